@@ -1,0 +1,24 @@
+//! The rules core: the [`Rules`] trait every game implements, and the types all games
+//! share. Pure rules: no I/O, no async runtime, no protobuf types.
+//!
+//! A game implements [`Rules`] (its position and how moves change it). [`Match`] wraps a
+//! position with what every game needs in the same way: the turn check, resignation, the
+//! move log and its replay. [`AnyMatch`] erases the game type so that the layers above
+//! can hold a match of any kind.
+
+mod action;
+mod error;
+pub mod grid;
+mod outcome;
+mod rules;
+mod seat;
+mod session;
+mod view;
+
+pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
+pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
+pub use outcome::{EndReason, Outcome};
+pub use rules::Rules;
+pub use seat::{Seat, Viewer};
+pub use session::{AnyMatch, Match, ReplayError, Turn};
+pub use view::{BoardCell, GridBoard, LastMove, Piece, View};

@@ -1,0 +1,62 @@
+use std::fmt::Debug;
+
+use super::{Action, ConfigError, GridBoard, MoveError, Outcome, Seat, Viewer};
+
+/// The rules of one game: a position and how moves change it.
+///
+/// This is the whole interface a game implements; everything games share (turn checks,
+/// resignation, the move log, replay, views' common fields) lives in
+/// [`Match`](super::Match), which calls these methods.
+///
+/// Invariants every implementation keeps:
+/// - `to_act()` is empty exactly when `outcome()` is `Some`.
+/// - `legal_moves(seat)` lists exactly the actions `apply(seat, _)` accepts, and is empty
+///   for a seat not in `to_act()`.
+/// - `apply` either changes the position and returns `Ok`, or returns `Err` and leaves
+///   the position exactly as it was.
+/// - The position is a function of the configuration and the moves applied: replaying
+///   the same moves from `new(config)` gives an equal value.
+pub trait Rules: Clone + Eq + Debug + Send + Sync + 'static {
+    /// Settings fixed when a game is created, with every default filled in.
+    type Config: Clone + Eq + Debug + Send + Sync + 'static;
+
+    /// The starting position for `config`.
+    ///
+    /// # Errors
+    /// Every problem with `config`, all at once.
+    fn new(config: &Self::Config) -> Result<Self, ConfigError>;
+
+    /// Number of seats.
+    fn seat_count(&self) -> usize;
+
+    /// The seats that may act now; empty once the game is over.
+    fn to_act(&self) -> Vec<Seat>;
+
+    /// Every action `seat` may take now, in a stable order.
+    fn legal_moves(&self, seat: Seat) -> Vec<Action>;
+
+    /// Applies `action` for `seat`. The caller guarantees that the game is not over and
+    /// that `seat` is in `to_act()`.
+    ///
+    /// # Errors
+    /// Why the action is illegal; the position is then unchanged.
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError>;
+
+    /// The result once the game is over, by the rules alone (resignation is handled by
+    /// [`Match`](super::Match)).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The board as `viewer` may see it, for games played on a grid.
+    fn board(&self, viewer: Viewer) -> Option<GridBoard>;
+
+    /// What `viewer` may see of an action `actor` took: the action itself for public
+    /// information, `None` when it must stay hidden. It depends on the configuration and
+    /// the action only, never on the current position, so that it can judge old events.
+    fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
+        let _ = (viewer, actor);
+        Some(action.clone())
+    }
+
+    /// A short description of `action` for people, e.g. `b3` or `column 4`.
+    fn describe(&self, action: &Action) -> String;
+}

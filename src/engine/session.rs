@@ -1,0 +1,255 @@
+use std::any::Any;
+use std::fmt::Debug;
+
+use super::{Action, ConfigError, EndReason, LastMove, MoveError, Outcome, Reason, Rules, Seat, View, Viewer};
+
+/// One entry of a match's history: everything that changes a match is a turn, so that a
+/// match is exactly the replay of its turns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// `seat` took `action`.
+    Move(Seat, Action),
+    /// `seat` resigned.
+    Resign(Seat),
+}
+
+/// A game in play: the rules' position plus what every game handles alike: whose turn
+/// it is to be checked, resignation, and the history that replays to this state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match<G: Rules> {
+    config: G::Config,
+    position: G,
+    history: Vec<Turn>,
+    moves: u32,
+    resignation: Option<Outcome>,
+}
+
+impl<G: Rules> Match<G> {
+    /// A new match from `config`.
+    ///
+    /// # Errors
+    /// Every problem with `config`.
+    pub fn new(config: G::Config) -> Result<Match<G>, ConfigError> {
+        let position = G::new(&config)?;
+        Ok(Match { config, position, history: Vec::new(), moves: 0, resignation: None })
+    }
+
+    /// The match that `history` leads to from `config`.
+    ///
+    /// # Errors
+    /// The first turn that is refused, with its index, when the history is not a legal one.
+    pub fn replay(config: G::Config, history: &[Turn]) -> Result<Match<G>, ReplayError> {
+        let mut game = Match::new(config).map_err(ReplayError::Config)?;
+        for (index, turn) in history.iter().enumerate() {
+            game.play(turn).map_err(|error| ReplayError::Turn { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &G::Config {
+        &self.config
+    }
+
+    /// The rules' position.
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    /// Plays one turn.
+    ///
+    /// # Errors
+    /// Why the turn is refused; the match is then unchanged.
+    pub fn play(&mut self, turn: &Turn) -> Result<(), MoveError> {
+        match turn {
+            Turn::Move(seat, action) => self.apply(*seat, action),
+            Turn::Resign(seat) => self.resign(*seat).map(|_| ()),
+        }
+    }
+
+    /// Applies `action` for `seat`, after checking that the game is on and that it is
+    /// `seat`'s turn.
+    ///
+    /// # Errors
+    /// Why the action is refused; the match is then unchanged.
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        self.check_turn(seat)?;
+        self.position.apply(seat, action)?;
+        self.history.push(Turn::Move(seat, action.clone()));
+        self.moves += 1;
+        Ok(())
+    }
+
+    /// Ends the game by `seat`'s resignation. In a two-seat game the other seat wins; in
+    /// any other the game is drawn.
+    ///
+    /// # Errors
+    /// When the game is already over or `seat` is not one of its seats.
+    pub fn resign(&mut self, seat: Seat) -> Result<Outcome, MoveError> {
+        self.check_live()?;
+        if seat.index() >= self.position.seat_count() {
+            return Err(MoveError::new(Reason::NotYourTurn, format!("this game has no {seat}")));
+        }
+        let outcome = if self.position.seat_count() == 2 {
+            Outcome::Win { winner: seat.opponent(), reason: EndReason::Resignation, line: Vec::new() }
+        } else {
+            Outcome::Draw { reason: EndReason::Resignation }
+        };
+        self.history.push(Turn::Resign(seat));
+        self.resignation = Some(outcome.clone());
+        Ok(outcome)
+    }
+
+    fn check_live(&self) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::new(Reason::GameOver, "the game is over and accepts no more moves"));
+        }
+        Ok(())
+    }
+
+    fn check_turn(&self, seat: Seat) -> Result<(), MoveError> {
+        self.check_live()?;
+        let to_act = self.position.to_act();
+        if !to_act.contains(&seat) {
+            let waiting: Vec<String> = to_act.iter().map(|s| s.to_string()).collect();
+            return Err(MoveError::new(
+                Reason::NotYourTurn,
+                format!("it is not {seat}'s turn; waiting for {}", waiting.join(" and ")),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.resignation.clone().or_else(|| self.position.outcome())
+    }
+
+    /// The seats that may act now.
+    pub fn to_act(&self) -> Vec<Seat> {
+        if self.resignation.is_some() { Vec::new() } else { self.position.to_act() }
+    }
+
+    /// Every action `seat` may take now.
+    pub fn legal_moves(&self, seat: Seat) -> Vec<Action> {
+        if self.check_turn(seat).is_err() { Vec::new() } else { self.position.legal_moves(seat) }
+    }
+
+    /// Number of moves applied (resignations are not moves).
+    pub fn move_count(&self) -> u32 {
+        self.moves
+    }
+
+    /// Every turn so far, oldest first.
+    pub fn history(&self) -> &[Turn] {
+        &self.history
+    }
+
+    /// The game as `viewer` may see it.
+    pub fn view(&self, viewer: Viewer) -> View {
+        let last_move = self.history.iter().rev().find_map(|turn| match turn {
+            Turn::Move(seat, action) => Some(LastMove {
+                seat: *seat,
+                action: self.position.public_action(viewer, *seat, action),
+            }),
+            Turn::Resign(_) => None,
+        });
+        View {
+            viewer,
+            board: self.position.board(viewer),
+            to_act: self.to_act(),
+            outcome: self.outcome(),
+            last_move,
+            move_count: self.moves,
+        }
+    }
+}
+
+/// Why a history could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The configuration itself is invalid.
+    #[error("{0}")]
+    Config(ConfigError),
+    /// Turn number `index` (from 0) was refused.
+    #[error("turn {index} was refused: {error}")]
+    Turn { index: usize, error: MoveError },
+}
+
+/// A match of any game, for the layers that hold games of every kind side by side.
+/// Every [`Match`] is one; see there for what each method does.
+pub trait AnyMatch: Debug + Send + Sync {
+    /// Number of seats.
+    fn seat_count(&self) -> usize;
+    /// The seats that may act now.
+    fn to_act(&self) -> Vec<Seat>;
+    /// Every action `seat` may take now.
+    fn legal_moves(&self, seat: Seat) -> Vec<Action>;
+    /// Plays one turn; on error the match is unchanged.
+    fn play(&mut self, turn: &Turn) -> Result<(), MoveError>;
+    /// Checks a turn without playing it.
+    fn check(&self, turn: &Turn) -> Result<(), MoveError>;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Moves applied so far.
+    fn move_count(&self) -> u32;
+    /// Every turn so far.
+    fn history(&self) -> &[Turn];
+    /// The game as `viewer` may see it.
+    fn view(&self, viewer: Viewer) -> View;
+    /// What `viewer` may see of an action `actor` took.
+    fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action>;
+    /// A short description of `action` for people.
+    fn describe(&self, action: &Action) -> String;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn AnyMatch>;
+    /// True when `other` is a match of the same game in exactly the same state.
+    fn same_state(&self, other: &dyn AnyMatch) -> bool;
+    /// For [`AnyMatch::same_state`].
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<G: Rules> AnyMatch for Match<G> {
+    fn seat_count(&self) -> usize {
+        self.position.seat_count()
+    }
+    fn to_act(&self) -> Vec<Seat> {
+        Match::to_act(self)
+    }
+    fn legal_moves(&self, seat: Seat) -> Vec<Action> {
+        Match::legal_moves(self, seat)
+    }
+    fn play(&mut self, turn: &Turn) -> Result<(), MoveError> {
+        Match::play(self, turn)
+    }
+    fn check(&self, turn: &Turn) -> Result<(), MoveError> {
+        self.clone().play(turn)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Match::outcome(self)
+    }
+    fn move_count(&self) -> u32 {
+        self.moves
+    }
+    fn history(&self) -> &[Turn] {
+        &self.history
+    }
+    fn view(&self, viewer: Viewer) -> View {
+        Match::view(self, viewer)
+    }
+    fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
+        self.position.public_action(viewer, actor, action)
+    }
+    fn describe(&self, action: &Action) -> String {
+        self.position.describe(action)
+    }
+    fn clone_box(&self) -> Box<dyn AnyMatch> {
+        Box::new(self.clone())
+    }
+    fn same_state(&self, other: &dyn AnyMatch) -> bool {
+        other.as_any().downcast_ref::<Match<G>>().is_some_and(|other| other == self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

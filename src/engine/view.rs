@@ -1,0 +1,75 @@
+use super::{Action, Cell, Outcome, Seat, Viewer};
+
+/// What stands on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Piece {
+    /// Nothing.
+    #[default]
+    Empty,
+    /// A plain mark, stone or disc.
+    Mark,
+}
+
+/// One cell as a viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct BoardCell {
+    /// The seat owning what stands here, if anything does.
+    pub owner: Option<Seat>,
+    /// What stands here.
+    pub piece: Piece,
+}
+
+impl BoardCell {
+    /// A plain mark of `seat`.
+    pub const fn mark(seat: Seat) -> BoardCell {
+        BoardCell { owner: Some(seat), piece: Piece::Mark }
+    }
+}
+
+/// A rectangular board as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridBoard {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Row-major from the top-left; always `width * height` entries.
+    pub cells: Vec<BoardCell>,
+}
+
+impl GridBoard {
+    /// The cell at `cell`.
+    ///
+    /// # Panics
+    /// When `cell` lies outside the board.
+    pub fn at(&self, cell: Cell) -> BoardCell {
+        assert!(cell.row < self.height && cell.col < self.width, "{cell:?} is off the board");
+        self.cells[(cell.row * self.width + cell.col) as usize]
+    }
+}
+
+/// The most recent move, as a viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// Who moved.
+    pub seat: Seat,
+    /// What they did; `None` when the viewer may not see it.
+    pub action: Option<Action>,
+}
+
+/// A game as one viewer may see it. Whatever the viewer may not see is absent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Who the view is for.
+    pub viewer: Viewer,
+    /// The board, for grid games.
+    pub board: Option<GridBoard>,
+    /// The seats that may act now; empty once the game is over.
+    pub to_act: Vec<Seat>,
+    /// The result, once the game is over.
+    pub outcome: Option<Outcome>,
+    /// The most recent move.
+    pub last_move: Option<LastMove>,
+    /// Moves applied so far.
+    pub move_count: u32,
+}

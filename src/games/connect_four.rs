@@ -1,0 +1,312 @@
+//! Connect Four: seats drop discs into columns, gravity picks the row, and the first seat
+//! with `win_length` discs in a row (horizontally, vertically or diagonally) wins.
+//!
+//! | parameter      | range                          | default |
+//! |----------------|--------------------------------|---------|
+//! | `width`        | 4..=20                         | 7       |
+//! | `height`       | 4..=20                         | 6       |
+//! | `win_length`   | 3..=max(width, height)         | 4       |
+//! | `wrap_columns` | cylinder: lines wrap the sides | false   |
+//!
+//! Rows are numbered from the top like every grid in Tabula, so a disc dropped into an
+//! empty column lands on row `height - 1`.
+
+use crate::engine::grid::{Dims, MarkBoard};
+use crate::engine::{
+    Action, Cell, ConfigError, EndReason, GridBoard, MoveError, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+};
+
+use super::{Listed, Preset};
+
+/// Largest width and height accepted.
+pub const MAX_SIDE: u32 = 20;
+
+/// Connect Four settings. A zero field stands for its default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Discs in a row needed to win.
+    pub win_length: u32,
+    /// Whether lines wrap from the last column to the first.
+    pub wrap_columns: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { width: 7, height: 6, win_length: 4, wrap_columns: false }
+    }
+}
+
+impl Config {
+    /// This configuration with every zero field replaced by its default.
+    pub fn with_defaults(self) -> Config {
+        let d = Config::default();
+        let or = |value: u32, default: u32| if value == 0 { default } else { value };
+        Config {
+            width: or(self.width, d.width),
+            height: or(self.height, d.height),
+            win_length: or(self.win_length, d.win_length),
+            wrap_columns: self.wrap_columns,
+        }
+    }
+}
+
+/// A Connect Four position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ConnectFour {
+    config: Config,
+    board: MarkBoard,
+    /// Discs per column.
+    heights: Vec<u32>,
+    turn: Seat,
+    outcome: Option<Outcome>,
+}
+
+impl ConnectFour {
+    fn column(action: &Action) -> Result<u32, MoveError> {
+        match action {
+            Action::Place(PlaceTarget::Column(column)) => Ok(*column),
+            other => Err(MoveError::new(
+                Reason::MoveKindNotAllowed,
+                format!("Connect Four only accepts dropping a disc into a column, not \"{}\"", other.kind_name()),
+            )),
+        }
+    }
+}
+
+impl Rules for ConnectFour {
+    type Config = Config;
+
+    fn new(config: &Config) -> Result<ConnectFour, ConfigError> {
+        let mut errors = ConfigError::default();
+        errors.check_range("width", config.width, 4..=MAX_SIDE);
+        errors.check_range("height", config.height, 4..=MAX_SIDE);
+        let longest = config.width.max(config.height).clamp(3, MAX_SIDE);
+        errors.check_range("win_length", config.win_length, 3..=longest);
+        errors.into_result(|| ConnectFour {
+            config: *config,
+            board: MarkBoard::new(Dims { width: config.width, height: config.height, wrap_columns: config.wrap_columns }),
+            heights: vec![0; config.width as usize],
+            turn: Seat::FIRST,
+            outcome: None,
+        })
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() { Vec::new() } else { vec![self.turn] }
+    }
+
+    fn legal_moves(&self, seat: Seat) -> Vec<Action> {
+        if self.outcome.is_some() || seat != self.turn {
+            return Vec::new();
+        }
+        (0..self.config.width).filter(|&c| self.heights[c as usize] < self.config.height).map(Action::drop).collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        let column = ConnectFour::column(action)?;
+        if column >= self.config.width {
+            return Err(MoveError::new(
+                Reason::OutOfBounds,
+                format!("column {column} does not exist; columns go from 0 to {}", self.config.width - 1),
+            ));
+        }
+        let height = &mut self.heights[column as usize];
+        if *height == self.config.height {
+            return Err(MoveError::new(
+                Reason::ColumnFull,
+                format!("column {column} is full; choose a column with an empty cell"),
+            ));
+        }
+        let cell = Cell::new(self.config.height - 1 - *height, column);
+        *height += 1;
+        self.board.set(cell, seat);
+        self.outcome = match self.board.line_through(cell, self.config.win_length as usize, false) {
+            Some(line) => Some(Outcome::Win { winner: seat, reason: EndReason::Line, line }),
+            None if self.board.is_full() => Some(Outcome::Draw { reason: EndReason::BoardFull }),
+            None => None,
+        };
+        self.turn = seat.opponent();
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn board(&self, _viewer: Viewer) -> Option<GridBoard> {
+        Some(self.board.to_view())
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        match action {
+            Action::Place(PlaceTarget::Column(column)) => format!("column {column}"),
+            other => other.kind_name().to_owned(),
+        }
+    }
+}
+
+impl Listed for ConnectFour {
+    const NAME: &'static str = "connect_four";
+    const DISPLAY_NAME: &'static str = "Connect Four";
+    const SEAT_NAMES: &'static [&'static str] = &["Red", "Yellow"];
+
+    fn with_defaults(config: Config) -> Config {
+        config.with_defaults()
+    }
+
+    fn presets() -> Vec<Preset<Config>> {
+        let classic = Config::default();
+        vec![
+            Preset { name: "classic", description: "7 columns, 6 rows, four in a row", config: classic },
+            Preset {
+                name: "connect3",
+                description: "5 columns, 4 rows, three in a row",
+                config: Config { width: 5, height: 4, win_length: 3, wrap_columns: false },
+            },
+            Preset {
+                name: "connect5",
+                description: "9 columns, 7 rows, five in a row",
+                config: Config { width: 9, height: 7, win_length: 5, wrap_columns: false },
+            },
+            Preset {
+                name: "cylinder",
+                description: "classic, with lines wrapping from the last column to the first",
+                config: Config { wrap_columns: true, ..classic },
+            },
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Match;
+
+    fn play(config: Config, columns: &[u32]) -> Match<ConnectFour> {
+        let mut game = Match::<ConnectFour>::new(config).unwrap();
+        for (i, &column) in columns.iter().enumerate() {
+            let seat = Seat::new((i % 2) as u8);
+            game.apply(seat, &Action::drop(column)).unwrap_or_else(|e| panic!("move {i} (column {column}): {e}"));
+        }
+        game
+    }
+
+    fn line(game: &Match<ConnectFour>) -> Option<(Seat, Vec<Cell>)> {
+        match game.outcome() {
+            Some(Outcome::Win { winner, line, .. }) => Some((winner, line)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn gravity_fills_columns_from_the_bottom() {
+        let game = play(Config::default(), &[3, 3]);
+        let board = game.view(Viewer::Spectator).board.unwrap();
+        assert_eq!(board.at(Cell::new(5, 3)).owner, Some(Seat::FIRST));
+        assert_eq!(board.at(Cell::new(4, 3)).owner, Some(Seat::SECOND));
+        assert_eq!(board.at(Cell::new(3, 3)).owner, None);
+    }
+
+    #[test]
+    fn wins_horizontally_vertically_and_on_both_diagonals() {
+        let classic = Config::default();
+        let horizontal = play(classic, &[0, 0, 1, 1, 2, 2, 3]);
+        assert_eq!(line(&horizontal).unwrap().1, (0..4).map(|c| Cell::new(5, c)).collect::<Vec<_>>());
+        let vertical = play(classic, &[6, 0, 6, 0, 6, 0, 6]);
+        assert_eq!(line(&vertical).unwrap().1, (2..6).map(|r| Cell::new(r, 6)).collect::<Vec<_>>());
+        // Rising to the right: Red at (5,0) (4,1) (3,2) (2,3).
+        let rising = play(classic, &[0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3]);
+        assert_eq!(line(&rising).unwrap().0, Seat::FIRST);
+        assert_eq!(line(&rising).unwrap().1.len(), 4);
+        // Falling to the right: Red at (2,0) (3,1) (4,2) (5,3).
+        let falling = play(classic, &[3, 2, 2, 1, 1, 0, 1, 0, 0, 6, 0]);
+        let (winner, cells) = line(&falling).unwrap();
+        assert_eq!(winner, Seat::FIRST);
+        assert_eq!(cells, vec![Cell::new(2, 0), Cell::new(3, 1), Cell::new(4, 2), Cell::new(5, 3)]);
+    }
+
+    #[test]
+    fn three_in_a_row_is_not_a_win() {
+        let game = play(Config::default(), &[0, 0, 1, 1, 2, 2]);
+        assert_eq!(game.outcome(), None);
+    }
+
+    #[test]
+    fn a_line_across_the_side_edge_wins_only_on_a_cylinder() {
+        let moves = [5, 5, 6, 6, 0, 0, 1];
+        let flat = play(Config::default(), &moves);
+        assert_eq!(flat.outcome(), None);
+        let cylinder = play(Config { wrap_columns: true, ..Config::default() }, &moves);
+        let (winner, cells) = line(&cylinder).unwrap();
+        assert_eq!(winner, Seat::FIRST);
+        assert_eq!(cells, vec![Cell::new(5, 5), Cell::new(5, 6), Cell::new(5, 0), Cell::new(5, 1)]);
+    }
+
+    #[test]
+    fn a_diagonal_wraps_on_a_cylinder() {
+        // Red at (5,5) (4,6) (3,0) (2,1): rising to the right across the edge.
+        let config = Config { wrap_columns: true, ..Config::default() };
+        let game = play(config, &[5, 6, 6, 0, 3, 0, 0, 1, 3, 1, 4, 1, 1]);
+        let (winner, cells) = line(&game).unwrap();
+        assert_eq!(winner, Seat::FIRST);
+        assert_eq!(cells, vec![Cell::new(2, 1), Cell::new(3, 0), Cell::new(4, 6), Cell::new(5, 5)]);
+    }
+
+    #[test]
+    fn a_full_ring_of_one_colour_ends_and_wins_once() {
+        // 4 columns, win length 4: Red fills the bottom row all around the cylinder with the
+        // last disc; the scan must stop after one lap.
+        let config = Config { width: 4, height: 4, win_length: 4, wrap_columns: true };
+        let game = play(config, &[0, 0, 1, 1, 2, 2, 3]);
+        let (_, cells) = line(&game).unwrap();
+        assert_eq!(cells.len(), 4);
+    }
+
+    #[test]
+    fn a_full_column_is_refused_and_changes_nothing() {
+        let mut game = play(Config::default(), &[0, 0, 0, 0, 0, 0]);
+        let before = game.clone();
+        let error = game.apply(Seat::FIRST, &Action::drop(0)).unwrap_err();
+        assert_eq!(error.reason, Reason::ColumnFull);
+        assert_eq!(game, before);
+        assert!(!game.legal_moves(Seat::FIRST).contains(&Action::drop(0)));
+        assert_eq!(game.apply(Seat::FIRST, &Action::drop(7)).unwrap_err().reason, Reason::OutOfBounds);
+        assert_eq!(game.apply(Seat::FIRST, &Action::place(0, 0)).unwrap_err().reason, Reason::MoveKindNotAllowed);
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn a_full_board_without_a_line_is_a_draw_and_a_win_on_the_last_cell_is_a_win() {
+        // connect3-sized board, k = 4 on 4x4: fill columns in pairs so no four line up.
+        let config = Config { width: 4, height: 4, win_length: 4, wrap_columns: false };
+        let draw = play(config, &[0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2]);
+        assert_eq!(draw.outcome(), Some(Outcome::Draw { reason: EndReason::BoardFull }));
+        // Win with the very last disc: column 3 top completes a diagonal for Yellow.
+        let config = Config { width: 4, height: 4, win_length: 3, wrap_columns: false };
+        let mut game = Match::<ConnectFour>::new(config).unwrap();
+        let columns = [0, 1, 2, 3, 1, 0, 3, 2, 0, 1, 2, 3, 1, 0, 3, 2];
+        for (i, &c) in columns.iter().enumerate() {
+            if game.outcome().is_some() {
+                break;
+            }
+            game.apply(Seat::new((i % 2) as u8), &Action::drop(c)).unwrap();
+        }
+        assert!(game.outcome().is_some());
+    }
+
+    #[test]
+    fn every_config_problem_is_reported_at_once() {
+        let error = ConnectFour::new(&Config { width: 2, height: 50, win_length: 1, wrap_columns: false }).unwrap_err();
+        let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
+        assert_eq!(fields, ["width", "height", "win_length"]);
+        assert!(ConnectFour::new(&Config { width: 4, height: 4, win_length: 5, wrap_columns: false }).is_err());
+    }
+}

@@ -1,0 +1,136 @@
+//! Every game Tabula hosts, and the registry that lists them.
+//!
+//! Adding a game: one module here implementing [`Rules`] and [`Listed`], and one line in
+//! the `registry!` invocation below.
+
+pub mod connect_four;
+pub mod gomoku;
+pub mod tic_tac_toe;
+
+use crate::engine::{AnyMatch, ConfigError, Match, ReplayError, Rules, Turn};
+
+/// What the catalog says of a game, besides its rules.
+pub trait Listed: Rules<Config: Default> {
+    /// Short lower_snake_case name, e.g. `connect_four`.
+    const NAME: &'static str;
+    /// Name for people, e.g. `Connect Four`.
+    const DISPLAY_NAME: &'static str;
+    /// What each seat is called, in seat order.
+    const SEAT_NAMES: &'static [&'static str];
+    /// `config` with every field left at zero replaced by its default.
+    fn with_defaults(config: Self::Config) -> Self::Config;
+    /// The named configurations, the first being the default.
+    fn presets() -> Vec<Preset<Self::Config>>;
+}
+
+/// A named configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preset<C> {
+    /// Unique within its game kind.
+    pub name: &'static str,
+    /// One sentence for people.
+    pub description: &'static str,
+    /// The configuration.
+    pub config: C,
+}
+
+/// Static facts about one game kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindInfo {
+    /// The kind.
+    pub kind: GameKind,
+    /// Short lower_snake_case name.
+    pub name: &'static str,
+    /// Name for people.
+    pub display_name: &'static str,
+    /// Seat names, in seat order; their count is the number of seats.
+    pub seat_names: &'static [&'static str],
+    /// The configuration an empty config stands for.
+    pub default_config: GameConfig,
+    /// The named configurations.
+    pub presets: Vec<Preset<GameConfig>>,
+}
+
+macro_rules! registry {
+    ($($kind:ident => $game:ty),+ $(,)?) => {
+        /// Every game kind.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind { $($kind),+ }
+
+        /// A configuration of any game; the arm names the kind.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum GameConfig { $($kind(<$game as Rules>::Config)),+ }
+
+        impl GameKind {
+            /// Every kind, in catalog order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),+];
+
+            /// What the catalog says of this kind.
+            pub fn info(self) -> KindInfo {
+                match self {
+                    $(GameKind::$kind => KindInfo {
+                        kind: self,
+                        name: <$game as Listed>::NAME,
+                        display_name: <$game as Listed>::DISPLAY_NAME,
+                        seat_names: <$game as Listed>::SEAT_NAMES,
+                        default_config: GameConfig::$kind(Default::default()),
+                        presets: <$game as Listed>::presets()
+                            .into_iter()
+                            .map(|p| Preset { name: p.name, description: p.description, config: GameConfig::$kind(p.config) })
+                            .collect(),
+                    }),+
+                }
+            }
+        }
+
+        impl GameConfig {
+            /// The kind this configuration is for.
+            pub fn kind(&self) -> GameKind {
+                match self { $(GameConfig::$kind(_) => GameKind::$kind),+ }
+            }
+
+            /// This configuration with every field left at zero replaced by its default.
+            pub fn with_defaults(self) -> GameConfig {
+                match self { $(GameConfig::$kind(config) => GameConfig::$kind(<$game as Listed>::with_defaults(config))),+ }
+            }
+
+            /// A new match.
+            ///
+            /// # Errors
+            /// Every problem with the configuration.
+            pub fn new_match(&self) -> Result<Box<dyn AnyMatch>, ConfigError> {
+                match self {
+                    $(GameConfig::$kind(config) => Ok(Box::new(Match::<$game>::new(config.clone())?))),+
+                }
+            }
+
+            /// The match that `history` leads to.
+            ///
+            /// # Errors
+            /// When the configuration is invalid or a turn is refused.
+            pub fn replay(&self, history: &[Turn]) -> Result<Box<dyn AnyMatch>, ReplayError> {
+                match self {
+                    $(GameConfig::$kind(config) => Ok(Box::new(Match::<$game>::replay(config.clone(), history)?))),+
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    TicTacToe => tic_tac_toe::TicTacToe,
+    ConnectFour => connect_four::ConnectFour,
+    Gomoku => gomoku::Gomoku,
+}
+
+impl GameKind {
+    /// The kind whose short name is `name`.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.iter().copied().find(|kind| kind.info().name == name)
+    }
+
+    /// The preset of this kind called `name`.
+    pub fn preset(self, name: &str) -> Option<GameConfig> {
+        self.info().presets.into_iter().find(|p| p.name == name).map(|p| p.config)
+    }
+}

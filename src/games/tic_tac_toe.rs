@@ -1,0 +1,367 @@
+//! Tic-tac-toe on an N×N board: the first seat to own `win_length` cells in a row,
+//! column or diagonal wins; a full board without one is a draw.
+//!
+//! | parameter    | range        | default |
+//! |--------------|--------------|---------|
+//! | `size`       | 3..=19       | 3       |
+//! | `win_length` | 3..=`size`   | `size`  |
+//!
+//! When `win_length == size` a win needs a whole row, column or diagonal, and counters
+//! per line decide it in O(1) per move; otherwise the lines through the last move are
+//! scanned. Neither ever rescans the board.
+
+use crate::engine::grid::{Dims, MarkBoard};
+use crate::engine::{
+    Action, Cell, ConfigError, EndReason, GridBoard, MoveError, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+};
+
+use super::{Listed, Preset};
+
+/// Largest board side accepted.
+pub const MAX_SIZE: u32 = 19;
+
+/// Tic-tac-toe settings. A zero field stands for its default (see [`Config::with_defaults`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Side of the square board.
+    pub size: u32,
+    /// Cells in a row needed to win.
+    pub win_length: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { size: 3, win_length: 3 }
+    }
+}
+
+impl Config {
+    /// This configuration with every zero field replaced by its default.
+    pub fn with_defaults(self) -> Config {
+        let size = if self.size == 0 { Config::default().size } else { self.size };
+        let win_length = if self.win_length == 0 { size } else { self.win_length };
+        Config { size, win_length }
+    }
+}
+
+/// Per-line mark counts, used when a win needs a whole line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct FullLineCounters {
+    /// `[seat][row]`.
+    rows: [Vec<u32>; 2],
+    /// `[seat][col]`.
+    cols: [Vec<u32>; 2],
+    /// `[seat]`, main diagonal (row == col).
+    diagonal: [u32; 2],
+    /// `[seat]`, anti-diagonal (row + col == size - 1).
+    anti_diagonal: [u32; 2],
+}
+
+impl FullLineCounters {
+    fn new(size: u32) -> FullLineCounters {
+        let zeros = vec![0; size as usize];
+        FullLineCounters {
+            rows: [zeros.clone(), zeros.clone()],
+            cols: [zeros.clone(), zeros],
+            diagonal: [0; 2],
+            anti_diagonal: [0; 2],
+        }
+    }
+
+    /// Counts `seat`'s mark at `cell` and returns the line it completes, if any.
+    fn record(&mut self, size: u32, cell: Cell, seat: Seat) -> Option<Vec<Cell>> {
+        let s = seat.index();
+        let (r, c) = (cell.row as usize, cell.col as usize);
+        self.rows[s][r] += 1;
+        self.cols[s][c] += 1;
+        let on_diagonal = cell.row == cell.col;
+        let on_anti_diagonal = cell.row + cell.col == size - 1;
+        if on_diagonal {
+            self.diagonal[s] += 1;
+        }
+        if on_anti_diagonal {
+            self.anti_diagonal[s] += 1;
+        }
+        let line = |f: &dyn Fn(u32) -> Cell| Some((0..size).map(f).collect());
+        if self.rows[s][r] == size {
+            return line(&|i| Cell::new(cell.row, i));
+        }
+        if self.cols[s][c] == size {
+            return line(&|i| Cell::new(i, cell.col));
+        }
+        if on_diagonal && self.diagonal[s] == size {
+            return line(&|i| Cell::new(i, i));
+        }
+        if on_anti_diagonal && self.anti_diagonal[s] == size {
+            return line(&|i| Cell::new(i, size - 1 - i));
+        }
+        None
+    }
+}
+
+/// A tic-tac-toe position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TicTacToe {
+    config: Config,
+    board: MarkBoard,
+    turn: Seat,
+    counters: Option<FullLineCounters>,
+    outcome: Option<Outcome>,
+}
+
+impl Rules for TicTacToe {
+    type Config = Config;
+
+    fn new(config: &Config) -> Result<TicTacToe, ConfigError> {
+        let mut errors = ConfigError::default();
+        errors.check_range("size", config.size, 3..=MAX_SIZE);
+        errors.check_range("win_length", config.win_length, 3..=config.size.clamp(3, MAX_SIZE));
+        errors.into_result(|| TicTacToe {
+            config: *config,
+            board: MarkBoard::new(Dims::new(config.size, config.size)),
+            turn: Seat::FIRST,
+            counters: (config.win_length == config.size).then(|| FullLineCounters::new(config.size)),
+            outcome: None,
+        })
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() { Vec::new() } else { vec![self.turn] }
+    }
+
+    fn legal_moves(&self, seat: Seat) -> Vec<Action> {
+        if self.outcome.is_some() || seat != self.turn {
+            return Vec::new();
+        }
+        self.board.empty_cells().map(|c| Action::Place(PlaceTarget::Cell(c))).collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        let cell = placed_cell(action)?;
+        check_empty(&self.board, cell)?;
+        self.board.set(cell, seat);
+        let line = match &mut self.counters {
+            Some(counters) => counters.record(self.config.size, cell, seat),
+            None => self.board.line_through(cell, self.config.win_length as usize, false),
+        };
+        // A win is checked before a draw: the last empty cell can both fill the board and win.
+        self.outcome = match line {
+            Some(line) => Some(Outcome::Win { winner: seat, reason: EndReason::Line, line }),
+            None if self.board.is_full() => Some(Outcome::Draw { reason: EndReason::BoardFull }),
+            None => None,
+        };
+        self.turn = seat.opponent();
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn board(&self, _viewer: Viewer) -> Option<GridBoard> {
+        Some(self.board.to_view())
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        describe_placement(action)
+    }
+}
+
+impl Listed for TicTacToe {
+    const NAME: &'static str = "tic_tac_toe";
+    const DISPLAY_NAME: &'static str = "Tic-tac-toe";
+    const SEAT_NAMES: &'static [&'static str] = &["X", "O"];
+
+    fn with_defaults(config: Config) -> Config {
+        config.with_defaults()
+    }
+
+    fn presets() -> Vec<Preset<Config>> {
+        vec![
+            Preset { name: "classic", description: "3×3, three in a row", config: Config::default() },
+            Preset { name: "four", description: "4×4, four in a row", config: Config { size: 4, win_length: 4 } },
+            Preset { name: "five_in_seven", description: "7×7, five in a row", config: Config { size: 7, win_length: 5 } },
+        ]
+    }
+}
+
+/// The cell a grid-placement action targets.
+///
+/// # Errors
+/// `MOVE_KIND_NOT_ALLOWED` for any other kind of action.
+pub(crate) fn placed_cell(action: &Action) -> Result<Cell, MoveError> {
+    match action {
+        Action::Place(PlaceTarget::Cell(cell)) => Ok(*cell),
+        other => Err(MoveError::new(
+            Reason::MoveKindNotAllowed,
+            format!("this game only accepts placing a mark on a cell, not \"{}\"", other.kind_name()),
+        )),
+    }
+}
+
+/// Checks that `cell` lies on the board and is empty.
+pub(crate) fn check_empty(board: &MarkBoard, cell: Cell) -> Result<(), MoveError> {
+    let dims = board.dims();
+    if !dims.contains(cell) {
+        return Err(MoveError::new(
+            Reason::OutOfBounds,
+            format!(
+                "cell (row {}, col {}) is off the {}×{} board; rows go from 0 to {} and columns from 0 to {}",
+                cell.row,
+                cell.col,
+                dims.width,
+                dims.height,
+                dims.height - 1,
+                dims.width - 1
+            ),
+        ));
+    }
+    if let Some(owner) = board.get(cell) {
+        return Err(MoveError::new(
+            Reason::CellOccupied,
+            format!("cell (row {}, col {}) is already taken by {owner}", cell.row, cell.col),
+        ));
+    }
+    Ok(())
+}
+
+/// `b3`-style names for grid placements.
+pub(crate) fn describe_placement(action: &Action) -> String {
+    match action {
+        Action::Place(PlaceTarget::Cell(cell)) => cell.to_string(),
+        other => other.kind_name().to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Match;
+
+    fn play(config: Config, cells: &[(u32, u32)]) -> Match<TicTacToe> {
+        let mut game = Match::<TicTacToe>::new(config).unwrap();
+        for (i, &(r, c)) in cells.iter().enumerate() {
+            let seat = Seat::new((i % 2) as u8);
+            game.apply(seat, &Action::place(r, c)).unwrap_or_else(|e| panic!("move {i} ({r},{c}): {e}"));
+        }
+        game
+    }
+
+    fn winner(game: &Match<TicTacToe>) -> Option<(Seat, Vec<Cell>)> {
+        match game.outcome() {
+            Some(Outcome::Win { winner, line, .. }) => Some((winner, line)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn wins_in_each_of_the_four_directions_with_full_line_counters() {
+        let classic = Config::default();
+        let row = play(classic, &[(1, 0), (0, 0), (1, 1), (0, 1), (1, 2)]);
+        assert_eq!(winner(&row), Some((Seat::FIRST, vec![Cell::new(1, 0), Cell::new(1, 1), Cell::new(1, 2)])));
+        let col = play(classic, &[(0, 2), (0, 0), (1, 2), (0, 1), (2, 2)]);
+        assert_eq!(winner(&col).unwrap().0, Seat::FIRST);
+        let diag = play(classic, &[(0, 1), (0, 0), (0, 2), (1, 1), (1, 0), (2, 2)]);
+        assert_eq!(winner(&diag), Some((Seat::SECOND, vec![Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)])));
+        let anti = play(classic, &[(0, 2), (0, 0), (1, 1), (0, 1), (2, 0)]);
+        assert_eq!(winner(&anti).unwrap().1, vec![Cell::new(0, 2), Cell::new(1, 1), Cell::new(2, 0)]);
+    }
+
+    #[test]
+    fn wins_in_each_of_the_four_directions_when_k_is_below_n() {
+        let config = Config { size: 5, win_length: 3 };
+        let row = play(config, &[(4, 2), (0, 0), (4, 3), (0, 4), (4, 4)]);
+        assert_eq!(winner(&row).unwrap().1, vec![Cell::new(4, 2), Cell::new(4, 3), Cell::new(4, 4)]);
+        let col = play(config, &[(1, 4), (0, 0), (2, 4), (0, 2), (3, 4)]);
+        assert_eq!(winner(&col).unwrap().0, Seat::FIRST);
+        let diag = play(config, &[(2, 2), (0, 4), (3, 3), (0, 3), (1, 1)]);
+        assert_eq!(winner(&diag).unwrap().1, vec![Cell::new(1, 1), Cell::new(2, 2), Cell::new(3, 3)]);
+        let anti = play(config, &[(0, 4), (4, 4), (2, 2), (4, 3), (1, 3)]);
+        assert_eq!(winner(&anti).unwrap().1, vec![Cell::new(0, 4), Cell::new(1, 3), Cell::new(2, 2)]);
+    }
+
+    #[test]
+    fn one_short_of_k_is_not_a_win() {
+        let four = Config { size: 4, win_length: 4 };
+        let game = play(four, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]);
+        assert_eq!(game.outcome(), None);
+        let five = Config { size: 6, win_length: 4 };
+        let game = play(five, &[(3, 0), (0, 0), (3, 1), (0, 5), (3, 2)]);
+        assert_eq!(game.outcome(), None);
+    }
+
+    #[test]
+    fn a_full_board_without_a_line_is_a_draw() {
+        let game = play(Config::default(), &[(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)]);
+        assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::BoardFull }));
+        assert!(game.to_act().is_empty());
+    }
+
+    #[test]
+    fn the_last_empty_cell_can_fill_the_board_and_win() {
+        // X: (0,0) (0,2) (1,1) (2,1) then (2,2) completes the main diagonal on the last cell.
+        let game = play(Config::default(), &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 1), (2, 0), (2, 2)]);
+        assert_eq!(winner(&game).unwrap().0, Seat::FIRST);
+    }
+
+    #[test]
+    fn illegal_moves_leave_the_state_unchanged() {
+        let mut game = play(Config::default(), &[(1, 1)]);
+        let before = game.clone();
+        let cases = [
+            (Seat::SECOND, Action::place(1, 1), Reason::CellOccupied),
+            (Seat::SECOND, Action::place(3, 0), Reason::OutOfBounds),
+            (Seat::FIRST, Action::place(0, 0), Reason::NotYourTurn),
+            (Seat::SECOND, Action::drop(0), Reason::MoveKindNotAllowed),
+            (Seat::SECOND, Action::Pass, Reason::MoveKindNotAllowed),
+        ];
+        for (seat, action, reason) in cases {
+            let error = game.apply(seat, &action).unwrap_err();
+            assert_eq!(error.reason, reason, "{action:?}");
+            assert_eq!(game, before);
+        }
+        let won = play(Config::default(), &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]);
+        let mut after = won.clone();
+        assert_eq!(after.apply(Seat::SECOND, &Action::place(2, 2)).unwrap_err().reason, Reason::GameOver);
+        assert_eq!(after, won);
+    }
+
+    #[test]
+    fn every_config_problem_is_reported_at_once() {
+        let error = TicTacToe::new(&Config { size: 2, win_length: 9 }).unwrap_err();
+        let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
+        assert_eq!(fields, ["size", "win_length"]);
+        assert!(TicTacToe::new(&Config { size: 20, win_length: 3 }).is_err());
+        assert!(TicTacToe::new(&Config { size: 4, win_length: 5 }).is_err());
+        assert_eq!(Config { size: 5, win_length: 0 }.with_defaults(), Config { size: 5, win_length: 5 });
+        assert_eq!(Config { size: 0, win_length: 0 }.with_defaults(), Config::default());
+    }
+
+    /// Walks the whole game tree of classic tic-tac-toe through the engine and checks the
+    /// published counts: 255,168 complete games, 131,184 won by X, 77,904 by O, 46,080 drawn.
+    #[test]
+    fn the_complete_game_tree_of_3x3_matches_the_published_counts() {
+        fn walk(game: &TicTacToe, counts: &mut [u64; 3]) {
+            match game.outcome() {
+                Some(Outcome::Win { winner, .. }) => counts[winner.index()] += 1,
+                Some(Outcome::Draw { .. }) => counts[2] += 1,
+                None => {
+                    let seat = game.to_act()[0];
+                    for action in game.legal_moves(seat) {
+                        let mut child = game.clone();
+                        child.apply(seat, &action).unwrap();
+                        walk(&child, counts);
+                    }
+                }
+            }
+        }
+        let mut counts = [0; 3];
+        walk(&TicTacToe::new(&Config::default()).unwrap(), &mut counts);
+        assert_eq!(counts, [131_184, 77_904, 46_080]);
+        assert_eq!(counts.iter().sum::<u64>(), 255_168);
+    }
+}

@@ -1,0 +1,14 @@
+//! Tabula: a gRPC service that hosts turn-based board games and is the single authority
+//! on their rules.
+//!
+//! Four layers, each using only the ones below it:
+//! - [`engine`]: the game trait and shared types; pure rules.
+//! - [`games`]: one module per game, and the registry.
+//! - [`store`]: game records and their event logs.
+//! - [`service`]: the gRPC layer.
+
+pub mod engine;
+pub mod games;
+pub mod proto;
+pub mod service;
+pub mod store;

@@ -1,0 +1,12 @@
+//! Code generated from `proto/tabula/v1`. Module paths mirror the protobuf packages.
+
+/// The `tabula` protobuf packages.
+pub mod tabula {
+    /// Version 1 of the contract.
+    pub mod v1 {
+        tonic::include_proto!("tabula.v1");
+    }
+}
+
+/// The encoded file descriptor set of every `tabula.v1` file, for server reflection.
+pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("tabula_descriptor");
