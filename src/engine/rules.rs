@@ -1,6 +1,6 @@
 use std::fmt::Debug;
 
-use super::{Action, ConfigError, GridBoard, MoveError, Outcome, Seat, Viewer};
+use super::{Action, ConfigError, MoveError, Observation, Outcome, Seat, Viewer};
 
 /// The rules of one game: a position and how moves change it.
 ///
@@ -46,8 +46,8 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + 'static {
     /// [`Match`](super::Match)).
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The board as `viewer` may see it, for games played on a grid.
-    fn board(&self, viewer: Viewer) -> Option<GridBoard>;
+    /// The position as `viewer` may see it. Anything `viewer` may not see must be absent.
+    fn observe(&self, viewer: Viewer) -> Observation;
 
     /// What `viewer` may see of an action `actor` took: the action itself for public
     /// information, `None` when it must stay hidden. It depends on the configuration and

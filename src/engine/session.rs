@@ -156,7 +156,7 @@ impl<G: Rules> Match<G> {
         });
         View {
             viewer,
-            board: self.position.board(viewer),
+            observation: self.position.observe(viewer),
             to_act: self.to_act(),
             outcome: self.outcome(),
             last_move,

@@ -57,13 +57,23 @@ pub struct LastMove {
     pub action: Option<Action>,
 }
 
+/// What the rules show a viewer of the position itself; [`View`] adds what every game
+/// shares. Games fill the fields that apply to them and leave the others at their
+/// defaults. Fields are presentation-neutral, so that a client can draw any game from
+/// them without knowing its rules.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Observation {
+    /// The board, for games played on a grid.
+    pub board: Option<GridBoard>,
+}
+
 /// A game as one viewer may see it. Whatever the viewer may not see is absent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
     /// Who the view is for.
     pub viewer: Viewer,
-    /// The board, for grid games.
-    pub board: Option<GridBoard>,
+    /// What the rules show of the position.
+    pub observation: Observation,
     /// The seats that may act now; empty once the game is over.
     pub to_act: Vec<Seat>,
     /// The result, once the game is over.

@@ -13,7 +13,7 @@
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, EndReason, GridBoard, MoveError, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -141,8 +141,8 @@ impl Rules for ConnectFour {
         self.outcome.clone()
     }
 
-    fn board(&self, _viewer: Viewer) -> Option<GridBoard> {
-        Some(self.board.to_view())
+    fn observe(&self, _viewer: Viewer) -> Observation {
+        Observation { board: Some(self.board.to_view()) }
     }
 
     fn describe(&self, action: &Action) -> String {
@@ -209,7 +209,7 @@ mod tests {
     #[test]
     fn gravity_fills_columns_from_the_bottom() {
         let game = play(Config::default(), &[3, 3]);
-        let board = game.view(Viewer::Spectator).board.unwrap();
+        let board = game.view(Viewer::Spectator).observation.board.unwrap();
         assert_eq!(board.at(Cell::new(5, 3)).owner, Some(Seat::FIRST));
         assert_eq!(board.at(Cell::new(4, 3)).owner, Some(Seat::SECOND));
         assert_eq!(board.at(Cell::new(3, 3)).owner, None);

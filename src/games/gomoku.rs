@@ -15,7 +15,7 @@
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, EndReason, GridBoard, MoveError, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::tic_tac_toe::{check_empty, describe_placement, placed_cell};
@@ -160,8 +160,8 @@ impl Rules for Gomoku {
         self.outcome.clone()
     }
 
-    fn board(&self, _viewer: Viewer) -> Option<GridBoard> {
-        Some(self.board.to_view())
+    fn observe(&self, _viewer: Viewer) -> Observation {
+        Observation { board: Some(self.board.to_view()) }
     }
 
     fn describe(&self, action: &Action) -> String {
@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn rectangular_boards_and_config_limits() {
         let game = play(Config { width: 19, height: 9, ..Config::default() }, &[(8, 18)], &[]);
-        assert_eq!(game.view(Viewer::Spectator).board.unwrap().width, 19);
+        assert_eq!(game.view(Viewer::Spectator).observation.board.unwrap().width, 19);
         let error = Gomoku::new(&Config { width: 8, height: 20, win_length: 7, ..Config::default() }).unwrap_err();
         assert_eq!(error.violations.len(), 3);
     }

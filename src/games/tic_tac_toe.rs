@@ -12,7 +12,7 @@
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, EndReason, GridBoard, MoveError, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -162,8 +162,8 @@ impl Rules for TicTacToe {
         self.outcome.clone()
     }
 
-    fn board(&self, _viewer: Viewer) -> Option<GridBoard> {
-        Some(self.board.to_view())
+    fn observe(&self, _viewer: Viewer) -> Observation {
+        Observation { board: Some(self.board.to_view()) }
     }
 
     fn describe(&self, action: &Action) -> String {
