@@ -1,1 +1,71 @@
-fn main() {}
+//! The `tabula` command: run the server.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+use tokio::net::TcpListener;
+use tracing_subscriber::EnvFilter;
+
+use tabula::service::ServeOptions;
+use tabula::store::MemoryStore;
+
+/// Tabula hosts turn-based board games over gRPC and is the single authority on their rules.
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run the gRPC server (tabula.v1.GameService, grpc.health.v1, server reflection).
+    Serve(ServeArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ServeArgs {
+    /// Address to listen on; port 0 picks a free port. The bound address is printed on
+    /// standard output as `listening on ADDR`.
+    #[arg(long, env = "TABULA_LISTEN", default_value = "127.0.0.1:50051")]
+    listen: SocketAddr,
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let runtime = tokio::runtime::Runtime::new()?;
+    match cli.command {
+        Command::Serve(args) => runtime.block_on(serve(args)),
+    }
+}
+
+async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let listener = TcpListener::bind(args.listen).await?;
+    let address = listener.local_addr()?;
+    println!("listening on {address}");
+    tracing::info!(%address, "serving tabula.v1.GameService");
+    tabula::service::serve(listener, Arc::new(MemoryStore::new()), ServeOptions::default(), shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Completes on SIGINT or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("a SIGTERM handler");
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+}

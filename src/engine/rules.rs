@@ -59,4 +59,10 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + 'static {
 
     /// A short description of `action` for people, e.g. `b3` or `column 4`.
     fn describe(&self, action: &Action) -> String;
+
+    /// True when some seat knows something another seat or a spectator must not: then
+    /// only a seat itself may list its legal moves, since they can betray its secrets.
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
 }

@@ -201,6 +201,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action>;
     /// A short description of `action` for people.
     fn describe(&self, action: &Action) -> String;
+    /// True when some seat knows something others must not.
+    fn has_hidden_information(&self) -> bool;
     /// A copy.
     fn clone_box(&self) -> Box<dyn AnyMatch>;
     /// True when `other` is a match of the same game in exactly the same state.
@@ -242,6 +244,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn describe(&self, action: &Action) -> String {
         self.position.describe(action)
+    }
+    fn has_hidden_information(&self) -> bool {
+        self.position.has_hidden_information()
     }
     fn clone_box(&self) -> Box<dyn AnyMatch> {
         Box::new(self.clone())

@@ -1,0 +1,29 @@
+//! Conversions between the wire types of `tabula.v1` and the domain types, one line per
+//! field. Wire → domain conversions fail with [`ApiError::BadRequest`] naming every field
+//! at fault; domain → wire conversions cannot fail.
+
+mod config;
+mod moves;
+mod view;
+
+pub use config::{config_from_proto, config_to_proto, kind_from_proto, kind_to_proto};
+pub use moves::{action_from_proto, action_to_proto};
+pub use view::{event_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto};
+
+use super::error::ApiError;
+
+/// Collects field violations while a request is converted, so that one error lists all.
+#[derive(Debug, Default)]
+pub struct Violations(Vec<(String, String)>);
+
+impl Violations {
+    /// Records that `field` is at fault.
+    pub fn add(&mut self, field: impl Into<String>, description: impl Into<String>) {
+        self.0.push((field.into(), description.into()));
+    }
+
+    /// `Ok(value)` when nothing was recorded.
+    pub fn into_result<T>(self, value: T) -> Result<T, ApiError> {
+        if self.0.is_empty() { Ok(value) } else { Err(ApiError::BadRequest(self.0)) }
+    }
+}

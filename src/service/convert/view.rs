@@ -1,0 +1,111 @@
+use std::time::SystemTime;
+
+use crate::engine::{AnyMatch, BoardCell, EndReason, GridBoard, Outcome, Piece, Turn, View, Viewer};
+use crate::games::GameKind;
+use crate::proto::tabula::v1 as pb;
+use crate::store::{EventKind, GameStatus, StoredEvent};
+
+use super::{action_to_proto, config_to_proto, kind_to_proto};
+use crate::games::GameConfig;
+
+/// A wire timestamp.
+pub fn timestamp(time: SystemTime) -> prost_types::Timestamp {
+    prost_types::Timestamp::from(time)
+}
+
+/// The wire status.
+pub fn status_to_proto(status: GameStatus) -> pb::GameStatus {
+    match status {
+        GameStatus::InProgress => pb::GameStatus::InProgress,
+        GameStatus::Finished => pb::GameStatus::Finished,
+    }
+}
+
+fn seat_number(viewer: Viewer) -> u32 {
+    viewer.seat().map_or(0, |s| s.number())
+}
+
+/// The wire outcome.
+pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
+    let reason = match outcome.reason() {
+        EndReason::Line => pb::EndReason::Line,
+        EndReason::BoardFull => pb::EndReason::BoardFull,
+        EndReason::Resignation => pb::EndReason::Resignation,
+    };
+    match outcome {
+        Outcome::Win { winner, line, .. } => pb::Outcome {
+            r#type: pb::OutcomeType::Win as i32,
+            winner: winner.number(),
+            reason: reason as i32,
+            winning_line: line.iter().map(|c| pb::Cell { row: c.row, col: c.col }).collect(),
+        },
+        Outcome::Draw { .. } => {
+            pb::Outcome { r#type: pb::OutcomeType::Draw as i32, winner: 0, reason: reason as i32, winning_line: Vec::new() }
+        }
+    }
+}
+
+fn board_cell_to_proto(cell: &BoardCell) -> pb::BoardCell {
+    pb::BoardCell {
+        owner: cell.owner.map_or(0, |s| s.number()),
+        piece: match cell.piece {
+            Piece::Empty => pb::Piece::Unspecified,
+            Piece::Mark => pb::Piece::Mark,
+        } as i32,
+    }
+}
+
+fn board_to_proto(board: &GridBoard) -> pb::GridBoard {
+    pb::GridBoard { width: board.width, height: board.height, cells: board.cells.iter().map(board_cell_to_proto).collect() }
+}
+
+/// The wire view of a domain view.
+pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
+    pb::View {
+        game_id: game_id.to_owned(),
+        kind: kind_to_proto(kind) as i32,
+        viewer_seat: seat_number(view.viewer),
+        board: view.observation.board.as_ref().map(board_to_proto),
+        to_act: view.to_act.iter().map(|s| s.number()).collect(),
+        status: if view.outcome.is_some() { pb::GameStatus::Finished } else { pb::GameStatus::InProgress } as i32,
+        outcome: view.outcome.as_ref().map(outcome_to_proto),
+        last_move: view.last_move.as_ref().map(|m| pb::LastMove {
+            seat: m.seat.number(),
+            r#move: m.action.as_ref().map(action_to_proto),
+            redacted: m.action.is_none(),
+        }),
+        move_count: view.move_count,
+        seq,
+    }
+}
+
+/// The wire event of a logged event, as `viewer` may see it. `policy` is any match of
+/// the game: it judges what a viewer may see of a move from the move alone.
+pub fn event_to_proto(
+    game_id: &str,
+    config: &GameConfig,
+    policy: &dyn AnyMatch,
+    viewer: Viewer,
+    event: &StoredEvent,
+) -> pb::GameEvent {
+    use pb::game_event::Kind;
+    let kind = match &event.kind {
+        EventKind::Created => {
+            Kind::GameCreated(pb::GameCreated { config: Some(config_to_proto(config)), seat_count: policy.seat_count() as u32 })
+        }
+        EventKind::Played(Turn::Move(seat, action)) => {
+            let visible = policy.public_action(viewer, *seat, action);
+            Kind::MoveApplied(pb::MoveApplied {
+                seat: seat.number(),
+                r#move: visible.as_ref().map(action_to_proto),
+                redacted: visible.is_none(),
+                // Event 1 is the creation and every later event but the final ones is a
+                // move, so move n is event n + 1.
+                move_number: (event.seq - 1) as u32,
+            })
+        }
+        EventKind::Played(Turn::Resign(seat)) => Kind::Resigned(pb::Resigned { seat: seat.number() }),
+        EventKind::Ended(outcome) => Kind::GameEnded(pb::GameEnded { outcome: Some(outcome_to_proto(outcome)) }),
+    };
+    pb::GameEvent { game_id: game_id.to_owned(), seq: event.seq, time: Some(timestamp(event.time)), kind: Some(kind) }
+}

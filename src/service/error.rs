@@ -1,0 +1,177 @@
+//! Every error the service returns, and its one mapping to a gRPC status.
+//!
+//! Each status carries a `google.rpc.ErrorInfo` with domain [`ERROR_DOMAIN`] and a stable
+//! reason listed in `proto/tabula/v1/error.proto`; malformed requests also carry a
+//! `google.rpc.BadRequest` with one violation per field.
+
+use std::collections::HashMap;
+
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+
+use crate::engine::{ConfigError, MoveError};
+use crate::store::StoreError;
+
+/// The `ErrorInfo.domain` of every error.
+pub const ERROR_DOMAIN: &str = "tabula.v1";
+
+/// Everything that can go wrong in a call.
+#[derive(Debug)]
+pub enum ApiError {
+    /// Malformed request fields: (field path, what is wrong).
+    BadRequest(Vec<(String, String)>),
+    /// The game configuration breaks its rules; `field` prefixes each violation's field.
+    InvalidConfig { field: String, error: ConfigError },
+    /// No such preset for the kind.
+    UnknownPreset { kind: &'static str, name: String, known: Vec<&'static str> },
+    /// No game has this id.
+    GameNotFound(String),
+    /// The credential is malformed or not one of this game's.
+    InvalidCredential(&'static str),
+    /// The call needs a seat.
+    SeatRequired(&'static str),
+    /// `expected_seq` is behind the log.
+    StaleSeq { expected: u64, current: u64 },
+    /// A request id was reused for a different request.
+    RequestIdReused,
+    /// The rules refused the move.
+    Move(MoveError),
+    /// A stream subscriber fell behind.
+    StreamLagged { last_seq: u64 },
+    /// The page token is not one this query produced.
+    InvalidPageToken,
+    /// `after_seq` is beyond the log.
+    SeqOutOfRange { after: u64, current: u64 },
+    /// The server is shutting down.
+    ShuttingDown,
+    /// Storage failed; the message is for the log, not the caller.
+    Storage(String),
+}
+
+impl ApiError {
+    /// A single malformed field.
+    pub fn bad_field(field: impl Into<String>, description: impl Into<String>) -> ApiError {
+        ApiError::BadRequest(vec![(field.into(), description.into())])
+    }
+}
+
+impl From<MoveError> for ApiError {
+    fn from(error: MoveError) -> ApiError {
+        ApiError::Move(error)
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        match error {
+            StoreError::NotFound(id) => ApiError::GameNotFound(id),
+            StoreError::Conflict { expected, current } => ApiError::StaleSeq { expected, current },
+            StoreError::AlreadyExists(_) | StoreError::Backend(_) => ApiError::Storage(error.to_string()),
+        }
+    }
+}
+
+fn status(code: Code, reason: &str, message: String, metadata: &[(&str, String)], details: Option<ErrorDetails>) -> Status {
+    let mut details = details.unwrap_or_default();
+    let metadata: HashMap<String, String> = metadata.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
+    details.set_error_info(reason, ERROR_DOMAIN, metadata);
+    Status::with_error_details(code, message, details)
+}
+
+fn bad_request(violations: &[(String, String)]) -> ErrorDetails {
+    let mut details = ErrorDetails::new();
+    for (field, description) in violations {
+        details.add_bad_request_violation(field.clone(), description.clone());
+    }
+    details
+}
+
+impl From<ApiError> for Status {
+    fn from(error: ApiError) -> Status {
+        match error {
+            ApiError::BadRequest(violations) => {
+                let summary: Vec<String> = violations.iter().map(|(f, d)| format!("{f} {d}")).collect();
+                let message = format!("invalid request: {}", summary.join("; "));
+                status(Code::InvalidArgument, "INVALID_REQUEST", message, &[], Some(bad_request(&violations)))
+            }
+            ApiError::InvalidConfig { field, error } => {
+                let violations: Vec<(String, String)> =
+                    error.violations.iter().map(|v| (format!("{field}.{}", v.field), v.description.clone())).collect();
+                let summary: Vec<String> = violations.iter().map(|(f, d)| format!("{f} {d}")).collect();
+                let message = format!("invalid game configuration: {}", summary.join("; "));
+                status(Code::InvalidArgument, "INVALID_CONFIG", message, &[], Some(bad_request(&violations)))
+            }
+            ApiError::UnknownPreset { kind, name, known } => status(
+                Code::InvalidArgument,
+                "UNKNOWN_PRESET",
+                format!("{kind} has no preset {name:?}; known presets: {}", known.join(", ")),
+                &[("kind", kind.to_owned())],
+                Some(bad_request(&[("preset".to_owned(), format!("must be one of {}", known.join(", ")))])),
+            ),
+            ApiError::GameNotFound(id) => status(
+                Code::NotFound,
+                "GAME_NOT_FOUND",
+                format!("no game has id {id:?}"),
+                &[("game_id", id)],
+                None,
+            ),
+            ApiError::InvalidCredential(why) => status(Code::Unauthenticated, "INVALID_CREDENTIAL", why.to_owned(), &[], None),
+            ApiError::SeatRequired(what) => status(
+                Code::PermissionDenied,
+                "SEAT_REQUIRED",
+                format!("{what} needs a seat: send `authorization: Bearer <seat token>`"),
+                &[],
+                None,
+            ),
+            ApiError::StaleSeq { expected, current } => status(
+                Code::Aborted,
+                "STALE_SEQ",
+                format!("the game is at seq {current}, not {expected}: read it again and retry"),
+                &[("current_seq", current.to_string()), ("expected_seq", expected.to_string())],
+                None,
+            ),
+            ApiError::RequestIdReused => status(
+                Code::FailedPrecondition,
+                "REQUEST_ID_REUSED",
+                "this request_id was already used for a different request; use a fresh one".to_owned(),
+                &[],
+                None,
+            ),
+            ApiError::Move(error) => {
+                status(Code::FailedPrecondition, error.reason.code(), error.message, &[], None)
+            }
+            ApiError::StreamLagged { last_seq } => status(
+                Code::ResourceExhausted,
+                "STREAM_LAGGED",
+                format!("the stream fell too far behind; resume with after_seq = {last_seq}"),
+                &[("last_seq", last_seq.to_string())],
+                None,
+            ),
+            ApiError::InvalidPageToken => status(
+                Code::InvalidArgument,
+                "INVALID_PAGE_TOKEN",
+                "page_token is not one this query returned; start again without it".to_owned(),
+                &[],
+                Some(bad_request(&[("page_token".to_owned(), "is malformed or belongs to other filters".to_owned())])),
+            ),
+            ApiError::SeqOutOfRange { after, current } => status(
+                Code::OutOfRange,
+                "SEQ_OUT_OF_RANGE",
+                format!("after_seq {after} is beyond the game's newest event {current}"),
+                &[("current_seq", current.to_string())],
+                None,
+            ),
+            ApiError::ShuttingDown => status(
+                Code::Unavailable,
+                "SHUTTING_DOWN",
+                "the server is shutting down; retry shortly".to_owned(),
+                &[],
+                None,
+            ),
+            ApiError::Storage(detail) => {
+                tracing::error!(%detail, "storage failure");
+                status(Code::Unavailable, "STORAGE_UNAVAILABLE", "storage is unavailable; retry shortly".to_owned(), &[], None)
+            }
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! `tabula.v1.GameService`: each handler converts the request, calls the hub, and converts
+//! the answer. Rules live in the games, ordering and fan-out in [`Hub`].
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use tokio::sync::watch;
+use tokio_stream::Stream;
+use tonic::{Request, Response, Status};
+
+use super::auth::{bearer, new_token, viewer_for};
+use super::convert::{
+    action_from_proto, action_to_proto, config_from_proto, config_to_proto, event_to_proto, kind_from_proto,
+    kind_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto,
+};
+use super::error::ApiError;
+use super::live::{Hub, LiveGame, TurnRequest};
+use super::stream::event_stream;
+use crate::engine::{Seat, Turn, Viewer};
+use crate::games::{GameConfig, GameKind};
+use crate::proto::tabula::v1 as pb;
+use crate::store::{GameRecord, GameStatus, ListFilter};
+
+/// Longest game id accepted (ours are 36 characters).
+pub const MAX_GAME_ID_LEN: usize = 64;
+/// Longest request id accepted.
+pub const MAX_REQUEST_ID_LEN: usize = 128;
+/// Longest preset name accepted.
+pub const MAX_PRESET_LEN: usize = 64;
+/// `ListGames` page size when the request leaves it at 0.
+pub const DEFAULT_PAGE_SIZE: usize = 50;
+/// Largest `ListGames` page; larger requests are served this many.
+pub const MAX_PAGE_SIZE: usize = 500;
+
+/// The game service.
+pub struct GameServiceImpl {
+    hub: Arc<Hub>,
+    shutdown: watch::Receiver<bool>,
+}
+
+impl GameServiceImpl {
+    /// A service over `hub`; streams end with `SHUTTING_DOWN` once `shutdown` turns true.
+    pub fn new(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> GameServiceImpl {
+        GameServiceImpl { hub, shutdown }
+    }
+
+    async fn game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
+        if id.is_empty() {
+            return Err(ApiError::bad_field("game_id", "is required"));
+        }
+        if id.len() > MAX_GAME_ID_LEN {
+            return Err(ApiError::bad_field("game_id", format!("is longer than {MAX_GAME_ID_LEN} characters")));
+        }
+        self.hub.game(id).await
+    }
+}
+
+/// The caller of `request` in `live`.
+fn caller<T>(request: &Request<T>, live: &LiveGame) -> Result<Viewer, ApiError> {
+    let token = bearer(request.metadata())?;
+    viewer_for(token.as_deref(), &live.seat_hashes)
+}
+
+fn seat_of(viewer: Viewer, what: &'static str) -> Result<Seat, ApiError> {
+    viewer.seat().ok_or(ApiError::SeatRequired(what))
+}
+
+fn request_id(id: &str) -> Result<Option<String>, ApiError> {
+    if id.len() > MAX_REQUEST_ID_LEN {
+        return Err(ApiError::bad_field("request_id", format!("is longer than {MAX_REQUEST_ID_LEN} characters")));
+    }
+    Ok((!id.is_empty()).then(|| id.to_owned()))
+}
+
+fn game_to_proto(record: &GameRecord) -> pb::Game {
+    pb::Game {
+        name: format!("games/{}", record.id),
+        game_id: record.id.clone(),
+        kind: kind_to_proto(record.kind()) as i32,
+        config: Some(config_to_proto(&record.config)),
+        status: status_to_proto(record.status) as i32,
+        outcome: record.outcome.as_ref().map(outcome_to_proto),
+        seat_count: record.seat_token_hashes.len() as u32,
+        seq: record.seq,
+        move_count: record.move_count,
+        create_time: Some(timestamp(record.created)),
+        update_time: Some(timestamp(record.updated)),
+    }
+}
+
+fn kind_info_to_proto(kind: GameKind) -> pb::GameKindInfo {
+    let info = kind.info();
+    pb::GameKindInfo {
+        kind: kind_to_proto(kind) as i32,
+        name: info.name.to_owned(),
+        display_name: info.display_name.to_owned(),
+        seat_count: info.seat_names.len() as u32,
+        seat_names: info.seat_names.iter().map(|s| (*s).to_owned()).collect(),
+        default_config: Some(config_to_proto(&info.default_config)),
+        presets: info
+            .presets
+            .iter()
+            .map(|p| pb::Preset {
+                name: p.name.to_owned(),
+                description: p.description.to_owned(),
+                config: Some(config_to_proto(&p.config)),
+            })
+            .collect(),
+    }
+}
+
+/// The configuration a `CreateGameRequest` asks for, defaults filled in.
+fn requested_config(request: &pb::CreateGameRequest) -> Result<GameConfig, ApiError> {
+    let kind = match request.kind {
+        0 => None,
+        raw => Some(kind_from_proto(raw).ok_or_else(|| ApiError::bad_field("kind", format!("{raw} is not a known GameKind")))?),
+    };
+    match &request.source {
+        None => Err(ApiError::bad_field("source", "is required: set config or preset")),
+        Some(pb::create_game_request::Source::Config(config)) => {
+            let config = config_from_proto(config, "config")?;
+            match kind {
+                Some(kind) if kind != config.kind() => Err(ApiError::bad_field(
+                    "kind",
+                    format!("is {} but the config is for {}", kind.info().name, config.kind().info().name),
+                )),
+                _ => Ok(config),
+            }
+        }
+        Some(pb::create_game_request::Source::Preset(name)) => {
+            let kind = kind.ok_or_else(|| ApiError::bad_field("kind", "is required with a preset"))?;
+            if name.len() > MAX_PRESET_LEN {
+                return Err(ApiError::bad_field("preset", format!("is longer than {MAX_PRESET_LEN} characters")));
+            }
+            kind.preset(name).ok_or_else(|| ApiError::UnknownPreset {
+                kind: kind.info().name,
+                name: name.clone(),
+                known: kind.info().presets.iter().map(|p| p.name).collect(),
+            })
+        }
+    }
+}
+
+/// Page tokens name the last game of the previous page and the filters they were made
+/// for, so that a token used with other filters is refused rather than misread.
+fn page_token(filter: &pb::ListGamesRequest, last_id: &str) -> String {
+    URL_SAFE_NO_PAD.encode(format!("v1|{}|{}|{last_id}", filter.kind, filter.status))
+}
+
+fn page_after(filter: &pb::ListGamesRequest) -> Result<Option<String>, ApiError> {
+    if filter.page_token.is_empty() {
+        return Ok(None);
+    }
+    let decoded = URL_SAFE_NO_PAD.decode(&filter.page_token).ok().and_then(|b| String::from_utf8(b).ok());
+    let decoded = decoded.ok_or(ApiError::InvalidPageToken)?;
+    let mut parts = decoded.splitn(4, '|');
+    let (version, kind, status, last) = (parts.next(), parts.next(), parts.next(), parts.next());
+    let matches = version == Some("v1")
+        && kind == Some(filter.kind.to_string().as_str())
+        && status == Some(filter.status.to_string().as_str());
+    match last {
+        Some(last) if matches && !last.is_empty() && last.len() <= MAX_GAME_ID_LEN => Ok(Some(last.to_owned())),
+        _ => Err(ApiError::InvalidPageToken),
+    }
+}
+
+type EventStream = Pin<Box<dyn Stream<Item = Result<pb::StreamEventsResponse, Status>> + Send>>;
+
+#[tonic::async_trait]
+impl pb::game_service_server::GameService for GameServiceImpl {
+    async fn list_game_kinds(
+        &self,
+        _request: Request<pb::ListGameKindsRequest>,
+    ) -> Result<Response<pb::ListGameKindsResponse>, Status> {
+        let kinds = GameKind::ALL.iter().map(|k| kind_info_to_proto(*k)).collect();
+        Ok(Response::new(pb::ListGameKindsResponse { kinds }))
+    }
+
+    async fn create_game(
+        &self,
+        request: Request<pb::CreateGameRequest>,
+    ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        let request = request.into_inner();
+        let config = requested_config(&request)?;
+        let field = match &request.source {
+            Some(pb::create_game_request::Source::Preset(_)) => "preset".to_owned(),
+            _ => format!("config.{}", config.kind().info().name),
+        };
+        let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
+        let seat_names = config.kind().info().seat_names;
+        let tokens: Vec<_> = (0..game.seat_count()).map(|_| new_token()).collect();
+        let now = SystemTime::now();
+        let record = GameRecord {
+            id: uuid::Uuid::now_v7().to_string(),
+            config,
+            seat_token_hashes: tokens.iter().map(|(_, hash)| *hash).collect(),
+            created: now,
+            updated: now,
+            seq: 1,
+            status: GameStatus::InProgress,
+            outcome: None,
+            move_count: 0,
+        };
+        self.hub.create(record.clone(), game).await?;
+        tracing::info!(game_id = %record.id, kind = record.kind().info().name, "game created");
+        let seat_tokens = tokens
+            .into_iter()
+            .enumerate()
+            .map(|(i, (token, _))| pb::SeatToken {
+                seat: i as u32 + 1,
+                seat_name: seat_names.get(i).copied().unwrap_or_default().to_owned(),
+                token,
+            })
+            .collect();
+        Ok(Response::new(pb::CreateGameResponse { game: Some(game_to_proto(&record)), seat_tokens }))
+    }
+
+    async fn get_game(&self, request: Request<pb::GetGameRequest>) -> Result<Response<pb::GetGameResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let snapshot = live.snapshot().await;
+        Ok(Response::new(pb::GetGameResponse { game: Some(game_to_proto(&snapshot.record)) }))
+    }
+
+    async fn list_games(
+        &self,
+        request: Request<pb::ListGamesRequest>,
+    ) -> Result<Response<pb::ListGamesResponse>, Status> {
+        let request = request.into_inner();
+        let page_size = match request.page_size {
+            size if size < 0 => return Err(ApiError::bad_field("page_size", "must not be negative").into()),
+            0 => DEFAULT_PAGE_SIZE,
+            size => (size as usize).min(MAX_PAGE_SIZE),
+        };
+        let kind = match request.kind {
+            0 => None,
+            raw => Some(kind_from_proto(raw).ok_or_else(|| ApiError::bad_field("kind", format!("{raw} is not a known GameKind")))?),
+        };
+        let status = match pb::GameStatus::try_from(request.status) {
+            Ok(pb::GameStatus::Unspecified) => None,
+            Ok(pb::GameStatus::InProgress) => Some(GameStatus::InProgress),
+            Ok(pb::GameStatus::Finished) => Some(GameStatus::Finished),
+            Err(_) => return Err(ApiError::bad_field("status", format!("{} is not a GameStatus", request.status)).into()),
+        };
+        let after = page_after(&request)?;
+        // One more than the page tells whether another page follows.
+        let mut records = self
+            .hub
+            .store()
+            .list(ListFilter { kind, status }, after.as_deref(), page_size + 1)
+            .await
+            .map_err(ApiError::from)?;
+        let more = records.len() > page_size;
+        records.truncate(page_size);
+        let next_page_token = match (more, records.last()) {
+            (true, Some(last)) => page_token(&request, &last.id),
+            _ => String::new(),
+        };
+        Ok(Response::new(pb::ListGamesResponse { games: records.iter().map(game_to_proto).collect(), next_page_token }))
+    }
+
+    async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GetViewResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let viewer = caller(&request, &live)?;
+        let (view, seq) = live.view(viewer).await;
+        let view = view_to_proto(&live.id, live.config.kind(), seq, &view);
+        Ok(Response::new(pb::GetViewResponse { view: Some(view) }))
+    }
+
+    async fn list_legal_moves(
+        &self,
+        request: Request<pb::ListLegalMovesRequest>,
+    ) -> Result<Response<pb::ListLegalMovesResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let viewer = caller(&request, &live)?;
+        let seat_count = live.seat_hashes.len() as u32;
+        let seat = match (request.get_ref().seat, viewer) {
+            (0, Viewer::Seat(seat)) => seat,
+            (0, Viewer::Spectator) => {
+                return Err(ApiError::bad_field("seat", "is required for a spectator: name the seat whose moves to list").into());
+            }
+            (number, _) if number > seat_count => {
+                return Err(ApiError::bad_field("seat", format!("must be between 1 and {seat_count}")).into());
+            }
+            (number, Viewer::Seat(own)) if number != own.number() => {
+                return Err(ApiError::SeatRequired("listing another seat's moves").into());
+            }
+            (number, _) => Seat::from_number(number).expect("a seat number in range"),
+        };
+        if viewer.seat() != Some(seat) && live.config.new_match().is_ok_and(|g| g.has_hidden_information()) {
+            return Err(ApiError::SeatRequired("listing moves in a game with hidden information").into());
+        }
+        let (moves, seq) = live.legal_moves(seat).await;
+        let moves = moves.into_iter().map(|(a, label)| pb::LegalMove { r#move: Some(action_to_proto(&a)), label }).collect();
+        Ok(Response::new(pb::ListLegalMovesResponse { seat: seat.number(), moves, seq }))
+    }
+
+    async fn submit_move(
+        &self,
+        request: Request<pb::SubmitMoveRequest>,
+    ) -> Result<Response<pb::SubmitMoveResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let seat = seat_of(caller(&request, &live)?, "submitting a move")?;
+        let body = request.get_ref();
+        let action = action_from_proto(body.r#move.as_ref(), "move")?;
+        let turn = TurnRequest {
+            turn: Turn::Move(seat, action),
+            expected_seq: body.expected_seq,
+            request_id: request_id(&body.request_id)?,
+            validate_only: body.validate_only,
+        };
+        let result = self.hub.play(&live, turn).await?;
+        let policy = live.config.new_match().map_err(|e| ApiError::Storage(e.to_string()))?;
+        let viewer = Viewer::Seat(seat);
+        let events =
+            result.events.iter().map(|e| event_to_proto(&live.id, &live.config, policy.as_ref(), viewer, e)).collect();
+        Ok(Response::new(pb::SubmitMoveResponse {
+            applied: result.applied,
+            seq: result.seq,
+            events,
+            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view)),
+        }))
+    }
+
+    async fn resign(&self, request: Request<pb::ResignRequest>) -> Result<Response<pb::ResignResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let seat = seat_of(caller(&request, &live)?, "resigning")?;
+        let turn = TurnRequest {
+            turn: Turn::Resign(seat),
+            expected_seq: None,
+            request_id: request_id(&request.get_ref().request_id)?,
+            validate_only: false,
+        };
+        let result = self.hub.play(&live, turn).await?;
+        tracing::info!(game_id = %live.id, %seat, "seat resigned");
+        Ok(Response::new(pb::ResignResponse {
+            seq: result.seq,
+            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view)),
+        }))
+    }
+
+    type StreamEventsStream = EventStream;
+
+    async fn stream_events(
+        &self,
+        request: Request<pb::StreamEventsRequest>,
+    ) -> Result<Response<Self::StreamEventsStream>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let viewer = caller(&request, &live)?;
+        let after = request.get_ref().after_seq;
+        let stream = event_stream(self.hub.clone(), live, viewer, after, self.shutdown.clone()).await?;
+        Ok(Response::new(Box::pin(stream)))
+    }
+}

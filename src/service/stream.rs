@@ -1,0 +1,132 @@
+//! `StreamEvents`: the backlog from the log, then live events from the game's channel,
+//! in order, without gaps or duplicates.
+//!
+//! Each subscriber gets its own task feeding a small bounded queue. The task never blocks
+//! a move: moves only write to the game's broadcast channel, which never waits. A
+//! subscriber that stops reading lets its task fall behind the channel; the task then ends
+//! the stream with `STREAM_LAGGED` naming the last seq delivered, and the client resumes
+//! from there.
+
+use std::sync::Arc;
+
+use tokio::sync::{broadcast, mpsc, watch};
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::Status;
+
+use super::convert::event_to_proto;
+use super::error::ApiError;
+use super::live::{Hub, LiveGame};
+use crate::engine::{AnyMatch, Viewer};
+use crate::proto::tabula::v1::StreamEventsResponse;
+use crate::store::{EventKind, StoredEvent};
+
+/// Messages queued for one subscriber beyond what its connection buffers.
+const SUBSCRIBER_QUEUE: usize = 32;
+/// How long a stream's closing error waits for room in the subscriber's queue.
+const FAREWELL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+/// Events read from the store per backlog query.
+const BACKLOG_BATCH: usize = 256;
+
+/// The stream of `live`'s events after `after` as `viewer` may see them.
+pub async fn event_stream(
+    hub: Arc<Hub>,
+    live: Arc<LiveGame>,
+    viewer: Viewer,
+    after: u64,
+    shutdown: watch::Receiver<bool>,
+) -> Result<ReceiverStream<Result<StreamEventsResponse, Status>>, ApiError> {
+    let (receiver, current, finished) = live.subscribe().await;
+    if after > current {
+        return Err(ApiError::SeqOutOfRange { after, current });
+    }
+    let policy = live.config.new_match().map_err(|e| ApiError::Storage(format!("stored config is invalid: {e}")))?;
+    let (tx, rx) = mpsc::channel(SUBSCRIBER_QUEUE);
+    let feeder = Feeder { hub, live, viewer, policy, tx, last: after };
+    tokio::spawn(feeder.run(receiver, shutdown, finished.then_some(current)));
+    Ok(ReceiverStream::new(rx))
+}
+
+struct Feeder {
+    hub: Arc<Hub>,
+    live: Arc<LiveGame>,
+    viewer: Viewer,
+    policy: Box<dyn AnyMatch>,
+    tx: mpsc::Sender<Result<StreamEventsResponse, Status>>,
+    /// The last seq delivered.
+    last: u64,
+}
+
+/// Why a feeder stopped.
+enum Stop {
+    /// The game's final event was delivered, or the subscriber went away.
+    Done,
+    /// The stream must end with this error.
+    Fail(ApiError),
+}
+
+impl Feeder {
+    /// Feeds the subscriber until the game's end, an error or the subscriber leaving.
+    /// `final_seq` is the game's last seq when it was already over at subscription.
+    async fn run(
+        mut self,
+        mut receiver: broadcast::Receiver<Arc<StoredEvent>>,
+        mut shutdown: watch::Receiver<bool>,
+        final_seq: Option<u64>,
+    ) {
+        let stop = match self.catch_up(None).await {
+            Err(stop) => stop,
+            // Already over, and everything delivered: nothing will ever follow.
+            Ok(()) if final_seq.is_some_and(|seq| self.last >= seq) => Stop::Done,
+            Ok(()) => loop {
+                let received = tokio::select! {
+                    received = receiver.recv() => received,
+                    _ = shutdown.wait_for(|down| *down) => break Stop::Fail(ApiError::ShuttingDown),
+                };
+                let step = match received {
+                    Ok(event) if event.seq <= self.last => Ok(()),
+                    Ok(event) if event.seq == self.last + 1 => self.deliver(&event).await,
+                    // A gap: the log is the truth, read the missing events back from it.
+                    Ok(event) => self.catch_up(Some(event.seq)).await,
+                    Err(broadcast::error::RecvError::Lagged(_)) => Err(Stop::Fail(ApiError::StreamLagged { last_seq: self.last })),
+                    Err(broadcast::error::RecvError::Closed) => Err(Stop::Done),
+                };
+                if let Err(stop) = step {
+                    break stop;
+                }
+            },
+        };
+        if let Stop::Fail(error) = stop {
+            // Queued behind what the subscriber has yet to read; a subscriber that reads
+            // nothing for this long is not waited for.
+            let _ = tokio::time::timeout(FAREWELL_TIMEOUT, self.tx.send(Err(error.into()))).await;
+        }
+    }
+
+    /// Delivers every logged event after `self.last`, up to `until` when given.
+    async fn catch_up(&mut self, until: Option<u64>) -> Result<(), Stop> {
+        loop {
+            let batch = self
+                .hub
+                .store()
+                .events_after(&self.live.id, self.last, BACKLOG_BATCH)
+                .await
+                .map_err(|e| Stop::Fail(e.into()))?;
+            if batch.is_empty() {
+                return Ok(());
+            }
+            for event in batch {
+                if until.is_some_and(|until| event.seq > until) {
+                    return Ok(());
+                }
+                self.deliver(&event).await?;
+            }
+        }
+    }
+
+    async fn deliver(&mut self, event: &StoredEvent) -> Result<(), Stop> {
+        let message = event_to_proto(&self.live.id, &self.live.config, self.policy.as_ref(), self.viewer, event);
+        self.tx.send(Ok(StreamEventsResponse { event: Some(message) })).await.map_err(|_| Stop::Done)?;
+        self.last = event.seq;
+        if matches!(event.kind, EventKind::Ended(_)) { Err(Stop::Done) } else { Ok(()) }
+    }
+}

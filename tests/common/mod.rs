@@ -1,0 +1,145 @@
+//! A real server on a real socket, and the generated client, for end-to-end tests.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tonic::metadata::MetadataValue;
+use tonic::transport::Channel;
+use tonic::{Code, Request, Status};
+use tonic_types::StatusExt;
+
+pub use tabula::proto::tabula::v1 as pb;
+use tabula::service::ServeOptions;
+use tabula::store::MemoryStore;
+
+pub type Client = pb::game_service_client::GameServiceClient<Channel>;
+
+/// A server running in this process on an ephemeral loopback port; stops when dropped.
+pub struct TestServer {
+    pub address: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        TestServer::start_with(ServeOptions::default()).await
+    }
+
+    pub async fn start_with(options: ServeOptions) -> TestServer {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            tabula::service::serve(listener, Arc::new(MemoryStore::new()), options, async {
+                let _ = stopped.await;
+            })
+            .await
+            .unwrap();
+        });
+        TestServer { address, stop: Some(stop), task: Some(task) }
+    }
+
+    pub async fn client(&self) -> Client {
+        let channel = Channel::from_shared(self.address.clone()).unwrap().connect().await.unwrap();
+        Client::new(channel)
+    }
+
+    /// Stops the server and waits for it to drain.
+    pub async fn stop(mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        self.task.take().unwrap().await.unwrap();
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// A request carrying `token` as a seat credential.
+pub fn as_seat<T>(token: &str, message: T) -> Request<T> {
+    let mut request = Request::new(message);
+    let value: MetadataValue<_> = format!("Bearer {token}").parse().unwrap();
+    request.metadata_mut().insert("authorization", value);
+    request
+}
+
+/// The `ErrorInfo.reason` of an error status.
+pub fn reason(status: &Status) -> String {
+    status.get_details_error_info().map(|info| info.reason).unwrap_or_default()
+}
+
+/// Asserts `status` has `code` and `reason`.
+pub fn assert_error(status: &Status, code: Code, expected_reason: &str) {
+    assert_eq!(status.code(), code, "{status:?}");
+    assert_eq!(reason(status), expected_reason, "{status:?}");
+    let info = status.get_details_error_info().unwrap();
+    assert_eq!(info.domain, "tabula.v1");
+    assert!(!status.message().is_empty());
+}
+
+/// A created game: its id and one token per seat.
+pub struct Game {
+    pub id: String,
+    pub tokens: Vec<String>,
+}
+
+pub async fn create_preset(client: &mut Client, kind: pb::GameKind, preset: &str) -> Game {
+    let response = client
+        .create_game(pb::CreateGameRequest {
+            kind: kind as i32,
+            source: Some(pb::create_game_request::Source::Preset(preset.to_owned())),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    Game { id: response.game.unwrap().game_id, tokens: response.seat_tokens.into_iter().map(|t| t.token).collect() }
+}
+
+pub async fn create_config(client: &mut Client, config: pb::game_config::Game) -> Game {
+    let response = client
+        .create_game(pb::CreateGameRequest {
+            kind: 0,
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(config) })),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    Game { id: response.game.unwrap().game_id, tokens: response.seat_tokens.into_iter().map(|t| t.token).collect() }
+}
+
+pub fn cell_move(row: u32, col: u32) -> pb::Move {
+    pb::Move {
+        kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Cell(pb::Cell { row, col })) })),
+    }
+}
+
+pub fn column_move(column: u32) -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Column(column)) })) }
+}
+
+pub fn submit(game: &Game, seat: usize, mv: pb::Move) -> Request<pb::SubmitMoveRequest> {
+    as_seat(
+        &game.tokens[seat],
+        pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(mv), ..Default::default() },
+    )
+}
+
+/// Plays `moves` alternately from seat 1, returning the last response.
+pub async fn play_all(client: &mut Client, game: &Game, moves: &[pb::Move]) -> pb::SubmitMoveResponse {
+    let mut last = None;
+    for (i, mv) in moves.iter().enumerate() {
+        let response = client
+            .submit_move(submit(game, i % 2, mv.clone()))
+            .await
+            .unwrap_or_else(|e| panic!("move {i} {mv:?}: {e:?}"));
+        last = Some(response.into_inner());
+    }
+    last.expect("at least one move")
+}

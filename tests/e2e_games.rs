@@ -1,0 +1,124 @@
+//! Full games of every kind, to a win and to a draw, over a real socket.
+
+mod common;
+
+use common::*;
+
+fn outcome(response: &pb::SubmitMoveResponse) -> pb::Outcome {
+    let view = response.view.as_ref().unwrap();
+    assert_eq!(view.status, pb::GameStatus::Finished as i32);
+    assert!(view.to_act.is_empty());
+    view.outcome.clone().expect("a finished game has an outcome")
+}
+
+#[tokio::test]
+async fn tic_tac_toe_to_a_win_and_to_a_draw() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let moves: Vec<_> = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)].iter().map(|&(r, c)| cell_move(r, c)).collect();
+    let last = play_all(&mut client, &game, &moves).await;
+    let won = outcome(&last);
+    assert_eq!(won.r#type, pb::OutcomeType::Win as i32);
+    assert_eq!(won.winner, 1);
+    assert_eq!(won.reason, pb::EndReason::Line as i32);
+    assert_eq!(won.winning_line, vec![pb::Cell { row: 0, col: 0 }, pb::Cell { row: 0, col: 1 }, pb::Cell { row: 0, col: 2 }]);
+    // The final move appended the move and the end.
+    let kinds: Vec<_> = last.events.iter().map(|e| e.kind.clone().unwrap()).collect();
+    assert!(matches!(kinds[..], [pb::game_event::Kind::MoveApplied(_), pb::game_event::Kind::GameEnded(_)]));
+
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let moves: Vec<_> = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)]
+        .iter()
+        .map(|&(r, c)| cell_move(r, c))
+        .collect();
+    let drawn = outcome(&play_all(&mut client, &game, &moves).await);
+    assert_eq!(drawn.r#type, pb::OutcomeType::Draw as i32);
+    assert_eq!(drawn.reason, pb::EndReason::BoardFull as i32);
+
+    let summary = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    let summary = summary.game.unwrap();
+    assert_eq!(summary.status, pb::GameStatus::Finished as i32);
+    assert_eq!(summary.move_count, 9);
+    assert_eq!(summary.seq, 11);
+}
+
+#[tokio::test]
+async fn connect_four_to_a_win_across_the_cylinder_edge_and_to_a_draw() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+
+    let game = create_preset(&mut client, pb::GameKind::ConnectFour, "cylinder").await;
+    let moves: Vec<_> = [5, 5, 6, 6, 0, 0, 1].iter().map(|&c| column_move(c)).collect();
+    let won = outcome(&play_all(&mut client, &game, &moves).await);
+    assert_eq!(won.winner, 1);
+    let cols: Vec<u32> = won.winning_line.iter().map(|c| c.col).collect();
+    assert_eq!(cols, vec![5, 6, 0, 1]);
+
+    let game = create_config(
+        &mut client,
+        pb::game_config::Game::ConnectFour(pb::ConnectFourConfig { width: 4, height: 4, win_length: 4, wrap_columns: false }),
+    )
+    .await;
+    let moves: Vec<_> = [0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2].iter().map(|&c| column_move(c)).collect();
+    let drawn = outcome(&play_all(&mut client, &game, &moves).await);
+    assert_eq!(drawn.r#type, pb::OutcomeType::Draw as i32);
+}
+
+#[tokio::test]
+async fn gomoku_to_a_win_and_to_a_draw() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+
+    let game = create_preset(&mut client, pb::GameKind::Gomoku, "standard").await;
+    let mut moves = Vec::new();
+    for i in 0..5 {
+        moves.push(cell_move(7, 3 + i));
+        if i < 4 {
+            moves.push(cell_move(0, 2 * i));
+        }
+    }
+    let won = outcome(&play_all(&mut client, &game, &moves).await);
+    assert_eq!(won.winner, 1);
+    assert_eq!(won.winning_line.len(), 5);
+
+    // A 9×9 board filled so that no line reaches four: stripes of two along every direction.
+    let game = create_config(
+        &mut client,
+        pb::game_config::Game::Gomoku(pb::GomokuConfig { width: 9, height: 9, ..Default::default() }),
+    )
+    .await;
+    let black = |r: u32, c: u32| (c + 2 * r) % 4 < 2;
+    let cells: Vec<(u32, u32)> = (0..9).flat_map(|r| (0..9).map(move |c| (r, c))).collect();
+    let blacks: Vec<_> = cells.iter().filter(|&&(r, c)| black(r, c)).collect();
+    let whites: Vec<_> = cells.iter().filter(|&&(r, c)| !black(r, c)).collect();
+    assert_eq!((blacks.len(), whites.len()), (41, 40));
+    let mut moves = Vec::new();
+    for i in 0..41 {
+        moves.push(cell_move(blacks[i].0, blacks[i].1));
+        if let Some(w) = whites.get(i) {
+            moves.push(cell_move(w.0, w.1));
+        }
+    }
+    let drawn = outcome(&play_all(&mut client, &game, &moves).await);
+    assert_eq!(drawn.r#type, pb::OutcomeType::Draw as i32);
+    assert_eq!(drawn.reason, pb::EndReason::BoardFull as i32);
+}
+
+#[tokio::test]
+async fn resignation_ends_the_game_for_the_other_seat() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::Gomoku, "freestyle").await;
+    client.submit_move(submit(&game, 0, cell_move(7, 7))).await.unwrap();
+    let response = client
+        .resign(as_seat(&game.tokens[0], pb::ResignRequest { game_id: game.id.clone(), request_id: String::new() }))
+        .await
+        .unwrap()
+        .into_inner();
+    let outcome = response.view.unwrap().outcome.unwrap();
+    assert_eq!((outcome.winner, outcome.reason), (2, pb::EndReason::Resignation as i32));
+    let error = client.submit_move(submit(&game, 1, cell_move(0, 0))).await.unwrap_err();
+    assert_error(&error, tonic::Code::FailedPrecondition, "GAME_OVER");
+}

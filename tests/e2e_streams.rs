@@ -1,0 +1,152 @@
+//! StreamEvents: backlog then live, in order, no gaps, no duplicates; resumption after a
+//! dropped subscriber; slow subscribers cut off without slowing the game.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use tabula::service::ServeOptions;
+use tokio_stream::StreamExt;
+use tonic::Code;
+use tonic_types::StatusExt;
+
+async fn stream(client: &mut Client, game: &Game, after_seq: u64) -> tonic::Streaming<pb::StreamEventsResponse> {
+    client.stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq }).await.unwrap().into_inner()
+}
+
+async fn next_seq(events: &mut tonic::Streaming<pb::StreamEventsResponse>) -> u64 {
+    let next = tokio::time::timeout(Duration::from_secs(10), events.next()).await.expect("an event in time");
+    next.expect("the stream goes on").expect("no error").event.unwrap().seq
+}
+
+#[tokio::test]
+async fn a_subscriber_sees_backlog_then_live_events_once_each_in_order() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    client.submit_move(submit(&game, 0, cell_move(0, 0))).await.unwrap();
+
+    let mut watcher = server.client().await;
+    let mut events = stream(&mut watcher, &game, 0).await;
+    assert_eq!(next_seq(&mut events).await, 1);
+    assert_eq!(next_seq(&mut events).await, 2);
+
+    let moves = [(1, 0), (0, 1), (1, 1), (0, 2)];
+    for (i, &(r, c)) in moves.iter().enumerate() {
+        client.submit_move(submit(&game, (i + 1) % 2, cell_move(r, c))).await.unwrap();
+    }
+    let mut seqs = Vec::new();
+    while let Some(item) = events.next().await {
+        let event = item.unwrap().event.unwrap();
+        seqs.push(event.seq);
+    }
+    // Moves 3..=6, then the end at 7; then the stream closes by itself.
+    assert_eq!(seqs, vec![3, 4, 5, 6, 7]);
+}
+
+#[tokio::test]
+async fn a_dropped_subscriber_resumes_from_its_last_seq_without_gap_or_duplicate() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
+    let columns = [0, 1, 0, 1, 2, 3, 2, 3, 4, 4, 6, 5, 6, 5];
+
+    let mut seen = Vec::new();
+    let mut watcher = server.client().await;
+    let mut events = stream(&mut watcher, &game, 0).await;
+    seen.push(next_seq(&mut events).await);
+    for (i, &c) in columns[..6].iter().enumerate() {
+        client.submit_move(submit(&game, i % 2, column_move(c))).await.unwrap();
+        seen.push(next_seq(&mut events).await);
+    }
+    drop(events);
+    drop(watcher);
+    // Moves made while nobody listens.
+    for (i, &c) in columns[6..10].iter().enumerate() {
+        client.submit_move(submit(&game, i % 2, column_move(c))).await.unwrap();
+    }
+    let mut watcher = server.client().await;
+    let mut events = stream(&mut watcher, &game, *seen.last().unwrap()).await;
+    for (i, &c) in columns[10..].iter().enumerate() {
+        client.submit_move(submit(&game, i % 2, column_move(c))).await.unwrap();
+    }
+    for _ in 0..8 {
+        seen.push(next_seq(&mut events).await);
+    }
+    assert_eq!(seen, (1..=15).collect::<Vec<u64>>());
+}
+
+#[tokio::test]
+async fn streaming_a_finished_game_delivers_its_history_and_ends() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let moves: Vec<_> = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)].iter().map(|&(r, c)| cell_move(r, c)).collect();
+    play_all(&mut client, &game, &moves).await;
+    let events: Vec<_> = stream(&mut client, &game, 3).await.collect().await;
+    let seqs: Vec<u64> = events.into_iter().map(|e| e.unwrap().event.unwrap().seq).collect();
+    assert_eq!(seqs, vec![4, 5, 6, 7]);
+    let nothing: Vec<_> = stream(&mut client, &game, 7).await.collect().await;
+    assert!(nothing.is_empty());
+    let error = client.stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 8 }).await.unwrap_err();
+    assert_error(&error, Code::OutOfRange, "SEQ_OUT_OF_RANGE");
+}
+
+#[tokio::test]
+async fn a_subscriber_that_stops_reading_never_blocks_moves_and_is_told_where_to_resume() {
+    // Small buffers on both sides so that a stalled reader falls behind within a few
+    // hundred moves.
+    let options = ServeOptions { event_channel_capacity: 4 };
+    let server = TestServer::start_with(options).await;
+    let mut client = server.client().await;
+    // 19×19 with a win needing a whole row: row-major alternate play never completes one.
+    let game = create_config(
+        &mut client,
+        pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 19, win_length: 19 }),
+    )
+    .await;
+    let channel = tonic::transport::Endpoint::from_shared(server.address.clone())
+        .unwrap()
+        .initial_stream_window_size(1024)
+        .initial_connection_window_size(1024)
+        .connect()
+        .await
+        .unwrap();
+    let mut slow_client = Client::new(channel);
+    let mut slow = stream(&mut slow_client, &game, 0).await;
+    assert_eq!(next_seq(&mut slow).await, 1);
+
+    // Every move is answered promptly although the slow subscriber reads nothing.
+    for i in 0..300u32 {
+        let (r, c) = (i / 19, i % 19);
+        let move_result =
+            tokio::time::timeout(Duration::from_secs(10), client.submit_move(submit(&game, (i % 2) as usize, cell_move(r, c))))
+                .await
+                .expect("a move is never held up by a subscriber");
+        move_result.unwrap();
+    }
+
+    // The slow stream delivers what it buffered, then ends with STREAM_LAGGED and the
+    // last seq it delivered, from which a new stream resumes without a gap.
+    let mut last = 1;
+    let error = loop {
+        match tokio::time::timeout(Duration::from_secs(10), slow.next()).await.unwrap() {
+            Some(Ok(item)) => {
+                let seq = item.event.unwrap().seq;
+                assert_eq!(seq, last + 1);
+                last = seq;
+            }
+            Some(Err(status)) => break status,
+            None => panic!("the lagging stream must end with an error"),
+        }
+    };
+    assert_error(&error, Code::ResourceExhausted, "STREAM_LAGGED");
+    let info = error.get_details_error_info().unwrap();
+    assert_eq!(info.metadata["last_seq"], last.to_string());
+    assert!(last < 301, "the subscriber fell behind");
+    let mut resumed = stream(&mut slow_client, &game, last).await;
+    for expected in last + 1..=301 {
+        assert_eq!(next_seq(&mut resumed).await, expected);
+    }
+}
