@@ -34,8 +34,8 @@ pub enum ApiError {
     StaleSeq { expected: u64, current: u64 },
     /// A request id was reused for a different request.
     RequestIdReused,
-    /// The rules refused the move.
-    Move(MoveError),
+    /// The rules refused the move; `current_seq` is the game's newest seq.
+    Move { error: MoveError, current_seq: u64 },
     /// A stream subscriber fell behind.
     StreamLagged { last_seq: u64 },
     /// The page token is not one this query produced.
@@ -52,12 +52,6 @@ impl ApiError {
     /// A single malformed field.
     pub fn bad_field(field: impl Into<String>, description: impl Into<String>) -> ApiError {
         ApiError::BadRequest(vec![(field.into(), description.into())])
-    }
-}
-
-impl From<MoveError> for ApiError {
-    fn from(error: MoveError) -> ApiError {
-        ApiError::Move(error)
     }
 }
 
@@ -137,9 +131,13 @@ impl From<ApiError> for Status {
                 &[],
                 None,
             ),
-            ApiError::Move(error) => {
-                status(Code::FailedPrecondition, error.reason.code(), error.message, &[], None)
-            }
+            ApiError::Move { error, current_seq } => status(
+                Code::FailedPrecondition,
+                error.reason.code(),
+                error.message,
+                &[("current_seq", current_seq.to_string())],
+                None,
+            ),
             ApiError::StreamLagged { last_seq } => status(
                 Code::ResourceExhausted,
                 "STREAM_LAGGED",
@@ -173,5 +171,59 @@ impl From<ApiError> for Status {
                 status(Code::Unavailable, "STORAGE_UNAVAILABLE", "storage is unavailable; retry shortly".to_owned(), &[], None)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{ConfigViolation, Reason};
+    use crate::proto::tabula::v1::ErrorReason;
+
+    fn reason_of(error: ApiError) -> String {
+        Status::from(error).get_details_error_info().expect("every status has an ErrorInfo").reason
+    }
+
+    /// Every reason the server can send is a value of the contract's `ErrorReason` enum, so
+    /// clients can switch on generated constants.
+    #[test]
+    fn every_reason_is_listed_in_the_contract() {
+        let mut errors = vec![
+            ApiError::BadRequest(vec![("f".into(), "bad".into())]),
+            ApiError::InvalidConfig {
+                field: "config".into(),
+                error: ConfigError { violations: vec![ConfigViolation { field: "x".into(), description: "y".into() }] },
+            },
+            ApiError::UnknownPreset { kind: "k", name: "n".into(), known: vec!["a"] },
+            ApiError::GameNotFound("g".into()),
+            ApiError::InvalidCredential("no"),
+            ApiError::SeatRequired("moving"),
+            ApiError::StaleSeq { expected: 1, current: 2 },
+            ApiError::RequestIdReused,
+            ApiError::StreamLagged { last_seq: 3 },
+            ApiError::InvalidPageToken,
+            ApiError::SeqOutOfRange { after: 9, current: 3 },
+            ApiError::ShuttingDown,
+            ApiError::Storage("disk".into()),
+        ];
+        errors.extend(
+            Reason::ALL.iter().map(|r| ApiError::Move { error: MoveError::new(*r, "refused"), current_seq: 1 }),
+        );
+        for error in errors {
+            let reason = reason_of(error);
+            assert!(
+                ErrorReason::from_str_name(&format!("ERROR_REASON_{reason}")).is_some(),
+                "{reason} is missing from proto/tabula/v1/error.proto"
+            );
+            assert!(reason.len() <= 63 && reason.chars().all(|c| c.is_ascii_uppercase() || c == '_'), "{reason}");
+        }
+    }
+
+    #[test]
+    fn refused_moves_name_the_current_seq() {
+        let status = Status::from(ApiError::Move { error: MoveError::new(Reason::CellOccupied, "taken"), current_seq: 7 });
+        assert_eq!(status.code(), Code::FailedPrecondition);
+        let info = status.get_details_error_info().unwrap();
+        assert_eq!((info.reason.as_str(), info.metadata["current_seq"].as_str()), ("CELL_OCCUPIED", "7"));
     }
 }

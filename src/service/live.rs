@@ -145,12 +145,13 @@ impl Hub {
             }
         }
         if request.validate_only {
-            state.game.check(&request.turn)?;
+            let current_seq = state.seq;
+            state.game.check(&request.turn).map_err(|error| ApiError::Move { error, current_seq })?;
             return Ok(TurnResult { applied: false, seq: state.seq, events: Vec::new(), view: state.game.view(viewer) });
         }
 
         let mut next = state.game.clone_box();
-        next.play(&request.turn)?;
+        next.play(&request.turn).map_err(|error| ApiError::Move { error, current_seq: state.seq })?;
         let now = SystemTime::now().max(state.updated);
         let outcome = next.outcome();
         let mut events = vec![StoredEvent {
