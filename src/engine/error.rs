@@ -20,6 +20,20 @@ pub enum Reason {
     ProOpeningCenter,
     /// Gomoku's pro opening: the first seat's second stone is too close to the centre.
     ProOpeningTooClose,
+    /// The target cell lies on the board but outside its active region (the part of the
+    /// board where pieces may be placed or moved to now).
+    OutsideGrid,
+    /// The piece to move is not the mover's own (the cell is empty or holds another
+    /// seat's piece).
+    NotYourPiece,
+    /// The seat has no pieces left in hand to place.
+    NoPiecesLeft,
+    /// The seat may not move pieces or shift the grid yet (it has not placed enough pieces).
+    MoveLocked,
+    /// The grid shift would take the active region off the board.
+    GridOffBoard,
+    /// The grid shift is not one step in one of the eight directions.
+    InvalidShift,
 }
 
 impl Reason {
@@ -34,6 +48,12 @@ impl Reason {
             Reason::ColumnFull => "COLUMN_FULL",
             Reason::ProOpeningCenter => "PRO_OPENING_CENTER",
             Reason::ProOpeningTooClose => "PRO_OPENING_TOO_CLOSE",
+            Reason::OutsideGrid => "OUTSIDE_GRID",
+            Reason::NotYourPiece => "NOT_YOUR_PIECE",
+            Reason::NoPiecesLeft => "NO_PIECES_LEFT",
+            Reason::MoveLocked => "MOVE_LOCKED",
+            Reason::GridOffBoard => "GRID_OFF_BOARD",
+            Reason::InvalidShift => "INVALID_SHIFT",
         }
     }
 
@@ -47,6 +67,12 @@ impl Reason {
         Reason::ColumnFull,
         Reason::ProOpeningCenter,
         Reason::ProOpeningTooClose,
+        Reason::OutsideGrid,
+        Reason::NotYourPiece,
+        Reason::NoPiecesLeft,
+        Reason::MoveLocked,
+        Reason::GridOffBoard,
+        Reason::InvalidShift,
     ];
 }
 

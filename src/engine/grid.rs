@@ -126,6 +126,15 @@ impl MarkBoard {
         self.filled += 1;
     }
 
+    /// Empties `cell`, which must lie on the board, and returns who owned it.
+    pub fn take(&mut self, cell: Cell) -> Option<Seat> {
+        let owner = self.cells[self.dims.index(cell)].take();
+        if owner.is_some() {
+            self.filled -= 1;
+        }
+        owner
+    }
+
     /// True when no cell is empty.
     pub fn is_full(&self) -> bool {
         self.filled == self.cells.len()
@@ -179,6 +188,20 @@ mod tests {
         assert_eq!(run, (0..5).map(|i| Cell::new(i, i)).collect::<Vec<_>>());
         let run = dims.run_through(Cell::new(2, 0), (1, -1), |_| true);
         assert_eq!(run, vec![Cell::new(0, 2), Cell::new(1, 1), Cell::new(2, 0)]);
+    }
+
+    #[test]
+    fn taking_a_mark_empties_its_cell() {
+        let mut board = MarkBoard::new(Dims::new(2, 1));
+        board.set(Cell::new(0, 0), Seat::FIRST);
+        board.set(Cell::new(0, 1), Seat::SECOND);
+        assert!(board.is_full());
+        assert_eq!(board.take(Cell::new(0, 0)), Some(Seat::FIRST));
+        assert_eq!(board.take(Cell::new(0, 0)), None);
+        assert!(!board.is_full());
+        assert_eq!(board.empty_cells().collect::<Vec<_>>(), vec![Cell::new(0, 0)]);
+        board.set(Cell::new(0, 0), Seat::SECOND);
+        assert!(board.is_full());
     }
 
     #[test]

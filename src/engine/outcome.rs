@@ -9,6 +9,14 @@ pub enum EndReason {
     BoardFull,
     /// A seat resigned.
     Resignation,
+    /// The same position, with the same seat to move, occurred as many times as the
+    /// game's repetition rule allows; the game is drawn.
+    Repetition,
+    /// The game reached its configured maximum number of moves without a result; drawn.
+    MoveLimit,
+    /// One move completed winning lines for more than one seat at once, and the game's
+    /// rules count that as a draw.
+    SimultaneousLines,
 }
 
 /// The result of a finished game.

@@ -65,6 +65,42 @@ pub struct LastMove {
 pub struct Observation {
     /// The board, for games played on a grid.
     pub board: Option<GridBoard>,
+    /// The active area of the board, for games where only part of the board is in play at
+    /// a time (such as a movable grid); `None` when the whole board is.
+    pub active_region: Option<Region>,
+    /// Pieces each seat still holds off the board, waiting to be placed, indexed by seat;
+    /// empty for games without pieces in hand.
+    pub seat_in_hand: Vec<u32>,
+}
+
+/// A rectangle of a grid board's cells: `height` rows from row `top` and `width` columns
+/// from column `left`, in the board's coordinates (row 0 at the top, column 0 at the left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Region {
+    /// The first row covered.
+    pub top: u32,
+    /// The first column covered.
+    pub left: u32,
+    /// Rows covered.
+    pub height: u32,
+    /// Columns covered.
+    pub width: u32,
+}
+
+impl Region {
+    /// True when `cell` lies inside the rectangle.
+    pub const fn contains(self, cell: Cell) -> bool {
+        cell.row >= self.top
+            && cell.row - self.top < self.height
+            && cell.col >= self.left
+            && cell.col - self.left < self.width
+    }
+
+    /// Every cell inside the rectangle, in row-major order.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        (self.top..self.top + self.height)
+            .flat_map(move |row| (self.left..self.left + self.width).map(move |col| Cell::new(row, col)))
+    }
 }
 
 /// A game as one viewer may see it. Whatever the viewer may not see is absent.

@@ -6,6 +6,7 @@
 pub mod connect_four;
 pub mod gomoku;
 pub mod tic_tac_toe;
+pub mod tic_tac_two;
 
 use crate::engine::{AnyMatch, ConfigError, Match, ReplayError, Rules, Turn};
 
@@ -121,6 +122,7 @@ registry! {
     TicTacToe => tic_tac_toe::TicTacToe,
     ConnectFour => connect_four::ConnectFour,
     Gomoku => gomoku::Gomoku,
+    TicTacTwo => tic_tac_two::TicTacTwo,
 }
 
 impl GameKind {
