@@ -1,4 +1,4 @@
-use crate::games::{GameConfig, GameKind, connect_four, gomoku, tic_tac_toe};
+use crate::games::{GameConfig, GameKind, connect_four, gomoku, tic_tac_toe, tic_tac_two};
 use crate::proto::tabula::v1 as pb;
 use pb::game_config::Game;
 
@@ -12,6 +12,7 @@ pub fn kind_from_proto(kind: i32) -> Option<GameKind> {
         pb::GameKind::TicTacToe => Some(GameKind::TicTacToe),
         pb::GameKind::ConnectFour => Some(GameKind::ConnectFour),
         pb::GameKind::Gomoku => Some(GameKind::Gomoku),
+        pb::GameKind::TicTacTwo => Some(GameKind::TicTacTwo),
     }
 }
 
@@ -21,6 +22,7 @@ pub fn kind_to_proto(kind: GameKind) -> pb::GameKind {
         GameKind::TicTacToe => pb::GameKind::TicTacToe,
         GameKind::ConnectFour => pb::GameKind::ConnectFour,
         GameKind::Gomoku => pb::GameKind::Gomoku,
+        GameKind::TicTacTwo => pb::GameKind::TicTacTwo,
     }
 }
 
@@ -49,6 +51,31 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
             allow_overline: c.allow_overline,
             pro_opening: c.pro_opening,
         })),
+        Some(Game::TicTacTwo(c)) => {
+            let simultaneous_lines = match pb::SimultaneousLines::try_from(c.simultaneous_lines) {
+                Ok(pb::SimultaneousLines::Unspecified | pb::SimultaneousLines::MoverWins) => {
+                    tic_tac_two::SimultaneousLines::MoverWins
+                }
+                Ok(pb::SimultaneousLines::Draw) => tic_tac_two::SimultaneousLines::Draw,
+                Err(_) => {
+                    violations.add(
+                        format!("{field}.tic_tac_two.simultaneous_lines"),
+                        format!("{} is not a SimultaneousLines value", c.simultaneous_lines),
+                    );
+                    tic_tac_two::SimultaneousLines::MoverWins
+                }
+            };
+            Some(GameConfig::TicTacTwo(tic_tac_two::Config {
+                board_size: c.board_size,
+                grid_size: c.grid_size,
+                win_length: c.win_length,
+                pieces_per_seat: c.pieces_per_seat,
+                unlock_after: c.unlock_after,
+                simultaneous_lines,
+                repetition_limit: c.repetition_limit,
+                move_limit: c.move_limit,
+            }))
+        }
     };
     violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
 }
@@ -69,6 +96,19 @@ pub fn config_to_proto(config: &GameConfig) -> pb::GameConfig {
             win_length: c.win_length,
             allow_overline: c.allow_overline,
             pro_opening: c.pro_opening,
+        }),
+        GameConfig::TicTacTwo(c) => Game::TicTacTwo(pb::TicTacTwoConfig {
+            board_size: c.board_size,
+            grid_size: c.grid_size,
+            win_length: c.win_length,
+            pieces_per_seat: c.pieces_per_seat,
+            unlock_after: c.unlock_after,
+            simultaneous_lines: match c.simultaneous_lines {
+                tic_tac_two::SimultaneousLines::MoverWins => pb::SimultaneousLines::MoverWins,
+                tic_tac_two::SimultaneousLines::Draw => pb::SimultaneousLines::Draw,
+            } as i32,
+            repetition_limit: c.repetition_limit,
+            move_limit: c.move_limit,
         }),
     };
     pb::GameConfig { game: Some(game) }

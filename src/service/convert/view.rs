@@ -31,6 +31,9 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         EndReason::Line => pb::EndReason::Line,
         EndReason::BoardFull => pb::EndReason::BoardFull,
         EndReason::Resignation => pb::EndReason::Resignation,
+        EndReason::Repetition => pb::EndReason::Repetition,
+        EndReason::MoveLimit => pb::EndReason::MoveLimit,
+        EndReason::SimultaneousLines => pb::EndReason::SimultaneousLines,
     };
     match outcome {
         Outcome::Win { winner, line, .. } => pb::Outcome {
@@ -76,6 +79,13 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb
         }),
         move_count: view.move_count,
         seq,
+        active_region: view.observation.active_region.map(|r| pb::Region {
+            top: r.top,
+            left: r.left,
+            height: r.height,
+            width: r.width,
+        }),
+        seat_in_hand: view.observation.seat_in_hand.clone(),
     }
 }
 
