@@ -20,6 +20,18 @@ pub enum Reason {
     ProOpeningCenter,
     /// Gomoku's pro opening: the first seat's second stone is too close to the centre.
     ProOpeningTooClose,
+    /// The seat owes a capture and must make it before anything else.
+    CapturePending,
+    /// The destination is not joined to the origin by a line of the board.
+    NotAdjacent,
+    /// The origin holds no piece of the moving seat.
+    NotYourPiece,
+    /// The piece stands in a mill and may not be captured now.
+    PieceInMill,
+    /// The target holds no opponent's piece to capture.
+    NothingToCapture,
+    /// This kind of move does not belong to the seat's current phase.
+    WrongPhase,
 }
 
 impl Reason {
@@ -34,6 +46,12 @@ impl Reason {
             Reason::ColumnFull => "COLUMN_FULL",
             Reason::ProOpeningCenter => "PRO_OPENING_CENTER",
             Reason::ProOpeningTooClose => "PRO_OPENING_TOO_CLOSE",
+            Reason::CapturePending => "CAPTURE_PENDING",
+            Reason::NotAdjacent => "NOT_ADJACENT",
+            Reason::NotYourPiece => "NOT_YOUR_PIECE",
+            Reason::PieceInMill => "PIECE_IN_MILL",
+            Reason::NothingToCapture => "NOTHING_TO_CAPTURE",
+            Reason::WrongPhase => "WRONG_PHASE",
         }
     }
 
@@ -47,6 +65,12 @@ impl Reason {
         Reason::ColumnFull,
         Reason::ProOpeningCenter,
         Reason::ProOpeningTooClose,
+        Reason::CapturePending,
+        Reason::NotAdjacent,
+        Reason::NotYourPiece,
+        Reason::PieceInMill,
+        Reason::NothingToCapture,
+        Reason::WrongPhase,
     ];
 }
 

@@ -9,6 +9,14 @@ pub enum EndReason {
     BoardFull,
     /// A seat resigned.
     Resignation,
+    /// The loser has too few pieces left to go on (Morris: fewer than three).
+    TooFewPieces,
+    /// The loser had no legal move on its turn.
+    Blocked,
+    /// Too many moves went by without progress (Morris: without a capture).
+    MoveLimit,
+    /// The same position came up too often (threefold repetition).
+    Repetition,
 }
 
 /// The result of a finished game.
