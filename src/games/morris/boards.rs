@@ -43,7 +43,7 @@ pub struct Topology {
 
 impl Topology {
     /// Number of points.
-    pub fn len(&self) -> u32 {
+    pub fn point_count(&self) -> u32 {
         self.points.len() as u32
     }
 
@@ -298,14 +298,14 @@ mod tests {
     fn edges_are_distinct_straight_and_symmetric() {
         for (name, board, ..) in ALL {
             for (i, &(a, b)) in board.edges.iter().enumerate() {
-                assert!(a < b && (b as u32) < board.len(), "{name}: edge {i} is ({a}, {b})");
+                assert!(a < b && (b as u32) < board.point_count(), "{name}: edge {i} is ({a}, {b})");
                 assert!(!board.edges[..i].contains(&(a, b)), "{name}: edge ({a}, {b}) twice");
                 let (pa, pb) = (board.points[a as usize], board.points[b as usize]);
                 let (dx, dy) = (pa.0.abs_diff(pb.0), pa.1.abs_diff(pb.1));
                 assert!(dx == 0 || dy == 0 || dx == dy, "{name}: edge ({a}, {b}) is not straight");
             }
-            for p in 0..board.len() {
-                for q in 0..board.len() {
+            for p in 0..board.point_count() {
+                for q in 0..board.point_count() {
                     let pq = board.neighbours(p) & 1 << q != 0;
                     let qp = board.neighbours(q) & 1 << p != 0;
                     assert_eq!(pq, qp, "{name}: adjacency of {p} and {q} is one-sided");
@@ -313,7 +313,7 @@ mod tests {
                 assert!(board.neighbours(p) & 1 << p == 0, "{name}: {p} is its own neighbour");
                 assert!(board.neighbours(p).count_ones() >= 2, "{name}: {p} has fewer than two neighbours");
             }
-            let degrees: u32 = (0..board.len()).map(|p| board.neighbours(p).count_ones()).sum();
+            let degrees: u32 = (0..board.point_count()).map(|p| board.neighbours(p).count_ones()).sum();
             assert_eq!(degrees as usize, 2 * board.edges.len(), "{name}");
         }
     }
@@ -341,7 +341,7 @@ mod tests {
     #[test]
     fn mills_through_each_point_match_the_mill_table() {
         for (name, board, ..) in ALL {
-            for p in 0..board.len() {
+            for p in 0..board.point_count() {
                 let expected: Vec<u32> =
                     board.mill_masks().iter().copied().filter(|mask| mask & 1 << p != 0).collect();
                 assert_eq!(board.mills_at(p), expected.as_slice(), "{name}: point {p}");

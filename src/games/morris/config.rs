@@ -152,7 +152,7 @@ impl Config {
         let mut errors = ConfigError::default();
         // Both hands must fit on the board, so that the placing player always finds an
         // empty point.
-        let most_pieces = self.variant.topology().len() / 2;
+        let most_pieces = self.variant.topology().point_count() / 2;
         errors.check_range("pieces", self.pieces, MIN_PIECES..=most_pieces);
         let pieces = self.pieces.clamp(MIN_PIECES, most_pieces);
         errors.check_range("flying_threshold", self.flying_threshold, MIN_PIECES..=pieces);

@@ -94,6 +94,11 @@ const fn bit(point: u32) -> u32 {
     1 << point
 }
 
+/// Whether the pieces `own` fill every point of `mill`.
+const fn fills(own: u32, mill: u32) -> bool {
+    own & mill == mill
+}
+
 /// The points of `mask`, in increasing order.
 fn points(mut mask: u32) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -125,7 +130,7 @@ impl Morris {
     /// Whether `seat`'s piece on `point` stands in a mill.
     fn in_mill(&self, seat: Seat, point: u32) -> bool {
         let own = self.own[seat.index()];
-        self.board().mills_at(point).iter().any(|&mill| own & mill == mill)
+        self.board().mills_at(point).iter().any(|&mill| fills(own, mill))
     }
 
     /// The pieces of `victim` that may be captured now.
@@ -134,7 +139,7 @@ impl Morris {
         if self.config.capture_from_mills {
             return own;
         }
-        let in_mills = self.board().mill_masks().iter().filter(|&&mill| own & mill == mill).fold(0, |acc, m| acc | m);
+        let in_mills = self.board().mill_masks().iter().filter(|&&mill| fills(own, mill)).fold(0, |acc, m| acc | m);
         match own & !in_mills {
             0 => own,
             loose => loose,
@@ -189,7 +194,10 @@ impl Morris {
             }
             Action::Capture(Location::Point(p)) => Intent::Capture(*p),
             Action::Move { promotion: Some(_), .. } => {
-                return Err(MoveError::new(Reason::MoveKindNotAllowed, "Morris pieces never promote; leave promotion unset"));
+                return Err(MoveError::new(
+                    Reason::MoveKindNotAllowed,
+                    "Morris pieces never promote; leave promotion unset",
+                ));
             }
             Action::Move { .. } | Action::Capture(_) => {
                 return Err(MoveError::new(
@@ -207,7 +215,7 @@ impl Morris {
                 ));
             }
         };
-        let last = self.board().len() - 1;
+        let last = self.board().point_count() - 1;
         let check = |point: u32| {
             if point > last {
                 Err(MoveError::new(
@@ -440,7 +448,7 @@ impl Rules for Morris {
         let graph = GraphBoard {
             width: board.width,
             height: board.height,
-            points: (0..board.len())
+            points: (0..board.point_count())
                 .map(|p| {
                     let (x, y) = board.points[p as usize];
                     GraphPoint { x, y, occupant: self.owner(p) }

@@ -390,12 +390,9 @@ fn refused_actions_name_their_reason_and_change_nothing() {
     refuse(&mut game, W, cap(9), Reason::WrongPhase);
     refuse(&mut game, W, Action::place(0, 0), Reason::MoveKindNotAllowed);
     refuse(&mut game, W, Action::Pass, Reason::MoveKindNotAllowed);
-    refuse(
-        &mut game,
-        W,
-        Action::Move { from: Location::Point(0), to: Location::Point(3), promotion: Some(crate::engine::Promotion::Queen) },
-        Reason::MoveKindNotAllowed,
-    );
+    let promotion = Some(crate::engine::Promotion::Queen);
+    let promoting = Action::Move { from: Location::Point(0), to: Location::Point(3), promotion };
+    refuse(&mut game, W, promoting, Reason::MoveKindNotAllowed);
     refuse(&mut game, W, Action::Capture(Location::Cell(crate::engine::Cell::new(0, 0))), Reason::MoveKindNotAllowed);
 
     // Moving.
@@ -575,8 +572,8 @@ fn random_games_end_and_keep_count_of_every_piece() {
                 }
                 game.apply(seat, &action).unwrap();
                 let view = game.view(Viewer::Spectator).observation;
-                for s in 0..2 {
-                    assert_eq!(view.seat_counts[s] + view.seat_in_hand[s] + captured[s], config.pieces);
+                for ((on_board, in_hand), lost) in view.seat_counts.iter().zip(&view.seat_in_hand).zip(captured) {
+                    assert_eq!(on_board + in_hand + lost, config.pieces);
                 }
             }
         }
