@@ -122,3 +122,101 @@ async fn resignation_ends_the_game_for_the_other_seat() {
     let error = client.submit_move(submit(&game, 1, cell_move(0, 0))).await.unwrap_err();
     assert_error(&error, tonic::Code::FailedPrecondition, "GAME_OVER");
 }
+
+fn shift_move(d_row: i32, d_col: i32) -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::GridShift(pb::GridShift { d_row, d_col })) }
+}
+
+fn cell_to_cell(from: (u32, u32), to: (u32, u32)) -> pb::Move {
+    let at = |(row, col)| Some(pb::Location { at: Some(pb::location::At::Cell(pb::Cell { row, col })) });
+    pb::Move { kind: Some(pb::r#move::Kind::Move(pb::PieceMove { from: at(from), to: at(to), promotion: 0 })) }
+}
+
+fn point_place(point: u32) -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Point(point)) })) }
+}
+
+fn point_move(from: u32, to: u32) -> pb::Move {
+    let at = |p| Some(pb::Location { at: Some(pb::location::At::Point(p)) });
+    pb::Move { kind: Some(pb::r#move::Kind::Move(pb::PieceMove { from: at(from), to: at(to), promotion: 0 })) }
+}
+
+fn point_capture(point: u32) -> pb::Move {
+    pb::Move {
+        kind: Some(pb::r#move::Kind::Capture(pb::Capture {
+            target: Some(pb::Location { at: Some(pb::location::At::Point(point)) }),
+        })),
+    }
+}
+
+#[tokio::test]
+async fn tic_tac_two_with_placements_a_grid_shift_and_a_move() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacTwo, "classic").await;
+
+    client.submit_move(submit(&game, 0, cell_move(2, 2))).await.unwrap();
+    let error = client.submit_move(submit(&game, 1, shift_move(0, 1))).await.unwrap_err();
+    assert_error(&error, tonic::Code::FailedPrecondition, "MOVE_LOCKED");
+    let error = client.submit_move(submit(&game, 1, cell_move(0, 0))).await.unwrap_err();
+    assert_error(&error, tonic::Code::FailedPrecondition, "OUTSIDE_GRID");
+    client.submit_move(submit(&game, 1, cell_move(1, 1))).await.unwrap();
+    client.submit_move(submit(&game, 0, cell_move(2, 1))).await.unwrap();
+    client.submit_move(submit(&game, 1, cell_move(1, 2))).await.unwrap();
+    // X shifts the grid one column right: it now covers rows 1..=3, columns 2..=4.
+    let shifted = client.submit_move(submit(&game, 0, shift_move(0, 1))).await.unwrap().into_inner();
+    let region = shifted.view.unwrap().active_region.unwrap();
+    assert_eq!((region.top, region.left, region.height, region.width), (1, 2, 3, 3));
+    client.submit_move(submit(&game, 1, cell_move(1, 3))).await.unwrap();
+    let moved = client.submit_move(submit(&game, 0, cell_to_cell((2, 1), (2, 3)))).await.unwrap().into_inner();
+    assert_eq!(moved.view.unwrap().seat_in_hand, vec![2, 1]);
+    let last = client.submit_move(submit(&game, 1, cell_move(1, 4))).await.unwrap().into_inner();
+    let outcome = last.view.unwrap().outcome.unwrap();
+    assert_eq!((outcome.winner, outcome.reason), (2, pb::EndReason::Line as i32));
+    assert_eq!(outcome.winning_line.len(), 3);
+}
+
+#[tokio::test]
+async fn morris_mill_closed_by_a_move_then_a_capture_by_the_same_seat() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::Morris, "nine").await;
+
+    // Points are numbered row by row on the 7×7 drawing lattice: 0, 1, 2 is the top row of
+    // the outer square, 14 the middle of its right side.
+    let white = [0, 1, 14, 3, 5, 7, 9, 16, 20];
+    let black = [4, 6, 8, 10, 12, 15, 18, 19, 22];
+    let mut placing = Vec::new();
+    for (w, b) in white.iter().zip(black.iter()) {
+        placing.push(point_place(*w));
+        placing.push(point_place(*b));
+    }
+    let placed = play_all(&mut client, &game, &placing).await;
+    let view = placed.view.unwrap();
+    let graph = view.graph.unwrap();
+    assert_eq!((graph.points.len(), graph.edges.len(), graph.lines.len()), (24, 32, 16));
+    assert_eq!(view.seat_counts, vec![9, 9]);
+    assert_eq!(view.seat_in_hand, vec![0, 0]);
+
+    // White slides 14 → 2, closing the top row: the turn does not pass until it captures.
+    let moved = client.submit_move(submit(&game, 0, point_move(14, 2))).await.unwrap().into_inner();
+    let view = moved.view.unwrap();
+    assert_eq!(view.to_act, vec![1]);
+    assert_eq!(view.seat_phases[0], pb::Phase::Capturing as i32);
+    let error = client.submit_move(submit(&game, 1, point_move(22, 21))).await.unwrap_err();
+    assert_error(&error, tonic::Code::FailedPrecondition, "NOT_YOUR_TURN");
+    let error = client.submit_move(submit(&game, 0, point_move(20, 13))).await.unwrap_err();
+    assert_error(&error, tonic::Code::FailedPrecondition, "CAPTURE_PENDING");
+    let legal = client
+        .list_legal_moves(as_seat(&game.tokens[0], pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 0 }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(legal.moves.len(), 9, "every black piece may be taken: none stands in a mill");
+    let captured = client.submit_move(submit(&game, 0, point_capture(4))).await.unwrap().into_inner();
+    let view = captured.view.unwrap();
+    assert_eq!(view.to_act, vec![2]);
+    assert_eq!(view.seat_counts, vec![9, 8]);
+    assert_eq!(view.graph.unwrap().points[4].occupant, 0);
+    client.submit_move(submit(&game, 1, point_move(22, 21))).await.unwrap();
+}

@@ -34,6 +34,16 @@ pub enum Reason {
     GridOffBoard,
     /// The grid shift is not one step in one of the eight directions.
     InvalidShift,
+    /// The seat owes a capture and must make it before anything else.
+    CapturePending,
+    /// The destination is not joined to the origin by a line of the board.
+    NotAdjacent,
+    /// The piece stands in a mill and may not be captured now.
+    PieceInMill,
+    /// The target holds no opponent's piece to capture.
+    NothingToCapture,
+    /// This kind of move does not belong to the seat's current phase.
+    WrongPhase,
 }
 
 impl Reason {
@@ -54,6 +64,11 @@ impl Reason {
             Reason::MoveLocked => "MOVE_LOCKED",
             Reason::GridOffBoard => "GRID_OFF_BOARD",
             Reason::InvalidShift => "INVALID_SHIFT",
+            Reason::CapturePending => "CAPTURE_PENDING",
+            Reason::NotAdjacent => "NOT_ADJACENT",
+            Reason::PieceInMill => "PIECE_IN_MILL",
+            Reason::NothingToCapture => "NOTHING_TO_CAPTURE",
+            Reason::WrongPhase => "WRONG_PHASE",
         }
     }
 
@@ -73,6 +88,11 @@ impl Reason {
         Reason::MoveLocked,
         Reason::GridOffBoard,
         Reason::InvalidShift,
+        Reason::CapturePending,
+        Reason::NotAdjacent,
+        Reason::PieceInMill,
+        Reason::NothingToCapture,
+        Reason::WrongPhase,
     ];
 }
 

@@ -21,4 +21,4 @@ pub use outcome::{EndReason, Outcome};
 pub use rules::Rules;
 pub use seat::{Seat, Viewer};
 pub use session::{AnyMatch, Match, ReplayError, Turn};
-pub use view::{BoardCell, GridBoard, LastMove, Observation, Piece, Region, View};
+pub use view::{BoardCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region, View};

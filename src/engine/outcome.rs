@@ -17,6 +17,10 @@ pub enum EndReason {
     /// One move completed winning lines for more than one seat at once, and the game's
     /// rules count that as a draw.
     SimultaneousLines,
+    /// The loser has too few pieces left to go on (Morris: fewer than three).
+    TooFewPieces,
+    /// The loser had no legal move on its turn.
+    Blocked,
 }
 
 /// The result of a finished game.

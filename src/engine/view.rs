@@ -48,6 +48,52 @@ impl GridBoard {
     }
 }
 
+/// One point of a [`GraphBoard`] as a viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct GraphPoint {
+    /// Where to draw the point: lattice column, from the left; below [`GraphBoard::width`].
+    pub x: u32,
+    /// Where to draw the point: lattice row, from the top; below [`GraphBoard::height`].
+    pub y: u32,
+    /// The seat whose piece stands on the point, if any.
+    pub occupant: Option<Seat>,
+}
+
+/// A board whose playing spots are the points of a graph rather than the cells of a grid
+/// (the Morris boards, for instance). It carries its whole topology, so that a client can
+/// draw it without knowing the game: each point at its lattice coordinates, each edge as a
+/// straight segment between its two points.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GraphBoard {
+    /// Columns of the drawing lattice: every point has `x < width`.
+    pub width: u32,
+    /// Rows of the drawing lattice: every point has `y < height`.
+    pub height: u32,
+    /// The points. A point's index in this list is the number that
+    /// [`Location::Point`](super::Location::Point) and
+    /// [`PlaceTarget::Point`](super::PlaceTarget::Point) carry.
+    pub points: Vec<GraphPoint>,
+    /// The lines drawn on the board, as pairs of point indices (smaller first), each once.
+    /// Pieces move along them; which moves are legal is for the rules to say.
+    pub edges: Vec<(u32, u32)>,
+    /// Groups of points that count together (the mills of Morris), each listed in order
+    /// along its line. A client may highlight a group whose points share one occupant.
+    pub lines: Vec<Vec<u32>>,
+}
+
+/// What a seat does on its turn, for games whose turns change kind as the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Puts a piece from its hand on the board.
+    Placing,
+    /// Moves one of its pieces along the board's lines.
+    Moving,
+    /// Moves one of its pieces to any empty spot, lines or not.
+    Flying,
+    /// Removes an opponent's piece before its turn ends.
+    Capturing,
+}
+
 /// The most recent move, as a viewer may see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LastMove {
@@ -71,6 +117,15 @@ pub struct Observation {
     /// Pieces each seat still holds off the board, waiting to be placed, indexed by seat;
     /// empty for games without pieces in hand.
     pub seat_in_hand: Vec<u32>,
+    /// The board, for games played on the points of a graph.
+    pub graph: Option<GraphBoard>,
+    /// Pieces each seat has on the board, indexed by seat; empty for games that do not
+    /// count pieces.
+    pub seat_counts: Vec<u32>,
+    /// What each seat does on its turn, indexed by seat: for a seat in `to_act`, what it
+    /// must do now; for the others, what they will do on their next turn as things stand.
+    /// Empty for games whose turns are all alike.
+    pub seat_phases: Vec<Phase>,
 }
 
 /// A rectangle of a grid board's cells: `height` rows from row `top` and `width` columns

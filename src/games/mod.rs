@@ -5,6 +5,7 @@
 
 pub mod connect_four;
 pub mod gomoku;
+pub mod morris;
 pub mod tic_tac_toe;
 pub mod tic_tac_two;
 
@@ -123,6 +124,7 @@ registry! {
     ConnectFour => connect_four::ConnectFour,
     Gomoku => gomoku::Gomoku,
     TicTacTwo => tic_tac_two::TicTacTwo,
+    Morris => morris::Morris,
 }
 
 impl GameKind {

@@ -538,6 +538,7 @@ impl Rules for TicTacTwo {
             board: Some(self.board.to_view()),
             active_region: Some(self.grid),
             seat_in_hand: vec![self.in_hand(Seat::FIRST), self.in_hand(Seat::SECOND)],
+            ..Observation::default()
         }
     }
 

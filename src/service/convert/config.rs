@@ -1,4 +1,4 @@
-use crate::games::{GameConfig, GameKind, connect_four, gomoku, tic_tac_toe, tic_tac_two};
+use crate::games::{GameConfig, GameKind, connect_four, gomoku, morris, tic_tac_toe, tic_tac_two};
 use crate::proto::tabula::v1 as pb;
 use pb::game_config::Game;
 
@@ -13,6 +13,7 @@ pub fn kind_from_proto(kind: i32) -> Option<GameKind> {
         pb::GameKind::ConnectFour => Some(GameKind::ConnectFour),
         pb::GameKind::Gomoku => Some(GameKind::Gomoku),
         pb::GameKind::TicTacTwo => Some(GameKind::TicTacTwo),
+        pb::GameKind::Morris => Some(GameKind::Morris),
     }
 }
 
@@ -23,6 +24,7 @@ pub fn kind_to_proto(kind: GameKind) -> pb::GameKind {
         GameKind::ConnectFour => pb::GameKind::ConnectFour,
         GameKind::Gomoku => pb::GameKind::Gomoku,
         GameKind::TicTacTwo => pb::GameKind::TicTacTwo,
+        GameKind::Morris => pb::GameKind::Morris,
     }
 }
 
@@ -76,6 +78,37 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
                 move_limit: c.move_limit,
             }))
         }
+        Some(Game::Morris(c)) => {
+            let variant = match pb::MorrisVariant::try_from(c.variant) {
+                Ok(pb::MorrisVariant::Three) => morris::Variant::Three,
+                Ok(pb::MorrisVariant::Six) => morris::Variant::Six,
+                Ok(pb::MorrisVariant::Unspecified | pb::MorrisVariant::Nine) => morris::Variant::Nine,
+                Ok(pb::MorrisVariant::Twelve) => morris::Variant::Twelve,
+                Err(_) => {
+                    violations.add(format!("{field}.morris.variant"), format!("{} is not a MorrisVariant value", c.variant));
+                    morris::Variant::Nine
+                }
+            };
+            let flying = match pb::MorrisFlying::try_from(c.flying) {
+                Ok(pb::MorrisFlying::Unspecified) => morris::Flying::VariantDefault,
+                Ok(pb::MorrisFlying::Allowed) => morris::Flying::Allowed,
+                Ok(pb::MorrisFlying::Forbidden) => morris::Flying::Forbidden,
+                Err(_) => {
+                    violations.add(format!("{field}.morris.flying"), format!("{} is not a MorrisFlying value", c.flying));
+                    morris::Flying::VariantDefault
+                }
+            };
+            Some(GameConfig::Morris(morris::Config {
+                variant,
+                pieces: c.pieces,
+                flying,
+                flying_threshold: c.flying_threshold,
+                capture_from_mills: c.capture_from_mills,
+                move_limit: c.move_limit,
+                no_move_limit: c.no_move_limit,
+                no_repetition_draw: c.no_repetition_draw,
+            }))
+        }
     };
     violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
 }
@@ -109,6 +142,25 @@ pub fn config_to_proto(config: &GameConfig) -> pb::GameConfig {
             } as i32,
             repetition_limit: c.repetition_limit,
             move_limit: c.move_limit,
+        }),
+        GameConfig::Morris(c) => Game::Morris(pb::MorrisConfig {
+            variant: match c.variant {
+                morris::Variant::Three => pb::MorrisVariant::Three,
+                morris::Variant::Six => pb::MorrisVariant::Six,
+                morris::Variant::Nine => pb::MorrisVariant::Nine,
+                morris::Variant::Twelve => pb::MorrisVariant::Twelve,
+            } as i32,
+            pieces: c.pieces,
+            flying: match c.flying {
+                morris::Flying::VariantDefault => pb::MorrisFlying::Unspecified,
+                morris::Flying::Allowed => pb::MorrisFlying::Allowed,
+                morris::Flying::Forbidden => pb::MorrisFlying::Forbidden,
+            } as i32,
+            flying_threshold: c.flying_threshold,
+            capture_from_mills: c.capture_from_mills,
+            move_limit: c.move_limit,
+            no_move_limit: c.no_move_limit,
+            no_repetition_draw: c.no_repetition_draw,
         }),
     };
     pb::GameConfig { game: Some(game) }

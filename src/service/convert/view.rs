@@ -1,6 +1,6 @@
 use std::time::SystemTime;
 
-use crate::engine::{AnyMatch, BoardCell, EndReason, GridBoard, Outcome, Piece, Turn, View, Viewer};
+use crate::engine::{AnyMatch, BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Turn, View, Viewer};
 use crate::games::GameKind;
 use crate::proto::tabula::v1 as pb;
 use crate::store::{EventKind, GameStatus, StoredEvent};
@@ -34,6 +34,8 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         EndReason::Repetition => pb::EndReason::Repetition,
         EndReason::MoveLimit => pb::EndReason::MoveLimit,
         EndReason::SimultaneousLines => pb::EndReason::SimultaneousLines,
+        EndReason::TooFewPieces => pb::EndReason::TooFewPieces,
+        EndReason::Blocked => pb::EndReason::Blocked,
     };
     match outcome {
         Outcome::Win { winner, line, .. } => pb::Outcome {
@@ -62,6 +64,29 @@ fn board_to_proto(board: &GridBoard) -> pb::GridBoard {
     pb::GridBoard { width: board.width, height: board.height, cells: board.cells.iter().map(board_cell_to_proto).collect() }
 }
 
+fn graph_to_proto(graph: &GraphBoard) -> pb::GraphBoard {
+    pb::GraphBoard {
+        width: graph.width,
+        height: graph.height,
+        points: graph
+            .points
+            .iter()
+            .map(|p| pb::GraphPoint { x: p.x, y: p.y, occupant: p.occupant.map_or(0, |s| s.number()) })
+            .collect(),
+        edges: graph.edges.iter().map(|&(a, b)| pb::GraphEdge { a, b }).collect(),
+        lines: graph.lines.iter().map(|points| pb::PointLine { points: points.clone() }).collect(),
+    }
+}
+
+fn phase_to_proto(phase: Phase) -> pb::Phase {
+    match phase {
+        Phase::Placing => pb::Phase::Placing,
+        Phase::Moving => pb::Phase::Moving,
+        Phase::Flying => pb::Phase::Flying,
+        Phase::Capturing => pb::Phase::Capturing,
+    }
+}
+
 /// The wire view of a domain view.
 pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
     pb::View {
@@ -86,6 +111,9 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb
             width: r.width,
         }),
         seat_in_hand: view.observation.seat_in_hand.clone(),
+        graph: view.observation.graph.as_ref().map(graph_to_proto),
+        seat_counts: view.observation.seat_counts.clone(),
+        seat_phases: view.observation.seat_phases.iter().map(|p| phase_to_proto(*p) as i32).collect(),
     }
 }
 
