@@ -40,6 +40,10 @@ pub enum Reason {
     NotAdjacent,
     /// The piece stands in a mill and may not be captured now.
     PieceInMill,
+    /// The game's configuration does not allow takebacks.
+    TakebackNotAllowed,
+    /// There is no move of the seat's to take back.
+    NothingToTakeBack,
     /// The target holds no opponent's piece to capture.
     NothingToCapture,
     /// This kind of move does not belong to the seat's current phase.
@@ -68,6 +72,8 @@ impl Reason {
             Reason::NotAdjacent => "NOT_ADJACENT",
             Reason::PieceInMill => "PIECE_IN_MILL",
             Reason::NothingToCapture => "NOTHING_TO_CAPTURE",
+            Reason::TakebackNotAllowed => "TAKEBACK_NOT_ALLOWED",
+            Reason::NothingToTakeBack => "NOTHING_TO_TAKE_BACK",
             Reason::WrongPhase => "WRONG_PHASE",
         }
     }
@@ -92,6 +98,8 @@ impl Reason {
         Reason::NotAdjacent,
         Reason::PieceInMill,
         Reason::NothingToCapture,
+        Reason::TakebackNotAllowed,
+        Reason::NothingToTakeBack,
         Reason::WrongPhase,
     ];
 }

@@ -65,4 +65,10 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + 'static {
     fn has_hidden_information(&self) -> bool {
         false
     }
+
+    /// True when a seat may take back its last move (see
+    /// [`Match::take_back`](super::Match::take_back)). Fixed by the configuration.
+    fn takebacks_allowed(&self) -> bool {
+        false
+    }
 }

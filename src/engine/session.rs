@@ -11,16 +11,32 @@ pub enum Turn {
     Move(Seat, Action),
     /// `seat` resigned.
     Resign(Seat),
+    /// `seat` took back the last move, which it had made; allowed only where the rules
+    /// allow takebacks (see [`Rules::takebacks_allowed`]).
+    TakeBack(Seat),
+}
+
+impl Turn {
+    /// The seat that played this turn.
+    pub fn seat(&self) -> Seat {
+        match self {
+            Turn::Move(seat, _) | Turn::Resign(seat) | Turn::TakeBack(seat) => *seat,
+        }
+    }
 }
 
 /// A game in play: the rules' position plus what every game handles alike: whose turn
-/// it is to be checked, resignation, and the history that replays to this state.
+/// it is to be checked, resignation, takebacks, and the history that replays to this state.
+///
+/// The history is append-only: a takeback is itself a turn. The position is always the
+/// result of applying, from the starting position, the moves that no takeback undid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match<G: Rules> {
     config: G::Config,
     position: G,
     history: Vec<Turn>,
-    moves: u32,
+    /// The moves in force, oldest first: the history's moves less those taken back.
+    moves_in_force: Vec<(Seat, Action)>,
     resignation: Option<Outcome>,
 }
 
@@ -31,7 +47,7 @@ impl<G: Rules> Match<G> {
     /// Every problem with `config`.
     pub fn new(config: G::Config) -> Result<Match<G>, ConfigError> {
         let position = G::new(&config)?;
-        Ok(Match { config, position, history: Vec::new(), moves: 0, resignation: None })
+        Ok(Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), resignation: None })
     }
 
     /// The match that `history` leads to from `config`.
@@ -64,6 +80,7 @@ impl<G: Rules> Match<G> {
         match turn {
             Turn::Move(seat, action) => self.apply(*seat, action),
             Turn::Resign(seat) => self.resign(*seat).map(|_| ()),
+            Turn::TakeBack(seat) => self.take_back(*seat),
         }
     }
 
@@ -76,7 +93,39 @@ impl<G: Rules> Match<G> {
         self.check_turn(seat)?;
         self.position.apply(seat, action)?;
         self.history.push(Turn::Move(seat, action.clone()));
-        self.moves += 1;
+        self.moves_in_force.push((seat, action.clone()));
+        Ok(())
+    }
+
+    /// Undoes the last move in force, which `seat` must have made, by replaying the moves
+    /// before it. Allowed only while the game is on (an ended game stays ended) and where
+    /// the rules allow takebacks.
+    ///
+    /// # Errors
+    /// When takebacks are not allowed, the game is over, there is no move to take back or
+    /// the last move is not `seat`'s; the match is then unchanged.
+    pub fn take_back(&mut self, seat: Seat) -> Result<(), MoveError> {
+        if !self.position.takebacks_allowed() {
+            return Err(MoveError::new(Reason::TakebackNotAllowed, "this game's configuration does not allow takebacks"));
+        }
+        self.check_live()?;
+        let Some((mover, _)) = self.moves_in_force.last() else {
+            return Err(MoveError::new(Reason::NothingToTakeBack, "no move has been made yet"));
+        };
+        if *mover != seat {
+            return Err(MoveError::new(
+                Reason::NothingToTakeBack,
+                format!("the last move is {mover}'s; a seat may take back only its own last move"),
+            ));
+        }
+        let mut position = G::new(&self.config).expect("the configuration was valid when the match began");
+        let kept = &self.moves_in_force[..self.moves_in_force.len() - 1];
+        for (mover, action) in kept {
+            position.apply(*mover, action).expect("moves in force replay");
+        }
+        self.position = position;
+        self.moves_in_force.pop();
+        self.history.push(Turn::TakeBack(seat));
         Ok(())
     }
 
@@ -135,9 +184,9 @@ impl<G: Rules> Match<G> {
         if self.check_turn(seat).is_err() { Vec::new() } else { self.position.legal_moves(seat) }
     }
 
-    /// Number of moves applied (resignations are not moves).
+    /// Number of moves in force (resignations are not moves; taken-back moves no longer count).
     pub fn move_count(&self) -> u32 {
-        self.moves
+        self.moves_in_force.len() as u32
     }
 
     /// Every turn so far, oldest first.
@@ -147,12 +196,9 @@ impl<G: Rules> Match<G> {
 
     /// The game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> View {
-        let last_move = self.history.iter().rev().find_map(|turn| match turn {
-            Turn::Move(seat, action) => Some(LastMove {
-                seat: *seat,
-                action: self.position.public_action(viewer, *seat, action),
-            }),
-            Turn::Resign(_) => None,
+        let last_move = self.moves_in_force.last().map(|(seat, action)| LastMove {
+            seat: *seat,
+            action: self.position.public_action(viewer, *seat, action),
         });
         View {
             viewer,
@@ -160,7 +206,7 @@ impl<G: Rules> Match<G> {
             to_act: self.to_act(),
             outcome: self.outcome(),
             last_move,
-            move_count: self.moves,
+            move_count: self.move_count(),
         }
     }
 }
@@ -231,7 +277,7 @@ impl<G: Rules> AnyMatch for Match<G> {
         Match::outcome(self)
     }
     fn move_count(&self) -> u32 {
-        self.moves
+        Match::move_count(self)
     }
     fn history(&self) -> &[Turn] {
         &self.history
@@ -256,5 +302,95 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{ConfigError, Observation};
+
+    /// Seats alternately add 1 or 2 to a total; reaching `target` wins. Takebacks follow
+    /// the config.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Race {
+        target: u32,
+        takebacks: bool,
+        total: u32,
+        turn: Seat,
+        winner: Option<Seat>,
+    }
+
+    impl Rules for Race {
+        type Config = (u32, bool);
+        fn new(&(target, takebacks): &(u32, bool)) -> Result<Race, ConfigError> {
+            Ok(Race { target, takebacks, total: 0, turn: Seat::FIRST, winner: None })
+        }
+        fn seat_count(&self) -> usize {
+            2
+        }
+        fn to_act(&self) -> Vec<Seat> {
+            if self.winner.is_some() { vec![] } else { vec![self.turn] }
+        }
+        fn legal_moves(&self, _seat: Seat) -> Vec<Action> {
+            vec![Action::drop(1), Action::drop(2)]
+        }
+        fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+            let Action::Place(crate::engine::PlaceTarget::Column(step @ 1..=2)) = action else {
+                return Err(MoveError::new(Reason::MoveKindNotAllowed, "add 1 or 2"));
+            };
+            self.total += step;
+            if self.total >= self.target {
+                self.winner = Some(seat);
+            }
+            self.turn = seat.opponent();
+            Ok(())
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.winner.map(|winner| Outcome::Win { winner, reason: EndReason::Line, line: vec![] })
+        }
+        fn observe(&self, _viewer: Viewer) -> Observation {
+            Observation::default()
+        }
+        fn describe(&self, action: &Action) -> String {
+            format!("{action:?}")
+        }
+        fn takebacks_allowed(&self) -> bool {
+            self.takebacks
+        }
+    }
+
+    #[test]
+    fn a_takeback_restores_the_position_before_the_move_and_replays() {
+        let mut game = Match::<Race>::new((10, true)).unwrap();
+        game.apply(Seat::FIRST, &Action::drop(2)).unwrap();
+        let after_first = game.clone();
+        game.apply(Seat::SECOND, &Action::drop(1)).unwrap();
+        game.take_back(Seat::SECOND).unwrap();
+        assert_eq!(game.position(), after_first.position());
+        assert_eq!(game.move_count(), 1);
+        assert_eq!(game.to_act(), vec![Seat::SECOND]);
+        assert_eq!(game.history().len(), 3, "the takeback is recorded, not erased");
+        let replayed = Match::<Race>::replay((10, true), game.history()).unwrap();
+        assert_eq!(replayed, game);
+    }
+
+    #[test]
+    fn takebacks_are_refused_unless_allowed_and_only_for_ones_own_last_move() {
+        let mut strict = Match::<Race>::new((10, false)).unwrap();
+        strict.apply(Seat::FIRST, &Action::drop(1)).unwrap();
+        let before = strict.clone();
+        assert_eq!(strict.take_back(Seat::FIRST).unwrap_err().reason, Reason::TakebackNotAllowed);
+        assert_eq!(strict, before);
+
+        let mut game = Match::<Race>::new((3, true)).unwrap();
+        assert_eq!(game.take_back(Seat::FIRST).unwrap_err().reason, Reason::NothingToTakeBack);
+        game.apply(Seat::FIRST, &Action::drop(1)).unwrap();
+        let before = game.clone();
+        assert_eq!(game.take_back(Seat::SECOND).unwrap_err().reason, Reason::NothingToTakeBack);
+        assert_eq!(game, before);
+        game.apply(Seat::SECOND, &Action::drop(2)).unwrap();
+        assert!(game.outcome().is_some());
+        assert_eq!(game.take_back(Seat::SECOND).unwrap_err().reason, Reason::GameOver);
     }
 }

@@ -341,6 +341,22 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         }))
     }
 
+    async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let seat = seat_of(caller(&request, &live)?, "taking back a move")?;
+        let turn = TurnRequest {
+            turn: Turn::TakeBack(seat),
+            expected_seq: request.get_ref().expected_seq,
+            request_id: request_id(&request.get_ref().request_id)?,
+            validate_only: false,
+        };
+        let result = self.hub.play(&live, turn).await?;
+        Ok(Response::new(pb::TakeBackResponse {
+            seq: result.seq,
+            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view)),
+        }))
+    }
+
     type StreamEventsStream = EventStream;
 
     async fn stream_events(

@@ -126,10 +126,7 @@ impl Hub {
 
     /// Plays `request.turn` in `live`, exactly once per request id.
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, ApiError> {
-        let seat = match &request.turn {
-            Turn::Move(seat, _) | Turn::Resign(seat) => *seat,
-        };
-        let viewer = Viewer::Seat(seat);
+        let viewer = Viewer::Seat(request.turn.seat());
         let mut state = live.state.lock().await;
 
         if let Some(memo) = request.request_id.as_ref().and_then(|id| state.requests.get(id)).cloned() {
@@ -154,10 +151,15 @@ impl Hub {
         next.play(&request.turn).map_err(|error| ApiError::Move { error, current_seq: state.seq })?;
         let now = SystemTime::now().max(state.updated);
         let outcome = next.outcome();
+        let move_number = match request.turn {
+            Turn::Move(..) => next.move_count(),
+            Turn::TakeBack(_) => state.game.move_count(),
+            Turn::Resign(_) => next.move_count(),
+        };
         let mut events = vec![StoredEvent {
             seq: state.seq + 1,
             time: now,
-            kind: EventKind::Played(request.turn.clone()),
+            kind: EventKind::Played { turn: request.turn.clone(), move_number },
             request_id: request.request_id.clone(),
         }];
         if let Some(outcome) = &outcome {
@@ -220,7 +222,7 @@ impl LiveGame {
         let turns: Vec<Turn> = log
             .iter()
             .filter_map(|e| match &e.kind {
-                EventKind::Played(turn) => Some(turn.clone()),
+                EventKind::Played { turn, .. } => Some(turn.clone()),
                 _ => None,
             })
             .collect();
@@ -230,7 +232,7 @@ impl LiveGame {
             .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", record.id)))?;
         let mut requests: HashMap<String, Memo> = HashMap::new();
         for event in log {
-            if let (Some(id), EventKind::Played(turn)) = (&event.request_id, &event.kind) {
+            if let (Some(id), EventKind::Played { turn, .. }) = (&event.request_id, &event.kind) {
                 requests.insert(id.clone(), Memo { turn: turn.clone(), first_seq: event.seq, last_seq: event.seq });
             }
         }

@@ -64,8 +64,10 @@ impl GameRecord {
 pub enum EventKind {
     /// The game was created; always event 1.
     Created,
-    /// A turn was played (a move or a resignation).
-    Played(Turn),
+    /// A turn was played (a move, a resignation or a takeback). `move_number` is, for a
+    /// move, its number from 1; for a takeback, the number of the move it undid; for a
+    /// resignation, the number of moves made before it.
+    Played { turn: Turn, move_number: u32 },
     /// The game ended; always the last event.
     Ended(Outcome),
 }

@@ -131,18 +131,19 @@ pub fn event_to_proto(
         EventKind::Created => {
             Kind::GameCreated(pb::GameCreated { config: Some(config_to_proto(config)), seat_count: policy.seat_count() as u32 })
         }
-        EventKind::Played(Turn::Move(seat, action)) => {
+        EventKind::Played { turn: Turn::Move(seat, action), move_number } => {
             let visible = policy.public_action(viewer, *seat, action);
             Kind::MoveApplied(pb::MoveApplied {
                 seat: seat.number(),
                 r#move: visible.as_ref().map(action_to_proto),
                 redacted: visible.is_none(),
-                // Event 1 is the creation and every later event but the final ones is a
-                // move, so move n is event n + 1.
-                move_number: (event.seq - 1) as u32,
+                move_number: *move_number,
             })
         }
-        EventKind::Played(Turn::Resign(seat)) => Kind::Resigned(pb::Resigned { seat: seat.number() }),
+        EventKind::Played { turn: Turn::Resign(seat), .. } => Kind::Resigned(pb::Resigned { seat: seat.number() }),
+        EventKind::Played { turn: Turn::TakeBack(seat), move_number } => {
+            Kind::MoveTakenBack(pb::MoveTakenBack { seat: seat.number(), move_number: *move_number })
+        }
         EventKind::Ended(outcome) => Kind::GameEnded(pb::GameEnded { outcome: Some(outcome_to_proto(outcome)) }),
     };
     pb::GameEvent { game_id: game_id.to_owned(), seq: event.seq, time: Some(timestamp(event.time)), kind: Some(kind) }
