@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*" >&2; }
 
 step "build (debug) and run the whole test suite"
-cargo test --locked --all-targets
+cargo test --locked --lib --bins --tests
 
 step "release-mode checks: the long rules tests (perft at full depth)"
-cargo test --locked --release -- --ignored
+cargo test --locked --release --lib --bins --tests -- --ignored
