@@ -20,6 +20,25 @@ pub enum Reason {
     ProOpeningCenter,
     /// Gomoku's pro opening: the first seat's second stone is too close to the centre.
     ProOpeningTooClose,
+    /// The action belongs to another phase of the game (e.g. a shot while fleets are
+    /// still being placed).
+    WrongPhase,
+    /// The cell was already shot at.
+    AlreadyShot,
+    /// No piece of that kind or size is still owed (e.g. a ship length the fleet does not
+    /// contain or that is already placed, or a fleet that is not the one owed).
+    NotOwed,
+    /// Two pieces would touch where the configuration forbids it.
+    PiecesTouching,
+    /// The setup cannot be confirmed yet: pieces are still owed.
+    SetupIncomplete,
+    /// The piece would leave no room for the pieces still owed.
+    NoRoomLeft,
+    /// There is no piece to move at the origin.
+    NoPieceAtOrigin,
+    /// The move is not one of the shapes the game allows (e.g. a jump that is not over an
+    /// adjacent piece along a line of the board).
+    InvalidMove,
 }
 
 impl Reason {
@@ -34,6 +53,14 @@ impl Reason {
             Reason::ColumnFull => "COLUMN_FULL",
             Reason::ProOpeningCenter => "PRO_OPENING_CENTER",
             Reason::ProOpeningTooClose => "PRO_OPENING_TOO_CLOSE",
+            Reason::WrongPhase => "WRONG_PHASE",
+            Reason::AlreadyShot => "ALREADY_SHOT",
+            Reason::NotOwed => "NOT_OWED",
+            Reason::PiecesTouching => "PIECES_TOUCHING",
+            Reason::SetupIncomplete => "SETUP_INCOMPLETE",
+            Reason::NoRoomLeft => "NO_ROOM_LEFT",
+            Reason::NoPieceAtOrigin => "NO_PIECE_AT_ORIGIN",
+            Reason::InvalidMove => "INVALID_MOVE",
         }
     }
 
@@ -47,6 +74,14 @@ impl Reason {
         Reason::ColumnFull,
         Reason::ProOpeningCenter,
         Reason::ProOpeningTooClose,
+        Reason::WrongPhase,
+        Reason::AlreadyShot,
+        Reason::NotOwed,
+        Reason::PiecesTouching,
+        Reason::SetupIncomplete,
+        Reason::NoRoomLeft,
+        Reason::NoPieceAtOrigin,
+        Reason::InvalidMove,
     ];
 }
 

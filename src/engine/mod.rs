@@ -21,4 +21,4 @@ pub use outcome::{EndReason, Outcome};
 pub use rules::Rules;
 pub use seat::{Seat, Viewer};
 pub use session::{AnyMatch, Match, ReplayError, Turn};
-pub use view::{BoardCell, GridBoard, LastMove, Observation, Piece, View};
+pub use view::{BoardCell, ChangedCell, GridBoard, LastMove, Observation, Phase, Piece, View};

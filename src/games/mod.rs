@@ -3,8 +3,10 @@
 //! Adding a game: one module here implementing [`Rules`] and [`Listed`], and one line in
 //! the `registry!` invocation below.
 
+pub mod battleship;
 pub mod connect_four;
 pub mod gomoku;
+pub mod peg_solitaire;
 pub mod tic_tac_toe;
 
 use crate::engine::{AnyMatch, ConfigError, Match, ReplayError, Rules, Turn};
@@ -21,6 +23,10 @@ pub trait Listed: Rules<Config: Default> {
     fn with_defaults(config: Self::Config) -> Self::Config;
     /// The named configurations, the first being the default.
     fn presets() -> Vec<Preset<Self::Config>>;
+    /// True when a seat may always take back its last move (the match is then replayed
+    /// from its history without that move). Meant for one-seat puzzles, where undoing
+    /// wrongs nobody; games with opponents leave it false.
+    const ALWAYS_UNDOABLE: bool = false;
 }
 
 /// A named configuration.
@@ -49,6 +55,8 @@ pub struct KindInfo {
     pub default_config: GameConfig,
     /// The named configurations.
     pub presets: Vec<Preset<GameConfig>>,
+    /// See [`Listed::ALWAYS_UNDOABLE`].
+    pub always_undoable: bool,
 }
 
 macro_rules! registry {
@@ -78,6 +86,7 @@ macro_rules! registry {
                             .into_iter()
                             .map(|p| Preset { name: p.name, description: p.description, config: GameConfig::$kind(p.config) })
                             .collect(),
+                        always_undoable: <$game as Listed>::ALWAYS_UNDOABLE,
                     }),+
                 }
             }
@@ -121,6 +130,8 @@ registry! {
     TicTacToe => tic_tac_toe::TicTacToe,
     ConnectFour => connect_four::ConnectFour,
     Gomoku => gomoku::Gomoku,
+    PegSolitaire => peg_solitaire::PegSolitaire,
+    Battleship => battleship::Battleship,
 }
 
 impl GameKind {
