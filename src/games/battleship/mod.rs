@@ -51,6 +51,8 @@
 mod ocean;
 pub mod placement;
 
+use std::sync::Arc;
+
 use crate::engine::grid::Dims;
 use crate::engine::{
     Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Orientation, Outcome, Phase,
@@ -58,7 +60,7 @@ use crate::engine::{
 };
 
 use self::ocean::{Ocean, ShotResult};
-use self::placement::{Blocked, all_placements, find_room, ship_cells, with_neighbours};
+use self::placement::{Blocked, Rect, all_placements, find_room};
 use super::{Listed, Preset};
 
 /// Smallest board side.
@@ -185,7 +187,9 @@ struct Change {
 /// A Battleship position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Battleship {
-    config: Config,
+    /// Shared, as it never changes: copying a position (which callers do to try moves)
+    /// need not copy the fleet list.
+    config: Arc<Config>,
     dims: Dims,
     oceans: [Ocean; 2],
     /// Per seat, during placement: a way to place the ships it still owes. It exists
@@ -218,10 +222,10 @@ impl Battleship {
     }
 
     /// Why `ship` may not join `seat`'s fleet next to the ships already placed (and those
-    /// in `also`), never looking at the other seat's ocean.
-    fn check_ship(&self, seat: Seat, ship: &ShipPlacement, also: &[Vec<Cell>]) -> Result<Vec<Cell>, MoveError> {
+    /// in `also`), never looking at the other seat's ocean; on success, its cells.
+    fn check_ship(&self, seat: Seat, ship: &ShipPlacement, also: &[Rect]) -> Result<Rect, MoveError> {
         let ocean = self.ocean(seat);
-        let cells = ship_cells(self.dims, ship).ok_or_else(|| {
+        let rect = Rect::of_ship(self.dims, ship).ok_or_else(|| {
             if ship.length == 0 {
                 MoveError::new(Reason::NotOwed, "a ship must be at least one cell long")
             } else {
@@ -238,22 +242,24 @@ impl Battleship {
                 )
             }
         })?;
-        for &cell in &cells {
-            if ocean.ship_at(cell).is_some() || also.iter().any(|other| other.contains(&cell)) {
-                return Err(MoveError::new(Reason::CellOccupied, format!("it would overlap your ship at {cell}")));
-            }
+        // The first cell of one of the seat's ships inside `area`.
+        let own_ship_in = |area: Rect| {
+            area.cells()
+                .find(|&c| ocean.ship_at(c).is_some())
+                .or_else(|| also.iter().find_map(|other| other.intersection(area)).map(|r| Cell::new(r.top, r.left)))
+        };
+        if let Some(cell) = own_ship_in(rect) {
+            return Err(MoveError::new(Reason::CellOccupied, format!("it would overlap your ship at {cell}")));
         }
         if self.config.no_touching {
-            for cell in with_neighbours(self.dims, &cells) {
-                if ocean.ship_at(cell).is_some() || also.iter().any(|other| other.contains(&cell)) {
-                    return Err(MoveError::new(
-                        Reason::PiecesTouching,
-                        format!("it would touch your ship at {cell}; ships may not touch in this game"),
-                    ));
-                }
+            if let Some(cell) = own_ship_in(rect.grown(self.dims)) {
+                return Err(MoveError::new(
+                    Reason::PiecesTouching,
+                    format!("it would touch your ship at {cell}; ships may not touch in this game"),
+                ));
             }
         }
-        Ok(cells)
+        Ok(rect)
     }
 
     fn check_placing(&self, seat: Seat) -> Result<(), MoveError> {
@@ -267,7 +273,7 @@ impl Battleship {
     }
 
     /// Checks one ship for `seat`; on success, the room left for the rest of its fleet.
-    fn check_single(&self, seat: Seat, ship: &ShipPlacement) -> Result<(Vec<Cell>, Vec<ShipPlacement>), MoveError> {
+    fn check_single(&self, seat: Seat, ship: &ShipPlacement) -> Result<(Rect, Vec<ShipPlacement>), MoveError> {
         self.check_placing(seat)?;
         let ocean = self.ocean(seat);
         if ship.length > 0 && !ocean.owed().contains(&ship.length) {
@@ -278,8 +284,8 @@ impl Battleship {
             };
             return Err(MoveError::new(Reason::NotOwed, message));
         }
-        let cells = self.check_ship(seat, ship, &[])?;
-        let room = self.room_after(seat, ship, &cells).ok_or_else(|| {
+        let rect = self.check_ship(seat, ship, &[])?;
+        let room = self.room_after(seat, ship, rect).ok_or_else(|| {
             let mut rest = ocean.owed().to_vec();
             rest.remove(rest.iter().position(|&l| l == ship.length).expect("checked owed"));
             MoveError::new(
@@ -287,35 +293,43 @@ impl Battleship {
                 format!("with this ship there, the rest of your fleet ({}) would no longer fit", lengths(&rest)),
             )
         })?;
-        Ok((cells, room))
+        Ok((rect, room))
     }
 
-    /// A way to place the rest of `seat`'s fleet once `ship` (covering `cells`) is placed:
-    /// the stored room minus one ship of the same length when `ship` clashes with at most
-    /// that one, a fresh bounded search otherwise.
-    fn room_after(&self, seat: Seat, ship: &ShipPlacement, cells: &[Cell]) -> Option<Vec<ShipPlacement>> {
+    /// A way to place the rest of `seat`'s fleet once `ship` (covering `rect`) is placed.
+    /// The stored room is repaired first: its ships clear of `ship` stay where they are
+    /// and only the others (less one of `ship`'s length) are searched for, which is
+    /// nearly always immediate; only when that fails does a search start afresh. Both
+    /// searches are bounded, so the answer is a function of the position alone.
+    fn room_after(&self, seat: Seat, ship: &ShipPlacement, rect: Rect) -> Option<Vec<ShipPlacement>> {
         let room = &self.room[seat.index()];
-        let reach = if self.config.no_touching { with_neighbours(self.dims, cells) } else { cells.to_vec() };
-        let clashes: Vec<usize> = room
+        let reach = if self.config.no_touching { rect.grown(self.dims) } else { rect };
+        let (mut keep, clashing): (Vec<ShipPlacement>, Vec<ShipPlacement>) = room
             .iter()
-            .enumerate()
-            .filter(|(_, r)| ship_cells(self.dims, r).expect("room lies on the board").iter().any(|c| reach.contains(c)))
-            .map(|(i, _)| i)
-            .collect();
-        let drop = match clashes.as_slice() {
-            [] => room.iter().position(|r| r.length == ship.length),
-            [one] if room[*one].length == ship.length => Some(*one),
-            _ => None,
-        };
-        if let Some(drop) = drop {
-            let mut rest = room.clone();
-            rest.remove(drop);
-            return Some(rest);
+            .partition(|r| Rect::of_ship(self.dims, r).expect("room lies on the board").intersection(reach).is_none());
+        let mut missing: Vec<u32> = clashing.iter().map(|r| r.length).collect();
+        match missing.iter().position(|&l| l == ship.length) {
+            Some(at) => {
+                missing.remove(at);
+            }
+            None => {
+                // `ship` takes the place of a kept ship of its length, freeing that place.
+                let at = keep.iter().rposition(|r| r.length == ship.length)?;
+                keep.remove(at);
+            }
         }
         let ocean = self.ocean(seat);
+        let placed: Vec<&ShipPlacement> = ocean.ships().iter().map(|s| &s.placement).chain([ship]).collect();
+        if missing.is_empty() {
+            return Some(keep);
+        }
+        let around_keep = Blocked::new(self.dims, self.config.no_touching, placed.iter().copied().chain(&keep));
+        if let Some(found) = find_room(&around_keep, &missing) {
+            keep.extend(found);
+            return Some(keep);
+        }
         let mut owed = ocean.owed().to_vec();
         owed.remove(owed.iter().position(|&l| l == ship.length)?);
-        let placed = ocean.ships().iter().map(|s| &s.placement).chain([ship]);
         find_room(&Blocked::new(self.dims, self.config.no_touching, placed), &owed)
     }
 
@@ -335,7 +349,7 @@ impl Battleship {
             };
             return Err(MoveError::new(Reason::NotOwed, message));
         }
-        let mut accepted: Vec<Vec<Cell>> = Vec::new();
+        let mut accepted: Vec<Rect> = Vec::new();
         for ship in fleet {
             accepted.push(self.check_ship(seat, ship, &accepted)?);
         }
@@ -343,7 +357,8 @@ impl Battleship {
             self.oceans[seat.index()].place(*ship);
         }
         self.room[seat.index()].clear();
-        self.last = Some(Change { ocean: seat, cells: accepted.concat(), public: false });
+        let cells = accepted.iter().flat_map(|r| r.cells()).collect();
+        self.last = Some(Change { ocean: seat, cells, public: false });
         Ok(())
     }
 
@@ -396,7 +411,7 @@ impl Battleship {
         let result = self.oceans[target.index()].shoot(cell);
         let mut cells = vec![cell];
         if let ShotResult::Sunk(ship) = result {
-            cells.extend(self.ocean(target).ships()[ship].cells.iter().filter(|&&c| c != cell));
+            cells.extend(self.ocean(target).ships()[ship].cells().filter(|&c| c != cell));
         }
         self.last = Some(Change { ocean: target, cells, public: true });
         if self.ocean(target).all_sunk() {
@@ -431,7 +446,7 @@ impl Rules for Battleship {
         let dims = config.dims();
         let ocean = Ocean::new(dims, &config.fleet);
         Ok(Battleship {
-            config: config.clone(),
+            config: Arc::new(config.clone()),
             dims,
             oceans: [ocean.clone(), ocean],
             room: [room.clone(), room],
@@ -483,10 +498,10 @@ impl Rules for Battleship {
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
         match action {
             Action::Place(PlaceTarget::Ship(ship)) => {
-                let (cells, room) = self.check_single(seat, ship)?;
+                let (rect, room) = self.check_single(seat, ship)?;
                 self.oceans[seat.index()].place(*ship);
                 self.room[seat.index()] = room;
-                self.last = Some(Change { ocean: seat, cells, public: false });
+                self.last = Some(Change { ocean: seat, cells: rect.cells().collect(), public: false });
                 Ok(())
             }
             Action::Place(PlaceTarget::Fleet(fleet)) => self.place_fleet(seat, fleet),

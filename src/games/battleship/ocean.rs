@@ -3,16 +3,16 @@
 use crate::engine::grid::Dims;
 use crate::engine::{BoardCell, Cell, GridBoard, Piece, Seat, ShipPlacement};
 
-use super::placement::ship_cells;
+use super::placement::Rect;
 
 /// A placed ship. Invariant: `hits` counts distinct cells of the ship that were shot, so
-/// the ship is sunk exactly when `hits == cells.len()`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// the ship is sunk exactly when `hits` equals its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ship {
     /// Where it was placed.
     pub placement: ShipPlacement,
-    /// The cells it covers, bow first.
-    pub cells: Vec<Cell>,
+    /// The cells it covers.
+    pub rect: Rect,
     /// Distinct cells hit.
     pub hits: u32,
 }
@@ -20,7 +20,12 @@ pub struct Ship {
 impl Ship {
     /// True when every cell has been hit.
     pub fn is_sunk(&self) -> bool {
-        self.hits as usize == self.cells.len()
+        self.hits == self.placement.length
+    }
+
+    /// The cells it covers, bow first.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> {
+        self.rect.cells()
     }
 }
 
@@ -94,16 +99,16 @@ impl Ocean {
 
     /// Places `placement`, whose length must be owed and whose cells must be free.
     pub fn place(&mut self, placement: ShipPlacement) {
-        let cells = ship_cells(self.dims, &placement).expect("a validated ship lies on the board");
+        let rect = Rect::of_ship(self.dims, &placement).expect("a validated ship lies on the board");
         let owed = self.owed.iter().position(|&l| l == placement.length).expect("a validated ship is owed");
         self.owed.remove(owed);
         let index = self.ships.len() as u8;
-        for &cell in &cells {
+        for cell in rect.cells() {
             let slot = &mut self.ship_at[self.dims.index(cell)];
             debug_assert!(slot.is_none());
             *slot = Some(index);
         }
-        self.ships.push(Ship { placement, cells, hits: 0 });
+        self.ships.push(Ship { placement, rect, hits: 0 });
     }
 
     /// Records a shot at the not yet shot `cell`.

@@ -12,41 +12,68 @@ pub const ROOM_SEARCH_BUDGET: u64 = 20_000;
 /// (or the ship has no cells). Ships are straight and contiguous by construction: a bow,
 /// one of two directions and a length.
 pub fn ship_cells(dims: Dims, ship: &ShipPlacement) -> Option<Vec<Cell>> {
-    if ship.length == 0 || !dims.contains(ship.bow) {
-        return None;
-    }
-    let (d_row, d_col) = match ship.orientation {
-        Orientation::Horizontal => (0u64, 1u64),
-        Orientation::Vertical => (1, 0),
-    };
-    let last = |start: u32, step: u64| start as u64 + step * (ship.length as u64 - 1);
-    let end_row = last(ship.bow.row, d_row);
-    let end_col = last(ship.bow.col, d_col);
-    if end_row >= dims.height as u64 || end_col >= dims.width as u64 {
-        return None;
-    }
-    Some(
-        (0..ship.length as u64)
-            .map(|i| Cell::new((ship.bow.row as u64 + i * d_row) as u32, (ship.bow.col as u64 + i * d_col) as u32))
-            .collect(),
-    )
+    Rect::of_ship(dims, ship).map(|rect| rect.cells().collect())
 }
 
-/// `cells` and every cell touching one of them, sideways or diagonally.
-pub fn with_neighbours(dims: Dims, cells: &[Cell]) -> Vec<Cell> {
-    let mut out = Vec::with_capacity(cells.len() * 3 + 6);
-    for &cell in cells {
-        for d_row in -1..=1 {
-            for d_col in -1..=1 {
-                if let Some(next) = dims.step(cell, (d_row, d_col)) {
-                    if !out.contains(&next) {
-                        out.push(next);
-                    }
-                }
-            }
+/// A rectangle of cells, bounds included. A ship is a rectangle one cell wide, so
+/// overlap and touching are rectangle tests, with no per-cell work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rect {
+    /// First row.
+    pub top: u32,
+    /// First column.
+    pub left: u32,
+    /// Last row.
+    pub bottom: u32,
+    /// Last column.
+    pub right: u32,
+}
+
+impl Rect {
+    /// The cells `ship` covers, or `None` when it does not lie on the board.
+    pub fn of_ship(dims: Dims, ship: &ShipPlacement) -> Option<Rect> {
+        if ship.length == 0 || !dims.contains(ship.bow) {
+            return None;
+        }
+        let (row, col, extra) = (ship.bow.row as u64, ship.bow.col as u64, ship.length as u64 - 1);
+        let (bottom, right) = match ship.orientation {
+            Orientation::Horizontal => (row, col + extra),
+            Orientation::Vertical => (row + extra, col),
+        };
+        (bottom < dims.height as u64 && right < dims.width as u64).then(|| Rect {
+            top: ship.bow.row,
+            left: ship.bow.col,
+            bottom: bottom as u32,
+            right: right as u32,
+        })
+    }
+
+    /// This rectangle grown by one cell on every side, clipped to the board: every cell
+    /// touching it, sideways or diagonally, and itself.
+    pub fn grown(self, dims: Dims) -> Rect {
+        Rect {
+            top: self.top.saturating_sub(1),
+            left: self.left.saturating_sub(1),
+            bottom: (self.bottom + 1).min(dims.height - 1),
+            right: (self.right + 1).min(dims.width - 1),
         }
     }
-    out
+
+    /// The cells two rectangles share, if any.
+    pub fn intersection(self, other: Rect) -> Option<Rect> {
+        let r = Rect {
+            top: self.top.max(other.top),
+            left: self.left.max(other.left),
+            bottom: self.bottom.min(other.bottom),
+            right: self.right.min(other.right),
+        };
+        (r.top <= r.bottom && r.left <= r.right).then_some(r)
+    }
+
+    /// Every cell, row-major.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        (self.top..=self.bottom).flat_map(move |r| (self.left..=self.right).map(move |c| Cell::new(r, c)))
+    }
 }
 
 /// Every placement of a ship of `length`, in a fixed order: bow cells row-major, then
@@ -57,7 +84,7 @@ pub fn all_placements(dims: Dims, length: u32) -> impl Iterator<Item = ShipPlace
         [Orientation::Horizontal, Orientation::Vertical]
             .into_iter()
             .map(move |orientation| ShipPlacement { bow, orientation, length })
-            .filter(move |ship| ship_cells(dims, ship).is_some())
+            .filter(move |ship| Rect::of_ship(dims, ship).is_some())
     })
 }
 
@@ -75,26 +102,22 @@ impl Blocked {
     pub fn new<'a>(dims: Dims, no_touching: bool, ships: impl IntoIterator<Item = &'a ShipPlacement>) -> Blocked {
         let mut blocked = Blocked { dims, no_touching, counts: vec![0; dims.area()] };
         for ship in ships {
-            let cells = ship_cells(dims, ship).expect("placed ships lie on the board");
-            blocked.add(&cells, 1);
+            blocked.add(Rect::of_ship(dims, ship).expect("placed ships lie on the board"), 1);
         }
         blocked
     }
 
-    fn reach(&self, cells: &[Cell]) -> Vec<Cell> {
-        if self.no_touching { with_neighbours(self.dims, cells) } else { cells.to_vec() }
-    }
-
-    fn add(&mut self, cells: &[Cell], delta: i32) {
-        for cell in self.reach(cells) {
+    fn add(&mut self, ship: Rect, delta: i32) {
+        let reach = if self.no_touching { ship.grown(self.dims) } else { ship };
+        for cell in reach.cells() {
             let count = &mut self.counts[self.dims.index(cell)];
             *count = (*count as i32 + delta) as u16;
         }
     }
 
-    /// True when no cell of `cells` is blocked.
-    pub fn fits(&self, cells: &[Cell]) -> bool {
-        cells.iter().all(|&c| self.counts[self.dims.index(c)] == 0)
+    /// True when no cell of `ship` is blocked.
+    pub fn fits(&self, ship: Rect) -> bool {
+        ship.cells().all(|c| self.counts[self.dims.index(c)] == 0)
     }
 }
 
@@ -127,18 +150,18 @@ impl RoomSearch {
             if self.nodes > ROOM_SEARCH_BUDGET {
                 return false;
             }
-            let cells = ship_cells(dims, ship).expect("listed placements lie on the board");
-            if !self.blocked.fits(&cells) {
+            let rect = Rect::of_ship(dims, ship).expect("listed placements lie on the board");
+            if !self.blocked.fits(rect) {
                 continue;
             }
-            self.blocked.add(&cells, 1);
+            self.blocked.add(rect, 1);
             self.placed.push(*ship);
             let next_first = if self.lengths.get(k + 1) == Some(&length) { i + 1 } else { 0 };
             if self.place(k + 1, next_first) {
                 return true;
             }
             self.placed.pop();
-            self.blocked.add(&cells, -1);
+            self.blocked.add(rect, -1);
         }
         false
     }
@@ -168,6 +191,20 @@ mod tests {
         assert_eq!(ship_cells(dims, &ship(0, 0, false, u32::MAX)), None);
         assert_eq!(all_placements(dims, 5).count(), 2 * 10 * 6);
         assert_eq!(all_placements(dims, 1).count(), 200);
+    }
+
+    #[test]
+    fn rectangles_grow_within_the_board_and_intersect() {
+        let dims = Dims::new(10, 10);
+        let corner = Rect::of_ship(dims, &ship(0, 0, false, 3)).unwrap();
+        assert_eq!(corner, Rect { top: 0, left: 0, bottom: 0, right: 2 });
+        assert_eq!(corner.grown(dims), Rect { top: 0, left: 0, bottom: 1, right: 3 });
+        let far = Rect::of_ship(dims, &ship(9, 9, false, 1)).unwrap();
+        assert_eq!(far.grown(dims), Rect { top: 8, left: 8, bottom: 9, right: 9 });
+        let diagonal = Rect::of_ship(dims, &ship(1, 3, true, 2)).unwrap();
+        assert_eq!(corner.intersection(diagonal), None);
+        assert_eq!(corner.grown(dims).intersection(diagonal), Some(Rect { top: 1, left: 3, bottom: 1, right: 3 }));
+        assert_eq!(corner.grown(dims).cells().count(), 8);
     }
 
     #[test]

@@ -3,6 +3,7 @@ use std::collections::HashSet;
 use proptest::prelude::*;
 
 use super::*;
+use super::placement::ship_cells;
 use crate::engine::{BoardCell, Match, Piece};
 
 fn ship(row: u32, col: u32, vertical: bool, length: u32) -> ShipPlacement {
@@ -474,7 +475,7 @@ proptest! {
         let seat = Seat::SECOND;
         for s in ships {
             let ocean = game.position().ocean(seat);
-            let placed: Vec<Vec<Cell>> = ocean.ships().iter().map(|s| s.cells.clone()).collect();
+            let placed: Vec<Vec<Cell>> = ocean.ships().iter().map(|s| s.cells().collect()).collect();
             let owed = ocean.owed().contains(&s.length);
             let cells = oracle_cells(&config, &s);
             let before = game.clone();
@@ -533,10 +534,10 @@ proptest! {
                 let ocean = p.ocean(owner);
                 // Sunk exactly when every distinct cell was shot.
                 for s in ocean.ships() {
-                    let all_hit = s.cells.iter().all(|&c| ocean.was_shot(c));
+                    let all_hit = s.cells().all(|c| ocean.was_shot(c));
                     assert_eq!(s.is_sunk(), all_hit);
                     let spectator = &game.view(Viewer::Spectator).observation.seat_boards[owner.index()];
-                    for &c in &s.cells {
+                    for c in s.cells() {
                         let shown = spectator.at(c).piece;
                         if all_hit { assert_eq!(shown, Piece::Sunk) } else if ocean.was_shot(c) { assert_eq!(shown, Piece::Hit) }
                     }
