@@ -157,7 +157,10 @@ impl Config {
                     let rule = if self.no_touching { " with no two ships touching" } else { "" };
                     errors.add(
                         "fleet",
-                        format!("cannot be placed on a {}x{} board{rule}; use fewer or shorter ships", self.width, self.height),
+                        format!(
+                            "cannot be placed on a {}x{} board{rule}; use fewer or shorter ships",
+                            self.width, self.height
+                        ),
                     );
                 }
             }
@@ -464,7 +467,9 @@ impl Rules for Battleship {
 
     fn to_act(&self) -> Vec<Seat> {
         match self.stage {
-            Stage::Placement => [Seat::FIRST, Seat::SECOND].into_iter().filter(|s| !self.ocean(*s).is_ready()).collect(),
+            Stage::Placement => {
+                [Seat::FIRST, Seat::SECOND].into_iter().filter(|s| !self.ocean(*s).is_ready()).collect()
+            }
             Stage::Play => vec![self.turn],
             Stage::Finished => Vec::new(),
         }
@@ -528,11 +533,9 @@ impl Rules for Battleship {
             .map(|seat| self.ocean(seat).to_view(seat, revealed || viewer == Viewer::Seat(seat)))
             .collect();
         let last_changed = match &self.last {
-            Some(change) if change.public || viewer == Viewer::Seat(change.ocean) => change
-                .cells
-                .iter()
-                .map(|&cell| ChangedCell { seat_board: Some(change.ocean), cell })
-                .collect(),
+            Some(change) if change.public || viewer == Viewer::Seat(change.ocean) => {
+                change.cells.iter().map(|&cell| ChangedCell { seat_board: Some(change.ocean), cell }).collect()
+            }
             _ => Vec::new(),
         };
         let phase = match self.stage {
@@ -585,13 +588,21 @@ impl Listed for Battleship {
     fn presets() -> Vec<Preset<Config>> {
         let classic = Config::default();
         vec![
-            Preset { name: "classic", description: "10x10, ships 5, 4, 3, 3, 2 that may touch", config: classic.clone() },
+            Preset {
+                name: "classic",
+                description: "10x10, ships 5, 4, 3, 3, 2 that may touch",
+                config: classic.clone(),
+            },
             Preset {
                 name: "apart",
                 description: "classic, with ships that may not touch",
                 config: Config { no_touching: true, ..classic.clone() },
             },
-            Preset { name: "salvo", description: "classic, one shot per ship afloat each turn", config: Config { salvo: true, ..classic.clone() } },
+            Preset {
+                name: "salvo",
+                description: "classic, one shot per ship afloat each turn",
+                config: Config { salvo: true, ..classic.clone() },
+            },
             Preset {
                 name: "quick",
                 description: "6x6 with ships 3, 2, 2; a hit earns another shot",

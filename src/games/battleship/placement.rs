@@ -40,7 +40,7 @@ impl Rect {
             Orientation::Horizontal => (row, col + extra),
             Orientation::Vertical => (row + extra, col),
         };
-        (bottom < dims.height as u64 && right < dims.width as u64).then(|| Rect {
+        (bottom < dims.height as u64 && right < dims.width as u64).then_some(Rect {
             top: ship.bow.row,
             left: ship.bow.col,
             bottom: bottom as u32,

@@ -2,8 +2,8 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 
-use super::*;
 use super::placement::ship_cells;
+use super::*;
 use crate::engine::{BoardCell, Match, Piece};
 
 fn ship(row: u32, col: u32, vertical: bool, length: u32) -> ShipPlacement {
@@ -74,14 +74,8 @@ fn defaults_fill_zero_and_empty_fields() {
 
 #[test]
 fn every_config_problem_is_reported_at_once() {
-    let config = Config {
-        width: 4,
-        height: 27,
-        fleet: vec![2; 11],
-        extra_shot_on_hit: true,
-        salvo: true,
-        ..Config::default()
-    };
+    let config =
+        Config { width: 4, height: 27, fleet: vec![2; 11], extra_shot_on_hit: true, salvo: true, ..Config::default() };
     let error = Battleship::new(&config).unwrap_err();
     let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
     assert_eq!(fields, ["width", "height", "fleet", "salvo"]);
@@ -294,7 +288,10 @@ fn sinking_every_ship_wins_reveals_the_fleets_and_ends_the_shooting() {
     assert!(view.to_act.is_empty());
     assert_eq!(view.observation.phase, Some(Phase::Finished));
     // The winner's unhit ships are revealed to everyone.
-    assert_eq!(view.observation.seat_boards[0].at(Cell::new(2, 0)), BoardCell { owner: Some(Seat::FIRST), piece: Piece::Ship });
+    assert_eq!(
+        view.observation.seat_boards[0].at(Cell::new(2, 0)),
+        BoardCell { owner: Some(Seat::FIRST), piece: Piece::Ship }
+    );
     assert_eq!(view.observation.seat_counts, vec![5, 0]);
     refused(&mut game, Seat::FIRST, Action::Shot(Cell::new(9, 9)), Reason::GameOver);
     refused(&mut game, Seat::SECOND, Action::Shot(Cell::new(9, 9)), Reason::GameOver);
@@ -306,7 +303,10 @@ fn sinking_every_ship_wins_reveals_the_fleets_and_ends_the_shooting() {
     assert!(hidden.outcome().is_some());
     let board = board(&hidden, Viewer::Spectator, Seat::FIRST);
     assert!(board.cells.iter().all(|c| c.piece != Piece::Ship));
-    assert_eq!(hidden.view(Viewer::Seat(Seat::FIRST)).observation.seat_boards[0].at(Cell::new(2, 0)).piece, Piece::Ship);
+    assert_eq!(
+        hidden.view(Viewer::Seat(Seat::FIRST)).observation.seat_boards[0].at(Cell::new(2, 0)).piece,
+        Piece::Ship
+    );
 }
 
 #[test]
@@ -355,7 +355,10 @@ fn each_viewer_sees_only_what_it_may() {
     let mut game = Match::<Battleship>::new(Config::default()).unwrap();
     game.apply(Seat::FIRST, &place(ship(0, 0, false, 5))).unwrap();
     let own = game.view(Viewer::Seat(Seat::FIRST));
-    assert_eq!(own.observation.seat_boards[0].at(Cell::new(0, 4)), BoardCell { owner: Some(Seat::FIRST), piece: Piece::Ship });
+    assert_eq!(
+        own.observation.seat_boards[0].at(Cell::new(0, 4)),
+        BoardCell { owner: Some(Seat::FIRST), piece: Piece::Ship }
+    );
     assert_eq!(own.observation.last_changed.len(), 5);
     assert_eq!(own.last_move.unwrap().action, Some(place(ship(0, 0, false, 5))));
     for viewer in [Viewer::Seat(Seat::SECOND), Viewer::Spectator] {
@@ -373,7 +376,10 @@ fn each_viewer_sees_only_what_it_may() {
         let shot = Action::Shot(Cell::new(1, 1));
         assert_eq!(p.public_action(viewer, Seat::FIRST, &shot), Some(shot));
     }
-    assert_eq!(p.public_action(Viewer::Seat(Seat::FIRST), Seat::FIRST, &fleet(&rows_fleet())), Some(fleet(&rows_fleet())));
+    assert_eq!(
+        p.public_action(Viewer::Seat(Seat::FIRST), Seat::FIRST, &fleet(&rows_fleet())),
+        Some(fleet(&rows_fleet()))
+    );
     assert_eq!(p.describe(&place(ship(1, 2, true, 3))), "ship of 3 at c2 down");
     assert_eq!(p.describe(&Action::Shot(Cell::new(3, 0))), "a4");
 }

@@ -32,8 +32,8 @@ pub mod solver;
 use std::sync::Arc;
 
 use crate::engine::{
-    Action, BoardCell, Cell, ChangedCell, ConfigError, EndReason, GridBoard, Location, MoveError, Observation,
-    Outcome, Piece, Reason, Rules, Seat, Viewer,
+    Action, BoardCell, Cell, ChangedCell, ConfigError, EndReason, GridBoard, Location, MoveError, Observation, Outcome,
+    Piece, Reason, Rules, Seat, Viewer,
 };
 
 use self::boards::{Geometry, Jump, Shape};
@@ -100,7 +100,10 @@ impl Config {
             if (1..=holes).contains(&self.empty_hole) && !g.jumps().iter().any(into_hole) {
                 errors.add(
                     "empty_hole",
-                    format!("no jump can land in hole {}, so the game could not start; choose another", self.empty_hole),
+                    format!(
+                        "no jump can land in hole {}, so the game could not start; choose another",
+                        self.empty_hole
+                    ),
                 );
             }
         }
@@ -168,7 +171,11 @@ impl PegSolitaire {
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Report, BudgetExhausted> {
         let solver = Solver::new(&self.geometry, goal);
-        if count { solver.count(self.pegs, node_budget, progress) } else { solver.solve(self.pegs, node_budget, progress) }
+        if count {
+            solver.count(self.pegs, node_budget, progress)
+        } else {
+            solver.solve(self.pegs, node_budget, progress)
+        }
     }
 
     /// The next jump of a solution (one peg left anywhere) from here, searching at most
@@ -208,7 +215,10 @@ impl PegSolitaire {
         let (from, to) = (self.hole(*from, "origin")?, self.hole(*to, "landing hole")?);
         let (from_cell, to_cell) = (self.geometry.cell(from), self.geometry.cell(to));
         if self.pegs & (1 << from) == 0 {
-            return Err(MoveError::new(Reason::NoPieceAtOrigin, format!("there is no peg at {from_cell} to jump with")));
+            return Err(MoveError::new(
+                Reason::NoPieceAtOrigin,
+                format!("there is no peg at {from_cell} to jump with"),
+            ));
         }
         if self.pegs & (1 << to) != 0 {
             return Err(MoveError::new(
@@ -219,7 +229,9 @@ impl PegSolitaire {
         let jump = self.geometry.jumps().iter().copied().find(|j| j.from == from && j.to == to).ok_or_else(|| {
             MoveError::new(
                 Reason::InvalidMove,
-                format!("{from_cell} to {to_cell} is not a jump: a peg moves exactly two holes along a line of the board"),
+                format!(
+                    "{from_cell} to {to_cell} is not a jump: a peg moves exactly two holes along a line of the board"
+                ),
             )
         })?;
         if !jump.fits(self.pegs) {
@@ -248,7 +260,8 @@ impl Rules for PegSolitaire {
     fn new(config: &Config) -> Result<PegSolitaire, ConfigError> {
         let geometry = config.geometry()?;
         let pegs = geometry.full() & !(1 << (config.empty_hole - 1));
-        let mut game = PegSolitaire { config: *config, geometry: Arc::new(geometry), pegs, last_jump: None, outcome: None };
+        let mut game =
+            PegSolitaire { config: *config, geometry: Arc::new(geometry), pegs, last_jump: None, outcome: None };
         game.outcome = game.end_of_game();
         Ok(game)
     }

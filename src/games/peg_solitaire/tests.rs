@@ -77,7 +77,8 @@ fn every_config_problem_is_reported_at_once() {
     for rows in MIN_ROWS..=MAX_ROWS {
         let holes = rows * (rows + 1) / 2;
         for hole in (1..=holes).filter(|&h| (rows, h) != (4, 5)) {
-            let game = PegSolitaire::new(&triangle(rows, hole)).unwrap_or_else(|e| panic!("{rows} rows, hole {hole}: {e}"));
+            let game =
+                PegSolitaire::new(&triangle(rows, hole)).unwrap_or_else(|e| panic!("{rows} rows, hole {hole}: {e}"));
             assert_eq!(game.pegs().count_ones(), holes - 1);
             assert!(!game.legal_moves(Seat::FIRST).is_empty(), "{rows} rows, hole {hole}");
         }
@@ -149,7 +150,10 @@ fn illegal_jumps_are_refused_with_their_reason_and_change_nothing() {
         // Along a line to an empty hole, but over an empty hole: 1 to 4 over 2.
         (mv(at(0, 0), at(2, 0)), Reason::InvalidMove),
         (mv(Location::Point(3), at(2, 0)), Reason::MoveKindNotAllowed),
-        (Action::Move { from: at(4, 0), to: at(2, 0), promotion: Some(crate::engine::Promotion::Queen) }, Reason::MoveKindNotAllowed),
+        (
+            Action::Move { from: at(4, 0), to: at(2, 0), promotion: Some(crate::engine::Promotion::Queen) },
+            Reason::MoveKindNotAllowed,
+        ),
         (Action::place(0, 0), Reason::MoveKindNotAllowed),
         (Action::Pass, Reason::MoveKindNotAllowed),
     ];
