@@ -20,7 +20,8 @@ use super::boards::{Geometry, Jump};
 pub enum Goal {
     /// One peg left, in any hole.
     OnePeg,
-    /// One peg left, in the hole with this 0-based index.
+    /// One peg left, in the hole with this 0-based index (never reached when the board
+    /// has no such hole).
     OnePegAt(u8),
 }
 
@@ -86,7 +87,8 @@ impl<'g> Solver<'g> {
             .skip(1)
             .filter(|perm| match goal {
                 Goal::OnePeg => true,
-                Goal::OnePegAt(hole) => perm[hole as usize] == hole,
+                // A hole off the board is never reached; any symmetry will do then.
+                Goal::OnePegAt(hole) => perm.get(hole as usize).is_none_or(|&image| image == hole),
             })
             .map(|perm| {
                 (0..bytes)

@@ -303,6 +303,10 @@ fn a_solver_never_runs_past_its_budget() {
     assert_eq!(error.nodes, 1_000);
     let solver = Solver::new(game.geometry(), Goal::OnePeg);
     assert!(solver.solve(game.pegs(), 5, &mut |_| {}).is_err());
+    // A goal hole the board does not have is simply never reached.
+    let small = PegSolitaire::new(&triangle(4, 1)).unwrap();
+    let report = small.solve(Goal::OnePegAt(40), true, BUDGET, &mut |_| {}).unwrap();
+    assert_eq!((report.solvable, report.count), (false, Some(SolutionCount::Exact(0))));
 }
 
 #[test]
