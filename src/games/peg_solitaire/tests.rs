@@ -269,6 +269,20 @@ fn the_english_cross_is_solvable_from_the_centre() {
     assert!(matches!(end.outcome(), Some(Outcome::Win { .. })));
 }
 
+/// The published count for the English board (centre empty, last peg in the centre):
+/// 40,861,647,040,079,968 solving jump sequences (computed by several authors, e.g. the
+/// peg solitaire pages of George Bell and of Bill Butler). Minutes of work and about
+/// 1.6 GiB of memory even when optimised, so it runs only on request:
+/// `cargo test --release -- --ignored english_count`.
+#[test]
+#[ignore = "minutes of work and 1.6 GiB of memory"]
+fn the_english_count_matches_the_published_figure() {
+    let game = PegSolitaire::new(&english()).unwrap();
+    let report = game.solve(Goal::OnePegAt(16), true, u64::MAX, &mut |_| {}).unwrap();
+    assert_eq!(report.count, Some(SolutionCount::Exact(40_861_647_040_079_968)));
+    assert_eq!(replay(english(), &report.solution).outcome().unwrap().reason(), EndReason::SolvedInStartCell);
+}
+
 #[test]
 fn hints_follow_a_solution_and_stop_at_a_dead_end_or_the_budget() {
     let mut game = Match::<PegSolitaire>::new(triangle(5, 1)).unwrap();
