@@ -6,7 +6,7 @@ pub enum Piece {
     /// Nothing.
     #[default]
     Empty,
-    /// A plain mark, stone, disc or peg.
+    /// A plain mark, stone or disc.
     Mark,
     /// Not part of the board: nothing can ever stand here (e.g. the cells outside a
     /// triangular or cross-shaped board drawn on a rectangular grid).
