@@ -103,6 +103,9 @@ pub enum Action {
     Shot(Cell),
     /// Give up the turn.
     Pass,
+    /// Declare a setup complete and confirm it (e.g. a Battleship fleet): nothing more may
+    /// be changed in it afterwards.
+    Ready,
 }
 
 impl Action {
@@ -129,6 +132,7 @@ impl Action {
             Action::Capture(_) => "capture",
             Action::Shot(_) => "shot",
             Action::Pass => "pass",
+            Action::Ready => "ready",
         }
     }
 }

@@ -48,6 +48,22 @@ pub enum Reason {
     NothingToCapture,
     /// This kind of move does not belong to the seat's current phase.
     WrongPhase,
+    /// The cell was already shot at.
+    AlreadyShot,
+    /// No piece of that kind or size is still owed (e.g. a ship length the fleet does not
+    /// contain or that is already placed, or a fleet that is not the one owed).
+    NotOwed,
+    /// Two pieces would touch where the configuration forbids it.
+    PiecesTouching,
+    /// The setup cannot be confirmed yet: pieces are still owed.
+    SetupIncomplete,
+    /// The piece would leave no room for the pieces still owed.
+    NoRoomLeft,
+    /// There is no piece to move at the origin.
+    NoPieceAtOrigin,
+    /// The move is not one of the shapes the game allows (e.g. a jump that is not over an
+    /// adjacent piece along a line of the board).
+    InvalidMove,
 }
 
 impl Reason {
@@ -75,6 +91,13 @@ impl Reason {
             Reason::TakebackNotAllowed => "TAKEBACK_NOT_ALLOWED",
             Reason::NothingToTakeBack => "NOTHING_TO_TAKE_BACK",
             Reason::WrongPhase => "WRONG_PHASE",
+            Reason::AlreadyShot => "ALREADY_SHOT",
+            Reason::NotOwed => "NOT_OWED",
+            Reason::PiecesTouching => "PIECES_TOUCHING",
+            Reason::SetupIncomplete => "SETUP_INCOMPLETE",
+            Reason::NoRoomLeft => "NO_ROOM_LEFT",
+            Reason::NoPieceAtOrigin => "NO_PIECE_AT_ORIGIN",
+            Reason::InvalidMove => "INVALID_MOVE",
         }
     }
 
@@ -101,6 +124,13 @@ impl Reason {
         Reason::TakebackNotAllowed,
         Reason::NothingToTakeBack,
         Reason::WrongPhase,
+        Reason::AlreadyShot,
+        Reason::NotOwed,
+        Reason::PiecesTouching,
+        Reason::SetupIncomplete,
+        Reason::NoRoomLeft,
+        Reason::NoPieceAtOrigin,
+        Reason::InvalidMove,
     ];
 }
 

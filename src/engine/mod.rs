@@ -18,7 +18,9 @@ mod view;
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
 pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
 pub use outcome::{EndReason, Outcome};
-pub use rules::Rules;
+pub use rules::{Hint, Rules};
 pub use seat::{Seat, Viewer};
 pub use session::{AnyMatch, Match, ReplayError, Turn};
-pub use view::{BoardCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region, View};
+pub use view::{
+    BoardCell, ChangedCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region, Stage, View,
+};

@@ -21,6 +21,16 @@ pub enum EndReason {
     TooFewPieces,
     /// The loser had no legal move on its turn.
     Blocked,
+    /// Every ship of the losing seat was sunk.
+    AllShipsSunk,
+    /// A one-seat puzzle ended with a single piece left: solved. The outcome's `line`
+    /// holds that piece's cell.
+    Solved,
+    /// Solved, and the last piece stands where the puzzle's first empty cell was (the
+    /// harder "complement" finish). The outcome's `line` holds that piece's cell.
+    SolvedInStartCell,
+    /// No legal move is left and the goal was not reached.
+    NoMovesLeft,
 }
 
 /// The result of a finished game.

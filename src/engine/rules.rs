@@ -71,4 +71,26 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + 'static {
     fn takebacks_allowed(&self) -> bool {
         false
     }
+
+    /// Advice for `seat` from the position, searching at most `node_budget` positions, for
+    /// games that offer it (puzzles with a solver).
+    fn hint(&self, seat: Seat, node_budget: u64) -> Hint {
+        let _ = (seat, node_budget);
+        Hint::Unsupported
+    }
+}
+
+/// What a game's solver advises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The game offers no hints.
+    Unsupported,
+    /// The next move of a solution.
+    Move(Action),
+    /// No solution exists from here.
+    NoSolution,
+    /// The goal is reached already.
+    AlreadySolved,
+    /// The search ran out of budget before deciding.
+    Undecided,
 }

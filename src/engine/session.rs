@@ -1,7 +1,7 @@
 use std::any::Any;
 use std::fmt::Debug;
 
-use super::{Action, ConfigError, EndReason, LastMove, MoveError, Outcome, Reason, Rules, Seat, View, Viewer};
+use super::{Action, ConfigError, EndReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, Seat, View, Viewer};
 
 /// One entry of a match's history: everything that changes a match is a turn, so that a
 /// match is exactly the replay of its turns.
@@ -249,6 +249,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn describe(&self, action: &Action) -> String;
     /// True when some seat knows something others must not.
     fn has_hidden_information(&self) -> bool;
+    /// Advice for `seat`, within `node_budget` searched positions.
+    fn hint(&self, seat: Seat, node_budget: u64) -> Hint;
     /// A copy.
     fn clone_box(&self) -> Box<dyn AnyMatch>;
     /// True when `other` is a match of the same game in exactly the same state.
@@ -293,6 +295,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn has_hidden_information(&self) -> bool {
         self.position.has_hidden_information()
+    }
+    fn hint(&self, seat: Seat, node_budget: u64) -> Hint {
+        if self.outcome().is_some() { Hint::AlreadySolved } else { self.position.hint(seat, node_budget) }
     }
     fn clone_box(&self) -> Box<dyn AnyMatch> {
         Box::new(self.clone())

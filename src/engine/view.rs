@@ -8,6 +8,17 @@ pub enum Piece {
     Empty,
     /// A plain mark, stone or disc.
     Mark,
+    /// Not part of the board: nothing can ever stand here (e.g. the cells outside a
+    /// triangular or cross-shaped board drawn on a rectangular grid).
+    Void,
+    /// An intact part of a ship, shown only to those allowed to see it.
+    Ship,
+    /// A part of a ship that was shot, while the ship still floats.
+    Hit,
+    /// A shot that found nothing.
+    Miss,
+    /// A part of a sunk ship; every cell of a sunk ship shows this.
+    Sunk,
 }
 
 /// One cell as a viewer sees it.
@@ -103,6 +114,30 @@ pub struct LastMove {
     pub action: Option<Action>,
 }
 
+/// Which stage of its course a game is in, for games whose rules change between stages.
+/// Generic on purpose: a game maps its own stages onto these. (What one seat does on its
+/// turn is a [`Phase`].)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Seats set up their pieces (e.g. place a fleet or put men on the board) before or
+    /// instead of ordinary play.
+    Placement,
+    /// Ordinary play.
+    Play,
+    /// The game is over.
+    Finished,
+}
+
+/// A cell that the most recent move changed, and which board it lies on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChangedCell {
+    /// `None` for [`Observation::board`]; `Some(seat)` for that seat's board in
+    /// [`Observation::seat_boards`].
+    pub seat_board: Option<Seat>,
+    /// The cell.
+    pub cell: Cell,
+}
+
 /// What the rules show a viewer of the position itself; [`View`] adds what every game
 /// shares. Games fill the fields that apply to them and leave the others at their
 /// defaults. Fields are presentation-neutral, so that a client can draw any game from
@@ -126,6 +161,15 @@ pub struct Observation {
     /// must do now; for the others, what they will do on their next turn as things stand.
     /// Empty for games whose turns are all alike.
     pub seat_phases: Vec<Phase>,
+    /// The stage the game is in, for games with more than one; `None` otherwise.
+    pub stage: Option<Stage>,
+    /// One board per seat, for games where each seat has its own (e.g. Battleship's
+    /// oceans): entry `i` is seat `i`'s board as this viewer may see it. Empty otherwise.
+    pub seat_boards: Vec<GridBoard>,
+    /// The cells the most recent move changed that this viewer may see, e.g. a shot's
+    /// target (and every cell of a ship it sank) or the cells of a jump. A client reads
+    /// the move's result from the pieces now standing there.
+    pub last_changed: Vec<ChangedCell>,
 }
 
 /// A rectangle of a grid board's cells: `height` rows from row `top` and `width` columns

@@ -3,9 +3,11 @@
 //! Adding a game: one module here implementing [`Rules`] and [`Listed`], and one line in
 //! the `registry!` invocation below.
 
+pub mod battleship;
 pub mod connect_four;
 pub mod gomoku;
 pub mod morris;
+pub mod peg_solitaire;
 pub mod tic_tac_toe;
 pub mod tic_tac_two;
 
@@ -125,6 +127,8 @@ registry! {
     Gomoku => gomoku::Gomoku,
     TicTacTwo => tic_tac_two::TicTacTwo,
     Morris => morris::Morris,
+    PegSolitaire => peg_solitaire::PegSolitaire,
+    Battleship => battleship::Battleship,
 }
 
 impl GameKind {

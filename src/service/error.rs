@@ -44,6 +44,8 @@ pub enum ApiError {
     SeqOutOfRange { after: u64, current: u64 },
     /// The server is shutting down.
     ShuttingDown,
+    /// The game has no solver to give hints.
+    HintsUnsupported,
     /// Storage failed; the message is for the log, not the caller.
     Storage(String),
 }
@@ -166,6 +168,13 @@ impl From<ApiError> for Status {
                 &[],
                 None,
             ),
+            ApiError::HintsUnsupported => status(
+                Code::FailedPrecondition,
+                "HINTS_UNSUPPORTED",
+                "this game offers no hints".to_owned(),
+                &[],
+                None,
+            ),
             ApiError::Storage(detail) => {
                 tracing::error!(%detail, "storage failure");
                 status(Code::Unavailable, "STORAGE_UNAVAILABLE", "storage is unavailable; retry shortly".to_owned(), &[], None)
@@ -204,6 +213,7 @@ mod tests {
             ApiError::InvalidPageToken,
             ApiError::SeqOutOfRange { after: 9, current: 3 },
             ApiError::ShuttingDown,
+            ApiError::HintsUnsupported,
             ApiError::Storage("disk".into()),
         ];
         errors.extend(

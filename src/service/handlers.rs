@@ -19,7 +19,7 @@ use super::convert::{
 use super::error::ApiError;
 use super::live::{Hub, LiveGame, TurnRequest};
 use super::stream::event_stream;
-use crate::engine::{Seat, Turn, Viewer};
+use crate::engine::{Hint, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind};
 use crate::proto::tabula::v1 as pb;
 use crate::store::{GameRecord, GameStatus, ListFilter};
@@ -30,6 +30,8 @@ pub const MAX_GAME_ID_LEN: usize = 64;
 pub const MAX_REQUEST_ID_LEN: usize = 128;
 /// Longest preset name accepted.
 pub const MAX_PRESET_LEN: usize = 64;
+/// Positions a hint search may visit before it answers "undecided".
+pub const HINT_NODE_BUDGET: u64 = 2_000_000;
 /// `ListGames` page size when the request leaves it at 0.
 pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// Largest `ListGames` page; larger requests are served this many.
@@ -339,6 +341,25 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             seq: result.seq,
             view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view)),
         }))
+    }
+
+    async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let seat = seat_of(caller(&request, &live)?, "asking for a hint")?;
+        let snapshot = live.snapshot().await;
+        // The search is bounded by its node budget; it runs off the async workers so that
+        // it never stalls other calls.
+        let hint = tokio::task::spawn_blocking(move || snapshot.game.hint(seat, HINT_NODE_BUDGET))
+            .await
+            .map_err(|e| ApiError::Storage(format!("hint search failed: {e}")))?;
+        let (result, mv) = match hint {
+            Hint::Unsupported => return Err(ApiError::HintsUnsupported.into()),
+            Hint::Move(action) => (pb::HintResult::Move, Some(action_to_proto(&action))),
+            Hint::NoSolution => (pb::HintResult::NoSolution, None),
+            Hint::AlreadySolved => (pb::HintResult::AlreadySolved, None),
+            Hint::Undecided => (pb::HintResult::Undecided, None),
+        };
+        Ok(Response::new(pb::GetHintResponse { result: result as i32, r#move: mv, seq: snapshot.record.seq }))
     }
 
     async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {

@@ -1,9 +1,12 @@
-use crate::games::{GameConfig, GameKind, connect_four, gomoku, morris, tic_tac_toe, tic_tac_two};
+use crate::games::{GameConfig, GameKind, battleship, connect_four, gomoku, morris, peg_solitaire, tic_tac_toe, tic_tac_two};
 use crate::proto::tabula::v1 as pb;
 use pb::game_config::Game;
 
 use super::Violations;
 use crate::service::error::ApiError;
+
+/// Longest fleet list read from a request; the game's own cap is lower and reported by it.
+const MAX_FLEET_LEN: usize = 64;
 
 /// The domain kind of a wire kind; `None` for `GAME_KIND_UNSPECIFIED` and unknown values.
 pub fn kind_from_proto(kind: i32) -> Option<GameKind> {
@@ -14,6 +17,8 @@ pub fn kind_from_proto(kind: i32) -> Option<GameKind> {
         pb::GameKind::Gomoku => Some(GameKind::Gomoku),
         pb::GameKind::TicTacTwo => Some(GameKind::TicTacTwo),
         pb::GameKind::Morris => Some(GameKind::Morris),
+        pb::GameKind::Battleship => Some(GameKind::Battleship),
+        pb::GameKind::PegSolitaire => Some(GameKind::PegSolitaire),
     }
 }
 
@@ -25,6 +30,8 @@ pub fn kind_to_proto(kind: GameKind) -> pb::GameKind {
         GameKind::Gomoku => pb::GameKind::Gomoku,
         GameKind::TicTacTwo => pb::GameKind::TicTacTwo,
         GameKind::Morris => pb::GameKind::Morris,
+        GameKind::Battleship => pb::GameKind::Battleship,
+        GameKind::PegSolitaire => pb::GameKind::PegSolitaire,
     }
 }
 
@@ -109,6 +116,32 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
                 no_repetition_draw: c.no_repetition_draw,
             }))
         }
+        Some(Game::Battleship(c)) => {
+            if c.fleet.len() > MAX_FLEET_LEN {
+                violations.add(format!("{field}.battleship.fleet"), format!("lists more than {MAX_FLEET_LEN} ships"));
+            }
+            let fleet = if c.fleet.is_empty() { battleship::Config::default().fleet } else { c.fleet.clone() };
+            Some(GameConfig::Battleship(battleship::Config {
+                width: c.width,
+                height: c.height,
+                fleet,
+                no_touching: c.no_touching,
+                extra_shot_on_hit: c.extra_shot_on_hit,
+                salvo: c.salvo,
+                hide_fleets_at_end: c.hide_fleets_at_end,
+            }))
+        }
+        Some(Game::PegSolitaire(c)) => {
+            let board = match pb::PegBoard::try_from(c.board) {
+                Ok(pb::PegBoard::Unspecified | pb::PegBoard::Triangle) => peg_solitaire::Shape::Triangle,
+                Ok(pb::PegBoard::English) => peg_solitaire::Shape::English,
+                Err(_) => {
+                    violations.add(format!("{field}.peg_solitaire.board"), format!("{} is not a PegBoard value", c.board));
+                    peg_solitaire::Shape::Triangle
+                }
+            };
+            Some(GameConfig::PegSolitaire(peg_solitaire::Config { board, rows: c.rows, empty_hole: c.empty_hole }))
+        }
     };
     violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
 }
@@ -161,6 +194,23 @@ pub fn config_to_proto(config: &GameConfig) -> pb::GameConfig {
             move_limit: c.move_limit,
             no_move_limit: c.no_move_limit,
             no_repetition_draw: c.no_repetition_draw,
+        }),
+        GameConfig::Battleship(c) => Game::Battleship(pb::BattleshipConfig {
+            width: c.width,
+            height: c.height,
+            fleet: c.fleet.clone(),
+            no_touching: c.no_touching,
+            extra_shot_on_hit: c.extra_shot_on_hit,
+            salvo: c.salvo,
+            hide_fleets_at_end: c.hide_fleets_at_end,
+        }),
+        GameConfig::PegSolitaire(c) => Game::PegSolitaire(pb::PegSolitaireConfig {
+            board: match c.board {
+                peg_solitaire::Shape::Triangle => pb::PegBoard::Triangle,
+                peg_solitaire::Shape::English => pb::PegBoard::English,
+            } as i32,
+            rows: c.rows,
+            empty_hole: c.empty_hole,
         }),
     };
     pb::GameConfig { game: Some(game) }

@@ -13,7 +13,7 @@ pub fn action_from_proto(mv: Option<&pb::Move>, field: &str) -> Result<Action, A
     let mut v = Violations::default();
     let action = match mv.and_then(|m| m.kind.as_ref()) {
         None => {
-            v.add(field, "is required: set exactly one of place, move, grid_shift, capture, shot or pass");
+            v.add(field, "is required: set exactly one of its arms (place, move, grid_shift, ...)");
             None
         }
         Some(Kind::Place(place)) => match &place.target {
@@ -70,6 +70,7 @@ pub fn action_from_proto(mv: Option<&pb::Move>, field: &str) -> Result<Action, A
             }
         },
         Some(Kind::Pass(_)) => Some(Action::Pass),
+        Some(Kind::Ready(_)) => Some(Action::Ready),
     };
     v.into_result(action).map(|a| a.expect("an action without violations"))
 }
@@ -158,6 +159,7 @@ pub fn action_to_proto(action: &Action) -> pb::Move {
         Action::Capture(l) => Kind::Capture(pb::Capture { target: Some(location_to_proto(*l)) }),
         Action::Shot(c) => Kind::Shot(pb::Shot { target: Some(cell_to_proto(*c)) }),
         Action::Pass => Kind::Pass(pb::Pass {}),
+        Action::Ready => Kind::Ready(pb::Ready {}),
     };
     pb::Move { kind: Some(kind) }
 }

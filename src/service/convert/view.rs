@@ -1,6 +1,8 @@
 use std::time::SystemTime;
 
-use crate::engine::{AnyMatch, BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Turn, View, Viewer};
+use crate::engine::{
+    AnyMatch, BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Stage, Turn, View, Viewer,
+};
 use crate::games::GameKind;
 use crate::proto::tabula::v1 as pb;
 use crate::store::{EventKind, GameStatus, StoredEvent};
@@ -36,6 +38,10 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         EndReason::SimultaneousLines => pb::EndReason::SimultaneousLines,
         EndReason::TooFewPieces => pb::EndReason::TooFewPieces,
         EndReason::Blocked => pb::EndReason::Blocked,
+        EndReason::AllShipsSunk => pb::EndReason::AllShipsSunk,
+        EndReason::Solved => pb::EndReason::Solved,
+        EndReason::SolvedInStartCell => pb::EndReason::SolvedInStartCell,
+        EndReason::NoMovesLeft => pb::EndReason::NoMovesLeft,
     };
     match outcome {
         Outcome::Win { winner, line, .. } => pb::Outcome {
@@ -56,6 +62,11 @@ fn board_cell_to_proto(cell: &BoardCell) -> pb::BoardCell {
         piece: match cell.piece {
             Piece::Empty => pb::Piece::Unspecified,
             Piece::Mark => pb::Piece::Mark,
+            Piece::Void => pb::Piece::Void,
+            Piece::Ship => pb::Piece::Ship,
+            Piece::Hit => pb::Piece::Hit,
+            Piece::Miss => pb::Piece::Miss,
+            Piece::Sunk => pb::Piece::Sunk,
         } as i32,
     }
 }
@@ -114,6 +125,21 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb
         graph: view.observation.graph.as_ref().map(graph_to_proto),
         seat_counts: view.observation.seat_counts.clone(),
         seat_phases: view.observation.seat_phases.iter().map(|p| phase_to_proto(*p) as i32).collect(),
+        stage: view.observation.stage.map_or(pb::Stage::Unspecified, |stage| match stage {
+            Stage::Placement => pb::Stage::Placement,
+            Stage::Play => pb::Stage::Play,
+            Stage::Finished => pb::Stage::Finished,
+        }) as i32,
+        seat_boards: view.observation.seat_boards.iter().map(board_to_proto).collect(),
+        last_changed: view
+            .observation
+            .last_changed
+            .iter()
+            .map(|c| pb::ChangedCell {
+                seat_board: c.seat_board.map_or(0, |s| s.number()),
+                cell: Some(pb::Cell { row: c.cell.row, col: c.cell.col }),
+            })
+            .collect(),
     }
 }
 
