@@ -20,6 +20,16 @@ pub enum Reason {
     ProOpeningCenter,
     /// Gomoku's pro opening: the first seat's second stone is too close to the centre.
     ProOpeningTooClose,
+    /// The move captures or flips nothing, and the game requires that it does (a
+    /// Reversi disc must flank at least one line of opponent discs).
+    NoFlank,
+    /// A pass is refused because the seat has a legal move.
+    PassNotAllowed,
+    /// The cell is blocked (a wall) and can never be played.
+    CellBlocked,
+    /// During the game's opening, pieces may go only on a designated set of cells, and
+    /// this cell is not one of them.
+    OutsideOpeningArea,
 }
 
 impl Reason {
@@ -34,6 +44,10 @@ impl Reason {
             Reason::ColumnFull => "COLUMN_FULL",
             Reason::ProOpeningCenter => "PRO_OPENING_CENTER",
             Reason::ProOpeningTooClose => "PRO_OPENING_TOO_CLOSE",
+            Reason::NoFlank => "NO_FLANK",
+            Reason::PassNotAllowed => "PASS_NOT_ALLOWED",
+            Reason::CellBlocked => "CELL_BLOCKED",
+            Reason::OutsideOpeningArea => "OUTSIDE_OPENING_AREA",
         }
     }
 
@@ -47,6 +61,10 @@ impl Reason {
         Reason::ColumnFull,
         Reason::ProOpeningCenter,
         Reason::ProOpeningTooClose,
+        Reason::NoFlank,
+        Reason::PassNotAllowed,
+        Reason::CellBlocked,
+        Reason::OutsideOpeningArea,
     ];
 }
 

@@ -9,6 +9,9 @@ pub enum EndReason {
     BoardFull,
     /// A seat resigned.
     Resignation,
+    /// Play stopped by the rules (no seat could move, or the board filled up) and the
+    /// seats' pieces on the board were counted: most pieces wins, equal counts draw.
+    PieceCount,
 }
 
 /// The result of a finished game.

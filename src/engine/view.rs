@@ -8,6 +8,9 @@ pub enum Piece {
     Empty,
     /// A plain mark, stone or disc.
     Mark,
+    /// A blocked cell that belongs to nobody: nothing may be placed on it, and it
+    /// interrupts every line through it. Its owner is always `None`.
+    Wall,
 }
 
 /// One cell as a viewer sees it.
@@ -65,6 +68,14 @@ pub struct LastMove {
 pub struct Observation {
     /// The board, for games played on a grid.
     pub board: Option<GridBoard>,
+    /// Cells whose content the most recent move changed besides the cell it was played
+    /// on (discs it flipped, pieces it captured), in row-major order, so that a client
+    /// can animate them. Empty before the first move, after a move that changed nothing
+    /// else (a pass, a plain placement), and in games that never change other cells.
+    pub last_changed: Vec<Cell>,
+    /// Pieces each seat has on the board, indexed by seat (seat 1 first). Empty in games
+    /// where counting pieces means nothing; when present it has one entry per seat.
+    pub seat_counts: Vec<u32>,
 }
 
 /// A game as one viewer may see it. Whatever the viewer may not see is absent.

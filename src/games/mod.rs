@@ -5,6 +5,7 @@
 
 pub mod connect_four;
 pub mod gomoku;
+pub mod reversi;
 pub mod tic_tac_toe;
 
 use crate::engine::{AnyMatch, ConfigError, Match, ReplayError, Rules, Turn};
@@ -121,6 +122,7 @@ registry! {
     TicTacToe => tic_tac_toe::TicTacToe,
     ConnectFour => connect_four::ConnectFour,
     Gomoku => gomoku::Gomoku,
+    Reversi => reversi::Reversi,
 }
 
 impl GameKind {
