@@ -161,31 +161,33 @@ impl ArrayBoard {
     /// place; `scratch` holds the flipped squares of every level.
     pub fn perft(&mut self, seat: Seat, depth: u32, passed: bool, scratch: &mut Vec<usize>) -> u64 {
         let mut leaves = 0;
-        for index in self.inside() {
-            if self.squares[index] != Square::Empty {
-                continue;
+        for row in 1..=self.height as usize {
+            for index in row * self.stride + 1..=row * self.stride + self.width as usize {
+                if self.squares[index] != Square::Empty {
+                    continue;
+                }
+                if depth == 1 {
+                    leaves += u64::from(self.flanks(seat, index));
+                    continue;
+                }
+                let base = scratch.len();
+                self.collect_flips(seat, index, scratch);
+                if scratch.len() == base {
+                    continue;
+                }
+                for &i in &scratch[base..] {
+                    self.squares[i] = Square::Disc(seat);
+                }
+                self.squares[index] = Square::Disc(seat);
+                self.empty -= 1;
+                leaves += self.perft(seat.opponent(), depth - 1, false, scratch);
+                self.empty += 1;
+                self.squares[index] = Square::Empty;
+                for &i in &scratch[base..] {
+                    self.squares[i] = Square::Disc(seat.opponent());
+                }
+                scratch.truncate(base);
             }
-            if depth == 1 {
-                leaves += u64::from(self.flanks(seat, index));
-                continue;
-            }
-            let base = scratch.len();
-            self.collect_flips(seat, index, scratch);
-            if scratch.len() == base {
-                continue;
-            }
-            for &i in &scratch[base..] {
-                self.squares[i] = Square::Disc(seat);
-            }
-            self.squares[index] = Square::Disc(seat);
-            self.empty -= 1;
-            leaves += self.perft(seat.opponent(), depth - 1, false, scratch);
-            self.empty += 1;
-            self.squares[index] = Square::Empty;
-            for &i in &scratch[base..] {
-                self.squares[i] = Square::Disc(seat.opponent());
-            }
-            scratch.truncate(base);
         }
         if leaves > 0 {
             return leaves;

@@ -21,7 +21,7 @@
 //! Walls are blocked cells: nothing is ever placed on them and a line stops at them, so
 //! no line flanks across a wall. Every viewer sees them as [`Piece::Wall`](crate::engine::Piece::Wall).
 //!
-//! Boards up to 8×8 are played on bitboards ([`bits`]), larger ones on an array board;
+//! Boards up to 8×8 are played on bitboards, larger ones on an array board;
 //! both follow the same rules and are checked against each other. [`perft`] counts the
 //! game tree for testing move generation and measuring speed.
 
@@ -337,6 +337,8 @@ impl Rules for Reversi {
         self.outcome.clone()
     }
 
+    // `Observation` gains fields as games are added; the update keeps this valid then.
+    #[allow(clippy::needless_update)]
     fn observe(&self, _viewer: Viewer) -> Observation {
         Observation {
             board: Some(self.board.to_view()),
