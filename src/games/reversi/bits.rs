@@ -127,6 +127,7 @@ pub fn perft(own: u64, opp: u64, blocked: u64, depth: u32, passed: bool) -> u64 
         if std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("lzcnt")
             && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
             && std::is_x86_feature_detected!("avx2")
         {
             // SAFETY: the CPU has every feature `perft_native` is compiled for.
