@@ -22,7 +22,7 @@ fn perft_paths(c: &mut Criterion) {
     let start = start();
     let leaves = perft(&start, DEPTH);
     let mut group = c.benchmark_group("reversi_perft");
-    group.sample_size(10).measurement_time(Duration::from_secs(4)).throughput(Throughput::Elements(leaves));
+    group.sample_size(10).measurement_time(Duration::from_secs(6)).throughput(Throughput::Elements(leaves));
     group.bench_function(BenchmarkId::new("bitboard", DEPTH), |b| b.iter(|| perft(black_box(&start), DEPTH)));
     group.bench_function(BenchmarkId::new("general", DEPTH), |b| b.iter(|| perft_general(black_box(&start), DEPTH)));
     group.finish();
