@@ -64,6 +64,16 @@ pub enum Reason {
     /// The move is not one of the shapes the game allows (e.g. a jump that is not over an
     /// adjacent piece along a line of the board).
     InvalidMove,
+    /// The move captures or flips nothing, and the game requires that it does (a
+    /// Reversi disc must flank at least one line of opponent discs).
+    NoFlank,
+    /// A pass is refused because the seat has a legal move.
+    PassNotAllowed,
+    /// The cell is blocked (a wall) and can never be played.
+    CellBlocked,
+    /// During the game's opening, pieces may go only on a designated set of cells, and
+    /// this cell is not one of them.
+    OutsideOpeningArea,
 }
 
 impl Reason {
@@ -98,6 +108,10 @@ impl Reason {
             Reason::NoRoomLeft => "NO_ROOM_LEFT",
             Reason::NoPieceAtOrigin => "NO_PIECE_AT_ORIGIN",
             Reason::InvalidMove => "INVALID_MOVE",
+            Reason::NoFlank => "NO_FLANK",
+            Reason::PassNotAllowed => "PASS_NOT_ALLOWED",
+            Reason::CellBlocked => "CELL_BLOCKED",
+            Reason::OutsideOpeningArea => "OUTSIDE_OPENING_AREA",
         }
     }
 
@@ -131,6 +145,10 @@ impl Reason {
         Reason::NoRoomLeft,
         Reason::NoPieceAtOrigin,
         Reason::InvalidMove,
+        Reason::NoFlank,
+        Reason::PassNotAllowed,
+        Reason::CellBlocked,
+        Reason::OutsideOpeningArea,
     ];
 }
 

@@ -31,6 +31,9 @@ pub enum EndReason {
     SolvedInStartCell,
     /// No legal move is left and the goal was not reached.
     NoMovesLeft,
+    /// Play stopped by the rules (no seat could move, or the board filled up) and the
+    /// seats' pieces on the board were counted: most pieces wins, equal counts draw.
+    PieceCount,
 }
 
 /// The result of a finished game.

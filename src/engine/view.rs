@@ -19,6 +19,9 @@ pub enum Piece {
     Miss,
     /// A part of a sunk ship; every cell of a sunk ship shows this.
     Sunk,
+    /// A blocked cell that belongs to nobody: nothing may be placed on it, and it
+    /// interrupts every line through it. Its owner is always `None`.
+    Wall,
 }
 
 /// One cell as a viewer sees it.

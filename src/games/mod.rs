@@ -8,6 +8,7 @@ pub mod connect_four;
 pub mod gomoku;
 pub mod morris;
 pub mod peg_solitaire;
+pub mod reversi;
 pub mod tic_tac_toe;
 pub mod tic_tac_two;
 
@@ -129,6 +130,7 @@ registry! {
     Morris => morris::Morris,
     PegSolitaire => peg_solitaire::PegSolitaire,
     Battleship => battleship::Battleship,
+    Reversi => reversi::Reversi,
 }
 
 impl GameKind {

@@ -1,4 +1,7 @@
-use crate::games::{GameConfig, GameKind, battleship, connect_four, gomoku, morris, peg_solitaire, tic_tac_toe, tic_tac_two};
+use crate::engine::Cell;
+use crate::games::{
+    GameConfig, GameKind, battleship, connect_four, gomoku, morris, peg_solitaire, reversi, tic_tac_toe, tic_tac_two,
+};
 use crate::proto::tabula::v1 as pb;
 use pb::game_config::Game;
 
@@ -7,6 +10,9 @@ use crate::service::error::ApiError;
 
 /// Longest fleet list read from a request; the game's own cap is lower and reported by it.
 const MAX_FLEET_LEN: usize = 64;
+
+/// Most walls read from a request: a 16×16 board has 256 cells.
+const MAX_WALLS: usize = 256;
 
 /// The domain kind of a wire kind; `None` for `GAME_KIND_UNSPECIFIED` and unknown values.
 pub fn kind_from_proto(kind: i32) -> Option<GameKind> {
@@ -19,6 +25,7 @@ pub fn kind_from_proto(kind: i32) -> Option<GameKind> {
         pb::GameKind::Morris => Some(GameKind::Morris),
         pb::GameKind::Battleship => Some(GameKind::Battleship),
         pb::GameKind::PegSolitaire => Some(GameKind::PegSolitaire),
+        pb::GameKind::Reversi => Some(GameKind::Reversi),
     }
 }
 
@@ -32,6 +39,7 @@ pub fn kind_to_proto(kind: GameKind) -> pb::GameKind {
         GameKind::Morris => pb::GameKind::Morris,
         GameKind::Battleship => pb::GameKind::Battleship,
         GameKind::PegSolitaire => pb::GameKind::PegSolitaire,
+        GameKind::Reversi => pb::GameKind::Reversi,
     }
 }
 
@@ -142,6 +150,25 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
             };
             Some(GameConfig::PegSolitaire(peg_solitaire::Config { board, rows: c.rows, empty_hole: c.empty_hole }))
         }
+        Some(Game::Reversi(c)) => {
+            let opening = match pb::ReversiOpening::try_from(c.opening) {
+                Ok(pb::ReversiOpening::Unspecified | pb::ReversiOpening::Othello) => reversi::Opening::Othello,
+                Ok(pb::ReversiOpening::Free) => reversi::Opening::Free,
+                Err(_) => {
+                    violations.add(format!("{field}.reversi.opening"), format!("{} is not a ReversiOpening value", c.opening));
+                    reversi::Opening::Othello
+                }
+            };
+            if c.walls.len() > MAX_WALLS {
+                violations.add(format!("{field}.reversi.walls"), format!("lists more than {MAX_WALLS} cells"));
+            }
+            Some(GameConfig::Reversi(reversi::Config {
+                width: c.width,
+                height: c.height,
+                opening,
+                walls: c.walls.iter().take(MAX_WALLS).map(|w| Cell::new(w.row, w.col)).collect(),
+            }))
+        }
     };
     violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
 }
@@ -211,6 +238,15 @@ pub fn config_to_proto(config: &GameConfig) -> pb::GameConfig {
             } as i32,
             rows: c.rows,
             empty_hole: c.empty_hole,
+        }),
+        GameConfig::Reversi(c) => Game::Reversi(pb::ReversiConfig {
+            width: c.width,
+            height: c.height,
+            opening: match c.opening {
+                reversi::Opening::Othello => pb::ReversiOpening::Othello,
+                reversi::Opening::Free => pb::ReversiOpening::Free,
+            } as i32,
+            walls: c.walls.iter().map(|w| pb::Cell { row: w.row, col: w.col }).collect(),
         }),
     };
     pb::GameConfig { game: Some(game) }

@@ -42,6 +42,7 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         EndReason::Solved => pb::EndReason::Solved,
         EndReason::SolvedInStartCell => pb::EndReason::SolvedInStartCell,
         EndReason::NoMovesLeft => pb::EndReason::NoMovesLeft,
+        EndReason::PieceCount => pb::EndReason::PieceCount,
     };
     match outcome {
         Outcome::Win { winner, line, .. } => pb::Outcome {
@@ -67,6 +68,7 @@ fn board_cell_to_proto(cell: &BoardCell) -> pb::BoardCell {
             Piece::Hit => pb::Piece::Hit,
             Piece::Miss => pb::Piece::Miss,
             Piece::Sunk => pb::Piece::Sunk,
+            Piece::Wall => pb::Piece::Wall,
         } as i32,
     }
 }

@@ -1,0 +1,391 @@
+//! Reversi and Othello: a disc placed on an empty cell must flank at least one straight
+//! line (in any of the eight directions) of opponent discs between it and a disc of the
+//! mover's; every flanked line flips to the mover. A seat with no such move must pass,
+//! and passing is allowed only then. Two passes in a row, or a full board, end the game:
+//! the seat with more discs wins, equal counts draw. Seat 1 (Black) moves first.
+//!
+//! | parameter | range                                   | default   |
+//! |-----------|-----------------------------------------|-----------|
+//! | `width`   | even, 4..=16                            | 8         |
+//! | `height`  | even, 4..=16                            | 8         |
+//! | `opening` | `Othello` or `Free`                     | `Othello` |
+//! | `walls`   | cells on the board, distinct, outside the centre 2×2 | none |
+//!
+//! The centre 2×2 is rows `height/2 - 1 ..= height/2` and columns `width/2 - 1 ..=
+//! width/2`. The `Othello` opening starts with it filled diagonally, White on its
+//! top-left and bottom-right cells, Black on the other two (d4 and e5 White, e4 and d5
+//! Black on 8×8). The `Free` opening (traditional Reversi) starts empty: the first four
+//! moves place discs on the empty centre cells, Black first and alternating, with no
+//! flanking needed, and normal play follows with Black to move.
+//!
+//! Walls are blocked cells: nothing is ever placed on them and a line stops at them, so
+//! no line flanks across a wall. Every viewer sees them as [`Piece::Wall`](crate::engine::Piece::Wall).
+//!
+//! Boards up to 8×8 are played on bitboards, larger ones on an array board;
+//! both follow the same rules and are checked against each other. [`perft`] counts the
+//! game tree for testing move generation and measuring speed.
+
+mod array;
+mod bits;
+mod board;
+mod perft;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashSet;
+
+use crate::engine::{
+    Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+};
+
+use super::{Listed, Preset};
+use board::{Board, Representation, Square};
+
+pub use perft::{divide, perft, perft_general};
+
+/// Smallest and largest width and height accepted; both must also be even.
+pub const SIDES: std::ops::RangeInclusive<u32> = 4..=16;
+
+/// How the game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Opening {
+    /// The centre 2×2 starts filled, the diagonals alike.
+    #[default]
+    Othello,
+    /// The centre 2×2 starts empty and the first four moves fill it freely.
+    Free,
+}
+
+/// Reversi settings. A zero `width` or `height` stands for its default.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// How the game starts.
+    pub opening: Opening,
+    /// Blocked cells.
+    pub walls: Vec<Cell>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { width: 8, height: 8, opening: Opening::Othello, walls: Vec::new() }
+    }
+}
+
+impl Config {
+    /// This configuration with every zero field replaced by its default.
+    pub fn with_defaults(self) -> Config {
+        let d = Config::default();
+        let or = |value: u32, default: u32| if value == 0 { default } else { value };
+        Config { width: or(self.width, d.width), height: or(self.height, d.height), ..self }
+    }
+
+    /// The four centre cells, row-major.
+    fn centre(&self) -> [Cell; 4] {
+        let (row, col) = (self.height / 2 - 1, self.width / 2 - 1);
+        [Cell::new(row, col), Cell::new(row, col + 1), Cell::new(row + 1, col), Cell::new(row + 1, col + 1)]
+    }
+
+    /// Every problem with this configuration.
+    fn validate(&self) -> ConfigError {
+        let mut errors = ConfigError::default();
+        let mut sides_ok = true;
+        for (field, value) in [("width", self.width), ("height", self.height)] {
+            if !SIDES.contains(&value) || value % 2 != 0 {
+                errors.add(
+                    field,
+                    format!("must be an even number between {} and {}, got {value}", SIDES.start(), SIDES.end()),
+                );
+                sides_ok = false;
+            }
+        }
+        let mut seen = HashSet::new();
+        let duplicates: Vec<Cell> = self.walls.iter().copied().filter(|&w| !seen.insert(w)).collect();
+        if !duplicates.is_empty() {
+            errors.add("walls", format!("list each cell once; listed more than once: {}", cell_list(&duplicates)));
+        }
+        if sides_ok {
+            let outside: Vec<Cell> =
+                self.walls.iter().copied().filter(|w| w.row >= self.height || w.col >= self.width).collect();
+            if !outside.is_empty() {
+                errors.add(
+                    "walls",
+                    format!(
+                        "must lie on the board (rows 0 to {}, columns 0 to {}); off the board: {}",
+                        self.height - 1,
+                        self.width - 1,
+                        cell_list(&outside)
+                    ),
+                );
+            }
+            let centre = self.centre();
+            let in_centre: Vec<Cell> = centre.iter().copied().filter(|c| self.walls.contains(c)).collect();
+            if !in_centre.is_empty() {
+                errors.add(
+                    "walls",
+                    format!("may not cover the centre 2×2 where the game starts; remove {}", cell_list(&in_centre)),
+                );
+            }
+        }
+        errors
+    }
+}
+
+/// Cells for an error message, as `d3 (row 2, column 3)`; long lists are cut short.
+fn cell_list(cells: &[Cell]) -> String {
+    const SHOWN: usize = 8;
+    let mut names: Vec<String> =
+        cells.iter().take(SHOWN).map(|c| format!("{c} (row {}, column {})", c.row, c.col)).collect();
+    if cells.len() > SHOWN {
+        names.push(format!("and {} more", cells.len() - SHOWN));
+    }
+    names.join(", ")
+}
+
+/// A Reversi position.
+///
+/// Invariants: `outcome` is set exactly when the game is over; `opening_left` is non-zero
+/// only under the free opening, and counts the empty centre cells still to fill before
+/// normal play; `passed` tells whether the last move was a pass.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reversi {
+    config: Config,
+    board: Board,
+    turn: Seat,
+    opening_left: u8,
+    passed: bool,
+    /// Cells the last move flipped, row-major.
+    last_changed: Vec<Cell>,
+    outcome: Option<Outcome>,
+}
+
+impl Reversi {
+    /// The starting position for `config` on a board in `representation`.
+    fn with_representation(config: &Config, representation: Representation) -> Result<Reversi, ConfigError> {
+        config.validate().into_result(|| {
+            let mut board = Board::new(representation, config.width, config.height, &config.walls);
+            let opening_left = match config.opening {
+                Opening::Othello => {
+                    let [top_left, top_right, bottom_left, bottom_right] = config.centre();
+                    board.place(top_left, Seat::SECOND);
+                    board.place(top_right, Seat::FIRST);
+                    board.place(bottom_left, Seat::FIRST);
+                    board.place(bottom_right, Seat::SECOND);
+                    0
+                }
+                Opening::Free => 4,
+            };
+            Reversi {
+                config: config.clone(),
+                board,
+                turn: Seat::FIRST,
+                opening_left,
+                passed: false,
+                last_changed: Vec::new(),
+                outcome: None,
+            }
+        })
+    }
+
+    /// The same position on the array board, whatever its size: the reference that the
+    /// bitboard is checked and measured against.
+    fn on_array(&self) -> Reversi {
+        Reversi { board: Board::Array(self.board.to_array()), ..self.clone() }
+    }
+
+    /// Discs of `seat` on the board.
+    pub fn count(&self, seat: Seat) -> u32 {
+        self.board.count(seat)
+    }
+
+    /// True while the free opening's placements are still to be made.
+    fn in_opening(&self) -> bool {
+        self.opening_left > 0
+    }
+
+    fn open_centre_cells(&self) -> Vec<Cell> {
+        self.config.centre().into_iter().filter(|&c| self.board.square(c) == Square::Empty).collect()
+    }
+
+    fn finish(&mut self) {
+        let (black, white) = (self.count(Seat::FIRST), self.count(Seat::SECOND));
+        let reason = EndReason::PieceCount;
+        self.outcome = Some(match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Outcome::Win { winner: Seat::FIRST, reason, line: Vec::new() },
+            std::cmp::Ordering::Less => Outcome::Win { winner: Seat::SECOND, reason, line: Vec::new() },
+            std::cmp::Ordering::Equal => Outcome::Draw { reason },
+        });
+    }
+
+    fn pass(&mut self, seat: Seat) -> Result<(), MoveError> {
+        if self.in_opening() {
+            return Err(MoveError::new(
+                Reason::PassNotAllowed,
+                "the opening is not over: place a disc on an empty centre cell; passing is allowed only when no move exists",
+            ));
+        }
+        if self.board.has_move(seat) {
+            return Err(MoveError::new(
+                Reason::PassNotAllowed,
+                "you have a legal move, so you may not pass; place a disc that flanks a line of your opponent's discs",
+            ));
+        }
+        self.last_changed.clear();
+        if self.passed {
+            self.finish();
+        }
+        self.passed = true;
+        self.turn = seat.opponent();
+        Ok(())
+    }
+
+    fn place(&mut self, seat: Seat, cell: Cell) -> Result<(), MoveError> {
+        if cell.row >= self.config.height || cell.col >= self.config.width {
+            return Err(MoveError::new(
+                Reason::OutOfBounds,
+                format!(
+                    "row {}, column {} is off the board; rows go from 0 to {} and columns from 0 to {}",
+                    cell.row,
+                    cell.col,
+                    self.config.height - 1,
+                    self.config.width - 1
+                ),
+            ));
+        }
+        match self.board.square(cell) {
+            Square::Empty => {}
+            Square::Wall => {
+                return Err(MoveError::new(Reason::CellBlocked, format!("{cell} is a wall; choose an empty cell")));
+            }
+            Square::Disc(_) => {
+                return Err(MoveError::new(Reason::CellOccupied, format!("{cell} already holds a disc; choose an empty cell")));
+            }
+        }
+        if self.in_opening() {
+            if !self.config.centre().contains(&cell) {
+                let open: Vec<String> = self.open_centre_cells().iter().map(Cell::to_string).collect();
+                return Err(MoveError::new(
+                    Reason::OutsideOpeningArea,
+                    format!("the first four discs go on the centre cells; place this one on {}", open.join(", ")),
+                ));
+            }
+            self.board.place(cell, seat);
+            self.opening_left -= 1;
+            self.last_changed.clear();
+        } else {
+            let flipped = self.board.play(seat, cell);
+            if flipped.is_empty() {
+                return Err(MoveError::new(
+                    Reason::NoFlank,
+                    format!(
+                        "a disc on {cell} would flip nothing; play where a straight line of your opponent's discs runs from it to one of yours"
+                    ),
+                ));
+            }
+            self.last_changed = flipped;
+            if self.board.is_full() {
+                self.finish();
+            }
+        }
+        self.passed = false;
+        self.turn = seat.opponent();
+        Ok(())
+    }
+}
+
+impl Rules for Reversi {
+    type Config = Config;
+
+    fn new(config: &Config) -> Result<Reversi, ConfigError> {
+        Reversi::with_representation(config, Representation::fastest(config.width, config.height))
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() { Vec::new() } else { vec![self.turn] }
+    }
+
+    fn legal_moves(&self, seat: Seat) -> Vec<Action> {
+        if self.outcome.is_some() || seat != self.turn {
+            return Vec::new();
+        }
+        let cells = if self.in_opening() { self.open_centre_cells() } else { self.board.moves(seat) };
+        if cells.is_empty() {
+            return vec![Action::Pass];
+        }
+        cells.into_iter().map(|c| Action::Place(PlaceTarget::Cell(c))).collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        match action {
+            Action::Pass => self.pass(seat),
+            Action::Place(PlaceTarget::Cell(cell)) => self.place(seat, *cell),
+            other => Err(MoveError::new(
+                Reason::MoveKindNotAllowed,
+                format!("Reversi accepts placing a disc on a cell or passing, not \"{}\"", other.kind_name()),
+            )),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    // `Observation` gains fields as games are added; the update keeps this valid then.
+    #[allow(clippy::needless_update)]
+    fn observe(&self, _viewer: Viewer) -> Observation {
+        Observation {
+            board: Some(self.board.to_view()),
+            last_changed: self.last_changed.iter().map(|&cell| ChangedCell { seat_board: None, cell }).collect(),
+            seat_counts: vec![self.count(Seat::FIRST), self.count(Seat::SECOND)],
+            ..Observation::default()
+        }
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        match action {
+            Action::Place(PlaceTarget::Cell(cell)) => cell.to_string(),
+            other => other.kind_name().to_owned(),
+        }
+    }
+}
+
+impl Listed for Reversi {
+    const NAME: &'static str = "reversi";
+    const DISPLAY_NAME: &'static str = "Reversi";
+    const SEAT_NAMES: &'static [&'static str] = &["Black", "White"];
+
+    fn with_defaults(config: Config) -> Config {
+        config.with_defaults()
+    }
+
+    fn presets() -> Vec<Preset<Config>> {
+        let othello = Config::default();
+        let corners = vec![Cell::new(0, 0), Cell::new(0, 7), Cell::new(7, 0), Cell::new(7, 7)];
+        vec![
+            Preset { name: "othello", description: "8×8, starting with the centre filled diagonally", config: othello.clone() },
+            Preset {
+                name: "reversi",
+                description: "8×8, the first four discs placed freely on the centre cells",
+                config: Config { opening: Opening::Free, ..othello.clone() },
+            },
+            Preset { name: "small", description: "6×6 Othello", config: Config { width: 6, height: 6, ..othello.clone() } },
+            Preset {
+                name: "grand",
+                description: "10×10 Othello",
+                config: Config { width: 10, height: 10, ..othello.clone() },
+            },
+            Preset {
+                name: "no_corners",
+                description: "8×8 Othello with the four corner cells walled off",
+                config: Config { walls: corners, ..othello },
+            },
+        ]
+    }
+}
