@@ -3,6 +3,7 @@
 //! Adding a game: one module here implementing [`Rules`] and [`Listed`], and one line in
 //! the `registry!` invocation below.
 
+pub mod chess;
 pub mod connect_four;
 pub mod gomoku;
 pub mod tic_tac_toe;
