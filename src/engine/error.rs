@@ -20,6 +20,21 @@ pub enum Reason {
     ProOpeningCenter,
     /// Gomoku's pro opening: the first seat's second stone is too close to the centre.
     ProOpeningTooClose,
+    /// The move breaks the rules of movement (e.g. chess: the piece cannot go there, or
+    /// the mover's king would be left in check); the message says which rule.
+    IllegalMove,
+    /// The piece to move belongs to another seat.
+    NotYourPiece,
+    /// A pawn reaching the last rank must say what it promotes to.
+    PromotionRequired,
+    /// A promotion was given for a move that does not promote.
+    PromotionNotAllowed,
+    /// There is no draw offer from the opponent to accept or decline.
+    NoDrawOffer,
+    /// A draw offer is already waiting for an answer.
+    DrawAlreadyOffered,
+    /// The draw claimed is not available in the position claimed for.
+    DrawNotClaimable,
 }
 
 impl Reason {
@@ -34,6 +49,13 @@ impl Reason {
             Reason::ColumnFull => "COLUMN_FULL",
             Reason::ProOpeningCenter => "PRO_OPENING_CENTER",
             Reason::ProOpeningTooClose => "PRO_OPENING_TOO_CLOSE",
+            Reason::IllegalMove => "ILLEGAL_MOVE",
+            Reason::NotYourPiece => "NOT_YOUR_PIECE",
+            Reason::PromotionRequired => "PROMOTION_REQUIRED",
+            Reason::PromotionNotAllowed => "PROMOTION_NOT_ALLOWED",
+            Reason::NoDrawOffer => "NO_DRAW_OFFER",
+            Reason::DrawAlreadyOffered => "DRAW_ALREADY_OFFERED",
+            Reason::DrawNotClaimable => "DRAW_NOT_CLAIMABLE",
         }
     }
 
@@ -47,6 +69,13 @@ impl Reason {
         Reason::ColumnFull,
         Reason::ProOpeningCenter,
         Reason::ProOpeningTooClose,
+        Reason::IllegalMove,
+        Reason::NotYourPiece,
+        Reason::PromotionRequired,
+        Reason::PromotionNotAllowed,
+        Reason::NoDrawOffer,
+        Reason::DrawAlreadyOffered,
+        Reason::DrawNotClaimable,
     ];
 }
 

@@ -8,6 +8,18 @@ pub enum Piece {
     Empty,
     /// A plain mark, stone or disc.
     Mark,
+    /// A chess king.
+    King,
+    /// A chess queen.
+    Queen,
+    /// A chess rook.
+    Rook,
+    /// A chess bishop.
+    Bishop,
+    /// A chess knight.
+    Knight,
+    /// A chess pawn.
+    Pawn,
 }
 
 /// One cell as a viewer sees it.
@@ -65,6 +77,14 @@ pub struct LastMove {
 pub struct Observation {
     /// The board, for games played on a grid.
     pub board: Option<GridBoard>,
+    /// The position in the game's standard text notation (FEN for chess), for games that
+    /// have one.
+    pub notation: Option<String>,
+    /// The most recent move in the game's standard notation for people (SAN for chess),
+    /// written as it was played (it may depend on the position before the move).
+    pub last_move_notation: Option<String>,
+    /// The seat whose draw offer is waiting for an answer, if any.
+    pub draw_offer: Option<Seat>,
 }
 
 /// A game as one viewer may see it. Whatever the viewer may not see is absent.

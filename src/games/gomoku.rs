@@ -161,7 +161,7 @@ impl Rules for Gomoku {
     }
 
     fn observe(&self, _viewer: Viewer) -> Observation {
-        Observation { board: Some(self.board.to_view()) }
+        Observation { board: Some(self.board.to_view()), ..Observation::default() }
     }
 
     fn describe(&self, action: &Action) -> String {

@@ -122,6 +122,7 @@ registry! {
     TicTacToe => tic_tac_toe::TicTacToe,
     ConnectFour => connect_four::ConnectFour,
     Gomoku => gomoku::Gomoku,
+    Chess => chess::Chess,
 }
 
 impl GameKind {

@@ -163,7 +163,7 @@ impl Rules for TicTacToe {
     }
 
     fn observe(&self, _viewer: Viewer) -> Observation {
-        Observation { board: Some(self.board.to_view()) }
+        Observation { board: Some(self.board.to_view()), ..Observation::default() }
     }
 
     fn describe(&self, action: &Action) -> String {
