@@ -109,7 +109,10 @@ pub fn resolve(
         ));
     }
     let candidate = Move { from, to: castle.map_or(to, |(_, rook)| rook), role, promotion: promotion.map(promotion_role) };
-    if legal.contains(&candidate) {
+    // Castling is listed in its internal form (the king onto its rook), which the wire
+    // uses in Chess960 only; in standard chess that form must not slip through.
+    let castling_form_ok = castle.is_some() || !position.is_castling(candidate);
+    if castling_form_ok && legal.contains(&candidate) {
         return Ok(candidate);
     }
     if promotes && promotion.is_none() && legal.iter().any(|m| m.from == from && m.to == to) {
