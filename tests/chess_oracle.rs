@@ -1,6 +1,7 @@
 //! The chess move generator against an independent one (the `cozy-chess` crate): random
 //! games from the standard start and from Chess960 starts, comparing the legal moves at
-//! every ply and perft counts now and then. Castling is compared in the king-takes-rook
+//! every ply and perft counts now and then. Along the way, the incremental hash must equal
+//! the hash computed afresh and every position's FEN must read back to it. Castling is compared in the king-takes-rook
 //! form both use internally.
 
 use std::collections::BTreeSet;
@@ -49,11 +50,14 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
 }
 
 /// Plays `games` random games from the starts `start` picks, comparing as it goes.
-fn compare(games: u64, start: impl Fn(&mut XorShift) -> (Position, cozy_chess::Board)) {
+fn compare(games: u64, chess960: bool, start: impl Fn(&mut XorShift) -> (Position, cozy_chess::Board)) {
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for game in 0..games {
         let (mut position, mut board) = start(&mut rng);
         for ply in 0..300 {
+            assert_eq!(position.hash(), position.compute_hash(), "game {game} ply {ply}: incremental hash");
+            let written = fen::write(&position, chess960);
+            assert_eq!(fen::parse(&written, chess960), Ok(position), "game {game} ply {ply}: {written} does not read back");
             let listed = ours(&position);
             assert_eq!(listed, theirs(&board), "game {game} ply {ply}: {}", fen::write(&position, true));
             if ply % 16 == 5 {
@@ -72,12 +76,12 @@ fn compare(games: u64, start: impl Fn(&mut XorShift) -> (Position, cozy_chess::B
 
 #[test]
 fn random_games_from_the_standard_start_agree() {
-    compare(60, |_| (Position::standard(), cozy_chess::Board::default()));
+    compare(60, false, |_| (Position::standard(), cozy_chess::Board::default()));
 }
 
 #[test]
 fn random_games_from_chess960_starts_agree() {
-    compare(120, |rng| {
+    compare(120, true, |rng| {
         let number = (rng.next() % 960) as u32;
         let position = fen::parse(&chess960::start_fen(number), true).unwrap();
         (position, cozy_chess::Board::chess960_startpos(number))

@@ -26,16 +26,30 @@ const PUBLISHED: &[(&str, &[u64])] = &[
     (POSITION_6, &[46, 2_079, 89_890, 3_894_594, 164_075_551]),
 ];
 
+/// Chess960 positions (Shredder-FEN castling) from the same community's Chess960 perft
+/// list, with their counts from depth 1 up.
+const PUBLISHED_960: &[(&str, &[u64])] = &[
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", &[21, 528, 12_189, 326_672, 8_146_062]),
+    ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", &[21, 807, 18_002, 667_366, 16_253_601]),
+    ("b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", &[20, 479, 10_471, 273_318, 6_417_013]),
+];
+
 fn count(fen: &str, depth: u32) -> u64 {
-    let position = fen::parse(fen, false).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+    count_in(fen, depth, false)
+}
+
+fn count_in(fen: &str, depth: u32, chess960: bool) -> u64 {
+    let position = fen::parse(fen, chess960).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
     perft(&position, depth)
 }
 
 /// Checks every published count whose size is at most `budget` nodes.
 fn check_published(budget: u64) {
-    for (fen, counts) in PUBLISHED {
-        for (i, &nodes) in counts.iter().enumerate().filter(|(_, n)| **n <= budget) {
-            assert_eq!(count(fen, i as u32 + 1), nodes, "{fen} depth {}", i + 1);
+    for (table, chess960) in [(PUBLISHED, false), (PUBLISHED_960, true)] {
+        for (fen, counts) in table {
+            for (i, &nodes) in counts.iter().enumerate().filter(|(_, n)| **n <= budget) {
+                assert_eq!(count_in(fen, i as u32 + 1, chess960), nodes, "{fen} depth {}", i + 1);
+            }
         }
     }
 }

@@ -343,3 +343,53 @@ impl Position {
         parse(STANDARD, false).expect("the standard position is legal")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(fen: &str, chess960: bool) -> String {
+        write(&parse(fen, chess960).unwrap_or_else(|e| panic!("{fen}: {e:?}")), chess960)
+    }
+
+    #[test]
+    fn legal_fens_read_back_unchanged() {
+        for fen in [
+            STANDARD,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ] {
+            assert_eq!(round_trip(fen, false), fen);
+        }
+    }
+
+    #[test]
+    fn the_last_two_fields_may_be_left_out() {
+        assert_eq!(round_trip("4k3/8/8/8/8/8/8/4K3 b - -", false), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    }
+
+    #[test]
+    fn an_en_passant_square_no_pawn_can_use_is_dropped() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        assert_eq!(round_trip(fen, false), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    }
+
+    #[test]
+    fn chess960_reads_shredder_and_x_fen_and_writes_x_fen() {
+        let shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        assert_eq!(round_trip(shredder, true), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+        // An inner rook keeps its file letter: the king-side right is for e1, not g1.
+        let inner = "1k2r1r1/8/8/8/8/8/8/1K2R1R1 w Ee - 0 1";
+        assert_eq!(round_trip(inner, true), inner);
+        let position = parse(inner, true).unwrap();
+        assert_eq!(position.castles().rook(Color::White, CastleSide::King), Square::parse("e1"));
+    }
+
+    #[test]
+    fn chess960_castling_letters_need_a_rook_there() {
+        let errors = parse("1k2r1r1/8/8/8/8/8/8/1K2R1R1 w Ff - 0 1", true).unwrap_err();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].contains("a rook on f1"), "{errors:?}");
+    }
+}

@@ -5,6 +5,7 @@
 //! playing them ("bulk counting"); every count published for perft is the same either way.
 
 use super::position::{Move, Position};
+use super::uci;
 
 /// Number of move sequences of exactly `depth` plies from `position`.
 pub fn perft(position: &Position, depth: u32) -> u64 {
@@ -41,6 +42,16 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// [`divide`] with each move in UCI (castling as the king's destination in standard
+/// chess, as the king taking its rook in Chess960), sorted by move: the usual output of a
+/// `perft --divide` command.
+pub fn divide_uci(position: &Position, depth: u32, chess960: bool) -> Vec<(String, u64)> {
+    let mut lines: Vec<(String, u64)> =
+        divide(position, depth).into_iter().map(|(mv, nodes)| (uci::to_uci(position, mv, chess960), nodes)).collect();
+    lines.sort();
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +75,16 @@ mod tests {
         assert_eq!(count(kiwipete, 1), 48);
         assert_eq!(count(kiwipete, 2), 2_039);
         assert_eq!(count(kiwipete, 3), 97_862);
+    }
+
+    #[test]
+    fn divide_splits_the_count_by_first_move() {
+        let position = fen::parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false).unwrap();
+        let lines = divide_uci(&position, 2, false);
+        assert_eq!(lines.iter().map(|l| l.1).sum::<u64>(), perft(&position, 2));
+        assert!(lines.iter().any(|(mv, _)| mv == "e1g1") && lines.iter().any(|(mv, _)| mv == "e1c1"));
+        let in_960 = divide_uci(&fen::parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", true).unwrap(), 1, true);
+        assert!(in_960.iter().any(|(mv, _)| mv == "e1h1") && in_960.iter().any(|(mv, _)| mv == "e1a1"));
+        assert!(divide(&position, 0).is_empty());
     }
 }

@@ -1,8 +1,10 @@
 //! Portable Game Notation: writing a game (the seven-tag roster, SAN moves, the result)
 //! and reading one back as a configuration and the moves that replay it.
 //!
-//! Draw offers and claims have no move of their own in PGN; they are written as comments
-//! (`{White offers a draw}`) and skipped on reading, like every comment. A game reads back
+//! Draw offers have no move of their own in PGN; they are written as comments (`{White
+//! offers a draw}`), as is how the game ended when the moves do not show it (`{Draw
+//! claimed by threefold repetition}`, `{Black resigns}`), and skipped on reading, like
+//! every comment. A game reads back
 //! to the same moves, so replaying the first `n` of them gives the game at any ply.
 
 use std::fmt::Write as _;
@@ -95,10 +97,6 @@ pub fn export(config: &Config, history: &[Turn], tags: &Tags) -> Result<String, 
                 }
                 tokens.push(san);
                 numbered = white;
-                if matches!(action, Action::MoveAndClaimDraw { .. }) {
-                    tokens.push(format!("{{{seat_name} claims a draw}}"));
-                    numbered = false;
-                }
             }
             Turn::Move(_, Action::OfferDraw) => {
                 tokens.push(format!("{{{seat_name} offers a draw}}"));

@@ -521,3 +521,17 @@ fn pgn_import_skips_comments_variations_and_glyphs_and_names_the_bad_move() {
     assert!(pgn::import("[Variant \"Crazyhouse\"]\n1. e4").unwrap_err().contains("not supported"));
     assert!(pgn::import("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n").unwrap_err().contains("starting position"));
 }
+
+#[test]
+fn pgn_names_an_ending_the_moves_do_not_show() {
+    let mut resigned = played(Config::default(), "e2e4");
+    resigned.resign(Seat::SECOND).unwrap();
+    let text = pgn::export(resigned.config(), resigned.history(), &pgn::Tags::default()).unwrap();
+    assert!(text.contains("[Result \"1-0\"]") && text.ends_with("1. e4 {Black resigns} 1-0\n"), "{text}");
+
+    let mut claimed = played(Config::default(), &format!("{KNIGHTS_OUT_AND_BACK} g1f3 g8f6 f3g1"));
+    claimed.apply(Seat::SECOND, &claiming("f6g8")).unwrap();
+    let text = pgn::export(claimed.config(), claimed.history(), &pgn::Tags::default()).unwrap();
+    assert!(text.ends_with("4. Ng1 Ng8 {Draw claimed by threefold repetition} 1/2-1/2\n"), "{text}");
+    assert_eq!(pgn::import(&text).unwrap().actions.len(), 8);
+}
