@@ -57,7 +57,11 @@ fn compare(games: u64, chess960: bool, start: impl Fn(&mut XorShift) -> (Positio
         for ply in 0..300 {
             assert_eq!(position.hash(), position.compute_hash(), "game {game} ply {ply}: incremental hash");
             let written = fen::write(&position, chess960);
-            assert_eq!(fen::parse(&written, chess960), Ok(position), "game {game} ply {ply}: {written} does not read back");
+            assert_eq!(
+                fen::parse(&written, chess960),
+                Ok(position),
+                "game {game} ply {ply}: {written} does not read back"
+            );
             let listed = ours(&position);
             assert_eq!(listed, theirs(&board), "game {game} ply {ply}: {}", fen::write(&position, true));
             if ply % 16 == 5 {

@@ -55,7 +55,11 @@ pub fn to_action(position: &Position, mv: Move, chess960: bool) -> Action {
 /// The action that plays the legal move `mv` and claims a draw.
 pub fn to_claiming_action(position: &Position, mv: Move, chess960: bool) -> Action {
     let (from, to) = cells(position, mv, chess960);
-    Action::MoveAndClaimDraw { from: Location::Cell(from), to: Location::Cell(to), promotion: mv.promotion.map(promotion) }
+    Action::MoveAndClaimDraw {
+        from: Location::Cell(from),
+        to: Location::Cell(to),
+        promotion: mv.promotion.map(promotion),
+    }
 }
 
 fn square(location: Location, what: &str) -> Result<Square, MoveError> {
@@ -63,7 +67,10 @@ fn square(location: Location, what: &str) -> Result<Square, MoveError> {
         Location::Cell(cell) => Square::from_cell(cell).ok_or_else(|| {
             MoveError::new(
                 Reason::OutOfBounds,
-                format!("the {what} cell (row {}, column {}) is off the board; rows and columns go from 0 to 7", cell.row, cell.col),
+                format!(
+                    "the {what} cell (row {}, column {}) is off the board; rows and columns go from 0 to 7",
+                    cell.row, cell.col
+                ),
             )
         }),
         Location::Point(_) => Err(MoveError::new(
@@ -108,7 +115,8 @@ pub fn resolve(
             "only a pawn reaching the last rank promotes; send this move without a promotion",
         ));
     }
-    let candidate = Move { from, to: castle.map_or(to, |(_, rook)| rook), role, promotion: promotion.map(promotion_role) };
+    let candidate =
+        Move { from, to: castle.map_or(to, |(_, rook)| rook), role, promotion: promotion.map(promotion_role) };
     // Castling is listed in its internal form (the king onto its rook), which the wire
     // uses in Chess960 only; in standard chess that form must not slip through.
     let castling_form_ok = castle.is_some() || !position.is_castling(candidate);
@@ -126,7 +134,13 @@ pub fn resolve(
 
 /// When the wire move is a castling attempt, its side and the square its rook stands on
 /// (or would stand on).
-fn castling_attempt(position: &Position, chess960: bool, from: Square, to: Square, role: Role) -> Option<(CastleSide, Square)> {
+fn castling_attempt(
+    position: &Position,
+    chess960: bool,
+    from: Square,
+    to: Square,
+    role: Role,
+) -> Option<(CastleSide, Square)> {
     let us = position.turn();
     if role != Role::King || from.rank() != us.back_rank() || to.rank() != from.rank() {
         return None;
@@ -144,7 +158,14 @@ fn castling_attempt(position: &Position, chess960: bool, from: Square, to: Squar
 }
 
 /// Why a move that is not legal is refused.
-fn explain(position: &Position, chess960: bool, from: Square, to: Square, role: Role, castle: Option<(CastleSide, Square)>) -> MoveError {
+fn explain(
+    position: &Position,
+    chess960: bool,
+    from: Square,
+    to: Square,
+    role: Role,
+    castle: Option<(CastleSide, Square)>,
+) -> MoveError {
     let us = position.turn();
     let board = position.board();
     if let Some((side, rook)) = castle {
@@ -155,7 +176,11 @@ fn explain(position: &Position, chess960: bool, from: Square, to: Square, role: 
             (Role::King, Role::Rook) if !chess960 => "; to castle, move the king two squares towards the rook",
             _ => "",
         };
-        return illegal(format!("your {} on {from} cannot move onto your own {} on {to}{hint}", role.name(), own.name()));
+        return illegal(format!(
+            "your {} on {from} cannot move onto your own {} on {to}{hint}",
+            role.name(),
+            own.name()
+        ));
     }
     if pseudo_targets(position, from, role).has(to) {
         return illegal(if position.is_check() {
@@ -188,7 +213,8 @@ fn explain_castling(position: &Position, side: CastleSide, rook: Square) -> Stri
     let (king_to, rook_to) = side.destinations(us);
     let path = attacks::between(king, king_to) | king_to.bb() | attacks::between(rook, rook_to) | rook_to.bb();
     if (path & position.board().occupied() & !(king.bb() | rook.bb())).any() {
-        return "castling needs the squares between the king and its rook, and both their destinations, empty".to_owned();
+        return "castling needs the squares between the king and its rook, and both their destinations, empty"
+            .to_owned();
     }
     "the king cannot castle through or into a square the opponent attacks".to_owned()
 }

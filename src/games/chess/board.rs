@@ -326,7 +326,11 @@ macro_rules! bit_ops {
     )+};
 }
 
-bit_ops!(BitAnd bitand BitAndAssign bitand_assign &, BitOr bitor BitOrAssign bitor_assign |, BitXor bitxor BitXorAssign bitxor_assign ^);
+bit_ops!(
+    BitAnd bitand BitAndAssign bitand_assign &,
+    BitOr bitor BitOrAssign bitor_assign |,
+    BitXor bitxor BitXorAssign bitxor_assign ^
+);
 
 impl Not for Bitboard {
     type Output = Bitboard;
@@ -374,7 +378,9 @@ impl Board {
     /// Bishops and queens of `color`: the pieces that slide diagonally.
     #[inline]
     pub const fn diagonal_sliders(&self, color: Color) -> Bitboard {
-        Bitboard((self.roles[Role::Bishop.index()].0 | self.roles[Role::Queen.index()].0) & self.colors[color.index()].0)
+        Bitboard(
+            (self.roles[Role::Bishop.index()].0 | self.roles[Role::Queen.index()].0) & self.colors[color.index()].0,
+        )
     }
 
     /// Rooks and queens of `color`: the pieces that slide along ranks and files.

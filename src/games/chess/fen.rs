@@ -51,8 +51,7 @@ pub fn parse(fen: &str, chess960: bool) -> Result<Position, Vec<String>> {
         }
     };
     let halfmove_clock = read_number(fields.get(4).copied(), 0, "halfmove clock", 0..=MAX_HALFMOVE_CLOCK, &mut errors);
-    let fullmove_number =
-        read_number(fields.get(5).copied(), 1, "move number", 1..=MAX_FULLMOVE_NUMBER, &mut errors);
+    let fullmove_number = read_number(fields.get(5).copied(), 1, "move number", 1..=MAX_FULLMOVE_NUMBER, &mut errors);
 
     let kings_ok = board.as_ref().is_some_and(|board| check_material(board, &mut errors));
     let (Some(board), Some(turn), true) = (board, turn, kings_ok) else {
@@ -64,7 +63,11 @@ pub fn parse(fen: &str, chess960: bool) -> Result<Position, Vec<String>> {
     let position = Position::from_parts(board, turn, castles, en_passant, halfmove_clock, fullmove_number);
     let them = turn.other();
     if position.attackers(position.king(them), turn, board.occupied()).any() {
-        errors.push(format!("has {} in check with {} to move, which no legal move can lead to", them.name(), turn.name()));
+        errors.push(format!(
+            "has {} in check with {} to move, which no legal move can lead to",
+            them.name(),
+            turn.name()
+        ));
     }
     let checkers = position.checkers().count();
     if checkers > 2 {
@@ -84,11 +87,7 @@ fn read_number(
     match text.parse::<u32>() {
         Ok(value) if range.contains(&value) => value,
         _ => {
-            errors.push(format!(
-                "has {name} `{text}`; it must be a number from {} to {}",
-                range.start(),
-                range.end()
-            ));
+            errors.push(format!("has {name} `{text}`; it must be a number from {} to {}", range.start(), range.end()));
             default
         }
     }
@@ -115,7 +114,8 @@ fn read_placement(field: &str, errors: &mut Vec<String>) -> Option<Board> {
                 }
                 file += 1;
             } else {
-                errors.push(format!("has `{c}` in rank {}; pieces are `KQRBNP` (White) and `kqrbnp` (Black)", rank + 1));
+                errors
+                    .push(format!("has `{c}` in rank {}; pieces are `KQRBNP` (White) and `kqrbnp` (Black)", rank + 1));
                 ok = false;
                 file += 1;
             }
@@ -194,8 +194,11 @@ fn read_castling(field: &str, board: &Board, chess960: bool, errors: &mut Vec<St
             }
             'k' | 'q' => {
                 let king_side = c.eq_ignore_ascii_case(&'k');
-                let outermost =
-                    if king_side { rooks.iter().filter(right_of_king).last() } else { rooks.iter().find(|r| !right_of_king(r) && *r != king) };
+                let outermost = if king_side {
+                    rooks.iter().filter(right_of_king).last()
+                } else {
+                    rooks.iter().find(|r| !right_of_king(r) && *r != king)
+                };
                 match outermost {
                     Some(rook) if back_rank.has(king) => rook,
                     _ => {
@@ -238,7 +241,13 @@ fn read_castling(field: &str, board: &Board, chess960: bool, errors: &mut Vec<St
     castles
 }
 
-fn read_en_passant(field: &str, board: &Board, turn: Color, halfmove_clock: u32, errors: &mut Vec<String>) -> Option<Square> {
+fn read_en_passant(
+    field: &str,
+    board: &Board,
+    turn: Color,
+    halfmove_clock: u32,
+    errors: &mut Vec<String>,
+) -> Option<Square> {
     if field == "-" {
         return None;
     }

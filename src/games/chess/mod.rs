@@ -112,13 +112,23 @@ impl Config {
         };
         if self.start_position != StartPosition::default() {
             if !self.chess960 {
-                errors.add("start_position", "chooses a Chess960 start; set chess960, or leave it at 518 for standard chess");
+                errors.add(
+                    "start_position",
+                    "chooses a Chess960 start; set chess960, or leave it at 518 for standard chess",
+                );
             } else if !self.fen.is_empty() {
-                errors.add("start_position", "cannot be combined with fen, which sets the position itself; leave it at 518");
+                errors.add(
+                    "start_position",
+                    "cannot be combined with fen, which sets the position itself; leave it at 518",
+                );
             }
         }
         let fen = if self.fen.is_empty() {
-            if self.chess960 && number < chess960::COUNT { chess960::start_fen(number) } else { fen::STANDARD.to_owned() }
+            if self.chess960 && number < chess960::COUNT {
+                chess960::start_fen(number)
+            } else {
+                fen::STANDARD.to_owned()
+            }
         } else {
             self.fen.clone()
         };
@@ -230,7 +240,11 @@ impl Chess {
     fn judge(&self, legal: &MoveList, claimed: Option<EndReason>) -> Option<Outcome> {
         if legal.is_empty() {
             return Some(if self.position.is_check() {
-                Outcome::Win { winner: actions::seat(self.position.turn().other()), reason: EndReason::Checkmate, line: Vec::new() }
+                Outcome::Win {
+                    winner: actions::seat(self.position.turn().other()),
+                    reason: EndReason::Checkmate,
+                    line: Vec::new(),
+                }
             } else {
                 Outcome::Draw { reason: EndReason::Stalemate }
             });
@@ -408,7 +422,8 @@ impl Rules for Chess {
                 return Err(MoveError::new(
                     Reason::MoveKindNotAllowed,
                     format!(
-                        "chess accepts moving a piece and offering, accepting, declining or claiming a draw, not \"{}\"",
+                        "chess accepts moving a piece and offering, accepting, declining or claiming a draw, \
+                         not \"{}\"",
                         other.kind_name()
                     ),
                 ));
@@ -443,7 +458,9 @@ impl Rules for Chess {
 
     fn describe(&self, action: &Action) -> String {
         match action {
-            Action::Move { .. } => self.san(action).or_else(|| uci::action_uci(action)).unwrap_or_else(|| action.kind_name().to_owned()),
+            Action::Move { .. } => {
+                self.san(action).or_else(|| uci::action_uci(action)).unwrap_or_else(|| action.kind_name().to_owned())
+            }
             Action::MoveAndClaimDraw { .. } => {
                 let san = self.san(action).or_else(|| uci::action_uci(action)).unwrap_or_default();
                 format!("{san}, claiming a draw")
@@ -468,7 +485,11 @@ impl Listed for Chess {
 
     fn presets() -> Vec<Preset<Config>> {
         vec![
-            Preset { name: "standard", description: "chess under FIDE's Laws from the usual start", config: Config::default() },
+            Preset {
+                name: "standard",
+                description: "chess under FIDE's Laws from the usual start",
+                config: Config::default(),
+            },
             Preset {
                 name: "chess960",
                 description: "Fischer random chess: one of the 960 starts, drawn when the game is created",

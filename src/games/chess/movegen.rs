@@ -234,7 +234,14 @@ impl Position {
     }
 
     #[inline]
-    fn pawn_moves<V: Visitor>(&self, visitor: &mut V, king: Square, mask: Bitboard, pinned: Bitboard, movable: Bitboard) {
+    fn pawn_moves<V: Visitor>(
+        &self,
+        visitor: &mut V,
+        king: Square,
+        mask: Bitboard,
+        pinned: Bitboard,
+        movable: Bitboard,
+    ) {
         let b = self.board();
         let us = self.turn();
         let them = us.other();

@@ -34,7 +34,14 @@ impl Default for Tags {
     /// The roster's values for "unknown".
     fn default() -> Tags {
         let unknown = || "?".to_owned();
-        Tags { event: unknown(), site: unknown(), date: "????.??.??".to_owned(), round: unknown(), white: unknown(), black: unknown() }
+        Tags {
+            event: unknown(),
+            site: unknown(),
+            date: "????.??.??".to_owned(),
+            round: unknown(),
+            white: unknown(),
+            black: unknown(),
+        }
     }
 }
 
@@ -204,7 +211,10 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
                     }
                     inner.push(c);
                 }
-                let (name, value) = inner.trim().split_once(char::is_whitespace).ok_or_else(|| format!("tag `[{inner}]` has no value"))?;
+                let (name, value) = inner
+                    .trim()
+                    .split_once(char::is_whitespace)
+                    .ok_or_else(|| format!("tag `[{inner}]` has no value"))?;
                 let value = value.trim();
                 let value = value
                     .strip_prefix('"')

@@ -132,11 +132,7 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, String> {
         .iter()
         .copied()
         .filter(|&m| {
-            m.role == role
-                && m.to == to
-                && m.promotion == promotion
-                && from_set.has(m.from)
-                && !position.is_castling(m)
+            m.role == role && m.to == to && m.promotion == promotion && from_set.has(m.from) && !position.is_castling(m)
         })
         .collect();
     match matches.as_slice() {

@@ -323,7 +323,8 @@ fn refused_moves_say_why_and_change_nothing() {
     assert_eq!(knight.message, "the knight on g1 cannot move to g3");
     let own = refuse(&mut game, &action("d1d2"));
     assert!(own.message.contains("your own pawn"), "{own}");
-    let off_board = Action::Move { from: Location::Cell(Cell::new(8, 0)), to: Location::Cell(cell("a3")), promotion: None };
+    let off_board =
+        Action::Move { from: Location::Cell(Cell::new(8, 0)), to: Location::Cell(cell("a3")), promotion: None };
     assert_eq!(refuse(&mut game, &off_board).reason, Reason::OutOfBounds);
     let points = Action::Move { from: Location::Point(1), to: Location::Point(2), promotion: None };
     assert_eq!(refuse(&mut game, &points).reason, Reason::MoveKindNotAllowed);
@@ -472,7 +473,8 @@ fn pgn_round_trips_a_game_with_tags_moves_and_result() {
     let tags = pgn::Tags { white: "Ann".into(), black: "Bob \"B\"".into(), ..pgn::Tags::default() };
     let text = pgn::export(game.config(), game.history(), &tags).unwrap();
     assert!(text.starts_with(
-        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n[Black \"Bob \\\"B\\\"\"]\n[Result \"0-1\"]\n\n"
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+         [White \"Ann\"]\n[Black \"Bob \\\"B\\\"\"]\n[Result \"0-1\"]\n\n"
     ), "{text}");
     assert!(text.ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
 
@@ -488,11 +490,7 @@ fn pgn_round_trips_a_game_with_tags_moves_and_result() {
 }
 
 fn turns(actions: &[Action]) -> Vec<crate::engine::Turn> {
-    actions
-        .iter()
-        .enumerate()
-        .map(|(i, a)| crate::engine::Turn::Move(Seat::new((i % 2) as u8), a.clone()))
-        .collect()
+    actions.iter().enumerate().map(|(i, a)| crate::engine::Turn::Move(Seat::new((i % 2) as u8), a.clone())).collect()
 }
 
 #[test]
@@ -503,7 +501,12 @@ fn pgn_of_a_game_from_a_fen_or_chess960_names_its_start_and_its_ending() {
     play(&mut game, "e1b1");
     game.apply(Seat::SECOND, &Action::AcceptDraw).unwrap();
     let text = pgn::export(game.config(), game.history(), &pgn::Tags::default()).unwrap();
-    assert!(text.contains("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 b KQkq - 0 1\"]"), "{text}");
+    assert!(
+        text.contains(
+            "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 b KQkq - 0 1\"]"
+        ),
+        "{text}"
+    );
     assert!(text.ends_with("1... O-O {White offers a draw} 2. O-O-O {Draw by agreement} 1/2-1/2\n"), "{text}");
     let imported = pgn::import(&text).unwrap();
     assert!(imported.config.chess960);
@@ -512,7 +515,8 @@ fn pgn_of_a_game_from_a_fen_or_chess960_names_its_start_and_its_ending() {
 
 #[test]
 fn pgn_import_skips_comments_variations_and_glyphs_and_names_the_bad_move() {
-    let text = "[Event \"x\"]\n% an escape line\n1. e4 {best by test} e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6!? ; rest of line\n3.Bb5 *";
+    let text = "[Event \"x\"]\n% an escape line\n\
+                1. e4 {best by test} e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6!? ; rest of line\n3.Bb5 *";
     let imported = pgn::import(text).unwrap();
     assert_eq!(imported.actions.len(), 5);
     assert_eq!(imported.result.as_deref(), Some("*"));
