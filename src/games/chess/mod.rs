@@ -3,12 +3,12 @@
 //! and fivefold repetition, insufficient material) and by agreement; Chess960 as a
 //! variant; games from any legal FEN.
 //!
-//! | parameter         | meaning                                                  | default |
-//! |-------------------|----------------------------------------------------------|---------|
-//! | `fen`             | starting position; empty for the usual start (≤ 128 bytes) | empty |
-//! | `chess960`        | Chess960 castling rules and start positions              | false   |
-//! | `start_position`  | Chess960 start by number, 0..=959, or `Random`           | 518     |
-//! | `allow_takebacks` | whether the players may take moves back                  | false   |
+//! | parameter         | meaning                                                       | default |
+//! |-------------------|---------------------------------------------------------------|---------|
+//! | `fen`             | starting position, at most 128 bytes; empty for a fresh start | empty   |
+//! | `chess960`        | Chess960 castling rules and start positions                   | false   |
+//! | `start_position`  | Chess960 start by number, 0..=959, or `Random`                | 518     |
+//! | `allow_takebacks` | whether the players may take moves back                       | false   |
 //!
 //! White is the first seat. Cells count rows from the top as White sees the board: row 0
 //! is rank 8, column 0 is file a. A move is `Action::Move` between two cells, with a
@@ -20,8 +20,9 @@
 //! repetition with `Action::ClaimDraw` in the current position, or with
 //! `Action::MoveAndClaimDraw` for the position a move leads to (listed only when the
 //! claim holds). The seventy-five-move rule, fivefold repetition and insufficient
-//! material end the game by themselves; checkmate on the move that reaches them wins
-//! all the same. A player may offer a draw (`Action::OfferDraw`) on their turn, before
+//! material (positions no sequence of moves can mate by the material left; see
+//! [`draws`]) end the game by themselves; a move that mates wins even when it completes
+//! the seventy-five moves or the fifth repetition. A player may offer a draw (`Action::OfferDraw`) on their turn, before
 //! moving; the opponent answers on theirs with `AcceptDraw`, `DeclineDraw`, or any move,
 //! which declines.
 //!
