@@ -129,7 +129,7 @@ fn shift_move(d_row: i32, d_col: i32) -> pb::Move {
 
 fn cell_to_cell(from: (u32, u32), to: (u32, u32)) -> pb::Move {
     let at = |(row, col)| Some(pb::Location { at: Some(pb::location::At::Cell(pb::Cell { row, col })) });
-    pb::Move { kind: Some(pb::r#move::Kind::Move(pb::PieceMove { from: at(from), to: at(to), promotion: 0 })) }
+    pb::Move { kind: Some(pb::r#move::Kind::Move(pb::PieceMove { from: at(from), to: at(to), promotion: 0, claim_draw: false })) }
 }
 
 fn point_place(point: u32) -> pb::Move {
@@ -138,7 +138,7 @@ fn point_place(point: u32) -> pb::Move {
 
 fn point_move(from: u32, to: u32) -> pb::Move {
     let at = |p| Some(pb::Location { at: Some(pb::location::At::Point(p)) });
-    pb::Move { kind: Some(pb::r#move::Kind::Move(pb::PieceMove { from: at(from), to: at(to), promotion: 0 })) }
+    pb::Move { kind: Some(pb::r#move::Kind::Move(pb::PieceMove { from: at(from), to: at(to), promotion: 0, claim_draw: false })) }
 }
 
 fn point_capture(point: u32) -> pb::Move {

@@ -106,6 +106,22 @@ pub enum Action {
     /// Declare a setup complete and confirm it (e.g. a Battleship fleet): nothing more may
     /// be changed in it afterwards.
     Ready,
+    /// Offer the opponent a draw. The offer stands until the opponent's next action; the
+    /// offering seat keeps the turn (it still has to move).
+    OfferDraw,
+    /// Accept the standing draw offer: the game ends drawn by agreement.
+    AcceptDraw,
+    /// Decline the standing draw offer; the declining seat keeps the turn. Moving without
+    /// answering declines too.
+    DeclineDraw,
+    /// Claim a draw that the rules let the seat to move claim in the current position
+    /// (in chess: the fifty-move rule or threefold repetition).
+    ClaimDraw,
+    /// Make a move and claim a draw that the position it leads to allows (in chess: the
+    /// fifty-move rule or threefold repetition reached by this move). Accepted only when
+    /// the claim holds; the move is then played and the game ends drawn, unless the move
+    /// itself ends the game first (checkmate or stalemate).
+    MoveAndClaimDraw { from: Location, to: Location, promotion: Option<Promotion> },
 }
 
 impl Action {
@@ -133,6 +149,11 @@ impl Action {
             Action::Shot(_) => "shot",
             Action::Pass => "pass",
             Action::Ready => "ready",
+            Action::OfferDraw => "offer a draw",
+            Action::AcceptDraw => "accept a draw",
+            Action::DeclineDraw => "decline a draw",
+            Action::ClaimDraw => "claim a draw",
+            Action::MoveAndClaimDraw { .. } => "move and claim a draw",
         }
     }
 }

@@ -74,6 +74,19 @@ pub enum Reason {
     /// During the game's opening, pieces may go only on a designated set of cells, and
     /// this cell is not one of them.
     OutsideOpeningArea,
+    /// The move breaks the rules of movement (e.g. chess: the piece cannot go there, or
+    /// the mover's king would be left in check); the message says which rule.
+    IllegalMove,
+    /// A pawn reaching the last rank must say what it promotes to.
+    PromotionRequired,
+    /// A promotion was given for a move that does not promote.
+    PromotionNotAllowed,
+    /// There is no draw offer from the opponent to accept or decline.
+    NoDrawOffer,
+    /// A draw offer is already waiting for an answer.
+    DrawAlreadyOffered,
+    /// The draw claimed is not available in the position claimed for.
+    DrawNotClaimable,
 }
 
 impl Reason {
@@ -112,6 +125,12 @@ impl Reason {
             Reason::PassNotAllowed => "PASS_NOT_ALLOWED",
             Reason::CellBlocked => "CELL_BLOCKED",
             Reason::OutsideOpeningArea => "OUTSIDE_OPENING_AREA",
+            Reason::IllegalMove => "ILLEGAL_MOVE",
+            Reason::PromotionRequired => "PROMOTION_REQUIRED",
+            Reason::PromotionNotAllowed => "PROMOTION_NOT_ALLOWED",
+            Reason::NoDrawOffer => "NO_DRAW_OFFER",
+            Reason::DrawAlreadyOffered => "DRAW_ALREADY_OFFERED",
+            Reason::DrawNotClaimable => "DRAW_NOT_CLAIMABLE",
         }
     }
 
@@ -149,6 +168,12 @@ impl Reason {
         Reason::PassNotAllowed,
         Reason::CellBlocked,
         Reason::OutsideOpeningArea,
+        Reason::IllegalMove,
+        Reason::PromotionRequired,
+        Reason::PromotionNotAllowed,
+        Reason::NoDrawOffer,
+        Reason::DrawAlreadyOffered,
+        Reason::DrawNotClaimable,
     ];
 }
 

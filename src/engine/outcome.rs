@@ -34,6 +34,22 @@ pub enum EndReason {
     /// Play stopped by the rules (no seat could move, or the board filled up) and the
     /// seats' pieces on the board were counted: most pieces wins, equal counts draw.
     PieceCount,
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// Drawn on a claim: fifty moves by each side without a capture or pawn move.
+    FiftyMoveRule,
+    /// Drawn automatically: seventy-five moves by each side without a capture or pawn move.
+    SeventyFiveMoveRule,
+    /// Drawn on a claim: the same position for the third time.
+    ThreefoldRepetition,
+    /// Drawn automatically: the same position for the fifth time.
+    FivefoldRepetition,
+    /// Drawn automatically: neither side has the material left to checkmate.
+    InsufficientMaterial,
+    /// Drawn by the players' agreement (an offer accepted).
+    Agreement,
 }
 
 /// The result of a finished game.

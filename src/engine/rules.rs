@@ -66,6 +66,13 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + 'static {
         false
     }
 
+    /// The action in the game's compact machine notation (UCI for chess), for games that
+    /// have one.
+    fn machine_notation(&self, action: &Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
     /// True when a seat may take back its last move (see
     /// [`Match::take_back`](super::Match::take_back)). Fixed by the configuration.
     fn takebacks_allowed(&self) -> bool {

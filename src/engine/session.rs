@@ -196,9 +196,10 @@ impl<G: Rules> Match<G> {
 
     /// The game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> View {
-        let last_move = self.moves_in_force.last().map(|(seat, action)| LastMove {
-            seat: *seat,
-            action: self.position.public_action(viewer, *seat, action),
+        let last_move = self.moves_in_force.last().map(|(seat, action)| {
+            let action = self.position.public_action(viewer, *seat, action);
+            let machine_notation = action.as_ref().and_then(|a| self.position.machine_notation(a));
+            LastMove { seat: *seat, action, machine_notation }
         });
         View {
             viewer,
@@ -249,6 +250,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn describe(&self, action: &Action) -> String;
     /// True when some seat knows something others must not.
     fn has_hidden_information(&self) -> bool;
+    /// The action in the game's machine notation, if it has one.
+    fn machine_notation(&self, action: &Action) -> Option<String>;
     /// Advice for `seat`, within `node_budget` searched positions.
     fn hint(&self, seat: Seat, node_budget: u64) -> Hint;
     /// A copy.
@@ -295,6 +298,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn has_hidden_information(&self) -> bool {
         self.position.has_hidden_information()
+    }
+    fn machine_notation(&self, action: &Action) -> Option<String> {
+        self.position.machine_notation(action)
     }
     fn hint(&self, seat: Seat, node_budget: u64) -> Hint {
         if self.outcome().is_some() { Hint::AlreadySolved } else { self.position.hint(seat, node_budget) }

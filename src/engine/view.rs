@@ -22,6 +22,18 @@ pub enum Piece {
     /// A blocked cell that belongs to nobody: nothing may be placed on it, and it
     /// interrupts every line through it. Its owner is always `None`.
     Wall,
+    /// A chess king.
+    King,
+    /// A chess queen.
+    Queen,
+    /// A chess rook.
+    Rook,
+    /// A chess bishop.
+    Bishop,
+    /// A chess knight.
+    Knight,
+    /// A chess pawn.
+    Pawn,
 }
 
 /// One cell as a viewer sees it.
@@ -115,6 +127,9 @@ pub struct LastMove {
     pub seat: Seat,
     /// What they did; `None` when the viewer may not see it.
     pub action: Option<Action>,
+    /// The action in the game's machine notation (UCI for chess), when it has one and the
+    /// viewer may see the action.
+    pub machine_notation: Option<String>,
 }
 
 /// Which stage of its course a game is in, for games whose rules change between stages.
@@ -173,6 +188,14 @@ pub struct Observation {
     /// target (and every cell of a ship it sank) or the cells of a jump. A client reads
     /// the move's result from the pieces now standing there.
     pub last_changed: Vec<ChangedCell>,
+    /// The position in the game's standard text notation (FEN for chess), for games that
+    /// have one.
+    pub notation: Option<String>,
+    /// The most recent move in the game's standard notation for people (SAN for chess),
+    /// written as it was played (it may depend on the position before the move).
+    pub last_move_notation: Option<String>,
+    /// The seat whose draw offer is waiting for an answer, if any.
+    pub draw_offer: Option<Seat>,
 }
 
 /// A rectangle of a grid board's cells: `height` rows from row `top` and `width` columns

@@ -4,6 +4,7 @@
 //! the `registry!` invocation below.
 
 pub mod battleship;
+pub mod chess;
 pub mod connect_four;
 pub mod gomoku;
 pub mod morris;
@@ -131,6 +132,7 @@ registry! {
     PegSolitaire => peg_solitaire::PegSolitaire,
     Battleship => battleship::Battleship,
     Reversi => reversi::Reversi,
+    Chess => chess::Chess,
 }
 
 impl GameKind {

@@ -295,7 +295,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             return Err(ApiError::SeatRequired("listing moves in a game with hidden information").into());
         }
         let (moves, seq) = live.legal_moves(seat).await;
-        let moves = moves.into_iter().map(|(a, label)| pb::LegalMove { r#move: Some(action_to_proto(&a)), label }).collect();
+        let moves = moves
+            .into_iter()
+            .map(|(a, label, uci)| pb::LegalMove { r#move: Some(action_to_proto(&a)), label, uci: uci.unwrap_or_default() })
+            .collect();
         Ok(Response::new(pb::ListLegalMovesResponse { seat: seat.number(), moves, seq }))
     }
 

@@ -275,12 +275,14 @@ impl LiveGame {
         (state.game.view(viewer), state.seq)
     }
 
-    /// `seat`'s legal moves with their labels, and the seq they were computed at.
-    pub async fn legal_moves(&self, seat: Seat) -> (Vec<(Action, String)>, u64) {
+    /// `seat`'s legal moves with their labels and machine notations, and the seq they
+    /// were computed at.
+    pub async fn legal_moves(&self, seat: Seat) -> (Vec<(Action, String, Option<String>)>, u64) {
         let state = self.state.lock().await;
         let moves = state.game.legal_moves(seat).into_iter().map(|a| {
             let label = state.game.describe(&a);
-            (a, label)
+            let machine = state.game.machine_notation(&a);
+            (a, label, machine)
         });
         (moves.collect(), state.seq)
     }

@@ -1,6 +1,7 @@
 use crate::engine::Cell;
 use crate::games::{
-    GameConfig, GameKind, battleship, connect_four, gomoku, morris, peg_solitaire, reversi, tic_tac_toe, tic_tac_two,
+    GameConfig, GameKind, battleship, chess, connect_four, gomoku, morris, peg_solitaire, reversi, tic_tac_toe,
+    tic_tac_two,
 };
 use crate::proto::tabula::v1 as pb;
 use pb::game_config::Game;
@@ -11,6 +12,8 @@ use crate::service::error::ApiError;
 /// Longest fleet list read from a request; the game's own cap is lower and reported by it.
 const MAX_FLEET_LEN: usize = 64;
 
+/// Longest FEN accepted.
+const MAX_FEN_LEN: usize = 128;
 /// Most walls read from a request: a 16×16 board has 256 cells.
 const MAX_WALLS: usize = 256;
 
@@ -26,6 +29,7 @@ pub fn kind_from_proto(kind: i32) -> Option<GameKind> {
         pb::GameKind::Battleship => Some(GameKind::Battleship),
         pb::GameKind::PegSolitaire => Some(GameKind::PegSolitaire),
         pb::GameKind::Reversi => Some(GameKind::Reversi),
+        pb::GameKind::Chess => Some(GameKind::Chess),
     }
 }
 
@@ -40,6 +44,7 @@ pub fn kind_to_proto(kind: GameKind) -> pb::GameKind {
         GameKind::Battleship => pb::GameKind::Battleship,
         GameKind::PegSolitaire => pb::GameKind::PegSolitaire,
         GameKind::Reversi => pb::GameKind::Reversi,
+        GameKind::Chess => pb::GameKind::Chess,
     }
 }
 
@@ -169,6 +174,22 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
                 walls: c.walls.iter().take(MAX_WALLS).map(|w| Cell::new(w.row, w.col)).collect(),
             }))
         }
+        Some(Game::Chess(c)) => {
+            if c.fen.len() > MAX_FEN_LEN {
+                violations.add(format!("{field}.chess.fen"), format!("is longer than {MAX_FEN_LEN} characters"));
+            }
+            let start_position = match (c.start_position, c.chess960) {
+                (Some(number), _) => chess::StartPosition::Number(number),
+                (None, true) if c.fen.is_empty() => chess::StartPosition::Random,
+                (None, _) => chess::StartPosition::Number(chess::chess960::STANDARD),
+            };
+            Some(GameConfig::Chess(chess::Config {
+                fen: c.fen.chars().take(MAX_FEN_LEN).collect(),
+                chess960: c.chess960,
+                start_position,
+                allow_takebacks: c.allow_takebacks,
+            }))
+        }
     };
     violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
 }
@@ -247,6 +268,15 @@ pub fn config_to_proto(config: &GameConfig) -> pb::GameConfig {
                 reversi::Opening::Free => pb::ReversiOpening::Free,
             } as i32,
             walls: c.walls.iter().map(|w| pb::Cell { row: w.row, col: w.col }).collect(),
+        }),
+        GameConfig::Chess(c) => Game::Chess(pb::ChessConfig {
+            fen: c.fen.clone(),
+            chess960: c.chess960,
+            start_position: match c.start_position {
+                chess::StartPosition::Number(number) => Some(number),
+                chess::StartPosition::Random => None,
+            },
+            allow_takebacks: c.allow_takebacks,
         }),
     };
     pb::GameConfig { game: Some(game) }

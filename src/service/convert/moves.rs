@@ -56,6 +56,9 @@ pub fn action_from_proto(mv: Option<&pb::Move>, field: &str) -> Result<Action, A
                 }
             };
             match (from, to, promotion) {
+                (Some(from), Some(to), Some(promotion)) if m.claim_draw => {
+                    Some(Action::MoveAndClaimDraw { from, to, promotion })
+                }
                 (Some(from), Some(to), Some(promotion)) => Some(Action::Move { from, to, promotion }),
                 _ => None,
             }
@@ -71,6 +74,16 @@ pub fn action_from_proto(mv: Option<&pb::Move>, field: &str) -> Result<Action, A
         },
         Some(Kind::Pass(_)) => Some(Action::Pass),
         Some(Kind::Ready(_)) => Some(Action::Ready),
+        Some(Kind::Draw(d)) => match pb::DrawAction::try_from(d.action) {
+            Ok(pb::DrawAction::Offer) => Some(Action::OfferDraw),
+            Ok(pb::DrawAction::Accept) => Some(Action::AcceptDraw),
+            Ok(pb::DrawAction::Decline) => Some(Action::DeclineDraw),
+            Ok(pb::DrawAction::Claim) => Some(Action::ClaimDraw),
+            _ => {
+                v.add(format!("{field}.draw.action"), "must be one of DRAW_ACTION_OFFER, _ACCEPT, _DECLINE or _CLAIM");
+                None
+            }
+        },
     };
     v.into_result(action).map(|a| a.expect("an action without violations"))
 }
@@ -132,6 +145,21 @@ fn ship_to_proto(s: &ShipPlacement) -> pb::ShipPlacement {
     }
 }
 
+fn piece_move(from: &Location, to: &Location, promotion: &Option<Promotion>, claim_draw: bool) -> pb::PieceMove {
+    pb::PieceMove {
+        from: Some(location_to_proto(*from)),
+        to: Some(location_to_proto(*to)),
+        promotion: match promotion {
+            None => pb::Promotion::Unspecified,
+            Some(Promotion::Queen) => pb::Promotion::Queen,
+            Some(Promotion::Rook) => pb::Promotion::Rook,
+            Some(Promotion::Bishop) => pb::Promotion::Bishop,
+            Some(Promotion::Knight) => pb::Promotion::Knight,
+        } as i32,
+        claim_draw,
+    }
+}
+
 /// The wire move of a domain action.
 pub fn action_to_proto(action: &Action) -> pb::Move {
     let kind = match action {
@@ -144,17 +172,12 @@ pub fn action_to_proto(action: &Action) -> pb::Move {
                 PlaceTarget::Fleet(f) => Target::Fleet(pb::Fleet { ships: f.iter().map(ship_to_proto).collect() }),
             }),
         }),
-        Action::Move { from, to, promotion } => Kind::Move(pb::PieceMove {
-            from: Some(location_to_proto(*from)),
-            to: Some(location_to_proto(*to)),
-            promotion: match promotion {
-                None => pb::Promotion::Unspecified,
-                Some(Promotion::Queen) => pb::Promotion::Queen,
-                Some(Promotion::Rook) => pb::Promotion::Rook,
-                Some(Promotion::Bishop) => pb::Promotion::Bishop,
-                Some(Promotion::Knight) => pb::Promotion::Knight,
-            } as i32,
-        }),
+        Action::Move { from, to, promotion } => Kind::Move(piece_move(from, to, promotion, false)),
+        Action::MoveAndClaimDraw { from, to, promotion } => Kind::Move(piece_move(from, to, promotion, true)),
+        Action::OfferDraw => Kind::Draw(pb::Draw { action: pb::DrawAction::Offer as i32 }),
+        Action::AcceptDraw => Kind::Draw(pb::Draw { action: pb::DrawAction::Accept as i32 }),
+        Action::DeclineDraw => Kind::Draw(pb::Draw { action: pb::DrawAction::Decline as i32 }),
+        Action::ClaimDraw => Kind::Draw(pb::Draw { action: pb::DrawAction::Claim as i32 }),
         Action::GridShift { d_row, d_col } => Kind::GridShift(pb::GridShift { d_row: *d_row, d_col: *d_col }),
         Action::Capture(l) => Kind::Capture(pb::Capture { target: Some(location_to_proto(*l)) }),
         Action::Shot(c) => Kind::Shot(pb::Shot { target: Some(cell_to_proto(*c)) }),

@@ -43,6 +43,14 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         EndReason::SolvedInStartCell => pb::EndReason::SolvedInStartCell,
         EndReason::NoMovesLeft => pb::EndReason::NoMovesLeft,
         EndReason::PieceCount => pb::EndReason::PieceCount,
+        EndReason::Checkmate => pb::EndReason::Checkmate,
+        EndReason::Stalemate => pb::EndReason::Stalemate,
+        EndReason::FiftyMoveRule => pb::EndReason::FiftyMoveRule,
+        EndReason::SeventyFiveMoveRule => pb::EndReason::SeventyFiveMoveRule,
+        EndReason::ThreefoldRepetition => pb::EndReason::ThreefoldRepetition,
+        EndReason::FivefoldRepetition => pb::EndReason::FivefoldRepetition,
+        EndReason::InsufficientMaterial => pb::EndReason::InsufficientMaterial,
+        EndReason::Agreement => pb::EndReason::Agreement,
     };
     match outcome {
         Outcome::Win { winner, line, .. } => pb::Outcome {
@@ -69,6 +77,12 @@ fn board_cell_to_proto(cell: &BoardCell) -> pb::BoardCell {
             Piece::Miss => pb::Piece::Miss,
             Piece::Sunk => pb::Piece::Sunk,
             Piece::Wall => pb::Piece::Wall,
+            Piece::King => pb::Piece::King,
+            Piece::Queen => pb::Piece::Queen,
+            Piece::Rook => pb::Piece::Rook,
+            Piece::Bishop => pb::Piece::Bishop,
+            Piece::Knight => pb::Piece::Knight,
+            Piece::Pawn => pb::Piece::Pawn,
         } as i32,
     }
 }
@@ -114,6 +128,8 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb
             seat: m.seat.number(),
             r#move: m.action.as_ref().map(action_to_proto),
             redacted: m.action.is_none(),
+            notation: m.action.as_ref().and(view.observation.last_move_notation.clone()).unwrap_or_default(),
+            uci: m.machine_notation.clone().unwrap_or_default(),
         }),
         move_count: view.move_count,
         seq,
@@ -133,6 +149,8 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb
             Stage::Finished => pb::Stage::Finished,
         }) as i32,
         seat_boards: view.observation.seat_boards.iter().map(board_to_proto).collect(),
+        notation: view.observation.notation.clone().unwrap_or_default(),
+        draw_offer: view.observation.draw_offer.map_or(0, |s| s.number()),
         last_changed: view
             .observation
             .last_changed

@@ -1,0 +1,338 @@
+//! Portable Game Notation: writing a game (the seven-tag roster, SAN moves, the result)
+//! and reading one back as a configuration and the moves that replay it.
+//!
+//! Draw offers have no move of their own in PGN; they are written as comments (`{White
+//! offers a draw}`), as is how the game ended when the moves do not show it (`{Draw
+//! claimed by threefold repetition}`, `{Black resigns}`), and skipped on reading, like
+//! every comment. A game reads back
+//! to the same moves, so replaying the first `n` of them gives the game at any ply.
+
+use std::fmt::Write as _;
+
+use crate::engine::{Action, EndReason, Match, Outcome, ReplayError, Rules, Seat, Turn};
+
+use super::board::Color;
+use super::{Chess, Config, StartPosition, actions, chess960, fen, san};
+
+/// Longest PGN text read.
+pub const MAX_LEN: usize = 1 << 20;
+
+/// The tags of the seven-tag roster that describe the event and the players (the
+/// seventh, `Result`, comes from the game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tags {
+    pub event: String,
+    pub site: String,
+    /// `YYYY.MM.DD`, with `??` for unknown parts.
+    pub date: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+}
+
+impl Default for Tags {
+    /// The roster's values for "unknown".
+    fn default() -> Tags {
+        let unknown = || "?".to_owned();
+        Tags {
+            event: unknown(),
+            site: unknown(),
+            date: "????.??.??".to_owned(),
+            round: unknown(),
+            white: unknown(),
+            black: unknown(),
+        }
+    }
+}
+
+/// The result token of `outcome`: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game in progress.
+pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
+    match outcome.map(Outcome::winner) {
+        None => "*",
+        Some(Some(seat)) if seat == Seat::FIRST => "1-0",
+        Some(Some(_)) => "0-1",
+        Some(None) => "1/2-1/2",
+    }
+}
+
+fn ending(outcome: &Outcome) -> Option<String> {
+    let loser = |winner: Seat| if winner == Seat::FIRST { "Black" } else { "White" };
+    Some(match outcome {
+        Outcome::Win { winner, reason: EndReason::Resignation, .. } => format!("{} resigns", loser(*winner)),
+        Outcome::Win { .. } => return None,
+        Outcome::Draw { reason } => match reason {
+            EndReason::Stalemate => "Draw by stalemate",
+            EndReason::FiftyMoveRule => "Draw claimed by the fifty-move rule",
+            EndReason::SeventyFiveMoveRule => "Draw by the seventy-five-move rule",
+            EndReason::ThreefoldRepetition => "Draw claimed by threefold repetition",
+            EndReason::FivefoldRepetition => "Draw by fivefold repetition",
+            EndReason::InsufficientMaterial => "Draw by insufficient material",
+            EndReason::Agreement => "Draw by agreement",
+            _ => "Draw",
+        }
+        .to_owned(),
+    })
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The PGN of the game that `history` plays from `config`, finished or not.
+///
+/// # Errors
+/// When the configuration or a turn of the history is refused.
+pub fn export(config: &Config, history: &[Turn], tags: &Tags) -> Result<String, ReplayError> {
+    let mut game = Match::<Chess>::new(config.clone()).map_err(ReplayError::Config)?;
+    let start = game.position().fen();
+    let mut tokens: Vec<String> = Vec::new();
+    // Whether the next White move needs its number, or a Black move its `N...`.
+    let mut numbered = false;
+    for (index, turn) in history.iter().enumerate() {
+        let chess = game.position();
+        let position = *chess.position();
+        let number = position.fullmove_number();
+        let white = position.turn() == Color::White;
+        let seat_name = if white { "White" } else { "Black" };
+        match turn {
+            Turn::Move(_, action @ (Action::Move { .. } | Action::MoveAndClaimDraw { .. })) => {
+                let san = chess.san(action).unwrap_or_default();
+                if white {
+                    tokens.push(format!("{number}."));
+                } else if !numbered {
+                    tokens.push(format!("{number}..."));
+                }
+                tokens.push(san);
+                numbered = white;
+            }
+            Turn::Move(_, Action::OfferDraw) => {
+                tokens.push(format!("{{{seat_name} offers a draw}}"));
+                numbered = false;
+            }
+            Turn::Move(_, Action::DeclineDraw) => {
+                tokens.push(format!("{{{seat_name} declines the draw}}"));
+                numbered = false;
+            }
+            _ => {}
+        }
+        game.play(turn).map_err(|error| ReplayError::Turn { index, error })?;
+    }
+    let outcome = game.outcome();
+    if let Some(text) = outcome.as_ref().and_then(ending) {
+        tokens.push(format!("{{{text}}}"));
+    }
+    let result = result_token(outcome.as_ref());
+    tokens.push(result.to_owned());
+
+    let mut pgn = String::new();
+    for (name, value) in [
+        ("Event", &tags.event),
+        ("Site", &tags.site),
+        ("Date", &tags.date),
+        ("Round", &tags.round),
+        ("White", &tags.white),
+        ("Black", &tags.black),
+    ] {
+        let _ = writeln!(pgn, "[{name} \"{}\"]", escape(value));
+    }
+    let _ = writeln!(pgn, "[Result \"{result}\"]");
+    if config.chess960 {
+        let _ = writeln!(pgn, "[Variant \"Chess960\"]");
+    }
+    if config.chess960 || start != fen::STANDARD {
+        let _ = writeln!(pgn, "[SetUp \"1\"]\n[FEN \"{start}\"]");
+    }
+    pgn.push('\n');
+    // Movetext lines of at most 80 characters.
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 80 {
+            pgn.push_str(&line);
+            pgn.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    pgn.push_str(&line);
+    pgn.push('\n');
+    Ok(pgn)
+}
+
+/// A game read from PGN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// The configuration the game starts from.
+    pub config: Config,
+    /// Every tag, in the order written.
+    pub tags: Vec<(String, String)>,
+    /// The moves, as actions for the seat to move; replaying a prefix gives any ply.
+    pub actions: Vec<Action>,
+    /// The result token closing the movetext, or the `Result` tag when it has none.
+    pub result: Option<String>,
+}
+
+enum Token {
+    Tag(String, String),
+    Symbol(String),
+}
+
+/// Splits the first game of `text` into tags and movetext symbols, dropping comments,
+/// variations, annotations glyphs and escape lines.
+fn tokenize(text: &str) -> Result<Vec<Token>, String> {
+    let mut tokens = Vec::new();
+    let mut chars = text.chars().peekable();
+    let mut line_start = true;
+    let mut in_movetext = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '%' if line_start => {
+                // An escape line: skipped whole, and the next one starts a line.
+                chars.by_ref().find(|&c| c == '\n');
+                continue;
+            }
+            '\n' => {}
+            c if c.is_whitespace() => {}
+            '[' => {
+                if in_movetext {
+                    break; // the next game's tags
+                }
+                let mut inner = String::new();
+                let mut quoted = false;
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    match c {
+                        '\\' if quoted && !escaped => escaped = true,
+                        '"' if !escaped => quoted = !quoted,
+                        ']' if !quoted => break,
+                        _ => escaped = false,
+                    }
+                    inner.push(c);
+                }
+                let (name, value) = inner
+                    .trim()
+                    .split_once(char::is_whitespace)
+                    .ok_or_else(|| format!("tag `[{inner}]` has no value"))?;
+                let value = value.trim();
+                let value = value
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| format!("tag `{name}` needs its value in double quotes"))?;
+                tokens.push(Token::Tag(name.to_owned(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+            }
+            '{' => {
+                if !chars.by_ref().any(|c| c == '}') {
+                    return Err("a comment `{` is never closed".to_owned());
+                }
+            }
+            ';' => {
+                chars.by_ref().find(|&c| c == '\n');
+                line_start = true;
+                continue;
+            }
+            '(' => {
+                in_movetext = true;
+                let mut depth = 1;
+                while depth > 0 {
+                    match chars.next() {
+                        Some('(') => depth += 1,
+                        Some(')') => depth -= 1,
+                        Some('{') => {
+                            if !chars.by_ref().any(|c| c == '}') {
+                                return Err("a comment `{` is never closed".to_owned());
+                            }
+                        }
+                        Some(_) => {}
+                        None => return Err("a variation `(` is never closed".to_owned()),
+                    }
+                }
+            }
+            '$' => {
+                while chars.peek().is_some_and(char::is_ascii_digit) {
+                    chars.next();
+                }
+            }
+            _ => {
+                in_movetext = true;
+                let mut symbol = String::from(c);
+                while let Some(&next) = chars.peek() {
+                    if next.is_whitespace() || "{}();[]$".contains(next) {
+                        break;
+                    }
+                    symbol.push(next);
+                    chars.next();
+                }
+                tokens.push(Token::Symbol(symbol));
+            }
+        }
+        line_start = c == '\n';
+    }
+    Ok(tokens)
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Reads the first game of `text`.
+///
+/// # Errors
+/// A sentence naming what cannot be read: a malformed tag, an unsupported variant, an
+/// illegal starting position, or the first move that is not legal (with its number).
+pub fn import(text: &str) -> Result<Imported, String> {
+    if text.len() > MAX_LEN {
+        return Err(format!("the PGN is {} bytes long; at most {MAX_LEN} are read", text.len()));
+    }
+    let tokens = tokenize(text)?;
+    let mut tags = Vec::new();
+    let mut symbols = Vec::new();
+    for token in tokens {
+        match token {
+            Token::Tag(name, value) => tags.push((name, value)),
+            Token::Symbol(symbol) => symbols.push(symbol),
+        }
+    }
+    let tag = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+
+    let mut config = Config::default();
+    if let Some(variant) = tag("Variant") {
+        let lower = variant.to_ascii_lowercase();
+        if lower.contains("960") || lower.contains("fischer") || lower.contains("frc") {
+            config.chess960 = true;
+        } else if !matches!(lower.as_str(), "" | "standard" | "chess" | "normal") {
+            return Err(format!("variant `{variant}` is not supported; only standard chess and Chess960 are"));
+        }
+    }
+    if let Some(fen) = tag("FEN") {
+        config.fen = fen.to_owned();
+    } else if config.chess960 {
+        config.start_position = StartPosition::Number(chess960::STANDARD);
+    }
+    let mut game = Chess::new(&config).map_err(|e| format!("the starting position is not valid: {e}"))?;
+
+    let mut actions_played = Vec::new();
+    let mut result = None;
+    for symbol in symbols {
+        if RESULTS.contains(&symbol.as_str()) {
+            result = Some(symbol);
+            break;
+        }
+        // Move numbers, possibly glued to the move (`12.e4`, `12...Nf6`).
+        let san_text = symbol.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
+        if san_text.is_empty() {
+            continue;
+        }
+        let ply = actions_played.len() + 1;
+        if let Some(outcome) = game.outcome() {
+            return Err(format!("move {ply} (`{san_text}`) comes after the game has ended ({:?})", outcome.reason()));
+        }
+        let position = *game.position();
+        let mv = san::parse(&position, san_text).map_err(|e| format!("move {ply}: {e}"))?;
+        let action = actions::to_action(&position, mv, config.chess960);
+        let seat = actions::seat(position.turn());
+        game.apply(seat, &action).map_err(|e| format!("move {ply} (`{san_text}`): {e}"))?;
+        actions_played.push(action);
+    }
+    let result = result.or_else(|| tag("Result").map(str::to_owned));
+    Ok(Imported { config, tags, actions: actions_played, result })
+}
