@@ -1,4 +1,6 @@
-//! The `tabula` command: run the server.
+//! The `tabula` command: run the server, count game trees, solve puzzles.
+
+mod cli;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -22,6 +24,11 @@ struct Cli {
 enum Command {
     /// Run the gRPC server (tabula.v1.GameService, grpc.health.v1, server reflection).
     Serve(ServeArgs),
+    /// Count the leaves of a game tree to a depth (chess or Othello), to check the rules.
+    Perft(cli::perft::PerftArgs),
+    /// Solve a puzzle from its start.
+    #[command(subcommand)]
+    Solve(cli::solve::SolveCommand),
 }
 
 #[derive(clap::Args, Debug)]
@@ -38,9 +45,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    let runtime = tokio::runtime::Runtime::new()?;
     match cli.command {
-        Command::Serve(args) => runtime.block_on(serve(args)),
+        Command::Serve(args) => tokio::runtime::Runtime::new()?.block_on(serve(args)),
+        Command::Perft(args) => cli::perft::run(args).map_err(Into::into),
+        Command::Solve(command) => cli::solve::run(command).map_err(Into::into),
     }
 }
 

@@ -84,3 +84,46 @@ async fn the_binary_serves_health_and_reflection_and_stops_on_sigterm() {
     };
     assert!(status.success(), "{status:?}");
 }
+
+fn run(args: &[&str]) -> (String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
+}
+
+#[test]
+fn perft_prints_the_count_last_and_the_speed_on_stderr() {
+    let (out, err) = run(&["perft", "--game", "reversi", "--depth", "5"]);
+    assert_eq!(out.lines().last(), Some("1396"));
+    assert!(err.contains("nodes per second"), "{err}");
+    let (out, _) = run(&["perft", "--game", "reversi", "--depth", "3", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[4], "56");
+    let (out, _) = run(&["perft", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "--depth", "3"]);
+    assert_eq!(out.lines().last(), Some("8902"));
+    let (out, _) = run(&[
+        "perft",
+        "--fen",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert!(out.lines().any(|l| l == "e1g1: 1"), "castling is listed in UCI: {out}");
+    assert_eq!(out.lines().last(), Some("48"));
+    let bad = Command::new(env!("CARGO_BIN_EXE_tabula")).args(["perft", "--fen", "nonsense", "--depth", "1"]).output().unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("invalid FEN"));
+}
+
+#[test]
+fn the_peg_solitaire_solver_answers_from_the_command_line() {
+    let (out, _) = run(&["solve", "peg-solitaire"]);
+    assert!(out.contains("solvable: yes"), "{out}");
+    assert!(out.contains("solving jump sequences: 29760"), "{out}");
+    let (out, _) = run(&["solve", "peg-solitaire", "--rows", "5", "--empty", "5", "--no-count"]);
+    assert!(out.contains("solvable: yes"), "{out}");
+    let (out, _) = run(&["solve", "peg-solitaire", "--board", "english", "--no-count"]);
+    assert!(out.contains("solution (31 jumps"), "{out}");
+}

@@ -1,0 +1,4 @@
+//! The subcommands besides `serve`.
+
+pub mod perft;
+pub mod solve;
