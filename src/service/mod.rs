@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 use tokio::sync::watch;
-use tokio_stream::wrappers::TcpListenerStream;
 use tonic::transport::Server;
+use tonic::transport::server::TcpIncoming;
 
 use crate::proto::tabula::v1::game_service_server::GameServiceServer;
 use crate::store::Store;
@@ -81,6 +81,8 @@ pub async fn serve(
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(game_service)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), drain)
+        // Small request and reply messages: without TCP_NODELAY each reply can wait on a
+        // delayed acknowledgement.
+        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), drain)
         .await
 }

@@ -1,0 +1,205 @@
+//! Battleship over gRPC: a thousand random games, and for every view, event and error a
+//! seat or a spectator receives, no cell of an unrevealed opponent ship.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::*;
+use proptest::test_runner::TestRng;
+use rand::Rng;
+use rand::seq::SliceRandom;
+use tokio_stream::StreamExt;
+
+type Cells = HashSet<(u32, u32)>;
+
+struct Ocean {
+    width: u32,
+    height: u32,
+}
+
+fn ship_move(row: u32, col: u32, vertical: bool, length: u32) -> pb::ShipPlacement {
+    pb::ShipPlacement {
+        bow: Some(pb::Cell { row, col }),
+        orientation: if vertical { pb::Orientation::Vertical } else { pb::Orientation::Horizontal } as i32,
+        length,
+    }
+}
+
+/// A random valid fleet (ships may touch, never overlap) and the cells it covers.
+fn random_fleet(rng: &mut impl Rng, ocean: &Ocean, lengths: &[u32]) -> (Vec<pb::ShipPlacement>, Cells) {
+    loop {
+        let mut cells = Cells::new();
+        let mut ships = Vec::new();
+        let mut ok = true;
+        for &length in lengths {
+            let vertical = rng.random_bool(0.5);
+            let (rows, cols) = if vertical { (ocean.height - length + 1, ocean.width) } else { (ocean.height, ocean.width - length + 1) };
+            let (row, col) = (rng.random_range(0..rows), rng.random_range(0..cols));
+            let covered: Vec<(u32, u32)> =
+                (0..length).map(|i| if vertical { (row + i, col) } else { (row, col + i) }).collect();
+            if covered.iter().any(|c| cells.contains(c)) {
+                ok = false;
+                break;
+            }
+            cells.extend(covered);
+            ships.push(ship_move(row, col, vertical, length));
+        }
+        if ok {
+            return (ships, cells);
+        }
+    }
+}
+
+fn fleet_move(ships: Vec<pb::ShipPlacement>) -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })) }
+}
+
+fn ready() -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::Ready(pb::Ready {})) }
+}
+
+fn shot(row: u32, col: u32) -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::Shot(pb::Shot { target: Some(pb::Cell { row, col }) })) }
+}
+
+/// Asserts that `view`, seen by `viewer` (0 = spectator), shows no unrevealed cell of any
+/// fleet but the viewer's own. `fleets[i]` is seat i + 1's fleet.
+fn check_view(view: &pb::View, viewer: u32, fleets: &[Cells; 2]) {
+    let finished = view.status == pb::GameStatus::Finished as i32;
+    for (index, board) in view.seat_boards.iter().enumerate() {
+        let owner = index as u32 + 1;
+        for (i, cell) in board.cells.iter().enumerate() {
+            let at = (i as u32 / board.width, i as u32 % board.width);
+            if cell.piece == pb::Piece::Ship as i32 {
+                assert!(owner == viewer || finished, "viewer {viewer} sees seat {owner}'s ship at {at:?}");
+                assert!(fleets[index].contains(&at));
+            }
+        }
+    }
+    if let Some(last) = &view.last_move {
+        check_move(last.r#move.as_ref(), last.seat, viewer);
+    }
+}
+
+/// A placement is visible only to the seat that made it.
+fn check_move(mv: Option<&pb::Move>, mover: u32, viewer: u32) {
+    if let Some(pb::Move { kind: Some(pb::r#move::Kind::Place(_)) }) = mv {
+        assert_eq!(mover, viewer, "viewer {viewer} sees seat {mover}'s placement");
+    }
+}
+
+fn check_event(event: &pb::GameEvent, viewer: u32) {
+    if let Some(pb::game_event::Kind::MoveApplied(applied)) = &event.kind {
+        check_move(applied.r#move.as_ref(), applied.seat, viewer);
+        if applied.seat != viewer && applied.r#move.is_none() {
+            assert!(applied.redacted);
+        }
+    }
+}
+
+/// The opponent's unrevealed ship cells must not appear in an error message either.
+fn check_error(status: &tonic::Status, hidden: &Cells) {
+    let message = status.message();
+    for &(row, col) in hidden {
+        assert!(!message.contains(&format!("row {row}, col {col}")), "{message}");
+    }
+}
+
+async fn play_one(client: &mut Client, rng: &mut TestRng, ocean: Ocean, lengths: &[u32], config: pb::BattleshipConfig) {
+    let game = create_config(client, pb::game_config::Game::Battleship(config)).await;
+    let (ships_a, cells_a) = random_fleet(rng, &ocean, lengths);
+    let (ships_b, cells_b) = random_fleet(rng, &ocean, lengths);
+    let fleets = [cells_a, cells_b];
+    for (seat, ships) in [(0, ships_a), (1, ships_b)] {
+        let response = client.submit_move(submit(&game, seat, fleet_move(ships))).await.unwrap().into_inner();
+        check_view(response.view.as_ref().unwrap(), seat as u32 + 1, &fleets);
+        // Shooting before both fleets are confirmed is refused without a hint of the fleets.
+        let error = client.submit_move(submit(&game, seat, shot(0, 0))).await.unwrap_err();
+        assert_error(&error, tonic::Code::FailedPrecondition, "WRONG_PHASE");
+        check_error(&error, &fleets[1 - seat]);
+    }
+    for seat in [0, 1] {
+        client.submit_move(submit(&game, seat, ready())).await.unwrap();
+    }
+    let mut targets: [Vec<(u32, u32)>; 2] = [0, 1].map(|_| {
+        let mut all: Vec<(u32, u32)> = (0..ocean.height).flat_map(|r| (0..ocean.width).map(move |c| (r, c))).collect();
+        all.shuffle(rng);
+        all
+    });
+    let mut seat = 0usize;
+    let mut shots = 0;
+    loop {
+        let (row, col) = targets[seat].pop().expect("a game ends before every cell is shot");
+        let response = client.submit_move(submit(&game, seat, shot(row, col))).await.unwrap().into_inner();
+        shots += 1;
+        let view = response.view.unwrap();
+        check_view(&view, seat as u32 + 1, &fleets);
+        for event in &response.events {
+            check_event(event, seat as u32 + 1);
+        }
+        if view.status == pb::GameStatus::Finished as i32 {
+            break;
+        }
+        if shots % 7 == 0 {
+            // The other seat and a spectator look in now and then; the other seat also
+            // fires out of turn and at a cell already shot, and must learn nothing.
+            let other = 1 - seat;
+            let theirs = client
+                .get_view(as_seat(&game.tokens[other], pb::GetViewRequest { game_id: game.id.clone() }))
+                .await
+                .unwrap()
+                .into_inner();
+            check_view(theirs.view.as_ref().unwrap(), other as u32 + 1, &fleets);
+            let public = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+            check_view(public.view.as_ref().unwrap(), 0, &fleets);
+            let to_act = public.view.unwrap().to_act;
+            let idle = if to_act == vec![1] { 1 } else { 0 };
+            let error = client.submit_move(submit(&game, idle, shot(row, col))).await.unwrap_err();
+            check_error(&error, &fleets[1 - idle]);
+        }
+        // An extra shot after a hit (where configured) keeps the same seat to act.
+        seat = if view.to_act == vec![1] { 0 } else { 1 };
+    }
+    // Every event of the finished game, as each viewer receives it.
+    for (token, viewer) in [(Some(&game.tokens[0]), 1), (Some(&game.tokens[1]), 2), (None, 0)] {
+        let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 };
+        let request = match token {
+            Some(token) => as_seat(token, request),
+            None => tonic::Request::new(request),
+        };
+        let events: Vec<_> = client.stream_events(request).await.unwrap().into_inner().collect().await;
+        let mut expected_seq = 1;
+        for event in events {
+            let event = event.unwrap().event.unwrap();
+            assert_eq!(event.seq, expected_seq, "every event reaches every viewer, redacted or not");
+            expected_seq += 1;
+            check_event(&event, viewer);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_thousand_random_games_leak_no_hidden_ship() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &[7; 32]);
+    let mut handles = Vec::new();
+    for worker in 0..4u8 {
+        let mut client = server.client().await;
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &[worker; 32]);
+        handles.push(tokio::spawn(async move {
+            for _ in 0..245 {
+                let config = pb::BattleshipConfig { width: 6, height: 5, fleet: vec![3, 2, 2], ..Default::default() };
+                play_one(&mut client, &mut rng, Ocean { width: 6, height: 5 }, &[3, 2, 2], config).await;
+            }
+        }));
+    }
+    // A few at the full default size, with every default.
+    for _ in 0..20 {
+        play_one(&mut client, &mut rng, Ocean { width: 10, height: 10 }, &[5, 4, 3, 3, 2], Default::default()).await;
+    }
+    for handle in handles {
+        handle.await.unwrap();
+    }
+}
