@@ -166,3 +166,42 @@ async fn peg_solitaire_hints_lead_to_a_solution_and_jumps_can_be_taken_back() {
         .unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "HINTS_UNSUPPORTED");
 }
+
+#[tokio::test]
+async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::Chess, "standard").await;
+    let moves: Vec<pb::Move> =
+        [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6")].iter().map(|(f, t)| chess_move(f, t)).collect();
+    play_all(&mut client, &game, &moves).await;
+    let pgn = client.export_pgn(pb::ExportPgnRequest { game_id: game.id.clone() }).await.unwrap().into_inner().pgn;
+    for tag in ["[Event ", "[Site ", "[Date ", "[Round ", "[White ", "[Black ", "[Result \"*\"]"] {
+        assert!(pgn.contains(tag), "{tag} missing from\n{pgn}");
+    }
+    assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 *"), "{pgn}");
+
+    let import = |ply: Option<u32>| pb::CreateGameRequest {
+        kind: pb::GameKind::Chess as i32,
+        source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport { pgn: pgn.clone(), ply })),
+    };
+    let imported = client.create_game(import(None)).await.unwrap().into_inner();
+    let imported_game = imported.game.unwrap();
+    assert_eq!((imported_game.move_count, imported_game.seq), (4, 5));
+    let view = client.get_view(pb::GetViewRequest { game_id: imported_game.game_id.clone() }).await.unwrap().into_inner();
+    assert_eq!(view.view.unwrap().notation, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    let partial = client.create_game(import(Some(1))).await.unwrap().into_inner().game.unwrap();
+    assert_eq!(partial.move_count, 1);
+    let error = client.create_game(import(Some(9))).await.unwrap_err();
+    assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
+    let broken = pb::CreateGameRequest {
+        kind: 0,
+        source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport { pgn: "1. e4 e5 2. Ke3 *".into(), ply: None })),
+    };
+    let error = client.create_game(broken).await.unwrap_err();
+    assert_error(&error, Code::InvalidArgument, "INVALID_PGN");
+
+    let other = create_preset(&mut client, pb::GameKind::Gomoku, "standard").await;
+    let error = client.export_pgn(pb::ExportPgnRequest { game_id: other.id }).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "UNSUPPORTED_BY_GAME");
+}

@@ -46,6 +46,10 @@ pub enum ApiError {
     ShuttingDown,
     /// The game has no solver to give hints.
     HintsUnsupported,
+    /// The call does not apply to this game kind.
+    UnsupportedByGame(&'static str),
+    /// The PGN to import is unreadable or illegal.
+    InvalidPgn(String),
     /// Storage failed; the message is for the log, not the caller.
     Storage(String),
 }
@@ -175,6 +179,20 @@ impl From<ApiError> for Status {
                 &[],
                 None,
             ),
+            ApiError::UnsupportedByGame(what) => status(
+                Code::FailedPrecondition,
+                "UNSUPPORTED_BY_GAME",
+                format!("{what} is only for chess games"),
+                &[],
+                None,
+            ),
+            ApiError::InvalidPgn(why) => status(
+                Code::InvalidArgument,
+                "INVALID_PGN",
+                format!("the PGN cannot be imported: {why}"),
+                &[],
+                Some(bad_request(&[("pgn.pgn".to_owned(), why.clone())])),
+            ),
             ApiError::Storage(detail) => {
                 tracing::error!(%detail, "storage failure");
                 status(Code::Unavailable, "STORAGE_UNAVAILABLE", "storage is unavailable; retry shortly".to_owned(), &[], None)
@@ -214,6 +232,8 @@ mod tests {
             ApiError::SeqOutOfRange { after: 9, current: 3 },
             ApiError::ShuttingDown,
             ApiError::HintsUnsupported,
+            ApiError::UnsupportedByGame("PGN"),
+            ApiError::InvalidPgn("move 3".into()),
             ApiError::Storage("disk".into()),
         ];
         errors.extend(

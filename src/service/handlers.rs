@@ -19,8 +19,8 @@ use super::convert::{
 use super::error::ApiError;
 use super::live::{Hub, LiveGame, TurnRequest};
 use super::stream::event_stream;
-use crate::engine::{Hint, Seat, Turn, Viewer};
-use crate::games::{GameConfig, GameKind};
+use crate::engine::{Action, Hint, Seat, Turn, Viewer};
+use crate::games::{GameConfig, GameKind, chess};
 use crate::proto::tabula::v1 as pb;
 use crate::store::{GameRecord, GameStatus, ListFilter};
 
@@ -132,6 +132,10 @@ fn requested_config(request: &pb::CreateGameRequest) -> Result<GameConfig, ApiEr
                 _ => Ok(config),
             }
         }
+        Some(pb::create_game_request::Source::Pgn(_)) => match kind {
+            None | Some(GameKind::Chess) => Ok(GameConfig::Chess(Default::default())),
+            Some(other) => Err(ApiError::bad_field("kind", format!("is {} but a PGN is a chess game", other.info().name))),
+        },
         Some(pb::create_game_request::Source::Preset(name)) => {
             let kind = kind.ok_or_else(|| ApiError::bad_field("kind", "is required with a preset"))?;
             if name.len() > MAX_PRESET_LEN {
@@ -144,6 +148,24 @@ fn requested_config(request: &pb::CreateGameRequest) -> Result<GameConfig, ApiEr
             })
         }
     }
+}
+
+/// The configuration and moves of an imported PGN, checked by replaying them.
+fn import_pgn(import: &pb::PgnImport) -> Result<(GameConfig, Vec<(Seat, Action)>), ApiError> {
+    let imported = chess::pgn::import(&import.pgn).map_err(ApiError::InvalidPgn)?;
+    let plies = import.ply.map_or(imported.actions.len(), |ply| ply as usize);
+    if plies > imported.actions.len() {
+        return Err(ApiError::bad_field("pgn.ply", format!("the game has only {} plies", imported.actions.len())));
+    }
+    let config = GameConfig::Chess(imported.config).with_defaults();
+    let mut game = config.new_match().map_err(|error| ApiError::InvalidConfig { field: "pgn".to_owned(), error })?;
+    let mut moves = Vec::with_capacity(plies);
+    for (index, action) in imported.actions.into_iter().take(plies).enumerate() {
+        let seat = *game.to_act().first().ok_or_else(|| ApiError::InvalidPgn(format!("the game is over before ply {}", index + 1)))?;
+        game.play(&Turn::Move(seat, action.clone())).map_err(|e| ApiError::InvalidPgn(format!("ply {}: {e}", index + 1)))?;
+        moves.push((seat, action));
+    }
+    Ok((config, moves))
 }
 
 /// Page tokens name the last game of the previous page and the filters they were made
@@ -191,6 +213,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             Some(pb::create_game_request::Source::Preset(_)) => "preset".to_owned(),
             _ => format!("config.{}", config.kind().info().name),
         };
+        let (config, imported_moves) = match &request.source {
+            Some(pb::create_game_request::Source::Pgn(import)) => import_pgn(import)?,
+            _ => (config, Vec::new()),
+        };
         let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
         let seat_names = config.kind().info().seat_names;
         let tokens: Vec<_> = (0..game.seat_count()).map(|_| new_token()).collect();
@@ -206,7 +232,12 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             outcome: None,
             move_count: 0,
         };
-        self.hub.create(record.clone(), game).await?;
+        let live = self.hub.create(record.clone(), game).await?;
+        for (seat, action) in imported_moves {
+            let turn = TurnRequest { turn: Turn::Move(seat, action), expected_seq: None, request_id: None, validate_only: false };
+            self.hub.play(&live, turn).await?;
+        }
+        let record = live.snapshot().await.record;
         tracing::info!(game_id = %record.id, kind = record.kind().info().name, "game created");
         let seat_tokens = tokens
             .into_iter()
@@ -346,6 +377,23 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         }))
     }
 
+    async fn export_pgn(&self, request: Request<pb::ExportPgnRequest>) -> Result<Response<pb::ExportPgnResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        let GameConfig::Chess(config) = &live.config else {
+            return Err(ApiError::UnsupportedByGame("PGN export").into());
+        };
+        let snapshot = live.snapshot().await;
+        let tags = chess::pgn::Tags {
+            event: format!("Tabula game {}", live.id),
+            site: "Tabula".to_owned(),
+            date: pgn_date(live.created),
+            ..Default::default()
+        };
+        let pgn = chess::pgn::export(config, snapshot.game.history(), &tags)
+            .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", live.id)))?;
+        Ok(Response::new(pb::ExportPgnResponse { pgn }))
+    }
+
     async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
         let seat = seat_of(caller(&request, &live)?, "asking for a hint")?;
@@ -393,4 +441,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let stream = event_stream(self.hub.clone(), live, viewer, after, self.shutdown.clone()).await?;
         Ok(Response::new(Box::pin(stream)))
     }
+}
+
+/// `YYYY.MM.DD` of a time, in UTC, as PGN dates are written.
+fn pgn_date(time: SystemTime) -> String {
+    // A protobuf timestamp prints as RFC 3339, which starts with the date.
+    timestamp(time).to_string().chars().take(10).collect::<String>().replace('-', ".")
 }

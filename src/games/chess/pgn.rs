@@ -45,6 +45,24 @@ impl Default for Tags {
     }
 }
 
+/// The turns of `history` that a takeback did not undo: as in [`Match::take_back`], a
+/// takeback removes the last move in force (with whatever followed it), so the record
+/// reads as the game now stands.
+fn in_force(history: &[Turn]) -> Vec<Turn> {
+    let mut kept: Vec<Turn> = Vec::new();
+    for turn in history {
+        match turn {
+            Turn::TakeBack(_) => {
+                if let Some(last_move) = kept.iter().rposition(|t| matches!(t, Turn::Move(..))) {
+                    kept.truncate(last_move);
+                }
+            }
+            other => kept.push(other.clone()),
+        }
+    }
+    kept
+}
+
 /// The result token of `outcome`: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game in progress.
 pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
     match outcome.map(Outcome::winner) {
@@ -83,6 +101,7 @@ fn escape(value: &str) -> String {
 /// # Errors
 /// When the configuration or a turn of the history is refused.
 pub fn export(config: &Config, history: &[Turn], tags: &Tags) -> Result<String, ReplayError> {
+    let history = &in_force(history);
     let mut game = Match::<Chess>::new(config.clone()).map_err(ReplayError::Config)?;
     let start = game.position().fen();
     let mut tokens: Vec<String> = Vec::new();
