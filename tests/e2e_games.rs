@@ -95,8 +95,8 @@ async fn gomoku_to_a_win_and_to_a_draw() {
     let whites: Vec<_> = cells.iter().filter(|&&(r, c)| !black(r, c)).collect();
     assert_eq!((blacks.len(), whites.len()), (41, 40));
     let mut moves = Vec::new();
-    for i in 0..41 {
-        moves.push(cell_move(blacks[i].0, blacks[i].1));
+    for (i, b) in blacks.iter().enumerate() {
+        moves.push(cell_move(b.0, b.1));
         if let Some(w) = whites.get(i) {
             moves.push(cell_move(w.0, w.1));
         }

@@ -169,11 +169,9 @@ async fn play_one(client: &mut Client, rng: &mut TestRng, ocean: Ocean, lengths:
             None => tonic::Request::new(request),
         };
         let events: Vec<_> = client.stream_events(request).await.unwrap().into_inner().collect().await;
-        let mut expected_seq = 1;
-        for event in events {
+        for (expected_seq, event) in (1..).zip(events) {
             let event = event.unwrap().event.unwrap();
             assert_eq!(event.seq, expected_seq, "every event reaches every viewer, redacted or not");
-            expected_seq += 1;
             check_event(&event, viewer);
         }
     }

@@ -1,6 +1,6 @@
 //! Rectangular boards: bounds, indexing and the runs of equal cells that line games look for.
 
-use super::{BoardCell, Cell, GridBoard, Seat};
+use super::{BoardCell, Cell, EndReason, GridBoard, Outcome, Seat};
 
 /// The four line directions (right, down, down-right, down-left); their opposites are
 /// walked by negating them.
@@ -155,6 +155,17 @@ impl MarkBoard {
             let wins = if exact { run.len() == length } else { run.len() >= length };
             wins.then_some(run)
         })
+    }
+
+    /// The result after `seat` marked a cell, given the winning `line` that mark made, if
+    /// any: a win by that line, else a draw when the board is full. The win is checked
+    /// first, since the last empty cell can both fill the board and win.
+    pub fn outcome_after(&self, seat: Seat, line: Option<Vec<Cell>>) -> Option<Outcome> {
+        match line {
+            Some(line) => Some(Outcome::Win { winner: seat, reason: EndReason::Line, line }),
+            None if self.is_full() => Some(Outcome::Draw { reason: EndReason::BoardFull }),
+            None => None,
+        }
     }
 
     /// The board as every viewer sees it.

@@ -13,7 +13,7 @@
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -128,11 +128,8 @@ impl Rules for ConnectFour {
         let cell = Cell::new(self.config.height - 1 - *height, column);
         *height += 1;
         self.board.set(cell, seat);
-        self.outcome = match self.board.line_through(cell, self.config.win_length as usize, false) {
-            Some(line) => Some(Outcome::Win { winner: seat, reason: EndReason::Line, line }),
-            None if self.board.is_full() => Some(Outcome::Draw { reason: EndReason::BoardFull }),
-            None => None,
-        };
+        let line = self.board.line_through(cell, self.config.win_length as usize, false);
+        self.outcome = self.board.outcome_after(seat, line);
         self.turn = seat.opponent();
         Ok(())
     }
@@ -188,6 +185,7 @@ impl Listed for ConnectFour {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::EndReason;
     use crate::engine::Match;
 
     fn play(config: Config, columns: &[u32]) -> Match<ConnectFour> {

@@ -15,7 +15,7 @@
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::tic_tac_toe::{check_empty, describe_placement, placed_cell};
@@ -147,11 +147,8 @@ impl Rules for Gomoku {
         self.board.set(cell, seat);
         self.stones += 1;
         let exact = !self.config.allow_overline;
-        self.outcome = match self.board.line_through(cell, self.config.win_length as usize, exact) {
-            Some(line) => Some(Outcome::Win { winner: seat, reason: EndReason::Line, line }),
-            None if self.board.is_full() => Some(Outcome::Draw { reason: EndReason::BoardFull }),
-            None => None,
-        };
+        let line = self.board.line_through(cell, self.config.win_length as usize, exact);
+        self.outcome = self.board.outcome_after(seat, line);
         self.turn = seat.opponent();
         Ok(())
     }

@@ -12,7 +12,7 @@
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -148,12 +148,7 @@ impl Rules for TicTacToe {
             Some(counters) => counters.record(self.config.size, cell, seat),
             None => self.board.line_through(cell, self.config.win_length as usize, false),
         };
-        // A win is checked before a draw: the last empty cell can both fill the board and win.
-        self.outcome = match line {
-            Some(line) => Some(Outcome::Win { winner: seat, reason: EndReason::Line, line }),
-            None if self.board.is_full() => Some(Outcome::Draw { reason: EndReason::BoardFull }),
-            None => None,
-        };
+        self.outcome = self.board.outcome_after(seat, line);
         self.turn = seat.opponent();
         Ok(())
     }
@@ -240,6 +235,7 @@ pub(crate) fn describe_placement(action: &Action) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::EndReason;
     use crate::engine::Match;
 
     fn play(config: Config, cells: &[(u32, u32)]) -> Match<TicTacToe> {

@@ -322,7 +322,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             }
             (number, _) => Seat::from_number(number).expect("a seat number in range"),
         };
-        if viewer.seat() != Some(seat) && live.config.new_match().is_ok_and(|g| g.has_hidden_information()) {
+        if viewer.seat() != Some(seat) && live.policy.has_hidden_information() {
             return Err(ApiError::SeatRequired("listing moves in a game with hidden information").into());
         }
         let (moves, seq) = live.legal_moves(seat).await;
@@ -348,10 +348,9 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             validate_only: body.validate_only,
         };
         let result = self.hub.play(&live, turn).await?;
-        let policy = live.config.new_match().map_err(|e| ApiError::Storage(e.to_string()))?;
         let viewer = Viewer::Seat(seat);
         let events =
-            result.events.iter().map(|e| event_to_proto(&live.id, &live.config, policy.as_ref(), viewer, e)).collect();
+            result.events.iter().map(|e| event_to_proto(&live.id, &live.config, live.policy.as_ref(), viewer, e)).collect();
         Ok(Response::new(pb::SubmitMoveResponse {
             applied: result.applied,
             seq: result.seq,

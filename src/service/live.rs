@@ -37,6 +37,9 @@ pub struct LiveGame {
     pub seat_hashes: Vec<TokenHash>,
     /// When it was created.
     pub created: SystemTime,
+    /// A match of this game that never changes, for what depends on the configuration
+    /// alone: what a viewer may see of a move, and whether the game hides information.
+    pub policy: Box<dyn AnyMatch>,
     state: tokio::sync::Mutex<GameState>,
     events: broadcast::Sender<Arc<StoredEvent>>,
 }
@@ -212,6 +215,7 @@ impl LiveGame {
             config: record.config.clone(),
             seat_hashes: record.seat_token_hashes.clone(),
             created: record.created,
+            policy: game.clone_box(),
             state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated, requests }),
             events,
         }

@@ -16,7 +16,7 @@ use tonic::Status;
 use super::convert::event_to_proto;
 use super::error::ApiError;
 use super::live::{Hub, LiveGame};
-use crate::engine::{AnyMatch, Viewer};
+use crate::engine::Viewer;
 use crate::proto::tabula::v1::StreamEventsResponse;
 use crate::store::{EventKind, StoredEvent};
 
@@ -39,9 +39,8 @@ pub async fn event_stream(
     if after > current {
         return Err(ApiError::SeqOutOfRange { after, current });
     }
-    let policy = live.config.new_match().map_err(|e| ApiError::Storage(format!("stored config is invalid: {e}")))?;
     let (tx, rx) = mpsc::channel(SUBSCRIBER_QUEUE);
-    let feeder = Feeder { hub, live, viewer, policy, tx, last: after };
+    let feeder = Feeder { hub, live, viewer, tx, last: after };
     tokio::spawn(feeder.run(receiver, shutdown, finished.then_some(current)));
     Ok(ReceiverStream::new(rx))
 }
@@ -50,7 +49,6 @@ struct Feeder {
     hub: Arc<Hub>,
     live: Arc<LiveGame>,
     viewer: Viewer,
-    policy: Box<dyn AnyMatch>,
     tx: mpsc::Sender<Result<StreamEventsResponse, Status>>,
     /// The last seq delivered.
     last: u64,
@@ -124,7 +122,7 @@ impl Feeder {
     }
 
     async fn deliver(&mut self, event: &StoredEvent) -> Result<(), Stop> {
-        let message = event_to_proto(&self.live.id, &self.live.config, self.policy.as_ref(), self.viewer, event);
+        let message = event_to_proto(&self.live.id, &self.live.config, self.live.policy.as_ref(), self.viewer, event);
         self.tx.send(Ok(StreamEventsResponse { event: Some(message) })).await.map_err(|_| Stop::Done)?;
         self.last = event.seq;
         if matches!(event.kind, EventKind::Ended(_)) { Err(Stop::Done) } else { Ok(()) }
