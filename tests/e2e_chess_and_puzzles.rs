@@ -205,3 +205,22 @@ async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
     let error = client.export_pgn(pb::ExportPgnRequest { game_id: other.id }).await.unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "UNSUPPORTED_BY_GAME");
 }
+
+fn draw(action: pb::DrawAction) -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::Draw(pb::Draw { action: action as i32 })) }
+}
+
+#[tokio::test]
+async fn a_draw_offered_and_accepted_ends_the_game_by_agreement() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::Chess, "standard").await;
+    let error = client.submit_move(submit(&game, 0, draw(pb::DrawAction::Accept))).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "NO_DRAW_OFFER");
+    let offered = client.submit_move(submit(&game, 0, draw(pb::DrawAction::Offer))).await.unwrap().into_inner();
+    assert_eq!(offered.view.unwrap().draw_offer, 1);
+    client.submit_move(submit(&game, 0, chess_move("e2", "e4"))).await.unwrap();
+    let accepted = client.submit_move(submit(&game, 1, draw(pb::DrawAction::Accept))).await.unwrap().into_inner();
+    let outcome = accepted.view.unwrap().outcome.unwrap();
+    assert_eq!((outcome.r#type, outcome.reason), (pb::OutcomeType::Draw as i32, pb::EndReason::Agreement as i32));
+}

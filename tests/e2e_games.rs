@@ -220,3 +220,30 @@ async fn morris_mill_closed_by_a_move_then_a_capture_by_the_same_seat() {
     assert_eq!(view.graph.unwrap().points[4].occupant, 0);
     client.submit_move(submit(&game, 1, point_move(22, 21))).await.unwrap();
 }
+
+#[tokio::test]
+async fn reversi_flips_counts_walls_and_forced_passes_over_grpc() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_config(
+        &mut client,
+        pb::game_config::Game::Reversi(pb::ReversiConfig { walls: vec![pb::Cell { row: 0, col: 0 }], ..Default::default() }),
+    )
+    .await;
+    let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    assert_eq!(view.board.as_ref().unwrap().cells[0].piece, pb::Piece::Wall as i32);
+    assert_eq!(view.seat_counts, vec![2, 2]);
+    let error = client.submit_move(submit(&game, 0, cell_move(0, 1))).await.unwrap_err();
+    assert_error(&error, tonic::Code::FailedPrecondition, "NO_FLANK");
+    let error = client.submit_move(submit(&game, 0, cell_move(0, 0))).await.unwrap_err();
+    assert_error(&error, tonic::Code::FailedPrecondition, "CELL_BLOCKED");
+    let pass = pb::Move { kind: Some(pb::r#move::Kind::Pass(pb::Pass {})) };
+    let error = client.submit_move(submit(&game, 0, pass)).await.unwrap_err();
+    assert_error(&error, tonic::Code::FailedPrecondition, "PASS_NOT_ALLOWED");
+    // d3 (row 2, col 3) flips d4 (row 3, col 3).
+    let played = client.submit_move(submit(&game, 0, cell_move(2, 3))).await.unwrap().into_inner();
+    let view = played.view.unwrap();
+    assert_eq!(view.seat_counts, vec![4, 1]);
+    let flipped: Vec<_> = view.last_changed.iter().map(|c| c.cell.clone().unwrap()).collect();
+    assert_eq!(flipped, vec![pb::Cell { row: 3, col: 3 }]);
+}
