@@ -244,6 +244,6 @@ async fn reversi_flips_counts_walls_and_forced_passes_over_grpc() {
     let played = client.submit_move(submit(&game, 0, cell_move(2, 3))).await.unwrap().into_inner();
     let view = played.view.unwrap();
     assert_eq!(view.seat_counts, vec![4, 1]);
-    let flipped: Vec<_> = view.last_changed.iter().map(|c| c.cell.clone().unwrap()).collect();
+    let flipped: Vec<_> = view.last_changed.iter().map(|c| c.cell.unwrap()).collect();
     assert_eq!(flipped, vec![pb::Cell { row: 3, col: 3 }]);
 }
