@@ -79,8 +79,8 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
         // placements are the one exception: games accept a valid fleet without listing
         // every fleet (there are far too many), so a random one may be accepted; it is
         // tried on a copy, and must change nothing when refused.
-        if let Some(action) = junk.get(step % junk.len().max(1)) {
-            if !legal.contains(action) {
+        if let Some(action) = junk.get(step % junk.len().max(1))
+            && !legal.contains(action) {
                 let unlisted_but_valid_possible = matches!(action, Action::Place(PlaceTarget::Fleet(_)));
                 let mut probe = game.clone_box();
                 let refused = probe.play(&Turn::Move(seat, action.clone()));
@@ -92,7 +92,6 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
                     assert!(probe.same_state(game.as_ref()), "{name}: refused move {action:?} changed the state");
                 }
             }
-        }
 
         let action = &legal[choice % legal.len()];
         game.play(&Turn::Move(seat, action.clone())).unwrap();

@@ -115,25 +115,42 @@ fn kind_info_to_proto(kind: GameKind) -> pb::GameKindInfo {
 }
 
 /// The configuration a `CreateGameRequest` asks for, defaults filled in.
-fn requested_config(request: &pb::CreateGameRequest) -> Result<GameConfig, ApiError> {
-    let kind = match request.kind {
-        0 => None,
-        raw => Some(kind_from_proto(raw).ok_or_else(|| ApiError::bad_field("kind", format!("{raw} is not a known GameKind")))?),
-    };
+/// The domain kind of an optional wire kind: `None` for unspecified.
+fn optional_kind(raw: i32) -> Result<Option<GameKind>, ApiError> {
+    match raw {
+        0 => Ok(None),
+        raw => kind_from_proto(raw)
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_field("kind", format!("{raw} is not a known GameKind"))),
+    }
+}
+
+/// What a `CreateGameRequest` asks for: the configuration (defaults filled in), the
+/// request field its problems are reported under, and the moves to play at once (an
+/// imported PGN's).
+struct Requested {
+    config: GameConfig,
+    field: String,
+    moves: Vec<(Seat, Action)>,
+}
+
+fn requested_game(request: &pb::CreateGameRequest) -> Result<Requested, ApiError> {
+    let kind = optional_kind(request.kind)?;
     match &request.source {
-        None => Err(ApiError::bad_field("source", "is required: set config or preset")),
+        None => Err(ApiError::bad_field("source", "is required: set config, preset or pgn")),
         Some(pb::create_game_request::Source::Config(config)) => {
             let config = config_from_proto(config, "config")?;
-            match kind {
-                Some(kind) if kind != config.kind() => Err(ApiError::bad_field(
+            if let Some(kind) = kind.filter(|kind| *kind != config.kind()) {
+                return Err(ApiError::bad_field(
                     "kind",
                     format!("is {} but the config is for {}", kind.info().name, config.kind().info().name),
-                )),
-                _ => Ok(config),
+                ));
             }
+            let field = format!("config.{}", config.kind().info().name);
+            Ok(Requested { config, field, moves: Vec::new() })
         }
-        Some(pb::create_game_request::Source::Pgn(_)) => match kind {
-            None | Some(GameKind::Chess) => Ok(GameConfig::Chess(Default::default())),
+        Some(pb::create_game_request::Source::Pgn(import)) => match kind {
+            None | Some(GameKind::Chess) => import_pgn(import),
             Some(other) => Err(ApiError::bad_field("kind", format!("is {} but a PGN is a chess game", other.info().name))),
         },
         Some(pb::create_game_request::Source::Preset(name)) => {
@@ -141,17 +158,18 @@ fn requested_config(request: &pb::CreateGameRequest) -> Result<GameConfig, ApiEr
             if name.len() > MAX_PRESET_LEN {
                 return Err(ApiError::bad_field("preset", format!("is longer than {MAX_PRESET_LEN} characters")));
             }
-            kind.preset(name).ok_or_else(|| ApiError::UnknownPreset {
+            let config = kind.preset(name).ok_or_else(|| ApiError::UnknownPreset {
                 kind: kind.info().name,
                 name: name.clone(),
                 known: kind.info().presets.iter().map(|p| p.name).collect(),
-            })
+            })?;
+            Ok(Requested { config, field: "preset".to_owned(), moves: Vec::new() })
         }
     }
 }
 
 /// The configuration and moves of an imported PGN, checked by replaying them.
-fn import_pgn(import: &pb::PgnImport) -> Result<(GameConfig, Vec<(Seat, Action)>), ApiError> {
+fn import_pgn(import: &pb::PgnImport) -> Result<Requested, ApiError> {
     let imported = chess::pgn::import(&import.pgn).map_err(ApiError::InvalidPgn)?;
     let plies = import.ply.map_or(imported.actions.len(), |ply| ply as usize);
     if plies > imported.actions.len() {
@@ -165,7 +183,7 @@ fn import_pgn(import: &pb::PgnImport) -> Result<(GameConfig, Vec<(Seat, Action)>
         game.play(&Turn::Move(seat, action.clone())).map_err(|e| ApiError::InvalidPgn(format!("ply {}: {e}", index + 1)))?;
         moves.push((seat, action));
     }
-    Ok((config, moves))
+    Ok(Requested { config, field: "pgn".to_owned(), moves })
 }
 
 /// Page tokens name the last game of the previous page and the filters they were made
@@ -208,15 +226,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
         let request = request.into_inner();
-        let config = requested_config(&request)?;
-        let field = match &request.source {
-            Some(pb::create_game_request::Source::Preset(_)) => "preset".to_owned(),
-            _ => format!("config.{}", config.kind().info().name),
-        };
-        let (config, imported_moves) = match &request.source {
-            Some(pb::create_game_request::Source::Pgn(import)) => import_pgn(import)?,
-            _ => (config, Vec::new()),
-        };
+        let Requested { config, field, moves: imported_moves } = requested_game(&request)?;
         let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
         let seat_names = config.kind().info().seat_names;
         let tokens: Vec<_> = (0..game.seat_count()).map(|_| new_token()).collect();
@@ -267,10 +277,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             0 => DEFAULT_PAGE_SIZE,
             size => (size as usize).min(MAX_PAGE_SIZE),
         };
-        let kind = match request.kind {
-            0 => None,
-            raw => Some(kind_from_proto(raw).ok_or_else(|| ApiError::bad_field("kind", format!("{raw} is not a known GameKind")))?),
-        };
+        let kind = optional_kind(request.kind)?;
         let status = match pb::GameStatus::try_from(request.status) {
             Ok(pb::GameStatus::Unspecified) => None,
             Ok(pb::GameStatus::InProgress) => Some(GameStatus::InProgress),

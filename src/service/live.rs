@@ -139,11 +139,10 @@ impl Hub {
             let events = self.store.events_after(&live.id, memo.first_seq - 1, (memo.last_seq - memo.first_seq + 1) as usize).await?;
             return Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer) });
         }
-        if let Some(expected) = request.expected_seq {
-            if expected != state.seq {
+        if let Some(expected) = request.expected_seq
+            && expected != state.seq {
                 return Err(ApiError::StaleSeq { expected, current: state.seq });
             }
-        }
         if request.validate_only {
             let current_seq = state.seq;
             state.game.check(&request.turn).map_err(|error| ApiError::Move { error, current_seq })?;
@@ -234,17 +233,19 @@ impl LiveGame {
             .config
             .replay(&turns)
             .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", record.id)))?;
+        // Each request id maps to the events its turn appended: the turn, then maybe the end.
         let mut requests: HashMap<String, Memo> = HashMap::new();
         for event in log {
-            if let (Some(id), EventKind::Played { turn, .. }) = (&event.request_id, &event.kind) {
-                requests.insert(id.clone(), Memo { turn: turn.clone(), first_seq: event.seq, last_seq: event.seq });
-            }
-        }
-        for event in log {
-            if let (Some(id), EventKind::Ended(_)) = (&event.request_id, &event.kind) {
-                if let Some(memo) = requests.get_mut(id) {
-                    memo.last_seq = memo.last_seq.max(event.seq);
+            match (&event.request_id, &event.kind) {
+                (Some(id), EventKind::Played { turn, .. }) => {
+                    requests.insert(id.clone(), Memo { turn: turn.clone(), first_seq: event.seq, last_seq: event.seq });
                 }
+                (Some(id), EventKind::Ended(_)) => {
+                    if let Some(memo) = requests.get_mut(id) {
+                        memo.last_seq = event.seq;
+                    }
+                }
+                _ => {}
             }
         }
         let mut record = record.clone();

@@ -246,14 +246,13 @@ impl Battleship {
         if let Some(cell) = own_ship_in(rect) {
             return Err(MoveError::new(Reason::CellOccupied, format!("it would overlap your ship at {cell}")));
         }
-        if self.config.no_touching {
-            if let Some(cell) = own_ship_in(rect.grown(self.dims)) {
+        if self.config.no_touching
+            && let Some(cell) = own_ship_in(rect.grown(self.dims)) {
                 return Err(MoveError::new(
                     Reason::PiecesTouching,
                     format!("it would touch your ship at {cell}; ships may not touch in this game"),
                 ));
             }
-        }
         Ok(rect)
     }
 

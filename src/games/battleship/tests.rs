@@ -578,11 +578,10 @@ proptest! {
                             }
                         }
                     }
-                    if let Some(last) = view.last_move {
-                        if last.seat == owner && viewer != Viewer::Seat(owner) {
+                    if let Some(last) = view.last_move
+                        && last.seat == owner && viewer != Viewer::Seat(owner) {
                             assert!(!matches!(last.action, Some(Action::Place(_))));
                         }
-                    }
                 }
             }
         });

@@ -204,7 +204,7 @@ impl FirstSolution<'_, '_, '_> {
         if self.nodes > self.node_budget {
             return Err(BudgetExhausted { nodes: self.nodes - 1 });
         }
-        if self.nodes % PROGRESS_EVERY == 0 {
+        if self.nodes.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(Progress { nodes: self.nodes, positions: self.dead.len() });
         }
         for &jump in self.solver.geometry.jumps() {
@@ -249,7 +249,7 @@ impl Counting<'_, '_, '_> {
         if self.nodes > self.node_budget {
             return Err(BudgetExhausted { nodes: self.nodes - 1 });
         }
-        if self.nodes % PROGRESS_EVERY == 0 {
+        if self.nodes.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(Progress { nodes: self.nodes, positions: self.memo.len() });
         }
         let mut total: u128 = 0;
