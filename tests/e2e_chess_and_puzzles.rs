@@ -68,6 +68,7 @@ async fn an_illegal_fen_is_refused_naming_what_is_wrong() {
         source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
             game: Some(chess_config("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1", false)),
         })),
+        private: false,
     };
     let error = client.create_game(request).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_CONFIG");
@@ -184,6 +185,7 @@ async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
     let import = |ply: Option<u32>| pb::CreateGameRequest {
         kind: pb::GameKind::Chess as i32,
         source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport { pgn: pgn.clone(), ply })),
+        private: false,
     };
     let imported = client.create_game(import(None)).await.unwrap().into_inner();
     let imported_game = imported.game.unwrap();
@@ -197,6 +199,7 @@ async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
     let broken = pb::CreateGameRequest {
         kind: 0,
         source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport { pgn: "1. e4 e5 2. Ke3 *".into(), ply: None })),
+        private: false,
     };
     let error = client.create_game(broken).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_PGN");

@@ -32,6 +32,7 @@ async fn a_bad_config_lists_every_violation() {
                 wrap_columns: false,
             })),
         })),
+        private: false,
     };
     let error = client.create_game(request).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_CONFIG");
@@ -43,13 +44,14 @@ async fn a_bad_config_lists_every_violation() {
         .create_game(pb::CreateGameRequest {
             kind: pb::GameKind::Gomoku as i32,
             source: Some(pb::create_game_request::Source::Preset("nope".into())),
+            private: false,
         })
         .await
         .unwrap_err();
     assert_error(&error, Code::InvalidArgument, "UNKNOWN_PRESET");
     assert!(error.message().contains("standard"), "{}", error.message());
 
-    let error = client.create_game(pb::CreateGameRequest { kind: 0, source: None }).await.unwrap_err();
+    let error = client.create_game(pb::CreateGameRequest { kind: 0, source: None, private: false  }).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
     let error = client
         .create_game(pb::CreateGameRequest {
@@ -57,6 +59,7 @@ async fn a_bad_config_lists_every_violation() {
             source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
                 game: Some(pb::game_config::Game::Gomoku(Default::default())),
             })),
+            private: false,
         })
         .await
         .unwrap_err();
@@ -201,7 +204,7 @@ async fn games_are_listed_newest_first_in_stable_filtered_pages() {
         page_size,
         page_token,
         kind: kind as i32,
-        status: 0,
+        ..Default::default()
     };
     let mut seen = Vec::new();
     let mut token = String::new();

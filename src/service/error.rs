@@ -50,6 +50,8 @@ pub enum ApiError {
     UnsupportedByGame(&'static str),
     /// The PGN to import is unreadable or illegal.
     InvalidPgn(String),
+    /// Only a finished game may be archived.
+    GameNotFinished(String),
     /// Storage failed; the message is for the log, not the caller.
     Storage(String),
 }
@@ -66,6 +68,7 @@ impl From<StoreError> for ApiError {
         match error {
             StoreError::NotFound(id) => ApiError::GameNotFound(id),
             StoreError::Conflict { expected, current } => ApiError::StaleSeq { expected, current },
+            StoreError::NotFinished(id) => ApiError::GameNotFinished(id),
             StoreError::AlreadyExists(_) | StoreError::Backend(_) => ApiError::Storage(error.to_string()),
         }
     }
@@ -112,6 +115,13 @@ impl From<ApiError> for Status {
                 Code::NotFound,
                 "GAME_NOT_FOUND",
                 format!("no game has id {id:?}"),
+                &[("game_id", id)],
+                None,
+            ),
+            ApiError::GameNotFinished(id) => status(
+                Code::FailedPrecondition,
+                "GAME_NOT_FINISHED",
+                format!("game {id:?} is still in progress; only a finished game can be archived"),
                 &[("game_id", id)],
                 None,
             ),

@@ -90,6 +90,7 @@ fn game_to_proto(record: &GameRecord) -> pb::Game {
         move_count: record.move_count,
         create_time: Some(timestamp(record.created)),
         update_time: Some(timestamp(record.updated)),
+        private: record.private,
     }
 }
 
@@ -123,6 +124,12 @@ fn optional_kind(raw: i32) -> Result<Option<GameKind>, ApiError> {
             .map(Some)
             .ok_or_else(|| ApiError::bad_field("kind", format!("{raw} is not a known GameKind"))),
     }
+}
+
+/// A wire timestamp as a time, when set.
+fn optional_time(time: Option<&prost_types::Timestamp>, field: &str) -> Result<Option<SystemTime>, ApiError> {
+    time.map(|t| SystemTime::try_from(*t).map_err(|_| ApiError::bad_field(field, "is not a valid timestamp")))
+        .transpose()
 }
 
 /// What a `CreateGameRequest` asks for: the configuration (defaults filled in), the
@@ -188,8 +195,20 @@ fn import_pgn(import: &pb::PgnImport) -> Result<Requested, ApiError> {
 
 /// Page tokens name the last game of the previous page and the filters they were made
 /// for, so that a token used with other filters is refused rather than misread.
+/// The filters a page token is bound to: a token only continues the query that made it.
+fn filter_key(filter: &pb::ListGamesRequest) -> String {
+    let time = |t: Option<&prost_types::Timestamp>| t.map_or(String::new(), |t| format!("{}.{}", t.seconds, t.nanos));
+    format!(
+        "{},{},{},{}",
+        filter.kind,
+        filter.status,
+        time(filter.create_time_after.as_ref()),
+        time(filter.create_time_before.as_ref())
+    )
+}
+
 fn page_token(filter: &pb::ListGamesRequest, last_id: &str) -> String {
-    URL_SAFE_NO_PAD.encode(format!("v1|{}|{}|{last_id}", filter.kind, filter.status))
+    URL_SAFE_NO_PAD.encode(format!("v2|{}|{last_id}", filter_key(filter)))
 }
 
 fn page_after(filter: &pb::ListGamesRequest) -> Result<Option<String>, ApiError> {
@@ -198,11 +217,9 @@ fn page_after(filter: &pb::ListGamesRequest) -> Result<Option<String>, ApiError>
     }
     let decoded = URL_SAFE_NO_PAD.decode(&filter.page_token).ok().and_then(|b| String::from_utf8(b).ok());
     let decoded = decoded.ok_or(ApiError::InvalidPageToken)?;
-    let mut parts = decoded.splitn(4, '|');
-    let (version, kind, status, last) = (parts.next(), parts.next(), parts.next(), parts.next());
-    let matches = version == Some("v1")
-        && kind == Some(filter.kind.to_string().as_str())
-        && status == Some(filter.status.to_string().as_str());
+    let mut parts = decoded.splitn(3, '|');
+    let (version, key, last) = (parts.next(), parts.next(), parts.next());
+    let matches = version == Some("v2") && key == Some(filter_key(filter).as_str());
     match last {
         Some(last) if matches && !last.is_empty() && last.len() <= MAX_GAME_ID_LEN => Ok(Some(last.to_owned())),
         _ => Err(ApiError::InvalidPageToken),
@@ -241,6 +258,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             status: GameStatus::InProgress,
             outcome: None,
             move_count: 0,
+            private: request.private,
+            owner: None,
         };
         let live = self.hub.create(record.clone(), game).await?;
         for (seat, action) in imported_moves {
@@ -282,14 +301,21 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             Ok(pb::GameStatus::Unspecified) => None,
             Ok(pb::GameStatus::InProgress) => Some(GameStatus::InProgress),
             Ok(pb::GameStatus::Finished) => Some(GameStatus::Finished),
+            Ok(pb::GameStatus::Archived) => Some(GameStatus::Archived),
             Err(_) => return Err(ApiError::bad_field("status", format!("{} is not a GameStatus", request.status)).into()),
+        };
+        let filter = ListFilter {
+            kind,
+            status,
+            created_after: optional_time(request.create_time_after.as_ref(), "create_time_after")?,
+            created_before: optional_time(request.create_time_before.as_ref(), "create_time_before")?,
         };
         let after = page_after(&request)?;
         // One more than the page tells whether another page follows.
         let mut records = self
             .hub
             .store()
-            .list(ListFilter { kind, status }, after.as_deref(), page_size + 1)
+            .list(filter, after.as_deref(), page_size + 1)
             .await
             .map_err(ApiError::from)?;
         let more = records.len() > page_size;
@@ -446,6 +472,34 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let after = request.get_ref().after_seq;
         let stream = event_stream(self.hub.clone(), live, viewer, after, self.shutdown.clone()).await?;
         Ok(Response::new(Box::pin(stream)))
+    }
+
+    async fn archive_game(
+        &self,
+        request: Request<pb::ArchiveGameRequest>,
+    ) -> Result<Response<pb::ArchiveGameResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        self.hub.archive(&live.id).await?;
+        tracing::info!(game_id = %live.id, "game archived");
+        let record = live.snapshot().await.record;
+        Ok(Response::new(pb::ArchiveGameResponse { game: Some(game_to_proto(&record)) }))
+    }
+
+    async fn delete_game(
+        &self,
+        request: Request<pb::DeleteGameRequest>,
+    ) -> Result<Response<pb::DeleteGameResponse>, Status> {
+        let live = self.game(&request.get_ref().game_id).await?;
+        self.hub.delete(&live.id).await?;
+        tracing::info!(game_id = %live.id, "game deleted");
+        Ok(Response::new(pb::DeleteGameResponse {}))
+    }
+
+    async fn reissue_seat_token(
+        &self,
+        _request: Request<pb::ReissueSeatTokenRequest>,
+    ) -> Result<Response<pb::ReissueSeatTokenResponse>, Status> {
+        Err(Status::unimplemented("reissuing seat tokens is not available yet"))
     }
 }
 

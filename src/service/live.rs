@@ -6,10 +6,11 @@
 //! ahead of the log, and a subscriber never hears of an event the log does not hold.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use super::error::ApiError;
 use crate::engine::{Action, AnyMatch, Outcome, Seat, Turn, View, Viewer};
@@ -37,6 +38,14 @@ pub struct LiveGame {
     pub seat_hashes: Vec<TokenHash>,
     /// When it was created.
     pub created: SystemTime,
+    /// Whether spectators are refused.
+    pub private: bool,
+    /// The service key that created it.
+    pub owner: Option<String>,
+    /// Set once the game is archived.
+    archived: AtomicBool,
+    /// Turns true when the game is deleted: its streams end.
+    removed: watch::Sender<bool>,
     /// A match of this game that never changes, for what depends on the configuration
     /// alone: what a viewer may see of a move, and whether the game hides information.
     pub policy: Box<dyn AnyMatch>,
@@ -127,6 +136,24 @@ impl Hub {
         self.games.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Archives a finished game.
+    pub async fn archive(&self, id: &str) -> Result<GameRecord, ApiError> {
+        let record = self.store.archive(id).await?;
+        if let Some(live) = self.lock_games().get(id) {
+            live.archived.store(true, Ordering::Release);
+        }
+        Ok(record)
+    }
+
+    /// Deletes a game; its streams end with `GAME_NOT_FOUND`.
+    pub async fn delete(&self, id: &str) -> Result<(), ApiError> {
+        self.store.delete(id).await?;
+        if let Some(live) = self.lock_games().remove(id) {
+            live.removed.send_replace(true);
+        }
+        Ok(())
+    }
+
     /// Plays `request.turn` in `live`, exactly once per request id.
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, ApiError> {
         let viewer = Viewer::Seat(request.turn.seat());
@@ -214,6 +241,10 @@ impl LiveGame {
             config: record.config.clone(),
             seat_hashes: record.seat_token_hashes.clone(),
             created: record.created,
+            private: record.private,
+            owner: record.owner.clone(),
+            archived: AtomicBool::new(record.status == GameStatus::Archived),
+            removed: watch::channel(false).0,
             policy: game.clone_box(),
             state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated, requests }),
             events,
@@ -257,7 +288,10 @@ impl LiveGame {
     pub async fn snapshot(&self) -> Snapshot {
         let state = self.state.lock().await;
         let outcome = state.game.outcome();
-        let update = record_update(outcome, state.game.move_count(), state.updated);
+        let mut update = record_update(outcome, state.game.move_count(), state.updated);
+        if self.archived.load(Ordering::Acquire) {
+            update.status = GameStatus::Archived;
+        }
         Snapshot {
             record: GameRecord {
                 id: self.id.clone(),
@@ -269,6 +303,8 @@ impl LiveGame {
                 status: update.status,
                 outcome: update.outcome,
                 move_count: update.move_count,
+                private: self.private,
+                owner: self.owner.clone(),
             },
             game: state.game.clone_box(),
         }
@@ -290,6 +326,11 @@ impl LiveGame {
             (a, label, machine)
         });
         (moves.collect(), state.seq)
+    }
+
+    /// Turns true once the game is deleted.
+    pub fn removed(&self) -> watch::Receiver<bool> {
+        self.removed.subscribe()
     }
 
     /// A receiver of every event after the returned seq, and whether the game was over

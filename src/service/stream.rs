@@ -40,8 +40,9 @@ pub async fn event_stream(
         return Err(ApiError::SeqOutOfRange { after, current });
     }
     let (tx, rx) = mpsc::channel(SUBSCRIBER_QUEUE);
+    let removed = live.removed();
     let feeder = Feeder { hub, live, viewer, tx, last: after };
-    tokio::spawn(feeder.run(receiver, shutdown, finished.then_some(current)));
+    tokio::spawn(feeder.run(receiver, shutdown, removed, finished.then_some(current)));
     Ok(ReceiverStream::new(rx))
 }
 
@@ -69,6 +70,7 @@ impl Feeder {
         mut self,
         mut receiver: broadcast::Receiver<Arc<StoredEvent>>,
         mut shutdown: watch::Receiver<bool>,
+        mut removed: watch::Receiver<bool>,
         final_seq: Option<u64>,
     ) {
         let stop = match self.catch_up(None).await {
@@ -79,6 +81,7 @@ impl Feeder {
                 let received = tokio::select! {
                     received = receiver.recv() => received,
                     _ = shutdown.wait_for(|down| *down) => break Stop::Fail(ApiError::ShuttingDown),
+                    _ = removed.wait_for(|gone| *gone) => break Stop::Fail(ApiError::GameNotFound(self.live.id.clone())),
                 };
                 let step = match received {
                     Ok(event) if event.seq <= self.last => Ok(()),

@@ -3,14 +3,24 @@ use std::sync::Mutex;
 
 use async_trait::async_trait;
 
-use super::{GameRecord, ListFilter, RecordUpdate, Store, StoreError, StoredEvent};
+use super::{
+    GameRecord, GameStatus, ListFilter, LoadedGame, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
+    TokenHash,
+};
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
 /// servers.
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     /// By id; ids sort by creation time, so iterating backwards lists newest first.
-    games: Mutex<BTreeMap<String, (GameRecord, Vec<StoredEvent>)>>,
+    games: Mutex<BTreeMap<String, StoredGame>>,
+}
+
+#[derive(Clone, Debug)]
+struct StoredGame {
+    record: GameRecord,
+    log: Vec<StoredEvent>,
+    snapshot: Option<Snapshot>,
 }
 
 impl MemoryStore {
@@ -19,10 +29,16 @@ impl MemoryStore {
         MemoryStore::default()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, (GameRecord, Vec<StoredEvent>)>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, StoredGame>> {
         // A panic while holding the lock cannot leave a half-written game: every
         // mutation below is a single insert or push after all checks.
         self.games.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn with_game<T>(&self, id: &str, f: impl FnOnce(&mut StoredGame) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        let mut games = self.lock();
+        let game = games.get_mut(id).ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        f(game)
     }
 }
 
@@ -33,12 +49,12 @@ impl Store for MemoryStore {
         if games.contains_key(&record.id) {
             return Err(StoreError::AlreadyExists(record.id));
         }
-        games.insert(record.id.clone(), (record, vec![first]));
+        games.insert(record.id.clone(), StoredGame { record, log: vec![first], snapshot: None });
         Ok(())
     }
 
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError> {
-        self.lock().get(id).cloned().ok_or_else(|| StoreError::NotFound(id.to_owned()))
+        self.with_game(id, |game| Ok((game.record.clone(), game.log.clone())))
     }
 
     async fn append(
@@ -48,29 +64,30 @@ impl Store for MemoryStore {
         events: Vec<StoredEvent>,
         update: RecordUpdate,
     ) -> Result<(), StoreError> {
-        let mut games = self.lock();
-        let (record, log) = games.get_mut(id).ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
-        if record.seq != expected_seq {
-            return Err(StoreError::Conflict { expected: expected_seq, current: record.seq });
-        }
-        for (offset, event) in events.iter().enumerate() {
-            debug_assert_eq!(event.seq, expected_seq + 1 + offset as u64, "events must continue the log");
-        }
-        record.seq += events.len() as u64;
-        record.status = update.status;
-        record.outcome = update.outcome;
-        record.move_count = update.move_count;
-        record.updated = update.updated;
-        log.extend(events);
-        Ok(())
+        self.with_game(id, |game| {
+            let record = &mut game.record;
+            if record.seq != expected_seq {
+                return Err(StoreError::Conflict { expected: expected_seq, current: record.seq });
+            }
+            for (offset, event) in events.iter().enumerate() {
+                debug_assert_eq!(event.seq, expected_seq + 1 + offset as u64, "events must continue the log");
+            }
+            record.seq += events.len() as u64;
+            record.status = update.status;
+            record.outcome = update.outcome;
+            record.move_count = update.move_count;
+            record.updated = update.updated;
+            game.log.extend(events);
+            Ok(())
+        })
     }
 
     async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {
-        let games = self.lock();
-        let (_, log) = games.get(id).ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
-        // Seqs start at 1 without gaps, so seq n sits at index n - 1.
-        let start = usize::try_from(after).unwrap_or(usize::MAX).min(log.len());
-        Ok(log[start..].iter().take(limit).cloned().collect())
+        self.with_game(id, |game| {
+            // Seqs start at 1 without gaps, so seq n sits at index n - 1.
+            let start = usize::try_from(after).unwrap_or(usize::MAX).min(game.log.len());
+            Ok(game.log[start..].iter().take(limit).cloned().collect())
+        })
     }
 
     async fn list(
@@ -80,16 +97,69 @@ impl Store for MemoryStore {
         limit: usize,
     ) -> Result<Vec<GameRecord>, StoreError> {
         let games = self.lock();
-        let newest_first: Box<dyn Iterator<Item = (&String, &(GameRecord, Vec<StoredEvent>))>> = match after_id {
-            Some(after) => Box::new(games.range::<str, _>((std::ops::Bound::Unbounded, std::ops::Bound::Excluded(after))).rev()),
+        let newest_first: Box<dyn Iterator<Item = (&String, &StoredGame)>> = match after_id {
+            Some(after) => {
+                Box::new(games.range::<str, _>((std::ops::Bound::Unbounded, std::ops::Bound::Excluded(after))).rev())
+            }
             None => Box::new(games.iter().rev()),
         };
-        Ok(newest_first
-            .map(|(_, (record, _))| record)
-            .filter(|r| filter.kind.is_none_or(|k| r.kind() == k))
-            .filter(|r| filter.status.is_none_or(|s| r.status == s))
-            .take(limit)
-            .cloned()
-            .collect())
+        Ok(newest_first.map(|(_, game)| &game.record).filter(|r| filter.matches(r)).take(limit).cloned().collect())
+    }
+
+    async fn load_latest(&self, id: &str) -> Result<LoadedGame, StoreError> {
+        self.with_game(id, |game| {
+            let after = game.snapshot.as_ref().map_or(0, |s| s.seq);
+            let tail = game.log.iter().filter(|e| e.seq > after).cloned().collect();
+            Ok(LoadedGame { record: game.record.clone(), snapshot: game.snapshot.clone(), tail })
+        })
+    }
+
+    async fn save_snapshot(&self, id: &str, snapshot: Snapshot) -> Result<(), StoreError> {
+        self.with_game(id, |game| {
+            if snapshot.seq <= game.record.seq && game.snapshot.as_ref().is_none_or(|s| s.seq < snapshot.seq) {
+                game.snapshot = Some(snapshot);
+            }
+            Ok(())
+        })
+    }
+
+    async fn find_request(&self, id: &str, request_id: &str) -> Result<Vec<StoredEvent>, StoreError> {
+        self.with_game(id, |game| {
+            Ok(game.log.iter().filter(|e| e.request_id.as_deref() == Some(request_id)).cloned().collect())
+        })
+    }
+
+    async fn archive(&self, id: &str) -> Result<GameRecord, StoreError> {
+        self.with_game(id, |game| {
+            match game.record.status {
+                GameStatus::InProgress => return Err(StoreError::NotFinished(id.to_owned())),
+                GameStatus::Finished | GameStatus::Archived => game.record.status = GameStatus::Archived,
+            }
+            Ok(game.record.clone())
+        })
+    }
+
+    async fn delete(&self, id: &str) -> Result<(), StoreError> {
+        self.lock().remove(id).map(drop).ok_or_else(|| StoreError::NotFound(id.to_owned()))
+    }
+
+    async fn set_seat_token_hash(&self, id: &str, seat: usize, hash: TokenHash) -> Result<(), StoreError> {
+        self.with_game(id, |game| {
+            let slot = game
+                .record
+                .seat_token_hashes
+                .get_mut(seat)
+                .ok_or_else(|| StoreError::Backend(format!("game {id:?} has no seat {seat}")))?;
+            *slot = hash;
+            Ok(())
+        })
+    }
+
+    async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {
+        let games = self.lock();
+        Ok(games
+            .values()
+            .filter(|g| g.record.owner.as_deref() == Some(owner) && g.record.status == GameStatus::InProgress)
+            .count() as u64)
     }
 }

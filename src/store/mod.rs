@@ -26,6 +26,8 @@ pub enum GameStatus {
     InProgress,
     /// The game has an outcome.
     Finished,
+    /// Finished and put away: still readable, left out of listings that do not ask for it.
+    Archived,
 }
 
 /// What a store keeps about a game besides its log. `seq`, `status`, `outcome`,
@@ -50,6 +52,10 @@ pub struct GameRecord {
     pub outcome: Option<Outcome>,
     /// Moves applied.
     pub move_count: u32,
+    /// A private game refuses spectators. Fixed at creation.
+    pub private: bool,
+    /// The service key (by its public name) that created the game, when one did.
+    pub owner: Option<String>,
 }
 
 impl GameRecord {
@@ -103,8 +109,48 @@ pub struct RecordUpdate {
 pub struct ListFilter {
     /// Only this kind.
     pub kind: Option<GameKind>,
-    /// Only this status.
+    /// Only this status; `None` means every status but [`GameStatus::Archived`].
     pub status: Option<GameStatus>,
+    /// Only games created at or after this time.
+    pub created_after: Option<SystemTime>,
+    /// Only games created before this time.
+    pub created_before: Option<SystemTime>,
+}
+
+impl ListFilter {
+    /// Whether `record` passes the filter.
+    pub fn matches(&self, record: &GameRecord) -> bool {
+        self.kind.is_none_or(|k| record.kind() == k)
+            && match self.status {
+                Some(status) => record.status == status,
+                None => record.status != GameStatus::Archived,
+            }
+            && self.created_after.is_none_or(|t| record.created >= t)
+            && self.created_before.is_none_or(|t| record.created < t)
+    }
+}
+
+/// A game's state saved at one point of its log, so that loading replays only the tail.
+/// A snapshot is a cache: the log stays the truth, and a snapshot that cannot be restored
+/// (written by another version, say) is ignored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The seq of the last event the state includes.
+    pub seq: u64,
+    /// The serialised state.
+    pub state: Vec<u8>,
+}
+
+/// What loading a game for play returns: its record, its newest snapshot if any, and the
+/// events after that snapshot (the whole log without one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadedGame {
+    /// The record.
+    pub record: GameRecord,
+    /// The newest snapshot.
+    pub snapshot: Option<Snapshot>,
+    /// The events after the snapshot's seq, in order.
+    pub tail: Vec<StoredEvent>,
 }
 
 /// Why a store operation failed.
@@ -119,6 +165,9 @@ pub enum StoreError {
     /// The log had grown past the expected length: someone else appended first.
     #[error("the game's log is at seq {current}, not the expected {expected}")]
     Conflict { expected: u64, current: u64 },
+    /// Only a finished game may be archived.
+    #[error("game {0:?} is not finished")]
+    NotFinished(String),
     /// The backend failed.
     #[error("storage failure: {0}")]
     Backend(String),
@@ -153,4 +202,27 @@ pub trait Store: Send + Sync + 'static {
     /// with id `after_id` in that order (from the newest when `None`).
     async fn list(&self, filter: ListFilter, after_id: Option<&str>, limit: usize)
     -> Result<Vec<GameRecord>, StoreError>;
+
+    /// The record, the newest snapshot and the events after it: what playing needs.
+    async fn load_latest(&self, id: &str) -> Result<LoadedGame, StoreError>;
+
+    /// Keeps `snapshot` as the game's newest. Saving is best effort for callers: a lost
+    /// snapshot only makes the next load replay more.
+    async fn save_snapshot(&self, id: &str, snapshot: Snapshot) -> Result<(), StoreError>;
+
+    /// The events that the request with `request_id` appended to the game, in order
+    /// (empty when no such request was applied).
+    async fn find_request(&self, id: &str, request_id: &str) -> Result<Vec<StoredEvent>, StoreError>;
+
+    /// Marks a finished game archived and returns its record.
+    async fn archive(&self, id: &str) -> Result<GameRecord, StoreError>;
+
+    /// Removes a game, its log and its snapshots.
+    async fn delete(&self, id: &str) -> Result<(), StoreError>;
+
+    /// Replaces the token hash of seat `seat` (from 0).
+    async fn set_seat_token_hash(&self, id: &str, seat: usize, hash: TokenHash) -> Result<(), StoreError>;
+
+    /// How many games `owner` created that are still in progress.
+    async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError>;
 }

@@ -95,6 +95,7 @@ pub async fn create_preset(client: &mut Client, kind: pb::GameKind, preset: &str
         .create_game(pb::CreateGameRequest {
             kind: kind as i32,
             source: Some(pb::create_game_request::Source::Preset(preset.to_owned())),
+            private: false,
         })
         .await
         .unwrap()
@@ -107,6 +108,7 @@ pub async fn create_config(client: &mut Client, config: pb::game_config::Game) -
         .create_game(pb::CreateGameRequest {
             kind: 0,
             source: Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(config) })),
+            private: false,
         })
         .await
         .unwrap()

@@ -20,6 +20,7 @@ pub fn status_to_proto(status: GameStatus) -> pb::GameStatus {
     match status {
         GameStatus::InProgress => pb::GameStatus::InProgress,
         GameStatus::Finished => pb::GameStatus::Finished,
+        GameStatus::Archived => pb::GameStatus::Archived,
     }
 }
 
