@@ -4,8 +4,10 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// A cell of a rectangular board. Row 0 is the top row, column 0 the left column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Cell {
     /// Zero-based row, from the top.
     pub row: u32,
@@ -36,7 +38,7 @@ impl fmt::Display for Cell {
 }
 
 /// A location on any kind of board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Location {
     /// A cell of a grid board.
     Cell(Cell),
@@ -45,7 +47,7 @@ pub enum Location {
 }
 
 /// Which way a ship extends from its bow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Orientation {
     /// To the right of the bow.
     Horizontal,
@@ -54,7 +56,7 @@ pub enum Orientation {
 }
 
 /// One ship of a fleet: its top-left cell, its direction and its length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ShipPlacement {
     /// The ship's top-left cell.
     pub bow: Cell,
@@ -65,7 +67,7 @@ pub struct ShipPlacement {
 }
 
 /// What a chess pawn promotes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Promotion {
     Queen,
     Rook,
@@ -74,7 +76,7 @@ pub enum Promotion {
 }
 
 /// Where a [`Action::Place`] puts something.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PlaceTarget {
     /// A grid cell.
     Cell(Cell),
@@ -89,7 +91,7 @@ pub enum PlaceTarget {
 }
 
 /// A move, in the vocabulary shared by every game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     /// Put something on the board.
     Place(PlaceTarget),

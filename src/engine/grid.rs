@@ -1,5 +1,7 @@
 //! Rectangular boards: bounds, indexing and the runs of equal cells that line games look for.
 
+use serde::{Deserialize, Serialize};
+
 use super::{BoardCell, Cell, EndReason, GridBoard, Outcome, Seat};
 
 /// The four line directions (right, down, down-right, down-left); their opposites are
@@ -8,7 +10,7 @@ pub const LINE_DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
 /// The dimensions of a rectangular board, and whether it wraps from the last column to
 /// the first (a cylinder).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Dims {
     /// Columns.
     pub width: u32,
@@ -95,7 +97,7 @@ impl Dims {
 }
 
 /// A grid of plain marks owned by seats: the board of every "k in a row" game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MarkBoard {
     dims: Dims,
     cells: Vec<Option<Seat>>,

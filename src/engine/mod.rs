@@ -13,6 +13,7 @@ mod outcome;
 mod rules;
 mod seat;
 mod session;
+mod snapshot;
 mod view;
 
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
@@ -21,6 +22,7 @@ pub use outcome::{EndReason, Outcome};
 pub use rules::{Hint, Rules};
 pub use seat::{Seat, Viewer};
 pub use session::{AnyMatch, Match, ReplayError, Turn};
+pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};
 pub use view::{
     BoardCell, ChangedCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region, Stage, View,
 };

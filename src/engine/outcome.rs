@@ -1,7 +1,9 @@
+use serde::{Deserialize, Serialize};
+
 use super::{Cell, Seat};
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndReason {
     /// A seat completed a winning line.
     Line,
@@ -53,7 +55,7 @@ pub enum EndReason {
 }
 
 /// The result of a finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
     /// `winner` won. `line` holds the winning line's cells in order along the line when
     /// the game was won by a line, and is empty otherwise.

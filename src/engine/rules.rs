@@ -1,5 +1,8 @@
 use std::fmt::Debug;
 
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
 use super::{Action, ConfigError, MoveError, Observation, Outcome, Seat, Viewer};
 
 /// The rules of one game: a position and how moves change it.
@@ -16,9 +19,17 @@ use super::{Action, ConfigError, MoveError, Observation, Outcome, Seat, Viewer};
 ///   the position exactly as it was.
 /// - The position is a function of the configuration and the moves applied: replaying
 ///   the same moves from `new(config)` gives an equal value.
-pub trait Rules: Clone + Eq + Debug + Send + Sync + 'static {
+/// - The serde form of the position and of the configuration is their complete state: a
+///   value that goes through a snapshot (see [`Match::snapshot`](super::Match::snapshot))
+///   comes back equal. Changing that form's shape means bumping
+///   [`SNAPSHOT_VERSION`](super::SNAPSHOT_VERSION).
+pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// Settings fixed when a game is created, with every default filled in.
-    type Config: Clone + Eq + Debug + Send + Sync + 'static;
+    type Config: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static;
+
+    /// Short lower_snake_case name, e.g. `connect_four`. Stable: it names the game in the
+    /// catalog and tags its snapshots.
+    const NAME: &'static str;
 
     /// The starting position for `config`.
     ///

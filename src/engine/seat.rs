@@ -1,8 +1,10 @@
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// One of a game's seats. Seats are numbered from 0 inside the engine and from 1 on the
 /// wire (see [`Seat::number`]), so that 0 can mean "no seat" there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Seat(u8);
 
 impl Seat {

@@ -1,11 +1,13 @@
 use std::any::Any;
 use std::fmt::Debug;
 
+use serde::{Deserialize, Serialize};
+
 use super::{Action, ConfigError, EndReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, Seat, View, Viewer};
 
 /// One entry of a match's history: everything that changes a match is a turn, so that a
 /// match is exactly the replay of its turns.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Turn {
     /// `seat` took `action`.
     Move(Seat, Action),
@@ -48,6 +50,31 @@ impl<G: Rules> Match<G> {
     pub fn new(config: G::Config) -> Result<Match<G>, ConfigError> {
         let position = G::new(&config)?;
         Ok(Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), resignation: None })
+    }
+
+    /// The match made of a position and the history that led to it, as a snapshot holds
+    /// them; what follows from the history is rebuilt from it. Trusts that `position` is
+    /// the replay of `history` (checking that would cost the replay a snapshot saves).
+    ///
+    /// # Errors
+    /// When the history contradicts itself: a takeback with no move to undo, or a turn
+    /// after a resignation.
+    pub(super) fn from_parts(config: G::Config, position: G, history: Vec<Turn>) -> Result<Match<G>, String> {
+        let mut game = Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), resignation: None };
+        for (index, turn) in history.iter().enumerate() {
+            if game.resignation.is_some() {
+                return Err(format!("turn {index} follows a resignation"));
+            }
+            match turn {
+                Turn::Move(seat, action) => game.moves_in_force.push((*seat, action.clone())),
+                Turn::TakeBack(_) => {
+                    game.moves_in_force.pop().ok_or_else(|| format!("turn {index} takes back a move never made"))?;
+                }
+                Turn::Resign(seat) => game.resignation = Some(game.resignation_outcome(*seat)),
+            }
+        }
+        game.history = history;
+        Ok(game)
     }
 
     /// The match that `history` leads to from `config`.
@@ -139,14 +166,18 @@ impl<G: Rules> Match<G> {
         if seat.index() >= self.position.seat_count() {
             return Err(MoveError::new(Reason::NotYourTurn, format!("this game has no {seat}")));
         }
-        let outcome = if self.position.seat_count() == 2 {
-            Outcome::Win { winner: seat.opponent(), reason: EndReason::Resignation, line: Vec::new() }
-        } else {
-            Outcome::Draw { reason: EndReason::Resignation }
-        };
+        let outcome = self.resignation_outcome(seat);
         self.history.push(Turn::Resign(seat));
         self.resignation = Some(outcome.clone());
         Ok(outcome)
+    }
+
+    fn resignation_outcome(&self, seat: Seat) -> Outcome {
+        if self.position.seat_count() == 2 {
+            Outcome::Win { winner: seat.opponent(), reason: EndReason::Resignation, line: Vec::new() }
+        } else {
+            Outcome::Draw { reason: EndReason::Resignation }
+        }
     }
 
     fn check_live(&self) -> Result<(), MoveError> {
@@ -254,6 +285,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn machine_notation(&self, action: &Action) -> Option<String>;
     /// Advice for `seat`, within `node_budget` searched positions.
     fn hint(&self, seat: Seat, node_budget: u64) -> Hint;
+    /// The complete state as bytes, for the game's configuration to restore.
+    fn snapshot(&self) -> Vec<u8>;
     /// A copy.
     fn clone_box(&self) -> Box<dyn AnyMatch>;
     /// True when `other` is a match of the same game in exactly the same state.
@@ -305,6 +338,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     fn hint(&self, seat: Seat, node_budget: u64) -> Hint {
         if self.outcome().is_some() { Hint::AlreadySolved } else { self.position.hint(seat, node_budget) }
     }
+    fn snapshot(&self) -> Vec<u8> {
+        Match::snapshot(self)
+    }
     fn clone_box(&self) -> Box<dyn AnyMatch> {
         Box::new(self.clone())
     }
@@ -323,7 +359,7 @@ mod tests {
 
     /// Seats alternately add 1 or 2 to a total; reaching `target` wins. Takebacks follow
     /// the config.
-    #[derive(Clone, Debug, PartialEq, Eq)]
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
     struct Race {
         target: u32,
         takebacks: bool,
@@ -334,6 +370,7 @@ mod tests {
 
     impl Rules for Race {
         type Config = (u32, bool);
+        const NAME: &'static str = "race";
         fn new(&(target, takebacks): &(u32, bool)) -> Result<Race, ConfigError> {
             Ok(Race { target, takebacks, total: 0, turn: Seat::FIRST, winner: None })
         }

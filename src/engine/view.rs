@@ -1,3 +1,5 @@
+use serde::{Deserialize, Serialize};
+
 use super::{Action, Cell, Outcome, Seat, Viewer};
 
 /// What stands on a cell.
@@ -135,7 +137,7 @@ pub struct LastMove {
 /// Which stage of its course a game is in, for games whose rules change between stages.
 /// Generic on purpose: a game maps its own stages onto these. (What one seat does on its
 /// turn is a [`Phase`].)
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stage {
     /// Seats set up their pieces (e.g. place a fleet or put men on the board) before or
     /// instead of ordinary play.
@@ -200,7 +202,7 @@ pub struct Observation {
 
 /// A rectangle of a grid board's cells: `height` rows from row `top` and `width` columns
 /// from column `left`, in the board's coordinates (row 0 at the top, column 0 at the left).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Region {
     /// The first row covered.
     pub top: u32,

@@ -11,6 +11,8 @@
 //! Rows are numbered from the top like every grid in Tabula, so a disc dropped into an
 //! empty column lands on row `height - 1`.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
     Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
@@ -22,7 +24,7 @@ use super::{Listed, Preset};
 pub const MAX_SIDE: u32 = 20;
 
 /// Connect Four settings. A zero field stands for its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Columns.
     pub width: u32,
@@ -55,7 +57,7 @@ impl Config {
 }
 
 /// A Connect Four position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ConnectFour {
     config: Config,
     board: MarkBoard,
@@ -79,6 +81,7 @@ impl ConnectFour {
 
 impl Rules for ConnectFour {
     type Config = Config;
+    const NAME: &'static str = "connect_four";
 
     fn new(config: &Config) -> Result<ConnectFour, ConfigError> {
         let mut errors = ConfigError::default();
@@ -151,7 +154,6 @@ impl Rules for ConnectFour {
 }
 
 impl Listed for ConnectFour {
-    const NAME: &'static str = "connect_four";
     const DISPLAY_NAME: &'static str = "Connect Four";
     const SEAT_NAMES: &'static [&'static str] = &["Red", "Yellow"];
 

@@ -13,6 +13,8 @@
 //! column `(width - 1) / 2`) and the first seat's second stone at least three cells from
 //! it (Chebyshev distance: three rows or three columns away).
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
     Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
@@ -28,7 +30,7 @@ pub const SIDES: std::ops::RangeInclusive<u32> = 9..=19;
 pub const PRO_OPENING_DISTANCE: u32 = 3;
 
 /// Gomoku settings. A zero field stands for its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Columns.
     pub width: u32,
@@ -67,7 +69,7 @@ impl Config {
 }
 
 /// A Gomoku position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Gomoku {
     config: Config,
     board: MarkBoard,
@@ -106,6 +108,7 @@ fn chebyshev(a: Cell, b: Cell) -> u32 {
 
 impl Rules for Gomoku {
     type Config = Config;
+    const NAME: &'static str = "gomoku";
 
     fn new(config: &Config) -> Result<Gomoku, ConfigError> {
         let mut errors = ConfigError::default();
@@ -167,7 +170,6 @@ impl Rules for Gomoku {
 }
 
 impl Listed for Gomoku {
-    const NAME: &'static str = "gomoku";
     const DISPLAY_NAME: &'static str = "Gomoku";
     const SEAT_NAMES: &'static [&'static str] = &["Black", "White"];
 

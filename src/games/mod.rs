@@ -13,12 +13,10 @@ pub mod reversi;
 pub mod tic_tac_toe;
 pub mod tic_tac_two;
 
-use crate::engine::{AnyMatch, ConfigError, Match, ReplayError, Rules, Turn};
+use crate::engine::{AnyMatch, ConfigError, Match, ReplayError, Rules, SnapshotError, Turn};
 
 /// What the catalog says of a game, besides its rules.
 pub trait Listed: Rules<Config: Default> {
-    /// Short lower_snake_case name, e.g. `connect_four`.
-    const NAME: &'static str;
     /// Name for people, e.g. `Connect Four`.
     const DISPLAY_NAME: &'static str;
     /// What each seat is called, in seat order.
@@ -76,7 +74,7 @@ macro_rules! registry {
                 match self {
                     $(GameKind::$kind => KindInfo {
                         kind: self,
-                        name: <$game as Listed>::NAME,
+                        name: <$game as Rules>::NAME,
                         display_name: <$game as Listed>::DISPLAY_NAME,
                         seat_names: <$game as Listed>::SEAT_NAMES,
                         default_config: GameConfig::$kind(Default::default()),
@@ -117,6 +115,19 @@ macro_rules! registry {
             pub fn replay(&self, history: &[Turn]) -> Result<Box<dyn AnyMatch>, ReplayError> {
                 match self {
                     $(GameConfig::$kind(config) => Ok(Box::new(Match::<$game>::replay(config.clone(), history)?))),+
+                }
+            }
+
+            /// The match that a snapshot ([`AnyMatch::snapshot`]) was taken of, provided it
+            /// was taken of a match of exactly this configuration. A snapshot only saves
+            /// replaying the history it holds: on any error, replay the history instead.
+            ///
+            /// # Errors
+            /// Bytes of another format version or game kind, damaged bytes, or a snapshot
+            /// of a match with another configuration.
+            pub fn restore(&self, bytes: &[u8]) -> Result<Box<dyn AnyMatch>, SnapshotError> {
+                match self {
+                    $(GameConfig::$kind(config) => Ok(Box::new(Match::<$game>::restore(config, bytes)?))),+
                 }
             }
         }

@@ -10,6 +10,8 @@
 //! per line decide it in O(1) per move; otherwise the lines through the last move are
 //! scanned. Neither ever rescans the board.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
     Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
@@ -21,7 +23,7 @@ use super::{Listed, Preset};
 pub const MAX_SIZE: u32 = 19;
 
 /// Tic-tac-toe settings. A zero field stands for its default (see [`Config::with_defaults`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Side of the square board.
     pub size: u32,
@@ -45,7 +47,7 @@ impl Config {
 }
 
 /// Per-line mark counts, used when a win needs a whole line.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 struct FullLineCounters {
     /// `[seat][row]`.
     rows: [Vec<u32>; 2],
@@ -100,7 +102,7 @@ impl FullLineCounters {
 }
 
 /// A tic-tac-toe position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TicTacToe {
     config: Config,
     board: MarkBoard,
@@ -111,6 +113,7 @@ pub struct TicTacToe {
 
 impl Rules for TicTacToe {
     type Config = Config;
+    const NAME: &'static str = "tic_tac_toe";
 
     fn new(config: &Config) -> Result<TicTacToe, ConfigError> {
         let mut errors = ConfigError::default();
@@ -167,7 +170,6 @@ impl Rules for TicTacToe {
 }
 
 impl Listed for TicTacToe {
-    const NAME: &'static str = "tic_tac_toe";
     const DISPLAY_NAME: &'static str = "Tic-tac-toe";
     const SEAT_NAMES: &'static [&'static str] = &["X", "O"];
 

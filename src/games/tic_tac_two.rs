@@ -73,6 +73,8 @@
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::grid::{Dims, LINE_DIRECTIONS, MarkBoard};
 use crate::engine::{
     Action, Cell, ConfigError, EndReason, Location, MoveError, Observation, Outcome, PlaceTarget, Reason, Region,
@@ -96,7 +98,7 @@ pub const DEFAULT_MOVE_LIMIT: u32 = 200;
 const SHIFTS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
 
 /// What happens when one grid shift completes lines for both seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum SimultaneousLines {
     /// The seat that shifted the grid wins.
     #[default]
@@ -106,7 +108,7 @@ pub enum SimultaneousLines {
 }
 
 /// Tic-Tac-Two settings. A zero field stands for its default (see [`Config::with_defaults`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Side of the square board.
     pub board_size: u32,
@@ -247,7 +249,7 @@ impl Play {
 ///
 /// Invariants: the grid lies wholly on the board; each seat's pieces on the board number
 /// exactly what it has placed; while the game is on, no winning line exists inside the grid.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TicTacTwo {
     config: Config,
     board: MarkBoard,
@@ -463,6 +465,7 @@ impl TicTacTwo {
 
 impl Rules for TicTacTwo {
     type Config = Config;
+    const NAME: &'static str = "tic_tac_two";
 
     fn new(config: &Config) -> Result<TicTacTwo, ConfigError> {
         config.validate().into_result(|| {
@@ -573,7 +576,6 @@ fn direction_name(d_row: i32, d_col: i32) -> &'static str {
 }
 
 impl Listed for TicTacTwo {
-    const NAME: &'static str = "tic_tac_two";
     const DISPLAY_NAME: &'static str = "Tic-Tac-Two";
     const SEAT_NAMES: &'static [&'static str] = &["X", "O"];
 

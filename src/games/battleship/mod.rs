@@ -53,6 +53,8 @@ pub mod placement;
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::grid::Dims;
 use crate::engine::{
     Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Orientation, Outcome, Stage,
@@ -76,7 +78,7 @@ pub const MAX_SHIP_LENGTH: u32 = 10;
 pub const CLASSIC_FLEET: [u32; 5] = [5, 4, 3, 3, 2];
 
 /// Battleship settings. Zero or empty fields stand for their defaults.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Columns.
     pub width: u32,
@@ -170,7 +172,7 @@ impl Config {
 }
 
 /// What the most recent move changed, and who may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 struct Change {
     /// The seat whose ocean changed.
     ocean: Seat,
@@ -180,7 +182,7 @@ struct Change {
 }
 
 /// A Battleship position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Battleship {
     /// Shared, as it never changes: copying a position (which callers do to try moves)
     /// need not copy the fleet list.
@@ -434,6 +436,7 @@ impl Battleship {
 
 impl Rules for Battleship {
     type Config = Config;
+    const NAME: &'static str = "battleship";
 
     fn new(config: &Config) -> Result<Battleship, ConfigError> {
         let room = config.validate()?;
@@ -567,7 +570,6 @@ impl Rules for Battleship {
 }
 
 impl Listed for Battleship {
-    const NAME: &'static str = "battleship";
     const DISPLAY_NAME: &'static str = "Battleship";
     const SEAT_NAMES: &'static [&'static str] = &["Blue", "Red"];
 

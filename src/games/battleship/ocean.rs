@@ -1,5 +1,7 @@
 //! One seat's ocean: its ships, what it still owes, and the shots it has taken.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::grid::Dims;
 use crate::engine::{BoardCell, Cell, GridBoard, Piece, Seat, ShipPlacement};
 
@@ -7,7 +9,7 @@ use super::placement::Rect;
 
 /// A placed ship. Invariant: `hits` counts distinct cells of the ship that were shot, so
 /// the ship is sunk exactly when `hits` equals its length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Ship {
     /// Where it was placed.
     pub placement: ShipPlacement,
@@ -43,7 +45,7 @@ pub enum ShotResult {
 /// A seat's ocean. Invariants: `ship_at` and `ships` agree; no two ships share a cell;
 /// `owed` lists the lengths still to place in the fleet's order; once the seat is ready
 /// nothing is placed any more.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Ocean {
     dims: Dims,
     ships: Vec<Ship>,

@@ -1,6 +1,8 @@
 //! Where ships may go: the cells a ship covers, the cells it keeps others from when ships
 //! may not touch, and a bounded search for room for the ships a seat still owes.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::grid::Dims;
 use crate::engine::{Cell, Orientation, ShipPlacement};
 
@@ -17,7 +19,7 @@ pub fn ship_cells(dims: Dims, ship: &ShipPlacement) -> Option<Vec<Cell>> {
 
 /// A rectangle of cells, bounds included. A ship is a rectangle one cell wide, so
 /// overlap and touching are rectangle tests, with no per-cell work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rect {
     /// First row.
     pub top: u32,

@@ -8,10 +8,12 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::Cell;
 
 /// One of the 64 squares; the value is always below 64.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Square(u8);
 
 impl Square {
@@ -87,7 +89,7 @@ impl fmt::Display for Square {
 }
 
 /// A side. White is seat 1 on the wire (the engine's first seat) and moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Color {
     White,
     Black,
@@ -132,7 +134,7 @@ impl Not for Color {
 }
 
 /// What kind of piece something is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Role {
     Pawn,
     Knight,
@@ -185,7 +187,7 @@ impl Role {
 }
 
 /// A set of squares, one bit per square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
@@ -344,7 +346,7 @@ impl Not for Bitboard {
 ///
 /// Invariant: the role sets are disjoint, the colour sets are disjoint, and their unions
 /// are equal (every piece has exactly one role and one colour).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Board {
     roles: [Bitboard; 6],
     colors: [Bitboard; 2],

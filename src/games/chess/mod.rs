@@ -47,6 +47,8 @@ pub mod san;
 pub mod uci;
 mod zobrist;
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::{
     Action, BoardCell, ConfigError, EndReason, GridBoard, MoveError, Observation, Outcome, Piece, Reason, Rules, Seat,
     Viewer,
@@ -58,7 +60,7 @@ use movegen::MoveList;
 use position::{Move, Position};
 
 /// Which Chess960 starting position to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum StartPosition {
     /// The position with this number, 0..=959 (518 is the standard arrangement).
     Number(u32),
@@ -76,7 +78,7 @@ impl Default for StartPosition {
 }
 
 /// Chess settings.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Config {
     /// The starting position in FEN (X-FEN or Shredder-FEN castling in Chess960); empty
     /// for the start given by `start_position`.
@@ -150,7 +152,7 @@ impl Config {
 }
 
 /// A game of chess: the position and what the draw rules need to know of the past.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chess {
     chess960: bool,
     /// Whether seats may take moves back: fixed by the configuration.
@@ -317,6 +319,7 @@ fn view_piece(role: Role) -> Piece {
 
 impl Rules for Chess {
     type Config = Config;
+    const NAME: &'static str = "chess";
 
     fn new(config: &Config) -> Result<Chess, ConfigError> {
         let position = config.start()?;
@@ -488,7 +491,6 @@ impl Rules for Chess {
 }
 
 impl Listed for Chess {
-    const NAME: &'static str = "chess";
     const DISPLAY_NAME: &'static str = "Chess";
     const SEAT_NAMES: &'static [&'static str] = &["White", "Black"];
 

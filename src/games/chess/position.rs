@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::attacks;
 use super::board::{Bitboard, Board, Color, Role, Square};
 use super::zobrist;
@@ -57,7 +59,7 @@ impl CastleSide {
 /// held right always names a square with a rook of its colour, on the back rank, on its
 /// side of the king; the rook square of a right not held is a1 (canonical, so that equal
 /// rights compare equal).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Castles {
     rights: u8,
     rooks: [Square; 4],
@@ -129,7 +131,7 @@ impl Castles {
 /// en-passant square is set only right after a double pawn push and only when a pawn of
 /// the side to move stands beside the pushed pawn (so that it could capture, pins aside);
 /// `hash` is the XOR of the Zobrist keys of everything above but the move counters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Position {
     board: Board,
     turn: Color,

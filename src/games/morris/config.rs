@@ -1,5 +1,7 @@
 //! Morris settings: which board, how many pieces, and the optional rules.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::ConfigError;
 
 use super::boards::{NINE, SIX, THREE, TWELVE, Topology};
@@ -14,7 +16,7 @@ pub const DEFAULT_MOVE_LIMIT: u32 = 100;
 pub const MOVE_LIMITS: std::ops::RangeInclusive<u32> = 10..=1000;
 
 /// Which member of the family is played: the board and its default rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Variant {
     /// Three Men's Morris: 9 points, 3 pieces each, no flying by default.
     Three,
@@ -67,7 +69,7 @@ impl Variant {
 
 /// Whether a player reduced to `flying_threshold` pieces may fly. Unlike the other
 /// switches its default depends on the variant, hence three states rather than a `bool`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Flying {
     /// Whatever the variant does (see [`Variant::flies`]); [`Config::with_defaults`]
     /// replaces it with one of the two others.
@@ -82,7 +84,7 @@ pub enum Flying {
 
 /// Morris settings. A zero field (and [`Flying::VariantDefault`]) stands for its default;
 /// see the module documentation for the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// The board and its default rules.
     pub variant: Variant,

@@ -51,6 +51,8 @@ mod tests;
 
 pub use config::{Config, DEFAULT_FLYING_THRESHOLD, DEFAULT_MOVE_LIMIT, Flying, MIN_PIECES, MOVE_LIMITS, Variant};
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::{
     Action, ConfigError, EndReason, GraphBoard, GraphPoint, Location, MoveError, Observation, Outcome, Phase,
     PlaceTarget, Reason, Rules, Seat, Viewer,
@@ -63,7 +65,7 @@ use boards::Topology;
 const REPETITIONS: usize = 3;
 
 /// A Morris position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Morris {
     config: Config,
     /// Each seat's pieces on the board, one bit per point.
@@ -369,6 +371,7 @@ impl Morris {
 
 impl Rules for Morris {
     type Config = Config;
+    const NAME: &'static str = "morris";
 
     fn new(config: &Config) -> Result<Morris, ConfigError> {
         config.validate()?;
@@ -480,7 +483,6 @@ impl Rules for Morris {
 }
 
 impl Listed for Morris {
-    const NAME: &'static str = "morris";
     const DISPLAY_NAME: &'static str = "Morris";
     const SEAT_NAMES: &'static [&'static str] = &["White", "Black"];
 

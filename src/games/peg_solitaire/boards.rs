@@ -26,6 +26,8 @@
 //! A board has at most 64 holes so that a position is one `u64` (bit `i` set = a peg in
 //! the hole numbered `i + 1`).
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::Cell;
 use crate::engine::grid::Dims;
 
@@ -33,7 +35,7 @@ use crate::engine::grid::Dims;
 pub const MAX_HOLES: usize = 64;
 
 /// The shape of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Shape {
     /// A triangle of `rows` rows on a triangular lattice (six jump directions).
     #[default]
@@ -44,7 +46,7 @@ pub enum Shape {
 
 /// One jump: the peg in hole `from` jumps over the peg in hole `over` into the empty hole
 /// `to`. Holes are 0-based indices (hole number − 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Jump {
     /// The jumping peg's hole.
     pub from: u8,

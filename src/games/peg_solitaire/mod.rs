@@ -31,6 +31,8 @@ pub mod solver;
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::{
     Action, BoardCell, Cell, ChangedCell, ConfigError, EndReason, GridBoard, Location, MoveError, Observation, Outcome,
     Hint, Piece, Reason, Rules, Seat, Viewer,
@@ -47,7 +49,7 @@ pub const MIN_ROWS: u32 = 4;
 pub const MAX_ROWS: u32 = 8;
 
 /// Peg solitaire settings. A zero field stands for its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// The board's shape.
     pub board: Shape,
@@ -113,7 +115,8 @@ impl Config {
 }
 
 /// A peg solitaire position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "SavedPosition", try_from = "SavedPosition")]
 pub struct PegSolitaire {
     config: Config,
     geometry: Arc<Geometry>,
@@ -121,6 +124,37 @@ pub struct PegSolitaire {
     pegs: u64,
     last_jump: Option<Jump>,
     outcome: Option<Outcome>,
+}
+
+/// A position's serde form: the geometry is left out, as the configuration determines it
+/// and its tables dwarf the rest.
+#[derive(Serialize, Deserialize)]
+struct SavedPosition {
+    config: Config,
+    pegs: u64,
+    last_jump: Option<Jump>,
+    outcome: Option<Outcome>,
+}
+
+impl From<PegSolitaire> for SavedPosition {
+    fn from(game: PegSolitaire) -> SavedPosition {
+        SavedPosition { config: game.config, pegs: game.pegs, last_jump: game.last_jump, outcome: game.outcome }
+    }
+}
+
+impl TryFrom<SavedPosition> for PegSolitaire {
+    type Error = ConfigError;
+
+    fn try_from(saved: SavedPosition) -> Result<PegSolitaire, ConfigError> {
+        let geometry = Arc::new(saved.config.geometry()?);
+        Ok(PegSolitaire {
+            config: saved.config,
+            geometry,
+            pegs: saved.pegs,
+            last_jump: saved.last_jump,
+            outcome: saved.outcome,
+        })
+    }
 }
 
 impl PegSolitaire {
@@ -244,6 +278,7 @@ impl PegSolitaire {
 
 impl Rules for PegSolitaire {
     type Config = Config;
+    const NAME: &'static str = "peg_solitaire";
 
     fn new(config: &Config) -> Result<PegSolitaire, ConfigError> {
         let geometry = config.geometry()?;
@@ -328,7 +363,6 @@ impl Rules for PegSolitaire {
 }
 
 impl Listed for PegSolitaire {
-    const NAME: &'static str = "peg_solitaire";
     const DISPLAY_NAME: &'static str = "Peg solitaire";
     const SEAT_NAMES: &'static [&'static str] = &["Player"];
 

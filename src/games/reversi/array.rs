@@ -2,12 +2,14 @@
 //! squares so that walking a line never needs a bounds check. It follows the rules
 //! literally, cell by cell, and serves as the reference the bitboard is checked against.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::{Cell, Seat};
 
 use super::board::Square;
 
 /// A board of any size in a frame of blocked squares.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ArrayBoard {
     width: u32,
     height: u32,

@@ -2,13 +2,15 @@
 //! same answers to every question: a bitboard for boards up to 8×8 and an array for any
 //! size. Everything above this module asks its questions through [`Board`].
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::{BoardCell, Cell, GridBoard, Piece, Seat};
 
 use super::array::ArrayBoard;
 use super::bits;
 
 /// What stands on a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Square {
     /// Nothing yet.
     Empty,
@@ -35,7 +37,7 @@ impl Representation {
 }
 
 /// A board up to 8×8 as bitboards (see [`bits`]).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BitBoard {
     width: u32,
     height: u32,
@@ -78,7 +80,7 @@ fn cells_of(mut set: u64) -> Vec<Cell> {
 }
 
 /// A Reversi board in either representation.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Board {
     /// Up to 8×8.
     Bits(BitBoard),

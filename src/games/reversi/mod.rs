@@ -34,6 +34,8 @@ mod tests;
 
 use std::collections::HashSet;
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::{
     Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
@@ -47,7 +49,7 @@ pub use perft::{divide, perft, perft_general};
 pub const SIDES: std::ops::RangeInclusive<u32> = 4..=16;
 
 /// How the game starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Opening {
     /// The centre 2×2 starts filled, the diagonals alike.
     #[default]
@@ -57,7 +59,7 @@ pub enum Opening {
 }
 
 /// Reversi settings. A zero `width` or `height` stands for its default.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Columns.
     pub width: u32,
@@ -150,7 +152,7 @@ fn cell_list(cells: &[Cell]) -> String {
 /// Invariants: `outcome` is set exactly when the game is over; `opening_left` is non-zero
 /// only under the free opening, and counts the empty centre cells still to fill before
 /// normal play; `passed` tells whether the last move was a pass.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Reversi {
     config: Config,
     board: Board,
@@ -298,6 +300,7 @@ impl Reversi {
 
 impl Rules for Reversi {
     type Config = Config;
+    const NAME: &'static str = "reversi";
 
     fn new(config: &Config) -> Result<Reversi, ConfigError> {
         Reversi::with_representation(config, Representation::fastest(config.width, config.height))
@@ -357,7 +360,6 @@ impl Rules for Reversi {
 }
 
 impl Listed for Reversi {
-    const NAME: &'static str = "reversi";
     const DISPLAY_NAME: &'static str = "Reversi";
     const SEAT_NAMES: &'static [&'static str] = &["Black", "White"];
 

@@ -1,0 +1,135 @@
+//! Snapshots: a match's complete state as bytes, so that a long game loads without
+//! replaying its whole history. A snapshot is a cache of that replay, never the truth:
+//! whoever holds one must be able to fall back on the history, so every doubt about the
+//! bytes is an error here, never a guess.
+//!
+//! Layout, in this order:
+//! 1. the format version, a postcard varint (`u32`): read first, so that a snapshot of
+//!    another version is recognised before anything else about it is trusted;
+//! 2. the game's [`Rules::NAME`], a postcard string;
+//! 3. the body: the configuration, the position and the history, in postcard;
+//! 4. a checksum: the first [`CHECKSUM_LEN`] bytes of the SHA-256 of everything before it,
+//!    so that damaged bytes which still decode are refused rather than restored wrong.
+//!
+//! Postcard is compact (varints, no field names) and its wire format is specified and
+//! stable across its 1.x releases, so a version bump here is needed only when one of our
+//! own types changes shape.
+
+use serde::{Deserialize, Serialize};
+
+use sha2::{Digest, Sha256};
+
+use super::{Match, Rules, Turn};
+
+/// The snapshot format's version. Bump it whenever the serde form of any type inside a
+/// snapshot changes shape (a field added, removed, reordered or retyped, an enum arm
+/// inserted before another), or a game's rules change what a history replays to: older
+/// snapshots are then refused, and their games load by replay.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// Length of the trailing checksum, in bytes.
+pub const CHECKSUM_LEN: usize = 8;
+
+/// Why a snapshot was refused. Any of these means: load the game by replaying its history.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SnapshotError {
+    /// Written by another version of the format.
+    #[error("the snapshot has format version {found}, and this server reads only version {expected}")]
+    Version { found: u32, expected: u32 },
+    /// A snapshot of another game.
+    #[error("the snapshot is of a {found} game, not of a {expected} game")]
+    Kind { found: String, expected: &'static str },
+    /// Truncated, damaged or not a snapshot at all.
+    #[error("the snapshot is damaged: {0}")]
+    Damaged(String),
+    /// Well formed, but of a match with another configuration.
+    #[error("the snapshot's configuration differs from the game's")]
+    ConfigMismatch,
+    /// Well formed, but its parts contradict each other.
+    #[error("the snapshot is inconsistent: {0}")]
+    Inconsistent(String),
+}
+
+/// What a snapshot's body holds. The moves in force and the resignation are left out:
+/// they follow from the history, and rebuilding them checks it.
+#[derive(Serialize)]
+struct BodyRef<'a, G: Rules> {
+    config: &'a G::Config,
+    position: &'a G,
+    history: &'a [Turn],
+}
+
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct Body<G: Rules> {
+    config: G::Config,
+    position: G,
+    history: Vec<Turn>,
+}
+
+pub(super) fn encode<G: Rules>(config: &G::Config, position: &G, history: &[Turn]) -> Vec<u8> {
+    let header = (SNAPSHOT_VERSION, G::NAME);
+    let mut bytes = postcard::to_stdvec(&header).expect("a version and a name always serialise");
+    let body = BodyRef::<G> { config, position, history };
+    bytes = postcard::to_extend(&body, bytes)
+        .expect("serde derives over plain data always serialise; postcard refuses only unsized sequences");
+    let checksum = checksum(&bytes);
+    bytes.extend_from_slice(&checksum);
+    bytes
+}
+
+pub(super) fn decode<G: Rules>(bytes: &[u8]) -> Result<(G::Config, G, Vec<Turn>), SnapshotError> {
+    let (found, _) = postcard::take_from_bytes::<u32>(bytes).map_err(damaged)?;
+    if found != SNAPSHOT_VERSION {
+        return Err(SnapshotError::Version { found, expected: SNAPSHOT_VERSION });
+    }
+    let split = bytes
+        .len()
+        .checked_sub(CHECKSUM_LEN)
+        .ok_or_else(|| SnapshotError::Damaged("too short to hold a checksum".into()))?;
+    let (signed, sum) = bytes.split_at(split);
+    if checksum(signed) != sum {
+        return Err(SnapshotError::Damaged("the checksum does not match the contents".into()));
+    }
+    let ((_, kind), body) = postcard::take_from_bytes::<(u32, &str)>(signed).map_err(damaged)?;
+    if kind != G::NAME {
+        return Err(SnapshotError::Kind { found: kind.to_owned(), expected: G::NAME });
+    }
+    let (body, rest) = postcard::take_from_bytes::<Body<G>>(body).map_err(damaged)?;
+    if !rest.is_empty() {
+        return Err(SnapshotError::Damaged(format!("{} unread bytes after the body", rest.len())));
+    }
+    Ok((body.config, body.position, body.history))
+}
+
+fn checksum(bytes: &[u8]) -> [u8; CHECKSUM_LEN] {
+    let digest = Sha256::digest(bytes);
+    let mut sum = [0; CHECKSUM_LEN];
+    sum.copy_from_slice(&digest[..CHECKSUM_LEN]);
+    sum
+}
+
+fn damaged(error: postcard::Error) -> SnapshotError {
+    SnapshotError::Damaged(error.to_string())
+}
+
+impl<G: Rules> Match<G> {
+    /// The match's complete state as bytes; see the module documentation for the layout.
+    pub fn snapshot(&self) -> Vec<u8> {
+        encode(self.config(), self.position(), self.history())
+    }
+
+    /// The match a [`Match::snapshot`] was taken of, provided it was taken of a match of
+    /// this game with exactly `config`.
+    ///
+    /// # Errors
+    /// Bytes of another format version or game, damaged bytes, another configuration, or a
+    /// history that contradicts itself.
+    pub fn restore(config: &G::Config, bytes: &[u8]) -> Result<Match<G>, SnapshotError> {
+        let (restored_config, position, history) = decode::<G>(bytes)?;
+        if restored_config != *config {
+            return Err(SnapshotError::ConfigMismatch);
+        }
+        Match::from_parts(restored_config, position, history).map_err(SnapshotError::Inconsistent)
+    }
+}
