@@ -50,8 +50,15 @@ export interface EventOptions {
   retries?: number;
 }
 
+/**
+ * Failures after which the stream can be reopened from the last event received. Node's
+ * HTTP/2 reports a dropped connection as a cancelled stream, which only the caller's own
+ * signal (checked before this) would otherwise mean; the server never cancels with a reason.
+ */
 function isResumable(error: TabulaError): boolean {
-  return error.code === Code.Unavailable || (error.code === Code.ResourceExhausted && error.reason === "STREAM_LAGGED");
+  if (error.code === Code.Unavailable) return true;
+  if (error.code === Code.Canceled) return error.reason === "";
+  return error.code === Code.ResourceExhausted && error.reason === "STREAM_LAGGED";
 }
 
 /**
