@@ -1,0 +1,39 @@
+"""A real `tabula serve` per test module, on an ephemeral loopback port."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def server_binary() -> str:
+    return os.environ.get("TABULA_BIN", str(REPO / "target" / "debug" / "tabula"))
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """Starts the server and yields its address; it prints `listening on ADDR` once bound."""
+    binary = server_binary()
+    if not os.access(binary, os.X_OK):
+        pytest.fail(f"no server binary at {binary}: build it or set TABULA_BIN")
+    process = subprocess.Popen(
+        [binary, "serve", "--listen", "127.0.0.1:0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline().strip()
+        if not line.startswith("listening on "):
+            pytest.fail(f"server did not start: {line!r}")
+        yield line.removeprefix("listening on ")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

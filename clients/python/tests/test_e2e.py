@@ -1,0 +1,134 @@
+"""The client against a real server: a full game, errors, hidden fleets, resumed streams."""
+
+from __future__ import annotations
+
+import threading
+
+import grpc
+import pytest
+
+from relay import Relay
+from tabula_client import Client, TabulaError, moves, pb
+
+# Red fills the bottom row from column 3; Yellow stacks on top.
+WINNING_DROPS = [(0, 3), (1, 3), (0, 4), (1, 4), (0, 5), (1, 5), (0, 6)]
+
+
+def test_connect_four_to_a_win_while_a_spectator_streams(server: str) -> None:
+    with Client(server) as client:
+        created = client.create_game_from_preset("connect_four", "classic")
+        game_id = created.game.game_id
+        seats = [client.with_credential(token.token) for token in created.seat_tokens]
+        stream = client.events(game_id)
+        seen: list[pb.GameEvent] = []
+        follower = threading.Thread(target=lambda: seen.extend(stream))
+        follower.start()
+
+        last = None
+        for seat, column in WINNING_DROPS:
+            last = seats[seat].submit_move(game_id, moves.drop(column))
+        follower.join(timeout=10)
+
+        assert last is not None and last.view.status == pb.GameStatus.GAME_STATUS_FINISHED
+        assert last.view.outcome.winner == 1
+        assert [(c.row, c.col) for c in last.view.outcome.winning_line] == [(5, 3), (5, 4), (5, 5), (5, 6)]
+        assert not follower.is_alive(), "the stream ends after the final event"
+        assert [e.seq for e in seen] == list(range(1, 10))
+        applied = [(e.move_applied.seat, e.move_applied.move.place.column) for e in seen if e.HasField("move_applied")]
+        assert applied == [(seat + 1, column) for seat, column in WINNING_DROPS]
+        assert seen[-1].game_ended.outcome.winner == 1
+        assert stream.last_seq == 9
+
+
+def test_illegal_moves_raise_with_code_and_reason(server: str) -> None:
+    with Client(server) as client:
+        created = client.create_game_from_preset("GAME_KIND_CONNECT_FOUR", "classic")
+        game_id = created.game.game_id
+        red = client.with_credential(created.seat_tokens[0].token)
+        yellow = client.with_credential(created.seat_tokens[1].token)
+
+        with pytest.raises(TabulaError) as out_of_turn:
+            yellow.submit_move(game_id, moves.drop(0))
+        assert out_of_turn.value.code == grpc.StatusCode.FAILED_PRECONDITION
+        assert out_of_turn.value.reason == "NOT_YOUR_TURN"
+        assert out_of_turn.value.metadata["current_seq"] == "1"
+
+        for _ in range(3):
+            red.submit_move(game_id, moves.drop(0))
+            yellow.submit_move(game_id, moves.drop(0))
+        with pytest.raises(TabulaError) as full:
+            red.submit_move(game_id, moves.drop(0))
+        assert (full.value.code, full.value.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "COLUMN_FULL")
+
+        with pytest.raises(TabulaError) as stale:
+            red.submit_move(game_id, moves.drop(1), expected_seq=2)
+        assert (stale.value.code, stale.value.reason) == (grpc.StatusCode.ABORTED, "STALE_SEQ")
+
+        with pytest.raises(TabulaError) as spectator:
+            client.submit_move(game_id, moves.drop(1))
+        assert spectator.value.reason == "SEAT_REQUIRED"
+
+
+def test_battleship_views_hide_the_other_fleet(server: str) -> None:
+    with Client(server) as client:
+        config = pb.GameConfig(battleship=pb.BattleshipConfig(width=6, height=6, fleet=[3, 2]))
+        created = client.create_game_from_config(config)
+        game_id = created.game.game_id
+        blue, red = (client.with_credential(t.token) for t in created.seat_tokens)
+        blue.submit_move(game_id, moves.place_fleet([moves.ship(0, 0, 3), moves.ship(2, 0, 2)]))
+        red.submit_move(game_id, moves.place_ship(moves.ship(5, 3, 3)))
+        red.submit_move(game_id, moves.place_ship(moves.ship(0, 5, 2, vertical=True)))
+        blue.submit_move(game_id, moves.ready())
+        red.submit_move(game_id, moves.ready())
+
+        hit = blue.submit_move(game_id, moves.shot(5, 4))
+        red.submit_move(game_id, moves.shot(4, 4))
+        blue.submit_move(game_id, moves.shot(3, 3))
+
+        def pieces(view: pb.View, seat: int) -> list[int]:
+            return [cell.piece for cell in view.seat_boards[seat - 1].cells]
+
+        assert pieces(hit.view, 2)[5 * 6 + 4] == pb.Piece.PIECE_HIT
+        red_view = red.get_view(game_id)
+        blue_view = blue.get_view(game_id)
+        spectator = client.get_view(game_id)
+        assert pb.Piece.PIECE_SHIP not in pieces(red_view, 1), "Red sees none of Blue's ships"
+        assert pieces(red_view, 2).count(pb.Piece.PIECE_SHIP) == 4, "Red sees its own unhit cells"
+        assert pb.Piece.PIECE_SHIP not in pieces(blue_view, 2)
+        assert pieces(blue_view, 1).count(pb.Piece.PIECE_SHIP) == 5
+        assert pieces(blue_view, 2)[3 * 6 + 3] == pb.Piece.PIECE_MISS
+        for seat in (1, 2):
+            assert pb.Piece.PIECE_SHIP not in pieces(spectator, seat)
+        public = client.events(game_id)
+        placements = [event for _, event in zip(range(3), public)]
+        public.close()
+        assert placements[1].move_applied.redacted and not placements[1].move_applied.HasField("move")
+        assert placements[2].move_applied.redacted and not placements[2].move_applied.HasField("move")
+        own = red.events(game_id, after_seq=1)
+        blue_fleet, red_ship = (event for _, event in zip(range(2), own))
+        own.close()
+        assert blue_fleet.move_applied.redacted, "Red sees Blue's fleet placement only as redacted"
+        assert red_ship.move_applied.move.place.ship.length == 3, "Red sees its own placement"
+
+
+def test_a_stream_resumes_after_a_disconnect_without_a_gap(server: str) -> None:
+    relay = Relay(server)
+    try:
+        with Client(server) as direct, Client(relay.address) as relayed:
+            created = direct.create_game_from_preset("connect_four", "classic")
+            game_id = created.game.game_id
+            seats = [direct.with_credential(t.token) for t in created.seat_tokens]
+            stream = relayed.events(game_id)
+            seen: list[int] = []
+            for event in stream:
+                seen.append(event.seq)
+                if event.seq == 1:
+                    seats[0].submit_move(game_id, moves.drop(3))
+                elif event.seq == 2:
+                    relay.cut_all()
+                    # Played while the follower is disconnected: it must fetch these on resume.
+                    for seat, column in WINNING_DROPS[1:]:
+                        seats[seat].submit_move(game_id, moves.drop(column))
+            assert seen == list(range(1, 10))
+    finally:
+        relay.close()

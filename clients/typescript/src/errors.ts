@@ -1,0 +1,44 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
+
+/** The `google.rpc.ErrorInfo` domain of every error the server returns. */
+export const DOMAIN = "tabula.v1";
+
+/** A canonical gRPC code by its name (`FAILED_PRECONDITION`), as the other clients print it. */
+export function codeName(code: Code): string {
+  if (code === Code.Canceled) return "CANCELLED";
+  return Code[code].replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
+}
+
+/**
+ * A failed call. `reason` is the server's stable ErrorInfo reason (`NOT_YOUR_TURN`, ...), or
+ * "" when the failure came from below the service (a dropped connection, a deadline).
+ */
+export class TabulaError extends Error {
+  override readonly name = "TabulaError";
+
+  constructor(
+    readonly code: Code,
+    readonly rawMessage: string,
+    readonly reason: string = "",
+    readonly metadata: Readonly<Record<string, string>> = {},
+    readonly domain: string = "",
+    options?: { cause?: unknown },
+  ) {
+    super(`${codeName(code)}: ${reason ? `${reason}: ` : ""}${rawMessage}`, options);
+  }
+
+  /** The gRPC code by name, for example `FAILED_PRECONDITION`. */
+  get codeName(): string {
+    return codeName(this.code);
+  }
+}
+
+/** Turns whatever a call threw into a TabulaError, decoding the status details it carries. */
+export function toTabulaError(thrown: unknown): TabulaError {
+  if (thrown instanceof TabulaError) return thrown;
+  const error = ConnectError.from(thrown);
+  const [info] = error.findDetails(ErrorInfoSchema);
+  if (info === undefined) return new TabulaError(error.code, error.rawMessage, "", {}, "", { cause: thrown });
+  return new TabulaError(error.code, error.rawMessage, info.reason, { ...info.metadata }, info.domain, { cause: thrown });
+}
