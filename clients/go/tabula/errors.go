@@ -52,6 +52,10 @@ func ReasonOf(err error) string {
 	return ""
 }
 
+// ErrorFrom turns an error of a call made through [Client.Stub] into an [*Error], as the
+// wrapped calls do; nil stays nil.
+func ErrorFrom(err error) error { return fromStatus(err) }
+
 // fromStatus turns a gRPC error into an [*Error], decoding the ErrorInfo that the server puts
 // in the status details (trailer grpc-status-details-bin). Errors that are not statuses
 // (none are expected from the stubs) pass through unchanged.
