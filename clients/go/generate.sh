@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the Go stubs in tabulav1/ from proto/ at the repository root.
+# Usage: generate.sh [OUT_DIR]  (default: this module's tabulav1)
+#        generate.sh --print-out-dir
 #
 # The code generators are pinned so the output is the same on every machine. protoc comes
 # from $PROTOC when set (a command, for example "python -m grpc_tools.protoc"); otherwise
@@ -12,6 +14,9 @@ GRPCIO_TOOLS_VERSION=1.85.1
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
+committed="$here/tabulav1"
+if [[ "${1:-}" == "--print-out-dir" ]]; then echo "$committed"; exit 0; fi
+out="$(realpath -m "${1:-$committed}")"
 cache="${TABULA_CLIENTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tabula-clients}"
 tools="$cache/go-bin"
 
@@ -35,16 +40,20 @@ else
   protoc=("$venv/bin/python" -m grpc_tools.protoc)
 fi
 
-out="$here/tabulav1"
-rm -f "$out"/*.pb.go
-mkdir -p "$out"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
 cd "$repo/proto"
 # Sorted, relative paths keep the generated headers identical from run to run.
 mapfile -t protos < <(find tabula -name '*.proto' | LC_ALL=C sort)
 "${protoc[@]}" -I . \
   --plugin=protoc-gen-go="$tools/protoc-gen-go" \
   --plugin=protoc-gen-go-grpc="$tools/protoc-gen-go-grpc" \
-  --go_out="$here" --go_opt=module=github.com/tabula-games/tabula/clients/go \
-  --go-grpc_out="$here" --go-grpc_opt=module=github.com/tabula-games/tabula/clients/go \
+  --go_out="$tmp" --go_opt=module=github.com/tabula-games/tabula/clients/go \
+  --go-grpc_out="$tmp" --go-grpc_opt=module=github.com/tabula-games/tabula/clients/go \
   "${protos[@]}"
-echo "generated $(ls "$out" | wc -l) files in clients/go/tabulav1"
+
+rm -rf "$out"
+mkdir -p "$(dirname "$out")"
+cp -r "$tmp/tabulav1" "$out"
+chmod 644 "$out"/*
+echo "generated $(ls "$out" | wc -l) files in $out" >&2
