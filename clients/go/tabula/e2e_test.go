@@ -1,0 +1,399 @@
+package tabula_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/tabula-games/tabula/clients/go/internal/testserver"
+	"github.com/tabula-games/tabula/clients/go/tabula"
+	"github.com/tabula-games/tabula/clients/go/tabulav1"
+)
+
+func testContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func dial(t *testing.T, address string, opts ...tabula.Option) *tabula.Client {
+	t.Helper()
+	client, err := tabula.Dial(address, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = client.Close() })
+	return client
+}
+
+// connectFour creates a classic Connect Four game and returns it with one client per seat,
+// each on its own connection.
+func connectFour(t *testing.T, ctx context.Context, address string) (gameID string, red, yellow *tabula.Client) {
+	t.Helper()
+	created, err := dial(t, address).CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := created.GetSeatTokens()
+	if len(tokens) != 2 || tokens[0].GetSeat() != 1 || tokens[1].GetSeat() != 2 {
+		t.Fatalf("seat tokens: %v", tokens)
+	}
+	return created.GetGame().GetGameId(), dial(t, address, tabula.WithCredential(tokens[0].GetToken())),
+		dial(t, address, tabula.WithCredential(tokens[1].GetToken()))
+}
+
+// redWinsColumns are the columns played alternately by Red and Yellow: Red fills column 0
+// and wins on the seventh move.
+var redWinsColumns = []uint32{0, 1, 0, 1, 0, 1, 0}
+
+func play(t *testing.T, ctx context.Context, gameID string, seats [2]*tabula.Client, columns []uint32) *tabulav1.SubmitMoveResponse {
+	t.Helper()
+	var last *tabulav1.SubmitMoveResponse
+	for i, column := range columns {
+		response, err := seats[i%2].Submit(ctx, gameID, tabula.DropDisc(column))
+		if err != nil {
+			t.Fatalf("move %d (column %d): %v", i+1, column, err)
+		}
+		last = response
+	}
+	return last
+}
+
+// collect gathers every event of the sequence in a goroutine; the result arrives once the
+// sequence ends.
+type collected struct {
+	events []*tabulav1.GameEvent
+	err    error
+}
+
+func collect(events func(func(*tabulav1.GameEvent, error) bool)) <-chan collected {
+	done := make(chan collected, 1)
+	go func() {
+		var result collected
+		for event, err := range events {
+			if err != nil {
+				result.err = err
+				break
+			}
+			result.events = append(result.events, event)
+		}
+		done <- result
+	}()
+	return done
+}
+
+func await(t *testing.T, done <-chan collected) []*tabulav1.GameEvent {
+	t.Helper()
+	select {
+	case result := <-done:
+		if result.err != nil {
+			t.Fatalf("event stream: %v", result.err)
+		}
+		return result.events
+	case <-time.After(20 * time.Second):
+		t.Fatal("event stream did not end after the game did")
+		return nil
+	}
+}
+
+// checkConnectFourHistory asserts the events are the creation, each move of columns once and
+// in order, then Red's win, numbered 1, 2, 3, ... without a gap.
+func checkConnectFourHistory(t *testing.T, events []*tabulav1.GameEvent, columns []uint32) {
+	t.Helper()
+	if len(events) != len(columns)+2 {
+		t.Fatalf("got %d events, want %d", len(events), len(columns)+2)
+	}
+	for i, event := range events {
+		if event.GetSeq() != uint64(i+1) {
+			t.Fatalf("event %d has seq %d", i, event.GetSeq())
+		}
+	}
+	if events[0].GetGameCreated() == nil {
+		t.Fatalf("first event is not the creation: %v", events[0])
+	}
+	for i, column := range columns {
+		applied := events[i+1].GetMoveApplied()
+		if applied.GetSeat() != uint32(i%2+1) || applied.GetMoveNumber() != uint32(i+1) || applied.GetMove().GetPlace().GetColumn() != column {
+			t.Fatalf("event %d is %v, want seat %d dropping in column %d", i+2, applied, i%2+1, column)
+		}
+	}
+	ended := events[len(events)-1].GetGameEnded()
+	if ended.GetOutcome().GetWinner() != 1 || ended.GetOutcome().GetReason() != tabulav1.EndReason_END_REASON_LINE {
+		t.Fatalf("last event is %v, want Red's win by a line", events[len(events)-1])
+	}
+}
+
+func TestConnectFourToAWinWhileASpectatorStreams(t *testing.T) {
+	ctx := testContext(t)
+	address := testserver.Start(t)
+	gameID, red, yellow := connectFour(t, ctx, address)
+	spectator := dial(t, address)
+	done := collect(spectator.Events(ctx, gameID, 0))
+
+	final := play(t, ctx, gameID, [2]*tabula.Client{red, yellow}, redWinsColumns)
+
+	outcome := final.GetView().GetOutcome()
+	if outcome.GetType() != tabulav1.OutcomeType_OUTCOME_TYPE_WIN || outcome.GetWinner() != 1 {
+		t.Fatalf("outcome %v, want a win for seat 1", outcome)
+	}
+	var line []uint32
+	for _, cell := range outcome.GetWinningLine() {
+		if cell.GetCol() != 0 {
+			t.Fatalf("winning line leaves column 0: %v", outcome.GetWinningLine())
+		}
+		line = append(line, cell.GetRow())
+	}
+	if len(line) != 4 {
+		t.Fatalf("winning line %v, want 4 cells", outcome.GetWinningLine())
+	}
+	checkConnectFourHistory(t, await(t, done), redWinsColumns)
+
+	game, err := spectator.GetGame(ctx, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if game.GetStatus() != tabulav1.GameStatus_GAME_STATUS_FINISHED || game.GetMoveCount() != 7 || game.GetSeq() != 9 {
+		t.Fatalf("game after the win: %v", game)
+	}
+}
+
+func requireError(t *testing.T, err error, code codes.Code, reason string) *tabula.Error {
+	t.Helper()
+	var e *tabula.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("got %v, want a *tabula.Error", err)
+	}
+	if e.Code != code || e.Reason != reason {
+		t.Fatalf("got %s/%s (%s), want %s/%s", e.Code, e.Reason, e.Message, code, reason)
+	}
+	if e.Message == "" {
+		t.Fatal("error without a message")
+	}
+	return e
+}
+
+func TestIllegalMovesFailWithCodeAndReason(t *testing.T) {
+	ctx := testContext(t)
+	address := testserver.Start(t)
+	gameID, red, yellow := connectFour(t, ctx, address)
+
+	_, err := yellow.Submit(ctx, gameID, tabula.DropDisc(3))
+	e := requireError(t, err, codes.FailedPrecondition, "NOT_YOUR_TURN")
+	if e.Metadata["current_seq"] != "1" {
+		t.Fatalf("metadata %v, want current_seq 1", e.Metadata)
+	}
+	if e.ReasonCode() != tabulav1.ErrorReason_ERROR_REASON_NOT_YOUR_TURN {
+		t.Fatalf("reason code %v", e.ReasonCode())
+	}
+	if status.Code(err) != codes.FailedPrecondition {
+		t.Fatalf("status.Code sees %v through the wrapper", status.Code(err))
+	}
+
+	_, err = red.Submit(ctx, gameID, tabula.DropDisc(7))
+	requireError(t, err, codes.FailedPrecondition, "OUT_OF_BOUNDS")
+	_, err = red.Submit(ctx, gameID, tabula.FireShot(0, 0))
+	requireError(t, err, codes.FailedPrecondition, "MOVE_KIND_NOT_ALLOWED")
+	_, err = red.As("").Submit(ctx, gameID, tabula.DropDisc(3))
+	requireError(t, err, codes.PermissionDenied, "SEAT_REQUIRED")
+	_, err = red.As("not-a-token").Submit(ctx, gameID, tabula.DropDisc(3))
+	requireError(t, err, codes.Unauthenticated, "INVALID_CREDENTIAL")
+	_, err = red.GetView(ctx, "no-such-game")
+	requireError(t, err, codes.NotFound, "GAME_NOT_FOUND")
+
+	// A refused move changes nothing: Red still moves first, at seq 1.
+	response, err := red.Submit(ctx, gameID, tabula.DropDisc(3), tabula.ExpectedSeq(1))
+	if err != nil || response.GetSeq() != 2 {
+		t.Fatalf("first legal move: %v, %v", response, err)
+	}
+	_, err = yellow.Submit(ctx, gameID, tabula.DropDisc(3), tabula.ExpectedSeq(1))
+	requireError(t, err, codes.Aborted, "STALE_SEQ")
+}
+
+func TestBattleshipSeatViewsHideTheOtherFleet(t *testing.T) {
+	ctx := testContext(t)
+	address := testserver.Start(t)
+	created, err := dial(t, address).CreateFromConfig(ctx, &tabulav1.GameConfig{
+		Game: &tabulav1.GameConfig_Battleship{Battleship: &tabulav1.BattleshipConfig{}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gameID := created.GetGame().GetGameId()
+	tokens := created.GetSeatTokens()
+	seats := [2]*tabula.Client{
+		dial(t, address, tabula.WithCredential(tokens[0].GetToken())),
+		dial(t, address, tabula.WithCredential(tokens[1].GetToken())),
+	}
+	spectator := dial(t, address)
+
+	// Seat 1's ships lie along even rows from the left edge; seat 2's down even columns from the top.
+	lengths := []uint32{5, 4, 3, 3, 2}
+	for seat, orientation := range []tabulav1.Orientation{tabulav1.Orientation_ORIENTATION_HORIZONTAL, tabulav1.Orientation_ORIENTATION_VERTICAL} {
+		var fleet []*tabulav1.ShipPlacement
+		for i, length := range lengths {
+			at := uint32(2 * i)
+			if seat == 0 {
+				fleet = append(fleet, tabula.Ship(at, 0, orientation, length))
+			} else {
+				fleet = append(fleet, tabula.Ship(0, at, orientation, length))
+			}
+		}
+		if _, err := seats[seat].Submit(ctx, gameID, tabula.PlaceFleet(fleet...)); err != nil {
+			t.Fatalf("seat %d fleet: %v", seat+1, err)
+		}
+	}
+	for seat, client := range seats {
+		if _, err := client.Submit(ctx, gameID, tabula.ConfirmReady()); err != nil {
+			t.Fatalf("seat %d ready: %v", seat+1, err)
+		}
+	}
+	// Seat 1 hits seat 2's first ship at its bow, seat 2 misses, seat 1 misses.
+	shots := []struct {
+		seat     int
+		row, col uint32
+	}{{0, 0, 0}, {1, 9, 9}, {0, 9, 9}}
+	for _, shot := range shots {
+		if _, err := seats[shot.seat].Submit(ctx, gameID, tabula.FireShot(shot.row, shot.col)); err != nil {
+			t.Fatalf("seat %d shot at (%d, %d): %v", shot.seat+1, shot.row, shot.col, err)
+		}
+	}
+	_, err = seats[1].Submit(ctx, gameID, tabula.FireShot(9, 9))
+	requireError(t, err, codes.FailedPrecondition, "ALREADY_SHOT")
+
+	shipCells := func(board *tabulav1.GridBoard) int {
+		n := 0
+		for _, cell := range board.GetCells() {
+			if cell.GetPiece() == tabulav1.Piece_PIECE_SHIP {
+				n++
+			}
+		}
+		return n
+	}
+	pieceAt := func(board *tabulav1.GridBoard, row, col uint32) tabulav1.Piece {
+		return board.GetCells()[row*board.GetWidth()+col].GetPiece()
+	}
+	fleetCells := 5 + 4 + 3 + 3 + 2
+	for seat, client := range seats {
+		view, err := client.GetView(ctx, gameID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if view.GetViewerSeat() != uint32(seat+1) || len(view.GetSeatBoards()) != 2 {
+			t.Fatalf("seat %d view: viewer %d, %d boards", seat+1, view.GetViewerSeat(), len(view.GetSeatBoards()))
+		}
+		own, other := view.GetSeatBoards()[seat], view.GetSeatBoards()[1-seat]
+		hitsOnOwn := map[int]int{0: 0, 1: 1}[seat]
+		if got := shipCells(own); got != fleetCells-hitsOnOwn {
+			t.Fatalf("seat %d sees %d unhit cells of its own fleet, want %d", seat+1, got, fleetCells-hitsOnOwn)
+		}
+		if got := shipCells(other); got != 0 {
+			t.Fatalf("seat %d sees %d cells of the other fleet", seat+1, got)
+		}
+		if pieceAt(other, 9, 9) != tabulav1.Piece_PIECE_MISS {
+			t.Fatalf("seat %d does not see its miss at (9, 9)", seat+1)
+		}
+	}
+	view, err := spectator.GetView(ctx, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pieceAt(view.GetSeatBoards()[1], 0, 0) != tabulav1.Piece_PIECE_HIT {
+		t.Fatal("the spectator does not see seat 1's hit")
+	}
+	for i, board := range view.GetSeatBoards() {
+		if got := shipCells(board); got != 0 {
+			t.Fatalf("the spectator sees %d unhit cells of seat %d's fleet", got, i+1)
+		}
+	}
+
+	// The spectator's stream carries both placements, redacted.
+	streamCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	placements := 0
+	for event, err := range spectator.Events(streamCtx, gameID, 0) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if applied := event.GetMoveApplied(); applied != nil && applied.GetMoveNumber() <= 2 {
+			if !applied.GetRedacted() || applied.GetMove() != nil {
+				t.Fatalf("the spectator sees placement %v", applied)
+			}
+			placements++
+		}
+		if event.GetSeq() == created.GetGame().GetSeq()+2 {
+			break
+		}
+	}
+	if placements != 2 {
+		t.Fatalf("saw %d redacted placements, want 2", placements)
+	}
+}
+
+func TestEventsResumeAfterTheConnectionDrops(t *testing.T) {
+	ctx := testContext(t)
+	address := testserver.Start(t)
+	proxy := testserver.StartProxy(t, address)
+	gameID, red, yellow := connectFour(t, ctx, address)
+	seats := [2]*tabula.Client{red, yellow}
+	spectator := dial(t, proxy.Address)
+
+	play(t, ctx, gameID, seats, redWinsColumns[:2])
+	var events []*tabulav1.GameEvent
+	cut := false
+	for event, err := range spectator.Events(ctx, gameID, 0, tabula.ReconnectDelay(20*time.Millisecond)) {
+		if err != nil {
+			t.Fatalf("after %d events: %v", len(events), err)
+		}
+		events = append(events, event)
+		if event.GetSeq() == 3 && !cut {
+			// Everything played so far has arrived: drop the connection, then play on while
+			// the reader is away.
+			if n := proxy.Cut(); n == 0 {
+				t.Fatal("no connection went through the proxy")
+			}
+			cut = true
+			play(t, ctx, gameID, seats, redWinsColumns[2:])
+		}
+	}
+	if !cut {
+		t.Fatal("the stream never reached seq 3")
+	}
+	checkConnectFourHistory(t, events, redWinsColumns)
+
+	// A new reader resumes after a seq it already has, from the next event on.
+	var resumed []uint64
+	for event, err := range spectator.Events(ctx, gameID, 4) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		resumed = append(resumed, event.GetSeq())
+	}
+	if len(resumed) != 5 || resumed[0] != 5 || resumed[4] != 9 {
+		t.Fatalf("resumed after seq 4 with %v, want 5 to 9", resumed)
+	}
+}
+
+func TestEventsStopOnCancellation(t *testing.T) {
+	ctx := testContext(t)
+	address := testserver.Start(t)
+	gameID, _, _ := connectFour(t, ctx, address)
+	streamCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var seqs []uint64
+	var final error
+	for event, err := range dial(t, address).Events(streamCtx, gameID, 0) {
+		if err != nil {
+			final = err
+			break
+		}
+		seqs = append(seqs, event.GetSeq())
+		cancel()
+	}
+	if len(seqs) != 1 || !errors.Is(final, context.Canceled) {
+		t.Fatalf("got %v then %v, want the creation then context.Canceled", seqs, final)
+	}
+}

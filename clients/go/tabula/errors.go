@@ -1,0 +1,79 @@
+package tabula
+
+import (
+	"errors"
+	"fmt"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/tabula-games/tabula/clients/go/tabulav1"
+)
+
+// ErrorDomain is the google.rpc.ErrorInfo domain of every reason the server sends.
+const ErrorDomain = "tabula.v1"
+
+// Error is a failed call: the gRPC code, the stable reason from the status's
+// google.rpc.ErrorInfo detail (for example "NOT_YOUR_TURN"), its metadata (for example
+// "current_seq") and the server's message for people. Reason is empty only when the
+// status carried no ErrorInfo, which happens for failures that never reached the server
+// (an unreachable address, a deadline that expired first).
+type Error struct {
+	Code     codes.Code
+	Reason   string
+	Metadata map[string]string
+	Message  string
+	status   *status.Status
+}
+
+func (e *Error) Error() string {
+	if e.Reason == "" {
+		return fmt.Sprintf("tabula: %s: %s", e.Code, e.Message)
+	}
+	return fmt.Sprintf("tabula: %s (%s): %s", e.Code, e.Reason, e.Message)
+}
+
+// GRPCStatus lets status.FromError and status.Code see through the wrapper.
+func (e *Error) GRPCStatus() *status.Status { return e.status }
+
+// ReasonCode is the reason as the generated enum constant; ERROR_REASON_UNSPECIFIED when the
+// reason is absent or newer than this client.
+func (e *Error) ReasonCode() tabulav1.ErrorReason {
+	return tabulav1.ErrorReason(tabulav1.ErrorReason_value["ERROR_REASON_"+e.Reason])
+}
+
+// ReasonOf returns the stable reason of err when it is (or wraps) an [*Error], else "".
+func ReasonOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Reason
+	}
+	return ""
+}
+
+// ErrorFrom turns an error of a call made through [Client.Stub] into an [*Error], as the
+// wrapped calls do; nil stays nil.
+func ErrorFrom(err error) error { return fromStatus(err) }
+
+// fromStatus turns a gRPC error into an [*Error], decoding the ErrorInfo that the server puts
+// in the status details (trailer grpc-status-details-bin). Errors that are not statuses
+// (none are expected from the stubs) pass through unchanged.
+func fromStatus(err error) error {
+	if err == nil {
+		return nil
+	}
+	st, ok := status.FromError(err)
+	if !ok {
+		return err
+	}
+	result := &Error{Code: st.Code(), Message: st.Message(), status: st}
+	for _, detail := range st.Details() {
+		if info, ok := detail.(*errdetails.ErrorInfo); ok && info.GetDomain() == ErrorDomain {
+			result.Reason = info.GetReason()
+			result.Metadata = info.GetMetadata()
+			break
+		}
+	}
+	return result
+}

@@ -1,0 +1,123 @@
+package tabula
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"time"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/tabula-games/tabula/clients/go/tabulav1"
+)
+
+type streamOptions struct {
+	maxReconnects int
+	firstDelay    time.Duration
+	maxDelay      time.Duration
+}
+
+// StreamOption configures [Client.Events].
+type StreamOption func(*streamOptions)
+
+// MaxReconnects bounds the reconnection attempts in a row that deliver no event before
+// [Client.Events] gives up and yields the last error. Default 5; 0 never reconnects.
+func MaxReconnects(n int) StreamOption {
+	return func(o *streamOptions) { o.maxReconnects = max(n, 0) }
+}
+
+// ReconnectDelay sets the wait before the first reconnection attempt; it doubles on each
+// further attempt in a row, up to 2 seconds. Default 100ms.
+func ReconnectDelay(d time.Duration) StreamOption {
+	return func(o *streamOptions) { o.firstDelay = d }
+}
+
+// Events follows the events of a game that come after sequence number afterSeq (0: from the
+// creation): first the backlog, then live events, each exactly once and in order.
+//
+// The sequence ends after the game's final event. When the connection drops, or the server
+// ends the stream because this reader fell behind (reason STREAM_LAGGED), Events reconnects
+// and resumes after the last event it yielded, so the caller sees no gap and no duplicate.
+// Any other failure, or running out of reconnection attempts, is yielded once as an error
+// (an [*Error] for a server status, ctx's error on cancellation) and ends the sequence.
+// Breaking out of the loop closes the stream.
+func (c *Client) Events(ctx context.Context, gameID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[*tabulav1.GameEvent, error] {
+	o := streamOptions{maxReconnects: 5, firstDelay: 100 * time.Millisecond, maxDelay: 2 * time.Second}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return func(yield func(*tabulav1.GameEvent, error) bool) {
+		last := afterSeq
+		failures := 0
+		for {
+			finished, delivered, err := c.followOnce(ctx, gameID, &last, yield)
+			if finished {
+				return
+			}
+			if delivered {
+				failures = 0
+			}
+			if ctx.Err() != nil {
+				yield(nil, ctx.Err())
+				return
+			}
+			if !resumable(err) || failures >= o.maxReconnects {
+				yield(nil, err)
+				return
+			}
+			delay := min(o.firstDelay<<failures, o.maxDelay)
+			failures++
+			select {
+			case <-ctx.Done():
+				yield(nil, ctx.Err())
+				return
+			case <-time.After(delay):
+			}
+		}
+	}
+}
+
+// followOnce reads one stream from *last on. finished means the sequence is over (the game
+// ended, the consumer stopped, or an error was already yielded); otherwise err says why
+// the stream broke and delivered whether it yielded anything first.
+func (c *Client) followOnce(ctx context.Context, gameID string, last *uint64, yield func(*tabulav1.GameEvent, error) bool) (finished, delivered bool, err error) {
+	streamCtx, cancel := context.WithCancel(c.Context(ctx))
+	defer cancel()
+	stream, err := c.stub.StreamEvents(streamCtx, &tabulav1.StreamEventsRequest{GameId: gameID, AfterSeq: *last})
+	if err != nil {
+		return false, false, fromStatus(err)
+	}
+	for {
+		response, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return true, delivered, nil
+		}
+		if err != nil {
+			return false, delivered, fromStatus(err)
+		}
+		event := response.GetEvent()
+		switch seq := event.GetSeq(); {
+		case seq <= *last:
+			continue
+		case seq != *last+1:
+			yield(nil, fmt.Errorf("tabula: events of game %s jumped from seq %d to %d", gameID, *last, seq))
+			return true, delivered, nil
+		}
+		*last = event.GetSeq()
+		delivered = true
+		if !yield(event, nil) {
+			return true, delivered, nil
+		}
+	}
+}
+
+// resumable tells whether a broken stream is worth reopening after the last seen event.
+func resumable(err error) bool {
+	var e *Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	return e.Code == codes.Unavailable || e.Reason == "STREAM_LAGGED"
+}

@@ -1,0 +1,159 @@
+package dev.tabula.client;
+
+import dev.tabula.v1.GameEvent;
+import dev.tabula.v1.GameServiceGrpc;
+import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.StreamEventsResponse;
+import io.grpc.Context;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * A game's events after a given sequence number, as a blocking iterator: first the backlog,
+ * then live events, each exactly once and in order.
+ *
+ * <p>The iteration ends after the game's final event. When the connection drops, or the
+ * server ends the stream because this reader fell behind (reason {@code STREAM_LAGGED}), the
+ * iterator reconnects and resumes after the last event it returned, so the caller sees no gap
+ * and no duplicate. Any other failure, or running out of reconnection attempts, is thrown
+ * from {@link #hasNext} as a {@link TabulaException}. {@link #close} ends the stream, also
+ * from another thread; a closed stream has no next element.
+ */
+public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
+  static final int DEFAULT_MAX_RECONNECTS = 5;
+  static final Duration DEFAULT_FIRST_DELAY = Duration.ofMillis(100);
+  private static final Duration MAX_DELAY = Duration.ofSeconds(2);
+
+  private final GameServiceGrpc.GameServiceBlockingStub stub;
+  private final String gameId;
+  private final int maxReconnects;
+  private final Duration firstDelay;
+  private long lastSeq;
+  private Context.CancellableContext call;
+  private Iterator<StreamEventsResponse> responses;
+  private GameEvent next;
+  private volatile boolean closed;
+
+  EventStream(GameServiceGrpc.GameServiceBlockingStub stub, String gameId, long afterSeq, int maxReconnects, Duration firstDelay) {
+    this.stub = stub;
+    this.gameId = gameId;
+    this.lastSeq = afterSeq;
+    this.maxReconnects = Math.max(maxReconnects, 0);
+    this.firstDelay = firstDelay;
+  }
+
+  /** The sequence number of the last event returned (or the starting one). */
+  public synchronized long lastSeq() {
+    return lastSeq;
+  }
+
+  @Override
+  public synchronized boolean hasNext() {
+    if (next != null) {
+      return true;
+    }
+    int failures = 0;
+    while (!closed) {
+      try {
+        if (responses == null) {
+          open();
+        }
+        if (!responses.hasNext()) {
+          close();
+          return false;
+        }
+        GameEvent event = responses.next().getEvent();
+        if (event.getSeq() <= lastSeq) {
+          continue;
+        }
+        if (event.getSeq() != lastSeq + 1) {
+          close();
+          throw new IllegalStateException(
+              "events of game " + gameId + " jumped from seq " + lastSeq + " to " + event.getSeq());
+        }
+        next = event;
+        return true;
+      } catch (StatusRuntimeException error) {
+        dropCall();
+        if (closed) {
+          return false;
+        }
+        TabulaException failure = TabulaException.from(error);
+        if (!resumable(failure) || failures >= maxReconnects) {
+          close();
+          throw failure;
+        }
+        pause(failures++);
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public synchronized GameEvent next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException("the event stream of game " + gameId + " has ended");
+    }
+    GameEvent event = next;
+    next = null;
+    lastSeq = event.getSeq();
+    return event;
+  }
+
+  /** The remaining events as a sequential stream; closing it closes this. */
+  public Stream<GameEvent> stream() {
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL), false)
+        .onClose(this::close);
+  }
+
+  /** Ends the stream; safe to call more than once and from another thread. */
+  @Override
+  public void close() {
+    closed = true;
+    Context.CancellableContext current = call;
+    if (current != null) {
+      current.cancel(null);
+    }
+  }
+
+  private void open() {
+    // The call lives in its own cancellable context so close() can end it from any thread.
+    call = Context.current().withCancellation();
+    StreamEventsRequest request = StreamEventsRequest.newBuilder().setGameId(gameId).setAfterSeq(lastSeq).build();
+    Context previous = call.attach();
+    try {
+      responses = stub.streamEvents(request);
+    } finally {
+      call.detach(previous);
+    }
+  }
+
+  private void dropCall() {
+    if (call != null) {
+      call.cancel(null);
+    }
+    call = null;
+    responses = null;
+  }
+
+  private static boolean resumable(TabulaException failure) {
+    return failure.code() == Status.Code.UNAVAILABLE || "STREAM_LAGGED".equals(failure.reason());
+  }
+
+  private void pause(int failures) {
+    long delay = Math.min(firstDelay.toMillis() << Math.min(failures, 20), MAX_DELAY.toMillis());
+    try {
+      Thread.sleep(delay);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      close();
+    }
+  }
+}

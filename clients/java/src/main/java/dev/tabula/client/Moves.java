@@ -1,0 +1,119 @@
+package dev.tabula.client;
+
+import dev.tabula.v1.Capture;
+import dev.tabula.v1.Cell;
+import dev.tabula.v1.Draw;
+import dev.tabula.v1.DrawAction;
+import dev.tabula.v1.Fleet;
+import dev.tabula.v1.GridShift;
+import dev.tabula.v1.Location;
+import dev.tabula.v1.Move;
+import dev.tabula.v1.Orientation;
+import dev.tabula.v1.Pass;
+import dev.tabula.v1.PieceMove;
+import dev.tabula.v1.Place;
+import dev.tabula.v1.Promotion;
+import dev.tabula.v1.Ready;
+import dev.tabula.v1.ShipPlacement;
+import dev.tabula.v1.Shot;
+import java.util.List;
+
+/** Builds the {@link Move} for each kind of move, ready for {@link TabulaClient#submit}. */
+public final class Moves {
+  private Moves() {}
+
+  /** The cell at {@code row} and {@code col} of a grid board (row 0 is the top row). */
+  public static Cell cell(int row, int col) {
+    return Cell.newBuilder().setRow(row).setCol(col).build();
+  }
+
+  /** A location on a grid board, for {@link #movePiece} and {@link #capture}. */
+  public static Location atCell(int row, int col) {
+    return Location.newBuilder().setCell(cell(row, col)).build();
+  }
+
+  /** A location on a graph board (Morris), by point index. */
+  public static Location atPoint(int point) {
+    return Location.newBuilder().setPoint(point).build();
+  }
+
+  private static Move place(Place place) {
+    return Move.newBuilder().setPlace(place).build();
+  }
+
+  /** Puts the mover's mark on a cell (tic-tac-toe, Gomoku, Reversi, Tic-Tac-Two). */
+  public static Move placeMark(int row, int col) {
+    return place(Place.newBuilder().setCell(cell(row, col)).build());
+  }
+
+  /** Drops a disc into a zero-based column (Connect Four). */
+  public static Move dropDisc(int column) {
+    return place(Place.newBuilder().setColumn(column).build());
+  }
+
+  /** Puts a piece from the mover's hand on a point (Morris). */
+  public static Move placeOnPoint(int point) {
+    return place(Place.newBuilder().setPoint(point).build());
+  }
+
+  /** One ship of a Battleship fleet: its top-left cell, direction and length. */
+  public static ShipPlacement ship(int row, int col, Orientation orientation, int length) {
+    return ShipPlacement.newBuilder()
+        .setBow(cell(row, col))
+        .setOrientation(orientation)
+        .setLength(length)
+        .build();
+  }
+
+  /** Places one ship (Battleship). */
+  public static Move placeShip(ShipPlacement ship) {
+    return place(Place.newBuilder().setShip(ship).build());
+  }
+
+  /** Places a whole fleet at once (Battleship). */
+  public static Move placeFleet(List<ShipPlacement> ships) {
+    return place(Place.newBuilder().setFleet(Fleet.newBuilder().addAllShips(ships)).build());
+  }
+
+  /** Moves a piece (chess, Tic-Tac-Two, Morris, peg solitaire). */
+  public static Move movePiece(Location from, Location to) {
+    return Move.newBuilder().setMove(PieceMove.newBuilder().setFrom(from).setTo(to)).build();
+  }
+
+  /** A chess pawn's move to the last rank, becoming {@code piece}. */
+  public static Move promote(Location from, Location to, Promotion piece) {
+    return Move.newBuilder()
+        .setMove(PieceMove.newBuilder().setFrom(from).setTo(to).setPromotion(piece))
+        .build();
+  }
+
+  /** Shifts Tic-Tac-Two's grid by {@code dRow} and {@code dCol}, each -1, 0 or 1. */
+  public static Move shiftGrid(int dRow, int dCol) {
+    return Move.newBuilder().setGridShift(GridShift.newBuilder().setDRow(dRow).setDCol(dCol)).build();
+  }
+
+  /** Removes an opponent's piece after a mill (Morris). */
+  public static Move capture(Location target) {
+    return Move.newBuilder().setCapture(Capture.newBuilder().setTarget(target)).build();
+  }
+
+  /** Fires at a cell of the opponent's ocean (Battleship). */
+  public static Move shot(int row, int col) {
+    return Move.newBuilder().setShot(Shot.newBuilder().setTarget(cell(row, col))).build();
+  }
+
+  /** Gives up the turn where the rules allow it (Reversi). */
+  public static Move pass() {
+    return Move.newBuilder().setPass(Pass.getDefaultInstance()).build();
+  }
+
+  /** Confirms a completed setup (Battleship: the fleet is placed). */
+  public static Move ready() {
+    return Move.newBuilder().setReady(Ready.getDefaultInstance()).build();
+  }
+
+  /** Offers, accepts, declines or claims a draw (chess). */
+  public static Move draw(DrawAction action) {
+    return Move.newBuilder().setDraw(Draw.newBuilder().setAction(action)).build();
+  }
+}

@@ -1,0 +1,280 @@
+package dev.tabula.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.tabula.v1.BattleshipConfig;
+import dev.tabula.v1.Cell;
+import dev.tabula.v1.CreateGameResponse;
+import dev.tabula.v1.EndReason;
+import dev.tabula.v1.ErrorReason;
+import dev.tabula.v1.Game;
+import dev.tabula.v1.GameConfig;
+import dev.tabula.v1.GameEvent;
+import dev.tabula.v1.GameKind;
+import dev.tabula.v1.GameStatus;
+import dev.tabula.v1.GridBoard;
+import dev.tabula.v1.MoveApplied;
+import dev.tabula.v1.Orientation;
+import dev.tabula.v1.Outcome;
+import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.Piece;
+import dev.tabula.v1.ShipPlacement;
+import dev.tabula.v1.SubmitMoveRequest;
+import dev.tabula.v1.SubmitMoveResponse;
+import dev.tabula.v1.View;
+import io.grpc.Status;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class EndToEndTest {
+  /** Red fills column 0 while Yellow plays column 1: Red wins on the seventh move. */
+  private static final int[] RED_WINS = {0, 1, 0, 1, 0, 1, 0};
+
+  private TestServer server;
+  private final List<AutoCloseable> resources = new ArrayList<>();
+
+  @BeforeEach
+  void startServer() throws Exception {
+    server = TestServer.start();
+  }
+
+  @AfterEach
+  void stopEverything() throws Exception {
+    for (AutoCloseable resource : resources) {
+      resource.close();
+    }
+    server.close();
+  }
+
+  private <T extends AutoCloseable> T closeLater(T resource) {
+    resources.add(resource);
+    return resource;
+  }
+
+  private TabulaClient connect(String address, String credential) {
+    return closeLater(TabulaClient.builder(address).credential(credential).build());
+  }
+
+  /** A classic Connect Four game with its id and one client per seat, each on its own connection. */
+  private record ConnectFour(String gameId, TabulaClient[] seats) {}
+
+  private ConnectFour connectFour() {
+    CreateGameResponse created = connect(server.address, "").createFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic");
+    assertEquals(2, created.getSeatTokensCount());
+    return new ConnectFour(created.getGame().getGameId(), new TabulaClient[] {
+      connect(server.address, created.getSeatTokens(0).getToken()),
+      connect(server.address, created.getSeatTokens(1).getToken()),
+    });
+  }
+
+  private static SubmitMoveResponse play(ConnectFour game, int from, int to) {
+    SubmitMoveResponse last = null;
+    for (int i = from; i < to; i++) {
+      last = game.seats()[i % 2].submit(game.gameId(), Moves.dropDisc(RED_WINS[i]));
+    }
+    return last;
+  }
+
+  /** The creation, each move once and in order, then Red's win, numbered 1, 2, ... without a gap. */
+  private static void checkRedWinsHistory(List<GameEvent> events) {
+    assertEquals(RED_WINS.length + 2, events.size(), "events: " + events);
+    for (int i = 0; i < events.size(); i++) {
+      assertEquals(i + 1, events.get(i).getSeq());
+    }
+    assertTrue(events.get(0).hasGameCreated());
+    for (int i = 0; i < RED_WINS.length; i++) {
+      MoveApplied applied = events.get(i + 1).getMoveApplied();
+      assertEquals(i % 2 + 1, applied.getSeat());
+      assertEquals(i + 1, applied.getMoveNumber());
+      assertEquals(RED_WINS[i], applied.getMove().getPlace().getColumn());
+    }
+    Outcome outcome = events.get(events.size() - 1).getGameEnded().getOutcome();
+    assertEquals(1, outcome.getWinner());
+    assertEquals(EndReason.END_REASON_LINE, outcome.getReason());
+  }
+
+  @Test
+  void connectFourToAWinWhileASpectatorStreams() throws Exception {
+    ConnectFour game = connectFour();
+    TabulaClient spectator = connect(server.address, "");
+    EventStream stream = closeLater(spectator.events(game.gameId(), 0));
+    CompletableFuture<List<GameEvent>> seen = CompletableFuture.supplyAsync(() -> stream.stream().toList());
+
+    Outcome outcome = play(game, 0, RED_WINS.length).getView().getOutcome();
+
+    assertEquals(OutcomeType.OUTCOME_TYPE_WIN, outcome.getType());
+    assertEquals(1, outcome.getWinner());
+    assertEquals(4, outcome.getWinningLineCount());
+    for (Cell cell : outcome.getWinningLineList()) {
+      assertEquals(0, cell.getCol());
+    }
+    checkRedWinsHistory(seen.get(20, TimeUnit.SECONDS));
+    Game finished = spectator.getGame(game.gameId());
+    assertEquals(GameStatus.GAME_STATUS_FINISHED, finished.getStatus());
+    assertEquals(7, finished.getMoveCount());
+    assertEquals(9, finished.getSeq());
+  }
+
+  private static TabulaException assertRefused(Status.Code code, String reason, Runnable call) {
+    TabulaException error = assertThrows(TabulaException.class, call::run);
+    assertEquals(code, error.code(), error.getMessage());
+    assertEquals(reason, error.reason(), error.getMessage());
+    assertFalse(error.description().isEmpty());
+    return error;
+  }
+
+  @Test
+  void illegalMovesFailWithCodeAndReason() {
+    ConnectFour game = connectFour();
+    TabulaClient red = game.seats()[0];
+    TabulaClient yellow = game.seats()[1];
+    String id = game.gameId();
+
+    TabulaException notYourTurn = assertRefused(Status.Code.FAILED_PRECONDITION, "NOT_YOUR_TURN",
+        () -> yellow.submit(id, Moves.dropDisc(3)));
+    assertEquals("1", notYourTurn.metadata().get("current_seq"));
+    assertEquals(ErrorReason.ERROR_REASON_NOT_YOUR_TURN, notYourTurn.reasonCode());
+
+    assertRefused(Status.Code.FAILED_PRECONDITION, "OUT_OF_BOUNDS", () -> red.submit(id, Moves.dropDisc(7)));
+    assertRefused(Status.Code.FAILED_PRECONDITION, "MOVE_KIND_NOT_ALLOWED", () -> red.submit(id, Moves.shot(0, 0)));
+    assertRefused(Status.Code.PERMISSION_DENIED, "SEAT_REQUIRED", () -> red.as("").submit(id, Moves.dropDisc(3)));
+    assertRefused(Status.Code.UNAUTHENTICATED, "INVALID_CREDENTIAL", () -> red.as("not-a-token").submit(id, Moves.dropDisc(3)));
+    assertRefused(Status.Code.NOT_FOUND, "GAME_NOT_FOUND", () -> red.getView("no-such-game"));
+
+    // A refused move changes nothing: Red still moves first, at seq 1.
+    SubmitMoveRequest.Builder first = SubmitMoveRequest.newBuilder().setGameId(id).setMove(Moves.dropDisc(3)).setExpectedSeq(1);
+    assertEquals(2, red.submit(first.build()).getSeq());
+    assertRefused(Status.Code.ABORTED, "STALE_SEQ", () -> yellow.submit(first.build()));
+  }
+
+  private static int count(GridBoard board, Piece piece) {
+    return (int) board.getCellsList().stream().filter(cell -> cell.getPiece() == piece).count();
+  }
+
+  private static Piece pieceAt(GridBoard board, int row, int col) {
+    return board.getCells(row * board.getWidth() + col).getPiece();
+  }
+
+  @Test
+  void battleshipSeatViewsHideTheOtherFleet() {
+    CreateGameResponse created = connect(server.address, "")
+        .createFromConfig(GameConfig.newBuilder().setBattleship(BattleshipConfig.getDefaultInstance()).build());
+    String id = created.getGame().getGameId();
+    TabulaClient[] seats = {
+      connect(server.address, created.getSeatTokens(0).getToken()),
+      connect(server.address, created.getSeatTokens(1).getToken()),
+    };
+    TabulaClient spectator = connect(server.address, "");
+
+    // Seat 1's ships lie along even rows from the left edge; seat 2's down even columns from the top.
+    int[] lengths = {5, 4, 3, 3, 2};
+    for (int seat = 0; seat < 2; seat++) {
+      List<ShipPlacement> fleet = new ArrayList<>();
+      for (int i = 0; i < lengths.length; i++) {
+        fleet.add(seat == 0
+            ? Moves.ship(2 * i, 0, Orientation.ORIENTATION_HORIZONTAL, lengths[i])
+            : Moves.ship(0, 2 * i, Orientation.ORIENTATION_VERTICAL, lengths[i]));
+      }
+      seats[seat].submit(id, Moves.placeFleet(fleet));
+    }
+    seats[0].submit(id, Moves.ready());
+    seats[1].submit(id, Moves.ready());
+    // Seat 1 hits seat 2's first ship at its bow, seat 2 misses, seat 1 misses.
+    seats[0].submit(id, Moves.shot(0, 0));
+    seats[1].submit(id, Moves.shot(9, 9));
+    seats[0].submit(id, Moves.shot(9, 9));
+    assertRefused(Status.Code.FAILED_PRECONDITION, "ALREADY_SHOT", () -> seats[1].submit(id, Moves.shot(9, 9)));
+
+    int fleetCells = 5 + 4 + 3 + 3 + 2;
+    for (int seat = 0; seat < 2; seat++) {
+      View view = seats[seat].getView(id);
+      assertEquals(seat + 1, view.getViewerSeat());
+      GridBoard own = view.getSeatBoards(seat);
+      GridBoard other = view.getSeatBoards(1 - seat);
+      assertEquals(fleetCells - (seat == 1 ? 1 : 0), count(own, Piece.PIECE_SHIP), "seat " + (seat + 1) + "'s own fleet");
+      assertEquals(0, count(other, Piece.PIECE_SHIP), "seat " + (seat + 1) + " sees the other fleet");
+      assertEquals(Piece.PIECE_MISS, pieceAt(other, 9, 9));
+    }
+    View watched = spectator.getView(id);
+    assertEquals(Piece.PIECE_HIT, pieceAt(watched.getSeatBoards(1), 0, 0));
+    for (GridBoard board : watched.getSeatBoardsList()) {
+      assertEquals(0, count(board, Piece.PIECE_SHIP), "the spectator sees a fleet");
+    }
+
+    // The spectator's stream carries both placements, redacted.
+    try (EventStream events = spectator.events(id, 0)) {
+      for (int placement = 0; placement < 2; ) {
+        GameEvent event = events.next();
+        if (event.hasMoveApplied()) {
+          assertTrue(event.getMoveApplied().getRedacted());
+          assertFalse(event.getMoveApplied().hasMove());
+          placement++;
+        }
+      }
+    }
+  }
+
+  @Test
+  void eventsResumeAfterTheConnectionDrops() throws Exception {
+    ConnectFour game = connectFour();
+    CuttableProxy proxy = closeLater(new CuttableProxy(Integer.parseInt(server.address.substring(server.address.lastIndexOf(':') + 1))));
+    TabulaClient spectator = connect(proxy.address(), "");
+
+    play(game, 0, 2);
+    List<GameEvent> events = new ArrayList<>();
+    try (EventStream stream = spectator.events(game.gameId(), 0, 5, Duration.ofMillis(20))) {
+      while (stream.hasNext()) {
+        GameEvent event = stream.next();
+        events.add(event);
+        if (event.getSeq() == 3) {
+          // Everything played so far has arrived: drop the connection, then play on while the
+          // reader is away.
+          assertTrue(proxy.cut() > 0, "no connection went through the proxy");
+          play(game, 2, RED_WINS.length);
+        }
+      }
+    }
+    checkRedWinsHistory(events);
+
+    // A new reader resumes after a seq it already has, from the next event on.
+    try (EventStream resumed = spectator.events(game.gameId(), 4)) {
+      assertEquals(List.of(5L, 6L, 7L, 8L, 9L), resumed.stream().map(GameEvent::getSeq).toList());
+      assertFalse(resumed.hasNext());
+    }
+  }
+
+  @Test
+  void closingAStreamFromAnotherThreadEndsIt() throws Exception {
+    ConnectFour game = connectFour();
+    EventStream stream = closeLater(connect(server.address, "").events(game.gameId(), 0));
+    assertEquals(1, stream.next().getSeq());
+    CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(stream::hasNext);
+    Thread.sleep(200); // let the reader block on the live stream
+    assertFalse(waiting.isDone(), "a live game's stream ended by itself");
+    stream.close();
+    assertFalse(waiting.get(10, TimeUnit.SECONDS));
+  }
+
+  @Test
+  void anUnreachableServerIsAnErrorWithoutReason() {
+    TabulaClient nowhere = closeLater(TabulaClient.builder("127.0.0.1:1").callTimeout(Duration.ofSeconds(5)).build());
+    TabulaException error = assertThrows(TabulaException.class, nowhere::listGameKinds);
+    assertEquals(Status.Code.UNAVAILABLE, error.code());
+    assertEquals("", error.reason());
+    if (error.reasonCode() != ErrorReason.ERROR_REASON_UNSPECIFIED) {
+      fail("reason code " + error.reasonCode());
+    }
+  }
+}
