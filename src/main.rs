@@ -1,16 +1,15 @@
-//! The `tabula` command: run the server, count game trees, solve puzzles.
+//! The `tabula` command: run the server, move games between stores, count game trees,
+//! solve puzzles.
 
 mod cli;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
 use tabula::service::ServeOptions;
-use tabula::store::MemoryStore;
 
 /// Tabula hosts turn-based board games over gRPC and is the single authority on their rules.
 #[derive(Parser, Debug)]
@@ -29,6 +28,10 @@ enum Command {
     /// Solve a puzzle from its start.
     #[command(subcommand)]
     Solve(cli::solve::SolveCommand),
+    /// Print one stored game (configuration and whole log) as a JSON document.
+    Export(cli::games::ExportArgs),
+    /// Add a game exported by `tabula export` to a store.
+    Import(cli::games::ImportArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -37,6 +40,8 @@ struct ServeArgs {
     /// standard output as `listening on ADDR`.
     #[arg(long, env = "TABULA_LISTEN", default_value = "127.0.0.1:50051")]
     listen: SocketAddr,
+    #[command(flatten)]
+    store: cli::games::StoreArg,
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -49,15 +54,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Command::Serve(args) => tokio::runtime::Runtime::new()?.block_on(serve(args)),
         Command::Perft(args) => cli::perft::run(args).map_err(Into::into),
         Command::Solve(command) => cli::solve::run(command).map_err(Into::into),
+        Command::Export(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::export(args)),
+        Command::Import(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::import(args)),
     }
 }
 
 async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let store = args.store.open().await?;
     let listener = TcpListener::bind(args.listen).await?;
     let address = listener.local_addr()?;
     println!("listening on {address}");
     tracing::info!(%address, "serving tabula.v1.GameService");
-    tabula::service::serve(listener, Arc::new(MemoryStore::new()), ServeOptions::default(), shutdown_signal()).await?;
+    tabula::service::serve(listener, store, ServeOptions::default(), shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())
 }

@@ -12,7 +12,7 @@ use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 
 fn start_server() -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(["serve", "--listen", "127.0.0.1:0", "--store", "memory"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

@@ -1,4 +1,5 @@
 //! The subcommands besides `serve`.
 
+pub mod games;
 pub mod perft;
 pub mod solve;

@@ -61,8 +61,10 @@ macro_rules! registry {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind { $($kind),+ }
 
-        /// A configuration of any game; the arm names the kind.
-        #[derive(Clone, Debug, PartialEq, Eq)]
+        /// A configuration of any game; the arm names the kind. Serialised (for stored
+        /// records and exported games) as `{"connect_four": {...}}`.
+        #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(rename_all = "snake_case")]
         pub enum GameConfig { $($kind(<$game as Rules>::Config)),+ }
 
         impl GameKind {

@@ -266,7 +266,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             let turn = TurnRequest { turn: Turn::Move(seat, action), expected_seq: None, request_id: None, validate_only: false };
             self.hub.play(&live, turn).await?;
         }
-        let record = live.snapshot().await.record;
+        let record = live.copy().await.record;
         tracing::info!(game_id = %record.id, kind = record.kind().info().name, "game created");
         let seat_tokens = tokens
             .into_iter()
@@ -282,7 +282,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn get_game(&self, request: Request<pb::GetGameRequest>) -> Result<Response<pb::GetGameResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
-        let snapshot = live.snapshot().await;
+        let snapshot = live.copy().await;
         Ok(Response::new(pb::GetGameResponse { game: Some(game_to_proto(&snapshot.record)) }))
     }
 
@@ -414,7 +414,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let GameConfig::Chess(config) = &live.config else {
             return Err(ApiError::UnsupportedByGame("PGN export").into());
         };
-        let snapshot = live.snapshot().await;
+        let snapshot = live.copy().await;
         let tags = chess::pgn::Tags {
             event: format!("Tabula game {}", live.id),
             site: "Tabula".to_owned(),
@@ -429,7 +429,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
         let seat = seat_of(caller(&request, &live)?, "asking for a hint")?;
-        let snapshot = live.snapshot().await;
+        let snapshot = live.copy().await;
         // The search is bounded by its node budget; it runs off the async workers so that
         // it never stalls other calls.
         let hint = tokio::task::spawn_blocking(move || snapshot.game.hint(seat, HINT_NODE_BUDGET))
@@ -481,7 +481,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let live = self.game(&request.get_ref().game_id).await?;
         self.hub.archive(&live.id).await?;
         tracing::info!(game_id = %live.id, "game archived");
-        let record = live.snapshot().await.record;
+        let record = live.copy().await.record;
         Ok(Response::new(pb::ArchiveGameResponse { game: Some(game_to_proto(&record)) }))
     }
 

@@ -4,9 +4,16 @@
 //! A turn is applied to a copy of the game, appended to the store (conditional on the
 //! log's length), and only then installed and broadcast: the state in memory never gets
 //! ahead of the log, and a subscriber never hears of an event the log does not hold.
+//!
+//! When other processes write the same games (a shared store), the state in memory may
+//! fall behind the log. Each call then first brings its game up to the log's seq
+//! ([`LiveGame::sync`]), and the store's change feed syncs watched games as soon as
+//! another replica moves; either way the missing events are read from the log, applied
+//! and broadcast in order. A move made on a stale copy cannot be stored anyway: appends
+//! are conditional on the seq.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
@@ -15,17 +22,31 @@ use tokio::sync::{broadcast, watch};
 use super::error::ApiError;
 use crate::engine::{Action, AnyMatch, Outcome, Seat, Turn, View, Viewer};
 use crate::games::GameConfig;
-use crate::store::{EventKind, GameRecord, GameStatus, RecordUpdate, Store, StoreError, StoredEvent, TokenHash};
+use crate::store::{
+    Change, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
+    TokenHash,
+};
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
 /// told it lagged.
 pub const EVENT_CHANNEL_CAPACITY: usize = 256;
+/// Games kept in memory by default; beyond it, games nobody is using are dropped (they
+/// reload from the store on their next call).
+pub const CACHED_GAMES: usize = 10_000;
+/// Events read from the store per query when catching a game up.
+const SYNC_BATCH: usize = 512;
+/// A snapshot of a game's state is saved every this many events, so that loading a long
+/// game replays at most this many.
+pub const SNAPSHOT_EVERY: u64 = 64;
 
 /// Every game loaded into memory, in front of the store.
 pub struct Hub {
     store: Arc<dyn Store>,
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     channel_capacity: usize,
+    cache_limit: usize,
+    /// Ticks on every cache use, to find the least recently used games.
+    clock: AtomicU64,
 }
 
 /// One game in play.
@@ -44,6 +65,8 @@ pub struct LiveGame {
     pub owner: Option<String>,
     /// Set once the game is archived.
     archived: AtomicBool,
+    /// The hub clock's value when the game was last used.
+    last_used: AtomicU64,
     /// Turns true when the game is deleted: its streams end.
     removed: watch::Sender<bool>,
     /// A match of this game that never changes, for what depends on the configuration
@@ -57,15 +80,6 @@ struct GameState {
     game: Box<dyn AnyMatch>,
     seq: u64,
     updated: SystemTime,
-    /// Request id → what that request did, so a retry is answered, not reapplied.
-    requests: HashMap<String, Memo>,
-}
-
-#[derive(Clone)]
-struct Memo {
-    turn: Turn,
-    first_seq: u64,
-    last_seq: u64,
 }
 
 /// What a turn did.
@@ -93,7 +107,7 @@ pub struct TurnRequest {
 }
 
 /// A snapshot of a game for reading.
-pub struct Snapshot {
+pub struct GameCopy {
     /// The record summary as of `seq`.
     pub record: GameRecord,
     /// The match, for views and legal moves.
@@ -101,9 +115,62 @@ pub struct Snapshot {
 }
 
 impl Hub {
-    /// A hub over `store` whose games' channels hold `channel_capacity` events.
-    pub fn new(store: Arc<dyn Store>, channel_capacity: usize) -> Hub {
-        Hub { store, games: Mutex::new(HashMap::new()), channel_capacity: channel_capacity.max(1) }
+    /// A hub over `store` whose games' channels hold `channel_capacity` events and which
+    /// keeps about `cache_limit` games in memory. For a shared store it also follows the
+    /// store's change feed, for as long as the hub lives.
+    pub fn new(store: Arc<dyn Store>, channel_capacity: usize, cache_limit: usize) -> Arc<Hub> {
+        let changes = store.watch_changes();
+        let hub = Arc::new(Hub {
+            store,
+            games: Mutex::new(HashMap::new()),
+            channel_capacity: channel_capacity.max(1),
+            cache_limit: cache_limit.max(1),
+            clock: AtomicU64::new(0),
+        });
+        if let Some(changes) = changes {
+            tokio::spawn(follow_changes(Arc::downgrade(&hub), changes));
+        }
+        hub
+    }
+
+    /// Keeps `live` in the cache (or returns the copy already there), dropping the least
+    /// recently used idle games when the cache is over its limit.
+    fn cache(&self, live: Arc<LiveGame>) -> Arc<LiveGame> {
+        let mut games = self.lock_games();
+        let live = games.entry(live.id.clone()).or_insert(live).clone();
+        live.last_used.store(self.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
+        if games.len() > self.cache_limit {
+            // Only games no call and no subscriber holds: the map's reference is the only one.
+            let mut idle: Vec<(u64, String)> = games
+                .iter()
+                .filter(|(_, g)| Arc::strong_count(g) == 1)
+                .map(|(id, g)| (g.last_used.load(Ordering::Relaxed), id.clone()))
+                .collect();
+            idle.sort_unstable();
+            let excess = games.len() - self.cache_limit * 9 / 10;
+            for (_, id) in idle.into_iter().take(excess) {
+                games.remove(&id);
+            }
+        }
+        live
+    }
+
+    /// Forgets a deleted game: its streams end.
+    fn forget(&self, id: &str) {
+        if let Some(live) = self.lock_games().remove(id) {
+            live.removed.send_replace(true);
+        }
+    }
+
+    /// Catches `live` up with the log, and forgets it if it was deleted meanwhile.
+    async fn sync(&self, live: &LiveGame) -> Result<(), ApiError> {
+        match live.sync(self.store.as_ref()).await {
+            Err(ApiError::GameNotFound(id)) => {
+                self.forget(&id);
+                Err(ApiError::GameNotFound(id))
+            }
+            other => other,
+        }
     }
 
     /// The store behind the hub.
@@ -114,22 +181,41 @@ impl Hub {
     /// Creates a game: stores its record and creation event, then holds it in memory.
     pub async fn create(&self, record: GameRecord, game: Box<dyn AnyMatch>) -> Result<Arc<LiveGame>, ApiError> {
         let first = StoredEvent { seq: 1, time: record.created, kind: EventKind::Created, request_id: None };
-        self.store.create(record.clone(), first).await?;
-        let live = Arc::new(LiveGame::new(&record, game, HashMap::new(), self.channel_capacity));
-        self.lock_games().insert(record.id.clone(), live.clone());
-        Ok(live)
+        self.store.create(record.clone(), vec![first]).await?;
+        let live = Arc::new(LiveGame::new(&record, game, self.channel_capacity));
+        Ok(self.cache(live))
     }
 
-    /// The game with `id`, loaded from the store on first use.
+    /// The game with `id`, loaded from the store on first use and, for a shared store,
+    /// caught up with its log.
     pub async fn game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
-        if let Some(live) = self.lock_games().get(id) {
-            return Ok(live.clone());
-        }
-        let (record, log) = self.store.load(id).await?;
-        let live = Arc::new(LiveGame::from_log(&record, &log, self.channel_capacity)?);
-        // Another call may have loaded it meanwhile: keep the first, so that every
-        // subscriber shares one channel.
-        Ok(self.lock_games().entry(id.to_owned()).or_insert(live).clone())
+        let cached = self.lock_games().get(id).cloned();
+        let live = match cached {
+            Some(live) => {
+                if self.store.shared() {
+                    self.sync(&live).await?;
+                }
+                live
+            }
+            None => {
+                let loaded = self.store.load_latest(id).await?;
+                let live = match LiveGame::from_snapshot(&loaded, self.channel_capacity)? {
+                    Some(live) => live,
+                    None if loaded.snapshot.is_none() => {
+                        LiveGame::from_log(&loaded.record, &loaded.tail, self.channel_capacity)?
+                    }
+                    None => {
+                        let (record, log) = self.store.load(id).await?;
+                        LiveGame::from_log(&record, &log, self.channel_capacity)?
+                    }
+                };
+                // Another call may have loaded it meanwhile: keep the first, so that every
+                // subscriber shares one channel.
+                self.cache(Arc::new(live))
+            }
+        };
+        live.last_used.store(self.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
+        Ok(live)
     }
 
     fn lock_games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<LiveGame>>> {
@@ -148,10 +234,20 @@ impl Hub {
     /// Deletes a game; its streams end with `GAME_NOT_FOUND`.
     pub async fn delete(&self, id: &str) -> Result<(), ApiError> {
         self.store.delete(id).await?;
-        if let Some(live) = self.lock_games().remove(id) {
-            live.removed.send_replace(true);
-        }
+        self.forget(id);
         Ok(())
+    }
+
+    /// Saves a snapshot of `game` at `seq` in the background: best effort, since a lost
+    /// snapshot only makes the next load replay more.
+    fn save_snapshot(&self, id: &str, seq: u64, game: &dyn AnyMatch) {
+        let snapshot = Snapshot { seq, state: game.snapshot() };
+        let (store, id) = (self.store.clone(), id.to_owned());
+        tokio::spawn(async move {
+            if let Err(error) = store.save_snapshot(&id, snapshot).await {
+                tracing::warn!(game_id = %id, %error, "could not save a snapshot");
+            }
+        });
     }
 
     /// Plays `request.turn` in `live`, exactly once per request id.
@@ -159,12 +255,15 @@ impl Hub {
         let viewer = Viewer::Seat(request.turn.seat());
         let mut state = live.state.lock().await;
 
-        if let Some(memo) = request.request_id.as_ref().and_then(|id| state.requests.get(id)).cloned() {
-            if memo.turn != request.turn {
-                return Err(ApiError::RequestIdReused);
+        if let Some(request_id) = &request.request_id {
+            // A retry: answer as the first attempt did, whenever and wherever it was made.
+            let events = self.store.find_request(&live.id, request_id).await?;
+            if let Some(first) = events.first() {
+                if !matches!(&first.kind, EventKind::Played { turn, .. } if *turn == request.turn) {
+                    return Err(ApiError::RequestIdReused);
+                }
+                return Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer) });
             }
-            let events = self.store.events_after(&live.id, memo.first_seq - 1, (memo.last_seq - memo.first_seq + 1) as usize).await?;
-            return Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer) });
         }
         if let Some(expected) = request.expected_seq
             && expected != state.seq {
@@ -203,22 +302,20 @@ impl Hub {
         match self.store.append(&live.id, state.seq, events.clone(), update).await {
             Ok(()) => {}
             Err(StoreError::Conflict { current, .. }) => {
-                // Another writer extended the log: this copy is stale. Drop it so the next
-                // call reloads from the log.
-                drop(state);
-                self.lock_games().remove(&live.id);
+                // Another writer extended the log: this copy is stale. Catch it up so the
+                // caller can look again and retry.
+                live.catch_up(&mut state, self.store.as_ref()).await?;
                 return Err(ApiError::StaleSeq { expected: request.expected_seq.unwrap_or(current), current });
             }
             Err(other) => return Err(other.into()),
         }
 
-        let first_seq = state.seq + 1;
+        let before = state.seq;
         state.seq += events.len() as u64;
         state.updated = now;
         state.game = next;
-        if let Some(id) = request.request_id {
-            let last_seq = state.seq;
-            state.requests.insert(id, Memo { turn: request.turn, first_seq, last_seq });
+        if state.seq / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
+            self.save_snapshot(&live.id, state.seq, state.game.as_ref());
         }
         for event in &events {
             // No receiver is fine: nobody is watching this game right now.
@@ -234,7 +331,7 @@ fn record_update(outcome: Option<Outcome>, move_count: u32, updated: SystemTime)
 }
 
 impl LiveGame {
-    fn new(record: &GameRecord, game: Box<dyn AnyMatch>, requests: HashMap<String, Memo>, capacity: usize) -> LiveGame {
+    fn new(record: &GameRecord, game: Box<dyn AnyMatch>, capacity: usize) -> LiveGame {
         let (events, _) = broadcast::channel(capacity);
         LiveGame {
             id: record.id.clone(),
@@ -244,55 +341,84 @@ impl LiveGame {
             private: record.private,
             owner: record.owner.clone(),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
+            last_used: AtomicU64::new(0),
             removed: watch::channel(false).0,
             policy: game.clone_box(),
-            state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated, requests }),
+            state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated }),
             events,
         }
     }
 
-    /// Rebuilds a game from its log.
-    fn from_log(record: &GameRecord, log: &[StoredEvent], capacity: usize) -> Result<LiveGame, ApiError> {
-        let turns: Vec<Turn> = log
-            .iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Played { turn, .. } => Some(turn.clone()),
-                _ => None,
-            })
-            .collect();
-        let game = record
-            .config
-            .replay(&turns)
-            .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", record.id)))?;
-        // Each request id maps to the events its turn appended: the turn, then maybe the end.
-        let mut requests: HashMap<String, Memo> = HashMap::new();
-        for event in log {
-            match (&event.request_id, &event.kind) {
-                (Some(id), EventKind::Played { turn, .. }) => {
-                    requests.insert(id.clone(), Memo { turn: turn.clone(), first_seq: event.seq, last_seq: event.seq });
-                }
-                (Some(id), EventKind::Ended(_)) => {
-                    if let Some(memo) = requests.get_mut(id) {
-                        memo.last_seq = event.seq;
-                    }
-                }
-                _ => {}
+    /// Rebuilds a game from what the store loaded: its snapshot and the log after it.
+    /// `None` when a snapshot is missing or does not restore (written by another version,
+    /// say): the caller then replays the whole log, which stays the truth.
+    fn from_snapshot(loaded: &LoadedGame, capacity: usize) -> Result<Option<LiveGame>, ApiError> {
+        let LoadedGame { record, snapshot, tail } = loaded;
+        let Some(snapshot) = snapshot else { return Ok(None) };
+        let mut game = match record.config.restore(&snapshot.state) {
+            Ok(game) => game,
+            Err(error) => {
+                tracing::warn!(game_id = %record.id, %error, "ignoring a snapshot that does not restore");
+                return Ok(None);
             }
+        };
+        for turn in played_turns(tail) {
+            game.play(&turn)
+                .map_err(|e| ApiError::Storage(format!("game {} does not replay after its snapshot: {e:?}", record.id)))?;
         }
         let mut record = record.clone();
+        record.seq = tail.last().map_or(snapshot.seq, |e| e.seq);
+        Ok(Some(LiveGame::new(&record, game, capacity)))
+    }
+
+    /// Rebuilds a game by replaying its whole log.
+    fn from_log(record: &GameRecord, log: &[StoredEvent], capacity: usize) -> Result<LiveGame, ApiError> {
+        let game = record
+            .config
+            .replay(&played_turns(log))
+            .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", record.id)))?;
+        let mut record = record.clone();
         record.seq = log.last().map_or(0, |e| e.seq);
-        Ok(LiveGame::new(&record, game, requests, capacity))
+        Ok(LiveGame::new(&record, game, capacity))
+    }
+
+    /// Brings the game up to the log's newest seq, broadcasting what it missed.
+    pub async fn sync(&self, store: &dyn Store) -> Result<(), ApiError> {
+        let mut state = self.state.lock().await;
+        self.catch_up(&mut state, store).await
+    }
+
+    /// Reads the events after `state.seq` from the log, applies them and broadcasts them.
+    async fn catch_up(&self, state: &mut GameState, store: &dyn Store) -> Result<(), ApiError> {
+        let current = store.current_seq(&self.id).await?;
+        while state.seq < current {
+            let events = store.events_after(&self.id, state.seq, SYNC_BATCH).await?;
+            if events.is_empty() {
+                break;
+            }
+            for event in events {
+                if let EventKind::Played { turn, .. } = &event.kind {
+                    state.game.play(turn).map_err(|e| {
+                        ApiError::Storage(format!("game {} does not replay at seq {}: {e:?}", self.id, event.seq))
+                    })?;
+                }
+                state.seq = event.seq;
+                state.updated = state.updated.max(event.time);
+                let _ = self.events.send(Arc::new(event));
+            }
+        }
+        Ok(())
     }
 
     /// A consistent copy of the game and its summary.
-    pub async fn snapshot(&self) -> Snapshot {
+    pub async fn copy(&self) -> GameCopy {
         let state = self.state.lock().await;
         let outcome = state.game.outcome();
         let mut update = record_update(outcome, state.game.move_count(), state.updated);
         if self.archived.load(Ordering::Acquire) {
             update.status = GameStatus::Archived;
         }
-        Snapshot {
+        GameCopy {
             record: GameRecord {
                 id: self.id.clone(),
                 config: self.config.clone(),
@@ -338,5 +464,33 @@ impl LiveGame {
     pub async fn subscribe(&self) -> (broadcast::Receiver<Arc<StoredEvent>>, u64, bool) {
         let state = self.state.lock().await;
         (self.events.subscribe(), state.seq, state.game.outcome().is_some())
+    }
+}
+
+/// The turns a stretch of the log played, in order.
+fn played_turns(events: &[StoredEvent]) -> Vec<Turn> {
+    events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Played { turn, .. } => Some(turn.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Applies other processes' changes to the games this hub holds, until the hub is gone.
+async fn follow_changes(hub: std::sync::Weak<Hub>, mut changes: tokio::sync::mpsc::Receiver<Change>) {
+    while let Some(change) = changes.recv().await {
+        let Some(hub) = hub.upgrade() else { return };
+        let Some(live) = hub.lock_games().get(&change.game_id).cloned() else { continue };
+        match change.seq {
+            None => hub.forget(&change.game_id),
+            Some(seq) if seq > live.state.lock().await.seq => {
+                if let Err(error) = hub.sync(&live).await {
+                    tracing::warn!(game_id = %change.game_id, ?error, "could not catch a game up with the log");
+                }
+            }
+            Some(_) => {}
+        }
     }
 }

@@ -21,7 +21,7 @@ use crate::store::Store;
 
 pub use error::{ApiError, ERROR_DOMAIN};
 pub use handlers::{DEFAULT_PAGE_SIZE, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_REQUEST_ID_LEN};
-pub use live::{EVENT_CHANNEL_CAPACITY, Hub};
+pub use live::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub, SNAPSHOT_EVERY};
 
 /// Largest request or response message, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
@@ -32,11 +32,13 @@ pub struct ServeOptions {
     /// Events a game's channel holds for its slowest subscriber before that subscriber's
     /// stream is ended with `STREAM_LAGGED`.
     pub event_channel_capacity: usize,
+    /// Games kept in memory; idle games beyond it are dropped and reload when used.
+    pub cached_games: usize,
 }
 
 impl Default for ServeOptions {
     fn default() -> ServeOptions {
-        ServeOptions { event_channel_capacity: EVENT_CHANNEL_CAPACITY }
+        ServeOptions { event_channel_capacity: EVENT_CHANNEL_CAPACITY, cached_games: CACHED_GAMES }
     }
 }
 
@@ -64,7 +66,7 @@ pub async fn serve(
         .expect("the embedded descriptor sets are valid");
 
     let (stop_streams, streams_stopped) = watch::channel(false);
-    let service = GameServiceImpl::new(Arc::new(Hub::new(store, options.event_channel_capacity)), streams_stopped);
+    let service = GameServiceImpl::new(Hub::new(store, options.event_channel_capacity, options.cached_games), streams_stopped);
     let game_service = GameServiceServer::new(service)
         .max_decoding_message_size(MAX_MESSAGE_BYTES)
         .max_encoding_message_size(MAX_MESSAGE_BYTES);

@@ -44,12 +44,12 @@ impl MemoryStore {
 
 #[async_trait]
 impl Store for MemoryStore {
-    async fn create(&self, record: GameRecord, first: StoredEvent) -> Result<(), StoreError> {
+    async fn create(&self, record: GameRecord, log: Vec<StoredEvent>) -> Result<(), StoreError> {
         let mut games = self.lock();
         if games.contains_key(&record.id) {
             return Err(StoreError::AlreadyExists(record.id));
         }
-        games.insert(record.id.clone(), StoredGame { record, log: vec![first], snapshot: None });
+        games.insert(record.id.clone(), StoredGame { record, log, snapshot: None });
         Ok(())
     }
 
@@ -153,6 +153,10 @@ impl Store for MemoryStore {
             *slot = hash;
             Ok(())
         })
+    }
+
+    async fn current_seq(&self, id: &str) -> Result<u64, StoreError> {
+        self.with_game(id, |game| Ok(game.record.seq))
     }
 
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {

@@ -5,22 +5,66 @@
 //! seam every backend implements; appends are conditional on the log's current length,
 //! so that two writers can never both extend the same game.
 
+mod codec;
+pub mod document;
 mod memory;
+mod postgres;
+mod sqlite;
 
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
 
 use crate::engine::{Outcome, Turn};
 use crate::games::{GameConfig, GameKind};
 
 pub use memory::MemoryStore;
+pub use postgres::PostgresStore;
+pub use sqlite::SqliteStore;
+
+/// The SQLite schema's migrations up to `version` only, to build a database as an older
+/// release left it (tests of the migrations use it).
+pub fn sqlite_migrator_through(version: i64) -> sqlx::migrate::Migrator {
+    sqlx::migrate::Migrator::with_migrations(sqlite::MIGRATOR.iter().filter(|m| m.version <= version).cloned().collect())
+}
+
+/// The SQLite file `tabula serve` keeps its games in when told nothing else.
+pub const DEFAULT_STORE: &str = "sqlite:tabula.db";
+
+/// Opens the store that `address` names:
+/// - `postgres://…` or `postgresql://…`: a PostgreSQL database, shared by replicas;
+/// - `sqlite:PATH` (or a plain path): one SQLite file, created if missing;
+/// - `memory`: process memory, for throw-away servers.
+pub async fn open(address: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if address.starts_with("postgres://") || address.starts_with("postgresql://") {
+        Ok(Arc::new(PostgresStore::connect(address).await?))
+    } else if address == "memory" {
+        Ok(Arc::new(MemoryStore::new()))
+    } else if address.starts_with("sqlite:") {
+        Ok(Arc::new(SqliteStore::open_url(address).await?))
+    } else {
+        Ok(Arc::new(SqliteStore::open(std::path::Path::new(address)).await?))
+    }
+}
+
+/// A change another process made to a game, as a shared store reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The game.
+    pub game_id: String,
+    /// Its log's newest seq now; `None` when it was deleted.
+    pub seq: Option<u64>,
+}
 
 /// SHA-256 of a seat token: stores never hold tokens themselves.
 pub type TokenHash = [u8; 32];
 
 /// Whether a game still accepts moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     /// Moves are still being played.
     InProgress,
@@ -66,7 +110,8 @@ impl GameRecord {
 }
 
 /// What happened, as the log records it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum EventKind {
     /// The game was created; always event 1.
     Created,
@@ -79,7 +124,7 @@ pub enum EventKind {
 }
 
 /// One entry of a game's log.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredEvent {
     /// Position in the log, from 1, without gaps.
     pub seq: u64,
@@ -180,8 +225,9 @@ pub enum StoreError {
 ///   (process memory for [`MemoryStore`]).
 #[async_trait]
 pub trait Store: Send + Sync + 'static {
-    /// Adds a new game with its first event.
-    async fn create(&self, record: GameRecord, first: StoredEvent) -> Result<(), StoreError>;
+    /// Adds a new game with its log so far (its creation event, or a whole imported log),
+    /// all or nothing.
+    async fn create(&self, record: GameRecord, log: Vec<StoredEvent>) -> Result<(), StoreError>;
 
     /// A game's record and its whole log.
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError>;
@@ -225,4 +271,18 @@ pub trait Store: Send + Sync + 'static {
 
     /// How many games `owner` created that are still in progress.
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError>;
+
+    /// The seq of the game's newest event.
+    async fn current_seq(&self, id: &str) -> Result<u64, StoreError>;
+
+    /// Whether other processes write the same games: then what a process holds in memory
+    /// must be checked against the store before it is trusted.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// The changes other processes make, for a shared store; taken once.
+    fn watch_changes(&self) -> Option<mpsc::Receiver<Change>> {
+        None
+    }
 }

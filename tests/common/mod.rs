@@ -145,3 +145,84 @@ pub async fn play_all(client: &mut Client, game: &Game, moves: &[pb::Move]) -> p
     }
     last.expect("at least one move")
 }
+
+/// The real `tabula` binary serving on an ephemeral loopback port.
+pub struct BinaryServer {
+    pub child: std::process::Child,
+    pub address: String,
+}
+
+impl BinaryServer {
+    /// Starts `tabula serve` with `extra` arguments and waits until it listens.
+    pub fn spawn(extra: &[&str]) -> BinaryServer {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let address = line.trim().strip_prefix("listening on ").expect("the bound address is printed").to_owned();
+        BinaryServer { child, address: format!("http://{address}") }
+    }
+
+    pub async fn client(&self) -> Client {
+        let channel = Channel::from_shared(self.address.clone()).unwrap().connect().await.unwrap();
+        Client::new(channel)
+    }
+
+    /// Kills the server at once (SIGKILL): nothing is flushed, nothing is drained.
+    pub fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for BinaryServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Every event of a game from seq 1 up to and including `until`.
+pub async fn events_through(client: &mut Client, game_id: &str, until: u64) -> Vec<pb::GameEvent> {
+    let mut stream = client
+        .stream_events(pb::StreamEventsRequest { game_id: game_id.to_owned(), after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner();
+    let mut events = Vec::new();
+    while events.last().is_none_or(|e: &pb::GameEvent| e.seq < until) {
+        match stream.message().await.unwrap() {
+            Some(message) => events.push(message.event.unwrap()),
+            None => break,
+        }
+    }
+    events
+}
+
+/// The view `viewer` gets of the game that replaying `events` (a whole log) under
+/// `config` produces, as the server would send it: an independent check of a stored game.
+pub fn replayed_view(game_id: &str, config: &pb::GameConfig, events: &[pb::GameEvent], viewer: tabula::engine::Viewer) -> pb::View {
+    use tabula::engine::{Seat, Turn};
+    use tabula::service::convert::{action_from_proto, config_from_proto, view_to_proto};
+    let config = config_from_proto(config, "config").unwrap();
+    let turns: Vec<Turn> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            Some(pb::game_event::Kind::MoveApplied(applied)) => Some(Turn::Move(
+                Seat::from_number(applied.seat).unwrap(),
+                action_from_proto(applied.r#move.as_ref(), "move").unwrap(),
+            )),
+            Some(pb::game_event::Kind::Resigned(resigned)) => Some(Turn::Resign(Seat::from_number(resigned.seat).unwrap())),
+            Some(pb::game_event::Kind::MoveTakenBack(taken)) => Some(Turn::TakeBack(Seat::from_number(taken.seat).unwrap())),
+            _ => None,
+        })
+        .collect();
+    let game = config.replay(&turns).unwrap();
+    view_to_proto(game_id, config.kind(), events.last().map_or(0, |e| e.seq), &game.view(viewer))
+}

@@ -1,0 +1,178 @@
+//! One game as a self-contained JSON document, for moving games between stores
+//! (`tabula export` / `tabula import`): its record (configuration included) and its whole
+//! log. Importing checks that the log replays to the record before anything is written.
+
+use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
+
+use super::{EventKind, GameRecord, GameStatus, Store, StoreError, StoredEvent, TokenHash};
+use crate::engine::{Outcome, Turn};
+use crate::games::GameConfig;
+
+/// The `format` every document carries; a reader refuses others.
+pub const FORMAT: &str = "tabula.game.v1";
+
+/// A game and its log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameDocument {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The game's id.
+    pub id: String,
+    /// Its full configuration.
+    pub config: GameConfig,
+    /// SHA-256 of each seat's token, hex, in seat order (the tokens themselves are never stored).
+    pub seat_token_hashes: Vec<String>,
+    /// When it was created.
+    pub created: SystemTime,
+    /// In progress, finished or archived.
+    pub status: GameStatus,
+    /// Whether spectators are refused.
+    #[serde(default)]
+    pub private: bool,
+    /// The service key that created it.
+    #[serde(default)]
+    pub owner: Option<String>,
+    /// The whole log, from seq 1.
+    pub events: Vec<StoredEvent>,
+}
+
+/// Why a document cannot be imported.
+#[derive(Debug, thiserror::Error)]
+pub enum DocumentError {
+    /// Not JSON of the expected shape.
+    #[error("not a game document: {0}")]
+    Unreadable(#[from] serde_json::Error),
+    /// Readable, but inconsistent.
+    #[error("invalid game document: {0}")]
+    Invalid(String),
+    /// The store refused it.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl GameDocument {
+    /// The document of a stored game.
+    pub fn new(record: GameRecord, events: Vec<StoredEvent>) -> GameDocument {
+        GameDocument {
+            format: FORMAT.to_owned(),
+            id: record.id,
+            config: record.config,
+            seat_token_hashes: record.seat_token_hashes.iter().map(hex).collect(),
+            created: record.created,
+            status: record.status,
+            private: record.private,
+            owner: record.owner,
+            events,
+        }
+    }
+
+    /// Reads a document from JSON.
+    pub fn from_json(text: &str) -> Result<GameDocument, DocumentError> {
+        Ok(serde_json::from_str(text)?)
+    }
+
+    /// The document as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("documents always serialise")
+    }
+
+    /// The record the document describes, after checking that its log is gap-free, starts
+    /// with the creation, replays under its configuration, and ends as the record says.
+    pub fn validate(&self) -> Result<GameRecord, DocumentError> {
+        let invalid = |why: String| DocumentError::Invalid(why);
+        if self.format != FORMAT {
+            return Err(invalid(format!("format is {:?}, expected {FORMAT:?}", self.format)));
+        }
+        if self.id.is_empty() || self.id.len() > 64 {
+            return Err(invalid("the id must have 1 to 64 characters".into()));
+        }
+        for (index, event) in self.events.iter().enumerate() {
+            if event.seq != index as u64 + 1 {
+                return Err(invalid(format!("event {} has seq {}; seqs must run 1, 2, 3, …", index + 1, event.seq)));
+            }
+        }
+        match self.events.first() {
+            Some(StoredEvent { kind: EventKind::Created, .. }) => {}
+            _ => return Err(invalid("the log must start with the creation event".into())),
+        }
+        let hashes = self.seat_token_hashes.iter().map(|h| unhex(h)).collect::<Option<Vec<TokenHash>>>();
+        let hashes = hashes.ok_or_else(|| invalid("seat token hashes must be 64 hex digits each".into()))?;
+        let turns: Vec<Turn> = self
+            .events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Played { turn, .. } => Some(turn.clone()),
+                _ => None,
+            })
+            .collect();
+        let game = self.config.replay(&turns).map_err(|e| invalid(format!("the log does not replay: {e}")))?;
+        if hashes.len() != game.seat_count() {
+            return Err(invalid(format!("{} seat token hashes for a game of {} seats", hashes.len(), game.seat_count())));
+        }
+        let outcome = game.outcome();
+        let ended: Vec<&Outcome> = self
+            .events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Ended(outcome) => Some(outcome),
+                _ => None,
+            })
+            .collect();
+        let consistent = match (&outcome, ended.as_slice()) {
+            (None, []) => self.status == GameStatus::InProgress,
+            (Some(outcome), [ended]) => {
+                *ended == outcome
+                    && matches!(self.events.last(), Some(StoredEvent { kind: EventKind::Ended(_), .. }))
+                    && matches!(self.status, GameStatus::Finished | GameStatus::Archived)
+            }
+            _ => false,
+        };
+        if !consistent {
+            return Err(invalid("the status and end events do not match the replayed game".into()));
+        }
+        let last = self.events.last().expect("checked non-empty");
+        Ok(GameRecord {
+            id: self.id.clone(),
+            config: self.config.clone(),
+            seat_token_hashes: hashes,
+            created: self.created,
+            updated: last.time,
+            seq: last.seq,
+            status: self.status,
+            outcome,
+            move_count: game.move_count(),
+            private: self.private,
+            owner: self.owner.clone(),
+        })
+    }
+}
+
+/// Reads game `id` out of `store` as a document.
+pub async fn export(store: &dyn Store, id: &str) -> Result<GameDocument, StoreError> {
+    let (record, events) = store.load(id).await?;
+    Ok(GameDocument::new(record, events))
+}
+
+/// Validates `document` and writes it into `store` as one new game.
+pub async fn import(store: &dyn Store, document: GameDocument) -> Result<GameRecord, DocumentError> {
+    let record = document.validate()?;
+    store.create(record.clone(), document.events).await?;
+    Ok(record)
+}
+
+fn hex(hash: &TokenHash) -> String {
+    hash.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<TokenHash> {
+    if text.len() != 64 || !text.is_ascii() {
+        return None;
+    }
+    let mut hash = [0u8; 32];
+    for (i, byte) in hash.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(hash)
+}
