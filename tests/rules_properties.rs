@@ -252,3 +252,41 @@ fn resignation_ends_the_game_and_replays() {
         assert!(replayed.same_state(game.as_ref()), "{name}");
     }
 }
+
+/// Fingerprints of the snapshot of each kind's default configuration after ten moves.
+/// They pin the format: bytes that change mean old snapshots would no longer restore to
+/// what they were taken of.
+const SNAPSHOT_FINGERPRINTS: &[(&str, &str)] = &[
+    ("tic_tac_toe", "9c92e69e2957e932"),
+    ("connect_four", "33bbbc2cc6cea06d"),
+    ("gomoku", "7fe31c0ba1d7c12e"),
+    ("tic_tac_two", "dbc7eb93d69ee5d0"),
+    ("morris", "19575a64ad3d4d5a"),
+    ("peg_solitaire", "32ef5dff38b8744d"),
+    ("battleship", "d3201370af2ab433"),
+    ("reversi", "5fb2ea6a9a22ded0"),
+    ("chess", "c1778c57addde4f2"),
+];
+
+#[test]
+fn the_snapshot_format_changes_only_with_its_version() {
+    use sha2::{Digest, Sha256};
+    let mut changed = Vec::new();
+    for kind in GameKind::ALL {
+        let info = kind.info();
+        let bytes = played(&info.default_config, 10).snapshot();
+        let digest = Sha256::digest(&bytes);
+        let actual: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        let pinned = SNAPSHOT_FINGERPRINTS.iter().find(|(name, _)| *name == info.name).map(|(_, f)| *f);
+        if pinned != Some(actual.as_str()) {
+            changed.push(format!("(\"{}\", \"{actual}\"),", info.name));
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "snapshots are no longer the same bytes. If a type inside them changed shape or the rules now replay \
+         differently, bump SNAPSHOT_VERSION (version {}); then pin the new fingerprints:\n{}",
+        tabula::engine::SNAPSHOT_VERSION,
+        changed.join("\n")
+    );
+}
