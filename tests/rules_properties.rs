@@ -2,7 +2,9 @@
 //! of every game kind. A game added to the registry is covered without touching this file.
 
 use proptest::prelude::*;
-use tabula::engine::{Action, Cell, Location, Orientation, PlaceTarget, ShipPlacement, Turn, Viewer};
+use tabula::engine::{
+    Action, AnyMatch, Cell, Location, Orientation, PlaceTarget, ShipPlacement, SnapshotError, Turn, Viewer,
+};
 use tabula::games::{GameConfig, GameKind};
 
 /// Longest playout tried; every game must end before it.
@@ -51,12 +53,17 @@ fn arb_action() -> impl Strategy<Value = Action> {
     ]
 }
 
-/// Plays one random game, checking every invariant along the way.
-fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Action]) {
+/// Plays one random game, checking every invariant along the way. A snapshot is taken
+/// after `snapshot_at` moves (or of the finished game, if it ends sooner).
+fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Action], snapshot_at: usize) {
     let mut game = config.new_match().unwrap_or_else(|e| panic!("{name}: preset rejected: {e}"));
     let seats = game.seat_count();
     let mut step = 0usize;
+    let mut snapshot = None;
     while game.outcome().is_none() {
+        if step == snapshot_at {
+            snapshot = Some((step, game.snapshot()));
+        }
         assert!(step < MOVE_CAP, "{name}: no end after {MOVE_CAP} moves");
         let to_act = game.to_act();
         assert!(!to_act.is_empty(), "{name}: nobody to act in a game that is not over");
@@ -106,6 +113,23 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
     // The state is exactly the replay of the history.
     let replayed = config.replay(game.history()).unwrap_or_else(|e| panic!("{name}: replay failed: {e}"));
     assert!(replayed.same_state(game.as_ref()), "{name}: replay differs from the game");
+
+    // So is a snapshot plus the replay of the turns after it.
+    let (taken_at, bytes) = snapshot.unwrap_or_else(|| (step, game.snapshot()));
+    let mut resumed = config.restore(&bytes).unwrap_or_else(|e| panic!("{name}: snapshot refused: {e}"));
+    assert_eq!(resumed.history(), &game.history()[..taken_at], "{name}: the snapshot's history");
+    for turn in &game.history()[taken_at..] {
+        resumed.play(turn).unwrap_or_else(|e| panic!("{name}: {turn:?} refused after a restore: {e}"));
+    }
+    assert_same_match(name, resumed.as_ref(), game.as_ref());
+}
+
+/// Equal state, and equal views for every viewer (views are what reaches the players).
+fn assert_same_match(name: &str, actual: &dyn AnyMatch, expected: &dyn AnyMatch) {
+    assert!(actual.same_state(expected), "{name}: restored state differs from the replay");
+    for viewer in views_of(expected.seat_count()) {
+        assert_eq!(actual.view(viewer), expected.view(viewer), "{name}: restored view for {viewer:?} differs");
+    }
 }
 
 fn views_of(seats: usize) -> impl Iterator<Item = Viewer> {
@@ -119,11 +143,101 @@ proptest! {
     fn random_playouts_of_every_preset_keep_the_invariants(
         choices in prop::collection::vec(any::<u32>(), 1..64),
         junk in prop::collection::vec(arb_action(), 1..32),
+        snapshot_at in prop_oneof![0usize..16, 0usize..300],
     ) {
         for (name, config) in every_preset() {
-            check_playout(&name, &config, &choices, &junk);
+            check_playout(&name, &config, &choices, &junk, snapshot_at);
         }
     }
+
+    /// Whatever the bytes, restoring answers, never panics; bytes no snapshot was made of
+    /// are refused.
+    #[test]
+    fn restoring_garbage_is_refused(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+        for (name, config) in every_preset() {
+            prop_assert!(config.restore(&bytes).is_err(), "{}: garbage restored", name);
+        }
+    }
+
+    /// A snapshot with any one byte changed is refused, whichever byte and change.
+    #[test]
+    fn damaged_snapshots_are_refused(moves in 0usize..40, position in any::<prop::sample::Index>(), flip in 1u8..=255) {
+        for (name, config) in every_preset() {
+            let mut bytes = played(&config, moves).snapshot();
+            let at = position.index(bytes.len());
+            bytes[at] ^= flip;
+            prop_assert!(config.restore(&bytes).is_err(), "{}: byte {} changed and still restored", name, at);
+        }
+    }
+}
+
+/// A match of `config` after up to `moves` moves, each the first legal one of the first
+/// seat to act.
+fn played(config: &GameConfig, moves: usize) -> Box<dyn AnyMatch> {
+    let mut game = config.new_match().unwrap();
+    for _ in 0..moves {
+        let Some(&seat) = game.to_act().first() else { break };
+        let action = game.legal_moves(seat).swap_remove(0);
+        game.play(&Turn::Move(seat, action)).unwrap();
+    }
+    game
+}
+
+#[test]
+fn truncated_snapshots_are_refused() {
+    for (name, config) in every_preset() {
+        let bytes = played(&config, 12).snapshot();
+        for len in 0..bytes.len() {
+            assert!(config.restore(&bytes[..len]).is_err(), "{name}: restored from the first {len} bytes");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(config.restore(&longer).is_err(), "{name}: restored with a byte appended");
+    }
+}
+
+#[test]
+fn a_snapshot_is_refused_by_another_kind_and_by_another_configuration() {
+    let presets = every_preset();
+    for (name, config) in &presets {
+        let bytes = played(config, 6).snapshot();
+        for (other_name, other) in presets.iter().filter(|(_, other)| other != config) {
+            let refusal = other.restore(&bytes).map(|_| ()).unwrap_err();
+            if other.kind() == config.kind() {
+                assert_eq!(refusal, SnapshotError::ConfigMismatch, "{name} restored as {other_name}");
+            } else {
+                assert!(matches!(refusal, SnapshotError::Kind { .. }), "{name} restored as {other_name}: {refusal}");
+            }
+        }
+    }
+}
+
+/// Takebacks and resignations are turns too: a snapshot keeps their effects, and what
+/// follows them replays the same on the restored match.
+#[test]
+fn snapshots_keep_takebacks_and_resignations() {
+    let mut takebacks = 0;
+    for (name, config) in every_preset() {
+        let mut game = played(&config, 5);
+        if let Some(Turn::Move(mover, _)) = game.history().last().cloned() {
+            // Refused where the rules allow no takebacks; then nothing changed.
+            takebacks += usize::from(game.play(&Turn::TakeBack(mover)).is_ok());
+        }
+        let restored = config.restore(&game.snapshot()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_same_match(&name, restored.as_ref(), game.as_ref());
+
+        let mut restored = restored;
+        if let Some(&seat) = game.to_act().first() {
+            let resignation = Turn::Resign(seat);
+            game.play(&resignation).unwrap();
+            restored.play(&resignation).unwrap();
+            let mut resigned = config.restore(&game.snapshot()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_same_match(&name, resigned.as_ref(), game.as_ref());
+            assert!(resigned.play(&Turn::Resign(seat)).is_err(), "{name}: a restored resigned game goes on");
+        }
+        assert_same_match(&name, restored.as_ref(), game.as_ref());
+    }
+    assert!(takebacks > 0, "no preset took a move back, so none was snapshotted");
 }
 
 #[test]
@@ -137,4 +251,42 @@ fn resignation_ends_the_game_and_replays() {
         let replayed = config.replay(game.history()).unwrap();
         assert!(replayed.same_state(game.as_ref()), "{name}");
     }
+}
+
+/// Fingerprints of the snapshot of each kind's default configuration after ten moves.
+/// They pin the format: bytes that change mean old snapshots would no longer restore to
+/// what they were taken of.
+const SNAPSHOT_FINGERPRINTS: &[(&str, &str)] = &[
+    ("tic_tac_toe", "9c92e69e2957e932"),
+    ("connect_four", "33bbbc2cc6cea06d"),
+    ("gomoku", "7fe31c0ba1d7c12e"),
+    ("tic_tac_two", "dbc7eb93d69ee5d0"),
+    ("morris", "19575a64ad3d4d5a"),
+    ("peg_solitaire", "32ef5dff38b8744d"),
+    ("battleship", "d3201370af2ab433"),
+    ("reversi", "5fb2ea6a9a22ded0"),
+    ("chess", "c1778c57addde4f2"),
+];
+
+#[test]
+fn the_snapshot_format_changes_only_with_its_version() {
+    use sha2::{Digest, Sha256};
+    let mut changed = Vec::new();
+    for kind in GameKind::ALL {
+        let info = kind.info();
+        let bytes = played(&info.default_config, 10).snapshot();
+        let digest = Sha256::digest(&bytes);
+        let actual: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        let pinned = SNAPSHOT_FINGERPRINTS.iter().find(|(name, _)| *name == info.name).map(|(_, f)| *f);
+        if pinned != Some(actual.as_str()) {
+            changed.push(format!("(\"{}\", \"{actual}\"),", info.name));
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "snapshots are no longer the same bytes. If a type inside them changed shape or the rules now replay \
+         differently, bump SNAPSHOT_VERSION (version {}); then pin the new fingerprints:\n{}",
+        tabula::engine::SNAPSHOT_VERSION,
+        changed.join("\n")
+    );
 }

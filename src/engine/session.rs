@@ -353,14 +353,14 @@ impl<G: Rules> AnyMatch for Match<G> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::{ConfigError, Observation};
 
     /// Seats alternately add 1 or 2 to a total; reaching `target` wins. Takebacks follow
     /// the config.
     #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-    struct Race {
+    pub(in crate::engine) struct Race {
         target: u32,
         takebacks: bool,
         total: u32,

@@ -133,3 +133,85 @@ impl<G: Rules> Match<G> {
         Match::from_parts(restored_config, position, history).map_err(SnapshotError::Inconsistent)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::session::tests::Race;
+    use crate::engine::{Action, Seat};
+
+    const CONFIG: (u32, bool) = (20, true);
+
+    fn race(turns: &[Turn]) -> Match<Race> {
+        Match::replay(CONFIG, turns).unwrap()
+    }
+
+    /// Frames `body` as a snapshot with a valid checksum, whatever the header says.
+    fn framed(version: u32, kind: &str, body: &[u8]) -> Vec<u8> {
+        let mut bytes = postcard::to_stdvec(&(version, kind)).unwrap();
+        bytes.extend_from_slice(body);
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum);
+        bytes
+    }
+
+    fn body_of(game: &Match<Race>, history: &[Turn]) -> Vec<u8> {
+        postcard::to_stdvec(&BodyRef::<Race> { config: game.config(), position: game.position(), history }).unwrap()
+    }
+
+    #[test]
+    fn takebacks_and_resignations_come_back_whole() {
+        let game = race(&[
+            Turn::Move(Seat::FIRST, Action::drop(2)),
+            Turn::Move(Seat::SECOND, Action::drop(1)),
+            Turn::TakeBack(Seat::SECOND),
+            Turn::Resign(Seat::SECOND),
+        ]);
+        let restored = Match::<Race>::restore(&CONFIG, &game.snapshot()).unwrap();
+        assert_eq!(restored, game);
+        assert_eq!(restored.move_count(), 1);
+        assert!(restored.outcome().is_some());
+    }
+
+    #[test]
+    fn the_version_is_checked_before_anything_else() {
+        let game = race(&[Turn::Move(Seat::FIRST, Action::drop(1))]);
+        let mut bytes = game.snapshot();
+        assert_eq!(bytes[0] as u32, SNAPSHOT_VERSION, "the version leads, as a one-byte varint while below 128");
+        bytes[0] += 1;
+        let refusal = Match::<Race>::restore(&CONFIG, &bytes).unwrap_err();
+        assert_eq!(refusal, SnapshotError::Version { found: SNAPSHOT_VERSION + 1, expected: SNAPSHOT_VERSION });
+
+        let body = body_of(&game, game.history());
+        let older = framed(SNAPSHOT_VERSION - 1, Race::NAME, &body);
+        assert!(matches!(Match::<Race>::restore(&CONFIG, &older), Err(SnapshotError::Version { .. })));
+        assert_eq!(framed(SNAPSHOT_VERSION, Race::NAME, &body), game.snapshot());
+    }
+
+    #[test]
+    fn a_snapshot_of_another_game_is_refused_by_name() {
+        let game = race(&[]);
+        let bytes = framed(SNAPSHOT_VERSION, "relay", &body_of(&game, &[]));
+        let refusal = Match::<Race>::restore(&CONFIG, &bytes).unwrap_err();
+        assert_eq!(refusal, SnapshotError::Kind { found: "relay".into(), expected: Race::NAME });
+    }
+
+    #[test]
+    fn a_history_that_contradicts_itself_is_refused() {
+        let game = race(&[]);
+        for history in [
+            vec![Turn::TakeBack(Seat::FIRST)],
+            vec![Turn::Resign(Seat::FIRST), Turn::Move(Seat::SECOND, Action::drop(1))],
+        ] {
+            let bytes = framed(SNAPSHOT_VERSION, Race::NAME, &body_of(&game, &history));
+            let refusal = Match::<Race>::restore(&CONFIG, &bytes).unwrap_err();
+            assert!(matches!(refusal, SnapshotError::Inconsistent(_)), "{history:?}: {refusal}");
+        }
+    }
+
+    #[test]
+    fn another_configuration_is_refused() {
+        let bytes = race(&[]).snapshot();
+        assert_eq!(Match::<Race>::restore(&(20, false), &bytes).unwrap_err(), SnapshotError::ConfigMismatch);
+    }
+}
