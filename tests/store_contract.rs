@@ -2,6 +2,8 @@
 //! file, and (with `TABULA_TEST_POSTGRES`, as the test command sets it) a real PostgreSQL
 //! database. Also the SQLite schema migration from the first released schema.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -169,7 +171,7 @@ async fn sqlite_store_keeps_the_contract_in_a_real_file() {
 #[tokio::test]
 #[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
 async fn postgres_store_keeps_the_contract() {
-    let url = common_postgres::fresh_database().await;
+    let url = common::fresh_postgres_database().await;
     contract(Arc::new(tabula::store::PostgresStore::connect(&url).await.unwrap())).await;
 }
 
@@ -205,18 +207,4 @@ async fn an_older_sqlite_schema_is_migrated_with_its_games() {
     assert_eq!(record.owner, None);
     assert_eq!(log.len(), 1);
     store.save_snapshot("old", Snapshot { seq: 1, state: vec![1] }).await.unwrap();
-}
-
-mod common_postgres {
-    /// A new, empty database on the server `TABULA_TEST_POSTGRES` names (a URL whose
-    /// user may create databases), returned as a URL.
-    pub async fn fresh_database() -> String {
-        let admin = std::env::var("TABULA_TEST_POSTGRES")
-            .expect("TABULA_TEST_POSTGRES must name a PostgreSQL server (postgres://user@host:port/db)");
-        let name = format!("tabula_test_{}", uuid::Uuid::now_v7().simple());
-        let mut connection = <sqlx::PgConnection as sqlx::Connection>::connect(&admin).await.unwrap();
-        sqlx::Executor::execute(&mut connection, sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
-        let (base, _) = admin.rsplit_once('/').expect("the URL names a database");
-        format!("{base}/{name}")
-    }
 }

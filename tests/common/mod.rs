@@ -226,3 +226,15 @@ pub fn replayed_view(game_id: &str, config: &pb::GameConfig, events: &[pb::GameE
     let game = config.replay(&turns).unwrap();
     view_to_proto(game_id, config.kind(), events.last().map_or(0, |e| e.seq), &game.view(viewer))
 }
+
+/// A new, empty database on the PostgreSQL server that `TABULA_TEST_POSTGRES` names (a
+/// URL whose user may create databases; the test command starts such a server), as a URL.
+pub async fn fresh_postgres_database() -> String {
+    let admin = std::env::var("TABULA_TEST_POSTGRES")
+        .expect("TABULA_TEST_POSTGRES must name a PostgreSQL server (postgres://user@host:port/db)");
+    let name = format!("tabula_test_{}", uuid::Uuid::now_v7().simple());
+    let mut connection = <sqlx::PgConnection as sqlx::Connection>::connect(&admin).await.unwrap();
+    sqlx::Executor::execute(&mut connection, sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
+    let (base, _) = admin.rsplit_once('/').expect("the URL names a database");
+    format!("{base}/{name}")
+}

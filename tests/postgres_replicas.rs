@@ -1,0 +1,133 @@
+//! Three replicas of the real binary over one real PostgreSQL database: any call may go
+//! to any replica. Needs `TABULA_TEST_POSTGRES` (the test command starts a server and
+//! sets it), so these tests are ignored by a plain `cargo test`.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{BinaryServer, Client, assert_error, column_move, pb, submit};
+use tokio_stream::StreamExt;
+use tonic::Code;
+
+/// How long a replica may take to show another's move on a stream.
+const PROPAGATION: Duration = Duration::from_secs(5);
+
+async fn replicas(url: &str) -> (Vec<BinaryServer>, Vec<Client>) {
+    let servers: Vec<BinaryServer> = (0..3).map(|_| BinaryServer::spawn(&["--store", url])).collect();
+    let mut clients = Vec::new();
+    for server in &servers {
+        clients.push(server.client().await);
+    }
+    (servers, clients)
+}
+
+fn with_seq(mut request: tonic::Request<pb::SubmitMoveRequest>, seq: u64) -> tonic::Request<pb::SubmitMoveRequest> {
+    request.get_mut().expected_seq = Some(seq);
+    request
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn moves_alternate_across_replicas_and_every_stream_sees_them_in_order() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    let game = common::create_preset(&mut clients[0], pb::GameKind::ConnectFour, "classic").await;
+
+    // A spectator on replica 2 follows the game while the moves go to replicas 0, 1, 2 in turn.
+    let mut stream = clients[2]
+        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner();
+    // Seat 1 wins on column 0; seat 2 plays column 1.
+    let columns = [0, 1, 0, 1, 0, 1, 0];
+    let mut seq = 1;
+    for (index, column) in columns.into_iter().enumerate() {
+        let client = &mut clients[index % 3];
+        let response = client.submit_move(with_seq(submit(&game, index % 2, column_move(column)), seq)).await;
+        let response = response.unwrap_or_else(|e| panic!("move {index} on replica {}: {e:?}", index % 3)).into_inner();
+        seq = response.seq;
+    }
+    let mut seen = Vec::new();
+    while let Ok(Some(message)) = tokio::time::timeout(PROPAGATION, stream.next()).await {
+        let event = message.unwrap().event.unwrap();
+        seen.push(event.seq);
+        if matches!(event.kind, Some(pb::game_event::Kind::GameEnded(_))) {
+            break;
+        }
+    }
+    assert_eq!(seen, (1..=seq).collect::<Vec<_>>(), "every event once, in order, on the replica that made none of them");
+    for client in &mut clients {
+        let got = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
+        assert_eq!((got.seq, got.status), (seq, pb::GameStatus::Finished as i32));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn two_replicas_racing_for_one_turn_apply_exactly_one_move() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, clients) = replicas(&url).await;
+    let mut setup = clients[0].clone();
+    for round in 0..20 {
+        let game = common::create_preset(&mut setup, pb::GameKind::ConnectFour, "classic").await;
+        // Both replicas have the game loaded, so each holds a copy in memory.
+        for client in &clients {
+            client.clone().get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap();
+        }
+        let (mut a, mut b) = (clients[round % 3].clone(), clients[(round + 1) % 3].clone());
+        let (first, second) = tokio::join!(
+            a.submit_move(with_seq(submit(&game, 0, column_move(2)), 1)),
+            b.submit_move(with_seq(submit(&game, 0, column_move(5)), 1)),
+        );
+        let (winner, loser) = match (first, second) {
+            (Ok(w), Err(l)) | (Err(l), Ok(w)) => (w.into_inner(), l),
+            other => panic!("round {round}: exactly one of two racing moves must apply, got {other:?}"),
+        };
+        assert_eq!(winner.seq, 2);
+        assert_error(&loser, Code::Aborted, "STALE_SEQ");
+        let info = tonic_types::StatusExt::get_details_error_info(&loser).unwrap();
+        assert_eq!(info.metadata.get("current_seq").map(String::as_str), Some("2"), "the refusal names the current seq");
+        // The log holds one move.
+        let log = common::events_through(&mut setup, &game.id, 2).await;
+        assert_eq!(log.len(), 2);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_replica_killed_mid_game_loses_nothing() {
+    let url = common::fresh_postgres_database().await;
+    let (mut servers, mut clients) = replicas(&url).await;
+    let game = common::create_preset(&mut clients[0], pb::GameKind::ConnectFour, "classic").await;
+    let mut seq = 1;
+    for (index, column) in [3, 3, 4, 4].into_iter().enumerate() {
+        seq = clients[1].submit_move(with_seq(submit(&game, index % 2, column_move(column)), seq)).await.unwrap().into_inner().seq;
+    }
+    servers[1].kill();
+    // The game goes on through the others, then through the restarted replica.
+    seq = clients[2].submit_move(with_seq(submit(&game, 0, column_move(5)), seq)).await.unwrap().into_inner().seq;
+    servers[1] = BinaryServer::spawn(&["--store", &url]);
+    clients[1] = servers[1].client().await;
+    seq = clients[1].submit_move(with_seq(submit(&game, 1, column_move(5)), seq)).await.unwrap().into_inner().seq;
+    let last = clients[1].submit_move(with_seq(submit(&game, 0, column_move(2)), seq)).await.unwrap().into_inner();
+    assert!(last.view.unwrap().outcome.is_some(), "seat 1 completes 2-3-4-5 on the bottom row");
+    let log = common::events_through(&mut clients[0], &game.id, last.seq).await;
+    let columns: Vec<u32> = log
+        .iter()
+        .filter_map(|e| match &e.kind {
+            Some(pb::game_event::Kind::MoveApplied(applied)) => match &applied.r#move.as_ref()?.kind {
+                Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Column(c)) })) => Some(*c),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert_eq!(columns, [3, 3, 4, 4, 5, 5, 2]);
+    // Spectators of every replica see the same finished game.
+    for client in &mut clients {
+        let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+        assert!(view.outcome.is_some());
+    }
+}
