@@ -153,6 +153,26 @@ const (
 	// INVALID_ARGUMENT: the PGN could not be read or one of its moves is illegal; the message
 	// names the first problem.
 	ErrorReason_ERROR_REASON_INVALID_PGN ErrorReason = 54
+	// UNAUTHENTICATED: the call needs a credential (a service key, or a seat token or seat
+	// credential) and carries none.
+	ErrorReason_ERROR_REASON_CREDENTIAL_REQUIRED ErrorReason = 55
+	// UNAUTHENTICATED: the seat credential (a signed token) has expired.
+	ErrorReason_ERROR_REASON_CREDENTIAL_EXPIRED ErrorReason = 56
+	// PERMISSION_DENIED: only the managing backend, with a service key, may make this call.
+	ErrorReason_ERROR_REASON_SERVICE_KEY_REQUIRED ErrorReason = 57
+	// PERMISSION_DENIED: the game is private; spectators may not watch it.
+	ErrorReason_ERROR_REASON_PRIVATE_GAME ErrorReason = 58
+	// PERMISSION_DENIED: the seat credential is valid but names another game.
+	ErrorReason_ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME ErrorReason = 59
+	// RESOURCE_EXHAUSTED: too many calls with this credential; retry after the delay in
+	// metadata `retry_after_ms`.
+	ErrorReason_ERROR_REASON_RATE_LIMITED ErrorReason = 60
+	// RESOURCE_EXHAUSTED: too many event streams are open (per connection or per game).
+	ErrorReason_ERROR_REASON_TOO_MANY_STREAMS ErrorReason = 61
+	// RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have.
+	ErrorReason_ERROR_REASON_TOO_MANY_GAMES ErrorReason = 62
+	// FAILED_PRECONDITION: only a finished game may be archived.
+	ErrorReason_ERROR_REASON_GAME_NOT_FINISHED ErrorReason = 63
 )
 
 // Enum value maps for ErrorReason.
@@ -213,63 +233,81 @@ var (
 		52: "ERROR_REASON_DRAW_NOT_CLAIMABLE",
 		53: "ERROR_REASON_UNSUPPORTED_BY_GAME",
 		54: "ERROR_REASON_INVALID_PGN",
+		55: "ERROR_REASON_CREDENTIAL_REQUIRED",
+		56: "ERROR_REASON_CREDENTIAL_EXPIRED",
+		57: "ERROR_REASON_SERVICE_KEY_REQUIRED",
+		58: "ERROR_REASON_PRIVATE_GAME",
+		59: "ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME",
+		60: "ERROR_REASON_RATE_LIMITED",
+		61: "ERROR_REASON_TOO_MANY_STREAMS",
+		62: "ERROR_REASON_TOO_MANY_GAMES",
+		63: "ERROR_REASON_GAME_NOT_FINISHED",
 	}
 	ErrorReason_value = map[string]int32{
-		"ERROR_REASON_UNSPECIFIED":           0,
-		"ERROR_REASON_INVALID_REQUEST":       1,
-		"ERROR_REASON_INVALID_CONFIG":        2,
-		"ERROR_REASON_UNKNOWN_PRESET":        3,
-		"ERROR_REASON_GAME_NOT_FOUND":        4,
-		"ERROR_REASON_INVALID_CREDENTIAL":    5,
-		"ERROR_REASON_SEAT_REQUIRED":         6,
-		"ERROR_REASON_STALE_SEQ":             7,
-		"ERROR_REASON_REQUEST_ID_REUSED":     8,
-		"ERROR_REASON_GAME_OVER":             9,
-		"ERROR_REASON_NOT_YOUR_TURN":         10,
-		"ERROR_REASON_MOVE_KIND_NOT_ALLOWED": 11,
-		"ERROR_REASON_OUT_OF_BOUNDS":         12,
-		"ERROR_REASON_CELL_OCCUPIED":         13,
-		"ERROR_REASON_COLUMN_FULL":           14,
-		"ERROR_REASON_PRO_OPENING_CENTER":    15,
-		"ERROR_REASON_PRO_OPENING_TOO_CLOSE": 16,
-		"ERROR_REASON_STREAM_LAGGED":         17,
-		"ERROR_REASON_INVALID_PAGE_TOKEN":    18,
-		"ERROR_REASON_SEQ_OUT_OF_RANGE":      19,
-		"ERROR_REASON_SHUTTING_DOWN":         20,
-		"ERROR_REASON_STORAGE_UNAVAILABLE":   21,
-		"ERROR_REASON_OUTSIDE_GRID":          22,
-		"ERROR_REASON_NOT_YOUR_PIECE":        23,
-		"ERROR_REASON_NO_PIECES_LEFT":        24,
-		"ERROR_REASON_MOVE_LOCKED":           25,
-		"ERROR_REASON_GRID_OFF_BOARD":        26,
-		"ERROR_REASON_INVALID_SHIFT":         27,
-		"ERROR_REASON_CAPTURE_PENDING":       28,
-		"ERROR_REASON_NOT_ADJACENT":          29,
-		"ERROR_REASON_PIECE_IN_MILL":         30,
-		"ERROR_REASON_NOTHING_TO_CAPTURE":    31,
-		"ERROR_REASON_WRONG_PHASE":           32,
-		"ERROR_REASON_TAKEBACK_NOT_ALLOWED":  33,
-		"ERROR_REASON_NOTHING_TO_TAKE_BACK":  34,
-		"ERROR_REASON_ALREADY_SHOT":          35,
-		"ERROR_REASON_NOT_OWED":              36,
-		"ERROR_REASON_PIECES_TOUCHING":       37,
-		"ERROR_REASON_SETUP_INCOMPLETE":      38,
-		"ERROR_REASON_NO_ROOM_LEFT":          39,
-		"ERROR_REASON_NO_PIECE_AT_ORIGIN":    40,
-		"ERROR_REASON_INVALID_MOVE":          41,
-		"ERROR_REASON_HINTS_UNSUPPORTED":     42,
-		"ERROR_REASON_NO_FLANK":              43,
-		"ERROR_REASON_PASS_NOT_ALLOWED":      44,
-		"ERROR_REASON_CELL_BLOCKED":          45,
-		"ERROR_REASON_OUTSIDE_OPENING_AREA":  46,
-		"ERROR_REASON_ILLEGAL_MOVE":          47,
-		"ERROR_REASON_PROMOTION_REQUIRED":    48,
-		"ERROR_REASON_PROMOTION_NOT_ALLOWED": 49,
-		"ERROR_REASON_NO_DRAW_OFFER":         50,
-		"ERROR_REASON_DRAW_ALREADY_OFFERED":  51,
-		"ERROR_REASON_DRAW_NOT_CLAIMABLE":    52,
-		"ERROR_REASON_UNSUPPORTED_BY_GAME":   53,
-		"ERROR_REASON_INVALID_PGN":           54,
+		"ERROR_REASON_UNSPECIFIED":               0,
+		"ERROR_REASON_INVALID_REQUEST":           1,
+		"ERROR_REASON_INVALID_CONFIG":            2,
+		"ERROR_REASON_UNKNOWN_PRESET":            3,
+		"ERROR_REASON_GAME_NOT_FOUND":            4,
+		"ERROR_REASON_INVALID_CREDENTIAL":        5,
+		"ERROR_REASON_SEAT_REQUIRED":             6,
+		"ERROR_REASON_STALE_SEQ":                 7,
+		"ERROR_REASON_REQUEST_ID_REUSED":         8,
+		"ERROR_REASON_GAME_OVER":                 9,
+		"ERROR_REASON_NOT_YOUR_TURN":             10,
+		"ERROR_REASON_MOVE_KIND_NOT_ALLOWED":     11,
+		"ERROR_REASON_OUT_OF_BOUNDS":             12,
+		"ERROR_REASON_CELL_OCCUPIED":             13,
+		"ERROR_REASON_COLUMN_FULL":               14,
+		"ERROR_REASON_PRO_OPENING_CENTER":        15,
+		"ERROR_REASON_PRO_OPENING_TOO_CLOSE":     16,
+		"ERROR_REASON_STREAM_LAGGED":             17,
+		"ERROR_REASON_INVALID_PAGE_TOKEN":        18,
+		"ERROR_REASON_SEQ_OUT_OF_RANGE":          19,
+		"ERROR_REASON_SHUTTING_DOWN":             20,
+		"ERROR_REASON_STORAGE_UNAVAILABLE":       21,
+		"ERROR_REASON_OUTSIDE_GRID":              22,
+		"ERROR_REASON_NOT_YOUR_PIECE":            23,
+		"ERROR_REASON_NO_PIECES_LEFT":            24,
+		"ERROR_REASON_MOVE_LOCKED":               25,
+		"ERROR_REASON_GRID_OFF_BOARD":            26,
+		"ERROR_REASON_INVALID_SHIFT":             27,
+		"ERROR_REASON_CAPTURE_PENDING":           28,
+		"ERROR_REASON_NOT_ADJACENT":              29,
+		"ERROR_REASON_PIECE_IN_MILL":             30,
+		"ERROR_REASON_NOTHING_TO_CAPTURE":        31,
+		"ERROR_REASON_WRONG_PHASE":               32,
+		"ERROR_REASON_TAKEBACK_NOT_ALLOWED":      33,
+		"ERROR_REASON_NOTHING_TO_TAKE_BACK":      34,
+		"ERROR_REASON_ALREADY_SHOT":              35,
+		"ERROR_REASON_NOT_OWED":                  36,
+		"ERROR_REASON_PIECES_TOUCHING":           37,
+		"ERROR_REASON_SETUP_INCOMPLETE":          38,
+		"ERROR_REASON_NO_ROOM_LEFT":              39,
+		"ERROR_REASON_NO_PIECE_AT_ORIGIN":        40,
+		"ERROR_REASON_INVALID_MOVE":              41,
+		"ERROR_REASON_HINTS_UNSUPPORTED":         42,
+		"ERROR_REASON_NO_FLANK":                  43,
+		"ERROR_REASON_PASS_NOT_ALLOWED":          44,
+		"ERROR_REASON_CELL_BLOCKED":              45,
+		"ERROR_REASON_OUTSIDE_OPENING_AREA":      46,
+		"ERROR_REASON_ILLEGAL_MOVE":              47,
+		"ERROR_REASON_PROMOTION_REQUIRED":        48,
+		"ERROR_REASON_PROMOTION_NOT_ALLOWED":     49,
+		"ERROR_REASON_NO_DRAW_OFFER":             50,
+		"ERROR_REASON_DRAW_ALREADY_OFFERED":      51,
+		"ERROR_REASON_DRAW_NOT_CLAIMABLE":        52,
+		"ERROR_REASON_UNSUPPORTED_BY_GAME":       53,
+		"ERROR_REASON_INVALID_PGN":               54,
+		"ERROR_REASON_CREDENTIAL_REQUIRED":       55,
+		"ERROR_REASON_CREDENTIAL_EXPIRED":        56,
+		"ERROR_REASON_SERVICE_KEY_REQUIRED":      57,
+		"ERROR_REASON_PRIVATE_GAME":              58,
+		"ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME": 59,
+		"ERROR_REASON_RATE_LIMITED":              60,
+		"ERROR_REASON_TOO_MANY_STREAMS":          61,
+		"ERROR_REASON_TOO_MANY_GAMES":            62,
+		"ERROR_REASON_GAME_NOT_FINISHED":         63,
 	}
 )
 
@@ -304,7 +342,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xca\x0e\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\x8e\x11\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -361,7 +399,16 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"!ERROR_REASON_DRAW_ALREADY_OFFERED\x103\x12#\n" +
 	"\x1fERROR_REASON_DRAW_NOT_CLAIMABLE\x104\x12$\n" +
 	" ERROR_REASON_UNSUPPORTED_BY_GAME\x105\x12\x1c\n" +
-	"\x18ERROR_REASON_INVALID_PGN\x106BZ\n" +
+	"\x18ERROR_REASON_INVALID_PGN\x106\x12$\n" +
+	" ERROR_REASON_CREDENTIAL_REQUIRED\x107\x12#\n" +
+	"\x1fERROR_REASON_CREDENTIAL_EXPIRED\x108\x12%\n" +
+	"!ERROR_REASON_SERVICE_KEY_REQUIRED\x109\x12\x1d\n" +
+	"\x19ERROR_REASON_PRIVATE_GAME\x10:\x12*\n" +
+	"&ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME\x10;\x12\x1d\n" +
+	"\x19ERROR_REASON_RATE_LIMITED\x10<\x12!\n" +
+	"\x1dERROR_REASON_TOO_MANY_STREAMS\x10=\x12\x1f\n" +
+	"\x1bERROR_REASON_TOO_MANY_GAMES\x10>\x12\"\n" +
+	"\x1eERROR_REASON_GAME_NOT_FINISHED\x10?BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -115,6 +115,9 @@ const (
 	GameStatus_GAME_STATUS_IN_PROGRESS GameStatus = 1
 	// The game has an outcome and accepts no more moves.
 	GameStatus_GAME_STATUS_FINISHED GameStatus = 2
+	// A finished game put away by its managing backend: still readable, listed only when
+	// `ListGames` asks for this status.
+	GameStatus_GAME_STATUS_ARCHIVED GameStatus = 3
 )
 
 // Enum value maps for GameStatus.
@@ -123,11 +126,13 @@ var (
 		0: "GAME_STATUS_UNSPECIFIED",
 		1: "GAME_STATUS_IN_PROGRESS",
 		2: "GAME_STATUS_FINISHED",
+		3: "GAME_STATUS_ARCHIVED",
 	}
 	GameStatus_value = map[string]int32{
 		"GAME_STATUS_UNSPECIFIED": 0,
 		"GAME_STATUS_IN_PROGRESS": 1,
 		"GAME_STATUS_FINISHED":    2,
+		"GAME_STATUS_ARCHIVED":    3,
 	}
 )
 
@@ -438,7 +443,9 @@ type Game struct {
 	// When the game was created. Output only.
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	// When the game last changed. Output only.
-	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	// A private game refuses spectators: only its seats may read it. Fixed at creation.
+	Private       bool `protobuf:"varint,12,opt,name=private,proto3" json:"private,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -550,6 +557,13 @@ func (x *Game) GetUpdateTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Game) GetPrivate() bool {
+	if x != nil {
+		return x.Private
+	}
+	return false
+}
+
 var File_tabula_v1_game_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_proto_rawDesc = "" +
@@ -559,7 +573,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xb2\x03\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xcc\x03\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -576,7 +590,8 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12;\n" +
 	"\vupdate_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"updateTime*\x86\x02\n" +
+	"updateTime\x12\x18\n" +
+	"\aprivate\x18\f \x01(\bR\aprivate*\x86\x02\n" +
 	"\bGameKind\x12\x19\n" +
 	"\x15GAME_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15GAME_KIND_TIC_TAC_TOE\x10\x01\x12\x1a\n" +
@@ -587,12 +602,13 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x14GAME_KIND_BATTLESHIP\x10\x06\x12\x1b\n" +
 	"\x17GAME_KIND_PEG_SOLITAIRE\x10\a\x12\x15\n" +
 	"\x11GAME_KIND_REVERSI\x10\b\x12\x13\n" +
-	"\x0fGAME_KIND_CHESS\x10\t*`\n" +
+	"\x0fGAME_KIND_CHESS\x10\t*z\n" +
 	"\n" +
 	"GameStatus\x12\x1b\n" +
 	"\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17GAME_STATUS_IN_PROGRESS\x10\x01\x12\x18\n" +
-	"\x14GAME_STATUS_FINISHED\x10\x02*X\n" +
+	"\x14GAME_STATUS_FINISHED\x10\x02\x12\x18\n" +
+	"\x14GAME_STATUS_ARCHIVED\x10\x03*X\n" +
 	"\vOutcomeType\x12\x1c\n" +
 	"\x18OUTCOME_TYPE_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10OUTCOME_TYPE_WIN\x10\x01\x12\x15\n" +

@@ -19,6 +19,7 @@ package tabulav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -351,7 +352,10 @@ type CreateGameRequest struct {
 	//	*CreateGameRequest_Pgn
 	Source isCreateGameRequest_Source `protobuf_oneof:"source"`
 	// The game kind; required with `preset`, and when given with `config` it must match it.
-	Kind          GameKind `protobuf:"varint,3,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
+	Kind GameKind `protobuf:"varint,3,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
+	// A private game refuses spectators (PERMISSION_DENIED, reason `PRIVATE_GAME`): only
+	// callers with one of its seat credentials may read it.
+	Private       bool `protobuf:"varint,5,opt,name=private,proto3" json:"private,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -425,6 +429,13 @@ func (x *CreateGameRequest) GetKind() GameKind {
 		return x.Kind
 	}
 	return GameKind_GAME_KIND_UNSPECIFIED
+}
+
+func (x *CreateGameRequest) GetPrivate() bool {
+	if x != nil {
+		return x.Private
+	}
+	return false
 }
 
 type isCreateGameRequest_Source interface {
@@ -728,10 +739,14 @@ type ListGamesRequest struct {
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	// Only games of this kind; unspecified means every kind.
 	Kind GameKind `protobuf:"varint,3,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
-	// Only games in this status; unspecified means every status.
-	Status        GameStatus `protobuf:"varint,4,opt,name=status,proto3,enum=tabula.v1.GameStatus" json:"status,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Only games in this status; unspecified means every status but archived.
+	Status GameStatus `protobuf:"varint,4,opt,name=status,proto3,enum=tabula.v1.GameStatus" json:"status,omitempty"`
+	// Only games created at or after this time.
+	CreateTimeAfter *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=create_time_after,json=createTimeAfter,proto3" json:"create_time_after,omitempty"`
+	// Only games created before this time.
+	CreateTimeBefore *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=create_time_before,json=createTimeBefore,proto3" json:"create_time_before,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *ListGamesRequest) Reset() {
@@ -790,6 +805,20 @@ func (x *ListGamesRequest) GetStatus() GameStatus {
 		return x.Status
 	}
 	return GameStatus_GAME_STATUS_UNSPECIFIED
+}
+
+func (x *ListGamesRequest) GetCreateTimeAfter() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTimeAfter
+	}
+	return nil
+}
+
+func (x *ListGamesRequest) GetCreateTimeBefore() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTimeBefore
+	}
+	return nil
 }
 
 // Response of `ListGames`.
@@ -1815,11 +1844,287 @@ func (x *StreamEventsResponse) GetEvent() *GameEvent {
 	return nil
 }
 
+// Request for `ArchiveGame`.
+type ArchiveGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier; the game must be finished.
+	GameId        string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ArchiveGameRequest) Reset() {
+	*x = ArchiveGameRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveGameRequest) ProtoMessage() {}
+
+func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveGameRequest.ProtoReflect.Descriptor instead.
+func (*ArchiveGameRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *ArchiveGameRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+// Response of `ArchiveGame`.
+type ArchiveGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The archived game.
+	Game          *Game `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ArchiveGameResponse) Reset() {
+	*x = ArchiveGameResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ArchiveGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ArchiveGameResponse) ProtoMessage() {}
+
+func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ArchiveGameResponse.ProtoReflect.Descriptor instead.
+func (*ArchiveGameResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *ArchiveGameResponse) GetGame() *Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+// Request for `DeleteGame`.
+type DeleteGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier.
+	GameId        string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteGameRequest) Reset() {
+	*x = DeleteGameRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteGameRequest) ProtoMessage() {}
+
+func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteGameRequest.ProtoReflect.Descriptor instead.
+func (*DeleteGameRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *DeleteGameRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+// Response of `DeleteGame`.
+type DeleteGameResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteGameResponse) Reset() {
+	*x = DeleteGameResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteGameResponse) ProtoMessage() {}
+
+func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteGameResponse.ProtoReflect.Descriptor instead.
+func (*DeleteGameResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
+}
+
+// Request for `ReissueSeatToken`.
+type ReissueSeatTokenRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// The seat (numbered from 1).
+	Seat          uint32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReissueSeatTokenRequest) Reset() {
+	*x = ReissueSeatTokenRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReissueSeatTokenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReissueSeatTokenRequest) ProtoMessage() {}
+
+func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReissueSeatTokenRequest.ProtoReflect.Descriptor instead.
+func (*ReissueSeatTokenRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *ReissueSeatTokenRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *ReissueSeatTokenRequest) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// Response of `ReissueSeatToken`.
+type ReissueSeatTokenResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat's new token, shown only once; the old one no longer works.
+	SeatToken     *SeatToken `protobuf:"bytes,1,opt,name=seat_token,json=seatToken,proto3" json:"seat_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReissueSeatTokenResponse) Reset() {
+	*x = ReissueSeatTokenResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReissueSeatTokenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReissueSeatTokenResponse) ProtoMessage() {}
+
+func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReissueSeatTokenResponse.ProtoReflect.Descriptor instead.
+func (*ReissueSeatTokenResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ReissueSeatTokenResponse) GetSeatToken() *SeatToken {
+	if x != nil {
+		return x.SeatToken
+	}
+	return nil
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x14tabula/v1/view.proto\"m\n" +
+	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x14tabula/v1/view.proto\"m\n" +
 	"\x06Preset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12-\n" +
@@ -1836,12 +2141,13 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\apresets\x18\a \x03(\v2\x11.tabula.v1.PresetR\apresets\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xbb\x01\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xd5\x01\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
 	"\x03pgn\x18\x04 \x01(\v2\x14.tabula.v1.PgnImportH\x00R\x03pgn\x12'\n" +
-	"\x04kind\x18\x03 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kindB\b\n" +
+	"\x04kind\x18\x03 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x18\n" +
+	"\aprivate\x18\x05 \x01(\bR\aprivateB\b\n" +
 	"\x06source\"<\n" +
 	"\tPgnImport\x12\x10\n" +
 	"\x03pgn\x18\x01 \x01(\tR\x03pgn\x12\x15\n" +
@@ -1858,13 +2164,15 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x0eGetGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\"6\n" +
 	"\x0fGetGameResponse\x12#\n" +
-	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xa6\x01\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xb8\x02\n" +
 	"\x10ListGamesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
 	"page_token\x18\x02 \x01(\tR\tpageToken\x12'\n" +
 	"\x04kind\x18\x03 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12-\n" +
-	"\x06status\x18\x04 \x01(\x0e2\x15.tabula.v1.GameStatusR\x06status\"b\n" +
+	"\x06status\x18\x04 \x01(\x0e2\x15.tabula.v1.GameStatusR\x06status\x12F\n" +
+	"\x11create_time_after\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x0fcreateTimeAfter\x12H\n" +
+	"\x12create_time_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x10createTimeBefore\"b\n" +
 	"\x11ListGamesResponse\x12%\n" +
 	"\x05games\x18\x01 \x03(\v2\x0f.tabula.v1.GameR\x05games\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\")\n" +
@@ -1926,14 +2234,27 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\"B\n" +
 	"\x14StreamEventsResponse\x12*\n" +
-	"\x05event\x18\x01 \x01(\v2\x14.tabula.v1.GameEventR\x05event*\x97\x01\n" +
+	"\x05event\x18\x01 \x01(\v2\x14.tabula.v1.GameEventR\x05event\"-\n" +
+	"\x12ArchiveGameRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\":\n" +
+	"\x13ArchiveGameResponse\x12#\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\",\n" +
+	"\x11DeleteGameRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\"\x14\n" +
+	"\x12DeleteGameResponse\"F\n" +
+	"\x17ReissueSeatTokenRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\rR\x04seat\"O\n" +
+	"\x18ReissueSeatTokenResponse\x123\n" +
+	"\n" +
+	"seat_token\x18\x01 \x01(\v2\x14.tabula.v1.SeatTokenR\tseatToken*\x97\x01\n" +
 	"\n" +
 	"HintResult\x12\x1b\n" +
 	"\x17HINT_RESULT_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10HINT_RESULT_MOVE\x10\x01\x12\x1b\n" +
 	"\x17HINT_RESULT_NO_SOLUTION\x10\x02\x12\x1e\n" +
 	"\x1aHINT_RESULT_ALREADY_SOLVED\x10\x03\x12\x19\n" +
-	"\x15HINT_RESULT_UNDECIDED\x10\x042\xfb\x06\n" +
+	"\x15HINT_RESULT_UNDECIDED\x10\x042\xf1\b\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -1948,7 +2269,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\tExportPgn\x12\x1b.tabula.v1.ExportPgnRequest\x1a\x1c.tabula.v1.ExportPgnResponse\x12@\n" +
 	"\aGetHint\x12\x19.tabula.v1.GetHintRequest\x1a\x1a.tabula.v1.GetHintResponse\x12C\n" +
 	"\bTakeBack\x12\x1a.tabula.v1.TakeBackRequest\x1a\x1b.tabula.v1.TakeBackResponse\x12Q\n" +
-	"\fStreamEvents\x12\x1e.tabula.v1.StreamEventsRequest\x1a\x1f.tabula.v1.StreamEventsResponse0\x01BZ\n" +
+	"\fStreamEvents\x12\x1e.tabula.v1.StreamEventsRequest\x1a\x1f.tabula.v1.StreamEventsResponse0\x01\x12L\n" +
+	"\vArchiveGame\x12\x1d.tabula.v1.ArchiveGameRequest\x1a\x1e.tabula.v1.ArchiveGameResponse\x12I\n" +
+	"\n" +
+	"DeleteGame\x12\x1c.tabula.v1.DeleteGameRequest\x1a\x1d.tabula.v1.DeleteGameResponse\x12[\n" +
+	"\x10ReissueSeatToken\x12\".tabula.v1.ReissueSeatTokenRequest\x1a#.tabula.v1.ReissueSeatTokenResponseBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -1964,101 +2289,118 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_tabula_v1_game_service_proto_goTypes = []any{
-	(HintResult)(0),                // 0: tabula.v1.HintResult
-	(*Preset)(nil),                 // 1: tabula.v1.Preset
-	(*GameKindInfo)(nil),           // 2: tabula.v1.GameKindInfo
-	(*ListGameKindsRequest)(nil),   // 3: tabula.v1.ListGameKindsRequest
-	(*ListGameKindsResponse)(nil),  // 4: tabula.v1.ListGameKindsResponse
-	(*CreateGameRequest)(nil),      // 5: tabula.v1.CreateGameRequest
-	(*PgnImport)(nil),              // 6: tabula.v1.PgnImport
-	(*SeatToken)(nil),              // 7: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),     // 8: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),         // 9: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),        // 10: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),       // 11: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),      // 12: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),         // 13: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),        // 14: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),  // 15: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),              // 16: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil), // 17: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),      // 18: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),     // 19: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),          // 20: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),         // 21: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),       // 22: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),      // 23: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),         // 24: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),        // 25: tabula.v1.GetHintResponse
-	(*TakeBackRequest)(nil),        // 26: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),       // 27: tabula.v1.TakeBackResponse
-	(*StreamEventsRequest)(nil),    // 28: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),   // 29: tabula.v1.StreamEventsResponse
-	(*GameConfig)(nil),             // 30: tabula.v1.GameConfig
-	(GameKind)(0),                  // 31: tabula.v1.GameKind
-	(*Game)(nil),                   // 32: tabula.v1.Game
-	(GameStatus)(0),                // 33: tabula.v1.GameStatus
-	(*View)(nil),                   // 34: tabula.v1.View
-	(*Move)(nil),                   // 35: tabula.v1.Move
-	(*GameEvent)(nil),              // 36: tabula.v1.GameEvent
+	(HintResult)(0),                  // 0: tabula.v1.HintResult
+	(*Preset)(nil),                   // 1: tabula.v1.Preset
+	(*GameKindInfo)(nil),             // 2: tabula.v1.GameKindInfo
+	(*ListGameKindsRequest)(nil),     // 3: tabula.v1.ListGameKindsRequest
+	(*ListGameKindsResponse)(nil),    // 4: tabula.v1.ListGameKindsResponse
+	(*CreateGameRequest)(nil),        // 5: tabula.v1.CreateGameRequest
+	(*PgnImport)(nil),                // 6: tabula.v1.PgnImport
+	(*SeatToken)(nil),                // 7: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),       // 8: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),           // 9: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),          // 10: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),         // 11: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),        // 12: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),           // 13: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),          // 14: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),    // 15: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                // 16: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),   // 17: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),        // 18: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),       // 19: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),            // 20: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),           // 21: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),         // 22: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),        // 23: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),           // 24: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),          // 25: tabula.v1.GetHintResponse
+	(*TakeBackRequest)(nil),          // 26: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),         // 27: tabula.v1.TakeBackResponse
+	(*StreamEventsRequest)(nil),      // 28: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),     // 29: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),       // 30: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),      // 31: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),        // 32: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),       // 33: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),  // 34: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil), // 35: tabula.v1.ReissueSeatTokenResponse
+	(*GameConfig)(nil),               // 36: tabula.v1.GameConfig
+	(GameKind)(0),                    // 37: tabula.v1.GameKind
+	(*Game)(nil),                     // 38: tabula.v1.Game
+	(GameStatus)(0),                  // 39: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),    // 40: google.protobuf.Timestamp
+	(*View)(nil),                     // 41: tabula.v1.View
+	(*Move)(nil),                     // 42: tabula.v1.Move
+	(*GameEvent)(nil),                // 43: tabula.v1.GameEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	30, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	31, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	30, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	36, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	37, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	36, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	1,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	2,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	30, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	36, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	6,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	31, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	32, // 8: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	37, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	38, // 8: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	7,  // 9: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	32, // 10: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	31, // 11: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	33, // 12: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	32, // 13: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	34, // 14: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	35, // 15: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	16, // 16: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	35, // 17: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	36, // 18: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	34, // 19: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	34, // 20: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	0,  // 21: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	35, // 22: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	34, // 23: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	36, // 24: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	3,  // 25: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	5,  // 26: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	9,  // 27: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	11, // 28: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	13, // 29: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	15, // 30: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	18, // 31: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	20, // 32: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	22, // 33: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	24, // 34: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	26, // 35: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	28, // 36: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	4,  // 37: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	8,  // 38: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	10, // 39: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	12, // 40: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	14, // 41: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	17, // 42: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	19, // 43: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	21, // 44: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	23, // 45: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	25, // 46: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	27, // 47: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	29, // 48: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	37, // [37:49] is the sub-list for method output_type
-	25, // [25:37] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	38, // 10: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	37, // 11: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	39, // 12: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	40, // 13: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	40, // 14: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	38, // 15: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	41, // 16: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	42, // 17: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	16, // 18: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	42, // 19: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	43, // 20: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	41, // 21: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	41, // 22: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	0,  // 23: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	42, // 24: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	41, // 25: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	43, // 26: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	38, // 27: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	7,  // 28: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	3,  // 29: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	5,  // 30: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	9,  // 31: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	11, // 32: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	13, // 33: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	15, // 34: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	18, // 35: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	20, // 36: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	22, // 37: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	24, // 38: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	26, // 39: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	28, // 40: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	30, // 41: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	32, // 42: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	34, // 43: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	4,  // 44: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	8,  // 45: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	10, // 46: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	12, // 47: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	14, // 48: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	17, // 49: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	19, // 50: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	21, // 51: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	23, // 52: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	25, // 53: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	27, // 54: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	29, // 55: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	31, // 56: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	33, // 57: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	35, // 58: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	44, // [44:59] is the sub-list for method output_type
+	29, // [29:44] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -2085,7 +2427,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   29,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

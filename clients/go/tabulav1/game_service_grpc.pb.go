@@ -29,18 +29,21 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	GameService_ListGameKinds_FullMethodName  = "/tabula.v1.GameService/ListGameKinds"
-	GameService_CreateGame_FullMethodName     = "/tabula.v1.GameService/CreateGame"
-	GameService_GetGame_FullMethodName        = "/tabula.v1.GameService/GetGame"
-	GameService_ListGames_FullMethodName      = "/tabula.v1.GameService/ListGames"
-	GameService_GetView_FullMethodName        = "/tabula.v1.GameService/GetView"
-	GameService_ListLegalMoves_FullMethodName = "/tabula.v1.GameService/ListLegalMoves"
-	GameService_SubmitMove_FullMethodName     = "/tabula.v1.GameService/SubmitMove"
-	GameService_Resign_FullMethodName         = "/tabula.v1.GameService/Resign"
-	GameService_ExportPgn_FullMethodName      = "/tabula.v1.GameService/ExportPgn"
-	GameService_GetHint_FullMethodName        = "/tabula.v1.GameService/GetHint"
-	GameService_TakeBack_FullMethodName       = "/tabula.v1.GameService/TakeBack"
-	GameService_StreamEvents_FullMethodName   = "/tabula.v1.GameService/StreamEvents"
+	GameService_ListGameKinds_FullMethodName    = "/tabula.v1.GameService/ListGameKinds"
+	GameService_CreateGame_FullMethodName       = "/tabula.v1.GameService/CreateGame"
+	GameService_GetGame_FullMethodName          = "/tabula.v1.GameService/GetGame"
+	GameService_ListGames_FullMethodName        = "/tabula.v1.GameService/ListGames"
+	GameService_GetView_FullMethodName          = "/tabula.v1.GameService/GetView"
+	GameService_ListLegalMoves_FullMethodName   = "/tabula.v1.GameService/ListLegalMoves"
+	GameService_SubmitMove_FullMethodName       = "/tabula.v1.GameService/SubmitMove"
+	GameService_Resign_FullMethodName           = "/tabula.v1.GameService/Resign"
+	GameService_ExportPgn_FullMethodName        = "/tabula.v1.GameService/ExportPgn"
+	GameService_GetHint_FullMethodName          = "/tabula.v1.GameService/GetHint"
+	GameService_TakeBack_FullMethodName         = "/tabula.v1.GameService/TakeBack"
+	GameService_StreamEvents_FullMethodName     = "/tabula.v1.GameService/StreamEvents"
+	GameService_ArchiveGame_FullMethodName      = "/tabula.v1.GameService/ArchiveGame"
+	GameService_DeleteGame_FullMethodName       = "/tabula.v1.GameService/DeleteGame"
+	GameService_ReissueSeatToken_FullMethodName = "/tabula.v1.GameService/ReissueSeatToken"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -78,6 +81,15 @@ type GameServiceClient interface {
 	// game's final event. A subscriber that falls too far behind is ended with
 	// RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
 	StreamEvents(ctx context.Context, in *StreamEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamEventsResponse], error)
+	// Archives a finished game: it stays readable but leaves the default `ListGames` listing.
+	// Needs a service key.
+	ArchiveGame(ctx context.Context, in *ArchiveGameRequest, opts ...grpc.CallOption) (*ArchiveGameResponse, error)
+	// Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
+	// service key.
+	DeleteGame(ctx context.Context, in *DeleteGameRequest, opts ...grpc.CallOption) (*DeleteGameResponse, error)
+	// Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
+	// service key.
+	ReissueSeatToken(ctx context.Context, in *ReissueSeatTokenRequest, opts ...grpc.CallOption) (*ReissueSeatTokenResponse, error)
 }
 
 type gameServiceClient struct {
@@ -217,6 +229,36 @@ func (c *gameServiceClient) StreamEvents(ctx context.Context, in *StreamEventsRe
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type GameService_StreamEventsClient = grpc.ServerStreamingClient[StreamEventsResponse]
 
+func (c *gameServiceClient) ArchiveGame(ctx context.Context, in *ArchiveGameRequest, opts ...grpc.CallOption) (*ArchiveGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ArchiveGameResponse)
+	err := c.cc.Invoke(ctx, GameService_ArchiveGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) DeleteGame(ctx context.Context, in *DeleteGameRequest, opts ...grpc.CallOption) (*DeleteGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteGameResponse)
+	err := c.cc.Invoke(ctx, GameService_DeleteGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ReissueSeatToken(ctx context.Context, in *ReissueSeatTokenRequest, opts ...grpc.CallOption) (*ReissueSeatTokenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReissueSeatTokenResponse)
+	err := c.cc.Invoke(ctx, GameService_ReissueSeatToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -252,6 +294,15 @@ type GameServiceServer interface {
 	// game's final event. A subscriber that falls too far behind is ended with
 	// RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
 	StreamEvents(*StreamEventsRequest, grpc.ServerStreamingServer[StreamEventsResponse]) error
+	// Archives a finished game: it stays readable but leaves the default `ListGames` listing.
+	// Needs a service key.
+	ArchiveGame(context.Context, *ArchiveGameRequest) (*ArchiveGameResponse, error)
+	// Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
+	// service key.
+	DeleteGame(context.Context, *DeleteGameRequest) (*DeleteGameResponse, error)
+	// Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
+	// service key.
+	ReissueSeatToken(context.Context, *ReissueSeatTokenRequest) (*ReissueSeatTokenResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -297,6 +348,15 @@ func (UnimplementedGameServiceServer) TakeBack(context.Context, *TakeBackRequest
 }
 func (UnimplementedGameServiceServer) StreamEvents(*StreamEventsRequest, grpc.ServerStreamingServer[StreamEventsResponse]) error {
 	return status.Error(codes.Unimplemented, "method StreamEvents not implemented")
+}
+func (UnimplementedGameServiceServer) ArchiveGame(context.Context, *ArchiveGameRequest) (*ArchiveGameResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ArchiveGame not implemented")
+}
+func (UnimplementedGameServiceServer) DeleteGame(context.Context, *DeleteGameRequest) (*DeleteGameResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteGame not implemented")
+}
+func (UnimplementedGameServiceServer) ReissueSeatToken(context.Context, *ReissueSeatTokenRequest) (*ReissueSeatTokenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReissueSeatToken not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -528,6 +588,60 @@ func _GameService_StreamEvents_Handler(srv interface{}, stream grpc.ServerStream
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type GameService_StreamEventsServer = grpc.ServerStreamingServer[StreamEventsResponse]
 
+func _GameService_ArchiveGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ArchiveGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ArchiveGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ArchiveGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ArchiveGame(ctx, req.(*ArchiveGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_DeleteGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).DeleteGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_DeleteGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).DeleteGame(ctx, req.(*DeleteGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ReissueSeatToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReissueSeatTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ReissueSeatToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ReissueSeatToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ReissueSeatToken(ctx, req.(*ReissueSeatTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -578,6 +692,18 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "TakeBack",
 			Handler:    _GameService_TakeBack_Handler,
+		},
+		{
+			MethodName: "ArchiveGame",
+			Handler:    _GameService_ArchiveGame_Handler,
+		},
+		{
+			MethodName: "DeleteGame",
+			Handler:    _GameService_DeleteGame_Handler,
+		},
+		{
+			MethodName: "ReissueSeatToken",
+			Handler:    _GameService_ReissueSeatToken_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

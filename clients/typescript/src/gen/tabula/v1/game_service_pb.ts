@@ -14,6 +14,8 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { GameConfig } from "./config_pb.js";
 import { file_tabula_v1_config } from "./config_pb.js";
 import type { GameEvent } from "./event_pb.js";
@@ -30,7 +32,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/game_service.proto.
  */
 export const file_tabula_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci0AEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0IhYKFExpc3RHYW1lS2luZHNSZXF1ZXN0Ij8KFUxpc3RHYW1lS2luZHNSZXNwb25zZRImCgVraW5kcxgBIAMoCzIXLnRhYnVsYS52MS5HYW1lS2luZEluZm8ioAEKEUNyZWF0ZUdhbWVSZXF1ZXN0EicKBmNvbmZpZxgBIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnSAASEAoGcHJlc2V0GAIgASgJSAASIwoDcGduGAQgASgLMhQudGFidWxhLnYxLlBnbkltcG9ydEgAEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmRCCAoGc291cmNlIjIKCVBnbkltcG9ydBILCgNwZ24YASABKAkSEAoDcGx5GAIgASgNSACIAQFCBgoEX3BseSI7CglTZWF0VG9rZW4SDAoEc2VhdBgBIAEoDRIRCglzZWF0X25hbWUYAiABKAkSDQoFdG9rZW4YAyABKAkiXgoSQ3JlYXRlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZRIpCgtzZWF0X3Rva2VucxgCIAMoCzIULnRhYnVsYS52MS5TZWF0VG9rZW4iIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIoMBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiIQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRWaWV3UmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRgoJTGVnYWxNb3ZlEh0KBG1vdmUYASABKAsyDy50YWJ1bGEudjEuTW92ZRINCgVsYWJlbBgCIAEoCRILCgN1Y2kYAyABKAkiWAoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIMCgRzZWF0GAEgASgNEiMKBW1vdmVzGAIgAygLMhQudGFidWxhLnYxLkxlZ2FsTW92ZRILCgNzZXEYAyABKAQimgEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhkKDGV4cGVjdGVkX3NlcRgDIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYBCABKAkSFQoNdmFsaWRhdGVfb25seRgFIAEoCEIPCg1fZXhwZWN0ZWRfc2VxIncKElN1Ym1pdE1vdmVSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgIEgsKA3NlcRgCIAEoBBIkCgZldmVudHMYAyADKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYBCABKAsyDy50YWJ1bGEudjEuVmlldyI0Cg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSI8Cg5SZXNpZ25SZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiMKEEV4cG9ydFBnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIgChFFeHBvcnRQZ25SZXNwb25zZRILCgNwZ24YASABKAkiIQoOR2V0SGludFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJkCg9HZXRIaW50UmVzcG9uc2USJQoGcmVzdWx0GAEgASgOMhUudGFidWxhLnYxLkhpbnRSZXN1bHQSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEgsKA3NlcRgDIAEoBCJiCg9UYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIZCgxleHBlY3RlZF9zZXEYAiABKARIAIgBARISCgpyZXF1ZXN0X2lkGAMgASgJQg8KDV9leHBlY3RlZF9zZXEiPgoQVGFrZUJhY2tSZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IjkKE1N0cmVhbUV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglhZnRlcl9zZXEYAiABKAQiOwoUU3RyZWFtRXZlbnRzUmVzcG9uc2USIwoFZXZlbnQYASABKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50KpcBCgpIaW50UmVzdWx0EhsKF0hJTlRfUkVTVUxUX1VOU1BFQ0lGSUVEEAASFAoQSElOVF9SRVNVTFRfTU9WRRABEhsKF0hJTlRfUkVTVUxUX05PX1NPTFVUSU9OEAISHgoaSElOVF9SRVNVTFRfQUxSRUFEWV9TT0xWRUQQAxIZChVISU5UX1JFU1VMVF9VTkRFQ0lERUQQBDL7BgoLR2FtZVNlcnZpY2USUgoNTGlzdEdhbWVLaW5kcxIfLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBogLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVzcG9uc2USSQoKQ3JlYXRlR2FtZRIcLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVzcG9uc2USQAoHR2V0R2FtZRIZLnRhYnVsYS52MS5HZXRHYW1lUmVxdWVzdBoaLnRhYnVsYS52MS5HZXRHYW1lUmVzcG9uc2USRgoJTGlzdEdhbWVzEhsudGFidWxhLnYxLkxpc3RHYW1lc1JlcXVlc3QaHC50YWJ1bGEudjEuTGlzdEdhbWVzUmVzcG9uc2USQAoHR2V0VmlldxIZLnRhYnVsYS52MS5HZXRWaWV3UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRWaWV3UmVzcG9uc2USVQoOTGlzdExlZ2FsTW92ZXMSIC50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiEudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USSQoKU3VibWl0TW92ZRIcLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVxdWVzdBodLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVzcG9uc2USPQoGUmVzaWduEhgudGFidWxhLnYxLlJlc2lnblJlcXVlc3QaGS50YWJ1bGEudjEuUmVzaWduUmVzcG9uc2USRgoJRXhwb3J0UGduEhsudGFidWxhLnYxLkV4cG9ydFBnblJlcXVlc3QaHC50YWJ1bGEudjEuRXhwb3J0UGduUmVzcG9uc2USQAoHR2V0SGludBIZLnRhYnVsYS52MS5HZXRIaW50UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRIaW50UmVzcG9uc2USQwoIVGFrZUJhY2sSGi50YWJ1bGEudjEuVGFrZUJhY2tSZXF1ZXN0GhsudGFidWxhLnYxLlRha2VCYWNrUmVzcG9uc2USUQoMU3RyZWFtRXZlbnRzEh4udGFidWxhLnYxLlN0cmVhbUV2ZW50c1JlcXVlc3QaHy50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVzcG9uc2UwAUJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
+  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci0AEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0IhYKFExpc3RHYW1lS2luZHNSZXF1ZXN0Ij8KFUxpc3RHYW1lS2luZHNSZXNwb25zZRImCgVraW5kcxgBIAMoCzIXLnRhYnVsYS52MS5HYW1lS2luZEluZm8isQEKEUNyZWF0ZUdhbWVSZXF1ZXN0EicKBmNvbmZpZxgBIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnSAASEAoGcHJlc2V0GAIgASgJSAASIwoDcGduGAQgASgLMhQudGFidWxhLnYxLlBnbkltcG9ydEgAEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSDwoHcHJpdmF0ZRgFIAEoCEIICgZzb3VyY2UiMgoJUGduSW1wb3J0EgsKA3BnbhgBIAEoCRIQCgNwbHkYAiABKA1IAIgBAUIGCgRfcGx5IjsKCVNlYXRUb2tlbhIMCgRzZWF0GAEgASgNEhEKCXNlYXRfbmFtZRgCIAEoCRINCgV0b2tlbhgDIAEoCSJeChJDcmVhdGVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lEikKC3NlYXRfdG9rZW5zGAIgAygLMhQudGFidWxhLnYxLlNlYXRUb2tlbiIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjAKD0dldEdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUi8gEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIlCgZzdGF0dXMYBCABKA4yFS50YWJ1bGEudjEuR2FtZVN0YXR1cxI1ChFjcmVhdGVfdGltZV9hZnRlchgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNgoSY3JlYXRlX3RpbWVfYmVmb3JlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJMChFMaXN0R2FtZXNSZXNwb25zZRIeCgVnYW1lcxgBIAMoCzIPLnRhYnVsYS52MS5HYW1lEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIhCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjAKD0dldFZpZXdSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXciNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJGCglMZWdhbE1vdmUSHQoEbW92ZRgBIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEg0KBWxhYmVsGAIgASgJEgsKA3VjaRgDIAEoCSJYChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKA0SIwoFbW92ZXMYAiADKAsyFC50YWJ1bGEudjEuTGVnYWxNb3ZlEgsKA3NlcRgDIAEoBCKaAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCRIVCg12YWxpZGF0ZV9vbmx5GAUgASgIQg8KDV9leHBlY3RlZF9zZXEidwoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB2FwcGxpZWQYASABKAgSCwoDc2VxGAIgASgEEiQKBmV2ZW50cxgDIAMoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgEIAEoCzIPLnRhYnVsYS52MS5WaWV3IjQKDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjwKDlJlc2lnblJlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciIwoQRXhwb3J0UGduUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIiAKEUV4cG9ydFBnblJlc3BvbnNlEgsKA3BnbhgBIAEoCSIhCg5HZXRIaW50UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJImQKD0dldEhpbnRSZXNwb25zZRIlCgZyZXN1bHQYASABKA4yFS50YWJ1bGEudjEuSGludFJlc3VsdBIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSCwoDc2VxGAMgASgEImIKD1Rha2VCYWNrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhkKDGV4cGVjdGVkX3NlcRgCIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYAyABKAlCDwoNX2V4cGVjdGVkX3NlcSI+ChBUYWtlQmFja1Jlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciOQoTU3RyZWFtRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoBCI7ChRTdHJlYW1FdmVudHNSZXNwb25zZRIjCgVldmVudBgBIAEoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQiJQoSQXJjaGl2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiNAoTQXJjaGl2ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiJAoRRGVsZXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIUChJEZWxldGVHYW1lUmVzcG9uc2UiOAoXUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNIkQKGFJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRIoCgpzZWF0X3Rva2VuGAEgASgLMhQudGFidWxhLnYxLlNlYXRUb2tlbiqXAQoKSGludFJlc3VsdBIbChdISU5UX1JFU1VMVF9VTlNQRUNJRklFRBAAEhQKEEhJTlRfUkVTVUxUX01PVkUQARIbChdISU5UX1JFU1VMVF9OT19TT0xVVElPThACEh4KGkhJTlRfUkVTVUxUX0FMUkVBRFlfU09MVkVEEAMSGQoVSElOVF9SRVNVTFRfVU5ERUNJREVEEAQy8QgKC0dhbWVTZXJ2aWNlElIKDUxpc3RHYW1lS2luZHMSHy50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1JlcXVlc3QaIC50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEkkKCkNyZWF0ZUdhbWUSHC50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkAKB0dldEdhbWUSGS50YWJ1bGEudjEuR2V0R2FtZVJlcXVlc3QaGi50YWJ1bGEudjEuR2V0R2FtZVJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLnRhYnVsYS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwudGFidWxhLnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkAKB0dldFZpZXcSGS50YWJ1bGEudjEuR2V0Vmlld1JlcXVlc3QaGi50YWJ1bGEudjEuR2V0Vmlld1Jlc3BvbnNlElUKDkxpc3RMZWdhbE1vdmVzEiAudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBohLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkkKClN1Ym1pdE1vdmUSHC50YWJ1bGEudjEuU3VibWl0TW92ZVJlcXVlc3QaHS50YWJ1bGEudjEuU3VibWl0TW92ZVJlc3BvbnNlEj0KBlJlc2lnbhIYLnRhYnVsYS52MS5SZXNpZ25SZXF1ZXN0GhkudGFidWxhLnYxLlJlc2lnblJlc3BvbnNlEkYKCUV4cG9ydFBnbhIbLnRhYnVsYS52MS5FeHBvcnRQZ25SZXF1ZXN0GhwudGFidWxhLnYxLkV4cG9ydFBnblJlc3BvbnNlEkAKB0dldEhpbnQSGS50YWJ1bGEudjEuR2V0SGludFJlcXVlc3QaGi50YWJ1bGEudjEuR2V0SGludFJlc3BvbnNlEkMKCFRha2VCYWNrEhoudGFidWxhLnYxLlRha2VCYWNrUmVxdWVzdBobLnRhYnVsYS52MS5UYWtlQmFja1Jlc3BvbnNlElEKDFN0cmVhbUV2ZW50cxIeLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXF1ZXN0Gh8udGFidWxhLnYxLlN0cmVhbUV2ZW50c1Jlc3BvbnNlMAESTAoLQXJjaGl2ZUdhbWUSHS50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXF1ZXN0Gh4udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVzcG9uc2USSQoKRGVsZXRlR2FtZRIcLnRhYnVsYS52MS5EZWxldGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoQUmVpc3N1ZVNlYXRUb2tlbhIiLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVxdWVzdBojLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVzcG9uc2VCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
 
 /**
  * A named configuration of one game kind.
@@ -210,6 +212,14 @@ export type CreateGameRequest = Message<"tabula.v1.CreateGameRequest"> & {
    * @generated from field: tabula.v1.GameKind kind = 3;
    */
   kind: GameKind;
+
+  /**
+   * A private game refuses spectators (PERMISSION_DENIED, reason `PRIVATE_GAME`): only
+   * callers with one of its seat credentials may read it.
+   *
+   * @generated from field: bool private = 5;
+   */
+  private: boolean;
 };
 
 /**
@@ -380,11 +390,25 @@ export type ListGamesRequest = Message<"tabula.v1.ListGamesRequest"> & {
   kind: GameKind;
 
   /**
-   * Only games in this status; unspecified means every status.
+   * Only games in this status; unspecified means every status but archived.
    *
    * @generated from field: tabula.v1.GameStatus status = 4;
    */
   status: GameStatus;
+
+  /**
+   * Only games created at or after this time.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time_after = 5;
+   */
+  createTimeAfter?: Timestamp | undefined;
+
+  /**
+   * Only games created before this time.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time_before = 6;
+   */
+  createTimeBefore?: Timestamp | undefined;
 };
 
 /**
@@ -926,6 +950,133 @@ export const StreamEventsResponseSchema: GenMessage<StreamEventsResponse> = /*@_
   messageDesc(file_tabula_v1_game_service, 28);
 
 /**
+ * Request for `ArchiveGame`.
+ *
+ * @generated from message tabula.v1.ArchiveGameRequest
+ */
+export type ArchiveGameRequest = Message<"tabula.v1.ArchiveGameRequest"> & {
+  /**
+   * The game's identifier; the game must be finished.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+};
+
+/**
+ * Describes the message tabula.v1.ArchiveGameRequest.
+ * Use `create(ArchiveGameRequestSchema)` to create a new message.
+ */
+export const ArchiveGameRequestSchema: GenMessage<ArchiveGameRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 29);
+
+/**
+ * Response of `ArchiveGame`.
+ *
+ * @generated from message tabula.v1.ArchiveGameResponse
+ */
+export type ArchiveGameResponse = Message<"tabula.v1.ArchiveGameResponse"> & {
+  /**
+   * The archived game.
+   *
+   * @generated from field: tabula.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.ArchiveGameResponse.
+ * Use `create(ArchiveGameResponseSchema)` to create a new message.
+ */
+export const ArchiveGameResponseSchema: GenMessage<ArchiveGameResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 30);
+
+/**
+ * Request for `DeleteGame`.
+ *
+ * @generated from message tabula.v1.DeleteGameRequest
+ */
+export type DeleteGameRequest = Message<"tabula.v1.DeleteGameRequest"> & {
+  /**
+   * The game's identifier.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+};
+
+/**
+ * Describes the message tabula.v1.DeleteGameRequest.
+ * Use `create(DeleteGameRequestSchema)` to create a new message.
+ */
+export const DeleteGameRequestSchema: GenMessage<DeleteGameRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 31);
+
+/**
+ * Response of `DeleteGame`.
+ *
+ * @generated from message tabula.v1.DeleteGameResponse
+ */
+export type DeleteGameResponse = Message<"tabula.v1.DeleteGameResponse"> & {
+};
+
+/**
+ * Describes the message tabula.v1.DeleteGameResponse.
+ * Use `create(DeleteGameResponseSchema)` to create a new message.
+ */
+export const DeleteGameResponseSchema: GenMessage<DeleteGameResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 32);
+
+/**
+ * Request for `ReissueSeatToken`.
+ *
+ * @generated from message tabula.v1.ReissueSeatTokenRequest
+ */
+export type ReissueSeatTokenRequest = Message<"tabula.v1.ReissueSeatTokenRequest"> & {
+  /**
+   * The game's identifier.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat (numbered from 1).
+   *
+   * @generated from field: uint32 seat = 2;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message tabula.v1.ReissueSeatTokenRequest.
+ * Use `create(ReissueSeatTokenRequestSchema)` to create a new message.
+ */
+export const ReissueSeatTokenRequestSchema: GenMessage<ReissueSeatTokenRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 33);
+
+/**
+ * Response of `ReissueSeatToken`.
+ *
+ * @generated from message tabula.v1.ReissueSeatTokenResponse
+ */
+export type ReissueSeatTokenResponse = Message<"tabula.v1.ReissueSeatTokenResponse"> & {
+  /**
+   * The seat's new token, shown only once; the old one no longer works.
+   *
+   * @generated from field: tabula.v1.SeatToken seat_token = 1;
+   */
+  seatToken?: SeatToken | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.ReissueSeatTokenResponse.
+ * Use `create(ReissueSeatTokenResponseSchema)` to create a new message.
+ */
+export const ReissueSeatTokenResponseSchema: GenMessage<ReissueSeatTokenResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 34);
+
+/**
  * What a hint search found.
  *
  * @generated from enum tabula.v1.HintResult
@@ -1103,6 +1254,39 @@ export const GameService: GenService<{
     methodKind: "server_streaming";
     input: typeof StreamEventsRequestSchema;
     output: typeof StreamEventsResponseSchema;
+  },
+  /**
+   * Archives a finished game: it stays readable but leaves the default `ListGames` listing.
+   * Needs a service key.
+   *
+   * @generated from rpc tabula.v1.GameService.ArchiveGame
+   */
+  archiveGame: {
+    methodKind: "unary";
+    input: typeof ArchiveGameRequestSchema;
+    output: typeof ArchiveGameResponseSchema;
+  },
+  /**
+   * Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
+   * service key.
+   *
+   * @generated from rpc tabula.v1.GameService.DeleteGame
+   */
+  deleteGame: {
+    methodKind: "unary";
+    input: typeof DeleteGameRequestSchema;
+    output: typeof DeleteGameResponseSchema;
+  },
+  /**
+   * Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
+   * service key.
+   *
+   * @generated from rpc tabula.v1.GameService.ReissueSeatToken
+   */
+  reissueSeatToken: {
+    methodKind: "unary";
+    input: typeof ReissueSeatTokenRequestSchema;
+    output: typeof ReissueSeatTokenResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tabula_v1_game_service, 0);

@@ -157,6 +157,28 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """INVALID_ARGUMENT: the PGN could not be read or one of its moves is illegal; the message
     names the first problem.
     """
+    ERROR_REASON_CREDENTIAL_REQUIRED: _ErrorReason.ValueType  # 55
+    """UNAUTHENTICATED: the call needs a credential (a service key, or a seat token or seat
+    credential) and carries none.
+    """
+    ERROR_REASON_CREDENTIAL_EXPIRED: _ErrorReason.ValueType  # 56
+    """UNAUTHENTICATED: the seat credential (a signed token) has expired."""
+    ERROR_REASON_SERVICE_KEY_REQUIRED: _ErrorReason.ValueType  # 57
+    """PERMISSION_DENIED: only the managing backend, with a service key, may make this call."""
+    ERROR_REASON_PRIVATE_GAME: _ErrorReason.ValueType  # 58
+    """PERMISSION_DENIED: the game is private; spectators may not watch it."""
+    ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME: _ErrorReason.ValueType  # 59
+    """PERMISSION_DENIED: the seat credential is valid but names another game."""
+    ERROR_REASON_RATE_LIMITED: _ErrorReason.ValueType  # 60
+    """RESOURCE_EXHAUSTED: too many calls with this credential; retry after the delay in
+    metadata `retry_after_ms`.
+    """
+    ERROR_REASON_TOO_MANY_STREAMS: _ErrorReason.ValueType  # 61
+    """RESOURCE_EXHAUSTED: too many event streams are open (per connection or per game)."""
+    ERROR_REASON_TOO_MANY_GAMES: _ErrorReason.ValueType  # 62
+    """RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have."""
+    ERROR_REASON_GAME_NOT_FINISHED: _ErrorReason.ValueType  # 63
+    """FAILED_PRECONDITION: only a finished game may be archived."""
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`."""
@@ -287,4 +309,26 @@ ERROR_REASON_INVALID_PGN: ErrorReason.ValueType  # 54
 """INVALID_ARGUMENT: the PGN could not be read or one of its moves is illegal; the message
 names the first problem.
 """
+ERROR_REASON_CREDENTIAL_REQUIRED: ErrorReason.ValueType  # 55
+"""UNAUTHENTICATED: the call needs a credential (a service key, or a seat token or seat
+credential) and carries none.
+"""
+ERROR_REASON_CREDENTIAL_EXPIRED: ErrorReason.ValueType  # 56
+"""UNAUTHENTICATED: the seat credential (a signed token) has expired."""
+ERROR_REASON_SERVICE_KEY_REQUIRED: ErrorReason.ValueType  # 57
+"""PERMISSION_DENIED: only the managing backend, with a service key, may make this call."""
+ERROR_REASON_PRIVATE_GAME: ErrorReason.ValueType  # 58
+"""PERMISSION_DENIED: the game is private; spectators may not watch it."""
+ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME: ErrorReason.ValueType  # 59
+"""PERMISSION_DENIED: the seat credential is valid but names another game."""
+ERROR_REASON_RATE_LIMITED: ErrorReason.ValueType  # 60
+"""RESOURCE_EXHAUSTED: too many calls with this credential; retry after the delay in
+metadata `retry_after_ms`.
+"""
+ERROR_REASON_TOO_MANY_STREAMS: ErrorReason.ValueType  # 61
+"""RESOURCE_EXHAUSTED: too many event streams are open (per connection or per game)."""
+ERROR_REASON_TOO_MANY_GAMES: ErrorReason.ValueType  # 62
+"""RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have."""
+ERROR_REASON_GAME_NOT_FINISHED: ErrorReason.ValueType  # 63
+"""FAILED_PRECONDITION: only a finished game may be archived."""
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -86,6 +86,10 @@ class _GameStatusEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_GameStatus
     """Moves are still being played."""
     GAME_STATUS_FINISHED: _GameStatus.ValueType  # 2
     """The game has an outcome and accepts no more moves."""
+    GAME_STATUS_ARCHIVED: _GameStatus.ValueType  # 3
+    """A finished game put away by its managing backend: still readable, listed only when
+    `ListGames` asks for this status.
+    """
 
 class GameStatus(_GameStatus, metaclass=_GameStatusEnumTypeWrapper):
     """Where a game is in its life."""
@@ -96,6 +100,10 @@ GAME_STATUS_IN_PROGRESS: GameStatus.ValueType  # 1
 """Moves are still being played."""
 GAME_STATUS_FINISHED: GameStatus.ValueType  # 2
 """The game has an outcome and accepts no more moves."""
+GAME_STATUS_ARCHIVED: GameStatus.ValueType  # 3
+"""A finished game put away by its managing backend: still readable, listed only when
+`ListGames` asks for this status.
+"""
 Global___GameStatus: _TypeAlias = GameStatus  # noqa: Y015
 
 class _OutcomeType:
@@ -279,6 +287,7 @@ class Game(_message.Message):
     MOVE_COUNT_FIELD_NUMBER: _builtins.int
     CREATE_TIME_FIELD_NUMBER: _builtins.int
     UPDATE_TIME_FIELD_NUMBER: _builtins.int
+    PRIVATE_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -293,6 +302,8 @@ class Game(_message.Message):
     """Sequence number of the game's newest event; the `expected_seq` a mover would send. Output only."""
     move_count: _builtins.int
     """Number of moves applied so far. Output only."""
+    private: _builtins.bool
+    """A private game refuses spectators: only its seats may read it. Fixed at creation."""
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """The full configuration, with every default filled in. Fixed at creation."""
@@ -323,10 +334,11 @@ class Game(_message.Message):
         move_count: _builtins.int = ...,
         create_time: _timestamp_pb2.Timestamp | None = ...,
         update_time: _timestamp_pb2.Timestamp | None = ...,
+        private: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "seat_count", b"seat_count", "seq", b"seq", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -22,6 +22,7 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from tabula_client._gen.tabula.v1 import config_pb2 as tabula_dot_v1_dot_config__pb2
 from tabula_client._gen.tabula.v1 import event_pb2 as tabula_dot_v1_dot_event__pb2
 from tabula_client._gen.tabula.v1 import game_pb2 as tabula_dot_v1_dot_game__pb2
@@ -29,7 +30,7 @@ from tabula_client._gen.tabula.v1 import move_pb2 as tabula_dot_v1_dot_move__pb2
 from tabula_client._gen.tabula.v1 import view_pb2 as tabula_dot_v1_dot_view__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x14tabula/v1/view.proto\"R\n\x06Preset\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12%\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x15.tabula.v1.GameConfig\"\xd0\x01\n\x0cGameKindInfo\x12!\n\x04kind\x18\x01 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12\x12\n\nseat_count\x18\x04 \x01(\r\x12\x12\n\nseat_names\x18\x05 \x03(\t\x12-\n\x0e\x64\x65\x66\x61ult_config\x18\x06 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12\"\n\x07presets\x18\x07 \x03(\x0b\x32\x11.tabula.v1.Preset\"\x16\n\x14ListGameKindsRequest\"?\n\x15ListGameKindsResponse\x12&\n\x05kinds\x18\x01 \x03(\x0b\x32\x17.tabula.v1.GameKindInfo\"\xa0\x01\n\x11\x43reateGameRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x15.tabula.v1.GameConfigH\x00\x12\x10\n\x06preset\x18\x02 \x01(\tH\x00\x12#\n\x03pgn\x18\x04 \x01(\x0b\x32\x14.tabula.v1.PgnImportH\x00\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKindB\x08\n\x06source\"2\n\tPgnImport\x12\x0b\n\x03pgn\x18\x01 \x01(\t\x12\x10\n\x03ply\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x06\n\x04_ply\";\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x11\n\tseat_name\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\"^\n\x12\x43reateGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.Game\x12)\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x14.tabula.v1.SeatToken\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"0\n\x0fGetGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.Game\"\x83\x01\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12%\n\x06status\x18\x04 \x01(\x0e\x32\x15.tabula.v1.GameStatus\"L\n\x11ListGamesResponse\x12\x1e\n\x05games\x18\x01 \x03(\x0b\x32\x0f.tabula.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"!\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"0\n\x0fGetViewResponse\x12\x1d\n\x04view\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.View\"6\n\x15ListLegalMovesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"F\n\tLegalMove\x12\x1d\n\x04move\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\r\n\x05label\x18\x02 \x01(\t\x12\x0b\n\x03uci\x18\x03 \x01(\t\"X\n\x16ListLegalMovesResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12#\n\x05moves\x18\x02 \x03(\x0b\x32\x14.tabula.v1.LegalMove\x12\x0b\n\x03seq\x18\x03 \x01(\x04\"\x9a\x01\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x19\n\x0c\x65xpected_seq\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12\x12\n\nrequest_id\x18\x04 \x01(\t\x12\x15\n\rvalidate_only\x18\x05 \x01(\x08\x42\x0f\n\r_expected_seq\"w\n\x12SubmitMoveResponse\x12\x0f\n\x07\x61pplied\x18\x01 \x01(\x08\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.tabula.v1.GameEvent\x12\x1d\n\x04view\x18\x04 \x01(\x0b\x32\x0f.tabula.v1.View\"4\n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\nrequest_id\x18\x02 \x01(\t\"<\n\x0eResignResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x1d\n\x04view\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.View\"#\n\x10\x45xportPgnRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\" \n\x11\x45xportPgnResponse\x12\x0b\n\x03pgn\x18\x01 \x01(\t\"!\n\x0eGetHintRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"d\n\x0fGetHintResponse\x12%\n\x06result\x18\x01 \x01(\x0e\x32\x15.tabula.v1.HintResult\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x0b\n\x03seq\x18\x03 \x01(\x04\"b\n\x0fTakeBackRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x19\n\x0c\x65xpected_seq\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12\x12\n\nrequest_id\x18\x03 \x01(\tB\x0f\n\r_expected_seq\">\n\x10TakeBackResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x1d\n\x04view\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.View\"9\n\x13StreamEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tafter_seq\x18\x02 \x01(\x04\";\n\x14StreamEventsResponse\x12#\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x14.tabula.v1.GameEvent*\x97\x01\n\nHintResult\x12\x1b\n\x17HINT_RESULT_UNSPECIFIED\x10\x00\x12\x14\n\x10HINT_RESULT_MOVE\x10\x01\x12\x1b\n\x17HINT_RESULT_NO_SOLUTION\x10\x02\x12\x1e\n\x1aHINT_RESULT_ALREADY_SOLVED\x10\x03\x12\x19\n\x15HINT_RESULT_UNDECIDED\x10\x04\x32\xfb\x06\n\x0bGameService\x12R\n\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n\nCreateGame\x12\x1c.tabula.v1.CreateGameRequest\x1a\x1d.tabula.v1.CreateGameResponse\x12@\n\x07GetGame\x12\x19.tabula.v1.GetGameRequest\x1a\x1a.tabula.v1.GetGameResponse\x12\x46\n\tListGames\x12\x1b.tabula.v1.ListGamesRequest\x1a\x1c.tabula.v1.ListGamesResponse\x12@\n\x07GetView\x12\x19.tabula.v1.GetViewRequest\x1a\x1a.tabula.v1.GetViewResponse\x12U\n\x0eListLegalMoves\x12 .tabula.v1.ListLegalMovesRequest\x1a!.tabula.v1.ListLegalMovesResponse\x12I\n\nSubmitMove\x12\x1c.tabula.v1.SubmitMoveRequest\x1a\x1d.tabula.v1.SubmitMoveResponse\x12=\n\x06Resign\x12\x18.tabula.v1.ResignRequest\x1a\x19.tabula.v1.ResignResponse\x12\x46\n\tExportPgn\x12\x1b.tabula.v1.ExportPgnRequest\x1a\x1c.tabula.v1.ExportPgnResponse\x12@\n\x07GetHint\x12\x19.tabula.v1.GetHintRequest\x1a\x1a.tabula.v1.GetHintResponse\x12\x43\n\x08TakeBack\x12\x1a.tabula.v1.TakeBackRequest\x1a\x1b.tabula.v1.TakeBackResponse\x12Q\n\x0cStreamEvents\x12\x1e.tabula.v1.StreamEventsRequest\x1a\x1f.tabula.v1.StreamEventsResponse0\x01\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x14tabula/v1/view.proto\"R\n\x06Preset\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12%\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x15.tabula.v1.GameConfig\"\xd0\x01\n\x0cGameKindInfo\x12!\n\x04kind\x18\x01 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12\x12\n\nseat_count\x18\x04 \x01(\r\x12\x12\n\nseat_names\x18\x05 \x03(\t\x12-\n\x0e\x64\x65\x66\x61ult_config\x18\x06 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12\"\n\x07presets\x18\x07 \x03(\x0b\x32\x11.tabula.v1.Preset\"\x16\n\x14ListGameKindsRequest\"?\n\x15ListGameKindsResponse\x12&\n\x05kinds\x18\x01 \x03(\x0b\x32\x17.tabula.v1.GameKindInfo\"\xb1\x01\n\x11\x43reateGameRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x15.tabula.v1.GameConfigH\x00\x12\x10\n\x06preset\x18\x02 \x01(\tH\x00\x12#\n\x03pgn\x18\x04 \x01(\x0b\x32\x14.tabula.v1.PgnImportH\x00\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12\x0f\n\x07private\x18\x05 \x01(\x08\x42\x08\n\x06source\"2\n\tPgnImport\x12\x0b\n\x03pgn\x18\x01 \x01(\t\x12\x10\n\x03ply\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x06\n\x04_ply\";\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x11\n\tseat_name\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\"^\n\x12\x43reateGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.Game\x12)\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x14.tabula.v1.SeatToken\"!\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"0\n\x0fGetGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.Game\"\xf2\x01\n\x10ListGamesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12%\n\x06status\x18\x04 \x01(\x0e\x32\x15.tabula.v1.GameStatus\x12\x35\n\x11\x63reate_time_after\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x36\n\x12\x63reate_time_before\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"L\n\x11ListGamesResponse\x12\x1e\n\x05games\x18\x01 \x03(\x0b\x32\x0f.tabula.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"!\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"0\n\x0fGetViewResponse\x12\x1d\n\x04view\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.View\"6\n\x15ListLegalMovesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"F\n\tLegalMove\x12\x1d\n\x04move\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\r\n\x05label\x18\x02 \x01(\t\x12\x0b\n\x03uci\x18\x03 \x01(\t\"X\n\x16ListLegalMovesResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12#\n\x05moves\x18\x02 \x03(\x0b\x32\x14.tabula.v1.LegalMove\x12\x0b\n\x03seq\x18\x03 \x01(\x04\"\x9a\x01\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x19\n\x0c\x65xpected_seq\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12\x12\n\nrequest_id\x18\x04 \x01(\t\x12\x15\n\rvalidate_only\x18\x05 \x01(\x08\x42\x0f\n\r_expected_seq\"w\n\x12SubmitMoveResponse\x12\x0f\n\x07\x61pplied\x18\x01 \x01(\x08\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.tabula.v1.GameEvent\x12\x1d\n\x04view\x18\x04 \x01(\x0b\x32\x0f.tabula.v1.View\"4\n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\nrequest_id\x18\x02 \x01(\t\"<\n\x0eResignResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x1d\n\x04view\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.View\"#\n\x10\x45xportPgnRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\" \n\x11\x45xportPgnResponse\x12\x0b\n\x03pgn\x18\x01 \x01(\t\"!\n\x0eGetHintRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"d\n\x0fGetHintResponse\x12%\n\x06result\x18\x01 \x01(\x0e\x32\x15.tabula.v1.HintResult\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x0b\n\x03seq\x18\x03 \x01(\x04\"b\n\x0fTakeBackRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x19\n\x0c\x65xpected_seq\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12\x12\n\nrequest_id\x18\x03 \x01(\tB\x0f\n\r_expected_seq\">\n\x10TakeBackResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x1d\n\x04view\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.View\"9\n\x13StreamEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tafter_seq\x18\x02 \x01(\x04\";\n\x14StreamEventsResponse\x12#\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x14.tabula.v1.GameEvent\"%\n\x12\x41rchiveGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"4\n\x13\x41rchiveGameResponse\x12\x1d\n\x04game\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.Game\"$\n\x11\x44\x65leteGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x14\n\x12\x44\x65leteGameResponse\"8\n\x17ReissueSeatTokenRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"D\n\x18ReissueSeatTokenResponse\x12(\n\nseat_token\x18\x01 \x01(\x0b\x32\x14.tabula.v1.SeatToken*\x97\x01\n\nHintResult\x12\x1b\n\x17HINT_RESULT_UNSPECIFIED\x10\x00\x12\x14\n\x10HINT_RESULT_MOVE\x10\x01\x12\x1b\n\x17HINT_RESULT_NO_SOLUTION\x10\x02\x12\x1e\n\x1aHINT_RESULT_ALREADY_SOLVED\x10\x03\x12\x19\n\x15HINT_RESULT_UNDECIDED\x10\x04\x32\xf1\x08\n\x0bGameService\x12R\n\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n\nCreateGame\x12\x1c.tabula.v1.CreateGameRequest\x1a\x1d.tabula.v1.CreateGameResponse\x12@\n\x07GetGame\x12\x19.tabula.v1.GetGameRequest\x1a\x1a.tabula.v1.GetGameResponse\x12\x46\n\tListGames\x12\x1b.tabula.v1.ListGamesRequest\x1a\x1c.tabula.v1.ListGamesResponse\x12@\n\x07GetView\x12\x19.tabula.v1.GetViewRequest\x1a\x1a.tabula.v1.GetViewResponse\x12U\n\x0eListLegalMoves\x12 .tabula.v1.ListLegalMovesRequest\x1a!.tabula.v1.ListLegalMovesResponse\x12I\n\nSubmitMove\x12\x1c.tabula.v1.SubmitMoveRequest\x1a\x1d.tabula.v1.SubmitMoveResponse\x12=\n\x06Resign\x12\x18.tabula.v1.ResignRequest\x1a\x19.tabula.v1.ResignResponse\x12\x46\n\tExportPgn\x12\x1b.tabula.v1.ExportPgnRequest\x1a\x1c.tabula.v1.ExportPgnResponse\x12@\n\x07GetHint\x12\x19.tabula.v1.GetHintRequest\x1a\x1a.tabula.v1.GetHintResponse\x12\x43\n\x08TakeBack\x12\x1a.tabula.v1.TakeBackRequest\x1a\x1b.tabula.v1.TakeBackResponse\x12Q\n\x0cStreamEvents\x12\x1e.tabula.v1.StreamEventsRequest\x1a\x1f.tabula.v1.StreamEventsResponse0\x01\x12L\n\x0b\x41rchiveGame\x12\x1d.tabula.v1.ArchiveGameRequest\x1a\x1e.tabula.v1.ArchiveGameResponse\x12I\n\nDeleteGame\x12\x1c.tabula.v1.DeleteGameRequest\x1a\x1d.tabula.v1.DeleteGameResponse\x12[\n\x10ReissueSeatToken\x12\".tabula.v1.ReissueSeatTokenRequest\x1a#.tabula.v1.ReissueSeatTokenResponseBZ\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,66 +38,78 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tabula.v1.game_service_pb2'
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rdev.tabula.v1P\001Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\252\002\tTabula.V1'
-  _globals['_HINTRESULT']._serialized_start=2399
-  _globals['_HINTRESULT']._serialized_end=2550
-  _globals['_PRESET']._serialized_start=156
-  _globals['_PRESET']._serialized_end=238
-  _globals['_GAMEKINDINFO']._serialized_start=241
-  _globals['_GAMEKINDINFO']._serialized_end=449
-  _globals['_LISTGAMEKINDSREQUEST']._serialized_start=451
-  _globals['_LISTGAMEKINDSREQUEST']._serialized_end=473
-  _globals['_LISTGAMEKINDSRESPONSE']._serialized_start=475
-  _globals['_LISTGAMEKINDSRESPONSE']._serialized_end=538
-  _globals['_CREATEGAMEREQUEST']._serialized_start=541
-  _globals['_CREATEGAMEREQUEST']._serialized_end=701
-  _globals['_PGNIMPORT']._serialized_start=703
-  _globals['_PGNIMPORT']._serialized_end=753
-  _globals['_SEATTOKEN']._serialized_start=755
-  _globals['_SEATTOKEN']._serialized_end=814
-  _globals['_CREATEGAMERESPONSE']._serialized_start=816
-  _globals['_CREATEGAMERESPONSE']._serialized_end=910
-  _globals['_GETGAMEREQUEST']._serialized_start=912
-  _globals['_GETGAMEREQUEST']._serialized_end=945
-  _globals['_GETGAMERESPONSE']._serialized_start=947
-  _globals['_GETGAMERESPONSE']._serialized_end=995
-  _globals['_LISTGAMESREQUEST']._serialized_start=998
-  _globals['_LISTGAMESREQUEST']._serialized_end=1129
-  _globals['_LISTGAMESRESPONSE']._serialized_start=1131
-  _globals['_LISTGAMESRESPONSE']._serialized_end=1207
-  _globals['_GETVIEWREQUEST']._serialized_start=1209
-  _globals['_GETVIEWREQUEST']._serialized_end=1242
-  _globals['_GETVIEWRESPONSE']._serialized_start=1244
-  _globals['_GETVIEWRESPONSE']._serialized_end=1292
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=1294
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=1348
-  _globals['_LEGALMOVE']._serialized_start=1350
-  _globals['_LEGALMOVE']._serialized_end=1420
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=1422
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1510
-  _globals['_SUBMITMOVEREQUEST']._serialized_start=1513
-  _globals['_SUBMITMOVEREQUEST']._serialized_end=1667
-  _globals['_SUBMITMOVERESPONSE']._serialized_start=1669
-  _globals['_SUBMITMOVERESPONSE']._serialized_end=1788
-  _globals['_RESIGNREQUEST']._serialized_start=1790
-  _globals['_RESIGNREQUEST']._serialized_end=1842
-  _globals['_RESIGNRESPONSE']._serialized_start=1844
-  _globals['_RESIGNRESPONSE']._serialized_end=1904
-  _globals['_EXPORTPGNREQUEST']._serialized_start=1906
-  _globals['_EXPORTPGNREQUEST']._serialized_end=1941
-  _globals['_EXPORTPGNRESPONSE']._serialized_start=1943
-  _globals['_EXPORTPGNRESPONSE']._serialized_end=1975
-  _globals['_GETHINTREQUEST']._serialized_start=1977
-  _globals['_GETHINTREQUEST']._serialized_end=2010
-  _globals['_GETHINTRESPONSE']._serialized_start=2012
-  _globals['_GETHINTRESPONSE']._serialized_end=2112
-  _globals['_TAKEBACKREQUEST']._serialized_start=2114
-  _globals['_TAKEBACKREQUEST']._serialized_end=2212
-  _globals['_TAKEBACKRESPONSE']._serialized_start=2214
-  _globals['_TAKEBACKRESPONSE']._serialized_end=2276
-  _globals['_STREAMEVENTSREQUEST']._serialized_start=2278
-  _globals['_STREAMEVENTSREQUEST']._serialized_end=2335
-  _globals['_STREAMEVENTSRESPONSE']._serialized_start=2337
-  _globals['_STREAMEVENTSRESPONSE']._serialized_end=2396
-  _globals['_GAMESERVICE']._serialized_start=2553
-  _globals['_GAMESERVICE']._serialized_end=3444
+  _globals['_HINTRESULT']._serialized_start=2841
+  _globals['_HINTRESULT']._serialized_end=2992
+  _globals['_PRESET']._serialized_start=189
+  _globals['_PRESET']._serialized_end=271
+  _globals['_GAMEKINDINFO']._serialized_start=274
+  _globals['_GAMEKINDINFO']._serialized_end=482
+  _globals['_LISTGAMEKINDSREQUEST']._serialized_start=484
+  _globals['_LISTGAMEKINDSREQUEST']._serialized_end=506
+  _globals['_LISTGAMEKINDSRESPONSE']._serialized_start=508
+  _globals['_LISTGAMEKINDSRESPONSE']._serialized_end=571
+  _globals['_CREATEGAMEREQUEST']._serialized_start=574
+  _globals['_CREATEGAMEREQUEST']._serialized_end=751
+  _globals['_PGNIMPORT']._serialized_start=753
+  _globals['_PGNIMPORT']._serialized_end=803
+  _globals['_SEATTOKEN']._serialized_start=805
+  _globals['_SEATTOKEN']._serialized_end=864
+  _globals['_CREATEGAMERESPONSE']._serialized_start=866
+  _globals['_CREATEGAMERESPONSE']._serialized_end=960
+  _globals['_GETGAMEREQUEST']._serialized_start=962
+  _globals['_GETGAMEREQUEST']._serialized_end=995
+  _globals['_GETGAMERESPONSE']._serialized_start=997
+  _globals['_GETGAMERESPONSE']._serialized_end=1045
+  _globals['_LISTGAMESREQUEST']._serialized_start=1048
+  _globals['_LISTGAMESREQUEST']._serialized_end=1290
+  _globals['_LISTGAMESRESPONSE']._serialized_start=1292
+  _globals['_LISTGAMESRESPONSE']._serialized_end=1368
+  _globals['_GETVIEWREQUEST']._serialized_start=1370
+  _globals['_GETVIEWREQUEST']._serialized_end=1403
+  _globals['_GETVIEWRESPONSE']._serialized_start=1405
+  _globals['_GETVIEWRESPONSE']._serialized_end=1453
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=1455
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=1509
+  _globals['_LEGALMOVE']._serialized_start=1511
+  _globals['_LEGALMOVE']._serialized_end=1581
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=1583
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1671
+  _globals['_SUBMITMOVEREQUEST']._serialized_start=1674
+  _globals['_SUBMITMOVEREQUEST']._serialized_end=1828
+  _globals['_SUBMITMOVERESPONSE']._serialized_start=1830
+  _globals['_SUBMITMOVERESPONSE']._serialized_end=1949
+  _globals['_RESIGNREQUEST']._serialized_start=1951
+  _globals['_RESIGNREQUEST']._serialized_end=2003
+  _globals['_RESIGNRESPONSE']._serialized_start=2005
+  _globals['_RESIGNRESPONSE']._serialized_end=2065
+  _globals['_EXPORTPGNREQUEST']._serialized_start=2067
+  _globals['_EXPORTPGNREQUEST']._serialized_end=2102
+  _globals['_EXPORTPGNRESPONSE']._serialized_start=2104
+  _globals['_EXPORTPGNRESPONSE']._serialized_end=2136
+  _globals['_GETHINTREQUEST']._serialized_start=2138
+  _globals['_GETHINTREQUEST']._serialized_end=2171
+  _globals['_GETHINTRESPONSE']._serialized_start=2173
+  _globals['_GETHINTRESPONSE']._serialized_end=2273
+  _globals['_TAKEBACKREQUEST']._serialized_start=2275
+  _globals['_TAKEBACKREQUEST']._serialized_end=2373
+  _globals['_TAKEBACKRESPONSE']._serialized_start=2375
+  _globals['_TAKEBACKRESPONSE']._serialized_end=2437
+  _globals['_STREAMEVENTSREQUEST']._serialized_start=2439
+  _globals['_STREAMEVENTSREQUEST']._serialized_end=2496
+  _globals['_STREAMEVENTSRESPONSE']._serialized_start=2498
+  _globals['_STREAMEVENTSRESPONSE']._serialized_end=2557
+  _globals['_ARCHIVEGAMEREQUEST']._serialized_start=2559
+  _globals['_ARCHIVEGAMEREQUEST']._serialized_end=2596
+  _globals['_ARCHIVEGAMERESPONSE']._serialized_start=2598
+  _globals['_ARCHIVEGAMERESPONSE']._serialized_end=2650
+  _globals['_DELETEGAMEREQUEST']._serialized_start=2652
+  _globals['_DELETEGAMEREQUEST']._serialized_end=2688
+  _globals['_DELETEGAMERESPONSE']._serialized_start=2690
+  _globals['_DELETEGAMERESPONSE']._serialized_end=2710
+  _globals['_REISSUESEATTOKENREQUEST']._serialized_start=2712
+  _globals['_REISSUESEATTOKENREQUEST']._serialized_end=2768
+  _globals['_REISSUESEATTOKENRESPONSE']._serialized_start=2770
+  _globals['_REISSUESEATTOKENRESPONSE']._serialized_end=2838
+  _globals['_GAMESERVICE']._serialized_start=2995
+  _globals['_GAMESERVICE']._serialized_end=4132
 # @@protoc_insertion_point(module_scope)

@@ -15,6 +15,7 @@ Errors use the canonical gRPC codes and always carry a `google.rpc.ErrorInfo` wh
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from tabula_client._gen.tabula.v1 import config_pb2 as _config_pb2
@@ -200,10 +201,15 @@ class CreateGameRequest(_message.Message):
     PRESET_FIELD_NUMBER: _builtins.int
     PGN_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
+    PRIVATE_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets."""
     kind: _game_pb2.GameKind.ValueType
     """The game kind; required with `preset`, and when given with `config` it must match it."""
+    private: _builtins.bool
+    """A private game refuses spectators (PERMISSION_DENIED, reason `PRIVATE_GAME`): only
+    callers with one of its seat credentials may read it.
+    """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """A full configuration; zero fields take their defaults."""
@@ -221,10 +227,11 @@ class CreateGameRequest(_message.Message):
         preset: _builtins.str = ...,
         pgn: Global___PgnImport | None = ...,
         kind: _game_pb2.GameKind.ValueType = ...,
+        private: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "pgn", b"pgn", "preset", b"preset", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_source: _TypeAlias = _typing.Literal["config", "preset", "pgn"]  # noqa: Y015
     _WhichOneofArgType_source: _TypeAlias = _typing.Literal["source", b"source"]  # noqa: Y015
@@ -376,6 +383,8 @@ class ListGamesRequest(_message.Message):
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
     STATUS_FIELD_NUMBER: _builtins.int
+    CREATE_TIME_AFTER_FIELD_NUMBER: _builtins.int
+    CREATE_TIME_BEFORE_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
     """Maximum number of games to return: 0 means 50, larger values are capped at 500."""
     page_token: _builtins.str
@@ -383,7 +392,15 @@ class ListGamesRequest(_message.Message):
     kind: _game_pb2.GameKind.ValueType
     """Only games of this kind; unspecified means every kind."""
     status: _game_pb2.GameStatus.ValueType
-    """Only games in this status; unspecified means every status."""
+    """Only games in this status; unspecified means every status but archived."""
+    @_builtins.property
+    def create_time_after(self) -> _timestamp_pb2.Timestamp:
+        """Only games created at or after this time."""
+
+    @_builtins.property
+    def create_time_before(self) -> _timestamp_pb2.Timestamp:
+        """Only games created before this time."""
+
     def __init__(
         self,
         *,
@@ -391,10 +408,12 @@ class ListGamesRequest(_message.Message):
         page_token: _builtins.str = ...,
         kind: _game_pb2.GameKind.ValueType = ...,
         status: _game_pb2.GameStatus.ValueType = ...,
+        create_time_after: _timestamp_pb2.Timestamp | None = ...,
+        create_time_before: _timestamp_pb2.Timestamp | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["create_time_after", b"create_time_after", "create_time_before", b"create_time_before"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time_after", b"create_time_after", "create_time_before", b"create_time_before", "kind", b"kind", "page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -917,3 +936,138 @@ class StreamEventsResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___StreamEventsResponse: _TypeAlias = StreamEventsResponse  # noqa: Y015
+
+@_typing.final
+class ArchiveGameRequest(_message.Message):
+    """Request for `ArchiveGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier; the game must be finished."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ArchiveGameRequest: _TypeAlias = ArchiveGameRequest  # noqa: Y015
+
+@_typing.final
+class ArchiveGameResponse(_message.Message):
+    """Response of `ArchiveGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The archived game."""
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ArchiveGameResponse: _TypeAlias = ArchiveGameResponse  # noqa: Y015
+
+@_typing.final
+class DeleteGameRequest(_message.Message):
+    """Request for `DeleteGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteGameRequest: _TypeAlias = DeleteGameRequest  # noqa: Y015
+
+@_typing.final
+class DeleteGameResponse(_message.Message):
+    """Response of `DeleteGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteGameResponse: _TypeAlias = DeleteGameResponse  # noqa: Y015
+
+@_typing.final
+class ReissueSeatTokenRequest(_message.Message):
+    """Request for `ReissueSeatToken`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier."""
+    seat: _builtins.int
+    """The seat (numbered from 1)."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        seat: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReissueSeatTokenRequest: _TypeAlias = ReissueSeatTokenRequest  # noqa: Y015
+
+@_typing.final
+class ReissueSeatTokenResponse(_message.Message):
+    """Response of `ReissueSeatToken`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_TOKEN_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def seat_token(self) -> Global___SeatToken:
+        """The seat's new token, shown only once; the old one no longer works."""
+
+    def __init__(
+        self,
+        *,
+        seat_token: Global___SeatToken | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["seat_token", b"seat_token"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat_token", b"seat_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReissueSeatTokenResponse: _TypeAlias = ReissueSeatTokenResponse  # noqa: Y015

@@ -95,6 +95,21 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.StreamEventsRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamEventsResponse.FromString,
                 _registered_method=True)
+        self.ArchiveGame = channel.unary_unary(
+                '/tabula.v1.GameService/ArchiveGame',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ArchiveGameRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ArchiveGameResponse.FromString,
+                _registered_method=True)
+        self.DeleteGame = channel.unary_unary(
+                '/tabula.v1.GameService/DeleteGame',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
+                _registered_method=True)
+        self.ReissueSeatToken = channel.unary_unary(
+                '/tabula.v1.GameService/ReissueSeatToken',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -190,6 +205,30 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ArchiveGame(self, request, context):
+        """Archives a finished game: it stays readable but leaves the default `ListGames` listing.
+        Needs a service key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteGame(self, request, context):
+        """Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
+        service key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReissueSeatToken(self, request, context):
+        """Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
+        service key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -252,6 +291,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.StreamEvents,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamEventsRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.StreamEventsResponse.SerializeToString,
+            ),
+            'ArchiveGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.ArchiveGame,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ArchiveGameRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ArchiveGameResponse.SerializeToString,
+            ),
+            'DeleteGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteGame,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.DeleteGameRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.DeleteGameResponse.SerializeToString,
+            ),
+            'ReissueSeatToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReissueSeatToken,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -579,6 +633,87 @@ class GameService:
             '/tabula.v1.GameService/StreamEvents',
             tabula_dot_v1_dot_game__service__pb2.StreamEventsRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.StreamEventsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ArchiveGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ArchiveGame',
+            tabula_dot_v1_dot_game__service__pb2.ArchiveGameRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ArchiveGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/DeleteGame',
+            tabula_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReissueSeatToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ReissueSeatToken',
+            tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.FromString,
             options,
             channel_credentials,
             insecure,

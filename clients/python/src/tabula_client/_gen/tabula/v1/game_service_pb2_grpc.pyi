@@ -74,6 +74,18 @@ class GameServiceStub:
     game's final event. A subscriber that falls too far behind is ended with
     RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
     """
+    ArchiveGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ArchiveGameRequest, _game_service_pb2.ArchiveGameResponse]
+    """Archives a finished game: it stays readable but leaves the default `ListGames` listing.
+    Needs a service key.
+    """
+    DeleteGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.DeleteGameRequest, _game_service_pb2.DeleteGameResponse]
+    """Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
+    service key.
+    """
+    ReissueSeatToken: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ReissueSeatTokenRequest, _game_service_pb2.ReissueSeatTokenResponse]
+    """Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
+    service key.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -111,6 +123,18 @@ class GameServiceAsyncStub(GameServiceStub):
     events as they happen, in order, without gaps or duplicates. The stream ends after the
     game's final event. A subscriber that falls too far behind is ended with
     RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
+    """
+    ArchiveGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ArchiveGameRequest, _game_service_pb2.ArchiveGameResponse]  # type: ignore[assignment]
+    """Archives a finished game: it stays readable but leaves the default `ListGames` listing.
+    Needs a service key.
+    """
+    DeleteGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.DeleteGameRequest, _game_service_pb2.DeleteGameResponse]  # type: ignore[assignment]
+    """Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
+    service key.
+    """
+    ReissueSeatToken: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ReissueSeatTokenRequest, _game_service_pb2.ReissueSeatTokenResponse]  # type: ignore[assignment]
+    """Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
+    service key.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -218,6 +242,36 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         events as they happen, in order, without gaps or duplicates. The stream ends after the
         game's final event. A subscriber that falls too far behind is ended with
         RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
+        """
+
+    @_abc_1.abstractmethod
+    def ArchiveGame(
+        self,
+        request: _game_service_pb2.ArchiveGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ArchiveGameResponse, _abc.Awaitable[_game_service_pb2.ArchiveGameResponse]]:
+        """Archives a finished game: it stays readable but leaves the default `ListGames` listing.
+        Needs a service key.
+        """
+
+    @_abc_1.abstractmethod
+    def DeleteGame(
+        self,
+        request: _game_service_pb2.DeleteGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.DeleteGameResponse, _abc.Awaitable[_game_service_pb2.DeleteGameResponse]]:
+        """Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
+        service key.
+        """
+
+    @_abc_1.abstractmethod
+    def ReissueSeatToken(
+        self,
+        request: _game_service_pb2.ReissueSeatTokenRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ReissueSeatTokenResponse, _abc.Awaitable[_game_service_pb2.ReissueSeatTokenResponse]]:
+        """Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
+        service key.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
