@@ -1,25 +1,54 @@
 #!/usr/bin/env bash
-# Runs every test of the project, from a fresh clone on a machine with the Rust toolchain.
-# Everything it needs beyond the toolchain it installs itself.
-set -euo pipefail
+# Runs every test of the project, from a fresh clone on a machine with the Rust, Python,
+# Node.js, Go and Java toolchains. Everything else it needs it installs itself: each
+# client's packages from its language's registry, and a throw-away PostgreSQL server
+# (Debian's `postgresql` package when missing) for the replica tests.
+# Every suite runs even when an earlier one fails; the exit status says whether all passed.
+set -uo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 
 step() { printf '\n==> %s\n' "$*" >&2; }
 
 # Every runner's output is also kept, to add up the counts at the end.
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-run() { "$@" 2>&1 | tee -a "$log"; }
+failures=0
+run() {
+    "$@" 2>&1 | tee -a "$log"
+    local status=${PIPESTATUS[0]}
+    if [ "$status" -ne 0 ]; then
+        failures=$((failures + 1))
+        printf '\n!!! failed (exit %s): %s\n' "$status" "$*" | tee -a "$log" >&2
+    fi
+}
+
+step "a throw-away PostgreSQL server for the replica tests"
+# shellcheck source=scripts/postgres.sh
+source scripts/postgres.sh
+trap 'stop_test_postgres; rm -f "$log"' EXIT
 
 step "build (debug) and run the whole test suite"
 run cargo test --locked --lib --bins --tests
 
-step "release-mode checks: the long rules tests (perft at full depth, the chess perft suite)"
+step "release-mode checks: the long rules tests (perft at full depth, the chess perft suite) and PostgreSQL"
 # The English peg solitaire count (minutes, 1.6 GiB) stays an on-request check.
 run cargo test --locked --release --lib --bins --tests -- --ignored --skip the_english_count_matches_the_published_figure
 
 step "the benchmarks still build"
 run cargo bench --locked --no-run
 
-sum() { grep -Eo "[0-9]+ $1" "$log" | awk '{ total += $1 } END { print total + 0 }'; }
-printf '\ntests: %s passed, %s failed\n' "$(sum passed)" "$(sum failed)"
+step "clients: generated code matches proto/, and the contract has no breaking change"
+run bash clients/check.sh
+
+export TABULA_BIN="$root/target/debug/tabula"
+for language in python typescript go java; do
+    step "the $language client against a live server"
+    run bash "clients/$language/test.sh"
+done
+
+# Cargo's `test result:` lines and each client's summary line; nothing else is counted.
+sum() {
+    grep -E '^test result: |client: [0-9]+ passed' "$log" | grep -Eo "[0-9]+ $1" | awk '{ total += $1 } END { print total + 0 }'
+}
+printf '\ntests: %s passed, %s failed; %s suites failed\n' "$(sum passed)" "$(sum failed)" "$failures"
+[ "$failures" -eq 0 ]
