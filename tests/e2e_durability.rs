@@ -183,3 +183,57 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
         assert_eq!(next.seq, streamed_through + 1);
     }
 }
+
+#[tokio::test]
+async fn a_game_moves_between_stores_as_a_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = format!("sqlite:{}", dir.path().join("from.db").display());
+    let to = format!("sqlite:{}", dir.path().join("to.db").display());
+    let mut server = BinaryServer::spawn(&["--store", &from]);
+    let mut client = server.client().await;
+    let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
+    common::play_all(&mut client, &game, &[3, 3, 4].map(common::column_move)).await;
+    let before = client
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() }))
+        .await
+        .unwrap()
+        .into_inner();
+    server.kill();
+
+    let binary = env!("CARGO_BIN_EXE_tabula");
+    let document = dir.path().join("game.json");
+    let export = std::process::Command::new(binary)
+        .args(["export", &game.id, "--store", &from, "--output"])
+        .arg(&document)
+        .output()
+        .unwrap();
+    assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+    let text = std::fs::read_to_string(&document).unwrap();
+    assert!(!game.tokens.iter().any(|token| text.contains(token.as_str())), "tokens are never stored");
+    let import = std::process::Command::new(binary).args(["import", "--store", &to]).arg(&document).output().unwrap();
+    assert!(import.status.success(), "{}", String::from_utf8_lossy(&import.stderr));
+    // The same document twice is refused: the id exists.
+    let twice = std::process::Command::new(binary).args(["import", "--store", &to]).arg(&document).output().unwrap();
+    assert!(!twice.status.success());
+    // A tampered log is refused before anything is written.
+    let tampered = dir.path().join("tampered.json");
+    std::fs::write(&tampered, text.replacen("\"seq\": 3", "\"seq\": 7", 1)).unwrap();
+    let refused = std::process::Command::new(binary)
+        .args(["import", "--store", &format!("sqlite:{}", dir.path().join("other.db").display())])
+        .arg(&tampered)
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("seqs must run"), "{}", String::from_utf8_lossy(&refused.stderr));
+
+    // The seat tokens still work on the new store, and the game goes on where it was.
+    let server = BinaryServer::spawn(&["--store", &to]);
+    let mut client = server.client().await;
+    let after = client
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(after, before);
+    client.submit_move(common::submit(&game, 1, common::column_move(4))).await.unwrap();
+}
