@@ -49,9 +49,10 @@ async fn measure(servers: &[BinaryServer]) -> f64 {
         clients.push(server.client().await);
     }
     let mut games = Vec::new();
+    let replicas = clients.len();
     for index in 0..GAMES {
         let config = pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: SIDE, win_length: SIDE });
-        games.push(common::create_config(&mut clients[index % clients.len()], config).await);
+        games.push(common::create_config(&mut clients[index % replicas], config).await);
     }
     let moves = Arc::new(AtomicU64::new(0));
     let start = Instant::now();

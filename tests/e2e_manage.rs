@@ -25,7 +25,8 @@ async fn finished_games_are_archived_and_leave_the_default_listing() {
     let default = client.list_games(listed(pb::GameStatus::Unspecified)).await.unwrap().into_inner();
     assert!(default.games.iter().all(|g| g.game_id != game.id));
     let only_archived = client.list_games(listed(pb::GameStatus::Archived)).await.unwrap().into_inner();
-    assert_eq!(only_archived.games.iter().map(|g| g.game_id.clone()).collect::<Vec<_>>(), [game.id.clone()]);
+    let ids: Vec<&str> = only_archived.games.iter().map(|g| g.game_id.as_str()).collect();
+    assert_eq!(ids, [game.id.as_str()]);
 }
 
 #[tokio::test]

@@ -55,7 +55,7 @@ pub fn hashes_to_bytes(hashes: &[TokenHash]) -> Vec<u8> {
 
 /// Seat token hashes back from one byte string.
 pub fn hashes_from_bytes(bytes: &[u8]) -> Result<Vec<TokenHash>, StoreError> {
-    if bytes.len() % 32 != 0 {
+    if !bytes.len().is_multiple_of(32) {
         return Err(StoreError::Backend("stored seat token hashes have a bad length".into()));
     }
     Ok(bytes.chunks_exact(32).map(|c| c.try_into().expect("chunks of 32")).collect())

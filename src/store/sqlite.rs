@@ -202,7 +202,7 @@ impl Store for SqliteStore {
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError> {
         let record = self.record(id).await?;
         let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
-        let log = self.events(&sql, id, EventKey::After { after: 0, limit: i64::MAX }).await?;
+        let log = self.events(sql, id, EventKey::After { after: 0, limit: i64::MAX }).await?;
         Ok((record, log))
     }
 
@@ -242,7 +242,7 @@ impl Store for SqliteStore {
     async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {
         let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let events = self.events(&sql, id, EventKey::After { after, limit }).await?;
+        let events = self.events(sql, id, EventKey::After { after, limit }).await?;
         if events.is_empty() && self.exists(id).await?.is_none() {
             return Err(StoreError::NotFound(id.to_owned()));
         }
@@ -288,7 +288,7 @@ impl Store for SqliteStore {
             .transpose()?;
         let after = snapshot.as_ref().map_or(0, |s| s.seq);
         let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
-        let tail = self.events(&sql, id, EventKey::After { after, limit: i64::MAX }).await?;
+        let tail = self.events(sql, id, EventKey::After { after, limit: i64::MAX }).await?;
         Ok(LoadedGame { record, snapshot, tail })
     }
 
@@ -309,7 +309,7 @@ impl Store for SqliteStore {
 
     async fn find_request(&self, id: &str, request_id: &str) -> Result<Vec<StoredEvent>, StoreError> {
         let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND request_id = ? ORDER BY seq");
-        self.events(&sql, id, EventKey::Request(request_id)).await
+        self.events(sql, id, EventKey::Request(request_id)).await
     }
 
     async fn archive(&self, id: &str) -> Result<GameRecord, StoreError> {
