@@ -124,23 +124,21 @@ async fn oversized_messages_are_refused_and_the_server_carries_on() {
         private: false,
     };
     let refused = client.create_game(request).await.unwrap_err();
-    assert_eq!(refused.code(), Code::ResourceExhausted, "{refused:?}");
+    // The gRPC runtime refuses it before any handler runs, with its own code and message.
+    assert_eq!(refused.code(), Code::OutOfRange, "{refused:?}");
+    assert!(refused.message().contains("the limit is: 4096 bytes"), "{refused:?}");
     create_preset(&mut client, pb::GameKind::Chess, "standard").await;
 }
 
+/// How a call past its deadline is answered is checked in `service::guard`'s own tests, with
+/// a handler that is slow on purpose; here, a deadline the call meets travels as
+/// `grpc-timeout` and does not get in the way.
 #[tokio::test]
-async fn a_call_past_the_client_deadline_ends_with_deadline_exceeded() {
+async fn a_call_within_its_deadline_is_answered() {
     let server = TestServer::start().await;
     let mut client = server.client().await;
     let game = create_preset(&mut client, pb::GameKind::PegSolitaire, "triangle15").await;
-    let hint = || as_seat(&game.tokens[0], pb::GetHintRequest { game_id: game.id.clone() });
-    let mut hurried = hint();
-    hurried.set_timeout(Duration::from_millis(1));
-    let late = client.get_hint(hurried).await.unwrap_err();
-    assert_error(&late, Code::DeadlineExceeded, "DEADLINE_EXCEEDED");
-
-    // The server is unharmed and a call with time to spare is answered.
-    let mut patient = hint();
+    let mut patient = as_seat(&game.tokens[0], pb::GetHintRequest { game_id: game.id.clone() });
     patient.set_timeout(Duration::from_secs(30));
     let answer = client.get_hint(patient).await.unwrap().into_inner();
     assert_eq!(answer.result, pb::HintResult::Move as i32);

@@ -106,6 +106,60 @@ fn client_timeout(headers: &HeaderMap) -> Option<Duration> {
 mod tests {
     use super::*;
 
+    /// A handler that takes `delay` to answer OK.
+    #[derive(Clone)]
+    struct Slow {
+        delay: Duration,
+    }
+
+    impl Service<http::Request<Body>> for Slow {
+        type Response = http::Response<Body>;
+        type Error = Infallible;
+        type Future = BoxFuture<http::Response<Body>, Infallible>;
+
+        fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+            Poll::Ready(Ok(()))
+        }
+
+        fn call(&mut self, _request: http::Request<Body>) -> Self::Future {
+            let delay = self.delay;
+            Box::pin(async move {
+                tokio::time::sleep(delay).await;
+                Ok(Status::ok("").into_http())
+            })
+        }
+    }
+
+    async fn answer(guard: &mut Guard<Slow>, client_timeout: Option<&str>) -> (String, Duration) {
+        let mut request = http::Request::new(Body::empty());
+        if let Some(timeout) = client_timeout {
+            request.headers_mut().insert("grpc-timeout", timeout.parse().unwrap());
+        }
+        let started = std::time::Instant::now();
+        let response = guard.call(request).await.unwrap();
+        let code = response.headers().get("grpc-status").unwrap().to_str().unwrap().to_owned();
+        (code, started.elapsed())
+    }
+
+    #[tokio::test]
+    async fn calls_past_the_shorter_deadline_end_with_deadline_exceeded() {
+        const DEADLINE_EXCEEDED: &str = "4";
+        let slow = Slow { delay: Duration::from_secs(10) };
+        // The server's own bound.
+        let mut guard = Guard::new(slow.clone(), Duration::from_millis(50), None);
+        let (code, took) = answer(&mut guard, None).await;
+        assert_eq!(code, DEADLINE_EXCEEDED);
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        // The client's shorter deadline.
+        let mut guard = Guard::new(slow, Duration::from_secs(60), None);
+        let (code, took) = answer(&mut guard, Some("100m")).await;
+        assert_eq!(code, DEADLINE_EXCEEDED);
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        // A call that meets its deadline is answered as the handler answered.
+        let mut guard = Guard::new(Slow { delay: Duration::from_millis(1) }, Duration::from_secs(60), None);
+        assert_eq!(answer(&mut guard, Some("5S")).await.0, "0");
+    }
+
     fn timeout_of(value: &str) -> Option<Duration> {
         let mut headers = HeaderMap::new();
         headers.insert("grpc-timeout", value.parse().unwrap());
