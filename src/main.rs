@@ -172,6 +172,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let options = args.options()?;
     check_exposure(args.listen, &options)?;
+    let shutdown = shutdown_signal()?;
     let listener = TcpListener::bind(args.listen).await?;
     let address = listener.local_addr()?;
     if !address.ip().is_loopback() && options.tls.is_none() {
@@ -180,23 +181,28 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let keys: Vec<&str> = options.auth.service_keys.names().collect();
     tracing::info!(%address, tls = options.tls.is_some(), service_keys = ?keys, signed_seat_credentials = options.auth.jwt.is_some(), "serving tabula.v1.GameService");
     println!("listening on {address}");
-    tabula::service::serve(listener, Arc::new(MemoryStore::new()), options, shutdown_signal()).await?;
+    tabula::service::serve(listener, Arc::new(MemoryStore::new()), options, shutdown).await?;
     tracing::info!("stopped");
     Ok(())
 }
 
-/// Completes on SIGINT or SIGTERM.
-async fn shutdown_signal() {
-    let interrupt = tokio::signal::ctrl_c();
+/// Completes on SIGINT or SIGTERM. The handlers are installed at once, before the
+/// address is announced, so a signal sent as soon as the server is up is never missed.
+fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]
     {
-        let mut terminate =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("a SIGTERM handler");
-        tokio::select! {
-            _ = interrupt => {}
-            _ = terminate.recv() => {}
-        }
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
+            }
+        })
     }
     #[cfg(not(unix))]
-    let _ = interrupt.await;
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
