@@ -74,8 +74,8 @@ struct ServeArgs {
     tls_key: Option<PathBuf>,
 
     /// Calls per second each credential (or, without one, each address) may make,
-    /// sustained; 0 turns rate limiting off.
-    #[arg(long, env = "TABULA_RATE_LIMIT", default_value_t = 100)]
+    /// sustained; 0 (the default) leaves calls unlimited.
+    #[arg(long, env = "TABULA_RATE_LIMIT", default_value_t = 0)]
     rate_limit: u32,
 
     /// Calls a credential may make at once after a quiet spell.
