@@ -97,7 +97,7 @@ async fn streaming_a_finished_game_delivers_its_history_and_ends() {
 async fn a_subscriber_that_stops_reading_never_blocks_moves_and_is_told_where_to_resume() {
     // Small buffers on both sides so that a stalled reader falls behind within a few
     // hundred moves.
-    let options = ServeOptions { event_channel_capacity: 4, ..Default::default() };
+    let options = ServeOptions { event_channel_capacity: 4, ..ServeOptions::default() };
     let server = TestServer::start_with(options).await;
     let mut client = server.client().await;
     // 19×19 with a win needing a whole row: row-major alternate play never completes one.

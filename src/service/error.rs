@@ -28,6 +28,24 @@ pub enum ApiError {
     GameNotFound(String),
     /// The credential is malformed or not one of this game's.
     InvalidCredential(&'static str),
+    /// The call needs a credential and carries none; says what the call was.
+    CredentialRequired(&'static str),
+    /// The signed seat credential has expired.
+    CredentialExpired,
+    /// Only the managing backend's service key may make this call; says what the call was.
+    ServiceKeyRequired(&'static str),
+    /// The game (by id) is private and the caller is a spectator.
+    PrivateGame(String),
+    /// The signed seat credential names another game than this one (by id).
+    CredentialForOtherGame(String),
+    /// Too many calls with this credential (or, without one, from this address).
+    RateLimited { retry_after_ms: u64 },
+    /// The game already has this many event streams open.
+    TooManyStreams { limit: usize },
+    /// The service key already has this many games in progress.
+    TooManyGames { owner: String, limit: u64 },
+    /// The call's deadline (the client's or the server's bound) passed before it finished.
+    DeadlineExceeded,
     /// The call needs a seat.
     SeatRequired(&'static str),
     /// `expected_seq` is behind the log.
@@ -126,6 +144,69 @@ impl From<ApiError> for Status {
                 None,
             ),
             ApiError::InvalidCredential(why) => status(Code::Unauthenticated, "INVALID_CREDENTIAL", why.to_owned(), &[], None),
+            ApiError::CredentialRequired(what) => status(
+                Code::Unauthenticated,
+                "CREDENTIAL_REQUIRED",
+                format!("{what} needs a credential: send `authorization: Bearer <service key>`"),
+                &[],
+                None,
+            ),
+            ApiError::CredentialExpired => status(
+                Code::Unauthenticated,
+                "CREDENTIAL_EXPIRED",
+                "the seat credential has expired; ask the lobby for a fresh one".to_owned(),
+                &[],
+                None,
+            ),
+            ApiError::ServiceKeyRequired(what) => status(
+                Code::PermissionDenied,
+                "SERVICE_KEY_REQUIRED",
+                format!("{what} is only for the managing backend: send its service key, not a seat credential"),
+                &[],
+                None,
+            ),
+            ApiError::PrivateGame(id) => status(
+                Code::PermissionDenied,
+                "PRIVATE_GAME",
+                format!("game {id:?} is private: only its players (with a seat credential) may see it"),
+                &[("game_id", id)],
+                None,
+            ),
+            ApiError::CredentialForOtherGame(id) => status(
+                Code::PermissionDenied,
+                "CREDENTIAL_FOR_OTHER_GAME",
+                format!("the seat credential is for another game than {id:?}"),
+                &[("game_id", id)],
+                None,
+            ),
+            ApiError::RateLimited { retry_after_ms } => status(
+                Code::ResourceExhausted,
+                "RATE_LIMITED",
+                format!("too many calls with this credential; retry in {retry_after_ms} ms"),
+                &[("retry_after_ms", retry_after_ms.to_string())],
+                None,
+            ),
+            ApiError::TooManyStreams { limit } => status(
+                Code::ResourceExhausted,
+                "TOO_MANY_STREAMS",
+                format!("this game already has {limit} event streams open; close one or retry later"),
+                &[("limit", limit.to_string())],
+                None,
+            ),
+            ApiError::TooManyGames { owner, limit } => status(
+                Code::ResourceExhausted,
+                "TOO_MANY_GAMES",
+                format!("service key {owner:?} already has {limit} games in progress; finish, archive or delete some first"),
+                &[("limit", limit.to_string()), ("owner", owner)],
+                None,
+            ),
+            ApiError::DeadlineExceeded => status(
+                Code::DeadlineExceeded,
+                "DEADLINE_EXCEEDED",
+                "the call did not finish before its deadline; retry with a longer one".to_owned(),
+                &[],
+                None,
+            ),
             ApiError::SeatRequired(what) => status(
                 Code::PermissionDenied,
                 "SEAT_REQUIRED",
@@ -235,6 +316,16 @@ mod tests {
             ApiError::GameNotFound("g".into()),
             ApiError::InvalidCredential("no"),
             ApiError::SeatRequired("moving"),
+            ApiError::CredentialRequired("creating a game"),
+            ApiError::CredentialExpired,
+            ApiError::ServiceKeyRequired("creating a game"),
+            ApiError::PrivateGame("g".into()),
+            ApiError::CredentialForOtherGame("g".into()),
+            ApiError::RateLimited { retry_after_ms: 5 },
+            ApiError::TooManyStreams { limit: 2 },
+            ApiError::TooManyGames { owner: "lobby".into(), limit: 3 },
+            ApiError::DeadlineExceeded,
+            ApiError::GameNotFinished("g".into()),
             ApiError::StaleSeq { expected: 1, current: 2 },
             ApiError::RequestIdReused,
             ApiError::StreamLagged { last_seq: 3 },

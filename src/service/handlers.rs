@@ -11,14 +11,14 @@ use tokio::sync::watch;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
-use super::auth::{bearer, new_token, viewer_for};
+use super::auth::{Authenticator, GameAccess, new_token, viewer_in};
 use super::convert::{
     action_from_proto, action_to_proto, config_from_proto, config_to_proto, event_to_proto, kind_from_proto,
     kind_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto,
 };
 use super::error::ApiError;
 use super::live::{Hub, LiveGame, TurnRequest};
-use super::stream::event_stream;
+use super::stream::{Subscription, event_stream};
 use crate::engine::{Action, Hint, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::proto::tabula::v1 as pb;
@@ -37,16 +37,49 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// Largest `ListGames` page; larger requests are served this many.
 pub const MAX_PAGE_SIZE: usize = 500;
 
+/// The caps the handlers enforce themselves.
+#[derive(Clone, Copy, Debug)]
+pub struct GameLimits {
+    /// Event streams one game may have open at once (`TOO_MANY_STREAMS` beyond).
+    pub max_streams_per_game: usize,
+    /// Games in progress one service key may have (`TOO_MANY_GAMES` beyond). Not applied
+    /// without service keys.
+    pub max_games_per_key: u64,
+}
+
+impl Default for GameLimits {
+    fn default() -> GameLimits {
+        GameLimits { max_streams_per_game: 64, max_games_per_key: 10_000 }
+    }
+}
+
 /// The game service.
 pub struct GameServiceImpl {
     hub: Arc<Hub>,
     shutdown: watch::Receiver<bool>,
+    auth: Arc<Authenticator>,
+    limits: GameLimits,
 }
 
 impl GameServiceImpl {
-    /// A service over `hub`; streams end with `SHUTTING_DOWN` once `shutdown` turns true.
-    pub fn new(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> GameServiceImpl {
-        GameServiceImpl { hub, shutdown }
+    /// A service over `hub` trusting `auth`; streams end with `SHUTTING_DOWN` once
+    /// `shutdown` turns true.
+    pub fn new(hub: Arc<Hub>, shutdown: watch::Receiver<bool>, auth: Arc<Authenticator>, limits: GameLimits) -> GameServiceImpl {
+        GameServiceImpl { hub, shutdown, auth, limits }
+    }
+
+    /// Who the caller of `request` is in `live`.
+    fn caller<T>(&self, request: &Request<T>, live: &LiveGame) -> Result<Viewer, ApiError> {
+        let credential = self.auth.credential(request.metadata())?;
+        let seat_hashes = live.seat_hashes();
+        viewer_in(&credential, &GameAccess { id: &live.id, private: live.private, seat_hashes: &seat_hashes })
+    }
+
+    /// The service key name of a call only the managing backend may make (`None` when the
+    /// server has no keys).
+    fn service_key<T>(&self, request: &Request<T>, what: &'static str) -> Result<Option<String>, ApiError> {
+        let credential = self.auth.credential(request.metadata())?;
+        self.auth.require_service_key(&credential, what)
     }
 
     async fn game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
@@ -58,12 +91,6 @@ impl GameServiceImpl {
         }
         self.hub.game(id).await
     }
-}
-
-/// The caller of `request` in `live`.
-fn caller<T>(request: &Request<T>, live: &LiveGame) -> Result<Viewer, ApiError> {
-    let token = bearer(request.metadata())?;
-    viewer_for(token.as_deref(), &live.seat_hashes)
 }
 
 fn seat_of(viewer: Viewer, what: &'static str) -> Result<Seat, ApiError> {
@@ -242,6 +269,14 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         &self,
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        let owner = self.service_key(&request, "creating a game")?;
+        if let Some(owner) = &owner {
+            let limit = self.limits.max_games_per_key;
+            // Checked before creating, so concurrent creations may overshoot by a few.
+            if self.hub.store().count_in_progress(owner).await.map_err(ApiError::from)? >= limit {
+                return Err(ApiError::TooManyGames { owner: owner.clone(), limit }.into());
+            }
+        }
         let request = request.into_inner();
         let Requested { config, field, moves: imported_moves } = requested_game(&request)?;
         let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
@@ -259,7 +294,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             outcome: None,
             move_count: 0,
             private: request.private,
-            owner: None,
+            owner,
         };
         let live = self.hub.create(record.clone(), game).await?;
         for (seat, action) in imported_moves {
@@ -267,7 +302,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             self.hub.play(&live, turn).await?;
         }
         let record = live.copy().await.record;
-        tracing::info!(game_id = %record.id, kind = record.kind().info().name, "game created");
+        tracing::info!(game_id = %record.id, kind = record.kind().info().name, owner = record.owner.as_deref(), "game created");
         let seat_tokens = tokens
             .into_iter()
             .enumerate()
@@ -282,6 +317,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn get_game(&self, request: Request<pb::GetGameRequest>) -> Result<Response<pb::GetGameResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
+        self.caller(&request, &live)?;
         let snapshot = live.copy().await;
         Ok(Response::new(pb::GetGameResponse { game: Some(game_to_proto(&snapshot.record)) }))
     }
@@ -290,6 +326,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         &self,
         request: Request<pb::ListGamesRequest>,
     ) -> Result<Response<pb::ListGamesResponse>, Status> {
+        self.service_key(&request, "listing games")?;
         let request = request.into_inner();
         let page_size = match request.page_size {
             size if size < 0 => return Err(ApiError::bad_field("page_size", "must not be negative").into()),
@@ -329,7 +366,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GetViewResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
-        let viewer = caller(&request, &live)?;
+        let viewer = self.caller(&request, &live)?;
         let (view, seq) = live.view(viewer).await;
         let view = view_to_proto(&live.id, live.config.kind(), seq, &view);
         Ok(Response::new(pb::GetViewResponse { view: Some(view) }))
@@ -340,8 +377,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         request: Request<pb::ListLegalMovesRequest>,
     ) -> Result<Response<pb::ListLegalMovesResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
-        let viewer = caller(&request, &live)?;
-        let seat_count = live.seat_hashes.len() as u32;
+        let viewer = self.caller(&request, &live)?;
+        let seat_count = live.seat_count() as u32;
         let seat = match (request.get_ref().seat, viewer) {
             (0, Viewer::Seat(seat)) => seat,
             (0, Viewer::Spectator) => {
@@ -371,7 +408,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         request: Request<pb::SubmitMoveRequest>,
     ) -> Result<Response<pb::SubmitMoveResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
-        let seat = seat_of(caller(&request, &live)?, "submitting a move")?;
+        let seat = seat_of(self.caller(&request, &live)?, "submitting a move")?;
         let body = request.get_ref();
         let action = action_from_proto(body.r#move.as_ref(), "move")?;
         let turn = TurnRequest {
@@ -394,7 +431,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn resign(&self, request: Request<pb::ResignRequest>) -> Result<Response<pb::ResignResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
-        let seat = seat_of(caller(&request, &live)?, "resigning")?;
+        let seat = seat_of(self.caller(&request, &live)?, "resigning")?;
         let turn = TurnRequest {
             turn: Turn::Resign(seat),
             expected_seq: None,
@@ -411,6 +448,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn export_pgn(&self, request: Request<pb::ExportPgnRequest>) -> Result<Response<pb::ExportPgnResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
+        self.caller(&request, &live)?;
         let GameConfig::Chess(config) = &live.config else {
             return Err(ApiError::UnsupportedByGame("PGN export").into());
         };
@@ -428,7 +466,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
-        let seat = seat_of(caller(&request, &live)?, "asking for a hint")?;
+        let seat = seat_of(self.caller(&request, &live)?, "asking for a hint")?;
         let snapshot = live.copy().await;
         // The search is bounded by its node budget; it runs off the async workers so that
         // it never stalls other calls.
@@ -447,7 +485,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
-        let seat = seat_of(caller(&request, &live)?, "taking back a move")?;
+        let seat = seat_of(self.caller(&request, &live)?, "taking back a move")?;
         let turn = TurnRequest {
             turn: Turn::TakeBack(seat),
             expected_seq: request.get_ref().expected_seq,
@@ -468,9 +506,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<Response<Self::StreamEventsStream>, Status> {
         let live = self.game(&request.get_ref().game_id).await?;
-        let viewer = caller(&request, &live)?;
-        let after = request.get_ref().after_seq;
-        let stream = event_stream(self.hub.clone(), live, viewer, after, self.shutdown.clone()).await?;
+        let viewer = self.caller(&request, &live)?;
+        let subscription =
+            Subscription { viewer, after: request.get_ref().after_seq, max_per_game: self.limits.max_streams_per_game };
+        let stream = event_stream(self.hub.clone(), live, subscription, self.shutdown.clone()).await?;
         Ok(Response::new(Box::pin(stream)))
     }
 
@@ -478,9 +517,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         &self,
         request: Request<pb::ArchiveGameRequest>,
     ) -> Result<Response<pb::ArchiveGameResponse>, Status> {
+        let key = self.service_key(&request, "archiving a game")?;
         let live = self.game(&request.get_ref().game_id).await?;
         self.hub.archive(&live.id).await?;
-        tracing::info!(game_id = %live.id, "game archived");
+        tracing::info!(game_id = %live.id, key = key.as_deref(), "game archived");
         let record = live.copy().await.record;
         Ok(Response::new(pb::ArchiveGameResponse { game: Some(game_to_proto(&record)) }))
     }
@@ -489,17 +529,32 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         &self,
         request: Request<pb::DeleteGameRequest>,
     ) -> Result<Response<pb::DeleteGameResponse>, Status> {
+        let key = self.service_key(&request, "deleting a game")?;
         let live = self.game(&request.get_ref().game_id).await?;
         self.hub.delete(&live.id).await?;
-        tracing::info!(game_id = %live.id, "game deleted");
+        tracing::info!(game_id = %live.id, key = key.as_deref(), "game deleted");
         Ok(Response::new(pb::DeleteGameResponse {}))
     }
 
     async fn reissue_seat_token(
         &self,
-        _request: Request<pb::ReissueSeatTokenRequest>,
+        request: Request<pb::ReissueSeatTokenRequest>,
     ) -> Result<Response<pb::ReissueSeatTokenResponse>, Status> {
-        Err(Status::unimplemented("reissuing seat tokens is not available yet"))
+        let key = self.service_key(&request, "reissuing a seat token")?;
+        let live = self.game(&request.get_ref().game_id).await?;
+        let seat_count = live.seat_count();
+        let seat = Seat::from_number(request.get_ref().seat)
+            .filter(|seat| seat.index() < seat_count)
+            .ok_or_else(|| ApiError::bad_field("seat", format!("must be between 1 and {seat_count}")))?;
+        let (token, hash) = new_token();
+        // The store first: a token the log does not hold must never be accepted.
+        self.hub.store().set_seat_token_hash(&live.id, seat.index(), hash).await.map_err(ApiError::from)?;
+        live.replace_seat_hash(seat, hash);
+        tracing::info!(game_id = %live.id, %seat, key = key.as_deref(), "seat token reissued");
+        let seat_name = live.config.kind().info().seat_names.get(seat.index()).copied().unwrap_or_default().to_owned();
+        Ok(Response::new(pb::ReissueSeatTokenResponse {
+            seat_token: Some(pb::SeatToken { seat: seat.number(), seat_name, token }),
+        }))
     }
 }
 

@@ -55,8 +55,8 @@ pub struct LiveGame {
     pub id: String,
     /// Its configuration.
     pub config: GameConfig,
-    /// Seat token hashes, in seat order.
-    pub seat_hashes: Vec<TokenHash>,
+    /// Seat token hashes, in seat order; a reissued token replaces its seat's hash.
+    seat_hashes: std::sync::RwLock<Vec<TokenHash>>,
     /// When it was created.
     pub created: SystemTime,
     /// Whether spectators are refused.
@@ -336,7 +336,7 @@ impl LiveGame {
         LiveGame {
             id: record.id.clone(),
             config: record.config.clone(),
-            seat_hashes: record.seat_token_hashes.clone(),
+            seat_hashes: std::sync::RwLock::new(record.seat_token_hashes.clone()),
             created: record.created,
             private: record.private,
             owner: record.owner.clone(),
@@ -422,7 +422,7 @@ impl LiveGame {
             record: GameRecord {
                 id: self.id.clone(),
                 config: self.config.clone(),
-                seat_token_hashes: self.seat_hashes.clone(),
+                seat_token_hashes: self.seat_hashes(),
                 created: self.created,
                 updated: update.updated,
                 seq: state.seq,
@@ -454,6 +454,23 @@ impl LiveGame {
         (moves.collect(), state.seq)
     }
 
+    /// The seat token hashes, in seat order.
+    pub fn seat_hashes(&self) -> Vec<TokenHash> {
+        self.seat_hashes.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// How many seats the game has.
+    pub fn seat_count(&self) -> usize {
+        self.seat_hashes.read().unwrap_or_else(|poisoned| poisoned.into_inner()).len()
+    }
+
+    /// From now on only the token with `hash` acts as `seat`. The store must already hold it.
+    pub fn replace_seat_hash(&self, seat: Seat, hash: TokenHash) {
+        if let Some(slot) = self.seat_hashes.write().unwrap_or_else(|poisoned| poisoned.into_inner()).get_mut(seat.index()) {
+            *slot = hash;
+        }
+    }
+
     /// Turns true once the game is deleted.
     pub fn removed(&self) -> watch::Receiver<bool> {
         self.removed.subscribe()
@@ -461,9 +478,17 @@ impl LiveGame {
 
     /// A receiver of every event after the returned seq, and whether the game was over
     /// at that seq (then no event will follow).
-    pub async fn subscribe(&self) -> (broadcast::Receiver<Arc<StoredEvent>>, u64, bool) {
+    ///
+    /// # Errors
+    /// `TOO_MANY_STREAMS` when `max_subscribers` receivers are already open.
+    pub async fn subscribe(&self, max_subscribers: usize) -> Result<(broadcast::Receiver<Arc<StoredEvent>>, u64, bool), ApiError> {
+        // Counted under the state lock, which every subscription takes, so two callers
+        // cannot both take the last place.
         let state = self.state.lock().await;
-        (self.events.subscribe(), state.seq, state.game.outcome().is_some())
+        if self.events.receiver_count() >= max_subscribers {
+            return Err(ApiError::TooManyStreams { limit: max_subscribers });
+        }
+        Ok((self.events.subscribe(), state.seq, state.game.outcome().is_some()))
     }
 }
 

@@ -4,27 +4,70 @@
 mod auth;
 pub mod convert;
 pub mod error;
+mod guard;
 mod handlers;
 mod live;
+mod rate_limit;
 mod stream;
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::watch;
-use tonic::transport::Server;
+use tokio::sync::{oneshot, watch};
 use tonic::transport::server::TcpIncoming;
+use tonic::transport::{Identity, Server, ServerTlsConfig};
+use tonic_health::ServingStatus;
 
 use crate::proto::tabula::v1::game_service_server::GameServiceServer;
 use crate::store::Store;
 
+pub use auth::{Authenticator, CLOCK_LEEWAY_SECS, JwtVerifier, MAX_CREDENTIAL_LEN, MIN_SECRET_LEN, ServiceKeys};
 pub use error::{ApiError, ERROR_DOMAIN};
-pub use handlers::{DEFAULT_PAGE_SIZE, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_REQUEST_ID_LEN};
+pub use handlers::{
+    DEFAULT_PAGE_SIZE, GameLimits, GameServiceImpl, HINT_NODE_BUDGET, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN,
+    MAX_REQUEST_ID_LEN,
+};
 pub use live::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub, SNAPSHOT_EVERY};
+pub use rate_limit::RateLimit;
 
-/// Largest request or response message, in bytes.
+/// Default largest request or response message, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
+
+/// How often rate-limit buckets of callers gone quiet are dropped.
+const RATE_LIMIT_SWEEP: Duration = Duration::from_secs(60);
+
+/// What bounds the time and memory calls may take.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Largest request and response message, in bytes.
+    pub max_message_bytes: usize,
+    /// Calls and streams one HTTP/2 connection may have open at once; further ones wait.
+    pub max_streams_per_connection: u32,
+    /// The caps the game handlers enforce.
+    pub game: GameLimits,
+    /// The longest any call may run before it is answered `DEADLINE_EXCEEDED`; a client's
+    /// shorter deadline wins.
+    pub longest_call: Duration,
+    /// Calls per credential (or, without one, per peer address); `None` turns limiting off.
+    pub rate_limit: Option<RateLimit>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_message_bytes: MAX_MESSAGE_BYTES,
+            max_streams_per_connection: 100,
+            game: GameLimits::default(),
+            longest_call: Duration::from_secs(30),
+            // Off unless asked for: one address on loopback (tests, a co-located lobby)
+            // legitimately makes thousands of spectator calls a second.
+            rate_limit: None,
+        }
+    }
+}
 
 /// Tuning knobs of the server; [`ServeOptions::default`] is what `tabula serve` uses.
 #[derive(Clone, Debug)]
@@ -34,17 +77,48 @@ pub struct ServeOptions {
     pub event_channel_capacity: usize,
     /// Games kept in memory; idle games beyond it are dropped and reload when used.
     pub cached_games: usize,
+    /// The service keys and signed-credential key the server trusts.
+    pub auth: Authenticator,
+    /// Caps on calls.
+    pub limits: Limits,
+    /// Serve over TLS with this certificate chain and key.
+    pub tls: Option<Identity>,
+    /// How long calls in flight may take to finish once shutdown begins.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for ServeOptions {
     fn default() -> ServeOptions {
-        ServeOptions { event_channel_capacity: EVENT_CHANNEL_CAPACITY, cached_games: CACHED_GAMES }
+        ServeOptions {
+            event_channel_capacity: EVENT_CHANNEL_CAPACITY,
+            cached_games: CACHED_GAMES,
+            auth: Authenticator::default(),
+            limits: Limits::default(),
+            tls: None,
+            shutdown_grace: Duration::from_secs(10),
+        }
     }
+}
+
+/// Refuses to serve beyond loopback without a service key: with none configured, anyone
+/// who can connect could create, list and delete games.
+///
+/// # Errors
+/// A message for the operator naming the fix.
+pub fn check_exposure(address: SocketAddr, options: &ServeOptions) -> Result<(), String> {
+    if address.ip().is_loopback() || !options.auth.service_keys.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "refusing to listen on {address} without a service key: configure one with --service-key NAME=SECRET \
+         (or TABULA_SERVICE_KEYS), or listen on a loopback address such as 127.0.0.1"
+    ))
 }
 
 /// Serves every service on `listener` until `shutdown` completes, then drains: health
 /// turns NOT_SERVING, event streams end with `SHUTTING_DOWN`, new connections are refused
-/// and calls in flight finish.
+/// and calls in flight get `options.shutdown_grace` to finish before their connections
+/// are closed.
 pub async fn serve(
     listener: TcpListener,
     store: Arc<dyn Store>,
@@ -65,26 +139,79 @@ pub async fn serve(
         .build_v1alpha()
         .expect("the embedded descriptor sets are valid");
 
+    let limits = options.limits;
     let (stop_streams, streams_stopped) = watch::channel(false);
-    let service = GameServiceImpl::new(Hub::new(store, options.event_channel_capacity, options.cached_games), streams_stopped);
+    let hub = Hub::new(store, options.event_channel_capacity, options.cached_games);
+    let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game);
     let game_service = GameServiceServer::new(service)
-        .max_decoding_message_size(MAX_MESSAGE_BYTES)
-        .max_encoding_message_size(MAX_MESSAGE_BYTES);
+        .max_decoding_message_size(limits.max_message_bytes)
+        .max_encoding_message_size(limits.max_message_bytes);
+    let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
+    let sweeper = limiter.clone().map(|limiter| {
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(RATE_LIMIT_SWEEP).await;
+                limiter.forget_idle();
+            }
+        })
+    });
+    let game_service = guard::Guard::new(game_service, limits.longest_call, limiter);
 
+    let (drain_started, draining) = oneshot::channel::<()>();
     let drain = async move {
         shutdown.await;
         tracing::info!("shutting down: draining calls and streams");
         health_reporter.set_not_serving::<GameServiceServer<GameServiceImpl>>().await;
+        health_reporter.set_service_status("", ServingStatus::NotServing).await;
         let _ = stop_streams.send(true);
+        let _ = drain_started.send(());
     };
 
-    Server::builder()
+    let mut builder = Server::builder().max_concurrent_streams(limits.max_streams_per_connection);
+    if let Some(identity) = options.tls {
+        builder = builder.tls_config(ServerTlsConfig::new().identity(identity))?;
+    }
+    let server = builder
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(game_service)
         // Small request and reply messages: without TCP_NODELAY each reply can wait on a
         // delayed acknowledgement.
-        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), drain)
-        .await
+        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), drain);
+    let grace = options.shutdown_grace;
+    let grace_over = async move {
+        match draining.await {
+            Ok(()) => tokio::time::sleep(grace).await,
+            // The server stopped without draining: the other branch has finished.
+            Err(_) => std::future::pending().await,
+        }
+    };
+    let result = tokio::select! {
+        result = server => result,
+        () = grace_over => {
+            tracing::warn!(?grace, "calls still in flight when the shutdown grace period ended; closing their connections");
+            Ok(())
+        }
+    };
+    if let Some(sweeper) = sweeper {
+        sweeper.abort();
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_is_served_without_a_service_key() {
+        let mut options = ServeOptions::default();
+        assert!(check_exposure("127.0.0.1:50051".parse().unwrap(), &options).is_ok());
+        assert!(check_exposure("[::1]:50051".parse().unwrap(), &options).is_ok());
+        let error = check_exposure("0.0.0.0:50051".parse().unwrap(), &options).unwrap_err();
+        assert!(error.contains("--service-key"), "{error}");
+        options.auth.service_keys = ServiceKeys::parse(["lobby=0123456789abcdef"]).unwrap();
+        assert!(check_exposure("0.0.0.0:50051".parse().unwrap(), &options).is_ok());
+    }
 }

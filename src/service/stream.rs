@@ -27,15 +27,25 @@ const FAREWELL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30)
 /// Events read from the store per backlog query.
 const BACKLOG_BATCH: usize = 256;
 
-/// The stream of `live`'s events after `after` as `viewer` may see them.
+/// Where a stream starts and who watches it.
+pub struct Subscription {
+    /// The watcher.
+    pub viewer: Viewer,
+    /// The last seq the watcher already has.
+    pub after: u64,
+    /// Streams the game may have open at once, this one included.
+    pub max_per_game: usize,
+}
+
+/// The stream of `live`'s events after `subscription.after` as its viewer may see them.
 pub async fn event_stream(
     hub: Arc<Hub>,
     live: Arc<LiveGame>,
-    viewer: Viewer,
-    after: u64,
+    subscription: Subscription,
     shutdown: watch::Receiver<bool>,
 ) -> Result<ReceiverStream<Result<StreamEventsResponse, Status>>, ApiError> {
-    let (receiver, current, finished) = live.subscribe().await;
+    let Subscription { viewer, after, max_per_game } = subscription;
+    let (receiver, current, finished) = live.subscribe(max_per_game).await?;
     if after > current {
         return Err(ApiError::SeqOutOfRange { after, current });
     }
@@ -82,6 +92,9 @@ impl Feeder {
                     received = receiver.recv() => received,
                     _ = shutdown.wait_for(|down| *down) => break Stop::Fail(ApiError::ShuttingDown),
                     _ = removed.wait_for(|gone| *gone) => break Stop::Fail(ApiError::GameNotFound(self.live.id.clone())),
+                    // The subscriber left: give its place (streams per game are capped) back now
+                    // rather than at the game's next event.
+                    () = self.tx.closed() => break Stop::Done,
                 };
                 let step = match received {
                     Ok(event) if event.seq <= self.last => Ok(()),

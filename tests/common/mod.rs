@@ -237,4 +237,28 @@ pub async fn fresh_postgres_database() -> String {
     sqlx::Executor::execute(&mut connection, sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
     let (base, _) = admin.rsplit_once('/').expect("the URL names a database");
     format!("{base}/{name}")
+
+/// A request carrying `credential`, if any, as `authorization: Bearer <credential>`.
+pub fn with_credential<T>(credential: Option<&str>, message: T) -> Request<T> {
+    match credential {
+        Some(credential) => as_seat(credential, message),
+        None => Request::new(message),
+    }
+}
+
+/// Creates a game from a preset with `credential` (a service key, or none), public or private.
+pub async fn create_preset_with(
+    client: &mut Client,
+    credential: Option<&str>,
+    kind: pb::GameKind,
+    preset: &str,
+    private: bool,
+) -> Result<Game, Status> {
+    let request = pb::CreateGameRequest {
+        kind: kind as i32,
+        source: Some(pb::create_game_request::Source::Preset(preset.to_owned())),
+        private,
+    };
+    let response = client.create_game(with_credential(credential, request)).await?.into_inner();
+    Ok(Game { id: response.game.unwrap().game_id, tokens: response.seat_tokens.into_iter().map(|t| t.token).collect() })
 }

@@ -1,0 +1,194 @@
+//! Caps over a real socket: rate limits, open streams per game and per connection, games
+//! per service key, message sizes, deadlines, TLS, and a bounded shutdown.
+
+mod common;
+
+use std::num::NonZeroU32;
+use std::time::{Duration, Instant};
+
+use common::*;
+use tabula::service::{Authenticator, RateLimit, ServeOptions, ServiceKeys};
+use tokio_stream::StreamExt;
+use tonic::Code;
+use tonic_types::StatusExt;
+
+const KEY: &str = "limits-secret-0123456789";
+
+fn options(adjust: impl FnOnce(&mut ServeOptions)) -> ServeOptions {
+    let mut options = ServeOptions::default();
+    adjust(&mut options);
+    options
+}
+
+#[tokio::test]
+async fn each_credential_is_rate_limited_on_its_own() {
+    let limit = RateLimit { per_second: NonZeroU32::new(1).unwrap(), burst: NonZeroU32::new(3).unwrap() };
+    let server = TestServer::start_with(options(|o| o.limits.rate_limit = Some(limit))).await;
+    let mut client = server.client().await;
+    for _ in 0..3 {
+        client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap();
+    }
+    let refused = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap_err();
+    assert_error(&refused, Code::ResourceExhausted, "RATE_LIMITED");
+    let wait: u64 = refused.get_details_error_info().unwrap().metadata["retry_after_ms"].parse().unwrap();
+    assert!((1..=1000).contains(&wait), "{wait}");
+
+    // Another caller has its own allowance; the first gets its next call once the wait is over.
+    client.list_game_kinds(as_seat("another-caller", pb::ListGameKindsRequest {})).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(wait + 20)).await;
+    client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_game_has_at_most_its_cap_of_open_streams() {
+    let server = TestServer::start_with(options(|o| o.limits.game.max_streams_per_game = 2)).await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let other = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let open = |client: &mut Client, id: &str| {
+        let mut client = client.clone();
+        let request = pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0 };
+        async move { client.stream_events(request).await }
+    };
+    let first = open(&mut client, &game.id).await.unwrap().into_inner();
+    let _second = open(&mut client, &game.id).await.unwrap().into_inner();
+    let refused = open(&mut client, &game.id).await.unwrap_err();
+    assert_error(&refused, Code::ResourceExhausted, "TOO_MANY_STREAMS");
+    // The cap is per game.
+    let _elsewhere = open(&mut client, &other.id).await.unwrap();
+
+    // A subscriber that leaves gives its place back without waiting for the game to move.
+    drop(first);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        match open(&mut client, &game.id).await {
+            Ok(_) => break,
+            Err(status) => assert_error(&status, Code::ResourceExhausted, "TOO_MANY_STREAMS"),
+        }
+        assert!(Instant::now() < deadline, "the closed stream's place was never given back");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_connection_has_at_most_its_cap_of_concurrent_calls() {
+    let server = TestServer::start_with(options(|o| o.limits.max_streams_per_connection = 2)).await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let request = || pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 };
+    let first = client.stream_events(request()).await.unwrap().into_inner();
+    let _second = client.stream_events(request()).await.unwrap().into_inner();
+
+    // The third call on this connection waits for a free place instead of running.
+    let mut waiting = client.clone();
+    let id = game.id.clone();
+    let third = tokio::spawn(async move { waiting.get_game(pb::GetGameRequest { game_id: id }).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!third.is_finished(), "the server let a third call run at once");
+    // Another connection is not held up.
+    let mut fresh = server.client().await;
+    fresh.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap();
+
+    drop(first);
+    let answered = tokio::time::timeout(Duration::from_secs(5), third).await.expect("the waiting call ran");
+    answered.unwrap().unwrap();
+}
+
+#[tokio::test]
+async fn a_service_key_has_at_most_its_cap_of_games_in_progress() {
+    let server = TestServer::start_with(options(|o| {
+        o.auth = Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
+        o.limits.game.max_games_per_key = 2;
+    }))
+    .await;
+    let mut client = server.client().await;
+    let first = create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
+    create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
+    let refused = create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.err().unwrap();
+    assert_error(&refused, Code::ResourceExhausted, "TOO_MANY_GAMES");
+    assert_eq!(refused.get_details_error_info().unwrap().metadata["limit"], "2");
+
+    // A finished game no longer counts.
+    client.resign(as_seat(&first.tokens[0], pb::ResignRequest { game_id: first.id.clone(), ..Default::default() })).await.unwrap();
+    create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
+}
+
+#[tokio::test]
+async fn oversized_messages_are_refused_and_the_server_carries_on() {
+    let server = TestServer::start_with(options(|o| o.limits.max_message_bytes = 4096)).await;
+    let mut client = server.client().await;
+    let pgn = format!("[Event \"{}\"]\n\n1. e4 e5 *", "x".repeat(8000));
+    let request = pb::CreateGameRequest {
+        kind: pb::GameKind::Chess as i32,
+        source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport { pgn, ply: None })),
+        private: false,
+    };
+    let refused = client.create_game(request).await.unwrap_err();
+    // The gRPC runtime refuses it before any handler runs, with its own code and message.
+    assert_eq!(refused.code(), Code::OutOfRange, "{refused:?}");
+    assert!(refused.message().contains("the limit is: 4096 bytes"), "{refused:?}");
+    create_preset(&mut client, pb::GameKind::Chess, "standard").await;
+}
+
+/// How a call past its deadline is answered is checked in `service::guard`'s own tests, with
+/// a handler that is slow on purpose; here, a deadline the call meets travels as
+/// `grpc-timeout` and does not get in the way.
+#[tokio::test]
+async fn a_call_within_its_deadline_is_answered() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::PegSolitaire, "triangle15").await;
+    let mut patient = as_seat(&game.tokens[0], pb::GetHintRequest { game_id: game.id.clone() });
+    patient.set_timeout(Duration::from_secs(30));
+    let answer = client.get_hint(patient).await.unwrap().into_inner();
+    assert_eq!(answer.result, pb::HintResult::Move as i32);
+}
+
+#[tokio::test]
+async fn streams_end_with_shutting_down_and_the_drain_is_bounded() {
+    let server = TestServer::start_with(options(|o| o.shutdown_grace = Duration::from_secs(2))).await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let mut events = client
+        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(events.next().await.unwrap().unwrap().event.unwrap().seq, 1);
+    // A client that keeps its connection open does not hold the server past the grace period.
+    let _idle = server.client().await;
+    let started = Instant::now();
+    server.stop().await;
+    assert!(started.elapsed() < Duration::from_secs(5), "the drain took {:?}", started.elapsed());
+    let ended = events.next().await.unwrap().unwrap_err();
+    assert_error(&ended, Code::Unavailable, "SHUTTING_DOWN");
+}
+
+#[tokio::test]
+async fn tls_round_trip_with_a_private_ca() {
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    let ca = rcgen::CertifiedIssuer::self_signed(ca_params, ca_key).unwrap();
+    let server_key = rcgen::KeyPair::generate().unwrap();
+    let server_cert = rcgen::CertificateParams::new(vec!["localhost".to_owned()]).unwrap().signed_by(&server_key, &ca).unwrap();
+    let identity = tonic::transport::Identity::from_pem(server_cert.pem(), server_key.serialize_pem());
+
+    let server = TestServer::start_with(options(|o| o.tls = Some(identity))).await;
+    let address = server.address.replace("http://", "https://");
+    let tls = tonic::transport::ClientTlsConfig::new()
+        .ca_certificate(tonic::transport::Certificate::from_pem(ca.pem()))
+        .domain_name("localhost");
+    let channel = tonic::transport::Channel::from_shared(address.clone()).unwrap().tls_config(tls).unwrap().connect().await.unwrap();
+    let mut client = Client::new(channel);
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let played = client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap().into_inner();
+    assert_eq!(played.seq, 2);
+
+    // Plain text is not served on a TLS port.
+    let plain = tonic::transport::Channel::from_shared(server.address.clone()).unwrap().connect().await;
+    if let Ok(channel) = plain {
+        let refused = Client::new(channel).list_game_kinds(pb::ListGameKindsRequest {}).await;
+        assert!(refused.is_err(), "a plain-text call was answered on the TLS port");
+    }
+}
