@@ -131,3 +131,25 @@ async fn a_replica_killed_mid_game_loses_nothing() {
         assert!(view.outcome.is_some());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_token_reissued_on_one_replica_is_revoked_on_every_replica() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    let game = common::create_preset(&mut clients[0], pb::GameKind::ConnectFour, "classic").await;
+    let view = |token: &str| common::as_seat(token, pb::GetViewRequest { game_id: game.id.clone() });
+    // Replica 1 holds the game in memory, with the first token.
+    clients[1].get_view(view(&game.tokens[0])).await.unwrap();
+    let reissued = clients[0]
+        .reissue_seat_token(pb::ReissueSeatTokenRequest { game_id: game.id.clone(), seat: 1 })
+        .await
+        .unwrap()
+        .into_inner()
+        .seat_token
+        .unwrap();
+    let refused = clients[1].get_view(view(&game.tokens[0])).await.unwrap_err();
+    assert_error(&refused, Code::Unauthenticated, "INVALID_CREDENTIAL");
+    let seen = clients[1].get_view(view(&reissued.token)).await.unwrap().into_inner().view.unwrap();
+    assert_eq!(seen.viewer_seat, 1);
+}

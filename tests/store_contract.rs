@@ -80,7 +80,7 @@ async fn contract(store: Arc<dyn Store>) {
     assert_eq!(loaded.owner.as_deref(), Some("lobby"));
     assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), [1, 2, 3, 4]);
     assert_eq!(log[1], played(2, 0, 3, Some("r1")), "events come back exactly as written");
-    assert_eq!(store.current_seq(id).await.unwrap(), 4);
+    assert_eq!(store.head(id).await.unwrap().seq, 4);
     assert_eq!(store.events_after(id, 2, 1).await.unwrap(), vec![played(3, 1, 3, Some("r2"))]);
     assert!(store.events_after(id, 4, 10).await.unwrap().is_empty());
     assert!(matches!(store.events_after("nope", 0, 10).await, Err(StoreError::NotFound(_))));
@@ -118,6 +118,7 @@ async fn contract(store: Arc<dyn Store>) {
     // Seat tokens can be replaced.
     store.set_seat_token_hash(id, 1, [9; 32]).await.unwrap();
     assert_eq!(store.load(id).await.unwrap().0.seat_token_hashes, vec![[1; 32], [9; 32]]);
+    assert_eq!(store.head(id).await.unwrap().seat_token_hashes, vec![[1; 32], [9; 32]]);
 
     // Listing: newest first, filtered, paged by id; archived games only on request.
     let ids: Vec<String> = (2..=6).map(|n| format!("0190a000-0000-7000-8000-00000000000{n}")).collect();

@@ -390,7 +390,14 @@ impl LiveGame {
 
     /// Reads the events after `state.seq` from the log, applies them and broadcasts them.
     async fn catch_up(&self, state: &mut GameState, store: &dyn Store) -> Result<(), ApiError> {
-        let current = store.current_seq(&self.id).await?;
+        let head = store.head(&self.id).await?;
+        // A seat token reissued through another process revokes the old one here too.
+        for (index, hash) in head.seat_token_hashes.iter().enumerate() {
+            if self.seat_hashes().get(index) != Some(hash) {
+                self.replace_seat_hash(Seat::new(index as u8), *hash);
+            }
+        }
+        let current = head.seq;
         while state.seq < current {
             let events = store.events_after(&self.id, state.seq, SYNC_BATCH).await?;
             if events.is_empty() {

@@ -4,8 +4,8 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    GameRecord, GameStatus, ListFilter, LoadedGame, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash,
+    GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError,
+    StoredEvent, TokenHash,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -155,8 +155,10 @@ impl Store for MemoryStore {
         })
     }
 
-    async fn current_seq(&self, id: &str) -> Result<u64, StoreError> {
-        self.with_game(id, |game| Ok(game.record.seq))
+    async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {
+        self.with_game(id, |game| {
+            Ok(RecordHead { seq: game.record.seq, seat_token_hashes: game.record.seat_token_hashes.clone() })
+        })
     }
 
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {

@@ -50,6 +50,15 @@ pub async fn open(address: &str) -> Result<Arc<dyn Store>, StoreError> {
     }
 }
 
+/// The parts of a record that change after creation and decide what a call may do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordHead {
+    /// Sequence number of the newest event.
+    pub seq: u64,
+    /// One hash per seat, in seat order.
+    pub seat_token_hashes: Vec<TokenHash>,
+}
+
 /// A change another process made to a game, as a shared store reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
@@ -272,8 +281,9 @@ pub trait Store: Send + Sync + 'static {
     /// How many games `owner` created that are still in progress.
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError>;
 
-    /// The seq of the game's newest event.
-    async fn current_seq(&self, id: &str) -> Result<u64, StoreError>;
+    /// The seq of the game's newest event and its seat token hashes: what a process must
+    /// compare its copy with when other processes write the same games.
+    async fn head(&self, id: &str) -> Result<RecordHead, StoreError>;
 
     /// Whether other processes write the same games: then what a process holds in memory
     /// must be checked against the store before it is trusted.

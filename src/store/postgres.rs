@@ -21,7 +21,7 @@ use super::codec::{
     unsigned,
 };
 use super::{
-    Change, EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
+    Change, EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
     TokenHash,
 };
 
@@ -432,8 +432,17 @@ impl Store for PostgresStore {
         self.changes.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
     }
 
-    async fn current_seq(&self, id: &str) -> Result<u64, StoreError> {
-        self.exists(id).await?.map(|(seq, _)| seq).ok_or_else(|| StoreError::NotFound(id.to_owned()))
+    async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {
+        let row = sqlx::query("SELECT seq, seat_token_hashes FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        Ok(RecordHead {
+            seq: unsigned(row.get("seq"), "seq")?,
+            seat_token_hashes: hashes_from_bytes(row.get("seat_token_hashes"))?,
+        })
     }
 }
 

@@ -19,7 +19,7 @@ use super::codec::{
     unsigned,
 };
 use super::{
-    EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
+    EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
     TokenHash,
 };
 
@@ -364,7 +364,16 @@ impl Store for SqliteStore {
         unsigned(row.get("n"), "count")
     }
 
-    async fn current_seq(&self, id: &str) -> Result<u64, StoreError> {
-        self.exists(id).await?.map(|(seq, _)| seq).ok_or_else(|| StoreError::NotFound(id.to_owned()))
+    async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {
+        let row = sqlx::query("SELECT seq, seat_token_hashes FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        Ok(RecordHead {
+            seq: unsigned(row.get("seq"), "seq")?,
+            seat_token_hashes: hashes_from_bytes(row.get("seat_token_hashes"))?,
+        })
     }
 }

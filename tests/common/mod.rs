@@ -237,6 +237,7 @@ pub async fn fresh_postgres_database() -> String {
     sqlx::Executor::execute(&mut connection, sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
     let (base, _) = admin.rsplit_once('/').expect("the URL names a database");
     format!("{base}/{name}")
+}
 
 /// A request carrying `credential`, if any, as `authorization: Bearer <credential>`.
 pub fn with_credential<T>(credential: Option<&str>, message: T) -> Request<T> {
