@@ -359,7 +359,7 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
     let config = config.expect("a log starts with the game's creation");
     assert_eq!(config.kind(), tracked.kind);
     let replayed = config.replay(&turns).unwrap_or_else(|e| panic!("game {id}'s log does not replay: {e}"));
-    let viewers = (0..tracked.game.tokens.len()).map(|s| Some(s)).chain([None]);
+    let viewers = (0..tracked.game.tokens.len()).map(Some).chain([None]);
     for seat in viewers {
         let token = seat.map(|s| tracked.game.tokens[s].as_str());
         let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat::from_number(s as u32 + 1).unwrap()));
