@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds every fuzz target and runs each for SECONDS (default 20) from its committed corpus
 # under fuzz/corpus/<target>/; fails on any crash, hang or leak. Needs the nightly toolchain;
-# installs cargo-fuzz if it is missing.
+# installs cargo-fuzz if it is missing. Debug assertions stay on, so that an arithmetic
+# overflow on a huge number is a crash, not a silent wrap.
 #
 #   scripts/fuzz.sh [SECONDS]        run every target
 #   scripts/fuzz.sh --minimise       fold the inputs past runs found into the committed corpus
@@ -17,8 +18,8 @@ MAX_INPUT_BYTES=8192
 step() { printf '\n==> %s\n' "$*" >&2; }
 
 if ! cargo +nightly --version >/dev/null 2>&1; then
-    step "install the nightly toolchain"
-    rustup toolchain install nightly --profile minimal
+    echo "fuzzing needs the nightly Rust toolchain (libFuzzer's instrumentation); none is installed" >&2
+    exit 1
 fi
 if ! cargo fuzz --version 2>/dev/null | grep -q " $CARGO_FUZZ_VERSION\$"; then
     step "install cargo-fuzz $CARGO_FUZZ_VERSION"
@@ -31,7 +32,7 @@ if [[ "${1:-}" == "--minimise" ]]; then
     for target in $targets; do
         step "fold new inputs of $target that reach new code into its corpus"
         mkdir -p "fuzz/corpus-new/$target"
-        cargo +nightly fuzz run -O "$target" "fuzz/corpus/$target" "fuzz/corpus-new/$target" -- \
+        cargo +nightly fuzz run -O --debug-assertions "$target" "fuzz/corpus/$target" "fuzz/corpus-new/$target" -- \
             -merge=1 -timeout=$INPUT_TIMEOUT_SECONDS -max_len=$MAX_INPUT_BYTES
     done
     exit 0
@@ -39,14 +40,14 @@ fi
 
 seconds=${1:-20}
 step "build the fuzz targets"
-cargo +nightly fuzz build -O
+cargo +nightly fuzz build -O --debug-assertions
 
 for target in $targets; do
     step "fuzz $target for ${seconds}s"
     # New inputs go to a scratch folder first, so a run never changes the committed corpus;
     # `--minimise` folds them in on request.
     mkdir -p "fuzz/corpus-new/$target"
-    cargo +nightly fuzz run -O "$target" "fuzz/corpus-new/$target" "fuzz/corpus/$target" -- \
+    cargo +nightly fuzz run -O --debug-assertions "$target" "fuzz/corpus-new/$target" "fuzz/corpus/$target" -- \
         -max_total_time="$seconds" -timeout=$INPUT_TIMEOUT_SECONDS -max_len=$MAX_INPUT_BYTES \
         -rss_limit_mb=2048 -print_final_stats=1
 done
