@@ -1,7 +1,10 @@
-//! Battleship over gRPC: a thousand random games, and for every view, event and error a
-//! seat or a spectator receives, no cell of an unrevealed opponent ship.
+//! Hidden information over gRPC. Every game kind whose rules hide information (found in
+//! the registry, so a new one is covered by itself) is played at random, and no view,
+//! event, legal-move list, error message or log line one viewer receives carries another
+//! seat's secret; Battleship is also checked against the fleets actually placed.
 
 mod common;
+mod hidden_information;
 
 use std::collections::HashSet;
 

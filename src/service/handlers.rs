@@ -192,7 +192,8 @@ fn requested_game(request: &pb::CreateGameRequest) -> Result<Requested, ApiError
             if name.len() > MAX_PRESET_LEN {
                 return Err(ApiError::bad_field("preset", format!("is longer than {MAX_PRESET_LEN} characters")));
             }
-            let config = kind.preset(name).ok_or_else(|| ApiError::UnknownPreset {
+            // A preset is a configuration like any other: its random parts are drawn now.
+            let config = kind.preset(name).map(GameConfig::with_defaults).ok_or_else(|| ApiError::UnknownPreset {
                 kind: kind.info().name,
                 name: name.clone(),
                 known: kind.info().presets.iter().map(|p| p.name).collect(),
