@@ -78,13 +78,13 @@ fuzz_target!(|bytes: &[u8]| {
 /// Submits `request` as `credential`'s holder and checks what it did; true when the game changed.
 async fn submit_and_check(service: &GameServiceImpl, hub: &Hub, id: &str, credential: Option<&str>, request: pb::SubmitMoveRequest) -> bool {
     let live = hub.game(id).await.expect("a live game");
-    let before = live.snapshot().await;
+    let before = live.copy().await;
     let call = match credential {
         Some(credential) => with_credential(credential, request),
         None => Request::new(request),
     };
     let answer = service.submit_move(call).await;
-    let after = live.snapshot().await;
+    let after = live.copy().await;
     match answer {
         Err(status) => {
             check_refusal(&status);

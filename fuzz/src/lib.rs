@@ -11,7 +11,7 @@ use tabula::games::{GameConfig, GameKind};
 use tabula::proto::tabula::v1 as pb;
 use tabula::proto::tabula::v1::game_service_server::GameService;
 use tabula::service::convert::{action_to_proto, kind_to_proto};
-use tabula::service::{EVENT_CHANNEL_CAPACITY, GameServiceImpl, Hub};
+use tabula::service::{Authenticator, CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameLimits, GameServiceImpl, Hub};
 use tabula::store::{EventKind, MemoryStore};
 use tokio::runtime::Runtime;
 use tokio::sync::watch;
@@ -26,10 +26,12 @@ pub fn runtime() -> &'static Runtime {
 
 /// A service with nothing in it, and its hub for looking behind the handlers.
 pub fn fresh_service() -> (GameServiceImpl, Arc<Hub>) {
-    let hub = Arc::new(Hub::new(Arc::new(MemoryStore::new()), EVENT_CHANNEL_CAPACITY));
+    let hub = Hub::new(Arc::new(MemoryStore::new()), EVENT_CHANNEL_CAPACITY, CACHED_GAMES);
     // Nothing ever shuts this service down; the sender may go.
     let (_, shutdown) = watch::channel(false);
-    (GameServiceImpl::new(hub.clone(), shutdown), hub)
+    // No service keys: as a loopback server without keys, every caller may manage games.
+    let auth = Arc::new(Authenticator::default());
+    (GameServiceImpl::new(hub.clone(), shutdown, auth, GameLimits::default()), hub)
 }
 
 /// `message` as a call carrying `credential` as a bearer credential.
@@ -76,7 +78,7 @@ pub async fn live_game(service: &GameServiceImpl, hub: &Hub, kind: GameKind, pre
     let live = hub.game(&id).await.expect("the game just created");
     let mut pick = choice;
     for _ in 0..plies {
-        let snapshot = live.snapshot().await;
+        let snapshot = live.copy().await;
         let Some(&seat) = snapshot.game.to_act().first() else { break };
         let moves = snapshot.game.legal_moves(seat);
         if moves.is_empty() {
@@ -104,7 +106,7 @@ pub async fn check_replays(hub: &Hub, id: &str) {
         })
         .collect();
     let replayed = record.config.replay(&turns).expect("a stored log replays");
-    let live = hub.game(id).await.expect("a live game").snapshot().await;
+    let live = hub.game(id).await.expect("a live game").copy().await;
     assert!(live.game.same_state(replayed.as_ref()), "game {id} differs from the replay of its log");
     assert_eq!(live.record.seq, log.last().map_or(0, |e| e.seq), "game {id}'s seq is not its log's");
 }
