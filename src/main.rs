@@ -3,18 +3,8 @@
 
 mod cli;
 
-use std::net::SocketAddr;
-use std::num::NonZeroU32;
-use std::path::PathBuf;
-use std::time::Duration;
-
 use clap::{Parser, Subcommand};
-use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
-
-use tabula::service::{
-    Authenticator, GameLimits, JwtVerifier, Limits, MAX_MESSAGE_BYTES, RateLimit, ServeOptions, ServiceKeys, check_exposure,
-};
 
 /// Tabula hosts turn-based board games over gRPC and is the single authority on their rules.
 #[derive(Parser, Debug)]
@@ -27,7 +17,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the gRPC server (tabula.v1.GameService, grpc.health.v1, server reflection).
-    Serve(ServeArgs),
+    Serve(Box<cli::serve::ServeArgs>),
     /// Count the leaves of a game tree to a depth (chess or Othello), to check the rules.
     Perft(cli::perft::PerftArgs),
     /// Solve a puzzle from its start.
@@ -37,123 +27,6 @@ enum Command {
     Export(cli::games::ExportArgs),
     /// Add a game exported by `tabula export` to a store.
     Import(cli::games::ImportArgs),
-}
-
-#[derive(clap::Args, Debug)]
-struct ServeArgs {
-    /// Address to listen on; port 0 picks a free port. The bound address is printed on
-    /// standard output as `listening on ADDR`.
-    #[arg(long, env = "TABULA_LISTEN", default_value = "127.0.0.1:50051")]
-    listen: SocketAddr,
-    #[command(flatten)]
-    store: cli::games::StoreArg,
-
-    /// A service key of the managing backend, as NAME=SECRET (secret of 16 or more printable
-    /// characters); repeat for several (rotation). Without any, only loopback is served.
-    #[arg(long = "service-key", value_name = "NAME=SECRET", env = "TABULA_SERVICE_KEYS", value_delimiter = ',', hide_env_values = true)]
-    service_keys: Vec<String>,
-
-    /// A file of service keys, one NAME=SECRET per line (# starts a comment); keeps the
-    /// secrets out of the process list.
-    #[arg(long, value_name = "FILE", env = "TABULA_SERVICE_KEYS_FILE")]
-    service_keys_file: Option<PathBuf>,
-
-    /// An Ed25519 public key (PEM) that lobbies sign seat credentials (JWTs, EdDSA) with.
-    #[arg(long, value_name = "FILE", env = "TABULA_JWT_KEY", requires_all = ["jwt_issuer", "jwt_audience"])]
-    jwt_key: Option<PathBuf>,
-
-    /// The `iss` claim a seat credential must carry.
-    #[arg(long, env = "TABULA_JWT_ISSUER", requires = "jwt_key")]
-    jwt_issuer: Option<String>,
-
-    /// The `aud` claim a seat credential must carry.
-    #[arg(long, env = "TABULA_JWT_AUDIENCE", requires = "jwt_key")]
-    jwt_audience: Option<String>,
-
-    /// Serve over TLS with this certificate chain (PEM).
-    #[arg(long, value_name = "FILE", env = "TABULA_TLS_CERT", requires = "tls_key")]
-    tls_cert: Option<PathBuf>,
-
-    /// The private key (PEM) of --tls-cert.
-    #[arg(long, value_name = "FILE", env = "TABULA_TLS_KEY", requires = "tls_cert")]
-    tls_key: Option<PathBuf>,
-
-    /// Calls per second each credential (or, without one, each address) may make,
-    /// sustained; 0 (the default) leaves calls unlimited.
-    #[arg(long, env = "TABULA_RATE_LIMIT", default_value_t = 0)]
-    rate_limit: u32,
-
-    /// Calls a credential may make at once after a quiet spell.
-    #[arg(long, env = "TABULA_RATE_BURST", default_value_t = 1000)]
-    rate_burst: u32,
-
-    /// Largest request or response message, in bytes.
-    #[arg(long, env = "TABULA_MAX_MESSAGE_BYTES", default_value_t = MAX_MESSAGE_BYTES)]
-    max_message_bytes: usize,
-
-    /// Calls and streams one connection may have open at once.
-    #[arg(long, env = "TABULA_MAX_STREAMS_PER_CONNECTION", default_value_t = Limits::default().max_streams_per_connection)]
-    max_streams_per_connection: u32,
-
-    /// Event streams one game may have open at once.
-    #[arg(long, env = "TABULA_MAX_STREAMS_PER_GAME", default_value_t = GameLimits::default().max_streams_per_game)]
-    max_streams_per_game: usize,
-
-    /// Games in progress one service key may have.
-    #[arg(long, env = "TABULA_MAX_GAMES_PER_KEY", default_value_t = GameLimits::default().max_games_per_key)]
-    max_games_per_key: u64,
-
-    /// Longest a call may run, in seconds (a client's shorter deadline wins).
-    #[arg(long, env = "TABULA_CALL_TIMEOUT", default_value_t = Limits::default().longest_call.as_secs())]
-    call_timeout: u64,
-
-    /// Seconds calls in flight get to finish on SIGTERM or SIGINT.
-    #[arg(long, env = "TABULA_SHUTDOWN_GRACE", default_value_t = ServeOptions::default().shutdown_grace.as_secs())]
-    shutdown_grace: u64,
-}
-
-impl ServeArgs {
-    /// The server options these flags ask for, reading the files they name.
-    fn options(&self) -> Result<ServeOptions, String> {
-        let mut service_keys = ServiceKeys::parse(self.service_keys.iter().map(String::as_str))?;
-        if let Some(path) = &self.service_keys_file {
-            let text = read(path)?;
-            service_keys = service_keys.merge(ServiceKeys::parse_file(&String::from_utf8_lossy(&text))?)?;
-        }
-        let jwt = match (&self.jwt_key, &self.jwt_issuer, &self.jwt_audience) {
-            (Some(path), Some(issuer), Some(audience)) => Some(JwtVerifier::from_ed25519_pem(&read(path)?, issuer, audience)?),
-            _ => None,
-        };
-        let tls = match (&self.tls_cert, &self.tls_key) {
-            (Some(cert), Some(key)) => Some(tonic::transport::Identity::from_pem(read(cert)?, read(key)?)),
-            _ => None,
-        };
-        let rate_limit = NonZeroU32::new(self.rate_limit).map(|per_second| RateLimit {
-            per_second,
-            burst: NonZeroU32::new(self.rate_burst).unwrap_or(per_second),
-        });
-        let limits = Limits {
-            max_message_bytes: self.max_message_bytes,
-            max_streams_per_connection: self.max_streams_per_connection.max(1),
-            game: GameLimits {
-                max_streams_per_game: self.max_streams_per_game.max(1),
-                max_games_per_key: self.max_games_per_key,
-            },
-            longest_call: Duration::from_secs(self.call_timeout.max(1)),
-            rate_limit,
-        };
-        Ok(ServeOptions {
-            auth: Authenticator { service_keys, jwt },
-            limits,
-            tls,
-            shutdown_grace: Duration::from_secs(self.shutdown_grace),
-            ..ServeOptions::default()
-        })
-    }
-}
-
-fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
 fn main() -> std::process::ExitCode {
@@ -172,49 +45,10 @@ fn main() -> std::process::ExitCode {
 
 fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
     match cli.command {
-        Command::Serve(args) => tokio::runtime::Runtime::new()?.block_on(serve(args)),
+        Command::Serve(args) => tokio::runtime::Runtime::new()?.block_on(cli::serve::serve(*args)),
         Command::Perft(args) => cli::perft::run(args).map_err(Into::into),
         Command::Solve(command) => cli::solve::run(command).map_err(Into::into),
         Command::Export(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::export(args)),
         Command::Import(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::import(args)),
     }
-}
-
-async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let options = args.options()?;
-    check_exposure(args.listen, &options)?;
-    let shutdown = shutdown_signal()?;
-    let store = args.store.open().await?;
-    let listener = TcpListener::bind(args.listen).await?;
-    let address = listener.local_addr()?;
-    if !address.ip().is_loopback() && options.tls.is_none() {
-        tracing::warn!(%address, "serving beyond loopback without TLS: credentials cross the network in the clear; use --tls-cert and --tls-key");
-    }
-    let keys: Vec<&str> = options.auth.service_keys.names().collect();
-    tracing::info!(%address, tls = options.tls.is_some(), service_keys = ?keys, signed_seat_credentials = options.auth.jwt.is_some(), "serving tabula.v1.GameService");
-    println!("listening on {address}");
-    tabula::service::serve(listener, store, options, shutdown).await?;
-    tracing::info!("stopped");
-    Ok(())
-}
-
-/// Completes on SIGINT or SIGTERM. The handlers are installed at once, before the
-/// address is announced, so a signal sent as soon as the server is up is never missed.
-fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let mut interrupt = signal(SignalKind::interrupt())?;
-        let mut terminate = signal(SignalKind::terminate())?;
-        Ok(async move {
-            tokio::select! {
-                _ = interrupt.recv() => {}
-                _ = terminate.recv() => {}
-            }
-        })
-    }
-    #[cfg(not(unix))]
-    Ok(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
 }

@@ -1,5 +1,6 @@
-//! The subcommands besides `serve`.
+//! The subcommands.
 
 pub mod games;
 pub mod perft;
+pub mod serve;
 pub mod solve;
