@@ -173,6 +173,9 @@ const (
 	ErrorReason_ERROR_REASON_TOO_MANY_GAMES ErrorReason = 62
 	// FAILED_PRECONDITION: only a finished game may be archived.
 	ErrorReason_ERROR_REASON_GAME_NOT_FINISHED ErrorReason = 63
+	// DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
+	// `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
+	ErrorReason_ERROR_REASON_DEADLINE_EXCEEDED ErrorReason = 64
 )
 
 // Enum value maps for ErrorReason.
@@ -242,6 +245,7 @@ var (
 		61: "ERROR_REASON_TOO_MANY_STREAMS",
 		62: "ERROR_REASON_TOO_MANY_GAMES",
 		63: "ERROR_REASON_GAME_NOT_FINISHED",
+		64: "ERROR_REASON_DEADLINE_EXCEEDED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":               0,
@@ -308,6 +312,7 @@ var (
 		"ERROR_REASON_TOO_MANY_STREAMS":          61,
 		"ERROR_REASON_TOO_MANY_GAMES":            62,
 		"ERROR_REASON_GAME_NOT_FINISHED":         63,
+		"ERROR_REASON_DEADLINE_EXCEEDED":         64,
 	}
 )
 
@@ -342,7 +347,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\x8e\x11\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xb2\x11\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -408,7 +413,8 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x19ERROR_REASON_RATE_LIMITED\x10<\x12!\n" +
 	"\x1dERROR_REASON_TOO_MANY_STREAMS\x10=\x12\x1f\n" +
 	"\x1bERROR_REASON_TOO_MANY_GAMES\x10>\x12\"\n" +
-	"\x1eERROR_REASON_GAME_NOT_FINISHED\x10?BZ\n" +
+	"\x1eERROR_REASON_GAME_NOT_FINISHED\x10?\x12\"\n" +
+	"\x1eERROR_REASON_DEADLINE_EXCEEDED\x10@BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -179,6 +179,10 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have."""
     ERROR_REASON_GAME_NOT_FINISHED: _ErrorReason.ValueType  # 63
     """FAILED_PRECONDITION: only a finished game may be archived."""
+    ERROR_REASON_DEADLINE_EXCEEDED: _ErrorReason.ValueType  # 64
+    """DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
+    `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`."""
@@ -331,4 +335,8 @@ ERROR_REASON_TOO_MANY_GAMES: ErrorReason.ValueType  # 62
 """RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have."""
 ERROR_REASON_GAME_NOT_FINISHED: ErrorReason.ValueType  # 63
 """FAILED_PRECONDITION: only a finished game may be archived."""
+ERROR_REASON_DEADLINE_EXCEEDED: ErrorReason.ValueType  # 64
+"""DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
+`grpc-timeout`, or the server's own bound on every call, whichever is shorter).
+"""
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015
