@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tabula::engine::{
-    Action, AnyMatch, Cell, Location, Orientation, PlaceTarget, ShipPlacement, SnapshotError, Turn, Viewer,
+    Action, AnyMatch, Cell, Location, Orientation, PlaceTarget, ShipPlacement, SnapshotError, Stage, Turn, Viewer,
 };
 use tabula::games::{GameConfig, GameKind};
 
@@ -109,6 +109,7 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
         step += 1;
     }
     assert!(game.to_act().is_empty(), "{name}: seats to act after the end");
+    assert_looks_over(name, game.as_ref());
 
     // The state is exactly the replay of the history.
     let replayed = config.replay(game.history()).unwrap_or_else(|e| panic!("{name}: replay failed: {e}"));
@@ -129,6 +130,19 @@ fn assert_same_match(name: &str, actual: &dyn AnyMatch, expected: &dyn AnyMatch)
     assert!(actual.same_state(expected), "{name}: restored state differs from the replay");
     for viewer in views_of(expected.seat_count()) {
         assert_eq!(actual.view(viewer), expected.view(viewer), "{name}: restored view for {viewer:?} differs");
+    }
+}
+
+/// Asserts that `game`, which is over, looks over to every viewer however it ended: no
+/// seat to act and, for a game with stages, the final one, which decides what the end
+/// reveals.
+fn assert_looks_over(name: &str, game: &dyn AnyMatch) {
+    assert!(game.outcome().is_some(), "{name}: not over");
+    for viewer in views_of(game.seat_count()) {
+        let view = game.view(viewer);
+        assert!(view.to_act.is_empty(), "{name}: {viewer:?} sees seats to act after the end");
+        let stage = view.observation.stage;
+        assert!(stage.is_none_or(|s| s == Stage::Finished), "{name}: {viewer:?} sees {stage:?} after the end");
     }
 }
 
@@ -231,6 +245,7 @@ fn snapshots_keep_takebacks_and_resignations() {
             let resignation = Turn::Resign(seat);
             game.play(&resignation).unwrap();
             restored.play(&resignation).unwrap();
+            assert_looks_over(&name, game.as_ref());
             let mut resigned = config.restore(&game.snapshot()).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_same_match(&name, resigned.as_ref(), game.as_ref());
             assert!(resigned.play(&Turn::Resign(seat)).is_err(), "{name}: a restored resigned game goes on");
@@ -246,7 +261,7 @@ fn resignation_ends_the_game_and_replays() {
         let mut game = config.new_match().unwrap();
         let seat = game.to_act()[0];
         game.play(&Turn::Resign(seat)).unwrap();
-        assert!(game.outcome().is_some(), "{name}");
+        assert_looks_over(&name, game.as_ref());
         assert!(game.play(&Turn::Resign(seat)).is_err(), "{name}: resigned twice");
         let replayed = config.replay(game.history()).unwrap();
         assert!(replayed.same_state(game.as_ref()), "{name}");

@@ -12,13 +12,17 @@ use super::{Action, ConfigError, MoveError, Observation, Outcome, Seat, Viewer};
 /// [`Match`](super::Match), which calls these methods.
 ///
 /// Invariants every implementation keeps:
-/// - `to_act()` is empty exactly when `outcome()` is `Some`.
+/// - `to_act()` is empty exactly when `outcome()` is `Some`. A game that overrides
+///   [`conclude`](Rules::conclude) keeps the outcome it is given, so that this holds
+///   after it too; under the default `conclude` the position never learns of the ending
+///   and [`Match`](super::Match) masks its seats to act.
 /// - `legal_moves(seat)` lists exactly the actions `apply(seat, _)` accepts, and is empty
 ///   for a seat not in `to_act()`.
 /// - `apply` either changes the position and returns `Ok`, or returns `Err` and leaves
 ///   the position exactly as it was.
-/// - The position is a function of the configuration and the moves applied: replaying
-///   the same moves from `new(config)` gives an equal value.
+/// - The position is a function of the configuration, the moves applied and, when the
+///   game ended outside the rules, the outcome given to `conclude`: replaying the same
+///   moves from `new(config)` (and concluding with the same outcome) gives an equal value.
 /// - The serde form of the position and of the configuration is their complete state: a
 ///   value that goes through a snapshot (see [`Match::snapshot`](super::Match::snapshot))
 ///   comes back equal. Changing that form's shape means bumping
@@ -53,9 +57,25 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
     /// Why the action is illegal; the position is then unchanged.
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError>;
 
-    /// The result once the game is over, by the rules alone (resignation is handled by
-    /// [`Match`](super::Match)).
+    /// The result once the game is over: by the rules' own play, or the outcome given to
+    /// [`conclude`](Rules::conclude) where the game keeps it. [`Match`](super::Match)
+    /// records endings outside the rules itself and prefers its own record.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The game ended other than by the rules' own play (resignation now; later a
+    /// timeout, an abort or an adjudication): move the position to its final stage so
+    /// that it shows what the configuration reveals at the end.
+    ///
+    /// [`Match`](super::Match) calls it when a game the rules had not ended ends by
+    /// `outcome`, and accepts no move, takeback or second ending after it. It must be
+    /// idempotent: calling it again with the same outcome changes nothing, because
+    /// restoring a snapshot calls it again on a position that already includes it (and
+    /// so brings up to date a snapshot written before the game concluded). The default
+    /// does nothing, which suits every game whose observation does not depend on the
+    /// game being over.
+    fn conclude(&mut self, outcome: &Outcome) {
+        let _ = outcome;
+    }
 
     /// The position as `viewer` may see it. Anything `viewer` may not see must be absent.
     fn observe(&self, viewer: Viewer) -> Observation;

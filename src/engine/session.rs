@@ -39,7 +39,9 @@ pub struct Match<G: Rules> {
     history: Vec<Turn>,
     /// The moves in force, oldest first: the history's moves less those taken back.
     moves_in_force: Vec<(Seat, Action)>,
-    resignation: Option<Outcome>,
+    /// The outcome when the game ended outside the rules (a resignation); the position
+    /// has been told of it through [`Rules::conclude`].
+    ending: Option<Outcome>,
 }
 
 impl<G: Rules> Match<G> {
@@ -49,20 +51,25 @@ impl<G: Rules> Match<G> {
     /// Every problem with `config`.
     pub fn new(config: G::Config) -> Result<Match<G>, ConfigError> {
         let position = G::new(&config)?;
-        Ok(Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), resignation: None })
+        Ok(Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), ending: None })
     }
 
     /// The match made of a position and the history that led to it, as a snapshot holds
     /// them; what follows from the history is rebuilt from it. Trusts that `position` is
     /// the replay of `history` (checking that would cost the replay a snapshot saves).
     ///
+    /// An ending outside the rules is concluded again: the position normally includes it
+    /// already, and [`Rules::conclude`] is idempotent, but a snapshot written before its
+    /// game learned to conclude is thereby brought to what the replay gives.
+    ///
     /// # Errors
     /// When the history contradicts itself: a takeback with no move to undo, or a turn
     /// after a resignation.
     pub(super) fn from_parts(config: G::Config, position: G, history: Vec<Turn>) -> Result<Match<G>, String> {
-        let mut game = Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), resignation: None };
+        let mut game = Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), ending: None };
+        let mut ending = None;
         for (index, turn) in history.iter().enumerate() {
-            if game.resignation.is_some() {
+            if ending.is_some() {
                 return Err(format!("turn {index} follows a resignation"));
             }
             match turn {
@@ -70,8 +77,11 @@ impl<G: Rules> Match<G> {
                 Turn::TakeBack(_) => {
                     game.moves_in_force.pop().ok_or_else(|| format!("turn {index} takes back a move never made"))?;
                 }
-                Turn::Resign(seat) => game.resignation = Some(game.resignation_outcome(*seat)),
+                Turn::Resign(seat) => ending = Some(game.resignation_outcome(*seat)),
             }
+        }
+        if let Some(outcome) = ending {
+            game.end_outside_rules(outcome);
         }
         game.history = history;
         Ok(game)
@@ -168,8 +178,16 @@ impl<G: Rules> Match<G> {
         }
         let outcome = self.resignation_outcome(seat);
         self.history.push(Turn::Resign(seat));
-        self.resignation = Some(outcome.clone());
+        self.end_outside_rules(outcome.clone());
         Ok(outcome)
+    }
+
+    /// Ends the game by `outcome`, which the rules did not reach by themselves, and moves
+    /// the position to its final stage so that every view shows what the configuration
+    /// reveals at the end. The only way `ending` is set, so the two never disagree.
+    fn end_outside_rules(&mut self, outcome: Outcome) {
+        self.position.conclude(&outcome);
+        self.ending = Some(outcome);
     }
 
     fn resignation_outcome(&self, seat: Seat) -> Outcome {
@@ -202,12 +220,12 @@ impl<G: Rules> Match<G> {
 
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.resignation.clone().or_else(|| self.position.outcome())
+        self.ending.clone().or_else(|| self.position.outcome())
     }
 
     /// The seats that may act now.
     pub fn to_act(&self) -> Vec<Seat> {
-        if self.resignation.is_some() { Vec::new() } else { self.position.to_act() }
+        if self.ending.is_some() { Vec::new() } else { self.position.to_act() }
     }
 
     /// Every action `seat` may take now.
@@ -358,7 +376,8 @@ pub(super) mod tests {
     use crate::engine::{ConfigError, Observation};
 
     /// Seats alternately add 1 or 2 to a total; reaching `target` wins. Takebacks follow
-    /// the config.
+    /// the config. An ending outside the rules is kept in `concluded`, as a game whose
+    /// view changes at the end would.
     #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
     pub(in crate::engine) struct Race {
         target: u32,
@@ -366,19 +385,20 @@ pub(super) mod tests {
         total: u32,
         turn: Seat,
         winner: Option<Seat>,
+        pub(in crate::engine) concluded: Option<Outcome>,
     }
 
     impl Rules for Race {
         type Config = (u32, bool);
         const NAME: &'static str = "race";
         fn new(&(target, takebacks): &(u32, bool)) -> Result<Race, ConfigError> {
-            Ok(Race { target, takebacks, total: 0, turn: Seat::FIRST, winner: None })
+            Ok(Race { target, takebacks, total: 0, turn: Seat::FIRST, winner: None, concluded: None })
         }
         fn seat_count(&self) -> usize {
             2
         }
         fn to_act(&self) -> Vec<Seat> {
-            if self.winner.is_some() { vec![] } else { vec![self.turn] }
+            if self.outcome().is_some() { vec![] } else { vec![self.turn] }
         }
         fn legal_moves(&self, _seat: Seat) -> Vec<Action> {
             vec![Action::drop(1), Action::drop(2)]
@@ -395,7 +415,12 @@ pub(super) mod tests {
             Ok(())
         }
         fn outcome(&self) -> Option<Outcome> {
-            self.winner.map(|winner| Outcome::Win { winner, reason: EndReason::Line, line: vec![] })
+            let by_rules = self.winner.map(|winner| Outcome::Win { winner, reason: EndReason::Line, line: vec![] });
+            by_rules.or_else(|| self.concluded.clone())
+        }
+        fn conclude(&mut self, outcome: &Outcome) {
+            assert!(self.winner.is_none(), "concluded a game the rules had ended");
+            self.concluded = Some(outcome.clone());
         }
         fn observe(&self, _viewer: Viewer) -> Observation {
             Observation::default()
@@ -440,5 +465,22 @@ pub(super) mod tests {
         game.apply(Seat::SECOND, &Action::drop(2)).unwrap();
         assert!(game.outcome().is_some());
         assert_eq!(game.take_back(Seat::SECOND).unwrap_err().reason, Reason::GameOver);
+    }
+
+    #[test]
+    fn a_resignation_concludes_the_position_and_nothing_follows_it() {
+        let mut game = Match::<Race>::new((10, true)).unwrap();
+        game.apply(Seat::FIRST, &Action::drop(2)).unwrap();
+        let outcome = game.resign(Seat::FIRST).unwrap();
+        assert_eq!(outcome, Outcome::Win { winner: Seat::SECOND, reason: EndReason::Resignation, line: Vec::new() });
+        assert_eq!(game.position().concluded, Some(outcome.clone()));
+        assert_eq!(game.position().outcome(), Some(outcome));
+        let ended = game.clone();
+        // The takeback would rebuild the position from its moves and lose the conclusion.
+        assert_eq!(game.take_back(Seat::FIRST).unwrap_err().reason, Reason::GameOver);
+        assert_eq!(game.resign(Seat::SECOND).unwrap_err().reason, Reason::GameOver);
+        assert_eq!(game.apply(Seat::SECOND, &Action::drop(1)).unwrap_err().reason, Reason::GameOver);
+        assert_eq!(game, ended);
+        assert_eq!(Match::<Race>::replay((10, true), game.history()).unwrap(), game);
     }
 }

@@ -24,7 +24,9 @@ use super::{Match, Rules, Turn};
 /// The snapshot format's version. Bump it whenever the serde form of any type inside a
 /// snapshot changes shape (a field added, removed, reordered or retyped, an enum arm
 /// inserted before another), or a game's rules change what a history replays to: older
-/// snapshots are then refused, and their games load by replay.
+/// snapshots are then refused, and their games load by replay. (What a game's
+/// [`Rules::conclude`] does needs no bump: restoring concludes again, see
+/// [`Match::restore`].)
 pub const SNAPSHOT_VERSION: u32 = 1;
 
 /// Length of the trailing checksum, in bytes.
@@ -120,7 +122,9 @@ impl<G: Rules> Match<G> {
     }
 
     /// The match a [`Match::snapshot`] was taken of, provided it was taken of a match of
-    /// this game with exactly `config`.
+    /// this game with exactly `config`. A game that ended outside its rules is concluded
+    /// again ([`Rules::conclude`] is idempotent), so a snapshot written before its game
+    /// concluded restores to what the replay gives.
     ///
     /// # Errors
     /// Bytes of another format version or game, damaged bytes, another configuration, or a
@@ -171,6 +175,17 @@ mod tests {
         assert_eq!(restored, game);
         assert_eq!(restored.move_count(), 1);
         assert!(restored.outcome().is_some());
+    }
+
+    #[test]
+    fn a_snapshot_written_before_its_game_concluded_restores_as_the_replay() {
+        let history = [Turn::Move(Seat::FIRST, Action::drop(2)), Turn::Resign(Seat::SECOND)];
+        // The position as it was before resignations concluded it.
+        let unconcluded = race(&history[..1]);
+        let bytes = framed(SNAPSHOT_VERSION, Race::NAME, &body_of(&unconcluded, &history));
+        let restored = Match::<Race>::restore(&CONFIG, &bytes).unwrap();
+        assert_eq!(restored, race(&history));
+        assert!(restored.position().concluded.is_some());
     }
 
     #[test]

@@ -17,6 +17,8 @@
 //! `salvo` exclude each other.
 //!
 //! **Stages** (shown in the observation's `stage`): `Placement` → `Play` → `Finished`.
+//! A game that ends other than by the last ship sunk (a resignation, in placement or in
+//! play) goes straight to `Finished` from the stage it was in.
 //!
 //! - *Placement*: both seats act at once and in any order, so `to_act()` holds every seat
 //!   that has not yet confirmed its fleet. A seat places one ship with
@@ -40,13 +42,13 @@
 //!
 //! **What each viewer sees.** `seat_boards[i]` is seat `i`'s ocean: its owner sees its
 //! own ships ([`Piece::Ship`]); everyone sees every shot as [`Piece::Miss`],
-//! [`Piece::Hit`] or, for every cell of a sunk ship, [`Piece::Sunk`]. When the rules end
-//! the game both fleets are revealed to everyone unless `hide_fleets_at_end`. Placements
-//! are seen only by the placing seat (`public_action` gives others `None`); shots and
-//! `Ready` are public. `last_changed` holds the cells the last move changed that the
-//! viewer may see (a shot's target, and every cell of the ship it sank), so the result of
-//! the last shot is visible to all; `seat_counts` holds the ships each seat has afloat.
-//! No error message depends on the opponent's fleet.
+//! [`Piece::Hit`] or, for every cell of a sunk ship, [`Piece::Sunk`]. However the game
+//! ends, both fleets (as far as they were placed) are revealed to everyone unless
+//! `hide_fleets_at_end`. Placements are seen only by the placing seat (`public_action`
+//! gives others `None`); shots and `Ready` are public. `last_changed` holds the cells the
+//! last move changed that the viewer may see (a shot's target, and every cell of the
+//! ship it sank), so the result of the last shot is visible to all; `seat_counts` holds
+//! the ships each seat has afloat. No error message depends on the opponent's fleet.
 
 mod ocean;
 pub mod placement;
@@ -194,6 +196,8 @@ pub struct Battleship {
     /// ship keeps room for the rest), so listing can check a ship against it instead of
     /// searching, and a seat can never get stuck.
     room: [Vec<ShipPlacement>; 2],
+    /// `Finished` exactly when `outcome` is set, whether the last ship was sunk or the
+    /// game was concluded from outside: the stage alone decides what is revealed.
     stage: Stage,
     /// The seat to fire during play.
     turn: Seat,
@@ -518,6 +522,14 @@ impl Rules for Battleship {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+
+    /// Finishes the game from whatever stage it is in, so that the fleets are revealed
+    /// as after a sinking; the outcome is kept so that no seat is left to act.
+    fn conclude(&mut self, outcome: &Outcome) {
+        self.stage = Stage::Finished;
+        self.shots_left = 0;
+        self.outcome = Some(outcome.clone());
     }
 
     fn observe(&self, viewer: Viewer) -> Observation {

@@ -397,6 +397,85 @@ fn messages_never_depend_on_the_opponents_fleet() {
     }
 }
 
+/// The cells of `ocean` that show an intact ship to `viewer`, in row-major order.
+fn ships_shown(game: &Match<Battleship>, viewer: Viewer, ocean: Seat) -> Vec<Cell> {
+    let board = board(game, viewer, ocean);
+    let dims = Dims::new(board.width, board.height);
+    (0..dims.area()).map(|i| dims.cell(i)).filter(|&c| board.at(c).piece == Piece::Ship).collect()
+}
+
+/// The cells of `ships` not in `hit`, in row-major order.
+fn intact(ships: &[ShipPlacement], hit: &[Cell]) -> Vec<Cell> {
+    let mut cells: Vec<Cell> =
+        ships.iter().flat_map(|s| ship_cells(Dims::new(10, 10), s).unwrap()).filter(|c| !hit.contains(c)).collect();
+    cells.sort_by_key(|c| (c.row, c.col));
+    cells
+}
+
+/// After `resigner` resigned `game`: the game is finished for every viewer, each of whom
+/// sees the intact ships of `fleets` (per ocean) exactly when the configuration reveals
+/// them or they are its own, and nothing follows; replay and snapshot agree.
+fn check_resigned(game: &mut Match<Battleship>, resigner: Seat, fleets: [Vec<Cell>; 2], hide: bool) {
+    let winner = Outcome::Win { winner: resigner.opponent(), reason: EndReason::Resignation, line: Vec::new() };
+    assert_eq!(game.outcome(), Some(winner));
+    for viewer in [Viewer::Seat(Seat::FIRST), Viewer::Seat(Seat::SECOND), Viewer::Spectator] {
+        let view = game.view(viewer);
+        assert_eq!(view.observation.stage, Some(Stage::Finished), "{viewer:?}");
+        assert!(view.to_act.is_empty(), "{viewer:?}");
+        for ocean in [Seat::FIRST, Seat::SECOND] {
+            let expected =
+                if hide && viewer != Viewer::Seat(ocean) { Vec::new() } else { fleets[ocean.index()].clone() };
+            assert_eq!(ships_shown(game, viewer, ocean), expected, "{viewer:?} looking at {ocean}'s ocean");
+        }
+    }
+    for seat in [Seat::FIRST, Seat::SECOND] {
+        assert!(game.legal_moves(seat).is_empty());
+        refused(game, seat, Action::Shot(Cell::new(9, 9)), Reason::GameOver);
+        refused(game, seat, place(ship(9, 0, false, 2)), Reason::GameOver);
+    }
+    assert_eq!(game.position().shots_left(), 0);
+    assert_eq!(Match::<Battleship>::replay(game.config().clone(), game.history()).unwrap(), *game);
+    assert_eq!(Match::<Battleship>::restore(game.config(), &game.snapshot()).unwrap(), *game);
+}
+
+#[test]
+fn a_resignation_in_play_finishes_the_game_and_reveals_what_the_configuration_reveals() {
+    for hide in [false, true] {
+        let config = Config { hide_fleets_at_end: hide, ..Config::default() };
+        let mut game = in_play(config, &rows_fleet(), &columns_fleet());
+        shoot(&mut game, Seat::FIRST, 0, 9);
+        shoot(&mut game, Seat::SECOND, 0, 0);
+        shoot(&mut game, Seat::FIRST, 9, 9);
+        game.resign(Seat::SECOND).unwrap();
+        // The hits stay hits: only intact cells show as ships.
+        let fleets = [intact(&rows_fleet(), &[Cell::new(0, 0)]), intact(&columns_fleet(), &[Cell::new(0, 9)])];
+        check_resigned(&mut game, Seat::SECOND, fleets, hide);
+        assert_eq!(board(&game, Viewer::Spectator, Seat::SECOND).at(Cell::new(0, 9)).piece, Piece::Hit);
+        assert_eq!(board(&game, Viewer::Spectator, Seat::SECOND).at(Cell::new(9, 9)).piece, Piece::Miss);
+    }
+}
+
+#[test]
+fn a_resignation_in_placement_finishes_the_game_and_reveals_the_ships_placed() {
+    for hide in [false, true] {
+        let config = Config { hide_fleets_at_end: hide, ..Config::default() };
+        let mut game = Match::<Battleship>::new(config).unwrap();
+        // Seat 1 has confirmed its fleet; seat 2 has placed one ship of five.
+        game.apply(Seat::FIRST, &fleet(&rows_fleet())).unwrap();
+        game.apply(Seat::FIRST, &Action::Ready).unwrap();
+        let carrier = columns_fleet()[0];
+        game.apply(Seat::SECOND, &place(carrier)).unwrap();
+        assert_eq!(game.view(Viewer::Spectator).observation.stage, Some(Stage::Placement));
+        game.resign(Seat::SECOND).unwrap();
+        check_resigned(&mut game, Seat::SECOND, [intact(&rows_fleet(), &[]), intact(&[carrier], &[])], hide);
+    }
+    // Seat 1 resigns before placing a ship; seat 2's fleet, placed but unconfirmed, is revealed.
+    let mut game = Match::<Battleship>::new(Config::default()).unwrap();
+    game.apply(Seat::SECOND, &fleet(&columns_fleet())).unwrap();
+    game.resign(Seat::FIRST).unwrap();
+    check_resigned(&mut game, Seat::FIRST, [Vec::new(), intact(&columns_fleet(), &[])], false);
+}
+
 // ---- properties ----
 
 fn arb_ship(max: u32) -> impl Strategy<Value = ShipPlacement> {
