@@ -1,7 +1,8 @@
 //! Hidden information over gRPC. Every game kind whose rules hide information (found in
 //! the registry, so a new one is covered by itself) is played at random, and no view,
 //! event, legal-move list, error message or log line one viewer receives carries another
-//! seat's secret; Battleship is also checked against the fleets actually placed.
+//! seat's secret; Battleship is also checked against the fleets actually placed, and its
+//! fleets are revealed after a resignation exactly when its configuration says so.
 
 mod common;
 mod hidden_information;
@@ -202,5 +203,82 @@ async fn a_thousand_random_games_leak_no_hidden_ship() {
     }
     for handle in handles {
         handle.await.unwrap();
+    }
+}
+
+/// The cells of each ocean that show an intact ship in `view`.
+fn ships_shown(view: &pb::View) -> [Cells; 2] {
+    [0, 1].map(|index| {
+        let board = &view.seat_boards[index];
+        let cells = board.cells.iter().enumerate();
+        cells
+            .filter(|(_, c)| c.piece == pb::Piece::Ship as i32)
+            .map(|(i, _)| (i as u32 / board.width, i as u32 % board.width))
+            .collect()
+    })
+}
+
+/// Seat 2 resigns a game with random fleets, in placement (seat 1 has confirmed its fleet,
+/// seat 2 has not) or after a few shots, and every viewer's view is checked through the
+/// wire: the game is finished, seat 1 wins, the stage is FINISHED, and each fleet's intact
+/// cells are shown to a viewer exactly when `hide_fleets_at_end` is false or the fleet is
+/// the viewer's own.
+async fn resign_one(client: &mut Client, rng: &mut TestRng, hide_fleets_at_end: bool, in_play: bool) {
+    let ocean = Ocean { width: 6, height: 5 };
+    let config =
+        pb::BattleshipConfig { width: 6, height: 5, fleet: vec![3, 2, 2], hide_fleets_at_end, ..Default::default() };
+    let game = create_config(client, pb::game_config::Game::Battleship(config)).await;
+    let (ships_a, cells_a) = random_fleet(rng, &ocean, &[3, 2, 2]);
+    let (ships_b, cells_b) = random_fleet(rng, &ocean, &[3, 2, 2]);
+    let mut intact = [cells_a, cells_b];
+    for (seat, ships) in [(0, ships_a), (1, ships_b)] {
+        client.submit_move(submit(&game, seat, fleet_move(ships))).await.unwrap();
+    }
+    client.submit_move(submit(&game, 0, ready())).await.unwrap();
+    if in_play {
+        client.submit_move(submit(&game, 1, ready())).await.unwrap();
+        // One shot each, at a random cell of the other's ocean: a hit no longer shows a ship.
+        for (seat, target) in [(0, 1), (1, 0)] {
+            let (row, col) = (rng.random_range(0..ocean.height), rng.random_range(0..ocean.width));
+            client.submit_move(submit(&game, seat, shot(row, col))).await.unwrap();
+            intact[target].remove(&(row, col));
+        }
+    }
+    let request = pb::ResignRequest { game_id: game.id.clone(), request_id: String::new() };
+    let resigned = client.resign(as_seat(&game.tokens[1], request)).await.unwrap().into_inner().view.unwrap();
+    let spectator = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    let mut views = vec![(2, resigned), (0, spectator.view.unwrap())];
+    for (seat, viewer) in [(0, 1), (1, 2)] {
+        let request = as_seat(&game.tokens[seat], pb::GetViewRequest { game_id: game.id.clone() });
+        views.push((viewer, client.get_view(request).await.unwrap().into_inner().view.unwrap()));
+    }
+    let stage = if in_play { "play" } else { "placement" };
+    let case = format!("hide_fleets_at_end {hide_fleets_at_end}, resigned in {stage}");
+    for (viewer, view) in views {
+        assert_eq!(view.status, pb::GameStatus::Finished as i32, "{case}: viewer {viewer}");
+        assert_eq!(view.stage, pb::Stage::Finished as i32, "{case}: viewer {viewer}");
+        assert!(view.to_act.is_empty(), "{case}: viewer {viewer}");
+        let outcome = view.outcome.as_ref().unwrap();
+        assert_eq!((outcome.winner, outcome.reason), (1, pb::EndReason::Resignation as i32), "{case}");
+        let shown = ships_shown(&view);
+        for (index, cells) in intact.iter().enumerate() {
+            let visible = !hide_fleets_at_end || viewer == index as u32 + 1;
+            let expected = if visible { cells.clone() } else { Cells::new() };
+            assert_eq!(shown[index], expected, "{case}: viewer {viewer} looking at seat {}'s ocean", index + 1);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_resignation_reveals_both_fleets_exactly_when_the_configuration_does() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &[11; 32]);
+    for hide_fleets_at_end in [false, true] {
+        for in_play in [false, true] {
+            for _ in 0..5 {
+                resign_one(&mut client, &mut rng, hide_fleets_at_end, in_play).await;
+            }
+        }
     }
 }

@@ -1,7 +1,9 @@
 //! The registry-driven half: every kind whose rules report hidden information is played
 //! at random over gRPC next to a local replay by the engine. A seat's secrets are what
 //! the engine shows that seat and not a spectator; no other viewer may receive one, in a
-//! view, an event, a legal-move list, an error message or a server log line.
+//! view, an event, a legal-move list, an error message or a server log line. Some games
+//! end by a random seat's resignation, after which every viewer must see what the engine
+//! shows it of the finished game, and still no other seat's remaining secret.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -22,6 +24,9 @@ use super::common::*;
 const GAMES_PER_PRESET: usize = 3;
 /// Plies after which a random game is abandoned (every hidden-information game ends sooner).
 const MAX_PLIES: usize = 600;
+/// Resignations fall on a ply below this: early enough to land in Battleship's placement
+/// as well as in its play.
+const RESIGN_BEFORE_PLY: usize = 40;
 
 /// Every kind whose rules, in some preset, hide information.
 fn hidden_kinds() -> Vec<GameKind> {
@@ -167,6 +172,41 @@ fn check_view(table: &Table, viewer: Viewer, view: &pb::View, secrets: &[(Seat, 
     check_text(&view.notation, viewer, secrets, &[], "a view's notation");
 }
 
+/// The view the server gives `viewer` of the table's game.
+async fn view_of(client: &mut Client, table: &Table, viewer: Viewer) -> pb::View {
+    let request = pb::GetViewRequest { game_id: table.game.id.clone() };
+    let request = match table.token(viewer) {
+        Some(token) => as_seat(token, request),
+        None => tonic::Request::new(request),
+    };
+    client.get_view(request).await.unwrap().into_inner().view.unwrap()
+}
+
+/// A random seat resigns through the `Resign` RPC. Afterwards the game is finished for
+/// every viewer (in its final stage, for a game with stages), and each viewer's view is
+/// the engine's, which reveals what the configuration reveals at the end and keeps the
+/// rest of each seat's secrets from the others.
+async fn resign_at_random(client: &mut Client, table: &mut Table, rng: &mut TestRng) {
+    let seat = Seat::from_number(rng.random_range(1..=table.seats as u32)).unwrap();
+    let request = pb::ResignRequest { game_id: table.game.id.clone(), request_id: String::new() };
+    let response = client.resign(as_seat(&table.game.tokens[seat.index()], request)).await.unwrap().into_inner();
+    table.engine.play(&Turn::Resign(seat)).unwrap();
+    let secrets = table.secrets();
+    check_view(table, Viewer::Seat(seat), response.view.as_ref().unwrap(), &secrets);
+    for viewer in table.viewers() {
+        // The oracle itself must show the end, or agreeing with it would prove nothing.
+        let expected = table.engine_view(viewer);
+        assert_eq!(expected.status, pb::GameStatus::Finished as i32, "{:?} after {seat} resigned", table.kind);
+        let stage = pb::Stage::try_from(expected.stage).unwrap();
+        assert!(
+            matches!(stage, pb::Stage::Unspecified | pb::Stage::Finished),
+            "{:?}: {viewer:?} sees stage {stage:?} after {seat} resigned",
+            table.kind
+        );
+        check_view(table, viewer, &view_of(client, table, viewer).await, &secrets);
+    }
+}
+
 /// Asserts an event given to `viewer` carries of a move only what the engine's view
 /// policy lets that viewer see of it.
 fn check_event(table: &Table, viewer: Viewer, event: &pb::GameEvent, moves: &[(Seat, Action)]) {
@@ -180,7 +220,15 @@ fn check_event(table: &Table, viewer: Viewer, event: &pb::GameEvent, moves: &[(S
     assert_eq!(applied.redacted, allowed.is_none(), "event {} as {viewer:?}", event.seq);
 }
 
-async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut TestRng) -> Vec<String> {
+/// What one random game left behind: the words no log line may hold (the seat tokens,
+/// then the names of every cell that was a secret), and, when a seat resigned it, the
+/// stage the game was in then.
+struct Played {
+    words: Vec<String>,
+    resigned_in: Option<pb::Stage>,
+}
+
+async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut TestRng) -> Played {
     let game = create_preset(client, kind_to_proto(kind), preset).await;
     let summary = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
     let config = config_from_proto(summary.config.as_ref().unwrap(), "config").unwrap();
@@ -192,9 +240,18 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
     // Every cell that was some seat's secret at some point, for the log check.
     let mut secret_cells: HashSet<Cell> = HashSet::new();
     let mut secret_moves = 0;
-    for _ in 0..MAX_PLIES {
+    // Half the games end by a resignation at a random ply, once there is a secret to keep
+    // or to reveal (unless the rules end them first).
+    let resign_at = rng.random_bool(0.5).then(|| rng.random_range(1..RESIGN_BEFORE_PLY));
+    let mut resigned_in = None;
+    for ply in 0..MAX_PLIES {
         let to_act = table.engine.to_act();
         let Some(&seat) = to_act.choose(rng) else { break };
+        if resign_at.is_some_and(|at| ply >= at) && secret_moves > 0 {
+            resigned_in = Some(pb::Stage::try_from(table.engine_view(Viewer::Spectator).stage).unwrap());
+            resign_at_random(client, &mut table, rng).await;
+            break;
+        }
         let secrets = table.secrets();
         let id = table.game.id.clone();
         let listed = client
@@ -243,13 +300,7 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
             check_event(&table, Viewer::Seat(seat), event, &moves);
         }
         for viewer in table.viewers() {
-            let request = pb::GetViewRequest { game_id: id.clone() };
-            let request = match table.token(viewer) {
-                Some(token) => as_seat(token, request),
-                None => tonic::Request::new(request),
-            };
-            let view = client.get_view(request).await.unwrap().into_inner().view.unwrap();
-            check_view(&table, viewer, &view, &secrets);
+            check_view(&table, viewer, &view_of(client, &table, viewer).await, &secrets);
         }
     }
     // The whole log, as each viewer receives it.
@@ -270,7 +321,7 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
     }
     assert!(secret_moves > 0 && !secret_cells.is_empty(), "a {kind:?} game ({preset}) kept no secret: nothing was tested");
     let secret_names = secret_cells.into_iter().flat_map(names_of);
-    table.game.tokens.iter().cloned().chain(secret_names).collect()
+    Played { words: table.game.tokens.iter().cloned().chain(secret_names).collect(), resigned_in }
 }
 
 #[tokio::test]
@@ -283,15 +334,24 @@ async fn no_viewer_of_any_hidden_information_game_receives_another_seats_secret(
     let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[3; 32]);
     let mut tokens = Vec::new();
     let mut secrets = HashSet::new();
+    let mut resigned_in = Vec::new();
+    let mut games = 0;
     for kind in kinds {
         for preset in kind.info().presets {
             for _ in 0..GAMES_PER_PRESET {
-                let words = play_one(&mut client, kind, preset.name, &mut rng).await;
+                let played = play_one(&mut client, kind, preset.name, &mut rng).await;
                 let seats = kind.info().seat_names.len();
-                tokens.extend(words[..seats].iter().cloned());
-                secrets.extend(words[seats..].iter().cloned());
+                tokens.extend(played.words[..seats].iter().cloned());
+                secrets.extend(played.words[seats..].iter().cloned());
+                resigned_in.extend(played.resigned_in);
+                games += 1;
             }
         }
+    }
+    let resigned = resigned_in.len();
+    assert!(0 < resigned && resigned < games, "{resigned} of {games} games were resigned: both endings must be tried");
+    for stage in [pb::Stage::Placement, pb::Stage::Play] {
+        assert!(resigned_in.contains(&stage), "no game was resigned in {stage:?}: {resigned_in:?}");
     }
     server.stop().await;
     let log = String::from_utf8(log.lock().unwrap().clone()).unwrap();
