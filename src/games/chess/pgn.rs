@@ -6,6 +6,9 @@
 //! claimed by threefold repetition}`, `{Black resigns}`), and skipped on reading, like
 //! every comment. A game reads back
 //! to the same moves, so replaying the first `n` of them gives the game at any ply.
+//!
+//! A text holding more than one game is refused rather than read in part: which game was
+//! meant is for the person importing to say.
 
 use std::fmt::Write as _;
 
@@ -198,13 +201,20 @@ enum Token {
     Symbol(String),
 }
 
-/// Splits the first game of `text` into tags and movetext symbols, dropping comments,
-/// variations, annotations glyphs and escape lines.
-fn tokenize(text: &str) -> Result<Vec<Token>, String> {
+/// Splits `text` into tags and movetext symbols, in order, dropping comments, variations,
+/// annotation glyphs and escape lines. Whether they make one game is for [`one_game`] to
+/// judge. Reading stops at the first flaw, which is returned next to the tokens before
+/// it, so that a second game can be named before a flaw inside it.
+fn tokenize(text: &str) -> (Vec<Token>, Result<(), String>) {
     let mut tokens = Vec::new();
+    let read = read_tokens(text, &mut tokens);
+    (tokens, read)
+}
+
+/// Appends the tokens of `text` to `tokens`, up to the first flaw; see [`tokenize`].
+fn read_tokens(text: &str, tokens: &mut Vec<Token>) -> Result<(), String> {
     let mut chars = text.chars().peekable();
     let mut line_start = true;
-    let mut in_movetext = false;
     while let Some(c) = chars.next() {
         match c {
             '%' if line_start => {
@@ -215,9 +225,6 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
             '\n' => {}
             c if c.is_whitespace() => {}
             '[' => {
-                if in_movetext {
-                    break; // the next game's tags
-                }
                 let mut inner = String::new();
                 let mut quoted = false;
                 let mut escaped = false;
@@ -252,7 +259,6 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
                 continue;
             }
             '(' => {
-                in_movetext = true;
                 let mut depth = 1;
                 while depth > 0 {
                     match chars.next() {
@@ -274,7 +280,6 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
                 }
             }
             _ => {
-                in_movetext = true;
                 let mut symbol = String::from(c);
                 while let Some(&next) = chars.peek() {
                     if next.is_whitespace() || "{}();[]$".contains(next) {
@@ -288,29 +293,71 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
         }
         line_start = c == '\n';
     }
-    Ok(tokens)
+    Ok(())
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// Reads the first game of `text`.
+/// One game's tags, in the order written, and its movetext symbols.
+struct GameText {
+    tags: Vec<(String, String)>,
+    symbols: Vec<String>,
+}
+
+/// The one game `tokens` must hold: every tag comes before the movetext, and nothing
+/// follows a result token (comments and whitespace are no tokens, so they may).
 ///
 /// # Errors
-/// A sentence naming what cannot be read: a malformed tag, an unsupported variant, an
-/// illegal starting position, or the first move that is not legal (with its number).
-pub fn import(text: &str) -> Result<Imported, String> {
-    if text.len() > MAX_LEN {
-        return Err(format!("the PGN is {} bytes long; at most {MAX_LEN} are read", text.len()));
-    }
-    let tokens = tokenize(text)?;
+/// When a second game starts: a symbol after a result, or a tag after the movetext.
+fn one_game(tokens: Vec<Token>) -> Result<GameText, String> {
     let mut tags = Vec::new();
-    let mut symbols = Vec::new();
+    let mut symbols: Vec<String> = Vec::new();
     for token in tokens {
+        if let Some(result) = symbols.last().filter(|s| RESULTS.contains(&s.as_str())) {
+            let found = match &token {
+                Token::Tag(name, _) => format!("the tag `{}`", excerpt(name)),
+                Token::Symbol(symbol) => format!("`{}`", excerpt(symbol)),
+            };
+            return Err(more_than_one_game(&format!("{found} follows the first game's result `{result}`")));
+        }
         match token {
+            Token::Tag(name, _) if !symbols.is_empty() => {
+                let found = format!("the tag `{}` follows the first game's moves", excerpt(&name));
+                return Err(more_than_one_game(&found));
+            }
             Token::Tag(name, value) => tags.push((name, value)),
             Token::Symbol(symbol) => symbols.push(symbol),
         }
     }
+    Ok(GameText { tags, symbols })
+}
+
+fn more_than_one_game(what: &str) -> String {
+    format!("the PGN holds more than one game ({what}); import one game at a time")
+}
+
+/// The start of `text`, short enough to quote in a message.
+fn excerpt(text: &str) -> String {
+    const LONGEST: usize = 20;
+    match text.char_indices().nth(LONGEST) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// Reads the one game of `text`.
+///
+/// # Errors
+/// A sentence naming what cannot be read: a malformed tag, more than one game, an
+/// unsupported variant, an illegal starting position, or the first move that is not
+/// legal (with its number).
+pub fn import(text: &str) -> Result<Imported, String> {
+    if text.len() > MAX_LEN {
+        return Err(format!("the PGN is {} bytes long; at most {MAX_LEN} are read", text.len()));
+    }
+    let (tokens, read) = tokenize(text);
+    let GameText { tags, symbols } = one_game(tokens)?;
+    read?;
     let tag = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
 
     let mut config = Config::default();

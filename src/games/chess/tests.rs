@@ -527,6 +527,35 @@ fn pgn_import_skips_comments_variations_and_glyphs_and_names_the_bad_move() {
 }
 
 #[test]
+fn pgn_import_refuses_a_second_game_and_accepts_comments_after_the_one() {
+    let first = "[Event \"a\"]\n\n1. e4 e5 1-0";
+    let second_games = [
+        format!("{first}\n\n[Event \"b\"]\n\n1. d4 *\n"),
+        format!("{first} 1. d4 d5 *"),
+        format!("{first}\n1/2-1/2\n"),
+        // The first game has no result token; the second's tags start it.
+        "1. e4 e5\n\n[Event \"b\"]\n1. d4 *".to_owned(),
+        // A flaw inside the second game: the second game is what is reported.
+        format!("{first}\n[Event \"b\"]\n1. d4 {{never closed"),
+    ];
+    for text in &second_games {
+        let error = pgn::import(text).unwrap_err();
+        assert!(error.starts_with("the PGN holds more than one game"), "{text:?}: {error}");
+        assert!(error.ends_with("import one game at a time"), "{text:?}: {error}");
+    }
+    let error = pgn::import(&second_games[0]).unwrap_err();
+    assert!(error.contains("(the tag `Event` follows the first game's result `1-0`)"), "{error}");
+    // Whitespace, comments and escape lines may follow the one game.
+    let endings =
+        ["", "\n", "\n\n  \n", " {a comment}\n", " ; a line comment", "\n% an escape line\n", " {two} {more}\n"];
+    for rest in endings {
+        let imported = pgn::import(&format!("{first}{rest}")).unwrap_or_else(|e| panic!("{rest:?}: {e}"));
+        assert_eq!(imported.actions, vec![action("e2e4"), action("e7e5")], "{rest:?}");
+        assert_eq!(imported.result.as_deref(), Some("1-0"), "{rest:?}");
+    }
+}
+
+#[test]
 fn pgn_names_an_ending_the_moves_do_not_show() {
     let mut resigned = played(Config::default(), "e2e4");
     resigned.resign(Seat::SECOND).unwrap();
