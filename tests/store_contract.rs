@@ -1,6 +1,6 @@
 //! The `Store` contract, checked against every backend: process memory, a real SQLite
 //! file, and (with `TABULA_TEST_POSTGRES`, as the test command sets it) a real PostgreSQL
-//! database. Also the SQLite schema migration from the first released schema.
+//! database. Also the SQLite schema migrations from earlier released schemas.
 
 mod common;
 
@@ -36,15 +36,27 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
 }
 
 fn created(at: SystemTime) -> StoredEvent {
-    StoredEvent { seq: 1, time: at, kind: EventKind::Created, request_id: None }
+    StoredEvent { seq: 1, time: at, kind: EventKind::Created, request_id: None, request_digest: None }
 }
 
+/// What a test stores as the digest of the request with `request_id`.
+fn digest_of(request_id: &str) -> String {
+    format!("digest of {request_id}")
+}
+
+/// `event` as caused by the request `request_id`, its digest included.
+fn caused_by(event: StoredEvent, request_id: &str) -> StoredEvent {
+    StoredEvent { request_id: Some(request_id.to_owned()), request_digest: Some(digest_of(request_id)), ..event }
+}
+
+/// A move; one with a request id carries that request's digest too.
 fn played(seq: u64, seat: u8, column: u32, request_id: Option<&str>) -> StoredEvent {
     StoredEvent {
         seq,
         time: time(seq),
         kind: EventKind::Played { turn: Turn::Move(Seat::new(seat), Action::drop(column)), move_number: seq as u32 - 1 },
         request_id: request_id.map(str::to_owned),
+        request_digest: request_id.map(digest_of),
     }
 }
 
@@ -55,9 +67,10 @@ fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
 /// Every guarantee of the `Store` trait, on a fresh, empty store.
 async fn contract(store: Arc<dyn Store>) {
     let id = "0190a000-0000-7000-8000-000000000001";
-    store.create(record(id, GameKind::ConnectFour, time(0)), vec![created(time(0))]).await.unwrap();
+    let creation = caused_by(created(time(0)), "r0");
+    store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();
     assert!(matches!(
-        store.create(record(id, GameKind::ConnectFour, time(0)), vec![created(time(0))]).await,
+        store.create(record(id, GameKind::ConnectFour, time(0)), vec![created(time(0))], None).await,
         Err(StoreError::AlreadyExists(_))
     ));
 
@@ -79,19 +92,22 @@ async fn contract(store: Arc<dyn Store>) {
     assert_eq!(loaded.updated, time(4));
     assert_eq!(loaded.owner.as_deref(), Some("lobby"));
     assert_eq!(log.iter().map(|e| e.seq).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert_eq!(log[0], creation, "the creation comes back with its request and digest");
     assert_eq!(log[1], played(2, 0, 3, Some("r1")), "events come back exactly as written");
+    assert_eq!(log[3].request_digest, None);
     assert_eq!(store.head(id).await.unwrap().seq, 4);
     assert_eq!(store.events_after(id, 2, 1).await.unwrap(), vec![played(3, 1, 3, Some("r2"))]);
     assert!(store.events_after(id, 4, 10).await.unwrap().is_empty());
     assert!(matches!(store.events_after("nope", 0, 10).await, Err(StoreError::NotFound(_))));
 
-    // Retries are found by request id.
+    // Retries are found by request id, with the digest of the request first applied.
     assert_eq!(store.find_request(id, "r2").await.unwrap(), vec![played(3, 1, 3, Some("r2"))]);
+    assert_eq!(store.find_request(id, "r0").await.unwrap(), vec![creation.clone()]);
     assert!(store.find_request(id, "never").await.unwrap().is_empty());
 
     // Snapshots: the newest wins, and loading returns the tail after it.
     let latest = store.load_latest(id).await.unwrap();
-    assert_eq!((latest.snapshot, latest.tail.len()), (None, 4));
+    assert_eq!((latest.snapshot, &latest.tail), (None, &log));
     store.save_snapshot(id, Snapshot { seq: 3, state: vec![7, 7] }).await.unwrap();
     store.save_snapshot(id, Snapshot { seq: 2, state: vec![1] }).await.unwrap();
     let latest = store.load_latest(id).await.unwrap();
@@ -107,8 +123,15 @@ async fn contract(store: Arc<dyn Store>) {
         time: time(5),
         kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 3 },
         request_id: None,
+        request_digest: None,
     };
-    let end = StoredEvent { seq: 6, time: time(5), kind: EventKind::Ended(outcome.clone()), request_id: None };
+    let end = StoredEvent {
+        seq: 6,
+        time: time(5),
+        kind: EventKind::Ended(outcome.clone()),
+        request_id: None,
+        request_digest: None,
+    };
     let finished = RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome.clone()), move_count: 3, updated: time(5) };
     store.append(id, 4, vec![resign, end], finished).await.unwrap();
     assert_eq!(store.count_in_progress("lobby").await.unwrap(), 0);
@@ -124,7 +147,7 @@ async fn contract(store: Arc<dyn Store>) {
     let ids: Vec<String> = (2..=6).map(|n| format!("0190a000-0000-7000-8000-00000000000{n}")).collect();
     for (n, other) in ids.iter().enumerate() {
         let kind = if n % 2 == 0 { GameKind::TicTacToe } else { GameKind::ConnectFour };
-        store.create(record(other, kind, time(10 + n as u64)), vec![created(time(10 + n as u64))]).await.unwrap();
+        store.create(record(other, kind, time(10 + n as u64)), vec![created(time(10 + n as u64))], None).await.unwrap();
     }
     let list = |filter: ListFilter, after: Option<String>| {
         let store = store.clone();
@@ -143,15 +166,110 @@ async fn contract(store: Arc<dyn Store>) {
     let window = ListFilter { created_after: Some(time(11)), created_before: Some(time(13)), ..Default::default() };
     assert_eq!(list(window, None).await, [ids[2].clone(), ids[1].clone()]);
 
-    // Export, delete, import: the game comes back identical.
+    // Export, delete, import: the game comes back identical, request digests included.
     let exported = document::export(store.as_ref(), id).await.unwrap();
+    assert_eq!(exported.events[0], creation);
     let json = exported.to_json();
+    let with_digest = exported.events.iter().filter(|e| e.request_digest.is_some()).count();
+    assert_eq!(json.matches("\"request_digest\"").count(), with_digest, "events without a digest do not name it");
     store.delete(id).await.unwrap();
     assert!(matches!(store.load(id).await, Err(StoreError::NotFound(_))));
     assert!(matches!(store.delete(id).await, Err(StoreError::NotFound(_))));
     let imported = document::import(store.as_ref(), GameDocument::from_json(&json).unwrap()).await.unwrap();
     assert_eq!(imported.status, GameStatus::Archived);
     assert_eq!(document::export(store.as_ref(), id).await.unwrap(), exported);
+
+    // A document written before digests were kept still imports; its events have none.
+    store.delete(id).await.unwrap();
+    let older = GameDocument::from_json(&without_digests(&json)).unwrap();
+    assert!(older.events.iter().all(|e| e.request_digest.is_none()));
+    document::import(store.as_ref(), older).await.unwrap();
+    let (_, log) = store.load(id).await.unwrap();
+    assert_eq!(log[0].request_id.as_deref(), Some("r0"));
+    assert!(log.iter().all(|e| e.request_digest.is_none()));
+}
+
+/// The document `json` as a release that kept no request digests wrote it.
+fn without_digests(json: &str) -> String {
+    let mut document: serde_json::Value = serde_json::from_str(json).unwrap();
+    for event in document["events"].as_array_mut().unwrap() {
+        event.as_object_mut().unwrap().remove("request_digest");
+    }
+    document.to_string()
+}
+
+/// Creations racing for one owner's places.
+const RACERS: u64 = 40;
+/// The owner's cap on games in progress.
+const CAP: u64 = 5;
+
+/// `owner`'s game `id`, created at `at`.
+fn owned(id: &str, owner: &str, at: SystemTime) -> GameRecord {
+    GameRecord { owner: Some(owner.to_owned()), ..record(id, GameKind::ConnectFour, at) }
+}
+
+/// Ends the freshly created game `id` (its log is just the creation) by resignation.
+async fn finish(store: &dyn Store, id: &str) {
+    let outcome = Outcome::Win { winner: Seat::FIRST, reason: tabula::engine::EndReason::Resignation, line: vec![] };
+    let events = vec![
+        StoredEvent {
+            seq: 2,
+            time: time(100),
+            kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 0 },
+            request_id: None,
+            request_digest: None,
+        },
+        StoredEvent {
+            seq: 3,
+            time: time(100),
+            kind: EventKind::Ended(outcome.clone()),
+            request_id: None,
+            request_digest: None,
+        },
+    ];
+    let update =
+        RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome), move_count: 0, updated: time(100) };
+    store.append(id, 1, events, update).await.unwrap();
+}
+
+/// [`RACERS`] creations for one owner capped at [`CAP`], all at once: exactly [`CAP`] are
+/// created and the rest refused, other owners are unaffected, and finishing a game frees
+/// exactly one place. `round` keeps each run's owners and ids apart.
+async fn cap_holds_under_racing_creations(store: Arc<dyn Store>, round: u64) {
+    let owner = format!("racer-{round}");
+    let id = |n: u64| format!("0190b000-0000-7000-8000-{round:04}{n:08}");
+    let racers: Vec<_> = (0..RACERS)
+        .map(|n| {
+            let (store, game) = (store.clone(), owned(&id(n), &owner, time(n)));
+            tokio::spawn(async move { store.create(game, vec![created(time(n))], Some(CAP)).await })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for (n, racer) in (0..RACERS).zip(racers) {
+        match racer.await.unwrap() {
+            Ok(()) => winners.push(id(n)),
+            Err(StoreError::TooManyGames { owner: refused, limit: CAP }) if refused == owner => {}
+            other => panic!("a racing creation must succeed or meet the cap, got {other:?}"),
+        }
+    }
+    assert_eq!(winners.len() as u64, CAP, "exactly the cap's worth of creations win");
+    assert_eq!(store.count_in_progress(&owner).await.unwrap(), CAP);
+
+    let other = format!("bystander-{round}");
+    store.create(owned(&id(RACERS), &other, time(0)), vec![created(time(0))], Some(CAP)).await.unwrap();
+
+    finish(store.as_ref(), &winners[0]).await;
+    let again = |n: u64| store.create(owned(&id(n), &owner, time(n)), vec![created(time(n))], Some(CAP));
+    again(RACERS + 1).await.unwrap();
+    assert!(matches!(again(RACERS + 2).await, Err(StoreError::TooManyGames { .. })), "one finish frees one place");
+    assert_eq!(store.count_in_progress(&owner).await.unwrap(), CAP);
+}
+
+/// The cap check, three times over on one store.
+async fn cap_holds(store: Arc<dyn Store>) {
+    for round in 0..3 {
+        cap_holds_under_racing_creations(store.clone(), round).await;
+    }
 }
 
 #[tokio::test]
@@ -176,15 +294,42 @@ async fn postgres_store_keeps_the_contract() {
     contract(Arc::new(tabula::store::PostgresStore::connect(&url).await.unwrap())).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn memory_store_caps_games_in_progress_under_racing_creations() {
+    cap_holds(Arc::new(MemoryStore::new())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_store_caps_games_in_progress_under_racing_creations() {
+    let dir = tempfile::tempdir().unwrap();
+    cap_holds(Arc::new(SqliteStore::open(&dir.path().join("games.db")).await.unwrap())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn postgres_store_caps_games_in_progress_under_racing_creations() {
+    let url = common::fresh_postgres_database().await;
+    cap_holds(Arc::new(tabula::store::PostgresStore::connect(&url).await.unwrap())).await;
+}
+
 #[tokio::test]
-async fn an_older_sqlite_schema_is_migrated_with_its_games() {
+async fn older_sqlite_schemas_are_migrated_with_their_games() {
+    // Databases as earlier releases left them: the first schema, and the one before
+    // request digests.
+    for version in [1, 2] {
+        older_sqlite_schema_is_migrated(version).await;
+    }
+}
+
+/// A database with only the migrations up to `version` applied, holding one game, opens
+/// with the current schema and keeps the game; its old event has no request digest.
+async fn older_sqlite_schema_is_migrated(version: i64) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.db");
-    // A database as the first release left it: only the first migration applied.
-    let first = tabula::store::sqlite_migrator_through(1);
+    let older = tabula::store::sqlite_migrator_through(version);
     let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&path).create_if_missing(true);
     let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
-    first.run(&pool).await.unwrap();
+    older.run(&pool).await.unwrap();
     let config = serde_json::to_string(&GameConfig::ConnectFour(Default::default())).unwrap();
     sqlx::query(
         "INSERT INTO games (id, kind, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count) \
@@ -195,10 +340,12 @@ async fn an_older_sqlite_schema_is_migrated_with_its_games() {
     .execute(&pool)
     .await
     .unwrap();
-    sqlx::query("INSERT INTO events (game_id, seq, time_us, body, request_id) VALUES ('old', 1, 0, '\"created\"', NULL)")
-        .execute(&pool)
-        .await
-        .unwrap();
+    sqlx::query(
+        "INSERT INTO events (game_id, seq, time_us, body, request_id) VALUES ('old', 1, 0, '\"created\"', 'c')",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
     pool.close().await;
 
     let store = SqliteStore::open(&path).await.unwrap();
@@ -207,5 +354,9 @@ async fn an_older_sqlite_schema_is_migrated_with_its_games() {
     assert!(!record.private);
     assert_eq!(record.owner, None);
     assert_eq!(log.len(), 1);
+    assert_eq!((log[0].request_id.as_deref(), &log[0].request_digest), (Some("c"), &None));
     store.save_snapshot("old", Snapshot { seq: 1, state: vec![1] }).await.unwrap();
+    store.append("old", 1, vec![played(2, 0, 3, Some("r"))], in_progress(1, time(2))).await.unwrap();
+    assert_eq!(store.find_request("old", "r").await.unwrap(), vec![played(2, 0, 3, Some("r"))]);
+    assert_eq!(store.find_request("old", "c").await.unwrap()[0].request_digest, None);
 }

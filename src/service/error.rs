@@ -87,6 +87,7 @@ impl From<StoreError> for ApiError {
             StoreError::NotFound(id) => ApiError::GameNotFound(id),
             StoreError::Conflict { expected, current } => ApiError::StaleSeq { expected, current },
             StoreError::NotFinished(id) => ApiError::GameNotFinished(id),
+            StoreError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
             StoreError::AlreadyExists(_) | StoreError::Backend(_) => ApiError::Storage(error.to_string()),
         }
     }

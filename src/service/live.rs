@@ -180,8 +180,14 @@ impl Hub {
 
     /// Creates a game: stores its record and creation event, then holds it in memory.
     pub async fn create(&self, record: GameRecord, game: Box<dyn AnyMatch>) -> Result<Arc<LiveGame>, ApiError> {
-        let first = StoredEvent { seq: 1, time: record.created, kind: EventKind::Created, request_id: None };
-        self.store.create(record.clone(), vec![first]).await?;
+        let first = StoredEvent {
+            seq: 1,
+            time: record.created,
+            kind: EventKind::Created,
+            request_id: None,
+            request_digest: None,
+        };
+        self.store.create(record.clone(), vec![first], None).await?;
         let live = Arc::new(LiveGame::new(&record, game, self.channel_capacity));
         Ok(self.cache(live))
     }
@@ -289,6 +295,7 @@ impl Hub {
             time: now,
             kind: EventKind::Played { turn: request.turn.clone(), move_number },
             request_id: request.request_id.clone(),
+            request_digest: None,
         }];
         if let Some(outcome) = &outcome {
             events.push(StoredEvent {
@@ -296,6 +303,7 @@ impl Hub {
                 time: now,
                 kind: EventKind::Ended(outcome.clone()),
                 request_id: request.request_id.clone(),
+                request_digest: None,
             });
         }
         let update = record_update(outcome, next.move_count(), now);

@@ -158,7 +158,8 @@ pub async fn export(store: &dyn Store, id: &str) -> Result<GameDocument, StoreEr
 /// Validates `document` and writes it into `store` as one new game.
 pub async fn import(store: &dyn Store, document: GameDocument) -> Result<GameRecord, DocumentError> {
     let record = document.validate()?;
-    store.create(record.clone(), document.events).await?;
+    // An import restores a game that already existed, so no cap on games in progress applies.
+    store.create(record.clone(), document.events, None).await?;
     Ok(record)
 }
 

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 
 use super::{
     GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError,
-    StoredEvent, TokenHash,
+    StoredEvent, TokenHash, in_progress_cap,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -35,6 +35,14 @@ impl MemoryStore {
         self.games.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// How many of `owner`'s games in `games` are in progress.
+    fn in_progress(games: &BTreeMap<String, StoredGame>, owner: &str) -> u64 {
+        games
+            .values()
+            .filter(|g| g.record.owner.as_deref() == Some(owner) && g.record.status == GameStatus::InProgress)
+            .count() as u64
+    }
+
     fn with_game<T>(&self, id: &str, f: impl FnOnce(&mut StoredGame) -> Result<T, StoreError>) -> Result<T, StoreError> {
         let mut games = self.lock();
         let game = games.get_mut(id).ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
@@ -44,8 +52,19 @@ impl MemoryStore {
 
 #[async_trait]
 impl Store for MemoryStore {
-    async fn create(&self, record: GameRecord, log: Vec<StoredEvent>) -> Result<(), StoreError> {
+    async fn create(
+        &self,
+        record: GameRecord,
+        log: Vec<StoredEvent>,
+        max_in_progress: Option<u64>,
+    ) -> Result<(), StoreError> {
+        // Counting under the same lock as the insert is what makes the cap hold.
         let mut games = self.lock();
+        if let Some((owner, limit)) = in_progress_cap(&record, max_in_progress)
+            && MemoryStore::in_progress(&games, owner) >= limit
+        {
+            return Err(StoreError::TooManyGames { owner: owner.to_owned(), limit });
+        }
         if games.contains_key(&record.id) {
             return Err(StoreError::AlreadyExists(record.id));
         }
@@ -162,10 +181,6 @@ impl Store for MemoryStore {
     }
 
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {
-        let games = self.lock();
-        Ok(games
-            .values()
-            .filter(|g| g.record.owner.as_deref() == Some(owner) && g.record.status == GameStatus::InProgress)
-            .count() as u64)
+        Ok(MemoryStore::in_progress(&self.lock(), owner))
     }
 }

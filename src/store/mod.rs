@@ -143,6 +143,18 @@ pub struct StoredEvent {
     pub kind: EventKind,
     /// The client request that caused it, for recognising retries.
     pub request_id: Option<String>,
+    /// A digest of the whole request that caused it, so that a request id reused with a
+    /// different request can be refused. Absent from events written before digests were
+    /// kept, and from documents exported then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_digest: Option<String>,
+}
+
+/// `time` truncated to whole microseconds since the Unix epoch (earlier times become the
+/// epoch): the precision every store keeps. A time passed through this reads back from
+/// any store equal to what was written.
+pub fn to_stored_precision(time: SystemTime) -> SystemTime {
+    codec::from_micros(codec::to_micros(time))
 }
 
 /// The change an append makes to a record's summary.
@@ -222,21 +234,42 @@ pub enum StoreError {
     /// Only a finished game may be archived.
     #[error("game {0:?} is not finished")]
     NotFinished(String),
+    /// The owner already has `limit` games in progress, so the creation was refused.
+    #[error("{owner:?} already has {limit} games in progress")]
+    TooManyGames { owner: String, limit: u64 },
     /// The backend failed.
     #[error("storage failure: {0}")]
     Backend(String),
 }
 
+/// The owner and limit a creation must respect, if any: a cap binds only owned games.
+fn in_progress_cap(record: &GameRecord, max_in_progress: Option<u64>) -> Option<(&str, u64)> {
+    Some((record.owner.as_deref()?, max_in_progress?))
+}
+
 /// Where games live. Every implementation gives the same guarantees:
 /// - an append succeeds only if the log's newest seq equals `expected_seq`, and then
 ///   adds the events (numbered `expected_seq + 1, ...`) and the record update at once;
+/// - a creation capped by `max_in_progress` counts the owner's games in progress and
+///   inserts as one step, so racing creations cannot overshoot the cap;
 /// - once a call returns `Ok`, what it wrote survives for the life of the backend
 ///   (process memory for [`MemoryStore`]).
 #[async_trait]
 pub trait Store: Send + Sync + 'static {
     /// Adds a new game with its log so far (its creation event, or a whole imported log),
     /// all or nothing.
-    async fn create(&self, record: GameRecord, log: Vec<StoredEvent>) -> Result<(), StoreError>;
+    ///
+    /// With `max_in_progress` set and an owner on the record, the game is added only if
+    /// fewer than that many of the owner's games are in progress, and that count is taken
+    /// atomically with the insert: however many creations race, the owner never ends up
+    /// with more games in progress than the limit (a refusal is
+    /// [`StoreError::TooManyGames`]). Without either, no cap applies.
+    async fn create(
+        &self,
+        record: GameRecord,
+        log: Vec<StoredEvent>,
+        max_in_progress: Option<u64>,
+    ) -> Result<(), StoreError>;
 
     /// A game's record and its whole log.
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError>;
@@ -294,5 +327,21 @@ pub trait Store: Send + Sync + 'static {
     /// The changes other processes make, for a shared store; taken once.
     fn watch_changes(&self) -> Option<mpsc::Receiver<Change>> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::*;
+
+    #[test]
+    fn stored_precision_is_whole_microseconds() {
+        let time = UNIX_EPOCH + Duration::new(1_790_000_000, 123_456_789);
+        let stored = to_stored_precision(time);
+        assert_eq!(stored, UNIX_EPOCH + Duration::new(1_790_000_000, 123_456_000));
+        assert_eq!(to_stored_precision(stored), stored, "already stored times are kept as they are");
+        assert_eq!(codec::from_micros(codec::to_micros(stored)), stored);
     }
 }

@@ -22,7 +22,7 @@ use super::codec::{
 };
 use super::{
     Change, EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash,
+    TokenHash, in_progress_cap,
 };
 
 /// The record's columns, in the order the queries below name them.
@@ -35,7 +35,7 @@ macro_rules! record_columns {
 /// An event's columns.
 macro_rules! event_columns {
     () => {
-        "seq, time_us, body, request_id"
+        "seq, time_us, body, request_id, request_digest"
     };
 }
 
@@ -51,6 +51,10 @@ const CHANNEL: &str = "tabula_game_changed";
 const POLL_INTERVAL: Duration = Duration::from_secs(1);
 /// How far back each poll looks; covers clock differences between replicas.
 const POLL_WINDOW: Duration = Duration::from_secs(10);
+/// The first key of the advisory locks that serialise one owner's capped creations (the
+/// second is a hash of the owner). Two-key advisory locks never collide with single-key
+/// ones, such as the lock migrations hold.
+const OWNER_LOCK_SPACE: i32 = 0x7461_6267;
 /// Changed games queued for the service before the oldest are dropped (the poll then
 /// catches them up).
 const CHANGES_QUEUE: usize = 1024;
@@ -147,6 +151,7 @@ fn event_from_row(row: &PgRow) -> Result<StoredEvent, StoreError> {
         time: from_micros(row.get("time_us")),
         kind: from_json::<EventKind>(row.get("body"), "event")?,
         request_id: row.get("request_id"),
+        request_digest: row.get("request_digest"),
     })
 }
 
@@ -156,16 +161,70 @@ async fn insert_events(
     events: &[StoredEvent],
 ) -> Result<(), sqlx::Error> {
     for event in events {
-        sqlx::query("INSERT INTO events (game_id, seq, time_us, body, request_id) VALUES ($1, $2, $3, $4, $5)")
+        sqlx::query(concat!("INSERT INTO events (game_id, ", event_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6)"))
             .bind(id)
             .bind(event.seq as i64)
             .bind(to_micros(event.time))
             .bind(to_json(&event.kind))
             .bind(event.request_id.as_deref())
+            .bind(event.request_digest.as_deref())
             .execute(&mut **tx)
             .await?;
     }
     Ok(())
+}
+
+/// How many of `owner`'s games are in progress.
+async fn in_progress<'c>(
+    executor: impl sqlx::Executor<'c, Database = Postgres>,
+    owner: &str,
+) -> Result<u64, StoreError> {
+    let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE owner = $1 AND status = 'in_progress'")
+        .bind(owner)
+        .fetch_one(executor)
+        .await
+        .map_err(backend)?;
+    unsigned(row.get("n"), "count")
+}
+
+/// Makes every other capped creation for `owner`, on any replica, wait until `tx` ends.
+/// Under READ COMMITTED two creations would otherwise both count before either inserts;
+/// holding the lock, a creation's count sees every earlier holder's committed insert.
+async fn lock_owner(tx: &mut sqlx::Transaction<'_, Postgres>, owner: &str) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+        .bind(OWNER_LOCK_SPACE)
+        .bind(owner)
+        .execute(&mut **tx)
+        .await
+        .map_err(backend)?;
+    Ok(())
+}
+
+/// Inserts the record alone; a taken id is [`StoreError::AlreadyExists`].
+async fn insert_record(tx: &mut sqlx::Transaction<'_, Postgres>, record: &GameRecord) -> Result<(), StoreError> {
+    let inserted = sqlx::query(concat!(
+        "INSERT INTO games (",
+        record_columns!(),
+        ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+    ))
+    .bind(&record.id)
+    .bind(to_json(&record.config))
+    .bind(hashes_to_bytes(&record.seat_token_hashes))
+    .bind(to_micros(record.created))
+    .bind(to_micros(record.updated))
+    .bind(record.seq as i64)
+    .bind(status_name(record.status))
+    .bind(record.outcome.as_ref().map(to_json))
+    .bind(i64::from(record.move_count))
+    .bind(record.private)
+    .bind(record.owner.as_deref())
+    .bind(record.kind().info().name)
+    .execute(&mut **tx)
+    .await;
+    match inserted {
+        Err(e) if is_unique_violation(&e) => Err(StoreError::AlreadyExists(record.id.clone())),
+        other => other.map(drop).map_err(backend),
+    }
 }
 
 /// The payload word that says a game was deleted.
@@ -231,27 +290,20 @@ async fn watch(mut listener: PgListener, pool: PgPool, changes: mpsc::Sender<Cha
 
 #[async_trait]
 impl Store for PostgresStore {
-    async fn create(&self, record: GameRecord, log: Vec<StoredEvent>) -> Result<(), StoreError> {
+    async fn create(
+        &self,
+        record: GameRecord,
+        log: Vec<StoredEvent>,
+        max_in_progress: Option<u64>,
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await.map_err(backend)?;
-        let inserted = sqlx::query(concat!("INSERT INTO games (", record_columns!(), ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"))
-            .bind(&record.id)
-            .bind(to_json(&record.config))
-            .bind(hashes_to_bytes(&record.seat_token_hashes))
-            .bind(to_micros(record.created))
-            .bind(to_micros(record.updated))
-            .bind(record.seq as i64)
-            .bind(status_name(record.status))
-            .bind(record.outcome.as_ref().map(to_json))
-            .bind(i64::from(record.move_count))
-            .bind(record.private)
-            .bind(record.owner.as_deref())
-            .bind(record.kind().info().name)
-            .execute(&mut *tx)
-            .await;
-        match inserted {
-            Err(e) if is_unique_violation(&e) => return Err(StoreError::AlreadyExists(record.id)),
-            other => other.map_err(backend)?,
-        };
+        if let Some((owner, limit)) = in_progress_cap(&record, max_in_progress) {
+            lock_owner(&mut tx, owner).await?;
+            if in_progress(&mut *tx, owner).await? >= limit {
+                return Err(StoreError::TooManyGames { owner: owner.to_owned(), limit });
+            }
+        }
+        insert_record(&mut tx, &record).await?;
         insert_events(&mut tx, &record.id, &log).await.map_err(backend)?;
         tx.commit().await.map_err(backend)
     }
@@ -416,12 +468,7 @@ impl Store for PostgresStore {
     }
 
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE owner = $1 AND status = 'in_progress'")
-            .bind(owner)
-            .fetch_one(&self.pool)
-            .await
-            .map_err(backend)?;
-        unsigned(row.get("n"), "count")
+        in_progress(&self.pool, owner).await
     }
 
     fn shared(&self) -> bool {

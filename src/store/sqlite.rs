@@ -20,7 +20,7 @@ use super::codec::{
 };
 use super::{
     EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash,
+    TokenHash, in_progress_cap,
 };
 
 /// The record's columns, in the order the queries below name them.
@@ -33,7 +33,7 @@ macro_rules! record_columns {
 /// An event's columns.
 macro_rules! event_columns {
     () => {
-        "seq, time_us, body, request_id"
+        "seq, time_us, body, request_id, request_digest"
     };
 }
 
@@ -150,6 +150,7 @@ fn event_from_row(row: &SqliteRow) -> Result<StoredEvent, StoreError> {
         time: from_micros(row.get("time_us")),
         kind: from_json::<EventKind>(row.get("body"), "event")?,
         request_id: row.get("request_id"),
+        request_digest: row.get("request_digest"),
     })
 }
 
@@ -159,42 +160,73 @@ async fn insert_events(
     events: &[StoredEvent],
 ) -> Result<(), sqlx::Error> {
     for event in events {
-        sqlx::query("INSERT INTO events (game_id, seq, time_us, body, request_id) VALUES (?, ?, ?, ?, ?)")
+        sqlx::query(concat!("INSERT INTO events (game_id, ", event_columns!(), ") VALUES (?, ?, ?, ?, ?, ?)"))
             .bind(id)
             .bind(event.seq as i64)
             .bind(to_micros(event.time))
             .bind(to_json(&event.kind))
             .bind(event.request_id.as_deref())
+            .bind(event.request_digest.as_deref())
             .execute(&mut **tx)
             .await?;
     }
     Ok(())
 }
 
+/// How many of `owner`'s games are in progress.
+async fn in_progress<'c>(executor: impl sqlx::Executor<'c, Database = Sqlite>, owner: &str) -> Result<u64, StoreError> {
+    let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE owner = ? AND status = 'in_progress'")
+        .bind(owner)
+        .fetch_one(executor)
+        .await
+        .map_err(backend)?;
+    unsigned(row.get("n"), "count")
+}
+
+/// Inserts the record alone; a taken id is [`StoreError::AlreadyExists`].
+async fn insert_record(tx: &mut sqlx::Transaction<'_, Sqlite>, record: &GameRecord) -> Result<(), StoreError> {
+    let inserted = sqlx::query(concat!(
+        "INSERT INTO games (",
+        record_columns!(),
+        ", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .bind(&record.id)
+    .bind(to_json(&record.config))
+    .bind(hashes_to_bytes(&record.seat_token_hashes))
+    .bind(to_micros(record.created))
+    .bind(to_micros(record.updated))
+    .bind(record.seq as i64)
+    .bind(status_name(record.status))
+    .bind(record.outcome.as_ref().map(to_json))
+    .bind(i64::from(record.move_count))
+    .bind(record.private)
+    .bind(record.owner.as_deref())
+    .bind(record.kind().info().name)
+    .execute(&mut **tx)
+    .await;
+    match inserted {
+        Err(e) if is_unique_violation(&e) => Err(StoreError::AlreadyExists(record.id.clone())),
+        other => other.map(drop).map_err(backend),
+    }
+}
 
 #[async_trait]
 impl Store for SqliteStore {
-    async fn create(&self, record: GameRecord, log: Vec<StoredEvent>) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await.map_err(backend)?;
-        let inserted = sqlx::query(concat!("INSERT INTO games (", record_columns!(), ", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
-            .bind(&record.id)
-            .bind(to_json(&record.config))
-            .bind(hashes_to_bytes(&record.seat_token_hashes))
-            .bind(to_micros(record.created))
-            .bind(to_micros(record.updated))
-            .bind(record.seq as i64)
-            .bind(status_name(record.status))
-            .bind(record.outcome.as_ref().map(to_json))
-            .bind(i64::from(record.move_count))
-            .bind(record.private)
-            .bind(record.owner.as_deref())
-            .bind(record.kind().info().name)
-            .execute(&mut *tx)
-            .await;
-        match inserted {
-            Err(e) if is_unique_violation(&e) => return Err(StoreError::AlreadyExists(record.id)),
-            other => other.map_err(backend)?,
-        };
+    async fn create(
+        &self,
+        record: GameRecord,
+        log: Vec<StoredEvent>,
+        max_in_progress: Option<u64>,
+    ) -> Result<(), StoreError> {
+        // `IMMEDIATE` takes the write lock before the count: a deferred transaction would
+        // count under a read lock, and two creations could both see room for one more.
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await.map_err(backend)?;
+        if let Some((owner, limit)) = in_progress_cap(&record, max_in_progress)
+            && in_progress(&mut *tx, owner).await? >= limit
+        {
+            return Err(StoreError::TooManyGames { owner: owner.to_owned(), limit });
+        }
+        insert_record(&mut tx, &record).await?;
         insert_events(&mut tx, &record.id, &log).await.map_err(backend)?;
         tx.commit().await.map_err(backend)
     }
@@ -356,12 +388,7 @@ impl Store for SqliteStore {
     }
 
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE owner = ? AND status = 'in_progress'")
-            .bind(owner)
-            .fetch_one(&self.pool)
-            .await
-            .map_err(backend)?;
-        unsigned(row.get("n"), "count")
+        in_progress(&self.pool, owner).await
     }
 
     async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {
