@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use tabula::engine::{Rules, Seat};
+use tabula::engine::{Rules, SearchBudget, Seat};
 use tabula::games::battleship::{self, Battleship};
 use tabula::games::peg_solitaire::boards::Shape;
 use tabula::games::peg_solitaire::solver::Goal;
@@ -43,8 +43,9 @@ fn main() {
     });
     println!("15-hole triangle, all 15 starts, count every solution: {t:?}");
 
+    let go = std::sync::atomic::AtomicBool::new(false);
     let t = median(21, || {
-        black_box(apex.hint(1_000_000));
+        black_box(apex.hint(SearchBudget::new(1_000_000, &go)));
     });
     println!("15-hole triangle, hint from the start: {t:?}");
 

@@ -351,3 +351,71 @@ mod binary {
         }
     }
 }
+
+/// The classic fleet (5, 4, 3, 3, 2), one ship a row from the top-left corner.
+fn classic_fleet() -> pb::Move {
+    let ships = [5, 4, 3, 3, 2]
+        .iter()
+        .enumerate()
+        .map(|(row, &length)| pb::ShipPlacement {
+            bow: Some(pb::Cell { row: row as u32, col: 0 }),
+            orientation: pb::Orientation::Horizontal as i32,
+            length,
+        })
+        .collect();
+    pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })) }
+}
+
+#[tokio::test]
+async fn reissuing_a_seat_token_ends_the_streams_opened_with_the_old_one() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset_with(&mut client, None, pb::GameKind::Battleship, "classic", true).await.unwrap();
+    let open = |token: &str| as_seat(token, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 });
+    let mut old_stream = client.stream_events(open(&game.tokens[0])).await.unwrap().into_inner();
+    let mut other_seat = client.stream_events(open(&game.tokens[1])).await.unwrap().into_inner();
+    assert_eq!(old_stream.next().await.unwrap().unwrap().event.unwrap().seq, 1);
+    assert_eq!(other_seat.next().await.unwrap().unwrap().event.unwrap().seq, 1);
+
+    let reissue = pb::ReissueSeatTokenRequest { game_id: game.id.clone(), seat: 1 };
+    let fresh = client.reissue_seat_token(reissue).await.unwrap().into_inner().seat_token.unwrap().token;
+    // The old stream ends at once, before the seat does anything with its new token.
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(5), old_stream.next()).await.expect("the stream ended");
+    assert_error(&ended.unwrap().unwrap_err(), Code::Unauthenticated, "CREDENTIAL_REVOKED");
+    assert!(old_stream.next().await.is_none());
+
+    // The fleet placed with the new token reaches the new holder's stream, never the old one.
+    let mut new_stream = client.stream_events(open(&fresh)).await.unwrap().into_inner();
+    assert_eq!(new_stream.next().await.unwrap().unwrap().event.unwrap().seq, 1);
+    let placed = as_seat(&fresh, pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(classic_fleet()), ..Default::default() });
+    client.submit_move(placed).await.unwrap();
+    let Some(pb::game_event::Kind::MoveApplied(applied)) = new_stream.next().await.unwrap().unwrap().event.unwrap().kind else {
+        panic!("the placement")
+    };
+    assert!(!applied.redacted && applied.r#move.is_some(), "the seat sees its own placement");
+    // The other seat's stream was opened with a token still valid: it goes on, redacted.
+    let Some(pb::game_event::Kind::MoveApplied(seen)) = other_seat.next().await.unwrap().unwrap().event.unwrap().kind else {
+        panic!("the placement")
+    };
+    assert!(seen.redacted && seen.r#move.is_none());
+    // The old token opens nothing any more.
+    let refused = client.stream_events(open(&game.tokens[0])).await.unwrap_err();
+    assert_error(&refused, Code::Unauthenticated, "INVALID_CREDENTIAL");
+}
+
+#[tokio::test]
+async fn an_over_long_credential_is_refused_as_a_credential_up_to_the_header_limit() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    for length in [4_097, 10_000, 15_000, 16_500, 40_000, 60_000] {
+        let request = as_seat(&"x".repeat(length), pb::GetViewRequest { game_id: game.id.clone() });
+        let refused = client.get_view(request).await.unwrap_err();
+        assert_error(&refused, Code::Unauthenticated, "INVALID_CREDENTIAL");
+    }
+    // Past the HTTP/2 header limit the transport refuses the call; the server carries on.
+    let request = as_seat(&"x".repeat(70_000), pb::GetViewRequest { game_id: game.id.clone() });
+    assert!(client.get_view(request).await.is_err());
+    let mut client = server.client().await;
+    client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap();
+}

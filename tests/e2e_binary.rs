@@ -1,5 +1,8 @@
 //! The `tabula` binary as a user runs it: serve on a port, answer health checks and
-//! reflection, stop cleanly on SIGTERM.
+//! reflection, stop cleanly on SIGTERM, refuse flags that make no sense, drop searches its
+//! callers gave up on, and refuse new connections while it drains.
+
+mod common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -126,4 +129,126 @@ fn the_peg_solitaire_solver_answers_from_the_command_line() {
     assert!(out.contains("solvable: yes"), "{out}");
     let (out, _) = run(&["solve", "peg-solitaire", "--board", "english", "--no-count"]);
     assert!(out.contains("solution (31 jumps"), "{out}");
+}
+
+/// A peg solitaire game whose hint search runs out of its budget (seconds of work): the
+/// 8-row triangle with hole 33 empty.
+async fn hard_puzzle(client: &mut common::Client) -> common::Game {
+    use common::pb;
+    let config = pb::game_config::Game::PegSolitaire(pb::PegSolitaireConfig {
+        board: pb::PegBoard::Triangle as i32,
+        rows: 8,
+        empty_hole: 33,
+    });
+    common::create_config(client, config).await
+}
+
+fn hint_request(game: &common::Game, timeout: Duration) -> tonic::Request<common::pb::GetHintRequest> {
+    let mut request = common::as_seat(&game.tokens[0], common::pb::GetHintRequest { game_id: game.id.clone() });
+    request.set_timeout(timeout);
+    request
+}
+
+#[tokio::test]
+async fn searches_stop_with_their_calls_and_more_than_the_pool_are_refused() {
+    let server = common::BinaryServer::spawn(&["--store", "memory", "--search-threads", "2"]);
+    let pid = server.child.id();
+    let mut client = server.client().await;
+    let game = hard_puzzle(&mut client).await;
+    let idle_memory = common::resident_kib(pid);
+
+    // Twelve at once, each giving up after a second.
+    let calls: Vec<_> = (0..12)
+        .map(|_| {
+            let mut client = client.clone();
+            let request = hint_request(&game, Duration::from_secs(1));
+            tokio::spawn(async move { client.get_hint(request).await })
+        })
+        .collect();
+    let mut reasons = Vec::new();
+    for call in calls {
+        reasons.push(common::reason(&call.await.unwrap().expect_err("no search finishes within a second")));
+    }
+    reasons.sort();
+    let busy = reasons.iter().filter(|r| *r == "SEARCH_BUSY").count();
+    let timed_out = reasons.iter().filter(|r| *r == "DEADLINE_EXCEEDED").count();
+    assert_eq!((timed_out, busy), (2, 10), "{reasons:?}");
+
+    // Once the callers are gone the server does no more work: its own CPU counters stand
+    // (almost) still, where the abandoned searches would have kept both cores busy.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = common::cpu_ticks(pid);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let spent = common::cpu_ticks(pid) - before;
+    assert!(spent <= 20, "the server used {spent} ticks of CPU in 2 s after every caller had gone");
+    // The two searches that ran held their memory only while they ran.
+    let grown = common::resident_kib(pid).saturating_sub(idle_memory);
+    assert!(grown < 200 * 1024, "resident memory grew by {grown} KiB");
+
+    // The pool is free again: a search that fits its budget is answered.
+    let easy = common::create_preset(&mut client, common::pb::GameKind::PegSolitaire, "triangle15").await;
+    let answer = client.get_hint(hint_request(&easy, Duration::from_secs(30))).await.unwrap().into_inner();
+    assert_eq!(answer.result, common::pb::HintResult::Move as i32);
+}
+
+#[tokio::test]
+async fn while_draining_new_connections_are_refused_at_once() {
+    let mut server = common::BinaryServer::spawn(&["--store", "memory", "--shutdown-grace", "6"]);
+    let mut client = server.client().await;
+    let game = hard_puzzle(&mut client).await;
+    // A call in flight keeps the server draining.
+    let in_flight = tokio::spawn({
+        let mut client = client.clone();
+        let request = hint_request(&game, Duration::from_secs(30));
+        async move { client.get_hint(request).await }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let pid = server.child.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(server.child.try_wait().unwrap().is_none(), "the server is still draining its call in flight");
+
+    let address = server.address.trim_start_matches("http://").to_owned();
+    let started = std::time::Instant::now();
+    let connected = tokio::time::timeout(Duration::from_secs(2), tokio::net::TcpStream::connect(&address)).await;
+    assert!(matches!(connected, Ok(Err(_))), "a new connection while draining: {connected:?}");
+    assert!(started.elapsed() < Duration::from_millis(500), "refusing took {:?}", started.elapsed());
+
+    // The call in flight was let finish (or cut at the end of the grace), and the server stops.
+    let _ = in_flight.await.unwrap();
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn flag_values_that_make_no_sense_are_refused_all_at_once() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--store", "memory"])
+        .args(["--call-timeout", "0", "--max-streams-per-game", "0", "--max-message-bytes", "0", "--search-threads", "0"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    for flag in ["--call-timeout", "--max-streams-per-game", "--max-message-bytes", "--search-threads"] {
+        assert!(stderr.contains(flag), "{flag} is not named in: {stderr}");
+    }
+    assert!(output.stdout.is_empty(), "the server must not have started");
+}
+
+/// The README's table of limits states the defaults `tabula serve --help` prints.
+#[test]
+fn the_readme_states_the_serve_defaults() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula")).args(["serve", "--help"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for flag in ["--max-streams-per-game", "--max-streams-per-connection", "--max-games-per-key", "--call-timeout", "--shutdown-grace"] {
+        let section = &help[help.find(&format!("{flag} <")).unwrap_or_else(|| panic!("{flag} in --help"))..];
+        let default = section.split("[default: ").nth(1).unwrap().split(']').next().unwrap();
+        let row = readme.lines().find(|line| line.starts_with('|') && line.contains(&format!("`{flag}`"))).unwrap_or_else(|| panic!("{flag} in the README"));
+        let digits: String = row.chars().filter(|c| c.is_ascii_digit() || *c == ' ').collect();
+        assert!(
+            digits.split_whitespace().any(|number| number == default) || row.contains(&format!("{default} s")),
+            "the README says {row:?} but --help says {flag} defaults to {default}"
+        );
+    }
 }

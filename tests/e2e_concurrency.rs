@@ -95,3 +95,69 @@ async fn validate_only_checks_without_changing_anything() {
     let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
     assert_eq!((view.move_count, view.seq), (0, 1));
 }
+
+fn with_id(game: &Game, seat: usize, mv: pb::Move, id: &str) -> tonic::Request<pb::SubmitMoveRequest> {
+    let mut request = submit(game, seat, mv);
+    request.get_mut().request_id = id.to_owned();
+    request
+}
+
+#[tokio::test]
+async fn a_retry_is_answered_as_the_first_request_was_even_after_other_moves() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let first = client.submit_move(with_id(&game, 0, cell_move(1, 1), "a")).await.unwrap().into_inner();
+    assert_eq!((first.seq, first.view.as_ref().unwrap().to_act.clone()), (2, vec![2]));
+    client.submit_move(submit(&game, 1, cell_move(0, 0))).await.unwrap();
+
+    let retry = client.submit_move(with_id(&game, 0, cell_move(1, 1), "a")).await.unwrap().into_inner();
+    assert_eq!(retry, first, "the retry's seq, events and view are the first answer's");
+
+    // The same id with anything else asked is refused, and changes nothing.
+    let mut other_expected_seq = with_id(&game, 0, cell_move(1, 1), "a");
+    other_expected_seq.get_mut().expected_seq = Some(1);
+    let mut only_checked = with_id(&game, 0, cell_move(1, 1), "a");
+    only_checked.get_mut().validate_only = true;
+    for reused in [with_id(&game, 0, cell_move(2, 2), "a"), other_expected_seq, only_checked] {
+        let error = client.submit_move(reused).await.unwrap_err();
+        assert_error(&error, Code::FailedPrecondition, "REQUEST_ID_REUSED");
+    }
+    let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    assert_eq!((view.seq, view.move_count), (3, 2));
+}
+
+#[tokio::test]
+async fn request_ids_belong_to_the_seat_that_sent_them() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    client.submit_move(with_id(&game, 0, cell_move(1, 1), "shared")).await.unwrap();
+
+    // Seat 2 learns nothing from seat 1's id: checking with it is an ordinary check.
+    let mut probe = with_id(&game, 1, cell_move(0, 0), "shared");
+    probe.get_mut().validate_only = true;
+    let checked = client.submit_move(probe).await.unwrap().into_inner();
+    assert!(!checked.applied);
+    // And cannot spend it: seat 2's move with the same id is its own, and is played.
+    let played = client.submit_move(with_id(&game, 1, cell_move(0, 0), "shared")).await.unwrap().into_inner();
+    assert_eq!(played.seq, 3);
+    // Seat 1's retry of its own request is still answered as before.
+    let retry = client.submit_move(with_id(&game, 0, cell_move(1, 1), "shared")).await.unwrap().into_inner();
+    assert_eq!(retry.seq, 2);
+    // Seat 1's next move with a fresh id is played normally.
+    let next = client.submit_move(with_id(&game, 0, cell_move(2, 2), "next")).await.unwrap().into_inner();
+    assert_eq!(next.seq, 4);
+}
+
+#[tokio::test]
+async fn gzip_compressed_requests_are_accepted() {
+    let server = TestServer::start().await;
+    let channel = tonic::transport::Channel::from_shared(server.address.clone()).unwrap().connect().await.unwrap();
+    let mut client = pb::game_service_client::GameServiceClient::new(channel)
+        .send_compressed(tonic::codec::CompressionEncoding::Gzip)
+        .accept_compressed(tonic::codec::CompressionEncoding::Gzip);
+    let game = create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
+    let played = client.submit_move(submit(&game, 0, column_move(3))).await.unwrap().into_inner();
+    assert_eq!(played.seq, 2);
+}

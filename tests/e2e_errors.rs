@@ -164,6 +164,23 @@ async fn views_and_legal_moves_are_per_viewer() {
     let error =
         client.list_legal_moves(pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 0 }).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
+    // Whatever a spectator may list, a seat may too: seat 1 lists seat 2's moves.
+    let other = as_seat(&game.tokens[0], pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 2 });
+    let other = client.list_legal_moves(other).await.unwrap().into_inner();
+    assert_eq!((other.seat, other.moves.len()), (2, 5));
+}
+
+#[tokio::test]
+async fn in_a_game_with_hidden_information_only_a_seat_lists_its_own_moves() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::Battleship, "classic").await;
+    let own = as_seat(&game.tokens[0], pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 1 });
+    assert!(!client.list_legal_moves(own).await.unwrap().into_inner().moves.is_empty());
+    let other = as_seat(&game.tokens[0], pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 2 });
+    assert_error(&client.list_legal_moves(other).await.unwrap_err(), Code::PermissionDenied, "SEAT_REQUIRED");
+    let spectator = pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 2 };
+    assert_error(&client.list_legal_moves(spectator).await.unwrap_err(), Code::PermissionDenied, "SEAT_REQUIRED");
 }
 
 #[tokio::test]

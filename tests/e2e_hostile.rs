@@ -65,10 +65,37 @@ fn check_error(status: &Status, what: &str) {
         "{what}: a server fault: {status:?}"
     );
     assert!(!status.message().is_empty(), "{what}: an error without a message: {status:?}");
-    if status.code() != Code::Unimplemented {
-        let info = status.get_details_error_info().unwrap_or_else(|| panic!("{what}: no ErrorInfo in {status:?}"));
-        assert_eq!(info.domain, "tabula.v1", "{what}");
-        assert!(!info.reason.is_empty(), "{what}");
+    let info = status.get_details_error_info().unwrap_or_else(|| panic!("{what}: no ErrorInfo in {status:?}"));
+    assert_eq!(info.domain, "tabula.v1", "{what}");
+    assert!(!info.reason.is_empty(), "{what}");
+}
+
+/// Request bytes that are no valid message of any call: each is refused as malformed.
+fn malformed_wire(rng: &mut TestRng, game_id: &str) -> Vec<u8> {
+    let mut id = vec![0x0a, game_id.len() as u8];
+    id.extend_from_slice(game_id.as_bytes());
+    let mut bytes = match rng.random_range(0..7) {
+        // A game id that is not UTF-8.
+        0 => vec![0x0a, 0x04, 0xff, 0xfe, 0xc3, 0x28],
+        // A varint cut short.
+        1 => vec![0x10, 0xff],
+        // A string field sent as a fixed32.
+        2 => vec![0x0d, 0, 0, 0, 0],
+        // Field number 0.
+        3 => vec![0x00, 0x01],
+        // A length past the end of the message.
+        4 => vec![0x0a, 0x7f, b'a'],
+        // Groups nested 5,000 deep.
+        5 => [vec![0x7b; 5_000], vec![0x7c; 5_000]].concat(),
+        // A tag whose varint never ends.
+        _ => vec![0xff; 11],
+    };
+    // Sometimes after a valid game id, so that the call gets as far as it can.
+    if rng.random_bool(0.5) {
+        id.append(&mut bytes);
+        id
+    } else {
+        bytes
     }
 }
 
@@ -150,7 +177,7 @@ fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
     pb::CreateGameRequest { kind, source, private: false }
 }
 
-async fn fire(client: &mut Client, games: &mut Vec<Tracked>, rng: &mut TestRng) -> Fired {
+async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng: &mut TestRng) -> Fired {
     let target = rng.random_range(0..games.len());
     let id = games[target].game.id.clone();
     let tokens = games[target].game.tokens.clone();
@@ -167,7 +194,7 @@ async fn fire(client: &mut Client, games: &mut Vec<Tracked>, rng: &mut TestRng) 
         call(token, request)
     };
     let moved = |r: Result<tonic::Response<pb::SubmitMoveResponse>, Status>| r.map(|r| Some(r.into_inner().seq));
-    match rng.random_range(0..20) {
+    match rng.random_range(0..21) {
         // A valid move, sometimes with the right expected seq or a request id.
         0..=5 => {
             let Some((seat, mv)) = legal_move(client, &games[target], rng).await else {
@@ -178,9 +205,9 @@ async fn fire(client: &mut Client, games: &mut Vec<Tracked>, rng: &mut TestRng) 
             let first = client.submit_move(submit(Some(&tokens[seat]), mv.clone(), expected, &request_id, false)).await;
             let first = first.unwrap_or_else(|e| panic!("a legal move was refused: {e:?}")).into_inner();
             if !request_id.is_empty() {
-                // A retry answers as the first did and plays nothing.
-                let retry = client.submit_move(submit(Some(&tokens[seat]), mv, None, &request_id, false)).await.unwrap().into_inner();
-                assert_eq!((retry.seq, retry.applied, retry.events.len()), (first.seq, true, first.events.len()));
+                // A retry answers exactly as the first did and plays nothing.
+                let retry = client.submit_move(submit(Some(&tokens[seat]), mv, expected, &request_id, false)).await.unwrap().into_inner();
+                assert_eq!(retry, first);
                 // The same id for another request is refused.
                 let other = client.submit_move(submit(Some(&tokens[seat]), hostile_move(rng), None, &request_id, false)).await;
                 assert!(other.is_err(), "a request id was reused for another move");
@@ -296,6 +323,17 @@ async fn fire(client: &mut Client, games: &mut Vec<Tracked>, rng: &mut TestRng) 
                 Fired::at(target, result.map(|r| Some(r.into_inner().seq)))
             }
         }
+        // Bytes that are no message at all, to any call on the game.
+        20 => {
+            let method = *["GetGame", "GetView", "SubmitMove", "Resign", "TakeBack", "ListLegalMoves", "StreamEvents", "GetHint"]
+                .choose(rng)
+                .unwrap();
+            let body = malformed_wire(rng, &id);
+            let result = raw_call(address, method, body).await;
+            let status = result.as_ref().expect_err("malformed bytes were accepted");
+            assert_error(status, Code::InvalidArgument, "MALFORMED_REQUEST");
+            Fired::at(target, result.map(|_| None))
+        }
         // Hostile configurations; a game one makes joins the run.
         _ => match client.create_game(hostile_create(rng)).await {
             Ok(created) => {
@@ -383,7 +421,7 @@ async fn hostile_requests_leave_every_game_equal_to_its_log() {
     let mut rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[42; 32]);
     let mut refused = 0;
     for step in 0..REQUESTS {
-        let fired = fire(&mut client, &mut games, &mut rng).await;
+        let fired = fire(&mut client, &server.address, &mut games, &mut rng).await;
         match (&fired.result, fired.target) {
             (Err(status), _) => {
                 check_error(status, &format!("request {step}"));

@@ -33,10 +33,110 @@ async fn each_credential_is_rate_limited_on_its_own() {
     let wait: u64 = refused.get_details_error_info().unwrap().metadata["retry_after_ms"].parse().unwrap();
     assert!((1..=1000).contains(&wait), "{wait}");
 
-    // Another caller has its own allowance; the first gets its next call once the wait is over.
-    client.list_game_kinds(as_seat("another-caller", pb::ListGameKindsRequest {})).await.unwrap();
+    // A seat has its own allowance; the address gets its next call once the wait is over.
+    let game = {
+        tokio::time::sleep(Duration::from_millis(wait + 20)).await;
+        create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await
+    };
+    client.get_view(as_seat(&game.tokens[0], pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap();
     tokio::time::sleep(Duration::from_millis(wait + 20)).await;
     client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap();
+}
+
+/// Calls that succeed out of `calls`, each made with its own spelling of a credential.
+async fn allowed(client: &mut Client, calls: Vec<tonic::Request<pb::GetViewRequest>>) -> usize {
+    let mut allowed = 0;
+    for request in calls {
+        match client.get_view(request).await {
+            Ok(_) => allowed += 1,
+            Err(status) => assert_error(&status, Code::ResourceExhausted, "RATE_LIMITED"),
+        }
+    }
+    allowed
+}
+
+/// `value` as the whole `authorization` metadata of a view request.
+fn view_with(game_id: &str, value: &str) -> tonic::Request<pb::GetViewRequest> {
+    let mut request = tonic::Request::new(pb::GetViewRequest { game_id: game_id.to_owned() });
+    request.metadata_mut().insert("authorization", value.parse().unwrap());
+    request
+}
+
+#[tokio::test]
+async fn the_rate_limit_counts_who_the_caller_is_not_how_it_spells_its_credential() {
+    let limit = RateLimit { per_second: NonZeroU32::new(1).unwrap(), burst: NonZeroU32::new(5).unwrap() };
+    let server = TestServer::start_with(options(|o| {
+        o.limits.rate_limit = Some(limit);
+        o.auth = Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
+    }))
+    .await;
+    let mut client = server.client().await;
+    let game = create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
+    let spellings = |secret: &str| -> Vec<String> {
+        (1..=8).flat_map(|spaces| ["Bearer", "bearer"].map(|word| format!("{word}{}{secret}", " ".repeat(spaces)))).collect()
+    };
+    // Sixteen spellings of one seat token are one caller: at most its burst (plus what
+    // refills while the calls run) gets through.
+    let seat = spellings(&game.tokens[0]).iter().map(|value| view_with(&game.id, value)).collect();
+    let through = allowed(&mut client, seat).await;
+    assert!((5..=6).contains(&through), "{through} of 16 spellings of one seat token got through");
+    // The same for a service key (it created the game above, one call of its allowance).
+    let key = spellings(KEY).iter().map(|value| view_with(&game.id, value)).collect();
+    let through = allowed(&mut client, key).await;
+    assert!((4..=5).contains(&through), "{through} of 16 spellings of one service key got through");
+    // A different garbage credential on every call counts against the address.
+    let garbage = (0..16).map(|i| view_with(&game.id, &format!("Bearer garbage-{i:040}"))).collect::<Vec<_>>();
+    let mut refused = 0;
+    for request in garbage {
+        let status = client.get_view(request).await.unwrap_err();
+        if common::reason(&status) == "RATE_LIMITED" {
+            refused += 1;
+        } else {
+            assert_error(&status, Code::Unauthenticated, "INVALID_CREDENTIAL");
+        }
+    }
+    assert!(refused >= 10, "only {refused} of 16 calls with fresh garbage credentials were rate limited");
+    // The other seat was never limited.
+    client.get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap();
+}
+
+#[tokio::test]
+async fn the_cap_on_games_per_key_holds_under_concurrency_on_sqlite() {
+    let directory = tempfile::tempdir().unwrap();
+    let store = tabula::store::SqliteStore::open(&directory.path().join("games.db")).await.unwrap();
+    let server = TestServer::start_on(
+        std::sync::Arc::new(store),
+        options(|o| {
+            o.auth = Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
+            o.limits.game.max_games_per_key = 5;
+        }),
+    )
+    .await;
+    let client = server.client().await;
+    let mut finished = 0;
+    for trial in 0..3 {
+        let attempts: Vec<_> = (0..40)
+            .map(|_| {
+                let mut client = client.clone();
+                tokio::spawn(async move { create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await })
+            })
+            .collect();
+        let mut created = Vec::new();
+        for attempt in attempts {
+            match attempt.await.unwrap() {
+                Ok(game) => created.push(game),
+                Err(status) => assert_error(&status, Code::ResourceExhausted, "TOO_MANY_GAMES"),
+            }
+        }
+        assert_eq!(created.len(), 5, "trial {trial}: 40 concurrent creations under a cap of 5");
+        // Finish them all, so the next trial starts from none in progress.
+        let mut client = client.clone();
+        for game in &created {
+            client.resign(as_seat(&game.tokens[0], pb::ResignRequest { game_id: game.id.clone(), ..Default::default() })).await.unwrap();
+            finished += 1;
+        }
+    }
+    assert_eq!(finished, 15);
 }
 
 #[tokio::test]
@@ -124,8 +224,8 @@ async fn oversized_messages_are_refused_and_the_server_carries_on() {
         private: false,
     };
     let refused = client.create_game(request).await.unwrap_err();
-    // The gRPC runtime refuses it before any handler runs, with its own code and message.
-    assert_eq!(refused.code(), Code::OutOfRange, "{refused:?}");
+    // The gRPC runtime refuses it before any handler runs; the server gives the refusal its reason.
+    assert_error(&refused, Code::OutOfRange, "MESSAGE_TOO_LARGE");
     assert!(refused.message().contains("the limit is: 4096 bytes"), "{refused:?}");
     create_preset(&mut client, pb::GameKind::Chess, "standard").await;
 }

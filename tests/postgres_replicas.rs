@@ -153,3 +153,64 @@ async fn a_token_reissued_on_one_replica_is_revoked_on_every_replica() {
     let seen = clients[1].get_view(view(&reissued.token)).await.unwrap().into_inner().view.unwrap();
     assert_eq!(seen.viewer_seat, 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_stream_opened_with_a_token_reissued_on_another_replica_ends() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    let game = common::create_preset_with(&mut clients[0], None, pb::GameKind::Battleship, "classic", true).await.unwrap();
+    let open = |token: &str| common::as_seat(token, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 });
+    let mut old_stream = clients[1].stream_events(open(&game.tokens[0])).await.unwrap().into_inner();
+    assert_eq!(old_stream.next().await.unwrap().unwrap().event.unwrap().seq, 1);
+
+    let reissue = pb::ReissueSeatTokenRequest { game_id: game.id.clone(), seat: 1 };
+    let fresh = clients[0].reissue_seat_token(reissue).await.unwrap().into_inner().seat_token.unwrap().token;
+    let ended = tokio::time::timeout(PROPAGATION, old_stream.next()).await.expect("the stream on the other replica ended");
+    assert_error(&ended.unwrap().unwrap_err(), Code::Unauthenticated, "CREDENTIAL_REVOKED");
+
+    // Whatever the seat does next reaches no stream opened with the old token.
+    let ships = [5, 4, 3, 3, 2]
+        .iter()
+        .enumerate()
+        .map(|(row, &length)| pb::ShipPlacement {
+            bow: Some(pb::Cell { row: row as u32, col: 0 }),
+            orientation: pb::Orientation::Horizontal as i32,
+            length,
+        })
+        .collect();
+    let fleet = pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })) };
+    let placed = common::as_seat(&fresh, pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(fleet), ..Default::default() });
+    clients[2].submit_move(placed).await.unwrap();
+    assert!(old_stream.next().await.is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn the_cap_on_games_per_key_holds_across_replicas() {
+    const KEY: &str = "replica-lobby-secret-0123";
+    let url = common::fresh_postgres_database().await;
+    let key = format!("lobby={KEY}");
+    let servers: Vec<BinaryServer> =
+        (0..3).map(|_| BinaryServer::spawn(&["--store", &url, "--service-key", &key, "--max-games-per-key", "5"])).collect();
+    let mut clients = Vec::new();
+    for server in &servers {
+        clients.push(server.client().await);
+    }
+    let attempts: Vec<_> = (0..40)
+        .map(|i| {
+            let mut client = clients[i % 3].clone();
+            tokio::spawn(async move {
+                common::create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await
+            })
+        })
+        .collect();
+    let mut created = 0;
+    for attempt in attempts {
+        match attempt.await.unwrap() {
+            Ok(_) => created += 1,
+            Err(status) => assert_error(&status, Code::ResourceExhausted, "TOO_MANY_GAMES"),
+        }
+    }
+    assert_eq!(created, 5, "40 creations spread over three replicas under a cap of 5");
+}

@@ -1,12 +1,21 @@
-//! What the fuzz targets share: one runtime, a fresh service over a memory store for each
-//! input, games of every kind to play against, and the checks every answer must pass.
+//! The fuzz targets, and what they share: one runtime, a fresh service over a memory store
+//! for each input, games of every kind to play against, and the checks every answer must
+//! pass.
+//!
+//! Each target is a function of the input's bytes, called by its libFuzzer binary under
+//! `fuzz_targets/` and, on the stable toolchain, by the main crate's `tests/fuzz_corpus.rs`,
+//! which replays the committed corpus through the same functions. So this file depends on
+//! nothing but what the main crate's tests have: no libFuzzer, no reference to its own crate.
 //!
 //! The handlers are called directly, after decoding the input with prost as the gRPC
 //! codec does; the socket adds nothing a fuzzer should spend its time on.
 
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
-use tabula::engine::Turn;
+use prost::Message;
+use tabula::engine::{Turn, Viewer};
+use tabula::games::chess::{Config, fen, pgn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::proto::tabula::v1 as pb;
 use tabula::proto::tabula::v1::game_service_server::GameService;
@@ -109,4 +118,173 @@ pub async fn check_replays(hub: &Hub, id: &str) {
     let live = hub.game(id).await.expect("a live game").copy().await;
     assert!(live.game.same_state(replayed.as_ref()), "game {id} differs from the replay of its log");
     assert_eq!(live.record.seq, log.last().map_or(0, |e| e.seq), "game {id}'s seq is not its log's");
+}
+
+/// Arbitrary bytes as a `CreateGameRequest`, through the real `CreateGame` handler: no
+/// panic, no hang, no server fault; a created game answers for every seat and replays.
+pub fn create_game_request(bytes: &[u8]) {
+    let Ok(request) = pb::CreateGameRequest::decode(bytes) else { return };
+    runtime().block_on(async {
+        let (service, hub) = fresh_service();
+        let created = match service.create_game(Request::new(request)).await {
+            Ok(created) => created.into_inner(),
+            Err(status) => return check_refusal(&status),
+        };
+        let game = created.game.expect("a created game is returned");
+        assert_eq!(created.seat_tokens.len() as u32, game.seat_count, "one token per seat");
+        check_replays(&hub, &game.game_id).await;
+        for token in &created.seat_tokens {
+            let view = service
+                .get_view(with_credential(&token.token, pb::GetViewRequest { game_id: game.game_id.clone() }))
+                .await
+                .expect("a seat sees its new game");
+            assert_eq!(view.into_inner().view.expect("a view").seq, game.seq);
+            let moves = pb::ListLegalMovesRequest { game_id: game.game_id.clone(), seat: 0 };
+            service.list_legal_moves(with_credential(&token.token, moves)).await.expect("a seat lists its moves");
+        }
+    });
+}
+
+/// Plies played into each game before requests arrive: the start, an early middle (past
+/// Battleship's placement), and deep enough that some games are over.
+const STAGES: [usize; 3] = [0, 4, 40];
+
+/// The games every `SubmitMoveRequest` input is tried against, each at its stage. Between
+/// inputs every game is back at that stage, so that an input's effect does not depend on
+/// earlier inputs.
+struct Tables {
+    service: GameServiceImpl,
+    hub: Arc<Hub>,
+    games: Vec<(GameKind, usize, LiveFixture)>,
+}
+
+thread_local! {
+    static TABLES: RefCell<Option<Tables>> = const { RefCell::new(None) };
+}
+
+async fn set_up() -> Tables {
+    let (service, hub) = fresh_service();
+    let mut games = Vec::new();
+    for kind in GameKind::ALL {
+        for stage in STAGES {
+            let game = live_game(&service, &hub, *kind, kind.info().presets[0].name, stage, stage as u64).await;
+            games.push((*kind, stage, game));
+        }
+    }
+    Tables { service, hub, games }
+}
+
+/// Arbitrary bytes as a `SubmitMoveRequest`, through the real `SubmitMove` handler, as
+/// every seat, a spectator and a foreign credential, against live games of every kind at
+/// several stages: no panic, no hang, no server fault; a refused move leaves the game
+/// exactly as it was, and an accepted one leaves it equal to the replay of its log.
+pub fn submit_move_request(bytes: &[u8]) {
+    let Ok(request) = pb::SubmitMoveRequest::decode(bytes) else { return };
+    runtime().block_on(async {
+        let mut tables = match TABLES.with(|t| t.borrow_mut().take()) {
+            Some(tables) => tables,
+            None => set_up().await,
+        };
+        // The request as sent: its own game id, which names no game here.
+        if let Err(status) = tables.service.submit_move(Request::new(request.clone())).await {
+            check_refusal(&status);
+        }
+        let Tables { service, hub, games } = &mut tables;
+        for (kind, stage, game) in games.iter_mut() {
+            let mut credentials: Vec<Option<String>> = game.tokens.iter().cloned().map(Some).collect();
+            credentials.push(None);
+            credentials.push(Some("not-a-seat-token".to_owned()));
+            let mut changed = false;
+            for credential in credentials {
+                let mut aimed = request.clone();
+                aimed.game_id = game.id.clone();
+                changed |= submit_and_check(service, hub, &game.id, credential.as_deref(), aimed).await;
+            }
+            if changed {
+                hub.delete(&game.id).await.expect("a live game deletes");
+                *game = live_game(service, hub, *kind, kind.info().presets[0].name, *stage, *stage as u64).await;
+            }
+        }
+        TABLES.with(|t| *t.borrow_mut() = Some(tables));
+    });
+}
+
+/// Submits `request` as `credential`'s holder and checks what it did; true when the game changed.
+async fn submit_and_check(service: &GameServiceImpl, hub: &Hub, id: &str, credential: Option<&str>, request: pb::SubmitMoveRequest) -> bool {
+    let live = hub.game(id).await.expect("a live game");
+    let before = live.copy().await;
+    let call = match credential {
+        Some(credential) => with_credential(credential, request),
+        None => Request::new(request),
+    };
+    let answer = service.submit_move(call).await;
+    let after = live.copy().await;
+    match answer {
+        Err(status) => {
+            check_refusal(&status);
+            assert!(after.game.same_state(before.game.as_ref()), "a refused move changed game {id}: {status:?}");
+            assert_eq!(after.record.seq, before.record.seq, "a refused move moved game {id}'s seq");
+            false
+        }
+        Ok(response) if !response.get_ref().applied => {
+            assert!(after.game.same_state(before.game.as_ref()), "a validate-only check changed game {id}");
+            assert_eq!(after.record.seq, before.record.seq);
+            false
+        }
+        Ok(response) => {
+            assert_eq!(response.get_ref().seq, after.record.seq, "the answer's seq is not the game's");
+            check_replays(hub, id).await;
+            after.record.seq != before.record.seq
+        }
+    }
+}
+
+/// Arbitrary text as a FEN, in standard chess and Chess960: no panic, no hang. A FEN that
+/// reads writes back to one that reads as the same position, and a game started from it
+/// lists its moves and plays each without fault.
+pub fn fen(bytes: &[u8]) {
+    let Ok(text) = std::str::from_utf8(bytes) else { return };
+    for chess960 in [false, true] {
+        let Ok(position) = fen::parse(text, chess960) else { continue };
+        let written = fen::write(&position, chess960);
+        let reread = fen::parse(&written, chess960).unwrap_or_else(|e| panic!("{written:?} (from {text:?}) does not read: {e:?}"));
+        assert_eq!(fen::write(&reread, chess960), written, "writing is not stable for {text:?}");
+
+        let config = GameConfig::Chess(Config { fen: text.to_owned(), chess960, ..Config::default() });
+        let Ok(game) = config.new_match() else { continue };
+        for seat in game.to_act() {
+            for action in game.legal_moves(seat) {
+                let mut next = game.clone_box();
+                next.play(&Turn::Move(seat, action.clone())).unwrap_or_else(|e| panic!("listed move {action:?} refused: {e}"));
+                let _ = (next.view(Viewer::Spectator), game.describe(&action), game.machine_notation(&action));
+            }
+        }
+    }
+}
+
+/// Arbitrary text as a PGN, through the real `CreateGame` handler's import: no panic, no
+/// hang, no server fault. A game it creates exports to a PGN that imports to the same moves.
+pub fn pgn(bytes: &[u8]) {
+    let Ok(text) = std::str::from_utf8(bytes) else { return };
+    // The parser alone first: it must answer for any text, whatever the handler checks first.
+    let imported = pgn::import(text);
+    runtime().block_on(async {
+        let (service, hub) = fresh_service();
+        let import = pb::PgnImport { pgn: text.to_owned(), ply: None };
+        let request = pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Pgn(import)), ..Default::default() };
+        let game = match service.create_game(Request::new(request)).await {
+            Ok(created) => created.into_inner().game.expect("a created game"),
+            Err(status) => return check_refusal(&status),
+        };
+        let imported = imported.expect("the handler created a game from a PGN the parser refuses");
+        check_replays(&hub, &game.game_id).await;
+        let exported = service
+            .export_pgn(Request::new(pb::ExportPgnRequest { game_id: game.game_id.clone() }))
+            .await
+            .expect("a chess game exports")
+            .into_inner()
+            .pgn;
+        let again = pgn::import(&exported).unwrap_or_else(|e| panic!("the export does not import: {e}\n{exported}"));
+        assert_eq!(again.actions, imported.actions, "the export's moves differ from the import's:\n{exported}");
+    });
 }

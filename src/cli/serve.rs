@@ -79,14 +79,62 @@ pub struct ServeArgs {
     #[arg(long, env = "TABULA_CALL_TIMEOUT", default_value_t = Limits::default().longest_call.as_secs())]
     call_timeout: u64,
 
+    /// Searches (hints) that may run at once, each on a thread of its own; more are refused
+    /// with SEARCH_BUSY. Defaults to half the processors.
+    #[arg(long, env = "TABULA_SEARCH_THREADS", default_value_t = Limits::default().search_threads)]
+    search_threads: usize,
+
     /// Seconds calls in flight get to finish on SIGTERM or SIGINT.
     #[arg(long, env = "TABULA_SHUTDOWN_GRACE", default_value_t = ServeOptions::default().shutdown_grace.as_secs())]
     shutdown_grace: u64,
 }
 
+/// The smallest `--max-message-bytes` that still carries a game's view.
+const MIN_MESSAGE_BYTES: usize = 4096;
+
 impl ServeArgs {
+    /// Every flag value that makes no sense, each as a sentence; empty when all are usable.
+    fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut refuse = |bad: bool, problem: String| {
+            if bad {
+                problems.push(problem);
+            }
+        };
+        refuse(self.call_timeout == 0, "--call-timeout must be at least 1 second: 0 would end every call at once".into());
+        refuse(
+            self.max_streams_per_game == 0,
+            "--max-streams-per-game must be at least 1: 0 would refuse every event stream".into(),
+        );
+        refuse(
+            self.max_streams_per_connection == 0,
+            "--max-streams-per-connection must be at least 1: 0 would refuse every call".into(),
+        );
+        refuse(
+            self.max_message_bytes < MIN_MESSAGE_BYTES,
+            format!(
+                "--max-message-bytes must be at least {MIN_MESSAGE_BYTES}: {} cannot carry a game's view",
+                self.max_message_bytes
+            ),
+        );
+        refuse(self.search_threads == 0, "--search-threads must be at least 1: 0 would refuse every hint".into());
+        refuse(
+            self.max_games_per_key == 0,
+            "--max-games-per-key must be at least 1: 0 would refuse every new game".into(),
+        );
+        refuse(
+            self.rate_limit > 0 && self.rate_burst == 0,
+            "--rate-burst must be at least 1 when --rate-limit is set: 0 would refuse every call".into(),
+        );
+        problems
+    }
+
     /// The server options these flags ask for, reading the files they name.
     fn options(&self) -> Result<ServeOptions, String> {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            return Err(format!("tabula serve cannot start:\n  - {}", problems.join("\n  - ")));
+        }
         let mut service_keys = ServiceKeys::parse(self.service_keys.iter().map(String::as_str))?;
         if let Some(path) = &self.service_keys_file {
             let text = read(path)?;
@@ -102,17 +150,18 @@ impl ServeArgs {
         };
         let rate_limit = NonZeroU32::new(self.rate_limit).map(|per_second| RateLimit {
             per_second,
-            burst: NonZeroU32::new(self.rate_burst).unwrap_or(per_second),
+            burst: NonZeroU32::new(self.rate_burst).expect("checked above"),
         });
         let limits = Limits {
             max_message_bytes: self.max_message_bytes,
-            max_streams_per_connection: self.max_streams_per_connection.max(1),
+            max_streams_per_connection: self.max_streams_per_connection,
             game: GameLimits {
-                max_streams_per_game: self.max_streams_per_game.max(1),
+                max_streams_per_game: self.max_streams_per_game,
                 max_games_per_key: self.max_games_per_key,
             },
-            longest_call: Duration::from_secs(self.call_timeout.max(1)),
+            longest_call: Duration::from_secs(self.call_timeout),
             rate_limit,
+            search_threads: self.search_threads,
         };
         Ok(ServeOptions {
             auth: Authenticator { service_keys, jwt },

@@ -19,7 +19,7 @@ mod view;
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
 pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
 pub use outcome::{EndReason, Outcome};
-pub use rules::{Hint, Rules};
+pub use rules::{Hint, Rules, SearchBudget};
 pub use seat::{Seat, Viewer};
 pub use session::{AnyMatch, Match, ReplayError, Turn};
 pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};

@@ -1,4 +1,5 @@
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -110,11 +111,34 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         false
     }
 
-    /// Advice for `seat` from the position, searching at most `node_budget` positions, for
-    /// games that offer it (puzzles with a solver).
-    fn hint(&self, seat: Seat, node_budget: u64) -> Hint {
-        let _ = (seat, node_budget);
+    /// Advice for `seat` from the position, for games that offer it (puzzles with a
+    /// solver), searching within `budget`: [`Hint::Undecided`] when it runs out first.
+    fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {
+        let _ = (seat, budget);
         Hint::Unsupported
+    }
+}
+
+/// What bounds a search: the positions it may expand, and a flag its caller sets to stop
+/// it at once (the caller went away). A search checks the flag often enough to return
+/// within milliseconds of it being set.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchBudget<'a> {
+    /// Positions the search may expand.
+    pub nodes: u64,
+    /// Set by the caller when the answer is no longer wanted.
+    pub stop: &'a AtomicBool,
+}
+
+impl<'a> SearchBudget<'a> {
+    /// A budget of `nodes` positions that stops early once `stop` is set.
+    pub fn new(nodes: u64, stop: &'a AtomicBool) -> SearchBudget<'a> {
+        SearchBudget { nodes, stop }
+    }
+
+    /// Whether the caller asked the search to stop.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 }
 

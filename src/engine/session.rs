@@ -3,7 +3,7 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, ConfigError, EndReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, Seat, View, Viewer};
+use super::{Action, ConfigError, EndReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, SearchBudget, Seat, View, Viewer};
 
 /// One entry of a match's history: everything that changes a match is a turn, so that a
 /// match is exactly the replay of its turns.
@@ -301,8 +301,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn has_hidden_information(&self) -> bool;
     /// The action in the game's machine notation, if it has one.
     fn machine_notation(&self, action: &Action) -> Option<String>;
-    /// Advice for `seat`, within `node_budget` searched positions.
-    fn hint(&self, seat: Seat, node_budget: u64) -> Hint;
+    /// Advice for `seat`, within `budget`.
+    fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint;
     /// The complete state as bytes, for the game's configuration to restore.
     fn snapshot(&self) -> Vec<u8>;
     /// A copy.
@@ -353,8 +353,8 @@ impl<G: Rules> AnyMatch for Match<G> {
     fn machine_notation(&self, action: &Action) -> Option<String> {
         self.position.machine_notation(action)
     }
-    fn hint(&self, seat: Seat, node_budget: u64) -> Hint {
-        if self.outcome().is_some() { Hint::AlreadySolved } else { self.position.hint(seat, node_budget) }
+    fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {
+        if self.outcome().is_some() { Hint::AlreadySolved } else { self.position.hint(seat, budget) }
     }
     fn snapshot(&self) -> Vec<u8> {
         Match::snapshot(self)

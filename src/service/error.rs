@@ -70,6 +70,20 @@ pub enum ApiError {
     InvalidPgn(String),
     /// Only a finished game may be archived.
     GameNotFinished(String),
+    /// The request is not a well-formed message of its call's type; says what the gRPC
+    /// runtime found wrong.
+    MalformedRequest(String),
+    /// The request message is larger than the server accepts; says what the runtime found.
+    MessageTooLarge(String),
+    /// The request is compressed with an encoding the server does not accept; carries the
+    /// runtime's message and the encodings accepted (`grpc-accept-encoding`).
+    UnsupportedCompression { message: String, accepted: Option<tonic::metadata::MetadataValue<tonic::metadata::Ascii>> },
+    /// The service has no method at this path.
+    UnknownMethod(String),
+    /// The seat token an event stream was opened with has been reissued.
+    CredentialRevoked,
+    /// Every search thread is busy.
+    SearchBusy { threads: usize },
     /// Storage failed; the message is for the log, not the caller.
     Storage(String),
 }
@@ -285,6 +299,55 @@ impl From<ApiError> for Status {
                 &[],
                 Some(bad_request(&[("pgn.pgn".to_owned(), why.clone())])),
             ),
+            ApiError::MalformedRequest(why) => status(
+                Code::InvalidArgument,
+                "MALFORMED_REQUEST",
+                format!("the request is not a well-formed message of this call's type: {why}"),
+                &[],
+                None,
+            ),
+            ApiError::MessageTooLarge(why) => status(
+                Code::OutOfRange,
+                "MESSAGE_TOO_LARGE",
+                format!("the request is larger than this server accepts: {why}"),
+                &[],
+                None,
+            ),
+            ApiError::UnsupportedCompression { message, accepted } => {
+                let mut status = status(
+                    Code::Unimplemented,
+                    "UNSUPPORTED_COMPRESSION",
+                    format!("{message}; send it uncompressed or gzip-compressed"),
+                    &[],
+                    None,
+                );
+                if let Some(accepted) = accepted {
+                    status.metadata_mut().insert("grpc-accept-encoding", accepted);
+                }
+                status
+            }
+            ApiError::UnknownMethod(path) => status(
+                Code::Unimplemented,
+                "UNKNOWN_METHOD",
+                format!("this server has no method {path:?}; list its methods with server reflection"),
+                &[],
+                None,
+            ),
+            ApiError::CredentialRevoked => status(
+                Code::Unauthenticated,
+                "CREDENTIAL_REVOKED",
+                "the seat token this stream was opened with has been reissued; open a new stream with the new token"
+                    .to_owned(),
+                &[],
+                None,
+            ),
+            ApiError::SearchBusy { threads } => status(
+                Code::ResourceExhausted,
+                "SEARCH_BUSY",
+                format!("all {threads} search threads of the server are busy; retry shortly"),
+                &[("threads", threads.to_string())],
+                None,
+            ),
             ApiError::Storage(detail) => {
                 tracing::error!(%detail, "storage failure");
                 status(Code::Unavailable, "STORAGE_UNAVAILABLE", "storage is unavailable; retry shortly".to_owned(), &[], None)
@@ -336,6 +399,12 @@ mod tests {
             ApiError::HintsUnsupported,
             ApiError::UnsupportedByGame("PGN"),
             ApiError::InvalidPgn("move 3".into()),
+            ApiError::MalformedRequest("invalid wire type".into()),
+            ApiError::MessageTooLarge("found 9 bytes".into()),
+            ApiError::UnsupportedCompression { message: "zstd".into(), accepted: None },
+            ApiError::UnknownMethod("/tabula.v1.GameService/Nothing".into()),
+            ApiError::CredentialRevoked,
+            ApiError::SearchBusy { threads: 2 },
             ApiError::Storage("disk".into()),
         ];
         errors.extend(

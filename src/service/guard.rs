@@ -1,39 +1,42 @@
-//! What every `GameService` call passes before its handler: the caller's rate limit, and
-//! a deadline, the client's (`grpc-timeout`) or the server's own bound, whichever is
-//! shorter. A call past its deadline is dropped and answered `DEADLINE_EXCEEDED`; for a
-//! stream the deadline covers opening it, not how long it stays open.
+//! What every `GameService` call passes around its handler: a deadline, the client's
+//! (`grpc-timeout`) or the server's own bound, whichever is shorter, and one form for the
+//! refusals the gRPC runtime makes before a handler runs.
+//!
+//! A call past its deadline is dropped and answered `DEADLINE_EXCEEDED`; dropping it ends
+//! whatever it was doing (a search stops). For a stream the deadline covers opening it, not
+//! how long it stays open. The runtime refuses undecodable, oversized and oddly compressed
+//! requests, and unknown methods, with a bare status; those get an `ErrorInfo` here like
+//! every other refusal.
 
 use std::convert::Infallible;
-use std::net::IpAddr;
-use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use tonic::Status;
 use tonic::body::Body;
 use tonic::codegen::http::{self, HeaderMap};
 use tonic::codegen::{BoxFuture, Service};
 use tonic::server::NamedService;
-use tonic::transport::server::{TcpConnectInfo, TlsConnectInfo};
+use tonic::{Code, Status};
 
 use super::error::ApiError;
-use super::rate_limit::CallLimiter;
 
 /// How much sooner than the client's deadline a call is cut off.
 const TRANSPORT_MARGIN: Duration = Duration::from_millis(2);
 
-/// Wraps a gRPC service with rate limits and deadlines.
+/// The header of a status's encoded details: every status of ours carries one.
+const STATUS_DETAILS: &str = "grpc-status-details-bin";
+
+/// Wraps a gRPC service with deadlines and typed runtime refusals.
 #[derive(Clone)]
 pub struct Guard<S> {
     inner: S,
     longest_call: Duration,
-    limiter: Option<Arc<CallLimiter>>,
 }
 
 impl<S> Guard<S> {
-    /// `inner`, each call bounded by `longest_call` and, when given, `limiter`.
-    pub fn new(inner: S, longest_call: Duration, limiter: Option<Arc<CallLimiter>>) -> Guard<S> {
-        Guard { inner, longest_call, limiter }
+    /// `inner`, each call bounded by `longest_call`.
+    pub fn new(inner: S, longest_call: Duration) -> Guard<S> {
+        Guard { inner, longest_call }
     }
 }
 
@@ -55,31 +58,42 @@ where
     }
 
     fn call(&mut self, request: http::Request<Body>) -> Self::Future {
-        if let Some(limiter) = &self.limiter
-            && let Err(refused) = limiter.check(request.headers(), peer_ip(&request))
-        {
-            return Box::pin(std::future::ready(Ok(Status::from(refused).into_http())));
-        }
         // The transport also times out at the client's deadline, but answers CANCELLED; ending
         // a hair earlier makes the answer DEADLINE_EXCEEDED, as gRPC specifies.
         let budget = client_timeout(request.headers())
             .map_or(self.longest_call, |asked| asked.saturating_sub(TRANSPORT_MARGIN).min(self.longest_call));
+        let path = request.uri().path().to_owned();
         let call = self.inner.call(request);
         Box::pin(async move {
             match tokio::time::timeout(budget, call).await {
-                Ok(answer) => answer,
+                Ok(Ok(response)) => Ok(typed_refusal(response, &path)),
+                Ok(Err(never)) => match never {},
                 Err(_) => Ok(Status::from(ApiError::DeadlineExceeded).into_http()),
             }
         })
     }
 }
 
-fn peer_ip(request: &http::Request<Body>) -> Option<IpAddr> {
-    let extensions = request.extensions();
-    let tcp = extensions
-        .get::<TcpConnectInfo>()
-        .or_else(|| extensions.get::<TlsConnectInfo<TcpConnectInfo>>().map(TlsConnectInfo::get_ref));
-    tcp.and_then(TcpConnectInfo::remote_addr).map(|address| address.ip())
+/// `response`, or, when it is a refusal the gRPC runtime made before any handler ran (a
+/// trailers-only status without details), the same refusal in the service's own form.
+fn typed_refusal(response: http::Response<Body>, path: &str) -> http::Response<Body> {
+    let headers = response.headers();
+    if headers.contains_key(STATUS_DETAILS) {
+        return response;
+    }
+    let Some(status) = Status::from_header_map(headers) else { return response };
+    let error = match status.code() {
+        // Our handlers never answer INTERNAL: only the runtime's decoder does.
+        Code::Internal => ApiError::MalformedRequest(status.message().to_owned()),
+        Code::OutOfRange => ApiError::MessageTooLarge(status.message().to_owned()),
+        Code::Unimplemented if status.message().is_empty() => ApiError::UnknownMethod(path.to_owned()),
+        Code::Unimplemented => ApiError::UnsupportedCompression {
+            message: status.message().to_owned(),
+            accepted: status.metadata().get("grpc-accept-encoding").cloned(),
+        },
+        _ => return response,
+    };
+    Status::from(error).into_http()
 }
 
 /// The client's deadline from `grpc-timeout`: at most 8 digits and a unit (H, M, S, m,
@@ -146,17 +160,17 @@ mod tests {
         const DEADLINE_EXCEEDED: &str = "4";
         let slow = Slow { delay: Duration::from_secs(10) };
         // The server's own bound.
-        let mut guard = Guard::new(slow.clone(), Duration::from_millis(50), None);
+        let mut guard = Guard::new(slow.clone(), Duration::from_millis(50));
         let (code, took) = answer(&mut guard, None).await;
         assert_eq!(code, DEADLINE_EXCEEDED);
         assert!(took < Duration::from_secs(5), "{took:?}");
         // The client's shorter deadline.
-        let mut guard = Guard::new(slow, Duration::from_secs(60), None);
+        let mut guard = Guard::new(slow, Duration::from_secs(60));
         let (code, took) = answer(&mut guard, Some("100m")).await;
         assert_eq!(code, DEADLINE_EXCEEDED);
         assert!(took < Duration::from_secs(5), "{took:?}");
         // A call that meets its deadline is answered as the handler answered.
-        let mut guard = Guard::new(Slow { delay: Duration::from_millis(1) }, Duration::from_secs(60), None);
+        let mut guard = Guard::new(Slow { delay: Duration::from_millis(1) }, Duration::from_secs(60));
         assert_eq!(answer(&mut guard, Some("5S")).await.0, "0");
     }
 

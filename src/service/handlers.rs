@@ -11,18 +11,20 @@ use tokio::sync::watch;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
-use super::auth::{Authenticator, GameAccess, new_token, viewer_in};
+use super::auth::{Authenticator, Credential, GameAccess, new_token, viewer_in};
 use super::convert::{
     action_from_proto, action_to_proto, config_from_proto, config_to_proto, event_to_proto, kind_from_proto,
     kind_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto,
 };
 use super::error::ApiError;
 use super::live::{Hub, LiveGame, TurnRequest};
+use super::rate_limit::{CallLimiter, Caller};
+use super::search::SearchPool;
 use super::stream::{Subscription, event_stream};
-use crate::engine::{Action, Hint, Seat, Turn, Viewer};
+use crate::engine::{Action, Hint, SearchBudget, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::proto::tabula::v1 as pb;
-use crate::store::{GameRecord, GameStatus, ListFilter};
+use crate::store::{GameRecord, GameStatus, ListFilter, to_stored_precision};
 
 /// Longest game id accepted (ours are 36 characters).
 pub const MAX_GAME_ID_LEN: usize = 64;
@@ -59,27 +61,82 @@ pub struct GameServiceImpl {
     shutdown: watch::Receiver<bool>,
     auth: Arc<Authenticator>,
     limits: GameLimits,
+    limiter: Option<Arc<CallLimiter>>,
+    searches: SearchPool,
+}
+
+/// Who called a game's method, once authenticated against that game.
+struct Entered {
+    live: Arc<LiveGame>,
+    viewer: Viewer,
+    credential: Credential,
 }
 
 impl GameServiceImpl {
     /// A service over `hub` trusting `auth`; streams end with `SHUTTING_DOWN` once
-    /// `shutdown` turns true.
+    /// `shutdown` turns true. No rate limit; one search thread.
     pub fn new(hub: Arc<Hub>, shutdown: watch::Receiver<bool>, auth: Arc<Authenticator>, limits: GameLimits) -> GameServiceImpl {
-        GameServiceImpl { hub, shutdown, auth, limits }
+        GameServiceImpl { hub, shutdown, auth, limits, limiter: None, searches: SearchPool::new(1) }
     }
 
-    /// Who the caller of `request` is in `live`.
-    fn caller<T>(&self, request: &Request<T>, live: &LiveGame) -> Result<Viewer, ApiError> {
+    /// Counts every call against its caller's allowance.
+    pub fn with_rate_limiter(mut self, limiter: Option<Arc<CallLimiter>>) -> GameServiceImpl {
+        self.limiter = limiter;
+        self
+    }
+
+    /// Runs searches (hints) in `searches`.
+    pub fn with_search_pool(mut self, searches: SearchPool) -> GameServiceImpl {
+        self.searches = searches;
+        self
+    }
+
+    /// Takes one call from `caller`'s allowance.
+    fn admit(&self, caller: Caller<'_>) -> Result<(), ApiError> {
+        self.limiter.as_ref().map_or(Ok(()), |limiter| limiter.check(caller))
+    }
+
+    /// The game a call names and who the caller is in it, the call counted against that
+    /// caller: the seat or service key it authenticated as, or its address when it did not.
+    async fn enter<T>(&self, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
+        let entered = self.identify(request, game_id).await;
+        let peer = Caller::Peer(request.remote_addr().map(|address| address.ip()));
+        let caller = match &entered {
+            Ok(Entered { live, viewer: Viewer::Seat(seat), .. }) => Caller::Seat { game_id: &live.id, seat: *seat },
+            Ok(Entered { credential: Credential::ServiceKey(name), .. }) => Caller::ServiceKey(name),
+            Ok(_) | Err(_) => peer,
+        };
+        self.admit(caller)?;
+        entered
+    }
+
+    async fn identify<T>(&self, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
         let credential = self.auth.credential(request.metadata())?;
+        let live = self.game(game_id).await?;
         let seat_hashes = live.seat_hashes();
-        viewer_in(&credential, &GameAccess { id: &live.id, private: live.private, seat_hashes: &seat_hashes })
+        let viewer =
+            viewer_in(&credential, &GameAccess { id: &live.id, private: live.private, seat_hashes: &seat_hashes })?;
+        Ok(Entered { live, viewer, credential })
     }
 
     /// The service key name of a call only the managing backend may make (`None` when the
-    /// server has no keys).
+    /// server has no keys), the call counted against that key or, without one, the address.
     fn service_key<T>(&self, request: &Request<T>, what: &'static str) -> Result<Option<String>, ApiError> {
-        let credential = self.auth.credential(request.metadata())?;
-        self.auth.require_service_key(&credential, what)
+        let key = self.auth.credential(request.metadata()).and_then(|credential| self.auth.require_service_key(&credential, what));
+        let caller = match &key {
+            Ok(Some(name)) => Caller::ServiceKey(name),
+            Ok(None) | Err(_) => Caller::Peer(request.remote_addr().map(|address| address.ip())),
+        };
+        self.admit(caller)?;
+        key
+    }
+
+    /// Counts a call anyone may make against its service key, or its address.
+    fn public<T>(&self, request: &Request<T>) -> Result<(), ApiError> {
+        match self.auth.credential(request.metadata()) {
+            Ok(Credential::ServiceKey(name)) => self.admit(Caller::ServiceKey(&name)),
+            _ => self.admit(Caller::Peer(request.remote_addr().map(|address| address.ip()))),
+        }
     }
 
     async fn game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
@@ -153,10 +210,21 @@ fn optional_kind(raw: i32) -> Result<Option<GameKind>, ApiError> {
     }
 }
 
-/// A wire timestamp as a time, when set.
+/// Seconds of 0001-01-01T00:00:00Z and of 9999-12-31T23:59:59Z, the range of a valid
+/// `google.protobuf.Timestamp`.
+const TIMESTAMP_SECONDS: std::ops::RangeInclusive<i64> = -62_135_596_800..=253_402_300_799;
+
+/// A wire timestamp as a time, when set; only the values the `Timestamp` type defines
+/// (nanos in 0..1e9, years 1 to 9999) are accepted, never normalised.
 fn optional_time(time: Option<&prost_types::Timestamp>, field: &str) -> Result<Option<SystemTime>, ApiError> {
-    time.map(|t| SystemTime::try_from(*t).map_err(|_| ApiError::bad_field(field, "is not a valid timestamp")))
-        .transpose()
+    let Some(time) = time else { return Ok(None) };
+    if !(0..1_000_000_000).contains(&time.nanos) {
+        return Err(ApiError::bad_field(format!("{field}.nanos"), "must be between 0 and 999,999,999"));
+    }
+    if !TIMESTAMP_SECONDS.contains(&time.seconds) {
+        return Err(ApiError::bad_field(format!("{field}.seconds"), "must lie between the years 1 and 9999"));
+    }
+    SystemTime::try_from(*time).map(Some).map_err(|_| ApiError::bad_field(field, "is not a time this server can represent"))
 }
 
 /// What a `CreateGameRequest` asks for: the configuration (defaults filled in), the
@@ -248,8 +316,20 @@ fn page_after(filter: &pb::ListGamesRequest) -> Result<Option<String>, ApiError>
     let mut parts = decoded.splitn(3, '|');
     let (version, key, last) = (parts.next(), parts.next(), parts.next());
     let matches = version == Some("v2") && key == Some(filter_key(filter).as_str());
+    // Only a token this server could have written passes: the filters it was made for, a
+    // game id of a length ours take, and the exact encoding `page_token` gives. (A token
+    // edited to name another game id only starts the page there: it can show a service
+    // key nothing the key could not list anyway.)
     match last {
-        Some(last) if matches && !last.is_empty() && last.len() <= MAX_GAME_ID_LEN => Ok(Some(last.to_owned())),
+        Some(last)
+            if matches
+                && !last.is_empty()
+                && last.len() <= MAX_GAME_ID_LEN
+                && !last.contains('|')
+                && page_token(filter, last) == filter.page_token =>
+        {
+            Ok(Some(last.to_owned()))
+        }
         _ => Err(ApiError::InvalidPageToken),
     }
 }
@@ -260,8 +340,9 @@ type EventStream = Pin<Box<dyn Stream<Item = Result<pb::StreamEventsResponse, St
 impl pb::game_service_server::GameService for GameServiceImpl {
     async fn list_game_kinds(
         &self,
-        _request: Request<pb::ListGameKindsRequest>,
+        request: Request<pb::ListGameKindsRequest>,
     ) -> Result<Response<pb::ListGameKindsResponse>, Status> {
+        self.public(&request)?;
         let kinds = GameKind::ALL.iter().map(|k| kind_info_to_proto(*k)).collect();
         Ok(Response::new(pb::ListGameKindsResponse { kinds }))
     }
@@ -271,19 +352,12 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
         let owner = self.service_key(&request, "creating a game")?;
-        if let Some(owner) = &owner {
-            let limit = self.limits.max_games_per_key;
-            // Checked before creating, so concurrent creations may overshoot by a few.
-            if self.hub.store().count_in_progress(owner).await.map_err(ApiError::from)? >= limit {
-                return Err(ApiError::TooManyGames { owner: owner.clone(), limit }.into());
-            }
-        }
         let request = request.into_inner();
         let Requested { config, field, moves: imported_moves } = requested_game(&request)?;
         let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
         let seat_names = config.kind().info().seat_names;
         let tokens: Vec<_> = (0..game.seat_count()).map(|_| new_token()).collect();
-        let now = SystemTime::now();
+        let now = to_stored_precision(SystemTime::now());
         let record = GameRecord {
             id: uuid::Uuid::now_v7().to_string(),
             config,
@@ -297,7 +371,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             private: request.private,
             owner,
         };
-        let live = self.hub.create(record.clone(), game).await?;
+        // The store checks the owner's count and creates in one step, so the cap holds
+        // under any concurrency and across replicas.
+        let cap = record.owner.is_some().then_some(self.limits.max_games_per_key);
+        let live = self.hub.create(record.clone(), game, cap).await?;
         for (seat, action) in imported_moves {
             let turn = TurnRequest { turn: Turn::Move(seat, action), expected_seq: None, request_id: None, validate_only: false };
             self.hub.play(&live, turn).await?;
@@ -317,8 +394,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     }
 
     async fn get_game(&self, request: Request<pb::GetGameRequest>) -> Result<Response<pb::GetGameResponse>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        self.caller(&request, &live)?;
+        let Entered { live, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let snapshot = live.copy().await;
         Ok(Response::new(pb::GetGameResponse { game: Some(game_to_proto(&snapshot.record)) }))
     }
@@ -366,8 +442,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     }
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GetViewResponse>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        let viewer = self.caller(&request, &live)?;
+        let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let (view, seq) = live.view(viewer).await;
         let view = view_to_proto(&live.id, live.config.kind(), seq, &view);
         Ok(Response::new(pb::GetViewResponse { view: Some(view) }))
@@ -377,8 +452,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         &self,
         request: Request<pb::ListLegalMovesRequest>,
     ) -> Result<Response<pb::ListLegalMovesResponse>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        let viewer = self.caller(&request, &live)?;
+        let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let seat_count = live.seat_count() as u32;
         let seat = match (request.get_ref().seat, viewer) {
             (0, Viewer::Seat(seat)) => seat,
@@ -388,11 +462,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             (number, _) if number > seat_count => {
                 return Err(ApiError::bad_field("seat", format!("must be between 1 and {seat_count}")).into());
             }
-            (number, Viewer::Seat(own)) if number != own.number() => {
-                return Err(ApiError::SeatRequired("listing another seat's moves").into());
-            }
             (number, _) => Seat::from_number(number).expect("a seat number in range"),
         };
+        // One rule for seats and spectators alike: another seat's moves may be listed
+        // unless they could betray that seat's secrets.
         if viewer.seat() != Some(seat) && live.policy.has_hidden_information() {
             return Err(ApiError::SeatRequired("listing moves in a game with hidden information").into());
         }
@@ -408,8 +481,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         &self,
         request: Request<pb::SubmitMoveRequest>,
     ) -> Result<Response<pb::SubmitMoveResponse>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        let seat = seat_of(self.caller(&request, &live)?, "submitting a move")?;
+        let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
+        let seat = seat_of(viewer, "submitting a move")?;
         let body = request.get_ref();
         let action = action_from_proto(body.r#move.as_ref(), "move")?;
         let turn = TurnRequest {
@@ -431,8 +504,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     }
 
     async fn resign(&self, request: Request<pb::ResignRequest>) -> Result<Response<pb::ResignResponse>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        let seat = seat_of(self.caller(&request, &live)?, "resigning")?;
+        let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
+        let seat = seat_of(viewer, "resigning")?;
         let turn = TurnRequest {
             turn: Turn::Resign(seat),
             expected_seq: None,
@@ -448,8 +521,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     }
 
     async fn export_pgn(&self, request: Request<pb::ExportPgnRequest>) -> Result<Response<pb::ExportPgnResponse>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        self.caller(&request, &live)?;
+        let Entered { live, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let GameConfig::Chess(config) = &live.config else {
             return Err(ApiError::UnsupportedByGame("PGN export").into());
         };
@@ -466,14 +538,13 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     }
 
     async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        let seat = seat_of(self.caller(&request, &live)?, "asking for a hint")?;
+        let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
+        let seat = seat_of(viewer, "asking for a hint")?;
         let snapshot = live.copy().await;
-        // The search is bounded by its node budget; it runs off the async workers so that
-        // it never stalls other calls.
-        let hint = tokio::task::spawn_blocking(move || snapshot.game.hint(seat, HINT_NODE_BUDGET))
-            .await
-            .map_err(|e| ApiError::Storage(format!("hint search failed: {e}")))?;
+        let game = snapshot.game;
+        // Bounded by its node budget, off the async workers, on one of a few places, and
+        // stopped as soon as this call ends (answered, past its deadline or cancelled).
+        let hint = self.searches.run(move |stop| game.hint(seat, SearchBudget::new(HINT_NODE_BUDGET, stop))).await?;
         let (result, mv) = match hint {
             Hint::Unsupported => return Err(ApiError::HintsUnsupported.into()),
             Hint::Move(action) => (pb::HintResult::Move, Some(action_to_proto(&action))),
@@ -485,8 +556,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     }
 
     async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        let seat = seat_of(self.caller(&request, &live)?, "taking back a move")?;
+        let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
+        let seat = seat_of(viewer, "taking back a move")?;
         let turn = TurnRequest {
             turn: Turn::TakeBack(seat),
             expected_seq: request.get_ref().expected_seq,
@@ -506,10 +577,18 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         &self,
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<Response<Self::StreamEventsStream>, Status> {
-        let live = self.game(&request.get_ref().game_id).await?;
-        let viewer = self.caller(&request, &live)?;
-        let subscription =
-            Subscription { viewer, after: request.get_ref().after_seq, max_per_game: self.limits.max_streams_per_game };
+        let Entered { live, viewer, credential } = self.enter(&request, &request.get_ref().game_id).await?;
+        // A stream opened with a seat token ends when that token is reissued.
+        let opened_with = match (&credential, viewer) {
+            (Credential::SeatToken(_), Viewer::Seat(seat)) => live.seat_hashes().get(seat.index()).copied(),
+            _ => None,
+        };
+        let subscription = Subscription {
+            viewer,
+            opened_with,
+            after: request.get_ref().after_seq,
+            max_per_game: self.limits.max_streams_per_game,
+        };
         let stream = event_stream(self.hub.clone(), live, subscription, self.shutdown.clone()).await?;
         Ok(Response::new(Box::pin(stream)))
     }

@@ -17,14 +17,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
+use sha2::{Digest, Sha256};
 use tokio::sync::{broadcast, watch};
 
 use super::error::ApiError;
 use crate::engine::{Action, AnyMatch, Outcome, Seat, Turn, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
-    Change, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash,
+    Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
+    TokenHash, to_stored_precision,
 };
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
@@ -69,6 +70,8 @@ pub struct LiveGame {
     last_used: AtomicU64,
     /// Turns true when the game is deleted: its streams end.
     removed: watch::Sender<bool>,
+    /// Counts seat token reissues: streams opened with a replaced token end.
+    reissues: watch::Sender<u64>,
     /// A match of this game that never changes, for what depends on the configuration
     /// alone: what a viewer may see of a move, and whether the game hides information.
     pub policy: Box<dyn AnyMatch>,
@@ -100,10 +103,26 @@ pub struct TurnRequest {
     pub turn: Turn,
     /// Apply only if the log still ends here.
     pub expected_seq: Option<u64>,
-    /// Makes retries safe.
+    /// Makes retries safe: the caller's id for this request, unique among its own
+    /// requests (ids are scoped to the seat that sends them; see [`TurnRequest::log_key`]).
     pub request_id: Option<String>,
     /// Only check.
     pub validate_only: bool,
+}
+
+impl TurnRequest {
+    /// The request id as the log keeps it: scoped to the seat that sent it, so that one
+    /// seat can neither learn which ids another has used nor spend them first.
+    fn log_key(&self) -> Option<String> {
+        self.request_id.as_ref().map(|id| format!("seat/{}/{id}", self.turn.seat().number()))
+    }
+
+    /// A digest of everything the request asks, so that an id reused for a different
+    /// request is told apart from a retry.
+    fn digest(&self) -> String {
+        let asked = serde_json::to_vec(&(&self.turn, self.expected_seq, self.validate_only)).expect("turns serialise");
+        Sha256::digest(asked).iter().map(|byte| format!("{byte:02x}")).collect()
+    }
 }
 
 /// A snapshot of a game for reading.
@@ -178,16 +197,18 @@ impl Hub {
         &self.store
     }
 
-    /// Creates a game: stores its record and creation event, then holds it in memory.
-    pub async fn create(&self, record: GameRecord, game: Box<dyn AnyMatch>) -> Result<Arc<LiveGame>, ApiError> {
-        let first = StoredEvent {
-            seq: 1,
-            time: record.created,
-            kind: EventKind::Created,
-            request_id: None,
-            request_digest: None,
-        };
-        self.store.create(record.clone(), vec![first], None).await?;
+    /// Creates a game: stores its record and creation event, then holds it in memory. With
+    /// `max_in_progress`, its owner may have at most that many games in progress, this one
+    /// included; the store decides that atomically with the creation.
+    pub async fn create(
+        &self,
+        record: GameRecord,
+        game: Box<dyn AnyMatch>,
+        max_in_progress: Option<u64>,
+    ) -> Result<Arc<LiveGame>, ApiError> {
+        let first =
+            StoredEvent { seq: 1, time: record.created, kind: EventKind::Created, request_id: None, request_digest: None };
+        self.store.create(record.clone(), vec![first], max_in_progress).await?;
         let live = Arc::new(LiveGame::new(&record, game, self.channel_capacity));
         Ok(self.cache(live))
     }
@@ -256,20 +277,53 @@ impl Hub {
         });
     }
 
-    /// Plays `request.turn` in `live`, exactly once per request id.
+    /// The events an earlier request with the same id as `request` appended, if one did.
+    ///
+    /// # Errors
+    /// `REQUEST_ID_REUSED` when that earlier request asked something else.
+    async fn earlier(&self, live: &LiveGame, request: &TurnRequest) -> Result<Vec<StoredEvent>, ApiError> {
+        let (Some(key), Some(id)) = (request.log_key(), request.request_id.as_deref()) else { return Ok(Vec::new()) };
+        let mut events = self.store.find_request(&live.id, &key).await?;
+        if events.is_empty() {
+            // Logs written before ids were scoped hold them bare: honour those retries, but
+            // only the seat that made the request can find it.
+            events = self.store.find_request(&live.id, id).await?;
+            let same_seat = matches!(events.first().map(|e| &e.kind), Some(EventKind::Played { turn, .. }) if turn.seat() == request.turn.seat());
+            if !same_seat {
+                events.clear();
+            }
+        }
+        let Some(first) = events.first() else { return Ok(events) };
+        let same = match &first.request_digest {
+            Some(digest) => *digest == request.digest(),
+            // Logged before digests: the turn is all that can be compared.
+            None => matches!(&first.kind, EventKind::Played { turn, .. } if *turn == request.turn),
+        };
+        if same { Ok(events) } else { Err(ApiError::RequestIdReused) }
+    }
+
+    /// The answer the first request gave, rebuilt from its events and the log before them.
+    async fn first_answer(&self, live: &LiveGame, events: Vec<StoredEvent>, viewer: Viewer) -> Result<TurnResult, ApiError> {
+        let seq = events.last().map_or(0, |event| event.seq);
+        let (_, log) = self.store.load(&live.id).await?;
+        let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
+        let game = live
+            .config
+            .replay(&played_turns(&through))
+            .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", live.id)))?;
+        Ok(TurnResult { applied: true, seq, events, view: game.view(viewer) })
+    }
+
+    /// Plays `request.turn` in `live`, exactly once per request id: a retry is answered as
+    /// the first request was (its seq, its events, and the view as of then).
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, ApiError> {
         let viewer = Viewer::Seat(request.turn.seat());
         let mut state = live.state.lock().await;
 
-        if let Some(request_id) = &request.request_id {
-            // A retry: answer as the first attempt did, whenever and wherever it was made.
-            let events = self.store.find_request(&live.id, request_id).await?;
-            if let Some(first) = events.first() {
-                if !matches!(&first.kind, EventKind::Played { turn, .. } if *turn == request.turn) {
-                    return Err(ApiError::RequestIdReused);
-                }
-                return Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer) });
-            }
+        let earlier = self.earlier(live, &request).await?;
+        if !earlier.is_empty() {
+            drop(state);
+            return self.first_answer(live, earlier, viewer).await;
         }
         if let Some(expected) = request.expected_seq
             && expected != state.seq {
@@ -283,27 +337,28 @@ impl Hub {
 
         let mut next = state.game.clone_box();
         next.play(&request.turn).map_err(|error| ApiError::Move { error, current_seq: state.seq })?;
-        let now = SystemTime::now().max(state.updated);
+        let now = to_stored_precision(SystemTime::now()).max(state.updated);
         let outcome = next.outcome();
         let move_number = match request.turn {
             Turn::Move(..) => next.move_count(),
             Turn::TakeBack(_) => state.game.move_count(),
             Turn::Resign(_) => next.move_count(),
         };
+        let (request_id, request_digest) = (request.log_key(), request.request_id.as_ref().map(|_| request.digest()));
         let mut events = vec![StoredEvent {
             seq: state.seq + 1,
             time: now,
             kind: EventKind::Played { turn: request.turn.clone(), move_number },
-            request_id: request.request_id.clone(),
-            request_digest: None,
+            request_id: request_id.clone(),
+            request_digest: request_digest.clone(),
         }];
         if let Some(outcome) = &outcome {
             events.push(StoredEvent {
                 seq: state.seq + 2,
                 time: now,
                 kind: EventKind::Ended(outcome.clone()),
-                request_id: request.request_id.clone(),
-                request_digest: None,
+                request_id,
+                request_digest,
             });
         }
         let update = record_update(outcome, next.move_count(), now);
@@ -351,6 +406,7 @@ impl LiveGame {
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
             removed: watch::channel(false).0,
+            reissues: watch::channel(0).0,
             policy: game.clone_box(),
             state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated }),
             events,
@@ -479,11 +535,22 @@ impl LiveGame {
         self.seat_hashes.read().unwrap_or_else(|poisoned| poisoned.into_inner()).len()
     }
 
-    /// From now on only the token with `hash` acts as `seat`. The store must already hold it.
+    /// From now on only the token with `hash` acts as `seat`, and streams opened with the
+    /// token it replaces end. The store must already hold it.
     pub fn replace_seat_hash(&self, seat: Seat, hash: TokenHash) {
-        if let Some(slot) = self.seat_hashes.write().unwrap_or_else(|poisoned| poisoned.into_inner()).get_mut(seat.index()) {
+        let mut hashes = self.seat_hashes.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(slot) = hashes.get_mut(seat.index())
+            && *slot != hash
+        {
             *slot = hash;
+            drop(hashes);
+            self.reissues.send_modify(|count| *count += 1);
         }
+    }
+
+    /// Changes each time a seat token is reissued.
+    pub fn reissues(&self) -> watch::Receiver<u64> {
+        self.reissues.subscribe()
     }
 
     /// Turns true once the game is deleted.
@@ -523,14 +590,17 @@ async fn follow_changes(hub: std::sync::Weak<Hub>, mut changes: tokio::sync::mps
     while let Some(change) = changes.recv().await {
         let Some(hub) = hub.upgrade() else { return };
         let Some(live) = hub.lock_games().get(&change.game_id).cloned() else { continue };
-        match change.seq {
-            None => hub.forget(&change.game_id),
-            Some(seq) if seq > live.state.lock().await.seq => {
-                if let Err(error) = hub.sync(&live).await {
-                    tracing::warn!(game_id = %change.game_id, ?error, "could not catch a game up with the log");
-                }
+        let behind = match change.kind {
+            ChangeKind::Deleted => {
+                hub.forget(&change.game_id);
+                false
             }
-            Some(_) => {}
+            ChangeKind::Appended(seq) => seq > live.state.lock().await.seq,
+            // Catching up also takes the store's seat token hashes, ending old streams.
+            ChangeKind::SeatTokenReplaced => true,
+        };
+        if behind && let Err(error) = hub.sync(&live).await {
+            tracing::warn!(game_id = %change.game_id, ?error, "could not catch a game up with the log");
         }
     }
 }

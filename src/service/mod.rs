@@ -6,8 +6,10 @@ pub mod convert;
 pub mod error;
 mod guard;
 mod handlers;
+mod listener;
 mod live;
 mod rate_limit;
+mod search;
 mod stream;
 
 use std::future::Future;
@@ -17,6 +19,7 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::{oneshot, watch};
+use tonic::codec::CompressionEncoding;
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::{Identity, Server, ServerTlsConfig};
 use tonic_health::ServingStatus;
@@ -32,9 +35,15 @@ pub use handlers::{
 };
 pub use live::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub, SNAPSHOT_EVERY};
 pub use rate_limit::RateLimit;
+pub use search::SearchPool;
 
 /// Default largest request or response message, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
+
+/// The largest block of request headers accepted (HTTP/2 `SETTINGS_MAX_HEADER_LIST_SIZE`),
+/// in bytes: well above the credential cap, so that an over-long credential is refused
+/// with `INVALID_CREDENTIAL` rather than by the transport.
+pub const MAX_HEADER_LIST_BYTES: u32 = 64 * 1024;
 
 /// How often rate-limit buckets of callers gone quiet are dropped.
 const RATE_LIMIT_SWEEP: Duration = Duration::from_secs(60);
@@ -51,8 +60,11 @@ pub struct Limits {
     /// The longest any call may run before it is answered `DEADLINE_EXCEEDED`; a client's
     /// shorter deadline wins.
     pub longest_call: Duration,
-    /// Calls per credential (or, without one, per peer address); `None` turns limiting off.
+    /// Calls per caller (a seat, a service key, or the peer address of calls without a
+    /// valid credential); `None` turns limiting off.
     pub rate_limit: Option<RateLimit>,
+    /// Searches (hints) that may run at once, each on its own thread; more are refused.
+    pub search_threads: usize,
 }
 
 impl Default for Limits {
@@ -65,6 +77,7 @@ impl Default for Limits {
             // Off unless asked for: one address on loopback (tests, a co-located lobby)
             // legitimately makes thousands of spectator calls a second.
             rate_limit: None,
+            search_threads: search::default_threads(),
         }
     }
 }
@@ -115,10 +128,10 @@ pub fn check_exposure(address: SocketAddr, options: &ServeOptions) -> Result<(),
     ))
 }
 
-/// Serves every service on `listener` until `shutdown` completes, then drains: health
-/// turns NOT_SERVING, event streams end with `SHUTTING_DOWN`, new connections are refused
-/// and calls in flight get `options.shutdown_grace` to finish before their connections
-/// are closed.
+/// Serves every service on `listener` until `shutdown` completes, then drains: the
+/// listening socket closes (new connections are refused at once), health turns
+/// NOT_SERVING, event streams end with `SHUTTING_DOWN`, and calls in flight get
+/// `options.shutdown_grace` to finish before their connections are closed.
 pub async fn serve(
     listener: TcpListener,
     store: Arc<dyn Store>,
@@ -142,11 +155,17 @@ pub async fn serve(
     let limits = options.limits;
     let (stop_streams, streams_stopped) = watch::channel(false);
     let hub = Hub::new(store, options.event_channel_capacity, options.cached_games);
-    let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game);
+    let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
+    let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game)
+        .with_rate_limiter(limiter.clone())
+        .with_search_pool(SearchPool::new(limits.search_threads));
     let game_service = GameServiceServer::new(service)
         .max_decoding_message_size(limits.max_message_bytes)
-        .max_encoding_message_size(limits.max_message_bytes);
-    let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
+        .max_encoding_message_size(limits.max_message_bytes)
+        // gRPC clients commonly compress requests with gzip; answers are compressed only
+        // for clients that ask.
+        .accept_compressed(CompressionEncoding::Gzip)
+        .send_compressed(CompressionEncoding::Gzip);
     let sweeper = limiter.clone().map(|limiter| {
         tokio::spawn(async move {
             loop {
@@ -155,11 +174,15 @@ pub async fn serve(
             }
         })
     });
-    let game_service = guard::Guard::new(game_service, limits.longest_call, limiter);
+    let game_service = guard::Guard::new(game_service, limits.longest_call);
 
+    // Small request and reply messages: without TCP_NODELAY each reply can wait on a
+    // delayed acknowledgement.
+    let (incoming, listening) = listener::closable(TcpIncoming::from(listener).with_nodelay(Some(true)));
     let (drain_started, draining) = oneshot::channel::<()>();
     let drain = async move {
         shutdown.await;
+        listening.close();
         tracing::info!("shutting down: draining calls and streams");
         health_reporter.set_not_serving::<GameServiceServer<GameServiceImpl>>().await;
         health_reporter.set_service_status("", ServingStatus::NotServing).await;
@@ -167,7 +190,9 @@ pub async fn serve(
         let _ = drain_started.send(());
     };
 
-    let mut builder = Server::builder().max_concurrent_streams(limits.max_streams_per_connection);
+    let mut builder = Server::builder()
+        .max_concurrent_streams(limits.max_streams_per_connection)
+        .http2_max_header_list_size(MAX_HEADER_LIST_BYTES);
     if let Some(identity) = options.tls {
         builder = builder.tls_config(ServerTlsConfig::new().identity(identity))?;
     }
@@ -176,9 +201,7 @@ pub async fn serve(
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(game_service)
-        // Small request and reply messages: without TCP_NODELAY each reply can wait on a
-        // delayed acknowledgement.
-        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), drain);
+        .serve_with_incoming_shutdown(incoming, drain);
     let grace = options.shutdown_grace;
     let grace_over = async move {
         match draining.await {

@@ -6,6 +6,11 @@
 //! subscriber that stops reading lets its task fall behind the channel; the task then ends
 //! the stream with `STREAM_LAGGED` naming the last seq delivered, and the client resumes
 //! from there.
+//!
+//! A stream opened with a seat token lasts only as long as that token: when the seat's
+//! token is reissued (here or, through the store, on another replica) the stream ends
+//! with `CREDENTIAL_REVOKED`, and no event is delivered once the token is no longer the
+//! seat's, so a revoked holder never sees what the seat does next.
 
 use std::sync::Arc;
 
@@ -18,7 +23,7 @@ use super::error::ApiError;
 use super::live::{Hub, LiveGame};
 use crate::engine::Viewer;
 use crate::proto::tabula::v1::StreamEventsResponse;
-use crate::store::{EventKind, StoredEvent};
+use crate::store::{EventKind, StoredEvent, TokenHash};
 
 /// Messages queued for one subscriber beyond what its connection buffers.
 const SUBSCRIBER_QUEUE: usize = 32;
@@ -31,6 +36,8 @@ const BACKLOG_BATCH: usize = 256;
 pub struct Subscription {
     /// The watcher.
     pub viewer: Viewer,
+    /// The hash of the seat token the stream was opened with, when it was opened with one.
+    pub opened_with: Option<TokenHash>,
     /// The last seq the watcher already has.
     pub after: u64,
     /// Streams the game may have open at once, this one included.
@@ -44,22 +51,30 @@ pub async fn event_stream(
     subscription: Subscription,
     shutdown: watch::Receiver<bool>,
 ) -> Result<ReceiverStream<Result<StreamEventsResponse, Status>>, ApiError> {
-    let Subscription { viewer, after, max_per_game } = subscription;
+    let Subscription { viewer, opened_with, after, max_per_game } = subscription;
     let (receiver, current, finished) = live.subscribe(max_per_game).await?;
     if after > current {
         return Err(ApiError::SeqOutOfRange { after, current });
     }
     let (tx, rx) = mpsc::channel(SUBSCRIBER_QUEUE);
-    let removed = live.removed();
-    let feeder = Feeder { hub, live, viewer, tx, last: after };
-    tokio::spawn(feeder.run(receiver, shutdown, removed, finished.then_some(current)));
+    let watched = Watched { shutdown, removed: live.removed(), reissues: live.reissues() };
+    let feeder = Feeder { hub, live, viewer, opened_with, tx, last: after };
+    tokio::spawn(feeder.run(receiver, watched, finished.then_some(current)));
     Ok(ReceiverStream::new(rx))
+}
+
+/// What ends a stream besides its game's events.
+struct Watched {
+    shutdown: watch::Receiver<bool>,
+    removed: watch::Receiver<bool>,
+    reissues: watch::Receiver<u64>,
 }
 
 struct Feeder {
     hub: Arc<Hub>,
     live: Arc<LiveGame>,
     viewer: Viewer,
+    opened_with: Option<TokenHash>,
     tx: mpsc::Sender<Result<StreamEventsResponse, Status>>,
     /// The last seq delivered.
     last: u64,
@@ -79,10 +94,10 @@ impl Feeder {
     async fn run(
         mut self,
         mut receiver: broadcast::Receiver<Arc<StoredEvent>>,
-        mut shutdown: watch::Receiver<bool>,
-        mut removed: watch::Receiver<bool>,
+        watched: Watched,
         final_seq: Option<u64>,
     ) {
+        let Watched { mut shutdown, mut removed, mut reissues } = watched;
         let stop = match self.catch_up(None).await {
             Err(stop) => stop,
             // Already over, and everything delivered: nothing will ever follow.
@@ -92,6 +107,10 @@ impl Feeder {
                     received = receiver.recv() => received,
                     _ = shutdown.wait_for(|down| *down) => break Stop::Fail(ApiError::ShuttingDown),
                     _ = removed.wait_for(|gone| *gone) => break Stop::Fail(ApiError::GameNotFound(self.live.id.clone())),
+                    _ = reissues.changed() => match self.check_credential() {
+                        Ok(()) => continue,
+                        Err(stop) => break stop,
+                    },
                     // The subscriber left: give its place (streams per game are capped) back now
                     // rather than at the game's next event.
                     () = self.tx.closed() => break Stop::Done,
@@ -137,7 +156,17 @@ impl Feeder {
         }
     }
 
+    /// Fails once the seat token the stream was opened with is no longer its seat's.
+    fn check_credential(&self) -> Result<(), Stop> {
+        let (Some(opened_with), Viewer::Seat(seat)) = (self.opened_with, self.viewer) else { return Ok(()) };
+        match self.live.seat_hashes().get(seat.index()) {
+            Some(current) if *current == opened_with => Ok(()),
+            _ => Err(Stop::Fail(ApiError::CredentialRevoked)),
+        }
+    }
+
     async fn deliver(&mut self, event: &StoredEvent) -> Result<(), Stop> {
+        self.check_credential()?;
         let message = event_to_proto(&self.live.id, &self.live.config, self.live.policy.as_ref(), self.viewer, event);
         self.tx.send(Ok(StreamEventsResponse { event: Some(message) })).await.map_err(|_| Stop::Done)?;
         self.last = event.seq;

@@ -64,8 +64,19 @@ pub struct RecordHead {
 pub struct Change {
     /// The game.
     pub game_id: String,
-    /// Its log's newest seq now; `None` when it was deleted.
-    pub seq: Option<u64>,
+    /// What changed.
+    pub kind: ChangeKind,
+}
+
+/// What another process changed in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChangeKind {
+    /// The log grew; its newest seq is now this.
+    Appended(u64),
+    /// A seat token was reissued: the old one must stop working here too.
+    SeatTokenReplaced,
+    /// The game was deleted.
+    Deleted,
 }
 
 /// SHA-256 of a seat token: stores never hold tokens themselves.

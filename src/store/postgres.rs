@@ -21,7 +21,7 @@ use super::codec::{
     unsigned,
 };
 use super::{
-    Change, EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
+    Change, ChangeKind, EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
     TokenHash, in_progress_cap,
 };
 
@@ -229,6 +229,8 @@ async fn insert_record(tx: &mut sqlx::Transaction<'_, Postgres>, record: &GameRe
 
 /// The payload word that says a game was deleted.
 const DELETED: &str = "deleted";
+/// The payload word that says a seat token of the game was reissued.
+const SEAT_TOKEN_REPLACED: &str = "seat-token";
 
 /// Tells other replicas, once `tx` commits, that game `id` changed: `what` is its new seq
 /// or [`DELETED`].
@@ -245,8 +247,12 @@ async fn notify(tx: &mut sqlx::Transaction<'_, Postgres>, id: &str, what: &str) 
 /// The change a notification payload names.
 fn parse_change(payload: &str) -> Option<Change> {
     let (id, what) = payload.split_once(' ')?;
-    let seq = if what == DELETED { None } else { Some(what.parse().ok()?) };
-    Some(Change { game_id: id.to_owned(), seq })
+    let kind = match what {
+        DELETED => ChangeKind::Deleted,
+        SEAT_TOKEN_REPLACED => ChangeKind::SeatTokenReplaced,
+        seq => ChangeKind::Appended(seq.parse().ok()?),
+    };
+    Some(Change { game_id: id.to_owned(), kind })
 }
 
 /// Forwards other replicas' changes to the service until it stops listening: each
@@ -277,7 +283,7 @@ async fn watch(mut listener: PgListener, pool: PgPool, changes: mpsc::Sender<Cha
                     Ok(rows) => {
                         for row in rows {
                             let seq: i64 = row.get("seq");
-                            let _ = changes.try_send(Change { game_id: row.get("id"), seq: Some(seq as u64) });
+                            let _ = changes.try_send(Change { game_id: row.get("id"), kind: ChangeKind::Appended(seq as u64) });
                         }
                     }
                     Err(error) => tracing::warn!(%error, "polling PostgreSQL for changed games failed"),
@@ -464,6 +470,9 @@ impl Store for PostgresStore {
             .execute(&mut *tx)
             .await
             .map_err(backend)?;
+        // Streams opened with the old token on other replicas end at once; every call there
+        // compares hashes with the database anyway, so a lost notification only delays that.
+        notify(&mut tx, id, SEAT_TOKEN_REPLACED).await?;
         tx.commit().await.map_err(backend)
     }
 
@@ -499,8 +508,12 @@ mod tests {
 
     #[test]
     fn notification_payloads_name_the_game_and_its_seq() {
-        assert_eq!(parse_change("abc 12"), Some(Change { game_id: "abc".into(), seq: Some(12) }));
-        assert_eq!(parse_change("abc deleted"), Some(Change { game_id: "abc".into(), seq: None }));
+        assert_eq!(parse_change("abc 12"), Some(Change { game_id: "abc".into(), kind: ChangeKind::Appended(12) }));
+        assert_eq!(parse_change("abc deleted"), Some(Change { game_id: "abc".into(), kind: ChangeKind::Deleted }));
+        assert_eq!(
+            parse_change("abc seat-token"),
+            Some(Change { game_id: "abc".into(), kind: ChangeKind::SeatTokenReplaced })
+        );
         assert_eq!(parse_change("abc"), None);
         assert_eq!(parse_change("abc twelve"), None);
     }

@@ -29,11 +29,16 @@ impl TestServer {
     }
 
     pub async fn start_with(options: ServeOptions) -> TestServer {
+        TestServer::start_on(Arc::new(MemoryStore::new()), options).await
+    }
+
+    /// A server over `store`.
+    pub async fn start_on(store: Arc<dyn tabula::store::Store>, options: ServeOptions) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = format!("http://{}", listener.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
-            tabula::service::serve(listener, Arc::new(MemoryStore::new()), options, async {
+            tabula::service::serve(listener, store, options, async {
                 let _ = stopped.await;
             })
             .await
@@ -262,4 +267,70 @@ pub async fn create_preset_with(
     };
     let response = client.create_game(with_credential(credential, request)).await?.into_inner();
     Ok(Game { id: response.game.unwrap().game_id, tokens: response.seat_tokens.into_iter().map(|t| t.token).collect() })
+}
+
+/// Sends `body` as it is, unchecked, as the request of `GameService/{method}`, and returns
+/// the answer's bytes: what a client that writes its own wire bytes can send.
+pub async fn raw_call(address: &str, method: &str, body: Vec<u8>) -> Result<Vec<u8>, Status> {
+    let channel = Channel::from_shared(address.to_owned()).unwrap().connect().await.unwrap();
+    let mut grpc = tonic::client::Grpc::new(channel);
+    grpc.ready().await.unwrap();
+    let path: tonic::codegen::http::uri::PathAndQuery = format!("/tabula.v1.GameService/{method}").parse().unwrap();
+    grpc.unary(Request::new(body), path, RawCodec).await.map(tonic::Response::into_inner)
+}
+
+/// Bytes in, bytes out: no protobuf on either side.
+#[derive(Clone, Copy, Default)]
+pub struct RawCodec;
+
+impl tonic::codec::Codec for RawCodec {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawCodec;
+    type Decoder = RawCodec;
+
+    fn encoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+
+    fn decoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+}
+
+impl tonic::codec::Encoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = Status;
+
+    fn encode(&mut self, item: Vec<u8>, dst: &mut tonic::codec::EncodeBuf<'_>) -> Result<(), Status> {
+        bytes::BufMut::put_slice(dst, &item);
+        Ok(())
+    }
+}
+
+impl tonic::codec::Decoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = Status;
+
+    fn decode(&mut self, src: &mut tonic::codec::DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
+        let length = bytes::Buf::remaining(src);
+        Ok(Some(bytes::Buf::copy_to_bytes(src, length).to_vec()))
+    }
+}
+
+/// CPU time (user and system) a process has used so far, from its own counters in
+/// `/proc`, in clock ticks (100 a second on Linux).
+pub fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// The resident memory of a process, in KiB.
+pub fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|line| line.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }

@@ -176,6 +176,24 @@ const (
 	// DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
 	// `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
 	ErrorReason_ERROR_REASON_DEADLINE_EXCEEDED ErrorReason = 64
+	// INVALID_ARGUMENT: the request is not a well-formed message of the call's type (bad
+	// wire types, truncated fields, invalid UTF-8 in a string, nesting too deep, or no
+	// message at all); nothing was changed.
+	ErrorReason_ERROR_REASON_MALFORMED_REQUEST ErrorReason = 65
+	// OUT_OF_RANGE: the request message is larger than the server accepts
+	// (`--max-message-bytes`); metadata `limit` holds the limit in bytes.
+	ErrorReason_ERROR_REASON_MESSAGE_TOO_LARGE ErrorReason = 66
+	// UNIMPLEMENTED: the request is compressed with an encoding the server does not accept;
+	// the `grpc-accept-encoding` metadata lists those it does.
+	ErrorReason_ERROR_REASON_UNSUPPORTED_COMPRESSION ErrorReason = 67
+	// UNIMPLEMENTED: the service has no such method.
+	ErrorReason_ERROR_REASON_UNKNOWN_METHOD ErrorReason = 68
+	// UNAUTHENTICATED: the seat token this event stream was opened with has been reissued;
+	// the stream ends. Open a new one with the new token.
+	ErrorReason_ERROR_REASON_CREDENTIAL_REVOKED ErrorReason = 69
+	// RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
+	// retry shortly.
+	ErrorReason_ERROR_REASON_SEARCH_BUSY ErrorReason = 70
 )
 
 // Enum value maps for ErrorReason.
@@ -246,6 +264,12 @@ var (
 		62: "ERROR_REASON_TOO_MANY_GAMES",
 		63: "ERROR_REASON_GAME_NOT_FINISHED",
 		64: "ERROR_REASON_DEADLINE_EXCEEDED",
+		65: "ERROR_REASON_MALFORMED_REQUEST",
+		66: "ERROR_REASON_MESSAGE_TOO_LARGE",
+		67: "ERROR_REASON_UNSUPPORTED_COMPRESSION",
+		68: "ERROR_REASON_UNKNOWN_METHOD",
+		69: "ERROR_REASON_CREDENTIAL_REVOKED",
+		70: "ERROR_REASON_SEARCH_BUSY",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":               0,
@@ -313,6 +337,12 @@ var (
 		"ERROR_REASON_TOO_MANY_GAMES":            62,
 		"ERROR_REASON_GAME_NOT_FINISHED":         63,
 		"ERROR_REASON_DEADLINE_EXCEEDED":         64,
+		"ERROR_REASON_MALFORMED_REQUEST":         65,
+		"ERROR_REASON_MESSAGE_TOO_LARGE":         66,
+		"ERROR_REASON_UNSUPPORTED_COMPRESSION":   67,
+		"ERROR_REASON_UNKNOWN_METHOD":            68,
+		"ERROR_REASON_CREDENTIAL_REVOKED":        69,
+		"ERROR_REASON_SEARCH_BUSY":               70,
 	}
 )
 
@@ -347,7 +377,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xb2\x11\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\x88\x13\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -414,7 +444,13 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x1dERROR_REASON_TOO_MANY_STREAMS\x10=\x12\x1f\n" +
 	"\x1bERROR_REASON_TOO_MANY_GAMES\x10>\x12\"\n" +
 	"\x1eERROR_REASON_GAME_NOT_FINISHED\x10?\x12\"\n" +
-	"\x1eERROR_REASON_DEADLINE_EXCEEDED\x10@BZ\n" +
+	"\x1eERROR_REASON_DEADLINE_EXCEEDED\x10@\x12\"\n" +
+	"\x1eERROR_REASON_MALFORMED_REQUEST\x10A\x12\"\n" +
+	"\x1eERROR_REASON_MESSAGE_TOO_LARGE\x10B\x12(\n" +
+	"$ERROR_REASON_UNSUPPORTED_COMPRESSION\x10C\x12\x1f\n" +
+	"\x1bERROR_REASON_UNKNOWN_METHOD\x10D\x12#\n" +
+	"\x1fERROR_REASON_CREDENTIAL_REVOKED\x10E\x12\x1c\n" +
+	"\x18ERROR_REASON_SEARCH_BUSY\x10FBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

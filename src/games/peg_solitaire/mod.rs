@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, BoardCell, Cell, ChangedCell, ConfigError, EndReason, GridBoard, Location, MoveError, Observation, Outcome,
-    Hint, Piece, Reason, Rules, Seat, Viewer,
+    Hint, Piece, Reason, Rules, SearchBudget, Seat, Viewer,
 };
 
 pub use self::boards::Shape;
@@ -200,13 +200,14 @@ impl PegSolitaire {
         }
     }
 
-    /// The next jump of a solution (one peg left anywhere) from here, searching at most
-    /// `node_budget` positions.
-    pub fn hint(&self, node_budget: u64) -> Hint {
+    /// The next jump of a solution (one peg left anywhere) from here, searching within
+    /// `budget`.
+    pub fn hint(&self, budget: SearchBudget<'_>) -> Hint {
         if self.pegs.count_ones() == 1 {
             return Hint::AlreadySolved;
         }
-        match self.solve(Goal::OnePeg, false, node_budget, &mut |_| {}) {
+        let solver = Solver::new(&self.geometry, Goal::OnePeg);
+        match solver.solve_until(self.pegs, budget.nodes, budget.stop, &mut |_| {}) {
             Ok(report) => match report.solution.first() {
                 Some(&jump) => Hint::Move(self.jump_action(jump)),
                 None => Hint::NoSolution,
@@ -357,8 +358,8 @@ impl Rules for PegSolitaire {
         true
     }
 
-    fn hint(&self, _seat: Seat, node_budget: u64) -> Hint {
-        PegSolitaire::hint(self, node_budget)
+    fn hint(&self, _seat: Seat, budget: SearchBudget<'_>) -> Hint {
+        PegSolitaire::hint(self, budget)
     }
 }
 

@@ -12,6 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::boards::{Geometry, Jump};
 
@@ -66,6 +67,8 @@ pub struct BudgetExhausted {
 
 /// How often, in expanded positions, progress is reported.
 const PROGRESS_EVERY: u64 = 1 << 16;
+/// Positions between two looks at a search's stop flag: well under a millisecond of work.
+pub const STOP_CHECK_EVERY: u64 = 1 << 10;
 
 /// A solver for one board and goal.
 pub struct Solver<'g> {
@@ -140,7 +143,23 @@ impl<'g> Solver<'g> {
         node_budget: u64,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Report, BudgetExhausted> {
-        let mut search = FirstSolution { solver: self, dead: HashSet::default(), nodes: 0, node_budget, progress };
+        self.solve_until(pegs, node_budget, &AtomicBool::new(false), progress)
+    }
+
+    /// [`Solver::solve`], giving up as soon as `stop` is set (checked every
+    /// [`STOP_CHECK_EVERY`] positions).
+    ///
+    /// # Errors
+    /// When more than `node_budget` positions would be expanded, or `stop` was set first.
+    pub fn solve_until(
+        &self,
+        pegs: u64,
+        node_budget: u64,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Report, BudgetExhausted> {
+        let mut search =
+            FirstSolution { solver: self, dead: HashSet::default(), nodes: 0, node_budget, stop, progress };
         let mut path = Vec::new();
         let solvable = search.visit(pegs, &mut path)?;
         (search.progress)(Progress { nodes: search.nodes, positions: search.dead.len() });
@@ -187,6 +206,7 @@ struct FirstSolution<'s, 'g, 'p> {
     dead: HashSet<u64, FastHash>,
     nodes: u64,
     node_budget: u64,
+    stop: &'p AtomicBool,
     progress: &'p mut dyn FnMut(Progress),
 }
 
@@ -201,7 +221,8 @@ impl FirstSolution<'_, '_, '_> {
             return Ok(false);
         }
         self.nodes += 1;
-        if self.nodes > self.node_budget {
+        let stopped = self.nodes.is_multiple_of(STOP_CHECK_EVERY) && self.stop.load(Ordering::Relaxed);
+        if self.nodes > self.node_budget || stopped {
             return Err(BudgetExhausted { nodes: self.nodes - 1 });
         }
         if self.nodes.is_multiple_of(PROGRESS_EVERY) {

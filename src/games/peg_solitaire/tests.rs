@@ -1,3 +1,5 @@
+use std::sync::atomic::AtomicBool;
+
 use super::boards::{Geometry, Shape};
 use super::solver::{Goal, SolutionCount, Solver};
 use super::*;
@@ -285,22 +287,24 @@ fn the_english_count_matches_the_published_figure() {
 
 #[test]
 fn hints_follow_a_solution_and_stop_at_a_dead_end_or_the_budget() {
+    let go = AtomicBool::new(false);
+    let budget = |nodes| SearchBudget::new(nodes, &go);
     let mut game = Match::<PegSolitaire>::new(triangle(5, 1)).unwrap();
-    assert_eq!(game.position().hint(0), Hint::Undecided);
+    assert_eq!(game.position().hint(budget(0)), Hint::Undecided);
     // Following hints solves the puzzle.
     while game.outcome().is_none() {
-        let Hint::Move(action) = game.position().hint(1_000_000) else { panic!("no hint mid-solution") };
+        let Hint::Move(action) = game.position().hint(budget(1_000_000)) else { panic!("no hint mid-solution") };
         assert!(game.legal_moves(Seat::FIRST).contains(&action));
         game.apply(Seat::FIRST, &action).unwrap();
     }
     assert!(matches!(game.outcome(), Some(Outcome::Win { .. })));
-    assert_eq!(game.position().hint(10), Hint::AlreadySolved);
+    assert_eq!(game.position().hint(budget(10)), Hint::AlreadySolved);
 
     // Greedy first moves reach a position with no solution before the game ends.
     let mut game = Match::<PegSolitaire>::new(triangle(5, 1)).unwrap();
     let mut saw_dead_end = false;
     while game.outcome().is_none() {
-        if game.position().hint(1_000_000) == Hint::NoSolution {
+        if game.position().hint(budget(1_000_000)) == Hint::NoSolution {
             saw_dead_end = true;
             break;
         }
@@ -308,6 +312,11 @@ fn hints_follow_a_solution_and_stop_at_a_dead_end_or_the_budget() {
         game.apply(Seat::FIRST, &first).unwrap();
     }
     assert!(saw_dead_end || game.position().pegs().count_ones() == 1);
+
+    // A search told to stop gives up, however large its budget.
+    let stop = AtomicBool::new(true);
+    let hard = Match::<PegSolitaire>::new(triangle(8, 33)).unwrap();
+    assert_eq!(hard.position().hint(SearchBudget::new(u64::MAX, &stop)), Hint::Undecided);
 }
 
 #[test]

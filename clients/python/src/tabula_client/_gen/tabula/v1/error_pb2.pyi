@@ -183,6 +183,29 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
     `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
     """
+    ERROR_REASON_MALFORMED_REQUEST: _ErrorReason.ValueType  # 65
+    """INVALID_ARGUMENT: the request is not a well-formed message of the call's type (bad
+    wire types, truncated fields, invalid UTF-8 in a string, nesting too deep, or no
+    message at all); nothing was changed.
+    """
+    ERROR_REASON_MESSAGE_TOO_LARGE: _ErrorReason.ValueType  # 66
+    """OUT_OF_RANGE: the request message is larger than the server accepts
+    (`--max-message-bytes`); metadata `limit` holds the limit in bytes.
+    """
+    ERROR_REASON_UNSUPPORTED_COMPRESSION: _ErrorReason.ValueType  # 67
+    """UNIMPLEMENTED: the request is compressed with an encoding the server does not accept;
+    the `grpc-accept-encoding` metadata lists those it does.
+    """
+    ERROR_REASON_UNKNOWN_METHOD: _ErrorReason.ValueType  # 68
+    """UNIMPLEMENTED: the service has no such method."""
+    ERROR_REASON_CREDENTIAL_REVOKED: _ErrorReason.ValueType  # 69
+    """UNAUTHENTICATED: the seat token this event stream was opened with has been reissued;
+    the stream ends. Open a new one with the new token.
+    """
+    ERROR_REASON_SEARCH_BUSY: _ErrorReason.ValueType  # 70
+    """RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
+    retry shortly.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`."""
@@ -338,5 +361,28 @@ ERROR_REASON_GAME_NOT_FINISHED: ErrorReason.ValueType  # 63
 ERROR_REASON_DEADLINE_EXCEEDED: ErrorReason.ValueType  # 64
 """DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
 `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
+"""
+ERROR_REASON_MALFORMED_REQUEST: ErrorReason.ValueType  # 65
+"""INVALID_ARGUMENT: the request is not a well-formed message of the call's type (bad
+wire types, truncated fields, invalid UTF-8 in a string, nesting too deep, or no
+message at all); nothing was changed.
+"""
+ERROR_REASON_MESSAGE_TOO_LARGE: ErrorReason.ValueType  # 66
+"""OUT_OF_RANGE: the request message is larger than the server accepts
+(`--max-message-bytes`); metadata `limit` holds the limit in bytes.
+"""
+ERROR_REASON_UNSUPPORTED_COMPRESSION: ErrorReason.ValueType  # 67
+"""UNIMPLEMENTED: the request is compressed with an encoding the server does not accept;
+the `grpc-accept-encoding` metadata lists those it does.
+"""
+ERROR_REASON_UNKNOWN_METHOD: ErrorReason.ValueType  # 68
+"""UNIMPLEMENTED: the service has no such method."""
+ERROR_REASON_CREDENTIAL_REVOKED: ErrorReason.ValueType  # 69
+"""UNAUTHENTICATED: the seat token this event stream was opened with has been reissued;
+the stream ends. Open a new one with the new token.
+"""
+ERROR_REASON_SEARCH_BUSY: ErrorReason.ValueType  # 70
+"""RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
+retry shortly.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

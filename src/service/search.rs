@@ -1,0 +1,122 @@
+//! Searches (hints) off the async runtime, on a bounded number of threads, stopped as
+//! soon as the call that asked for them ends.
+//!
+//! A search runs on a blocking thread while it holds one of the pool's places; a call
+//! that finds every place taken is refused with `SEARCH_BUSY` rather than queued, so
+//! neither threads nor the memory searches hold grow with the number of callers. The
+//! call owns a [`StopOnDrop`]: when the call ends for any reason (answered, past its
+//! deadline, cancelled by the client), the search sees its stop flag and returns, and
+//! its place is free again only then.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use tokio::sync::Semaphore;
+
+use super::error::ApiError;
+
+/// Searches that may run at once by default: half the processors, so that searching
+/// never takes every core from the calls that answer at once.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
+}
+
+/// The places searches run in.
+#[derive(Clone, Debug)]
+pub struct SearchPool {
+    places: Arc<Semaphore>,
+    threads: usize,
+}
+
+/// Sets its flag when dropped: the search it belongs to stops.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl SearchPool {
+    /// A pool of `threads` places (at least one).
+    pub fn new(threads: usize) -> SearchPool {
+        let threads = threads.max(1);
+        SearchPool { places: Arc::new(Semaphore::new(threads)), threads }
+    }
+
+    /// Runs `search` on a thread of its own, handing it a flag that turns true when the
+    /// caller stops waiting; `search` must return soon after.
+    ///
+    /// # Errors
+    /// `SEARCH_BUSY` when every place is taken.
+    pub async fn run<T, F>(&self, search: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        let place = self.places.clone().try_acquire_owned().map_err(|_| ApiError::SearchBusy { threads: self.threads })?;
+        let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
+        let flag = stop.0.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let answer = search(&flag);
+            drop(place);
+            answer
+        });
+        let answer = task.await.map_err(|e| ApiError::Storage(format!("a search failed: {e}")));
+        drop(stop);
+        answer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// A search that runs until it is told to stop, and reports when it did.
+    fn endless(stopped: Arc<AtomicBool>) -> impl FnOnce(&AtomicBool) + Send + 'static {
+        move |stop| {
+            let started = Instant::now();
+            while !stop.load(Ordering::Relaxed) && started.elapsed() < Duration::from_secs(30) {
+                std::thread::yield_now();
+            }
+            stopped.store(true, Ordering::Relaxed);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_search_stops_when_its_caller_gives_up_and_only_then_frees_its_place() {
+        let pool = SearchPool::new(1);
+        let stopped = Arc::new(AtomicBool::new(false));
+        let call = tokio::time::timeout(Duration::from_millis(50), pool.run(endless(stopped.clone())));
+        assert!(call.await.is_err(), "the caller gave up");
+        let given_up = Instant::now();
+        while !stopped.load(Ordering::Relaxed) {
+            assert!(given_up.elapsed() < Duration::from_secs(5), "the search went on after its caller left");
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // Its place is free again.
+        let answer = tokio::time::timeout(Duration::from_secs(5), pool.run(|_| 7)).await;
+        assert_eq!(answer.unwrap().unwrap(), 7);
+    }
+
+    #[tokio::test]
+    async fn searches_beyond_the_pool_are_refused() {
+        let pool = SearchPool::new(2);
+        let stopped = Arc::new(AtomicBool::new(false));
+        let first = tokio::spawn({
+            let pool = pool.clone();
+            let stopped = stopped.clone();
+            async move { tokio::time::timeout(Duration::from_millis(300), pool.run(endless(stopped))).await }
+        });
+        let second = tokio::spawn({
+            let pool = pool.clone();
+            let stopped = stopped.clone();
+            async move { tokio::time::timeout(Duration::from_millis(300), pool.run(endless(stopped))).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(matches!(pool.run(|_| ()).await, Err(ApiError::SearchBusy { threads: 2 })));
+        let _ = (first.await, second.await);
+    }
+}
