@@ -28,7 +28,7 @@ source scripts/postgres.sh
 trap 'stop_test_postgres; rm -f "$log"' EXIT
 
 step "build (debug) and run the whole test suite"
-run cargo test --locked --lib --bins --tests
+run cargo test --locked --no-fail-fast --lib --bins --tests
 
 step "release-mode checks: the long rules tests (perft at full depth, the chess perft suite) and PostgreSQL"
 # Only the test files that hold ignored tests are built in release (building every
@@ -41,7 +41,7 @@ if [ "$with_ignored" != "$(printf '%s\n' "${release_tests[@]}" | sort | tr '\n' 
     failures=$((failures + 1))
 fi
 # The English peg solitaire count (minutes, 1.6 GiB) stays an on-request check.
-run cargo test --locked --release --lib "${release_tests[@]/#/--test=}" -- --ignored \
+run cargo test --locked --no-fail-fast --release --lib "${release_tests[@]/#/--test=}" -- --ignored \
     --skip the_english_count_matches_the_published_figure
 
 step "the benchmarks still build"

@@ -170,16 +170,7 @@ async fn a_stream_opened_with_a_token_reissued_on_another_replica_ends() {
     assert_error(&ended.unwrap().unwrap_err(), Code::Unauthenticated, "CREDENTIAL_REVOKED");
 
     // Whatever the seat does next reaches no stream opened with the old token.
-    let ships = [5, 4, 3, 3, 2]
-        .iter()
-        .enumerate()
-        .map(|(row, &length)| pb::ShipPlacement {
-            bow: Some(pb::Cell { row: row as u32, col: 0 }),
-            orientation: pb::Orientation::Horizontal as i32,
-            length,
-        })
-        .collect();
-    let fleet = pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })) };
+    let fleet = common::classic_fleet();
     let placed = common::as_seat(&fresh, pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(fleet), ..Default::default() });
     clients[2].submit_move(placed).await.unwrap();
     assert!(old_stream.next().await.is_none());

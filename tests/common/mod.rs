@@ -127,6 +127,20 @@ pub fn cell_move(row: u32, col: u32) -> pb::Move {
     }
 }
 
+/// Battleship's classic fleet (5, 4, 3, 3, 2), one ship a row from the top-left corner.
+pub fn classic_fleet() -> pb::Move {
+    let ships = [5, 4, 3, 3, 2]
+        .iter()
+        .enumerate()
+        .map(|(row, &length)| pb::ShipPlacement {
+            bow: Some(pb::Cell { row: row as u32, col: 0 }),
+            orientation: pb::Orientation::Horizontal as i32,
+            length,
+        })
+        .collect();
+    pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })) }
+}
+
 pub fn column_move(column: u32) -> pb::Move {
     pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Column(column)) })) }
 }

@@ -1,12 +1,11 @@
 //! Caps over a real socket: rate limits, open streams per game and per connection, games
 //! per service key, message sizes, deadlines, TLS, and a bounded shutdown.
 
-mod common;
-
+use crate::common;
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use tabula::service::{Authenticator, RateLimit, ServeOptions, ServiceKeys};
 use tokio_stream::StreamExt;
 use tonic::Code;

@@ -2,8 +2,7 @@
 //! reflection, stop cleanly on SIGTERM, refuse flags that make no sense, drop searches its
 //! callers gave up on, and refuse new connections while it drains.
 
-mod common;
-
+use crate::common;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -165,14 +164,19 @@ async fn searches_stop_with_their_calls_and_more_than_the_pool_are_refused() {
             tokio::spawn(async move { client.get_hint(request).await })
         })
         .collect();
-    let mut reasons = Vec::new();
+    let mut ends = Vec::new();
     for call in calls {
-        reasons.push(common::reason(&call.await.unwrap().expect_err("no search finishes within a second")));
+        let status = call.await.unwrap().expect_err("no search finishes within a second");
+        ends.push((status.code(), common::reason(&status)));
     }
-    reasons.sort();
-    let busy = reasons.iter().filter(|r| *r == "SEARCH_BUSY").count();
-    let timed_out = reasons.iter().filter(|r| *r == "DEADLINE_EXCEEDED").count();
-    assert_eq!((timed_out, busy), (2, 10), "{reasons:?}");
+    let busy = ends.iter().filter(|(_, reason)| reason == "SEARCH_BUSY").count();
+    // The server answers DEADLINE_EXCEEDED a hair before the deadline; when it is slower
+    // than that, the transport ends the call at the deadline as CANCELLED.
+    let timed_out = ends
+        .iter()
+        .filter(|(code, reason)| reason != "SEARCH_BUSY" && matches!(code, tonic::Code::DeadlineExceeded | tonic::Code::Cancelled))
+        .count();
+    assert_eq!((timed_out, busy), (2, 10), "{ends:?}");
 
     // Once the callers are gone the server does no more work: its own CPU counters stand
     // (almost) still, where the abandoned searches would have kept both cores busy.

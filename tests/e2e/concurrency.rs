@@ -1,8 +1,7 @@
 //! Racing submissions and retried requests, over a real socket.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use tonic::Code;
 use tonic_types::StatusExt;
 

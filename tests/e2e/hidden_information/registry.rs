@@ -18,7 +18,7 @@ use tabula::service::convert::{action_from_proto, action_to_proto, config_from_p
 use tokio_stream::StreamExt;
 use tonic::Code;
 
-use super::common::*;
+use crate::common::*;
 
 /// Random games per preset of each kind with hidden information.
 const GAMES_PER_PRESET: usize = 3;

@@ -1,11 +1,10 @@
 //! Credentials over a real socket: service keys for the managing backend, seat tokens and
 //! signed seat credentials for players, private games closed to spectators.
 
-mod common;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use common::*;
+use crate::common::*;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use tabula::service::{Authenticator, JwtVerifier, ServeOptions, ServiceKeys};
 use tokio_stream::StreamExt;
@@ -350,20 +349,6 @@ mod binary {
             assert!(!logged.contains(&secret[..16]), "a credential is in the log");
         }
     }
-}
-
-/// The classic fleet (5, 4, 3, 3, 2), one ship a row from the top-left corner.
-fn classic_fleet() -> pb::Move {
-    let ships = [5, 4, 3, 3, 2]
-        .iter()
-        .enumerate()
-        .map(|(row, &length)| pb::ShipPlacement {
-            bow: Some(pb::Cell { row: row as u32, col: 0 }),
-            orientation: pb::Orientation::Horizontal as i32,
-            length,
-        })
-        .collect();
-    pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })) }
 }
 
 #[tokio::test]

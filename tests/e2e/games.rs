@@ -1,8 +1,7 @@
 //! Full games of every kind, to a win and to a draw, over a real socket.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 
 fn outcome(response: &pb::SubmitMoveResponse) -> pb::Outcome {
     let view = response.view.as_ref().unwrap();

@@ -1,9 +1,8 @@
 //! Chess and peg solitaire over gRPC: notations in views and legal moves, FEN errors,
 //! takebacks, and solver hints.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use tonic::Code;
 use tonic_types::StatusExt;
 

@@ -1,8 +1,7 @@
 //! Precise errors for every kind of bad request, and listing, over a real socket.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use tonic::{Code, Request};
 use tonic_types::StatusExt;
 

@@ -2,11 +2,10 @@
 //! binary on a real SQLite file, the server is killed with SIGKILL at a random moment and
 //! restarted, and every game is checked against what its clients saw.
 
-mod common;
-
+use crate::common;
 use std::time::Duration;
 
-use common::{BinaryServer, Client, as_seat, events_through, pb, replayed_view};
+use crate::common::{BinaryServer, Client, as_seat, events_through, pb, replayed_view};
 use rand::{Rng, SeedableRng};
 use tabula::engine::{Seat, Viewer};
 

@@ -4,12 +4,11 @@
 //! seat's secret; Battleship is also checked against the fleets actually placed, and its
 //! fleets are revealed after a resignation exactly when its configuration says so.
 
-mod common;
-mod hidden_information;
+mod registry;
 
 use std::collections::HashSet;
 
-use common::*;
+use crate::common::*;
 use proptest::test_runner::TestRng;
 use rand::Rng;
 use rand::seq::SliceRandom;

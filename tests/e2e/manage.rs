@@ -1,9 +1,8 @@
 //! Managing stored games: archiving finished games, deleting games (their streams end),
 //! and listing with filters over kind, status and creation time.
 
-mod common;
-
-use common::{TestServer, assert_error, column_move, pb, play_all};
+use crate::common;
+use crate::common::{TestServer, assert_error, column_move, pb, play_all};
 use tonic::Code;
 
 #[tokio::test]

@@ -4,11 +4,10 @@
 //! but the one a successful call changed; every few requests (and at the end) each game's
 //! view, for every seat and a spectator, equals the engine's replay of its event log.
 
-mod common;
 
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use rand::Rng;
 use rand::seq::IndexedRandom;

@@ -1,11 +1,10 @@
 //! StreamEvents: backlog then live, in order, no gaps, no duplicates; resumption after a
 //! dropped subscriber; slow subscribers cut off without slowing the game.
 
-mod common;
 
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use tabula::service::ServeOptions;
 use tokio_stream::StreamExt;
 use tonic::Code;

@@ -1,0 +1,19 @@
+//! End-to-end tests: a real server (in this process, or the real binary) on a real socket,
+//! driven through the generated client. One test binary with a module per area, so the
+//! suite links tonic, sqlx and the server once rather than once per area.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod auth;
+mod binary;
+mod chess_and_puzzles;
+mod concurrency;
+mod durability;
+mod errors;
+mod games;
+mod hidden_information;
+mod hostile;
+mod limits;
+mod manage;
+mod streams;
