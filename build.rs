@@ -5,9 +5,8 @@ use std::{env, fs, path::PathBuf};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let proto_dir = PathBuf::from("proto");
-    let mut files: Vec<PathBuf> = fs::read_dir(proto_dir.join("tabula/v1"))?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
+    let mut files: Vec<PathBuf> =
+        fs::read_dir(proto_dir.join("tabula/v1"))?.map(|entry| entry.map(|e| e.path())).collect::<Result<_, _>>()?;
     files.retain(|path| path.extension().is_some_and(|ext| ext == "proto"));
     files.sort();
 
@@ -18,13 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let descriptors = protox::compile(&files, [&proto_dir])?;
     let out_dir = PathBuf::from(env::var("OUT_DIR")?);
-    fs::write(
-        out_dir.join("tabula_descriptor.bin"),
-        prost::Message::encode_to_vec(&descriptors),
-    )?;
-    tonic_prost_build::configure()
-        .build_client(true)
-        .build_server(true)
-        .compile_fds(descriptors)?;
+    fs::write(out_dir.join("tabula_descriptor.bin"), prost::Message::encode_to_vec(&descriptors))?;
+    tonic_prost_build::configure().build_client(true).build_server(true).compile_fds(descriptors)?;
     Ok(())
 }

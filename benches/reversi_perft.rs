@@ -51,7 +51,12 @@ fn summary() {
     println!("  bitboard depth {DEPTH}: {:>7.1} M leaves/s", rate(bits) / 1e6);
     println!("  general  depth {DEPTH}: {:>7.1} M leaves/s", rate(general) / 1e6);
     println!("  bitboard / general: {:.1}x", rate(bits) / rate(general));
-    println!("  bitboard depth {DEEP}: {} leaves in {:.3} s, {:.1} M leaves/s", deep.0, deep.1.as_secs_f64(), rate(deep) / 1e6);
+    println!(
+        "  bitboard depth {DEEP}: {} leaves in {:.3} s, {:.1} M leaves/s",
+        deep.0,
+        deep.1.as_secs_f64(),
+        rate(deep) / 1e6
+    );
 }
 
 fn main() {

@@ -27,6 +27,10 @@ step "a throw-away PostgreSQL server for the replica tests"
 source scripts/postgres.sh
 trap 'stop_test_postgres; rm -f "$log"' EXIT
 
+step "formatting (rustfmt.toml) and lints (clippy, warnings denied)"
+run cargo fmt --check
+run cargo clippy --locked --all-targets -- -D warnings
+
 step "build (debug) and run the whole test suite"
 run cargo test --locked --no-fail-fast --lib --bins --tests
 

@@ -57,9 +57,14 @@ async fn moves_alternate_across_replicas_and_every_stream_sees_them_in_order() {
             break;
         }
     }
-    assert_eq!(seen, (1..=seq).collect::<Vec<_>>(), "every event once, in order, on the replica that made none of them");
+    assert_eq!(
+        seen,
+        (1..=seq).collect::<Vec<_>>(),
+        "every event once, in order, on the replica that made none of them"
+    );
     for client in &mut clients {
-        let got = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
+        let got =
+            client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
         assert_eq!((got.seq, got.status), (seq, pb::GameStatus::Finished as i32));
     }
 }
@@ -88,7 +93,11 @@ async fn two_replicas_racing_for_one_turn_apply_exactly_one_move() {
         assert_eq!(winner.seq, 2);
         assert_error(&loser, Code::Aborted, "STALE_SEQ");
         let info = tonic_types::StatusExt::get_details_error_info(&loser).unwrap();
-        assert_eq!(info.metadata.get("current_seq").map(String::as_str), Some("2"), "the refusal names the current seq");
+        assert_eq!(
+            info.metadata.get("current_seq").map(String::as_str),
+            Some("2"),
+            "the refusal names the current seq"
+        );
         // The log holds one move.
         let log = common::events_through(&mut setup, &game.id, 2).await;
         assert_eq!(log.len(), 2);
@@ -103,7 +112,12 @@ async fn a_replica_killed_mid_game_loses_nothing() {
     let game = common::create_preset(&mut clients[0], pb::GameKind::ConnectFour, "classic").await;
     let mut seq = 1;
     for (index, column) in [3, 3, 4, 4].into_iter().enumerate() {
-        seq = clients[1].submit_move(with_seq(submit(&game, index % 2, column_move(column)), seq)).await.unwrap().into_inner().seq;
+        seq = clients[1]
+            .submit_move(with_seq(submit(&game, index % 2, column_move(column)), seq))
+            .await
+            .unwrap()
+            .into_inner()
+            .seq;
     }
     servers[1].kill();
     // The game goes on through the others, then through the restarted replica.
@@ -127,7 +141,8 @@ async fn a_replica_killed_mid_game_loses_nothing() {
     assert_eq!(columns, [3, 3, 4, 4, 5, 5, 2]);
     // Spectators of every replica see the same finished game.
     for client in &mut clients {
-        let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+        let view =
+            client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
         assert!(view.outcome.is_some());
     }
 }
@@ -159,19 +174,24 @@ async fn a_token_reissued_on_one_replica_is_revoked_on_every_replica() {
 async fn a_stream_opened_with_a_token_reissued_on_another_replica_ends() {
     let url = common::fresh_postgres_database().await;
     let (_servers, mut clients) = replicas(&url).await;
-    let game = common::create_preset_with(&mut clients[0], None, pb::GameKind::Battleship, "classic", true).await.unwrap();
+    let game =
+        common::create_preset_with(&mut clients[0], None, pb::GameKind::Battleship, "classic", true).await.unwrap();
     let open = |token: &str| common::as_seat(token, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 });
     let mut old_stream = clients[1].stream_events(open(&game.tokens[0])).await.unwrap().into_inner();
     assert_eq!(old_stream.next().await.unwrap().unwrap().event.unwrap().seq, 1);
 
     let reissue = pb::ReissueSeatTokenRequest { game_id: game.id.clone(), seat: 1 };
     let fresh = clients[0].reissue_seat_token(reissue).await.unwrap().into_inner().seat_token.unwrap().token;
-    let ended = tokio::time::timeout(PROPAGATION, old_stream.next()).await.expect("the stream on the other replica ended");
+    let ended =
+        tokio::time::timeout(PROPAGATION, old_stream.next()).await.expect("the stream on the other replica ended");
     assert_error(&ended.unwrap().unwrap_err(), Code::Unauthenticated, "CREDENTIAL_REVOKED");
 
     // Whatever the seat does next reaches no stream opened with the old token.
     let fleet = common::classic_fleet();
-    let placed = common::as_seat(&fresh, pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(fleet), ..Default::default() });
+    let placed = common::as_seat(
+        &fresh,
+        pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(fleet), ..Default::default() },
+    );
     clients[2].submit_move(placed).await.unwrap();
     assert!(old_stream.next().await.is_none());
 }
@@ -182,8 +202,9 @@ async fn the_cap_on_games_per_key_holds_across_replicas() {
     const KEY: &str = "replica-lobby-secret-0123";
     let url = common::fresh_postgres_database().await;
     let key = format!("lobby={KEY}");
-    let servers: Vec<BinaryServer> =
-        (0..3).map(|_| BinaryServer::spawn(&["--store", &url, "--service-key", &key, "--max-games-per-key", "5"])).collect();
+    let servers: Vec<BinaryServer> = (0..3)
+        .map(|_| BinaryServer::spawn(&["--store", &url, "--service-key", &key, "--max-games-per-key", "5"]))
+        .collect();
     let mut clients = Vec::new();
     for server in &servers {
         clients.push(server.client().await);

@@ -33,11 +33,13 @@ fn arb_location() -> impl Strategy<Value = Location> {
 
 /// Any action at all, legal or not, including hostile coordinates.
 fn arb_action() -> impl Strategy<Value = Action> {
-    let ship = || (arb_cell(), any::<bool>(), 0u32..8).prop_map(|(bow, vertical, length)| ShipPlacement {
-        bow,
-        orientation: if vertical { Orientation::Vertical } else { Orientation::Horizontal },
-        length,
-    });
+    let ship = || {
+        (arb_cell(), any::<bool>(), 0u32..8).prop_map(|(bow, vertical, length)| ShipPlacement {
+            bow,
+            orientation: if vertical { Orientation::Vertical } else { Orientation::Horizontal },
+            length,
+        })
+    };
     prop_oneof![
         arb_cell().prop_map(|c| Action::Place(PlaceTarget::Cell(c))),
         prop_oneof![0u32..25, any::<u32>()].prop_map(|c| Action::Place(PlaceTarget::Column(c))),
@@ -87,18 +89,16 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
         // every fleet (there are far too many), so a random one may be accepted; it is
         // tried on a copy, and must change nothing when refused.
         if let Some(action) = junk.get(step % junk.len().max(1))
-            && !legal.contains(action) {
-                let unlisted_but_valid_possible = matches!(action, Action::Place(PlaceTarget::Fleet(_)));
-                let mut probe = game.clone_box();
-                let refused = probe.play(&Turn::Move(seat, action.clone()));
-                assert!(
-                    refused.is_err() || unlisted_but_valid_possible,
-                    "{name}: unlisted move {action:?} was accepted"
-                );
-                if refused.is_err() {
-                    assert!(probe.same_state(game.as_ref()), "{name}: refused move {action:?} changed the state");
-                }
+            && !legal.contains(action)
+        {
+            let unlisted_but_valid_possible = matches!(action, Action::Place(PlaceTarget::Fleet(_)));
+            let mut probe = game.clone_box();
+            let refused = probe.play(&Turn::Move(seat, action.clone()));
+            assert!(refused.is_err() || unlisted_but_valid_possible, "{name}: unlisted move {action:?} was accepted");
+            if refused.is_err() {
+                assert!(probe.same_state(game.as_ref()), "{name}: refused move {action:?} changed the state");
             }
+        }
 
         let action = &legal[choice % legal.len()];
         game.play(&Turn::Move(seat, action.clone())).unwrap();

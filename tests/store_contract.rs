@@ -11,8 +11,8 @@ use tabula::engine::{Action, Outcome, Seat, Turn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
 use tabula::store::{
-    EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, RecordUpdate, Snapshot, SqliteStore, Store,
-    StoreError, StoredEvent,
+    EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, RecordUpdate, Snapshot, SqliteStore, Store, StoreError,
+    StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -54,7 +54,10 @@ fn played(seq: u64, seat: u8, column: u32, request_id: Option<&str>) -> StoredEv
     StoredEvent {
         seq,
         time: time(seq),
-        kind: EventKind::Played { turn: Turn::Move(Seat::new(seat), Action::drop(column)), move_number: seq as u32 - 1 },
+        kind: EventKind::Played {
+            turn: Turn::Move(Seat::new(seat), Action::drop(column)),
+            move_number: seq as u32 - 1,
+        },
         request_id: request_id.map(str::to_owned),
         request_digest: request_id.map(digest_of),
     }
@@ -132,7 +135,8 @@ async fn contract(store: Arc<dyn Store>) {
         request_id: None,
         request_digest: None,
     };
-    let finished = RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome.clone()), move_count: 3, updated: time(5) };
+    let finished =
+        RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome.clone()), move_count: 3, updated: time(5) };
     store.append(id, 4, vec![resign, end], finished).await.unwrap();
     assert_eq!(store.count_in_progress("lobby").await.unwrap(), 0);
     assert_eq!(store.load(id).await.unwrap().0.outcome, Some(outcome));
@@ -151,9 +155,7 @@ async fn contract(store: Arc<dyn Store>) {
     }
     let list = |filter: ListFilter, after: Option<String>| {
         let store = store.clone();
-        async move {
-            store.list(filter, after.as_deref(), 2).await.unwrap().into_iter().map(|r| r.id).collect::<Vec<_>>()
-        }
+        async move { store.list(filter, after.as_deref(), 2).await.unwrap().into_iter().map(|r| r.id).collect::<Vec<_>>() }
     };
     assert_eq!(list(ListFilter::default(), None).await, [ids[4].clone(), ids[3].clone()]);
     assert_eq!(list(ListFilter::default(), Some(ids[3].clone())).await, [ids[2].clone(), ids[1].clone()]);

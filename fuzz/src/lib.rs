@@ -72,7 +72,14 @@ pub struct LiveFixture {
 
 /// Creates a game from `kind`'s preset `preset` and plays `plies` legal moves into it,
 /// chosen by `choice`, through the real handlers.
-pub async fn live_game(service: &GameServiceImpl, hub: &Hub, kind: GameKind, preset: &str, plies: usize, choice: u64) -> LiveFixture {
+pub async fn live_game(
+    service: &GameServiceImpl,
+    hub: &Hub,
+    kind: GameKind,
+    preset: &str,
+    plies: usize,
+    choice: u64,
+) -> LiveFixture {
     let created = service
         .create_game(Request::new(pb::CreateGameRequest {
             kind: kind_to_proto(kind) as i32,
@@ -95,7 +102,8 @@ pub async fn live_game(service: &GameServiceImpl, hub: &Hub, kind: GameKind, pre
         }
         pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let action = &moves[(pick >> 33) as usize % moves.len()];
-        let request = pb::SubmitMoveRequest { game_id: id.clone(), r#move: Some(action_to_proto(action)), ..Default::default() };
+        let request =
+            pb::SubmitMoveRequest { game_id: id.clone(), r#move: Some(action_to_proto(action)), ..Default::default() };
         service
             .submit_move(with_credential(&tokens[seat.index()], request))
             .await
@@ -210,7 +218,13 @@ pub fn submit_move_request(bytes: &[u8]) {
 }
 
 /// Submits `request` as `credential`'s holder and checks what it did; true when the game changed.
-async fn submit_and_check(service: &GameServiceImpl, hub: &Hub, id: &str, credential: Option<&str>, request: pb::SubmitMoveRequest) -> bool {
+async fn submit_and_check(
+    service: &GameServiceImpl,
+    hub: &Hub,
+    id: &str,
+    credential: Option<&str>,
+    request: pb::SubmitMoveRequest,
+) -> bool {
     let live = hub.game(id).await.expect("a live game");
     let before = live.copy().await;
     let call = match credential {
@@ -247,7 +261,8 @@ pub fn fen(bytes: &[u8]) {
     for chess960 in [false, true] {
         let Ok(position) = fen::parse(text, chess960) else { continue };
         let written = fen::write(&position, chess960);
-        let reread = fen::parse(&written, chess960).unwrap_or_else(|e| panic!("{written:?} (from {text:?}) does not read: {e:?}"));
+        let reread = fen::parse(&written, chess960)
+            .unwrap_or_else(|e| panic!("{written:?} (from {text:?}) does not read: {e:?}"));
         assert_eq!(fen::write(&reread, chess960), written, "writing is not stable for {text:?}");
 
         let config = GameConfig::Chess(Config { fen: text.to_owned(), chess960, ..Config::default() });
@@ -255,7 +270,8 @@ pub fn fen(bytes: &[u8]) {
         for seat in game.to_act() {
             for action in game.legal_moves(seat) {
                 let mut next = game.clone_box();
-                next.play(&Turn::Move(seat, action.clone())).unwrap_or_else(|e| panic!("listed move {action:?} refused: {e}"));
+                next.play(&Turn::Move(seat, action.clone()))
+                    .unwrap_or_else(|e| panic!("listed move {action:?} refused: {e}"));
                 let _ = (next.view(Viewer::Spectator), game.describe(&action), game.machine_notation(&action));
             }
         }
@@ -271,7 +287,8 @@ pub fn pgn(bytes: &[u8]) {
     runtime().block_on(async {
         let (service, hub) = fresh_service();
         let import = pb::PgnImport { pgn: text.to_owned(), ply: None };
-        let request = pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Pgn(import)), ..Default::default() };
+        let request =
+            pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Pgn(import)), ..Default::default() };
         let game = match service.create_game(Request::new(request)).await {
             Ok(created) => created.into_inner().game.expect("a created game"),
             Err(status) => return check_refusal(&status),

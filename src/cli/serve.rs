@@ -8,7 +8,8 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 
 use tabula::service::{
-    Authenticator, GameLimits, JwtVerifier, Limits, MAX_MESSAGE_BYTES, RateLimit, ServeOptions, ServiceKeys, check_exposure,
+    Authenticator, GameLimits, JwtVerifier, Limits, MAX_MESSAGE_BYTES, RateLimit, ServeOptions, ServiceKeys,
+    check_exposure,
 };
 
 #[derive(clap::Args, Debug)]
@@ -22,7 +23,13 @@ pub struct ServeArgs {
 
     /// A service key of the managing backend, as NAME=SECRET (secret of 16 or more printable
     /// characters); repeat for several (rotation). Without any, only loopback is served.
-    #[arg(long = "service-key", value_name = "NAME=SECRET", env = "TABULA_SERVICE_KEYS", value_delimiter = ',', hide_env_values = true)]
+    #[arg(
+        long = "service-key",
+        value_name = "NAME=SECRET",
+        env = "TABULA_SERVICE_KEYS",
+        value_delimiter = ',',
+        hide_env_values = true
+    )]
     service_keys: Vec<String>,
 
     /// A file of service keys, one NAME=SECRET per line (# starts a comment); keeps the
@@ -101,7 +108,10 @@ impl ServeArgs {
                 problems.push(problem);
             }
         };
-        refuse(self.call_timeout == 0, "--call-timeout must be at least 1 second: 0 would end every call at once".into());
+        refuse(
+            self.call_timeout == 0,
+            "--call-timeout must be at least 1 second: 0 would end every call at once".into(),
+        );
         refuse(
             self.max_streams_per_game == 0,
             "--max-streams-per-game must be at least 1: 0 would refuse every event stream".into(),
@@ -141,7 +151,9 @@ impl ServeArgs {
             service_keys = service_keys.merge(ServiceKeys::parse_file(&String::from_utf8_lossy(&text))?)?;
         }
         let jwt = match (&self.jwt_key, &self.jwt_issuer, &self.jwt_audience) {
-            (Some(path), Some(issuer), Some(audience)) => Some(JwtVerifier::from_ed25519_pem(&read(path)?, issuer, audience)?),
+            (Some(path), Some(issuer), Some(audience)) => {
+                Some(JwtVerifier::from_ed25519_pem(&read(path)?, issuer, audience)?)
+            }
             _ => None,
         };
         let tls = match (&self.tls_cert, &self.tls_key) {

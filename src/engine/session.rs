@@ -3,7 +3,9 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, ConfigError, EndReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, SearchBudget, Seat, View, Viewer};
+use super::{
+    Action, ConfigError, EndReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, SearchBudget, Seat, View, Viewer,
+};
 
 /// One entry of a match's history: everything that changes a match is a turn, so that a
 /// match is exactly the replay of its turns.
@@ -143,7 +145,10 @@ impl<G: Rules> Match<G> {
     /// the last move is not `seat`'s; the match is then unchanged.
     pub fn take_back(&mut self, seat: Seat) -> Result<(), MoveError> {
         if !self.position.takebacks_allowed() {
-            return Err(MoveError::new(Reason::TakebackNotAllowed, "this game's configuration does not allow takebacks"));
+            return Err(MoveError::new(
+                Reason::TakebackNotAllowed,
+                "this game's configuration does not allow takebacks",
+            ));
         }
         self.check_live()?;
         let Some((mover, _)) = self.moves_in_force.last() else {

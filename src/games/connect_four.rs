@@ -91,7 +91,11 @@ impl Rules for ConnectFour {
         errors.check_range("win_length", config.win_length, 3..=longest);
         errors.into_result(|| ConnectFour {
             config: *config,
-            board: MarkBoard::new(Dims { width: config.width, height: config.height, wrap_columns: config.wrap_columns }),
+            board: MarkBoard::new(Dims {
+                width: config.width,
+                height: config.height,
+                wrap_columns: config.wrap_columns,
+            }),
             heights: vec![0; config.width as usize],
             turn: Seat::FIRST,
             outcome: None,

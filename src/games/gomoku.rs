@@ -88,7 +88,10 @@ impl Gomoku {
         match self.stones {
             0 if cell != centre => Err(MoveError::new(
                 Reason::ProOpeningCenter,
-                format!("the pro opening puts the first stone on the centre cell (row {}, col {})", centre.row, centre.col),
+                format!(
+                    "the pro opening puts the first stone on the centre cell (row {}, col {})",
+                    centre.row, centre.col
+                ),
             )),
             2 if chebyshev(cell, centre) < PRO_OPENING_DISTANCE => Err(MoveError::new(
                 Reason::ProOpeningTooClose,

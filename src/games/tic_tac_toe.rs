@@ -181,7 +181,11 @@ impl Listed for TicTacToe {
         vec![
             Preset { name: "classic", description: "3×3, three in a row", config: Config::default() },
             Preset { name: "four", description: "4×4, four in a row", config: Config { size: 4, win_length: 4 } },
-            Preset { name: "five_in_seven", description: "7×7, five in a row", config: Config { size: 7, win_length: 5 } },
+            Preset {
+                name: "five_in_seven",
+                description: "7×7, five in a row",
+                config: Config { size: 7, win_length: 5 },
+            },
         ]
     }
 }

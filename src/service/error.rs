@@ -107,7 +107,13 @@ impl From<StoreError> for ApiError {
     }
 }
 
-fn status(code: Code, reason: &str, message: String, metadata: &[(&str, String)], details: Option<ErrorDetails>) -> Status {
+fn status(
+    code: Code,
+    reason: &str,
+    message: String,
+    metadata: &[(&str, String)],
+    details: Option<ErrorDetails>,
+) -> Status {
     let mut details = details.unwrap_or_default();
     let metadata: HashMap<String, String> = metadata.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
     details.set_error_info(reason, ERROR_DOMAIN, metadata);
@@ -144,13 +150,9 @@ impl From<ApiError> for Status {
                 &[("kind", kind.to_owned())],
                 Some(bad_request(&[("preset".to_owned(), format!("must be one of {}", known.join(", ")))])),
             ),
-            ApiError::GameNotFound(id) => status(
-                Code::NotFound,
-                "GAME_NOT_FOUND",
-                format!("no game has id {id:?}"),
-                &[("game_id", id)],
-                None,
-            ),
+            ApiError::GameNotFound(id) => {
+                status(Code::NotFound, "GAME_NOT_FOUND", format!("no game has id {id:?}"), &[("game_id", id)], None)
+            }
             ApiError::GameNotFinished(id) => status(
                 Code::FailedPrecondition,
                 "GAME_NOT_FINISHED",
@@ -158,7 +160,9 @@ impl From<ApiError> for Status {
                 &[("game_id", id)],
                 None,
             ),
-            ApiError::InvalidCredential(why) => status(Code::Unauthenticated, "INVALID_CREDENTIAL", why.to_owned(), &[], None),
+            ApiError::InvalidCredential(why) => {
+                status(Code::Unauthenticated, "INVALID_CREDENTIAL", why.to_owned(), &[], None)
+            }
             ApiError::CredentialRequired(what) => status(
                 Code::Unauthenticated,
                 "CREDENTIAL_REQUIRED",
@@ -211,7 +215,9 @@ impl From<ApiError> for Status {
             ApiError::TooManyGames { owner, limit } => status(
                 Code::ResourceExhausted,
                 "TOO_MANY_GAMES",
-                format!("service key {owner:?} already has {limit} games in progress; finish, archive or delete some first"),
+                format!(
+                    "service key {owner:?} already has {limit} games in progress; finish, archive or delete some first"
+                ),
                 &[("limit", limit.to_string()), ("owner", owner)],
                 None,
             ),
@@ -278,13 +284,9 @@ impl From<ApiError> for Status {
                 &[],
                 None,
             ),
-            ApiError::HintsUnsupported => status(
-                Code::FailedPrecondition,
-                "HINTS_UNSUPPORTED",
-                "this game offers no hints".to_owned(),
-                &[],
-                None,
-            ),
+            ApiError::HintsUnsupported => {
+                status(Code::FailedPrecondition, "HINTS_UNSUPPORTED", "this game offers no hints".to_owned(), &[], None)
+            }
             ApiError::UnsupportedByGame(what) => status(
                 Code::FailedPrecondition,
                 "UNSUPPORTED_BY_GAME",
@@ -350,7 +352,13 @@ impl From<ApiError> for Status {
             ),
             ApiError::Storage(detail) => {
                 tracing::error!(%detail, "storage failure");
-                status(Code::Unavailable, "STORAGE_UNAVAILABLE", "storage is unavailable; retry shortly".to_owned(), &[], None)
+                status(
+                    Code::Unavailable,
+                    "STORAGE_UNAVAILABLE",
+                    "storage is unavailable; retry shortly".to_owned(),
+                    &[],
+                    None,
+                )
             }
         }
     }
@@ -422,7 +430,8 @@ mod tests {
 
     #[test]
     fn refused_moves_name_the_current_seq() {
-        let status = Status::from(ApiError::Move { error: MoveError::new(Reason::CellOccupied, "taken"), current_seq: 7 });
+        let status =
+            Status::from(ApiError::Move { error: MoveError::new(Reason::CellOccupied, "taken"), current_seq: 7 });
         assert_eq!(status.code(), Code::FailedPrecondition);
         let info = status.get_details_error_info().unwrap();
         assert_eq!((info.reason.as_str(), info.metadata["current_seq"].as_str()), ("CELL_OCCUPIED", "7"));

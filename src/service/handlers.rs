@@ -75,7 +75,12 @@ struct Entered {
 impl GameServiceImpl {
     /// A service over `hub` trusting `auth`; streams end with `SHUTTING_DOWN` once
     /// `shutdown` turns true. No rate limit; one search thread.
-    pub fn new(hub: Arc<Hub>, shutdown: watch::Receiver<bool>, auth: Arc<Authenticator>, limits: GameLimits) -> GameServiceImpl {
+    pub fn new(
+        hub: Arc<Hub>,
+        shutdown: watch::Receiver<bool>,
+        auth: Arc<Authenticator>,
+        limits: GameLimits,
+    ) -> GameServiceImpl {
         GameServiceImpl { hub, shutdown, auth, limits, limiter: None, searches: SearchPool::new(1) }
     }
 
@@ -122,7 +127,10 @@ impl GameServiceImpl {
     /// The service key name of a call only the managing backend may make (`None` when the
     /// server has no keys), the call counted against that key or, without one, the address.
     fn service_key<T>(&self, request: &Request<T>, what: &'static str) -> Result<Option<String>, ApiError> {
-        let key = self.auth.credential(request.metadata()).and_then(|credential| self.auth.require_service_key(&credential, what));
+        let key = self
+            .auth
+            .credential(request.metadata())
+            .and_then(|credential| self.auth.require_service_key(&credential, what));
         let caller = match &key {
             Ok(Some(name)) => Caller::ServiceKey(name),
             Ok(None) | Err(_) => Caller::Peer(request.remote_addr().map(|address| address.ip())),
@@ -224,7 +232,9 @@ fn optional_time(time: Option<&prost_types::Timestamp>, field: &str) -> Result<O
     if !TIMESTAMP_SECONDS.contains(&time.seconds) {
         return Err(ApiError::bad_field(format!("{field}.seconds"), "must lie between the years 1 and 9999"));
     }
-    SystemTime::try_from(*time).map(Some).map_err(|_| ApiError::bad_field(field, "is not a time this server can represent"))
+    SystemTime::try_from(*time)
+        .map(Some)
+        .map_err(|_| ApiError::bad_field(field, "is not a time this server can represent"))
 }
 
 /// What a `CreateGameRequest` asks for: the configuration (defaults filled in), the
@@ -253,7 +263,9 @@ fn requested_game(request: &pb::CreateGameRequest) -> Result<Requested, ApiError
         }
         Some(pb::create_game_request::Source::Pgn(import)) => match kind {
             None | Some(GameKind::Chess) => import_pgn(import),
-            Some(other) => Err(ApiError::bad_field("kind", format!("is {} but a PGN is a chess game", other.info().name))),
+            Some(other) => {
+                Err(ApiError::bad_field("kind", format!("is {} but a PGN is a chess game", other.info().name)))
+            }
         },
         Some(pb::create_game_request::Source::Preset(name)) => {
             let kind = kind.ok_or_else(|| ApiError::bad_field("kind", "is required with a preset"))?;
@@ -282,8 +294,12 @@ fn import_pgn(import: &pb::PgnImport) -> Result<Requested, ApiError> {
     let mut game = config.new_match().map_err(|error| ApiError::InvalidConfig { field: "pgn".to_owned(), error })?;
     let mut moves = Vec::with_capacity(plies);
     for (index, action) in imported.actions.into_iter().take(plies).enumerate() {
-        let seat = *game.to_act().first().ok_or_else(|| ApiError::InvalidPgn(format!("the game is over before ply {}", index + 1)))?;
-        game.play(&Turn::Move(seat, action.clone())).map_err(|e| ApiError::InvalidPgn(format!("ply {}: {e}", index + 1)))?;
+        let seat = *game
+            .to_act()
+            .first()
+            .ok_or_else(|| ApiError::InvalidPgn(format!("the game is over before ply {}", index + 1)))?;
+        game.play(&Turn::Move(seat, action.clone()))
+            .map_err(|e| ApiError::InvalidPgn(format!("ply {}: {e}", index + 1)))?;
         moves.push((seat, action));
     }
     Ok(Requested { config, field: "pgn".to_owned(), moves })
@@ -376,7 +392,12 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let cap = record.owner.is_some().then_some(self.limits.max_games_per_key);
         let live = self.hub.create(record.clone(), game, cap).await?;
         for (seat, action) in imported_moves {
-            let turn = TurnRequest { turn: Turn::Move(seat, action), expected_seq: None, request_id: None, validate_only: false };
+            let turn = TurnRequest {
+                turn: Turn::Move(seat, action),
+                expected_seq: None,
+                request_id: None,
+                validate_only: false,
+            };
             self.hub.play(&live, turn).await?;
         }
         let record = live.copy().await.record;
@@ -416,7 +437,9 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             Ok(pb::GameStatus::InProgress) => Some(GameStatus::InProgress),
             Ok(pb::GameStatus::Finished) => Some(GameStatus::Finished),
             Ok(pb::GameStatus::Archived) => Some(GameStatus::Archived),
-            Err(_) => return Err(ApiError::bad_field("status", format!("{} is not a GameStatus", request.status)).into()),
+            Err(_) => {
+                return Err(ApiError::bad_field("status", format!("{} is not a GameStatus", request.status)).into());
+            }
         };
         let filter = ListFilter {
             kind,
@@ -426,12 +449,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         };
         let after = page_after(&request)?;
         // One more than the page tells whether another page follows.
-        let mut records = self
-            .hub
-            .store()
-            .list(filter, after.as_deref(), page_size + 1)
-            .await
-            .map_err(ApiError::from)?;
+        let mut records =
+            self.hub.store().list(filter, after.as_deref(), page_size + 1).await.map_err(ApiError::from)?;
         let more = records.len() > page_size;
         records.truncate(page_size);
         let next_page_token = match (more, records.last()) {
@@ -457,7 +476,11 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let seat = match (request.get_ref().seat, viewer) {
             (0, Viewer::Seat(seat)) => seat,
             (0, Viewer::Spectator) => {
-                return Err(ApiError::bad_field("seat", "is required for a spectator: name the seat whose moves to list").into());
+                return Err(ApiError::bad_field(
+                    "seat",
+                    "is required for a spectator: name the seat whose moves to list",
+                )
+                .into());
             }
             (number, _) if number > seat_count => {
                 return Err(ApiError::bad_field("seat", format!("must be between 1 and {seat_count}")).into());
@@ -472,7 +495,11 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let (moves, seq) = live.legal_moves(seat).await;
         let moves = moves
             .into_iter()
-            .map(|(a, label, uci)| pb::LegalMove { r#move: Some(action_to_proto(&a)), label, uci: uci.unwrap_or_default() })
+            .map(|(a, label, uci)| pb::LegalMove {
+                r#move: Some(action_to_proto(&a)),
+                label,
+                uci: uci.unwrap_or_default(),
+            })
             .collect();
         Ok(Response::new(pb::ListLegalMovesResponse { seat: seat.number(), moves, seq }))
     }
@@ -493,8 +520,11 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         };
         let result = self.hub.play(&live, turn).await?;
         let viewer = Viewer::Seat(seat);
-        let events =
-            result.events.iter().map(|e| event_to_proto(&live.id, &live.config, live.policy.as_ref(), viewer, e)).collect();
+        let events = result
+            .events
+            .iter()
+            .map(|e| event_to_proto(&live.id, &live.config, live.policy.as_ref(), viewer, e))
+            .collect();
         Ok(Response::new(pb::SubmitMoveResponse {
             applied: result.applied,
             seq: result.seq,
@@ -520,7 +550,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         }))
     }
 
-    async fn export_pgn(&self, request: Request<pb::ExportPgnRequest>) -> Result<Response<pb::ExportPgnResponse>, Status> {
+    async fn export_pgn(
+        &self,
+        request: Request<pb::ExportPgnRequest>,
+    ) -> Result<Response<pb::ExportPgnResponse>, Status> {
         let Entered { live, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let GameConfig::Chess(config) = &live.config else {
             return Err(ApiError::UnsupportedByGame("PGN export").into());

@@ -24,8 +24,8 @@ use super::error::ApiError;
 use crate::engine::{Action, AnyMatch, Outcome, Seat, Turn, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
-    Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash, to_stored_precision,
+    Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store, StoreError,
+    StoredEvent, TokenHash, to_stored_precision,
 };
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
@@ -206,8 +206,13 @@ impl Hub {
         game: Box<dyn AnyMatch>,
         max_in_progress: Option<u64>,
     ) -> Result<Arc<LiveGame>, ApiError> {
-        let first =
-            StoredEvent { seq: 1, time: record.created, kind: EventKind::Created, request_id: None, request_digest: None };
+        let first = StoredEvent {
+            seq: 1,
+            time: record.created,
+            kind: EventKind::Created,
+            request_id: None,
+            request_digest: None,
+        };
         self.store.create(record.clone(), vec![first], max_in_progress).await?;
         let live = Arc::new(LiveGame::new(&record, game, self.channel_capacity));
         Ok(self.cache(live))
@@ -303,7 +308,12 @@ impl Hub {
     }
 
     /// The answer the first request gave, rebuilt from its events and the log before them.
-    async fn first_answer(&self, live: &LiveGame, events: Vec<StoredEvent>, viewer: Viewer) -> Result<TurnResult, ApiError> {
+    async fn first_answer(
+        &self,
+        live: &LiveGame,
+        events: Vec<StoredEvent>,
+        viewer: Viewer,
+    ) -> Result<TurnResult, ApiError> {
         let seq = events.last().map_or(0, |event| event.seq);
         let (_, log) = self.store.load(&live.id).await?;
         let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
@@ -326,13 +336,19 @@ impl Hub {
             return self.first_answer(live, earlier, viewer).await;
         }
         if let Some(expected) = request.expected_seq
-            && expected != state.seq {
-                return Err(ApiError::StaleSeq { expected, current: state.seq });
-            }
+            && expected != state.seq
+        {
+            return Err(ApiError::StaleSeq { expected, current: state.seq });
+        }
         if request.validate_only {
             let current_seq = state.seq;
             state.game.check(&request.turn).map_err(|error| ApiError::Move { error, current_seq })?;
-            return Ok(TurnResult { applied: false, seq: state.seq, events: Vec::new(), view: state.game.view(viewer) });
+            return Ok(TurnResult {
+                applied: false,
+                seq: state.seq,
+                events: Vec::new(),
+                view: state.game.view(viewer),
+            });
         }
 
         let mut next = state.game.clone_box();
@@ -427,8 +443,9 @@ impl LiveGame {
             }
         };
         for turn in played_turns(tail) {
-            game.play(&turn)
-                .map_err(|e| ApiError::Storage(format!("game {} does not replay after its snapshot: {e:?}", record.id)))?;
+            game.play(&turn).map_err(|e| {
+                ApiError::Storage(format!("game {} does not replay after its snapshot: {e:?}", record.id))
+            })?;
         }
         let mut record = record.clone();
         record.seq = tail.last().map_or(snapshot.seq, |e| e.seq);
@@ -563,7 +580,10 @@ impl LiveGame {
     ///
     /// # Errors
     /// `TOO_MANY_STREAMS` when `max_subscribers` receivers are already open.
-    pub async fn subscribe(&self, max_subscribers: usize) -> Result<(broadcast::Receiver<Arc<StoredEvent>>, u64, bool), ApiError> {
+    pub async fn subscribe(
+        &self,
+        max_subscribers: usize,
+    ) -> Result<(broadcast::Receiver<Arc<StoredEvent>>, u64, bool), ApiError> {
         // Counted under the state lock, which every subscription takes, so two callers
         // cannot both take the last place.
         let state = self.state.lock().await;

@@ -100,7 +100,9 @@ mod tests {
         let peer = Caller::Peer(Some(IpAddr::from([127, 0, 0, 1])));
         assert!(limiter.check(first).is_ok());
         assert!(limiter.check(first).is_ok());
-        let Err(ApiError::RateLimited { retry_after_ms }) = limiter.check(first) else { panic!("a third call at once") };
+        let Err(ApiError::RateLimited { retry_after_ms }) = limiter.check(first) else {
+            panic!("a third call at once")
+        };
         assert!((1..=1000).contains(&retry_after_ms), "{retry_after_ms}");
         assert!(limiter.check(Caller::Seat { game_id: "g", seat: Seat::SECOND }).is_ok());
         assert!(limiter.check(Caller::Seat { game_id: "h", seat: Seat::FIRST }).is_ok());

@@ -54,7 +54,8 @@ impl SearchPool {
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
         T: Send + 'static,
     {
-        let place = self.places.clone().try_acquire_owned().map_err(|_| ApiError::SearchBusy { threads: self.threads })?;
+        let place =
+            self.places.clone().try_acquire_owned().map_err(|_| ApiError::SearchBusy { threads: self.threads })?;
         let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
         let flag = stop.0.clone();
         let task = tokio::task::spawn_blocking(move || {

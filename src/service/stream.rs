@@ -120,7 +120,9 @@ impl Feeder {
                     Ok(event) if event.seq == self.last + 1 => self.deliver(&event).await,
                     // A gap: the log is the truth, read the missing events back from it.
                     Ok(event) => self.catch_up(Some(event.seq)).await,
-                    Err(broadcast::error::RecvError::Lagged(_)) => Err(Stop::Fail(ApiError::StreamLagged { last_seq: self.last })),
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        Err(Stop::Fail(ApiError::StreamLagged { last_seq: self.last }))
+                    }
                     Err(broadcast::error::RecvError::Closed) => Err(Stop::Done),
                 };
                 if let Err(stop) = step {

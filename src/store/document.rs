@@ -109,7 +109,11 @@ impl GameDocument {
             .collect();
         let game = self.config.replay(&turns).map_err(|e| invalid(format!("the log does not replay: {e}")))?;
         if hashes.len() != game.seat_count() {
-            return Err(invalid(format!("{} seat token hashes for a game of {} seats", hashes.len(), game.seat_count())));
+            return Err(invalid(format!(
+                "{} seat token hashes for a game of {} seats",
+                hashes.len(),
+                game.seat_count()
+            )));
         }
         let outcome = game.outcome();
         let ended: Vec<&Outcome> = self

@@ -4,8 +4,8 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError,
-    StoredEvent, TokenHash, in_progress_cap,
+    GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
+    TokenHash, in_progress_cap,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -43,7 +43,11 @@ impl MemoryStore {
             .count() as u64
     }
 
-    fn with_game<T>(&self, id: &str, f: impl FnOnce(&mut StoredGame) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    fn with_game<T>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&mut StoredGame) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let mut games = self.lock();
         let game = games.get_mut(id).ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
         f(game)

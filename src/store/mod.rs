@@ -28,7 +28,9 @@ pub use sqlite::SqliteStore;
 /// The SQLite schema's migrations up to `version` only, to build a database as an older
 /// release left it (tests of the migrations use it).
 pub fn sqlite_migrator_through(version: i64) -> sqlx::migrate::Migrator {
-    sqlx::migrate::Migrator::with_migrations(sqlite::MIGRATOR.iter().filter(|m| m.version <= version).cloned().collect())
+    sqlx::migrate::Migrator::with_migrations(
+        sqlite::MIGRATOR.iter().filter(|m| m.version <= version).cloned().collect(),
+    )
 }
 
 /// The SQLite file `tabula serve` keeps its games in when told nothing else.
@@ -299,8 +301,12 @@ pub trait Store: Send + Sync + 'static {
 
     /// Up to `limit` records matching `filter`, newest first, starting after the record
     /// with id `after_id` in that order (from the newest when `None`).
-    async fn list(&self, filter: ListFilter, after_id: Option<&str>, limit: usize)
-    -> Result<Vec<GameRecord>, StoreError>;
+    async fn list(
+        &self,
+        filter: ListFilter,
+        after_id: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError>;
 
     /// The record, the newest snapshot and the events after it: what playing needs.
     async fn load_latest(&self, id: &str) -> Result<LoadedGame, StoreError>;

@@ -13,16 +13,16 @@ use std::time::{Duration, SystemTime};
 use async_trait::async_trait;
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions, PgRow};
-use tokio::sync::mpsc;
 use sqlx::{Postgres, QueryBuilder, Row};
+use tokio::sync::mpsc;
 
 use super::codec::{
     from_json, from_micros, hashes_from_bytes, hashes_to_bytes, status_from_name, status_name, to_json, to_micros,
     unsigned,
 };
 use super::{
-    Change, ChangeKind, EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash, in_progress_cap,
+    Change, ChangeKind, EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot,
+    Store, StoreError, StoredEvent, TokenHash, in_progress_cap,
 };
 
 /// The record's columns, in the order the queries below name them.
@@ -71,7 +71,8 @@ impl PostgresStore {
     /// schema up to date (replicas starting together take turns: migrations hold an
     /// advisory lock), and starts listening for other replicas' changes.
     pub async fn connect(url: &str) -> Result<PostgresStore, StoreError> {
-        let options = PgConnectOptions::from_str(url).map_err(|e| StoreError::Backend(format!("bad PostgreSQL address: {e}")))?;
+        let options =
+            PgConnectOptions::from_str(url).map_err(|e| StoreError::Backend(format!("bad PostgreSQL address: {e}")))?;
         let pool = PgPoolOptions::new()
             .max_connections(POOL_SIZE)
             .acquire_timeout(Duration::from_secs(10))
@@ -293,7 +294,6 @@ async fn watch(mut listener: PgListener, pool: PgPool, changes: mpsc::Sender<Cha
     }
 }
 
-
 #[async_trait]
 impl Store for PostgresStore {
     async fn create(
@@ -316,7 +316,8 @@ impl Store for PostgresStore {
 
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError> {
         let record = self.record(id).await?;
-        let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3");
+        let sql =
+            concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3");
         let log = self.events(sql, id, EventKey::After { after: 0, limit: i64::MAX }).await?;
         Ok((record, log))
     }
@@ -356,7 +357,8 @@ impl Store for PostgresStore {
     }
 
     async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {
-        let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3");
+        let sql =
+            concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3");
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let events = self.events(sql, id, EventKey::After { after, limit }).await?;
         if events.is_empty() && self.exists(id).await?.is_none() {
@@ -371,7 +373,8 @@ impl Store for PostgresStore {
         after_id: Option<&str>,
         limit: usize,
     ) -> Result<Vec<GameRecord>, StoreError> {
-        let mut query: QueryBuilder<Postgres> = QueryBuilder::new(concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"));
+        let mut query: QueryBuilder<Postgres> =
+            QueryBuilder::new(concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"));
         if let Some(kind) = filter.kind {
             query.push(" AND kind = ").push_bind(kind.info().name);
         }
@@ -403,7 +406,8 @@ impl Store for PostgresStore {
             .map(|row| Ok::<_, StoreError>(Snapshot { seq: unsigned(row.get("seq"), "seq")?, state: row.get("state") }))
             .transpose()?;
         let after = snapshot.as_ref().map_or(0, |s| s.seq);
-        let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3");
+        let sql =
+            concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3");
         let tail = self.events(sql, id, EventKey::After { after, limit: i64::MAX }).await?;
         Ok(LoadedGame { record, snapshot, tail })
     }
@@ -424,16 +428,18 @@ impl Store for PostgresStore {
     }
 
     async fn find_request(&self, id: &str, request_id: &str) -> Result<Vec<StoredEvent>, StoreError> {
-        let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = $1 AND request_id = $2 ORDER BY seq");
+        let sql =
+            concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = $1 AND request_id = $2 ORDER BY seq");
         self.events(sql, id, EventKey::Request(request_id)).await
     }
 
     async fn archive(&self, id: &str) -> Result<GameRecord, StoreError> {
-        let done = sqlx::query("UPDATE games SET status = 'archived' WHERE id = $1 AND status IN ('finished', 'archived')")
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .map_err(backend)?;
+        let done =
+            sqlx::query("UPDATE games SET status = 'archived' WHERE id = $1 AND status IN ('finished', 'archived')")
+                .bind(id)
+                .execute(&self.pool)
+                .await
+                .map_err(backend)?;
         if done.rows_affected() == 0 {
             return match self.exists(id).await? {
                 Some(_) => Err(StoreError::NotFinished(id.to_owned())),
@@ -462,7 +468,8 @@ impl Store for PostgresStore {
             .map_err(backend)?
             .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
         let mut hashes = hashes_from_bytes(row.get("seat_token_hashes"))?;
-        let slot = hashes.get_mut(seat).ok_or_else(|| StoreError::Backend(format!("game {id:?} has no seat {seat}")))?;
+        let slot =
+            hashes.get_mut(seat).ok_or_else(|| StoreError::Backend(format!("game {id:?} has no seat {seat}")))?;
         *slot = hash;
         sqlx::query("UPDATE games SET seat_token_hashes = $1 WHERE id = $2")
             .bind(hashes_to_bytes(&hashes))

@@ -11,7 +11,9 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use sqlx::migrate::Migrator;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
 use sqlx::{QueryBuilder, Row, Sqlite};
 
 use super::codec::{
@@ -19,8 +21,8 @@ use super::codec::{
     unsigned,
 };
 use super::{
-    EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash, in_progress_cap,
+    EventKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError,
+    StoredEvent, TokenHash, in_progress_cap,
 };
 
 /// The record's columns, in the order the queries below name them.
@@ -44,7 +46,6 @@ pub static MIGRATOR: Migrator = sqlx::migrate!("migrations/sqlite");
 const POOL_SIZE: u32 = 4;
 /// How long a writer waits for another's transaction before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
 
 /// Games in one SQLite database file.
 #[derive(Clone, Debug)]
@@ -233,7 +234,8 @@ impl Store for SqliteStore {
 
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError> {
         let record = self.record(id).await?;
-        let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
+        let sql =
+            concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
         let log = self.events(sql, id, EventKey::After { after: 0, limit: i64::MAX }).await?;
         Ok((record, log))
     }
@@ -272,7 +274,8 @@ impl Store for SqliteStore {
     }
 
     async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {
-        let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
+        let sql =
+            concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let events = self.events(sql, id, EventKey::After { after, limit }).await?;
         if events.is_empty() && self.exists(id).await?.is_none() {
@@ -287,7 +290,8 @@ impl Store for SqliteStore {
         after_id: Option<&str>,
         limit: usize,
     ) -> Result<Vec<GameRecord>, StoreError> {
-        let mut query: QueryBuilder<Sqlite> = QueryBuilder::new(concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"));
+        let mut query: QueryBuilder<Sqlite> =
+            QueryBuilder::new(concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"));
         if let Some(kind) = filter.kind {
             query.push(" AND kind = ").push_bind(kind.info().name);
         }
@@ -319,7 +323,8 @@ impl Store for SqliteStore {
             .map(|row| Ok::<_, StoreError>(Snapshot { seq: unsigned(row.get("seq"), "seq")?, state: row.get("state") }))
             .transpose()?;
         let after = snapshot.as_ref().map_or(0, |s| s.seq);
-        let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
+        let sql =
+            concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
         let tail = self.events(sql, id, EventKey::After { after, limit: i64::MAX }).await?;
         Ok(LoadedGame { record, snapshot, tail })
     }
@@ -340,16 +345,18 @@ impl Store for SqliteStore {
     }
 
     async fn find_request(&self, id: &str, request_id: &str) -> Result<Vec<StoredEvent>, StoreError> {
-        let sql = concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND request_id = ? ORDER BY seq");
+        let sql =
+            concat!("SELECT ", event_columns!(), " FROM events WHERE game_id = ? AND request_id = ? ORDER BY seq");
         self.events(sql, id, EventKey::Request(request_id)).await
     }
 
     async fn archive(&self, id: &str) -> Result<GameRecord, StoreError> {
-        let done = sqlx::query("UPDATE games SET status = 'archived' WHERE id = ? AND status IN ('finished', 'archived')")
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .map_err(backend)?;
+        let done =
+            sqlx::query("UPDATE games SET status = 'archived' WHERE id = ? AND status IN ('finished', 'archived')")
+                .bind(id)
+                .execute(&self.pool)
+                .await
+                .map_err(backend)?;
         if done.rows_affected() == 0 {
             return match self.exists(id).await? {
                 Some(_) => Err(StoreError::NotFinished(id.to_owned())),
@@ -376,7 +383,8 @@ impl Store for SqliteStore {
             .map_err(backend)?
             .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
         let mut hashes = hashes_from_bytes(row.get("seat_token_hashes"))?;
-        let slot = hashes.get_mut(seat).ok_or_else(|| StoreError::Backend(format!("game {id:?} has no seat {seat}")))?;
+        let slot =
+            hashes.get_mut(seat).ok_or_else(|| StoreError::Backend(format!("game {id:?} has no seat {seat}")))?;
         *slot = hash;
         sqlx::query("UPDATE games SET seat_token_hashes = ? WHERE id = ?")
             .bind(hashes_to_bytes(&hashes))

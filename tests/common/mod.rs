@@ -138,7 +138,9 @@ pub fn classic_fleet() -> pb::Move {
             length,
         })
         .collect();
-    pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })) }
+    pb::Move {
+        kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })),
+    }
 }
 
 pub fn column_move(column: u32) -> pb::Move {
@@ -226,7 +228,12 @@ pub async fn events_through(client: &mut Client, game_id: &str, until: u64) -> V
 
 /// The view `viewer` gets of the game that replaying `events` (a whole log) under
 /// `config` produces, as the server would send it: an independent check of a stored game.
-pub fn replayed_view(game_id: &str, config: &pb::GameConfig, events: &[pb::GameEvent], viewer: tabula::engine::Viewer) -> pb::View {
+pub fn replayed_view(
+    game_id: &str,
+    config: &pb::GameConfig,
+    events: &[pb::GameEvent],
+    viewer: tabula::engine::Viewer,
+) -> pb::View {
     use tabula::engine::{Seat, Turn};
     use tabula::service::convert::{action_from_proto, config_from_proto, view_to_proto};
     let config = config_from_proto(config, "config").unwrap();
@@ -237,8 +244,12 @@ pub fn replayed_view(game_id: &str, config: &pb::GameConfig, events: &[pb::GameE
                 Seat::from_number(applied.seat).unwrap(),
                 action_from_proto(applied.r#move.as_ref(), "move").unwrap(),
             )),
-            Some(pb::game_event::Kind::Resigned(resigned)) => Some(Turn::Resign(Seat::from_number(resigned.seat).unwrap())),
-            Some(pb::game_event::Kind::MoveTakenBack(taken)) => Some(Turn::TakeBack(Seat::from_number(taken.seat).unwrap())),
+            Some(pb::game_event::Kind::Resigned(resigned)) => {
+                Some(Turn::Resign(Seat::from_number(resigned.seat).unwrap()))
+            }
+            Some(pb::game_event::Kind::MoveTakenBack(taken)) => {
+                Some(Turn::TakeBack(Seat::from_number(taken.seat).unwrap()))
+            }
             _ => None,
         })
         .collect();

@@ -1,7 +1,6 @@
 //! Credentials over a real socket: service keys for the managing backend, seat tokens and
 //! signed seat credentials for players, private games closed to spectators.
 
-
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::common::*;
@@ -44,7 +43,8 @@ fn now() -> u64 {
 fn keyed_options(lobby: &Lobby) -> ServeOptions {
     ServeOptions {
         auth: Authenticator {
-            service_keys: ServiceKeys::parse([format!("lobby={LOBBY_KEY}").as_str(), &format!("next={NEXT_KEY}")]).unwrap(),
+            service_keys: ServiceKeys::parse([format!("lobby={LOBBY_KEY}").as_str(), &format!("next={NEXT_KEY}")])
+                .unwrap(),
             jwt: Some(JwtVerifier::from_ed25519_pem(lobby.public_pem.as_bytes(), ISSUER, AUDIENCE).unwrap()),
         },
         ..ServeOptions::default()
@@ -66,21 +66,28 @@ async fn backend_calls_need_one_of_the_service_keys_once_keys_are_configured() {
     assert_error(&refused, Code::Unauthenticated, "INVALID_CREDENTIAL");
 
     // Either key works, so one can be rotated out while the other is in use.
-    let game = create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
-    let other = create_preset_with(&mut client, Some(NEXT_KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
+    let game =
+        create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
+    let other =
+        create_preset_with(&mut client, Some(NEXT_KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
 
     let seat_token = game.tokens[0].as_str();
     let signed = lobby.seat(&game.id, 1);
-    let refused = create_preset_with(&mut client, Some(seat_token), pb::GameKind::TicTacToe, "classic", false).await.err().unwrap();
+    let refused = create_preset_with(&mut client, Some(seat_token), pb::GameKind::TicTacToe, "classic", false)
+        .await
+        .err()
+        .unwrap();
     assert_error(&refused, Code::PermissionDenied, "SERVICE_KEY_REQUIRED");
-    let refused = create_preset_with(&mut client, Some(&signed), pb::GameKind::TicTacToe, "classic", false).await.err().unwrap();
+    let refused =
+        create_preset_with(&mut client, Some(&signed), pb::GameKind::TicTacToe, "classic", false).await.err().unwrap();
     assert_error(&refused, Code::PermissionDenied, "SERVICE_KEY_REQUIRED");
 
     // Every backend-only call: refused without a credential and with a seat's, allowed with a key.
     let list = || pb::ListGamesRequest::default();
-    for (credential, code, reason) in
-        [(None, Code::Unauthenticated, "CREDENTIAL_REQUIRED"), (Some(seat_token), Code::PermissionDenied, "SERVICE_KEY_REQUIRED")]
-    {
+    for (credential, code, reason) in [
+        (None, Code::Unauthenticated, "CREDENTIAL_REQUIRED"),
+        (Some(seat_token), Code::PermissionDenied, "SERVICE_KEY_REQUIRED"),
+    ] {
         let error = client.list_games(with_credential(credential, list())).await.unwrap_err();
         assert_error(&error, code, reason);
         let archive = pb::ArchiveGameRequest { game_id: game.id.clone() };
@@ -124,7 +131,8 @@ async fn a_reissued_token_replaces_the_old_one_at_once() {
     let lobby = Lobby::new();
     let server = TestServer::start_with(keyed_options(&lobby)).await;
     let mut client = server.client().await;
-    let game = create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
+    let game =
+        create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
     // Load the game into memory first, so the reissue must update the game in play.
     client.submit_move(submit(&game, 0, cell_move(0, 0))).await.unwrap();
 
@@ -161,8 +169,14 @@ async fn private_games_refuse_spectators_on_every_read() {
     for credential in [None, Some(LOBBY_KEY), Some(chess.tokens[0].as_str())] {
         let id = || chess.id.clone();
         let results: Vec<(&str, Result<(), tonic::Status>)> = vec![
-            ("GetGame", client.get_game(with_credential(credential, pb::GetGameRequest { game_id: id() })).await.map(drop)),
-            ("GetView", client.get_view(with_credential(credential, pb::GetViewRequest { game_id: id() })).await.map(drop)),
+            (
+                "GetGame",
+                client.get_game(with_credential(credential, pb::GetGameRequest { game_id: id() })).await.map(drop),
+            ),
+            (
+                "GetView",
+                client.get_view(with_credential(credential, pb::GetViewRequest { game_id: id() })).await.map(drop),
+            ),
             (
                 "ListLegalMoves",
                 client
@@ -177,7 +191,10 @@ async fn private_games_refuse_spectators_on_every_read() {
                     .await
                     .map(drop),
             ),
-            ("ExportPgn", client.export_pgn(with_credential(credential, pb::ExportPgnRequest { game_id: id() })).await.map(drop)),
+            (
+                "ExportPgn",
+                client.export_pgn(with_credential(credential, pb::ExportPgnRequest { game_id: id() })).await.map(drop),
+            ),
         ];
         for (call, result) in results {
             match credential {
@@ -190,13 +207,17 @@ async fn private_games_refuse_spectators_on_every_read() {
     let hint = client.get_hint(pb::GetHintRequest { game_id: pegs.id.clone() }).await.unwrap_err();
     assert_error(&hint, Code::PermissionDenied, "PRIVATE_GAME");
     client.get_hint(as_seat(&pegs.tokens[0], pb::GetHintRequest { game_id: pegs.id.clone() })).await.unwrap();
-    let mv = client.submit_move(pb::SubmitMoveRequest { game_id: chess.id.clone(), ..Default::default() }).await.unwrap_err();
+    let mv = client
+        .submit_move(pb::SubmitMoveRequest { game_id: chess.id.clone(), ..Default::default() })
+        .await
+        .unwrap_err();
     assert_error(&mv, Code::PermissionDenied, "PRIVATE_GAME");
 
     // A private game says so; a public one stays open to spectators.
     let game = client.get_game(as_seat(LOBBY_KEY, pb::GetGameRequest { game_id: chess.id.clone() })).await.unwrap();
     assert!(game.into_inner().game.unwrap().private);
-    let public = create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::Chess, "standard", false).await.unwrap();
+    let public =
+        create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::Chess, "standard", false).await.unwrap();
     let view = client.get_view(pb::GetViewRequest { game_id: public.id.clone() }).await.unwrap().into_inner();
     assert!(!view.view.unwrap().game_id.is_empty());
 }
@@ -206,8 +227,10 @@ async fn a_signed_seat_credential_acts_as_the_seat_it_names() {
     let lobby = Lobby::new();
     let server = TestServer::start_with(keyed_options(&lobby)).await;
     let mut client = server.client().await;
-    let game = create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", true).await.unwrap();
-    let other = create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", true).await.unwrap();
+    let game =
+        create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", true).await.unwrap();
+    let other =
+        create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", true).await.unwrap();
     let x = lobby.seat(&game.id, 1);
     let o = lobby.seat(&game.id, 2);
     let move_as = |credential: &str, mv| {
@@ -219,7 +242,8 @@ async fn a_signed_seat_credential_acts_as_the_seat_it_names() {
     assert_error(&early, Code::FailedPrecondition, "NOT_YOUR_TURN");
     client.submit_move(move_as(&x, cell_move(0, 0))).await.unwrap();
     client.submit_move(move_as(&o, cell_move(1, 1))).await.unwrap();
-    let view = client.get_view(as_seat(&o, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap().into_inner();
+    let view =
+        client.get_view(as_seat(&o, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap().into_inner();
     assert_eq!(view.view.unwrap().move_count, 2);
     let mut events = client
         .stream_events(as_seat(&x, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 }))
@@ -233,7 +257,8 @@ async fn a_signed_seat_credential_acts_as_the_seat_it_names() {
 
     let base = |exp: u64| serde_json::json!({ "iss": ISSUER, "aud": AUDIENCE, "exp": exp, "game": game.id, "seat": 1 });
     let expired = lobby.sign(base(now() - 3600));
-    let refused = client.get_view(as_seat(&expired, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap_err();
+    let refused =
+        client.get_view(as_seat(&expired, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap_err();
     assert_error(&refused, Code::Unauthenticated, "CREDENTIAL_EXPIRED");
 
     let mut wrong_issuer = base(now() + 600);
@@ -313,12 +338,18 @@ mod binary {
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
         let port = line.trim().rsplit(':').next().expect("listening on ADDR").to_owned();
-        let channel = tonic::transport::Channel::from_shared(format!("http://127.0.0.1:{port}")).unwrap().connect().await.unwrap();
+        let channel = tonic::transport::Channel::from_shared(format!("http://127.0.0.1:{port}"))
+            .unwrap()
+            .connect()
+            .await
+            .unwrap();
         let mut client = Client::new(channel);
 
-        let refused = create_preset_with(&mut client, None, pb::GameKind::TicTacToe, "classic", true).await.err().unwrap();
+        let refused =
+            create_preset_with(&mut client, None, pb::GameKind::TicTacToe, "classic", true).await.err().unwrap();
         assert_error(&refused, Code::Unauthenticated, "CREDENTIAL_REQUIRED");
-        let game = create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", true).await.unwrap();
+        let game =
+            create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", true).await.unwrap();
         client.submit_move(submit(&game, 0, cell_move(0, 0))).await.unwrap();
         let bad = client.submit_move(submit(&game, 0, cell_move(0, 0))).await.unwrap_err();
         assert_eq!(bad.code(), Code::FailedPrecondition);
@@ -343,7 +374,10 @@ mod binary {
         let logged = std::fs::read_to_string(&log_path).unwrap();
         let _ = std::fs::remove_file(&log_path);
         assert!(logged.contains("game created") && logged.contains("seat token reissued"), "{logged}");
-        assert!(logged.contains("lobby") && logged.contains("without TLS"), "names keys, warns about plain text: {logged}");
+        assert!(
+            logged.contains("lobby") && logged.contains("without TLS"),
+            "names keys, warns about plain text: {logged}"
+        );
         for secret in [LOBBY_KEY, NEXT_KEY, &game.tokens[0], &game.tokens[1], &fresh] {
             // A fragment is enough to give a secret away.
             assert!(!logged.contains(&secret[..16]), "a credential is in the log");
@@ -365,21 +399,28 @@ async fn reissuing_a_seat_token_ends_the_streams_opened_with_the_old_one() {
     let reissue = pb::ReissueSeatTokenRequest { game_id: game.id.clone(), seat: 1 };
     let fresh = client.reissue_seat_token(reissue).await.unwrap().into_inner().seat_token.unwrap().token;
     // The old stream ends at once, before the seat does anything with its new token.
-    let ended = tokio::time::timeout(std::time::Duration::from_secs(5), old_stream.next()).await.expect("the stream ended");
+    let ended =
+        tokio::time::timeout(std::time::Duration::from_secs(5), old_stream.next()).await.expect("the stream ended");
     assert_error(&ended.unwrap().unwrap_err(), Code::Unauthenticated, "CREDENTIAL_REVOKED");
     assert!(old_stream.next().await.is_none());
 
     // The fleet placed with the new token reaches the new holder's stream, never the old one.
     let mut new_stream = client.stream_events(open(&fresh)).await.unwrap().into_inner();
     assert_eq!(new_stream.next().await.unwrap().unwrap().event.unwrap().seq, 1);
-    let placed = as_seat(&fresh, pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(classic_fleet()), ..Default::default() });
+    let placed = as_seat(
+        &fresh,
+        pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(classic_fleet()), ..Default::default() },
+    );
     client.submit_move(placed).await.unwrap();
-    let Some(pb::game_event::Kind::MoveApplied(applied)) = new_stream.next().await.unwrap().unwrap().event.unwrap().kind else {
+    let Some(pb::game_event::Kind::MoveApplied(applied)) =
+        new_stream.next().await.unwrap().unwrap().event.unwrap().kind
+    else {
         panic!("the placement")
     };
     assert!(!applied.redacted && applied.r#move.is_some(), "the seat sees its own placement");
     // The other seat's stream was opened with a token still valid: it goes on, redacted.
-    let Some(pb::game_event::Kind::MoveApplied(seen)) = other_seat.next().await.unwrap().unwrap().event.unwrap().kind else {
+    let Some(pb::game_event::Kind::MoveApplied(seen)) = other_seat.next().await.unwrap().unwrap().event.unwrap().kind
+    else {
         panic!("the placement")
     };
     assert!(seen.redacted && seen.r#move.is_none());

@@ -51,9 +51,13 @@ async fn the_binary_serves_health_and_reflection_and_stops_on_sigterm() {
         server_reflection_request::MessageRequest, server_reflection_response::MessageResponse,
     };
     let mut reflection = ServerReflectionClient::new(channel.clone());
-    let request = ServerReflectionRequest { host: String::new(), message_request: Some(MessageRequest::ListServices(String::new())) };
+    let request = ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(MessageRequest::ListServices(String::new())),
+    };
     let mut responses = reflection.server_reflection_info(tokio_stream::iter([request])).await.unwrap().into_inner();
-    let Some(MessageResponse::ListServicesResponse(list)) = responses.next().await.unwrap().unwrap().message_response else {
+    let Some(MessageResponse::ListServicesResponse(list)) = responses.next().await.unwrap().unwrap().message_response
+    else {
         panic!("a service list")
     };
     let names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
@@ -114,7 +118,10 @@ fn perft_prints_the_count_last_and_the_speed_on_stderr() {
     ]);
     assert!(out.lines().any(|l| l == "e1g1: 1"), "castling is listed in UCI: {out}");
     assert_eq!(out.lines().last(), Some("48"));
-    let bad = Command::new(env!("CARGO_BIN_EXE_tabula")).args(["perft", "--fen", "nonsense", "--depth", "1"]).output().unwrap();
+    let bad = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["perft", "--fen", "nonsense", "--depth", "1"])
+        .output()
+        .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("invalid FEN"));
 }
@@ -174,7 +181,9 @@ async fn searches_stop_with_their_calls_and_more_than_the_pool_are_refused() {
     // than that, the transport ends the call at the deadline as CANCELLED.
     let timed_out = ends
         .iter()
-        .filter(|(code, reason)| reason != "SEARCH_BUSY" && matches!(code, tonic::Code::DeadlineExceeded | tonic::Code::Cancelled))
+        .filter(|(code, reason)| {
+            reason != "SEARCH_BUSY" && matches!(code, tonic::Code::DeadlineExceeded | tonic::Code::Cancelled)
+        })
         .count();
     assert_eq!((timed_out, busy), (2, 10), "{ends:?}");
 
@@ -228,7 +237,16 @@ async fn while_draining_new_connections_are_refused_at_once() {
 fn flag_values_that_make_no_sense_are_refused_all_at_once() {
     let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["serve", "--listen", "127.0.0.1:0", "--store", "memory"])
-        .args(["--call-timeout", "0", "--max-streams-per-game", "0", "--max-message-bytes", "0", "--search-threads", "0"])
+        .args([
+            "--call-timeout",
+            "0",
+            "--max-streams-per-game",
+            "0",
+            "--max-message-bytes",
+            "0",
+            "--search-threads",
+            "0",
+        ])
         .output()
         .unwrap();
     assert!(!output.status.success());
@@ -245,10 +263,19 @@ fn the_readme_states_the_serve_defaults() {
     let output = Command::new(env!("CARGO_BIN_EXE_tabula")).args(["serve", "--help"]).output().unwrap();
     let help = String::from_utf8(output.stdout).unwrap();
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for flag in ["--max-streams-per-game", "--max-streams-per-connection", "--max-games-per-key", "--call-timeout", "--shutdown-grace"] {
+    for flag in [
+        "--max-streams-per-game",
+        "--max-streams-per-connection",
+        "--max-games-per-key",
+        "--call-timeout",
+        "--shutdown-grace",
+    ] {
         let section = &help[help.find(&format!("{flag} <")).unwrap_or_else(|| panic!("{flag} in --help"))..];
         let default = section.split("[default: ").nth(1).unwrap().split(']').next().unwrap();
-        let row = readme.lines().find(|line| line.starts_with('|') && line.contains(&format!("`{flag}`"))).unwrap_or_else(|| panic!("{flag} in the README"));
+        let row = readme
+            .lines()
+            .find(|line| line.starts_with('|') && line.contains(&format!("`{flag}`")))
+            .unwrap_or_else(|| panic!("{flag} in the README"));
         let digits: String = row.chars().filter(|c| c.is_ascii_digit() || *c == ' ').collect();
         assert!(
             digits.split_whitespace().any(|number| number == default) || row.contains(&format!("{default} s")),

@@ -1,7 +1,6 @@
 //! Chess and peg solitaire over gRPC: notations in views and legal moves, FEN errors,
 //! takebacks, and solver hints.
 
-
 use crate::common::*;
 use tonic::Code;
 use tonic_types::StatusExt;
@@ -155,15 +154,15 @@ async fn peg_solitaire_hints_lead_to_a_solution_and_jumps_can_be_taken_back() {
         }
     };
     assert_eq!(outcome.r#type, pb::OutcomeType::Win as i32);
-    assert!(outcome.reason == pb::EndReason::Solved as i32 || outcome.reason == pb::EndReason::SolvedInStartCell as i32);
+    assert!(
+        outcome.reason == pb::EndReason::Solved as i32 || outcome.reason == pb::EndReason::SolvedInStartCell as i32
+    );
     assert_eq!(hint(&mut client).await.result, pb::HintResult::AlreadySolved as i32);
 
     // Games without a solver say so.
     let other = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
-    let error = client
-        .get_hint(as_seat(&other.tokens[0], pb::GetHintRequest { game_id: other.id.clone() }))
-        .await
-        .unwrap_err();
+    let error =
+        client.get_hint(as_seat(&other.tokens[0], pb::GetHintRequest { game_id: other.id.clone() })).await.unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "HINTS_UNSUPPORTED");
 }
 
@@ -189,7 +188,8 @@ async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
     let imported = client.create_game(import(None)).await.unwrap().into_inner();
     let imported_game = imported.game.unwrap();
     assert_eq!((imported_game.move_count, imported_game.seq), (4, 5));
-    let view = client.get_view(pb::GetViewRequest { game_id: imported_game.game_id.clone() }).await.unwrap().into_inner();
+    let view =
+        client.get_view(pb::GetViewRequest { game_id: imported_game.game_id.clone() }).await.unwrap().into_inner();
     assert_eq!(view.view.unwrap().notation, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     let partial = client.create_game(import(Some(1))).await.unwrap().into_inner().game.unwrap();
     assert_eq!(partial.move_count, 1);
@@ -197,7 +197,10 @@ async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
     assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
     let broken = pb::CreateGameRequest {
         kind: 0,
-        source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport { pgn: "1. e4 e5 2. Ke3 *".into(), ply: None })),
+        source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport {
+            pgn: "1. e4 e5 2. Ke3 *".into(),
+            ply: None,
+        })),
         private: false,
     };
     let error = client.create_game(broken).await.unwrap_err();

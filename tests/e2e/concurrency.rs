@@ -1,6 +1,5 @@
 //! Racing submissions and retried requests, over a real socket.
 
-
 use crate::common::*;
 use tonic::Code;
 use tonic_types::StatusExt;
@@ -56,7 +55,8 @@ async fn a_retried_request_is_applied_once_and_answered_alike() {
     assert_eq!(retry.seq, 2);
     assert_eq!(first.events, retry.events);
     assert!(retry.applied);
-    let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view =
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
     assert_eq!(view.move_count, 1);
 
     // The same id for a different move is a client bug, reported as such.
@@ -72,7 +72,8 @@ async fn a_retried_request_is_applied_once_and_answered_alike() {
     };
     let (a, b) = tokio::join!(client.submit_move(r2(0)), other.submit_move(r2(0)));
     assert_eq!(a.unwrap().into_inner().seq, b.unwrap().into_inner().seq);
-    let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view =
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
     assert_eq!(view.move_count, 2);
 }
 
@@ -91,7 +92,8 @@ async fn validate_only_checks_without_changing_anything() {
     request.get_mut().validate_only = true;
     let error = client.submit_move(request).await.unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "OUT_OF_BOUNDS");
-    let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view =
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
     assert_eq!((view.move_count, view.seq), (0, 1));
 }
 
@@ -122,7 +124,8 @@ async fn a_retry_is_answered_as_the_first_request_was_even_after_other_moves() {
         let error = client.submit_move(reused).await.unwrap_err();
         assert_error(&error, Code::FailedPrecondition, "REQUEST_ID_REUSED");
     }
-    let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view =
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
     assert_eq!((view.seq, view.move_count), (3, 2));
 }
 

@@ -64,7 +64,13 @@ async fn play_until_killed(mut client: Client, mut run: Run, seed: u64) -> Run {
             }
             Err(status) => {
                 assert!(
-                    matches!(status.code(), tonic::Code::Unavailable | tonic::Code::Unknown | tonic::Code::Internal | tonic::Code::Cancelled),
+                    matches!(
+                        status.code(),
+                        tonic::Code::Unavailable
+                            | tonic::Code::Unknown
+                            | tonic::Code::Internal
+                            | tonic::Code::Cancelled
+                    ),
                     "only the crash may interrupt a game, got {status:?}"
                 );
                 break;
@@ -76,11 +82,8 @@ async fn play_until_killed(mut client: Client, mut run: Run, seed: u64) -> Run {
 
 /// Follows a game's events until the server dies; returns the last seq seen.
 async fn follow(mut client: Client, game_id: String) -> u64 {
-    let mut stream = client
-        .stream_events(pb::StreamEventsRequest { game_id, after_seq: 0 })
-        .await
-        .unwrap()
-        .into_inner();
+    let mut stream =
+        client.stream_events(pb::StreamEventsRequest { game_id, after_seq: 0 }).await.unwrap().into_inner();
     let mut last = 0;
     while let Ok(Some(message)) = stream.message().await {
         let seq = message.event.unwrap().seq;
@@ -128,7 +131,8 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
             let retried = client.submit_move(submit(run, *cell, *expected_seq, request_id)).await.unwrap().into_inner();
             assert!(retried.applied);
         }
-        let game = client.get_game(pb::GetGameRequest { game_id: run.id.clone() }).await.unwrap().into_inner().game.unwrap();
+        let game =
+            client.get_game(pb::GetGameRequest { game_id: run.id.clone() }).await.unwrap().into_inner().game.unwrap();
         let log = events_through(&mut client, &run.id, game.seq).await;
         assert_eq!(log.len() as u64, game.seq, "the log has no gaps");
         let moves: Vec<(u64, (u32, u32))> = log
@@ -145,7 +149,11 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
             .collect();
         // Every acknowledged move is there, at the seq its client was told, in order.
         for (seq, cell, _) in &run.acked {
-            assert!(moves.contains(&(*seq, *cell)), "game {}: acknowledged move {cell:?} at seq {seq} was lost", run.id);
+            assert!(
+                moves.contains(&(*seq, *cell)),
+                "game {}: acknowledged move {cell:?} at seq {seq} was lost",
+                run.id
+            );
         }
         // Nothing else but the one retried request, and nothing twice.
         let expected = run.acked.len() + usize::from(run.in_flight.is_some());
@@ -176,7 +184,14 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
         .await
         .unwrap()
         .into_inner();
-    let total = client.get_game(pb::GetGameRequest { game_id: runs[0].id.clone() }).await.unwrap().into_inner().game.unwrap().seq;
+    let total = client
+        .get_game(pb::GetGameRequest { game_id: runs[0].id.clone() })
+        .await
+        .unwrap()
+        .into_inner()
+        .game
+        .unwrap()
+        .seq;
     if total > streamed_through {
         let next = resumed.message().await.unwrap().unwrap().event.unwrap();
         assert_eq!(next.seq, streamed_through + 1);
@@ -223,7 +238,11 @@ async fn a_game_moves_between_stores_as_a_document() {
         .output()
         .unwrap();
     assert!(!refused.status.success());
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("seqs must run"), "{}", String::from_utf8_lossy(&refused.stderr));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("seqs must run"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
 
     // The seat tokens still work on the new store, and the game goes on where it was.
     let server = BinaryServer::spawn(&["--store", &to]);

@@ -1,6 +1,5 @@
 //! Precise errors for every kind of bad request, and listing, over a real socket.
 
-
 use crate::common::*;
 use tonic::{Code, Request};
 use tonic_types::StatusExt;
@@ -50,7 +49,7 @@ async fn a_bad_config_lists_every_violation() {
     assert_error(&error, Code::InvalidArgument, "UNKNOWN_PRESET");
     assert!(error.message().contains("standard"), "{}", error.message());
 
-    let error = client.create_game(pb::CreateGameRequest { kind: 0, source: None, private: false  }).await.unwrap_err();
+    let error = client.create_game(pb::CreateGameRequest { kind: 0, source: None, private: false }).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
     let error = client
         .create_game(pb::CreateGameRequest {
@@ -97,17 +96,20 @@ async fn illegal_moves_are_refused_with_their_reason_and_change_nothing() {
 
     // A spectator can read but not move; a foreign token is no credential at all.
     let error = client
-        .submit_move(pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(column_move(1)), ..Default::default() })
+        .submit_move(pb::SubmitMoveRequest {
+            game_id: game.id.clone(),
+            r#move: Some(column_move(1)),
+            ..Default::default()
+        })
         .await
         .unwrap_err();
     assert_error(&error, Code::PermissionDenied, "SEAT_REQUIRED");
     let other = create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
     let error = client
-        .submit_move(as_seat(&other.tokens[0], pb::SubmitMoveRequest {
-            game_id: game.id.clone(),
-            r#move: Some(column_move(1)),
-            ..Default::default()
-        }))
+        .submit_move(as_seat(
+            &other.tokens[0],
+            pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(column_move(1)), ..Default::default() },
+        ))
         .await
         .unwrap_err();
     assert_error(&error, Code::Unauthenticated, "INVALID_CREDENTIAL");
@@ -243,8 +245,7 @@ async fn games_are_listed_newest_first_in_stable_filtered_pages() {
 
     // A token from one query is refused by another; negative sizes are refused.
     let first = client.list_games(list(1, String::new(), pb::GameKind::TicTacToe)).await.unwrap().into_inner();
-    let error =
-        client.list_games(list(1, first.next_page_token, pb::GameKind::ConnectFour)).await.unwrap_err();
+    let error = client.list_games(list(1, first.next_page_token, pb::GameKind::ConnectFour)).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_PAGE_TOKEN");
     let error = client.list_games(list(-1, String::new(), pb::GameKind::Unspecified)).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");

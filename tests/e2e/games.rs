@@ -1,6 +1,5 @@
 //! Full games of every kind, to a win and to a draw, over a real socket.
 
-
 use crate::common::*;
 
 fn outcome(response: &pb::SubmitMoveResponse) -> pb::Outcome {
@@ -22,7 +21,10 @@ async fn tic_tac_toe_to_a_win_and_to_a_draw() {
     assert_eq!(won.r#type, pb::OutcomeType::Win as i32);
     assert_eq!(won.winner, 1);
     assert_eq!(won.reason, pb::EndReason::Line as i32);
-    assert_eq!(won.winning_line, vec![pb::Cell { row: 0, col: 0 }, pb::Cell { row: 0, col: 1 }, pb::Cell { row: 0, col: 2 }]);
+    assert_eq!(
+        won.winning_line,
+        vec![pb::Cell { row: 0, col: 0 }, pb::Cell { row: 0, col: 1 }, pb::Cell { row: 0, col: 2 }]
+    );
     // The final move appended the move and the end.
     let kinds: Vec<_> = last.events.iter().map(|e| e.kind.clone().unwrap()).collect();
     assert!(matches!(kinds[..], [pb::game_event::Kind::MoveApplied(_), pb::game_event::Kind::GameEnded(_)]));
@@ -57,7 +59,12 @@ async fn connect_four_to_a_win_across_the_cylinder_edge_and_to_a_draw() {
 
     let game = create_config(
         &mut client,
-        pb::game_config::Game::ConnectFour(pb::ConnectFourConfig { width: 4, height: 4, win_length: 4, wrap_columns: false }),
+        pb::game_config::Game::ConnectFour(pb::ConnectFourConfig {
+            width: 4,
+            height: 4,
+            win_length: 4,
+            wrap_columns: false,
+        }),
     )
     .await;
     let moves: Vec<_> = [0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2].iter().map(|&c| column_move(c)).collect();
@@ -128,7 +135,14 @@ fn shift_move(d_row: i32, d_col: i32) -> pb::Move {
 
 fn cell_to_cell(from: (u32, u32), to: (u32, u32)) -> pb::Move {
     let at = |(row, col)| Some(pb::Location { at: Some(pb::location::At::Cell(pb::Cell { row, col })) });
-    pb::Move { kind: Some(pb::r#move::Kind::Move(pb::PieceMove { from: at(from), to: at(to), promotion: 0, claim_draw: false })) }
+    pb::Move {
+        kind: Some(pb::r#move::Kind::Move(pb::PieceMove {
+            from: at(from),
+            to: at(to),
+            promotion: 0,
+            claim_draw: false,
+        })),
+    }
 }
 
 fn point_place(point: u32) -> pb::Move {
@@ -137,7 +151,14 @@ fn point_place(point: u32) -> pb::Move {
 
 fn point_move(from: u32, to: u32) -> pb::Move {
     let at = |p| Some(pb::Location { at: Some(pb::location::At::Point(p)) });
-    pb::Move { kind: Some(pb::r#move::Kind::Move(pb::PieceMove { from: at(from), to: at(to), promotion: 0, claim_draw: false })) }
+    pb::Move {
+        kind: Some(pb::r#move::Kind::Move(pb::PieceMove {
+            from: at(from),
+            to: at(to),
+            promotion: 0,
+            claim_draw: false,
+        })),
+    }
 }
 
 fn point_capture(point: u32) -> pb::Move {
@@ -226,10 +247,14 @@ async fn reversi_flips_counts_walls_and_forced_passes_over_grpc() {
     let mut client = server.client().await;
     let game = create_config(
         &mut client,
-        pb::game_config::Game::Reversi(pb::ReversiConfig { walls: vec![pb::Cell { row: 0, col: 0 }], ..Default::default() }),
+        pb::game_config::Game::Reversi(pb::ReversiConfig {
+            walls: vec![pb::Cell { row: 0, col: 0 }],
+            ..Default::default()
+        }),
     )
     .await;
-    let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view =
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
     assert_eq!(view.board.as_ref().unwrap().cells[0].piece, pb::Piece::Wall as i32);
     assert_eq!(view.seat_counts, vec![2, 2]);
     let error = client.submit_move(submit(&game, 0, cell_move(0, 1))).await.unwrap_err();

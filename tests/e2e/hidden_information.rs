@@ -37,7 +37,11 @@ fn random_fleet(rng: &mut impl Rng, ocean: &Ocean, lengths: &[u32]) -> (Vec<pb::
         let mut ok = true;
         for &length in lengths {
             let vertical = rng.random_bool(0.5);
-            let (rows, cols) = if vertical { (ocean.height - length + 1, ocean.width) } else { (ocean.height, ocean.width - length + 1) };
+            let (rows, cols) = if vertical {
+                (ocean.height - length + 1, ocean.width)
+            } else {
+                (ocean.height, ocean.width - length + 1)
+            };
             let (row, col) = (rng.random_range(0..rows), rng.random_range(0..cols));
             let covered: Vec<(u32, u32)> =
                 (0..length).map(|i| if vertical { (row + i, col) } else { (row, col + i) }).collect();
@@ -55,7 +59,9 @@ fn random_fleet(rng: &mut impl Rng, ocean: &Ocean, lengths: &[u32]) -> (Vec<pb::
 }
 
 fn fleet_move(ships: Vec<pb::ShipPlacement>) -> pb::Move {
-    pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })) }
+    pb::Move {
+        kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(pb::place::Target::Fleet(pb::Fleet { ships })) })),
+    }
 }
 
 fn ready() -> pb::Move {

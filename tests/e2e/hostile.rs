@@ -4,7 +4,6 @@
 //! but the one a successful call changed; every few requests (and at the end) each game's
 //! view, for every seat and a spectator, equals the engine's replay of its event log.
 
-
 use std::time::{Duration, Instant};
 
 use crate::common::*;
@@ -99,7 +98,13 @@ fn malformed_wire(rng: &mut TestRng, game_id: &str) -> Vec<u8> {
 }
 
 async fn view_of(client: &mut Client, id: &str, token: Option<&str>) -> pb::View {
-    client.get_view(call(token, pb::GetViewRequest { game_id: id.to_owned() })).await.unwrap().into_inner().view.unwrap()
+    client
+        .get_view(call(token, pb::GetViewRequest { game_id: id.to_owned() }))
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap()
 }
 
 /// A seat to act now and one of its legal moves, if the game is on.
@@ -126,7 +131,11 @@ fn hostile_move(rng: &mut TestRng) -> pb::Move {
     use pb::r#move::Kind;
     let big = [u32::MAX, u32::MAX - 1, 1 << 31, 65_536, 4_096];
     let n = *big.choose(rng).unwrap();
-    let ship = |orientation: i32, length: u32| pb::ShipPlacement { bow: Some(pb::Cell { row: 0, col: 0 }), orientation, length };
+    let ship = |orientation: i32, length: u32| pb::ShipPlacement {
+        bow: Some(pb::Cell { row: 0, col: 0 }),
+        orientation,
+        length,
+    };
     match rng.random_range(0..16) {
         0 => place(pb::place::Target::Cell(pb::Cell { row: n, col: n })),
         1 => place(pb::place::Target::Column(n)),
@@ -135,15 +144,28 @@ fn hostile_move(rng: &mut TestRng) -> pb::Move {
         4 => place(pb::place::Target::Ship(ship(rng.random_range(3..i32::MAX), 3))),
         5 => place(pb::place::Target::Fleet(pb::Fleet { ships: vec![ship(1, 2); 2_000] })),
         6 => pb::Move {
-            kind: Some(Kind::Move(pb::PieceMove { from: location(6, 4), to: location(4, 4), promotion: rng.random_range(5..1_000), claim_draw: false })),
+            kind: Some(Kind::Move(pb::PieceMove {
+                from: location(6, 4),
+                to: location(4, 4),
+                promotion: rng.random_range(5..1_000),
+                claim_draw: false,
+            })),
         },
-        7 => pb::Move { kind: Some(Kind::Move(pb::PieceMove { from: location(n, 0), to: location(0, n), ..Default::default() })) },
+        7 => pb::Move {
+            kind: Some(Kind::Move(pb::PieceMove { from: location(n, 0), to: location(0, n), ..Default::default() })),
+        },
         8 => pb::Move { kind: Some(Kind::GridShift(pb::GridShift { d_row: i32::MIN, d_col: i32::MAX })) },
         9 => pb::Move { kind: Some(Kind::Shot(pb::Shot { target: Some(pb::Cell { row: n, col: 0 }) })) },
         10 => pb::Move { kind: Some(Kind::Draw(pb::Draw { action: rng.random_range(5..i32::MAX) })) },
         11 => pb::Move { kind: None },
         12 => pb::Move { kind: Some(Kind::Place(pb::Place { target: None })) },
-        13 => pb::Move { kind: Some(Kind::Move(pb::PieceMove { from: Some(pb::Location { at: None }), to: None, ..Default::default() })) },
+        13 => pb::Move {
+            kind: Some(Kind::Move(pb::PieceMove {
+                from: Some(pb::Location { at: None }),
+                to: None,
+                ..Default::default()
+            })),
+        },
         14 => pb::Move { kind: Some(Kind::Shot(pb::Shot { target: None })) },
         _ => pb::Move { kind: Some(Kind::Capture(pb::Capture { target: None })) },
     }
@@ -160,13 +182,44 @@ fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
         2 => (rng.random_range(10..i32::MAX), Some(pb::create_game_request::Source::Preset("classic".into()))),
         3 => (kind_to_proto(GameKind::Chess) as i32, Some(pb::create_game_request::Source::Preset("x".repeat(10_000)))),
         4 => (0, config(G::TicTacToe(pb::TicTacToeConfig { size: big, win_length: big }))),
-        5 => (0, config(G::ConnectFour(pb::ConnectFourConfig { width: big, height: big, win_length: 4, wrap_columns: true }))),
+        5 => (
+            0,
+            config(G::ConnectFour(pb::ConnectFourConfig {
+                width: big,
+                height: big,
+                win_length: 4,
+                wrap_columns: true,
+            })),
+        ),
         6 => (0, config(G::Gomoku(pb::GomokuConfig { width: big, height: 3, win_length: big, ..Default::default() }))),
-        7 => (0, config(G::Battleship(pb::BattleshipConfig { width: 10, height: 10, fleet: vec![big; 50], ..Default::default() }))),
-        8 => (0, config(G::Reversi(pb::ReversiConfig { width: big, height: 8, opening: 77, walls: vec![pb::Cell { row: big, col: 3 }; 100] }))),
+        7 => (
+            0,
+            config(G::Battleship(pb::BattleshipConfig {
+                width: 10,
+                height: 10,
+                fleet: vec![big; 50],
+                ..Default::default()
+            })),
+        ),
+        8 => (
+            0,
+            config(G::Reversi(pb::ReversiConfig {
+                width: big,
+                height: 8,
+                opening: 77,
+                walls: vec![pb::Cell { row: big, col: 3 }; 100],
+            })),
+        ),
         9 => (0, config(G::Morris(pb::MorrisConfig { variant: 99, pieces: big, flying: -1, ..Default::default() }))),
         10 => (0, config(G::PegSolitaire(pb::PegSolitaireConfig { board: 42, rows: big, empty_hole: big }))),
-        11 => (0, config(G::Chess(pb::ChessConfig { fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(), start_position: Some(big), ..Default::default() }))),
+        11 => (
+            0,
+            config(G::Chess(pb::ChessConfig {
+                fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
+                start_position: Some(big),
+                ..Default::default()
+            })),
+        ),
         12 => (kind_to_proto(GameKind::TicTacToe) as i32, config(G::Chess(pb::ChessConfig::default()))),
         _ => {
             let pgn = pb::PgnImport { pgn: "1. e4 e5 2. Nf3 (2. f4 {x}) Nc6 3. Bb5 *".into(), ply: Some(big) };
@@ -182,22 +235,28 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
     let tokens = games[target].game.tokens.clone();
     let seq = games[target].seq;
     let any_seat = rng.random_range(0..tokens.len());
-    let submit = |token: Option<&str>, mv: pb::Move, expected_seq: Option<u64>, request_id: &str, validate_only: bool| {
-        let request = pb::SubmitMoveRequest {
-            game_id: id.clone(),
-            r#move: Some(mv),
-            expected_seq,
-            request_id: request_id.to_owned(),
-            validate_only,
+    let submit =
+        |token: Option<&str>, mv: pb::Move, expected_seq: Option<u64>, request_id: &str, validate_only: bool| {
+            let request = pb::SubmitMoveRequest {
+                game_id: id.clone(),
+                r#move: Some(mv),
+                expected_seq,
+                request_id: request_id.to_owned(),
+                validate_only,
+            };
+            call(token, request)
         };
-        call(token, request)
-    };
     let moved = |r: Result<tonic::Response<pb::SubmitMoveResponse>, Status>| r.map(|r| Some(r.into_inner().seq));
     match rng.random_range(0..21) {
         // A valid move, sometimes with the right expected seq or a request id.
         0..=5 => {
             let Some((seat, mv)) = legal_move(client, &games[target], rng).await else {
-                return Fired::at(target, moved(client.submit_move(submit(Some(&tokens[any_seat]), hostile_move(rng), None, "", false)).await));
+                return Fired::at(
+                    target,
+                    moved(
+                        client.submit_move(submit(Some(&tokens[any_seat]), hostile_move(rng), None, "", false)).await,
+                    ),
+                );
             };
             let expected = rng.random_bool(0.5).then_some(seq);
             let request_id = if rng.random_bool(0.3) { format!("r{}", rng.random::<u32>()) } else { String::new() };
@@ -205,10 +264,15 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
             let first = first.unwrap_or_else(|e| panic!("a legal move was refused: {e:?}")).into_inner();
             if !request_id.is_empty() {
                 // A retry answers exactly as the first did and plays nothing.
-                let retry = client.submit_move(submit(Some(&tokens[seat]), mv, expected, &request_id, false)).await.unwrap().into_inner();
+                let retry = client
+                    .submit_move(submit(Some(&tokens[seat]), mv, expected, &request_id, false))
+                    .await
+                    .unwrap()
+                    .into_inner();
                 assert_eq!(retry, first);
                 // The same id for another request is refused.
-                let other = client.submit_move(submit(Some(&tokens[seat]), hostile_move(rng), None, &request_id, false)).await;
+                let other =
+                    client.submit_move(submit(Some(&tokens[seat]), hostile_move(rng), None, &request_id, false)).await;
                 assert!(other.is_err(), "a request id was reused for another move");
                 check_error(&other.unwrap_err(), "request id reuse");
             }
@@ -216,15 +280,20 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
         }
         // The same valid move, but only checked.
         6 => {
-            let Some((seat, mv)) = legal_move(client, &games[target], rng).await else { return Fired::at(target, Ok(None)) };
-            let response = client.submit_move(submit(Some(&tokens[seat]), mv, None, "", true)).await.unwrap().into_inner();
+            let Some((seat, mv)) = legal_move(client, &games[target], rng).await else {
+                return Fired::at(target, Ok(None));
+            };
+            let response =
+                client.submit_move(submit(Some(&tokens[seat]), mv, None, "", true)).await.unwrap().into_inner();
             assert!(!response.applied);
             assert_eq!(response.seq, seq, "a validate-only check moved the game");
             Fired::at(target, Ok(None))
         }
         // A valid move from a seat whose turn it is not.
         7 => {
-            let Some((seat, mv)) = legal_move(client, &games[target], rng).await else { return Fired::at(target, Ok(None)) };
+            let Some((seat, mv)) = legal_move(client, &games[target], rng).await else {
+                return Fired::at(target, Ok(None));
+            };
             let to_act = view_of(client, &id, None).await.to_act;
             let Some(idle) = (0..tokens.len()).find(|s| *s != seat && !to_act.contains(&(*s as u32 + 1))) else {
                 return Fired::at(target, Ok(None));
@@ -235,15 +304,21 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
         }
         // A valid move carrying another game's seat token.
         8 => {
-            let Some((seat, mv)) = legal_move(client, &games[target], rng).await else { return Fired::at(target, Ok(None)) };
+            let Some((seat, mv)) = legal_move(client, &games[target], rng).await else {
+                return Fired::at(target, Ok(None));
+            };
             let other = &games[(target + 1 + rng.random_range(0..games.len() - 1)) % games.len()].game;
-            let result = client.submit_move(submit(Some(&other.tokens[seat.min(other.tokens.len() - 1)]), mv, None, "", false)).await;
+            let result = client
+                .submit_move(submit(Some(&other.tokens[seat.min(other.tokens.len() - 1)]), mv, None, "", false))
+                .await;
             assert_error(result.as_ref().unwrap_err(), Code::Unauthenticated, "INVALID_CREDENTIAL");
             Fired::at(target, moved(result))
         }
         // A valid move against a stale or future seq.
         9 => {
-            let Some((seat, mv)) = legal_move(client, &games[target], rng).await else { return Fired::at(target, Ok(None)) };
+            let Some((seat, mv)) = legal_move(client, &games[target], rng).await else {
+                return Fired::at(target, Ok(None));
+            };
             let wrong = *[0, seq - 1, seq + 1, u64::MAX].choose(rng).unwrap();
             let result = client.submit_move(submit(Some(&tokens[seat]), mv, Some(wrong), "", false)).await;
             assert_error(result.as_ref().unwrap_err(), Code::Aborted, "STALE_SEQ");
@@ -273,10 +348,16 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
         }
         // Game ids that name nothing, at and past their limit.
         14 => {
-            let game_id = ["", "games/x", "\u{0}", &"9".repeat(64), &"é".repeat(40), &"x".repeat(100_000)].choose(rng).unwrap().to_string();
+            let game_id = ["", "games/x", "\u{0}", &"9".repeat(64), &"é".repeat(40), &"x".repeat(100_000)]
+                .choose(rng)
+                .unwrap()
+                .to_string();
             let result = match rng.random_range(0..4) {
                 0 => client.get_view(pb::GetViewRequest { game_id }).await.map(|_| ()),
-                1 => client.submit_move(as_seat(&tokens[0], pb::SubmitMoveRequest { game_id, ..Default::default() })).await.map(|_| ()),
+                1 => client
+                    .submit_move(as_seat(&tokens[0], pb::SubmitMoveRequest { game_id, ..Default::default() }))
+                    .await
+                    .map(|_| ()),
                 2 => client.delete_game(pb::DeleteGameRequest { game_id }).await.map(|_| ()),
                 _ => client.archive_game(pb::ArchiveGameRequest { game_id }).await.map(|_| ()),
             };
@@ -295,11 +376,18 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
                     client.stream_events(pb::StreamEventsRequest { game_id: id.clone(), after_seq }).await.map(|_| ())
                 }
                 2 => client
-                    .list_games(pb::ListGamesRequest { page_size: *[-1, i32::MIN, i32::MAX].choose(rng).unwrap(), ..Default::default() })
+                    .list_games(pb::ListGamesRequest {
+                        page_size: *[-1, i32::MIN, i32::MAX].choose(rng).unwrap(),
+                        ..Default::default()
+                    })
                     .await
                     .map(|_| ()),
                 3 => client
-                    .list_games(pb::ListGamesRequest { kind: rng.random_range(10..i32::MAX), status: -3, ..Default::default() })
+                    .list_games(pb::ListGamesRequest {
+                        kind: rng.random_range(10..i32::MAX),
+                        status: -3,
+                        ..Default::default()
+                    })
                     .await
                     .map(|_| ()),
                 4 => client
@@ -313,7 +401,12 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
         // Takebacks and the occasional resignation, by any seat.
         16 => {
             if rng.random_bool(0.15) {
-                let result = client.resign(as_seat(&tokens[any_seat], pb::ResignRequest { game_id: id.clone(), request_id: String::new() })).await;
+                let result = client
+                    .resign(as_seat(
+                        &tokens[any_seat],
+                        pb::ResignRequest { game_id: id.clone(), request_id: String::new() },
+                    ))
+                    .await;
                 Fired::at(target, result.map(|r| Some(r.into_inner().seq)))
             } else {
                 let expected_seq = rng.random_bool(0.5).then_some(seq);
@@ -324,9 +417,18 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
         }
         // Bytes that are no message at all, to any call on the game.
         20 => {
-            let method = *["GetGame", "GetView", "SubmitMove", "Resign", "TakeBack", "ListLegalMoves", "StreamEvents", "GetHint"]
-                .choose(rng)
-                .unwrap();
+            let method = *[
+                "GetGame",
+                "GetView",
+                "SubmitMove",
+                "Resign",
+                "TakeBack",
+                "ListLegalMoves",
+                "StreamEvents",
+                "GetHint",
+            ]
+            .choose(rng)
+            .unwrap();
             let body = malformed_wire(rng, &id);
             let result = raw_call(address, method, body).await;
             let status = result.as_ref().expect_err("malformed bytes were accepted");
@@ -352,7 +454,11 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
 
 /// Every event of a game up to `seq`, as `token`'s holder receives it.
 async fn events_as(client: &mut Client, id: &str, token: Option<&str>, seq: u64) -> Vec<pb::GameEvent> {
-    let mut stream = client.stream_events(call(token, pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0 })).await.unwrap().into_inner();
+    let mut stream = client
+        .stream_events(call(token, pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0 }))
+        .await
+        .unwrap()
+        .into_inner();
     let mut events = Vec::new();
     while (events.len() as u64) < seq {
         let next = tokio::time::timeout(Duration::from_secs(10), stream.next()).await.expect("the backlog arrives");
@@ -378,7 +484,9 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
         assert_eq!(event.seq, index as u64 + 1, "game {id}'s log has a gap");
         match event.kind.as_ref().unwrap() {
             pb::game_event::Kind::GameCreated(created) => {
-                config = Some(config_from_proto(created.config.as_ref().unwrap(), "config").expect("the logged config reads"));
+                config = Some(
+                    config_from_proto(created.config.as_ref().unwrap(), "config").expect("the logged config reads"),
+                );
             }
             pb::game_event::Kind::MoveApplied(applied) => {
                 let seat = Seat::from_number(applied.seat).unwrap();
@@ -388,8 +496,12 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
                 let action = action_from_proto(own.r#move.as_ref(), "move").expect("a mover sees its own move");
                 turns.push(Turn::Move(seat, action));
             }
-            pb::game_event::Kind::Resigned(resigned) => turns.push(Turn::Resign(Seat::from_number(resigned.seat).unwrap())),
-            pb::game_event::Kind::MoveTakenBack(back) => turns.push(Turn::TakeBack(Seat::from_number(back.seat).unwrap())),
+            pb::game_event::Kind::Resigned(resigned) => {
+                turns.push(Turn::Resign(Seat::from_number(resigned.seat).unwrap()))
+            }
+            pb::game_event::Kind::MoveTakenBack(back) => {
+                turns.push(Turn::TakeBack(Seat::from_number(back.seat).unwrap()))
+            }
             pb::game_event::Kind::GameEnded(_) => {}
         }
     }

@@ -66,13 +66,16 @@ async fn the_rate_limit_counts_who_the_caller_is_not_how_it_spells_its_credentia
     let limit = RateLimit { per_second: NonZeroU32::new(1).unwrap(), burst: NonZeroU32::new(5).unwrap() };
     let server = TestServer::start_with(options(|o| {
         o.limits.rate_limit = Some(limit);
-        o.auth = Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
+        o.auth =
+            Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
     }))
     .await;
     let mut client = server.client().await;
     let game = create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
     let spellings = |secret: &str| -> Vec<String> {
-        (1..=8).flat_map(|spaces| ["Bearer", "bearer"].map(|word| format!("{word}{}{secret}", " ".repeat(spaces)))).collect()
+        (1..=8)
+            .flat_map(|spaces| ["Bearer", "bearer"].map(|word| format!("{word}{}{secret}", " ".repeat(spaces))))
+            .collect()
     };
     // Sixteen spellings of one seat token are one caller: at most its burst (plus what
     // refills while the calls run) gets through.
@@ -106,7 +109,10 @@ async fn the_cap_on_games_per_key_holds_under_concurrency_on_sqlite() {
     let server = TestServer::start_on(
         std::sync::Arc::new(store),
         options(|o| {
-            o.auth = Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
+            o.auth = Authenticator {
+                service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(),
+                jwt: None,
+            };
             o.limits.game.max_games_per_key = 5;
         }),
     )
@@ -117,7 +123,9 @@ async fn the_cap_on_games_per_key_holds_under_concurrency_on_sqlite() {
         let attempts: Vec<_> = (0..40)
             .map(|_| {
                 let mut client = client.clone();
-                tokio::spawn(async move { create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await })
+                tokio::spawn(async move {
+                    create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await
+                })
             })
             .collect();
         let mut created = Vec::new();
@@ -131,7 +139,10 @@ async fn the_cap_on_games_per_key_holds_under_concurrency_on_sqlite() {
         // Finish them all, so the next trial starts from none in progress.
         let mut client = client.clone();
         for game in &created {
-            client.resign(as_seat(&game.tokens[0], pb::ResignRequest { game_id: game.id.clone(), ..Default::default() })).await.unwrap();
+            client
+                .resign(as_seat(&game.tokens[0], pb::ResignRequest { game_id: game.id.clone(), ..Default::default() }))
+                .await
+                .unwrap();
             finished += 1;
         }
     }
@@ -196,19 +207,24 @@ async fn a_connection_has_at_most_its_cap_of_concurrent_calls() {
 #[tokio::test]
 async fn a_service_key_has_at_most_its_cap_of_games_in_progress() {
     let server = TestServer::start_with(options(|o| {
-        o.auth = Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
+        o.auth =
+            Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
         o.limits.game.max_games_per_key = 2;
     }))
     .await;
     let mut client = server.client().await;
     let first = create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
     create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
-    let refused = create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.err().unwrap();
+    let refused =
+        create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.err().unwrap();
     assert_error(&refused, Code::ResourceExhausted, "TOO_MANY_GAMES");
     assert_eq!(refused.get_details_error_info().unwrap().metadata["limit"], "2");
 
     // A finished game no longer counts.
-    client.resign(as_seat(&first.tokens[0], pb::ResignRequest { game_id: first.id.clone(), ..Default::default() })).await.unwrap();
+    client
+        .resign(as_seat(&first.tokens[0], pb::ResignRequest { game_id: first.id.clone(), ..Default::default() }))
+        .await
+        .unwrap();
     create_preset_with(&mut client, Some(KEY), pb::GameKind::TicTacToe, "classic", false).await.unwrap();
 }
 
@@ -270,7 +286,8 @@ async fn tls_round_trip_with_a_private_ca() {
     ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
     let ca = rcgen::CertifiedIssuer::self_signed(ca_params, ca_key).unwrap();
     let server_key = rcgen::KeyPair::generate().unwrap();
-    let server_cert = rcgen::CertificateParams::new(vec!["localhost".to_owned()]).unwrap().signed_by(&server_key, &ca).unwrap();
+    let server_cert =
+        rcgen::CertificateParams::new(vec!["localhost".to_owned()]).unwrap().signed_by(&server_key, &ca).unwrap();
     let identity = tonic::transport::Identity::from_pem(server_cert.pem(), server_key.serialize_pem());
 
     let server = TestServer::start_with(options(|o| o.tls = Some(identity))).await;
@@ -278,7 +295,13 @@ async fn tls_round_trip_with_a_private_ca() {
     let tls = tonic::transport::ClientTlsConfig::new()
         .ca_certificate(tonic::transport::Certificate::from_pem(ca.pem()))
         .domain_name("localhost");
-    let channel = tonic::transport::Channel::from_shared(address.clone()).unwrap().tls_config(tls).unwrap().connect().await.unwrap();
+    let channel = tonic::transport::Channel::from_shared(address.clone())
+        .unwrap()
+        .tls_config(tls)
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
     let mut client = Client::new(channel);
     let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
     let played = client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap().into_inner();

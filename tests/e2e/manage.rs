@@ -69,7 +69,8 @@ async fn games_are_listed_by_creation_time_with_tokens_bound_to_their_filters() 
     assert_eq!(listed.games.iter().map(|g| g.game_id.clone()).collect::<Vec<_>>(), [created[1].game_id.clone()]);
 
     // A page token only continues the query that made it.
-    let first = client.list_games(pb::ListGamesRequest { page_size: 1, ..Default::default() }).await.unwrap().into_inner();
+    let first =
+        client.list_games(pb::ListGamesRequest { page_size: 1, ..Default::default() }).await.unwrap().into_inner();
     assert!(!first.next_page_token.is_empty());
     let other_filter = pb::ListGamesRequest { page_size: 1, page_token: first.next_page_token, ..window };
     let refused = client.list_games(other_filter).await.unwrap_err();
@@ -99,7 +100,8 @@ async fn listing_refuses_timestamps_out_of_range_and_tampered_page_tokens() {
         }
     }
 
-    let first = client.list_games(pb::ListGamesRequest { page_size: 1, ..Default::default() }).await.unwrap().into_inner();
+    let first =
+        client.list_games(pb::ListGamesRequest { page_size: 1, ..Default::default() }).await.unwrap().into_inner();
     use base64::Engine;
     let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
     let decoded = String::from_utf8(engine.decode(&first.next_page_token).unwrap()).unwrap();

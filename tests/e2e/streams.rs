@@ -1,7 +1,6 @@
 //! StreamEvents: backlog then live, in order, no gaps, no duplicates; resumption after a
 //! dropped subscriber; slow subscribers cut off without slowing the game.
 
-
 use std::time::Duration;
 
 use crate::common::*;
@@ -88,7 +87,8 @@ async fn streaming_a_finished_game_delivers_its_history_and_ends() {
     assert_eq!(seqs, vec![4, 5, 6, 7]);
     let nothing: Vec<_> = stream(&mut client, &game, 7).await.collect().await;
     assert!(nothing.is_empty());
-    let error = client.stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 8 }).await.unwrap_err();
+    let error =
+        client.stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 8 }).await.unwrap_err();
     assert_error(&error, Code::OutOfRange, "SEQ_OUT_OF_RANGE");
 }
 
@@ -100,11 +100,9 @@ async fn a_subscriber_that_stops_reading_never_blocks_moves_and_is_told_where_to
     let server = TestServer::start_with(options).await;
     let mut client = server.client().await;
     // 19×19 with a win needing a whole row: row-major alternate play never completes one.
-    let game = create_config(
-        &mut client,
-        pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 19, win_length: 19 }),
-    )
-    .await;
+    let game =
+        create_config(&mut client, pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 19, win_length: 19 }))
+            .await;
     let channel = tonic::transport::Endpoint::from_shared(server.address.clone())
         .unwrap()
         .initial_stream_window_size(1024)
@@ -119,10 +117,12 @@ async fn a_subscriber_that_stops_reading_never_blocks_moves_and_is_told_where_to
     // Every move is answered promptly although the slow subscriber reads nothing.
     for i in 0..300u32 {
         let (r, c) = (i / 19, i % 19);
-        let move_result =
-            tokio::time::timeout(Duration::from_secs(10), client.submit_move(submit(&game, (i % 2) as usize, cell_move(r, c))))
-                .await
-                .expect("a move is never held up by a subscriber");
+        let move_result = tokio::time::timeout(
+            Duration::from_secs(10),
+            client.submit_move(submit(&game, (i % 2) as usize, cell_move(r, c))),
+        )
+        .await
+        .expect("a move is never held up by a subscriber");
         move_result.unwrap();
     }
 

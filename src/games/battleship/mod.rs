@@ -59,8 +59,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::Dims;
 use crate::engine::{
-    Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Orientation, Outcome, Stage,
-    PlaceTarget, Reason, Rules, Seat, ShipPlacement, Viewer,
+    Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Orientation, Outcome, PlaceTarget,
+    Reason, Rules, Seat, ShipPlacement, Stage, Viewer,
 };
 
 use self::ocean::{Ocean, ShotResult};
@@ -253,12 +253,13 @@ impl Battleship {
             return Err(MoveError::new(Reason::CellOccupied, format!("it would overlap your ship at {cell}")));
         }
         if self.config.no_touching
-            && let Some(cell) = own_ship_in(rect.grown(self.dims)) {
-                return Err(MoveError::new(
-                    Reason::PiecesTouching,
-                    format!("it would touch your ship at {cell}; ships may not touch in this game"),
-                ));
-            }
+            && let Some(cell) = own_ship_in(rect.grown(self.dims))
+        {
+            return Err(MoveError::new(
+                Reason::PiecesTouching,
+                format!("it would touch your ship at {cell}; ships may not touch in this game"),
+            ));
+        }
         Ok(rect)
     }
 

@@ -472,10 +472,13 @@ fn pgn_round_trips_a_game_with_tags_moves_and_result() {
     let game = played(Config::default(), "f2f3 e7e5 g2g4 d8h4");
     let tags = pgn::Tags { white: "Ann".into(), black: "Bob \"B\"".into(), ..pgn::Tags::default() };
     let text = pgn::export(game.config(), game.history(), &tags).unwrap();
-    assert!(text.starts_with(
-        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+    assert!(
+        text.starts_with(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
          [White \"Ann\"]\n[Black \"Bob \\\"B\\\"\"]\n[Result \"0-1\"]\n\n"
-    ), "{text}");
+        ),
+        "{text}"
+    );
     assert!(text.ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"), "{text}");
 
     let imported = pgn::import(&text).unwrap();

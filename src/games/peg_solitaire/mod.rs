@@ -34,8 +34,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, BoardCell, Cell, ChangedCell, ConfigError, EndReason, GridBoard, Location, MoveError, Observation, Outcome,
-    Hint, Piece, Reason, Rules, SearchBudget, Seat, Viewer,
+    Action, BoardCell, Cell, ChangedCell, ConfigError, EndReason, GridBoard, Hint, Location, MoveError, Observation,
+    Outcome, Piece, Reason, Rules, SearchBudget, Seat, Viewer,
 };
 
 pub use self::boards::Shape;

@@ -37,7 +37,8 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules,
+    Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -263,7 +264,10 @@ impl Reversi {
                 return Err(MoveError::new(Reason::CellBlocked, format!("{cell} is a wall; choose an empty cell")));
             }
             Square::Disc(_) => {
-                return Err(MoveError::new(Reason::CellOccupied, format!("{cell} already holds a disc; choose an empty cell")));
+                return Err(MoveError::new(
+                    Reason::CellOccupied,
+                    format!("{cell} already holds a disc; choose an empty cell"),
+                ));
             }
         }
         if self.in_opening() {
@@ -371,13 +375,21 @@ impl Listed for Reversi {
         let othello = Config::default();
         let corners = vec![Cell::new(0, 0), Cell::new(0, 7), Cell::new(7, 0), Cell::new(7, 7)];
         vec![
-            Preset { name: "othello", description: "8×8, starting with the centre filled diagonally", config: othello.clone() },
+            Preset {
+                name: "othello",
+                description: "8×8, starting with the centre filled diagonally",
+                config: othello.clone(),
+            },
             Preset {
                 name: "reversi",
                 description: "8×8, the first four discs placed freely on the centre cells",
                 config: Config { opening: Opening::Free, ..othello.clone() },
             },
-            Preset { name: "small", description: "6×6 Othello", config: Config { width: 6, height: 6, ..othello.clone() } },
+            Preset {
+                name: "small",
+                description: "6×6 Othello",
+                config: Config { width: 6, height: 6, ..othello.clone() },
+            },
             Preset {
                 name: "grand",
                 description: "10×10 Othello",

@@ -90,13 +90,7 @@ fn every_flanked_line_flips_in_all_eight_directions_and_open_lines_do_not() {
         let mut game = position(
             &[
                 "........", //
-                ".B.B.B..",
-                "..WWW...",
-                ".BW.WWB.",
-                "..WWW...",
-                ".B.B.W..",
-                "........",
-                "........",
+                ".B.B.B..", "..WWW...", ".BW.WWB.", "..WWW...", ".B.B.W..", "........", "........",
             ],
             BLACK,
             representation,
@@ -120,7 +114,8 @@ fn a_wall_stops_a_flanking_line() {
     for representation in BOTH {
         // Across the wall the line of white discs ends on a black disc, but a wall is not a
         // disc: the line from e4 stops at it and flanks nothing.
-        let mut blocked = position(&["........", "........", "........", "BW#WW...", "........"], BLACK, representation);
+        let mut blocked =
+            position(&["........", "........", "........", "BW#WW...", "........"], BLACK, representation);
         let error = refused(&mut blocked, BLACK, place(3, 5), Reason::NoFlank);
         assert!(error.message.contains("f4"), "{error}");
         assert!(!blocked.legal_moves(BLACK).contains(&place(3, 5)));
@@ -144,13 +139,7 @@ fn a_seat_without_a_move_must_pass_and_only_then() {
         let mut game = position(
             &[
                 "BW......", //
-                "........",
-                "........",
-                "........",
-                "........",
-                "........",
-                "........",
-                "...WB#..",
+                "........", "........", "........", "........", "........", "........", "...WB#..",
             ],
             BLACK,
             representation,
@@ -174,14 +163,18 @@ fn a_seat_without_a_move_must_pass_and_only_then() {
 fn two_passes_in_a_row_end_the_game_by_counting_discs() {
     for representation in BOTH {
         // Black takes White's last disc; then neither seat can move.
-        let mut game = position(&["BW......", "........", "........", "........", "........", "........"], BLACK, representation);
+        let mut game =
+            position(&["BW......", "........", "........", "........", "........", "........"], BLACK, representation);
         game.apply(BLACK, &place(0, 2)).unwrap();
         assert_eq!(game.legal_moves(WHITE), vec![Action::Pass]);
         game.apply(WHITE, &Action::Pass).unwrap();
         assert_eq!(game.outcome(), None);
         assert_eq!(game.legal_moves(BLACK), vec![Action::Pass]);
         game.apply(BLACK, &Action::Pass).unwrap();
-        assert_eq!(game.outcome(), Some(Outcome::Win { winner: BLACK, reason: EndReason::PieceCount, line: Vec::new() }));
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win { winner: BLACK, reason: EndReason::PieceCount, line: Vec::new() })
+        );
         assert!(game.to_act().is_empty());
         assert!(game.legal_moves(BLACK).is_empty() && game.legal_moves(WHITE).is_empty());
     }
@@ -190,7 +183,11 @@ fn two_passes_in_a_row_end_the_game_by_counting_discs() {
 #[test]
 fn a_pass_after_a_move_starts_the_count_again() {
     // Pass, move, pass: never two in a row, so the game goes on.
-    let mut game = position(&["BW......", "........", "........", "........", "........", "........", "........", "...WB#.."], BLACK, Representation::Bits);
+    let mut game = position(
+        &["BW......", "........", "........", "........", "........", "........", "........", "...WB#.."],
+        BLACK,
+        Representation::Bits,
+    );
     game.apply(BLACK, &place(0, 2)).unwrap();
     game.apply(WHITE, &Action::Pass).unwrap();
     game.apply(BLACK, &place(7, 2)).unwrap();
@@ -211,7 +208,10 @@ fn a_full_board_ends_the_game_at_once() {
         assert_eq!(win.last_changed, cells(&[(1, 3), (2, 3)]));
         assert!(win.board.is_full());
         assert_eq!((win.count(BLACK), win.count(WHITE)), (9, 6));
-        assert_eq!(win.outcome(), Some(Outcome::Win { winner: BLACK, reason: EndReason::PieceCount, line: Vec::new() }));
+        assert_eq!(
+            win.outcome(),
+            Some(Outcome::Win { winner: BLACK, reason: EndReason::PieceCount, line: Vec::new() })
+        );
         assert!(win.to_act().is_empty());
 
         let mut draw = position(&["WWWW", "WWWW", "BBBB", "BBW."], BLACK, representation);

@@ -51,7 +51,8 @@ impl JwtVerifier {
         if issuer.is_empty() || audience.is_empty() {
             return Err("a JWT issuer and audience are required with a JWT key".to_owned());
         }
-        let key = DecodingKey::from_ed_pem(pem).map_err(|e| format!("the JWT key is not an Ed25519 public key in PEM: {e}"))?;
+        let key = DecodingKey::from_ed_pem(pem)
+            .map_err(|e| format!("the JWT key is not an Ed25519 public key in PEM: {e}"))?;
         let mut validation = Validation::new(Algorithm::EdDSA);
         validation.set_issuer(&[issuer]);
         validation.set_audience(&[audience]);
@@ -66,20 +67,33 @@ impl JwtVerifier {
     /// # Errors
     /// `CREDENTIAL_EXPIRED` past its expiry, `INVALID_CREDENTIAL` for anything else wrong.
     pub fn verify(&self, token: &str) -> Result<SeatClaims, ApiError> {
-        let data = jsonwebtoken::decode::<SeatClaims>(token, &self.key, &self.validation).map_err(|error| {
-            match error.kind() {
-                ErrorKind::ExpiredSignature => ApiError::CredentialExpired,
-                ErrorKind::ImmatureSignature => ApiError::InvalidCredential("the seat credential is not valid yet (nbf)"),
-                ErrorKind::InvalidIssuer => ApiError::InvalidCredential("the seat credential's issuer is not trusted"),
-                ErrorKind::InvalidAudience => ApiError::InvalidCredential("the seat credential is for another audience"),
-                ErrorKind::InvalidSignature => ApiError::InvalidCredential("the seat credential's signature does not verify"),
-                ErrorKind::InvalidAlgorithm => ApiError::InvalidCredential("the seat credential must be signed with EdDSA"),
-                ErrorKind::MissingRequiredClaim(_) => {
-                    ApiError::InvalidCredential("the seat credential lacks a required claim (iss, aud, exp)")
+        let data =
+            jsonwebtoken::decode::<SeatClaims>(token, &self.key, &self.validation).map_err(|error| {
+                match error.kind() {
+                    ErrorKind::ExpiredSignature => ApiError::CredentialExpired,
+                    ErrorKind::ImmatureSignature => {
+                        ApiError::InvalidCredential("the seat credential is not valid yet (nbf)")
+                    }
+                    ErrorKind::InvalidIssuer => {
+                        ApiError::InvalidCredential("the seat credential's issuer is not trusted")
+                    }
+                    ErrorKind::InvalidAudience => {
+                        ApiError::InvalidCredential("the seat credential is for another audience")
+                    }
+                    ErrorKind::InvalidSignature => {
+                        ApiError::InvalidCredential("the seat credential's signature does not verify")
+                    }
+                    ErrorKind::InvalidAlgorithm => {
+                        ApiError::InvalidCredential("the seat credential must be signed with EdDSA")
+                    }
+                    ErrorKind::MissingRequiredClaim(_) => {
+                        ApiError::InvalidCredential("the seat credential lacks a required claim (iss, aud, exp)")
+                    }
+                    _ => ApiError::InvalidCredential(
+                        "the seat credential is malformed or lacks the game and seat claims",
+                    ),
                 }
-                _ => ApiError::InvalidCredential("the seat credential is malformed or lacks the game and seat claims"),
-            }
-        })?;
+            })?;
         Ok(data.claims)
     }
 }
@@ -89,9 +103,7 @@ impl JwtVerifier {
 pub fn looks_like_jwt(credential: &str) -> bool {
     let parts: Vec<&str> = credential.split('.').collect();
     parts.len() == 3
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+        && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
 }
 
 #[cfg(test)]

@@ -60,10 +60,9 @@ impl Authenticator {
             return Ok(Credential::ServiceKey(name.to_owned()));
         }
         if jwt::looks_like_jwt(&secret) {
-            let verifier = self
-                .jwt
-                .as_ref()
-                .ok_or(ApiError::InvalidCredential("this server is not configured to accept signed seat credentials"))?;
+            let verifier = self.jwt.as_ref().ok_or(ApiError::InvalidCredential(
+                "this server is not configured to accept signed seat credentials",
+            ))?;
             return verifier.verify(&secret).map(Credential::Signed);
         }
         Ok(Credential::SeatToken(secret))
@@ -83,8 +82,12 @@ impl Authenticator {
             Credential::ServiceKey(name) => Ok(Some(name.clone())),
             Credential::None => Err(ApiError::CredentialRequired(what)),
             Credential::Signed(_) => Err(ApiError::ServiceKeyRequired(what)),
-            Credential::SeatToken(secret) if seat_token::has_seat_token_shape(secret) => Err(ApiError::ServiceKeyRequired(what)),
-            Credential::SeatToken(_) => Err(ApiError::InvalidCredential("the credential is not one of the configured service keys")),
+            Credential::SeatToken(secret) if seat_token::has_seat_token_shape(secret) => {
+                Err(ApiError::ServiceKeyRequired(what))
+            }
+            Credential::SeatToken(_) => {
+                Err(ApiError::InvalidCredential("the credential is not one of the configured service keys"))
+            }
         }
     }
 }
@@ -114,7 +117,9 @@ pub fn viewer_in(credential: &Credential, game: &GameAccess<'_>) -> Result<Viewe
         Credential::SeatToken(token) => seat_token::seat_for(token, game.seat_hashes)
             .map(Viewer::Seat)
             .ok_or(ApiError::InvalidCredential("the seat token is not valid for this game")),
-        Credential::Signed(claims) if claims.game != game.id => Err(ApiError::CredentialForOtherGame(game.id.to_owned())),
+        Credential::Signed(claims) if claims.game != game.id => {
+            Err(ApiError::CredentialForOtherGame(game.id.to_owned()))
+        }
         Credential::Signed(claims) => Seat::from_number(claims.seat)
             .filter(|seat| seat.index() < game.seat_hashes.len())
             .map(Viewer::Seat)

@@ -105,7 +105,8 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
                 Ok(pb::MorrisVariant::Unspecified | pb::MorrisVariant::Nine) => morris::Variant::Nine,
                 Ok(pb::MorrisVariant::Twelve) => morris::Variant::Twelve,
                 Err(_) => {
-                    violations.add(format!("{field}.morris.variant"), format!("{} is not a MorrisVariant value", c.variant));
+                    violations
+                        .add(format!("{field}.morris.variant"), format!("{} is not a MorrisVariant value", c.variant));
                     morris::Variant::Nine
                 }
             };
@@ -114,7 +115,8 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
                 Ok(pb::MorrisFlying::Allowed) => morris::Flying::Allowed,
                 Ok(pb::MorrisFlying::Forbidden) => morris::Flying::Forbidden,
                 Err(_) => {
-                    violations.add(format!("{field}.morris.flying"), format!("{} is not a MorrisFlying value", c.flying));
+                    violations
+                        .add(format!("{field}.morris.flying"), format!("{} is not a MorrisFlying value", c.flying));
                     morris::Flying::VariantDefault
                 }
             };
@@ -149,7 +151,8 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
                 Ok(pb::PegBoard::Unspecified | pb::PegBoard::Triangle) => peg_solitaire::Shape::Triangle,
                 Ok(pb::PegBoard::English) => peg_solitaire::Shape::English,
                 Err(_) => {
-                    violations.add(format!("{field}.peg_solitaire.board"), format!("{} is not a PegBoard value", c.board));
+                    violations
+                        .add(format!("{field}.peg_solitaire.board"), format!("{} is not a PegBoard value", c.board));
                     peg_solitaire::Shape::Triangle
                 }
             };
@@ -160,7 +163,10 @@ pub fn config_from_proto(config: &pb::GameConfig, field: &str) -> Result<GameCon
                 Ok(pb::ReversiOpening::Unspecified | pb::ReversiOpening::Othello) => reversi::Opening::Othello,
                 Ok(pb::ReversiOpening::Free) => reversi::Opening::Free,
                 Err(_) => {
-                    violations.add(format!("{field}.reversi.opening"), format!("{} is not a ReversiOpening value", c.opening));
+                    violations.add(
+                        format!("{field}.reversi.opening"),
+                        format!("{} is not a ReversiOpening value", c.opening),
+                    );
                     reversi::Opening::Othello
                 }
             };

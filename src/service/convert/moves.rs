@@ -64,7 +64,9 @@ pub fn action_from_proto(mv: Option<&pb::Move>, field: &str) -> Result<Action, A
             }
         }
         Some(Kind::GridShift(s)) => Some(Action::GridShift { d_row: s.d_row, d_col: s.d_col }),
-        Some(Kind::Capture(c)) => location(c.target.as_ref(), &format!("{field}.capture.target"), &mut v).map(Action::Capture),
+        Some(Kind::Capture(c)) => {
+            location(c.target.as_ref(), &format!("{field}.capture.target"), &mut v).map(Action::Capture)
+        }
         Some(Kind::Shot(s)) => match &s.target {
             Some(c) => Some(Action::Shot(cell(c))),
             None => {

@@ -60,9 +60,12 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
             reason: reason as i32,
             winning_line: line.iter().map(|c| pb::Cell { row: c.row, col: c.col }).collect(),
         },
-        Outcome::Draw { .. } => {
-            pb::Outcome { r#type: pb::OutcomeType::Draw as i32, winner: 0, reason: reason as i32, winning_line: Vec::new() }
-        }
+        Outcome::Draw { .. } => pb::Outcome {
+            r#type: pb::OutcomeType::Draw as i32,
+            winner: 0,
+            reason: reason as i32,
+            winning_line: Vec::new(),
+        },
     }
 }
 
@@ -89,7 +92,11 @@ fn board_cell_to_proto(cell: &BoardCell) -> pb::BoardCell {
 }
 
 fn board_to_proto(board: &GridBoard) -> pb::GridBoard {
-    pb::GridBoard { width: board.width, height: board.height, cells: board.cells.iter().map(board_cell_to_proto).collect() }
+    pb::GridBoard {
+        width: board.width,
+        height: board.height,
+        cells: board.cells.iter().map(board_cell_to_proto).collect(),
+    }
 }
 
 fn graph_to_proto(graph: &GraphBoard) -> pb::GraphBoard {
@@ -175,9 +182,10 @@ pub fn event_to_proto(
 ) -> pb::GameEvent {
     use pb::game_event::Kind;
     let kind = match &event.kind {
-        EventKind::Created => {
-            Kind::GameCreated(pb::GameCreated { config: Some(config_to_proto(config)), seat_count: policy.seat_count() as u32 })
-        }
+        EventKind::Created => Kind::GameCreated(pb::GameCreated {
+            config: Some(config_to_proto(config)),
+            seat_count: policy.seat_count() as u32,
+        }),
         EventKind::Played { turn: Turn::Move(seat, action), move_number } => {
             let visible = policy.public_action(viewer, *seat, action);
             Kind::MoveApplied(pb::MoveApplied {

@@ -105,10 +105,7 @@ fn names(text: &str, cell: Cell) -> bool {
 /// The cells a move names, which an answer to its sender may echo.
 fn cells_named(mv: &pb::Move) -> Vec<Cell> {
     let text = format!("{mv:?}");
-    let numbers: Vec<u32> = text
-        .split(|c: char| !c.is_ascii_digit())
-        .filter_map(|n| n.parse().ok())
-        .collect();
+    let numbers: Vec<u32> = text.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
     // Any two numbers of the move could be a row and a column: generous, never too strict.
     numbers.iter().flat_map(|&r| numbers.iter().map(move |&c| Cell::new(r, c))).collect()
 }
@@ -122,7 +119,10 @@ struct Table {
 
 impl Table {
     fn viewers(&self) -> Vec<Viewer> {
-        (1..=self.seats as u32).map(|n| Viewer::Seat(Seat::from_number(n).unwrap())).chain([Viewer::Spectator]).collect()
+        (1..=self.seats as u32)
+            .map(|n| Viewer::Seat(Seat::from_number(n).unwrap()))
+            .chain([Viewer::Spectator])
+            .collect()
     }
 
     fn token(&self, viewer: Viewer) -> Option<&str> {
@@ -152,7 +152,10 @@ fn check_text(text: &str, viewer: Viewer, secrets: &[(Seat, HashSet<Fact>)], own
             continue;
         }
         for fact in facts {
-            assert!(own.contains(&fact.cell) || !names(text, fact.cell), "{what} to {viewer:?} names {owner}'s secret {fact:?}: {text}");
+            assert!(
+                own.contains(&fact.cell) || !names(text, fact.cell),
+                "{what} to {viewer:?} names {owner}'s secret {fact:?}: {text}"
+            );
         }
     }
 }
@@ -230,7 +233,8 @@ struct Played {
 
 async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut TestRng) -> Played {
     let game = create_preset(client, kind_to_proto(kind), preset).await;
-    let summary = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
+    let summary =
+        client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
     let config = config_from_proto(summary.config.as_ref().unwrap(), "config").unwrap();
     let engine = config.new_match().unwrap();
     let seats = game.tokens.len();
@@ -255,7 +259,10 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
         let secrets = table.secrets();
         let id = table.game.id.clone();
         let listed = client
-            .list_legal_moves(as_seat(&table.game.tokens[seat.index()], pb::ListLegalMovesRequest { game_id: id.clone(), seat: 0 }))
+            .list_legal_moves(as_seat(
+                &table.game.tokens[seat.index()],
+                pb::ListLegalMovesRequest { game_id: id.clone(), seat: 0 },
+            ))
             .await
             .unwrap()
             .into_inner();
@@ -280,17 +287,23 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
             let error = client.submit_move(submit(&table.game, idle.index(), chosen.clone())).await.unwrap_err();
             check_text(error.message(), Viewer::Seat(idle), &secrets, &cells_named(&chosen), "a refusal");
         }
-        let response = client.submit_move(submit(&table.game, seat.index(), chosen.clone())).await.unwrap().into_inner();
+        let response =
+            client.submit_move(submit(&table.game, seat.index(), chosen.clone())).await.unwrap().into_inner();
         let action = action_from_proto(Some(&chosen), "move").unwrap();
         table.engine.play(&Turn::Move(seat, action.clone())).unwrap();
         moves.push((seat, action.clone()));
-        let before = secrets.iter().find(|(owner, _)| *owner == seat).map(|(_, facts)| facts.clone()).unwrap_or_default();
+        let before =
+            secrets.iter().find(|(owner, _)| *owner == seat).map(|(_, facts)| facts.clone()).unwrap_or_default();
         let secrets = table.secrets();
         let created = secrets.iter().any(|(owner, facts)| *owner == seat && !facts.is_subset(&before));
         if created {
             // A move that made a secret is itself one: no one else may see it.
             for other in table.viewers().into_iter().filter(|v| v.seat() != Some(seat)) {
-                assert_eq!(table.engine.public_action(other, seat, &action), None, "{other:?} may see {seat}'s secret move {action:?}");
+                assert_eq!(
+                    table.engine.public_action(other, seat, &action),
+                    None,
+                    "{other:?} may see {seat}'s secret move {action:?}"
+                );
             }
             secret_moves += 1;
         }
@@ -313,13 +326,19 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
         let mut stream = client.stream_events(request).await.unwrap().into_inner();
         let finished = table.engine.outcome().is_some();
         let mut seen = 0;
-        while let Ok(Some(event)) = tokio::time::timeout(std::time::Duration::from_millis(if finished { 5_000 } else { 200 }), stream.next()).await {
+        while let Ok(Some(event)) =
+            tokio::time::timeout(std::time::Duration::from_millis(if finished { 5_000 } else { 200 }), stream.next())
+                .await
+        {
             check_event(&table, viewer, &event.unwrap().event.unwrap(), &moves);
             seen += 1;
         }
         assert!(seen > moves.len(), "{viewer:?} received {seen} events for {} moves", moves.len());
     }
-    assert!(secret_moves > 0 && !secret_cells.is_empty(), "a {kind:?} game ({preset}) kept no secret: nothing was tested");
+    assert!(
+        secret_moves > 0 && !secret_cells.is_empty(),
+        "a {kind:?} game ({preset}) kept no secret: nothing was tested"
+    );
     let secret_names = secret_cells.into_iter().flat_map(names_of);
     Played { words: table.game.tokens.iter().cloned().chain(secret_names).collect(), resigned_in }
 }
