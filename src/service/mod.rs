@@ -141,14 +141,25 @@ pub async fn serve(
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<GameServiceServer<GameServiceImpl>>().await;
 
-    let reflection_v1 = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(crate::proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    // The error details (`google.rpc.ErrorInfo`, `BadRequest`) are served too, so that a
+    // reflection client such as grpcurl prints them decoded rather than as bytes.
+    let descriptors = [
+        crate::proto::FILE_DESCRIPTOR_SET,
+        tonic_health::pb::FILE_DESCRIPTOR_SET,
+        tonic_types::pb::FILE_DESCRIPTOR_SET,
+    ];
+    let reflection_v1 = descriptors
+        .iter()
+        .fold(tonic_reflection::server::Builder::configure(), |builder, set| {
+            builder.register_encoded_file_descriptor_set(set)
+        })
         .build_v1()
         .expect("the embedded descriptor sets are valid");
-    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(crate::proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    let reflection_v1alpha = descriptors
+        .iter()
+        .fold(tonic_reflection::server::Builder::configure(), |builder, set| {
+            builder.register_encoded_file_descriptor_set(set)
+        })
         .build_v1alpha()
         .expect("the embedded descriptor sets are valid");
 

@@ -78,6 +78,19 @@ async fn the_binary_serves_health_and_reflection_and_stops_on_sigterm() {
     let response = responses.next().await.unwrap().unwrap().message_response;
     assert!(matches!(response, Some(AlphaResponse::FileDescriptorResponse(_))), "{response:?}");
 
+    // The error details travel as `google.rpc` messages; reflection describes them too.
+    for symbol in ["google.rpc.ErrorInfo", "google.rpc.BadRequest"] {
+        let request = ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::FileContainingSymbol(symbol.into())),
+        };
+        let mut responses =
+            reflection.server_reflection_info(tokio_stream::iter([request])).await.unwrap().into_inner();
+        let response = responses.next().await.unwrap().unwrap().message_response;
+        let Some(MessageResponse::FileDescriptorResponse(files)) = response else { panic!("{symbol}: {response:?}") };
+        assert!(!files.file_descriptor_proto.is_empty(), "{symbol}");
+    }
+
     let pid = child.id().to_string();
     assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
     let deadline = std::time::Instant::now() + Duration::from_secs(15);
