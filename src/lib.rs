@@ -9,6 +9,7 @@
 
 pub mod engine;
 pub mod games;
+pub mod play;
 pub mod proto;
 pub mod service;
 pub mod store;

@@ -47,3 +47,8 @@ fn games_know_nothing_of_the_network_or_storage() {
 fn storage_knows_nothing_of_the_network() {
     check("store", &["tonic", "crate::proto", "crate::service"]);
 }
+
+#[test]
+fn the_play_layer_knows_nothing_of_the_wire() {
+    check("play", &["tonic", "prost", "crate::proto", "crate::service"]);
+}

@@ -17,11 +17,12 @@ use prost::Message;
 use tabula::engine::{Turn, Viewer};
 use tabula::games::chess::{Config, fen, pgn};
 use tabula::games::{GameConfig, GameKind};
+use tabula::play::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub};
 use tabula::proto::tabula::v1 as pb;
 use tabula::proto::tabula::v1::game_service_server::GameService;
 use tabula::service::convert::{action_to_proto, kind_to_proto};
-use tabula::service::{Authenticator, CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameLimits, GameServiceImpl, Hub};
-use tabula::store::{EventKind, MemoryStore};
+use tabula::service::{Authenticator, GameLimits, GameServiceImpl};
+use tabula::store::{MemoryStore, played_turns};
 use tokio::runtime::Runtime;
 use tokio::sync::watch;
 use tonic::metadata::MetadataValue;
@@ -115,14 +116,7 @@ pub async fn live_game(
 /// Panics unless the game `id` in memory equals the replay of its stored log.
 pub async fn check_replays(hub: &Hub, id: &str) {
     let (record, log) = hub.store().load(id).await.expect("a stored game");
-    let turns: Vec<Turn> = log
-        .iter()
-        .filter_map(|event| match &event.kind {
-            EventKind::Played { turn, .. } => Some(turn.clone()),
-            _ => None,
-        })
-        .collect();
-    let replayed = record.config.replay(&turns).expect("a stored log replays");
+    let replayed = record.config.replay(&played_turns(&log)).expect("a stored log replays");
     let live = hub.game(id).await.expect("a live game").copy().await;
     assert!(live.game.same_state(replayed.as_ref()), "game {id} differs from the replay of its log");
     assert_eq!(live.record.seq, log.last().map_or(0, |e| e.seq), "game {id}'s seq is not its log's");

@@ -10,6 +10,7 @@ use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::engine::{ConfigError, MoveError};
+use crate::play::PlayError;
 use crate::store::StoreError;
 
 /// The `ErrorInfo.domain` of every error.
@@ -104,6 +105,32 @@ impl From<StoreError> for ApiError {
             StoreError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
             StoreError::AlreadyExists(_) | StoreError::Backend(_) => ApiError::Storage(error.to_string()),
         }
+    }
+}
+
+impl From<PlayError> for ApiError {
+    fn from(error: PlayError) -> ApiError {
+        match error {
+            PlayError::GameNotFound(id) => ApiError::GameNotFound(id),
+            PlayError::StaleSeq { expected, current } => ApiError::StaleSeq { expected, current },
+            PlayError::RequestIdReused => ApiError::RequestIdReused,
+            PlayError::Move { error, current_seq } => ApiError::Move { error, current_seq },
+            PlayError::TooManyStreams { limit } => ApiError::TooManyStreams { limit },
+            PlayError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
+            PlayError::SeqOutOfRange { after, current } => ApiError::SeqOutOfRange { after, current },
+            PlayError::StreamLagged { last_seq } => ApiError::StreamLagged { last_seq },
+            PlayError::CredentialRevoked => ApiError::CredentialRevoked,
+            PlayError::ShuttingDown => ApiError::ShuttingDown,
+            PlayError::SearchBusy { threads } => ApiError::SearchBusy { threads },
+            PlayError::GameNotFinished(id) => ApiError::GameNotFinished(id),
+            PlayError::Storage(detail) => ApiError::Storage(detail),
+        }
+    }
+}
+
+impl From<PlayError> for Status {
+    fn from(error: PlayError) -> Status {
+        ApiError::from(error).into()
     }
 }
 

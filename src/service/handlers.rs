@@ -1,14 +1,12 @@
 //! `tabula.v1.GameService`: each handler converts the request, calls the hub, and converts
 //! the answer. Rules live in the games, ordering and fan-out in [`Hub`].
 
-use std::pin::Pin;
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use tokio::sync::watch;
-use tokio_stream::Stream;
 use tonic::{Request, Response, Status};
 
 use super::auth::{Authenticator, Credential, GameAccess, new_token, viewer_in};
@@ -17,12 +15,11 @@ use super::convert::{
     kind_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto,
 };
 use super::error::ApiError;
-use super::live::{Hub, LiveGame, TurnRequest};
 use super::rate_limit::{CallLimiter, Caller};
-use super::search::SearchPool;
-use super::stream::{Subscription, event_stream};
+use super::stream::{EventStream, event_stream};
 use crate::engine::{Action, Hint, SearchBudget, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
+use crate::play::{Hub, LiveGame, SearchPool, Subscription, TurnRequest};
 use crate::proto::tabula::v1 as pb;
 use crate::store::{GameRecord, GameStatus, ListFilter, to_stored_precision};
 
@@ -154,7 +151,7 @@ impl GameServiceImpl {
         if id.len() > MAX_GAME_ID_LEN {
             return Err(ApiError::bad_field("game_id", format!("is longer than {MAX_GAME_ID_LEN} characters")));
         }
-        self.hub.game(id).await
+        Ok(self.hub.game(id).await?)
     }
 }
 
@@ -349,8 +346,6 @@ fn page_after(filter: &pb::ListGamesRequest) -> Result<Option<String>, ApiError>
         _ => Err(ApiError::InvalidPageToken),
     }
 }
-
-type EventStream = Pin<Box<dyn Stream<Item = Result<pb::StreamEventsResponse, Status>> + Send>>;
 
 #[tonic::async_trait]
 impl pb::game_service_server::GameService for GameServiceImpl {

@@ -7,9 +7,7 @@ pub mod error;
 mod guard;
 mod handlers;
 mod listener;
-mod live;
 mod rate_limit;
-mod search;
 mod stream;
 
 use std::future::Future;
@@ -24,6 +22,7 @@ use tonic::transport::server::TcpIncoming;
 use tonic::transport::{Identity, Server, ServerTlsConfig};
 use tonic_health::ServingStatus;
 
+use crate::play::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub, SearchPool, default_threads};
 use crate::proto::tabula::v1::game_service_server::GameServiceServer;
 use crate::store::Store;
 
@@ -33,9 +32,7 @@ pub use handlers::{
     DEFAULT_PAGE_SIZE, GameLimits, GameServiceImpl, HINT_NODE_BUDGET, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN,
     MAX_REQUEST_ID_LEN,
 };
-pub use live::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub, SNAPSHOT_EVERY};
 pub use rate_limit::RateLimit;
-pub use search::SearchPool;
 
 /// Default largest request or response message, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
@@ -77,7 +74,7 @@ impl Default for Limits {
             // Off unless asked for: one address on loopback (tests, a co-located lobby)
             // legitimately makes thousands of spectator calls a second.
             rate_limit: None,
-            search_threads: search::default_threads(),
+            search_threads: default_threads(),
         }
     }
 }

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 
 use super::{EventKind, GameRecord, GameStatus, Store, StoreError, StoredEvent, TokenHash};
-use crate::engine::{Outcome, Turn};
+use crate::engine::Outcome;
 use crate::games::GameConfig;
 
 /// The `format` every document carries; a reader refuses others.
@@ -99,15 +99,10 @@ impl GameDocument {
         }
         let hashes = self.seat_token_hashes.iter().map(|h| unhex(h)).collect::<Option<Vec<TokenHash>>>();
         let hashes = hashes.ok_or_else(|| invalid("seat token hashes must be 64 hex digits each".into()))?;
-        let turns: Vec<Turn> = self
-            .events
-            .iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Played { turn, .. } => Some(turn.clone()),
-                _ => None,
-            })
-            .collect();
-        let game = self.config.replay(&turns).map_err(|e| invalid(format!("the log does not replay: {e}")))?;
+        let game = self
+            .config
+            .replay(&super::played_turns(&self.events))
+            .map_err(|e| invalid(format!("the log does not replay: {e}")))?;
         if hashes.len() != game.seat_count() {
             return Err(invalid(format!(
                 "{} seat token hashes for a game of {} seats",

@@ -7,6 +7,7 @@
 
 mod codec;
 pub mod document;
+mod log;
 mod memory;
 mod postgres;
 mod sqlite;
@@ -21,6 +22,7 @@ use tokio::sync::mpsc;
 use crate::engine::{Outcome, Turn};
 use crate::games::{GameConfig, GameKind};
 
+pub use log::played_turns;
 pub use memory::MemoryStore;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;

@@ -107,12 +107,26 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
         runs.push(Run { id: game.id, tokens: game.tokens, acked: Vec::new(), in_flight: None });
     }
     let follower = tokio::spawn(follow(server.client().await, runs[0].id.clone()));
+    let ids: Vec<String> = runs.iter().map(|run| run.id.clone()).collect();
     let mut players = Vec::new();
     for (index, run) in runs.into_iter().enumerate() {
         players.push(tokio::spawn(play_until_killed(server.client().await, run, index as u64)));
     }
 
-    let delay = rand::rng().random_range(1500..3000);
+    // Killed at a random moment once some game has passed a snapshot point, however slow
+    // the machine is today.
+    let started = std::time::Instant::now();
+    'waiting: while started.elapsed() < Duration::from_secs(120) {
+        for id in &ids {
+            let game =
+                setup.get_game(pb::GetGameRequest { game_id: id.clone() }).await.unwrap().into_inner().game.unwrap();
+            if game.seq > tabula::play::SNAPSHOT_EVERY + 2 {
+                break 'waiting;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let delay = rand::rng().random_range(0..1500);
     tokio::time::sleep(Duration::from_millis(delay)).await;
     server.kill();
     let mut runs = Vec::new();
@@ -174,7 +188,7 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
         longest = longest.max(game.seq);
     }
     assert!(
-        longest > tabula::service::SNAPSHOT_EVERY,
+        longest > tabula::play::SNAPSHOT_EVERY,
         "at least one game must pass a snapshot point (longest log: {longest} events)"
     );
 

@@ -17,15 +17,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
-use sha2::{Digest, Sha256};
 use tokio::sync::{broadcast, watch};
 
-use super::error::ApiError;
-use crate::engine::{Action, AnyMatch, Outcome, Seat, Turn, View, Viewer};
+use super::error::PlayError;
+use crate::engine::{Action, AnyMatch, Outcome, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
-    Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store, StoreError,
-    StoredEvent, TokenHash, to_stored_precision,
+    Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store, StoredEvent,
+    TokenHash, played_turns,
 };
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
@@ -42,7 +41,7 @@ pub const SNAPSHOT_EVERY: u64 = 64;
 
 /// Every game loaded into memory, in front of the store.
 pub struct Hub {
-    store: Arc<dyn Store>,
+    pub(super) store: Arc<dyn Store>,
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     channel_capacity: usize,
     cache_limit: usize,
@@ -75,54 +74,14 @@ pub struct LiveGame {
     /// A match of this game that never changes, for what depends on the configuration
     /// alone: what a viewer may see of a move, and whether the game hides information.
     pub policy: Box<dyn AnyMatch>,
-    state: tokio::sync::Mutex<GameState>,
-    events: broadcast::Sender<Arc<StoredEvent>>,
+    pub(super) state: tokio::sync::Mutex<GameState>,
+    pub(super) events: broadcast::Sender<Arc<StoredEvent>>,
 }
 
-struct GameState {
-    game: Box<dyn AnyMatch>,
-    seq: u64,
-    updated: SystemTime,
-}
-
-/// What a turn did.
-pub struct TurnResult {
-    /// False for a `validate_only` check.
-    pub applied: bool,
-    /// The game's newest seq afterwards.
-    pub seq: u64,
-    /// The events the turn appended (or, for a retry, had appended).
-    pub events: Vec<StoredEvent>,
-    /// The game afterwards, for the caller.
-    pub view: View,
-}
-
-/// A request to play a turn.
-pub struct TurnRequest {
-    /// The turn.
-    pub turn: Turn,
-    /// Apply only if the log still ends here.
-    pub expected_seq: Option<u64>,
-    /// Makes retries safe: the caller's id for this request, unique among its own
-    /// requests (ids are scoped to the seat that sends them; see [`TurnRequest::log_key`]).
-    pub request_id: Option<String>,
-    /// Only check.
-    pub validate_only: bool,
-}
-
-impl TurnRequest {
-    /// The request id as the log keeps it: scoped to the seat that sent it, so that one
-    /// seat can neither learn which ids another has used nor spend them first.
-    fn log_key(&self) -> Option<String> {
-        self.request_id.as_ref().map(|id| format!("seat/{}/{id}", self.turn.seat().number()))
-    }
-
-    /// A digest of everything the request asks, so that an id reused for a different
-    /// request is told apart from a retry.
-    fn digest(&self) -> String {
-        let asked = serde_json::to_vec(&(&self.turn, self.expected_seq, self.validate_only)).expect("turns serialise");
-        Sha256::digest(asked).iter().map(|byte| format!("{byte:02x}")).collect()
-    }
+pub(super) struct GameState {
+    pub(super) game: Box<dyn AnyMatch>,
+    pub(super) seq: u64,
+    pub(super) updated: SystemTime,
 }
 
 /// A snapshot of a game for reading.
@@ -182,11 +141,11 @@ impl Hub {
     }
 
     /// Catches `live` up with the log, and forgets it if it was deleted meanwhile.
-    async fn sync(&self, live: &LiveGame) -> Result<(), ApiError> {
+    async fn sync(&self, live: &LiveGame) -> Result<(), PlayError> {
         match live.sync(self.store.as_ref()).await {
-            Err(ApiError::GameNotFound(id)) => {
+            Err(PlayError::GameNotFound(id)) => {
                 self.forget(&id);
-                Err(ApiError::GameNotFound(id))
+                Err(PlayError::GameNotFound(id))
             }
             other => other,
         }
@@ -205,7 +164,7 @@ impl Hub {
         record: GameRecord,
         game: Box<dyn AnyMatch>,
         max_in_progress: Option<u64>,
-    ) -> Result<Arc<LiveGame>, ApiError> {
+    ) -> Result<Arc<LiveGame>, PlayError> {
         let first = StoredEvent {
             seq: 1,
             time: record.created,
@@ -220,7 +179,7 @@ impl Hub {
 
     /// The game with `id`, loaded from the store on first use and, for a shared store,
     /// caught up with its log.
-    pub async fn game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
+    pub async fn game(&self, id: &str) -> Result<Arc<LiveGame>, PlayError> {
         let cached = self.lock_games().get(id).cloned();
         let live = match cached {
             Some(live) => {
@@ -255,7 +214,7 @@ impl Hub {
     }
 
     /// Archives a finished game.
-    pub async fn archive(&self, id: &str) -> Result<GameRecord, ApiError> {
+    pub async fn archive(&self, id: &str) -> Result<GameRecord, PlayError> {
         let record = self.store.archive(id).await?;
         if let Some(live) = self.lock_games().get(id) {
             live.archived.store(true, Ordering::Release);
@@ -264,7 +223,7 @@ impl Hub {
     }
 
     /// Deletes a game; its streams end with `GAME_NOT_FOUND`.
-    pub async fn delete(&self, id: &str) -> Result<(), ApiError> {
+    pub async fn delete(&self, id: &str) -> Result<(), PlayError> {
         self.store.delete(id).await?;
         self.forget(id);
         Ok(())
@@ -272,7 +231,7 @@ impl Hub {
 
     /// Saves a snapshot of `game` at `seq` in the background: best effort, since a lost
     /// snapshot only makes the next load replay more.
-    fn save_snapshot(&self, id: &str, seq: u64, game: &dyn AnyMatch) {
+    pub(super) fn save_snapshot(&self, id: &str, seq: u64, game: &dyn AnyMatch) {
         let snapshot = Snapshot { seq, state: game.snapshot() };
         let (store, id) = (self.store.clone(), id.to_owned());
         tokio::spawn(async move {
@@ -281,130 +240,9 @@ impl Hub {
             }
         });
     }
-
-    /// The events an earlier request with the same id as `request` appended, if one did.
-    ///
-    /// # Errors
-    /// `REQUEST_ID_REUSED` when that earlier request asked something else.
-    async fn earlier(&self, live: &LiveGame, request: &TurnRequest) -> Result<Vec<StoredEvent>, ApiError> {
-        let (Some(key), Some(id)) = (request.log_key(), request.request_id.as_deref()) else { return Ok(Vec::new()) };
-        let mut events = self.store.find_request(&live.id, &key).await?;
-        if events.is_empty() {
-            // Logs written before ids were scoped hold them bare: honour those retries, but
-            // only the seat that made the request can find it.
-            events = self.store.find_request(&live.id, id).await?;
-            let same_seat = matches!(events.first().map(|e| &e.kind), Some(EventKind::Played { turn, .. }) if turn.seat() == request.turn.seat());
-            if !same_seat {
-                events.clear();
-            }
-        }
-        let Some(first) = events.first() else { return Ok(events) };
-        let same = match &first.request_digest {
-            Some(digest) => *digest == request.digest(),
-            // Logged before digests: the turn is all that can be compared.
-            None => matches!(&first.kind, EventKind::Played { turn, .. } if *turn == request.turn),
-        };
-        if same { Ok(events) } else { Err(ApiError::RequestIdReused) }
-    }
-
-    /// The answer the first request gave, rebuilt from its events and the log before them.
-    async fn first_answer(
-        &self,
-        live: &LiveGame,
-        events: Vec<StoredEvent>,
-        viewer: Viewer,
-    ) -> Result<TurnResult, ApiError> {
-        let seq = events.last().map_or(0, |event| event.seq);
-        let (_, log) = self.store.load(&live.id).await?;
-        let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
-        let game = live
-            .config
-            .replay(&played_turns(&through))
-            .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", live.id)))?;
-        Ok(TurnResult { applied: true, seq, events, view: game.view(viewer) })
-    }
-
-    /// Plays `request.turn` in `live`, exactly once per request id: a retry is answered as
-    /// the first request was (its seq, its events, and the view as of then).
-    pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, ApiError> {
-        let viewer = Viewer::Seat(request.turn.seat());
-        let mut state = live.state.lock().await;
-
-        let earlier = self.earlier(live, &request).await?;
-        if !earlier.is_empty() {
-            drop(state);
-            return self.first_answer(live, earlier, viewer).await;
-        }
-        if let Some(expected) = request.expected_seq
-            && expected != state.seq
-        {
-            return Err(ApiError::StaleSeq { expected, current: state.seq });
-        }
-        if request.validate_only {
-            let current_seq = state.seq;
-            state.game.check(&request.turn).map_err(|error| ApiError::Move { error, current_seq })?;
-            return Ok(TurnResult {
-                applied: false,
-                seq: state.seq,
-                events: Vec::new(),
-                view: state.game.view(viewer),
-            });
-        }
-
-        let mut next = state.game.clone_box();
-        next.play(&request.turn).map_err(|error| ApiError::Move { error, current_seq: state.seq })?;
-        let now = to_stored_precision(SystemTime::now()).max(state.updated);
-        let outcome = next.outcome();
-        let move_number = match request.turn {
-            Turn::Move(..) => next.move_count(),
-            Turn::TakeBack(_) => state.game.move_count(),
-            Turn::Resign(_) => next.move_count(),
-        };
-        let (request_id, request_digest) = (request.log_key(), request.request_id.as_ref().map(|_| request.digest()));
-        let mut events = vec![StoredEvent {
-            seq: state.seq + 1,
-            time: now,
-            kind: EventKind::Played { turn: request.turn.clone(), move_number },
-            request_id: request_id.clone(),
-            request_digest: request_digest.clone(),
-        }];
-        if let Some(outcome) = &outcome {
-            events.push(StoredEvent {
-                seq: state.seq + 2,
-                time: now,
-                kind: EventKind::Ended(outcome.clone()),
-                request_id,
-                request_digest,
-            });
-        }
-        let update = record_update(outcome, next.move_count(), now);
-        match self.store.append(&live.id, state.seq, events.clone(), update).await {
-            Ok(()) => {}
-            Err(StoreError::Conflict { current, .. }) => {
-                // Another writer extended the log: this copy is stale. Catch it up so the
-                // caller can look again and retry.
-                live.catch_up(&mut state, self.store.as_ref()).await?;
-                return Err(ApiError::StaleSeq { expected: request.expected_seq.unwrap_or(current), current });
-            }
-            Err(other) => return Err(other.into()),
-        }
-
-        let before = state.seq;
-        state.seq += events.len() as u64;
-        state.updated = now;
-        state.game = next;
-        if state.seq / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
-            self.save_snapshot(&live.id, state.seq, state.game.as_ref());
-        }
-        for event in &events {
-            // No receiver is fine: nobody is watching this game right now.
-            let _ = live.events.send(Arc::new(event.clone()));
-        }
-        Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer) })
-    }
 }
 
-fn record_update(outcome: Option<Outcome>, move_count: u32, updated: SystemTime) -> RecordUpdate {
+pub(super) fn record_update(outcome: Option<Outcome>, move_count: u32, updated: SystemTime) -> RecordUpdate {
     let status = if outcome.is_some() { GameStatus::Finished } else { GameStatus::InProgress };
     RecordUpdate { status, outcome, move_count, updated }
 }
@@ -432,7 +270,7 @@ impl LiveGame {
     /// Rebuilds a game from what the store loaded: its snapshot and the log after it.
     /// `None` when a snapshot is missing or does not restore (written by another version,
     /// say): the caller then replays the whole log, which stays the truth.
-    fn from_snapshot(loaded: &LoadedGame, capacity: usize) -> Result<Option<LiveGame>, ApiError> {
+    fn from_snapshot(loaded: &LoadedGame, capacity: usize) -> Result<Option<LiveGame>, PlayError> {
         let LoadedGame { record, snapshot, tail } = loaded;
         let Some(snapshot) = snapshot else { return Ok(None) };
         let mut game = match record.config.restore(&snapshot.state) {
@@ -444,7 +282,7 @@ impl LiveGame {
         };
         for turn in played_turns(tail) {
             game.play(&turn).map_err(|e| {
-                ApiError::Storage(format!("game {} does not replay after its snapshot: {e:?}", record.id))
+                PlayError::Storage(format!("game {} does not replay after its snapshot: {e:?}", record.id))
             })?;
         }
         let mut record = record.clone();
@@ -453,24 +291,24 @@ impl LiveGame {
     }
 
     /// Rebuilds a game by replaying its whole log.
-    fn from_log(record: &GameRecord, log: &[StoredEvent], capacity: usize) -> Result<LiveGame, ApiError> {
+    fn from_log(record: &GameRecord, log: &[StoredEvent], capacity: usize) -> Result<LiveGame, PlayError> {
         let game = record
             .config
             .replay(&played_turns(log))
-            .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", record.id)))?;
+            .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", record.id)))?;
         let mut record = record.clone();
         record.seq = log.last().map_or(0, |e| e.seq);
         Ok(LiveGame::new(&record, game, capacity))
     }
 
     /// Brings the game up to the log's newest seq, broadcasting what it missed.
-    pub async fn sync(&self, store: &dyn Store) -> Result<(), ApiError> {
+    pub async fn sync(&self, store: &dyn Store) -> Result<(), PlayError> {
         let mut state = self.state.lock().await;
         self.catch_up(&mut state, store).await
     }
 
     /// Reads the events after `state.seq` from the log, applies them and broadcasts them.
-    async fn catch_up(&self, state: &mut GameState, store: &dyn Store) -> Result<(), ApiError> {
+    pub(super) async fn catch_up(&self, state: &mut GameState, store: &dyn Store) -> Result<(), PlayError> {
         let head = store.head(&self.id).await?;
         // A seat token reissued through another process revokes the old one here too.
         for (index, hash) in head.seat_token_hashes.iter().enumerate() {
@@ -487,7 +325,7 @@ impl LiveGame {
             for event in events {
                 if let EventKind::Played { turn, .. } = &event.kind {
                     state.game.play(turn).map_err(|e| {
-                        ApiError::Storage(format!("game {} does not replay at seq {}: {e:?}", self.id, event.seq))
+                        PlayError::Storage(format!("game {} does not replay at seq {}: {e:?}", self.id, event.seq))
                     })?;
                 }
                 state.seq = event.seq;
@@ -583,26 +421,15 @@ impl LiveGame {
     pub async fn subscribe(
         &self,
         max_subscribers: usize,
-    ) -> Result<(broadcast::Receiver<Arc<StoredEvent>>, u64, bool), ApiError> {
+    ) -> Result<(broadcast::Receiver<Arc<StoredEvent>>, u64, bool), PlayError> {
         // Counted under the state lock, which every subscription takes, so two callers
         // cannot both take the last place.
         let state = self.state.lock().await;
         if self.events.receiver_count() >= max_subscribers {
-            return Err(ApiError::TooManyStreams { limit: max_subscribers });
+            return Err(PlayError::TooManyStreams { limit: max_subscribers });
         }
         Ok((self.events.subscribe(), state.seq, state.game.outcome().is_some()))
     }
-}
-
-/// The turns a stretch of the log played, in order.
-fn played_turns(events: &[StoredEvent]) -> Vec<Turn> {
-    events
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Played { turn, .. } => Some(turn.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Applies other processes' changes to the games this hub holds, until the hub is gone.

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::sync::Semaphore;
 
-use super::error::ApiError;
+use super::error::PlayError;
 
 /// Searches that may run at once by default: half the processors, so that searching
 /// never takes every core from the calls that answer at once.
@@ -49,13 +49,13 @@ impl SearchPool {
     ///
     /// # Errors
     /// `SEARCH_BUSY` when every place is taken.
-    pub async fn run<T, F>(&self, search: F) -> Result<T, ApiError>
+    pub async fn run<T, F>(&self, search: F) -> Result<T, PlayError>
     where
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
         T: Send + 'static,
     {
         let place =
-            self.places.clone().try_acquire_owned().map_err(|_| ApiError::SearchBusy { threads: self.threads })?;
+            self.places.clone().try_acquire_owned().map_err(|_| PlayError::SearchBusy { threads: self.threads })?;
         let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
         let flag = stop.0.clone();
         let task = tokio::task::spawn_blocking(move || {
@@ -63,7 +63,7 @@ impl SearchPool {
             drop(place);
             answer
         });
-        let answer = task.await.map_err(|e| ApiError::Storage(format!("a search failed: {e}")));
+        let answer = task.await.map_err(|e| PlayError::Storage(format!("a search failed: {e}")));
         drop(stop);
         answer
     }
@@ -117,7 +117,7 @@ mod tests {
             async move { tokio::time::timeout(Duration::from_millis(300), pool.run(endless(stopped))).await }
         });
         tokio::time::sleep(Duration::from_millis(50)).await;
-        assert!(matches!(pool.run(|_| ()).await, Err(ApiError::SearchBusy { threads: 2 })));
+        assert!(matches!(pool.run(|_| ()).await, Err(PlayError::SearchBusy { threads: 2 })));
         let _ = (first.await, second.await);
     }
 }

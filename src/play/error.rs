@@ -1,0 +1,61 @@
+//! What can go wrong in a game's life, before any wire protocol exists. The service maps
+//! each to its status in one table (`service::error`).
+
+use crate::engine::MoveError;
+use crate::store::StoreError;
+
+/// Why the play layer refused or failed.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// No game has this id.
+    #[error("no game has id {0:?}")]
+    GameNotFound(String),
+    /// `expected_seq` is not the log's newest seq.
+    #[error("the game is at seq {current}, not {expected}")]
+    StaleSeq { expected: u64, current: u64 },
+    /// A request id was used before for a different request by the same caller.
+    #[error("the request id was already used for a different request")]
+    RequestIdReused,
+    /// The rules refused the turn; `current_seq` is the game's newest seq.
+    #[error("{}", error.message)]
+    Move { error: MoveError, current_seq: u64 },
+    /// The game already has this many event streams open.
+    #[error("the game already has {limit} event streams open")]
+    TooManyStreams { limit: usize },
+    /// The owner already has this many games in progress.
+    #[error("{owner:?} already has {limit} games in progress")]
+    TooManyGames { owner: String, limit: u64 },
+    /// A stream was asked to start after the log's newest event.
+    #[error("seq {after} is beyond the newest event {current}")]
+    SeqOutOfRange { after: u64, current: u64 },
+    /// A subscriber fell too far behind; it has everything up to `last_seq`.
+    #[error("the subscriber fell behind after seq {last_seq}")]
+    StreamLagged { last_seq: u64 },
+    /// The seat token a stream was opened with was reissued.
+    #[error("the seat token of this stream was reissued")]
+    CredentialRevoked,
+    /// The server is shutting down.
+    #[error("shutting down")]
+    ShuttingDown,
+    /// Every search place is taken.
+    #[error("all {threads} search threads are busy")]
+    SearchBusy { threads: usize },
+    /// Only a finished game may be archived.
+    #[error("game {0:?} is not finished")]
+    GameNotFinished(String),
+    /// Storage failed, or a stored game does not replay; for the log, not the caller.
+    #[error("storage failure: {0}")]
+    Storage(String),
+}
+
+impl From<StoreError> for PlayError {
+    fn from(error: StoreError) -> PlayError {
+        match error {
+            StoreError::NotFound(id) => PlayError::GameNotFound(id),
+            StoreError::Conflict { expected, current } => PlayError::StaleSeq { expected, current },
+            StoreError::NotFinished(id) => PlayError::GameNotFinished(id),
+            StoreError::TooManyGames { owner, limit } => PlayError::TooManyGames { owner, limit },
+            StoreError::AlreadyExists(_) | StoreError::Backend(_) => PlayError::Storage(error.to_string()),
+        }
+    }
+}
