@@ -1,4 +1,11 @@
 #!/usr/bin/env bash
-# The contract checks: committed generated code matches proto/ (drift), and proto/ keeps
-# the released tabula.v1 contract (breaking changes).
-exec bash "$(dirname "${BASH_SOURCE[0]}")/generate.sh" --check
+# The contract checks, each run even when an earlier one fails:
+#   lint.sh                proto/ follows buf's STANDARD and COMMENTS rules (proto/buf.yaml)
+#   generate.sh --check    committed generated code matches proto/ (drift), then proto/
+#                          keeps the released tabula.v1 contract (breaking/check.sh)
+set -uo pipefail
+clients="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+status=0
+bash "$clients/lint.sh" || status=1
+bash "$clients/generate.sh" --check || status=1
+exit $status

@@ -51,7 +51,7 @@ run cargo test --locked --no-fail-fast --release --lib "${release_tests[@]/#/--t
 step "the benchmarks still build"
 run cargo bench --locked --no-run
 
-step "clients: generated code matches proto/, and the contract has no breaking change"
+step "clients: proto/ passes buf lint, generated code matches proto/, and the contract has no breaking change"
 run bash clients/check.sh
 
 export TABULA_BIN="$root/target/debug/tabula"

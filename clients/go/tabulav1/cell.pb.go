@@ -23,7 +23,8 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// A cell of a rectangular board. Row 0 is the top row, column 0 the left column.
+// A cell of a rectangular board. Row 0 is the top row, column 0 the left column; a cell
+// off the board is refused with `OUT_OF_BOUNDS`.
 type Cell struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Zero-based row, counted from the top.

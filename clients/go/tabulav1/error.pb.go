@@ -31,11 +31,13 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// Reasons carried in `google.rpc.ErrorInfo.reason`.
+// Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
+// New reasons may be added; a client should fall back on the gRPC code for a reason it does
+// not know.
 type ErrorReason int32
 
 const (
-	// Not a reason.
+	// Not a reason; never sent.
 	ErrorReason_ERROR_REASON_UNSPECIFIED ErrorReason = 0
 	// INVALID_ARGUMENT: a required field is missing or a value is malformed; a
 	// `google.rpc.BadRequest` detail lists every field at fault.
@@ -43,17 +45,22 @@ const (
 	// INVALID_ARGUMENT: the game configuration is invalid; a `google.rpc.BadRequest` detail
 	// lists every problem.
 	ErrorReason_ERROR_REASON_INVALID_CONFIG ErrorReason = 2
-	// INVALID_ARGUMENT: the preset name is unknown for this game kind.
+	// INVALID_ARGUMENT: the preset name is unknown for this game kind; metadata `kind` holds
+	// the kind, and a `google.rpc.BadRequest` lists the known presets.
 	ErrorReason_ERROR_REASON_UNKNOWN_PRESET ErrorReason = 3
-	// NOT_FOUND: no game has this identifier.
+	// NOT_FOUND: no game has this identifier (or it was deleted); metadata `game_id` holds it.
 	ErrorReason_ERROR_REASON_GAME_NOT_FOUND ErrorReason = 4
-	// UNAUTHENTICATED: the `authorization` metadata is malformed or the seat token is not one
-	// of this game's.
+	// UNAUTHENTICATED: the `authorization` metadata is malformed (not `Bearer <credential>`,
+	// or longer than 4096 bytes), the secret is not a configured service key, the seat token
+	// is not one of this game's, or a signed seat credential does not verify (signature,
+	// issuer, audience, algorithm, seat).
 	ErrorReason_ERROR_REASON_INVALID_CREDENTIAL ErrorReason = 5
-	// PERMISSION_DENIED: the call needs a seat and was made as a spectator.
+	// PERMISSION_DENIED: the call needs a seat and was made as a spectator or with a service
+	// key; also listing another seat's legal moves in a game with hidden information.
 	ErrorReason_ERROR_REASON_SEAT_REQUIRED ErrorReason = 6
-	// ABORTED: `expected_seq` is not the game's current sequence number; metadata
-	// `current_seq` holds the current one. Read the game again and retry.
+	// ABORTED: `expected_seq` is not the game's current sequence number, or another call
+	// (perhaps on another replica) moved first; metadata `current_seq` holds the current one
+	// and `expected_seq` the one expected. Read the game again and retry.
 	ErrorReason_ERROR_REASON_STALE_SEQ ErrorReason = 7
 	// FAILED_PRECONDITION: the `request_id` was already used for a different request.
 	ErrorReason_ERROR_REASON_REQUEST_ID_REUSED ErrorReason = 8
@@ -75,13 +82,17 @@ const (
 	// three cells from the centre (Gomoku).
 	ErrorReason_ERROR_REASON_PRO_OPENING_TOO_CLOSE ErrorReason = 16
 	// RESOURCE_EXHAUSTED: an event stream fell too far behind and was ended; metadata
-	// `last_seq` holds the last sequence number delivered. Resume from there.
+	// `last_seq` holds the last sequence number delivered. Resume with a new stream whose
+	// `after_seq` is `last_seq`.
 	ErrorReason_ERROR_REASON_STREAM_LAGGED ErrorReason = 17
-	// INVALID_ARGUMENT: the page token is malformed or belongs to a different query.
+	// INVALID_ARGUMENT: the page token is malformed or belongs to a different query; start
+	// again without it.
 	ErrorReason_ERROR_REASON_INVALID_PAGE_TOKEN ErrorReason = 18
-	// OUT_OF_RANGE: `after_seq` lies beyond the game's newest event.
+	// OUT_OF_RANGE: `after_seq` lies beyond the game's newest event; metadata `current_seq`
+	// holds the newest.
 	ErrorReason_ERROR_REASON_SEQ_OUT_OF_RANGE ErrorReason = 19
-	// UNAVAILABLE: the server is shutting down; retry against another replica or later.
+	// UNAVAILABLE: the server is shutting down and ended an event stream; resume against
+	// another replica or later.
 	ErrorReason_ERROR_REASON_SHUTTING_DOWN ErrorReason = 20
 	// UNAVAILABLE: the game store could not be reached; nothing was changed. Retry shortly.
 	ErrorReason_ERROR_REASON_STORAGE_UNAVAILABLE ErrorReason = 21
@@ -125,7 +136,7 @@ const (
 	ErrorReason_ERROR_REASON_NO_PIECE_AT_ORIGIN ErrorReason = 40
 	// FAILED_PRECONDITION: the move is not one of the shapes the game allows.
 	ErrorReason_ERROR_REASON_INVALID_MOVE ErrorReason = 41
-	// FAILED_PRECONDITION: this game offers no hints.
+	// FAILED_PRECONDITION: this game offers no hints (only peg solitaire does).
 	ErrorReason_ERROR_REASON_HINTS_UNSUPPORTED ErrorReason = 42
 	// FAILED_PRECONDITION: the disc would flank no line of opponent discs (Reversi).
 	ErrorReason_ERROR_REASON_NO_FLANK ErrorReason = 43
@@ -153,25 +164,32 @@ const (
 	// INVALID_ARGUMENT: the PGN could not be read or one of its moves is illegal; the message
 	// names the first problem.
 	ErrorReason_ERROR_REASON_INVALID_PGN ErrorReason = 54
-	// UNAUTHENTICATED: the call needs a credential (a service key, or a seat token or seat
-	// credential) and carries none.
+	// UNAUTHENTICATED: the call needs a credential (a service key, where the server has
+	// service keys) and carries none.
 	ErrorReason_ERROR_REASON_CREDENTIAL_REQUIRED ErrorReason = 55
-	// UNAUTHENTICATED: the seat credential (a signed token) has expired.
+	// UNAUTHENTICATED: the seat credential (a signed token) has expired; ask its issuer for
+	// a fresh one.
 	ErrorReason_ERROR_REASON_CREDENTIAL_EXPIRED ErrorReason = 56
 	// PERMISSION_DENIED: only the managing backend, with a service key, may make this call.
 	ErrorReason_ERROR_REASON_SERVICE_KEY_REQUIRED ErrorReason = 57
-	// PERMISSION_DENIED: the game is private; spectators may not watch it.
+	// PERMISSION_DENIED: the game is private; spectators may not read it. Metadata `game_id`
+	// holds it.
 	ErrorReason_ERROR_REASON_PRIVATE_GAME ErrorReason = 58
-	// PERMISSION_DENIED: the seat credential is valid but names another game.
+	// PERMISSION_DENIED: the signed seat credential is valid but names another game;
+	// metadata `game_id` holds the game called.
 	ErrorReason_ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME ErrorReason = 59
-	// RESOURCE_EXHAUSTED: too many calls with this credential; retry after the delay in
-	// metadata `retry_after_ms`.
+	// RESOURCE_EXHAUSTED: too many calls from this caller (a seat, a service key, or the
+	// address of calls without a valid credential); retry after the delay in metadata
+	// `retry_after_ms` (milliseconds).
 	ErrorReason_ERROR_REASON_RATE_LIMITED ErrorReason = 60
-	// RESOURCE_EXHAUSTED: too many event streams are open (per connection or per game).
+	// RESOURCE_EXHAUSTED: the game has as many event streams open as the server allows;
+	// metadata `limit` holds the cap. Close a stream or retry later.
 	ErrorReason_ERROR_REASON_TOO_MANY_STREAMS ErrorReason = 61
-	// RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have.
+	// RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have;
+	// metadata `limit` holds the cap and `owner` the key's name. Finish, archive or delete
+	// some first.
 	ErrorReason_ERROR_REASON_TOO_MANY_GAMES ErrorReason = 62
-	// FAILED_PRECONDITION: only a finished game may be archived.
+	// FAILED_PRECONDITION: only a finished game may be archived; metadata `game_id` holds it.
 	ErrorReason_ERROR_REASON_GAME_NOT_FINISHED ErrorReason = 63
 	// DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
 	// `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
@@ -192,7 +210,7 @@ const (
 	// the stream ends. Open a new one with the new token.
 	ErrorReason_ERROR_REASON_CREDENTIAL_REVOKED ErrorReason = 69
 	// RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
-	// retry shortly.
+	// metadata `threads` holds their number. Retry shortly.
 	ErrorReason_ERROR_REASON_SEARCH_BUSY ErrorReason = 70
 )
 

@@ -29,13 +29,16 @@ const (
 // number always means a gap and never a secret.
 type GameEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The game's identifier.
+	// The game's identifier (`Game.game_id`).
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
-	// Position in the game's history: 1 for the creation, then one more per event.
+	// Position in the game's history: 1 for the creation, then one more per event. Resume a
+	// stream with the last one seen as `StreamEventsRequest.after_seq`.
 	Seq uint64 `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
-	// When the event was recorded by the server.
+	// When the server recorded the event, to the microsecond. Events of one move (a move and
+	// the end it caused) share a time.
 	Time *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
-	// What happened.
+	// What happened; exactly one arm is set. A client that meets an arm it does not know
+	// (added later) should skip the event but still count its `seq`.
 	//
 	// Types that are valid to be assigned to Kind:
 	//
@@ -157,7 +160,7 @@ type isGameEvent_Kind interface {
 }
 
 type GameEvent_GameCreated struct {
-	// The game was created.
+	// The game was created; always the event with seq 1.
 	GameCreated *GameCreated `protobuf:"bytes,4,opt,name=game_created,json=gameCreated,proto3,oneof"`
 }
 
@@ -167,12 +170,12 @@ type GameEvent_MoveApplied struct {
 }
 
 type GameEvent_Resigned struct {
-	// A seat resigned.
+	// A seat resigned; a `GameEnded` follows.
 	Resigned *Resigned `protobuf:"bytes,6,opt,name=resigned,proto3,oneof"`
 }
 
 type GameEvent_GameEnded struct {
-	// The game ended.
+	// The game ended; always the game's last event.
 	GameEnded *GameEnded `protobuf:"bytes,7,opt,name=game_ended,json=gameEnded,proto3,oneof"`
 }
 
@@ -194,9 +197,9 @@ func (*GameEvent_MoveTakenBack) isGameEvent_Kind() {}
 // The game was created.
 type GameCreated struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The full configuration, with every default filled in.
+	// The full configuration, with every default filled in and random choices made.
 	Config *GameConfig `protobuf:"bytes,1,opt,name=config,proto3" json:"config,omitempty"`
-	// How many seats the game has.
+	// How many seats the game has; seats are numbered 1 to `seat_count`.
 	SeatCount     uint32 `protobuf:"varint,2,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -253,9 +256,11 @@ type MoveApplied struct {
 	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// The move; absent when this viewer may not see it (see `redacted`).
 	Move *Move `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
-	// True when the move was applied but its content is hidden from this viewer.
+	// True when the move was applied but its content is hidden from this viewer (for
+	// example another seat's Battleship placement).
 	Redacted bool `protobuf:"varint,3,opt,name=redacted,proto3" json:"redacted,omitempty"`
-	// The move's number: 1 for the game's first move.
+	// The move's number: 1 for the game's first move, counting both seats' moves. After a
+	// takeback the next move gets the number of the move taken back.
 	MoveNumber    uint32 `protobuf:"varint,4,opt,name=move_number,json=moveNumber,proto3" json:"move_number,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -365,10 +370,10 @@ func (x *Resigned) GetSeat() uint32 {
 	return 0
 }
 
-// The game ended.
+// The game ended; no event follows, and a stream ends after delivering this one.
 type GameEnded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The result.
+	// The result: who won, or a draw, and why.
 	Outcome       *Outcome `protobuf:"bytes,1,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -416,7 +421,8 @@ type MoveTakenBack struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat that took its move back (numbered from 1).
 	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	// The number of the move undone; the next move gets this number again.
+	// The number of the move undone (its `MoveApplied.move_number`); the next move gets this
+	// number again.
 	MoveNumber    uint32 `protobuf:"varint,2,opt,name=move_number,json=moveNumber,proto3" json:"move_number,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

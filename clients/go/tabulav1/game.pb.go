@@ -24,7 +24,8 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// Every kind of game the server can host. Values are never renumbered.
+// Every kind of game the server can host. Values are never renumbered; new kinds get new
+// values, so a client should treat a value it does not know as "some other game".
 type GameKind int32
 
 const (
@@ -109,14 +110,14 @@ func (GameKind) EnumDescriptor() ([]byte, []int) {
 type GameStatus int32
 
 const (
-	// Not a status; as a filter it means "any status".
+	// Not a status; never sent. As the `ListGames` filter it means every status but archived.
 	GameStatus_GAME_STATUS_UNSPECIFIED GameStatus = 0
 	// Moves are still being played.
 	GameStatus_GAME_STATUS_IN_PROGRESS GameStatus = 1
 	// The game has an outcome and accepts no more moves.
 	GameStatus_GAME_STATUS_FINISHED GameStatus = 2
-	// A finished game put away by its managing backend: still readable, listed only when
-	// `ListGames` asks for this status.
+	// A finished game put away by its managing backend (`ArchiveGame`): still readable, listed
+	// only when `ListGames` asks for this status. Views still say finished.
 	GameStatus_GAME_STATUS_ARCHIVED GameStatus = 3
 )
 
@@ -167,11 +168,11 @@ func (GameStatus) EnumDescriptor() ([]byte, []int) {
 type OutcomeType int32
 
 const (
-	// Not an outcome; the game is still in progress.
+	// Not an outcome; never sent (an unfinished game has no `Outcome` at all).
 	OutcomeType_OUTCOME_TYPE_UNSPECIFIED OutcomeType = 0
-	// One seat won; `Outcome.winner` names it.
+	// One seat won; `Outcome.winner` names it. In a one-seat puzzle, the puzzle was solved.
 	OutcomeType_OUTCOME_TYPE_WIN OutcomeType = 1
-	// Nobody won.
+	// Nobody won; `Outcome.winner` is 0.
 	OutcomeType_OUTCOME_TYPE_DRAW OutcomeType = 2
 )
 
@@ -216,54 +217,60 @@ func (OutcomeType) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_game_proto_rawDescGZIP(), []int{2}
 }
 
-// Why a game ended.
+// Why a game ended. New reasons may be added; a client should show an unknown one as a
+// plain win or draw according to `Outcome.type`.
 type EndReason int32
 
 const (
-	// Not a reason; the game is still in progress.
+	// Not a reason; never sent (an unfinished game has no `Outcome` at all).
 	EndReason_END_REASON_UNSPECIFIED EndReason = 0
-	// A seat completed a winning line; `Outcome.winning_line` holds its cells.
+	// A seat completed a winning line (tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two);
+	// `Outcome.winning_line` holds its cells.
 	EndReason_END_REASON_LINE EndReason = 1
-	// The board filled up with no winner.
+	// The board filled up with no winner; a draw.
 	EndReason_END_REASON_BOARD_FULL EndReason = 2
-	// A seat resigned; the other seat wins.
+	// A seat resigned (`Resign`): in a two-seat game the other seat wins, in a one-seat game
+	// it is a draw.
 	EndReason_END_REASON_RESIGNATION EndReason = 3
-	// A position occurred too often (the game's repetition rule); a draw.
+	// A position occurred too often (Tic-Tac-Two's `repetition_limit`, Morris's threefold
+	// repetition); a draw.
 	EndReason_END_REASON_REPETITION EndReason = 4
-	// The game reached its move limit; a draw.
+	// The game reached its move limit (Tic-Tac-Two's and Morris's `move_limit`); a draw.
 	EndReason_END_REASON_MOVE_LIMIT EndReason = 5
 	// One move completed lines for both seats; the configuration decided the result.
 	EndReason_END_REASON_SIMULTANEOUS_LINES EndReason = 6
 	// The loser was left with too few pieces to go on (Morris: fewer than three).
 	EndReason_END_REASON_TOO_FEW_PIECES EndReason = 7
-	// The loser had no legal move on its turn.
+	// The loser had no legal move on its turn (Morris).
 	EndReason_END_REASON_BLOCKED EndReason = 8
 	// Every ship of the loser was sunk (Battleship).
 	EndReason_END_REASON_ALL_SHIPS_SUNK EndReason = 9
 	// A one-seat puzzle was solved: one piece left; `Outcome.winning_line` holds its cell.
 	EndReason_END_REASON_SOLVED EndReason = 10
-	// Solved, with the last piece where the first empty hole was.
+	// Solved, with the last piece where the first empty hole was; `Outcome.winning_line`
+	// holds its cell.
 	EndReason_END_REASON_SOLVED_IN_START_CELL EndReason = 11
-	// No legal move is left and the puzzle is not solved; a draw.
+	// No legal move is left and the puzzle is not solved (more than one piece left); a draw.
 	EndReason_END_REASON_NO_MOVES_LEFT EndReason = 12
 	// Play stopped by the rules (two passes in a row, or a full board) and the pieces were
 	// counted: more pieces wins, equal counts draw (Reversi).
 	EndReason_END_REASON_PIECE_COUNT EndReason = 13
-	// Checkmate (chess).
+	// Checkmate (chess); the mating seat wins.
 	EndReason_END_REASON_CHECKMATE EndReason = 14
 	// Stalemate: a draw (chess).
 	EndReason_END_REASON_STALEMATE EndReason = 15
-	// A draw claimed under the fifty-move rule.
+	// A draw claimed under the fifty-move rule (chess: `DRAW_ACTION_CLAIM` or a move with
+	// `claim_draw`).
 	EndReason_END_REASON_FIFTY_MOVE_RULE EndReason = 16
-	// A draw by the seventy-five-move rule, automatic.
+	// A draw by the seventy-five-move rule, automatic (chess).
 	EndReason_END_REASON_SEVENTY_FIVE_MOVE_RULE EndReason = 17
-	// A draw claimed for a threefold repetition.
+	// A draw claimed for a threefold repetition (chess).
 	EndReason_END_REASON_THREEFOLD_REPETITION EndReason = 18
-	// A draw by fivefold repetition, automatic.
+	// A draw by fivefold repetition, automatic (chess).
 	EndReason_END_REASON_FIVEFOLD_REPETITION EndReason = 19
-	// A draw because neither side can mate.
+	// A draw because neither side can mate (chess), automatic.
 	EndReason_END_REASON_INSUFFICIENT_MATERIAL EndReason = 20
-	// A draw offered and accepted.
+	// A draw offered and accepted (chess: `DRAW_ACTION_OFFER`, then `DRAW_ACTION_ACCEPT`).
 	EndReason_END_REASON_AGREEMENT EndReason = 21
 )
 
@@ -355,7 +362,8 @@ type Outcome struct {
 	Winner uint32 `protobuf:"varint,2,opt,name=winner,proto3" json:"winner,omitempty"`
 	// Why the game ended.
 	Reason EndReason `protobuf:"varint,3,opt,name=reason,proto3,enum=tabula.v1.EndReason" json:"reason,omitempty"`
-	// The cells of the winning line, in order along the line, when the game was won by a line.
+	// The cells of the winning line, in order along the line, when the game was won by a
+	// line (`END_REASON_LINE`); the last peg's cell when a puzzle was solved; empty otherwise.
 	WinningLine   []*Cell `protobuf:"bytes,4,rep,name=winning_line,json=winningLine,proto3" json:"winning_line,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -419,32 +427,37 @@ func (x *Outcome) GetWinningLine() []*Cell {
 	return nil
 }
 
-// A game hosted by the server.
+// A game hosted by the server: its public summary, the same for every caller. What the
+// board looks like is in `View` (`GetView`).
 type Game struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Resource name, `games/{game_id}`. Output only.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// The game's identifier, unique on this server. Output only.
+	// The game's identifier, unique on this server: an opaque string of at most 64
+	// characters (today a UUID). Every call about this game takes it as `game_id`. Output only.
 	GameId string `protobuf:"bytes,2,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
 	// What is being played. Output only.
 	Kind GameKind `protobuf:"varint,3,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
-	// The full configuration, with every default filled in. Fixed at creation.
+	// The full configuration, with every default filled in and random choices made (a
+	// Chess960 start). Fixed at creation. Output only.
 	Config *GameConfig `protobuf:"bytes,4,opt,name=config,proto3" json:"config,omitempty"`
-	// In progress or finished. Output only.
+	// In progress, finished or archived. Output only.
 	Status GameStatus `protobuf:"varint,5,opt,name=status,proto3,enum=tabula.v1.GameStatus" json:"status,omitempty"`
 	// The result, present once the game is finished. Output only.
 	Outcome *Outcome `protobuf:"bytes,6,opt,name=outcome,proto3" json:"outcome,omitempty"`
-	// How many seats the game has. Output only.
+	// How many seats the game has; seats are numbered 1 to `seat_count`. Output only.
 	SeatCount uint32 `protobuf:"varint,7,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
 	// Sequence number of the game's newest event; the `expected_seq` a mover would send. Output only.
 	Seq uint64 `protobuf:"varint,8,opt,name=seq,proto3" json:"seq,omitempty"`
-	// Number of moves applied so far. Output only.
+	// Number of moves in force, counting both seats' moves (a takeback removes one; a
+	// resignation is not a move). Output only.
 	MoveCount uint32 `protobuf:"varint,9,opt,name=move_count,json=moveCount,proto3" json:"move_count,omitempty"`
-	// When the game was created. Output only.
+	// When the game was created, to the microsecond. Output only.
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	// When the game last changed. Output only.
+	// When the game's newest event was recorded, to the microsecond. Output only.
 	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
-	// A private game refuses spectators: only its seats may read it. Fixed at creation.
+	// A private game refuses spectators: only its seats and service keys may read it. Fixed
+	// at creation. Output only.
 	Private       bool `protobuf:"varint,12,opt,name=private,proto3" json:"private,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -27,7 +27,8 @@ const (
 type Promotion int32
 
 const (
-	// No promotion.
+	// No promotion: every move but a pawn's to the last rank, which must name one
+	// (`PROMOTION_REQUIRED`).
 	Promotion_PROMOTION_UNSPECIFIED Promotion = 0
 	// Promote to a queen.
 	Promotion_PROMOTION_QUEEN Promotion = 1
@@ -84,11 +85,11 @@ func (Promotion) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_move_proto_rawDescGZIP(), []int{0}
 }
 
-// How a ship lies on the board.
+// How a ship lies on its ocean.
 type Orientation int32
 
 const (
-	// Not an orientation; rejected.
+	// Not an orientation; rejected with INVALID_REQUEST.
 	Orientation_ORIENTATION_UNSPECIFIED Orientation = 0
 	// The ship extends to the right of its bow.
 	Orientation_ORIENTATION_HORIZONTAL Orientation = 1
@@ -137,19 +138,23 @@ func (Orientation) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_move_proto_rawDescGZIP(), []int{1}
 }
 
-// What to do about a draw.
+// What to do about a draw (chess). Every action is made on the seat's own turn.
 type DrawAction int32
 
 const (
-	// Not an action; rejected.
+	// Not an action; rejected with INVALID_REQUEST.
 	DrawAction_DRAW_ACTION_UNSPECIFIED DrawAction = 0
-	// Offer the opponent a draw; the offering seat still has to move.
+	// Offer the opponent a draw, before moving: the offering seat still has to move, and the
+	// offer stands until the opponent answers (`DRAW_ALREADY_OFFERED` for a second one).
 	DrawAction_DRAW_ACTION_OFFER DrawAction = 1
-	// Accept the standing offer: the game ends drawn by agreement.
+	// Accept the opponent's standing offer: the game ends drawn by agreement
+	// (`NO_DRAW_OFFER` when there is none).
 	DrawAction_DRAW_ACTION_ACCEPT DrawAction = 2
-	// Decline the standing offer (moving declines it too).
+	// Decline the opponent's standing offer (`NO_DRAW_OFFER` when there is none); making a
+	// move declines it too.
 	DrawAction_DRAW_ACTION_DECLINE DrawAction = 3
-	// Claim a draw the current position allows (fifty-move rule, threefold repetition).
+	// Claim a draw the current position allows (fifty-move rule, threefold repetition);
+	// `DRAW_NOT_CLAIMABLE` otherwise. `PieceMove.claim_draw` claims the draw a move leads to.
 	DrawAction_DRAW_ACTION_CLAIM DrawAction = 4
 )
 
@@ -198,11 +203,11 @@ func (DrawAction) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_move_proto_rawDescGZIP(), []int{2}
 }
 
-// A move submitted by a seat. Each game accepts some arms and refuses the others with the
-// reason `MOVE_KIND_NOT_ALLOWED`.
+// A move submitted by a seat. Each game accepts some arms and refuses the others with
+// FAILED_PRECONDITION `MOVE_KIND_NOT_ALLOWED`; `ListLegalMoves` returns ready-made moves.
 type Move struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// What the move does.
+	// What the move does; exactly one arm is required (INVALID_REQUEST otherwise).
 	//
 	// Types that are valid to be assigned to Kind:
 	//
@@ -338,7 +343,8 @@ type Move_Place struct {
 }
 
 type Move_Move struct {
-	// Move a piece already on the board from one location to another.
+	// Move a piece already on the board from one location to another (chess, Tic-Tac-Two,
+	// Morris, peg solitaire).
 	Move *PieceMove `protobuf:"bytes,2,opt,name=move,proto3,oneof"`
 }
 
@@ -348,12 +354,12 @@ type Move_GridShift struct {
 }
 
 type Move_Capture struct {
-	// Remove an opponent's piece after closing a mill (Nine Men's Morris).
+	// Remove an opponent's piece after closing a mill (Morris).
 	Capture *Capture `protobuf:"bytes,4,opt,name=capture,proto3,oneof"`
 }
 
 type Move_Shot struct {
-	// Fire at a cell of the opponent's board (Battleship).
+	// Fire at a cell of the opponent's ocean (Battleship).
 	Shot *Shot `protobuf:"bytes,5,opt,name=shot,proto3,oneof"`
 }
 
@@ -363,7 +369,7 @@ type Move_Pass struct {
 }
 
 type Move_Ready struct {
-	// Confirm a completed setup (Battleship: the fleet is placed).
+	// Confirm a completed setup (Battleship: the whole fleet is placed).
 	Ready *Ready `protobuf:"bytes,7,opt,name=ready,proto3,oneof"`
 }
 
@@ -391,7 +397,8 @@ func (*Move_Draw) isMove_Kind() {}
 // Put something on the board.
 type Place struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Where, and for ships what. Each game accepts the targets that make sense for it.
+	// Where, and for ships what; one arm is required. Each game accepts the targets that make
+	// sense for it and refuses the others with `MOVE_KIND_NOT_ALLOWED`.
 	//
 	// Types that are valid to be assigned to Target:
 	//
@@ -497,22 +504,22 @@ type Place_Cell struct {
 }
 
 type Place_Column struct {
-	// A zero-based column; gravity chooses the row (Connect Four).
+	// A zero-based column, from the left; gravity chooses the row (Connect Four).
 	Column uint32 `protobuf:"varint,2,opt,name=column,proto3,oneof"`
 }
 
 type Place_Point struct {
-	// A point of a graph board, by index into the board's points (Nine Men's Morris).
+	// A point of a graph board, by index into `GraphBoard.points` (Morris).
 	Point uint32 `protobuf:"varint,3,opt,name=point,proto3,oneof"`
 }
 
 type Place_Ship struct {
-	// One ship (Battleship).
+	// One ship of the fleet still owed (Battleship, during placement).
 	Ship *ShipPlacement `protobuf:"bytes,4,opt,name=ship,proto3,oneof"`
 }
 
 type Place_Fleet struct {
-	// A whole fleet at once (Battleship).
+	// The whole fleet at once, every ship still owed (Battleship, during placement).
 	Fleet *Fleet `protobuf:"bytes,5,opt,name=fleet,proto3,oneof"`
 }
 
@@ -529,7 +536,7 @@ func (*Place_Fleet) isPlace_Target() {}
 // A location on any kind of board.
 type Location struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Which kind of board the location belongs to.
+	// Which kind of board the location belongs to; one arm is required.
 	//
 	// Types that are valid to be assigned to At:
 	//
@@ -600,12 +607,12 @@ type isLocation_At interface {
 }
 
 type Location_Cell struct {
-	// A cell of a grid board.
+	// A cell of a grid board (chess, Tic-Tac-Two, peg solitaire).
 	Cell *Cell `protobuf:"bytes,1,opt,name=cell,proto3,oneof"`
 }
 
 type Location_Point struct {
-	// A point of a graph board, by index.
+	// A point of a graph board, by index into `GraphBoard.points` (Morris).
 	Point uint32 `protobuf:"varint,2,opt,name=point,proto3,oneof"`
 }
 
@@ -616,11 +623,14 @@ func (*Location_Point) isLocation_At() {}
 // Move a piece from one location to another (chess, Tic-Tac-Two, Morris, peg solitaire).
 type PieceMove struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Where the piece stands.
+	// Where the piece stands; required.
 	From *Location `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
-	// Where it goes.
+	// Where it goes; required. Chess castling is the king's move: to its destination square
+	// in standard chess (e1 to g1), onto its own rook in Chess960 (e1 to h1). A peg solitaire
+	// jump goes to the empty hole beyond the jumped peg.
 	To *Location `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
-	// For a chess pawn reaching the last rank, what it becomes.
+	// For a chess pawn reaching the last rank, what it becomes (required then:
+	// `PROMOTION_REQUIRED`); unspecified for every other move (`PROMOTION_NOT_ALLOWED`).
 	Promotion Promotion `protobuf:"varint,3,opt,name=promotion,proto3,enum=tabula.v1.Promotion" json:"promotion,omitempty"`
 	// Chess: make the move and claim the draw (fifty-move rule or threefold repetition) that
 	// the position it leads to allows. Refused when the claim would not hold.
@@ -687,7 +697,8 @@ func (x *PieceMove) GetClaimDraw() bool {
 	return false
 }
 
-// Shift the playing grid by one step in one of eight directions.
+// Shift the playing grid by one step in one of eight directions (Tic-Tac-Two). Not both
+// zero, and the grid must stay on the board (`INVALID_SHIFT`, `GRID_OFF_BOARD`).
 type GridShift struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Rows to shift by: -1 (up), 0 or 1 (down).
@@ -742,10 +753,10 @@ func (x *GridShift) GetDCol() int32 {
 	return 0
 }
 
-// Remove an opponent's piece.
+// Remove an opponent's piece (Morris, in `PHASE_CAPTURING`).
 type Capture struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The piece to remove.
+	// The point of the piece to remove; required.
 	Target        *Location `protobuf:"bytes,1,opt,name=target,proto3" json:"target,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -788,10 +799,11 @@ func (x *Capture) GetTarget() *Location {
 	return nil
 }
 
-// Fire at a cell of the opponent's board.
+// Fire at a cell of the opponent's ocean (Battleship).
 type Shot struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The cell fired at.
+	// The cell fired at, on the opponent's ocean; required, and not shot at before
+	// (`ALREADY_SHOT`).
 	Target        *Cell `protobuf:"bytes,1,opt,name=target,proto3" json:"target,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -834,7 +846,7 @@ func (x *Shot) GetTarget() *Cell {
 	return nil
 }
 
-// Give up the turn.
+// Give up the turn (Reversi: allowed only when no other move is, `PASS_NOT_ALLOWED`).
 type Pass struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -871,14 +883,15 @@ func (*Pass) Descriptor() ([]byte, []int) {
 	return file_tabula_v1_move_proto_rawDescGZIP(), []int{7}
 }
 
-// One ship of a Battleship fleet.
+// One ship of a Battleship fleet, placed on the placing seat's own ocean.
 type ShipPlacement struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The ship's top-left cell.
+	// The ship's top-left cell; required.
 	Bow *Cell `protobuf:"bytes,1,opt,name=bow,proto3" json:"bow,omitempty"`
-	// Which way the ship extends from its bow.
+	// Which way the ship extends from its bow; required.
 	Orientation Orientation `protobuf:"varint,2,opt,name=orientation,proto3,enum=tabula.v1.Orientation" json:"orientation,omitempty"`
-	// Number of cells the ship covers.
+	// Number of cells the ship covers: one of the lengths of `BattleshipConfig.fleet` still
+	// owed (`NOT_OWED` otherwise).
 	Length        uint32 `protobuf:"varint,3,opt,name=length,proto3" json:"length,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -938,7 +951,7 @@ func (x *ShipPlacement) GetLength() uint32 {
 // A whole Battleship fleet.
 type Fleet struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Every ship of the fleet.
+	// Every ship of the fleet, at most 64: exactly the lengths still owed, in any order.
 	Ships         []*ShipPlacement `protobuf:"bytes,1,rep,name=ships,proto3" json:"ships,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -981,7 +994,8 @@ func (x *Fleet) GetShips() []*ShipPlacement {
 	return nil
 }
 
-// Confirm a completed setup; it cannot change afterwards.
+// Confirm a completed setup (Battleship: every ship placed, `SETUP_INCOMPLETE`
+// otherwise); it cannot change afterwards.
 type Ready struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1018,10 +1032,10 @@ func (*Ready) Descriptor() ([]byte, []int) {
 	return file_tabula_v1_move_proto_rawDescGZIP(), []int{10}
 }
 
-// A draw offer, answer or claim.
+// A draw offer, answer or claim (chess).
 type Draw struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Which.
+	// What to do; required (an unspecified action is INVALID_REQUEST).
 	Action        DrawAction `protobuf:"varint,1,opt,name=action,proto3,enum=tabula.v1.DrawAction" json:"action,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -23,15 +23,17 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// What stands on a cell.
+// What stands on a cell. New values may be added for new games; draw an unknown one as an
+// occupied cell of `BoardCell.owner`.
 type Piece int32
 
 const (
 	// Nothing: the cell is empty.
 	Piece_PIECE_UNSPECIFIED Piece = 0
-	// A plain mark, stone or disc belonging to `BoardCell.owner`.
+	// A plain mark, stone, disc or peg belonging to `BoardCell.owner`.
 	Piece_PIECE_MARK Piece = 1
-	// Not part of the board: no piece can ever stand here (a corner of the peg solitaire cross).
+	// Not part of the board: no piece can ever stand here (a corner of the peg solitaire
+	// cross, the cells right of a triangle's diagonal).
 	Piece_PIECE_VOID Piece = 2
 	// A ship's unhit cell, seen only by its owner (and by everyone at the end of the game).
 	Piece_PIECE_SHIP Piece = 3
@@ -43,7 +45,7 @@ const (
 	Piece_PIECE_SUNK Piece = 6
 	// A blocked cell that belongs to nobody (a Reversi wall).
 	Piece_PIECE_WALL Piece = 7
-	// A chess king.
+	// A chess king; `BoardCell.owner` 1 is White, 2 is Black, as for every chess piece.
 	Piece_PIECE_KING Piece = 8
 	// A chess queen.
 	Piece_PIECE_QUEEN Piece = 9
@@ -120,19 +122,21 @@ func (Piece) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_view_proto_rawDescGZIP(), []int{0}
 }
 
-// What a seat does on its turn, for games whose turns change kind.
+// What a seat does on its turn, for games whose turns change kind (Morris). A move of
+// another kind is refused with `WRONG_PHASE`.
 type Phase int32
 
 const (
 	// Not given: the game's turns are all alike.
 	Phase_PHASE_UNSPECIFIED Phase = 0
-	// Puts a piece from its hand on the board.
+	// Puts a piece from its hand on the board (`Place.point`).
 	Phase_PHASE_PLACING Phase = 1
-	// Moves a piece along the board's lines.
+	// Moves a piece along a line of the board to an adjacent empty point (`PieceMove`).
 	Phase_PHASE_MOVING Phase = 2
-	// Moves a piece to any empty point.
+	// Moves a piece to any empty point (`PieceMove`); a seat flies once it is down to
+	// `MorrisConfig.flying_threshold` pieces, where flying is allowed.
 	Phase_PHASE_FLYING Phase = 3
-	// Removes an opponent's piece before its turn ends.
+	// Removes an opponent's piece (`Capture`) before its turn ends: it has just closed a mill.
 	Phase_PHASE_CAPTURING Phase = 4
 )
 
@@ -181,15 +185,16 @@ func (Phase) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_view_proto_rawDescGZIP(), []int{1}
 }
 
-// The stage a game is in, for games whose rules change between stages.
+// The stage a game is in, for games whose rules change between stages (Battleship).
 type Stage int32
 
 const (
 	// The game has no stages.
 	Stage_STAGE_UNSPECIFIED Stage = 0
-	// Seats set up their pieces (Battleship: place and confirm fleets).
+	// Seats set up their pieces, all at once and in any order (Battleship: place ships or a
+	// fleet, then confirm with `Ready`).
 	Stage_STAGE_PLACEMENT Stage = 1
-	// Ordinary play.
+	// Ordinary play (Battleship: shots, in turn).
 	Stage_STAGE_PLAY Stage = 2
 	// The game is over.
 	Stage_STAGE_FINISHED Stage = 3
@@ -241,9 +246,11 @@ func (Stage) EnumDescriptor() ([]byte, []int) {
 // One cell of a grid board as the viewer sees it.
 type BoardCell struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The seat owning what stands here (seats are numbered from 1); 0 when nothing does.
+	// The seat owning what stands here (seats are numbered from 1); 0 when nothing does, and
+	// for what belongs to nobody (`PIECE_VOID`, `PIECE_WALL`, `PIECE_MISS`). On a Battleship
+	// ocean a ship's cells (`PIECE_SHIP`, `PIECE_HIT`, `PIECE_SUNK`) belong to the ocean's seat.
 	Owner uint32 `protobuf:"varint,1,opt,name=owner,proto3" json:"owner,omitempty"`
-	// What stands here.
+	// What stands here; `PIECE_UNSPECIFIED` for an empty cell.
 	Piece         Piece `protobuf:"varint,2,opt,name=piece,proto3,enum=tabula.v1.Piece" json:"piece,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -293,7 +300,8 @@ func (x *BoardCell) GetPiece() Piece {
 	return Piece_PIECE_UNSPECIFIED
 }
 
-// A rectangular board.
+// A rectangular board. Row 0 is the top row and column 0 the left column; for chess, row 0
+// is rank 8 and column 0 file a (White at the bottom).
 type GridBoard struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Number of columns.
@@ -365,11 +373,13 @@ type LastMove struct {
 	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// The move; absent when this viewer may not see it (see `redacted`).
 	Move *Move `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
-	// True when the move was made but its content is hidden from this viewer.
+	// True when the move was made but its content is hidden from this viewer (for example
+	// another seat's Battleship placement).
 	Redacted bool `protobuf:"varint,3,opt,name=redacted,proto3" json:"redacted,omitempty"`
-	// The move in the game's notation for people (SAN for chess), where it has one.
+	// The move in the game's notation for people (SAN for chess); empty where the game has
+	// none or the move is redacted.
 	Notation string `protobuf:"bytes,4,opt,name=notation,proto3" json:"notation,omitempty"`
-	// The move in the game's machine notation (UCI for chess), where it has one.
+	// The move in the game's machine notation (UCI for chess); empty where the game has none.
 	Uci           string `protobuf:"bytes,5,opt,name=uci,proto3" json:"uci,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -440,16 +450,17 @@ func (x *LastMove) GetUci() string {
 	return ""
 }
 
-// A rectangle of a grid board's cells.
+// A rectangle of a grid board's cells: rows `top` to `top + height - 1`, columns `left`
+// to `left + width - 1`.
 type Region struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The first row covered (row 0 is the top row).
 	Top uint32 `protobuf:"varint,1,opt,name=top,proto3" json:"top,omitempty"`
-	// The first column covered.
+	// The first column covered (column 0 is the left column).
 	Left uint32 `protobuf:"varint,2,opt,name=left,proto3" json:"left,omitempty"`
-	// Rows covered.
+	// Number of rows covered.
 	Height uint32 `protobuf:"varint,3,opt,name=height,proto3" json:"height,omitempty"`
-	// Columns covered.
+	// Number of columns covered.
 	Width         uint32 `protobuf:"varint,4,opt,name=width,proto3" json:"width,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -516,9 +527,9 @@ func (x *Region) GetWidth() uint32 {
 // A point of a graph board.
 type GraphPoint struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Drawing column on the board's lattice, from the left.
+	// Drawing column on the board's lattice, from 0 at the left; less than `GraphBoard.width`.
 	X uint32 `protobuf:"varint,1,opt,name=x,proto3" json:"x,omitempty"`
-	// Drawing row on the board's lattice, from the top.
+	// Drawing row on the board's lattice, from 0 at the top; less than `GraphBoard.height`.
 	Y uint32 `protobuf:"varint,2,opt,name=y,proto3" json:"y,omitempty"`
 	// The seat whose piece stands here (numbered from 1); 0 when the point is empty.
 	Occupant      uint32 `protobuf:"varint,3,opt,name=occupant,proto3" json:"occupant,omitempty"`
@@ -580,9 +591,9 @@ func (x *GraphPoint) GetOccupant() uint32 {
 // A line drawn between two points of a graph board.
 type GraphEdge struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Index of one end in `GraphBoard.points` (the smaller).
+	// Index of one end in `GraphBoard.points` (the smaller of the two).
 	A uint32 `protobuf:"varint,1,opt,name=a,proto3" json:"a,omitempty"`
-	// Index of the other end.
+	// Index of the other end in `GraphBoard.points` (the larger).
 	B             uint32 `protobuf:"varint,2,opt,name=b,proto3" json:"b,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -632,7 +643,8 @@ func (x *GraphEdge) GetB() uint32 {
 	return 0
 }
 
-// A group of points that count together (a mill of Morris).
+// A group of points that count together (a mill of Morris: three points that one seat's
+// pieces fill to close it).
 type PointLine struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Indices into `GraphBoard.points`, in order along the line.
@@ -687,7 +699,8 @@ type GraphBoard struct {
 	Height uint32 `protobuf:"varint,2,opt,name=height,proto3" json:"height,omitempty"`
 	// The points; a point's index here is the number moves use (`Place.point`, `Location.point`).
 	Points []*GraphPoint `protobuf:"bytes,3,rep,name=points,proto3" json:"points,omitempty"`
-	// The lines drawn on the board, each once.
+	// The lines drawn on the board, each once; a piece moves along them (`NOT_ADJACENT`
+	// otherwise, unless it flies).
 	Edges []*GraphEdge `protobuf:"bytes,4,rep,name=edges,proto3" json:"edges,omitempty"`
 	// The groups of points that count together (mills).
 	Lines         []*PointLine `protobuf:"bytes,5,rep,name=lines,proto3" json:"lines,omitempty"`
@@ -766,7 +779,7 @@ type ChangedCell struct {
 	// 0 for `View.board`; otherwise the seat (numbered from 1) whose entry of
 	// `View.seat_boards` the cell lies on.
 	SeatBoard uint32 `protobuf:"varint,1,opt,name=seat_board,json=seatBoard,proto3" json:"seat_board,omitempty"`
-	// The cell.
+	// The cell that changed, on that board.
 	Cell          *Cell `protobuf:"bytes,2,opt,name=cell,proto3" json:"cell,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -820,50 +833,61 @@ func (x *ChangedCell) GetCell() *Cell {
 // is absent from the message, not merely flagged.
 type View struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The game's identifier.
+	// The game's identifier (`Game.game_id`).
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
-	// What is being played.
+	// What is being played; it tells which of the fields below to expect.
 	Kind GameKind `protobuf:"varint,2,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
-	// The seat this view was built for (numbered from 1); 0 for a spectator.
+	// The seat this view was built for (numbered from 1); 0 for a spectator or a service key.
 	ViewerSeat uint32 `protobuf:"varint,3,opt,name=viewer_seat,json=viewerSeat,proto3" json:"viewer_seat,omitempty"`
-	// The board, for games played on a grid.
+	// The board, for games played on one shared grid (every kind but Morris and
+	// Battleship); absent otherwise.
 	Board *GridBoard `protobuf:"bytes,4,opt,name=board,proto3" json:"board,omitempty"`
-	// The seats that may move now (numbered from 1); empty once the game is finished.
+	// The seats that may move now (numbered from 1): usually one; while Battleship fleets are
+	// placed, every seat that has not yet confirmed its fleet. Empty once the game is finished.
 	ToAct []uint32 `protobuf:"varint,5,rep,packed,name=to_act,json=toAct,proto3" json:"to_act,omitempty"`
-	// In progress or finished.
+	// `GAME_STATUS_IN_PROGRESS` or `GAME_STATUS_FINISHED` (an archived game's view says
+	// finished; `Game.status` tells archived apart).
 	Status GameStatus `protobuf:"varint,6,opt,name=status,proto3,enum=tabula.v1.GameStatus" json:"status,omitempty"`
 	// The result, present once the game is finished.
 	Outcome *Outcome `protobuf:"bytes,7,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	// The most recent move, absent before the first one.
 	LastMove *LastMove `protobuf:"bytes,8,opt,name=last_move,json=lastMove,proto3" json:"last_move,omitempty"`
-	// Number of moves applied so far.
+	// Number of moves in force, counting both seats' moves (a takeback removes one).
 	MoveCount uint32 `protobuf:"varint,9,opt,name=move_count,json=moveCount,proto3" json:"move_count,omitempty"`
-	// Sequence number of the newest event this view reflects.
+	// Sequence number of the newest event this view reflects; send it as
+	// `SubmitMoveRequest.expected_seq` to move only in this position.
 	Seq uint64 `protobuf:"varint,10,opt,name=seq,proto3" json:"seq,omitempty"`
 	// The part of the board where play happens now, when that is not the whole board
 	// (Tic-Tac-Two's grid).
 	ActiveRegion *Region `protobuf:"bytes,11,opt,name=active_region,json=activeRegion,proto3" json:"active_region,omitempty"`
-	// Pieces each seat still has to place, indexed by seat (first seat first); empty for
-	// games without pieces in hand.
+	// Pieces each seat still has to place, indexed by seat (entry 0 is seat 1); empty for
+	// games without pieces in hand (Tic-Tac-Two and Morris have them).
 	SeatInHand []uint32 `protobuf:"varint,12,rep,packed,name=seat_in_hand,json=seatInHand,proto3" json:"seat_in_hand,omitempty"`
-	// The board, for games played on the points of a graph (Morris).
+	// The board, for games played on the points of a graph (Morris); absent otherwise.
 	Graph *GraphBoard `protobuf:"bytes,13,opt,name=graph,proto3" json:"graph,omitempty"`
-	// Pieces each seat has on the board, indexed by seat; empty for games that do not count them.
+	// What each seat has on the board, indexed by seat (entry 0 is seat 1): pieces (Morris),
+	// discs (Reversi), ships afloat (Battleship) or pegs left (peg solitaire). Empty for
+	// games that do not count them.
 	SeatCounts []uint32 `protobuf:"varint,14,rep,packed,name=seat_counts,json=seatCounts,proto3" json:"seat_counts,omitempty"`
 	// What each seat does on its turn, indexed by seat; for a seat not to act, what it will do
 	// next as things stand. Empty for games whose turns are all alike.
 	SeatPhases []Phase `protobuf:"varint,15,rep,packed,name=seat_phases,json=seatPhases,proto3,enum=tabula.v1.Phase" json:"seat_phases,omitempty"`
-	// The stage the game is in, for games with stages (Battleship).
+	// The stage the game is in, for games with stages (Battleship); `STAGE_UNSPECIFIED`
+	// otherwise.
 	Stage Stage `protobuf:"varint,16,opt,name=stage,proto3,enum=tabula.v1.Stage" json:"stage,omitempty"`
 	// One board per seat, for games where each seat has its own (Battleship's oceans): entry i
 	// is seat i + 1's board as this viewer may see it.
 	SeatBoards []*GridBoard `protobuf:"bytes,17,rep,name=seat_boards,json=seatBoards,proto3" json:"seat_boards,omitempty"`
-	// The cells the most recent move changed that this viewer may see besides the one it
-	// targeted (Reversi's flips; a shot's target and every cell of the ship it sank).
+	// The cells the most recent move changed that this viewer may see, beyond what
+	// `last_move` says, for games that report them: Reversi's flipped discs, a Battleship
+	// shot's target and every cell of the ship it sank, a peg solitaire jump's three holes.
+	// Empty otherwise.
 	LastChanged []*ChangedCell `protobuf:"bytes,18,rep,name=last_changed,json=lastChanged,proto3" json:"last_changed,omitempty"`
-	// The position in the game's standard text notation (FEN for chess), where it has one.
+	// The position in the game's standard text notation (FEN for chess); empty where the
+	// game has none.
 	Notation string `protobuf:"bytes,19,opt,name=notation,proto3" json:"notation,omitempty"`
-	// The seat whose draw offer awaits an answer (numbered from 1); 0 when none does.
+	// The seat whose draw offer awaits the other seat's answer (numbered from 1); 0 when none
+	// does (chess).
 	DrawOffer     uint32 `protobuf:"varint,20,opt,name=draw_offer,json=drawOffer,proto3" json:"draw_offer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -15,7 +15,8 @@ export const file_tabula_v1_cell: GenFile = /*@__PURE__*/
   fileDesc("ChR0YWJ1bGEvdjEvY2VsbC5wcm90bxIJdGFidWxhLnYxIiAKBENlbGwSCwoDcm93GAEgASgNEgsKA2NvbBgCIAEoDUJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM");
 
 /**
- * A cell of a rectangular board. Row 0 is the top row, column 0 the left column.
+ * A cell of a rectangular board. Row 0 is the top row, column 0 the left column; a cell
+ * off the board is refused with `OUT_OF_BOUNDS`.
  *
  * @generated from message tabula.v1.Cell
  */

@@ -22,13 +22,15 @@ export const file_tabula_v1_error: GenFile = /*@__PURE__*/
   fileDesc("ChV0YWJ1bGEvdjEvZXJyb3IucHJvdG8SCXRhYnVsYS52MSqIEwoLRXJyb3JSZWFzb24SHAoYRVJST1JfUkVBU09OX1VOU1BFQ0lGSUVEEAASIAocRVJST1JfUkVBU09OX0lOVkFMSURfUkVRVUVTVBABEh8KG0VSUk9SX1JFQVNPTl9JTlZBTElEX0NPTkZJRxACEh8KG0VSUk9SX1JFQVNPTl9VTktOT1dOX1BSRVNFVBADEh8KG0VSUk9SX1JFQVNPTl9HQU1FX05PVF9GT1VORBAEEiMKH0VSUk9SX1JFQVNPTl9JTlZBTElEX0NSRURFTlRJQUwQBRIeChpFUlJPUl9SRUFTT05fU0VBVF9SRVFVSVJFRBAGEhoKFkVSUk9SX1JFQVNPTl9TVEFMRV9TRVEQBxIiCh5FUlJPUl9SRUFTT05fUkVRVUVTVF9JRF9SRVVTRUQQCBIaChZFUlJPUl9SRUFTT05fR0FNRV9PVkVSEAkSHgoaRVJST1JfUkVBU09OX05PVF9ZT1VSX1RVUk4QChImCiJFUlJPUl9SRUFTT05fTU9WRV9LSU5EX05PVF9BTExPV0VEEAsSHgoaRVJST1JfUkVBU09OX09VVF9PRl9CT1VORFMQDBIeChpFUlJPUl9SRUFTT05fQ0VMTF9PQ0NVUElFRBANEhwKGEVSUk9SX1JFQVNPTl9DT0xVTU5fRlVMTBAOEiMKH0VSUk9SX1JFQVNPTl9QUk9fT1BFTklOR19DRU5URVIQDxImCiJFUlJPUl9SRUFTT05fUFJPX09QRU5JTkdfVE9PX0NMT1NFEBASHgoaRVJST1JfUkVBU09OX1NUUkVBTV9MQUdHRUQQERIjCh9FUlJPUl9SRUFTT05fSU5WQUxJRF9QQUdFX1RPS0VOEBISIQodRVJST1JfUkVBU09OX1NFUV9PVVRfT0ZfUkFOR0UQExIeChpFUlJPUl9SRUFTT05fU0hVVFRJTkdfRE9XThAUEiQKIEVSUk9SX1JFQVNPTl9TVE9SQUdFX1VOQVZBSUxBQkxFEBUSHQoZRVJST1JfUkVBU09OX09VVFNJREVfR1JJRBAWEh8KG0VSUk9SX1JFQVNPTl9OT1RfWU9VUl9QSUVDRRAXEh8KG0VSUk9SX1JFQVNPTl9OT19QSUVDRVNfTEVGVBAYEhwKGEVSUk9SX1JFQVNPTl9NT1ZFX0xPQ0tFRBAZEh8KG0VSUk9SX1JFQVNPTl9HUklEX09GRl9CT0FSRBAaEh4KGkVSUk9SX1JFQVNPTl9JTlZBTElEX1NISUZUEBsSIAocRVJST1JfUkVBU09OX0NBUFRVUkVfUEVORElORxAcEh0KGUVSUk9SX1JFQVNPTl9OT1RfQURKQUNFTlQQHRIeChpFUlJPUl9SRUFTT05fUElFQ0VfSU5fTUlMTBAeEiMKH0VSUk9SX1JFQVNPTl9OT1RISU5HX1RPX0NBUFRVUkUQHxIcChhFUlJPUl9SRUFTT05fV1JPTkdfUEhBU0UQIBIlCiFFUlJPUl9SRUFTT05fVEFLRUJBQ0tfTk9UX0FMTE9XRUQQIRIlCiFFUlJPUl9SRUFTT05fTk9USElOR19UT19UQUtFX0JBQ0sQIhIdChlFUlJPUl9SRUFTT05fQUxSRUFEWV9TSE9UECMSGQoVRVJST1JfUkVBU09OX05PVF9PV0VEECQSIAocRVJST1JfUkVBU09OX1BJRUNFU19UT1VDSElORxAlEiEKHUVSUk9SX1JFQVNPTl9TRVRVUF9JTkNPTVBMRVRFECYSHQoZRVJST1JfUkVBU09OX05PX1JPT01fTEVGVBAnEiMKH0VSUk9SX1JFQVNPTl9OT19QSUVDRV9BVF9PUklHSU4QKBIdChlFUlJPUl9SRUFTT05fSU5WQUxJRF9NT1ZFECkSIgoeRVJST1JfUkVBU09OX0hJTlRTX1VOU1VQUE9SVEVEECoSGQoVRVJST1JfUkVBU09OX05PX0ZMQU5LECsSIQodRVJST1JfUkVBU09OX1BBU1NfTk9UX0FMTE9XRUQQLBIdChlFUlJPUl9SRUFTT05fQ0VMTF9CTE9DS0VEEC0SJQohRVJST1JfUkVBU09OX09VVFNJREVfT1BFTklOR19BUkVBEC4SHQoZRVJST1JfUkVBU09OX0lMTEVHQUxfTU9WRRAvEiMKH0VSUk9SX1JFQVNPTl9QUk9NT1RJT05fUkVRVUlSRUQQMBImCiJFUlJPUl9SRUFTT05fUFJPTU9USU9OX05PVF9BTExPV0VEEDESHgoaRVJST1JfUkVBU09OX05PX0RSQVdfT0ZGRVIQMhIlCiFFUlJPUl9SRUFTT05fRFJBV19BTFJFQURZX09GRkVSRUQQMxIjCh9FUlJPUl9SRUFTT05fRFJBV19OT1RfQ0xBSU1BQkxFEDQSJAogRVJST1JfUkVBU09OX1VOU1VQUE9SVEVEX0JZX0dBTUUQNRIcChhFUlJPUl9SRUFTT05fSU5WQUxJRF9QR04QNhIkCiBFUlJPUl9SRUFTT05fQ1JFREVOVElBTF9SRVFVSVJFRBA3EiMKH0VSUk9SX1JFQVNPTl9DUkVERU5USUFMX0VYUElSRUQQOBIlCiFFUlJPUl9SRUFTT05fU0VSVklDRV9LRVlfUkVRVUlSRUQQORIdChlFUlJPUl9SRUFTT05fUFJJVkFURV9HQU1FEDoSKgomRVJST1JfUkVBU09OX0NSRURFTlRJQUxfRk9SX09USEVSX0dBTUUQOxIdChlFUlJPUl9SRUFTT05fUkFURV9MSU1JVEVEEDwSIQodRVJST1JfUkVBU09OX1RPT19NQU5ZX1NUUkVBTVMQPRIfChtFUlJPUl9SRUFTT05fVE9PX01BTllfR0FNRVMQPhIiCh5FUlJPUl9SRUFTT05fR0FNRV9OT1RfRklOSVNIRUQQPxIiCh5FUlJPUl9SRUFTT05fREVBRExJTkVfRVhDRUVERUQQQBIiCh5FUlJPUl9SRUFTT05fTUFMRk9STUVEX1JFUVVFU1QQQRIiCh5FUlJPUl9SRUFTT05fTUVTU0FHRV9UT09fTEFSR0UQQhIoCiRFUlJPUl9SRUFTT05fVU5TVVBQT1JURURfQ09NUFJFU1NJT04QQxIfChtFUlJPUl9SRUFTT05fVU5LTk9XTl9NRVRIT0QQRBIjCh9FUlJPUl9SRUFTT05fQ1JFREVOVElBTF9SRVZPS0VEEEUSHAoYRVJST1JfUkVBU09OX1NFQVJDSF9CVVNZEEZCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z");
 
 /**
- * Reasons carried in `google.rpc.ErrorInfo.reason`.
+ * Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
+ * New reasons may be added; a client should fall back on the gRPC code for a reason it does
+ * not know.
  *
  * @generated from enum tabula.v1.ErrorReason
  */
 export enum ErrorReason {
   /**
-   * Not a reason.
+   * Not a reason; never sent.
    *
    * @generated from enum value: ERROR_REASON_UNSPECIFIED = 0;
    */
@@ -51,37 +53,42 @@ export enum ErrorReason {
   INVALID_CONFIG = 2,
 
   /**
-   * INVALID_ARGUMENT: the preset name is unknown for this game kind.
+   * INVALID_ARGUMENT: the preset name is unknown for this game kind; metadata `kind` holds
+   * the kind, and a `google.rpc.BadRequest` lists the known presets.
    *
    * @generated from enum value: ERROR_REASON_UNKNOWN_PRESET = 3;
    */
   UNKNOWN_PRESET = 3,
 
   /**
-   * NOT_FOUND: no game has this identifier.
+   * NOT_FOUND: no game has this identifier (or it was deleted); metadata `game_id` holds it.
    *
    * @generated from enum value: ERROR_REASON_GAME_NOT_FOUND = 4;
    */
   GAME_NOT_FOUND = 4,
 
   /**
-   * UNAUTHENTICATED: the `authorization` metadata is malformed or the seat token is not one
-   * of this game's.
+   * UNAUTHENTICATED: the `authorization` metadata is malformed (not `Bearer <credential>`,
+   * or longer than 4096 bytes), the secret is not a configured service key, the seat token
+   * is not one of this game's, or a signed seat credential does not verify (signature,
+   * issuer, audience, algorithm, seat).
    *
    * @generated from enum value: ERROR_REASON_INVALID_CREDENTIAL = 5;
    */
   INVALID_CREDENTIAL = 5,
 
   /**
-   * PERMISSION_DENIED: the call needs a seat and was made as a spectator.
+   * PERMISSION_DENIED: the call needs a seat and was made as a spectator or with a service
+   * key; also listing another seat's legal moves in a game with hidden information.
    *
    * @generated from enum value: ERROR_REASON_SEAT_REQUIRED = 6;
    */
   SEAT_REQUIRED = 6,
 
   /**
-   * ABORTED: `expected_seq` is not the game's current sequence number; metadata
-   * `current_seq` holds the current one. Read the game again and retry.
+   * ABORTED: `expected_seq` is not the game's current sequence number, or another call
+   * (perhaps on another replica) moved first; metadata `current_seq` holds the current one
+   * and `expected_seq` the one expected. Read the game again and retry.
    *
    * @generated from enum value: ERROR_REASON_STALE_SEQ = 7;
    */
@@ -153,28 +160,32 @@ export enum ErrorReason {
 
   /**
    * RESOURCE_EXHAUSTED: an event stream fell too far behind and was ended; metadata
-   * `last_seq` holds the last sequence number delivered. Resume from there.
+   * `last_seq` holds the last sequence number delivered. Resume with a new stream whose
+   * `after_seq` is `last_seq`.
    *
    * @generated from enum value: ERROR_REASON_STREAM_LAGGED = 17;
    */
   STREAM_LAGGED = 17,
 
   /**
-   * INVALID_ARGUMENT: the page token is malformed or belongs to a different query.
+   * INVALID_ARGUMENT: the page token is malformed or belongs to a different query; start
+   * again without it.
    *
    * @generated from enum value: ERROR_REASON_INVALID_PAGE_TOKEN = 18;
    */
   INVALID_PAGE_TOKEN = 18,
 
   /**
-   * OUT_OF_RANGE: `after_seq` lies beyond the game's newest event.
+   * OUT_OF_RANGE: `after_seq` lies beyond the game's newest event; metadata `current_seq`
+   * holds the newest.
    *
    * @generated from enum value: ERROR_REASON_SEQ_OUT_OF_RANGE = 19;
    */
   SEQ_OUT_OF_RANGE = 19,
 
   /**
-   * UNAVAILABLE: the server is shutting down; retry against another replica or later.
+   * UNAVAILABLE: the server is shutting down and ended an event stream; resume against
+   * another replica or later.
    *
    * @generated from enum value: ERROR_REASON_SHUTTING_DOWN = 20;
    */
@@ -328,7 +339,7 @@ export enum ErrorReason {
   INVALID_MOVE = 41,
 
   /**
-   * FAILED_PRECONDITION: this game offers no hints.
+   * FAILED_PRECONDITION: this game offers no hints (only peg solitaire does).
    *
    * @generated from enum value: ERROR_REASON_HINTS_UNSUPPORTED = 42;
    */
@@ -421,15 +432,16 @@ export enum ErrorReason {
   INVALID_PGN = 54,
 
   /**
-   * UNAUTHENTICATED: the call needs a credential (a service key, or a seat token or seat
-   * credential) and carries none.
+   * UNAUTHENTICATED: the call needs a credential (a service key, where the server has
+   * service keys) and carries none.
    *
    * @generated from enum value: ERROR_REASON_CREDENTIAL_REQUIRED = 55;
    */
   CREDENTIAL_REQUIRED = 55,
 
   /**
-   * UNAUTHENTICATED: the seat credential (a signed token) has expired.
+   * UNAUTHENTICATED: the seat credential (a signed token) has expired; ask its issuer for
+   * a fresh one.
    *
    * @generated from enum value: ERROR_REASON_CREDENTIAL_EXPIRED = 56;
    */
@@ -443,43 +455,49 @@ export enum ErrorReason {
   SERVICE_KEY_REQUIRED = 57,
 
   /**
-   * PERMISSION_DENIED: the game is private; spectators may not watch it.
+   * PERMISSION_DENIED: the game is private; spectators may not read it. Metadata `game_id`
+   * holds it.
    *
    * @generated from enum value: ERROR_REASON_PRIVATE_GAME = 58;
    */
   PRIVATE_GAME = 58,
 
   /**
-   * PERMISSION_DENIED: the seat credential is valid but names another game.
+   * PERMISSION_DENIED: the signed seat credential is valid but names another game;
+   * metadata `game_id` holds the game called.
    *
    * @generated from enum value: ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME = 59;
    */
   CREDENTIAL_FOR_OTHER_GAME = 59,
 
   /**
-   * RESOURCE_EXHAUSTED: too many calls with this credential; retry after the delay in
-   * metadata `retry_after_ms`.
+   * RESOURCE_EXHAUSTED: too many calls from this caller (a seat, a service key, or the
+   * address of calls without a valid credential); retry after the delay in metadata
+   * `retry_after_ms` (milliseconds).
    *
    * @generated from enum value: ERROR_REASON_RATE_LIMITED = 60;
    */
   RATE_LIMITED = 60,
 
   /**
-   * RESOURCE_EXHAUSTED: too many event streams are open (per connection or per game).
+   * RESOURCE_EXHAUSTED: the game has as many event streams open as the server allows;
+   * metadata `limit` holds the cap. Close a stream or retry later.
    *
    * @generated from enum value: ERROR_REASON_TOO_MANY_STREAMS = 61;
    */
   TOO_MANY_STREAMS = 61,
 
   /**
-   * RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have.
+   * RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have;
+   * metadata `limit` holds the cap and `owner` the key's name. Finish, archive or delete
+   * some first.
    *
    * @generated from enum value: ERROR_REASON_TOO_MANY_GAMES = 62;
    */
   TOO_MANY_GAMES = 62,
 
   /**
-   * FAILED_PRECONDITION: only a finished game may be archived.
+   * FAILED_PRECONDITION: only a finished game may be archived; metadata `game_id` holds it.
    *
    * @generated from enum value: ERROR_REASON_GAME_NOT_FINISHED = 63;
    */
@@ -535,7 +553,7 @@ export enum ErrorReason {
 
   /**
    * RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
-   * retry shortly.
+   * metadata `threads` holds their number. Retry shortly.
    *
    * @generated from enum value: ERROR_REASON_SEARCH_BUSY = 70;
    */

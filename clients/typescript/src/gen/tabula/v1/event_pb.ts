@@ -31,34 +31,37 @@ export const file_tabula_v1_event: GenFile = /*@__PURE__*/
  */
 export type GameEvent = Message<"tabula.v1.GameEvent"> & {
   /**
-   * The game's identifier.
+   * The game's identifier (`Game.game_id`).
    *
    * @generated from field: string game_id = 1;
    */
   gameId: string;
 
   /**
-   * Position in the game's history: 1 for the creation, then one more per event.
+   * Position in the game's history: 1 for the creation, then one more per event. Resume a
+   * stream with the last one seen as `StreamEventsRequest.after_seq`.
    *
    * @generated from field: uint64 seq = 2;
    */
   seq: bigint;
 
   /**
-   * When the event was recorded by the server.
+   * When the server recorded the event, to the microsecond. Events of one move (a move and
+   * the end it caused) share a time.
    *
    * @generated from field: google.protobuf.Timestamp time = 3;
    */
   time?: Timestamp | undefined;
 
   /**
-   * What happened.
+   * What happened; exactly one arm is set. A client that meets an arm it does not know
+   * (added later) should skip the event but still count its `seq`.
    *
    * @generated from oneof tabula.v1.GameEvent.kind
    */
   kind: {
     /**
-     * The game was created.
+     * The game was created; always the event with seq 1.
      *
      * @generated from field: tabula.v1.GameCreated game_created = 4;
      */
@@ -74,7 +77,7 @@ export type GameEvent = Message<"tabula.v1.GameEvent"> & {
     case: "moveApplied";
   } | {
     /**
-     * A seat resigned.
+     * A seat resigned; a `GameEnded` follows.
      *
      * @generated from field: tabula.v1.Resigned resigned = 6;
      */
@@ -82,7 +85,7 @@ export type GameEvent = Message<"tabula.v1.GameEvent"> & {
     case: "resigned";
   } | {
     /**
-     * The game ended.
+     * The game ended; always the game's last event.
      *
      * @generated from field: tabula.v1.GameEnded game_ended = 7;
      */
@@ -113,14 +116,14 @@ export const GameEventSchema: GenMessage<GameEvent> = /*@__PURE__*/
  */
 export type GameCreated = Message<"tabula.v1.GameCreated"> & {
   /**
-   * The full configuration, with every default filled in.
+   * The full configuration, with every default filled in and random choices made.
    *
    * @generated from field: tabula.v1.GameConfig config = 1;
    */
   config?: GameConfig | undefined;
 
   /**
-   * How many seats the game has.
+   * How many seats the game has; seats are numbered 1 to `seat_count`.
    *
    * @generated from field: uint32 seat_count = 2;
    */
@@ -155,14 +158,16 @@ export type MoveApplied = Message<"tabula.v1.MoveApplied"> & {
   move?: Move | undefined;
 
   /**
-   * True when the move was applied but its content is hidden from this viewer.
+   * True when the move was applied but its content is hidden from this viewer (for
+   * example another seat's Battleship placement).
    *
    * @generated from field: bool redacted = 3;
    */
   redacted: boolean;
 
   /**
-   * The move's number: 1 for the game's first move.
+   * The move's number: 1 for the game's first move, counting both seats' moves. After a
+   * takeback the next move gets the number of the move taken back.
    *
    * @generated from field: uint32 move_number = 4;
    */
@@ -198,13 +203,13 @@ export const ResignedSchema: GenMessage<Resigned> = /*@__PURE__*/
   messageDesc(file_tabula_v1_event, 3);
 
 /**
- * The game ended.
+ * The game ended; no event follows, and a stream ends after delivering this one.
  *
  * @generated from message tabula.v1.GameEnded
  */
 export type GameEnded = Message<"tabula.v1.GameEnded"> & {
   /**
-   * The result.
+   * The result: who won, or a draw, and why.
    *
    * @generated from field: tabula.v1.Outcome outcome = 1;
    */
@@ -232,7 +237,8 @@ export type MoveTakenBack = Message<"tabula.v1.MoveTakenBack"> & {
   seat: number;
 
   /**
-   * The number of the move undone; the next move gets this number again.
+   * The number of the move undone (its `MoveApplied.move_number`); the next move gets this
+   * number again.
    *
    * @generated from field: uint32 move_number = 2;
    */

@@ -48,7 +48,8 @@ export type Outcome = Message<"tabula.v1.Outcome"> & {
   reason: EndReason;
 
   /**
-   * The cells of the winning line, in order along the line, when the game was won by a line.
+   * The cells of the winning line, in order along the line, when the game was won by a
+   * line (`END_REASON_LINE`); the last peg's cell when a puzzle was solved; empty otherwise.
    *
    * @generated from field: repeated tabula.v1.Cell winning_line = 4;
    */
@@ -63,7 +64,8 @@ export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
   messageDesc(file_tabula_v1_game, 0);
 
 /**
- * A game hosted by the server.
+ * A game hosted by the server: its public summary, the same for every caller. What the
+ * board looks like is in `View` (`GetView`).
  *
  * @generated from message tabula.v1.Game
  */
@@ -76,7 +78,8 @@ export type Game = Message<"tabula.v1.Game"> & {
   name: string;
 
   /**
-   * The game's identifier, unique on this server. Output only.
+   * The game's identifier, unique on this server: an opaque string of at most 64
+   * characters (today a UUID). Every call about this game takes it as `game_id`. Output only.
    *
    * @generated from field: string game_id = 2;
    */
@@ -90,14 +93,15 @@ export type Game = Message<"tabula.v1.Game"> & {
   kind: GameKind;
 
   /**
-   * The full configuration, with every default filled in. Fixed at creation.
+   * The full configuration, with every default filled in and random choices made (a
+   * Chess960 start). Fixed at creation. Output only.
    *
    * @generated from field: tabula.v1.GameConfig config = 4;
    */
   config?: GameConfig | undefined;
 
   /**
-   * In progress or finished. Output only.
+   * In progress, finished or archived. Output only.
    *
    * @generated from field: tabula.v1.GameStatus status = 5;
    */
@@ -111,7 +115,7 @@ export type Game = Message<"tabula.v1.Game"> & {
   outcome?: Outcome | undefined;
 
   /**
-   * How many seats the game has. Output only.
+   * How many seats the game has; seats are numbered 1 to `seat_count`. Output only.
    *
    * @generated from field: uint32 seat_count = 7;
    */
@@ -125,28 +129,30 @@ export type Game = Message<"tabula.v1.Game"> & {
   seq: bigint;
 
   /**
-   * Number of moves applied so far. Output only.
+   * Number of moves in force, counting both seats' moves (a takeback removes one; a
+   * resignation is not a move). Output only.
    *
    * @generated from field: uint32 move_count = 9;
    */
   moveCount: number;
 
   /**
-   * When the game was created. Output only.
+   * When the game was created, to the microsecond. Output only.
    *
    * @generated from field: google.protobuf.Timestamp create_time = 10;
    */
   createTime?: Timestamp | undefined;
 
   /**
-   * When the game last changed. Output only.
+   * When the game's newest event was recorded, to the microsecond. Output only.
    *
    * @generated from field: google.protobuf.Timestamp update_time = 11;
    */
   updateTime?: Timestamp | undefined;
 
   /**
-   * A private game refuses spectators: only its seats may read it. Fixed at creation.
+   * A private game refuses spectators: only its seats and service keys may read it. Fixed
+   * at creation. Output only.
    *
    * @generated from field: bool private = 12;
    */
@@ -161,7 +167,8 @@ export const GameSchema: GenMessage<Game> = /*@__PURE__*/
   messageDesc(file_tabula_v1_game, 1);
 
 /**
- * Every kind of game the server can host. Values are never renumbered.
+ * Every kind of game the server can host. Values are never renumbered; new kinds get new
+ * values, so a client should treat a value it does not know as "some other game".
  *
  * @generated from enum tabula.v1.GameKind
  */
@@ -250,7 +257,7 @@ export const GameKindSchema: GenEnum<GameKind> = /*@__PURE__*/
  */
 export enum GameStatus {
   /**
-   * Not a status; as a filter it means "any status".
+   * Not a status; never sent. As the `ListGames` filter it means every status but archived.
    *
    * @generated from enum value: GAME_STATUS_UNSPECIFIED = 0;
    */
@@ -271,8 +278,8 @@ export enum GameStatus {
   FINISHED = 2,
 
   /**
-   * A finished game put away by its managing backend: still readable, listed only when
-   * `ListGames` asks for this status.
+   * A finished game put away by its managing backend (`ArchiveGame`): still readable, listed
+   * only when `ListGames` asks for this status. Views still say finished.
    *
    * @generated from enum value: GAME_STATUS_ARCHIVED = 3;
    */
@@ -292,21 +299,21 @@ export const GameStatusSchema: GenEnum<GameStatus> = /*@__PURE__*/
  */
 export enum OutcomeType {
   /**
-   * Not an outcome; the game is still in progress.
+   * Not an outcome; never sent (an unfinished game has no `Outcome` at all).
    *
    * @generated from enum value: OUTCOME_TYPE_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
-   * One seat won; `Outcome.winner` names it.
+   * One seat won; `Outcome.winner` names it. In a one-seat puzzle, the puzzle was solved.
    *
    * @generated from enum value: OUTCOME_TYPE_WIN = 1;
    */
   WIN = 1,
 
   /**
-   * Nobody won.
+   * Nobody won; `Outcome.winner` is 0.
    *
    * @generated from enum value: OUTCOME_TYPE_DRAW = 2;
    */
@@ -320,48 +327,52 @@ export const OutcomeTypeSchema: GenEnum<OutcomeType> = /*@__PURE__*/
   enumDesc(file_tabula_v1_game, 2);
 
 /**
- * Why a game ended.
+ * Why a game ended. New reasons may be added; a client should show an unknown one as a
+ * plain win or draw according to `Outcome.type`.
  *
  * @generated from enum tabula.v1.EndReason
  */
 export enum EndReason {
   /**
-   * Not a reason; the game is still in progress.
+   * Not a reason; never sent (an unfinished game has no `Outcome` at all).
    *
    * @generated from enum value: END_REASON_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
-   * A seat completed a winning line; `Outcome.winning_line` holds its cells.
+   * A seat completed a winning line (tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two);
+   * `Outcome.winning_line` holds its cells.
    *
    * @generated from enum value: END_REASON_LINE = 1;
    */
   LINE = 1,
 
   /**
-   * The board filled up with no winner.
+   * The board filled up with no winner; a draw.
    *
    * @generated from enum value: END_REASON_BOARD_FULL = 2;
    */
   BOARD_FULL = 2,
 
   /**
-   * A seat resigned; the other seat wins.
+   * A seat resigned (`Resign`): in a two-seat game the other seat wins, in a one-seat game
+   * it is a draw.
    *
    * @generated from enum value: END_REASON_RESIGNATION = 3;
    */
   RESIGNATION = 3,
 
   /**
-   * A position occurred too often (the game's repetition rule); a draw.
+   * A position occurred too often (Tic-Tac-Two's `repetition_limit`, Morris's threefold
+   * repetition); a draw.
    *
    * @generated from enum value: END_REASON_REPETITION = 4;
    */
   REPETITION = 4,
 
   /**
-   * The game reached its move limit; a draw.
+   * The game reached its move limit (Tic-Tac-Two's and Morris's `move_limit`); a draw.
    *
    * @generated from enum value: END_REASON_MOVE_LIMIT = 5;
    */
@@ -382,7 +393,7 @@ export enum EndReason {
   TOO_FEW_PIECES = 7,
 
   /**
-   * The loser had no legal move on its turn.
+   * The loser had no legal move on its turn (Morris).
    *
    * @generated from enum value: END_REASON_BLOCKED = 8;
    */
@@ -403,14 +414,15 @@ export enum EndReason {
   SOLVED = 10,
 
   /**
-   * Solved, with the last piece where the first empty hole was.
+   * Solved, with the last piece where the first empty hole was; `Outcome.winning_line`
+   * holds its cell.
    *
    * @generated from enum value: END_REASON_SOLVED_IN_START_CELL = 11;
    */
   SOLVED_IN_START_CELL = 11,
 
   /**
-   * No legal move is left and the puzzle is not solved; a draw.
+   * No legal move is left and the puzzle is not solved (more than one piece left); a draw.
    *
    * @generated from enum value: END_REASON_NO_MOVES_LEFT = 12;
    */
@@ -425,7 +437,7 @@ export enum EndReason {
   PIECE_COUNT = 13,
 
   /**
-   * Checkmate (chess).
+   * Checkmate (chess); the mating seat wins.
    *
    * @generated from enum value: END_REASON_CHECKMATE = 14;
    */
@@ -439,42 +451,43 @@ export enum EndReason {
   STALEMATE = 15,
 
   /**
-   * A draw claimed under the fifty-move rule.
+   * A draw claimed under the fifty-move rule (chess: `DRAW_ACTION_CLAIM` or a move with
+   * `claim_draw`).
    *
    * @generated from enum value: END_REASON_FIFTY_MOVE_RULE = 16;
    */
   FIFTY_MOVE_RULE = 16,
 
   /**
-   * A draw by the seventy-five-move rule, automatic.
+   * A draw by the seventy-five-move rule, automatic (chess).
    *
    * @generated from enum value: END_REASON_SEVENTY_FIVE_MOVE_RULE = 17;
    */
   SEVENTY_FIVE_MOVE_RULE = 17,
 
   /**
-   * A draw claimed for a threefold repetition.
+   * A draw claimed for a threefold repetition (chess).
    *
    * @generated from enum value: END_REASON_THREEFOLD_REPETITION = 18;
    */
   THREEFOLD_REPETITION = 18,
 
   /**
-   * A draw by fivefold repetition, automatic.
+   * A draw by fivefold repetition, automatic (chess).
    *
    * @generated from enum value: END_REASON_FIVEFOLD_REPETITION = 19;
    */
   FIVEFOLD_REPETITION = 19,
 
   /**
-   * A draw because neither side can mate.
+   * A draw because neither side can mate (chess), automatic.
    *
    * @generated from enum value: END_REASON_INSUFFICIENT_MATERIAL = 20;
    */
   INSUFFICIENT_MATERIAL = 20,
 
   /**
-   * A draw offered and accepted.
+   * A draw offered and accepted (chess: `DRAW_ACTION_OFFER`, then `DRAW_ACTION_ACCEPT`).
    *
    * @generated from enum value: END_REASON_AGREEMENT = 21;
    */

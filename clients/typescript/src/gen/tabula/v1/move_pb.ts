@@ -17,14 +17,14 @@ export const file_tabula_v1_move: GenFile = /*@__PURE__*/
   fileDesc("ChR0YWJ1bGEvdjEvbW92ZS5wcm90bxIJdGFidWxhLnYxIrACCgRNb3ZlEiEKBXBsYWNlGAEgASgLMhAudGFidWxhLnYxLlBsYWNlSAASJAoEbW92ZRgCIAEoCzIULnRhYnVsYS52MS5QaWVjZU1vdmVIABIqCgpncmlkX3NoaWZ0GAMgASgLMhQudGFidWxhLnYxLkdyaWRTaGlmdEgAEiUKB2NhcHR1cmUYBCABKAsyEi50YWJ1bGEudjEuQ2FwdHVyZUgAEh8KBHNob3QYBSABKAsyDy50YWJ1bGEudjEuU2hvdEgAEh8KBHBhc3MYBiABKAsyDy50YWJ1bGEudjEuUGFzc0gAEiEKBXJlYWR5GAcgASgLMhAudGFidWxhLnYxLlJlYWR5SAASHwoEZHJhdxgIIAEoCzIPLnRhYnVsYS52MS5EcmF3SABCBgoEa2luZCKiAQoFUGxhY2USHwoEY2VsbBgBIAEoCzIPLnRhYnVsYS52MS5DZWxsSAASEAoGY29sdW1uGAIgASgNSAASDwoFcG9pbnQYAyABKA1IABIoCgRzaGlwGAQgASgLMhgudGFidWxhLnYxLlNoaXBQbGFjZW1lbnRIABIhCgVmbGVldBgFIAEoCzIQLnRhYnVsYS52MS5GbGVldEgAQggKBnRhcmdldCJCCghMb2NhdGlvbhIfCgRjZWxsGAEgASgLMg8udGFidWxhLnYxLkNlbGxIABIPCgVwb2ludBgCIAEoDUgAQgQKAmF0IowBCglQaWVjZU1vdmUSIQoEZnJvbRgBIAEoCzITLnRhYnVsYS52MS5Mb2NhdGlvbhIfCgJ0bxgCIAEoCzITLnRhYnVsYS52MS5Mb2NhdGlvbhInCglwcm9tb3Rpb24YAyABKA4yFC50YWJ1bGEudjEuUHJvbW90aW9uEhIKCmNsYWltX2RyYXcYBCABKAgiKQoJR3JpZFNoaWZ0Eg0KBWRfcm93GAEgASgFEg0KBWRfY29sGAIgASgFIi4KB0NhcHR1cmUSIwoGdGFyZ2V0GAEgASgLMhMudGFidWxhLnYxLkxvY2F0aW9uIicKBFNob3QSHwoGdGFyZ2V0GAEgASgLMg8udGFidWxhLnYxLkNlbGwiBgoEUGFzcyJqCg1TaGlwUGxhY2VtZW50EhwKA2JvdxgBIAEoCzIPLnRhYnVsYS52MS5DZWxsEisKC29yaWVudGF0aW9uGAIgASgOMhYudGFidWxhLnYxLk9yaWVudGF0aW9uEg4KBmxlbmd0aBgDIAEoDSIwCgVGbGVldBInCgVzaGlwcxgBIAMoCzIYLnRhYnVsYS52MS5TaGlwUGxhY2VtZW50IgcKBVJlYWR5Ii0KBERyYXcSJQoGYWN0aW9uGAEgASgOMhUudGFidWxhLnYxLkRyYXdBY3Rpb24qewoJUHJvbW90aW9uEhkKFVBST01PVElPTl9VTlNQRUNJRklFRBAAEhMKD1BST01PVElPTl9RVUVFThABEhIKDlBST01PVElPTl9ST09LEAISFAoQUFJPTU9USU9OX0JJU0hPUBADEhQKEFBST01PVElPTl9LTklHSFQQBCpgCgtPcmllbnRhdGlvbhIbChdPUklFTlRBVElPTl9VTlNQRUNJRklFRBAAEhoKFk9SSUVOVEFUSU9OX0hPUklaT05UQUwQARIYChRPUklFTlRBVElPTl9WRVJUSUNBTBACKogBCgpEcmF3QWN0aW9uEhsKF0RSQVdfQUNUSU9OX1VOU1BFQ0lGSUVEEAASFQoRRFJBV19BQ1RJT05fT0ZGRVIQARIWChJEUkFXX0FDVElPTl9BQ0NFUFQQAhIXChNEUkFXX0FDVElPTl9ERUNMSU5FEAMSFQoRRFJBV19BQ1RJT05fQ0xBSU0QBEJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_tabula_v1_cell]);
 
 /**
- * A move submitted by a seat. Each game accepts some arms and refuses the others with the
- * reason `MOVE_KIND_NOT_ALLOWED`.
+ * A move submitted by a seat. Each game accepts some arms and refuses the others with
+ * FAILED_PRECONDITION `MOVE_KIND_NOT_ALLOWED`; `ListLegalMoves` returns ready-made moves.
  *
  * @generated from message tabula.v1.Move
  */
 export type Move = Message<"tabula.v1.Move"> & {
   /**
-   * What the move does.
+   * What the move does; exactly one arm is required (INVALID_REQUEST otherwise).
    *
    * @generated from oneof tabula.v1.Move.kind
    */
@@ -38,7 +38,8 @@ export type Move = Message<"tabula.v1.Move"> & {
     case: "place";
   } | {
     /**
-     * Move a piece already on the board from one location to another.
+     * Move a piece already on the board from one location to another (chess, Tic-Tac-Two,
+     * Morris, peg solitaire).
      *
      * @generated from field: tabula.v1.PieceMove move = 2;
      */
@@ -54,7 +55,7 @@ export type Move = Message<"tabula.v1.Move"> & {
     case: "gridShift";
   } | {
     /**
-     * Remove an opponent's piece after closing a mill (Nine Men's Morris).
+     * Remove an opponent's piece after closing a mill (Morris).
      *
      * @generated from field: tabula.v1.Capture capture = 4;
      */
@@ -62,7 +63,7 @@ export type Move = Message<"tabula.v1.Move"> & {
     case: "capture";
   } | {
     /**
-     * Fire at a cell of the opponent's board (Battleship).
+     * Fire at a cell of the opponent's ocean (Battleship).
      *
      * @generated from field: tabula.v1.Shot shot = 5;
      */
@@ -78,7 +79,7 @@ export type Move = Message<"tabula.v1.Move"> & {
     case: "pass";
   } | {
     /**
-     * Confirm a completed setup (Battleship: the fleet is placed).
+     * Confirm a completed setup (Battleship: the whole fleet is placed).
      *
      * @generated from field: tabula.v1.Ready ready = 7;
      */
@@ -109,7 +110,8 @@ export const MoveSchema: GenMessage<Move> = /*@__PURE__*/
  */
 export type Place = Message<"tabula.v1.Place"> & {
   /**
-   * Where, and for ships what. Each game accepts the targets that make sense for it.
+   * Where, and for ships what; one arm is required. Each game accepts the targets that make
+   * sense for it and refuses the others with `MOVE_KIND_NOT_ALLOWED`.
    *
    * @generated from oneof tabula.v1.Place.target
    */
@@ -123,7 +125,7 @@ export type Place = Message<"tabula.v1.Place"> & {
     case: "cell";
   } | {
     /**
-     * A zero-based column; gravity chooses the row (Connect Four).
+     * A zero-based column, from the left; gravity chooses the row (Connect Four).
      *
      * @generated from field: uint32 column = 2;
      */
@@ -131,7 +133,7 @@ export type Place = Message<"tabula.v1.Place"> & {
     case: "column";
   } | {
     /**
-     * A point of a graph board, by index into the board's points (Nine Men's Morris).
+     * A point of a graph board, by index into `GraphBoard.points` (Morris).
      *
      * @generated from field: uint32 point = 3;
      */
@@ -139,7 +141,7 @@ export type Place = Message<"tabula.v1.Place"> & {
     case: "point";
   } | {
     /**
-     * One ship (Battleship).
+     * One ship of the fleet still owed (Battleship, during placement).
      *
      * @generated from field: tabula.v1.ShipPlacement ship = 4;
      */
@@ -147,7 +149,7 @@ export type Place = Message<"tabula.v1.Place"> & {
     case: "ship";
   } | {
     /**
-     * A whole fleet at once (Battleship).
+     * The whole fleet at once, every ship still owed (Battleship, during placement).
      *
      * @generated from field: tabula.v1.Fleet fleet = 5;
      */
@@ -170,13 +172,13 @@ export const PlaceSchema: GenMessage<Place> = /*@__PURE__*/
  */
 export type Location = Message<"tabula.v1.Location"> & {
   /**
-   * Which kind of board the location belongs to.
+   * Which kind of board the location belongs to; one arm is required.
    *
    * @generated from oneof tabula.v1.Location.at
    */
   at: {
     /**
-     * A cell of a grid board.
+     * A cell of a grid board (chess, Tic-Tac-Two, peg solitaire).
      *
      * @generated from field: tabula.v1.Cell cell = 1;
      */
@@ -184,7 +186,7 @@ export type Location = Message<"tabula.v1.Location"> & {
     case: "cell";
   } | {
     /**
-     * A point of a graph board, by index.
+     * A point of a graph board, by index into `GraphBoard.points` (Morris).
      *
      * @generated from field: uint32 point = 2;
      */
@@ -207,21 +209,24 @@ export const LocationSchema: GenMessage<Location> = /*@__PURE__*/
  */
 export type PieceMove = Message<"tabula.v1.PieceMove"> & {
   /**
-   * Where the piece stands.
+   * Where the piece stands; required.
    *
    * @generated from field: tabula.v1.Location from = 1;
    */
   from?: Location | undefined;
 
   /**
-   * Where it goes.
+   * Where it goes; required. Chess castling is the king's move: to its destination square
+   * in standard chess (e1 to g1), onto its own rook in Chess960 (e1 to h1). A peg solitaire
+   * jump goes to the empty hole beyond the jumped peg.
    *
    * @generated from field: tabula.v1.Location to = 2;
    */
   to?: Location | undefined;
 
   /**
-   * For a chess pawn reaching the last rank, what it becomes.
+   * For a chess pawn reaching the last rank, what it becomes (required then:
+   * `PROMOTION_REQUIRED`); unspecified for every other move (`PROMOTION_NOT_ALLOWED`).
    *
    * @generated from field: tabula.v1.Promotion promotion = 3;
    */
@@ -244,7 +249,8 @@ export const PieceMoveSchema: GenMessage<PieceMove> = /*@__PURE__*/
   messageDesc(file_tabula_v1_move, 3);
 
 /**
- * Shift the playing grid by one step in one of eight directions.
+ * Shift the playing grid by one step in one of eight directions (Tic-Tac-Two). Not both
+ * zero, and the grid must stay on the board (`INVALID_SHIFT`, `GRID_OFF_BOARD`).
  *
  * @generated from message tabula.v1.GridShift
  */
@@ -272,13 +278,13 @@ export const GridShiftSchema: GenMessage<GridShift> = /*@__PURE__*/
   messageDesc(file_tabula_v1_move, 4);
 
 /**
- * Remove an opponent's piece.
+ * Remove an opponent's piece (Morris, in `PHASE_CAPTURING`).
  *
  * @generated from message tabula.v1.Capture
  */
 export type Capture = Message<"tabula.v1.Capture"> & {
   /**
-   * The piece to remove.
+   * The point of the piece to remove; required.
    *
    * @generated from field: tabula.v1.Location target = 1;
    */
@@ -293,13 +299,14 @@ export const CaptureSchema: GenMessage<Capture> = /*@__PURE__*/
   messageDesc(file_tabula_v1_move, 5);
 
 /**
- * Fire at a cell of the opponent's board.
+ * Fire at a cell of the opponent's ocean (Battleship).
  *
  * @generated from message tabula.v1.Shot
  */
 export type Shot = Message<"tabula.v1.Shot"> & {
   /**
-   * The cell fired at.
+   * The cell fired at, on the opponent's ocean; required, and not shot at before
+   * (`ALREADY_SHOT`).
    *
    * @generated from field: tabula.v1.Cell target = 1;
    */
@@ -314,7 +321,7 @@ export const ShotSchema: GenMessage<Shot> = /*@__PURE__*/
   messageDesc(file_tabula_v1_move, 6);
 
 /**
- * Give up the turn.
+ * Give up the turn (Reversi: allowed only when no other move is, `PASS_NOT_ALLOWED`).
  *
  * @generated from message tabula.v1.Pass
  */
@@ -329,27 +336,28 @@ export const PassSchema: GenMessage<Pass> = /*@__PURE__*/
   messageDesc(file_tabula_v1_move, 7);
 
 /**
- * One ship of a Battleship fleet.
+ * One ship of a Battleship fleet, placed on the placing seat's own ocean.
  *
  * @generated from message tabula.v1.ShipPlacement
  */
 export type ShipPlacement = Message<"tabula.v1.ShipPlacement"> & {
   /**
-   * The ship's top-left cell.
+   * The ship's top-left cell; required.
    *
    * @generated from field: tabula.v1.Cell bow = 1;
    */
   bow?: Cell | undefined;
 
   /**
-   * Which way the ship extends from its bow.
+   * Which way the ship extends from its bow; required.
    *
    * @generated from field: tabula.v1.Orientation orientation = 2;
    */
   orientation: Orientation;
 
   /**
-   * Number of cells the ship covers.
+   * Number of cells the ship covers: one of the lengths of `BattleshipConfig.fleet` still
+   * owed (`NOT_OWED` otherwise).
    *
    * @generated from field: uint32 length = 3;
    */
@@ -370,7 +378,7 @@ export const ShipPlacementSchema: GenMessage<ShipPlacement> = /*@__PURE__*/
  */
 export type Fleet = Message<"tabula.v1.Fleet"> & {
   /**
-   * Every ship of the fleet.
+   * Every ship of the fleet, at most 64: exactly the lengths still owed, in any order.
    *
    * @generated from field: repeated tabula.v1.ShipPlacement ships = 1;
    */
@@ -385,7 +393,8 @@ export const FleetSchema: GenMessage<Fleet> = /*@__PURE__*/
   messageDesc(file_tabula_v1_move, 9);
 
 /**
- * Confirm a completed setup; it cannot change afterwards.
+ * Confirm a completed setup (Battleship: every ship placed, `SETUP_INCOMPLETE`
+ * otherwise); it cannot change afterwards.
  *
  * @generated from message tabula.v1.Ready
  */
@@ -400,13 +409,13 @@ export const ReadySchema: GenMessage<Ready> = /*@__PURE__*/
   messageDesc(file_tabula_v1_move, 10);
 
 /**
- * A draw offer, answer or claim.
+ * A draw offer, answer or claim (chess).
  *
  * @generated from message tabula.v1.Draw
  */
 export type Draw = Message<"tabula.v1.Draw"> & {
   /**
-   * Which.
+   * What to do; required (an unspecified action is INVALID_REQUEST).
    *
    * @generated from field: tabula.v1.DrawAction action = 1;
    */
@@ -427,7 +436,8 @@ export const DrawSchema: GenMessage<Draw> = /*@__PURE__*/
  */
 export enum Promotion {
   /**
-   * No promotion.
+   * No promotion: every move but a pawn's to the last rank, which must name one
+   * (`PROMOTION_REQUIRED`).
    *
    * @generated from enum value: PROMOTION_UNSPECIFIED = 0;
    */
@@ -469,13 +479,13 @@ export const PromotionSchema: GenEnum<Promotion> = /*@__PURE__*/
   enumDesc(file_tabula_v1_move, 0);
 
 /**
- * How a ship lies on the board.
+ * How a ship lies on its ocean.
  *
  * @generated from enum tabula.v1.Orientation
  */
 export enum Orientation {
   /**
-   * Not an orientation; rejected.
+   * Not an orientation; rejected with INVALID_REQUEST.
    *
    * @generated from enum value: ORIENTATION_UNSPECIFIED = 0;
    */
@@ -503,41 +513,45 @@ export const OrientationSchema: GenEnum<Orientation> = /*@__PURE__*/
   enumDesc(file_tabula_v1_move, 1);
 
 /**
- * What to do about a draw.
+ * What to do about a draw (chess). Every action is made on the seat's own turn.
  *
  * @generated from enum tabula.v1.DrawAction
  */
 export enum DrawAction {
   /**
-   * Not an action; rejected.
+   * Not an action; rejected with INVALID_REQUEST.
    *
    * @generated from enum value: DRAW_ACTION_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
 
   /**
-   * Offer the opponent a draw; the offering seat still has to move.
+   * Offer the opponent a draw, before moving: the offering seat still has to move, and the
+   * offer stands until the opponent answers (`DRAW_ALREADY_OFFERED` for a second one).
    *
    * @generated from enum value: DRAW_ACTION_OFFER = 1;
    */
   OFFER = 1,
 
   /**
-   * Accept the standing offer: the game ends drawn by agreement.
+   * Accept the opponent's standing offer: the game ends drawn by agreement
+   * (`NO_DRAW_OFFER` when there is none).
    *
    * @generated from enum value: DRAW_ACTION_ACCEPT = 2;
    */
   ACCEPT = 2,
 
   /**
-   * Decline the standing offer (moving declines it too).
+   * Decline the opponent's standing offer (`NO_DRAW_OFFER` when there is none); making a
+   * move declines it too.
    *
    * @generated from enum value: DRAW_ACTION_DECLINE = 3;
    */
   DECLINE = 3,
 
   /**
-   * Claim a draw the current position allows (fifty-move rule, threefold repetition).
+   * Claim a draw the current position allows (fifty-move rule, threefold repetition);
+   * `DRAW_NOT_CLAIMABLE` otherwise. `PieceMove.claim_draw` claims the draw a move leads to.
    *
    * @generated from enum value: DRAW_ACTION_CLAIM = 4;
    */

@@ -27,14 +27,16 @@ export const file_tabula_v1_view: GenFile = /*@__PURE__*/
  */
 export type BoardCell = Message<"tabula.v1.BoardCell"> & {
   /**
-   * The seat owning what stands here (seats are numbered from 1); 0 when nothing does.
+   * The seat owning what stands here (seats are numbered from 1); 0 when nothing does, and
+   * for what belongs to nobody (`PIECE_VOID`, `PIECE_WALL`, `PIECE_MISS`). On a Battleship
+   * ocean a ship's cells (`PIECE_SHIP`, `PIECE_HIT`, `PIECE_SUNK`) belong to the ocean's seat.
    *
    * @generated from field: uint32 owner = 1;
    */
   owner: number;
 
   /**
-   * What stands here.
+   * What stands here; `PIECE_UNSPECIFIED` for an empty cell.
    *
    * @generated from field: tabula.v1.Piece piece = 2;
    */
@@ -49,7 +51,8 @@ export const BoardCellSchema: GenMessage<BoardCell> = /*@__PURE__*/
   messageDesc(file_tabula_v1_view, 0);
 
 /**
- * A rectangular board.
+ * A rectangular board. Row 0 is the top row and column 0 the left column; for chess, row 0
+ * is rank 8 and column 0 file a (White at the bottom).
  *
  * @generated from message tabula.v1.GridBoard
  */
@@ -105,21 +108,23 @@ export type LastMove = Message<"tabula.v1.LastMove"> & {
   move?: Move | undefined;
 
   /**
-   * True when the move was made but its content is hidden from this viewer.
+   * True when the move was made but its content is hidden from this viewer (for example
+   * another seat's Battleship placement).
    *
    * @generated from field: bool redacted = 3;
    */
   redacted: boolean;
 
   /**
-   * The move in the game's notation for people (SAN for chess), where it has one.
+   * The move in the game's notation for people (SAN for chess); empty where the game has
+   * none or the move is redacted.
    *
    * @generated from field: string notation = 4;
    */
   notation: string;
 
   /**
-   * The move in the game's machine notation (UCI for chess), where it has one.
+   * The move in the game's machine notation (UCI for chess); empty where the game has none.
    *
    * @generated from field: string uci = 5;
    */
@@ -134,7 +139,8 @@ export const LastMoveSchema: GenMessage<LastMove> = /*@__PURE__*/
   messageDesc(file_tabula_v1_view, 2);
 
 /**
- * A rectangle of a grid board's cells.
+ * A rectangle of a grid board's cells: rows `top` to `top + height - 1`, columns `left`
+ * to `left + width - 1`.
  *
  * @generated from message tabula.v1.Region
  */
@@ -147,21 +153,21 @@ export type Region = Message<"tabula.v1.Region"> & {
   top: number;
 
   /**
-   * The first column covered.
+   * The first column covered (column 0 is the left column).
    *
    * @generated from field: uint32 left = 2;
    */
   left: number;
 
   /**
-   * Rows covered.
+   * Number of rows covered.
    *
    * @generated from field: uint32 height = 3;
    */
   height: number;
 
   /**
-   * Columns covered.
+   * Number of columns covered.
    *
    * @generated from field: uint32 width = 4;
    */
@@ -182,14 +188,14 @@ export const RegionSchema: GenMessage<Region> = /*@__PURE__*/
  */
 export type GraphPoint = Message<"tabula.v1.GraphPoint"> & {
   /**
-   * Drawing column on the board's lattice, from the left.
+   * Drawing column on the board's lattice, from 0 at the left; less than `GraphBoard.width`.
    *
    * @generated from field: uint32 x = 1;
    */
   x: number;
 
   /**
-   * Drawing row on the board's lattice, from the top.
+   * Drawing row on the board's lattice, from 0 at the top; less than `GraphBoard.height`.
    *
    * @generated from field: uint32 y = 2;
    */
@@ -217,14 +223,14 @@ export const GraphPointSchema: GenMessage<GraphPoint> = /*@__PURE__*/
  */
 export type GraphEdge = Message<"tabula.v1.GraphEdge"> & {
   /**
-   * Index of one end in `GraphBoard.points` (the smaller).
+   * Index of one end in `GraphBoard.points` (the smaller of the two).
    *
    * @generated from field: uint32 a = 1;
    */
   a: number;
 
   /**
-   * Index of the other end.
+   * Index of the other end in `GraphBoard.points` (the larger).
    *
    * @generated from field: uint32 b = 2;
    */
@@ -239,7 +245,8 @@ export const GraphEdgeSchema: GenMessage<GraphEdge> = /*@__PURE__*/
   messageDesc(file_tabula_v1_view, 5);
 
 /**
- * A group of points that count together (a mill of Morris).
+ * A group of points that count together (a mill of Morris: three points that one seat's
+ * pieces fill to close it).
  *
  * @generated from message tabula.v1.PointLine
  */
@@ -287,7 +294,8 @@ export type GraphBoard = Message<"tabula.v1.GraphBoard"> & {
   points: GraphPoint[];
 
   /**
-   * The lines drawn on the board, each once.
+   * The lines drawn on the board, each once; a piece moves along them (`NOT_ADJACENT`
+   * otherwise, unless it flies).
    *
    * @generated from field: repeated tabula.v1.GraphEdge edges = 4;
    */
@@ -323,7 +331,7 @@ export type ChangedCell = Message<"tabula.v1.ChangedCell"> & {
   seatBoard: number;
 
   /**
-   * The cell.
+   * The cell that changed, on that board.
    *
    * @generated from field: tabula.v1.Cell cell = 2;
    */
@@ -345,42 +353,45 @@ export const ChangedCellSchema: GenMessage<ChangedCell> = /*@__PURE__*/
  */
 export type View = Message<"tabula.v1.View"> & {
   /**
-   * The game's identifier.
+   * The game's identifier (`Game.game_id`).
    *
    * @generated from field: string game_id = 1;
    */
   gameId: string;
 
   /**
-   * What is being played.
+   * What is being played; it tells which of the fields below to expect.
    *
    * @generated from field: tabula.v1.GameKind kind = 2;
    */
   kind: GameKind;
 
   /**
-   * The seat this view was built for (numbered from 1); 0 for a spectator.
+   * The seat this view was built for (numbered from 1); 0 for a spectator or a service key.
    *
    * @generated from field: uint32 viewer_seat = 3;
    */
   viewerSeat: number;
 
   /**
-   * The board, for games played on a grid.
+   * The board, for games played on one shared grid (every kind but Morris and
+   * Battleship); absent otherwise.
    *
    * @generated from field: tabula.v1.GridBoard board = 4;
    */
   board?: GridBoard | undefined;
 
   /**
-   * The seats that may move now (numbered from 1); empty once the game is finished.
+   * The seats that may move now (numbered from 1): usually one; while Battleship fleets are
+   * placed, every seat that has not yet confirmed its fleet. Empty once the game is finished.
    *
    * @generated from field: repeated uint32 to_act = 5;
    */
   toAct: number[];
 
   /**
-   * In progress or finished.
+   * `GAME_STATUS_IN_PROGRESS` or `GAME_STATUS_FINISHED` (an archived game's view says
+   * finished; `Game.status` tells archived apart).
    *
    * @generated from field: tabula.v1.GameStatus status = 6;
    */
@@ -401,14 +412,15 @@ export type View = Message<"tabula.v1.View"> & {
   lastMove?: LastMove | undefined;
 
   /**
-   * Number of moves applied so far.
+   * Number of moves in force, counting both seats' moves (a takeback removes one).
    *
    * @generated from field: uint32 move_count = 9;
    */
   moveCount: number;
 
   /**
-   * Sequence number of the newest event this view reflects.
+   * Sequence number of the newest event this view reflects; send it as
+   * `SubmitMoveRequest.expected_seq` to move only in this position.
    *
    * @generated from field: uint64 seq = 10;
    */
@@ -423,22 +435,24 @@ export type View = Message<"tabula.v1.View"> & {
   activeRegion?: Region | undefined;
 
   /**
-   * Pieces each seat still has to place, indexed by seat (first seat first); empty for
-   * games without pieces in hand.
+   * Pieces each seat still has to place, indexed by seat (entry 0 is seat 1); empty for
+   * games without pieces in hand (Tic-Tac-Two and Morris have them).
    *
    * @generated from field: repeated uint32 seat_in_hand = 12;
    */
   seatInHand: number[];
 
   /**
-   * The board, for games played on the points of a graph (Morris).
+   * The board, for games played on the points of a graph (Morris); absent otherwise.
    *
    * @generated from field: tabula.v1.GraphBoard graph = 13;
    */
   graph?: GraphBoard | undefined;
 
   /**
-   * Pieces each seat has on the board, indexed by seat; empty for games that do not count them.
+   * What each seat has on the board, indexed by seat (entry 0 is seat 1): pieces (Morris),
+   * discs (Reversi), ships afloat (Battleship) or pegs left (peg solitaire). Empty for
+   * games that do not count them.
    *
    * @generated from field: repeated uint32 seat_counts = 14;
    */
@@ -453,7 +467,8 @@ export type View = Message<"tabula.v1.View"> & {
   seatPhases: Phase[];
 
   /**
-   * The stage the game is in, for games with stages (Battleship).
+   * The stage the game is in, for games with stages (Battleship); `STAGE_UNSPECIFIED`
+   * otherwise.
    *
    * @generated from field: tabula.v1.Stage stage = 16;
    */
@@ -468,22 +483,26 @@ export type View = Message<"tabula.v1.View"> & {
   seatBoards: GridBoard[];
 
   /**
-   * The cells the most recent move changed that this viewer may see besides the one it
-   * targeted (Reversi's flips; a shot's target and every cell of the ship it sank).
+   * The cells the most recent move changed that this viewer may see, beyond what
+   * `last_move` says, for games that report them: Reversi's flipped discs, a Battleship
+   * shot's target and every cell of the ship it sank, a peg solitaire jump's three holes.
+   * Empty otherwise.
    *
    * @generated from field: repeated tabula.v1.ChangedCell last_changed = 18;
    */
   lastChanged: ChangedCell[];
 
   /**
-   * The position in the game's standard text notation (FEN for chess), where it has one.
+   * The position in the game's standard text notation (FEN for chess); empty where the
+   * game has none.
    *
    * @generated from field: string notation = 19;
    */
   notation: string;
 
   /**
-   * The seat whose draw offer awaits an answer (numbered from 1); 0 when none does.
+   * The seat whose draw offer awaits the other seat's answer (numbered from 1); 0 when none
+   * does (chess).
    *
    * @generated from field: uint32 draw_offer = 20;
    */
@@ -498,7 +517,8 @@ export const ViewSchema: GenMessage<View> = /*@__PURE__*/
   messageDesc(file_tabula_v1_view, 9);
 
 /**
- * What stands on a cell.
+ * What stands on a cell. New values may be added for new games; draw an unknown one as an
+ * occupied cell of `BoardCell.owner`.
  *
  * @generated from enum tabula.v1.Piece
  */
@@ -511,14 +531,15 @@ export enum Piece {
   UNSPECIFIED = 0,
 
   /**
-   * A plain mark, stone or disc belonging to `BoardCell.owner`.
+   * A plain mark, stone, disc or peg belonging to `BoardCell.owner`.
    *
    * @generated from enum value: PIECE_MARK = 1;
    */
   MARK = 1,
 
   /**
-   * Not part of the board: no piece can ever stand here (a corner of the peg solitaire cross).
+   * Not part of the board: no piece can ever stand here (a corner of the peg solitaire
+   * cross, the cells right of a triangle's diagonal).
    *
    * @generated from enum value: PIECE_VOID = 2;
    */
@@ -560,7 +581,7 @@ export enum Piece {
   WALL = 7,
 
   /**
-   * A chess king.
+   * A chess king; `BoardCell.owner` 1 is White, 2 is Black, as for every chess piece.
    *
    * @generated from enum value: PIECE_KING = 8;
    */
@@ -609,7 +630,8 @@ export const PieceSchema: GenEnum<Piece> = /*@__PURE__*/
   enumDesc(file_tabula_v1_view, 0);
 
 /**
- * What a seat does on its turn, for games whose turns change kind.
+ * What a seat does on its turn, for games whose turns change kind (Morris). A move of
+ * another kind is refused with `WRONG_PHASE`.
  *
  * @generated from enum tabula.v1.Phase
  */
@@ -622,28 +644,29 @@ export enum Phase {
   UNSPECIFIED = 0,
 
   /**
-   * Puts a piece from its hand on the board.
+   * Puts a piece from its hand on the board (`Place.point`).
    *
    * @generated from enum value: PHASE_PLACING = 1;
    */
   PLACING = 1,
 
   /**
-   * Moves a piece along the board's lines.
+   * Moves a piece along a line of the board to an adjacent empty point (`PieceMove`).
    *
    * @generated from enum value: PHASE_MOVING = 2;
    */
   MOVING = 2,
 
   /**
-   * Moves a piece to any empty point.
+   * Moves a piece to any empty point (`PieceMove`); a seat flies once it is down to
+   * `MorrisConfig.flying_threshold` pieces, where flying is allowed.
    *
    * @generated from enum value: PHASE_FLYING = 3;
    */
   FLYING = 3,
 
   /**
-   * Removes an opponent's piece before its turn ends.
+   * Removes an opponent's piece (`Capture`) before its turn ends: it has just closed a mill.
    *
    * @generated from enum value: PHASE_CAPTURING = 4;
    */
@@ -657,7 +680,7 @@ export const PhaseSchema: GenEnum<Phase> = /*@__PURE__*/
   enumDesc(file_tabula_v1_view, 1);
 
 /**
- * The stage a game is in, for games whose rules change between stages.
+ * The stage a game is in, for games whose rules change between stages (Battleship).
  *
  * @generated from enum tabula.v1.Stage
  */
@@ -670,14 +693,15 @@ export enum Stage {
   UNSPECIFIED = 0,
 
   /**
-   * Seats set up their pieces (Battleship: place and confirm fleets).
+   * Seats set up their pieces, all at once and in any order (Battleship: place ships or a
+   * fleet, then confirm with `Ready`).
    *
    * @generated from enum value: STAGE_PLACEMENT = 1;
    */
   PLACEMENT = 1,
 
   /**
-   * Ordinary play.
+   * Ordinary play (Battleship: shots, in turn).
    *
    * @generated from enum value: STAGE_PLAY = 2;
    */

@@ -18,7 +18,9 @@ DESCRIPTOR: _descriptor.FileDescriptor
 
 @_typing.final
 class Cell(_message.Message):
-    """A cell of a rectangular board. Row 0 is the top row, column 0 the left column."""
+    """A cell of a rectangular board. Row 0 is the top row, column 0 the left column; a cell
+    off the board is refused with `OUT_OF_BOUNDS`.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 

@@ -5,7 +5,9 @@ Game configurations: fixed when a game is created and stored with it.
 
 In every per-game message a zero value means "the default for this field", so an empty
 message is the game's default configuration. The server always answers with every
-field filled in.
+field filled in. Values outside the ranges below, or that contradict each other, are
+refused with INVALID_ARGUMENT `INVALID_CONFIG` and a `google.rpc.BadRequest` naming every
+problem.
 """
 
 from collections import abc as _abc
@@ -32,7 +34,9 @@ class _SimultaneousLines:
 class _SimultaneousLinesEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_SimultaneousLines.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     SIMULTANEOUS_LINES_UNSPECIFIED: _SimultaneousLines.ValueType  # 0
-    """The default: the seat that moved wins."""
+    """The default: the seat that moved wins. The server answers with
+    `SIMULTANEOUS_LINES_MOVER_WINS` instead.
+    """
     SIMULTANEOUS_LINES_MOVER_WINS: _SimultaneousLines.ValueType  # 1
     """The seat that moved wins."""
     SIMULTANEOUS_LINES_DRAW: _SimultaneousLines.ValueType  # 2
@@ -42,7 +46,9 @@ class SimultaneousLines(_SimultaneousLines, metaclass=_SimultaneousLinesEnumType
     """What happens when one move completes lines for both seats at once (Tic-Tac-Two)."""
 
 SIMULTANEOUS_LINES_UNSPECIFIED: SimultaneousLines.ValueType  # 0
-"""The default: the seat that moved wins."""
+"""The default: the seat that moved wins. The server answers with
+`SIMULTANEOUS_LINES_MOVER_WINS` instead.
+"""
 SIMULTANEOUS_LINES_MOVER_WINS: SimultaneousLines.ValueType  # 1
 """The seat that moved wins."""
 SIMULTANEOUS_LINES_DRAW: SimultaneousLines.ValueType  # 2
@@ -56,7 +62,7 @@ class _MorrisVariant:
 class _MorrisVariantEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_MorrisVariant.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     MORRIS_VARIANT_UNSPECIFIED: _MorrisVariant.ValueType  # 0
-    """The default: Nine Men's Morris."""
+    """The default: Nine Men's Morris. The server answers with `MORRIS_VARIANT_NINE` instead."""
     MORRIS_VARIANT_THREE: _MorrisVariant.ValueType  # 1
     """Three Men's Morris: 9 points, 3 pieces each; the first mill wins."""
     MORRIS_VARIANT_SIX: _MorrisVariant.ValueType  # 2
@@ -70,7 +76,7 @@ class MorrisVariant(_MorrisVariant, metaclass=_MorrisVariantEnumTypeWrapper):
     """Which Morris board and piece count."""
 
 MORRIS_VARIANT_UNSPECIFIED: MorrisVariant.ValueType  # 0
-"""The default: Nine Men's Morris."""
+"""The default: Nine Men's Morris. The server answers with `MORRIS_VARIANT_NINE` instead."""
 MORRIS_VARIANT_THREE: MorrisVariant.ValueType  # 1
 """Three Men's Morris: 9 points, 3 pieces each; the first mill wins."""
 MORRIS_VARIANT_SIX: MorrisVariant.ValueType  # 2
@@ -88,9 +94,11 @@ class _MorrisFlying:
 class _MorrisFlyingEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_MorrisFlying.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     MORRIS_FLYING_UNSPECIFIED: _MorrisFlying.ValueType  # 0
-    """The variant's custom: allowed in Nine and Twelve, forbidden in Three and Six."""
+    """The default, the variant's custom: allowed in Nine and Twelve, forbidden in Three and
+    Six. Unlike other defaults it is kept as is in the server's answers.
+    """
     MORRIS_FLYING_ALLOWED: _MorrisFlying.ValueType  # 1
-    """Flying allowed at the threshold."""
+    """Flying allowed once a seat is down to `flying_threshold` pieces."""
     MORRIS_FLYING_FORBIDDEN: _MorrisFlying.ValueType  # 2
     """Never flying."""
 
@@ -98,9 +106,11 @@ class MorrisFlying(_MorrisFlying, metaclass=_MorrisFlyingEnumTypeWrapper):
     """Whether a seat reduced to few pieces may fly (move to any empty point)."""
 
 MORRIS_FLYING_UNSPECIFIED: MorrisFlying.ValueType  # 0
-"""The variant's custom: allowed in Nine and Twelve, forbidden in Three and Six."""
+"""The default, the variant's custom: allowed in Nine and Twelve, forbidden in Three and
+Six. Unlike other defaults it is kept as is in the server's answers.
+"""
 MORRIS_FLYING_ALLOWED: MorrisFlying.ValueType  # 1
-"""Flying allowed at the threshold."""
+"""Flying allowed once a seat is down to `flying_threshold` pieces."""
 MORRIS_FLYING_FORBIDDEN: MorrisFlying.ValueType  # 2
 """Never flying."""
 Global___MorrisFlying: _TypeAlias = MorrisFlying  # noqa: Y015
@@ -112,7 +122,7 @@ class _PegBoard:
 class _PegBoardEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_PegBoard.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     PEG_BOARD_UNSPECIFIED: _PegBoard.ValueType  # 0
-    """The default: a triangle."""
+    """The default: a triangle. The server answers with `PEG_BOARD_TRIANGLE` instead."""
     PEG_BOARD_TRIANGLE: _PegBoard.ValueType  # 1
     """A triangle of `rows` rows; holes numbered 1 to rows × (rows + 1) / 2 from the apex, row
     by row. Row r holds cells (r, 0) to (r, r).
@@ -124,7 +134,7 @@ class PegBoard(_PegBoard, metaclass=_PegBoardEnumTypeWrapper):
     """The shape of a peg solitaire board."""
 
 PEG_BOARD_UNSPECIFIED: PegBoard.ValueType  # 0
-"""The default: a triangle."""
+"""The default: a triangle. The server answers with `PEG_BOARD_TRIANGLE` instead."""
 PEG_BOARD_TRIANGLE: PegBoard.ValueType  # 1
 """A triangle of `rows` rows; holes numbered 1 to rows × (rows + 1) / 2 from the apex, row
 by row. Row r holds cells (r, 0) to (r, r).
@@ -140,7 +150,9 @@ class _ReversiOpening:
 class _ReversiOpeningEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ReversiOpening.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     REVERSI_OPENING_UNSPECIFIED: _ReversiOpening.ValueType  # 0
-    """The default: Othello's fixed start."""
+    """The default: Othello's fixed start. The server answers with `REVERSI_OPENING_OTHELLO`
+    instead.
+    """
     REVERSI_OPENING_OTHELLO: _ReversiOpening.ValueType  # 1
     """Othello: the centre 2×2 starts filled, each seat's two discs on a diagonal."""
     REVERSI_OPENING_FREE: _ReversiOpening.ValueType  # 2
@@ -150,7 +162,9 @@ class ReversiOpening(_ReversiOpening, metaclass=_ReversiOpeningEnumTypeWrapper):
     """How a Reversi game starts."""
 
 REVERSI_OPENING_UNSPECIFIED: ReversiOpening.ValueType  # 0
-"""The default: Othello's fixed start."""
+"""The default: Othello's fixed start. The server answers with `REVERSI_OPENING_OTHELLO`
+instead.
+"""
 REVERSI_OPENING_OTHELLO: ReversiOpening.ValueType  # 1
 """Othello: the centre 2×2 starts filled, each seat's two discs on a diagonal."""
 REVERSI_OPENING_FREE: ReversiOpening.ValueType  # 2
@@ -477,10 +491,10 @@ class BattleshipConfig(_message.Message):
     overlapping never.
     """
     extra_shot_on_hit: _builtins.bool
-    """When true a hit earns another shot. Cannot be combined with `salvo`."""
+    """When true a hit earns another shot. Cannot be combined with `salvo`. Default false."""
     salvo: _builtins.bool
     """When true a turn is one shot per ship the shooter has afloat, fired as consecutive
-    `shot` moves.
+    `shot` moves. Cannot be combined with `extra_shot_on_hit`. Default false.
     """
     hide_fleets_at_end: _builtins.bool
     """When true unhit ships stay hidden after the game ends. Default false: both fleets are
@@ -602,10 +616,14 @@ class ChessConfig(_message.Message):
     malformed or illegal is refused with every problem named.
     """
     chess960: _builtins.bool
-    """Chess960: castling with the rooks on their starting files."""
+    """Chess960: castling with the rooks on their starting files, and a Chess960 start
+    (`start_position`) unless `fen` gives the position. Default false.
+    """
     start_position: _builtins.int
     """The Chess960 start by its standard number, 0 to 959 (518 is the classical arrangement).
-    Unset with `chess960`: drawn at random when the game is created (and then set here).
+    Only with `chess960` and without `fen`; otherwise leave it unset (or 518). Unset with
+    `chess960`: drawn at random when the game is created (and then set here). The server
+    answers with it set, 518 for standard chess.
     """
     allow_takebacks: _builtins.bool
     """Whether a seat may take back its last move with `TakeBack`. Default false."""

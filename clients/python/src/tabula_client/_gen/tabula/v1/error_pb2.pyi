@@ -32,7 +32,7 @@ class _ErrorReason:
 class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReason.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     ERROR_REASON_UNSPECIFIED: _ErrorReason.ValueType  # 0
-    """Not a reason."""
+    """Not a reason; never sent."""
     ERROR_REASON_INVALID_REQUEST: _ErrorReason.ValueType  # 1
     """INVALID_ARGUMENT: a required field is missing or a value is malformed; a
     `google.rpc.BadRequest` detail lists every field at fault.
@@ -42,18 +42,25 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     lists every problem.
     """
     ERROR_REASON_UNKNOWN_PRESET: _ErrorReason.ValueType  # 3
-    """INVALID_ARGUMENT: the preset name is unknown for this game kind."""
+    """INVALID_ARGUMENT: the preset name is unknown for this game kind; metadata `kind` holds
+    the kind, and a `google.rpc.BadRequest` lists the known presets.
+    """
     ERROR_REASON_GAME_NOT_FOUND: _ErrorReason.ValueType  # 4
-    """NOT_FOUND: no game has this identifier."""
+    """NOT_FOUND: no game has this identifier (or it was deleted); metadata `game_id` holds it."""
     ERROR_REASON_INVALID_CREDENTIAL: _ErrorReason.ValueType  # 5
-    """UNAUTHENTICATED: the `authorization` metadata is malformed or the seat token is not one
-    of this game's.
+    """UNAUTHENTICATED: the `authorization` metadata is malformed (not `Bearer <credential>`,
+    or longer than 4096 bytes), the secret is not a configured service key, the seat token
+    is not one of this game's, or a signed seat credential does not verify (signature,
+    issuer, audience, algorithm, seat).
     """
     ERROR_REASON_SEAT_REQUIRED: _ErrorReason.ValueType  # 6
-    """PERMISSION_DENIED: the call needs a seat and was made as a spectator."""
+    """PERMISSION_DENIED: the call needs a seat and was made as a spectator or with a service
+    key; also listing another seat's legal moves in a game with hidden information.
+    """
     ERROR_REASON_STALE_SEQ: _ErrorReason.ValueType  # 7
-    """ABORTED: `expected_seq` is not the game's current sequence number; metadata
-    `current_seq` holds the current one. Read the game again and retry.
+    """ABORTED: `expected_seq` is not the game's current sequence number, or another call
+    (perhaps on another replica) moved first; metadata `current_seq` holds the current one
+    and `expected_seq` the one expected. Read the game again and retry.
     """
     ERROR_REASON_REQUEST_ID_REUSED: _ErrorReason.ValueType  # 8
     """FAILED_PRECONDITION: the `request_id` was already used for a different request."""
@@ -77,14 +84,21 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """
     ERROR_REASON_STREAM_LAGGED: _ErrorReason.ValueType  # 17
     """RESOURCE_EXHAUSTED: an event stream fell too far behind and was ended; metadata
-    `last_seq` holds the last sequence number delivered. Resume from there.
+    `last_seq` holds the last sequence number delivered. Resume with a new stream whose
+    `after_seq` is `last_seq`.
     """
     ERROR_REASON_INVALID_PAGE_TOKEN: _ErrorReason.ValueType  # 18
-    """INVALID_ARGUMENT: the page token is malformed or belongs to a different query."""
+    """INVALID_ARGUMENT: the page token is malformed or belongs to a different query; start
+    again without it.
+    """
     ERROR_REASON_SEQ_OUT_OF_RANGE: _ErrorReason.ValueType  # 19
-    """OUT_OF_RANGE: `after_seq` lies beyond the game's newest event."""
+    """OUT_OF_RANGE: `after_seq` lies beyond the game's newest event; metadata `current_seq`
+    holds the newest.
+    """
     ERROR_REASON_SHUTTING_DOWN: _ErrorReason.ValueType  # 20
-    """UNAVAILABLE: the server is shutting down; retry against another replica or later."""
+    """UNAVAILABLE: the server is shutting down and ended an event stream; resume against
+    another replica or later.
+    """
     ERROR_REASON_STORAGE_UNAVAILABLE: _ErrorReason.ValueType  # 21
     """UNAVAILABLE: the game store could not be reached; nothing was changed. Retry shortly."""
     ERROR_REASON_OUTSIDE_GRID: _ErrorReason.ValueType  # 22
@@ -128,7 +142,7 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     ERROR_REASON_INVALID_MOVE: _ErrorReason.ValueType  # 41
     """FAILED_PRECONDITION: the move is not one of the shapes the game allows."""
     ERROR_REASON_HINTS_UNSUPPORTED: _ErrorReason.ValueType  # 42
-    """FAILED_PRECONDITION: this game offers no hints."""
+    """FAILED_PRECONDITION: this game offers no hints (only peg solitaire does)."""
     ERROR_REASON_NO_FLANK: _ErrorReason.ValueType  # 43
     """FAILED_PRECONDITION: the disc would flank no line of opponent discs (Reversi)."""
     ERROR_REASON_PASS_NOT_ALLOWED: _ErrorReason.ValueType  # 44
@@ -158,27 +172,39 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     names the first problem.
     """
     ERROR_REASON_CREDENTIAL_REQUIRED: _ErrorReason.ValueType  # 55
-    """UNAUTHENTICATED: the call needs a credential (a service key, or a seat token or seat
-    credential) and carries none.
+    """UNAUTHENTICATED: the call needs a credential (a service key, where the server has
+    service keys) and carries none.
     """
     ERROR_REASON_CREDENTIAL_EXPIRED: _ErrorReason.ValueType  # 56
-    """UNAUTHENTICATED: the seat credential (a signed token) has expired."""
+    """UNAUTHENTICATED: the seat credential (a signed token) has expired; ask its issuer for
+    a fresh one.
+    """
     ERROR_REASON_SERVICE_KEY_REQUIRED: _ErrorReason.ValueType  # 57
     """PERMISSION_DENIED: only the managing backend, with a service key, may make this call."""
     ERROR_REASON_PRIVATE_GAME: _ErrorReason.ValueType  # 58
-    """PERMISSION_DENIED: the game is private; spectators may not watch it."""
+    """PERMISSION_DENIED: the game is private; spectators may not read it. Metadata `game_id`
+    holds it.
+    """
     ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME: _ErrorReason.ValueType  # 59
-    """PERMISSION_DENIED: the seat credential is valid but names another game."""
+    """PERMISSION_DENIED: the signed seat credential is valid but names another game;
+    metadata `game_id` holds the game called.
+    """
     ERROR_REASON_RATE_LIMITED: _ErrorReason.ValueType  # 60
-    """RESOURCE_EXHAUSTED: too many calls with this credential; retry after the delay in
-    metadata `retry_after_ms`.
+    """RESOURCE_EXHAUSTED: too many calls from this caller (a seat, a service key, or the
+    address of calls without a valid credential); retry after the delay in metadata
+    `retry_after_ms` (milliseconds).
     """
     ERROR_REASON_TOO_MANY_STREAMS: _ErrorReason.ValueType  # 61
-    """RESOURCE_EXHAUSTED: too many event streams are open (per connection or per game)."""
+    """RESOURCE_EXHAUSTED: the game has as many event streams open as the server allows;
+    metadata `limit` holds the cap. Close a stream or retry later.
+    """
     ERROR_REASON_TOO_MANY_GAMES: _ErrorReason.ValueType  # 62
-    """RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have."""
+    """RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have;
+    metadata `limit` holds the cap and `owner` the key's name. Finish, archive or delete
+    some first.
+    """
     ERROR_REASON_GAME_NOT_FINISHED: _ErrorReason.ValueType  # 63
-    """FAILED_PRECONDITION: only a finished game may be archived."""
+    """FAILED_PRECONDITION: only a finished game may be archived; metadata `game_id` holds it."""
     ERROR_REASON_DEADLINE_EXCEEDED: _ErrorReason.ValueType  # 64
     """DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
     `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
@@ -204,14 +230,17 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """
     ERROR_REASON_SEARCH_BUSY: _ErrorReason.ValueType  # 70
     """RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
-    retry shortly.
+    metadata `threads` holds their number. Retry shortly.
     """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
-    """Reasons carried in `google.rpc.ErrorInfo.reason`."""
+    """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
+    New reasons may be added; a client should fall back on the gRPC code for a reason it does
+    not know.
+    """
 
 ERROR_REASON_UNSPECIFIED: ErrorReason.ValueType  # 0
-"""Not a reason."""
+"""Not a reason; never sent."""
 ERROR_REASON_INVALID_REQUEST: ErrorReason.ValueType  # 1
 """INVALID_ARGUMENT: a required field is missing or a value is malformed; a
 `google.rpc.BadRequest` detail lists every field at fault.
@@ -221,18 +250,25 @@ ERROR_REASON_INVALID_CONFIG: ErrorReason.ValueType  # 2
 lists every problem.
 """
 ERROR_REASON_UNKNOWN_PRESET: ErrorReason.ValueType  # 3
-"""INVALID_ARGUMENT: the preset name is unknown for this game kind."""
+"""INVALID_ARGUMENT: the preset name is unknown for this game kind; metadata `kind` holds
+the kind, and a `google.rpc.BadRequest` lists the known presets.
+"""
 ERROR_REASON_GAME_NOT_FOUND: ErrorReason.ValueType  # 4
-"""NOT_FOUND: no game has this identifier."""
+"""NOT_FOUND: no game has this identifier (or it was deleted); metadata `game_id` holds it."""
 ERROR_REASON_INVALID_CREDENTIAL: ErrorReason.ValueType  # 5
-"""UNAUTHENTICATED: the `authorization` metadata is malformed or the seat token is not one
-of this game's.
+"""UNAUTHENTICATED: the `authorization` metadata is malformed (not `Bearer <credential>`,
+or longer than 4096 bytes), the secret is not a configured service key, the seat token
+is not one of this game's, or a signed seat credential does not verify (signature,
+issuer, audience, algorithm, seat).
 """
 ERROR_REASON_SEAT_REQUIRED: ErrorReason.ValueType  # 6
-"""PERMISSION_DENIED: the call needs a seat and was made as a spectator."""
+"""PERMISSION_DENIED: the call needs a seat and was made as a spectator or with a service
+key; also listing another seat's legal moves in a game with hidden information.
+"""
 ERROR_REASON_STALE_SEQ: ErrorReason.ValueType  # 7
-"""ABORTED: `expected_seq` is not the game's current sequence number; metadata
-`current_seq` holds the current one. Read the game again and retry.
+"""ABORTED: `expected_seq` is not the game's current sequence number, or another call
+(perhaps on another replica) moved first; metadata `current_seq` holds the current one
+and `expected_seq` the one expected. Read the game again and retry.
 """
 ERROR_REASON_REQUEST_ID_REUSED: ErrorReason.ValueType  # 8
 """FAILED_PRECONDITION: the `request_id` was already used for a different request."""
@@ -256,14 +292,21 @@ three cells from the centre (Gomoku).
 """
 ERROR_REASON_STREAM_LAGGED: ErrorReason.ValueType  # 17
 """RESOURCE_EXHAUSTED: an event stream fell too far behind and was ended; metadata
-`last_seq` holds the last sequence number delivered. Resume from there.
+`last_seq` holds the last sequence number delivered. Resume with a new stream whose
+`after_seq` is `last_seq`.
 """
 ERROR_REASON_INVALID_PAGE_TOKEN: ErrorReason.ValueType  # 18
-"""INVALID_ARGUMENT: the page token is malformed or belongs to a different query."""
+"""INVALID_ARGUMENT: the page token is malformed or belongs to a different query; start
+again without it.
+"""
 ERROR_REASON_SEQ_OUT_OF_RANGE: ErrorReason.ValueType  # 19
-"""OUT_OF_RANGE: `after_seq` lies beyond the game's newest event."""
+"""OUT_OF_RANGE: `after_seq` lies beyond the game's newest event; metadata `current_seq`
+holds the newest.
+"""
 ERROR_REASON_SHUTTING_DOWN: ErrorReason.ValueType  # 20
-"""UNAVAILABLE: the server is shutting down; retry against another replica or later."""
+"""UNAVAILABLE: the server is shutting down and ended an event stream; resume against
+another replica or later.
+"""
 ERROR_REASON_STORAGE_UNAVAILABLE: ErrorReason.ValueType  # 21
 """UNAVAILABLE: the game store could not be reached; nothing was changed. Retry shortly."""
 ERROR_REASON_OUTSIDE_GRID: ErrorReason.ValueType  # 22
@@ -307,7 +350,7 @@ ERROR_REASON_NO_PIECE_AT_ORIGIN: ErrorReason.ValueType  # 40
 ERROR_REASON_INVALID_MOVE: ErrorReason.ValueType  # 41
 """FAILED_PRECONDITION: the move is not one of the shapes the game allows."""
 ERROR_REASON_HINTS_UNSUPPORTED: ErrorReason.ValueType  # 42
-"""FAILED_PRECONDITION: this game offers no hints."""
+"""FAILED_PRECONDITION: this game offers no hints (only peg solitaire does)."""
 ERROR_REASON_NO_FLANK: ErrorReason.ValueType  # 43
 """FAILED_PRECONDITION: the disc would flank no line of opponent discs (Reversi)."""
 ERROR_REASON_PASS_NOT_ALLOWED: ErrorReason.ValueType  # 44
@@ -337,27 +380,39 @@ ERROR_REASON_INVALID_PGN: ErrorReason.ValueType  # 54
 names the first problem.
 """
 ERROR_REASON_CREDENTIAL_REQUIRED: ErrorReason.ValueType  # 55
-"""UNAUTHENTICATED: the call needs a credential (a service key, or a seat token or seat
-credential) and carries none.
+"""UNAUTHENTICATED: the call needs a credential (a service key, where the server has
+service keys) and carries none.
 """
 ERROR_REASON_CREDENTIAL_EXPIRED: ErrorReason.ValueType  # 56
-"""UNAUTHENTICATED: the seat credential (a signed token) has expired."""
+"""UNAUTHENTICATED: the seat credential (a signed token) has expired; ask its issuer for
+a fresh one.
+"""
 ERROR_REASON_SERVICE_KEY_REQUIRED: ErrorReason.ValueType  # 57
 """PERMISSION_DENIED: only the managing backend, with a service key, may make this call."""
 ERROR_REASON_PRIVATE_GAME: ErrorReason.ValueType  # 58
-"""PERMISSION_DENIED: the game is private; spectators may not watch it."""
+"""PERMISSION_DENIED: the game is private; spectators may not read it. Metadata `game_id`
+holds it.
+"""
 ERROR_REASON_CREDENTIAL_FOR_OTHER_GAME: ErrorReason.ValueType  # 59
-"""PERMISSION_DENIED: the seat credential is valid but names another game."""
+"""PERMISSION_DENIED: the signed seat credential is valid but names another game;
+metadata `game_id` holds the game called.
+"""
 ERROR_REASON_RATE_LIMITED: ErrorReason.ValueType  # 60
-"""RESOURCE_EXHAUSTED: too many calls with this credential; retry after the delay in
-metadata `retry_after_ms`.
+"""RESOURCE_EXHAUSTED: too many calls from this caller (a seat, a service key, or the
+address of calls without a valid credential); retry after the delay in metadata
+`retry_after_ms` (milliseconds).
 """
 ERROR_REASON_TOO_MANY_STREAMS: ErrorReason.ValueType  # 61
-"""RESOURCE_EXHAUSTED: too many event streams are open (per connection or per game)."""
+"""RESOURCE_EXHAUSTED: the game has as many event streams open as the server allows;
+metadata `limit` holds the cap. Close a stream or retry later.
+"""
 ERROR_REASON_TOO_MANY_GAMES: ErrorReason.ValueType  # 62
-"""RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have."""
+"""RESOURCE_EXHAUSTED: this service key has as many unfinished games as it may have;
+metadata `limit` holds the cap and `owner` the key's name. Finish, archive or delete
+some first.
+"""
 ERROR_REASON_GAME_NOT_FINISHED: ErrorReason.ValueType  # 63
-"""FAILED_PRECONDITION: only a finished game may be archived."""
+"""FAILED_PRECONDITION: only a finished game may be archived; metadata `game_id` holds it."""
 ERROR_REASON_DEADLINE_EXCEEDED: ErrorReason.ValueType  # 64
 """DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
 `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
@@ -383,6 +438,6 @@ the stream ends. Open a new one with the new token.
 """
 ERROR_REASON_SEARCH_BUSY: ErrorReason.ValueType  # 70
 """RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
-retry shortly.
+metadata `threads` holds their number. Retry shortly.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -38,16 +38,20 @@ class GameEvent(_message.Message):
     GAME_ENDED_FIELD_NUMBER: _builtins.int
     MOVE_TAKEN_BACK_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`)."""
     seq: _builtins.int
-    """Position in the game's history: 1 for the creation, then one more per event."""
+    """Position in the game's history: 1 for the creation, then one more per event. Resume a
+    stream with the last one seen as `StreamEventsRequest.after_seq`.
+    """
     @_builtins.property
     def time(self) -> _timestamp_pb2.Timestamp:
-        """When the event was recorded by the server."""
+        """When the server recorded the event, to the microsecond. Events of one move (a move and
+        the end it caused) share a time.
+        """
 
     @_builtins.property
     def game_created(self) -> Global___GameCreated:
-        """The game was created."""
+        """The game was created; always the event with seq 1."""
 
     @_builtins.property
     def move_applied(self) -> Global___MoveApplied:
@@ -55,11 +59,11 @@ class GameEvent(_message.Message):
 
     @_builtins.property
     def resigned(self) -> Global___Resigned:
-        """A seat resigned."""
+        """A seat resigned; a `GameEnded` follows."""
 
     @_builtins.property
     def game_ended(self) -> Global___GameEnded:
-        """The game ended."""
+        """The game ended; always the game's last event."""
 
     @_builtins.property
     def move_taken_back(self) -> Global___MoveTakenBack:
@@ -96,10 +100,10 @@ class GameCreated(_message.Message):
     CONFIG_FIELD_NUMBER: _builtins.int
     SEAT_COUNT_FIELD_NUMBER: _builtins.int
     seat_count: _builtins.int
-    """How many seats the game has."""
+    """How many seats the game has; seats are numbered 1 to `seat_count`."""
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
-        """The full configuration, with every default filled in."""
+        """The full configuration, with every default filled in and random choices made."""
 
     def __init__(
         self,
@@ -128,9 +132,13 @@ class MoveApplied(_message.Message):
     seat: _builtins.int
     """The seat that moved (numbered from 1)."""
     redacted: _builtins.bool
-    """True when the move was applied but its content is hidden from this viewer."""
+    """True when the move was applied but its content is hidden from this viewer (for
+    example another seat's Battleship placement).
+    """
     move_number: _builtins.int
-    """The move's number: 1 for the game's first move."""
+    """The move's number: 1 for the game's first move, counting both seats' moves. After a
+    takeback the next move gets the number of the move taken back.
+    """
     @_builtins.property
     def move(self) -> _move_pb2.Move:
         """The move; absent when this viewer may not see it (see `redacted`)."""
@@ -175,14 +183,14 @@ Global___Resigned: _TypeAlias = Resigned  # noqa: Y015
 
 @_typing.final
 class GameEnded(_message.Message):
-    """The game ended."""
+    """The game ended; no event follows, and a stream ends after delivering this one."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     OUTCOME_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def outcome(self) -> _game_pb2.Outcome:
-        """The result."""
+        """The result: who won, or a draw, and why."""
 
     def __init__(
         self,
@@ -208,7 +216,9 @@ class MoveTakenBack(_message.Message):
     seat: _builtins.int
     """The seat that took its move back (numbered from 1)."""
     move_number: _builtins.int
-    """The number of the move undone; the next move gets this number again."""
+    """The number of the move undone (its `MoveApplied.move_number`); the next move gets this
+    number again.
+    """
     def __init__(
         self,
         *,

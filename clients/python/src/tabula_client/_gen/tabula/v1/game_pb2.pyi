@@ -50,7 +50,9 @@ class _GameKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_GameKind.Val
     """Chess: FIDE rules, Chess960, FEN starts, draws by claim, agreement and rule."""
 
 class GameKind(_GameKind, metaclass=_GameKindEnumTypeWrapper):
-    """Every kind of game the server can host. Values are never renumbered."""
+    """Every kind of game the server can host. Values are never renumbered; new kinds get new
+    values, so a client should treat a value it does not know as "some other game".
+    """
 
 GAME_KIND_UNSPECIFIED: GameKind.ValueType  # 0
 """Not a game kind; rejected wherever a kind is required."""
@@ -81,28 +83,28 @@ class _GameStatus:
 class _GameStatusEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_GameStatus.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     GAME_STATUS_UNSPECIFIED: _GameStatus.ValueType  # 0
-    """Not a status; as a filter it means "any status"."""
+    """Not a status; never sent. As the `ListGames` filter it means every status but archived."""
     GAME_STATUS_IN_PROGRESS: _GameStatus.ValueType  # 1
     """Moves are still being played."""
     GAME_STATUS_FINISHED: _GameStatus.ValueType  # 2
     """The game has an outcome and accepts no more moves."""
     GAME_STATUS_ARCHIVED: _GameStatus.ValueType  # 3
-    """A finished game put away by its managing backend: still readable, listed only when
-    `ListGames` asks for this status.
+    """A finished game put away by its managing backend (`ArchiveGame`): still readable, listed
+    only when `ListGames` asks for this status. Views still say finished.
     """
 
 class GameStatus(_GameStatus, metaclass=_GameStatusEnumTypeWrapper):
     """Where a game is in its life."""
 
 GAME_STATUS_UNSPECIFIED: GameStatus.ValueType  # 0
-"""Not a status; as a filter it means "any status"."""
+"""Not a status; never sent. As the `ListGames` filter it means every status but archived."""
 GAME_STATUS_IN_PROGRESS: GameStatus.ValueType  # 1
 """Moves are still being played."""
 GAME_STATUS_FINISHED: GameStatus.ValueType  # 2
 """The game has an outcome and accepts no more moves."""
 GAME_STATUS_ARCHIVED: GameStatus.ValueType  # 3
-"""A finished game put away by its managing backend: still readable, listed only when
-`ListGames` asks for this status.
+"""A finished game put away by its managing backend (`ArchiveGame`): still readable, listed
+only when `ListGames` asks for this status. Views still say finished.
 """
 Global___GameStatus: _TypeAlias = GameStatus  # noqa: Y015
 
@@ -113,21 +115,21 @@ class _OutcomeType:
 class _OutcomeTypeEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OutcomeType.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     OUTCOME_TYPE_UNSPECIFIED: _OutcomeType.ValueType  # 0
-    """Not an outcome; the game is still in progress."""
+    """Not an outcome; never sent (an unfinished game has no `Outcome` at all)."""
     OUTCOME_TYPE_WIN: _OutcomeType.ValueType  # 1
-    """One seat won; `Outcome.winner` names it."""
+    """One seat won; `Outcome.winner` names it. In a one-seat puzzle, the puzzle was solved."""
     OUTCOME_TYPE_DRAW: _OutcomeType.ValueType  # 2
-    """Nobody won."""
+    """Nobody won; `Outcome.winner` is 0."""
 
 class OutcomeType(_OutcomeType, metaclass=_OutcomeTypeEnumTypeWrapper):
     """How a finished game ended."""
 
 OUTCOME_TYPE_UNSPECIFIED: OutcomeType.ValueType  # 0
-"""Not an outcome; the game is still in progress."""
+"""Not an outcome; never sent (an unfinished game has no `Outcome` at all)."""
 OUTCOME_TYPE_WIN: OutcomeType.ValueType  # 1
-"""One seat won; `Outcome.winner` names it."""
+"""One seat won; `Outcome.winner` names it. In a one-seat puzzle, the puzzle was solved."""
 OUTCOME_TYPE_DRAW: OutcomeType.ValueType  # 2
-"""Nobody won."""
+"""Nobody won; `Outcome.winner` is 0."""
 Global___OutcomeType: _TypeAlias = OutcomeType  # noqa: Y015
 
 class _EndReason:
@@ -137,101 +139,123 @@ class _EndReason:
 class _EndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_EndReason.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     END_REASON_UNSPECIFIED: _EndReason.ValueType  # 0
-    """Not a reason; the game is still in progress."""
+    """Not a reason; never sent (an unfinished game has no `Outcome` at all)."""
     END_REASON_LINE: _EndReason.ValueType  # 1
-    """A seat completed a winning line; `Outcome.winning_line` holds its cells."""
+    """A seat completed a winning line (tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two);
+    `Outcome.winning_line` holds its cells.
+    """
     END_REASON_BOARD_FULL: _EndReason.ValueType  # 2
-    """The board filled up with no winner."""
+    """The board filled up with no winner; a draw."""
     END_REASON_RESIGNATION: _EndReason.ValueType  # 3
-    """A seat resigned; the other seat wins."""
+    """A seat resigned (`Resign`): in a two-seat game the other seat wins, in a one-seat game
+    it is a draw.
+    """
     END_REASON_REPETITION: _EndReason.ValueType  # 4
-    """A position occurred too often (the game's repetition rule); a draw."""
+    """A position occurred too often (Tic-Tac-Two's `repetition_limit`, Morris's threefold
+    repetition); a draw.
+    """
     END_REASON_MOVE_LIMIT: _EndReason.ValueType  # 5
-    """The game reached its move limit; a draw."""
+    """The game reached its move limit (Tic-Tac-Two's and Morris's `move_limit`); a draw."""
     END_REASON_SIMULTANEOUS_LINES: _EndReason.ValueType  # 6
     """One move completed lines for both seats; the configuration decided the result."""
     END_REASON_TOO_FEW_PIECES: _EndReason.ValueType  # 7
     """The loser was left with too few pieces to go on (Morris: fewer than three)."""
     END_REASON_BLOCKED: _EndReason.ValueType  # 8
-    """The loser had no legal move on its turn."""
+    """The loser had no legal move on its turn (Morris)."""
     END_REASON_ALL_SHIPS_SUNK: _EndReason.ValueType  # 9
     """Every ship of the loser was sunk (Battleship)."""
     END_REASON_SOLVED: _EndReason.ValueType  # 10
     """A one-seat puzzle was solved: one piece left; `Outcome.winning_line` holds its cell."""
     END_REASON_SOLVED_IN_START_CELL: _EndReason.ValueType  # 11
-    """Solved, with the last piece where the first empty hole was."""
+    """Solved, with the last piece where the first empty hole was; `Outcome.winning_line`
+    holds its cell.
+    """
     END_REASON_NO_MOVES_LEFT: _EndReason.ValueType  # 12
-    """No legal move is left and the puzzle is not solved; a draw."""
+    """No legal move is left and the puzzle is not solved (more than one piece left); a draw."""
     END_REASON_PIECE_COUNT: _EndReason.ValueType  # 13
     """Play stopped by the rules (two passes in a row, or a full board) and the pieces were
     counted: more pieces wins, equal counts draw (Reversi).
     """
     END_REASON_CHECKMATE: _EndReason.ValueType  # 14
-    """Checkmate (chess)."""
+    """Checkmate (chess); the mating seat wins."""
     END_REASON_STALEMATE: _EndReason.ValueType  # 15
     """Stalemate: a draw (chess)."""
     END_REASON_FIFTY_MOVE_RULE: _EndReason.ValueType  # 16
-    """A draw claimed under the fifty-move rule."""
+    """A draw claimed under the fifty-move rule (chess: `DRAW_ACTION_CLAIM` or a move with
+    `claim_draw`).
+    """
     END_REASON_SEVENTY_FIVE_MOVE_RULE: _EndReason.ValueType  # 17
-    """A draw by the seventy-five-move rule, automatic."""
+    """A draw by the seventy-five-move rule, automatic (chess)."""
     END_REASON_THREEFOLD_REPETITION: _EndReason.ValueType  # 18
-    """A draw claimed for a threefold repetition."""
+    """A draw claimed for a threefold repetition (chess)."""
     END_REASON_FIVEFOLD_REPETITION: _EndReason.ValueType  # 19
-    """A draw by fivefold repetition, automatic."""
+    """A draw by fivefold repetition, automatic (chess)."""
     END_REASON_INSUFFICIENT_MATERIAL: _EndReason.ValueType  # 20
-    """A draw because neither side can mate."""
+    """A draw because neither side can mate (chess), automatic."""
     END_REASON_AGREEMENT: _EndReason.ValueType  # 21
-    """A draw offered and accepted."""
+    """A draw offered and accepted (chess: `DRAW_ACTION_OFFER`, then `DRAW_ACTION_ACCEPT`)."""
 
 class EndReason(_EndReason, metaclass=_EndReasonEnumTypeWrapper):
-    """Why a game ended."""
+    """Why a game ended. New reasons may be added; a client should show an unknown one as a
+    plain win or draw according to `Outcome.type`.
+    """
 
 END_REASON_UNSPECIFIED: EndReason.ValueType  # 0
-"""Not a reason; the game is still in progress."""
+"""Not a reason; never sent (an unfinished game has no `Outcome` at all)."""
 END_REASON_LINE: EndReason.ValueType  # 1
-"""A seat completed a winning line; `Outcome.winning_line` holds its cells."""
+"""A seat completed a winning line (tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two);
+`Outcome.winning_line` holds its cells.
+"""
 END_REASON_BOARD_FULL: EndReason.ValueType  # 2
-"""The board filled up with no winner."""
+"""The board filled up with no winner; a draw."""
 END_REASON_RESIGNATION: EndReason.ValueType  # 3
-"""A seat resigned; the other seat wins."""
+"""A seat resigned (`Resign`): in a two-seat game the other seat wins, in a one-seat game
+it is a draw.
+"""
 END_REASON_REPETITION: EndReason.ValueType  # 4
-"""A position occurred too often (the game's repetition rule); a draw."""
+"""A position occurred too often (Tic-Tac-Two's `repetition_limit`, Morris's threefold
+repetition); a draw.
+"""
 END_REASON_MOVE_LIMIT: EndReason.ValueType  # 5
-"""The game reached its move limit; a draw."""
+"""The game reached its move limit (Tic-Tac-Two's and Morris's `move_limit`); a draw."""
 END_REASON_SIMULTANEOUS_LINES: EndReason.ValueType  # 6
 """One move completed lines for both seats; the configuration decided the result."""
 END_REASON_TOO_FEW_PIECES: EndReason.ValueType  # 7
 """The loser was left with too few pieces to go on (Morris: fewer than three)."""
 END_REASON_BLOCKED: EndReason.ValueType  # 8
-"""The loser had no legal move on its turn."""
+"""The loser had no legal move on its turn (Morris)."""
 END_REASON_ALL_SHIPS_SUNK: EndReason.ValueType  # 9
 """Every ship of the loser was sunk (Battleship)."""
 END_REASON_SOLVED: EndReason.ValueType  # 10
 """A one-seat puzzle was solved: one piece left; `Outcome.winning_line` holds its cell."""
 END_REASON_SOLVED_IN_START_CELL: EndReason.ValueType  # 11
-"""Solved, with the last piece where the first empty hole was."""
+"""Solved, with the last piece where the first empty hole was; `Outcome.winning_line`
+holds its cell.
+"""
 END_REASON_NO_MOVES_LEFT: EndReason.ValueType  # 12
-"""No legal move is left and the puzzle is not solved; a draw."""
+"""No legal move is left and the puzzle is not solved (more than one piece left); a draw."""
 END_REASON_PIECE_COUNT: EndReason.ValueType  # 13
 """Play stopped by the rules (two passes in a row, or a full board) and the pieces were
 counted: more pieces wins, equal counts draw (Reversi).
 """
 END_REASON_CHECKMATE: EndReason.ValueType  # 14
-"""Checkmate (chess)."""
+"""Checkmate (chess); the mating seat wins."""
 END_REASON_STALEMATE: EndReason.ValueType  # 15
 """Stalemate: a draw (chess)."""
 END_REASON_FIFTY_MOVE_RULE: EndReason.ValueType  # 16
-"""A draw claimed under the fifty-move rule."""
+"""A draw claimed under the fifty-move rule (chess: `DRAW_ACTION_CLAIM` or a move with
+`claim_draw`).
+"""
 END_REASON_SEVENTY_FIVE_MOVE_RULE: EndReason.ValueType  # 17
-"""A draw by the seventy-five-move rule, automatic."""
+"""A draw by the seventy-five-move rule, automatic (chess)."""
 END_REASON_THREEFOLD_REPETITION: EndReason.ValueType  # 18
-"""A draw claimed for a threefold repetition."""
+"""A draw claimed for a threefold repetition (chess)."""
 END_REASON_FIVEFOLD_REPETITION: EndReason.ValueType  # 19
-"""A draw by fivefold repetition, automatic."""
+"""A draw by fivefold repetition, automatic (chess)."""
 END_REASON_INSUFFICIENT_MATERIAL: EndReason.ValueType  # 20
-"""A draw because neither side can mate."""
+"""A draw because neither side can mate (chess), automatic."""
 END_REASON_AGREEMENT: EndReason.ValueType  # 21
-"""A draw offered and accepted."""
+"""A draw offered and accepted (chess: `DRAW_ACTION_OFFER`, then `DRAW_ACTION_ACCEPT`)."""
 Global___EndReason: _TypeAlias = EndReason  # noqa: Y015
 
 @_typing.final
@@ -252,7 +276,9 @@ class Outcome(_message.Message):
     """Why the game ended."""
     @_builtins.property
     def winning_line(self) -> _containers.RepeatedCompositeFieldContainer[_cell_pb2.Cell]:
-        """The cells of the winning line, in order along the line, when the game was won by a line."""
+        """The cells of the winning line, in order along the line, when the game was won by a
+        line (`END_REASON_LINE`); the last peg's cell when a puzzle was solved; empty otherwise.
+        """
 
     def __init__(
         self,
@@ -272,7 +298,9 @@ Global___Outcome: _TypeAlias = Outcome  # noqa: Y015
 
 @_typing.final
 class Game(_message.Message):
-    """A game hosted by the server."""
+    """A game hosted by the server: its public summary, the same for every caller. What the
+    board looks like is in `View` (`GetView`).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -291,22 +319,30 @@ class Game(_message.Message):
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
-    """The game's identifier, unique on this server. Output only."""
+    """The game's identifier, unique on this server: an opaque string of at most 64
+    characters (today a UUID). Every call about this game takes it as `game_id`. Output only.
+    """
     kind: Global___GameKind.ValueType
     """What is being played. Output only."""
     status: Global___GameStatus.ValueType
-    """In progress or finished. Output only."""
+    """In progress, finished or archived. Output only."""
     seat_count: _builtins.int
-    """How many seats the game has. Output only."""
+    """How many seats the game has; seats are numbered 1 to `seat_count`. Output only."""
     seq: _builtins.int
     """Sequence number of the game's newest event; the `expected_seq` a mover would send. Output only."""
     move_count: _builtins.int
-    """Number of moves applied so far. Output only."""
+    """Number of moves in force, counting both seats' moves (a takeback removes one; a
+    resignation is not a move). Output only.
+    """
     private: _builtins.bool
-    """A private game refuses spectators: only its seats may read it. Fixed at creation."""
+    """A private game refuses spectators: only its seats and service keys may read it. Fixed
+    at creation. Output only.
+    """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
-        """The full configuration, with every default filled in. Fixed at creation."""
+        """The full configuration, with every default filled in and random choices made (a
+        Chess960 start). Fixed at creation. Output only.
+        """
 
     @_builtins.property
     def outcome(self) -> Global___Outcome:
@@ -314,11 +350,11 @@ class Game(_message.Message):
 
     @_builtins.property
     def create_time(self) -> _timestamp_pb2.Timestamp:
-        """When the game was created. Output only."""
+        """When the game was created, to the microsecond. Output only."""
 
     @_builtins.property
     def update_time(self) -> _timestamp_pb2.Timestamp:
-        """When the game last changed. Output only."""
+        """When the game's newest event was recorded, to the microsecond. Output only."""
 
     def __init__(
         self,

@@ -3,13 +3,33 @@
 isort:skip_file
 The Tabula game service.
 
-Callers identify themselves with gRPC metadata. A seat's call carries
-`authorization: Bearer <seat token>`, the token that `CreateGame` returned for that
-seat; the call then acts as that seat. A call without it acts as a spectator, which may
-read public views and events but not move.
+Callers identify themselves with gRPC metadata `authorization: Bearer <credential>`,
+where the credential is one of:
+- a service key of the managing backend (a lobby), configured on the server. The calls
+  that manage games (`CreateGame`, `ListGames`, `ArchiveGame`, `DeleteGame`,
+  `ReissueSeatToken`) need one; a server with no key configured lets anyone make them
+  and then listens on loopback only. On a game's other calls a service key reads like a
+  spectator that may also read private games, and never moves;
+- a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
+  game: the call acts as that seat;
+- a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
+  the call acts as the seat it names, in the game it names.
+A call without a credential acts as a spectator, which may read the views and events of
+games that are not private, but not move. Seats are numbered from 1 everywhere.
 
-Errors use the canonical gRPC codes and always carry a `google.rpc.ErrorInfo` whose
-`reason` is listed in `ErrorReason` (error.proto).
+Errors use the canonical gRPC codes and always carry a `google.rpc.ErrorInfo` with domain
+`tabula.v1` and a `reason` listed in `ErrorReason` (error.proto). Any call may fail with
+UNAUTHENTICATED `INVALID_CREDENTIAL` or `CREDENTIAL_EXPIRED`, RESOURCE_EXHAUSTED
+`RATE_LIMITED` (metadata `retry_after_ms`), DEADLINE_EXCEEDED `DEADLINE_EXCEEDED`,
+UNAVAILABLE `STORAGE_UNAVAILABLE`, INVALID_ARGUMENT `MALFORMED_REQUEST` or OUT_OF_RANGE
+`MESSAGE_TOO_LARGE`. A call naming a game may also fail with INVALID_ARGUMENT
+`INVALID_REQUEST` (`game_id` empty or longer than 64 characters), NOT_FOUND
+`GAME_NOT_FOUND`, PERMISSION_DENIED `PRIVATE_GAME` (a spectator of a private game) or
+`CREDENTIAL_FOR_OTHER_GAME` (a signed credential for another game), and UNAUTHENTICATED
+`INVALID_CREDENTIAL` for a seat token of another game. When the server has service keys,
+a managing call fails with UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a credential and
+PERMISSION_DENIED `SERVICE_KEY_REQUIRED` with a seat credential. The RPC comments below
+list only the errors particular to each call.
 """
 
 from collections import abc as _abc
@@ -41,7 +61,7 @@ class _HintResult:
 class _HintResultEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_HintResult.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     HINT_RESULT_UNSPECIFIED: _HintResult.ValueType  # 0
-    """Not a result."""
+    """Not a result; never sent."""
     HINT_RESULT_MOVE: _HintResult.ValueType  # 1
     """`GetHintResponse.move` is the next move of a solution."""
     HINT_RESULT_NO_SOLUTION: _HintResult.ValueType  # 2
@@ -49,13 +69,13 @@ class _HintResultEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_HintResult
     HINT_RESULT_ALREADY_SOLVED: _HintResult.ValueType  # 3
     """The goal is reached already, or the game is over."""
     HINT_RESULT_UNDECIDED: _HintResult.ValueType  # 4
-    """The search reached its bound before deciding."""
+    """The search reached its bound before deciding; the position may or may not be solvable."""
 
 class HintResult(_HintResult, metaclass=_HintResultEnumTypeWrapper):
     """What a hint search found."""
 
 HINT_RESULT_UNSPECIFIED: HintResult.ValueType  # 0
-"""Not a result."""
+"""Not a result; never sent."""
 HINT_RESULT_MOVE: HintResult.ValueType  # 1
 """`GetHintResponse.move` is the next move of a solution."""
 HINT_RESULT_NO_SOLUTION: HintResult.ValueType  # 2
@@ -63,12 +83,12 @@ HINT_RESULT_NO_SOLUTION: HintResult.ValueType  # 2
 HINT_RESULT_ALREADY_SOLVED: HintResult.ValueType  # 3
 """The goal is reached already, or the game is over."""
 HINT_RESULT_UNDECIDED: HintResult.ValueType  # 4
-"""The search reached its bound before deciding."""
+"""The search reached its bound before deciding; the position may or may not be solvable."""
 Global___HintResult: _TypeAlias = HintResult  # noqa: Y015
 
 @_typing.final
 class Preset(_message.Message):
-    """A named configuration of one game kind."""
+    """A named configuration of one game kind, to create games from by name."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -76,9 +96,11 @@ class Preset(_message.Message):
     DESCRIPTION_FIELD_NUMBER: _builtins.int
     CONFIG_FIELD_NUMBER: _builtins.int
     name: _builtins.str
-    """The preset's name, unique within its game kind (for example `classic`)."""
+    """The preset's name, unique within its game kind, in lower_snake_case (for example
+    `classic`); pass it as `CreateGameRequest.preset`.
+    """
     description: _builtins.str
-    """A sentence describing it."""
+    """A short description for people (for example `7 columns, 6 rows, four in a row`)."""
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """The configuration it stands for, with every default filled in."""
@@ -112,24 +134,24 @@ class GameKindInfo(_message.Message):
     DEFAULT_CONFIG_FIELD_NUMBER: _builtins.int
     PRESETS_FIELD_NUMBER: _builtins.int
     kind: _game_pb2.GameKind.ValueType
-    """The kind."""
+    """The kind, as `CreateGameRequest.kind` takes it."""
     name: _builtins.str
     """Its short name in lower_snake_case (for example `connect_four`)."""
     display_name: _builtins.str
     """Its name for people (for example `Connect Four`)."""
     seat_count: _builtins.int
-    """Number of seats in a game of this kind."""
+    """Number of seats in a game of this kind (1 for peg solitaire, 2 for the others today)."""
     @_builtins.property
     def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """What each seat is called, in seat order (for example `X`, `O`)."""
+        """What each seat is called, in seat order (for example `X`, `O`); `seat_count` entries."""
 
     @_builtins.property
     def default_config(self) -> _config_pb2.GameConfig:
-        """The configuration an empty config message stands for."""
+        """The configuration an empty config message of this kind stands for, every field filled in."""
 
     @_builtins.property
     def presets(self) -> _containers.RepeatedCompositeFieldContainer[Global___Preset]:
-        """The named presets."""
+        """The named presets of this kind."""
 
     def __init__(
         self,
@@ -152,7 +174,7 @@ Global___GameKindInfo: _TypeAlias = GameKindInfo  # noqa: Y015
 
 @_typing.final
 class ListGameKindsRequest(_message.Message):
-    """Request for `ListGameKinds`."""
+    """Request for `ListGameKinds`; it takes no parameters."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -176,7 +198,7 @@ class ListGameKindsResponse(_message.Message):
     KINDS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def kinds(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameKindInfo]:
-        """Every game kind the server hosts."""
+        """Every game kind the server hosts, one entry per kind."""
 
     def __init__(
         self,
@@ -203,21 +225,28 @@ class CreateGameRequest(_message.Message):
     KIND_FIELD_NUMBER: _builtins.int
     PRIVATE_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
-    """The name of one of `kind`'s presets."""
+    """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
+    An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
+    """
     kind: _game_pb2.GameKind.ValueType
-    """The game kind; required with `preset`, and when given with `config` it must match it."""
+    """The game kind; required with `preset`, and when given with `config` or `pgn` it must
+    match it. Unspecified otherwise.
+    """
     private: _builtins.bool
     """A private game refuses spectators (PERMISSION_DENIED, reason `PRIVATE_GAME`): only
-    callers with one of its seat credentials may read it.
+    callers with one of its seat credentials, and service keys, may read it. Default false.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
-        """A full configuration; zero fields take their defaults."""
+        """A full configuration; zero fields take their defaults. Invalid values are refused
+        with INVALID_ARGUMENT `INVALID_CONFIG`, every problem named.
+        """
 
     @_builtins.property
     def pgn(self) -> Global___PgnImport:
         """A chess game in PGN: the game is created at the position after its moves (or after
-        `ply` of them), with those moves as its history.
+        `ply` of them), with those moves as its history. `kind` may be left unspecified or
+        must be chess.
         """
 
     def __init__(
@@ -248,9 +277,14 @@ class PgnImport(_message.Message):
     PGN_FIELD_NUMBER: _builtins.int
     PLY_FIELD_NUMBER: _builtins.int
     pgn: _builtins.str
-    """The game in PGN (one game, at most 1 MiB); the FEN and Variant tags set the start."""
+    """The game in PGN: one game, at most 1 MiB. Its FEN and Variant tags set the start
+    (Chess960 included). Unreadable text or an illegal move is INVALID_ARGUMENT
+    `INVALID_PGN`, naming the first problem.
+    """
     ply: _builtins.int
-    """Import only this many plies (half-moves); unset for all of them."""
+    """Import only this many plies (half-moves) from the start, 0 to the number the PGN has
+    (more is INVALID_REQUEST); unset for all of them.
+    """
     def __init__(
         self,
         *,
@@ -279,9 +313,12 @@ class SeatToken(_message.Message):
     seat: _builtins.int
     """The seat (numbered from 1)."""
     seat_name: _builtins.str
-    """What the seat is called (for example `X`)."""
+    """What the seat is called (for example `X`), as in `GameKindInfo.seat_names`."""
     token: _builtins.str
-    """Send as `authorization: Bearer <token>` to act as this seat. Shown only once."""
+    """The token: 43 URL-safe base64 characters (256 random bits). Send it as
+    `authorization: Bearer <token>` to act as this seat. Shown only once: the server keeps
+    only its hash; a lost token can be replaced with `ReissueSeatToken`.
+    """
     def __init__(
         self,
         *,
@@ -307,11 +344,11 @@ class CreateGameResponse(_message.Message):
     SEAT_TOKENS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def game(self) -> _game_pb2.Game:
-        """The new game."""
+        """The new game; after a PGN import, already at the imported position."""
 
     @_builtins.property
     def seat_tokens(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatToken]:
-        """One token per seat, in seat order."""
+        """One token per seat, in seat order (`seat_tokens[0]` is seat 1)."""
 
     def __init__(
         self,
@@ -335,7 +372,7 @@ class GetGameRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     def __init__(
         self,
         *,
@@ -375,7 +412,7 @@ Global___GetGameResponse: _TypeAlias = GetGameResponse  # noqa: Y015
 
 @_typing.final
 class ListGamesRequest(_message.Message):
-    """Request for `ListGames`."""
+    """Request for `ListGames`. Every filter left at its zero value matches every game."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -386,20 +423,30 @@ class ListGamesRequest(_message.Message):
     CREATE_TIME_AFTER_FIELD_NUMBER: _builtins.int
     CREATE_TIME_BEFORE_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
-    """Maximum number of games to return: 0 means 50, larger values are capped at 500."""
+    """Maximum number of games to return: 0 means 50, larger values are capped at 500,
+    negative values are INVALID_REQUEST. Every page but the last holds exactly this many.
+    """
     page_token: _builtins.str
-    """`next_page_token` from a previous response with the same filters; empty for the first page."""
+    """`next_page_token` from a previous response with the same filters; empty for the first
+    page. A token from other filters, or altered, is INVALID_ARGUMENT `INVALID_PAGE_TOKEN`.
+    """
     kind: _game_pb2.GameKind.ValueType
     """Only games of this kind; unspecified means every kind."""
     status: _game_pb2.GameStatus.ValueType
-    """Only games in this status; unspecified means every status but archived."""
+    """Only games in this status; unspecified means every status but archived (archived games
+    are listed only when this asks for `GAME_STATUS_ARCHIVED`).
+    """
     @_builtins.property
     def create_time_after(self) -> _timestamp_pb2.Timestamp:
-        """Only games created at or after this time."""
+        """Only games created at or after this time; unset for no lower bound. It must lie between
+        the years 1 and 9999 with nanos in 0 to 999,999,999 (INVALID_REQUEST otherwise).
+        """
 
     @_builtins.property
     def create_time_before(self) -> _timestamp_pb2.Timestamp:
-        """Only games created before this time."""
+        """Only games created before this time; unset for no upper bound. Same range as
+        `create_time_after`.
+        """
 
     def __init__(
         self,
@@ -428,7 +475,9 @@ class ListGamesResponse(_message.Message):
     GAMES_FIELD_NUMBER: _builtins.int
     NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     next_page_token: _builtins.str
-    """Token for the next page; empty on the last page."""
+    """Token for the next page, to send as `page_token` with the same filters; empty on the
+    last page.
+    """
     @_builtins.property
     def games(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.Game]:
         """The games of this page, newest first."""
@@ -455,7 +504,7 @@ class GetViewRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     def __init__(
         self,
         *,
@@ -502,10 +551,10 @@ class ListLegalMovesRequest(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     seat: _builtins.int
-    """Whose moves to list (numbered from 1); 0 means the caller's own seat, and is required
-    for a spectator.
+    """Whose moves to list, 1 to the game's seat count; 0 means the caller's own seat, and a
+    spectator must name one (INVALID_REQUEST otherwise).
     """
     def __init__(
         self,
@@ -536,7 +585,7 @@ class LegalMove(_message.Message):
     """The move in the game's machine notation (UCI for chess); empty where there is none."""
     @_builtins.property
     def move(self) -> _move_pb2.Move:
-        """The move, ready to submit."""
+        """The move, ready to submit as `SubmitMoveRequest.move`."""
 
     def __init__(
         self,
@@ -563,12 +612,16 @@ class ListLegalMovesResponse(_message.Message):
     MOVES_FIELD_NUMBER: _builtins.int
     SEQ_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
-    """The seat the moves are for."""
+    """The seat the moves are for (numbered from 1)."""
     seq: _builtins.int
-    """Sequence number of the game state the list was computed from."""
+    """Sequence number of the game state the list was computed from; send it as
+    `SubmitMoveRequest.expected_seq` to make sure the list still holds.
+    """
     @_builtins.property
     def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___LegalMove]:
-        """Every legal move of that seat now; empty when it is not that seat's turn."""
+        """Every legal move of that seat now; empty when it is not that seat's turn or the game
+        is finished.
+        """
 
     def __init__(
         self,
@@ -597,22 +650,26 @@ class SubmitMoveRequest(_message.Message):
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     VALIDATE_ONLY_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     expected_seq: _builtins.int
     """When set, the move is applied only if the game's newest event still has this sequence
-    number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`.
+    number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`. Unset:
+    the move applies to whatever position the game is in.
     """
     request_id: _builtins.str
-    """A client-chosen identifier (up to 128 characters) that makes retries safe: a request
-    repeated with the same `request_id` is applied at most once and answers as the first did.
+    """A client-chosen identifier, at most 128 characters, that makes retries safe: a request
+    repeated by the same seat with the same `request_id` is applied at most once and
+    answers as the first did (its seq, events and view), even after other moves or a server
+    restart. The same id with a different move, `expected_seq` or `validate_only` is
+    FAILED_PRECONDITION `REQUEST_ID_REUSED`. Empty: no retry protection.
     """
     validate_only: _builtins.bool
     """When true the move is only checked: the response says it would be accepted (or the
-    error says why not) and nothing changes.
+    error says why not) and nothing changes. Default false.
     """
     @_builtins.property
     def move(self) -> _move_pb2.Move:
-        """The move."""
+        """The move; required, with exactly one arm set."""
 
     def __init__(
         self,
@@ -644,12 +701,16 @@ class SubmitMoveResponse(_message.Message):
     EVENTS_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     applied: _builtins.bool
-    """False when `validate_only` was set: the move would be accepted but was not applied."""
+    """True when the move was applied; false when `validate_only` was set (the move would be
+    accepted but was not applied).
+    """
     seq: _builtins.int
-    """Sequence number of the game's newest event after the move."""
+    """Sequence number of the game's newest event after the move (unchanged when not applied)."""
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[_event_pb2.GameEvent]:
-        """The events the move produced, as the caller may see them."""
+        """The events the move produced, as the caller may see them: the `MoveApplied`, followed
+        by `GameEnded` when the move ended the game. Empty when not applied.
+        """
 
     @_builtins.property
     def view(self) -> _view_pb2.View:
@@ -680,9 +741,11 @@ class ResignRequest(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     request_id: _builtins.str
-    """A client-chosen identifier that makes retries safe, as in `SubmitMoveRequest`."""
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`. Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
@@ -706,7 +769,7 @@ class ResignResponse(_message.Message):
     SEQ_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
-    """Sequence number of the game's newest event after the resignation."""
+    """Sequence number of the game's newest event after the resignation (its `GameEnded`)."""
     @_builtins.property
     def view(self) -> _view_pb2.View:
         """The finished game, as the caller may see it."""
@@ -733,7 +796,7 @@ class ExportPgnRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier; it must be a chess game."""
+    """The game's identifier (`Game.game_id`); it must be a chess game."""
     def __init__(
         self,
         *,
@@ -779,7 +842,7 @@ class GetHintRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     def __init__(
         self,
         *,
@@ -805,10 +868,12 @@ class GetHintResponse(_message.Message):
     result: Global___HintResult.ValueType
     """What the search found."""
     seq: _builtins.int
-    """Sequence number of the position the hint is for."""
+    """Sequence number of the position the hint is for; send it as
+    `SubmitMoveRequest.expected_seq` to play the hint only in that position.
+    """
     @_builtins.property
     def move(self) -> _move_pb2.Move:
-        """The suggested move, with `HINT_RESULT_MOVE`."""
+        """The suggested move, ready to submit; set only with `HINT_RESULT_MOVE`."""
 
     def __init__(
         self,
@@ -835,13 +900,15 @@ class TakeBackRequest(_message.Message):
     EXPECTED_SEQ_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     expected_seq: _builtins.int
     """When set, the takeback happens only if the game's newest event still has this sequence
-    number; otherwise ABORTED with reason `STALE_SEQ`.
+    number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`.
     """
     request_id: _builtins.str
-    """A client-chosen identifier that makes retries safe, as in `SubmitMoveRequest`."""
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`. Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
@@ -868,7 +935,7 @@ class TakeBackResponse(_message.Message):
     SEQ_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
-    """Sequence number of the game's newest event after the takeback."""
+    """Sequence number of the game's newest event after the takeback (its `MoveTakenBack`)."""
     @_builtins.property
     def view(self) -> _view_pb2.View:
         """The game after the takeback, as the caller may see it."""
@@ -896,9 +963,12 @@ class StreamEventsRequest(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     after_seq: _builtins.int
-    """Deliver events with a sequence number greater than this; 0 streams from the creation."""
+    """Deliver events with a sequence number greater than this: 0 streams the whole history
+    from the creation; the last seq already seen resumes without gaps or duplicates. Beyond
+    the game's newest event is OUT_OF_RANGE `SEQ_OUT_OF_RANGE`.
+    """
     def __init__(
         self,
         *,
@@ -922,7 +992,7 @@ class StreamEventsResponse(_message.Message):
     EVENT_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def event(self) -> _event_pb2.GameEvent:
-        """The next event."""
+        """The next event; its `seq` is one more than the previous message's."""
 
     def __init__(
         self,
@@ -945,7 +1015,7 @@ class ArchiveGameRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier; the game must be finished."""
+    """The game's identifier (`Game.game_id`); the game must be finished."""
     def __init__(
         self,
         *,
@@ -968,7 +1038,7 @@ class ArchiveGameResponse(_message.Message):
     GAME_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def game(self) -> _game_pb2.Game:
-        """The archived game."""
+        """The archived game, with status `GAME_STATUS_ARCHIVED`."""
 
     def __init__(
         self,
@@ -991,7 +1061,7 @@ class DeleteGameRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     def __init__(
         self,
         *,
@@ -1007,7 +1077,7 @@ Global___DeleteGameRequest: _TypeAlias = DeleteGameRequest  # noqa: Y015
 
 @_typing.final
 class DeleteGameResponse(_message.Message):
-    """Response of `DeleteGame`."""
+    """Response of `DeleteGame`; empty: the game is gone."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -1031,9 +1101,9 @@ class ReissueSeatTokenRequest(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     seat: _builtins.int
-    """The seat (numbered from 1)."""
+    """The seat whose token to replace, 1 to the game's seat count."""
     def __init__(
         self,
         *,

@@ -26,7 +26,8 @@ if _version_not_supported:
 
 
 class GameServiceStub:
-    """Hosts turn-based board games and rules on every move.
+    """Hosts turn-based board games and rules on every move. The server is the single
+    authority: a client never decides whether a move is legal or a game is over.
     """
 
     def __init__(self, channel):
@@ -113,83 +114,121 @@ class GameServiceStub:
 
 
 class GameServiceServicer:
-    """Hosts turn-based board games and rules on every move.
+    """Hosts turn-based board games and rules on every move. The server is the single
+    authority: a client never decides whether a move is legal or a game is over.
     """
 
     def ListGameKinds(self, request, context):
-        """Lists every game kind the server hosts, with its defaults and presets.
+        """Lists every game kind the server hosts, with its seat names, default configuration and
+        presets. Anyone may call it, with or without a credential.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def CreateGame(self, request, context):
-        """Creates a game from a preset or a full configuration and returns one secret token per seat.
+        """Creates a game from a preset, a full configuration or an imported chess PGN, and
+        returns one secret token per seat, shown only this once. Needs a service key, which
+        becomes the game's owner. Errors: INVALID_ARGUMENT `INVALID_REQUEST` (no source, `kind`
+        missing with a preset or not matching the configuration or PGN), `INVALID_CONFIG`
+        (every problem listed in a `google.rpc.BadRequest`), `UNKNOWN_PRESET` or `INVALID_PGN`;
+        RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
+        as the server allows (metadata `limit`).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetGame(self, request, context):
-        """Returns a game's public summary.
+        """Returns a game's public summary: kind, configuration, status, outcome and sequence
+        number. Any caller who may read the game: one of its seats, a service key, or a
+        spectator when the game is not private.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """Lists games, newest first, one page at a time.
+        """Lists the server's games (whichever key created them), newest first, one page at a
+        time, filtered by kind, status and creation time. Needs a service key. Errors:
+        INVALID_ARGUMENT `INVALID_REQUEST` (a negative `page_size`, an unknown kind or status, a
+        timestamp outside the `Timestamp` range) or `INVALID_PAGE_TOKEN`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetView(self, request, context):
-        """Returns the game as the caller may see it.
+        """Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
+        fleet), a spectator or a service key only what every viewer sees. Any caller who may
+        read the game, as for `GetGame`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ListLegalMoves(self, request, context):
-        """Lists the moves a seat may make now.
+        """Lists the moves a seat may make now, each ready to submit. A seat lists its own moves
+        by default. Another seat's moves may be listed, by a seat or a spectator, only in games
+        without hidden information (not Battleship): otherwise PERMISSION_DENIED
+        `SEAT_REQUIRED`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` when a spectator names no
+        seat or the seat does not exist.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def SubmitMove(self, request, context):
-        """Submits (or, with `validate_only`, checks) the caller's move.
+        """Submits the caller's move or, with `validate_only`, only checks it. Needs a seat
+        credential of the game: PERMISSION_DENIED `SEAT_REQUIRED` otherwise. Errors:
+        INVALID_ARGUMENT `INVALID_REQUEST` for a malformed move (no arm set, a required cell or
+        location missing, an unknown enum value; a `google.rpc.BadRequest` names each field);
+        FAILED_PRECONDITION with the rule's reason for a move the rules refuse (`GAME_OVER`,
+        `NOT_YOUR_TURN`, `CELL_OCCUPIED`, ...; see `ErrorReason`), metadata `current_seq`;
+        ABORTED `STALE_SEQ` when `expected_seq` is not the game's current sequence number or
+        another call moved first; FAILED_PRECONDITION `REQUEST_ID_REUSED`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def Resign(self, request, context):
-        """Resigns the caller's seat; the game ends.
+        """Resigns the caller's seat, on its turn or not, and ends the game: in a two-seat game
+        the other seat wins, in a one-seat game (peg solitaire) the game is drawn. Needs a seat
+        credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+        `GAME_OVER` when the game is already finished, or `REQUEST_ID_REUSED`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ExportPgn(self, request, context):
-        """Exports a chess game, running or finished, as PGN.
+        """Exports a chess game, running or finished, as PGN. Any caller who may read the game.
+        Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is not chess.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetHint(self, request, context):
-        """Suggests the caller's next move, for games with a solver (peg solitaire). The search is
-        bounded: it may answer HINT_RESULT_UNDECIDED.
+        """Suggests the caller's next move, for games with a solver (peg solitaire). Needs a seat
+        credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). The search is bounded: after
+        2,000,000 positions it answers HINT_RESULT_UNDECIDED, and it stops as soon as the call
+        ends (deadline or cancellation). Errors: FAILED_PRECONDITION `HINTS_UNSUPPORTED` for a
+        game without a solver; RESOURCE_EXHAUSTED `SEARCH_BUSY` when every search thread of the
+        server is busy (retry shortly).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def TakeBack(self, request, context):
-        """Takes back the caller's last move, where the game's configuration allows takebacks.
-        The history stays append-only: the takeback is itself an event.
+        """Takes back the caller's own last move while the game is in progress, where takebacks
+        are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+        append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
+        (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+        `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
+        seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -197,9 +236,15 @@ class GameServiceServicer:
 
     def StreamEvents(self, request, context):
         """Streams a game's events after a given sequence number: first the backlog, then live
-        events as they happen, in order, without gaps or duplicates. The stream ends after the
-        game's final event. A subscriber that falls too far behind is ended with
-        RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
+        events as they happen, in order, without gaps or duplicates, each as the caller may see
+        it (redacted, never skipped). The stream ends after the game's final event (at once
+        when a finished game has nothing after `after_seq`). Any caller who may read the game.
+        Errors: OUT_OF_RANGE `SEQ_OUT_OF_RANGE` (metadata `current_seq`); RESOURCE_EXHAUSTED
+        `TOO_MANY_STREAMS` (metadata `limit`). A stream that was open ends with
+        RESOURCE_EXHAUSTED `STREAM_LAGGED` when its reader falls too far behind (metadata
+        `last_seq`: open a new stream after it), UNAUTHENTICATED `CREDENTIAL_REVOKED` when the
+        seat token it was opened with is reissued, NOT_FOUND `GAME_NOT_FOUND` when the game is
+        deleted, or UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -207,23 +252,27 @@ class GameServiceServicer:
 
     def ArchiveGame(self, request, context):
         """Archives a finished game: it stays readable but leaves the default `ListGames` listing.
-        Needs a service key.
+        Archiving an archived game again changes nothing. Needs a service key. Errors:
+        FAILED_PRECONDITION `GAME_NOT_FINISHED` for a game in progress.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def DeleteGame(self, request, context):
-        """Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
-        service key.
+        """Deletes a game and its log for good: every later call naming it, a second
+        `DeleteGame` included, is NOT_FOUND `GAME_NOT_FOUND`, and its open event streams end
+        with it. Needs a service key.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ReissueSeatToken(self, request, context):
-        """Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
-        service key.
+        """Issues a new token for one seat of a game, replacing the old one, which stops working
+        at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
+        Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
+        `INVALID_REQUEST` for a seat the game does not have.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -316,7 +365,8 @@ def add_GameServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class GameService:
-    """Hosts turn-based board games and rules on every move.
+    """Hosts turn-based board games and rules on every move. The server is the single
+    authority: a client never decides whether a move is legal or a game is over.
     """
 
     @staticmethod

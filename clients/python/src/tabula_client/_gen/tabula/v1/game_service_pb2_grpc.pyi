@@ -3,13 +3,33 @@
 isort:skip_file
 The Tabula game service.
 
-Callers identify themselves with gRPC metadata. A seat's call carries
-`authorization: Bearer <seat token>`, the token that `CreateGame` returned for that
-seat; the call then acts as that seat. A call without it acts as a spectator, which may
-read public views and events but not move.
+Callers identify themselves with gRPC metadata `authorization: Bearer <credential>`,
+where the credential is one of:
+- a service key of the managing backend (a lobby), configured on the server. The calls
+  that manage games (`CreateGame`, `ListGames`, `ArchiveGame`, `DeleteGame`,
+  `ReissueSeatToken`) need one; a server with no key configured lets anyone make them
+  and then listens on loopback only. On a game's other calls a service key reads like a
+  spectator that may also read private games, and never moves;
+- a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
+  game: the call acts as that seat;
+- a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
+  the call acts as the seat it names, in the game it names.
+A call without a credential acts as a spectator, which may read the views and events of
+games that are not private, but not move. Seats are numbered from 1 everywhere.
 
-Errors use the canonical gRPC codes and always carry a `google.rpc.ErrorInfo` whose
-`reason` is listed in `ErrorReason` (error.proto).
+Errors use the canonical gRPC codes and always carry a `google.rpc.ErrorInfo` with domain
+`tabula.v1` and a `reason` listed in `ErrorReason` (error.proto). Any call may fail with
+UNAUTHENTICATED `INVALID_CREDENTIAL` or `CREDENTIAL_EXPIRED`, RESOURCE_EXHAUSTED
+`RATE_LIMITED` (metadata `retry_after_ms`), DEADLINE_EXCEEDED `DEADLINE_EXCEEDED`,
+UNAVAILABLE `STORAGE_UNAVAILABLE`, INVALID_ARGUMENT `MALFORMED_REQUEST` or OUT_OF_RANGE
+`MESSAGE_TOO_LARGE`. A call naming a game may also fail with INVALID_ARGUMENT
+`INVALID_REQUEST` (`game_id` empty or longer than 64 characters), NOT_FOUND
+`GAME_NOT_FOUND`, PERMISSION_DENIED `PRIVATE_GAME` (a spectator of a private game) or
+`CREDENTIAL_FOR_OTHER_GAME` (a signed credential for another game), and UNAUTHENTICATED
+`INVALID_CREDENTIAL` for a seat token of another game. When the server has service keys,
+a managing call fails with UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a credential and
+PERMISSION_DENIED `SERVICE_KEY_REQUIRED` with a seat credential. The RPC comments below
+list only the errors particular to each call.
 """
 
 from collections import abc as _abc
@@ -36,109 +56,227 @@ GRPC_GENERATED_VERSION: str
 GRPC_VERSION: str
 
 class GameServiceStub:
-    """Hosts turn-based board games and rules on every move."""
+    """Hosts turn-based board games and rules on every move. The server is the single
+    authority: a client never decides whether a move is legal or a game is over.
+    """
 
     @_typing.overload
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> GameServiceAsyncStub: ...
     ListGameKinds: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListGameKindsRequest, _game_service_pb2.ListGameKindsResponse]
-    """Lists every game kind the server hosts, with its defaults and presets."""
+    """Lists every game kind the server hosts, with its seat names, default configuration and
+    presets. Anyone may call it, with or without a credential.
+    """
     CreateGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.CreateGameRequest, _game_service_pb2.CreateGameResponse]
-    """Creates a game from a preset or a full configuration and returns one secret token per seat."""
+    """Creates a game from a preset, a full configuration or an imported chess PGN, and
+    returns one secret token per seat, shown only this once. Needs a service key, which
+    becomes the game's owner. Errors: INVALID_ARGUMENT `INVALID_REQUEST` (no source, `kind`
+    missing with a preset or not matching the configuration or PGN), `INVALID_CONFIG`
+    (every problem listed in a `google.rpc.BadRequest`), `UNKNOWN_PRESET` or `INVALID_PGN`;
+    RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
+    as the server allows (metadata `limit`).
+    """
     GetGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetGameRequest, _game_service_pb2.GetGameResponse]
-    """Returns a game's public summary."""
+    """Returns a game's public summary: kind, configuration, status, outcome and sequence
+    number. Any caller who may read the game: one of its seats, a service key, or a
+    spectator when the game is not private.
+    """
     ListGames: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListGamesRequest, _game_service_pb2.ListGamesResponse]
-    """Lists games, newest first, one page at a time."""
+    """Lists the server's games (whichever key created them), newest first, one page at a
+    time, filtered by kind, status and creation time. Needs a service key. Errors:
+    INVALID_ARGUMENT `INVALID_REQUEST` (a negative `page_size`, an unknown kind or status, a
+    timestamp outside the `Timestamp` range) or `INVALID_PAGE_TOKEN`.
+    """
     GetView: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetViewRequest, _game_service_pb2.GetViewResponse]
-    """Returns the game as the caller may see it."""
+    """Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
+    fleet), a spectator or a service key only what every viewer sees. Any caller who may
+    read the game, as for `GetGame`.
+    """
     ListLegalMoves: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListLegalMovesRequest, _game_service_pb2.ListLegalMovesResponse]
-    """Lists the moves a seat may make now."""
+    """Lists the moves a seat may make now, each ready to submit. A seat lists its own moves
+    by default. Another seat's moves may be listed, by a seat or a spectator, only in games
+    without hidden information (not Battleship): otherwise PERMISSION_DENIED
+    `SEAT_REQUIRED`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` when a spectator names no
+    seat or the seat does not exist.
+    """
     SubmitMove: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.SubmitMoveRequest, _game_service_pb2.SubmitMoveResponse]
-    """Submits (or, with `validate_only`, checks) the caller's move."""
+    """Submits the caller's move or, with `validate_only`, only checks it. Needs a seat
+    credential of the game: PERMISSION_DENIED `SEAT_REQUIRED` otherwise. Errors:
+    INVALID_ARGUMENT `INVALID_REQUEST` for a malformed move (no arm set, a required cell or
+    location missing, an unknown enum value; a `google.rpc.BadRequest` names each field);
+    FAILED_PRECONDITION with the rule's reason for a move the rules refuse (`GAME_OVER`,
+    `NOT_YOUR_TURN`, `CELL_OCCUPIED`, ...; see `ErrorReason`), metadata `current_seq`;
+    ABORTED `STALE_SEQ` when `expected_seq` is not the game's current sequence number or
+    another call moved first; FAILED_PRECONDITION `REQUEST_ID_REUSED`.
+    """
     Resign: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ResignRequest, _game_service_pb2.ResignResponse]
-    """Resigns the caller's seat; the game ends."""
+    """Resigns the caller's seat, on its turn or not, and ends the game: in a two-seat game
+    the other seat wins, in a one-seat game (peg solitaire) the game is drawn. Needs a seat
+    credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+    `GAME_OVER` when the game is already finished, or `REQUEST_ID_REUSED`.
+    """
     ExportPgn: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ExportPgnRequest, _game_service_pb2.ExportPgnResponse]
-    """Exports a chess game, running or finished, as PGN."""
+    """Exports a chess game, running or finished, as PGN. Any caller who may read the game.
+    Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is not chess.
+    """
     GetHint: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetHintRequest, _game_service_pb2.GetHintResponse]
-    """Suggests the caller's next move, for games with a solver (peg solitaire). The search is
-    bounded: it may answer HINT_RESULT_UNDECIDED.
+    """Suggests the caller's next move, for games with a solver (peg solitaire). Needs a seat
+    credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). The search is bounded: after
+    2,000,000 positions it answers HINT_RESULT_UNDECIDED, and it stops as soon as the call
+    ends (deadline or cancellation). Errors: FAILED_PRECONDITION `HINTS_UNSUPPORTED` for a
+    game without a solver; RESOURCE_EXHAUSTED `SEARCH_BUSY` when every search thread of the
+    server is busy (retry shortly).
     """
     TakeBack: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]
-    """Takes back the caller's last move, where the game's configuration allows takebacks.
-    The history stays append-only: the takeback is itself an event.
+    """Takes back the caller's own last move while the game is in progress, where takebacks
+    are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+    append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
+    (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+    `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
+    seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
     """
     StreamEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamEventsRequest, _game_service_pb2.StreamEventsResponse]
     """Streams a game's events after a given sequence number: first the backlog, then live
-    events as they happen, in order, without gaps or duplicates. The stream ends after the
-    game's final event. A subscriber that falls too far behind is ended with
-    RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
+    events as they happen, in order, without gaps or duplicates, each as the caller may see
+    it (redacted, never skipped). The stream ends after the game's final event (at once
+    when a finished game has nothing after `after_seq`). Any caller who may read the game.
+    Errors: OUT_OF_RANGE `SEQ_OUT_OF_RANGE` (metadata `current_seq`); RESOURCE_EXHAUSTED
+    `TOO_MANY_STREAMS` (metadata `limit`). A stream that was open ends with
+    RESOURCE_EXHAUSTED `STREAM_LAGGED` when its reader falls too far behind (metadata
+    `last_seq`: open a new stream after it), UNAUTHENTICATED `CREDENTIAL_REVOKED` when the
+    seat token it was opened with is reissued, NOT_FOUND `GAME_NOT_FOUND` when the game is
+    deleted, or UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
     """
     ArchiveGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ArchiveGameRequest, _game_service_pb2.ArchiveGameResponse]
     """Archives a finished game: it stays readable but leaves the default `ListGames` listing.
-    Needs a service key.
+    Archiving an archived game again changes nothing. Needs a service key. Errors:
+    FAILED_PRECONDITION `GAME_NOT_FINISHED` for a game in progress.
     """
     DeleteGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.DeleteGameRequest, _game_service_pb2.DeleteGameResponse]
-    """Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
-    service key.
+    """Deletes a game and its log for good: every later call naming it, a second
+    `DeleteGame` included, is NOT_FOUND `GAME_NOT_FOUND`, and its open event streams end
+    with it. Needs a service key.
     """
     ReissueSeatToken: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ReissueSeatTokenRequest, _game_service_pb2.ReissueSeatTokenResponse]
-    """Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
-    service key.
+    """Issues a new token for one seat of a game, replacing the old one, which stops working
+    at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
+    Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
+    `INVALID_REQUEST` for a seat the game does not have.
     """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
-    """Hosts turn-based board games and rules on every move."""
+    """Hosts turn-based board games and rules on every move. The server is the single
+    authority: a client never decides whether a move is legal or a game is over.
+    """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
     ListGameKinds: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListGameKindsRequest, _game_service_pb2.ListGameKindsResponse]  # type: ignore[assignment]
-    """Lists every game kind the server hosts, with its defaults and presets."""
+    """Lists every game kind the server hosts, with its seat names, default configuration and
+    presets. Anyone may call it, with or without a credential.
+    """
     CreateGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.CreateGameRequest, _game_service_pb2.CreateGameResponse]  # type: ignore[assignment]
-    """Creates a game from a preset or a full configuration and returns one secret token per seat."""
+    """Creates a game from a preset, a full configuration or an imported chess PGN, and
+    returns one secret token per seat, shown only this once. Needs a service key, which
+    becomes the game's owner. Errors: INVALID_ARGUMENT `INVALID_REQUEST` (no source, `kind`
+    missing with a preset or not matching the configuration or PGN), `INVALID_CONFIG`
+    (every problem listed in a `google.rpc.BadRequest`), `UNKNOWN_PRESET` or `INVALID_PGN`;
+    RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
+    as the server allows (metadata `limit`).
+    """
     GetGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetGameRequest, _game_service_pb2.GetGameResponse]  # type: ignore[assignment]
-    """Returns a game's public summary."""
+    """Returns a game's public summary: kind, configuration, status, outcome and sequence
+    number. Any caller who may read the game: one of its seats, a service key, or a
+    spectator when the game is not private.
+    """
     ListGames: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListGamesRequest, _game_service_pb2.ListGamesResponse]  # type: ignore[assignment]
-    """Lists games, newest first, one page at a time."""
+    """Lists the server's games (whichever key created them), newest first, one page at a
+    time, filtered by kind, status and creation time. Needs a service key. Errors:
+    INVALID_ARGUMENT `INVALID_REQUEST` (a negative `page_size`, an unknown kind or status, a
+    timestamp outside the `Timestamp` range) or `INVALID_PAGE_TOKEN`.
+    """
     GetView: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetViewRequest, _game_service_pb2.GetViewResponse]  # type: ignore[assignment]
-    """Returns the game as the caller may see it."""
+    """Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
+    fleet), a spectator or a service key only what every viewer sees. Any caller who may
+    read the game, as for `GetGame`.
+    """
     ListLegalMoves: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListLegalMovesRequest, _game_service_pb2.ListLegalMovesResponse]  # type: ignore[assignment]
-    """Lists the moves a seat may make now."""
+    """Lists the moves a seat may make now, each ready to submit. A seat lists its own moves
+    by default. Another seat's moves may be listed, by a seat or a spectator, only in games
+    without hidden information (not Battleship): otherwise PERMISSION_DENIED
+    `SEAT_REQUIRED`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` when a spectator names no
+    seat or the seat does not exist.
+    """
     SubmitMove: _aio.UnaryUnaryMultiCallable[_game_service_pb2.SubmitMoveRequest, _game_service_pb2.SubmitMoveResponse]  # type: ignore[assignment]
-    """Submits (or, with `validate_only`, checks) the caller's move."""
+    """Submits the caller's move or, with `validate_only`, only checks it. Needs a seat
+    credential of the game: PERMISSION_DENIED `SEAT_REQUIRED` otherwise. Errors:
+    INVALID_ARGUMENT `INVALID_REQUEST` for a malformed move (no arm set, a required cell or
+    location missing, an unknown enum value; a `google.rpc.BadRequest` names each field);
+    FAILED_PRECONDITION with the rule's reason for a move the rules refuse (`GAME_OVER`,
+    `NOT_YOUR_TURN`, `CELL_OCCUPIED`, ...; see `ErrorReason`), metadata `current_seq`;
+    ABORTED `STALE_SEQ` when `expected_seq` is not the game's current sequence number or
+    another call moved first; FAILED_PRECONDITION `REQUEST_ID_REUSED`.
+    """
     Resign: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ResignRequest, _game_service_pb2.ResignResponse]  # type: ignore[assignment]
-    """Resigns the caller's seat; the game ends."""
+    """Resigns the caller's seat, on its turn or not, and ends the game: in a two-seat game
+    the other seat wins, in a one-seat game (peg solitaire) the game is drawn. Needs a seat
+    credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+    `GAME_OVER` when the game is already finished, or `REQUEST_ID_REUSED`.
+    """
     ExportPgn: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ExportPgnRequest, _game_service_pb2.ExportPgnResponse]  # type: ignore[assignment]
-    """Exports a chess game, running or finished, as PGN."""
+    """Exports a chess game, running or finished, as PGN. Any caller who may read the game.
+    Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is not chess.
+    """
     GetHint: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetHintRequest, _game_service_pb2.GetHintResponse]  # type: ignore[assignment]
-    """Suggests the caller's next move, for games with a solver (peg solitaire). The search is
-    bounded: it may answer HINT_RESULT_UNDECIDED.
+    """Suggests the caller's next move, for games with a solver (peg solitaire). Needs a seat
+    credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). The search is bounded: after
+    2,000,000 positions it answers HINT_RESULT_UNDECIDED, and it stops as soon as the call
+    ends (deadline or cancellation). Errors: FAILED_PRECONDITION `HINTS_UNSUPPORTED` for a
+    game without a solver; RESOURCE_EXHAUSTED `SEARCH_BUSY` when every search thread of the
+    server is busy (retry shortly).
     """
     TakeBack: _aio.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]  # type: ignore[assignment]
-    """Takes back the caller's last move, where the game's configuration allows takebacks.
-    The history stays append-only: the takeback is itself an event.
+    """Takes back the caller's own last move while the game is in progress, where takebacks
+    are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+    append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
+    (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+    `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
+    seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
     """
     StreamEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamEventsRequest, _game_service_pb2.StreamEventsResponse]  # type: ignore[assignment]
     """Streams a game's events after a given sequence number: first the backlog, then live
-    events as they happen, in order, without gaps or duplicates. The stream ends after the
-    game's final event. A subscriber that falls too far behind is ended with
-    RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
+    events as they happen, in order, without gaps or duplicates, each as the caller may see
+    it (redacted, never skipped). The stream ends after the game's final event (at once
+    when a finished game has nothing after `after_seq`). Any caller who may read the game.
+    Errors: OUT_OF_RANGE `SEQ_OUT_OF_RANGE` (metadata `current_seq`); RESOURCE_EXHAUSTED
+    `TOO_MANY_STREAMS` (metadata `limit`). A stream that was open ends with
+    RESOURCE_EXHAUSTED `STREAM_LAGGED` when its reader falls too far behind (metadata
+    `last_seq`: open a new stream after it), UNAUTHENTICATED `CREDENTIAL_REVOKED` when the
+    seat token it was opened with is reissued, NOT_FOUND `GAME_NOT_FOUND` when the game is
+    deleted, or UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
     """
     ArchiveGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ArchiveGameRequest, _game_service_pb2.ArchiveGameResponse]  # type: ignore[assignment]
     """Archives a finished game: it stays readable but leaves the default `ListGames` listing.
-    Needs a service key.
+    Archiving an archived game again changes nothing. Needs a service key. Errors:
+    FAILED_PRECONDITION `GAME_NOT_FINISHED` for a game in progress.
     """
     DeleteGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.DeleteGameRequest, _game_service_pb2.DeleteGameResponse]  # type: ignore[assignment]
-    """Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
-    service key.
+    """Deletes a game and its log for good: every later call naming it, a second
+    `DeleteGame` included, is NOT_FOUND `GAME_NOT_FOUND`, and its open event streams end
+    with it. Needs a service key.
     """
     ReissueSeatToken: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ReissueSeatTokenRequest, _game_service_pb2.ReissueSeatTokenResponse]  # type: ignore[assignment]
-    """Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
-    service key.
+    """Issues a new token for one seat of a game, replacing the old one, which stops working
+    at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
+    Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
+    `INVALID_REQUEST` for a seat the game does not have.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
-    """Hosts turn-based board games and rules on every move."""
+    """Hosts turn-based board games and rules on every move. The server is the single
+    authority: a client never decides whether a move is legal or a game is over.
+    """
 
     @_abc_1.abstractmethod
     def ListGameKinds(
@@ -146,7 +284,9 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.ListGameKindsRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ListGameKindsResponse, _abc.Awaitable[_game_service_pb2.ListGameKindsResponse]]:
-        """Lists every game kind the server hosts, with its defaults and presets."""
+        """Lists every game kind the server hosts, with its seat names, default configuration and
+        presets. Anyone may call it, with or without a credential.
+        """
 
     @_abc_1.abstractmethod
     def CreateGame(
@@ -154,7 +294,14 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.CreateGameRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.CreateGameResponse, _abc.Awaitable[_game_service_pb2.CreateGameResponse]]:
-        """Creates a game from a preset or a full configuration and returns one secret token per seat."""
+        """Creates a game from a preset, a full configuration or an imported chess PGN, and
+        returns one secret token per seat, shown only this once. Needs a service key, which
+        becomes the game's owner. Errors: INVALID_ARGUMENT `INVALID_REQUEST` (no source, `kind`
+        missing with a preset or not matching the configuration or PGN), `INVALID_CONFIG`
+        (every problem listed in a `google.rpc.BadRequest`), `UNKNOWN_PRESET` or `INVALID_PGN`;
+        RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
+        as the server allows (metadata `limit`).
+        """
 
     @_abc_1.abstractmethod
     def GetGame(
@@ -162,7 +309,10 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.GetGameRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.GetGameResponse, _abc.Awaitable[_game_service_pb2.GetGameResponse]]:
-        """Returns a game's public summary."""
+        """Returns a game's public summary: kind, configuration, status, outcome and sequence
+        number. Any caller who may read the game: one of its seats, a service key, or a
+        spectator when the game is not private.
+        """
 
     @_abc_1.abstractmethod
     def ListGames(
@@ -170,7 +320,11 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.ListGamesRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ListGamesResponse, _abc.Awaitable[_game_service_pb2.ListGamesResponse]]:
-        """Lists games, newest first, one page at a time."""
+        """Lists the server's games (whichever key created them), newest first, one page at a
+        time, filtered by kind, status and creation time. Needs a service key. Errors:
+        INVALID_ARGUMENT `INVALID_REQUEST` (a negative `page_size`, an unknown kind or status, a
+        timestamp outside the `Timestamp` range) or `INVALID_PAGE_TOKEN`.
+        """
 
     @_abc_1.abstractmethod
     def GetView(
@@ -178,7 +332,10 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.GetViewRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.GetViewResponse, _abc.Awaitable[_game_service_pb2.GetViewResponse]]:
-        """Returns the game as the caller may see it."""
+        """Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
+        fleet), a spectator or a service key only what every viewer sees. Any caller who may
+        read the game, as for `GetGame`.
+        """
 
     @_abc_1.abstractmethod
     def ListLegalMoves(
@@ -186,7 +343,12 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.ListLegalMovesRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ListLegalMovesResponse, _abc.Awaitable[_game_service_pb2.ListLegalMovesResponse]]:
-        """Lists the moves a seat may make now."""
+        """Lists the moves a seat may make now, each ready to submit. A seat lists its own moves
+        by default. Another seat's moves may be listed, by a seat or a spectator, only in games
+        without hidden information (not Battleship): otherwise PERMISSION_DENIED
+        `SEAT_REQUIRED`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` when a spectator names no
+        seat or the seat does not exist.
+        """
 
     @_abc_1.abstractmethod
     def SubmitMove(
@@ -194,7 +356,15 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.SubmitMoveRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.SubmitMoveResponse, _abc.Awaitable[_game_service_pb2.SubmitMoveResponse]]:
-        """Submits (or, with `validate_only`, checks) the caller's move."""
+        """Submits the caller's move or, with `validate_only`, only checks it. Needs a seat
+        credential of the game: PERMISSION_DENIED `SEAT_REQUIRED` otherwise. Errors:
+        INVALID_ARGUMENT `INVALID_REQUEST` for a malformed move (no arm set, a required cell or
+        location missing, an unknown enum value; a `google.rpc.BadRequest` names each field);
+        FAILED_PRECONDITION with the rule's reason for a move the rules refuse (`GAME_OVER`,
+        `NOT_YOUR_TURN`, `CELL_OCCUPIED`, ...; see `ErrorReason`), metadata `current_seq`;
+        ABORTED `STALE_SEQ` when `expected_seq` is not the game's current sequence number or
+        another call moved first; FAILED_PRECONDITION `REQUEST_ID_REUSED`.
+        """
 
     @_abc_1.abstractmethod
     def Resign(
@@ -202,7 +372,11 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.ResignRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ResignResponse, _abc.Awaitable[_game_service_pb2.ResignResponse]]:
-        """Resigns the caller's seat; the game ends."""
+        """Resigns the caller's seat, on its turn or not, and ends the game: in a two-seat game
+        the other seat wins, in a one-seat game (peg solitaire) the game is drawn. Needs a seat
+        credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+        `GAME_OVER` when the game is already finished, or `REQUEST_ID_REUSED`.
+        """
 
     @_abc_1.abstractmethod
     def ExportPgn(
@@ -210,7 +384,9 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.ExportPgnRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ExportPgnResponse, _abc.Awaitable[_game_service_pb2.ExportPgnResponse]]:
-        """Exports a chess game, running or finished, as PGN."""
+        """Exports a chess game, running or finished, as PGN. Any caller who may read the game.
+        Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is not chess.
+        """
 
     @_abc_1.abstractmethod
     def GetHint(
@@ -218,8 +394,12 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.GetHintRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.GetHintResponse, _abc.Awaitable[_game_service_pb2.GetHintResponse]]:
-        """Suggests the caller's next move, for games with a solver (peg solitaire). The search is
-        bounded: it may answer HINT_RESULT_UNDECIDED.
+        """Suggests the caller's next move, for games with a solver (peg solitaire). Needs a seat
+        credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). The search is bounded: after
+        2,000,000 positions it answers HINT_RESULT_UNDECIDED, and it stops as soon as the call
+        ends (deadline or cancellation). Errors: FAILED_PRECONDITION `HINTS_UNSUPPORTED` for a
+        game without a solver; RESOURCE_EXHAUSTED `SEARCH_BUSY` when every search thread of the
+        server is busy (retry shortly).
         """
 
     @_abc_1.abstractmethod
@@ -228,8 +408,12 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.TakeBackRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.TakeBackResponse, _abc.Awaitable[_game_service_pb2.TakeBackResponse]]:
-        """Takes back the caller's last move, where the game's configuration allows takebacks.
-        The history stays append-only: the takeback is itself an event.
+        """Takes back the caller's own last move while the game is in progress, where takebacks
+        are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+        append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
+        (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+        `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
+        seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
         """
 
     @_abc_1.abstractmethod
@@ -239,9 +423,15 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_abc.Iterator[_game_service_pb2.StreamEventsResponse], _abc.AsyncIterator[_game_service_pb2.StreamEventsResponse]]:
         """Streams a game's events after a given sequence number: first the backlog, then live
-        events as they happen, in order, without gaps or duplicates. The stream ends after the
-        game's final event. A subscriber that falls too far behind is ended with
-        RESOURCE_EXHAUSTED (reason `STREAM_LAGGED`, metadata `last_seq`) and resumes from there.
+        events as they happen, in order, without gaps or duplicates, each as the caller may see
+        it (redacted, never skipped). The stream ends after the game's final event (at once
+        when a finished game has nothing after `after_seq`). Any caller who may read the game.
+        Errors: OUT_OF_RANGE `SEQ_OUT_OF_RANGE` (metadata `current_seq`); RESOURCE_EXHAUSTED
+        `TOO_MANY_STREAMS` (metadata `limit`). A stream that was open ends with
+        RESOURCE_EXHAUSTED `STREAM_LAGGED` when its reader falls too far behind (metadata
+        `last_seq`: open a new stream after it), UNAUTHENTICATED `CREDENTIAL_REVOKED` when the
+        seat token it was opened with is reissued, NOT_FOUND `GAME_NOT_FOUND` when the game is
+        deleted, or UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
         """
 
     @_abc_1.abstractmethod
@@ -251,7 +441,8 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ArchiveGameResponse, _abc.Awaitable[_game_service_pb2.ArchiveGameResponse]]:
         """Archives a finished game: it stays readable but leaves the default `ListGames` listing.
-        Needs a service key.
+        Archiving an archived game again changes nothing. Needs a service key. Errors:
+        FAILED_PRECONDITION `GAME_NOT_FINISHED` for a game in progress.
         """
 
     @_abc_1.abstractmethod
@@ -260,8 +451,9 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.DeleteGameRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.DeleteGameResponse, _abc.Awaitable[_game_service_pb2.DeleteGameResponse]]:
-        """Deletes a game and its log for good; its open event streams end with NOT_FOUND. Needs a
-        service key.
+        """Deletes a game and its log for good: every later call naming it, a second
+        `DeleteGame` included, is NOT_FOUND `GAME_NOT_FOUND`, and its open event streams end
+        with it. Needs a service key.
         """
 
     @_abc_1.abstractmethod
@@ -270,8 +462,10 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.ReissueSeatTokenRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ReissueSeatTokenResponse, _abc.Awaitable[_game_service_pb2.ReissueSeatTokenResponse]]:
-        """Issues a new token for one seat of a game, replacing (and revoking) the old one. Needs a
-        service key.
+        """Issues a new token for one seat of a game, replacing the old one, which stops working
+        at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
+        Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
+        `INVALID_REQUEST` for a seat the game does not have.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -27,7 +27,9 @@ class _Promotion:
 class _PromotionEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Promotion.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     PROMOTION_UNSPECIFIED: _Promotion.ValueType  # 0
-    """No promotion."""
+    """No promotion: every move but a pawn's to the last rank, which must name one
+    (`PROMOTION_REQUIRED`).
+    """
     PROMOTION_QUEEN: _Promotion.ValueType  # 1
     """Promote to a queen."""
     PROMOTION_ROOK: _Promotion.ValueType  # 2
@@ -41,7 +43,9 @@ class Promotion(_Promotion, metaclass=_PromotionEnumTypeWrapper):
     """Chess pieces a pawn may promote to."""
 
 PROMOTION_UNSPECIFIED: Promotion.ValueType  # 0
-"""No promotion."""
+"""No promotion: every move but a pawn's to the last rank, which must name one
+(`PROMOTION_REQUIRED`).
+"""
 PROMOTION_QUEEN: Promotion.ValueType  # 1
 """Promote to a queen."""
 PROMOTION_ROOK: Promotion.ValueType  # 2
@@ -59,17 +63,17 @@ class _Orientation:
 class _OrientationEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Orientation.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     ORIENTATION_UNSPECIFIED: _Orientation.ValueType  # 0
-    """Not an orientation; rejected."""
+    """Not an orientation; rejected with INVALID_REQUEST."""
     ORIENTATION_HORIZONTAL: _Orientation.ValueType  # 1
     """The ship extends to the right of its bow."""
     ORIENTATION_VERTICAL: _Orientation.ValueType  # 2
     """The ship extends downwards from its bow."""
 
 class Orientation(_Orientation, metaclass=_OrientationEnumTypeWrapper):
-    """How a ship lies on the board."""
+    """How a ship lies on its ocean."""
 
 ORIENTATION_UNSPECIFIED: Orientation.ValueType  # 0
-"""Not an orientation; rejected."""
+"""Not an orientation; rejected with INVALID_REQUEST."""
 ORIENTATION_HORIZONTAL: Orientation.ValueType  # 1
 """The ship extends to the right of its bow."""
 ORIENTATION_VERTICAL: Orientation.ValueType  # 2
@@ -83,35 +87,51 @@ class _DrawAction:
 class _DrawActionEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_DrawAction.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     DRAW_ACTION_UNSPECIFIED: _DrawAction.ValueType  # 0
-    """Not an action; rejected."""
+    """Not an action; rejected with INVALID_REQUEST."""
     DRAW_ACTION_OFFER: _DrawAction.ValueType  # 1
-    """Offer the opponent a draw; the offering seat still has to move."""
+    """Offer the opponent a draw, before moving: the offering seat still has to move, and the
+    offer stands until the opponent answers (`DRAW_ALREADY_OFFERED` for a second one).
+    """
     DRAW_ACTION_ACCEPT: _DrawAction.ValueType  # 2
-    """Accept the standing offer: the game ends drawn by agreement."""
+    """Accept the opponent's standing offer: the game ends drawn by agreement
+    (`NO_DRAW_OFFER` when there is none).
+    """
     DRAW_ACTION_DECLINE: _DrawAction.ValueType  # 3
-    """Decline the standing offer (moving declines it too)."""
+    """Decline the opponent's standing offer (`NO_DRAW_OFFER` when there is none); making a
+    move declines it too.
+    """
     DRAW_ACTION_CLAIM: _DrawAction.ValueType  # 4
-    """Claim a draw the current position allows (fifty-move rule, threefold repetition)."""
+    """Claim a draw the current position allows (fifty-move rule, threefold repetition);
+    `DRAW_NOT_CLAIMABLE` otherwise. `PieceMove.claim_draw` claims the draw a move leads to.
+    """
 
 class DrawAction(_DrawAction, metaclass=_DrawActionEnumTypeWrapper):
-    """What to do about a draw."""
+    """What to do about a draw (chess). Every action is made on the seat's own turn."""
 
 DRAW_ACTION_UNSPECIFIED: DrawAction.ValueType  # 0
-"""Not an action; rejected."""
+"""Not an action; rejected with INVALID_REQUEST."""
 DRAW_ACTION_OFFER: DrawAction.ValueType  # 1
-"""Offer the opponent a draw; the offering seat still has to move."""
+"""Offer the opponent a draw, before moving: the offering seat still has to move, and the
+offer stands until the opponent answers (`DRAW_ALREADY_OFFERED` for a second one).
+"""
 DRAW_ACTION_ACCEPT: DrawAction.ValueType  # 2
-"""Accept the standing offer: the game ends drawn by agreement."""
+"""Accept the opponent's standing offer: the game ends drawn by agreement
+(`NO_DRAW_OFFER` when there is none).
+"""
 DRAW_ACTION_DECLINE: DrawAction.ValueType  # 3
-"""Decline the standing offer (moving declines it too)."""
+"""Decline the opponent's standing offer (`NO_DRAW_OFFER` when there is none); making a
+move declines it too.
+"""
 DRAW_ACTION_CLAIM: DrawAction.ValueType  # 4
-"""Claim a draw the current position allows (fifty-move rule, threefold repetition)."""
+"""Claim a draw the current position allows (fifty-move rule, threefold repetition);
+`DRAW_NOT_CLAIMABLE` otherwise. `PieceMove.claim_draw` claims the draw a move leads to.
+"""
 Global___DrawAction: _TypeAlias = DrawAction  # noqa: Y015
 
 @_typing.final
 class Move(_message.Message):
-    """A move submitted by a seat. Each game accepts some arms and refuses the others with the
-    reason `MOVE_KIND_NOT_ALLOWED`.
+    """A move submitted by a seat. Each game accepts some arms and refuses the others with
+    FAILED_PRECONDITION `MOVE_KIND_NOT_ALLOWED`; `ListLegalMoves` returns ready-made moves.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -130,7 +150,9 @@ class Move(_message.Message):
 
     @_builtins.property
     def move(self) -> Global___PieceMove:
-        """Move a piece already on the board from one location to another."""
+        """Move a piece already on the board from one location to another (chess, Tic-Tac-Two,
+        Morris, peg solitaire).
+        """
 
     @_builtins.property
     def grid_shift(self) -> Global___GridShift:
@@ -138,15 +160,15 @@ class Move(_message.Message):
 
     @_builtins.property
     def capture(self) -> Global___Capture:
-        """Remove an opponent's piece after closing a mill (Nine Men's Morris)."""
+        """Remove an opponent's piece after closing a mill (Morris)."""
 
     @_builtins.property
     def shot(self) -> Global___Shot:
-        """Fire at a cell of the opponent's board (Battleship)."""
+        """Fire at a cell of the opponent's ocean (Battleship)."""
 
     @_builtins.property
     def ready(self) -> Global___Ready:
-        """Confirm a completed setup (Battleship: the fleet is placed)."""
+        """Confirm a completed setup (Battleship: the whole fleet is placed)."""
 
     @_builtins.property
     def draw(self) -> Global___Draw:
@@ -185,20 +207,20 @@ class Place(_message.Message):
     SHIP_FIELD_NUMBER: _builtins.int
     FLEET_FIELD_NUMBER: _builtins.int
     column: _builtins.int
-    """A zero-based column; gravity chooses the row (Connect Four)."""
+    """A zero-based column, from the left; gravity chooses the row (Connect Four)."""
     point: _builtins.int
-    """A point of a graph board, by index into the board's points (Nine Men's Morris)."""
+    """A point of a graph board, by index into `GraphBoard.points` (Morris)."""
     @_builtins.property
     def cell(self) -> _cell_pb2.Cell:
         """A cell of a grid board (tic-tac-toe, Gomoku, Reversi, Tic-Tac-Two)."""
 
     @_builtins.property
     def ship(self) -> Global___ShipPlacement:
-        """One ship (Battleship)."""
+        """One ship of the fleet still owed (Battleship, during placement)."""
 
     @_builtins.property
     def fleet(self) -> Global___Fleet:
-        """A whole fleet at once (Battleship)."""
+        """The whole fleet at once, every ship still owed (Battleship, during placement)."""
 
     def __init__(
         self,
@@ -228,10 +250,10 @@ class Location(_message.Message):
     CELL_FIELD_NUMBER: _builtins.int
     POINT_FIELD_NUMBER: _builtins.int
     point: _builtins.int
-    """A point of a graph board, by index."""
+    """A point of a graph board, by index into `GraphBoard.points` (Morris)."""
     @_builtins.property
     def cell(self) -> _cell_pb2.Cell:
-        """A cell of a grid board."""
+        """A cell of a grid board (chess, Tic-Tac-Two, peg solitaire)."""
 
     def __init__(
         self,
@@ -260,14 +282,19 @@ class PieceMove(_message.Message):
     PROMOTION_FIELD_NUMBER: _builtins.int
     CLAIM_DRAW_FIELD_NUMBER: _builtins.int
     promotion: Global___Promotion.ValueType
-    """For a chess pawn reaching the last rank, what it becomes."""
+    """For a chess pawn reaching the last rank, what it becomes (required then:
+    `PROMOTION_REQUIRED`); unspecified for every other move (`PROMOTION_NOT_ALLOWED`).
+    """
     claim_draw: _builtins.bool
     """Chess: make the move and claim the draw (fifty-move rule or threefold repetition) that
     the position it leads to allows. Refused when the claim would not hold.
     """
     @_builtins.property
     def to(self) -> Global___Location:
-        """Where it goes."""
+        """Where it goes; required. Chess castling is the king's move: to its destination square
+        in standard chess (e1 to g1), onto its own rook in Chess960 (e1 to h1). A peg solitaire
+        jump goes to the empty hole beyond the jumped peg.
+        """
 
     def __init__(
         self,
@@ -286,7 +313,9 @@ Global___PieceMove: _TypeAlias = PieceMove  # noqa: Y015
 
 @_typing.final
 class GridShift(_message.Message):
-    """Shift the playing grid by one step in one of eight directions."""
+    """Shift the playing grid by one step in one of eight directions (Tic-Tac-Two). Not both
+    zero, and the grid must stay on the board (`INVALID_SHIFT`, `GRID_OFF_BOARD`).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -312,14 +341,14 @@ Global___GridShift: _TypeAlias = GridShift  # noqa: Y015
 
 @_typing.final
 class Capture(_message.Message):
-    """Remove an opponent's piece."""
+    """Remove an opponent's piece (Morris, in `PHASE_CAPTURING`)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     TARGET_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def target(self) -> Global___Location:
-        """The piece to remove."""
+        """The point of the piece to remove; required."""
 
     def __init__(
         self,
@@ -336,14 +365,16 @@ Global___Capture: _TypeAlias = Capture  # noqa: Y015
 
 @_typing.final
 class Shot(_message.Message):
-    """Fire at a cell of the opponent's board."""
+    """Fire at a cell of the opponent's ocean (Battleship)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     TARGET_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def target(self) -> _cell_pb2.Cell:
-        """The cell fired at."""
+        """The cell fired at, on the opponent's ocean; required, and not shot at before
+        (`ALREADY_SHOT`).
+        """
 
     def __init__(
         self,
@@ -360,7 +391,7 @@ Global___Shot: _TypeAlias = Shot  # noqa: Y015
 
 @_typing.final
 class Pass(_message.Message):
-    """Give up the turn."""
+    """Give up the turn (Reversi: allowed only when no other move is, `PASS_NOT_ALLOWED`)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -377,7 +408,7 @@ Global___Pass: _TypeAlias = Pass  # noqa: Y015
 
 @_typing.final
 class ShipPlacement(_message.Message):
-    """One ship of a Battleship fleet."""
+    """One ship of a Battleship fleet, placed on the placing seat's own ocean."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -385,12 +416,14 @@ class ShipPlacement(_message.Message):
     ORIENTATION_FIELD_NUMBER: _builtins.int
     LENGTH_FIELD_NUMBER: _builtins.int
     orientation: Global___Orientation.ValueType
-    """Which way the ship extends from its bow."""
+    """Which way the ship extends from its bow; required."""
     length: _builtins.int
-    """Number of cells the ship covers."""
+    """Number of cells the ship covers: one of the lengths of `BattleshipConfig.fleet` still
+    owed (`NOT_OWED` otherwise).
+    """
     @_builtins.property
     def bow(self) -> _cell_pb2.Cell:
-        """The ship's top-left cell."""
+        """The ship's top-left cell; required."""
 
     def __init__(
         self,
@@ -416,7 +449,7 @@ class Fleet(_message.Message):
     SHIPS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def ships(self) -> _containers.RepeatedCompositeFieldContainer[Global___ShipPlacement]:
-        """Every ship of the fleet."""
+        """Every ship of the fleet, at most 64: exactly the lengths still owed, in any order."""
 
     def __init__(
         self,
@@ -433,7 +466,9 @@ Global___Fleet: _TypeAlias = Fleet  # noqa: Y015
 
 @_typing.final
 class Ready(_message.Message):
-    """Confirm a completed setup; it cannot change afterwards."""
+    """Confirm a completed setup (Battleship: every ship placed, `SETUP_INCOMPLETE`
+    otherwise); it cannot change afterwards.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -450,13 +485,13 @@ Global___Ready: _TypeAlias = Ready  # noqa: Y015
 
 @_typing.final
 class Draw(_message.Message):
-    """A draw offer, answer or claim."""
+    """A draw offer, answer or claim (chess)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     ACTION_FIELD_NUMBER: _builtins.int
     action: Global___DrawAction.ValueType
-    """Which."""
+    """What to do; required (an unspecified action is INVALID_REQUEST)."""
     def __init__(
         self,
         *,

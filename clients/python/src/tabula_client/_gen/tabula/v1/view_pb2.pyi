@@ -31,9 +31,11 @@ class _PieceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Piece.ValueType
     PIECE_UNSPECIFIED: _Piece.ValueType  # 0
     """Nothing: the cell is empty."""
     PIECE_MARK: _Piece.ValueType  # 1
-    """A plain mark, stone or disc belonging to `BoardCell.owner`."""
+    """A plain mark, stone, disc or peg belonging to `BoardCell.owner`."""
     PIECE_VOID: _Piece.ValueType  # 2
-    """Not part of the board: no piece can ever stand here (a corner of the peg solitaire cross)."""
+    """Not part of the board: no piece can ever stand here (a corner of the peg solitaire
+    cross, the cells right of a triangle's diagonal).
+    """
     PIECE_SHIP: _Piece.ValueType  # 3
     """A ship's unhit cell, seen only by its owner (and by everyone at the end of the game)."""
     PIECE_HIT: _Piece.ValueType  # 4
@@ -45,7 +47,7 @@ class _PieceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Piece.ValueType
     PIECE_WALL: _Piece.ValueType  # 7
     """A blocked cell that belongs to nobody (a Reversi wall)."""
     PIECE_KING: _Piece.ValueType  # 8
-    """A chess king."""
+    """A chess king; `BoardCell.owner` 1 is White, 2 is Black, as for every chess piece."""
     PIECE_QUEEN: _Piece.ValueType  # 9
     """A chess queen."""
     PIECE_ROOK: _Piece.ValueType  # 10
@@ -58,14 +60,18 @@ class _PieceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Piece.ValueType
     """A chess pawn."""
 
 class Piece(_Piece, metaclass=_PieceEnumTypeWrapper):
-    """What stands on a cell."""
+    """What stands on a cell. New values may be added for new games; draw an unknown one as an
+    occupied cell of `BoardCell.owner`.
+    """
 
 PIECE_UNSPECIFIED: Piece.ValueType  # 0
 """Nothing: the cell is empty."""
 PIECE_MARK: Piece.ValueType  # 1
-"""A plain mark, stone or disc belonging to `BoardCell.owner`."""
+"""A plain mark, stone, disc or peg belonging to `BoardCell.owner`."""
 PIECE_VOID: Piece.ValueType  # 2
-"""Not part of the board: no piece can ever stand here (a corner of the peg solitaire cross)."""
+"""Not part of the board: no piece can ever stand here (a corner of the peg solitaire
+cross, the cells right of a triangle's diagonal).
+"""
 PIECE_SHIP: Piece.ValueType  # 3
 """A ship's unhit cell, seen only by its owner (and by everyone at the end of the game)."""
 PIECE_HIT: Piece.ValueType  # 4
@@ -77,7 +83,7 @@ PIECE_SUNK: Piece.ValueType  # 6
 PIECE_WALL: Piece.ValueType  # 7
 """A blocked cell that belongs to nobody (a Reversi wall)."""
 PIECE_KING: Piece.ValueType  # 8
-"""A chess king."""
+"""A chess king; `BoardCell.owner` 1 is White, 2 is Black, as for every chess piece."""
 PIECE_QUEEN: Piece.ValueType  # 9
 """A chess queen."""
 PIECE_ROOK: Piece.ValueType  # 10
@@ -99,27 +105,33 @@ class _PhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Phase.ValueType
     PHASE_UNSPECIFIED: _Phase.ValueType  # 0
     """Not given: the game's turns are all alike."""
     PHASE_PLACING: _Phase.ValueType  # 1
-    """Puts a piece from its hand on the board."""
+    """Puts a piece from its hand on the board (`Place.point`)."""
     PHASE_MOVING: _Phase.ValueType  # 2
-    """Moves a piece along the board's lines."""
+    """Moves a piece along a line of the board to an adjacent empty point (`PieceMove`)."""
     PHASE_FLYING: _Phase.ValueType  # 3
-    """Moves a piece to any empty point."""
+    """Moves a piece to any empty point (`PieceMove`); a seat flies once it is down to
+    `MorrisConfig.flying_threshold` pieces, where flying is allowed.
+    """
     PHASE_CAPTURING: _Phase.ValueType  # 4
-    """Removes an opponent's piece before its turn ends."""
+    """Removes an opponent's piece (`Capture`) before its turn ends: it has just closed a mill."""
 
 class Phase(_Phase, metaclass=_PhaseEnumTypeWrapper):
-    """What a seat does on its turn, for games whose turns change kind."""
+    """What a seat does on its turn, for games whose turns change kind (Morris). A move of
+    another kind is refused with `WRONG_PHASE`.
+    """
 
 PHASE_UNSPECIFIED: Phase.ValueType  # 0
 """Not given: the game's turns are all alike."""
 PHASE_PLACING: Phase.ValueType  # 1
-"""Puts a piece from its hand on the board."""
+"""Puts a piece from its hand on the board (`Place.point`)."""
 PHASE_MOVING: Phase.ValueType  # 2
-"""Moves a piece along the board's lines."""
+"""Moves a piece along a line of the board to an adjacent empty point (`PieceMove`)."""
 PHASE_FLYING: Phase.ValueType  # 3
-"""Moves a piece to any empty point."""
+"""Moves a piece to any empty point (`PieceMove`); a seat flies once it is down to
+`MorrisConfig.flying_threshold` pieces, where flying is allowed.
+"""
 PHASE_CAPTURING: Phase.ValueType  # 4
-"""Removes an opponent's piece before its turn ends."""
+"""Removes an opponent's piece (`Capture`) before its turn ends: it has just closed a mill."""
 Global___Phase: _TypeAlias = Phase  # noqa: Y015
 
 class _Stage:
@@ -131,21 +143,25 @@ class _StageEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Stage.ValueType
     STAGE_UNSPECIFIED: _Stage.ValueType  # 0
     """The game has no stages."""
     STAGE_PLACEMENT: _Stage.ValueType  # 1
-    """Seats set up their pieces (Battleship: place and confirm fleets)."""
+    """Seats set up their pieces, all at once and in any order (Battleship: place ships or a
+    fleet, then confirm with `Ready`).
+    """
     STAGE_PLAY: _Stage.ValueType  # 2
-    """Ordinary play."""
+    """Ordinary play (Battleship: shots, in turn)."""
     STAGE_FINISHED: _Stage.ValueType  # 3
     """The game is over."""
 
 class Stage(_Stage, metaclass=_StageEnumTypeWrapper):
-    """The stage a game is in, for games whose rules change between stages."""
+    """The stage a game is in, for games whose rules change between stages (Battleship)."""
 
 STAGE_UNSPECIFIED: Stage.ValueType  # 0
 """The game has no stages."""
 STAGE_PLACEMENT: Stage.ValueType  # 1
-"""Seats set up their pieces (Battleship: place and confirm fleets)."""
+"""Seats set up their pieces, all at once and in any order (Battleship: place ships or a
+fleet, then confirm with `Ready`).
+"""
 STAGE_PLAY: Stage.ValueType  # 2
-"""Ordinary play."""
+"""Ordinary play (Battleship: shots, in turn)."""
 STAGE_FINISHED: Stage.ValueType  # 3
 """The game is over."""
 Global___Stage: _TypeAlias = Stage  # noqa: Y015
@@ -159,9 +175,12 @@ class BoardCell(_message.Message):
     OWNER_FIELD_NUMBER: _builtins.int
     PIECE_FIELD_NUMBER: _builtins.int
     owner: _builtins.int
-    """The seat owning what stands here (seats are numbered from 1); 0 when nothing does."""
+    """The seat owning what stands here (seats are numbered from 1); 0 when nothing does, and
+    for what belongs to nobody (`PIECE_VOID`, `PIECE_WALL`, `PIECE_MISS`). On a Battleship
+    ocean a ship's cells (`PIECE_SHIP`, `PIECE_HIT`, `PIECE_SUNK`) belong to the ocean's seat.
+    """
     piece: Global___Piece.ValueType
-    """What stands here."""
+    """What stands here; `PIECE_UNSPECIFIED` for an empty cell."""
     def __init__(
         self,
         *,
@@ -178,7 +197,9 @@ Global___BoardCell: _TypeAlias = BoardCell  # noqa: Y015
 
 @_typing.final
 class GridBoard(_message.Message):
-    """A rectangular board."""
+    """A rectangular board. Row 0 is the top row and column 0 the left column; for chess, row 0
+    is rank 8 and column 0 file a (White at the bottom).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -224,11 +245,15 @@ class LastMove(_message.Message):
     seat: _builtins.int
     """The seat that moved (numbered from 1)."""
     redacted: _builtins.bool
-    """True when the move was made but its content is hidden from this viewer."""
+    """True when the move was made but its content is hidden from this viewer (for example
+    another seat's Battleship placement).
+    """
     notation: _builtins.str
-    """The move in the game's notation for people (SAN for chess), where it has one."""
+    """The move in the game's notation for people (SAN for chess); empty where the game has
+    none or the move is redacted.
+    """
     uci: _builtins.str
-    """The move in the game's machine notation (UCI for chess), where it has one."""
+    """The move in the game's machine notation (UCI for chess); empty where the game has none."""
     @_builtins.property
     def move(self) -> _move_pb2.Move:
         """The move; absent when this viewer may not see it (see `redacted`)."""
@@ -252,7 +277,9 @@ Global___LastMove: _TypeAlias = LastMove  # noqa: Y015
 
 @_typing.final
 class Region(_message.Message):
-    """A rectangle of a grid board's cells."""
+    """A rectangle of a grid board's cells: rows `top` to `top + height - 1`, columns `left`
+    to `left + width - 1`.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -263,11 +290,11 @@ class Region(_message.Message):
     top: _builtins.int
     """The first row covered (row 0 is the top row)."""
     left: _builtins.int
-    """The first column covered."""
+    """The first column covered (column 0 is the left column)."""
     height: _builtins.int
-    """Rows covered."""
+    """Number of rows covered."""
     width: _builtins.int
-    """Columns covered."""
+    """Number of columns covered."""
     def __init__(
         self,
         *,
@@ -294,9 +321,9 @@ class GraphPoint(_message.Message):
     Y_FIELD_NUMBER: _builtins.int
     OCCUPANT_FIELD_NUMBER: _builtins.int
     x: _builtins.int
-    """Drawing column on the board's lattice, from the left."""
+    """Drawing column on the board's lattice, from 0 at the left; less than `GraphBoard.width`."""
     y: _builtins.int
-    """Drawing row on the board's lattice, from the top."""
+    """Drawing row on the board's lattice, from 0 at the top; less than `GraphBoard.height`."""
     occupant: _builtins.int
     """The seat whose piece stands here (numbered from 1); 0 when the point is empty."""
     def __init__(
@@ -323,9 +350,9 @@ class GraphEdge(_message.Message):
     A_FIELD_NUMBER: _builtins.int
     B_FIELD_NUMBER: _builtins.int
     a: _builtins.int
-    """Index of one end in `GraphBoard.points` (the smaller)."""
+    """Index of one end in `GraphBoard.points` (the smaller of the two)."""
     b: _builtins.int
-    """Index of the other end."""
+    """Index of the other end in `GraphBoard.points` (the larger)."""
     def __init__(
         self,
         *,
@@ -342,7 +369,9 @@ Global___GraphEdge: _TypeAlias = GraphEdge  # noqa: Y015
 
 @_typing.final
 class PointLine(_message.Message):
-    """A group of points that count together (a mill of Morris)."""
+    """A group of points that count together (a mill of Morris: three points that one seat's
+    pieces fill to close it).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -385,7 +414,9 @@ class GraphBoard(_message.Message):
 
     @_builtins.property
     def edges(self) -> _containers.RepeatedCompositeFieldContainer[Global___GraphEdge]:
-        """The lines drawn on the board, each once."""
+        """The lines drawn on the board, each once; a piece moves along them (`NOT_ADJACENT`
+        otherwise, unless it flies).
+        """
 
     @_builtins.property
     def lines(self) -> _containers.RepeatedCompositeFieldContainer[Global___PointLine]:
@@ -422,7 +453,7 @@ class ChangedCell(_message.Message):
     """
     @_builtins.property
     def cell(self) -> _cell_pb2.Cell:
-        """The cell."""
+        """The cell that changed, on that board."""
 
     def __init__(
         self,
@@ -467,30 +498,44 @@ class View(_message.Message):
     NOTATION_FIELD_NUMBER: _builtins.int
     DRAW_OFFER_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game's identifier."""
+    """The game's identifier (`Game.game_id`)."""
     kind: _game_pb2.GameKind.ValueType
-    """What is being played."""
+    """What is being played; it tells which of the fields below to expect."""
     viewer_seat: _builtins.int
-    """The seat this view was built for (numbered from 1); 0 for a spectator."""
+    """The seat this view was built for (numbered from 1); 0 for a spectator or a service key."""
     status: _game_pb2.GameStatus.ValueType
-    """In progress or finished."""
+    """`GAME_STATUS_IN_PROGRESS` or `GAME_STATUS_FINISHED` (an archived game's view says
+    finished; `Game.status` tells archived apart).
+    """
     move_count: _builtins.int
-    """Number of moves applied so far."""
+    """Number of moves in force, counting both seats' moves (a takeback removes one)."""
     seq: _builtins.int
-    """Sequence number of the newest event this view reflects."""
+    """Sequence number of the newest event this view reflects; send it as
+    `SubmitMoveRequest.expected_seq` to move only in this position.
+    """
     stage: Global___Stage.ValueType
-    """The stage the game is in, for games with stages (Battleship)."""
+    """The stage the game is in, for games with stages (Battleship); `STAGE_UNSPECIFIED`
+    otherwise.
+    """
     notation: _builtins.str
-    """The position in the game's standard text notation (FEN for chess), where it has one."""
+    """The position in the game's standard text notation (FEN for chess); empty where the
+    game has none.
+    """
     draw_offer: _builtins.int
-    """The seat whose draw offer awaits an answer (numbered from 1); 0 when none does."""
+    """The seat whose draw offer awaits the other seat's answer (numbered from 1); 0 when none
+    does (chess).
+    """
     @_builtins.property
     def board(self) -> Global___GridBoard:
-        """The board, for games played on a grid."""
+        """The board, for games played on one shared grid (every kind but Morris and
+        Battleship); absent otherwise.
+        """
 
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """The seats that may move now (numbered from 1); empty once the game is finished."""
+        """The seats that may move now (numbered from 1): usually one; while Battleship fleets are
+        placed, every seat that has not yet confirmed its fleet. Empty once the game is finished.
+        """
 
     @_builtins.property
     def outcome(self) -> _game_pb2.Outcome:
@@ -508,17 +553,20 @@ class View(_message.Message):
 
     @_builtins.property
     def seat_in_hand(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Pieces each seat still has to place, indexed by seat (first seat first); empty for
-        games without pieces in hand.
+        """Pieces each seat still has to place, indexed by seat (entry 0 is seat 1); empty for
+        games without pieces in hand (Tic-Tac-Two and Morris have them).
         """
 
     @_builtins.property
     def graph(self) -> Global___GraphBoard:
-        """The board, for games played on the points of a graph (Morris)."""
+        """The board, for games played on the points of a graph (Morris); absent otherwise."""
 
     @_builtins.property
     def seat_counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Pieces each seat has on the board, indexed by seat; empty for games that do not count them."""
+        """What each seat has on the board, indexed by seat (entry 0 is seat 1): pieces (Morris),
+        discs (Reversi), ships afloat (Battleship) or pegs left (peg solitaire). Empty for
+        games that do not count them.
+        """
 
     @_builtins.property
     def seat_phases(self) -> _containers.RepeatedScalarFieldContainer[Global___Phase.ValueType]:
@@ -534,8 +582,10 @@ class View(_message.Message):
 
     @_builtins.property
     def last_changed(self) -> _containers.RepeatedCompositeFieldContainer[Global___ChangedCell]:
-        """The cells the most recent move changed that this viewer may see besides the one it
-        targeted (Reversi's flips; a shot's target and every cell of the ship it sank).
+        """The cells the most recent move changed that this viewer may see, beyond what
+        `last_move` says, for games that report them: Reversi's flipped discs, a Battleship
+        shot's target and every cell of the ship it sank, a peg solitaire jump's three holes.
+        Empty otherwise.
         """
 
     def __init__(
