@@ -43,6 +43,10 @@ func ReconnectDelay(d time.Duration) StreamOption {
 // Any other failure, or running out of reconnection attempts, is yielded once as an error
 // (an [*Error] for a server status, ctx's error on cancellation) and ends the sequence.
 // Breaking out of the loop closes the stream.
+//
+// An event of a kind this client does not know (sent by a newer server; its GetKind() is
+// nil and [EventKind] is [Unknown]) is yielded like any other, with its seq and time, and
+// counts towards the sequence numbers.
 func (c *Client) Events(ctx context.Context, gameID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[*tabulav1.GameEvent, error] {
 	o := streamOptions{maxReconnects: 5, firstDelay: 100 * time.Millisecond, maxDelay: 2 * time.Second}
 	for _, opt := range opts {

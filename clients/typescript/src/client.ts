@@ -66,6 +66,8 @@ function isResumable(error: TabulaError): boolean {
  * `StreamEvents` from `afterSeq`; when the connection drops (UNAVAILABLE) or the server ends
  * a lagging subscriber (STREAM_LAGGED) it reopens the stream after `lastSeq`, the last event
  * it yielded, so no event is lost or repeated. Iteration ends after the game's final event.
+ * An event of a kind this client does not know (sent by a newer server) is yielded like any
+ * other, with its `seq` and `time`: `eventKind(event)` is `"unknown"`.
  */
 export class EventStream implements AsyncIterable<GameEvent> {
   /** Sequence number of the last event yielded (the `afterSeq` to resume from). */

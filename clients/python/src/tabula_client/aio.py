@@ -16,7 +16,8 @@ from tabula_client.errors import TabulaError, from_rpc_error
 
 class AsyncEventStream:
     """A game's events, in order and without gaps, as an async iterator; it resumes after
-    `last_seq` on a dropped connection or STREAM_LAGGED, like `tabula_client.EventStream`."""
+    `last_seq` on a dropped connection or STREAM_LAGGED, and yields events of a kind this
+    client does not know, like `tabula_client.EventStream`."""
 
     def __init__(self, client: AsyncClient, game_id: str, after_seq: int, retries: int) -> None:
         self._client = client

@@ -20,6 +20,9 @@ class EventStream:
     server ends a lagging subscriber (STREAM_LAGGED) it reopens the stream after `last_seq`,
     the last event it yielded, so no event is lost or repeated. Iteration ends after the
     game's final event; other failures raise TabulaError.
+
+    An event of a kind this client does not know (sent by a newer server) is yielded like
+    any other, with its `seq` and `time`: `event_kind(event)` is `unknown`.
     """
 
     def __init__(self, client: Client, game_id: str, after_seq: int, retries: int) -> None:

@@ -25,6 +25,11 @@ import java.util.stream.StreamSupport;
  * and no duplicate. Any other failure, or running out of reconnection attempts, is thrown
  * from {@link #hasNext} as a {@link TabulaException}. {@link #close} ends the stream, also
  * from another thread; a closed stream has no next element.
+ *
+ * <p>An event of a kind this client does not know (sent by a newer server; its
+ * {@code getKindCase()} is {@code KIND_NOT_SET} and {@link Names#eventKind} is
+ * {@code "unknown"}) is returned like any other, with its seq and time, and counts towards
+ * the sequence numbers.
  */
 public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
   static final int DEFAULT_MAX_RECONNECTS = 5;

@@ -1,0 +1,342 @@
+package tabula_test
+
+// Answers of a newer server (clients/conformance/unknown.json, format in its README) through
+// this client, offline. A stand-in server in memory answers the client's calls with the
+// fixture's bytes, verbatim, so every entry travels the path a real answer takes: gRPC, the
+// generated messages, and the client's own wrappers (GetView, Events, ...).
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/mem"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
+
+	"github.com/tabula-games/tabula/clients/go/internal/testserver"
+	"github.com/tabula-games/tabula/clients/go/tabula"
+	"github.com/tabula-games/tabula/clients/go/tabulav1"
+)
+
+type unknownCheck struct {
+	Enum   *string `json:"enum"`
+	Number int32   `json:"number"`
+	Name   string  `json:"name"`
+	Move   *string `json:"move"`
+	Event  *string `json:"event"`
+	Kind   string  `json:"kind"`
+}
+
+type unknownEvent struct {
+	Seq    string         `json:"seq"`
+	Time   string         `json:"time"`
+	Kind   string         `json:"kind"`
+	Checks []unknownCheck `json:"checks"`
+}
+
+type unknownEntry struct {
+	Name       string   `json:"name"`
+	Call       string   `json:"call"`
+	Responses  []string `json:"responses"`
+	BreakAfter *int     `json:"break_after"`
+	Expect     struct {
+		Seq           string         `json:"seq"`
+		Checks        []unknownCheck `json:"checks"`
+		Events        []unknownEvent `json:"events"`
+		ReopenedAfter *string        `json:"reopened_after"`
+	} `json:"expect"`
+}
+
+func loadUnknown(t *testing.T) []unknownEntry {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(testserver.RepoRoot(t), "clients", "conformance", "unknown.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fixture struct {
+		Version int            `json:"version"`
+		Entries []unknownEntry `json:"entries"`
+	}
+	if err := json.Unmarshal(data, &fixture); err != nil {
+		t.Fatal(err)
+	}
+	if fixture.Version != 1 {
+		t.Fatalf("unknown.json version %d is not supported", fixture.Version)
+	}
+	return fixture.Entries
+}
+
+// rawCodec passes messages through as bytes, so the stand-in sends the fixture verbatim.
+type rawCodec struct{}
+
+func (rawCodec) Marshal(v any) (mem.BufferSlice, error) {
+	return mem.BufferSlice{mem.SliceBuffer(*v.(*[]byte))}, nil
+}
+
+func (rawCodec) Unmarshal(data mem.BufferSlice, v any) error {
+	*v.(*[]byte) = data.Materialize()
+	return nil
+}
+
+func (rawCodec) Name() string { return "proto" }
+
+// standIn answers entry.Call with the entry's responses; other methods are UNIMPLEMENTED.
+// StreamEvents: with break_after, the first call sends that many responses and ends with
+// UNAVAILABLE, and later calls send the rest; afterSeqs records each call's request.
+type standIn struct {
+	entry     unknownEntry
+	responses [][]byte
+	mu        sync.Mutex
+	afterSeqs []uint64
+}
+
+func (s *standIn) handle(_ any, stream grpc.ServerStream) error {
+	method, _ := grpc.MethodFromServerStream(stream)
+	if method != "/tabula.v1.GameService/"+s.entry.Call {
+		return status.Errorf(codes.Unimplemented, "the stand-in server does not answer %s", method)
+	}
+	var raw []byte
+	if err := stream.RecvMsg(&raw); err != nil {
+		return err
+	}
+	sent, broken := s.responses, false
+	if s.entry.Call == "StreamEvents" {
+		var request tabulav1.StreamEventsRequest
+		if err := proto.Unmarshal(raw, &request); err != nil {
+			return err
+		}
+		s.mu.Lock()
+		first := len(s.afterSeqs) == 0
+		s.afterSeqs = append(s.afterSeqs, request.GetAfterSeq())
+		s.mu.Unlock()
+		if n := s.entry.BreakAfter; n != nil {
+			if first {
+				sent, broken = s.responses[:*n], true
+			} else {
+				sent = s.responses[*n:]
+			}
+		}
+	}
+	for _, response := range sent {
+		if err := stream.SendMsg(&response); err != nil {
+			return err
+		}
+	}
+	if broken {
+		return status.Error(codes.Unavailable, "the stand-in server breaks the stream")
+	}
+	return nil
+}
+
+// startStandIn serves entry in memory and returns a client of it, made with tabula.Dial.
+func startStandIn(t *testing.T, entry unknownEntry) (*standIn, *tabula.Client) {
+	t.Helper()
+	s := &standIn{entry: entry}
+	for _, encoded := range entry.Responses {
+		response, err := base64.StdEncoding.DecodeString(encoded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.responses = append(s.responses, response)
+	}
+	listener := bufconn.Listen(1 << 20)
+	server := grpc.NewServer(grpc.ForceServerCodecV2(rawCodec{}), grpc.UnknownServiceHandler(s.handle))
+	go func() { _ = server.Serve(listener) }()
+	t.Cleanup(server.Stop)
+	client := dial(t, "passthrough:///stand-in", tabula.WithDialOptions(grpc.WithContextDialer(
+		func(ctx context.Context, _ string) (net.Conn, error) { return listener.DialContext(ctx) })))
+	return s, client
+}
+
+var pathStep = regexp.MustCompile(`^([a-z_0-9]+)((?:\[\d+\])*)$`)
+
+// resolve finds the value at path (proto field names, [i] for list elements) and its field.
+func resolve(root proto.Message, path string) (protoreflect.FieldDescriptor, protoreflect.Value, error) {
+	message := root.ProtoReflect()
+	var field protoreflect.FieldDescriptor
+	var value protoreflect.Value
+	for i, step := range strings.Split(path, ".") {
+		found := pathStep.FindStringSubmatch(step)
+		if found == nil || (i > 0 && message == nil) {
+			return nil, value, fmt.Errorf("bad path %s", path)
+		}
+		field = message.Descriptor().Fields().ByName(protoreflect.Name(found[1]))
+		if field == nil {
+			return nil, value, fmt.Errorf("%s has no field %s", message.Descriptor().FullName(), found[1])
+		}
+		value = message.Get(field)
+		for _, index := range regexp.MustCompile(`\d+`).FindAllString(found[2], -1) {
+			n, _ := strconv.Atoi(index)
+			if n >= value.List().Len() {
+				return nil, value, fmt.Errorf("%s: index %d out of range", path, n)
+			}
+			value = value.List().Get(n)
+		}
+		message = nil
+		if field.Message() != nil {
+			message = value.Message()
+		}
+	}
+	return field, value, nil
+}
+
+func runChecks(root proto.Message, checks []unknownCheck) error {
+	for _, check := range checks {
+		switch {
+		case check.Enum != nil:
+			field, value, err := resolve(root, *check.Enum)
+			if err != nil {
+				return err
+			}
+			if field.Enum() == nil {
+				return fmt.Errorf("%s is not an enum field", *check.Enum)
+			}
+			if number := int32(value.Enum()); number != check.Number {
+				return fmt.Errorf("%s holds %d, not %d", *check.Enum, number, check.Number)
+			}
+			enumType, err := protoregistry.GlobalTypes.FindEnumByName(field.Enum().FullName())
+			if err != nil {
+				return err
+			}
+			if shown := tabula.EnumName(enumType.New(value.Enum())); shown != check.Name {
+				return fmt.Errorf("%s is shown as %q, not %q", *check.Enum, shown, check.Name)
+			}
+		case check.Move != nil:
+			_, value, err := resolve(root, *check.Move)
+			if err != nil {
+				return err
+			}
+			move, ok := value.Message().Interface().(*tabulav1.Move)
+			if !ok {
+				return fmt.Errorf("%s is not a Move", *check.Move)
+			}
+			if kind := tabula.MoveKind(move); kind != check.Kind {
+				return fmt.Errorf("%s is a %q move, not %q", *check.Move, kind, check.Kind)
+			}
+		case check.Event != nil:
+			_, value, err := resolve(root, *check.Event)
+			if err != nil {
+				return err
+			}
+			event, ok := value.Message().Interface().(*tabulav1.GameEvent)
+			if !ok {
+				return fmt.Errorf("%s is not a GameEvent", *check.Event)
+			}
+			if kind := tabula.EventKind(event); kind != check.Kind {
+				return fmt.Errorf("%s is a %q event, not %q", *check.Event, kind, check.Kind)
+			}
+		default:
+			return fmt.Errorf("unknown check %+v", check)
+		}
+	}
+	return nil
+}
+
+func checkStreamEntry(t *testing.T, entry unknownEntry) {
+	s, client := startStandIn(t, entry)
+	var events []*tabulav1.GameEvent
+	for event, err := range client.Events(testContext(t), "g", 0, tabula.MaxReconnects(2), tabula.ReconnectDelay(10*time.Millisecond)) {
+		if err != nil {
+			t.Fatalf("the stream failed after %d events: %v", len(events), err)
+		}
+		events = append(events, event)
+	}
+	if len(events) != len(entry.Expect.Events) {
+		t.Fatalf("%d events delivered, %d expected", len(events), len(entry.Expect.Events))
+	}
+	for i, want := range entry.Expect.Events {
+		event := events[i]
+		if got := strconv.FormatUint(event.GetSeq(), 10); got != want.Seq {
+			t.Errorf("event %d: seq %s, expected %s", i, got, want.Seq)
+		}
+		if got := event.GetTime().AsTime().Format(time.RFC3339Nano); got != want.Time {
+			t.Errorf("event %d: time %s, expected %s", i, got, want.Time)
+		}
+		if got := tabula.EventKind(event); got != want.Kind {
+			t.Errorf("event %d: kind %q, expected %q", i, got, want.Kind)
+		}
+		if err := runChecks(event, want.Checks); err != nil {
+			t.Errorf("event %d: %v", i, err)
+		}
+	}
+	if want := entry.Expect.ReopenedAfter; want != nil {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if got := fmt.Sprint(s.afterSeqs); got != "[0 "+*want+"]" {
+			t.Errorf("streams opened after %s, expected [0 %s]", got, *want)
+		}
+	}
+}
+
+func checkUnaryEntry(t *testing.T, entry unknownEntry) {
+	_, client := startStandIn(t, entry)
+	ctx := testContext(t)
+	var answer interface {
+		proto.Message
+		GetSeq() uint64
+	}
+	var err error
+	switch entry.Call {
+	case "GetGame":
+		answer, err = client.GetGame(ctx, "g")
+	case "GetView":
+		answer, err = client.GetView(ctx, "g")
+	case "SubmitMove":
+		answer, err = client.Submit(ctx, "g", tabula.DropDisc(0))
+	default:
+		t.Fatalf("no unary call %s", entry.Call)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strconv.FormatUint(answer.GetSeq(), 10); got != entry.Expect.Seq {
+		t.Errorf("seq %s, expected %s", got, entry.Expect.Seq)
+	}
+	if err := runChecks(answer, entry.Expect.Checks); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestNewerServerAnswers: unknown enum values are kept and named unknown(N), events and
+// moves of unknown kinds are delivered as kind "unknown", and streams count their seqs.
+func TestNewerServerAnswers(t *testing.T) {
+	for _, entry := range loadUnknown(t) {
+		t.Run(entry.Call+": "+entry.Name, func(t *testing.T) {
+			if entry.Call == "StreamEvents" {
+				checkStreamEntry(t, entry)
+			} else {
+				checkUnaryEntry(t, entry)
+			}
+		})
+	}
+}
+
+func TestNamesAreTotal(t *testing.T) {
+	for _, c := range [][2]string{
+		{tabula.EnumName(tabulav1.GameKind_GAME_KIND_CHESS), "GAME_KIND_CHESS"},
+		{tabula.EnumName(tabulav1.EndReason(999)), "unknown(999)"},
+		{tabula.MoveKind(tabula.ConfirmReady()), "ready"},
+		{tabula.MoveKind(&tabulav1.Move{}), "unknown"},
+		{tabula.EventKind(&tabulav1.GameEvent{Seq: 1}), "unknown"},
+	} {
+		if c[0] != c[1] {
+			t.Errorf("got %q, want %q", c[0], c[1])
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package dev.tabula.client;
+
+import com.google.protobuf.Descriptors.EnumDescriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
+import dev.tabula.v1.GameEvent;
+import dev.tabula.v1.Move;
+
+/**
+ * Names for what a server sends, total over values this client does not know.
+ *
+ * <p>A newer server may send an enum number or a oneof arm that this client's generated code
+ * predates. Nothing here throws on them: an enum number without a name is shown as
+ * {@code unknown(<number>)}, and a message whose oneof holds an arm this client does not know
+ * (its {@code get...Case()} is {@code ..._NOT_SET}) is of kind {@value #UNKNOWN}.
+ */
+public final class Names {
+  /** The kind of an event or move whose oneof arm this client does not know. */
+  public static final String UNKNOWN = "unknown";
+
+  private Names() {}
+
+  /**
+   * The name of {@code number} in the enum {@code type}, for example {@code GAME_KIND_CHESS};
+   * {@code unknown(999)} for a number this client does not know. Pass the number from the
+   * {@code get...Value()} getter, which keeps it, not the enum constant, which is
+   * {@code UNRECOGNIZED} for such a number (and whose {@code getNumber()} then throws):
+   * {@code Names.enumName(GameKind.getDescriptor(), view.getKindValue())}.
+   */
+  public static String enumName(EnumDescriptor type, int number) {
+    EnumValueDescriptor known = type.findValueByNumber(number);
+    return known != null ? known.getName() : UNKNOWN + "(" + number + ")";
+  }
+
+  /**
+   * The arm of the event's kind as the contract names it ({@code game_created},
+   * {@code move_applied}, ...), or {@value #UNKNOWN} for an event of a kind added after this
+   * client. Such an event still has its seq and time, and {@link EventStream} returns it like
+   * any other.
+   */
+  public static String eventKind(GameEvent event) {
+    return oneofCase(event, "kind");
+  }
+
+  /**
+   * The arm of the move's kind as the contract names it ({@code place}, {@code move},
+   * {@code shot}, ...), or {@value #UNKNOWN} for a kind of move added after this client.
+   */
+  public static String moveKind(Move move) {
+    return oneofCase(move, "kind");
+  }
+
+  private static String oneofCase(Message message, String oneof) {
+    FieldDescriptor arm = message.getDescriptorForType().getOneofs().stream()
+        .filter(o -> o.getName().equals(oneof))
+        .findFirst()
+        .map(message::getOneofFieldDescriptor)
+        .orElse(null);
+    return arm != null ? arm.getName() : UNKNOWN;
+  }
+}

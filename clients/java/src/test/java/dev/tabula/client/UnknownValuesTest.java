@@ -1,0 +1,260 @@
+package dev.tabula.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
+import com.google.protobuf.util.Timestamps;
+import dev.tabula.v1.EndReason;
+import dev.tabula.v1.GameEvent;
+import dev.tabula.v1.GameKind;
+import dev.tabula.v1.GameServiceGrpc;
+import dev.tabula.v1.Move;
+import dev.tabula.v1.StreamEventsRequest;
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.MethodDescriptor;
+import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
+import io.grpc.stub.ServerCalls;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Answers of a newer server (clients/conformance/unknown.json, format in its README) through
+ * this client, offline: unknown enum values are kept and named {@code unknown(N)}, events and
+ * moves of unknown kinds are delivered as kind {@code unknown}, and streams count their seqs.
+ *
+ * <p>A stand-in server on loopback answers the client's calls with the fixture's bytes,
+ * verbatim, so every entry travels the path a real answer takes: gRPC, the generated parser,
+ * and the client's own wrappers ({@link TabulaClient#getView}, {@link EventStream}, ...).
+ */
+class UnknownValuesTest {
+  private static final Pattern STEP = Pattern.compile("([a-z_0-9]+)((?:\\[\\d+\\])*)");
+  private static final Pattern INDEX = Pattern.compile("\\[(\\d+)\\]");
+
+  private static final MethodDescriptor.Marshaller<byte[]> RAW = new MethodDescriptor.Marshaller<>() {
+    @Override
+    public InputStream stream(byte[] value) {
+      return new ByteArrayInputStream(value);
+    }
+
+    @Override
+    public byte[] parse(InputStream stream) {
+      try {
+        return stream.readAllBytes();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  };
+
+  static Stream<Arguments> entries() throws IOException {
+    JsonObject fixture = JsonParser.parseString(
+        Files.readString(TestServer.repoRoot().resolve(Path.of("clients", "conformance", "unknown.json")))).getAsJsonObject();
+    assertEquals(1, fixture.get("version").getAsInt(), "unknown.json version");
+    List<Arguments> entries = new ArrayList<>();
+    for (JsonElement element : fixture.getAsJsonArray("entries")) {
+      JsonObject entry = element.getAsJsonObject();
+      entries.add(Arguments.of(Named.of(entry.get("call").getAsString() + ": " + entry.get("name").getAsString(), entry)));
+    }
+    return entries.stream();
+  }
+
+  /**
+   * Answers the entry's call with its responses; other methods are UNIMPLEMENTED. StreamEvents:
+   * with break_after, the first call sends that many responses and ends with UNAVAILABLE, and
+   * later calls send the rest; {@code afterSeqs} records each call's request.
+   */
+  private static final class StandIn implements AutoCloseable {
+    final List<Long> afterSeqs = new CopyOnWriteArrayList<>();
+    final Server server;
+
+    StandIn(JsonObject entry) throws IOException {
+      String call = entry.get("call").getAsString();
+      List<byte[]> responses = new ArrayList<>();
+      entry.getAsJsonArray("responses").forEach(r -> responses.add(Base64.getDecoder().decode(r.getAsString())));
+      int breakAfter = entry.has("break_after") ? entry.get("break_after").getAsInt() : -1;
+      boolean stream = call.equals("StreamEvents");
+      MethodDescriptor<byte[], byte[]> method = MethodDescriptor.<byte[], byte[]>newBuilder()
+          .setType(stream ? MethodDescriptor.MethodType.SERVER_STREAMING : MethodDescriptor.MethodType.UNARY)
+          .setFullMethodName(MethodDescriptor.generateFullMethodName(GameServiceGrpc.SERVICE_NAME, call))
+          .setRequestMarshaller(RAW)
+          .setResponseMarshaller(RAW)
+          .build();
+      ServerServiceDefinition.Builder service = ServerServiceDefinition.builder(GameServiceGrpc.SERVICE_NAME);
+      if (stream) {
+        service.addMethod(method, ServerCalls.asyncServerStreamingCall((request, observer) -> {
+          boolean first = afterSeqs.isEmpty();
+          try {
+            afterSeqs.add(StreamEventsRequest.parseFrom(request).getAfterSeq());
+          } catch (IOException e) {
+            observer.onError(Status.INVALID_ARGUMENT.withCause(e).asRuntimeException());
+            return;
+          }
+          List<byte[]> sent = breakAfter < 0 ? responses
+              : first ? responses.subList(0, breakAfter) : responses.subList(breakAfter, responses.size());
+          sent.forEach(observer::onNext);
+          if (breakAfter >= 0 && first) {
+            observer.onError(Status.UNAVAILABLE.withDescription("the stand-in server breaks the stream").asRuntimeException());
+          } else {
+            observer.onCompleted();
+          }
+        }));
+      } else {
+        service.addMethod(method, ServerCalls.asyncUnaryCall((request, observer) -> {
+          observer.onNext(responses.get(0));
+          observer.onCompleted();
+        }));
+      }
+      server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(service.build()).build().start();
+    }
+
+    String address() {
+      return "127.0.0.1:" + server.getPort();
+    }
+
+    @Override
+    public void close() {
+      server.shutdownNow();
+      try {
+        server.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** The message holding the last field of {@code path}, that field, and its value. */
+  private record Found(Message parent, FieldDescriptor field, Object value) {}
+
+  private static Found resolve(Message root, String path) {
+    Message parent = root;
+    Object value = root;
+    FieldDescriptor field = null;
+    for (String step : path.split("\\.")) {
+      Matcher matcher = STEP.matcher(step);
+      if (!matcher.matches() || !(value instanceof Message message)) {
+        throw new AssertionError("bad path " + path);
+      }
+      parent = message;
+      field = message.getDescriptorForType().findFieldByName(matcher.group(1));
+      assertNotNull(field, message.getDescriptorForType().getFullName() + " has no field " + matcher.group(1));
+      if (field.isRepeated()) {
+        Matcher index = INDEX.matcher(matcher.group(2));
+        if (!index.find()) {
+          throw new AssertionError(path + ": a repeated field needs an index");
+        }
+        value = message.getRepeatedField(field, Integer.parseInt(index.group(1)));
+      } else {
+        value = message.getField(field);
+      }
+    }
+    return new Found(parent, field, value);
+  }
+
+  private static void check(Message root, JsonArray checks, String where) {
+    for (JsonElement element : checks) {
+      JsonObject item = element.getAsJsonObject();
+      if (item.has("enum")) {
+        String path = item.get("enum").getAsString();
+        Found found = resolve(root, path);
+        assertEquals(FieldDescriptor.JavaType.ENUM, found.field().getJavaType(), where + ": " + path + " is not an enum field");
+        int number = ((EnumValueDescriptor) found.value()).getNumber();
+        assertEquals(item.get("number").getAsInt(), number, where + ": " + path + " holds");
+        assertEquals(item.get("name").getAsString(), Names.enumName(found.field().getEnumType(), number), where + ": " + path + " is shown as");
+      } else if (item.has("move")) {
+        String path = item.get("move").getAsString();
+        Move move = assertInstanceOf(Move.class, resolve(root, path).value(), where + ": " + path);
+        assertEquals(item.get("kind").getAsString(), Names.moveKind(move), where + ": " + path + " is a move of kind");
+      } else if (item.has("event")) {
+        String path = item.get("event").getAsString();
+        GameEvent event = assertInstanceOf(GameEvent.class, resolve(root, path).value(), where + ": " + path);
+        assertEquals(item.get("kind").getAsString(), Names.eventKind(event), where + ": " + path + " is an event of kind");
+      } else {
+        throw new AssertionError(where + ": unknown check " + item);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("entries")
+  @Timeout(60)
+  void newerServerAnswer(JsonObject entry) throws Exception {
+    String name = entry.get("name").getAsString();
+    String call = entry.get("call").getAsString();
+    JsonObject expect = entry.getAsJsonObject("expect");
+    try (StandIn standIn = new StandIn(entry);
+        TabulaClient client = TabulaClient.builder(standIn.address()).callTimeout(Duration.ofSeconds(10)).build()) {
+      if (call.equals("StreamEvents")) {
+        List<GameEvent> events = new ArrayList<>();
+        long lastSeq;
+        try (EventStream stream = client.events("g", 0, 2, Duration.ofMillis(10))) {
+          stream.forEachRemaining(events::add);
+          lastSeq = stream.lastSeq();
+        }
+        JsonArray expected = expect.getAsJsonArray("events");
+        assertEquals(expected.size(), events.size(), name + ": events delivered");
+        for (int i = 0; i < events.size(); i++) {
+          GameEvent event = events.get(i);
+          JsonObject want = expected.get(i).getAsJsonObject();
+          String where = name + ": event " + i;
+          assertEquals(want.get("seq").getAsString(), Long.toUnsignedString(event.getSeq()), where + ": seq");
+          assertEquals(want.get("time").getAsString(), Timestamps.toString(event.getTime()), where + ": time");
+          assertEquals(want.get("kind").getAsString(), Names.eventKind(event), where + ": kind");
+          check(event, want.getAsJsonArray("checks"), where);
+        }
+        assertEquals(expected.get(expected.size() - 1).getAsJsonObject().get("seq").getAsString(), Long.toString(lastSeq), "lastSeq");
+        if (expect.has("reopened_after")) {
+          assertEquals(List.of(0L, expect.get("reopened_after").getAsLong()), standIn.afterSeqs, name + ": streams opened after");
+        }
+      } else {
+        Message answer = switch (call) {
+          case "GetGame" -> client.getGame("g");
+          case "GetView" -> client.getView("g");
+          case "SubmitMove" -> client.submit("g", Moves.dropDisc(0));
+          default -> throw new AssertionError("no unary call " + call);
+        };
+        FieldDescriptor seq = answer.getDescriptorForType().findFieldByName("seq");
+        assertEquals(expect.get("seq").getAsString(), Long.toUnsignedString((Long) answer.getField(seq)), name + ": seq");
+        check(answer, expect.getAsJsonArray("checks"), name);
+      }
+    }
+  }
+
+  @Test
+  void namesAreTotal() {
+    assertEquals("GAME_KIND_CHESS", Names.enumName(GameKind.getDescriptor(), GameKind.GAME_KIND_CHESS_VALUE));
+    assertEquals("unknown(999)", Names.enumName(EndReason.getDescriptor(), 999));
+    assertEquals("ready", Names.moveKind(Moves.ready()));
+    assertEquals("unknown", Names.moveKind(Move.getDefaultInstance()));
+    assertEquals("unknown", Names.eventKind(GameEvent.newBuilder().setSeq(1).build()));
+  }
+}

@@ -1,0 +1,54 @@
+"""Answers of a newer server (clients/conformance/unknown.json) through the sync and asyncio
+clients, offline: unknown enum values are kept and named `unknown(N)`, events and moves of
+unknown kinds are delivered as kind `unknown`, and streams count their seqs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabula_client import AsyncClient, Client, enum_name, event_kind, move_kind, pb
+from unknown import StandIn, check_answer, check_events, check_reopen, entries, unary_call
+
+ENTRIES = entries()
+IDS = [f"{entry['call']}: {entry['name']}" for entry in ENTRIES]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_newer_server_answer_through_client(entry: dict[str, Any]) -> None:
+    stand_in = StandIn(entry)
+    try:
+        with Client(stand_in.address, timeout=10) as client:
+            if entry["call"] == "StreamEvents":
+                stream = client.events("g", retries=2)
+                check_events(list(stream), entry["expect"]["events"], entry["name"])
+                check_reopen(entry, stand_in, stream.last_seq)
+            else:
+                check_answer(entry, unary_call(entry["call"])(client))
+    finally:
+        stand_in.stop()
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+async def test_newer_server_answer_through_async_client(entry: dict[str, Any]) -> None:
+    stand_in = StandIn(entry)
+    try:
+        async with AsyncClient(stand_in.address, timeout=10) as client:
+            if entry["call"] == "StreamEvents":
+                stream = client.events("g", retries=2)
+                check_events([event async for event in stream], entry["expect"]["events"], entry["name"])
+                check_reopen(entry, stand_in, stream.last_seq)
+            else:
+                check_answer(entry, await unary_call(entry["call"])(client))
+    finally:
+        stand_in.stop()
+
+
+def test_names_are_total() -> None:
+    assert enum_name(pb.GameKind, pb.GameKind.GAME_KIND_CHESS) == "GAME_KIND_CHESS"
+    assert enum_name(pb.EndReason.DESCRIPTOR, 999) == "unknown(999)"
+    assert enum_name(pb.Stage, -1) == "unknown(-1)"
+    assert event_kind(pb.GameEvent(seq=1)) == "unknown"
+    assert move_kind(pb.Move(ready=pb.Ready())) == "ready"
+    assert move_kind(pb.Move()) == "unknown"

@@ -1,0 +1,44 @@
+/**
+ * Names for what a server sends, total over values this client does not know.
+ *
+ * A newer server may send an enum number or a oneof arm that this client's generated code
+ * predates. Nothing here throws on them: an enum number without a name is shown as
+ * `unknown(<number>)` (the message keeps the number), and a message whose oneof holds an
+ * arm this client does not know (it reads as `case: undefined`) is of kind `"unknown"`.
+ */
+import type { DescEnum } from "@bufbuild/protobuf";
+import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
+import type { Move } from "./gen/tabula/v1/move_pb.js";
+
+/** The kind of an event or move whose oneof arm this client does not know. */
+export const UNKNOWN = "unknown";
+
+/**
+ * The proto name of `value` in the enum `schema` (`GameKindSchema`, ...), for example
+ * `GAME_KIND_CHESS`; `unknown(999)` for a number this client does not know. Unlike
+ * `GameKind[value]`, which is `undefined` for such a number, this is always a string:
+ * `enumName(GameKindSchema, view.kind)`.
+ */
+export function enumName(schema: DescEnum, value: number): string {
+  return schema.value[value]?.name ?? `${UNKNOWN}(${value})`;
+}
+
+/** The arms of `GameEvent.kind`, and `"unknown"` for one added after this client. */
+export type EventKind = NonNullable<GameEvent["kind"]["case"]> | typeof UNKNOWN;
+
+/** The arms of `Move.kind`, and `"unknown"` for one added after this client. */
+export type MoveKind = NonNullable<Move["kind"]["case"]> | typeof UNKNOWN;
+
+/**
+ * `event.kind.case` (`"gameCreated"`, `"moveApplied"`, ...), or `"unknown"` for an event of
+ * a kind added after this client: such an event still has its `seq` and `time`, and event
+ * streams deliver it like any other.
+ */
+export function eventKind(event: GameEvent): EventKind {
+  return event.kind.case ?? UNKNOWN;
+}
+
+/** `move.kind.case` (`"place"`, `"move"`, `"shot"`, ...), or `"unknown"` for a kind of move added after this client. */
+export function moveKind(move: Move): MoveKind {
+  return move.kind.case ?? UNKNOWN;
+}
