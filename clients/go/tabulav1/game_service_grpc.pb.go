@@ -72,6 +72,12 @@ const (
 //
 // Hosts turn-based board games and rules on every move. The server is the single
 // authority: a client never decides whether a move is legal or a game is over.
+//
+// The contract only grows, so a newer server may send an enum value or a oneof arm a
+// client does not know. A client keeps the number, shows the value as unknown, and never
+// fails the call or drops the message because of it; an event of unknown kind is still
+// delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+// is shown as such. `clients/README.md` says what each client library does.
 type GameServiceClient interface {
 	// Lists every game kind the server hosts, with its seat names, default configuration and
 	// presets. Anyone may call it, with or without a credential.
@@ -333,6 +339,12 @@ func (c *gameServiceClient) ReissueSeatToken(ctx context.Context, in *ReissueSea
 //
 // Hosts turn-based board games and rules on every move. The server is the single
 // authority: a client never decides whether a move is legal or a game is over.
+//
+// The contract only grows, so a newer server may send an enum value or a oneof arm a
+// client does not know. A client keeps the number, shows the value as unknown, and never
+// fails the call or drops the message because of it; an event of unknown kind is still
+// delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+// is shown as such. `clients/README.md` says what each client library does.
 type GameServiceServer interface {
 	// Lists every game kind the server hosts, with its seat names, default configuration and
 	// presets. Anyone may call it, with or without a credential.

@@ -1177,6 +1177,12 @@ export const HintResultSchema: GenEnum<HintResult> = /*@__PURE__*/
  * Hosts turn-based board games and rules on every move. The server is the single
  * authority: a client never decides whether a move is legal or a game is over.
  *
+ * The contract only grows, so a newer server may send an enum value or a oneof arm a
+ * client does not know. A client keeps the number, shows the value as unknown, and never
+ * fails the call or drops the message because of it; an event of unknown kind is still
+ * delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+ * is shown as such. `clients/README.md` says what each client library does.
+ *
  * @generated from service tabula.v1.GameService
  */
 export const GameService: GenService<{

@@ -28,6 +28,12 @@ if _version_not_supported:
 class GameServiceStub:
     """Hosts turn-based board games and rules on every move. The server is the single
     authority: a client never decides whether a move is legal or a game is over.
+
+    The contract only grows, so a newer server may send an enum value or a oneof arm a
+    client does not know. A client keeps the number, shows the value as unknown, and never
+    fails the call or drops the message because of it; an event of unknown kind is still
+    delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+    is shown as such. `clients/README.md` says what each client library does.
     """
 
     def __init__(self, channel):
@@ -116,6 +122,12 @@ class GameServiceStub:
 class GameServiceServicer:
     """Hosts turn-based board games and rules on every move. The server is the single
     authority: a client never decides whether a move is legal or a game is over.
+
+    The contract only grows, so a newer server may send an enum value or a oneof arm a
+    client does not know. A client keeps the number, shows the value as unknown, and never
+    fails the call or drops the message because of it; an event of unknown kind is still
+    delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+    is shown as such. `clients/README.md` says what each client library does.
     """
 
     def ListGameKinds(self, request, context):
@@ -367,6 +379,12 @@ def add_GameServiceServicer_to_server(servicer, server):
 class GameService:
     """Hosts turn-based board games and rules on every move. The server is the single
     authority: a client never decides whether a move is legal or a game is over.
+
+    The contract only grows, so a newer server may send an enum value or a oneof arm a
+    client does not know. A client keeps the number, shows the value as unknown, and never
+    fails the call or drops the message because of it; an event of unknown kind is still
+    delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+    is shown as such. `clients/README.md` says what each client library does.
     """
 
     @staticmethod

@@ -58,6 +58,12 @@ GRPC_VERSION: str
 class GameServiceStub:
     """Hosts turn-based board games and rules on every move. The server is the single
     authority: a client never decides whether a move is legal or a game is over.
+
+    The contract only grows, so a newer server may send an enum value or a oneof arm a
+    client does not know. A client keeps the number, shows the value as unknown, and never
+    fails the call or drops the message because of it; an event of unknown kind is still
+    delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+    is shown as such. `clients/README.md` says what each client library does.
     """
 
     @_typing.overload
@@ -169,6 +175,12 @@ class GameServiceStub:
 class GameServiceAsyncStub(GameServiceStub):
     """Hosts turn-based board games and rules on every move. The server is the single
     authority: a client never decides whether a move is legal or a game is over.
+
+    The contract only grows, so a newer server may send an enum value or a oneof arm a
+    client does not know. A client keeps the number, shows the value as unknown, and never
+    fails the call or drops the message because of it; an event of unknown kind is still
+    delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+    is shown as such. `clients/README.md` says what each client library does.
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
@@ -276,6 +288,12 @@ class GameServiceAsyncStub(GameServiceStub):
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     """Hosts turn-based board games and rules on every move. The server is the single
     authority: a client never decides whether a move is legal or a game is over.
+
+    The contract only grows, so a newer server may send an enum value or a oneof arm a
+    client does not know. A client keeps the number, shows the value as unknown, and never
+    fails the call or drops the message because of it; an event of unknown kind is still
+    delivered with its `seq` (so gap checks and resumption hold), and a move of unknown kind
+    is shown as such. `clients/README.md` says what each client library does.
     """
 
     @_abc_1.abstractmethod
