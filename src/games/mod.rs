@@ -1,7 +1,15 @@
 //! Every game Tabula hosts, and the registry that lists them.
 //!
-//! Adding a game: one module here implementing [`Rules`] and [`Listed`], and one line in
-//! the `registry!` invocation below.
+//! Adding a game touches these places, and no others:
+//! 1. its rules: a module here implementing [`Rules`] and [`Listed`], with its hand-written
+//!    positions for every rule and variant (the registry-driven property tests, golden
+//!    documents and hidden-information suite pick the new kind up by themselves);
+//! 2. its proto messages: a `GameKind` value and a config message in `proto/tabula/v1/`
+//!    (plus any new move or view fields), then `clients/generate.sh`;
+//! 3. its conversion module: `src/service/convert/games/<name>.rs` and one line in that
+//!    folder's list;
+//! 4. one line in the `registry!` invocation below: the kind, its number in the contract's
+//!    `GameKind` enum, and its rules type.
 
 pub mod battleship;
 pub mod chess;
@@ -56,7 +64,7 @@ pub struct KindInfo {
 }
 
 macro_rules! registry {
-    ($($kind:ident => $game:ty),+ $(,)?) => {
+    ($($kind:ident = $number:literal => $game:ty),+ $(,)?) => {
         /// Every game kind.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind { $($kind),+ }
@@ -70,6 +78,17 @@ macro_rules! registry {
         impl GameKind {
             /// Every kind, in catalog order.
             pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),+];
+
+            /// The kind's number in the contract's `GameKind` enum: fixed forever once
+            /// released, like its name.
+            pub const fn number(self) -> u32 {
+                match self { $(GameKind::$kind => $number),+ }
+            }
+
+            /// The kind whose contract number is `number`.
+            pub fn from_number(number: u32) -> Option<GameKind> {
+                match number { $($number => Some(GameKind::$kind),)+ _ => None }
+            }
 
             /// What the catalog says of this kind.
             pub fn info(self) -> KindInfo {
@@ -137,15 +156,15 @@ macro_rules! registry {
 }
 
 registry! {
-    TicTacToe => tic_tac_toe::TicTacToe,
-    ConnectFour => connect_four::ConnectFour,
-    Gomoku => gomoku::Gomoku,
-    TicTacTwo => tic_tac_two::TicTacTwo,
-    Morris => morris::Morris,
-    PegSolitaire => peg_solitaire::PegSolitaire,
-    Battleship => battleship::Battleship,
-    Reversi => reversi::Reversi,
-    Chess => chess::Chess,
+    TicTacToe = 1 => tic_tac_toe::TicTacToe,
+    ConnectFour = 2 => connect_four::ConnectFour,
+    Gomoku = 3 => gomoku::Gomoku,
+    TicTacTwo = 4 => tic_tac_two::TicTacTwo,
+    Morris = 5 => morris::Morris,
+    PegSolitaire = 7 => peg_solitaire::PegSolitaire,
+    Battleship = 6 => battleship::Battleship,
+    Reversi = 8 => reversi::Reversi,
+    Chess = 9 => chess::Chess,
 }
 
 impl GameKind {

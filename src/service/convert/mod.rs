@@ -3,6 +3,7 @@
 //! at fault; domain → wire conversions cannot fail.
 
 mod config;
+mod games;
 mod moves;
 mod view;
 
