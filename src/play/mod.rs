@@ -17,5 +17,5 @@ mod turn;
 pub use error::PlayError;
 pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
 pub use search::{SearchPool, default_threads};
-pub use subscription::{Subscription, subscribe};
+pub use subscription::{Delivery, Subscription, subscribe};
 pub use turn::{TurnRequest, TurnResult};

@@ -18,8 +18,8 @@ use tokio::sync::{broadcast, mpsc, watch};
 
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame};
-use crate::engine::Viewer;
-use crate::store::{EventKind, StoredEvent, TokenHash};
+use crate::engine::{AnyMatch, View, Viewer};
+use crate::store::{EventKind, StoredEvent, TokenHash, played_turns};
 
 /// Messages queued for one subscriber beyond what its connection buffers.
 const SUBSCRIBER_QUEUE: usize = 32;
@@ -38,6 +38,18 @@ pub struct Subscription {
     pub after: u64,
     /// Streams the game may have open at once, this one included.
     pub max_per_game: usize,
+    /// Whether each event comes with the game as the watcher sees it just after it.
+    pub with_views: bool,
+}
+
+/// One event of a subscription and, when asked for, the game as its watcher sees it just
+/// after that event.
+#[derive(Debug)]
+pub struct Delivery {
+    /// The event, as the log holds it.
+    pub event: StoredEvent,
+    /// The watcher's view at the event's seq.
+    pub view: Option<View>,
 }
 
 /// `live`'s events after `subscription.after`, in order, then the error that ended the
@@ -51,17 +63,28 @@ pub async fn subscribe(
     live: Arc<LiveGame>,
     subscription: Subscription,
     shutdown: watch::Receiver<bool>,
-) -> Result<mpsc::Receiver<Result<StoredEvent, PlayError>>, PlayError> {
-    let Subscription { viewer, opened_with, after, max_per_game } = subscription;
+) -> Result<mpsc::Receiver<Result<Delivery, PlayError>>, PlayError> {
+    let Subscription { viewer, opened_with, after, max_per_game, with_views } = subscription;
     let (receiver, current, finished) = live.subscribe(max_per_game).await?;
     if after > current {
         return Err(PlayError::SeqOutOfRange { after, current });
     }
+    // The watcher's own copy of the game, as of `after`, moved along with each event.
+    let replica = if with_views { Some(game_at(&hub, &live, after).await?) } else { None };
     let (tx, rx) = mpsc::channel(SUBSCRIBER_QUEUE);
     let watched = Watched { shutdown, removed: live.removed(), reissues: live.reissues() };
-    let feeder = Feeder { hub, live, viewer, opened_with, tx, last: after };
+    let feeder = Feeder { hub, live, viewer, opened_with, replica, tx, last: after };
     tokio::spawn(feeder.run(receiver, watched, finished.then_some(current)));
     Ok(rx)
+}
+
+/// The game `live` as it was at `seq`, replayed from its log.
+async fn game_at(hub: &Hub, live: &LiveGame, seq: u64) -> Result<Box<dyn AnyMatch>, PlayError> {
+    let (_, log) = hub.store().load(&live.id).await?;
+    let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
+    live.config
+        .replay(&played_turns(&through))
+        .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", live.id)))
 }
 
 /// What ends a stream besides its game's events.
@@ -76,7 +99,9 @@ struct Feeder {
     live: Arc<LiveGame>,
     viewer: Viewer,
     opened_with: Option<TokenHash>,
-    tx: mpsc::Sender<Result<StoredEvent, PlayError>>,
+    /// With views: the game as of `last`.
+    replica: Option<Box<dyn AnyMatch>>,
+    tx: mpsc::Sender<Result<Delivery, PlayError>>,
     /// The last seq delivered.
     last: u64,
 }
@@ -170,7 +195,20 @@ impl Feeder {
 
     async fn deliver(&mut self, event: &StoredEvent) -> Result<(), Stop> {
         self.check_credential()?;
-        self.tx.send(Ok(event.clone())).await.map_err(|_| Stop::Done)?;
+        let view = match (&mut self.replica, &event.kind) {
+            (None, _) => None,
+            (Some(game), EventKind::Played { turn, .. }) => {
+                game.play(turn).map_err(|e| {
+                    Stop::Fail(PlayError::Storage(format!(
+                        "game {} does not replay at seq {}: {e:?}",
+                        self.live.id, event.seq
+                    )))
+                })?;
+                Some(game.view(self.viewer))
+            }
+            (Some(game), EventKind::Created | EventKind::Ended(_)) => Some(game.view(self.viewer)),
+        };
+        self.tx.send(Ok(Delivery { event: event.clone(), view })).await.map_err(|_| Stop::Done)?;
         self.last = event.seq;
         if matches!(event.kind, EventKind::Ended(_)) { Err(Stop::Done) } else { Ok(()) }
     }

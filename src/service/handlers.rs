@@ -616,6 +616,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             opened_with,
             after: request.get_ref().after_seq,
             max_per_game: self.limits.max_streams_per_game,
+            with_views: request.get_ref().include_views,
         };
         let stream = event_stream(self.hub.clone(), live, subscription, self.shutdown.clone()).await?;
         Ok(Response::new(Box::pin(stream)))

@@ -9,7 +9,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 use tonic::Status;
 
-use super::convert::event_to_proto;
+use super::convert::{event_to_proto, view_to_proto};
 use super::error::ApiError;
 use crate::play::{Hub, LiveGame, Subscription, subscribe};
 use crate::proto::tabula::v1::StreamEventsResponse;
@@ -27,9 +27,11 @@ pub async fn event_stream(
     let viewer = subscription.viewer;
     let events = subscribe(hub, live.clone(), subscription, shutdown).await?;
     let messages = ReceiverStream::new(events).map(move |item| match item {
-        Ok(event) => {
-            let event = event_to_proto(&live.id, &live.config, live.policy.as_ref(), viewer, &event);
-            Ok(StreamEventsResponse { event: Some(event) })
+        Ok(delivery) => {
+            let seq = delivery.event.seq;
+            let view = delivery.view.map(|view| view_to_proto(&live.id, live.config.kind(), seq, &view));
+            let event = event_to_proto(&live.id, &live.config, live.policy.as_ref(), viewer, &delivery.event);
+            Ok(StreamEventsResponse { event: Some(event), view })
         }
         Err(error) => Err(Status::from(ApiError::from(error))),
     });

@@ -187,7 +187,10 @@ async fn private_games_refuse_spectators_on_every_read() {
             (
                 "StreamEvents",
                 client
-                    .stream_events(with_credential(credential, pb::StreamEventsRequest { game_id: id(), after_seq: 0 }))
+                    .stream_events(with_credential(
+                        credential,
+                        pb::StreamEventsRequest { game_id: id(), after_seq: 0, include_views: false },
+                    ))
                     .await
                     .map(drop),
             ),
@@ -246,7 +249,10 @@ async fn a_signed_seat_credential_acts_as_the_seat_it_names() {
         client.get_view(as_seat(&o, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap().into_inner();
     assert_eq!(view.view.unwrap().move_count, 2);
     let mut events = client
-        .stream_events(as_seat(&x, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 }))
+        .stream_events(as_seat(
+            &x,
+            pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false },
+        ))
         .await
         .unwrap()
         .into_inner();
@@ -390,7 +396,9 @@ async fn reissuing_a_seat_token_ends_the_streams_opened_with_the_old_one() {
     let server = TestServer::start().await;
     let mut client = server.client().await;
     let game = create_preset_with(&mut client, None, pb::GameKind::Battleship, "classic", true).await.unwrap();
-    let open = |token: &str| as_seat(token, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0 });
+    let open = |token: &str| {
+        as_seat(token, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false })
+    };
     let mut old_stream = client.stream_events(open(&game.tokens[0])).await.unwrap().into_inner();
     let mut other_seat = client.stream_events(open(&game.tokens[1])).await.unwrap().into_inner();
     assert_eq!(old_stream.next().await.unwrap().unwrap().event.unwrap().seq, 1);

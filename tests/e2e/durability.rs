@@ -82,8 +82,11 @@ async fn play_until_killed(mut client: Client, mut run: Run, seed: u64) -> Run {
 
 /// Follows a game's events until the server dies; returns the last seq seen.
 async fn follow(mut client: Client, game_id: String) -> u64 {
-    let mut stream =
-        client.stream_events(pb::StreamEventsRequest { game_id, after_seq: 0 }).await.unwrap().into_inner();
+    let mut stream = client
+        .stream_events(pb::StreamEventsRequest { game_id, after_seq: 0, include_views: false })
+        .await
+        .unwrap()
+        .into_inner();
     let mut last = 0;
     while let Ok(Some(message)) = stream.message().await {
         let seq = message.event.unwrap().seq;
@@ -194,7 +197,11 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
 
     // A stream resumes from the last seq its client saw, without a gap.
     let mut resumed = client
-        .stream_events(pb::StreamEventsRequest { game_id: runs[0].id.clone(), after_seq: streamed_through })
+        .stream_events(pb::StreamEventsRequest {
+            game_id: runs[0].id.clone(),
+            after_seq: streamed_through,
+            include_views: false,
+        })
         .await
         .unwrap()
         .into_inner();

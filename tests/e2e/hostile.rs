@@ -373,7 +373,10 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
                 }
                 1 => {
                     let after_seq = *[seq + 1, u64::MAX].choose(rng).unwrap();
-                    client.stream_events(pb::StreamEventsRequest { game_id: id.clone(), after_seq }).await.map(|_| ())
+                    client
+                        .stream_events(pb::StreamEventsRequest { game_id: id.clone(), after_seq, include_views: false })
+                        .await
+                        .map(|_| ())
                 }
                 2 => client
                     .list_games(pb::ListGamesRequest {
@@ -455,7 +458,10 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
 /// Every event of a game up to `seq`, as `token`'s holder receives it.
 async fn events_as(client: &mut Client, id: &str, token: Option<&str>, seq: u64) -> Vec<pb::GameEvent> {
     let mut stream = client
-        .stream_events(call(token, pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0 }))
+        .stream_events(call(
+            token,
+            pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0, include_views: false },
+        ))
         .await
         .unwrap()
         .into_inner();

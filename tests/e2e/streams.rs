@@ -10,7 +10,8 @@ use tonic::Code;
 use tonic_types::StatusExt;
 
 async fn stream(client: &mut Client, game: &Game, after_seq: u64) -> tonic::Streaming<pb::StreamEventsResponse> {
-    client.stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq }).await.unwrap().into_inner()
+    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq, include_views: false };
+    client.stream_events(request).await.unwrap().into_inner()
 }
 
 async fn next_seq(events: &mut tonic::Streaming<pb::StreamEventsResponse>) -> u64 {
@@ -87,8 +88,10 @@ async fn streaming_a_finished_game_delivers_its_history_and_ends() {
     assert_eq!(seqs, vec![4, 5, 6, 7]);
     let nothing: Vec<_> = stream(&mut client, &game, 7).await.collect().await;
     assert!(nothing.is_empty());
-    let error =
-        client.stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 8 }).await.unwrap_err();
+    let error = client
+        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 8, include_views: false })
+        .await
+        .unwrap_err();
     assert_error(&error, Code::OutOfRange, "SEQ_OUT_OF_RANGE");
 }
 
@@ -148,4 +151,96 @@ async fn a_subscriber_that_stops_reading_never_blocks_moves_and_is_told_where_to
     for expected in last + 1..=301 {
         assert_eq!(next_seq(&mut resumed).await, expected);
     }
+}
+
+/// Every message of a stream with views, until the game ends (or `count` messages).
+async fn messages_with_views(
+    client: &mut Client,
+    request: tonic::Request<pb::StreamEventsRequest>,
+    count: usize,
+) -> Vec<pb::StreamEventsResponse> {
+    let mut stream = client.stream_events(request).await.unwrap().into_inner();
+    let mut messages = Vec::new();
+    while messages.len() < count {
+        let next = tokio::time::timeout(Duration::from_secs(10), stream.next()).await.expect("a message in time");
+        match next {
+            Some(message) => messages.push(message.unwrap()),
+            None => break,
+        }
+    }
+    messages
+}
+
+#[tokio::test]
+async fn a_stream_with_views_draws_the_game_after_every_event() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
+    // Half the game before the stream opens, half while it is open; seat 1 wins on column 0.
+    for (index, column) in [0, 1, 0].into_iter().enumerate() {
+        client.submit_move(submit(&game, index % 2, column_move(column))).await.unwrap();
+    }
+    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 2, include_views: true };
+    let watching = tokio::spawn({
+        let mut client = server.client().await;
+        async move { messages_with_views(&mut client, tonic::Request::new(request), usize::MAX).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    for (index, column) in [1, 0, 1, 0].into_iter().enumerate() {
+        client.submit_move(submit(&game, (index + 3) % 2, column_move(column))).await.unwrap();
+    }
+    let messages = watching.await.unwrap();
+    let log = events_through(&mut client, &game.id, 9).await;
+    let config = client
+        .get_game(pb::GetGameRequest { game_id: game.id.clone() })
+        .await
+        .unwrap()
+        .into_inner()
+        .game
+        .unwrap()
+        .config
+        .unwrap();
+    let seqs: Vec<u64> = messages.iter().map(|m| m.event.as_ref().unwrap().seq).collect();
+    assert_eq!(seqs, (3..=9).collect::<Vec<_>>(), "every event after seq 2, to the end");
+    for message in &messages {
+        let seq = message.event.as_ref().unwrap().seq;
+        let view = message.view.as_ref().expect("a view with every event");
+        let upto: Vec<pb::GameEvent> = log.iter().take_while(|e| e.seq <= seq).cloned().collect();
+        assert_eq!(*view, replayed_view(&game.id, &config, &upto, tabula::engine::Viewer::Spectator), "seq {seq}");
+    }
+    assert!(messages.last().unwrap().view.as_ref().unwrap().outcome.is_some());
+    // Without asking, no views.
+    let bare = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false };
+    let bare = messages_with_views(&mut client, tonic::Request::new(bare), usize::MAX).await;
+    assert_eq!(bare.len(), 9);
+    assert!(bare.iter().all(|m| m.view.is_none()));
+}
+
+#[tokio::test]
+async fn a_seat_streaming_views_sees_only_what_its_seat_may() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::Battleship, "classic").await;
+    let request = as_seat(
+        &game.tokens[1],
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true },
+    );
+    let watching = tokio::spawn({
+        let mut client = server.client().await;
+        async move { messages_with_views(&mut client, request, 2).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    client.submit_move(submit(&game, 0, classic_fleet())).await.unwrap();
+    let messages = watching.await.unwrap();
+    // Seat 2's view after seat 1 placed its fleet is what GetView shows seat 2: no ship of seat 1.
+    let asked =
+        client.get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap();
+    assert_eq!(messages[1].view.as_ref(), asked.into_inner().view.as_ref());
+    let spectator =
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    assert_eq!(
+        messages[1].view.as_ref().unwrap().seat_boards[0],
+        spectator.seat_boards[0],
+        "seat 1's ocean as a spectator sees it"
+    );
 }

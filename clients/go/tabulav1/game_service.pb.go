@@ -1798,7 +1798,11 @@ type StreamEventsRequest struct {
 	// Deliver events with a sequence number greater than this: 0 streams the whole history
 	// from the creation; the last seq already seen resumes without gaps or duplicates. Beyond
 	// the game's newest event is OUT_OF_RANGE `SEQ_OUT_OF_RANGE`.
-	AfterSeq      uint64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
+	AfterSeq uint64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
+	// Also send, with each event, the game as this caller sees it just after that event
+	// (`StreamEventsResponse.view`), so that a board can be drawn from the stream alone,
+	// without a `GetView` per event. Off by default: a bare event stream stays cheap.
+	IncludeViews  bool `protobuf:"varint,3,opt,name=include_views,json=includeViews,proto3" json:"include_views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1847,11 +1851,21 @@ func (x *StreamEventsRequest) GetAfterSeq() uint64 {
 	return 0
 }
 
+func (x *StreamEventsRequest) GetIncludeViews() bool {
+	if x != nil {
+		return x.IncludeViews
+	}
+	return false
+}
+
 // One message of `StreamEvents`.
 type StreamEventsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The next event; its `seq` is one more than the previous message's.
-	Event         *GameEvent `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	Event *GameEvent `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// With `include_views`: the game as the caller sees it just after `event` (its `seq`
+	// equals the event's), exactly what `GetView` answered at that moment. Absent otherwise.
+	View          *View `protobuf:"bytes,2,opt,name=view,proto3" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1889,6 +1903,13 @@ func (*StreamEventsResponse) Descriptor() ([]byte, []int) {
 func (x *StreamEventsResponse) GetEvent() *GameEvent {
 	if x != nil {
 		return x.Event
+	}
+	return nil
+}
+
+func (x *StreamEventsResponse) GetView() *View {
+	if x != nil {
+		return x.View
 	}
 	return nil
 }
@@ -2278,12 +2299,14 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\r_expected_seq\"I\n" +
 	"\x10TakeBackResponse\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12#\n" +
-	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"K\n" +
+	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"p\n" +
 	"\x13StreamEventsRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
-	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\"B\n" +
+	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\x12#\n" +
+	"\rinclude_views\x18\x03 \x01(\bR\fincludeViews\"g\n" +
 	"\x14StreamEventsResponse\x12*\n" +
-	"\x05event\x18\x01 \x01(\v2\x14.tabula.v1.GameEventR\x05event\"-\n" +
+	"\x05event\x18\x01 \x01(\v2\x14.tabula.v1.GameEventR\x05event\x12#\n" +
+	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"-\n" +
 	"\x12ArchiveGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\":\n" +
 	"\x13ArchiveGameResponse\x12#\n" +
@@ -2413,43 +2436,44 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	42, // 24: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	41, // 25: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
 	43, // 26: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	38, // 27: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	7,  // 28: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	3,  // 29: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	5,  // 30: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	9,  // 31: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	11, // 32: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	13, // 33: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	15, // 34: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	18, // 35: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	20, // 36: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	22, // 37: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	24, // 38: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	26, // 39: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	28, // 40: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	30, // 41: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	32, // 42: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	34, // 43: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	4,  // 44: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	8,  // 45: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	10, // 46: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	12, // 47: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	14, // 48: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	17, // 49: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	19, // 50: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	21, // 51: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	23, // 52: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	25, // 53: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	27, // 54: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	29, // 55: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	31, // 56: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	33, // 57: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	35, // 58: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	44, // [44:59] is the sub-list for method output_type
-	29, // [29:44] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	41, // 27: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	38, // 28: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	7,  // 29: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	3,  // 30: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	5,  // 31: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	9,  // 32: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	11, // 33: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	13, // 34: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	15, // 35: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	18, // 36: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	20, // 37: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	22, // 38: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	24, // 39: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	26, // 40: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	28, // 41: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	30, // 42: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	32, // 43: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	34, // 44: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	4,  // 45: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	8,  // 46: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	10, // 47: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	12, // 48: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	14, // 49: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	17, // 50: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	19, // 51: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	21, // 52: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	23, // 53: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	25, // 54: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	27, // 55: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	29, // 56: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	31, // 57: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	33, // 58: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	35, // 59: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	45, // [45:60] is the sub-list for method output_type
+	30, // [30:45] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }

@@ -318,7 +318,7 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
     }
     // The whole log, as each viewer receives it.
     for viewer in table.viewers() {
-        let request = pb::StreamEventsRequest { game_id: table.game.id.clone(), after_seq: 0 };
+        let request = pb::StreamEventsRequest { game_id: table.game.id.clone(), after_seq: 0, include_views: false };
         let request = match table.token(viewer) {
             Some(token) => as_seat(token, request),
             None => tonic::Request::new(request),

@@ -962,6 +962,7 @@ class StreamEventsRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
+    INCLUDE_VIEWS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     after_seq: _builtins.int
@@ -969,15 +970,21 @@ class StreamEventsRequest(_message.Message):
     from the creation; the last seq already seen resumes without gaps or duplicates. Beyond
     the game's newest event is OUT_OF_RANGE `SEQ_OUT_OF_RANGE`.
     """
+    include_views: _builtins.bool
+    """Also send, with each event, the game as this caller sees it just after that event
+    (`StreamEventsResponse.view`), so that a board can be drawn from the stream alone,
+    without a `GetView` per event. Off by default: a bare event stream stays cheap.
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         after_seq: _builtins.int = ...,
+        include_views: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "game_id", b"game_id", "include_views", b"include_views"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -990,18 +997,26 @@ class StreamEventsResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     EVENT_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def event(self) -> _event_pb2.GameEvent:
         """The next event; its `seq` is one more than the previous message's."""
+
+    @_builtins.property
+    def view(self) -> _view_pb2.View:
+        """With `include_views`: the game as the caller sees it just after `event` (its `seq`
+        equals the event's), exactly what `GetView` answered at that moment. Absent otherwise.
+        """
 
     def __init__(
         self,
         *,
         event: _event_pb2.GameEvent | None = ...,
+        view: _view_pb2.View | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
