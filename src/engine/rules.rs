@@ -82,10 +82,10 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
     fn observe(&self, viewer: Viewer) -> Observation;
 
     /// What `viewer` may see of an action `actor` took: the action itself for public
-    /// information, `None` when it must stay hidden. It depends on the configuration and
-    /// the action only, never on the current position, so that it can judge old events.
-    fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
-        let _ = (viewer, actor);
+    /// information, `None` when it must stay hidden. A fact of the configuration and the
+    /// action alone, never of a position, so that it judges old events as well as new.
+    fn public_action(config: &Self::Config, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
+        let _ = (config, viewer, actor);
         Some(action.clone())
     }
 
@@ -93,8 +93,10 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
     fn describe(&self, action: &Action) -> String;
 
     /// True when some seat knows something another seat or a spectator must not: then
-    /// only a seat itself may list its legal moves, since they can betray its secrets.
-    fn has_hidden_information(&self) -> bool {
+    /// only a seat itself may list its legal moves, since they can betray its secrets. A
+    /// fact of the configuration.
+    fn has_hidden_information(config: &Self::Config) -> bool {
+        let _ = config;
         false
     }
 
@@ -106,8 +108,9 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
     }
 
     /// True when a seat may take back its last move (see
-    /// [`Match::take_back`](super::Match::take_back)). Fixed by the configuration.
-    fn takebacks_allowed(&self) -> bool {
+    /// [`Match::take_back`](super::Match::take_back)). A fact of the configuration.
+    fn takebacks_allowed(config: &Self::Config) -> bool {
+        let _ = config;
         false
     }
 

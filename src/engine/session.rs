@@ -144,7 +144,7 @@ impl<G: Rules> Match<G> {
     /// When takebacks are not allowed, the game is over, there is no move to take back or
     /// the last move is not `seat`'s; the match is then unchanged.
     pub fn take_back(&mut self, seat: Seat) -> Result<(), MoveError> {
-        if !self.position.takebacks_allowed() {
+        if !G::takebacks_allowed(&self.config) {
             return Err(MoveError::new(
                 Reason::TakebackNotAllowed,
                 "this game's configuration does not allow takebacks",
@@ -251,7 +251,7 @@ impl<G: Rules> Match<G> {
     /// The game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> View {
         let last_move = self.moves_in_force.last().map(|(seat, action)| {
-            let action = self.position.public_action(viewer, *seat, action);
+            let action = G::public_action(&self.config, viewer, *seat, action);
             let machine_notation = action.as_ref().and_then(|a| self.position.machine_notation(a));
             LastMove { seat: *seat, action, machine_notation }
         });
@@ -347,13 +347,13 @@ impl<G: Rules> AnyMatch for Match<G> {
         Match::view(self, viewer)
     }
     fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
-        self.position.public_action(viewer, actor, action)
+        G::public_action(&self.config, viewer, actor, action)
     }
     fn describe(&self, action: &Action) -> String {
         self.position.describe(action)
     }
     fn has_hidden_information(&self) -> bool {
-        self.position.has_hidden_information()
+        G::has_hidden_information(&self.config)
     }
     fn machine_notation(&self, action: &Action) -> Option<String> {
         self.position.machine_notation(action)
@@ -433,8 +433,8 @@ pub(super) mod tests {
         fn describe(&self, action: &Action) -> String {
             format!("{action:?}")
         }
-        fn takebacks_allowed(&self) -> bool {
-            self.takebacks
+        fn takebacks_allowed(&(_, takebacks): &(u32, bool)) -> bool {
+            takebacks
         }
     }
 

@@ -21,7 +21,7 @@ pub mod reversi;
 pub mod tic_tac_toe;
 pub mod tic_tac_two;
 
-use crate::engine::{AnyMatch, ConfigError, Match, ReplayError, Rules, SnapshotError, Turn};
+use crate::engine::{Action, AnyMatch, ConfigError, Match, ReplayError, Rules, Seat, SnapshotError, Turn, Viewer};
 
 /// What the catalog says of a game, besides its rules.
 pub trait Listed: Rules<Config: Default> {
@@ -85,6 +85,11 @@ macro_rules! registry {
                 match self { $(GameKind::$kind => $number),+ }
             }
 
+            /// How many seats a game of this kind has.
+            pub fn seat_count(self) -> usize {
+                match self { $(GameKind::$kind => <$game as Listed>::SEAT_NAMES.len()),+ }
+            }
+
             /// The kind whose contract number is `number`.
             pub fn from_number(number: u32) -> Option<GameKind> {
                 match number { $($number => Some(GameKind::$kind),)+ _ => None }
@@ -112,6 +117,16 @@ macro_rules! registry {
             /// The kind this configuration is for.
             pub fn kind(&self) -> GameKind {
                 match self { $(GameConfig::$kind(_) => GameKind::$kind),+ }
+            }
+
+            /// Whether some seat of such a game knows what another must not.
+            pub fn has_hidden_information(&self) -> bool {
+                match self { $(GameConfig::$kind(config) => <$game as Rules>::has_hidden_information(config)),+ }
+            }
+
+            /// What `viewer` may see of `action`, taken by `actor` in such a game.
+            pub fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
+                match self { $(GameConfig::$kind(config) => <$game as Rules>::public_action(config, viewer, actor, action)),+ }
             }
 
             /// This configuration with every field left at zero replaced by its default.

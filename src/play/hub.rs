@@ -71,9 +71,6 @@ pub struct LiveGame {
     removed: watch::Sender<bool>,
     /// Counts seat token reissues: streams opened with a replaced token end.
     reissues: watch::Sender<u64>,
-    /// A match of this game that never changes, for what depends on the configuration
-    /// alone: what a viewer may see of a move, and whether the game hides information.
-    pub policy: Box<dyn AnyMatch>,
     pub(super) state: tokio::sync::Mutex<GameState>,
     pub(super) events: broadcast::Sender<Arc<StoredEvent>>,
 }
@@ -261,7 +258,6 @@ impl LiveGame {
             last_used: AtomicU64::new(0),
             removed: watch::channel(false).0,
             reissues: watch::channel(0).0,
-            policy: game.clone_box(),
             state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated }),
             events,
         }

@@ -484,7 +484,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         };
         // One rule for seats and spectators alike: another seat's moves may be listed
         // unless they could betray that seat's secrets.
-        if viewer.seat() != Some(seat) && live.policy.has_hidden_information() {
+        if viewer.seat() != Some(seat) && live.config.has_hidden_information() {
             return Err(ApiError::SeatRequired("listing moves in a game with hidden information").into());
         }
         let (moves, seq) = live.legal_moves(seat).await;
@@ -515,11 +515,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         };
         let result = self.hub.play(&live, turn).await?;
         let viewer = Viewer::Seat(seat);
-        let events = result
-            .events
-            .iter()
-            .map(|e| event_to_proto(&live.id, &live.config, live.policy.as_ref(), viewer, e))
-            .collect();
+        let events = result.events.iter().map(|e| event_to_proto(&live.id, &live.config, viewer, e)).collect();
         Ok(Response::new(pb::SubmitMoveResponse {
             applied: result.applied,
             seq: result.seq,

@@ -30,7 +30,7 @@ pub async fn event_stream(
         Ok(delivery) => {
             let seq = delivery.event.seq;
             let view = delivery.view.map(|view| view_to_proto(&live.id, live.config.kind(), seq, &view));
-            let event = event_to_proto(&live.id, &live.config, live.policy.as_ref(), viewer, &delivery.event);
+            let event = event_to_proto(&live.id, &live.config, viewer, &delivery.event);
             Ok(StreamEventsResponse { event: Some(event), view })
         }
         Err(error) => Err(Status::from(ApiError::from(error))),

@@ -554,11 +554,11 @@ impl Rules for Battleship {
         }
     }
 
-    fn has_hidden_information(&self) -> bool {
+    fn has_hidden_information(_config: &Config) -> bool {
         true
     }
 
-    fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
+    fn public_action(_config: &Config, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
         match action {
             Action::Place(_) if viewer != Viewer::Seat(actor) => None,
             _ => Some(action.clone()),

@@ -371,13 +371,13 @@ fn each_viewer_sees_only_what_it_may() {
     let game = classic();
     let p = game.position();
     for viewer in [Viewer::Seat(Seat::SECOND), Viewer::Spectator] {
-        assert_eq!(p.public_action(viewer, Seat::FIRST, &fleet(&rows_fleet())), None);
-        assert_eq!(p.public_action(viewer, Seat::FIRST, &Action::Ready), Some(Action::Ready));
+        assert_eq!(Battleship::public_action(&p.config, viewer, Seat::FIRST, &fleet(&rows_fleet())), None);
+        assert_eq!(Battleship::public_action(&p.config, viewer, Seat::FIRST, &Action::Ready), Some(Action::Ready));
         let shot = Action::Shot(Cell::new(1, 1));
-        assert_eq!(p.public_action(viewer, Seat::FIRST, &shot), Some(shot));
+        assert_eq!(Battleship::public_action(&p.config, viewer, Seat::FIRST, &shot), Some(shot));
     }
     assert_eq!(
-        p.public_action(Viewer::Seat(Seat::FIRST), Seat::FIRST, &fleet(&rows_fleet())),
+        Battleship::public_action(&p.config, Viewer::Seat(Seat::FIRST), Seat::FIRST, &fleet(&rows_fleet())),
         Some(fleet(&rows_fleet()))
     );
     assert_eq!(p.describe(&place(ship(1, 2, true, 3))), "ship of 3 at c2 down");
@@ -649,7 +649,7 @@ proptest! {
                     }
                     for turn in game.history() {
                         if let crate::engine::Turn::Move(actor, action) = turn {
-                            let public = p.public_action(viewer, *actor, action);
+                            let public = Battleship::public_action(&p.config, viewer, *actor, action);
                             if matches!(action, Action::Place(_)) && viewer != Viewer::Seat(*actor) {
                                 assert_eq!(public, None);
                             } else {

@@ -464,8 +464,8 @@ impl Rules for Chess {
         }
     }
 
-    fn takebacks_allowed(&self) -> bool {
-        self.allow_takebacks
+    fn takebacks_allowed(config: &Config) -> bool {
+        config.allow_takebacks
     }
 
     fn machine_notation(&self, action: &Action) -> Option<String> {

@@ -354,7 +354,7 @@ impl Rules for PegSolitaire {
         }
     }
 
-    fn takebacks_allowed(&self) -> bool {
+    fn takebacks_allowed(_config: &Config) -> bool {
         true
     }
 

@@ -1,8 +1,6 @@
 use std::time::SystemTime;
 
-use crate::engine::{
-    AnyMatch, BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Stage, Turn, View, Viewer,
-};
+use crate::engine::{BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Stage, Turn, View, Viewer};
 use crate::games::GameKind;
 use crate::proto::tabula::v1 as pb;
 use crate::store::{EventKind, GameStatus, StoredEvent};
@@ -171,23 +169,17 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb
     }
 }
 
-/// The wire event of a logged event, as `viewer` may see it. `policy` is any match of
-/// the game: it judges what a viewer may see of a move from the move alone.
-pub fn event_to_proto(
-    game_id: &str,
-    config: &GameConfig,
-    policy: &dyn AnyMatch,
-    viewer: Viewer,
-    event: &StoredEvent,
-) -> pb::GameEvent {
+/// The wire event of a logged event, as `viewer` may see it: what a viewer may see of a
+/// move is a fact of the configuration and the move alone.
+pub fn event_to_proto(game_id: &str, config: &GameConfig, viewer: Viewer, event: &StoredEvent) -> pb::GameEvent {
     use pb::game_event::Kind;
     let kind = match &event.kind {
         EventKind::Created => Kind::GameCreated(pb::GameCreated {
             config: Some(config_to_proto(config)),
-            seat_count: policy.seat_count() as u32,
+            seat_count: config.kind().seat_count() as u32,
         }),
         EventKind::Played { turn: Turn::Move(seat, action), move_number } => {
-            let visible = policy.public_action(viewer, *seat, action);
+            let visible = config.public_action(viewer, *seat, action);
             Kind::MoveApplied(pb::MoveApplied {
                 seat: seat.number(),
                 r#move: visible.as_ref().map(action_to_proto),
