@@ -9,6 +9,7 @@ mod codec;
 pub mod document;
 mod memory;
 mod postgres;
+mod sql;
 mod sqlite;
 
 use std::sync::Arc;
