@@ -1,8 +1,10 @@
 //! The `Store` contract, checked against every backend: process memory, a real SQLite
 //! file, and (with `TABULA_TEST_POSTGRES`, as the test command sets it) a real PostgreSQL
-//! database. Also the SQLite schema migrations from earlier released schemas.
+//! database. Also the SQLite schema migrations from earlier released schemas, and the
+//! golden stored games (see `golden/mod.rs`) in every backend.
 
 mod common;
+mod golden;
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -361,4 +363,38 @@ async fn older_sqlite_schema_is_migrated(version: i64) {
     store.append("old", 1, vec![played(2, 0, 3, Some("r"))], in_progress(1, time(2))).await.unwrap();
     assert_eq!(store.find_request("old", "r").await.unwrap(), vec![played(2, 0, 3, Some("r"))]);
     assert_eq!(store.find_request("old", "c").await.unwrap()[0].request_digest, None);
+}
+
+#[tokio::test]
+async fn memory_store_replays_the_golden_games() {
+    golden::check_store(&MemoryStore::new()).await;
+}
+
+#[tokio::test]
+async fn sqlite_store_replays_the_golden_games_from_a_real_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("golden.db");
+    golden::check_store(&SqliteStore::open(&path).await.unwrap()).await;
+    // Everything is in the file: a second open gives every game back.
+    golden::check_exports(&SqliteStore::open(&path).await.unwrap()).await;
+}
+
+#[tokio::test]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn postgres_store_replays_the_golden_games() {
+    let url = common::fresh_postgres_database().await;
+    golden::check_store(&tabula::store::PostgresStore::connect(&url).await.unwrap()).await;
+}
+
+#[test]
+fn golden_games_exist_for_every_kind_and_use_every_stored_arm() {
+    golden::check_coverage();
+}
+
+/// Checks that the scripts in `golden/scripts.rs` make the committed golden games, or with
+/// `TABULA_WRITE_GOLDEN=1` adds the games of new scripts; see `golden/mod.rs`.
+#[test]
+#[ignore = "checks the golden files against their scripts; TABULA_WRITE_GOLDEN=1 adds new games"]
+fn golden_generator() {
+    golden::generator::generate_or_check();
 }

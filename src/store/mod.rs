@@ -10,6 +10,7 @@ pub mod document;
 mod log;
 mod memory;
 mod postgres;
+mod sql;
 mod sqlite;
 
 use std::sync::Arc;

@@ -1,0 +1,97 @@
+//! What the SQLite and PostgreSQL stores share, written once: the
+//! [`Store`](super::Store) operations of every [`SqlStore`] ([`operations`]), the
+//! statements ([`statements`]) and how records and events sit in columns ([`columns`]).
+//! A backend brings its pool and what really differs between the databases: how a
+//! creation's transaction keeps racing capped creations apart, the lock a read takes
+//! before an update, and how other processes hear of changes.
+//!
+//! Invariants, for every backend:
+//! - an append moves the record's summary on only if its seq is still the expected one,
+//!   and inserts the events in the same transaction: of two racing appends one commits
+//!   and the other gets [`StoreError::Conflict`];
+//! - a capped creation counts the owner's games in progress and inserts inside the
+//!   transaction that [`SqlStore::begin_creation`] opened for it;
+//! - every change another process must hear of is announced
+//!   ([`SqlStore::announce`]) inside the transaction that makes it, so that the news
+//!   goes out at commit and never for a change rolled back.
+
+mod columns;
+mod operations;
+mod statements;
+
+use async_trait::async_trait;
+use sqlx::{Database, Executor, IntoArguments, Pool, Transaction};
+use tokio::sync::mpsc;
+
+pub use self::statements::{POSTGRES, SQLITE, Statements};
+
+use self::columns::{Binds, Columns};
+use super::{Change, ChangeKind, StoreError};
+
+/// A connection that runs statements. Every connection of a [`Dialect`] does; the trait
+/// only names that for code generic over the database.
+pub trait Executes<DB: Database>: Send {
+    /// The connection as the executor of one statement.
+    fn executor(&mut self) -> impl Executor<'_, Database = DB>;
+}
+
+impl<DB: Database, C: Send> Executes<DB> for C
+where
+    for<'c> &'c mut C: Executor<'c, Database = DB>,
+{
+    fn executor(&mut self) -> impl Executor<'_, Database = DB> {
+        self
+    }
+}
+
+/// A database the SQL stores run on: its statements, and the driver support the shared
+/// code needs (binding [`Value`](columns::Value)s, reading [`Columns`], running
+/// statements).
+pub trait Dialect: Binds + Database<Row: Columns, Arguments: IntoArguments<Self>, Connection: Executes<Self>> {
+    /// The shared statements, in this database's SQL.
+    const SQL: Statements;
+
+    /// How many rows a statement changed.
+    fn rows_affected(result: &Self::QueryResult) -> u64;
+}
+
+/// A store of games in a SQL database. A backend implements this (and [`Dialect`] for
+/// its database); [`Store`](super::Store) then comes from [`operations`].
+#[async_trait]
+pub trait SqlStore: Send + Sync + 'static {
+    /// The database.
+    type Db: Dialect;
+
+    /// Whether other processes write the same games (see [`super::Store::shared`]).
+    const SHARED: bool = false;
+
+    /// The connection pool.
+    fn pool(&self) -> &Pool<Self::Db>;
+
+    /// Begins the transaction a creation runs in. With `capped_owner`, the creation will
+    /// count that owner's games in progress before inserting: until this transaction
+    /// ends, no other capped creation for the owner may count.
+    async fn begin_creation(&self, capped_owner: Option<&str>) -> Result<Transaction<'static, Self::Db>, StoreError>;
+
+    /// Tells other processes, once `tx` commits, that game `id` changed. Nothing by
+    /// default: only a shared store has others to tell.
+    async fn announce(
+        &self,
+        tx: &mut Transaction<'_, Self::Db>,
+        id: &str,
+        change: ChangeKind,
+    ) -> Result<(), StoreError> {
+        let _ = (tx, id, change);
+        Ok(())
+    }
+
+    /// The changes other processes make, once (see [`super::Store::watch_changes`]).
+    fn take_changes(&self) -> Option<mpsc::Receiver<Change>> {
+        None
+    }
+}
+
+/// A driver error as a store error.
+pub fn backend(error: sqlx::Error) -> StoreError {
+    StoreError::Backend(error.to_string())
+}

@@ -1,0 +1,281 @@
+//! The [`Store`] operations of every [`SqlStore`]: each one the shared statements run in
+//! the order the [`Store`] guarantees need, with the backend's hooks where the databases
+//! differ.
+
+use async_trait::async_trait;
+use sqlx::QueryBuilder;
+use sqlx::query::Query;
+use tokio::sync::mpsc;
+
+use super::super::codec::{hashes_to_bytes, status_name, to_json, to_micros, unsigned};
+use super::super::{
+    Change, ChangeKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store,
+    StoreError, StoredEvent, TokenHash, in_progress_cap,
+};
+use super::columns::{
+    Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, record_from_row,
+    record_values, signed, snapshot_from_row,
+};
+use super::{Dialect, Executes, SqlStore, backend};
+
+fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error.as_database_error().is_some_and(|e| e.is_unique_violation())
+}
+
+/// `sql` with `values` bound in order.
+fn query<D: Dialect>(sql: &'static str, values: impl IntoIterator<Item = Value>) -> Query<'static, D, D::Arguments> {
+    values.into_iter().fold(sqlx::query(sql), D::bind)
+}
+
+/// Game `id`'s record.
+async fn record<D: Dialect>(conn: &mut D::Connection, id: &str) -> Result<GameRecord, StoreError> {
+    let row = query::<D>(D::SQL.record, [id.into()])
+        .fetch_optional(conn.executor())
+        .await
+        .map_err(backend)?
+        .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+    record_from_row(&row)
+}
+
+/// The newest seq of game `id`, if it exists.
+async fn seq<D: Dialect>(conn: &mut D::Connection, id: &str) -> Result<Option<u64>, StoreError> {
+    let row = query::<D>(D::SQL.seq, [id.into()]).fetch_optional(conn.executor()).await.map_err(backend)?;
+    row.map(|row| unsigned(row.int("seq")?, "seq")).transpose()
+}
+
+/// Up to `limit` events of game `id` after seq `after`, in order.
+async fn events_after<D: Dialect>(
+    conn: &mut D::Connection,
+    id: &str,
+    after: u64,
+    limit: i64,
+) -> Result<Vec<StoredEvent>, StoreError> {
+    let values = [id.into(), signed(after).into(), limit.into()];
+    let rows = query::<D>(D::SQL.events_after, values).fetch_all(conn.executor()).await.map_err(backend)?;
+    rows.iter().map(event_from_row).collect()
+}
+
+/// How many of `owner`'s games are in progress.
+async fn count_in_progress<D: Dialect>(conn: &mut D::Connection, owner: &str) -> Result<u64, StoreError> {
+    let row = query::<D>(D::SQL.count_in_progress, [owner.into()]).fetch_one(conn.executor()).await.map_err(backend)?;
+    unsigned(row.int("n")?, "count")
+}
+
+/// Inserts the record alone; a taken id is [`StoreError::AlreadyExists`].
+async fn insert_record<D: Dialect>(conn: &mut D::Connection, record: &GameRecord) -> Result<(), StoreError> {
+    match query::<D>(D::SQL.insert_record, record_values(record)).execute(conn.executor()).await {
+        Err(e) if is_unique_violation(&e) => Err(StoreError::AlreadyExists(record.id.clone())),
+        other => other.map(drop).map_err(backend),
+    }
+}
+
+/// Inserts `events` into game `id`'s log.
+async fn insert_events<D: Dialect>(
+    conn: &mut D::Connection,
+    id: &str,
+    events: &[StoredEvent],
+) -> Result<(), StoreError> {
+    for event in events {
+        query::<D>(D::SQL.insert_event, event_values(id, event)).execute(conn.executor()).await.map_err(backend)?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl<S: SqlStore> Store for S {
+    async fn create(
+        &self,
+        record: GameRecord,
+        log: Vec<StoredEvent>,
+        max_in_progress: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let cap = in_progress_cap(&record, max_in_progress);
+        let mut tx = self.begin_creation(cap.map(|(owner, _)| owner)).await?;
+        if let Some((owner, limit)) = cap
+            && count_in_progress::<S::Db>(&mut tx, owner).await? >= limit
+        {
+            return Err(StoreError::TooManyGames { owner: owner.to_owned(), limit });
+        }
+        insert_record::<S::Db>(&mut tx, &record).await?;
+        insert_events::<S::Db>(&mut tx, &record.id, &log).await?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let record = record::<S::Db>(&mut conn, id).await?;
+        let log = events_after::<S::Db>(&mut conn, id, 0, i64::MAX).await?;
+        Ok((record, log))
+    }
+
+    async fn append(
+        &self,
+        id: &str,
+        expected_seq: u64,
+        events: Vec<StoredEvent>,
+        update: RecordUpdate,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await.map_err(backend)?;
+        let new_seq = expected_seq + events.len() as u64;
+        let values: [Value; 7] = [
+            signed(new_seq).into(),
+            status_name(update.status).into(),
+            update.outcome.as_ref().map(to_json).into(),
+            i64::from(update.move_count).into(),
+            to_micros(update.updated).into(),
+            id.into(),
+            signed(expected_seq).into(),
+        ];
+        let advanced = query::<S::Db>(S::Db::SQL.advance, values).execute(tx.executor()).await.map_err(backend)?;
+        if S::Db::rows_affected(&advanced) == 0 {
+            drop(tx);
+            let mut conn = self.pool().acquire().await.map_err(backend)?;
+            return match seq::<S::Db>(&mut conn, id).await? {
+                Some(current) => Err(StoreError::Conflict { expected: expected_seq, current }),
+                None => Err(StoreError::NotFound(id.to_owned())),
+            };
+        }
+        insert_events::<S::Db>(&mut tx, id, &events).await?;
+        self.announce(&mut tx, id, ChangeKind::Appended(new_seq)).await?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let events = events_after::<S::Db>(&mut conn, id, after, limit).await?;
+        if events.is_empty() && seq::<S::Db>(&mut conn, id).await?.is_none() {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        Ok(events)
+    }
+
+    async fn list(
+        &self,
+        filter: ListFilter,
+        after_id: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let mut query = QueryBuilder::<S::Db>::new(S::Db::SQL.list);
+        let mut and = |condition: &str, value: Value| {
+            query.push(condition);
+            S::Db::push(&mut query, value);
+        };
+        if let Some(kind) = filter.kind {
+            and(" AND kind = ", kind.info().name.into());
+        }
+        match filter.status {
+            Some(status) => and(" AND status = ", status_name(status).into()),
+            None => and(" AND status <> ", status_name(GameStatus::Archived).into()),
+        }
+        if let Some(after) = filter.created_after {
+            and(" AND created_us >= ", to_micros(after).into());
+        }
+        if let Some(before) = filter.created_before {
+            and(" AND created_us < ", to_micros(before).into());
+        }
+        if let Some(after_id) = after_id {
+            and(" AND id < ", after_id.into());
+        }
+        and(" ORDER BY id DESC LIMIT ", i64::try_from(limit).unwrap_or(i64::MAX).into());
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let rows = query.build().fetch_all(conn.executor()).await.map_err(backend)?;
+        rows.iter().map(record_from_row).collect()
+    }
+
+    async fn load_latest(&self, id: &str) -> Result<LoadedGame, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let record = record::<S::Db>(&mut conn, id).await?;
+        let snapshot = query::<S::Db>(S::Db::SQL.snapshot, [id.into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?
+            .map(|row| snapshot_from_row(&row))
+            .transpose()?;
+        let after = snapshot.as_ref().map_or(0, |s| s.seq);
+        let tail = events_after::<S::Db>(&mut conn, id, after, i64::MAX).await?;
+        Ok(LoadedGame { record, snapshot, tail })
+    }
+
+    async fn save_snapshot(&self, id: &str, snapshot: Snapshot) -> Result<(), StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let values = [id.into(), signed(snapshot.seq).into(), snapshot.state.into()];
+        query::<S::Db>(S::Db::SQL.save_snapshot, values).execute(conn.executor()).await.map_err(backend)?;
+        Ok(())
+    }
+
+    async fn find_request(&self, id: &str, request_id: &str) -> Result<Vec<StoredEvent>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let rows = query::<S::Db>(S::Db::SQL.events_of_request, [id.into(), request_id.into()])
+            .fetch_all(conn.executor())
+            .await
+            .map_err(backend)?;
+        rows.iter().map(event_from_row).collect()
+    }
+
+    async fn archive(&self, id: &str) -> Result<GameRecord, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let done = query::<S::Db>(S::Db::SQL.archive, [id.into()]).execute(conn.executor()).await.map_err(backend)?;
+        if S::Db::rows_affected(&done) == 0 {
+            return match seq::<S::Db>(&mut conn, id).await? {
+                Some(_) => Err(StoreError::NotFinished(id.to_owned())),
+                None => Err(StoreError::NotFound(id.to_owned())),
+            };
+        }
+        record::<S::Db>(&mut conn, id).await
+    }
+
+    async fn delete(&self, id: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await.map_err(backend)?;
+        let done = query::<S::Db>(S::Db::SQL.delete, [id.into()]).execute(tx.executor()).await.map_err(backend)?;
+        if S::Db::rows_affected(&done) == 0 {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        self.announce(&mut tx, id, ChangeKind::Deleted).await?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn set_seat_token_hash(&self, id: &str, seat: usize, hash: TokenHash) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await.map_err(backend)?;
+        let row = query::<S::Db>(S::Db::SQL.seat_token_hashes, [id.into()])
+            .fetch_optional(tx.executor())
+            .await
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        let mut hashes = hashes_from_row(&row)?;
+        let slot =
+            hashes.get_mut(seat).ok_or_else(|| StoreError::Backend(format!("game {id:?} has no seat {seat}")))?;
+        *slot = hash;
+        query::<S::Db>(S::Db::SQL.set_seat_token_hashes, [hashes_to_bytes(&hashes).into(), id.into()])
+            .execute(tx.executor())
+            .await
+            .map_err(backend)?;
+        // Streams opened with the old token elsewhere end at once; every call there
+        // compares hashes with the database anyway, so lost news only delays that.
+        self.announce(&mut tx, id, ChangeKind::SeatTokenReplaced).await?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        count_in_progress::<S::Db>(&mut conn, owner).await
+    }
+
+    async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let row = query::<S::Db>(S::Db::SQL.head, [id.into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        head_from_row(&row)
+    }
+
+    fn shared(&self) -> bool {
+        S::SHARED
+    }
+
+    fn watch_changes(&self) -> Option<mpsc::Receiver<Change>> {
+        self.take_changes()
+    }
+}

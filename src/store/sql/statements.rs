@@ -1,0 +1,157 @@
+//! The statements the SQL stores run, written once. [`statements!`] writes them for one
+//! database from its placeholder style (`?` for SQLite, `$1`, `$2`, … for PostgreSQL) and
+//! its row-lock clause; each statement is a `&'static str` made at compile time.
+//!
+//! Invariant: each statement's placeholders are numbered in the order its values are
+//! bound, so that the positional `?` and the numbered `$n` take the same values.
+
+/// The columns of a record, in the order [`Statements::record`] and
+/// [`Statements::insert_record`] name them.
+macro_rules! record_columns {
+    () => {
+        "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner"
+    };
+}
+
+/// The columns of an event, in the order the event statements name them.
+macro_rules! event_columns {
+    () => {
+        "seq, time_us, body, request_id, request_digest"
+    };
+}
+
+/// SQLite's placeholder for value `n`: values bind in order.
+macro_rules! sqlite_placeholder {
+    ($n:literal) => {
+        "?"
+    };
+}
+
+/// PostgreSQL's placeholder for value `n`.
+macro_rules! postgres_placeholder {
+    ($n:literal) => {
+        concat!("$", $n)
+    };
+}
+
+/// `(p1, p2, …)` in the placeholders of the macro `$p`.
+macro_rules! values {
+    ($p:ident; $first:literal $(, $n:literal)*) => {
+        concat!("(", $p!($first) $(, ", ", $p!($n))*, ")")
+    };
+}
+
+/// Every statement, with placeholders written by the macro `$p` and `$lock` appended to
+/// the read that precedes an update in the same transaction.
+macro_rules! statements {
+    ($p:ident, lock = $lock:literal) => {
+        Statements {
+            record: concat!("SELECT ", record_columns!(), " FROM games WHERE id = ", $p!(1)),
+            list: concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"),
+            seq: concat!("SELECT seq FROM games WHERE id = ", $p!(1)),
+            head: concat!("SELECT seq, seat_token_hashes FROM games WHERE id = ", $p!(1)),
+            seat_token_hashes: concat!("SELECT seat_token_hashes FROM games WHERE id = ", $p!(1), $lock),
+            set_seat_token_hashes: concat!("UPDATE games SET seat_token_hashes = ", $p!(1), " WHERE id = ", $p!(2)),
+            count_in_progress: concat!(
+                "SELECT COUNT(*) AS n FROM games WHERE owner = ", $p!(1), " AND status = 'in_progress'"
+            ),
+            insert_record: concat!(
+                "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+            ),
+            advance: concat!(
+                "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
+                ", move_count = ", $p!(4), ", updated_us = ", $p!(5), " WHERE id = ", $p!(6), " AND seq = ", $p!(7)
+            ),
+            archive: concat!(
+                "UPDATE games SET status = 'archived' WHERE id = ", $p!(1), " AND status IN ('finished', 'archived')"
+            ),
+            delete: concat!("DELETE FROM games WHERE id = ", $p!(1)),
+            insert_event: concat!(
+                "INSERT INTO events (game_id, ", event_columns!(), ") VALUES ", values!($p; 1, 2, 3, 4, 5, 6)
+            ),
+            events_after: concat!(
+                "SELECT ", event_columns!(), " FROM events WHERE game_id = ", $p!(1), " AND seq > ", $p!(2),
+                " ORDER BY seq LIMIT ", $p!(3)
+            ),
+            events_of_request: concat!(
+                "SELECT ", event_columns!(), " FROM events WHERE game_id = ", $p!(1), " AND request_id = ", $p!(2),
+                " ORDER BY seq"
+            ),
+            snapshot: concat!("SELECT seq, state FROM snapshots WHERE game_id = ", $p!(1)),
+            save_snapshot: concat!(
+                "INSERT INTO snapshots (game_id, seq, state) VALUES ", values!($p; 1, 2, 3),
+                " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+                " WHERE excluded.seq > snapshots.seq"
+            ),
+        }
+    };
+}
+
+/// The statements of the SQL stores, in one database's SQL. Each names its values in
+/// order; the shared code binds them in that order.
+#[derive(Debug)]
+pub struct Statements {
+    /// A record's columns, by id.
+    pub record: &'static str,
+    /// Every record's columns; the listing appends its filters (`AND …`) and order.
+    pub list: &'static str,
+    /// A game's newest seq, by id.
+    pub seq: &'static str,
+    /// A game's newest seq and seat token hashes, by id.
+    pub head: &'static str,
+    /// A game's seat token hashes, by id, read to be replaced in the same transaction
+    /// (locking the row where the database can).
+    pub seat_token_hashes: &'static str,
+    /// Replaces a game's seat token hashes: hashes, id.
+    pub set_seat_token_hashes: &'static str,
+    /// How many of an owner's games are in progress (as `n`): owner.
+    pub count_in_progress: &'static str,
+    /// Inserts a record: the record's columns in order, then its kind.
+    pub insert_record: &'static str,
+    /// Moves a record's summary on if its seq is still the expected one: new seq, status,
+    /// outcome, move count, update time, id, expected seq.
+    pub advance: &'static str,
+    /// Archives a finished game: id.
+    pub archive: &'static str,
+    /// Deletes a game, its log and its snapshot (by cascade): id.
+    pub delete: &'static str,
+    /// Inserts an event: game id, then the event's columns in order.
+    pub insert_event: &'static str,
+    /// A game's events after a seq, in order, up to a limit: game id, seq, limit.
+    pub events_after: &'static str,
+    /// A game's events that a request appended, in order: game id, request id.
+    pub events_of_request: &'static str,
+    /// A game's snapshot: game id.
+    pub snapshot: &'static str,
+    /// Keeps a snapshot unless a newer one is kept already: game id, seq, state.
+    pub save_snapshot: &'static str,
+}
+
+/// SQLite's statements. SQLite locks the whole database for a writing transaction, so it
+/// needs no row lock.
+pub const SQLITE: Statements = statements!(sqlite_placeholder, lock = "");
+
+/// PostgreSQL's statements.
+pub const POSTGRES: Statements = statements!(postgres_placeholder, lock = " FOR UPDATE");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_databases_differ_only_in_placeholders_and_the_row_lock() {
+        let events = "SELECT seq, time_us, body, request_id, request_digest FROM events WHERE game_id = ";
+        assert_eq!(SQLITE.events_after, format!("{events}? AND seq > ? ORDER BY seq LIMIT ?"));
+        assert_eq!(POSTGRES.events_after, format!("{events}$1 AND seq > $2 ORDER BY seq LIMIT $3"));
+        assert_eq!(SQLITE.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = ?");
+        assert_eq!(POSTGRES.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = $1 FOR UPDATE");
+        assert!(SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        assert!(POSTGRES.insert_record.ends_with(", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"));
+        assert_eq!(
+            POSTGRES.save_snapshot,
+            "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO UPDATE SET \
+             seq = excluded.seq, state = excluded.state WHERE excluded.seq > snapshots.seq"
+        );
+    }
+}

@@ -1,0 +1,348 @@
+//! The scripted games the golden files were made from: for each kind, its configuration
+//! and the turns played, chosen so that together they use every kind of stored event,
+//! turn and move (see `arms.rs`).
+
+use tabula::engine::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Turn, Viewer};
+use tabula::games::{GameConfig, GameKind, battleship, chess, morris, peg_solitaire, reversi};
+use tabula::store::GameStatus;
+
+/// One game to play through the engine.
+pub struct Script {
+    /// What the game shows, for people reading the golden file.
+    pub about: &'static str,
+    /// Its configuration (defaults are filled in before play).
+    pub config: GameConfig,
+    /// The turns, in order.
+    pub steps: Vec<Step>,
+    /// The status to store once the game is over: finished or archived.
+    pub ended_status: GameStatus,
+    /// Whether spectators are refused.
+    pub private: bool,
+    /// The service key that created it.
+    pub owner: Option<&'static str>,
+}
+
+/// One turn of a script, its seat left to the game where only one seat may act.
+pub enum Step {
+    /// The one seat to act takes this action.
+    Act(Action),
+    /// This seat takes this action (while several seats may act).
+    ActAs(Seat, Action),
+    /// This seat resigns.
+    Resign(Seat),
+    /// The seat that made the last move takes it back.
+    TakeBack,
+}
+
+impl Step {
+    /// The turn this step is in `game`'s current state.
+    pub fn turn(&self, game: &dyn tabula::engine::AnyMatch) -> Turn {
+        match self {
+            Step::Act(action) => {
+                let to_act = game.to_act();
+                assert_eq!(to_act.len(), 1, "a plain step needs exactly one seat to act, not {to_act:?}");
+                Turn::Move(to_act[0], action.clone())
+            }
+            Step::ActAs(seat, action) => Turn::Move(*seat, action.clone()),
+            Step::Resign(seat) => Turn::Resign(*seat),
+            Step::TakeBack => {
+                let last = game.view(Viewer::Spectator).last_move.expect("a takeback needs a move to take back");
+                Turn::TakeBack(last.seat)
+            }
+        }
+    }
+}
+
+/// The scripts of `kind`: one game, or for chess one per draw action that ends a game.
+pub fn scripts(kind: GameKind) -> Vec<Script> {
+    match kind {
+        GameKind::TicTacToe => vec![tic_tac_toe()],
+        GameKind::ConnectFour => vec![connect_four()],
+        GameKind::Gomoku => vec![gomoku()],
+        GameKind::TicTacTwo => vec![tic_tac_two()],
+        GameKind::Morris => vec![morris()],
+        GameKind::PegSolitaire => vec![peg_solitaire()],
+        GameKind::Battleship => vec![battleship()],
+        GameKind::Reversi => vec![reversi()],
+        GameKind::Chess => vec![chess_by_agreement(), chess_claimed_draw(), chess_move_and_claim()],
+    }
+}
+
+fn script(about: &'static str, config: GameConfig, steps: Vec<Step>) -> Script {
+    Script {
+        about,
+        config: config.with_defaults(),
+        steps,
+        ended_status: GameStatus::Finished,
+        private: false,
+        owner: Some("lobby"),
+    }
+}
+
+fn place(row: u32, col: u32) -> Step {
+    Step::Act(Action::place(row, col))
+}
+
+fn cell(row: u32, col: u32) -> Location {
+    Location::Cell(Cell::new(row, col))
+}
+
+fn tic_tac_toe() -> Script {
+    let steps = vec![place(0, 0), place(0, 1), place(1, 1), place(0, 2), place(2, 2)];
+    Script {
+        ended_status: GameStatus::Archived,
+        private: true,
+        ..script(
+            "X wins on the diagonal; the game is private and archived",
+            GameConfig::TicTacToe(Default::default()),
+            steps,
+        )
+    }
+}
+
+fn connect_four() -> Script {
+    let mut steps: Vec<Step> = [3, 3, 4, 4].into_iter().map(|column| Step::Act(Action::drop(column))).collect();
+    // Seat 2 resigns while seat 1 is to move: a resignation needs no turn.
+    steps.push(Step::Resign(Seat::SECOND));
+    Script {
+        owner: None,
+        ..script("four drops, then seat 2 resigns", GameConfig::ConnectFour(Default::default()), steps)
+    }
+}
+
+fn gomoku() -> Script {
+    let steps = vec![place(7, 7), place(7, 8), place(8, 8), place(6, 6), place(8, 7), place(9, 9), place(6, 7)];
+    script("still in progress: no end event, seat 2 to move", GameConfig::Gomoku(Default::default()), steps)
+}
+
+fn tic_tac_two() -> Script {
+    let shift = |d_row, d_col| Step::Act(Action::GridShift { d_row, d_col });
+    let steps = vec![
+        place(1, 1),
+        place(3, 3),
+        place(1, 3),
+        place(3, 1),
+        Step::Act(Action::Move { from: cell(1, 3), to: cell(2, 3), promotion: None }),
+        place(2, 2),
+        // The grid goes up and back down twice: the third time the position recurs, drawn.
+        shift(-1, 0),
+        shift(1, 0),
+        shift(-1, 0),
+        shift(1, 0),
+    ];
+    script(
+        "placements, a piece move, then grid shifts to a draw by repetition",
+        GameConfig::TicTacTwo(Default::default()),
+        steps,
+    )
+}
+
+/// Morris in point numbers: `7` places on point 7, `0-6` moves from 0 to 6, `x14` captures on 14.
+fn morris_steps(script: &str) -> Vec<Step> {
+    let point = |text: &str| text.parse::<u32>().expect("a point number");
+    script
+        .split_whitespace()
+        .map(|word| {
+            Step::Act(if let Some(target) = word.strip_prefix('x') {
+                Action::Capture(Location::Point(point(target)))
+            } else if let Some((from, to)) = word.split_once('-') {
+                Action::Move { from: Location::Point(point(from)), to: Location::Point(point(to)), promotion: None }
+            } else {
+                Action::Place(PlaceTarget::Point(point(word)))
+            })
+        })
+        .collect()
+}
+
+fn morris() -> Script {
+    let config = morris::Config { flying: morris::Flying::Allowed, ..morris::Config::of(morris::Variant::Six) };
+    let steps = morris_steps(
+        "0 15 1 14 2 x14 14 3 13 x3 3 12 4 11 0-6 15-9 6-0 x9 14-15 0-6 15-14 6-0 x11 14-15 0-6 15-14 6-0 x12",
+    );
+    script(
+        "Six Men's Morris with flying allowed: placements, mills and captures by both seats, slides, until seat 2 \
+         has two pieces left",
+        GameConfig::Morris(config),
+        steps,
+    )
+}
+
+fn peg_solitaire() -> Script {
+    let jump = |from: (u32, u32), to: (u32, u32)| {
+        Step::Act(Action::Move { from: cell(from.0, from.1), to: cell(to.0, to.1), promotion: None })
+    };
+    let steps = vec![
+        jump((2, 0), (0, 0)),
+        jump((2, 2), (2, 0)),
+        jump((0, 0), (2, 2)),
+        // A jump that leads nowhere, taken back.
+        jump((3, 3), (1, 1)),
+        Step::TakeBack,
+        jump((3, 0), (1, 0)),
+        jump((3, 3), (1, 1)),
+        jump((4, 1), (2, 1)),
+        jump((4, 3), (4, 1)),
+        jump((4, 0), (4, 2)),
+        jump((4, 2), (2, 2)),
+        jump((1, 1), (3, 3)),
+        jump((4, 4), (2, 2)),
+        jump((2, 2), (2, 0)),
+        jump((2, 0), (0, 0)),
+    ];
+    let config = peg_solitaire::Config::default();
+    script(
+        "solved with the last peg in the starting hole, after a jump taken back",
+        GameConfig::PegSolitaire(config),
+        steps,
+    )
+}
+
+fn battleship() -> Script {
+    let ship = |row, col, orientation, length| ShipPlacement { bow: Cell::new(row, col), orientation, length };
+    let (first, second) = (Seat::FIRST, Seat::SECOND);
+    let shot = |seat, row, col| Step::ActAs(seat, Action::Shot(Cell::new(row, col)));
+    let steps = vec![
+        Step::ActAs(second, Action::Place(PlaceTarget::Ship(ship(1, 1, Orientation::Vertical, 3)))),
+        Step::ActAs(
+            first,
+            Action::Place(PlaceTarget::Fleet(vec![
+                ship(0, 0, Orientation::Horizontal, 3),
+                ship(2, 0, Orientation::Vertical, 2),
+            ])),
+        ),
+        Step::ActAs(second, Action::Place(PlaceTarget::Ship(ship(4, 3, Orientation::Horizontal, 2)))),
+        Step::ActAs(first, Action::Ready),
+        Step::ActAs(second, Action::Ready),
+        shot(first, 0, 0),
+        shot(second, 5, 5),
+        shot(first, 1, 1),
+        shot(second, 0, 0),
+        shot(first, 2, 1),
+        shot(second, 0, 1),
+        shot(first, 3, 1),
+        shot(second, 3, 3),
+        shot(first, 4, 3),
+        shot(second, 4, 4),
+        shot(first, 4, 4),
+    ];
+    let config = battleship::Config {
+        width: 6,
+        height: 6,
+        fleet: vec![3, 2],
+        hide_fleets_at_end: true,
+        ..battleship::Config::default()
+    };
+    script(
+        "a fleet placed at once and one ship by ship, ready, shots until all ships are sunk; unhit ships stay hidden",
+        GameConfig::Battleship(config),
+        steps,
+    )
+}
+
+fn reversi() -> Script {
+    let pass = || Step::Act(Action::Pass);
+    let steps = vec![
+        place(1, 1),
+        place(1, 2),
+        place(2, 1),
+        place(2, 2),
+        place(1, 3),
+        place(0, 0),
+        place(0, 1),
+        place(0, 2),
+        place(2, 3),
+        place(1, 0),
+        pass(),
+        place(3, 0),
+        place(2, 0),
+        place(3, 1),
+        pass(),
+        place(3, 2),
+        pass(),
+        pass(),
+    ];
+    let config = reversi::Config { width: 4, height: 4, opening: reversi::Opening::Free, walls: vec![Cell::new(0, 3)] };
+    script(
+        "a 4×4 board with a wall and the free opening: passes, then two in a row end it",
+        GameConfig::Reversi(config),
+        steps,
+    )
+}
+
+/// Chess in UCI squares (`e2e4`, `b7a8q`), plus `offer`, `accept`, `decline`, `claim`,
+/// `takeback`, and `claim:f6g8` for a move that claims a draw.
+fn chess_steps(script: &str) -> Vec<Step> {
+    let square = |text: &str| {
+        let [file, rank] = text.as_bytes() else { panic!("bad square {text:?}") };
+        cell(u32::from(b'8' - rank), u32::from(file - b'a'))
+    };
+    let promotion = |text: &str| match text {
+        "" => None,
+        "q" => Some(Promotion::Queen),
+        "r" => Some(Promotion::Rook),
+        "b" => Some(Promotion::Bishop),
+        "n" => Some(Promotion::Knight),
+        other => panic!("bad promotion {other:?}"),
+    };
+    script
+        .split_whitespace()
+        .map(|word| match word {
+            "offer" => Step::Act(Action::OfferDraw),
+            "accept" => Step::Act(Action::AcceptDraw),
+            "decline" => Step::Act(Action::DeclineDraw),
+            "claim" => Step::Act(Action::ClaimDraw),
+            "takeback" => Step::TakeBack,
+            _ => {
+                let (claim, uci) = match word.strip_prefix("claim:") {
+                    Some(uci) => (true, uci),
+                    None => (false, word),
+                };
+                let (from, to, promotion) = (square(&uci[0..2]), square(&uci[2..4]), promotion(&uci[4..]));
+                Step::Act(if claim {
+                    Action::MoveAndClaimDraw { from, to, promotion }
+                } else {
+                    Action::Move { from, to, promotion }
+                })
+            }
+        })
+        .collect()
+}
+
+fn chess_by_agreement() -> Script {
+    let steps = chess_steps(
+        "e2e4 d7d5 e4d5 c7c6 d5c6 g8f6 c6b7 e7e6 \
+         b7a8q takeback b7a8r takeback b7a8b takeback b7a8n \
+         f8c5 g1f3 e8g8 f1c4 offer d8c7 decline e1g1 a7a6 g2g4 a6a5 g4g5 h7h5 g5h6 \
+         offer g7h6 accept",
+    );
+    let config = chess::Config { allow_takebacks: true, ..chess::Config::default() };
+    script(
+        "takebacks allowed: each promotion taken back but the last, both sides castle, en passant, \
+         a draw offer declined and one accepted",
+        GameConfig::Chess(config),
+        steps,
+    )
+}
+
+fn chess_claimed_draw() -> Script {
+    let steps = chess_steps("c1b3 c8b6 f1g1 b6c8 b3c1 c8b6 c1b3 b6c8 b3c1 c8b6 c1b3 claim");
+    let config =
+        chess::Config { chess960: true, start_position: chess::StartPosition::Number(3), ..chess::Config::default() };
+    script(
+        "Chess960 start 3: castling as the king onto its rook, then knights back and forth until Black claims \
+         the threefold repetition",
+        GameConfig::Chess(config),
+        steps,
+    )
+}
+
+fn chess_move_and_claim() -> Script {
+    let steps =
+        chess_steps("d2d4 d7d5 b1c3 b8c6 c1f4 c8f5 d1d2 d8d7 e1c1 e8c8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 claim:f6g8");
+    script(
+        "both sides castle long, then knights back and forth until Black's move reaches the third repetition \
+         and claims it",
+        GameConfig::Chess(chess::Config::default()),
+        steps,
+    )
+}
