@@ -47,38 +47,70 @@ func ReconnectDelay(d time.Duration) StreamOption {
 // An event of a kind this client does not know (sent by a newer server; its GetKind() is
 // nil and [EventKind] is [Unknown]) is yielded like any other, with its seq and time, and
 // counts towards the sequence numbers.
+//
+// To draw a board from the stream alone, use [Client.EventsWithViews].
 func (c *Client) Events(ctx context.Context, gameID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[*tabulav1.GameEvent, error] {
+	return func(yield func(*tabulav1.GameEvent, error) bool) {
+		c.follow(ctx, gameID, afterSeq, false, opts, func(response *tabulav1.StreamEventsResponse, err error) bool {
+			return yield(response.GetEvent(), err)
+		})
+	}
+}
+
+// EventWithView is one event of [Client.EventsWithViews] with the game as the caller sees it
+// just after that event.
+type EventWithView struct {
+	// Event is the event, as [Client.Events] yields it.
+	Event *tabulav1.GameEvent
+	// View is what GetView answered just after Event: its seq is the event's. It is nil only
+	// from a server too old to send views.
+	View *tabulav1.View
+}
+
+// EventsWithViews is [Client.Events] that also asks the server (StreamEventsRequest's
+// include_views) for the game as this caller sees it just after each event, so that a board
+// can be drawn from the stream alone, without a GetView per event. It yields each event
+// with its view; a resumed stream asks for views again. The options are those of Events.
+func (c *Client) EventsWithViews(ctx context.Context, gameID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[EventWithView, error] {
+	return func(yield func(EventWithView, error) bool) {
+		c.follow(ctx, gameID, afterSeq, true, opts, func(response *tabulav1.StreamEventsResponse, err error) bool {
+			return yield(EventWithView{Event: response.GetEvent(), View: response.GetView()}, err)
+		})
+	}
+}
+
+// follow runs the resuming stream behind [Client.Events] and [Client.EventsWithViews]: it
+// yields each message once and in order (a nil message with the error that ends it).
+func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, includeViews bool, opts []StreamOption, yield func(*tabulav1.StreamEventsResponse, error) bool) {
 	o := streamOptions{maxReconnects: 5, firstDelay: 100 * time.Millisecond, maxDelay: 2 * time.Second}
 	for _, opt := range opts {
 		opt(&o)
 	}
-	return func(yield func(*tabulav1.GameEvent, error) bool) {
-		last := afterSeq
-		failures := 0
-		for {
-			finished, delivered, err := c.followOnce(ctx, gameID, &last, yield)
-			if finished {
-				return
-			}
-			if delivered {
-				failures = 0
-			}
-			if ctx.Err() != nil {
-				yield(nil, ctx.Err())
-				return
-			}
-			if !resumable(err) || failures >= o.maxReconnects {
-				yield(nil, err)
-				return
-			}
-			delay := min(o.firstDelay<<failures, o.maxDelay)
-			failures++
-			select {
-			case <-ctx.Done():
-				yield(nil, ctx.Err())
-				return
-			case <-time.After(delay):
-			}
+	last := afterSeq
+	failures := 0
+	for {
+		finished, delivered, err := c.followOnce(ctx, gameID, includeViews, &last, yield)
+		if finished {
+			return
+		}
+		if delivered {
+			failures = 0
+		}
+		if ctx.Err() != nil {
+			yield(nil, ctx.Err())
+			return
+		}
+		if !resumable(err) || failures >= o.maxReconnects {
+			yield(nil, err)
+			return
+		}
+		delay := min(o.firstDelay<<failures, o.maxDelay)
+		failures++
+		select {
+		case <-ctx.Done():
+			yield(nil, ctx.Err())
+			return
+		case <-time.After(delay):
 		}
 	}
 }
@@ -86,10 +118,11 @@ func (c *Client) Events(ctx context.Context, gameID string, afterSeq uint64, opt
 // followOnce reads one stream from *last on. finished means the sequence is over (the game
 // ended, the consumer stopped, or an error was already yielded); otherwise err says why
 // the stream broke and delivered whether it yielded anything first.
-func (c *Client) followOnce(ctx context.Context, gameID string, last *uint64, yield func(*tabulav1.GameEvent, error) bool) (finished, delivered bool, err error) {
+func (c *Client) followOnce(ctx context.Context, gameID string, includeViews bool, last *uint64, yield func(*tabulav1.StreamEventsResponse, error) bool) (finished, delivered bool, err error) {
 	streamCtx, cancel := context.WithCancel(c.Context(ctx))
 	defer cancel()
-	stream, err := c.stub.StreamEvents(streamCtx, &tabulav1.StreamEventsRequest{GameId: gameID, AfterSeq: *last})
+	request := &tabulav1.StreamEventsRequest{GameId: gameID, AfterSeq: *last, IncludeViews: includeViews}
+	stream, err := c.stub.StreamEvents(streamCtx, request)
 	if err != nil {
 		return false, false, fromStatus(err)
 	}
@@ -111,7 +144,7 @@ func (c *Client) followOnce(ctx context.Context, gameID string, last *uint64, yi
 		}
 		*last = event.GetSeq()
 		delivered = true
-		if !yield(event, nil) {
+		if !yield(response, nil) {
 			return true, delivered, nil
 		}
 	}

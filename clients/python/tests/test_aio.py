@@ -55,3 +55,26 @@ async def test_async_stream_resumes_after_a_disconnect(server: str) -> None:
             assert seen == list(range(1, 10))
     finally:
         relay.close()
+
+
+async def test_async_stream_with_views_keeps_them_across_a_resume(server: str) -> None:
+    relay = Relay(server)
+    try:
+        async with AsyncClient(server) as direct, AsyncClient(relay.address) as relayed:
+            created = await direct.create_game_from_preset("connect_four", "classic")
+            game_id = created.game.game_id
+            seats = [direct.with_credential(t.token) for t in created.seat_tokens]
+            stream = relayed.events(game_id, include_views=True)
+            seen: list[tuple[int, int | None]] = []
+            async for event in stream:
+                seen.append((event.seq, None if stream.last_view is None else stream.last_view.seq))
+                if event.seq == 1:
+                    relay.cut_all()
+                    for seat, column in WINNING_DROPS:
+                        await seats[seat].submit_move(game_id, moves.drop(column))
+            assert seen == [(seq, seq) for seq in range(1, 10)]
+            assert stream.last_view == await direct.get_view(game_id)
+            bare = direct.events(game_id)
+            assert [bare.last_view async for _ in bare] == [None] * 9
+    finally:
+        relay.close()

@@ -40,6 +40,32 @@ def test_connect_four_to_a_win_while_a_spectator_streams(server: str) -> None:
         assert stream.last_seq == 9
 
 
+def test_a_stream_with_views_sends_the_game_after_each_event(server: str) -> None:
+    with Client(server) as client:
+        created = client.create_game_from_preset("connect_four", "classic")
+        game_id = created.game.game_id
+        seats = [client.with_credential(token.token) for token in created.seat_tokens]
+        stream = client.events(game_id, include_views=True)
+        seen: list[tuple[pb.GameEvent, pb.View | None]] = []
+        follower = threading.Thread(target=lambda: seen.extend((event, stream.last_view) for event in stream))
+        follower.start()
+        for seat, column in WINNING_DROPS:
+            seats[seat].submit_move(game_id, moves.drop(column))
+        follower.join(timeout=10)
+
+        assert not follower.is_alive(), "the stream ends after the final event"
+        assert [event.seq for event, _ in seen] == list(range(1, 10))
+        for event, view in seen:
+            assert view is not None and view.seq == event.seq, f"the view of event {event.seq}"
+        views = [view for _, view in seen if view is not None]
+        assert [view.move_count for view in views] == [0, 1, 2, 3, 4, 5, 6, 7, 7]
+        assert views[-1] == client.get_view(game_id), "the last view is what get_view answers"
+        assert views[-1].outcome.winner == 1
+
+        bare = client.events(game_id)
+        assert [(event.seq, bare.last_view) for event in bare] == [(seq, None) for seq in range(1, 10)]
+
+
 def test_illegal_moves_raise_with_code_and_reason(server: str) -> None:
     with Client(server) as client:
         created = client.create_game_from_preset("GAME_KIND_CONNECT_FOUR", "classic")
@@ -111,17 +137,20 @@ def test_battleship_views_hide_the_other_fleet(server: str) -> None:
         assert red_ship.move_applied.move.place.ship.length == 3, "Red sees its own placement"
 
 
-def test_a_stream_resumes_after_a_disconnect_without_a_gap(server: str) -> None:
+@pytest.mark.parametrize("include_views", [False, True])
+def test_a_stream_resumes_after_a_disconnect_without_a_gap(server: str, include_views: bool) -> None:
     relay = Relay(server)
     try:
         with Client(server) as direct, Client(relay.address) as relayed:
             created = direct.create_game_from_preset("connect_four", "classic")
             game_id = created.game.game_id
             seats = [direct.with_credential(t.token) for t in created.seat_tokens]
-            stream = relayed.events(game_id)
+            stream = relayed.events(game_id, include_views=include_views)
             seen: list[int] = []
+            view_seqs: list[int | None] = []
             for event in stream:
                 seen.append(event.seq)
+                view_seqs.append(None if stream.last_view is None else stream.last_view.seq)
                 if event.seq == 1:
                     seats[0].submit_move(game_id, moves.drop(3))
                 elif event.seq == 2:
@@ -130,5 +159,9 @@ def test_a_stream_resumes_after_a_disconnect_without_a_gap(server: str) -> None:
                     for seat, column in WINNING_DROPS[1:]:
                         seats[seat].submit_move(game_id, moves.drop(column))
             assert seen == list(range(1, 10))
+            # A resumed stream asks for views again, if it asked at first.
+            assert view_seqs == (seen if include_views else [None] * len(seen))
+            if include_views:
+                assert stream.last_view == direct.get_view(game_id)
     finally:
         relay.close()

@@ -48,6 +48,12 @@ export interface EventOptions {
   signal?: AbortSignal;
   /** Reconnect attempts in a row without an event before giving up (default 5). */
   retries?: number;
+  /**
+   * Also receive, with each event, the game as this caller sees it just after it: read it as
+   * `EventStream.lastView` while handling the event. Asked again when the stream resumes.
+   * Default false.
+   */
+  includeViews?: boolean;
 }
 
 /**
@@ -66,12 +72,20 @@ function isResumable(error: TabulaError): boolean {
  * `StreamEvents` from `afterSeq`; when the connection drops (UNAVAILABLE) or the server ends
  * a lagging subscriber (STREAM_LAGGED) it reopens the stream after `lastSeq`, the last event
  * it yielded, so no event is lost or repeated. Iteration ends after the game's final event.
+ * Opened with `includeViews`, each event comes with the game as this caller sees it just after
+ * that event, in `lastView`; a resumed stream asks for views again.
  * An event of a kind this client does not know (sent by a newer server) is yielded like any
  * other, with its `seq` and `time`: `eventKind(event)` is `"unknown"`.
  */
 export class EventStream implements AsyncIterable<GameEvent> {
   /** Sequence number of the last event yielded (the `afterSeq` to resume from). */
   lastSeq: bigint;
+  /**
+   * With `includeViews`: the view sent with the last event yielded (its `seq` is the event's),
+   * what `getView` answered at that moment. Undefined before the first event, without
+   * `includeViews`, or from a server that sent none.
+   */
+  lastView: View | undefined = undefined;
 
   constructor(
     private readonly client: TabulaClient,
@@ -89,7 +103,7 @@ export class EventStream implements AsyncIterable<GameEvent> {
     while (!signal?.aborted) {
       try {
         const responses = this.client.raw.streamEvents(
-          { gameId: this.gameId, afterSeq: this.lastSeq },
+          { gameId: this.gameId, afterSeq: this.lastSeq, includeViews: this.options.includeViews ?? false },
           { ...this.client.callOptions(false), signal },
         );
         for await (const response of responses) {
@@ -97,6 +111,7 @@ export class EventStream implements AsyncIterable<GameEvent> {
           if (event === undefined || event.seq <= this.lastSeq) continue;
           failures = 0;
           this.lastSeq = event.seq;
+          this.lastView = response.view;
           yield event;
         }
         return;

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Code } from "@connectrpc/connect";
-import { GameKind, GameStatus, Piece, TabulaClient, TabulaError, moves, type View } from "../src/index.js";
+import { equals } from "@bufbuild/protobuf";
+import { GameKind, GameStatus, Piece, TabulaClient, TabulaError, moves, type View, ViewSchema } from "../src/index.js";
 import { type Server, startRelay, startServer } from "./server.js";
 
 // Red fills the bottom row from column 3; Yellow stacks on top.
@@ -40,6 +41,31 @@ test("Connect Four to a win while a spectator streams every move once, in order"
   );
   assert.deepEqual(applied, WINNING_DROPS.map(([seat, column]) => [seat + 1, column]));
   assert.equal(events.at(-1)!.kind.case, "gameEnded");
+});
+
+test("a stream with views sends the game as it stands after each event", async () => {
+  const created = await client.createGameFromPreset(GameKind.CONNECT_FOUR, "classic");
+  const gameId = created.game!.gameId;
+  const seats = created.seatTokens.map((t) => client.withCredential(t.token));
+  const stream = client.events(gameId, 0n, { includeViews: true });
+  const following = (async () => {
+    const seen: [bigint, View | undefined][] = [];
+    for await (const event of stream) seen.push([event.seq, stream.lastView]);
+    return seen;
+  })();
+  for (const [seat, column] of WINNING_DROPS) await seats[seat].submitMove(gameId, moves.drop(column));
+  const seen = await following;
+  assert.deepEqual(seen.map(([seq]) => seq), [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]);
+  for (const [seq, view] of seen) assert.equal(view?.seq, seq, `the view of event ${seq}`);
+  assert.deepEqual(seen.map(([, view]) => view?.moveCount), [0, 1, 2, 3, 4, 5, 6, 7, 7]);
+  const last = seen.at(-1)![1]!;
+  assert.ok(equals(ViewSchema, last, await client.getView(gameId)), "the last view is what getView answers");
+  assert.equal(last.outcome?.winner, 1);
+
+  const bare = client.events(gameId);
+  const withoutViews: (View | undefined)[] = [];
+  for await (const _ of bare) withoutViews.push(bare.lastView);
+  assert.deepEqual(withoutViews, Array(9).fill(undefined));
 });
 
 test("illegal moves reject with the gRPC code and the stable reason", async () => {
@@ -91,24 +117,32 @@ test("Battleship views hide the other seat's fleet", async () => {
   assert.ok(redShip.kind.case === "moveApplied" && !redShip.kind.value.redacted && redShip.kind.value.move !== undefined);
 });
 
-test("a stream resumes after a disconnect without a gap", async () => {
-  const relay = await startRelay(server.address);
-  try {
-    const relayed = TabulaClient.connect({ address: relay.address });
-    const created = await client.createGameFromPreset(GameKind.CONNECT_FOUR, "classic");
-    const gameId = created.game!.gameId;
-    const seats = created.seatTokens.map((t) => client.withCredential(t.token));
-    const seen: bigint[] = [];
-    for await (const event of relayed.events(gameId)) {
-      seen.push(event.seq);
-      if (event.seq === 1n) {
-        relay.cutAll();
-        // Played while the follower is disconnected: it must fetch these on resume.
-        for (const [seat, column] of WINNING_DROPS) await seats[seat].submitMove(gameId, moves.drop(column));
+for (const includeViews of [false, true]) {
+  test(`a stream resumes after a disconnect without a gap${includeViews ? ", still with views" : ""}`, async () => {
+    const relay = await startRelay(server.address);
+    try {
+      const relayed = TabulaClient.connect({ address: relay.address });
+      const created = await client.createGameFromPreset(GameKind.CONNECT_FOUR, "classic");
+      const gameId = created.game!.gameId;
+      const seats = created.seatTokens.map((t) => client.withCredential(t.token));
+      const seen: bigint[] = [];
+      const viewSeqs: (bigint | undefined)[] = [];
+      const stream = relayed.events(gameId, 0n, { includeViews });
+      for await (const event of stream) {
+        seen.push(event.seq);
+        viewSeqs.push(stream.lastView?.seq);
+        if (event.seq === 1n) {
+          relay.cutAll();
+          // Played while the follower is disconnected: it must fetch these on resume.
+          for (const [seat, column] of WINNING_DROPS) await seats[seat].submitMove(gameId, moves.drop(column));
+        }
       }
+      assert.deepEqual(seen, [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]);
+      // A resumed stream asks for views again, if it asked at first.
+      assert.deepEqual(viewSeqs, includeViews ? seen : seen.map(() => undefined));
+      if (includeViews) assert.ok(equals(ViewSchema, stream.lastView!, await client.getView(gameId)));
+    } finally {
+      await relay.close();
     }
-    assert.deepEqual(seen, [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]);
-  } finally {
-    await relay.close();
-  }
-});
+  });
+}

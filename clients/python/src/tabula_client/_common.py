@@ -57,6 +57,16 @@ def submit_request(
     return request
 
 
+def stream_request(game_id: str, after_seq: int, include_views: bool) -> pb.StreamEventsRequest:
+    """The request that opens, or resumes after `after_seq`, an event stream."""
+    return pb.StreamEventsRequest(game_id=game_id, after_seq=after_seq, include_views=include_views)
+
+
+def response_view(response: pb.StreamEventsResponse) -> pb.View | None:
+    """The view sent with a stream's event, None when the server sent none."""
+    return response.view if response.HasField("view") else None
+
+
 def is_resumable(error: TabulaError) -> bool:
     """Failures after which the same stream can be reopened from the last event received."""
     if error.code == grpc.StatusCode.UNAVAILABLE:

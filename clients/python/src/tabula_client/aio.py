@@ -16,22 +16,30 @@ from tabula_client.errors import TabulaError, from_rpc_error
 
 class AsyncEventStream:
     """A game's events, in order and without gaps, as an async iterator; it resumes after
-    `last_seq` on a dropped connection or STREAM_LAGGED, and yields events of a kind this
-    client does not know, like `tabula_client.EventStream`."""
+    `last_seq` on a dropped connection or STREAM_LAGGED, yields events of a kind this client
+    does not know, and with `include_views` holds each event's view in `last_view`, like
+    `tabula_client.EventStream`."""
 
-    def __init__(self, client: AsyncClient, game_id: str, after_seq: int, retries: int) -> None:
+    def __init__(
+        self, client: AsyncClient, game_id: str, after_seq: int, retries: int, include_views: bool = False
+    ) -> None:
         self._client = client
         self._game_id = game_id
         self._retries = retries
+        self._include_views = include_views
         self._call: grpc.aio.UnaryStreamCall[pb.StreamEventsRequest, object] | None = None
         self._closed = False
         #: Sequence number of the last event yielded (the `after_seq` to resume from).
         self.last_seq = after_seq
+        #: With `include_views`: the view sent with the last event yielded (its `seq` is the
+        #: event's). None before the first event, without `include_views`, or from a server
+        #: that sent none.
+        self.last_view: pb.View | None = None
 
     async def __aiter__(self) -> AsyncIterator[pb.GameEvent]:
         failures = 0
         while not self._closed:
-            request = pb.StreamEventsRequest(game_id=self._game_id, after_seq=self.last_seq)
+            request = _common.stream_request(self._game_id, self.last_seq, self._include_views)
             call = self._client.stub.StreamEvents(request, metadata=self._client.metadata)
             self._call = call  # type: ignore[assignment]
             try:
@@ -40,6 +48,7 @@ class AsyncEventStream:
                         continue
                     failures = 0
                     self.last_seq = response.event.seq
+                    self.last_view = _common.response_view(response)
                     yield response.event
                 return
             except asyncio.CancelledError:
@@ -159,8 +168,12 @@ class AsyncClient:
         except grpc.RpcError as e:
             raise from_rpc_error(e) from None
 
-    def events(self, game_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES) -> AsyncEventStream:
-        return AsyncEventStream(self, game_id, after_seq, retries)
+    def events(
+        self, game_id: str, after_seq: int = 0, *, include_views: bool = False, retries: int = _common.STREAM_RETRIES
+    ) -> AsyncEventStream:
+        """Follows the game's events after `after_seq`, reconnecting on its own; with
+        `include_views=True` each event's view is `AsyncEventStream.last_view`."""
+        return AsyncEventStream(self, game_id, after_seq, retries, include_views)
 
 
 __all__ = ["AsyncClient", "AsyncEventStream", "TabulaError"]

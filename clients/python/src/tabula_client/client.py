@@ -21,23 +21,32 @@ class EventStream:
     the last event it yielded, so no event is lost or repeated. Iteration ends after the
     game's final event; other failures raise TabulaError.
 
+    Opened with `include_views=True`, each event comes with the game as this caller sees it
+    just after that event: read it as `last_view` while handling the event. A resumed stream
+    asks for views again.
+
     An event of a kind this client does not know (sent by a newer server) is yielded like
     any other, with its `seq` and `time`: `event_kind(event)` is `unknown`.
     """
 
-    def __init__(self, client: Client, game_id: str, after_seq: int, retries: int) -> None:
+    def __init__(self, client: Client, game_id: str, after_seq: int, retries: int, include_views: bool = False) -> None:
         self._client = client
         self._game_id = game_id
         self._retries = retries
+        self._include_views = include_views
         self._call: grpc.Call | None = None
         self._closed = False
         #: Sequence number of the last event yielded (the `after_seq` to resume from).
         self.last_seq = after_seq
+        #: With `include_views`: the view sent with the last event yielded (its `seq` is the
+        #: event's), what `get_view` answered at that moment. None before the first event,
+        #: without `include_views`, or from a server that sent none.
+        self.last_view: pb.View | None = None
 
     def __iter__(self) -> Iterator[pb.GameEvent]:
         failures = 0
         while not self._closed:
-            request = pb.StreamEventsRequest(game_id=self._game_id, after_seq=self.last_seq)
+            request = _common.stream_request(self._game_id, self.last_seq, self._include_views)
             responses = self._client.stub.StreamEvents(request, metadata=self._client.metadata)
             self._call = responses
             try:
@@ -46,6 +55,7 @@ class EventStream:
                         continue
                     failures = 0
                     self.last_seq = response.event.seq
+                    self.last_view = _common.response_view(response)
                     yield response.event
                 return
             except grpc.RpcError as raw:
@@ -167,9 +177,15 @@ class Client:
         except grpc.RpcError as e:
             raise from_rpc_error(e) from None
 
-    def events(self, game_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES) -> EventStream:
-        """Follows the game's events after `after_seq`, reconnecting on its own (see EventStream)."""
-        return EventStream(self, game_id, after_seq, retries)
+    def events(
+        self, game_id: str, after_seq: int = 0, *, include_views: bool = False, retries: int = _common.STREAM_RETRIES
+    ) -> EventStream:
+        """Follows the game's events after `after_seq`, reconnecting on its own (see EventStream).
+
+        `include_views=True` also receives, with each event, the game as this caller sees it
+        just after it (`EventStream.last_view`), to draw a board without a `get_view` per event.
+        """
+        return EventStream(self, game_id, after_seq, retries, include_views)
 
 
 __all__ = ["Client", "EventStream", "TabulaError"]

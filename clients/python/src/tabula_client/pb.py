@@ -27,6 +27,7 @@ from tabula_client._gen.tabula.v1.game_service_pb2 import (
     ListLegalMovesRequest,
     ListLegalMovesResponse,
     StreamEventsRequest,
+    StreamEventsResponse,
     SubmitMoveRequest,
     SubmitMoveResponse,
 )
@@ -56,6 +57,6 @@ __all__ = [
     "GridShift", "LegalMove", "ListGameKindsRequest", "ListLegalMovesRequest", "ListLegalMovesResponse",
     "Location", "MorrisConfig", "Move", "Orientation", "Outcome", "OutcomeType", "Pass", "PegSolitaireConfig",
     "Piece", "PieceMove", "Place", "Promotion", "Ready", "ReversiConfig", "ShipPlacement", "Shot", "Stage",
-    "StreamEventsRequest", "SubmitMoveRequest", "SubmitMoveResponse", "TicTacToeConfig", "TicTacTwoConfig",
-    "View",
+    "StreamEventsRequest", "StreamEventsResponse", "SubmitMoveRequest", "SubmitMoveResponse", "TicTacToeConfig",
+    "TicTacTwoConfig", "View",
 ]

@@ -4,12 +4,14 @@ import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
+import dev.tabula.v1.View;
 import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -26,6 +28,11 @@ import java.util.stream.StreamSupport;
  * from {@link #hasNext} as a {@link TabulaException}. {@link #close} ends the stream, also
  * from another thread; a closed stream has no next element.
  *
+ * <p>Opened from a request with {@code include_views} set (see
+ * {@link TabulaClient#events(StreamEventsRequest)}), each event comes with the game as this
+ * caller sees it just after that event: {@link #lastView} is the view of the event
+ * {@link #next} returned last. A resumed stream asks for views again.
+ *
  * <p>An event of a kind this client does not know (sent by a newer server; its
  * {@code getKindCase()} is {@code KIND_NOT_SET} and {@link Names#eventKind} is
  * {@code "unknown"}) is returned like any other, with its seq and time, and counts towards
@@ -37,19 +44,23 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
   private static final Duration MAX_DELAY = Duration.ofSeconds(2);
 
   private final GameServiceGrpc.GameServiceBlockingStub stub;
+  private final StreamEventsRequest request;
   private final String gameId;
   private final int maxReconnects;
   private final Duration firstDelay;
   private long lastSeq;
+  private View lastView;
   private Context.CancellableContext call;
   private Iterator<StreamEventsResponse> responses;
   private GameEvent next;
+  private View nextView;
   private volatile boolean closed;
 
-  EventStream(GameServiceGrpc.GameServiceBlockingStub stub, String gameId, long afterSeq, int maxReconnects, Duration firstDelay) {
+  EventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamEventsRequest request, int maxReconnects, Duration firstDelay) {
     this.stub = stub;
-    this.gameId = gameId;
-    this.lastSeq = afterSeq;
+    this.request = request;
+    this.gameId = request.getGameId();
+    this.lastSeq = request.getAfterSeq();
     this.maxReconnects = Math.max(maxReconnects, 0);
     this.firstDelay = firstDelay;
   }
@@ -57,6 +68,15 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
   /** The sequence number of the last event returned (or the starting one). */
   public synchronized long lastSeq() {
     return lastSeq;
+  }
+
+  /**
+   * With {@code include_views}: the view sent with the last event returned (its seq is the
+   * event's), what {@link TabulaClient#getView} answered at that moment. Empty before the
+   * first event, without {@code include_views}, or from a server that sent none.
+   */
+  public synchronized Optional<View> lastView() {
+    return Optional.ofNullable(lastView);
   }
 
   @Override
@@ -74,7 +94,8 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
           close();
           return false;
         }
-        GameEvent event = responses.next().getEvent();
+        StreamEventsResponse response = responses.next();
+        GameEvent event = response.getEvent();
         if (event.getSeq() <= lastSeq) {
           continue;
         }
@@ -84,6 +105,7 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
               "events of game " + gameId + " jumped from seq " + lastSeq + " to " + event.getSeq());
         }
         next = event;
+        nextView = response.hasView() ? response.getView() : null;
         return true;
       } catch (StatusRuntimeException error) {
         dropCall();
@@ -109,6 +131,8 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
     GameEvent event = next;
     next = null;
     lastSeq = event.getSeq();
+    lastView = nextView;
+    nextView = null;
     return event;
   }
 
@@ -131,10 +155,11 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
   private void open() {
     // The call lives in its own cancellable context so close() can end it from any thread.
     call = Context.current().withCancellation();
-    StreamEventsRequest request = StreamEventsRequest.newBuilder().setGameId(gameId).setAfterSeq(lastSeq).build();
+    // Resumes after the last event returned, with every other field of the opening request.
+    StreamEventsRequest resumed = request.toBuilder().setAfterSeq(lastSeq).build();
     Context previous = call.attach();
     try {
-      responses = stub.streamEvents(request);
+      responses = stub.streamEvents(resumed);
     } finally {
       call.detach(previous);
     }

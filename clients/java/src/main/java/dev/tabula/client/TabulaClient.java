@@ -15,6 +15,7 @@ import dev.tabula.v1.ListLegalMovesResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.ResignRequest;
 import dev.tabula.v1.ResignResponse;
+import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.View;
@@ -193,12 +194,41 @@ public final class TabulaClient implements AutoCloseable {
    * reconnecting after a dropped connection; see {@link EventStream}. Close it when done.
    */
   public EventStream events(String gameId, long afterSeq) {
-    return new EventStream(stub, gameId, afterSeq, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY);
+    return events(request(gameId, afterSeq));
   }
 
   /** As {@link #events(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
   public EventStream events(String gameId, long afterSeq, int maxReconnects, Duration firstDelay) {
-    return new EventStream(stub, gameId, afterSeq, maxReconnects, firstDelay);
+    return events(request(gameId, afterSeq), maxReconnects, firstDelay);
+  }
+
+  /**
+   * Follows a game's events from a full request, for {@code include_views}: with it, each
+   * event comes with the game as this caller sees it just after it, read as
+   * {@link EventStream#lastView}. A resumed stream sends the same request after the last
+   * event returned.
+   *
+   * <pre>{@code
+   * StreamEventsRequest request = StreamEventsRequest.newBuilder().setGameId(id).setIncludeViews(true).build();
+   * try (EventStream events = client.events(request)) {
+   *   while (events.hasNext()) {
+   *     GameEvent event = events.next();
+   *     View view = events.lastView().orElseThrow(); // its seq is event.getSeq()
+   *   }
+   * }
+   * }</pre>
+   */
+  public EventStream events(StreamEventsRequest request) {
+    return events(request, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY);
+  }
+
+  /** As {@link #events(StreamEventsRequest)}, with a bound on reconnection attempts in a row and the first wait. */
+  public EventStream events(StreamEventsRequest request, int maxReconnects, Duration firstDelay) {
+    return new EventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay);
+  }
+
+  private static StreamEventsRequest request(String gameId, long afterSeq) {
+    return StreamEventsRequest.newBuilder().setGameId(gameId).setAfterSeq(afterSeq).build();
   }
 
   /** Closes the connection (unless this client was made by {@link #as}) and waits up to 5 seconds. */

@@ -23,6 +23,7 @@ import dev.tabula.v1.Outcome;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.Piece;
 import dev.tabula.v1.ShipPlacement;
+import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.View;
@@ -30,6 +31,7 @@ import io.grpc.Status;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -125,6 +127,78 @@ class EndToEndTest {
     assertEquals(GameStatus.GAME_STATUS_FINISHED, finished.getStatus());
     assertEquals(7, finished.getMoveCount());
     assertEquals(9, finished.getSeq());
+  }
+
+  /** An event with the view that came with it. */
+  private record Delivered(GameEvent event, Optional<View> view) {}
+
+  /** Every event left in the stream, each with {@link EventStream#lastView} just after it. */
+  private static List<Delivered> drain(EventStream stream) {
+    List<Delivered> delivered = new ArrayList<>();
+    while (stream.hasNext()) {
+      GameEvent event = stream.next();
+      delivered.add(new Delivered(event, stream.lastView()));
+    }
+    return delivered;
+  }
+
+  private static StreamEventsRequest withViews(String gameId) {
+    return StreamEventsRequest.newBuilder().setGameId(gameId).setIncludeViews(true).build();
+  }
+
+  /** Each event came with the view of its seq, and the last view is what getView answers now. */
+  private static void checkViews(List<Delivered> delivered, View now) {
+    for (Delivered item : delivered) {
+      View view = item.view().orElseThrow(() -> new AssertionError("event " + item.event().getSeq() + " came without a view"));
+      assertEquals(item.event().getSeq(), view.getSeq());
+    }
+    assertEquals(now, delivered.get(delivered.size() - 1).view().orElseThrow());
+  }
+
+  @Test
+  void eventsWithViewsCarryTheGameAfterEachEvent() throws Exception {
+    ConnectFour game = connectFour();
+    TabulaClient spectator = connect(server.address, "");
+    EventStream stream = closeLater(spectator.events(withViews(game.gameId())));
+    CompletableFuture<List<Delivered>> seen = CompletableFuture.supplyAsync(() -> drain(stream));
+
+    play(game, 0, RED_WINS.length);
+
+    List<Delivered> delivered = seen.get(20, TimeUnit.SECONDS);
+    checkRedWinsHistory(delivered.stream().map(Delivered::event).toList());
+    checkViews(delivered, spectator.getView(game.gameId()));
+    List<Integer> moveCounts = delivered.stream().map(item -> item.view().orElseThrow().getMoveCount()).toList();
+    assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 7), moveCounts);
+    assertEquals(1, delivered.get(delivered.size() - 1).view().orElseThrow().getOutcome().getWinner());
+
+    // Without include_views no view arrives.
+    try (EventStream bare = spectator.events(game.gameId(), 0)) {
+      List<Delivered> plain = drain(bare);
+      assertEquals(9, plain.size());
+      assertTrue(plain.stream().allMatch(item -> item.view().isEmpty()), "a view nobody asked for");
+    }
+  }
+
+  @Test
+  void eventsWithViewsResumeAfterTheConnectionDrops() throws Exception {
+    ConnectFour game = connectFour();
+    CuttableProxy proxy = closeLater(new CuttableProxy(Integer.parseInt(server.address.substring(server.address.lastIndexOf(':') + 1))));
+    TabulaClient spectator = connect(proxy.address(), "");
+
+    play(game, 0, 2);
+    List<Delivered> delivered = new ArrayList<>();
+    try (EventStream stream = spectator.events(withViews(game.gameId()), 5, Duration.ofMillis(20))) {
+      while (stream.hasNext()) {
+        GameEvent event = stream.next();
+        delivered.add(new Delivered(event, stream.lastView()));
+        if (event.getSeq() == 3) {
+          assertTrue(proxy.cut() > 0, "no connection went through the proxy");
+          play(game, 2, RED_WINS.length);
+        }
+      }
+    }
+    checkRedWinsHistory(delivered.stream().map(Delivered::event).toList());
+    checkViews(delivered, connect(server.address, "").getView(game.gameId()));
   }
 
   private static TabulaException assertRefused(Status.Code code, String reason, Runnable call) {
