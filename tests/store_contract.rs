@@ -122,7 +122,7 @@ async fn contract(store: Arc<dyn Store>) {
     // Archiving needs a finished game.
     assert!(matches!(store.archive(id).await, Err(StoreError::NotFinished(_))));
     assert_eq!(store.count_in_progress("lobby").await.unwrap(), 1);
-    let outcome = Outcome::Win { winner: Seat::FIRST, reason: tabula::engine::EndReason::Resignation, line: vec![] };
+    let outcome = Outcome::Win { winner: Seat::FIRST, reason: tabula::engine::WinReason::Resignation, line: vec![] };
     let resign = StoredEvent {
         seq: 5,
         time: time(5),
@@ -214,7 +214,7 @@ fn owned(id: &str, owner: &str, at: SystemTime) -> GameRecord {
 
 /// Ends the freshly created game `id` (its log is just the creation) by resignation.
 async fn finish(store: &dyn Store, id: &str) {
-    let outcome = Outcome::Win { winner: Seat::FIRST, reason: tabula::engine::EndReason::Resignation, line: vec![] };
+    let outcome = Outcome::Win { winner: Seat::FIRST, reason: tabula::engine::WinReason::Resignation, line: vec![] };
     let events = vec![
         StoredEvent {
             seq: 2,

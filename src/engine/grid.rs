@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BoardCell, Cell, EndReason, GridBoard, Outcome, Seat};
+use super::{BoardCell, Cell, DrawReason, GridBoard, Outcome, Seat, WinReason};
 
 /// The four line directions (right, down, down-right, down-left); their opposites are
 /// walked by negating them.
@@ -164,8 +164,8 @@ impl MarkBoard {
     /// first, since the last empty cell can both fill the board and win.
     pub fn outcome_after(&self, seat: Seat, line: Option<Vec<Cell>>) -> Option<Outcome> {
         match line {
-            Some(line) => Some(Outcome::Win { winner: seat, reason: EndReason::Line, line }),
-            None if self.is_full() => Some(Outcome::Draw { reason: EndReason::BoardFull }),
+            Some(line) => Some(Outcome::Win { winner: seat, reason: WinReason::Line, line }),
+            None if self.is_full() => Some(Outcome::Draw { reason: DrawReason::BoardFull }),
             None => None,
         }
     }

@@ -18,7 +18,7 @@ mod view;
 
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
 pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
-pub use outcome::{EndReason, Outcome};
+pub use outcome::{DrawReason, EndReason, Outcome, WinReason};
 pub use rules::{Hint, Rules, SearchBudget};
 pub use seat::{Seat, Viewer};
 pub use session::{AnyMatch, Match, ReplayError, Turn};

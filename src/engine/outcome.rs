@@ -54,14 +54,111 @@ pub enum EndReason {
     Agreement,
 }
 
-/// The result of a finished game.
+/// Why a game was won: only the reasons that can make a winner, so that a won game can
+/// never give a drawing reason. Each is named as in [`EndReason`], which is what a stored
+/// log writes (the serde form is the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinReason {
+    /// See [`EndReason::Line`].
+    Line,
+    /// The other seat resigned.
+    Resignation,
+    /// See [`EndReason::TooFewPieces`].
+    TooFewPieces,
+    /// See [`EndReason::Blocked`].
+    Blocked,
+    /// See [`EndReason::AllShipsSunk`].
+    AllShipsSunk,
+    /// See [`EndReason::Solved`].
+    Solved,
+    /// See [`EndReason::SolvedInStartCell`].
+    SolvedInStartCell,
+    /// More pieces on the board when play stopped.
+    PieceCount,
+    /// See [`EndReason::Checkmate`].
+    Checkmate,
+}
+
+/// Why a game was drawn: only the reasons that can end a game without a winner, so that
+/// a draw by checkmate cannot be written. Named as in [`EndReason`] (the same serde form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DrawReason {
+    /// See [`EndReason::BoardFull`].
+    BoardFull,
+    /// The only seat of a one-seat game resigned.
+    Resignation,
+    /// See [`EndReason::Repetition`].
+    Repetition,
+    /// See [`EndReason::MoveLimit`].
+    MoveLimit,
+    /// See [`EndReason::SimultaneousLines`].
+    SimultaneousLines,
+    /// See [`EndReason::NoMovesLeft`].
+    NoMovesLeft,
+    /// Equal piece counts when play stopped.
+    PieceCount,
+    /// See [`EndReason::Stalemate`].
+    Stalemate,
+    /// See [`EndReason::FiftyMoveRule`].
+    FiftyMoveRule,
+    /// See [`EndReason::SeventyFiveMoveRule`].
+    SeventyFiveMoveRule,
+    /// See [`EndReason::ThreefoldRepetition`].
+    ThreefoldRepetition,
+    /// See [`EndReason::FivefoldRepetition`].
+    FivefoldRepetition,
+    /// See [`EndReason::InsufficientMaterial`].
+    InsufficientMaterial,
+    /// See [`EndReason::Agreement`].
+    Agreement,
+}
+
+impl From<WinReason> for EndReason {
+    fn from(reason: WinReason) -> EndReason {
+        match reason {
+            WinReason::Line => EndReason::Line,
+            WinReason::Resignation => EndReason::Resignation,
+            WinReason::TooFewPieces => EndReason::TooFewPieces,
+            WinReason::Blocked => EndReason::Blocked,
+            WinReason::AllShipsSunk => EndReason::AllShipsSunk,
+            WinReason::Solved => EndReason::Solved,
+            WinReason::SolvedInStartCell => EndReason::SolvedInStartCell,
+            WinReason::PieceCount => EndReason::PieceCount,
+            WinReason::Checkmate => EndReason::Checkmate,
+        }
+    }
+}
+
+impl From<DrawReason> for EndReason {
+    fn from(reason: DrawReason) -> EndReason {
+        match reason {
+            DrawReason::BoardFull => EndReason::BoardFull,
+            DrawReason::Resignation => EndReason::Resignation,
+            DrawReason::Repetition => EndReason::Repetition,
+            DrawReason::MoveLimit => EndReason::MoveLimit,
+            DrawReason::SimultaneousLines => EndReason::SimultaneousLines,
+            DrawReason::NoMovesLeft => EndReason::NoMovesLeft,
+            DrawReason::PieceCount => EndReason::PieceCount,
+            DrawReason::Stalemate => EndReason::Stalemate,
+            DrawReason::FiftyMoveRule => EndReason::FiftyMoveRule,
+            DrawReason::SeventyFiveMoveRule => EndReason::SeventyFiveMoveRule,
+            DrawReason::ThreefoldRepetition => EndReason::ThreefoldRepetition,
+            DrawReason::FivefoldRepetition => EndReason::FivefoldRepetition,
+            DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
+            DrawReason::Agreement => EndReason::Agreement,
+        }
+    }
+}
+
+/// The result of a finished game. A win carries a [`WinReason`] and a draw a
+/// [`DrawReason`], so an outcome whose reason contradicts its result cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
     /// `winner` won. `line` holds the winning line's cells in order along the line when
     /// the game was won by a line, and is empty otherwise.
-    Win { winner: Seat, reason: EndReason, line: Vec<Cell> },
+    Win { winner: Seat, reason: WinReason, line: Vec<Cell> },
     /// Nobody won.
-    Draw { reason: EndReason },
+    Draw { reason: DrawReason },
 }
 
 impl Outcome {
@@ -76,7 +173,8 @@ impl Outcome {
     /// Why the game ended.
     pub fn reason(&self) -> EndReason {
         match self {
-            Outcome::Win { reason, .. } | Outcome::Draw { reason } => *reason,
+            Outcome::Win { reason, .. } => (*reason).into(),
+            Outcome::Draw { reason } => (*reason).into(),
         }
     }
 }

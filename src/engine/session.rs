@@ -4,7 +4,8 @@ use std::fmt::Debug;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Action, ConfigError, EndReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, SearchBudget, Seat, View, Viewer,
+    Action, ConfigError, DrawReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, SearchBudget, Seat, View,
+    Viewer, WinReason,
 };
 
 /// One entry of a match's history: everything that changes a match is a turn, so that a
@@ -197,9 +198,9 @@ impl<G: Rules> Match<G> {
 
     fn resignation_outcome(&self, seat: Seat) -> Outcome {
         if self.position.seat_count() == 2 {
-            Outcome::Win { winner: seat.opponent(), reason: EndReason::Resignation, line: Vec::new() }
+            Outcome::Win { winner: seat.opponent(), reason: WinReason::Resignation, line: Vec::new() }
         } else {
-            Outcome::Draw { reason: EndReason::Resignation }
+            Outcome::Draw { reason: DrawReason::Resignation }
         }
     }
 
@@ -420,7 +421,7 @@ pub(super) mod tests {
             Ok(())
         }
         fn outcome(&self) -> Option<Outcome> {
-            let by_rules = self.winner.map(|winner| Outcome::Win { winner, reason: EndReason::Line, line: vec![] });
+            let by_rules = self.winner.map(|winner| Outcome::Win { winner, reason: WinReason::Line, line: vec![] });
             by_rules.or_else(|| self.concluded.clone())
         }
         fn conclude(&mut self, outcome: &Outcome) {
@@ -477,7 +478,7 @@ pub(super) mod tests {
         let mut game = Match::<Race>::new((10, true)).unwrap();
         game.apply(Seat::FIRST, &Action::drop(2)).unwrap();
         let outcome = game.resign(Seat::FIRST).unwrap();
-        assert_eq!(outcome, Outcome::Win { winner: Seat::SECOND, reason: EndReason::Resignation, line: Vec::new() });
+        assert_eq!(outcome, Outcome::Win { winner: Seat::SECOND, reason: WinReason::Resignation, line: Vec::new() });
         assert_eq!(game.position().concluded, Some(outcome.clone()));
         assert_eq!(game.position().outcome(), Some(outcome));
         let ended = game.clone();

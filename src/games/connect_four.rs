@@ -191,7 +191,6 @@ impl Listed for ConnectFour {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EndReason;
     use crate::engine::Match;
 
     fn play(config: Config, columns: &[u32]) -> Match<ConnectFour> {
@@ -292,7 +291,7 @@ mod tests {
         // connect3-sized board, k = 4 on 4x4: fill columns in pairs so no four line up.
         let config = Config { width: 4, height: 4, win_length: 4, wrap_columns: false };
         let draw = play(config, &[0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2]);
-        assert_eq!(draw.outcome(), Some(Outcome::Draw { reason: EndReason::BoardFull }));
+        assert_eq!(draw.outcome(), Some(Outcome::Draw { reason: crate::engine::DrawReason::BoardFull }));
         // Win with the very last disc: column 3 top completes a diagonal for Yellow.
         let config = Config { width: 4, height: 4, win_length: 3, wrap_columns: false };
         let mut game = Match::<ConnectFour>::new(config).unwrap();

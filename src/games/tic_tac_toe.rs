@@ -241,7 +241,6 @@ pub(crate) fn describe_placement(action: &Action) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EndReason;
     use crate::engine::Match;
 
     fn play(config: Config, cells: &[(u32, u32)]) -> Match<TicTacToe> {
@@ -299,7 +298,7 @@ mod tests {
     #[test]
     fn a_full_board_without_a_line_is_a_draw() {
         let game = play(Config::default(), &[(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)]);
-        assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::BoardFull }));
+        assert_eq!(game.outcome(), Some(Outcome::Draw { reason: crate::engine::DrawReason::BoardFull }));
         assert!(game.to_act().is_empty());
     }
 

@@ -31,7 +31,7 @@
 //! - only the opponent's: the opponent wins;
 //! - both at once: `simultaneous_lines` decides. By default ([`SimultaneousLines::MoverWins`])
 //!   the mover wins; with [`SimultaneousLines::Draw`] the game is drawn
-//!   ([`EndReason::SimultaneousLines`]).
+//!   ([`DrawReason::SimultaneousLines`]).
 //!
 //! ## Draws
 //!
@@ -40,9 +40,9 @@
 //!
 //! - **Repetition**: when the same position (every piece, the grid's place and the seat to
 //!   act) occurs for the `repetition_limit`-th time, the game is drawn
-//!   ([`EndReason::Repetition`]). The starting position counts as an occurrence.
+//!   ([`DrawReason::Repetition`]). The starting position counts as an occurrence.
 //! - **Move limit**: when `move_limit` moves (counting both seats' moves, like the match's
-//!   move count) have been made without a result, the game is drawn ([`EndReason::MoveLimit`]).
+//!   move count) have been made without a result, the game is drawn ([`DrawReason::MoveLimit`]).
 //!
 //! A line completed by a move wins even when that move also reaches either limit. Neither
 //! rule can be switched off: the move limit is what guarantees that every game ends. To make
@@ -77,8 +77,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, LINE_DIRECTIONS, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, EndReason, Location, MoveError, Observation, Outcome, PlaceTarget, Reason, Region,
-    Rules, Seat, Viewer,
+    Action, Cell, ConfigError, DrawReason, Location, MoveError, Observation, Outcome, PlaceTarget, Reason, Region,
+    Rules, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -434,7 +434,7 @@ impl TicTacTwo {
 
     /// The result after `seat` made `play`, which has already been applied.
     fn judge(&mut self, seat: Seat, play: Play) -> Option<Outcome> {
-        let win = |winner: Seat, line: Vec<Cell>| Some(Outcome::Win { winner, reason: EndReason::Line, line });
+        let win = |winner: Seat, line: Vec<Cell>| Some(Outcome::Win { winner, reason: WinReason::Line, line });
         let (own, other) = match play {
             // With no line before the move, only the piece just put down can complete one.
             Play::Place(cell) | Play::Move { to: cell, .. } => (self.line_through(cell, seat), None),
@@ -445,16 +445,16 @@ impl TicTacTwo {
             (None, Some(line)) => win(seat.opponent(), line),
             (Some(line), Some(_)) => match self.config.simultaneous_lines {
                 SimultaneousLines::MoverWins => win(seat, line),
-                SimultaneousLines::Draw => Some(Outcome::Draw { reason: EndReason::SimultaneousLines }),
+                SimultaneousLines::Draw => Some(Outcome::Draw { reason: DrawReason::SimultaneousLines }),
             },
             (None, None) => {
                 let key = self.position_key();
                 let occurrences = self.seen.entry(key).or_insert(0);
                 *occurrences += 1;
                 if *occurrences >= self.config.repetition_limit {
-                    Some(Outcome::Draw { reason: EndReason::Repetition })
+                    Some(Outcome::Draw { reason: DrawReason::Repetition })
                 } else if self.moves >= self.config.move_limit {
-                    Some(Outcome::Draw { reason: EndReason::MoveLimit })
+                    Some(Outcome::Draw { reason: DrawReason::MoveLimit })
                 } else {
                     None
                 }

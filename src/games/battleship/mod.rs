@@ -59,8 +59,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::Dims;
 use crate::engine::{
-    Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Orientation, Outcome, PlaceTarget,
-    Reason, Rules, Seat, ShipPlacement, Stage, Viewer,
+    Action, Cell, ChangedCell, ConfigError, MoveError, Observation, Orientation, Outcome, PlaceTarget, Reason, Rules,
+    Seat, ShipPlacement, Stage, Viewer, WinReason,
 };
 
 use self::ocean::{Ocean, ShotResult};
@@ -418,7 +418,7 @@ impl Battleship {
         if self.ocean(target).all_sunk() {
             self.stage = Stage::Finished;
             self.shots_left = 0;
-            self.outcome = Some(Outcome::Win { winner: seat, reason: EndReason::AllShipsSunk, line: Vec::new() });
+            self.outcome = Some(Outcome::Win { winner: seat, reason: WinReason::AllShipsSunk, line: Vec::new() });
             return Ok(());
         }
         let hit = result != ShotResult::Miss;

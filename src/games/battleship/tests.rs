@@ -1,3 +1,4 @@
+use crate::engine::WinReason;
 use std::collections::HashSet;
 
 use proptest::prelude::*;
@@ -282,7 +283,7 @@ fn sinking_every_ship_wins_reveals_the_fleets_and_ends_the_shooting() {
     sink_all(&mut game);
     assert_eq!(
         game.outcome(),
-        Some(Outcome::Win { winner: Seat::FIRST, reason: EndReason::AllShipsSunk, line: Vec::new() })
+        Some(Outcome::Win { winner: Seat::FIRST, reason: WinReason::AllShipsSunk, line: Vec::new() })
     );
     let view = game.view(Viewer::Spectator);
     assert!(view.to_act.is_empty());
@@ -416,7 +417,7 @@ fn intact(ships: &[ShipPlacement], hit: &[Cell]) -> Vec<Cell> {
 /// sees the intact ships of `fleets` (per ocean) exactly when the configuration reveals
 /// them or they are its own, and nothing follows; replay and snapshot agree.
 fn check_resigned(game: &mut Match<Battleship>, resigner: Seat, fleets: [Vec<Cell>; 2], hide: bool) {
-    let winner = Outcome::Win { winner: resigner.opponent(), reason: EndReason::Resignation, line: Vec::new() };
+    let winner = Outcome::Win { winner: resigner.opponent(), reason: WinReason::Resignation, line: Vec::new() };
     assert_eq!(game.outcome(), Some(winner));
     for viewer in [Viewer::Seat(Seat::FIRST), Viewer::Seat(Seat::SECOND), Viewer::Spectator] {
         let view = game.view(viewer);

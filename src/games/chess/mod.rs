@@ -50,8 +50,8 @@ mod zobrist;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, BoardCell, ConfigError, EndReason, GridBoard, MoveError, Observation, Outcome, Piece, Reason, Rules, Seat,
-    Viewer,
+    Action, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Observation, Outcome, Piece, Reason, Rules, Seat,
+    Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -212,19 +212,19 @@ impl Chess {
     }
 
     /// The draw the player to move may claim now, if any.
-    pub fn claimable_draw(&self) -> Option<EndReason> {
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
         let current = *self.repetitions.last().expect("the current position is always recorded");
         if self.repetition_count(current) >= 3 {
-            Some(EndReason::ThreefoldRepetition)
+            Some(DrawReason::ThreefoldRepetition)
         } else if self.position.halfmove_clock() >= 100 {
-            Some(EndReason::FiftyMoveRule)
+            Some(DrawReason::FiftyMoveRule)
         } else {
             None
         }
     }
 
     /// The draw the player to move may claim with the legal move `mv`, if any.
-    fn claimable_after(&self, mv: Move) -> Option<EndReason> {
+    fn claimable_after(&self, mv: Move) -> Option<DrawReason> {
         // A capture or pawn move starts both counts afresh.
         if mv.role == Role::Pawn || self.position.is_capture(mv) {
             return None;
@@ -233,35 +233,35 @@ impl Chess {
         after.play(mv);
         // No en-passant square follows a piece move, so the hash is the repetition key.
         if self.repetition_count(after.hash()) + 1 >= 3 {
-            Some(EndReason::ThreefoldRepetition)
+            Some(DrawReason::ThreefoldRepetition)
         } else if after.halfmove_clock() >= 100 {
-            Some(EndReason::FiftyMoveRule)
+            Some(DrawReason::FiftyMoveRule)
         } else {
             None
         }
     }
 
     /// The result of the current position by the rules that end a game by themselves.
-    fn judge(&self, legal: &MoveList, claimed: Option<EndReason>) -> Option<Outcome> {
+    fn judge(&self, legal: &MoveList, claimed: Option<DrawReason>) -> Option<Outcome> {
         if legal.is_empty() {
             return Some(if self.position.is_check() {
                 Outcome::Win {
                     winner: actions::seat(self.position.turn().other()),
-                    reason: EndReason::Checkmate,
+                    reason: WinReason::Checkmate,
                     line: Vec::new(),
                 }
             } else {
-                Outcome::Draw { reason: EndReason::Stalemate }
+                Outcome::Draw { reason: DrawReason::Stalemate }
             });
         }
         let reason = if let Some(reason) = claimed {
             reason
         } else if draws::insufficient_material(&self.position) {
-            EndReason::InsufficientMaterial
+            DrawReason::InsufficientMaterial
         } else if self.repetition_count(*self.repetitions.last()?) >= 5 {
-            EndReason::FivefoldRepetition
+            DrawReason::FivefoldRepetition
         } else if self.position.halfmove_clock() >= 150 {
-            EndReason::SeventyFiveMoveRule
+            DrawReason::SeventyFiveMoveRule
         } else {
             return None;
         };
@@ -269,7 +269,7 @@ impl Chess {
     }
 
     /// Plays the legal move `mv` (with a claim already found valid, if any).
-    fn play(&mut self, mv: Move, legal: &MoveList, claimed: Option<EndReason>) {
+    fn play(&mut self, mv: Move, legal: &MoveList, claimed: Option<DrawReason>) {
         let before = self.position;
         self.position.play(mv);
         let reply = self.position.legal_moves();
@@ -417,7 +417,7 @@ impl Rules for Chess {
                     return Err(self.no_offer());
                 }
                 self.draw_offer = None;
-                self.outcome = Some(Outcome::Draw { reason: EndReason::Agreement });
+                self.outcome = Some(Outcome::Draw { reason: DrawReason::Agreement });
             }
             Action::DeclineDraw => {
                 if self.draw_offer != Some(us.other()) {

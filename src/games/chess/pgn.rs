@@ -12,7 +12,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{Action, EndReason, Match, Outcome, ReplayError, Rules, Seat, Turn};
+use crate::engine::{Action, DrawReason, Match, Outcome, ReplayError, Rules, Seat, Turn, WinReason};
 
 use super::board::Color;
 use super::{Chess, Config, StartPosition, actions, chess960, fen, san};
@@ -79,16 +79,16 @@ pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
 fn ending(outcome: &Outcome) -> Option<String> {
     let loser = |winner: Seat| if winner == Seat::FIRST { "Black" } else { "White" };
     Some(match outcome {
-        Outcome::Win { winner, reason: EndReason::Resignation, .. } => format!("{} resigns", loser(*winner)),
+        Outcome::Win { winner, reason: WinReason::Resignation, .. } => format!("{} resigns", loser(*winner)),
         Outcome::Win { .. } => return None,
         Outcome::Draw { reason } => match reason {
-            EndReason::Stalemate => "Draw by stalemate",
-            EndReason::FiftyMoveRule => "Draw claimed by the fifty-move rule",
-            EndReason::SeventyFiveMoveRule => "Draw by the seventy-five-move rule",
-            EndReason::ThreefoldRepetition => "Draw claimed by threefold repetition",
-            EndReason::FivefoldRepetition => "Draw by fivefold repetition",
-            EndReason::InsufficientMaterial => "Draw by insufficient material",
-            EndReason::Agreement => "Draw by agreement",
+            DrawReason::Stalemate => "Draw by stalemate",
+            DrawReason::FiftyMoveRule => "Draw claimed by the fifty-move rule",
+            DrawReason::SeventyFiveMoveRule => "Draw by the seventy-five-move rule",
+            DrawReason::ThreefoldRepetition => "Draw claimed by threefold repetition",
+            DrawReason::FivefoldRepetition => "Draw by fivefold repetition",
+            DrawReason::InsufficientMaterial => "Draw by insufficient material",
+            DrawReason::Agreement => "Draw by agreement",
             _ => "Draw",
         }
         .to_owned(),

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::{Cell, Location, Match, Promotion};
+use crate::engine::{DrawReason, EndReason, WinReason};
 use crate::games::GameConfig;
 
 fn config(fen: &str) -> Config {
@@ -66,7 +67,7 @@ fn fen_of(game: &Match<Chess>) -> String {
     game.position().fen()
 }
 
-fn draw(reason: EndReason) -> Option<Outcome> {
+fn draw(reason: DrawReason) -> Option<Outcome> {
     Some(Outcome::Draw { reason })
 }
 
@@ -168,7 +169,7 @@ fn promotion_offers_four_pieces_and_must_be_chosen() {
 #[test]
 fn checkmate_wins_for_the_mating_side() {
     let game = played(Config::default(), "f2f3 e7e5 g2g4 d8h4");
-    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Seat::SECOND, reason: EndReason::Checkmate, line: vec![] }));
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Seat::SECOND, reason: WinReason::Checkmate, line: vec![] }));
     assert!(game.to_act().is_empty());
     assert_eq!(game.position().last_move_san(), Some("Qh4#"));
 }
@@ -176,15 +177,15 @@ fn checkmate_wins_for_the_mating_side() {
 #[test]
 fn stalemate_is_a_draw() {
     let game = played(config("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"), "f1f7");
-    assert_eq!(game.outcome(), draw(EndReason::Stalemate));
+    assert_eq!(game.outcome(), draw(DrawReason::Stalemate));
 }
 
 #[test]
 fn insufficient_material_ends_the_game_by_itself() {
     let game = played(config("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"), "e1e2");
-    assert_eq!(game.outcome(), draw(EndReason::InsufficientMaterial));
+    assert_eq!(game.outcome(), draw(DrawReason::InsufficientMaterial));
     let dead_start = game_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
-    assert_eq!(dead_start.outcome(), draw(EndReason::InsufficientMaterial));
+    assert_eq!(dead_start.outcome(), draw(DrawReason::InsufficientMaterial));
 }
 
 fn game_of(fen: &str) -> Match<Chess> {
@@ -212,7 +213,7 @@ fn threefold_repetition_is_claimed_and_not_before() {
     assert!(game.legal_moves(Seat::FIRST).contains(&Action::ClaimDraw));
     let mut claimed = game.clone();
     claimed.apply(Seat::FIRST, &Action::ClaimDraw).unwrap();
-    assert_eq!(claimed.outcome(), draw(EndReason::ThreefoldRepetition));
+    assert_eq!(claimed.outcome(), draw(DrawReason::ThreefoldRepetition));
     // Not claiming: play goes on.
     play(&mut game, "e2e4");
     assert_eq!(game.outcome(), None);
@@ -226,7 +227,7 @@ fn a_move_reaching_the_third_repetition_can_carry_the_claim() {
     assert!(!legal.contains(&claiming("b8c6")));
     assert_eq!(refuse(&mut game, &claiming("b8c6")).reason, Reason::DrawNotClaimable);
     game.apply(Seat::SECOND, &claiming("f6g8")).unwrap();
-    assert_eq!(game.outcome(), draw(EndReason::ThreefoldRepetition));
+    assert_eq!(game.outcome(), draw(DrawReason::ThreefoldRepetition));
     assert_eq!(game.position().last_move_san(), Some("Ng8"));
 }
 
@@ -236,7 +237,7 @@ fn fivefold_repetition_ends_the_game_by_itself() {
     let mut game = played(Config::default(), &moves[..moves.len() - 5]);
     assert_eq!(game.outcome(), None);
     play(&mut game, "f6g8");
-    assert_eq!(game.outcome(), draw(EndReason::FivefoldRepetition));
+    assert_eq!(game.outcome(), draw(DrawReason::FivefoldRepetition));
 }
 
 #[test]
@@ -264,17 +265,17 @@ fn fifty_moves_may_be_claimed_with_the_move_or_after_it() {
     assert!(!legal.contains(&Action::ClaimDraw));
     let mut with_move = game.clone();
     with_move.apply(Seat::FIRST, &claiming("a1a2")).unwrap();
-    assert_eq!(with_move.outcome(), draw(EndReason::FiftyMoveRule));
+    assert_eq!(with_move.outcome(), draw(DrawReason::FiftyMoveRule));
     play(&mut game, "a1a2");
     assert!(game.legal_moves(Seat::SECOND).contains(&Action::ClaimDraw));
     game.apply(Seat::SECOND, &Action::ClaimDraw).unwrap();
-    assert_eq!(game.outcome(), draw(EndReason::FiftyMoveRule));
+    assert_eq!(game.outcome(), draw(DrawReason::FiftyMoveRule));
 }
 
 #[test]
 fn seventy_five_moves_end_the_game_unless_the_last_move_mates() {
     let game = played(config("4k3/8/8/8/8/8/8/R3K3 w - - 149 100"), "a1a2");
-    assert_eq!(game.outcome(), draw(EndReason::SeventyFiveMoveRule));
+    assert_eq!(game.outcome(), draw(DrawReason::SeventyFiveMoveRule));
     let mate = played(config("7k/8/6K1/8/8/8/8/R7 w - - 149 100"), "a1a8");
     assert_eq!(mate.outcome().unwrap().reason(), EndReason::Checkmate);
     // A capture starts the count again.
@@ -299,7 +300,7 @@ fn a_draw_offer_is_answered_on_the_opponents_turn() {
 
     let mut accepted = game.clone();
     accepted.apply(Seat::SECOND, &Action::AcceptDraw).unwrap();
-    assert_eq!(accepted.outcome(), draw(EndReason::Agreement));
+    assert_eq!(accepted.outcome(), draw(DrawReason::Agreement));
 
     let mut declined = game.clone();
     declined.apply(Seat::SECOND, &Action::DeclineDraw).unwrap();

@@ -54,8 +54,8 @@ pub use config::{Config, DEFAULT_FLYING_THRESHOLD, DEFAULT_MOVE_LIMIT, Flying, M
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, ConfigError, EndReason, GraphBoard, GraphPoint, Location, MoveError, Observation, Outcome, Phase,
-    PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, ConfigError, DrawReason, GraphBoard, GraphPoint, Location, MoveError, Observation, Outcome, Phase,
+    PlaceTarget, Reason, Rules, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -354,15 +354,15 @@ impl Morris {
         let win = |reason| Some(Outcome::Win { winner: mover, reason, line: Vec::new() });
         let draw = |reason| Some(Outcome::Draw { reason });
         if self.in_hand[next.index()] + self.on_board(next) < MIN_PIECES {
-            win(EndReason::TooFewPieces)
+            win(WinReason::TooFewPieces)
         } else if self.empty() == 0 {
-            draw(EndReason::BoardFull)
+            draw(DrawReason::BoardFull)
         } else if !self.has_move(next) {
-            win(EndReason::Blocked)
+            win(WinReason::Blocked)
         } else if !self.config.no_repetition_draw && self.seen.iter().filter(|&&k| k == key).count() >= REPETITIONS {
-            draw(EndReason::Repetition)
+            draw(DrawReason::Repetition)
         } else if !self.config.no_move_limit && self.quiet_moves >= self.config.move_limit {
-            draw(EndReason::MoveLimit)
+            draw(DrawReason::MoveLimit)
         } else {
             None
         }

@@ -14,6 +14,7 @@
 
 use super::*;
 use crate::engine::Match;
+use crate::engine::{DrawReason, EndReason};
 
 const W: Seat = Seat::FIRST;
 const B: Seat = Seat::SECOND;
@@ -69,7 +70,7 @@ fn play_match(game: &mut Match<Morris>, turns: &[(Seat, Action)]) {
 
 fn winner(game: &Morris) -> Option<(Seat, EndReason)> {
     match game.outcome() {
-        Some(Outcome::Win { winner, reason, .. }) => Some((winner, reason)),
+        Some(Outcome::Win { winner, reason, .. }) => Some((winner, reason.into())),
         _ => None,
     }
 }
@@ -304,7 +305,7 @@ fn the_move_limit_draws_after_that_many_moves_without_a_capture() {
         assert_eq!(game.outcome(), None, "ended before move {i}");
         play(&mut game, *seat, action.clone());
     }
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::MoveLimit }));
+    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::MoveLimit }));
 }
 
 #[test]
@@ -327,7 +328,7 @@ fn the_third_occurrence_of_a_position_draws() {
         assert_eq!(game.outcome(), None, "ended before move {i}");
         play(&mut game, *seat, action.clone());
     }
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::Repetition }));
+    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
 
     let config = Config { no_repetition_draw: true, ..Config::default() };
     let mut game = position(config, &[0, 6, 12, 19], &[23, 10, 13, 8], [0, 0], W);
@@ -345,7 +346,7 @@ fn a_board_filled_while_placing_is_a_draw() {
     let mut game = position(Config::of(Variant::Twelve), &white, &black, [0, 1], B);
     assert_eq!(game.legal_moves(B), [place(22)]);
     play(&mut game, B, place(22));
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::BoardFull }));
+    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::BoardFull }));
 }
 
 #[test]

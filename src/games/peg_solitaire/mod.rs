@@ -17,10 +17,10 @@
 //!
 //! A move is `Action::Move { from, to }` with both locations cells: the peg at `from`
 //! jumps over the peg halfway between into the empty hole `to`. The outcome when no jump
-//! is left: one peg left is a win for the seat with [`EndReason::Solved`], or
-//! [`EndReason::SolvedInStartCell`] when that peg stands in the hole that was empty at the
+//! is left: one peg left is a win for the seat with [`WinReason::Solved`], or
+//! [`WinReason::SolvedInStartCell`] when that peg stands in the hole that was empty at the
 //! start, the `line` holding the last peg's cell; more pegs left is a draw with
-//! [`EndReason::NoMovesLeft`]. The observation's `seat_counts` holds the pegs left.
+//! [`DrawReason::NoMovesLeft`]. The observation's `seat_counts` holds the pegs left.
 //!
 //! Taking back a jump is always allowed while the game is on: nobody else is wronged by it.
 //! The [`solver`] answers whether a position can still be solved, with a hint or a whole
@@ -34,8 +34,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, BoardCell, Cell, ChangedCell, ConfigError, EndReason, GridBoard, Hint, Location, MoveError, Observation,
-    Outcome, Piece, Reason, Rules, SearchBudget, Seat, Viewer,
+    Action, BoardCell, Cell, ChangedCell, ConfigError, DrawReason, GridBoard, Hint, Location, MoveError, Observation,
+    Outcome, Piece, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 pub use self::boards::Shape;
@@ -269,10 +269,10 @@ impl PegSolitaire {
             return None;
         }
         if self.pegs.count_ones() != 1 {
-            return Some(Outcome::Draw { reason: EndReason::NoMovesLeft });
+            return Some(Outcome::Draw { reason: DrawReason::NoMovesLeft });
         }
         let last = self.pegs.trailing_zeros() as u8;
-        let reason = if last == self.start_hole() { EndReason::SolvedInStartCell } else { EndReason::Solved };
+        let reason = if last == self.start_hole() { WinReason::SolvedInStartCell } else { WinReason::Solved };
         Some(Outcome::Win { winner: Seat::FIRST, reason, line: vec![self.geometry.cell(last)] })
     }
 }

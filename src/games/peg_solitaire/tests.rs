@@ -1,3 +1,4 @@
+use crate::engine::{DrawReason, EndReason, WinReason};
 use std::sync::atomic::AtomicBool;
 
 use super::boards::{Geometry, Shape};
@@ -177,7 +178,7 @@ fn the_game_ends_when_no_jump_is_left_and_reports_the_pegs() {
     assert_eq!(winner, Seat::FIRST);
     let last = game.position().geometry().cell(solved.position().pegs().trailing_zeros() as u8);
     assert_eq!(line, vec![last]);
-    let expected = if last == Cell::new(0, 0) { EndReason::SolvedInStartCell } else { EndReason::Solved };
+    let expected = if last == Cell::new(0, 0) { WinReason::SolvedInStartCell } else { WinReason::Solved };
     assert_eq!(reason, expected);
     assert!(solved.to_act().is_empty() && solved.legal_moves(Seat::FIRST).is_empty());
     assert_eq!(solved.view(Viewer::Spectator).observation.seat_counts, vec![1]);
@@ -190,7 +191,7 @@ fn the_game_ends_when_no_jump_is_left_and_reports_the_pegs() {
     }
     let pegs = stuck.position().pegs().count_ones();
     if pegs > 1 {
-        assert_eq!(stuck.outcome(), Some(Outcome::Draw { reason: EndReason::NoMovesLeft }));
+        assert_eq!(stuck.outcome(), Some(Outcome::Draw { reason: DrawReason::NoMovesLeft }));
         assert_eq!(stuck.view(Viewer::Spectator).observation.seat_counts, vec![pegs]);
     }
     assert_eq!(stuck.apply(Seat::FIRST, &jump(&stuck, 4, 1)).unwrap_err().reason, Reason::GameOver);
@@ -209,7 +210,7 @@ fn a_finish_in_the_start_hole_is_reported_as_such() {
     let (config, solution) = found.expect("some 15-hole complement problem is solvable");
     let game = replay(config, &solution);
     let Some(Outcome::Win { reason, line, .. }) = game.outcome() else { panic!() };
-    assert_eq!(reason, EndReason::SolvedInStartCell);
+    assert_eq!(reason, WinReason::SolvedInStartCell);
     assert_eq!(line, vec![hole_cell(game.position().geometry(), config.empty_hole).unwrap()]);
 }
 

@@ -37,8 +37,8 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, Cell, ChangedCell, ConfigError, EndReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules,
-    Seat, Viewer,
+    Action, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules,
+    Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -215,11 +215,11 @@ impl Reversi {
 
     fn finish(&mut self) {
         let (black, white) = (self.count(Seat::FIRST), self.count(Seat::SECOND));
-        let reason = EndReason::PieceCount;
+        let win = |winner| Outcome::Win { winner, reason: WinReason::PieceCount, line: Vec::new() };
         self.outcome = Some(match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Outcome::Win { winner: Seat::FIRST, reason, line: Vec::new() },
-            std::cmp::Ordering::Less => Outcome::Win { winner: Seat::SECOND, reason, line: Vec::new() },
-            std::cmp::Ordering::Equal => Outcome::Draw { reason },
+            std::cmp::Ordering::Greater => win(Seat::FIRST),
+            std::cmp::Ordering::Less => win(Seat::SECOND),
+            std::cmp::Ordering::Equal => Outcome::Draw { reason: DrawReason::PieceCount },
         });
     }
 

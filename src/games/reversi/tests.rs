@@ -1,3 +1,4 @@
+use crate::engine::{DrawReason, WinReason};
 use proptest::prelude::*;
 
 use super::board::{Board, Representation};
@@ -173,7 +174,7 @@ fn two_passes_in_a_row_end_the_game_by_counting_discs() {
         game.apply(BLACK, &Action::Pass).unwrap();
         assert_eq!(
             game.outcome(),
-            Some(Outcome::Win { winner: BLACK, reason: EndReason::PieceCount, line: Vec::new() })
+            Some(Outcome::Win { winner: BLACK, reason: WinReason::PieceCount, line: Vec::new() })
         );
         assert!(game.to_act().is_empty());
         assert!(game.legal_moves(BLACK).is_empty() && game.legal_moves(WHITE).is_empty());
@@ -210,7 +211,7 @@ fn a_full_board_ends_the_game_at_once() {
         assert_eq!((win.count(BLACK), win.count(WHITE)), (9, 6));
         assert_eq!(
             win.outcome(),
-            Some(Outcome::Win { winner: BLACK, reason: EndReason::PieceCount, line: Vec::new() })
+            Some(Outcome::Win { winner: BLACK, reason: WinReason::PieceCount, line: Vec::new() })
         );
         assert!(win.to_act().is_empty());
 
@@ -218,7 +219,7 @@ fn a_full_board_ends_the_game_at_once() {
         draw.apply(BLACK, &place(3, 3)).unwrap();
         assert_eq!(draw.last_changed, cells(&[(3, 2)]));
         assert_eq!((draw.count(BLACK), draw.count(WHITE)), (8, 8));
-        assert_eq!(draw.outcome(), Some(Outcome::Draw { reason: EndReason::PieceCount }));
+        assert_eq!(draw.outcome(), Some(Outcome::Draw { reason: DrawReason::PieceCount }));
         assert!(draw.legal_moves(WHITE).is_empty());
     }
 }
@@ -228,7 +229,7 @@ fn a_full_board_is_won_by_more_discs_and_drawn_on_equal_counts() {
     let mut game = position(&["BWW.", "BBBB", "WWWW", "WWWW"], BLACK, Representation::Bits);
     game.apply(BLACK, &place(0, 3)).unwrap();
     assert_eq!((game.count(BLACK), game.count(WHITE)), (8, 8));
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::PieceCount }));
+    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::PieceCount }));
     let mut game = position(&["BWW.", "BBBB", "BBWW", "WWWW"], BLACK, Representation::Array);
     game.apply(BLACK, &place(0, 3)).unwrap();
     assert_eq!(game.outcome().and_then(|o| o.winner()), Some(BLACK));

@@ -1,5 +1,6 @@
 use super::*;
 use crate::engine::Match;
+use crate::engine::{DrawReason, WinReason};
 
 const X: Seat = Seat::FIRST;
 const O: Seat = Seat::SECOND;
@@ -72,7 +73,7 @@ fn play(config: Config, actions: &[Action]) -> Match<TicTacTwo> {
 
 fn winner(outcome: Option<Outcome>) -> Option<(Seat, Vec<Cell>)> {
     match outcome {
-        Some(Outcome::Win { winner, reason: EndReason::Line, line }) => Some((winner, line)),
+        Some(Outcome::Win { winner, reason: WinReason::Line, line }) => Some((winner, line)),
         _ => None,
     }
 }
@@ -223,7 +224,7 @@ fn a_shift_completing_both_lines_is_a_draw_under_the_draw_rule() {
     let config = Config { simultaneous_lines: SimultaneousLines::Draw, ..Config::default() };
     let mut position = setup(config, &BOTH_LINES_AFTER_A_RIGHT_SHIFT, (1, 1), X);
     position.apply(X, &shift(0, 1)).unwrap();
-    assert_eq!(position.outcome(), Some(Outcome::Draw { reason: EndReason::SimultaneousLines }));
+    assert_eq!(position.outcome(), Some(Outcome::Draw { reason: DrawReason::SimultaneousLines }));
     assert!(position.to_act().is_empty());
 }
 
@@ -375,14 +376,14 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
     }
     // The starting position, X to act, for the third time.
     position.apply(O, &shift(0, -1)).unwrap();
-    assert_eq!(position.outcome(), Some(Outcome::Draw { reason: EndReason::Repetition }));
+    assert_eq!(position.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
     assert!(position.to_act().is_empty());
 
     let twice = Config { repetition_limit: 2, ..Config::default() };
     let mut position = setup(twice, &SPARSE, (1, 1), X);
     position.apply(X, &shift(0, 1)).unwrap();
     position.apply(O, &shift(0, -1)).unwrap();
-    assert_eq!(position.outcome(), Some(Outcome::Draw { reason: EndReason::Repetition }));
+    assert_eq!(position.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
 }
 
 #[test]
@@ -399,7 +400,7 @@ fn a_repeated_arrangement_with_the_other_seat_to_act_is_a_different_position() {
         }
     }
     // ...and only the second lap recreates the starting position with X to act.
-    assert_eq!(position.outcome(), Some(Outcome::Draw { reason: EndReason::Repetition }));
+    assert_eq!(position.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
 }
 
 #[test]
@@ -424,7 +425,7 @@ fn the_move_limit_draws_a_game_without_a_result() {
     let game = play(config, &actions[..7]);
     assert_eq!(game.outcome(), None);
     let game = play(config, &actions);
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::MoveLimit }));
+    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::MoveLimit }));
     assert_eq!(game.move_count(), 8);
     assert!(game.to_act().is_empty());
 
