@@ -12,7 +12,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use tabula::engine::{Seat, Turn, Viewer};
 use tabula::games::GameKind;
-use tabula::service::convert::{action_from_proto, config_from_proto, kind_to_proto, view_to_proto};
+use tabula::service::convert::{action_from_proto, config_from_proto, kind_to_proto};
 use tokio_stream::StreamExt;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
@@ -518,7 +518,7 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
     for seat in viewers {
         let token = seat.map(|s| tracked.game.tokens[s].as_str());
         let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat::from_number(s as u32 + 1).unwrap()));
-        let expected = view_to_proto(id, config.kind(), seq, &replayed.view(viewer));
+        let expected = oracle::view(id, config.kind(), seq, &replayed.view(viewer));
         assert_eq!(view_of(client, id, token).await, expected, "game {id} as {viewer:?} differs from its log's replay");
     }
 }
