@@ -89,7 +89,8 @@ fn seat_number(seat: Seat) -> u32 {
     seat.index() as u32 + 1
 }
 
-fn game_kind(kind: GameKind) -> pb::GameKind {
+/// The contract's number for `kind`.
+pub fn game_kind(kind: GameKind) -> pb::GameKind {
     match kind {
         GameKind::TicTacToe => pb::GameKind::TicTacToe,
         GameKind::ConnectFour => pb::GameKind::ConnectFour,

@@ -14,7 +14,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use tabula::engine::{Action, AnyMatch, Cell, Seat, Turn, Viewer};
 use tabula::games::GameKind;
-use tabula::service::convert::{action_from_proto, config_from_proto, kind_to_proto};
+use tabula::service::convert::{action_from_proto, config_from_proto};
 use tokio_stream::StreamExt;
 use tonic::Code;
 
@@ -232,7 +232,7 @@ struct Played {
 }
 
 async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut TestRng) -> Played {
-    let game = create_preset(client, kind_to_proto(kind), preset).await;
+    let game = create_preset(client, oracle::game_kind(kind), preset).await;
     let summary =
         client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
     let config = config_from_proto(summary.config.as_ref().unwrap(), "config").unwrap();
