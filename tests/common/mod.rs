@@ -11,6 +11,8 @@ use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
 
 pub use tabula::proto::tabula::v1 as pb;
+
+pub mod oracle;
 use tabula::service::ServeOptions;
 use tabula::store::MemoryStore;
 
@@ -227,7 +229,8 @@ pub async fn events_through(client: &mut Client, game_id: &str, until: u64) -> V
 }
 
 /// The view `viewer` gets of the game that replaying `events` (a whole log) under
-/// `config` produces, as the server would send it: an independent check of a stored game.
+/// `config` produces, as the contract says the server should send it (rendered by the
+/// [`oracle`], not the server's conversion): an independent check of a stored game.
 pub fn replayed_view(
     game_id: &str,
     config: &pb::GameConfig,
@@ -235,7 +238,7 @@ pub fn replayed_view(
     viewer: tabula::engine::Viewer,
 ) -> pb::View {
     use tabula::engine::{Seat, Turn};
-    use tabula::service::convert::{action_from_proto, config_from_proto, view_to_proto};
+    use tabula::service::convert::{action_from_proto, config_from_proto};
     let config = config_from_proto(config, "config").unwrap();
     let turns: Vec<Turn> = events
         .iter()
@@ -254,7 +257,7 @@ pub fn replayed_view(
         })
         .collect();
     let game = config.replay(&turns).unwrap();
-    view_to_proto(game_id, config.kind(), events.last().map_or(0, |e| e.seq), &game.view(viewer))
+    oracle::view(game_id, config.kind(), events.last().map_or(0, |e| e.seq), &game.view(viewer))
 }
 
 /// A new, empty database on the PostgreSQL server that `TABULA_TEST_POSTGRES` names (a

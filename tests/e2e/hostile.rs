@@ -12,7 +12,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use tabula::engine::{Seat, Turn, Viewer};
 use tabula::games::GameKind;
-use tabula::service::convert::{action_from_proto, config_from_proto, kind_to_proto, view_to_proto};
+use tabula::service::convert::{action_from_proto, config_from_proto};
 use tokio_stream::StreamExt;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
@@ -180,7 +180,10 @@ fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
         0 => (0, None),
         1 => (0, Some(pb::create_game_request::Source::Config(pb::GameConfig { game: None }))),
         2 => (rng.random_range(10..i32::MAX), Some(pb::create_game_request::Source::Preset("classic".into()))),
-        3 => (kind_to_proto(GameKind::Chess) as i32, Some(pb::create_game_request::Source::Preset("x".repeat(10_000)))),
+        3 => (
+            oracle::game_kind(GameKind::Chess) as i32,
+            Some(pb::create_game_request::Source::Preset("x".repeat(10_000))),
+        ),
         4 => (0, config(G::TicTacToe(pb::TicTacToeConfig { size: big, win_length: big }))),
         5 => (
             0,
@@ -220,7 +223,7 @@ fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
                 ..Default::default()
             })),
         ),
-        12 => (kind_to_proto(GameKind::TicTacToe) as i32, config(G::Chess(pb::ChessConfig::default()))),
+        12 => (oracle::game_kind(GameKind::TicTacToe) as i32, config(G::Chess(pb::ChessConfig::default()))),
         _ => {
             let pgn = pb::PgnImport { pgn: "1. e4 e5 2. Nf3 (2. f4 {x}) Nc6 3. Bb5 *".into(), ply: Some(big) };
             (0, Some(pb::create_game_request::Source::Pgn(pgn)))
@@ -444,7 +447,8 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
                 let created = created.into_inner();
                 let game = created.game.unwrap();
                 if games.len() < MAX_GAMES {
-                    let kind = GameKind::ALL.iter().copied().find(|k| kind_to_proto(*k) as i32 == game.kind).unwrap();
+                    let kind =
+                        GameKind::ALL.iter().copied().find(|k| oracle::game_kind(*k) as i32 == game.kind).unwrap();
                     let tokens = created.seat_tokens.into_iter().map(|t| t.token).collect();
                     games.push(Tracked { game: Game { id: game.game_id, tokens }, kind, seq: game.seq });
                 }
@@ -518,7 +522,7 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
     for seat in viewers {
         let token = seat.map(|s| tracked.game.tokens[s].as_str());
         let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat::from_number(s as u32 + 1).unwrap()));
-        let expected = view_to_proto(id, config.kind(), seq, &replayed.view(viewer));
+        let expected = oracle::view(id, config.kind(), seq, &replayed.view(viewer));
         assert_eq!(view_of(client, id, token).await, expected, "game {id} as {viewer:?} differs from its log's replay");
     }
 }
@@ -531,7 +535,7 @@ async fn hostile_requests_leave_every_game_equal_to_its_log() {
     let mut games = Vec::new();
     for kind in GameKind::ALL {
         for preset in kind.info().presets {
-            let game = create_preset(&mut client, kind_to_proto(*kind), preset.name).await;
+            let game = create_preset(&mut client, oracle::game_kind(*kind), preset.name).await;
             games.push(Tracked { game, kind: *kind, seq: 1 });
         }
     }

@@ -14,7 +14,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use tabula::engine::{Action, AnyMatch, Cell, Seat, Turn, Viewer};
 use tabula::games::GameKind;
-use tabula::service::convert::{action_from_proto, action_to_proto, config_from_proto, kind_to_proto, view_to_proto};
+use tabula::service::convert::{action_from_proto, config_from_proto};
 use tokio_stream::StreamExt;
 use tonic::Code;
 
@@ -140,7 +140,7 @@ impl Table {
     }
 
     fn engine_view(&self, viewer: Viewer) -> pb::View {
-        view_to_proto(&self.game.id, self.kind, 0, &self.engine.view(viewer))
+        oracle::view(&self.game.id, self.kind, 0, &self.engine.view(viewer))
     }
 }
 
@@ -219,7 +219,7 @@ fn check_event(table: &Table, viewer: Viewer, event: &pb::GameEvent, moves: &[(S
     };
     assert_eq!(applied.seat, actor.number());
     let allowed = table.engine.public_action(viewer, *actor, action);
-    assert_eq!(applied.r#move, allowed.as_ref().map(action_to_proto), "event {} as {viewer:?}", event.seq);
+    assert_eq!(applied.r#move, allowed.as_ref().map(oracle::action), "event {} as {viewer:?}", event.seq);
     assert_eq!(applied.redacted, allowed.is_none(), "event {} as {viewer:?}", event.seq);
 }
 
@@ -232,7 +232,7 @@ struct Played {
 }
 
 async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut TestRng) -> Played {
-    let game = create_preset(client, kind_to_proto(kind), preset).await;
+    let game = create_preset(client, oracle::game_kind(kind), preset).await;
     let summary =
         client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
     let config = config_from_proto(summary.config.as_ref().unwrap(), "config").unwrap();
@@ -266,7 +266,7 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
             .await
             .unwrap()
             .into_inner();
-        let expected: Vec<_> = table.engine.legal_moves(seat).iter().map(action_to_proto).collect();
+        let expected: Vec<_> = table.engine.legal_moves(seat).iter().map(oracle::action).collect();
         assert_eq!(listed.moves.iter().map(|m| m.r#move.clone().unwrap()).collect::<Vec<_>>(), expected);
         for other in table.viewers().into_iter().filter(|v| v.seat() != Some(seat)) {
             // Nobody else may list this seat's moves: they depend on its secrets.
