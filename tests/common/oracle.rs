@@ -185,14 +185,14 @@ fn outcome(outcome: &Outcome) -> pb::Outcome {
         Outcome::Win { winner, reason, line } => pb::Outcome {
             r#type: pb::OutcomeType::Win as i32,
             winner: seat_number(*winner),
-            reason: end_reason(*reason) as i32,
+            reason: end_reason((*reason).into()) as i32,
             winning_line: line.iter().map(|&c| cell(c)).collect(),
         },
         // "Nobody won; `Outcome.winner` is 0."
         Outcome::Draw { reason } => pb::Outcome {
             r#type: pb::OutcomeType::Draw as i32,
             winner: 0,
-            reason: end_reason(*reason) as i32,
+            reason: end_reason((*reason).into()) as i32,
             winning_line: Vec::new(),
         },
     }
