@@ -226,6 +226,16 @@ impl Hub {
         Ok(())
     }
 
+    /// The game `live` as it was at `seq`, replayed from its log: what a retry's first
+    /// answer and a subscription's own copy start from.
+    pub(super) async fn game_at(&self, live: &LiveGame, seq: u64) -> Result<Box<dyn AnyMatch>, PlayError> {
+        let (_, log) = self.store.load(&live.id).await?;
+        let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
+        live.config
+            .replay(&played_turns(&through))
+            .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", live.id)))
+    }
+
     /// Saves a snapshot of `game` at `seq` in the background: best effort, since a lost
     /// snapshot only makes the next load replay more.
     pub(super) fn save_snapshot(&self, id: &str, seq: u64, game: &dyn AnyMatch) {

@@ -19,7 +19,7 @@ use tokio::sync::{broadcast, mpsc, watch};
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame};
 use crate::engine::{AnyMatch, View, Viewer};
-use crate::store::{EventKind, StoredEvent, TokenHash, played_turns};
+use crate::store::{EventKind, StoredEvent, TokenHash};
 
 /// Messages queued for one subscriber beyond what its connection buffers.
 const SUBSCRIBER_QUEUE: usize = 32;
@@ -70,21 +70,12 @@ pub async fn subscribe(
         return Err(PlayError::SeqOutOfRange { after, current });
     }
     // The watcher's own copy of the game, as of `after`, moved along with each event.
-    let replica = if with_views { Some(game_at(&hub, &live, after).await?) } else { None };
+    let replica = if with_views { Some(hub.game_at(&live, after).await?) } else { None };
     let (tx, rx) = mpsc::channel(SUBSCRIBER_QUEUE);
     let watched = Watched { shutdown, removed: live.removed(), reissues: live.reissues() };
     let feeder = Feeder { hub, live, viewer, opened_with, replica, tx, last: after };
     tokio::spawn(feeder.run(receiver, watched, finished.then_some(current)));
     Ok(rx)
-}
-
-/// The game `live` as it was at `seq`, replayed from its log.
-async fn game_at(hub: &Hub, live: &LiveGame, seq: u64) -> Result<Box<dyn AnyMatch>, PlayError> {
-    let (_, log) = hub.store().load(&live.id).await?;
-    let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
-    live.config
-        .replay(&played_turns(&through))
-        .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", live.id)))
 }
 
 /// What ends a stream besides its game's events.

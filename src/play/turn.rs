@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame, SNAPSHOT_EVERY, record_update};
 use crate::engine::{Turn, View, Viewer};
-use crate::store::{EventKind, StoreError, StoredEvent, played_turns, to_stored_precision};
+use crate::store::{EventKind, StoreError, StoredEvent, to_stored_precision};
 
 /// What a turn did.
 pub struct TurnResult {
@@ -88,12 +88,7 @@ impl Hub {
         viewer: Viewer,
     ) -> Result<TurnResult, PlayError> {
         let seq = events.last().map_or(0, |event| event.seq);
-        let (_, log) = self.store.load(&live.id).await?;
-        let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
-        let game = live
-            .config
-            .replay(&played_turns(&through))
-            .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", live.id)))?;
+        let game = self.game_at(live, seq).await?;
         Ok(TurnResult { applied: true, seq, events, view: game.view(viewer) })
     }
 
