@@ -59,6 +59,7 @@ fn played(seq: u64, seat: u8, column: u32, request_id: Option<&str>) -> StoredEv
         kind: EventKind::Played {
             turn: Turn::Move(Seat::new(seat), Action::drop(column)),
             move_number: seq as u32 - 1,
+            actor: None,
         },
         request_id: request_id.map(str::to_owned),
         request_digest: request_id.map(digest_of),
@@ -126,7 +127,7 @@ async fn contract(store: Arc<dyn Store>) {
     let resign = StoredEvent {
         seq: 5,
         time: time(5),
-        kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 3 },
+        kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 3, actor: None },
         request_id: None,
         request_digest: None,
     };
@@ -219,7 +220,7 @@ async fn finish(store: &dyn Store, id: &str) {
         StoredEvent {
             seq: 2,
             time: time(100),
-            kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 0 },
+            kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 0, actor: None },
             request_id: None,
             request_digest: None,
         },

@@ -86,6 +86,7 @@ pub async fn live_game(
             kind: kind_to_proto(kind) as i32,
             source: Some(pb::create_game_request::Source::Preset(preset.to_owned())),
             private: false,
+            ..Default::default()
         }))
         .await
         .expect("every preset creates a game")

@@ -87,6 +87,8 @@ pub enum Reason {
     DrawAlreadyOffered,
     /// The draw claimed is not available in the position claimed for.
     DrawNotClaimable,
+    /// The game can no longer be aborted: a seat has made its second move.
+    TooLateToAbort,
 }
 
 impl Reason {
@@ -131,6 +133,7 @@ impl Reason {
             Reason::NoDrawOffer => "NO_DRAW_OFFER",
             Reason::DrawAlreadyOffered => "DRAW_ALREADY_OFFERED",
             Reason::DrawNotClaimable => "DRAW_NOT_CLAIMABLE",
+            Reason::TooLateToAbort => "TOO_LATE_TO_ABORT",
         }
     }
 
@@ -174,6 +177,7 @@ impl Reason {
         Reason::NoDrawOffer,
         Reason::DrawAlreadyOffered,
         Reason::DrawNotClaimable,
+        Reason::TooLateToAbort,
     ];
 }
 

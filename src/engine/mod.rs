@@ -18,10 +18,10 @@ mod view;
 
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
 pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
-pub use outcome::{DrawReason, EndReason, Outcome, WinReason};
+pub use outcome::{DrawReason, EndReason, NoResultReason, Outcome, WinReason};
 pub use rules::{Hint, Rules, SearchBudget};
 pub use seat::{Seat, Viewer};
-pub use session::{AnyMatch, Match, ReplayError, Turn};
+pub use session::{Adjudication, AnyMatch, Match, ReplayError, Turn};
 pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};
 pub use view::{
     BoardCell, ChangedCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region, Stage, View,

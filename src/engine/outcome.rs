@@ -52,6 +52,10 @@ pub enum EndReason {
     InsufficientMaterial,
     /// Drawn by the players' agreement (an offer accepted).
     Agreement,
+    /// Called off before it got going: no result.
+    Aborted,
+    /// Decided from outside the game (a tournament director, an arbiter): a win or a draw.
+    Adjudication,
 }
 
 /// Why a game was won: only the reasons that can make a winner, so that a won game can
@@ -77,6 +81,8 @@ pub enum WinReason {
     PieceCount,
     /// See [`EndReason::Checkmate`].
     Checkmate,
+    /// See [`EndReason::Adjudication`].
+    Adjudication,
 }
 
 /// Why a game was drawn: only the reasons that can end a game without a winner, so that
@@ -111,6 +117,16 @@ pub enum DrawReason {
     InsufficientMaterial,
     /// See [`EndReason::Agreement`].
     Agreement,
+    /// See [`EndReason::Adjudication`].
+    Adjudication,
+}
+
+/// Why a game ended with no result at all (neither a win nor a draw). Named as in
+/// [`EndReason`] (the same serde form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NoResultReason {
+    /// See [`EndReason::Aborted`].
+    Aborted,
 }
 
 impl From<WinReason> for EndReason {
@@ -125,6 +141,7 @@ impl From<WinReason> for EndReason {
             WinReason::SolvedInStartCell => EndReason::SolvedInStartCell,
             WinReason::PieceCount => EndReason::PieceCount,
             WinReason::Checkmate => EndReason::Checkmate,
+            WinReason::Adjudication => EndReason::Adjudication,
         }
     }
 }
@@ -146,12 +163,22 @@ impl From<DrawReason> for EndReason {
             DrawReason::FivefoldRepetition => EndReason::FivefoldRepetition,
             DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
             DrawReason::Agreement => EndReason::Agreement,
+            DrawReason::Adjudication => EndReason::Adjudication,
         }
     }
 }
 
-/// The result of a finished game. A win carries a [`WinReason`] and a draw a
-/// [`DrawReason`], so an outcome whose reason contradicts its result cannot be built.
+impl From<NoResultReason> for EndReason {
+    fn from(reason: NoResultReason) -> EndReason {
+        match reason {
+            NoResultReason::Aborted => EndReason::Aborted,
+        }
+    }
+}
+
+/// The result of a finished game. A win carries a [`WinReason`], a draw a [`DrawReason`]
+/// and a game without result a [`NoResultReason`], so an outcome whose reason contradicts
+/// its result cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
     /// `winner` won. `line` holds the winning line's cells in order along the line when
@@ -159,6 +186,8 @@ pub enum Outcome {
     Win { winner: Seat, reason: WinReason, line: Vec<Cell> },
     /// Nobody won.
     Draw { reason: DrawReason },
+    /// The game counts for nothing: neither a win nor a draw.
+    NoResult { reason: NoResultReason },
 }
 
 impl Outcome {
@@ -166,7 +195,7 @@ impl Outcome {
     pub fn winner(&self) -> Option<Seat> {
         match self {
             Outcome::Win { winner, .. } => Some(*winner),
-            Outcome::Draw { .. } => None,
+            Outcome::Draw { .. } | Outcome::NoResult { .. } => None,
         }
     }
 
@@ -175,6 +204,7 @@ impl Outcome {
         match self {
             Outcome::Win { reason, .. } => (*reason).into(),
             Outcome::Draw { reason } => (*reason).into(),
+            Outcome::NoResult { reason } => (*reason).into(),
         }
     }
 }

@@ -4,8 +4,8 @@ use std::fmt::Debug;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Action, ConfigError, DrawReason, Hint, LastMove, MoveError, Outcome, Reason, Rules, SearchBudget, Seat, View,
-    Viewer, WinReason,
+    Action, ConfigError, DrawReason, Hint, LastMove, MoveError, NoResultReason, Outcome, Reason, Rules, SearchBudget,
+    Seat, View, Viewer, WinReason,
 };
 
 /// One entry of a match's history: everything that changes a match is a turn, so that a
@@ -19,16 +19,36 @@ pub enum Turn {
     /// `seat` took back the last move, which it had made; allowed only where the rules
     /// allow takebacks (see [`Rules::takebacks_allowed`]).
     TakeBack(Seat),
+    /// The game was called off with no result, before it got going (see [`Match::abort`]);
+    /// `explanation` says why, for people.
+    Abort { explanation: String },
+    /// The game was decided from outside the board (see [`Match::adjudicate`]);
+    /// `explanation` says why, for people.
+    Adjudicate { result: Adjudication, explanation: String },
 }
 
 impl Turn {
-    /// The seat that played this turn.
-    pub fn seat(&self) -> Seat {
+    /// The seat that played this turn; `None` for the turns no seat plays (an abort, an
+    /// adjudication).
+    pub fn seat(&self) -> Option<Seat> {
         match self {
-            Turn::Move(seat, _) | Turn::Resign(seat) | Turn::TakeBack(seat) => *seat,
+            Turn::Move(seat, _) | Turn::Resign(seat) | Turn::TakeBack(seat) => Some(*seat),
+            Turn::Abort { .. } | Turn::Adjudicate { .. } => None,
         }
     }
 }
+
+/// The result an adjudication gives a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Adjudication {
+    /// This seat wins.
+    Win(Seat),
+    /// Nobody wins.
+    Draw,
+}
+
+/// A seat may still abort a game when it has made at most this many moves.
+const MOVES_BEFORE_ABORT_CLOSES: usize = 1;
 
 /// A game in play: the rules' position plus what every game handles alike: whose turn
 /// it is to be checked, resignation, takebacks, and the history that replays to this state.
@@ -73,7 +93,7 @@ impl<G: Rules> Match<G> {
         let mut ending = None;
         for (index, turn) in history.iter().enumerate() {
             if ending.is_some() {
-                return Err(format!("turn {index} follows a resignation"));
+                return Err(format!("turn {index} follows the game's end outside the rules"));
             }
             match turn {
                 Turn::Move(seat, action) => game.moves_in_force.push((*seat, action.clone())),
@@ -81,6 +101,8 @@ impl<G: Rules> Match<G> {
                     game.moves_in_force.pop().ok_or_else(|| format!("turn {index} takes back a move never made"))?;
                 }
                 Turn::Resign(seat) => ending = Some(game.resignation_outcome(*seat)),
+                Turn::Abort { .. } => ending = Some(Match::<G>::abort_outcome()),
+                Turn::Adjudicate { result, .. } => ending = Some(Match::<G>::adjudication_outcome(*result)),
             }
         }
         if let Some(outcome) = ending {
@@ -121,6 +143,8 @@ impl<G: Rules> Match<G> {
             Turn::Move(seat, action) => self.apply(*seat, action),
             Turn::Resign(seat) => self.resign(*seat).map(|_| ()),
             Turn::TakeBack(seat) => self.take_back(*seat),
+            Turn::Abort { explanation } => self.abort(explanation).map(|_| ()),
+            Turn::Adjudicate { result, explanation } => self.adjudicate(*result, explanation).map(|_| ()),
         }
     }
 
@@ -186,6 +210,66 @@ impl<G: Rules> Match<G> {
         self.history.push(Turn::Resign(seat));
         self.end_outside_rules(outcome.clone());
         Ok(outcome)
+    }
+
+    /// Calls the game off with no result ([`NoResultReason::Aborted`]), as for a game whose
+    /// player never showed up. Allowed while the game is on and no seat has made more than
+    /// one move (every move it ever made counts, taken back or not): after that the game
+    /// has been played, and only an adjudication may decide it.
+    ///
+    /// # Errors
+    /// `GameOver` when the game is over, `TooLateToAbort` when a seat has moved twice; the
+    /// match is then unchanged.
+    pub fn abort(&mut self, explanation: &str) -> Result<Outcome, MoveError> {
+        self.check_live()?;
+        let mut moves = vec![0_usize; self.position.seat_count()];
+        for turn in &self.history {
+            if let Turn::Move(mover, _) = turn {
+                moves[mover.index()] += 1;
+            }
+        }
+        if let Some((index, made)) = moves.iter().enumerate().find(|(_, made)| **made > MOVES_BEFORE_ABORT_CLOSES) {
+            let seat = Seat::new(index as u8);
+            return Err(MoveError::new(
+                Reason::TooLateToAbort,
+                format!("{seat} has made {made} moves, so the game can no longer be aborted; adjudicate it instead"),
+            ));
+        }
+        let outcome = Match::<G>::abort_outcome();
+        self.history.push(Turn::Abort { explanation: explanation.to_owned() });
+        self.end_outside_rules(outcome.clone());
+        Ok(outcome)
+    }
+
+    /// Ends the game with the result `result` decided from outside the board
+    /// ([`WinReason::Adjudication`] or [`DrawReason::Adjudication`]). Allowed at any time
+    /// while the game is on.
+    ///
+    /// # Errors
+    /// `GameOver` when the game is over, `InvalidMove` for a winner the game does not
+    /// seat; the match is then unchanged.
+    pub fn adjudicate(&mut self, result: Adjudication, explanation: &str) -> Result<Outcome, MoveError> {
+        self.check_live()?;
+        if let Adjudication::Win(winner) = result
+            && winner.index() >= self.position.seat_count()
+        {
+            return Err(MoveError::new(Reason::InvalidMove, format!("this game has no {winner} to win")));
+        }
+        let outcome = Match::<G>::adjudication_outcome(result);
+        self.history.push(Turn::Adjudicate { result, explanation: explanation.to_owned() });
+        self.end_outside_rules(outcome.clone());
+        Ok(outcome)
+    }
+
+    fn abort_outcome() -> Outcome {
+        Outcome::NoResult { reason: NoResultReason::Aborted }
+    }
+
+    fn adjudication_outcome(result: Adjudication) -> Outcome {
+        match result {
+            Adjudication::Win(winner) => Outcome::Win { winner, reason: WinReason::Adjudication, line: Vec::new() },
+            Adjudication::Draw => Outcome::Draw { reason: DrawReason::Adjudication },
+        }
     }
 
     /// Ends the game by `outcome`, which the rules did not reach by themselves, and moves
@@ -488,5 +572,61 @@ pub(super) mod tests {
         assert_eq!(game.apply(Seat::SECOND, &Action::drop(1)).unwrap_err().reason, Reason::GameOver);
         assert_eq!(game, ended);
         assert_eq!(Match::<Race>::replay((10, true), game.history()).unwrap(), game);
+    }
+
+    #[test]
+    fn an_abort_ends_without_result_until_a_seat_has_moved_twice() {
+        let mut game = Match::<Race>::new((10, true)).unwrap();
+        game.apply(Seat::FIRST, &Action::drop(1)).unwrap();
+        game.apply(Seat::SECOND, &Action::drop(1)).unwrap();
+        let mut aborted = game.clone();
+        let outcome = aborted.abort("no show").unwrap();
+        assert_eq!(outcome, Outcome::NoResult { reason: NoResultReason::Aborted });
+        assert_eq!(aborted.outcome(), Some(outcome.clone()));
+        assert_eq!(aborted.position().concluded, Some(outcome));
+        assert!(aborted.to_act().is_empty());
+        assert_eq!(Match::<Race>::replay((10, true), aborted.history()).unwrap(), aborted);
+        let ended = aborted.clone();
+        assert_eq!(aborted.abort("again").unwrap_err().reason, Reason::GameOver);
+        assert_eq!(aborted.adjudicate(Adjudication::Draw, "late").unwrap_err().reason, Reason::GameOver);
+        assert_eq!(aborted, ended);
+
+        // A move taken back still counts: the seat has moved twice.
+        game.apply(Seat::FIRST, &Action::drop(1)).unwrap();
+        game.take_back(Seat::FIRST).unwrap();
+        let before = game.clone();
+        let refused = game.abort("too late").unwrap_err();
+        assert_eq!(refused.reason, Reason::TooLateToAbort);
+        assert!(refused.message.contains("seat 1 has made 2 moves"), "{}", refused.message);
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn an_adjudication_gives_the_result_asked_at_any_time_and_only_for_real_seats() {
+        let mut game = Match::<Race>::new((10, true)).unwrap();
+        for _ in 0..3 {
+            let seat = game.to_act()[0];
+            game.apply(seat, &Action::drop(1)).unwrap();
+        }
+        let before = game.clone();
+        assert_eq!(
+            game.adjudicate(Adjudication::Win(Seat::new(2)), "no such seat").unwrap_err().reason,
+            Reason::InvalidMove
+        );
+        assert_eq!(game, before);
+
+        let mut won = game.clone();
+        let outcome = won.adjudicate(Adjudication::Win(Seat::SECOND), "fair play").unwrap();
+        assert_eq!(outcome, Outcome::Win { winner: Seat::SECOND, reason: WinReason::Adjudication, line: Vec::new() });
+        assert_eq!(won.outcome(), Some(outcome));
+        assert_eq!(Match::<Race>::replay((10, true), won.history()).unwrap(), won);
+
+        let mut drawn = game;
+        assert_eq!(
+            drawn.adjudicate(Adjudication::Draw, "curfew").unwrap(),
+            Outcome::Draw { reason: DrawReason::Adjudication }
+        );
+        assert_eq!(drawn.take_back(Seat::FIRST).unwrap_err().reason, Reason::GameOver);
+        assert_eq!(drawn.history().last().and_then(Turn::seat), None, "no seat made the adjudication");
     }
 }

@@ -142,7 +142,7 @@ impl<G: Rules> Match<G> {
 mod tests {
     use super::*;
     use crate::engine::session::tests::Race;
-    use crate::engine::{Action, Seat};
+    use crate::engine::{Action, Adjudication, Seat};
 
     const CONFIG: (u32, bool) = (20, true);
 
@@ -175,6 +175,22 @@ mod tests {
         assert_eq!(restored, game);
         assert_eq!(restored.move_count(), 1);
         assert!(restored.outcome().is_some());
+    }
+
+    #[test]
+    fn aborted_and_adjudicated_games_come_back_whole() {
+        let first = Turn::Move(Seat::FIRST, Action::drop(2));
+        for ending in [
+            Turn::Abort { explanation: "no show".into() },
+            Turn::Adjudicate { result: Adjudication::Win(Seat::SECOND), explanation: "ruling".into() },
+            Turn::Adjudicate { result: Adjudication::Draw, explanation: "curfew".into() },
+        ] {
+            let game = race(&[first.clone(), ending.clone()]);
+            let restored = Match::<Race>::restore(&CONFIG, &game.snapshot()).unwrap();
+            assert_eq!(restored, game, "{ending:?}");
+            assert_eq!(restored.outcome(), game.outcome());
+            assert!(restored.position().concluded.is_some());
+        }
     }
 
     #[test]
@@ -217,6 +233,7 @@ mod tests {
         for history in [
             vec![Turn::TakeBack(Seat::FIRST)],
             vec![Turn::Resign(Seat::FIRST), Turn::Move(Seat::SECOND, Action::drop(1))],
+            vec![Turn::Abort { explanation: "x".into() }, Turn::Resign(Seat::FIRST)],
         ] {
             let bytes = framed(SNAPSHOT_VERSION, Race::NAME, &body_of(&game, &history));
             let refusal = Match::<Race>::restore(&CONFIG, &bytes).unwrap_err();

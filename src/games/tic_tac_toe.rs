@@ -350,6 +350,7 @@ mod tests {
             match game.outcome() {
                 Some(Outcome::Win { winner, .. }) => counts[winner.index()] += 1,
                 Some(Outcome::Draw { .. }) => counts[2] += 1,
+                Some(Outcome::NoResult { .. }) => unreachable!("the rules never end a game without a result"),
                 None => {
                     let seat = game.to_act()[0];
                     for action in game.legal_moves(seat) {

@@ -55,7 +55,9 @@ impl From<StoreError> for PlayError {
             StoreError::Conflict { expected, current } => PlayError::StaleSeq { expected, current },
             StoreError::NotFinished(id) => PlayError::GameNotFinished(id),
             StoreError::TooManyGames { owner, limit } => PlayError::TooManyGames { owner, limit },
-            StoreError::AlreadyExists(_) | StoreError::Backend(_) => PlayError::Storage(error.to_string()),
+            StoreError::AlreadyExists(_) | StoreError::CreationRequestTaken | StoreError::Backend(_) => {
+                PlayError::Storage(error.to_string())
+            }
         }
     }
 }

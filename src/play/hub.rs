@@ -153,25 +153,9 @@ impl Hub {
         &self.store
     }
 
-    /// Creates a game: stores its record and creation event, then holds it in memory. With
-    /// `max_in_progress`, its owner may have at most that many games in progress, this one
-    /// included; the store decides that atomically with the creation.
-    pub async fn create(
-        &self,
-        record: GameRecord,
-        game: Box<dyn AnyMatch>,
-        max_in_progress: Option<u64>,
-    ) -> Result<Arc<LiveGame>, PlayError> {
-        let first = StoredEvent {
-            seq: 1,
-            time: record.created,
-            kind: EventKind::Created,
-            request_id: None,
-            request_digest: None,
-        };
-        self.store.create(record.clone(), vec![first], max_in_progress).await?;
-        let live = Arc::new(LiveGame::new(&record, game, self.channel_capacity));
-        Ok(self.cache(live))
+    /// Holds a game just stored in memory.
+    pub(super) fn hold(&self, record: &GameRecord, game: Box<dyn AnyMatch>) -> Arc<LiveGame> {
+        self.cache(Arc::new(LiveGame::new(record, game, self.channel_capacity)))
     }
 
     /// The game with `id`, loaded from the store on first use and, for a shared store,

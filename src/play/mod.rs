@@ -8,12 +8,14 @@
 //! the log's length, so whoever makes a move (a seat today; the server's engine, a clock
 //! or a service key next) goes through the same path and happens at most once.
 
+mod creation;
 mod error;
 mod hub;
 mod search;
 mod subscription;
 mod turn;
 
+pub use creation::{Created, Creation};
 pub use error::PlayError;
 pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
 pub use search::{SearchPool, default_threads};

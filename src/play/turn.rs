@@ -11,8 +11,8 @@ use sha2::{Digest, Sha256};
 
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame, SNAPSHOT_EVERY, record_update};
-use crate::engine::{Turn, View, Viewer};
-use crate::store::{EventKind, StoreError, StoredEvent, to_stored_precision};
+use crate::engine::{MoveError, Reason, Turn, View, Viewer};
+use crate::store::{Actor, EventKind, StoreError, StoredEvent, to_stored_precision};
 
 /// What a turn did.
 pub struct TurnResult {
@@ -28,22 +28,33 @@ pub struct TurnResult {
 
 /// A request to play a turn.
 pub struct TurnRequest {
+    /// Who makes it: a seat its own turns, a service key an abort or an adjudication
+    /// ([`Actor::may_make`]).
+    pub actor: Actor,
     /// The turn.
     pub turn: Turn,
     /// Apply only if the log still ends here.
     pub expected_seq: Option<u64>,
     /// Makes retries safe: the caller's id for this request, unique among its own
-    /// requests (ids are scoped to the seat that sends them; see [`TurnRequest::log_key`]).
+    /// requests (ids are scoped to the actor that sends them; see [`TurnRequest::log_key`]).
     pub request_id: Option<String>,
     /// Only check.
     pub validate_only: bool,
 }
 
 impl TurnRequest {
-    /// The request id as the log keeps it: scoped to the seat that sent it, so that one
-    /// seat can neither learn which ids another has used nor spend them first.
+    /// The request id as the log keeps it: scoped to the actor that sent it, so that one
+    /// actor can neither learn which ids another has used nor spend them first.
     fn log_key(&self) -> Option<String> {
-        self.request_id.as_ref().map(|id| format!("seat/{}/{id}", self.turn.seat().number()))
+        self.request_id.as_ref().map(|id| format!("{}/{id}", self.actor.request_scope()))
+    }
+
+    /// Who the answer is for: a seat sees its own view, anyone else a spectator's.
+    fn viewer(&self) -> Viewer {
+        match self.actor {
+            Actor::Seat(seat) => Viewer::Seat(seat),
+            Actor::Service { .. } => Viewer::Spectator,
+        }
     }
 
     /// A digest of everything the request asks, so that an id reused for a different
@@ -63,11 +74,11 @@ impl Hub {
         let (Some(key), Some(id)) = (request.log_key(), request.request_id.as_deref()) else { return Ok(Vec::new()) };
         let mut events = self.store.find_request(&live.id, &key).await?;
         if events.is_empty() {
-            // Logs written before ids were scoped hold them bare: honour those retries, but
-            // only the seat that made the request can find it.
+            // Logs written before ids were scoped hold them bare (and only seats made turns
+            // then): honour those retries, but only the seat that made the request can find it.
             events = self.store.find_request(&live.id, id).await?;
-            let same_seat = matches!(events.first().map(|e| &e.kind), Some(EventKind::Played { turn, .. }) if turn.seat() == request.turn.seat());
-            if !same_seat {
+            let same_actor = events.first().and_then(|e| e.kind.actor()).is_some_and(|actor| actor == request.actor);
+            if !same_actor {
                 events.clear();
             }
         }
@@ -93,9 +104,18 @@ impl Hub {
     }
 
     /// Plays `request.turn` in `live`, exactly once per request id: a retry is answered as
-    /// the first request was (its seq, its events, and the view as of then).
+    /// the first request was (its seq, its events, and the view as of then). The answer's
+    /// view is the actor's: its seat's, or a spectator's for a service key.
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, PlayError> {
-        let viewer = Viewer::Seat(request.turn.seat());
+        let viewer = request.viewer();
+        if !request.actor.may_make(&request.turn) {
+            let current_seq = live.state.lock().await.seq;
+            let error = MoveError::new(
+                Reason::NotYourTurn,
+                "only a seat makes its own moves, and only a service key aborts or adjudicates",
+            );
+            return Err(PlayError::Move { error, current_seq });
+        }
         let mut state = live.state.lock().await;
 
         let earlier = self.earlier(live, &request).await?;
@@ -124,15 +144,14 @@ impl Hub {
         let now = to_stored_precision(SystemTime::now()).max(state.updated);
         let outcome = next.outcome();
         let move_number = match request.turn {
-            Turn::Move(..) => next.move_count(),
             Turn::TakeBack(_) => state.game.move_count(),
-            Turn::Resign(_) => next.move_count(),
+            Turn::Move(..) | Turn::Resign(_) | Turn::Abort { .. } | Turn::Adjudicate { .. } => next.move_count(),
         };
         let (request_id, request_digest) = (request.log_key(), request.request_id.as_ref().map(|_| request.digest()));
         let mut events = vec![StoredEvent {
             seq: state.seq + 1,
             time: now,
-            kind: EventKind::Played { turn: request.turn.clone(), move_number },
+            kind: EventKind::Played { turn: request.turn.clone(), move_number, actor: Some(request.actor.clone()) },
             request_id: request_id.clone(),
             request_digest: request_digest.clone(),
         }];

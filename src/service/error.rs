@@ -103,7 +103,9 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict { expected, current } => ApiError::StaleSeq { expected, current },
             StoreError::NotFinished(id) => ApiError::GameNotFinished(id),
             StoreError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
-            StoreError::AlreadyExists(_) | StoreError::Backend(_) => ApiError::Storage(error.to_string()),
+            StoreError::AlreadyExists(_) | StoreError::CreationRequestTaken | StoreError::Backend(_) => {
+                ApiError::Storage(error.to_string())
+            }
         }
     }
 }

@@ -6,6 +6,8 @@ use std::time::SystemTime;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use prost::Message;
+use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 use tonic::{Request, Response, Status};
 
@@ -17,11 +19,11 @@ use super::convert::{
 use super::error::ApiError;
 use super::rate_limit::{CallLimiter, Caller};
 use super::stream::{EventStream, event_stream};
-use crate::engine::{Action, Hint, SearchBudget, Seat, Turn, Viewer};
+use crate::engine::{Action, Adjudication, Hint, SearchBudget, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
-use crate::play::{Hub, LiveGame, SearchPool, Subscription, TurnRequest};
+use crate::play::{Created, Creation, Hub, LiveGame, SearchPool, Subscription, TurnRequest};
 use crate::proto::tabula::v1 as pb;
-use crate::store::{GameRecord, GameStatus, ListFilter, to_stored_precision};
+use crate::store::{Actor, GameRecord, GameStatus, ListFilter, to_stored_precision};
 
 /// Longest game id accepted (ours are 36 characters).
 pub const MAX_GAME_ID_LEN: usize = 64;
@@ -164,6 +166,32 @@ fn request_id(id: &str) -> Result<Option<String>, ApiError> {
         return Err(ApiError::bad_field("request_id", format!("is longer than {MAX_REQUEST_ID_LEN} characters")));
     }
     Ok((!id.is_empty()).then(|| id.to_owned()))
+}
+
+/// A digest of everything a creation asks but its request id, to tell a retry from an id
+/// reused for another request. Prost encodes a message the same way every time.
+fn digest(request: &pb::CreateGameRequest) -> String {
+    let asked = pb::CreateGameRequest { request_id: String::new(), ..request.clone() };
+    Sha256::digest(asked.encode_to_vec()).iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Longest explanation of an abort or adjudication accepted, in characters.
+pub const MAX_EXPLANATION_CHARS: usize = 500;
+
+/// An abort's or adjudication's explanation: required, and at most
+/// [`MAX_EXPLANATION_CHARS`] characters.
+fn explanation(text: &str) -> Result<String, ApiError> {
+    let length = text.chars().count();
+    if text.trim().is_empty() {
+        return Err(ApiError::bad_field("explanation", "is required: say why, for the players"));
+    }
+    if length > MAX_EXPLANATION_CHARS {
+        return Err(ApiError::bad_field(
+            "explanation",
+            format!("is {length} characters long; at most {MAX_EXPLANATION_CHARS} are accepted"),
+        ));
+    }
+    Ok(text.to_owned())
 }
 
 fn game_to_proto(record: &GameRecord) -> pb::Game {
@@ -364,10 +392,10 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
         let owner = self.service_key(&request, "creating a game")?;
         let request = request.into_inner();
-        let Requested { config, field, moves: imported_moves } = requested_game(&request)?;
-        let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
-        let seat_names = config.kind().info().seat_names;
-        let tokens: Vec<_> = (0..game.seat_count()).map(|_| new_token()).collect();
+        let request_id = request_id(&request.request_id)?;
+        let Requested { config, field, moves: imported } = requested_game(&request)?;
+        let seat_count = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?.seat_count();
+        let tokens: Vec<_> = (0..seat_count).map(|_| new_token()).collect();
         let now = to_stored_precision(SystemTime::now());
         let record = GameRecord {
             id: uuid::Uuid::now_v7().to_string(),
@@ -384,19 +412,23 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         };
         // The store checks the owner's count and creates in one step, so the cap holds
         // under any concurrency and across replicas.
-        let cap = record.owner.is_some().then_some(self.limits.max_games_per_key);
-        let live = self.hub.create(record.clone(), game, cap).await?;
-        for (seat, action) in imported_moves {
-            let turn = TurnRequest {
-                turn: Turn::Move(seat, action),
-                expected_seq: None,
-                request_id: None,
-                validate_only: false,
-            };
-            self.hub.play(&live, turn).await?;
-        }
+        let max_in_progress = record.owner.is_some().then_some(self.limits.max_games_per_key);
+        let imported = imported.into_iter().map(|(seat, action)| Turn::Move(seat, action)).collect();
+        let creation = Creation { record, imported, max_in_progress, request_id, request_digest: digest(&request) };
+        let (live, tokens, retried) = match self.hub.create(creation).await? {
+            Created::New(live) => (live, tokens, false),
+            Created::Earlier { live, created_through } => {
+                // The tokens the first answer carried cannot be shown again: while nobody
+                // can have used them, they are replaced; after that, none are given.
+                let tokens: Vec<_> = (0..live.seat_count()).map(|_| new_token()).collect();
+                let hashes: Vec<_> = tokens.iter().map(|(_, hash)| *hash).collect();
+                let replaced = self.hub.replace_untouched_tokens(&live, created_through, &hashes).await?;
+                (live, if replaced { tokens } else { Vec::new() }, true)
+            }
+        };
         let record = live.copy().await.record;
-        tracing::info!(game_id = %record.id, kind = record.kind().info().name, owner = record.owner.as_deref(), "game created");
+        tracing::info!(game_id = %record.id, kind = record.kind().info().name, owner = record.owner.as_deref(), retried, "game created");
+        let seat_names = record.kind().info().seat_names;
         let seat_tokens = tokens
             .into_iter()
             .enumerate()
@@ -406,7 +438,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
                 token,
             })
             .collect();
-        Ok(Response::new(pb::CreateGameResponse { game: Some(game_to_proto(&record)), seat_tokens }))
+        Ok(Response::new(pb::CreateGameResponse { game: Some(game_to_proto(&record)), seat_tokens, retried }))
     }
 
     async fn get_game(&self, request: Request<pb::GetGameRequest>) -> Result<Response<pb::GetGameResponse>, Status> {
@@ -508,6 +540,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let body = request.get_ref();
         let action = action_from_proto(body.r#move.as_ref(), "move")?;
         let turn = TurnRequest {
+            actor: Actor::Seat(seat),
             turn: Turn::Move(seat, action),
             expected_seq: body.expected_seq,
             request_id: request_id(&body.request_id)?,
@@ -528,6 +561,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let seat = seat_of(viewer, "resigning")?;
         let turn = TurnRequest {
+            actor: Actor::Seat(seat),
             turn: Turn::Resign(seat),
             expected_seq: None,
             request_id: request_id(&request.get_ref().request_id)?,
@@ -583,6 +617,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let seat = seat_of(viewer, "taking back a move")?;
         let turn = TurnRequest {
+            actor: Actor::Seat(seat),
             turn: Turn::TakeBack(seat),
             expected_seq: request.get_ref().expected_seq,
             request_id: request_id(&request.get_ref().request_id)?,
@@ -660,6 +695,75 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         Ok(Response::new(pb::ReissueSeatTokenResponse {
             seat_token: Some(pb::SeatToken { seat: seat.number(), seat_name, token }),
         }))
+    }
+
+    async fn abort_game(
+        &self,
+        request: Request<pb::AbortGameRequest>,
+    ) -> Result<Response<pb::AbortGameResponse>, Status> {
+        let key = self.service_key(&request, "aborting a game")?;
+        let body = request.get_ref();
+        let live = self.game(&body.game_id).await?;
+        let turn = TurnRequest {
+            actor: Actor::Service { key: key.clone() },
+            turn: Turn::Abort { explanation: explanation(&body.explanation)? },
+            expected_seq: None,
+            request_id: request_id(&body.request_id)?,
+            validate_only: false,
+        };
+        self.hub.play(&live, turn).await?;
+        tracing::info!(game_id = %live.id, key = key.as_deref(), "game aborted");
+        let record = live.copy().await.record;
+        Ok(Response::new(pb::AbortGameResponse { game: Some(game_to_proto(&record)) }))
+    }
+
+    async fn adjudicate_game(
+        &self,
+        request: Request<pb::AdjudicateGameRequest>,
+    ) -> Result<Response<pb::AdjudicateGameResponse>, Status> {
+        let key = self.service_key(&request, "adjudicating a game")?;
+        let body = request.get_ref();
+        let live = self.game(&body.game_id).await?;
+        let result = adjudication(body, live.seat_count());
+        let explained = explanation(&body.explanation);
+        let request_id = request_id(&body.request_id);
+        // Every problem of the request at once.
+        let problems: Vec<(String, String)> =
+            [result.as_ref().err(), explained.as_ref().err(), request_id.as_ref().err()]
+                .into_iter()
+                .flatten()
+                .flat_map(|error| match error {
+                    ApiError::BadRequest(fields) => fields.clone(),
+                    _ => Vec::new(),
+                })
+                .collect();
+        let (Ok(result), Ok(explanation), Ok(request_id)) = (result, explained, request_id) else {
+            return Err(ApiError::BadRequest(problems).into());
+        };
+        let turn = TurnRequest {
+            actor: Actor::Service { key: key.clone() },
+            turn: Turn::Adjudicate { result, explanation },
+            expected_seq: None,
+            request_id,
+            validate_only: false,
+        };
+        self.hub.play(&live, turn).await?;
+        tracing::info!(game_id = %live.id, key = key.as_deref(), ?result, "game adjudicated");
+        let record = live.copy().await.record;
+        Ok(Response::new(pb::AdjudicateGameResponse { game: Some(game_to_proto(&record)) }))
+    }
+}
+
+/// The result an `AdjudicateGameRequest` asks for, in a game of `seat_count` seats.
+fn adjudication(request: &pb::AdjudicateGameRequest, seat_count: usize) -> Result<Adjudication, ApiError> {
+    match pb::OutcomeType::try_from(request.result) {
+        Ok(pb::OutcomeType::Win) => Seat::from_number(request.winner)
+            .filter(|seat| seat.index() < seat_count)
+            .map(Adjudication::Win)
+            .ok_or_else(|| ApiError::bad_field("winner", format!("must be a seat from 1 to {seat_count} with a win"))),
+        Ok(pb::OutcomeType::Draw) if request.winner == 0 => Ok(Adjudication::Draw),
+        Ok(pb::OutcomeType::Draw) => Err(ApiError::bad_field("winner", "must be 0 with a draw")),
+        _ => Err(ApiError::bad_field("result", "must be OUTCOME_TYPE_WIN or OUTCOME_TYPE_DRAW")),
     }
 }
 

@@ -1,9 +1,44 @@
-//! The log's vocabulary in one place: the turns a stretch of a game's log played. The hub,
-//! export and import, and the tests all read logs through it.
+//! The log's vocabulary in one place: who made each turn, and the turns a stretch of a
+//! game's log played. The hub, export and import, and the tests all read logs through it.
 
-use crate::engine::Turn;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Seat, Turn};
 
 use super::{EventKind, StoredEvent};
+
+/// Who made a turn. Every turn goes through the same path whoever makes it; the log keeps
+/// who it was so that every viewer can tell a seat's own move from one the server or the
+/// managing backend made.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    /// A seat, with its own credential (a seat token or a signed seat credential).
+    Seat(Seat),
+    /// The managing backend, with a service key: the key's public name, or `None` on a
+    /// server without keys (where anyone may manage games).
+    Service { key: Option<String> },
+}
+
+impl Actor {
+    /// Whether this actor may make `turn`: a seat makes its own moves, resignations and
+    /// takebacks; a service key makes the turns no seat makes (an abort, an adjudication).
+    pub fn may_make(&self, turn: &Turn) -> bool {
+        match self {
+            Actor::Seat(seat) => turn.seat() == Some(*seat),
+            Actor::Service { .. } => turn.seat().is_none(),
+        }
+    }
+
+    /// The scope of this actor's request ids: one actor can neither learn which ids
+    /// another has used nor spend them first.
+    pub fn request_scope(&self) -> String {
+        match self {
+            Actor::Seat(seat) => format!("seat/{}", seat.number()),
+            Actor::Service { key } => format!("service/{}", key.as_deref().unwrap_or("")),
+        }
+    }
+}
 
 /// The turns `events` played, in order; creation and end events play none.
 pub fn played_turns(events: &[StoredEvent]) -> Vec<Turn> {

@@ -43,6 +43,14 @@ impl MemoryStore {
             .count() as u64
     }
 
+    /// The id of the game in `games` whose creation event carries `request_id`.
+    fn creation(games: &BTreeMap<String, StoredGame>, request_id: &str) -> Option<String> {
+        games
+            .values()
+            .find(|g| g.log.first().and_then(|created| created.request_id.as_deref()) == Some(request_id))
+            .map(|g| g.record.id.clone())
+    }
+
     fn with_game<T>(
         &self,
         id: &str,
@@ -71,6 +79,11 @@ impl Store for MemoryStore {
         }
         if games.contains_key(&record.id) {
             return Err(StoreError::AlreadyExists(record.id));
+        }
+        if let Some(request_id) = log.first().and_then(|created| created.request_id.as_deref())
+            && MemoryStore::creation(&games, request_id).is_some()
+        {
+            return Err(StoreError::CreationRequestTaken);
         }
         games.insert(record.id.clone(), StoredGame { record, log, snapshot: None });
         Ok(())
@@ -150,6 +163,10 @@ impl Store for MemoryStore {
         self.with_game(id, |game| {
             Ok(game.log.iter().filter(|e| e.request_id.as_deref() == Some(request_id)).cloned().collect())
         })
+    }
+
+    async fn find_creation(&self, request_id: &str) -> Result<Option<String>, StoreError> {
+        Ok(MemoryStore::creation(&self.lock(), request_id))
     }
 
     async fn archive(&self, id: &str) -> Result<GameRecord, StoreError> {

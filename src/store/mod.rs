@@ -23,7 +23,7 @@ use tokio::sync::mpsc;
 use crate::engine::{Outcome, Turn};
 use crate::games::{GameConfig, GameKind};
 
-pub use log::played_turns;
+pub use log::{Actor, played_turns};
 pub use memory::MemoryStore;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
@@ -140,12 +140,31 @@ impl GameRecord {
 pub enum EventKind {
     /// The game was created; always event 1.
     Created,
-    /// A turn was played (a move, a resignation or a takeback). `move_number` is, for a
-    /// move, its number from 1; for a takeback, the number of the move it undid; for a
-    /// resignation, the number of moves made before it.
-    Played { turn: Turn, move_number: u32 },
+    /// A turn was played (a move, a resignation, a takeback, an abort or an adjudication).
+    /// `move_number` is, for a move, its number from 1; for a takeback, the number of the
+    /// move it undid; otherwise, the number of moves in force before it. `actor` is who
+    /// made it; logs written before actors were recorded hold none (see
+    /// [`EventKind::actor`]).
+    Played {
+        turn: Turn,
+        move_number: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        actor: Option<Actor>,
+    },
     /// The game ended; always the last event.
     Ended(Outcome),
+}
+
+impl EventKind {
+    /// Who made this event's turn, for a played turn. Before actors were recorded only
+    /// seats made turns, so a turn without one was made by the seat that played it.
+    pub fn actor(&self) -> Option<Actor> {
+        match self {
+            EventKind::Played { actor: Some(actor), .. } => Some(actor.clone()),
+            EventKind::Played { turn, actor: None, .. } => turn.seat().map(Actor::Seat),
+            EventKind::Created | EventKind::Ended(_) => None,
+        }
+    }
 }
 
 /// One entry of a game's log.
@@ -244,6 +263,9 @@ pub enum StoreError {
     /// A game with this identifier already exists.
     #[error("a game with id {0:?} already exists")]
     AlreadyExists(String),
+    /// Another game's creation already carries this creation's request id.
+    #[error("another creation already carries this request id")]
+    CreationRequestTaken,
     /// The log had grown past the expected length: someone else appended first.
     #[error("the game's log is at seq {current}, not the expected {expected}")]
     Conflict { expected: u64, current: u64 },
@@ -321,6 +343,12 @@ pub trait Store: Send + Sync + 'static {
     /// The events that the request with `request_id` appended to the game, in order
     /// (empty when no such request was applied).
     async fn find_request(&self, id: &str, request_id: &str) -> Result<Vec<StoredEvent>, StoreError>;
+
+    /// The id of the game whose creation event carries `request_id`, if any. Creation
+    /// request ids are unique: [`Store::create`] refuses a log whose creation event
+    /// carries one another game's creation carries, with
+    /// [`StoreError::CreationRequestTaken`].
+    async fn find_creation(&self, request_id: &str) -> Result<Option<String>, StoreError>;
 
     /// Marks a finished game archived and returns its record.
     async fn archive(&self, id: &str) -> Result<GameRecord, StoreError>;

@@ -103,6 +103,7 @@ pub async fn create_preset(client: &mut Client, kind: pb::GameKind, preset: &str
             kind: kind as i32,
             source: Some(pb::create_game_request::Source::Preset(preset.to_owned())),
             private: false,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -116,6 +117,7 @@ pub async fn create_config(client: &mut Client, config: pb::game_config::Game) -
             kind: 0,
             source: Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(config) })),
             private: false,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -237,12 +239,13 @@ pub fn replayed_view(
     events: &[pb::GameEvent],
     viewer: tabula::engine::Viewer,
 ) -> pb::View {
-    use tabula::engine::{Seat, Turn};
+    use tabula::engine::{Adjudication, Seat, Turn};
     use tabula::service::convert::{action_from_proto, config_from_proto};
     let config = config_from_proto(config, "config").unwrap();
     let turns: Vec<Turn> = events
         .iter()
-        .filter_map(|e| match &e.kind {
+        .enumerate()
+        .filter_map(|(index, e)| match &e.kind {
             Some(pb::game_event::Kind::MoveApplied(applied)) => Some(Turn::Move(
                 Seat::from_number(applied.seat).unwrap(),
                 action_from_proto(applied.r#move.as_ref(), "move").unwrap(),
@@ -252,6 +255,21 @@ pub fn replayed_view(
             }
             Some(pb::game_event::Kind::MoveTakenBack(taken)) => {
                 Some(Turn::TakeBack(Seat::from_number(taken.seat).unwrap()))
+            }
+            Some(pb::game_event::Kind::GameAborted(aborted)) => {
+                Some(Turn::Abort { explanation: aborted.explanation.clone() })
+            }
+            // "a `GameEnded` with the result follows."
+            Some(pb::game_event::Kind::GameAdjudicated(adjudicated)) => {
+                let Some(pb::game_event::Kind::GameEnded(ended)) = &events[index + 1].kind else {
+                    panic!("an adjudication is followed by the game's end")
+                };
+                let outcome = ended.outcome.as_ref().unwrap();
+                let result = match outcome.r#type() {
+                    pb::OutcomeType::Win => Adjudication::Win(Seat::from_number(outcome.winner).unwrap()),
+                    _ => Adjudication::Draw,
+                };
+                Some(Turn::Adjudicate { result, explanation: adjudicated.explanation.clone() })
             }
             _ => None,
         })
@@ -292,6 +310,7 @@ pub async fn create_preset_with(
         kind: kind as i32,
         source: Some(pb::create_game_request::Source::Preset(preset.to_owned())),
         private,
+        ..Default::default()
     };
     let response = client.create_game(with_credential(credential, request)).await?.into_inner();
     Ok(Game { id: response.game.unwrap().game_id, tokens: response.seat_tokens.into_iter().map(|t| t.token).collect() })

@@ -195,6 +195,13 @@ fn outcome(outcome: &Outcome) -> pb::Outcome {
             reason: end_reason((*reason).into()) as i32,
             winning_line: Vec::new(),
         },
+        // "The game counts for nothing ...; `Outcome.winner` is 0."
+        Outcome::NoResult { reason } => pb::Outcome {
+            r#type: pb::OutcomeType::NoResult as i32,
+            winner: 0,
+            reason: end_reason((*reason).into()) as i32,
+            winning_line: Vec::new(),
+        },
     }
 }
 
@@ -221,6 +228,8 @@ fn end_reason(reason: EndReason) -> pb::EndReason {
         EndReason::FivefoldRepetition => pb::EndReason::FivefoldRepetition,
         EndReason::InsufficientMaterial => pb::EndReason::InsufficientMaterial,
         EndReason::Agreement => pb::EndReason::Agreement,
+        EndReason::Aborted => pb::EndReason::Aborted,
+        EndReason::Adjudication => pb::EndReason::Adjudication,
     }
 }
 

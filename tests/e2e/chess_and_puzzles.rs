@@ -67,6 +67,7 @@ async fn an_illegal_fen_is_refused_naming_what_is_wrong() {
             game: Some(chess_config("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1", false)),
         })),
         private: false,
+        ..Default::default()
     };
     let error = client.create_game(request).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_CONFIG");
@@ -184,6 +185,7 @@ async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
         kind: pb::GameKind::Chess as i32,
         source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport { pgn: pgn.clone(), ply })),
         private: false,
+        ..Default::default()
     };
     let imported = client.create_game(import(None)).await.unwrap().into_inner();
     let imported_game = imported.game.unwrap();
@@ -202,6 +204,7 @@ async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
             ply: None,
         })),
         private: false,
+        ..Default::default()
     };
     let error = client.create_game(broken).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_PGN");

@@ -31,6 +31,7 @@ async fn a_bad_config_lists_every_violation() {
             })),
         })),
         private: false,
+        ..Default::default()
     };
     let error = client.create_game(request).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_CONFIG");
@@ -43,13 +44,17 @@ async fn a_bad_config_lists_every_violation() {
             kind: pb::GameKind::Gomoku as i32,
             source: Some(pb::create_game_request::Source::Preset("nope".into())),
             private: false,
+            ..Default::default()
         })
         .await
         .unwrap_err();
     assert_error(&error, Code::InvalidArgument, "UNKNOWN_PRESET");
     assert!(error.message().contains("standard"), "{}", error.message());
 
-    let error = client.create_game(pb::CreateGameRequest { kind: 0, source: None, private: false }).await.unwrap_err();
+    let error = client
+        .create_game(pb::CreateGameRequest { kind: 0, source: None, private: false, ..Default::default() })
+        .await
+        .unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
     let error = client
         .create_game(pb::CreateGameRequest {
@@ -58,6 +63,7 @@ async fn a_bad_config_lists_every_violation() {
                 game: Some(pb::game_config::Game::Gomoku(Default::default())),
             })),
             private: false,
+            ..Default::default()
         })
         .await
         .unwrap_err();

@@ -229,7 +229,7 @@ fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
             (0, Some(pb::create_game_request::Source::Pgn(pgn)))
         }
     };
-    pb::CreateGameRequest { kind, source, private: false }
+    pb::CreateGameRequest { kind, source, private: false, ..Default::default() }
 }
 
 async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng: &mut TestRng) -> Fired {
@@ -513,6 +513,9 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
                 turns.push(Turn::TakeBack(Seat::from_number(back.seat).unwrap()))
             }
             pb::game_event::Kind::GameEnded(_) => {}
+            pb::game_event::Kind::GameAborted(_) | pb::game_event::Kind::GameAdjudicated(_) => {
+                panic!("game {id}: nothing in this test aborts or adjudicates")
+            }
         }
     }
     let config = config.expect("a log starts with the game's creation");

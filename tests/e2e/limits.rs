@@ -237,6 +237,7 @@ async fn oversized_messages_are_refused_and_the_server_carries_on() {
         kind: pb::GameKind::Chess as i32,
         source: Some(pb::create_game_request::Source::Pgn(pb::PgnImport { pgn, ply: None })),
         private: false,
+        ..Default::default()
     };
     let refused = client.create_game(request).await.unwrap_err();
     // The gRPC runtime refuses it before any handler runs; the server gives the refusal its reason.

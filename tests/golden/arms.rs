@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use tabula::engine::{Action, Location, Orientation, Outcome, PlaceTarget, Promotion, Turn};
 use tabula::store::document::GameDocument;
-use tabula::store::{EventKind, GameStatus};
+use tabula::store::{Actor, EventKind, GameStatus};
 
 /// The arms of one enum, by name, and which arm a value is.
 pub struct Arms<T: 'static> {
@@ -40,6 +40,13 @@ arms!(TURN: Turn {
     Turn::Move(..) => "move",
     Turn::Resign(_) => "resign",
     Turn::TakeBack(_) => "take back",
+    Turn::Abort { .. } => "abort",
+    Turn::Adjudicate { .. } => "adjudicate",
+});
+
+arms!(ACTOR: Actor {
+    Actor::Seat(_) => "seat",
+    Actor::Service { .. } => "service",
 });
 
 arms!(ACTION: Action {
@@ -85,6 +92,7 @@ arms!(ORIENTATION: Orientation {
 arms!(OUTCOME: Outcome {
     Outcome::Win { .. } => "win",
     Outcome::Draw { .. } => "draw",
+    Outcome::NoResult { .. } => "no result",
 });
 
 arms!(STATUS: GameStatus {
@@ -107,8 +115,11 @@ pub fn note_document(seen: &mut Seen, document: &GameDocument) {
         note(seen, &EVENT_KIND, &event.kind);
         match &event.kind {
             EventKind::Created => {}
-            EventKind::Played { turn, .. } => {
+            EventKind::Played { turn, actor, .. } => {
                 note(seen, &TURN, turn);
+                if let Some(actor) = actor {
+                    note(seen, &ACTOR, actor);
+                }
                 if let Turn::Move(_, action) = turn {
                     note_action(seen, action);
                 }
@@ -153,9 +164,10 @@ fn note_action(seen: &mut Seen, action: &Action) {
 
 /// Every arm of every enum above that `seen` lacks, as `enum::arm`.
 pub fn missing(seen: &Seen) -> Vec<String> {
-    let all: [(&str, &[&str]); 9] = [
+    let all: [(&str, &[&str]); 10] = [
         (EVENT_KIND.what, EVENT_KIND.names),
         (TURN.what, TURN.names),
+        (ACTOR.what, ACTOR.names),
         (ACTION.what, ACTION.names),
         (PLACE_TARGET.what, PLACE_TARGET.names),
         (LOCATION.what, LOCATION.names),

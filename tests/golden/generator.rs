@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use tabula::engine::Turn;
 use tabula::games::GameKind;
 use tabula::store::document::GameDocument;
-use tabula::store::{EventKind, GameRecord, GameStatus, StoredEvent, TokenHash};
+use tabula::store::{Actor, EventKind, GameRecord, GameStatus, StoredEvent, TokenHash};
 
 use super::scripts::{Script, scripts};
 use super::{Expected, GoldenGame, fingerprint, folder, path, read};
@@ -69,13 +69,18 @@ fn at(seconds: u64) -> SystemTime {
     UNIX_EPOCH + Duration::new(1_790_000_000 + seconds, 123_456_000)
 }
 
-/// The request id and digest the service would log for `turn` sent by its seat,
-/// expecting the log at `expected_seq`.
-fn request(turn: &Turn, seq: u64) -> (String, String) {
+/// Who makes `turn` in a game owned by `owner`: its seat, or else the owner's key.
+fn actor(turn: &Turn, owner: Option<&str>) -> Actor {
+    turn.seat().map_or_else(|| Actor::Service { key: owner.map(str::to_owned) }, Actor::Seat)
+}
+
+/// The request id and digest the service would log for `turn` sent by `actor`, expecting
+/// the log at `expected_seq`.
+fn request(turn: &Turn, actor: &Actor, seq: u64) -> (String, String) {
     let expected_seq = Some(seq - 1);
     let asked = serde_json::to_vec(&(turn, expected_seq, false)).unwrap();
     let digest = Sha256::digest(asked).iter().map(|byte| format!("{byte:02x}")).collect();
-    (format!("seat/{}/golden-{seq}", turn.seat().number()), digest)
+    (format!("{}/golden-{seq}", actor.request_scope()), digest)
 }
 
 /// Plays `script` and logs it as game `id`: the creation, each turn (every second one
@@ -92,12 +97,13 @@ fn play(id: String, script: Script) -> GoldenGame {
         let seq = events.len() as u64 + 1;
         let (request_id, request_digest) = match seq % 2 {
             0 => {
-                let (request_id, digest) = request(&turn, seq);
+                let (request_id, digest) = request(&turn, &actor(&turn, script.owner), seq);
                 (Some(request_id), Some(digest))
             }
             _ => (None, None),
         };
-        let played = EventKind::Played { turn, move_number };
+        let logged_actor = script.logs_actors.then(|| actor(&turn, script.owner));
+        let played = EventKind::Played { turn, move_number, actor: logged_actor };
         let event = |seq: u64, kind: EventKind| StoredEvent {
             seq,
             time: at(seq),

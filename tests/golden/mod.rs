@@ -142,7 +142,7 @@ pub async fn check_exports(store: &dyn Store) {
 fn replay(id: &str, config: &GameConfig, log: &[StoredEvent]) -> Box<dyn AnyMatch> {
     let mut game = config.new_match().unwrap_or_else(|e| panic!("{id}: the configuration is refused: {e}"));
     for event in log {
-        let EventKind::Played { turn, move_number } = &event.kind else { continue };
+        let EventKind::Played { turn, move_number, .. } = &event.kind else { continue };
         let before = game.move_count();
         game.play(turn).unwrap_or_else(|e| panic!("{id}: event {} is refused on replay: {e}", event.seq));
         let promised = if matches!(turn, Turn::TakeBack(_)) { before } else { game.move_count() };

@@ -2,7 +2,9 @@
 //! and the turns played, chosen so that together they use every kind of stored event,
 //! turn and move (see `arms.rs`).
 
-use tabula::engine::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Turn, Viewer};
+use tabula::engine::{
+    Action, Adjudication, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Turn, Viewer,
+};
 use tabula::games::{GameConfig, GameKind, battleship, chess, morris, peg_solitaire, reversi};
 use tabula::store::GameStatus;
 
@@ -20,6 +22,9 @@ pub struct Script {
     pub private: bool,
     /// The service key that created it.
     pub owner: Option<&'static str>,
+    /// Whether each turn's log entry names who made it (games made before actors were
+    /// logged do not).
+    pub logs_actors: bool,
 }
 
 /// One turn of a script, its seat left to the game where only one seat may act.
@@ -32,6 +37,10 @@ pub enum Step {
     Resign(Seat),
     /// The seat that made the last move takes it back.
     TakeBack,
+    /// The owner aborts the game, saying why.
+    Abort(&'static str),
+    /// The owner adjudicates the game, saying why.
+    Adjudicate(Adjudication, &'static str),
 }
 
 impl Step {
@@ -49,6 +58,10 @@ impl Step {
                 let last = game.view(Viewer::Spectator).last_move.expect("a takeback needs a move to take back");
                 Turn::TakeBack(last.seat)
             }
+            Step::Abort(explanation) => Turn::Abort { explanation: (*explanation).to_owned() },
+            Step::Adjudicate(result, explanation) => {
+                Turn::Adjudicate { result: *result, explanation: (*explanation).to_owned() }
+            }
         }
     }
 }
@@ -56,8 +69,8 @@ impl Step {
 /// The scripts of `kind`: one game, or for chess one per draw action that ends a game.
 pub fn scripts(kind: GameKind) -> Vec<Script> {
     match kind {
-        GameKind::TicTacToe => vec![tic_tac_toe()],
-        GameKind::ConnectFour => vec![connect_four()],
+        GameKind::TicTacToe => vec![tic_tac_toe(), tic_tac_toe_aborted()],
+        GameKind::ConnectFour => vec![connect_four(), connect_four_adjudicated()],
         GameKind::Gomoku => vec![gomoku()],
         GameKind::TicTacTwo => vec![tic_tac_two()],
         GameKind::Morris => vec![morris()],
@@ -76,7 +89,13 @@ fn script(about: &'static str, config: GameConfig, steps: Vec<Step>) -> Script {
         ended_status: GameStatus::Finished,
         private: false,
         owner: Some("lobby"),
+        logs_actors: false,
     }
+}
+
+/// A script of a game made since each turn's log entry names who made it.
+fn script_with_actors(about: &'static str, config: GameConfig, steps: Vec<Step>) -> Script {
+    Script { logs_actors: true, ..script(about, config, steps) }
 }
 
 fn place(row: u32, col: u32) -> Step {
@@ -108,6 +127,25 @@ fn connect_four() -> Script {
         owner: None,
         ..script("four drops, then seat 2 resigns", GameConfig::ConnectFour(Default::default()), steps)
     }
+}
+
+fn tic_tac_toe_aborted() -> Script {
+    let steps = vec![place(1, 1), place(0, 0), Step::Abort("seat 2 lost its connection at the start")];
+    script_with_actors(
+        "one move each, then the owner aborts: no result",
+        GameConfig::TicTacToe(Default::default()),
+        steps,
+    )
+}
+
+fn connect_four_adjudicated() -> Script {
+    let mut steps: Vec<Step> = [3, 2, 3].into_iter().map(|column| Step::Act(Action::drop(column))).collect();
+    steps.push(Step::Adjudicate(Adjudication::Win(Seat::FIRST), "seat 2 broke the tournament's rules"));
+    script_with_actors(
+        "three drops, then the owner adjudicates a win for seat 1",
+        GameConfig::ConnectFour(Default::default()),
+        steps,
+    )
 }
 
 fn gomoku() -> Script {

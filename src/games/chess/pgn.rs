@@ -66,13 +66,14 @@ fn in_force(history: &[Turn]) -> Vec<Turn> {
     kept
 }
 
-/// The result token of `outcome`: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game in progress.
+/// The result token of `outcome`: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game in progress
+/// or one that ended without a result (aborted).
 pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
-    match outcome.map(Outcome::winner) {
-        None => "*",
-        Some(Some(seat)) if seat == Seat::FIRST => "1-0",
-        Some(Some(_)) => "0-1",
-        Some(None) => "1/2-1/2",
+    match outcome {
+        None | Some(Outcome::NoResult { .. }) => "*",
+        Some(Outcome::Win { winner, .. }) if *winner == Seat::FIRST => "1-0",
+        Some(Outcome::Win { .. }) => "0-1",
+        Some(Outcome::Draw { .. }) => "1/2-1/2",
     }
 }
 
@@ -80,7 +81,10 @@ fn ending(outcome: &Outcome) -> Option<String> {
     let loser = |winner: Seat| if winner == Seat::FIRST { "Black" } else { "White" };
     Some(match outcome {
         Outcome::Win { winner, reason: WinReason::Resignation, .. } => format!("{} resigns", loser(*winner)),
-        Outcome::Win { .. } => return None,
+        // An adjudication or abort is told by the comment its turn left.
+        Outcome::Win { .. } | Outcome::NoResult { .. } | Outcome::Draw { reason: DrawReason::Adjudication } => {
+            return None;
+        }
         Outcome::Draw { reason } => match reason {
             DrawReason::Stalemate => "Draw by stalemate",
             DrawReason::FiftyMoveRule => "Draw claimed by the fifty-move rule",
@@ -93,6 +97,11 @@ fn ending(outcome: &Outcome) -> Option<String> {
         }
         .to_owned(),
     })
+}
+
+/// `text` as it may stand inside a `{...}` comment, which ends at the first `}`.
+fn comment_text(text: &str) -> String {
+    text.replace('}', ")")
 }
 
 fn escape(value: &str) -> String {
@@ -134,6 +143,10 @@ pub fn export(config: &Config, history: &[Turn], tags: &Tags) -> Result<String, 
             Turn::Move(_, Action::DeclineDraw) => {
                 tokens.push(format!("{{{seat_name} declines the draw}}"));
                 numbered = false;
+            }
+            Turn::Abort { explanation } => tokens.push(format!("{{Game aborted: {}}}", comment_text(explanation))),
+            Turn::Adjudicate { explanation, .. } => {
+                tokens.push(format!("{{Game adjudicated: {}}}", comment_text(explanation)));
             }
             _ => {}
         }

@@ -3,7 +3,7 @@ use std::time::SystemTime;
 use crate::engine::{BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Stage, Turn, View, Viewer};
 use crate::games::GameKind;
 use crate::proto::tabula::v1 as pb;
-use crate::store::{EventKind, GameStatus, StoredEvent};
+use crate::store::{Actor, EventKind, GameStatus, StoredEvent};
 
 use super::{action_to_proto, config_to_proto, kind_to_proto};
 use crate::games::GameConfig;
@@ -50,6 +50,8 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         EndReason::FivefoldRepetition => pb::EndReason::FivefoldRepetition,
         EndReason::InsufficientMaterial => pb::EndReason::InsufficientMaterial,
         EndReason::Agreement => pb::EndReason::Agreement,
+        EndReason::Aborted => pb::EndReason::Aborted,
+        EndReason::Adjudication => pb::EndReason::Adjudication,
     };
     match outcome {
         Outcome::Win { winner, line, .. } => pb::Outcome {
@@ -60,6 +62,12 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         },
         Outcome::Draw { .. } => pb::Outcome {
             r#type: pb::OutcomeType::Draw as i32,
+            winner: 0,
+            reason: reason as i32,
+            winning_line: Vec::new(),
+        },
+        Outcome::NoResult { .. } => pb::Outcome {
+            r#type: pb::OutcomeType::NoResult as i32,
             winner: 0,
             reason: reason as i32,
             winning_line: Vec::new(),
@@ -178,7 +186,7 @@ pub fn event_to_proto(game_id: &str, config: &GameConfig, viewer: Viewer, event:
             config: Some(config_to_proto(config)),
             seat_count: config.kind().seat_count() as u32,
         }),
-        EventKind::Played { turn: Turn::Move(seat, action), move_number } => {
+        EventKind::Played { turn: Turn::Move(seat, action), move_number, .. } => {
             let visible = config.public_action(viewer, *seat, action);
             Kind::MoveApplied(pb::MoveApplied {
                 seat: seat.number(),
@@ -188,10 +196,32 @@ pub fn event_to_proto(game_id: &str, config: &GameConfig, viewer: Viewer, event:
             })
         }
         EventKind::Played { turn: Turn::Resign(seat), .. } => Kind::Resigned(pb::Resigned { seat: seat.number() }),
-        EventKind::Played { turn: Turn::TakeBack(seat), move_number } => {
+        EventKind::Played { turn: Turn::TakeBack(seat), move_number, .. } => {
             Kind::MoveTakenBack(pb::MoveTakenBack { seat: seat.number(), move_number: *move_number })
+        }
+        EventKind::Played { turn: Turn::Abort { explanation }, .. } => {
+            Kind::GameAborted(pb::GameAborted { explanation: explanation.clone() })
+        }
+        EventKind::Played { turn: Turn::Adjudicate { explanation, .. }, .. } => {
+            Kind::GameAdjudicated(pb::GameAdjudicated { explanation: explanation.clone() })
         }
         EventKind::Ended(outcome) => Kind::GameEnded(pb::GameEnded { outcome: Some(outcome_to_proto(outcome)) }),
     };
-    pb::GameEvent { game_id: game_id.to_owned(), seq: event.seq, time: Some(timestamp(event.time)), kind: Some(kind) }
+    pb::GameEvent {
+        game_id: game_id.to_owned(),
+        seq: event.seq,
+        time: Some(timestamp(event.time)),
+        kind: Some(kind),
+        actor: event.kind.actor().as_ref().map(actor_to_proto),
+    }
+}
+
+/// The wire actor.
+pub fn actor_to_proto(actor: &Actor) -> pb::Actor {
+    use pb::actor::Kind;
+    let kind = match actor {
+        Actor::Seat(seat) => Kind::Seat(seat.number()),
+        Actor::Service { key } => Kind::Service(pb::ServiceActor { key_name: key.clone().unwrap_or_default() }),
+    };
+    pb::Actor { kind: Some(kind) }
 }

@@ -69,14 +69,18 @@ async fn insert_record<D: Dialect>(conn: &mut D::Connection, record: &GameRecord
     }
 }
 
-/// Inserts `events` into game `id`'s log.
+/// Inserts `events` into game `id`'s log. The only unique key an insert can break is that
+/// of creation request ids: that is [`StoreError::CreationRequestTaken`].
 async fn insert_events<D: Dialect>(
     conn: &mut D::Connection,
     id: &str,
     events: &[StoredEvent],
 ) -> Result<(), StoreError> {
     for event in events {
-        query::<D>(D::SQL.insert_event, event_values(id, event)).execute(conn.executor()).await.map_err(backend)?;
+        match query::<D>(D::SQL.insert_event, event_values(id, event)).execute(conn.executor()).await {
+            Err(e) if is_unique_violation(&e) && event.seq == 1 => return Err(StoreError::CreationRequestTaken),
+            other => other.map(drop).map_err(backend)?,
+        }
     }
     Ok(())
 }
@@ -211,6 +215,15 @@ impl<S: SqlStore> Store for S {
             .await
             .map_err(backend)?;
         rows.iter().map(event_from_row).collect()
+    }
+
+    async fn find_creation(&self, request_id: &str) -> Result<Option<String>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let row = query::<S::Db>(S::Db::SQL.game_of_creation, [request_id.into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?;
+        row.map(|row| row.text("game_id")).transpose()
     }
 
     async fn archive(&self, id: &str) -> Result<GameRecord, StoreError> {

@@ -78,6 +78,7 @@ macro_rules! statements {
                 "SELECT ", event_columns!(), " FROM events WHERE game_id = ", $p!(1), " AND request_id = ", $p!(2),
                 " ORDER BY seq"
             ),
+            game_of_creation: concat!("SELECT game_id FROM events WHERE seq = 1 AND request_id = ", $p!(1)),
             snapshot: concat!("SELECT seq, state FROM snapshots WHERE game_id = ", $p!(1)),
             save_snapshot: concat!(
                 "INSERT INTO snapshots (game_id, seq, state) VALUES ", values!($p; 1, 2, 3),
@@ -122,6 +123,8 @@ pub struct Statements {
     pub events_after: &'static str,
     /// A game's events that a request appended, in order: game id, request id.
     pub events_of_request: &'static str,
+    /// The game whose creation event carries a request id (as `game_id`): request id.
+    pub game_of_creation: &'static str,
     /// A game's snapshot: game id.
     pub snapshot: &'static str,
     /// Keeps a snapshot unless a newer one is kept already: game id, seq, state.

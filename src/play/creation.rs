@@ -1,0 +1,144 @@
+//! Creating a game, exactly once per request id: the record and its first events (the
+//! creation, then any moves imported with it) are stored in one step, and a retried
+//! creation finds the game the first one made instead of making another.
+//!
+//! A creation's request id is scoped to its creator ([`Actor::request_scope`]) and kept on
+//! every event the creation wrote; the store keeps creation request ids unique, so two
+//! racing creations with one id make one game.
+
+use std::sync::Arc;
+
+use super::error::PlayError;
+use super::hub::{Hub, LiveGame, record_update};
+use crate::engine::{Seat, Turn};
+use crate::store::{Actor, EventKind, GameRecord, StoreError, StoredEvent, TokenHash};
+
+/// A game to create.
+pub struct Creation {
+    /// Its record; the summary fields (seq, status, outcome, move count) are filled in
+    /// from the log the creation writes.
+    pub record: GameRecord,
+    /// Moves played at creation, in order (an imported game's), made by the creator.
+    pub imported: Vec<Turn>,
+    /// With an owner on the record, the most games in progress it may have, this one
+    /// included.
+    pub max_in_progress: Option<u64>,
+    /// Makes retries safe: the creator's id for this request, unique among its requests.
+    pub request_id: Option<String>,
+    /// A digest of everything the request asked, so that an id reused for a different
+    /// request is told apart from a retry.
+    pub request_digest: String,
+}
+
+/// What a creation did.
+pub enum Created {
+    /// Made the game.
+    New(Arc<LiveGame>),
+    /// An earlier request with the same id made it, writing the log up to
+    /// `created_through`.
+    Earlier { live: Arc<LiveGame>, created_through: u64 },
+}
+
+impl Creation {
+    fn creator(&self) -> Actor {
+        Actor::Service { key: self.record.owner.clone() }
+    }
+
+    fn log_key(&self) -> Option<String> {
+        self.request_id.as_ref().map(|id| format!("{}/{id}", self.creator().request_scope()))
+    }
+}
+
+impl Hub {
+    /// Creates a game: stores its record with its creation event and imported moves in one
+    /// step, then holds it in memory. A retry of an earlier creation (same creator, same
+    /// request id, same request) returns that game.
+    ///
+    /// # Errors
+    /// `REQUEST_ID_REUSED` for an id used before with a different request; a refused
+    /// imported move; `TOO_MANY_GAMES` beyond the owner's cap.
+    pub async fn create(&self, mut creation: Creation) -> Result<Created, PlayError> {
+        let key = creation.log_key();
+        if let Some(key) = &key
+            && let Some(earlier) = self.earlier_creation(key, &creation.request_digest).await?
+        {
+            return Ok(earlier);
+        }
+        let mut game = creation.record.config.new_match().map_err(|e| PlayError::Storage(e.to_string()))?;
+        let time = creation.record.created;
+        let event = |seq: u64, kind: EventKind| StoredEvent {
+            seq,
+            time,
+            kind,
+            request_id: key.clone(),
+            request_digest: key.as_ref().map(|_| creation.request_digest.clone()),
+        };
+        let mut log = vec![event(1, EventKind::Created)];
+        for turn in &creation.imported {
+            let current_seq = log.len() as u64;
+            game.play(turn).map_err(|error| PlayError::Move { error, current_seq })?;
+            let played = EventKind::Played {
+                turn: turn.clone(),
+                move_number: game.move_count(),
+                actor: Some(creation.creator()),
+            };
+            log.push(event(current_seq + 1, played));
+        }
+        if let Some(outcome) = game.outcome() {
+            log.push(event(log.len() as u64 + 1, EventKind::Ended(outcome)));
+        }
+        let update = record_update(game.outcome(), game.move_count(), time);
+        let record = &mut creation.record;
+        (record.seq, record.status, record.outcome, record.move_count) =
+            (log.len() as u64, update.status, update.outcome, update.move_count);
+
+        match self.store.create(creation.record.clone(), log, creation.max_in_progress).await {
+            Ok(()) => Ok(Created::New(self.hold(&creation.record, game))),
+            // A creation with the same id won a race: this is its retry.
+            Err(StoreError::CreationRequestTaken) => {
+                let key = key.as_deref().unwrap_or_default();
+                self.earlier_creation(key, &creation.request_digest)
+                    .await?
+                    .ok_or_else(|| PlayError::Storage("a creation request id is taken by no game".into()))
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// The game an earlier creation with log key `key` made, if one did.
+    async fn earlier_creation(&self, key: &str, digest: &str) -> Result<Option<Created>, PlayError> {
+        let Some(id) = self.store.find_creation(key).await? else { return Ok(None) };
+        let events = self.store.find_request(&id, key).await?;
+        if events.first().and_then(|event| event.request_digest.as_deref()) != Some(digest) {
+            return Err(PlayError::RequestIdReused);
+        }
+        let live = self.game(&id).await?;
+        let created_through = events.last().map_or(1, |event| event.seq);
+        Ok(Some(Created::Earlier { live, created_through }))
+    }
+
+    /// Gives every seat of `live` a new token hash, in seat order, if nothing has happened
+    /// in the game since its creation wrote the log up to `created_through`: then nobody
+    /// can have used the tokens the creation handed out, and they stop working. Returns
+    /// whether it did.
+    pub async fn replace_untouched_tokens(
+        &self,
+        live: &LiveGame,
+        created_through: u64,
+        hashes: &[TokenHash],
+    ) -> Result<bool, PlayError> {
+        // Under the game's lock, so that no move of this process slips in between the check
+        // and the change; the store's head covers the other processes.
+        let state = live.state.lock().await;
+        let head = self.store.head(&live.id).await?;
+        if head.seq != created_through || state.seq != created_through {
+            return Ok(false);
+        }
+        for (index, hash) in hashes.iter().enumerate() {
+            // The store first: a token the log does not hold must never be accepted.
+            self.store.set_seat_token_hash(&live.id, index, *hash).await?;
+            live.replace_seat_hash(Seat::new(index as u8), *hash);
+        }
+        Ok(true)
+    }
+}
