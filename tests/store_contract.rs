@@ -72,6 +72,7 @@ fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
 
 /// Every guarantee of the `Store` trait, on a fresh, empty store.
 async fn contract(store: Arc<dyn Store>) {
+    one_game_per_creation_request(store.clone()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
     store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();
@@ -192,6 +193,50 @@ async fn contract(store: Arc<dyn Store>) {
     let (_, log) = store.load(id).await.unwrap();
     assert_eq!(log[0].request_id.as_deref(), Some("r0"));
     assert!(log.iter().all(|e| e.request_digest.is_none()));
+}
+
+/// Creation request ids name one game: found by [`Store::find_creation`], refused on a
+/// second creation (however many race), and only creation events are bound by them.
+async fn one_game_per_creation_request(store: Arc<dyn Store>) {
+    let key = "service/lobby/create-1";
+    let id = |n: u64| format!("0190c000-0000-7000-8000-{n:012}");
+    let racers: Vec<_> = (0..RACERS)
+        .map(|n| {
+            let store = store.clone();
+            let game = record(&id(n), GameKind::TicTacToe, time(n));
+            tokio::spawn(async move { store.create(game, vec![caused_by(created(time(n)), key)], None).await })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for (n, racer) in (0..RACERS).zip(racers) {
+        match racer.await.unwrap() {
+            Ok(()) => winners.push(id(n)),
+            Err(StoreError::CreationRequestTaken) => {
+                assert!(
+                    matches!(store.load(&id(n)).await, Err(StoreError::NotFound(_))),
+                    "a refused creation left a game"
+                );
+            }
+            other => panic!("a racing creation must succeed or find its request taken, got {other:?}"),
+        }
+    }
+    assert_eq!(winners.len(), 1, "one game per creation request id");
+    assert_eq!(store.find_creation(key).await.unwrap(), Some(winners[0].clone()));
+    assert_eq!(store.find_creation("service/lobby/create-2").await.unwrap(), None);
+    let creation = store.find_request(&winners[0], key).await.unwrap();
+    assert_eq!(
+        creation.iter().map(|e| (e.seq, e.request_digest.clone())).collect::<Vec<_>>(),
+        [(1, Some(digest_of(key)))]
+    );
+    // A later event of another game may carry the same id: only creations are unique.
+    let other = id(RACERS);
+    store.create(record(&other, GameKind::ConnectFour, time(0)), vec![created(time(0))], None).await.unwrap();
+    store.append(&other, 1, vec![played(2, 0, 3, Some(key))], in_progress(1, time(2))).await.unwrap();
+    assert_eq!(store.find_creation(key).await.unwrap(), Some(winners[0].clone()));
+    for game in [&winners[0], &other] {
+        store.delete(game).await.unwrap();
+    }
+    assert_eq!(store.find_creation(key).await.unwrap(), None, "a deleted game's creation is gone with it");
 }
 
 /// The document `json` as a release that kept no request digests wrote it.

@@ -96,6 +96,15 @@ async fn backend_calls_need_one_of_the_service_keys_once_keys_are_configured() {
         assert_error(&client.delete_game(with_credential(credential, delete)).await.unwrap_err(), code, reason);
         let reissue = pb::ReissueSeatTokenRequest { game_id: game.id.clone(), seat: 1 };
         assert_error(&client.reissue_seat_token(with_credential(credential, reissue)).await.unwrap_err(), code, reason);
+        let abort = pb::AbortGameRequest { game_id: game.id.clone(), explanation: "x".into(), ..Default::default() };
+        assert_error(&client.abort_game(with_credential(credential, abort)).await.unwrap_err(), code, reason);
+        let adjudicate = pb::AdjudicateGameRequest {
+            game_id: game.id.clone(),
+            result: pb::OutcomeType::Draw as i32,
+            explanation: "x".into(),
+            ..Default::default()
+        };
+        assert_error(&client.adjudicate_game(with_credential(credential, adjudicate)).await.unwrap_err(), code, reason);
     }
     let listed = client.list_games(with_credential(Some(NEXT_KEY), list())).await.unwrap().into_inner();
     assert_eq!(listed.games.len(), 2);

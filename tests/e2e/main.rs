@@ -16,4 +16,5 @@ mod hidden_information;
 mod hostile;
 mod limits;
 mod manage;
+mod server_moves;
 mod streams;

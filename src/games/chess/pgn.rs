@@ -99,9 +99,10 @@ fn ending(outcome: &Outcome) -> Option<String> {
     })
 }
 
-/// `text` as it may stand inside a `{...}` comment, which ends at the first `}`.
+/// `text` as it may stand inside a `{...}` comment, which ends at the first `}`: braces
+/// become parentheses, so that the comment reads as written.
 fn comment_text(text: &str) -> String {
-    text.replace('}', ")")
+    text.replace('{', "(").replace('}', ")")
 }
 
 fn escape(value: &str) -> String {
