@@ -3,12 +3,14 @@
 //!
 //! A game implements [`Rules`] (its position and how moves change it). [`Match`] wraps a
 //! position with what every game needs in the same way: the turn check, resignation, the
-//! move log and its replay. [`AnyMatch`] erases the game type so that the layers above
-//! can hold a match of any kind.
+//! move log and its replay. A move reaches [`Rules::apply`] only with a [`Mover`], which
+//! only `Match` makes, after that turn check. [`AnyMatch`] erases the game type so that
+//! the layers above can hold a match of any kind.
 
 mod action;
 mod error;
 pub mod grid;
+mod mover;
 mod outcome;
 mod rules;
 mod seat;
@@ -18,6 +20,7 @@ mod view;
 
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
 pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
+pub use mover::Mover;
 pub use outcome::{DrawReason, EndReason, NoResultReason, Outcome, WinReason};
 pub use rules::{Hint, Rules, SearchBudget};
 pub use seat::{Seat, Viewer};

@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Action, ConfigError, MoveError, Observation, Outcome, Seat, Viewer};
+use super::{Action, ConfigError, MoveError, Mover, Observation, Outcome, Seat, Viewer};
 
 /// The rules of one game: a position and how moves change it.
 ///
@@ -17,8 +17,12 @@ use super::{Action, ConfigError, MoveError, Observation, Outcome, Seat, Viewer};
 ///   [`conclude`](Rules::conclude) keeps the outcome it is given, so that this holds
 ///   after it too; under the default `conclude` the position never learns of the ending
 ///   and [`Match`](super::Match) masks its seats to act.
-/// - `legal_moves(seat)` lists exactly the actions `apply(seat, _)` accepts, and is empty
-///   for a seat not in `to_act()`.
+/// - `apply` is only ever called for a seat in `to_act()` of a game that is not over: the
+///   [`Mover`] it takes proves it, and only [`Match`](super::Match) can make one. A game
+///   that does the work in a method of its own (for its searches, perft or tests) keeps
+///   that precondition there itself.
+/// - `legal_moves(seat)` lists exactly the actions `apply` accepts from a [`Mover`] for
+///   `seat`, and is empty for a seat not in `to_act()`.
 /// - `apply` either changes the position and returns `Ok`, or returns `Err` and leaves
 ///   the position exactly as it was.
 /// - The position is a function of the configuration, the moves applied and, when the
@@ -51,12 +55,13 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
     /// Every action `seat` may take now, in a stable order.
     fn legal_moves(&self, seat: Seat) -> Vec<Action>;
 
-    /// Applies `action` for `seat`. The caller guarantees that the game is not over and
-    /// that `seat` is in `to_act()`.
+    /// Applies `action` for the seat of `mover`. The game is not over and that seat is in
+    /// `to_act()`: [`Match`](super::Match), the only maker of a [`Mover`], has checked
+    /// both, so the game need not check them again.
     ///
     /// # Errors
     /// Why the action is illegal; the position is then unchanged.
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError>;
+    fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError>;
 
     /// The result once the game is over: by the rules' own play, or the outcome given to
     /// [`conclude`](Rules::conclude) where the game keeps it. [`Match`](super::Match)

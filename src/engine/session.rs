@@ -3,6 +3,7 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize};
 
+use super::Mover;
 use super::{
     Action, ConfigError, DrawReason, Hint, LastMove, MoveError, NoResultReason, Outcome, Reason, Rules, SearchBudget,
     Seat, View, Viewer, WinReason,
@@ -155,7 +156,7 @@ impl<G: Rules> Match<G> {
     /// Why the action is refused; the match is then unchanged.
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
         self.check_turn(seat)?;
-        self.position.apply(seat, action)?;
+        self.position.apply(Mover::checked(seat), action)?;
         self.history.push(Turn::Move(seat, action.clone()));
         self.moves_in_force.push((seat, action.clone()));
         Ok(())
@@ -188,7 +189,9 @@ impl<G: Rules> Match<G> {
         let mut position = G::new(&self.config).expect("the configuration was valid when the match began");
         let kept = &self.moves_in_force[..self.moves_in_force.len() - 1];
         for (mover, action) in kept {
-            position.apply(*mover, action).expect("moves in force replay");
+            // Each move in force passed `check_turn` when first played, and replaying the
+            // same moves from the start reaches the same positions: its seat is to act again.
+            position.apply(Mover::checked(*mover), action).expect("moves in force replay");
         }
         self.position = position;
         self.moves_in_force.pop();
@@ -493,7 +496,8 @@ pub(super) mod tests {
         fn legal_moves(&self, _seat: Seat) -> Vec<Action> {
             vec![Action::drop(1), Action::drop(2)]
         }
-        fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError> {
+            let seat = mover.seat();
             let Action::Place(crate::engine::PlaceTarget::Column(step @ 1..=2)) = action else {
                 return Err(MoveError::new(Reason::MoveKindNotAllowed, "add 1 or 2"));
             };

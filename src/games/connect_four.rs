@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -117,7 +117,8 @@ impl Rules for ConnectFour {
         (0..self.config.width).filter(|&c| self.heights[c as usize] < self.config.height).map(Action::drop).collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+    fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError> {
+        let seat = mover.seat();
         let column = ConnectFour::column(action)?;
         if column >= self.config.width {
             return Err(MoveError::new(

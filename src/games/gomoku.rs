@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::tic_tac_toe::{check_empty, describe_placement, placed_cell};
@@ -146,7 +146,8 @@ impl Rules for Gomoku {
             .collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+    fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError> {
+        let seat = mover.seat();
         let cell = placed_cell(action)?;
         check_empty(&self.board, cell)?;
         self.pro_opening_check(cell)?;

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -143,7 +143,8 @@ impl Rules for TicTacToe {
         self.board.empty_cells().map(|c| Action::Place(PlaceTarget::Cell(c))).collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+    fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError> {
+        let seat = mover.seat();
         let cell = placed_cell(action)?;
         check_empty(&self.board, cell)?;
         self.board.set(cell, seat);
@@ -346,7 +347,7 @@ mod tests {
     /// published counts: 255,168 complete games, 131,184 won by X, 77,904 by O, 46,080 drawn.
     #[test]
     fn the_complete_game_tree_of_3x3_matches_the_published_counts() {
-        fn walk(game: &TicTacToe, counts: &mut [u64; 3]) {
+        fn walk(game: &Match<TicTacToe>, counts: &mut [u64; 3]) {
             match game.outcome() {
                 Some(Outcome::Win { winner, .. }) => counts[winner.index()] += 1,
                 Some(Outcome::Draw { .. }) => counts[2] += 1,
@@ -362,7 +363,7 @@ mod tests {
             }
         }
         let mut counts = [0; 3];
-        walk(&TicTacToe::new(&Config::default()).unwrap(), &mut counts);
+        walk(&Match::new(Config::default()).unwrap(), &mut counts);
         assert_eq!(counts, [131_184, 77_904, 46_080]);
         assert_eq!(counts.iter().sum::<u64>(), 255_168);
     }

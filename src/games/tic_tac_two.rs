@@ -77,8 +77,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, LINE_DIRECTIONS, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, DrawReason, Location, MoveError, Observation, Outcome, PlaceTarget, Reason, Region,
-    Rules, Seat, Viewer, WinReason,
+    Action, Cell, ConfigError, DrawReason, Location, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason,
+    Region, Rules, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -461,6 +461,35 @@ impl TicTacTwo {
             }
         }
     }
+
+    /// Applies `action` for `seat`: what [`Rules::apply`] does for the seat of its
+    /// [`Mover`](crate::engine::Mover), here also for the tests to call on positions of
+    /// their own. The caller keeps `apply`'s precondition, checked here in debug builds
+    /// only: the game is not over and `seat` is in `to_act()`. On error the position is
+    /// unchanged.
+    fn play_move(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        debug_assert!(self.to_act().contains(&seat), "{seat} is not to act");
+        let play = Play::parse(action)?;
+        self.check(seat, play)?;
+        match play {
+            Play::Place(cell) => {
+                self.board.set(cell, seat);
+                self.placed[seat.index()] += 1;
+                self.seen.clear();
+            }
+            Play::Move { from, to } => {
+                self.board.take(from);
+                self.board.set(to, seat);
+            }
+            Play::Shift { d_row, d_col } => {
+                self.grid = self.shifted(d_row, d_col).expect("checked: the shifted grid stays on the board");
+            }
+        }
+        self.moves += 1;
+        self.turn = seat.opponent();
+        self.outcome = self.judge(seat, play);
+        Ok(())
+    }
 }
 
 impl Rules for TicTacTwo {
@@ -509,27 +538,8 @@ impl Rules for TicTacTwo {
         places.chain(moves).chain(shifts).filter(|&play| self.check(seat, play).is_ok()).map(Play::to_action).collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
-        let play = Play::parse(action)?;
-        self.check(seat, play)?;
-        match play {
-            Play::Place(cell) => {
-                self.board.set(cell, seat);
-                self.placed[seat.index()] += 1;
-                self.seen.clear();
-            }
-            Play::Move { from, to } => {
-                self.board.take(from);
-                self.board.set(to, seat);
-            }
-            Play::Shift { d_row, d_col } => {
-                self.grid = self.shifted(d_row, d_col).expect("checked: the shifted grid stays on the board");
-            }
-        }
-        self.moves += 1;
-        self.turn = seat.opponent();
-        self.outcome = self.judge(seat, play);
-        Ok(())
+    fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError> {
+        self.play_move(mover.seat(), action)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -59,8 +59,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::Dims;
 use crate::engine::{
-    Action, Cell, ChangedCell, ConfigError, MoveError, Observation, Orientation, Outcome, PlaceTarget, Reason, Rules,
-    Seat, ShipPlacement, Stage, Viewer, WinReason,
+    Action, Cell, ChangedCell, ConfigError, MoveError, Mover, Observation, Orientation, Outcome, PlaceTarget, Reason,
+    Rules, Seat, ShipPlacement, Stage, Viewer, WinReason,
 };
 
 use self::ocean::{Ocean, ShotResult};
@@ -499,7 +499,8 @@ impl Rules for Battleship {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+    fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError> {
+        let seat = mover.seat();
         match action {
             Action::Place(PlaceTarget::Ship(ship)) => {
                 let (rect, room) = self.check_single(seat, ship)?;

@@ -50,8 +50,8 @@ mod zobrist;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Observation, Outcome, Piece, Reason, Rules, Seat,
-    Viewer, WinReason,
+    Action, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome, Piece, Reason,
+    Rules, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -373,7 +373,7 @@ impl Rules for Chess {
         list
     }
 
-    fn apply(&mut self, _seat: Seat, action: &Action) -> Result<(), MoveError> {
+    fn apply(&mut self, _mover: Mover, action: &Action) -> Result<(), MoveError> {
         let us = self.position.turn();
         match action {
             Action::Move { .. } => {

@@ -12,7 +12,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{Action, DrawReason, Match, Outcome, ReplayError, Rules, Seat, Turn, WinReason};
+use crate::engine::{Action, DrawReason, Match, Outcome, ReplayError, Seat, Turn, WinReason};
 
 use super::board::Color;
 use super::{Chess, Config, StartPosition, actions, chess960, fen, san};
@@ -388,7 +388,8 @@ pub fn import(text: &str) -> Result<Imported, String> {
     } else if config.chess960 {
         config.start_position = StartPosition::Number(chess960::STANDARD);
     }
-    let mut game = Chess::new(&config).map_err(|e| format!("the starting position is not valid: {e}"))?;
+    let mut game =
+        Match::<Chess>::new(config.clone()).map_err(|e| format!("the starting position is not valid: {e}"))?;
 
     let mut actions_played = Vec::new();
     let mut result = None;
@@ -406,7 +407,7 @@ pub fn import(text: &str) -> Result<Imported, String> {
         if let Some(outcome) = game.outcome() {
             return Err(format!("move {ply} (`{san_text}`) comes after the game has ended ({:?})", outcome.reason()));
         }
-        let position = *game.position();
+        let position = *game.position().position();
         let mv = san::parse(&position, san_text).map_err(|e| format!("move {ply}: {e}"))?;
         let action = actions::to_action(&position, mv, config.chess960);
         let seat = actions::seat(position.turn());

@@ -54,7 +54,7 @@ pub use config::{Config, DEFAULT_FLYING_THRESHOLD, DEFAULT_MOVE_LIMIT, Flying, M
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, ConfigError, DrawReason, GraphBoard, GraphPoint, Location, MoveError, Observation, Outcome, Phase,
+    Action, ConfigError, DrawReason, GraphBoard, GraphPoint, Location, MoveError, Mover, Observation, Outcome, Phase,
     PlaceTarget, Reason, Rules, Seat, Viewer, WinReason,
 };
 
@@ -367,6 +367,37 @@ impl Morris {
             None
         }
     }
+
+    /// Applies `action` for `seat`: what [`Rules::apply`] does for the seat of its
+    /// [`Mover`](crate::engine::Mover), here also for the tests to call on positions of
+    /// their own. The caller keeps `apply`'s precondition, checked here in debug builds
+    /// only: the game is not over and `seat` is in `to_act()`. On error the position is
+    /// unchanged.
+    fn play_move(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        debug_assert!(self.to_act().contains(&seat), "{seat} is not to act");
+        let intent = self.intent(action)?;
+        self.check(seat, intent)?;
+        let s = seat.index();
+        match intent {
+            Intent::Place(point) => {
+                self.own[s] |= bit(point);
+                self.in_hand[s] -= 1;
+                self.arrived(seat, point, true);
+            }
+            Intent::Move(from, to) => {
+                self.own[s] ^= bit(from) | bit(to);
+                self.quiet_moves += 1;
+                self.arrived(seat, to, false);
+            }
+            Intent::Capture(point) => {
+                self.own[seat.opponent().index()] &= !bit(point);
+                self.capture_owed = false;
+                self.quiet_moves = 0;
+                self.end_turn(seat, true);
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Rules for Morris {
@@ -416,29 +447,8 @@ impl Rules for Morris {
             .collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
-        let intent = self.intent(action)?;
-        self.check(seat, intent)?;
-        let s = seat.index();
-        match intent {
-            Intent::Place(point) => {
-                self.own[s] |= bit(point);
-                self.in_hand[s] -= 1;
-                self.arrived(seat, point, true);
-            }
-            Intent::Move(from, to) => {
-                self.own[s] ^= bit(from) | bit(to);
-                self.quiet_moves += 1;
-                self.arrived(seat, to, false);
-            }
-            Intent::Capture(point) => {
-                self.own[seat.opponent().index()] &= !bit(point);
-                self.capture_owed = false;
-                self.quiet_moves = 0;
-                self.end_turn(seat, true);
-            }
-        }
-        Ok(())
+    fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError> {
+        self.play_move(mover.seat(), action)
     }
 
     fn outcome(&self) -> Option<Outcome> {

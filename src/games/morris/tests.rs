@@ -52,12 +52,12 @@ fn nine(white: &[u32], black: &[u32], turn: Seat) -> Morris {
 }
 
 fn play(game: &mut Morris, seat: Seat, action: Action) {
-    game.apply(seat, &action).unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"));
+    game.play_move(seat, &action).unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"));
 }
 
 fn refuse(game: &mut Morris, seat: Seat, action: Action, reason: Reason) {
     let before = game.clone();
-    let error = game.apply(seat, &action).expect_err(&format!("{action:?} by {seat} was accepted"));
+    let error = game.play_move(seat, &action).expect_err(&format!("{action:?} by {seat} was accepted"));
     assert_eq!(error.reason, reason, "{action:?}: {error}");
     assert_eq!(*game, before, "{action:?} changed the position");
 }
@@ -96,7 +96,7 @@ fn assert_legal_moves_exact(game: &Morris) {
     let legal = game.legal_moves(seat);
     for action in every_action() {
         let mut copy = game.clone();
-        let accepted = copy.apply(seat, &action).is_ok();
+        let accepted = copy.play_move(seat, &action).is_ok();
         assert_eq!(accepted, legal.contains(&action), "{action:?}");
         if !accepted {
             assert_eq!(copy, *game, "refused {action:?} changed the position");
@@ -419,14 +419,14 @@ fn refused_actions_name_their_reason_and_change_nothing() {
 #[test]
 fn refusals_explain_themselves() {
     let mut game = nine(&[0, 1, 14, 19], &[9, 10, 11, 16, 17], W);
-    let error = game.apply(W, &mv(1, 7)).unwrap_err();
+    let error = game.play_move(W, &mv(1, 7)).unwrap_err();
     assert_eq!(
         error.message,
         "point 1 (d7) and point 7 (d5) are not joined by a line: a piece moves to an empty neighbouring point, \
          here point 0 (a7), point 2 (g7), point 4 (d6); pieces fly once their side is down to 3 pieces"
     );
     play(&mut game, W, mv(14, 2));
-    let error = game.apply(W, &cap(11)).unwrap_err();
+    let error = game.play_move(W, &cap(11)).unwrap_err();
     assert!(error.message.contains("point 11 (c4) stands in a mill"), "{}", error.message);
 }
 

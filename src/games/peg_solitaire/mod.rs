@@ -34,8 +34,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, BoardCell, Cell, ChangedCell, ConfigError, DrawReason, GridBoard, Hint, Location, MoveError, Observation,
-    Outcome, Piece, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
+    Action, BoardCell, Cell, ChangedCell, ConfigError, DrawReason, GridBoard, Hint, Location, MoveError, Mover,
+    Observation, Outcome, Piece, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 pub use self::boards::Shape;
@@ -305,7 +305,7 @@ impl Rules for PegSolitaire {
         self.geometry.jumps().iter().filter(|j| j.fits(self.pegs)).map(|&j| self.jump_action(j)).collect()
     }
 
-    fn apply(&mut self, _seat: Seat, action: &Action) -> Result<(), MoveError> {
+    fn apply(&mut self, _mover: Mover, action: &Action) -> Result<(), MoveError> {
         let jump = self.jump_for(action)?;
         self.pegs = jump.apply(self.pegs);
         self.last_jump = Some(jump);

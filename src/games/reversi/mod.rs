@@ -37,8 +37,8 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Observation, Outcome, PlaceTarget, Reason, Rules,
-    Seat, Viewer, WinReason,
+    Action, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason,
+    Rules, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -300,6 +300,23 @@ impl Reversi {
         self.turn = seat.opponent();
         Ok(())
     }
+
+    /// Applies `action` for `seat`: what [`Rules::apply`] does for the seat of its
+    /// [`Mover`](crate::engine::Mover), here also for perft and the tests to call on
+    /// positions of their own. The caller keeps `apply`'s precondition, checked here in
+    /// debug builds only: the game is not over and `seat` is in `to_act()`. On error the
+    /// position is unchanged.
+    fn play_move(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        debug_assert!(self.to_act().contains(&seat), "{seat} is not to act");
+        match action {
+            Action::Pass => self.pass(seat),
+            Action::Place(PlaceTarget::Cell(cell)) => self.place(seat, *cell),
+            other => Err(MoveError::new(
+                Reason::MoveKindNotAllowed,
+                format!("Reversi accepts placing a disc on a cell or passing, not \"{}\"", other.kind_name()),
+            )),
+        }
+    }
 }
 
 impl Rules for Reversi {
@@ -329,15 +346,8 @@ impl Rules for Reversi {
         cells.into_iter().map(|c| Action::Place(PlaceTarget::Cell(c))).collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
-        match action {
-            Action::Pass => self.pass(seat),
-            Action::Place(PlaceTarget::Cell(cell)) => self.place(seat, *cell),
-            other => Err(MoveError::new(
-                Reason::MoveKindNotAllowed,
-                format!("Reversi accepts placing a disc on a cell or passing, not \"{}\"", other.kind_name()),
-            )),
-        }
+    fn apply(&mut self, mover: Mover, action: &Action) -> Result<(), MoveError> {
+        self.play_move(mover.seat(), action)
     }
 
     fn outcome(&self) -> Option<Outcome> {

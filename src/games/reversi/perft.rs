@@ -58,7 +58,7 @@ fn children(position: &Reversi) -> impl Iterator<Item = (Action, Reversi)> + '_ 
     let seat: Seat = position.turn;
     position.legal_moves(seat).into_iter().map(move |action| {
         let mut child = position.clone();
-        child.apply(seat, &action).expect("a listed move is accepted");
+        child.play_move(seat, &action).expect("a listed move is accepted");
         (action, child)
     })
 }

@@ -44,7 +44,7 @@ fn cells(list: &[(u32, u32)]) -> Vec<Cell> {
 /// Applies `action` and expects it refused for `reason`, with the position unchanged.
 fn refused(game: &mut Reversi, seat: Seat, action: Action, reason: Reason) -> MoveError {
     let before = game.clone();
-    let error = game.apply(seat, &action).expect_err("the move should be refused");
+    let error = game.play_move(seat, &action).expect_err("the move should be refused");
     assert_eq!(error.reason, reason, "{error}");
     assert_eq!(*game, before, "a refused move changed the position");
     error
@@ -96,7 +96,7 @@ fn every_flanked_line_flips_in_all_eight_directions_and_open_lines_do_not() {
             BLACK,
             representation,
         );
-        game.apply(BLACK, &place(3, 3)).unwrap();
+        game.play_move(BLACK, &place(3, 3)).unwrap();
         // Seven lines close on a black disc, one of them two discs long; the line to the
         // south-east runs into an empty cell and stays white.
         let flipped = cells(&[(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (3, 5), (4, 2), (4, 3)]);
@@ -122,7 +122,7 @@ fn a_wall_stops_a_flanking_line() {
         assert!(!blocked.legal_moves(BLACK).contains(&place(3, 5)));
         // The same line without the wall flips all three.
         let mut open = position(&["........", "........", "........", "BWWWW...", "........"], BLACK, representation);
-        open.apply(BLACK, &place(3, 5)).unwrap();
+        open.play_move(BLACK, &place(3, 5)).unwrap();
         assert_eq!(open.last_changed, cells(&[(3, 1), (3, 2), (3, 3), (3, 4)]));
         // A wall cannot be played on, and shows as a wall to every viewer.
         let error = refused(&mut blocked, BLACK, place(3, 2), Reason::CellBlocked);
@@ -147,11 +147,11 @@ fn a_seat_without_a_move_must_pass_and_only_then() {
         );
         assert_eq!(game.legal_moves(BLACK), places(&[(0, 2), (7, 2)]));
         refused(&mut game, BLACK, Action::Pass, Reason::PassNotAllowed);
-        game.apply(BLACK, &place(0, 2)).unwrap();
+        game.play_move(BLACK, &place(0, 2)).unwrap();
         // White's only disc is boxed in by the wall: no move, so a pass is its only move.
         assert_eq!(game.legal_moves(WHITE), vec![Action::Pass]);
         refused(&mut game, WHITE, place(6, 4), Reason::NoFlank);
-        game.apply(WHITE, &Action::Pass).unwrap();
+        game.play_move(WHITE, &Action::Pass).unwrap();
         assert_eq!(game.outcome(), None, "one pass does not end the game");
         assert!(game.last_changed.is_empty());
         assert_eq!(game.to_act(), vec![BLACK]);
@@ -166,12 +166,12 @@ fn two_passes_in_a_row_end_the_game_by_counting_discs() {
         // Black takes White's last disc; then neither seat can move.
         let mut game =
             position(&["BW......", "........", "........", "........", "........", "........"], BLACK, representation);
-        game.apply(BLACK, &place(0, 2)).unwrap();
+        game.play_move(BLACK, &place(0, 2)).unwrap();
         assert_eq!(game.legal_moves(WHITE), vec![Action::Pass]);
-        game.apply(WHITE, &Action::Pass).unwrap();
+        game.play_move(WHITE, &Action::Pass).unwrap();
         assert_eq!(game.outcome(), None);
         assert_eq!(game.legal_moves(BLACK), vec![Action::Pass]);
-        game.apply(BLACK, &Action::Pass).unwrap();
+        game.play_move(BLACK, &Action::Pass).unwrap();
         assert_eq!(
             game.outcome(),
             Some(Outcome::Win { winner: BLACK, reason: WinReason::PieceCount, line: Vec::new() })
@@ -189,13 +189,13 @@ fn a_pass_after_a_move_starts_the_count_again() {
         BLACK,
         Representation::Bits,
     );
-    game.apply(BLACK, &place(0, 2)).unwrap();
-    game.apply(WHITE, &Action::Pass).unwrap();
-    game.apply(BLACK, &place(7, 2)).unwrap();
+    game.play_move(BLACK, &place(0, 2)).unwrap();
+    game.play_move(WHITE, &Action::Pass).unwrap();
+    game.play_move(BLACK, &place(7, 2)).unwrap();
     assert_eq!(game.count(WHITE), 0);
-    game.apply(WHITE, &Action::Pass).unwrap();
+    game.play_move(WHITE, &Action::Pass).unwrap();
     assert_eq!(game.outcome(), None);
-    game.apply(BLACK, &Action::Pass).unwrap();
+    game.play_move(BLACK, &Action::Pass).unwrap();
     assert_eq!(game.outcome().and_then(|o| o.winner()), Some(BLACK));
 }
 
@@ -205,7 +205,7 @@ fn a_full_board_ends_the_game_at_once() {
         // White fills the last empty cell (a wall takes the top-left corner) and flips two
         // discs, but Black still has more.
         let mut win = position(&["#WWW", "BBBB", "BBBB", "BBB."], WHITE, representation);
-        win.apply(WHITE, &place(3, 3)).unwrap();
+        win.play_move(WHITE, &place(3, 3)).unwrap();
         assert_eq!(win.last_changed, cells(&[(1, 3), (2, 3)]));
         assert!(win.board.is_full());
         assert_eq!((win.count(BLACK), win.count(WHITE)), (9, 6));
@@ -216,7 +216,7 @@ fn a_full_board_ends_the_game_at_once() {
         assert!(win.to_act().is_empty());
 
         let mut draw = position(&["WWWW", "WWWW", "BBBB", "BBW."], BLACK, representation);
-        draw.apply(BLACK, &place(3, 3)).unwrap();
+        draw.play_move(BLACK, &place(3, 3)).unwrap();
         assert_eq!(draw.last_changed, cells(&[(3, 2)]));
         assert_eq!((draw.count(BLACK), draw.count(WHITE)), (8, 8));
         assert_eq!(draw.outcome(), Some(Outcome::Draw { reason: DrawReason::PieceCount }));
@@ -227,11 +227,11 @@ fn a_full_board_ends_the_game_at_once() {
 #[test]
 fn a_full_board_is_won_by_more_discs_and_drawn_on_equal_counts() {
     let mut game = position(&["BWW.", "BBBB", "WWWW", "WWWW"], BLACK, Representation::Bits);
-    game.apply(BLACK, &place(0, 3)).unwrap();
+    game.play_move(BLACK, &place(0, 3)).unwrap();
     assert_eq!((game.count(BLACK), game.count(WHITE)), (8, 8));
     assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::PieceCount }));
     let mut game = position(&["BWW.", "BBBB", "BBWW", "WWWW"], BLACK, Representation::Array);
-    game.apply(BLACK, &place(0, 3)).unwrap();
+    game.play_move(BLACK, &place(0, 3)).unwrap();
     assert_eq!(game.outcome().and_then(|o| o.winner()), Some(BLACK));
 }
 
@@ -401,13 +401,13 @@ fn perft_counts_the_free_opening_and_game_ends_as_leaves() {
     assert_eq!(perft(&free, 6), perft_general(&free, 6));
     // A finished game is one leaf at any depth, and so is a forced pass into an end.
     let mut over = position(&["BW......", "........", "........", "........"], BLACK, Representation::Bits);
-    over.apply(BLACK, &place(0, 2)).unwrap();
+    over.play_move(BLACK, &place(0, 2)).unwrap();
     for depth in 1..=4 {
         assert_eq!(perft(&over, depth), 1);
         assert_eq!(perft_general(&over, depth), 1);
     }
-    over.apply(WHITE, &Action::Pass).unwrap();
-    over.apply(BLACK, &Action::Pass).unwrap();
+    over.play_move(WHITE, &Action::Pass).unwrap();
+    over.play_move(BLACK, &Action::Pass).unwrap();
     assert_eq!(perft(&over, 3), 1);
     assert!(divide(&over, 3).is_empty());
 }
@@ -426,8 +426,8 @@ fn compare_representations(config: &Config, choices: &[usize]) {
         let moves = bits.legal_moves(seat);
         assert_eq!(moves, array.legal_moves(seat), "step {step}");
         let action = &moves[choices[step % choices.len()] % moves.len()];
-        bits.apply(seat, action).unwrap();
-        array.apply(seat, action).unwrap();
+        bits.play_move(seat, action).unwrap();
+        array.play_move(seat, action).unwrap();
         assert_eq!(bits.observe(Viewer::Spectator), array.observe(Viewer::Spectator), "step {step}");
         assert_eq!(bits.outcome(), array.outcome());
         assert_eq!(bits.board.to_array(), array.board.to_array());

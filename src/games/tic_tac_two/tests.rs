@@ -55,7 +55,7 @@ fn setup(config: Config, rows: &[&str], corner: (u32, u32), turn: Seat) -> TicTa
 /// listed, and returns why it was refused.
 fn refused(position: &mut TicTacTwo, seat: Seat, action: Action) -> Reason {
     let before = position.clone();
-    let error = position.apply(seat, &action).expect_err("the action should be refused");
+    let error = position.play_move(seat, &action).expect_err("the action should be refused");
     assert_eq!(*position, before, "a refused {action:?} changed the position");
     assert!(!position.legal_moves(seat).contains(&action), "{action:?} is refused but listed");
     assert!(!error.message.is_empty());
@@ -93,7 +93,7 @@ fn assert_listed_is_accepted(position: &TicTacTwo) {
     let legal = position.legal_moves(seat);
     for action in every_candidate(position.config.board_size) {
         let mut copy = position.clone();
-        let accepted = copy.apply(seat, &action).is_ok();
+        let accepted = copy.play_move(seat, &action).is_ok();
         assert_eq!(accepted, legal.contains(&action), "{action:?}");
         if !accepted {
             assert_eq!(&copy, position);
@@ -132,7 +132,7 @@ fn placing_outside_the_grid_is_refused() {
     assert_eq!(refused(&mut position, X, place(u32::MAX, u32::MAX)), Reason::OutOfBounds);
     assert_eq!(refused(&mut position, X, Action::drop(2)), Reason::MoveKindNotAllowed);
     assert_eq!(refused(&mut position, X, Action::Pass), Reason::MoveKindNotAllowed);
-    position.apply(X, &place(1, 1)).unwrap();
+    position.play_move(X, &place(1, 1)).unwrap();
     assert_eq!(refused(&mut position, O, place(1, 1)), Reason::CellOccupied);
 }
 
@@ -189,7 +189,7 @@ fn a_seat_with_every_piece_placed_can_only_move_or_shift() {
     // Four pieces to the single empty grid cell, and all eight shifts.
     assert_eq!(legal.len(), 4 + 8);
     assert_listed_is_accepted(&position);
-    position.apply(X, &mv((1, 1), (3, 3))).unwrap();
+    position.play_move(X, &mv((1, 1), (3, 3))).unwrap();
     assert_eq!(position.board.get(at(1, 1)), None);
     assert_eq!(position.board.get(at(3, 3)), Some(X));
     assert_eq!(position.observe(Viewer::Seat(X)).seat_in_hand, vec![0, 0]);
@@ -208,14 +208,14 @@ const BOTH_LINES_AFTER_A_RIGHT_SHIFT: [&str; 5] = [
 #[test]
 fn a_shift_completing_both_lines_is_won_by_the_mover_by_default() {
     let mut position = setup(Config::default(), &BOTH_LINES_AFTER_A_RIGHT_SHIFT, (1, 1), X);
-    position.apply(X, &shift(0, 1)).unwrap();
+    position.play_move(X, &shift(0, 1)).unwrap();
     assert_eq!(winner(position.outcome()), Some((X, vec![at(1, 2), at(1, 3), at(1, 4)])));
     assert!(position.to_act().is_empty());
     assert!(position.legal_moves(O).is_empty());
 
     // Whoever shifts wins: here O.
     let mut position = setup(Config::default(), &BOTH_LINES_AFTER_A_RIGHT_SHIFT, (1, 1), O);
-    position.apply(O, &shift(0, 1)).unwrap();
+    position.play_move(O, &shift(0, 1)).unwrap();
     assert_eq!(winner(position.outcome()), Some((O, vec![at(3, 2), at(3, 3), at(3, 4)])));
 }
 
@@ -223,7 +223,7 @@ fn a_shift_completing_both_lines_is_won_by_the_mover_by_default() {
 fn a_shift_completing_both_lines_is_a_draw_under_the_draw_rule() {
     let config = Config { simultaneous_lines: SimultaneousLines::Draw, ..Config::default() };
     let mut position = setup(config, &BOTH_LINES_AFTER_A_RIGHT_SHIFT, (1, 1), X);
-    position.apply(X, &shift(0, 1)).unwrap();
+    position.play_move(X, &shift(0, 1)).unwrap();
     assert_eq!(position.outcome(), Some(Outcome::Draw { reason: DrawReason::SimultaneousLines }));
     assert!(position.to_act().is_empty());
 }
@@ -241,7 +241,7 @@ fn a_shift_completing_only_the_opponents_line_loses_under_either_rule() {
     for rule in [SimultaneousLines::MoverWins, SimultaneousLines::Draw] {
         let config = Config { simultaneous_lines: rule, ..Config::default() };
         let mut position = setup(config, &rows, (1, 1), X);
-        position.apply(X, &shift(0, 1)).unwrap();
+        position.play_move(X, &shift(0, 1)).unwrap();
         assert_eq!(winner(position.outcome()), Some((O, vec![at(3, 2), at(3, 3), at(3, 4)])), "{rule:?}");
     }
 }
@@ -291,12 +291,12 @@ fn a_line_partly_outside_the_grid_does_not_win_until_the_grid_covers_it() {
         ". . . . .",
     ], (1, 1), X);
     // Three in a row on the board, but (1, 0) lies outside the grid.
-    position.apply(X, &place(1, 2)).unwrap();
+    position.play_move(X, &place(1, 2)).unwrap();
     assert_eq!(position.outcome(), None);
-    position.apply(O, &place(3, 1)).unwrap();
+    position.play_move(O, &place(3, 1)).unwrap();
     assert_eq!(position.outcome(), None);
     // Shifting the grid left brings the whole row inside it.
-    position.apply(X, &shift(0, -1)).unwrap();
+    position.play_move(X, &shift(0, -1)).unwrap();
     assert_eq!(winner(position.outcome()), Some((X, vec![at(1, 0), at(1, 1), at(1, 2)])));
 }
 
@@ -311,7 +311,7 @@ fn only_the_part_of_a_row_inside_the_grid_counts_and_is_reported() {
         ". . . . .",
     ], (1, 1), X);
     // Four in a row on the board; the three inside the grid win.
-    position.apply(X, &place(1, 3)).unwrap();
+    position.play_move(X, &place(1, 3)).unwrap();
     assert_eq!(winner(position.outcome()), Some((X, vec![at(1, 1), at(1, 2), at(1, 3)])));
 }
 
@@ -344,13 +344,13 @@ fn a_piece_can_move_from_outside_the_grid_into_it() {
     assert_listed_is_accepted(&position);
 
     // The corner piece joins the diagonal inside the grid and wins.
-    position.apply(X, &mv((0, 0), (2, 2))).unwrap();
+    position.play_move(X, &mv((0, 0), (2, 2))).unwrap();
     assert_eq!(position.board.get(at(0, 0)), None);
     assert_eq!(winner(position.outcome()), Some((X, vec![at(1, 1), at(2, 2), at(3, 3)])));
 
     // A piece inside the grid may move too, leaving its cell empty.
     let mut position = start;
-    position.apply(X, &mv((1, 1), (2, 1))).unwrap();
+    position.play_move(X, &mv((1, 1), (2, 1))).unwrap();
     assert_eq!(position.board.get(at(1, 1)), None);
     assert_eq!(position.board.get(at(2, 1)), Some(X));
     assert_eq!(position.outcome(), None);
@@ -371,18 +371,18 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
     let mut position = setup(Config::default(), &SPARSE, (1, 1), X);
     let shuffle = [(X, shift(0, 1)), (O, shift(0, -1)), (X, shift(0, 1))];
     for (seat, action) in shuffle {
-        position.apply(seat, &action).unwrap();
+        position.play_move(seat, &action).unwrap();
         assert_eq!(position.outcome(), None);
     }
     // The starting position, X to act, for the third time.
-    position.apply(O, &shift(0, -1)).unwrap();
+    position.play_move(O, &shift(0, -1)).unwrap();
     assert_eq!(position.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
     assert!(position.to_act().is_empty());
 
     let twice = Config { repetition_limit: 2, ..Config::default() };
     let mut position = setup(twice, &SPARSE, (1, 1), X);
-    position.apply(X, &shift(0, 1)).unwrap();
-    position.apply(O, &shift(0, -1)).unwrap();
+    position.play_move(X, &shift(0, 1)).unwrap();
+    position.play_move(O, &shift(0, -1)).unwrap();
     assert_eq!(position.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
 }
 
@@ -394,7 +394,7 @@ fn a_repeated_arrangement_with_the_other_seat_to_act_is_a_different_position() {
     let loop_of_three = [shift(0, 1), shift(1, -1), shift(-1, 0)];
     for (i, action) in loop_of_three.iter().chain(&loop_of_three).enumerate() {
         let seat = Seat::new((i % 2) as u8);
-        position.apply(seat, action).unwrap();
+        position.play_move(seat, action).unwrap();
         if i < 5 {
             assert_eq!(position.outcome(), None, "after move {i}");
         }
@@ -406,10 +406,10 @@ fn a_repeated_arrangement_with_the_other_seat_to_act_is_a_different_position() {
 #[test]
 fn a_placement_starts_the_repetition_count_afresh() {
     let mut position = setup(Config::default(), &SPARSE, (1, 1), X);
-    position.apply(X, &shift(0, 1)).unwrap();
-    position.apply(O, &shift(0, -1)).unwrap();
+    position.play_move(X, &shift(0, 1)).unwrap();
+    position.play_move(O, &shift(0, -1)).unwrap();
     assert_eq!(position.seen.len(), 2);
-    position.apply(X, &place(3, 3)).unwrap();
+    position.play_move(X, &place(3, 3)).unwrap();
     assert_eq!(position.seen.len(), 1, "positions with fewer pieces can never recur");
     assert_eq!(position.outcome(), None);
 }
