@@ -212,6 +212,9 @@ const (
 	// RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
 	// metadata `threads` holds their number. Retry shortly.
 	ErrorReason_ERROR_REASON_SEARCH_BUSY ErrorReason = 70
+	// FAILED_PRECONDITION: the game can no longer be aborted, since a seat has made its second
+	// move; `AdjudicateGame` decides it instead.
+	ErrorReason_ERROR_REASON_TOO_LATE_TO_ABORT ErrorReason = 71
 )
 
 // Enum value maps for ErrorReason.
@@ -288,6 +291,7 @@ var (
 		68: "ERROR_REASON_UNKNOWN_METHOD",
 		69: "ERROR_REASON_CREDENTIAL_REVOKED",
 		70: "ERROR_REASON_SEARCH_BUSY",
+		71: "ERROR_REASON_TOO_LATE_TO_ABORT",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":               0,
@@ -361,6 +365,7 @@ var (
 		"ERROR_REASON_UNKNOWN_METHOD":            68,
 		"ERROR_REASON_CREDENTIAL_REVOKED":        69,
 		"ERROR_REASON_SEARCH_BUSY":               70,
+		"ERROR_REASON_TOO_LATE_TO_ABORT":         71,
 	}
 )
 
@@ -395,7 +400,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\x88\x13\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xac\x13\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -468,7 +473,8 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"$ERROR_REASON_UNSUPPORTED_COMPRESSION\x10C\x12\x1f\n" +
 	"\x1bERROR_REASON_UNKNOWN_METHOD\x10D\x12#\n" +
 	"\x1fERROR_REASON_CREDENTIAL_REVOKED\x10E\x12\x1c\n" +
-	"\x18ERROR_REASON_SEARCH_BUSY\x10FBZ\n" +
+	"\x18ERROR_REASON_SEARCH_BUSY\x10F\x12\"\n" +
+	"\x1eERROR_REASON_TOO_LATE_TO_ABORT\x10GBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -47,7 +47,13 @@ type GameEvent struct {
 	//	*GameEvent_Resigned
 	//	*GameEvent_GameEnded
 	//	*GameEvent_MoveTakenBack
-	Kind          isGameEvent_Kind `protobuf_oneof:"kind"`
+	//	*GameEvent_GameAborted
+	//	*GameEvent_GameAdjudicated
+	Kind isGameEvent_Kind `protobuf_oneof:"kind"`
+	// Who made the change this event records: set on `MoveApplied`, `Resigned`,
+	// `MoveTakenBack`, `GameAborted` and `GameAdjudicated`; unset on `GameCreated` and on
+	// `GameEnded` (the end belongs to the event before it, or to the rules).
+	Actor         *Actor `protobuf:"bytes,9,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -155,6 +161,31 @@ func (x *GameEvent) GetMoveTakenBack() *MoveTakenBack {
 	return nil
 }
 
+func (x *GameEvent) GetGameAborted() *GameAborted {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_GameAborted); ok {
+			return x.GameAborted
+		}
+	}
+	return nil
+}
+
+func (x *GameEvent) GetGameAdjudicated() *GameAdjudicated {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_GameAdjudicated); ok {
+			return x.GameAdjudicated
+		}
+	}
+	return nil
+}
+
+func (x *GameEvent) GetActor() *Actor {
+	if x != nil {
+		return x.Actor
+	}
+	return nil
+}
+
 type isGameEvent_Kind interface {
 	isGameEvent_Kind()
 }
@@ -184,6 +215,17 @@ type GameEvent_MoveTakenBack struct {
 	MoveTakenBack *MoveTakenBack `protobuf:"bytes,8,opt,name=move_taken_back,json=moveTakenBack,proto3,oneof"`
 }
 
+type GameEvent_GameAborted struct {
+	// The game was called off with no result (`AbortGame`); a `GameEnded` follows.
+	GameAborted *GameAborted `protobuf:"bytes,10,opt,name=game_aborted,json=gameAborted,proto3,oneof"`
+}
+
+type GameEvent_GameAdjudicated struct {
+	// The game was decided from outside the board (`AdjudicateGame`); a `GameEnded` with
+	// the result follows.
+	GameAdjudicated *GameAdjudicated `protobuf:"bytes,11,opt,name=game_adjudicated,json=gameAdjudicated,proto3,oneof"`
+}
+
 func (*GameEvent_GameCreated) isGameEvent_Kind() {}
 
 func (*GameEvent_MoveApplied) isGameEvent_Kind() {}
@@ -193,6 +235,147 @@ func (*GameEvent_Resigned) isGameEvent_Kind() {}
 func (*GameEvent_GameEnded) isGameEvent_Kind() {}
 
 func (*GameEvent_MoveTakenBack) isGameEvent_Kind() {}
+
+func (*GameEvent_GameAborted) isGameEvent_Kind() {}
+
+func (*GameEvent_GameAdjudicated) isGameEvent_Kind() {}
+
+// Who made a change to a game. Every change goes through the same rules and the same
+// history, whoever makes it.
+type Actor struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Exactly one arm is set. More kinds of actor will be added (the server's own engine
+	// playing a seat, the clock); a client shows an actor it does not know as unknown.
+	//
+	// Types that are valid to be assigned to Kind:
+	//
+	//	*Actor_Seat
+	//	*Actor_Service
+	Kind          isActor_Kind `protobuf_oneof:"kind"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Actor) Reset() {
+	*x = Actor{}
+	mi := &file_tabula_v1_event_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Actor) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Actor) ProtoMessage() {}
+
+func (x *Actor) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Actor.ProtoReflect.Descriptor instead.
+func (*Actor) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Actor) GetKind() isActor_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return nil
+}
+
+func (x *Actor) GetSeat() uint32 {
+	if x != nil {
+		if x, ok := x.Kind.(*Actor_Seat); ok {
+			return x.Seat
+		}
+	}
+	return 0
+}
+
+func (x *Actor) GetService() *ServiceActor {
+	if x != nil {
+		if x, ok := x.Kind.(*Actor_Service); ok {
+			return x.Service
+		}
+	}
+	return nil
+}
+
+type isActor_Kind interface {
+	isActor_Kind()
+}
+
+type Actor_Seat struct {
+	// A seat, with its own credential (a seat token or a signed seat credential); the
+	// seat's number, from 1.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3,oneof"`
+}
+
+type Actor_Service struct {
+	// The managing backend, with a service key.
+	Service *ServiceActor `protobuf:"bytes,2,opt,name=service,proto3,oneof"`
+}
+
+func (*Actor_Seat) isActor_Kind() {}
+
+func (*Actor_Service) isActor_Kind() {}
+
+// The managing backend, acting with a service key.
+type ServiceActor struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The key's public name, as configured on the server; empty on a server without service
+	// keys.
+	KeyName       string `protobuf:"bytes,1,opt,name=key_name,json=keyName,proto3" json:"key_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ServiceActor) Reset() {
+	*x = ServiceActor{}
+	mi := &file_tabula_v1_event_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ServiceActor) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ServiceActor) ProtoMessage() {}
+
+func (x *ServiceActor) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ServiceActor.ProtoReflect.Descriptor instead.
+func (*ServiceActor) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ServiceActor) GetKeyName() string {
+	if x != nil {
+		return x.KeyName
+	}
+	return ""
+}
 
 // The game was created.
 type GameCreated struct {
@@ -207,7 +390,7 @@ type GameCreated struct {
 
 func (x *GameCreated) Reset() {
 	*x = GameCreated{}
-	mi := &file_tabula_v1_event_proto_msgTypes[1]
+	mi := &file_tabula_v1_event_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -219,7 +402,7 @@ func (x *GameCreated) String() string {
 func (*GameCreated) ProtoMessage() {}
 
 func (x *GameCreated) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[1]
+	mi := &file_tabula_v1_event_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -232,7 +415,7 @@ func (x *GameCreated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameCreated.ProtoReflect.Descriptor instead.
 func (*GameCreated) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{1}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *GameCreated) GetConfig() *GameConfig {
@@ -268,7 +451,7 @@ type MoveApplied struct {
 
 func (x *MoveApplied) Reset() {
 	*x = MoveApplied{}
-	mi := &file_tabula_v1_event_proto_msgTypes[2]
+	mi := &file_tabula_v1_event_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -280,7 +463,7 @@ func (x *MoveApplied) String() string {
 func (*MoveApplied) ProtoMessage() {}
 
 func (x *MoveApplied) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[2]
+	mi := &file_tabula_v1_event_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -293,7 +476,7 @@ func (x *MoveApplied) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveApplied.ProtoReflect.Descriptor instead.
 func (*MoveApplied) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{2}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *MoveApplied) GetSeat() uint32 {
@@ -335,7 +518,7 @@ type Resigned struct {
 
 func (x *Resigned) Reset() {
 	*x = Resigned{}
-	mi := &file_tabula_v1_event_proto_msgTypes[3]
+	mi := &file_tabula_v1_event_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -347,7 +530,7 @@ func (x *Resigned) String() string {
 func (*Resigned) ProtoMessage() {}
 
 func (x *Resigned) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[3]
+	mi := &file_tabula_v1_event_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -360,7 +543,7 @@ func (x *Resigned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Resigned.ProtoReflect.Descriptor instead.
 func (*Resigned) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{3}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Resigned) GetSeat() uint32 {
@@ -381,7 +564,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_tabula_v1_event_proto_msgTypes[4]
+	mi := &file_tabula_v1_event_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -393,7 +576,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[4]
+	mi := &file_tabula_v1_event_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -406,7 +589,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{4}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GameEnded) GetOutcome() *Outcome {
@@ -414,6 +597,98 @@ func (x *GameEnded) GetOutcome() *Outcome {
 		return x.Outcome
 	}
 	return nil
+}
+
+// The game was called off with no result.
+type GameAborted struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Why, in the words of whoever aborted it.
+	Explanation   string `protobuf:"bytes,1,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameAborted) Reset() {
+	*x = GameAborted{}
+	mi := &file_tabula_v1_event_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameAborted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameAborted) ProtoMessage() {}
+
+func (x *GameAborted) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameAborted.ProtoReflect.Descriptor instead.
+func (*GameAborted) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *GameAborted) GetExplanation() string {
+	if x != nil {
+		return x.Explanation
+	}
+	return ""
+}
+
+// The game was decided from outside the board.
+type GameAdjudicated struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Why, in the words of whoever adjudicated it.
+	Explanation   string `protobuf:"bytes,1,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameAdjudicated) Reset() {
+	*x = GameAdjudicated{}
+	mi := &file_tabula_v1_event_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameAdjudicated) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameAdjudicated) ProtoMessage() {}
+
+func (x *GameAdjudicated) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameAdjudicated.ProtoReflect.Descriptor instead.
+func (*GameAdjudicated) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *GameAdjudicated) GetExplanation() string {
+	if x != nil {
+		return x.Explanation
+	}
+	return ""
 }
 
 // A seat took back its last move: the game is as it was before that move.
@@ -430,7 +705,7 @@ type MoveTakenBack struct {
 
 func (x *MoveTakenBack) Reset() {
 	*x = MoveTakenBack{}
-	mi := &file_tabula_v1_event_proto_msgTypes[5]
+	mi := &file_tabula_v1_event_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -442,7 +717,7 @@ func (x *MoveTakenBack) String() string {
 func (*MoveTakenBack) ProtoMessage() {}
 
 func (x *MoveTakenBack) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[5]
+	mi := &file_tabula_v1_event_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -455,7 +730,7 @@ func (x *MoveTakenBack) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveTakenBack.ProtoReflect.Descriptor instead.
 func (*MoveTakenBack) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{5}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *MoveTakenBack) GetSeat() uint32 {
@@ -476,7 +751,7 @@ var File_tabula_v1_event_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_event_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\x96\x03\n" +
+	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xc4\x04\n" +
 	"\tGameEvent\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x04R\x03seq\x12.\n" +
@@ -486,8 +761,18 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\bresigned\x18\x06 \x01(\v2\x13.tabula.v1.ResignedH\x00R\bresigned\x125\n" +
 	"\n" +
 	"game_ended\x18\a \x01(\v2\x14.tabula.v1.GameEndedH\x00R\tgameEnded\x12B\n" +
-	"\x0fmove_taken_back\x18\b \x01(\v2\x18.tabula.v1.MoveTakenBackH\x00R\rmoveTakenBackB\x06\n" +
-	"\x04kind\"[\n" +
+	"\x0fmove_taken_back\x18\b \x01(\v2\x18.tabula.v1.MoveTakenBackH\x00R\rmoveTakenBack\x12;\n" +
+	"\fgame_aborted\x18\n" +
+	" \x01(\v2\x16.tabula.v1.GameAbortedH\x00R\vgameAborted\x12G\n" +
+	"\x10game_adjudicated\x18\v \x01(\v2\x1a.tabula.v1.GameAdjudicatedH\x00R\x0fgameAdjudicated\x12&\n" +
+	"\x05actor\x18\t \x01(\v2\x10.tabula.v1.ActorR\x05actorB\x06\n" +
+	"\x04kind\"Z\n" +
+	"\x05Actor\x12\x14\n" +
+	"\x04seat\x18\x01 \x01(\rH\x00R\x04seat\x123\n" +
+	"\aservice\x18\x02 \x01(\v2\x17.tabula.v1.ServiceActorH\x00R\aserviceB\x06\n" +
+	"\x04kind\")\n" +
+	"\fServiceActor\x12\x19\n" +
+	"\bkey_name\x18\x01 \x01(\tR\akeyName\"[\n" +
 	"\vGameCreated\x12-\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigR\x06config\x12\x1d\n" +
 	"\n" +
@@ -501,7 +786,11 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\bResigned\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\"9\n" +
 	"\tGameEnded\x12,\n" +
-	"\aoutcome\x18\x01 \x01(\v2\x12.tabula.v1.OutcomeR\aoutcome\"D\n" +
+	"\aoutcome\x18\x01 \x01(\v2\x12.tabula.v1.OutcomeR\aoutcome\"/\n" +
+	"\vGameAborted\x12 \n" +
+	"\vexplanation\x18\x01 \x01(\tR\vexplanation\"3\n" +
+	"\x0fGameAdjudicated\x12 \n" +
+	"\vexplanation\x18\x01 \x01(\tR\vexplanation\"D\n" +
 	"\rMoveTakenBack\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1f\n" +
 	"\vmove_number\x18\x02 \x01(\rR\n" +
@@ -520,34 +809,42 @@ func file_tabula_v1_event_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_event_proto_rawDescData
 }
 
-var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_tabula_v1_event_proto_goTypes = []any{
 	(*GameEvent)(nil),             // 0: tabula.v1.GameEvent
-	(*GameCreated)(nil),           // 1: tabula.v1.GameCreated
-	(*MoveApplied)(nil),           // 2: tabula.v1.MoveApplied
-	(*Resigned)(nil),              // 3: tabula.v1.Resigned
-	(*GameEnded)(nil),             // 4: tabula.v1.GameEnded
-	(*MoveTakenBack)(nil),         // 5: tabula.v1.MoveTakenBack
-	(*timestamppb.Timestamp)(nil), // 6: google.protobuf.Timestamp
-	(*GameConfig)(nil),            // 7: tabula.v1.GameConfig
-	(*Move)(nil),                  // 8: tabula.v1.Move
-	(*Outcome)(nil),               // 9: tabula.v1.Outcome
+	(*Actor)(nil),                 // 1: tabula.v1.Actor
+	(*ServiceActor)(nil),          // 2: tabula.v1.ServiceActor
+	(*GameCreated)(nil),           // 3: tabula.v1.GameCreated
+	(*MoveApplied)(nil),           // 4: tabula.v1.MoveApplied
+	(*Resigned)(nil),              // 5: tabula.v1.Resigned
+	(*GameEnded)(nil),             // 6: tabula.v1.GameEnded
+	(*GameAborted)(nil),           // 7: tabula.v1.GameAborted
+	(*GameAdjudicated)(nil),       // 8: tabula.v1.GameAdjudicated
+	(*MoveTakenBack)(nil),         // 9: tabula.v1.MoveTakenBack
+	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
+	(*GameConfig)(nil),            // 11: tabula.v1.GameConfig
+	(*Move)(nil),                  // 12: tabula.v1.Move
+	(*Outcome)(nil),               // 13: tabula.v1.Outcome
 }
 var file_tabula_v1_event_proto_depIdxs = []int32{
-	6, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
-	1, // 1: tabula.v1.GameEvent.game_created:type_name -> tabula.v1.GameCreated
-	2, // 2: tabula.v1.GameEvent.move_applied:type_name -> tabula.v1.MoveApplied
-	3, // 3: tabula.v1.GameEvent.resigned:type_name -> tabula.v1.Resigned
-	4, // 4: tabula.v1.GameEvent.game_ended:type_name -> tabula.v1.GameEnded
-	5, // 5: tabula.v1.GameEvent.move_taken_back:type_name -> tabula.v1.MoveTakenBack
-	7, // 6: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
-	8, // 7: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
-	9, // 8: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
-	9, // [9:9] is the sub-list for method output_type
-	9, // [9:9] is the sub-list for method input_type
-	9, // [9:9] is the sub-list for extension type_name
-	9, // [9:9] is the sub-list for extension extendee
-	0, // [0:9] is the sub-list for field type_name
+	10, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
+	3,  // 1: tabula.v1.GameEvent.game_created:type_name -> tabula.v1.GameCreated
+	4,  // 2: tabula.v1.GameEvent.move_applied:type_name -> tabula.v1.MoveApplied
+	5,  // 3: tabula.v1.GameEvent.resigned:type_name -> tabula.v1.Resigned
+	6,  // 4: tabula.v1.GameEvent.game_ended:type_name -> tabula.v1.GameEnded
+	9,  // 5: tabula.v1.GameEvent.move_taken_back:type_name -> tabula.v1.MoveTakenBack
+	7,  // 6: tabula.v1.GameEvent.game_aborted:type_name -> tabula.v1.GameAborted
+	8,  // 7: tabula.v1.GameEvent.game_adjudicated:type_name -> tabula.v1.GameAdjudicated
+	1,  // 8: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
+	2,  // 9: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
+	11, // 10: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
+	12, // 11: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
+	13, // 12: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_event_proto_init() }
@@ -564,6 +861,12 @@ func file_tabula_v1_event_proto_init() {
 		(*GameEvent_Resigned)(nil),
 		(*GameEvent_GameEnded)(nil),
 		(*GameEvent_MoveTakenBack)(nil),
+		(*GameEvent_GameAborted)(nil),
+		(*GameEvent_GameAdjudicated)(nil),
+	}
+	file_tabula_v1_event_proto_msgTypes[1].OneofWrappers = []any{
+		(*Actor_Seat)(nil),
+		(*Actor_Service)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -571,7 +874,7 @@ func file_tabula_v1_event_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_event_proto_rawDesc), len(file_tabula_v1_event_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -174,6 +174,9 @@ const (
 	OutcomeType_OUTCOME_TYPE_WIN OutcomeType = 1
 	// Nobody won; `Outcome.winner` is 0.
 	OutcomeType_OUTCOME_TYPE_DRAW OutcomeType = 2
+	// The game counts for nothing, neither a win nor a draw (it was aborted: `AbortGame`);
+	// `Outcome.winner` is 0.
+	OutcomeType_OUTCOME_TYPE_NO_RESULT OutcomeType = 3
 )
 
 // Enum value maps for OutcomeType.
@@ -182,11 +185,13 @@ var (
 		0: "OUTCOME_TYPE_UNSPECIFIED",
 		1: "OUTCOME_TYPE_WIN",
 		2: "OUTCOME_TYPE_DRAW",
+		3: "OUTCOME_TYPE_NO_RESULT",
 	}
 	OutcomeType_value = map[string]int32{
 		"OUTCOME_TYPE_UNSPECIFIED": 0,
 		"OUTCOME_TYPE_WIN":         1,
 		"OUTCOME_TYPE_DRAW":        2,
+		"OUTCOME_TYPE_NO_RESULT":   3,
 	}
 )
 
@@ -218,7 +223,7 @@ func (OutcomeType) EnumDescriptor() ([]byte, []int) {
 }
 
 // Why a game ended. New reasons may be added; a client should show an unknown one as a
-// plain win or draw according to `Outcome.type`.
+// plain win, draw or no result according to `Outcome.type`.
 type EndReason int32
 
 const (
@@ -272,6 +277,11 @@ const (
 	EndReason_END_REASON_INSUFFICIENT_MATERIAL EndReason = 20
 	// A draw offered and accepted (chess: `DRAW_ACTION_OFFER`, then `DRAW_ACTION_ACCEPT`).
 	EndReason_END_REASON_AGREEMENT EndReason = 21
+	// Called off before it got going (`AbortGame`): `OUTCOME_TYPE_NO_RESULT`.
+	EndReason_END_REASON_ABORTED EndReason = 22
+	// Decided from outside the board by the managing backend (`AdjudicateGame`): a win or a
+	// draw.
+	EndReason_END_REASON_ADJUDICATION EndReason = 23
 )
 
 // Enum value maps for EndReason.
@@ -299,6 +309,8 @@ var (
 		19: "END_REASON_FIVEFOLD_REPETITION",
 		20: "END_REASON_INSUFFICIENT_MATERIAL",
 		21: "END_REASON_AGREEMENT",
+		22: "END_REASON_ABORTED",
+		23: "END_REASON_ADJUDICATION",
 	}
 	EndReason_value = map[string]int32{
 		"END_REASON_UNSPECIFIED":            0,
@@ -323,6 +335,8 @@ var (
 		"END_REASON_FIVEFOLD_REPETITION":    19,
 		"END_REASON_INSUFFICIENT_MATERIAL":  20,
 		"END_REASON_AGREEMENT":              21,
+		"END_REASON_ABORTED":                22,
+		"END_REASON_ADJUDICATION":           23,
 	}
 )
 
@@ -356,7 +370,7 @@ func (EndReason) EnumDescriptor() ([]byte, []int) {
 // The result of a finished game.
 type Outcome struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Win or draw.
+	// Win, draw or no result.
 	Type OutcomeType `protobuf:"varint,1,opt,name=type,proto3,enum=tabula.v1.OutcomeType" json:"type,omitempty"`
 	// The winning seat (seats are numbered from 1); 0 for a draw.
 	Winner uint32 `protobuf:"varint,2,opt,name=winner,proto3" json:"winner,omitempty"`
@@ -621,11 +635,12 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17GAME_STATUS_IN_PROGRESS\x10\x01\x12\x18\n" +
 	"\x14GAME_STATUS_FINISHED\x10\x02\x12\x18\n" +
-	"\x14GAME_STATUS_ARCHIVED\x10\x03*X\n" +
+	"\x14GAME_STATUS_ARCHIVED\x10\x03*t\n" +
 	"\vOutcomeType\x12\x1c\n" +
 	"\x18OUTCOME_TYPE_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10OUTCOME_TYPE_WIN\x10\x01\x12\x15\n" +
-	"\x11OUTCOME_TYPE_DRAW\x10\x02*\x9c\x05\n" +
+	"\x11OUTCOME_TYPE_DRAW\x10\x02\x12\x1a\n" +
+	"\x16OUTCOME_TYPE_NO_RESULT\x10\x03*\xd1\x05\n" +
 	"\tEndReason\x12\x1a\n" +
 	"\x16END_REASON_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fEND_REASON_LINE\x10\x01\x12\x19\n" +
@@ -649,7 +664,9 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x1fEND_REASON_THREEFOLD_REPETITION\x10\x12\x12\"\n" +
 	"\x1eEND_REASON_FIVEFOLD_REPETITION\x10\x13\x12$\n" +
 	" END_REASON_INSUFFICIENT_MATERIAL\x10\x14\x12\x18\n" +
-	"\x14END_REASON_AGREEMENT\x10\x15BZ\n" +
+	"\x14END_REASON_AGREEMENT\x10\x15\x12\x16\n" +
+	"\x12END_REASON_ABORTED\x10\x16\x12\x1b\n" +
+	"\x17END_REASON_ADJUDICATION\x10\x17BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -4,9 +4,10 @@
 // where the credential is one of:
 // - a service key of the managing backend (a lobby), configured on the server. The calls
 //   that manage games (`CreateGame`, `ListGames`, `ArchiveGame`, `DeleteGame`,
-//   `ReissueSeatToken`) need one; a server with no key configured lets anyone make them
-//   and then listens on loopback only. On a game's other calls a service key reads like a
-//   spectator that may also read private games, and never moves;
+//   `ReissueSeatToken`, `AbortGame`, `AdjudicateGame`) need one; a server with no key
+//   configured lets anyone make them and then listens on loopback only. On a game's other
+//   calls a service key reads like a spectator that may also read private games, and never
+//   moves a seat;
 // - a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
 //   game: the call acts as that seat;
 // - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
@@ -377,7 +378,17 @@ type CreateGameRequest struct {
 	Kind GameKind `protobuf:"varint,3,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
 	// A private game refuses spectators (PERMISSION_DENIED, reason `PRIVATE_GAME`): only
 	// callers with one of its seat credentials, and service keys, may read it. Default false.
-	Private       bool `protobuf:"varint,5,opt,name=private,proto3" json:"private,omitempty"`
+	Private bool `protobuf:"varint,5,opt,name=private,proto3" json:"private,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe: a second
+	// `CreateGame` with the same service key, the same `request_id` and the same request
+	// returns the game the first one created instead of a new one (the same `request_id`
+	// with a different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`). Seat tokens are
+	// shown once, since the server keeps only their hashes, so a retry cannot repeat them:
+	// while the game is as created (no event since), the retry issues every seat a new token
+	// and the ones the lost answer carried stop working; once anyone has acted in the game,
+	// the first answer evidently arrived, and the retry returns the game with no tokens
+	// (`ReissueSeatToken` replaces a lost one). Empty: no retry protection.
+	RequestId     string `protobuf:"bytes,6,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -458,6 +469,13 @@ func (x *CreateGameRequest) GetPrivate() bool {
 		return x.Private
 	}
 	return false
+}
+
+func (x *CreateGameRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
 }
 
 type isCreateGameRequest_Source interface {
@@ -618,8 +636,12 @@ type CreateGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The new game; after a PGN import, already at the imported position.
 	Game *Game `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
-	// One token per seat, in seat order (`seat_tokens[0]` is seat 1).
-	SeatTokens    []*SeatToken `protobuf:"bytes,2,rep,name=seat_tokens,json=seatTokens,proto3" json:"seat_tokens,omitempty"`
+	// One token per seat, in seat order (`seat_tokens[0]` is seat 1); on a retry, new
+	// tokens or none (see `CreateGameRequest.request_id`).
+	SeatTokens []*SeatToken `protobuf:"bytes,2,rep,name=seat_tokens,json=seatTokens,proto3" json:"seat_tokens,omitempty"`
+	// True when this answers a retry: the game was created by an earlier call with the same
+	// `request_id`.
+	Retried       bool `protobuf:"varint,3,opt,name=retried,proto3" json:"retried,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -666,6 +688,13 @@ func (x *CreateGameResponse) GetSeatTokens() []*SeatToken {
 		return x.SeatTokens
 	}
 	return nil
+}
+
+func (x *CreateGameResponse) GetRetried() bool {
+	if x != nil {
+		return x.Retried
+	}
+	return false
 }
 
 // Request for `GetGame`.
@@ -2190,6 +2219,248 @@ func (x *ReissueSeatTokenResponse) GetSeatToken() *SeatToken {
 	return nil
 }
 
+// Request for `AbortGame`.
+type AbortGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// Why, in words for people (shown in the game's events and its PGN); required, at most
+	// 500 characters.
+	Explanation string `protobuf:"bytes,2,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+	// `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+	RequestId     string `protobuf:"bytes,3,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AbortGameRequest) Reset() {
+	*x = AbortGameRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AbortGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AbortGameRequest) ProtoMessage() {}
+
+func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AbortGameRequest.ProtoReflect.Descriptor instead.
+func (*AbortGameRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *AbortGameRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *AbortGameRequest) GetExplanation() string {
+	if x != nil {
+		return x.Explanation
+	}
+	return ""
+}
+
+func (x *AbortGameRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `AbortGame`.
+type AbortGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The finished game.
+	Game          *Game `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AbortGameResponse) Reset() {
+	*x = AbortGameResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AbortGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AbortGameResponse) ProtoMessage() {}
+
+func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AbortGameResponse.ProtoReflect.Descriptor instead.
+func (*AbortGameResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *AbortGameResponse) GetGame() *Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+// Request for `AdjudicateGame`.
+type AdjudicateGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// `OUTCOME_TYPE_WIN` or `OUTCOME_TYPE_DRAW`.
+	Result OutcomeType `protobuf:"varint,2,opt,name=result,proto3,enum=tabula.v1.OutcomeType" json:"result,omitempty"`
+	// With a win, the winning seat (numbered from 1); 0 with a draw.
+	Winner uint32 `protobuf:"varint,3,opt,name=winner,proto3" json:"winner,omitempty"`
+	// Why, in words for people (shown in the game's events and its PGN); required, at most
+	// 500 characters.
+	Explanation string `protobuf:"bytes,4,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+	// `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+	RequestId     string `protobuf:"bytes,5,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdjudicateGameRequest) Reset() {
+	*x = AdjudicateGameRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdjudicateGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdjudicateGameRequest) ProtoMessage() {}
+
+func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdjudicateGameRequest.ProtoReflect.Descriptor instead.
+func (*AdjudicateGameRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *AdjudicateGameRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *AdjudicateGameRequest) GetResult() OutcomeType {
+	if x != nil {
+		return x.Result
+	}
+	return OutcomeType_OUTCOME_TYPE_UNSPECIFIED
+}
+
+func (x *AdjudicateGameRequest) GetWinner() uint32 {
+	if x != nil {
+		return x.Winner
+	}
+	return 0
+}
+
+func (x *AdjudicateGameRequest) GetExplanation() string {
+	if x != nil {
+		return x.Explanation
+	}
+	return ""
+}
+
+func (x *AdjudicateGameRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `AdjudicateGame`.
+type AdjudicateGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The finished game.
+	Game          *Game `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdjudicateGameResponse) Reset() {
+	*x = AdjudicateGameResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdjudicateGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdjudicateGameResponse) ProtoMessage() {}
+
+func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdjudicateGameResponse.ProtoReflect.Descriptor instead.
+func (*AdjudicateGameResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *AdjudicateGameResponse) GetGame() *Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
@@ -2211,13 +2482,15 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\apresets\x18\a \x03(\v2\x11.tabula.v1.PresetR\apresets\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xd5\x01\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xf4\x01\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
 	"\x03pgn\x18\x04 \x01(\v2\x14.tabula.v1.PgnImportH\x00R\x03pgn\x12'\n" +
 	"\x04kind\x18\x03 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x18\n" +
-	"\aprivate\x18\x05 \x01(\bR\aprivateB\b\n" +
+	"\aprivate\x18\x05 \x01(\bR\aprivate\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x06 \x01(\tR\trequestIdB\b\n" +
 	"\x06source\"<\n" +
 	"\tPgnImport\x12\x10\n" +
 	"\x03pgn\x18\x01 \x01(\tR\x03pgn\x12\x15\n" +
@@ -2226,11 +2499,12 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\tSeatToken\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1b\n" +
 	"\tseat_name\x18\x02 \x01(\tR\bseatName\x12\x14\n" +
-	"\x05token\x18\x03 \x01(\tR\x05token\"p\n" +
+	"\x05token\x18\x03 \x01(\tR\x05token\"\x8a\x01\n" +
 	"\x12CreateGameResponse\x12#\n" +
 	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\x125\n" +
 	"\vseat_tokens\x18\x02 \x03(\v2\x14.tabula.v1.SeatTokenR\n" +
-	"seatTokens\")\n" +
+	"seatTokens\x12\x18\n" +
+	"\aretried\x18\x03 \x01(\bR\aretried\")\n" +
 	"\x0eGetGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\"6\n" +
 	"\x0fGetGameResponse\x12#\n" +
@@ -2319,14 +2593,31 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\"O\n" +
 	"\x18ReissueSeatTokenResponse\x123\n" +
 	"\n" +
-	"seat_token\x18\x01 \x01(\v2\x14.tabula.v1.SeatTokenR\tseatToken*\x97\x01\n" +
+	"seat_token\x18\x01 \x01(\v2\x14.tabula.v1.SeatTokenR\tseatToken\"l\n" +
+	"\x10AbortGameRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12 \n" +
+	"\vexplanation\x18\x02 \x01(\tR\vexplanation\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x03 \x01(\tR\trequestId\"8\n" +
+	"\x11AbortGameResponse\x12#\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xb9\x01\n" +
+	"\x15AdjudicateGameRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12.\n" +
+	"\x06result\x18\x02 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x06result\x12\x16\n" +
+	"\x06winner\x18\x03 \x01(\rR\x06winner\x12 \n" +
+	"\vexplanation\x18\x04 \x01(\tR\vexplanation\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x05 \x01(\tR\trequestId\"=\n" +
+	"\x16AdjudicateGameResponse\x12#\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game*\x97\x01\n" +
 	"\n" +
 	"HintResult\x12\x1b\n" +
 	"\x17HINT_RESULT_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10HINT_RESULT_MOVE\x10\x01\x12\x1b\n" +
 	"\x17HINT_RESULT_NO_SOLUTION\x10\x02\x12\x1e\n" +
 	"\x1aHINT_RESULT_ALREADY_SOLVED\x10\x03\x12\x19\n" +
-	"\x15HINT_RESULT_UNDECIDED\x10\x042\xf1\b\n" +
+	"\x15HINT_RESULT_UNDECIDED\x10\x042\x90\n" +
+	"\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -2345,7 +2636,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\vArchiveGame\x12\x1d.tabula.v1.ArchiveGameRequest\x1a\x1e.tabula.v1.ArchiveGameResponse\x12I\n" +
 	"\n" +
 	"DeleteGame\x12\x1c.tabula.v1.DeleteGameRequest\x1a\x1d.tabula.v1.DeleteGameResponse\x12[\n" +
-	"\x10ReissueSeatToken\x12\".tabula.v1.ReissueSeatTokenRequest\x1a#.tabula.v1.ReissueSeatTokenResponseBZ\n" +
+	"\x10ReissueSeatToken\x12\".tabula.v1.ReissueSeatTokenRequest\x1a#.tabula.v1.ReissueSeatTokenResponse\x12F\n" +
+	"\tAbortGame\x12\x1b.tabula.v1.AbortGameRequest\x1a\x1c.tabula.v1.AbortGameResponse\x12U\n" +
+	"\x0eAdjudicateGame\x12 .tabula.v1.AdjudicateGameRequest\x1a!.tabula.v1.AdjudicateGameResponseBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -2361,7 +2654,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(HintResult)(0),                  // 0: tabula.v1.HintResult
 	(*Preset)(nil),                   // 1: tabula.v1.Preset
@@ -2399,81 +2692,93 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*DeleteGameResponse)(nil),       // 33: tabula.v1.DeleteGameResponse
 	(*ReissueSeatTokenRequest)(nil),  // 34: tabula.v1.ReissueSeatTokenRequest
 	(*ReissueSeatTokenResponse)(nil), // 35: tabula.v1.ReissueSeatTokenResponse
-	(*GameConfig)(nil),               // 36: tabula.v1.GameConfig
-	(GameKind)(0),                    // 37: tabula.v1.GameKind
-	(*Game)(nil),                     // 38: tabula.v1.Game
-	(GameStatus)(0),                  // 39: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),    // 40: google.protobuf.Timestamp
-	(*View)(nil),                     // 41: tabula.v1.View
-	(*Move)(nil),                     // 42: tabula.v1.Move
-	(*GameEvent)(nil),                // 43: tabula.v1.GameEvent
+	(*AbortGameRequest)(nil),         // 36: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),        // 37: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),    // 38: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),   // 39: tabula.v1.AdjudicateGameResponse
+	(*GameConfig)(nil),               // 40: tabula.v1.GameConfig
+	(GameKind)(0),                    // 41: tabula.v1.GameKind
+	(*Game)(nil),                     // 42: tabula.v1.Game
+	(GameStatus)(0),                  // 43: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),    // 44: google.protobuf.Timestamp
+	(*View)(nil),                     // 45: tabula.v1.View
+	(*Move)(nil),                     // 46: tabula.v1.Move
+	(*GameEvent)(nil),                // 47: tabula.v1.GameEvent
+	(OutcomeType)(0),                 // 48: tabula.v1.OutcomeType
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	36, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	37, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	36, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	40, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	41, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	40, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	1,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	2,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	36, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	40, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	6,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	37, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	38, // 8: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	41, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	42, // 8: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	7,  // 9: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	38, // 10: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	37, // 11: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	39, // 12: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	40, // 13: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	40, // 14: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	38, // 15: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	41, // 16: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	42, // 17: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	42, // 10: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	41, // 11: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	43, // 12: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	44, // 13: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	44, // 14: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	42, // 15: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	45, // 16: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	46, // 17: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	16, // 18: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	42, // 19: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	43, // 20: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	41, // 21: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	41, // 22: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	46, // 19: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	47, // 20: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	45, // 21: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	45, // 22: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
 	0,  // 23: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	42, // 24: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	41, // 25: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	43, // 26: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	41, // 27: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	38, // 28: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	46, // 24: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	45, // 25: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	47, // 26: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	45, // 27: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	42, // 28: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
 	7,  // 29: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	3,  // 30: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	5,  // 31: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	9,  // 32: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	11, // 33: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	13, // 34: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	15, // 35: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	18, // 36: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	20, // 37: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	22, // 38: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	24, // 39: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	26, // 40: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	28, // 41: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	30, // 42: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	32, // 43: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	34, // 44: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	4,  // 45: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	8,  // 46: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	10, // 47: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	12, // 48: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	14, // 49: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	17, // 50: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	19, // 51: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	21, // 52: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	23, // 53: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	25, // 54: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	27, // 55: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	29, // 56: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	31, // 57: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	33, // 58: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	35, // 59: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	45, // [45:60] is the sub-list for method output_type
-	30, // [30:45] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	42, // 30: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	48, // 31: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	42, // 32: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	3,  // 33: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	5,  // 34: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	9,  // 35: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	11, // 36: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	13, // 37: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	15, // 38: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	18, // 39: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	20, // 40: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	22, // 41: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	24, // 42: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	26, // 43: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	28, // 44: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	30, // 45: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	32, // 46: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	34, // 47: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	36, // 48: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	38, // 49: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	4,  // 50: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	8,  // 51: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	10, // 52: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	12, // 53: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	14, // 54: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	17, // 55: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	19, // 56: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	21, // 57: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	23, // 58: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	25, // 59: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	27, // 60: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	29, // 61: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	31, // 62: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	33, // 63: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	35, // 64: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	37, // 65: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	39, // 66: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	50, // [50:67] is the sub-list for method output_type
+	33, // [33:50] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -2500,7 +2805,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   35,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

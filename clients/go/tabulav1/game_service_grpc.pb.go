@@ -4,9 +4,10 @@
 // where the credential is one of:
 // - a service key of the managing backend (a lobby), configured on the server. The calls
 //   that manage games (`CreateGame`, `ListGames`, `ArchiveGame`, `DeleteGame`,
-//   `ReissueSeatToken`) need one; a server with no key configured lets anyone make them
-//   and then listens on loopback only. On a game's other calls a service key reads like a
-//   spectator that may also read private games, and never moves;
+//   `ReissueSeatToken`, `AbortGame`, `AdjudicateGame`) need one; a server with no key
+//   configured lets anyone make them and then listens on loopback only. On a game's other
+//   calls a service key reads like a spectator that may also read private games, and never
+//   moves a seat;
 // - a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
 //   game: the call acts as that seat;
 // - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
@@ -64,6 +65,8 @@ const (
 	GameService_ArchiveGame_FullMethodName      = "/tabula.v1.GameService/ArchiveGame"
 	GameService_DeleteGame_FullMethodName       = "/tabula.v1.GameService/DeleteGame"
 	GameService_ReissueSeatToken_FullMethodName = "/tabula.v1.GameService/ReissueSeatToken"
+	GameService_AbortGame_FullMethodName        = "/tabula.v1.GameService/AbortGame"
+	GameService_AdjudicateGame_FullMethodName   = "/tabula.v1.GameService/AdjudicateGame"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -164,6 +167,21 @@ type GameServiceClient interface {
 	// Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
 	// `INVALID_REQUEST` for a seat the game does not have.
 	ReissueSeatToken(ctx context.Context, in *ReissueSeatTokenRequest, opts ...grpc.CallOption) (*ReissueSeatTokenResponse, error)
+	// Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+	// `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
+	// seat makes its second move (every move counts, taken back or not). Needs a service
+	// key. The game's history gains a `GameAborted` and a `GameEnded`, their `actor` the
+	// service key. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a missing or over-long
+	// explanation; FAILED_PRECONDITION `GAME_OVER` for a finished game, `TOO_LATE_TO_ABORT`
+	// once a seat has moved twice (adjudicate instead), or `REQUEST_ID_REUSED`.
+	AbortGame(ctx context.Context, in *AbortGameRequest, opts ...grpc.CallOption) (*AbortGameResponse, error)
+	// Decides a game in progress from outside the board, at any time: a win for one seat or
+	// a draw (`END_REASON_ADJUDICATION`). Needs a service key. The game's history gains a
+	// `GameAdjudicated` and a `GameEnded`, their `actor` the service key. Errors:
+	// INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
+	// game does not seat (or a winner with a draw), or a missing or over-long explanation;
+	// FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
+	AdjudicateGame(ctx context.Context, in *AdjudicateGameRequest, opts ...grpc.CallOption) (*AdjudicateGameResponse, error)
 }
 
 type gameServiceClient struct {
@@ -333,6 +351,26 @@ func (c *gameServiceClient) ReissueSeatToken(ctx context.Context, in *ReissueSea
 	return out, nil
 }
 
+func (c *gameServiceClient) AbortGame(ctx context.Context, in *AbortGameRequest, opts ...grpc.CallOption) (*AbortGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AbortGameResponse)
+	err := c.cc.Invoke(ctx, GameService_AbortGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) AdjudicateGame(ctx context.Context, in *AdjudicateGameRequest, opts ...grpc.CallOption) (*AdjudicateGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AdjudicateGameResponse)
+	err := c.cc.Invoke(ctx, GameService_AdjudicateGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -431,6 +469,21 @@ type GameServiceServer interface {
 	// Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
 	// `INVALID_REQUEST` for a seat the game does not have.
 	ReissueSeatToken(context.Context, *ReissueSeatTokenRequest) (*ReissueSeatTokenResponse, error)
+	// Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+	// `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
+	// seat makes its second move (every move counts, taken back or not). Needs a service
+	// key. The game's history gains a `GameAborted` and a `GameEnded`, their `actor` the
+	// service key. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a missing or over-long
+	// explanation; FAILED_PRECONDITION `GAME_OVER` for a finished game, `TOO_LATE_TO_ABORT`
+	// once a seat has moved twice (adjudicate instead), or `REQUEST_ID_REUSED`.
+	AbortGame(context.Context, *AbortGameRequest) (*AbortGameResponse, error)
+	// Decides a game in progress from outside the board, at any time: a win for one seat or
+	// a draw (`END_REASON_ADJUDICATION`). Needs a service key. The game's history gains a
+	// `GameAdjudicated` and a `GameEnded`, their `actor` the service key. Errors:
+	// INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
+	// game does not seat (or a winner with a draw), or a missing or over-long explanation;
+	// FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
+	AdjudicateGame(context.Context, *AdjudicateGameRequest) (*AdjudicateGameResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -485,6 +538,12 @@ func (UnimplementedGameServiceServer) DeleteGame(context.Context, *DeleteGameReq
 }
 func (UnimplementedGameServiceServer) ReissueSeatToken(context.Context, *ReissueSeatTokenRequest) (*ReissueSeatTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ReissueSeatToken not implemented")
+}
+func (UnimplementedGameServiceServer) AbortGame(context.Context, *AbortGameRequest) (*AbortGameResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AbortGame not implemented")
+}
+func (UnimplementedGameServiceServer) AdjudicateGame(context.Context, *AdjudicateGameRequest) (*AdjudicateGameResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AdjudicateGame not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -770,6 +829,42 @@ func _GameService_ReissueSeatToken_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_AbortGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AbortGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).AbortGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_AbortGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).AbortGame(ctx, req.(*AbortGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_AdjudicateGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AdjudicateGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).AdjudicateGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_AdjudicateGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).AdjudicateGame(ctx, req.(*AdjudicateGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -832,6 +927,14 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ReissueSeatToken",
 			Handler:    _GameService_ReissueSeatToken_Handler,
+		},
+		{
+			MethodName: "AbortGame",
+			Handler:    _GameService_AbortGame_Handler,
+		},
+		{
+			MethodName: "AdjudicateGame",
+			Handler:    _GameService_AdjudicateGame_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

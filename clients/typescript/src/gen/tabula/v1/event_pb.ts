@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/event.proto.
  */
 export const file_tabula_v1_event: GenFile = /*@__PURE__*/
-  fileDesc("ChV0YWJ1bGEvdjEvZXZlbnQucHJvdG8SCXRhYnVsYS52MSLFAgoJR2FtZUV2ZW50Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgEEigKBHRpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGdhbWVfY3JlYXRlZBgEIAEoCzIWLnRhYnVsYS52MS5HYW1lQ3JlYXRlZEgAEi4KDG1vdmVfYXBwbGllZBgFIAEoCzIWLnRhYnVsYS52MS5Nb3ZlQXBwbGllZEgAEicKCHJlc2lnbmVkGAYgASgLMhMudGFidWxhLnYxLlJlc2lnbmVkSAASKgoKZ2FtZV9lbmRlZBgHIAEoCzIULnRhYnVsYS52MS5HYW1lRW5kZWRIABIzCg9tb3ZlX3Rha2VuX2JhY2sYCCABKAsyGC50YWJ1bGEudjEuTW92ZVRha2VuQmFja0gAQgYKBGtpbmQiSAoLR2FtZUNyZWF0ZWQSJQoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWcSEgoKc2VhdF9jb3VudBgCIAEoDSJhCgtNb3ZlQXBwbGllZBIMCgRzZWF0GAEgASgNEh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRIQCghyZWRhY3RlZBgDIAEoCBITCgttb3ZlX251bWJlchgEIAEoDSIYCghSZXNpZ25lZBIMCgRzZWF0GAEgASgNIjAKCUdhbWVFbmRlZBIjCgdvdXRjb21lGAEgASgLMhIudGFidWxhLnYxLk91dGNvbWUiMgoNTW92ZVRha2VuQmFjaxIMCgRzZWF0GAEgASgNEhMKC21vdmVfbnVtYmVyGAIgASgNQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_game, file_tabula_v1_move]);
+  fileDesc("ChV0YWJ1bGEvdjEvZXZlbnQucHJvdG8SCXRhYnVsYS52MSLOAwoJR2FtZUV2ZW50Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgEEigKBHRpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGdhbWVfY3JlYXRlZBgEIAEoCzIWLnRhYnVsYS52MS5HYW1lQ3JlYXRlZEgAEi4KDG1vdmVfYXBwbGllZBgFIAEoCzIWLnRhYnVsYS52MS5Nb3ZlQXBwbGllZEgAEicKCHJlc2lnbmVkGAYgASgLMhMudGFidWxhLnYxLlJlc2lnbmVkSAASKgoKZ2FtZV9lbmRlZBgHIAEoCzIULnRhYnVsYS52MS5HYW1lRW5kZWRIABIzCg9tb3ZlX3Rha2VuX2JhY2sYCCABKAsyGC50YWJ1bGEudjEuTW92ZVRha2VuQmFja0gAEi4KDGdhbWVfYWJvcnRlZBgKIAEoCzIWLnRhYnVsYS52MS5HYW1lQWJvcnRlZEgAEjYKEGdhbWVfYWRqdWRpY2F0ZWQYCyABKAsyGi50YWJ1bGEudjEuR2FtZUFkanVkaWNhdGVkSAASHwoFYWN0b3IYCSABKAsyEC50YWJ1bGEudjEuQWN0b3JCBgoEa2luZCJLCgVBY3RvchIOCgRzZWF0GAEgASgNSAASKgoHc2VydmljZRgCIAEoCzIXLnRhYnVsYS52MS5TZXJ2aWNlQWN0b3JIAEIGCgRraW5kIiAKDFNlcnZpY2VBY3RvchIQCghrZXlfbmFtZRgBIAEoCSJICgtHYW1lQ3JlYXRlZBIlCgZjb25maWcYASABKAsyFS50YWJ1bGEudjEuR2FtZUNvbmZpZxISCgpzZWF0X2NvdW50GAIgASgNImEKC01vdmVBcHBsaWVkEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhMKC21vdmVfbnVtYmVyGAQgASgNIhgKCFJlc2lnbmVkEgwKBHNlYXQYASABKA0iMAoJR2FtZUVuZGVkEiMKB291dGNvbWUYASABKAsyEi50YWJ1bGEudjEuT3V0Y29tZSIiCgtHYW1lQWJvcnRlZBITCgtleHBsYW5hdGlvbhgBIAEoCSImCg9HYW1lQWRqdWRpY2F0ZWQSEwoLZXhwbGFuYXRpb24YASABKAkiMgoNTW92ZVRha2VuQmFjaxIMCgRzZWF0GAEgASgNEhMKC21vdmVfbnVtYmVyGAIgASgNQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_game, file_tabula_v1_move]);
 
 /**
  * One entry of a game's history. Every viewer receives every event, in order, with its
@@ -99,7 +99,33 @@ export type GameEvent = Message<"tabula.v1.GameEvent"> & {
      */
     value: MoveTakenBack;
     case: "moveTakenBack";
+  } | {
+    /**
+     * The game was called off with no result (`AbortGame`); a `GameEnded` follows.
+     *
+     * @generated from field: tabula.v1.GameAborted game_aborted = 10;
+     */
+    value: GameAborted;
+    case: "gameAborted";
+  } | {
+    /**
+     * The game was decided from outside the board (`AdjudicateGame`); a `GameEnded` with
+     * the result follows.
+     *
+     * @generated from field: tabula.v1.GameAdjudicated game_adjudicated = 11;
+     */
+    value: GameAdjudicated;
+    case: "gameAdjudicated";
   } | { case: undefined; value?: undefined };
+
+  /**
+   * Who made the change this event records: set on `MoveApplied`, `Resigned`,
+   * `MoveTakenBack`, `GameAborted` and `GameAdjudicated`; unset on `GameCreated` and on
+   * `GameEnded` (the end belongs to the event before it, or to the rules).
+   *
+   * @generated from field: tabula.v1.Actor actor = 9;
+   */
+  actor?: Actor | undefined;
 };
 
 /**
@@ -108,6 +134,68 @@ export type GameEvent = Message<"tabula.v1.GameEvent"> & {
  */
 export const GameEventSchema: GenMessage<GameEvent> = /*@__PURE__*/
   messageDesc(file_tabula_v1_event, 0);
+
+/**
+ * Who made a change to a game. Every change goes through the same rules and the same
+ * history, whoever makes it.
+ *
+ * @generated from message tabula.v1.Actor
+ */
+export type Actor = Message<"tabula.v1.Actor"> & {
+  /**
+   * Exactly one arm is set. More kinds of actor will be added (the server's own engine
+   * playing a seat, the clock); a client shows an actor it does not know as unknown.
+   *
+   * @generated from oneof tabula.v1.Actor.kind
+   */
+  kind: {
+    /**
+     * A seat, with its own credential (a seat token or a signed seat credential); the
+     * seat's number, from 1.
+     *
+     * @generated from field: uint32 seat = 1;
+     */
+    value: number;
+    case: "seat";
+  } | {
+    /**
+     * The managing backend, with a service key.
+     *
+     * @generated from field: tabula.v1.ServiceActor service = 2;
+     */
+    value: ServiceActor;
+    case: "service";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message tabula.v1.Actor.
+ * Use `create(ActorSchema)` to create a new message.
+ */
+export const ActorSchema: GenMessage<Actor> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 1);
+
+/**
+ * The managing backend, acting with a service key.
+ *
+ * @generated from message tabula.v1.ServiceActor
+ */
+export type ServiceActor = Message<"tabula.v1.ServiceActor"> & {
+  /**
+   * The key's public name, as configured on the server; empty on a server without service
+   * keys.
+   *
+   * @generated from field: string key_name = 1;
+   */
+  keyName: string;
+};
+
+/**
+ * Describes the message tabula.v1.ServiceActor.
+ * Use `create(ServiceActorSchema)` to create a new message.
+ */
+export const ServiceActorSchema: GenMessage<ServiceActor> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 2);
 
 /**
  * The game was created.
@@ -135,7 +223,7 @@ export type GameCreated = Message<"tabula.v1.GameCreated"> & {
  * Use `create(GameCreatedSchema)` to create a new message.
  */
 export const GameCreatedSchema: GenMessage<GameCreated> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 1);
+  messageDesc(file_tabula_v1_event, 3);
 
 /**
  * A move was applied.
@@ -179,7 +267,7 @@ export type MoveApplied = Message<"tabula.v1.MoveApplied"> & {
  * Use `create(MoveAppliedSchema)` to create a new message.
  */
 export const MoveAppliedSchema: GenMessage<MoveApplied> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 2);
+  messageDesc(file_tabula_v1_event, 4);
 
 /**
  * A seat resigned.
@@ -200,7 +288,7 @@ export type Resigned = Message<"tabula.v1.Resigned"> & {
  * Use `create(ResignedSchema)` to create a new message.
  */
 export const ResignedSchema: GenMessage<Resigned> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 3);
+  messageDesc(file_tabula_v1_event, 5);
 
 /**
  * The game ended; no event follows, and a stream ends after delivering this one.
@@ -221,7 +309,49 @@ export type GameEnded = Message<"tabula.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 4);
+  messageDesc(file_tabula_v1_event, 6);
+
+/**
+ * The game was called off with no result.
+ *
+ * @generated from message tabula.v1.GameAborted
+ */
+export type GameAborted = Message<"tabula.v1.GameAborted"> & {
+  /**
+   * Why, in the words of whoever aborted it.
+   *
+   * @generated from field: string explanation = 1;
+   */
+  explanation: string;
+};
+
+/**
+ * Describes the message tabula.v1.GameAborted.
+ * Use `create(GameAbortedSchema)` to create a new message.
+ */
+export const GameAbortedSchema: GenMessage<GameAborted> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 7);
+
+/**
+ * The game was decided from outside the board.
+ *
+ * @generated from message tabula.v1.GameAdjudicated
+ */
+export type GameAdjudicated = Message<"tabula.v1.GameAdjudicated"> & {
+  /**
+   * Why, in the words of whoever adjudicated it.
+   *
+   * @generated from field: string explanation = 1;
+   */
+  explanation: string;
+};
+
+/**
+ * Describes the message tabula.v1.GameAdjudicated.
+ * Use `create(GameAdjudicatedSchema)` to create a new message.
+ */
+export const GameAdjudicatedSchema: GenMessage<GameAdjudicated> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 8);
 
 /**
  * A seat took back its last move: the game is as it was before that move.
@@ -250,5 +380,5 @@ export type MoveTakenBack = Message<"tabula.v1.MoveTakenBack"> & {
  * Use `create(MoveTakenBackSchema)` to create a new message.
  */
 export const MoveTakenBackSchema: GenMessage<MoveTakenBack> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 5);
+  messageDesc(file_tabula_v1_event, 9);
 

@@ -4,9 +4,10 @@
 // where the credential is one of:
 // - a service key of the managing backend (a lobby), configured on the server. The calls
 //   that manage games (`CreateGame`, `ListGames`, `ArchiveGame`, `DeleteGame`,
-//   `ReissueSeatToken`) need one; a server with no key configured lets anyone make them
-//   and then listens on loopback only. On a game's other calls a service key reads like a
-//   spectator that may also read private games, and never moves;
+//   `ReissueSeatToken`, `AbortGame`, `AdjudicateGame`) need one; a server with no key
+//   configured lets anyone make them and then listens on loopback only. On a game's other
+//   calls a service key reads like a spectator that may also read private games, and never
+//   moves a seat;
 // - a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
 //   game: the call acts as that seat;
 // - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
@@ -40,7 +41,7 @@ import type { GameConfig } from "./config_pb.js";
 import { file_tabula_v1_config } from "./config_pb.js";
 import type { GameEvent } from "./event_pb.js";
 import { file_tabula_v1_event } from "./event_pb.js";
-import type { Game, GameKind, GameStatus } from "./game_pb.js";
+import type { Game, GameKind, GameStatus, OutcomeType } from "./game_pb.js";
 import { file_tabula_v1_game } from "./game_pb.js";
 import type { Move } from "./move_pb.js";
 import { file_tabula_v1_move } from "./move_pb.js";
@@ -52,7 +53,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/game_service.proto.
  */
 export const file_tabula_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci0AEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0IhYKFExpc3RHYW1lS2luZHNSZXF1ZXN0Ij8KFUxpc3RHYW1lS2luZHNSZXNwb25zZRImCgVraW5kcxgBIAMoCzIXLnRhYnVsYS52MS5HYW1lS2luZEluZm8isQEKEUNyZWF0ZUdhbWVSZXF1ZXN0EicKBmNvbmZpZxgBIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnSAASEAoGcHJlc2V0GAIgASgJSAASIwoDcGduGAQgASgLMhQudGFidWxhLnYxLlBnbkltcG9ydEgAEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSDwoHcHJpdmF0ZRgFIAEoCEIICgZzb3VyY2UiMgoJUGduSW1wb3J0EgsKA3BnbhgBIAEoCRIQCgNwbHkYAiABKA1IAIgBAUIGCgRfcGx5IjsKCVNlYXRUb2tlbhIMCgRzZWF0GAEgASgNEhEKCXNlYXRfbmFtZRgCIAEoCRINCgV0b2tlbhgDIAEoCSJeChJDcmVhdGVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lEikKC3NlYXRfdG9rZW5zGAIgAygLMhQudGFidWxhLnYxLlNlYXRUb2tlbiIhCg5HZXRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjAKD0dldEdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUi8gEKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIlCgZzdGF0dXMYBCABKA4yFS50YWJ1bGEudjEuR2FtZVN0YXR1cxI1ChFjcmVhdGVfdGltZV9hZnRlchgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNgoSY3JlYXRlX3RpbWVfYmVmb3JlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJMChFMaXN0R2FtZXNSZXNwb25zZRIeCgVnYW1lcxgBIAMoCzIPLnRhYnVsYS52MS5HYW1lEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIhCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjAKD0dldFZpZXdSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXciNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJGCglMZWdhbE1vdmUSHQoEbW92ZRgBIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEg0KBWxhYmVsGAIgASgJEgsKA3VjaRgDIAEoCSJYChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKA0SIwoFbW92ZXMYAiADKAsyFC50YWJ1bGEudjEuTGVnYWxNb3ZlEgsKA3NlcRgDIAEoBCKaAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCRIVCg12YWxpZGF0ZV9vbmx5GAUgASgIQg8KDV9leHBlY3RlZF9zZXEidwoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB2FwcGxpZWQYASABKAgSCwoDc2VxGAIgASgEEiQKBmV2ZW50cxgDIAMoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgEIAEoCzIPLnRhYnVsYS52MS5WaWV3IjQKDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjwKDlJlc2lnblJlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciIwoQRXhwb3J0UGduUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIiAKEUV4cG9ydFBnblJlc3BvbnNlEgsKA3BnbhgBIAEoCSIhCg5HZXRIaW50UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJImQKD0dldEhpbnRSZXNwb25zZRIlCgZyZXN1bHQYASABKA4yFS50YWJ1bGEudjEuSGludFJlc3VsdBIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSCwoDc2VxGAMgASgEImIKD1Rha2VCYWNrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhkKDGV4cGVjdGVkX3NlcRgCIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYAyABKAlCDwoNX2V4cGVjdGVkX3NlcSI+ChBUYWtlQmFja1Jlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciUAoTU3RyZWFtRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoBBIVCg1pbmNsdWRlX3ZpZXdzGAMgASgIIloKFFN0cmVhbUV2ZW50c1Jlc3BvbnNlEiMKBWV2ZW50GAEgASgLMhQudGFidWxhLnYxLkdhbWVFdmVudBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciJQoSQXJjaGl2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiNAoTQXJjaGl2ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiJAoRRGVsZXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIUChJEZWxldGVHYW1lUmVzcG9uc2UiOAoXUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNIkQKGFJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRIoCgpzZWF0X3Rva2VuGAEgASgLMhQudGFidWxhLnYxLlNlYXRUb2tlbiqXAQoKSGludFJlc3VsdBIbChdISU5UX1JFU1VMVF9VTlNQRUNJRklFRBAAEhQKEEhJTlRfUkVTVUxUX01PVkUQARIbChdISU5UX1JFU1VMVF9OT19TT0xVVElPThACEh4KGkhJTlRfUkVTVUxUX0FMUkVBRFlfU09MVkVEEAMSGQoVSElOVF9SRVNVTFRfVU5ERUNJREVEEAQy8QgKC0dhbWVTZXJ2aWNlElIKDUxpc3RHYW1lS2luZHMSHy50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1JlcXVlc3QaIC50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEkkKCkNyZWF0ZUdhbWUSHC50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkAKB0dldEdhbWUSGS50YWJ1bGEudjEuR2V0R2FtZVJlcXVlc3QaGi50YWJ1bGEudjEuR2V0R2FtZVJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLnRhYnVsYS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwudGFidWxhLnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkAKB0dldFZpZXcSGS50YWJ1bGEudjEuR2V0Vmlld1JlcXVlc3QaGi50YWJ1bGEudjEuR2V0Vmlld1Jlc3BvbnNlElUKDkxpc3RMZWdhbE1vdmVzEiAudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBohLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkkKClN1Ym1pdE1vdmUSHC50YWJ1bGEudjEuU3VibWl0TW92ZVJlcXVlc3QaHS50YWJ1bGEudjEuU3VibWl0TW92ZVJlc3BvbnNlEj0KBlJlc2lnbhIYLnRhYnVsYS52MS5SZXNpZ25SZXF1ZXN0GhkudGFidWxhLnYxLlJlc2lnblJlc3BvbnNlEkYKCUV4cG9ydFBnbhIbLnRhYnVsYS52MS5FeHBvcnRQZ25SZXF1ZXN0GhwudGFidWxhLnYxLkV4cG9ydFBnblJlc3BvbnNlEkAKB0dldEhpbnQSGS50YWJ1bGEudjEuR2V0SGludFJlcXVlc3QaGi50YWJ1bGEudjEuR2V0SGludFJlc3BvbnNlEkMKCFRha2VCYWNrEhoudGFidWxhLnYxLlRha2VCYWNrUmVxdWVzdBobLnRhYnVsYS52MS5UYWtlQmFja1Jlc3BvbnNlElEKDFN0cmVhbUV2ZW50cxIeLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXF1ZXN0Gh8udGFidWxhLnYxLlN0cmVhbUV2ZW50c1Jlc3BvbnNlMAESTAoLQXJjaGl2ZUdhbWUSHS50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXF1ZXN0Gh4udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVzcG9uc2USSQoKRGVsZXRlR2FtZRIcLnRhYnVsYS52MS5EZWxldGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoQUmVpc3N1ZVNlYXRUb2tlbhIiLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVxdWVzdBojLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVzcG9uc2VCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
+  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci0AEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0IhYKFExpc3RHYW1lS2luZHNSZXF1ZXN0Ij8KFUxpc3RHYW1lS2luZHNSZXNwb25zZRImCgVraW5kcxgBIAMoCzIXLnRhYnVsYS52MS5HYW1lS2luZEluZm8ixQEKEUNyZWF0ZUdhbWVSZXF1ZXN0EicKBmNvbmZpZxgBIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnSAASEAoGcHJlc2V0GAIgASgJSAASIwoDcGduGAQgASgLMhQudGFidWxhLnYxLlBnbkltcG9ydEgAEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSDwoHcHJpdmF0ZRgFIAEoCBISCgpyZXF1ZXN0X2lkGAYgASgJQggKBnNvdXJjZSIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiIQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRWaWV3UmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRgoJTGVnYWxNb3ZlEh0KBG1vdmUYASABKAsyDy50YWJ1bGEudjEuTW92ZRINCgVsYWJlbBgCIAEoCRILCgN1Y2kYAyABKAkiWAoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIMCgRzZWF0GAEgASgNEiMKBW1vdmVzGAIgAygLMhQudGFidWxhLnYxLkxlZ2FsTW92ZRILCgNzZXEYAyABKAQimgEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhkKDGV4cGVjdGVkX3NlcRgDIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYBCABKAkSFQoNdmFsaWRhdGVfb25seRgFIAEoCEIPCg1fZXhwZWN0ZWRfc2VxIncKElN1Ym1pdE1vdmVSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgIEgsKA3NlcRgCIAEoBBIkCgZldmVudHMYAyADKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYBCABKAsyDy50YWJ1bGEudjEuVmlldyI0Cg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSI8Cg5SZXNpZ25SZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiMKEEV4cG9ydFBnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIgChFFeHBvcnRQZ25SZXNwb25zZRILCgNwZ24YASABKAkiIQoOR2V0SGludFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJkCg9HZXRIaW50UmVzcG9uc2USJQoGcmVzdWx0GAEgASgOMhUudGFidWxhLnYxLkhpbnRSZXN1bHQSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEgsKA3NlcRgDIAEoBCJiCg9UYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIZCgxleHBlY3RlZF9zZXEYAiABKARIAIgBARISCgpyZXF1ZXN0X2lkGAMgASgJQg8KDV9leHBlY3RlZF9zZXEiPgoQVGFrZUJhY2tSZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IlAKE1N0cmVhbUV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglhZnRlcl9zZXEYAiABKAQSFQoNaW5jbHVkZV92aWV3cxgDIAEoCCJaChRTdHJlYW1FdmVudHNSZXNwb25zZRIjCgVldmVudBgBIAEoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiUKEkFyY2hpdmVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjQKE0FyY2hpdmVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIjgKF1JlaXNzdWVTZWF0VG9rZW5SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJEChhSZWlzc3VlU2VhdFRva2VuUmVzcG9uc2USKAoKc2VhdF90b2tlbhgBIAEoCzIULnRhYnVsYS52MS5TZWF0VG9rZW4iTAoQQWJvcnRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC2V4cGxhbmF0aW9uGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAkiMgoRQWJvcnRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIokBChVBZGp1ZGljYXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRImCgZyZXN1bHQYAiABKA4yFi50YWJ1bGEudjEuT3V0Y29tZVR5cGUSDgoGd2lubmVyGAMgASgNEhMKC2V4cGxhbmF0aW9uGAQgASgJEhIKCnJlcXVlc3RfaWQYBSABKAkiNwoWQWRqdWRpY2F0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUqlwEKCkhpbnRSZXN1bHQSGwoXSElOVF9SRVNVTFRfVU5TUEVDSUZJRUQQABIUChBISU5UX1JFU1VMVF9NT1ZFEAESGwoXSElOVF9SRVNVTFRfTk9fU09MVVRJT04QAhIeChpISU5UX1JFU1VMVF9BTFJFQURZX1NPTFZFRBADEhkKFUhJTlRfUkVTVUxUX1VOREVDSURFRBAEMpAKCgtHYW1lU2VydmljZRJSCg1MaXN0R2FtZUtpbmRzEh8udGFidWxhLnYxLkxpc3RHYW1lS2luZHNSZXF1ZXN0GiAudGFidWxhLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJJCgpDcmVhdGVHYW1lEhwudGFidWxhLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh0udGFidWxhLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJACgdHZXRHYW1lEhkudGFidWxhLnYxLkdldEdhbWVSZXF1ZXN0GhoudGFidWxhLnYxLkdldEdhbWVSZXNwb25zZRJGCglMaXN0R2FtZXMSGy50YWJ1bGEudjEuTGlzdEdhbWVzUmVxdWVzdBocLnRhYnVsYS52MS5MaXN0R2FtZXNSZXNwb25zZRJACgdHZXRWaWV3EhkudGFidWxhLnYxLkdldFZpZXdSZXF1ZXN0GhoudGFidWxhLnYxLkdldFZpZXdSZXNwb25zZRJVCg5MaXN0TGVnYWxNb3ZlcxIgLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaIS50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXNwb25zZRJJCgpTdWJtaXRNb3ZlEhwudGFidWxhLnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh0udGFidWxhLnYxLlN1Ym1pdE1vdmVSZXNwb25zZRI9CgZSZXNpZ24SGC50YWJ1bGEudjEuUmVzaWduUmVxdWVzdBoZLnRhYnVsYS52MS5SZXNpZ25SZXNwb25zZRJGCglFeHBvcnRQZ24SGy50YWJ1bGEudjEuRXhwb3J0UGduUmVxdWVzdBocLnRhYnVsYS52MS5FeHBvcnRQZ25SZXNwb25zZRJACgdHZXRIaW50EhkudGFidWxhLnYxLkdldEhpbnRSZXF1ZXN0GhoudGFidWxhLnYxLkdldEhpbnRSZXNwb25zZRJDCghUYWtlQmFjaxIaLnRhYnVsYS52MS5UYWtlQmFja1JlcXVlc3QaGy50YWJ1bGEudjEuVGFrZUJhY2tSZXNwb25zZRJRCgxTdHJlYW1FdmVudHMSHi50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVxdWVzdBofLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXNwb25zZTABEkwKC0FyY2hpdmVHYW1lEh0udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVxdWVzdBoeLnRhYnVsYS52MS5BcmNoaXZlR2FtZVJlc3BvbnNlEkkKCkRlbGV0ZUdhbWUSHC50YWJ1bGEudjEuRGVsZXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuRGVsZXRlR2FtZVJlc3BvbnNlElsKEFJlaXNzdWVTZWF0VG9rZW4SIi50YWJ1bGEudjEuUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QaIy50YWJ1bGEudjEuUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlEkYKCUFib3J0R2FtZRIbLnRhYnVsYS52MS5BYm9ydEdhbWVSZXF1ZXN0GhwudGFidWxhLnYxLkFib3J0R2FtZVJlc3BvbnNlElUKDkFkanVkaWNhdGVHYW1lEiAudGFidWxhLnYxLkFkanVkaWNhdGVHYW1lUmVxdWVzdBohLnRhYnVsYS52MS5BZGp1ZGljYXRlR2FtZVJlc3BvbnNlQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
 
 /**
  * A named configuration of one game kind, to create games from by name.
@@ -245,6 +246,21 @@ export type CreateGameRequest = Message<"tabula.v1.CreateGameRequest"> & {
    * @generated from field: bool private = 5;
    */
   private: boolean;
+
+  /**
+   * A client-chosen identifier, at most 128 characters, that makes retries safe: a second
+   * `CreateGame` with the same service key, the same `request_id` and the same request
+   * returns the game the first one created instead of a new one (the same `request_id`
+   * with a different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`). Seat tokens are
+   * shown once, since the server keeps only their hashes, so a retry cannot repeat them:
+   * while the game is as created (no event since), the retry issues every seat a new token
+   * and the ones the lost answer carried stop working; once anyone has acted in the game,
+   * the first answer evidently arrived, and the retry returns the game with no tokens
+   * (`ReissueSeatToken` replaces a lost one). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 6;
+   */
+  requestId: string;
 };
 
 /**
@@ -336,11 +352,20 @@ export type CreateGameResponse = Message<"tabula.v1.CreateGameResponse"> & {
   game?: Game | undefined;
 
   /**
-   * One token per seat, in seat order (`seat_tokens[0]` is seat 1).
+   * One token per seat, in seat order (`seat_tokens[0]` is seat 1); on a retry, new
+   * tokens or none (see `CreateGameRequest.request_id`).
    *
    * @generated from field: repeated tabula.v1.SeatToken seat_tokens = 2;
    */
   seatTokens: SeatToken[];
+
+  /**
+   * True when this answers a retry: the game was created by an earlier call with the same
+   * `request_id`.
+   *
+   * @generated from field: bool retried = 3;
+   */
+  retried: boolean;
 };
 
 /**
@@ -1143,6 +1168,136 @@ export const ReissueSeatTokenResponseSchema: GenMessage<ReissueSeatTokenResponse
   messageDesc(file_tabula_v1_game_service, 34);
 
 /**
+ * Request for `AbortGame`.
+ *
+ * @generated from message tabula.v1.AbortGameRequest
+ */
+export type AbortGameRequest = Message<"tabula.v1.AbortGameRequest"> & {
+  /**
+   * The game's identifier (`Game.game_id`); required, at most 64 characters.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * Why, in words for people (shown in the game's events and its PGN); required, at most
+   * 500 characters.
+   *
+   * @generated from field: string explanation = 2;
+   */
+  explanation: string;
+
+  /**
+   * A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+   * `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 3;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message tabula.v1.AbortGameRequest.
+ * Use `create(AbortGameRequestSchema)` to create a new message.
+ */
+export const AbortGameRequestSchema: GenMessage<AbortGameRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 35);
+
+/**
+ * Response of `AbortGame`.
+ *
+ * @generated from message tabula.v1.AbortGameResponse
+ */
+export type AbortGameResponse = Message<"tabula.v1.AbortGameResponse"> & {
+  /**
+   * The finished game.
+   *
+   * @generated from field: tabula.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.AbortGameResponse.
+ * Use `create(AbortGameResponseSchema)` to create a new message.
+ */
+export const AbortGameResponseSchema: GenMessage<AbortGameResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 36);
+
+/**
+ * Request for `AdjudicateGame`.
+ *
+ * @generated from message tabula.v1.AdjudicateGameRequest
+ */
+export type AdjudicateGameRequest = Message<"tabula.v1.AdjudicateGameRequest"> & {
+  /**
+   * The game's identifier (`Game.game_id`); required, at most 64 characters.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * `OUTCOME_TYPE_WIN` or `OUTCOME_TYPE_DRAW`.
+   *
+   * @generated from field: tabula.v1.OutcomeType result = 2;
+   */
+  result: OutcomeType;
+
+  /**
+   * With a win, the winning seat (numbered from 1); 0 with a draw.
+   *
+   * @generated from field: uint32 winner = 3;
+   */
+  winner: number;
+
+  /**
+   * Why, in words for people (shown in the game's events and its PGN); required, at most
+   * 500 characters.
+   *
+   * @generated from field: string explanation = 4;
+   */
+  explanation: string;
+
+  /**
+   * A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+   * `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 5;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message tabula.v1.AdjudicateGameRequest.
+ * Use `create(AdjudicateGameRequestSchema)` to create a new message.
+ */
+export const AdjudicateGameRequestSchema: GenMessage<AdjudicateGameRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 37);
+
+/**
+ * Response of `AdjudicateGame`.
+ *
+ * @generated from message tabula.v1.AdjudicateGameResponse
+ */
+export type AdjudicateGameResponse = Message<"tabula.v1.AdjudicateGameResponse"> & {
+  /**
+   * The finished game.
+   *
+   * @generated from field: tabula.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.AdjudicateGameResponse.
+ * Use `create(AdjudicateGameResponseSchema)` to create a new message.
+ */
+export const AdjudicateGameResponseSchema: GenMessage<AdjudicateGameResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 38);
+
+/**
  * What a hint search found.
  *
  * @generated from enum tabula.v1.HintResult
@@ -1407,6 +1562,37 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof ReissueSeatTokenRequestSchema;
     output: typeof ReissueSeatTokenResponseSchema;
+  },
+  /**
+   * Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+   * `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
+   * seat makes its second move (every move counts, taken back or not). Needs a service
+   * key. The game's history gains a `GameAborted` and a `GameEnded`, their `actor` the
+   * service key. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a missing or over-long
+   * explanation; FAILED_PRECONDITION `GAME_OVER` for a finished game, `TOO_LATE_TO_ABORT`
+   * once a seat has moved twice (adjudicate instead), or `REQUEST_ID_REUSED`.
+   *
+   * @generated from rpc tabula.v1.GameService.AbortGame
+   */
+  abortGame: {
+    methodKind: "unary";
+    input: typeof AbortGameRequestSchema;
+    output: typeof AbortGameResponseSchema;
+  },
+  /**
+   * Decides a game in progress from outside the board, at any time: a win for one seat or
+   * a draw (`END_REASON_ADJUDICATION`). Needs a service key. The game's history gains a
+   * `GameAdjudicated` and a `GameEnded`, their `actor` the service key. Errors:
+   * INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
+   * game does not seat (or a winner with a draw), or a missing or over-long explanation;
+   * FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
+   *
+   * @generated from rpc tabula.v1.GameService.AdjudicateGame
+   */
+  adjudicateGame: {
+    methodKind: "unary";
+    input: typeof AdjudicateGameRequestSchema;
+    output: typeof AdjudicateGameResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tabula_v1_game_service, 0);

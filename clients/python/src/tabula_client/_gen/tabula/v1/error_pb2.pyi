@@ -232,6 +232,10 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
     metadata `threads` holds their number. Retry shortly.
     """
+    ERROR_REASON_TOO_LATE_TO_ABORT: _ErrorReason.ValueType  # 71
+    """FAILED_PRECONDITION: the game can no longer be aborted, since a seat has made its second
+    move; `AdjudicateGame` decides it instead.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -439,5 +443,9 @@ the stream ends. Open a new one with the new token.
 ERROR_REASON_SEARCH_BUSY: ErrorReason.ValueType  # 70
 """RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
 metadata `threads` holds their number. Retry shortly.
+"""
+ERROR_REASON_TOO_LATE_TO_ABORT: ErrorReason.ValueType  # 71
+"""FAILED_PRECONDITION: the game can no longer be aborted, since a seat has made its second
+move; `AdjudicateGame` decides it instead.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -37,6 +37,9 @@ class GameEvent(_message.Message):
     RESIGNED_FIELD_NUMBER: _builtins.int
     GAME_ENDED_FIELD_NUMBER: _builtins.int
     MOVE_TAKEN_BACK_FIELD_NUMBER: _builtins.int
+    GAME_ABORTED_FIELD_NUMBER: _builtins.int
+    GAME_ADJUDICATED_FIELD_NUMBER: _builtins.int
+    ACTOR_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`)."""
     seq: _builtins.int
@@ -69,6 +72,23 @@ class GameEvent(_message.Message):
     def move_taken_back(self) -> Global___MoveTakenBack:
         """A seat took back its last move."""
 
+    @_builtins.property
+    def game_aborted(self) -> Global___GameAborted:
+        """The game was called off with no result (`AbortGame`); a `GameEnded` follows."""
+
+    @_builtins.property
+    def game_adjudicated(self) -> Global___GameAdjudicated:
+        """The game was decided from outside the board (`AdjudicateGame`); a `GameEnded` with
+        the result follows.
+        """
+
+    @_builtins.property
+    def actor(self) -> Global___Actor:
+        """Who made the change this event records: set on `MoveApplied`, `Resigned`,
+        `MoveTakenBack`, `GameAborted` and `GameAdjudicated`; unset on `GameCreated` and on
+        `GameEnded` (the end belongs to the event before it, or to the rules).
+        """
+
     def __init__(
         self,
         *,
@@ -80,16 +100,77 @@ class GameEvent(_message.Message):
         resigned: Global___Resigned | None = ...,
         game_ended: Global___GameEnded | None = ...,
         move_taken_back: Global___MoveTakenBack | None = ...,
+        game_aborted: Global___GameAborted | None = ...,
+        game_adjudicated: Global___GameAdjudicated | None = ...,
+        actor: Global___Actor | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "time", b"time"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "time", b"time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seq", b"seq", "time", b"time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seq", b"seq", "time", b"time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 
 Global___GameEvent: _TypeAlias = GameEvent  # noqa: Y015
+
+@_typing.final
+class Actor(_message.Message):
+    """Who made a change to a game. Every change goes through the same rules and the same
+    history, whoever makes it.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    SERVICE_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """A seat, with its own credential (a seat token or a signed seat credential); the
+    seat's number, from 1.
+    """
+    @_builtins.property
+    def service(self) -> Global___ServiceActor:
+        """The managing backend, with a service key."""
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        service: Global___ServiceActor | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["seat", "service"]  # noqa: Y015
+    _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
+
+Global___Actor: _TypeAlias = Actor  # noqa: Y015
+
+@_typing.final
+class ServiceActor(_message.Message):
+    """The managing backend, acting with a service key."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_NAME_FIELD_NUMBER: _builtins.int
+    key_name: _builtins.str
+    """The key's public name, as configured on the server; empty on a server without service
+    keys.
+    """
+    def __init__(
+        self,
+        *,
+        key_name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key_name", b"key_name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ServiceActor: _TypeAlias = ServiceActor  # noqa: Y015
 
 @_typing.final
 class GameCreated(_message.Message):
@@ -204,6 +285,50 @@ class GameEnded(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GameEnded: _TypeAlias = GameEnded  # noqa: Y015
+
+@_typing.final
+class GameAborted(_message.Message):
+    """The game was called off with no result."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    EXPLANATION_FIELD_NUMBER: _builtins.int
+    explanation: _builtins.str
+    """Why, in the words of whoever aborted it."""
+    def __init__(
+        self,
+        *,
+        explanation: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["explanation", b"explanation"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameAborted: _TypeAlias = GameAborted  # noqa: Y015
+
+@_typing.final
+class GameAdjudicated(_message.Message):
+    """The game was decided from outside the board."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    EXPLANATION_FIELD_NUMBER: _builtins.int
+    explanation: _builtins.str
+    """Why, in the words of whoever adjudicated it."""
+    def __init__(
+        self,
+        *,
+        explanation: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["explanation", b"explanation"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameAdjudicated: _TypeAlias = GameAdjudicated  # noqa: Y015
 
 @_typing.final
 class MoveTakenBack(_message.Message):

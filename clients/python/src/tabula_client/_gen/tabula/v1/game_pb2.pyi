@@ -120,6 +120,10 @@ class _OutcomeTypeEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OutcomeTy
     """One seat won; `Outcome.winner` names it. In a one-seat puzzle, the puzzle was solved."""
     OUTCOME_TYPE_DRAW: _OutcomeType.ValueType  # 2
     """Nobody won; `Outcome.winner` is 0."""
+    OUTCOME_TYPE_NO_RESULT: _OutcomeType.ValueType  # 3
+    """The game counts for nothing, neither a win nor a draw (it was aborted: `AbortGame`);
+    `Outcome.winner` is 0.
+    """
 
 class OutcomeType(_OutcomeType, metaclass=_OutcomeTypeEnumTypeWrapper):
     """How a finished game ended."""
@@ -130,6 +134,10 @@ OUTCOME_TYPE_WIN: OutcomeType.ValueType  # 1
 """One seat won; `Outcome.winner` names it. In a one-seat puzzle, the puzzle was solved."""
 OUTCOME_TYPE_DRAW: OutcomeType.ValueType  # 2
 """Nobody won; `Outcome.winner` is 0."""
+OUTCOME_TYPE_NO_RESULT: OutcomeType.ValueType  # 3
+"""The game counts for nothing, neither a win nor a draw (it was aborted: `AbortGame`);
+`Outcome.winner` is 0.
+"""
 Global___OutcomeType: _TypeAlias = OutcomeType  # noqa: Y015
 
 class _EndReason:
@@ -194,10 +202,16 @@ class _EndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_EndReason.V
     """A draw because neither side can mate (chess), automatic."""
     END_REASON_AGREEMENT: _EndReason.ValueType  # 21
     """A draw offered and accepted (chess: `DRAW_ACTION_OFFER`, then `DRAW_ACTION_ACCEPT`)."""
+    END_REASON_ABORTED: _EndReason.ValueType  # 22
+    """Called off before it got going (`AbortGame`): `OUTCOME_TYPE_NO_RESULT`."""
+    END_REASON_ADJUDICATION: _EndReason.ValueType  # 23
+    """Decided from outside the board by the managing backend (`AdjudicateGame`): a win or a
+    draw.
+    """
 
 class EndReason(_EndReason, metaclass=_EndReasonEnumTypeWrapper):
     """Why a game ended. New reasons may be added; a client should show an unknown one as a
-    plain win or draw according to `Outcome.type`.
+    plain win, draw or no result according to `Outcome.type`.
     """
 
 END_REASON_UNSPECIFIED: EndReason.ValueType  # 0
@@ -256,6 +270,12 @@ END_REASON_INSUFFICIENT_MATERIAL: EndReason.ValueType  # 20
 """A draw because neither side can mate (chess), automatic."""
 END_REASON_AGREEMENT: EndReason.ValueType  # 21
 """A draw offered and accepted (chess: `DRAW_ACTION_OFFER`, then `DRAW_ACTION_ACCEPT`)."""
+END_REASON_ABORTED: EndReason.ValueType  # 22
+"""Called off before it got going (`AbortGame`): `OUTCOME_TYPE_NO_RESULT`."""
+END_REASON_ADJUDICATION: EndReason.ValueType  # 23
+"""Decided from outside the board by the managing backend (`AdjudicateGame`): a win or a
+draw.
+"""
 Global___EndReason: _TypeAlias = EndReason  # noqa: Y015
 
 @_typing.final
@@ -269,7 +289,7 @@ class Outcome(_message.Message):
     REASON_FIELD_NUMBER: _builtins.int
     WINNING_LINE_FIELD_NUMBER: _builtins.int
     type: Global___OutcomeType.ValueType
-    """Win or draw."""
+    """Win, draw or no result."""
     winner: _builtins.int
     """The winning seat (seats are numbered from 1); 0 for a draw."""
     reason: Global___EndReason.ValueType

@@ -7,9 +7,10 @@ Callers identify themselves with gRPC metadata `authorization: Bearer <credentia
 where the credential is one of:
 - a service key of the managing backend (a lobby), configured on the server. The calls
   that manage games (`CreateGame`, `ListGames`, `ArchiveGame`, `DeleteGame`,
-  `ReissueSeatToken`) need one; a server with no key configured lets anyone make them
-  and then listens on loopback only. On a game's other calls a service key reads like a
-  spectator that may also read private games, and never moves;
+  `ReissueSeatToken`, `AbortGame`, `AdjudicateGame`) need one; a server with no key
+  configured lets anyone make them and then listens on loopback only. On a game's other
+  calls a service key reads like a spectator that may also read private games, and never
+  moves a seat;
 - a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
   game: the call acts as that seat;
 - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
@@ -224,6 +225,7 @@ class CreateGameRequest(_message.Message):
     PGN_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
     PRIVATE_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -235,6 +237,17 @@ class CreateGameRequest(_message.Message):
     private: _builtins.bool
     """A private game refuses spectators (PERMISSION_DENIED, reason `PRIVATE_GAME`): only
     callers with one of its seat credentials, and service keys, may read it. Default false.
+    """
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe: a second
+    `CreateGame` with the same service key, the same `request_id` and the same request
+    returns the game the first one created instead of a new one (the same `request_id`
+    with a different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`). Seat tokens are
+    shown once, since the server keeps only their hashes, so a retry cannot repeat them:
+    while the game is as created (no event since), the retry issues every seat a new token
+    and the ones the lost answer carried stop working; once anyone has acted in the game,
+    the first answer evidently arrived, and the retry returns the game with no tokens
+    (`ReissueSeatToken` replaces a lost one). Empty: no retry protection.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -257,10 +270,11 @@ class CreateGameRequest(_message.Message):
         pgn: Global___PgnImport | None = ...,
         kind: _game_pb2.GameKind.ValueType = ...,
         private: _builtins.bool = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "pgn", b"pgn", "preset", b"preset", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "request_id", b"request_id", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_source: _TypeAlias = _typing.Literal["config", "preset", "pgn"]  # noqa: Y015
     _WhichOneofArgType_source: _TypeAlias = _typing.Literal["source", b"source"]  # noqa: Y015
@@ -342,23 +356,31 @@ class CreateGameResponse(_message.Message):
 
     GAME_FIELD_NUMBER: _builtins.int
     SEAT_TOKENS_FIELD_NUMBER: _builtins.int
+    RETRIED_FIELD_NUMBER: _builtins.int
+    retried: _builtins.bool
+    """True when this answers a retry: the game was created by an earlier call with the same
+    `request_id`.
+    """
     @_builtins.property
     def game(self) -> _game_pb2.Game:
         """The new game; after a PGN import, already at the imported position."""
 
     @_builtins.property
     def seat_tokens(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatToken]:
-        """One token per seat, in seat order (`seat_tokens[0]` is seat 1)."""
+        """One token per seat, in seat order (`seat_tokens[0]` is seat 1); on a retry, new
+        tokens or none (see `CreateGameRequest.request_id`).
+        """
 
     def __init__(
         self,
         *,
         game: _game_pb2.Game | None = ...,
         seat_tokens: _abc.Iterable[Global___SeatToken] | None = ...,
+        retried: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "seat_tokens", b"seat_tokens"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "retried", b"retried", "seat_tokens", b"seat_tokens"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1156,3 +1178,127 @@ class ReissueSeatTokenResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ReissueSeatTokenResponse: _TypeAlias = ReissueSeatTokenResponse  # noqa: Y015
+
+@_typing.final
+class AbortGameRequest(_message.Message):
+    """Request for `AbortGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    EXPLANATION_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    explanation: _builtins.str
+    """Why, in words for people (shown in the game's events and its PGN); required, at most
+    500 characters.
+    """
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        explanation: _builtins.str = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["explanation", b"explanation", "game_id", b"game_id", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AbortGameRequest: _TypeAlias = AbortGameRequest  # noqa: Y015
+
+@_typing.final
+class AbortGameResponse(_message.Message):
+    """Response of `AbortGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The finished game."""
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AbortGameResponse: _TypeAlias = AbortGameResponse  # noqa: Y015
+
+@_typing.final
+class AdjudicateGameRequest(_message.Message):
+    """Request for `AdjudicateGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    WINNER_FIELD_NUMBER: _builtins.int
+    EXPLANATION_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    result: _game_pb2.OutcomeType.ValueType
+    """`OUTCOME_TYPE_WIN` or `OUTCOME_TYPE_DRAW`."""
+    winner: _builtins.int
+    """With a win, the winning seat (numbered from 1); 0 with a draw."""
+    explanation: _builtins.str
+    """Why, in words for people (shown in the game's events and its PGN); required, at most
+    500 characters.
+    """
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        result: _game_pb2.OutcomeType.ValueType = ...,
+        winner: _builtins.int = ...,
+        explanation: _builtins.str = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["explanation", b"explanation", "game_id", b"game_id", "request_id", b"request_id", "result", b"result", "winner", b"winner"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AdjudicateGameRequest: _TypeAlias = AdjudicateGameRequest  # noqa: Y015
+
+@_typing.final
+class AdjudicateGameResponse(_message.Message):
+    """Response of `AdjudicateGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The finished game."""
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AdjudicateGameResponse: _TypeAlias = AdjudicateGameResponse  # noqa: Y015

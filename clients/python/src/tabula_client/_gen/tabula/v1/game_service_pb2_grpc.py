@@ -117,6 +117,16 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.FromString,
                 _registered_method=True)
+        self.AbortGame = channel.unary_unary(
+                '/tabula.v1.GameService/AbortGame',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.AbortGameRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.AbortGameResponse.FromString,
+                _registered_method=True)
+        self.AdjudicateGame = channel.unary_unary(
+                '/tabula.v1.GameService/AdjudicateGame',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.AdjudicateGameRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.AdjudicateGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -290,6 +300,31 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AbortGame(self, request, context):
+        """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+        `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
+        seat makes its second move (every move counts, taken back or not). Needs a service
+        key. The game's history gains a `GameAborted` and a `GameEnded`, their `actor` the
+        service key. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a missing or over-long
+        explanation; FAILED_PRECONDITION `GAME_OVER` for a finished game, `TOO_LATE_TO_ABORT`
+        once a seat has moved twice (adjudicate instead), or `REQUEST_ID_REUSED`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AdjudicateGame(self, request, context):
+        """Decides a game in progress from outside the board, at any time: a win for one seat or
+        a draw (`END_REASON_ADJUDICATION`). Needs a service key. The game's history gains a
+        `GameAdjudicated` and a `GameEnded`, their `actor` the service key. Errors:
+        INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
+        game does not seat (or a winner with a draw), or a missing or over-long explanation;
+        FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -367,6 +402,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ReissueSeatToken,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.SerializeToString,
+            ),
+            'AbortGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.AbortGame,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.AbortGameRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.AbortGameResponse.SerializeToString,
+            ),
+            'AdjudicateGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.AdjudicateGame,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.AdjudicateGameRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.AdjudicateGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -782,6 +827,60 @@ class GameService:
             '/tabula.v1.GameService/ReissueSeatToken',
             tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AbortGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/AbortGame',
+            tabula_dot_v1_dot_game__service__pb2.AbortGameRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.AbortGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AdjudicateGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/AdjudicateGame',
+            tabula_dot_v1_dot_game__service__pb2.AdjudicateGameRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.AdjudicateGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

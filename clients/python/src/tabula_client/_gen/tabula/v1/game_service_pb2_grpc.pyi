@@ -7,9 +7,10 @@ Callers identify themselves with gRPC metadata `authorization: Bearer <credentia
 where the credential is one of:
 - a service key of the managing backend (a lobby), configured on the server. The calls
   that manage games (`CreateGame`, `ListGames`, `ArchiveGame`, `DeleteGame`,
-  `ReissueSeatToken`) need one; a server with no key configured lets anyone make them
-  and then listens on loopback only. On a game's other calls a service key reads like a
-  spectator that may also read private games, and never moves;
+  `ReissueSeatToken`, `AbortGame`, `AdjudicateGame`) need one; a server with no key
+  configured lets anyone make them and then listens on loopback only. On a game's other
+  calls a service key reads like a spectator that may also read private games, and never
+  moves a seat;
 - a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
   game: the call acts as that seat;
 - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
@@ -170,6 +171,23 @@ class GameServiceStub:
     Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
     `INVALID_REQUEST` for a seat the game does not have.
     """
+    AbortGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.AbortGameRequest, _game_service_pb2.AbortGameResponse]
+    """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+    `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
+    seat makes its second move (every move counts, taken back or not). Needs a service
+    key. The game's history gains a `GameAborted` and a `GameEnded`, their `actor` the
+    service key. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a missing or over-long
+    explanation; FAILED_PRECONDITION `GAME_OVER` for a finished game, `TOO_LATE_TO_ABORT`
+    once a seat has moved twice (adjudicate instead), or `REQUEST_ID_REUSED`.
+    """
+    AdjudicateGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.AdjudicateGameRequest, _game_service_pb2.AdjudicateGameResponse]
+    """Decides a game in progress from outside the board, at any time: a win for one seat or
+    a draw (`END_REASON_ADJUDICATION`). Needs a service key. The game's history gains a
+    `GameAdjudicated` and a `GameEnded`, their `actor` the service key. Errors:
+    INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
+    game does not seat (or a winner with a draw), or a missing or over-long explanation;
+    FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -283,6 +301,23 @@ class GameServiceAsyncStub(GameServiceStub):
     at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
     Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
     `INVALID_REQUEST` for a seat the game does not have.
+    """
+    AbortGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.AbortGameRequest, _game_service_pb2.AbortGameResponse]  # type: ignore[assignment]
+    """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+    `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
+    seat makes its second move (every move counts, taken back or not). Needs a service
+    key. The game's history gains a `GameAborted` and a `GameEnded`, their `actor` the
+    service key. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a missing or over-long
+    explanation; FAILED_PRECONDITION `GAME_OVER` for a finished game, `TOO_LATE_TO_ABORT`
+    once a seat has moved twice (adjudicate instead), or `REQUEST_ID_REUSED`.
+    """
+    AdjudicateGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.AdjudicateGameRequest, _game_service_pb2.AdjudicateGameResponse]  # type: ignore[assignment]
+    """Decides a game in progress from outside the board, at any time: a win for one seat or
+    a draw (`END_REASON_ADJUDICATION`). Needs a service key. The game's history gains a
+    `GameAdjudicated` and a `GameEnded`, their `actor` the service key. Errors:
+    INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
+    game does not seat (or a winner with a draw), or a missing or over-long explanation;
+    FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -484,6 +519,35 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
         Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
         `INVALID_REQUEST` for a seat the game does not have.
+        """
+
+    @_abc_1.abstractmethod
+    def AbortGame(
+        self,
+        request: _game_service_pb2.AbortGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.AbortGameResponse, _abc.Awaitable[_game_service_pb2.AbortGameResponse]]:
+        """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+        `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
+        seat makes its second move (every move counts, taken back or not). Needs a service
+        key. The game's history gains a `GameAborted` and a `GameEnded`, their `actor` the
+        service key. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a missing or over-long
+        explanation; FAILED_PRECONDITION `GAME_OVER` for a finished game, `TOO_LATE_TO_ABORT`
+        once a seat has moved twice (adjudicate instead), or `REQUEST_ID_REUSED`.
+        """
+
+    @_abc_1.abstractmethod
+    def AdjudicateGame(
+        self,
+        request: _game_service_pb2.AdjudicateGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.AdjudicateGameResponse, _abc.Awaitable[_game_service_pb2.AdjudicateGameResponse]]:
+        """Decides a game in progress from outside the board, at any time: a win for one seat or
+        a draw (`END_REASON_ADJUDICATION`). Needs a service key. The game's history gains a
+        `GameAdjudicated` and a `GameEnded`, their `actor` the service key. Errors:
+        INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
+        game does not seat (or a winner with a draw), or a missing or over-long explanation;
+        FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
