@@ -228,3 +228,86 @@ async fn the_cap_on_games_per_key_holds_across_replicas() {
     }
     assert_eq!(created, 5, "40 creations spread over three replicas under a cap of 5");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn an_abort_and_an_adjudication_racing_on_two_replicas_end_the_game_once() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, clients) = replicas(&url).await;
+    let mut setup = clients[0].clone();
+    for round in 0..10 {
+        let game = common::create_preset(&mut setup, pb::GameKind::ConnectFour, "classic").await;
+        setup.submit_move(submit(&game, 0, column_move(3))).await.unwrap();
+        for client in &clients {
+            client.clone().get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap();
+        }
+        let (mut a, mut b) = (clients[round % 3].clone(), clients[(round + 1) % 3].clone());
+        let abort = pb::AbortGameRequest {
+            game_id: game.id.clone(),
+            explanation: "no show".into(),
+            request_id: format!("abort-{round}"),
+        };
+        let adjudicate = pb::AdjudicateGameRequest {
+            game_id: game.id.clone(),
+            result: pb::OutcomeType::Draw as i32,
+            explanation: "curfew".into(),
+            ..Default::default()
+        };
+        let (aborted, adjudicated) = tokio::join!(a.abort_game(abort.clone()), b.adjudicate_game(adjudicate));
+        let (winner, loser) = match (aborted.map(|r| r.into_inner().game), adjudicated.map(|r| r.into_inner().game)) {
+            (Ok(w), Err(l)) | (Err(l), Ok(w)) => (w.unwrap(), l),
+            other => panic!("round {round}: exactly one of two racing endings must apply, got {other:?}"),
+        };
+        assert!(
+            matches!(
+                tonic_types::StatusExt::get_details_error_info(&loser).unwrap().reason.as_str(),
+                "GAME_OVER" | "STALE_SEQ"
+            ),
+            "round {round}: {loser:?}"
+        );
+        // Every replica tells the same ending, and the log holds one.
+        for client in &clients {
+            let seen = client.clone().get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap();
+            assert_eq!(seen.into_inner().game.unwrap().outcome, winner.outcome, "round {round}");
+        }
+        let log = common::events_through(&mut setup, &game.id, 4).await;
+        let ends = log.iter().filter(|e| matches!(e.kind, Some(pb::game_event::Kind::GameEnded(_)))).count();
+        assert_eq!((log.len(), ends), (4, 1), "round {round}: {log:?}");
+        // A retried abort on a third replica gets the first answer, or is refused as over.
+        let retried = clients[(round + 2) % 3].clone().abort_game(abort).await;
+        match (winner.outcome.as_ref().unwrap().r#type(), retried) {
+            (pb::OutcomeType::NoResult, Ok(again)) => assert_eq!(again.into_inner().game.unwrap().seq, 4),
+            (pb::OutcomeType::Draw, Err(over)) => assert_error(&over, Code::FailedPrecondition, "GAME_OVER"),
+            (_, other) => panic!("round {round}: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_creation_retried_on_every_replica_at_once_makes_one_game() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, clients) = replicas(&url).await;
+    let request = pb::CreateGameRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        request_id: "create-once".into(),
+        ..Default::default()
+    };
+    let racers: Vec<_> = clients
+        .iter()
+        .map(|client| {
+            let (mut client, request) = (client.clone(), request.clone());
+            tokio::spawn(async move { client.create_game(request).await.unwrap().into_inner() })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for racer in racers {
+        answers.push(racer.await.unwrap());
+    }
+    let ids: std::collections::BTreeSet<_> = answers.iter().map(|a| a.game.as_ref().unwrap().game_id.clone()).collect();
+    assert_eq!(ids.len(), 1, "one game for one request id across replicas");
+    assert_eq!(answers.iter().filter(|a| !a.retried).count(), 1);
+    let listed = clients[0].clone().list_games(pb::ListGamesRequest::default()).await.unwrap().into_inner();
+    assert_eq!(listed.games.len(), 1);
+}
