@@ -5,8 +5,11 @@
 //! identifies callers, converts the wire, makes one call here and maps the error.
 //!
 //! Every change to a game is a turn appended to its log by [`Hub::play`], conditional on
-//! the log's length, so whoever makes a move (a seat today; the server's engine, a clock
-//! or a service key next) goes through the same path and happens at most once.
+//! the log's length and named by its actor, so whoever makes a move (a seat, or a service
+//! key aborting or adjudicating; the server's engine and the clock next) goes through the
+//! same path and happens at most once. Actions no call carries (a bot's move, a timeout)
+//! are to be derived from the stored game and appended conditional on the seq they were
+//! derived at; the README's "Moves the server makes itself" gives the design.
 
 mod creation;
 mod error;
