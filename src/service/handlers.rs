@@ -704,17 +704,13 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let key = self.service_key(&request, "aborting a game")?;
         let body = request.get_ref();
         let live = self.game(&body.game_id).await?;
-        let turn = TurnRequest {
-            actor: Actor::Service { key: key.clone() },
-            turn: Turn::Abort { explanation: explanation(&body.explanation)? },
-            expected_seq: None,
-            request_id: request_id(&body.request_id)?,
-            validate_only: false,
+        let (explanation, request_id) = (explanation(&body.explanation), request_id(&body.request_id));
+        let (Ok(explanation), Ok(request_id)) = (&explanation, &request_id) else {
+            return Err(every_problem(&[explanation.as_ref().err(), request_id.as_ref().err()]).into());
         };
-        self.hub.play(&live, turn).await?;
-        tracing::info!(game_id = %live.id, key = key.as_deref(), "game aborted");
-        let record = live.copy().await.record;
-        Ok(Response::new(pb::AbortGameResponse { game: Some(game_to_proto(&record)) }))
+        let turn = Turn::Abort { explanation: explanation.clone() };
+        let game = self.end_from_outside(&live, key, turn, request_id.clone()).await?;
+        Ok(Response::new(pb::AbortGameResponse { game: Some(game) }))
     }
 
     async fn adjudicate_game(
@@ -725,33 +721,48 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let body = request.get_ref();
         let live = self.game(&body.game_id).await?;
         let result = adjudication(body, live.seat_count());
-        let explained = explanation(&body.explanation);
-        let request_id = request_id(&body.request_id);
-        // Every problem of the request at once.
-        let problems: Vec<(String, String)> =
-            [result.as_ref().err(), explained.as_ref().err(), request_id.as_ref().err()]
-                .into_iter()
-                .flatten()
-                .flat_map(|error| match error {
-                    ApiError::BadRequest(fields) => fields.clone(),
-                    _ => Vec::new(),
-                })
-                .collect();
-        let (Ok(result), Ok(explanation), Ok(request_id)) = (result, explained, request_id) else {
-            return Err(ApiError::BadRequest(problems).into());
+        let (explanation, request_id) = (explanation(&body.explanation), request_id(&body.request_id));
+        let (Ok(result), Ok(explanation), Ok(request_id)) = (&result, &explanation, &request_id) else {
+            let checks = [result.as_ref().err(), explanation.as_ref().err(), request_id.as_ref().err()];
+            return Err(every_problem(&checks).into());
         };
-        let turn = TurnRequest {
-            actor: Actor::Service { key: key.clone() },
-            turn: Turn::Adjudicate { result, explanation },
-            expected_seq: None,
-            request_id,
-            validate_only: false,
-        };
-        self.hub.play(&live, turn).await?;
-        tracing::info!(game_id = %live.id, key = key.as_deref(), ?result, "game adjudicated");
-        let record = live.copy().await.record;
-        Ok(Response::new(pb::AdjudicateGameResponse { game: Some(game_to_proto(&record)) }))
+        let turn = Turn::Adjudicate { result: *result, explanation: explanation.clone() };
+        let game = self.end_from_outside(&live, key, turn, request_id.clone()).await?;
+        Ok(Response::new(pb::AdjudicateGameResponse { game: Some(game) }))
     }
+}
+
+impl GameServiceImpl {
+    /// Ends `live` by `turn` (an abort or an adjudication), made by the service key `key`,
+    /// through the same path as a seat's move; the game afterwards. A retry with the same
+    /// request id gets the game as the first request left it.
+    async fn end_from_outside(
+        &self,
+        live: &LiveGame,
+        key: Option<String>,
+        turn: Turn,
+        request_id: Option<String>,
+    ) -> Result<pb::Game, ApiError> {
+        let ended = if matches!(turn, Turn::Abort { .. }) { "aborted" } else { "adjudicated" };
+        let actor = Actor::Service { key: key.clone() };
+        self.hub.play(live, TurnRequest { actor, turn, expected_seq: None, request_id, validate_only: false }).await?;
+        tracing::info!(game_id = %live.id, key = key.as_deref(), "game {ended}");
+        Ok(game_to_proto(&live.copy().await.record))
+    }
+}
+
+/// One `BadRequest` naming every bad field among the failed `checks`, so that a caller
+/// learns every problem of a request at once.
+fn every_problem(checks: &[Option<&ApiError>]) -> ApiError {
+    let fields = checks
+        .iter()
+        .flatten()
+        .flat_map(|error| match error {
+            ApiError::BadRequest(fields) => fields.clone(),
+            _ => Vec::new(),
+        })
+        .collect();
+    ApiError::BadRequest(fields)
 }
 
 /// The result an `AdjudicateGameRequest` asks for, in a game of `seat_count` seats.
