@@ -107,18 +107,46 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 	return response.GetKinds(), nil
 }
 
+// ManageOption refines the calls that manage a game with a service key:
+// [Client.CreateFromPreset], [Client.CreateFromConfig], [Client.AbortGame] and
+// [Client.AdjudicateGame].
+type ManageOption func(*manageOptions)
+
+type manageOptions struct {
+	requestID string
+}
+
+// ManageRequestID makes a retried managing call safe (at most 128 characters). A retried
+// creation with the same service key, id and request answers with the game the first one
+// made and [tabulav1.CreateGameResponse.GetRetried] true: with new seat tokens while nothing
+// has happened in the game (the first answer's tokens then stop working), with none after.
+// A retried abort or adjudication answers as the first did. The same id with another
+// request fails with reason REQUEST_ID_REUSED.
+func ManageRequestID(id string) ManageOption {
+	return func(o *manageOptions) { o.requestID = id }
+}
+
+func manage(opts []ManageOption) manageOptions {
+	var o manageOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
+
 // CreateFromPreset creates a game of kind from one of its named presets. The response holds
 // the seat tokens, which the server shows only this once.
-func (c *Client) CreateFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string) (*tabulav1.CreateGameResponse, error) {
-	return c.create(ctx, &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}})
+func (c *Client) CreateFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...ManageOption) (*tabulav1.CreateGameResponse, error) {
+	return c.create(ctx, &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}, opts)
 }
 
 // CreateFromConfig creates a game from a full configuration; zero fields take their defaults.
-func (c *Client) CreateFromConfig(ctx context.Context, config *tabulav1.GameConfig) (*tabulav1.CreateGameResponse, error) {
-	return c.create(ctx, &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}})
+func (c *Client) CreateFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...ManageOption) (*tabulav1.CreateGameResponse, error) {
+	return c.create(ctx, &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
 }
 
-func (c *Client) create(ctx context.Context, request *tabulav1.CreateGameRequest) (*tabulav1.CreateGameResponse, error) {
+func (c *Client) create(ctx context.Context, request *tabulav1.CreateGameRequest, opts []ManageOption) (*tabulav1.CreateGameResponse, error) {
+	request.RequestId = manage(opts).requestID
 	response, err := c.stub.CreateGame(c.Context(ctx), request)
 	if err != nil {
 		return nil, fromStatus(err)
@@ -194,4 +222,40 @@ func (c *Client) Resign(ctx context.Context, gameID string) (*tabulav1.ResignRes
 		return nil, fromStatus(err)
 	}
 	return response, nil
+}
+
+// AbortGame calls a game in progress off with no result (OUTCOME_TYPE_NO_RESULT,
+// END_REASON_ABORTED), for example when a player never showed up, and returns the finished
+// game. It needs a service key, an explanation for people (at most 500 characters) and a
+// game in which no seat has moved twice yet: afterwards it fails with reason
+// TOO_LATE_TO_ABORT (adjudicate instead), and on a finished game with GAME_OVER.
+func (c *Client) AbortGame(ctx context.Context, gameID, explanation string, opts ...ManageOption) (*tabulav1.Game, error) {
+	request := &tabulav1.AbortGameRequest{GameId: gameID, Explanation: explanation, RequestId: manage(opts).requestID}
+	response, err := c.stub.AbortGame(c.Context(ctx), request)
+	if err != nil {
+		return nil, fromStatus(err)
+	}
+	return response.GetGame(), nil
+}
+
+// AdjudicateGame decides a game in progress from outside the board, at any time
+// (END_REASON_ADJUDICATION), and returns the finished game: result is
+// OUTCOME_TYPE_WIN with the winning seat (from 1), or OUTCOME_TYPE_DRAW with winner 0. It
+// needs a service key and an explanation for people (at most 500 characters); on a finished
+// game it fails with reason GAME_OVER.
+func (c *Client) AdjudicateGame(
+	ctx context.Context, gameID string, result tabulav1.OutcomeType, winner uint32, explanation string, opts ...ManageOption,
+) (*tabulav1.Game, error) {
+	request := &tabulav1.AdjudicateGameRequest{
+		GameId:      gameID,
+		Result:      result,
+		Winner:      winner,
+		Explanation: explanation,
+		RequestId:   manage(opts).requestID,
+	}
+	response, err := c.stub.AdjudicateGame(c.Context(ctx), request)
+	if err != nil {
+		return nil, fromStatus(err)
+	}
+	return response.GetGame(), nil
 }

@@ -3,11 +3,14 @@ package tabula_test
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/tabula-games/tabula/clients/go/internal/testserver"
 	"github.com/tabula-games/tabula/clients/go/tabula"
@@ -395,5 +398,180 @@ func TestEventsStopOnCancellation(t *testing.T) {
 	}
 	if len(seqs) != 1 || !errors.Is(final, context.Canceled) {
 		t.Fatalf("got %v then %v, want the creation then context.Canceled", seqs, final)
+	}
+}
+
+// ticTacToe creates a classic tic-tac-toe game and returns it with one client per seat, on
+// the manager's connection.
+func ticTacToe(t *testing.T, ctx context.Context, manager *tabula.Client) (gameID string, x, o *tabula.Client) {
+	t.Helper()
+	created, err := manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := created.GetSeatTokens()
+	return created.GetGame().GetGameId(), manager.As(tokens[0].GetToken()), manager.As(tokens[1].GetToken())
+}
+
+// describeActor is an event's actor as "seat N", "service KEY_NAME", "none" or "unknown".
+func describeActor(event *tabulav1.GameEvent) string {
+	actor := event.GetActor()
+	if actor == nil {
+		return "none"
+	}
+	switch tabula.ActorKind(actor) {
+	case "seat":
+		return "seat " + strconv.Itoa(int(actor.GetSeat()))
+	case "service":
+		return "service " + actor.GetService().GetKeyName()
+	default:
+		return tabula.Unknown
+	}
+}
+
+func TestAServiceKeyAbortsAGameAndEveryEventNamesItsMaker(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t)) // a server without keys: anyone manages games
+	gameID, x, o := ticTacToe(t, ctx, manager)
+	for i, move := range []struct {
+		seat     *tabula.Client
+		row, col uint32
+	}{{x, 1, 1}, {o, 0, 0}} {
+		if _, err := move.seat.Submit(ctx, gameID, tabula.PlaceMark(move.row, move.col)); err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+	}
+
+	game, err := manager.AbortGame(ctx, gameID, "seat 2 lost its connection")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcome := game.GetOutcome()
+	if game.GetStatus() != tabulav1.GameStatus_GAME_STATUS_FINISHED ||
+		outcome.GetType() != tabulav1.OutcomeType_OUTCOME_TYPE_NO_RESULT ||
+		outcome.GetReason() != tabulav1.EndReason_END_REASON_ABORTED || outcome.GetWinner() != 0 {
+		t.Fatalf("aborted game: %v", game)
+	}
+	if got := tabula.EnumName(outcome.GetType()) + " " + tabula.EnumName(outcome.GetReason()); got != "OUTCOME_TYPE_NO_RESULT END_REASON_ABORTED" {
+		t.Fatalf("outcome named %q", got)
+	}
+
+	events := await(t, collect(manager.Events(ctx, gameID, 0)))
+	var got []string
+	for _, event := range events {
+		got = append(got, tabula.EventKind(event)+" by "+describeActor(event))
+	}
+	want := []string{
+		"game_created by none",
+		"move_applied by seat 1",
+		"move_applied by seat 2",
+		"game_aborted by service ", // a server without keys names none
+		"game_ended by none",
+	}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Fatalf("events %q, want %q", got, want)
+	}
+	if explanation := events[3].GetGameAborted().GetExplanation(); explanation != "seat 2 lost its connection" {
+		t.Fatalf("explanation %q", explanation)
+	}
+	if ended := events[4].GetGameEnded().GetOutcome(); ended.GetReason() != tabulav1.EndReason_END_REASON_ABORTED {
+		t.Fatalf("the game ended with %v", ended)
+	}
+
+	_, err = manager.AbortGame(ctx, gameID, "again")
+	e := requireError(t, err, codes.FailedPrecondition, "GAME_OVER")
+	if e.ReasonCode() != tabulav1.ErrorReason_ERROR_REASON_GAME_OVER {
+		t.Fatalf("reason code %v", e.ReasonCode())
+	}
+}
+
+func TestTooLateToAbortButAnAdjudicationDecides(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	gameID, x, o := ticTacToe(t, ctx, manager)
+	for i, move := range []struct {
+		seat     *tabula.Client
+		row, col uint32
+	}{{x, 1, 1}, {o, 0, 0}, {x, 2, 2}} {
+		if _, err := move.seat.Submit(ctx, gameID, tabula.PlaceMark(move.row, move.col)); err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+	}
+	_, err := manager.AbortGame(ctx, gameID, "too late", tabula.ManageRequestID("abort-1"))
+	e := requireError(t, err, codes.FailedPrecondition, "TOO_LATE_TO_ABORT")
+	if e.ReasonCode() != tabulav1.ErrorReason_ERROR_REASON_TOO_LATE_TO_ABORT {
+		t.Fatalf("reason code %v", e.ReasonCode())
+	}
+
+	game, err := manager.AdjudicateGame(ctx, gameID, tabulav1.OutcomeType_OUTCOME_TYPE_WIN, 2, "seat 1 broke the rules",
+		tabula.ManageRequestID("adjudicate-1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcome := game.GetOutcome()
+	if game.GetStatus() != tabulav1.GameStatus_GAME_STATUS_FINISHED ||
+		outcome.GetType() != tabulav1.OutcomeType_OUTCOME_TYPE_WIN ||
+		outcome.GetReason() != tabulav1.EndReason_END_REASON_ADJUDICATION || outcome.GetWinner() != 2 {
+		t.Fatalf("adjudicated game: %v", game)
+	}
+	// A retry with the same request id is answered as the first call was.
+	again, err := manager.AdjudicateGame(ctx, gameID, tabulav1.OutcomeType_OUTCOME_TYPE_WIN, 2, "seat 1 broke the rules",
+		tabula.ManageRequestID("adjudicate-1"))
+	if err != nil || !proto.Equal(again, game) {
+		t.Fatalf("retried adjudication: %v, %v", again, err)
+	}
+
+	events := await(t, collect(manager.Events(ctx, gameID, 0)))
+	last, adjudicated := events[len(events)-1], events[len(events)-2]
+	if tabula.EventKind(adjudicated) != "game_adjudicated" || describeActor(adjudicated) != "service " ||
+		adjudicated.GetGameAdjudicated().GetExplanation() != "seat 1 broke the rules" {
+		t.Fatalf("next to last event %v", adjudicated)
+	}
+	if last.GetGameEnded().GetOutcome().GetWinner() != 2 || describeActor(last) != "none" {
+		t.Fatalf("last event %v", last)
+	}
+
+	_, err = manager.AdjudicateGame(ctx, gameID, tabulav1.OutcomeType_OUTCOME_TYPE_DRAW, 0, "again")
+	requireError(t, err, codes.FailedPrecondition, "GAME_OVER")
+	_, err = manager.AbortGame(ctx, gameID, "again")
+	requireError(t, err, codes.FailedPrecondition, "GAME_OVER")
+}
+
+func TestARetriedCreationReturnsItsGame(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	first, err := manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.ManageRequestID("create-1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	retry, err := manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.ManageRequestID("create-1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gameID := first.GetGame().GetGameId()
+	if first.GetRetried() || !retry.GetRetried() || retry.GetGame().GetGameId() != gameID {
+		t.Fatalf("first %v, retry %v", first, retry)
+	}
+	// Nothing happened in the game yet: the retry issued new tokens, and the old ones stopped working.
+	if len(retry.GetSeatTokens()) != 2 || retry.GetSeatTokens()[0].GetToken() == first.GetSeatTokens()[0].GetToken() {
+		t.Fatalf("retry tokens %v", retry.GetSeatTokens())
+	}
+	_, err = manager.As(first.GetSeatTokens()[0].GetToken()).Submit(ctx, gameID, tabula.PlaceMark(1, 1))
+	requireError(t, err, codes.Unauthenticated, "INVALID_CREDENTIAL")
+	if _, err := manager.As(retry.GetSeatTokens()[0].GetToken()).Submit(ctx, gameID, tabula.PlaceMark(1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	// Once a seat has moved, a retry returns the game without tokens.
+	late, err := manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.ManageRequestID("create-1"))
+	if err != nil || !late.GetRetried() || late.GetGame().GetGameId() != gameID || len(late.GetSeatTokens()) != 0 {
+		t.Fatalf("late retry: %v, %v", late, err)
+	}
+	// The same id for another request is refused; another id makes another game.
+	_, err = manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "four", tabula.ManageRequestID("create-1"))
+	requireError(t, err, codes.FailedPrecondition, "REQUEST_ID_REUSED")
+	other, err := manager.CreateFromConfig(ctx, &tabulav1.GameConfig{Game: &tabulav1.GameConfig_TicTacToe{TicTacToe: &tabulav1.TicTacToeConfig{}}},
+		tabula.ManageRequestID("create-2"))
+	if err != nil || other.GetRetried() || other.GetGame().GetGameId() == gameID {
+		t.Fatalf("another request id: %v, %v", other, err)
 	}
 }

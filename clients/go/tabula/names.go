@@ -25,11 +25,20 @@ func EnumName(value protoreflect.Enum) string {
 }
 
 // EventKind is the arm of event's kind as the contract names it ("game_created",
-// "move_applied", ...), or [Unknown] for an event of a kind added after this client (its
-// GetKind() is nil). Such an event still has its seq and time, and [Client.Events]
-// delivers it like any other.
+// "move_applied", "game_aborted", "game_adjudicated", ...), or [Unknown] for an event of a
+// kind added after this client (its GetKind() is nil). Such an event still has its seq and
+// time, and [Client.Events] delivers it like any other.
 func EventKind(event *tabulav1.GameEvent) string {
 	return oneofCase(event.ProtoReflect(), "kind")
+}
+
+// ActorKind is the arm of actor's kind as the contract names it: "seat" (a seat's own
+// credential; GetSeat() is its number) or "service" (a service key; GetService().GetKeyName()
+// is its public name, empty on a server without keys), or [Unknown] for a kind of actor added
+// after this client. Events of seats and service keys carry one (event.GetActor());
+// GameCreated and GameEnded events carry none, and ActorKind(nil) is [Unknown] too.
+func ActorKind(actor *tabulav1.Actor) string {
+	return oneofCase(actor.ProtoReflect(), "kind")
 }
 
 // MoveKind is the arm of move's kind as the contract names it ("place", "move", "shot",

@@ -334,6 +334,16 @@ func TestNamesAreTotal(t *testing.T) {
 		{tabula.MoveKind(tabula.ConfirmReady()), "ready"},
 		{tabula.MoveKind(&tabulav1.Move{}), "unknown"},
 		{tabula.EventKind(&tabulav1.GameEvent{Seq: 1}), "unknown"},
+		{tabula.EnumName(tabulav1.OutcomeType_OUTCOME_TYPE_NO_RESULT), "OUTCOME_TYPE_NO_RESULT"},
+		{tabula.EnumName(tabulav1.EndReason_END_REASON_ABORTED), "END_REASON_ABORTED"},
+		{tabula.EnumName(tabulav1.EndReason_END_REASON_ADJUDICATION), "END_REASON_ADJUDICATION"},
+		{tabula.EnumName(tabulav1.ErrorReason_ERROR_REASON_TOO_LATE_TO_ABORT), "ERROR_REASON_TOO_LATE_TO_ABORT"},
+		{tabula.EventKind(&tabulav1.GameEvent{Kind: &tabulav1.GameEvent_GameAborted{GameAborted: &tabulav1.GameAborted{}}}), "game_aborted"},
+		{tabula.EventKind(&tabulav1.GameEvent{Kind: &tabulav1.GameEvent_GameAdjudicated{GameAdjudicated: &tabulav1.GameAdjudicated{}}}), "game_adjudicated"},
+		{tabula.ActorKind(&tabulav1.Actor{Kind: &tabulav1.Actor_Seat{Seat: 2}}), "seat"},
+		{tabula.ActorKind(&tabulav1.Actor{Kind: &tabulav1.Actor_Service{Service: &tabulav1.ServiceActor{}}}), "service"},
+		{tabula.ActorKind(&tabulav1.Actor{}), "unknown"},
+		{tabula.ActorKind(nil), "unknown"},
 	} {
 		if c[0] != c[1] {
 			t.Errorf("got %q, want %q", c[0], c[1])

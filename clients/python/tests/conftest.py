@@ -18,12 +18,14 @@ def server_binary() -> str:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """Starts the server and yields its address; it prints `listening on ADDR` once bound."""
+    """Starts the server and yields its address; it prints `listening on ADDR` once bound. Its
+    store is in memory, so it starts empty (request ids of earlier runs find nothing) and
+    leaves no file behind."""
     binary = server_binary()
     if not os.access(binary, os.X_OK):
         pytest.fail(f"no server binary at {binary}: build it or set TABULA_BIN")
     process = subprocess.Popen(
-        [binary, "serve", "--listen", "127.0.0.1:0"],
+        [binary, "serve", "--listen", "127.0.0.1:0", "--store", "memory"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

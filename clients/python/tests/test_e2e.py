@@ -8,7 +8,7 @@ import grpc
 import pytest
 
 from relay import Relay
-from tabula_client import Client, TabulaError, moves, pb
+from tabula_client import AsyncClient, Client, TabulaError, actor_kind, enum_name, event_kind, moves, pb
 
 # Red fills the bottom row from column 3; Yellow stacks on top.
 WINNING_DROPS = [(0, 3), (1, 3), (0, 4), (1, 4), (0, 5), (1, 5), (0, 6)]
@@ -165,3 +165,124 @@ def test_a_stream_resumes_after_a_disconnect_without_a_gap(server: str, include_
                 assert stream.last_view == direct.get_view(game_id)
     finally:
         relay.close()
+
+
+def describe_actor(event: pb.GameEvent) -> str:
+    """The event's actor as `seat N`, `service KEY_NAME`, `none` or `unknown`."""
+    if not event.HasField("actor"):
+        return "none"
+    kind = actor_kind(event.actor)
+    if kind == "seat":
+        return f"seat {event.actor.seat}"
+    if kind == "service":
+        return f"service {event.actor.service.key_name}"
+    return kind
+
+
+def test_a_service_key_aborts_a_game_and_every_event_names_its_maker(server: str) -> None:
+    with Client(server) as manager:  # a server without keys: anyone manages games
+        created = manager.create_game_from_preset("tic_tac_toe", "classic")
+        game_id = created.game.game_id
+        x, o = (manager.with_credential(t.token) for t in created.seat_tokens)
+        x.submit_move(game_id, moves.place_cell(1, 1))
+        o.submit_move(game_id, moves.place_cell(0, 0))
+
+        game = manager.abort_game(game_id, "seat 2 lost its connection")
+        assert game.status == pb.GameStatus.GAME_STATUS_FINISHED
+        assert (game.outcome.type, game.outcome.reason, game.outcome.winner) == (
+            pb.OutcomeType.OUTCOME_TYPE_NO_RESULT,
+            pb.EndReason.END_REASON_ABORTED,
+            0,
+        )
+        assert enum_name(pb.OutcomeType, game.outcome.type) == "OUTCOME_TYPE_NO_RESULT"
+        assert enum_name(pb.EndReason, game.outcome.reason) == "END_REASON_ABORTED"
+
+        events = list(manager.events(game_id))
+        assert [(event_kind(e), describe_actor(e)) for e in events] == [
+            ("game_created", "none"),
+            ("move_applied", "seat 1"),
+            ("move_applied", "seat 2"),
+            ("game_aborted", "service "),  # a server without keys names none
+            ("game_ended", "none"),
+        ]
+        assert events[3].game_aborted.explanation == "seat 2 lost its connection"
+        assert events[4].game_ended.outcome.reason == pb.EndReason.END_REASON_ABORTED
+
+        with pytest.raises(TabulaError) as over:
+            manager.abort_game(game_id, "again")
+        assert (over.value.code, over.value.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "GAME_OVER")
+
+
+def test_too_late_to_abort_but_an_adjudication_decides(server: str) -> None:
+    with Client(server) as manager:
+        created = manager.create_game_from_preset("tic_tac_toe", "classic")
+        game_id = created.game.game_id
+        x, o = (manager.with_credential(t.token) for t in created.seat_tokens)
+        x.submit_move(game_id, moves.place_cell(1, 1))
+        o.submit_move(game_id, moves.place_cell(0, 0))
+        x.submit_move(game_id, moves.place_cell(2, 2))
+        with pytest.raises(TabulaError) as late:
+            manager.abort_game(game_id, "too late", request_id="abort-1")
+        assert (late.value.code, late.value.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "TOO_LATE_TO_ABORT")
+
+        game = manager.adjudicate_game(game_id, "win", 2, "seat 1 broke the rules", request_id="adjudicate-1")
+        assert game.status == pb.GameStatus.GAME_STATUS_FINISHED
+        assert (game.outcome.type, game.outcome.reason, game.outcome.winner) == (
+            pb.OutcomeType.OUTCOME_TYPE_WIN,
+            pb.EndReason.END_REASON_ADJUDICATION,
+            2,
+        )
+        retried = manager.adjudicate_game(
+            game_id, pb.OutcomeType.OUTCOME_TYPE_WIN, 2, "seat 1 broke the rules", request_id="adjudicate-1"
+        )
+        assert retried == game, "a retry is answered as the first call was"
+
+        *_, adjudicated, ended = manager.events(game_id)
+        assert (event_kind(adjudicated), describe_actor(adjudicated)) == ("game_adjudicated", "service ")
+        assert adjudicated.game_adjudicated.explanation == "seat 1 broke the rules"
+        assert (event_kind(ended), describe_actor(ended), ended.game_ended.outcome.winner) == ("game_ended", "none", 2)
+
+        with pytest.raises(TabulaError) as over:
+            manager.adjudicate_game(game_id, "draw", 0, "again")
+        assert over.value.reason == "GAME_OVER"
+
+
+async def test_async_abort_and_adjudication(server: str) -> None:
+    async with AsyncClient(server) as manager:
+        aborted = await manager.create_game_from_preset("tic_tac_toe", "classic")
+        game = await manager.abort_game(aborted.game.game_id, "nobody came")
+        assert game.outcome.type == pb.OutcomeType.OUTCOME_TYPE_NO_RESULT
+        assert game.outcome.reason == pb.EndReason.END_REASON_ABORTED
+        decided = await manager.create_game_from_preset("tic_tac_toe", "classic", request_id="async-create")
+        game = await manager.adjudicate_game(decided.game.game_id, "draw", 0, "the hall closes")
+        assert game.outcome.type == pb.OutcomeType.OUTCOME_TYPE_DRAW
+        assert game.outcome.reason == pb.EndReason.END_REASON_ADJUDICATION
+        with pytest.raises(TabulaError) as over:
+            await manager.abort_game(decided.game.game_id, "again")
+        assert over.value.reason == "GAME_OVER"
+        retried = await manager.create_game_from_preset("tic_tac_toe", "classic", request_id="async-create")
+        assert retried.retried and retried.game.game_id == decided.game.game_id and not retried.seat_tokens
+
+
+def test_a_retried_creation_returns_its_game(server: str) -> None:
+    with Client(server) as manager:
+        first = manager.create_game_from_preset("tic_tac_toe", "classic", request_id="create-1")
+        retry = manager.create_game_from_preset("tic_tac_toe", "classic", request_id="create-1")
+        game_id = first.game.game_id
+        assert not first.retried
+        assert retry.retried and retry.game.game_id == game_id
+        # Nothing happened in the game yet: the retry issued new tokens, and the old ones stopped working.
+        assert len(retry.seat_tokens) == 2 and retry.seat_tokens[0].token != first.seat_tokens[0].token
+        with pytest.raises(TabulaError) as old:
+            manager.with_credential(first.seat_tokens[0].token).submit_move(game_id, moves.place_cell(1, 1))
+        assert (old.value.code, old.value.reason) == (grpc.StatusCode.UNAUTHENTICATED, "INVALID_CREDENTIAL")
+        manager.with_credential(retry.seat_tokens[0].token).submit_move(game_id, moves.place_cell(1, 1))
+        # Once a seat has moved, a retry returns the game without tokens.
+        late = manager.create_game_from_preset("tic_tac_toe", "classic", request_id="create-1")
+        assert late.retried and late.game.game_id == game_id and not late.seat_tokens
+        # The same id for another request is refused; another id makes another game.
+        with pytest.raises(TabulaError) as reused:
+            manager.create_game_from_preset("tic_tac_toe", "four", request_id="create-1")
+        assert reused.value.reason == "REQUEST_ID_REUSED"
+        other = manager.create_game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), request_id="create-2")
+        assert not other.retried and other.game.game_id != game_id

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tabula_client import AsyncClient, Client, enum_name, event_kind, move_kind, pb
+from tabula_client import AsyncClient, Client, actor_kind, enum_name, event_kind, move_kind, pb
 from unknown import StandIn, check_answer, check_events, check_reopen, entries, unary_call
 
 ENTRIES = entries()
@@ -52,3 +52,13 @@ def test_names_are_total() -> None:
     assert event_kind(pb.GameEvent(seq=1)) == "unknown"
     assert move_kind(pb.Move(ready=pb.Ready())) == "ready"
     assert move_kind(pb.Move()) == "unknown"
+    assert enum_name(pb.OutcomeType, pb.OutcomeType.OUTCOME_TYPE_NO_RESULT) == "OUTCOME_TYPE_NO_RESULT"
+    assert enum_name(pb.EndReason, 22) == "END_REASON_ABORTED"
+    assert enum_name(pb.EndReason, 23) == "END_REASON_ADJUDICATION"
+    assert enum_name(pb.ErrorReason, 71) == "ERROR_REASON_TOO_LATE_TO_ABORT"
+    assert event_kind(pb.GameEvent(game_aborted=pb.GameAborted(explanation="no show"))) == "game_aborted"
+    assert event_kind(pb.GameEvent(game_adjudicated=pb.GameAdjudicated())) == "game_adjudicated"
+    assert actor_kind(pb.Actor(seat=2)) == "seat"
+    assert actor_kind(pb.Actor(service=pb.ServiceActor())) == "service"
+    assert actor_kind(pb.Actor()) == "unknown"
+    assert actor_kind(pb.GameEvent().actor) == "unknown"

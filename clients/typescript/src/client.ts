@@ -3,7 +3,7 @@ import { type CallOptions, type Client, Code, createClient, type Transport } fro
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import type { GameConfigSchema } from "./gen/tabula/v1/config_pb.js";
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
-import type { Game, GameKind } from "./gen/tabula/v1/game_pb.js";
+import type { Game, GameKind, OutcomeType } from "./gen/tabula/v1/game_pb.js";
 import {
   type CreateGameResponse,
   type GameKindInfo,
@@ -41,6 +41,17 @@ export interface SubmitOptions {
   requestId?: string;
   /** Only check the move. */
   validateOnly?: boolean;
+}
+
+export interface ManageOptions {
+  /**
+   * Makes a retry safe (at most 128 characters). A retried creation with the same service
+   * key, id and request answers with the game the first one made and `retried` set: with new
+   * seat tokens while nothing has happened in the game (the first answer's tokens then stop
+   * working), with none afterwards. A retried abort or adjudication answers as the first did.
+   * The same id with another request rejects with REQUEST_ID_REUSED.
+   */
+  requestId?: string;
 }
 
 export interface EventOptions {
@@ -176,13 +187,50 @@ export class TabulaClient {
   }
 
   /** A game from one of `kind`'s named presets; the response holds one token per seat. */
-  createGameFromPreset(kind: GameKind, preset: string): Promise<CreateGameResponse> {
-    return this.call((o) => this.raw.createGame({ kind, source: { case: "preset", value: preset } }, o));
+  createGameFromPreset(kind: GameKind, preset: string, options: ManageOptions = {}): Promise<CreateGameResponse> {
+    const requestId = options.requestId ?? "";
+    return this.call((o) => this.raw.createGame({ kind, source: { case: "preset", value: preset }, requestId }, o));
   }
 
   /** A game from a full configuration (zero fields take their defaults). */
-  createGameFromConfig(config: MessageInitShape<typeof GameConfigSchema>): Promise<CreateGameResponse> {
-    return this.call((o) => this.raw.createGame({ source: { case: "config", value: config } }, o));
+  createGameFromConfig(
+    config: MessageInitShape<typeof GameConfigSchema>,
+    options: ManageOptions = {},
+  ): Promise<CreateGameResponse> {
+    const requestId = options.requestId ?? "";
+    return this.call((o) => this.raw.createGame({ source: { case: "config", value: config }, requestId }, o));
+  }
+
+  /**
+   * Calls a game in progress off with no result (`OutcomeType.NO_RESULT`,
+   * `EndReason.ABORTED`) and resolves to the finished game. Needs a service key, an
+   * explanation (at most 500 characters), and a game where no seat has moved twice yet (else
+   * TOO_LATE_TO_ABORT; a finished game is GAME_OVER).
+   */
+  async abortGame(gameId: string, explanation: string, options: ManageOptions = {}): Promise<Game> {
+    const requestId = options.requestId ?? "";
+    const response = await this.call((o) => this.raw.abortGame({ gameId, explanation, requestId }, o));
+    if (response.game === undefined) throw new TabulaError(Code.Internal, "the response holds no game");
+    return response.game;
+  }
+
+  /**
+   * Decides a game in progress from outside the board (`EndReason.ADJUDICATION`) and resolves
+   * to the finished game: `result` is `OutcomeType.WIN` with the winning seat (from 1), or
+   * `OutcomeType.DRAW` with winner 0. Needs a service key and an explanation (at most 500
+   * characters); a finished game is GAME_OVER.
+   */
+  async adjudicateGame(
+    gameId: string,
+    result: OutcomeType,
+    winner: number,
+    explanation: string,
+    options: ManageOptions = {},
+  ): Promise<Game> {
+    const requestId = options.requestId ?? "";
+    const response = await this.call((o) => this.raw.adjudicateGame({ gameId, result, winner, explanation, requestId }, o));
+    if (response.game === undefined) throw new TabulaError(Code.Internal, "the response holds no game");
+    return response.game;
   }
 
   async getGame(gameId: string): Promise<Game> {

@@ -7,7 +7,7 @@
  * arm this client does not know (it reads as `case: undefined`) is of kind `"unknown"`.
  */
 import type { DescEnum } from "@bufbuild/protobuf";
-import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
+import type { Actor, GameEvent } from "./gen/tabula/v1/event_pb.js";
 import type { Move } from "./gen/tabula/v1/move_pb.js";
 
 /** The kind of an event or move whose oneof arm this client does not know. */
@@ -26,16 +26,31 @@ export function enumName(schema: DescEnum, value: number): string {
 /** The arms of `GameEvent.kind`, and `"unknown"` for one added after this client. */
 export type EventKind = NonNullable<GameEvent["kind"]["case"]> | typeof UNKNOWN;
 
+/** The arms of `Actor.kind`, and `"unknown"` for one added after this client. */
+export type ActorKind = NonNullable<Actor["kind"]["case"]> | typeof UNKNOWN;
+
 /** The arms of `Move.kind`, and `"unknown"` for one added after this client. */
 export type MoveKind = NonNullable<Move["kind"]["case"]> | typeof UNKNOWN;
 
 /**
- * `event.kind.case` (`"gameCreated"`, `"moveApplied"`, ...), or `"unknown"` for an event of
+ * `event.kind.case` (`"gameCreated"`, `"moveApplied"`, `"gameAborted"`, `"gameAdjudicated"`,
+ * ...), or `"unknown"` for an event of
  * a kind added after this client: such an event still has its `seq` and `time`, and event
  * streams deliver it like any other.
  */
 export function eventKind(event: GameEvent): EventKind {
   return event.kind.case ?? UNKNOWN;
+}
+
+/**
+ * `actor.kind.case`: `"seat"` (a seat's own credential; the value is its number) or
+ * `"service"` (a service key; `value.keyName` is its public name, empty on a server without
+ * keys), or `"unknown"` for a kind of actor added after this client. Events of seats and
+ * service keys carry one (`event.actor`); `gameCreated` and `gameEnded` events carry none
+ * (`event.actor === undefined`), and `actorKind(undefined)` is `"unknown"` too.
+ */
+export function actorKind(actor: Actor | undefined): ActorKind {
+  return actor?.kind.case ?? UNKNOWN;
 }
 
 /** `move.kind.case` (`"place"`, `"move"`, `"shot"`, ...), or `"unknown"` for a kind of move added after this client. */

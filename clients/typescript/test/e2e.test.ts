@@ -2,7 +2,25 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Code } from "@connectrpc/connect";
 import { equals } from "@bufbuild/protobuf";
-import { GameKind, GameStatus, Piece, TabulaClient, TabulaError, moves, type View, ViewSchema } from "../src/index.js";
+import {
+  actorKind,
+  EndReason,
+  EndReasonSchema,
+  enumName,
+  eventKind,
+  type GameEvent,
+  GameKind,
+  GameSchema,
+  GameStatus,
+  OutcomeType,
+  OutcomeTypeSchema,
+  Piece,
+  TabulaClient,
+  TabulaError,
+  moves,
+  type View,
+  ViewSchema,
+} from "../src/index.js";
 import { type Server, startRelay, startServer } from "./server.js";
 
 // Red fills the bottom row from column 3; Yellow stacks on top.
@@ -146,3 +164,99 @@ for (const includeViews of [false, true]) {
     }
   });
 }
+
+/** The event's actor as `seat N`, `service KEY_NAME`, `none` or `unknown`. */
+function describeActor(event: GameEvent): string {
+  if (event.actor === undefined) return "none";
+  const kind = actorKind(event.actor);
+  if (event.actor.kind.case === "seat") return `seat ${event.actor.kind.value}`;
+  if (event.actor.kind.case === "service") return `service ${event.actor.kind.value.keyName}`;
+  return kind;
+}
+
+test("a service key aborts a game and every event names its maker", async () => {
+  const manager = client; // a server without keys: anyone manages games
+  const created = await manager.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic");
+  const gameId = created.game!.gameId;
+  const [x, o] = created.seatTokens.map((t) => manager.withCredential(t.token));
+  await x.submitMove(gameId, moves.placeCell(1, 1));
+  await o.submitMove(gameId, moves.placeCell(0, 0));
+
+  const game = await manager.abortGame(gameId, "seat 2 lost its connection");
+  assert.equal(game.status, GameStatus.FINISHED);
+  assert.deepEqual([game.outcome?.type, game.outcome?.reason, game.outcome?.winner], [OutcomeType.NO_RESULT, EndReason.ABORTED, 0]);
+  assert.equal(enumName(OutcomeTypeSchema, game.outcome!.type), "OUTCOME_TYPE_NO_RESULT");
+  assert.equal(enumName(EndReasonSchema, game.outcome!.reason), "END_REASON_ABORTED");
+
+  const events = await collect(manager.events(gameId));
+  assert.deepEqual(events.map((e) => [eventKind(e), describeActor(e)]), [
+    ["gameCreated", "none"],
+    ["moveApplied", "seat 1"],
+    ["moveApplied", "seat 2"],
+    ["gameAborted", "service "], // a server without keys names none
+    ["gameEnded", "none"],
+  ]);
+  const aborted = events[3].kind;
+  assert.ok(aborted.case === "gameAborted" && aborted.value.explanation === "seat 2 lost its connection");
+
+  await assert.rejects(manager.abortGame(gameId, "again"), (error: unknown) => {
+    assert.ok(error instanceof TabulaError);
+    assert.equal(error.codeName, "FAILED_PRECONDITION");
+    assert.equal(error.reason, "GAME_OVER");
+    return true;
+  });
+});
+
+test("too late to abort, but an adjudication decides", async () => {
+  const created = await client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic");
+  const gameId = created.game!.gameId;
+  const [x, o] = created.seatTokens.map((t) => client.withCredential(t.token));
+  await x.submitMove(gameId, moves.placeCell(1, 1));
+  await o.submitMove(gameId, moves.placeCell(0, 0));
+  await x.submitMove(gameId, moves.placeCell(2, 2));
+  await assert.rejects(client.abortGame(gameId, "too late", { requestId: "abort-1" }), {
+    code: Code.FailedPrecondition,
+    reason: "TOO_LATE_TO_ABORT",
+  });
+
+  const game = await client.adjudicateGame(gameId, OutcomeType.WIN, 2, "seat 1 broke the rules", { requestId: "adjudicate-1" });
+  assert.equal(game.status, GameStatus.FINISHED);
+  assert.deepEqual([game.outcome?.type, game.outcome?.reason, game.outcome?.winner], [OutcomeType.WIN, EndReason.ADJUDICATION, 2]);
+  const retried = await client.adjudicateGame(gameId, OutcomeType.WIN, 2, "seat 1 broke the rules", { requestId: "adjudicate-1" });
+  assert.ok(equals(GameSchema, retried, game), "a retry is answered as the first call was");
+
+  const [adjudicated, ended] = (await collect(client.events(gameId))).slice(-2);
+  assert.deepEqual([eventKind(adjudicated), describeActor(adjudicated)], ["gameAdjudicated", "service "]);
+  assert.ok(adjudicated.kind.case === "gameAdjudicated" && adjudicated.kind.value.explanation === "seat 1 broke the rules");
+  assert.ok(ended.kind.case === "gameEnded" && ended.kind.value.outcome?.winner === 2 && ended.actor === undefined);
+
+  await assert.rejects(client.adjudicateGame(gameId, OutcomeType.DRAW, 0, "again"), { reason: "GAME_OVER" });
+  await assert.rejects(client.abortGame(gameId, "again"), { reason: "GAME_OVER", code: Code.FailedPrecondition });
+});
+
+test("a retried creation returns its game", async () => {
+  const first = await client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic", { requestId: "create-1" });
+  const retry = await client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic", { requestId: "create-1" });
+  const gameId = first.game!.gameId;
+  assert.equal(first.retried, false);
+  assert.equal(retry.retried, true);
+  assert.equal(retry.game!.gameId, gameId);
+  // Nothing happened in the game yet: the retry issued new tokens, and the old ones stopped working.
+  assert.equal(retry.seatTokens.length, 2);
+  assert.notEqual(retry.seatTokens[0].token, first.seatTokens[0].token);
+  await assert.rejects(client.withCredential(first.seatTokens[0].token).submitMove(gameId, moves.placeCell(1, 1)), {
+    code: Code.Unauthenticated,
+    reason: "INVALID_CREDENTIAL",
+  });
+  await client.withCredential(retry.seatTokens[0].token).submitMove(gameId, moves.placeCell(1, 1));
+  // Once a seat has moved, a retry returns the game without tokens.
+  const late = await client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic", { requestId: "create-1" });
+  assert.deepEqual([late.retried, late.game!.gameId, late.seatTokens.length], [true, gameId, 0]);
+  // The same id for another request is refused; another id makes another game.
+  await assert.rejects(client.createGameFromPreset(GameKind.TIC_TAC_TOE, "four", { requestId: "create-1" }), {
+    reason: "REQUEST_ID_REUSED",
+  });
+  const other = await client.createGameFromConfig({ game: { case: "ticTacToe", value: {} } }, { requestId: "create-2" });
+  assert.equal(other.retried, false);
+  assert.notEqual(other.game!.gameId, gameId);
+});

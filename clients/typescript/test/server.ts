@@ -12,10 +12,15 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `tabula serve` on an ephemeral loopback port; it prints `listening on ADDR` once bound. */
+/**
+ * Starts `tabula serve` on an ephemeral loopback port; it prints `listening on ADDR` once bound.
+ * Its store is in memory, so it starts empty (request ids of earlier runs find nothing) and
+ * leaves no file behind.
+ */
 export async function startServer(): Promise<Server> {
   const binary = process.env.TABULA_BIN ?? path.join(repo, "target", "debug", "tabula");
-  const child: ChildProcess = spawn(binary, ["serve", "--listen", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "ignore"] });
+  const args = ["serve", "--listen", "127.0.0.1:0", "--store", "memory"];
+  const child: ChildProcess = spawn(binary, args, { stdio: ["ignore", "pipe", "ignore"] });
   const failed = once(child, "error").then(([error]) => {
     throw new Error(`cannot start ${binary} (set TABULA_BIN): ${String(error)}`);
   });

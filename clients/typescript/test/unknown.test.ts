@@ -5,8 +5,13 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import {
+  ActorSchema,
+  actorKind,
+  EndReason,
   EndReasonSchema,
   enumName,
+  ErrorReason,
+  ErrorReasonSchema,
   eventKind,
   GameEventSchema,
   GameKind,
@@ -14,6 +19,8 @@ import {
   MoveSchema,
   moveKind,
   moves,
+  OutcomeType,
+  OutcomeTypeSchema,
   TabulaClient,
 } from "../src/index.js";
 import { check, checkEvents, entries, StandIn, unaryCall } from "./unknown.js";
@@ -50,4 +57,14 @@ test("names are total", () => {
   assert.equal(moveKind(moves.ready()), "ready");
   assert.equal(moveKind(create(MoveSchema)), "unknown");
   assert.equal(eventKind(create(GameEventSchema, { seq: 1n })), "unknown");
+  assert.equal(enumName(OutcomeTypeSchema, OutcomeType.NO_RESULT), "OUTCOME_TYPE_NO_RESULT");
+  assert.equal(enumName(EndReasonSchema, EndReason.ABORTED), "END_REASON_ABORTED");
+  assert.equal(enumName(EndReasonSchema, EndReason.ADJUDICATION), "END_REASON_ADJUDICATION");
+  assert.equal(enumName(ErrorReasonSchema, ErrorReason.TOO_LATE_TO_ABORT), "ERROR_REASON_TOO_LATE_TO_ABORT");
+  assert.equal(eventKind(create(GameEventSchema, { kind: { case: "gameAborted", value: {} } })), "gameAborted");
+  assert.equal(eventKind(create(GameEventSchema, { kind: { case: "gameAdjudicated", value: {} } })), "gameAdjudicated");
+  assert.equal(actorKind(create(ActorSchema, { kind: { case: "seat", value: 2 } })), "seat");
+  assert.equal(actorKind(create(ActorSchema, { kind: { case: "service", value: {} } })), "service");
+  assert.equal(actorKind(create(ActorSchema)), "unknown");
+  assert.equal(actorKind(create(GameEventSchema).actor), "unknown");
 });

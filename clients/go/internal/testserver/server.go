@@ -45,11 +45,12 @@ func Binary(t testing.TB) string {
 // startTimeout bounds how long the server may take to print its address.
 const startTimeout = 30 * time.Second
 
-// Start runs `tabula serve` on an ephemeral loopback port and returns its address. The
-// server is stopped when the test ends.
+// Start runs `tabula serve` on an ephemeral loopback port and returns its address. Its store
+// is in memory, so every server starts empty (request ids of earlier runs find nothing) and
+// leaves no file behind. The server is stopped when the test ends.
 func Start(t testing.TB) string {
 	t.Helper()
-	cmd := exec.Command(Binary(t), "serve", "--listen", "127.0.0.1:0")
+	cmd := exec.Command(Binary(t), "serve", "--listen", "127.0.0.1:0", "--store", "memory")
 	cmd.Stderr = io.Discard
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -2,7 +2,7 @@
 
 Messages live in `tabula_client.pb`, move builders in `tabula_client.moves`; every failure
 raises `TabulaError` with the gRPC `code` and the server's stable `reason`. `enum_name`,
-`event_kind` and `move_kind` name what the server sent, `unknown` for what a newer server
+`event_kind`, `actor_kind` and `move_kind` name what the server sent, `unknown` for what a newer server
 added (see `tabula_client.names`).
 """
 
@@ -10,9 +10,9 @@ from tabula_client import moves, pb
 from tabula_client.aio import AsyncClient, AsyncEventStream
 from tabula_client.client import Client, EventStream
 from tabula_client.errors import DOMAIN, TabulaError
-from tabula_client.names import UNKNOWN, enum_name, event_kind, move_kind
+from tabula_client.names import UNKNOWN, actor_kind, enum_name, event_kind, move_kind
 
 __all__ = [
     "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "Client", "EventStream", "TabulaError",
-    "enum_name", "event_kind", "move_kind", "moves", "pb",
+    "actor_kind", "enum_name", "event_kind", "move_kind", "moves", "pb",
 ]

@@ -48,6 +48,22 @@ def kind_value(kind: pb.GameKind.ValueType | str) -> pb.GameKind.ValueType:
     return kind
 
 
+def outcome_value(result: pb.OutcomeType.ValueType | str) -> pb.OutcomeType.ValueType:
+    """Accepts `OutcomeType.OUTCOME_TYPE_WIN`, `"OUTCOME_TYPE_WIN"` or `"win"`."""
+    if isinstance(result, str):
+        name = result.upper()
+        return pb.OutcomeType.Value(name if name.startswith("OUTCOME_TYPE_") else f"OUTCOME_TYPE_{name}")
+    return result
+
+
+def adjudicate_request(
+    game_id: str, result: pb.OutcomeType.ValueType | str, winner: int, explanation: str, request_id: str
+) -> pb.AdjudicateGameRequest:
+    return pb.AdjudicateGameRequest(
+        game_id=game_id, result=outcome_value(result), winner=winner, explanation=explanation, request_id=request_id
+    )
+
+
 def submit_request(
     game_id: str, move: pb.Move, expected_seq: int | None, request_id: str, validate_only: bool
 ) -> pb.SubmitMoveRequest:

@@ -120,17 +120,43 @@ class AsyncClient:
             raise from_rpc_error(e) from None
         return list(response.kinds)
 
-    async def create_game_from_preset(self, kind: pb.GameKind.ValueType | str, preset: str) -> pb.CreateGameResponse:
-        return await self._create(pb.CreateGameRequest(kind=_common.kind_value(kind), preset=preset))
+    async def create_game_from_preset(
+        self, kind: pb.GameKind.ValueType | str, preset: str, *, request_id: str = ""
+    ) -> pb.CreateGameResponse:
+        return await self._create(pb.CreateGameRequest(kind=_common.kind_value(kind), preset=preset, request_id=request_id))
 
-    async def create_game_from_config(self, config: pb.GameConfig) -> pb.CreateGameResponse:
-        return await self._create(pb.CreateGameRequest(config=config))
+    async def create_game_from_config(self, config: pb.GameConfig, *, request_id: str = "") -> pb.CreateGameResponse:
+        return await self._create(pb.CreateGameRequest(config=config, request_id=request_id))
 
     async def _create(self, request: pb.CreateGameRequest) -> pb.CreateGameResponse:
         try:
             return await self.stub.CreateGame(request, metadata=self.metadata, timeout=self.timeout)
         except grpc.RpcError as e:
             raise from_rpc_error(e) from None
+
+    async def abort_game(self, game_id: str, explanation: str, *, request_id: str = "") -> pb.Game:
+        request = pb.AbortGameRequest(game_id=game_id, explanation=explanation, request_id=request_id)
+        try:
+            response = await self.stub.AbortGame(request, metadata=self.metadata, timeout=self.timeout)
+        except grpc.RpcError as e:
+            raise from_rpc_error(e) from None
+        return response.game
+
+    async def adjudicate_game(
+        self,
+        game_id: str,
+        result: pb.OutcomeType.ValueType | str,
+        winner: int,
+        explanation: str,
+        *,
+        request_id: str = "",
+    ) -> pb.Game:
+        request = _common.adjudicate_request(game_id, result, winner, explanation, request_id)
+        try:
+            response = await self.stub.AdjudicateGame(request, metadata=self.metadata, timeout=self.timeout)
+        except grpc.RpcError as e:
+            raise from_rpc_error(e) from None
+        return response.game
 
     async def get_game(self, game_id: str) -> pb.Game:
         try:

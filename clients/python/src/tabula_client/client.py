@@ -126,17 +126,54 @@ class Client:
         except grpc.RpcError as e:
             raise from_rpc_error(e) from None
 
-    def create_game_from_preset(self, kind: pb.GameKind.ValueType | str, preset: str) -> pb.CreateGameResponse:
-        """A game from one of `kind`'s named presets; the response holds one token per seat."""
-        return self._create(pb.CreateGameRequest(kind=_common.kind_value(kind), preset=preset))
+    def create_game_from_preset(
+        self, kind: pb.GameKind.ValueType | str, preset: str, *, request_id: str = ""
+    ) -> pb.CreateGameResponse:
+        """A game from one of `kind`'s named presets; the response holds one token per seat.
 
-    def create_game_from_config(self, config: pb.GameConfig) -> pb.CreateGameResponse:
-        """A game from a full configuration (zero fields take their defaults)."""
-        return self._create(pb.CreateGameRequest(config=config))
+        With a `request_id`, a retry of the same request answers with the game the first one
+        made and `retried` set: with new seat tokens while nothing has happened in the game
+        (the first answer's tokens then stop working), with none afterwards."""
+        return self._create(pb.CreateGameRequest(kind=_common.kind_value(kind), preset=preset, request_id=request_id))
+
+    def create_game_from_config(self, config: pb.GameConfig, *, request_id: str = "") -> pb.CreateGameResponse:
+        """A game from a full configuration (zero fields take their defaults); `request_id`
+        makes a retry safe, as for `create_game_from_preset`."""
+        return self._create(pb.CreateGameRequest(config=config, request_id=request_id))
 
     def _create(self, request: pb.CreateGameRequest) -> pb.CreateGameResponse:
         try:
             return self.stub.CreateGame(request, metadata=self.metadata, timeout=self.timeout)
+        except grpc.RpcError as e:
+            raise from_rpc_error(e) from None
+
+    def abort_game(self, game_id: str, explanation: str, *, request_id: str = "") -> pb.Game:
+        """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+        `END_REASON_ABORTED`) and returns the finished game. Needs a service key, an
+        explanation (at most 500 characters), and a game where no seat has moved twice yet
+        (else reason `TOO_LATE_TO_ABORT`; a finished game is `GAME_OVER`)."""
+        request = pb.AbortGameRequest(game_id=game_id, explanation=explanation, request_id=request_id)
+        try:
+            return self.stub.AbortGame(request, metadata=self.metadata, timeout=self.timeout).game
+        except grpc.RpcError as e:
+            raise from_rpc_error(e) from None
+
+    def adjudicate_game(
+        self,
+        game_id: str,
+        result: pb.OutcomeType.ValueType | str,
+        winner: int,
+        explanation: str,
+        *,
+        request_id: str = "",
+    ) -> pb.Game:
+        """Decides a game in progress from outside the board (`END_REASON_ADJUDICATION`) and
+        returns the finished game: `result` is a win (`"win"`, with the winning seat from 1)
+        or a draw (`"draw"`, winner 0). Needs a service key and an explanation (at most 500
+        characters); a finished game is `GAME_OVER`."""
+        request = _common.adjudicate_request(game_id, result, winner, explanation, request_id)
+        try:
+            return self.stub.AdjudicateGame(request, metadata=self.metadata, timeout=self.timeout).game
         except grpc.RpcError as e:
             raise from_rpc_error(e) from None
 

@@ -36,10 +36,21 @@ def enum_name(enum: EnumType, number: int) -> str:
 
 
 def event_kind(event: pb.GameEvent) -> str:
-    """The arm of `event.kind` (`game_created`, `move_applied`, ...), or `unknown` for an
+    """The arm of `event.kind` (`game_created`, `move_applied`, `game_aborted`,
+    `game_adjudicated`, ...), or `unknown` for an
     event of a kind added after this client: such an event still has its `seq` and `time`,
     and event streams deliver it like any other."""
     kind: str | None = event.WhichOneof("kind")
+    return kind if kind is not None else UNKNOWN
+
+
+def actor_kind(actor: pb.Actor) -> str:
+    """The arm of `actor.kind`: `seat` (a seat's own credential; `actor.seat` is its number) or
+    `service` (a service key; `actor.service.key_name` is its public name, empty on a server
+    without keys), or `unknown` for a kind of actor added after this client. Events of seats
+    and service keys carry one (`event.HasField("actor")`); `game_created` and `game_ended`
+    events carry none, and their unset `event.actor` is of kind `unknown` too."""
+    kind: str | None = actor.WhichOneof("kind")
     return kind if kind is not None else UNKNOWN
 
 
@@ -50,4 +61,4 @@ def move_kind(move: pb.Move) -> str:
     return kind if kind is not None else UNKNOWN
 
 
-__all__ = ["UNKNOWN", "enum_name", "event_kind", "move_kind"]
+__all__ = ["UNKNOWN", "actor_kind", "enum_name", "event_kind", "move_kind"]

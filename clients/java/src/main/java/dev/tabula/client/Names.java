@@ -4,6 +4,7 @@ import com.google.protobuf.Descriptors.EnumDescriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
+import dev.tabula.v1.Actor;
 import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.Move;
 
@@ -35,12 +36,25 @@ public final class Names {
 
   /**
    * The arm of the event's kind as the contract names it ({@code game_created},
-   * {@code move_applied}, ...), or {@value #UNKNOWN} for an event of a kind added after this
-   * client. Such an event still has its seq and time, and {@link EventStream} returns it like
-   * any other.
+   * {@code move_applied}, {@code game_aborted}, {@code game_adjudicated}, ...), or
+   * {@value #UNKNOWN} for an event of a kind added after this client. Such an event still has
+   * its seq and time, and {@link EventStream} returns it like any other.
    */
   public static String eventKind(GameEvent event) {
     return oneofCase(event, "kind");
+  }
+
+  /**
+   * The arm of the actor's kind as the contract names it: {@code seat} (a seat's own
+   * credential; {@code getSeat()} is its number) or {@code service} (a service key;
+   * {@code getService().getKeyName()} is its public name, empty on a server without keys), or
+   * {@value #UNKNOWN} for a kind of actor added after this client. Events of seats and
+   * service keys carry one ({@code event.hasActor()}); {@code game_created} and
+   * {@code game_ended} events carry none, and their default {@code getActor()} is of kind
+   * {@value #UNKNOWN} too.
+   */
+  public static String actorKind(Actor actor) {
+    return oneofCase(actor, "kind");
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.tabula.client;
 
+import dev.tabula.v1.AbortGameRequest;
+import dev.tabula.v1.AdjudicateGameRequest;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.Game;
@@ -13,6 +15,7 @@ import dev.tabula.v1.ListGameKindsRequest;
 import dev.tabula.v1.ListLegalMovesRequest;
 import dev.tabula.v1.ListLegalMovesResponse;
 import dev.tabula.v1.Move;
+import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.ResignRequest;
 import dev.tabula.v1.ResignResponse;
 import dev.tabula.v1.StreamEventsRequest;
@@ -150,12 +153,74 @@ public final class TabulaClient implements AutoCloseable {
    * tokens, which the server shows only this once.
    */
   public CreateGameResponse createFromPreset(GameKind kind, String preset) {
-    return call(() -> unary().createGame(CreateGameRequest.newBuilder().setKind(kind).setPreset(preset).build()));
+    return createFromPreset(kind, preset, "");
+  }
+
+  /**
+   * As {@link #createFromPreset(GameKind, String)}, safe to retry with {@code requestId} (at
+   * most 128 characters; empty for none). A retry of the same request answers with the game
+   * the first one made and {@code getRetried()} true: with new seat tokens while nothing has
+   * happened in the game (the first answer's tokens then stop working), with none afterwards.
+   * The same id with another request fails with {@code REQUEST_ID_REUSED}.
+   */
+  public CreateGameResponse createFromPreset(GameKind kind, String preset, String requestId) {
+    return create(CreateGameRequest.newBuilder().setKind(kind).setPreset(preset).setRequestId(requestId).build());
   }
 
   /** Creates a game from a full configuration; zero fields take their defaults. */
   public CreateGameResponse createFromConfig(GameConfig config) {
-    return call(() -> unary().createGame(CreateGameRequest.newBuilder().setConfig(config).build()));
+    return createFromConfig(config, "");
+  }
+
+  /**
+   * As {@link #createFromConfig(GameConfig)}, safe to retry with {@code requestId}, as for
+   * {@link #createFromPreset(GameKind, String, String)}.
+   */
+  public CreateGameResponse createFromConfig(GameConfig config, String requestId) {
+    return create(CreateGameRequest.newBuilder().setConfig(config).setRequestId(requestId).build());
+  }
+
+  /** Creates a game from a full request, for {@code private} or a PGN import. */
+  public CreateGameResponse create(CreateGameRequest request) {
+    return call(() -> unary().createGame(request));
+  }
+
+  /**
+   * Calls a game in progress off with no result ({@code OUTCOME_TYPE_NO_RESULT},
+   * {@code END_REASON_ABORTED}) and returns the finished game. Needs a service key, an
+   * explanation (at most 500 characters), and a game where no seat has moved twice yet (else
+   * {@code TOO_LATE_TO_ABORT}; a finished game is {@code GAME_OVER}).
+   */
+  public Game abortGame(String gameId, String explanation) {
+    return abortGame(gameId, explanation, "");
+  }
+
+  /** As {@link #abortGame(String, String)}, safe to retry with {@code requestId} (empty for none). */
+  public Game abortGame(String gameId, String explanation, String requestId) {
+    AbortGameRequest request = AbortGameRequest.newBuilder()
+        .setGameId(gameId).setExplanation(explanation).setRequestId(requestId).build();
+    return call(() -> unary().abortGame(request)).getGame();
+  }
+
+  /**
+   * Decides a game in progress from outside the board ({@code END_REASON_ADJUDICATION}) and
+   * returns the finished game: {@code result} is {@code OUTCOME_TYPE_WIN} with the winning
+   * seat (from 1), or {@code OUTCOME_TYPE_DRAW} with winner 0. Needs a service key and an
+   * explanation (at most 500 characters); a finished game is {@code GAME_OVER}.
+   */
+  public Game adjudicateGame(String gameId, OutcomeType result, int winner, String explanation) {
+    return adjudicateGame(gameId, result, winner, explanation, "");
+  }
+
+  /**
+   * As {@link #adjudicateGame(String, OutcomeType, int, String)}, safe to retry with
+   * {@code requestId} (empty for none).
+   */
+  public Game adjudicateGame(String gameId, OutcomeType result, int winner, String explanation, String requestId) {
+    AdjudicateGameRequest request = AdjudicateGameRequest.newBuilder()
+        .setGameId(gameId).setResult(result).setWinner(winner).setExplanation(explanation).setRequestId(requestId)
+        .build();
+    return call(() -> unary().adjudicateGame(request)).getGame();
   }
 
   /** A game's public summary. */

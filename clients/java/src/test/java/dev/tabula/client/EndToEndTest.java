@@ -2,6 +2,7 @@ package dev.tabula.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -18,6 +19,8 @@ import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameStatus;
 import dev.tabula.v1.GridBoard;
 import dev.tabula.v1.MoveApplied;
+import dev.tabula.v1.GameAborted;
+import dev.tabula.v1.GameAdjudicated;
 import dev.tabula.v1.Orientation;
 import dev.tabula.v1.Outcome;
 import dev.tabula.v1.OutcomeType;
@@ -26,6 +29,7 @@ import dev.tabula.v1.ShipPlacement;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
+import dev.tabula.v1.TicTacToeConfig;
 import dev.tabula.v1.View;
 import io.grpc.Status;
 import java.time.Duration;
@@ -350,5 +354,125 @@ class EndToEndTest {
     if (error.reasonCode() != ErrorReason.ERROR_REASON_UNSPECIFIED) {
       fail("reason code " + error.reasonCode());
     }
+  }
+
+  /** The event's actor as {@code seat N}, {@code service KEY_NAME}, {@code none} or {@code unknown}. */
+  private static String describeActor(GameEvent event) {
+    if (!event.hasActor()) {
+      return "none";
+    }
+    return switch (Names.actorKind(event.getActor())) {
+      case "seat" -> "seat " + event.getActor().getSeat();
+      case "service" -> "service " + event.getActor().getService().getKeyName();
+      default -> Names.UNKNOWN;
+    };
+  }
+
+  /** A classic tic-tac-toe game, created by {@code manager}, with one client per seat on its connection. */
+  private record TicTacToe(String gameId, TabulaClient x, TabulaClient o) {}
+
+  private static TicTacToe ticTacToe(TabulaClient manager) {
+    CreateGameResponse created = manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic");
+    return new TicTacToe(created.getGame().getGameId(),
+        manager.as(created.getSeatTokens(0).getToken()), manager.as(created.getSeatTokens(1).getToken()));
+  }
+
+  private static List<GameEvent> history(TabulaClient client, String gameId) {
+    try (EventStream events = client.events(gameId, 0)) {
+      return events.stream().toList();
+    }
+  }
+
+  @Test
+  void aServiceKeyAbortsAGameAndEveryEventNamesItsMaker() {
+    TabulaClient manager = connect(server.address, ""); // a server without keys: anyone manages games
+    TicTacToe game = ticTacToe(manager);
+    game.x().submit(game.gameId(), Moves.placeMark(1, 1));
+    game.o().submit(game.gameId(), Moves.placeMark(0, 0));
+
+    Game aborted = manager.abortGame(game.gameId(), "seat 2 lost its connection");
+    assertEquals(GameStatus.GAME_STATUS_FINISHED, aborted.getStatus());
+    assertEquals(OutcomeType.OUTCOME_TYPE_NO_RESULT, aborted.getOutcome().getType());
+    assertEquals(EndReason.END_REASON_ABORTED, aborted.getOutcome().getReason());
+    assertEquals(0, aborted.getOutcome().getWinner());
+    assertEquals("OUTCOME_TYPE_NO_RESULT", Names.enumName(OutcomeType.getDescriptor(), aborted.getOutcome().getTypeValue()));
+    assertEquals("END_REASON_ABORTED", Names.enumName(EndReason.getDescriptor(), aborted.getOutcome().getReasonValue()));
+
+    List<GameEvent> events = history(manager, game.gameId());
+    assertEquals(List.of(
+        "game_created by none",
+        "move_applied by seat 1",
+        "move_applied by seat 2",
+        "game_aborted by service ", // a server without keys names none
+        "game_ended by none"),
+        events.stream().map(event -> Names.eventKind(event) + " by " + describeActor(event)).toList());
+    assertEquals(GameAborted.newBuilder().setExplanation("seat 2 lost its connection").build(), events.get(3).getGameAborted());
+    assertEquals(EndReason.END_REASON_ABORTED, events.get(4).getGameEnded().getOutcome().getReason());
+
+    TabulaException over = assertRefused(Status.Code.FAILED_PRECONDITION, "GAME_OVER",
+        () -> manager.abortGame(game.gameId(), "again"));
+    assertEquals(ErrorReason.ERROR_REASON_GAME_OVER, over.reasonCode());
+  }
+
+  @Test
+  void tooLateToAbortButAnAdjudicationDecides() {
+    TabulaClient manager = connect(server.address, "");
+    TicTacToe game = ticTacToe(manager);
+    game.x().submit(game.gameId(), Moves.placeMark(1, 1));
+    game.o().submit(game.gameId(), Moves.placeMark(0, 0));
+    game.x().submit(game.gameId(), Moves.placeMark(2, 2));
+    TabulaException late = assertRefused(Status.Code.FAILED_PRECONDITION, "TOO_LATE_TO_ABORT",
+        () -> manager.abortGame(game.gameId(), "too late", "abort-1"));
+    assertEquals(ErrorReason.ERROR_REASON_TOO_LATE_TO_ABORT, late.reasonCode());
+
+    Game decided = manager.adjudicateGame(game.gameId(), OutcomeType.OUTCOME_TYPE_WIN, 2, "seat 1 broke the rules", "adjudicate-1");
+    assertEquals(GameStatus.GAME_STATUS_FINISHED, decided.getStatus());
+    assertEquals(OutcomeType.OUTCOME_TYPE_WIN, decided.getOutcome().getType());
+    assertEquals(EndReason.END_REASON_ADJUDICATION, decided.getOutcome().getReason());
+    assertEquals(2, decided.getOutcome().getWinner());
+    assertEquals(decided,
+        manager.adjudicateGame(game.gameId(), OutcomeType.OUTCOME_TYPE_WIN, 2, "seat 1 broke the rules", "adjudicate-1"),
+        "a retry is answered as the first call was");
+
+    List<GameEvent> events = history(manager, game.gameId());
+    GameEvent adjudicated = events.get(events.size() - 2);
+    GameEvent ended = events.get(events.size() - 1);
+    assertEquals("game_adjudicated by service ", Names.eventKind(adjudicated) + " by " + describeActor(adjudicated));
+    assertEquals(GameAdjudicated.newBuilder().setExplanation("seat 1 broke the rules").build(), adjudicated.getGameAdjudicated());
+    assertEquals("game_ended by none", Names.eventKind(ended) + " by " + describeActor(ended));
+    assertEquals(2, ended.getGameEnded().getOutcome().getWinner());
+
+    assertRefused(Status.Code.FAILED_PRECONDITION, "GAME_OVER",
+        () -> manager.adjudicateGame(game.gameId(), OutcomeType.OUTCOME_TYPE_DRAW, 0, "again"));
+    assertRefused(Status.Code.FAILED_PRECONDITION, "GAME_OVER", () -> manager.abortGame(game.gameId(), "again"));
+  }
+
+  @Test
+  void aRetriedCreationReturnsItsGame() {
+    TabulaClient manager = connect(server.address, "");
+    CreateGameResponse first = manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
+    CreateGameResponse retry = manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
+    String id = first.getGame().getGameId();
+    assertFalse(first.getRetried());
+    assertTrue(retry.getRetried());
+    assertEquals(id, retry.getGame().getGameId());
+    // Nothing happened in the game yet: the retry issued new tokens, and the old ones stopped working.
+    assertEquals(2, retry.getSeatTokensCount());
+    assertNotEquals(first.getSeatTokens(0).getToken(), retry.getSeatTokens(0).getToken());
+    assertRefused(Status.Code.UNAUTHENTICATED, "INVALID_CREDENTIAL",
+        () -> manager.as(first.getSeatTokens(0).getToken()).submit(id, Moves.placeMark(1, 1)));
+    manager.as(retry.getSeatTokens(0).getToken()).submit(id, Moves.placeMark(1, 1));
+    // Once a seat has moved, a retry returns the game without tokens.
+    CreateGameResponse late = manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
+    assertTrue(late.getRetried());
+    assertEquals(id, late.getGame().getGameId());
+    assertEquals(0, late.getSeatTokensCount());
+    // The same id for another request is refused; another id makes another game.
+    assertRefused(Status.Code.FAILED_PRECONDITION, "REQUEST_ID_REUSED",
+        () -> manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "four", "create-1"));
+    CreateGameResponse other = manager.createFromConfig(
+        GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build(), "create-2");
+    assertFalse(other.getRetried());
+    assertNotEquals(id, other.getGame().getGameId());
   }
 }

@@ -40,8 +40,12 @@ final class TestServer implements AutoCloseable {
         : repoRoot().resolve("target").resolve("debug").resolve("tabula");
   }
 
+  /**
+   * Starts a server with its store in memory, so it starts empty (request ids of earlier runs
+   * find nothing) and leaves no file behind.
+   */
   static TestServer start() throws Exception {
-    Process process = new ProcessBuilder(binary().toString(), "serve", "--listen", "127.0.0.1:0")
+    Process process = new ProcessBuilder(binary().toString(), "serve", "--listen", "127.0.0.1:0", "--store", "memory")
         .redirectError(ProcessBuilder.Redirect.DISCARD)
         .start();
     CompletableFuture<String> address = new CompletableFuture<>();

@@ -12,11 +12,17 @@ import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.Timestamps;
+import dev.tabula.v1.Actor;
 import dev.tabula.v1.EndReason;
+import dev.tabula.v1.ErrorReason;
+import dev.tabula.v1.GameAborted;
+import dev.tabula.v1.GameAdjudicated;
 import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.Move;
+import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.ServiceActor;
 import dev.tabula.v1.StreamEventsRequest;
 import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
@@ -256,5 +262,17 @@ class UnknownValuesTest {
     assertEquals("ready", Names.moveKind(Moves.ready()));
     assertEquals("unknown", Names.moveKind(Move.getDefaultInstance()));
     assertEquals("unknown", Names.eventKind(GameEvent.newBuilder().setSeq(1).build()));
+    assertEquals("OUTCOME_TYPE_NO_RESULT", Names.enumName(OutcomeType.getDescriptor(), OutcomeType.OUTCOME_TYPE_NO_RESULT_VALUE));
+    assertEquals("END_REASON_ABORTED", Names.enumName(EndReason.getDescriptor(), EndReason.END_REASON_ABORTED_VALUE));
+    assertEquals("END_REASON_ADJUDICATION", Names.enumName(EndReason.getDescriptor(), EndReason.END_REASON_ADJUDICATION_VALUE));
+    assertEquals("ERROR_REASON_TOO_LATE_TO_ABORT",
+        Names.enumName(ErrorReason.getDescriptor(), ErrorReason.ERROR_REASON_TOO_LATE_TO_ABORT_VALUE));
+    assertEquals("game_aborted", Names.eventKind(GameEvent.newBuilder().setGameAborted(GameAborted.getDefaultInstance()).build()));
+    assertEquals("game_adjudicated",
+        Names.eventKind(GameEvent.newBuilder().setGameAdjudicated(GameAdjudicated.getDefaultInstance()).build()));
+    assertEquals("seat", Names.actorKind(Actor.newBuilder().setSeat(2).build()));
+    assertEquals("service", Names.actorKind(Actor.newBuilder().setService(ServiceActor.getDefaultInstance()).build()));
+    assertEquals("unknown", Names.actorKind(Actor.getDefaultInstance()));
+    assertEquals("unknown", Names.actorKind(GameEvent.getDefaultInstance().getActor()));
   }
 }
