@@ -128,7 +128,7 @@ func TestUnaryCallsGetTheDefaultDeadlineAndStreamsNone(t *testing.T) {
 		{"key-1", tabula.DefaultTimeout - 5*time.Second, tabula.DefaultTimeout}, // the wrapper
 		{"key-1", tabula.DefaultTimeout - 5*time.Second, tabula.DefaultTimeout}, // the raw stub
 		{"seat-2", 1 * time.Second, 5 * time.Second},                            // the caller's own deadline
-		{"key-1", 0, 0},                                                         // a stream: none
+		{"key-1", 0, 0}, // a stream: none
 	} {
 		a := arrivals[i]
 		if strings.Join(a.authorization, ",") != "Bearer "+want.credential {
