@@ -20,8 +20,14 @@ trap cleanup EXIT
 
 status=0
 # go vet's stdversion check refuses standard library calls newer than go.mod's `go 1.23`.
-go mod download && go build ./... && go vet ./... || status=$?
-if [[ $status -eq 0 ]]; then
+unformatted="$(gofmt -l .)"
+if [[ -n "$unformatted" ]]; then
+  echo "not gofmt-formatted: $unformatted"
+  status=1
+fi
+[[ $status -ne 0 ]] || { go mod download && go build ./... && go vet ./...; } || status=$?
+built=$status
+if [[ $built -eq 0 ]]; then
   go test -count=1 -v -timeout 5m ./... 2>&1 | tee "$log"
   status=${PIPESTATUS[0]}
 fi
@@ -65,7 +71,7 @@ EOF
   (cd "$app" && go mod tidy && go vet . && go run . "$address")
 }
 echo "=== RUN   install into a fresh module and play Connect Four"
-if [[ $status -eq 0 ]] && install_and_play; then
+if [[ $built -eq 0 ]] && install_and_play; then
   echo "--- PASS: install into a fresh module and play Connect Four"
   passed=$((passed + 1))
 else
