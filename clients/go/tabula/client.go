@@ -3,9 +3,13 @@ package tabula
 import (
 	"context"
 	"crypto/tls"
+	"crypto/x509"
+	"errors"
 	"fmt"
+	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
@@ -13,26 +17,34 @@ import (
 	"github.com/tabula-games/tabula/clients/go/tabulav1"
 )
 
+// DefaultTimeout is the deadline a unary call gets when its context has none: the calls of
+// [Client] and those made through [Client.Stub] alike. Event streams get none. Change it
+// per client with [WithDefaultTimeout], or per call with a context that has a deadline.
+const DefaultTimeout = 30 * time.Second
+
 // Client calls one Tabula server, as one credential (or as a spectator without one).
 // It is safe for concurrent use; copies made by [Client.As] share its connection.
 type Client struct {
-	conn       *grpc.ClientConn
-	stub       tabulav1.GameServiceClient
-	credential string
-	owner      bool
+	conn   *grpc.ClientConn
+	caller caller
+	stub   tabulav1.GameServiceClient
+	owner  bool
 }
 
 type options struct {
 	tls         *tls.Config
+	caPEM       []byte
 	credential  string
+	timeout     time.Duration
 	dialOptions []grpc.DialOption
 }
 
-// Option configures [Dial].
+// Option configures [Dial] and [New].
 type Option func(*options)
 
 // WithTLS connects over TLS with the given configuration; nil uses the system roots.
-// Without this option the connection is plaintext, which suits a server on loopback only.
+// Without this option (or [WithCA]) the connection is plaintext, which suits a server on
+// loopback only.
 func WithTLS(config *tls.Config) Option {
 	return func(o *options) {
 		if config == nil {
@@ -42,10 +54,23 @@ func WithTLS(config *tls.Config) Option {
 	}
 }
 
+// WithCA connects over TLS and trusts the server's certificate only when one of the CA
+// certificates in caPEM (PEM, one or more) signed it: for a server whose certificate comes
+// from a private CA. [Dial] and [New] fail when caPEM holds no certificate.
+func WithCA(caPEM []byte) Option {
+	return func(o *options) { o.caPEM = caPEM }
+}
+
 // WithCredential sends credential (a service key or a seat token) on every call as
 // `authorization: Bearer <credential>`. Without it calls are made as a spectator.
 func WithCredential(credential string) Option {
 	return func(o *options) { o.credential = credential }
+}
+
+// WithDefaultTimeout sets the deadline of unary calls whose context has none (default
+// [DefaultTimeout]); 0 leaves such calls without a deadline.
+func WithDefaultTimeout(timeout time.Duration) Option {
+	return func(o *options) { o.timeout = max(timeout, 0) }
 }
 
 // WithDialOptions passes extra options to grpc.NewClient (interceptors, keepalive, ...).
@@ -53,15 +78,27 @@ func WithDialOptions(dialOptions ...grpc.DialOption) Option {
 	return func(o *options) { o.dialOptions = append(o.dialOptions, dialOptions...) }
 }
 
-// Dial connects to the server at address ("host:port"). The connection is made lazily,
-// on the first call, and re-established by gRPC after a failure.
-func Dial(address string, opts ...Option) (*Client, error) {
-	var o options
+// New makes a client of the server at address ("host:port") without connecting: the
+// connection is made on the first call, and re-established by gRPC after a failure. Use
+// [Dial] to know at once that the server is there.
+func New(address string, opts ...Option) (*Client, error) {
+	o := options{timeout: DefaultTimeout}
 	for _, opt := range opts {
 		opt(&o)
 	}
 	transport := insecure.NewCredentials()
-	if o.tls != nil {
+	switch {
+	case o.caPEM != nil:
+		config := o.tls.Clone()
+		if config == nil {
+			config = &tls.Config{MinVersion: tls.VersionTLS12}
+		}
+		config.RootCAs = x509.NewCertPool()
+		if !config.RootCAs.AppendCertsFromPEM(o.caPEM) {
+			return nil, errors.New("tabula: WithCA: no PEM certificate found")
+		}
+		transport = credentials.NewTLS(config)
+	case o.tls != nil:
 		transport = credentials.NewTLS(o.tls)
 	}
 	dialOptions := append([]grpc.DialOption{grpc.WithTransportCredentials(transport)}, o.dialOptions...)
@@ -69,16 +106,45 @@ func Dial(address string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tabula: connect to %s: %w", address, err)
 	}
-	return &Client{conn: conn, stub: tabulav1.NewGameServiceClient(conn), credential: o.credential, owner: true}, nil
+	return newClient(conn, caller{conn: conn, credential: o.credential, timeout: o.timeout}, true), nil
+}
+
+// Dial connects to the server at address ("host:port") and returns once the connection is
+// ready, or fails when ctx ends first (its error wraps ctx.Err()). The connection is
+// re-established by gRPC after a later failure. [New] makes a client without waiting.
+func Dial(ctx context.Context, address string, opts ...Option) (*Client, error) {
+	client, err := New(address, opts...)
+	if err != nil {
+		return nil, err
+	}
+	conn := client.conn
+	conn.Connect()
+	for {
+		state := conn.GetState()
+		if state == connectivity.Ready {
+			return client, nil
+		}
+		if !conn.WaitForStateChange(ctx, state) {
+			_ = conn.Close()
+			return nil, fmt.Errorf("tabula: connect to %s (connection %s): %w", address, state, ctx.Err())
+		}
+	}
+}
+
+func newClient(conn *grpc.ClientConn, c caller, owner bool) *Client {
+	return &Client{conn: conn, caller: c, stub: tabulav1.NewGameServiceClient(c), owner: owner}
 }
 
 // As returns a client that shares this one's connection but calls with another
 // credential; "" calls as a spectator. Closing it does not close the connection.
 func (c *Client) As(credential string) *Client {
-	return &Client{conn: c.conn, stub: c.stub, credential: credential}
+	next := c.caller
+	next.credential = credential
+	return newClient(c.conn, next, false)
 }
 
-// Close closes the connection, unless this client was made by [Client.As].
+// Close closes the connection, unless this client was made by [Client.As]: calls in flight
+// and open event streams end with code Canceled, and later calls fail.
 func (c *Client) Close() error {
 	if !c.owner {
 		return nil
@@ -86,176 +152,36 @@ func (c *Client) Close() error {
 	return c.conn.Close()
 }
 
-// Stub is the generated stub, for calls this package does not wrap. Its calls carry no
-// credential unless the context does; see [Client.Context].
+// Stub is the generated stub, for calling the service directly with its own request and
+// response messages. Its calls act as this client: they carry its credential, and unary
+// calls get the default deadline ([DefaultTimeout]) when their context has none. Turn its
+// errors into an [*Error] with [ErrorFrom].
 func (c *Client) Stub() tabulav1.GameServiceClient { return c.stub }
 
-// Context returns ctx carrying this client's credential, for calls made through [Client.Stub].
-func (c *Client) Context(ctx context.Context) context.Context {
+// caller is the connection as one client uses it: it adds the client's credential to every
+// call and the default deadline to unary calls.
+type caller struct {
+	conn       *grpc.ClientConn
+	credential string
+	timeout    time.Duration
+}
+
+func (c caller) outgoing(ctx context.Context) context.Context {
 	if c.credential == "" {
 		return ctx
 	}
 	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+c.credential)
 }
 
-// ListGameKinds lists every game kind the server hosts, with defaults and presets.
-func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, error) {
-	response, err := c.stub.ListGameKinds(c.Context(ctx), &tabulav1.ListGameKindsRequest{})
-	if err != nil {
-		return nil, fromStatus(err)
+func (c caller) Invoke(ctx context.Context, method string, args, reply any, opts ...grpc.CallOption) error {
+	if _, ok := ctx.Deadline(); !ok && c.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.timeout)
+		defer cancel()
 	}
-	return response.GetKinds(), nil
+	return c.conn.Invoke(c.outgoing(ctx), method, args, reply, opts...)
 }
 
-// ManageOption refines the calls that manage a game with a service key:
-// [Client.CreateFromPreset], [Client.CreateFromConfig], [Client.AbortGame] and
-// [Client.AdjudicateGame].
-type ManageOption func(*manageOptions)
-
-type manageOptions struct {
-	requestID string
-}
-
-// ManageRequestID makes a retried managing call safe (at most 128 characters). A retried
-// creation with the same service key, id and request answers with the game the first one
-// made and [tabulav1.CreateGameResponse.GetRetried] true: with new seat tokens while nothing
-// has happened in the game (the first answer's tokens then stop working), with none after.
-// A retried abort or adjudication answers as the first did. The same id with another
-// request fails with reason REQUEST_ID_REUSED.
-func ManageRequestID(id string) ManageOption {
-	return func(o *manageOptions) { o.requestID = id }
-}
-
-func manage(opts []ManageOption) manageOptions {
-	var o manageOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-	return o
-}
-
-// CreateFromPreset creates a game of kind from one of its named presets. The response holds
-// the seat tokens, which the server shows only this once.
-func (c *Client) CreateFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...ManageOption) (*tabulav1.CreateGameResponse, error) {
-	return c.create(ctx, &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}, opts)
-}
-
-// CreateFromConfig creates a game from a full configuration; zero fields take their defaults.
-func (c *Client) CreateFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...ManageOption) (*tabulav1.CreateGameResponse, error) {
-	return c.create(ctx, &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
-}
-
-func (c *Client) create(ctx context.Context, request *tabulav1.CreateGameRequest, opts []ManageOption) (*tabulav1.CreateGameResponse, error) {
-	request.RequestId = manage(opts).requestID
-	response, err := c.stub.CreateGame(c.Context(ctx), request)
-	if err != nil {
-		return nil, fromStatus(err)
-	}
-	return response, nil
-}
-
-// GetGame returns a game's public summary.
-func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
-	response, err := c.stub.GetGame(c.Context(ctx), &tabulav1.GetGameRequest{GameId: gameID})
-	if err != nil {
-		return nil, fromStatus(err)
-	}
-	return response.GetGame(), nil
-}
-
-// GetView returns the game as this client's credential may see it.
-func (c *Client) GetView(ctx context.Context, gameID string) (*tabulav1.View, error) {
-	response, err := c.stub.GetView(c.Context(ctx), &tabulav1.GetViewRequest{GameId: gameID})
-	if err != nil {
-		return nil, fromStatus(err)
-	}
-	return response.GetView(), nil
-}
-
-// LegalMoves lists the moves seat may make now; seat 0 means the caller's own seat.
-func (c *Client) LegalMoves(ctx context.Context, gameID string, seat uint32) (*tabulav1.ListLegalMovesResponse, error) {
-	response, err := c.stub.ListLegalMoves(c.Context(ctx), &tabulav1.ListLegalMovesRequest{GameId: gameID, Seat: seat})
-	if err != nil {
-		return nil, fromStatus(err)
-	}
-	return response, nil
-}
-
-// SubmitOption refines [Client.Submit].
-type SubmitOption func(*tabulav1.SubmitMoveRequest)
-
-// ExpectedSeq applies the move only if the game's newest event still has this sequence
-// number; otherwise the call fails with reason STALE_SEQ.
-func ExpectedSeq(seq uint64) SubmitOption {
-	return func(r *tabulav1.SubmitMoveRequest) { r.ExpectedSeq = &seq }
-}
-
-// RequestID makes a retried submission safe: the server applies a request id at most once.
-func RequestID(id string) SubmitOption {
-	return func(r *tabulav1.SubmitMoveRequest) { r.RequestId = id }
-}
-
-// ValidateOnly checks the move without applying it.
-func ValidateOnly() SubmitOption {
-	return func(r *tabulav1.SubmitMoveRequest) { r.ValidateOnly = true }
-}
-
-// Submit plays move as this client's seat. Build move with the constructors of this package
-// ([DropDisc], [PlaceMark], [MovePiece], [ShiftGrid], [CapturePiece], [FireShot], [PassTurn],
-// [ConfirmReady], [DrawAction], ...).
-func (c *Client) Submit(ctx context.Context, gameID string, move *tabulav1.Move, opts ...SubmitOption) (*tabulav1.SubmitMoveResponse, error) {
-	request := &tabulav1.SubmitMoveRequest{GameId: gameID, Move: move}
-	for _, opt := range opts {
-		opt(request)
-	}
-	response, err := c.stub.SubmitMove(c.Context(ctx), request)
-	if err != nil {
-		return nil, fromStatus(err)
-	}
-	return response, nil
-}
-
-// Resign resigns this client's seat; the game ends.
-func (c *Client) Resign(ctx context.Context, gameID string) (*tabulav1.ResignResponse, error) {
-	response, err := c.stub.Resign(c.Context(ctx), &tabulav1.ResignRequest{GameId: gameID})
-	if err != nil {
-		return nil, fromStatus(err)
-	}
-	return response, nil
-}
-
-// AbortGame calls a game in progress off with no result (OUTCOME_TYPE_NO_RESULT,
-// END_REASON_ABORTED), for example when a player never showed up, and returns the finished
-// game. It needs a service key, an explanation for people (at most 500 characters) and a
-// game in which no seat has moved twice yet: afterwards it fails with reason
-// TOO_LATE_TO_ABORT (adjudicate instead), and on a finished game with GAME_OVER.
-func (c *Client) AbortGame(ctx context.Context, gameID, explanation string, opts ...ManageOption) (*tabulav1.Game, error) {
-	request := &tabulav1.AbortGameRequest{GameId: gameID, Explanation: explanation, RequestId: manage(opts).requestID}
-	response, err := c.stub.AbortGame(c.Context(ctx), request)
-	if err != nil {
-		return nil, fromStatus(err)
-	}
-	return response.GetGame(), nil
-}
-
-// AdjudicateGame decides a game in progress from outside the board, at any time
-// (END_REASON_ADJUDICATION), and returns the finished game: result is
-// OUTCOME_TYPE_WIN with the winning seat (from 1), or OUTCOME_TYPE_DRAW with winner 0. It
-// needs a service key and an explanation for people (at most 500 characters); on a finished
-// game it fails with reason GAME_OVER.
-func (c *Client) AdjudicateGame(
-	ctx context.Context, gameID string, result tabulav1.OutcomeType, winner uint32, explanation string, opts ...ManageOption,
-) (*tabulav1.Game, error) {
-	request := &tabulav1.AdjudicateGameRequest{
-		GameId:      gameID,
-		Result:      result,
-		Winner:      winner,
-		Explanation: explanation,
-		RequestId:   manage(opts).requestID,
-	}
-	response, err := c.stub.AdjudicateGame(c.Context(ctx), request)
-	if err != nil {
-		return nil, fromStatus(err)
-	}
-	return response.GetGame(), nil
+func (c caller) NewStream(ctx context.Context, desc *grpc.StreamDesc, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	return c.conn.NewStream(c.outgoing(ctx), desc, method, opts...)
 }

@@ -57,7 +57,7 @@ func runStep(client *tabula.Client, step conformance.Step, saved map[string]any)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(caller.Context(context.Background()), stepDeadline)
+	ctx, cancel := context.WithTimeout(context.Background(), stepDeadline)
 	defer cancel()
 	results := method.Call([]reflect.Value{reflect.ValueOf(ctx), reflect.ValueOf(request)})
 	callErr, _ := results[1].Interface().(error)

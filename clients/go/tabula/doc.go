@@ -1,12 +1,25 @@
-// Package tabula is a thin client for the Tabula game service (tabula.v1.GameService).
+// Package tabula is the Go client of the Tabula game service (tabula.v1.GameService): a
+// thin, idiomatic layer over the generated stubs of package tabulav1.
 //
-// It wraps the generated stubs of package tabulav1: [Dial] connects, the typed methods of
-// [Client] create games, submit moves (built with the constructors in moves.go), read views
-// and legal moves, and [Client.Events] follows a game's events as an iterator that resumes
-// after the last event it delivered when the connection drops ([Client.EventsWithViews]
-// also yields the game as the caller sees it after each event). Every error a call returns
-// that came from the server is an [*Error] carrying the gRPC code and the stable reason.
+// [Dial] connects (and returns once the connection is ready); [New] makes a client that
+// connects on its first call. Every RPC of the service has a method of [Client] named
+// after it: [Client.ListGameKinds], [Client.CreateGameFromPreset],
+// [Client.CreateGameFromConfig], [Client.CreateGameFromPGN], [Client.GetGame],
+// [Client.ListGames], [Client.GetView], [Client.ListLegalMoves], [Client.SubmitMove],
+// [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
+// [Client.ArchiveGame], [Client.DeleteGame], [Client.ReissueSeatToken],
+// [Client.AbortGame], [Client.AdjudicateGame], and StreamEvents as [Client.Events] (an
+// iterator that resumes after the last event it delivered when the connection drops;
+// [Client.EventsWithViews] also yields the game as the caller sees it after each event).
+// Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
+// constructors of this package.
 //
-// The request and response messages are the generated ones, so everything the service offers
-// stays reachable; [Client.Stub] gives the raw stub for calls this package does not wrap.
+// A client acts as one credential ([WithCredential]); [Client.As] makes a client that
+// shares the connection and acts as another. Each unary call gets a deadline of
+// [DefaultTimeout] (30 s) unless its context has one; event streams get none and end when
+// their context is cancelled. Every error a call returns that came from the server is an
+// [*Error] carrying the gRPC code, the stable reason, its metadata and the server's message.
+//
+// The request and response messages are the generated ones, so everything the service
+// offers stays reachable; [Client.Stub] gives the raw stub, whose calls act as the client.
 package tabula

@@ -25,7 +25,9 @@ func testContext(t *testing.T) context.Context {
 
 func dial(t *testing.T, address string, opts ...tabula.Option) *tabula.Client {
 	t.Helper()
-	client, err := tabula.Dial(address, opts...)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	client, err := tabula.Dial(ctx, address, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +39,7 @@ func dial(t *testing.T, address string, opts ...tabula.Option) *tabula.Client {
 // each on its own connection.
 func connectFour(t *testing.T, ctx context.Context, address string) (gameID string, red, yellow *tabula.Client) {
 	t.Helper()
-	created, err := dial(t, address).CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic")
+	created, err := dial(t, address).CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func play(t *testing.T, ctx context.Context, gameID string, seats [2]*tabula.Cli
 	t.Helper()
 	var last *tabulav1.SubmitMoveResponse
 	for i, column := range columns {
-		response, err := seats[i%2].Submit(ctx, gameID, tabula.DropDisc(column))
+		response, err := seats[i%2].SubmitMove(ctx, gameID, tabula.Drop(column))
 		if err != nil {
 			t.Fatalf("move %d (column %d): %v", i+1, column, err)
 		}
@@ -184,7 +186,7 @@ func TestIllegalMovesFailWithCodeAndReason(t *testing.T) {
 	address := testserver.Start(t)
 	gameID, red, yellow := connectFour(t, ctx, address)
 
-	_, err := yellow.Submit(ctx, gameID, tabula.DropDisc(3))
+	_, err := yellow.SubmitMove(ctx, gameID, tabula.Drop(3))
 	e := requireError(t, err, codes.FailedPrecondition, "NOT_YOUR_TURN")
 	if e.Metadata["current_seq"] != "1" {
 		t.Fatalf("metadata %v, want current_seq 1", e.Metadata)
@@ -196,30 +198,30 @@ func TestIllegalMovesFailWithCodeAndReason(t *testing.T) {
 		t.Fatalf("status.Code sees %v through the wrapper", status.Code(err))
 	}
 
-	_, err = red.Submit(ctx, gameID, tabula.DropDisc(7))
+	_, err = red.SubmitMove(ctx, gameID, tabula.Drop(7))
 	requireError(t, err, codes.FailedPrecondition, "OUT_OF_BOUNDS")
-	_, err = red.Submit(ctx, gameID, tabula.FireShot(0, 0))
+	_, err = red.SubmitMove(ctx, gameID, tabula.Shot(0, 0))
 	requireError(t, err, codes.FailedPrecondition, "MOVE_KIND_NOT_ALLOWED")
-	_, err = red.As("").Submit(ctx, gameID, tabula.DropDisc(3))
+	_, err = red.As("").SubmitMove(ctx, gameID, tabula.Drop(3))
 	requireError(t, err, codes.PermissionDenied, "SEAT_REQUIRED")
-	_, err = red.As("not-a-token").Submit(ctx, gameID, tabula.DropDisc(3))
+	_, err = red.As("not-a-token").SubmitMove(ctx, gameID, tabula.Drop(3))
 	requireError(t, err, codes.Unauthenticated, "INVALID_CREDENTIAL")
 	_, err = red.GetView(ctx, "no-such-game")
 	requireError(t, err, codes.NotFound, "GAME_NOT_FOUND")
 
 	// A refused move changes nothing: Red still moves first, at seq 1.
-	response, err := red.Submit(ctx, gameID, tabula.DropDisc(3), tabula.ExpectedSeq(1))
+	response, err := red.SubmitMove(ctx, gameID, tabula.Drop(3), tabula.ExpectedSeq(1))
 	if err != nil || response.GetSeq() != 2 {
 		t.Fatalf("first legal move: %v, %v", response, err)
 	}
-	_, err = yellow.Submit(ctx, gameID, tabula.DropDisc(3), tabula.ExpectedSeq(1))
+	_, err = yellow.SubmitMove(ctx, gameID, tabula.Drop(3), tabula.ExpectedSeq(1))
 	requireError(t, err, codes.Aborted, "STALE_SEQ")
 }
 
 func TestBattleshipSeatViewsHideTheOtherFleet(t *testing.T) {
 	ctx := testContext(t)
 	address := testserver.Start(t)
-	created, err := dial(t, address).CreateFromConfig(ctx, &tabulav1.GameConfig{
+	created, err := dial(t, address).CreateGameFromConfig(ctx, &tabulav1.GameConfig{
 		Game: &tabulav1.GameConfig_Battleship{Battleship: &tabulav1.BattleshipConfig{}},
 	})
 	if err != nil {
@@ -235,22 +237,22 @@ func TestBattleshipSeatViewsHideTheOtherFleet(t *testing.T) {
 
 	// Seat 1's ships lie along even rows from the left edge; seat 2's down even columns from the top.
 	lengths := []uint32{5, 4, 3, 3, 2}
-	for seat, orientation := range []tabulav1.Orientation{tabulav1.Orientation_ORIENTATION_HORIZONTAL, tabulav1.Orientation_ORIENTATION_VERTICAL} {
+	for seat, vertical := range []bool{false, true} {
 		var fleet []*tabulav1.ShipPlacement
 		for i, length := range lengths {
 			at := uint32(2 * i)
 			if seat == 0 {
-				fleet = append(fleet, tabula.Ship(at, 0, orientation, length))
+				fleet = append(fleet, tabula.Ship(at, 0, length, vertical))
 			} else {
-				fleet = append(fleet, tabula.Ship(0, at, orientation, length))
+				fleet = append(fleet, tabula.Ship(0, at, length, vertical))
 			}
 		}
-		if _, err := seats[seat].Submit(ctx, gameID, tabula.PlaceFleet(fleet...)); err != nil {
+		if _, err := seats[seat].SubmitMove(ctx, gameID, tabula.PlaceFleet(fleet...)); err != nil {
 			t.Fatalf("seat %d fleet: %v", seat+1, err)
 		}
 	}
 	for seat, client := range seats {
-		if _, err := client.Submit(ctx, gameID, tabula.ConfirmReady()); err != nil {
+		if _, err := client.SubmitMove(ctx, gameID, tabula.Ready()); err != nil {
 			t.Fatalf("seat %d ready: %v", seat+1, err)
 		}
 	}
@@ -260,11 +262,11 @@ func TestBattleshipSeatViewsHideTheOtherFleet(t *testing.T) {
 		row, col uint32
 	}{{0, 0, 0}, {1, 9, 9}, {0, 9, 9}}
 	for _, shot := range shots {
-		if _, err := seats[shot.seat].Submit(ctx, gameID, tabula.FireShot(shot.row, shot.col)); err != nil {
+		if _, err := seats[shot.seat].SubmitMove(ctx, gameID, tabula.Shot(shot.row, shot.col)); err != nil {
 			t.Fatalf("seat %d shot at (%d, %d): %v", shot.seat+1, shot.row, shot.col, err)
 		}
 	}
-	_, err = seats[1].Submit(ctx, gameID, tabula.FireShot(9, 9))
+	_, err = seats[1].SubmitMove(ctx, gameID, tabula.Shot(9, 9))
 	requireError(t, err, codes.FailedPrecondition, "ALREADY_SHOT")
 
 	shipCells := func(board *tabulav1.GridBoard) int {
@@ -405,7 +407,7 @@ func TestEventsStopOnCancellation(t *testing.T) {
 // the manager's connection.
 func ticTacToe(t *testing.T, ctx context.Context, manager *tabula.Client) (gameID string, x, o *tabula.Client) {
 	t.Helper()
-	created, err := manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic")
+	created, err := manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -437,7 +439,7 @@ func TestAServiceKeyAbortsAGameAndEveryEventNamesItsMaker(t *testing.T) {
 		seat     *tabula.Client
 		row, col uint32
 	}{{x, 1, 1}, {o, 0, 0}} {
-		if _, err := move.seat.Submit(ctx, gameID, tabula.PlaceMark(move.row, move.col)); err != nil {
+		if _, err := move.seat.SubmitMove(ctx, gameID, tabula.PlaceCell(move.row, move.col)); err != nil {
 			t.Fatalf("move %d: %v", i+1, err)
 		}
 	}
@@ -493,18 +495,18 @@ func TestTooLateToAbortButAnAdjudicationDecides(t *testing.T) {
 		seat     *tabula.Client
 		row, col uint32
 	}{{x, 1, 1}, {o, 0, 0}, {x, 2, 2}} {
-		if _, err := move.seat.Submit(ctx, gameID, tabula.PlaceMark(move.row, move.col)); err != nil {
+		if _, err := move.seat.SubmitMove(ctx, gameID, tabula.PlaceCell(move.row, move.col)); err != nil {
 			t.Fatalf("move %d: %v", i+1, err)
 		}
 	}
-	_, err := manager.AbortGame(ctx, gameID, "too late", tabula.ManageRequestID("abort-1"))
+	_, err := manager.AbortGame(ctx, gameID, "too late", tabula.RequestID("abort-1"))
 	e := requireError(t, err, codes.FailedPrecondition, "TOO_LATE_TO_ABORT")
 	if e.ReasonCode() != tabulav1.ErrorReason_ERROR_REASON_TOO_LATE_TO_ABORT {
 		t.Fatalf("reason code %v", e.ReasonCode())
 	}
 
 	game, err := manager.AdjudicateGame(ctx, gameID, tabulav1.OutcomeType_OUTCOME_TYPE_WIN, 2, "seat 1 broke the rules",
-		tabula.ManageRequestID("adjudicate-1"))
+		tabula.RequestID("adjudicate-1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -516,7 +518,7 @@ func TestTooLateToAbortButAnAdjudicationDecides(t *testing.T) {
 	}
 	// A retry with the same request id is answered as the first call was.
 	again, err := manager.AdjudicateGame(ctx, gameID, tabulav1.OutcomeType_OUTCOME_TYPE_WIN, 2, "seat 1 broke the rules",
-		tabula.ManageRequestID("adjudicate-1"))
+		tabula.RequestID("adjudicate-1"))
 	if err != nil || !proto.Equal(again, game) {
 		t.Fatalf("retried adjudication: %v, %v", again, err)
 	}
@@ -540,11 +542,11 @@ func TestTooLateToAbortButAnAdjudicationDecides(t *testing.T) {
 func TestARetriedCreationReturnsItsGame(t *testing.T) {
 	ctx := testContext(t)
 	manager := dial(t, testserver.Start(t))
-	first, err := manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.ManageRequestID("create-1"))
+	first, err := manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.RequestID("create-1"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	retry, err := manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.ManageRequestID("create-1"))
+	retry, err := manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.RequestID("create-1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -556,21 +558,21 @@ func TestARetriedCreationReturnsItsGame(t *testing.T) {
 	if len(retry.GetSeatTokens()) != 2 || retry.GetSeatTokens()[0].GetToken() == first.GetSeatTokens()[0].GetToken() {
 		t.Fatalf("retry tokens %v", retry.GetSeatTokens())
 	}
-	_, err = manager.As(first.GetSeatTokens()[0].GetToken()).Submit(ctx, gameID, tabula.PlaceMark(1, 1))
+	_, err = manager.As(first.GetSeatTokens()[0].GetToken()).SubmitMove(ctx, gameID, tabula.PlaceCell(1, 1))
 	requireError(t, err, codes.Unauthenticated, "INVALID_CREDENTIAL")
-	if _, err := manager.As(retry.GetSeatTokens()[0].GetToken()).Submit(ctx, gameID, tabula.PlaceMark(1, 1)); err != nil {
+	if _, err := manager.As(retry.GetSeatTokens()[0].GetToken()).SubmitMove(ctx, gameID, tabula.PlaceCell(1, 1)); err != nil {
 		t.Fatal(err)
 	}
 	// Once a seat has moved, a retry returns the game without tokens.
-	late, err := manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.ManageRequestID("create-1"))
+	late, err := manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.RequestID("create-1"))
 	if err != nil || !late.GetRetried() || late.GetGame().GetGameId() != gameID || len(late.GetSeatTokens()) != 0 {
 		t.Fatalf("late retry: %v, %v", late, err)
 	}
 	// The same id for another request is refused; another id makes another game.
-	_, err = manager.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "four", tabula.ManageRequestID("create-1"))
+	_, err = manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "four", tabula.RequestID("create-1"))
 	requireError(t, err, codes.FailedPrecondition, "REQUEST_ID_REUSED")
-	other, err := manager.CreateFromConfig(ctx, &tabulav1.GameConfig{Game: &tabulav1.GameConfig_TicTacToe{TicTacToe: &tabulav1.TicTacToeConfig{}}},
-		tabula.ManageRequestID("create-2"))
+	other, err := manager.CreateGameFromConfig(ctx, &tabulav1.GameConfig{Game: &tabulav1.GameConfig_TicTacToe{TicTacToe: &tabulav1.TicTacToeConfig{}}},
+		tabula.RequestID("create-2"))
 	if err != nil || other.GetRetried() || other.GetGame().GetGameId() == gameID {
 		t.Fatalf("another request id: %v, %v", other, err)
 	}

@@ -3,6 +3,7 @@ package tabula
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -76,4 +77,20 @@ func fromStatus(err error) error {
 		}
 	}
 	return result
+}
+
+// ReasonSeqGap is the reason of the [*Error] an event stream ends with when an event's seq
+// is not the one after the previous event's (code DataLoss): events are missing, so the
+// caller's picture of the game can no longer be trusted. Its metadata "expected_seq" and
+// "received_seq" hold both seqs, in decimal.
+const ReasonSeqGap = "SEQ_GAP"
+
+func seqGap(gameID string, expected, received uint64) *Error {
+	message := fmt.Sprintf("event stream of game %s skipped events: expected seq %d, received seq %d", gameID, expected, received)
+	metadata := map[string]string{"expected_seq": strconv.FormatUint(expected, 10), "received_seq": strconv.FormatUint(received, 10)}
+	st := status.New(codes.DataLoss, message)
+	if detailed, err := st.WithDetails(&errdetails.ErrorInfo{Reason: ReasonSeqGap, Domain: ErrorDomain, Metadata: metadata}); err == nil {
+		st = detailed
+	}
+	return &Error{Code: codes.DataLoss, Reason: ReasonSeqGap, Metadata: metadata, Message: message, status: st}
 }

@@ -3,7 +3,6 @@ package tabula
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"iter"
 	"time"
@@ -42,7 +41,13 @@ func ReconnectDelay(d time.Duration) StreamOption {
 // and resumes after the last event it yielded, so the caller sees no gap and no duplicate.
 // Any other failure, or running out of reconnection attempts, is yielded once as an error
 // (an [*Error] for a server status, ctx's error on cancellation) and ends the sequence.
-// Breaking out of the loop closes the stream.
+// An event whose seq is not the one after the previous event's (the first one: not
+// afterSeq+1) ends it with an [*Error] of code DataLoss and reason [ReasonSeqGap], whose
+// metadata "expected_seq" and "received_seq" hold both seqs.
+//
+// The stream has no deadline (the client's default one is for unary calls): it ends when
+// ctx is cancelled, when the loop breaks, or when the client is closed. Breaking out of
+// the loop closes the stream.
 //
 // An event of a kind this client does not know (sent by a newer server; its GetKind() is
 // nil and [EventKind] is [Unknown]) is yielded like any other, with its seq and time, and
@@ -119,7 +124,7 @@ func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, inc
 // ended, the consumer stopped, or an error was already yielded); otherwise err says why
 // the stream broke and delivered whether it yielded anything first.
 func (c *Client) followOnce(ctx context.Context, gameID string, includeViews bool, last *uint64, yield func(*tabulav1.StreamEventsResponse, error) bool) (finished, delivered bool, err error) {
-	streamCtx, cancel := context.WithCancel(c.Context(ctx))
+	streamCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	request := &tabulav1.StreamEventsRequest{GameId: gameID, AfterSeq: *last, IncludeViews: includeViews}
 	stream, err := c.stub.StreamEvents(streamCtx, request)
@@ -135,11 +140,8 @@ func (c *Client) followOnce(ctx context.Context, gameID string, includeViews boo
 			return false, delivered, fromStatus(err)
 		}
 		event := response.GetEvent()
-		switch seq := event.GetSeq(); {
-		case seq <= *last:
-			continue
-		case seq != *last+1:
-			yield(nil, fmt.Errorf("tabula: events of game %s jumped from seq %d to %d", gameID, *last, seq))
+		if seq := event.GetSeq(); seq != *last+1 {
+			yield(nil, seqGap(gameID, *last+1, seq))
 			return true, delivered, nil
 		}
 		*last = event.GetSeq()

@@ -5,7 +5,7 @@ import "github.com/tabula-games/tabula/clients/go/tabulav1"
 // Cell is the cell at row and column col of a grid board (row 0 is the top row).
 func Cell(row, col uint32) *tabulav1.Cell { return &tabulav1.Cell{Row: row, Col: col} }
 
-// AtCell is a location on a grid board, for [MovePiece] and [CapturePiece].
+// AtCell is a location on a grid board, for [Move] and [Capture].
 func AtCell(row, col uint32) *tabulav1.Location {
 	return &tabulav1.Location{At: &tabulav1.Location_Cell{Cell: Cell(row, col)}}
 }
@@ -19,72 +19,90 @@ func place(place *tabulav1.Place) *tabulav1.Move {
 	return &tabulav1.Move{Kind: &tabulav1.Move_Place{Place: place}}
 }
 
-// PlaceMark puts the mover's mark or stone on a cell (tic-tac-toe, Gomoku, Reversi, Tic-Tac-Two).
-func PlaceMark(row, col uint32) *tabulav1.Move {
+// PlaceCell puts the mover's mark or stone on a cell (tic-tac-toe, Gomoku, Reversi, Tic-Tac-Two).
+func PlaceCell(row, col uint32) *tabulav1.Move {
 	return place(&tabulav1.Place{Target: &tabulav1.Place_Cell{Cell: Cell(row, col)}})
 }
 
-// DropDisc drops a disc into a zero-based column (Connect Four).
-func DropDisc(column uint32) *tabulav1.Move {
+// Drop drops a disc into a zero-based column (Connect Four).
+func Drop(column uint32) *tabulav1.Move {
 	return place(&tabulav1.Place{Target: &tabulav1.Place_Column{Column: column}})
 }
 
-// PlaceOnPoint puts a piece from the mover's hand on a point (Morris).
-func PlaceOnPoint(point uint32) *tabulav1.Move {
+// PlacePoint puts a piece from the mover's hand on a point (Morris).
+func PlacePoint(point uint32) *tabulav1.Move {
 	return place(&tabulav1.Place{Target: &tabulav1.Place_Point{Point: point}})
 }
 
-// Ship is one ship of a Battleship fleet: its top-left cell, direction and length.
-func Ship(row, col uint32, orientation tabulav1.Orientation, length uint32) *tabulav1.ShipPlacement {
+// Ship is one ship of a Battleship fleet: its top-left cell (the bow), its length, and
+// whether it runs down the board (vertical) or across it.
+func Ship(row, col, length uint32, vertical bool) *tabulav1.ShipPlacement {
+	orientation := tabulav1.Orientation_ORIENTATION_HORIZONTAL
+	if vertical {
+		orientation = tabulav1.Orientation_ORIENTATION_VERTICAL
+	}
 	return &tabulav1.ShipPlacement{Bow: Cell(row, col), Orientation: orientation, Length: length}
 }
 
-// PlaceShip places one ship (Battleship).
+// PlaceShip places one ship (Battleship), made with [Ship].
 func PlaceShip(ship *tabulav1.ShipPlacement) *tabulav1.Move {
 	return place(&tabulav1.Place{Target: &tabulav1.Place_Ship{Ship: ship}})
 }
 
-// PlaceFleet places a whole fleet at once (Battleship).
+// PlaceFleet places a whole fleet at once (Battleship), each ship made with [Ship].
 func PlaceFleet(ships ...*tabulav1.ShipPlacement) *tabulav1.Move {
 	return place(&tabulav1.Place{Target: &tabulav1.Place_Fleet{Fleet: &tabulav1.Fleet{Ships: ships}}})
 }
 
-// MovePiece moves a piece from one location to another (chess, Tic-Tac-Two, Morris, peg solitaire).
-func MovePiece(from, to *tabulav1.Location) *tabulav1.Move {
-	return &tabulav1.Move{Kind: &tabulav1.Move_Move{Move: &tabulav1.PieceMove{From: from, To: to}}}
+// MoveOption refines a [Move].
+type MoveOption func(*tabulav1.PieceMove)
+
+// WithPromotion makes a chess pawn reaching the last rank become piece.
+func WithPromotion(piece tabulav1.Promotion) MoveOption {
+	return func(m *tabulav1.PieceMove) { m.Promotion = piece }
 }
 
-// Promote is a chess move of a pawn to the last rank that becomes piece.
-func Promote(from, to *tabulav1.Location, piece tabulav1.Promotion) *tabulav1.Move {
-	return &tabulav1.Move{Kind: &tabulav1.Move_Move{Move: &tabulav1.PieceMove{From: from, To: to, Promotion: piece}}}
+// ClaimingDraw claims a draw (threefold repetition, fifty moves) that the move brings about.
+func ClaimingDraw() MoveOption {
+	return func(m *tabulav1.PieceMove) { m.ClaimDraw = true }
 }
 
-// ShiftGrid shifts Tic-Tac-Two's grid by dRow and dCol, each -1, 0 or 1.
-func ShiftGrid(dRow, dCol int32) *tabulav1.Move {
+// Move moves a piece from one location to another ([AtCell], [AtPoint]): chess,
+// Tic-Tac-Two, Morris, peg solitaire.
+func Move(from, to *tabulav1.Location, opts ...MoveOption) *tabulav1.Move {
+	move := &tabulav1.PieceMove{From: from, To: to}
+	for _, opt := range opts {
+		opt(move)
+	}
+	return &tabulav1.Move{Kind: &tabulav1.Move_Move{Move: move}}
+}
+
+// GridShift shifts Tic-Tac-Two's grid by dRow and dCol, each -1, 0 or 1.
+func GridShift(dRow, dCol int32) *tabulav1.Move {
 	return &tabulav1.Move{Kind: &tabulav1.Move_GridShift{GridShift: &tabulav1.GridShift{DRow: dRow, DCol: dCol}}}
 }
 
-// CapturePiece removes an opponent's piece after a mill (Morris).
-func CapturePiece(target *tabulav1.Location) *tabulav1.Move {
-	return &tabulav1.Move{Kind: &tabulav1.Move_Capture{Capture: &tabulav1.Capture{Target: target}}}
+// Capture removes an opponent's piece at a location after a mill (Morris).
+func Capture(at *tabulav1.Location) *tabulav1.Move {
+	return &tabulav1.Move{Kind: &tabulav1.Move_Capture{Capture: &tabulav1.Capture{Target: at}}}
 }
 
-// FireShot fires at a cell of the opponent's ocean (Battleship).
-func FireShot(row, col uint32) *tabulav1.Move {
+// Shot fires at a cell of the opponent's ocean (Battleship).
+func Shot(row, col uint32) *tabulav1.Move {
 	return &tabulav1.Move{Kind: &tabulav1.Move_Shot{Shot: &tabulav1.Shot{Target: Cell(row, col)}}}
 }
 
-// PassTurn gives up the turn where the rules allow it (Reversi).
-func PassTurn() *tabulav1.Move {
+// Pass gives up the turn where the rules allow it (Reversi).
+func Pass() *tabulav1.Move {
 	return &tabulav1.Move{Kind: &tabulav1.Move_Pass{Pass: &tabulav1.Pass{}}}
 }
 
-// ConfirmReady confirms a completed setup (Battleship: the fleet is placed).
-func ConfirmReady() *tabulav1.Move {
+// Ready confirms a completed setup (Battleship: the fleet is placed).
+func Ready() *tabulav1.Move {
 	return &tabulav1.Move{Kind: &tabulav1.Move_Ready{Ready: &tabulav1.Ready{}}}
 }
 
-// DrawAction offers, accepts, declines or claims a draw (chess).
-func DrawAction(action tabulav1.DrawAction) *tabulav1.Move {
+// Draw offers, accepts, declines or claims a draw (chess).
+func Draw(action tabulav1.DrawAction) *tabulav1.Move {
 	return &tabulav1.Move{Kind: &tabulav1.Move_Draw{Draw: &tabulav1.Draw{Action: action}}}
 }

@@ -298,7 +298,7 @@ func checkUnaryEntry(t *testing.T, entry unknownEntry) {
 	case "GetView":
 		answer, err = client.GetView(ctx, "g")
 	case "SubmitMove":
-		answer, err = client.Submit(ctx, "g", tabula.DropDisc(0))
+		answer, err = client.SubmitMove(ctx, "g", tabula.Drop(0))
 	default:
 		t.Fatalf("no unary call %s", entry.Call)
 	}
@@ -331,7 +331,7 @@ func TestNamesAreTotal(t *testing.T) {
 	for _, c := range [][2]string{
 		{tabula.EnumName(tabulav1.GameKind_GAME_KIND_CHESS), "GAME_KIND_CHESS"},
 		{tabula.EnumName(tabulav1.EndReason(999)), "unknown(999)"},
-		{tabula.MoveKind(tabula.ConfirmReady()), "ready"},
+		{tabula.MoveKind(tabula.Ready()), "ready"},
 		{tabula.MoveKind(&tabulav1.Move{}), "unknown"},
 		{tabula.EventKind(&tabulav1.GameEvent{Seq: 1}), "unknown"},
 		{tabula.EnumName(tabulav1.OutcomeType_OUTCOME_TYPE_NO_RESULT), "OUTCOME_TYPE_NO_RESULT"},

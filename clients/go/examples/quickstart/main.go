@@ -1,5 +1,6 @@
 // Command quickstart plays the first moves of a Connect Four game against a running
-// Tabula server and follows the game's events with the view after each:
+// Tabula server and follows the game's events with the view after each. The server's
+// address is the first argument, else $TABULA_ADDR, else 127.0.0.1:50051:
 //
 //	go run ./examples/quickstart 127.0.0.1:50051
 package main
@@ -15,9 +16,12 @@ import (
 )
 
 func main() {
-	address := "127.0.0.1:50051"
+	address := os.Getenv("TABULA_ADDR")
 	if len(os.Args) > 1 {
 		address = os.Args[1]
+	}
+	if address == "" {
+		address = "127.0.0.1:50051"
 	}
 	if err := run(address); err != nil {
 		fmt.Fprintln(os.Stderr, "quickstart:", err)
@@ -26,16 +30,17 @@ func main() {
 }
 
 func run(address string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	ctx := context.Background() // each call gets a 30 s deadline unless ctx has one
 
-	client, err := tabula.Dial(address) // tabula.WithTLS(nil), tabula.WithCredential(key)
+	dialCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	client, err := tabula.Dial(dialCtx, address) // tabula.WithCA(pem), tabula.WithCredential(key)
 	if err != nil {
 		return err
 	}
 	defer client.Close()
 
-	created, err := client.CreateFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic")
+	created, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic")
 	if err != nil {
 		return err
 	}
@@ -44,14 +49,14 @@ func run(address string) error {
 		tabula.EnumName(created.GetGame().GetKind()), gameID, created.GetGame().GetSeatCount())
 
 	red := client.As(created.GetSeatTokens()[0].GetToken()) // same connection, Red's token
-	moved, err := red.Submit(ctx, gameID, tabula.DropDisc(3))
+	moved, err := red.SubmitMove(ctx, gameID, tabula.Drop(3))
 	if err != nil {
 		return err
 	}
 	fmt.Printf("seq %d, seat %v to act\n", moved.GetSeq(), moved.GetView().GetToAct())
 
 	// A refusal carries a stable reason.
-	if _, err := red.Submit(ctx, gameID, tabula.DropDisc(4)); err != nil {
+	if _, err := red.SubmitMove(ctx, gameID, tabula.Drop(4)); err != nil {
 		fmt.Printf("Red again: %s\n", tabula.ReasonOf(err))
 	} else {
 		return fmt.Errorf("the server let Red move twice")

@@ -50,7 +50,13 @@ const startTimeout = 30 * time.Second
 // leaves no file behind. The server is stopped when the test ends.
 func Start(t testing.TB) string {
 	t.Helper()
-	cmd := exec.Command(Binary(t), "serve", "--listen", "127.0.0.1:0", "--store", "memory")
+	return StartWith(t)
+}
+
+// StartWith is [Start] with more arguments for `tabula serve` (for example its TLS flags).
+func StartWith(t testing.TB, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(Binary(t), append([]string{"serve", "--listen", "127.0.0.1:0", "--store", "memory"}, args...)...)
 	cmd.Stderr = io.Discard
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -1,0 +1,311 @@
+package tabula
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tabula-games/tabula/clients/go/tabulav1"
+)
+
+// CallOption refines one call of [Client]. Each call takes the options its documentation
+// names and fails, without calling the server, when given another.
+type CallOption func(*callOptions)
+
+type callOptions struct {
+	given        []string
+	requestID    string
+	expectedSeq  *uint64
+	validateOnly bool
+	private      bool
+	ply          *uint32
+	kind         tabulav1.GameKind
+	status       tabulav1.GameStatus
+	after        *timestamppb.Timestamp
+	before       *timestamppb.Timestamp
+	pageSize     int32
+	pageToken    string
+}
+
+func option(name string, set func(*callOptions)) CallOption {
+	return func(o *callOptions) {
+		o.given = append(o.given, name)
+		set(o)
+	}
+}
+
+// RequestID makes a retried call safe (at most 128 characters): the server applies a
+// request id at most once and answers a retry as it answered the first call. A retried
+// creation answers with the game the first one made and [tabulav1.CreateGameResponse.GetRetried]
+// true: with new seat tokens while nothing has happened in the game (the first answer's
+// tokens then stop working), with none after. The same id with another request fails with
+// reason REQUEST_ID_REUSED. For the CreateGame calls, [Client.SubmitMove], [Client.Resign],
+// [Client.TakeBack], [Client.AbortGame] and [Client.AdjudicateGame].
+func RequestID(id string) CallOption {
+	return option("RequestID", func(o *callOptions) { o.requestID = id })
+}
+
+// ExpectedSeq applies the move (or takeback) only if the game's newest event still has this
+// sequence number; otherwise the call fails with reason STALE_SEQ. For [Client.SubmitMove]
+// and [Client.TakeBack].
+func ExpectedSeq(seq uint64) CallOption {
+	return option("ExpectedSeq", func(o *callOptions) { o.expectedSeq = &seq })
+}
+
+// ValidateOnly checks the move without applying it. For [Client.SubmitMove].
+func ValidateOnly() CallOption {
+	return option("ValidateOnly", func(o *callOptions) { o.validateOnly = true })
+}
+
+// Private makes the created game refuse spectators (reason PRIVATE_GAME): only its seats
+// and service keys may read it. For the CreateGame calls.
+func Private() CallOption {
+	return option("Private", func(o *callOptions) { o.private = true })
+}
+
+// Ply imports only the first n plies (half-moves) of the PGN. For [Client.CreateGameFromPGN].
+func Ply(n uint32) CallOption {
+	return option("Ply", func(o *callOptions) { o.ply = &n })
+}
+
+// OfKind lists only games of kind. For [Client.ListGames].
+func OfKind(kind tabulav1.GameKind) CallOption {
+	return option("OfKind", func(o *callOptions) { o.kind = kind })
+}
+
+// InStatus lists only games in status; without it every status but archived is listed.
+// For [Client.ListGames].
+func InStatus(status tabulav1.GameStatus) CallOption {
+	return option("InStatus", func(o *callOptions) { o.status = status })
+}
+
+// CreatedAfter lists only games created at or after t. For [Client.ListGames].
+func CreatedAfter(t time.Time) CallOption {
+	return option("CreatedAfter", func(o *callOptions) { o.after = timestamppb.New(t) })
+}
+
+// CreatedBefore lists only games created before t. For [Client.ListGames].
+func CreatedBefore(t time.Time) CallOption {
+	return option("CreatedBefore", func(o *callOptions) { o.before = timestamppb.New(t) })
+}
+
+// PageSize sets how many games a page holds at most: 0 means 50, more than 500 means 500.
+// For [Client.ListGames].
+func PageSize(n int32) CallOption {
+	return option("PageSize", func(o *callOptions) { o.pageSize = n })
+}
+
+// PageToken asks for the page after the one whose [tabulav1.ListGamesResponse.GetNextPageToken]
+// this is; the other options must be those of that call. For [Client.ListGames].
+func PageToken(token string) CallOption {
+	return option("PageToken", func(o *callOptions) { o.pageToken = token })
+}
+
+// apply reads opts, refusing those that call does not take.
+func apply(call string, opts []CallOption, allowed ...string) (callOptions, error) {
+	var o callOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+next:
+	for _, name := range o.given {
+		for _, ok := range allowed {
+			if name == ok {
+				continue next
+			}
+		}
+		return o, fmt.Errorf("tabula: %s does not take the option %s", call, name)
+	}
+	return o, nil
+}
+
+// unary makes one call through the stub and turns its error into an [*Error].
+func unary[Request, Response any](ctx context.Context, call func(context.Context, Request, ...grpc.CallOption) (Response, error), request Request) (Response, error) {
+	response, err := call(ctx, request)
+	if err != nil {
+		var zero Response
+		return zero, fromStatus(err)
+	}
+	return response, nil
+}
+
+// ListGameKinds lists every game kind the server hosts, with seat names, defaults and presets.
+func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, error) {
+	response, err := unary(ctx, c.stub.ListGameKinds, &tabulav1.ListGameKindsRequest{})
+	return response.GetKinds(), err
+}
+
+// CreateGameFromPreset creates a game of kind from one of its named presets (reason
+// UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
+// server shows only this once. Options: [Private], [RequestID]. Needs a service key.
+func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
+	return c.createGame(ctx, "CreateGameFromPreset", &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}, opts)
+}
+
+// CreateGameFromConfig creates a game from a full configuration; zero fields take their
+// defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
+// [RequestID]. Needs a service key.
+func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
+	return c.createGame(ctx, "CreateGameFromConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
+}
+
+// CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
+// position after its moves, which become its history; unreadable text or an illegal move
+// fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
+// [RequestID]. Needs a service key.
+func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
+	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply")
+	if err != nil {
+		return nil, err
+	}
+	source := &tabulav1.CreateGameRequest_Pgn{Pgn: &tabulav1.PgnImport{Pgn: pgn, Ply: o.ply}}
+	return unary(ctx, c.stub.CreateGame, &tabulav1.CreateGameRequest{Source: source, Private: o.private, RequestId: o.requestID})
+}
+
+func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
+	o, err := apply(call, opts, "Private", "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	request.Private, request.RequestId = o.private, o.requestID
+	return unary(ctx, c.stub.CreateGame, request)
+}
+
+// GetGame returns a game's public summary: kind, configuration, status, outcome and seq.
+func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
+	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID})
+	return response.GetGame(), err
+}
+
+// ListGames lists the server's games, newest first, one page at a time. Options: filters
+// [OfKind], [InStatus], [CreatedAfter], [CreatedBefore]; paging [PageSize], [PageToken]
+// (the response's GetNextPageToken(), empty on the last page). Needs a service key.
+func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.ListGamesResponse, error) {
+	o, err := apply("ListGames", opts, "OfKind", "InStatus", "CreatedAfter", "CreatedBefore", "PageSize", "PageToken")
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.ListGames, &tabulav1.ListGamesRequest{
+		PageSize:         o.pageSize,
+		PageToken:        o.pageToken,
+		Kind:             o.kind,
+		Status:           o.status,
+		CreateTimeAfter:  o.after,
+		CreateTimeBefore: o.before,
+	})
+}
+
+// GetView returns the game as this client's credential may see it.
+func (c *Client) GetView(ctx context.Context, gameID string) (*tabulav1.View, error) {
+	response, err := unary(ctx, c.stub.GetView, &tabulav1.GetViewRequest{GameId: gameID})
+	return response.GetView(), err
+}
+
+// ListLegalMoves lists the moves seat may make now, each ready for [Client.SubmitMove];
+// seat 0 means the caller's own seat.
+func (c *Client) ListLegalMoves(ctx context.Context, gameID string, seat uint32) (*tabulav1.ListLegalMovesResponse, error) {
+	return unary(ctx, c.stub.ListLegalMoves, &tabulav1.ListLegalMovesRequest{GameId: gameID, Seat: seat})
+}
+
+// SubmitMove plays move as this client's seat. Build move with the constructors of this
+// package ([Drop], [PlaceCell], [Move], [Shot], [Ready], ...) or take it from
+// [Client.ListLegalMoves]. Options: [ExpectedSeq], [RequestID], [ValidateOnly].
+func (c *Client) SubmitMove(ctx context.Context, gameID string, move *tabulav1.Move, opts ...CallOption) (*tabulav1.SubmitMoveResponse, error) {
+	o, err := apply("SubmitMove", opts, "ExpectedSeq", "RequestID", "ValidateOnly")
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.SubmitMove, &tabulav1.SubmitMoveRequest{
+		GameId: gameID, Move: move, ExpectedSeq: o.expectedSeq, RequestId: o.requestID, ValidateOnly: o.validateOnly,
+	})
+}
+
+// Resign resigns this client's seat, on its turn or not; the game ends. Option: [RequestID].
+func (c *Client) Resign(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.ResignResponse, error) {
+	o, err := apply("Resign", opts, "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.Resign, &tabulav1.ResignRequest{GameId: gameID, RequestId: o.requestID})
+}
+
+// ExportPGN returns a chess game, running or finished, in PGN (reason UNSUPPORTED_BY_GAME
+// for another game).
+func (c *Client) ExportPGN(ctx context.Context, gameID string) (string, error) {
+	response, err := unary(ctx, c.stub.ExportPgn, &tabulav1.ExportPgnRequest{GameId: gameID})
+	return response.GetPgn(), err
+}
+
+// GetHint suggests this client's seat's next move, in games with a solver (peg solitaire;
+// reason HINTS_UNSUPPORTED elsewhere). The response's GetSeq() suits [ExpectedSeq].
+func (c *Client) GetHint(ctx context.Context, gameID string) (*tabulav1.GetHintResponse, error) {
+	return unary(ctx, c.stub.GetHint, &tabulav1.GetHintRequest{GameId: gameID})
+}
+
+// TakeBack takes back this client's seat's own last move, where the game allows it (chess
+// with takebacks allowed, peg solitaire). Options: [ExpectedSeq], [RequestID].
+func (c *Client) TakeBack(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.TakeBackResponse, error) {
+	o, err := apply("TakeBack", opts, "ExpectedSeq", "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.TakeBack, &tabulav1.TakeBackRequest{GameId: gameID, ExpectedSeq: o.expectedSeq, RequestId: o.requestID})
+}
+
+// ArchiveGame archives a finished game (reason GAME_NOT_FINISHED otherwise): it stays
+// readable but leaves the default [Client.ListGames] listing. Returns the archived game.
+// Needs a service key.
+func (c *Client) ArchiveGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
+	response, err := unary(ctx, c.stub.ArchiveGame, &tabulav1.ArchiveGameRequest{GameId: gameID})
+	return response.GetGame(), err
+}
+
+// DeleteGame deletes a game and its history for good; its open event streams end. Needs a
+// service key.
+func (c *Client) DeleteGame(ctx context.Context, gameID string) error {
+	_, err := unary(ctx, c.stub.DeleteGame, &tabulav1.DeleteGameRequest{GameId: gameID})
+	return err
+}
+
+// ReissueSeatToken issues a new token for seat (from 1); the old one stops working at once.
+// Needs a service key.
+func (c *Client) ReissueSeatToken(ctx context.Context, gameID string, seat uint32) (*tabulav1.SeatToken, error) {
+	response, err := unary(ctx, c.stub.ReissueSeatToken, &tabulav1.ReissueSeatTokenRequest{GameId: gameID, Seat: seat})
+	return response.GetSeatToken(), err
+}
+
+// AbortGame calls a game in progress off with no result (OUTCOME_TYPE_NO_RESULT,
+// END_REASON_ABORTED), for example when a player never showed up, and returns the finished
+// game. It needs a service key, an explanation for people (at most 500 characters) and a
+// game in which no seat has moved twice yet: afterwards it fails with reason
+// TOO_LATE_TO_ABORT (adjudicate instead), and on a finished game with GAME_OVER.
+// Option: [RequestID].
+func (c *Client) AbortGame(ctx context.Context, gameID, explanation string, opts ...CallOption) (*tabulav1.Game, error) {
+	o, err := apply("AbortGame", opts, "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	response, err := unary(ctx, c.stub.AbortGame, &tabulav1.AbortGameRequest{GameId: gameID, Explanation: explanation, RequestId: o.requestID})
+	return response.GetGame(), err
+}
+
+// AdjudicateGame decides a game in progress from outside the board, at any time
+// (END_REASON_ADJUDICATION), and returns the finished game: result is
+// OUTCOME_TYPE_WIN with the winning seat (from 1), or OUTCOME_TYPE_DRAW with winner 0. It
+// needs a service key and an explanation for people (at most 500 characters); on a finished
+// game it fails with reason GAME_OVER. Option: [RequestID].
+func (c *Client) AdjudicateGame(
+	ctx context.Context, gameID string, result tabulav1.OutcomeType, winner uint32, explanation string, opts ...CallOption,
+) (*tabulav1.Game, error) {
+	o, err := apply("AdjudicateGame", opts, "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	response, err := unary(ctx, c.stub.AdjudicateGame, &tabulav1.AdjudicateGameRequest{
+		GameId: gameID, Result: result, Winner: winner, Explanation: explanation, RequestId: o.requestID,
+	})
+	return response.GetGame(), err
+}
