@@ -1,21 +1,38 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { type CallOptions, type Client, Code, createClient, type Transport } from "@connectrpc/connect";
-import { createGrpcTransport } from "@connectrpc/connect-node";
+import { type Timestamp, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import {
+  type CallOptions as ConnectCallOptions,
+  type Client,
+  Code,
+  ConnectError,
+  createClient,
+  type Interceptor,
+} from "@connectrpc/connect";
+import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import type { GameConfigSchema } from "./gen/tabula/v1/config_pb.js";
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
-import type { Game, GameKind, OutcomeType } from "./gen/tabula/v1/game_pb.js";
+import type { Game, GameKind, GameStatus, OutcomeType } from "./gen/tabula/v1/game_pb.js";
 import {
   type CreateGameResponse,
   type GameKindInfo,
   GameService,
+  type GetHintResponse,
+  ListGamesRequestSchema,
+  type ListGamesResponse,
   type ListLegalMovesResponse,
+  type ResignResponse,
+  type SeatToken,
   SubmitMoveRequestSchema,
   type SubmitMoveResponse,
+  TakeBackRequestSchema,
+  type TakeBackResponse,
 } from "./gen/tabula/v1/game_service_pb.js";
 import type { Move } from "./gen/tabula/v1/move_pb.js";
 import type { View } from "./gen/tabula/v1/view_pb.js";
 import { TabulaError, toTabulaError } from "./errors.js";
 
+/** The deadline of every unary call unless a call or `ConnectOptions.timeoutMs` says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The server caps a message at 1 MiB either way; a little headroom for framing. */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 /** Reconnect attempts in a row without receiving an event before an event stream gives up. */
@@ -23,35 +40,94 @@ const STREAM_RETRIES = 5;
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_CAP_MS = 2000;
 
+/** TLS settings beyond the system's roots: a custom CA, a client certificate, a server name. */
+export interface TlsOptions {
+  /** The certificate authorities to trust instead of the system's (PEM). */
+  ca?: string | Buffer | Array<string | Buffer>;
+  /** A client certificate chain (PEM), for servers that ask for one. */
+  cert?: string | Buffer;
+  /** The private key (PEM) of `cert`. */
+  key?: string | Buffer;
+  /** The name to verify the server's certificate against (default: the address's host). */
+  servername?: string;
+}
+
 export interface ConnectOptions {
   /** `host:port` of the server. */
   address: string;
-  /** TLS with the system's roots; plaintext when false (the default). */
-  tls?: boolean;
+  /**
+   * TLS: `true` trusts the system's roots, an object sets a custom CA (and more); plaintext
+   * when false or absent.
+   */
+  tls?: boolean | TlsOptions;
   /** A seat token or service key, sent as `authorization: Bearer <credential>`; none: a spectator. */
   credential?: string;
-  /** Deadline of each unary call, in milliseconds (default 30 s). */
+  /** Default deadline of each unary call, in milliseconds (default 30 s; 0: none). */
   timeoutMs?: number;
 }
 
-export interface SubmitOptions {
+/** Options every unary call takes. */
+export interface CallOptions {
+  /** Cancels the call: it then rejects with `TabulaError` of code `Code.Canceled`. */
+  signal?: AbortSignal;
+  /**
+   * The call's deadline in milliseconds, instead of the client's default (30 s unless
+   * `ConnectOptions.timeoutMs` says otherwise); 0 for none. Past it the call rejects with
+   * `Code.DeadlineExceeded`.
+   */
+  timeoutMs?: number;
+}
+
+/** Options of the calls that take a request id for safe retries. */
+export interface ManageOptions extends CallOptions {
+  /**
+   * Makes a retry safe (at most 128 characters): the same request with the same id is
+   * applied at most once and answered alike; the same id with another request rejects with
+   * REQUEST_ID_REUSED. A retried creation (same service key, id and request) answers with the
+   * game the first one made and `retried` set: with new seat tokens while nothing has happened
+   * in the game (the first answer's tokens then stop working), with none afterwards.
+   */
+  requestId?: string;
+}
+
+/** Options of the `createGameFrom...` calls. */
+export interface CreateOptions extends ManageOptions {
+  /** A private game refuses spectators (PRIVATE_GAME): only its seats and service keys read it. */
+  private?: boolean;
+}
+
+/** Options of `createGameFromPgn`. */
+export interface PgnOptions extends CreateOptions {
+  /** Import only this many plies (half-moves) from the start; all of them when absent. */
+  ply?: number;
+}
+
+export interface SubmitOptions extends ManageOptions {
   /** Apply only if the game's newest event still has this sequence number (else STALE_SEQ). */
   expectedSeq?: bigint;
-  /** Makes a retry safe: the same id is applied at most once and answered alike. */
-  requestId?: string;
   /** Only check the move. */
   validateOnly?: boolean;
 }
 
-export interface ManageOptions {
-  /**
-   * Makes a retry safe (at most 128 characters). A retried creation with the same service
-   * key, id and request answers with the game the first one made and `retried` set: with new
-   * seat tokens while nothing has happened in the game (the first answer's tokens then stop
-   * working), with none afterwards. A retried abort or adjudication answers as the first did.
-   * The same id with another request rejects with REQUEST_ID_REUSED.
-   */
-  requestId?: string;
+export interface TakeBackOptions extends ManageOptions {
+  /** Take back only if the game's newest event still has this sequence number (else STALE_SEQ). */
+  expectedSeq?: bigint;
+}
+
+/** Filters and paging of `listGames`; every filter left out matches every game. */
+export interface ListGamesOptions extends CallOptions {
+  /** Only games of this kind. */
+  kind?: GameKind;
+  /** Only games in this status; absent: every status but archived. */
+  status?: GameStatus;
+  /** Only games created at or after this time. */
+  createTimeAfter?: Date | Timestamp;
+  /** Only games created before this time. */
+  createTimeBefore?: Date | Timestamp;
+  /** Games per page: 0 or absent means 50, at most 500. */
+  pageSize?: number;
+  /** `nextPageToken` of the previous page, asked with the same filters. */
+  pageToken?: string;
 }
 
 export interface EventOptions {
@@ -78,11 +154,24 @@ function isResumable(error: TabulaError): boolean {
   return error.code === Code.ResourceExhausted && error.reason === "STREAM_LAGGED";
 }
 
+/** The error of an event stream whose next event is not the one after the last. */
+function seqGap(expected: bigint, received: bigint): TabulaError {
+  return new TabulaError(
+    Code.DataLoss,
+    `event stream gap: expected seq ${expected}, received seq ${received}`,
+    "SEQ_GAP",
+    { expected_seq: String(expected), received_seq: String(received) },
+  );
+}
+
 /**
  * A game's events, in order and without gaps, as an async iterable. It follows
  * `StreamEvents` from `afterSeq`; when the connection drops (UNAVAILABLE) or the server ends
  * a lagging subscriber (STREAM_LAGGED) it reopens the stream after `lastSeq`, the last event
- * it yielded, so no event is lost or repeated. Iteration ends after the game's final event.
+ * it yielded, so no event is lost or repeated. Iteration ends after the game's final event,
+ * when the `signal` aborts, or when the client is closed. An event whose seq is not the one
+ * after the last (the first: not `afterSeq + 1`) ends the iteration with a `TabulaError` of
+ * code `Code.DataLoss`, reason `SEQ_GAP`, metadata `expected_seq` and `received_seq`.
  * Opened with `includeViews`, each event comes with the game as this caller sees it just after
  * that event, in `lastView`; a resumed stream asks for views again.
  * An event of a kind this client does not know (sent by a newer server) is yielded like any
@@ -110,16 +199,18 @@ export class EventStream implements AsyncIterable<GameEvent> {
   async *[Symbol.asyncIterator](): AsyncIterator<GameEvent> {
     const retries = this.options.retries ?? STREAM_RETRIES;
     const signal = this.options.signal;
+    const stopped = () => signal?.aborted === true || this.client.closed;
     let failures = 0;
-    while (!signal?.aborted) {
+    while (!stopped()) {
       try {
         const responses = this.client.raw.streamEvents(
           { gameId: this.gameId, afterSeq: this.lastSeq, includeViews: this.options.includeViews ?? false },
-          { ...this.client.callOptions(false), signal },
+          { signal },
         );
         for await (const response of responses) {
           const event = response.event;
-          if (event === undefined || event.seq <= this.lastSeq) continue;
+          if (event === undefined) continue;
+          if (event.seq !== this.lastSeq + 1n) throw seqGap(this.lastSeq + 1n, event.seq);
           failures = 0;
           this.lastSeq = event.seq;
           this.lastView = response.view;
@@ -127,7 +218,7 @@ export class EventStream implements AsyncIterable<GameEvent> {
         }
         return;
       } catch (thrown) {
-        if (signal?.aborted) return;
+        if (stopped()) return;
         const error = toTabulaError(thrown);
         if (!isResumable(error) || failures >= retries) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** failures)));
@@ -137,68 +228,237 @@ export class EventStream implements AsyncIterable<GameEvent> {
   }
 }
 
+/** The connection every client made from one `connect` shares. */
+interface Connection {
+  readonly baseUrl: string;
+  readonly sessions: Http2SessionManager;
+  readonly timeoutMs: number;
+  closed: boolean;
+}
+
+/** A stand-in for a missing part of a response, which the server always sends. */
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new TabulaError(Code.Internal, `the response holds no ${what}`);
+  return value;
+}
+
+function timestamp(value: Date | Timestamp | undefined): Timestamp | undefined {
+  return value instanceof Date ? timestampFromDate(value) : value;
+}
+
 /**
  * A connection to a Tabula server over gRPC (Connect's gRPC transport on Node's HTTP/2).
  * Every failure rejects with TabulaError carrying the gRPC code and the server's stable reason.
+ * Every unary call has a deadline (30 s unless `ConnectOptions.timeoutMs` or the call's own
+ * `timeoutMs` says otherwise) and may be cancelled with a `signal`; event streams have no
+ * deadline. `close()` closes the connection of this client and of every client derived from
+ * it with `withCredential`.
  */
-export class TabulaClient {
-  /** The generated Connect client, for calls this layer does not wrap. */
+export class TabulaClient implements Disposable {
+  /**
+   * The generated Connect client, for calls this layer does not wrap. It sends this client's
+   * credential and, on unary calls, the default deadline.
+   */
   readonly raw: Client<typeof GameService>;
 
   private constructor(
-    private readonly transport: Transport,
-    private readonly credential: string | undefined,
-    private readonly timeoutMs: number,
+    private readonly connection: Connection,
+    credential: string | undefined,
   ) {
-    this.raw = createClient(GameService, transport);
+    const authorize: Interceptor = (next) => async (request) => {
+      if (connection.closed) throw new ConnectError("the client is closed", Code.Canceled);
+      if (credential) request.header.set("authorization", `Bearer ${credential}`);
+      return await next(request);
+    };
+    const transport = (defaultTimeoutMs: number | undefined) =>
+      createGrpcTransport({
+        baseUrl: connection.baseUrl,
+        sessionManager: connection.sessions,
+        interceptors: [authorize],
+        readMaxBytes: MAX_MESSAGE_BYTES,
+        writeMaxBytes: MAX_MESSAGE_BYTES,
+        defaultTimeoutMs,
+      });
+    const unary = createClient(GameService, transport(connection.timeoutMs > 0 ? connection.timeoutMs : undefined));
+    // Streams are long-lived: they get no default deadline.
+    const streaming = createClient(GameService, transport(undefined));
+    this.raw = { ...unary, streamEvents: streaming.streamEvents };
   }
 
   static connect(options: ConnectOptions): TabulaClient {
-    const transport = createGrpcTransport({
-      baseUrl: `${options.tls ? "https" : "http"}://${options.address}`,
-      readMaxBytes: MAX_MESSAGE_BYTES,
-      writeMaxBytes: MAX_MESSAGE_BYTES,
-    });
-    return new TabulaClient(transport, options.credential, options.timeoutMs ?? 30_000);
+    const secure = options.tls !== undefined && options.tls !== false;
+    const baseUrl = `${secure ? "https" : "http"}://${options.address}`;
+    const tls = typeof options.tls === "object" ? options.tls : {};
+    const nodeOptions = secure
+      ? Object.fromEntries(Object.entries(tls).filter(([, value]) => value !== undefined))
+      : {};
+    const sessions = new Http2SessionManager(baseUrl, {}, nodeOptions);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return new TabulaClient({ baseUrl, sessions, timeoutMs, closed: false }, options.credential);
   }
 
   /** The same connection acting with another credential (undefined: a spectator). */
   withCredential(credential: string | undefined): TabulaClient {
-    return new TabulaClient(this.transport, credential, this.timeoutMs);
+    return new TabulaClient(this.connection, credential);
   }
 
-  /** Headers and deadline of a call; streams are long-lived and get no deadline. */
-  callOptions(deadline = true): CallOptions {
-    const headers: Record<string, string> = {};
-    if (this.credential) headers.authorization = `Bearer ${this.credential}`;
-    return { headers, timeoutMs: deadline ? this.timeoutMs : undefined };
+  /** Whether `close()` was called on this client or on one sharing its connection. */
+  get closed(): boolean {
+    return this.connection.closed;
   }
 
-  private async call<T>(run: (options: CallOptions) => Promise<T>): Promise<T> {
+  /**
+   * Closes the connection (shared with every client `withCredential` made from this one):
+   * calls in flight reject with `Code.Canceled`, event streams end, and later calls reject
+   * with `Code.Canceled` too. Closing again does nothing.
+   */
+  close(): void {
+    if (this.connection.closed) return;
+    this.connection.closed = true;
+    this.connection.sessions.abort(new ConnectError("the client is closed", Code.Canceled));
+  }
+
+  /** `close()`, for `using client = TabulaClient.connect(...)`. */
+  [Symbol.dispose](): void {
+    this.close();
+  }
+
+  private async call<T>(options: CallOptions, run: (options: ConnectCallOptions) => Promise<T>): Promise<T> {
     try {
-      return await run(this.callOptions());
+      return await run({ signal: options.signal, timeoutMs: options.timeoutMs });
     } catch (thrown) {
       throw toTabulaError(thrown);
     }
   }
 
-  async listGameKinds(): Promise<GameKindInfo[]> {
-    return (await this.call((o) => this.raw.listGameKinds({}, o))).kinds;
+  /** Every game kind the server hosts, with its seat names, default configuration and presets. */
+  async listGameKinds(options: CallOptions = {}): Promise<GameKindInfo[]> {
+    return (await this.call(options, (o) => this.raw.listGameKinds({}, o))).kinds;
   }
 
   /** A game from one of `kind`'s named presets; the response holds one token per seat. */
-  createGameFromPreset(kind: GameKind, preset: string, options: ManageOptions = {}): Promise<CreateGameResponse> {
-    const requestId = options.requestId ?? "";
-    return this.call((o) => this.raw.createGame({ kind, source: { case: "preset", value: preset }, requestId }, o));
+  createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
+    const { requestId = "", private: isPrivate = false } = options;
+    return this.call(options, (o) =>
+      this.raw.createGame({ kind, source: { case: "preset", value: preset }, private: isPrivate, requestId }, o),
+    );
   }
 
   /** A game from a full configuration (zero fields take their defaults). */
   createGameFromConfig(
     config: MessageInitShape<typeof GameConfigSchema>,
-    options: ManageOptions = {},
+    options: CreateOptions = {},
   ): Promise<CreateGameResponse> {
-    const requestId = options.requestId ?? "";
-    return this.call((o) => this.raw.createGame({ source: { case: "config", value: config }, requestId }, o));
+    const { requestId = "", private: isPrivate = false } = options;
+    return this.call(options, (o) =>
+      this.raw.createGame({ source: { case: "config", value: config }, private: isPrivate, requestId }, o),
+    );
+  }
+
+  /**
+   * A chess game imported from PGN, at the position after its moves (or after `ply` of them),
+   * with those moves as its history.
+   */
+  createGameFromPgn(pgn: string, options: PgnOptions = {}): Promise<CreateGameResponse> {
+    const { requestId = "", private: isPrivate = false, ply } = options;
+    return this.call(options, (o) =>
+      this.raw.createGame({ source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId }, o),
+    );
+  }
+
+  /** The game's public summary: kind, configuration, status, outcome and sequence number. */
+  async getGame(gameId: string, options: CallOptions = {}): Promise<Game> {
+    const response = await this.call(options, (o) => this.raw.getGame({ gameId }, o));
+    return required(response.game, "game");
+  }
+
+  /**
+   * One page of the server's games, newest first (needs a service key): `games`, and
+   * `nextPageToken` to ask for the next page with the same filters (empty on the last page).
+   */
+  listGames(options: ListGamesOptions = {}): Promise<ListGamesResponse> {
+    const request = create(ListGamesRequestSchema, {
+      kind: options.kind,
+      status: options.status,
+      createTimeAfter: timestamp(options.createTimeAfter),
+      createTimeBefore: timestamp(options.createTimeBefore),
+      pageSize: options.pageSize ?? 0,
+      pageToken: options.pageToken ?? "",
+    });
+    return this.call(options, (o) => this.raw.listGames(request, o));
+  }
+
+  /** The game as this caller may see it. */
+  async getView(gameId: string, options: CallOptions = {}): Promise<View> {
+    const response = await this.call(options, (o) => this.raw.getView({ gameId }, o));
+    return required(response.view, "view");
+  }
+
+  /** The moves `seat` may make now; 0 means the caller's own seat. */
+  listLegalMoves(gameId: string, seat = 0, options: CallOptions = {}): Promise<ListLegalMovesResponse> {
+    return this.call(options, (o) => this.raw.listLegalMoves({ gameId, seat }, o));
+  }
+
+  /** Submits one move (build it with `moves`). */
+  submitMove(gameId: string, move: Move, options: SubmitOptions = {}): Promise<SubmitMoveResponse> {
+    const request = create(SubmitMoveRequestSchema, {
+      gameId,
+      move,
+      expectedSeq: options.expectedSeq,
+      requestId: options.requestId ?? "",
+      validateOnly: options.validateOnly ?? false,
+    });
+    return this.call(options, (o) => this.raw.submitMove(request, o));
+  }
+
+  /** Resigns the caller's seat and ends the game; resolves to the finished game's view and seq. */
+  resign(gameId: string, options: ManageOptions = {}): Promise<ResignResponse> {
+    return this.call(options, (o) => this.raw.resign({ gameId, requestId: options.requestId ?? "" }, o));
+  }
+
+  /** A chess game, running or finished, in PGN. */
+  async exportPgn(gameId: string, options: CallOptions = {}): Promise<string> {
+    return (await this.call(options, (o) => this.raw.exportPgn({ gameId }, o))).pgn;
+  }
+
+  /**
+   * The caller's next move by the game's solver (peg solitaire): `result`, and `move` ready to
+   * submit when `result` is `HintResult.MOVE`. The search stops when the call ends.
+   */
+  getHint(gameId: string, options: CallOptions = {}): Promise<GetHintResponse> {
+    return this.call(options, (o) => this.raw.getHint({ gameId }, o));
+  }
+
+  /** Takes back the caller's own last move, where the game allows it. */
+  takeBack(gameId: string, options: TakeBackOptions = {}): Promise<TakeBackResponse> {
+    const request = create(TakeBackRequestSchema, {
+      gameId,
+      expectedSeq: options.expectedSeq,
+      requestId: options.requestId ?? "",
+    });
+    return this.call(options, (o) => this.raw.takeBack(request, o));
+  }
+
+  /** Follows the game's events after `afterSeq`, reconnecting on its own (see EventStream). */
+  events(gameId: string, afterSeq = 0n, options: EventOptions = {}): EventStream {
+    return new EventStream(this, gameId, afterSeq, options);
+  }
+
+  /** Archives a finished game (needs a service key); resolves to it, `GameStatus.ARCHIVED`. */
+  async archiveGame(gameId: string, options: CallOptions = {}): Promise<Game> {
+    const response = await this.call(options, (o) => this.raw.archiveGame({ gameId }, o));
+    return required(response.game, "game");
+  }
+
+  /** Deletes a game and its log for good (needs a service key). */
+  async deleteGame(gameId: string, options: CallOptions = {}): Promise<void> {
+    await this.call(options, (o) => this.raw.deleteGame({ gameId }, o));
+  }
+
+  /** A new token for `seat` (from 1), replacing the old one at once (needs a service key). */
+  async reissueSeatToken(gameId: string, seat: number, options: CallOptions = {}): Promise<SeatToken> {
+    const response = await this.call(options, (o) => this.raw.reissueSeatToken({ gameId, seat }, o));
+    return required(response.seatToken, "seat token");
   }
 
   /**
@@ -209,9 +469,8 @@ export class TabulaClient {
    */
   async abortGame(gameId: string, explanation: string, options: ManageOptions = {}): Promise<Game> {
     const requestId = options.requestId ?? "";
-    const response = await this.call((o) => this.raw.abortGame({ gameId, explanation, requestId }, o));
-    if (response.game === undefined) throw new TabulaError(Code.Internal, "the response holds no game");
-    return response.game;
+    const response = await this.call(options, (o) => this.raw.abortGame({ gameId, explanation, requestId }, o));
+    return required(response.game, "game");
   }
 
   /**
@@ -228,43 +487,9 @@ export class TabulaClient {
     options: ManageOptions = {},
   ): Promise<Game> {
     const requestId = options.requestId ?? "";
-    const response = await this.call((o) => this.raw.adjudicateGame({ gameId, result, winner, explanation, requestId }, o));
-    if (response.game === undefined) throw new TabulaError(Code.Internal, "the response holds no game");
-    return response.game;
-  }
-
-  async getGame(gameId: string): Promise<Game> {
-    const response = await this.call((o) => this.raw.getGame({ gameId }, o));
-    if (response.game === undefined) throw new TabulaError(Code.Internal, "the response holds no game");
-    return response.game;
-  }
-
-  /** The game as this caller may see it. */
-  async getView(gameId: string): Promise<View> {
-    const response = await this.call((o) => this.raw.getView({ gameId }, o));
-    if (response.view === undefined) throw new TabulaError(Code.Internal, "the response holds no view");
-    return response.view;
-  }
-
-  /** The moves `seat` may make now; 0 means the caller's own seat. */
-  listLegalMoves(gameId: string, seat = 0): Promise<ListLegalMovesResponse> {
-    return this.call((o) => this.raw.listLegalMoves({ gameId, seat }, o));
-  }
-
-  /** Submits one move (build it with `moves`). */
-  submitMove(gameId: string, move: Move, options: SubmitOptions = {}): Promise<SubmitMoveResponse> {
-    const request = create(SubmitMoveRequestSchema, {
-      gameId,
-      move,
-      expectedSeq: options.expectedSeq,
-      requestId: options.requestId ?? "",
-      validateOnly: options.validateOnly ?? false,
-    });
-    return this.call((o) => this.raw.submitMove(request, o));
-  }
-
-  /** Follows the game's events after `afterSeq`, reconnecting on its own (see EventStream). */
-  events(gameId: string, afterSeq = 0n, options: EventOptions = {}): EventStream {
-    return new EventStream(this, gameId, afterSeq, options);
+    const response = await this.call(options, (o) =>
+      this.raw.adjudicateGame({ gameId, result, winner, explanation, requestId }, o),
+    );
+    return required(response.game, "game");
   }
 }

@@ -11,26 +11,33 @@ export function codeName(code: Code): string {
 }
 
 /**
- * A failed call. `reason` is the server's stable ErrorInfo reason (`NOT_YOUR_TURN`, ...), or
- * "" when the failure came from below the service (a dropped connection, a deadline).
+ * A failed call. `code` is the gRPC code (`Code.FailedPrecondition`; by name in `codeName`),
+ * `reason` the server's stable ErrorInfo reason (`NOT_YOUR_TURN`, ...), or "" when the failure
+ * came from below the service (a dropped connection, a deadline), `message` exactly the
+ * server's status message, and `metadata` the ErrorInfo's metadata (`current_seq`, ...).
  */
 export class TabulaError extends Error {
   override readonly name = "TabulaError";
 
   constructor(
     readonly code: Code,
-    readonly rawMessage: string,
+    message: string,
     readonly reason: string = "",
     readonly metadata: Readonly<Record<string, string>> = {},
     readonly domain: string = "",
     options?: { cause?: unknown },
   ) {
-    super(`${codeName(code)}: ${reason ? `${reason}: ` : ""}${rawMessage}`, options);
+    super(message, options);
   }
 
   /** The gRPC code by name, for example `FAILED_PRECONDITION`. */
   get codeName(): string {
     return codeName(this.code);
+  }
+
+  /** `TabulaError: FAILED_PRECONDITION NOT_YOUR_TURN: <message>`. */
+  override toString(): string {
+    return `${this.name}: ${this.codeName}${this.reason ? ` ${this.reason}` : ""}: ${this.message}`;
   }
 }
 

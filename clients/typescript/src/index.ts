@@ -1,19 +1,28 @@
 /**
  * Client for the Tabula game service (tabula.v1). `TabulaClient.connect` opens a connection;
- * messages and enums are re-exported from the generated code; `moves` builds every move kind;
- * failures reject with `TabulaError` (gRPC code and the server's stable reason); `enumName`,
- * `eventKind`, `actorKind` and `moveKind` name what the server sent, `"unknown"` for what a
- * newer server added.
+ * every message, schema and enum of the contract (and google.rpc's error details) is
+ * re-exported from the generated code, and `Code` and `ConnectError` from Connect; `moves`
+ * builds every move kind; failures reject with `TabulaError` (gRPC code, the server's stable
+ * reason, message and metadata); `enumName`, `eventKind`, `actorKind` and `moveKind` name
+ * what the server sent, `"unknown"` for what a newer server added.
  */
 export {
   TabulaClient,
   EventStream,
+  DEFAULT_TIMEOUT_MS,
+  type CallOptions,
   type ConnectOptions,
+  type CreateOptions,
   type EventOptions,
+  type ListGamesOptions,
   type ManageOptions,
+  type PgnOptions,
   type SubmitOptions,
+  type TakeBackOptions,
+  type TlsOptions,
 } from "./client.js";
 export { TabulaError, DOMAIN, codeName, toTabulaError } from "./errors.js";
+export { Code, ConnectError } from "@connectrpc/connect";
 export * as moves from "./moves.js";
 export {
   UNKNOWN,
@@ -33,3 +42,4 @@ export * from "./gen/tabula/v1/game_pb.js";
 export * from "./gen/tabula/v1/game_service_pb.js";
 export * from "./gen/tabula/v1/move_pb.js";
 export * from "./gen/tabula/v1/view_pb.js";
+export * from "./gen/google/rpc/error_details_pb.js";

@@ -1,6 +1,7 @@
 /**
- * Typed builders for every kind of `Move`, one function per arm of the oneof. Cells are
- * `[row, col]` pairs (row 0 is the top row); graph-board points are plain numbers.
+ * Typed builders for every kind of `Move`, one function per arm of the oneof. Locations are
+ * built with `atCell(row, col)` (row 0 is the top row) or `atPoint(point)` (graph boards), or
+ * given as a `[row, col]` pair or a point number.
  */
 import { create } from "@bufbuild/protobuf";
 import {
@@ -15,13 +16,26 @@ import {
   ShipPlacementSchema,
 } from "./gen/tabula/v1/move_pb.js";
 
-/** A location on any board: a `[row, col]` cell of a grid or the index of a graph point. */
-export type At = readonly [row: number, col: number] | number;
+/**
+ * A location on any board: a `Location` (from `atCell` or `atPoint`), a `[row, col]` cell of a
+ * grid, or the number of a graph point.
+ */
+export type At = Location | readonly [row: number, col: number] | number;
+
+/** The cell at `row`, `col` of a grid board, as a location. */
+export function atCell(row: number, col: number): Location {
+  return create(LocationSchema, { at: { case: "cell", value: { row, col } } });
+}
+
+/** A point of a graph board (Morris), as a location. */
+export function atPoint(point: number): Location {
+  return create(LocationSchema, { at: { case: "point", value: point } });
+}
 
 function location(at: At): Location {
-  return typeof at === "number"
-    ? create(LocationSchema, { at: { case: "point", value: at } })
-    : create(LocationSchema, { at: { case: "cell", value: { row: at[0], col: at[1] } } });
+  if (typeof at === "number") return atPoint(at);
+  if ("$typeName" in at) return at;
+  return atCell(at[0], at[1]);
 }
 
 /** A mark, stone or disc on a cell (tic-tac-toe, Gomoku, Reversi, Tic-Tac-Two). */

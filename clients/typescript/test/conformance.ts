@@ -108,9 +108,9 @@ function matches(expected: Json, actual: Json, at: string): boolean {
 }
 
 function checkError(expected: NonNullable<Step["expect_error"]>, error: TabulaError): void {
-  if (error.codeName !== expected.code) throw new ScenarioFailure(`expected ${expected.code}, got ${error.message}`);
-  if (error.domain !== DOMAIN) throw new ScenarioFailure(`error without a ${DOMAIN} ErrorInfo: ${error.message}`);
-  if (error.reason !== expected.reason) throw new ScenarioFailure(`expected reason ${expected.reason}, got ${error.message}`);
+  if (error.codeName !== expected.code) throw new ScenarioFailure(`expected ${expected.code}, got ${error}`);
+  if (error.domain !== DOMAIN) throw new ScenarioFailure(`error without a ${DOMAIN} ErrorInfo: ${error}`);
+  if (error.reason !== expected.reason) throw new ScenarioFailure(`expected reason ${expected.reason}, got ${error}`);
   for (const [key, value] of Object.entries(expected.metadata ?? {})) {
     if (error.metadata[key] !== value) {
       throw new ScenarioFailure(`ErrorInfo metadata ${key}: expected ${value}, got ${JSON.stringify(error.metadata)}`);
@@ -125,8 +125,8 @@ async function runStep(client: TabulaClient, step: Step, saved: Saved): Promise<
   const caller = client.withCredential(credential);
   const request = fromJson(method.input, substitute(step.request, saved) as JsonValue);
   const expectError = substitute(step.expect_error as Json, saved) as Step["expect_error"];
-  const options = { ...caller.callOptions(), timeoutMs: DEADLINE_MS };
-  // The generated client has one function per method, named by the method's localName.
+  // The raw client carries the caller's credential; one function per method, named by its localName.
+  const options = { timeoutMs: DEADLINE_MS };
   const rpc = (caller.raw as unknown as Record<string, (r: unknown, o: unknown) => unknown>)[method.localName];
   if (method.methodKind === "server_streaming") {
     const abort = new AbortController();
@@ -146,7 +146,7 @@ async function runStep(client: TabulaClient, step: Step, saved: Saved): Promise<
     } catch (thrown) {
       if (thrown instanceof ScenarioFailure) throw thrown;
       const error = toTabulaError(thrown);
-      if (expectError === undefined) throw new ScenarioFailure(`unexpected error ${error.message}`);
+      if (expectError === undefined) throw new ScenarioFailure(`unexpected error ${error}`);
       checkError(expectError, error);
     } finally {
       abort.abort();
@@ -158,7 +158,7 @@ async function runStep(client: TabulaClient, step: Step, saved: Saved): Promise<
     response = await rpc(request, options);
   } catch (thrown) {
     const error = toTabulaError(thrown);
-    if (expectError === undefined) throw new ScenarioFailure(`unexpected error ${error.message}`);
+    if (expectError === undefined) throw new ScenarioFailure(`unexpected error ${error}`);
     checkError(expectError, error);
     return;
   }

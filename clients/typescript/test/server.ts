@@ -15,11 +15,11 @@ export interface Server {
 /**
  * Starts `tabula serve` on an ephemeral loopback port; it prints `listening on ADDR` once bound.
  * Its store is in memory, so it starts empty (request ids of earlier runs find nothing) and
- * leaves no file behind.
+ * leaves no file behind. `extraArgs` are more flags of `serve` (TLS, ...).
  */
-export async function startServer(): Promise<Server> {
+export async function startServer(extraArgs: string[] = []): Promise<Server> {
   const binary = process.env.TABULA_BIN ?? path.join(repo, "target", "debug", "tabula");
-  const args = ["serve", "--listen", "127.0.0.1:0", "--store", "memory"];
+  const args = ["serve", "--listen", "127.0.0.1:0", "--store", "memory", ...extraArgs];
   const child: ChildProcess = spawn(binary, args, { stdio: ["ignore", "pipe", "ignore"] });
   const failed = once(child, "error").then(([error]) => {
     throw new Error(`cannot start ${binary} (set TABULA_BIN): ${String(error)}`);
