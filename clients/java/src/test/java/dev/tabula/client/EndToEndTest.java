@@ -60,7 +60,9 @@ class EndToEndTest {
     for (AutoCloseable resource : resources) {
       resource.close();
     }
-    server.close();
+    if (server != null) {
+      server.close();
+    }
   }
 
   private <T extends AutoCloseable> T closeLater(T resource) {

@@ -73,15 +73,14 @@ class LifecycleTest {
 
   @Test
   void streamsOutliveTheCallDeadline() throws Exception {
-    try (TabulaClient quick = TabulaClient.builder(server.address).callTimeout(Duration.ofMillis(300)).build()) {
-      CreateGameResponse created = quick.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic");
-      String id = created.getGame().getGameId();
-      try (EventStream events = quick.events(id, 0)) {
-        assertEquals(1, events.next().getSeq());
-        Thread.sleep(700); // longer than the unary deadline
-        quick.as(created.getSeatTokens(0).getToken()).submitMove(id, Moves.drop(0));
-        assertEquals(2, events.next().getSeq());
-      }
+    CreateGameResponse created = client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic");
+    String id = created.getGame().getGameId();
+    try (TabulaClient quick = TabulaClient.builder(server.address).callTimeout(Duration.ofMillis(300)).build();
+        EventStream events = quick.events(id, 0)) {
+      assertEquals(1, events.next().getSeq());
+      Thread.sleep(700); // longer than the quick client's unary deadline
+      client.as(created.getSeatTokens(0).getToken()).submitMove(id, Moves.drop(0));
+      assertEquals(2, events.next().getSeq());
     }
   }
 
