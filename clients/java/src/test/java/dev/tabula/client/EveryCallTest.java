@@ -12,6 +12,7 @@ import dev.tabula.v1.Game;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameKindInfo;
 import dev.tabula.v1.GameStatus;
+import dev.tabula.v1.GetHintRequest;
 import dev.tabula.v1.GetHintResponse;
 import dev.tabula.v1.HintResult;
 import dev.tabula.v1.ListGamesRequest;
@@ -22,7 +23,9 @@ import dev.tabula.v1.SeatToken;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TakeBackResponse;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -132,6 +135,12 @@ class EveryCallTest {
     assertEquals(HintResult.HINT_RESULT_MOVE, hint.getResult());
     assertEquals(1, hint.getSeq());
     refused(Status.Code.PERMISSION_DENIED, "SEAT_REQUIRED", () -> client.getHint(id));
+    // The raw stub carries the credential of the client it came from.
+    GetHintRequest raw = GetHintRequest.newBuilder().setGameId(id).build();
+    assertEquals(HintResult.HINT_RESULT_MOVE, seat.stub().withDeadlineAfter(10, TimeUnit.SECONDS).getHint(raw).getResult());
+    StatusRuntimeException anonymous = assertThrows(StatusRuntimeException.class,
+        () -> client.stub().withDeadlineAfter(10, TimeUnit.SECONDS).getHint(raw));
+    assertEquals("SEAT_REQUIRED", TabulaException.from(anonymous).getReason());
     assertEquals(2, seat.submitMove(id, hint.getMove(), MoveOptions.defaults().withExpectedSeq(hint.getSeq())).getSeq());
     TakeBackResponse back = seat.takeBack(id, MoveOptions.defaults().withExpectedSeq(2).withRequestId("back-1"));
     assertEquals(3, back.getSeq());
