@@ -11,6 +11,7 @@ import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -19,14 +20,28 @@ import java.util.stream.StreamSupport;
 
 /**
  * A game's events after a given sequence number, as a blocking iterator: first the backlog,
- * then live events, each exactly once and in order.
+ * then live events, each exactly once and in order. It is {@link Iterable} once (for a
+ * {@code for} loop; {@link #iterator} returns the stream itself) and {@link AutoCloseable}.
+ *
+ * <pre>{@code
+ * try (EventStream events = client.events(gameId, 0)) {
+ *   for (GameEvent event : events) {
+ *     System.out.println(event.getSeq() + " " + Names.eventKind(event));
+ *   }
+ * }
+ * }</pre>
  *
  * <p>The iteration ends after the game's final event. When the connection drops, or the
  * server ends the stream because this reader fell behind (reason {@code STREAM_LAGGED}), the
  * iterator reconnects and resumes after the last event it returned, so the caller sees no gap
  * and no duplicate. Any other failure, or running out of reconnection attempts, is thrown
- * from {@link #hasNext} as a {@link TabulaException}. {@link #close} ends the stream, also
- * from another thread; a closed stream has no next element.
+ * from {@link #hasNext} as a {@link TabulaException}. An event whose seq is not the previous
+ * one plus 1 (the first one not {@code afterSeq + 1}) means an event went missing: the stream
+ * ends with a {@link TabulaException} of code {@code DATA_LOSS}, reason
+ * {@link TabulaException#SEQ_GAP}, and metadata {@code expected_seq} and {@code received_seq}.
+ * The stream has no deadline. {@link #close} ends it, also from another thread; a closed
+ * stream has no next element. {@link #lastSeq} and {@link #lastView} never wait, also while
+ * another thread waits in {@link #hasNext}.
  *
  * <p>Opened from a request with {@code include_views} set (see
  * {@link TabulaClient#events(StreamEventsRequest)}), each event comes with the game as this
@@ -38,7 +53,7 @@ import java.util.stream.StreamSupport;
  * {@code "unknown"}) is returned like any other, with its seq and time, and counts towards
  * the sequence numbers.
  */
-public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
+public final class EventStream implements Iterator<GameEvent>, Iterable<GameEvent>, AutoCloseable {
   static final int DEFAULT_MAX_RECONNECTS = 5;
   static final Duration DEFAULT_FIRST_DELAY = Duration.ofMillis(100);
   private static final Duration MAX_DELAY = Duration.ofSeconds(2);
@@ -48,8 +63,9 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
   private final String gameId;
   private final int maxReconnects;
   private final Duration firstDelay;
-  private long lastSeq;
-  private View lastView;
+  private volatile long lastSeq;
+  private volatile View lastView;
+  private final AtomicBoolean iterated = new AtomicBoolean();
   private Context.CancellableContext call;
   private Iterator<StreamEventsResponse> responses;
   private GameEvent next;
@@ -65,8 +81,8 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
     this.firstDelay = firstDelay;
   }
 
-  /** The sequence number of the last event returned (or the starting one). */
-  public synchronized long lastSeq() {
+  /** The sequence number of the last event returned (or the starting one); never waits. */
+  public long lastSeq() {
     return lastSeq;
   }
 
@@ -75,7 +91,7 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
    * event's), what {@link TabulaClient#getView} answered at that moment. Empty before the
    * first event, without {@code include_views}, or from a server that sent none.
    */
-  public synchronized Optional<View> lastView() {
+  public Optional<View> lastView() {
     return Optional.ofNullable(lastView);
   }
 
@@ -96,13 +112,9 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
         }
         StreamEventsResponse response = responses.next();
         GameEvent event = response.getEvent();
-        if (event.getSeq() <= lastSeq) {
-          continue;
-        }
         if (event.getSeq() != lastSeq + 1) {
           close();
-          throw new IllegalStateException(
-              "events of game " + gameId + " jumped from seq " + lastSeq + " to " + event.getSeq());
+          throw TabulaException.seqGap(gameId, lastSeq + 1, event.getSeq());
         }
         next = event;
         nextView = response.hasView() ? response.getView() : null;
@@ -134,6 +146,18 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
     lastView = nextView;
     nextView = null;
     return event;
+  }
+
+  /**
+   * This stream, for a {@code for} loop. An event stream is consumed as it is iterated, so it
+   * can be iterated once: a second call throws {@link IllegalStateException}.
+   */
+  @Override
+  public Iterator<GameEvent> iterator() {
+    if (!iterated.compareAndSet(false, true)) {
+      throw new IllegalStateException("an event stream can be iterated once");
+    }
+    return this;
   }
 
   /** The remaining events as a sequential stream; closing it closes this. */
@@ -173,12 +197,18 @@ public final class EventStream implements Iterator<GameEvent>, AutoCloseable {
     responses = null;
   }
 
-  private static boolean resumable(TabulaException failure) {
-    return failure.code() == Status.Code.UNAVAILABLE || "STREAM_LAGGED".equals(failure.reason());
+  /** Whether a stream that failed so resumes: a dropped connection, or a reader that fell behind. */
+  static boolean resumable(TabulaException failure) {
+    return failure.getCode() == Status.Code.UNAVAILABLE || "STREAM_LAGGED".equals(failure.getReason());
+  }
+
+  /** The wait before reconnection attempt {@code failures + 1}: doubling from the first, up to 2 s. */
+  static long delayMillis(Duration firstDelay, int failures) {
+    return Math.min(firstDelay.toMillis() << Math.min(failures, 20), MAX_DELAY.toMillis());
   }
 
   private void pause(int failures) {
-    long delay = Math.min(firstDelay.toMillis() << Math.min(failures, 20), MAX_DELAY.toMillis());
+    long delay = delayMillis(firstDelay, failures);
     try {
       Thread.sleep(delay);
     } catch (InterruptedException interrupted) {

@@ -18,7 +18,7 @@ import dev.tabula.v1.ShipPlacement;
 import dev.tabula.v1.Shot;
 import java.util.List;
 
-/** Builds the {@link Move} for each kind of move, ready for {@link TabulaClient#submit}. */
+/** Builds the {@link Move} for each kind of move, ready for {@link TabulaClient#submitMove}. */
 public final class Moves {
   private Moves() {}
 
@@ -27,7 +27,7 @@ public final class Moves {
     return Cell.newBuilder().setRow(row).setCol(col).build();
   }
 
-  /** A location on a grid board, for {@link #movePiece} and {@link #capture}. */
+  /** A location on a grid board, for {@link #move} and {@link #capture}. */
   public static Location atCell(int row, int col) {
     return Location.newBuilder().setCell(cell(row, col)).build();
   }
@@ -42,25 +42,28 @@ public final class Moves {
   }
 
   /** Puts the mover's mark on a cell (tic-tac-toe, Gomoku, Reversi, Tic-Tac-Two). */
-  public static Move placeMark(int row, int col) {
+  public static Move placeCell(int row, int col) {
     return place(Place.newBuilder().setCell(cell(row, col)).build());
   }
 
   /** Drops a disc into a zero-based column (Connect Four). */
-  public static Move dropDisc(int column) {
+  public static Move drop(int column) {
     return place(Place.newBuilder().setColumn(column).build());
   }
 
   /** Puts a piece from the mover's hand on a point (Morris). */
-  public static Move placeOnPoint(int point) {
+  public static Move placePoint(int point) {
     return place(Place.newBuilder().setPoint(point).build());
   }
 
-  /** One ship of a Battleship fleet: its top-left cell, direction and length. */
-  public static ShipPlacement ship(int row, int col, Orientation orientation, int length) {
+  /**
+   * One ship of a Battleship fleet: its bow (top-left cell), its length, and whether it
+   * extends downwards ({@code vertical}) or to the right of the bow.
+   */
+  public static ShipPlacement ship(int row, int col, int length, boolean vertical) {
     return ShipPlacement.newBuilder()
         .setBow(cell(row, col))
-        .setOrientation(orientation)
+        .setOrientation(vertical ? Orientation.ORIENTATION_VERTICAL : Orientation.ORIENTATION_HORIZONTAL)
         .setLength(length)
         .build();
   }
@@ -75,26 +78,48 @@ public final class Moves {
     return place(Place.newBuilder().setFleet(Fleet.newBuilder().addAllShips(ships)).build());
   }
 
-  /** Moves a piece (chess, Tic-Tac-Two, Morris, peg solitaire). */
-  public static Move movePiece(Location from, Location to) {
-    return Move.newBuilder().setMove(PieceMove.newBuilder().setFrom(from).setTo(to)).build();
+  /** Places a whole fleet at once (Battleship). */
+  public static Move placeFleet(ShipPlacement... ships) {
+    return placeFleet(List.of(ships));
   }
 
-  /** A chess pawn's move to the last rank, becoming {@code piece}. */
-  public static Move promote(Location from, Location to, Promotion piece) {
-    return Move.newBuilder()
-        .setMove(PieceMove.newBuilder().setFrom(from).setTo(to).setPromotion(piece))
-        .build();
+  /** Moves a piece (chess, Tic-Tac-Two, Morris, peg solitaire). */
+  public static Move move(Location from, Location to) {
+    return move(from, to, null, false);
+  }
+
+  /**
+   * A chess pawn's move to the last rank, becoming {@code promotion} ({@code null} or
+   * {@code PROMOTION_UNSPECIFIED}: none, as {@link #move(Location, Location)}).
+   */
+  public static Move move(Location from, Location to, Promotion promotion) {
+    return move(from, to, promotion, false);
+  }
+
+  /**
+   * A chess move that also claims the draw (fifty-move rule or threefold repetition) the
+   * position it leads to allows; {@code promotion} is {@code null} unless a pawn promotes.
+   */
+  public static Move moveClaimingDraw(Location from, Location to, Promotion promotion) {
+    return move(from, to, promotion, true);
+  }
+
+  private static Move move(Location from, Location to, Promotion promotion, boolean claimDraw) {
+    PieceMove.Builder move = PieceMove.newBuilder().setFrom(from).setTo(to).setClaimDraw(claimDraw);
+    if (promotion != null) {
+      move.setPromotion(promotion);
+    }
+    return Move.newBuilder().setMove(move).build();
   }
 
   /** Shifts Tic-Tac-Two's grid by {@code dRow} and {@code dCol}, each -1, 0 or 1. */
-  public static Move shiftGrid(int dRow, int dCol) {
+  public static Move gridShift(int dRow, int dCol) {
     return Move.newBuilder().setGridShift(GridShift.newBuilder().setDRow(dRow).setDCol(dCol)).build();
   }
 
   /** Removes an opponent's piece after a mill (Morris). */
-  public static Move capture(Location target) {
-    return Move.newBuilder().setCapture(Capture.newBuilder().setTarget(target)).build();
+  public static Move capture(Location at) {
+    return Move.newBuilder().setCapture(Capture.newBuilder().setTarget(at)).build();
   }
 
   /** Fires at a cell of the opponent's ocean (Battleship). */

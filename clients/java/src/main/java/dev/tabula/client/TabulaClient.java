@@ -1,7 +1,5 @@
 package dev.tabula.client;
 
-import dev.tabula.v1.AbortGameRequest;
-import dev.tabula.v1.AdjudicateGameRequest;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.Game;
@@ -9,67 +7,69 @@ import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameKindInfo;
 import dev.tabula.v1.GameServiceGrpc;
-import dev.tabula.v1.GetGameRequest;
-import dev.tabula.v1.GetViewRequest;
+import dev.tabula.v1.GetHintResponse;
 import dev.tabula.v1.ListGameKindsRequest;
-import dev.tabula.v1.ListLegalMovesRequest;
+import dev.tabula.v1.ListGamesRequest;
+import dev.tabula.v1.ListGamesResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
-import dev.tabula.v1.ResignRequest;
+import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ResignResponse;
+import dev.tabula.v1.SeatToken;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
+import dev.tabula.v1.TakeBackRequest;
+import dev.tabula.v1.TakeBackResponse;
 import dev.tabula.v1.View;
 import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
-import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
 import io.grpc.StatusRuntimeException;
 import io.grpc.TlsChannelCredentials;
-import io.grpc.stub.MetadataUtils;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
- * A client of one Tabula server, calling as one credential (a service key or a seat token) or,
- * without one, as a spectator. Thread-safe; clients made by {@link #as} share the connection.
+ * A blocking client of one Tabula server ({@code tabula.v1.GameService}), calling as one
+ * credential (a service key or a seat token) or, without one, as a spectator. Thread-safe;
+ * clients made by {@link #as}, {@link #withTimeout} and {@link #async} share the connection.
  *
  * <pre>{@code
  * try (TabulaClient admin = TabulaClient.builder("127.0.0.1:50051").build()) {
- *   CreateGameResponse created = admin.createFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic");
+ *   CreateGameResponse created = admin.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic");
  *   TabulaClient red = admin.as(created.getSeatTokens(0).getToken());
- *   red.submit(created.getGame().getGameId(), Moves.dropDisc(3));
+ *   red.submitMove(created.getGame().getGameId(), Moves.drop(3));
  * }
  * }</pre>
  *
- * <p>Every call that fails throws {@link TabulaException} with the gRPC code and stable reason.
+ * <p>There is one method per RPC of the contract, named after it ({@code CreateGame} is
+ * {@link #createGameFromPreset}, {@link #createGameFromConfig} and {@link #createGameFromPgn};
+ * {@code StreamEvents} is {@link #events}). Every unary call has a deadline, 30 seconds unless
+ * the builder's {@link Builder#callTimeout} or {@link #withTimeout} says otherwise; event
+ * streams have none and end with {@link EventStream#close}. Every call that fails throws
+ * {@link TabulaException} with the gRPC code and the server's stable reason. The messages and
+ * enums of the contract are the generated classes of {@code dev.tabula.v1}.
  */
 public final class TabulaClient implements AutoCloseable {
-  static final Metadata.Key<String> AUTHORIZATION =
-      Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
+  /** The deadline of each unary call unless configured otherwise: 30 seconds. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
-  private final ManagedChannel channel;
-  private final boolean ownsChannel;
+  private final Connection connection;
   private final GameServiceGrpc.GameServiceBlockingStub stub;
-  private final Duration callTimeout;
 
-  private TabulaClient(ManagedChannel channel, boolean ownsChannel, String credential, Duration callTimeout) {
-    this.channel = channel;
-    this.ownsChannel = ownsChannel;
-    this.callTimeout = callTimeout;
-    GameServiceGrpc.GameServiceBlockingStub plain = GameServiceGrpc.newBlockingStub(channel);
-    if (credential != null && !credential.isEmpty()) {
-      Metadata headers = new Metadata();
-      headers.put(AUTHORIZATION, "Bearer " + credential);
-      plain = plain.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
-    }
-    this.stub = plain;
+  TabulaClient(Connection connection) {
+    this.connection = connection;
+    this.stub = connection.blocking();
   }
 
   /** Starts configuring a client of the server at {@code target} ({@code host:port}). */
@@ -82,7 +82,7 @@ public final class TabulaClient implements AutoCloseable {
     private final String target;
     private ChannelCredentials transport = InsecureChannelCredentials.create();
     private String credential = "";
-    private Duration callTimeout = Duration.ofSeconds(30);
+    private Duration callTimeout = DEFAULT_TIMEOUT;
 
     private Builder(String target) {
       this.target = Objects.requireNonNull(target, "target");
@@ -91,6 +91,27 @@ public final class TabulaClient implements AutoCloseable {
     /** Connects over TLS, trusting the system's roots. Without it the connection is plaintext. */
     public Builder tls() {
       return tls(TlsChannelCredentials.create());
+    }
+
+    /**
+     * Connects over TLS, trusting the certificate authorities in {@code caPem} (PEM), for a
+     * server whose certificate a private CA signed.
+     */
+    public Builder tls(Path caPem) {
+      try {
+        return tls(TlsChannelCredentials.newBuilder().trustManager(caPem.toFile()).build());
+      } catch (IOException unreadable) {
+        throw new UncheckedIOException("cannot read the CA certificates in " + caPem, unreadable);
+      }
+    }
+
+    /** As {@link #tls(Path)}, reading the PEM certificates from {@code caPem} (not closed). */
+    public Builder tls(InputStream caPem) {
+      try {
+        return tls(TlsChannelCredentials.newBuilder().trustManager(caPem).build());
+      } catch (IOException unreadable) {
+        throw new UncheckedIOException("cannot read the CA certificates", unreadable);
+      }
     }
 
     /** Connects with these channel credentials (custom roots, client certificates, ...). */
@@ -105,7 +126,10 @@ public final class TabulaClient implements AutoCloseable {
       return this;
     }
 
-    /** The deadline of each unary call (default 30 seconds); event streams have none. */
+    /**
+     * The deadline of each unary call ({@link #DEFAULT_TIMEOUT}, 30 seconds, unless set);
+     * event streams have none.
+     */
     public Builder callTimeout(Duration timeout) {
       this.callTimeout = Objects.requireNonNull(timeout, "timeout");
       return this;
@@ -113,8 +137,7 @@ public final class TabulaClient implements AutoCloseable {
 
     /** Creates the client; the connection is made on the first call. */
     public TabulaClient build() {
-      ManagedChannel channel = Grpc.newChannelBuilder(target, transport).build();
-      return new TabulaClient(channel, true, credential, callTimeout);
+      return new TabulaClient(new Connection(Grpc.newChannelBuilder(target, transport).build(), true, credential, callTimeout));
     }
   }
 
@@ -123,66 +146,264 @@ public final class TabulaClient implements AutoCloseable {
    * spectator). Closing it leaves the connection open.
    */
   public TabulaClient as(String credential) {
-    return new TabulaClient(channel, false, credential, callTimeout);
+    return new TabulaClient(connection.as(credential));
   }
 
-  /** The generated stub with this client's credential, for calls this class does not wrap. */
+  /**
+   * A client on the same connection whose unary calls have this deadline instead. Closing it
+   * leaves the connection open.
+   */
+  public TabulaClient withTimeout(Duration timeout) {
+    return new TabulaClient(connection.withTimeout(Objects.requireNonNull(timeout, "timeout")));
+  }
+
+  /** The deadline of this client's unary calls. */
+  public Duration timeout() {
+    return connection.timeout;
+  }
+
+  /**
+   * The asynchronous client on the same connection, with this client's credential and
+   * deadline: the same methods, returning {@code CompletableFuture}s.
+   */
+  public TabulaAsyncClient async() {
+    return new TabulaAsyncClient(connection.shared());
+  }
+
+  /**
+   * The generated blocking stub with this client's credential, for anything this class does
+   * not offer. It has no deadline of its own: add one with {@code withDeadlineAfter}.
+   */
   public GameServiceGrpc.GameServiceBlockingStub stub() {
     return stub;
   }
 
-  private <T> T call(Supplier<T> rpc) {
+  private <T> T call(Function<GameServiceGrpc.GameServiceBlockingStub, T> rpc) {
     try {
-      return rpc.get();
+      return rpc.apply(stub.withDeadlineAfter(connection.timeoutNanos(), TimeUnit.NANOSECONDS));
     } catch (StatusRuntimeException error) {
       throw TabulaException.from(error);
     }
   }
 
-  private GameServiceGrpc.GameServiceBlockingStub unary() {
-    return stub.withDeadlineAfter(callTimeout.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
   /** Every game kind the server hosts, with its defaults and presets. */
   public List<GameKindInfo> listGameKinds() {
-    return call(() -> unary().listGameKinds(ListGameKindsRequest.getDefaultInstance())).getKindsList();
+    return call(s -> s.listGameKinds(ListGameKindsRequest.getDefaultInstance())).getKindsList();
   }
 
   /**
    * Creates a game of {@code kind} from one of its named presets. The response holds the seat
    * tokens, which the server shows only this once.
    */
-  public CreateGameResponse createFromPreset(GameKind kind, String preset) {
-    return createFromPreset(kind, preset, "");
+  public CreateGameResponse createGameFromPreset(GameKind kind, String preset) {
+    return createGameFromPreset(kind, preset, CreateOptions.defaults());
   }
 
   /**
-   * As {@link #createFromPreset(GameKind, String)}, safe to retry with {@code requestId} (at
-   * most 128 characters; empty for none). A retry of the same request answers with the game
-   * the first one made and {@code getRetried()} true: with new seat tokens while nothing has
-   * happened in the game (the first answer's tokens then stop working), with none afterwards.
-   * The same id with another request fails with {@code REQUEST_ID_REUSED}.
+   * As {@link #createGameFromPreset(GameKind, String)}, safe to retry with {@code requestId}
+   * (see {@link CreateOptions#withRequestId}).
    */
-  public CreateGameResponse createFromPreset(GameKind kind, String preset, String requestId) {
-    return create(CreateGameRequest.newBuilder().setKind(kind).setPreset(preset).setRequestId(requestId).build());
+  public CreateGameResponse createGameFromPreset(GameKind kind, String preset, String requestId) {
+    return createGameFromPreset(kind, preset, CreateOptions.defaults().withRequestId(requestId));
+  }
+
+  /** As {@link #createGameFromPreset(GameKind, String)}, private or with a request id. */
+  public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
+    return createGame(Requests.fromPreset(kind, preset, options));
   }
 
   /** Creates a game from a full configuration; zero fields take their defaults. */
-  public CreateGameResponse createFromConfig(GameConfig config) {
-    return createFromConfig(config, "");
+  public CreateGameResponse createGameFromConfig(GameConfig config) {
+    return createGameFromConfig(config, CreateOptions.defaults());
+  }
+
+  /** As {@link #createGameFromConfig(GameConfig)}, safe to retry with {@code requestId}. */
+  public CreateGameResponse createGameFromConfig(GameConfig config, String requestId) {
+    return createGameFromConfig(config, CreateOptions.defaults().withRequestId(requestId));
+  }
+
+  /** As {@link #createGameFromConfig(GameConfig)}, private or with a request id. */
+  public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
+    return createGame(Requests.fromConfig(config, options));
   }
 
   /**
-   * As {@link #createFromConfig(GameConfig)}, safe to retry with {@code requestId}, as for
-   * {@link #createFromPreset(GameKind, String, String)}.
+   * Creates a chess game from a PGN text, at the position after its moves, with them as its
+   * history ({@code INVALID_PGN} when unreadable).
    */
-  public CreateGameResponse createFromConfig(GameConfig config, String requestId) {
-    return create(CreateGameRequest.newBuilder().setConfig(config).setRequestId(requestId).build());
+  public CreateGameResponse createGameFromPgn(String pgn) {
+    return createGameFromPgn(Requests.pgn(pgn), CreateOptions.defaults());
   }
 
-  /** Creates a game from a full request, for {@code private} or a PGN import. */
-  public CreateGameResponse create(CreateGameRequest request) {
-    return call(() -> unary().createGame(request));
+  /** As {@link #createGameFromPgn(String)}, private or with a request id. */
+  public CreateGameResponse createGameFromPgn(String pgn, CreateOptions options) {
+    return createGameFromPgn(Requests.pgn(pgn), options);
+  }
+
+  /** As {@link #createGameFromPgn(String)} from a full import, for {@code ply} (only the first plies). */
+  public CreateGameResponse createGameFromPgn(PgnImport pgn, CreateOptions options) {
+    return createGame(Requests.fromPgn(pgn, options));
+  }
+
+  /** Creates a game from a full request. */
+  public CreateGameResponse createGame(CreateGameRequest request) {
+    return call(s -> s.createGame(request));
+  }
+
+  /** A game's public summary. */
+  public Game getGame(String gameId) {
+    return call(s -> s.getGame(Requests.getGame(gameId))).getGame();
+  }
+
+  /** The first page of games (every kind, every status but archived, 50 a page). */
+  public ListGamesResponse listGames() {
+    return listGames(ListGamesRequest.getDefaultInstance());
+  }
+
+  /**
+   * One page of games, filtered by the request's {@code kind}, {@code status} and
+   * {@code create_time_after}/{@code create_time_before}; pass the response's
+   * {@code next_page_token} as {@code page_token} for the next page (empty after the last).
+   */
+  public ListGamesResponse listGames(ListGamesRequest request) {
+    return call(s -> s.listGames(request));
+  }
+
+  /** Every game the request's filters select, following the pages from its {@code page_token}. */
+  public List<Game> listAllGames(ListGamesRequest request) {
+    List<Game> games = new ArrayList<>();
+    ListGamesRequest page = request;
+    while (true) {
+      ListGamesResponse response = listGames(page);
+      games.addAll(response.getGamesList());
+      if (response.getNextPageToken().isEmpty()) {
+        return games;
+      }
+      page = page.toBuilder().setPageToken(response.getNextPageToken()).build();
+    }
+  }
+
+  /** The game as this client's credential may see it. */
+  public View getView(String gameId) {
+    return call(s -> s.getView(Requests.getView(gameId))).getView();
+  }
+
+  /** The moves this client's seat may make now. */
+  public ListLegalMovesResponse listLegalMoves(String gameId) {
+    return listLegalMoves(gameId, 0);
+  }
+
+  /** The moves {@code seat} may make now; seat 0 means the caller's own seat. */
+  public ListLegalMovesResponse listLegalMoves(String gameId, int seat) {
+    return call(s -> s.listLegalMoves(Requests.listLegalMoves(gameId, seat)));
+  }
+
+  /** Plays {@code move} (see {@link Moves}) as this client's seat. */
+  public SubmitMoveResponse submitMove(String gameId, Move move) {
+    return submitMove(gameId, move, MoveOptions.defaults());
+  }
+
+  /** As {@link #submitMove(String, Move)}, with an expected seq, a request id or validation only. */
+  public SubmitMoveResponse submitMove(String gameId, Move move, MoveOptions options) {
+    return submitMove(Requests.submitMove(gameId, move, options));
+  }
+
+  /** Submits a full request. */
+  public SubmitMoveResponse submitMove(SubmitMoveRequest request) {
+    return call(s -> s.submitMove(request));
+  }
+
+  /** Resigns this client's seat; the game ends. */
+  public ResignResponse resign(String gameId) {
+    return resign(gameId, "");
+  }
+
+  /** As {@link #resign(String)}, safe to retry with {@code requestId} (empty for none). */
+  public ResignResponse resign(String gameId, String requestId) {
+    return call(s -> s.resign(Requests.resign(gameId, requestId)));
+  }
+
+  /** A chess game, running or finished, as PGN ({@code UNSUPPORTED_BY_GAME} for other games). */
+  public String exportPgn(String gameId) {
+    return call(s -> s.exportPgn(Requests.exportPgn(gameId))).getPgn();
+  }
+
+  /** A suggested next move for this client's seat, in games with a solver (peg solitaire). */
+  public GetHintResponse getHint(String gameId) {
+    return call(s -> s.getHint(Requests.getHint(gameId)));
+  }
+
+  /** Takes back this client's seat's last move, where the game allows takebacks. */
+  public TakeBackResponse takeBack(String gameId) {
+    return takeBack(gameId, MoveOptions.defaults());
+  }
+
+  /** As {@link #takeBack(String)}, with an expected seq or a request id. */
+  public TakeBackResponse takeBack(String gameId, MoveOptions options) {
+    return takeBack(Requests.takeBack(gameId, options));
+  }
+
+  /** Sends a full takeback request. */
+  public TakeBackResponse takeBack(TakeBackRequest request) {
+    return call(s -> s.takeBack(request));
+  }
+
+  /**
+   * Follows the events of a game after sequence number {@code afterSeq} (0: from its creation),
+   * reconnecting after a dropped connection; see {@link EventStream}. Close it when done.
+   */
+  public EventStream events(String gameId, long afterSeq) {
+    return events(Requests.events(gameId, afterSeq));
+  }
+
+  /** As {@link #events(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
+  public EventStream events(String gameId, long afterSeq, int maxReconnects, Duration firstDelay) {
+    return events(Requests.events(gameId, afterSeq), maxReconnects, firstDelay);
+  }
+
+  /**
+   * Follows a game's events from a full request, for {@code include_views}: with it, each
+   * event comes with the game as this caller sees it just after it, read as
+   * {@link EventStream#lastView}. A resumed stream sends the same request after the last
+   * event returned.
+   *
+   * <pre>{@code
+   * StreamEventsRequest request = StreamEventsRequest.newBuilder().setGameId(id).setIncludeViews(true).build();
+   * try (EventStream events = client.events(request)) {
+   *   for (GameEvent event : events) {
+   *     View view = events.lastView().orElseThrow(); // its seq is event.getSeq()
+   *   }
+   * }
+   * }</pre>
+   */
+  public EventStream events(StreamEventsRequest request) {
+    return events(request, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY);
+  }
+
+  /** As {@link #events(StreamEventsRequest)}, with a bound on reconnection attempts in a row and the first wait. */
+  public EventStream events(StreamEventsRequest request, int maxReconnects, Duration firstDelay) {
+    return new EventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay);
+  }
+
+  /**
+   * Archives a finished game: it stays readable but leaves the default listing. Needs a
+   * service key ({@code GAME_NOT_FINISHED} for a game in progress).
+   */
+  public Game archiveGame(String gameId) {
+    return call(s -> s.archiveGame(Requests.archiveGame(gameId))).getGame();
+  }
+
+  /** Deletes a game and its log for good. Needs a service key. */
+  public void deleteGame(String gameId) {
+    call(s -> s.deleteGame(Requests.deleteGame(gameId)));
+  }
+
+  /**
+   * Issues a new token for {@code seat} (from 1), replacing the old one, which stops working
+   * at once. Needs a service key.
+   */
+  public SeatToken reissueSeatToken(String gameId, int seat) {
+    return call(s -> s.reissueSeatToken(Requests.reissueSeatToken(gameId, seat))).getSeatToken();
   }
 
   /**
@@ -197,9 +418,7 @@ public final class TabulaClient implements AutoCloseable {
 
   /** As {@link #abortGame(String, String)}, safe to retry with {@code requestId} (empty for none). */
   public Game abortGame(String gameId, String explanation, String requestId) {
-    AbortGameRequest request = AbortGameRequest.newBuilder()
-        .setGameId(gameId).setExplanation(explanation).setRequestId(requestId).build();
-    return call(() -> unary().abortGame(request)).getGame();
+    return call(s -> s.abortGame(Requests.abortGame(gameId, explanation, requestId))).getGame();
   }
 
   /**
@@ -217,96 +436,15 @@ public final class TabulaClient implements AutoCloseable {
    * {@code requestId} (empty for none).
    */
   public Game adjudicateGame(String gameId, OutcomeType result, int winner, String explanation, String requestId) {
-    AdjudicateGameRequest request = AdjudicateGameRequest.newBuilder()
-        .setGameId(gameId).setResult(result).setWinner(winner).setExplanation(explanation).setRequestId(requestId)
-        .build();
-    return call(() -> unary().adjudicateGame(request)).getGame();
-  }
-
-  /** A game's public summary. */
-  public Game getGame(String gameId) {
-    return call(() -> unary().getGame(GetGameRequest.newBuilder().setGameId(gameId).build())).getGame();
-  }
-
-  /** The game as this client's credential may see it. */
-  public View getView(String gameId) {
-    return call(() -> unary().getView(GetViewRequest.newBuilder().setGameId(gameId).build())).getView();
-  }
-
-  /** The moves {@code seat} may make now; seat 0 means the caller's own seat. */
-  public ListLegalMovesResponse legalMoves(String gameId, int seat) {
-    return call(() -> unary().listLegalMoves(
-        ListLegalMovesRequest.newBuilder().setGameId(gameId).setSeat(seat).build()));
-  }
-
-  /** Plays {@code move} (see {@link Moves}) as this client's seat. */
-  public SubmitMoveResponse submit(String gameId, Move move) {
-    return submit(SubmitMoveRequest.newBuilder().setGameId(gameId).setMove(move).build());
-  }
-
-  /** Submits a full request, for {@code expected_seq}, {@code request_id} or {@code validate_only}. */
-  public SubmitMoveResponse submit(SubmitMoveRequest request) {
-    return call(() -> unary().submitMove(request));
-  }
-
-  /** Resigns this client's seat; the game ends. */
-  public ResignResponse resign(String gameId) {
-    return call(() -> unary().resign(ResignRequest.newBuilder().setGameId(gameId).build()));
+    return call(s -> s.adjudicateGame(Requests.adjudicateGame(gameId, result, winner, explanation, requestId))).getGame();
   }
 
   /**
-   * Follows the events of a game after sequence number {@code afterSeq} (0: from its creation),
-   * reconnecting after a dropped connection; see {@link EventStream}. Close it when done.
+   * Closes the connection, ending its calls and streams, and waits up to 5 seconds; a client
+   * made by {@link #as}, {@link #withTimeout} or {@link #async} leaves it open.
    */
-  public EventStream events(String gameId, long afterSeq) {
-    return events(request(gameId, afterSeq));
-  }
-
-  /** As {@link #events(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
-  public EventStream events(String gameId, long afterSeq, int maxReconnects, Duration firstDelay) {
-    return events(request(gameId, afterSeq), maxReconnects, firstDelay);
-  }
-
-  /**
-   * Follows a game's events from a full request, for {@code include_views}: with it, each
-   * event comes with the game as this caller sees it just after it, read as
-   * {@link EventStream#lastView}. A resumed stream sends the same request after the last
-   * event returned.
-   *
-   * <pre>{@code
-   * StreamEventsRequest request = StreamEventsRequest.newBuilder().setGameId(id).setIncludeViews(true).build();
-   * try (EventStream events = client.events(request)) {
-   *   while (events.hasNext()) {
-   *     GameEvent event = events.next();
-   *     View view = events.lastView().orElseThrow(); // its seq is event.getSeq()
-   *   }
-   * }
-   * }</pre>
-   */
-  public EventStream events(StreamEventsRequest request) {
-    return events(request, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY);
-  }
-
-  /** As {@link #events(StreamEventsRequest)}, with a bound on reconnection attempts in a row and the first wait. */
-  public EventStream events(StreamEventsRequest request, int maxReconnects, Duration firstDelay) {
-    return new EventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay);
-  }
-
-  private static StreamEventsRequest request(String gameId, long afterSeq) {
-    return StreamEventsRequest.newBuilder().setGameId(gameId).setAfterSeq(afterSeq).build();
-  }
-
-  /** Closes the connection (unless this client was made by {@link #as}) and waits up to 5 seconds. */
   @Override
   public void close() {
-    if (!ownsChannel) {
-      return;
-    }
-    channel.shutdownNow();
-    try {
-      channel.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    connection.close();
   }
 }

@@ -3,18 +3,25 @@ package dev.tabula.client;
 import com.google.protobuf.Any;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.rpc.ErrorInfo;
+import dev.tabula.v1.ErrorReason;
 import io.grpc.Status;
+import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import java.util.Map;
 
 /**
- * A failed call: the gRPC status code, the stable reason from the status's
- * {@code google.rpc.ErrorInfo} detail (for example {@code NOT_YOUR_TURN}), its metadata (for
- * example {@code current_seq}) and the server's message for people.
+ * A failed call: the gRPC status code ({@link #getCode}), the stable reason from the status's
+ * {@code google.rpc.ErrorInfo} detail ({@link #getReason}, for example {@code NOT_YOUR_TURN}),
+ * the server's message exactly as it sent it ({@link #getMessage}) and the ErrorInfo metadata
+ * ({@link #getMetadata}, for example {@code current_seq}).
  *
  * <p>The reason is empty only when the status carried no ErrorInfo, which happens for failures
  * that never reached the server (an unreachable address, a deadline that expired first).
+ *
+ * <p>An event stream also throws one itself when the sequence numbers it receives skip an event:
+ * code {@code DATA_LOSS}, reason {@value #SEQ_GAP}, metadata {@code expected_seq} and
+ * {@code received_seq}.
  */
 public final class TabulaException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -22,13 +29,19 @@ public final class TabulaException extends RuntimeException {
   /** The {@code ErrorInfo} domain of every reason the server sends. */
   public static final String DOMAIN = "tabula.v1";
 
+  /**
+   * The reason of the error an event stream raises when an event's seq is not the previous
+   * one plus 1 (the first one not {@code after_seq + 1}): an event went missing.
+   */
+  public static final String SEQ_GAP = "SEQ_GAP";
+
   private final Status.Code code;
   private final String reason;
   private final Map<String, String> metadata;
 
-  private TabulaException(StatusRuntimeException cause, String reason, Map<String, String> metadata) {
-    super(describe(cause.getStatus(), reason), cause);
-    this.code = cause.getStatus().getCode();
+  TabulaException(Status.Code code, String reason, String message, Map<String, String> metadata, Throwable cause) {
+    super(message, cause);
+    this.code = code;
     this.reason = reason;
     this.metadata = Map.copyOf(metadata);
   }
@@ -38,6 +51,25 @@ public final class TabulaException extends RuntimeException {
    * {@code grpc-status-details-bin}).
    */
   public static TabulaException from(StatusRuntimeException error) {
+    return decode(error.getStatus(), error);
+  }
+
+  /**
+   * As {@link #from(StatusRuntimeException)} for any failure of a call: a {@link TabulaException}
+   * is returned as it is, a status exception decoded, and anything else is {@code UNKNOWN}.
+   */
+  public static TabulaException from(Throwable error) {
+    if (error instanceof TabulaException tabula) {
+      return tabula;
+    }
+    if (error instanceof StatusRuntimeException || error instanceof StatusException) {
+      return decode(Status.fromThrowable(error), error);
+    }
+    return new TabulaException(Status.Code.UNKNOWN, "", String.valueOf(error), Map.of(), error);
+  }
+
+  private static TabulaException decode(Status status, Throwable error) {
+    String message = status.getDescription() == null ? "" : status.getDescription();
     com.google.rpc.Status details = StatusProto.fromThrowable(error);
     if (details != null) {
       for (Any detail : details.getDetailsList()) {
@@ -47,56 +79,65 @@ public final class TabulaException extends RuntimeException {
         try {
           ErrorInfo info = detail.unpack(ErrorInfo.class);
           if (DOMAIN.equals(info.getDomain())) {
-            return new TabulaException(error, info.getReason(), info.getMetadataMap());
+            return new TabulaException(status.getCode(), info.getReason(), message, info.getMetadataMap(), error);
           }
         } catch (InvalidProtocolBufferException malformed) {
           // A detail that does not decode carries no reason; keep looking.
         }
       }
     }
-    return new TabulaException(error, "", Map.of());
+    return new TabulaException(status.getCode(), "", message, Map.of(), error);
   }
 
-  private static String describe(Status status, String reason) {
-    String message = status.getDescription() == null ? "" : status.getDescription();
-    return reason.isEmpty()
-        ? status.getCode() + ": " + message
-        : status.getCode() + " (" + reason + "): " + message;
+  /** The error an event stream raises when it received {@code received} where {@code expected} was due. */
+  static TabulaException seqGap(String gameId, long expected, long received) {
+    return new TabulaException(Status.Code.DATA_LOSS, SEQ_GAP,
+        "the event stream of game " + gameId + " expected seq " + Long.toUnsignedString(expected)
+            + " but received seq " + Long.toUnsignedString(received),
+        Map.of("expected_seq", Long.toUnsignedString(expected), "received_seq", Long.toUnsignedString(received)),
+        null);
   }
 
   /** The gRPC status code. */
-  public Status.Code code() {
+  public Status.Code getCode() {
     return code;
   }
 
   /** The stable reason, for example {@code NOT_YOUR_TURN}; empty when the status had none. */
-  public String reason() {
+  public String getReason() {
     return reason;
   }
 
   /**
    * The reason as the generated enum constant; {@code ERROR_REASON_UNSPECIFIED} when absent,
-   * and {@code UNRECOGNIZED} when newer than this client.
+   * and {@code UNRECOGNIZED} when newer than this client or made by the client itself
+   * ({@value #SEQ_GAP}).
    */
-  public dev.tabula.v1.ErrorReason reasonCode() {
+  public ErrorReason getReasonCode() {
     if (reason.isEmpty()) {
-      return dev.tabula.v1.ErrorReason.ERROR_REASON_UNSPECIFIED;
+      return ErrorReason.ERROR_REASON_UNSPECIFIED;
     }
     try {
-      return dev.tabula.v1.ErrorReason.valueOf("ERROR_REASON_" + reason);
+      return ErrorReason.valueOf("ERROR_REASON_" + reason);
     } catch (IllegalArgumentException unknown) {
-      return dev.tabula.v1.ErrorReason.UNRECOGNIZED;
+      return ErrorReason.UNRECOGNIZED;
     }
   }
 
-  /** The ErrorInfo metadata (for example {@code current_seq}); never null. */
-  public Map<String, String> metadata() {
+  /** The ErrorInfo metadata (for example {@code current_seq}); never null, empty without any. */
+  public Map<String, String> getMetadata() {
     return metadata;
   }
 
-  /** The server's message for people. */
-  public String description() {
-    String description = ((StatusRuntimeException) getCause()).getStatus().getDescription();
-    return description == null ? "" : description;
+  /** The server's message for people, exactly as the status carried it ({@code ""} without one). */
+  @Override
+  public String getMessage() {
+    return super.getMessage();
+  }
+
+  /** The code, the reason when there is one, and the message, for logs. */
+  @Override
+  public String toString() {
+    return getClass().getName() + ": " + code + (reason.isEmpty() ? "" : " (" + reason + ")") + ": " + getMessage();
   }
 }

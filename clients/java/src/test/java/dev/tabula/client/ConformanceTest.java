@@ -50,7 +50,7 @@ class ConformanceTest {
         try {
           run(client, step);
         } catch (AssertionError | RuntimeException failure) {
-          fail("step " + (i + 1) + " \"" + step.get("name").getAsString() + "\" (" + step.get("call").getAsString() + "): " + failure.getMessage(), failure);
+          fail("step " + (i + 1) + " \"" + step.get("name").getAsString() + "\" (" + step.get("call").getAsString() + "): " + failure.toString(), failure);
         }
       }
     }
@@ -147,17 +147,17 @@ class ConformanceTest {
   private void checkError(JsonObject step, StatusRuntimeException error) {
     TabulaException failure = TabulaException.from(error);
     if (!step.has("expect_error")) {
-      throw new AssertionError("failed: " + failure.getMessage(), failure);
+      throw new AssertionError("failed: " + failure.toString(), failure);
     }
     JsonObject expected = ScenarioJson.substitute(step.get("expect_error"), saved).getAsJsonObject();
-    assertEquals(expected.get("code").getAsString(), failure.code().name(), failure.getMessage());
-    if (failure.reason().isEmpty()) {
-      throw new AssertionError("no ErrorInfo with domain " + TabulaException.DOMAIN + " in the status: " + failure.getMessage());
+    assertEquals(expected.get("code").getAsString(), failure.getCode().name(), failure.toString());
+    if (failure.getReason().isEmpty()) {
+      throw new AssertionError("no ErrorInfo with domain " + TabulaException.DOMAIN + " in the status: " + failure.toString());
     }
-    assertEquals(expected.get("reason").getAsString(), failure.reason(), failure.getMessage());
+    assertEquals(expected.get("reason").getAsString(), failure.getReason(), failure.toString());
     if (expected.has("metadata")) {
       for (Map.Entry<String, JsonElement> entry : expected.getAsJsonObject("metadata").entrySet()) {
-        assertEquals(entry.getValue().getAsString(), failure.metadata().get(entry.getKey()), "metadata " + entry.getKey() + " of " + failure.metadata());
+        assertEquals(entry.getValue().getAsString(), failure.getMetadata().get(entry.getKey()), "metadata " + entry.getKey() + " of " + failure.getMetadata());
       }
     }
   }

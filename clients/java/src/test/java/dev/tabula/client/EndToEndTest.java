@@ -21,7 +21,6 @@ import dev.tabula.v1.GridBoard;
 import dev.tabula.v1.MoveApplied;
 import dev.tabula.v1.GameAborted;
 import dev.tabula.v1.GameAdjudicated;
-import dev.tabula.v1.Orientation;
 import dev.tabula.v1.Outcome;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.Piece;
@@ -61,7 +60,9 @@ class EndToEndTest {
     for (AutoCloseable resource : resources) {
       resource.close();
     }
-    server.close();
+    if (server != null) {
+      server.close();
+    }
   }
 
   private <T extends AutoCloseable> T closeLater(T resource) {
@@ -77,7 +78,7 @@ class EndToEndTest {
   private record ConnectFour(String gameId, TabulaClient[] seats) {}
 
   private ConnectFour connectFour() {
-    CreateGameResponse created = connect(server.address, "").createFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic");
+    CreateGameResponse created = connect(server.address, "").createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic");
     assertEquals(2, created.getSeatTokensCount());
     return new ConnectFour(created.getGame().getGameId(), new TabulaClient[] {
       connect(server.address, created.getSeatTokens(0).getToken()),
@@ -88,7 +89,7 @@ class EndToEndTest {
   private static SubmitMoveResponse play(ConnectFour game, int from, int to) {
     SubmitMoveResponse last = null;
     for (int i = from; i < to; i++) {
-      last = game.seats()[i % 2].submit(game.gameId(), Moves.dropDisc(RED_WINS[i]));
+      last = game.seats()[i % 2].submitMove(game.gameId(), Moves.drop(RED_WINS[i]));
     }
     return last;
   }
@@ -207,9 +208,9 @@ class EndToEndTest {
 
   private static TabulaException assertRefused(Status.Code code, String reason, Runnable call) {
     TabulaException error = assertThrows(TabulaException.class, call::run);
-    assertEquals(code, error.code(), error.getMessage());
-    assertEquals(reason, error.reason(), error.getMessage());
-    assertFalse(error.description().isEmpty());
+    assertEquals(code, error.getCode(), error.toString());
+    assertEquals(reason, error.getReason(), error.toString());
+    assertFalse(error.getMessage().isEmpty());
     return error;
   }
 
@@ -221,20 +222,20 @@ class EndToEndTest {
     String id = game.gameId();
 
     TabulaException notYourTurn = assertRefused(Status.Code.FAILED_PRECONDITION, "NOT_YOUR_TURN",
-        () -> yellow.submit(id, Moves.dropDisc(3)));
-    assertEquals("1", notYourTurn.metadata().get("current_seq"));
-    assertEquals(ErrorReason.ERROR_REASON_NOT_YOUR_TURN, notYourTurn.reasonCode());
+        () -> yellow.submitMove(id, Moves.drop(3)));
+    assertEquals("1", notYourTurn.getMetadata().get("current_seq"));
+    assertEquals(ErrorReason.ERROR_REASON_NOT_YOUR_TURN, notYourTurn.getReasonCode());
 
-    assertRefused(Status.Code.FAILED_PRECONDITION, "OUT_OF_BOUNDS", () -> red.submit(id, Moves.dropDisc(7)));
-    assertRefused(Status.Code.FAILED_PRECONDITION, "MOVE_KIND_NOT_ALLOWED", () -> red.submit(id, Moves.shot(0, 0)));
-    assertRefused(Status.Code.PERMISSION_DENIED, "SEAT_REQUIRED", () -> red.as("").submit(id, Moves.dropDisc(3)));
-    assertRefused(Status.Code.UNAUTHENTICATED, "INVALID_CREDENTIAL", () -> red.as("not-a-token").submit(id, Moves.dropDisc(3)));
+    assertRefused(Status.Code.FAILED_PRECONDITION, "OUT_OF_BOUNDS", () -> red.submitMove(id, Moves.drop(7)));
+    assertRefused(Status.Code.FAILED_PRECONDITION, "MOVE_KIND_NOT_ALLOWED", () -> red.submitMove(id, Moves.shot(0, 0)));
+    assertRefused(Status.Code.PERMISSION_DENIED, "SEAT_REQUIRED", () -> red.as("").submitMove(id, Moves.drop(3)));
+    assertRefused(Status.Code.UNAUTHENTICATED, "INVALID_CREDENTIAL", () -> red.as("not-a-token").submitMove(id, Moves.drop(3)));
     assertRefused(Status.Code.NOT_FOUND, "GAME_NOT_FOUND", () -> red.getView("no-such-game"));
 
     // A refused move changes nothing: Red still moves first, at seq 1.
-    SubmitMoveRequest.Builder first = SubmitMoveRequest.newBuilder().setGameId(id).setMove(Moves.dropDisc(3)).setExpectedSeq(1);
-    assertEquals(2, red.submit(first.build()).getSeq());
-    assertRefused(Status.Code.ABORTED, "STALE_SEQ", () -> yellow.submit(first.build()));
+    SubmitMoveRequest.Builder first = SubmitMoveRequest.newBuilder().setGameId(id).setMove(Moves.drop(3)).setExpectedSeq(1);
+    assertEquals(2, red.submitMove(first.build()).getSeq());
+    assertRefused(Status.Code.ABORTED, "STALE_SEQ", () -> yellow.submitMove(first.build()));
   }
 
   private static int count(GridBoard board, Piece piece) {
@@ -248,7 +249,7 @@ class EndToEndTest {
   @Test
   void battleshipSeatViewsHideTheOtherFleet() {
     CreateGameResponse created = connect(server.address, "")
-        .createFromConfig(GameConfig.newBuilder().setBattleship(BattleshipConfig.getDefaultInstance()).build());
+        .createGameFromConfig(GameConfig.newBuilder().setBattleship(BattleshipConfig.getDefaultInstance()).build());
     String id = created.getGame().getGameId();
     TabulaClient[] seats = {
       connect(server.address, created.getSeatTokens(0).getToken()),
@@ -262,18 +263,18 @@ class EndToEndTest {
       List<ShipPlacement> fleet = new ArrayList<>();
       for (int i = 0; i < lengths.length; i++) {
         fleet.add(seat == 0
-            ? Moves.ship(2 * i, 0, Orientation.ORIENTATION_HORIZONTAL, lengths[i])
-            : Moves.ship(0, 2 * i, Orientation.ORIENTATION_VERTICAL, lengths[i]));
+            ? Moves.ship(2 * i, 0, lengths[i], false)
+            : Moves.ship(0, 2 * i, lengths[i], true));
       }
-      seats[seat].submit(id, Moves.placeFleet(fleet));
+      seats[seat].submitMove(id, Moves.placeFleet(fleet));
     }
-    seats[0].submit(id, Moves.ready());
-    seats[1].submit(id, Moves.ready());
+    seats[0].submitMove(id, Moves.ready());
+    seats[1].submitMove(id, Moves.ready());
     // Seat 1 hits seat 2's first ship at its bow, seat 2 misses, seat 1 misses.
-    seats[0].submit(id, Moves.shot(0, 0));
-    seats[1].submit(id, Moves.shot(9, 9));
-    seats[0].submit(id, Moves.shot(9, 9));
-    assertRefused(Status.Code.FAILED_PRECONDITION, "ALREADY_SHOT", () -> seats[1].submit(id, Moves.shot(9, 9)));
+    seats[0].submitMove(id, Moves.shot(0, 0));
+    seats[1].submitMove(id, Moves.shot(9, 9));
+    seats[0].submitMove(id, Moves.shot(9, 9));
+    assertRefused(Status.Code.FAILED_PRECONDITION, "ALREADY_SHOT", () -> seats[1].submitMove(id, Moves.shot(9, 9)));
 
     int fleetCells = 5 + 4 + 3 + 3 + 2;
     for (int seat = 0; seat < 2; seat++) {
@@ -349,10 +350,10 @@ class EndToEndTest {
   void anUnreachableServerIsAnErrorWithoutReason() {
     TabulaClient nowhere = closeLater(TabulaClient.builder("127.0.0.1:1").callTimeout(Duration.ofSeconds(5)).build());
     TabulaException error = assertThrows(TabulaException.class, nowhere::listGameKinds);
-    assertEquals(Status.Code.UNAVAILABLE, error.code());
-    assertEquals("", error.reason());
-    if (error.reasonCode() != ErrorReason.ERROR_REASON_UNSPECIFIED) {
-      fail("reason code " + error.reasonCode());
+    assertEquals(Status.Code.UNAVAILABLE, error.getCode());
+    assertEquals("", error.getReason());
+    if (error.getReasonCode() != ErrorReason.ERROR_REASON_UNSPECIFIED) {
+      fail("reason code " + error.getReasonCode());
     }
   }
 
@@ -372,7 +373,7 @@ class EndToEndTest {
   private record TicTacToe(String gameId, TabulaClient x, TabulaClient o) {}
 
   private static TicTacToe ticTacToe(TabulaClient manager) {
-    CreateGameResponse created = manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic");
+    CreateGameResponse created = manager.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic");
     return new TicTacToe(created.getGame().getGameId(),
         manager.as(created.getSeatTokens(0).getToken()), manager.as(created.getSeatTokens(1).getToken()));
   }
@@ -387,8 +388,8 @@ class EndToEndTest {
   void aServiceKeyAbortsAGameAndEveryEventNamesItsMaker() {
     TabulaClient manager = connect(server.address, ""); // a server without keys: anyone manages games
     TicTacToe game = ticTacToe(manager);
-    game.x().submit(game.gameId(), Moves.placeMark(1, 1));
-    game.o().submit(game.gameId(), Moves.placeMark(0, 0));
+    game.x().submitMove(game.gameId(), Moves.placeCell(1, 1));
+    game.o().submitMove(game.gameId(), Moves.placeCell(0, 0));
 
     Game aborted = manager.abortGame(game.gameId(), "seat 2 lost its connection");
     assertEquals(GameStatus.GAME_STATUS_FINISHED, aborted.getStatus());
@@ -411,19 +412,19 @@ class EndToEndTest {
 
     TabulaException over = assertRefused(Status.Code.FAILED_PRECONDITION, "GAME_OVER",
         () -> manager.abortGame(game.gameId(), "again"));
-    assertEquals(ErrorReason.ERROR_REASON_GAME_OVER, over.reasonCode());
+    assertEquals(ErrorReason.ERROR_REASON_GAME_OVER, over.getReasonCode());
   }
 
   @Test
   void tooLateToAbortButAnAdjudicationDecides() {
     TabulaClient manager = connect(server.address, "");
     TicTacToe game = ticTacToe(manager);
-    game.x().submit(game.gameId(), Moves.placeMark(1, 1));
-    game.o().submit(game.gameId(), Moves.placeMark(0, 0));
-    game.x().submit(game.gameId(), Moves.placeMark(2, 2));
+    game.x().submitMove(game.gameId(), Moves.placeCell(1, 1));
+    game.o().submitMove(game.gameId(), Moves.placeCell(0, 0));
+    game.x().submitMove(game.gameId(), Moves.placeCell(2, 2));
     TabulaException late = assertRefused(Status.Code.FAILED_PRECONDITION, "TOO_LATE_TO_ABORT",
         () -> manager.abortGame(game.gameId(), "too late", "abort-1"));
-    assertEquals(ErrorReason.ERROR_REASON_TOO_LATE_TO_ABORT, late.reasonCode());
+    assertEquals(ErrorReason.ERROR_REASON_TOO_LATE_TO_ABORT, late.getReasonCode());
 
     Game decided = manager.adjudicateGame(game.gameId(), OutcomeType.OUTCOME_TYPE_WIN, 2, "seat 1 broke the rules", "adjudicate-1");
     assertEquals(GameStatus.GAME_STATUS_FINISHED, decided.getStatus());
@@ -450,8 +451,8 @@ class EndToEndTest {
   @Test
   void aRetriedCreationReturnsItsGame() {
     TabulaClient manager = connect(server.address, "");
-    CreateGameResponse first = manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
-    CreateGameResponse retry = manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
+    CreateGameResponse first = manager.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
+    CreateGameResponse retry = manager.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
     String id = first.getGame().getGameId();
     assertFalse(first.getRetried());
     assertTrue(retry.getRetried());
@@ -460,17 +461,17 @@ class EndToEndTest {
     assertEquals(2, retry.getSeatTokensCount());
     assertNotEquals(first.getSeatTokens(0).getToken(), retry.getSeatTokens(0).getToken());
     assertRefused(Status.Code.UNAUTHENTICATED, "INVALID_CREDENTIAL",
-        () -> manager.as(first.getSeatTokens(0).getToken()).submit(id, Moves.placeMark(1, 1)));
-    manager.as(retry.getSeatTokens(0).getToken()).submit(id, Moves.placeMark(1, 1));
+        () -> manager.as(first.getSeatTokens(0).getToken()).submitMove(id, Moves.placeCell(1, 1)));
+    manager.as(retry.getSeatTokens(0).getToken()).submitMove(id, Moves.placeCell(1, 1));
     // Once a seat has moved, a retry returns the game without tokens.
-    CreateGameResponse late = manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
+    CreateGameResponse late = manager.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", "create-1");
     assertTrue(late.getRetried());
     assertEquals(id, late.getGame().getGameId());
     assertEquals(0, late.getSeatTokensCount());
     // The same id for another request is refused; another id makes another game.
     assertRefused(Status.Code.FAILED_PRECONDITION, "REQUEST_ID_REUSED",
-        () -> manager.createFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "four", "create-1"));
-    CreateGameResponse other = manager.createFromConfig(
+        () -> manager.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "four", "create-1"));
+    CreateGameResponse other = manager.createGameFromConfig(
         GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build(), "create-2");
     assertFalse(other.getRetried());
     assertNotEquals(id, other.getGame().getGameId());

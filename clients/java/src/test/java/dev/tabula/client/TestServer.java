@@ -6,10 +6,19 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** A real {@code tabula serve} on an ephemeral loopback port, stopped by {@link #close}. */
+/**
+ * A real {@code tabula serve} on an ephemeral loopback port, stopped by {@link #close}.
+ *
+ * <p>Tests that need one run only when {@code TABULA_BIN} names the server binary (test.sh
+ * sets it); elsewhere, as in a plain {@code mvn install} outside the repository, they are
+ * skipped. Tests that read the repository's shared fixtures are skipped outside it.
+ */
 final class TestServer implements AutoCloseable {
   private static final long START_TIMEOUT_SECONDS = 30;
   private static final String READY = "listening on ";
@@ -22,32 +31,39 @@ final class TestServer implements AutoCloseable {
     this.address = address;
   }
 
-  /** The repository root: the nearest parent of the working directory with proto/tabula. */
+  /**
+   * The repository root: the nearest parent of the working directory with proto/tabula and
+   * clients/conformance. Outside the repository the calling test is skipped.
+   */
   static Path repoRoot() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      if (Files.isDirectory(dir.resolve("proto").resolve("tabula"))) {
+      if (Files.isDirectory(dir.resolve("proto").resolve("tabula")) && Files.isDirectory(dir.resolve("clients").resolve("conformance"))) {
         return dir;
       }
     }
-    throw new IllegalStateException("no repository root (a directory with proto/tabula) above " + Path.of("").toAbsolutePath());
+    Assumptions.abort("outside the repository: no clients/conformance above " + Path.of("").toAbsolutePath());
+    throw new AssertionError("unreachable");
   }
 
-  /** The server binary: $TABULA_BIN, else target/debug/tabula in the repository. */
+  /** The server binary, $TABULA_BIN; without it the calling test is skipped. */
   static Path binary() {
     String configured = System.getenv("TABULA_BIN");
-    return configured != null && !configured.isEmpty()
-        ? Path.of(configured)
-        : repoRoot().resolve("target").resolve("debug").resolve("tabula");
+    Assumptions.assumeTrue(configured != null && !configured.isEmpty(), "TABULA_BIN is not set: no server to test against");
+    return Path.of(configured);
   }
 
   /**
    * Starts a server with its store in memory, so it starts empty (request ids of earlier runs
-   * find nothing) and leaves no file behind.
+   * find nothing) and leaves no file behind, with these extra arguments of {@code tabula serve}.
    */
-  static TestServer start() throws Exception {
-    Process process = new ProcessBuilder(binary().toString(), "serve", "--listen", "127.0.0.1:0", "--store", "memory")
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+  static TestServer start(String... extra) throws Exception {
+    List<String> command = new ArrayList<>(List.of(binary().toString(), "serve", "--listen", "127.0.0.1:0", "--store", "memory"));
+    command.addAll(List.of(extra));
+    return start(new ProcessBuilder(command));
+  }
+
+  private static TestServer start(ProcessBuilder builder) throws Exception {
+    Process process = builder.redirectError(ProcessBuilder.Redirect.DISCARD).start();
     CompletableFuture<String> address = new CompletableFuture<>();
     Thread reader = new Thread(() -> {
       try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -68,7 +84,7 @@ final class TestServer implements AutoCloseable {
       return new TestServer(process, address.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS));
     } catch (Exception failure) {
       process.destroyForcibly();
-      throw new IllegalStateException("could not start " + binary() + " (set TABULA_BIN to the server binary)", failure);
+      throw new IllegalStateException("could not start " + binary() + " ", failure);
     }
   }
 

@@ -245,7 +245,7 @@ class UnknownValuesTest {
         Message answer = switch (call) {
           case "GetGame" -> client.getGame("g");
           case "GetView" -> client.getView("g");
-          case "SubmitMove" -> client.submit("g", Moves.dropDisc(0));
+          case "SubmitMove" -> client.submitMove("g", Moves.drop(0));
           default -> throw new AssertionError("no unary call " + call);
         };
         FieldDescriptor seq = answer.getDescriptorForType().findFieldByName("seq");

@@ -1,0 +1,115 @@
+package dev.tabula.client;
+
+import dev.tabula.v1.AbortGameRequest;
+import dev.tabula.v1.AdjudicateGameRequest;
+import dev.tabula.v1.ArchiveGameRequest;
+import dev.tabula.v1.CreateGameRequest;
+import dev.tabula.v1.DeleteGameRequest;
+import dev.tabula.v1.ExportPgnRequest;
+import dev.tabula.v1.GameConfig;
+import dev.tabula.v1.GameKind;
+import dev.tabula.v1.GetGameRequest;
+import dev.tabula.v1.GetHintRequest;
+import dev.tabula.v1.GetViewRequest;
+import dev.tabula.v1.ListLegalMovesRequest;
+import dev.tabula.v1.Move;
+import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.PgnImport;
+import dev.tabula.v1.ReissueSeatTokenRequest;
+import dev.tabula.v1.ResignRequest;
+import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.SubmitMoveRequest;
+import dev.tabula.v1.TakeBackRequest;
+import java.util.Objects;
+
+/** The requests both clients send, built from their methods' arguments in one place. */
+final class Requests {
+  private Requests() {}
+
+  private static CreateGameRequest.Builder create(CreateOptions options) {
+    Objects.requireNonNull(options, "options");
+    return CreateGameRequest.newBuilder().setPrivate(options.isPrivate()).setRequestId(options.requestId());
+  }
+
+  static CreateGameRequest fromPreset(GameKind kind, String preset, CreateOptions options) {
+    return create(options).setKind(kind).setPreset(preset).build();
+  }
+
+  static CreateGameRequest fromConfig(GameConfig config, CreateOptions options) {
+    return create(options).setConfig(config).build();
+  }
+
+  static CreateGameRequest fromPgn(PgnImport pgn, CreateOptions options) {
+    return create(options).setPgn(pgn).build();
+  }
+
+  static PgnImport pgn(String pgn) {
+    return PgnImport.newBuilder().setPgn(pgn).build();
+  }
+
+  static GetGameRequest getGame(String gameId) {
+    return GetGameRequest.newBuilder().setGameId(gameId).build();
+  }
+
+  static GetViewRequest getView(String gameId) {
+    return GetViewRequest.newBuilder().setGameId(gameId).build();
+  }
+
+  static ListLegalMovesRequest listLegalMoves(String gameId, int seat) {
+    return ListLegalMovesRequest.newBuilder().setGameId(gameId).setSeat(seat).build();
+  }
+
+  static SubmitMoveRequest submitMove(String gameId, Move move, MoveOptions options) {
+    SubmitMoveRequest.Builder request = SubmitMoveRequest.newBuilder()
+        .setGameId(gameId).setMove(move).setRequestId(options.requestId()).setValidateOnly(options.validateOnly());
+    options.expectedSeq().ifPresent(request::setExpectedSeq);
+    return request.build();
+  }
+
+  static ResignRequest resign(String gameId, String requestId) {
+    return ResignRequest.newBuilder().setGameId(gameId).setRequestId(requestId).build();
+  }
+
+  static ExportPgnRequest exportPgn(String gameId) {
+    return ExportPgnRequest.newBuilder().setGameId(gameId).build();
+  }
+
+  static GetHintRequest getHint(String gameId) {
+    return GetHintRequest.newBuilder().setGameId(gameId).build();
+  }
+
+  static TakeBackRequest takeBack(String gameId, MoveOptions options) {
+    if (options.validateOnly()) {
+      throw new IllegalArgumentException("a takeback cannot be validated only");
+    }
+    TakeBackRequest.Builder request = TakeBackRequest.newBuilder().setGameId(gameId).setRequestId(options.requestId());
+    options.expectedSeq().ifPresent(request::setExpectedSeq);
+    return request.build();
+  }
+
+  static StreamEventsRequest events(String gameId, long afterSeq) {
+    return StreamEventsRequest.newBuilder().setGameId(gameId).setAfterSeq(afterSeq).build();
+  }
+
+  static ArchiveGameRequest archiveGame(String gameId) {
+    return ArchiveGameRequest.newBuilder().setGameId(gameId).build();
+  }
+
+  static DeleteGameRequest deleteGame(String gameId) {
+    return DeleteGameRequest.newBuilder().setGameId(gameId).build();
+  }
+
+  static ReissueSeatTokenRequest reissueSeatToken(String gameId, int seat) {
+    return ReissueSeatTokenRequest.newBuilder().setGameId(gameId).setSeat(seat).build();
+  }
+
+  static AbortGameRequest abortGame(String gameId, String explanation, String requestId) {
+    return AbortGameRequest.newBuilder().setGameId(gameId).setExplanation(explanation).setRequestId(requestId).build();
+  }
+
+  static AdjudicateGameRequest adjudicateGame(String gameId, OutcomeType result, int winner, String explanation, String requestId) {
+    return AdjudicateGameRequest.newBuilder()
+        .setGameId(gameId).setResult(result).setWinner(winner).setExplanation(explanation).setRequestId(requestId)
+        .build();
+  }
+}

@@ -1,0 +1,349 @@
+package dev.tabula.client;
+
+import dev.tabula.v1.CreateGameRequest;
+import dev.tabula.v1.CreateGameResponse;
+import dev.tabula.v1.Game;
+import dev.tabula.v1.GameConfig;
+import dev.tabula.v1.GameEvent;
+import dev.tabula.v1.GameKind;
+import dev.tabula.v1.GameKindInfo;
+import dev.tabula.v1.GameServiceGrpc;
+import dev.tabula.v1.GetHintResponse;
+import dev.tabula.v1.ListGameKindsRequest;
+import dev.tabula.v1.ListGamesRequest;
+import dev.tabula.v1.ListGamesResponse;
+import dev.tabula.v1.ListLegalMovesResponse;
+import dev.tabula.v1.Move;
+import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.PgnImport;
+import dev.tabula.v1.ResignResponse;
+import dev.tabula.v1.SeatToken;
+import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.StreamEventsResponse;
+import dev.tabula.v1.SubmitMoveRequest;
+import dev.tabula.v1.SubmitMoveResponse;
+import dev.tabula.v1.TakeBackRequest;
+import dev.tabula.v1.TakeBackResponse;
+import dev.tabula.v1.View;
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
+import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * The asynchronous client, from {@link TabulaClient#async}: the same methods as
+ * {@link TabulaClient}, each returning a {@link CompletableFuture} that completes with the
+ * answer, or exceptionally with a {@link TabulaException}, without blocking the caller.
+ * Cancelling a future cancels its call. Unary calls have the same deadline as the blocking
+ * client's (30 seconds unless configured otherwise, {@link #withTimeout} for another);
+ * {@link #events} delivers a game's events to a {@link StreamObserver}, resuming like
+ * {@link EventStream}.
+ *
+ * <pre>{@code
+ * TabulaAsyncClient async = client.async();
+ * async.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic")
+ *     .thenCompose(created -> async.as(created.getSeatTokens(0).getToken())
+ *         .submitMove(created.getGame().getGameId(), Moves.drop(3)))
+ *     .thenAccept(moved -> System.out.println("seq " + moved.getSeq()));
+ * }</pre>
+ */
+public final class TabulaAsyncClient implements AutoCloseable {
+  private final Connection connection;
+  private final GameServiceGrpc.GameServiceStub stub;
+
+  TabulaAsyncClient(Connection connection) {
+    this.connection = connection;
+    this.stub = connection.async();
+  }
+
+  /** An asynchronous client on the same connection that calls with another credential. */
+  public TabulaAsyncClient as(String credential) {
+    return new TabulaAsyncClient(connection.as(credential));
+  }
+
+  /** An asynchronous client on the same connection whose unary calls have this deadline instead. */
+  public TabulaAsyncClient withTimeout(Duration timeout) {
+    return new TabulaAsyncClient(connection.withTimeout(Objects.requireNonNull(timeout, "timeout")));
+  }
+
+  /** The deadline of this client's unary calls. */
+  public Duration timeout() {
+    return connection.timeout;
+  }
+
+  /** The blocking client on the same connection, with this client's credential and deadline. */
+  public TabulaClient blocking() {
+    return new TabulaClient(connection.shared());
+  }
+
+  /** The generated asynchronous stub with this client's credential (no deadline of its own). */
+  public GameServiceGrpc.GameServiceStub stub() {
+    return stub;
+  }
+
+  /** A unary method of the generated asynchronous stub. */
+  @FunctionalInterface
+  private interface Rpc<Q, R> {
+    void invoke(GameServiceGrpc.GameServiceStub stub, Q request, StreamObserver<R> observer);
+  }
+
+  private <Q, R, T> CompletableFuture<T> call(Rpc<Q, R> method, Q request, Function<R, T> answer) {
+    CompletableFuture<T> future = new CompletableFuture<>();
+    GameServiceGrpc.GameServiceStub timed = stub.withDeadlineAfter(connection.timeoutNanos(), TimeUnit.NANOSECONDS);
+    method.invoke(timed, request, new ClientResponseObserver<Q, R>() {
+      private R response;
+
+      @Override
+      public void beforeStart(ClientCallStreamObserver<Q> call) {
+        future.whenComplete((value, error) -> {
+          if (future.isCancelled()) {
+            call.cancel("the caller cancelled the call", null);
+          }
+        });
+      }
+
+      @Override
+      public void onNext(R value) {
+        response = value;
+      }
+
+      @Override
+      public void onError(Throwable error) {
+        future.completeExceptionally(TabulaException.from(error));
+      }
+
+      @Override
+      public void onCompleted() {
+        try {
+          future.complete(answer.apply(response));
+        } catch (RuntimeException failure) {
+          future.completeExceptionally(failure);
+        }
+      }
+    });
+    return future;
+  }
+
+  /** Every game kind the server hosts; see {@link TabulaClient#listGameKinds}. */
+  public CompletableFuture<List<GameKindInfo>> listGameKinds() {
+    return call(GameServiceGrpc.GameServiceStub::listGameKinds, ListGameKindsRequest.getDefaultInstance(), r -> r.getKindsList());
+  }
+
+  /** Creates a game from a preset; see {@link TabulaClient#createGameFromPreset(GameKind, String)}. */
+  public CompletableFuture<CreateGameResponse> createGameFromPreset(GameKind kind, String preset) {
+    return createGameFromPreset(kind, preset, CreateOptions.defaults());
+  }
+
+  /** As {@link #createGameFromPreset(GameKind, String)}, safe to retry with {@code requestId}. */
+  public CompletableFuture<CreateGameResponse> createGameFromPreset(GameKind kind, String preset, String requestId) {
+    return createGameFromPreset(kind, preset, CreateOptions.defaults().withRequestId(requestId));
+  }
+
+  /** As {@link #createGameFromPreset(GameKind, String)}, private or with a request id. */
+  public CompletableFuture<CreateGameResponse> createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
+    return createGame(Requests.fromPreset(kind, preset, options));
+  }
+
+  /** Creates a game from a full configuration; see {@link TabulaClient#createGameFromConfig(GameConfig)}. */
+  public CompletableFuture<CreateGameResponse> createGameFromConfig(GameConfig config) {
+    return createGameFromConfig(config, CreateOptions.defaults());
+  }
+
+  /** As {@link #createGameFromConfig(GameConfig)}, safe to retry with {@code requestId}. */
+  public CompletableFuture<CreateGameResponse> createGameFromConfig(GameConfig config, String requestId) {
+    return createGameFromConfig(config, CreateOptions.defaults().withRequestId(requestId));
+  }
+
+  /** As {@link #createGameFromConfig(GameConfig)}, private or with a request id. */
+  public CompletableFuture<CreateGameResponse> createGameFromConfig(GameConfig config, CreateOptions options) {
+    return createGame(Requests.fromConfig(config, options));
+  }
+
+  /** Creates a chess game from PGN; see {@link TabulaClient#createGameFromPgn(String)}. */
+  public CompletableFuture<CreateGameResponse> createGameFromPgn(String pgn) {
+    return createGameFromPgn(Requests.pgn(pgn), CreateOptions.defaults());
+  }
+
+  /** As {@link #createGameFromPgn(String)}, private or with a request id. */
+  public CompletableFuture<CreateGameResponse> createGameFromPgn(String pgn, CreateOptions options) {
+    return createGameFromPgn(Requests.pgn(pgn), options);
+  }
+
+  /** As {@link #createGameFromPgn(String)} from a full import, for {@code ply}. */
+  public CompletableFuture<CreateGameResponse> createGameFromPgn(PgnImport pgn, CreateOptions options) {
+    return createGame(Requests.fromPgn(pgn, options));
+  }
+
+  /** Creates a game from a full request. */
+  public CompletableFuture<CreateGameResponse> createGame(CreateGameRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::createGame, request, r -> r);
+  }
+
+  /** A game's public summary. */
+  public CompletableFuture<Game> getGame(String gameId) {
+    return call(GameServiceGrpc.GameServiceStub::getGame, Requests.getGame(gameId), r -> r.getGame());
+  }
+
+  /** The first page of games; see {@link TabulaClient#listGames()}. */
+  public CompletableFuture<ListGamesResponse> listGames() {
+    return listGames(ListGamesRequest.getDefaultInstance());
+  }
+
+  /** One page of games; see {@link TabulaClient#listGames(ListGamesRequest)}. */
+  public CompletableFuture<ListGamesResponse> listGames(ListGamesRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::listGames, request, r -> r);
+  }
+
+  /** The game as this client's credential may see it. */
+  public CompletableFuture<View> getView(String gameId) {
+    return call(GameServiceGrpc.GameServiceStub::getView, Requests.getView(gameId), r -> r.getView());
+  }
+
+  /** The moves this client's seat may make now. */
+  public CompletableFuture<ListLegalMovesResponse> listLegalMoves(String gameId) {
+    return listLegalMoves(gameId, 0);
+  }
+
+  /** The moves {@code seat} may make now; seat 0 means the caller's own seat. */
+  public CompletableFuture<ListLegalMovesResponse> listLegalMoves(String gameId, int seat) {
+    return call(GameServiceGrpc.GameServiceStub::listLegalMoves, Requests.listLegalMoves(gameId, seat), r -> r);
+  }
+
+  /** Plays {@code move} as this client's seat. */
+  public CompletableFuture<SubmitMoveResponse> submitMove(String gameId, Move move) {
+    return submitMove(gameId, move, MoveOptions.defaults());
+  }
+
+  /** As {@link #submitMove(String, Move)}, with an expected seq, a request id or validation only. */
+  public CompletableFuture<SubmitMoveResponse> submitMove(String gameId, Move move, MoveOptions options) {
+    return submitMove(Requests.submitMove(gameId, move, options));
+  }
+
+  /** Submits a full request. */
+  public CompletableFuture<SubmitMoveResponse> submitMove(SubmitMoveRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::submitMove, request, r -> r);
+  }
+
+  /** Resigns this client's seat. */
+  public CompletableFuture<ResignResponse> resign(String gameId) {
+    return resign(gameId, "");
+  }
+
+  /** As {@link #resign(String)}, safe to retry with {@code requestId}. */
+  public CompletableFuture<ResignResponse> resign(String gameId, String requestId) {
+    return call(GameServiceGrpc.GameServiceStub::resign, Requests.resign(gameId, requestId), r -> r);
+  }
+
+  /** A chess game as PGN. */
+  public CompletableFuture<String> exportPgn(String gameId) {
+    return call(GameServiceGrpc.GameServiceStub::exportPgn, Requests.exportPgn(gameId), r -> r.getPgn());
+  }
+
+  /** A suggested next move for this client's seat. */
+  public CompletableFuture<GetHintResponse> getHint(String gameId) {
+    return call(GameServiceGrpc.GameServiceStub::getHint, Requests.getHint(gameId), r -> r);
+  }
+
+  /** Takes back this client's seat's last move. */
+  public CompletableFuture<TakeBackResponse> takeBack(String gameId) {
+    return takeBack(gameId, MoveOptions.defaults());
+  }
+
+  /** As {@link #takeBack(String)}, with an expected seq or a request id. */
+  public CompletableFuture<TakeBackResponse> takeBack(String gameId, MoveOptions options) {
+    return takeBack(Requests.takeBack(gameId, options));
+  }
+
+  /** Sends a full takeback request. */
+  public CompletableFuture<TakeBackResponse> takeBack(TakeBackRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::takeBack, request, r -> r);
+  }
+
+  /**
+   * Delivers the events of a game after {@code afterSeq} to {@code observer} as they arrive,
+   * resuming after a dropped connection; see {@link AsyncEventStream}. Close it when done.
+   */
+  public AsyncEventStream events(String gameId, long afterSeq, StreamObserver<GameEvent> observer) {
+    Objects.requireNonNull(observer, "observer");
+    return events(Requests.events(gameId, afterSeq), new StreamObserver<StreamEventsResponse>() {
+      @Override
+      public void onNext(StreamEventsResponse response) {
+        observer.onNext(response.getEvent());
+      }
+
+      @Override
+      public void onError(Throwable error) {
+        observer.onError(error);
+      }
+
+      @Override
+      public void onCompleted() {
+        observer.onCompleted();
+      }
+    });
+  }
+
+  /**
+   * As {@link #events(String, long, StreamObserver)} from a full request, for
+   * {@code include_views}: each response holds the event and, with views, the game as this
+   * caller sees it just after it.
+   */
+  public AsyncEventStream events(StreamEventsRequest request, StreamObserver<StreamEventsResponse> observer) {
+    return events(request, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY, observer);
+  }
+
+  /** As {@link #events(StreamEventsRequest, StreamObserver)}, with a bound on reconnection attempts in a row and the first wait. */
+  public AsyncEventStream events(StreamEventsRequest request, int maxReconnects, Duration firstDelay,
+      StreamObserver<StreamEventsResponse> observer) {
+    AsyncEventStream stream = new AsyncEventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay,
+        Objects.requireNonNull(observer, "observer"));
+    stream.start();
+    return stream;
+  }
+
+  /** Archives a finished game. Needs a service key. */
+  public CompletableFuture<Game> archiveGame(String gameId) {
+    return call(GameServiceGrpc.GameServiceStub::archiveGame, Requests.archiveGame(gameId), r -> r.getGame());
+  }
+
+  /** Deletes a game for good. Needs a service key. */
+  public CompletableFuture<Void> deleteGame(String gameId) {
+    return call(GameServiceGrpc.GameServiceStub::deleteGame, Requests.deleteGame(gameId), r -> null);
+  }
+
+  /** Issues a new token for {@code seat}. Needs a service key. */
+  public CompletableFuture<SeatToken> reissueSeatToken(String gameId, int seat) {
+    return call(GameServiceGrpc.GameServiceStub::reissueSeatToken, Requests.reissueSeatToken(gameId, seat), r -> r.getSeatToken());
+  }
+
+  /** Calls a game off with no result; see {@link TabulaClient#abortGame(String, String)}. */
+  public CompletableFuture<Game> abortGame(String gameId, String explanation) {
+    return abortGame(gameId, explanation, "");
+  }
+
+  /** As {@link #abortGame(String, String)}, safe to retry with {@code requestId}. */
+  public CompletableFuture<Game> abortGame(String gameId, String explanation, String requestId) {
+    return call(GameServiceGrpc.GameServiceStub::abortGame, Requests.abortGame(gameId, explanation, requestId), r -> r.getGame());
+  }
+
+  /** Decides a game from outside the board; see {@link TabulaClient#adjudicateGame(String, OutcomeType, int, String)}. */
+  public CompletableFuture<Game> adjudicateGame(String gameId, OutcomeType result, int winner, String explanation) {
+    return adjudicateGame(gameId, result, winner, explanation, "");
+  }
+
+  /** As {@link #adjudicateGame(String, OutcomeType, int, String)}, safe to retry with {@code requestId}. */
+  public CompletableFuture<Game> adjudicateGame(String gameId, OutcomeType result, int winner, String explanation, String requestId) {
+    return call(GameServiceGrpc.GameServiceStub::adjudicateGame, Requests.adjudicateGame(gameId, result, winner, explanation, requestId), r -> r.getGame());
+  }
+
+  /** Does nothing: the connection belongs to the {@link TabulaClient} this came from. */
+  @Override
+  public void close() {
+    connection.close();
+  }
+}
