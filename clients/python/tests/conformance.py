@@ -129,10 +129,10 @@ def run_step(client: Client, step: dict[str, Any], saved: dict[str, Any]) -> Non
     expect_error = substitute(step.get("expect_error"), saved)
     rpc = getattr(caller.stub, method)
     if method == "StreamEvents":
-        run_stream(rpc(request, metadata=caller.metadata, timeout=DEADLINE), step, saved, expect_error)
+        run_stream(rpc(request, timeout=DEADLINE), step, saved, expect_error)
         return
     try:
-        response = rpc(request, metadata=caller.metadata, timeout=DEADLINE)
+        response = rpc(request, timeout=DEADLINE)
     except grpc.RpcError as raw:
         from tabula_client.errors import from_rpc_error
 

@@ -1,17 +1,29 @@
-"""What the sync and asyncio clients share: channel settings, metadata, requests, retry policy."""
+"""What the sync and asyncio clients share: channel settings, credentials, deadlines,
+requests, the event streams' gap check and retry policy."""
 
 from __future__ import annotations
 
-from typing import Union
+import os
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Union
 
 import grpc
+from google.protobuf.timestamp_pb2 import Timestamp
 
 from tabula_client import pb
 from tabula_client.errors import TabulaError
 
-#: `True` for TLS with the system's roots, or explicit channel credentials; `False` for plaintext.
+#: `True` for TLS with the system's roots, explicit channel credentials, or `False` for plaintext.
 Tls = Union[bool, grpc.ChannelCredentials]
+#: PEM bytes (or the path of a PEM file) of the certificate authorities to trust.
+RootCertificates = Union[bytes, str, "os.PathLike[str]", None]
 Metadata = tuple[tuple[str, str], ...]
+#: A point in time for `list_games` filters: a `datetime` (naive means UTC) or a `Timestamp`.
+Time = Union[datetime, Timestamp, None]
+
+#: The deadline of every unary call, in seconds, unless the client or the call sets another.
+DEFAULT_TIMEOUT = 30.0
 
 #: The server caps a message at 1 MiB either way; a little headroom for framing.
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024
@@ -27,7 +39,14 @@ BACKOFF_BASE = 0.1
 BACKOFF_CAP = 2.0
 
 
-def channel_credentials(tls: Tls) -> grpc.ChannelCredentials | None:
+def channel_credentials(tls: Tls, root_certificates: RootCertificates) -> grpc.ChannelCredentials | None:
+    """The channel's credentials: `root_certificates` (PEM bytes or a file) means TLS that
+    trusts those authorities; `tls=True` TLS with the system's; `False` plaintext."""
+    if root_certificates is not None:
+        if isinstance(root_certificates, (str, os.PathLike)):
+            with open(root_certificates, "rb") as file:
+                root_certificates = file.read()
+        return grpc.ssl_channel_credentials(root_certificates=root_certificates)
     if tls is True:
         return grpc.ssl_channel_credentials()
     if tls is False:
@@ -40,6 +59,20 @@ def auth_metadata(credential: str | None) -> Metadata:
     return (("authorization", f"Bearer {credential}"),) if credential else ()
 
 
+def with_auth(metadata: Sequence[tuple[str, Any]] | None, auth: Metadata) -> tuple[tuple[str, Any], ...] | None:
+    """A call's metadata with the client's credential added, unless the call brings its own
+    `authorization`."""
+    given = tuple(metadata or ())
+    if not auth or any(key.lower() == "authorization" for key, _ in given):
+        return given or None
+    return given + auth
+
+
+def deadline(timeout: float | None, default: float | None) -> float | None:
+    """A call's timeout: its own, else the client's."""
+    return default if timeout is None else timeout
+
+
 def kind_value(kind: pb.GameKind.ValueType | str) -> pb.GameKind.ValueType:
     """Accepts `GameKind.GAME_KIND_CHESS`, `"GAME_KIND_CHESS"` or `"chess"`."""
     if isinstance(kind, str):
@@ -48,12 +81,66 @@ def kind_value(kind: pb.GameKind.ValueType | str) -> pb.GameKind.ValueType:
     return kind
 
 
+def status_value(status: pb.GameStatus.ValueType | str) -> pb.GameStatus.ValueType:
+    """Accepts `GameStatus.GAME_STATUS_FINISHED`, `"GAME_STATUS_FINISHED"` or `"finished"`."""
+    if isinstance(status, str):
+        name = status.upper()
+        return pb.GameStatus.Value(name if name.startswith("GAME_STATUS_") else f"GAME_STATUS_{name}")
+    return status
+
+
 def outcome_value(result: pb.OutcomeType.ValueType | str) -> pb.OutcomeType.ValueType:
     """Accepts `OutcomeType.OUTCOME_TYPE_WIN`, `"OUTCOME_TYPE_WIN"` or `"win"`."""
     if isinstance(result, str):
         name = result.upper()
         return pb.OutcomeType.Value(name if name.startswith("OUTCOME_TYPE_") else f"OUTCOME_TYPE_{name}")
     return result
+
+
+def timestamp(value: Time) -> Timestamp | None:
+    if value is None or isinstance(value, Timestamp):
+        return value
+    stamp = Timestamp()
+    stamp.FromDatetime(value)
+    return stamp
+
+
+def preset_request(
+    kind: pb.GameKind.ValueType | str, preset: str, private: bool, request_id: str
+) -> pb.CreateGameRequest:
+    return pb.CreateGameRequest(kind=kind_value(kind), preset=preset, private=private, request_id=request_id)
+
+
+def config_request(config: pb.GameConfig, private: bool, request_id: str) -> pb.CreateGameRequest:
+    return pb.CreateGameRequest(config=config, private=private, request_id=request_id)
+
+
+def pgn_request(pgn: str, ply: int | None, private: bool, request_id: str) -> pb.CreateGameRequest:
+    source = pb.PgnImport(pgn=pgn)
+    if ply is not None:
+        source.ply = ply
+    return pb.CreateGameRequest(pgn=source, private=private, request_id=request_id)
+
+
+def list_games_request(
+    kind: pb.GameKind.ValueType | str | None,
+    status: pb.GameStatus.ValueType | str | None,
+    create_time_after: Time,
+    create_time_before: Time,
+    page_size: int,
+    page_token: str,
+) -> pb.ListGamesRequest:
+    request = pb.ListGamesRequest(page_size=page_size, page_token=page_token)
+    if kind is not None:
+        request.kind = kind_value(kind)
+    if status is not None:
+        request.status = status_value(status)
+    after, before = timestamp(create_time_after), timestamp(create_time_before)
+    if after is not None:
+        request.create_time_after.CopyFrom(after)
+    if before is not None:
+        request.create_time_before.CopyFrom(before)
+    return request
 
 
 def adjudicate_request(
@@ -73,6 +160,13 @@ def submit_request(
     return request
 
 
+def take_back_request(game_id: str, expected_seq: int | None, request_id: str) -> pb.TakeBackRequest:
+    request = pb.TakeBackRequest(game_id=game_id, request_id=request_id)
+    if expected_seq is not None:
+        request.expected_seq = expected_seq
+    return request
+
+
 def stream_request(game_id: str, after_seq: int, include_views: bool) -> pb.StreamEventsRequest:
     """The request that opens, or resumes after `after_seq`, an event stream."""
     return pb.StreamEventsRequest(game_id=game_id, after_seq=after_seq, include_views=include_views)
@@ -81,6 +175,20 @@ def stream_request(game_id: str, after_seq: int, include_views: bool) -> pb.Stre
 def response_view(response: pb.StreamEventsResponse) -> pb.View | None:
     """The view sent with a stream's event, None when the server sent none."""
     return response.view if response.HasField("view") else None
+
+
+def seq_gap(game_id: str, last_seq: int, received: int) -> TabulaError | None:
+    """The error for an event that does not follow the last one delivered (`last_seq`, or
+    the stream's `after_seq` before the first event): DATA_LOSS, reason `SEQ_GAP`."""
+    expected = last_seq + 1
+    if received == expected:
+        return None
+    return TabulaError(
+        grpc.StatusCode.DATA_LOSS,
+        f"event stream of game {game_id!r}: expected event seq {expected}, received seq {received}",
+        "SEQ_GAP",
+        {"expected_seq": str(expected), "received_seq": str(received)},
+    )
 
 
 def is_resumable(error: TabulaError) -> bool:
@@ -92,3 +200,4 @@ def is_resumable(error: TabulaError) -> bool:
 
 def backoff(attempt: int) -> float:
     return float(min(BACKOFF_CAP, BACKOFF_BASE * (2**attempt)))
+

@@ -1,6 +1,7 @@
 """Typed builders for every kind of `Move`, one function per arm of the oneof.
 
-Cells are `(row, col)` pairs (row 0 is the top row); graph-board points are plain ints.
+Locations of pieces (`move`, `capture`) are `at_cell(row, col)` (row 0 is the top row) or
+`at_point(point)` of a graph board; a `(row, col)` pair or a plain int point works too.
 """
 
 from __future__ import annotations
@@ -10,16 +11,25 @@ from typing import Union
 
 from tabula_client import pb
 
-#: A location on any board: a `(row, col)` cell of a grid or the index of a graph point.
-At = Union[tuple[int, int], int]
+#: A location on any board: `at_cell(row, col)`, `at_point(point)`, a `(row, col)` cell of a
+#: grid or the index of a graph point.
+At = Union[pb.Location, tuple[int, int], int]
 
 
-def _cell(at: tuple[int, int]) -> pb.Cell:
-    return pb.Cell(row=at[0], col=at[1])
+def at_cell(row: int, col: int) -> pb.Location:
+    """A cell of a grid board, as a location for `move` and `capture`."""
+    return pb.Location(cell=pb.Cell(row=row, col=col))
+
+
+def at_point(point: int) -> pb.Location:
+    """A point of a graph board (Morris), as a location for `move` and `capture`."""
+    return pb.Location(point=point)
 
 
 def _location(at: At) -> pb.Location:
-    return pb.Location(point=at) if isinstance(at, int) else pb.Location(cell=_cell(at))
+    if isinstance(at, pb.Location):
+        return at
+    return at_point(at) if isinstance(at, int) else at_cell(at[0], at[1])
 
 
 def place_cell(row: int, col: int) -> pb.Move:
@@ -37,15 +47,15 @@ def place_point(point: int) -> pb.Move:
     return pb.Move(place=pb.Place(point=point))
 
 
-def ship(row: int, col: int, length: int, *, vertical: bool = False) -> pb.ShipPlacement:
+def ship(row: int, col: int, length: int, vertical: bool = False) -> pb.ShipPlacement:
     """One Battleship ship by its top-left cell; horizontal ships extend to the right."""
     orientation = pb.Orientation.ORIENTATION_VERTICAL if vertical else pb.Orientation.ORIENTATION_HORIZONTAL
     return pb.ShipPlacement(bow=pb.Cell(row=row, col=col), orientation=orientation, length=length)
 
 
-def place_ship(placement: pb.ShipPlacement) -> pb.Move:
-    """One ship of a Battleship fleet."""
-    return pb.Move(place=pb.Place(ship=placement))
+def place_ship(ship: pb.ShipPlacement) -> pb.Move:
+    """One ship of a Battleship fleet (build it with `ship`)."""
+    return pb.Move(place=pb.Place(ship=ship))
 
 
 def place_fleet(ships: Iterable[pb.ShipPlacement]) -> pb.Move:
@@ -54,18 +64,19 @@ def place_fleet(ships: Iterable[pb.ShipPlacement]) -> pb.Move:
 
 
 def move(
-    origin: At,
-    destination: At,
-    *,
-    promotion: pb.Promotion.ValueType = pb.Promotion.PROMOTION_UNSPECIFIED,
+    from_: At,
+    to: At,
+    promotion: pb.Promotion.ValueType | None = None,
     claim_draw: bool = False,
 ) -> pb.Move:
-    """A piece from one location to another (chess, Tic-Tac-Two, Morris, peg solitaire)."""
+    """A piece from one location to another (chess, Tic-Tac-Two, Morris, peg solitaire):
+    `move(at_cell(6, 4), at_cell(4, 4))`. A pawn reaching the last rank names its
+    `promotion`; `claim_draw` claims a draw the move makes available (chess)."""
     return pb.Move(
         move=pb.PieceMove(
-            **{"from": _location(origin)},
-            to=_location(destination),
-            promotion=promotion,
+            **{"from": _location(from_)},
+            to=_location(to),
+            promotion=pb.Promotion.PROMOTION_UNSPECIFIED if promotion is None else promotion,
             claim_draw=claim_draw,
         )
     )
@@ -76,9 +87,9 @@ def grid_shift(d_row: int, d_col: int) -> pb.Move:
     return pb.Move(grid_shift=pb.GridShift(d_row=d_row, d_col=d_col))
 
 
-def capture(target: At) -> pb.Move:
-    """An opponent's piece, after closing a mill (Morris)."""
-    return pb.Move(capture=pb.Capture(target=_location(target)))
+def capture(at: At) -> pb.Move:
+    """An opponent's piece, after closing a mill (Morris): `capture(at_point(5))`."""
+    return pb.Move(capture=pb.Capture(target=_location(at)))
 
 
 def shot(row: int, col: int) -> pb.Move:

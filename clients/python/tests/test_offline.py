@@ -1,0 +1,203 @@
+"""Every call of both clients against a stand-in server, offline: each is wrapped, carries
+the client's credential, has the default deadline or its own `timeout=`, and event streams
+report gaps in seqs and cancel their call when their block ends."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import grpc
+import pytest
+
+from standin import SERVICE, StandInServer
+from tabula_client import DEFAULT_TIMEOUT, AsyncClient, Client, TabulaError, moves, pb
+
+#: The wrapper of each unary RPC, called with plausible arguments (and `timeout` when given).
+CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
+    "list_game_kinds": ("ListGameKinds", lambda c, **t: c.list_game_kinds(**t)),
+    "create_game_from_preset": ("CreateGame", lambda c, **t: c.create_game_from_preset("chess", "standard", **t)),
+    "create_game_from_config": ("CreateGame", lambda c, **t: c.create_game_from_config(pb.GameConfig(), **t)),
+    "create_game_from_pgn": ("CreateGame", lambda c, **t: c.create_game_from_pgn("1. e4 *", ply=1, **t)),
+    "get_game": ("GetGame", lambda c, **t: c.get_game("g", **t)),
+    "list_games": ("ListGames", lambda c, **t: c.list_games(kind="chess", status="finished", **t)),
+    "get_view": ("GetView", lambda c, **t: c.get_view("g", **t)),
+    "list_legal_moves": ("ListLegalMoves", lambda c, **t: c.list_legal_moves("g", 1, **t)),
+    "submit_move": ("SubmitMove", lambda c, **t: c.submit_move("g", moves.drop(3), expected_seq=1, **t)),
+    "resign": ("Resign", lambda c, **t: c.resign("g", request_id="r", **t)),
+    "export_pgn": ("ExportPgn", lambda c, **t: c.export_pgn("g", **t)),
+    "get_hint": ("GetHint", lambda c, **t: c.get_hint("g", **t)),
+    "take_back": ("TakeBack", lambda c, **t: c.take_back("g", expected_seq=2, **t)),
+    "archive_game": ("ArchiveGame", lambda c, **t: c.archive_game("g", **t)),
+    "delete_game": ("DeleteGame", lambda c, **t: c.delete_game("g", **t)),
+    "reissue_seat_token": ("ReissueSeatToken", lambda c, **t: c.reissue_seat_token("g", 1, **t)),
+    "abort_game": ("AbortGame", lambda c, **t: c.abort_game("g", "why", **t)),
+    "adjudicate_game": ("AdjudicateGame", lambda c, **t: c.adjudicate_game("g", "draw", 0, "why", **t)),
+}
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def test_every_rpc_has_a_wrapper_named_after_it_in_both_clients() -> None:
+    names = {"CreateGame": ["create_game_from_preset", "create_game_from_config", "create_game_from_pgn"]}
+    names["StreamEvents"] = ["events"]
+    wrapped = {rpc for rpc, _ in CALLS.values()} | {"StreamEvents"}
+    assert wrapped == {method.name for method in SERVICE.methods}, "CALLS covers every RPC"
+    for method in SERVICE.methods:
+        for name in names.get(method.name, [snake(method.name)]):
+            for cls in (Client, AsyncClient):
+                assert callable(getattr(cls, name, None)), f"{cls.__name__}.{name} wraps {method.name}"
+                parameters = inspect.signature(getattr(cls, name)).parameters
+                if name != "events":
+                    assert parameters["timeout"].kind is inspect.Parameter.KEYWORD_ONLY, f"{cls.__name__}.{name}"
+                    assert parameters["timeout"].default is None, "None means the client's default"
+                    assert inspect.iscoroutinefunction(getattr(cls, name)) == (cls is AsyncClient)
+
+
+@pytest.fixture
+def stand_in() -> Iterator[StandInServer]:
+    server = StandInServer()
+    yield server
+    server.stop()
+
+
+def assert_deadline(remaining: float | None, seconds: float) -> None:
+    assert remaining is not None and seconds - 5 < remaining < seconds + 0.5, f"deadline {remaining}, expected {seconds}"
+
+
+@pytest.mark.parametrize("name", CALLS)
+def test_each_call_sends_the_credential_and_a_deadline(stand_in: StandInServer, name: str) -> None:
+    rpc, call = CALLS[name]
+    with Client(stand_in.address, credential="key") as client:
+        call(client)
+        seen = stand_in.last(rpc)
+        assert seen.authorization == "Bearer key"
+        assert_deadline(seen.time_remaining, DEFAULT_TIMEOUT)
+        call(client, timeout=7.0)
+        assert_deadline(stand_in.last(rpc).time_remaining, 7.0)
+        call(client.with_credential(None))
+        assert stand_in.last(rpc).authorization is None, "a spectator sends no credential"
+    with Client(stand_in.address, timeout=12.0) as slow:
+        call(slow)
+        assert_deadline(stand_in.last(rpc).time_remaining, 12.0)
+
+
+@pytest.mark.parametrize("name", CALLS)
+async def test_each_async_call_sends_the_credential_and_a_deadline(stand_in: StandInServer, name: str) -> None:
+    rpc, call = CALLS[name]
+    async with AsyncClient(stand_in.address, credential="key") as client:
+        await call(client)
+        seen = stand_in.last(rpc)
+        assert seen.authorization == "Bearer key"
+        assert_deadline(seen.time_remaining, DEFAULT_TIMEOUT)
+        await call(client.with_credential("seat"), timeout=7.0)
+        assert stand_in.last(rpc).authorization == "Bearer seat"
+        assert_deadline(stand_in.last(rpc).time_remaining, 7.0)
+
+
+def test_the_raw_stub_carries_the_credential(stand_in: StandInServer) -> None:
+    with Client(stand_in.address, credential="key") as client:
+        client.stub.GetGame(pb.GetGameRequest(game_id="g"), timeout=5)
+        assert stand_in.last("GetGame").authorization == "Bearer key"
+        client.with_credential("seat").stub.GetView.with_call(pb.GetViewRequest(game_id="g"), timeout=5)
+        assert stand_in.last("GetView").authorization == "Bearer seat"
+        client.stub.GetGame(pb.GetGameRequest(game_id="g"), metadata=(("authorization", "Bearer mine"),))
+        assert stand_in.last("GetGame").authorization == "Bearer mine", "the call's own credential wins"
+        stand_in.stream_seqs = [1]
+        assert [r.event.seq for r in client.stub.StreamEvents(pb.StreamEventsRequest(game_id="g"))] == [1]
+        assert stand_in.last("StreamEvents").authorization == "Bearer key"
+        remaining = stand_in.last("StreamEvents").time_remaining
+        assert remaining is None or remaining > 1e9, "streams have no deadline"
+
+
+async def test_the_async_raw_stub_carries_the_credential(stand_in: StandInServer) -> None:
+    async with AsyncClient(stand_in.address, credential="key") as client:
+        await client.stub.GetGame(pb.GetGameRequest(game_id="g"), timeout=5)
+        assert stand_in.last("GetGame").authorization == "Bearer key"
+        await client.with_credential("seat").stub.GetView(pb.GetViewRequest(game_id="g"))
+        assert stand_in.last("GetView").authorization == "Bearer seat"
+        stand_in.stream_seqs = [1]
+        assert [r.event.seq async for r in client.stub.StreamEvents(pb.StreamEventsRequest(game_id="g"))] == [1]
+        assert stand_in.last("StreamEvents").authorization == "Bearer key"
+
+
+def test_a_call_past_its_deadline_raises_deadline_exceeded(stand_in: StandInServer) -> None:
+    stand_in.delay = 1.0
+    with Client(stand_in.address) as client:
+        with pytest.raises(TabulaError) as late:
+            client.get_game("g", timeout=0.1)
+    assert late.value.code == grpc.StatusCode.DEADLINE_EXCEEDED and late.value.reason == ""
+
+
+def assert_gap(error: TabulaError, expected: int, received: int) -> None:
+    assert (error.code, error.reason) == (grpc.StatusCode.DATA_LOSS, "SEQ_GAP")
+    assert error.metadata == {"expected_seq": str(expected), "received_seq": str(received)}
+    assert f"expected event seq {expected}" in error.message and f"received seq {received}" in error.message
+
+
+@pytest.mark.parametrize(("after", "seqs", "delivered", "expected", "received"), [
+    (0, [1, 2, 4, 5], [1, 2], 3, 4),
+    (5, [7, 8], [], 6, 7),
+    (0, [1, 2, 2, 3], [1, 2], 3, 2),
+])
+def test_a_gap_in_seqs_raises_seq_gap(
+    stand_in: StandInServer, after: int, seqs: list[int], delivered: list[int], expected: int, received: int
+) -> None:
+    stand_in.stream_seqs = seqs
+    seen: list[int] = []
+    with Client(stand_in.address) as client:
+        with pytest.raises(TabulaError) as gap:
+            for event in client.events("g", after_seq=after):
+                seen.append(event.seq)
+    assert seen == delivered
+    assert_gap(gap.value, expected, received)
+
+
+async def test_a_gap_in_seqs_raises_seq_gap_from_the_async_stream(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs = [4, 5, 7]
+    seen: list[int] = []
+    async with AsyncClient(stand_in.address) as client:
+        with pytest.raises(TabulaError) as gap:
+            async for event in client.events("g", after_seq=3):
+                seen.append(event.seq)
+    assert seen == [4, 5]
+    assert_gap(gap.value, 6, 7)
+
+
+def test_leaving_a_stream_block_cancels_the_call(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [1, 2], True
+    with Client(stand_in.address) as client:
+        with client.events("g") as stream:
+            for event in stream:
+                if event.seq == 2:
+                    break
+        assert stand_in.stream_cancelled.wait(5), f"the server saw the stream cancelled {stand_in.seen} {stream._call and stream._call.code()}"
+        assert stream.last_seq == 2
+        assert list(stream) == [], "a closed stream yields nothing more"
+
+
+async def test_leaving_an_async_stream_block_cancels_the_call(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [1], True
+    async with AsyncClient(stand_in.address) as client:
+        async with client.events("g") as stream:
+            async for event in stream:
+                assert event.seq == 1
+                break
+        assert await asyncio.to_thread(stand_in.stream_cancelled.wait, 5), "the server saw the stream cancelled"
+
+
+def test_closing_a_stream_from_another_thread_ends_its_iteration(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [1], True
+    with Client(stand_in.address) as client:
+        stream = client.events("g")
+        seen: list[int] = []
+        for event in stream:
+            seen.append(event.seq)
+            threading.Timer(0.1, stream.close).start()
+        assert seen == [1], "the iteration ended quietly when the stream was closed"
