@@ -23,17 +23,17 @@ TABLE_HEADING = "## Every concept in each language"
 
 # Where each client's hand-written public code lives, and how a name is defined there.
 SOURCES = {
-    "Python": (CLIENTS / "python/src/tabula_client", "*.py", r"(?:def|class)\s+{name}\b|^{name}\s*[:=]"),
+    "Python": (CLIENTS / "python/src/tabula_client", "*.py", r"(?:def|class)\s+{name}\b|^{name}\s*[:=]|self\.{name}\s*[:=]"),
     "TypeScript": (
         CLIENTS / "typescript/src",
         "*.ts",
-        r"(?:function|class|interface|type|const)\s+{name}\b|^\s+(?:async\s+)?(?:\*\s*)?{name}\s*[(<]|^\s+(?:readonly\s+)?{name}\s*[:?]",
+        r"(?:function|class|interface|type|const)\s+{name}\b|^\s+(?:static\s+)?(?:async\s+)?(?:\*\s*)?{name}\s*[(<]|^\s+(?:readonly\s+)?{name}\s*[:?]",
     ),
     "Go": (CLIENTS / "go/tabula", "*.go", r"func\s+(?:\([^)]*\)\s*)?{name}\b|type\s+{name}\b|^\s+{name}\s+\S"),
     "Java": (
         CLIENTS / "java/src/main/java",
         "*.java",
-        r"public\s+(?:static\s+)?(?:final\s+)?(?:<[^>]+>\s+)?(?:class|interface|record|[\w<>\[\], ?]+)\s+{name}\s*[({]",
+        r"public\s+(?:static\s+)?(?:final\s+)?(?:<[^>]+>\s+)?(?:class|interface|record|[\w.<>\[\], ?]+)\s+{name}(?:\s*[({]|\s+(?:extends|implements)\b)",
     ),
 }
 
@@ -111,7 +111,7 @@ def main() -> int:
                 problems.append(f"{concept}: no {language} name")
             for name in names:
                 _, _, definition = SOURCES[language]
-                if not re.search(definition.format(name=re.escape(name)), sources[language], flags=re.M):
+                if not re.search(definition.replace("{name}", re.escape(name)), sources[language], flags=re.M):
                     problems.append(f"{concept}: {language} names `{name}`, which its public source does not define")
     for rpc in rpcs():
         if rpc not in concepts:
