@@ -2,14 +2,17 @@
 //!
 //! Adding a game touches these places, and no others:
 //! 1. its rules: a module here implementing [`Rules`] and [`Listed`], with its hand-written
-//!    positions for every rule and variant (the registry-driven property tests, golden
-//!    documents and hidden-information suite pick the new kind up by themselves);
+//!    positions for every rule and variant (the registry-driven property tests and the
+//!    hidden-information suite pick the new kind up by themselves);
 //! 2. its proto messages: a `GameKind` value and a config message in `proto/tabula/v1/`
 //!    (plus any new move or view fields), then `clients/generate.sh`;
 //! 3. its conversion module: `src/service/convert/games/<name>.rs` and one line in that
 //!    folder's list;
 //! 4. one line in the `registry!` invocation below: the kind, its number in the contract's
-//!    `GameKind` enum, and its rules type.
+//!    `GameKind` enum, and its rules type;
+//! 5. its test fixtures, where the compiler asks for them: a golden script in
+//!    `tests/golden/scripts.rs` (then `TABULA_WRITE_GOLDEN=1`, see `tests/golden/mod.rs`)
+//!    and the kind's contract number in the independent oracle, `tests/common/oracle.rs`.
 
 pub mod battleship;
 pub mod chess;
