@@ -13,8 +13,8 @@ use tabula::engine::{Action, Outcome, Seat, Turn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
 use tabula::store::{
-    EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, RecordUpdate, Snapshot, SqliteStore, Store, StoreError,
-    StoredEvent,
+    BotSeat, EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, RecordUpdate, Snapshot, SqliteStore, Store,
+    StoreError, StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -34,6 +34,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         move_count: 0,
         private: false,
         owner: Some("lobby".into()),
+        bots: Vec::new(),
     }
 }
 
@@ -73,6 +74,7 @@ fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
 /// Every guarantee of the `Store` trait, on a fresh, empty store.
 async fn contract(store: Arc<dyn Store>) {
     one_game_per_creation_request(store.clone()).await;
+    bot_seats_are_kept_and_found(store.clone()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
     store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();
@@ -237,6 +239,30 @@ async fn one_game_per_creation_request(store: Arc<dyn Store>) {
         store.delete(game).await.unwrap();
     }
     assert_eq!(store.find_creation(key).await.unwrap(), None, "a deleted game's creation is gone with it");
+}
+
+/// A record's bot seats come back as written, and a sweep finds exactly the games with bots
+/// that are still in progress.
+async fn bot_seats_are_kept_and_found(store: Arc<dyn Store>) {
+    let bots = vec![BotSeat { seat: Seat::SECOND, level: 2, move_time_ms: 750 }];
+    let with = GameRecord {
+        bots: bots.clone(),
+        ..record("0190d000-0000-7000-8000-000000000001", GameKind::TicTacToe, time(1))
+    };
+    let without = record("0190d000-0000-7000-8000-000000000002", GameKind::TicTacToe, time(2));
+    for game in [&with, &without] {
+        store.create(game.clone(), vec![created(game.created)], None).await.unwrap();
+    }
+    assert_eq!(store.load(&with.id).await.unwrap().0.bots, bots);
+    assert!(store.load(&without.id).await.unwrap().0.bots.is_empty());
+    let sweep = ListFilter { status: Some(GameStatus::InProgress), with_bots: true, ..Default::default() };
+    let found: Vec<String> = store.list(sweep, None, 10).await.unwrap().into_iter().map(|r| r.id).collect();
+    assert_eq!(found, std::slice::from_ref(&with.id));
+    finish(store.as_ref(), &with.id).await;
+    assert!(store.list(sweep, None, 10).await.unwrap().is_empty(), "a finished game has no bot to move");
+    for game in [&with, &without] {
+        store.delete(&game.id).await.unwrap();
+    }
 }
 
 /// The document `json` as a release that kept no request digests wrote it.

@@ -91,6 +91,12 @@ pub struct ServeArgs {
     #[arg(long, env = "TABULA_SEARCH_THREADS", default_value_t = Limits::default().search_threads)]
     search_threads: usize,
 
+    /// Bots (the server's engine in a seat) that may think at once, each on a thread of its
+    /// own; more wait for a place, and a bot still waiting when its time is up plays its
+    /// quickest move. Defaults to half the processors.
+    #[arg(long, env = "TABULA_BOT_THREADS", default_value_t = Limits::default().bot_threads)]
+    bot_threads: usize,
+
     /// Seconds calls in flight get to finish on SIGTERM or SIGINT.
     #[arg(long, env = "TABULA_SHUTDOWN_GRACE", default_value_t = ServeOptions::default().shutdown_grace.as_secs())]
     shutdown_grace: u64,
@@ -128,6 +134,7 @@ impl ServeArgs {
             ),
         );
         refuse(self.search_threads == 0, "--search-threads must be at least 1: 0 would refuse every hint".into());
+        refuse(self.bot_threads == 0, "--bot-threads must be at least 1: 0 would leave every bot unmoved".into());
         refuse(
             self.max_games_per_key == 0,
             "--max-games-per-key must be at least 1: 0 would refuse every new game".into(),
@@ -174,6 +181,7 @@ impl ServeArgs {
             longest_call: Duration::from_secs(self.call_timeout),
             rate_limit,
             search_threads: self.search_threads,
+            bot_threads: self.bot_threads,
         };
         Ok(ServeOptions {
             auth: Authenticator { service_keys, jwt },

@@ -119,6 +119,20 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         false
     }
 
+    /// The strongest level of this game's bot; level 1, the weakest, plays a random legal
+    /// move. A fact of the game.
+    const MAX_BOT_LEVEL: u8 = 1;
+
+    /// The action the bot playing `seat` chooses at `level`, within `budget`, deciding only
+    /// from what `seat` may see; `seed` seeds its random choices. `None` only when `seat`
+    /// has no legal move.
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        let _ = (level, budget);
+        let moves = self.legal_moves(seat);
+        let count = moves.len() as u64;
+        moves.into_iter().nth((seed % count.max(1)) as usize)
+    }
+
     /// Advice for `seat` from the position, for games that offer it (puzzles with a
     /// solver), searching within `budget`: [`Hint::Undecided`] when it runs out first.
     fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {

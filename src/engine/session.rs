@@ -396,6 +396,9 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn machine_notation(&self, action: &Action) -> Option<String>;
     /// Advice for `seat`, within `budget`.
     fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint;
+    /// The move the bot playing `seat` at `level` chooses, within `budget`; `None` when
+    /// `seat` is not to act.
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action>;
     /// The complete state as bytes, for the game's configuration to restore.
     fn snapshot(&self) -> Vec<u8>;
     /// A copy.
@@ -448,6 +451,12 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {
         if self.outcome().is_some() { Hint::AlreadySolved } else { self.position.hint(seat, budget) }
+    }
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action> {
+        if !self.to_act().contains(&seat) {
+            return None;
+        }
+        self.position.bot_action(seat, level.clamp(1, G::MAX_BOT_LEVEL), budget, self.history.len() as u64)
     }
     fn snapshot(&self) -> Vec<u8> {
         Match::snapshot(self)

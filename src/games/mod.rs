@@ -88,6 +88,11 @@ macro_rules! registry {
                 match self { $(GameKind::$kind => $number),+ }
             }
 
+            /// The strongest level of the kind's bot (1 is the weakest).
+            pub fn max_bot_level(self) -> u8 {
+                match self { $(GameKind::$kind => <$game as Rules>::MAX_BOT_LEVEL),+ }
+            }
+
             /// How many seats a game of this kind has.
             pub fn seat_count(self) -> usize {
                 match self { $(GameKind::$kind => <$game as Listed>::SEAT_NAMES.len()),+ }

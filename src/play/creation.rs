@@ -93,7 +93,13 @@ impl Hub {
             (log.len() as u64, update.status, update.outcome, update.move_count);
 
         match self.store.create(creation.record.clone(), log, creation.max_in_progress).await {
-            Ok(()) => Ok(Created::New(self.hold(&creation.record, game))),
+            Ok(()) => {
+                let live = self.hold(&creation.record, game);
+                if !live.bots.is_empty() {
+                    self.drive(&live.id);
+                }
+                Ok(Created::New(live))
+            }
             // A creation with the same id won a race: this is its retry.
             Err(StoreError::CreationRequestTaken) => {
                 let key = key.as_deref().unwrap_or_default();

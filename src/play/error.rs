@@ -34,6 +34,9 @@ pub enum PlayError {
     /// The seat token a stream was opened with was reissued.
     #[error("the seat token of this stream was reissued")]
     CredentialRevoked,
+    /// A seat credential tried to make a turn for a seat the server's engine plays.
+    #[error("{seat} is played by the server's engine")]
+    SeatPlayedByEngine { seat: crate::engine::Seat },
     /// The server is shutting down.
     #[error("shutting down")]
     ShuttingDown,

@@ -20,11 +20,12 @@ use std::time::SystemTime;
 use tokio::sync::{broadcast, watch};
 
 use super::error::PlayError;
+use super::search::SearchPool;
 use crate::engine::{Action, AnyMatch, Outcome, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
-    Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store, StoredEvent,
-    TokenHash, played_turns,
+    BotSeat, Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store,
+    StoredEvent, TokenHash, played_turns,
 };
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
@@ -41,6 +42,10 @@ pub const SNAPSHOT_EVERY: u64 = 64;
 
 /// Every game loaded into memory, in front of the store.
 pub struct Hub {
+    /// The hub itself, for the tasks it spawns (bots' moves).
+    pub(super) me: std::sync::Weak<Hub>,
+    /// Where bots think.
+    pub(super) bots: SearchPool,
     pub(super) store: Arc<dyn Store>,
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     channel_capacity: usize,
@@ -63,6 +68,10 @@ pub struct LiveGame {
     pub private: bool,
     /// The service key that created it.
     pub owner: Option<String>,
+    /// The seats the server's engine plays.
+    pub bots: Vec<BotSeat>,
+    /// The seq at which this process's bot task is thinking, if one is.
+    thinking: Mutex<Option<u64>>,
     /// Set once the game is archived.
     archived: AtomicBool,
     /// The hub clock's value when the game was last used.
@@ -90,12 +99,15 @@ pub struct GameCopy {
 }
 
 impl Hub {
-    /// A hub over `store` whose games' channels hold `channel_capacity` events and which
-    /// keeps about `cache_limit` games in memory. For a shared store it also follows the
-    /// store's change feed, for as long as the hub lives.
-    pub fn new(store: Arc<dyn Store>, channel_capacity: usize, cache_limit: usize) -> Arc<Hub> {
+    /// A hub over `store` whose games' channels hold `channel_capacity` events, which keeps
+    /// about `cache_limit` games in memory and whose bots think on `bot_threads` threads.
+    /// It sweeps the store for games whose bot is to move, and for a shared store follows
+    /// the store's change feed, for as long as the hub lives.
+    pub fn new(store: Arc<dyn Store>, channel_capacity: usize, cache_limit: usize, bot_threads: usize) -> Arc<Hub> {
         let changes = store.watch_changes();
-        let hub = Arc::new(Hub {
+        let hub = Arc::new_cyclic(|me| Hub {
+            me: me.clone(),
+            bots: SearchPool::new(bot_threads),
             store,
             games: Mutex::new(HashMap::new()),
             channel_capacity: channel_capacity.max(1),
@@ -105,6 +117,7 @@ impl Hub {
         if let Some(changes) = changes {
             tokio::spawn(follow_changes(Arc::downgrade(&hub), changes));
         }
+        tokio::spawn(Hub::sweep(Arc::downgrade(&hub)));
         hub
     }
 
@@ -137,12 +150,20 @@ impl Hub {
         }
     }
 
-    /// Catches `live` up with the log, and forgets it if it was deleted meanwhile.
+    /// Catches `live` up with the log, and forgets it if it was deleted meanwhile; moves its
+    /// bot if the log moved on.
     async fn sync(&self, live: &LiveGame) -> Result<(), PlayError> {
+        let before = live.state.lock().await.seq;
         match live.sync(self.store.as_ref()).await {
             Err(PlayError::GameNotFound(id)) => {
                 self.forget(&id);
                 Err(PlayError::GameNotFound(id))
+            }
+            Ok(()) => {
+                if !live.bots.is_empty() && live.state.lock().await.seq != before {
+                    self.drive(&live.id);
+                }
+                Ok(())
             }
             other => other,
         }
@@ -183,7 +204,11 @@ impl Hub {
                 };
                 // Another call may have loaded it meanwhile: keep the first, so that every
                 // subscriber shares one channel.
-                self.cache(Arc::new(live))
+                let live = self.cache(Arc::new(live));
+                if !live.bots.is_empty() {
+                    self.drive(&live.id);
+                }
+                live
             }
         };
         live.last_used.store(self.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
@@ -248,6 +273,8 @@ impl LiveGame {
             created: record.created,
             private: record.private,
             owner: record.owner.clone(),
+            bots: record.bots.clone(),
+            thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
             removed: watch::channel(false).0,
@@ -347,6 +374,7 @@ impl LiveGame {
                 move_count: update.move_count,
                 private: self.private,
                 owner: self.owner.clone(),
+                bots: self.bots.clone(),
             },
             game: state.game.clone_box(),
         }
@@ -390,6 +418,29 @@ impl LiveGame {
             *slot = hash;
             drop(hashes);
             self.reissues.send_modify(|count| *count += 1);
+        }
+    }
+
+    /// Whether `seat` is played by the server's engine.
+    pub fn is_bot(&self, seat: Seat) -> bool {
+        self.bots.iter().any(|bot| bot.seat == seat)
+    }
+
+    /// Marks this process's bot as thinking at `seq`; false when it already is.
+    pub(super) fn start_thinking(&self, seq: u64) -> bool {
+        let mut thinking = self.thinking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if *thinking == Some(seq) {
+            return false;
+        }
+        *thinking = Some(seq);
+        true
+    }
+
+    /// Ends the thinking at `seq`, unless thinking at a later seq began meanwhile.
+    pub(super) fn stop_thinking(&self, seq: u64) {
+        let mut thinking = self.thinking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if *thinking == Some(seq) {
+            *thinking = None;
         }
     }
 

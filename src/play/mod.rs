@@ -11,6 +11,7 @@
 //! are to be derived from the stored game and appended conditional on the seq they were
 //! derived at; the README's "Moves the server makes itself" gives the design.
 
+mod bots;
 mod creation;
 mod error;
 mod hub;
@@ -18,6 +19,7 @@ mod search;
 mod subscription;
 mod turn;
 
+pub use bots::{BOT_NODE_BUDGET, DEFAULT_MOVE_TIME, MAX_MOVE_TIME, SWEEP_EVERY};
 pub use creation::{Created, Creation};
 pub use error::PlayError;
 pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};

@@ -69,6 +69,32 @@ impl SearchPool {
     }
 }
 
+impl SearchPool {
+    /// Runs `search` on a thread of its own once a place is free, waiting for one: for the
+    /// server's own searches (bots), which must happen however busy the pool is. `stop` is
+    /// the flag handed to `search`; the caller may set it to make the search return its
+    /// best answer so far, and it is set when the caller stops waiting.
+    ///
+    /// # Errors
+    /// When the search panics.
+    pub async fn queue<T, F>(&self, stop: Arc<AtomicBool>, search: F) -> Result<T, PlayError>
+    where
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        let place = self.places.clone().acquire_owned().await.expect("the pool's semaphore is never closed");
+        let guard = StopOnDrop(stop.clone());
+        let task = tokio::task::spawn_blocking(move || {
+            let answer = search(&stop);
+            drop(place);
+            answer
+        });
+        let answer = task.await.map_err(|e| PlayError::Storage(format!("a search failed: {e}")));
+        drop(guard);
+        answer
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
@@ -100,6 +126,28 @@ mod tests {
         // Its place is free again.
         let answer = tokio::time::timeout(Duration::from_secs(5), pool.run(|_| 7)).await;
         assert_eq!(answer.unwrap().unwrap(), 7);
+    }
+
+    #[tokio::test]
+    async fn queued_searches_wait_for_a_place_and_stop_on_their_flag() {
+        let pool = SearchPool::new(1);
+        let stopped = Arc::new(AtomicBool::new(false));
+        let first_stop = Arc::new(AtomicBool::new(false));
+        let first = tokio::spawn({
+            let (pool, stop, stopped) = (pool.clone(), first_stop.clone(), stopped.clone());
+            async move { pool.queue(stop, endless(stopped)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let second = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.queue(Arc::new(AtomicBool::new(false)), |_| 7).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!second.is_finished(), "the second search waits for the only place");
+        first_stop.store(true, Ordering::Relaxed);
+        first.await.unwrap().unwrap();
+        assert!(stopped.load(Ordering::Relaxed));
+        assert_eq!(tokio::time::timeout(Duration::from_secs(5), second).await.unwrap().unwrap().unwrap(), 7);
     }
 
     #[tokio::test]

@@ -49,10 +49,11 @@ impl TurnRequest {
         self.request_id.as_ref().map(|id| format!("{}/{id}", self.actor.request_scope()))
     }
 
-    /// Who the answer is for: a seat sees its own view, anyone else a spectator's.
+    /// Who the answer is for: a seat sees its own view (the engine its seat's), anyone else
+    /// a spectator's.
     fn viewer(&self) -> Viewer {
         match self.actor {
-            Actor::Seat(seat) => Viewer::Seat(seat),
+            Actor::Seat(seat) | Actor::Engine(seat) => Viewer::Seat(seat),
             Actor::Service { .. } => Viewer::Spectator,
         }
     }
@@ -108,6 +109,11 @@ impl Hub {
     /// view is the actor's: its seat's, or a spectator's for a service key.
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, PlayError> {
         let viewer = request.viewer();
+        if let Actor::Seat(seat) = request.actor
+            && live.is_bot(seat)
+        {
+            return Err(PlayError::SeatPlayedByEngine { seat });
+        }
         if !request.actor.may_make(&request.turn) {
             let current_seq = live.state.lock().await.seq;
             let error = MoveError::new(
@@ -177,6 +183,7 @@ impl Hub {
         }
 
         let before = state.seq;
+        let outcome_after = next.outcome();
         state.seq += events.len() as u64;
         state.updated = now;
         state.game = next;
@@ -186,6 +193,9 @@ impl Hub {
         for event in &events {
             // No receiver is fine: nobody is watching this game right now.
             let _ = live.events.send(Arc::new(event.clone()));
+        }
+        if !live.bots.is_empty() && outcome_after.is_none() {
+            self.drive(&live.id);
         }
         Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer) })
     }

@@ -85,6 +85,8 @@ pub enum ApiError {
     CredentialRevoked,
     /// Every search thread is busy.
     SearchBusy { threads: usize },
+    /// A seat credential tried to move for a seat the server's engine plays.
+    SeatPlayedByEngine(crate::engine::Seat),
     /// Storage failed; the message is for the log, not the caller.
     Storage(String),
 }
@@ -124,6 +126,7 @@ impl From<PlayError> for ApiError {
             PlayError::CredentialRevoked => ApiError::CredentialRevoked,
             PlayError::ShuttingDown => ApiError::ShuttingDown,
             PlayError::SearchBusy { threads } => ApiError::SearchBusy { threads },
+            PlayError::SeatPlayedByEngine { seat } => ApiError::SeatPlayedByEngine(seat),
             PlayError::GameNotFinished(id) => ApiError::GameNotFinished(id),
             PlayError::Storage(detail) => ApiError::Storage(detail),
         }
@@ -379,6 +382,15 @@ impl From<ApiError> for Status {
                 &[("threads", threads.to_string())],
                 None,
             ),
+            ApiError::SeatPlayedByEngine(seat) => status(
+                Code::FailedPrecondition,
+                "SEAT_PLAYED_BY_ENGINE",
+                format!(
+                    "{seat} is played by the server's engine: its token reads the game as that seat but may not move for it"
+                ),
+                &[("seat", seat.number().to_string())],
+                None,
+            ),
             ApiError::Storage(detail) => {
                 tracing::error!(%detail, "storage failure");
                 status(
@@ -442,6 +454,7 @@ mod tests {
             ApiError::UnknownMethod("/tabula.v1.GameService/Nothing".into()),
             ApiError::CredentialRevoked,
             ApiError::SearchBusy { threads: 2 },
+            ApiError::SeatPlayedByEngine(crate::engine::Seat::SECOND),
             ApiError::Storage("disk".into()),
         ];
         errors.extend(

@@ -21,9 +21,11 @@ use super::rate_limit::{CallLimiter, Caller};
 use super::stream::{EventStream, event_stream};
 use crate::engine::{Action, Adjudication, Hint, SearchBudget, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
-use crate::play::{Created, Creation, Hub, LiveGame, SearchPool, Subscription, TurnRequest};
+use crate::play::{
+    Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool, Subscription, TurnRequest,
+};
 use crate::proto::tabula::v1 as pb;
-use crate::store::{Actor, GameRecord, GameStatus, ListFilter, to_stored_precision};
+use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, to_stored_precision};
 
 /// Longest game id accepted (ours are 36 characters).
 pub const MAX_GAME_ID_LEN: usize = 64;
@@ -208,7 +210,66 @@ fn game_to_proto(record: &GameRecord) -> pb::Game {
         create_time: Some(timestamp(record.created)),
         update_time: Some(timestamp(record.updated)),
         private: record.private,
+        bots: record.bots.iter().map(bot_seat_to_proto).collect(),
     }
+}
+
+fn bot_seat_to_proto(bot: &BotSeat) -> pb::BotSeat {
+    pb::BotSeat {
+        seat: bot.seat.number(),
+        level: u32::from(bot.level),
+        move_time: Some(prost_types::Duration {
+            seconds: i64::from(bot.move_time_ms / 1000),
+            nanos: (bot.move_time_ms % 1000 * 1_000_000) as i32,
+        }),
+    }
+}
+
+/// The bot seats a `CreateGameRequest` asks for in a game of `kind`, in seat order, every
+/// problem named at once.
+fn bot_seats(request: &[pb::BotSeat], kind: GameKind) -> Result<Vec<BotSeat>, ApiError> {
+    let (seat_count, top) = (kind.seat_count(), kind.max_bot_level());
+    let mut problems = Vec::new();
+    let mut bots: Vec<BotSeat> = Vec::new();
+    for (index, bot) in request.iter().enumerate() {
+        let field = |name: &str| format!("bots[{index}].{name}");
+        let seat = Seat::from_number(bot.seat).filter(|seat| seat.index() < seat_count);
+        match seat {
+            None => problems.push((field("seat"), format!("must be a seat from 1 to {seat_count}"))),
+            Some(seat) if bots.iter().any(|b| b.seat == seat) => {
+                problems.push((field("seat"), format!("names seat {} a second time", seat.number())));
+            }
+            Some(_) => {}
+        }
+        if !(1..=u32::from(top)).contains(&bot.level) {
+            problems.push((field("level"), format!("must be from 1 to {top}, the strongest for {}", kind.info().name)));
+        }
+        let move_time = bot.move_time.map_or(Ok(0), |time| {
+            let millis = i128::from(time.seconds) * 1000 + i128::from(time.nanos) / 1_000_000;
+            let max = MAX_MOVE_TIME.as_millis() as i128;
+            if time.seconds < 0 || time.nanos < 0 || time.nanos >= 1_000_000_000 || millis > max {
+                Err(format!(
+                    "must be from 0 (the default, {} s) to {} s",
+                    DEFAULT_MOVE_TIME.as_secs(),
+                    MAX_MOVE_TIME.as_secs()
+                ))
+            } else {
+                Ok(millis as u32)
+            }
+        });
+        if let Err(problem) = &move_time {
+            problems.push((field("move_time"), problem.clone()));
+        }
+        if let (Some(seat), Ok(move_time_ms)) = (seat, move_time) {
+            let level = u8::try_from(bot.level).unwrap_or(u8::MAX);
+            bots.push(BotSeat { seat, level, move_time_ms });
+        }
+    }
+    if !problems.is_empty() {
+        return Err(ApiError::BadRequest(problems));
+    }
+    bots.sort_by_key(|bot| bot.seat);
+    Ok(bots)
 }
 
 fn kind_info_to_proto(kind: GameKind) -> pb::GameKindInfo {
@@ -220,6 +281,7 @@ fn kind_info_to_proto(kind: GameKind) -> pb::GameKindInfo {
         seat_count: info.seat_names.len() as u32,
         seat_names: info.seat_names.iter().map(|s| (*s).to_owned()).collect(),
         default_config: Some(config_to_proto(&info.default_config)),
+        max_bot_level: u32::from(kind.max_bot_level()),
         presets: info
             .presets
             .iter()
@@ -395,6 +457,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let request_id = request_id(&request.request_id)?;
         let Requested { config, field, moves: imported } = requested_game(&request)?;
         let seat_count = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?.seat_count();
+        let bots = bot_seats(&request.bots, config.kind())?;
         let tokens: Vec<_> = (0..seat_count).map(|_| new_token()).collect();
         let now = to_stored_precision(SystemTime::now());
         let record = GameRecord {
@@ -409,6 +472,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             move_count: 0,
             private: request.private,
             owner,
+            bots,
         };
         // The store checks the owner's count and creates in one step, so the cap holds
         // under any concurrency and across replicas.
@@ -473,6 +537,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             status,
             created_after: optional_time(request.create_time_after.as_ref(), "create_time_after")?,
             created_before: optional_time(request.create_time_before.as_ref(), "create_time_before")?,
+            with_bots: false,
         };
         let after = page_after(&request)?;
         // One more than the page tells whether another page follows.

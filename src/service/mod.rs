@@ -62,6 +62,8 @@ pub struct Limits {
     pub rate_limit: Option<RateLimit>,
     /// Searches (hints) that may run at once, each on its own thread; more are refused.
     pub search_threads: usize,
+    /// Bots that may think at once, each on its own thread; more wait for a place.
+    pub bot_threads: usize,
 }
 
 impl Default for Limits {
@@ -75,6 +77,7 @@ impl Default for Limits {
             // legitimately makes thousands of spectator calls a second.
             rate_limit: None,
             search_threads: default_threads(),
+            bot_threads: default_threads(),
         }
     }
 }
@@ -162,7 +165,7 @@ pub async fn serve(
 
     let limits = options.limits;
     let (stop_streams, streams_stopped) = watch::channel(false);
-    let hub = Hub::new(store, options.event_channel_capacity, options.cached_games);
+    let hub = Hub::new(store, options.event_channel_capacity, options.cached_games, limits.bot_threads);
     let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
     let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game)
         .with_rate_limiter(limiter.clone())

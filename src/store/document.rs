@@ -6,7 +6,7 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
-use super::{EventKind, GameRecord, GameStatus, Store, StoreError, StoredEvent, TokenHash};
+use super::{BotSeat, EventKind, GameRecord, GameStatus, Store, StoreError, StoredEvent, TokenHash};
 use crate::engine::Outcome;
 use crate::games::GameConfig;
 
@@ -34,6 +34,9 @@ pub struct GameDocument {
     /// The service key that created it.
     #[serde(default)]
     pub owner: Option<String>,
+    /// The seats the server's engine plays (omitted when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<BotSeat>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -64,6 +67,7 @@ impl GameDocument {
             status: record.status,
             private: record.private,
             owner: record.owner,
+            bots: record.bots,
             events,
         }
     }
@@ -144,6 +148,7 @@ impl GameDocument {
             move_count: game.move_count(),
             private: self.private,
             owner: self.owner.clone(),
+            bots: self.bots.clone(),
         })
     }
 }

@@ -18,14 +18,29 @@ pub enum Actor {
     /// The managing backend, with a service key: the key's public name, or `None` on a
     /// server without keys (where anyone may manage games).
     Service { key: Option<String> },
+    /// The server's own engine, playing this seat (see [`BotSeat`]).
+    Engine(Seat),
+}
+
+/// A seat the server's own engine plays, fixed when the game is created.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BotSeat {
+    /// The seat.
+    pub seat: Seat,
+    /// How strong it plays, from 1 (the weakest) to the game's top level.
+    pub level: u8,
+    /// The longest it thinks per move, in milliseconds.
+    pub move_time_ms: u32,
 }
 
 impl Actor {
     /// Whether this actor may make `turn`: a seat makes its own moves, resignations and
-    /// takebacks; a service key makes the turns no seat makes (an abort, an adjudication).
+    /// takebacks; the engine only the moves of the seat it plays; a service key makes the
+    /// turns no seat makes (an abort, an adjudication).
     pub fn may_make(&self, turn: &Turn) -> bool {
         match self {
             Actor::Seat(seat) => turn.seat() == Some(*seat),
+            Actor::Engine(seat) => matches!(turn, Turn::Move(mover, _) if mover == seat),
             Actor::Service { .. } => turn.seat().is_none(),
         }
     }
@@ -36,6 +51,7 @@ impl Actor {
         match self {
             Actor::Seat(seat) => format!("seat/{}", seat.number()),
             Actor::Service { key } => format!("service/{}", key.as_deref().unwrap_or("")),
+            Actor::Engine(seat) => format!("engine/seat/{}", seat.number()),
         }
     }
 }

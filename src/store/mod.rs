@@ -23,7 +23,7 @@ use tokio::sync::mpsc;
 use crate::engine::{Outcome, Turn};
 use crate::games::{GameConfig, GameKind};
 
-pub use log::{Actor, played_turns};
+pub use log::{Actor, BotSeat, played_turns};
 pub use memory::MemoryStore;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
@@ -125,6 +125,8 @@ pub struct GameRecord {
     pub private: bool,
     /// The service key (by its public name) that created the game, when one did.
     pub owner: Option<String>,
+    /// The seats the server's engine plays, in seat order. Fixed at creation.
+    pub bots: Vec<BotSeat>,
 }
 
 impl GameRecord {
@@ -216,6 +218,8 @@ pub struct ListFilter {
     pub created_after: Option<SystemTime>,
     /// Only games created before this time.
     pub created_before: Option<SystemTime>,
+    /// Only games with a seat the server's engine plays.
+    pub with_bots: bool,
 }
 
 impl ListFilter {
@@ -228,6 +232,7 @@ impl ListFilter {
             }
             && self.created_after.is_none_or(|t| record.created >= t)
             && self.created_before.is_none_or(|t| record.created < t)
+            && (!self.with_bots || !record.bots.is_empty())
     }
 }
 

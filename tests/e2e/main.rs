@@ -7,6 +7,7 @@ mod common;
 
 mod auth;
 mod binary;
+mod bots;
 mod chess_and_puzzles;
 mod concurrency;
 mod durability;

@@ -47,6 +47,7 @@ arms!(TURN: Turn {
 arms!(ACTOR: Actor {
     Actor::Seat(_) => "seat",
     Actor::Service { .. } => "service",
+    Actor::Engine(_) => "engine",
 });
 
 arms!(ACTION: Action {

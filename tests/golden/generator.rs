@@ -69,9 +69,14 @@ fn at(seconds: u64) -> SystemTime {
     UNIX_EPOCH + Duration::new(1_790_000_000 + seconds, 123_456_000)
 }
 
-/// Who makes `turn` in a game owned by `owner`: its seat, or else the owner's key.
-fn actor(turn: &Turn, owner: Option<&str>) -> Actor {
-    turn.seat().map_or_else(|| Actor::Service { key: owner.map(str::to_owned) }, Actor::Seat)
+/// Who makes `turn` in the game `script` plays: its seat (or the engine, for a bot's
+/// seat), or else the owner's key.
+fn actor(turn: &Turn, script: &Script) -> Actor {
+    match turn.seat() {
+        Some(seat) if script.bots.iter().any(|bot| bot.seat == seat) => Actor::Engine(seat),
+        Some(seat) => Actor::Seat(seat),
+        None => Actor::Service { key: script.owner.map(str::to_owned) },
+    }
 }
 
 /// The request id and digest the service would log for `turn` sent by `actor`, expecting
@@ -97,12 +102,12 @@ fn play(id: String, script: Script) -> GoldenGame {
         let seq = events.len() as u64 + 1;
         let (request_id, request_digest) = match seq % 2 {
             0 => {
-                let (request_id, digest) = request(&turn, &actor(&turn, script.owner), seq);
+                let (request_id, digest) = request(&turn, &actor(&turn, &script), seq);
                 (Some(request_id), Some(digest))
             }
             _ => (None, None),
         };
-        let logged_actor = script.logs_actors.then(|| actor(&turn, script.owner));
+        let logged_actor = script.logs_actors.then(|| actor(&turn, &script));
         let played = EventKind::Played { turn, move_number, actor: logged_actor };
         let event = |seq: u64, kind: EventKind| StoredEvent {
             seq,
@@ -130,6 +135,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         move_count: game.move_count(),
         private: script.private,
         owner: script.owner.map(str::to_owned),
+        bots: script.bots.clone(),
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

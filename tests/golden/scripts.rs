@@ -6,7 +6,7 @@ use tabula::engine::{
     Action, Adjudication, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Turn, Viewer,
 };
 use tabula::games::{GameConfig, GameKind, battleship, chess, morris, peg_solitaire, reversi};
-use tabula::store::GameStatus;
+use tabula::store::{BotSeat, GameStatus};
 
 /// One game to play through the engine.
 pub struct Script {
@@ -25,6 +25,8 @@ pub struct Script {
     /// Whether each turn's log entry names who made it (games made before actors were
     /// logged do not).
     pub logs_actors: bool,
+    /// The seats the server's engine plays: their moves are logged as the engine's.
+    pub bots: Vec<BotSeat>,
 }
 
 /// One turn of a script, its seat left to the game where only one seat may act.
@@ -69,7 +71,7 @@ impl Step {
 /// The scripts of `kind`: one game, or for chess one per draw action that ends a game.
 pub fn scripts(kind: GameKind) -> Vec<Script> {
     match kind {
-        GameKind::TicTacToe => vec![tic_tac_toe(), tic_tac_toe_aborted()],
+        GameKind::TicTacToe => vec![tic_tac_toe(), tic_tac_toe_aborted(), tic_tac_toe_against_the_engine()],
         GameKind::ConnectFour => vec![connect_four(), connect_four_adjudicated()],
         GameKind::Gomoku => vec![gomoku()],
         GameKind::TicTacTwo => vec![tic_tac_two()],
@@ -90,6 +92,7 @@ fn script(about: &'static str, config: GameConfig, steps: Vec<Step>) -> Script {
         private: false,
         owner: Some("lobby"),
         logs_actors: false,
+        bots: Vec::new(),
     }
 }
 
@@ -136,6 +139,19 @@ fn tic_tac_toe_aborted() -> Script {
         GameConfig::TicTacToe(Default::default()),
         steps,
     )
+}
+
+fn tic_tac_toe_against_the_engine() -> Script {
+    let steps = vec![place(1, 1), place(0, 0), place(2, 2)];
+    let bots = vec![BotSeat { seat: Seat::SECOND, level: 3, move_time_ms: 500 }];
+    Script {
+        bots,
+        ..script_with_actors(
+            "X against the engine, which plays O; in progress, the engine to move",
+            GameConfig::TicTacToe(Default::default()),
+            steps,
+        )
+    }
 }
 
 fn connect_four_adjudicated() -> Script {

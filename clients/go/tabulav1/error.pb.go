@@ -215,6 +215,9 @@ const (
 	// FAILED_PRECONDITION: the game can no longer be aborted, since a seat has made its second
 	// move; `AdjudicateGame` decides it instead.
 	ErrorReason_ERROR_REASON_TOO_LATE_TO_ABORT ErrorReason = 71
+	// FAILED_PRECONDITION: the seat is played by the server's engine (`BotSeat`); its token
+	// reads the game as that seat but may not move for it.
+	ErrorReason_ERROR_REASON_SEAT_PLAYED_BY_ENGINE ErrorReason = 72
 )
 
 // Enum value maps for ErrorReason.
@@ -292,6 +295,7 @@ var (
 		69: "ERROR_REASON_CREDENTIAL_REVOKED",
 		70: "ERROR_REASON_SEARCH_BUSY",
 		71: "ERROR_REASON_TOO_LATE_TO_ABORT",
+		72: "ERROR_REASON_SEAT_PLAYED_BY_ENGINE",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":               0,
@@ -366,6 +370,7 @@ var (
 		"ERROR_REASON_CREDENTIAL_REVOKED":        69,
 		"ERROR_REASON_SEARCH_BUSY":               70,
 		"ERROR_REASON_TOO_LATE_TO_ABORT":         71,
+		"ERROR_REASON_SEAT_PLAYED_BY_ENGINE":     72,
 	}
 )
 
@@ -400,7 +405,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xac\x13\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xd4\x13\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -474,7 +479,8 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x1bERROR_REASON_UNKNOWN_METHOD\x10D\x12#\n" +
 	"\x1fERROR_REASON_CREDENTIAL_REVOKED\x10E\x12\x1c\n" +
 	"\x18ERROR_REASON_SEARCH_BUSY\x10F\x12\"\n" +
-	"\x1eERROR_REASON_TOO_LATE_TO_ABORT\x10GBZ\n" +
+	"\x1eERROR_REASON_TOO_LATE_TO_ABORT\x10G\x12&\n" +
+	"\"ERROR_REASON_SEAT_PLAYED_BY_ENGINE\x10HBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

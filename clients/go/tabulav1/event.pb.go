@@ -244,13 +244,14 @@ func (*GameEvent_GameAdjudicated) isGameEvent_Kind() {}
 // history, whoever makes it.
 type Actor struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Exactly one arm is set. More kinds of actor will be added (the server's own engine
-	// playing a seat, the clock); a client shows an actor it does not know as unknown.
+	// Exactly one arm is set. More kinds of actor will be added (the clock); a client shows an
+	// actor it does not know as unknown.
 	//
 	// Types that are valid to be assigned to Kind:
 	//
 	//	*Actor_Seat
 	//	*Actor_Service
+	//	*Actor_Engine
 	Kind          isActor_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -311,6 +312,15 @@ func (x *Actor) GetService() *ServiceActor {
 	return nil
 }
 
+func (x *Actor) GetEngine() uint32 {
+	if x != nil {
+		if x, ok := x.Kind.(*Actor_Engine); ok {
+			return x.Engine
+		}
+	}
+	return 0
+}
+
 type isActor_Kind interface {
 	isActor_Kind()
 }
@@ -326,9 +336,16 @@ type Actor_Service struct {
 	Service *ServiceActor `protobuf:"bytes,2,opt,name=service,proto3,oneof"`
 }
 
+type Actor_Engine struct {
+	// The server's own engine, playing this seat (numbered from 1; see `BotSeat`).
+	Engine uint32 `protobuf:"varint,3,opt,name=engine,proto3,oneof"`
+}
+
 func (*Actor_Seat) isActor_Kind() {}
 
 func (*Actor_Service) isActor_Kind() {}
+
+func (*Actor_Engine) isActor_Kind() {}
 
 // The managing backend, acting with a service key.
 type ServiceActor struct {
@@ -766,10 +783,11 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	" \x01(\v2\x16.tabula.v1.GameAbortedH\x00R\vgameAborted\x12G\n" +
 	"\x10game_adjudicated\x18\v \x01(\v2\x1a.tabula.v1.GameAdjudicatedH\x00R\x0fgameAdjudicated\x12&\n" +
 	"\x05actor\x18\t \x01(\v2\x10.tabula.v1.ActorR\x05actorB\x06\n" +
-	"\x04kind\"Z\n" +
+	"\x04kind\"t\n" +
 	"\x05Actor\x12\x14\n" +
 	"\x04seat\x18\x01 \x01(\rH\x00R\x04seat\x123\n" +
-	"\aservice\x18\x02 \x01(\v2\x17.tabula.v1.ServiceActorH\x00R\aserviceB\x06\n" +
+	"\aservice\x18\x02 \x01(\v2\x17.tabula.v1.ServiceActorH\x00R\aservice\x12\x18\n" +
+	"\x06engine\x18\x03 \x01(\rH\x00R\x06engineB\x06\n" +
 	"\x04kind\")\n" +
 	"\fServiceActor\x12\x19\n" +
 	"\bkey_name\x18\x01 \x01(\tR\akeyName\"[\n" +
@@ -867,6 +885,7 @@ func file_tabula_v1_event_proto_init() {
 	file_tabula_v1_event_proto_msgTypes[1].OneofWrappers = []any{
 		(*Actor_Seat)(nil),
 		(*Actor_Service)(nil),
+		(*Actor_Engine)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -11,6 +11,7 @@ package tabulav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -472,7 +473,9 @@ type Game struct {
 	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// A private game refuses spectators: only its seats and service keys may read it. Fixed
 	// at creation. Output only.
-	Private       bool `protobuf:"varint,12,opt,name=private,proto3" json:"private,omitempty"`
+	Private bool `protobuf:"varint,12,opt,name=private,proto3" json:"private,omitempty"`
+	// The seats the server's own engine plays, in seat order. Fixed at creation. Output only.
+	Bots          []*BotSeat `protobuf:"bytes,13,rep,name=bots,proto3" json:"bots,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -591,16 +594,90 @@ func (x *Game) GetPrivate() bool {
 	return false
 }
 
+func (x *Game) GetBots() []*BotSeat {
+	if x != nil {
+		return x.Bots
+	}
+	return nil
+}
+
+// A seat the server's own engine plays: it moves as soon as the seat is to act, through the
+// same history as any move (`GameEvent.actor` names the engine), from what that seat may see
+// alone.
+type BotSeat struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat (numbered from 1).
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// How strong it plays: 1, the weakest (a random legal move), to the kind's
+	// `GameKindInfo.max_bot_level`.
+	Level uint32 `protobuf:"varint,2,opt,name=level,proto3" json:"level,omitempty"`
+	// The longest the engine thinks per move; unset or zero: 1 second. At most 10 seconds.
+	MoveTime      *durationpb.Duration `protobuf:"bytes,3,opt,name=move_time,json=moveTime,proto3" json:"move_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BotSeat) Reset() {
+	*x = BotSeat{}
+	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BotSeat) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BotSeat) ProtoMessage() {}
+
+func (x *BotSeat) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BotSeat.ProtoReflect.Descriptor instead.
+func (*BotSeat) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *BotSeat) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *BotSeat) GetLevel() uint32 {
+	if x != nil {
+		return x.Level
+	}
+	return 0
+}
+
+func (x *BotSeat) GetMoveTime() *durationpb.Duration {
+	if x != nil {
+		return x.MoveTime
+	}
+	return nil
+}
+
 var File_tabula_v1_game_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x14tabula/v1/game.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x16tabula/v1/config.proto\"\xaf\x01\n" +
+	"\x14tabula/v1/game.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x16tabula/v1/config.proto\"\xaf\x01\n" +
 	"\aOutcome\x12*\n" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xcc\x03\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xf4\x03\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -618,7 +695,12 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"createTime\x12;\n" +
 	"\vupdate_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"updateTime\x12\x18\n" +
-	"\aprivate\x18\f \x01(\bR\aprivate*\x86\x02\n" +
+	"\aprivate\x18\f \x01(\bR\aprivate\x12&\n" +
+	"\x04bots\x18\r \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\"k\n" +
+	"\aBotSeat\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
+	"\x05level\x18\x02 \x01(\rR\x05level\x126\n" +
+	"\tmove_time\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\bmoveTime*\x86\x02\n" +
 	"\bGameKind\x12\x19\n" +
 	"\x15GAME_KIND_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15GAME_KIND_TIC_TAC_TOE\x10\x01\x12\x1a\n" +
@@ -682,7 +764,7 @@ func file_tabula_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_tabula_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_tabula_v1_game_proto_goTypes = []any{
 	(GameKind)(0),                 // 0: tabula.v1.GameKind
 	(GameStatus)(0),               // 1: tabula.v1.GameStatus
@@ -690,25 +772,29 @@ var file_tabula_v1_game_proto_goTypes = []any{
 	(EndReason)(0),                // 3: tabula.v1.EndReason
 	(*Outcome)(nil),               // 4: tabula.v1.Outcome
 	(*Game)(nil),                  // 5: tabula.v1.Game
-	(*Cell)(nil),                  // 6: tabula.v1.Cell
-	(*GameConfig)(nil),            // 7: tabula.v1.GameConfig
-	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
+	(*BotSeat)(nil),               // 6: tabula.v1.BotSeat
+	(*Cell)(nil),                  // 7: tabula.v1.Cell
+	(*GameConfig)(nil),            // 8: tabula.v1.GameConfig
+	(*timestamppb.Timestamp)(nil), // 9: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 10: google.protobuf.Duration
 }
 var file_tabula_v1_game_proto_depIdxs = []int32{
-	2, // 0: tabula.v1.Outcome.type:type_name -> tabula.v1.OutcomeType
-	3, // 1: tabula.v1.Outcome.reason:type_name -> tabula.v1.EndReason
-	6, // 2: tabula.v1.Outcome.winning_line:type_name -> tabula.v1.Cell
-	0, // 3: tabula.v1.Game.kind:type_name -> tabula.v1.GameKind
-	7, // 4: tabula.v1.Game.config:type_name -> tabula.v1.GameConfig
-	1, // 5: tabula.v1.Game.status:type_name -> tabula.v1.GameStatus
-	4, // 6: tabula.v1.Game.outcome:type_name -> tabula.v1.Outcome
-	8, // 7: tabula.v1.Game.create_time:type_name -> google.protobuf.Timestamp
-	8, // 8: tabula.v1.Game.update_time:type_name -> google.protobuf.Timestamp
-	9, // [9:9] is the sub-list for method output_type
-	9, // [9:9] is the sub-list for method input_type
-	9, // [9:9] is the sub-list for extension type_name
-	9, // [9:9] is the sub-list for extension extendee
-	0, // [0:9] is the sub-list for field type_name
+	2,  // 0: tabula.v1.Outcome.type:type_name -> tabula.v1.OutcomeType
+	3,  // 1: tabula.v1.Outcome.reason:type_name -> tabula.v1.EndReason
+	7,  // 2: tabula.v1.Outcome.winning_line:type_name -> tabula.v1.Cell
+	0,  // 3: tabula.v1.Game.kind:type_name -> tabula.v1.GameKind
+	8,  // 4: tabula.v1.Game.config:type_name -> tabula.v1.GameConfig
+	1,  // 5: tabula.v1.Game.status:type_name -> tabula.v1.GameStatus
+	4,  // 6: tabula.v1.Game.outcome:type_name -> tabula.v1.Outcome
+	9,  // 7: tabula.v1.Game.create_time:type_name -> google.protobuf.Timestamp
+	9,  // 8: tabula.v1.Game.update_time:type_name -> google.protobuf.Timestamp
+	6,  // 9: tabula.v1.Game.bots:type_name -> tabula.v1.BotSeat
+	10, // 10: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
+	11, // [11:11] is the sub-list for method output_type
+	11, // [11:11] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_proto_init() }
@@ -724,7 +810,7 @@ func file_tabula_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_proto_rawDesc), len(file_tabula_v1_game_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   2,
+			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -195,7 +195,10 @@ type GameKindInfo struct {
 	// The configuration an empty config message of this kind stands for, every field filled in.
 	DefaultConfig *GameConfig `protobuf:"bytes,6,opt,name=default_config,json=defaultConfig,proto3" json:"default_config,omitempty"`
 	// The named presets of this kind.
-	Presets       []*Preset `protobuf:"bytes,7,rep,name=presets,proto3" json:"presets,omitempty"`
+	Presets []*Preset `protobuf:"bytes,7,rep,name=presets,proto3" json:"presets,omitempty"`
+	// The strongest level of the server's engine for this kind (`BotSeat.level`); 1 is the
+	// weakest.
+	MaxBotLevel   uint32 `protobuf:"varint,8,opt,name=max_bot_level,json=maxBotLevel,proto3" json:"max_bot_level,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -277,6 +280,13 @@ func (x *GameKindInfo) GetPresets() []*Preset {
 		return x.Presets
 	}
 	return nil
+}
+
+func (x *GameKindInfo) GetMaxBotLevel() uint32 {
+	if x != nil {
+		return x.MaxBotLevel
+	}
+	return 0
 }
 
 // Request for `ListGameKinds`; it takes no parameters.
@@ -388,7 +398,12 @@ type CreateGameRequest struct {
 	// and the ones the lost answer carried stop working; once anyone has acted in the game,
 	// the first answer evidently arrived, and the retry returns the game with no tokens
 	// (`ReissueSeatToken` replaces a lost one). Empty: no retry protection.
-	RequestId     string `protobuf:"bytes,6,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	RequestId string `protobuf:"bytes,6,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// Seats the server's own engine plays (any of them, or all: a game may be engine against
+	// engine). Each seat at most once; a bad seat, level or move time is INVALID_ARGUMENT
+	// `INVALID_REQUEST`, every problem named. A bot seat still gets a token, which reads the
+	// game as that seat but may not move for it (FAILED_PRECONDITION `SEAT_PLAYED_BY_ENGINE`).
+	Bots          []*BotSeat `protobuf:"bytes,7,rep,name=bots,proto3" json:"bots,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -476,6 +491,13 @@ func (x *CreateGameRequest) GetRequestId() string {
 		return x.RequestId
 	}
 	return ""
+}
+
+func (x *CreateGameRequest) GetBots() []*BotSeat {
+	if x != nil {
+		return x.Bots
+	}
+	return nil
 }
 
 type isCreateGameRequest_Source interface {
@@ -2469,7 +2491,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x06Preset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12-\n" +
-	"\x06config\x18\x03 \x01(\v2\x15.tabula.v1.GameConfigR\x06config\"\x97\x02\n" +
+	"\x06config\x18\x03 \x01(\v2\x15.tabula.v1.GameConfigR\x06config\"\xbb\x02\n" +
 	"\fGameKindInfo\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12!\n" +
@@ -2479,10 +2501,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"seat_names\x18\x05 \x03(\tR\tseatNames\x12<\n" +
 	"\x0edefault_config\x18\x06 \x01(\v2\x15.tabula.v1.GameConfigR\rdefaultConfig\x12+\n" +
-	"\apresets\x18\a \x03(\v2\x11.tabula.v1.PresetR\apresets\"\x16\n" +
+	"\apresets\x18\a \x03(\v2\x11.tabula.v1.PresetR\apresets\x12\"\n" +
+	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xf4\x01\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\x9c\x02\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
@@ -2490,7 +2513,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x04kind\x18\x03 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x18\n" +
 	"\aprivate\x18\x05 \x01(\bR\aprivate\x12\x1d\n" +
 	"\n" +
-	"request_id\x18\x06 \x01(\tR\trequestIdB\b\n" +
+	"request_id\x18\x06 \x01(\tR\trequestId\x12&\n" +
+	"\x04bots\x18\a \x03(\v2\x12.tabula.v1.BotSeatR\x04botsB\b\n" +
 	"\x06source\"<\n" +
 	"\tPgnImport\x12\x10\n" +
 	"\x03pgn\x18\x01 \x01(\tR\x03pgn\x12\x15\n" +
@@ -2698,13 +2722,14 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*AdjudicateGameResponse)(nil),   // 39: tabula.v1.AdjudicateGameResponse
 	(*GameConfig)(nil),               // 40: tabula.v1.GameConfig
 	(GameKind)(0),                    // 41: tabula.v1.GameKind
-	(*Game)(nil),                     // 42: tabula.v1.Game
-	(GameStatus)(0),                  // 43: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),    // 44: google.protobuf.Timestamp
-	(*View)(nil),                     // 45: tabula.v1.View
-	(*Move)(nil),                     // 46: tabula.v1.Move
-	(*GameEvent)(nil),                // 47: tabula.v1.GameEvent
-	(OutcomeType)(0),                 // 48: tabula.v1.OutcomeType
+	(*BotSeat)(nil),                  // 42: tabula.v1.BotSeat
+	(*Game)(nil),                     // 43: tabula.v1.Game
+	(GameStatus)(0),                  // 44: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),    // 45: google.protobuf.Timestamp
+	(*View)(nil),                     // 46: tabula.v1.View
+	(*Move)(nil),                     // 47: tabula.v1.Move
+	(*GameEvent)(nil),                // 48: tabula.v1.GameEvent
+	(OutcomeType)(0),                 // 49: tabula.v1.OutcomeType
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	40, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
@@ -2715,70 +2740,71 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	40, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	6,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
 	41, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	42, // 8: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	7,  // 9: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	42, // 10: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	41, // 11: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	43, // 12: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	44, // 13: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	44, // 14: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	42, // 15: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	45, // 16: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	46, // 17: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	16, // 18: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	46, // 19: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	47, // 20: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	45, // 21: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	45, // 22: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	0,  // 23: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	46, // 24: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	45, // 25: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	47, // 26: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	45, // 27: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	42, // 28: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	7,  // 29: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	42, // 30: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	48, // 31: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	42, // 32: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	3,  // 33: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	5,  // 34: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	9,  // 35: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	11, // 36: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	13, // 37: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	15, // 38: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	18, // 39: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	20, // 40: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	22, // 41: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	24, // 42: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	26, // 43: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	28, // 44: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	30, // 45: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	32, // 46: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	34, // 47: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	36, // 48: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	38, // 49: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	4,  // 50: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	8,  // 51: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	10, // 52: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	12, // 53: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	14, // 54: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	17, // 55: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	19, // 56: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	21, // 57: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	23, // 58: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	25, // 59: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	27, // 60: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	29, // 61: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	31, // 62: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	33, // 63: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	35, // 64: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	37, // 65: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	39, // 66: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	50, // [50:67] is the sub-list for method output_type
-	33, // [33:50] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	42, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	43, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	7,  // 10: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	43, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	41, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	44, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	45, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	45, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	43, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	46, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	47, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	16, // 19: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	47, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	48, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	46, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	46, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	0,  // 24: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	47, // 25: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	46, // 26: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	48, // 27: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	46, // 28: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	43, // 29: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	7,  // 30: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	43, // 31: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	49, // 32: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	43, // 33: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	3,  // 34: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	5,  // 35: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	9,  // 36: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	11, // 37: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	13, // 38: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	15, // 39: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	18, // 40: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	20, // 41: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	22, // 42: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	24, // 43: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	26, // 44: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	28, // 45: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	30, // 46: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	32, // 47: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	34, // 48: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	36, // 49: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	38, // 50: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	4,  // 51: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	8,  // 52: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	10, // 53: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	12, // 54: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	14, // 55: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	17, // 56: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	19, // 57: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	21, // 58: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	23, // 59: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	25, // 60: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	27, // 61: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	29, // 62: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	31, // 63: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	33, // 64: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	35, // 65: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	37, // 66: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	39, // 67: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	51, // [51:68] is the sub-list for method output_type
+	34, // [34:51] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }

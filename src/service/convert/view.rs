@@ -222,6 +222,7 @@ pub fn actor_to_proto(actor: &Actor) -> pb::Actor {
     let kind = match actor {
         Actor::Seat(seat) => Kind::Seat(seat.number()),
         Actor::Service { key } => Kind::Service(pb::ServiceActor { key_name: key.clone().unwrap_or_default() }),
+        Actor::Engine(seat) => Kind::Engine(seat.number()),
     };
     pb::Actor { kind: Some(kind) }
 }

@@ -157,7 +157,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 12] {
+pub fn record_values(record: &GameRecord) -> [Value; 13] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -170,6 +170,7 @@ pub fn record_values(record: &GameRecord) -> [Value; 12] {
         i64::from(record.move_count).into(),
         record.private.into(),
         record.owner.clone().into(),
+        (!record.bots.is_empty()).then(|| to_json(&record.bots)).into(),
         record.kind().info().name.into(),
     ]
 }
@@ -201,6 +202,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         move_count: unsigned(row.int("move_count")?, "move count")?,
         private: row.boolean("private")?,
         owner: row.optional_text("owner")?,
+        bots: row.optional_text("bots")?.map(|b| from_json(&b, "bot seats")).transpose()?.unwrap_or_default(),
     })
 }
 

@@ -178,10 +178,15 @@ impl<S: SqlStore> Store for S {
         if let Some(before) = filter.created_before {
             and(" AND created_us < ", to_micros(before).into());
         }
-        if let Some(after_id) = after_id {
-            and(" AND id < ", after_id.into());
+        if filter.with_bots {
+            query.push(" AND bots IS NOT NULL");
         }
-        and(" ORDER BY id DESC LIMIT ", i64::try_from(limit).unwrap_or(i64::MAX).into());
+        if let Some(after_id) = after_id {
+            query.push(" AND id < ");
+            S::Db::push(&mut query, after_id.into());
+        }
+        query.push(" ORDER BY id DESC LIMIT ");
+        S::Db::push(&mut query, i64::try_from(limit).unwrap_or(i64::MAX).into());
         let mut conn = self.pool().acquire().await.map_err(backend)?;
         let rows = query.build().fetch_all(conn.executor()).await.map_err(backend)?;
         rows.iter().map(record_from_row).collect()

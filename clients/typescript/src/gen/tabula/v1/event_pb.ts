@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/event.proto.
  */
 export const file_tabula_v1_event: GenFile = /*@__PURE__*/
-  fileDesc("ChV0YWJ1bGEvdjEvZXZlbnQucHJvdG8SCXRhYnVsYS52MSLOAwoJR2FtZUV2ZW50Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgEEigKBHRpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGdhbWVfY3JlYXRlZBgEIAEoCzIWLnRhYnVsYS52MS5HYW1lQ3JlYXRlZEgAEi4KDG1vdmVfYXBwbGllZBgFIAEoCzIWLnRhYnVsYS52MS5Nb3ZlQXBwbGllZEgAEicKCHJlc2lnbmVkGAYgASgLMhMudGFidWxhLnYxLlJlc2lnbmVkSAASKgoKZ2FtZV9lbmRlZBgHIAEoCzIULnRhYnVsYS52MS5HYW1lRW5kZWRIABIzCg9tb3ZlX3Rha2VuX2JhY2sYCCABKAsyGC50YWJ1bGEudjEuTW92ZVRha2VuQmFja0gAEi4KDGdhbWVfYWJvcnRlZBgKIAEoCzIWLnRhYnVsYS52MS5HYW1lQWJvcnRlZEgAEjYKEGdhbWVfYWRqdWRpY2F0ZWQYCyABKAsyGi50YWJ1bGEudjEuR2FtZUFkanVkaWNhdGVkSAASHwoFYWN0b3IYCSABKAsyEC50YWJ1bGEudjEuQWN0b3JCBgoEa2luZCJLCgVBY3RvchIOCgRzZWF0GAEgASgNSAASKgoHc2VydmljZRgCIAEoCzIXLnRhYnVsYS52MS5TZXJ2aWNlQWN0b3JIAEIGCgRraW5kIiAKDFNlcnZpY2VBY3RvchIQCghrZXlfbmFtZRgBIAEoCSJICgtHYW1lQ3JlYXRlZBIlCgZjb25maWcYASABKAsyFS50YWJ1bGEudjEuR2FtZUNvbmZpZxISCgpzZWF0X2NvdW50GAIgASgNImEKC01vdmVBcHBsaWVkEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhMKC21vdmVfbnVtYmVyGAQgASgNIhgKCFJlc2lnbmVkEgwKBHNlYXQYASABKA0iMAoJR2FtZUVuZGVkEiMKB291dGNvbWUYASABKAsyEi50YWJ1bGEudjEuT3V0Y29tZSIiCgtHYW1lQWJvcnRlZBITCgtleHBsYW5hdGlvbhgBIAEoCSImCg9HYW1lQWRqdWRpY2F0ZWQSEwoLZXhwbGFuYXRpb24YASABKAkiMgoNTW92ZVRha2VuQmFjaxIMCgRzZWF0GAEgASgNEhMKC21vdmVfbnVtYmVyGAIgASgNQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_game, file_tabula_v1_move]);
+  fileDesc("ChV0YWJ1bGEvdjEvZXZlbnQucHJvdG8SCXRhYnVsYS52MSLOAwoJR2FtZUV2ZW50Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgEEigKBHRpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGdhbWVfY3JlYXRlZBgEIAEoCzIWLnRhYnVsYS52MS5HYW1lQ3JlYXRlZEgAEi4KDG1vdmVfYXBwbGllZBgFIAEoCzIWLnRhYnVsYS52MS5Nb3ZlQXBwbGllZEgAEicKCHJlc2lnbmVkGAYgASgLMhMudGFidWxhLnYxLlJlc2lnbmVkSAASKgoKZ2FtZV9lbmRlZBgHIAEoCzIULnRhYnVsYS52MS5HYW1lRW5kZWRIABIzCg9tb3ZlX3Rha2VuX2JhY2sYCCABKAsyGC50YWJ1bGEudjEuTW92ZVRha2VuQmFja0gAEi4KDGdhbWVfYWJvcnRlZBgKIAEoCzIWLnRhYnVsYS52MS5HYW1lQWJvcnRlZEgAEjYKEGdhbWVfYWRqdWRpY2F0ZWQYCyABKAsyGi50YWJ1bGEudjEuR2FtZUFkanVkaWNhdGVkSAASHwoFYWN0b3IYCSABKAsyEC50YWJ1bGEudjEuQWN0b3JCBgoEa2luZCJdCgVBY3RvchIOCgRzZWF0GAEgASgNSAASKgoHc2VydmljZRgCIAEoCzIXLnRhYnVsYS52MS5TZXJ2aWNlQWN0b3JIABIQCgZlbmdpbmUYAyABKA1IAEIGCgRraW5kIiAKDFNlcnZpY2VBY3RvchIQCghrZXlfbmFtZRgBIAEoCSJICgtHYW1lQ3JlYXRlZBIlCgZjb25maWcYASABKAsyFS50YWJ1bGEudjEuR2FtZUNvbmZpZxISCgpzZWF0X2NvdW50GAIgASgNImEKC01vdmVBcHBsaWVkEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhMKC21vdmVfbnVtYmVyGAQgASgNIhgKCFJlc2lnbmVkEgwKBHNlYXQYASABKA0iMAoJR2FtZUVuZGVkEiMKB291dGNvbWUYASABKAsyEi50YWJ1bGEudjEuT3V0Y29tZSIiCgtHYW1lQWJvcnRlZBITCgtleHBsYW5hdGlvbhgBIAEoCSImCg9HYW1lQWRqdWRpY2F0ZWQSEwoLZXhwbGFuYXRpb24YASABKAkiMgoNTW92ZVRha2VuQmFjaxIMCgRzZWF0GAEgASgNEhMKC21vdmVfbnVtYmVyGAIgASgNQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_game, file_tabula_v1_move]);
 
 /**
  * One entry of a game's history. Every viewer receives every event, in order, with its
@@ -143,8 +143,8 @@ export const GameEventSchema: GenMessage<GameEvent> = /*@__PURE__*/
  */
 export type Actor = Message<"tabula.v1.Actor"> & {
   /**
-   * Exactly one arm is set. More kinds of actor will be added (the server's own engine
-   * playing a seat, the clock); a client shows an actor it does not know as unknown.
+   * Exactly one arm is set. More kinds of actor will be added (the clock); a client shows an
+   * actor it does not know as unknown.
    *
    * @generated from oneof tabula.v1.Actor.kind
    */
@@ -165,6 +165,14 @@ export type Actor = Message<"tabula.v1.Actor"> & {
      */
     value: ServiceActor;
     case: "service";
+  } | {
+    /**
+     * The server's own engine, playing this seat (numbered from 1; see `BotSeat`).
+     *
+     * @generated from field: uint32 engine = 3;
+     */
+    value: number;
+    case: "engine";
   } | { case: undefined; value?: undefined };
 };
 

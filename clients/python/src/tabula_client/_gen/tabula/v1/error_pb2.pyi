@@ -236,6 +236,10 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """FAILED_PRECONDITION: the game can no longer be aborted, since a seat has made its second
     move; `AdjudicateGame` decides it instead.
     """
+    ERROR_REASON_SEAT_PLAYED_BY_ENGINE: _ErrorReason.ValueType  # 72
+    """FAILED_PRECONDITION: the seat is played by the server's engine (`BotSeat`); its token
+    reads the game as that seat but may not move for it.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -447,5 +451,9 @@ metadata `threads` holds their number. Retry shortly.
 ERROR_REASON_TOO_LATE_TO_ABORT: ErrorReason.ValueType  # 71
 """FAILED_PRECONDITION: the game can no longer be aborted, since a seat has made its second
 move; `AdjudicateGame` decides it instead.
+"""
+ERROR_REASON_SEAT_PLAYED_BY_ENGINE: ErrorReason.ValueType  # 72
+"""FAILED_PRECONDITION: the seat is played by the server's engine (`BotSeat`); its token
+reads the game as that seat but may not move for it.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -28,7 +28,7 @@ from tabula_client._gen.tabula.v1 import game_pb2 as tabula_dot_v1_dot_game__pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as tabula_dot_v1_dot_move__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xce\x03\n\tGameEvent\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\x0cgame_created\x18\x04 \x01(\x0b\x32\x16.tabula.v1.GameCreatedH\x00\x12.\n\x0cmove_applied\x18\x05 \x01(\x0b\x32\x16.tabula.v1.MoveAppliedH\x00\x12\'\n\x08resigned\x18\x06 \x01(\x0b\x32\x13.tabula.v1.ResignedH\x00\x12*\n\ngame_ended\x18\x07 \x01(\x0b\x32\x14.tabula.v1.GameEndedH\x00\x12\x33\n\x0fmove_taken_back\x18\x08 \x01(\x0b\x32\x18.tabula.v1.MoveTakenBackH\x00\x12.\n\x0cgame_aborted\x18\n \x01(\x0b\x32\x16.tabula.v1.GameAbortedH\x00\x12\x36\n\x10game_adjudicated\x18\x0b \x01(\x0b\x32\x1a.tabula.v1.GameAdjudicatedH\x00\x12\x1f\n\x05\x61\x63tor\x18\t \x01(\x0b\x32\x10.tabula.v1.ActorB\x06\n\x04kind\"K\n\x05\x41\x63tor\x12\x0e\n\x04seat\x18\x01 \x01(\rH\x00\x12*\n\x07service\x18\x02 \x01(\x0b\x32\x17.tabula.v1.ServiceActorH\x00\x42\x06\n\x04kind\" \n\x0cServiceActor\x12\x10\n\x08key_name\x18\x01 \x01(\t\"H\n\x0bGameCreated\x12%\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12\x12\n\nseat_count\x18\x02 \x01(\r\"a\n\x0bMoveApplied\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x10\n\x08redacted\x18\x03 \x01(\x08\x12\x13\n\x0bmove_number\x18\x04 \x01(\r\"\x18\n\x08Resigned\x12\x0c\n\x04seat\x18\x01 \x01(\r\"0\n\tGameEnded\x12#\n\x07outcome\x18\x01 \x01(\x0b\x32\x12.tabula.v1.Outcome\"\"\n\x0bGameAborted\x12\x13\n\x0b\x65xplanation\x18\x01 \x01(\t\"&\n\x0fGameAdjudicated\x12\x13\n\x0b\x65xplanation\x18\x01 \x01(\t\"2\n\rMoveTakenBack\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bmove_number\x18\x02 \x01(\rBZ\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xce\x03\n\tGameEvent\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\x0cgame_created\x18\x04 \x01(\x0b\x32\x16.tabula.v1.GameCreatedH\x00\x12.\n\x0cmove_applied\x18\x05 \x01(\x0b\x32\x16.tabula.v1.MoveAppliedH\x00\x12\'\n\x08resigned\x18\x06 \x01(\x0b\x32\x13.tabula.v1.ResignedH\x00\x12*\n\ngame_ended\x18\x07 \x01(\x0b\x32\x14.tabula.v1.GameEndedH\x00\x12\x33\n\x0fmove_taken_back\x18\x08 \x01(\x0b\x32\x18.tabula.v1.MoveTakenBackH\x00\x12.\n\x0cgame_aborted\x18\n \x01(\x0b\x32\x16.tabula.v1.GameAbortedH\x00\x12\x36\n\x10game_adjudicated\x18\x0b \x01(\x0b\x32\x1a.tabula.v1.GameAdjudicatedH\x00\x12\x1f\n\x05\x61\x63tor\x18\t \x01(\x0b\x32\x10.tabula.v1.ActorB\x06\n\x04kind\"]\n\x05\x41\x63tor\x12\x0e\n\x04seat\x18\x01 \x01(\rH\x00\x12*\n\x07service\x18\x02 \x01(\x0b\x32\x17.tabula.v1.ServiceActorH\x00\x12\x10\n\x06\x65ngine\x18\x03 \x01(\rH\x00\x42\x06\n\x04kind\" \n\x0cServiceActor\x12\x10\n\x08key_name\x18\x01 \x01(\t\"H\n\x0bGameCreated\x12%\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12\x12\n\nseat_count\x18\x02 \x01(\r\"a\n\x0bMoveApplied\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x10\n\x08redacted\x18\x03 \x01(\x08\x12\x13\n\x0bmove_number\x18\x04 \x01(\r\"\x18\n\x08Resigned\x12\x0c\n\x04seat\x18\x01 \x01(\r\"0\n\tGameEnded\x12#\n\x07outcome\x18\x01 \x01(\x0b\x32\x12.tabula.v1.Outcome\"\"\n\x0bGameAborted\x12\x13\n\x0b\x65xplanation\x18\x01 \x01(\t\"&\n\x0fGameAdjudicated\x12\x13\n\x0b\x65xplanation\x18\x01 \x01(\t\"2\n\rMoveTakenBack\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bmove_number\x18\x02 \x01(\rBZ\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -39,21 +39,21 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GAMEEVENT']._serialized_start=138
   _globals['_GAMEEVENT']._serialized_end=600
   _globals['_ACTOR']._serialized_start=602
-  _globals['_ACTOR']._serialized_end=677
-  _globals['_SERVICEACTOR']._serialized_start=679
-  _globals['_SERVICEACTOR']._serialized_end=711
-  _globals['_GAMECREATED']._serialized_start=713
-  _globals['_GAMECREATED']._serialized_end=785
-  _globals['_MOVEAPPLIED']._serialized_start=787
-  _globals['_MOVEAPPLIED']._serialized_end=884
-  _globals['_RESIGNED']._serialized_start=886
-  _globals['_RESIGNED']._serialized_end=910
-  _globals['_GAMEENDED']._serialized_start=912
-  _globals['_GAMEENDED']._serialized_end=960
-  _globals['_GAMEABORTED']._serialized_start=962
-  _globals['_GAMEABORTED']._serialized_end=996
-  _globals['_GAMEADJUDICATED']._serialized_start=998
-  _globals['_GAMEADJUDICATED']._serialized_end=1036
-  _globals['_MOVETAKENBACK']._serialized_start=1038
-  _globals['_MOVETAKENBACK']._serialized_end=1088
+  _globals['_ACTOR']._serialized_end=695
+  _globals['_SERVICEACTOR']._serialized_start=697
+  _globals['_SERVICEACTOR']._serialized_end=729
+  _globals['_GAMECREATED']._serialized_start=731
+  _globals['_GAMECREATED']._serialized_end=803
+  _globals['_MOVEAPPLIED']._serialized_start=805
+  _globals['_MOVEAPPLIED']._serialized_end=902
+  _globals['_RESIGNED']._serialized_start=904
+  _globals['_RESIGNED']._serialized_end=928
+  _globals['_GAMEENDED']._serialized_start=930
+  _globals['_GAMEENDED']._serialized_end=978
+  _globals['_GAMEABORTED']._serialized_start=980
+  _globals['_GAMEABORTED']._serialized_end=1014
+  _globals['_GAMEADJUDICATED']._serialized_start=1016
+  _globals['_GAMEADJUDICATED']._serialized_end=1054
+  _globals['_MOVETAKENBACK']._serialized_start=1056
+  _globals['_MOVETAKENBACK']._serialized_end=1106
 # @@protoc_insertion_point(module_scope)

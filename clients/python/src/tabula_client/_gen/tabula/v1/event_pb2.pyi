@@ -124,10 +124,13 @@ class Actor(_message.Message):
 
     SEAT_FIELD_NUMBER: _builtins.int
     SERVICE_FIELD_NUMBER: _builtins.int
+    ENGINE_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """A seat, with its own credential (a seat token or a signed seat credential); the
     seat's number, from 1.
     """
+    engine: _builtins.int
+    """The server's own engine, playing this seat (numbered from 1; see `BotSeat`)."""
     @_builtins.property
     def service(self) -> Global___ServiceActor:
         """The managing backend, with a service key."""
@@ -137,12 +140,13 @@ class Actor(_message.Message):
         *,
         seat: _builtins.int = ...,
         service: Global___ServiceActor | None = ...,
+        engine: _builtins.int = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["engine", b"engine", "kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["engine", b"engine", "kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["seat", "service"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["seat", "service", "engine"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 

@@ -22,12 +22,13 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from tabula_client._gen.tabula.v1 import cell_pb2 as tabula_dot_v1_dot_cell__pb2
 from tabula_client._gen.tabula.v1 import config_pb2 as tabula_dot_v1_dot_config__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tabula/v1/game.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x16tabula/v1/config.proto\"\x8c\x01\n\x07Outcome\x12$\n\x04type\x18\x01 \x01(\x0e\x32\x16.tabula.v1.OutcomeType\x12\x0e\n\x06winner\x18\x02 \x01(\r\x12$\n\x06reason\x18\x03 \x01(\x0e\x32\x14.tabula.v1.EndReason\x12%\n\x0cwinning_line\x18\x04 \x03(\x0b\x32\x0f.tabula.v1.Cell\"\xe3\x02\n\x04Game\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12%\n\x06\x63onfig\x18\x04 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12%\n\x06status\x18\x05 \x01(\x0e\x32\x15.tabula.v1.GameStatus\x12#\n\x07outcome\x18\x06 \x01(\x0b\x32\x12.tabula.v1.Outcome\x12\x12\n\nseat_count\x18\x07 \x01(\r\x12\x0b\n\x03seq\x18\x08 \x01(\x04\x12\x12\n\nmove_count\x18\t \x01(\r\x12/\n\x0b\x63reate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07private\x18\x0c \x01(\x08*\x86\x02\n\x08GameKind\x12\x19\n\x15GAME_KIND_UNSPECIFIED\x10\x00\x12\x19\n\x15GAME_KIND_TIC_TAC_TOE\x10\x01\x12\x1a\n\x16GAME_KIND_CONNECT_FOUR\x10\x02\x12\x14\n\x10GAME_KIND_GOMOKU\x10\x03\x12\x19\n\x15GAME_KIND_TIC_TAC_TWO\x10\x04\x12\x14\n\x10GAME_KIND_MORRIS\x10\x05\x12\x18\n\x14GAME_KIND_BATTLESHIP\x10\x06\x12\x1b\n\x17GAME_KIND_PEG_SOLITAIRE\x10\x07\x12\x15\n\x11GAME_KIND_REVERSI\x10\x08\x12\x13\n\x0fGAME_KIND_CHESS\x10\t*z\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n\x17GAME_STATUS_IN_PROGRESS\x10\x01\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x02\x12\x18\n\x14GAME_STATUS_ARCHIVED\x10\x03*t\n\x0bOutcomeType\x12\x1c\n\x18OUTCOME_TYPE_UNSPECIFIED\x10\x00\x12\x14\n\x10OUTCOME_TYPE_WIN\x10\x01\x12\x15\n\x11OUTCOME_TYPE_DRAW\x10\x02\x12\x1a\n\x16OUTCOME_TYPE_NO_RESULT\x10\x03*\xd1\x05\n\tEndReason\x12\x1a\n\x16\x45ND_REASON_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x45ND_REASON_LINE\x10\x01\x12\x19\n\x15\x45ND_REASON_BOARD_FULL\x10\x02\x12\x1a\n\x16\x45ND_REASON_RESIGNATION\x10\x03\x12\x19\n\x15\x45ND_REASON_REPETITION\x10\x04\x12\x19\n\x15\x45ND_REASON_MOVE_LIMIT\x10\x05\x12!\n\x1d\x45ND_REASON_SIMULTANEOUS_LINES\x10\x06\x12\x1d\n\x19\x45ND_REASON_TOO_FEW_PIECES\x10\x07\x12\x16\n\x12\x45ND_REASON_BLOCKED\x10\x08\x12\x1d\n\x19\x45ND_REASON_ALL_SHIPS_SUNK\x10\t\x12\x15\n\x11\x45ND_REASON_SOLVED\x10\n\x12#\n\x1f\x45ND_REASON_SOLVED_IN_START_CELL\x10\x0b\x12\x1c\n\x18\x45ND_REASON_NO_MOVES_LEFT\x10\x0c\x12\x1a\n\x16\x45ND_REASON_PIECE_COUNT\x10\r\x12\x18\n\x14\x45ND_REASON_CHECKMATE\x10\x0e\x12\x18\n\x14\x45ND_REASON_STALEMATE\x10\x0f\x12\x1e\n\x1a\x45ND_REASON_FIFTY_MOVE_RULE\x10\x10\x12%\n!END_REASON_SEVENTY_FIVE_MOVE_RULE\x10\x11\x12#\n\x1f\x45ND_REASON_THREEFOLD_REPETITION\x10\x12\x12\"\n\x1e\x45ND_REASON_FIVEFOLD_REPETITION\x10\x13\x12$\n END_REASON_INSUFFICIENT_MATERIAL\x10\x14\x12\x18\n\x14\x45ND_REASON_AGREEMENT\x10\x15\x12\x16\n\x12\x45ND_REASON_ABORTED\x10\x16\x12\x1b\n\x17\x45ND_REASON_ADJUDICATION\x10\x17\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tabula/v1/game.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x16tabula/v1/config.proto\"\x8c\x01\n\x07Outcome\x12$\n\x04type\x18\x01 \x01(\x0e\x32\x16.tabula.v1.OutcomeType\x12\x0e\n\x06winner\x18\x02 \x01(\r\x12$\n\x06reason\x18\x03 \x01(\x0e\x32\x14.tabula.v1.EndReason\x12%\n\x0cwinning_line\x18\x04 \x03(\x0b\x32\x0f.tabula.v1.Cell\"\x85\x03\n\x04Game\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12%\n\x06\x63onfig\x18\x04 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12%\n\x06status\x18\x05 \x01(\x0e\x32\x15.tabula.v1.GameStatus\x12#\n\x07outcome\x18\x06 \x01(\x0b\x32\x12.tabula.v1.Outcome\x12\x12\n\nseat_count\x18\x07 \x01(\r\x12\x0b\n\x03seq\x18\x08 \x01(\x04\x12\x12\n\nmove_count\x18\t \x01(\r\x12/\n\x0b\x63reate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07private\x18\x0c \x01(\x08\x12 \n\x04\x62ots\x18\r \x03(\x0b\x32\x12.tabula.v1.BotSeat\"T\n\x07\x42otSeat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05level\x18\x02 \x01(\r\x12,\n\tmove_time\x18\x03 \x01(\x0b\x32\x19.google.protobuf.Duration*\x86\x02\n\x08GameKind\x12\x19\n\x15GAME_KIND_UNSPECIFIED\x10\x00\x12\x19\n\x15GAME_KIND_TIC_TAC_TOE\x10\x01\x12\x1a\n\x16GAME_KIND_CONNECT_FOUR\x10\x02\x12\x14\n\x10GAME_KIND_GOMOKU\x10\x03\x12\x19\n\x15GAME_KIND_TIC_TAC_TWO\x10\x04\x12\x14\n\x10GAME_KIND_MORRIS\x10\x05\x12\x18\n\x14GAME_KIND_BATTLESHIP\x10\x06\x12\x1b\n\x17GAME_KIND_PEG_SOLITAIRE\x10\x07\x12\x15\n\x11GAME_KIND_REVERSI\x10\x08\x12\x13\n\x0fGAME_KIND_CHESS\x10\t*z\n\nGameStatus\x12\x1b\n\x17GAME_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n\x17GAME_STATUS_IN_PROGRESS\x10\x01\x12\x18\n\x14GAME_STATUS_FINISHED\x10\x02\x12\x18\n\x14GAME_STATUS_ARCHIVED\x10\x03*t\n\x0bOutcomeType\x12\x1c\n\x18OUTCOME_TYPE_UNSPECIFIED\x10\x00\x12\x14\n\x10OUTCOME_TYPE_WIN\x10\x01\x12\x15\n\x11OUTCOME_TYPE_DRAW\x10\x02\x12\x1a\n\x16OUTCOME_TYPE_NO_RESULT\x10\x03*\xd1\x05\n\tEndReason\x12\x1a\n\x16\x45ND_REASON_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x45ND_REASON_LINE\x10\x01\x12\x19\n\x15\x45ND_REASON_BOARD_FULL\x10\x02\x12\x1a\n\x16\x45ND_REASON_RESIGNATION\x10\x03\x12\x19\n\x15\x45ND_REASON_REPETITION\x10\x04\x12\x19\n\x15\x45ND_REASON_MOVE_LIMIT\x10\x05\x12!\n\x1d\x45ND_REASON_SIMULTANEOUS_LINES\x10\x06\x12\x1d\n\x19\x45ND_REASON_TOO_FEW_PIECES\x10\x07\x12\x16\n\x12\x45ND_REASON_BLOCKED\x10\x08\x12\x1d\n\x19\x45ND_REASON_ALL_SHIPS_SUNK\x10\t\x12\x15\n\x11\x45ND_REASON_SOLVED\x10\n\x12#\n\x1f\x45ND_REASON_SOLVED_IN_START_CELL\x10\x0b\x12\x1c\n\x18\x45ND_REASON_NO_MOVES_LEFT\x10\x0c\x12\x1a\n\x16\x45ND_REASON_PIECE_COUNT\x10\r\x12\x18\n\x14\x45ND_REASON_CHECKMATE\x10\x0e\x12\x18\n\x14\x45ND_REASON_STALEMATE\x10\x0f\x12\x1e\n\x1a\x45ND_REASON_FIFTY_MOVE_RULE\x10\x10\x12%\n!END_REASON_SEVENTY_FIVE_MOVE_RULE\x10\x11\x12#\n\x1f\x45ND_REASON_THREEFOLD_REPETITION\x10\x12\x12\"\n\x1e\x45ND_REASON_FIVEFOLD_REPETITION\x10\x13\x12$\n END_REASON_INSUFFICIENT_MATERIAL\x10\x14\x12\x18\n\x14\x45ND_REASON_AGREEMENT\x10\x15\x12\x16\n\x12\x45ND_REASON_ABORTED\x10\x16\x12\x1b\n\x17\x45ND_REASON_ADJUDICATION\x10\x17\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,16 +36,18 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tabula.v1.game_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rdev.tabula.v1P\001Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\252\002\tTabula.V1'
-  _globals['_GAMEKIND']._serialized_start=616
-  _globals['_GAMEKIND']._serialized_end=878
-  _globals['_GAMESTATUS']._serialized_start=880
-  _globals['_GAMESTATUS']._serialized_end=1002
-  _globals['_OUTCOMETYPE']._serialized_start=1004
-  _globals['_OUTCOMETYPE']._serialized_end=1120
-  _globals['_ENDREASON']._serialized_start=1123
-  _globals['_ENDREASON']._serialized_end=1844
-  _globals['_OUTCOME']._serialized_start=115
-  _globals['_OUTCOME']._serialized_end=255
-  _globals['_GAME']._serialized_start=258
-  _globals['_GAME']._serialized_end=613
+  _globals['_GAMEKIND']._serialized_start=768
+  _globals['_GAMEKIND']._serialized_end=1030
+  _globals['_GAMESTATUS']._serialized_start=1032
+  _globals['_GAMESTATUS']._serialized_end=1154
+  _globals['_OUTCOMETYPE']._serialized_start=1156
+  _globals['_OUTCOMETYPE']._serialized_end=1272
+  _globals['_ENDREASON']._serialized_start=1275
+  _globals['_ENDREASON']._serialized_end=1996
+  _globals['_OUTCOME']._serialized_start=147
+  _globals['_OUTCOME']._serialized_end=287
+  _globals['_GAME']._serialized_start=290
+  _globals['_GAME']._serialized_end=679
+  _globals['_BOTSEAT']._serialized_start=681
+  _globals['_BOTSEAT']._serialized_end=765
 # @@protoc_insertion_point(module_scope)

@@ -5,6 +5,7 @@ The game resource and the vocabulary shared by every game kind."""
 
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -336,6 +337,7 @@ class Game(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _builtins.int
     UPDATE_TIME_FIELD_NUMBER: _builtins.int
     PRIVATE_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -376,6 +378,10 @@ class Game(_message.Message):
     def update_time(self) -> _timestamp_pb2.Timestamp:
         """When the game's newest event was recorded, to the microsecond. Output only."""
 
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedCompositeFieldContainer[Global___BotSeat]:
+        """The seats the server's own engine plays, in seat order. Fixed at creation. Output only."""
+
     def __init__(
         self,
         *,
@@ -391,11 +397,49 @@ class Game(_message.Message):
         create_time: _timestamp_pb2.Timestamp | None = ...,
         update_time: _timestamp_pb2.Timestamp | None = ...,
         private: _builtins.bool = ...,
+        bots: _abc.Iterable[Global___BotSeat] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class BotSeat(_message.Message):
+    """A seat the server's own engine plays: it moves as soon as the seat is to act, through the
+    same history as any move (`GameEvent.actor` names the engine), from what that seat may see
+    alone.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    LEVEL_FIELD_NUMBER: _builtins.int
+    MOVE_TIME_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat (numbered from 1)."""
+    level: _builtins.int
+    """How strong it plays: 1, the weakest (a random legal move), to the kind's
+    `GameKindInfo.max_bot_level`.
+    """
+    @_builtins.property
+    def move_time(self) -> _duration_pb2.Duration:
+        """The longest the engine thinks per move; unset or zero: 1 second. At most 10 seconds."""
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        level: _builtins.int = ...,
+        move_time: _duration_pb2.Duration | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["move_time", b"move_time"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["level", b"level", "move_time", b"move_time", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BotSeat: _TypeAlias = BotSeat  # noqa: Y015

@@ -134,6 +134,7 @@ class GameKindInfo(_message.Message):
     SEAT_NAMES_FIELD_NUMBER: _builtins.int
     DEFAULT_CONFIG_FIELD_NUMBER: _builtins.int
     PRESETS_FIELD_NUMBER: _builtins.int
+    MAX_BOT_LEVEL_FIELD_NUMBER: _builtins.int
     kind: _game_pb2.GameKind.ValueType
     """The kind, as `CreateGameRequest.kind` takes it."""
     name: _builtins.str
@@ -142,6 +143,10 @@ class GameKindInfo(_message.Message):
     """Its name for people (for example `Connect Four`)."""
     seat_count: _builtins.int
     """Number of seats in a game of this kind (1 for peg solitaire, 2 for the others today)."""
+    max_bot_level: _builtins.int
+    """The strongest level of the server's engine for this kind (`BotSeat.level`); 1 is the
+    weakest.
+    """
     @_builtins.property
     def seat_names(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """What each seat is called, in seat order (for example `X`, `O`); `seat_count` entries."""
@@ -164,10 +169,11 @@ class GameKindInfo(_message.Message):
         seat_names: _abc.Iterable[_builtins.str] | None = ...,
         default_config: _config_pb2.GameConfig | None = ...,
         presets: _abc.Iterable[Global___Preset] | None = ...,
+        max_bot_level: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["default_config", b"default_config"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["default_config", b"default_config", "display_name", b"display_name", "kind", b"kind", "name", b"name", "presets", b"presets", "seat_count", b"seat_count", "seat_names", b"seat_names"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["default_config", b"default_config", "display_name", b"display_name", "kind", b"kind", "max_bot_level", b"max_bot_level", "name", b"name", "presets", b"presets", "seat_count", b"seat_count", "seat_names", b"seat_names"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -226,6 +232,7 @@ class CreateGameRequest(_message.Message):
     KIND_FIELD_NUMBER: _builtins.int
     PRIVATE_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -262,6 +269,14 @@ class CreateGameRequest(_message.Message):
         must be chess.
         """
 
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.BotSeat]:
+        """Seats the server's own engine plays (any of them, or all: a game may be engine against
+        engine). Each seat at most once; a bad seat, level or move time is INVALID_ARGUMENT
+        `INVALID_REQUEST`, every problem named. A bot seat still gets a token, which reads the
+        game as that seat but may not move for it (FAILED_PRECONDITION `SEAT_PLAYED_BY_ENGINE`).
+        """
+
     def __init__(
         self,
         *,
@@ -271,10 +286,11 @@ class CreateGameRequest(_message.Message):
         kind: _game_pb2.GameKind.ValueType = ...,
         private: _builtins.bool = ...,
         request_id: _builtins.str = ...,
+        bots: _abc.Iterable[_game_pb2.BotSeat] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "pgn", b"pgn", "preset", b"preset", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "request_id", b"request_id", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "request_id", b"request_id", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_source: _TypeAlias = _typing.Literal["config", "preset", "pgn"]  # noqa: Y015
     _WhichOneofArgType_source: _TypeAlias = _typing.Literal["source", b"source"]  # noqa: Y015

@@ -1,0 +1,154 @@
+//! The server's own engine in a seat: whenever a seat the game gives to the engine is to
+//! act, the hub computes that seat's move off the async runtime and plays it through
+//! [`Hub::play`] like anyone's, named as the engine's.
+//!
+//! Nothing is registered in memory: what is due is derived from the game as it stands, after
+//! every change the hub applies, when a game is loaded, and by a sweep of the store at start
+//! and then every [`SWEEP_EVERY`] (which finds the games no call has loaded, after a restart
+//! or when the process that was driving a game died). A move is computed for the game at
+//! seq S and appended with expected seq S and the request id `engine/seat/N/at/S`: it
+//! happens at most once whichever process computes it (another process's identical move is
+//! a retry; anything else appended first makes it stale, and it is dropped). The search
+//! stops when the bot's time is up (it then answers with its best move so far) and as soon
+//! as the game moves on while it thinks (a resignation, an abort), since its answer could
+//! no longer be played.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use super::error::PlayError;
+use super::hub::{Hub, LiveGame};
+use super::turn::TurnRequest;
+use crate::engine::{SearchBudget, Turn};
+use crate::store::{Actor, BotSeat, GameStatus, ListFilter};
+
+/// How long a bot thinks per move when its seat does not say.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+/// The longest a bot may think per move.
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
+/// Positions a bot's search may visit per move, whatever its time.
+pub const BOT_NODE_BUDGET: u64 = 20_000_000;
+/// How often the store is swept for games whose bot is to move.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(30);
+/// Games read from the store per query of a sweep.
+const SWEEP_PAGE: usize = 500;
+
+/// Marks the seq a game's bot is thinking at, and clears it when the thinking ends.
+struct Thinking {
+    live: Arc<LiveGame>,
+    seq: u64,
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.live.stop_thinking(self.seq);
+    }
+}
+
+impl Hub {
+    /// Moves the bot of game `id` if one is to act, in a task of its own.
+    pub(super) fn drive(&self, id: &str) {
+        let Some(hub) = self.me.upgrade() else { return };
+        let id = id.to_owned();
+        tokio::spawn(async move { hub.move_bot(&id).await });
+    }
+
+    /// Computes and plays the move of the bot to act in game `id`, if any and if no other
+    /// task of this process is already computing it.
+    async fn move_bot(self: Arc<Hub>, id: &str) {
+        let Ok(live) = self.game(id).await else { return };
+        if live.bots.is_empty() {
+            return;
+        }
+        let (game, seq, bot, mut changes) = {
+            let state = live.state.lock().await;
+            let to_act = state.game.to_act();
+            let Some(bot) = live.bots.iter().find(|bot| to_act.contains(&bot.seat)).copied() else { return };
+            if !live.start_thinking(state.seq) {
+                return;
+            }
+            (state.game.clone_box(), state.seq, bot, live.events.subscribe())
+        };
+        let _thinking = Thinking { live: live.clone(), seq };
+        let stop = Arc::new(AtomicBool::new(false));
+        let search = self.bots.queue(stop.clone(), move |stop| {
+            game.bot_action(bot.seat, bot.level, SearchBudget::new(BOT_NODE_BUDGET, stop))
+        });
+        tokio::pin!(search);
+        let time_up = tokio::time::sleep(move_time(&bot));
+        tokio::pin!(time_up);
+        let mut timed_out = false;
+        let answer = loop {
+            tokio::select! {
+                answer = &mut search => break answer,
+                () = &mut time_up, if !timed_out => {
+                    // The search answers with its best move so far.
+                    timed_out = true;
+                    stop.store(true, Ordering::Relaxed);
+                }
+                // The game moved on (or its channel lagged or closed): this answer could
+                // not be played. Dropping the search stops it.
+                _ = changes.recv() => return,
+            }
+        };
+        let action = match answer {
+            Ok(Some(action)) => action,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::warn!(game_id = %live.id, %error, "a bot's search failed");
+                return;
+            }
+        };
+        let request = TurnRequest {
+            actor: Actor::Engine(bot.seat),
+            turn: Turn::Move(bot.seat, action),
+            expected_seq: Some(seq),
+            request_id: Some(format!("at/{seq}")),
+            validate_only: false,
+        };
+        match self.play(&live, request).await {
+            Ok(_) => {}
+            // Another process moved this bot, or the game moved on: nothing to do.
+            Err(PlayError::StaleSeq { .. } | PlayError::RequestIdReused | PlayError::GameNotFound(_)) => {}
+            Err(error) => tracing::error!(game_id = %live.id, seat = %bot.seat, %error, "a bot's move was refused"),
+        }
+    }
+
+    /// Drives every game in progress with a bot, page by page, then again every
+    /// [`SWEEP_EVERY`], for as long as the hub lives.
+    pub(super) async fn sweep(hub: std::sync::Weak<Hub>) {
+        loop {
+            let Some(strong) = hub.upgrade() else { return };
+            let filter = ListFilter { status: Some(GameStatus::InProgress), with_bots: true, ..ListFilter::default() };
+            let mut after: Option<String> = None;
+            loop {
+                match strong.store.list(filter, after.as_deref(), SWEEP_PAGE).await {
+                    Ok(page) => {
+                        for record in &page {
+                            strong.drive(&record.id);
+                        }
+                        match page.last() {
+                            Some(last) if page.len() == SWEEP_PAGE => after = Some(last.id.clone()),
+                            _ => break,
+                        }
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "could not look for games whose bot is to move");
+                        break;
+                    }
+                }
+            }
+            drop(strong);
+            tokio::time::sleep(SWEEP_EVERY).await;
+        }
+    }
+}
+
+/// The time `bot` may think per move.
+fn move_time(bot: &BotSeat) -> Duration {
+    match bot.move_time_ms {
+        0 => DEFAULT_MOVE_TIME,
+        ms => Duration::from_millis(u64::from(ms)).min(MAX_MOVE_TIME),
+    }
+}

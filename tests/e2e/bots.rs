@@ -1,0 +1,181 @@
+//! The server's own engine in a seat, over a real socket: it moves when its seat is to act,
+//! through the same history as anyone (named as the engine's), never for a seat credential,
+//! and exactly once after a restart.
+
+use std::time::{Duration, SystemTime};
+
+use crate::common::*;
+use tabula::engine::Seat;
+use tabula::games::GameKind;
+use tabula::store::{BotSeat, EventKind, GameRecord, GameStatus, SqliteStore, Store, StoredEvent, to_stored_precision};
+use tokio_stream::StreamExt;
+use tonic::Code;
+use tonic_types::StatusExt;
+
+fn bot(seat: u32, level: u32) -> pb::BotSeat {
+    pb::BotSeat { seat, level, move_time: None }
+}
+
+async fn create_with_bots(client: &mut Client, kind: pb::GameKind, bots: Vec<pb::BotSeat>) -> pb::CreateGameResponse {
+    let request = pb::CreateGameRequest {
+        kind: kind as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        bots,
+        ..Default::default()
+    };
+    client.create_game(request).await.unwrap().into_inner()
+}
+
+/// Every event of a game until it ends, waiting at most `patience`.
+async fn whole_game(client: &mut Client, game_id: &str, patience: Duration) -> Vec<pb::GameEvent> {
+    let request = pb::StreamEventsRequest { game_id: game_id.to_owned(), after_seq: 0, include_views: false };
+    let mut stream = client.stream_events(request).await.unwrap().into_inner();
+    let mut events = Vec::new();
+    let read = async {
+        while let Some(message) = stream.next().await {
+            events.push(message.unwrap().event.unwrap());
+        }
+    };
+    tokio::time::timeout(patience, read).await.unwrap_or_else(|_| panic!("the game did not end by itself"));
+    events
+}
+
+fn engine_of(event: &pb::GameEvent) -> Option<u32> {
+    match event.actor.as_ref().and_then(|actor| actor.kind.as_ref()) {
+        Some(pb::actor::Kind::Engine(seat)) => Some(*seat),
+        _ => None,
+    }
+}
+
+#[tokio::test]
+async fn an_engine_against_an_engine_plays_the_game_to_its_end_by_itself() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    for kind in [pb::GameKind::TicTacToe, pb::GameKind::ConnectFour] {
+        let top = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap().into_inner().kinds;
+        let top = top.iter().find(|info| info.kind == kind as i32).unwrap().max_bot_level;
+        assert!(top >= 1);
+        let created = create_with_bots(&mut client, kind, vec![bot(1, 1), bot(2, top)]).await;
+        let game = created.game.unwrap();
+        assert_eq!(game.bots.iter().map(|b| (b.seat, b.level)).collect::<Vec<_>>(), [(1, 1), (2, top)]);
+        let events = whole_game(&mut client, &game.game_id, Duration::from_secs(60)).await;
+        let moves: Vec<&pb::GameEvent> =
+            events.iter().filter(|e| matches!(e.kind, Some(pb::game_event::Kind::MoveApplied(_)))).collect();
+        assert!(!moves.is_empty());
+        for (index, event) in moves.iter().enumerate() {
+            let Some(pb::game_event::Kind::MoveApplied(applied)) = &event.kind else { unreachable!() };
+            assert_eq!(engine_of(event), Some(applied.seat), "{kind:?}: move {index} is the engine's, for its seat");
+            assert_eq!(applied.seat, index as u32 % 2 + 1, "{kind:?}: the seats alternate");
+        }
+        let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, (1..=events.len() as u64).collect::<Vec<_>>(), "{kind:?}: no gap, no repeat");
+        assert!(matches!(events.last().unwrap().kind, Some(pb::game_event::Kind::GameEnded(_))));
+    }
+}
+
+#[tokio::test]
+async fn a_person_plays_against_the_engine_whose_seat_token_may_not_move() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let kinds = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap().into_inner().kinds;
+    let top = kinds.iter().find(|info| info.kind == pb::GameKind::TicTacToe as i32).unwrap().max_bot_level;
+    let created = create_with_bots(&mut client, pb::GameKind::TicTacToe, vec![bot(2, top)]).await;
+    let game =
+        Game { id: created.game.unwrap().game_id, tokens: created.seat_tokens.into_iter().map(|t| t.token).collect() };
+    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 1, include_views: false };
+    let mut stream = client.stream_events(request).await.unwrap().into_inner();
+    client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap();
+    let mine = stream.next().await.unwrap().unwrap().event.unwrap();
+    assert_eq!(mine.actor.unwrap().kind, Some(pb::actor::Kind::Seat(1)));
+    let reply = tokio::time::timeout(Duration::from_secs(10), stream.next()).await.unwrap().unwrap().unwrap();
+    let reply = reply.event.unwrap();
+    assert_eq!((reply.seq, engine_of(&reply)), (3, Some(2)), "the engine answers at once: {reply:?}");
+
+    // The bot seat's token reads as that seat, but never moves for it.
+    let refused = client.submit_move(submit(&game, 1, cell_move(2, 2))).await.unwrap_err();
+    assert_error(&refused, Code::FailedPrecondition, "SEAT_PLAYED_BY_ENGINE");
+    assert_eq!(refused.get_details_error_info().unwrap().metadata["seat"], "2");
+    let resign = as_seat(&game.tokens[1], pb::ResignRequest { game_id: game.id.clone(), ..Default::default() });
+    assert_error(&client.resign(resign).await.unwrap_err(), Code::FailedPrecondition, "SEAT_PLAYED_BY_ENGINE");
+    let view = client.get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() })).await;
+    assert_eq!(view.unwrap().into_inner().view.unwrap().viewer_seat, 2);
+    let record = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    assert_eq!(record.game.unwrap().seq, 3, "refused turns changed nothing");
+}
+
+#[tokio::test]
+async fn bad_bot_seats_are_refused_with_every_problem_named() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let slow = pb::BotSeat { seat: 1, level: 1, move_time: Some(prost_types::Duration { seconds: 11, nanos: 0 }) };
+    let request = pb::CreateGameRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        bots: vec![bot(3, 1), bot(2, 0), slow, bot(2, 99)],
+        ..Default::default()
+    };
+    let refused = client.create_game(request).await.unwrap_err();
+    assert_error(&refused, Code::InvalidArgument, "INVALID_REQUEST");
+    let fields: Vec<String> =
+        refused.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["bots[0].seat", "bots[1].level", "bots[2].move_time", "bots[3].seat", "bots[3].level"]);
+    let listed = client.list_games(pb::ListGamesRequest::default()).await.unwrap().into_inner();
+    assert!(listed.games.is_empty(), "a refused creation made no game");
+}
+
+/// Stores, straight into a SQLite file, a tic-tac-toe game whose first seat the engine
+/// plays and whose first move nobody has made: as a server that died right after the
+/// creation would have left it.
+async fn stored_game_with_its_bot_to_move(path: &std::path::Path) -> String {
+    let store = SqliteStore::open(path).await.unwrap();
+    let now = to_stored_precision(SystemTime::now());
+    let id = "0190e000-0000-7000-8000-000000000001".to_owned();
+    let record = GameRecord {
+        id: id.clone(),
+        config: GameKind::TicTacToe.info().default_config,
+        seat_token_hashes: vec![[1; 32], [2; 32]],
+        created: now,
+        updated: now,
+        seq: 1,
+        status: GameStatus::InProgress,
+        outcome: None,
+        move_count: 0,
+        private: false,
+        owner: None,
+        bots: vec![BotSeat { seat: Seat::FIRST, level: 1, move_time_ms: 0 }],
+    };
+    let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
+    store.create(record, vec![created], None).await.unwrap();
+    id
+}
+
+#[tokio::test]
+async fn after_a_restart_the_bot_to_move_moves_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.db");
+    let id = stored_game_with_its_bot_to_move(&path).await;
+    let store = format!("sqlite:{}", path.display());
+
+    // The starting server finds the game in the store and moves its bot, once.
+    for round in 0..2 {
+        let mut server = BinaryServer::spawn(&["--store", &store]);
+        let mut client = server.client().await;
+        let events = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                let events = events_through(&mut client, &id, 2).await;
+                if events.len() >= 2 {
+                    break events;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+        .await
+        .unwrap_or_else(|_| panic!("round {round}: the bot never moved"));
+        assert_eq!(engine_of(&events[1]), Some(1), "round {round}");
+        // Give a second move every chance to happen, then check there is none.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let game = client.get_game(pb::GetGameRequest { game_id: id.clone() }).await.unwrap().into_inner().game;
+        assert_eq!(game.unwrap().seq, 2, "round {round}: the bot moved once, and seat 2 is to move");
+        server.kill();
+    }
+}
