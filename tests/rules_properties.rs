@@ -310,7 +310,7 @@ fn the_snapshot_format_changes_only_with_its_version() {
 const BOT_NODES: u64 = 2_000;
 /// Moves after which a bot game is left unfinished (the long games, chess above all, may
 /// need many more; every move until then is checked).
-const BOT_MOVE_CAP: usize = 60;
+const BOT_MOVE_CAP: usize = 40;
 
 /// Plays `config` with every seat a bot of `level`, checking each choice: one for every
 /// seat to act and none for the others, always accepted. Returns the moves played.

@@ -100,7 +100,6 @@ pub fn legal_candidates<G: Rules>(position: &G, seat: Seat) -> Vec<(Action, i32)
 pub type Candidates<'a, G> = &'a dyn Fn(&G, Seat) -> Vec<(Action, i32)>;
 
 /// How far and how long a [`search`] goes.
-#[derive(Clone, Copy)]
 pub struct SearchOptions<'a, G> {
     /// The deepest iteration, in plies (each move is a ply, also a seat's second move).
     pub max_depth: u32,
@@ -111,6 +110,15 @@ pub struct SearchOptions<'a, G> {
     /// The moves to consider at every position.
     pub candidates: Candidates<'a, G>,
 }
+
+// Written out: a derive would ask `G: Copy`, which no position is.
+impl<G> Clone for SearchOptions<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for SearchOptions<'_, G> {}
 
 /// The usual shape of a game's bot: level 1 plays [`random_action`], and level `n` above
 /// it searches `depths[n - 2]` plies deep (the last entry for any higher level) over
@@ -326,7 +334,82 @@ impl<G: Rules> Searcher<'_, G> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use super::*;
+    use crate::engine::session::tests::Race;
+    use crate::engine::{Match, Viewer};
+
+    fn full<'a>(stop: &'a AtomicBool, seed: u64) -> SearchOptions<'a, Race> {
+        SearchOptions {
+            max_depth: 64,
+            budget: SearchBudget::new(1_000_000, stop),
+            seed,
+            candidates: &legal_candidates::<Race>,
+        }
+    }
+
+    /// A race to 10 in steps of 1 or 2 is lost by the seat to move exactly when the
+    /// distance left is a multiple of 3; from every other total the full search finds the
+    /// step that leaves a multiple of 3, and scores the win by its distance.
+    #[test]
+    fn the_full_search_plays_the_race_perfectly() {
+        let go = AtomicBool::new(false);
+        let mut game = Match::<Race>::new((10, false)).unwrap();
+        let mut total = 0;
+        while game.outcome().is_none() {
+            let seat = game.to_act()[0];
+            let report = search_report(game.position(), seat, full(&go, total as u64)).unwrap();
+            let Action::Place(crate::engine::PlaceTarget::Column(step)) = report.action else { panic!() };
+            let left = 10 - total;
+            if left % 3 != 0 {
+                assert!(step >= left || (left - step) % 3 == 0, "from {total} the step {step} does not win");
+                assert!(report.score.unwrap() >= DECIDED, "a won race scored {:?}", report.score);
+            } else {
+                assert!(report.score.unwrap() <= -DECIDED, "a lost race scored {:?}", report.score);
+            }
+            game.apply(seat, &report.action).unwrap();
+            total += step;
+        }
+    }
+
+    #[test]
+    fn without_budget_the_search_answers_with_its_first_candidate_and_none_without_a_move() {
+        let stop = AtomicBool::new(true);
+        let game = Match::<Race>::new((10, false)).unwrap();
+        let options = SearchOptions { budget: SearchBudget::new(u64::MAX, &stop), ..full(&stop, 3) };
+        let report = search_report(game.position(), Seat::FIRST, options).unwrap();
+        assert!(game.position().legal_moves(Seat::FIRST).contains(&report.action));
+        assert_eq!((report.depth, report.score, report.nodes), (0, None, 0));
+        assert_eq!(search(game.position(), Seat::SECOND, options), None, "the seat not to move has no move");
+    }
+
+    #[test]
+    fn equal_moves_vary_with_the_seed_and_repeat_with_it() {
+        // From 0 of a race to 30, both steps are equally good at any depth below the end.
+        let go = AtomicBool::new(false);
+        let game = Match::<Race>::new((30, false)).unwrap();
+        let shallow = |seed| SearchOptions { max_depth: 2, ..full(&go, seed) };
+        let chosen: Vec<Action> =
+            (0..16).map(|seed| search(game.position(), Seat::FIRST, shallow(seed)).unwrap()).collect();
+        assert!(chosen.iter().any(|a| *a != chosen[0]), "16 seeds chose the same move");
+        for seed in 0..16 {
+            assert_eq!(search(game.position(), Seat::FIRST, shallow(seed)), Some(chosen[seed as usize].clone()));
+        }
+    }
+
+    #[test]
+    fn a_match_asks_its_bot_only_for_a_seat_to_act_and_seeds_it_from_the_view() {
+        let go = AtomicBool::new(false);
+        let budget = SearchBudget::new(100, &go);
+        let mut game = Match::<Race>::new((10, false)).unwrap();
+        assert!(game.bot_action(Seat::FIRST, 1, budget).is_some());
+        assert_eq!(game.bot_action(Seat::SECOND, 1, budget), None);
+        let seed = seed_of(&game.view(Viewer::Seat(Seat::FIRST)));
+        assert_eq!(game.bot_action(Seat::FIRST, 0, budget), random_action(game.position(), Seat::FIRST, seed));
+        game.resign(Seat::FIRST).unwrap();
+        assert_eq!(game.bot_action(Seat::SECOND, 1, budget), None, "the game is over");
+    }
 
     #[test]
     fn the_generator_is_splitmix64() {

@@ -60,3 +60,55 @@ pub(super) fn evaluate(game: &ConnectFour, seat: Seat) -> i32 {
     }
     lines + 2 * centre
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::Match;
+    use crate::games::connect_four::Config;
+
+    fn play(config: Config, columns: &[u32]) -> Match<ConnectFour> {
+        let mut game = Match::<ConnectFour>::new(config).unwrap();
+        for (i, &column) in columns.iter().enumerate() {
+            game.apply(Seat::new((i % 2) as u8), &Action::drop(column)).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn searching_bots_win_at_once_and_block_an_immediate_loss() {
+        let go = AtomicBool::new(false);
+        let budget = SearchBudget::new(50_000, &go);
+        let classic = Config::default();
+        // Red has three on the bottom row and wins in column 3.
+        let win = play(classic, &[0, 0, 1, 1, 2, 2]);
+        // Yellow must stop Red's bottom row in column 3.
+        let block = play(classic, &[0, 6, 1, 6, 2]);
+        // On a cylinder Red's 6, 0, 1 is one row, open at 2 and 5: Yellow blocks one end.
+        let cylinder = Config { wrap_columns: true, ..classic };
+        let wrapped = play(cylinder, &[6, 3, 0, 3, 1]);
+        for level in 2..=MAX_LEVEL {
+            assert_eq!(win.bot_action(Seat::FIRST, level, budget), Some(Action::drop(3)), "level {level}");
+            assert_eq!(block.bot_action(Seat::SECOND, level, budget), Some(Action::drop(3)), "level {level}");
+            let stop = wrapped.bot_action(Seat::SECOND, level, budget);
+            assert!(stop == Some(Action::drop(2)) || stop == Some(Action::drop(5)), "level {level}: {stop:?}");
+        }
+    }
+
+    #[test]
+    fn the_strongest_bot_beats_the_random_one() {
+        let go = AtomicBool::new(false);
+        for strong in [Seat::FIRST, Seat::SECOND] {
+            let mut game = play(Config::default(), &[]);
+            while game.outcome().is_none() {
+                let seat = game.to_act()[0];
+                let level = if seat == strong { MAX_LEVEL } else { 1 };
+                let action = game.bot_action(seat, level, SearchBudget::new(3_000, &go)).unwrap();
+                game.apply(seat, &action).unwrap();
+            }
+            assert_eq!(game.outcome().unwrap().winner(), Some(strong), "{:?}", game.history());
+        }
+    }
+}

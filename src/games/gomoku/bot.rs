@@ -78,3 +78,56 @@ pub(super) fn evaluate(game: &Gomoku, seat: Seat) -> i32 {
         .collect();
     window_score(&window_counts(&game.board, length, None, seat), &weights)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::Match;
+    use crate::games::gomoku::Config;
+
+    fn play(cells: &[(u32, u32)]) -> Match<Gomoku> {
+        let mut game = Match::<Gomoku>::new(Config::default()).unwrap();
+        for (i, &(row, col)) in cells.iter().enumerate() {
+            game.apply(Seat::new((i % 2) as u8), &Action::place(row, col)).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn searching_bots_win_at_once_and_block_an_immediate_loss() {
+        let go = AtomicBool::new(false);
+        let budget = SearchBudget::new(20_000, &go);
+        // Black has four in row 7 (columns 3 to 6), open at both ends.
+        let win = play(&[(7, 3), (0, 0), (7, 4), (0, 2), (7, 5), (0, 4), (7, 6), (0, 6)]);
+        // White stopped one end early; White must now stop the other, (7, 2).
+        let block = play(&[(7, 3), (7, 7), (7, 4), (0, 0), (7, 5), (0, 14), (7, 6)]);
+        // Black's four on the diagonal beats White's open three in column 10: Black wins.
+        let four_beats_three = play(&[(3, 3), (5, 10), (4, 4), (6, 10), (5, 5), (7, 10), (6, 6), (14, 0)]);
+        for level in 2..=MAX_LEVEL {
+            let chosen = win.bot_action(Seat::FIRST, level, budget);
+            assert!(chosen == Some(Action::place(7, 2)) || chosen == Some(Action::place(7, 7)), "level {level}");
+            assert_eq!(block.bot_action(Seat::SECOND, level, budget), Some(Action::place(7, 2)), "level {level}");
+            let chosen = four_beats_three.bot_action(Seat::FIRST, level, budget);
+            assert!(
+                chosen == Some(Action::place(2, 2)) || chosen == Some(Action::place(7, 7)),
+                "level {level}: {chosen:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn candidates_lie_near_the_stones_and_the_first_stone_goes_to_the_centre() {
+        let game = play(&[]);
+        let first = candidates(game.position(), Seat::FIRST);
+        assert_eq!(first, vec![(Action::place(7, 7), 0)]);
+        let game = play(&[(7, 7), (7, 8)]);
+        let list = candidates(game.position(), Seat::FIRST);
+        assert!(!list.is_empty() && list.len() <= 2 * MAX_CANDIDATES, "{}", list.len());
+        for (action, _) in list {
+            let Action::Place(PlaceTarget::Cell(cell)) = action else { panic!() };
+            assert!(cell.row.abs_diff(7) <= REACH && (cell.col as i64 - 7).abs() <= 3, "{cell:?}");
+        }
+    }
+}

@@ -59,3 +59,40 @@ pub(super) fn evaluate(game: &Morris, seat: Seat) -> i32 {
     };
     side(seat) - side(seat.opponent())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::Match;
+    use crate::games::morris::{Config, Variant};
+
+    /// In Three Men's Morris the first mill wins: a searching bot that can close one
+    /// closes it, then captures (its second move in a row), and wins.
+    #[test]
+    fn a_searching_bot_closes_a_mill_and_captures_in_the_same_turn() {
+        let go = AtomicBool::new(false);
+        let config = Config::of(Variant::Three);
+        for level in 2..=MAX_LEVEL {
+            let mut game = Match::<Morris>::new(config).unwrap();
+            let top = game.position().board().mills[0];
+            // White takes two points of a mill, Black two points of a mill apart from it.
+            let black = game.position().board().mills.iter().find(|m| m.iter().all(|p| !top.contains(p))).unwrap();
+            for (seat, point) in
+                [(Seat::FIRST, top[0]), (Seat::SECOND, black[0]), (Seat::FIRST, top[1]), (Seat::SECOND, black[2])]
+            {
+                game.apply(seat, &Action::Place(PlaceTarget::Point(u32::from(point)))).unwrap();
+            }
+            let budget = crate::engine::SearchBudget::new(20_000, &go);
+            let closing = game.bot_action(Seat::FIRST, level, budget).unwrap();
+            assert_eq!(closing, Action::Place(PlaceTarget::Point(u32::from(top[2]))), "level {level}");
+            game.apply(Seat::FIRST, &closing).unwrap();
+            assert_eq!(game.to_act(), vec![Seat::FIRST], "the capture is White's");
+            let capture = game.bot_action(Seat::FIRST, level, budget).unwrap();
+            assert!(matches!(capture, Action::Capture(_)), "{capture:?}");
+            game.apply(Seat::FIRST, &capture).unwrap();
+            assert_eq!(game.outcome().unwrap().winner(), Some(Seat::FIRST));
+        }
+    }
+}
