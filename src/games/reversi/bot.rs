@@ -70,7 +70,7 @@ pub(super) fn evaluate(game: &Reversi, seat: Seat) -> i32 {
     }
     let (width, height) = game.board.dims();
     let discs = (game.count(seat) as i32, game.count(opponent) as i32);
-    let empty = (width * height) as i32 - discs.0 - discs.1;
+    let empty = (width * height) as i32 - game.config.walls.len() as i32 - discs.0 - discs.1;
     let late = if empty <= 16 { (discs.0 - discs.1) * 10 } else { 0 };
     mobility * 10 + corners_held * 100 - exposed * 30 + late
 }
