@@ -305,3 +305,115 @@ fn the_snapshot_format_changes_only_with_its_version() {
         changed.join("\n")
     );
 }
+
+/// Node budget of each bot move in the bot tests: small, so that they stay fast.
+const BOT_NODES: u64 = 2_000;
+/// Moves after which a bot game is left unfinished (the long games, chess above all, may
+/// need many more; every move until then is checked).
+const BOT_MOVE_CAP: usize = 40;
+
+/// Plays `config` with every seat a bot of `level`, checking each choice: one for every
+/// seat to act and none for the others, always accepted. Returns the moves played.
+fn bot_game(name: &str, config: &GameConfig, level: u8, cap: usize) -> usize {
+    use std::sync::atomic::AtomicBool;
+    use tabula::engine::{SearchBudget, Seat};
+    let go = AtomicBool::new(false);
+    let mut game = config.new_match().unwrap();
+    let mut moves = 0;
+    while game.outcome().is_none() && moves < cap {
+        let to_act = game.to_act();
+        for index in 0..game.seat_count() {
+            let seat = Seat::new(index as u8);
+            if !to_act.contains(&seat) {
+                let idle = game.bot_action(seat, level, SearchBudget::new(BOT_NODES, &go));
+                assert_eq!(idle, None, "{name} level {level}: a move for {seat}, not to act");
+            }
+        }
+        let seat = to_act[moves % to_act.len()];
+        let action = game
+            .bot_action(seat, level, SearchBudget::new(BOT_NODES, &go))
+            .unwrap_or_else(|| panic!("{name} level {level}: no move for {seat}, who is to act"));
+        game.play(&Turn::Move(seat, action.clone()))
+            .unwrap_or_else(|e| panic!("{name} level {level}: the bot's {action:?} for {seat} was refused: {e}"));
+        moves += 1;
+    }
+    if game.outcome().is_some() {
+        for index in 0..game.seat_count() {
+            let seat = tabula::engine::Seat::new(index as u8);
+            let go = std::sync::atomic::AtomicBool::new(false);
+            assert_eq!(game.bot_action(seat, level, tabula::engine::SearchBudget::new(BOT_NODES, &go)), None);
+        }
+    }
+    moves
+}
+
+#[test]
+fn bots_of_every_level_play_every_preset() {
+    let presets = every_preset();
+    // Two threads: the presets split between them.
+    let (left, right) = presets.split_at(presets.len() / 2);
+    let run = |part: &[(String, GameConfig)]| {
+        for (name, config) in part {
+            let max = config.kind().max_bot_level();
+            assert!(max >= 1, "{name}");
+            for level in 1..=max {
+                bot_game(name, config, level, BOT_MOVE_CAP);
+            }
+            // Levels outside the range are clamped, not refused.
+            bot_game(name, config, 0, 4);
+            bot_game(name, config, max + 1, 4);
+        }
+    };
+    std::thread::scope(|scope| {
+        scope.spawn(|| run(left));
+        run(right);
+    });
+}
+
+#[test]
+fn a_bot_chooses_the_same_move_in_the_same_position() {
+    use std::sync::atomic::AtomicBool;
+    use tabula::engine::SearchBudget;
+    let go = AtomicBool::new(false);
+    for (name, config) in every_preset() {
+        for moves in [0, 7] {
+            let game = played(&config, moves);
+            let copy = config.replay(game.history()).unwrap();
+            let Some(&seat) = game.to_act().first() else { continue };
+            for level in 1..=config.kind().max_bot_level() {
+                let first = game.bot_action(seat, level, SearchBudget::new(500, &go));
+                let again = game.bot_action(seat, level, SearchBudget::new(500, &go));
+                let replayed = copy.bot_action(seat, level, SearchBudget::new(500, &go));
+                assert!(first.is_some(), "{name} level {level}");
+                assert_eq!(first, again, "{name} level {level}: asked twice");
+                assert_eq!(first, replayed, "{name} level {level}: asked of the replayed game");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_stopped_bot_still_answers_at_once_with_a_legal_move() {
+    use std::sync::atomic::AtomicBool;
+    use tabula::engine::SearchBudget;
+    let stop = AtomicBool::new(true);
+    let started = std::time::Instant::now();
+    for (name, config) in every_preset() {
+        for moves in [0, 9] {
+            let game = played(&config, moves);
+            let Some(&seat) = game.to_act().first() else { continue };
+            for level in 1..=config.kind().max_bot_level() {
+                let budgets = [SearchBudget::new(u64::MAX, &stop), SearchBudget::new(0, &stop)];
+                for budget in budgets {
+                    let action = game
+                        .bot_action(seat, level, budget)
+                        .unwrap_or_else(|| panic!("{name} level {level}: no move when stopped"));
+                    game.check(&Turn::Move(seat, action.clone()))
+                        .unwrap_or_else(|e| panic!("{name} level {level}: stopped bot's {action:?} refused: {e}"));
+                }
+            }
+        }
+    }
+    let elapsed = started.elapsed();
+    assert!(elapsed < std::time::Duration::from_secs(5), "stopped bots took {elapsed:?}");
+}

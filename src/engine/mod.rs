@@ -8,6 +8,7 @@
 //! the layers above can hold a match of any kind.
 
 mod action;
+pub mod bot;
 mod error;
 pub mod grid;
 mod mover;

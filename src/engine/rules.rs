@@ -119,25 +119,48 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         false
     }
 
-    /// The strongest level of this game's bot; level 1, the weakest, plays a random legal
-    /// move. A fact of the game.
-    const MAX_BOT_LEVEL: u8 = 1;
-
-    /// The action the bot playing `seat` chooses at `level`, within `budget`, deciding only
-    /// from what `seat` may see; `seed` seeds its random choices. `None` only when `seat`
-    /// has no legal move.
-    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
-        let _ = (level, budget);
-        let moves = self.legal_moves(seat);
-        let count = moves.len() as u64;
-        moves.into_iter().nth((seed % count.max(1)) as usize)
-    }
-
     /// Advice for `seat` from the position, for games that offer it (puzzles with a
     /// solver), searching within `budget`: [`Hint::Undecided`] when it runs out first.
     fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {
         let _ = (seat, budget);
         Hint::Unsupported
+    }
+
+    /// The strongest level of this game's bot; level 1, the weakest, plays a uniformly
+    /// random legal move. A fact of the game.
+    const MAX_BOT_LEVEL: u8 = 1;
+
+    /// The action the bot playing `seat` chooses at `level` (1..=[`MAX_BOT_LEVEL`]; callers
+    /// clamp), searching within `budget`.
+    ///
+    /// Invariants every implementation keeps:
+    /// - It returns soon after `budget`'s stop flag is set or its node budget is spent,
+    ///   with its best move so far: never `None` while `seat` has a legal move, and `None`
+    ///   only when it has none.
+    /// - The action returned is one of `legal_moves(seat)`, or (for whole-fleet
+    ///   placements, which are accepted without being listed) one that `apply` accepts.
+    /// - It decides only from what `seat` may see: a game with hidden information works
+    ///   from `self.observe(Viewer::Seat(seat))` (and the public configuration) alone, so
+    ///   that two positions `seat` cannot tell apart get the same choice.
+    /// - `seed` seeds every random choice: equal positions (or, with hidden information,
+    ///   equal views), levels, budgets and seeds give equal choices.
+    ///
+    /// The default plays a uniformly random legal move, whatever the level (see
+    /// [`bot::random_action`](super::bot::random_action)).
+    ///
+    /// [`MAX_BOT_LEVEL`]: Rules::MAX_BOT_LEVEL
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        let _ = (level, budget);
+        super::bot::random_action(self, seat, seed)
+    }
+
+    /// A static evaluation of a position that is not over, from `seat`'s side: higher is
+    /// better for `seat`, 0 is even. Used at the leaves of the generic search
+    /// ([`bot::search`](super::bot::search)); its magnitude must stay well below
+    /// [`bot::WIN`](super::bot::WIN) (values are clamped to [`bot::MAX_EVAL`](super::bot::MAX_EVAL)).
+    fn evaluate(&self, seat: Seat) -> i32 {
+        let _ = seat;
+        0
     }
 }
 

@@ -336,6 +336,22 @@ impl<G: Rules> Match<G> {
         &self.history
     }
 
+    /// The action the engine's bot chooses for `seat` at `level`, searching within
+    /// `budget`: `None` when the game is over or `seat` is not to act (or, which the
+    /// rules rule out, has no legal move). `level` is clamped to
+    /// 1..=[`Rules::MAX_BOT_LEVEL`]. The bot's randomness is seeded from what `seat` sees
+    /// ([`bot::seed_of`](super::bot::seed_of) of its view), so its choice is a function of
+    /// that view, the level and the budget: the same game asked again gives the same
+    /// answer, in any process.
+    pub fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action> {
+        if self.outcome().is_some() || !self.to_act().contains(&seat) {
+            return None;
+        }
+        let level = level.clamp(1, G::MAX_BOT_LEVEL.max(1));
+        let seed = super::bot::seed_of(&self.view(Viewer::Seat(seat)));
+        self.position.bot_action(seat, level, budget, seed)
+    }
+
     /// The game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> View {
         let last_move = self.moves_in_force.last().map(|(seat, action)| {
@@ -396,9 +412,12 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn machine_notation(&self, action: &Action) -> Option<String>;
     /// Advice for `seat`, within `budget`.
     fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint;
-    /// The move the bot playing `seat` at `level` chooses, within `budget`; `None` when
-    /// `seat` is not to act.
+    /// The action the engine's bot chooses for `seat` at `level` (clamped to the game's
+    /// levels), within `budget`; `None` when the game is over or `seat` is not to act.
+    /// See [`Match::bot_action`].
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action>;
+    /// The strongest bot level of this game ([`Rules::MAX_BOT_LEVEL`]).
+    fn max_bot_level(&self) -> u8;
     /// The complete state as bytes, for the game's configuration to restore.
     fn snapshot(&self) -> Vec<u8>;
     /// A copy.
@@ -453,10 +472,10 @@ impl<G: Rules> AnyMatch for Match<G> {
         if self.outcome().is_some() { Hint::AlreadySolved } else { self.position.hint(seat, budget) }
     }
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action> {
-        if !self.to_act().contains(&seat) {
-            return None;
-        }
-        self.position.bot_action(seat, level.clamp(1, G::MAX_BOT_LEVEL), budget, self.history.len() as u64)
+        Match::bot_action(self, seat, level, budget)
+    }
+    fn max_bot_level(&self) -> u8 {
+        G::MAX_BOT_LEVEL.max(1)
     }
     fn snapshot(&self) -> Vec<u8> {
         Match::snapshot(self)

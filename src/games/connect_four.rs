@@ -15,10 +15,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, SearchBudget, Seat,
+    Viewer,
 };
 
 use super::{Listed, Preset};
+
+mod bot;
 
 /// Largest width and height accepted.
 pub const MAX_SIDE: u32 = 20;
@@ -155,6 +158,16 @@ impl Rules for ConnectFour {
             Action::Place(PlaceTarget::Column(column)) => format!("column {column}"),
             other => other.kind_name().to_owned(),
         }
+    }
+
+    const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
+
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        bot::action(self, seat, level, budget, seed)
+    }
+
+    fn evaluate(&self, seat: Seat) -> i32 {
+        bot::evaluate(self, seat)
     }
 }
 

@@ -10,7 +10,11 @@
 //!    folder's list;
 //! 4. one line in the `registry!` invocation below: the kind, its number in the contract's
 //!    `GameKind` enum, and its rules type;
-//! 5. its test fixtures, where the compiler asks for them: a golden script in
+//! 5. its bot, optionally: [`Rules::MAX_BOT_LEVEL`] and [`Rules::bot_action`] default to
+//!    one level playing a random legal move; a game may override them (and
+//!    [`Rules::evaluate`] for the engine's generic search, `crate::engine::bot`), keeping
+//!    its bot code in a `bot` submodule of its own;
+//! 6. its test fixtures, where the compiler asks for them: a golden script in
 //!    `tests/golden/scripts.rs` (then `TABULA_WRITE_GOLDEN=1`, see `tests/golden/mod.rs`)
 //!    and the kind's contract number in the independent oracle, `tests/common/oracle.rs`.
 
@@ -18,6 +22,7 @@ pub mod battleship;
 pub mod chess;
 pub mod connect_four;
 pub mod gomoku;
+mod lines;
 pub mod morris;
 pub mod peg_solitaire;
 pub mod reversi;
@@ -88,9 +93,10 @@ macro_rules! registry {
                 match self { $(GameKind::$kind => $number),+ }
             }
 
-            /// The strongest level of the kind's bot (1 is the weakest).
+            /// The strongest level of this kind's bot ([`Rules::MAX_BOT_LEVEL`]); level 1
+            /// plays a random legal move.
             pub fn max_bot_level(self) -> u8 {
-                match self { $(GameKind::$kind => <$game as Rules>::MAX_BOT_LEVEL),+ }
+                match self { $(GameKind::$kind => <$game as Rules>::MAX_BOT_LEVEL.max(1)),+ }
             }
 
             /// How many seats a game of this kind has.

@@ -14,10 +14,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, Seat, Viewer,
+    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, SearchBudget, Seat,
+    Viewer,
 };
 
 use super::{Listed, Preset};
+
+mod bot;
 
 /// Largest board side accepted.
 pub const MAX_SIZE: u32 = 19;
@@ -167,6 +170,16 @@ impl Rules for TicTacToe {
 
     fn describe(&self, action: &Action) -> String {
         describe_placement(action)
+    }
+
+    const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
+
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        bot::action(self, seat, level, budget, seed)
+    }
+
+    fn evaluate(&self, seat: Seat) -> i32 {
+        bot::evaluate(self, seat)
     }
 }
 

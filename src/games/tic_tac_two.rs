@@ -78,10 +78,12 @@ use serde::{Deserialize, Serialize};
 use crate::engine::grid::{Dims, LINE_DIRECTIONS, MarkBoard};
 use crate::engine::{
     Action, Cell, ConfigError, DrawReason, Location, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason,
-    Region, Rules, Seat, Viewer, WinReason,
+    Region, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
+
+mod bot;
 
 /// Board sides accepted.
 pub const BOARD_SIZES: RangeInclusive<u32> = 3..=15;
@@ -562,6 +564,16 @@ impl Rules for TicTacTwo {
             Ok(Play::Shift { d_row, d_col }) => format!("grid {}", direction_name(d_row, d_col)),
             Err(_) => action.kind_name().to_owned(),
         }
+    }
+
+    const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
+
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        bot::action(self, seat, level, budget, seed)
+    }
+
+    fn evaluate(&self, seat: Seat) -> i32 {
+        bot::evaluate(self, seat)
     }
 }
 

@@ -50,6 +50,7 @@
 //! ship it sank), so the result of the last shot is visible to all; `seat_counts` holds
 //! the ships each seat has afloat. No error message depends on the opponent's fleet.
 
+mod bot;
 mod ocean;
 pub mod placement;
 
@@ -60,7 +61,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::grid::Dims;
 use crate::engine::{
     Action, Cell, ChangedCell, ConfigError, MoveError, Mover, Observation, Orientation, Outcome, PlaceTarget, Reason,
-    Rules, Seat, ShipPlacement, Stage, Viewer, WinReason,
+    Rules, SearchBudget, Seat, ShipPlacement, Stage, Viewer, WinReason,
 };
 
 use self::ocean::{Ocean, ShotResult};
@@ -580,6 +581,14 @@ impl Rules for Battleship {
             Action::Place(PlaceTarget::Fleet(f)) => format!("fleet of {} ships", f.len()),
             other => other.kind_name().to_owned(),
         }
+    }
+
+    const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
+
+    /// Decides from `self.observe(Viewer::Seat(seat))` and the seat's own fleet alone:
+    /// see [`bot`].
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        bot::action(self, seat, level, budget, seed)
     }
 }
 

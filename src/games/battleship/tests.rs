@@ -696,3 +696,132 @@ proptest! {
         prop_assert!(replay.outcome().is_some());
     }
 }
+
+mod bots {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::SearchBudget;
+
+    fn budget(go: &AtomicBool) -> SearchBudget<'_> {
+        SearchBudget::new(2_000, go)
+    }
+
+    /// Seat 2's fleets in the two games: the same but for the destroyer.
+    fn fleets() -> [Vec<ShipPlacement>; 2] {
+        let a = columns_fleet();
+        let mut b = a.clone();
+        b[4] = ship(9, 0, false, 2);
+        [a, b]
+    }
+
+    /// Two games whose seat 2 hid different fleets, equal to seat 1's eye for as long as
+    /// seat 1's shots miss the ships that differ, get the same bot choices for seat 1 at
+    /// every level, in placement and in play.
+    #[test]
+    fn the_bot_sees_only_what_its_seat_sees() {
+        let go = AtomicBool::new(false);
+        let [a, b] = fleets();
+        let mut games = [Match::<Battleship>::new(Config::default()).unwrap(), Match::new(Config::default()).unwrap()];
+        for (game, hidden) in games.iter_mut().zip([&a, &b]) {
+            game.apply(Seat::SECOND, &fleet(hidden)).unwrap();
+        }
+        let same_for_seat_one = |games: &[Match<Battleship>; 2]| {
+            games[0].view(Viewer::Seat(Seat::FIRST)) == games[1].view(Viewer::Seat(Seat::FIRST))
+        };
+        assert!(same_for_seat_one(&games));
+        for level in 1..=MAX_LEVEL_FOR_TESTS {
+            let placed = games[0].bot_action(Seat::FIRST, level, budget(&go));
+            assert!(matches!(placed, Some(Action::Place(PlaceTarget::Fleet(_)))), "{placed:?}");
+            assert_eq!(placed, games[1].bot_action(Seat::FIRST, level, budget(&go)), "placement, level {level}");
+        }
+        for game in &mut games {
+            let placed = game.bot_action(Seat::FIRST, 1, budget(&go)).unwrap();
+            game.apply(Seat::FIRST, &placed).unwrap();
+            assert_eq!(game.bot_action(Seat::FIRST, 1, budget(&go)), Some(Action::Ready));
+            game.apply(Seat::FIRST, &Action::Ready).unwrap();
+            game.apply(Seat::SECOND, &Action::Ready).unwrap();
+        }
+
+        let mut compared = 0;
+        let mut hits_seen = false;
+        for step in 0..60u32 {
+            if !same_for_seat_one(&games) {
+                break;
+            }
+            let choices: Vec<Option<Action>> =
+                (1..=MAX_LEVEL_FOR_TESTS).map(|level| games[0].bot_action(Seat::FIRST, level, budget(&go))).collect();
+            for level in 1..=MAX_LEVEL_FOR_TESTS {
+                let other = games[1].bot_action(Seat::FIRST, level, budget(&go));
+                assert_eq!(choices[level as usize - 1], other, "step {step}, level {level}");
+            }
+            compared += 1;
+            let shot = choices[(step % 3) as usize].clone().unwrap();
+            for game in &mut games {
+                game.apply(Seat::FIRST, &shot).unwrap();
+                if game.outcome().is_none() {
+                    shoot(game, Seat::SECOND, step / 10, step % 10);
+                }
+            }
+            let seen = board(&games[0], Viewer::Seat(Seat::FIRST), Seat::SECOND);
+            hits_seen |= seen.cells.iter().any(|c| matches!(c.piece, Piece::Hit | Piece::Sunk));
+        }
+        assert!(compared >= 5, "the views parted after {compared} shots");
+        assert!(hits_seen, "no hit while the views were equal: targeting went untested");
+    }
+
+    const MAX_LEVEL_FOR_TESTS: u8 = <Battleship as Rules>::MAX_BOT_LEVEL;
+
+    /// Hunting bots sink a fleet well before shooting row by row sinks theirs (the first
+    /// seat's rows fleet falls to the 82nd shot of a row-major sweep).
+    #[test]
+    fn hunting_bots_outshoot_a_sweep() {
+        let go = AtomicBool::new(false);
+        for level in 2..=MAX_LEVEL_FOR_TESTS {
+            for hidden in fleets() {
+                let mut game = in_play(Config::default(), &rows_fleet(), &hidden);
+                let mut sweep = 0;
+                while game.outcome().is_none() {
+                    let shot = game.bot_action(Seat::FIRST, level, budget(&go)).unwrap();
+                    game.apply(Seat::FIRST, &shot).unwrap();
+                    if game.outcome().is_none() {
+                        shoot(&mut game, Seat::SECOND, sweep / 10, sweep % 10);
+                        sweep += 1;
+                    }
+                }
+                assert_eq!(game.outcome().unwrap().winner(), Some(Seat::FIRST), "level {level}: {sweep} shots");
+            }
+        }
+    }
+
+    /// Ships that may not touch: the bot's fleet obeys the rule, and its shots skip the
+    /// cells around a sunk ship.
+    #[test]
+    fn bots_keep_the_no_touching_rule() {
+        let go = AtomicBool::new(false);
+        let config = Config { no_touching: true, ..Config::default() };
+        for seed_moves in 0..4 {
+            let mut game = Match::<Battleship>::new(config.clone()).unwrap();
+            // Different histories give different seeds.
+            for _ in 0..seed_moves {
+                let single = game.legal_moves(Seat::SECOND)[seed_moves * 7].clone();
+                game.apply(Seat::SECOND, &single).unwrap();
+            }
+            let placed = game.bot_action(Seat::FIRST, 3, budget(&go)).unwrap();
+            game.apply(Seat::FIRST, &placed).unwrap();
+        }
+        let mut game = in_play(config, &rows_fleet(), &columns_fleet());
+        // Sink the destroyer in column 1 (rows 0 and 1).
+        shoot(&mut game, Seat::FIRST, 0, 1);
+        shoot(&mut game, Seat::SECOND, 9, 9);
+        shoot(&mut game, Seat::FIRST, 1, 1);
+        shoot(&mut game, Seat::SECOND, 9, 8);
+        for _ in 0..20 {
+            let Some(Action::Shot(cell)) = game.bot_action(Seat::FIRST, 3, budget(&go)) else { panic!() };
+            assert!(!(cell.row <= 2 && cell.col <= 2), "shot {cell:?} next to the sunk destroyer");
+            game.apply(Seat::FIRST, &Action::Shot(cell)).unwrap();
+            let sweep = game.legal_moves(Seat::SECOND).pop().unwrap();
+            game.apply(Seat::SECOND, &sweep).unwrap();
+        }
+    }
+}

@@ -36,6 +36,7 @@
 pub mod actions;
 pub mod attacks;
 pub mod board;
+mod bot;
 pub mod chess960;
 pub mod draws;
 pub mod fen;
@@ -51,7 +52,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome, Piece, Reason,
-    Rules, Seat, Viewer, WinReason,
+    Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -487,6 +488,16 @@ impl Rules for Chess {
             Action::ClaimDraw => "claims a draw".to_owned(),
             other => other.kind_name().to_owned(),
         }
+    }
+
+    const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
+
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        bot::action(self, seat, level, budget, seed)
+    }
+
+    fn evaluate(&self, seat: Seat) -> i32 {
+        bot::evaluate(self, seat)
     }
 }
 

@@ -55,10 +55,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, ConfigError, DrawReason, GraphBoard, GraphPoint, Location, MoveError, Mover, Observation, Outcome, Phase,
-    PlaceTarget, Reason, Rules, Seat, Viewer, WinReason,
+    PlaceTarget, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
+
+mod bot;
 use boards::Topology;
 
 /// Occurrences of one position that draw the game.
@@ -489,6 +491,16 @@ impl Rules for Morris {
             Action::Capture(Location::Point(p)) => format!("x{}", board.name(*p)),
             other => other.kind_name().to_owned(),
         }
+    }
+
+    const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
+
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        bot::action(self, seat, level, budget, seed)
+    }
+
+    fn evaluate(&self, seat: Seat) -> i32 {
+        bot::evaluate(self, seat)
     }
 }
 

@@ -361,6 +361,12 @@ impl Rules for PegSolitaire {
     fn hint(&self, _seat: Seat, budget: SearchBudget<'_>) -> Hint {
         PegSolitaire::hint(self, budget)
     }
+
+    const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
+
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        bot::action(self, seat, level, budget, seed)
+    }
 }
 
 impl Listed for PegSolitaire {
@@ -398,5 +404,6 @@ pub fn hole_cell(geometry: &Geometry, number: u32) -> Option<Cell> {
     ((index as usize) < geometry.hole_count()).then(|| geometry.cell(index))
 }
 
+mod bot;
 #[cfg(test)]
 mod tests;

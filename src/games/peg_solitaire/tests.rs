@@ -345,3 +345,19 @@ fn undo_is_always_allowed_in_this_one_seat_game() {
     assert_eq!(game.position(), start.position());
     assert_eq!(game.move_count(), 0);
 }
+
+#[test]
+fn the_level_two_bot_solves_within_budget_and_jumps_at_random_without() {
+    let go = AtomicBool::new(false);
+    let mut game = Match::<PegSolitaire>::new(triangle(5, 1)).unwrap();
+    while game.outcome().is_none() {
+        let action = game.bot_action(Seat::FIRST, 2, SearchBudget::new(1_000_000, &go)).unwrap();
+        game.apply(Seat::FIRST, &action).unwrap();
+    }
+    assert!(matches!(game.outcome(), Some(Outcome::Win { .. })), "{:?}", game.outcome());
+    // Without budget, level 2 falls back on level 1's random jump.
+    let game = Match::<PegSolitaire>::new(triangle(5, 1)).unwrap();
+    let level1 = game.bot_action(Seat::FIRST, 1, SearchBudget::new(0, &go));
+    assert_eq!(game.bot_action(Seat::FIRST, 2, SearchBudget::new(0, &go)), level1);
+    assert!(game.legal_moves(Seat::FIRST).contains(&level1.unwrap()));
+}

@@ -38,10 +38,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason,
-    Rules, Seat, Viewer, WinReason,
+    Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
+
+mod bot;
 use board::{Board, Representation, Square};
 
 pub use perft::{divide, perft, perft_general};
@@ -370,6 +372,16 @@ impl Rules for Reversi {
             Action::Place(PlaceTarget::Cell(cell)) => cell.to_string(),
             other => other.kind_name().to_owned(),
         }
+    }
+
+    const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
+
+    fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+        bot::action(self, seat, level, budget, seed)
+    }
+
+    fn evaluate(&self, seat: Seat) -> i32 {
+        bot::evaluate(self, seat)
     }
 }
 

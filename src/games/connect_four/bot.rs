@@ -1,0 +1,114 @@
+//! Connect Four's bot. Level 1 plays at random, level 2 searches four plies, level 3 at
+//! least eight when the budget allows, and on as deep as it allows (an exact solver is
+//! for later). Leaves are judged by the open lines each seat has (open threes weigh
+//! most) and by discs in the central columns; moves are tried most urgent first
+//! (winning, blocking, then building, central columns breaking ties).
+
+use crate::engine::bot;
+use crate::engine::{Action, Cell, PlaceTarget, Rules, SearchBudget, Seat};
+use crate::games::lines::{cell_urgency, default_weights, window_counts, window_score};
+
+use super::ConnectFour;
+
+/// The strongest level.
+pub(super) const MAX_LEVEL: u8 = 3;
+
+pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+    let full = game.config.width * game.config.height;
+    bot::leveled(game, seat, level, budget, seed, &[4, full.max(8)], &candidates)
+}
+
+/// How central `column` is: 0 at the edges, up to half the width in the middle.
+fn centrality(game: &ConnectFour, column: u32) -> i32 {
+    if game.config.wrap_columns {
+        // A cylinder has no edge: every column is as central as any other.
+        return 0;
+    }
+    let width = game.config.width as i32;
+    let doubled = 2 * column as i32 - (width - 1);
+    (width - 1 - doubled.abs()) / 2
+}
+
+fn candidates(game: &ConnectFour, seat: Seat) -> Vec<(Action, i32)> {
+    game.legal_moves(seat)
+        .into_iter()
+        .map(|action| {
+            let priority = match action {
+                Action::Place(PlaceTarget::Column(column)) => {
+                    let row = game.config.height - 1 - game.heights[column as usize];
+                    let cell = Cell::new(row, column);
+                    cell_urgency(&game.board, game.config.win_length, None, cell, seat) + centrality(game, column)
+                }
+                _ => 0,
+            };
+            (action, priority)
+        })
+        .collect()
+}
+
+pub(super) fn evaluate(game: &ConnectFour, seat: Seat) -> i32 {
+    let length = game.config.win_length;
+    let lines = window_score(&window_counts(&game.board, length, None, seat), &default_weights(length));
+    let mut centre = 0;
+    for row in 0..game.config.height {
+        for column in 0..game.config.width {
+            if let Some(owner) = game.board.get(Cell::new(row, column)) {
+                let weight = centrality(game, column);
+                centre += if owner == seat { weight } else { -weight };
+            }
+        }
+    }
+    lines + 2 * centre
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::Match;
+    use crate::games::connect_four::Config;
+
+    fn play(config: Config, columns: &[u32]) -> Match<ConnectFour> {
+        let mut game = Match::<ConnectFour>::new(config).unwrap();
+        for (i, &column) in columns.iter().enumerate() {
+            game.apply(Seat::new((i % 2) as u8), &Action::drop(column)).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn searching_bots_win_at_once_and_block_an_immediate_loss() {
+        let go = AtomicBool::new(false);
+        let budget = SearchBudget::new(50_000, &go);
+        let classic = Config::default();
+        // Red has three on the bottom row and wins in column 3.
+        let win = play(classic, &[0, 0, 1, 1, 2, 2]);
+        // Yellow must stop Red's bottom row in column 3.
+        let block = play(classic, &[0, 6, 1, 6, 2]);
+        // On a cylinder Red's 6, 0, 1 is one row, open at 2 and 5: Yellow blocks one end.
+        let cylinder = Config { wrap_columns: true, ..classic };
+        let wrapped = play(cylinder, &[6, 3, 0, 3, 1]);
+        for level in 2..=MAX_LEVEL {
+            assert_eq!(win.bot_action(Seat::FIRST, level, budget), Some(Action::drop(3)), "level {level}");
+            assert_eq!(block.bot_action(Seat::SECOND, level, budget), Some(Action::drop(3)), "level {level}");
+            let stop = wrapped.bot_action(Seat::SECOND, level, budget);
+            assert!(stop == Some(Action::drop(2)) || stop == Some(Action::drop(5)), "level {level}: {stop:?}");
+        }
+    }
+
+    #[test]
+    fn the_strongest_bot_beats_the_random_one() {
+        let go = AtomicBool::new(false);
+        for strong in [Seat::FIRST, Seat::SECOND] {
+            let mut game = play(Config::default(), &[]);
+            while game.outcome().is_none() {
+                let seat = game.to_act()[0];
+                let level = if seat == strong { MAX_LEVEL } else { 1 };
+                let action = game.bot_action(seat, level, SearchBudget::new(3_000, &go)).unwrap();
+                game.apply(seat, &action).unwrap();
+            }
+            assert_eq!(game.outcome().unwrap().winner(), Some(strong), "{:?}", game.history());
+        }
+    }
+}
