@@ -28,6 +28,7 @@ type callOptions struct {
 	before       *timestamppb.Timestamp
 	pageSize     int32
 	pageToken    string
+	bots         []*tabulav1.BotSeat
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -140,14 +141,14 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
-// server shows only this once. Options: [Private], [RequestID]. Needs a service key.
+// server shows only this once. Options: [Private], [RequestID], [Bots]. Needs a service key.
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPreset", &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}, opts)
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID]. Needs a service key.
+// [RequestID], [Bots]. Needs a service key.
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
 }
@@ -155,22 +156,22 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
-// [RequestID]. Needs a service key.
+// [RequestID], [Bots]. Needs a service key.
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply")
+	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply", "Bots")
 	if err != nil {
 		return nil, err
 	}
 	source := &tabulav1.CreateGameRequest_Pgn{Pgn: &tabulav1.PgnImport{Pgn: pgn, Ply: o.ply}}
-	return unary(ctx, c.stub.CreateGame, &tabulav1.CreateGameRequest{Source: source, Private: o.private, RequestId: o.requestID})
+	return unary(ctx, c.stub.CreateGame, &tabulav1.CreateGameRequest{Source: source, Private: o.private, RequestId: o.requestID, Bots: o.bots})
 }
 
 func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
-	o, err := apply(call, opts, "Private", "RequestID")
+	o, err := apply(call, opts, "Private", "RequestID", "Bots")
 	if err != nil {
 		return nil, err
 	}
-	request.Private, request.RequestId = o.private, o.requestID
+	request.Private, request.RequestId, request.Bots = o.private, o.requestID, o.bots
 	return unary(ctx, c.stub.CreateGame, request)
 }
 

@@ -3,6 +3,8 @@ package tabula_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -415,7 +417,8 @@ func ticTacToe(t *testing.T, ctx context.Context, manager *tabula.Client) (gameI
 	return created.GetGame().GetGameId(), manager.As(tokens[0].GetToken()), manager.As(tokens[1].GetToken())
 }
 
-// describeActor is an event's actor as "seat N", "service KEY_NAME", "none" or "unknown".
+// describeActor is an event's actor as "seat N", "service KEY_NAME", "engine N", "none" or
+// "unknown".
 func describeActor(event *tabulav1.GameEvent) string {
 	actor := event.GetActor()
 	if actor == nil {
@@ -426,6 +429,8 @@ func describeActor(event *tabulav1.GameEvent) string {
 		return "seat " + strconv.Itoa(int(actor.GetSeat()))
 	case "service":
 		return "service " + actor.GetService().GetKeyName()
+	case "engine":
+		return "engine " + strconv.Itoa(int(actor.GetEngine()))
 	default:
 		return tabula.Unknown
 	}
@@ -575,5 +580,118 @@ func TestARetriedCreationReturnsItsGame(t *testing.T) {
 		tabula.RequestID("create-2"))
 	if err != nil || other.GetRetried() || other.GetGame().GetGameId() == gameID {
 		t.Fatalf("another request id: %v, %v", other, err)
+	}
+}
+
+// botsOf is a game's bot seats as "seat/level" pairs.
+func botsOf(game *tabulav1.Game) []string {
+	var bots []string
+	for _, bot := range game.GetBots() {
+		bots = append(bots, fmt.Sprintf("%d/%d", bot.GetSeat(), bot.GetLevel()))
+	}
+	return bots
+}
+
+func TestTheEngineAnswersForItsSeatAndItsTokenMayNotMove(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	kinds, err := manager.ListGameKinds(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range kinds {
+		if kind.GetMaxBotLevel() < 1 {
+			t.Fatalf("%s: max bot level %d", kind.GetName(), kind.GetMaxBotLevel())
+		}
+	}
+	created, err := manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic",
+		tabula.Bots(tabula.BotSeat(2, 1, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gameID := created.GetGame().GetGameId()
+	if got := botsOf(created.GetGame()); !slices.Equal(got, []string{"2/1"}) {
+		t.Fatalf("created with bots %v", got)
+	}
+	x, o := manager.As(created.GetSeatTokens()[0].GetToken()), manager.As(created.GetSeatTokens()[1].GetToken())
+	moved, err := x.SubmitMove(ctx, gameID, tabula.PlaceCell(1, 1))
+	if err != nil || moved.GetSeq() != 2 {
+		t.Fatalf("X's move: %v, %v", moved, err)
+	}
+
+	// The engine moves on its own; the stream waits for it.
+	waiting, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	var reply *tabulav1.GameEvent
+	for event, err := range manager.Events(waiting, gameID, 2) {
+		if err != nil {
+			t.Fatalf("waiting for the engine's move: %v", err)
+		}
+		reply = event
+		break
+	}
+	if reply.GetSeq() != 3 || tabula.EventKind(reply) != "move_applied" || describeActor(reply) != "engine 2" ||
+		tabula.ActorKind(reply.GetActor()) != "engine" || reply.GetMoveApplied().GetSeat() != 2 {
+		t.Fatalf("the engine's reply: %v", reply)
+	}
+	game, err := manager.GetGame(ctx, gameID)
+	if err != nil || !slices.Equal(botsOf(game), []string{"2/1"}) {
+		t.Fatalf("the game's bots: %v, %v", game, err)
+	}
+	if view, err := o.GetView(ctx, gameID); err != nil || view.GetViewerSeat() != 2 {
+		t.Fatalf("the bot seat's token reads the game as that seat: %v, %v", view, err)
+	}
+
+	_, err = o.SubmitMove(ctx, gameID, tabula.PlaceCell(0, 0))
+	if e := requireError(t, err, codes.FailedPrecondition, "SEAT_PLAYED_BY_ENGINE"); e.Metadata["seat"] != "2" {
+		t.Fatalf("metadata %v", e.Metadata)
+	}
+	_, err = o.Resign(ctx, gameID)
+	if e := requireError(t, err, codes.FailedPrecondition, "SEAT_PLAYED_BY_ENGINE"); e.Metadata["seat"] != "2" {
+		t.Fatalf("metadata %v", e.Metadata)
+	}
+	_, err = manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.Bots(tabula.BotSeat(3, 1, time.Minute)))
+	requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+	_, err = x.SubmitMove(ctx, gameID, tabula.PlaceCell(0, 0), tabula.Bots(tabula.BotSeat(1, 1, 0)))
+	if err == nil || !strings.Contains(err.Error(), "does not take the option Bots") {
+		t.Fatalf("SubmitMove with Bots: %v", err)
+	}
+}
+
+func TestAnEngineAgainstEngineGamePlaysToItsEnd(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	config := &tabulav1.GameConfig{Game: &tabulav1.GameConfig_TicTacToe{TicTacToe: &tabulav1.TicTacToeConfig{}}}
+	created, err := manager.CreateGameFromConfig(ctx, config, tabula.Bots(tabula.BotSeat(1, 1, 0)), tabula.Bots(tabula.BotSeat(2, 1, 500*time.Millisecond)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := botsOf(created.GetGame()); !slices.Equal(got, []string{"1/1", "2/1"}) {
+		t.Fatalf("created with bots %v", got)
+	}
+	if got := created.GetGame().GetBots()[1].GetMoveTime().AsDuration(); got != 500*time.Millisecond {
+		t.Fatalf("move time %v", got)
+	}
+
+	events := await(t, collect(manager.Events(ctx, created.GetGame().GetGameId(), 0)))
+	if len(events) == 0 || tabula.EventKind(events[len(events)-1]) != "game_ended" {
+		t.Fatalf("the stream ends with the game: %v", events)
+	}
+	moves := 0
+	for i, event := range events {
+		if event.GetSeq() != uint64(i+1) {
+			t.Fatalf("event %d has seq %d", i, event.GetSeq())
+		}
+		if tabula.EventKind(event) != "move_applied" {
+			continue
+		}
+		seat := event.GetMoveApplied().GetSeat()
+		if want := uint32(moves%2 + 1); seat != want || describeActor(event) != fmt.Sprintf("engine %d", want) {
+			t.Fatalf("move %d: seat %d by %s, want engine %d", moves+1, seat, describeActor(event), want)
+		}
+		moves++
+	}
+	if moves < 5 {
+		t.Fatalf("%d moves", moves)
 	}
 }

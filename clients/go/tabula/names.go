@@ -33,10 +33,12 @@ func EventKind(event *tabulav1.GameEvent) string {
 }
 
 // ActorKind is the arm of actor's kind as the contract names it: "seat" (a seat's own
-// credential; GetSeat() is its number) or "service" (a service key; GetService().GetKeyName()
-// is its public name, empty on a server without keys), or [Unknown] for a kind of actor added
-// after this client. Events of seats and service keys carry one (event.GetActor());
-// GameCreated and GameEnded events carry none, and ActorKind(nil) is [Unknown] too.
+// credential; GetSeat() is its number), "service" (a service key; GetService().GetKeyName()
+// is its public name, empty on a server without keys) or "engine" (the server's engine
+// playing a bot seat; GetEngine() is that seat's number), or [Unknown] for a kind of actor
+// added after this client. Events of seats, service keys and the engine carry one
+// (event.GetActor()); GameCreated and GameEnded events carry none, and ActorKind(nil) is
+// [Unknown] too.
 func ActorKind(actor *tabulav1.Actor) string {
 	return oneofCase(actor.ProtoReflect(), "kind")
 }

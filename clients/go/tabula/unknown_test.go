@@ -342,6 +342,8 @@ func TestNamesAreTotal(t *testing.T) {
 		{tabula.EventKind(&tabulav1.GameEvent{Kind: &tabulav1.GameEvent_GameAdjudicated{GameAdjudicated: &tabulav1.GameAdjudicated{}}}), "game_adjudicated"},
 		{tabula.ActorKind(&tabulav1.Actor{Kind: &tabulav1.Actor_Seat{Seat: 2}}), "seat"},
 		{tabula.ActorKind(&tabulav1.Actor{Kind: &tabulav1.Actor_Service{Service: &tabulav1.ServiceActor{}}}), "service"},
+		{tabula.ActorKind(&tabulav1.Actor{Kind: &tabulav1.Actor_Engine{Engine: 2}}), "engine"},
+		{tabula.EnumName(tabulav1.ErrorReason_ERROR_REASON_SEAT_PLAYED_BY_ENGINE), "ERROR_REASON_SEAT_PLAYED_BY_ENGINE"},
 		{tabula.ActorKind(&tabulav1.Actor{}), "unknown"},
 		{tabula.ActorKind(nil), "unknown"},
 	} {

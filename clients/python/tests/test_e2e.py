@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from collections.abc import Iterator
+from datetime import timedelta
 
 import grpc
 import pytest
 
 from relay import Relay
-from tabula_client import AsyncClient, Client, TabulaError, actor_kind, enum_name, event_kind, moves, pb
+from tabula_client import AsyncClient, Client, EventStream, TabulaError, actor_kind, bot_seat, enum_name, event_kind, moves, pb
 
 # Red fills the bottom row from column 3; Yellow stacks on top.
 WINNING_DROPS = [(0, 3), (1, 3), (0, 4), (1, 4), (0, 5), (1, 5), (0, 6)]
@@ -176,6 +179,8 @@ def describe_actor(event: pb.GameEvent) -> str:
         return f"seat {event.actor.seat}"
     if kind == "service":
         return f"service {event.actor.service.key_name}"
+    if kind == "engine":
+        return f"engine {event.actor.engine}"
     return kind
 
 
@@ -286,3 +291,79 @@ def test_a_retried_creation_returns_its_game(server: str) -> None:
         assert reused.value.reason == "REQUEST_ID_REUSED"
         other = manager.create_game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), request_id="create-2")
         assert not other.retried and other.game.game_id != game_id
+
+
+def follow(stream: EventStream, seconds: float = 20) -> Iterator[pb.GameEvent]:
+    """The stream's events, closing it after `seconds` so a test that waits for an event the
+    server never sends fails instead of hanging."""
+    guard = threading.Timer(seconds, stream.close)
+    guard.start()
+    try:
+        yield from stream
+    finally:
+        guard.cancel()
+        stream.close()
+
+
+def test_the_engine_answers_for_its_seat_and_its_token_may_not_move(server: str) -> None:
+    with Client(server) as manager:
+        kinds = {kind.name: kind for kind in manager.list_game_kinds()}
+        assert kinds["tic_tac_toe"].max_bot_level >= 1
+        created = manager.create_game_from_preset("tic_tac_toe", "classic", bots=[bot_seat(2, 1)])
+        game_id = created.game.game_id
+        assert [(bot.seat, bot.level) for bot in created.game.bots] == [(2, 1)]
+        x, o = (manager.with_credential(t.token) for t in created.seat_tokens)
+        assert x.submit_move(game_id, moves.place_cell(1, 1)).seq == 2
+
+        reply = next(follow(manager.events(game_id, after_seq=2)))
+        assert (reply.seq, event_kind(reply), describe_actor(reply)) == (3, "move_applied", "engine 2")
+        assert actor_kind(reply.actor) == "engine" and reply.move_applied.seat == 2
+        game = manager.get_game(game_id)
+        assert [(bot.seat, bot.level) for bot in game.bots] == [(2, 1)]
+        assert o.get_view(game_id).viewer_seat == 2, "the bot seat's token reads the game as that seat"
+
+        for attempt in (lambda: o.submit_move(game_id, moves.place_cell(0, 0)), lambda: o.resign(game_id)):
+            with pytest.raises(TabulaError) as refused:
+                attempt()
+            assert (refused.value.code, refused.value.reason) == (
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "SEAT_PLAYED_BY_ENGINE",
+            )
+            assert refused.value.metadata["seat"] == "2"
+
+        with pytest.raises(TabulaError) as bad:
+            manager.create_game_from_preset("tic_tac_toe", "classic", bots=[bot_seat(3, 1, move_time=60)])
+        assert (bad.value.code, bad.value.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+
+
+def test_an_engine_against_engine_game_plays_to_its_end(server: str) -> None:
+    with Client(server) as manager:
+        bots = [bot_seat(1, 1), bot_seat(2, 1, move_time=timedelta(milliseconds=500))]
+        created = manager.create_game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), bots=bots)
+        game_id = created.game.game_id
+        assert [(bot.seat, bot.level) for bot in created.game.bots] == [(1, 1), (2, 1)]
+        assert created.game.bots[1].move_time.ToMilliseconds() == 500
+
+        events = list(follow(manager.events(game_id)))
+        assert events and event_kind(events[-1]) == "game_ended", "the stream ends with the game"
+        assert [e.seq for e in events] == list(range(1, len(events) + 1))
+        applied = [e for e in events if event_kind(e) == "move_applied"]
+        assert len(applied) >= 5
+        assert [describe_actor(e) for e in applied] == [f"engine {e.move_applied.seat}" for e in applied]
+        assert [e.move_applied.seat for e in applied] == [1, 2] * (len(applied) // 2) + [1] * (len(applied) % 2)
+        assert manager.get_game(game_id).status == pb.GameStatus.GAME_STATUS_FINISHED
+
+
+async def test_async_creation_takes_bot_seats(server: str) -> None:
+    async with AsyncClient(server) as manager:
+        created = await manager.create_game_from_preset("tic_tac_toe", "classic", bots=[bot_seat(1, 1)])
+        assert [(bot.seat, bot.level) for bot in created.game.bots] == [(1, 1)]
+
+        async def engine_move() -> pb.GameEvent:
+            async with manager.events(created.game.game_id, after_seq=1) as stream:
+                async for event in stream:
+                    return event
+            raise AssertionError("the stream ended without the engine's move")
+
+        first = await asyncio.wait_for(engine_move(), timeout=20)
+        assert (first.seq, actor_kind(first.actor), first.actor.engine) == (2, "engine", 1)

@@ -60,5 +60,7 @@ def test_names_are_total() -> None:
     assert event_kind(pb.GameEvent(game_adjudicated=pb.GameAdjudicated())) == "game_adjudicated"
     assert actor_kind(pb.Actor(seat=2)) == "seat"
     assert actor_kind(pb.Actor(service=pb.ServiceActor())) == "service"
+    assert actor_kind(pb.Actor(engine=2)) == "engine"
+    assert enum_name(pb.ErrorReason, 72) == "ERROR_REASON_SEAT_PLAYED_BY_ENGINE"
     assert actor_kind(pb.Actor()) == "unknown"
     assert actor_kind(pb.GameEvent().actor) == "unknown"

@@ -11,7 +11,7 @@ import {
 import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import type { GameConfigSchema } from "./gen/tabula/v1/config_pb.js";
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
-import type { Game, GameKind, GameStatus, OutcomeType } from "./gen/tabula/v1/game_pb.js";
+import type { BotSeatSchema, Game, GameKind, GameStatus, OutcomeType } from "./gen/tabula/v1/game_pb.js";
 import {
   type CreateGameResponse,
   type GameKindInfo,
@@ -94,6 +94,13 @@ export interface ManageOptions extends CallOptions {
 export interface CreateOptions extends ManageOptions {
   /** A private game refuses spectators (PRIVATE_GAME): only its seats and service keys read it. */
   private?: boolean;
+  /**
+   * Seats the server's own engine plays (build them with `botSeat(seat, level, moveTimeMs)`):
+   * any of them, or all. The engine moves as soon as such a seat is to act; the seat's token
+   * reads the game as that seat but may not move for it (SEAT_PLAYED_BY_ENGINE). A bad seat,
+   * level or move time rejects with INVALID_REQUEST.
+   */
+  bots?: MessageInitShape<typeof BotSeatSchema>[];
 }
 
 /** Options of `createGameFromPgn`. */
@@ -336,11 +343,14 @@ export class TabulaClient implements Disposable {
     return (await this.call(options, (o) => this.raw.listGameKinds({}, o))).kinds;
   }
 
-  /** A game from one of `kind`'s named presets; the response holds one token per seat. */
+  /**
+   * A game from one of `kind`'s named presets; the response holds one token per seat. Options:
+   * `private`, `requestId`, `bots` (seats the server's engine plays).
+   */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false } = options;
+    const { requestId = "", private: isPrivate = false, bots = [] } = options;
     return this.call(options, (o) =>
-      this.raw.createGame({ kind, source: { case: "preset", value: preset }, private: isPrivate, requestId }, o),
+      this.raw.createGame({ kind, source: { case: "preset", value: preset }, private: isPrivate, requestId, bots }, o),
     );
   }
 
@@ -349,9 +359,9 @@ export class TabulaClient implements Disposable {
     config: MessageInitShape<typeof GameConfigSchema>,
     options: CreateOptions = {},
   ): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false } = options;
+    const { requestId = "", private: isPrivate = false, bots = [] } = options;
     return this.call(options, (o) =>
-      this.raw.createGame({ source: { case: "config", value: config }, private: isPrivate, requestId }, o),
+      this.raw.createGame({ source: { case: "config", value: config }, private: isPrivate, requestId, bots }, o),
     );
   }
 
@@ -360,9 +370,9 @@ export class TabulaClient implements Disposable {
    * with those moves as its history.
    */
   createGameFromPgn(pgn: string, options: PgnOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, ply } = options;
+    const { requestId = "", private: isPrivate = false, ply, bots = [] } = options;
     return this.call(options, (o) =>
-      this.raw.createGame({ source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId }, o),
+      this.raw.createGame({ source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId, bots }, o),
     );
   }
 

@@ -2,9 +2,10 @@
  * Client for the Tabula game service (tabula.v1). `TabulaClient.connect` opens a connection;
  * every message, schema and enum of the contract (and google.rpc's error details) is
  * re-exported from the generated code, and `Code` and `ConnectError` from Connect; `moves`
- * builds every move kind; failures reject with `TabulaError` (gRPC code, the server's stable
- * reason, message and metadata); `enumName`, `eventKind`, `actorKind` and `moveKind` name
- * what the server sent, `"unknown"` for what a newer server added.
+ * builds every move kind, and `botSeat` a seat the server's engine plays; failures reject
+ * with `TabulaError` (gRPC code, the server's stable reason, message and metadata);
+ * `enumName`, `eventKind`, `actorKind` and `moveKind` name what the server sent, `"unknown"`
+ * for what a newer server added.
  */
 export {
   TabulaClient,
@@ -24,6 +25,7 @@ export {
 export { TabulaError, DOMAIN, codeName, toTabulaError } from "./errors.js";
 export { Code, ConnectError } from "@connectrpc/connect";
 export * as moves from "./moves.js";
+export { botSeat } from "./bots.js";
 export {
   UNKNOWN,
   actorKind,

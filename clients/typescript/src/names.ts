@@ -43,11 +43,12 @@ export function eventKind(event: GameEvent): EventKind {
 }
 
 /**
- * `actor.kind.case`: `"seat"` (a seat's own credential; the value is its number) or
+ * `actor.kind.case`: `"seat"` (a seat's own credential; the value is its number),
  * `"service"` (a service key; `value.keyName` is its public name, empty on a server without
- * keys), or `"unknown"` for a kind of actor added after this client. Events of seats and
- * service keys carry one (`event.actor`); `gameCreated` and `gameEnded` events carry none
- * (`event.actor === undefined`), and `actorKind(undefined)` is `"unknown"` too.
+ * keys) or `"engine"` (the server's engine playing a bot seat; the value is that seat's
+ * number), or `"unknown"` for a kind of actor added after this client. Events of seats,
+ * service keys and the engine carry one (`event.actor`); `gameCreated` and `gameEnded` events
+ * carry none (`event.actor === undefined`), and `actorKind(undefined)` is `"unknown"` too.
  */
 export function actorKind(actor: Actor | undefined): ActorKind {
   return actor?.kind.case ?? UNKNOWN;

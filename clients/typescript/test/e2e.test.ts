@@ -4,6 +4,7 @@ import { Code } from "@connectrpc/connect";
 import { equals } from "@bufbuild/protobuf";
 import {
   actorKind,
+  botSeat,
   EndReason,
   EndReasonSchema,
   enumName,
@@ -171,6 +172,7 @@ function describeActor(event: GameEvent): string {
   const kind = actorKind(event.actor);
   if (event.actor.kind.case === "seat") return `seat ${event.actor.kind.value}`;
   if (event.actor.kind.case === "service") return `service ${event.actor.kind.value.keyName}`;
+  if (event.actor.kind.case === "engine") return `engine ${event.actor.kind.value}`;
   return kind;
 }
 
@@ -259,4 +261,57 @@ test("a retried creation returns its game", async () => {
   const other = await client.createGameFromConfig({ game: { case: "ticTacToe", value: {} } }, { requestId: "create-2" });
   assert.equal(other.retried, false);
   assert.notEqual(other.game!.gameId, gameId);
+});
+
+test("the engine answers for its seat, and its token may not move", async () => {
+  const kinds = await client.listGameKinds();
+  assert.ok(kinds.find((k) => k.name === "tic_tac_toe")!.maxBotLevel >= 1);
+  const created = await client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic", { bots: [botSeat(2, 1)] });
+  const gameId = created.game!.gameId;
+  assert.deepEqual(created.game!.bots.map((b) => [b.seat, b.level]), [[2, 1]]);
+  const [x, o] = created.seatTokens.map((t) => client.withCredential(t.token));
+  assert.equal((await x.submitMove(gameId, moves.placeCell(1, 1))).seq, 2n);
+
+  // The engine moves on its own; the stream waits for it (20 s at most).
+  const [reply] = await collect(client.events(gameId, 2n, { signal: AbortSignal.timeout(20_000) }), 1);
+  assert.ok(reply !== undefined, "the engine's move arrives");
+  assert.deepEqual([reply.seq, eventKind(reply), describeActor(reply), actorKind(reply.actor)], [3n, "moveApplied", "engine 2", "engine"]);
+  assert.ok(reply.kind.case === "moveApplied" && reply.kind.value.seat === 2);
+  const game = await client.getGame(gameId);
+  assert.deepEqual(game.bots.map((b) => [b.seat, b.level]), [[2, 1]]);
+  assert.equal((await o.getView(gameId)).viewerSeat, 2, "the bot seat's token reads the game as that seat");
+
+  for (const attempt of [() => o.submitMove(gameId, moves.placeCell(0, 0)), () => o.resign(gameId)]) {
+    await assert.rejects(attempt(), (error: unknown) => {
+      assert.ok(error instanceof TabulaError);
+      assert.deepEqual([error.code, error.reason, error.metadata.seat], [Code.FailedPrecondition, "SEAT_PLAYED_BY_ENGINE", "2"]);
+      return true;
+    });
+  }
+  await assert.rejects(client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic", { bots: [{ seat: 3, level: 1 }] }), {
+    code: Code.InvalidArgument,
+    reason: "INVALID_REQUEST",
+  });
+});
+
+test("an engine-against-engine game plays to its end", async () => {
+  const created = await client.createGameFromConfig(
+    { game: { case: "ticTacToe", value: {} } },
+    { bots: [botSeat(1, 1), botSeat(2, 1, 500)] },
+  );
+  const gameId = created.game!.gameId;
+  assert.deepEqual(created.game!.bots.map((b) => [b.seat, b.level]), [[1, 1], [2, 1]]);
+  assert.equal(created.game!.bots[1].moveTime?.nanos, 500_000_000);
+
+  const events = await collect(client.events(gameId, 0n, { signal: AbortSignal.timeout(20_000) }));
+  assert.equal(eventKind(events.at(-1)!), "gameEnded", "the stream ends with the game");
+  assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => BigInt(i + 1)));
+  const applied = events.filter((e) => eventKind(e) === "moveApplied");
+  assert.ok(applied.length >= 5);
+  assert.deepEqual(
+    applied.map(describeActor),
+    applied.map((e) => `engine ${e.kind.case === "moveApplied" ? e.kind.value.seat : "?"}`),
+  );
+  assert.deepEqual(applied.map((e) => (e.kind.case === "moveApplied" ? e.kind.value.seat : 0)), applied.map((_, i) => (i % 2) + 1));
+  assert.equal((await client.getGame(gameId)).status, GameStatus.FINISHED);
 });

@@ -65,6 +65,8 @@ test("names are total", () => {
   assert.equal(eventKind(create(GameEventSchema, { kind: { case: "gameAdjudicated", value: {} } })), "gameAdjudicated");
   assert.equal(actorKind(create(ActorSchema, { kind: { case: "seat", value: 2 } })), "seat");
   assert.equal(actorKind(create(ActorSchema, { kind: { case: "service", value: {} } })), "service");
+  assert.equal(actorKind(create(ActorSchema, { kind: { case: "engine", value: 2 } })), "engine");
+  assert.equal(enumName(ErrorReasonSchema, ErrorReason.SEAT_PLAYED_BY_ENGINE), "ERROR_REASON_SEAT_PLAYED_BY_ENGINE");
   assert.equal(actorKind(create(ActorSchema)), "unknown");
   assert.equal(actorKind(create(GameEventSchema).actor), "unknown");
 });

@@ -1,6 +1,7 @@
 """Client for the Tabula game service (tabula.v1): `Client` blocks, `AsyncClient` awaits.
 
-Messages and enums live in `tabula_client.pb`, move builders in `tabula_client.moves`;
+Messages and enums live in `tabula_client.pb`, move builders in `tabula_client.moves`,
+seats the server's engine plays are built with `bot_seat`;
 every failure raises `TabulaError` with the gRPC `code`, the server's stable `reason`, its
 `message` and `metadata`. `enum_name`, `event_kind`, `actor_kind` and `move_kind` name what
 the server sent, `unknown` for what a newer server added (see `tabula_client.names`).
@@ -11,6 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 from tabula_client import moves, pb
 from tabula_client._common import DEFAULT_TIMEOUT
 from tabula_client.aio import AsyncClient, AsyncEventStream
+from tabula_client.bots import bot_seat
 from tabula_client.client import Client, EventStream
 from tabula_client.errors import DOMAIN, TabulaError
 from tabula_client.names import UNKNOWN, actor_kind, enum_name, event_kind, move_kind
@@ -23,5 +25,5 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
 
 __all__ = [
     "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "Client", "EventStream",
-    "TabulaError", "__version__", "actor_kind", "enum_name", "event_kind", "move_kind", "moves", "pb",
+    "TabulaError", "__version__", "actor_kind", "bot_seat", "enum_name", "event_kind", "move_kind", "moves", "pb",
 ]

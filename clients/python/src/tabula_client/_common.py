@@ -4,7 +4,7 @@ requests, the event streams' gap check and retry policy."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, Union
 
@@ -106,20 +106,26 @@ def timestamp(value: Time) -> Timestamp | None:
 
 
 def preset_request(
-    kind: pb.GameKind.ValueType | str, preset: str, private: bool, request_id: str
+    kind: pb.GameKind.ValueType | str, preset: str, private: bool, request_id: str, bots: Iterable[pb.BotSeat]
 ) -> pb.CreateGameRequest:
-    return pb.CreateGameRequest(kind=kind_value(kind), preset=preset, private=private, request_id=request_id)
+    return pb.CreateGameRequest(
+        kind=kind_value(kind), preset=preset, private=private, request_id=request_id, bots=list(bots)
+    )
 
 
-def config_request(config: pb.GameConfig, private: bool, request_id: str) -> pb.CreateGameRequest:
-    return pb.CreateGameRequest(config=config, private=private, request_id=request_id)
+def config_request(
+    config: pb.GameConfig, private: bool, request_id: str, bots: Iterable[pb.BotSeat]
+) -> pb.CreateGameRequest:
+    return pb.CreateGameRequest(config=config, private=private, request_id=request_id, bots=list(bots))
 
 
-def pgn_request(pgn: str, ply: int | None, private: bool, request_id: str) -> pb.CreateGameRequest:
+def pgn_request(
+    pgn: str, ply: int | None, private: bool, request_id: str, bots: Iterable[pb.BotSeat]
+) -> pb.CreateGameRequest:
     source = pb.PgnImport(pgn=pgn)
     if ply is not None:
         source.ply = ply
-    return pb.CreateGameRequest(pgn=source, private=private, request_id=request_id)
+    return pb.CreateGameRequest(pgn=source, private=private, request_id=request_id, bots=list(bots))
 
 
 def list_games_request(

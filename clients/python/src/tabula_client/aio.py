@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
@@ -188,14 +188,21 @@ class AsyncClient:
         *,
         private: bool = False,
         request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        return await self._call(self.stub.CreateGame, _common.preset_request(kind, preset, private, request_id), timeout)
+        return await self._call(self.stub.CreateGame, _common.preset_request(kind, preset, private, request_id, bots), timeout)
 
     async def create_game_from_config(
-        self, config: pb.GameConfig, *, private: bool = False, request_id: str = "", timeout: float | None = None
+        self,
+        config: pb.GameConfig,
+        *,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        return await self._call(self.stub.CreateGame, _common.config_request(config, private, request_id), timeout)
+        return await self._call(self.stub.CreateGame, _common.config_request(config, private, request_id, bots), timeout)
 
     async def create_game_from_pgn(
         self,
@@ -204,9 +211,10 @@ class AsyncClient:
         ply: int | None = None,
         private: bool = False,
         request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        return await self._call(self.stub.CreateGame, _common.pgn_request(pgn, ply, private, request_id), timeout)
+        return await self._call(self.stub.CreateGame, _common.pgn_request(pgn, ply, private, request_id, bots), timeout)
 
     async def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         return (await self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout)).game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -209,6 +209,7 @@ class Client:
         *,
         private: bool = False,
         request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
@@ -216,15 +217,23 @@ class Client:
         A `private` game refuses spectators. With a `request_id`, a retry of the same request
         answers with the game the first one made and `retried` set: with new seat tokens
         while nothing has happened in the game (the first answer's tokens then stop working),
-        with none afterwards."""
-        return self._call(self.stub.CreateGame, _common.preset_request(kind, preset, private, request_id), timeout)
+        with none afterwards. `bots` are seats the server's engine plays (build them with
+        `bot_seat`): it moves as soon as such a seat is to act, and the seat's token may read
+        the game but not move for it (reason `SEAT_PLAYED_BY_ENGINE`)."""
+        return self._call(self.stub.CreateGame, _common.preset_request(kind, preset, private, request_id, bots), timeout)
 
     def create_game_from_config(
-        self, config: pb.GameConfig, *, private: bool = False, request_id: str = "", timeout: float | None = None
+        self,
+        config: pb.GameConfig,
+        *,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        """A game from a full configuration (zero fields take their defaults); `private` and
-        `request_id` as for `create_game_from_preset`."""
-        return self._call(self.stub.CreateGame, _common.config_request(config, private, request_id), timeout)
+        """A game from a full configuration (zero fields take their defaults); `private`,
+        `request_id` and `bots` as for `create_game_from_preset`."""
+        return self._call(self.stub.CreateGame, _common.config_request(config, private, request_id, bots), timeout)
 
     def create_game_from_pgn(
         self,
@@ -233,12 +242,13 @@ class Client:
         ply: int | None = None,
         private: bool = False,
         request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
-        of them) with those moves as its history; `private` and `request_id` as for
+        of them) with those moves as its history; `private`, `request_id` and `bots` as for
         `create_game_from_preset`."""
-        return self._call(self.stub.CreateGame, _common.pgn_request(pgn, ply, private, request_id), timeout)
+        return self._call(self.stub.CreateGame, _common.pgn_request(pgn, ply, private, request_id, bots), timeout)
 
     def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         """The game's public summary: kind, configuration, status, outcome and seq."""

@@ -45,11 +45,12 @@ def event_kind(event: pb.GameEvent) -> str:
 
 
 def actor_kind(actor: pb.Actor) -> str:
-    """The arm of `actor.kind`: `seat` (a seat's own credential; `actor.seat` is its number) or
+    """The arm of `actor.kind`: `seat` (a seat's own credential; `actor.seat` is its number),
     `service` (a service key; `actor.service.key_name` is its public name, empty on a server
-    without keys), or `unknown` for a kind of actor added after this client. Events of seats
-    and service keys carry one (`event.HasField("actor")`); `game_created` and `game_ended`
-    events carry none, and their unset `event.actor` is of kind `unknown` too."""
+    without keys) or `engine` (the server's engine playing a bot seat; `actor.engine` is that
+    seat's number), or `unknown` for a kind of actor added after this client. Events of seats,
+    service keys and the engine carry one (`event.HasField("actor")`); `game_created` and
+    `game_ended` events carry none, and their unset `event.actor` is of kind `unknown` too."""
     kind: str | None = actor.WhichOneof("kind")
     return kind if kind is not None else UNKNOWN
 

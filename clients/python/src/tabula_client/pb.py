@@ -1,5 +1,6 @@
 """Every message and enum of tabula.v1, re-exported under one short name, and the
-generated stubs, and `Timestamp` (google.protobuf) that games and events carry: `pb.PegBoard`, `pb.GameKind`, `pb.GameServiceStub`, ...
+generated stubs, and `Timestamp` and `Duration` (google.protobuf) that games, events and
+bot seats carry: `pb.PegBoard`, `pb.GameKind`, `pb.GameServiceStub`, ...
 
 `tests/test_package.py` checks that every top-level message and enum of every
 `tabula/v1/*.proto` file is here.
@@ -7,6 +8,7 @@ generated stubs, and `Timestamp` (google.protobuf) that games and events carry: 
 
 from typing import TYPE_CHECKING
 
+from google.protobuf.duration_pb2 import Duration
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from tabula_client._gen.tabula.v1.cell_pb2 import (
@@ -45,6 +47,7 @@ from tabula_client._gen.tabula.v1.event_pb2 import (
     ServiceActor,
 )
 from tabula_client._gen.tabula.v1.game_pb2 import (
+    BotSeat,
     EndReason,
     Game,
     GameKind,
@@ -143,6 +146,7 @@ __all__ = [
     "ArchiveGameResponse",
     "BattleshipConfig",
     "BoardCell",
+    "BotSeat",
     "Capture",
     "Cell",
     "ChangedCell",
@@ -154,6 +158,7 @@ __all__ = [
     "DeleteGameResponse",
     "Draw",
     "DrawAction",
+    "Duration",
     "EndReason",
     "ErrorReason",
     "ExportPgnRequest",

@@ -1,29 +1,38 @@
 package dev.tabula.client;
 
+import dev.tabula.v1.BotSeat;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * Options of a game's creation ({@code createGameFromPreset}, {@code FromConfig},
- * {@code FromPgn}): whether the game is private, and a request id that makes the creation safe
- * to retry. Immutable; each {@code with...} returns a copy.
+ * {@code FromPgn}): whether the game is private, a request id that makes the creation safe to
+ * retry, and the seats the server's own engine plays. Immutable; each {@code with...} returns
+ * a copy.
  *
  * <pre>{@code
  * client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
  *     CreateOptions.defaults().withPrivate(true).withRequestId("create-1"));
+ * client.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+ *     CreateOptions.defaults().withBot(2, 1, Duration.ZERO));
  * }</pre>
  */
 public final class CreateOptions {
-  private static final CreateOptions DEFAULTS = new CreateOptions(false, "");
+  private static final CreateOptions DEFAULTS = new CreateOptions(false, "", List.of());
 
   private final boolean privateGame;
   private final String requestId;
+  private final List<BotSeat> bots;
 
-  private CreateOptions(boolean privateGame, String requestId) {
+  private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots) {
     this.privateGame = privateGame;
     this.requestId = requestId;
+    this.bots = bots;
   }
 
-  /** A public game, without a request id. */
+  /** A public game, without a request id, every seat played by its token. */
   public static CreateOptions defaults() {
     return DEFAULTS;
   }
@@ -33,7 +42,7 @@ public final class CreateOptions {
    * only its seats and service keys may read it.
    */
   public CreateOptions withPrivate(boolean privateGame) {
-    return new CreateOptions(privateGame, requestId);
+    return new CreateOptions(privateGame, requestId, bots);
   }
 
   /**
@@ -44,7 +53,43 @@ public final class CreateOptions {
    * {@code REQUEST_ID_REUSED}.
    */
   public CreateOptions withRequestId(String requestId) {
-    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"));
+    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots);
+  }
+
+  /**
+   * The seats the server's own engine plays, replacing any given before: any of them, or all
+   * (a game of engine against engine). The engine moves as soon as such a seat is to act; its
+   * events carry the actor {@code engine}, the seat's number. The seat still gets a token,
+   * which reads the game as that seat but may not move, resign or take back for it
+   * ({@code FAILED_PRECONDITION}, reason {@code SEAT_PLAYED_BY_ENGINE}, metadata {@code seat}).
+   * A bad seat, level or move time fails with {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}.
+   */
+  public CreateOptions withBots(List<BotSeat> bots) {
+    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")));
+  }
+
+  /** As {@link #withBots(List)}. */
+  public CreateOptions withBots(BotSeat... bots) {
+    return withBots(List.of(bots));
+  }
+
+  /**
+   * One more seat the server's engine plays (see {@link #withBots(List)}): {@code seat} (from
+   * 1) at {@code level}, from 1 (the weakest: a random legal move) to the kind's
+   * {@code GameKindInfo.getMaxBotLevel()}, thinking at most {@code moveTime} per move (null or
+   * zero: the server's default of 1 second; at most 10 seconds).
+   */
+  public CreateOptions withBot(int seat, int level, Duration moveTime) {
+    BotSeat.Builder bot = BotSeat.newBuilder().setSeat(seat).setLevel(level);
+    if (moveTime != null && !moveTime.isZero()) {
+      bot.setMoveTime(com.google.protobuf.Duration.newBuilder()
+          .setSeconds(moveTime.getSeconds())
+          .setNanos(moveTime.getNano()));
+    }
+    List<BotSeat> more = new ArrayList<>(bots);
+    more.add(bot.build());
+    return new CreateOptions(privateGame, requestId, List.copyOf(more));
   }
 
   /** Whether the game is private. */
@@ -55,5 +100,10 @@ public final class CreateOptions {
   /** The request id; empty for none. */
   public String requestId() {
     return requestId;
+  }
+
+  /** The seats the server's engine plays, in the order given; empty for none. */
+  public List<BotSeat> bots() {
+    return bots;
   }
 }

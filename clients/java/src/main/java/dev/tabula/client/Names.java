@@ -46,12 +46,13 @@ public final class Names {
 
   /**
    * The arm of the actor's kind as the contract names it: {@code seat} (a seat's own
-   * credential; {@code getSeat()} is its number) or {@code service} (a service key;
-   * {@code getService().getKeyName()} is its public name, empty on a server without keys), or
-   * {@value #UNKNOWN} for a kind of actor added after this client. Events of seats and
-   * service keys carry one ({@code event.hasActor()}); {@code game_created} and
-   * {@code game_ended} events carry none, and their default {@code getActor()} is of kind
-   * {@value #UNKNOWN} too.
+   * credential; {@code getSeat()} is its number), {@code service} (a service key;
+   * {@code getService().getKeyName()} is its public name, empty on a server without keys) or
+   * {@code engine} (the server's engine playing a bot seat; {@code getEngine()} is that seat's
+   * number), or {@value #UNKNOWN} for a kind of actor added after this client. Events of
+   * seats, service keys and the engine carry one ({@code event.hasActor()});
+   * {@code game_created} and {@code game_ended} events carry none, and their default
+   * {@code getActor()} is of kind {@value #UNKNOWN} too.
    */
   public static String actorKind(Actor actor) {
     return oneofCase(actor, "kind");

@@ -28,7 +28,10 @@ final class Requests {
 
   private static CreateGameRequest.Builder create(CreateOptions options) {
     Objects.requireNonNull(options, "options");
-    return CreateGameRequest.newBuilder().setPrivate(options.isPrivate()).setRequestId(options.requestId());
+    return CreateGameRequest.newBuilder()
+        .setPrivate(options.isPrivate())
+        .setRequestId(options.requestId())
+        .addAllBots(options.bots());
   }
 
   static CreateGameRequest fromPreset(GameKind kind, String preset, CreateOptions options) {

@@ -144,7 +144,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return createGameFromPreset(kind, preset, CreateOptions.defaults().withRequestId(requestId));
   }
 
-  /** As {@link #createGameFromPreset(GameKind, String)}, private or with a request id. */
+  /** As {@link #createGameFromPreset(GameKind, String)}, private, with a request id or with bot seats. */
   public CompletableFuture<CreateGameResponse> createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(Requests.fromPreset(kind, preset, options));
   }
@@ -159,7 +159,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return createGameFromConfig(config, CreateOptions.defaults().withRequestId(requestId));
   }
 
-  /** As {@link #createGameFromConfig(GameConfig)}, private or with a request id. */
+  /** As {@link #createGameFromConfig(GameConfig)}, private, with a request id or with bot seats. */
   public CompletableFuture<CreateGameResponse> createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(Requests.fromConfig(config, options));
   }
@@ -169,7 +169,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return createGameFromPgn(Requests.pgn(pgn), CreateOptions.defaults());
   }
 
-  /** As {@link #createGameFromPgn(String)}, private or with a request id. */
+  /** As {@link #createGameFromPgn(String)}, private, with a request id or with bot seats. */
   public CompletableFuture<CreateGameResponse> createGameFromPgn(String pgn, CreateOptions options) {
     return createGameFromPgn(Requests.pgn(pgn), options);
   }

@@ -207,7 +207,10 @@ public final class TabulaClient implements AutoCloseable {
     return createGameFromPreset(kind, preset, CreateOptions.defaults().withRequestId(requestId));
   }
 
-  /** As {@link #createGameFromPreset(GameKind, String)}, private or with a request id. */
+  /**
+   * As {@link #createGameFromPreset(GameKind, String)}, private, with a request id or with
+   * seats the server's engine plays ({@link CreateOptions#withBot}).
+   */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(Requests.fromPreset(kind, preset, options));
   }
@@ -222,7 +225,7 @@ public final class TabulaClient implements AutoCloseable {
     return createGameFromConfig(config, CreateOptions.defaults().withRequestId(requestId));
   }
 
-  /** As {@link #createGameFromConfig(GameConfig)}, private or with a request id. */
+  /** As {@link #createGameFromConfig(GameConfig)}, private, with a request id or with bot seats. */
   public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(Requests.fromConfig(config, options));
   }
@@ -235,7 +238,7 @@ public final class TabulaClient implements AutoCloseable {
     return createGameFromPgn(Requests.pgn(pgn), CreateOptions.defaults());
   }
 
-  /** As {@link #createGameFromPgn(String)}, private or with a request id. */
+  /** As {@link #createGameFromPgn(String)}, private, with a request id or with bot seats. */
   public CreateGameResponse createGameFromPgn(String pgn, CreateOptions options) {
     return createGameFromPgn(Requests.pgn(pgn), options);
   }

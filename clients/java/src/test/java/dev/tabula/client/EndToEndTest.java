@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tabula.v1.BattleshipConfig;
+import dev.tabula.v1.BotSeat;
 import dev.tabula.v1.Cell;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.EndReason;
@@ -16,6 +17,7 @@ import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.GameKind;
+import dev.tabula.v1.GameKindInfo;
 import dev.tabula.v1.GameStatus;
 import dev.tabula.v1.GridBoard;
 import dev.tabula.v1.MoveApplied;
@@ -357,7 +359,10 @@ class EndToEndTest {
     }
   }
 
-  /** The event's actor as {@code seat N}, {@code service KEY_NAME}, {@code none} or {@code unknown}. */
+  /**
+   * The event's actor as {@code seat N}, {@code service KEY_NAME}, {@code engine N}, {@code none}
+   * or {@code unknown}.
+   */
   private static String describeActor(GameEvent event) {
     if (!event.hasActor()) {
       return "none";
@@ -365,6 +370,7 @@ class EndToEndTest {
     return switch (Names.actorKind(event.getActor())) {
       case "seat" -> "seat " + event.getActor().getSeat();
       case "service" -> "service " + event.getActor().getService().getKeyName();
+      case "engine" -> "engine " + event.getActor().getEngine();
       default -> Names.UNKNOWN;
     };
   }
@@ -475,5 +481,73 @@ class EndToEndTest {
         GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build(), "create-2");
     assertFalse(other.getRetried());
     assertNotEquals(id, other.getGame().getGameId());
+  }
+
+  /** A game's bot seats as {@code seat/level} pairs. */
+  private static List<String> botsOf(Game game) {
+    return game.getBotsList().stream().map(bot -> bot.getSeat() + "/" + bot.getLevel()).toList();
+  }
+
+  @Test
+  void theEngineAnswersForItsSeatAndItsTokenMayNotMove() {
+    TabulaClient manager = connect(server.address, "");
+    for (GameKindInfo kind : manager.listGameKinds()) {
+      assertTrue(kind.getMaxBotLevel() >= 1, kind.getName());
+    }
+    CreateGameResponse created = manager.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+        CreateOptions.defaults().withBots(BotSeat.newBuilder().setSeat(2).setLevel(1).build()));
+    String id = created.getGame().getGameId();
+    assertEquals(List.of("2/1"), botsOf(created.getGame()));
+    TabulaClient x = manager.as(created.getSeatTokens(0).getToken());
+    TabulaClient o = manager.as(created.getSeatTokens(1).getToken());
+    assertEquals(2, x.submitMove(id, Moves.placeCell(1, 1)).getSeq());
+
+    // The engine moves on its own; the stream waits for it (the class's timeout bounds the wait).
+    GameEvent reply;
+    try (EventStream events = manager.events(id, 2)) {
+      assertTrue(events.hasNext(), "the engine's move arrives");
+      reply = events.next();
+    }
+    assertEquals(3, reply.getSeq());
+    assertEquals("move_applied by engine 2", Names.eventKind(reply) + " by " + describeActor(reply));
+    assertEquals("engine", Names.actorKind(reply.getActor()));
+    assertEquals(2, reply.getMoveApplied().getSeat());
+    assertEquals(List.of("2/1"), botsOf(manager.getGame(id)));
+    assertEquals(2, o.getView(id).getViewerSeat(), "the bot seat's token reads the game as that seat");
+
+    TabulaException moved = assertRefused(Status.Code.FAILED_PRECONDITION, "SEAT_PLAYED_BY_ENGINE",
+        () -> o.submitMove(id, Moves.placeCell(0, 0)));
+    assertEquals("2", moved.getMetadata().get("seat"));
+    assertEquals(ErrorReason.ERROR_REASON_SEAT_PLAYED_BY_ENGINE, moved.getReasonCode());
+    TabulaException resigned = assertRefused(Status.Code.FAILED_PRECONDITION, "SEAT_PLAYED_BY_ENGINE", () -> o.resign(id));
+    assertEquals("2", resigned.getMetadata().get("seat"));
+    assertRefused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> manager.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+            CreateOptions.defaults().withBot(3, 1, Duration.ofMinutes(1))));
+  }
+
+  @Test
+  void anEngineAgainstEngineGamePlaysToItsEnd() {
+    TabulaClient manager = connect(server.address, "");
+    CreateOptions bots = CreateOptions.defaults().withBot(1, 1, null).withBot(2, 1, Duration.ofMillis(500));
+    CreateGameResponse created = manager.createGameFromConfig(
+        GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build(), bots);
+    assertEquals(List.of("1/1", "2/1"), botsOf(created.getGame()));
+    assertEquals(500_000_000, created.getGame().getBots(1).getMoveTime().getNanos());
+
+    List<GameEvent> events = history(manager, created.getGame().getGameId());
+    assertEquals("game_ended", Names.eventKind(events.get(events.size() - 1)), "the stream ends with the game");
+    int moves = 0;
+    for (int i = 0; i < events.size(); i++) {
+      GameEvent event = events.get(i);
+      assertEquals(i + 1, event.getSeq());
+      if (event.hasMoveApplied()) {
+        int seat = moves % 2 + 1;
+        assertEquals(seat, event.getMoveApplied().getSeat());
+        assertEquals("engine " + seat, describeActor(event));
+        moves++;
+      }
+    }
+    assertTrue(moves >= 5, moves + " moves");
   }
 }

@@ -272,6 +272,9 @@ class UnknownValuesTest {
         Names.eventKind(GameEvent.newBuilder().setGameAdjudicated(GameAdjudicated.getDefaultInstance()).build()));
     assertEquals("seat", Names.actorKind(Actor.newBuilder().setSeat(2).build()));
     assertEquals("service", Names.actorKind(Actor.newBuilder().setService(ServiceActor.getDefaultInstance()).build()));
+    assertEquals("engine", Names.actorKind(Actor.newBuilder().setEngine(2).build()));
+    assertEquals("ERROR_REASON_SEAT_PLAYED_BY_ENGINE",
+        Names.enumName(ErrorReason.getDescriptor(), ErrorReason.ERROR_REASON_SEAT_PLAYED_BY_ENGINE_VALUE));
     assertEquals("unknown", Names.actorKind(Actor.getDefaultInstance()));
     assertEquals("unknown", Names.actorKind(GameEvent.getDefaultInstance().getActor()));
   }
