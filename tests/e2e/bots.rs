@@ -179,3 +179,55 @@ async fn after_a_restart_the_bot_to_move_moves_exactly_once() {
         server.kill();
     }
 }
+
+#[tokio::test]
+async fn a_bot_stops_thinking_when_its_game_moves_on_and_frees_its_thread() {
+    let server = BinaryServer::spawn(&["--store", "memory", "--bot-threads", "1"]);
+    let pid = server.child.id();
+    let mut client = server.client().await;
+    // A 7×7 board searched to the end of the game: the top level thinks for its whole time.
+    let kinds = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap().into_inner().kinds;
+    let top = kinds.iter().find(|info| info.kind == pb::GameKind::TicTacToe as i32).unwrap().max_bot_level;
+    let config =
+        pb::GameConfig { game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 7, win_length: 5 })) };
+    let thinker = pb::BotSeat { seat: 1, level: top, move_time: Some(prost_types::Duration { seconds: 10, nanos: 0 }) };
+    let request = pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(config)),
+        bots: vec![thinker],
+        ..Default::default()
+    };
+    let game = client.create_game(request).await.unwrap().into_inner().game.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = cpu_ticks(pid);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(cpu_ticks(pid) - before >= 20, "the bot is thinking: at least 0.2 s of CPU in 0.5 s");
+
+    // The game moves on: the search stops at once and its answer is never played.
+    let abort =
+        pb::AbortGameRequest { game_id: game.game_id.clone(), explanation: "no show".into(), ..Default::default() };
+    let aborted = client.abort_game(abort).await.unwrap().into_inner().game.unwrap();
+    assert_eq!(aborted.move_count, 0, "the bot had not moved yet");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = cpu_ticks(pid);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let idle = cpu_ticks(pid) - before;
+    assert!(idle <= 15, "the search went on after its game ended: {idle} ticks in 1 s");
+
+    // The only bot thread is free again: another game's bot moves at once.
+    let created = create_with_bots(&mut client, pb::GameKind::TicTacToe, vec![bot(1, 1)]).await;
+    let id = created.game.unwrap().game_id;
+    let events = tokio::time::timeout(Duration::from_secs(3), async {
+        loop {
+            let events = events_through(&mut client, &id, 2).await;
+            if events.len() >= 2 {
+                break events;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the next bot moved");
+    assert_eq!(engine_of(&events[1]), Some(1));
+    let log = events_through(&mut client, &game.game_id, aborted.seq).await;
+    assert!(log.iter().all(|e| engine_of(e).is_none()), "no bot move after the abort: {log:?}");
+}
