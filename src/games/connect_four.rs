@@ -22,6 +22,7 @@ use crate::engine::{
 use super::{Listed, Preset};
 
 mod bot;
+pub mod solver;
 
 /// Largest width and height accepted.
 pub const MAX_SIDE: u32 = 20;
