@@ -18,6 +18,9 @@
 //! - **A transposition table** of a fixed number of `u64` entries (a power of two,
 //!   [`DEFAULT_TABLE_BITS`] by default): the full key, an upper or a lower bound, and a
 //!   generation, so that [`Solver::reset`] costs nothing; always replaced on collision.
+//!   A search uses the first 2 MiB of it and doubles the part in use as it expands more
+//!   positions: most positions need few entries, and a table kept in cache answers
+//!   several times faster than one spread over memory.
 //! - **Iterative null-window search.** The root searches windows of width one around a
 //!   guess that bisects `[min, max]`, biased towards 0 (most scores are small), until the
 //!   two meet.
@@ -286,31 +289,73 @@ const LAST_GENERATION: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
 /// bound above those; 0 is no entry.
 const LOWER_BOUND_BASE: i32 = MAX_SCORE - 2 * MIN_SCORE + 2;
 
-/// The transposition table: `u64` entries, one per slot, always replaced.
+/// Log2 of the entries a search starts each position with: 2 MiB, the size of one core's
+/// L2 cache on the machines this runs on. A table spread over more memory costs a cache
+/// and TLB miss on nearly every probe, which small searches cannot win back.
+const FIRST_BITS: u32 = 18;
+/// The table in use doubles once a position's search has expanded this many positions
+/// per entry, up to the whole allocation.
+const NODES_PER_ENTRY: u64 = 4;
+
+/// The transposition table: `u64` entries, one per slot, always replaced. Only the
+/// first 2^`bits` entries are in use; [`Table::grow`] doubles them, keeping what they
+/// hold.
 struct Table {
     entries: Vec<u64>,
-    shift: u32,
+    bits: u32,
+    max_bits: u32,
+    /// The most entries in use since the last real clear (as log2).
+    high_water: u32,
     generation: u64,
 }
 
 impl Table {
-    fn new(bits: u32) -> Table {
-        let bits = bits.clamp(4, 30);
-        Table { entries: vec![0; 1 << bits], shift: 64 - bits, generation: 1 }
+    fn new(max_bits: u32) -> Table {
+        let max_bits = max_bits.clamp(4, 30);
+        let bits = FIRST_BITS.min(max_bits);
+        // Zeroed lazily by the allocator, page by page as the table grows; the part in
+        // use from the start is written out, so that the searches do not pay for its
+        // page faults.
+        let mut entries = vec![0; 1 << max_bits];
+        entries[..1 << bits].fill(std::hint::black_box(0));
+        Table { entries, bits, max_bits, high_water: bits, generation: 1 }
     }
 
-    /// Forgets every entry: a new generation, and a real clear once every 127.
+    /// Forgets every entry, and goes back to the first size: a new generation, and a
+    /// real clear of the entries used once every 127.
     fn reset(&mut self) {
         if self.generation == LAST_GENERATION {
-            self.entries.iter_mut().for_each(|e| *e = 0);
+            self.entries[..1 << self.high_water].fill(0);
+            self.high_water = FIRST_BITS.min(self.max_bits);
             self.generation = 1;
         } else {
             self.generation += 1;
         }
+        self.bits = FIRST_BITS.min(self.max_bits);
     }
 
     fn slot(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    /// Doubles the entries in use, moving each entry of this generation to its new slot
+    /// (slot `s` goes to `2s` or `2s + 1`, so going down from the top never overwrites
+    /// an entry not yet moved).
+    fn grow(&mut self) -> bool {
+        if self.bits == self.max_bits {
+            return false;
+        }
+        let old = 1usize << self.bits;
+        self.bits += 1;
+        self.high_water = self.high_water.max(self.bits);
+        for from in (0..old).rev() {
+            let entry = std::mem::take(&mut self.entries[from]);
+            if entry >> GENERATION_SHIFT == self.generation {
+                let to = self.slot(entry & KEY_MASK);
+                self.entries[to] = entry;
+            }
+        }
+        true
     }
 
     fn get(&self, key: u64) -> i32 {
@@ -328,13 +373,53 @@ impl Table {
     }
 }
 
+/// How often a search looks at its stop flag, in positions (a power of two).
+const STOP_CHECK: u64 = 4096;
+
 /// One search, within a budget.
 struct Search<'a> {
     table: &'a mut Table,
+    /// Positions expanded since the solver's reset.
     nodes: u64,
+    /// The count past which the search gives up.
     limit: u64,
     stop: &'a AtomicBool,
     aborted: bool,
+    /// The count at which the table grows next.
+    grow_at: u64,
+    /// The next count at which [`Search::event`] has something to do.
+    next_event: u64,
+}
+
+impl Search<'_> {
+    fn new<'a>(table: &'a mut Table, nodes: u64, limit: u64, stop: &'a AtomicBool) -> Search<'a> {
+        let grow_at = NODES_PER_ENTRY << table.bits;
+        let mut search = Search { table, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
+        search.schedule();
+        search
+    }
+
+    fn schedule(&mut self) {
+        let check = (self.nodes | (STOP_CHECK - 1)) + 1;
+        self.next_event = check.min(self.grow_at).min(self.limit.saturating_add(1));
+    }
+
+    /// Gives up when the budget is spent or the caller asked to stop; else grows the
+    /// table when due. True when the search must give up.
+    #[cold]
+    fn event(&mut self) -> bool {
+        if self.nodes > self.limit
+            || (self.nodes % STOP_CHECK == 0 && self.stop.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            self.aborted = true;
+            return true;
+        }
+        while self.nodes >= self.grow_at {
+            self.grow_at = if self.table.grow() { NODES_PER_ENTRY << self.table.bits } else { u64::MAX };
+        }
+        self.schedule();
+        false
+    }
 }
 
 impl Search<'_> {
@@ -344,10 +429,7 @@ impl Search<'_> {
         debug_assert!(alpha < beta);
         debug_assert!(!position.can_win_next());
         self.nodes += 1;
-        if self.nodes > self.limit
-            || (self.nodes & 0xFFF == 0 && self.stop.load(std::sync::atomic::Ordering::Relaxed))
-        {
-            self.aborted = true;
+        if self.nodes >= self.next_event && self.event() {
             return 0;
         }
         let moves = position.moves as i32;
@@ -487,8 +569,9 @@ impl Solver {
         self.nodes
     }
 
-    fn search<'a>(&'a mut self, budget: SearchBudget<'a>) -> Search<'a> {
-        Search { table: &mut self.table, nodes: 0, limit: budget.nodes, stop: budget.stop, aborted: false }
+    /// A search allowed `budget.nodes` positions from the count `start`.
+    fn search<'a>(&'a mut self, start: u64, budget: SearchBudget<'a>) -> Search<'a> {
+        Search::new(&mut self.table, self.nodes, start.saturating_add(budget.nodes), budget.stop)
     }
 
     /// The exact score of `position` in Pons' convention, from the side to move: 0 for a
@@ -500,10 +583,9 @@ impl Solver {
         if position.can_win_next() {
             return Some((CELLS + 1 - moves) / 2);
         }
-        let mut search = self.search(budget);
+        let mut search = self.search(self.nodes, budget);
         let score = search.solve_between(position, -(CELLS - moves) / 2, (CELLS + 1 - moves) / 2);
-        let nodes = search.nodes;
-        self.nodes += nodes;
+        self.nodes = search.nodes;
         score
     }
 
@@ -521,9 +603,8 @@ impl Solver {
             let column = COLUMN_ORDER.into_iter().find(|&c| position.can_play(c))?;
             return Some(BestMove { column, score: -(CELLS - moves) / 2 });
         }
-        let before = self.nodes;
+        let start = self.nodes;
         let score = self.solve(position, budget)?;
-        let used = self.nodes - before;
         let mut sorter = MoveSorter::new();
         for &column in COLUMN_ORDER.iter().rev() {
             let bit = candidates & column_mask(column);
@@ -531,8 +612,7 @@ impl Solver {
                 sorter.add(bit, position.move_score(bit));
             }
         }
-        let mut search = self.search(budget);
-        search.nodes = used;
+        let mut search = self.search(start, budget);
         let mut found = None;
         while let Some(bit) = sorter.next() {
             let mut child = *position;
@@ -548,8 +628,7 @@ impl Solver {
                 break;
             }
         }
-        let nodes = search.nodes - used;
-        self.nodes += nodes;
+        self.nodes = search.nodes;
         found
     }
 }

@@ -126,3 +126,30 @@ fn scores_of_pons_end_easy_sample_are_exact() {
 fn scores_of_pons_middle_easy_sample_are_exact() {
     check_set(include_str!("../../../../tests/data/connect_four/middle_easy.txt"), 50);
 }
+
+#[test]
+fn a_growing_table_keeps_its_entries_and_a_reset_forgets_them() {
+    let mut table = Table::new(FIRST_BITS + 2);
+    let keys: Vec<u64> = (1..5_000u64).map(|i| Position::from_moves("4453").unwrap().key() ^ (i << 20)).collect();
+    for (i, &key) in keys.iter().enumerate() {
+        table.put(key, 1 + (i % 70) as i32);
+    }
+    let before: Vec<i32> = keys.iter().map(|&k| table.get(k)).collect();
+    assert!(table.grow() && table.grow());
+    assert!(!table.grow(), "the table stops at its allocation");
+    assert_eq!(keys.iter().map(|&k| table.get(k)).collect::<Vec<_>>(), before);
+    table.reset();
+    assert!(keys.iter().all(|&k| table.get(k) == 0));
+    assert_eq!(table.bits, FIRST_BITS);
+}
+
+#[test]
+fn a_tiny_table_still_gives_exact_scores() {
+    let mut solver = Solver::with_table_bits(8);
+    for line in include_str!("../../../../tests/data/connect_four/middle_easy.txt").lines().take(10) {
+        let (moves, expected) = line.split_once(' ').unwrap();
+        solver.reset();
+        let score = solver.solve(&Position::from_moves(moves).unwrap(), unlimited());
+        assert_eq!(score, Some(expected.parse().unwrap()), "{moves}");
+    }
+}
