@@ -409,7 +409,7 @@ impl Search<'_> {
     #[cold]
     fn event(&mut self) -> bool {
         if self.nodes > self.limit
-            || (self.nodes % STOP_CHECK == 0 && self.stop.load(std::sync::atomic::Ordering::Relaxed))
+            || (self.nodes.is_multiple_of(STOP_CHECK) && self.stop.load(std::sync::atomic::Ordering::Relaxed))
         {
             self.aborted = true;
             return true;
@@ -631,6 +631,17 @@ impl Solver {
         self.nodes = search.nodes;
         found
     }
+}
+
+/// Log2 of the table a hint or a bot move allocates (64 MiB of address space, of which
+/// a search within the server's budgets touches a few MiB).
+const GAME_TABLE_BITS: u32 = DEFAULT_TABLE_BITS;
+
+/// The column (0-based) of a best move in `game` for the side to move, when the game is
+/// on the standard board, still in play, and solved within `budget`.
+pub(super) fn best_for(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<u32> {
+    let position = Position::from_game(game)?;
+    Solver::with_table_bits(GAME_TABLE_BITS).best_move(&position, budget).map(|best| best.column)
 }
 
 #[cfg(test)]
