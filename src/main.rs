@@ -20,7 +20,7 @@ enum Command {
     Serve(Box<cli::serve::ServeArgs>),
     /// Count the leaves of a game tree to a depth (chess or Othello), to check the rules.
     Perft(cli::perft::PerftArgs),
-    /// Solve a puzzle from its start.
+    /// Solve a puzzle from its start, or Connect Four positions exactly.
     #[command(subcommand)]
     Solve(cli::solve::SolveCommand),
     /// Print one stored game (configuration and whole log) as a JSON document.

@@ -15,13 +15,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, SearchBudget, Seat,
-    Viewer,
+    Action, Cell, ConfigError, Hint, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, SearchBudget,
+    Seat, Viewer,
 };
 
 use super::{Listed, Preset};
 
 mod bot;
+pub mod solver;
 
 /// Largest width and height accepted.
 pub const MAX_SIDE: u32 = 20;
@@ -157,6 +158,19 @@ impl Rules for ConnectFour {
         match action {
             Action::Place(PlaceTarget::Column(column)) => format!("column {column}"),
             other => other.kind_name().to_owned(),
+        }
+    }
+
+    /// The best move from the exact solver (see [`solver`]) on the standard board when it
+    /// finishes within `budget`; [`Hint::Undecided`] when it does not, on other boards
+    /// and variants, and for a seat that is not to move.
+    fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {
+        if seat != self.turn {
+            return Hint::Undecided;
+        }
+        match solver::best_for(self, budget) {
+            Some(column) => Hint::Move(Action::drop(column)),
+            None => Hint::Undecided,
         }
     }
 
@@ -317,6 +331,38 @@ mod tests {
             game.apply(Seat::new((i % 2) as u8), &Action::drop(c)).unwrap();
         }
         assert!(game.outcome().is_some());
+    }
+
+    #[test]
+    fn hints_come_from_the_solver_on_the_standard_board_only() {
+        use crate::engine::AnyMatch;
+        let go = std::sync::atomic::AtomicBool::new(false);
+        let budget = SearchBudget::new(1_000_000, &go);
+        // Red wins in column 3; Yellow, not to move, gets no advice.
+        let win = play(Config::default(), &[0, 0, 1, 1, 2, 2]);
+        assert_eq!(win.hint(Seat::FIRST, budget), Hint::Move(Action::drop(3)));
+        assert_eq!(win.hint(Seat::SECOND, budget), Hint::Undecided);
+        // Pons' Middle-Easy "52753311433677442422121" (score 8): the hinted move keeps it.
+        let columns: Vec<u32> = "52753311433677442422121".chars().map(|c| c.to_digit(10).unwrap() - 1).collect();
+        let mut game = play(Config::default(), &columns);
+        let seat = game.to_act()[0];
+        let Hint::Move(Action::Place(PlaceTarget::Column(column))) = game.hint(seat, budget) else { panic!("no hint") };
+        game.apply(seat, &Action::drop(column)).unwrap();
+        if game.outcome().is_none() {
+            let after = solver::Position::from_game(game.position()).unwrap();
+            let mut solver = solver::Solver::with_table_bits(18);
+            assert_eq!(solver.solve(&after, SearchBudget::new(u64::MAX, &go)), Some(-8));
+        }
+        // Out of budget, on a cylinder, on another size: undecided.
+        let start = play(Config::default(), &[3]);
+        assert_eq!(start.hint(Seat::SECOND, SearchBudget::new(1_000, &go)), Hint::Undecided);
+        let cylinder = play(Config { wrap_columns: true, ..Config::default() }, &[0, 0, 1, 1, 2, 2]);
+        assert_eq!(cylinder.hint(Seat::FIRST, budget), Hint::Undecided);
+        let small = play(Config { width: 5, height: 4, win_length: 3, wrap_columns: false }, &[0, 0]);
+        assert_eq!(small.hint(Seat::FIRST, budget), Hint::Undecided);
+        // A finished game is solved already.
+        let won = play(Config::default(), &[0, 0, 1, 1, 2, 2, 3]);
+        assert_eq!(won.hint(Seat::SECOND, budget), Hint::AlreadySolved);
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Connect Four's bot. Level 1 plays at random, level 2 searches four plies, level 3 at
-//! least eight when the budget allows, and on as deep as it allows (an exact solver is
-//! for later). Leaves are judged by the open lines each seat has (open threes weigh
-//! most) and by discs in the central columns; moves are tried most urgent first
-//! (winning, blocking, then building, central columns breaking ties).
+//! least eight when the budget allows, and on as deep as it allows. Leaves are judged by
+//! the open lines each seat has (open threes weigh most) and by discs in the central
+//! columns; moves are tried most urgent first (winning, blocking, then building, central
+//! columns breaking ties). Level 4 plays perfectly on the standard board (7×6, four in a
+//! row, flat sides) whenever the exact solver finishes within half the node budget, and
+//! plays as level 3 with what is left otherwise, on every other board and variant too.
 
 use crate::engine::bot;
 use crate::engine::{Action, Cell, PlaceTarget, Rules, SearchBudget, Seat};
@@ -10,10 +12,25 @@ use crate::games::lines::{cell_urgency, default_weights, window_counts, window_s
 
 use super::ConnectFour;
 
-/// The strongest level.
-pub(super) const MAX_LEVEL: u8 = 3;
+/// The strongest level: perfect play when the solver finishes in time.
+pub(super) const MAX_LEVEL: u8 = 4;
+
+/// The strongest searching level, which level 4 falls back on.
+const SEARCH_LEVEL: u8 = 3;
 
 pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
+    if level > SEARCH_LEVEL && seat == game.turn && game.outcome.is_none() {
+        let half = SearchBudget::new(budget.nodes / 2, budget.stop);
+        if let Some(column) = super::solver::best_for(game, half) {
+            return Some(Action::drop(column));
+        }
+        let rest = SearchBudget::new(budget.nodes - half.nodes, budget.stop);
+        return searched(game, seat, SEARCH_LEVEL, rest, seed);
+    }
+    searched(game, seat, level, budget, seed)
+}
+
+fn searched(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
     let full = game.config.width * game.config.height;
     bot::leveled(game, seat, level, budget, seed, &[4, full.max(8)], &candidates)
 }
@@ -95,6 +112,43 @@ mod tests {
             let stop = wrapped.bot_action(Seat::SECOND, level, budget);
             assert!(stop == Some(Action::drop(2)) || stop == Some(Action::drop(5)), "level {level}: {stop:?}");
         }
+    }
+
+    /// The game after Pons' move string (1-based columns).
+    fn pons(moves: &str) -> Match<ConnectFour> {
+        let columns: Vec<u32> = moves.chars().map(|c| c.to_digit(10).unwrap() - 1).collect();
+        play(Config::default(), &columns)
+    }
+
+    #[test]
+    fn level_four_converts_a_won_position_against_level_three() {
+        let go = AtomicBool::new(false);
+        // Middle-Easy positions of Pons' that the side to move wins (scores 8 and 4).
+        for moves in ["52753311433677442422121", "5554224333234511764415115"] {
+            let mut game = pons(moves);
+            let perfect = game.to_act()[0];
+            while game.outcome().is_none() {
+                let seat = game.to_act()[0];
+                let level = if seat == perfect { MAX_LEVEL } else { SEARCH_LEVEL };
+                let action = game.bot_action(seat, level, SearchBudget::new(200_000, &go)).unwrap();
+                game.apply(seat, &action).unwrap();
+            }
+            assert_eq!(game.outcome().unwrap().winner(), Some(perfect), "{moves}: {:?}", game.history());
+        }
+    }
+
+    #[test]
+    fn level_four_falls_back_to_searching_off_the_standard_board_or_out_of_budget() {
+        let go = AtomicBool::new(false);
+        // An empty board is far beyond a small budget; a cylinder is never solved.
+        let empty = play(Config::default(), &[]);
+        assert!(empty.bot_action(Seat::FIRST, MAX_LEVEL, SearchBudget::new(2_000, &go)).is_some());
+        let cylinder = Config { wrap_columns: true, ..Config::default() };
+        let wrapped = play(cylinder, &[6, 3, 0, 3, 1]);
+        let stop = wrapped.bot_action(Seat::SECOND, MAX_LEVEL, SearchBudget::new(50_000, &go));
+        assert!(stop == Some(Action::drop(2)) || stop == Some(Action::drop(5)), "{stop:?}");
+        let connect5 = Config { width: 9, height: 7, win_length: 5, wrap_columns: false };
+        assert!(play(connect5, &[4]).bot_action(Seat::SECOND, MAX_LEVEL, SearchBudget::new(2_000, &go)).is_some());
     }
 
     #[test]

@@ -1,0 +1,106 @@
+//! The Connect Four solver on Pascal Pons' benchmark sets (`tests/data/connect_four/`),
+//! beside the figures Pons published for his own solver (its version with the
+//! lower-bound transposition table, before the opening book).
+//!
+//! `cargo bench --bench connect_four_solver` solves every position of the five sets (about
+//! a minute on the development machine, most of it Begin-Medium), each from an empty
+//! table (the reset is not timed), and prints, per set: positions solved, whether every
+//! score equals the set's, the mean time and nodes per position, and Pons' mean time
+//! with the ratio. `C4_BENCH_MIDDLE_MEDIUM` and `C4_BENCH_BEGIN_MEDIUM` solve only that
+//! many positions of those two sets (the first ones); `C4_BENCH_TABLE_BITS` sets the
+//! table's allocation (log2 of its entries).
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use tabula::engine::SearchBudget;
+use tabula::games::connect_four::solver::{DEFAULT_TABLE_BITS, Position, Solver};
+
+struct Set {
+    name: &'static str,
+    text: &'static str,
+    count: usize,
+    /// Pons' mean time per position.
+    pons: Duration,
+}
+
+fn count_from(variable: &str, default: usize) -> usize {
+    std::env::var(variable).ok().and_then(|v| v.parse().ok()).unwrap_or(default).min(1000)
+}
+
+fn main() {
+    // `cargo test --benches` runs benches once in test mode: nothing to time then.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let sets = [
+        Set {
+            name: "End-Easy",
+            text: include_str!("../tests/data/connect_four/end_easy.txt"),
+            count: 1000,
+            pons: Duration::from_nanos(8_700),
+        },
+        Set {
+            name: "Middle-Easy",
+            text: include_str!("../tests/data/connect_four/middle_easy.txt"),
+            count: 1000,
+            pons: Duration::from_micros(60),
+        },
+        Set {
+            name: "Middle-Medium",
+            text: include_str!("../tests/data/connect_four/middle_medium.txt"),
+            count: count_from("C4_BENCH_MIDDLE_MEDIUM", 1000),
+            pons: Duration::from_micros(6_000),
+        },
+        Set {
+            name: "Begin-Easy",
+            text: include_str!("../tests/data/connect_four/begin_easy.txt"),
+            count: 1000,
+            pons: Duration::from_micros(424),
+        },
+        Set {
+            name: "Begin-Medium",
+            text: include_str!("../tests/data/connect_four/begin_medium.txt"),
+            count: count_from("C4_BENCH_BEGIN_MEDIUM", 1000),
+            pons: Duration::from_millis(164),
+        },
+    ];
+    let go = AtomicBool::new(false);
+    let bits = std::env::var("C4_BENCH_TABLE_BITS").ok().and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_TABLE_BITS);
+    let mut solver = Solver::with_table_bits(bits);
+    println!(
+        "{:<14} {:>9} {:>9} {:>12} {:>12} {:>12} {:>8}",
+        "set", "positions", "all exact", "mean time", "mean nodes", "Pons", "ratio"
+    );
+    for set in &sets {
+        let mut total = Duration::ZERO;
+        let mut nodes = 0u64;
+        let mut exact = true;
+        for line in set.text.lines().take(set.count) {
+            let (moves, expected) = line.split_once(' ').expect("a line is moves and a score");
+            let expected: i32 = expected.parse().expect("a score");
+            let position = Position::from_moves(moves).expect("a valid position");
+            solver.reset();
+            let start = Instant::now();
+            let score = solver.solve(&position, SearchBudget::new(u64::MAX, &go));
+            total += start.elapsed();
+            nodes += solver.nodes();
+            if score != Some(expected) {
+                exact = false;
+                eprintln!("{}: {moves}: expected {expected}, got {score:?}", set.name);
+            }
+        }
+        let n = set.count as u32;
+        let mean = total / n;
+        println!(
+            "{:<14} {:>9} {:>9} {:>12} {:>12.0} {:>12} {:>8.2}",
+            set.name,
+            set.count,
+            if exact { "yes" } else { "no" },
+            format!("{mean:.1?}"),
+            nodes as f64 / f64::from(n),
+            format!("{:.1?}", set.pons),
+            mean.as_secs_f64() / set.pons.as_secs_f64()
+        );
+    }
+}

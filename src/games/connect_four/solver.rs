@@ -1,0 +1,648 @@
+//! An exact solver for standard Connect Four (7 columns, 6 rows, four in a row, flat
+//! sides), after Pascal Pons' "Solving Connect 4" tutorial.
+//!
+//! - **Bitboards.** A position is two `u64`s: the discs of the side to move and the mask
+//!   of every disc. Column `c` holds bits `7c .. 7c + 6` from the bottom up, the seventh
+//!   bit of each column staying empty as a sentinel, so that shifting by 1 (vertical),
+//!   7 (horizontal), 6 and 8 (the diagonals) never carries a line from one column into
+//!   the next. `discs + mask` is a unique 49-bit key of the position.
+//! - **Negamax with alpha-beta**, on scores in Pons' convention (see [`solve`]), each
+//!   node first narrowing its window by the bounds it can prove at once: the side to move
+//!   cannot win with its next disc (the caller checked), nor lose before the opponent's
+//!   next disc.
+//! - **Only non-losing moves.** A node plays neither below a cell where the opponent
+//!   would complete a line, nor anything but the block when the opponent threatens one
+//!   win; two threats lose at once. So no node ever has a win in one to look at.
+//! - **Move ordering.** Moves are tried by how many cells they make winning for the side
+//!   that plays them, central columns first among equals.
+//! - **A transposition table** of a fixed number of `u64` entries (a power of two,
+//!   [`DEFAULT_TABLE_BITS`] by default): the full key, an upper or a lower bound, and a
+//!   generation, so that [`Solver::reset`] costs nothing; always replaced on collision.
+//!   A search uses the first 2 MiB of it and doubles the part in use as it expands more
+//!   positions: most positions need few entries, and a table kept in cache answers
+//!   several times faster than one spread over memory.
+//! - **Iterative null-window search.** The root searches windows of width one around a
+//!   guess that bisects `[min, max]`, biased towards 0 (most scores are small), until the
+//!   two meet.
+//!
+//! Every search counts the positions it expands against a [`SearchBudget`] and checks its
+//! stop flag every few thousand of them; when either runs out the answer is `None`
+//! ("unknown"), and nothing learnt after that point is kept.
+//!
+//! [`solve`]: Solver::solve
+
+use std::sync::atomic::AtomicBool;
+
+use crate::engine::SearchBudget;
+
+use super::ConnectFour;
+
+/// Columns of the board solved.
+pub const WIDTH: u32 = 7;
+/// Rows of the board solved.
+pub const HEIGHT: u32 = 6;
+/// Cells of the board.
+const CELLS: i32 = (WIDTH * HEIGHT) as i32;
+/// Bits per column, one above the top row.
+const STRIDE: u32 = HEIGHT + 1;
+
+/// The best score reachable in a node: winning with the side's fourth disc.
+pub const MAX_SCORE: i32 = (CELLS + 1) / 2 - 3;
+/// The worst score.
+pub const MIN_SCORE: i32 = -CELLS / 2 + 3;
+
+/// Log2 of the number of entries in a solver's table by default (8M entries, 64 MiB).
+pub const DEFAULT_TABLE_BITS: u32 = 23;
+
+const fn bottom_mask() -> u64 {
+    let mut mask = 0;
+    let mut column = 0;
+    while column < WIDTH {
+        mask |= 1 << (column * STRIDE);
+        column += 1;
+    }
+    mask
+}
+
+/// The bottom cell of every column.
+const BOTTOM: u64 = bottom_mask();
+/// Every cell of the board.
+const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+
+const fn column_mask(column: u32) -> u64 {
+    ((1 << HEIGHT) - 1) << (column * STRIDE)
+}
+
+const fn top_cell(column: u32) -> u64 {
+    1 << (HEIGHT - 1 + column * STRIDE)
+}
+
+const fn bottom_cell(column: u32) -> u64 {
+    1 << (column * STRIDE)
+}
+
+/// The order columns are tried in among equally promising moves: centre outwards.
+const COLUMN_ORDER: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The empty cells where a disc would complete a line of four with `discs`.
+fn winning_cells(discs: u64, mask: u64) -> u64 {
+    // Vertical: three discs below.
+    let mut r = (discs << 1) & (discs << 2) & (discs << 3);
+    for shift in [STRIDE, STRIDE - 1, STRIDE + 1] {
+        // Horizontal, then the two diagonals: the cell completes a line with three
+        // neighbours along the direction, three on one side, or two and one.
+        let p = (discs << shift) & (discs << (2 * shift));
+        r |= p & (discs << (3 * shift));
+        r |= p & (discs >> shift);
+        let p = (discs >> shift) & (discs >> (2 * shift));
+        r |= p & (discs << shift);
+        r |= p & (discs >> (3 * shift));
+    }
+    r & (BOARD ^ mask)
+}
+
+/// Why a move string is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveStringError {
+    /// A character that is not a column digit from 1 to 7.
+    #[error("move {index}: \"{found}\" is not a column from 1 to {WIDTH}")]
+    NotAColumn { index: usize, found: char },
+    /// A disc into a full column.
+    #[error("move {index}: column {column} is full")]
+    ColumnFull { index: usize, column: u32 },
+    /// A move that ends the game (the positions solved are those still in play).
+    #[error("move {index}: column {column} wins the game, which leaves nothing to solve")]
+    Wins { index: usize, column: u32 },
+}
+
+/// A position on the standard board, from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// The discs of the side to move.
+    discs: u64,
+    /// Every disc.
+    mask: u64,
+    /// Discs on the board.
+    moves: u32,
+}
+
+impl Position {
+    /// The empty board.
+    pub fn new() -> Position {
+        Position::default()
+    }
+
+    /// The position after `moves`, 1-based column digits (Pons' format, e.g. `"4453"`).
+    /// No move may end the game.
+    pub fn from_moves(moves: &str) -> Result<Position, MoveStringError> {
+        let mut position = Position::new();
+        for (index, found) in moves.chars().enumerate() {
+            let column = match found.to_digit(10) {
+                Some(digit @ 1..=WIDTH) => digit - 1,
+                _ => return Err(MoveStringError::NotAColumn { index: index + 1, found }),
+            };
+            if !position.can_play(column) {
+                return Err(MoveStringError::ColumnFull { index: index + 1, column: column + 1 });
+            }
+            if position.is_winning_move(column) {
+                return Err(MoveStringError::Wins { index: index + 1, column: column + 1 });
+            }
+            position.play_column(column);
+        }
+        Ok(position)
+    }
+
+    /// The position of `game`, when it is on the standard board, not wrapping, and still
+    /// in play.
+    pub fn from_game(game: &ConnectFour) -> Option<Position> {
+        let config = game.config;
+        let standard = config.width == WIDTH && config.height == HEIGHT && config.win_length == 4;
+        if !standard || config.wrap_columns || game.outcome.is_some() {
+            return None;
+        }
+        let mut position = Position::new();
+        for column in 0..WIDTH {
+            for level in 0..game.heights[column as usize] {
+                let cell = crate::engine::Cell::new(HEIGHT - 1 - level, column);
+                let bit = bottom_cell(column) << level;
+                position.mask |= bit;
+                position.moves += 1;
+                if game.board.get(cell) == Some(game.turn) {
+                    position.discs |= bit;
+                }
+            }
+        }
+        Some(position)
+    }
+
+    /// Discs on the board.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// A key that tells positions apart.
+    pub fn key(&self) -> u64 {
+        self.discs + self.mask
+    }
+
+    /// Whether `column` (0-based) has room for a disc.
+    pub fn can_play(&self, column: u32) -> bool {
+        column < WIDTH && self.mask & top_cell(column) == 0
+    }
+
+    /// Drops a disc of the side to move into `column` (0-based), which must have room.
+    pub fn play_column(&mut self, column: u32) {
+        self.play((self.mask + bottom_cell(column)) & column_mask(column));
+    }
+
+    /// Whether a disc in `column` (0-based, with room) wins for the side to move.
+    pub fn is_winning_move(&self, column: u32) -> bool {
+        self.winning() & self.possible() & column_mask(column) != 0
+    }
+
+    /// Whether the side to move wins with its next disc.
+    pub fn can_win_next(&self) -> bool {
+        self.winning() & self.possible() != 0
+    }
+
+    fn play(&mut self, bit: u64) {
+        self.discs ^= self.mask;
+        self.mask |= bit;
+        self.moves += 1;
+    }
+
+    /// The cell each column's next disc lands in.
+    fn possible(&self) -> u64 {
+        (self.mask + BOTTOM) & BOARD
+    }
+
+    fn winning(&self) -> u64 {
+        winning_cells(self.discs, self.mask)
+    }
+
+    fn opponent_winning(&self) -> u64 {
+        winning_cells(self.discs ^ self.mask, self.mask)
+    }
+
+    /// The moves that do not let the opponent win with its next disc: none when the
+    /// opponent has two threats, the block when it has one, else every move that does
+    /// not fill the cell below one of its winning cells. Only for a position where the
+    /// side to move cannot win at once.
+    fn non_losing_moves(&self) -> u64 {
+        let mut possible = self.possible();
+        let threats = self.opponent_winning();
+        let forced = possible & threats;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(threats >> 1)
+    }
+
+    /// How promising `bit` is for the side to move: the winning cells it would have.
+    fn move_score(&self, bit: u64) -> u32 {
+        winning_cells(self.discs | bit, self.mask).count_ones()
+    }
+}
+
+/// The moves of a node, best first: an insertion sort of at most seven.
+struct MoveSorter {
+    len: usize,
+    entries: [(u64, u32); WIDTH as usize],
+}
+
+impl MoveSorter {
+    fn new() -> MoveSorter {
+        MoveSorter { len: 0, entries: [(0, 0); WIDTH as usize] }
+    }
+
+    /// Adds a move; among equal scores, the last added comes out first.
+    fn add(&mut self, bit: u64, score: u32) {
+        let mut at = self.len;
+        self.len += 1;
+        while at > 0 && self.entries[at - 1].1 > score {
+            self.entries[at] = self.entries[at - 1];
+            at -= 1;
+        }
+        self.entries[at] = (bit, score);
+    }
+
+    fn next(&mut self) -> Option<u64> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.entries[self.len].0)
+    }
+}
+
+/// Bits of an entry: the 49-bit key, 8 bits of value, 7 of generation.
+const KEY_BITS: u32 = 49;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+const VALUE_SHIFT: u32 = KEY_BITS;
+const GENERATION_SHIFT: u32 = KEY_BITS + 8;
+const LAST_GENERATION: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
+
+/// A value in the table: an upper bound `score - MIN_SCORE + 1` (1..=37), or a lower
+/// bound above those; 0 is no entry.
+const LOWER_BOUND_BASE: i32 = MAX_SCORE - 2 * MIN_SCORE + 2;
+
+/// Log2 of the entries a search starts each position with: 2 MiB, the size of one core's
+/// L2 cache on the machines this runs on. A table spread over more memory costs a cache
+/// and TLB miss on nearly every probe, which small searches cannot win back.
+const FIRST_BITS: u32 = 18;
+/// The table in use doubles once a position's search has expanded this many positions
+/// per entry, up to the whole allocation.
+const NODES_PER_ENTRY: u64 = 4;
+
+/// The transposition table: `u64` entries, one per slot, always replaced. Only the
+/// first 2^`bits` entries are in use; [`Table::grow`] doubles them, keeping what they
+/// hold.
+struct Table {
+    entries: Vec<u64>,
+    bits: u32,
+    max_bits: u32,
+    /// The most entries in use since the last real clear (as log2).
+    high_water: u32,
+    generation: u64,
+}
+
+impl Table {
+    fn new(max_bits: u32) -> Table {
+        let max_bits = max_bits.clamp(4, 30);
+        let bits = FIRST_BITS.min(max_bits);
+        // Zeroed lazily by the allocator, page by page as the table grows; the part in
+        // use from the start is written out, so that the searches do not pay for its
+        // page faults.
+        let mut entries = vec![0; 1 << max_bits];
+        entries[..1 << bits].fill(std::hint::black_box(0));
+        Table { entries, bits, max_bits, high_water: bits, generation: 1 }
+    }
+
+    /// Forgets every entry, and goes back to the first size: a new generation, and a
+    /// real clear of the entries used once every 127.
+    fn reset(&mut self) {
+        if self.generation == LAST_GENERATION {
+            self.entries[..1 << self.high_water].fill(0);
+            self.high_water = FIRST_BITS.min(self.max_bits);
+            self.generation = 1;
+        } else {
+            self.generation += 1;
+        }
+        self.bits = FIRST_BITS.min(self.max_bits);
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    /// Doubles the entries in use, moving each entry of this generation to its new slot
+    /// (slot `s` goes to `2s` or `2s + 1`, so going down from the top never overwrites
+    /// an entry not yet moved).
+    fn grow(&mut self) -> bool {
+        if self.bits == self.max_bits {
+            return false;
+        }
+        let old = 1usize << self.bits;
+        self.bits += 1;
+        self.high_water = self.high_water.max(self.bits);
+        for from in (0..old).rev() {
+            let entry = std::mem::take(&mut self.entries[from]);
+            if entry >> GENERATION_SHIFT == self.generation {
+                let to = self.slot(entry & KEY_MASK);
+                self.entries[to] = entry;
+            }
+        }
+        true
+    }
+
+    fn get(&self, key: u64) -> i32 {
+        let entry = self.entries[self.slot(key)];
+        if entry & KEY_MASK == key && entry >> GENERATION_SHIFT == self.generation {
+            ((entry >> VALUE_SHIFT) & 0xFF) as i32
+        } else {
+            0
+        }
+    }
+
+    fn put(&mut self, key: u64, value: i32) {
+        let slot = self.slot(key);
+        self.entries[slot] = key | (value as u64) << VALUE_SHIFT | self.generation << GENERATION_SHIFT;
+    }
+}
+
+/// How often a search looks at its stop flag, in positions (a power of two).
+const STOP_CHECK: u64 = 4096;
+
+/// One search, within a budget.
+struct Search<'a> {
+    table: &'a mut Table,
+    /// Positions expanded since the solver's reset.
+    nodes: u64,
+    /// The count past which the search gives up.
+    limit: u64,
+    stop: &'a AtomicBool,
+    aborted: bool,
+    /// The count at which the table grows next.
+    grow_at: u64,
+    /// The next count at which [`Search::event`] has something to do.
+    next_event: u64,
+}
+
+impl Search<'_> {
+    fn new<'a>(table: &'a mut Table, nodes: u64, limit: u64, stop: &'a AtomicBool) -> Search<'a> {
+        let grow_at = NODES_PER_ENTRY << table.bits;
+        let mut search = Search { table, nodes, limit, stop, aborted: false, grow_at, next_event: 0 };
+        search.schedule();
+        search
+    }
+
+    fn schedule(&mut self) {
+        let check = (self.nodes | (STOP_CHECK - 1)) + 1;
+        self.next_event = check.min(self.grow_at).min(self.limit.saturating_add(1));
+    }
+
+    /// Gives up when the budget is spent or the caller asked to stop; else grows the
+    /// table when due. True when the search must give up.
+    #[cold]
+    fn event(&mut self) -> bool {
+        if self.nodes > self.limit
+            || (self.nodes.is_multiple_of(STOP_CHECK) && self.stop.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            self.aborted = true;
+            return true;
+        }
+        while self.nodes >= self.grow_at {
+            self.grow_at = if self.table.grow() { NODES_PER_ENTRY << self.table.bits } else { u64::MAX };
+        }
+        self.schedule();
+        false
+    }
+}
+
+impl Search<'_> {
+    /// The score of `position` if it lies in `(alpha, beta)`; else an upper bound at most
+    /// `alpha`, or a lower bound at least `beta`. `position` must not be winnable at once.
+    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        debug_assert!(!position.can_win_next());
+        self.nodes += 1;
+        if self.nodes >= self.next_event && self.event() {
+            return 0;
+        }
+        let moves = position.moves as i32;
+        let next = position.non_losing_moves();
+        if next == 0 {
+            // The opponent wins with its next disc.
+            return -(CELLS - moves) / 2;
+        }
+        if moves >= CELLS - 2 {
+            // Neither side can win with the last two discs.
+            return 0;
+        }
+        // The opponent cannot win with its next disc either.
+        let min = -(CELLS - 2 - moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // Nor can the side to move win with this disc.
+        let max = (CELLS - 1 - moves) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let key = position.key();
+        let stored = self.table.get(key);
+        if stored > LOWER_BOUND_BASE + MIN_SCORE - 1 {
+            let min = stored - LOWER_BOUND_BASE;
+            if alpha < min {
+                alpha = min;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        } else if stored != 0 {
+            let max = stored + MIN_SCORE - 1;
+            if beta > max {
+                beta = max;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+        }
+        let mut sorter = MoveSorter::new();
+        for &column in COLUMN_ORDER.iter().rev() {
+            let bit = next & column_mask(column);
+            if bit != 0 {
+                sorter.add(bit, position.move_score(bit));
+            }
+        }
+        while let Some(bit) = sorter.next() {
+            let mut child = *position;
+            child.play(bit);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                self.table.put(key, score + LOWER_BOUND_BASE);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(key, alpha - MIN_SCORE + 1);
+        alpha
+    }
+
+    /// The exact score of `position`, not winnable at once, that lies in `[min, max]`.
+    fn solve_between(&mut self, position: &Position, mut min: i32, mut max: i32) -> Option<i32> {
+        while min < max {
+            let mut guess = min + (max - min) / 2;
+            if guess <= 0 && min / 2 < guess {
+                guess = min / 2;
+            } else if guess >= 0 && max / 2 > guess {
+                guess = max / 2;
+            }
+            let r = self.negamax(position, guess, guess + 1);
+            if self.aborted {
+                return None;
+            }
+            if r <= guess {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Some(min)
+    }
+}
+
+/// The best move of a position and its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    /// The column to play, 0-based.
+    pub column: u32,
+    /// The position's score, which that move keeps (Pons' convention).
+    pub score: i32,
+}
+
+/// A Connect Four solver: its transposition table and the positions it has expanded.
+pub struct Solver {
+    table: Table,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a table of 2^[`DEFAULT_TABLE_BITS`] entries.
+    pub fn new() -> Solver {
+        Solver::with_table_bits(DEFAULT_TABLE_BITS)
+    }
+
+    /// A solver with a table of 2^`bits` entries (`bits` clamped to 4..=30), 8 bytes each.
+    pub fn with_table_bits(bits: u32) -> Solver {
+        Solver { table: Table::new(bits), nodes: 0 }
+    }
+
+    /// Forgets every position seen so far and zeroes the node count.
+    pub fn reset(&mut self) {
+        self.table.reset();
+        self.nodes = 0;
+    }
+
+    /// Positions expanded since the last [`reset`](Solver::reset).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// A search allowed `budget.nodes` positions from the count `start`.
+    fn search<'a>(&'a mut self, start: u64, budget: SearchBudget<'a>) -> Search<'a> {
+        Search::new(&mut self.table, self.nodes, start.saturating_add(budget.nodes), budget.stop)
+    }
+
+    /// The exact score of `position` in Pons' convention, from the side to move: 0 for a
+    /// draw; `(43 - n) / 2` when it wins, where `n` is the number of discs on the board
+    /// before its winning disc (22 minus the discs the winner drops, the last included);
+    /// the opponent's score negated when it loses. `None` when `budget` runs out first.
+    pub fn solve(&mut self, position: &Position, budget: SearchBudget<'_>) -> Option<i32> {
+        let moves = position.moves as i32;
+        if position.can_win_next() {
+            return Some((CELLS + 1 - moves) / 2);
+        }
+        let mut search = self.search(self.nodes, budget);
+        let score = search.solve_between(position, -(CELLS - moves) / 2, (CELLS + 1 - moves) / 2);
+        self.nodes = search.nodes;
+        score
+    }
+
+    /// A move that keeps the best score of `position`, and that score; `None` when the
+    /// board is full or `budget` runs out first. Among equally good moves, the one the
+    /// search tries first (the most promising, central first).
+    pub fn best_move(&mut self, position: &Position, budget: SearchBudget<'_>) -> Option<BestMove> {
+        let moves = position.moves as i32;
+        if let Some(column) = (0..WIDTH).find(|&c| position.can_play(c) && position.is_winning_move(c)) {
+            return Some(BestMove { column, score: (CELLS + 1 - moves) / 2 });
+        }
+        let candidates = position.non_losing_moves();
+        if candidates == 0 {
+            // Every move loses to the opponent's next disc.
+            let column = COLUMN_ORDER.into_iter().find(|&c| position.can_play(c))?;
+            return Some(BestMove { column, score: -(CELLS - moves) / 2 });
+        }
+        let start = self.nodes;
+        let score = self.solve(position, budget)?;
+        let mut sorter = MoveSorter::new();
+        for &column in COLUMN_ORDER.iter().rev() {
+            let bit = candidates & column_mask(column);
+            if bit != 0 {
+                sorter.add(bit, position.move_score(bit));
+            }
+        }
+        let mut search = self.search(start, budget);
+        let mut found = None;
+        while let Some(bit) = sorter.next() {
+            let mut child = *position;
+            child.play(bit);
+            // The move keeps `score` when the child's score is at most `-score`.
+            let child_score = -search.negamax(&child, -score, -score + 1);
+            if search.aborted {
+                break;
+            }
+            if child_score >= score {
+                let column = bit.trailing_zeros() / STRIDE;
+                found = Some(BestMove { column, score });
+                break;
+            }
+        }
+        self.nodes = search.nodes;
+        found
+    }
+}
+
+/// Log2 of the table a hint or a bot move allocates (64 MiB of address space, of which
+/// a search within the server's budgets touches a few MiB).
+const GAME_TABLE_BITS: u32 = DEFAULT_TABLE_BITS;
+
+/// The column (0-based) of a best move in `game` for the side to move, when the game is
+/// on the standard board, still in play, and solved within `budget`.
+pub(super) fn best_for(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<u32> {
+    let position = Position::from_game(game)?;
+    Solver::with_table_bits(GAME_TABLE_BITS).best_move(&position, budget).map(|best| best.column)
+}
+
+#[cfg(test)]
+mod tests;
