@@ -150,6 +150,34 @@ fn the_peg_solitaire_solver_answers_from_the_command_line() {
     assert!(out.contains("solution (31 jumps"), "{out}");
 }
 
+#[test]
+fn the_connect_four_solver_scores_positions_from_the_command_line_and_standard_input() {
+    let (out, _) = run(&["solve", "connect-four", "--moves", "2252576253462244111563365343671351441"]);
+    assert_eq!(out.trim(), "-1", "Pons' first End-Easy position");
+    // Positions on standard input, with expected scores: each is echoed with its score; a
+    // wrong expectation fails the command.
+    let solve = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["solve", "connect-four"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let good = solve("7422341735647741166133573473242566 1\n23163416124767223154467471272416755633 0\n");
+    assert!(good.status.success(), "{}", String::from_utf8_lossy(&good.stderr));
+    let lines: Vec<String> = String::from_utf8(good.stdout).unwrap().lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("7422341735647741166133573473242566 1") && lines[0].contains("ok"), "{lines:?}");
+    assert!(String::from_utf8_lossy(&good.stderr).contains("mean"), "the mean time and nodes go to stderr");
+    let wrong = solve("7422341735647741166133573473242566 3\n");
+    assert!(!wrong.status.success(), "a wrong expected score fails the command");
+}
+
 /// A peg solitaire game whose hint search runs out of its budget (seconds of work): the
 /// 8-row triangle with hole 33 empty.
 async fn hard_puzzle(client: &mut common::Client) -> common::Game {
