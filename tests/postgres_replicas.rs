@@ -315,44 +315,16 @@ async fn a_creation_retried_on_every_replica_at_once_makes_one_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
 async fn three_replicas_starting_at_once_move_the_bot_to_move_exactly_once() {
-    use tabula::store::{BotSeat, EventKind, GameRecord, GameStatus, PostgresStore, Store, StoredEvent};
     let url = common::fresh_postgres_database().await;
-    let store = PostgresStore::connect(&url).await.unwrap();
-    let now = tabula::store::to_stored_precision(std::time::SystemTime::now());
+    let store = tabula::store::PostgresStore::connect(&url).await.unwrap();
     let ids: Vec<String> = (0..10).map(|n| format!("0190f000-0000-7000-8000-{n:012}")).collect();
     for id in &ids {
-        let record = GameRecord {
-            id: id.clone(),
-            config: tabula::games::GameKind::ConnectFour.info().default_config,
-            seat_token_hashes: vec![[1; 32], [2; 32]],
-            created: now,
-            updated: now,
-            seq: 1,
-            status: GameStatus::InProgress,
-            outcome: None,
-            move_count: 0,
-            private: false,
-            owner: None,
-            bots: vec![BotSeat { seat: tabula::engine::Seat::FIRST, level: 1, move_time_ms: 0 }],
-        };
-        let created =
-            StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
-        store.create(record, vec![created], None).await.unwrap();
+        common::store_game_with_bot_to_move(&store, id, tabula::games::GameKind::ConnectFour).await;
     }
     // Every replica finds every game at start and computes the bot's move; one append wins.
     let (_servers, mut clients) = replicas(&url).await;
     for id in &ids {
-        let events = tokio::time::timeout(PROPAGATION, async {
-            loop {
-                let events = common::events_through(&mut clients[0], id, 2).await;
-                if events.len() >= 2 {
-                    break events;
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-        })
-        .await
-        .unwrap_or_else(|_| panic!("{id}: the bot never moved"));
+        let events = common::await_events(&mut clients[0], id, 2, PROPAGATION).await;
         let actor = events[1].actor.as_ref().and_then(|a| a.kind.clone());
         assert_eq!(actor, Some(pb::actor::Kind::Engine(1)), "{id}");
     }

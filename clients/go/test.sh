@@ -19,12 +19,12 @@ cleanup() {
 trap cleanup EXIT
 
 status=0
-# go vet's stdversion check refuses standard library calls newer than go.mod's `go 1.23`.
 unformatted="$(gofmt -l .)"
 if [[ -n "$unformatted" ]]; then
   echo "not gofmt-formatted: $unformatted"
   status=1
 fi
+# go vet's stdversion check refuses standard library calls newer than go.mod's `go 1.23`.
 [[ $status -ne 0 ]] || { go mod download && go build ./... && go vet ./...; } || status=$?
 built=$status
 if [[ $built -eq 0 ]]; then

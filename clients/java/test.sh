@@ -78,7 +78,7 @@ package_check() {
 
   mkdir "$work/app"
   cp -r examples/quickstart/. "$work/app/"
-  (cd "$work/app" && mvn -B -q --no-transfer-progress -Dtabula.version="$version" compile exec:java -Dexec.args="$address")
+  (cd "$work/app" && mvn -B -q --no-transfer-progress compile exec:java -Dexec.args="$address")
 }
 echo "--- the package, from a fresh project outside the repository"
 if package_check; then

@@ -52,7 +52,7 @@ install_check() {
 
   app="$work/app"
   mkdir -p "$app"
-  cp examples/connect-four.ts "$app/"
+  cp examples/connect-four.ts examples/quickstart.mjs "$app/"
   local typescript types_node
   typescript="$(node -p 'require("./package-lock.json").packages["node_modules/typescript"].version')"
   types_node="$(node -p 'require("./package-lock.json").packages["node_modules/@types/node"].version')"
@@ -84,7 +84,7 @@ EOF
   done
   [[ "$line" == "listening on "* ]] || { echo "the server did not start" >&2; cat "$work/server.err" >&2; return 1; }
   addr="${line#listening on }"
-  (cd "$app" && node connect-four.js "$addr")
+  (cd "$app" && node connect-four.js "$addr" && node quickstart.mjs "$addr" >/dev/null)
 }
 
 echo "# the packed package installed in a fresh project plays Connect Four"

@@ -416,8 +416,6 @@ pub trait AnyMatch: Debug + Send + Sync {
     /// levels), within `budget`; `None` when the game is over or `seat` is not to act.
     /// See [`Match::bot_action`].
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action>;
-    /// The strongest bot level of this game ([`Rules::MAX_BOT_LEVEL`]).
-    fn max_bot_level(&self) -> u8;
     /// The complete state as bytes, for the game's configuration to restore.
     fn snapshot(&self) -> Vec<u8>;
     /// A copy.
@@ -473,9 +471,6 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action> {
         Match::bot_action(self, seat, level, budget)
-    }
-    fn max_bot_level(&self) -> u8 {
-        G::MAX_BOT_LEVEL.max(1)
     }
     fn snapshot(&self) -> Vec<u8> {
         Match::snapshot(self)

@@ -28,9 +28,9 @@ pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 /// The longest a bot may think per move.
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
 /// Positions a bot's search may visit per move, whatever its time.
-pub const BOT_NODE_BUDGET: u64 = 20_000_000;
+const BOT_NODE_BUDGET: u64 = 20_000_000;
 /// How often the store is swept for games whose bot is to move.
-pub const SWEEP_EVERY: Duration = Duration::from_secs(30);
+const SWEEP_EVERY: Duration = Duration::from_secs(30);
 /// Games read from the store per query of a sweep.
 const SWEEP_PAGE: usize = 500;
 
@@ -58,17 +58,13 @@ impl Hub {
     /// task of this process is already computing it.
     async fn move_bot(self: Arc<Hub>, id: &str) {
         let Ok(live) = self.game(id).await else { return };
-        if live.bots.is_empty() {
-            return;
-        }
         let (game, seq, bot, mut changes) = {
             let state = live.state.lock().await;
-            let to_act = state.game.to_act();
-            let Some(bot) = live.bots.iter().find(|bot| to_act.contains(&bot.seat)).copied() else { return };
+            let Some(bot) = live.due_bot(state.game.as_ref()) else { return };
             if !live.start_thinking(state.seq) {
                 return;
             }
-            (state.game.clone_box(), state.seq, bot, live.events.subscribe())
+            (state.game.clone_box(), state.seq, bot, live.moved.subscribe())
         };
         let _thinking = Thinking { live: live.clone(), seq };
         let stop = Arc::new(AtomicBool::new(false));
@@ -87,9 +83,9 @@ impl Hub {
                     timed_out = true;
                     stop.store(true, Ordering::Relaxed);
                 }
-                // The game moved on (or its channel lagged or closed): this answer could
-                // not be played. Dropping the search stops it.
-                _ = changes.recv() => return,
+                // The game moved on: this answer could not be played. Dropping the search
+                // stops it.
+                _ = changes.changed() => return,
             }
         };
         let action = match answer {

@@ -10,14 +10,20 @@ use std::sync::Arc;
 
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame, record_update};
-use crate::engine::{Seat, Turn};
+use crate::engine::{AnyMatch, Seat, Turn};
 use crate::store::{Actor, EventKind, GameRecord, StoreError, StoredEvent, TokenHash};
+
+/// Events after its creation a retried creation reads to learn whether the game's tokens
+/// can have been used; a game further on counts as used.
+const EVENTS_CHECKED_FOR_A_RETRY: usize = 1024;
 
 /// A game to create.
 pub struct Creation {
     /// Its record; the summary fields (seq, status, outcome, move count) are filled in
     /// from the log the creation writes.
     pub record: GameRecord,
+    /// The new match of the record's configuration, before any move.
+    pub game: Box<dyn AnyMatch>,
     /// Moves played at creation, in order (an imported game's), made by the creator.
     pub imported: Vec<Turn>,
     /// With an owner on the record, the most games in progress it may have, this one
@@ -57,45 +63,41 @@ impl Hub {
     /// # Errors
     /// `REQUEST_ID_REUSED` for an id used before with a different request; a refused
     /// imported move; `TOO_MANY_GAMES` beyond the owner's cap.
-    pub async fn create(&self, mut creation: Creation) -> Result<Created, PlayError> {
-        let key = creation.log_key();
+    pub async fn create(&self, creation: Creation) -> Result<Created, PlayError> {
+        let (key, creator) = (creation.log_key(), creation.creator());
         if let Some(key) = &key
             && let Some(earlier) = self.earlier_creation(key, &creation.request_digest).await?
         {
             return Ok(earlier);
         }
-        let mut game = creation.record.config.new_match().map_err(|e| PlayError::Storage(e.to_string()))?;
-        let time = creation.record.created;
+        let Creation { mut record, mut game, imported, max_in_progress, request_digest, .. } = creation;
+        let time = record.created;
         let event = |seq: u64, kind: EventKind| StoredEvent {
             seq,
             time,
             kind,
             request_id: key.clone(),
-            request_digest: key.as_ref().map(|_| creation.request_digest.clone()),
+            request_digest: key.as_ref().map(|_| request_digest.clone()),
         };
         let mut log = vec![event(1, EventKind::Created)];
-        for turn in &creation.imported {
+        for turn in &imported {
             let current_seq = log.len() as u64;
             game.play(turn).map_err(|error| PlayError::Move { error, current_seq })?;
-            let played = EventKind::Played {
-                turn: turn.clone(),
-                move_number: game.move_count(),
-                actor: Some(creation.creator()),
-            };
+            let played =
+                EventKind::Played { turn: turn.clone(), move_number: game.move_count(), actor: Some(creator.clone()) };
             log.push(event(current_seq + 1, played));
         }
         if let Some(outcome) = game.outcome() {
             log.push(event(log.len() as u64 + 1, EventKind::Ended(outcome)));
         }
         let update = record_update(game.outcome(), game.move_count(), time);
-        let record = &mut creation.record;
         (record.seq, record.status, record.outcome, record.move_count) =
             (log.len() as u64, update.status, update.outcome, update.move_count);
 
-        match self.store.create(creation.record.clone(), log, creation.max_in_progress).await {
+        match self.store.create(record.clone(), log, max_in_progress).await {
             Ok(()) => {
-                let live = self.hold(&creation.record, game);
-                if !live.bots.is_empty() {
+                let live = self.hold(&record, game);
+                if live.due_bot(live.state.lock().await.game.as_ref()).is_some() {
                     self.drive(&live.id);
                 }
                 Ok(Created::New(live))
@@ -103,7 +105,7 @@ impl Hub {
             // A creation with the same id won a race: this is its retry.
             Err(StoreError::CreationRequestTaken) => {
                 let key = key.as_deref().unwrap_or_default();
-                self.earlier_creation(key, &creation.request_digest)
+                self.earlier_creation(key, &request_digest)
                     .await?
                     .ok_or_else(|| PlayError::Storage("a creation request id is taken by no game".into()))
             }
@@ -123,10 +125,10 @@ impl Hub {
         Ok(Some(Created::Earlier { live, created_through }))
     }
 
-    /// Gives every seat of `live` a new token hash, in seat order, if nothing has happened
-    /// in the game since its creation wrote the log up to `created_through`: then nobody
-    /// can have used the tokens the creation handed out, and they stop working. Returns
-    /// whether it did.
+    /// Gives every seat of `live` a new token hash, in seat order, if no token can have been
+    /// used since its creation wrote the log up to `created_through` (nothing happened
+    /// since, or only the engine moved): then the tokens the creation handed out stop
+    /// working. Returns whether it did.
     pub async fn replace_untouched_tokens(
         &self,
         live: &LiveGame,
@@ -137,7 +139,16 @@ impl Hub {
         // and the change; the store's head covers the other processes.
         let state = live.state.lock().await;
         let head = self.store.head(&live.id).await?;
-        if head.seq != created_through || state.seq != created_through {
+        if head.seq != state.seq {
+            return Ok(false);
+        }
+        let since = self.store.events_after(&live.id, created_through, EVENTS_CHECKED_FOR_A_RETRY).await?;
+        let untouched = since.len() as u64 == head.seq - created_through
+            && since.iter().all(|event| match &event.kind {
+                EventKind::Played { .. } => matches!(event.kind.actor(), Some(Actor::Engine(_))),
+                EventKind::Created | EventKind::Ended(_) => true,
+            });
+        if !untouched {
             return Ok(false);
         }
         for (index, hash) in hashes.iter().enumerate() {

@@ -80,6 +80,9 @@ pub struct LiveGame {
     removed: watch::Sender<bool>,
     /// Counts seat token reissues: streams opened with a replaced token end.
     reissues: watch::Sender<u64>,
+    /// The seq of the state in memory, for whoever must notice the game move on (a bot
+    /// thinking) without taking one of the event channel's subscriber places.
+    pub(super) moved: watch::Sender<u64>,
     pub(super) state: tokio::sync::Mutex<GameState>,
     pub(super) events: broadcast::Sender<Arc<StoredEvent>>,
 }
@@ -151,21 +154,20 @@ impl Hub {
     }
 
     /// Catches `live` up with the log, and forgets it if it was deleted meanwhile; moves its
-    /// bot if the log moved on.
+    /// bot if the log moved on to a bot's turn.
     async fn sync(&self, live: &LiveGame) -> Result<(), PlayError> {
-        let before = live.state.lock().await.seq;
         match live.sync(self.store.as_ref()).await {
             Err(PlayError::GameNotFound(id)) => {
                 self.forget(&id);
                 Err(PlayError::GameNotFound(id))
             }
-            Ok(()) => {
-                if !live.bots.is_empty() && live.state.lock().await.seq != before {
+            Ok(bot_due) => {
+                if bot_due {
                     self.drive(&live.id);
                 }
                 Ok(())
             }
-            other => other,
+            Err(other) => Err(other),
         }
     }
 
@@ -205,7 +207,7 @@ impl Hub {
                 // Another call may have loaded it meanwhile: keep the first, so that every
                 // subscriber shares one channel.
                 let live = self.cache(Arc::new(live));
-                if !live.bots.is_empty() {
+                if live.due_bot(live.state.lock().await.game.as_ref()).is_some() {
                     self.drive(&live.id);
                 }
                 live
@@ -279,6 +281,7 @@ impl LiveGame {
             last_used: AtomicU64::new(0),
             removed: watch::channel(false).0,
             reissues: watch::channel(0).0,
+            moved: watch::channel(record.seq).0,
             state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated }),
             events,
         }
@@ -318,10 +321,13 @@ impl LiveGame {
         Ok(LiveGame::new(&record, game, capacity))
     }
 
-    /// Brings the game up to the log's newest seq, broadcasting what it missed.
-    pub async fn sync(&self, store: &dyn Store) -> Result<(), PlayError> {
+    /// Brings the game up to the log's newest seq, broadcasting what it missed; true when it
+    /// moved on to a turn of a seat the engine plays.
+    pub async fn sync(&self, store: &dyn Store) -> Result<bool, PlayError> {
         let mut state = self.state.lock().await;
-        self.catch_up(&mut state, store).await
+        let before = state.seq;
+        self.catch_up(&mut state, store).await?;
+        Ok(state.seq != before && self.due_bot(state.game.as_ref()).is_some())
     }
 
     /// Reads the events after `state.seq` from the log, applies them and broadcasts them.
@@ -347,6 +353,7 @@ impl LiveGame {
                 }
                 state.seq = event.seq;
                 state.updated = state.updated.max(event.time);
+                self.moved.send_replace(event.seq);
                 let _ = self.events.send(Arc::new(event));
             }
         }
@@ -424,6 +431,15 @@ impl LiveGame {
     /// Whether `seat` is played by the server's engine.
     pub fn is_bot(&self, seat: Seat) -> bool {
         self.bots.iter().any(|bot| bot.seat == seat)
+    }
+
+    /// The seat the engine plays that is to act in `game`, if one is: a bot's move is due.
+    pub(super) fn due_bot(&self, game: &dyn AnyMatch) -> Option<BotSeat> {
+        if self.bots.is_empty() {
+            return None;
+        }
+        let to_act = game.to_act();
+        self.bots.iter().find(|bot| to_act.contains(&bot.seat)).copied()
     }
 
     /// Marks this process's bot as thinking at `seq`; false when it already is.

@@ -19,7 +19,7 @@ mod search;
 mod subscription;
 mod turn;
 
-pub use bots::{BOT_NODE_BUDGET, DEFAULT_MOVE_TIME, MAX_MOVE_TIME, SWEEP_EVERY};
+pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
 pub use creation::{Created, Creation};
 pub use error::PlayError;
 pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::error::PlayError;
 
@@ -56,20 +56,9 @@ impl SearchPool {
     {
         let place =
             self.places.clone().try_acquire_owned().map_err(|_| PlayError::SearchBusy { threads: self.threads })?;
-        let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
-        let flag = stop.0.clone();
-        let task = tokio::task::spawn_blocking(move || {
-            let answer = search(&flag);
-            drop(place);
-            answer
-        });
-        let answer = task.await.map_err(|e| PlayError::Storage(format!("a search failed: {e}")));
-        drop(stop);
-        answer
+        in_place(place, Arc::new(AtomicBool::new(false)), search).await
     }
-}
 
-impl SearchPool {
     /// Runs `search` on a thread of its own once a place is free, waiting for one: for the
     /// server's own searches (bots), which must happen however busy the pool is. `stop` is
     /// the flag handed to `search`; the caller may set it to make the search return its
@@ -83,16 +72,26 @@ impl SearchPool {
         T: Send + 'static,
     {
         let place = self.places.clone().acquire_owned().await.expect("the pool's semaphore is never closed");
-        let guard = StopOnDrop(stop.clone());
-        let task = tokio::task::spawn_blocking(move || {
-            let answer = search(&stop);
-            drop(place);
-            answer
-        });
-        let answer = task.await.map_err(|e| PlayError::Storage(format!("a search failed: {e}")));
-        drop(guard);
-        answer
+        in_place(place, stop, search).await
     }
+}
+
+/// Runs `search` on a blocking thread holding `place`, which it frees when it returns;
+/// `stop` is set when the caller stops waiting.
+async fn in_place<T, F>(place: OwnedSemaphorePermit, stop: Arc<AtomicBool>, search: F) -> Result<T, PlayError>
+where
+    F: FnOnce(&AtomicBool) -> T + Send + 'static,
+    T: Send + 'static,
+{
+    let guard = StopOnDrop(stop.clone());
+    let task = tokio::task::spawn_blocking(move || {
+        let answer = search(&stop);
+        drop(place);
+        answer
+    });
+    let answer = task.await.map_err(|e| PlayError::Storage(format!("a search failed: {e}")));
+    drop(guard);
+    answer
 }
 
 #[cfg(test)]

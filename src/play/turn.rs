@@ -74,7 +74,7 @@ impl Hub {
     async fn earlier(&self, live: &LiveGame, request: &TurnRequest) -> Result<Vec<StoredEvent>, PlayError> {
         let (Some(key), Some(id)) = (request.log_key(), request.request_id.as_deref()) else { return Ok(Vec::new()) };
         let mut events = self.store.find_request(&live.id, &key).await?;
-        if events.is_empty() {
+        if events.is_empty() && matches!(request.actor, Actor::Seat(_)) {
             // Logs written before ids were scoped hold them bare (and only seats made turns
             // then): honour those retries, but only the seat that made the request can find it.
             events = self.store.find_request(&live.id, id).await?;
@@ -183,18 +183,18 @@ impl Hub {
         }
 
         let before = state.seq;
-        let outcome_after = next.outcome();
         state.seq += events.len() as u64;
         state.updated = now;
         state.game = next;
         if state.seq / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
             self.save_snapshot(&live.id, state.seq, state.game.as_ref());
         }
+        live.moved.send_replace(state.seq);
         for event in &events {
             // No receiver is fine: nobody is watching this game right now.
             let _ = live.events.send(Arc::new(event.clone()));
         }
-        if !live.bots.is_empty() && outcome_after.is_none() {
+        if live.due_bot(state.game.as_ref()).is_some() {
             self.drive(&live.id);
         }
         Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer) })

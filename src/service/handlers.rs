@@ -456,7 +456,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let request = request.into_inner();
         let request_id = request_id(&request.request_id)?;
         let Requested { config, field, moves: imported } = requested_game(&request)?;
-        let seat_count = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?.seat_count();
+        let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
+        let seat_count = game.seat_count();
         let bots = bot_seats(&request.bots, config.kind())?;
         let tokens: Vec<_> = (0..seat_count).map(|_| new_token()).collect();
         let now = to_stored_precision(SystemTime::now());
@@ -478,7 +479,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         // under any concurrency and across replicas.
         let max_in_progress = record.owner.is_some().then_some(self.limits.max_games_per_key);
         let imported = imported.into_iter().map(|(seat, action)| Turn::Move(seat, action)).collect();
-        let creation = Creation { record, imported, max_in_progress, request_id, request_digest: digest(&request) };
+        let creation =
+            Creation { record, game, imported, max_in_progress, request_id, request_digest: digest(&request) };
         let (live, tokens, retried) = match self.hub.create(creation).await? {
             Created::New(live) => (live, tokens, false),
             Created::Earlier { live, created_through } => {

@@ -230,6 +230,43 @@ pub async fn events_through(client: &mut Client, game_id: &str, until: u64) -> V
     events
 }
 
+/// Every event of a game from seq 1 up to `until`, waiting for the missing ones at most
+/// `patience` (for events a server makes by itself, such as a bot's move).
+pub async fn await_events(
+    client: &mut Client,
+    game_id: &str,
+    until: u64,
+    patience: std::time::Duration,
+) -> Vec<pb::GameEvent> {
+    tokio::time::timeout(patience, events_through(client, game_id, until))
+        .await
+        .unwrap_or_else(|_| panic!("game {game_id} did not reach seq {until} in {patience:?}"))
+}
+
+/// Stores in `store` a game `id` of `kind`, as created and nothing more, whose first seat
+/// the engine plays at level 1: as a server that died right after the creation, before
+/// its bot moved, would have left it.
+pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &str, kind: tabula::games::GameKind) {
+    use tabula::store::{BotSeat, EventKind, GameRecord, GameStatus, StoredEvent, to_stored_precision};
+    let now = to_stored_precision(std::time::SystemTime::now());
+    let record = GameRecord {
+        id: id.to_owned(),
+        config: kind.info().default_config,
+        seat_token_hashes: vec![[1; 32], [2; 32]],
+        created: now,
+        updated: now,
+        seq: 1,
+        status: GameStatus::InProgress,
+        outcome: None,
+        move_count: 0,
+        private: false,
+        owner: None,
+        bots: vec![BotSeat { seat: tabula::engine::Seat::FIRST, level: 1, move_time_ms: 0 }],
+    };
+    let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
+    store.create(record, vec![created], None).await.unwrap();
+}
+
 /// The view `viewer` gets of the game that replaying `events` (a whole log) under
 /// `config` produces, as the contract says the server should send it (rendered by the
 /// [`oracle`], not the server's conversion): an independent check of a stored game.

@@ -2,12 +2,11 @@
 //! through the same history as anyone (named as the engine's), never for a seat credential,
 //! and exactly once after a restart.
 
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use crate::common::*;
-use tabula::engine::Seat;
 use tabula::games::GameKind;
-use tabula::store::{BotSeat, EventKind, GameRecord, GameStatus, SqliteStore, Store, StoredEvent, to_stored_precision};
+use tabula::store::SqliteStore;
 use tokio_stream::StreamExt;
 use tonic::Code;
 use tonic_types::StatusExt;
@@ -123,58 +122,23 @@ async fn bad_bot_seats_are_refused_with_every_problem_named() {
     assert!(listed.games.is_empty(), "a refused creation made no game");
 }
 
-/// Stores, straight into a SQLite file, a tic-tac-toe game whose first seat the engine
-/// plays and whose first move nobody has made: as a server that died right after the
-/// creation would have left it.
-async fn stored_game_with_its_bot_to_move(path: &std::path::Path) -> String {
-    let store = SqliteStore::open(path).await.unwrap();
-    let now = to_stored_precision(SystemTime::now());
-    let id = "0190e000-0000-7000-8000-000000000001".to_owned();
-    let record = GameRecord {
-        id: id.clone(),
-        config: GameKind::TicTacToe.info().default_config,
-        seat_token_hashes: vec![[1; 32], [2; 32]],
-        created: now,
-        updated: now,
-        seq: 1,
-        status: GameStatus::InProgress,
-        outcome: None,
-        move_count: 0,
-        private: false,
-        owner: None,
-        bots: vec![BotSeat { seat: Seat::FIRST, level: 1, move_time_ms: 0 }],
-    };
-    let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
-    store.create(record, vec![created], None).await.unwrap();
-    id
-}
-
 #[tokio::test]
 async fn after_a_restart_the_bot_to_move_moves_exactly_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.db");
-    let id = stored_game_with_its_bot_to_move(&path).await;
+    let id = "0190e000-0000-7000-8000-000000000001";
+    store_game_with_bot_to_move(&SqliteStore::open(&path).await.unwrap(), id, GameKind::TicTacToe).await;
     let store = format!("sqlite:{}", path.display());
 
     // The starting server finds the game in the store and moves its bot, once.
     for round in 0..2 {
         let mut server = BinaryServer::spawn(&["--store", &store]);
         let mut client = server.client().await;
-        let events = tokio::time::timeout(Duration::from_secs(10), async {
-            loop {
-                let events = events_through(&mut client, &id, 2).await;
-                if events.len() >= 2 {
-                    break events;
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-        })
-        .await
-        .unwrap_or_else(|_| panic!("round {round}: the bot never moved"));
+        let events = await_events(&mut client, id, 2, Duration::from_secs(10)).await;
         assert_eq!(engine_of(&events[1]), Some(1), "round {round}");
         // Give a second move every chance to happen, then check there is none.
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let game = client.get_game(pb::GetGameRequest { game_id: id.clone() }).await.unwrap().into_inner().game;
+        let game = client.get_game(pb::GetGameRequest { game_id: id.to_owned() }).await.unwrap().into_inner().game;
         assert_eq!(game.unwrap().seq, 2, "round {round}: the bot moved once, and seat 2 is to move");
         server.kill();
     }
@@ -185,18 +149,7 @@ async fn a_bot_stops_thinking_when_its_game_moves_on_and_frees_its_thread() {
     let server = BinaryServer::spawn(&["--store", "memory", "--bot-threads", "1"]);
     let pid = server.child.id();
     let mut client = server.client().await;
-    // A 7×7 board searched to the end of the game: the top level thinks for its whole time.
-    let kinds = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap().into_inner().kinds;
-    let top = kinds.iter().find(|info| info.kind == pb::GameKind::TicTacToe as i32).unwrap().max_bot_level;
-    let config =
-        pb::GameConfig { game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 7, win_length: 5 })) };
-    let thinker = pb::BotSeat { seat: 1, level: top, move_time: Some(prost_types::Duration { seconds: 10, nanos: 0 }) };
-    let request = pb::CreateGameRequest {
-        source: Some(pb::create_game_request::Source::Config(config)),
-        bots: vec![thinker],
-        ..Default::default()
-    };
-    let game = client.create_game(request).await.unwrap().into_inner().game.unwrap();
+    let game = long_thinker(&mut client, "").await.game.unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;
     let before = cpu_ticks(pid);
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -216,18 +169,75 @@ async fn a_bot_stops_thinking_when_its_game_moves_on_and_frees_its_thread() {
     // The only bot thread is free again: another game's bot moves at once.
     let created = create_with_bots(&mut client, pb::GameKind::TicTacToe, vec![bot(1, 1)]).await;
     let id = created.game.unwrap().game_id;
-    let events = tokio::time::timeout(Duration::from_secs(3), async {
-        loop {
-            let events = events_through(&mut client, &id, 2).await;
-            if events.len() >= 2 {
-                break events;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    })
-    .await
-    .expect("the next bot moved");
+    let events = await_events(&mut client, &id, 2, Duration::from_secs(3)).await;
     assert_eq!(engine_of(&events[1]), Some(1));
     let log = events_through(&mut client, &game.game_id, aborted.seq).await;
     assert!(log.iter().all(|e| engine_of(e).is_none()), "no bot move after the abort: {log:?}");
+}
+
+/// A 7×7 tic-tac-toe game whose first seat the engine plays at the top level with 10 s a
+/// move: it thinks for its whole time.
+async fn long_thinker(client: &mut Client, request_id: &str) -> pb::CreateGameResponse {
+    let kinds = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap().into_inner().kinds;
+    let top = kinds.iter().find(|info| info.kind == pb::GameKind::TicTacToe as i32).unwrap().max_bot_level;
+    let config =
+        pb::GameConfig { game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 7, win_length: 5 })) };
+    let thinker = pb::BotSeat { seat: 1, level: top, move_time: Some(prost_types::Duration { seconds: 10, nanos: 0 }) };
+    let request = pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(config)),
+        bots: vec![thinker],
+        request_id: request_id.to_owned(),
+        ..Default::default()
+    };
+    client.create_game(request).await.unwrap().into_inner()
+}
+
+#[tokio::test]
+async fn a_thinking_bot_takes_none_of_its_games_stream_places() {
+    let mut options = tabula::service::ServeOptions::default();
+    options.limits.game.max_streams_per_game = 1;
+    let server = TestServer::start_with(options).await;
+    let mut client = server.client().await;
+    let game = long_thinker(&mut client, "").await.game.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let request = pb::StreamEventsRequest { game_id: game.game_id.clone(), after_seq: 0, include_views: false };
+    let mut stream = client.stream_events(request.clone()).await.unwrap().into_inner();
+    assert_eq!(stream.next().await.unwrap().unwrap().event.unwrap().seq, 1, "the one place is the stream's");
+    let second = client.stream_events(request).await;
+    let refused = match second {
+        Ok(response) => response.into_inner().next().await.unwrap().unwrap_err(),
+        Err(status) => status,
+    };
+    assert_error(&refused, Code::ResourceExhausted, "TOO_MANY_STREAMS");
+}
+
+#[tokio::test]
+async fn a_retried_creation_still_gets_new_tokens_when_only_the_engine_has_moved() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let create = |request_id: &str| pb::CreateGameRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        bots: vec![bot(1, 1)],
+        request_id: request_id.to_owned(),
+        ..Default::default()
+    };
+    let first = client.create_game(create("engine-first")).await.unwrap().into_inner();
+    let id = first.game.unwrap().game_id;
+    let events = await_events(&mut client, &id, 2, Duration::from_secs(10)).await;
+    assert_eq!(engine_of(&events[1]), Some(1), "the engine moved first");
+
+    // No token can have been used: the retry replaces them.
+    let retry = client.create_game(create("engine-first")).await.unwrap().into_inner();
+    assert!(retry.retried);
+    assert_eq!(retry.seat_tokens.len(), 2);
+    let old = Game { id: id.clone(), tokens: first.seat_tokens.into_iter().map(|t| t.token).collect() };
+    let new = Game { id: id.clone(), tokens: retry.seat_tokens.into_iter().map(|t| t.token).collect() };
+    let refused = client.submit_move(submit(&old, 1, cell_move(0, 0))).await.unwrap_err();
+    assert_error(&refused, Code::Unauthenticated, "INVALID_CREDENTIAL");
+    client.submit_move(submit(&new, 1, cell_move(0, 0))).await.unwrap();
+
+    // A seat has acted: the first answer arrived, and a retry gives no tokens.
+    let late = client.create_game(create("engine-first")).await.unwrap().into_inner();
+    assert!(late.retried && late.seat_tokens.is_empty());
 }

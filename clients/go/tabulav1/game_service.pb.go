@@ -394,10 +394,11 @@ type CreateGameRequest struct {
 	// returns the game the first one created instead of a new one (the same `request_id`
 	// with a different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`). Seat tokens are
 	// shown once, since the server keeps only their hashes, so a retry cannot repeat them:
-	// while the game is as created (no event since), the retry issues every seat a new token
-	// and the ones the lost answer carried stop working; once anyone has acted in the game,
-	// the first answer evidently arrived, and the retry returns the game with no tokens
-	// (`ReissueSeatToken` replaces a lost one). Empty: no retry protection.
+	// while no token can have been used (no event since the creation, or only moves of the
+	// server's engine), the retry issues every seat a new token and the ones the lost answer
+	// carried stop working; once anyone else has acted in the game, the first answer
+	// evidently arrived, and the retry returns the game with no tokens (`ReissueSeatToken`
+	// replaces a lost one). Empty: no retry protection.
 	RequestId string `protobuf:"bytes,6,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// Seats the server's own engine plays (any of them, or all: a game may be engine against
 	// engine). Each seat at most once; a bad seat, level or move time is INVALID_ARGUMENT

@@ -53,9 +53,10 @@ def test_the_metadata_is_complete() -> None:
 def test_the_declared_pythons_are_the_tested_ones_and_the_dependencies_own() -> None:
     declared = SpecifierSet(PYPROJECT["requires-python"])
     tested = f"{sys.version_info.major}.{sys.version_info.minor}"
-    assert declared == SpecifierSet(f">={tested}"), f"the tests run on {tested}: declare it as the floor"
+    assert tested in declared, f"the tests run on {tested}, which the package does not declare"
+    floor = str(PYPROJECT["requires-python"]).removeprefix(">=")
     classifiers = [c for c in PYPROJECT["classifiers"] if c.startswith("Programming Language :: Python :: 3.")]
-    assert classifiers == [f"Programming Language :: Python :: {tested}"]
+    assert f"Programming Language :: Python :: {floor}" in classifiers, "the floor is a listed version"
     for requirement in map(Requirement, PYPROJECT["dependencies"]):
         needs = metadata.metadata(requirement.name)["Requires-Python"] or ""
         assert tested in SpecifierSet(needs), f"{requirement.name} needs Python {needs}"

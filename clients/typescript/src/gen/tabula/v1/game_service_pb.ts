@@ -261,10 +261,11 @@ export type CreateGameRequest = Message<"tabula.v1.CreateGameRequest"> & {
    * returns the game the first one created instead of a new one (the same `request_id`
    * with a different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`). Seat tokens are
    * shown once, since the server keeps only their hashes, so a retry cannot repeat them:
-   * while the game is as created (no event since), the retry issues every seat a new token
-   * and the ones the lost answer carried stop working; once anyone has acted in the game,
-   * the first answer evidently arrived, and the retry returns the game with no tokens
-   * (`ReissueSeatToken` replaces a lost one). Empty: no retry protection.
+   * while no token can have been used (no event since the creation, or only moves of the
+   * server's engine), the retry issues every seat a new token and the ones the lost answer
+   * carried stop working; once anyone else has acted in the game, the first answer
+   * evidently arrived, and the retry returns the game with no tokens (`ReissueSeatToken`
+   * replaces a lost one). Empty: no retry protection.
    *
    * @generated from field: string request_id = 6;
    */
