@@ -89,6 +89,7 @@ pub fn random_action<G: Rules>(position: &G, seat: Seat, seed: u64) -> Option<Ac
 
 /// Every legal move of `seat`, all of the same priority: the candidates of a search that
 /// considers everything.
+#[cfg(test)]
 pub fn legal_candidates<G: Rules>(position: &G, seat: Seat) -> Vec<(Action, i32)> {
     position.legal_moves(seat).into_iter().map(|action| (action, 0)).collect()
 }

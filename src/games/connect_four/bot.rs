@@ -3,8 +3,9 @@
 //! the open lines each seat has (open threes weigh most) and by discs in the central
 //! columns; moves are tried most urgent first (winning, blocking, then building, central
 //! columns breaking ties). Level 4 plays perfectly on the standard board (7×6, four in a
-//! row, flat sides) whenever the exact solver finishes within half the node budget, and
-//! plays as level 3 with what is left otherwise, on every other board and variant too.
+//! row, flat sides) whenever the exact solver finishes within half the node budget (at
+//! most [`SOLVER_NODES`]), and plays as level 3 with what is left otherwise, on every other
+//! board and variant too.
 
 use crate::engine::bot;
 use crate::engine::{Action, Cell, PlaceTarget, Rules, SearchBudget, Seat};
@@ -18,9 +19,14 @@ pub(super) const MAX_LEVEL: u8 = 4;
 /// The strongest searching level, which level 4 falls back on.
 const SEARCH_LEVEL: u8 = 3;
 
+/// The most positions level 4 lets the solver visit (about a tenth of a second), so that a
+/// move time running out mid-solve still leaves the fallback search time of its own: the
+/// two share the stop flag.
+const SOLVER_NODES: u64 = 2_000_000;
+
 pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
     if level > SEARCH_LEVEL && seat == game.turn && game.outcome.is_none() {
-        let half = SearchBudget::new(budget.nodes / 2, budget.stop);
+        let half = SearchBudget::new((budget.nodes / 2).min(SOLVER_NODES), budget.stop);
         if let Some(column) = super::solver::best_for(game, half) {
             return Some(Action::drop(column));
         }

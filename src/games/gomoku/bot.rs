@@ -49,7 +49,7 @@ fn candidates(game: &Gomoku, seat: Seat) -> Vec<(Action, i32)> {
         // No stone yet, or none near a legal cell (the pro opening's distant second
         // stone): the legal cells closest to the centre.
         let distance = |action: &Action| match action {
-            Action::Place(PlaceTarget::Cell(cell)) => cell.row.abs_diff(centre.row).max(cell.col.abs_diff(centre.col)),
+            Action::Place(PlaceTarget::Cell(cell)) => super::chebyshev(*cell, centre),
             _ => u32::MAX,
         };
         let closest = legal.iter().map(distance).min().unwrap_or(0);
