@@ -45,7 +45,7 @@ fn main() {
 
     let go = std::sync::atomic::AtomicBool::new(false);
     let t = median(21, || {
-        black_box(apex.hint(SearchBudget::new(1_000_000, &go)));
+        black_box(apex.analyse(SearchBudget::new(1_000_000, &go)));
     });
     println!("15-hole triangle, hint from the start: {t:?}");
 

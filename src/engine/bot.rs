@@ -18,7 +18,7 @@ use std::cmp::Reverse;
 
 use sha2::{Digest, Sha256};
 
-use super::{Action, Mover, Outcome, Rules, SearchBudget, Seat, View};
+use super::{Action, Analysis, Mover, Outcome, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved, View};
 
 /// The score of a position won now; a win `n` plies ahead scores `WIN - n`.
 pub const WIN: i32 = 1_000_000;
@@ -89,7 +89,6 @@ pub fn random_action<G: Rules>(position: &G, seat: Seat, seed: u64) -> Option<Ac
 
 /// Every legal move of `seat`, all of the same priority: the candidates of a search that
 /// considers everything.
-#[cfg(test)]
 pub fn legal_candidates<G: Rules>(position: &G, seat: Seat) -> Vec<(Action, i32)> {
     position.legal_moves(seat).into_iter().map(|action| (action, 0)).collect()
 }
@@ -141,6 +140,22 @@ pub fn leveled<G: Rules>(
     search(position, seat, SearchOptions { max_depth, budget, seed, candidates })
 }
 
+/// The deepest [`analyse`] the budget allows: iterative deepening until the budget runs
+/// out, a win or loss is proven, or every line reaches the end of the game.
+pub fn analyse_deeply<G: Rules>(
+    position: &G,
+    seat: Seat,
+    budget: SearchBudget<'_>,
+    seed: u64,
+    candidates: Candidates<'_, G>,
+    width: Width,
+) -> Analysis {
+    analyse(position, seat, SearchOptions { max_depth: MAX_PLIES, budget, seed, candidates }, width, ScoreUnit::Points)
+}
+
+/// The deepest iteration any search goes to.
+const MAX_PLIES: u32 = 128;
+
 /// What a [`search`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {
@@ -153,6 +168,49 @@ pub struct SearchReport {
     pub depth: u32,
     /// Positions expanded.
     pub nodes: u64,
+    /// The principal variation of the move chosen: that move, then the replies the search
+    /// expects.
+    pub line: Vec<Action>,
+    /// The last iteration that finished saw the end of every line it searched: its score
+    /// is the game's true value when the search considered every move (see [`Width`]).
+    pub complete: bool,
+}
+
+/// Whether a search's candidates are every legal move, which decides whether the scores
+/// it proves are proofs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Width {
+    /// Every legal move is a candidate: a decided score is a proof.
+    Full,
+    /// Some moves are left out (e.g. cells far from every stone): a decided score is only
+    /// as good as the narrowing.
+    Narrowed,
+}
+
+/// The [`Analysis`] of a [`search_report`]: its line, and its score as the search knows
+/// it, exact when the search considered every move (`width`) and either proved a win or
+/// loss or saw the end of every line, otherwise an estimate in `unit`.
+pub fn analyse<G: Rules>(
+    position: &G,
+    seat: Seat,
+    options: SearchOptions<'_, G>,
+    width: Width,
+    unit: ScoreUnit,
+) -> Analysis {
+    let Some(report) = search_report(position, seat, options) else { return Analysis::unknown(0) };
+    let score = match report.score {
+        None => Score::Unknown,
+        Some(score) if width == Width::Full && score.abs() >= DECIDED => {
+            let plies = (WIN - score.abs()) as u32;
+            Score::decided(if score > 0 { Solved::Win } else { Solved::Loss }, plies)
+        }
+        Some(0) if width == Width::Full && report.complete => {
+            Score::Exact { result: Solved::Draw, plies: None, value: None }
+        }
+        Some(value) => Score::Estimate { value, unit },
+    };
+    let line = if score == Score::Unknown { Vec::new() } else { report.line };
+    Analysis { line, score, depth: report.depth, nodes: report.nodes }
 }
 
 /// The move the search chooses for `seat`, or `None` when it has no legal move; see
@@ -180,6 +238,7 @@ pub fn search_report<G: Rules>(position: &G, seat: Seat, options: SearchOptions<
         horizon_reached: false,
         rng: BotRng::new(options.seed),
         candidates: options.candidates,
+        lines: Vec::new(),
     };
     let mut root = searcher.ordered(position, seat);
     if root.is_empty() {
@@ -188,7 +247,8 @@ pub fn search_report<G: Rules>(position: &G, seat: Seat, options: SearchOptions<
         searcher.rng.shuffle(&mut root);
     }
     let first = root.first()?.clone();
-    let mut report = SearchReport { action: first, score: None, depth: 0, nodes: 0 };
+    let mut report =
+        SearchReport { action: first.clone(), score: None, depth: 0, nodes: 0, line: vec![first], complete: false };
     let mut scores: Vec<Option<i32>> = vec![None; root.len()];
     for depth in 1..=options.max_depth.max(1) {
         searcher.horizon_reached = false;
@@ -198,12 +258,14 @@ pub fn search_report<G: Rules>(position: &G, seat: Seat, options: SearchOptions<
         order.sort_by_key(|&i| (root[i] != report.action, Reverse(scores[i].unwrap_or(-INFINITY))));
         let mut alpha = -INFINITY;
         let mut best: Option<(usize, i32)> = None;
+        let mut best_line = Vec::new();
         for &i in &order {
             if searcher.out_of_budget() {
                 break;
             }
             searcher.nodes += 1;
             let Some(child) = child(position, seat, &root[i]) else { continue };
+            searcher.clear_line(1);
             let score = searcher.score_child(&child, seat, depth - 1, 1, alpha, INFINITY);
             if searcher.aborted {
                 break;
@@ -212,16 +274,19 @@ pub fn search_report<G: Rules>(position: &G, seat: Seat, options: SearchOptions<
             if best.is_none_or(|(_, s)| score > s) {
                 best = Some((i, score));
                 alpha = alpha.max(score);
+                best_line = searcher.line_through(1, &root[i]);
             }
         }
         if let Some((i, score)) = best {
             report.action = root[i].clone();
             report.score = Some(score);
+            report.line = best_line;
         }
         if searcher.aborted {
             break;
         }
         report.depth = depth;
+        report.complete = !searcher.horizon_reached;
         let decided = best.is_some_and(|(_, score)| score.abs() >= DECIDED);
         if decided || !searcher.horizon_reached {
             break;
@@ -263,6 +328,9 @@ struct Searcher<'a, G> {
     horizon_reached: bool,
     rng: BotRng,
     candidates: Candidates<'a, G>,
+    /// The best line found below each ply of the current path (a triangular PV table):
+    /// `lines[p]` starts with the move made at ply `p`.
+    lines: Vec<Vec<Action>>,
 }
 
 impl<G: Rules> Searcher<'_, G> {
@@ -271,6 +339,20 @@ impl<G: Rules> Searcher<'_, G> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Forgets the line below ply `ply`, before searching a new move there.
+    fn clear_line(&mut self, ply: u32) {
+        if let Some(line) = self.lines.get_mut(ply as usize) {
+            line.clear();
+        }
+    }
+
+    /// `action` followed by the best line found at ply `ply`.
+    fn line_through(&self, ply: u32, action: &Action) -> Vec<Action> {
+        let mut line = vec![action.clone()];
+        line.extend(self.lines.get(ply as usize).into_iter().flatten().cloned());
+        line
     }
 
     /// The candidates of `mover` in `position`, best priority first, equal priorities in
@@ -310,12 +392,18 @@ impl<G: Rules> Searcher<'_, G> {
             }
             self.nodes += 1;
             let Some(next) = child(position, mover, action) else { continue };
+            self.clear_line(ply + 1);
             let score = self.score_child(&next, mover, depth - 1, ply + 1, alpha, beta);
             if self.aborted {
                 return 0;
             }
             if score > best {
                 best = score;
+                let line = self.line_through(ply + 1, action);
+                if self.lines.len() <= ply as usize {
+                    self.lines.resize(ply as usize + 1, Vec::new());
+                }
+                self.lines[ply as usize] = line;
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -372,6 +460,38 @@ mod tests {
             game.apply(seat, &report.action).unwrap();
             total += step;
         }
+    }
+
+    /// The analysis of a won race proves it, and its line is a whole winning race: each
+    /// move legal where it is played, the last one ending the game, as many as the score
+    /// says. A lost race's line is the longest defence.
+    #[test]
+    fn analysis_lines_are_played_out_and_exact_scores_are_proofs() {
+        let go = AtomicBool::new(false);
+        for total in 0..10u32 {
+            let mut game = Match::<Race>::new((10, false)).unwrap();
+            for _ in 0..total {
+                let seat = game.to_act()[0];
+                game.apply(seat, &Action::Place(crate::engine::PlaceTarget::Column(1))).unwrap();
+            }
+            let seat = game.to_act()[0];
+            let analysis = analyse(game.position(), seat, full(&go, 7), Width::Full, ScoreUnit::Points);
+            let expected = if (10 - total) % 3 == 0 { Solved::Loss } else { Solved::Win };
+            let Score::Exact { result, plies: Some(plies), value: None } = analysis.score else {
+                panic!("a race is solved from {total}: {analysis:?}")
+            };
+            assert_eq!(result, expected, "from {total}");
+            assert_eq!(plies as usize, analysis.line.len(), "from {total}: {analysis:?}");
+            for action in &analysis.line {
+                let mover = game.to_act()[0];
+                game.apply(mover, action).unwrap();
+            }
+            let winner = game.outcome().unwrap().winner();
+            assert_eq!(winner == Some(seat), expected == Solved::Win, "from {total}");
+        }
+        let narrowed = Match::<Race>::new((10, false)).unwrap();
+        let analysis = analyse(narrowed.position(), Seat::FIRST, full(&go, 7), Width::Narrowed, ScoreUnit::Points);
+        assert!(matches!(analysis.score, Score::Estimate { .. }), "a narrowed search proves nothing: {analysis:?}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! the layers above can hold a match of any kind.
 
 mod action;
+mod analysis;
 pub mod bot;
 mod error;
 pub mod grid;
@@ -20,10 +21,11 @@ mod snapshot;
 mod view;
 
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
+pub use analysis::{Analysis, Score, ScoreUnit, Solved};
 pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
 pub use mover::Mover;
 pub use outcome::{DrawReason, EndReason, NoResultReason, Outcome, WinReason};
-pub use rules::{Hint, Rules, SearchBudget};
+pub use rules::{Rules, SearchBudget};
 pub use seat::{Seat, Viewer};
 pub use session::{Adjudication, AnyMatch, Match, ReplayError, Turn};
 pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};

@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Action, ConfigError, MoveError, Mover, Observation, Outcome, Seat, Viewer};
+use super::{Action, Analysis, ConfigError, MoveError, Mover, Observation, Outcome, Seat, Viewer, bot};
 
 /// The rules of one game: a position and how moves change it.
 ///
@@ -119,11 +119,24 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         false
     }
 
-    /// Advice for `seat` from the position, for games that offer it (puzzles with a
-    /// solver), searching within `budget`: [`Hint::Undecided`] when it runs out first.
-    fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {
-        let _ = (seat, budget);
-        Hint::Unsupported
+    /// The engine's analysis for `seat`, the seat to act in a game that is not over,
+    /// searching within `budget` ([`Match::analyse`](super::Match::analyse) checks both):
+    /// the move it suggests, the line it expects, and the score, exact where the engine
+    /// proves it. The strongest play the game's engine has, never weakened by a level.
+    ///
+    /// Invariants every implementation keeps:
+    /// - It returns soon after `budget`'s stop flag is set or its node budget is spent,
+    ///   with its best line so far ([`Score::Unknown`] and no line only when it judged no
+    ///   move at all).
+    /// - Every move of the line is legal where it is played, and a [`Score::Exact`] is
+    ///   proven.
+    /// - Like [`bot_action`](Rules::bot_action), it decides only from what `seat` may see,
+    ///   and `seed` seeds every random choice.
+    ///
+    /// The default is the generic search ([`bot::analyse`](super::bot::analyse)) over every
+    /// legal move, judged at its horizon by [`evaluate`](Rules::evaluate).
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse_deeply(self, seat, budget, seed, &bot::legal_candidates::<Self>, bot::Width::Full)
     }
 
     /// The strongest level of this game's bot; level 1, the weakest, plays a uniformly
@@ -185,19 +198,4 @@ impl<'a> SearchBudget<'a> {
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
-}
-
-/// What a game's solver advises.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hint {
-    /// The game offers no hints.
-    Unsupported,
-    /// The next move of a solution.
-    Move(Action),
-    /// No solution exists from here.
-    NoSolution,
-    /// The goal is reached already.
-    AlreadySolved,
-    /// The search ran out of budget before deciding.
-    Undecided,
 }

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Mover;
 use super::{
-    Action, ConfigError, DrawReason, Hint, LastMove, MoveError, NoResultReason, Outcome, Reason, Rules, SearchBudget,
-    Seat, View, Viewer, WinReason,
+    Action, Analysis, ConfigError, DrawReason, LastMove, MoveError, NoResultReason, Outcome, Reason, Rules,
+    SearchBudget, Seat, View, Viewer, WinReason,
 };
 
 /// One entry of a match's history: everything that changes a match is a turn, so that a
@@ -352,6 +352,17 @@ impl<G: Rules> Match<G> {
         self.position.bot_action(seat, level, budget, seed)
     }
 
+    /// The engine's analysis for `seat` (see [`Rules::analyse`]), searching within
+    /// `budget`: `None` when the game is over or `seat` is not to act. Seeded, like the
+    /// bot, from what `seat` sees, so the same position gives the same analysis.
+    pub fn analyse(&self, seat: Seat, budget: SearchBudget<'_>) -> Option<Analysis> {
+        if self.outcome().is_some() || !self.to_act().contains(&seat) {
+            return None;
+        }
+        let seed = super::bot::seed_of(&self.view(Viewer::Seat(seat)));
+        Some(self.position.analyse(seat, budget, seed))
+    }
+
     /// The game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> View {
         let last_move = self.moves_in_force.last().map(|(seat, action)| {
@@ -410,8 +421,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn has_hidden_information(&self) -> bool;
     /// The action in the game's machine notation, if it has one.
     fn machine_notation(&self, action: &Action) -> Option<String>;
-    /// Advice for `seat`, within `budget`.
-    fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint;
+    /// The engine's analysis for `seat`, within `budget`; see [`Match::analyse`].
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>) -> Option<Analysis>;
     /// The action the engine's bot chooses for `seat` at `level` (clamped to the game's
     /// levels), within `budget`; `None` when the game is over or `seat` is not to act.
     /// See [`Match::bot_action`].
@@ -466,8 +477,8 @@ impl<G: Rules> AnyMatch for Match<G> {
     fn machine_notation(&self, action: &Action) -> Option<String> {
         self.position.machine_notation(action)
     }
-    fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {
-        if self.outcome().is_some() { Hint::AlreadySolved } else { self.position.hint(seat, budget) }
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>) -> Option<Analysis> {
+        Match::analyse(self, seat, budget)
     }
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>) -> Option<Action> {
         Match::bot_action(self, seat, level, budget)

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, Hint, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, SearchBudget,
-    Seat, Viewer,
+    Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules,
+    SearchBudget, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -161,17 +161,10 @@ impl Rules for ConnectFour {
         }
     }
 
-    /// The best move from the exact solver (see [`solver`]) on the standard board when it
-    /// finishes within `budget`; [`Hint::Undecided`] when it does not, on other boards
-    /// and variants, and for a seat that is not to move.
-    fn hint(&self, seat: Seat, budget: SearchBudget<'_>) -> Hint {
-        if seat != self.turn {
-            return Hint::Undecided;
-        }
-        match solver::best_for(self, budget) {
-            Some(column) => Hint::Move(Action::drop(column)),
-            None => Hint::Undecided,
-        }
+    /// The exact solver (see [`solver`]) on the standard board when it finishes within
+    /// the budget, the search otherwise (see [`bot::analyse`]).
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse(self, seat, budget, seed)
     }
 
     const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;
@@ -219,7 +212,7 @@ impl Listed for ConnectFour {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Match;
+    use crate::engine::{Match, Score, ScoreUnit, Solved};
 
     fn play(config: Config, columns: &[u32]) -> Match<ConnectFour> {
         let mut game = Match::<ConnectFour>::new(config).unwrap();
@@ -334,35 +327,50 @@ mod tests {
     }
 
     #[test]
-    fn hints_come_from_the_solver_on_the_standard_board_only() {
-        use crate::engine::AnyMatch;
+    fn analysis_is_exact_from_the_solver_on_the_standard_board_and_estimated_elsewhere() {
         let go = std::sync::atomic::AtomicBool::new(false);
-        let budget = SearchBudget::new(1_000_000, &go);
-        // Red wins in column 3; Yellow, not to move, gets no advice.
+        let budget = SearchBudget::new(4_000_000, &go);
+        // Red wins now in column 3 (Pons' score 18: 22 less its 4 discs); Yellow, not to
+        // move, gets no analysis.
         let win = play(Config::default(), &[0, 0, 1, 1, 2, 2]);
-        assert_eq!(win.hint(Seat::FIRST, budget), Hint::Move(Action::drop(3)));
-        assert_eq!(win.hint(Seat::SECOND, budget), Hint::Undecided);
-        // Pons' Middle-Easy "52753311433677442422121" (score 8): the hinted move keeps it.
+        let analysis = win.analyse(Seat::FIRST, budget).unwrap();
+        assert_eq!(analysis.line, vec![Action::drop(3)]);
+        assert_eq!(
+            analysis.score,
+            Score::Exact { result: Solved::Win, plies: Some(1), value: Some((18, ScoreUnit::PonsScore)) }
+        );
+        assert_eq!(win.analyse(Seat::SECOND, budget), None);
+        // Pons' Middle-Easy "52753311433677442422121" (score 8): the line keeps it, and
+        // the win comes where the score says (43 - 2 * 8 = 27 discs before it).
         let columns: Vec<u32> = "52753311433677442422121".chars().map(|c| c.to_digit(10).unwrap() - 1).collect();
         let mut game = play(Config::default(), &columns);
         let seat = game.to_act()[0];
-        let Hint::Move(Action::Place(PlaceTarget::Column(column))) = game.hint(seat, budget) else { panic!("no hint") };
-        game.apply(seat, &Action::drop(column)).unwrap();
-        if game.outcome().is_none() {
-            let after = solver::Position::from_game(game.position()).unwrap();
-            let mut solver = solver::Solver::with_table_bits(18);
-            assert_eq!(solver.solve(&after, SearchBudget::new(u64::MAX, &go)), Some(-8));
+        let analysis = game.analyse(seat, budget).unwrap();
+        let Score::Exact { result: Solved::Win, plies: Some(plies), value: Some((8, ScoreUnit::PonsScore)) } =
+            analysis.score
+        else {
+            panic!("Middle-Easy line 1 scores 8: {analysis:?}")
+        };
+        assert_eq!((columns.len() as u32 + plies) % 2, 0, "Red's winning disc has an odd number");
+        assert_eq!(columns.len() as u32 + plies, 28);
+        for action in &analysis.line {
+            let mover = game.to_act()[0];
+            game.apply(mover, action).unwrap();
         }
-        // Out of budget, on a cylinder, on another size: undecided.
+        assert!(analysis.line.len() == 5 && game.outcome().is_some_and(|o| o.winner() == Some(seat)));
+        // Out of the solver's budget, and off the standard board, the search answers: an
+        // estimate, or a proof where it sees one (the cylinder's bottom row closes round).
         let start = play(Config::default(), &[3]);
-        assert_eq!(start.hint(Seat::SECOND, SearchBudget::new(1_000, &go)), Hint::Undecided);
-        let cylinder = play(Config { wrap_columns: true, ..Config::default() }, &[0, 0, 1, 1, 2, 2]);
-        assert_eq!(cylinder.hint(Seat::FIRST, budget), Hint::Undecided);
+        let analysis = start.analyse(Seat::SECOND, SearchBudget::new(2_000, &go)).unwrap();
+        assert!(matches!(analysis.score, Score::Estimate { unit: ScoreUnit::Points, .. }), "{analysis:?}");
+        assert!(start.legal_moves(Seat::SECOND).contains(&analysis.line[0]));
+        let cylinder = play(Config { wrap_columns: true, ..Config::default() }, &[0, 0, 1, 1, 3, 3]);
+        let analysis = cylinder.analyse(Seat::FIRST, SearchBudget::new(2_000, &go)).unwrap();
+        assert_eq!((analysis.line, analysis.score), (vec![Action::drop(2)], Score::decided(Solved::Win, 1)));
         let small = play(Config { width: 5, height: 4, win_length: 3, wrap_columns: false }, &[0, 0]);
-        assert_eq!(small.hint(Seat::FIRST, budget), Hint::Undecided);
-        // A finished game is solved already.
-        let won = play(Config::default(), &[0, 0, 1, 1, 2, 2, 3]);
-        assert_eq!(won.hint(Seat::SECOND, budget), Hint::AlreadySolved);
+        let analysis = small.analyse(Seat::FIRST, SearchBudget::new(2_000, &go)).unwrap();
+        assert!(!matches!(analysis.score, Score::Exact { value: Some(_), .. } | Score::Unknown), "{analysis:?}");
+        assert!(small.legal_moves(Seat::FIRST).contains(&analysis.line[0]));
     }
 
     #[test]

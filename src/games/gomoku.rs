@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules, SearchBudget, Seat,
-    Viewer,
+    Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules,
+    SearchBudget, Seat, Viewer,
 };
 
 use super::tic_tac_toe::{check_empty, describe_placement, placed_cell};
@@ -179,6 +179,10 @@ impl Rules for Gomoku {
 
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
         bot::action(self, seat, level, budget, seed)
+    }
+
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse(self, seat, budget, seed)
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {

@@ -77,8 +77,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, LINE_DIRECTIONS, MarkBoard};
 use crate::engine::{
-    Action, Cell, ConfigError, DrawReason, Location, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason,
-    Region, Rules, SearchBudget, Seat, Viewer, WinReason,
+    Action, Analysis, Cell, ConfigError, DrawReason, Location, MoveError, Mover, Observation, Outcome, PlaceTarget,
+    Reason, Region, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -570,6 +570,10 @@ impl Rules for TicTacTwo {
 
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
         bot::action(self, seat, level, budget, seed)
+    }
+
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse(self, seat, budget, seed)
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {

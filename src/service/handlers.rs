@@ -19,7 +19,7 @@ use super::convert::{
 use super::error::ApiError;
 use super::rate_limit::{CallLimiter, Caller};
 use super::stream::{EventStream, event_stream};
-use crate::engine::{Action, Adjudication, Hint, SearchBudget, Seat, Turn, Viewer};
+use crate::engine::{Action, Adjudication, Score, SearchBudget, Seat, Solved, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{
     Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool, Subscription, TurnRequest,
@@ -669,13 +669,15 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let game = snapshot.game;
         // Bounded by its node budget, off the async workers, on one of a few places, and
         // stopped as soon as this call ends (answered, past its deadline or cancelled).
-        let hint = self.searches.run(move |stop| game.hint(seat, SearchBudget::new(HINT_NODE_BUDGET, stop))).await?;
-        let (result, mv) = match hint {
-            Hint::Unsupported => return Err(ApiError::HintsUnsupported.into()),
-            Hint::Move(action) => (pb::HintResult::Move, Some(action_to_proto(&action))),
-            Hint::NoSolution => (pb::HintResult::NoSolution, None),
-            Hint::AlreadySolved => (pb::HintResult::AlreadySolved, None),
-            Hint::Undecided => (pb::HintResult::Undecided, None),
+        let analysis =
+            self.searches.run(move |stop| game.analyse(seat, SearchBudget::new(HINT_NODE_BUDGET, stop))).await?;
+        let (result, mv) = match analysis {
+            None => (pb::HintResult::AlreadySolved, None),
+            Some(analysis) => match (analysis.suggestion(), analysis.score) {
+                (Some(action), _) => (pb::HintResult::Move, Some(action_to_proto(action))),
+                (None, Score::Exact { result: Solved::Loss, .. }) => (pb::HintResult::NoSolution, None),
+                (None, _) => (pb::HintResult::Undecided, None),
+            },
         };
         Ok(Response::new(pb::GetHintResponse { result: result as i32, r#move: mv, seq: snapshot.record.seq }))
     }

@@ -21,8 +21,8 @@
 use crate::engine::bot::BotRng;
 use crate::engine::grid::Dims;
 use crate::engine::{
-    Action, Cell, GridBoard, Observation, Orientation, Piece, PlaceTarget, Rules, SearchBudget, Seat, ShipPlacement,
-    Stage, Viewer,
+    Action, Analysis, Cell, GridBoard, Observation, Orientation, Piece, PlaceTarget, Rules, Score, ScoreUnit,
+    SearchBudget, Seat, ShipPlacement, Stage, Viewer,
 };
 
 use super::Battleship;
@@ -52,6 +52,36 @@ pub(super) fn action(game: &Battleship, seat: Seat, level: u8, budget: SearchBud
             cell.or_else(|| rng.choose(&target.unshot()).copied()).map(Action::Shot)
         }
         _ => None,
+    }
+}
+
+/// The engine's analysis: level 3's choice, a single shot (hidden information leaves no
+/// line to foresee), with its chance of hitting as the estimate. During placement, the
+/// placement level 3 makes, scored 0.
+pub(super) fn analyse(game: &Battleship, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+    let view = game.observe(Viewer::Seat(seat));
+    let mut rng = BotRng::new(seed);
+    let shot = match view.stage {
+        Some(Stage::Play) => view.seat_boards.get(seat.opponent().index()).and_then(|ocean| {
+            let afloat = view.seat_counts.get(seat.opponent().index()).copied().unwrap_or(u32::MAX);
+            let target =
+                Target { dims: Dims::new(ocean.width, ocean.height), ocean, no_touching: game.config.no_touching };
+            target.densest(&game.config.fleet, afloat, &mut rng)
+        }),
+        _ => None,
+    };
+    let (action, chance) = match shot {
+        Some((cell, chance)) => (Some(Action::Shot(cell)), chance),
+        None => (action(game, seat, MAX_LEVEL, budget, seed), 0),
+    };
+    match action {
+        Some(action) => Analysis {
+            line: vec![action],
+            score: Score::Estimate { value: chance as i32, unit: ScoreUnit::HitPercent },
+            depth: 1,
+            nodes: 1,
+        },
+        None => Analysis::unknown(0),
     }
 }
 
@@ -236,11 +266,21 @@ impl Target<'_> {
 
     /// Level 3: the unshot cell the most placements of the floating ships go through.
     fn density(&self, fleet: &[u32], afloat: u32, rng: &mut BotRng) -> Option<Cell> {
+        self.densest(fleet, afloat, rng).map(|(cell, _)| cell)
+    }
+
+    /// The cell [`density`](Target::density) shoots, with the chance in percent that it
+    /// hits: for each ship afloat, the weighted share of its placements through the cell,
+    /// combined as if the ships lay independently.
+    fn densest(&self, fleet: &[u32], afloat: u32, rng: &mut BotRng) -> Option<(Cell, u32)> {
         let excluded = self.excluded();
         let lengths = self.afloat_lengths(fleet, afloat);
         let targeting = !self.hits().is_empty();
         let mut scores = vec![0u64; self.dims.area()];
+        let mut misses_all = vec![1.0f64; self.dims.area()];
         for &length in &lengths {
+            let mut through = vec![0u64; self.dims.area()];
+            let mut total = 0u64;
             for orientation in [Orientation::Horizontal, Orientation::Vertical] {
                 for ship in all_placements(self.dims, length).filter(|s| s.orientation == orientation) {
                     if length == 1 && orientation == Orientation::Vertical {
@@ -256,19 +296,28 @@ impl Target<'_> {
                         (true, n) => 100u64.pow(n.min(4)),
                         (false, _) => 1,
                     };
+                    total += weight;
                     for &cell in &cells {
                         if self.piece(cell) == Piece::Empty {
-                            scores[self.dims.index(cell)] += weight;
+                            through[self.dims.index(cell)] += weight;
                         }
                     }
                 }
             }
+            for (i, &count) in through.iter().enumerate() {
+                scores[i] += count;
+                if total > 0 {
+                    misses_all[i] *= 1.0 - count as f64 / total as f64;
+                }
+            }
         }
         let top = scores.iter().copied().max().filter(|&s| s > 0)?;
-        let best: Vec<Cell> = (0..self.dims.area())
+        let best: Vec<usize> = (0..self.dims.area())
             .filter(|&i| scores[i] == top && self.piece(self.dims.cell(i)) == Piece::Empty)
-            .map(|i| self.dims.cell(i))
             .collect();
-        rng.choose(&best).copied().or_else(|| self.hunt_and_target(rng))
+        match rng.choose(&best) {
+            Some(&i) => Some((self.dims.cell(i), ((1.0 - misses_all[i]) * 100.0).round() as u32)),
+            None => self.hunt_and_target(rng).map(|cell| (cell, 0)),
+        }
     }
 }

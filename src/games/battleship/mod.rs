@@ -60,8 +60,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::Dims;
 use crate::engine::{
-    Action, Cell, ChangedCell, ConfigError, MoveError, Mover, Observation, Orientation, Outcome, PlaceTarget, Reason,
-    Rules, SearchBudget, Seat, ShipPlacement, Stage, Viewer, WinReason,
+    Action, Analysis, Cell, ChangedCell, ConfigError, MoveError, Mover, Observation, Orientation, Outcome, PlaceTarget,
+    Reason, Rules, SearchBudget, Seat, ShipPlacement, Stage, Viewer, WinReason,
 };
 
 use self::ocean::{Ocean, ShotResult};
@@ -589,6 +589,11 @@ impl Rules for Battleship {
     /// see [`bot`].
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
         bot::action(self, seat, level, budget, seed)
+    }
+
+    /// From the seat's own view alone, like the bot: see [`bot::analyse`].
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse(self, seat, budget, seed)
     }
 }
 

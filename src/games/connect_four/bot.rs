@@ -8,7 +8,7 @@
 //! board and variant too.
 
 use crate::engine::bot;
-use crate::engine::{Action, Cell, PlaceTarget, Rules, SearchBudget, Seat};
+use crate::engine::{Action, Analysis, Cell, PlaceTarget, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved};
 use crate::games::lines::{cell_urgency, default_weights, window_counts, window_score};
 
 use super::ConnectFour;
@@ -34,6 +34,34 @@ pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBu
         return searched(game, seat, SEARCH_LEVEL, rest, seed);
     }
     searched(game, seat, level, budget, seed)
+}
+
+/// The engine's analysis: on the standard board, the exact solver with three quarters of
+/// the budget (an exact score in Pons' convention and a line of best play); otherwise, or
+/// when it runs out, the search of level 3 with what is left, as deep as it goes.
+pub(super) fn analyse(game: &ConnectFour, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+    let share = SearchBudget::new(budget.nodes / 4 * 3, budget.stop);
+    if let Some(solved) = super::solver::solve_line(game, share) {
+        let result = match solved.score.signum() {
+            1 => Solved::Win,
+            0 => Solved::Draw,
+            _ => Solved::Loss,
+        };
+        return Analysis {
+            line: solved.columns.into_iter().map(Action::drop).collect(),
+            score: Score::Exact {
+                result,
+                plies: Some(solved.plies),
+                value: Some((solved.score, ScoreUnit::PonsScore)),
+            },
+            depth: solved.plies,
+            nodes: solved.nodes,
+        };
+    }
+    let rest = SearchBudget::new(budget.nodes - share.nodes.min(budget.nodes), budget.stop);
+    let mut analysis = bot::analyse_deeply(game, seat, rest, seed, &candidates, bot::Width::Full);
+    analysis.nodes += share.nodes.min(budget.nodes);
+    analysis
 }
 
 fn searched(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {

@@ -644,5 +644,59 @@ pub(super) fn best_for(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<u
     Solver::with_table_bits(GAME_TABLE_BITS).best_move(&position, budget).map(|best| best.column)
 }
 
+/// The longest principal variation [`solve_line`] follows.
+const MAX_LINE: usize = 16;
+
+/// What [`solve_line`] proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct SolvedLine {
+    /// Best columns (0-based) from the position on, each side keeping its score.
+    pub columns: Vec<u32>,
+    /// The position's exact score, Pons' convention, from the side to move.
+    pub score: i32,
+    /// Discs the side to move and its opponent drop before the game ends with best play
+    /// (the whole board for a draw).
+    pub plies: u32,
+    /// Positions expanded.
+    pub nodes: u64,
+}
+
+/// The exact score of `game` for the side to move, with the start of a line of best
+/// play (up to [`MAX_LINE`] discs, fewer when the budget runs out after the first),
+/// when the game is on the standard board, in play, and solved within `budget`.
+pub(super) fn solve_line(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<SolvedLine> {
+    let mut position = Position::from_game(game)?;
+    let mut solver = Solver::with_table_bits(GAME_TABLE_BITS);
+    let first = solver.best_move(&position, budget)?;
+    let moves = position.moves as i32;
+    let plies = plies_to_end(moves, first.score);
+    let mut columns = vec![first.column];
+    let mut next = first;
+    while columns.len() < MAX_LINE.min(plies as usize) {
+        position.play_column(next.column);
+        match solver.best_move(&position, SearchBudget::new(budget.nodes.saturating_sub(solver.nodes()), budget.stop)) {
+            Some(best) => {
+                columns.push(best.column);
+                next = best;
+            }
+            None => break,
+        }
+    }
+    Some(SolvedLine { columns, score: first.score, plies, nodes: solver.nodes() })
+}
+
+/// Discs dropped from a position with `moves` discs and exact score `score` (Pons'
+/// convention, side to move) until the game ends with best play: the winning disc is
+/// number `n + 1`, where the score is `(43 - n) / 2` for the winner; a draw fills the board.
+fn plies_to_end(moves: i32, score: i32) -> u32 {
+    let end = match score.signum() {
+        0 => return (CELLS - moves) as u32,
+        // The winner's discs are those dropped when the count has its parity.
+        1 => 43 - 2 * score - (43 - 2 * score - moves).rem_euclid(2),
+        _ => 43 + 2 * score - (43 + 2 * score - moves - 1).rem_euclid(2),
+    };
+    (end - moves + 1) as u32
+}
+
 #[cfg(test)]
 mod tests;

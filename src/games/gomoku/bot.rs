@@ -6,7 +6,7 @@
 //! short of a line (a four) weighs far more than one two short (a three).
 
 use crate::engine::bot;
-use crate::engine::{Action, Cell, PlaceTarget, Rules, SearchBudget, Seat};
+use crate::engine::{Action, Analysis, Cell, PlaceTarget, Rules, SearchBudget, Seat};
 use crate::games::lines::{cell_urgency, window_counts, window_score};
 
 use super::Gomoku;
@@ -20,6 +20,11 @@ const REACH: u32 = 2;
 
 pub(super) fn action(game: &Gomoku, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
     bot::leveled(game, seat, level, budget, seed, &[2, 4], &candidates)
+}
+
+/// The engine's analysis: the search of the strongest level, as deep as the budget allows.
+pub(super) fn analyse(game: &Gomoku, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+    bot::analyse_deeply(game, seat, budget, seed, &candidates, bot::Width::Narrowed)
 }
 
 fn candidates(game: &Gomoku, seat: Seat) -> Vec<(Action, i32)> {

@@ -54,8 +54,8 @@ pub use config::{Config, DEFAULT_FLYING_THRESHOLD, DEFAULT_MOVE_LIMIT, Flying, M
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, ConfigError, DrawReason, GraphBoard, GraphPoint, Location, MoveError, Mover, Observation, Outcome, Phase,
-    PlaceTarget, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
+    Action, Analysis, ConfigError, DrawReason, GraphBoard, GraphPoint, Location, MoveError, Mover, Observation,
+    Outcome, Phase, PlaceTarget, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -497,6 +497,10 @@ impl Rules for Morris {
 
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
         bot::action(self, seat, level, budget, seed)
+    }
+
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse(self, seat, budget, seed)
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {

@@ -1,9 +1,9 @@
 //! The peg solitaire bot. Level 1 jumps at random; level 2 follows the solver (the
-//! game's hint) when it finds a solution within the budget, and jumps at random when it
+//! game's analysis) when it finds a solution within the budget, and jumps at random when it
 //! finds none or runs out of budget.
 
 use crate::engine::bot;
-use crate::engine::{Action, Hint, SearchBudget, Seat};
+use crate::engine::{Action, SearchBudget, Seat};
 
 use super::PegSolitaire;
 
@@ -18,9 +18,9 @@ pub(super) fn action(
     seed: u64,
 ) -> Option<Action> {
     if level >= 2
-        && let Hint::Move(action) = game.hint(budget)
+        && let Some(action) = game.analyse(budget).suggestion()
     {
-        return Some(action);
+        return Some(action.clone());
     }
     bot::random_action(game, seat, seed)
 }

@@ -34,8 +34,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, BoardCell, Cell, ChangedCell, ConfigError, DrawReason, GridBoard, Hint, Location, MoveError, Mover,
-    Observation, Outcome, Piece, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
+    Action, Analysis, BoardCell, Cell, ChangedCell, ConfigError, DrawReason, GridBoard, Location, MoveError, Mover,
+    Observation, Outcome, Piece, Reason, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved, Viewer, WinReason,
 };
 
 pub use self::boards::Shape;
@@ -200,19 +200,29 @@ impl PegSolitaire {
         }
     }
 
-    /// The next jump of a solution (one peg left anywhere) from here, searching within
-    /// `budget`.
-    pub fn hint(&self, budget: SearchBudget<'_>) -> Hint {
-        if self.pegs.count_ones() == 1 {
-            return Hint::AlreadySolved;
-        }
+    /// A solution (one peg left anywhere) from here, searching within `budget`: the
+    /// whole jump sequence as the line, an exact win `n` jumps away; an exact loss with no
+    /// line when none exists; [`Score::Unknown`] when the budget runs out first.
+    pub fn analyse(&self, budget: SearchBudget<'_>) -> Analysis {
         let solver = Solver::new(&self.geometry, Goal::OnePeg);
         match solver.solve_until(self.pegs, budget.nodes, budget.stop, &mut |_| {}) {
-            Ok(report) => match report.solution.first() {
-                Some(&jump) => Hint::Move(self.jump_action(jump)),
-                None => Hint::NoSolution,
+            Ok(report) if report.solvable => Analysis {
+                line: report.solution.iter().map(|&jump| self.jump_action(jump)).collect(),
+                score: Score::Exact {
+                    result: Solved::Win,
+                    plies: Some(report.solution.len() as u32),
+                    value: Some((1, ScoreUnit::Pegs)),
+                },
+                depth: report.solution.len() as u32,
+                nodes: report.nodes,
             },
-            Err(_) => Hint::Undecided,
+            Ok(report) => Analysis {
+                line: Vec::new(),
+                score: Score::Exact { result: Solved::Loss, plies: None, value: None },
+                depth: 0,
+                nodes: report.nodes,
+            },
+            Err(_) => Analysis::unknown(budget.nodes),
         }
     }
 
@@ -358,8 +368,8 @@ impl Rules for PegSolitaire {
         true
     }
 
-    fn hint(&self, _seat: Seat, budget: SearchBudget<'_>) -> Hint {
-        PegSolitaire::hint(self, budget)
+    fn analyse(&self, _seat: Seat, budget: SearchBudget<'_>, _seed: u64) -> Analysis {
+        PegSolitaire::analyse(self, budget)
     }
 
     const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;

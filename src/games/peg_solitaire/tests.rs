@@ -287,25 +287,32 @@ fn the_english_count_matches_the_published_figure() {
 }
 
 #[test]
-fn hints_follow_a_solution_and_stop_at_a_dead_end_or_the_budget() {
+fn analysis_gives_a_whole_solution_and_stops_at_a_dead_end_or_the_budget() {
     let go = AtomicBool::new(false);
     let budget = |nodes| SearchBudget::new(nodes, &go);
     let mut game = Match::<PegSolitaire>::new(triangle(5, 1)).unwrap();
-    assert_eq!(game.position().hint(budget(0)), Hint::Undecided);
-    // Following hints solves the puzzle.
-    while game.outcome().is_none() {
-        let Hint::Move(action) = game.position().hint(budget(1_000_000)) else { panic!("no hint mid-solution") };
-        assert!(game.legal_moves(Seat::FIRST).contains(&action));
-        game.apply(Seat::FIRST, &action).unwrap();
+    assert_eq!(game.position().analyse(budget(0)), Analysis::unknown(0));
+    // The line is a whole solution, and the score says how long it is.
+    let analysis = game.position().analyse(budget(1_000_000));
+    let Score::Exact { result: Solved::Win, plies: Some(plies), value: Some((1, ScoreUnit::Pegs)) } = analysis.score
+    else {
+        panic!("the triangle of 5 from hole 1 is solvable: {analysis:?}")
+    };
+    assert_eq!(plies as usize, analysis.line.len());
+    for action in &analysis.line {
+        assert!(game.legal_moves(Seat::FIRST).contains(action));
+        game.apply(Seat::FIRST, action).unwrap();
     }
     assert!(matches!(game.outcome(), Some(Outcome::Win { .. })));
-    assert_eq!(game.position().hint(budget(10)), Hint::AlreadySolved);
+    assert_eq!(game.analyse(Seat::FIRST, budget(10)), None, "the game is over");
 
     // Greedy first moves reach a position with no solution before the game ends.
     let mut game = Match::<PegSolitaire>::new(triangle(5, 1)).unwrap();
     let mut saw_dead_end = false;
     while game.outcome().is_none() {
-        if game.position().hint(budget(1_000_000)) == Hint::NoSolution {
+        let analysis = game.position().analyse(budget(1_000_000));
+        if analysis.score == (Score::Exact { result: Solved::Loss, plies: None, value: None }) {
+            assert!(analysis.line.is_empty());
             saw_dead_end = true;
             break;
         }
@@ -317,7 +324,7 @@ fn hints_follow_a_solution_and_stop_at_a_dead_end_or_the_budget() {
     // A search told to stop gives up, however large its budget.
     let stop = AtomicBool::new(true);
     let hard = Match::<PegSolitaire>::new(triangle(8, 33)).unwrap();
-    assert_eq!(hard.position().hint(SearchBudget::new(u64::MAX, &stop)), Hint::Undecided);
+    assert_eq!(hard.position().analyse(SearchBudget::new(u64::MAX, &stop)).score, Score::Unknown);
 }
 
 #[test]

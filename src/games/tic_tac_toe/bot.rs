@@ -4,7 +4,7 @@
 //! moves are tried most urgent first.
 
 use crate::engine::bot::{self};
-use crate::engine::{Action, PlaceTarget, Rules, SearchBudget, Seat};
+use crate::engine::{Action, Analysis, PlaceTarget, Rules, SearchBudget, Seat};
 use crate::games::lines::{cell_urgency, default_weights, window_counts, window_score};
 
 use super::TicTacToe;
@@ -15,6 +15,11 @@ pub(super) const MAX_LEVEL: u8 = 3;
 pub(super) fn action(game: &TicTacToe, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
     let full = game.config.size * game.config.size;
     bot::leveled(game, seat, level, budget, seed, &[2, full], &candidates)
+}
+
+/// The engine's analysis: the search of the strongest level, as deep as the budget allows.
+pub(super) fn analyse(game: &TicTacToe, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+    bot::analyse_deeply(game, seat, budget, seed, &candidates, bot::Width::Full)
 }
 
 /// Every legal move, the most urgent (winning, then blocking, then building) first.

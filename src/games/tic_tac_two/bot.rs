@@ -5,7 +5,7 @@
 //! cell they fill), shifts after them.
 
 use crate::engine::bot;
-use crate::engine::{Action, Location, PlaceTarget, Rules, SearchBudget, Seat};
+use crate::engine::{Action, Analysis, Location, PlaceTarget, Rules, SearchBudget, Seat};
 use crate::games::lines::{cell_urgency, default_weights, window_counts, window_score};
 
 use super::TicTacTwo;
@@ -15,6 +15,11 @@ pub(super) const MAX_LEVEL: u8 = 3;
 
 pub(super) fn action(game: &TicTacTwo, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
     bot::leveled(game, seat, level, budget, seed, &[2, 6], &candidates)
+}
+
+/// The engine's analysis: the search of the strongest level, as deep as the budget allows.
+pub(super) fn analyse(game: &TicTacTwo, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+    bot::analyse_deeply(game, seat, budget, seed, &candidates, bot::Width::Full)
 }
 
 fn candidates(game: &TicTacTwo, seat: Seat) -> Vec<(Action, i32)> {
