@@ -35,6 +35,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         private: false,
         owner: Some("lobby".into()),
         bots: Vec::new(),
+        allow_hints: false,
     }
 }
 
@@ -75,6 +76,7 @@ fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
 async fn contract(store: Arc<dyn Store>) {
     one_game_per_creation_request(store.clone()).await;
     bot_seats_are_kept_and_found(store.clone()).await;
+    hint_permission_is_kept(store.as_ref()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
     store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();
@@ -241,6 +243,17 @@ async fn one_game_per_creation_request(store: Arc<dyn Store>) {
     assert_eq!(store.find_creation(key).await.unwrap(), None, "a deleted game's creation is gone with it");
 }
 
+/// Whether a game allows hints comes back as written.
+async fn hint_permission_is_kept(store: &dyn Store) {
+    for (n, allow_hints) in [(3, true), (4, false)] {
+        let id = format!("0190d000-0000-7000-8000-00000000000{n}");
+        let game = GameRecord { allow_hints, ..record(&id, GameKind::Chess, time(n)) };
+        store.create(game.clone(), vec![created(game.created)], None).await.unwrap();
+        assert_eq!(store.load(&id).await.unwrap().0.allow_hints, allow_hints);
+        store.delete(&id).await.unwrap();
+    }
+}
+
 /// A record's bot seats come back as written, and a sweep finds exactly the games with bots
 /// that are still in progress.
 async fn bot_seats_are_kept_and_found(store: Arc<dyn Store>) {
@@ -395,6 +408,37 @@ async fn older_sqlite_schemas_are_migrated_with_their_games() {
     for version in [1, 2] {
         older_sqlite_schema_is_migrated(version).await;
     }
+}
+
+/// Games stored before hints were a setting keep what they had: peg solitaire offered
+/// hints, nothing else did.
+#[tokio::test]
+async fn games_from_before_hint_settings_keep_their_hints() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&path).create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    tabula::store::sqlite_migrator_through(5).run(&pool).await.unwrap();
+    for (id, config) in [
+        ("pegs", GameConfig::PegSolitaire(Default::default())),
+        ("four", GameConfig::ConnectFour(Default::default())),
+    ] {
+        sqlx::query(
+            "INSERT INTO games (id, kind, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count) \
+             VALUES (?, ?, ?, ?, 0, 0, 1, 'in_progress', NULL, 0)",
+        )
+        .bind(id)
+        .bind(config.kind().info().name)
+        .bind(serde_json::to_string(&config).unwrap())
+        .bind(vec![3u8; 32 * config.kind().seat_count()])
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    pool.close().await;
+    let store = SqliteStore::open(&path).await.unwrap();
+    assert!(store.load("pegs").await.unwrap().0.allow_hints);
+    assert!(!store.load("four").await.unwrap().0.allow_hints);
 }
 
 /// A database with only the migrations up to `version` applied, holding one game, opens

@@ -99,6 +99,13 @@ macro_rules! registry {
                 match self { $(GameKind::$kind => <$game as Rules>::MAX_BOT_LEVEL.max(1)),+ }
             }
 
+            /// Whether the seat to move may ask for hints in a game that does not say: in
+            /// a one-seat game (a puzzle), where help harms no opponent; not where seats
+            /// play each other.
+            pub fn hints_by_default(self) -> bool {
+                self.seat_count() == 1
+            }
+
             /// How many seats a game of this kind has.
             pub fn seat_count(self) -> usize {
                 match self { $(GameKind::$kind => <$game as Listed>::SEAT_NAMES.len()),+ }

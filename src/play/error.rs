@@ -43,12 +43,29 @@ pub enum PlayError {
     /// Every search place is taken.
     #[error("all {threads} search threads are busy")]
     SearchBusy { threads: usize },
+    /// The asker may not have this position analysed.
+    #[error("{0}")]
+    HintRefused(HintRefusal),
     /// Only a finished game may be archived.
     #[error("game {0:?} is not finished")]
     GameNotFinished(String),
     /// Storage failed, or a stored game does not replay; for the log, not the caller.
     #[error("storage failure: {0}")]
     Storage(String),
+}
+
+/// Why an analysis of a running game is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HintRefusal {
+    /// The asker is a spectator or a service key: no help from the stands.
+    #[error("only the seat to move may ask for a hint while the game runs")]
+    NotASeat,
+    /// The game was created without hints.
+    #[error("this game was created without hints")]
+    Disabled,
+    /// A running game is analysed only at its current position, `current`.
+    #[error("a running game is analysed only at its current position (seq {current})")]
+    PastPosition { current: u64 },
 }
 
 impl From<StoreError> for PlayError {

@@ -70,6 +70,8 @@ pub struct LiveGame {
     pub owner: Option<String>,
     /// The seats the server's engine plays.
     pub bots: Vec<BotSeat>,
+    /// Whether the seat to move may ask for hints while the game runs.
+    pub allow_hints: bool,
     /// The seq at which this process's bot task is thinking, if one is.
     thinking: Mutex<Option<u64>>,
     /// Set once the game is archived.
@@ -276,6 +278,7 @@ impl LiveGame {
             private: record.private,
             owner: record.owner.clone(),
             bots: record.bots.clone(),
+            allow_hints: record.allow_hints,
             thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
@@ -382,6 +385,7 @@ impl LiveGame {
                 private: self.private,
                 owner: self.owner.clone(),
                 bots: self.bots.clone(),
+                allow_hints: self.allow_hints,
             },
             game: state.game.clone_box(),
         }

@@ -1,7 +1,7 @@
 //! The life of a game, between the wire and the store: each game's serialised turns,
 //! idempotency by request id, expected-seq checks, validate-only, the events a turn
 //! appends, snapshots, loading and caching, fan-out to subscribers, and the searches the
-//! server runs (hints). It speaks domain types and [`PlayError`]; the service layer
+//! server runs (bots and analyses). It speaks domain types and [`PlayError`]; the service layer
 //! identifies callers, converts the wire, makes one call here and maps the error.
 //!
 //! Every change to a game is a turn appended to its log by [`Hub::play`], conditional on
@@ -11,6 +11,7 @@
 //! are to be derived from the stored game and appended conditional on the seq they were
 //! derived at; the README's "Moves the server makes itself" gives the design.
 
+mod analysis;
 mod bots;
 mod creation;
 mod error;
@@ -19,9 +20,12 @@ mod search;
 mod subscription;
 mod turn;
 
+pub use analysis::{
+    AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME, analyse,
+};
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
 pub use creation::{Created, Creation};
-pub use error::PlayError;
+pub use error::{HintRefusal, PlayError};
 pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
 pub use search::{SearchPool, default_threads};
 pub use subscription::{Delivery, Subscription, subscribe};

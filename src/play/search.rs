@@ -54,9 +54,22 @@ impl SearchPool {
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
         T: Send + 'static,
     {
+        self.run_with(Arc::new(AtomicBool::new(false)), search).await
+    }
+
+    /// [`run`](SearchPool::run) with `stop` as the flag handed to `search`, for a caller
+    /// that also stops it for reasons of its own (its time is up).
+    ///
+    /// # Errors
+    /// `SEARCH_BUSY` when every place is taken.
+    pub async fn run_with<T, F>(&self, stop: Arc<AtomicBool>, search: F) -> Result<T, PlayError>
+    where
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+        T: Send + 'static,
+    {
         let place =
             self.places.clone().try_acquire_owned().map_err(|_| PlayError::SearchBusy { threads: self.threads })?;
-        in_place(place, Arc::new(AtomicBool::new(false)), search).await
+        in_place(place, stop, search).await
     }
 
     /// Runs `search` on a thread of its own once a place is free, waiting for one: for the

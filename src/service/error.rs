@@ -10,7 +10,7 @@ use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::engine::{ConfigError, MoveError};
-use crate::play::PlayError;
+use crate::play::{HintRefusal, PlayError};
 use crate::store::StoreError;
 
 /// The `ErrorInfo.domain` of every error.
@@ -63,8 +63,8 @@ pub enum ApiError {
     SeqOutOfRange { after: u64, current: u64 },
     /// The server is shutting down.
     ShuttingDown,
-    /// The game has no solver to give hints.
-    HintsUnsupported,
+    /// The asker may not have this position analysed.
+    HintRefused(HintRefusal),
     /// The call does not apply to this game kind.
     UnsupportedByGame(&'static str),
     /// The PGN to import is unreadable or illegal.
@@ -128,6 +128,7 @@ impl From<PlayError> for ApiError {
             PlayError::SearchBusy { threads } => ApiError::SearchBusy { threads },
             PlayError::SeatPlayedByEngine { seat } => ApiError::SeatPlayedByEngine(seat),
             PlayError::GameNotFinished(id) => ApiError::GameNotFinished(id),
+            PlayError::HintRefused(refusal) => ApiError::HintRefused(refusal),
             PlayError::Storage(detail) => ApiError::Storage(detail),
         }
     }
@@ -316,9 +317,36 @@ impl From<ApiError> for Status {
                 &[],
                 None,
             ),
-            ApiError::HintsUnsupported => {
-                status(Code::FailedPrecondition, "HINTS_UNSUPPORTED", "this game offers no hints".to_owned(), &[], None)
-            }
+            ApiError::HintRefused(refusal) => match refusal {
+                HintRefusal::NotASeat => status(
+                    Code::PermissionDenied,
+                    "SEAT_REQUIRED",
+                    "only the seat to move may ask for a hint while the game runs (no help from the stands); \
+                     anyone may analyse it once it is finished"
+                        .to_owned(),
+                    &[],
+                    None,
+                ),
+                HintRefusal::Disabled => status(
+                    Code::FailedPrecondition,
+                    "HINTS_DISABLED",
+                    "this game was created without hints (CreateGameRequest.allow_hints); \
+                     anyone may analyse it once it is finished"
+                        .to_owned(),
+                    &[],
+                    None,
+                ),
+                HintRefusal::PastPosition { current } => status(
+                    Code::FailedPrecondition,
+                    "GAME_NOT_FINISHED",
+                    format!(
+                        "a running game is analysed only at its current position (seq {current}); \
+                         leave at_seq unset, or analyse earlier positions once the game is finished"
+                    ),
+                    &[("current_seq", current.to_string())],
+                    None,
+                ),
+            },
             ApiError::UnsupportedByGame(what) => status(
                 Code::FailedPrecondition,
                 "UNSUPPORTED_BY_GAME",
@@ -445,7 +473,9 @@ mod tests {
             ApiError::InvalidPageToken,
             ApiError::SeqOutOfRange { after: 9, current: 3 },
             ApiError::ShuttingDown,
-            ApiError::HintsUnsupported,
+            ApiError::HintRefused(HintRefusal::NotASeat),
+            ApiError::HintRefused(HintRefusal::Disabled),
+            ApiError::HintRefused(HintRefusal::PastPosition { current: 4 }),
             ApiError::UnsupportedByGame("PGN"),
             ApiError::InvalidPgn("move 3".into()),
             ApiError::MalformedRequest("invalid wire type".into()),

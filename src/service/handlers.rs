@@ -13,16 +13,17 @@ use tonic::{Request, Response, Status};
 
 use super::auth::{Authenticator, Credential, GameAccess, new_token, viewer_in};
 use super::convert::{
-    action_from_proto, action_to_proto, config_from_proto, config_to_proto, event_to_proto, kind_from_proto,
-    kind_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto,
+    action_from_proto, action_to_proto, analysis_request_from_proto, config_from_proto, config_to_proto,
+    event_to_proto, hint_to_proto, kind_from_proto, kind_to_proto, outcome_to_proto, status_to_proto, timestamp,
+    view_to_proto,
 };
 use super::error::ApiError;
 use super::rate_limit::{CallLimiter, Caller};
 use super::stream::{EventStream, event_stream};
-use crate::engine::{Action, Adjudication, Score, SearchBudget, Seat, Solved, Turn, Viewer};
+use crate::engine::{Action, Adjudication, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{
-    Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool, Subscription, TurnRequest,
+    self, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool, Subscription, TurnRequest,
 };
 use crate::proto::tabula::v1 as pb;
 use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, to_stored_precision};
@@ -33,8 +34,6 @@ pub const MAX_GAME_ID_LEN: usize = 64;
 pub const MAX_REQUEST_ID_LEN: usize = 128;
 /// Longest preset name accepted.
 pub const MAX_PRESET_LEN: usize = 64;
-/// Positions a hint search may visit before it answers "undecided".
-pub const HINT_NODE_BUDGET: u64 = 2_000_000;
 /// `ListGames` page size when the request leaves it at 0.
 pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// Largest `ListGames` page; larger requests are served this many.
@@ -211,6 +210,7 @@ fn game_to_proto(record: &GameRecord) -> pb::Game {
         update_time: Some(timestamp(record.updated)),
         private: record.private,
         bots: record.bots.iter().map(bot_seat_to_proto).collect(),
+        allow_hints: record.allow_hints,
     }
 }
 
@@ -459,6 +459,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
         let seat_count = game.seat_count();
         let bots = bot_seats(&request.bots, config.kind())?;
+        let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let tokens: Vec<_> = (0..seat_count).map(|_| new_token()).collect();
         let now = to_stored_precision(SystemTime::now());
         let record = GameRecord {
@@ -474,6 +475,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             private: request.private,
             owner,
             bots,
+            allow_hints,
         };
         // The store checks the owner's count and creates in one step, so the cap holds
         // under any concurrency and across replicas.
@@ -664,22 +666,9 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
         let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
-        let seat = seat_of(viewer, "asking for a hint")?;
-        let snapshot = live.copy().await;
-        let game = snapshot.game;
-        // Bounded by its node budget, off the async workers, on one of a few places, and
-        // stopped as soon as this call ends (answered, past its deadline or cancelled).
-        let analysis =
-            self.searches.run(move |stop| game.analyse(seat, SearchBudget::new(HINT_NODE_BUDGET, stop))).await?;
-        let (result, mv) = match analysis {
-            None => (pb::HintResult::AlreadySolved, None),
-            Some(analysis) => match (analysis.suggestion(), analysis.score) {
-                (Some(action), _) => (pb::HintResult::Move, Some(action_to_proto(action))),
-                (None, Score::Exact { result: Solved::Loss, .. }) => (pb::HintResult::NoSolution, None),
-                (None, _) => (pb::HintResult::Undecided, None),
-            },
-        };
-        Ok(Response::new(pb::GetHintResponse { result: result as i32, r#move: mv, seq: snapshot.record.seq }))
+        let asked = analysis_request_from_proto(request.get_ref(), viewer)?;
+        let answer = play::analyse(&live, &self.searches, asked).await?;
+        Ok(Response::new(hint_to_proto(&answer)))
     }
 
     async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {

@@ -29,8 +29,7 @@ use crate::store::Store;
 pub use auth::{Authenticator, CLOCK_LEEWAY_SECS, JwtVerifier, MAX_CREDENTIAL_LEN, MIN_SECRET_LEN, ServiceKeys};
 pub use error::{ApiError, ERROR_DOMAIN};
 pub use handlers::{
-    DEFAULT_PAGE_SIZE, GameLimits, GameServiceImpl, HINT_NODE_BUDGET, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN,
-    MAX_REQUEST_ID_LEN,
+    DEFAULT_PAGE_SIZE, GameLimits, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN, MAX_REQUEST_ID_LEN,
 };
 pub use rate_limit::RateLimit;
 

@@ -37,6 +37,10 @@ pub struct GameDocument {
     /// The seats the server's engine plays (omitted when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bots: Vec<BotSeat>,
+    /// Whether the seat to move may ask for hints while the game runs; omitted when it is
+    /// the kind's default ([`GameKind::hints_by_default`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow_hints: Option<bool>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -58,6 +62,7 @@ pub enum DocumentError {
 impl GameDocument {
     /// The document of a stored game.
     pub fn new(record: GameRecord, events: Vec<StoredEvent>) -> GameDocument {
+        let allow_hints = (record.allow_hints != record.config.kind().hints_by_default()).then_some(record.allow_hints);
         GameDocument {
             format: FORMAT.to_owned(),
             id: record.id,
@@ -68,6 +73,7 @@ impl GameDocument {
             private: record.private,
             owner: record.owner,
             bots: record.bots,
+            allow_hints,
             events,
         }
     }
@@ -149,6 +155,7 @@ impl GameDocument {
             private: self.private,
             owner: self.owner.clone(),
             bots: self.bots.clone(),
+            allow_hints: self.allow_hints.unwrap_or_else(|| self.config.kind().hints_by_default()),
         })
     }
 }

@@ -127,6 +127,8 @@ pub struct GameRecord {
     pub owner: Option<String>,
     /// The seats the server's engine plays, in seat order. Fixed at creation.
     pub bots: Vec<BotSeat>,
+    /// Whether the seat to move may ask for hints while the game runs. Fixed at creation.
+    pub allow_hints: bool,
 }
 
 impl GameRecord {

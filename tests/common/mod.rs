@@ -262,6 +262,7 @@ pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &
         private: false,
         owner: None,
         bots: vec![BotSeat { seat: tabula::engine::Seat::FIRST, level: 1, move_time_ms: 0 }],
+        allow_hints: false,
     };
     let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
     store.create(record, vec![created], None).await.unwrap();

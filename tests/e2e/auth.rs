@@ -216,9 +216,13 @@ async fn private_games_refuse_spectators_on_every_read() {
             }
         }
     }
-    let hint = client.get_hint(pb::GetHintRequest { game_id: pegs.id.clone() }).await.unwrap_err();
+    let hint =
+        client.get_hint(pb::GetHintRequest { game_id: pegs.id.clone(), ..Default::default() }).await.unwrap_err();
     assert_error(&hint, Code::PermissionDenied, "PRIVATE_GAME");
-    client.get_hint(as_seat(&pegs.tokens[0], pb::GetHintRequest { game_id: pegs.id.clone() })).await.unwrap();
+    client
+        .get_hint(as_seat(&pegs.tokens[0], pb::GetHintRequest { game_id: pegs.id.clone(), ..Default::default() }))
+        .await
+        .unwrap();
     let mv = client
         .submit_move(pb::SubmitMoveRequest { game_id: chess.id.clone(), ..Default::default() })
         .await

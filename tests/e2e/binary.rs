@@ -191,7 +191,10 @@ async fn hard_puzzle(client: &mut common::Client) -> common::Game {
 }
 
 fn hint_request(game: &common::Game, timeout: Duration) -> tonic::Request<common::pb::GetHintRequest> {
-    let mut request = common::as_seat(&game.tokens[0], common::pb::GetHintRequest { game_id: game.id.clone() });
+    // The engine may think as long as the server allows: the call's deadline ends it first.
+    let max_time = Some(prost_types::Duration { seconds: 10, nanos: 0 });
+    let hint = common::pb::GetHintRequest { game_id: game.id.clone(), max_time, ..Default::default() };
+    let mut request = common::as_seat(&game.tokens[0], hint);
     request.set_timeout(timeout);
     request
 }

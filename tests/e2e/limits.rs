@@ -254,7 +254,7 @@ async fn a_call_within_its_deadline_is_answered() {
     let server = TestServer::start().await;
     let mut client = server.client().await;
     let game = create_preset(&mut client, pb::GameKind::PegSolitaire, "triangle15").await;
-    let mut patient = as_seat(&game.tokens[0], pb::GetHintRequest { game_id: game.id.clone() });
+    let mut patient = as_seat(&game.tokens[0], pb::GetHintRequest { game_id: game.id.clone(), ..Default::default() });
     patient.set_timeout(Duration::from_secs(30));
     let answer = client.get_hint(patient).await.unwrap().into_inner();
     assert_eq!(answer.result, pb::HintResult::Move as i32);

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod auth;
 mod binary;
 mod bots;

@@ -123,6 +123,7 @@ fn play(id: String, script: Script) -> GoldenGame {
     }
     let last = events.last().unwrap();
     let outcome = game.outcome();
+    let allow_hints = script.config.kind().hints_by_default();
     let record = GameRecord {
         id: id.clone(),
         config: script.config,
@@ -136,6 +137,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         private: script.private,
         owner: script.owner.map(str::to_owned),
         bots: script.bots.clone(),
+        allow_hints,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

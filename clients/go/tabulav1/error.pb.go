@@ -136,7 +136,8 @@ const (
 	ErrorReason_ERROR_REASON_NO_PIECE_AT_ORIGIN ErrorReason = 40
 	// FAILED_PRECONDITION: the move is not one of the shapes the game allows.
 	ErrorReason_ERROR_REASON_INVALID_MOVE ErrorReason = 41
-	// FAILED_PRECONDITION: this game offers no hints (only peg solitaire does).
+	// No longer sent: every game has an engine now (see `HINTS_DISABLED`). It was:
+	// FAILED_PRECONDITION, this game offers no hints.
 	ErrorReason_ERROR_REASON_HINTS_UNSUPPORTED ErrorReason = 42
 	// FAILED_PRECONDITION: the disc would flank no line of opponent discs (Reversi).
 	ErrorReason_ERROR_REASON_NO_FLANK ErrorReason = 43
@@ -218,6 +219,9 @@ const (
 	// FAILED_PRECONDITION: the seat is played by the server's engine (`BotSeat`); its token
 	// reads the game as that seat but may not move for it.
 	ErrorReason_ERROR_REASON_SEAT_PLAYED_BY_ENGINE ErrorReason = 72
+	// FAILED_PRECONDITION: the game was created without hints (`CreateGameRequest.allow_hints`)
+	// and is still running; anyone may analyse it once it is finished.
+	ErrorReason_ERROR_REASON_HINTS_DISABLED ErrorReason = 73
 )
 
 // Enum value maps for ErrorReason.
@@ -296,6 +300,7 @@ var (
 		70: "ERROR_REASON_SEARCH_BUSY",
 		71: "ERROR_REASON_TOO_LATE_TO_ABORT",
 		72: "ERROR_REASON_SEAT_PLAYED_BY_ENGINE",
+		73: "ERROR_REASON_HINTS_DISABLED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":               0,
@@ -371,6 +376,7 @@ var (
 		"ERROR_REASON_SEARCH_BUSY":               70,
 		"ERROR_REASON_TOO_LATE_TO_ABORT":         71,
 		"ERROR_REASON_SEAT_PLAYED_BY_ENGINE":     72,
+		"ERROR_REASON_HINTS_DISABLED":            73,
 	}
 )
 
@@ -405,7 +411,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xd4\x13\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xf5\x13\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -480,7 +486,8 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x1fERROR_REASON_CREDENTIAL_REVOKED\x10E\x12\x1c\n" +
 	"\x18ERROR_REASON_SEARCH_BUSY\x10F\x12\"\n" +
 	"\x1eERROR_REASON_TOO_LATE_TO_ABORT\x10G\x12&\n" +
-	"\"ERROR_REASON_SEAT_PLAYED_BY_ENGINE\x10HBZ\n" +
+	"\"ERROR_REASON_SEAT_PLAYED_BY_ENGINE\x10H\x12\x1f\n" +
+	"\x1bERROR_REASON_HINTS_DISABLED\x10IBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

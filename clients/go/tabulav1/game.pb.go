@@ -475,7 +475,9 @@ type Game struct {
 	// at creation. Output only.
 	Private bool `protobuf:"varint,12,opt,name=private,proto3" json:"private,omitempty"`
 	// The seats the server's own engine plays, in seat order. Fixed at creation. Output only.
-	Bots          []*BotSeat `protobuf:"bytes,13,rep,name=bots,proto3" json:"bots,omitempty"`
+	Bots []*BotSeat `protobuf:"bytes,13,rep,name=bots,proto3" json:"bots,omitempty"`
+	// Whether the seat to move may ask `GetHint` while the game runs. Fixed at creation.
+	AllowHints    bool `protobuf:"varint,14,opt,name=allow_hints,json=allowHints,proto3" json:"allow_hints,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -601,6 +603,13 @@ func (x *Game) GetBots() []*BotSeat {
 	return nil
 }
 
+func (x *Game) GetAllowHints() bool {
+	if x != nil {
+		return x.AllowHints
+	}
+	return false
+}
+
 // A seat the server's own engine plays: it moves as soon as the seat is to act, through the
 // same history as any move (`GameEvent.actor` names the engine), from what that seat may see
 // alone.
@@ -677,7 +686,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xf4\x03\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\x95\x04\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -696,7 +705,9 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\vupdate_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"updateTime\x12\x18\n" +
 	"\aprivate\x18\f \x01(\bR\aprivate\x12&\n" +
-	"\x04bots\x18\r \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\"k\n" +
+	"\x04bots\x18\r \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\x12\x1f\n" +
+	"\vallow_hints\x18\x0e \x01(\bR\n" +
+	"allowHints\"k\n" +
 	"\aBotSeat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
 	"\x05level\x18\x02 \x01(\rR\x05level\x126\n" +

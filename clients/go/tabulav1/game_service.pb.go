@@ -40,6 +40,7 @@ package tabulav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -59,13 +60,14 @@ type HintResult int32
 const (
 	// Not a result; never sent.
 	HintResult_HINT_RESULT_UNSPECIFIED HintResult = 0
-	// `GetHintResponse.move` is the next move of a solution.
+	// `GetHintResponse.move` is the move the engine suggests (in a puzzle, the next move of a
+	// solution).
 	HintResult_HINT_RESULT_MOVE HintResult = 1
-	// No solution exists from the current position.
+	// A puzzle that cannot be solved from the position: no move leads to the goal.
 	HintResult_HINT_RESULT_NO_SOLUTION HintResult = 2
-	// The goal is reached already, or the game is over.
+	// The game is over at the position analysed: nobody is to move.
 	HintResult_HINT_RESULT_ALREADY_SOLVED HintResult = 3
-	// The search reached its bound before deciding; the position may or may not be solvable.
+	// The search reached its bound before judging any move.
 	HintResult_HINT_RESULT_UNDECIDED HintResult = 4
 )
 
@@ -112,6 +114,133 @@ func (x HintResult) Number() protoreflect.EnumNumber {
 // Deprecated: Use HintResult.Descriptor instead.
 func (HintResult) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{0}
+}
+
+// The result of a solved position.
+type ScoreResult int32
+
+const (
+	// Not solved.
+	ScoreResult_SCORE_RESULT_UNSPECIFIED ScoreResult = 0
+	// The seat analysed wins (in a puzzle: reaches the goal).
+	ScoreResult_SCORE_RESULT_WIN ScoreResult = 1
+	// Nobody wins.
+	ScoreResult_SCORE_RESULT_DRAW ScoreResult = 2
+	// The seat analysed loses (in a puzzle: cannot reach the goal).
+	ScoreResult_SCORE_RESULT_LOSS ScoreResult = 3
+)
+
+// Enum value maps for ScoreResult.
+var (
+	ScoreResult_name = map[int32]string{
+		0: "SCORE_RESULT_UNSPECIFIED",
+		1: "SCORE_RESULT_WIN",
+		2: "SCORE_RESULT_DRAW",
+		3: "SCORE_RESULT_LOSS",
+	}
+	ScoreResult_value = map[string]int32{
+		"SCORE_RESULT_UNSPECIFIED": 0,
+		"SCORE_RESULT_WIN":         1,
+		"SCORE_RESULT_DRAW":        2,
+		"SCORE_RESULT_LOSS":        3,
+	}
+)
+
+func (x ScoreResult) Enum() *ScoreResult {
+	p := new(ScoreResult)
+	*p = x
+	return p
+}
+
+func (x ScoreResult) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ScoreResult) Descriptor() protoreflect.EnumDescriptor {
+	return file_tabula_v1_game_service_proto_enumTypes[1].Descriptor()
+}
+
+func (ScoreResult) Type() protoreflect.EnumType {
+	return &file_tabula_v1_game_service_proto_enumTypes[1]
+}
+
+func (x ScoreResult) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ScoreResult.Descriptor instead.
+func (ScoreResult) EnumDescriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{1}
+}
+
+// What a score's value counts.
+type ScoreUnit int32
+
+const (
+	// No value.
+	ScoreUnit_SCORE_UNIT_UNSPECIFIED ScoreUnit = 0
+	// The game's own evaluation, in points without outside meaning.
+	ScoreUnit_SCORE_UNIT_POINTS ScoreUnit = 1
+	// Hundredths of a pawn (chess).
+	ScoreUnit_SCORE_UNIT_CENTIPAWNS ScoreUnit = 2
+	// Discs ahead (Reversi).
+	ScoreUnit_SCORE_UNIT_DISCS ScoreUnit = 3
+	// Pascal Pons' Connect Four score: positive when the seat wins, larger the sooner (22 less
+	// the seat's own discs at the win), negative when it loses, 0 for a draw.
+	ScoreUnit_SCORE_UNIT_PONS_SCORE ScoreUnit = 4
+	// Pegs left when no jump remains (peg solitaire).
+	ScoreUnit_SCORE_UNIT_PEGS ScoreUnit = 5
+	// The chance in percent that the shot hits a ship (Battleship).
+	ScoreUnit_SCORE_UNIT_HIT_PERCENT ScoreUnit = 6
+)
+
+// Enum value maps for ScoreUnit.
+var (
+	ScoreUnit_name = map[int32]string{
+		0: "SCORE_UNIT_UNSPECIFIED",
+		1: "SCORE_UNIT_POINTS",
+		2: "SCORE_UNIT_CENTIPAWNS",
+		3: "SCORE_UNIT_DISCS",
+		4: "SCORE_UNIT_PONS_SCORE",
+		5: "SCORE_UNIT_PEGS",
+		6: "SCORE_UNIT_HIT_PERCENT",
+	}
+	ScoreUnit_value = map[string]int32{
+		"SCORE_UNIT_UNSPECIFIED": 0,
+		"SCORE_UNIT_POINTS":      1,
+		"SCORE_UNIT_CENTIPAWNS":  2,
+		"SCORE_UNIT_DISCS":       3,
+		"SCORE_UNIT_PONS_SCORE":  4,
+		"SCORE_UNIT_PEGS":        5,
+		"SCORE_UNIT_HIT_PERCENT": 6,
+	}
+)
+
+func (x ScoreUnit) Enum() *ScoreUnit {
+	p := new(ScoreUnit)
+	*p = x
+	return p
+}
+
+func (x ScoreUnit) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ScoreUnit) Descriptor() protoreflect.EnumDescriptor {
+	return file_tabula_v1_game_service_proto_enumTypes[2].Descriptor()
+}
+
+func (ScoreUnit) Type() protoreflect.EnumType {
+	return &file_tabula_v1_game_service_proto_enumTypes[2]
+}
+
+func (x ScoreUnit) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ScoreUnit.Descriptor instead.
+func (ScoreUnit) EnumDescriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{2}
 }
 
 // A named configuration of one game kind, to create games from by name.
@@ -404,7 +533,11 @@ type CreateGameRequest struct {
 	// engine). Each seat at most once; a bad seat, level or move time is INVALID_ARGUMENT
 	// `INVALID_REQUEST`, every problem named. A bot seat still gets a token, which reads the
 	// game as that seat but may not move for it (FAILED_PRECONDITION `SEAT_PLAYED_BY_ENGINE`).
-	Bots          []*BotSeat `protobuf:"bytes,7,rep,name=bots,proto3" json:"bots,omitempty"`
+	Bots []*BotSeat `protobuf:"bytes,7,rep,name=bots,proto3" json:"bots,omitempty"`
+	// Whether the seat to move may ask `GetHint` while the game runs. Unset: allowed in
+	// one-seat games (peg solitaire), refused where seats play each other. Fixed at creation;
+	// anyone may analyse a finished game either way.
+	AllowHints    *bool `protobuf:"varint,8,opt,name=allow_hints,json=allowHints,proto3,oneof" json:"allow_hints,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -499,6 +632,13 @@ func (x *CreateGameRequest) GetBots() []*BotSeat {
 		return x.Bots
 	}
 	return nil
+}
+
+func (x *CreateGameRequest) GetAllowHints() bool {
+	if x != nil && x.AllowHints != nil {
+		return *x.AllowHints
+	}
+	return false
 }
 
 type isCreateGameRequest_Source interface {
@@ -1614,7 +1754,14 @@ func (x *ExportPgnResponse) GetPgn() string {
 type GetHintRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The game's identifier (`Game.game_id`); required, at most 64 characters.
-	GameId        string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// The longest the engine may think; unset or zero: 1 second. At most 10 seconds.
+	MaxTime *durationpb.Duration `protobuf:"bytes,2,opt,name=max_time,json=maxTime,proto3" json:"max_time,omitempty"`
+	// The most positions the engine may expand; zero: the server's cap, 50,000,000.
+	MaxNodes uint64 `protobuf:"varint,3,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
+	// Analyse the position right after the event with this sequence number (1 is the
+	// starting position) instead of the current one; only in a finished game.
+	AtSeq         *uint64 `protobuf:"varint,4,opt,name=at_seq,json=atSeq,proto3,oneof" json:"at_seq,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1656,6 +1803,27 @@ func (x *GetHintRequest) GetGameId() string {
 	return ""
 }
 
+func (x *GetHintRequest) GetMaxTime() *durationpb.Duration {
+	if x != nil {
+		return x.MaxTime
+	}
+	return nil
+}
+
+func (x *GetHintRequest) GetMaxNodes() uint64 {
+	if x != nil {
+		return x.MaxNodes
+	}
+	return 0
+}
+
+func (x *GetHintRequest) GetAtSeq() uint64 {
+	if x != nil && x.AtSeq != nil {
+		return *x.AtSeq
+	}
+	return 0
+}
+
 // Response of `GetHint`.
 type GetHintResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1663,9 +1831,21 @@ type GetHintResponse struct {
 	Result HintResult `protobuf:"varint,1,opt,name=result,proto3,enum=tabula.v1.HintResult" json:"result,omitempty"`
 	// The suggested move, ready to submit; set only with `HINT_RESULT_MOVE`.
 	Move *Move `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
-	// Sequence number of the position the hint is for; send it as
-	// `SubmitMoveRequest.expected_seq` to play the hint only in that position.
-	Seq           uint64 `protobuf:"varint,3,opt,name=seq,proto3" json:"seq,omitempty"`
+	// Sequence number of the position analysed; for the current position of a running game,
+	// send it as `SubmitMoveRequest.expected_seq` to play the hint only in that position.
+	Seq uint64 `protobuf:"varint,3,opt,name=seq,proto3" json:"seq,omitempty"`
+	// How good the position is for `seat`; unset with `HINT_RESULT_UNDECIDED` and
+	// `HINT_RESULT_ALREADY_SOLVED`.
+	Score *HintScore `protobuf:"bytes,4,opt,name=score,proto3" json:"score,omitempty"`
+	// The principal variation: `move` first, then the replies the engine expects (of
+	// whichever seat is to move after each). Empty without a move.
+	PrincipalVariation []*Move `protobuf:"bytes,5,rep,name=principal_variation,json=principalVariation,proto3" json:"principal_variation,omitempty"`
+	// The deepest search iteration that finished, in plies (0 for a solver without depth).
+	Depth uint32 `protobuf:"varint,6,opt,name=depth,proto3" json:"depth,omitempty"`
+	// Positions the engine expanded.
+	Nodes uint64 `protobuf:"varint,7,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	// The seat analysed (numbered from 1): the one to move at the position; 0 when nobody is.
+	Seat          uint32 `protobuf:"varint,8,opt,name=seat,proto3" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1721,6 +1901,126 @@ func (x *GetHintResponse) GetSeq() uint64 {
 	return 0
 }
 
+func (x *GetHintResponse) GetScore() *HintScore {
+	if x != nil {
+		return x.Score
+	}
+	return nil
+}
+
+func (x *GetHintResponse) GetPrincipalVariation() []*Move {
+	if x != nil {
+		return x.PrincipalVariation
+	}
+	return nil
+}
+
+func (x *GetHintResponse) GetDepth() uint32 {
+	if x != nil {
+		return x.Depth
+	}
+	return 0
+}
+
+func (x *GetHintResponse) GetNodes() uint64 {
+	if x != nil {
+		return x.Nodes
+	}
+	return 0
+}
+
+func (x *GetHintResponse) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// A score from the side of the seat analysed.
+type HintScore struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// True when the engine solved the position (it saw the end of every line that
+	// matters): `result` is then what best play from every seat gives.
+	Exact bool `protobuf:"varint,1,opt,name=exact,proto3" json:"exact,omitempty"`
+	// With `exact`: the result for the seat analysed.
+	Result ScoreResult `protobuf:"varint,2,opt,name=result,proto3,enum=tabula.v1.ScoreResult" json:"result,omitempty"`
+	// With `exact`, when the engine knows: plies (moves of any seat) until the game ends.
+	PliesToEnd *uint32 `protobuf:"varint,3,opt,name=plies_to_end,json=pliesToEnd,proto3,oneof" json:"plies_to_end,omitempty"`
+	// Without `exact`: the estimate, higher is better for the seat, 0 is even. With `exact`:
+	// the game's own measure of the result when it has one (Pascal Pons' Connect Four
+	// score, the final disc difference in Reversi, pegs left in peg solitaire).
+	Value *int32 `protobuf:"zigzag32,4,opt,name=value,proto3,oneof" json:"value,omitempty"`
+	// What `value` counts; unspecified without a value.
+	Unit          ScoreUnit `protobuf:"varint,5,opt,name=unit,proto3,enum=tabula.v1.ScoreUnit" json:"unit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HintScore) Reset() {
+	*x = HintScore{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HintScore) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HintScore) ProtoMessage() {}
+
+func (x *HintScore) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HintScore.ProtoReflect.Descriptor instead.
+func (*HintScore) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *HintScore) GetExact() bool {
+	if x != nil {
+		return x.Exact
+	}
+	return false
+}
+
+func (x *HintScore) GetResult() ScoreResult {
+	if x != nil {
+		return x.Result
+	}
+	return ScoreResult_SCORE_RESULT_UNSPECIFIED
+}
+
+func (x *HintScore) GetPliesToEnd() uint32 {
+	if x != nil && x.PliesToEnd != nil {
+		return *x.PliesToEnd
+	}
+	return 0
+}
+
+func (x *HintScore) GetValue() int32 {
+	if x != nil && x.Value != nil {
+		return *x.Value
+	}
+	return 0
+}
+
+func (x *HintScore) GetUnit() ScoreUnit {
+	if x != nil {
+		return x.Unit
+	}
+	return ScoreUnit_SCORE_UNIT_UNSPECIFIED
+}
+
 // Request for `TakeBack`.
 type TakeBackRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1738,7 +2038,7 @@ type TakeBackRequest struct {
 
 func (x *TakeBackRequest) Reset() {
 	*x = TakeBackRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1750,7 +2050,7 @@ func (x *TakeBackRequest) String() string {
 func (*TakeBackRequest) ProtoMessage() {}
 
 func (x *TakeBackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1763,7 +2063,7 @@ func (x *TakeBackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeBackRequest.ProtoReflect.Descriptor instead.
 func (*TakeBackRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{25}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *TakeBackRequest) GetGameId() string {
@@ -1800,7 +2100,7 @@ type TakeBackResponse struct {
 
 func (x *TakeBackResponse) Reset() {
 	*x = TakeBackResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1812,7 +2112,7 @@ func (x *TakeBackResponse) String() string {
 func (*TakeBackResponse) ProtoMessage() {}
 
 func (x *TakeBackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1825,7 +2125,7 @@ func (x *TakeBackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeBackResponse.ProtoReflect.Descriptor instead.
 func (*TakeBackResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{26}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *TakeBackResponse) GetSeq() uint64 {
@@ -1861,7 +2161,7 @@ type StreamEventsRequest struct {
 
 func (x *StreamEventsRequest) Reset() {
 	*x = StreamEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1873,7 +2173,7 @@ func (x *StreamEventsRequest) String() string {
 func (*StreamEventsRequest) ProtoMessage() {}
 
 func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1886,7 +2186,7 @@ func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{27}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *StreamEventsRequest) GetGameId() string {
@@ -1924,7 +2224,7 @@ type StreamEventsResponse struct {
 
 func (x *StreamEventsResponse) Reset() {
 	*x = StreamEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1936,7 +2236,7 @@ func (x *StreamEventsResponse) String() string {
 func (*StreamEventsResponse) ProtoMessage() {}
 
 func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1949,7 +2249,7 @@ func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{28}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *StreamEventsResponse) GetEvent() *GameEvent {
@@ -1977,7 +2277,7 @@ type ArchiveGameRequest struct {
 
 func (x *ArchiveGameRequest) Reset() {
 	*x = ArchiveGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1989,7 +2289,7 @@ func (x *ArchiveGameRequest) String() string {
 func (*ArchiveGameRequest) ProtoMessage() {}
 
 func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2002,7 +2302,7 @@ func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameRequest.ProtoReflect.Descriptor instead.
 func (*ArchiveGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ArchiveGameRequest) GetGameId() string {
@@ -2023,7 +2323,7 @@ type ArchiveGameResponse struct {
 
 func (x *ArchiveGameResponse) Reset() {
 	*x = ArchiveGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2035,7 +2335,7 @@ func (x *ArchiveGameResponse) String() string {
 func (*ArchiveGameResponse) ProtoMessage() {}
 
 func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2048,7 +2348,7 @@ func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameResponse.ProtoReflect.Descriptor instead.
 func (*ArchiveGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ArchiveGameResponse) GetGame() *Game {
@@ -2069,7 +2369,7 @@ type DeleteGameRequest struct {
 
 func (x *DeleteGameRequest) Reset() {
 	*x = DeleteGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2081,7 +2381,7 @@ func (x *DeleteGameRequest) String() string {
 func (*DeleteGameRequest) ProtoMessage() {}
 
 func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2094,7 +2394,7 @@ func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameRequest.ProtoReflect.Descriptor instead.
 func (*DeleteGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *DeleteGameRequest) GetGameId() string {
@@ -2113,7 +2413,7 @@ type DeleteGameResponse struct {
 
 func (x *DeleteGameResponse) Reset() {
 	*x = DeleteGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2125,7 +2425,7 @@ func (x *DeleteGameResponse) String() string {
 func (*DeleteGameResponse) ProtoMessage() {}
 
 func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2138,7 +2438,7 @@ func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameResponse.ProtoReflect.Descriptor instead.
 func (*DeleteGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
 }
 
 // Request for `ReissueSeatToken`.
@@ -2154,7 +2454,7 @@ type ReissueSeatTokenRequest struct {
 
 func (x *ReissueSeatTokenRequest) Reset() {
 	*x = ReissueSeatTokenRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2166,7 +2466,7 @@ func (x *ReissueSeatTokenRequest) String() string {
 func (*ReissueSeatTokenRequest) ProtoMessage() {}
 
 func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2179,7 +2479,7 @@ func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenRequest.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ReissueSeatTokenRequest) GetGameId() string {
@@ -2207,7 +2507,7 @@ type ReissueSeatTokenResponse struct {
 
 func (x *ReissueSeatTokenResponse) Reset() {
 	*x = ReissueSeatTokenResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2219,7 +2519,7 @@ func (x *ReissueSeatTokenResponse) String() string {
 func (*ReissueSeatTokenResponse) ProtoMessage() {}
 
 func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2232,7 +2532,7 @@ func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenResponse.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ReissueSeatTokenResponse) GetSeatToken() *SeatToken {
@@ -2259,7 +2559,7 @@ type AbortGameRequest struct {
 
 func (x *AbortGameRequest) Reset() {
 	*x = AbortGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2271,7 +2571,7 @@ func (x *AbortGameRequest) String() string {
 func (*AbortGameRequest) ProtoMessage() {}
 
 func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2284,7 +2584,7 @@ func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameRequest.ProtoReflect.Descriptor instead.
 func (*AbortGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *AbortGameRequest) GetGameId() string {
@@ -2319,7 +2619,7 @@ type AbortGameResponse struct {
 
 func (x *AbortGameResponse) Reset() {
 	*x = AbortGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2331,7 +2631,7 @@ func (x *AbortGameResponse) String() string {
 func (*AbortGameResponse) ProtoMessage() {}
 
 func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2344,7 +2644,7 @@ func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameResponse.ProtoReflect.Descriptor instead.
 func (*AbortGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *AbortGameResponse) GetGame() *Game {
@@ -2375,7 +2675,7 @@ type AdjudicateGameRequest struct {
 
 func (x *AdjudicateGameRequest) Reset() {
 	*x = AdjudicateGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2387,7 +2687,7 @@ func (x *AdjudicateGameRequest) String() string {
 func (*AdjudicateGameRequest) ProtoMessage() {}
 
 func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2400,7 +2700,7 @@ func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameRequest.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *AdjudicateGameRequest) GetGameId() string {
@@ -2449,7 +2749,7 @@ type AdjudicateGameResponse struct {
 
 func (x *AdjudicateGameResponse) Reset() {
 	*x = AdjudicateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2461,7 +2761,7 @@ func (x *AdjudicateGameResponse) String() string {
 func (*AdjudicateGameResponse) ProtoMessage() {}
 
 func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2474,7 +2774,7 @@ func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameResponse.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *AdjudicateGameResponse) GetGame() *Game {
@@ -2488,7 +2788,7 @@ var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x14tabula/v1/view.proto\"m\n" +
+	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x14tabula/v1/view.proto\"m\n" +
 	"\x06Preset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12-\n" +
@@ -2506,7 +2806,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\x9c\x02\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xd2\x02\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
@@ -2515,8 +2815,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\aprivate\x18\x05 \x01(\bR\aprivate\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x06 \x01(\tR\trequestId\x12&\n" +
-	"\x04bots\x18\a \x03(\v2\x12.tabula.v1.BotSeatR\x04botsB\b\n" +
-	"\x06source\"<\n" +
+	"\x04bots\x18\a \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\x12$\n" +
+	"\vallow_hints\x18\b \x01(\bH\x01R\n" +
+	"allowHints\x88\x01\x01B\b\n" +
+	"\x06sourceB\x0e\n" +
+	"\f_allow_hints\"<\n" +
 	"\tPgnImport\x12\x10\n" +
 	"\x03pgn\x18\x01 \x01(\tR\x03pgn\x12\x15\n" +
 	"\x03ply\x18\x02 \x01(\rH\x00R\x03ply\x88\x01\x01B\x06\n" +
@@ -2583,13 +2886,31 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10ExportPgnRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\"%\n" +
 	"\x11ExportPgnResponse\x12\x10\n" +
-	"\x03pgn\x18\x01 \x01(\tR\x03pgn\")\n" +
+	"\x03pgn\x18\x01 \x01(\tR\x03pgn\"\xa3\x01\n" +
 	"\x0eGetHintRequest\x12\x17\n" +
-	"\agame_id\x18\x01 \x01(\tR\x06gameId\"w\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x124\n" +
+	"\bmax_time\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\amaxTime\x12\x1b\n" +
+	"\tmax_nodes\x18\x03 \x01(\x04R\bmaxNodes\x12\x1a\n" +
+	"\x06at_seq\x18\x04 \x01(\x04H\x00R\x05atSeq\x88\x01\x01B\t\n" +
+	"\a_at_seq\"\xa5\x02\n" +
 	"\x0fGetHintResponse\x12-\n" +
 	"\x06result\x18\x01 \x01(\x0e2\x15.tabula.v1.HintResultR\x06result\x12#\n" +
 	"\x04move\x18\x02 \x01(\v2\x0f.tabula.v1.MoveR\x04move\x12\x10\n" +
-	"\x03seq\x18\x03 \x01(\x04R\x03seq\"\x82\x01\n" +
+	"\x03seq\x18\x03 \x01(\x04R\x03seq\x12*\n" +
+	"\x05score\x18\x04 \x01(\v2\x14.tabula.v1.HintScoreR\x05score\x12@\n" +
+	"\x13principal_variation\x18\x05 \x03(\v2\x0f.tabula.v1.MoveR\x12principalVariation\x12\x14\n" +
+	"\x05depth\x18\x06 \x01(\rR\x05depth\x12\x14\n" +
+	"\x05nodes\x18\a \x01(\x04R\x05nodes\x12\x12\n" +
+	"\x04seat\x18\b \x01(\rR\x04seat\"\xd8\x01\n" +
+	"\tHintScore\x12\x14\n" +
+	"\x05exact\x18\x01 \x01(\bR\x05exact\x12.\n" +
+	"\x06result\x18\x02 \x01(\x0e2\x16.tabula.v1.ScoreResultR\x06result\x12%\n" +
+	"\fplies_to_end\x18\x03 \x01(\rH\x00R\n" +
+	"pliesToEnd\x88\x01\x01\x12\x19\n" +
+	"\x05value\x18\x04 \x01(\x11H\x01R\x05value\x88\x01\x01\x12(\n" +
+	"\x04unit\x18\x05 \x01(\x0e2\x14.tabula.v1.ScoreUnitR\x04unitB\x0f\n" +
+	"\r_plies_to_endB\b\n" +
+	"\x06_value\"\x82\x01\n" +
 	"\x0fTakeBackRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12&\n" +
 	"\fexpected_seq\x18\x02 \x01(\x04H\x00R\vexpectedSeq\x88\x01\x01\x12\x1d\n" +
@@ -2641,7 +2962,20 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10HINT_RESULT_MOVE\x10\x01\x12\x1b\n" +
 	"\x17HINT_RESULT_NO_SOLUTION\x10\x02\x12\x1e\n" +
 	"\x1aHINT_RESULT_ALREADY_SOLVED\x10\x03\x12\x19\n" +
-	"\x15HINT_RESULT_UNDECIDED\x10\x042\x90\n" +
+	"\x15HINT_RESULT_UNDECIDED\x10\x04*o\n" +
+	"\vScoreResult\x12\x1c\n" +
+	"\x18SCORE_RESULT_UNSPECIFIED\x10\x00\x12\x14\n" +
+	"\x10SCORE_RESULT_WIN\x10\x01\x12\x15\n" +
+	"\x11SCORE_RESULT_DRAW\x10\x02\x12\x15\n" +
+	"\x11SCORE_RESULT_LOSS\x10\x03*\xbb\x01\n" +
+	"\tScoreUnit\x12\x1a\n" +
+	"\x16SCORE_UNIT_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11SCORE_UNIT_POINTS\x10\x01\x12\x19\n" +
+	"\x15SCORE_UNIT_CENTIPAWNS\x10\x02\x12\x14\n" +
+	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
+	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
+	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\x90\n" +
 	"\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
@@ -2678,134 +3012,143 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_game_service_proto_rawDescData
 }
 
-var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
+var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(HintResult)(0),                  // 0: tabula.v1.HintResult
-	(*Preset)(nil),                   // 1: tabula.v1.Preset
-	(*GameKindInfo)(nil),             // 2: tabula.v1.GameKindInfo
-	(*ListGameKindsRequest)(nil),     // 3: tabula.v1.ListGameKindsRequest
-	(*ListGameKindsResponse)(nil),    // 4: tabula.v1.ListGameKindsResponse
-	(*CreateGameRequest)(nil),        // 5: tabula.v1.CreateGameRequest
-	(*PgnImport)(nil),                // 6: tabula.v1.PgnImport
-	(*SeatToken)(nil),                // 7: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),       // 8: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),           // 9: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),          // 10: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),         // 11: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),        // 12: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),           // 13: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),          // 14: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),    // 15: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),                // 16: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil),   // 17: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),        // 18: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),       // 19: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),            // 20: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),           // 21: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),         // 22: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),        // 23: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),           // 24: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),          // 25: tabula.v1.GetHintResponse
-	(*TakeBackRequest)(nil),          // 26: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),         // 27: tabula.v1.TakeBackResponse
-	(*StreamEventsRequest)(nil),      // 28: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),     // 29: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),       // 30: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),      // 31: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),        // 32: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),       // 33: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),  // 34: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil), // 35: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),         // 36: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),        // 37: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),    // 38: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),   // 39: tabula.v1.AdjudicateGameResponse
-	(*GameConfig)(nil),               // 40: tabula.v1.GameConfig
-	(GameKind)(0),                    // 41: tabula.v1.GameKind
-	(*BotSeat)(nil),                  // 42: tabula.v1.BotSeat
-	(*Game)(nil),                     // 43: tabula.v1.Game
-	(GameStatus)(0),                  // 44: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),    // 45: google.protobuf.Timestamp
-	(*View)(nil),                     // 46: tabula.v1.View
-	(*Move)(nil),                     // 47: tabula.v1.Move
-	(*GameEvent)(nil),                // 48: tabula.v1.GameEvent
-	(OutcomeType)(0),                 // 49: tabula.v1.OutcomeType
+	(ScoreResult)(0),                 // 1: tabula.v1.ScoreResult
+	(ScoreUnit)(0),                   // 2: tabula.v1.ScoreUnit
+	(*Preset)(nil),                   // 3: tabula.v1.Preset
+	(*GameKindInfo)(nil),             // 4: tabula.v1.GameKindInfo
+	(*ListGameKindsRequest)(nil),     // 5: tabula.v1.ListGameKindsRequest
+	(*ListGameKindsResponse)(nil),    // 6: tabula.v1.ListGameKindsResponse
+	(*CreateGameRequest)(nil),        // 7: tabula.v1.CreateGameRequest
+	(*PgnImport)(nil),                // 8: tabula.v1.PgnImport
+	(*SeatToken)(nil),                // 9: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),       // 10: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),           // 11: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),          // 12: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),         // 13: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),        // 14: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),           // 15: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),          // 16: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),    // 17: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                // 18: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),   // 19: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),        // 20: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),       // 21: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),            // 22: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),           // 23: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),         // 24: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),        // 25: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),           // 26: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),          // 27: tabula.v1.GetHintResponse
+	(*HintScore)(nil),                // 28: tabula.v1.HintScore
+	(*TakeBackRequest)(nil),          // 29: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),         // 30: tabula.v1.TakeBackResponse
+	(*StreamEventsRequest)(nil),      // 31: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),     // 32: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),       // 33: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),      // 34: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),        // 35: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),       // 36: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),  // 37: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil), // 38: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),         // 39: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),        // 40: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),    // 41: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),   // 42: tabula.v1.AdjudicateGameResponse
+	(*GameConfig)(nil),               // 43: tabula.v1.GameConfig
+	(GameKind)(0),                    // 44: tabula.v1.GameKind
+	(*BotSeat)(nil),                  // 45: tabula.v1.BotSeat
+	(*Game)(nil),                     // 46: tabula.v1.Game
+	(GameStatus)(0),                  // 47: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),    // 48: google.protobuf.Timestamp
+	(*View)(nil),                     // 49: tabula.v1.View
+	(*Move)(nil),                     // 50: tabula.v1.Move
+	(*GameEvent)(nil),                // 51: tabula.v1.GameEvent
+	(*durationpb.Duration)(nil),      // 52: google.protobuf.Duration
+	(OutcomeType)(0),                 // 53: tabula.v1.OutcomeType
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	40, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	41, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	40, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
-	1,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
-	2,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	40, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
-	6,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	41, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	42, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	43, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	7,  // 10: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	43, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	41, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	44, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	45, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	45, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	43, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	46, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	47, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	16, // 19: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	47, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	48, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	46, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	46, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	0,  // 24: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	47, // 25: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	46, // 26: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	48, // 27: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	46, // 28: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	43, // 29: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	7,  // 30: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	43, // 31: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	49, // 32: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	43, // 33: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	3,  // 34: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	5,  // 35: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	9,  // 36: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	11, // 37: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	13, // 38: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	15, // 39: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	18, // 40: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	20, // 41: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	22, // 42: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	24, // 43: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	26, // 44: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	28, // 45: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	30, // 46: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	32, // 47: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	34, // 48: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	36, // 49: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	38, // 50: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	4,  // 51: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	8,  // 52: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	10, // 53: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	12, // 54: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	14, // 55: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	17, // 56: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	19, // 57: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	21, // 58: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	23, // 59: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	25, // 60: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	27, // 61: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	29, // 62: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	31, // 63: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	33, // 64: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	35, // 65: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	37, // 66: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	39, // 67: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	51, // [51:68] is the sub-list for method output_type
-	34, // [34:51] is the sub-list for method input_type
-	34, // [34:34] is the sub-list for extension type_name
-	34, // [34:34] is the sub-list for extension extendee
-	0,  // [0:34] is the sub-list for field type_name
+	43, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	44, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	43, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	3,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
+	4,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
+	43, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	8,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
+	44, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	45, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	46, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	9,  // 10: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	46, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	44, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	47, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	48, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	48, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	46, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	49, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	50, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	18, // 19: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	50, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	51, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	49, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	49, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	52, // 24: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	0,  // 25: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	50, // 26: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	28, // 27: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	50, // 28: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	1,  // 29: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	2,  // 30: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	49, // 31: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	51, // 32: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	49, // 33: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	46, // 34: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	9,  // 35: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	46, // 36: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	53, // 37: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	46, // 38: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	5,  // 39: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	7,  // 40: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	11, // 41: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	13, // 42: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	15, // 43: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	17, // 44: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	20, // 45: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	22, // 46: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	24, // 47: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	26, // 48: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	29, // 49: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	31, // 50: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	33, // 51: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	35, // 52: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	37, // 53: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	39, // 54: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	41, // 55: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	6,  // 56: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	10, // 57: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	12, // 58: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	14, // 59: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	16, // 60: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	19, // 61: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	21, // 62: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	23, // 63: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	25, // 64: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	27, // 65: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	30, // 66: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	32, // 67: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	34, // 68: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	36, // 69: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	38, // 70: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	40, // 71: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	42, // 72: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	56, // [56:73] is the sub-list for method output_type
+	39, // [39:56] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -2825,14 +3168,16 @@ func file_tabula_v1_game_service_proto_init() {
 	}
 	file_tabula_v1_game_service_proto_msgTypes[5].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[17].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[23].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[25].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[26].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   39,
+			NumEnums:      3,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -719,7 +719,7 @@ mod bots {
     /// seat 1's shots miss the ships that differ, get the same bot choices for seat 1 at
     /// every level, in placement and in play.
     #[test]
-    fn the_bot_sees_only_what_its_seat_sees() {
+    fn the_bot_and_its_analysis_see_only_what_its_seat_sees() {
         let go = AtomicBool::new(false);
         let [a, b] = fleets();
         let mut games = [Match::<Battleship>::new(Config::default()).unwrap(), Match::new(Config::default()).unwrap()];
@@ -730,6 +730,7 @@ mod bots {
             games[0].view(Viewer::Seat(Seat::FIRST)) == games[1].view(Viewer::Seat(Seat::FIRST))
         };
         assert!(same_for_seat_one(&games));
+        assert_eq!(games[0].analyse(Seat::FIRST, budget(&go)), games[1].analyse(Seat::FIRST, budget(&go)));
         for level in 1..=MAX_LEVEL_FOR_TESTS {
             let placed = games[0].bot_action(Seat::FIRST, level, budget(&go));
             assert!(matches!(placed, Some(Action::Place(PlaceTarget::Fleet(_)))), "{placed:?}");
@@ -755,6 +756,10 @@ mod bots {
                 let other = games[1].bot_action(Seat::FIRST, level, budget(&go));
                 assert_eq!(choices[level as usize - 1], other, "step {step}, level {level}");
             }
+            // The analysis (a hint) decides from the same view alone.
+            let analysis = games[0].analyse(Seat::FIRST, budget(&go));
+            assert_eq!(analysis, games[1].analyse(Seat::FIRST, budget(&go)), "step {step}, analysis");
+            assert!(matches!(analysis.unwrap().line[..], [Action::Shot(_)]));
             compared += 1;
             let shot = choices[(step % 3) as usize].clone().unwrap();
             for game in &mut games {

@@ -36,32 +36,40 @@ pub(super) fn action(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBu
     searched(game, seat, level, budget, seed)
 }
 
+/// Positions the quick search behind every Connect Four analysis may expand: a few
+/// milliseconds, so that an analysis stopped early still has a move to suggest.
+const QUICK_NODES: u64 = 20_000;
+
 /// The engine's analysis: on the standard board, the exact solver with three quarters of
 /// the budget (an exact score in Pons' convention and a line of best play); otherwise, or
-/// when it runs out, the search of level 3 with what is left, as deep as it goes.
+/// when it runs out, the search of level 3 with what is left, as deep as it goes. A quick
+/// search first keeps an answer ready for when the budget runs out on the others.
 pub(super) fn analyse(game: &ConnectFour, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
-    let share = SearchBudget::new(budget.nodes / 4 * 3, budget.stop);
-    if let Some(solved) = super::solver::solve_line(game, share) {
-        let result = match solved.score.signum() {
-            1 => Solved::Win,
-            0 => Solved::Draw,
-            _ => Solved::Loss,
-        };
-        return Analysis {
-            line: solved.columns.into_iter().map(Action::drop).collect(),
-            score: Score::Exact {
-                result,
-                plies: Some(solved.plies),
-                value: Some((solved.score, ScoreUnit::PonsScore)),
-            },
-            depth: solved.plies,
-            nodes: solved.nodes,
-        };
+    let quick = SearchBudget::new(QUICK_NODES.min(budget.nodes / 8), budget.stop);
+    let ready = bot::analyse_deeply(game, seat, quick, seed, &candidates, bot::Width::Full);
+    let share = SearchBudget::new((budget.nodes - ready.nodes) / 4 * 3, budget.stop);
+    let solved = match super::solver::solve_line(game, share) {
+        Ok(solved) => solved,
+        Err(spent) => {
+            let spent = ready.nodes + spent;
+            let rest = SearchBudget::new(budget.nodes.saturating_sub(spent), budget.stop);
+            let deeper = bot::analyse_deeply(game, seat, rest, seed, &candidates, bot::Width::Full);
+            let total = spent + deeper.nodes;
+            let better = deeper.score != Score::Unknown && deeper.depth >= ready.depth;
+            return Analysis { nodes: total, ..if better { deeper } else { ready } };
+        }
+    };
+    let result = match solved.score.signum() {
+        1 => Solved::Win,
+        0 => Solved::Draw,
+        _ => Solved::Loss,
+    };
+    Analysis {
+        line: solved.columns.into_iter().map(Action::drop).collect(),
+        score: Score::Exact { result, plies: Some(solved.plies), value: Some((solved.score, ScoreUnit::PonsScore)) },
+        depth: solved.plies,
+        nodes: ready.nodes + solved.nodes,
     }
-    let rest = SearchBudget::new(budget.nodes - share.nodes.min(budget.nodes), budget.stop);
-    let mut analysis = bot::analyse_deeply(game, seat, rest, seed, &candidates, bot::Width::Full);
-    analysis.nodes += share.nodes.min(budget.nodes);
-    analysis
 }
 
 fn searched(game: &ConnectFour, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {

@@ -663,11 +663,12 @@ pub(super) struct SolvedLine {
 
 /// The exact score of `game` for the side to move, with the start of a line of best
 /// play (up to [`MAX_LINE`] discs, fewer when the budget runs out after the first),
-/// when the game is on the standard board, in play, and solved within `budget`.
-pub(super) fn solve_line(game: &ConnectFour, budget: SearchBudget<'_>) -> Option<SolvedLine> {
-    let mut position = Position::from_game(game)?;
+/// when the game is on the standard board, in play, and solved within `budget`;
+/// otherwise the positions expanded in vain.
+pub(super) fn solve_line(game: &ConnectFour, budget: SearchBudget<'_>) -> Result<SolvedLine, u64> {
+    let Some(mut position) = Position::from_game(game) else { return Err(0) };
     let mut solver = Solver::with_table_bits(GAME_TABLE_BITS);
-    let first = solver.best_move(&position, budget)?;
+    let Some(first) = solver.best_move(&position, budget) else { return Err(solver.nodes()) };
     let moves = position.moves as i32;
     let plies = plies_to_end(moves, first.score);
     let mut columns = vec![first.column];
@@ -682,7 +683,7 @@ pub(super) fn solve_line(game: &ConnectFour, budget: SearchBudget<'_>) -> Option
             None => break,
         }
     }
-    Some(SolvedLine { columns, score: first.score, plies, nodes: solver.nodes() })
+    Ok(SolvedLine { columns, score: first.score, plies, nodes: solver.nodes() })
 }
 
 /// Discs dropped from a position with `moves` discs and exact score `score` (Pons'

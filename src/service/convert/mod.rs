@@ -2,11 +2,13 @@
 //! field. Wire → domain conversions fail with [`ApiError::BadRequest`] naming every field
 //! at fault; domain → wire conversions cannot fail.
 
+mod analysis;
 mod config;
 mod games;
 mod moves;
 mod view;
 
+pub use analysis::{analysis_request_from_proto, hint_to_proto};
 pub use config::{config_from_proto, config_to_proto, kind_from_proto, kind_to_proto};
 pub use moves::{action_from_proto, action_to_proto};
 pub use view::{event_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto};

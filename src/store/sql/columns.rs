@@ -157,7 +157,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 13] {
+pub fn record_values(record: &GameRecord) -> [Value; 14] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -171,6 +171,7 @@ pub fn record_values(record: &GameRecord) -> [Value; 13] {
         record.private.into(),
         record.owner.clone().into(),
         (!record.bots.is_empty()).then(|| to_json(&record.bots)).into(),
+        record.allow_hints.into(),
         record.kind().info().name.into(),
     ]
 }
@@ -203,6 +204,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         private: row.boolean("private")?,
         owner: row.optional_text("owner")?,
         bots: row.optional_text("bots")?.map(|b| from_json(&b, "bot seats")).transpose()?.unwrap_or_default(),
+        allow_hints: row.boolean("allow_hints")?,
     })
 }
 

@@ -9,7 +9,7 @@
 /// [`Statements::insert_record`] name them.
 macro_rules! record_columns {
     () => {
-        "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots"
+        "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints"
     };
 }
 
@@ -57,7 +57,7 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
@@ -149,9 +149,11 @@ mod tests {
         assert_eq!(POSTGRES.events_after, format!("{events}$1 AND seq > $2 ORDER BY seq LIMIT $3"));
         assert_eq!(SQLITE.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = ?");
         assert_eq!(POSTGRES.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = $1 FOR UPDATE");
-        assert!(SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        assert!(SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
         assert!(
-            POSTGRES.insert_record.ends_with(", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)")
+            POSTGRES
+                .insert_record
+                .ends_with(", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
         );
         assert_eq!(
             POSTGRES.save_snapshot,

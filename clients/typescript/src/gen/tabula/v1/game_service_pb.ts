@@ -35,8 +35,8 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { GameConfig } from "./config_pb.js";
 import { file_tabula_v1_config } from "./config_pb.js";
 import type { GameEvent } from "./event_pb.js";
@@ -53,7 +53,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/game_service.proto.
  */
 export const file_tabula_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyLnAQoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0QggKBnNvdXJjZSIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiIQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRWaWV3UmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRgoJTGVnYWxNb3ZlEh0KBG1vdmUYASABKAsyDy50YWJ1bGEudjEuTW92ZRINCgVsYWJlbBgCIAEoCRILCgN1Y2kYAyABKAkiWAoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIMCgRzZWF0GAEgASgNEiMKBW1vdmVzGAIgAygLMhQudGFidWxhLnYxLkxlZ2FsTW92ZRILCgNzZXEYAyABKAQimgEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhkKDGV4cGVjdGVkX3NlcRgDIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYBCABKAkSFQoNdmFsaWRhdGVfb25seRgFIAEoCEIPCg1fZXhwZWN0ZWRfc2VxIncKElN1Ym1pdE1vdmVSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgIEgsKA3NlcRgCIAEoBBIkCgZldmVudHMYAyADKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYBCABKAsyDy50YWJ1bGEudjEuVmlldyI0Cg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSI8Cg5SZXNpZ25SZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiMKEEV4cG9ydFBnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIgChFFeHBvcnRQZ25SZXNwb25zZRILCgNwZ24YASABKAkiIQoOR2V0SGludFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSJkCg9HZXRIaW50UmVzcG9uc2USJQoGcmVzdWx0GAEgASgOMhUudGFidWxhLnYxLkhpbnRSZXN1bHQSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEgsKA3NlcRgDIAEoBCJiCg9UYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIZCgxleHBlY3RlZF9zZXEYAiABKARIAIgBARISCgpyZXF1ZXN0X2lkGAMgASgJQg8KDV9leHBlY3RlZF9zZXEiPgoQVGFrZUJhY2tSZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IlAKE1N0cmVhbUV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglhZnRlcl9zZXEYAiABKAQSFQoNaW5jbHVkZV92aWV3cxgDIAEoCCJaChRTdHJlYW1FdmVudHNSZXNwb25zZRIjCgVldmVudBgBIAEoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiUKEkFyY2hpdmVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjQKE0FyY2hpdmVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIiQKEURlbGV0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiFAoSRGVsZXRlR2FtZVJlc3BvbnNlIjgKF1JlaXNzdWVTZWF0VG9rZW5SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJEChhSZWlzc3VlU2VhdFRva2VuUmVzcG9uc2USKAoKc2VhdF90b2tlbhgBIAEoCzIULnRhYnVsYS52MS5TZWF0VG9rZW4iTAoQQWJvcnRHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhMKC2V4cGxhbmF0aW9uGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAkiMgoRQWJvcnRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIokBChVBZGp1ZGljYXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRImCgZyZXN1bHQYAiABKA4yFi50YWJ1bGEudjEuT3V0Y29tZVR5cGUSDgoGd2lubmVyGAMgASgNEhMKC2V4cGxhbmF0aW9uGAQgASgJEhIKCnJlcXVlc3RfaWQYBSABKAkiNwoWQWRqdWRpY2F0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUqlwEKCkhpbnRSZXN1bHQSGwoXSElOVF9SRVNVTFRfVU5TUEVDSUZJRUQQABIUChBISU5UX1JFU1VMVF9NT1ZFEAESGwoXSElOVF9SRVNVTFRfTk9fU09MVVRJT04QAhIeChpISU5UX1JFU1VMVF9BTFJFQURZX1NPTFZFRBADEhkKFUhJTlRfUkVTVUxUX1VOREVDSURFRBAEMpAKCgtHYW1lU2VydmljZRJSCg1MaXN0R2FtZUtpbmRzEh8udGFidWxhLnYxLkxpc3RHYW1lS2luZHNSZXF1ZXN0GiAudGFidWxhLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJJCgpDcmVhdGVHYW1lEhwudGFidWxhLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh0udGFidWxhLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJACgdHZXRHYW1lEhkudGFidWxhLnYxLkdldEdhbWVSZXF1ZXN0GhoudGFidWxhLnYxLkdldEdhbWVSZXNwb25zZRJGCglMaXN0R2FtZXMSGy50YWJ1bGEudjEuTGlzdEdhbWVzUmVxdWVzdBocLnRhYnVsYS52MS5MaXN0R2FtZXNSZXNwb25zZRJACgdHZXRWaWV3EhkudGFidWxhLnYxLkdldFZpZXdSZXF1ZXN0GhoudGFidWxhLnYxLkdldFZpZXdSZXNwb25zZRJVCg5MaXN0TGVnYWxNb3ZlcxIgLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaIS50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXNwb25zZRJJCgpTdWJtaXRNb3ZlEhwudGFidWxhLnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh0udGFidWxhLnYxLlN1Ym1pdE1vdmVSZXNwb25zZRI9CgZSZXNpZ24SGC50YWJ1bGEudjEuUmVzaWduUmVxdWVzdBoZLnRhYnVsYS52MS5SZXNpZ25SZXNwb25zZRJGCglFeHBvcnRQZ24SGy50YWJ1bGEudjEuRXhwb3J0UGduUmVxdWVzdBocLnRhYnVsYS52MS5FeHBvcnRQZ25SZXNwb25zZRJACgdHZXRIaW50EhkudGFidWxhLnYxLkdldEhpbnRSZXF1ZXN0GhoudGFidWxhLnYxLkdldEhpbnRSZXNwb25zZRJDCghUYWtlQmFjaxIaLnRhYnVsYS52MS5UYWtlQmFja1JlcXVlc3QaGy50YWJ1bGEudjEuVGFrZUJhY2tSZXNwb25zZRJRCgxTdHJlYW1FdmVudHMSHi50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVxdWVzdBofLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXNwb25zZTABEkwKC0FyY2hpdmVHYW1lEh0udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVxdWVzdBoeLnRhYnVsYS52MS5BcmNoaXZlR2FtZVJlc3BvbnNlEkkKCkRlbGV0ZUdhbWUSHC50YWJ1bGEudjEuRGVsZXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuRGVsZXRlR2FtZVJlc3BvbnNlElsKEFJlaXNzdWVTZWF0VG9rZW4SIi50YWJ1bGEudjEuUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QaIy50YWJ1bGEudjEuUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlEkYKCUFib3J0R2FtZRIbLnRhYnVsYS52MS5BYm9ydEdhbWVSZXF1ZXN0GhwudGFidWxhLnYxLkFib3J0R2FtZVJlc3BvbnNlElUKDkFkanVkaWNhdGVHYW1lEiAudGFidWxhLnYxLkFkanVkaWNhdGVHYW1lUmVxdWVzdBohLnRhYnVsYS52MS5BZGp1ZGljYXRlR2FtZVJlc3BvbnNlQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
+  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyKRAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQFCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiIQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRWaWV3UmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRgoJTGVnYWxNb3ZlEh0KBG1vdmUYASABKAsyDy50YWJ1bGEudjEuTW92ZRINCgVsYWJlbBgCIAEoCRILCgN1Y2kYAyABKAkiWAoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIMCgRzZWF0GAEgASgNEiMKBW1vdmVzGAIgAygLMhQudGFidWxhLnYxLkxlZ2FsTW92ZRILCgNzZXEYAyABKAQimgEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhkKDGV4cGVjdGVkX3NlcRgDIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYBCABKAkSFQoNdmFsaWRhdGVfb25seRgFIAEoCEIPCg1fZXhwZWN0ZWRfc2VxIncKElN1Ym1pdE1vdmVSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgIEgsKA3NlcRgCIAEoBBIkCgZldmVudHMYAyADKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYBCABKAsyDy50YWJ1bGEudjEuVmlldyI0Cg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSI8Cg5SZXNpZ25SZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiMKEEV4cG9ydFBnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIgChFFeHBvcnRQZ25SZXNwb25zZRILCgNwZ24YASABKAkigQEKDkdldEhpbnRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSKwoIbWF4X3RpbWUYAiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEQoJbWF4X25vZGVzGAMgASgEEhMKBmF0X3NlcRgEIAEoBEgAiAEBQgkKB19hdF9zZXEi4wEKD0dldEhpbnRSZXNwb25zZRIlCgZyZXN1bHQYASABKA4yFS50YWJ1bGEudjEuSGludFJlc3VsdBIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSCwoDc2VxGAMgASgEEiMKBXNjb3JlGAQgASgLMhQudGFidWxhLnYxLkhpbnRTY29yZRIsChNwcmluY2lwYWxfdmFyaWF0aW9uGAUgAygLMg8udGFidWxhLnYxLk1vdmUSDQoFZGVwdGgYBiABKA0SDQoFbm9kZXMYByABKAQSDAoEc2VhdBgIIAEoDSKwAQoJSGludFNjb3JlEg0KBWV4YWN0GAEgASgIEiYKBnJlc3VsdBgCIAEoDjIWLnRhYnVsYS52MS5TY29yZVJlc3VsdBIZCgxwbGllc190b19lbmQYAyABKA1IAIgBARISCgV2YWx1ZRgEIAEoEUgBiAEBEiIKBHVuaXQYBSABKA4yFC50YWJ1bGEudjEuU2NvcmVVbml0Qg8KDV9wbGllc190b19lbmRCCAoGX3ZhbHVlImIKD1Rha2VCYWNrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhkKDGV4cGVjdGVkX3NlcRgCIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYAyABKAlCDwoNX2V4cGVjdGVkX3NlcSI+ChBUYWtlQmFja1Jlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciUAoTU3RyZWFtRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoBBIVCg1pbmNsdWRlX3ZpZXdzGAMgASgIIloKFFN0cmVhbUV2ZW50c1Jlc3BvbnNlEiMKBWV2ZW50GAEgASgLMhQudGFidWxhLnYxLkdhbWVFdmVudBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciJQoSQXJjaGl2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiNAoTQXJjaGl2ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiJAoRRGVsZXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIUChJEZWxldGVHYW1lUmVzcG9uc2UiOAoXUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNIkQKGFJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRIoCgpzZWF0X3Rva2VuGAEgASgLMhQudGFidWxhLnYxLlNlYXRUb2tlbiJMChBBYm9ydEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEwoLZXhwbGFuYXRpb24YAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCSIyChFBYm9ydEdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiiQEKFUFkanVkaWNhdGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiYKBnJlc3VsdBgCIAEoDjIWLnRhYnVsYS52MS5PdXRjb21lVHlwZRIOCgZ3aW5uZXIYAyABKA0SEwoLZXhwbGFuYXRpb24YBCABKAkSEgoKcmVxdWVzdF9pZBgFIAEoCSI3ChZBZGp1ZGljYXRlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSqXAQoKSGludFJlc3VsdBIbChdISU5UX1JFU1VMVF9VTlNQRUNJRklFRBAAEhQKEEhJTlRfUkVTVUxUX01PVkUQARIbChdISU5UX1JFU1VMVF9OT19TT0xVVElPThACEh4KGkhJTlRfUkVTVUxUX0FMUkVBRFlfU09MVkVEEAMSGQoVSElOVF9SRVNVTFRfVU5ERUNJREVEEAQqbwoLU2NvcmVSZXN1bHQSHAoYU0NPUkVfUkVTVUxUX1VOU1BFQ0lGSUVEEAASFAoQU0NPUkVfUkVTVUxUX1dJThABEhUKEVNDT1JFX1JFU1VMVF9EUkFXEAISFQoRU0NPUkVfUkVTVUxUX0xPU1MQAyq7AQoJU2NvcmVVbml0EhoKFlNDT1JFX1VOSVRfVU5TUEVDSUZJRUQQABIVChFTQ09SRV9VTklUX1BPSU5UUxABEhkKFVNDT1JFX1VOSVRfQ0VOVElQQVdOUxACEhQKEFNDT1JFX1VOSVRfRElTQ1MQAxIZChVTQ09SRV9VTklUX1BPTlNfU0NPUkUQBBITCg9TQ09SRV9VTklUX1BFR1MQBRIaChZTQ09SRV9VTklUX0hJVF9QRVJDRU5UEAYykAoKC0dhbWVTZXJ2aWNlElIKDUxpc3RHYW1lS2luZHMSHy50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1JlcXVlc3QaIC50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEkkKCkNyZWF0ZUdhbWUSHC50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkAKB0dldEdhbWUSGS50YWJ1bGEudjEuR2V0R2FtZVJlcXVlc3QaGi50YWJ1bGEudjEuR2V0R2FtZVJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLnRhYnVsYS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwudGFidWxhLnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkAKB0dldFZpZXcSGS50YWJ1bGEudjEuR2V0Vmlld1JlcXVlc3QaGi50YWJ1bGEudjEuR2V0Vmlld1Jlc3BvbnNlElUKDkxpc3RMZWdhbE1vdmVzEiAudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBohLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkkKClN1Ym1pdE1vdmUSHC50YWJ1bGEudjEuU3VibWl0TW92ZVJlcXVlc3QaHS50YWJ1bGEudjEuU3VibWl0TW92ZVJlc3BvbnNlEj0KBlJlc2lnbhIYLnRhYnVsYS52MS5SZXNpZ25SZXF1ZXN0GhkudGFidWxhLnYxLlJlc2lnblJlc3BvbnNlEkYKCUV4cG9ydFBnbhIbLnRhYnVsYS52MS5FeHBvcnRQZ25SZXF1ZXN0GhwudGFidWxhLnYxLkV4cG9ydFBnblJlc3BvbnNlEkAKB0dldEhpbnQSGS50YWJ1bGEudjEuR2V0SGludFJlcXVlc3QaGi50YWJ1bGEudjEuR2V0SGludFJlc3BvbnNlEkMKCFRha2VCYWNrEhoudGFidWxhLnYxLlRha2VCYWNrUmVxdWVzdBobLnRhYnVsYS52MS5UYWtlQmFja1Jlc3BvbnNlElEKDFN0cmVhbUV2ZW50cxIeLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXF1ZXN0Gh8udGFidWxhLnYxLlN0cmVhbUV2ZW50c1Jlc3BvbnNlMAESTAoLQXJjaGl2ZUdhbWUSHS50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXF1ZXN0Gh4udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVzcG9uc2USSQoKRGVsZXRlR2FtZRIcLnRhYnVsYS52MS5EZWxldGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoQUmVpc3N1ZVNlYXRUb2tlbhIiLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVxdWVzdBojLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVzcG9uc2USRgoJQWJvcnRHYW1lEhsudGFidWxhLnYxLkFib3J0R2FtZVJlcXVlc3QaHC50YWJ1bGEudjEuQWJvcnRHYW1lUmVzcG9uc2USVQoOQWRqdWRpY2F0ZUdhbWUSIC50YWJ1bGEudjEuQWRqdWRpY2F0ZUdhbWVSZXF1ZXN0GiEudGFidWxhLnYxLkFkanVkaWNhdGVHYW1lUmVzcG9uc2VCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
 
 /**
  * A named configuration of one game kind, to create games from by name.
@@ -280,6 +280,15 @@ export type CreateGameRequest = Message<"tabula.v1.CreateGameRequest"> & {
    * @generated from field: repeated tabula.v1.BotSeat bots = 7;
    */
   bots: BotSeat[];
+
+  /**
+   * Whether the seat to move may ask `GetHint` while the game runs. Unset: allowed in
+   * one-seat games (peg solitaire), refused where seats play each other. Fixed at creation;
+   * anyone may analyse a finished game either way.
+   *
+   * @generated from field: optional bool allow_hints = 8;
+   */
+  allowHints?: boolean | undefined;
 };
 
 /**
@@ -881,6 +890,28 @@ export type GetHintRequest = Message<"tabula.v1.GetHintRequest"> & {
    * @generated from field: string game_id = 1;
    */
   gameId: string;
+
+  /**
+   * The longest the engine may think; unset or zero: 1 second. At most 10 seconds.
+   *
+   * @generated from field: google.protobuf.Duration max_time = 2;
+   */
+  maxTime?: Duration | undefined;
+
+  /**
+   * The most positions the engine may expand; zero: the server's cap, 50,000,000.
+   *
+   * @generated from field: uint64 max_nodes = 3;
+   */
+  maxNodes: bigint;
+
+  /**
+   * Analyse the position right after the event with this sequence number (1 is the
+   * starting position) instead of the current one; only in a finished game.
+   *
+   * @generated from field: optional uint64 at_seq = 4;
+   */
+  atSeq?: bigint | undefined;
 };
 
 /**
@@ -911,12 +942,49 @@ export type GetHintResponse = Message<"tabula.v1.GetHintResponse"> & {
   move?: Move | undefined;
 
   /**
-   * Sequence number of the position the hint is for; send it as
-   * `SubmitMoveRequest.expected_seq` to play the hint only in that position.
+   * Sequence number of the position analysed; for the current position of a running game,
+   * send it as `SubmitMoveRequest.expected_seq` to play the hint only in that position.
    *
    * @generated from field: uint64 seq = 3;
    */
   seq: bigint;
+
+  /**
+   * How good the position is for `seat`; unset with `HINT_RESULT_UNDECIDED` and
+   * `HINT_RESULT_ALREADY_SOLVED`.
+   *
+   * @generated from field: tabula.v1.HintScore score = 4;
+   */
+  score?: HintScore | undefined;
+
+  /**
+   * The principal variation: `move` first, then the replies the engine expects (of
+   * whichever seat is to move after each). Empty without a move.
+   *
+   * @generated from field: repeated tabula.v1.Move principal_variation = 5;
+   */
+  principalVariation: Move[];
+
+  /**
+   * The deepest search iteration that finished, in plies (0 for a solver without depth).
+   *
+   * @generated from field: uint32 depth = 6;
+   */
+  depth: number;
+
+  /**
+   * Positions the engine expanded.
+   *
+   * @generated from field: uint64 nodes = 7;
+   */
+  nodes: bigint;
+
+  /**
+   * The seat analysed (numbered from 1): the one to move at the position; 0 when nobody is.
+   *
+   * @generated from field: uint32 seat = 8;
+   */
+  seat: number;
 };
 
 /**
@@ -925,6 +993,58 @@ export type GetHintResponse = Message<"tabula.v1.GetHintResponse"> & {
  */
 export const GetHintResponseSchema: GenMessage<GetHintResponse> = /*@__PURE__*/
   messageDesc(file_tabula_v1_game_service, 24);
+
+/**
+ * A score from the side of the seat analysed.
+ *
+ * @generated from message tabula.v1.HintScore
+ */
+export type HintScore = Message<"tabula.v1.HintScore"> & {
+  /**
+   * True when the engine solved the position (it saw the end of every line that
+   * matters): `result` is then what best play from every seat gives.
+   *
+   * @generated from field: bool exact = 1;
+   */
+  exact: boolean;
+
+  /**
+   * With `exact`: the result for the seat analysed.
+   *
+   * @generated from field: tabula.v1.ScoreResult result = 2;
+   */
+  result: ScoreResult;
+
+  /**
+   * With `exact`, when the engine knows: plies (moves of any seat) until the game ends.
+   *
+   * @generated from field: optional uint32 plies_to_end = 3;
+   */
+  pliesToEnd?: number | undefined;
+
+  /**
+   * Without `exact`: the estimate, higher is better for the seat, 0 is even. With `exact`:
+   * the game's own measure of the result when it has one (Pascal Pons' Connect Four
+   * score, the final disc difference in Reversi, pegs left in peg solitaire).
+   *
+   * @generated from field: optional sint32 value = 4;
+   */
+  value?: number | undefined;
+
+  /**
+   * What `value` counts; unspecified without a value.
+   *
+   * @generated from field: tabula.v1.ScoreUnit unit = 5;
+   */
+  unit: ScoreUnit;
+};
+
+/**
+ * Describes the message tabula.v1.HintScore.
+ * Use `create(HintScoreSchema)` to create a new message.
+ */
+export const HintScoreSchema: GenMessage<HintScore> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 25);
 
 /**
  * Request for `TakeBack`.
@@ -961,7 +1081,7 @@ export type TakeBackRequest = Message<"tabula.v1.TakeBackRequest"> & {
  * Use `create(TakeBackRequestSchema)` to create a new message.
  */
 export const TakeBackRequestSchema: GenMessage<TakeBackRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 25);
+  messageDesc(file_tabula_v1_game_service, 26);
 
 /**
  * Response of `TakeBack`.
@@ -989,7 +1109,7 @@ export type TakeBackResponse = Message<"tabula.v1.TakeBackResponse"> & {
  * Use `create(TakeBackResponseSchema)` to create a new message.
  */
 export const TakeBackResponseSchema: GenMessage<TakeBackResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 26);
+  messageDesc(file_tabula_v1_game_service, 27);
 
 /**
  * Request for `StreamEvents`.
@@ -1028,7 +1148,7 @@ export type StreamEventsRequest = Message<"tabula.v1.StreamEventsRequest"> & {
  * Use `create(StreamEventsRequestSchema)` to create a new message.
  */
 export const StreamEventsRequestSchema: GenMessage<StreamEventsRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 27);
+  messageDesc(file_tabula_v1_game_service, 28);
 
 /**
  * One message of `StreamEvents`.
@@ -1057,7 +1177,7 @@ export type StreamEventsResponse = Message<"tabula.v1.StreamEventsResponse"> & {
  * Use `create(StreamEventsResponseSchema)` to create a new message.
  */
 export const StreamEventsResponseSchema: GenMessage<StreamEventsResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 28);
+  messageDesc(file_tabula_v1_game_service, 29);
 
 /**
  * Request for `ArchiveGame`.
@@ -1078,7 +1198,7 @@ export type ArchiveGameRequest = Message<"tabula.v1.ArchiveGameRequest"> & {
  * Use `create(ArchiveGameRequestSchema)` to create a new message.
  */
 export const ArchiveGameRequestSchema: GenMessage<ArchiveGameRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 29);
+  messageDesc(file_tabula_v1_game_service, 30);
 
 /**
  * Response of `ArchiveGame`.
@@ -1099,7 +1219,7 @@ export type ArchiveGameResponse = Message<"tabula.v1.ArchiveGameResponse"> & {
  * Use `create(ArchiveGameResponseSchema)` to create a new message.
  */
 export const ArchiveGameResponseSchema: GenMessage<ArchiveGameResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 30);
+  messageDesc(file_tabula_v1_game_service, 31);
 
 /**
  * Request for `DeleteGame`.
@@ -1120,7 +1240,7 @@ export type DeleteGameRequest = Message<"tabula.v1.DeleteGameRequest"> & {
  * Use `create(DeleteGameRequestSchema)` to create a new message.
  */
 export const DeleteGameRequestSchema: GenMessage<DeleteGameRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 31);
+  messageDesc(file_tabula_v1_game_service, 32);
 
 /**
  * Response of `DeleteGame`; empty: the game is gone.
@@ -1135,7 +1255,7 @@ export type DeleteGameResponse = Message<"tabula.v1.DeleteGameResponse"> & {
  * Use `create(DeleteGameResponseSchema)` to create a new message.
  */
 export const DeleteGameResponseSchema: GenMessage<DeleteGameResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 32);
+  messageDesc(file_tabula_v1_game_service, 33);
 
 /**
  * Request for `ReissueSeatToken`.
@@ -1163,7 +1283,7 @@ export type ReissueSeatTokenRequest = Message<"tabula.v1.ReissueSeatTokenRequest
  * Use `create(ReissueSeatTokenRequestSchema)` to create a new message.
  */
 export const ReissueSeatTokenRequestSchema: GenMessage<ReissueSeatTokenRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 33);
+  messageDesc(file_tabula_v1_game_service, 34);
 
 /**
  * Response of `ReissueSeatToken`.
@@ -1184,7 +1304,7 @@ export type ReissueSeatTokenResponse = Message<"tabula.v1.ReissueSeatTokenRespon
  * Use `create(ReissueSeatTokenResponseSchema)` to create a new message.
  */
 export const ReissueSeatTokenResponseSchema: GenMessage<ReissueSeatTokenResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 34);
+  messageDesc(file_tabula_v1_game_service, 35);
 
 /**
  * Request for `AbortGame`.
@@ -1221,7 +1341,7 @@ export type AbortGameRequest = Message<"tabula.v1.AbortGameRequest"> & {
  * Use `create(AbortGameRequestSchema)` to create a new message.
  */
 export const AbortGameRequestSchema: GenMessage<AbortGameRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 35);
+  messageDesc(file_tabula_v1_game_service, 36);
 
 /**
  * Response of `AbortGame`.
@@ -1242,7 +1362,7 @@ export type AbortGameResponse = Message<"tabula.v1.AbortGameResponse"> & {
  * Use `create(AbortGameResponseSchema)` to create a new message.
  */
 export const AbortGameResponseSchema: GenMessage<AbortGameResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 36);
+  messageDesc(file_tabula_v1_game_service, 37);
 
 /**
  * Request for `AdjudicateGame`.
@@ -1293,7 +1413,7 @@ export type AdjudicateGameRequest = Message<"tabula.v1.AdjudicateGameRequest"> &
  * Use `create(AdjudicateGameRequestSchema)` to create a new message.
  */
 export const AdjudicateGameRequestSchema: GenMessage<AdjudicateGameRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 37);
+  messageDesc(file_tabula_v1_game_service, 38);
 
 /**
  * Response of `AdjudicateGame`.
@@ -1314,7 +1434,7 @@ export type AdjudicateGameResponse = Message<"tabula.v1.AdjudicateGameResponse">
  * Use `create(AdjudicateGameResponseSchema)` to create a new message.
  */
 export const AdjudicateGameResponseSchema: GenMessage<AdjudicateGameResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 38);
+  messageDesc(file_tabula_v1_game_service, 39);
 
 /**
  * What a hint search found.
@@ -1330,28 +1450,29 @@ export enum HintResult {
   UNSPECIFIED = 0,
 
   /**
-   * `GetHintResponse.move` is the next move of a solution.
+   * `GetHintResponse.move` is the move the engine suggests (in a puzzle, the next move of a
+   * solution).
    *
    * @generated from enum value: HINT_RESULT_MOVE = 1;
    */
   MOVE = 1,
 
   /**
-   * No solution exists from the current position.
+   * A puzzle that cannot be solved from the position: no move leads to the goal.
    *
    * @generated from enum value: HINT_RESULT_NO_SOLUTION = 2;
    */
   NO_SOLUTION = 2,
 
   /**
-   * The goal is reached already, or the game is over.
+   * The game is over at the position analysed: nobody is to move.
    *
    * @generated from enum value: HINT_RESULT_ALREADY_SOLVED = 3;
    */
   ALREADY_SOLVED = 3,
 
   /**
-   * The search reached its bound before deciding; the position may or may not be solvable.
+   * The search reached its bound before judging any move.
    *
    * @generated from enum value: HINT_RESULT_UNDECIDED = 4;
    */
@@ -1363,6 +1484,110 @@ export enum HintResult {
  */
 export const HintResultSchema: GenEnum<HintResult> = /*@__PURE__*/
   enumDesc(file_tabula_v1_game_service, 0);
+
+/**
+ * The result of a solved position.
+ *
+ * @generated from enum tabula.v1.ScoreResult
+ */
+export enum ScoreResult {
+  /**
+   * Not solved.
+   *
+   * @generated from enum value: SCORE_RESULT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The seat analysed wins (in a puzzle: reaches the goal).
+   *
+   * @generated from enum value: SCORE_RESULT_WIN = 1;
+   */
+  WIN = 1,
+
+  /**
+   * Nobody wins.
+   *
+   * @generated from enum value: SCORE_RESULT_DRAW = 2;
+   */
+  DRAW = 2,
+
+  /**
+   * The seat analysed loses (in a puzzle: cannot reach the goal).
+   *
+   * @generated from enum value: SCORE_RESULT_LOSS = 3;
+   */
+  LOSS = 3,
+}
+
+/**
+ * Describes the enum tabula.v1.ScoreResult.
+ */
+export const ScoreResultSchema: GenEnum<ScoreResult> = /*@__PURE__*/
+  enumDesc(file_tabula_v1_game_service, 1);
+
+/**
+ * What a score's value counts.
+ *
+ * @generated from enum tabula.v1.ScoreUnit
+ */
+export enum ScoreUnit {
+  /**
+   * No value.
+   *
+   * @generated from enum value: SCORE_UNIT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The game's own evaluation, in points without outside meaning.
+   *
+   * @generated from enum value: SCORE_UNIT_POINTS = 1;
+   */
+  POINTS = 1,
+
+  /**
+   * Hundredths of a pawn (chess).
+   *
+   * @generated from enum value: SCORE_UNIT_CENTIPAWNS = 2;
+   */
+  CENTIPAWNS = 2,
+
+  /**
+   * Discs ahead (Reversi).
+   *
+   * @generated from enum value: SCORE_UNIT_DISCS = 3;
+   */
+  DISCS = 3,
+
+  /**
+   * Pascal Pons' Connect Four score: positive when the seat wins, larger the sooner (22 less
+   * the seat's own discs at the win), negative when it loses, 0 for a draw.
+   *
+   * @generated from enum value: SCORE_UNIT_PONS_SCORE = 4;
+   */
+  PONS_SCORE = 4,
+
+  /**
+   * Pegs left when no jump remains (peg solitaire).
+   *
+   * @generated from enum value: SCORE_UNIT_PEGS = 5;
+   */
+  PEGS = 5,
+
+  /**
+   * The chance in percent that the shot hits a ship (Battleship).
+   *
+   * @generated from enum value: SCORE_UNIT_HIT_PERCENT = 6;
+   */
+  HIT_PERCENT = 6,
+}
+
+/**
+ * Describes the enum tabula.v1.ScoreUnit.
+ */
+export const ScoreUnitSchema: GenEnum<ScoreUnit> = /*@__PURE__*/
+  enumDesc(file_tabula_v1_game_service, 2);
 
 /**
  * Hosts turn-based board games and rules on every move. The server is the single
@@ -1497,12 +1722,18 @@ export const GameService: GenService<{
     output: typeof ExportPgnResponseSchema;
   },
   /**
-   * Suggests the caller's next move, for games with a solver (peg solitaire). Needs a seat
-   * credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). The search is bounded: after
-   * 2,000,000 positions it answers HINT_RESULT_UNDECIDED, and it stops as soon as the call
-   * ends (deadline or cancellation). Errors: FAILED_PRECONDITION `HINTS_UNSUPPORTED` for a
-   * game without a solver; RESOURCE_EXHAUSTED `SEARCH_BUSY` when every search thread of the
-   * server is busy (retry shortly).
+   * The engine's analysis of a position: the move it suggests, the line it expects, a score
+   * (exact where the engine proves it, otherwise an estimate), depth and nodes. Every game
+   * has an engine. In a running game only the seat to move may ask, at the current position,
+   * and only when the game allows hints (`CreateGameRequest.allow_hints`); once the game is
+   * finished anyone who may read it may analyse any of its positions (`at_seq`). The search
+   * runs off the server's request threads, within the caller's budget (capped by the server)
+   * and stops as soon as the call ends. Errors: PERMISSION_DENIED `SEAT_REQUIRED` for a
+   * spectator or service key in a running game; FAILED_PRECONDITION `HINTS_DISABLED` when
+   * the running game does not allow hints, `NOT_YOUR_TURN` when the caller's seat is not to
+   * move, `GAME_NOT_FINISHED` for `at_seq` before the current position of a running game;
+   * OUT_OF_RANGE `SEQ_OUT_OF_RANGE` for an `at_seq` beyond the log; RESOURCE_EXHAUSTED
+   * `SEARCH_BUSY` when every search thread of the server is busy (retry shortly).
    *
    * @generated from rpc tabula.v1.GameService.GetHint
    */

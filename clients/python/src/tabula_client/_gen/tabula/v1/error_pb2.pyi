@@ -142,7 +142,9 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     ERROR_REASON_INVALID_MOVE: _ErrorReason.ValueType  # 41
     """FAILED_PRECONDITION: the move is not one of the shapes the game allows."""
     ERROR_REASON_HINTS_UNSUPPORTED: _ErrorReason.ValueType  # 42
-    """FAILED_PRECONDITION: this game offers no hints (only peg solitaire does)."""
+    """No longer sent: every game has an engine now (see `HINTS_DISABLED`). It was:
+    FAILED_PRECONDITION, this game offers no hints.
+    """
     ERROR_REASON_NO_FLANK: _ErrorReason.ValueType  # 43
     """FAILED_PRECONDITION: the disc would flank no line of opponent discs (Reversi)."""
     ERROR_REASON_PASS_NOT_ALLOWED: _ErrorReason.ValueType  # 44
@@ -239,6 +241,10 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     ERROR_REASON_SEAT_PLAYED_BY_ENGINE: _ErrorReason.ValueType  # 72
     """FAILED_PRECONDITION: the seat is played by the server's engine (`BotSeat`); its token
     reads the game as that seat but may not move for it.
+    """
+    ERROR_REASON_HINTS_DISABLED: _ErrorReason.ValueType  # 73
+    """FAILED_PRECONDITION: the game was created without hints (`CreateGameRequest.allow_hints`)
+    and is still running; anyone may analyse it once it is finished.
     """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
@@ -358,7 +364,9 @@ ERROR_REASON_NO_PIECE_AT_ORIGIN: ErrorReason.ValueType  # 40
 ERROR_REASON_INVALID_MOVE: ErrorReason.ValueType  # 41
 """FAILED_PRECONDITION: the move is not one of the shapes the game allows."""
 ERROR_REASON_HINTS_UNSUPPORTED: ErrorReason.ValueType  # 42
-"""FAILED_PRECONDITION: this game offers no hints (only peg solitaire does)."""
+"""No longer sent: every game has an engine now (see `HINTS_DISABLED`). It was:
+FAILED_PRECONDITION, this game offers no hints.
+"""
 ERROR_REASON_NO_FLANK: ErrorReason.ValueType  # 43
 """FAILED_PRECONDITION: the disc would flank no line of opponent discs (Reversi)."""
 ERROR_REASON_PASS_NOT_ALLOWED: ErrorReason.ValueType  # 44
@@ -455,5 +463,9 @@ move; `AdjudicateGame` decides it instead.
 ERROR_REASON_SEAT_PLAYED_BY_ENGINE: ErrorReason.ValueType  # 72
 """FAILED_PRECONDITION: the seat is played by the server's engine (`BotSeat`); its token
 reads the game as that seat but may not move for it.
+"""
+ERROR_REASON_HINTS_DISABLED: ErrorReason.ValueType  # 73
+"""FAILED_PRECONDITION: the game was created without hints (`CreateGameRequest.allow_hints`)
+and is still running; anyone may analyse it once it is finished.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -338,6 +338,7 @@ class Game(_message.Message):
     UPDATE_TIME_FIELD_NUMBER: _builtins.int
     PRIVATE_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
+    ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -360,6 +361,8 @@ class Game(_message.Message):
     """A private game refuses spectators: only its seats and service keys may read it. Fixed
     at creation. Output only.
     """
+    allow_hints: _builtins.bool
+    """Whether the seat to move may ask `GetHint` while the game runs. Fixed at creation."""
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """The full configuration, with every default filled in and random choices made (a
@@ -398,10 +401,11 @@ class Game(_message.Message):
         update_time: _timestamp_pb2.Timestamp | None = ...,
         private: _builtins.bool = ...,
         bots: _abc.Iterable[Global___BotSeat] | None = ...,
+        allow_hints: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

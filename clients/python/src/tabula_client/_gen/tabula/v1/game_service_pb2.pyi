@@ -35,6 +35,7 @@ list only the errors particular to each call.
 
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -64,13 +65,15 @@ class _HintResultEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_HintResult
     HINT_RESULT_UNSPECIFIED: _HintResult.ValueType  # 0
     """Not a result; never sent."""
     HINT_RESULT_MOVE: _HintResult.ValueType  # 1
-    """`GetHintResponse.move` is the next move of a solution."""
+    """`GetHintResponse.move` is the move the engine suggests (in a puzzle, the next move of a
+    solution).
+    """
     HINT_RESULT_NO_SOLUTION: _HintResult.ValueType  # 2
-    """No solution exists from the current position."""
+    """A puzzle that cannot be solved from the position: no move leads to the goal."""
     HINT_RESULT_ALREADY_SOLVED: _HintResult.ValueType  # 3
-    """The goal is reached already, or the game is over."""
+    """The game is over at the position analysed: nobody is to move."""
     HINT_RESULT_UNDECIDED: _HintResult.ValueType  # 4
-    """The search reached its bound before deciding; the position may or may not be solvable."""
+    """The search reached its bound before judging any move."""
 
 class HintResult(_HintResult, metaclass=_HintResultEnumTypeWrapper):
     """What a hint search found."""
@@ -78,14 +81,88 @@ class HintResult(_HintResult, metaclass=_HintResultEnumTypeWrapper):
 HINT_RESULT_UNSPECIFIED: HintResult.ValueType  # 0
 """Not a result; never sent."""
 HINT_RESULT_MOVE: HintResult.ValueType  # 1
-"""`GetHintResponse.move` is the next move of a solution."""
+"""`GetHintResponse.move` is the move the engine suggests (in a puzzle, the next move of a
+solution).
+"""
 HINT_RESULT_NO_SOLUTION: HintResult.ValueType  # 2
-"""No solution exists from the current position."""
+"""A puzzle that cannot be solved from the position: no move leads to the goal."""
 HINT_RESULT_ALREADY_SOLVED: HintResult.ValueType  # 3
-"""The goal is reached already, or the game is over."""
+"""The game is over at the position analysed: nobody is to move."""
 HINT_RESULT_UNDECIDED: HintResult.ValueType  # 4
-"""The search reached its bound before deciding; the position may or may not be solvable."""
+"""The search reached its bound before judging any move."""
 Global___HintResult: _TypeAlias = HintResult  # noqa: Y015
+
+class _ScoreResult:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _ScoreResultEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ScoreResult.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    SCORE_RESULT_UNSPECIFIED: _ScoreResult.ValueType  # 0
+    """Not solved."""
+    SCORE_RESULT_WIN: _ScoreResult.ValueType  # 1
+    """The seat analysed wins (in a puzzle: reaches the goal)."""
+    SCORE_RESULT_DRAW: _ScoreResult.ValueType  # 2
+    """Nobody wins."""
+    SCORE_RESULT_LOSS: _ScoreResult.ValueType  # 3
+    """The seat analysed loses (in a puzzle: cannot reach the goal)."""
+
+class ScoreResult(_ScoreResult, metaclass=_ScoreResultEnumTypeWrapper):
+    """The result of a solved position."""
+
+SCORE_RESULT_UNSPECIFIED: ScoreResult.ValueType  # 0
+"""Not solved."""
+SCORE_RESULT_WIN: ScoreResult.ValueType  # 1
+"""The seat analysed wins (in a puzzle: reaches the goal)."""
+SCORE_RESULT_DRAW: ScoreResult.ValueType  # 2
+"""Nobody wins."""
+SCORE_RESULT_LOSS: ScoreResult.ValueType  # 3
+"""The seat analysed loses (in a puzzle: cannot reach the goal)."""
+Global___ScoreResult: _TypeAlias = ScoreResult  # noqa: Y015
+
+class _ScoreUnit:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _ScoreUnitEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ScoreUnit.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    SCORE_UNIT_UNSPECIFIED: _ScoreUnit.ValueType  # 0
+    """No value."""
+    SCORE_UNIT_POINTS: _ScoreUnit.ValueType  # 1
+    """The game's own evaluation, in points without outside meaning."""
+    SCORE_UNIT_CENTIPAWNS: _ScoreUnit.ValueType  # 2
+    """Hundredths of a pawn (chess)."""
+    SCORE_UNIT_DISCS: _ScoreUnit.ValueType  # 3
+    """Discs ahead (Reversi)."""
+    SCORE_UNIT_PONS_SCORE: _ScoreUnit.ValueType  # 4
+    """Pascal Pons' Connect Four score: positive when the seat wins, larger the sooner (22 less
+    the seat's own discs at the win), negative when it loses, 0 for a draw.
+    """
+    SCORE_UNIT_PEGS: _ScoreUnit.ValueType  # 5
+    """Pegs left when no jump remains (peg solitaire)."""
+    SCORE_UNIT_HIT_PERCENT: _ScoreUnit.ValueType  # 6
+    """The chance in percent that the shot hits a ship (Battleship)."""
+
+class ScoreUnit(_ScoreUnit, metaclass=_ScoreUnitEnumTypeWrapper):
+    """What a score's value counts."""
+
+SCORE_UNIT_UNSPECIFIED: ScoreUnit.ValueType  # 0
+"""No value."""
+SCORE_UNIT_POINTS: ScoreUnit.ValueType  # 1
+"""The game's own evaluation, in points without outside meaning."""
+SCORE_UNIT_CENTIPAWNS: ScoreUnit.ValueType  # 2
+"""Hundredths of a pawn (chess)."""
+SCORE_UNIT_DISCS: ScoreUnit.ValueType  # 3
+"""Discs ahead (Reversi)."""
+SCORE_UNIT_PONS_SCORE: ScoreUnit.ValueType  # 4
+"""Pascal Pons' Connect Four score: positive when the seat wins, larger the sooner (22 less
+the seat's own discs at the win), negative when it loses, 0 for a draw.
+"""
+SCORE_UNIT_PEGS: ScoreUnit.ValueType  # 5
+"""Pegs left when no jump remains (peg solitaire)."""
+SCORE_UNIT_HIT_PERCENT: ScoreUnit.ValueType  # 6
+"""The chance in percent that the shot hits a ship (Battleship)."""
+Global___ScoreUnit: _TypeAlias = ScoreUnit  # noqa: Y015
 
 @_typing.final
 class Preset(_message.Message):
@@ -233,6 +310,7 @@ class CreateGameRequest(_message.Message):
     PRIVATE_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
+    ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -256,6 +334,11 @@ class CreateGameRequest(_message.Message):
     carried stop working; once anyone else has acted in the game, the first answer
     evidently arrived, and the retry returns the game with no tokens (`ReissueSeatToken`
     replaces a lost one). Empty: no retry protection.
+    """
+    allow_hints: _builtins.bool
+    """Whether the seat to move may ask `GetHint` while the game runs. Unset: allowed in
+    one-seat games (peg solitaire), refused where seats play each other. Fixed at creation;
+    anyone may analyse a finished game either way.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -288,13 +371,19 @@ class CreateGameRequest(_message.Message):
         private: _builtins.bool = ...,
         request_id: _builtins.str = ...,
         bots: _abc.Iterable[_game_pb2.BotSeat] | None = ...,
+        allow_hints: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "pgn", b"pgn", "preset", b"preset", "source", b"source"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "request_id", b"request_id", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "request_id", b"request_id", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
+    _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
     _WhichOneofReturnType_source: _TypeAlias = _typing.Literal["config", "preset", "pgn"]  # noqa: Y015
     _WhichOneofArgType_source: _TypeAlias = _typing.Literal["source", b"source"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__allow_hints) -> _WhichOneofReturnType__allow_hints | None: ...
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType_source) -> _WhichOneofReturnType_source | None: ...
 
 Global___CreateGameRequest: _TypeAlias = CreateGameRequest  # noqa: Y015
@@ -880,18 +969,36 @@ class GetHintRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_ID_FIELD_NUMBER: _builtins.int
+    MAX_TIME_FIELD_NUMBER: _builtins.int
+    MAX_NODES_FIELD_NUMBER: _builtins.int
+    AT_SEQ_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    max_nodes: _builtins.int
+    """The most positions the engine may expand; zero: the server's cap, 50,000,000."""
+    at_seq: _builtins.int
+    """Analyse the position right after the event with this sequence number (1 is the
+    starting position) instead of the current one; only in a finished game.
+    """
+    @_builtins.property
+    def max_time(self) -> _duration_pb2.Duration:
+        """The longest the engine may think; unset or zero: 1 second. At most 10 seconds."""
+
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
+        max_time: _duration_pb2.Duration | None = ...,
+        max_nodes: _builtins.int = ...,
+        at_seq: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq", "max_time", b"max_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq", "game_id", b"game_id", "max_nodes", b"max_nodes", "max_time", b"max_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__at_seq: _TypeAlias = _typing.Literal["at_seq"]  # noqa: Y015
+    _WhichOneofArgType__at_seq: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__at_seq) -> _WhichOneofReturnType__at_seq | None: ...
 
 Global___GetHintRequest: _TypeAlias = GetHintRequest  # noqa: Y015
 
@@ -904,15 +1011,38 @@ class GetHintResponse(_message.Message):
     RESULT_FIELD_NUMBER: _builtins.int
     MOVE_FIELD_NUMBER: _builtins.int
     SEQ_FIELD_NUMBER: _builtins.int
+    SCORE_FIELD_NUMBER: _builtins.int
+    PRINCIPAL_VARIATION_FIELD_NUMBER: _builtins.int
+    DEPTH_FIELD_NUMBER: _builtins.int
+    NODES_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     result: Global___HintResult.ValueType
     """What the search found."""
     seq: _builtins.int
-    """Sequence number of the position the hint is for; send it as
-    `SubmitMoveRequest.expected_seq` to play the hint only in that position.
+    """Sequence number of the position analysed; for the current position of a running game,
+    send it as `SubmitMoveRequest.expected_seq` to play the hint only in that position.
     """
+    depth: _builtins.int
+    """The deepest search iteration that finished, in plies (0 for a solver without depth)."""
+    nodes: _builtins.int
+    """Positions the engine expanded."""
+    seat: _builtins.int
+    """The seat analysed (numbered from 1): the one to move at the position; 0 when nobody is."""
     @_builtins.property
     def move(self) -> _move_pb2.Move:
         """The suggested move, ready to submit; set only with `HINT_RESULT_MOVE`."""
+
+    @_builtins.property
+    def score(self) -> Global___HintScore:
+        """How good the position is for `seat`; unset with `HINT_RESULT_UNDECIDED` and
+        `HINT_RESULT_ALREADY_SOLVED`.
+        """
+
+    @_builtins.property
+    def principal_variation(self) -> _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]:
+        """The principal variation: `move` first, then the replies the engine expects (of
+        whichever seat is to move after each). Empty without a move.
+        """
 
     def __init__(
         self,
@@ -920,14 +1050,69 @@ class GetHintResponse(_message.Message):
         result: Global___HintResult.ValueType = ...,
         move: _move_pb2.Move | None = ...,
         seq: _builtins.int = ...,
+        score: Global___HintScore | None = ...,
+        principal_variation: _abc.Iterable[_move_pb2.Move] | None = ...,
+        depth: _builtins.int = ...,
+        nodes: _builtins.int = ...,
+        seat: _builtins.int = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "score", b"score"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "result", b"result", "seq", b"seq"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["depth", b"depth", "move", b"move", "nodes", b"nodes", "principal_variation", b"principal_variation", "result", b"result", "score", b"score", "seat", b"seat", "seq", b"seq"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetHintResponse: _TypeAlias = GetHintResponse  # noqa: Y015
+
+@_typing.final
+class HintScore(_message.Message):
+    """A score from the side of the seat analysed."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    EXACT_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    PLIES_TO_END_FIELD_NUMBER: _builtins.int
+    VALUE_FIELD_NUMBER: _builtins.int
+    UNIT_FIELD_NUMBER: _builtins.int
+    exact: _builtins.bool
+    """True when the engine solved the position (it saw the end of every line that
+    matters): `result` is then what best play from every seat gives.
+    """
+    result: Global___ScoreResult.ValueType
+    """With `exact`: the result for the seat analysed."""
+    plies_to_end: _builtins.int
+    """With `exact`, when the engine knows: plies (moves of any seat) until the game ends."""
+    value: _builtins.int
+    """Without `exact`: the estimate, higher is better for the seat, 0 is even. With `exact`:
+    the game's own measure of the result when it has one (Pascal Pons' Connect Four
+    score, the final disc difference in Reversi, pegs left in peg solitaire).
+    """
+    unit: Global___ScoreUnit.ValueType
+    """What `value` counts; unspecified without a value."""
+    def __init__(
+        self,
+        *,
+        exact: _builtins.bool = ...,
+        result: Global___ScoreResult.ValueType = ...,
+        plies_to_end: _builtins.int | None = ...,
+        value: _builtins.int | None = ...,
+        unit: Global___ScoreUnit.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_plies_to_end", b"_plies_to_end", "_value", b"_value", "plies_to_end", b"plies_to_end", "value", b"value"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_plies_to_end", b"_plies_to_end", "_value", b"_value", "exact", b"exact", "plies_to_end", b"plies_to_end", "result", b"result", "unit", b"unit", "value", b"value"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__plies_to_end: _TypeAlias = _typing.Literal["plies_to_end"]  # noqa: Y015
+    _WhichOneofArgType__plies_to_end: _TypeAlias = _typing.Literal["_plies_to_end", b"_plies_to_end"]  # noqa: Y015
+    _WhichOneofReturnType__value: _TypeAlias = _typing.Literal["value"]  # noqa: Y015
+    _WhichOneofArgType__value: _TypeAlias = _typing.Literal["_value", b"_value"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__plies_to_end) -> _WhichOneofReturnType__plies_to_end | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__value) -> _WhichOneofReturnType__value | None: ...
+
+Global___HintScore: _TypeAlias = HintScore  # noqa: Y015
 
 @_typing.final
 class TakeBackRequest(_message.Message):

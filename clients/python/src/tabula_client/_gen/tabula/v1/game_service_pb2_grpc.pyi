@@ -128,12 +128,18 @@ class GameServiceStub:
     Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is not chess.
     """
     GetHint: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetHintRequest, _game_service_pb2.GetHintResponse]
-    """Suggests the caller's next move, for games with a solver (peg solitaire). Needs a seat
-    credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). The search is bounded: after
-    2,000,000 positions it answers HINT_RESULT_UNDECIDED, and it stops as soon as the call
-    ends (deadline or cancellation). Errors: FAILED_PRECONDITION `HINTS_UNSUPPORTED` for a
-    game without a solver; RESOURCE_EXHAUSTED `SEARCH_BUSY` when every search thread of the
-    server is busy (retry shortly).
+    """The engine's analysis of a position: the move it suggests, the line it expects, a score
+    (exact where the engine proves it, otherwise an estimate), depth and nodes. Every game
+    has an engine. In a running game only the seat to move may ask, at the current position,
+    and only when the game allows hints (`CreateGameRequest.allow_hints`); once the game is
+    finished anyone who may read it may analyse any of its positions (`at_seq`). The search
+    runs off the server's request threads, within the caller's budget (capped by the server)
+    and stops as soon as the call ends. Errors: PERMISSION_DENIED `SEAT_REQUIRED` for a
+    spectator or service key in a running game; FAILED_PRECONDITION `HINTS_DISABLED` when
+    the running game does not allow hints, `NOT_YOUR_TURN` when the caller's seat is not to
+    move, `GAME_NOT_FINISHED` for `at_seq` before the current position of a running game;
+    OUT_OF_RANGE `SEQ_OUT_OF_RANGE` for an `at_seq` beyond the log; RESOURCE_EXHAUSTED
+    `SEARCH_BUSY` when every search thread of the server is busy (retry shortly).
     """
     TakeBack: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]
     """Takes back the caller's own last move while the game is in progress, where takebacks
@@ -259,12 +265,18 @@ class GameServiceAsyncStub(GameServiceStub):
     Errors: FAILED_PRECONDITION `UNSUPPORTED_BY_GAME` for a game that is not chess.
     """
     GetHint: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetHintRequest, _game_service_pb2.GetHintResponse]  # type: ignore[assignment]
-    """Suggests the caller's next move, for games with a solver (peg solitaire). Needs a seat
-    credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). The search is bounded: after
-    2,000,000 positions it answers HINT_RESULT_UNDECIDED, and it stops as soon as the call
-    ends (deadline or cancellation). Errors: FAILED_PRECONDITION `HINTS_UNSUPPORTED` for a
-    game without a solver; RESOURCE_EXHAUSTED `SEARCH_BUSY` when every search thread of the
-    server is busy (retry shortly).
+    """The engine's analysis of a position: the move it suggests, the line it expects, a score
+    (exact where the engine proves it, otherwise an estimate), depth and nodes. Every game
+    has an engine. In a running game only the seat to move may ask, at the current position,
+    and only when the game allows hints (`CreateGameRequest.allow_hints`); once the game is
+    finished anyone who may read it may analyse any of its positions (`at_seq`). The search
+    runs off the server's request threads, within the caller's budget (capped by the server)
+    and stops as soon as the call ends. Errors: PERMISSION_DENIED `SEAT_REQUIRED` for a
+    spectator or service key in a running game; FAILED_PRECONDITION `HINTS_DISABLED` when
+    the running game does not allow hints, `NOT_YOUR_TURN` when the caller's seat is not to
+    move, `GAME_NOT_FINISHED` for `at_seq` before the current position of a running game;
+    OUT_OF_RANGE `SEQ_OUT_OF_RANGE` for an `at_seq` beyond the log; RESOURCE_EXHAUSTED
+    `SEARCH_BUSY` when every search thread of the server is busy (retry shortly).
     """
     TakeBack: _aio.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]  # type: ignore[assignment]
     """Takes back the caller's own last move while the game is in progress, where takebacks
@@ -447,12 +459,18 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_service_pb2.GetHintRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.GetHintResponse, _abc.Awaitable[_game_service_pb2.GetHintResponse]]:
-        """Suggests the caller's next move, for games with a solver (peg solitaire). Needs a seat
-        credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). The search is bounded: after
-        2,000,000 positions it answers HINT_RESULT_UNDECIDED, and it stops as soon as the call
-        ends (deadline or cancellation). Errors: FAILED_PRECONDITION `HINTS_UNSUPPORTED` for a
-        game without a solver; RESOURCE_EXHAUSTED `SEARCH_BUSY` when every search thread of the
-        server is busy (retry shortly).
+        """The engine's analysis of a position: the move it suggests, the line it expects, a score
+        (exact where the engine proves it, otherwise an estimate), depth and nodes. Every game
+        has an engine. In a running game only the seat to move may ask, at the current position,
+        and only when the game allows hints (`CreateGameRequest.allow_hints`); once the game is
+        finished anyone who may read it may analyse any of its positions (`at_seq`). The search
+        runs off the server's request threads, within the caller's budget (capped by the server)
+        and stops as soon as the call ends. Errors: PERMISSION_DENIED `SEAT_REQUIRED` for a
+        spectator or service key in a running game; FAILED_PRECONDITION `HINTS_DISABLED` when
+        the running game does not allow hints, `NOT_YOUR_TURN` when the caller's seat is not to
+        move, `GAME_NOT_FINISHED` for `at_seq` before the current position of a running game;
+        OUT_OF_RANGE `SEQ_OUT_OF_RANGE` for an `at_seq` beyond the log; RESOURCE_EXHAUSTED
+        `SEARCH_BUSY` when every search thread of the server is busy (retry shortly).
         """
 
     @_abc_1.abstractmethod

@@ -1,0 +1,113 @@
+//! Who may have a position analysed, which position, and the search itself: on the search
+//! pool, within the caller's budget capped by the server's.
+//!
+//! While a game runs, help is a move: only the seat to act may ask, at the current
+//! position, and only in a game created with hints allowed; spectators and service keys
+//! may not (no help from the stands). Once the game is finished, anyone who may read it
+//! may analyse any position of its log. Either way the engine decides from the view of
+//! the seat to act at that position alone, so an analysis reveals no more than that seat
+//! could see.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::engine::{Analysis, MoveError, Reason, SearchBudget, Seat, Viewer};
+use crate::store::GameStatus;
+
+use super::error::{HintRefusal, PlayError};
+use super::hub::LiveGame;
+use super::search::SearchPool;
+
+/// The longest an analysis may think.
+pub const MAX_ANALYSIS_TIME: Duration = Duration::from_secs(10);
+/// How long an analysis thinks when the caller does not say.
+pub const DEFAULT_ANALYSIS_TIME: Duration = Duration::from_secs(1);
+/// The most positions an analysis may expand.
+pub const MAX_ANALYSIS_NODES: u64 = 50_000_000;
+
+/// An analysis asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct AnalysisRequest {
+    /// Who asks: a seat, a spectator or a service key.
+    pub asker: Viewer,
+    /// The position after this event instead of the current one (finished games only).
+    pub at_seq: Option<u64>,
+    /// How long the engine may think; `None` for [`DEFAULT_ANALYSIS_TIME`], capped at
+    /// [`MAX_ANALYSIS_TIME`].
+    pub time: Option<Duration>,
+    /// How many positions it may expand; `None` for (and capped at) [`MAX_ANALYSIS_NODES`].
+    pub nodes: Option<u64>,
+}
+
+/// What the engine found.
+#[derive(Clone, Debug)]
+pub struct AnalysisAnswer {
+    /// The seq of the position analysed.
+    pub seq: u64,
+    /// The seat analysed, the one to act there; `None` when the game is over there.
+    pub seat: Option<Seat>,
+    /// The analysis; `None` when nobody is to act.
+    pub analysis: Option<Analysis>,
+}
+
+/// Analyses a position of `live` for `request`'s asker on `pool`.
+///
+/// # Errors
+/// [`PlayError::HintRefused`] when the asker may not have this position analysed;
+/// [`PlayError::Move`] with `NOT_YOUR_TURN` when a seat asks out of turn;
+/// [`PlayError::SeqOutOfRange`] for a position beyond the log; `SEARCH_BUSY` when the pool
+/// is full.
+pub async fn analyse(
+    live: &LiveGame,
+    pool: &SearchPool,
+    request: AnalysisRequest,
+) -> Result<AnalysisAnswer, PlayError> {
+    let copy = live.copy().await;
+    let current = copy.record.seq;
+    let finished = copy.record.status != GameStatus::InProgress;
+    let (seq, position) = if finished {
+        match request.at_seq {
+            Some(seq) if seq == 0 || seq > current => return Err(PlayError::SeqOutOfRange { after: seq, current }),
+            Some(seq) => {
+                // Event 1 is the creation; each later event up to the ending is one turn.
+                let turns = usize::try_from(seq - 1).unwrap_or(usize::MAX).min(copy.game.history().len());
+                let game =
+                    copy.record.config.replay(&copy.game.history()[..turns]).map_err(|e| {
+                        PlayError::Storage(format!("game {} does not replay to seq {seq}: {e}", live.id))
+                    })?;
+                (seq, game)
+            }
+            None => (current, copy.game),
+        }
+    } else {
+        let Some(seat) = request.asker.seat() else { return Err(PlayError::HintRefused(HintRefusal::NotASeat)) };
+        if !copy.record.allow_hints {
+            return Err(PlayError::HintRefused(HintRefusal::Disabled));
+        }
+        if request.at_seq.is_some_and(|seq| seq != current) {
+            return Err(PlayError::HintRefused(HintRefusal::PastPosition { current }));
+        }
+        if !copy.game.to_act().contains(&seat) {
+            let error =
+                MoveError::new(Reason::NotYourTurn, format!("{seat} is not to move; hints are for the seat to move"));
+            return Err(PlayError::Move { error, current_seq: current });
+        }
+        (current, copy.game)
+    };
+    let seat = if finished { position.to_act().first().copied() } else { request.asker.seat() };
+    let Some(seat) = seat else { return Ok(AnalysisAnswer { seq, seat: None, analysis: None }) };
+    let time = request.time.unwrap_or(DEFAULT_ANALYSIS_TIME).min(MAX_ANALYSIS_TIME);
+    let nodes = request.nodes.unwrap_or(MAX_ANALYSIS_NODES).min(MAX_ANALYSIS_NODES);
+    let stop = Arc::new(AtomicBool::new(false));
+    let timer = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(time).await;
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let analysis = pool.run_with(stop, move |stop| position.analyse(seat, SearchBudget::new(nodes, stop))).await;
+    timer.abort();
+    Ok(AnalysisAnswer { seq, seat: Some(seat), analysis: analysis? })
+}
