@@ -1,5 +1,5 @@
 //! The `tabula` command: run the server, move games between stores, count game trees,
-//! solve puzzles.
+//! solve puzzles, analyse positions.
 
 mod cli;
 
@@ -23,6 +23,9 @@ enum Command {
     /// Solve a puzzle from its start, or Connect Four positions exactly.
     #[command(subcommand)]
     Solve(cli::solve::SolveCommand),
+    /// The engine's line for a position of any game: the move it suggests, the replies it
+    /// expects, and its score (exact where it proves it).
+    Analyse(cli::analyse::AnalyseArgs),
     /// Print one stored game (configuration and whole log) as a JSON document.
     Export(cli::games::ExportArgs),
     /// Add a game exported by `tabula export` to a store.
@@ -48,6 +51,7 @@ fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Serve(args) => tokio::runtime::Runtime::new()?.block_on(cli::serve::serve(*args)),
         Command::Perft(args) => cli::perft::run(args).map_err(Into::into),
         Command::Solve(command) => cli::solve::run(command).map_err(Into::into),
+        Command::Analyse(args) => cli::analyse::run(args).map_err(Into::into),
         Command::Export(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::export(args)),
         Command::Import(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::import(args)),
     }

@@ -419,10 +419,9 @@ async fn games_from_before_hint_settings_keep_their_hints() {
     let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&path).create_if_missing(true);
     let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
     tabula::store::sqlite_migrator_through(5).run(&pool).await.unwrap();
-    for (id, config) in [
-        ("pegs", GameConfig::PegSolitaire(Default::default())),
-        ("four", GameConfig::ConnectFour(Default::default())),
-    ] {
+    for (id, config) in
+        [("pegs", GameConfig::PegSolitaire(Default::default())), ("four", GameConfig::ConnectFour(Default::default()))]
+    {
         sqlx::query(
             "INSERT INTO games (id, kind, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count) \
              VALUES (?, ?, ?, ?, 0, 0, 1, 'in_progress', NULL, 0)",

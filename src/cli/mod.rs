@@ -1,5 +1,6 @@
 //! The subcommands.
 
+pub mod analyse;
 pub mod games;
 pub mod perft;
 pub mod serve;

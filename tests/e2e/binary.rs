@@ -140,6 +140,39 @@ fn perft_prints_the_count_last_and_the_speed_on_stderr() {
 }
 
 #[test]
+fn analyse_prints_the_engines_line_for_any_game_and_names_what_is_wrong() {
+    // The empty 3×3 board is a draw the engine proves; its line is a whole drawn game.
+    let (out, err) = run(&["analyse", "tic_tac_toe", "--time", "5"]);
+    assert!(err.contains("analysing for X (seat 1)"), "{err}");
+    assert!(out.contains("score: draw (exact)"), "{out}");
+    assert_eq!(out.lines().find_map(|l| l.strip_prefix("line: ")).unwrap().split(", ").count(), 9, "{out}");
+    // Red wins in column 0 (Pons' score 18), found by the solver.
+    let (out, _) =
+        run(&["analyse", "connect_four", "--moves", "column 3, column 3, column 2, column 2, column 1, column 1"]);
+    assert!(out.contains("best: column 0") && out.contains("win in 1 plies (exact, +18 in Pons' convention)"), "{out}");
+    // A back-rank mate, from a FEN, in UCI.
+    let (out, _) = run(&["analyse", "chess", "--fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--time", "5"]);
+    assert!(out.contains("best: d1d8") && out.contains("win in 1 plies"), "{out}");
+    // A configuration in JSON over the defaults, and moves in the game's notation.
+    let (out, _) =
+        run(&["analyse", "gomoku", "--config", r#"{"width": 9, "height": 9}"#, "--moves", "e5", "--time", "0.2"]);
+    assert!(out.starts_with("best: "), "{out}");
+
+    for (args, complaint) in [
+        (&["analyse", "go"][..], "no game kind \"go\""),
+        (&["analyse", "gomoku", "--config", r#"{"widht": 9}"#], "unknown fields [\"widht\"]"),
+        (&["analyse", "chess", "--moves", "e4, e5, Ke3"], "move 3 (\"Ke3\")"),
+        (&["analyse", "reversi", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"], "--fen is for chess only"),
+        (&["analyse", "tic_tac_toe", "--moves", "a1, b1, a2, b2, a3"], "the game is over"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(complaint), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn the_peg_solitaire_solver_answers_from_the_command_line() {
     let (out, _) = run(&["solve", "peg-solitaire"]);
     assert!(out.contains("solvable: yes"), "{out}");
