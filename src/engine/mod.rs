@@ -18,6 +18,8 @@ mod rules;
 mod seat;
 mod session;
 mod snapshot;
+#[cfg(test)]
+pub(crate) mod tactics;
 mod view;
 
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};

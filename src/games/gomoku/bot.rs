@@ -122,6 +122,26 @@ mod tests {
         }
     }
 
+    /// An open three (row 7, columns 4 to 6) wins by force: extended at either end to an
+    /// open four, it has two winning points and White can block one. Every searching level
+    /// extends it; its analysis sees the win coming.
+    #[test]
+    fn searching_bots_turn_an_open_three_into_an_open_four() {
+        let go = AtomicBool::new(false);
+        let budget = SearchBudget::new(50_000, &go);
+        let three = play(&[(7, 4), (0, 0), (7, 5), (0, 14), (7, 6), (14, 0)]);
+        let fours = [Some(Action::place(7, 3)), Some(Action::place(7, 7))];
+        for level in 2..=MAX_LEVEL {
+            let chosen = three.bot_action(Seat::FIRST, level, budget);
+            assert!(fours.contains(&chosen), "level {level}: {chosen:?}");
+        }
+        let analysis = three.analyse(Seat::FIRST, budget).unwrap();
+        assert!(fours.contains(&analysis.suggestion().cloned()), "{analysis:?}");
+        // A narrowed search proves nothing, but its estimate is a win found.
+        let crate::engine::Score::Estimate { value, .. } = analysis.score else { panic!("{analysis:?}") };
+        assert!(value > crate::engine::bot::MAX_EVAL, "{analysis:?}");
+    }
+
     #[test]
     fn candidates_lie_near_the_stones_and_the_first_stone_goes_to_the_centre() {
         let game = play(&[]);

@@ -580,3 +580,13 @@ fn random_games_end_and_keep_count_of_every_piece() {
         }
     }
 }
+
+/// Along random games of Three Men's Morris (where the first mill wins, so wins come
+/// within a few plies), the engine keeps every forced win in three plies it is given and
+/// parries every threat of a win at once. (In Nine Men's Morris a win is a long way off;
+/// the bot's own tests cover its mills.)
+#[test]
+fn the_engine_keeps_forced_wins_and_parries_threats() {
+    let checked = crate::engine::tactics::check_tactics::<Morris>(Config::of(Variant::Three), 16, 40, 20_000);
+    assert!(checked.wins >= 3 && checked.parries >= 3, "too few tactics along the games: {checked:?}");
+}

@@ -566,3 +566,11 @@ fn replay_reproduces_the_position_including_the_repetition_record() {
     let replayed = Match::<TicTacTwo>::replay(Config::default(), game.history()).unwrap();
     assert_eq!(replayed, game);
 }
+
+/// Along random games, the engine keeps every forced win in three plies it is given (a
+/// fork, or a shift that opens two lines) and parries every threat of a win at once.
+#[test]
+fn the_engine_keeps_forced_wins_and_parries_threats() {
+    let checked = crate::engine::tactics::check_tactics::<TicTacTwo>(Config::default(), 12, 16, 20_000);
+    assert!(checked.wins >= 3 && checked.parries >= 3, "too few tactics along the games: {checked:?}");
+}
