@@ -203,9 +203,11 @@ impl PegSolitaire {
     /// A solution (one peg left anywhere) from here, searching within `budget`: the
     /// whole jump sequence as the line, an exact win `n` jumps away; an exact loss with no
     /// line when none exists; [`Score::Unknown`] when the budget runs out first.
+    /// The solver remembers every dead end it meets, so it expands at most
+    /// [`MAX_ANALYSIS_NODES`] positions whatever the budget: about 40 MB.
     pub fn analyse(&self, budget: SearchBudget<'_>) -> Analysis {
         let solver = Solver::new(&self.geometry, Goal::OnePeg);
-        match solver.solve_until(self.pegs, budget.nodes, budget.stop, &mut |_| {}) {
+        match solver.solve_until(self.pegs, budget.nodes.min(MAX_ANALYSIS_NODES), budget.stop, &mut |_| {}) {
             Ok(report) if report.solvable => Analysis {
                 line: report.solution.iter().map(|&jump| self.jump_action(jump)).collect(),
                 score: Score::Exact {
@@ -222,7 +224,7 @@ impl PegSolitaire {
                 depth: 0,
                 nodes: report.nodes,
             },
-            Err(_) => Analysis::unknown(budget.nodes),
+            Err(_) => Analysis::unknown(budget.nodes.min(MAX_ANALYSIS_NODES)),
         }
     }
 
@@ -286,6 +288,9 @@ impl PegSolitaire {
         Some(Outcome::Win { winner: Seat::FIRST, reason, line: vec![self.geometry.cell(last)] })
     }
 }
+
+/// The most positions one analysis expands; see [`PegSolitaire::analyse`].
+pub const MAX_ANALYSIS_NODES: u64 = 2_000_000;
 
 impl Rules for PegSolitaire {
     type Config = Config;
