@@ -228,9 +228,8 @@ impl Target<'_> {
     /// The lengths of the ships believed afloat: the fleet less the ships the groups of
     /// sunk cells account for, at most `afloat` of them (the shortest dropped first).
     fn afloat_lengths(&self, fleet: &[u32], afloat: u32) -> Vec<u32> {
-        let mut left: Vec<u32> = fleet.to_vec();
-        left.sort_unstable_by(|a, b| b.cmp(a));
         let mut seen = vec![false; self.dims.area()];
+        let mut groups = Vec::new();
         for (start, piece) in cells_of(self.ocean) {
             if piece != Piece::Sunk || seen[self.dims.index(start)] {
                 continue;
@@ -248,20 +247,29 @@ impl Target<'_> {
                     }
                 }
             }
-            // Take out the ship of exactly that size, else the longest ones that fit.
-            if let Some(at) = left.iter().position(|&l| l == size) {
-                left.remove(at);
-            } else {
-                let mut rest = size;
-                while let Some(at) = left.iter().position(|&l| l <= rest) {
-                    rest -= left.remove(at);
+            groups.push(size);
+        }
+        let mut left: Vec<u32> = fleet.to_vec();
+        left.sort_unstable_by(|a, b| b.cmp(a));
+        // Every way the groups can be made of the fleet's ships that leaves `afloat` ships;
+        // a length that may still float in any of them counts (as often as it may).
+        let mut possible: Vec<Vec<u32>> = Vec::new();
+        remaining_fleets(&groups, &mut left, afloat, &mut possible);
+        let mut lengths: Vec<u32> = Vec::new();
+        for rest in &possible {
+            for &length in rest {
+                let have = lengths.iter().filter(|&&l| l == length).count();
+                if rest.iter().filter(|&&l| l == length).count() > have {
+                    lengths.push(length);
                 }
             }
         }
-        while left.len() > afloat as usize {
-            left.pop();
+        if possible.is_empty() {
+            // No way fits what is seen: better every ship than none.
+            lengths = fleet.to_vec();
         }
-        left
+        lengths.sort_unstable_by(|a, b| b.cmp(a));
+        lengths
     }
 
     /// Level 3: the unshot cell the most placements of the floating ships go through.
@@ -319,5 +327,42 @@ impl Target<'_> {
             Some(&i) => Some((self.dims.cell(i), ((1.0 - misses_all[i]) * 100.0).round() as u32)),
             None => self.hunt_and_target(rng).map(|cell| (cell, 0)),
         }
+    }
+}
+
+/// Pushes onto `out` every fleet that `left` leaves once each of `groups` (sizes of groups
+/// of touching sunk cells) is made of some of its ships, when `afloat` ships remain (any
+/// number when `afloat` is `u32::MAX`, the count being unknown). At most a few hundred
+/// ways: fleets hold at most 10 ships.
+fn remaining_fleets(groups: &[u32], left: &mut Vec<u32>, afloat: u32, out: &mut Vec<Vec<u32>>) {
+    const MAX_WAYS: usize = 256;
+    if out.len() >= MAX_WAYS {
+        return;
+    }
+    let Some((&size, rest)) = groups.split_first() else {
+        if (afloat == u32::MAX || left.len() == afloat as usize) && !out.contains(left) {
+            out.push(left.clone());
+        }
+        return;
+    };
+    take_summing(size, 0, rest, left, afloat, out);
+}
+
+/// Takes ships of `left` from index `from` on (in order, so that each set is tried once)
+/// summing to `size`, then goes on with the other groups.
+fn take_summing(size: u32, from: usize, groups: &[u32], left: &mut Vec<u32>, afloat: u32, out: &mut Vec<Vec<u32>>) {
+    if size == 0 {
+        remaining_fleets(groups, left, afloat, out);
+        return;
+    }
+    let mut i = from;
+    while i < left.len() {
+        let length = left[i];
+        if length <= size && (i == from || left[i - 1] != length) {
+            left.remove(i);
+            take_summing(size - length, i, groups, left, afloat, out);
+            left.insert(i, length);
+        }
+        i += 1;
     }
 }
