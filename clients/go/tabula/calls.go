@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tabula-games/tabula/clients/go/tabulav1"
@@ -29,6 +30,10 @@ type callOptions struct {
 	pageSize     int32
 	pageToken    string
 	bots         []*tabulav1.BotSeat
+	allowHints   *bool
+	maxTime      time.Duration
+	maxNodes     uint64
+	atSeq        *uint64
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -141,14 +146,15 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
-// server shows only this once. Options: [Private], [RequestID], [Bots]. Needs a service key.
+// server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints]. Needs
+// a service key.
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPreset", &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}, opts)
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots]. Needs a service key.
+// [RequestID], [Bots], [AllowHints]. Needs a service key.
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
 }
@@ -156,22 +162,24 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
-// [RequestID], [Bots]. Needs a service key.
+// [RequestID], [Bots], [AllowHints]. Needs a service key.
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply", "Bots")
+	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply", "Bots", "AllowHints")
 	if err != nil {
 		return nil, err
 	}
 	source := &tabulav1.CreateGameRequest_Pgn{Pgn: &tabulav1.PgnImport{Pgn: pgn, Ply: o.ply}}
-	return unary(ctx, c.stub.CreateGame, &tabulav1.CreateGameRequest{Source: source, Private: o.private, RequestId: o.requestID, Bots: o.bots})
+	return unary(ctx, c.stub.CreateGame, &tabulav1.CreateGameRequest{
+		Source: source, Private: o.private, RequestId: o.requestID, Bots: o.bots, AllowHints: o.allowHints,
+	})
 }
 
 func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
-	o, err := apply(call, opts, "Private", "RequestID", "Bots")
+	o, err := apply(call, opts, "Private", "RequestID", "Bots", "AllowHints")
 	if err != nil {
 		return nil, err
 	}
-	request.Private, request.RequestId, request.Bots = o.private, o.requestID, o.bots
+	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
 	return unary(ctx, c.stub.CreateGame, request)
 }
 
@@ -240,10 +248,25 @@ func (c *Client) ExportPGN(ctx context.Context, gameID string) (string, error) {
 	return response.GetPgn(), err
 }
 
-// GetHint suggests this client's seat's next move, in games with a solver (peg solitaire;
-// reason HINTS_UNSUPPORTED elsewhere). The response's GetSeq() suits [ExpectedSeq].
-func (c *Client) GetHint(ctx context.Context, gameID string) (*tabulav1.GetHintResponse, error) {
-	return unary(ctx, c.stub.GetHint, &tabulav1.GetHintRequest{GameId: gameID})
+// GetHint returns the engine's analysis of a position, in every game: GetResult(), with
+// HINT_RESULT_MOVE the suggested GetMove() (its GetSeq() suits [ExpectedSeq]), the
+// GetPrincipalVariation() that starts with it, a GetScore() for the GetSeat() analysed
+// (GetExact() with GetResult(), or an estimate GetValue() in GetUnit()), GetDepth() and
+// GetNodes(). While the game runs only the seat to move may ask (reasons SEAT_REQUIRED,
+// NOT_YOUR_TURN), in a game created with [AllowHints] (reason HINTS_DISABLED); once it is
+// finished anyone who may read it may, a spectator included, and its final position answers
+// HINT_RESULT_ALREADY_SOLVED with seat 0. Options: [MaxTime], [MaxNodes] (the search's
+// budget), [AtSeq] (an earlier position of a finished game).
+func (c *Client) GetHint(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.GetHintResponse, error) {
+	o, err := apply("GetHint", opts, "MaxTime", "MaxNodes", "AtSeq")
+	if err != nil {
+		return nil, err
+	}
+	request := &tabulav1.GetHintRequest{GameId: gameID, MaxNodes: o.maxNodes, AtSeq: o.atSeq}
+	if o.maxTime != 0 {
+		request.MaxTime = durationpb.New(o.maxTime)
+	}
+	return unary(ctx, c.stub.GetHint, request)
 }
 
 // TakeBack takes back this client's seat's own last move, where the game allows it (chess

@@ -12,7 +12,9 @@
 // iterator that resumes after the last event it delivered when the connection drops;
 // [Client.EventsWithViews] also yields the game as the caller sees it after each event).
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
-// constructors of this package; seats the server's engine plays with [Bots] and [BotSeat].
+// constructors of this package; seats the server's engine plays with [Bots] and [BotSeat];
+// hints are allowed at creation with [AllowHints] and bounded with [MaxTime] and
+// [MaxNodes], and [AtSeq] names a finished game's earlier position.
 //
 // A client acts as one credential ([WithCredential]); [Client.As] makes a client that
 // shares the connection and acts as another. Each unary call gets a deadline of

@@ -84,7 +84,7 @@ func (f *fakeService) StreamEvents(request *tabulav1.StreamEventsRequest, stream
 }
 
 // startFake serves f in memory and returns a client of it, made with tabula.Dial.
-func startFake(t *testing.T, f *fakeService, opts ...tabula.Option) *tabula.Client {
+func startFake(t *testing.T, f tabulav1.GameServiceServer, opts ...tabula.Option) *tabula.Client {
 	t.Helper()
 	listener := bufconn.Listen(1 << 20)
 	server := grpc.NewServer()

@@ -1,5 +1,5 @@
 """A stand-in server on loopback that answers every call of tabula.v1.GameService with an
-empty response and records what each call brought (deadline, credential); its event
+empty response and records what each call brought (deadline, credential, request); its event
 streams send the events it is given, so gaps and cancellation can be staged offline."""
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ class Seen:
     #: Seconds left until the call's deadline when it arrived; None without a deadline.
     time_remaining: float | None
     authorization: str | None
+    #: The request as it arrived, serialized.
+    request: bytes = b""
 
 
 @dataclass
@@ -53,14 +55,15 @@ class StandInServer:
         self.address = f"127.0.0.1:{self._server.add_insecure_port('127.0.0.1:0')}"
         self._server.start()
 
-    def _record(self, method: str, context: grpc.ServicerContext) -> None:
+    def _record(self, method: str, context: grpc.ServicerContext, request: bytes = b"") -> None:
         metadata = dict(context.invocation_metadata())
         authorization = metadata.get("authorization")
-        self.seen.append(Seen(method, context.time_remaining(), None if authorization is None else str(authorization)))
+        credential = None if authorization is None else str(authorization)
+        self.seen.append(Seen(method, context.time_remaining(), credential, request))
 
     def _unary(self, name: str, response: Message) -> Callable[[bytes, grpc.ServicerContext], bytes]:
         def answer(request: bytes, context: grpc.ServicerContext) -> bytes:
-            self._record(name, context)
+            self._record(name, context, request)
             if self.delay:
                 time.sleep(self.delay)
             return response.SerializeToString()

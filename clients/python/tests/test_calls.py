@@ -46,9 +46,9 @@ def test_a_hint_is_played_and_taken_back(server: str) -> None:
         assert nothing.value.reason == "NOTHING_TO_TAKE_BACK"
         chess = client.create_game_from_preset("chess", "standard")
         white = client.with_credential(chess.seat_tokens[0].token)
-        with pytest.raises(TabulaError) as unsupported:
+        with pytest.raises(TabulaError) as disabled:
             white.get_hint(chess.game.game_id)
-        assert unsupported.value.reason == "HINTS_UNSUPPORTED"
+        assert disabled.value.reason == "HINTS_DISABLED", "two seats: no hints unless the game allows them"
 
 
 def test_a_chess_game_exported_as_pgn_imports_again(server: str) -> None:

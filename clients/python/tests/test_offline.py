@@ -9,6 +9,7 @@ import inspect
 import re
 import threading
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from typing import Any
 
 import grpc
@@ -30,7 +31,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "submit_move": ("SubmitMove", lambda c, **t: c.submit_move("g", moves.drop(3), expected_seq=1, **t)),
     "resign": ("Resign", lambda c, **t: c.resign("g", request_id="r", **t)),
     "export_pgn": ("ExportPgn", lambda c, **t: c.export_pgn("g", **t)),
-    "get_hint": ("GetHint", lambda c, **t: c.get_hint("g", **t)),
+    "get_hint": ("GetHint", lambda c, **t: c.get_hint("g", max_time=0.5, max_nodes=1000, at_seq=2, **t)),
     "take_back": ("TakeBack", lambda c, **t: c.take_back("g", expected_seq=2, **t)),
     "archive_game": ("ArchiveGame", lambda c, **t: c.archive_game("g", **t)),
     "delete_game": ("DeleteGame", lambda c, **t: c.delete_game("g", **t)),
@@ -99,6 +100,31 @@ async def test_each_async_call_sends_the_credential_and_a_deadline(stand_in: Sta
         await call(client.with_credential("seat"), timeout=7.0)
         assert stand_in.last(rpc).authorization == "Bearer seat"
         assert_deadline(stand_in.last(rpc).time_remaining, 7.0)
+
+
+def test_hint_and_creation_options_reach_the_server(stand_in: StandInServer) -> None:
+    def arrived(rpc: str, message: Any) -> Any:
+        message.ParseFromString(stand_in.last(rpc).request)
+        return message
+
+    with Client(stand_in.address) as client:
+        client.get_hint("g", max_time=0.25, max_nodes=1000, at_seq=3)
+        sent = arrived("GetHint", pb.GetHintRequest())
+        assert (sent.max_time.ToMilliseconds(), sent.max_nodes, sent.at_seq) == (250, 1000, 3)
+        client.get_hint("g", max_time=timedelta(seconds=2))
+        sent = arrived("GetHint", pb.GetHintRequest())
+        assert sent.max_time.ToMilliseconds() == 2000 and not sent.HasField("at_seq")
+        client.get_hint("g")
+        sent = arrived("GetHint", pb.GetHintRequest())
+        assert not sent.HasField("max_time") and sent.max_nodes == 0, "unset: the server's defaults"
+
+        client.create_game_from_preset("tic_tac_toe", "classic", allow_hints=True)
+        assert arrived("CreateGame", pb.CreateGameRequest()).allow_hints is True
+        client.create_game_from_config(pb.GameConfig(), allow_hints=False)
+        sent = arrived("CreateGame", pb.CreateGameRequest())
+        assert sent.HasField("allow_hints") and sent.allow_hints is False
+        client.create_game_from_pgn("1. e4 *")
+        assert not arrived("CreateGame", pb.CreateGameRequest()).HasField("allow_hints"), "unset: the server decides"
 
 
 def test_the_raw_stub_carries_the_credential(stand_in: StandInServer) -> None:

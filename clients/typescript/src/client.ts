@@ -1,5 +1,5 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { type Timestamp, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { durationFromMs, type Timestamp, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   type CallOptions as ConnectCallOptions,
   type Client,
@@ -16,6 +16,7 @@ import {
   type CreateGameResponse,
   type GameKindInfo,
   GameService,
+  GetHintRequestSchema,
   type GetHintResponse,
   ListGamesRequestSchema,
   type ListGamesResponse,
@@ -101,6 +102,12 @@ export interface CreateOptions extends ManageOptions {
    * level or move time rejects with INVALID_REQUEST.
    */
   bots?: MessageInitShape<typeof BotSeatSchema>[];
+  /**
+   * Whether the seat to move may ask `getHint` while the game runs. Absent: the server
+   * decides, on for one-seat games (peg solitaire), off where seats play each other. Anyone
+   * may analyse a finished game either way.
+   */
+  allowHints?: boolean;
 }
 
 /** Options of `createGameFromPgn`. */
@@ -114,6 +121,20 @@ export interface SubmitOptions extends ManageOptions {
   expectedSeq?: bigint;
   /** Only check the move. */
   validateOnly?: boolean;
+}
+
+/** Options of `getHint`: the engine's budget, and which position of a finished game to analyse. */
+export interface HintOptions extends CallOptions {
+  /** The longest the engine may think, in milliseconds; absent or 0: 1 second. At most 10 seconds. */
+  maxTimeMs?: number;
+  /** The most positions the engine may expand; absent or 0: the server's cap, 50,000,000. */
+  maxNodes?: bigint;
+  /**
+   * Analyse the position right after the event with this sequence number (1n: the start)
+   * instead of the current one; only in a finished game (a running game answers
+   * GAME_NOT_FINISHED for any but its current seq; beyond the log: SEQ_OUT_OF_RANGE).
+   */
+  atSeq?: bigint;
 }
 
 export interface TakeBackOptions extends ManageOptions {
@@ -345,12 +366,15 @@ export class TabulaClient implements Disposable {
 
   /**
    * A game from one of `kind`'s named presets; the response holds one token per seat. Options:
-   * `private`, `requestId`, `bots` (seats the server's engine plays).
+   * `private`, `requestId`, `bots` (seats the server's engine plays), `allowHints`.
    */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [] } = options;
+    const { requestId = "", private: isPrivate = false, bots = [], allowHints } = options;
     return this.call(options, (o) =>
-      this.raw.createGame({ kind, source: { case: "preset", value: preset }, private: isPrivate, requestId, bots }, o),
+      this.raw.createGame(
+        { kind, source: { case: "preset", value: preset }, private: isPrivate, requestId, bots, allowHints },
+        o,
+      ),
     );
   }
 
@@ -359,9 +383,12 @@ export class TabulaClient implements Disposable {
     config: MessageInitShape<typeof GameConfigSchema>,
     options: CreateOptions = {},
   ): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [] } = options;
+    const { requestId = "", private: isPrivate = false, bots = [], allowHints } = options;
     return this.call(options, (o) =>
-      this.raw.createGame({ source: { case: "config", value: config }, private: isPrivate, requestId, bots }, o),
+      this.raw.createGame(
+        { source: { case: "config", value: config }, private: isPrivate, requestId, bots, allowHints },
+        o,
+      ),
     );
   }
 
@@ -370,9 +397,12 @@ export class TabulaClient implements Disposable {
    * with those moves as its history.
    */
   createGameFromPgn(pgn: string, options: PgnOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, ply, bots = [] } = options;
+    const { requestId = "", private: isPrivate = false, ply, bots = [], allowHints } = options;
     return this.call(options, (o) =>
-      this.raw.createGame({ source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId, bots }, o),
+      this.raw.createGame(
+        { source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId, bots, allowHints },
+        o,
+      ),
     );
   }
 
@@ -432,11 +462,23 @@ export class TabulaClient implements Disposable {
   }
 
   /**
-   * The caller's next move by the game's solver (peg solitaire): `result`, and `move` ready to
-   * submit when `result` is `HintResult.MOVE`. The search stops when the call ends.
+   * The engine's analysis of a position: `result`, with `HintResult.MOVE` the suggested `move`
+   * (ready to submit with `{ expectedSeq: hint.seq }`), the `principalVariation` that starts
+   * with it, a `score` for the `seat` analysed (`exact` with `result`, or an estimate `value`
+   * in `unit`), `depth` and `nodes`. Options: `maxTimeMs`, `maxNodes` (the search's budget)
+   * and `atSeq` (a finished game's earlier position). While the game runs only the seat to
+   * move may ask (SEAT_REQUIRED, NOT_YOUR_TURN), in a game created with `allowHints`
+   * (HINTS_DISABLED); once it is finished anyone who may read it may, and its final position
+   * answers `HintResult.ALREADY_SOLVED` with seat 0. The search stops when the call ends.
    */
-  getHint(gameId: string, options: CallOptions = {}): Promise<GetHintResponse> {
-    return this.call(options, (o) => this.raw.getHint({ gameId }, o));
+  getHint(gameId: string, options: HintOptions = {}): Promise<GetHintResponse> {
+    const request = create(GetHintRequestSchema, {
+      gameId,
+      maxTime: options.maxTimeMs === undefined ? undefined : durationFromMs(options.maxTimeMs),
+      maxNodes: options.maxNodes ?? 0n,
+      atSeq: options.atSeq,
+    });
+    return this.call(options, (o) => this.raw.getHint(request, o));
   }
 
   /** Takes back the caller's own last move, where the game allows it. */

@@ -15,6 +15,7 @@ export {
   type ConnectOptions,
   type CreateOptions,
   type EventOptions,
+  type HintOptions,
   type ListGamesOptions,
   type ManageOptions,
   type PgnOptions,

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Union
 
 import grpc
+from google.protobuf.duration_pb2 import Duration
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from tabula_client import pb
@@ -21,6 +22,8 @@ RootCertificates = Union[bytes, str, "os.PathLike[str]", None]
 Metadata = tuple[tuple[str, str], ...]
 #: A point in time for `list_games` filters: a `datetime` (naive means UTC) or a `Timestamp`.
 Time = Union[datetime, Timestamp, None]
+#: A length of time (a bot's move time, a hint's budget): seconds, a `timedelta` or a `Duration`.
+Seconds = Union[float, timedelta, Duration, None]
 
 #: The deadline of every unary call, in seconds, unless the client or the call sets another.
 DEFAULT_TIMEOUT = 30.0
@@ -105,27 +108,65 @@ def timestamp(value: Time) -> Timestamp | None:
     return stamp
 
 
-def preset_request(
-    kind: pb.GameKind.ValueType | str, preset: str, private: bool, request_id: str, bots: Iterable[pb.BotSeat]
+def set_duration(target: Duration, value: Seconds) -> None:
+    """Writes `value` (seconds, a `timedelta` or a `Duration`) into `target`; None leaves it unset."""
+    if isinstance(value, Duration):
+        target.CopyFrom(value)
+    elif isinstance(value, timedelta):
+        target.FromTimedelta(value)
+    elif value is not None:
+        target.FromNanoseconds(round(value * 1e9))
+
+
+def _created(
+    request: pb.CreateGameRequest, private: bool, request_id: str, bots: Iterable[pb.BotSeat], allow_hints: bool | None
 ) -> pb.CreateGameRequest:
-    return pb.CreateGameRequest(
-        kind=kind_value(kind), preset=preset, private=private, request_id=request_id, bots=list(bots)
-    )
+    request.private = private
+    request.request_id = request_id
+    request.bots.extend(bots)
+    if allow_hints is not None:
+        request.allow_hints = allow_hints
+    return request
+
+
+def preset_request(
+    kind: pb.GameKind.ValueType | str,
+    preset: str,
+    private: bool,
+    request_id: str,
+    bots: Iterable[pb.BotSeat],
+    allow_hints: bool | None,
+) -> pb.CreateGameRequest:
+    request = pb.CreateGameRequest(kind=kind_value(kind), preset=preset)
+    return _created(request, private, request_id, bots, allow_hints)
 
 
 def config_request(
-    config: pb.GameConfig, private: bool, request_id: str, bots: Iterable[pb.BotSeat]
+    config: pb.GameConfig, private: bool, request_id: str, bots: Iterable[pb.BotSeat], allow_hints: bool | None
 ) -> pb.CreateGameRequest:
-    return pb.CreateGameRequest(config=config, private=private, request_id=request_id, bots=list(bots))
+    return _created(pb.CreateGameRequest(config=config), private, request_id, bots, allow_hints)
 
 
 def pgn_request(
-    pgn: str, ply: int | None, private: bool, request_id: str, bots: Iterable[pb.BotSeat]
+    pgn: str,
+    ply: int | None,
+    private: bool,
+    request_id: str,
+    bots: Iterable[pb.BotSeat],
+    allow_hints: bool | None,
 ) -> pb.CreateGameRequest:
     source = pb.PgnImport(pgn=pgn)
     if ply is not None:
         source.ply = ply
-    return pb.CreateGameRequest(pgn=source, private=private, request_id=request_id, bots=list(bots))
+    return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints)
+
+
+def hint_request(game_id: str, max_time: Seconds, max_nodes: int, at_seq: int | None) -> pb.GetHintRequest:
+    request = pb.GetHintRequest(game_id=game_id, max_nodes=max_nodes)
+    set_duration(request.max_time, max_time)
+    if at_seq is not None:
+        request.at_seq = at_seq
+    return request
 
 
 def list_games_request(

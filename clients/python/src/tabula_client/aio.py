@@ -189,9 +189,11 @@ class AsyncClient:
         private: bool = False,
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        return await self._call(self.stub.CreateGame, _common.preset_request(kind, preset, private, request_id, bots), timeout)
+        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints)
+        return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_config(
         self,
@@ -200,9 +202,11 @@ class AsyncClient:
         private: bool = False,
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        return await self._call(self.stub.CreateGame, _common.config_request(config, private, request_id, bots), timeout)
+        request = _common.config_request(config, private, request_id, bots, allow_hints)
+        return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_pgn(
         self,
@@ -212,9 +216,11 @@ class AsyncClient:
         private: bool = False,
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        return await self._call(self.stub.CreateGame, _common.pgn_request(pgn, ply, private, request_id, bots), timeout)
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints)
+        return await self._call(self.stub.CreateGame, request, timeout)
 
     async def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         return (await self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout)).game
@@ -261,8 +267,17 @@ class AsyncClient:
     async def export_pgn(self, game_id: str, *, timeout: float | None = None) -> str:
         return (await self._call(self.stub.ExportPgn, pb.ExportPgnRequest(game_id=game_id), timeout)).pgn
 
-    async def get_hint(self, game_id: str, *, timeout: float | None = None) -> pb.GetHintResponse:
-        return await self._call(self.stub.GetHint, pb.GetHintRequest(game_id=game_id), timeout)
+    async def get_hint(
+        self,
+        game_id: str,
+        *,
+        max_time: _common.Seconds = None,
+        max_nodes: int = 0,
+        at_seq: int | None = None,
+        timeout: float | None = None,
+    ) -> pb.GetHintResponse:
+        request = _common.hint_request(game_id, max_time, max_nodes, at_seq)
+        return await self._call(self.stub.GetHint, request, timeout)
 
     async def take_back(
         self, game_id: str, *, expected_seq: int | None = None, request_id: str = "", timeout: float | None = None

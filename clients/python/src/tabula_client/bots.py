@@ -4,15 +4,10 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Union
-
-from google.protobuf.duration_pb2 import Duration
-
-from tabula_client import pb
+from tabula_client import _common, pb
 
 #: How long the engine may think per move: seconds, a `timedelta` or a `Duration`.
-MoveTime = Union[float, timedelta, Duration, None]
+MoveTime = _common.Seconds
 
 
 def bot_seat(seat: int, level: int, move_time: MoveTime = None) -> pb.BotSeat:
@@ -21,12 +16,7 @@ def bot_seat(seat: int, level: int, move_time: MoveTime = None) -> pb.BotSeat:
     or zero: the server's default of 1 second; at most 10 seconds). The engine moves as soon
     as the seat is to act; its events carry `actor.engine`, the seat's number."""
     bot = pb.BotSeat(seat=seat, level=level)
-    if isinstance(move_time, Duration):
-        bot.move_time.CopyFrom(move_time)
-    elif isinstance(move_time, timedelta):
-        bot.move_time.FromTimedelta(move_time)
-    elif move_time is not None:
-        bot.move_time.FromNanoseconds(round(move_time * 1e9))
+    _common.set_duration(bot.move_time, move_time)
     return bot
 
 

@@ -210,6 +210,7 @@ class Client:
         private: bool = False,
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
@@ -219,8 +220,11 @@ class Client:
         while nothing has happened in the game (the first answer's tokens then stop working),
         with none afterwards. `bots` are seats the server's engine plays (build them with
         `bot_seat`): it moves as soon as such a seat is to act, and the seat's token may read
-        the game but not move for it (reason `SEAT_PLAYED_BY_ENGINE`)."""
-        return self._call(self.stub.CreateGame, _common.preset_request(kind, preset, private, request_id, bots), timeout)
+        the game but not move for it (reason `SEAT_PLAYED_BY_ENGINE`). `allow_hints` lets the
+        seat to move ask `get_hint` while the game runs; None leaves it to the server (on for
+        one-seat games, off where seats play each other)."""
+        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints)
+        return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_config(
         self,
@@ -229,11 +233,13 @@ class Client:
         private: bool = False,
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
-        `request_id` and `bots` as for `create_game_from_preset`."""
-        return self._call(self.stub.CreateGame, _common.config_request(config, private, request_id, bots), timeout)
+        `request_id`, `bots` and `allow_hints` as for `create_game_from_preset`."""
+        request = _common.config_request(config, private, request_id, bots, allow_hints)
+        return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_pgn(
         self,
@@ -243,12 +249,14 @@ class Client:
         private: bool = False,
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
-        of them) with those moves as its history; `private`, `request_id` and `bots` as for
-        `create_game_from_preset`."""
-        return self._call(self.stub.CreateGame, _common.pgn_request(pgn, ply, private, request_id, bots), timeout)
+        of them) with those moves as its history; `private`, `request_id`, `bots` and
+        `allow_hints` as for `create_game_from_preset`."""
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints)
+        return self._call(self.stub.CreateGame, request, timeout)
 
     def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         """The game's public summary: kind, configuration, status, outcome and seq."""
@@ -304,10 +312,29 @@ class Client:
         """A chess game, running or finished, as PGN."""
         return self._call(self.stub.ExportPgn, pb.ExportPgnRequest(game_id=game_id), timeout).pgn
 
-    def get_hint(self, game_id: str, *, timeout: float | None = None) -> pb.GetHintResponse:
-        """The caller's next move from the game's solver (peg solitaire): `result`, and with
-        `HINT_RESULT_MOVE` the `move`, for the position at `seq`."""
-        return self._call(self.stub.GetHint, pb.GetHintRequest(game_id=game_id), timeout)
+    def get_hint(
+        self,
+        game_id: str,
+        *,
+        max_time: _common.Seconds = None,
+        max_nodes: int = 0,
+        at_seq: int | None = None,
+        timeout: float | None = None,
+    ) -> pb.GetHintResponse:
+        """The engine's analysis of a position: `result`, with `HINT_RESULT_MOVE` the `move`
+        it suggests (ready to submit with `expected_seq=seq`), the `principal_variation` that
+        starts with it, a `score` for the `seat` analysed (exact with `result`, or an
+        estimate in `unit`), `depth` and `nodes`.
+
+        The engine thinks at most `max_time` (seconds, a `timedelta` or a `pb.Duration`;
+        None or zero: 1 second; at most 10) and expands at most `max_nodes` positions (0: the
+        server's cap, 50,000,000). While the game runs only the seat to move may ask, at the
+        current position, in a game created with `allow_hints` (else reasons `SEAT_REQUIRED`,
+        `NOT_YOUR_TURN`, `HINTS_DISABLED`). Once it is finished anyone who may read it may
+        analyse the position right after event `at_seq` (1: the start; beyond the log:
+        `SEQ_OUT_OF_RANGE`); its final position answers `HINT_RESULT_ALREADY_SOLVED` with
+        `seat` 0."""
+        return self._call(self.stub.GetHint, _common.hint_request(game_id, max_time, max_nodes, at_seq), timeout)
 
     def take_back(
         self, game_id: str, *, expected_seq: int | None = None, request_id: str = "", timeout: float | None = None

@@ -5,34 +5,42 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Options of a game's creation ({@code createGameFromPreset}, {@code FromConfig},
  * {@code FromPgn}): whether the game is private, a request id that makes the creation safe to
- * retry, and the seats the server's own engine plays. Immutable; each {@code with...} returns
- * a copy.
+ * retry, the seats the server's own engine plays, and whether the seat to move may ask for
+ * hints. Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
  *     CreateOptions.defaults().withPrivate(true).withRequestId("create-1"));
  * client.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
  *     CreateOptions.defaults().withBot(2, 1, Duration.ZERO));
+ * client.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+ *     CreateOptions.defaults().withAllowHints(true));
  * }</pre>
  */
 public final class CreateOptions {
-  private static final CreateOptions DEFAULTS = new CreateOptions(false, "", List.of());
+  private static final CreateOptions DEFAULTS = new CreateOptions(false, "", List.of(), Optional.empty());
 
   private final boolean privateGame;
   private final String requestId;
   private final List<BotSeat> bots;
+  private final Optional<Boolean> allowHints;
 
-  private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots) {
+  private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, Optional<Boolean> allowHints) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
+    this.allowHints = allowHints;
   }
 
-  /** A public game, without a request id, every seat played by its token. */
+  /**
+   * A public game, without a request id, every seat played by its token, hints as the server
+   * decides.
+   */
   public static CreateOptions defaults() {
     return DEFAULTS;
   }
@@ -42,7 +50,7 @@ public final class CreateOptions {
    * only its seats and service keys may read it.
    */
   public CreateOptions withPrivate(boolean privateGame) {
-    return new CreateOptions(privateGame, requestId, bots);
+    return new CreateOptions(privateGame, requestId, bots, allowHints);
   }
 
   /**
@@ -53,7 +61,7 @@ public final class CreateOptions {
    * {@code REQUEST_ID_REUSED}.
    */
   public CreateOptions withRequestId(String requestId) {
-    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots);
+    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, allowHints);
   }
 
   /**
@@ -66,7 +74,7 @@ public final class CreateOptions {
    * {@code INVALID_REQUEST}.
    */
   public CreateOptions withBots(List<BotSeat> bots) {
-    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")));
+    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), allowHints);
   }
 
   /** As {@link #withBots(List)}. */
@@ -89,7 +97,17 @@ public final class CreateOptions {
     }
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
-    return new CreateOptions(privateGame, requestId, List.copyOf(more));
+    return new CreateOptions(privateGame, requestId, List.copyOf(more), allowHints);
+  }
+
+  /**
+   * Whether the seat to move may ask {@code getHint} while the game runs. Without it the
+   * server decides: allowed in one-seat games (peg solitaire), refused
+   * ({@code FAILED_PRECONDITION}, reason {@code HINTS_DISABLED}) where seats play each other.
+   * Anyone may analyse a finished game either way.
+   */
+  public CreateOptions withAllowHints(boolean allowHints) {
+    return new CreateOptions(privateGame, requestId, bots, Optional.of(allowHints));
   }
 
   /** Whether the game is private. */
@@ -105,5 +123,10 @@ public final class CreateOptions {
   /** The seats the server's engine plays, in the order given; empty for none. */
   public List<BotSeat> bots() {
     return bots;
+  }
+
+  /** Whether hints are allowed while the game runs; empty when the server decides. */
+  public Optional<Boolean> allowHints() {
+    return allowHints;
   }
 }

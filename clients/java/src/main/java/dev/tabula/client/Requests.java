@@ -28,10 +28,12 @@ final class Requests {
 
   private static CreateGameRequest.Builder create(CreateOptions options) {
     Objects.requireNonNull(options, "options");
-    return CreateGameRequest.newBuilder()
+    CreateGameRequest.Builder request = CreateGameRequest.newBuilder()
         .setPrivate(options.isPrivate())
         .setRequestId(options.requestId())
         .addAllBots(options.bots());
+    options.allowHints().ifPresent(request::setAllowHints);
+    return request;
   }
 
   static CreateGameRequest fromPreset(GameKind kind, String preset, CreateOptions options) {
@@ -77,8 +79,13 @@ final class Requests {
     return ExportPgnRequest.newBuilder().setGameId(gameId).build();
   }
 
-  static GetHintRequest getHint(String gameId) {
-    return GetHintRequest.newBuilder().setGameId(gameId).build();
+  static GetHintRequest getHint(String gameId, HintOptions options) {
+    Objects.requireNonNull(options, "options");
+    GetHintRequest.Builder request = GetHintRequest.newBuilder().setGameId(gameId).setMaxNodes(options.maxNodes());
+    options.maxTime().ifPresent(time -> request.setMaxTime(
+        com.google.protobuf.Duration.newBuilder().setSeconds(time.getSeconds()).setNanos(time.getNano())));
+    options.atSeq().ifPresent(request::setAtSeq);
+    return request.build();
   }
 
   static TakeBackRequest takeBack(String gameId, MoveOptions options) {

@@ -8,6 +8,7 @@ import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameKindInfo;
 import dev.tabula.v1.GameServiceGrpc;
+import dev.tabula.v1.GetHintRequest;
 import dev.tabula.v1.GetHintResponse;
 import dev.tabula.v1.ListGameKindsRequest;
 import dev.tabula.v1.ListGamesRequest;
@@ -244,9 +245,19 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return call(GameServiceGrpc.GameServiceStub::exportPgn, Requests.exportPgn(gameId), r -> r.getPgn());
   }
 
-  /** A suggested next move for this client's seat. */
+  /** The engine's analysis of a position; see {@link TabulaClient#getHint(String)}. */
   public CompletableFuture<GetHintResponse> getHint(String gameId) {
-    return call(GameServiceGrpc.GameServiceStub::getHint, Requests.getHint(gameId), r -> r);
+    return getHint(gameId, HintOptions.defaults());
+  }
+
+  /** As {@link #getHint(String)}, with a budget or an earlier position of a finished game. */
+  public CompletableFuture<GetHintResponse> getHint(String gameId, HintOptions options) {
+    return getHint(Requests.getHint(gameId, options));
+  }
+
+  /** Sends a full analysis request. */
+  public CompletableFuture<GetHintResponse> getHint(GetHintRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::getHint, request, r -> r);
   }
 
   /** Takes back this client's seat's last move. */

@@ -7,6 +7,7 @@ import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameKindInfo;
 import dev.tabula.v1.GameServiceGrpc;
+import dev.tabula.v1.GetHintRequest;
 import dev.tabula.v1.GetHintResponse;
 import dev.tabula.v1.ListGameKindsRequest;
 import dev.tabula.v1.ListGamesRequest;
@@ -331,9 +332,34 @@ public final class TabulaClient implements AutoCloseable {
     return call(s -> s.exportPgn(Requests.exportPgn(gameId))).getPgn();
   }
 
-  /** A suggested next move for this client's seat, in games with a solver (peg solitaire). */
+  /**
+   * The engine's analysis of a position, in every game: {@code getResult()}, with
+   * {@code HINT_RESULT_MOVE} the suggested {@code getMove()} (play it with
+   * {@link MoveOptions#withExpectedSeq} and {@code getSeq()}), the
+   * {@code getPrincipalVariationList()} that starts with it, a {@code getScore()} for the
+   * {@code getSeat()} analysed (exact with a result, or an estimate in a unit),
+   * {@code getDepth()} and {@code getNodes()}; with the server's budget, at the current
+   * position. While the game runs only the seat to move may ask ({@code SEAT_REQUIRED},
+   * {@code NOT_YOUR_TURN}), in a game created with hints allowed
+   * ({@link CreateOptions#withAllowHints}; else {@code HINTS_DISABLED}); once it is finished
+   * anyone who may read it may, and its final position answers
+   * {@code HINT_RESULT_ALREADY_SOLVED} with seat 0.
+   */
   public GetHintResponse getHint(String gameId) {
-    return call(s -> s.getHint(Requests.getHint(gameId)));
+    return getHint(gameId, HintOptions.defaults());
+  }
+
+  /**
+   * As {@link #getHint(String)}, with the engine's time and node budget, or an earlier
+   * position of a finished game ({@link HintOptions#withAtSeq}).
+   */
+  public GetHintResponse getHint(String gameId, HintOptions options) {
+    return getHint(Requests.getHint(gameId, options));
+  }
+
+  /** Sends a full analysis request. */
+  public GetHintResponse getHint(GetHintRequest request) {
+    return call(s -> s.getHint(request));
   }
 
   /** Takes back this client's seat's last move, where the game allows takebacks. */

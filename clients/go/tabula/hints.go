@@ -1,0 +1,35 @@
+package tabula
+
+import (
+	"time"
+)
+
+// MaxTime bounds how long the engine thinks about a hint: 0 means the server's default of
+// 1 second; at most 10 seconds (more fails with INVALID_ARGUMENT, reason INVALID_REQUEST).
+// For [Client.GetHint].
+func MaxTime(d time.Duration) CallOption {
+	return option("MaxTime", func(o *callOptions) { o.maxTime = d })
+}
+
+// MaxNodes bounds how many positions the engine expands for a hint: 0 means the server's
+// cap of 50,000,000 (more fails with INVALID_ARGUMENT, reason INVALID_REQUEST). For
+// [Client.GetHint].
+func MaxNodes(n uint64) CallOption {
+	return option("MaxNodes", func(o *callOptions) { o.maxNodes = n })
+}
+
+// AtSeq analyses the position right after the event with this sequence number (1: the
+// start) instead of the current one. Only in a finished game: a running game fails with
+// reason GAME_NOT_FINISHED for any seq but its current one, and a seq beyond the log with
+// OUT_OF_RANGE, reason SEQ_OUT_OF_RANGE. For [Client.GetHint].
+func AtSeq(seq uint64) CallOption {
+	return option("AtSeq", func(o *callOptions) { o.atSeq = &seq })
+}
+
+// AllowHints sets whether the seat to move may ask [Client.GetHint] while the created game
+// runs. Without it the server decides: allowed in one-seat games (peg solitaire), refused
+// (reason HINTS_DISABLED) where seats play each other. Anyone may analyse a finished game
+// either way. For the CreateGame calls.
+func AllowHints(allow bool) CallOption {
+	return option("AllowHints", func(o *callOptions) { o.allowHints = &allow })
+}
