@@ -1,6 +1,8 @@
 //! How strong each game's bot plays, measured in games: every level against the random
 //! level 1 and against the level below it, colours alternating; and Battleship's shots to
-//! sink a fleet, beside the published figures for random firing and probability density.
+//! sink a fleet, beside the published figures for random firing and probability density;
+//! which tic-tac-toe boards the engine solves from the start; and the size of Tic-Tac-Two's
+//! state space.
 //!
 //! `cargo bench --bench bots` (`TABULA_BENCH_GAMES`, games per pairing, default 20;
 //! `TABULA_BENCH_FLEETS`, Battleship fleets per level, default 10,000).
@@ -10,7 +12,7 @@ use std::time::Instant;
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use tabula::engine::{Action, AnyMatch, Outcome, Piece, SearchBudget, Seat, Turn, Viewer};
+use tabula::engine::{Action, AnyMatch, Outcome, Piece, Score, SearchBudget, Seat, Turn, Viewer};
 use tabula::games::{GameConfig, GameKind};
 
 /// Positions a bot may search per move in these games.
@@ -141,7 +143,7 @@ fn main() {
     println!("| level | mean | median | fewest | most |");
     println!("|---|---|---|---|---|");
     let config = GameKind::Battleship.info().default_config;
-    for level in 1..=GameKind::Battleship.max_bot_level() {
+    for level in (1..=GameKind::Battleship.max_bot_level()).filter(|_| fleets > 0) {
         let mut counts: Vec<usize> = (0..fleets).map(|_| shots_to_sink(&config, level, &mut rng)).collect();
         counts.sort_unstable();
         let mean = counts.iter().sum::<usize>() as f64 / counts.len() as f64;
@@ -152,4 +154,76 @@ fn main() {
             counts[counts.len() - 1]
         );
     }
+
+    println!();
+    solved_tic_tac_toe();
+    println!();
+    tic_tac_two_state_space();
+}
+
+/// Which tic-tac-toe boards the engine's analysis solves from the empty board within 20 s
+/// (the generic alpha-beta with threat ordering, no transposition table).
+fn solved_tic_tac_toe() {
+    const SECONDS: u64 = 20;
+    println!(
+        "Tic-tac-toe from the empty board: the engine's analysis, {SECONDS} s and 2,000,000,000 positions at most."
+    );
+    println!("| board | in a row | score | depth | positions | time |");
+    println!("|---|---|---|---|---|---|");
+    for (size, win_length) in [(3, 3), (4, 3), (4, 4), (5, 4), (5, 5), (6, 4)] {
+        let config = GameConfig::TicTacToe(tabula::games::tic_tac_toe::Config { size, win_length });
+        let game = config.new_match().unwrap();
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let started = Instant::now();
+        let timer = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let deadline = Instant::now() + std::time::Duration::from_secs(SECONDS);
+                while Instant::now() < deadline && !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            })
+        };
+        let analysis = game.analyse(Seat::FIRST, SearchBudget::new(2_000_000_000, &stop)).unwrap();
+        let elapsed = started.elapsed();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        timer.join().unwrap();
+        let score = match analysis.score {
+            Score::Exact { result, plies, .. } => {
+                format!("solved: {result:?}{}", plies.map(|p| format!(" in {p}")).unwrap_or_default())
+            }
+            Score::Estimate { value, .. } => format!("not solved (estimate {value})"),
+            Score::Unknown => "not solved".to_owned(),
+        };
+        println!(
+            "| {size}×{size} | {win_length} | {score} | {} | {} | {:.2} s |",
+            analysis.depth,
+            analysis.nodes,
+            elapsed.as_secs_f64()
+        );
+    }
+}
+
+/// An upper bound on Tic-Tac-Two's positions under the default rules (5×5 board, 3×3
+/// grid, 4 pieces each, X first): the pieces' places, the grid's 9 places and the seat to
+/// act. The repetition rule makes the game's true state larger still (it counts past
+/// positions), which is why it is not solved here.
+fn tic_tac_two_state_space() {
+    fn choose(n: u64, k: u64) -> u64 {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+    let mut total = 0u64;
+    for x in 0..=4u64 {
+        for o in [x.saturating_sub(1), x] {
+            if o <= 4 && (o == x || o + 1 == x) {
+                total += choose(25, x) * choose(25 - x, o) * 9 * 2;
+            }
+        }
+    }
+    println!("Tic-Tac-Two (5×5 board, 3×3 grid, 4 pieces each): at most {total} arrangements of pieces, grid and");
+    println!(
+        "seat to act, before counting repetitions; at 2 bits each a table of them takes {} MiB.",
+        total / 4 / (1 << 20)
+    );
 }
