@@ -33,6 +33,9 @@ const BOT_NODE_BUDGET: u64 = 20_000_000;
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
 /// Games read from the store per query of a sweep.
 const SWEEP_PAGE: usize = 500;
+/// Games a sweep drives at once: however many games the store holds, a sweep loads and
+/// holds no more than this many at a time (the bots' pool bounds the thinking itself).
+const SWEEP_CONCURRENCY: usize = 64;
 
 /// Marks the seq a game's bot is thinking at, and clears it when the thinking ends.
 struct Thinking {
@@ -111,18 +114,24 @@ impl Hub {
         }
     }
 
-    /// Drives every game in progress with a bot, page by page, then again every
-    /// [`SWEEP_EVERY`], for as long as the hub lives.
+    /// Drives every game in progress with a bot, page by page and at most
+    /// [`SWEEP_CONCURRENCY`] at once, then again [`SWEEP_EVERY`] after the sweep ends, for
+    /// as long as the hub lives.
     pub(super) async fn sweep(hub: std::sync::Weak<Hub>) {
         loop {
             let Some(strong) = hub.upgrade() else { return };
             let filter = ListFilter { status: Some(GameStatus::InProgress), with_bots: true, ..ListFilter::default() };
             let mut after: Option<String> = None;
+            let mut driving = tokio::task::JoinSet::new();
             loop {
                 match strong.store.list(filter, after.as_deref(), SWEEP_PAGE).await {
                     Ok(page) => {
                         for record in &page {
-                            strong.drive(&record.id);
+                            while driving.len() >= SWEEP_CONCURRENCY {
+                                driving.join_next().await;
+                            }
+                            let (hub, id) = (strong.clone(), record.id.clone());
+                            driving.spawn(async move { hub.move_bot(&id).await });
                         }
                         match page.last() {
                             Some(last) if page.len() == SWEEP_PAGE => after = Some(last.id.clone()),
@@ -135,6 +144,7 @@ impl Hub {
                     }
                 }
             }
+            while driving.join_next().await.is_some() {}
             drop(strong);
             tokio::time::sleep(SWEEP_EVERY).await;
         }
