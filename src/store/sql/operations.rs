@@ -169,6 +169,9 @@ impl<S: SqlStore> Store for S {
             and(" AND kind = ", kind.info().name.into());
         }
         match filter.status {
+            // Written out, not bound, so that even a generic plan can use the partial index
+            // of games with bots in progress (a planner cannot match a parameter to it).
+            Some(GameStatus::InProgress) if filter.with_bots => {}
             Some(status) => and(" AND status = ", status_name(status).into()),
             None => and(" AND status <> ", status_name(GameStatus::Archived).into()),
         }
@@ -180,6 +183,9 @@ impl<S: SqlStore> Store for S {
         }
         if filter.with_bots {
             query.push(" AND bots IS NOT NULL");
+            if filter.status == Some(GameStatus::InProgress) {
+                query.push(format_args!(" AND status = '{}'", status_name(GameStatus::InProgress)));
+            }
         }
         if let Some(after_id) = after_id {
             query.push(" AND id < ");
