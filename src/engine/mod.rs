@@ -10,6 +10,7 @@
 mod action;
 mod analysis;
 pub mod bot;
+pub mod clock;
 mod error;
 pub mod grid;
 mod mover;
