@@ -1,11 +1,22 @@
-//! Perft counts of the chess move generator against published figures: the positions of
-//! the chess programming community's perft page and the 126-position perft suite.
+//! Perft counts of the move generators against published figures: chess on the positions
+//! of the chess programming community's perft page and the 126-position perft suite, and
+//! Othello from its start. (The quick Othello depths run with the library's own tests.)
 //!
 //! The quick tests run with the ordinary suite; the full depths are `#[ignore]`d and meant
-//! for `cargo test --release -- --ignored`.
+//! for `cargo test --release --test perft -- --ignored`, which the test command runs.
 
+use tabula::engine::Rules;
 use tabula::games::chess::fen;
 use tabula::games::chess::perft::perft;
+use tabula::games::reversi::{self, Reversi};
+
+/// The published Othello count from the standard start at depth 11.
+#[test]
+#[ignore = "212 million leaves: run in release builds"]
+fn othello_perft_matches_the_published_count_at_depth_eleven() {
+    let start = Reversi::new(&reversi::Config::default()).unwrap();
+    assert_eq!(reversi::perft(&start, 11), 212_258_800);
+}
 
 const INITIAL: &str = fen::STANDARD;
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
