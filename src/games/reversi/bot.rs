@@ -1,7 +1,8 @@
 //! The Reversi bot and analysis.
 //!
 //! On the standard board (8×8, no walls, in normal play) they use the [`engine`]: a
-//! midgame search on bitboards and an exact endgame solver. The levels there:
+//! midgame search on bitboards and an exact endgame solver, which runs only when the
+//! budget left is at least twice what it typically needs. The levels there:
 //! - **1** plays a uniformly random legal move.
 //! - **2** searches 2 plies and solves the last 8 empty squares exactly.
 //! - **3** searches 6 plies and solves the last 14.

@@ -387,7 +387,7 @@ impl Rules for Reversi {
         }
     }
 
-    /// The [`engine`] on the standard board (see [`bot::analyse`]); the generic search
+    /// The [`engine`] on the standard board (see the bot module); the generic search
     /// elsewhere.
     fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
         bot::analyse(self, seat, budget, seed)

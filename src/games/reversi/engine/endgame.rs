@@ -84,7 +84,7 @@ impl<'s, 'c> Solver<'s, 'c> {
     /// shallower search), and `order` ranks the other root moves (higher first; a stable
     /// sort keeps its order among equals, which is how a seed breaks ties).
     ///
-    /// The first search looks only within [`ASPIRATION`] discs of a quick guess, which
+    /// The first search looks only within a few discs of a quick guess, which
     /// proves much less than a full window; when the score falls outside, a second search
     /// on the side it fell to finds it.
     pub fn solve(&mut self, position: Position, first: Option<u32>, order: &[u32]) -> Option<Solved> {

@@ -9,10 +9,10 @@
 //! - [`clock`]: the node budget and stop flag.
 //! - [`search`]: iterative-deepening principal-variation search.
 //! - [`endgame`]: the exact solver.
-//! - [`think`]: which of the two to run for a position and a budget.
+//! - [`think`](mod@think): which of the two to run for a position and a budget.
 //!
 //! Other boards (other sizes, walls) and the free opening's placements are left to the
-//! generic search (see the [bot](super::bot)).
+//! generic search (see the Reversi bot module).
 
 pub mod clock;
 pub mod endgame;

@@ -1,7 +1,7 @@
 //! A standard 8×8 position without walls, seen from the side to move: its discs, the
 //! other side's, and nothing else (the engine never needs to know which colour moves).
 //!
-//! Squares are numbered as in [`bits`](super::super::bits): `row * 8 + col`, so `a1`
+//! Squares are numbered as in the game's bitboards: `row * 8 + col`, so `a1`
 //! (the top-left cell) is 0, `h1` is 7 and `h8` is 63, the numbering of the FFO test
 //! positions too.
 
