@@ -129,6 +129,10 @@ fn think_with(position: Position, clock: &mut Clock<'_>, seed: u64, plan: Plan) 
     }
     let mut order: Vec<u32> = squares(moves).collect();
     BotRng::new(seed).shuffle(&mut order);
+    if clock.out() {
+        // Stopped before starting: answer at once, without allocating the tables.
+        return estimate(None, &order);
+    }
     let bits = table_bits(clock.left(), plan);
     let empties = position.empties();
     let solving = empties <= plan.exact_empties && expected_solve_nodes(empties) <= clock.left() / 2;
