@@ -28,6 +28,7 @@
 mod array;
 mod bits;
 mod board;
+pub mod engine;
 mod perft;
 #[cfg(test)]
 mod tests;
@@ -37,8 +38,8 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason,
-    Rules, SearchBudget, Seat, Viewer, WinReason,
+    Action, Analysis, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget,
+    Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -204,6 +205,18 @@ impl Reversi {
     /// Discs of `seat` on the board.
     pub fn count(&self, seat: Seat) -> u32 {
         self.board.count(seat)
+    }
+
+    /// The position for the [`engine`] when it can take it: the standard 8×8 board
+    /// without walls, in normal play (not the free opening's placements), `seat` to move.
+    fn standard_position(&self, seat: Seat) -> Option<engine::Position> {
+        match &self.board {
+            Board::Bits(board) if !self.in_opening() && self.outcome.is_none() && seat == self.turn => {
+                let (own, opp, blocked) = board.parts(seat);
+                (blocked == 0).then(|| engine::Position::new(own, opp))
+            }
+            _ => None,
+        }
     }
 
     /// True while the free opening's placements are still to be made.
@@ -372,6 +385,12 @@ impl Rules for Reversi {
             Action::Place(PlaceTarget::Cell(cell)) => cell.to_string(),
             other => other.kind_name().to_owned(),
         }
+    }
+
+    /// The [`engine`] on the standard board (see the bot module); the generic search
+    /// elsewhere.
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse(self, seat, budget, seed)
     }
 
     const MAX_BOT_LEVEL: u8 = bot::MAX_LEVEL;

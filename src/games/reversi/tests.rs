@@ -3,7 +3,7 @@ use proptest::prelude::*;
 
 use super::board::{Board, Representation};
 use super::*;
-use crate::engine::{BoardCell, Match, Piece};
+use crate::engine::{BoardCell, Match, Piece, SearchBudget};
 
 const BOTH: [Representation; 2] = [Representation::Bits, Representation::Array];
 const BLACK: Seat = Seat::FIRST;
@@ -466,4 +466,122 @@ proptest! {
 /// The cells a view reports the last move changed.
 fn changed(view: &crate::engine::View) -> Vec<Cell> {
     view.observation.last_changed.iter().map(|c| c.cell).collect()
+}
+
+/// Plays `moves` random legal moves (passes when forced) from the Othello start, seeded.
+fn random_game(config: Config, moves: usize, seed: u64) -> Match<Reversi> {
+    let mut game = Match::<Reversi>::new(config).unwrap();
+    let mut rng = crate::engine::bot::BotRng::new(seed);
+    for _ in 0..moves {
+        let Some(&seat) = game.to_act().first() else { break };
+        let legal = game.legal_moves(seat);
+        game.apply(seat, &legal[rng.below(legal.len())]).unwrap();
+    }
+    game
+}
+
+fn budget(nodes: u64, stop: &std::sync::atomic::AtomicBool) -> SearchBudget<'_> {
+    SearchBudget::new(nodes, stop)
+}
+
+#[test]
+fn the_analysis_solves_a_late_position_with_a_line_to_the_end_for_either_colour() {
+    use crate::engine::{Score, ScoreUnit, Solved};
+    let go = std::sync::atomic::AtomicBool::new(false);
+    for seed in 0..6 {
+        let mut game = random_game(Config::default(), 48, seed);
+        let Some(&seat) = game.to_act().first() else { continue };
+        let analysis = game.analyse(seat, budget(u64::MAX, &go)).unwrap();
+        let Score::Exact { result, plies, value: Some((discs, ScoreUnit::Discs)) } = analysis.score else {
+            panic!("seed {seed}: {analysis:?}")
+        };
+        assert_eq!(plies, Some(analysis.line.len() as u32), "seed {seed}: the line runs to the end");
+        for action in &analysis.line {
+            let mover = game.to_act()[0];
+            game.apply(mover, action).unwrap_or_else(|e| panic!("seed {seed}: {action:?}: {e}"));
+        }
+        let outcome = game.outcome().expect("the line ends the game");
+        let (own, other) = (game.position().count(seat) as i32, game.position().count(seat.opponent()) as i32);
+        let empties = 64 - own - other;
+        let expected = if own > other {
+            own - other + empties
+        } else if own < other {
+            own - other - empties
+        } else {
+            0
+        };
+        assert_eq!(discs, expected, "seed {seed}: the value is the final difference, empties to the winner");
+        let won = outcome.winner().map(|w| w == seat);
+        assert_eq!(
+            (result, won),
+            match discs.signum() {
+                1 => (Solved::Win, Some(true)),
+                0 => (Solved::Draw, None),
+                _ => (Solved::Loss, Some(false)),
+            }
+        );
+    }
+}
+
+#[test]
+fn the_analysis_estimates_the_opening_in_discs_and_other_boards_in_points() {
+    use crate::engine::{Score, ScoreUnit};
+    let go = std::sync::atomic::AtomicBool::new(false);
+    let game = random_game(Config::default(), 6, 1);
+    let seat = game.to_act()[0];
+    let analysis = game.analyse(seat, budget(20_000, &go)).unwrap();
+    assert!(
+        matches!(analysis.score, Score::Estimate { unit: ScoreUnit::Discs, value } if value.abs() < 64),
+        "{analysis:?}"
+    );
+    assert!(analysis.depth >= 2 && analysis.nodes <= 20_000, "{analysis:?}");
+    let mut replay = game.clone();
+    for action in &analysis.line {
+        let mover = replay.to_act()[0];
+        replay.apply(mover, action).unwrap();
+    }
+    let small = random_game(Config { width: 6, height: 6, ..Config::default() }, 4, 1);
+    let analysis = small.analyse(small.to_act()[0], budget(5_000, &go)).unwrap();
+    assert!(matches!(analysis.score, Score::Estimate { unit: ScoreUnit::Points, .. }), "{analysis:?}");
+}
+
+#[test]
+fn bots_of_every_level_play_legal_games_on_the_standard_board_and_elsewhere() {
+    let go = std::sync::atomic::AtomicBool::new(false);
+    let configs = [
+        Config::default(),
+        Config { opening: Opening::Free, ..Config::default() },
+        Config { width: 6, height: 6, ..Config::default() },
+        Config { walls: vec![Cell::new(0, 0)], ..Config::default() },
+    ];
+    for config in configs {
+        for level in 2..=bot::MAX_LEVEL {
+            let mut game = Match::<Reversi>::new(config.clone()).unwrap();
+            while let Some(&seat) = game.to_act().first() {
+                let level = if seat == BLACK { level } else { 1 };
+                let action = game
+                    .bot_action(seat, level, budget(1_500, &go))
+                    .unwrap_or_else(|| panic!("{config:?} level {level}: no move for {seat} in {:?}", game.position()));
+                game.apply(seat, &action).unwrap_or_else(|e| panic!("level {level}: {action:?}: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_nobody_can_move_in_is_analysed_as_ending_with_two_passes() {
+    use crate::engine::{Score, ScoreUnit, Solved};
+    let go = std::sync::atomic::AtomicBool::new(false);
+    let rows = ["BWBBBBBB", "BBBBBBBB", "BBBBBBBB", "BBBBBBBB", "BBBBBBBB", "BBBBBBBB", "BBBBBBBB", "BBBBBB.."];
+    let mut game = position(&rows, BLACK, Representation::Bits);
+    let analysis = game.analyse(BLACK, budget(1_000, &go), 0);
+    // 61 discs and both empty squares against 1.
+    assert_eq!(
+        analysis.score,
+        Score::Exact { result: Solved::Win, plies: Some(2), value: Some((62, ScoreUnit::Discs)) }
+    );
+    assert_eq!(analysis.line, [Action::Pass, Action::Pass]);
+    game.play_move(BLACK, &Action::Pass).unwrap();
+    game.play_move(WHITE, &Action::Pass).unwrap();
+    assert!(matches!(game.outcome(), Some(Outcome::Win { winner: BLACK, .. })));
 }

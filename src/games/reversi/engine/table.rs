@@ -1,0 +1,126 @@
+//! A transposition table of fixed size: what was learnt about a position (bounds on its
+//! score, the depth they hold to, its best move), found again when the search reaches
+//! the position by another order of moves.
+//!
+//! Entries come in buckets of two: the first keeps the deepest result, the second the
+//! latest; a new result replaces the first when it is at least as deep, the second
+//! otherwise. Every entry keeps its whole position, so a hit is never another position.
+
+use super::position::Position;
+
+/// No best move recorded.
+pub const NO_MOVE: u8 = 64;
+
+/// What the table knows of a position: its score lies in `lower..=upper`, searched
+/// `depth` plies deep (the meaning of depth is the user's), and `best` was the best move
+/// found (or [`NO_MOVE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Known {
+    pub lower: i32,
+    pub upper: i32,
+    pub depth: u8,
+    pub best: u8,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    own: u64,
+    opp: u64,
+    lower: i16,
+    upper: i16,
+    depth: u8,
+    best: u8,
+    used: bool,
+}
+
+/// A table of `2^bits` entries.
+pub struct Table {
+    entries: Vec<Entry>,
+    /// Selects a bucket's first entry from a hash.
+    mask: usize,
+}
+
+/// A hash of a position that spreads nearby bitboards over the whole table.
+#[inline(always)]
+fn hash(position: Position) -> u64 {
+    let mut h = position.own().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ position.opp().wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 32)
+}
+
+impl Table {
+    /// An empty table of `2^bits` entries (24 bytes each), `bits` at least 1.
+    pub fn new(bits: u32) -> Table {
+        let bits = bits.clamp(1, 30);
+        Table { entries: vec![Entry::default(); 1 << bits], mask: ((1usize << bits) - 1) & !1 }
+    }
+
+    #[inline(always)]
+    fn bucket(&self, position: Position) -> usize {
+        hash(position) as usize & self.mask
+    }
+
+    /// What the table knows of `position`.
+    #[inline]
+    pub fn probe(&self, position: Position) -> Option<Known> {
+        let at = self.bucket(position);
+        self.entries[at..at + 2]
+            .iter()
+            .find(|e| e.used && e.own == position.own() && e.opp == position.opp())
+            .map(|e| Known { lower: i32::from(e.lower), upper: i32::from(e.upper), depth: e.depth, best: e.best })
+    }
+
+    /// Records that `position`, searched `depth` deep, scores within `lower..=upper`
+    /// (both within `i16`) with `best` its best move.
+    #[inline]
+    pub fn store(&mut self, position: Position, known: Known) {
+        debug_assert!(known.lower <= known.upper);
+        let entry = Entry {
+            own: position.own(),
+            opp: position.opp(),
+            lower: known.lower.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            upper: known.upper.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            depth: known.depth,
+            best: known.best,
+            used: true,
+        };
+        let at = self.bucket(position);
+        let same = |e: &Entry| e.used && e.own == entry.own && e.opp == entry.opp;
+        let slot = if same(&self.entries[at]) || !same(&self.entries[at + 1]) && known.depth >= self.entries[at].depth {
+            at
+        } else {
+            at + 1
+        };
+        self.entries[slot] = entry;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_bounds_come_back_and_other_positions_miss() {
+        let mut table = Table::new(4);
+        let a = Position::start();
+        let b = a.play(19);
+        table.store(a, Known { lower: -3, upper: 5, depth: 7, best: 19 });
+        assert_eq!(table.probe(a), Some(Known { lower: -3, upper: 5, depth: 7, best: 19 }));
+        assert_eq!(table.probe(b), None);
+        table.store(a, Known { lower: 1, upper: 1, depth: 2, best: NO_MOVE });
+        assert_eq!(table.probe(a).unwrap().lower, 1, "a position's own entry is always replaced");
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_the_deepest_and_the_latest() {
+        let mut table = Table::new(1);
+        let positions: Vec<Position> = (0..3).map(|i| Position::new(1 << i, 1 << 40)).collect();
+        table.store(positions[0], Known { lower: 0, upper: 0, depth: 9, best: NO_MOVE });
+        table.store(positions[1], Known { lower: 0, upper: 0, depth: 1, best: NO_MOVE });
+        table.store(positions[2], Known { lower: 0, upper: 0, depth: 2, best: NO_MOVE });
+        assert!(table.probe(positions[0]).is_some());
+        assert!(table.probe(positions[1]).is_none());
+        assert!(table.probe(positions[2]).is_some());
+    }
+}
