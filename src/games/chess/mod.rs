@@ -39,6 +39,7 @@ pub mod board;
 mod bot;
 pub mod chess960;
 pub mod draws;
+pub mod engine;
 pub mod fen;
 pub mod movegen;
 pub mod perft;
@@ -51,8 +52,8 @@ mod zobrist;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome, Piece, Reason,
-    Rules, SearchBudget, Seat, Viewer, WinReason,
+    Action, Analysis, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome, Piece,
+    Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -494,6 +495,10 @@ impl Rules for Chess {
 
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
         bot::action(self, seat, level, budget, seed)
+    }
+
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse(self, seat, budget, seed)
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
