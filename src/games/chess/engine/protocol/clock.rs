@@ -38,8 +38,10 @@ impl Clock {
     /// The deadlines of a search for `side`; `None` when the clock does not limit it.
     pub fn deadlines(&self, side: Color) -> Option<Deadlines> {
         if let Some(move_time) = self.move_time {
+            // Time not used on this move is not saved for another: think until the end
+            // (an unfinished iteration still yields its best move so far).
             let hard = move_time.saturating_sub(OVERHEAD).max(MINIMUM);
-            return Some(Deadlines { soft: hard / 2, hard });
+            return Some(Deadlines { soft: hard, hard });
         }
         let left = self.time_left[side.index()]?;
         let increment = self.increment[side.index()];
@@ -61,7 +63,7 @@ mod tests {
     #[test]
     fn a_fixed_move_time_is_used_up_to_the_overhead() {
         let clock = Clock { move_time: Some(MS(100)), ..Clock::default() };
-        assert_eq!(clock.deadlines(Color::White), Some(Deadlines { soft: MS(45), hard: MS(90) }));
+        assert_eq!(clock.deadlines(Color::White), Some(Deadlines { soft: MS(90), hard: MS(90) }));
         let tiny = Clock { move_time: Some(MS(3)), ..Clock::default() };
         assert_eq!(tiny.deadlines(Color::Black).unwrap().hard, MS(1));
     }
