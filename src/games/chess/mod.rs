@@ -32,6 +32,10 @@
 //!
 //! Taking a move back is replaying the history without it: nothing in the position
 //! depends on anything but the configuration and the moves.
+//!
+//! The bot (five levels, from random to full strength) and the analysis run the chess
+//! engine of [`engine`], which searches this module's own [`Position`] rather than going
+//! through the generic [`Rules`] search; `tabula uci` offers the same engine to chess GUIs.
 
 pub mod actions;
 pub mod attacks;
