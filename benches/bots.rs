@@ -1,11 +1,16 @@
 //! How strong each game's bot plays, measured in games: every level against the random
 //! level 1 and against the level below it, colours alternating; and Battleship's shots to
-//! sink a fleet, beside the published figures for random firing and probability density;
-//! which tic-tac-toe boards the engine solves from the start; and the size of Tic-Tac-Two's
-//! state space.
+//! sink a fleet, beside the published figures for random firing and probability density.
+//! Then the chess engine alone: its speed in nodes per second, and the tactical positions
+//! it solves within a node budget. Last, which tic-tac-toe boards the engine solves from
+//! the start, and the size of Tic-Tac-Two's state space.
 //!
 //! `cargo bench --bench bots` (`TABULA_BENCH_GAMES`, games per pairing, default 20;
-//! `TABULA_BENCH_FLEETS`, Battleship fleets per level, default 10,000).
+//! `TABULA_BENCH_FLEETS`, Battleship fleets per level, default 10,000;
+//! `TABULA_BENCH_CHESS_NODES`, nodes per tactical position, default 300,000;
+//! `TABULA_BENCH_SOLVED`, 0 to skip the last part). A count of 0 skips its section:
+//! `TABULA_BENCH_GAMES=0 TABULA_BENCH_FLEETS=0 TABULA_BENCH_SOLVED=0` measures the chess
+//! engine alone.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -14,6 +19,22 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use tabula::engine::{Action, AnyMatch, Outcome, Piece, Score, SearchBudget, Seat, Turn, Viewer};
 use tabula::games::{GameConfig, GameKind};
+
+/// Tactical positions of the "Win at Chess" collection (numbers 1 and 3 to 10), each with
+/// the move that wins, which Stockfish 15.1 also finds best at depth 20.
+const TACTICS: &[(&str, &str)] = &[
+    ("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", "g3g6"),
+    ("5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1", "e3g3"),
+    ("r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", "h6h7"),
+    ("5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", "c6c4"),
+    ("7k/p7/1R5K/6r1/6p1/6P1/8/8 w - - 0 1", "b6b7"),
+    ("rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1", "g4e3"),
+    ("r4q1k/p2bR1rp/2p2Q1N/5p2/5p2/2P5/PP3PPP/R5K1 w - - 0 1", "e7f7"),
+    ("3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1", "d6h2"),
+    ("2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - - 0 1", "h4h7"),
+];
+/// Nodes of the search that measures the chess engine's speed, from the start.
+const SPEED_NODES: u64 = 5_000_000;
 
 /// Positions a bot may search per move in these games.
 const NODES: u64 = 20_000;
@@ -105,6 +126,38 @@ fn harmless_move(game: &dyn AnyMatch, rng: &mut impl Rng) -> Action {
     moves.iter().filter(|m| shot_at(m, true)).collect::<Vec<_>>().choose(rng).map(|a| (*a).clone()).unwrap()
 }
 
+/// The chess engine's speed from the start position, and the tactics it solves with
+/// `nodes` nodes each.
+fn chess_engine(nodes: u64) {
+    use tabula::games::chess::{engine, fen, uci};
+    let go = AtomicBool::new(false);
+    let search = |text: &str, nodes: u64| {
+        let position = fen::parse(text, false).unwrap();
+        let started = Instant::now();
+        let budget = SearchBudget::new(nodes, &go);
+        let report = engine::think(&position, &[], &engine::Limits::FULL, budget, 0, &mut |_| true).unwrap();
+        (uci::to_uci(&position, report.best, false), report, started.elapsed().as_secs_f64())
+    };
+    let (_, report, seconds) = search(fen::STANDARD, SPEED_NODES);
+    println!(
+        "Chess engine, from the start: {} nodes in {seconds:.2} s, {:.2} million nodes per second, depth {}.",
+        report.nodes,
+        report.nodes as f64 / seconds / 1e6,
+        report.depth
+    );
+    println!();
+    println!("Tactics (Win at Chess 1, 3-10), {nodes} nodes each:");
+    println!("| position | expected | played | depth | seconds |");
+    println!("|---|---|---|---|---|");
+    let mut solved = 0;
+    for (number, &(text, expected)) in TACTICS.iter().enumerate() {
+        let (played, report, seconds) = search(text, nodes);
+        solved += usize::from(played == expected);
+        println!("| {} | {expected} | {played} | {} | {seconds:.2} |", number + 1, report.depth);
+    }
+    println!("Solved {solved} of {}.", TACTICS.len());
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a plain `cargo test --benches` passes nothing and
     // only checks that this builds.
@@ -113,8 +166,26 @@ fn main() {
     }
     let games = env_number("TABULA_BENCH_GAMES", 20);
     let fleets = env_number("TABULA_BENCH_FLEETS", 10_000);
+    let chess_nodes = env_number("TABULA_BENCH_CHESS_NODES", 300_000) as u64;
     let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
 
+    if games > 0 {
+        levels_against_each_other(games, &mut rng);
+    }
+    if fleets > 0 {
+        battleship(fleets, &mut rng);
+    }
+    if chess_nodes > 0 {
+        chess_engine(chess_nodes);
+    }
+    if env_number("TABULA_BENCH_SOLVED", 1) > 0 {
+        solved_tic_tac_toe();
+        println!();
+        tic_tac_two_state_space();
+    }
+}
+
+fn levels_against_each_other(games: usize, rng: &mut impl Rng) {
     println!("Levels against each other: wins-draws-losses of the row's level over {games} games, colours");
     println!("alternating, two random opening moves, {NODES} positions per move.");
     println!("| game | level | vs level 1 (random) | vs the level below |");
@@ -126,8 +197,8 @@ fn main() {
         let config = kind.info().default_config;
         for level in 2..=kind.max_bot_level() {
             let started = Instant::now();
-            let (w1, d1, l1) = pairing(&config, level, 1, games, &mut rng);
-            let (w2, d2, l2) = pairing(&config, level, level - 1, games, &mut rng);
+            let (w1, d1, l1) = pairing(&config, level, 1, games, rng);
+            let (w2, d2, l2) = pairing(&config, level, level - 1, games, rng);
             println!(
                 "| {} | {level} | {w1}-{d1}-{l1} | {w2}-{d2}-{l2} | ({:.1} s)",
                 kind.info().name,
@@ -137,14 +208,17 @@ fn main() {
     }
 
     println!();
+}
+
+fn battleship(fleets: usize, rng: &mut impl Rng) {
     println!("Battleship, 10x10 classic fleet (5, 4, 3, 3, 2): shots to sink it, {fleets} random fleets.");
     println!("Anchors: random firing needs about 96 on average; hunt and target about 65; probability");
     println!("density in the low forties (published figures for this method).");
     println!("| level | mean | median | fewest | most |");
     println!("|---|---|---|---|---|");
     let config = GameKind::Battleship.info().default_config;
-    for level in (1..=GameKind::Battleship.max_bot_level()).filter(|_| fleets > 0) {
-        let mut counts: Vec<usize> = (0..fleets).map(|_| shots_to_sink(&config, level, &mut rng)).collect();
+    for level in 1..=GameKind::Battleship.max_bot_level() {
+        let mut counts: Vec<usize> = (0..fleets).map(|_| shots_to_sink(&config, level, rng)).collect();
         counts.sort_unstable();
         let mean = counts.iter().sum::<usize>() as f64 / counts.len() as f64;
         println!(
@@ -154,11 +228,7 @@ fn main() {
             counts[counts.len() - 1]
         );
     }
-
     println!();
-    solved_tic_tac_toe();
-    println!();
-    tic_tac_two_state_space();
 }
 
 /// Which tic-tac-toe boards the engine's analysis solves from the empty board within 20 s

@@ -1,5 +1,5 @@
 //! The `tabula` command: run the server, move games between stores, count game trees,
-//! solve puzzles, analyse positions.
+//! solve puzzles, analyse positions, play chess over UCI.
 
 mod cli;
 
@@ -30,6 +30,10 @@ enum Command {
     Export(cli::games::ExportArgs),
     /// Add a game exported by `tabula export` to a store.
     Import(cli::games::ImportArgs),
+    /// Play chess as a UCI engine on standard input and output (for chess GUIs and match
+    /// tools): uci, isready, setoption (Hash, Level, UCI_Chess960), ucinewgame, position,
+    /// go (movetime, wtime/btime/winc/binc/movestogo, depth, nodes, infinite), stop, quit.
+    Uci,
 }
 
 fn main() -> std::process::ExitCode {
@@ -54,5 +58,6 @@ fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Analyse(args) => cli::analyse::run(args).map_err(Into::into),
         Command::Export(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::export(args)),
         Command::Import(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::import(args)),
+        Command::Uci => cli::uci::run().map_err(Into::into),
     }
 }

@@ -5,3 +5,4 @@ pub mod games;
 pub mod perft;
 pub mod serve;
 pub mod solve;
+pub mod uci;

@@ -139,6 +139,46 @@ fn perft_prints_the_count_last_and_the_speed_on_stderr() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("invalid FEN"));
 }
 
+/// `tabula uci` as a chess GUI drives it: the handshake, a position, a search that is
+/// answered while it thinks, and `quit`.
+#[test]
+fn uci_speaks_the_protocol_on_standard_input_and_output() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut read_until = |prefix: &str| -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(output.read_line(&mut line).unwrap() > 0, "the engine closed its output before `{prefix}`");
+            lines.push(line.trim_end().to_owned());
+            if line.starts_with(prefix) {
+                return lines;
+            }
+        }
+    };
+    writeln!(input, "uci").unwrap();
+    assert!(read_until("uciok")[0].starts_with("id name Tabula"));
+    writeln!(input, "position startpos moves e2e4 e7e5\ngo depth 4\nisready").unwrap();
+    // `isready` is answered at once, before or after the search's answer.
+    let mut lines = read_until("readyok");
+    if !lines.iter().any(|l| l.starts_with("bestmove")) {
+        lines.extend(read_until("bestmove"));
+    }
+    assert!(lines.iter().any(|l| l.starts_with("info depth 4 ")), "{lines:?}");
+    let best = lines.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+    assert!(best.split_whitespace().nth(1).is_some_and(|mv| mv.len() >= 4), "{best}");
+    writeln!(input, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
 #[test]
 fn analyse_prints_the_engines_line_for_any_game_and_names_what_is_wrong() {
     // The empty 3×3 board is a draw the engine proves; its line is a whole drawn game.

@@ -1,95 +1,78 @@
-//! The chess bot. Level 1 plays at random (among every legal action, draw offers
-//! included), level 2 searches two plies, level 3 four (or as deep as the budget allows).
-//! The search tries piece moves only, never offering, accepting or claiming a draw (a
-//! move declines a standing offer); captures are tried first, the most valuable victim
-//! by the least valuable attacker, and promotions with them. Leaves are judged by
-//! material and simple piece-square terms (central knights and bishops, advanced
-//! pawns, a king kept home while queens are on).
+//! The chess bot's levels and the engine's analysis, both over the [`engine`](super::engine).
+//!
+//! | level | plays |
+//! |---|---|
+//! | 1 | a uniformly random legal action (draw offers included) |
+//! | 2 | the engine searching 1 ply (captures played out by its quiescence search) |
+//! | 3 | the engine searching 3 plies |
+//! | 4 | the engine searching 5 plies |
+//! | 5 | the engine at full strength: as deep as the budget allows |
+//!
+//! Every level from 2 up plays piece moves only, never offering, accepting or claiming a
+//! draw (a move declines a standing offer), and knows the game's history, so it sees a
+//! repetition coming. The seed orders equally good moves, so that games vary with it.
+//! The analysis is level 5's search, with its principal variation and its score: an
+//! estimate in centipawns, or a win or loss in so many plies when the search proves a
+//! mate. It never claims a proven draw (a search to a depth cannot prove one).
 
-use crate::engine::bot;
-use crate::engine::{Action, SearchBudget, Seat};
+use crate::engine::{Action, Analysis, Score, ScoreUnit, SearchBudget, Seat, Solved, bot};
 
 use super::Chess;
 use super::actions;
-use super::board::{Color, Role, Square};
+use super::engine::{self, Limits, Report, score};
 
 /// The strongest level.
-pub(super) const MAX_LEVEL: u8 = 3;
+pub(super) const MAX_LEVEL: u8 = 5;
+
+/// The search limits of levels 2 to [`MAX_LEVEL`].
+const LEVEL_LIMITS: [Limits; 4] = [Limits::depth(1), Limits::depth(3), Limits::depth(5), Limits::FULL];
 
 pub(super) fn action(game: &Chess, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
-    bot::leveled(game, seat, level, budget, seed, &[2, 4], &candidates)
+    if !to_act(game, seat) {
+        return None;
+    }
+    if level <= 1 {
+        return bot::random_action(game, seat, seed);
+    }
+    let limits = LEVEL_LIMITS[usize::from(level.min(MAX_LEVEL) - 2)];
+    let report = think(game, &limits, budget, seed)?;
+    Some(actions::to_action(&game.position, report.best, game.chess960))
 }
 
-/// Centipawns.
-const fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 320,
-        Role::Bishop => 330,
-        Role::Rook => 500,
-        Role::Queen => 900,
-        Role::King => 0,
+pub(super) fn analyse(game: &Chess, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+    if !to_act(game, seat) {
+        return Analysis::unknown(0);
     }
-}
-
-fn candidates(game: &Chess, seat: Seat) -> Vec<(Action, i32)> {
-    if game.outcome.is_some() || actions::seat(game.position.turn()) != seat {
-        return Vec::new();
-    }
-    let board = game.position.board();
-    game.position
-        .legal_moves()
+    let Some(report) = think(game, &Limits::FULL, budget, seed) else { return Analysis::unknown(0) };
+    let Some(value) = report.score else { return Analysis::unknown(report.nodes) };
+    let score = if score::is_mate(value) {
+        Score::decided(if value > 0 { Solved::Win } else { Solved::Loss }, score::mate_distance(value))
+    } else {
+        Score::Estimate { value, unit: ScoreUnit::Centipawns }
+    };
+    let mut position = game.position;
+    let line = report
+        .line
         .iter()
         .map(|&mv| {
-            let victim = board.role_at(mv.to).filter(|_| board.color_at(mv.to) != Some(game.position.turn()));
-            let capture = victim.map_or(0, |v| 10 * value(v) - value(mv.role) / 10);
-            let en_passant = if game.position.is_en_passant(mv) { 10 * value(Role::Pawn) } else { 0 };
-            let promotion = mv.promotion.map_or(0, value);
-            (actions::to_action(&game.position, mv, game.chess960), capture + en_passant + promotion)
+            let action = actions::to_action(&position, mv, game.chess960);
+            position.play(mv);
+            action
         })
-        .collect()
+        .collect();
+    Analysis { line, score, depth: report.depth, nodes: report.nodes }
 }
 
-/// How far `square` is from the edge: 0 on the rim, 3 in the centre.
-fn centrality(square: Square) -> i32 {
-    let file = i32::from(square.file());
-    let rank = i32::from(square.rank());
-    file.min(7 - file).min(rank.min(7 - rank))
-}
-
-/// Material and placement of `color`'s pieces.
-fn side(game: &Chess, color: Color, queens_on: bool) -> i32 {
-    let board = game.position.board();
-    let mut score = 0;
-    for role in Role::ALL {
-        for square in board.pieces(color, role).iter() {
-            score += value(role);
-            let advance = match color {
-                Color::White => i32::from(square.rank()),
-                Color::Black => 7 - i32::from(square.rank()),
-            };
-            score += match role {
-                Role::Pawn => advance * advance * 2 + if centrality(square) >= 3 { 10 } else { 0 },
-                Role::Knight => centrality(square) * 10 - 10,
-                Role::Bishop => centrality(square) * 5,
-                Role::Rook => {
-                    if advance == 6 {
-                        15
-                    } else {
-                        0
-                    }
-                }
-                Role::Queen => centrality(square) * 2,
-                Role::King if queens_on => -advance * 15,
-                Role::King => centrality(square) * 10,
-            };
-        }
-    }
-    score
-}
-
+/// The static evaluation from `seat`'s side, in centipawns.
 pub(super) fn evaluate(game: &Chess, seat: Seat) -> i32 {
-    let queens_on = game.position.board().role(Role::Queen).any();
-    let white = side(game, Color::White, queens_on) - side(game, Color::Black, queens_on);
-    if seat == actions::seat(Color::White) { white } else { -white }
+    let ours = engine::eval::evaluate(&game.position);
+    if actions::seat(game.position.turn()) == seat { ours } else { -ours }
+}
+
+fn to_act(game: &Chess, seat: Seat) -> bool {
+    game.outcome.is_none() && actions::seat(game.position.turn()) == seat
+}
+
+fn think(game: &Chess, limits: &Limits, budget: SearchBudget<'_>, seed: u64) -> Option<Report> {
+    engine::think(&game.position, &game.repetitions, limits, budget, seed, &mut |_| true)
 }

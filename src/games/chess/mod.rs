@@ -32,6 +32,10 @@
 //!
 //! Taking a move back is replaying the history without it: nothing in the position
 //! depends on anything but the configuration and the moves.
+//!
+//! The bot (five levels, from random to full strength) and the analysis run the chess
+//! engine of [`engine`], which searches this module's own [`Position`] rather than going
+//! through the generic [`Rules`] search; `tabula uci` offers the same engine to chess GUIs.
 
 pub mod actions;
 pub mod attacks;
@@ -39,6 +43,7 @@ pub mod board;
 mod bot;
 pub mod chess960;
 pub mod draws;
+pub mod engine;
 pub mod fen;
 pub mod movegen;
 pub mod perft;
@@ -51,8 +56,8 @@ mod zobrist;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome, Piece, Reason,
-    Rules, SearchBudget, Seat, Viewer, WinReason,
+    Action, Analysis, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome, Piece,
+    Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -494,6 +499,10 @@ impl Rules for Chess {
 
     fn bot_action(&self, seat: Seat, level: u8, budget: SearchBudget<'_>, seed: u64) -> Option<Action> {
         bot::action(self, seat, level, budget, seed)
+    }
+
+    fn analyse(&self, seat: Seat, budget: SearchBudget<'_>, seed: u64) -> Analysis {
+        bot::analyse(self, seat, budget, seed)
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {

@@ -319,6 +319,24 @@ impl Position {
         self.finish(hash);
     }
 
+    /// Passes the turn to the other side without moving (a "null move"), for searches
+    /// that ask whether moving at all helps; never part of a game. The side to move must
+    /// not be in check (the other side would then be left in check). The halfmove clock
+    /// starts afresh, so that no repetition is ever counted across the pass.
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.is_check(), "a null move out of check");
+        let mut hash = self.hash ^ zobrist::black_to_move();
+        if let Some(square) = self.en_passant.take() {
+            hash ^= zobrist::en_passant(square.file());
+        }
+        self.halfmove_clock = 0;
+        if self.turn == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.turn = self.turn.other();
+        self.hash = hash;
+    }
+
     fn finish(&mut self, hash: u64) {
         if self.turn == Color::Black {
             self.fullmove_number += 1;

@@ -574,3 +574,99 @@ fn pgn_names_an_ending_the_moves_do_not_show() {
     assert!(text.lines().all(|line| line.len() <= 80));
     assert_eq!(pgn::import(&text).unwrap().actions.len(), 8);
 }
+
+// The bot and the analysis.
+
+fn analyse(game: &Match<Chess>, nodes: u64) -> crate::engine::Analysis {
+    let go = std::sync::atomic::AtomicBool::new(false);
+    game.analyse(mover(game), SearchBudget::new(nodes, &go)).expect("a seat to act")
+}
+
+fn bot(game: &Match<Chess>, level: u8, nodes: u64) -> Action {
+    let go = std::sync::atomic::AtomicBool::new(false);
+    game.bot_action(mover(game), level, SearchBudget::new(nodes, &go)).expect("a move")
+}
+
+#[test]
+fn the_analysis_proves_a_mate_in_one_and_a_mate_in_two_by_their_distance() {
+    use crate::engine::{Score, Solved};
+    let one = game(config("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
+    let analysis = analyse(&one, 100_000);
+    assert_eq!(analysis.score, Score::decided(Solved::Win, 1));
+    assert_eq!(analysis.line, [action("a1a8")]);
+
+    let two = game(config("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1"));
+    let analysis = analyse(&two, 200_000);
+    assert_eq!(analysis.score, Score::decided(Solved::Win, 3), "{analysis:?}");
+    let mut played = two.clone();
+    for action in &analysis.line {
+        played.apply(mover(&played), action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
+    }
+    assert!(
+        matches!(played.outcome(), Some(Outcome::Win { winner: Seat::FIRST, reason: WinReason::Checkmate, .. })),
+        "the line ends in mate: {:?}",
+        played.outcome()
+    );
+
+    let lost = game(config("7k/8/6K1/8/8/8/8/R7 b - - 0 1"));
+    assert_eq!(analyse(&lost, 100_000).score, Score::decided(Solved::Loss, 2));
+}
+
+#[test]
+fn the_analysis_estimates_in_centipawns_and_its_line_is_playable() {
+    use crate::engine::{Score, ScoreUnit};
+    let mut game = played(Config::default(), "e2e4 e7e5 g1f3 b8c6 f1b5");
+    let analysis = analyse(&game, 20_000);
+    let Score::Estimate { value, unit: ScoreUnit::Centipawns } = analysis.score else { panic!("{analysis:?}") };
+    assert!(value.abs() < 150, "an even opening: {value}");
+    assert!(analysis.depth >= 2 && analysis.nodes > 0 && analysis.nodes <= 20_000, "{analysis:?}");
+    assert_eq!(analyse(&game, 20_000), analysis, "the same analysis twice");
+    for action in &analysis.line {
+        game.apply(mover(&game), action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
+    }
+}
+
+#[test]
+fn every_searching_level_takes_a_hanging_queen() {
+    // The queen on g5 hangs to the bishop on c1.
+    let game = game(config("rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 1"));
+    for level in 2..=Chess::MAX_BOT_LEVEL {
+        assert_eq!(bot(&game, level, 50_000), action("c1g5"), "level {level}");
+    }
+}
+
+#[test]
+fn a_winning_bot_mates_rather_than_stalemates() {
+    // Qb6 would stalemate the king on a8; the bot must find a way to mate instead.
+    let mut game = game(config("k7/8/8/2K5/8/8/8/1Q6 w - - 0 1"));
+    for _ in 0..20 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let action = if mover(&game) == Seat::FIRST {
+            bot(&game, Chess::MAX_BOT_LEVEL, 50_000)
+        } else {
+            game.legal_moves(Seat::SECOND).into_iter().find(|a| matches!(a, Action::Move { .. })).unwrap()
+        };
+        game.apply(mover(&game), &action).unwrap();
+    }
+    assert!(
+        matches!(game.outcome(), Some(Outcome::Win { winner: Seat::FIRST, reason: WinReason::Checkmate, .. })),
+        "{:?} in {}",
+        game.outcome(),
+        fen_of(&game)
+    );
+}
+
+#[test]
+fn a_stopped_bot_answers_with_a_legal_move_at_every_level() {
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let game = played(Config::default(), "e2e4 c7c5 g1f3");
+    for level in 1..=Chess::MAX_BOT_LEVEL {
+        let action = game.bot_action(Seat::SECOND, level, SearchBudget::new(u64::MAX, &stop)).unwrap();
+        assert!(game.legal_moves(Seat::SECOND).contains(&action), "level {level}: {action:?}");
+    }
+    let analysis = game.analyse(Seat::SECOND, SearchBudget::new(u64::MAX, &stop)).unwrap();
+    assert_eq!(analysis.score, crate::engine::Score::Unknown);
+    assert!(analysis.line.is_empty());
+}

@@ -1,0 +1,148 @@
+//! The pieces' activity and the kings' safety: mobility, rooks on open files, the bishop
+//! pair, the pawn shield before a castled king and the pressure on the squares around it.
+
+use super::super::super::attacks;
+use super::super::super::board::{Bitboard, Color, Role, Square};
+use super::super::super::position::Position;
+use super::Pair;
+
+/// Per square a piece can reach beyond a typical number (knight, bishop, rook, queen),
+/// squares attacked by enemy pawns and those of its own pieces left out.
+const MOBILITY: [(Pair, i32); 4] =
+    [(Pair::new(4, 4), 4), (Pair::new(5, 5), 6), (Pair::new(2, 4), 6), (Pair::new(1, 2), 12)];
+/// Both bishops still on the board.
+const BISHOP_PAIR: Pair = Pair::new(30, 50);
+/// A rook on a file without pawns, and on a file with only enemy pawns.
+const ROOK_OPEN_FILE: Pair = Pair::new(25, 10);
+const ROOK_HALF_OPEN_FILE: Pair = Pair::new(12, 6);
+/// A pawn of the king's side one and two ranks in front of a king on its own back two
+/// ranks, on the king's file or a neighbouring one.
+const SHIELD: [i32; 2] = [14, 7];
+/// How much each kind of piece attacking the squares around the enemy king weighs
+/// (knight, bishop, rook, queen).
+const ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
+/// The most the pressure on a king may cost, in middlegame centipawns.
+const MAX_KING_DANGER: i32 = 500;
+
+/// The squares `color`'s pawns attack.
+pub fn pawn_attacks(board_pawns: Bitboard, color: Color) -> Bitboard {
+    let forward = board_pawns.forward(color);
+    forward.west() | forward.east()
+}
+
+/// Mobility, rook files, bishop pair and the pressure `color`'s pieces put on the enemy
+/// king (counted here, for the side that attacks).
+pub fn activity(position: &Position, color: Color) -> Pair {
+    let board = position.board();
+    let them = color.other();
+    let occupied = board.occupied();
+    let our_pawns = board.pieces(color, Role::Pawn);
+    let their_pawns = board.pieces(them, Role::Pawn);
+    let area = !board.color(color) & !pawn_attacks(their_pawns, them);
+    let enemy_king = position.king(them);
+    let zone = attacks::king(enemy_king) | enemy_king.bb();
+
+    let mut total = Pair::ZERO;
+    let (mut attackers, mut weight) = (0, 0);
+    for (index, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].into_iter().enumerate() {
+        for square in board.pieces(color, role) {
+            let reach = match role {
+                Role::Knight => attacks::knight(square),
+                Role::Bishop => attacks::bishop(square, occupied),
+                Role::Rook => attacks::rook(square, occupied),
+                _ => attacks::queen(square, occupied),
+            };
+            let (per_square, typical) = MOBILITY[index];
+            total += per_square * ((reach & area).count() as i32 - typical);
+            if (reach & zone).any() {
+                attackers += 1;
+                weight += ATTACK_WEIGHT[index];
+            }
+            if role == Role::Rook {
+                total += rook_file(square, our_pawns, their_pawns);
+            }
+        }
+    }
+    if board.pieces(color, Role::Bishop).more_than_one() {
+        total += BISHOP_PAIR;
+    }
+    // One piece near the king is no attack; without a queen few attacks break through.
+    if attackers >= 2 && board.pieces(color, Role::Queen).any() {
+        total += Pair::new((weight * weight * 2).min(MAX_KING_DANGER), 0);
+    }
+    total
+}
+
+fn rook_file(square: Square, ours: Bitboard, theirs: Bitboard) -> Pair {
+    let file = Bitboard::file(square.file());
+    if (file & ours).any() {
+        Pair::ZERO
+    } else if (file & theirs).any() {
+        ROOK_HALF_OPEN_FILE
+    } else {
+        ROOK_OPEN_FILE
+    }
+}
+
+/// The pawn shield in front of `color`'s king, when the king stands on its own back two
+/// ranks away from the centre files (where it castles to); middlegame only.
+pub fn shelter(position: &Position, color: Color) -> Pair {
+    let king = position.king(color);
+    let relative_rank = match color {
+        Color::White => king.rank(),
+        Color::Black => 7 - king.rank(),
+    };
+    if relative_rank > 1 || (3..=4).contains(&king.file()) {
+        return Pair::ZERO;
+    }
+    let file = Bitboard::file(king.file());
+    let files = file | file.west() | file.east();
+    let pawns = position.board().pieces(color, Role::Pawn) & files;
+    let first = king.bb().forward(color);
+    let first = Bitboard::rank(first.lsb().rank());
+    let second = Bitboard::rank(first.forward(color).lsb().rank());
+    let shield = SHIELD[0] * (pawns & first).count() as i32 + SHIELD[1] * (pawns & second).count() as i32;
+    Pair::new(shield, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::fen;
+
+    fn position(text: &str) -> Position {
+        fen::parse(text, false).unwrap()
+    }
+
+    #[test]
+    fn free_pieces_are_worth_more_than_shut_in_ones() {
+        let free = activity(&position("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), Color::White);
+        let cornered = activity(&position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"), Color::White);
+        assert!(free.mg > cornered.mg);
+        // Squares enemy pawns guard do not count.
+        let guarded = activity(&position("4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1"), Color::White);
+        assert!(guarded.mg < free.mg);
+    }
+
+    #[test]
+    fn the_bishop_pair_and_open_files_count() {
+        let pair = activity(&position("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), Color::White);
+        let single = activity(&position("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), Color::White);
+        assert!(pair.eg - single.eg >= BISHOP_PAIR.eg);
+        let open = activity(&position("4k3/pp6/8/8/8/8/PP6/3RK3 w - - 0 1"), Color::White);
+        let closed = activity(&position("4k3/pp1p4/8/8/8/8/PP1P4/3RK3 w - - 0 1"), Color::White);
+        assert!(open.mg > closed.mg);
+    }
+
+    #[test]
+    fn pieces_bearing_on_the_king_are_a_threat_and_pawns_before_it_a_shelter() {
+        let attack = activity(&position("6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1"), Color::White);
+        let quiet = activity(&position("6k1/5ppp/8/8/8/N7/Q7/4K3 w - - 0 1"), Color::White);
+        assert!(attack.mg > quiet.mg + 50, "{attack:?} {quiet:?}");
+        let sheltered = shelter(&position("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1"), Color::White);
+        let bare = shelter(&position("6k1/8/8/8/8/8/8/6K1 w - - 0 1"), Color::White);
+        assert_eq!((sheltered.mg, bare.mg), (3 * SHIELD[0], 0));
+        let black = shelter(&position("6k1/5ppp/8/8/8/8/8/6K1 w - - 0 1"), Color::Black);
+        assert_eq!(black, sheltered, "Black's shelter mirrors White's");
+    }
+}

@@ -1,0 +1,106 @@
+//! The chess engine: a search of the game's own [`Position`] with its fast move
+//! generator, for the bots, the analysis and the `uci` command.
+//!
+//! - [`search`]: iterative deepening, principal variation search, quiescence, pruning
+//!   and reductions, draw detection; the only place that decides anything.
+//! - [`eval`]: the static evaluation, in centipawns.
+//! - [`ordering`]: which moves are searched first.
+//! - [`see`]: static exchange evaluation of captures.
+//! - [`tactical`]: the captures and promotions quiescence search tries.
+//! - [`tt`]: the transposition table, one per search.
+//! - [`score`]: centipawns and mate distances.
+//! - [`protocol`]: the Universal Chess Interface over any input and output.
+//!
+//! The engine is deterministic: it reads no clock and no thread's timing except through
+//! the budget's stop flag, and its only randomness is the seed, which orders equal root
+//! moves.
+
+pub mod eval;
+mod ordering;
+pub mod protocol;
+pub mod score;
+mod search;
+mod see;
+mod tactical;
+mod tt;
+
+use crate::engine::SearchBudget;
+
+use super::position::{Move, Position};
+
+/// The transposition table's default and largest sizes, in bytes.
+pub const DEFAULT_HASH_BYTES: usize = 16 << 20;
+pub const MAX_HASH_BYTES: usize = 1 << 30;
+
+/// How deep a search may go and what memory it may use, besides its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies (checks extend lines beyond it, and quiescence
+    /// search plays captures out at its end).
+    pub max_depth: u32,
+    /// The most the transposition table may take, in bytes (it takes less for a search
+    /// of few nodes).
+    pub hash_bytes: usize,
+}
+
+impl Limits {
+    /// As deep as the budget allows, with the default table.
+    pub const FULL: Limits = Limits { max_depth: u32::MAX, hash_bytes: DEFAULT_HASH_BYTES };
+
+    /// At most `max_depth` plies deep, with the default table.
+    pub const fn depth(max_depth: u32) -> Limits {
+        Limits { max_depth, hash_bytes: DEFAULT_HASH_BYTES }
+    }
+}
+
+/// What one finished iteration of the search found, as it is reported while the search
+/// goes on.
+#[derive(Clone, Copy, Debug)]
+pub struct Iteration<'a> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply any line reached, quiescence included.
+    pub seldepth: u32,
+    /// The root's score for the side to move (see [`score`]).
+    pub score: i32,
+    /// Positions visited so far.
+    pub nodes: u64,
+    /// The principal variation, best move first.
+    pub line: &'a [Move],
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The move to play.
+    pub best: Move,
+    /// Its score for the side to move (see [`score`]); `None` when the budget ran out
+    /// before any move was scored (`best` is then the first move in the search's order).
+    pub score: Option<i32>,
+    /// The deepest iteration that finished (0 when none did).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The principal variation: `best`, then the replies expected, each legal in turn.
+    pub line: Vec<Move>,
+}
+
+/// Searches `root` for the side to move, deepening one ply at a time up to
+/// `limits.max_depth`, until the budget runs out, a mate is proven, or `on_iteration`
+/// (called after each finished iteration) answers false. `history` holds the repetition
+/// keys of the game's positions since the last capture or pawn move, the root's last
+/// (see [`super::draws::repetition_key`]); it may be empty when the history is unknown.
+/// `None` only when the side to move has no legal move.
+pub fn think(
+    root: &Position,
+    history: &[u64],
+    limits: &Limits,
+    budget: SearchBudget<'_>,
+    seed: u64,
+    on_iteration: &mut dyn FnMut(&Iteration<'_>) -> bool,
+) -> Option<Report> {
+    search::think(root, history, limits, budget, seed, on_iteration)
+}
+
+#[cfg(test)]
+mod tests;

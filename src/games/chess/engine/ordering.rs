@@ -1,0 +1,180 @@
+//! The order moves are searched in, best guesses first, since alpha-beta prunes the
+//! most when the best move comes first: the move the transposition table remembers;
+//! captures that do not lose material (most valuable victim first, least valuable
+//! attacker first among those) and queen promotions; the two "killer" quiet moves that
+//! refuted other moves at the same ply; the other quiet moves by their history (how
+//! often and how deep they caused cut-offs); captures that lose material; and
+//! under-promotions last.
+
+use super::super::board::{Color, Role};
+use super::super::position::{Move, Position};
+use super::score::MAX_PLY;
+use super::see;
+use super::tt::PackedMove;
+
+const TABLE_MOVE: i32 = 2_000_000_000;
+const GOOD_CAPTURE: i32 = 1_000_000;
+const FIRST_KILLER: i32 = 900_000;
+const SECOND_KILLER: i32 = 899_000;
+const BAD_CAPTURE: i32 = -1_000_000;
+const UNDER_PROMOTION: i32 = -2_000_000;
+/// History scores stay within this magnitude (below the killers' and captures' ranks).
+const HISTORY_LIMIT: i32 = 16_384;
+
+/// What one search learns about quiet moves as it goes: the killers of each ply and the
+/// history of each (side, from, to).
+pub struct Heuristics {
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: [[[i32; 64]; 64]; 2],
+}
+
+impl Heuristics {
+    /// Nothing learnt yet.
+    pub fn new() -> Box<Heuristics> {
+        Box::new(Heuristics { killers: [[None; 2]; MAX_PLY], history: [[[0; 64]; 64]; 2] })
+    }
+
+    /// True when `mv` is one of the killers at `ply`.
+    pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    /// The history score of `color` playing `mv`.
+    pub fn history(&self, color: Color, mv: Move) -> i32 {
+        self.history[color.index()][mv.from.index()][mv.to.index()]
+    }
+
+    /// The quiet move `best` caused a cut-off at `ply`, `depth` plies from the horizon,
+    /// after the quiet moves `tried` (`best` last among them) failed to: `best` becomes
+    /// the first killer and gains history, the others lose some.
+    pub fn reward(&mut self, color: Color, ply: usize, depth: i32, best: Move, tried: &[Move]) {
+        if self.killers[ply][0] != Some(best) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(best);
+        }
+        let bonus = (depth * depth).min(1_200);
+        for &mv in tried {
+            let delta = if mv == best { bonus } else { -bonus };
+            let entry = &mut self.history[color.index()][mv.from.index()][mv.to.index()];
+            // Moves towards the limit ever more slowly, so that it is never passed and
+            // recent results weigh more than old ones.
+            *entry += delta - *entry * delta.abs() / HISTORY_LIMIT;
+        }
+    }
+
+    /// Forgets the killers of the ply below `ply`, whose positions the next move changes
+    /// (they are kept from one iteration to the next otherwise).
+    pub fn clear_killers(&mut self, ply: usize) {
+        if ply + 1 < MAX_PLY {
+            self.killers[ply + 1] = [None; 2];
+        }
+    }
+}
+
+/// Legal moves with their ordering scores, handed out best first.
+pub struct OrderedMoves {
+    moves: Vec<(Move, i32)>,
+}
+
+impl OrderedMoves {
+    /// Scores `moves` of `position` at `ply` for searching; `table_move` is what the
+    /// transposition table remembers, if anything.
+    pub fn new(
+        position: &Position,
+        moves: &[Move],
+        table_move: Option<PackedMove>,
+        heuristics: &Heuristics,
+        ply: usize,
+    ) -> OrderedMoves {
+        let us = position.turn();
+        let scored = moves
+            .iter()
+            .map(|&mv| {
+                let score = if table_move.is_some_and(|packed| packed.is(mv)) {
+                    TABLE_MOVE
+                } else {
+                    rank(position, mv, heuristics, us, ply)
+                };
+                (mv, score)
+            })
+            .collect();
+        OrderedMoves { moves: scored }
+    }
+
+    /// The best remaining move (the earliest listed among equals), removed from the list.
+    pub fn next(&mut self) -> Option<Move> {
+        let best = (0..self.moves.len()).rev().max_by_key(|&i| self.moves[i].1)?;
+        Some(self.moves.remove(best).0)
+    }
+}
+
+/// The ordering score of a move other than the table's.
+fn rank(position: &Position, mv: Move, heuristics: &Heuristics, us: Color, ply: usize) -> i32 {
+    match mv.promotion {
+        Some(Role::Queen) => return GOOD_CAPTURE + see::VALUE[Role::Queen.index()],
+        Some(_) => return UNDER_PROMOTION,
+        None => {}
+    }
+    if let Some(victim) = see::victim(position, mv) {
+        let (victim, attacker) = (see::VALUE[victim.index()], see::VALUE[mv.role.index()]);
+        let mvv_lva = 10 * victim - attacker / 10;
+        // Taking something worth at least the attacker never loses material.
+        let sound = victim >= attacker || see::exchange(position, mv) >= 0;
+        return if sound { GOOD_CAPTURE + mvv_lva } else { BAD_CAPTURE + mvv_lva };
+    }
+    if heuristics.killers[ply][0] == Some(mv) {
+        FIRST_KILLER
+    } else if heuristics.killers[ply][1] == Some(mv) {
+        SECOND_KILLER
+    } else {
+        heuristics.history(us, mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::{fen, uci};
+
+    fn order(text: &str, table: Option<&str>, heuristics: &Heuristics) -> Vec<String> {
+        let position = fen::parse(text, false).unwrap();
+        let legal = position.legal_moves();
+        let table_move = table.map(|text| PackedMove::new(uci::parse(&position, text, false).unwrap()));
+        let mut ordered = OrderedMoves::new(&position, legal.as_slice(), table_move, heuristics, 3);
+        std::iter::from_fn(|| ordered.next()).map(|mv| uci::to_uci(&position, mv, false)).collect()
+    }
+
+    #[test]
+    fn the_table_move_then_sound_captures_then_killers_then_bad_captures() {
+        // The queen on d4 can take a free rook on d7 or a pawn on b6 guarded by a pawn.
+        let text = "6k1/p2r4/1p6/8/3Q4/8/8/4K3 w - - 0 1";
+        let mut heuristics = Heuristics::new();
+        let order_now = order(text, None, &heuristics);
+        assert_eq!(order_now[0], "d4d7", "{order_now:?}");
+        assert_eq!(order_now.last().unwrap(), "d4b6", "the losing capture after every quiet move");
+        heuristics.reward(Color::White, 3, 4, uci_move(text, "e1f2"), &[uci_move(text, "e1f2")]);
+        let with_killer = order(text, Some("d4a4"), &heuristics);
+        assert_eq!(&with_killer[..3], ["d4a4", "d4d7", "e1f2"]);
+        assert!(heuristics.is_killer(3, uci_move(text, "e1f2")));
+        heuristics.clear_killers(2);
+        assert!(!heuristics.is_killer(3, uci_move(text, "e1f2")));
+    }
+
+    #[test]
+    fn history_rewards_cut_offs_and_punishes_the_moves_tried_before() {
+        let text = fen::STANDARD;
+        let mut heuristics = Heuristics::new();
+        let (good, bad) = (uci_move(text, "g1f3"), uci_move(text, "a2a3"));
+        for _ in 0..1_000 {
+            heuristics.reward(Color::White, 0, 20, good, &[bad, good]);
+        }
+        assert!(heuristics.history(Color::White, good) > 0 && heuristics.history(Color::White, good) <= HISTORY_LIMIT);
+        assert!(heuristics.history(Color::White, bad) < 0 && heuristics.history(Color::White, bad) >= -HISTORY_LIMIT);
+        assert_eq!(heuristics.history(Color::Black, good), 0);
+    }
+
+    fn uci_move(text: &str, mv: &str) -> Move {
+        let position = fen::parse(text, false).unwrap();
+        uci::parse(&position, mv, false).unwrap()
+    }
+}

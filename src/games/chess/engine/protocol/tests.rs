@@ -1,0 +1,165 @@
+//! The protocol over in-memory input and output, as a controller drives it.
+
+use std::io::Cursor;
+
+use super::*;
+use crate::games::chess::fen;
+
+/// An output the test can read while the session writes to it.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap().lines().map(str::to_owned).collect()
+    }
+
+    fn best_move(&self) -> String {
+        let lines = self.lines();
+        let best: Vec<&String> = lines.iter().filter(|line| line.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 1, "{lines:?}");
+        best[0].split_whitespace().nth(1).unwrap().to_owned()
+    }
+}
+
+fn new_session() -> (Session<Shared>, Shared) {
+    let output = Shared::default();
+    (Session::new(output.clone()), output)
+}
+
+fn feed(session: &mut Session<Shared>, commands: &[&str]) {
+    for command in commands {
+        assert_eq!(session.handle(command), Flow::Continue, "{command}");
+    }
+}
+
+#[test]
+fn the_handshake_names_the_engine_and_its_options() {
+    let (mut session, output) = new_session();
+    feed(&mut session, &["uci", "isready"]);
+    let lines = output.lines();
+    assert!(lines[0].starts_with("id name Tabula "), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin default 16")), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "option name Level type spin default 5 min 1 max 5"), "{lines:?}");
+    assert_eq!(&lines[lines.len() - 2..], ["uciok", "readyok"]);
+}
+
+#[test]
+fn a_search_reports_each_iteration_and_answers_a_legal_move() {
+    let (mut session, output) = new_session();
+    feed(&mut session, &["ucinewgame", "position startpos moves e2e4", "go depth 3"]);
+    session.finish();
+    let lines = output.lines();
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    for (depth, info) in infos.iter().enumerate() {
+        assert!(info.starts_with(&format!("info depth {} seldepth ", depth + 1)), "{info}");
+        for field in [" score cp ", " nodes ", " nps ", " time ", " pv "] {
+            assert!(info.contains(field), "{info} lacks{field}");
+        }
+    }
+    let mut position = Position::standard();
+    position.play(uci::parse(&position, "e2e4", false).unwrap());
+    assert!(uci::parse(&position, &output.best_move(), false).is_ok(), "{lines:?}");
+    assert!(lines.last().unwrap().contains(" ponder "), "{lines:?}");
+}
+
+#[test]
+fn mates_are_announced_in_moves() {
+    let (mut session, output) = new_session();
+    feed(&mut session, &["position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 4"]);
+    session.finish();
+    assert!(output.lines().iter().any(|l| l.contains(" score mate 1 ")), "{:?}", output.lines());
+    assert_eq!(output.best_move(), "a1a8");
+    let (mut session, output) = new_session();
+    feed(&mut session, &["position fen 7k/8/6K1/8/8/8/8/R7 b - - 0 1", "go depth 4"]);
+    session.finish();
+    assert!(output.lines().iter().any(|l| l.contains(" score mate -1 ")), "{:?}", output.lines());
+}
+
+#[test]
+fn an_infinite_search_answers_isready_at_once_and_its_move_only_after_stop() {
+    let (mut session, output) = new_session();
+    feed(&mut session, &["position startpos", "go infinite", "isready"]);
+    assert!(output.lines().contains(&"readyok".to_owned()));
+    assert!(!output.lines().iter().any(|l| l.starts_with("bestmove")), "no answer before stop");
+    feed(&mut session, &["stop"]);
+    assert!(uci::parse(&Position::standard(), &output.best_move(), false).is_ok());
+}
+
+#[test]
+fn node_limits_and_levels_are_obeyed() {
+    let (mut session, output) = new_session();
+    feed(&mut session, &["position startpos", "go nodes 2000"]);
+    session.finish();
+    for line in output.lines().iter().filter(|l| l.starts_with("info depth")) {
+        let nodes: u64 = line.split_whitespace().skip_while(|&w| w != "nodes").nth(1).unwrap().parse().unwrap();
+        assert!(nodes <= 2_000, "{line}");
+    }
+    output.best_move();
+
+    // Level 1 plays at random, without searching; level 2 searches one ply only.
+    let (mut session, output) = new_session();
+    feed(&mut session, &["setoption name Level value 1", "position startpos", "go depth 10"]);
+    session.finish();
+    assert!(!output.lines().iter().any(|l| l.starts_with("info depth")));
+    assert!(uci::parse(&Position::standard(), &output.best_move(), false).is_ok());
+    let (mut session, output) = new_session();
+    feed(&mut session, &["setoption name level value 2", "setoption name Hash value 1", "position startpos", "go"]);
+    session.finish();
+    let infos = output.lines().iter().filter(|l| l.starts_with("info depth")).count();
+    assert_eq!(infos, 1, "{:?}", output.lines());
+}
+
+#[test]
+fn a_position_that_cannot_be_read_is_reported_and_the_last_one_kept() {
+    let (mut session, output) = new_session();
+    feed(
+        &mut session,
+        &["position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "position startpos moves e2e5", "go depth 2"],
+    );
+    session.finish();
+    assert!(output.lines()[0].starts_with("info string move 1 (e2e5): "), "{:?}", output.lines());
+    assert_eq!(output.best_move(), "a1a8", "the earlier position stands");
+}
+
+#[test]
+fn without_a_legal_move_the_answer_is_the_null_move() {
+    let (mut session, output) = new_session();
+    feed(&mut session, &["position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 3"]);
+    session.finish();
+    assert_eq!(output.best_move(), "0000");
+}
+
+#[test]
+fn chess960_castling_is_written_as_the_king_taking_its_rook() {
+    let (mut session, output) = new_session();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    feed(&mut session, &["setoption name UCI_Chess960 value true", &format!("position fen {fen}"), "go depth 1"]);
+    session.finish();
+    let position = fen::parse(fen, true).unwrap();
+    assert!(uci::parse(&position, &output.best_move(), true).is_ok());
+    let mut plain = Session::new(Shared::default());
+    assert_eq!(plain.handle("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1h1"), Flow::Continue);
+    assert_ne!(plain.game.position.castles(), position.castles(), "in standard chess e1h1 is the king's step");
+}
+
+#[test]
+fn run_reads_until_quit_or_the_end_and_piped_searches_get_their_answer() {
+    let output = Shared::default();
+    run(Cursor::new("uci\nposition startpos moves e2e4 e7e5\ngo depth 2\n"), output.clone()).unwrap();
+    assert_eq!(output.lines().iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+    let output = Shared::default();
+    run(Cursor::new("isready\nquit\nisready\n"), output.clone()).unwrap();
+    assert_eq!(output.lines(), ["readyok"], "nothing after quit");
+}
