@@ -237,16 +237,9 @@ impl<'s, 'c> Solver<'s, 'c> {
         if empties >= TABLE_MIN
             && let Some(known) = self.table.probe(position)
         {
-            if known.lower >= beta {
-                return known.lower;
-            }
-            if known.upper <= alpha {
-                return known.upper;
-            }
-            alpha = alpha.max(known.lower);
-            beta = beta.min(known.upper);
-            if alpha >= beta {
-                return alpha;
+            match known.narrow(alpha, beta) {
+                Ok(window) => (alpha, beta) = window,
+                Err(score) => return score,
             }
             hint = known.best;
         }

@@ -154,16 +154,9 @@ impl<'s, 'c> Searcher<'s, 'c> {
         let mut hint = NO_MOVE;
         if let Some(known) = self.table.probe(position) {
             if u32::from(known.depth) >= depth {
-                if known.lower >= beta {
-                    return known.lower;
-                }
-                if known.upper <= alpha {
-                    return known.upper;
-                }
-                alpha = alpha.max(known.lower);
-                beta = beta.min(known.upper);
-                if alpha >= beta {
-                    return alpha;
+                match known.narrow(alpha, beta) {
+                    Ok(window) => (alpha, beta) = window,
+                    Err(score) => return score,
                 }
             }
             hint = known.best;

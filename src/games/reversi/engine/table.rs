@@ -22,6 +22,22 @@ pub struct Known {
     pub best: u8,
 }
 
+impl Known {
+    /// The window `alpha..beta` narrowed by what is known: `Err(score)` when the bounds
+    /// alone settle the search (fail high, fail low, or an empty window), else the window
+    /// to search.
+    pub fn narrow(self, alpha: i32, beta: i32) -> Result<(i32, i32), i32> {
+        if self.lower >= beta {
+            return Err(self.lower);
+        }
+        if self.upper <= alpha {
+            return Err(self.upper);
+        }
+        let (alpha, beta) = (alpha.max(self.lower), beta.min(self.upper));
+        if alpha >= beta { Err(alpha) } else { Ok((alpha, beta)) }
+    }
+}
+
 #[derive(Clone, Copy, Default)]
 struct Entry {
     own: u64,
