@@ -253,14 +253,25 @@ fn the_connect_four_solver_scores_positions_from_the_command_line_and_standard_i
 
 /// A peg solitaire game whose hint search runs out of its budget (seconds of work): the
 /// 8-row triangle with hole 33 empty.
-async fn hard_puzzle(client: &mut common::Client) -> common::Game {
+async fn endless_search(client: &mut common::Client) -> common::Game {
+    // Chess from the start: no budget a test can wait for proves it, so the engine thinks
+    // until it is stopped. (A puzzle would not do: peg solitaire's analysis is capped in nodes
+    // and a fast machine finishes it within a second.)
     use common::pb;
-    let config = pb::game_config::Game::PegSolitaire(pb::PegSolitaireConfig {
-        board: pb::PegBoard::Triangle as i32,
-        rows: 8,
-        empty_hole: 33,
-    });
-    common::create_config(client, config).await
+    let config = pb::GameConfig { game: Some(pb::game_config::Game::Chess(pb::ChessConfig::default())) };
+    let response = client
+        .create_game(pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(config)),
+            allow_hints: Some(true),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    common::Game {
+        id: response.game.unwrap().game_id,
+        tokens: response.seat_tokens.into_iter().map(|t| t.token).collect(),
+    }
 }
 
 fn hint_request(game: &common::Game, timeout: Duration) -> tonic::Request<common::pb::GetHintRequest> {
@@ -277,7 +288,7 @@ async fn searches_stop_with_their_calls_and_more_than_the_pool_are_refused() {
     let server = common::BinaryServer::spawn(&["--store", "memory", "--search-threads", "2"]);
     let pid = server.child.id();
     let mut client = server.client().await;
-    let game = hard_puzzle(&mut client).await;
+    let game = endless_search(&mut client).await;
     let idle_memory = common::resident_kib(pid);
 
     // Twelve at once, each giving up after a second.
@@ -325,7 +336,7 @@ async fn searches_stop_with_their_calls_and_more_than_the_pool_are_refused() {
 async fn while_draining_new_connections_are_refused_at_once() {
     let mut server = common::BinaryServer::spawn(&["--store", "memory", "--shutdown-grace", "6"]);
     let mut client = server.client().await;
-    let game = hard_puzzle(&mut client).await;
+    let game = endless_search(&mut client).await;
     // A call in flight keeps the server draining.
     let in_flight = tokio::spawn({
         let mut client = client.clone();
