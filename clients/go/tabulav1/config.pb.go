@@ -323,7 +323,10 @@ type GameConfig struct {
 	//	*GameConfig_PegSolitaire
 	//	*GameConfig_Reversi
 	//	*GameConfig_Chess
-	Game          isGameConfig_Game `protobuf_oneof:"game"`
+	Game isGameConfig_Game `protobuf_oneof:"game"`
+	// The game's time control; absent for a game without clocks (nothing ends a stalled
+	// game then). The same message for every kind.
+	Clock         *ClockConfig `protobuf:"bytes,10,opt,name=clock,proto3" json:"clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -442,6 +445,13 @@ func (x *GameConfig) GetChess() *ChessConfig {
 		if x, ok := x.Game.(*GameConfig_Chess); ok {
 			return x.Chess
 		}
+	}
+	return nil
+}
+
+func (x *GameConfig) GetClock() *ClockConfig {
+	if x != nil {
+		return x.Clock
 	}
 	return nil
 }
@@ -1284,7 +1294,7 @@ var File_tabula_v1_config_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_config_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\"\xa4\x04\n" +
+	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xd2\x04\n" +
 	"\n" +
 	"GameConfig\x12<\n" +
 	"\vtic_tac_toe\x18\x01 \x01(\v2\x1a.tabula.v1.TicTacToeConfigH\x00R\tticTacToe\x12A\n" +
@@ -1297,7 +1307,9 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"battleship\x12D\n" +
 	"\rpeg_solitaire\x18\a \x01(\v2\x1d.tabula.v1.PegSolitaireConfigH\x00R\fpegSolitaire\x124\n" +
 	"\areversi\x18\b \x01(\v2\x18.tabula.v1.ReversiConfigH\x00R\areversi\x12.\n" +
-	"\x05chess\x18\t \x01(\v2\x16.tabula.v1.ChessConfigH\x00R\x05chessB\x06\n" +
+	"\x05chess\x18\t \x01(\v2\x16.tabula.v1.ChessConfigH\x00R\x05chess\x12,\n" +
+	"\x05clock\x18\n" +
+	" \x01(\v2\x16.tabula.v1.ClockConfigR\x05clockB\x06\n" +
 	"\x04game\"D\n" +
 	"\x0fTicTacToeConfig\x12\x12\n" +
 	"\x04size\x18\x01 \x01(\rR\x04size\x12\x1d\n" +
@@ -1418,7 +1430,8 @@ var file_tabula_v1_config_proto_goTypes = []any{
 	(*PegSolitaireConfig)(nil), // 12: tabula.v1.PegSolitaireConfig
 	(*ReversiConfig)(nil),      // 13: tabula.v1.ReversiConfig
 	(*ChessConfig)(nil),        // 14: tabula.v1.ChessConfig
-	(*Cell)(nil),               // 15: tabula.v1.Cell
+	(*ClockConfig)(nil),        // 15: tabula.v1.ClockConfig
+	(*Cell)(nil),               // 16: tabula.v1.Cell
 }
 var file_tabula_v1_config_proto_depIdxs = []int32{
 	6,  // 0: tabula.v1.GameConfig.tic_tac_toe:type_name -> tabula.v1.TicTacToeConfig
@@ -1430,17 +1443,18 @@ var file_tabula_v1_config_proto_depIdxs = []int32{
 	12, // 6: tabula.v1.GameConfig.peg_solitaire:type_name -> tabula.v1.PegSolitaireConfig
 	13, // 7: tabula.v1.GameConfig.reversi:type_name -> tabula.v1.ReversiConfig
 	14, // 8: tabula.v1.GameConfig.chess:type_name -> tabula.v1.ChessConfig
-	0,  // 9: tabula.v1.TicTacTwoConfig.simultaneous_lines:type_name -> tabula.v1.SimultaneousLines
-	1,  // 10: tabula.v1.MorrisConfig.variant:type_name -> tabula.v1.MorrisVariant
-	2,  // 11: tabula.v1.MorrisConfig.flying:type_name -> tabula.v1.MorrisFlying
-	3,  // 12: tabula.v1.PegSolitaireConfig.board:type_name -> tabula.v1.PegBoard
-	4,  // 13: tabula.v1.ReversiConfig.opening:type_name -> tabula.v1.ReversiOpening
-	15, // 14: tabula.v1.ReversiConfig.walls:type_name -> tabula.v1.Cell
-	15, // [15:15] is the sub-list for method output_type
-	15, // [15:15] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	15, // 9: tabula.v1.GameConfig.clock:type_name -> tabula.v1.ClockConfig
+	0,  // 10: tabula.v1.TicTacTwoConfig.simultaneous_lines:type_name -> tabula.v1.SimultaneousLines
+	1,  // 11: tabula.v1.MorrisConfig.variant:type_name -> tabula.v1.MorrisVariant
+	2,  // 12: tabula.v1.MorrisConfig.flying:type_name -> tabula.v1.MorrisFlying
+	3,  // 13: tabula.v1.PegSolitaireConfig.board:type_name -> tabula.v1.PegBoard
+	4,  // 14: tabula.v1.ReversiConfig.opening:type_name -> tabula.v1.ReversiOpening
+	16, // 15: tabula.v1.ReversiConfig.walls:type_name -> tabula.v1.Cell
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_config_proto_init() }
@@ -1449,6 +1463,7 @@ func file_tabula_v1_config_proto_init() {
 		return
 	}
 	file_tabula_v1_cell_proto_init()
+	file_tabula_v1_clock_proto_init()
 	file_tabula_v1_config_proto_msgTypes[0].OneofWrappers = []any{
 		(*GameConfig_TicTacToe)(nil),
 		(*GameConfig_ConnectFour)(nil),

@@ -222,6 +222,18 @@ const (
 	// FAILED_PRECONDITION: the game was created without hints (`CreateGameRequest.allow_hints`)
 	// and is still running; anyone may analyse it once it is finished.
 	ErrorReason_ERROR_REASON_HINTS_DISABLED ErrorReason = 73
+	// FAILED_PRECONDITION: a seat's time ran out before the server accepted the request; the
+	// clock ends the game or moves for the seat within moments (`TimedOut`, or a move whose
+	// actor is the clock). The details name the seat.
+	ErrorReason_ERROR_REASON_OUT_OF_TIME ErrorReason = 74
+	// FAILED_PRECONDITION: the game has no clock (`GameConfig.clock`) to pause, resume or add
+	// time to.
+	ErrorReason_ERROR_REASON_NO_CLOCK ErrorReason = 75
+	// FAILED_PRECONDITION: the game's clocks are paused (`PauseClock`): nobody moves until a
+	// service key resumes them, and they cannot be paused twice.
+	ErrorReason_ERROR_REASON_CLOCK_PAUSED ErrorReason = 76
+	// FAILED_PRECONDITION: `ResumeClock` on clocks that are not paused.
+	ErrorReason_ERROR_REASON_CLOCK_NOT_PAUSED ErrorReason = 77
 )
 
 // Enum value maps for ErrorReason.
@@ -301,6 +313,10 @@ var (
 		71: "ERROR_REASON_TOO_LATE_TO_ABORT",
 		72: "ERROR_REASON_SEAT_PLAYED_BY_ENGINE",
 		73: "ERROR_REASON_HINTS_DISABLED",
+		74: "ERROR_REASON_OUT_OF_TIME",
+		75: "ERROR_REASON_NO_CLOCK",
+		76: "ERROR_REASON_CLOCK_PAUSED",
+		77: "ERROR_REASON_CLOCK_NOT_PAUSED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":               0,
@@ -377,6 +393,10 @@ var (
 		"ERROR_REASON_TOO_LATE_TO_ABORT":         71,
 		"ERROR_REASON_SEAT_PLAYED_BY_ENGINE":     72,
 		"ERROR_REASON_HINTS_DISABLED":            73,
+		"ERROR_REASON_OUT_OF_TIME":               74,
+		"ERROR_REASON_NO_CLOCK":                  75,
+		"ERROR_REASON_CLOCK_PAUSED":              76,
+		"ERROR_REASON_CLOCK_NOT_PAUSED":          77,
 	}
 )
 
@@ -411,7 +431,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xf5\x13\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xf0\x14\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -487,7 +507,11 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x18ERROR_REASON_SEARCH_BUSY\x10F\x12\"\n" +
 	"\x1eERROR_REASON_TOO_LATE_TO_ABORT\x10G\x12&\n" +
 	"\"ERROR_REASON_SEAT_PLAYED_BY_ENGINE\x10H\x12\x1f\n" +
-	"\x1bERROR_REASON_HINTS_DISABLED\x10IBZ\n" +
+	"\x1bERROR_REASON_HINTS_DISABLED\x10I\x12\x1c\n" +
+	"\x18ERROR_REASON_OUT_OF_TIME\x10J\x12\x19\n" +
+	"\x15ERROR_REASON_NO_CLOCK\x10K\x12\x1d\n" +
+	"\x19ERROR_REASON_CLOCK_PAUSED\x10L\x12!\n" +
+	"\x1dERROR_REASON_CLOCK_NOT_PAUSED\x10MBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

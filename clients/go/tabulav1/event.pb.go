@@ -11,6 +11,7 @@ package tabulav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -49,11 +50,19 @@ type GameEvent struct {
 	//	*GameEvent_MoveTakenBack
 	//	*GameEvent_GameAborted
 	//	*GameEvent_GameAdjudicated
+	//	*GameEvent_TimedOut
+	//	*GameEvent_ClockPaused
+	//	*GameEvent_ClockResumed
+	//	*GameEvent_TimeAdded
 	Kind isGameEvent_Kind `protobuf_oneof:"kind"`
 	// Who made the change this event records: set on `MoveApplied`, `Resigned`,
 	// `MoveTakenBack`, `GameAborted` and `GameAdjudicated`; unset on `GameCreated` and on
 	// `GameEnded` (the end belongs to the event before it, or to the rules).
-	Actor         *Actor `protobuf:"bytes,9,opt,name=actor,proto3" json:"actor,omitempty"`
+	Actor *Actor `protobuf:"bytes,9,opt,name=actor,proto3" json:"actor,omitempty"`
+	// In a game with clocks, the clocks just after this event, as of its `time`: set on every
+	// event but `GameEnded` (whose clocks are those of the event before it). A client shows
+	// exact clocks from the events alone, interpolating between them.
+	Clock         *ClockReadings `protobuf:"bytes,16,opt,name=clock,proto3" json:"clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -179,9 +188,52 @@ func (x *GameEvent) GetGameAdjudicated() *GameAdjudicated {
 	return nil
 }
 
+func (x *GameEvent) GetTimedOut() *TimedOut {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_TimedOut); ok {
+			return x.TimedOut
+		}
+	}
+	return nil
+}
+
+func (x *GameEvent) GetClockPaused() *ClockPaused {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_ClockPaused); ok {
+			return x.ClockPaused
+		}
+	}
+	return nil
+}
+
+func (x *GameEvent) GetClockResumed() *ClockResumed {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_ClockResumed); ok {
+			return x.ClockResumed
+		}
+	}
+	return nil
+}
+
+func (x *GameEvent) GetTimeAdded() *TimeAdded {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_TimeAdded); ok {
+			return x.TimeAdded
+		}
+	}
+	return nil
+}
+
 func (x *GameEvent) GetActor() *Actor {
 	if x != nil {
 		return x.Actor
+	}
+	return nil
+}
+
+func (x *GameEvent) GetClock() *ClockReadings {
+	if x != nil {
+		return x.Clock
 	}
 	return nil
 }
@@ -226,6 +278,27 @@ type GameEvent_GameAdjudicated struct {
 	GameAdjudicated *GameAdjudicated `protobuf:"bytes,11,opt,name=game_adjudicated,json=gameAdjudicated,proto3,oneof"`
 }
 
+type GameEvent_TimedOut struct {
+	// A seat's time ran out and it loses (`TIMEOUT_RULE_LOSE`); a `GameEnded` follows. (With
+	// `TIMEOUT_RULE_DEFAULT_MOVE` the clock's move is a `MoveApplied` instead.)
+	TimedOut *TimedOut `protobuf:"bytes,12,opt,name=timed_out,json=timedOut,proto3,oneof"`
+}
+
+type GameEvent_ClockPaused struct {
+	// A service key stopped every clock (`PauseClock`).
+	ClockPaused *ClockPaused `protobuf:"bytes,13,opt,name=clock_paused,json=clockPaused,proto3,oneof"`
+}
+
+type GameEvent_ClockResumed struct {
+	// A service key started the clocks again (`ResumeClock`).
+	ClockResumed *ClockResumed `protobuf:"bytes,14,opt,name=clock_resumed,json=clockResumed,proto3,oneof"`
+}
+
+type GameEvent_TimeAdded struct {
+	// A service key gave a seat more time (`AddTime`).
+	TimeAdded *TimeAdded `protobuf:"bytes,15,opt,name=time_added,json=timeAdded,proto3,oneof"`
+}
+
 func (*GameEvent_GameCreated) isGameEvent_Kind() {}
 
 func (*GameEvent_MoveApplied) isGameEvent_Kind() {}
@@ -240,6 +313,14 @@ func (*GameEvent_GameAborted) isGameEvent_Kind() {}
 
 func (*GameEvent_GameAdjudicated) isGameEvent_Kind() {}
 
+func (*GameEvent_TimedOut) isGameEvent_Kind() {}
+
+func (*GameEvent_ClockPaused) isGameEvent_Kind() {}
+
+func (*GameEvent_ClockResumed) isGameEvent_Kind() {}
+
+func (*GameEvent_TimeAdded) isGameEvent_Kind() {}
+
 // Who made a change to a game. Every change goes through the same rules and the same
 // history, whoever makes it.
 type Actor struct {
@@ -252,6 +333,7 @@ type Actor struct {
 	//	*Actor_Seat
 	//	*Actor_Service
 	//	*Actor_Engine
+	//	*Actor_Clock
 	Kind          isActor_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -321,6 +403,15 @@ func (x *Actor) GetEngine() uint32 {
 	return 0
 }
 
+func (x *Actor) GetClock() *ClockActor {
+	if x != nil {
+		if x, ok := x.Kind.(*Actor_Clock); ok {
+			return x.Clock
+		}
+	}
+	return nil
+}
+
 type isActor_Kind interface {
 	isActor_Kind()
 }
@@ -341,11 +432,56 @@ type Actor_Engine struct {
 	Engine uint32 `protobuf:"varint,3,opt,name=engine,proto3,oneof"`
 }
 
+type Actor_Clock struct {
+	// The game's clock: a timeout (`TimedOut`), or a default move played for a seat whose
+	// time ran out.
+	Clock *ClockActor `protobuf:"bytes,4,opt,name=clock,proto3,oneof"`
+}
+
 func (*Actor_Seat) isActor_Kind() {}
 
 func (*Actor_Service) isActor_Kind() {}
 
 func (*Actor_Engine) isActor_Kind() {}
+
+func (*Actor_Clock) isActor_Kind() {}
+
+// The game's clock, acting when a seat's time runs out.
+type ClockActor struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClockActor) Reset() {
+	*x = ClockActor{}
+	mi := &file_tabula_v1_event_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClockActor) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClockActor) ProtoMessage() {}
+
+func (x *ClockActor) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClockActor.ProtoReflect.Descriptor instead.
+func (*ClockActor) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{2}
+}
 
 // The managing backend, acting with a service key.
 type ServiceActor struct {
@@ -359,7 +495,7 @@ type ServiceActor struct {
 
 func (x *ServiceActor) Reset() {
 	*x = ServiceActor{}
-	mi := &file_tabula_v1_event_proto_msgTypes[2]
+	mi := &file_tabula_v1_event_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -371,7 +507,7 @@ func (x *ServiceActor) String() string {
 func (*ServiceActor) ProtoMessage() {}
 
 func (x *ServiceActor) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[2]
+	mi := &file_tabula_v1_event_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -384,7 +520,7 @@ func (x *ServiceActor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceActor.ProtoReflect.Descriptor instead.
 func (*ServiceActor) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{2}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ServiceActor) GetKeyName() string {
@@ -407,7 +543,7 @@ type GameCreated struct {
 
 func (x *GameCreated) Reset() {
 	*x = GameCreated{}
-	mi := &file_tabula_v1_event_proto_msgTypes[3]
+	mi := &file_tabula_v1_event_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -419,7 +555,7 @@ func (x *GameCreated) String() string {
 func (*GameCreated) ProtoMessage() {}
 
 func (x *GameCreated) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[3]
+	mi := &file_tabula_v1_event_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -432,7 +568,7 @@ func (x *GameCreated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameCreated.ProtoReflect.Descriptor instead.
 func (*GameCreated) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{3}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GameCreated) GetConfig() *GameConfig {
@@ -468,7 +604,7 @@ type MoveApplied struct {
 
 func (x *MoveApplied) Reset() {
 	*x = MoveApplied{}
-	mi := &file_tabula_v1_event_proto_msgTypes[4]
+	mi := &file_tabula_v1_event_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -480,7 +616,7 @@ func (x *MoveApplied) String() string {
 func (*MoveApplied) ProtoMessage() {}
 
 func (x *MoveApplied) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[4]
+	mi := &file_tabula_v1_event_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -493,7 +629,7 @@ func (x *MoveApplied) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveApplied.ProtoReflect.Descriptor instead.
 func (*MoveApplied) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{4}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *MoveApplied) GetSeat() uint32 {
@@ -535,7 +671,7 @@ type Resigned struct {
 
 func (x *Resigned) Reset() {
 	*x = Resigned{}
-	mi := &file_tabula_v1_event_proto_msgTypes[5]
+	mi := &file_tabula_v1_event_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -547,7 +683,7 @@ func (x *Resigned) String() string {
 func (*Resigned) ProtoMessage() {}
 
 func (x *Resigned) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[5]
+	mi := &file_tabula_v1_event_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -560,7 +696,7 @@ func (x *Resigned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Resigned.ProtoReflect.Descriptor instead.
 func (*Resigned) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{5}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Resigned) GetSeat() uint32 {
@@ -581,7 +717,7 @@ type GameEnded struct {
 
 func (x *GameEnded) Reset() {
 	*x = GameEnded{}
-	mi := &file_tabula_v1_event_proto_msgTypes[6]
+	mi := &file_tabula_v1_event_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -593,7 +729,7 @@ func (x *GameEnded) String() string {
 func (*GameEnded) ProtoMessage() {}
 
 func (x *GameEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[6]
+	mi := &file_tabula_v1_event_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -606,7 +742,7 @@ func (x *GameEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEnded.ProtoReflect.Descriptor instead.
 func (*GameEnded) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{6}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GameEnded) GetOutcome() *Outcome {
@@ -627,7 +763,7 @@ type GameAborted struct {
 
 func (x *GameAborted) Reset() {
 	*x = GameAborted{}
-	mi := &file_tabula_v1_event_proto_msgTypes[7]
+	mi := &file_tabula_v1_event_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -639,7 +775,7 @@ func (x *GameAborted) String() string {
 func (*GameAborted) ProtoMessage() {}
 
 func (x *GameAborted) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[7]
+	mi := &file_tabula_v1_event_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -652,7 +788,7 @@ func (x *GameAborted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameAborted.ProtoReflect.Descriptor instead.
 func (*GameAborted) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{7}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GameAborted) GetExplanation() string {
@@ -673,7 +809,7 @@ type GameAdjudicated struct {
 
 func (x *GameAdjudicated) Reset() {
 	*x = GameAdjudicated{}
-	mi := &file_tabula_v1_event_proto_msgTypes[8]
+	mi := &file_tabula_v1_event_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -685,7 +821,7 @@ func (x *GameAdjudicated) String() string {
 func (*GameAdjudicated) ProtoMessage() {}
 
 func (x *GameAdjudicated) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[8]
+	mi := &file_tabula_v1_event_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -698,7 +834,7 @@ func (x *GameAdjudicated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameAdjudicated.ProtoReflect.Descriptor instead.
 func (*GameAdjudicated) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{8}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GameAdjudicated) GetExplanation() string {
@@ -706,6 +842,181 @@ func (x *GameAdjudicated) GetExplanation() string {
 		return x.Explanation
 	}
 	return ""
+}
+
+// A seat's time ran out, and it loses.
+type TimedOut struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat (numbered from 1).
+	Seat          uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TimedOut) Reset() {
+	*x = TimedOut{}
+	mi := &file_tabula_v1_event_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TimedOut) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TimedOut) ProtoMessage() {}
+
+func (x *TimedOut) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TimedOut.ProtoReflect.Descriptor instead.
+func (*TimedOut) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *TimedOut) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// Every clock was stopped.
+type ClockPaused struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClockPaused) Reset() {
+	*x = ClockPaused{}
+	mi := &file_tabula_v1_event_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClockPaused) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClockPaused) ProtoMessage() {}
+
+func (x *ClockPaused) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClockPaused.ProtoReflect.Descriptor instead.
+func (*ClockPaused) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{11}
+}
+
+// The clocks were started again: the seats to act think from now.
+type ClockResumed struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClockResumed) Reset() {
+	*x = ClockResumed{}
+	mi := &file_tabula_v1_event_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClockResumed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClockResumed) ProtoMessage() {}
+
+func (x *ClockResumed) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClockResumed.ProtoReflect.Descriptor instead.
+func (*ClockResumed) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{12}
+}
+
+// A seat was given more time.
+type TimeAdded struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat (numbered from 1).
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// How much.
+	Added         *durationpb.Duration `protobuf:"bytes,2,opt,name=added,proto3" json:"added,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TimeAdded) Reset() {
+	*x = TimeAdded{}
+	mi := &file_tabula_v1_event_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TimeAdded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TimeAdded) ProtoMessage() {}
+
+func (x *TimeAdded) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TimeAdded.ProtoReflect.Descriptor instead.
+func (*TimeAdded) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *TimeAdded) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *TimeAdded) GetAdded() *durationpb.Duration {
+	if x != nil {
+		return x.Added
+	}
+	return nil
 }
 
 // A seat took back its last move: the game is as it was before that move.
@@ -722,7 +1033,7 @@ type MoveTakenBack struct {
 
 func (x *MoveTakenBack) Reset() {
 	*x = MoveTakenBack{}
-	mi := &file_tabula_v1_event_proto_msgTypes[9]
+	mi := &file_tabula_v1_event_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -734,7 +1045,7 @@ func (x *MoveTakenBack) String() string {
 func (*MoveTakenBack) ProtoMessage() {}
 
 func (x *MoveTakenBack) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[9]
+	mi := &file_tabula_v1_event_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -747,7 +1058,7 @@ func (x *MoveTakenBack) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveTakenBack.ProtoReflect.Descriptor instead.
 func (*MoveTakenBack) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{9}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *MoveTakenBack) GetSeat() uint32 {
@@ -768,7 +1079,7 @@ var File_tabula_v1_event_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_event_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xc4\x04\n" +
+	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xdc\x06\n" +
 	"\tGameEvent\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x04R\x03seq\x12.\n" +
@@ -781,14 +1092,23 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\x0fmove_taken_back\x18\b \x01(\v2\x18.tabula.v1.MoveTakenBackH\x00R\rmoveTakenBack\x12;\n" +
 	"\fgame_aborted\x18\n" +
 	" \x01(\v2\x16.tabula.v1.GameAbortedH\x00R\vgameAborted\x12G\n" +
-	"\x10game_adjudicated\x18\v \x01(\v2\x1a.tabula.v1.GameAdjudicatedH\x00R\x0fgameAdjudicated\x12&\n" +
-	"\x05actor\x18\t \x01(\v2\x10.tabula.v1.ActorR\x05actorB\x06\n" +
-	"\x04kind\"t\n" +
+	"\x10game_adjudicated\x18\v \x01(\v2\x1a.tabula.v1.GameAdjudicatedH\x00R\x0fgameAdjudicated\x122\n" +
+	"\ttimed_out\x18\f \x01(\v2\x13.tabula.v1.TimedOutH\x00R\btimedOut\x12;\n" +
+	"\fclock_paused\x18\r \x01(\v2\x16.tabula.v1.ClockPausedH\x00R\vclockPaused\x12>\n" +
+	"\rclock_resumed\x18\x0e \x01(\v2\x17.tabula.v1.ClockResumedH\x00R\fclockResumed\x125\n" +
+	"\n" +
+	"time_added\x18\x0f \x01(\v2\x14.tabula.v1.TimeAddedH\x00R\ttimeAdded\x12&\n" +
+	"\x05actor\x18\t \x01(\v2\x10.tabula.v1.ActorR\x05actor\x12.\n" +
+	"\x05clock\x18\x10 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clockB\x06\n" +
+	"\x04kind\"\xa3\x01\n" +
 	"\x05Actor\x12\x14\n" +
 	"\x04seat\x18\x01 \x01(\rH\x00R\x04seat\x123\n" +
 	"\aservice\x18\x02 \x01(\v2\x17.tabula.v1.ServiceActorH\x00R\aservice\x12\x18\n" +
-	"\x06engine\x18\x03 \x01(\rH\x00R\x06engineB\x06\n" +
-	"\x04kind\")\n" +
+	"\x06engine\x18\x03 \x01(\rH\x00R\x06engine\x12-\n" +
+	"\x05clock\x18\x04 \x01(\v2\x15.tabula.v1.ClockActorH\x00R\x05clockB\x06\n" +
+	"\x04kind\"\f\n" +
+	"\n" +
+	"ClockActor\")\n" +
 	"\fServiceActor\x12\x19\n" +
 	"\bkey_name\x18\x01 \x01(\tR\akeyName\"[\n" +
 	"\vGameCreated\x12-\n" +
@@ -808,7 +1128,14 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\vGameAborted\x12 \n" +
 	"\vexplanation\x18\x01 \x01(\tR\vexplanation\"3\n" +
 	"\x0fGameAdjudicated\x12 \n" +
-	"\vexplanation\x18\x01 \x01(\tR\vexplanation\"D\n" +
+	"\vexplanation\x18\x01 \x01(\tR\vexplanation\"\x1e\n" +
+	"\bTimedOut\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\"\r\n" +
+	"\vClockPaused\"\x0e\n" +
+	"\fClockResumed\"P\n" +
+	"\tTimeAdded\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12/\n" +
+	"\x05added\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\x05added\"D\n" +
 	"\rMoveTakenBack\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1f\n" +
 	"\vmove_number\x18\x02 \x01(\rR\n" +
@@ -827,42 +1154,56 @@ func file_tabula_v1_event_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_event_proto_rawDescData
 }
 
-var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_tabula_v1_event_proto_goTypes = []any{
 	(*GameEvent)(nil),             // 0: tabula.v1.GameEvent
 	(*Actor)(nil),                 // 1: tabula.v1.Actor
-	(*ServiceActor)(nil),          // 2: tabula.v1.ServiceActor
-	(*GameCreated)(nil),           // 3: tabula.v1.GameCreated
-	(*MoveApplied)(nil),           // 4: tabula.v1.MoveApplied
-	(*Resigned)(nil),              // 5: tabula.v1.Resigned
-	(*GameEnded)(nil),             // 6: tabula.v1.GameEnded
-	(*GameAborted)(nil),           // 7: tabula.v1.GameAborted
-	(*GameAdjudicated)(nil),       // 8: tabula.v1.GameAdjudicated
-	(*MoveTakenBack)(nil),         // 9: tabula.v1.MoveTakenBack
-	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
-	(*GameConfig)(nil),            // 11: tabula.v1.GameConfig
-	(*Move)(nil),                  // 12: tabula.v1.Move
-	(*Outcome)(nil),               // 13: tabula.v1.Outcome
+	(*ClockActor)(nil),            // 2: tabula.v1.ClockActor
+	(*ServiceActor)(nil),          // 3: tabula.v1.ServiceActor
+	(*GameCreated)(nil),           // 4: tabula.v1.GameCreated
+	(*MoveApplied)(nil),           // 5: tabula.v1.MoveApplied
+	(*Resigned)(nil),              // 6: tabula.v1.Resigned
+	(*GameEnded)(nil),             // 7: tabula.v1.GameEnded
+	(*GameAborted)(nil),           // 8: tabula.v1.GameAborted
+	(*GameAdjudicated)(nil),       // 9: tabula.v1.GameAdjudicated
+	(*TimedOut)(nil),              // 10: tabula.v1.TimedOut
+	(*ClockPaused)(nil),           // 11: tabula.v1.ClockPaused
+	(*ClockResumed)(nil),          // 12: tabula.v1.ClockResumed
+	(*TimeAdded)(nil),             // 13: tabula.v1.TimeAdded
+	(*MoveTakenBack)(nil),         // 14: tabula.v1.MoveTakenBack
+	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
+	(*ClockReadings)(nil),         // 16: tabula.v1.ClockReadings
+	(*GameConfig)(nil),            // 17: tabula.v1.GameConfig
+	(*Move)(nil),                  // 18: tabula.v1.Move
+	(*Outcome)(nil),               // 19: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),   // 20: google.protobuf.Duration
 }
 var file_tabula_v1_event_proto_depIdxs = []int32{
-	10, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
-	3,  // 1: tabula.v1.GameEvent.game_created:type_name -> tabula.v1.GameCreated
-	4,  // 2: tabula.v1.GameEvent.move_applied:type_name -> tabula.v1.MoveApplied
-	5,  // 3: tabula.v1.GameEvent.resigned:type_name -> tabula.v1.Resigned
-	6,  // 4: tabula.v1.GameEvent.game_ended:type_name -> tabula.v1.GameEnded
-	9,  // 5: tabula.v1.GameEvent.move_taken_back:type_name -> tabula.v1.MoveTakenBack
-	7,  // 6: tabula.v1.GameEvent.game_aborted:type_name -> tabula.v1.GameAborted
-	8,  // 7: tabula.v1.GameEvent.game_adjudicated:type_name -> tabula.v1.GameAdjudicated
-	1,  // 8: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
-	2,  // 9: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
-	11, // 10: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
-	12, // 11: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
-	13, // 12: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	15, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
+	4,  // 1: tabula.v1.GameEvent.game_created:type_name -> tabula.v1.GameCreated
+	5,  // 2: tabula.v1.GameEvent.move_applied:type_name -> tabula.v1.MoveApplied
+	6,  // 3: tabula.v1.GameEvent.resigned:type_name -> tabula.v1.Resigned
+	7,  // 4: tabula.v1.GameEvent.game_ended:type_name -> tabula.v1.GameEnded
+	14, // 5: tabula.v1.GameEvent.move_taken_back:type_name -> tabula.v1.MoveTakenBack
+	8,  // 6: tabula.v1.GameEvent.game_aborted:type_name -> tabula.v1.GameAborted
+	9,  // 7: tabula.v1.GameEvent.game_adjudicated:type_name -> tabula.v1.GameAdjudicated
+	10, // 8: tabula.v1.GameEvent.timed_out:type_name -> tabula.v1.TimedOut
+	11, // 9: tabula.v1.GameEvent.clock_paused:type_name -> tabula.v1.ClockPaused
+	12, // 10: tabula.v1.GameEvent.clock_resumed:type_name -> tabula.v1.ClockResumed
+	13, // 11: tabula.v1.GameEvent.time_added:type_name -> tabula.v1.TimeAdded
+	1,  // 12: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
+	16, // 13: tabula.v1.GameEvent.clock:type_name -> tabula.v1.ClockReadings
+	3,  // 14: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
+	2,  // 15: tabula.v1.Actor.clock:type_name -> tabula.v1.ClockActor
+	17, // 16: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
+	18, // 17: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
+	19, // 18: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
+	20, // 19: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_event_proto_init() }
@@ -870,6 +1211,7 @@ func file_tabula_v1_event_proto_init() {
 	if File_tabula_v1_event_proto != nil {
 		return
 	}
+	file_tabula_v1_clock_proto_init()
 	file_tabula_v1_config_proto_init()
 	file_tabula_v1_game_proto_init()
 	file_tabula_v1_move_proto_init()
@@ -881,11 +1223,16 @@ func file_tabula_v1_event_proto_init() {
 		(*GameEvent_MoveTakenBack)(nil),
 		(*GameEvent_GameAborted)(nil),
 		(*GameEvent_GameAdjudicated)(nil),
+		(*GameEvent_TimedOut)(nil),
+		(*GameEvent_ClockPaused)(nil),
+		(*GameEvent_ClockResumed)(nil),
+		(*GameEvent_TimeAdded)(nil),
 	}
 	file_tabula_v1_event_proto_msgTypes[1].OneofWrappers = []any{
 		(*Actor_Seat)(nil),
 		(*Actor_Service)(nil),
 		(*Actor_Engine)(nil),
+		(*Actor_Clock)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -893,7 +1240,7 @@ func file_tabula_v1_event_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_event_proto_rawDesc), len(file_tabula_v1_event_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -283,6 +283,11 @@ const (
 	// Decided from outside the board by the managing backend (`AdjudicateGame`): a win or a
 	// draw.
 	EndReason_END_REASON_ADJUDICATION EndReason = 23
+	// A seat's time ran out (`ClockConfig`): its opponent wins; in a one-seat game, a draw.
+	EndReason_END_REASON_TIMEOUT EndReason = 24
+	// A seat's time ran out, but its opponent could not checkmate by any series of legal
+	// moves (chess, per FIDE): a draw.
+	EndReason_END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL EndReason = 25
 )
 
 // Enum value maps for EndReason.
@@ -312,32 +317,36 @@ var (
 		21: "END_REASON_AGREEMENT",
 		22: "END_REASON_ABORTED",
 		23: "END_REASON_ADJUDICATION",
+		24: "END_REASON_TIMEOUT",
+		25: "END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL",
 	}
 	EndReason_value = map[string]int32{
-		"END_REASON_UNSPECIFIED":            0,
-		"END_REASON_LINE":                   1,
-		"END_REASON_BOARD_FULL":             2,
-		"END_REASON_RESIGNATION":            3,
-		"END_REASON_REPETITION":             4,
-		"END_REASON_MOVE_LIMIT":             5,
-		"END_REASON_SIMULTANEOUS_LINES":     6,
-		"END_REASON_TOO_FEW_PIECES":         7,
-		"END_REASON_BLOCKED":                8,
-		"END_REASON_ALL_SHIPS_SUNK":         9,
-		"END_REASON_SOLVED":                 10,
-		"END_REASON_SOLVED_IN_START_CELL":   11,
-		"END_REASON_NO_MOVES_LEFT":          12,
-		"END_REASON_PIECE_COUNT":            13,
-		"END_REASON_CHECKMATE":              14,
-		"END_REASON_STALEMATE":              15,
-		"END_REASON_FIFTY_MOVE_RULE":        16,
-		"END_REASON_SEVENTY_FIVE_MOVE_RULE": 17,
-		"END_REASON_THREEFOLD_REPETITION":   18,
-		"END_REASON_FIVEFOLD_REPETITION":    19,
-		"END_REASON_INSUFFICIENT_MATERIAL":  20,
-		"END_REASON_AGREEMENT":              21,
-		"END_REASON_ABORTED":                22,
-		"END_REASON_ADJUDICATION":           23,
+		"END_REASON_UNSPECIFIED":                      0,
+		"END_REASON_LINE":                             1,
+		"END_REASON_BOARD_FULL":                       2,
+		"END_REASON_RESIGNATION":                      3,
+		"END_REASON_REPETITION":                       4,
+		"END_REASON_MOVE_LIMIT":                       5,
+		"END_REASON_SIMULTANEOUS_LINES":               6,
+		"END_REASON_TOO_FEW_PIECES":                   7,
+		"END_REASON_BLOCKED":                          8,
+		"END_REASON_ALL_SHIPS_SUNK":                   9,
+		"END_REASON_SOLVED":                           10,
+		"END_REASON_SOLVED_IN_START_CELL":             11,
+		"END_REASON_NO_MOVES_LEFT":                    12,
+		"END_REASON_PIECE_COUNT":                      13,
+		"END_REASON_CHECKMATE":                        14,
+		"END_REASON_STALEMATE":                        15,
+		"END_REASON_FIFTY_MOVE_RULE":                  16,
+		"END_REASON_SEVENTY_FIVE_MOVE_RULE":           17,
+		"END_REASON_THREEFOLD_REPETITION":             18,
+		"END_REASON_FIVEFOLD_REPETITION":              19,
+		"END_REASON_INSUFFICIENT_MATERIAL":            20,
+		"END_REASON_AGREEMENT":                        21,
+		"END_REASON_ABORTED":                          22,
+		"END_REASON_ADJUDICATION":                     23,
+		"END_REASON_TIMEOUT":                          24,
+		"END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL": 25,
 	}
 )
 
@@ -733,7 +742,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x18OUTCOME_TYPE_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10OUTCOME_TYPE_WIN\x10\x01\x12\x15\n" +
 	"\x11OUTCOME_TYPE_DRAW\x10\x02\x12\x1a\n" +
-	"\x16OUTCOME_TYPE_NO_RESULT\x10\x03*\xd1\x05\n" +
+	"\x16OUTCOME_TYPE_NO_RESULT\x10\x03*\x9a\x06\n" +
 	"\tEndReason\x12\x1a\n" +
 	"\x16END_REASON_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fEND_REASON_LINE\x10\x01\x12\x19\n" +
@@ -759,7 +768,9 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	" END_REASON_INSUFFICIENT_MATERIAL\x10\x14\x12\x18\n" +
 	"\x14END_REASON_AGREEMENT\x10\x15\x12\x16\n" +
 	"\x12END_REASON_ABORTED\x10\x16\x12\x1b\n" +
-	"\x17END_REASON_ADJUDICATION\x10\x17BZ\n" +
+	"\x17END_REASON_ADJUDICATION\x10\x17\x12\x16\n" +
+	"\x12END_REASON_TIMEOUT\x10\x18\x12/\n" +
+	"+END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL\x10\x19BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -2784,6 +2784,330 @@ func (x *AdjudicateGameResponse) GetGame() *Game {
 	return nil
 }
 
+// Request for `PauseClock`.
+type PauseClockRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+	// `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+	RequestId     string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PauseClockRequest) Reset() {
+	*x = PauseClockRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PauseClockRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PauseClockRequest) ProtoMessage() {}
+
+func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PauseClockRequest.ProtoReflect.Descriptor instead.
+func (*PauseClockRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *PauseClockRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *PauseClockRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `PauseClock`.
+type PauseClockResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game as a spectator sees it afterwards, its clocks paused.
+	View          *View `protobuf:"bytes,1,opt,name=view,proto3" json:"view,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PauseClockResponse) Reset() {
+	*x = PauseClockResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PauseClockResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PauseClockResponse) ProtoMessage() {}
+
+func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PauseClockResponse.ProtoReflect.Descriptor instead.
+func (*PauseClockResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *PauseClockResponse) GetView() *View {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
+// Request for `ResumeClock`.
+type ResumeClockRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+	// `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+	RequestId     string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResumeClockRequest) Reset() {
+	*x = ResumeClockRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResumeClockRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResumeClockRequest) ProtoMessage() {}
+
+func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResumeClockRequest.ProtoReflect.Descriptor instead.
+func (*ResumeClockRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *ResumeClockRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *ResumeClockRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `ResumeClock`.
+type ResumeClockResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game as a spectator sees it afterwards, its clocks running.
+	View          *View `protobuf:"bytes,1,opt,name=view,proto3" json:"view,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResumeClockResponse) Reset() {
+	*x = ResumeClockResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResumeClockResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResumeClockResponse) ProtoMessage() {}
+
+func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResumeClockResponse.ProtoReflect.Descriptor instead.
+func (*ResumeClockResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *ResumeClockResponse) GetView() *View {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
+// Request for `AddTime`.
+type AddTimeRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// The seat to give time to (numbered from 1); required.
+	Seat uint32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	// How much: from 1 ms to 1 day, in whole milliseconds.
+	Time *durationpb.Duration `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+	// `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+	RequestId     string `protobuf:"bytes,4,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddTimeRequest) Reset() {
+	*x = AddTimeRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddTimeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddTimeRequest) ProtoMessage() {}
+
+func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddTimeRequest.ProtoReflect.Descriptor instead.
+func (*AddTimeRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *AddTimeRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *AddTimeRequest) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *AddTimeRequest) GetTime() *durationpb.Duration {
+	if x != nil {
+		return x.Time
+	}
+	return nil
+}
+
+func (x *AddTimeRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `AddTime`.
+type AddTimeResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game as a spectator sees it afterwards.
+	View          *View `protobuf:"bytes,1,opt,name=view,proto3" json:"view,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddTimeResponse) Reset() {
+	*x = AddTimeResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddTimeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddTimeResponse) ProtoMessage() {}
+
+func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddTimeResponse.ProtoReflect.Descriptor instead.
+func (*AddTimeResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *AddTimeResponse) GetView() *View {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
@@ -2955,7 +3279,27 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"request_id\x18\x05 \x01(\tR\trequestId\"=\n" +
 	"\x16AdjudicateGameResponse\x12#\n" +
-	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game*\x97\x01\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"K\n" +
+	"\x11PauseClockRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x02 \x01(\tR\trequestId\"9\n" +
+	"\x12PauseClockResponse\x12#\n" +
+	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"L\n" +
+	"\x12ResumeClockRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x02 \x01(\tR\trequestId\":\n" +
+	"\x13ResumeClockResponse\x12#\n" +
+	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"\x8b\x01\n" +
+	"\x0eAddTimeRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\rR\x04seat\x12-\n" +
+	"\x04time\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\x04time\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x04 \x01(\tR\trequestId\"6\n" +
+	"\x0fAddTimeResponse\x12#\n" +
+	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view*\x97\x01\n" +
 	"\n" +
 	"HintResult\x12\x1b\n" +
 	"\x17HINT_RESULT_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -2975,8 +3319,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\x90\n" +
-	"\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xeb\v\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -2997,7 +3340,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"DeleteGame\x12\x1c.tabula.v1.DeleteGameRequest\x1a\x1d.tabula.v1.DeleteGameResponse\x12[\n" +
 	"\x10ReissueSeatToken\x12\".tabula.v1.ReissueSeatTokenRequest\x1a#.tabula.v1.ReissueSeatTokenResponse\x12F\n" +
 	"\tAbortGame\x12\x1b.tabula.v1.AbortGameRequest\x1a\x1c.tabula.v1.AbortGameResponse\x12U\n" +
-	"\x0eAdjudicateGame\x12 .tabula.v1.AdjudicateGameRequest\x1a!.tabula.v1.AdjudicateGameResponseBZ\n" +
+	"\x0eAdjudicateGame\x12 .tabula.v1.AdjudicateGameRequest\x1a!.tabula.v1.AdjudicateGameResponse\x12I\n" +
+	"\n" +
+	"PauseClock\x12\x1c.tabula.v1.PauseClockRequest\x1a\x1d.tabula.v1.PauseClockResponse\x12L\n" +
+	"\vResumeClock\x12\x1d.tabula.v1.ResumeClockRequest\x1a\x1e.tabula.v1.ResumeClockResponse\x12@\n" +
+	"\aAddTime\x12\x19.tabula.v1.AddTimeRequest\x1a\x1a.tabula.v1.AddTimeResponseBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -3013,7 +3360,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 46)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(HintResult)(0),                  // 0: tabula.v1.HintResult
 	(ScoreResult)(0),                 // 1: tabula.v1.ScoreResult
@@ -3058,97 +3405,113 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*AbortGameResponse)(nil),        // 40: tabula.v1.AbortGameResponse
 	(*AdjudicateGameRequest)(nil),    // 41: tabula.v1.AdjudicateGameRequest
 	(*AdjudicateGameResponse)(nil),   // 42: tabula.v1.AdjudicateGameResponse
-	(*GameConfig)(nil),               // 43: tabula.v1.GameConfig
-	(GameKind)(0),                    // 44: tabula.v1.GameKind
-	(*BotSeat)(nil),                  // 45: tabula.v1.BotSeat
-	(*Game)(nil),                     // 46: tabula.v1.Game
-	(GameStatus)(0),                  // 47: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),    // 48: google.protobuf.Timestamp
-	(*View)(nil),                     // 49: tabula.v1.View
-	(*Move)(nil),                     // 50: tabula.v1.Move
-	(*GameEvent)(nil),                // 51: tabula.v1.GameEvent
-	(*durationpb.Duration)(nil),      // 52: google.protobuf.Duration
-	(OutcomeType)(0),                 // 53: tabula.v1.OutcomeType
+	(*PauseClockRequest)(nil),        // 43: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),       // 44: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),       // 45: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),      // 46: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),           // 47: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),          // 48: tabula.v1.AddTimeResponse
+	(*GameConfig)(nil),               // 49: tabula.v1.GameConfig
+	(GameKind)(0),                    // 50: tabula.v1.GameKind
+	(*BotSeat)(nil),                  // 51: tabula.v1.BotSeat
+	(*Game)(nil),                     // 52: tabula.v1.Game
+	(GameStatus)(0),                  // 53: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),    // 54: google.protobuf.Timestamp
+	(*View)(nil),                     // 55: tabula.v1.View
+	(*Move)(nil),                     // 56: tabula.v1.Move
+	(*GameEvent)(nil),                // 57: tabula.v1.GameEvent
+	(*durationpb.Duration)(nil),      // 58: google.protobuf.Duration
+	(OutcomeType)(0),                 // 59: tabula.v1.OutcomeType
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	43, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	44, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	43, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	49, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	50, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	49, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	3,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	4,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	43, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	49, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	8,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	44, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	45, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	46, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	50, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	51, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	52, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	9,  // 10: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	46, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	44, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	47, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	48, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	48, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	46, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	49, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	50, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	52, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	50, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	53, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	54, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	54, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	52, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	55, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	56, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	18, // 19: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	50, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	51, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	49, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	49, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	52, // 24: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	56, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	57, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	55, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	55, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	58, // 24: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	0,  // 25: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	50, // 26: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	56, // 26: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	28, // 27: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	50, // 28: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	56, // 28: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	1,  // 29: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	2,  // 30: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	49, // 31: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	51, // 32: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	49, // 33: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	46, // 34: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	55, // 31: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	57, // 32: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	55, // 33: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	52, // 34: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
 	9,  // 35: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	46, // 36: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	53, // 37: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	46, // 38: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	5,  // 39: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	7,  // 40: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	11, // 41: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	13, // 42: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	15, // 43: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	17, // 44: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	20, // 45: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	22, // 46: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	24, // 47: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	26, // 48: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	29, // 49: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	31, // 50: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	33, // 51: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	35, // 52: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	37, // 53: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	39, // 54: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	41, // 55: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	6,  // 56: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	10, // 57: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	12, // 58: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	14, // 59: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	16, // 60: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	19, // 61: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	21, // 62: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	23, // 63: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	25, // 64: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	27, // 65: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	30, // 66: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	32, // 67: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	34, // 68: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	36, // 69: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	38, // 70: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	40, // 71: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	42, // 72: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	56, // [56:73] is the sub-list for method output_type
-	39, // [39:56] is the sub-list for method input_type
-	39, // [39:39] is the sub-list for extension type_name
-	39, // [39:39] is the sub-list for extension extendee
-	0,  // [0:39] is the sub-list for field type_name
+	52, // 36: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	59, // 37: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	52, // 38: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	55, // 39: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	55, // 40: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	58, // 41: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	55, // 42: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	5,  // 43: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	7,  // 44: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	11, // 45: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	13, // 46: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	15, // 47: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	17, // 48: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	20, // 49: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	22, // 50: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	24, // 51: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	26, // 52: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	29, // 53: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	31, // 54: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	33, // 55: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	35, // 56: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	37, // 57: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	39, // 58: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	41, // 59: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	43, // 60: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	45, // 61: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	47, // 62: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	6,  // 63: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	10, // 64: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	12, // 65: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	14, // 66: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	16, // 67: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	19, // 68: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	21, // 69: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	23, // 70: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	25, // 71: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	27, // 72: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	30, // 73: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	32, // 74: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	34, // 75: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	36, // 76: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	38, // 77: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	40, // 78: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	42, // 79: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	44, // 80: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	46, // 81: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	48, // 82: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	63, // [63:83] is the sub-list for method output_type
+	43, // [43:63] is the sub-list for method input_type
+	43, // [43:43] is the sub-list for extension type_name
+	43, // [43:43] is the sub-list for extension extendee
+	0,  // [0:43] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -3177,7 +3540,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   40,
+			NumMessages:   46,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

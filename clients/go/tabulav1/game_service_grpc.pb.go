@@ -67,6 +67,9 @@ const (
 	GameService_ReissueSeatToken_FullMethodName = "/tabula.v1.GameService/ReissueSeatToken"
 	GameService_AbortGame_FullMethodName        = "/tabula.v1.GameService/AbortGame"
 	GameService_AdjudicateGame_FullMethodName   = "/tabula.v1.GameService/AdjudicateGame"
+	GameService_PauseClock_FullMethodName       = "/tabula.v1.GameService/PauseClock"
+	GameService_ResumeClock_FullMethodName      = "/tabula.v1.GameService/ResumeClock"
+	GameService_AddTime_FullMethodName          = "/tabula.v1.GameService/AddTime"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -188,6 +191,22 @@ type GameServiceClient interface {
 	// game does not seat (or a winner with a draw), or a missing or over-long explanation;
 	// FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
 	AdjudicateGame(ctx context.Context, in *AdjudicateGameRequest, opts ...grpc.CallOption) (*AdjudicateGameResponse, error)
+	// Stops every clock of a game in progress (a tournament break): the running seats are
+	// charged for the time they used, and no seat moves until `ResumeClock` (FAILED_PRECONDITION
+	// `CLOCK_PAUSED`). Needs a service key. The game's history gains a `ClockPaused`. Errors:
+	// FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` when already paused, `OUT_OF_TIME` when a
+	// seat's time had already run out, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+	PauseClock(ctx context.Context, in *PauseClockRequest, opts ...grpc.CallOption) (*PauseClockResponse, error)
+	// Starts a paused game's clocks again: each seat to act thinks from now, with the time it
+	// had. Needs a service key. The history gains a `ClockResumed`. Errors: FAILED_PRECONDITION
+	// `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+	ResumeClock(ctx context.Context, in *ResumeClockRequest, opts ...grpc.CallOption) (*ResumeClockResponse, error)
+	// Gives one seat of a game in progress more time, running or paused. Needs a service key.
+	// The history gains a `TimeAdded`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a seat
+	// the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
+	// FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
+	// `GAME_OVER`, or `REQUEST_ID_REUSED`.
+	AddTime(ctx context.Context, in *AddTimeRequest, opts ...grpc.CallOption) (*AddTimeResponse, error)
 }
 
 type gameServiceClient struct {
@@ -377,6 +396,36 @@ func (c *gameServiceClient) AdjudicateGame(ctx context.Context, in *AdjudicateGa
 	return out, nil
 }
 
+func (c *gameServiceClient) PauseClock(ctx context.Context, in *PauseClockRequest, opts ...grpc.CallOption) (*PauseClockResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PauseClockResponse)
+	err := c.cc.Invoke(ctx, GameService_PauseClock_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ResumeClock(ctx context.Context, in *ResumeClockRequest, opts ...grpc.CallOption) (*ResumeClockResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ResumeClockResponse)
+	err := c.cc.Invoke(ctx, GameService_ResumeClock_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) AddTime(ctx context.Context, in *AddTimeRequest, opts ...grpc.CallOption) (*AddTimeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AddTimeResponse)
+	err := c.cc.Invoke(ctx, GameService_AddTime_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -496,6 +545,22 @@ type GameServiceServer interface {
 	// game does not seat (or a winner with a draw), or a missing or over-long explanation;
 	// FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
 	AdjudicateGame(context.Context, *AdjudicateGameRequest) (*AdjudicateGameResponse, error)
+	// Stops every clock of a game in progress (a tournament break): the running seats are
+	// charged for the time they used, and no seat moves until `ResumeClock` (FAILED_PRECONDITION
+	// `CLOCK_PAUSED`). Needs a service key. The game's history gains a `ClockPaused`. Errors:
+	// FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` when already paused, `OUT_OF_TIME` when a
+	// seat's time had already run out, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+	PauseClock(context.Context, *PauseClockRequest) (*PauseClockResponse, error)
+	// Starts a paused game's clocks again: each seat to act thinks from now, with the time it
+	// had. Needs a service key. The history gains a `ClockResumed`. Errors: FAILED_PRECONDITION
+	// `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+	ResumeClock(context.Context, *ResumeClockRequest) (*ResumeClockResponse, error)
+	// Gives one seat of a game in progress more time, running or paused. Needs a service key.
+	// The history gains a `TimeAdded`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a seat
+	// the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
+	// FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
+	// `GAME_OVER`, or `REQUEST_ID_REUSED`.
+	AddTime(context.Context, *AddTimeRequest) (*AddTimeResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -556,6 +621,15 @@ func (UnimplementedGameServiceServer) AbortGame(context.Context, *AbortGameReque
 }
 func (UnimplementedGameServiceServer) AdjudicateGame(context.Context, *AdjudicateGameRequest) (*AdjudicateGameResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AdjudicateGame not implemented")
+}
+func (UnimplementedGameServiceServer) PauseClock(context.Context, *PauseClockRequest) (*PauseClockResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PauseClock not implemented")
+}
+func (UnimplementedGameServiceServer) ResumeClock(context.Context, *ResumeClockRequest) (*ResumeClockResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ResumeClock not implemented")
+}
+func (UnimplementedGameServiceServer) AddTime(context.Context, *AddTimeRequest) (*AddTimeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AddTime not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -877,6 +951,60 @@ func _GameService_AdjudicateGame_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_PauseClock_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PauseClockRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).PauseClock(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_PauseClock_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).PauseClock(ctx, req.(*PauseClockRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ResumeClock_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ResumeClockRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ResumeClock(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ResumeClock_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ResumeClock(ctx, req.(*ResumeClockRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_AddTime_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AddTimeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).AddTime(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_AddTime_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).AddTime(ctx, req.(*AddTimeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -947,6 +1075,18 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AdjudicateGame",
 			Handler:    _GameService_AdjudicateGame_Handler,
+		},
+		{
+			MethodName: "PauseClock",
+			Handler:    _GameService_PauseClock_Handler,
+		},
+		{
+			MethodName: "ResumeClock",
+			Handler:    _GameService_ResumeClock_Handler,
+		},
+		{
+			MethodName: "AddTime",
+			Handler:    _GameService_AddTime_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -888,7 +888,10 @@ type View struct {
 	Notation string `protobuf:"bytes,19,opt,name=notation,proto3" json:"notation,omitempty"`
 	// The seat whose draw offer awaits the other seat's answer (numbered from 1); 0 when none
 	// does (chess).
-	DrawOffer     uint32 `protobuf:"varint,20,opt,name=draw_offer,json=drawOffer,proto3" json:"draw_offer,omitempty"`
+	DrawOffer uint32 `protobuf:"varint,20,opt,name=draw_offer,json=drawOffer,proto3" json:"draw_offer,omitempty"`
+	// In a game with clocks, each seat's time and the deadline of each seat to act, read when
+	// the view was made; absent without clocks.
+	Clock         *ClockReadings `protobuf:"bytes,21,opt,name=clock,proto3" json:"clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1063,11 +1066,18 @@ func (x *View) GetDrawOffer() uint32 {
 	return 0
 }
 
+func (x *View) GetClock() *ClockReadings {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
 var File_tabula_v1_view_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_view_proto_rawDesc = "" +
 	"\n" +
-	"\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"I\n" +
+	"\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"I\n" +
 	"\tBoardCell\x12\x14\n" +
 	"\x05owner\x18\x01 \x01(\rR\x05owner\x12&\n" +
 	"\x05piece\x18\x02 \x01(\x0e2\x10.tabula.v1.PieceR\x05piece\"e\n" +
@@ -1106,7 +1116,7 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\vChangedCell\x12\x1d\n" +
 	"\n" +
 	"seat_board\x18\x01 \x01(\rR\tseatBoard\x12#\n" +
-	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\x9c\x06\n" +
+	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xcc\x06\n" +
 	"\x04View\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12'\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x1f\n" +
@@ -1135,7 +1145,8 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\flast_changed\x18\x12 \x03(\v2\x16.tabula.v1.ChangedCellR\vlastChanged\x12\x1a\n" +
 	"\bnotation\x18\x13 \x01(\tR\bnotation\x12\x1d\n" +
 	"\n" +
-	"draw_offer\x18\x14 \x01(\rR\tdrawOffer*\xf2\x01\n" +
+	"draw_offer\x18\x14 \x01(\rR\tdrawOffer\x12.\n" +
+	"\x05clock\x18\x15 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clock*\xf2\x01\n" +
 	"\x05Piece\x12\x15\n" +
 	"\x11PIECE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -1190,24 +1201,25 @@ func file_tabula_v1_view_proto_rawDescGZIP() []byte {
 var file_tabula_v1_view_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
 var file_tabula_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_tabula_v1_view_proto_goTypes = []any{
-	(Piece)(0),          // 0: tabula.v1.Piece
-	(Phase)(0),          // 1: tabula.v1.Phase
-	(Stage)(0),          // 2: tabula.v1.Stage
-	(*BoardCell)(nil),   // 3: tabula.v1.BoardCell
-	(*GridBoard)(nil),   // 4: tabula.v1.GridBoard
-	(*LastMove)(nil),    // 5: tabula.v1.LastMove
-	(*Region)(nil),      // 6: tabula.v1.Region
-	(*GraphPoint)(nil),  // 7: tabula.v1.GraphPoint
-	(*GraphEdge)(nil),   // 8: tabula.v1.GraphEdge
-	(*PointLine)(nil),   // 9: tabula.v1.PointLine
-	(*GraphBoard)(nil),  // 10: tabula.v1.GraphBoard
-	(*ChangedCell)(nil), // 11: tabula.v1.ChangedCell
-	(*View)(nil),        // 12: tabula.v1.View
-	(*Move)(nil),        // 13: tabula.v1.Move
-	(*Cell)(nil),        // 14: tabula.v1.Cell
-	(GameKind)(0),       // 15: tabula.v1.GameKind
-	(GameStatus)(0),     // 16: tabula.v1.GameStatus
-	(*Outcome)(nil),     // 17: tabula.v1.Outcome
+	(Piece)(0),            // 0: tabula.v1.Piece
+	(Phase)(0),            // 1: tabula.v1.Phase
+	(Stage)(0),            // 2: tabula.v1.Stage
+	(*BoardCell)(nil),     // 3: tabula.v1.BoardCell
+	(*GridBoard)(nil),     // 4: tabula.v1.GridBoard
+	(*LastMove)(nil),      // 5: tabula.v1.LastMove
+	(*Region)(nil),        // 6: tabula.v1.Region
+	(*GraphPoint)(nil),    // 7: tabula.v1.GraphPoint
+	(*GraphEdge)(nil),     // 8: tabula.v1.GraphEdge
+	(*PointLine)(nil),     // 9: tabula.v1.PointLine
+	(*GraphBoard)(nil),    // 10: tabula.v1.GraphBoard
+	(*ChangedCell)(nil),   // 11: tabula.v1.ChangedCell
+	(*View)(nil),          // 12: tabula.v1.View
+	(*Move)(nil),          // 13: tabula.v1.Move
+	(*Cell)(nil),          // 14: tabula.v1.Cell
+	(GameKind)(0),         // 15: tabula.v1.GameKind
+	(GameStatus)(0),       // 16: tabula.v1.GameStatus
+	(*Outcome)(nil),       // 17: tabula.v1.Outcome
+	(*ClockReadings)(nil), // 18: tabula.v1.ClockReadings
 }
 var file_tabula_v1_view_proto_depIdxs = []int32{
 	0,  // 0: tabula.v1.BoardCell.piece:type_name -> tabula.v1.Piece
@@ -1228,11 +1240,12 @@ var file_tabula_v1_view_proto_depIdxs = []int32{
 	2,  // 15: tabula.v1.View.stage:type_name -> tabula.v1.Stage
 	4,  // 16: tabula.v1.View.seat_boards:type_name -> tabula.v1.GridBoard
 	11, // 17: tabula.v1.View.last_changed:type_name -> tabula.v1.ChangedCell
-	18, // [18:18] is the sub-list for method output_type
-	18, // [18:18] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	18, // 18: tabula.v1.View.clock:type_name -> tabula.v1.ClockReadings
+	19, // [19:19] is the sub-list for method output_type
+	19, // [19:19] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_view_proto_init() }
@@ -1241,6 +1254,7 @@ func file_tabula_v1_view_proto_init() {
 		return
 	}
 	file_tabula_v1_cell_proto_init()
+	file_tabula_v1_clock_proto_init()
 	file_tabula_v1_game_proto_init()
 	file_tabula_v1_move_proto_init()
 	type x struct{}

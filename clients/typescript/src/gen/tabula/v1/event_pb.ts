@@ -6,8 +6,10 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { ClockReadings } from "./clock_pb.js";
+import { file_tabula_v1_clock } from "./clock_pb.js";
 import type { GameConfig } from "./config_pb.js";
 import { file_tabula_v1_config } from "./config_pb.js";
 import type { Outcome } from "./game_pb.js";
@@ -20,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/event.proto.
  */
 export const file_tabula_v1_event: GenFile = /*@__PURE__*/
-  fileDesc("ChV0YWJ1bGEvdjEvZXZlbnQucHJvdG8SCXRhYnVsYS52MSLOAwoJR2FtZUV2ZW50Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgEEigKBHRpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGdhbWVfY3JlYXRlZBgEIAEoCzIWLnRhYnVsYS52MS5HYW1lQ3JlYXRlZEgAEi4KDG1vdmVfYXBwbGllZBgFIAEoCzIWLnRhYnVsYS52MS5Nb3ZlQXBwbGllZEgAEicKCHJlc2lnbmVkGAYgASgLMhMudGFidWxhLnYxLlJlc2lnbmVkSAASKgoKZ2FtZV9lbmRlZBgHIAEoCzIULnRhYnVsYS52MS5HYW1lRW5kZWRIABIzCg9tb3ZlX3Rha2VuX2JhY2sYCCABKAsyGC50YWJ1bGEudjEuTW92ZVRha2VuQmFja0gAEi4KDGdhbWVfYWJvcnRlZBgKIAEoCzIWLnRhYnVsYS52MS5HYW1lQWJvcnRlZEgAEjYKEGdhbWVfYWRqdWRpY2F0ZWQYCyABKAsyGi50YWJ1bGEudjEuR2FtZUFkanVkaWNhdGVkSAASHwoFYWN0b3IYCSABKAsyEC50YWJ1bGEudjEuQWN0b3JCBgoEa2luZCJdCgVBY3RvchIOCgRzZWF0GAEgASgNSAASKgoHc2VydmljZRgCIAEoCzIXLnRhYnVsYS52MS5TZXJ2aWNlQWN0b3JIABIQCgZlbmdpbmUYAyABKA1IAEIGCgRraW5kIiAKDFNlcnZpY2VBY3RvchIQCghrZXlfbmFtZRgBIAEoCSJICgtHYW1lQ3JlYXRlZBIlCgZjb25maWcYASABKAsyFS50YWJ1bGEudjEuR2FtZUNvbmZpZxISCgpzZWF0X2NvdW50GAIgASgNImEKC01vdmVBcHBsaWVkEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhMKC21vdmVfbnVtYmVyGAQgASgNIhgKCFJlc2lnbmVkEgwKBHNlYXQYASABKA0iMAoJR2FtZUVuZGVkEiMKB291dGNvbWUYASABKAsyEi50YWJ1bGEudjEuT3V0Y29tZSIiCgtHYW1lQWJvcnRlZBITCgtleHBsYW5hdGlvbhgBIAEoCSImCg9HYW1lQWRqdWRpY2F0ZWQSEwoLZXhwbGFuYXRpb24YASABKAkiMgoNTW92ZVRha2VuQmFjaxIMCgRzZWF0GAEgASgNEhMKC21vdmVfbnVtYmVyGAIgASgNQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_game, file_tabula_v1_move]);
+  fileDesc("ChV0YWJ1bGEvdjEvZXZlbnQucHJvdG8SCXRhYnVsYS52MSKvBQoJR2FtZUV2ZW50Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgEEigKBHRpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGdhbWVfY3JlYXRlZBgEIAEoCzIWLnRhYnVsYS52MS5HYW1lQ3JlYXRlZEgAEi4KDG1vdmVfYXBwbGllZBgFIAEoCzIWLnRhYnVsYS52MS5Nb3ZlQXBwbGllZEgAEicKCHJlc2lnbmVkGAYgASgLMhMudGFidWxhLnYxLlJlc2lnbmVkSAASKgoKZ2FtZV9lbmRlZBgHIAEoCzIULnRhYnVsYS52MS5HYW1lRW5kZWRIABIzCg9tb3ZlX3Rha2VuX2JhY2sYCCABKAsyGC50YWJ1bGEudjEuTW92ZVRha2VuQmFja0gAEi4KDGdhbWVfYWJvcnRlZBgKIAEoCzIWLnRhYnVsYS52MS5HYW1lQWJvcnRlZEgAEjYKEGdhbWVfYWRqdWRpY2F0ZWQYCyABKAsyGi50YWJ1bGEudjEuR2FtZUFkanVkaWNhdGVkSAASKAoJdGltZWRfb3V0GAwgASgLMhMudGFidWxhLnYxLlRpbWVkT3V0SAASLgoMY2xvY2tfcGF1c2VkGA0gASgLMhYudGFidWxhLnYxLkNsb2NrUGF1c2VkSAASMAoNY2xvY2tfcmVzdW1lZBgOIAEoCzIXLnRhYnVsYS52MS5DbG9ja1Jlc3VtZWRIABIqCgp0aW1lX2FkZGVkGA8gASgLMhQudGFidWxhLnYxLlRpbWVBZGRlZEgAEh8KBWFjdG9yGAkgASgLMhAudGFidWxhLnYxLkFjdG9yEicKBWNsb2NrGBAgASgLMhgudGFidWxhLnYxLkNsb2NrUmVhZGluZ3NCBgoEa2luZCKFAQoFQWN0b3ISDgoEc2VhdBgBIAEoDUgAEioKB3NlcnZpY2UYAiABKAsyFy50YWJ1bGEudjEuU2VydmljZUFjdG9ySAASEAoGZW5naW5lGAMgASgNSAASJgoFY2xvY2sYBCABKAsyFS50YWJ1bGEudjEuQ2xvY2tBY3RvckgAQgYKBGtpbmQiDAoKQ2xvY2tBY3RvciIgCgxTZXJ2aWNlQWN0b3ISEAoIa2V5X25hbWUYASABKAkiSAoLR2FtZUNyZWF0ZWQSJQoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWcSEgoKc2VhdF9jb3VudBgCIAEoDSJhCgtNb3ZlQXBwbGllZBIMCgRzZWF0GAEgASgNEh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRIQCghyZWRhY3RlZBgDIAEoCBITCgttb3ZlX251bWJlchgEIAEoDSIYCghSZXNpZ25lZBIMCgRzZWF0GAEgASgNIjAKCUdhbWVFbmRlZBIjCgdvdXRjb21lGAEgASgLMhIudGFidWxhLnYxLk91dGNvbWUiIgoLR2FtZUFib3J0ZWQSEwoLZXhwbGFuYXRpb24YASABKAkiJgoPR2FtZUFkanVkaWNhdGVkEhMKC2V4cGxhbmF0aW9uGAEgASgJIhgKCFRpbWVkT3V0EgwKBHNlYXQYASABKA0iDQoLQ2xvY2tQYXVzZWQiDgoMQ2xvY2tSZXN1bWVkIkMKCVRpbWVBZGRlZBIMCgRzZWF0GAEgASgNEigKBWFkZGVkGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uIjIKDU1vdmVUYWtlbkJhY2sSDAoEc2VhdBgBIAEoDRITCgttb3ZlX251bWJlchgCIAEoDUJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_clock, file_tabula_v1_config, file_tabula_v1_game, file_tabula_v1_move]);
 
 /**
  * One entry of a game's history. Every viewer receives every event, in order, with its
@@ -116,6 +118,39 @@ export type GameEvent = Message<"tabula.v1.GameEvent"> & {
      */
     value: GameAdjudicated;
     case: "gameAdjudicated";
+  } | {
+    /**
+     * A seat's time ran out and it loses (`TIMEOUT_RULE_LOSE`); a `GameEnded` follows. (With
+     * `TIMEOUT_RULE_DEFAULT_MOVE` the clock's move is a `MoveApplied` instead.)
+     *
+     * @generated from field: tabula.v1.TimedOut timed_out = 12;
+     */
+    value: TimedOut;
+    case: "timedOut";
+  } | {
+    /**
+     * A service key stopped every clock (`PauseClock`).
+     *
+     * @generated from field: tabula.v1.ClockPaused clock_paused = 13;
+     */
+    value: ClockPaused;
+    case: "clockPaused";
+  } | {
+    /**
+     * A service key started the clocks again (`ResumeClock`).
+     *
+     * @generated from field: tabula.v1.ClockResumed clock_resumed = 14;
+     */
+    value: ClockResumed;
+    case: "clockResumed";
+  } | {
+    /**
+     * A service key gave a seat more time (`AddTime`).
+     *
+     * @generated from field: tabula.v1.TimeAdded time_added = 15;
+     */
+    value: TimeAdded;
+    case: "timeAdded";
   } | { case: undefined; value?: undefined };
 
   /**
@@ -126,6 +161,15 @@ export type GameEvent = Message<"tabula.v1.GameEvent"> & {
    * @generated from field: tabula.v1.Actor actor = 9;
    */
   actor?: Actor | undefined;
+
+  /**
+   * In a game with clocks, the clocks just after this event, as of its `time`: set on every
+   * event but `GameEnded` (whose clocks are those of the event before it). A client shows
+   * exact clocks from the events alone, interpolating between them.
+   *
+   * @generated from field: tabula.v1.ClockReadings clock = 16;
+   */
+  clock?: ClockReadings | undefined;
 };
 
 /**
@@ -173,6 +217,15 @@ export type Actor = Message<"tabula.v1.Actor"> & {
      */
     value: number;
     case: "engine";
+  } | {
+    /**
+     * The game's clock: a timeout (`TimedOut`), or a default move played for a seat whose
+     * time ran out.
+     *
+     * @generated from field: tabula.v1.ClockActor clock = 4;
+     */
+    value: ClockActor;
+    case: "clock";
   } | { case: undefined; value?: undefined };
 };
 
@@ -182,6 +235,21 @@ export type Actor = Message<"tabula.v1.Actor"> & {
  */
 export const ActorSchema: GenMessage<Actor> = /*@__PURE__*/
   messageDesc(file_tabula_v1_event, 1);
+
+/**
+ * The game's clock, acting when a seat's time runs out.
+ *
+ * @generated from message tabula.v1.ClockActor
+ */
+export type ClockActor = Message<"tabula.v1.ClockActor"> & {
+};
+
+/**
+ * Describes the message tabula.v1.ClockActor.
+ * Use `create(ClockActorSchema)` to create a new message.
+ */
+export const ClockActorSchema: GenMessage<ClockActor> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 2);
 
 /**
  * The managing backend, acting with a service key.
@@ -203,7 +271,7 @@ export type ServiceActor = Message<"tabula.v1.ServiceActor"> & {
  * Use `create(ServiceActorSchema)` to create a new message.
  */
 export const ServiceActorSchema: GenMessage<ServiceActor> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 2);
+  messageDesc(file_tabula_v1_event, 3);
 
 /**
  * The game was created.
@@ -231,7 +299,7 @@ export type GameCreated = Message<"tabula.v1.GameCreated"> & {
  * Use `create(GameCreatedSchema)` to create a new message.
  */
 export const GameCreatedSchema: GenMessage<GameCreated> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 3);
+  messageDesc(file_tabula_v1_event, 4);
 
 /**
  * A move was applied.
@@ -275,7 +343,7 @@ export type MoveApplied = Message<"tabula.v1.MoveApplied"> & {
  * Use `create(MoveAppliedSchema)` to create a new message.
  */
 export const MoveAppliedSchema: GenMessage<MoveApplied> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 4);
+  messageDesc(file_tabula_v1_event, 5);
 
 /**
  * A seat resigned.
@@ -296,7 +364,7 @@ export type Resigned = Message<"tabula.v1.Resigned"> & {
  * Use `create(ResignedSchema)` to create a new message.
  */
 export const ResignedSchema: GenMessage<Resigned> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 5);
+  messageDesc(file_tabula_v1_event, 6);
 
 /**
  * The game ended; no event follows, and a stream ends after delivering this one.
@@ -317,7 +385,7 @@ export type GameEnded = Message<"tabula.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 6);
+  messageDesc(file_tabula_v1_event, 7);
 
 /**
  * The game was called off with no result.
@@ -338,7 +406,7 @@ export type GameAborted = Message<"tabula.v1.GameAborted"> & {
  * Use `create(GameAbortedSchema)` to create a new message.
  */
 export const GameAbortedSchema: GenMessage<GameAborted> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 7);
+  messageDesc(file_tabula_v1_event, 8);
 
 /**
  * The game was decided from outside the board.
@@ -359,7 +427,86 @@ export type GameAdjudicated = Message<"tabula.v1.GameAdjudicated"> & {
  * Use `create(GameAdjudicatedSchema)` to create a new message.
  */
 export const GameAdjudicatedSchema: GenMessage<GameAdjudicated> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 8);
+  messageDesc(file_tabula_v1_event, 9);
+
+/**
+ * A seat's time ran out, and it loses.
+ *
+ * @generated from message tabula.v1.TimedOut
+ */
+export type TimedOut = Message<"tabula.v1.TimedOut"> & {
+  /**
+   * The seat (numbered from 1).
+   *
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message tabula.v1.TimedOut.
+ * Use `create(TimedOutSchema)` to create a new message.
+ */
+export const TimedOutSchema: GenMessage<TimedOut> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 10);
+
+/**
+ * Every clock was stopped.
+ *
+ * @generated from message tabula.v1.ClockPaused
+ */
+export type ClockPaused = Message<"tabula.v1.ClockPaused"> & {
+};
+
+/**
+ * Describes the message tabula.v1.ClockPaused.
+ * Use `create(ClockPausedSchema)` to create a new message.
+ */
+export const ClockPausedSchema: GenMessage<ClockPaused> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 11);
+
+/**
+ * The clocks were started again: the seats to act think from now.
+ *
+ * @generated from message tabula.v1.ClockResumed
+ */
+export type ClockResumed = Message<"tabula.v1.ClockResumed"> & {
+};
+
+/**
+ * Describes the message tabula.v1.ClockResumed.
+ * Use `create(ClockResumedSchema)` to create a new message.
+ */
+export const ClockResumedSchema: GenMessage<ClockResumed> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 12);
+
+/**
+ * A seat was given more time.
+ *
+ * @generated from message tabula.v1.TimeAdded
+ */
+export type TimeAdded = Message<"tabula.v1.TimeAdded"> & {
+  /**
+   * The seat (numbered from 1).
+   *
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * How much.
+   *
+   * @generated from field: google.protobuf.Duration added = 2;
+   */
+  added?: Duration | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.TimeAdded.
+ * Use `create(TimeAddedSchema)` to create a new message.
+ */
+export const TimeAddedSchema: GenMessage<TimeAdded> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 13);
 
 /**
  * A seat took back its last move: the game is as it was before that move.
@@ -388,5 +535,5 @@ export type MoveTakenBack = Message<"tabula.v1.MoveTakenBack"> & {
  * Use `create(MoveTakenBackSchema)` to create a new message.
  */
 export const MoveTakenBackSchema: GenMessage<MoveTakenBack> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 9);
+  messageDesc(file_tabula_v1_event, 14);
 

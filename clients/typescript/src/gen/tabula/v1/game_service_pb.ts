@@ -53,7 +53,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/game_service.proto.
  */
 export const file_tabula_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyKRAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQFCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiIQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRWaWV3UmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRgoJTGVnYWxNb3ZlEh0KBG1vdmUYASABKAsyDy50YWJ1bGEudjEuTW92ZRINCgVsYWJlbBgCIAEoCRILCgN1Y2kYAyABKAkiWAoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIMCgRzZWF0GAEgASgNEiMKBW1vdmVzGAIgAygLMhQudGFidWxhLnYxLkxlZ2FsTW92ZRILCgNzZXEYAyABKAQimgEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhkKDGV4cGVjdGVkX3NlcRgDIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYBCABKAkSFQoNdmFsaWRhdGVfb25seRgFIAEoCEIPCg1fZXhwZWN0ZWRfc2VxIncKElN1Ym1pdE1vdmVSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgIEgsKA3NlcRgCIAEoBBIkCgZldmVudHMYAyADKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYBCABKAsyDy50YWJ1bGEudjEuVmlldyI0Cg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSI8Cg5SZXNpZ25SZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiMKEEV4cG9ydFBnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIgChFFeHBvcnRQZ25SZXNwb25zZRILCgNwZ24YASABKAkigQEKDkdldEhpbnRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSKwoIbWF4X3RpbWUYAiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEQoJbWF4X25vZGVzGAMgASgEEhMKBmF0X3NlcRgEIAEoBEgAiAEBQgkKB19hdF9zZXEi4wEKD0dldEhpbnRSZXNwb25zZRIlCgZyZXN1bHQYASABKA4yFS50YWJ1bGEudjEuSGludFJlc3VsdBIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSCwoDc2VxGAMgASgEEiMKBXNjb3JlGAQgASgLMhQudGFidWxhLnYxLkhpbnRTY29yZRIsChNwcmluY2lwYWxfdmFyaWF0aW9uGAUgAygLMg8udGFidWxhLnYxLk1vdmUSDQoFZGVwdGgYBiABKA0SDQoFbm9kZXMYByABKAQSDAoEc2VhdBgIIAEoDSKwAQoJSGludFNjb3JlEg0KBWV4YWN0GAEgASgIEiYKBnJlc3VsdBgCIAEoDjIWLnRhYnVsYS52MS5TY29yZVJlc3VsdBIZCgxwbGllc190b19lbmQYAyABKA1IAIgBARISCgV2YWx1ZRgEIAEoEUgBiAEBEiIKBHVuaXQYBSABKA4yFC50YWJ1bGEudjEuU2NvcmVVbml0Qg8KDV9wbGllc190b19lbmRCCAoGX3ZhbHVlImIKD1Rha2VCYWNrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhkKDGV4cGVjdGVkX3NlcRgCIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYAyABKAlCDwoNX2V4cGVjdGVkX3NlcSI+ChBUYWtlQmFja1Jlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciUAoTU3RyZWFtRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoBBIVCg1pbmNsdWRlX3ZpZXdzGAMgASgIIloKFFN0cmVhbUV2ZW50c1Jlc3BvbnNlEiMKBWV2ZW50GAEgASgLMhQudGFidWxhLnYxLkdhbWVFdmVudBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciJQoSQXJjaGl2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiNAoTQXJjaGl2ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiJAoRRGVsZXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIUChJEZWxldGVHYW1lUmVzcG9uc2UiOAoXUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNIkQKGFJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRIoCgpzZWF0X3Rva2VuGAEgASgLMhQudGFidWxhLnYxLlNlYXRUb2tlbiJMChBBYm9ydEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEwoLZXhwbGFuYXRpb24YAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCSIyChFBYm9ydEdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiiQEKFUFkanVkaWNhdGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiYKBnJlc3VsdBgCIAEoDjIWLnRhYnVsYS52MS5PdXRjb21lVHlwZRIOCgZ3aW5uZXIYAyABKA0SEwoLZXhwbGFuYXRpb24YBCABKAkSEgoKcmVxdWVzdF9pZBgFIAEoCSI3ChZBZGp1ZGljYXRlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSqXAQoKSGludFJlc3VsdBIbChdISU5UX1JFU1VMVF9VTlNQRUNJRklFRBAAEhQKEEhJTlRfUkVTVUxUX01PVkUQARIbChdISU5UX1JFU1VMVF9OT19TT0xVVElPThACEh4KGkhJTlRfUkVTVUxUX0FMUkVBRFlfU09MVkVEEAMSGQoVSElOVF9SRVNVTFRfVU5ERUNJREVEEAQqbwoLU2NvcmVSZXN1bHQSHAoYU0NPUkVfUkVTVUxUX1VOU1BFQ0lGSUVEEAASFAoQU0NPUkVfUkVTVUxUX1dJThABEhUKEVNDT1JFX1JFU1VMVF9EUkFXEAISFQoRU0NPUkVfUkVTVUxUX0xPU1MQAyq7AQoJU2NvcmVVbml0EhoKFlNDT1JFX1VOSVRfVU5TUEVDSUZJRUQQABIVChFTQ09SRV9VTklUX1BPSU5UUxABEhkKFVNDT1JFX1VOSVRfQ0VOVElQQVdOUxACEhQKEFNDT1JFX1VOSVRfRElTQ1MQAxIZChVTQ09SRV9VTklUX1BPTlNfU0NPUkUQBBITCg9TQ09SRV9VTklUX1BFR1MQBRIaChZTQ09SRV9VTklUX0hJVF9QRVJDRU5UEAYykAoKC0dhbWVTZXJ2aWNlElIKDUxpc3RHYW1lS2luZHMSHy50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1JlcXVlc3QaIC50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEkkKCkNyZWF0ZUdhbWUSHC50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkAKB0dldEdhbWUSGS50YWJ1bGEudjEuR2V0R2FtZVJlcXVlc3QaGi50YWJ1bGEudjEuR2V0R2FtZVJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLnRhYnVsYS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwudGFidWxhLnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkAKB0dldFZpZXcSGS50YWJ1bGEudjEuR2V0Vmlld1JlcXVlc3QaGi50YWJ1bGEudjEuR2V0Vmlld1Jlc3BvbnNlElUKDkxpc3RMZWdhbE1vdmVzEiAudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBohLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkkKClN1Ym1pdE1vdmUSHC50YWJ1bGEudjEuU3VibWl0TW92ZVJlcXVlc3QaHS50YWJ1bGEudjEuU3VibWl0TW92ZVJlc3BvbnNlEj0KBlJlc2lnbhIYLnRhYnVsYS52MS5SZXNpZ25SZXF1ZXN0GhkudGFidWxhLnYxLlJlc2lnblJlc3BvbnNlEkYKCUV4cG9ydFBnbhIbLnRhYnVsYS52MS5FeHBvcnRQZ25SZXF1ZXN0GhwudGFidWxhLnYxLkV4cG9ydFBnblJlc3BvbnNlEkAKB0dldEhpbnQSGS50YWJ1bGEudjEuR2V0SGludFJlcXVlc3QaGi50YWJ1bGEudjEuR2V0SGludFJlc3BvbnNlEkMKCFRha2VCYWNrEhoudGFidWxhLnYxLlRha2VCYWNrUmVxdWVzdBobLnRhYnVsYS52MS5UYWtlQmFja1Jlc3BvbnNlElEKDFN0cmVhbUV2ZW50cxIeLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXF1ZXN0Gh8udGFidWxhLnYxLlN0cmVhbUV2ZW50c1Jlc3BvbnNlMAESTAoLQXJjaGl2ZUdhbWUSHS50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXF1ZXN0Gh4udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVzcG9uc2USSQoKRGVsZXRlR2FtZRIcLnRhYnVsYS52MS5EZWxldGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoQUmVpc3N1ZVNlYXRUb2tlbhIiLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVxdWVzdBojLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVzcG9uc2USRgoJQWJvcnRHYW1lEhsudGFidWxhLnYxLkFib3J0R2FtZVJlcXVlc3QaHC50YWJ1bGEudjEuQWJvcnRHYW1lUmVzcG9uc2USVQoOQWRqdWRpY2F0ZUdhbWUSIC50YWJ1bGEudjEuQWRqdWRpY2F0ZUdhbWVSZXF1ZXN0GiEudGFidWxhLnYxLkFkanVkaWNhdGVHYW1lUmVzcG9uc2VCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
+  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyKRAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQFCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiIQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRWaWV3UmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRgoJTGVnYWxNb3ZlEh0KBG1vdmUYASABKAsyDy50YWJ1bGEudjEuTW92ZRINCgVsYWJlbBgCIAEoCRILCgN1Y2kYAyABKAkiWAoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIMCgRzZWF0GAEgASgNEiMKBW1vdmVzGAIgAygLMhQudGFidWxhLnYxLkxlZ2FsTW92ZRILCgNzZXEYAyABKAQimgEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhkKDGV4cGVjdGVkX3NlcRgDIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYBCABKAkSFQoNdmFsaWRhdGVfb25seRgFIAEoCEIPCg1fZXhwZWN0ZWRfc2VxIncKElN1Ym1pdE1vdmVSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgIEgsKA3NlcRgCIAEoBBIkCgZldmVudHMYAyADKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYBCABKAsyDy50YWJ1bGEudjEuVmlldyI0Cg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSI8Cg5SZXNpZ25SZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiMKEEV4cG9ydFBnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIgChFFeHBvcnRQZ25SZXNwb25zZRILCgNwZ24YASABKAkigQEKDkdldEhpbnRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSKwoIbWF4X3RpbWUYAiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEQoJbWF4X25vZGVzGAMgASgEEhMKBmF0X3NlcRgEIAEoBEgAiAEBQgkKB19hdF9zZXEi4wEKD0dldEhpbnRSZXNwb25zZRIlCgZyZXN1bHQYASABKA4yFS50YWJ1bGEudjEuSGludFJlc3VsdBIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSCwoDc2VxGAMgASgEEiMKBXNjb3JlGAQgASgLMhQudGFidWxhLnYxLkhpbnRTY29yZRIsChNwcmluY2lwYWxfdmFyaWF0aW9uGAUgAygLMg8udGFidWxhLnYxLk1vdmUSDQoFZGVwdGgYBiABKA0SDQoFbm9kZXMYByABKAQSDAoEc2VhdBgIIAEoDSKwAQoJSGludFNjb3JlEg0KBWV4YWN0GAEgASgIEiYKBnJlc3VsdBgCIAEoDjIWLnRhYnVsYS52MS5TY29yZVJlc3VsdBIZCgxwbGllc190b19lbmQYAyABKA1IAIgBARISCgV2YWx1ZRgEIAEoEUgBiAEBEiIKBHVuaXQYBSABKA4yFC50YWJ1bGEudjEuU2NvcmVVbml0Qg8KDV9wbGllc190b19lbmRCCAoGX3ZhbHVlImIKD1Rha2VCYWNrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhkKDGV4cGVjdGVkX3NlcRgCIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYAyABKAlCDwoNX2V4cGVjdGVkX3NlcSI+ChBUYWtlQmFja1Jlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciUAoTU3RyZWFtRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoBBIVCg1pbmNsdWRlX3ZpZXdzGAMgASgIIloKFFN0cmVhbUV2ZW50c1Jlc3BvbnNlEiMKBWV2ZW50GAEgASgLMhQudGFidWxhLnYxLkdhbWVFdmVudBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciJQoSQXJjaGl2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiNAoTQXJjaGl2ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiJAoRRGVsZXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIUChJEZWxldGVHYW1lUmVzcG9uc2UiOAoXUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNIkQKGFJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRIoCgpzZWF0X3Rva2VuGAEgASgLMhQudGFidWxhLnYxLlNlYXRUb2tlbiJMChBBYm9ydEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEwoLZXhwbGFuYXRpb24YAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCSIyChFBYm9ydEdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiiQEKFUFkanVkaWNhdGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiYKBnJlc3VsdBgCIAEoDjIWLnRhYnVsYS52MS5PdXRjb21lVHlwZRIOCgZ3aW5uZXIYAyABKA0SEwoLZXhwbGFuYXRpb24YBCABKAkSEgoKcmVxdWVzdF9pZBgFIAEoCSI3ChZBZGp1ZGljYXRlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSI4ChFQYXVzZUNsb2NrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiMwoSUGF1c2VDbG9ja1Jlc3BvbnNlEh0KBHZpZXcYASABKAsyDy50YWJ1bGEudjEuVmlldyI5ChJSZXN1bWVDbG9ja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjQKE1Jlc3VtZUNsb2NrUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3ImwKDkFkZFRpbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRInCgR0aW1lGAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhIKCnJlcXVlc3RfaWQYBCABKAkiMAoPQWRkVGltZVJlc3BvbnNlEh0KBHZpZXcYASABKAsyDy50YWJ1bGEudjEuVmlldyqXAQoKSGludFJlc3VsdBIbChdISU5UX1JFU1VMVF9VTlNQRUNJRklFRBAAEhQKEEhJTlRfUkVTVUxUX01PVkUQARIbChdISU5UX1JFU1VMVF9OT19TT0xVVElPThACEh4KGkhJTlRfUkVTVUxUX0FMUkVBRFlfU09MVkVEEAMSGQoVSElOVF9SRVNVTFRfVU5ERUNJREVEEAQqbwoLU2NvcmVSZXN1bHQSHAoYU0NPUkVfUkVTVUxUX1VOU1BFQ0lGSUVEEAASFAoQU0NPUkVfUkVTVUxUX1dJThABEhUKEVNDT1JFX1JFU1VMVF9EUkFXEAISFQoRU0NPUkVfUkVTVUxUX0xPU1MQAyq7AQoJU2NvcmVVbml0EhoKFlNDT1JFX1VOSVRfVU5TUEVDSUZJRUQQABIVChFTQ09SRV9VTklUX1BPSU5UUxABEhkKFVNDT1JFX1VOSVRfQ0VOVElQQVdOUxACEhQKEFNDT1JFX1VOSVRfRElTQ1MQAxIZChVTQ09SRV9VTklUX1BPTlNfU0NPUkUQBBITCg9TQ09SRV9VTklUX1BFR1MQBRIaChZTQ09SRV9VTklUX0hJVF9QRVJDRU5UEAYy6wsKC0dhbWVTZXJ2aWNlElIKDUxpc3RHYW1lS2luZHMSHy50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1JlcXVlc3QaIC50YWJ1bGEudjEuTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEkkKCkNyZWF0ZUdhbWUSHC50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEkAKB0dldEdhbWUSGS50YWJ1bGEudjEuR2V0R2FtZVJlcXVlc3QaGi50YWJ1bGEudjEuR2V0R2FtZVJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLnRhYnVsYS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwudGFidWxhLnYxLkxpc3RHYW1lc1Jlc3BvbnNlEkAKB0dldFZpZXcSGS50YWJ1bGEudjEuR2V0Vmlld1JlcXVlc3QaGi50YWJ1bGEudjEuR2V0Vmlld1Jlc3BvbnNlElUKDkxpc3RMZWdhbE1vdmVzEiAudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBohLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkkKClN1Ym1pdE1vdmUSHC50YWJ1bGEudjEuU3VibWl0TW92ZVJlcXVlc3QaHS50YWJ1bGEudjEuU3VibWl0TW92ZVJlc3BvbnNlEj0KBlJlc2lnbhIYLnRhYnVsYS52MS5SZXNpZ25SZXF1ZXN0GhkudGFidWxhLnYxLlJlc2lnblJlc3BvbnNlEkYKCUV4cG9ydFBnbhIbLnRhYnVsYS52MS5FeHBvcnRQZ25SZXF1ZXN0GhwudGFidWxhLnYxLkV4cG9ydFBnblJlc3BvbnNlEkAKB0dldEhpbnQSGS50YWJ1bGEudjEuR2V0SGludFJlcXVlc3QaGi50YWJ1bGEudjEuR2V0SGludFJlc3BvbnNlEkMKCFRha2VCYWNrEhoudGFidWxhLnYxLlRha2VCYWNrUmVxdWVzdBobLnRhYnVsYS52MS5UYWtlQmFja1Jlc3BvbnNlElEKDFN0cmVhbUV2ZW50cxIeLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXF1ZXN0Gh8udGFidWxhLnYxLlN0cmVhbUV2ZW50c1Jlc3BvbnNlMAESTAoLQXJjaGl2ZUdhbWUSHS50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXF1ZXN0Gh4udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVzcG9uc2USSQoKRGVsZXRlR2FtZRIcLnRhYnVsYS52MS5EZWxldGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5EZWxldGVHYW1lUmVzcG9uc2USWwoQUmVpc3N1ZVNlYXRUb2tlbhIiLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVxdWVzdBojLnRhYnVsYS52MS5SZWlzc3VlU2VhdFRva2VuUmVzcG9uc2USRgoJQWJvcnRHYW1lEhsudGFidWxhLnYxLkFib3J0R2FtZVJlcXVlc3QaHC50YWJ1bGEudjEuQWJvcnRHYW1lUmVzcG9uc2USVQoOQWRqdWRpY2F0ZUdhbWUSIC50YWJ1bGEudjEuQWRqdWRpY2F0ZUdhbWVSZXF1ZXN0GiEudGFidWxhLnYxLkFkanVkaWNhdGVHYW1lUmVzcG9uc2USSQoKUGF1c2VDbG9jaxIcLnRhYnVsYS52MS5QYXVzZUNsb2NrUmVxdWVzdBodLnRhYnVsYS52MS5QYXVzZUNsb2NrUmVzcG9uc2USTAoLUmVzdW1lQ2xvY2sSHS50YWJ1bGEudjEuUmVzdW1lQ2xvY2tSZXF1ZXN0Gh4udGFidWxhLnYxLlJlc3VtZUNsb2NrUmVzcG9uc2USQAoHQWRkVGltZRIZLnRhYnVsYS52MS5BZGRUaW1lUmVxdWVzdBoaLnRhYnVsYS52MS5BZGRUaW1lUmVzcG9uc2VCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
 
 /**
  * A named configuration of one game kind, to create games from by name.
@@ -1437,6 +1437,170 @@ export const AdjudicateGameResponseSchema: GenMessage<AdjudicateGameResponse> = 
   messageDesc(file_tabula_v1_game_service, 39);
 
 /**
+ * Request for `PauseClock`.
+ *
+ * @generated from message tabula.v1.PauseClockRequest
+ */
+export type PauseClockRequest = Message<"tabula.v1.PauseClockRequest"> & {
+  /**
+   * The game's identifier (`Game.game_id`); required, at most 64 characters.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+   * `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message tabula.v1.PauseClockRequest.
+ * Use `create(PauseClockRequestSchema)` to create a new message.
+ */
+export const PauseClockRequestSchema: GenMessage<PauseClockRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 40);
+
+/**
+ * Response of `PauseClock`.
+ *
+ * @generated from message tabula.v1.PauseClockResponse
+ */
+export type PauseClockResponse = Message<"tabula.v1.PauseClockResponse"> & {
+  /**
+   * The game as a spectator sees it afterwards, its clocks paused.
+   *
+   * @generated from field: tabula.v1.View view = 1;
+   */
+  view?: View | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.PauseClockResponse.
+ * Use `create(PauseClockResponseSchema)` to create a new message.
+ */
+export const PauseClockResponseSchema: GenMessage<PauseClockResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 41);
+
+/**
+ * Request for `ResumeClock`.
+ *
+ * @generated from message tabula.v1.ResumeClockRequest
+ */
+export type ResumeClockRequest = Message<"tabula.v1.ResumeClockRequest"> & {
+  /**
+   * The game's identifier (`Game.game_id`); required, at most 64 characters.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+   * `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message tabula.v1.ResumeClockRequest.
+ * Use `create(ResumeClockRequestSchema)` to create a new message.
+ */
+export const ResumeClockRequestSchema: GenMessage<ResumeClockRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 42);
+
+/**
+ * Response of `ResumeClock`.
+ *
+ * @generated from message tabula.v1.ResumeClockResponse
+ */
+export type ResumeClockResponse = Message<"tabula.v1.ResumeClockResponse"> & {
+  /**
+   * The game as a spectator sees it afterwards, its clocks running.
+   *
+   * @generated from field: tabula.v1.View view = 1;
+   */
+  view?: View | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.ResumeClockResponse.
+ * Use `create(ResumeClockResponseSchema)` to create a new message.
+ */
+export const ResumeClockResponseSchema: GenMessage<ResumeClockResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 43);
+
+/**
+ * Request for `AddTime`.
+ *
+ * @generated from message tabula.v1.AddTimeRequest
+ */
+export type AddTimeRequest = Message<"tabula.v1.AddTimeRequest"> & {
+  /**
+   * The game's identifier (`Game.game_id`); required, at most 64 characters.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat to give time to (numbered from 1); required.
+   *
+   * @generated from field: uint32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * How much: from 1 ms to 1 day, in whole milliseconds.
+   *
+   * @generated from field: google.protobuf.Duration time = 3;
+   */
+  time?: Duration | undefined;
+
+  /**
+   * A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+   * `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 4;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message tabula.v1.AddTimeRequest.
+ * Use `create(AddTimeRequestSchema)` to create a new message.
+ */
+export const AddTimeRequestSchema: GenMessage<AddTimeRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 44);
+
+/**
+ * Response of `AddTime`.
+ *
+ * @generated from message tabula.v1.AddTimeResponse
+ */
+export type AddTimeResponse = Message<"tabula.v1.AddTimeResponse"> & {
+  /**
+   * The game as a spectator sees it afterwards.
+   *
+   * @generated from field: tabula.v1.View view = 1;
+   */
+  view?: View | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.AddTimeResponse.
+ * Use `create(AddTimeResponseSchema)` to create a new message.
+ */
+export const AddTimeResponseSchema: GenMessage<AddTimeResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 45);
+
+/**
  * What a hint search found.
  *
  * @generated from enum tabula.v1.HintResult
@@ -1843,6 +2007,46 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof AdjudicateGameRequestSchema;
     output: typeof AdjudicateGameResponseSchema;
+  },
+  /**
+   * Stops every clock of a game in progress (a tournament break): the running seats are
+   * charged for the time they used, and no seat moves until `ResumeClock` (FAILED_PRECONDITION
+   * `CLOCK_PAUSED`). Needs a service key. The game's history gains a `ClockPaused`. Errors:
+   * FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` when already paused, `OUT_OF_TIME` when a
+   * seat's time had already run out, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+   *
+   * @generated from rpc tabula.v1.GameService.PauseClock
+   */
+  pauseClock: {
+    methodKind: "unary";
+    input: typeof PauseClockRequestSchema;
+    output: typeof PauseClockResponseSchema;
+  },
+  /**
+   * Starts a paused game's clocks again: each seat to act thinks from now, with the time it
+   * had. Needs a service key. The history gains a `ClockResumed`. Errors: FAILED_PRECONDITION
+   * `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+   *
+   * @generated from rpc tabula.v1.GameService.ResumeClock
+   */
+  resumeClock: {
+    methodKind: "unary";
+    input: typeof ResumeClockRequestSchema;
+    output: typeof ResumeClockResponseSchema;
+  },
+  /**
+   * Gives one seat of a game in progress more time, running or paused. Needs a service key.
+   * The history gains a `TimeAdded`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a seat
+   * the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
+   * FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
+   * `GAME_OVER`, or `REQUEST_ID_REUSED`.
+   *
+   * @generated from rpc tabula.v1.GameService.AddTime
+   */
+  addTime: {
+    methodKind: "unary";
+    input: typeof AddTimeRequestSchema;
+    output: typeof AddTimeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tabula_v1_game_service, 0);

@@ -16,6 +16,7 @@ from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from tabula_client._gen.tabula.v1 import cell_pb2 as _cell_pb2
+from tabula_client._gen.tabula.v1 import clock_pb2 as _clock_pb2
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -186,6 +187,7 @@ class GameConfig(_message.Message):
     PEG_SOLITAIRE_FIELD_NUMBER: _builtins.int
     REVERSI_FIELD_NUMBER: _builtins.int
     CHESS_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def tic_tac_toe(self) -> Global___TicTacToeConfig:
         """Tic-tac-toe."""
@@ -222,6 +224,12 @@ class GameConfig(_message.Message):
     def chess(self) -> Global___ChessConfig:
         """Chess."""
 
+    @_builtins.property
+    def clock(self) -> _clock_pb2.ClockConfig:
+        """The game's time control; absent for a game without clocks (nothing ends a stalled
+        game then). The same message for every kind.
+        """
+
     def __init__(
         self,
         *,
@@ -234,10 +242,11 @@ class GameConfig(_message.Message):
         peg_solitaire: Global___PegSolitaireConfig | None = ...,
         reversi: Global___ReversiConfig | None = ...,
         chess: Global___ChessConfig | None = ...,
+        clock: _clock_pb2.ClockConfig | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["tic_tac_toe", "connect_four", "gomoku", "tic_tac_two", "morris", "battleship", "peg_solitaire", "reversi", "chess"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015

@@ -246,6 +246,21 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """FAILED_PRECONDITION: the game was created without hints (`CreateGameRequest.allow_hints`)
     and is still running; anyone may analyse it once it is finished.
     """
+    ERROR_REASON_OUT_OF_TIME: _ErrorReason.ValueType  # 74
+    """FAILED_PRECONDITION: a seat's time ran out before the server accepted the request; the
+    clock ends the game or moves for the seat within moments (`TimedOut`, or a move whose
+    actor is the clock). The details name the seat.
+    """
+    ERROR_REASON_NO_CLOCK: _ErrorReason.ValueType  # 75
+    """FAILED_PRECONDITION: the game has no clock (`GameConfig.clock`) to pause, resume or add
+    time to.
+    """
+    ERROR_REASON_CLOCK_PAUSED: _ErrorReason.ValueType  # 76
+    """FAILED_PRECONDITION: the game's clocks are paused (`PauseClock`): nobody moves until a
+    service key resumes them, and they cannot be paused twice.
+    """
+    ERROR_REASON_CLOCK_NOT_PAUSED: _ErrorReason.ValueType  # 77
+    """FAILED_PRECONDITION: `ResumeClock` on clocks that are not paused."""
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -468,4 +483,19 @@ ERROR_REASON_HINTS_DISABLED: ErrorReason.ValueType  # 73
 """FAILED_PRECONDITION: the game was created without hints (`CreateGameRequest.allow_hints`)
 and is still running; anyone may analyse it once it is finished.
 """
+ERROR_REASON_OUT_OF_TIME: ErrorReason.ValueType  # 74
+"""FAILED_PRECONDITION: a seat's time ran out before the server accepted the request; the
+clock ends the game or moves for the seat within moments (`TimedOut`, or a move whose
+actor is the clock). The details name the seat.
+"""
+ERROR_REASON_NO_CLOCK: ErrorReason.ValueType  # 75
+"""FAILED_PRECONDITION: the game has no clock (`GameConfig.clock`) to pause, resume or add
+time to.
+"""
+ERROR_REASON_CLOCK_PAUSED: ErrorReason.ValueType  # 76
+"""FAILED_PRECONDITION: the game's clocks are paused (`PauseClock`): nobody moves until a
+service key resumes them, and they cannot be paused twice.
+"""
+ERROR_REASON_CLOCK_NOT_PAUSED: ErrorReason.ValueType  # 77
+"""FAILED_PRECONDITION: `ResumeClock` on clocks that are not paused."""
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

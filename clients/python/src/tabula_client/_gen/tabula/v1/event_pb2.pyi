@@ -4,8 +4,10 @@ isort:skip_file
 Game events: the append-only history of a game, numbered without gaps from 1."""
 
 from google.protobuf import descriptor as _descriptor
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from tabula_client._gen.tabula.v1 import clock_pb2 as _clock_pb2
 from tabula_client._gen.tabula.v1 import config_pb2 as _config_pb2
 from tabula_client._gen.tabula.v1 import game_pb2 as _game_pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as _move_pb2
@@ -39,7 +41,12 @@ class GameEvent(_message.Message):
     MOVE_TAKEN_BACK_FIELD_NUMBER: _builtins.int
     GAME_ABORTED_FIELD_NUMBER: _builtins.int
     GAME_ADJUDICATED_FIELD_NUMBER: _builtins.int
+    TIMED_OUT_FIELD_NUMBER: _builtins.int
+    CLOCK_PAUSED_FIELD_NUMBER: _builtins.int
+    CLOCK_RESUMED_FIELD_NUMBER: _builtins.int
+    TIME_ADDED_FIELD_NUMBER: _builtins.int
     ACTOR_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`)."""
     seq: _builtins.int
@@ -83,10 +90,35 @@ class GameEvent(_message.Message):
         """
 
     @_builtins.property
+    def timed_out(self) -> Global___TimedOut:
+        """A seat's time ran out and it loses (`TIMEOUT_RULE_LOSE`); a `GameEnded` follows. (With
+        `TIMEOUT_RULE_DEFAULT_MOVE` the clock's move is a `MoveApplied` instead.)
+        """
+
+    @_builtins.property
+    def clock_paused(self) -> Global___ClockPaused:
+        """A service key stopped every clock (`PauseClock`)."""
+
+    @_builtins.property
+    def clock_resumed(self) -> Global___ClockResumed:
+        """A service key started the clocks again (`ResumeClock`)."""
+
+    @_builtins.property
+    def time_added(self) -> Global___TimeAdded:
+        """A service key gave a seat more time (`AddTime`)."""
+
+    @_builtins.property
     def actor(self) -> Global___Actor:
         """Who made the change this event records: set on `MoveApplied`, `Resigned`,
         `MoveTakenBack`, `GameAborted` and `GameAdjudicated`; unset on `GameCreated` and on
         `GameEnded` (the end belongs to the event before it, or to the rules).
+        """
+
+    @_builtins.property
+    def clock(self) -> _clock_pb2.ClockReadings:
+        """In a game with clocks, the clocks just after this event, as of its `time`: set on every
+        event but `GameEnded` (whose clocks are those of the event before it). A client shows
+        exact clocks from the events alone, interpolating between them.
         """
 
     def __init__(
@@ -102,13 +134,18 @@ class GameEvent(_message.Message):
         move_taken_back: Global___MoveTakenBack | None = ...,
         game_aborted: Global___GameAborted | None = ...,
         game_adjudicated: Global___GameAdjudicated | None = ...,
+        timed_out: Global___TimedOut | None = ...,
+        clock_paused: Global___ClockPaused | None = ...,
+        clock_resumed: Global___ClockResumed | None = ...,
+        time_added: Global___TimeAdded | None = ...,
         actor: Global___Actor | None = ...,
+        clock: _clock_pb2.ClockReadings | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "time", b"time"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seq", b"seq", "time", b"time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seq", b"seq", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed", "time_added"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 
@@ -125,6 +162,7 @@ class Actor(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     SERVICE_FIELD_NUMBER: _builtins.int
     ENGINE_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """A seat, with its own credential (a seat token or a signed seat credential); the
     seat's number, from 1.
@@ -135,22 +173,46 @@ class Actor(_message.Message):
     def service(self) -> Global___ServiceActor:
         """The managing backend, with a service key."""
 
+    @_builtins.property
+    def clock(self) -> Global___ClockActor:
+        """The game's clock: a timeout (`TimedOut`), or a default move played for a seat whose
+        time ran out.
+        """
+
     def __init__(
         self,
         *,
         seat: _builtins.int = ...,
         service: Global___ServiceActor | None = ...,
         engine: _builtins.int = ...,
+        clock: Global___ClockActor | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["engine", b"engine", "kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["clock", b"clock", "engine", b"engine", "kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["engine", b"engine", "kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clock", b"clock", "engine", b"engine", "kind", b"kind", "seat", b"seat", "service", b"service"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["seat", "service", "engine"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["seat", "service", "engine", "clock"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 
 Global___Actor: _TypeAlias = Actor  # noqa: Y015
+
+@_typing.final
+class ClockActor(_message.Message):
+    """The game's clock, acting when a seat's time runs out."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ClockActor: _TypeAlias = ClockActor  # noqa: Y015
 
 @_typing.final
 class ServiceActor(_message.Message):
@@ -333,6 +395,90 @@ class GameAdjudicated(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GameAdjudicated: _TypeAlias = GameAdjudicated  # noqa: Y015
+
+@_typing.final
+class TimedOut(_message.Message):
+    """A seat's time ran out, and it loses."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat (numbered from 1)."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TimedOut: _TypeAlias = TimedOut  # noqa: Y015
+
+@_typing.final
+class ClockPaused(_message.Message):
+    """Every clock was stopped."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ClockPaused: _TypeAlias = ClockPaused  # noqa: Y015
+
+@_typing.final
+class ClockResumed(_message.Message):
+    """The clocks were started again: the seats to act think from now."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ClockResumed: _TypeAlias = ClockResumed  # noqa: Y015
+
+@_typing.final
+class TimeAdded(_message.Message):
+    """A seat was given more time."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    ADDED_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat (numbered from 1)."""
+    @_builtins.property
+    def added(self) -> _duration_pb2.Duration:
+        """How much."""
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        added: _duration_pb2.Duration | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["added", b"added"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["added", b"added", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TimeAdded: _TypeAlias = TimeAdded  # noqa: Y015
 
 @_typing.final
 class MoveTakenBack(_message.Message):

@@ -209,6 +209,12 @@ class _EndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_EndReason.V
     """Decided from outside the board by the managing backend (`AdjudicateGame`): a win or a
     draw.
     """
+    END_REASON_TIMEOUT: _EndReason.ValueType  # 24
+    """A seat's time ran out (`ClockConfig`): its opponent wins; in a one-seat game, a draw."""
+    END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL: _EndReason.ValueType  # 25
+    """A seat's time ran out, but its opponent could not checkmate by any series of legal
+    moves (chess, per FIDE): a draw.
+    """
 
 class EndReason(_EndReason, metaclass=_EndReasonEnumTypeWrapper):
     """Why a game ended. New reasons may be added; a client should show an unknown one as a
@@ -276,6 +282,12 @@ END_REASON_ABORTED: EndReason.ValueType  # 22
 END_REASON_ADJUDICATION: EndReason.ValueType  # 23
 """Decided from outside the board by the managing backend (`AdjudicateGame`): a win or a
 draw.
+"""
+END_REASON_TIMEOUT: EndReason.ValueType  # 24
+"""A seat's time ran out (`ClockConfig`): its opponent wins; in a one-seat game, a draw."""
+END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL: EndReason.ValueType  # 25
+"""A seat's time ran out, but its opponent could not checkmate by any series of legal
+moves (chess, per FIDE): a draw.
 """
 Global___EndReason: _TypeAlias = EndReason  # noqa: Y015
 

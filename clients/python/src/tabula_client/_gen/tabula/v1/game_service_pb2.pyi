@@ -1504,3 +1504,169 @@ class AdjudicateGameResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___AdjudicateGameResponse: _TypeAlias = AdjudicateGameResponse  # noqa: Y015
+
+@_typing.final
+class PauseClockRequest(_message.Message):
+    """Request for `PauseClock`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PauseClockRequest: _TypeAlias = PauseClockRequest  # noqa: Y015
+
+@_typing.final
+class PauseClockResponse(_message.Message):
+    """Response of `PauseClock`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VIEW_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def view(self) -> _view_pb2.View:
+        """The game as a spectator sees it afterwards, its clocks paused."""
+
+    def __init__(
+        self,
+        *,
+        view: _view_pb2.View | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PauseClockResponse: _TypeAlias = PauseClockResponse  # noqa: Y015
+
+@_typing.final
+class ResumeClockRequest(_message.Message):
+    """Request for `ResumeClock`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ResumeClockRequest: _TypeAlias = ResumeClockRequest  # noqa: Y015
+
+@_typing.final
+class ResumeClockResponse(_message.Message):
+    """Response of `ResumeClock`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VIEW_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def view(self) -> _view_pb2.View:
+        """The game as a spectator sees it afterwards, its clocks running."""
+
+    def __init__(
+        self,
+        *,
+        view: _view_pb2.View | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ResumeClockResponse: _TypeAlias = ResumeClockResponse  # noqa: Y015
+
+@_typing.final
+class AddTimeRequest(_message.Message):
+    """Request for `AddTime`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    TIME_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    seat: _builtins.int
+    """The seat to give time to (numbered from 1); required."""
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`; scoped to the service key. Empty: no retry protection.
+    """
+    @_builtins.property
+    def time(self) -> _duration_pb2.Duration:
+        """How much: from 1 ms to 1 day, in whole milliseconds."""
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        seat: _builtins.int = ...,
+        time: _duration_pb2.Duration | None = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["time", b"time"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "request_id", b"request_id", "seat", b"seat", "time", b"time"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AddTimeRequest: _TypeAlias = AddTimeRequest  # noqa: Y015
+
+@_typing.final
+class AddTimeResponse(_message.Message):
+    """Response of `AddTime`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VIEW_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def view(self) -> _view_pb2.View:
+        """The game as a spectator sees it afterwards."""
+
+    def __init__(
+        self,
+        *,
+        view: _view_pb2.View | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AddTimeResponse: _TypeAlias = AddTimeResponse  # noqa: Y015

@@ -127,6 +127,21 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.AdjudicateGameRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.AdjudicateGameResponse.FromString,
                 _registered_method=True)
+        self.PauseClock = channel.unary_unary(
+                '/tabula.v1.GameService/PauseClock',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.PauseClockRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.PauseClockResponse.FromString,
+                _registered_method=True)
+        self.ResumeClock = channel.unary_unary(
+                '/tabula.v1.GameService/ResumeClock',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ResumeClockRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ResumeClockResponse.FromString,
+                _registered_method=True)
+        self.AddTime = channel.unary_unary(
+                '/tabula.v1.GameService/AddTime',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.AddTimeRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.AddTimeResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -331,6 +346,37 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PauseClock(self, request, context):
+        """Stops every clock of a game in progress (a tournament break): the running seats are
+        charged for the time they used, and no seat moves until `ResumeClock` (FAILED_PRECONDITION
+        `CLOCK_PAUSED`). Needs a service key. The game's history gains a `ClockPaused`. Errors:
+        FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` when already paused, `OUT_OF_TIME` when a
+        seat's time had already run out, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ResumeClock(self, request, context):
+        """Starts a paused game's clocks again: each seat to act thinks from now, with the time it
+        had. Needs a service key. The history gains a `ClockResumed`. Errors: FAILED_PRECONDITION
+        `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AddTime(self, request, context):
+        """Gives one seat of a game in progress more time, running or paused. Needs a service key.
+        The history gains a `TimeAdded`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a seat
+        the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
+        FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
+        `GAME_OVER`, or `REQUEST_ID_REUSED`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -418,6 +464,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.AdjudicateGame,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.AdjudicateGameRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.AdjudicateGameResponse.SerializeToString,
+            ),
+            'PauseClock': grpc.unary_unary_rpc_method_handler(
+                    servicer.PauseClock,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.PauseClockRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.PauseClockResponse.SerializeToString,
+            ),
+            'ResumeClock': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResumeClock,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ResumeClockRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ResumeClockResponse.SerializeToString,
+            ),
+            'AddTime': grpc.unary_unary_rpc_method_handler(
+                    servicer.AddTime,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.AddTimeRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.AddTimeResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -887,6 +948,87 @@ class GameService:
             '/tabula.v1.GameService/AdjudicateGame',
             tabula_dot_v1_dot_game__service__pb2.AdjudicateGameRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.AdjudicateGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PauseClock(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/PauseClock',
+            tabula_dot_v1_dot_game__service__pb2.PauseClockRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.PauseClockResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResumeClock(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ResumeClock',
+            tabula_dot_v1_dot_game__service__pb2.ResumeClockRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ResumeClockResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AddTime(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/AddTime',
+            tabula_dot_v1_dot_game__service__pb2.AddTimeRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.AddTimeResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -194,6 +194,25 @@ class GameServiceStub:
     game does not seat (or a winner with a draw), or a missing or over-long explanation;
     FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
     """
+    PauseClock: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.PauseClockRequest, _game_service_pb2.PauseClockResponse]
+    """Stops every clock of a game in progress (a tournament break): the running seats are
+    charged for the time they used, and no seat moves until `ResumeClock` (FAILED_PRECONDITION
+    `CLOCK_PAUSED`). Needs a service key. The game's history gains a `ClockPaused`. Errors:
+    FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` when already paused, `OUT_OF_TIME` when a
+    seat's time had already run out, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+    """
+    ResumeClock: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ResumeClockRequest, _game_service_pb2.ResumeClockResponse]
+    """Starts a paused game's clocks again: each seat to act thinks from now, with the time it
+    had. Needs a service key. The history gains a `ClockResumed`. Errors: FAILED_PRECONDITION
+    `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+    """
+    AddTime: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.AddTimeRequest, _game_service_pb2.AddTimeResponse]
+    """Gives one seat of a game in progress more time, running or paused. Needs a service key.
+    The history gains a `TimeAdded`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a seat
+    the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
+    FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
+    `GAME_OVER`, or `REQUEST_ID_REUSED`.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -330,6 +349,25 @@ class GameServiceAsyncStub(GameServiceStub):
     INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
     game does not seat (or a winner with a draw), or a missing or over-long explanation;
     FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
+    """
+    PauseClock: _aio.UnaryUnaryMultiCallable[_game_service_pb2.PauseClockRequest, _game_service_pb2.PauseClockResponse]  # type: ignore[assignment]
+    """Stops every clock of a game in progress (a tournament break): the running seats are
+    charged for the time they used, and no seat moves until `ResumeClock` (FAILED_PRECONDITION
+    `CLOCK_PAUSED`). Needs a service key. The game's history gains a `ClockPaused`. Errors:
+    FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` when already paused, `OUT_OF_TIME` when a
+    seat's time had already run out, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+    """
+    ResumeClock: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ResumeClockRequest, _game_service_pb2.ResumeClockResponse]  # type: ignore[assignment]
+    """Starts a paused game's clocks again: each seat to act thinks from now, with the time it
+    had. Needs a service key. The history gains a `ClockResumed`. Errors: FAILED_PRECONDITION
+    `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+    """
+    AddTime: _aio.UnaryUnaryMultiCallable[_game_service_pb2.AddTimeRequest, _game_service_pb2.AddTimeResponse]  # type: ignore[assignment]
+    """Gives one seat of a game in progress more time, running or paused. Needs a service key.
+    The history gains a `TimeAdded`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a seat
+    the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
+    FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
+    `GAME_OVER`, or `REQUEST_ID_REUSED`.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -566,6 +604,43 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         INVALID_ARGUMENT `INVALID_REQUEST` for a result other than win or draw, a winner the
         game does not seat (or a winner with a draw), or a missing or over-long explanation;
         FAILED_PRECONDITION `GAME_OVER` for a finished game, or `REQUEST_ID_REUSED`.
+        """
+
+    @_abc_1.abstractmethod
+    def PauseClock(
+        self,
+        request: _game_service_pb2.PauseClockRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.PauseClockResponse, _abc.Awaitable[_game_service_pb2.PauseClockResponse]]:
+        """Stops every clock of a game in progress (a tournament break): the running seats are
+        charged for the time they used, and no seat moves until `ResumeClock` (FAILED_PRECONDITION
+        `CLOCK_PAUSED`). Needs a service key. The game's history gains a `ClockPaused`. Errors:
+        FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` when already paused, `OUT_OF_TIME` when a
+        seat's time had already run out, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+        """
+
+    @_abc_1.abstractmethod
+    def ResumeClock(
+        self,
+        request: _game_service_pb2.ResumeClockRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ResumeClockResponse, _abc.Awaitable[_game_service_pb2.ResumeClockResponse]]:
+        """Starts a paused game's clocks again: each seat to act thinks from now, with the time it
+        had. Needs a service key. The history gains a `ClockResumed`. Errors: FAILED_PRECONDITION
+        `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`, or `REQUEST_ID_REUSED`.
+        """
+
+    @_abc_1.abstractmethod
+    def AddTime(
+        self,
+        request: _game_service_pb2.AddTimeRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.AddTimeResponse, _abc.Awaitable[_game_service_pb2.AddTimeResponse]]:
+        """Gives one seat of a game in progress more time, running or paused. Needs a service key.
+        The history gains a `TimeAdded`. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a seat
+        the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
+        FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
+        `GAME_OVER`, or `REQUEST_ID_REUSED`.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -9,6 +9,7 @@ from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from tabula_client._gen.tabula.v1 import cell_pb2 as _cell_pb2
+from tabula_client._gen.tabula.v1 import clock_pb2 as _clock_pb2
 from tabula_client._gen.tabula.v1 import game_pb2 as _game_pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as _move_pb2
 import builtins as _builtins
@@ -497,6 +498,7 @@ class View(_message.Message):
     LAST_CHANGED_FIELD_NUMBER: _builtins.int
     NOTATION_FIELD_NUMBER: _builtins.int
     DRAW_OFFER_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`)."""
     kind: _game_pb2.GameKind.ValueType
@@ -588,6 +590,12 @@ class View(_message.Message):
         Empty otherwise.
         """
 
+    @_builtins.property
+    def clock(self) -> _clock_pb2.ClockReadings:
+        """In a game with clocks, each seat's time and the deadline of each seat to act, read when
+        the view was made; absent without clocks.
+        """
+
     def __init__(
         self,
         *,
@@ -611,10 +619,11 @@ class View(_message.Message):
         last_changed: _abc.Iterable[Global___ChangedCell] | None = ...,
         notation: _builtins.str = ...,
         draw_offer: _builtins.int = ...,
+        clock: _clock_pb2.ClockReadings | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "graph", b"graph", "last_move", b"last_move", "outcome", b"outcome"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "graph", b"graph", "last_move", b"last_move", "outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
