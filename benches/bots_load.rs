@@ -68,6 +68,7 @@ async fn main() {
     let mut ids = Vec::new();
     for _ in 0..GAMES {
         let config = pb::GameConfig {
+            clock: None,
             game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: SIDE, win_length: SIDE })),
         };
         let request = pb::CreateGameRequest {

@@ -9,6 +9,7 @@ mod golden;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use tabula::engine::clock::{ClockConfig, OnTimeout, TimeControl};
 use tabula::engine::{Action, Outcome, Seat, Turn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
@@ -36,6 +37,8 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         owner: Some("lobby".into()),
         bots: Vec::new(),
         allow_hints: false,
+        clock: None,
+        deadline: None,
     }
 }
 
@@ -62,6 +65,7 @@ fn played(seq: u64, seat: u8, column: u32, request_id: Option<&str>) -> StoredEv
             turn: Turn::Move(Seat::new(seat), Action::drop(column)),
             move_number: seq as u32 - 1,
             actor: None,
+            clocks: None,
         },
         request_id: request_id.map(str::to_owned),
         request_digest: request_id.map(digest_of),
@@ -69,13 +73,14 @@ fn played(seq: u64, seat: u8, column: u32, request_id: Option<&str>) -> StoredEv
 }
 
 fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
-    RecordUpdate { status: GameStatus::InProgress, outcome: None, move_count, updated: at }
+    RecordUpdate { status: GameStatus::InProgress, outcome: None, move_count, updated: at, deadline: None }
 }
 
 /// Every guarantee of the `Store` trait, on a fresh, empty store.
 async fn contract(store: Arc<dyn Store>) {
     one_game_per_creation_request(store.clone()).await;
     bot_seats_are_kept_and_found(store.clone()).await;
+    clocks_and_deadlines_are_kept_and_found(store.clone()).await;
     hint_permission_is_kept(store.as_ref()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
@@ -132,7 +137,7 @@ async fn contract(store: Arc<dyn Store>) {
     let resign = StoredEvent {
         seq: 5,
         time: time(5),
-        kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 3, actor: None },
+        kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 3, actor: None, clocks: None },
         request_id: None,
         request_digest: None,
     };
@@ -144,7 +149,7 @@ async fn contract(store: Arc<dyn Store>) {
         request_digest: None,
     };
     let finished =
-        RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome.clone()), move_count: 3, updated: time(5) };
+        RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome.clone()), move_count: 3, updated: time(5), deadline: None };
     store.append(id, 4, vec![resign, end], finished).await.unwrap();
     assert_eq!(store.count_in_progress("lobby").await.unwrap(), 0);
     assert_eq!(store.load(id).await.unwrap().0.outcome, Some(outcome));
@@ -278,6 +283,43 @@ async fn bot_seats_are_kept_and_found(store: Arc<dyn Store>) {
     }
 }
 
+/// A record's time control and deadline come back as written; each append moves the
+/// deadline on; the timekeepers' query finds the games whose deadline comes before a time,
+/// soonest first, and none once a game is over.
+async fn clocks_and_deadlines_are_kept_and_found(store: Arc<dyn Store>) {
+    let clock = ClockConfig { controls: vec![TimeControl::PerMove { per_move: 30_000 }; 2], on_timeout: OnTimeout::Lose };
+    let ids = ["0190e000-0000-7000-8000-000000000001", "0190e000-0000-7000-8000-000000000002"];
+    let deadlines = [time(50), time(40)];
+    for (id, deadline) in ids.iter().zip(deadlines) {
+        let game = GameRecord {
+            clock: Some(clock.clone()),
+            deadline: Some(deadline),
+            ..record(id, GameKind::ConnectFour, time(1))
+        };
+        store.create(game, vec![created(time(1))], None).await.unwrap();
+    }
+    let untimed = record("0190e000-0000-7000-8000-000000000003", GameKind::ConnectFour, time(1));
+    store.create(untimed.clone(), vec![created(time(1))], None).await.unwrap();
+    let (kept, _) = store.load(ids[0]).await.unwrap();
+    assert_eq!((kept.clock.as_ref(), kept.deadline), (Some(&clock), Some(time(50))));
+    assert_eq!(store.load(&untimed.id).await.unwrap().0.clock, None);
+    let found = store.deadlines_before(time(60), 10).await.unwrap();
+    assert_eq!(found, vec![(ids[1].to_owned(), time(40)), (ids[0].to_owned(), time(50))], "soonest first");
+    assert_eq!(store.deadlines_before(time(45), 10).await.unwrap(), vec![(ids[1].to_owned(), time(40))]);
+    assert_eq!(store.deadlines_before(time(60), 1).await.unwrap().len(), 1, "the limit holds");
+
+    // A move moves the deadline on; the end clears it.
+    let update = RecordUpdate { deadline: Some(time(70)), ..in_progress(1, time(2)) };
+    store.append(ids[1], 1, vec![played(2, 0, 3, None)], update).await.unwrap();
+    assert_eq!(store.deadlines_before(time(60), 10).await.unwrap(), vec![(ids[0].to_owned(), time(50))]);
+    assert_eq!(store.load(ids[1]).await.unwrap().0.deadline, Some(time(70)));
+    finish(store.as_ref(), ids[0]).await;
+    assert!(store.deadlines_before(time(60), 10).await.unwrap().is_empty(), "a finished game has no deadline");
+    for id in ids.iter().copied().chain([untimed.id.as_str()]) {
+        store.delete(id).await.unwrap();
+    }
+}
+
 /// The document `json` as a release that kept no request digests wrote it.
 fn without_digests(json: &str) -> String {
     let mut document: serde_json::Value = serde_json::from_str(json).unwrap();
@@ -304,7 +346,7 @@ async fn finish(store: &dyn Store, id: &str) {
         StoredEvent {
             seq: 2,
             time: time(100),
-            kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 0, actor: None },
+            kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 0, actor: None, clocks: None },
             request_id: None,
             request_digest: None,
         },
@@ -317,7 +359,7 @@ async fn finish(store: &dyn Store, id: &str) {
         },
     ];
     let update =
-        RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome), move_count: 0, updated: time(100) };
+        RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome), move_count: 0, updated: time(100), deadline: None };
     store.append(id, 1, events, update).await.unwrap();
 }
 

@@ -36,7 +36,7 @@ pub fn runtime() -> &'static Runtime {
 
 /// A service with nothing in it, and its hub for looking behind the handlers.
 pub fn fresh_service() -> (GameServiceImpl, Arc<Hub>) {
-    let hub = Hub::new(Arc::new(MemoryStore::new()), EVENT_CHANNEL_CAPACITY, CACHED_GAMES, 1);
+    let hub = Hub::new(Arc::new(MemoryStore::new()), EVENT_CHANNEL_CAPACITY, CACHED_GAMES, 1, Default::default());
     // Nothing ever shuts this service down; the sender may go.
     let (_, shutdown) = watch::channel(false);
     // No service keys: as a loopback server without keys, every caller may manage games.

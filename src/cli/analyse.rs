@@ -78,7 +78,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
 /// The configuration `args` name for `kind`.
 fn configuration(kind: GameKind, args: &AnalyseArgs) -> Result<GameConfig, String> {
     let mut config = match (&args.preset, &args.config) {
-        (Some(name), _) => kind.preset(name).ok_or_else(|| {
+        (Some(name), _) => kind.preset(name).map(|preset| preset.config).ok_or_else(|| {
             let known: Vec<&str> = kind.info().presets.iter().map(|p| p.name).collect();
             format!("{} has no preset {name:?}; known presets: {}", kind.info().name, known.join(", "))
         })?,

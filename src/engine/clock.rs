@@ -11,6 +11,26 @@ use serde::{Deserialize, Serialize};
 /// Milliseconds.
 pub type Millis = u64;
 
+/// A second, a minute, an hour and a day in milliseconds.
+pub const SECOND: Millis = 1_000;
+/// See [`SECOND`].
+pub const MINUTE: Millis = 60 * SECOND;
+/// See [`SECOND`].
+pub const HOUR: Millis = 60 * MINUTE;
+/// See [`SECOND`].
+pub const DAY: Millis = 24 * HOUR;
+
+/// The longest base time a control may give.
+pub const MAX_BASE: Millis = 30 * DAY;
+/// The longest increment or delay a control may give.
+pub const MAX_EXTRA: Millis = HOUR;
+/// The longest fixed time per move (correspondence aside).
+pub const MAX_PER_MOVE: Millis = DAY;
+/// The most days per move of correspondence play.
+pub const MAX_CORRESPONDENCE_DAYS: u32 = 60;
+/// The shortest base or per-move time: less could not be played over a network.
+pub const MIN_TIME: Millis = SECOND;
+
 /// How much time one seat has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -22,8 +42,10 @@ pub enum TimeControl {
     Bronstein { base: Millis, delay: Millis },
     /// `base` for the whole game; each turn, the clock starts only once `delay` has passed.
     SimpleDelay { base: Millis, delay: Millis },
-    /// `per_move` for each move, unused time lost (correspondence play is this with days).
+    /// `per_move` for each move, unused time lost.
     PerMove { per_move: Millis },
+    /// Correspondence play: `days` for each move, unused time lost.
+    Correspondence { days: u32 },
 }
 
 impl TimeControl {
@@ -34,16 +56,17 @@ impl TimeControl {
             | TimeControl::Bronstein { base, .. }
             | TimeControl::SimpleDelay { base, .. } => base,
             TimeControl::PerMove { per_move } => per_move,
+            TimeControl::Correspondence { days } => days as Millis * DAY,
         }
     }
 
     /// How long a turn that starts with `remaining` on the clock may last before the seat
-    /// runs out of time.
+    /// runs out of time. (With a time per move, `remaining` is the move's time: all of it
+    /// when the turn begins, less after a pause, more after time was added.)
     pub const fn turn_limit(self, remaining: Millis) -> Millis {
         match self {
             TimeControl::SimpleDelay { delay, .. } => remaining.saturating_add(delay),
-            TimeControl::PerMove { per_move } => per_move,
-            TimeControl::Fischer { .. } | TimeControl::Bronstein { .. } => remaining,
+            _ => remaining,
         }
     }
 
@@ -57,20 +80,125 @@ impl TimeControl {
             TimeControl::Fischer { increment, .. } => remaining - used + increment,
             TimeControl::Bronstein { delay, .. } => remaining - used + used.min(delay),
             TimeControl::SimpleDelay { delay, .. } => remaining - used.saturating_sub(delay),
-            TimeControl::PerMove { per_move } => per_move,
+            TimeControl::PerMove { .. } | TimeControl::Correspondence { .. } => self.initial(),
         })
     }
+
+    /// What is wrong with this control, if anything: each problem in words, `field` naming it.
+    fn problems(self, field: &str) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut check = |name: &str, value: Millis, min: Millis, max: Millis| {
+            if value < min || value > max {
+                problems.push(format!("{field}.{name} must be from {} to {}", duration(min), duration(max)));
+            }
+        };
+        match self {
+            TimeControl::Fischer { base, increment } => {
+                check("base", base, MIN_TIME, MAX_BASE);
+                check("increment", increment, 0, MAX_EXTRA);
+            }
+            TimeControl::Bronstein { base, delay } | TimeControl::SimpleDelay { base, delay } => {
+                check("base", base, MIN_TIME, MAX_BASE);
+                check("delay", delay, 0, MAX_EXTRA);
+            }
+            TimeControl::PerMove { per_move } => check("per_move", per_move, MIN_TIME, MAX_PER_MOVE),
+            TimeControl::Correspondence { days } => {
+                if !(1..=MAX_CORRESPONDENCE_DAYS).contains(&days) {
+                    problems.push(format!("{field}.correspondence_days must be from 1 to {MAX_CORRESPONDENCE_DAYS}"));
+                }
+            }
+        }
+        problems
+    }
+}
+
+/// `millis` for people: `1 s`, `3 min`, `30 days`.
+fn duration(millis: Millis) -> String {
+    match millis {
+        0 => "0".to_owned(),
+        DAY => "1 day".to_owned(),
+        m if m % DAY == 0 => format!("{} days", m / DAY),
+        m if m % HOUR == 0 => format!("{} h", m / HOUR),
+        m if m % MINUTE == 0 => format!("{} min", m / MINUTE),
+        m if m % SECOND == 0 => format!("{} s", m / SECOND),
+        m => format!("{m} ms"),
+    }
+}
+
+/// What running out of time does to a seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// The seat loses (a draw where its opponent could not win at all).
+    #[default]
+    Lose,
+    /// A default move is played for it and the game goes on.
+    DefaultMove,
+}
+
+/// A game's time control, fixed at creation: one [`TimeControl`] per seat (handicaps
+/// differ) and what running out of time does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockConfig {
+    /// One per seat once validated; a single one stands for every seat before.
+    pub controls: Vec<TimeControl>,
+    /// What a timeout does.
+    #[serde(default)]
+    pub on_timeout: OnTimeout,
+}
+
+impl ClockConfig {
+    /// The same `control` for every seat, losing on time.
+    pub fn uniform(control: TimeControl) -> ClockConfig {
+        ClockConfig { controls: vec![control], on_timeout: OnTimeout::Lose }
+    }
+
+    /// This configuration for a game of `seats` seats, with one control per seat, or every
+    /// problem with it in words (`field` naming where it came from).
+    pub fn for_seats(&self, seats: usize, field: &str) -> Result<ClockConfig, Vec<String>> {
+        let mut problems = Vec::new();
+        if self.controls.len() != 1 && self.controls.len() != seats {
+            problems.push(format!(
+                "{field}.controls must hold one control for every seat or one per seat ({seats}), not {}",
+                self.controls.len()
+            ));
+        }
+        for (index, control) in self.controls.iter().enumerate() {
+            problems.extend(control.problems(&format!("{field}.controls[{index}]")));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let controls = if self.controls.len() == 1 { vec![self.controls[0]; seats] } else { self.controls.clone() };
+        Ok(ClockConfig { controls, on_timeout: self.on_timeout })
+    }
+}
+
+/// A change to a game's clocks made from outside the game (an arbiter's, through a
+/// service key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockChange {
+    /// Every clock stops (a tournament break).
+    Paused,
+    /// The clocks of the seats to act start again.
+    Resumed,
+    /// `seat` (its index) gets `added` more time.
+    TimeAdded { seat: usize, added: Millis },
 }
 
 /// The clocks of a game's seats: each seat's time left, and since when each seat now to
 /// act has been thinking.
 ///
-/// Invariant: `started[i]` is `Some` exactly while seat `i` is to act and its clock runs.
+/// Invariant: `started[i]` is `Some` exactly while seat `i` is to act, its clock runs and
+/// the clocks are not paused; `remaining[i]` is then its time when that turn began.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clocks {
     controls: Vec<TimeControl>,
     remaining: Vec<Millis>,
     started: Vec<Option<Millis>>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    paused: bool,
 }
 
 /// A seat ran out of time: its deadline passed before its turn ended.
@@ -83,13 +211,35 @@ pub struct Flagged {
     pub deadline: Millis,
 }
 
+/// One seat's clock as read at a moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatReading {
+    /// Time left, 0 once run out.
+    pub remaining: Millis,
+    /// When its time runs out, while it runs.
+    pub deadline: Option<Millis>,
+}
+
 impl Clocks {
     /// Full clocks for seats playing `controls` (one per seat: handicaps differ), none
     /// running yet.
     pub fn new(controls: Vec<TimeControl>) -> Clocks {
         let remaining = controls.iter().map(|c| c.initial()).collect();
         let started = vec![None; controls.len()];
-        Clocks { controls, remaining, started }
+        Clocks { controls, remaining, started, paused: false }
+    }
+
+    /// Full clocks for seats playing `controls`, those of the seats in `to_act` running
+    /// from `now`: a game's clocks when it is created.
+    pub fn started(controls: Vec<TimeControl>, to_act: &[usize], now: Millis) -> Clocks {
+        let mut clocks = Clocks::new(controls);
+        clocks.set_to_act(to_act, now);
+        clocks
+    }
+
+    /// Whether a service key stopped every clock.
+    pub fn paused(&self) -> bool {
+        self.paused
     }
 
     /// Time left on seat `seat`'s clock at `now`: what it had when its turn began less
@@ -110,6 +260,13 @@ impl Clocks {
         }
     }
 
+    /// Every seat's clock at `now`, in seat order.
+    pub fn readings(&self, now: Millis) -> Vec<SeatReading> {
+        (0..self.controls.len())
+            .map(|seat| SeatReading { remaining: self.remaining_at(seat, now), deadline: self.deadline(seat) })
+            .collect()
+    }
+
     /// When seat `seat` runs out of time, while its clock runs.
     pub fn deadline(&self, seat: usize) -> Option<Millis> {
         let since = self.started[seat]?;
@@ -123,13 +280,20 @@ impl Clocks {
             .min_by_key(|f| (f.deadline, f.seat))
     }
 
-    /// The seats in `to_act` start thinking at `now` (those already thinking go on); the
-    /// others' clocks stop.
+    /// The running clock that had run out before `now`, if one had (a clock that runs out
+    /// exactly at `now` has not).
+    pub fn flagged_at(&self, now: Millis) -> Option<Flagged> {
+        self.next_deadline().filter(|flag| flag.deadline < now)
+    }
+
+    /// The seats in `to_act` think from `now` (those already thinking go on); the others'
+    /// clocks stop, charged for the time they ran. While paused, no clock starts.
     pub fn set_to_act(&mut self, to_act: &[usize], now: Millis) {
         for seat in 0..self.started.len() {
-            if to_act.contains(&seat) {
+            if to_act.contains(&seat) && !self.paused {
                 self.started[seat].get_or_insert(now);
-            } else {
+            } else if self.started[seat].is_some() {
+                self.remaining[seat] = self.remaining_at(seat, now);
                 self.started[seat] = None;
             }
         }
@@ -150,24 +314,39 @@ impl Clocks {
         Ok(())
     }
 
-    /// Adds `extra` to seat `seat`'s clock (an arbiter's gift).
-    pub fn add_time(&mut self, seat: usize, extra: Millis) {
-        self.remaining[seat] = self.remaining[seat].saturating_add(extra);
+    /// Seat `seat`'s turn ends with its time run out (a default move played for it): it is
+    /// charged its whole turn, then gets what the control gives after a move.
+    pub fn expire(&mut self, seat: usize) {
+        let control = self.controls[seat];
+        let limit = control.turn_limit(self.remaining[seat]);
+        self.remaining[seat] = control.after_turn(self.remaining[seat], limit).unwrap_or(0);
+        self.started[seat] = None;
     }
 
-    /// Stops every clock at `now`, charging the running ones for the time used so far
-    /// (a pause: tournament breaks); [`set_to_act`](Clocks::set_to_act) starts them again.
+    /// Applies an arbiter's `change` at `now`; `to_act` are the seats to act, whose clocks
+    /// a resumption starts.
     ///
     /// # Errors
-    /// [`Flagged`] when a running clock had already run out.
-    pub fn pause(&mut self, now: Millis) -> Result<(), Flagged> {
-        if let Some(flag) = self.next_deadline().filter(|f| f.deadline < now) {
-            return Err(flag);
-        }
-        for seat in 0..self.started.len() {
-            if self.started[seat].is_some() {
-                self.remaining[seat] = self.remaining_at(seat, now);
-                self.started[seat] = None;
+    /// [`Flagged`] when a running clock had already run out (it is too late to pause, or to
+    /// give that seat time); the clocks are then unchanged.
+    pub fn change(&mut self, change: ClockChange, to_act: &[usize], now: Millis) -> Result<(), Flagged> {
+        match change {
+            ClockChange::Paused => {
+                if let Some(flag) = self.flagged_at(now) {
+                    return Err(flag);
+                }
+                self.set_to_act(&[], now);
+                self.paused = true;
+            }
+            ClockChange::Resumed => {
+                self.paused = false;
+                self.set_to_act(to_act, now);
+            }
+            ClockChange::TimeAdded { seat, added } => {
+                if let Some(flag) = self.flagged_at(now).filter(|flag| flag.seat == seat) {
+                    return Err(flag);
+                }
+                self.remaining[seat] = self.remaining[seat].saturating_add(added);
             }
         }
         Ok(())
@@ -244,11 +423,63 @@ mod tests {
     fn a_pause_charges_the_running_clock_and_added_time_counts() {
         let mut clocks = Clocks::new(vec![TimeControl::Fischer { base: MIN, increment: 0 }]);
         clocks.set_to_act(&[0], 0);
-        clocks.pause(20_000).unwrap();
+        clocks.change(ClockChange::Paused, &[0], 20_000).unwrap();
         assert_eq!((clocks.remaining_at(0, 99_000), clocks.deadline(0)), (40_000, None));
-        clocks.add_time(0, 15_000);
-        clocks.set_to_act(&[0], 100_000);
+        clocks.set_to_act(&[0], 50_000);
+        assert_eq!(clocks.deadline(0), None, "no clock starts while paused");
+        clocks.change(ClockChange::TimeAdded { seat: 0, added: 15_000 }, &[0], 60_000).unwrap();
+        clocks.change(ClockChange::Resumed, &[0], 100_000).unwrap();
         assert_eq!(clocks.deadline(0), Some(155_000));
-        assert_eq!(clocks.pause(155_001), Err(Flagged { seat: 0, deadline: 155_000 }));
+        assert_eq!(clocks.change(ClockChange::Paused, &[0], 155_001), Err(Flagged { seat: 0, deadline: 155_000 }));
+        assert_eq!(
+            clocks.change(ClockChange::TimeAdded { seat: 0, added: 1 }, &[0], 155_001),
+            Err(Flagged { seat: 0, deadline: 155_000 }),
+            "too late to save a seat whose time ran out"
+        );
+        assert_eq!(clocks.flagged_at(155_000), None, "a deadline reached exactly is still in time");
+    }
+
+    #[test]
+    fn a_seat_whose_clock_stops_outside_its_turn_is_charged_and_a_move_time_survives_a_pause() {
+        let mut clocks = Clocks::new(vec![TimeControl::PerMove { per_move: MIN }; 2]);
+        clocks.set_to_act(&[1], 0);
+        // The game moved on without seat 1 moving (its opponent took a move back).
+        clocks.set_to_act(&[0], 20_000);
+        assert_eq!(clocks.remaining_at(1, 0), 40_000);
+        clocks.set_to_act(&[1], 30_000);
+        assert_eq!(clocks.deadline(1), Some(70_000));
+        clocks.end_turn(1, 31_000).unwrap();
+        assert_eq!(clocks.remaining_at(1, 0), MIN, "a new move, a whole minute");
+    }
+
+    #[test]
+    fn an_expired_turn_charges_the_whole_limit_and_the_control_goes_on() {
+        let mut clocks = Clocks::new(vec![TimeControl::Fischer { base: 10_000, increment: 2_000 }]);
+        clocks.set_to_act(&[0], 0);
+        clocks.expire(0);
+        assert_eq!(clocks.remaining_at(0, 50_000), 2_000);
+        let mut per_move = Clocks::new(vec![TimeControl::Correspondence { days: 3 }]);
+        per_move.set_to_act(&[0], 0);
+        per_move.expire(0);
+        assert_eq!(per_move.remaining_at(0, 0), 3 * DAY);
+    }
+
+    #[test]
+    fn a_configuration_names_every_problem_and_expands_to_one_control_per_seat() {
+        let config = ClockConfig::uniform(TimeControl::Fischer { base: 3 * MIN, increment: 2_000 });
+        assert_eq!(config.for_seats(2, "clock").unwrap().controls.len(), 2);
+        let bad = ClockConfig {
+            controls: vec![
+                TimeControl::Fischer { base: 0, increment: 2 * HOUR },
+                TimeControl::PerMove { per_move: 2 * DAY },
+                TimeControl::Correspondence { days: 0 },
+            ],
+            on_timeout: OnTimeout::Lose,
+        };
+        let problems = bad.for_seats(2, "clock").unwrap_err();
+        assert_eq!(problems.len(), 5, "{problems:#?}");
+        assert!(problems[0].contains("one per seat (2), not 3"), "{problems:#?}");
+        assert!(problems.iter().any(|p| p == "clock.controls[0].base must be from 1 s to 30 days"), "{problems:#?}");
+        assert!(problems.iter().any(|p| p == "clock.controls[1].per_move must be from 1 s to 1 day"), "{problems:#?}");
     }
 }

@@ -56,6 +56,11 @@ pub enum EndReason {
     Aborted,
     /// Decided from outside the game (a tournament director, an arbiter): a win or a draw.
     Adjudication,
+    /// A seat's time ran out: its opponent wins (in a one-seat game, a draw).
+    Timeout,
+    /// A seat's time ran out, but its opponent could not have won by any series of legal
+    /// moves: a draw (chess, per FIDE).
+    TimeoutVsInsufficientMaterial,
 }
 
 /// Why a game was won: only the reasons that can make a winner, so that a won game can
@@ -83,6 +88,8 @@ pub enum WinReason {
     Checkmate,
     /// See [`EndReason::Adjudication`].
     Adjudication,
+    /// See [`EndReason::Timeout`].
+    Timeout,
 }
 
 /// Why a game was drawn: only the reasons that can end a game without a winner, so that
@@ -119,6 +126,10 @@ pub enum DrawReason {
     Agreement,
     /// See [`EndReason::Adjudication`].
     Adjudication,
+    /// See [`EndReason::Timeout`]: a one-seat game whose time ran out.
+    Timeout,
+    /// See [`EndReason::TimeoutVsInsufficientMaterial`].
+    TimeoutVsInsufficientMaterial,
 }
 
 /// Why a game ended with no result at all (neither a win nor a draw). Named as in
@@ -142,6 +153,7 @@ impl From<WinReason> for EndReason {
             WinReason::PieceCount => EndReason::PieceCount,
             WinReason::Checkmate => EndReason::Checkmate,
             WinReason::Adjudication => EndReason::Adjudication,
+            WinReason::Timeout => EndReason::Timeout,
         }
     }
 }
@@ -164,6 +176,8 @@ impl From<DrawReason> for EndReason {
             DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
             DrawReason::Agreement => EndReason::Agreement,
             DrawReason::Adjudication => EndReason::Adjudication,
+            DrawReason::Timeout => EndReason::Timeout,
+            DrawReason::TimeoutVsInsufficientMaterial => EndReason::TimeoutVsInsufficientMaterial,
         }
     }
 }

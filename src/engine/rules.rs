@@ -83,6 +83,14 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         let _ = outcome;
     }
 
+    /// Whether `seat` could still win from here by some series of legal moves, however
+    /// unlikely: a seat whose opponent runs out of time wins only if it could (FIDE's rule
+    /// for chess). The default, true, suits every game where any seat can still win.
+    fn could_win(&self, seat: Seat) -> bool {
+        let _ = seat;
+        true
+    }
+
     /// The position as `viewer` may see it. Anything `viewer` may not see must be absent.
     fn observe(&self, viewer: Viewer) -> Observation;
 

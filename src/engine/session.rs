@@ -26,15 +26,18 @@ pub enum Turn {
     /// The game was decided from outside the board (see [`Match::adjudicate`]);
     /// `explanation` says why, for people.
     Adjudicate { result: Adjudication, explanation: String },
+    /// `seat`'s time ran out and the game ends by it (see [`Match::time_out`]); only the
+    /// play layer's clock makes this turn.
+    TimedOut(Seat),
 }
 
 impl Turn {
     /// The seat that played this turn; `None` for the turns no seat plays (an abort, an
-    /// adjudication).
+    /// adjudication, a timeout: the seat whose time ran out did not play it).
     pub fn seat(&self) -> Option<Seat> {
         match self {
             Turn::Move(seat, _) | Turn::Resign(seat) | Turn::TakeBack(seat) => Some(*seat),
-            Turn::Abort { .. } | Turn::Adjudicate { .. } => None,
+            Turn::Abort { .. } | Turn::Adjudicate { .. } | Turn::TimedOut(_) => None,
         }
     }
 }
@@ -104,6 +107,7 @@ impl<G: Rules> Match<G> {
                 Turn::Resign(seat) => ending = Some(game.resignation_outcome(*seat)),
                 Turn::Abort { .. } => ending = Some(Match::<G>::abort_outcome()),
                 Turn::Adjudicate { result, .. } => ending = Some(Match::<G>::adjudication_outcome(*result)),
+                Turn::TimedOut(seat) => ending = Some(game.timeout_outcome(*seat)),
             }
         }
         if let Some(outcome) = ending {
@@ -146,6 +150,7 @@ impl<G: Rules> Match<G> {
             Turn::TakeBack(seat) => self.take_back(*seat),
             Turn::Abort { explanation } => self.abort(explanation).map(|_| ()),
             Turn::Adjudicate { result, explanation } => self.adjudicate(*result, explanation).map(|_| ()),
+            Turn::TimedOut(seat) => self.time_out(*seat).map(|_| ()),
         }
     }
 
@@ -262,6 +267,35 @@ impl<G: Rules> Match<G> {
         self.history.push(Turn::Adjudicate { result, explanation: explanation.to_owned() });
         self.end_outside_rules(outcome.clone());
         Ok(outcome)
+    }
+
+    /// Ends the game because `seat`'s time ran out while it was to act: in a two-seat game
+    /// its opponent wins ([`WinReason::Timeout`]), or the game is drawn when the opponent
+    /// could not have won at all ([`Rules::could_win`];
+    /// [`DrawReason::TimeoutVsInsufficientMaterial`]); a one-seat game is drawn
+    /// ([`DrawReason::Timeout`]). Whether the time really ran out is the clock's to know.
+    ///
+    /// # Errors
+    /// `GameOver` when the game is over, `NotYourTurn` when `seat` is not to act (only a
+    /// running clock runs out); the match is then unchanged.
+    pub fn time_out(&mut self, seat: Seat) -> Result<Outcome, MoveError> {
+        self.check_turn(seat)?;
+        let outcome = self.timeout_outcome(seat);
+        self.history.push(Turn::TimedOut(seat));
+        self.end_outside_rules(outcome.clone());
+        Ok(outcome)
+    }
+
+    fn timeout_outcome(&self, seat: Seat) -> Outcome {
+        if self.position.seat_count() != 2 {
+            return Outcome::Draw { reason: DrawReason::Timeout };
+        }
+        let winner = seat.opponent();
+        if self.position.could_win(winner) {
+            Outcome::Win { winner, reason: WinReason::Timeout, line: Vec::new() }
+        } else {
+            Outcome::Draw { reason: DrawReason::TimeoutVsInsufficientMaterial }
+        }
     }
 
     fn abort_outcome() -> Outcome {

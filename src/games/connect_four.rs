@@ -20,6 +20,7 @@ use crate::engine::{
 };
 
 use super::{Listed, Preset};
+use crate::engine::clock::ClockConfig;
 
 mod bot;
 pub mod solver;
@@ -206,6 +207,18 @@ impl Listed for ConnectFour {
                 config: Config { wrap_columns: true, ..classic },
             },
         ]
+    }
+
+    fn timed_presets() -> Vec<(Preset<Config>, ClockConfig)> {
+        use crate::engine::clock::{MINUTE, OnTimeout, TimeControl};
+        vec![(
+            Preset {
+                name: "one_minute_a_move",
+                description: "the classic board, 1 minute a move; a seat out of time drops a random disc",
+                config: Config::default(),
+            },
+            ClockConfig { controls: vec![TimeControl::PerMove { per_move: MINUTE }], on_timeout: OnTimeout::DefaultMove },
+        )]
     }
 }
 

@@ -29,6 +29,7 @@ pub mod reversi;
 pub mod tic_tac_toe;
 pub mod tic_tac_two;
 
+use crate::engine::clock::ClockConfig;
 use crate::engine::{Action, AnyMatch, ConfigError, Match, ReplayError, Rules, Seat, SnapshotError, Turn, Viewer};
 
 /// What the catalog says of a game, besides its rules.
@@ -41,6 +42,23 @@ pub trait Listed: Rules<Config: Default> {
     fn with_defaults(config: Self::Config) -> Self::Config;
     /// The named configurations, the first being the default.
     fn presets() -> Vec<Preset<Self::Config>>;
+    /// Named configurations on a clock: the game's common time controls.
+    fn timed_presets() -> Vec<(Preset<Self::Config>, ClockConfig)> {
+        Vec::new()
+    }
+}
+
+/// A named configuration in the catalog: one of a game's presets, or one on a clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogPreset {
+    /// Unique within its game kind.
+    pub name: &'static str,
+    /// One sentence for people.
+    pub description: &'static str,
+    /// The game's configuration.
+    pub config: GameConfig,
+    /// The time control, for a preset on a clock.
+    pub clock: Option<ClockConfig>,
 }
 
 /// A named configuration.
@@ -67,8 +85,8 @@ pub struct KindInfo {
     pub seat_names: &'static [&'static str],
     /// The configuration an empty config stands for.
     pub default_config: GameConfig,
-    /// The named configurations.
-    pub presets: Vec<Preset<GameConfig>>,
+    /// The named configurations: the game's presets, then those on a clock.
+    pub presets: Vec<CatalogPreset>,
 }
 
 macro_rules! registry {
@@ -127,7 +145,14 @@ macro_rules! registry {
                         default_config: GameConfig::$kind(Default::default()),
                         presets: <$game as Listed>::presets()
                             .into_iter()
-                            .map(|p| Preset { name: p.name, description: p.description, config: GameConfig::$kind(p.config) })
+                            .map(|p| (p, None))
+                            .chain(<$game as Listed>::timed_presets().into_iter().map(|(p, clock)| (p, Some(clock))))
+                            .map(|(p, clock)| CatalogPreset {
+                                name: p.name,
+                                description: p.description,
+                                config: GameConfig::$kind(p.config),
+                                clock,
+                            })
                             .collect(),
                     }),+
                 }
@@ -210,7 +235,7 @@ impl GameKind {
     }
 
     /// The preset of this kind called `name`.
-    pub fn preset(self, name: &str) -> Option<GameConfig> {
-        self.info().presets.into_iter().find(|p| p.name == name).map(|p| p.config)
+    pub fn preset(self, name: &str) -> Option<CatalogPreset> {
+        self.info().presets.into_iter().find(|p| p.name == name)
     }
 }

@@ -11,7 +11,8 @@
 //! a retry; anything else appended first makes it stale, and it is dropped). The search
 //! stops when the bot's time is up (it then answers with its best move so far) and as soon
 //! as the game moves on while it thinks (a resignation, an abort), since its answer could
-//! no longer be played.
+//! no longer be played. On the clock, a bot's time per move is a share of its remaining
+//! time (see [`bot_think_time`]), never more than its seat's own move time.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,9 +20,10 @@ use std::time::Duration;
 
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame};
-use super::turn::TurnRequest;
+use super::turn::{Command, TurnRequest};
 use crate::engine::{SearchBudget, Turn};
-use crate::store::{Actor, BotSeat, GameStatus, ListFilter};
+use super::timekeeper::bot_think_time;
+use crate::store::{Actor, BotSeat, GameStatus, ListFilter, to_millis};
 
 /// How long a bot thinks per move when its seat does not say.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
@@ -61,13 +63,22 @@ impl Hub {
     /// task of this process is already computing it.
     async fn move_bot(self: Arc<Hub>, id: &str) {
         let Ok(live) = self.game(id).await else { return };
-        let (game, seq, bot, mut changes) = {
+        let (game, seq, bot, think, mut changes) = {
             let state = live.state.lock().await;
             let Some(bot) = live.due_bot(state.game.as_ref()) else { return };
             if !live.start_thinking(state.seq) {
                 return;
             }
-            (state.game.clone_box(), state.seq, bot, live.moved.subscribe())
+            // On the clock, the bot thinks within its time (see `bot_think_time`).
+            let seat = bot.seat.index();
+            let think = match (&state.clocks, &live.clock) {
+                (Some(clocks), Some(clock)) => {
+                    let remaining = clocks.remaining_at(seat, to_millis(self.time.now()));
+                    bot_think_time(clock.controls[seat], remaining, move_time(&bot))
+                }
+                _ => move_time(&bot),
+            };
+            (state.game.clone_box(), state.seq, bot, think, live.moved.subscribe())
         };
         let _thinking = Thinking { live: live.clone(), seq };
         let stop = Arc::new(AtomicBool::new(false));
@@ -75,7 +86,7 @@ impl Hub {
             game.bot_action(bot.seat, bot.level, SearchBudget::new(BOT_NODE_BUDGET, stop))
         });
         tokio::pin!(search);
-        let time_up = tokio::time::sleep(move_time(&bot));
+        let time_up = tokio::time::sleep(think);
         tokio::pin!(time_up);
         let mut timed_out = false;
         let answer = loop {
@@ -101,7 +112,7 @@ impl Hub {
         };
         let request = TurnRequest {
             actor: Actor::Engine(bot.seat),
-            turn: Turn::Move(bot.seat, action),
+            command: Command::Turn(Turn::Move(bot.seat, action)),
             expected_seq: Some(seq),
             request_id: Some(format!("at/{seq}")),
             validate_only: false,

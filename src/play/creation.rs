@@ -11,7 +11,8 @@ use std::sync::Arc;
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame, record_update};
 use crate::engine::{AnyMatch, Seat, Turn};
-use crate::store::{Actor, EventKind, GameRecord, StoreError, StoredEvent, TokenHash};
+use crate::engine::clock::Clocks;
+use crate::store::{Actor, EventKind, GameRecord, StoreError, StoredEvent, TokenHash, from_millis, to_millis};
 
 /// Events after its creation a retried creation reads to learn whether the game's tokens
 /// can have been used; a game further on counts as used.
@@ -83,8 +84,13 @@ impl Hub {
         for turn in &imported {
             let current_seq = log.len() as u64;
             game.play(turn).map_err(|error| PlayError::Move { error, current_seq })?;
-            let played =
-                EventKind::Played { turn: turn.clone(), move_number: game.move_count(), actor: Some(creator.clone()) };
+            // Imported turns take no time: the clocks start after them.
+            let played = EventKind::Played {
+                turn: turn.clone(),
+                move_number: game.move_count(),
+                actor: Some(creator.clone()),
+                clocks: None,
+            };
             log.push(event(current_seq + 1, played));
         }
         if let Some(outcome) = game.outcome() {
@@ -93,6 +99,16 @@ impl Hub {
         let update = record_update(game.outcome(), game.move_count(), time);
         (record.seq, record.status, record.outcome, record.move_count) =
             (log.len() as u64, update.status, update.outcome, update.move_count);
+        // The clocks start with the game: the seats to act think from its creation.
+        record.deadline = match (&record.clock, game.outcome()) {
+            (Some(clock), None) => {
+                let to_act: Vec<usize> = game.to_act().iter().map(|seat| seat.index()).collect();
+                Clocks::started(clock.controls.clone(), &to_act, to_millis(time))
+                    .next_deadline()
+                    .map(|flag| from_millis(flag.deadline))
+            }
+            _ => None,
+        };
 
         match self.store.create(record.clone(), log, max_in_progress).await {
             Ok(()) => {
@@ -147,6 +163,7 @@ impl Hub {
             && since.iter().all(|event| match &event.kind {
                 EventKind::Played { .. } => matches!(event.kind.actor(), Some(Actor::Engine(_))),
                 EventKind::Created | EventKind::Ended(_) => true,
+                EventKind::Clock { .. } => false,
             });
         if !untouched {
             return Ok(false);

@@ -46,6 +46,18 @@ pub enum PlayError {
     /// The asker may not have this position analysed.
     #[error("{0}")]
     HintRefused(HintRefusal),
+    /// A seat's time ran out before the request arrived; the clock acts on it at once.
+    #[error("{seat}'s time ran out at {deadline:?}")]
+    OutOfTime { seat: crate::engine::Seat, deadline: std::time::SystemTime, current_seq: u64 },
+    /// The game has no clocks to change.
+    #[error("this game has no clock")]
+    NoClock,
+    /// The clocks are paused: nobody moves, and they cannot be paused again.
+    #[error("the game's clocks are paused")]
+    ClockPaused { current_seq: u64 },
+    /// The clocks run: there is nothing to resume.
+    #[error("the game's clocks are not paused")]
+    ClockNotPaused { current_seq: u64 },
     /// Only a finished game may be archived.
     #[error("game {0:?} is not finished")]
     GameNotFinished(String),

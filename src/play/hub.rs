@@ -21,11 +21,14 @@ use tokio::sync::{broadcast, watch};
 
 use super::error::PlayError;
 use super::search::SearchPool;
+use super::time::TimeSource;
+use super::timekeeper::Timekeeper;
+use crate::engine::clock::{ClockConfig, Clocks, SeatReading};
 use crate::engine::{Action, AnyMatch, Outcome, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
     BotSeat, Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store,
-    StoredEvent, TokenHash, played_turns,
+    StoredEvent, TokenHash, from_millis, latest_clocks, played_turns, to_millis,
 };
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
@@ -47,6 +50,10 @@ pub struct Hub {
     /// Where bots think.
     pub(super) bots: SearchPool,
     pub(super) store: Arc<dyn Store>,
+    /// Where the time comes from.
+    pub(super) time: TimeSource,
+    /// The deadlines this process watches.
+    pub(super) timekeeper: Arc<Timekeeper>,
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     channel_capacity: usize,
     cache_limit: usize,
@@ -72,6 +79,8 @@ pub struct LiveGame {
     pub bots: Vec<BotSeat>,
     /// Whether the seat to move may ask for hints while the game runs.
     pub allow_hints: bool,
+    /// The time control, one per seat; `None` for a game without clocks.
+    pub clock: Option<ClockConfig>,
     /// The seq at which this process's bot task is thinking, if one is.
     thinking: Mutex<Option<u64>>,
     /// Set once the game is archived.
@@ -93,6 +102,57 @@ pub(super) struct GameState {
     pub(super) game: Box<dyn AnyMatch>,
     pub(super) seq: u64,
     pub(super) updated: SystemTime,
+    /// The clocks as of `seq`, in a game with clocks.
+    pub(super) clocks: Option<Clocks>,
+}
+
+impl GameState {
+    /// When the earliest running clock runs out, while the game is on.
+    pub(super) fn deadline(&self) -> Option<u64> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        self.clocks.as_ref()?.next_deadline().map(|flag| flag.deadline)
+    }
+}
+
+/// A game's clocks read at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockReadings {
+    /// The moment.
+    pub read_at: SystemTime,
+    /// Each seat's clock, in seat order (deadlines in milliseconds since the epoch).
+    pub seats: Vec<SeatReading>,
+    /// Whether a service key stopped every clock.
+    pub paused: bool,
+}
+
+impl ClockReadings {
+    /// `clocks` as they read at `at`.
+    pub fn of(clocks: &Clocks, at: SystemTime) -> ClockReadings {
+        ClockReadings { read_at: at, seats: clocks.readings(to_millis(at)), paused: clocks.paused() }
+    }
+
+    /// The clocks `event` recorded, read at its time.
+    pub fn of_event(event: &StoredEvent) -> Option<ClockReadings> {
+        event.kind.clocks().map(|clocks| ClockReadings::of(clocks, event.time))
+    }
+
+    /// The deadline of seat `index` as a time.
+    pub fn deadline(&self, index: usize) -> Option<SystemTime> {
+        self.seats.get(index)?.deadline.map(from_millis)
+    }
+}
+
+/// The seats in `to_act`, as indices.
+pub(super) fn indices(to_act: &[Seat]) -> Vec<usize> {
+    to_act.iter().map(|seat| seat.index()).collect()
+}
+
+/// The clocks of a game created at `created` under `clock` whose log recorded none yet:
+/// every clock full, those of the seats to act in `game` running since the creation.
+fn fresh_clocks(clock: &ClockConfig, game: &dyn AnyMatch, created: SystemTime) -> Clocks {
+    Clocks::started(clock.controls.clone(), &indices(&game.to_act()), to_millis(created))
 }
 
 /// A snapshot of a game for reading.
@@ -108,12 +168,24 @@ impl Hub {
     /// about `cache_limit` games in memory and whose bots think on `bot_threads` threads.
     /// It sweeps the store for games whose bot is to move, and for a shared store follows
     /// the store's change feed, for as long as the hub lives.
-    pub fn new(store: Arc<dyn Store>, channel_capacity: usize, cache_limit: usize, bot_threads: usize) -> Arc<Hub> {
+    ///
+    /// Its time comes from `time`, by which it also fires the timeouts of clocks that run
+    /// out (see [`timekeeper`](super::timekeeper)).
+    pub fn new(
+        store: Arc<dyn Store>,
+        channel_capacity: usize,
+        cache_limit: usize,
+        bot_threads: usize,
+        time: TimeSource,
+    ) -> Arc<Hub> {
         let changes = store.watch_changes();
+        let timekeeper = Arc::new(Timekeeper::default());
         let hub = Arc::new_cyclic(|me| Hub {
             me: me.clone(),
             bots: SearchPool::new(bot_threads),
             store,
+            time: time.clone(),
+            timekeeper: timekeeper.clone(),
             games: Mutex::new(HashMap::new()),
             channel_capacity: channel_capacity.max(1),
             cache_limit: cache_limit.max(1),
@@ -123,7 +195,19 @@ impl Hub {
             tokio::spawn(follow_changes(Arc::downgrade(&hub), changes));
         }
         tokio::spawn(Hub::sweep(Arc::downgrade(&hub)));
+        tokio::spawn(Hub::keep_time(Arc::downgrade(&hub), timekeeper, time));
+        tokio::spawn(Hub::sweep_deadlines(Arc::downgrade(&hub)));
         hub
+    }
+
+    /// The time now, as the hub reads it.
+    pub fn now(&self) -> SystemTime {
+        self.time.now()
+    }
+
+    /// How many games' deadlines this process watches.
+    pub fn deadlines_watched(&self) -> usize {
+        self.timekeeper.watched()
     }
 
     /// Keeps `live` in the cache (or returns the copy already there), dropping the least
@@ -163,10 +247,11 @@ impl Hub {
                 self.forget(&id);
                 Err(PlayError::GameNotFound(id))
             }
-            Ok(bot_due) => {
+            Ok((bot_due, deadline)) => {
                 if bot_due {
                     self.drive(&live.id);
                 }
+                self.timekeeper.arm(&live.id, deadline);
                 Ok(())
             }
             Err(other) => Err(other),
@@ -180,7 +265,9 @@ impl Hub {
 
     /// Holds a game just stored in memory.
     pub(super) fn hold(&self, record: &GameRecord, game: Box<dyn AnyMatch>) -> Arc<LiveGame> {
-        self.cache(Arc::new(LiveGame::new(record, game, self.channel_capacity)))
+        let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.created));
+        self.timekeeper.arm(&record.id, record.deadline.map(to_millis));
+        self.cache(Arc::new(LiveGame::new(record, game, self.channel_capacity, clocks)))
     }
 
     /// The game with `id`, loaded from the store on first use and, for a shared store,
@@ -209,9 +296,12 @@ impl Hub {
                 // Another call may have loaded it meanwhile: keep the first, so that every
                 // subscriber shares one channel.
                 let live = self.cache(Arc::new(live));
-                if live.due_bot(live.state.lock().await.game.as_ref()).is_some() {
+                let state = live.state.lock().await;
+                if live.due_bot(state.game.as_ref()).is_some() {
                     self.drive(&live.id);
                 }
+                self.timekeeper.arm(&live.id, state.deadline());
+                drop(state);
                 live
             }
         };
@@ -264,11 +354,11 @@ impl Hub {
 
 pub(super) fn record_update(outcome: Option<Outcome>, move_count: u32, updated: SystemTime) -> RecordUpdate {
     let status = if outcome.is_some() { GameStatus::Finished } else { GameStatus::InProgress };
-    RecordUpdate { status, outcome, move_count, updated }
+    RecordUpdate { status, outcome, move_count, updated, deadline: None }
 }
 
 impl LiveGame {
-    fn new(record: &GameRecord, game: Box<dyn AnyMatch>, capacity: usize) -> LiveGame {
+    fn new(record: &GameRecord, game: Box<dyn AnyMatch>, capacity: usize, clocks: Option<Clocks>) -> LiveGame {
         let (events, _) = broadcast::channel(capacity);
         LiveGame {
             id: record.id.clone(),
@@ -279,13 +369,14 @@ impl LiveGame {
             owner: record.owner.clone(),
             bots: record.bots.clone(),
             allow_hints: record.allow_hints,
+            clock: record.clock.clone(),
             thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
             removed: watch::channel(false).0,
             reissues: watch::channel(0).0,
             moved: watch::channel(record.seq).0,
-            state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated }),
+            state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated, clocks }),
             events,
         }
     }
@@ -303,6 +394,13 @@ impl LiveGame {
                 return Ok(None);
             }
         };
+        // The clocks are those the tail's last turn recorded; a tail that recorded none
+        // (the snapshot is of the newest seq) leaves them to the whole log.
+        let clocks = match (&record.clock, latest_clocks(tail)) {
+            (None, _) => None,
+            (Some(_), Some(clocks)) => Some(clocks.clone()),
+            (Some(_), None) => return Ok(None),
+        };
         for turn in played_turns(tail) {
             game.play(&turn).map_err(|e| {
                 PlayError::Storage(format!("game {} does not replay after its snapshot: {e:?}", record.id))
@@ -310,7 +408,7 @@ impl LiveGame {
         }
         let mut record = record.clone();
         record.seq = tail.last().map_or(snapshot.seq, |e| e.seq);
-        Ok(Some(LiveGame::new(&record, game, capacity)))
+        Ok(Some(LiveGame::new(&record, game, capacity, clocks)))
     }
 
     /// Rebuilds a game by replaying its whole log.
@@ -319,18 +417,23 @@ impl LiveGame {
             .config
             .replay(&played_turns(log))
             .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", record.id)))?;
+        let clocks = record.clock.as_ref().map(|clock| match latest_clocks(log) {
+            Some(clocks) => clocks.clone(),
+            // Only the creation (and turns imported with it): the clocks started then.
+            None => fresh_clocks(clock, game.as_ref(), record.created),
+        });
         let mut record = record.clone();
         record.seq = log.last().map_or(0, |e| e.seq);
-        Ok(LiveGame::new(&record, game, capacity))
+        Ok(LiveGame::new(&record, game, capacity, clocks))
     }
 
-    /// Brings the game up to the log's newest seq, broadcasting what it missed; true when it
-    /// moved on to a turn of a seat the engine plays.
-    pub async fn sync(&self, store: &dyn Store) -> Result<bool, PlayError> {
+    /// Brings the game up to the log's newest seq, broadcasting what it missed; says
+    /// whether it moved on to a turn of a seat the engine plays, and the game's deadline.
+    pub async fn sync(&self, store: &dyn Store) -> Result<(bool, Option<u64>), PlayError> {
         let mut state = self.state.lock().await;
         let before = state.seq;
         self.catch_up(&mut state, store).await?;
-        Ok(state.seq != before && self.due_bot(state.game.as_ref()).is_some())
+        Ok((state.seq != before && self.due_bot(state.game.as_ref()).is_some(), state.deadline()))
     }
 
     /// Reads the events after `state.seq` from the log, applies them and broadcasts them.
@@ -353,6 +456,9 @@ impl LiveGame {
                     state.game.play(turn).map_err(|e| {
                         PlayError::Storage(format!("game {} does not replay at seq {}: {e:?}", self.id, event.seq))
                     })?;
+                }
+                if let Some(clocks) = event.kind.clocks() {
+                    state.clocks = Some(clocks.clone());
                 }
                 state.seq = event.seq;
                 state.updated = state.updated.max(event.time);
@@ -386,15 +492,19 @@ impl LiveGame {
                 owner: self.owner.clone(),
                 bots: self.bots.clone(),
                 allow_hints: self.allow_hints,
+                clock: self.clock.clone(),
+                deadline: state.deadline().map(from_millis),
             },
             game: state.game.clone_box(),
         }
     }
 
-    /// The game as `viewer` sees it, with its seq.
-    pub async fn view(&self, viewer: Viewer) -> (View, u64) {
+    /// The game as `viewer` sees it, with its seq and, in a game with clocks, its clocks
+    /// read at `now`.
+    pub async fn view(&self, viewer: Viewer, now: SystemTime) -> (View, u64, Option<ClockReadings>) {
         let state = self.state.lock().await;
-        (state.game.view(viewer), state.seq)
+        let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
+        (state.game.view(viewer), state.seq, clocks)
     }
 
     /// `seat`'s legal moves with their labels and machine notations, and the seq they

@@ -6,10 +6,11 @@
 //!
 //! Every change to a game is a turn appended to its log by [`Hub::play`], conditional on
 //! the log's length and named by its actor, so whoever makes a move (a seat, or a service
-//! key aborting or adjudicating; the server's engine and the clock next) goes through the
-//! same path and happens at most once. Actions no call carries (a bot's move, a timeout)
-//! are to be derived from the stored game and appended conditional on the seq they were
-//! derived at; the README's "Moves the server makes itself" gives the design.
+//! key aborting, adjudicating or changing the clocks; the server's engine; the clock) goes
+//! through the same path and happens at most once. Actions no call carries (a bot's move,
+//! a timeout) are derived from the stored game and appended conditional on the seq they
+//! were derived at (see [`bots`] and [`timekeeper`]); the play layer's time comes from the
+//! [`TimeSource`] it is given.
 
 mod analysis;
 mod bots;
@@ -18,6 +19,8 @@ mod error;
 mod hub;
 mod search;
 mod subscription;
+mod time;
+mod timekeeper;
 mod turn;
 
 pub use analysis::{
@@ -26,7 +29,8 @@ pub use analysis::{
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
 pub use creation::{Created, Creation};
 pub use error::{HintRefusal, PlayError};
-pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
+pub use hub::{CACHED_GAMES, ClockReadings, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
 pub use search::{SearchPool, default_threads};
 pub use subscription::{Delivery, Subscription, subscribe};
-pub use turn::{TurnRequest, TurnResult};
+pub use time::{ManualTime, TimeSource};
+pub use turn::{Command, TurnRequest, TurnResult};

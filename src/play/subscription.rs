@@ -197,7 +197,9 @@ impl Feeder {
                 })?;
                 Some(game.view(self.viewer))
             }
-            (Some(game), EventKind::Created | EventKind::Ended(_)) => Some(game.view(self.viewer)),
+            (Some(game), EventKind::Created | EventKind::Clock { .. } | EventKind::Ended(_)) => {
+                Some(game.view(self.viewer))
+            }
         };
         self.tx.send(Ok(Delivery { event: event.clone(), view })).await.map_err(|_| Stop::Done)?;
         self.last = event.seq;

@@ -5,14 +5,14 @@
 //! subscriber never hears of an event the log does not hold.
 
 use std::sync::Arc;
-use std::time::SystemTime;
 
 use sha2::{Digest, Sha256};
 
 use super::error::PlayError;
-use super::hub::{Hub, LiveGame, SNAPSHOT_EVERY, record_update};
-use crate::engine::{MoveError, Reason, Turn, View, Viewer};
-use crate::store::{Actor, EventKind, StoreError, StoredEvent, to_stored_precision};
+use super::hub::{ClockReadings, GameState, Hub, LiveGame, SNAPSHOT_EVERY, indices, record_update};
+use crate::engine::clock::{ClockChange, Clocks};
+use crate::engine::{AnyMatch, MoveError, Reason, Seat, Turn, View, Viewer};
+use crate::store::{Actor, EventKind, StoreError, StoredEvent, from_millis, to_millis, to_stored_precision};
 
 /// What a turn did.
 pub struct TurnResult {
@@ -24,15 +24,32 @@ pub struct TurnResult {
     pub events: Vec<StoredEvent>,
     /// The game afterwards, for the caller.
     pub view: View,
+    /// In a game with clocks, the clocks afterwards, read when the turn was made.
+    pub clocks: Option<ClockReadings>,
+}
+
+/// What a request asks of a game: a turn of the game, or a change to its clocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A turn: a move, a resignation, a takeback, an abort, an adjudication, a timeout.
+    Turn(Turn),
+    /// A pause, a resumption or time added, by a service key.
+    Clock(ClockChange),
+}
+
+impl From<Turn> for Command {
+    fn from(turn: Turn) -> Command {
+        Command::Turn(turn)
+    }
 }
 
 /// A request to play a turn.
 pub struct TurnRequest {
-    /// Who makes it: a seat its own turns, a service key an abort or an adjudication
-    /// ([`Actor::may_make`]).
+    /// Who makes it: a seat its own turns, a service key an abort, an adjudication or a
+    /// clock change, the clock a timeout ([`Actor::may_make`]).
     pub actor: Actor,
-    /// The turn.
-    pub turn: Turn,
+    /// What it asks.
+    pub command: Command,
     /// Apply only if the log still ends here.
     pub expected_seq: Option<u64>,
     /// Makes retries safe: the caller's id for this request, unique among its own
@@ -54,16 +71,41 @@ impl TurnRequest {
     fn viewer(&self) -> Viewer {
         match self.actor {
             Actor::Seat(seat) | Actor::Engine(seat) => Viewer::Seat(seat),
-            Actor::Service { .. } => Viewer::Spectator,
+            Actor::Service { .. } | Actor::Clock => Viewer::Spectator,
         }
     }
 
     /// A digest of everything the request asks, so that an id reused for a different
-    /// request is told apart from a retry.
+    /// request is told apart from a retry. (A turn's digest is what it was before clock
+    /// changes existed, so retries logged then are still recognised.)
     fn digest(&self) -> String {
-        let asked = serde_json::to_vec(&(&self.turn, self.expected_seq, self.validate_only)).expect("turns serialise");
-        Sha256::digest(asked).iter().map(|byte| format!("{byte:02x}")).collect()
+        let asked = match &self.command {
+            Command::Turn(turn) => serde_json::to_vec(&(turn, self.expected_seq, self.validate_only)),
+            Command::Clock(change) => serde_json::to_vec(&("clock", change, self.expected_seq, self.validate_only)),
+        };
+        Sha256::digest(asked.expect("requests serialise")).iter().map(|byte| format!("{byte:02x}")).collect()
     }
+
+    /// Whether the actor may ask this.
+    fn allowed(&self) -> bool {
+        match &self.command {
+            Command::Turn(turn) => self.actor.may_make(turn),
+            Command::Clock(_) => matches!(self.actor, Actor::Service { .. }),
+        }
+    }
+}
+
+/// The clocks `state` holds after `request` is made at `now` in the game `next` it leads
+/// to. The caller has checked that no clock had run out, but the clock's own.
+fn clocks_after(state: &GameState, request: &TurnRequest, next: &dyn AnyMatch, now: u64) -> Option<Clocks> {
+    let mut clocks = state.clocks.clone()?;
+    if let Command::Turn(Turn::Move(seat, _)) = &request.command
+        && (request.actor == Actor::Clock || clocks.end_turn(seat.index(), now).is_err())
+    {
+        clocks.expire(seat.index());
+    }
+    clocks.set_to_act(&indices(&next.to_act()), now);
+    Some(clocks)
 }
 
 impl Hub {
@@ -87,7 +129,7 @@ impl Hub {
         let same = match &first.request_digest {
             Some(digest) => *digest == request.digest(),
             // Logged before digests: the turn is all that can be compared.
-            None => matches!(&first.kind, EventKind::Played { turn, .. } if turn == &request.turn),
+            None => matches!((&first.kind, &request.command), (EventKind::Played { turn, .. }, Command::Turn(asked)) if turn == asked),
         };
         if same { Ok(events) } else { Err(PlayError::RequestIdReused) }
     }
@@ -101,12 +143,62 @@ impl Hub {
     ) -> Result<TurnResult, PlayError> {
         let seq = events.last().map_or(0, |event| event.seq);
         let game = self.game_at(live, seq).await?;
-        Ok(TurnResult { applied: true, seq, events, view: game.view(viewer) })
+        let clocks = events.iter().rev().find_map(ClockReadings::of_event);
+        Ok(TurnResult { applied: true, seq, events, view: game.view(viewer), clocks })
     }
 
-    /// Plays `request.turn` in `live`, exactly once per request id: a retry is answered as
-    /// the first request was (its seq, its events, and the view as of then). The answer's
-    /// view is the actor's: its seat's, or a spectator's for a service key.
+    /// Refuses what the clocks forbid at `now`: a seat's move once a running clock ran out
+    /// (the clock acts first) or while the clocks are paused, and clock changes that do not
+    /// apply.
+    fn check_clocks(&self, live: &LiveGame, state: &GameState, request: &TurnRequest, now: u64) -> Result<(), PlayError> {
+        let current_seq = state.seq;
+        let Some(clocks) = &state.clocks else {
+            return match request.command {
+                Command::Clock(_) => Err(PlayError::NoClock),
+                Command::Turn(_) => Ok(()),
+            };
+        };
+        if state.game.outcome().is_some() {
+            // The rules refuse whatever comes after the end, with their own reason.
+            return Ok(());
+        }
+        let flagged = clocks.flagged_at(now);
+        match (&request.command, &request.actor) {
+            (Command::Turn(_), Actor::Seat(_) | Actor::Engine(_)) => {
+                if clocks.paused() {
+                    return Err(PlayError::ClockPaused { current_seq });
+                }
+                if let Some(flag) = flagged {
+                    // Whoever's time ran out, the game has moved past this request: let the
+                    // clock act now rather than at its timer.
+                    self.fire_soon(&live.id);
+                    let seat = Seat::new(flag.seat as u8);
+                    return Err(PlayError::OutOfTime { seat, deadline: from_millis(flag.deadline), current_seq });
+                }
+                Ok(())
+            }
+            (Command::Clock(ClockChange::Paused), _) if clocks.paused() => Err(PlayError::ClockPaused { current_seq }),
+            (Command::Clock(ClockChange::Resumed), _) if !clocks.paused() => {
+                Err(PlayError::ClockNotPaused { current_seq })
+            }
+            (Command::Clock(ClockChange::TimeAdded { seat, .. }), _) if *seat >= live.seat_count() => {
+                let error = MoveError::new(Reason::InvalidMove, format!("this game has no seat {}", seat + 1));
+                Err(PlayError::Move { error, current_seq })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Has the clock look at game `id` now, in a task of its own.
+    fn fire_soon(&self, id: &str) {
+        let Some(hub) = self.me.upgrade() else { return };
+        let id = id.to_owned();
+        tokio::spawn(async move { hub.fire_timeout(&id).await });
+    }
+
+    /// Plays `request` in `live`, exactly once per request id: a retry is answered as the
+    /// first request was (its seq, its events, and the view as of then). The answer's view
+    /// is the actor's: its seat's, or a spectator's for a service key or the clock.
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, PlayError> {
         let viewer = request.viewer();
         if let Actor::Seat(seat) = request.actor
@@ -114,11 +206,11 @@ impl Hub {
         {
             return Err(PlayError::SeatPlayedByEngine { seat });
         }
-        if !request.actor.may_make(&request.turn) {
+        if !request.allowed() {
             let current_seq = live.state.lock().await.seq;
             let error = MoveError::new(
                 Reason::NotYourTurn,
-                "only a seat makes its own moves, and only a service key aborts or adjudicates",
+                "only a seat makes its own moves, and only a service key aborts, adjudicates or changes the clocks",
             );
             return Err(PlayError::Move { error, current_seq });
         }
@@ -134,30 +226,64 @@ impl Hub {
         {
             return Err(PlayError::StaleSeq { expected, current: state.seq });
         }
+        let now = to_stored_precision(self.time.now()).max(state.updated);
+        let now_ms = to_millis(now);
+        self.check_clocks(live, &state, &request, now_ms)?;
         if request.validate_only {
             let current_seq = state.seq;
-            state.game.check(&request.turn).map_err(|error| PlayError::Move { error, current_seq })?;
+            if let Command::Turn(turn) = &request.command {
+                state.game.check(turn).map_err(|error| PlayError::Move { error, current_seq })?;
+            }
+            let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
             return Ok(TurnResult {
                 applied: false,
                 seq: state.seq,
                 events: Vec::new(),
                 view: state.game.view(viewer),
+                clocks,
             });
         }
 
-        let mut next = state.game.clone_box();
-        next.play(&request.turn).map_err(|error| PlayError::Move { error, current_seq: state.seq })?;
-        let now = to_stored_precision(SystemTime::now()).max(state.updated);
-        let outcome = next.outcome();
-        let move_number = match request.turn {
-            Turn::TakeBack(_) => state.game.move_count(),
-            Turn::Move(..) | Turn::Resign(_) | Turn::Abort { .. } | Turn::Adjudicate { .. } => next.move_count(),
+        let (next, clocks, kind) = match &request.command {
+            Command::Turn(turn) => {
+                let mut next = state.game.clone_box();
+                next.play(turn).map_err(|error| PlayError::Move { error, current_seq: state.seq })?;
+                let move_number = match turn {
+                    Turn::TakeBack(_) => state.game.move_count(),
+                    _ => next.move_count(),
+                };
+                let clocks = clocks_after(&state, &request, next.as_ref(), now_ms);
+                let kind = EventKind::Played {
+                    turn: turn.clone(),
+                    move_number,
+                    actor: Some(request.actor.clone()),
+                    clocks: clocks.clone(),
+                };
+                (Some(next), clocks, kind)
+            }
+            Command::Clock(change) => {
+                let current_seq = state.seq;
+                if state.game.outcome().is_some() {
+                    let error = MoveError::new(Reason::GameOver, "the game is over and its clocks have stopped");
+                    return Err(PlayError::Move { error, current_seq });
+                }
+                let mut clocks = state.clocks.clone().ok_or(PlayError::NoClock)?;
+                clocks.change(*change, &indices(&state.game.to_act()), now_ms).map_err(|flag| {
+                    self.fire_soon(&live.id);
+                    PlayError::OutOfTime { seat: Seat::new(flag.seat as u8), deadline: from_millis(flag.deadline), current_seq }
+                })?;
+                let kind = EventKind::Clock { change: *change, actor: request.actor.clone(), clocks: clocks.clone() };
+                (None, Some(clocks), kind)
+            }
         };
+        let game_after = next.as_deref().unwrap_or(state.game.as_ref());
+        let outcome = game_after.outcome();
+        let deadline = if outcome.is_some() { None } else { clocks.as_ref().and_then(Clocks::next_deadline) };
         let (request_id, request_digest) = (request.log_key(), request.request_id.as_ref().map(|_| request.digest()));
         let mut events = vec![StoredEvent {
             seq: state.seq + 1,
             time: now,
-            kind: EventKind::Played { turn: request.turn.clone(), move_number, actor: Some(request.actor.clone()) },
+            kind,
             request_id: request_id.clone(),
             request_digest: request_digest.clone(),
         }];
@@ -170,13 +296,15 @@ impl Hub {
                 request_digest,
             });
         }
-        let update = record_update(outcome, next.move_count(), now);
+        let mut update = record_update(outcome, game_after.move_count(), now);
+        update.deadline = deadline.map(|flag| from_millis(flag.deadline));
         match self.store.append(&live.id, state.seq, events.clone(), update).await {
             Ok(()) => {}
             Err(StoreError::Conflict { current, .. }) => {
                 // Another writer extended the log: this copy is stale. Catch it up so the
                 // caller can look again and retry.
                 live.catch_up(&mut state, self.store.as_ref()).await?;
+                self.timekeeper.arm(&live.id, state.deadline());
                 return Err(PlayError::StaleSeq { expected: request.expected_seq.unwrap_or(current), current });
             }
             Err(other) => return Err(other.into()),
@@ -185,7 +313,10 @@ impl Hub {
         let before = state.seq;
         state.seq += events.len() as u64;
         state.updated = now;
-        state.game = next;
+        if let Some(next) = next {
+            state.game = next;
+        }
+        state.clocks = clocks;
         if state.seq / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
             self.save_snapshot(&live.id, state.seq, state.game.as_ref());
         }
@@ -197,6 +328,8 @@ impl Hub {
         if live.due_bot(state.game.as_ref()).is_some() {
             self.drive(&live.id);
         }
-        Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer) })
+        self.timekeeper.arm(&live.id, state.deadline());
+        let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
+        Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer), clocks })
     }
 }

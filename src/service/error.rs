@@ -87,6 +87,14 @@ pub enum ApiError {
     SearchBusy { threads: usize },
     /// A seat credential tried to move for a seat the server's engine plays.
     SeatPlayedByEngine(crate::engine::Seat),
+    /// A seat's time ran out before the request arrived.
+    OutOfTime { seat: crate::engine::Seat, deadline: std::time::SystemTime, current_seq: u64 },
+    /// The game has no clock.
+    NoClock,
+    /// The game's clocks are paused.
+    ClockPaused { current_seq: u64 },
+    /// The game's clocks are not paused.
+    ClockNotPaused { current_seq: u64 },
     /// Storage failed; the message is for the log, not the caller.
     Storage(String),
 }
@@ -129,6 +137,10 @@ impl From<PlayError> for ApiError {
             PlayError::SeatPlayedByEngine { seat } => ApiError::SeatPlayedByEngine(seat),
             PlayError::GameNotFinished(id) => ApiError::GameNotFinished(id),
             PlayError::HintRefused(refusal) => ApiError::HintRefused(refusal),
+            PlayError::OutOfTime { seat, deadline, current_seq } => ApiError::OutOfTime { seat, deadline, current_seq },
+            PlayError::NoClock => ApiError::NoClock,
+            PlayError::ClockPaused { current_seq } => ApiError::ClockPaused { current_seq },
+            PlayError::ClockNotPaused { current_seq } => ApiError::ClockNotPaused { current_seq },
             PlayError::Storage(detail) => ApiError::Storage(detail),
         }
     }
@@ -410,6 +422,37 @@ impl From<ApiError> for Status {
                 &[("threads", threads.to_string())],
                 None,
             ),
+            ApiError::OutOfTime { seat, deadline, current_seq } => {
+                let deadline = prost_types::Timestamp::from(deadline).to_string();
+                status(
+                    Code::FailedPrecondition,
+                    "OUT_OF_TIME",
+                    format!("{seat}'s time ran out at {deadline}; the clock ends the game or moves for it"),
+                    &[("seat", seat.number().to_string()), ("deadline", deadline), ("current_seq", current_seq.to_string())],
+                    None,
+                )
+            }
+            ApiError::NoClock => status(
+                Code::FailedPrecondition,
+                "NO_CLOCK",
+                "this game was created without a clock (GameConfig.clock)".to_owned(),
+                &[],
+                None,
+            ),
+            ApiError::ClockPaused { current_seq } => status(
+                Code::FailedPrecondition,
+                "CLOCK_PAUSED",
+                "the game's clocks are paused: nobody moves until a service key resumes them (ResumeClock)".to_owned(),
+                &[("current_seq", current_seq.to_string())],
+                None,
+            ),
+            ApiError::ClockNotPaused { current_seq } => status(
+                Code::FailedPrecondition,
+                "CLOCK_NOT_PAUSED",
+                "the game's clocks are running: there is nothing to resume".to_owned(),
+                &[("current_seq", current_seq.to_string())],
+                None,
+            ),
             ApiError::SeatPlayedByEngine(seat) => status(
                 Code::FailedPrecondition,
                 "SEAT_PLAYED_BY_ENGINE",
@@ -485,6 +528,10 @@ mod tests {
             ApiError::CredentialRevoked,
             ApiError::SearchBusy { threads: 2 },
             ApiError::SeatPlayedByEngine(crate::engine::Seat::SECOND),
+            ApiError::OutOfTime { seat: crate::engine::Seat::FIRST, deadline: std::time::UNIX_EPOCH, current_seq: 3 },
+            ApiError::NoClock,
+            ApiError::ClockPaused { current_seq: 3 },
+            ApiError::ClockNotPaused { current_seq: 3 },
             ApiError::Storage("disk".into()),
         ];
         errors.extend(

@@ -13,17 +13,19 @@ use tonic::{Request, Response, Status};
 
 use super::auth::{Authenticator, Credential, GameAccess, new_token, viewer_in};
 use super::convert::{
-    action_from_proto, action_to_proto, analysis_request_from_proto, config_from_proto, config_to_proto,
-    event_to_proto, hint_to_proto, kind_from_proto, kind_to_proto, outcome_to_proto, status_to_proto, timestamp,
-    view_to_proto,
+    Violations, action_from_proto, action_to_proto, analysis_request_from_proto, clock_from_proto, clock_to_proto,
+    config_from_proto, config_to_proto, event_to_proto, hint_to_proto, kind_from_proto, kind_to_proto,
+    millis_from_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto,
 };
 use super::error::ApiError;
 use super::rate_limit::{CallLimiter, Caller};
 use super::stream::{EventStream, event_stream};
-use crate::engine::{Action, Adjudication, Seat, Turn, Viewer};
+use crate::engine::clock::{ClockChange, ClockConfig};
+use crate::engine::{Action, Adjudication, ConfigError, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{
-    self, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool, Subscription, TurnRequest,
+    self, Command, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool, Subscription,
+    TurnRequest,
 };
 use crate::proto::tabula::v1 as pb;
 use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, to_stored_precision};
@@ -36,6 +38,8 @@ pub const MAX_REQUEST_ID_LEN: usize = 128;
 pub const MAX_PRESET_LEN: usize = 64;
 /// `ListGames` page size when the request leaves it at 0.
 pub const DEFAULT_PAGE_SIZE: usize = 50;
+/// Most time `AddTime` gives at once: a day.
+const MAX_ADDED_TIME_MS: u64 = crate::engine::clock::DAY;
 /// Largest `ListGames` page; larger requests are served this many.
 pub const MAX_PAGE_SIZE: usize = 500;
 
@@ -200,7 +204,7 @@ fn game_to_proto(record: &GameRecord) -> pb::Game {
         name: format!("games/{}", record.id),
         game_id: record.id.clone(),
         kind: kind_to_proto(record.kind()) as i32,
-        config: Some(config_to_proto(&record.config)),
+        config: Some(pb::GameConfig { clock: record.clock.as_ref().map(clock_to_proto), ..config_to_proto(&record.config) }),
         status: status_to_proto(record.status) as i32,
         outcome: record.outcome.as_ref().map(outcome_to_proto),
         seat_count: record.seat_token_hashes.len() as u32,
@@ -288,7 +292,7 @@ fn kind_info_to_proto(kind: GameKind) -> pb::GameKindInfo {
             .map(|p| pb::Preset {
                 name: p.name.to_owned(),
                 description: p.description.to_owned(),
-                config: Some(config_to_proto(&p.config)),
+                config: Some(pb::GameConfig { clock: p.clock.as_ref().map(clock_to_proto), ..config_to_proto(&p.config) }),
             })
             .collect(),
     }
@@ -329,6 +333,8 @@ fn optional_time(time: Option<&prost_types::Timestamp>, field: &str) -> Result<O
 /// imported PGN's).
 struct Requested {
     config: GameConfig,
+    /// The time control asked for, not yet checked against the game's seats.
+    clock: Option<ClockConfig>,
     field: String,
     moves: Vec<(Seat, Action)>,
 }
@@ -337,8 +343,18 @@ fn requested_game(request: &pb::CreateGameRequest) -> Result<Requested, ApiError
     let kind = optional_kind(request.kind)?;
     match &request.source {
         None => Err(ApiError::bad_field("source", "is required: set config, preset or pgn")),
-        Some(pb::create_game_request::Source::Config(config)) => {
-            let config = config_from_proto(config, "config")?;
+        Some(pb::create_game_request::Source::Config(wire)) => {
+            // Both parts are read before either is refused, so that one error names every problem.
+            let mut violations = Violations::default();
+            let clock = wire.clock.as_ref().map(|clock| clock_from_proto(clock, "config.clock", &mut violations));
+            let config = match (config_from_proto(wire, "config"), violations.into_result(())) {
+                (Ok(config), Ok(())) => config,
+                (Err(ApiError::BadRequest(mut first)), Err(ApiError::BadRequest(second))) => {
+                    first.extend(second);
+                    return Err(ApiError::BadRequest(first));
+                }
+                (Err(error), _) | (_, Err(error)) => return Err(error),
+            };
             if let Some(kind) = kind.filter(|kind| *kind != config.kind()) {
                 return Err(ApiError::bad_field(
                     "kind",
@@ -346,7 +362,7 @@ fn requested_game(request: &pb::CreateGameRequest) -> Result<Requested, ApiError
                 ));
             }
             let field = format!("config.{}", config.kind().info().name);
-            Ok(Requested { config, field, moves: Vec::new() })
+            Ok(Requested { config, clock, field, moves: Vec::new() })
         }
         Some(pb::create_game_request::Source::Pgn(import)) => match kind {
             None | Some(GameKind::Chess) => import_pgn(import),
@@ -360,12 +376,13 @@ fn requested_game(request: &pb::CreateGameRequest) -> Result<Requested, ApiError
                 return Err(ApiError::bad_field("preset", format!("is longer than {MAX_PRESET_LEN} characters")));
             }
             // A preset is a configuration like any other: its random parts are drawn now.
-            let config = kind.preset(name).map(GameConfig::with_defaults).ok_or_else(|| ApiError::UnknownPreset {
+            let preset = kind.preset(name).ok_or_else(|| ApiError::UnknownPreset {
                 kind: kind.info().name,
                 name: name.clone(),
                 known: kind.info().presets.iter().map(|p| p.name).collect(),
             })?;
-            Ok(Requested { config, field: "preset".to_owned(), moves: Vec::new() })
+            let config = preset.config.with_defaults();
+            Ok(Requested { config, clock: preset.clock, field: "preset".to_owned(), moves: Vec::new() })
         }
     }
 }
@@ -389,7 +406,7 @@ fn import_pgn(import: &pb::PgnImport) -> Result<Requested, ApiError> {
             .map_err(|e| ApiError::InvalidPgn(format!("ply {}: {e}", index + 1)))?;
         moves.push((seat, action));
     }
-    Ok(Requested { config, field: "pgn".to_owned(), moves })
+    Ok(Requested { config, clock: None, field: "pgn".to_owned(), moves })
 }
 
 /// Page tokens name the last game of the previous page and the filters they were made
@@ -455,13 +472,31 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let owner = self.service_key(&request, "creating a game")?;
         let request = request.into_inner();
         let request_id = request_id(&request.request_id)?;
-        let Requested { config, field, moves: imported } = requested_game(&request)?;
-        let game = config.new_match().map_err(|error| ApiError::InvalidConfig { field, error })?;
+        let Requested { config, clock, field, moves: imported } = requested_game(&request)?;
+        let seats = config.kind().seat_count();
+        let (game, clock) = match (config.new_match(), clock.map(|clock| clock.for_seats(seats, "clock")).transpose()) {
+            (Ok(game), Ok(clock)) => (game, clock),
+            (Err(error), Ok(_)) => return Err(ApiError::InvalidConfig { field, error }.into()),
+            // Every problem at once, the game's and the clock's (which only a config given in
+            // full can hold), each named from `config`.
+            (game, Err(problems)) => {
+                let mut error = ConfigError::default();
+                let kind = config.kind().info().name;
+                for violation in game.err().unwrap_or_default().violations {
+                    error.add(&format!("{kind}.{}", violation.field), violation.description);
+                }
+                for problem in problems {
+                    let (at, description) = problem.split_once(' ').unwrap_or((problem.as_str(), ""));
+                    error.add(at, description);
+                }
+                return Err(ApiError::InvalidConfig { field: "config".to_owned(), error }.into());
+            }
+        };
         let seat_count = game.seat_count();
         let bots = bot_seats(&request.bots, config.kind())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let tokens: Vec<_> = (0..seat_count).map(|_| new_token()).collect();
-        let now = to_stored_precision(SystemTime::now());
+        let now = to_stored_precision(self.hub.now());
         let record = GameRecord {
             id: uuid::Uuid::now_v7().to_string(),
             config,
@@ -476,6 +511,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             owner,
             bots,
             allow_hints,
+            clock,
+            deadline: None,
         };
         // The store checks the owner's count and creates in one step, so the cap holds
         // under any concurrency and across replicas.
@@ -558,8 +595,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GetViewResponse>, Status> {
         let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
-        let (view, seq) = live.view(viewer).await;
-        let view = view_to_proto(&live.id, live.config.kind(), seq, &view);
+        let (view, seq, clocks) = live.view(viewer, self.hub.now()).await;
+        let view = view_to_proto(&live.id, live.config.kind(), seq, &view, clocks.as_ref());
         Ok(Response::new(pb::GetViewResponse { view: Some(view) }))
     }
 
@@ -610,19 +647,20 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let action = action_from_proto(body.r#move.as_ref(), "move")?;
         let turn = TurnRequest {
             actor: Actor::Seat(seat),
-            turn: Turn::Move(seat, action),
+            command: Turn::Move(seat, action).into(),
             expected_seq: body.expected_seq,
             request_id: request_id(&body.request_id)?,
             validate_only: body.validate_only,
         };
         let result = self.hub.play(&live, turn).await?;
         let viewer = Viewer::Seat(seat);
-        let events = result.events.iter().map(|e| event_to_proto(&live.id, &live.config, viewer, e)).collect();
+        let config = (&live.config, live.clock.as_ref());
+        let events = result.events.iter().map(|e| event_to_proto(&live.id, config, viewer, e)).collect();
         Ok(Response::new(pb::SubmitMoveResponse {
             applied: result.applied,
             seq: result.seq,
             events,
-            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view)),
+            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
         }))
     }
 
@@ -631,7 +669,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let seat = seat_of(viewer, "resigning")?;
         let turn = TurnRequest {
             actor: Actor::Seat(seat),
-            turn: Turn::Resign(seat),
+            command: Turn::Resign(seat).into(),
             expected_seq: None,
             request_id: request_id(&request.get_ref().request_id)?,
             validate_only: false,
@@ -640,7 +678,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         tracing::info!(game_id = %live.id, %seat, "seat resigned");
         Ok(Response::new(pb::ResignResponse {
             seq: result.seq,
-            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view)),
+            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
         }))
     }
 
@@ -676,7 +714,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let seat = seat_of(viewer, "taking back a move")?;
         let turn = TurnRequest {
             actor: Actor::Seat(seat),
-            turn: Turn::TakeBack(seat),
+            command: Turn::TakeBack(seat).into(),
             expected_seq: request.get_ref().expected_seq,
             request_id: request_id(&request.get_ref().request_id)?,
             validate_only: false,
@@ -684,7 +722,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let result = self.hub.play(&live, turn).await?;
         Ok(Response::new(pb::TakeBackResponse {
             seq: result.seq,
-            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view)),
+            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
         }))
     }
 
@@ -788,9 +826,75 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let game = self.end_from_outside(&live, key, turn, request_id.clone()).await?;
         Ok(Response::new(pb::AdjudicateGameResponse { game: Some(game) }))
     }
+
+    async fn pause_clock(
+        &self,
+        request: Request<pb::PauseClockRequest>,
+    ) -> Result<Response<pb::PauseClockResponse>, Status> {
+        let key = self.service_key(&request, "pausing a game's clocks")?;
+        let body = request.get_ref();
+        let live = self.game(&body.game_id).await?;
+        let view = self.change_clocks(&live, key, ClockChange::Paused, request_id(&body.request_id)?).await?;
+        Ok(Response::new(pb::PauseClockResponse { view: Some(view) }))
+    }
+
+    async fn resume_clock(
+        &self,
+        request: Request<pb::ResumeClockRequest>,
+    ) -> Result<Response<pb::ResumeClockResponse>, Status> {
+        let key = self.service_key(&request, "resuming a game's clocks")?;
+        let body = request.get_ref();
+        let live = self.game(&body.game_id).await?;
+        let view = self.change_clocks(&live, key, ClockChange::Resumed, request_id(&body.request_id)?).await?;
+        Ok(Response::new(pb::ResumeClockResponse { view: Some(view) }))
+    }
+
+    async fn add_time(&self, request: Request<pb::AddTimeRequest>) -> Result<Response<pb::AddTimeResponse>, Status> {
+        let key = self.service_key(&request, "adding time to a seat's clock")?;
+        let body = request.get_ref();
+        let live = self.game(&body.game_id).await?;
+        let seat_count = live.seat_count();
+        let mut violations = Violations::default();
+        let seat = Seat::from_number(body.seat).filter(|seat| seat.index() < seat_count);
+        if seat.is_none() {
+            violations.add("seat", format!("must be between 1 and {seat_count}"));
+        }
+        let added = millis_from_proto(body.time.as_ref(), "time", &mut violations);
+        if !(1..=MAX_ADDED_TIME_MS).contains(&added) {
+            violations.add("time", "must be from 1 ms to 1 day, in whole milliseconds");
+        }
+        let request_id = request_id(&body.request_id);
+        if let Err(ApiError::BadRequest(fields)) = &request_id {
+            for (field, description) in fields {
+                violations.add(field.clone(), description.clone());
+            }
+        }
+        violations.into_result(())?;
+        let (Some(seat), Ok(request_id)) = (seat, request_id) else { unreachable!("checked above") };
+        let change = ClockChange::TimeAdded { seat: seat.index(), added };
+        let view = self.change_clocks(&live, key, change, request_id).await?;
+        Ok(Response::new(pb::AddTimeResponse { view: Some(view) }))
+    }
 }
 
 impl GameServiceImpl {
+    /// Applies `change` to `live`'s clocks for the service key `key`, through the same path
+    /// as a move; the game afterwards as a spectator sees it.
+    async fn change_clocks(
+        &self,
+        live: &LiveGame,
+        key: Option<String>,
+        change: ClockChange,
+        request_id: Option<String>,
+    ) -> Result<pb::View, ApiError> {
+        let actor = Actor::Service { key: key.clone() };
+        let request =
+            TurnRequest { actor, command: Command::Clock(change), expected_seq: None, request_id, validate_only: false };
+        let result = self.hub.play(live, request).await?;
+        tracing::info!(game_id = %live.id, key = key.as_deref(), ?change, "clocks changed");
+        Ok(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref()))
+    }
+
     /// Ends `live` by `turn` (an abort or an adjudication), made by the service key `key`,
     /// through the same path as a seat's move; the game afterwards. A retry with the same
     /// request id gets the game as the first request left it.
@@ -803,7 +907,8 @@ impl GameServiceImpl {
     ) -> Result<pb::Game, ApiError> {
         let ended = if matches!(turn, Turn::Abort { .. }) { "aborted" } else { "adjudicated" };
         let actor = Actor::Service { key: key.clone() };
-        self.hub.play(live, TurnRequest { actor, turn, expected_seq: None, request_id, validate_only: false }).await?;
+        let request = TurnRequest { actor, command: turn.into(), expected_seq: None, request_id, validate_only: false };
+        self.hub.play(live, request).await?;
         tracing::info!(game_id = %live.id, key = key.as_deref(), "game {ended}");
         Ok(game_to_proto(&live.copy().await.record))
     }

@@ -22,7 +22,7 @@ use tonic::transport::server::TcpIncoming;
 use tonic::transport::{Identity, Server, ServerTlsConfig};
 use tonic_health::ServingStatus;
 
-use crate::play::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub, SearchPool, default_threads};
+use crate::play::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub, SearchPool, TimeSource, default_threads};
 use crate::proto::tabula::v1::game_service_server::GameServiceServer;
 use crate::store::Store;
 
@@ -97,6 +97,8 @@ pub struct ServeOptions {
     pub tls: Option<Identity>,
     /// How long calls in flight may take to finish once shutdown begins.
     pub shutdown_grace: Duration,
+    /// Where the time comes from: the system's clock, or a hand-moved one in tests.
+    pub time: TimeSource,
 }
 
 impl Default for ServeOptions {
@@ -108,6 +110,7 @@ impl Default for ServeOptions {
             limits: Limits::default(),
             tls: None,
             shutdown_grace: Duration::from_secs(10),
+            time: TimeSource::System,
         }
     }
 }
@@ -164,7 +167,7 @@ pub async fn serve(
 
     let limits = options.limits;
     let (stop_streams, streams_stopped) = watch::channel(false);
-    let hub = Hub::new(store, options.event_channel_capacity, options.cached_games, limits.bot_threads);
+    let hub = Hub::new(store, options.event_channel_capacity, options.cached_games, limits.bot_threads, options.time);
     let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
     let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game)
         .with_rate_limiter(limiter.clone())

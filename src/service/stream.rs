@@ -11,7 +11,7 @@ use tonic::Status;
 
 use super::convert::{event_to_proto, view_to_proto};
 use super::error::ApiError;
-use crate::play::{Hub, LiveGame, Subscription, subscribe};
+use crate::play::{ClockReadings, Hub, LiveGame, Subscription, subscribe};
 use crate::proto::tabula::v1::StreamEventsResponse;
 
 /// The stream a `StreamEvents` call answers with.
@@ -29,8 +29,11 @@ pub async fn event_stream(
     let messages = ReceiverStream::new(events).map(move |item| match item {
         Ok(delivery) => {
             let seq = delivery.event.seq;
-            let view = delivery.view.map(|view| view_to_proto(&live.id, live.config.kind(), seq, &view));
-            let event = event_to_proto(&live.id, &live.config, viewer, &delivery.event);
+            // The clocks as the event recorded them (events that record none carry none).
+            let clocks = ClockReadings::of_event(&delivery.event);
+            let view =
+                delivery.view.map(|view| view_to_proto(&live.id, live.config.kind(), seq, &view, clocks.as_ref()));
+            let event = event_to_proto(&live.id, (&live.config, live.clock.as_ref()), viewer, &delivery.event);
             Ok(StreamEventsResponse { event: Some(event), view })
         }
         Err(error) => Err(Status::from(ApiError::from(error))),

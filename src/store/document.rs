@@ -6,8 +6,11 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
-use super::{BotSeat, EventKind, GameRecord, GameStatus, Store, StoreError, StoredEvent, TokenHash};
+use super::{
+    BotSeat, EventKind, GameRecord, GameStatus, Store, StoreError, StoredEvent, TokenHash, from_millis, to_millis,
+};
 use crate::engine::Outcome;
+use crate::engine::clock::{ClockConfig, Clocks};
 use crate::games::GameConfig;
 
 /// The `format` every document carries; a reader refuses others.
@@ -41,6 +44,9 @@ pub struct GameDocument {
     /// the kind's default ([`GameKind::hints_by_default`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allow_hints: Option<bool>,
+    /// The time control, one per seat (omitted for a game without clocks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockConfig>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -74,6 +80,7 @@ impl GameDocument {
             owner: record.owner,
             bots: record.bots,
             allow_hints,
+            clock: record.clock,
             events,
         }
     }
@@ -142,6 +149,24 @@ impl GameDocument {
             return Err(invalid("the status and end events do not match the replayed game".into()));
         }
         let last = self.events.last().expect("checked non-empty");
+        let clock = match &self.clock {
+            Some(clock) => Some(
+                clock
+                    .for_seats(game.seat_count(), "clock")
+                    .map_err(|problems| invalid(format!("the time control is invalid: {}", problems.join("; "))))?,
+            ),
+            None => None,
+        };
+        let deadline = match &clock {
+            Some(clock) if outcome.is_none() => {
+                let clocks = super::log::latest_clocks(&self.events).cloned().unwrap_or_else(|| {
+                    let to_act: Vec<usize> = game.to_act().iter().map(|seat| seat.index()).collect();
+                    Clocks::started(clock.controls.clone(), &to_act, to_millis(self.created))
+                });
+                clocks.next_deadline().map(|flag| from_millis(flag.deadline))
+            }
+            _ => None,
+        };
         Ok(GameRecord {
             id: self.id.clone(),
             config: self.config.clone(),
@@ -156,6 +181,8 @@ impl GameDocument {
             owner: self.owner.clone(),
             bots: self.bots.clone(),
             allow_hints: self.allow_hints.unwrap_or_else(|| self.config.kind().hints_by_default()),
+            clock,
+            deadline,
         })
     }
 }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::clock::Clocks;
 use crate::engine::{Seat, Turn};
 
 use super::{EventKind, StoredEvent};
@@ -20,6 +21,9 @@ pub enum Actor {
     Service { key: Option<String> },
     /// The server's own engine, playing this seat (see [`BotSeat`]).
     Engine(Seat),
+    /// The game's clock, when a seat's time ran out: it ends the game, or plays a default
+    /// move for that seat.
+    Clock,
 }
 
 /// A seat the server's own engine plays, fixed when the game is created.
@@ -35,13 +39,14 @@ pub struct BotSeat {
 
 impl Actor {
     /// Whether this actor may make `turn`: a seat makes its own moves, resignations and
-    /// takebacks; the engine only the moves of the seat it plays; a service key makes the
-    /// turns no seat makes (an abort, an adjudication).
+    /// takebacks; the engine only the moves of the seat it plays; a service key an abort
+    /// or an adjudication; the clock a timeout or a move for a seat out of time.
     pub fn may_make(&self, turn: &Turn) -> bool {
         match self {
             Actor::Seat(seat) => turn.seat() == Some(*seat),
             Actor::Engine(seat) => matches!(turn, Turn::Move(mover, _) if mover == seat),
-            Actor::Service { .. } => turn.seat().is_none(),
+            Actor::Service { .. } => matches!(turn, Turn::Abort { .. } | Turn::Adjudicate { .. }),
+            Actor::Clock => matches!(turn, Turn::TimedOut(_) | Turn::Move(..)),
         }
     }
 
@@ -52,6 +57,7 @@ impl Actor {
             Actor::Seat(seat) => format!("seat/{}", seat.number()),
             Actor::Service { key } => format!("service/{}", key.as_deref().unwrap_or("")),
             Actor::Engine(seat) => format!("engine/seat/{}", seat.number()),
+            Actor::Clock => "clock".to_owned(),
         }
     }
 }
@@ -62,7 +68,13 @@ pub fn played_turns(events: &[StoredEvent]) -> Vec<Turn> {
         .iter()
         .filter_map(|event| match &event.kind {
             EventKind::Played { turn, .. } => Some(turn.clone()),
-            EventKind::Created | EventKind::Ended(_) => None,
+            EventKind::Created | EventKind::Clock { .. } | EventKind::Ended(_) => None,
         })
         .collect()
+}
+
+/// The clocks as the last event of `events` that records them left them; `None` when none
+/// does (a game without clocks, or a log that holds only its creation).
+pub fn latest_clocks(events: &[StoredEvent]) -> Option<&Clocks> {
+    events.iter().rev().find_map(|event| event.kind.clocks())
 }

@@ -113,6 +113,7 @@ impl Store for MemoryStore {
             record.outcome = update.outcome;
             record.move_count = update.move_count;
             record.updated = update.updated;
+            record.deadline = update.deadline;
             game.log.extend(events);
             Ok(())
         })
@@ -199,6 +200,21 @@ impl Store for MemoryStore {
         self.with_game(id, |game| {
             Ok(RecordHead { seq: game.record.seq, seat_token_hashes: game.record.seat_token_hashes.clone() })
         })
+    }
+
+    async fn deadlines_before(
+        &self,
+        before: std::time::SystemTime,
+        limit: usize,
+    ) -> Result<Vec<(String, std::time::SystemTime)>, StoreError> {
+        let games = self.lock();
+        let mut due: Vec<(String, std::time::SystemTime)> = games
+            .values()
+            .filter_map(|game| game.record.deadline.filter(|d| *d < before).map(|d| (game.record.id.clone(), d)))
+            .collect();
+        due.sort_by_key(|(_, deadline)| *deadline);
+        due.truncate(limit);
+        Ok(due)
     }
 
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {

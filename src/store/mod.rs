@@ -20,10 +20,11 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
+use crate::engine::clock::{ClockChange, ClockConfig, Clocks};
 use crate::engine::{Outcome, Turn};
 use crate::games::{GameConfig, GameKind};
 
-pub use log::{Actor, BotSeat, played_turns};
+pub use log::{Actor, BotSeat, latest_clocks, played_turns};
 pub use memory::MemoryStore;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
@@ -129,6 +130,11 @@ pub struct GameRecord {
     pub bots: Vec<BotSeat>,
     /// Whether the seat to move may ask for hints while the game runs. Fixed at creation.
     pub allow_hints: bool,
+    /// The time control, one per seat; `None` for a game without clocks. Fixed at creation.
+    pub clock: Option<ClockConfig>,
+    /// When the earliest running clock runs out, while the game is in progress: what the
+    /// timekeepers of every process look for, so that a timeout never depends on memory.
+    pub deadline: Option<SystemTime>,
 }
 
 impl GameRecord {
@@ -154,7 +160,13 @@ pub enum EventKind {
         move_number: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         actor: Option<Actor>,
+        /// In a game with clocks, the clocks just after the turn.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<Clocks>,
     },
+    /// A service key changed the clocks (a pause, a resumption, time added); `clocks` are
+    /// the clocks just after.
+    Clock { change: ClockChange, actor: Actor, clocks: Clocks },
     /// The game ended; always the last event.
     Ended(Outcome),
 }
@@ -166,6 +178,17 @@ impl EventKind {
         match self {
             EventKind::Played { actor: Some(actor), .. } => Some(actor.clone()),
             EventKind::Played { turn, actor: None, .. } => turn.seat().map(Actor::Seat),
+            EventKind::Clock { actor, .. } => Some(actor.clone()),
+            EventKind::Created | EventKind::Ended(_) => None,
+        }
+    }
+
+    /// The clocks just after this event, when it records them (every turn and clock change
+    /// of a game with clocks; creations and ends do not).
+    pub fn clocks(&self) -> Option<&Clocks> {
+        match self {
+            EventKind::Played { clocks, .. } => clocks.as_ref(),
+            EventKind::Clock { clocks, .. } => Some(clocks),
             EventKind::Created | EventKind::Ended(_) => None,
         }
     }
@@ -189,6 +212,17 @@ pub struct StoredEvent {
     pub request_digest: Option<String>,
 }
 
+/// `time` as whole milliseconds since the Unix epoch (earlier times as 0): the timeline the
+/// clocks of a game count on ([`Clocks`]).
+pub fn to_millis(time: SystemTime) -> u64 {
+    time.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// The time `millis` milliseconds after the Unix epoch.
+pub fn from_millis(millis: u64) -> SystemTime {
+    std::time::UNIX_EPOCH + std::time::Duration::from_millis(millis)
+}
+
 /// `time` truncated to whole microseconds since the Unix epoch (earlier times become the
 /// epoch): the precision every store keeps. A time passed through this reads back from
 /// any store equal to what was written.
@@ -207,6 +241,8 @@ pub struct RecordUpdate {
     pub move_count: u32,
     /// When.
     pub updated: SystemTime,
+    /// The game's next deadline afterwards ([`GameRecord::deadline`]).
+    pub deadline: Option<SystemTime>,
 }
 
 /// Which games to list.
@@ -365,6 +401,10 @@ pub trait Store: Send + Sync + 'static {
 
     /// Replaces the token hash of seat `seat` (from 0).
     async fn set_seat_token_hash(&self, id: &str, seat: usize, hash: TokenHash) -> Result<(), StoreError>;
+
+    /// Up to `limit` games whose deadline ([`GameRecord::deadline`]) comes before `before`,
+    /// with their deadlines, soonest first.
+    async fn deadlines_before(&self, before: SystemTime, limit: usize) -> Result<Vec<(String, SystemTime)>, StoreError>;
 
     /// How many games `owner` created that are still in progress.
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError>;

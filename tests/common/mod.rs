@@ -115,7 +115,7 @@ pub async fn create_config(client: &mut Client, config: pb::game_config::Game) -
     let response = client
         .create_game(pb::CreateGameRequest {
             kind: 0,
-            source: Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(config) })),
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(config), clock: None })),
             private: false,
             ..Default::default()
         })
@@ -263,6 +263,8 @@ pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &
         owner: None,
         bots: vec![BotSeat { seat: tabula::engine::Seat::FIRST, level: 1, move_time_ms: 0 }],
         allow_hints: false,
+        clock: None,
+        deadline: None,
     };
     let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
     store.create(record, vec![created], None).await.unwrap();

@@ -33,6 +33,8 @@ pub fn view(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
     // has a result ("The result, present once the game is finished").
     let status = if outcome.is_some() { pb::GameStatus::Finished } else { pb::GameStatus::InProgress };
     pb::View {
+        // The clocks are no part of a replay: games compared with the oracle have none.
+        clock: None,
         game_id: game_id.to_owned(),
         kind: game_kind(kind) as i32,
         // "The seat this view was built for (numbered from 1); 0 for a spectator".
@@ -230,6 +232,8 @@ fn end_reason(reason: EndReason) -> pb::EndReason {
         EndReason::Agreement => pb::EndReason::Agreement,
         EndReason::Aborted => pb::EndReason::Aborted,
         EndReason::Adjudication => pb::EndReason::Adjudication,
+        EndReason::Timeout => pb::EndReason::Timeout,
+        EndReason::TimeoutVsInsufficientMaterial => pb::EndReason::TimeoutVsInsufficientMaterial,
     }
 }
 

@@ -23,6 +23,7 @@ async fn a_bad_config_lists_every_violation() {
     let request = pb::CreateGameRequest {
         kind: 0,
         source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+            clock: None,
             game: Some(pb::game_config::Game::ConnectFour(pb::ConnectFourConfig {
                 width: 2,
                 height: 99,
@@ -60,6 +61,7 @@ async fn a_bad_config_lists_every_violation() {
         .create_game(pb::CreateGameRequest {
             kind: pb::GameKind::TicTacToe as i32,
             source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                clock: None,
                 game: Some(pb::game_config::Game::Gomoku(Default::default())),
             })),
             private: false,

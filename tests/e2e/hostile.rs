@@ -175,10 +175,10 @@ fn hostile_move(rng: &mut TestRng) -> pb::Move {
 fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
     use pb::game_config::Game as G;
     let big = *[u32::MAX, 1 << 20, 4_096, 257, 0].choose(rng).unwrap();
-    let config = |game: G| Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(game) }));
+    let config = |game: G| Some(pb::create_game_request::Source::Config(pb::GameConfig { clock: None, game: Some(game) }));
     let (kind, source) = match rng.random_range(0..14) {
         0 => (0, None),
-        1 => (0, Some(pb::create_game_request::Source::Config(pb::GameConfig { game: None }))),
+        1 => (0, Some(pb::create_game_request::Source::Config(pb::GameConfig { clock: None, game: None }))),
         2 => (rng.random_range(10..i32::MAX), Some(pb::create_game_request::Source::Preset("classic".into()))),
         3 => (
             oracle::game_kind(GameKind::Chess) as i32,
@@ -513,8 +513,13 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
                 turns.push(Turn::TakeBack(Seat::from_number(back.seat).unwrap()))
             }
             pb::game_event::Kind::GameEnded(_) => {}
-            pb::game_event::Kind::GameAborted(_) | pb::game_event::Kind::GameAdjudicated(_) => {
-                panic!("game {id}: nothing in this test aborts or adjudicates")
+            pb::game_event::Kind::GameAborted(_)
+            | pb::game_event::Kind::GameAdjudicated(_)
+            | pb::game_event::Kind::TimedOut(_)
+            | pb::game_event::Kind::ClockPaused(_)
+            | pb::game_event::Kind::ClockResumed(_)
+            | pb::game_event::Kind::TimeAdded(_) => {
+                panic!("game {id}: nothing in this test aborts, adjudicates or keeps time")
             }
         }
     }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use tabula::engine::clock::{ClockChange, TimeControl};
 use tabula::engine::{Action, Location, Orientation, Outcome, PlaceTarget, Promotion, Turn};
 use tabula::store::document::GameDocument;
 use tabula::store::{Actor, EventKind, GameStatus};
@@ -33,6 +34,7 @@ macro_rules! arms {
 arms!(EVENT_KIND: EventKind {
     EventKind::Created => "created",
     EventKind::Played { .. } => "played",
+    EventKind::Clock { .. } => "clock",
     EventKind::Ended(_) => "ended",
 });
 
@@ -42,12 +44,28 @@ arms!(TURN: Turn {
     Turn::TakeBack(_) => "take back",
     Turn::Abort { .. } => "abort",
     Turn::Adjudicate { .. } => "adjudicate",
+    Turn::TimedOut(_) => "timed out",
 });
 
 arms!(ACTOR: Actor {
     Actor::Seat(_) => "seat",
     Actor::Service { .. } => "service",
     Actor::Engine(_) => "engine",
+    Actor::Clock => "clock",
+});
+
+arms!(CLOCK_CHANGE: ClockChange {
+    ClockChange::Paused => "paused",
+    ClockChange::Resumed => "resumed",
+    ClockChange::TimeAdded { .. } => "time added",
+});
+
+arms!(TIME_CONTROL: TimeControl {
+    TimeControl::Fischer { .. } => "fischer",
+    TimeControl::Bronstein { .. } => "bronstein",
+    TimeControl::SimpleDelay { .. } => "simple delay",
+    TimeControl::PerMove { .. } => "per move",
+    TimeControl::Correspondence { .. } => "correspondence",
 });
 
 arms!(ACTION: Action {
@@ -112,6 +130,9 @@ fn note<T>(seen: &mut Seen, arms: &Arms<T>, value: &T) {
 /// Notes every arm that `document` uses.
 pub fn note_document(seen: &mut Seen, document: &GameDocument) {
     note(seen, &STATUS, &document.status);
+    for control in document.clock.iter().flat_map(|clock| &clock.controls) {
+        note(seen, &TIME_CONTROL, control);
+    }
     for event in &document.events {
         note(seen, &EVENT_KIND, &event.kind);
         match &event.kind {
@@ -124,6 +145,10 @@ pub fn note_document(seen: &mut Seen, document: &GameDocument) {
                 if let Turn::Move(_, action) = turn {
                     note_action(seen, action);
                 }
+            }
+            EventKind::Clock { change, actor, .. } => {
+                note(seen, &CLOCK_CHANGE, change);
+                note(seen, &ACTOR, actor);
             }
             EventKind::Ended(outcome) => note(seen, &OUTCOME, outcome),
         }
@@ -165,7 +190,7 @@ fn note_action(seen: &mut Seen, action: &Action) {
 
 /// Every arm of every enum above that `seen` lacks, as `enum::arm`.
 pub fn missing(seen: &Seen) -> Vec<String> {
-    let all: [(&str, &[&str]); 10] = [
+    let all: [(&str, &[&str]); 12] = [
         (EVENT_KIND.what, EVENT_KIND.names),
         (TURN.what, TURN.names),
         (ACTOR.what, ACTOR.names),
@@ -176,6 +201,8 @@ pub fn missing(seen: &Seen) -> Vec<String> {
         (ORIENTATION.what, ORIENTATION.names),
         (OUTCOME.what, OUTCOME.names),
         (STATUS.what, STATUS.names),
+        (CLOCK_CHANGE.what, CLOCK_CHANGE.names),
+        (TIME_CONTROL.what, TIME_CONTROL.names),
     ];
     all.iter()
         .flat_map(|&(what, names)| names.iter().map(move |&name| (what, name)))

@@ -10,9 +10,10 @@ use sha2::{Digest, Sha256};
 use tabula::engine::Turn;
 use tabula::games::GameKind;
 use tabula::store::document::GameDocument;
-use tabula::store::{Actor, EventKind, GameRecord, GameStatus, StoredEvent, TokenHash};
+use tabula::engine::clock::Clocks;
+use tabula::store::{Actor, EventKind, GameRecord, GameStatus, StoredEvent, TokenHash, to_millis};
 
-use super::scripts::{Script, scripts};
+use super::scripts::{Script, Step, scripts};
 use super::{Expected, GoldenGame, fingerprint, folder, path, read};
 
 /// Widest line the files are written with.
@@ -94,12 +95,26 @@ fn play(id: String, script: Script) -> GoldenGame {
     let mut game = script.config.new_match().unwrap_or_else(|e| panic!("{id}: {e}"));
     let mut events =
         vec![StoredEvent { seq: 1, time: at(0), kind: EventKind::Created, request_id: None, request_digest: None }];
+    // The clocks as the play layer keeps them: started at the creation, charged at each turn.
+    let clock = script.clock.as_ref().map(|clock| clock.for_seats(game.seat_count(), "clock").unwrap());
+    let to_act = |game: &dyn tabula::engine::AnyMatch| game.to_act().iter().map(|s| s.index()).collect::<Vec<_>>();
+    let mut clocks = clock.as_ref().map(|c| Clocks::started(c.controls.clone(), &to_act(game.as_ref()), to_millis(at(0))));
     for step in &script.steps {
+        let seq = events.len() as u64 + 1;
+        let now = to_millis(at(seq));
+        if let Step::Clock(change) = step {
+            let clocks = clocks.as_mut().expect("a clock change needs a clock");
+            clocks.change(*change, &to_act(game.as_ref()), now).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let actor = Actor::Service { key: script.owner.map(str::to_owned) };
+            let kind = EventKind::Clock { change: *change, actor, clocks: clocks.clone() };
+            events.push(StoredEvent { seq, time: at(seq), kind, request_id: None, request_digest: None });
+            continue;
+        }
+        let by_the_clock = matches!(step, Step::ClockActs(_) | Step::TimeOut);
         let turn = step.turn(game.as_ref());
         let before = game.move_count();
         game.play(&turn).unwrap_or_else(|e| panic!("{id}: {turn:?} is refused: {e}"));
         let move_number = if matches!(turn, Turn::TakeBack(_)) { before } else { game.move_count() };
-        let seq = events.len() as u64 + 1;
         let (request_id, request_digest) = match seq % 2 {
             0 => {
                 let (request_id, digest) = request(&turn, &actor(&turn, &script), seq);
@@ -107,8 +122,16 @@ fn play(id: String, script: Script) -> GoldenGame {
             }
             _ => (None, None),
         };
-        let logged_actor = script.logs_actors.then(|| actor(&turn, &script));
-        let played = EventKind::Played { turn, move_number, actor: logged_actor };
+        let logged_actor = script.logs_actors.then(|| if by_the_clock { Actor::Clock } else { actor(&turn, &script) });
+        if let Some(clocks) = clocks.as_mut() {
+            if let Turn::Move(seat, _) = &turn
+                && (by_the_clock || clocks.end_turn(seat.index(), now).is_err())
+            {
+                clocks.expire(seat.index());
+            }
+            clocks.set_to_act(&to_act(game.as_ref()), now);
+        }
+        let played = EventKind::Played { turn, move_number, actor: logged_actor, clocks: clocks.clone() };
         let event = |seq: u64, kind: EventKind| StoredEvent {
             seq,
             time: at(seq),
@@ -138,6 +161,11 @@ fn play(id: String, script: Script) -> GoldenGame {
         owner: script.owner.map(str::to_owned),
         bots: script.bots.clone(),
         allow_hints,
+        deadline: match (&clocks, &outcome) {
+            (Some(clocks), None) => clocks.next_deadline().map(|flag| tabula::store::from_millis(flag.deadline)),
+            _ => None,
+        },
+        clock,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

@@ -6,6 +6,7 @@ use tabula::engine::{
     Action, Adjudication, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Turn, Viewer,
 };
 use tabula::games::{GameConfig, GameKind, battleship, chess, morris, peg_solitaire, reversi};
+use tabula::engine::clock::{ClockChange, ClockConfig, OnTimeout, TimeControl};
 use tabula::store::{BotSeat, GameStatus};
 
 /// One game to play through the engine.
@@ -27,6 +28,8 @@ pub struct Script {
     pub logs_actors: bool,
     /// The seats the server's engine plays: their moves are logged as the engine's.
     pub bots: Vec<BotSeat>,
+    /// The time control, for a game on a clock: its turns log the clocks after them.
+    pub clock: Option<ClockConfig>,
 }
 
 /// One turn of a script, its seat left to the game where only one seat may act.
@@ -43,6 +46,12 @@ pub enum Step {
     Abort(&'static str),
     /// The owner adjudicates the game, saying why.
     Adjudicate(Adjudication, &'static str),
+    /// The owner changes the clocks.
+    Clock(ClockChange),
+    /// The clock plays this action for the one seat to act, whose time ran out.
+    ClockActs(Action),
+    /// The one seat to act runs out of time and loses.
+    TimeOut,
 }
 
 impl Step {
@@ -64,6 +73,9 @@ impl Step {
             Step::Adjudicate(result, explanation) => {
                 Turn::Adjudicate { result: *result, explanation: (*explanation).to_owned() }
             }
+            Step::ClockActs(action) => Step::Act(action.clone()).turn(game),
+            Step::TimeOut => Turn::TimedOut(game.to_act()[0]),
+            Step::Clock(_) => panic!("a clock change is no turn"),
         }
     }
 }
@@ -71,15 +83,19 @@ impl Step {
 /// The scripts of `kind`: one game, or for chess one per draw action that ends a game.
 pub fn scripts(kind: GameKind) -> Vec<Script> {
     match kind {
-        GameKind::TicTacToe => vec![tic_tac_toe(), tic_tac_toe_aborted(), tic_tac_toe_against_the_engine()],
-        GameKind::ConnectFour => vec![connect_four(), connect_four_adjudicated()],
+        GameKind::TicTacToe => {
+            vec![tic_tac_toe(), tic_tac_toe_aborted(), tic_tac_toe_against_the_engine(), tic_tac_toe_on_a_clock()]
+        }
+        GameKind::ConnectFour => vec![connect_four(), connect_four_adjudicated(), connect_four_on_a_clock()],
         GameKind::Gomoku => vec![gomoku()],
         GameKind::TicTacTwo => vec![tic_tac_two()],
         GameKind::Morris => vec![morris()],
         GameKind::PegSolitaire => vec![peg_solitaire()],
         GameKind::Battleship => vec![battleship()],
         GameKind::Reversi => vec![reversi()],
-        GameKind::Chess => vec![chess_by_agreement(), chess_claimed_draw(), chess_move_and_claim()],
+        GameKind::Chess => {
+            vec![chess_by_agreement(), chess_claimed_draw(), chess_move_and_claim(), chess_out_of_time()]
+        }
     }
 }
 
@@ -93,7 +109,60 @@ fn script(about: &'static str, config: GameConfig, steps: Vec<Step>) -> Script {
         owner: Some("lobby"),
         logs_actors: false,
         bots: Vec::new(),
+        clock: None,
     }
+}
+
+/// A script of a game on a clock under `controls` (one per seat).
+fn on_a_clock(
+    about: &'static str,
+    config: GameConfig,
+    steps: Vec<Step>,
+    controls: Vec<TimeControl>,
+    on_timeout: OnTimeout,
+) -> Script {
+    Script { clock: Some(ClockConfig { controls, on_timeout }), ..script_with_actors(about, config, steps) }
+}
+
+fn connect_four_on_a_clock() -> Script {
+    let mut steps: Vec<Step> = [3, 3].into_iter().map(|column| Step::Act(Action::drop(column))).collect();
+    steps.extend([
+        Step::Clock(ClockChange::Paused),
+        Step::Clock(ClockChange::TimeAdded { seat: 1, added: 10_000 }),
+        Step::Clock(ClockChange::Resumed),
+        Step::Act(Action::drop(2)),
+        Step::TimeOut,
+    ]);
+    on_a_clock(
+        "on a clock (Fischer 1 min + 2 s against Bronstein 1 min, 3 s): two drops, a pause, 10 s added, the \
+         clocks resumed, a drop, and seat 2 loses on time",
+        GameConfig::ConnectFour(Default::default()),
+        steps,
+        vec![TimeControl::Fischer { base: 60_000, increment: 2_000 }, TimeControl::Bronstein { base: 60_000, delay: 3_000 }],
+        OnTimeout::Lose,
+    )
+}
+
+fn tic_tac_toe_on_a_clock() -> Script {
+    on_a_clock(
+        "on a clock (a simple delay against a time per move), still running: O's time ran out and the clock \
+         played for it",
+        GameConfig::TicTacToe(Default::default()),
+        vec![place(1, 1), Step::ClockActs(Action::place(0, 0)), place(2, 2)],
+        vec![TimeControl::SimpleDelay { base: 30_000, delay: 5_000 }, TimeControl::PerMove { per_move: 20_000 }],
+        OnTimeout::DefaultMove,
+    )
+}
+
+fn chess_out_of_time() -> Script {
+    let config = chess::Config { fen: "r6k/8/8/8/8/8/8/4K3 b - - 0 1".to_owned(), ..chess::Config::default() };
+    on_a_clock(
+        "correspondence: Black runs out of time, but White's bare king could never mate: drawn",
+        GameConfig::Chess(config),
+        vec![Step::TimeOut],
+        vec![TimeControl::Correspondence { days: 1 }],
+        OnTimeout::Lose,
+    )
 }
 
 /// A script of a game made since each turn's log entry names who made it.

@@ -61,6 +61,7 @@ use crate::engine::{
 };
 
 use super::{Listed, Preset};
+use crate::engine::clock::ClockConfig;
 use board::{Color, Role, Square};
 use movegen::MoveList;
 use position::{Move, Position};
@@ -343,6 +344,12 @@ impl Rules for Chess {
         Ok(game)
     }
 
+    /// By material: see [`draws::could_checkmate`].
+    fn could_win(&self, seat: Seat) -> bool {
+        let color = if seat == Seat::FIRST { Color::White } else { Color::Black };
+        draws::could_checkmate(&self.position, color)
+    }
+
     fn seat_count(&self) -> usize {
         2
     }
@@ -530,6 +537,36 @@ impl Listed for Chess {
                 description: "Fischer random chess: one of the 960 starts, drawn when the game is created",
                 config: Config { chess960: true, start_position: StartPosition::Random, ..Config::default() },
             },
+        ]
+    }
+
+    fn timed_presets() -> Vec<(Preset<Config>, ClockConfig)> {
+        use crate::engine::clock::{MINUTE, SECOND, TimeControl};
+        let timed = |name, description, control| {
+            (Preset { name, description, config: Config::default() }, ClockConfig::uniform(control))
+        };
+        vec![
+            timed("bullet_1_0", "standard chess, 1 minute each", TimeControl::Fischer { base: MINUTE, increment: 0 }),
+            timed(
+                "blitz_3_2",
+                "standard chess, 3 minutes each plus 2 seconds a move",
+                TimeControl::Fischer { base: 3 * MINUTE, increment: 2 * SECOND },
+            ),
+            timed(
+                "rapid_10_0",
+                "standard chess, 10 minutes each",
+                TimeControl::Fischer { base: 10 * MINUTE, increment: 0 },
+            ),
+            timed(
+                "classical_90_30",
+                "standard chess, 90 minutes each plus 30 seconds a move",
+                TimeControl::Fischer { base: 90 * MINUTE, increment: 30 * SECOND },
+            ),
+            timed(
+                "correspondence_3_days",
+                "standard chess, 3 days a move",
+                TimeControl::Correspondence { days: 3 },
+            ),
         ]
     }
 }

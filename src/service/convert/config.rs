@@ -45,7 +45,7 @@ macro_rules! conversions {
             let game = match config {
                 $(GameConfig::$kind(c) => Game::$kind(games::$module::to_proto(c))),+
             };
-            pb::GameConfig { game: Some(game) }
+            pb::GameConfig { game: Some(game), clock: None }
         }
     };
 }

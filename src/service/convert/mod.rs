@@ -3,12 +3,14 @@
 //! at fault; domain → wire conversions cannot fail.
 
 mod analysis;
+mod clock;
 mod config;
 mod games;
 mod moves;
 mod view;
 
 pub use analysis::{analysis_request_from_proto, hint_to_proto};
+pub use clock::{clock_from_proto, clock_to_proto, millis_from_proto, readings_to_proto};
 pub use config::{config_from_proto, config_to_proto, kind_from_proto, kind_to_proto};
 pub use moves::{action_from_proto, action_to_proto};
 pub use view::{event_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto};

@@ -5,8 +5,11 @@ use crate::games::GameKind;
 use crate::proto::tabula::v1 as pb;
 use crate::store::{Actor, EventKind, GameStatus, StoredEvent};
 
+use super::clock::{clock_to_proto, millis_to_proto, readings_to_proto};
 use super::{action_to_proto, config_to_proto, kind_to_proto};
+use crate::engine::clock::{ClockChange, ClockConfig};
 use crate::games::GameConfig;
+use crate::play::ClockReadings;
 
 /// A wire timestamp.
 pub fn timestamp(time: SystemTime) -> prost_types::Timestamp {
@@ -52,6 +55,8 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         EndReason::Agreement => pb::EndReason::Agreement,
         EndReason::Aborted => pb::EndReason::Aborted,
         EndReason::Adjudication => pb::EndReason::Adjudication,
+        EndReason::Timeout => pb::EndReason::Timeout,
+        EndReason::TimeoutVsInsufficientMaterial => pb::EndReason::TimeoutVsInsufficientMaterial,
     };
     match outcome {
         Outcome::Win { winner, line, .. } => pb::Outcome {
@@ -129,8 +134,15 @@ fn phase_to_proto(phase: Phase) -> pb::Phase {
 }
 
 /// The wire view of a domain view.
-pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
+pub fn view_to_proto(
+    game_id: &str,
+    kind: GameKind,
+    seq: u64,
+    view: &View,
+    clocks: Option<&ClockReadings>,
+) -> pb::View {
     pb::View {
+        clock: clocks.map(readings_to_proto),
         game_id: game_id.to_owned(),
         kind: kind_to_proto(kind) as i32,
         viewer_seat: seat_number(view.viewer),
@@ -179,11 +191,16 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb
 
 /// The wire event of a logged event, as `viewer` may see it: what a viewer may see of a
 /// move is a fact of the configuration and the move alone.
-pub fn event_to_proto(game_id: &str, config: &GameConfig, viewer: Viewer, event: &StoredEvent) -> pb::GameEvent {
+pub fn event_to_proto(
+    game_id: &str,
+    (config, clock): (&GameConfig, Option<&ClockConfig>),
+    viewer: Viewer,
+    event: &StoredEvent,
+) -> pb::GameEvent {
     use pb::game_event::Kind;
     let kind = match &event.kind {
         EventKind::Created => Kind::GameCreated(pb::GameCreated {
-            config: Some(config_to_proto(config)),
+            config: Some(pb::GameConfig { clock: clock.map(clock_to_proto), ..config_to_proto(config) }),
             seat_count: config.kind().seat_count() as u32,
         }),
         EventKind::Played { turn: Turn::Move(seat, action), move_number, .. } => {
@@ -205,6 +222,12 @@ pub fn event_to_proto(game_id: &str, config: &GameConfig, viewer: Viewer, event:
         EventKind::Played { turn: Turn::Adjudicate { explanation, .. }, .. } => {
             Kind::GameAdjudicated(pb::GameAdjudicated { explanation: explanation.clone() })
         }
+        EventKind::Played { turn: Turn::TimedOut(seat), .. } => Kind::TimedOut(pb::TimedOut { seat: seat.number() }),
+        EventKind::Clock { change: ClockChange::Paused, .. } => Kind::ClockPaused(pb::ClockPaused {}),
+        EventKind::Clock { change: ClockChange::Resumed, .. } => Kind::ClockResumed(pb::ClockResumed {}),
+        EventKind::Clock { change: ClockChange::TimeAdded { seat, added }, .. } => {
+            Kind::TimeAdded(pb::TimeAdded { seat: *seat as u32 + 1, added: Some(millis_to_proto(*added)) })
+        }
         EventKind::Ended(outcome) => Kind::GameEnded(pb::GameEnded { outcome: Some(outcome_to_proto(outcome)) }),
     };
     pb::GameEvent {
@@ -213,6 +236,7 @@ pub fn event_to_proto(game_id: &str, config: &GameConfig, viewer: Viewer, event:
         time: Some(timestamp(event.time)),
         kind: Some(kind),
         actor: event.kind.actor().as_ref().map(actor_to_proto),
+        clock: ClockReadings::of_event(event).as_ref().map(readings_to_proto),
     }
 }
 
@@ -223,6 +247,7 @@ pub fn actor_to_proto(actor: &Actor) -> pb::Actor {
         Actor::Seat(seat) => Kind::Seat(seat.number()),
         Actor::Service { key } => Kind::Service(pb::ServiceActor { key_name: key.clone().unwrap_or_default() }),
         Actor::Engine(seat) => Kind::Engine(seat.number()),
+        Actor::Clock => Kind::Clock(pb::ClockActor {}),
     };
     pb::Actor { kind: Some(kind) }
 }

@@ -26,6 +26,8 @@ pub enum Value {
     Text(String),
     /// A text column that may be NULL.
     OptionalText(Option<String>),
+    /// An integer column that may be NULL.
+    OptionalInt(Option<i64>),
     /// A byte-string column.
     Bytes(Vec<u8>),
     /// A boolean column.
@@ -53,6 +55,12 @@ impl From<String> for Value {
 impl From<Option<String>> for Value {
     fn from(value: Option<String>) -> Value {
         Value::OptionalText(value)
+    }
+}
+
+impl From<Option<i64>> for Value {
+    fn from(value: Option<i64>) -> Value {
+        Value::OptionalInt(value)
     }
 }
 
@@ -87,6 +95,7 @@ where
     for<'t> i64: Encode<'t, DB> + Type<DB>,
     for<'t> String: Encode<'t, DB> + Type<DB>,
     for<'t> Option<String>: Encode<'t, DB> + Type<DB>,
+    for<'t> Option<i64>: Encode<'t, DB> + Type<DB>,
     for<'t> Vec<u8>: Encode<'t, DB> + Type<DB>,
     for<'t> bool: Encode<'t, DB> + Type<DB>,
 {
@@ -95,6 +104,7 @@ where
             Value::Int(value) => query.bind(value),
             Value::Text(value) => query.bind(value),
             Value::OptionalText(value) => query.bind(value),
+            Value::OptionalInt(value) => query.bind(value),
             Value::Bytes(value) => query.bind(value),
             Value::Bool(value) => query.bind(value),
         }
@@ -105,6 +115,7 @@ where
             Value::Int(value) => query.push_bind(value),
             Value::Text(value) => query.push_bind(value),
             Value::OptionalText(value) => query.push_bind(value),
+            Value::OptionalInt(value) => query.push_bind(value),
             Value::Bytes(value) => query.push_bind(value),
             Value::Bool(value) => query.push_bind(value),
         };
@@ -120,6 +131,8 @@ pub trait Columns: Row {
     fn text(&self, column: &str) -> Result<String, StoreError>;
     /// A text column that may be NULL.
     fn optional_text(&self, column: &str) -> Result<Option<String>, StoreError>;
+    /// An integer column that may be NULL.
+    fn optional_int(&self, column: &str) -> Result<Option<i64>, StoreError>;
     /// A byte-string column.
     fn bytes(&self, column: &str) -> Result<Vec<u8>, StoreError>;
     /// A boolean column.
@@ -131,6 +144,7 @@ where
     for<'c> &'c str: ColumnIndex<R>,
     for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> Vec<u8>: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> bool: Decode<'r, R::Database> + Type<R::Database>,
 {
@@ -146,6 +160,10 @@ where
         self.try_get(column).map_err(backend)
     }
 
+    fn optional_int(&self, column: &str) -> Result<Option<i64>, StoreError> {
+        self.try_get(column).map_err(backend)
+    }
+
     fn bytes(&self, column: &str) -> Result<Vec<u8>, StoreError> {
         self.try_get(column).map_err(backend)
     }
@@ -157,7 +175,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 14] {
+pub fn record_values(record: &GameRecord) -> [Value; 16] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -172,6 +190,8 @@ pub fn record_values(record: &GameRecord) -> [Value; 14] {
         record.owner.clone().into(),
         (!record.bots.is_empty()).then(|| to_json(&record.bots)).into(),
         record.allow_hints.into(),
+        record.clock.as_ref().map(to_json).into(),
+        record.deadline.map(to_micros).into(),
         record.kind().info().name.into(),
     ]
 }
@@ -205,6 +225,8 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         owner: row.optional_text("owner")?,
         bots: row.optional_text("bots")?.map(|b| from_json(&b, "bot seats")).transpose()?.unwrap_or_default(),
         allow_hints: row.boolean("allow_hints")?,
+        clock: row.optional_text("clock")?.map(|c| from_json(&c, "time control")).transpose()?,
+        deadline: row.optional_int("deadline_us")?.map(from_micros),
     })
 }
 

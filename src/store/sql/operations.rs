@@ -121,12 +121,13 @@ impl<S: SqlStore> Store for S {
     ) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await.map_err(backend)?;
         let new_seq = expected_seq + events.len() as u64;
-        let values: [Value; 7] = [
+        let values: [Value; 8] = [
             signed(new_seq).into(),
             status_name(update.status).into(),
             update.outcome.as_ref().map(to_json).into(),
             i64::from(update.move_count).into(),
             to_micros(update.updated).into(),
+            update.deadline.map(to_micros).into(),
             id.into(),
             signed(expected_seq).into(),
         ];
@@ -278,6 +279,22 @@ impl<S: SqlStore> Store for S {
         // compares hashes with the database anyway, so lost news only delays that.
         self.announce(&mut tx, id, ChangeKind::SeatTokenReplaced).await?;
         tx.commit().await.map_err(backend)
+    }
+
+    async fn deadlines_before(
+        &self,
+        before: std::time::SystemTime,
+        limit: usize,
+    ) -> Result<Vec<(String, std::time::SystemTime)>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let values: [Value; 2] = [to_micros(before).into(), i64::try_from(limit).unwrap_or(i64::MAX).into()];
+        let rows = query::<S::Db>(S::Db::SQL.deadlines, values).fetch_all(conn.executor()).await.map_err(backend)?;
+        rows.iter()
+            .map(|row| {
+                let deadline = row.optional_int("deadline_us")?.unwrap_or_default();
+                Ok((row.text("id")?, super::super::codec::from_micros(deadline)))
+            })
+            .collect()
     }
 
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {

@@ -9,7 +9,8 @@
 /// [`Statements::insert_record`] name them.
 macro_rules! record_columns {
     () => {
-        "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints"
+        "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
+         clock, deadline_us"
     };
 }
 
@@ -57,11 +58,16 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
-                ", move_count = ", $p!(4), ", updated_us = ", $p!(5), " WHERE id = ", $p!(6), " AND seq = ", $p!(7)
+                ", move_count = ", $p!(4), ", updated_us = ", $p!(5), ", deadline_us = ", $p!(6), " WHERE id = ",
+                $p!(7), " AND seq = ", $p!(8)
+            ),
+            deadlines: concat!(
+                "SELECT id, deadline_us FROM games WHERE deadline_us IS NOT NULL AND deadline_us < ", $p!(1),
+                " ORDER BY deadline_us LIMIT ", $p!(2)
             ),
             archive: concat!(
                 "UPDATE games SET status = 'archived' WHERE id = ", $p!(1), " AND status IN ('finished', 'archived')"
@@ -111,8 +117,11 @@ pub struct Statements {
     /// Inserts a record: the record's columns in order, then its kind.
     pub insert_record: &'static str,
     /// Moves a record's summary on if its seq is still the expected one: new seq, status,
-    /// outcome, move count, update time, id, expected seq.
+    /// outcome, move count, update time, deadline, id, expected seq.
     pub advance: &'static str,
+    /// The games whose next deadline comes before a time, soonest first, up to a limit (as
+    /// `id`, `deadline_us`): time, limit.
+    pub deadlines: &'static str,
     /// Archives a finished game: id.
     pub archive: &'static str,
     /// Deletes a game, its log and its snapshot (by cascade): id.
@@ -149,12 +158,10 @@ mod tests {
         assert_eq!(POSTGRES.events_after, format!("{events}$1 AND seq > $2 ORDER BY seq LIMIT $3"));
         assert_eq!(SQLITE.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = ?");
         assert_eq!(POSTGRES.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = $1 FOR UPDATE");
-        assert!(SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-        assert!(
-            POSTGRES
-                .insert_record
-                .ends_with(", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)")
-        );
+        assert!(SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        assert!(POSTGRES.insert_record.ends_with(
+            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+        ));
         assert_eq!(
             POSTGRES.save_snapshot,
             "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO UPDATE SET \

@@ -1,0 +1,125 @@
+//! Time controls and clock readings on the wire: durations in whole milliseconds, one
+//! message for every game kind.
+
+use super::Violations;
+use super::view::timestamp;
+use crate::engine::clock::{ClockConfig, Millis, OnTimeout, TimeControl};
+use crate::play::ClockReadings;
+use crate::proto::tabula::v1 as pb;
+use pb::time_control::Control;
+
+/// Milliseconds of a wire duration, when it is a whole, non-negative number of them.
+pub fn millis_from_proto(duration: Option<&prost_types::Duration>, field: &str, violations: &mut Violations) -> Millis {
+    let Some(duration) = duration else { return 0 };
+    let whole = duration.nanos % 1_000_000 == 0;
+    match (u64::try_from(duration.seconds), u64::try_from(duration.nanos)) {
+        (Ok(seconds), Ok(nanos)) if whole && nanos < 1_000_000_000 => {
+            seconds.saturating_mul(1_000).saturating_add(nanos / 1_000_000)
+        }
+        _ => {
+            violations.add(field, "must be a non-negative duration in whole milliseconds");
+            0
+        }
+    }
+}
+
+/// The wire duration of `millis`.
+pub fn millis_to_proto(millis: Millis) -> prost_types::Duration {
+    prost_types::Duration { seconds: (millis / 1_000) as i64, nanos: ((millis % 1_000) * 1_000_000) as i32 }
+}
+
+/// The domain time control of a wire one, not yet checked against its limits (the game's
+/// creation does that, naming every problem).
+pub fn clock_from_proto(clock: &pb::ClockConfig, field: &str, violations: &mut Violations) -> ClockConfig {
+    let mut controls = Vec::with_capacity(clock.controls.len());
+    if clock.controls.is_empty() {
+        violations.add(format!("{field}.controls"), "must hold one control for every seat, or one per seat");
+    }
+    for (index, control) in clock.controls.iter().enumerate() {
+        let field = format!("{field}.controls[{index}]");
+        let mut millis = |duration: Option<&prost_types::Duration>, name: &str| {
+            millis_from_proto(duration, &format!("{field}.{name}"), violations)
+        };
+        let control = match &control.control {
+            Some(Control::Fischer(f)) => Some(TimeControl::Fischer {
+                base: millis(f.base.as_ref(), "fischer.base"),
+                increment: millis(f.increment.as_ref(), "fischer.increment"),
+            }),
+            Some(Control::Bronstein(d)) => Some(TimeControl::Bronstein {
+                base: millis(d.base.as_ref(), "bronstein.base"),
+                delay: millis(d.delay.as_ref(), "bronstein.delay"),
+            }),
+            Some(Control::SimpleDelay(d)) => Some(TimeControl::SimpleDelay {
+                base: millis(d.base.as_ref(), "simple_delay.base"),
+                delay: millis(d.delay.as_ref(), "simple_delay.delay"),
+            }),
+            Some(Control::PerMove(d)) => Some(TimeControl::PerMove { per_move: millis(Some(d), "per_move") }),
+            Some(Control::CorrespondenceDays(days)) => Some(TimeControl::Correspondence { days: *days }),
+            None => {
+                violations.add(field, "must set one kind of control");
+                None
+            }
+        };
+        controls.extend(control);
+    }
+    let on_timeout = match pb::TimeoutRule::try_from(clock.on_timeout) {
+        Ok(pb::TimeoutRule::Unspecified | pb::TimeoutRule::Lose) => OnTimeout::Lose,
+        Ok(pb::TimeoutRule::DefaultMove) => OnTimeout::DefaultMove,
+        Err(_) => {
+            violations.add(format!("{field}.on_timeout"), format!("{} is not a known TimeoutRule", clock.on_timeout));
+            OnTimeout::Lose
+        }
+    };
+    ClockConfig { controls, on_timeout }
+}
+
+/// The wire time control of a domain one.
+pub fn clock_to_proto(clock: &ClockConfig) -> pb::ClockConfig {
+    let controls = clock
+        .controls
+        .iter()
+        .map(|control| {
+            let control = match *control {
+                TimeControl::Fischer { base, increment } => Control::Fischer(pb::FischerControl {
+                    base: Some(millis_to_proto(base)),
+                    increment: Some(millis_to_proto(increment)),
+                }),
+                TimeControl::Bronstein { base, delay } => Control::Bronstein(pb::DelayControl {
+                    base: Some(millis_to_proto(base)),
+                    delay: Some(millis_to_proto(delay)),
+                }),
+                TimeControl::SimpleDelay { base, delay } => Control::SimpleDelay(pb::DelayControl {
+                    base: Some(millis_to_proto(base)),
+                    delay: Some(millis_to_proto(delay)),
+                }),
+                TimeControl::PerMove { per_move } => Control::PerMove(millis_to_proto(per_move)),
+                TimeControl::Correspondence { days } => Control::CorrespondenceDays(days),
+            };
+            pb::TimeControl { control: Some(control) }
+        })
+        .collect();
+    let on_timeout = match clock.on_timeout {
+        OnTimeout::Lose => pb::TimeoutRule::Lose,
+        OnTimeout::DefaultMove => pb::TimeoutRule::DefaultMove,
+    };
+    pb::ClockConfig { controls, on_timeout: on_timeout as i32 }
+}
+
+/// The wire readings of a game's clocks.
+pub fn readings_to_proto(readings: &ClockReadings) -> pb::ClockReadings {
+    pb::ClockReadings {
+        read_at: Some(timestamp(readings.read_at)),
+        seats: readings
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat)| pb::SeatClock {
+                seat: index as u32 + 1,
+                remaining: Some(millis_to_proto(seat.remaining)),
+                running: seat.deadline.is_some(),
+                deadline: readings.deadline(index).map(timestamp),
+            })
+            .collect(),
+        paused: readings.paused,
+    }
+}
