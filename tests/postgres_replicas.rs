@@ -336,3 +336,91 @@ async fn three_replicas_starting_at_once_move_the_bot_to_move_exactly_once() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn three_replicas_racing_to_fire_a_timeout_fire_it_once_and_a_move_at_the_deadline_beats_it_or_is_refused() {
+    use std::time::SystemTime;
+    const GAMES: usize = 12;
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    let one_second = pb::TimeControl {
+        control: Some(pb::time_control::Control::PerMove(prost_types::Duration { seconds: 1, nanos: 0 })),
+    };
+    let clock = pb::ClockConfig { controls: vec![one_second], on_timeout: pb::TimeoutRule::Lose as i32 };
+    let mut games = Vec::new();
+    for _ in 0..GAMES {
+        let config = pb::GameConfig {
+            game: Some(pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default())),
+            clock: Some(clock.clone()),
+        };
+        let created = clients[0]
+            .create_game(pb::CreateGameRequest {
+                source: Some(pb::create_game_request::Source::Config(config)),
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let game = common::Game {
+            id: created.game.unwrap().game_id,
+            tokens: created.seat_tokens.into_iter().map(|t| t.token).collect(),
+        };
+        // Every replica holds the game, and so watches its deadline.
+        let mut deadline = None;
+        for client in &mut clients {
+            let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+            deadline = view.view.unwrap().clock.unwrap().seats[0].deadline;
+        }
+        games.push((game, SystemTime::try_from(deadline.unwrap()).unwrap()));
+    }
+    // Seat 1 moves around its deadline, from 40 ms before to 15 ms after, on each replica in turn.
+    let moves: Vec<_> = games
+        .iter()
+        .enumerate()
+        .map(|(index, (game, deadline))| {
+            let mut client = clients[index % 3].clone();
+            let at = *deadline - Duration::from_millis(40) + Duration::from_millis(5 * index as u64);
+            let request = submit(game, 0, column_move(3));
+            tokio::spawn(async move {
+                tokio::time::sleep(at.duration_since(SystemTime::now()).unwrap_or_default()).await;
+                client.submit_move(request).await
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for answer in moves {
+        answers.push(answer.await.unwrap());
+    }
+    // Long enough for the second seat's second too to run out where the move went in.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let (mut beaten, mut refused) = (0, 0);
+    for ((game, deadline), answer) in games.iter().zip(answers) {
+        let seq = clients[1].get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+        let seq = seq.game.unwrap().seq;
+        let events = common::events_through(&mut clients[2], &game.id, seq).await;
+        let timeouts: Vec<u32> = events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                Some(pb::game_event::Kind::TimedOut(t)) => Some(t.seat),
+                _ => None,
+            })
+            .collect();
+        match answer {
+            Ok(moved) => {
+                beaten += 1;
+                let time = SystemTime::try_from(moved.into_inner().events[0].time.unwrap()).unwrap();
+                assert!(time <= *deadline, "a move accepted after its deadline in game {}", game.id);
+                assert_eq!(timeouts, [2], "then the second seat ran out, once: {events:#?}");
+            }
+            Err(status) => {
+                refused += 1;
+                assert_eq!(status.code(), Code::FailedPrecondition, "{status:?}");
+                let reason = common::reason(&status);
+                assert!(["OUT_OF_TIME", "GAME_OVER"].contains(&reason.as_str()), "{status:?}");
+                assert_eq!(timeouts, [1], "the first seat ran out, once: {events:#?}");
+            }
+        }
+    }
+    eprintln!("{beaten} moves beat their deadline, {refused} were refused");
+}

@@ -148,8 +148,13 @@ async fn contract(store: Arc<dyn Store>) {
         request_id: None,
         request_digest: None,
     };
-    let finished =
-        RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome.clone()), move_count: 3, updated: time(5), deadline: None };
+    let finished = RecordUpdate {
+        status: GameStatus::Finished,
+        outcome: Some(outcome.clone()),
+        move_count: 3,
+        updated: time(5),
+        deadline: None,
+    };
     store.append(id, 4, vec![resign, end], finished).await.unwrap();
     assert_eq!(store.count_in_progress("lobby").await.unwrap(), 0);
     assert_eq!(store.load(id).await.unwrap().0.outcome, Some(outcome));
@@ -287,7 +292,8 @@ async fn bot_seats_are_kept_and_found(store: Arc<dyn Store>) {
 /// deadline on; the timekeepers' query finds the games whose deadline comes before a time,
 /// soonest first, and none once a game is over.
 async fn clocks_and_deadlines_are_kept_and_found(store: Arc<dyn Store>) {
-    let clock = ClockConfig { controls: vec![TimeControl::PerMove { per_move: 30_000 }; 2], on_timeout: OnTimeout::Lose };
+    let clock =
+        ClockConfig { controls: vec![TimeControl::PerMove { per_move: 30_000 }; 2], on_timeout: OnTimeout::Lose };
     let ids = ["0190e000-0000-7000-8000-000000000001", "0190e000-0000-7000-8000-000000000002"];
     let deadlines = [time(50), time(40)];
     for (id, deadline) in ids.iter().zip(deadlines) {
@@ -358,8 +364,13 @@ async fn finish(store: &dyn Store, id: &str) {
             request_digest: None,
         },
     ];
-    let update =
-        RecordUpdate { status: GameStatus::Finished, outcome: Some(outcome), move_count: 0, updated: time(100), deadline: None };
+    let update = RecordUpdate {
+        status: GameStatus::Finished,
+        outcome: Some(outcome),
+        move_count: 0,
+        updated: time(100),
+        deadline: None,
+    };
     store.append(id, 1, events, update).await.unwrap();
 }
 

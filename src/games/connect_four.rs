@@ -217,7 +217,10 @@ impl Listed for ConnectFour {
                 description: "the classic board, 1 minute a move; a seat out of time drops a random disc",
                 config: Config::default(),
             },
-            ClockConfig { controls: vec![TimeControl::PerMove { per_move: MINUTE }], on_timeout: OnTimeout::DefaultMove },
+            ClockConfig {
+                controls: vec![TimeControl::PerMove { per_move: MINUTE }],
+                on_timeout: OnTimeout::DefaultMove,
+            },
         )]
     }
 }

@@ -20,9 +20,9 @@ use std::time::Duration;
 
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame};
+use super::timekeeper::bot_think_time;
 use super::turn::{Command, TurnRequest};
 use crate::engine::{SearchBudget, Turn};
-use super::timekeeper::bot_think_time;
 use crate::store::{Actor, BotSeat, GameStatus, ListFilter, to_millis};
 
 /// How long a bot thinks per move when its seat does not say.

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use super::error::PlayError;
 use super::hub::{Hub, LiveGame, record_update};
-use crate::engine::{AnyMatch, Seat, Turn};
 use crate::engine::clock::Clocks;
+use crate::engine::{AnyMatch, Seat, Turn};
 use crate::store::{Actor, EventKind, GameRecord, StoreError, StoredEvent, TokenHash, from_millis, to_millis};
 
 /// Events after its creation a retried creation reads to learn whether the game's tokens

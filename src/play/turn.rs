@@ -129,7 +129,9 @@ impl Hub {
         let same = match &first.request_digest {
             Some(digest) => *digest == request.digest(),
             // Logged before digests: the turn is all that can be compared.
-            None => matches!((&first.kind, &request.command), (EventKind::Played { turn, .. }, Command::Turn(asked)) if turn == asked),
+            None => {
+                matches!((&first.kind, &request.command), (EventKind::Played { turn, .. }, Command::Turn(asked)) if turn == asked)
+            }
         };
         if same { Ok(events) } else { Err(PlayError::RequestIdReused) }
     }
@@ -150,7 +152,13 @@ impl Hub {
     /// Refuses what the clocks forbid at `now`: a seat's move once a running clock ran out
     /// (the clock acts first) or while the clocks are paused, and clock changes that do not
     /// apply.
-    fn check_clocks(&self, live: &LiveGame, state: &GameState, request: &TurnRequest, now: u64) -> Result<(), PlayError> {
+    fn check_clocks(
+        &self,
+        live: &LiveGame,
+        state: &GameState,
+        request: &TurnRequest,
+        now: u64,
+    ) -> Result<(), PlayError> {
         let current_seq = state.seq;
         let Some(clocks) = &state.clocks else {
             return match request.command {
@@ -270,7 +278,11 @@ impl Hub {
                 let mut clocks = state.clocks.clone().ok_or(PlayError::NoClock)?;
                 clocks.change(*change, &indices(&state.game.to_act()), now_ms).map_err(|flag| {
                     self.fire_soon(&live.id);
-                    PlayError::OutOfTime { seat: Seat::new(flag.seat as u8), deadline: from_millis(flag.deadline), current_seq }
+                    PlayError::OutOfTime {
+                        seat: Seat::new(flag.seat as u8),
+                        deadline: from_millis(flag.deadline),
+                        current_seq,
+                    }
                 })?;
                 let kind = EventKind::Clock { change: *change, actor: request.actor.clone(), clocks: clocks.clone() };
                 (None, Some(clocks), kind)
@@ -303,8 +315,16 @@ impl Hub {
             Err(StoreError::Conflict { current, .. }) => {
                 // Another writer extended the log: this copy is stale. Catch it up so the
                 // caller can look again and retry.
+                let running_out = state.clocks.as_ref().and_then(Clocks::next_deadline);
                 live.catch_up(&mut state, self.store.as_ref()).await?;
                 self.timekeeper.arm(&live.id, state.deadline());
+                // Another process's clock got there first: the move came too late, say so.
+                if let (Some(flag), Actor::Seat(_) | Actor::Engine(_)) = (running_out, &request.actor)
+                    && state.game.history().last() == Some(&Turn::TimedOut(Seat::new(flag.seat as u8)))
+                {
+                    let (seat, deadline) = (Seat::new(flag.seat as u8), from_millis(flag.deadline));
+                    return Err(PlayError::OutOfTime { seat, deadline, current_seq: state.seq });
+                }
                 return Err(PlayError::StaleSeq { expected: request.expected_seq.unwrap_or(current), current });
             }
             Err(other) => return Err(other.into()),

@@ -428,7 +428,11 @@ impl From<ApiError> for Status {
                     Code::FailedPrecondition,
                     "OUT_OF_TIME",
                     format!("{seat}'s time ran out at {deadline}; the clock ends the game or moves for it"),
-                    &[("seat", seat.number().to_string()), ("deadline", deadline), ("current_seq", current_seq.to_string())],
+                    &[
+                        ("seat", seat.number().to_string()),
+                        ("deadline", deadline),
+                        ("current_seq", current_seq.to_string()),
+                    ],
                     None,
                 )
             }

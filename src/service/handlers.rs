@@ -204,7 +204,10 @@ fn game_to_proto(record: &GameRecord) -> pb::Game {
         name: format!("games/{}", record.id),
         game_id: record.id.clone(),
         kind: kind_to_proto(record.kind()) as i32,
-        config: Some(pb::GameConfig { clock: record.clock.as_ref().map(clock_to_proto), ..config_to_proto(&record.config) }),
+        config: Some(pb::GameConfig {
+            clock: record.clock.as_ref().map(clock_to_proto),
+            ..config_to_proto(&record.config)
+        }),
         status: status_to_proto(record.status) as i32,
         outcome: record.outcome.as_ref().map(outcome_to_proto),
         seat_count: record.seat_token_hashes.len() as u32,
@@ -292,7 +295,10 @@ fn kind_info_to_proto(kind: GameKind) -> pb::GameKindInfo {
             .map(|p| pb::Preset {
                 name: p.name.to_owned(),
                 description: p.description.to_owned(),
-                config: Some(pb::GameConfig { clock: p.clock.as_ref().map(clock_to_proto), ..config_to_proto(&p.config) }),
+                config: Some(pb::GameConfig {
+                    clock: p.clock.as_ref().map(clock_to_proto),
+                    ..config_to_proto(&p.config)
+                }),
             })
             .collect(),
     }
@@ -888,8 +894,13 @@ impl GameServiceImpl {
         request_id: Option<String>,
     ) -> Result<pb::View, ApiError> {
         let actor = Actor::Service { key: key.clone() };
-        let request =
-            TurnRequest { actor, command: Command::Clock(change), expected_seq: None, request_id, validate_only: false };
+        let request = TurnRequest {
+            actor,
+            command: Command::Clock(change),
+            expected_seq: None,
+            request_id,
+            validate_only: false,
+        };
         let result = self.hub.play(live, request).await?;
         tracing::info!(game_id = %live.id, key = key.as_deref(), ?change, "clocks changed");
         Ok(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref()))

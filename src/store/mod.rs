@@ -404,7 +404,8 @@ pub trait Store: Send + Sync + 'static {
 
     /// Up to `limit` games whose deadline ([`GameRecord::deadline`]) comes before `before`,
     /// with their deadlines, soonest first.
-    async fn deadlines_before(&self, before: SystemTime, limit: usize) -> Result<Vec<(String, SystemTime)>, StoreError>;
+    async fn deadlines_before(&self, before: SystemTime, limit: usize)
+    -> Result<Vec<(String, SystemTime)>, StoreError>;
 
     /// How many games `owner` created that are still in progress.
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError>;

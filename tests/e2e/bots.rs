@@ -180,8 +180,10 @@ async fn a_bot_stops_thinking_when_its_game_moves_on_and_frees_its_thread() {
 async fn long_thinker(client: &mut Client, request_id: &str) -> pb::CreateGameResponse {
     let kinds = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap().into_inner().kinds;
     let top = kinds.iter().find(|info| info.kind == pb::GameKind::TicTacToe as i32).unwrap().max_bot_level;
-    let config =
-        pb::GameConfig { clock: None, game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 7, win_length: 5 })) };
+    let config = pb::GameConfig {
+        clock: None,
+        game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 7, win_length: 5 })),
+    };
     let thinker = pb::BotSeat { seat: 1, level: top, move_time: Some(prost_types::Duration { seconds: 10, nanos: 0 }) };
     let request = pb::CreateGameRequest {
         source: Some(pb::create_game_request::Source::Config(config)),

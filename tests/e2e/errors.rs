@@ -201,7 +201,7 @@ async fn the_catalog_lists_every_kind_with_defaults_and_presets() {
     assert!(names.starts_with(&["tic_tac_toe", "connect_four", "gomoku"]), "{names:?}");
     let connect_four = kinds.iter().find(|k| k.name == "connect_four").unwrap();
     let presets: Vec<&str> = connect_four.presets.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(presets, ["classic", "connect3", "connect5", "cylinder"]);
+    assert_eq!(presets, ["classic", "connect3", "connect5", "cylinder", "one_minute_a_move"]);
     assert_eq!(connect_four.seat_count, 2);
     assert_eq!(connect_four.seat_names, ["Red", "Yellow"]);
     let Some(pb::game_config::Game::ConnectFour(defaults)) = connect_four.default_config.clone().unwrap().game else {

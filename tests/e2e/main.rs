@@ -10,6 +10,7 @@ mod auth;
 mod binary;
 mod bots;
 mod chess_and_puzzles;
+mod clocks;
 mod concurrency;
 mod durability;
 mod errors;

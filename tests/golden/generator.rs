@@ -8,9 +8,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sha2::{Digest, Sha256};
 use tabula::engine::Turn;
+use tabula::engine::clock::Clocks;
 use tabula::games::GameKind;
 use tabula::store::document::GameDocument;
-use tabula::engine::clock::Clocks;
 use tabula::store::{Actor, EventKind, GameRecord, GameStatus, StoredEvent, TokenHash, to_millis};
 
 use super::scripts::{Script, Step, scripts};
@@ -98,7 +98,8 @@ fn play(id: String, script: Script) -> GoldenGame {
     // The clocks as the play layer keeps them: started at the creation, charged at each turn.
     let clock = script.clock.as_ref().map(|clock| clock.for_seats(game.seat_count(), "clock").unwrap());
     let to_act = |game: &dyn tabula::engine::AnyMatch| game.to_act().iter().map(|s| s.index()).collect::<Vec<_>>();
-    let mut clocks = clock.as_ref().map(|c| Clocks::started(c.controls.clone(), &to_act(game.as_ref()), to_millis(at(0))));
+    let mut clocks =
+        clock.as_ref().map(|c| Clocks::started(c.controls.clone(), &to_act(game.as_ref()), to_millis(at(0))));
     for step in &script.steps {
         let seq = events.len() as u64 + 1;
         let now = to_millis(at(seq));

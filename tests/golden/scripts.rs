@@ -2,11 +2,11 @@
 //! and the turns played, chosen so that together they use every kind of stored event,
 //! turn and move (see `arms.rs`).
 
+use tabula::engine::clock::{ClockChange, ClockConfig, OnTimeout, TimeControl};
 use tabula::engine::{
     Action, Adjudication, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Turn, Viewer,
 };
 use tabula::games::{GameConfig, GameKind, battleship, chess, morris, peg_solitaire, reversi};
-use tabula::engine::clock::{ClockChange, ClockConfig, OnTimeout, TimeControl};
 use tabula::store::{BotSeat, GameStatus};
 
 /// One game to play through the engine.
@@ -138,7 +138,10 @@ fn connect_four_on_a_clock() -> Script {
          clocks resumed, a drop, and seat 2 loses on time",
         GameConfig::ConnectFour(Default::default()),
         steps,
-        vec![TimeControl::Fischer { base: 60_000, increment: 2_000 }, TimeControl::Bronstein { base: 60_000, delay: 3_000 }],
+        vec![
+            TimeControl::Fischer { base: 60_000, increment: 2_000 },
+            TimeControl::Bronstein { base: 60_000, delay: 3_000 },
+        ],
         OnTimeout::Lose,
     )
 }

@@ -562,11 +562,7 @@ impl Listed for Chess {
                 "standard chess, 90 minutes each plus 30 seconds a move",
                 TimeControl::Fischer { base: 90 * MINUTE, increment: 30 * SECOND },
             ),
-            timed(
-                "correspondence_3_days",
-                "standard chess, 3 days a move",
-                TimeControl::Correspondence { days: 3 },
-            ),
+            timed("correspondence_3_days", "standard chess, 3 days a move", TimeControl::Correspondence { days: 3 }),
         ]
     }
 }

@@ -134,13 +134,7 @@ fn phase_to_proto(phase: Phase) -> pb::Phase {
 }
 
 /// The wire view of a domain view.
-pub fn view_to_proto(
-    game_id: &str,
-    kind: GameKind,
-    seq: u64,
-    view: &View,
-    clocks: Option<&ClockReadings>,
-) -> pb::View {
+pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View, clocks: Option<&ClockReadings>) -> pb::View {
     pb::View {
         clock: clocks.map(readings_to_proto),
         game_id: game_id.to_owned(),

@@ -159,9 +159,11 @@ mod tests {
         assert_eq!(SQLITE.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = ?");
         assert_eq!(POSTGRES.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = $1 FOR UPDATE");
         assert!(SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-        assert!(POSTGRES.insert_record.ends_with(
-            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
-        ));
+        assert!(
+            POSTGRES
+                .insert_record
+                .ends_with(", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)")
+        );
         assert_eq!(
             POSTGRES.save_snapshot,
             "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO UPDATE SET \
