@@ -350,22 +350,8 @@ async fn three_replicas_racing_to_fire_a_timeout_fire_it_once_and_a_move_at_the_
     let clock = pb::ClockConfig { controls: vec![one_second], on_timeout: pb::TimeoutRule::Lose as i32 };
     let mut games = Vec::new();
     for _ in 0..GAMES {
-        let config = pb::GameConfig {
-            game: Some(pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default())),
-            clock: Some(clock.clone()),
-        };
-        let created = clients[0]
-            .create_game(pb::CreateGameRequest {
-                source: Some(pb::create_game_request::Source::Config(config)),
-                ..Default::default()
-            })
-            .await
-            .unwrap()
-            .into_inner();
-        let game = common::Game {
-            id: created.game.unwrap().game_id,
-            tokens: created.seat_tokens.into_iter().map(|t| t.token).collect(),
-        };
+        let four = pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default());
+        let game = common::create_on_clock(&mut clients[0], four, Some(clock.clone())).await;
         // Every replica holds the game, and so watches its deadline.
         let mut deadline = None;
         for client in &mut clients {

@@ -112,10 +112,19 @@ pub async fn create_preset(client: &mut Client, kind: pb::GameKind, preset: &str
 }
 
 pub async fn create_config(client: &mut Client, config: pb::game_config::Game) -> Game {
+    create_on_clock(client, config, None).await
+}
+
+/// A game of `config` on `clock`, when given.
+pub async fn create_on_clock(
+    client: &mut Client,
+    config: pb::game_config::Game,
+    clock: Option<pb::ClockConfig>,
+) -> Game {
     let response = client
         .create_game(pb::CreateGameRequest {
             kind: 0,
-            source: Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(config), clock: None })),
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(config), clock })),
             private: false,
             ..Default::default()
         })

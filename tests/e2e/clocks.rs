@@ -50,16 +50,7 @@ fn clock(controls: Vec<pb::TimeControl>, on_timeout: pb::TimeoutRule) -> pb::Clo
 }
 
 async fn create_timed(client: &mut Client, game: pb::game_config::Game, clock: pb::ClockConfig) -> Game {
-    let config = pb::GameConfig { game: Some(game), clock: Some(clock) };
-    let response = client
-        .create_game(pb::CreateGameRequest {
-            source: Some(pb::create_game_request::Source::Config(config)),
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
-    Game { id: response.game.unwrap().game_id, tokens: response.seat_tokens.into_iter().map(|t| t.token).collect() }
+    create_on_clock(client, game, Some(clock)).await
 }
 
 fn connect_four() -> pb::game_config::Game {
