@@ -128,14 +128,22 @@ pub struct ClockReadings {
 }
 
 impl ClockReadings {
-    /// `clocks` as they read at `at`.
+    /// `clocks` as they read at `at`, to the millisecond (the clocks' precision), so that
+    /// `read_at` plus a running seat's remaining time is its deadline.
     pub fn of(clocks: &Clocks, at: SystemTime) -> ClockReadings {
-        ClockReadings { read_at: at, seats: clocks.readings(to_millis(at)), paused: clocks.paused() }
+        let at = to_millis(at);
+        ClockReadings { read_at: from_millis(at), seats: clocks.readings(at), paused: clocks.paused() }
     }
 
-    /// The clocks `event` recorded, read at its time.
-    pub fn of_event(event: &StoredEvent) -> Option<ClockReadings> {
-        event.kind.clocks().map(|clocks| ClockReadings::of(clocks, event.time))
+    /// The clocks just after `event` in `live`, read at its time: those it recorded, or for
+    /// the creation the clocks as they started. `None` for an end, whose clocks are those of
+    /// the event before it, and in a game without clocks.
+    pub fn of_event(live: &LiveGame, event: &StoredEvent) -> Option<ClockReadings> {
+        let clocks = match &event.kind {
+            EventKind::Created => live.opening_clocks(),
+            other => other.clocks().cloned(),
+        };
+        clocks.map(|clocks| ClockReadings::of(&clocks, event.time))
     }
 
     /// The deadline of seat `index` as a time.
@@ -329,14 +337,24 @@ impl Hub {
         Ok(())
     }
 
-    /// The game `live` as it was at `seq`, replayed from its log: what a retry's first
-    /// answer and a subscription's own copy start from.
-    pub(super) async fn game_at(&self, live: &LiveGame, seq: u64) -> Result<Box<dyn AnyMatch>, PlayError> {
+    /// The game `live` as it was at `seq`, replayed from its log, and its clocks then: what
+    /// a retry's first answer and a subscription's own copy start from.
+    pub(super) async fn game_at(
+        &self,
+        live: &LiveGame,
+        seq: u64,
+    ) -> Result<(Box<dyn AnyMatch>, Option<Clocks>), PlayError> {
         let (_, log) = self.store.load(&live.id).await?;
         let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
-        live.config
+        let game = live
+            .config
             .replay(&played_turns(&through))
-            .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", live.id)))
+            .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", live.id)))?;
+        let clocks = match latest_clocks(&through) {
+            Some(clocks) => Some(clocks.clone()),
+            None => live.opening_clocks(),
+        };
+        Ok((game, clocks))
     }
 
     /// Saves a snapshot of `game` at `seq` in the background: best effort, since a lost
@@ -540,6 +558,13 @@ impl LiveGame {
             drop(hashes);
             self.reissues.send_modify(|count| *count += 1);
         }
+    }
+
+    /// The clocks as they started at the game's creation, in a game with clocks.
+    pub fn opening_clocks(&self) -> Option<Clocks> {
+        let clock = self.clock.as_ref()?;
+        let game = self.config.new_match().ok()?;
+        Some(fresh_clocks(clock, game.as_ref(), self.created))
     }
 
     /// Whether `seat` is played by the server's engine.

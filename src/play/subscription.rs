@@ -17,7 +17,8 @@ use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc, watch};
 
 use super::error::PlayError;
-use super::hub::{Hub, LiveGame};
+use super::hub::{ClockReadings, Hub, LiveGame};
+use crate::engine::clock::Clocks;
 use crate::engine::{AnyMatch, View, Viewer};
 use crate::store::{EventKind, StoredEvent, TokenHash};
 
@@ -50,6 +51,8 @@ pub struct Delivery {
     pub event: StoredEvent,
     /// The watcher's view at the event's seq.
     pub view: Option<View>,
+    /// With the view, in a game with clocks, the clocks at the event's seq, read at its time.
+    pub clocks: Option<ClockReadings>,
 }
 
 /// `live`'s events after `subscription.after`, in order, then the error that ended the
@@ -70,10 +73,16 @@ pub async fn subscribe(
         return Err(PlayError::SeqOutOfRange { after, current });
     }
     // The watcher's own copy of the game, as of `after`, moved along with each event.
-    let replica = if with_views { Some(hub.game_at(&live, after).await?) } else { None };
+    let (replica, clocks) = match with_views {
+        true => {
+            let (game, clocks) = hub.game_at(&live, after).await?;
+            (Some(game), clocks)
+        }
+        false => (None, None),
+    };
     let (tx, rx) = mpsc::channel(SUBSCRIBER_QUEUE);
     let watched = Watched { shutdown, removed: live.removed(), reissues: live.reissues() };
-    let feeder = Feeder { hub, live, viewer, opened_with, replica, tx, last: after };
+    let feeder = Feeder { hub, live, viewer, opened_with, replica, clocks, tx, last: after };
     tokio::spawn(feeder.run(receiver, watched, finished.then_some(current)));
     Ok(rx)
 }
@@ -92,6 +101,8 @@ struct Feeder {
     opened_with: Option<TokenHash>,
     /// With views: the game as of `last`.
     replica: Option<Box<dyn AnyMatch>>,
+    /// With views, in a game with clocks: the clocks as of `last`.
+    clocks: Option<Clocks>,
     tx: mpsc::Sender<Result<Delivery, PlayError>>,
     /// The last seq delivered.
     last: u64,
@@ -201,7 +212,13 @@ impl Feeder {
                 Some(game.view(self.viewer))
             }
         };
-        self.tx.send(Ok(Delivery { event: event.clone(), view })).await.map_err(|_| Stop::Done)?;
+        if let Some(recorded) = event.kind.clocks()
+            && view.is_some()
+        {
+            self.clocks = Some(recorded.clone());
+        }
+        let clocks = view.as_ref().and(self.clocks.as_ref()).map(|clocks| ClockReadings::of(clocks, event.time));
+        self.tx.send(Ok(Delivery { event: event.clone(), view, clocks })).await.map_err(|_| Stop::Done)?;
         self.last = event.seq;
         if matches!(event.kind, EventKind::Ended(_)) { Err(Stop::Done) } else { Ok(()) }
     }

@@ -144,8 +144,9 @@ impl Hub {
         viewer: Viewer,
     ) -> Result<TurnResult, PlayError> {
         let seq = events.last().map_or(0, |event| event.seq);
-        let game = self.game_at(live, seq).await?;
-        let clocks = events.iter().rev().find_map(ClockReadings::of_event);
+        let (game, clocks) = self.game_at(live, seq).await?;
+        let time = events.last().map_or(live.created, |event| event.time);
+        let clocks = clocks.map(|clocks| ClockReadings::of(&clocks, time));
         Ok(TurnResult { applied: true, seq, events, view: game.view(viewer), clocks })
     }
 

@@ -24,8 +24,8 @@ use crate::engine::clock::{ClockChange, ClockConfig};
 use crate::engine::{Action, Adjudication, ConfigError, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{
-    self, Command, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool, Subscription,
-    TurnRequest,
+    self, ClockReadings, Command, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool,
+    Subscription, TurnRequest,
 };
 use crate::proto::tabula::v1 as pb;
 use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, to_stored_precision};
@@ -661,7 +661,11 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let result = self.hub.play(&live, turn).await?;
         let viewer = Viewer::Seat(seat);
         let config = (&live.config, live.clock.as_ref());
-        let events = result.events.iter().map(|e| event_to_proto(&live.id, config, viewer, e)).collect();
+        let events = result
+            .events
+            .iter()
+            .map(|e| event_to_proto(&live.id, config, viewer, e, ClockReadings::of_event(&live, e).as_ref()))
+            .collect();
         Ok(Response::new(pb::SubmitMoveResponse {
             applied: result.applied,
             seq: result.seq,

@@ -29,11 +29,12 @@ pub async fn event_stream(
     let messages = ReceiverStream::new(events).map(move |item| match item {
         Ok(delivery) => {
             let seq = delivery.event.seq;
-            // The clocks as the event recorded them (events that record none carry none).
-            let clocks = ClockReadings::of_event(&delivery.event);
-            let view =
-                delivery.view.map(|view| view_to_proto(&live.id, live.config.kind(), seq, &view, clocks.as_ref()));
-            let event = event_to_proto(&live.id, (&live.config, live.clock.as_ref()), viewer, &delivery.event);
+            let view = delivery
+                .view
+                .map(|view| view_to_proto(&live.id, live.config.kind(), seq, &view, delivery.clocks.as_ref()));
+            let clocks = ClockReadings::of_event(&live, &delivery.event);
+            let event =
+                event_to_proto(&live.id, (&live.config, live.clock.as_ref()), viewer, &delivery.event, clocks.as_ref());
             Ok(StreamEventsResponse { event: Some(event), view })
         }
         Err(error) => Err(Status::from(ApiError::from(error))),

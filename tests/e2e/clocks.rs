@@ -147,13 +147,26 @@ async fn a_seat_out_of_time_loses_and_a_later_move_is_refused() {
     assert!(["OUT_OF_TIME", "GAME_OVER"].contains(&reason(&late).as_str()), "{late:?}");
 
     let events = await_events(&mut client, &game.id, 4, PATIENCE).await;
+    let created = events[0].clock.as_ref().expect("the creation shows the clocks as they start");
+    assert_eq!(seat_clock(created, 1, start), (5 * SECOND, true, Some(5 * SECOND)));
+    assert_eq!(events[3].clock, None, "an end's clocks are the event's before it");
     let pb::game_event::Kind::TimedOut(timed_out) = kind(&events[2]) else { panic!("{:?}", events[2]) };
     assert_eq!(timed_out.seat, 2);
     assert!(by_the_clock(&events[2]), "the clock made the timeout");
-    let readings = events[2].clock.as_ref().unwrap();
-    assert_eq!(seat_clock(readings, 2, start), (0, false, None), "out of time, stopped");
+    let timed_out_clocks = events[2].clock.as_ref().unwrap();
+    assert_eq!(seat_clock(timed_out_clocks, 2, start), (0, false, None), "out of time, stopped");
     let won = outcome(&events[3]);
     assert_eq!((won.winner, won.reason), (1, pb::EndReason::Timeout as i32));
+    // A stream with views shows the clocks with every view, the creation's and the end's too.
+    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true };
+    let mut stream = client.stream_events(request).await.unwrap().into_inner();
+    let mut views = Vec::new();
+    while let Some(message) = stream.message().await.unwrap() {
+        views.push(message.view.unwrap());
+    }
+    let clocks: Vec<_> = views.iter().map(|view| seat_clock(readings(view), 1, start)).collect();
+    assert_eq!(clocks, [(5 * SECOND, true, Some(5 * SECOND)), (0, false, None), (0, false, None), (0, false, None)]);
+    assert_eq!(seat_clock(readings(&views[3]), 2, start), (0, false, None), "seat 2 out of time at the end");
     // Once is all: the game stays at seq 4.
     time.advance(Duration::from_secs(60));
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -318,6 +331,15 @@ async fn a_time_control_that_makes_no_sense_is_refused_with_every_problem() {
         ],
         "{status:?}"
     );
+    // How many controls a game takes is its configuration's to say.
+    let config = pb::GameConfig { game: Some(connect_four()), clock: Some(clock(Vec::new(), pb::TimeoutRule::Lose)) };
+    let request =
+        pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Config(config)), ..Default::default() };
+    let status = client.create_game(request).await.unwrap_err();
+    assert_error(&status, Code::InvalidArgument, "INVALID_CONFIG");
+    let fields: Vec<String> =
+        status.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["config.clock.controls"]);
     // A duration finer than a millisecond is malformed.
     let fine = pb::TimeControl {
         control: Some(pb::time_control::Control::PerMove(prost_types::Duration { seconds: 10, nanos: 1 })),

@@ -90,7 +90,9 @@ func (TimeoutRule) EnumDescriptor() ([]byte, []int) {
 type ClockConfig struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// One control for every seat, or one per seat in seat order (a handicap); required.
-	// Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`).
+	// Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`). A
+	// game's configuration, as the server answers it, holds one per seat (filled in like
+	// every default); a preset's may hold one for every seat.
 	Controls []*TimeControl `protobuf:"bytes,1,rep,name=controls,proto3" json:"controls,omitempty"`
 	// What happens when a seat's time runs out; unspecified means `TIMEOUT_RULE_LOSE`.
 	OnTimeout     TimeoutRule `protobuf:"varint,2,opt,name=on_timeout,json=onTimeout,proto3,enum=tabula.v1.TimeoutRule" json:"on_timeout,omitempty"`
@@ -395,9 +397,11 @@ func (x *DelayControl) GetDelay() *durationpb.Duration {
 // A game's clocks at one moment.
 type ClockReadings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The moment they were read: the event's time for an event's readings, the time of the
-	// request for a view's. Interpolate from it: a running seat's time goes down by the time
-	// passed since (until its deadline).
+	// The moment they were read, to the millisecond: the event's time for an event's readings
+	// (and for a view sent with an event), the time of the request for `GetView`'s.
+	// Interpolate from it: a running seat's time goes down by the time passed since, and
+	// `read_at` plus `remaining` is its `deadline` (after a simple delay still to pass, the
+	// deadline is later by what is left of the delay).
 	ReadAt *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=read_at,json=readAt,proto3" json:"read_at,omitempty"`
 	// One entry per seat, in seat order.
 	Seats []*SeatClock `protobuf:"bytes,2,rep,name=seats,proto3" json:"seats,omitempty"`

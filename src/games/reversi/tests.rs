@@ -151,6 +151,11 @@ fn a_seat_without_a_move_must_pass_and_only_then() {
         // White's only disc is boxed in by the wall: no move, so a pass is its only move.
         assert_eq!(game.legal_moves(WHITE), vec![Action::Pass]);
         refused(&mut game, WHITE, place(6, 4), Reason::NoFlank);
+        // The default move a clock plays for a seat out of time (level 1) is then a pass.
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        for seed in 0..8 {
+            assert_eq!(game.bot_action(WHITE, 1, SearchBudget::new(1_000, &stop), seed), Some(Action::Pass));
+        }
         game.play_move(WHITE, &Action::Pass).unwrap();
         assert_eq!(game.outcome(), None, "one pass does not end the game");
         assert!(game.last_changed.is_empty());

@@ -31,10 +31,8 @@ pub fn millis_to_proto(millis: Millis) -> prost_types::Duration {
 /// The domain time control of a wire one, not yet checked against its limits (the game's
 /// creation does that, naming every problem).
 pub fn clock_from_proto(clock: &pb::ClockConfig, field: &str, violations: &mut Violations) -> ClockConfig {
+    // How many controls a game takes is its configuration's to check (INVALID_CONFIG).
     let mut controls = Vec::with_capacity(clock.controls.len());
-    if clock.controls.is_empty() {
-        violations.add(format!("{field}.controls"), "must hold one control for every seat, or one per seat");
-    }
     for (index, control) in clock.controls.iter().enumerate() {
         let field = format!("{field}.controls[{index}]");
         let mut millis = |duration: Option<&prost_types::Duration>, name: &str| {

@@ -190,6 +190,7 @@ pub fn event_to_proto(
     (config, clock): (&GameConfig, Option<&ClockConfig>),
     viewer: Viewer,
     event: &StoredEvent,
+    clocks: Option<&ClockReadings>,
 ) -> pb::GameEvent {
     use pb::game_event::Kind;
     let kind = match &event.kind {
@@ -230,7 +231,7 @@ pub fn event_to_proto(
         time: Some(timestamp(event.time)),
         kind: Some(kind),
         actor: event.kind.actor().as_ref().map(actor_to_proto),
-        clock: ClockReadings::of_event(event).as_ref().map(readings_to_proto),
+        clock: clocks.map(readings_to_proto),
     }
 }
 

@@ -27,7 +27,9 @@ export const file_tabula_v1_clock: GenFile = /*@__PURE__*/
 export type ClockConfig = Message<"tabula.v1.ClockConfig"> & {
   /**
    * One control for every seat, or one per seat in seat order (a handicap); required.
-   * Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`).
+   * Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`). A
+   * game's configuration, as the server answers it, holds one per seat (filled in like
+   * every default); a preset's may hold one for every seat.
    *
    * @generated from field: repeated tabula.v1.TimeControl controls = 1;
    */
@@ -174,9 +176,11 @@ export const DelayControlSchema: GenMessage<DelayControl> = /*@__PURE__*/
  */
 export type ClockReadings = Message<"tabula.v1.ClockReadings"> & {
   /**
-   * The moment they were read: the event's time for an event's readings, the time of the
-   * request for a view's. Interpolate from it: a running seat's time goes down by the time
-   * passed since (until its deadline).
+   * The moment they were read, to the millisecond: the event's time for an event's readings
+   * (and for a view sent with an event), the time of the request for `GetView`'s.
+   * Interpolate from it: a running seat's time goes down by the time passed since, and
+   * `read_at` plus `remaining` is its `deadline` (after a simple delay still to pass, the
+   * deadline is later by what is left of the delay).
    *
    * @generated from field: google.protobuf.Timestamp read_at = 1;
    */

@@ -76,7 +76,9 @@ class ClockConfig(_message.Message):
     @_builtins.property
     def controls(self) -> _containers.RepeatedCompositeFieldContainer[Global___TimeControl]:
         """One control for every seat, or one per seat in seat order (a handicap); required.
-        Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`).
+        Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`). A
+        game's configuration, as the server answers it, holds one per seat (filled in like
+        every default); a preset's may hold one for every seat.
         """
 
     def __init__(
@@ -218,9 +220,11 @@ class ClockReadings(_message.Message):
     """Every clock is stopped by a service key (`PauseClock`) until `ResumeClock`."""
     @_builtins.property
     def read_at(self) -> _timestamp_pb2.Timestamp:
-        """The moment they were read: the event's time for an event's readings, the time of the
-        request for a view's. Interpolate from it: a running seat's time goes down by the time
-        passed since (until its deadline).
+        """The moment they were read, to the millisecond: the event's time for an event's readings
+        (and for a view sent with an event), the time of the request for `GetView`'s.
+        Interpolate from it: a running seat's time goes down by the time passed since, and
+        `read_at` plus `remaining` is its `deadline` (after a simple delay still to pass, the
+        deadline is later by what is left of the delay).
         """
 
     @_builtins.property
