@@ -409,8 +409,9 @@ export class TabulaClient implements Disposable {
 
   /**
    * A game from a full configuration (zero fields take their defaults). Options as for
-   * `createGameFromPreset`, and `clock`, the game's clocks (a preset carries none: pass a
-   * preset's `config` from `listGameKinds()` here to play it with clocks).
+   * `createGameFromPreset`, and `clock`, the game's clocks (some presets come on a clock of
+   * their own, their `config.clock`; pass another preset's `config` from `listGameKinds()`
+   * here to play it with clocks).
    */
   createGameFromConfig(
     config: MessageInitShape<typeof GameConfigSchema>,

@@ -245,7 +245,8 @@ class Client:
         `clocks.fischer(300, 2)`; it replaces `config.clock` (the caller's `config` is not
         changed). The clocks start at creation, a seat's time runs while it is to act, and a
         seat out of time loses (or, with `TIMEOUT_RULE_DEFAULT_MOVE`, the clock moves for it).
-        A preset carries no clock: pass its `config` (from `list_game_kinds()`) here."""
+        Some presets come on a clock of their own (their `config.clock` in `list_game_kinds()`);
+        pass another preset's `config` here to play it with clocks."""
         request = _common.config_request(config, private, request_id, bots, allow_hints, clock)
         return self._call(self.stub.CreateGame, request, timeout)
 
