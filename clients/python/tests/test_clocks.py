@@ -276,6 +276,20 @@ def test_the_clock_moves_for_a_seat_out_of_time_with_the_default_move_rule(keyed
         manager.abort_game(game_id, "enough")
 
 
+def test_a_preset_on_a_clock_starts_its_clock(keyed: str) -> None:
+    with Client(keyed, credential=KEY) as manager:
+        timed = [
+            (kind.kind, preset) for kind in manager.list_game_kinds() for preset in kind.presets if preset.config.HasField("clock")
+        ]
+        assert timed, "some presets come on a clock"
+        kind, preset = timed[0]
+        created = manager.create_game_from_preset(kind, preset.name)
+        assert created.game.config.clock == preset.config.clock
+        view = manager.get_view(created.game.game_id)
+        assert view.HasField("clock") and running(view.clock) == list(view.to_act)
+        manager.abort_game(created.game.game_id, "only looking")
+
+
 def test_a_bad_time_control_is_an_invalid_config(keyed: str) -> None:
     with Client(keyed, credential=KEY) as manager:
         for clock in (clocks.per_move(0.5), clocks.clock_config([]), clocks.correspondence(61)):

@@ -264,6 +264,20 @@ test("with the default-move rule the clock moves for a seat out of time, and the
   await manager.abortGame(gameId, "enough");
 });
 
+test("a preset on a clock starts its clock", async () => {
+  const timed = (await manager.listGameKinds()).flatMap((kind) =>
+    kind.presets.filter((preset) => preset.config?.clock !== undefined).map((preset) => ({ kind: kind.kind, preset })),
+  );
+  assert.ok(timed.length > 0, "some presets come on a clock");
+  const { kind, preset } = timed[0];
+  const created = await manager.createGameFromPreset(kind, preset.name);
+  assert.ok(equals(ClockConfigSchema, created.game!.config!.clock!, preset.config!.clock!));
+  const view = await manager.getView(created.game!.gameId);
+  assert.ok(view.clock !== undefined);
+  assert.deepEqual(running(view), view.toAct);
+  await manager.abortGame(created.game!.gameId, "only looking");
+});
+
 test("a bad time control is INVALID_CONFIG", async () => {
   for (const clock of [clocks.perMove(500), clocks.clockConfig([]), clocks.correspondence(61)]) {
     await assert.rejects(
