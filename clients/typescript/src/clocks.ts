@@ -94,19 +94,20 @@ export function seatClock(source: Readings, seat: number): SeatClock | undefined
 
 /**
  * Seat `seat`'s time left at `now` (default: this moment), in milliseconds: a running clock
- * (`running`, the clocks not paused) counts down from `readAt` to its `deadline`, so during
- * a simple delay it stays at `remaining` until the delay has passed; a stopped one shows
- * `remaining`. Never below zero. Undefined without readings or without that seat. `now` is
- * compared with the server's timestamps, so the two machines' clocks should agree.
+ * (`running`, the clocks not paused) counts down from `remaining` at `readAt`, after any delay
+ * still to pass then (a simple delay: its `deadline` is further off than `remaining`); a
+ * stopped one shows `remaining`. Never below zero. Undefined without readings or without that
+ * seat. `now` is compared with the server's timestamps, so the two machines' clocks should
+ * agree.
  */
 export function remainingMs(source: Readings, seat: number, now: Date | number = Date.now()): number | undefined {
   const found = readings(source);
   const clock = seatClock(source, seat);
   if (found === undefined || clock === undefined) return undefined;
-  let left = clock.remaining === undefined ? 0 : durationMs(clock.remaining);
-  if (!clock.running || found.paused) return left;
-  const moment = typeof now === "number" ? now : now.getTime();
-  if (clock.deadline !== undefined) left = Math.min(left, timestampMs(clock.deadline) - moment);
-  else if (found.readAt !== undefined) left -= moment - timestampMs(found.readAt);
-  return Math.max(left, 0);
+  const left = clock.remaining === undefined ? 0 : durationMs(clock.remaining);
+  if (!clock.running || found.paused || found.readAt === undefined) return left;
+  const readAt = timestampMs(found.readAt);
+  const delay = clock.deadline === undefined ? 0 : Math.max(0, timestampMs(clock.deadline) - readAt - left);
+  const elapsed = Math.max(0, (typeof now === "number" ? now : now.getTime()) - readAt);
+  return Math.max(0, left - Math.max(0, elapsed - delay));
 }

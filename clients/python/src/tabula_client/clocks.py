@@ -108,27 +108,28 @@ def seat_clock(source: Readings, seat: int) -> pb.SeatClock | None:
 
 
 def remaining(source: Readings, seat: int, now: datetime | None = None) -> timedelta | None:
-    """Seat `seat`'s time left at `now` (default: this moment; naive means UTC), from a view's or an event's
-    readings: a running clock (`running`, the clocks not paused) counts down from `read_at`
-    to its `deadline`, so during a simple delay it stays at `remaining` until the delay has
-    passed; a stopped one shows `remaining`. Never below zero. None without readings or
-    without that seat. `now` is compared with the server's timestamps, so the two machines'
-    clocks should agree."""
+    """Seat `seat`'s time left at `now` (default: this moment; naive means UTC), from a view's
+    or an event's readings: a running clock (`running`, the clocks not paused) counts down
+    from `remaining` at `read_at`, after any delay still to pass then (a simple delay: its
+    `deadline` is further off than `remaining`); a stopped one shows `remaining`. Never below
+    zero. None without readings or without that seat. `now` is compared with the server's
+    timestamps, so the two machines' clocks should agree."""
     found = readings(source)
     clock = seat_clock(source, seat)
     if found is None or clock is None:
         return None
     left = clock.remaining.ToTimedelta()
-    if not clock.running or found.paused:
+    if not clock.running or found.paused or not found.HasField("read_at"):
         return left
     moment = now if now is not None else datetime.now(timezone.utc)
     if moment.tzinfo is None:  # naive means UTC, as elsewhere in this package
         moment = moment.replace(tzinfo=timezone.utc)
+    read_at = found.read_at.ToDatetime(tzinfo=timezone.utc)
+    delay = timedelta(0)
     if clock.HasField("deadline"):
-        left = min(left, clock.deadline.ToDatetime(tzinfo=timezone.utc) - moment)
-    elif found.HasField("read_at"):
-        left -= moment - found.read_at.ToDatetime(tzinfo=timezone.utc)
-    return max(left, timedelta(0))
+        delay = max(delay, clock.deadline.ToDatetime(tzinfo=timezone.utc) - read_at - left)
+    elapsed = max(moment - read_at, timedelta(0))
+    return max(left - max(elapsed - delay, timedelta(0)), timedelta(0))
 
 
 __all__ = [
