@@ -78,16 +78,15 @@ def test_a_seat_out_of_time_loses_by_itself(keyed: str) -> None:
             ("timed_out", "clock"),
             ("game_ended", "none"),
         ]
-        created_event, red_move, timed_out, ended = events
+        _, red_move, timed_out, ended = events
         assert timed_out.timed_out.seat == 2
         assert ended.game_ended.outcome.type == pb.OutcomeType.OUTCOME_TYPE_WIN
         assert (ended.game_ended.outcome.reason, ended.game_ended.outcome.winner) == (pb.EndReason.END_REASON_TIMEOUT, 1)
 
-        # Every event but the end carries the clocks as of its time.
-        for event in (created_event, red_move, timed_out):
+        # The clocks as of each event's time (game_created's: test_every_event_but_the_end_...).
+        for event in (red_move, timed_out):
             assert event.HasField("clock") and event.clock.read_at == event.time, event_kind(event)
         assert not ended.HasField("clock") and clocks.remaining(ended, 2) is None
-        assert running(created_event.clock) == [1]
         assert running(red_move.clock) == [2]
         deadline = clocks.seat_clock(red_move, 2)
         assert deadline is not None and deadline.HasField("deadline")
@@ -119,6 +118,40 @@ def test_a_fischer_clock_runs_out_while_nobody_moves(keyed: str) -> None:
         assert timed_out.timed_out.seat == 1, "Red never moved"
         assert view is not None and view.HasField("clock") and clocks.remaining(view, 1) == timedelta(0)
         assert seen[-1][0].game_ended.outcome.winner == 2
+
+
+def test_every_event_but_the_end_carries_the_clocks_as_of_its_time(keyed: str) -> None:
+    """GameEvent.clock: "set on every event but `GameEnded`", `game_created` included."""
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_game_from_config(CONNECT_FOUR, clock=clocks.fischer(60, 1))
+        game_id = created.game.game_id
+        manager.with_credential(created.seat_tokens[0].token).submit_move(game_id, moves.drop(3))
+        manager.pause_clock(game_id)
+        manager.abort_game(game_id, "only looking")
+        events = list(follow(manager.events(game_id)))
+        assert [event_kind(e) for e in events] == [
+            "game_created", "move_applied", "clock_paused", "game_aborted", "game_ended"
+        ]
+        for event in events[:-1]:
+            assert event.HasField("clock") and event.clock.read_at == event.time, event_kind(event)
+        assert running(events[0].clock) == [1], "Red's time runs from the creation"
+        assert not events[-1].HasField("clock")
+
+
+def test_a_stream_sends_each_events_view_with_the_clocks(keyed: str) -> None:
+    """StreamEvents' views are the game as `get_view` shows it just after each event, and a view
+    of a game with clocks has them (View.clock), the first and the last included."""
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_game_from_config(CONNECT_FOUR, clock=clocks.fischer(60, 1))
+        game_id = created.game.game_id
+        assert manager.get_view(game_id).HasField("clock")
+        manager.with_credential(created.seat_tokens[0].token).submit_move(game_id, moves.drop(3))
+        manager.abort_game(game_id, "only looking")
+        assert manager.get_view(game_id).HasField("clock"), "a finished game's view keeps its clocks"
+        stream = manager.events(game_id, include_views=True)
+        views = [(event_kind(event), stream.last_view) for event in follow(stream)]
+        missing = [kind for kind, view in views if view is None or not view.HasField("clock")]
+        assert missing == [], f"views without clocks: {missing}"
 
 
 def test_a_move_after_the_deadline_is_out_of_time_or_too_late(keyed: str) -> None:
@@ -284,7 +317,10 @@ def test_a_preset_on_a_clock_starts_its_clock(keyed: str) -> None:
         assert timed, "some presets come on a clock"
         kind, preset = timed[0]
         created = manager.create_game_from_preset(kind, preset.name)
-        assert created.game.config.clock == preset.config.clock
+        clock = created.game.config.clock
+        assert clock.on_timeout == preset.config.clock.on_timeout
+        # One control for every seat may come back as one per seat.
+        assert set(map(str, clock.controls)) == set(map(str, preset.config.clock.controls))
         view = manager.get_view(created.game.game_id)
         assert view.HasField("clock") and running(view.clock) == list(view.to_act)
         manager.abort_game(created.game.game_id, "only looking")
@@ -292,10 +328,20 @@ def test_a_preset_on_a_clock_starts_its_clock(keyed: str) -> None:
 
 def test_a_bad_time_control_is_an_invalid_config(keyed: str) -> None:
     with Client(keyed, credential=KEY) as manager:
-        for clock in (clocks.per_move(0.5), clocks.clock_config([]), clocks.correspondence(61)):
+        three = clocks.clock_config([clocks.per_move(5)] * 3)
+        for clock in (clocks.per_move(0.5), clocks.fischer(0), clocks.correspondence(61), three):
             with pytest.raises(TabulaError) as bad:
                 manager.create_game_from_config(CONNECT_FOUR, clock=clock)
             assert failure(bad.value) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_CONFIG"), clock
+
+
+def test_a_clock_without_controls_is_an_invalid_config(keyed: str) -> None:
+    """ClockConfig.controls: "required. Each is validated and every problem is named
+    (INVALID_ARGUMENT `INVALID_CONFIG`)", as for two controls too many."""
+    with Client(keyed, credential=KEY) as manager:
+        with pytest.raises(TabulaError) as bad:
+            manager.create_game_from_config(CONNECT_FOUR, clock=clocks.clock_config([]))
+        assert failure(bad.value) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_CONFIG"), bad.value.message
 
 
 async def test_the_async_client_manages_clocks(keyed: str) -> None:

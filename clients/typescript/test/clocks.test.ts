@@ -29,6 +29,7 @@ import {
   ResumeClockRequestSchema,
   TabulaClient,
   TabulaError,
+  TimeControlSchema,
   TimeoutRule,
   type View,
   ViewSchema,
@@ -96,19 +97,18 @@ test("a seat out of time loses by itself: TimedOut by the clock, then END_REASON
     ["timedOut", "clock"],
     ["gameEnded", "none"],
   ]);
-  const [createdEvent, redMove, timedOut, ended] = events;
+  const [, redMove, timedOut, ended] = events;
   assert.ok(timedOut.kind.case === "timedOut" && timedOut.kind.value.seat === 2);
   assert.ok(ended.kind.case === "gameEnded");
   const outcome = ended.kind.value.outcome!;
   assert.deepEqual([outcome.type, outcome.reason, outcome.winner], [OutcomeType.WIN, EndReason.TIMEOUT, 1]);
 
-  // Every event but the end carries the clocks as of its time.
-  for (const event of [createdEvent, redMove, timedOut]) {
+  // The clocks as of each event's time (gameCreated's: "every event but the end carries ...").
+  for (const event of [redMove, timedOut]) {
     assert.ok(event.clock !== undefined && timestampMs(event.clock.readAt!) === timestampMs(event.time!), eventKind(event));
   }
   assert.equal(ended.clock, undefined);
   assert.equal(clocks.remainingMs(ended, 2), undefined);
-  assert.deepEqual(running(createdEvent), [1]);
   assert.deepEqual(running(redMove), [2]);
   const deadline = timestampMs(clocks.seatClock(redMove, 2)!.deadline!);
   assert.ok(Math.abs(deadline - (timestampMs(redMove.time!) + 1000)) <= 1, "a fresh second for Yellow");
@@ -135,6 +135,38 @@ test("a Fischer clock of 1 s + 0 runs out while nobody moves", async () => {
   assert.ok(view?.clock !== undefined && clocks.remainingMs(view, 1) === 0);
   const [ended] = seen.at(-1)!;
   assert.ok(ended.kind.case === "gameEnded" && ended.kind.value.outcome?.winner === 2);
+});
+
+// GameEvent.clock: "set on every event but `GameEnded`", `gameCreated` included.
+test("every event but the end carries the clocks as of its time", async () => {
+  const created = await manager.createGameFromConfig(connectFour, { clock: clocks.fischer(60_000, 1_000) });
+  const gameId = created.game!.gameId;
+  await manager.withCredential(created.seatTokens[0].token).submitMove(gameId, moves.drop(3));
+  await manager.pauseClock(gameId);
+  await manager.abortGame(gameId, "only looking");
+  const events = await follow(manager, gameId);
+  assert.deepEqual(events.map(eventKind), ["gameCreated", "moveApplied", "clockPaused", "gameAborted", "gameEnded"]);
+  for (const event of events.slice(0, -1)) {
+    assert.ok(event.clock !== undefined, `${eventKind(event)} carries the clocks`);
+    assert.equal(timestampMs(event.clock.readAt!), timestampMs(event.time!));
+  }
+  assert.deepEqual(running(events[0]), [1], "Red's time runs from the creation");
+  assert.equal(events.at(-1)!.clock, undefined);
+});
+
+// StreamEvents' views are the game as getView shows it just after each event, and a view of a
+// game with clocks has them (View.clock), the first and the last included.
+test("a stream sends each event's view with the clocks", async () => {
+  const created = await manager.createGameFromConfig(connectFour, { clock: clocks.fischer(60_000, 1_000) });
+  const gameId = created.game!.gameId;
+  assert.notEqual((await manager.getView(gameId)).clock, undefined);
+  await manager.withCredential(created.seatTokens[0].token).submitMove(gameId, moves.drop(3));
+  await manager.abortGame(gameId, "only looking");
+  assert.notEqual((await manager.getView(gameId)).clock, undefined, "a finished game's view keeps its clocks");
+  const stream = manager.events(gameId, 0n, { includeViews: true, signal: AbortSignal.timeout(15_000) });
+  const missing: string[] = [];
+  for await (const event of stream) if (stream.lastView?.clock === undefined) missing.push(eventKind(event));
+  assert.deepEqual(missing, [], "views without clocks");
 });
 
 test("a move after the deadline is OUT_OF_TIME, or too late once the timeout came", async () => {
@@ -271,7 +303,12 @@ test("a preset on a clock starts its clock", async () => {
   assert.ok(timed.length > 0, "some presets come on a clock");
   const { kind, preset } = timed[0];
   const created = await manager.createGameFromPreset(kind, preset.name);
-  assert.ok(equals(ClockConfigSchema, created.game!.config!.clock!, preset.config!.clock!));
+  const clock = created.game!.config!.clock!;
+  assert.equal(clock.onTimeout, preset.config!.clock!.onTimeout);
+  // One control for every seat may come back as one per seat.
+  for (const control of clock.controls) {
+    assert.ok(preset.config!.clock!.controls.some((c) => equals(TimeControlSchema, c, control)));
+  }
   const view = await manager.getView(created.game!.gameId);
   assert.ok(view.clock !== undefined);
   assert.deepEqual(running(view), view.toAct);
@@ -279,12 +316,22 @@ test("a preset on a clock starts its clock", async () => {
 });
 
 test("a bad time control is INVALID_CONFIG", async () => {
-  for (const clock of [clocks.perMove(500), clocks.clockConfig([]), clocks.correspondence(61)]) {
+  const three = clocks.clockConfig([clocks.perMove(5000), clocks.perMove(5000), clocks.perMove(5000)]);
+  for (const clock of [clocks.perMove(500), clocks.fischer(0), clocks.correspondence(61), three]) {
     await assert.rejects(
       manager.createGameFromConfig(connectFour, { clock }),
       tabulaError(Code.InvalidArgument, "INVALID_CONFIG"),
     );
   }
+});
+
+// ClockConfig.controls: "required. Each is validated and every problem is named (INVALID_ARGUMENT
+// `INVALID_CONFIG`)", as for two controls too many.
+test("a clock without controls is INVALID_CONFIG", async () => {
+  await assert.rejects(
+    manager.createGameFromConfig(connectFour, { clock: clocks.clockConfig([]) }),
+    tabulaError(Code.InvalidArgument, "INVALID_CONFIG"),
+  );
 });
 
 // Offline: the builders, the reading of a seat's time, and what the calls send.
