@@ -211,6 +211,21 @@ def test_views_read_each_seats_time_and_the_deadline_of_the_seat_to_act(keyed: s
         assert not manager.get_view(manager.create_game_from_config(CONNECT_FOUR).game.game_id).HasField("clock")
 
 
+def test_a_simple_delay_holds_the_clock_until_it_has_passed(keyed: str) -> None:
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_game_from_config(CONNECT_FOUR, clock=clocks.simple_delay(60, 5))
+        view = manager.get_view(created.game.game_id)
+        reading = clocks.seat_clock(view, 1)
+        assert reading is not None and reading.running
+        assert reading.remaining.ToTimedelta() == timedelta(seconds=60), "the clock stands still during the delay"
+        read_at = at(view.clock.read_at)
+        delay_left = at(reading.deadline) - read_at - timedelta(seconds=60)
+        assert timedelta(seconds=4) < delay_left <= timedelta(seconds=5)
+        assert clocks.remaining(view, 1, now=read_at + timedelta(seconds=2)) == timedelta(seconds=60)
+        assert clocks.remaining(view, 1, now=read_at + delay_left + timedelta(seconds=10)) == timedelta(seconds=50)
+        manager.abort_game(created.game.game_id, "only looking")
+
+
 def test_a_service_key_pauses_resumes_and_adds_time(keyed: str) -> None:
     with Client(keyed, credential=KEY) as manager:
         created = manager.create_game_from_config(CONNECT_FOUR, clock=clocks.fischer(60, 0))

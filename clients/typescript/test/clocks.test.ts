@@ -221,6 +221,20 @@ test("views read each seat's time and the deadline of the seat to act", async ()
   await assert.rejects(manager.pauseClock(plain), tabulaError(Code.FailedPrecondition, "NO_CLOCK"));
 });
 
+test("a simple delay holds the clock still until it has passed", async () => {
+  const created = await manager.createGameFromConfig(connectFour, { clock: clocks.simpleDelay(60_000, 5_000) });
+  const view = await manager.getView(created.game!.gameId);
+  const reading = clocks.seatClock(view, 1)!;
+  assert.ok(reading.running);
+  assert.equal(durationMs(reading.remaining!), 60_000, "the clock stands still during the delay");
+  const readAt = timestampMs(view.clock!.readAt!);
+  const delayLeft = timestampMs(reading.deadline!) - readAt - 60_000;
+  assert.ok(delayLeft > 4_000 && delayLeft <= 5_000, String(delayLeft));
+  assert.equal(clocks.remainingMs(view, 1, readAt + 2_000), 60_000);
+  assert.equal(clocks.remainingMs(view, 1, readAt + delayLeft + 10_000), 50_000);
+  await manager.abortGame(created.game!.gameId, "only looking");
+});
+
 test("a service key pauses, resumes and adds time; the history records each", async () => {
   const created = await manager.createGameFromConfig(connectFour, { clock: clocks.fischer(60_000, 0) });
   const gameId = created.game!.gameId;
