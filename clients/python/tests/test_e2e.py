@@ -171,7 +171,7 @@ def test_a_stream_resumes_after_a_disconnect_without_a_gap(server: str, include_
 
 
 def describe_actor(event: pb.GameEvent) -> str:
-    """The event's actor as `seat N`, `service KEY_NAME`, `none` or `unknown`."""
+    """The event's actor as `seat N`, `service KEY_NAME`, `engine N`, `clock`, `none` or `unknown`."""
     if not event.HasField("actor"):
         return "none"
     kind = actor_kind(event.actor)
@@ -181,7 +181,7 @@ def describe_actor(event: pb.GameEvent) -> str:
         return f"service {event.actor.service.key_name}"
     if kind == "engine":
         return f"engine {event.actor.engine}"
-    return kind
+    return kind  # "clock" (the game's clock has no more to say) or "unknown"
 
 
 def test_a_service_key_aborts_a_game_and_every_event_names_its_maker(server: str) -> None:

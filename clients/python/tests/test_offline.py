@@ -16,7 +16,7 @@ import grpc
 import pytest
 
 from standin import SERVICE, StandInServer
-from tabula_client import DEFAULT_TIMEOUT, AsyncClient, Client, TabulaError, moves, pb
+from tabula_client import DEFAULT_TIMEOUT, AsyncClient, Client, TabulaError, clocks, moves, pb
 
 #: The wrapper of each unary RPC, called with plausible arguments (and `timeout` when given).
 CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
@@ -38,6 +38,9 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "reissue_seat_token": ("ReissueSeatToken", lambda c, **t: c.reissue_seat_token("g", 1, **t)),
     "abort_game": ("AbortGame", lambda c, **t: c.abort_game("g", "why", **t)),
     "adjudicate_game": ("AdjudicateGame", lambda c, **t: c.adjudicate_game("g", "draw", 0, "why", **t)),
+    "pause_clock": ("PauseClock", lambda c, **t: c.pause_clock("g", request_id="p", **t)),
+    "resume_clock": ("ResumeClock", lambda c, **t: c.resume_clock("g", **t)),
+    "add_time": ("AddTime", lambda c, **t: c.add_time("g", 2, 30, **t)),
 }
 
 
@@ -125,6 +128,39 @@ def test_hint_and_creation_options_reach_the_server(stand_in: StandInServer) -> 
         assert sent.HasField("allow_hints") and sent.allow_hints is False
         client.create_game_from_pgn("1. e4 *")
         assert not arrived("CreateGame", pb.CreateGameRequest()).HasField("allow_hints"), "unset: the server decides"
+
+
+def test_clock_options_and_calls_reach_the_server(stand_in: StandInServer) -> None:
+    def arrived(rpc: str, message: Any) -> Any:
+        message.ParseFromString(stand_in.last(rpc).request)
+        return message
+
+    config = pb.GameConfig(connect_four=pb.ConnectFourConfig())
+    with Client(stand_in.address) as client:
+        client.create_game_from_config(config, clock=clocks.fischer(1.5, 0.25))
+        sent = arrived("CreateGame", pb.CreateGameRequest())
+        (control,) = sent.config.clock.controls
+        assert (control.fischer.base.ToMilliseconds(), control.fischer.increment.ToMilliseconds()) == (1500, 250)
+        assert sent.config.connect_four == config.connect_four and not config.HasField("clock"), "the caller's config stays"
+        handicap = clocks.clock_config([clocks.per_move(2), clocks.per_move(5)], on_timeout="default_move")
+        client.create_game_from_config(config, clock=handicap, request_id="c")
+        sent = arrived("CreateGame", pb.CreateGameRequest())
+        assert sent.config.clock == handicap and sent.request_id == "c"
+        client.create_game_from_config(pb.GameConfig(connect_four=pb.ConnectFourConfig(), clock=handicap))
+        assert arrived("CreateGame", pb.CreateGameRequest()).config.clock == handicap, "a config's own clock is sent"
+        client.create_game_from_config(config)
+        assert not arrived("CreateGame", pb.CreateGameRequest()).config.HasField("clock"), "no clock unless asked for"
+
+        client.pause_clock("g", request_id="p-1")
+        assert arrived("PauseClock", pb.PauseClockRequest()) == pb.PauseClockRequest(game_id="g", request_id="p-1")
+        client.resume_clock("g", request_id="r-1")
+        assert arrived("ResumeClock", pb.ResumeClockRequest()) == pb.ResumeClockRequest(game_id="g", request_id="r-1")
+        client.add_time("g", 2, 0.0104, request_id="a-1")
+        sent = arrived("AddTime", pb.AddTimeRequest())
+        assert (sent.game_id, sent.seat, sent.time.ToMilliseconds(), sent.request_id) == ("g", 2, 10, "a-1")
+        assert sent.time.nanos == 10_000_000, "seconds are rounded to whole milliseconds"
+        client.add_time("g", 1, timedelta(minutes=2))
+        assert arrived("AddTime", pb.AddTimeRequest()).time.ToMilliseconds() == 120_000
 
 
 def test_the_raw_stub_carries_the_credential(stand_in: StandInServer) -> None:

@@ -62,5 +62,19 @@ def test_names_are_total() -> None:
     assert actor_kind(pb.Actor(service=pb.ServiceActor())) == "service"
     assert actor_kind(pb.Actor(engine=2)) == "engine"
     assert enum_name(pb.ErrorReason, 72) == "ERROR_REASON_SEAT_PLAYED_BY_ENGINE"
+    assert enum_name(pb.EndReason, 24) == "END_REASON_TIMEOUT"
+    assert enum_name(pb.EndReason, 25) == "END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL"
+    assert [enum_name(pb.ErrorReason, n) for n in range(74, 78)] == [
+        "ERROR_REASON_OUT_OF_TIME",
+        "ERROR_REASON_NO_CLOCK",
+        "ERROR_REASON_CLOCK_PAUSED",
+        "ERROR_REASON_CLOCK_NOT_PAUSED",
+    ]
+    assert enum_name(pb.TimeoutRule, 2) == "TIMEOUT_RULE_DEFAULT_MOVE"
+    assert event_kind(pb.GameEvent(timed_out=pb.TimedOut(seat=2))) == "timed_out"
+    assert event_kind(pb.GameEvent(clock_paused=pb.ClockPaused())) == "clock_paused"
+    assert event_kind(pb.GameEvent(clock_resumed=pb.ClockResumed())) == "clock_resumed"
+    assert event_kind(pb.GameEvent(time_added=pb.TimeAdded(seat=1))) == "time_added"
+    assert actor_kind(pb.Actor(clock=pb.ClockActor())) == "clock"
     assert actor_kind(pb.Actor()) == "unknown"
     assert actor_kind(pb.GameEvent().actor) == "unknown"

@@ -1,4 +1,4 @@
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { clone, create, isMessage, type MessageInitShape } from "@bufbuild/protobuf";
 import { durationFromMs, type Timestamp, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   type CallOptions as ConnectCallOptions,
@@ -9,7 +9,8 @@ import {
   type Interceptor,
 } from "@connectrpc/connect";
 import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
-import type { GameConfigSchema } from "./gen/tabula/v1/config_pb.js";
+import { ClockConfigSchema, type TimeControl } from "./gen/tabula/v1/clock_pb.js";
+import { type GameConfig, GameConfigSchema } from "./gen/tabula/v1/config_pb.js";
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
 import type { BotSeatSchema, Game, GameKind, GameStatus, OutcomeType } from "./gen/tabula/v1/game_pb.js";
 import {
@@ -108,6 +109,34 @@ export interface CreateOptions extends ManageOptions {
    * may analyse a finished game either way.
    */
   allowHints?: boolean;
+}
+
+/**
+ * A game's clocks: a `ClockConfig` (or its fields), or one `TimeControl` for every seat (then
+ * running out of time loses). Build them with `clocks`.
+ */
+export type ClockOption = MessageInitShape<typeof ClockConfigSchema> | TimeControl;
+
+/** Options of `createGameFromConfig`. */
+export interface ConfigOptions extends CreateOptions {
+  /**
+   * The game's clocks (`clocks.fischer(300_000, 2_000)`, `clocks.clockConfig([...], rule)`),
+   * replacing the configuration's own `clock`. They start at creation; a seat's time runs while
+   * it is to act, and a seat out of time loses (`EndReason.TIMEOUT`), or with
+   * `TimeoutRule.DEFAULT_MOVE` the clock moves for it. A bad control rejects with INVALID_CONFIG.
+   */
+  clock?: ClockOption;
+}
+
+function isTimeControl(clock: ClockOption): clock is TimeControl {
+  return "$typeName" in clock && clock.$typeName === "tabula.v1.TimeControl";
+}
+
+/** `config` with `clock` as its clock, in a copy: the caller's `config` is left as it was. */
+function withClock(config: MessageInitShape<typeof GameConfigSchema>, clock: ClockOption): GameConfig {
+  const copy = isMessage(config, GameConfigSchema) ? clone(GameConfigSchema, config) : create(GameConfigSchema, config);
+  copy.clock = create(ClockConfigSchema, isTimeControl(clock) ? { controls: [clock] } : clock);
+  return copy;
 }
 
 /** Options of `createGameFromPgn`. */
@@ -378,15 +407,21 @@ export class TabulaClient implements Disposable {
     );
   }
 
-  /** A game from a full configuration (zero fields take their defaults). */
+  /**
+   * A game from a full configuration (zero fields take their defaults). Options as for
+   * `createGameFromPreset`, and `clock`, the game's clocks (some presets come on a clock of
+   * their own, their `config.clock`; pass another preset's `config` from `listGameKinds()`
+   * here to play it with clocks).
+   */
   createGameFromConfig(
     config: MessageInitShape<typeof GameConfigSchema>,
-    options: CreateOptions = {},
+    options: ConfigOptions = {},
   ): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [], allowHints } = options;
+    const { requestId = "", private: isPrivate = false, bots = [], allowHints, clock } = options;
+    const value = clock === undefined ? config : withClock(config, clock);
     return this.call(options, (o) =>
       this.raw.createGame(
-        { source: { case: "config", value: config }, private: isPrivate, requestId, bots, allowHints },
+        { source: { case: "config", value }, private: isPrivate, requestId, bots, allowHints },
         o,
       ),
     );
@@ -543,5 +578,42 @@ export class TabulaClient implements Disposable {
       this.raw.adjudicateGame({ gameId, result, winner, explanation, requestId }, o),
     );
     return required(response.game, "game");
+  }
+
+  /**
+   * Stops every clock of a game in progress and resolves to the game as a spectator sees it
+   * (`view.clock.paused`); no seat moves until `resumeClock` (CLOCK_PAUSED). Needs a service
+   * key. Rejects with FAILED_PRECONDITION NO_CLOCK, CLOCK_PAUSED (already paused),
+   * OUT_OF_TIME (a seat's time had run out) or GAME_OVER.
+   */
+  async pauseClock(gameId: string, options: ManageOptions = {}): Promise<View> {
+    const requestId = options.requestId ?? "";
+    const response = await this.call(options, (o) => this.raw.pauseClock({ gameId, requestId }, o));
+    return required(response.view, "view");
+  }
+
+  /**
+   * Starts a paused game's clocks again (each seat to act thinks from now, with the time it
+   * had) and resolves to the game as a spectator sees it. Needs a service key. Rejects with
+   * FAILED_PRECONDITION NO_CLOCK, CLOCK_NOT_PAUSED or GAME_OVER.
+   */
+  async resumeClock(gameId: string, options: ManageOptions = {}): Promise<View> {
+    const requestId = options.requestId ?? "";
+    const response = await this.call(options, (o) => this.raw.resumeClock({ gameId, requestId }, o));
+    return required(response.view, "view");
+  }
+
+  /**
+   * Gives `seat` (from 1) `timeMs` more milliseconds (rounded to whole ones; 1 ms to 1 day),
+   * its clock running or paused, and resolves to the game as a spectator sees it. Needs a
+   * service key. Rejects with INVALID_ARGUMENT INVALID_REQUEST (a seat the game lacks, a time
+   * out of range), FAILED_PRECONDITION NO_CLOCK, OUT_OF_TIME (the seat's time had run out) or
+   * GAME_OVER.
+   */
+  async addTime(gameId: string, seat: number, timeMs: number, options: ManageOptions = {}): Promise<View> {
+    const requestId = options.requestId ?? "";
+    const time = durationFromMs(Math.round(timeMs));
+    const response = await this.call(options, (o) => this.raw.addTime({ gameId, seat, time, requestId }, o));
+    return required(response.view, "view");
   }
 }

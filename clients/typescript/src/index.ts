@@ -2,7 +2,8 @@
  * Client for the Tabula game service (tabula.v1). `TabulaClient.connect` opens a connection;
  * every message, schema and enum of the contract (and google.rpc's error details) is
  * re-exported from the generated code, and `Code` and `ConnectError` from Connect; `moves`
- * builds every move kind, and `botSeat` a seat the server's engine plays; failures reject
+ * builds every move kind, `botSeat` a seat the server's engine plays, and `clocks` time
+ * controls and a seat's time left; failures reject
  * with `TabulaError` (gRPC code, the server's stable reason, message and metadata);
  * `enumName`, `eventKind`, `actorKind` and `moveKind` name what the server sent, `"unknown"`
  * for what a newer server added.
@@ -12,6 +13,8 @@ export {
   EventStream,
   DEFAULT_TIMEOUT_MS,
   type CallOptions,
+  type ClockOption,
+  type ConfigOptions,
   type ConnectOptions,
   type CreateOptions,
   type EventOptions,
@@ -27,6 +30,7 @@ export { TabulaError, DOMAIN, codeName, toTabulaError } from "./errors.js";
 export { Code, ConnectError } from "@connectrpc/connect";
 export * as moves from "./moves.js";
 export { botSeat } from "./bots.js";
+export * as clocks from "./clocks.js";
 export {
   UNKNOWN,
   actorKind,
@@ -38,6 +42,7 @@ export {
   type MoveKind,
 } from "./names.js";
 export * from "./gen/tabula/v1/cell_pb.js";
+export * from "./gen/tabula/v1/clock_pb.js";
 export * from "./gen/tabula/v1/config_pb.js";
 export * from "./gen/tabula/v1/error_pb.js";
 export * from "./gen/tabula/v1/event_pb.js";

@@ -34,9 +34,9 @@ export type MoveKind = NonNullable<Move["kind"]["case"]> | typeof UNKNOWN;
 
 /**
  * `event.kind.case` (`"gameCreated"`, `"moveApplied"`, `"gameAborted"`, `"gameAdjudicated"`,
- * ...), or `"unknown"` for an event of
- * a kind added after this client: such an event still has its `seq` and `time`, and event
- * streams deliver it like any other.
+ * `"timedOut"`, `"clockPaused"`, `"clockResumed"`, `"timeAdded"`, ...), or `"unknown"` for an
+ * event of a kind added after this client: such an event still has its `seq` and `time`, and
+ * event streams deliver it like any other.
  */
 export function eventKind(event: GameEvent): EventKind {
   return event.kind.case ?? UNKNOWN;
@@ -45,10 +45,11 @@ export function eventKind(event: GameEvent): EventKind {
 /**
  * `actor.kind.case`: `"seat"` (a seat's own credential; the value is its number),
  * `"service"` (a service key; `value.keyName` is its public name, empty on a server without
- * keys) or `"engine"` (the server's engine playing a bot seat; the value is that seat's
- * number), or `"unknown"` for a kind of actor added after this client. Events of seats,
- * service keys and the engine carry one (`event.actor`); `gameCreated` and `gameEnded` events
- * carry none (`event.actor === undefined`), and `actorKind(undefined)` is `"unknown"` too.
+ * keys), `"engine"` (the server's engine playing a bot seat; the value is that seat's number)
+ * or `"clock"` (the game's clock: a `timedOut` event, or a move it played for a seat out of
+ * time), or `"unknown"` for a kind of actor added after this client. Events of seats, service
+ * keys, the engine and the clock carry one (`event.actor`); `gameCreated` and `gameEnded`
+ * events carry none (`event.actor === undefined`), and `actorKind(undefined)` is `"unknown"` too.
  */
 export function actorKind(actor: Actor | undefined): ActorKind {
   return actor?.kind.case ?? UNKNOWN;

@@ -166,7 +166,7 @@ for (const includeViews of [false, true]) {
   });
 }
 
-/** The event's actor as `seat N`, `service KEY_NAME`, `none` or `unknown`. */
+/** The event's actor as `seat N`, `service KEY_NAME`, `engine N`, `clock`, `none` or `unknown`. */
 function describeActor(event: GameEvent): string {
   if (event.actor === undefined) return "none";
   const kind = actorKind(event.actor);

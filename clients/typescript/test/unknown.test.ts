@@ -22,6 +22,8 @@ import {
   OutcomeType,
   OutcomeTypeSchema,
   TabulaClient,
+  TimeoutRule,
+  TimeoutRuleSchema,
 } from "../src/index.js";
 import { check, checkEvents, entries, StandIn, unaryCall } from "./unknown.js";
 
@@ -67,6 +69,19 @@ test("names are total", () => {
   assert.equal(actorKind(create(ActorSchema, { kind: { case: "service", value: {} } })), "service");
   assert.equal(actorKind(create(ActorSchema, { kind: { case: "engine", value: 2 } })), "engine");
   assert.equal(enumName(ErrorReasonSchema, ErrorReason.SEAT_PLAYED_BY_ENGINE), "ERROR_REASON_SEAT_PLAYED_BY_ENGINE");
+  assert.equal(enumName(EndReasonSchema, EndReason.TIMEOUT), "END_REASON_TIMEOUT");
+  assert.equal(enumName(EndReasonSchema, 25), "END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL");
+  assert.deepEqual(
+    [ErrorReason.OUT_OF_TIME, ErrorReason.NO_CLOCK, ErrorReason.CLOCK_PAUSED, ErrorReason.CLOCK_NOT_PAUSED].map((r) =>
+      enumName(ErrorReasonSchema, r),
+    ),
+    ["ERROR_REASON_OUT_OF_TIME", "ERROR_REASON_NO_CLOCK", "ERROR_REASON_CLOCK_PAUSED", "ERROR_REASON_CLOCK_NOT_PAUSED"],
+  );
+  assert.equal(enumName(TimeoutRuleSchema, TimeoutRule.DEFAULT_MOVE), "TIMEOUT_RULE_DEFAULT_MOVE");
+  for (const kind of ["timedOut", "clockPaused", "clockResumed", "timeAdded"] as const) {
+    assert.equal(eventKind(create(GameEventSchema, { kind: { case: kind, value: {} } })), kind);
+  }
+  assert.equal(actorKind(create(ActorSchema, { kind: { case: "clock", value: {} } })), "clock");
   assert.equal(actorKind(create(ActorSchema)), "unknown");
   assert.equal(actorKind(create(GameEventSchema).actor), "unknown");
 });

@@ -1,7 +1,8 @@
 """Client for the Tabula game service (tabula.v1): `Client` blocks, `AsyncClient` awaits.
 
 Messages and enums live in `tabula_client.pb`, move builders in `tabula_client.moves`,
-seats the server's engine plays are built with `bot_seat`;
+seats the server's engine plays are built with `bot_seat`, time controls and a seat's time
+left with `tabula_client.clocks`;
 every failure raises `TabulaError` with the gRPC `code`, the server's stable `reason`, its
 `message` and `metadata`. `enum_name`, `event_kind`, `actor_kind` and `move_kind` name what
 the server sent, `unknown` for what a newer server added (see `tabula_client.names`).
@@ -9,7 +10,7 @@ the server sent, `unknown` for what a newer server added (see `tabula_client.nam
 
 from importlib.metadata import PackageNotFoundError, version
 
-from tabula_client import moves, pb
+from tabula_client import clocks, moves, pb
 from tabula_client._common import DEFAULT_TIMEOUT
 from tabula_client.aio import AsyncClient, AsyncEventStream
 from tabula_client.bots import bot_seat
@@ -25,5 +26,5 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
 
 __all__ = [
     "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "Client", "EventStream",
-    "TabulaError", "__version__", "actor_kind", "bot_seat", "enum_name", "event_kind", "move_kind", "moves", "pb",
+    "TabulaError", "__version__", "actor_kind", "bot_seat", "clocks", "enum_name", "event_kind", "move_kind", "moves", "pb",
 ]

@@ -24,6 +24,10 @@ Metadata = tuple[tuple[str, str], ...]
 Time = Union[datetime, Timestamp, None]
 #: A length of time (a bot's move time, a hint's budget): seconds, a `timedelta` or a `Duration`.
 Seconds = Union[float, timedelta, Duration, None]
+#: A length of time that must be given (a clock's): seconds, a `timedelta` or a `Duration`.
+Length = Union[float, timedelta, Duration]
+#: A game's clocks: a `pb.ClockConfig`, or one `pb.TimeControl` for every seat.
+Clock = Union[pb.ClockConfig, pb.TimeControl]
 
 #: The deadline of every unary call, in seconds, unless the client or the call sets another.
 DEFAULT_TIMEOUT = 30.0
@@ -118,6 +122,15 @@ def set_duration(target: Duration, value: Seconds) -> None:
         target.FromNanoseconds(round(value * 1e9))
 
 
+def set_millis(target: Duration, value: Seconds) -> None:
+    """Like `set_duration`, but seconds are rounded to whole milliseconds, the unit of clocks
+    (a `timedelta` or a `Duration` is sent as it is, and the server refuses finer parts)."""
+    if isinstance(value, (int, float)):
+        target.FromMilliseconds(round(value * 1000))
+    else:
+        set_duration(target, value)
+
+
 def _created(
     request: pb.CreateGameRequest, private: bool, request_id: str, bots: Iterable[pb.BotSeat], allow_hints: bool | None
 ) -> pb.CreateGameRequest:
@@ -142,9 +155,22 @@ def preset_request(
 
 
 def config_request(
-    config: pb.GameConfig, private: bool, request_id: str, bots: Iterable[pb.BotSeat], allow_hints: bool | None
+    config: pb.GameConfig,
+    private: bool,
+    request_id: str,
+    bots: Iterable[pb.BotSeat],
+    allow_hints: bool | None,
+    clock: Clock | None = None,
 ) -> pb.CreateGameRequest:
-    return _created(pb.CreateGameRequest(config=config), private, request_id, bots, allow_hints)
+    """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
+    its `clock` when given; the caller's `config` is left as it was."""
+    request = pb.CreateGameRequest(config=config)
+    if clock is not None:
+        if isinstance(clock, pb.TimeControl):
+            request.config.clock.CopyFrom(pb.ClockConfig(controls=[clock]))
+        else:
+            request.config.clock.CopyFrom(clock)
+    return _created(request, private, request_id, bots, allow_hints)
 
 
 def pgn_request(
@@ -196,6 +222,12 @@ def adjudicate_request(
     return pb.AdjudicateGameRequest(
         game_id=game_id, result=outcome_value(result), winner=winner, explanation=explanation, request_id=request_id
     )
+
+
+def add_time_request(game_id: str, seat: int, time: Length, request_id: str) -> pb.AddTimeRequest:
+    request = pb.AddTimeRequest(game_id=game_id, seat=seat, request_id=request_id)
+    set_millis(request.time, time)
+    return request
 
 
 def submit_request(

@@ -203,9 +203,10 @@ class AsyncClient:
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
+        clock: _common.Clock | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.config_request(config, private, request_id, bots, allow_hints)
+        request = _common.config_request(config, private, request_id, bots, allow_hints, clock)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_pgn(
@@ -322,6 +323,20 @@ class AsyncClient:
     ) -> pb.Game:
         request = _common.adjudicate_request(game_id, result, winner, explanation, request_id)
         return (await self._call(self.stub.AdjudicateGame, request, timeout)).game
+
+    async def pause_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+        request = pb.PauseClockRequest(game_id=game_id, request_id=request_id)
+        return (await self._call(self.stub.PauseClock, request, timeout)).view
+
+    async def resume_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+        request = pb.ResumeClockRequest(game_id=game_id, request_id=request_id)
+        return (await self._call(self.stub.ResumeClock, request, timeout)).view
+
+    async def add_time(
+        self, game_id: str, seat: int, time: _common.Length, *, request_id: str = "", timeout: float | None = None
+    ) -> pb.View:
+        request = _common.add_time_request(game_id, seat, time, request_id)
+        return (await self._call(self.stub.AddTime, request, timeout)).view
 
 
 __all__ = ["AsyncClient", "AsyncEventStream", "TabulaError"]

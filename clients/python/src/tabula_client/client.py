@@ -234,11 +234,20 @@ class Client:
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
+        clock: _common.Clock | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
-        `request_id`, `bots` and `allow_hints` as for `create_game_from_preset`."""
-        request = _common.config_request(config, private, request_id, bots, allow_hints)
+        `request_id`, `bots` and `allow_hints` as for `create_game_from_preset`.
+
+        `clock` gives the game clocks (build it with `tabula_client.clocks`): a
+        `pb.ClockConfig`, or one `pb.TimeControl` for every seat, such as
+        `clocks.fischer(300, 2)`; it replaces `config.clock` (the caller's `config` is not
+        changed). The clocks start at creation, a seat's time runs while it is to act, and a
+        seat out of time loses (or, with `TIMEOUT_RULE_DEFAULT_MOVE`, the clock moves for it).
+        Some presets come on a clock of their own (their `config.clock` in `list_game_kinds()`);
+        pass another preset's `config` here to play it with clocks."""
+        request = _common.config_request(config, private, request_id, bots, allow_hints, clock)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_pgn(
@@ -391,6 +400,33 @@ class Client:
         characters); a finished game is `GAME_OVER`."""
         request = _common.adjudicate_request(game_id, result, winner, explanation, request_id)
         return self._call(self.stub.AdjudicateGame, request, timeout).game
+
+    def pause_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+        """Stops every clock of a game in progress and returns the game as a spectator sees it
+        (`view.clock.paused`); no seat moves until `resume_clock` (reason `CLOCK_PAUSED`).
+        Needs a service key. Errors: FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` (already
+        paused), `OUT_OF_TIME` (a seat's time had run out), `GAME_OVER`."""
+        request = pb.PauseClockRequest(game_id=game_id, request_id=request_id)
+        return self._call(self.stub.PauseClock, request, timeout).view
+
+    def resume_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+        """Starts a paused game's clocks again (each seat to act thinks from now, with the
+        time it had) and returns the game as a spectator sees it. Needs a service key.
+        Errors: FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`."""
+        request = pb.ResumeClockRequest(game_id=game_id, request_id=request_id)
+        return self._call(self.stub.ResumeClock, request, timeout).view
+
+    def add_time(
+        self, game_id: str, seat: int, time: _common.Length, *, request_id: str = "", timeout: float | None = None
+    ) -> pb.View:
+        """Gives `seat` (from 1) `time` more (seconds, rounded to whole milliseconds, a
+        `timedelta` or a `pb.Duration`; 1 ms to 1 day), its clock running or paused, and
+        returns the game as a spectator sees it. Needs a service key. Errors:
+        INVALID_ARGUMENT `INVALID_REQUEST` (a seat the game lacks, a time out of range);
+        FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` (the seat's time had run out),
+        `GAME_OVER`."""
+        request = _common.add_time_request(game_id, seat, time, request_id)
+        return self._call(self.stub.AddTime, request, timeout).view
 
 
 __all__ = ["Client", "EventStream", "TabulaError"]

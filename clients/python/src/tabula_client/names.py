@@ -37,9 +37,9 @@ def enum_name(enum: EnumType, number: int) -> str:
 
 def event_kind(event: pb.GameEvent) -> str:
     """The arm of `event.kind` (`game_created`, `move_applied`, `game_aborted`,
-    `game_adjudicated`, ...), or `unknown` for an
-    event of a kind added after this client: such an event still has its `seq` and `time`,
-    and event streams deliver it like any other."""
+    `game_adjudicated`, `timed_out`, `clock_paused`, `clock_resumed`, `time_added`, ...), or
+    `unknown` for an event of a kind added after this client: such an event still has its
+    `seq` and `time`, and event streams deliver it like any other."""
     kind: str | None = event.WhichOneof("kind")
     return kind if kind is not None else UNKNOWN
 
@@ -47,10 +47,12 @@ def event_kind(event: pb.GameEvent) -> str:
 def actor_kind(actor: pb.Actor) -> str:
     """The arm of `actor.kind`: `seat` (a seat's own credential; `actor.seat` is its number),
     `service` (a service key; `actor.service.key_name` is its public name, empty on a server
-    without keys) or `engine` (the server's engine playing a bot seat; `actor.engine` is that
-    seat's number), or `unknown` for a kind of actor added after this client. Events of seats,
-    service keys and the engine carry one (`event.HasField("actor")`); `game_created` and
-    `game_ended` events carry none, and their unset `event.actor` is of kind `unknown` too."""
+    without keys), `engine` (the server's engine playing a bot seat; `actor.engine` is that
+    seat's number) or `clock` (the game's clock: a `timed_out` event, or a move it played for
+    a seat out of time), or `unknown` for a kind of actor added after this client. Events of
+    seats, service keys, the engine and the clock carry one (`event.HasField("actor")`);
+    `game_created` and `game_ended` events carry none, and their unset `event.actor` is of
+    kind `unknown` too."""
     kind: str | None = actor.WhichOneof("kind")
     return kind if kind is not None else UNKNOWN
 
