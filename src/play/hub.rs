@@ -128,11 +128,9 @@ pub struct ClockReadings {
 }
 
 impl ClockReadings {
-    /// `clocks` as they read at `at`, to the millisecond (the clocks' precision), so that
-    /// `read_at` plus a running seat's remaining time is its deadline.
+    /// `clocks` as they read at `at` (counted in whole milliseconds, the clocks' precision).
     pub fn of(clocks: &Clocks, at: SystemTime) -> ClockReadings {
-        let at = to_millis(at);
-        ClockReadings { read_at: from_millis(at), seats: clocks.readings(at), paused: clocks.paused() }
+        ClockReadings { read_at: at, seats: clocks.readings(to_millis(at)), paused: clocks.paused() }
     }
 
     /// The clocks just after `event` in `live`, read at its time: those it recorded, or for

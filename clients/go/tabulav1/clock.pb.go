@@ -397,11 +397,11 @@ func (x *DelayControl) GetDelay() *durationpb.Duration {
 // A game's clocks at one moment.
 type ClockReadings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The moment they were read, to the millisecond: the event's time for an event's readings
-	// (and for a view sent with an event), the time of the request for `GetView`'s.
-	// Interpolate from it: a running seat's time goes down by the time passed since, and
-	// `read_at` plus `remaining` is its `deadline` (after a simple delay still to pass, the
-	// deadline is later by what is left of the delay).
+	// The moment they were read: the event's time for an event's readings (and for a view
+	// sent with an event), the time of the request for `GetView`'s. Interpolate from it: a
+	// running seat's time goes down by the time passed since. Clocks count whole
+	// milliseconds, so `read_at` plus `remaining` is the `deadline` to within one (after a
+	// simple delay still to pass, the deadline is later by what is left of the delay).
 	ReadAt *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=read_at,json=readAt,proto3" json:"read_at,omitempty"`
 	// One entry per seat, in seat order.
 	Seats []*SeatClock `protobuf:"bytes,2,rep,name=seats,proto3" json:"seats,omitempty"`

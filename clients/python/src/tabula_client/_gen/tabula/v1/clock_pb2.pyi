@@ -220,11 +220,11 @@ class ClockReadings(_message.Message):
     """Every clock is stopped by a service key (`PauseClock`) until `ResumeClock`."""
     @_builtins.property
     def read_at(self) -> _timestamp_pb2.Timestamp:
-        """The moment they were read, to the millisecond: the event's time for an event's readings
-        (and for a view sent with an event), the time of the request for `GetView`'s.
-        Interpolate from it: a running seat's time goes down by the time passed since, and
-        `read_at` plus `remaining` is its `deadline` (after a simple delay still to pass, the
-        deadline is later by what is left of the delay).
+        """The moment they were read: the event's time for an event's readings (and for a view
+        sent with an event), the time of the request for `GetView`'s. Interpolate from it: a
+        running seat's time goes down by the time passed since. Clocks count whole
+        milliseconds, so `read_at` plus `remaining` is the `deadline` to within one (after a
+        simple delay still to pass, the deadline is later by what is left of the delay).
         """
 
     @_builtins.property
