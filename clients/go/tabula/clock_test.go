@@ -6,6 +6,7 @@ package tabula_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -105,6 +106,77 @@ func TestAClockThatRunsOutEndsTheGameOnTime(t *testing.T) {
 	}
 	_, err = yellow.SubmitMove(ctx, gameID, tabula.Drop(3))
 	requireError(t, err, codes.FailedPrecondition, "GAME_OVER")
+}
+
+func TestAMoveAfterTheDeadlineIsTooLate(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	created, err := manager.CreateGameFromConfig(ctx, connectFourConfig(), tabula.Clock(tabula.Fischer(time.Second, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gameID := created.GetGame().GetGameId()
+	red := manager.As(created.GetSeatTokens()[0].GetToken())
+	view, err := red.GetView(ctx, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := tabula.SeatClock(view.GetClock(), 1)
+	if !clock.GetRunning() || clock.GetDeadline() == nil {
+		t.Fatalf("Red's clock: %v", view.GetClock())
+	}
+	time.Sleep(time.Until(clock.GetDeadline().AsTime().Add(10 * time.Millisecond)))
+
+	// Either the server refuses the late move, or its timeout came first.
+	_, err = red.SubmitMove(ctx, gameID, tabula.Drop(3))
+	var e *tabula.Error
+	if !errors.As(err, &e) || e.Code != codes.FailedPrecondition || (e.Reason != "OUT_OF_TIME" && e.Reason != "GAME_OVER") {
+		t.Fatalf("a move after the deadline: %v", err)
+	}
+	if e.Reason == "OUT_OF_TIME" && e.Metadata["seat"] != "1" {
+		t.Fatalf("OUT_OF_TIME names the seat %v", e.Metadata)
+	}
+	t.Logf("a move 10 ms after the deadline: %s", e.Reason)
+	events := await(t, collect(manager.Events(ctx, gameID, 0)))
+	if got, want := history(events), []string{"game_created by none", "timed_out by clock", "game_ended by none"}; !slices.Equal(got, want) {
+		t.Fatalf("history %q, want %q", got, want)
+	}
+	if seat := events[1].GetTimedOut().GetSeat(); seat != 1 {
+		t.Fatalf("seat %d timed out", seat)
+	}
+	if outcome := events[2].GetGameEnded().GetOutcome(); outcome.GetWinner() != 2 || outcome.GetReason() != tabulav1.EndReason_END_REASON_TIMEOUT {
+		t.Fatalf("the game ended with %v", outcome)
+	}
+}
+
+func TestAClockPerSeatAndInvalidClocks(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	created, err := manager.CreateGameFromConfig(ctx, connectFourConfig(), tabula.Clock(tabula.PerMove(time.Minute), tabula.PerMove(2*time.Minute)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := manager.GetView(ctx, created.GetGame().GetGameId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := tabula.Remaining(view.GetClock(), 1, time.Now()); left > time.Minute || left < 50*time.Second {
+		t.Fatalf("Red's minute: %v", left)
+	}
+	if left, _ := tabula.Remaining(view.GetClock(), 2, time.Now()); left != 2*time.Minute {
+		t.Fatalf("Yellow's two minutes: %v", left)
+	}
+	for _, bad := range [][]*tabulav1.TimeControl{
+		{},
+		{tabula.PerMove(500 * time.Millisecond)},
+		{tabula.Fischer(time.Minute, 1500*time.Microsecond)},
+		{tabula.CorrespondenceDays(61)},
+		{tabula.PerMove(time.Minute), tabula.PerMove(time.Minute), tabula.PerMove(time.Minute)},
+		{{}},
+	} {
+		_, err := manager.CreateGameFromConfig(ctx, connectFourConfig(), tabula.Clock(bad...))
+		requireError(t, err, codes.InvalidArgument, "INVALID_CONFIG")
+	}
 }
 
 func TestAViewReadsEachSeatsClock(t *testing.T) {

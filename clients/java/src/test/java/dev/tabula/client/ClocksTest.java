@@ -20,6 +20,7 @@ import dev.tabula.v1.Outcome;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.SeatClock;
 import dev.tabula.v1.SubmitMoveResponse;
+import dev.tabula.v1.TimeControl;
 import dev.tabula.v1.TimeoutRule;
 import dev.tabula.v1.View;
 import io.grpc.Status;
@@ -152,6 +153,53 @@ class ClocksTest {
     assertEquals(GameStatus.GAME_STATUS_FINISHED, game.getStatus());
     assertEquals(EndReason.END_REASON_TIMEOUT, game.getOutcome().getReason());
     refused(Status.Code.FAILED_PRECONDITION, "GAME_OVER", () -> yellow.submitMove(id, Moves.drop(3)));
+  }
+
+  @Test
+  void aMoveAfterTheDeadlineIsTooLate() throws Exception {
+    CreateGameResponse created = client.createGameFromConfig(CONNECT_FOUR,
+        CreateOptions.defaults().withClock(Clocks.fischer(Duration.ofSeconds(1), Duration.ZERO)));
+    String id = created.getGame().getGameId();
+    TabulaClient red = client.as(created.getSeatTokens(0).getToken());
+    SeatClock clock = seat(red.getView(id).getClock(), 1);
+    assertTrue(clock.getRunning() && clock.hasDeadline(), clock.toString());
+    Duration wait = Duration.between(Instant.now(), instant(clock.getDeadline()).plusMillis(10));
+    if (!wait.isNegative()) {
+      Thread.sleep(wait.toMillis());
+    }
+
+    // Either the server refuses the late move, or its timeout came first.
+    TabulaException late = assertThrows(TabulaException.class, () -> red.submitMove(id, Moves.drop(3)));
+    assertEquals(Status.Code.FAILED_PRECONDITION, late.getCode(), late.toString());
+    assertTrue(List.of("OUT_OF_TIME", "GAME_OVER").contains(late.getReason()), late.toString());
+    if (late.getReason().equals("OUT_OF_TIME")) {
+      assertEquals("1", late.getMetadata().get("seat"), late.getMetadata().toString());
+    }
+    List<GameEvent> events = allEvents(client, id);
+    assertEquals(List.of("game_created by none", "timed_out by clock", "game_ended by none"), history(events));
+    assertEquals(1, events.get(1).getTimedOut().getSeat());
+    assertEquals(2, events.get(2).getGameEnded().getOutcome().getWinner());
+    assertEquals(EndReason.END_REASON_TIMEOUT, events.get(2).getGameEnded().getOutcome().getReason());
+  }
+
+  @Test
+  void aClockPerSeatAndInvalidClocks() {
+    CreateGameResponse created = client.createGameFromConfig(CONNECT_FOUR,
+        CreateOptions.defaults().withClock(Clocks.perMove(Duration.ofMinutes(1)), Clocks.perMove(Duration.ofMinutes(2))));
+    ClockReadings readings = client.getView(created.getGame().getGameId()).getClock();
+    Duration red = Clocks.remaining(readings, 1, Instant.now()).orElseThrow();
+    assertTrue(red.compareTo(Duration.ofMinutes(1)) <= 0 && red.compareTo(Duration.ofSeconds(50)) >= 0, red.toString());
+    assertEquals(Duration.ofMinutes(2), Clocks.remaining(readings, 2, Instant.now()).orElseThrow());
+    for (List<TimeControl> bad : List.of(
+        List.<TimeControl>of(),
+        List.of(Clocks.perMove(Duration.ofMillis(500))),
+        List.of(Clocks.fischer(Duration.ofMinutes(1), Duration.ofNanos(1_500_000))),
+        List.of(Clocks.correspondenceDays(61)),
+        List.of(Clocks.perMove(Duration.ofMinutes(1)), Clocks.perMove(Duration.ofMinutes(1)), Clocks.perMove(Duration.ofMinutes(1))),
+        List.of(TimeControl.getDefaultInstance()))) {
+      refused(Status.Code.INVALID_ARGUMENT, "INVALID_CONFIG",
+          () -> client.createGameFromConfig(CONNECT_FOUR, CreateOptions.defaults().withClock(bad)));
+    }
   }
 
   @Test
