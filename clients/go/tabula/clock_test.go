@@ -40,6 +40,25 @@ func history(events []*tabulav1.GameEvent) []string {
 	return lines
 }
 
+// controlsAre tells whether every control of clock is want: the game's configuration, with
+// its defaults filled in, may repeat one control for every seat.
+func controlsAre(clock *tabulav1.ClockConfig, want *tabulav1.TimeControl) bool {
+	for _, control := range clock.GetControls() {
+		if !proto.Equal(control, want) {
+			return false
+		}
+	}
+	return len(clock.GetControls()) > 0
+}
+
+// readAtIsTheEventsTime tells whether event's clocks were read at its time, as the contract
+// says of an event's readings: readings are whole milliseconds, so read_at may be the event's
+// time cut to the millisecond.
+func readAtIsTheEventsTime(event *tabulav1.GameEvent) bool {
+	gap := event.GetTime().AsTime().Sub(event.GetClock().GetReadAt().AsTime())
+	return event.GetClock() != nil && gap >= 0 && gap < time.Millisecond
+}
+
 // near tells whether got is within slack of want.
 func near(got, want, slack time.Duration) bool {
 	return got >= want-slack && got <= want+slack
@@ -53,7 +72,8 @@ func TestAClockThatRunsOutEndsTheGameOnTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := created.GetGame().GetConfig().GetClock()
-	if len(clock.GetControls()) != 1 || clock.GetControls()[0].GetPerMove().AsDuration() != time.Second {
+	if !controlsAre(clock, tabula.PerMove(time.Second)) ||
+		(clock.GetOnTimeout() != tabulav1.TimeoutRule_TIMEOUT_RULE_LOSE && clock.GetOnTimeout() != tabulav1.TimeoutRule_TIMEOUT_RULE_UNSPECIFIED) {
 		t.Fatalf("the game's clock: %v", clock)
 	}
 	gameID := created.GetGame().GetGameId()
@@ -166,16 +186,88 @@ func TestAClockPerSeatAndInvalidClocks(t *testing.T) {
 	if left, _ := tabula.Remaining(view.GetClock(), 2, time.Now()); left != 2*time.Minute {
 		t.Fatalf("Yellow's two minutes: %v", left)
 	}
-	for _, bad := range [][]*tabulav1.TimeControl{
-		{},
-		{tabula.PerMove(500 * time.Millisecond)},
-		{tabula.Fischer(time.Minute, 1500*time.Microsecond)},
-		{tabula.CorrespondenceDays(61)},
-		{tabula.PerMove(time.Minute), tabula.PerMove(time.Minute), tabula.PerMove(time.Minute)},
-		{{}},
+	// Values out of range, and a count of controls that fits no seating, are an invalid
+	// configuration; a control of no kind or a malformed duration is an invalid request.
+	for _, bad := range []struct {
+		controls []*tabulav1.TimeControl
+		reason   string
+	}{
+		{[]*tabulav1.TimeControl{tabula.PerMove(500 * time.Millisecond)}, "INVALID_CONFIG"},
+		{[]*tabulav1.TimeControl{tabula.CorrespondenceDays(61)}, "INVALID_CONFIG"},
+		{[]*tabulav1.TimeControl{tabula.Fischer(31*24*time.Hour, 0)}, "INVALID_CONFIG"},
+		{[]*tabulav1.TimeControl{tabula.PerMove(time.Minute), tabula.PerMove(time.Minute), tabula.PerMove(time.Minute)}, "INVALID_CONFIG"},
+		{nil, "INVALID_CONFIG"},
+		{[]*tabulav1.TimeControl{{}}, "INVALID_REQUEST"},
+		{[]*tabulav1.TimeControl{tabula.Fischer(time.Minute, 1500*time.Microsecond)}, "INVALID_REQUEST"},
 	} {
-		_, err := manager.CreateGameFromConfig(ctx, connectFourConfig(), tabula.Clock(bad...))
-		requireError(t, err, codes.InvalidArgument, "INVALID_CONFIG")
+		_, err := manager.CreateGameFromConfig(ctx, connectFourConfig(), tabula.Clock(bad.controls...))
+		requireError(t, err, codes.InvalidArgument, bad.reason)
+	}
+}
+
+// GameEvent.clock is set on every event but GameEnded, GameCreated included: the clocks start
+// at the creation, so a client shows them from the events alone.
+func TestTheCreationEventCarriesTheClocks(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	created, err := manager.CreateGameFromConfig(ctx, connectFourConfig(), tabula.Clock(tabula.Fischer(time.Minute, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gameID := created.GetGame().GetGameId()
+	if _, err := manager.AbortGame(ctx, gameID, "the test is over"); err != nil {
+		t.Fatal(err)
+	}
+	events := await(t, collect(manager.Events(ctx, gameID, 0)))
+	creation := events[0]
+	red := tabula.SeatClock(creation.GetClock(), 1)
+	if tabula.EventKind(creation) != "game_created" || !red.GetRunning() || red.GetRemaining().AsDuration() != time.Minute ||
+		!readAtIsTheEventsTime(creation) {
+		t.Fatalf("the creation's clocks: %v (event %v)", creation.GetClock(), creation)
+	}
+	if gap := red.GetDeadline().AsTime().Sub(creation.GetTime().AsTime()); !near(gap, time.Minute, 2*time.Millisecond) {
+		t.Fatalf("Red's deadline is %v after the creation", gap)
+	}
+}
+
+// A preset may come with a clock of its own.
+func TestAPresetOnAClock(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	kinds, err := manager.ListGameKinds(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var preset *tabulav1.Preset
+	for _, kind := range kinds {
+		for _, p := range kind.GetPresets() {
+			if kind.GetKind() == tabulav1.GameKind_GAME_KIND_CONNECT_FOUR && p.GetName() == "one_minute_a_move" {
+				preset = p
+			}
+		}
+	}
+	if !controlsAre(preset.GetConfig().GetClock(), tabula.PerMove(time.Minute)) {
+		t.Fatalf("Connect Four's preset one_minute_a_move: %v", preset)
+	}
+	created, err := manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "one_minute_a_move")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if clock := created.GetGame().GetConfig().GetClock(); !controlsAre(clock, tabula.PerMove(time.Minute)) ||
+		clock.GetOnTimeout() != preset.GetConfig().GetClock().GetOnTimeout() {
+		t.Fatalf("the game's clock %v, the preset's %v", clock, preset.GetConfig().GetClock())
+	}
+	view, err := manager.GetView(ctx, created.GetGame().GetGameId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if left, ok := tabula.Remaining(view.GetClock(), 1, time.Now()); !ok || left > time.Minute || left < 50*time.Second {
+		t.Fatalf("Red's minute: %v, %v", left, ok)
+	}
+	// Another clock for a preset's game: its configuration, with Clock.
+	other, err := manager.CreateGameFromConfig(ctx, preset.GetConfig(), tabula.Clock(tabula.PerMove(2*time.Minute)))
+	if err != nil || !controlsAre(other.GetGame().GetConfig().GetClock(), tabula.PerMove(2*time.Minute)) {
+		t.Fatalf("the preset's configuration with another clock: %v, %v", other.GetGame().GetConfig().GetClock(), err)
 	}
 }
 
@@ -188,10 +280,8 @@ func TestAViewReadsEachSeatsClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	gameID := created.GetGame().GetGameId()
-	controls := created.GetGame().GetConfig().GetClock().GetControls()
-	if len(controls) != 1 || controls[0].GetFischer().GetBase().AsDuration() != time.Minute ||
-		controls[0].GetFischer().GetIncrement().AsDuration() != 2*time.Second {
-		t.Fatalf("the game's control: %v", created.GetGame().GetConfig().GetClock())
+	if clock := created.GetGame().GetConfig().GetClock(); !controlsAre(clock, tabula.Fischer(time.Minute, 2*time.Second)) {
+		t.Fatalf("the game's clock: %v", clock)
 	}
 
 	view, err := manager.As("").GetView(ctx, gameID)
@@ -248,7 +338,7 @@ func TestAViewReadsEachSeatsClock(t *testing.T) {
 	if len(moved.GetEvents()) != 1 {
 		t.Fatalf("the move's events: %v", moved.GetEvents())
 	}
-	if event := moved.GetEvents()[0]; !proto.Equal(event.GetClock(), after) || !event.GetClock().GetReadAt().AsTime().Equal(event.GetTime().AsTime()) {
+	if event := moved.GetEvents()[0]; !proto.Equal(event.GetClock(), after) || !readAtIsTheEventsTime(event) {
 		t.Fatalf("the move's event has the clocks %v at %v, the view %v", event.GetClock(), event.GetTime(), after)
 	}
 }
@@ -403,17 +493,14 @@ func TestAServiceKeyPausesResumesAndAddsTime(t *testing.T) {
 	}; !slices.Equal(got, want) {
 		t.Fatalf("history %q, want %q", got, want)
 	}
-	if created := tabula.SeatClock(events[0].GetClock(), 1); !created.GetRunning() || created.GetRemaining().AsDuration() != time.Minute {
-		t.Fatalf("the clocks at the creation: %v", events[0].GetClock())
-	}
 	if !events[1].GetClock().GetPaused() || events[3].GetClock().GetPaused() {
 		t.Fatalf("paused %v, resumed %v", events[1].GetClock(), events[3].GetClock())
 	}
 	if addition := events[2].GetTimeAdded(); addition.GetSeat() != 2 || addition.GetAdded().AsDuration() != 30*time.Second {
 		t.Fatalf("time added: %v", addition)
 	}
-	for _, event := range events[:len(events)-1] {
-		if event.GetClock() == nil || !event.GetClock().GetReadAt().AsTime().Equal(event.GetTime().AsTime()) {
+	for _, event := range events[1 : len(events)-1] { // the creation's: TestTheCreationEventCarriesTheClocks
+		if event.GetClock() == nil || !readAtIsTheEventsTime(event) {
 			t.Fatalf("event %d (%s) has the clocks %v", event.GetSeq(), tabula.EventKind(event), event.GetClock())
 		}
 	}
