@@ -126,8 +126,10 @@ public final class CreateOptions {
    * configuration has, on a copy; the caller's configuration is left as it is. The clocks
    * start at the creation; a seat whose time runs out loses ({@code END_REASON_TIMEOUT})
    * unless {@link #withOnTimeout} says otherwise. Only a creation from a configuration takes a
-   * clock: presets and PGN imports carry none in the contract, and creating one with a clock
-   * throws {@link IllegalArgumentException} without calling the server.
+   * clock: a preset comes with its own clock or none (its {@code getConfig().getClock()} in
+   * {@code listGameKinds()} shows which) and a PGN import has none, so creating either with a
+   * clock throws {@link IllegalArgumentException} without calling the server. To play a preset
+   * on another clock, create the game from the preset's configuration with this.
    */
   public CreateOptions withClock(TimeControl... controls) {
     return withClock(List.of(controls));

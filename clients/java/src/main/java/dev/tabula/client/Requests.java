@@ -44,7 +44,7 @@ final class Requests {
   private static CreateOptions withoutClock(CreateOptions options) {
     if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()) {
       throw new IllegalArgumentException(
-          "only a game created from a configuration takes a clock (createGameFromConfig): presets and PGN imports carry none");
+          "only a game created from a configuration takes a clock (createGameFromConfig): a preset brings its own, a PGN import none");
     }
     return options;
   }

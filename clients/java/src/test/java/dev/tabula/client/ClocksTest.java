@@ -5,18 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tabula.v1.ClockConfig;
 import dev.tabula.v1.ClockReadings;
 import dev.tabula.v1.ConnectFourConfig;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.EndReason;
 import dev.tabula.v1.ErrorReason;
-import dev.tabula.v1.FischerControl;
 import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameStatus;
 import dev.tabula.v1.Outcome;
+import dev.tabula.v1.Preset;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.SeatClock;
 import dev.tabula.v1.SubmitMoveResponse;
@@ -88,6 +89,29 @@ class ClocksTest {
     assertTrue(got.minus(want).abs().compareTo(slack) <= 0, what + ": " + got + ", want " + want + " within " + slack);
   }
 
+  /**
+   * Every control of {@code clock} is {@code want}: the game's configuration, with its
+   * defaults filled in, may repeat one control for every seat.
+   */
+  private static void assertControlsAre(TimeControl want, ClockConfig clock) {
+    assertFalse(clock.getControlsList().isEmpty(), clock.toString());
+    for (TimeControl control : clock.getControlsList()) {
+      assertEquals(want, control, clock.toString());
+    }
+  }
+
+  /**
+   * The event's clocks were read at its time, as the contract says of an event's readings:
+   * readings are whole milliseconds, so {@code read_at} may be the event's time cut to the
+   * millisecond.
+   */
+  private static void assertReadAtIsTheEventsTime(GameEvent event) {
+    assertTrue(event.hasClock(), "event " + event.getSeq() + " has no clocks");
+    Duration gap = Duration.between(instant(event.getClock().getReadAt()), instant(event.getTime()));
+    assertTrue(!gap.isNegative() && gap.compareTo(Duration.ofMillis(1)) < 0,
+        "event " + event.getSeq() + " at " + event.getTime() + " has clocks read at " + event.getClock().getReadAt());
+  }
+
   /** The event's actor as {@code seat N}, {@code service KEY_NAME}, {@code clock}, {@code none} or {@code unknown}. */
   private static String describeActor(GameEvent event) {
     if (!event.hasActor()) {
@@ -116,7 +140,9 @@ class ClocksTest {
   void aClockThatRunsOutEndsTheGameOnTime() throws Exception {
     CreateGameResponse created = client.createGameFromConfig(CONNECT_FOUR,
         CreateOptions.defaults().withClock(Clocks.perMove(Duration.ofSeconds(1))));
-    assertEquals(List.of(Clocks.perMove(Duration.ofSeconds(1))), created.getGame().getConfig().getClock().getControlsList());
+    assertControlsAre(Clocks.perMove(Duration.ofSeconds(1)), created.getGame().getConfig().getClock());
+    assertTrue(List.of(TimeoutRule.TIMEOUT_RULE_LOSE, TimeoutRule.TIMEOUT_RULE_UNSPECIFIED)
+        .contains(created.getGame().getConfig().getClock().getOnTimeout()));
     String id = created.getGame().getGameId();
     TabulaClient red = client.as(created.getSeatTokens(0).getToken());
     TabulaClient yellow = client.as(created.getSeatTokens(1).getToken());
@@ -190,16 +216,41 @@ class ClocksTest {
     Duration red = Clocks.remaining(readings, 1, Instant.now()).orElseThrow();
     assertTrue(red.compareTo(Duration.ofMinutes(1)) <= 0 && red.compareTo(Duration.ofSeconds(50)) >= 0, red.toString());
     assertEquals(Duration.ofMinutes(2), Clocks.remaining(readings, 2, Instant.now()).orElseThrow());
-    for (List<TimeControl> bad : List.of(
-        List.<TimeControl>of(),
-        List.of(Clocks.perMove(Duration.ofMillis(500))),
-        List.of(Clocks.fischer(Duration.ofMinutes(1), Duration.ofNanos(1_500_000))),
-        List.of(Clocks.correspondenceDays(61)),
-        List.of(Clocks.perMove(Duration.ofMinutes(1)), Clocks.perMove(Duration.ofMinutes(1)), Clocks.perMove(Duration.ofMinutes(1))),
-        List.of(TimeControl.getDefaultInstance()))) {
-      refused(Status.Code.INVALID_ARGUMENT, "INVALID_CONFIG",
-          () -> client.createGameFromConfig(CONNECT_FOUR, CreateOptions.defaults().withClock(bad)));
+    // Values out of range, and a count of controls that fits no seating, are an invalid
+    // configuration; a control of no kind or a malformed duration is an invalid request.
+    record Bad(List<TimeControl> controls, String reason) {}
+    for (Bad bad : List.of(
+        new Bad(List.of(Clocks.perMove(Duration.ofMillis(500))), "INVALID_CONFIG"),
+        new Bad(List.of(Clocks.correspondenceDays(61)), "INVALID_CONFIG"),
+        new Bad(List.of(Clocks.fischer(Duration.ofDays(31), Duration.ZERO)), "INVALID_CONFIG"),
+        new Bad(List.of(Clocks.perMove(Duration.ofMinutes(1)), Clocks.perMove(Duration.ofMinutes(1)), Clocks.perMove(Duration.ofMinutes(1))),
+            "INVALID_CONFIG"),
+        new Bad(List.of(), "INVALID_CONFIG"),
+        new Bad(List.of(TimeControl.getDefaultInstance()), "INVALID_REQUEST"),
+        new Bad(List.of(Clocks.fischer(Duration.ofMinutes(1), Duration.ofNanos(1_500_000))), "INVALID_REQUEST"))) {
+      refused(Status.Code.INVALID_ARGUMENT, bad.reason(),
+          () -> client.createGameFromConfig(CONNECT_FOUR, CreateOptions.defaults().withClock(bad.controls())));
     }
+  }
+
+  @Test
+  void aPresetOnAClock() {
+    Preset preset = client.listGameKinds().stream()
+        .filter(kind -> kind.getKind() == GameKind.GAME_KIND_CONNECT_FOUR)
+        .flatMap(kind -> kind.getPresetsList().stream())
+        .filter(p -> p.getName().equals("one_minute_a_move"))
+        .findFirst().orElseThrow(() -> new AssertionError("Connect Four has no preset one_minute_a_move"));
+    assertControlsAre(Clocks.perMove(Duration.ofMinutes(1)), preset.getConfig().getClock());
+    CreateGameResponse created = client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "one_minute_a_move");
+    ClockConfig clock = created.getGame().getConfig().getClock();
+    assertControlsAre(Clocks.perMove(Duration.ofMinutes(1)), clock);
+    assertEquals(preset.getConfig().getClock().getOnTimeout(), clock.getOnTimeout());
+    Duration red = Clocks.remaining(client.getView(created.getGame().getGameId()).getClock(), 1, Instant.now()).orElseThrow();
+    assertTrue(red.compareTo(Duration.ofMinutes(1)) <= 0 && red.compareTo(Duration.ofSeconds(50)) >= 0, red.toString());
+    // Another clock for a preset's game: its configuration, with withClock.
+    CreateGameResponse other = client.createGameFromConfig(preset.getConfig(),
+        CreateOptions.defaults().withClock(Clocks.perMove(Duration.ofMinutes(2))));
+    assertControlsAre(Clocks.perMove(Duration.ofMinutes(2)), other.getGame().getConfig().getClock());
   }
 
   @Test
@@ -208,9 +259,7 @@ class ClocksTest {
     CreateGameResponse created = client.createGameFromConfig(CONNECT_FOUR,
         CreateOptions.defaults().withClock(Clocks.fischer(Duration.ofMinutes(1), Duration.ofSeconds(2))));
     String id = created.getGame().getGameId();
-    FischerControl fischer = created.getGame().getConfig().getClock().getControls(0).getFischer();
-    assertEquals(60, fischer.getBase().getSeconds());
-    assertEquals(2, fischer.getIncrement().getSeconds());
+    assertControlsAre(Clocks.fischer(Duration.ofMinutes(1), Duration.ofSeconds(2)), created.getGame().getConfig().getClock());
 
     ClockReadings readings = client.as("").getView(id).getClock();
     Instant readAt = instant(readings.getReadAt());
@@ -246,7 +295,7 @@ class ClocksTest {
         "Yellow's deadline after the reading");
     GameEvent event = moved.getEvents(0);
     assertEquals(after, event.getClock());
-    assertEquals(event.getTime(), event.getClock().getReadAt());
+    assertReadAtIsTheEventsTime(event);
   }
 
   @Test
@@ -338,13 +387,14 @@ class ClocksTest {
       SeatClock atCreation = seat(events.get(0).getClock(), 1);
       assertTrue(atCreation.getRunning());
       assertEquals(Duration.ofMinutes(1), remaining(atCreation));
+      assertNear(Duration.ofMinutes(1), Duration.between(instant(events.get(0).getTime()), instant(atCreation.getDeadline())),
+          Duration.ofMillis(2), "Red's deadline after the creation");
       assertTrue(events.get(1).getClock().getPaused());
       assertFalse(events.get(3).getClock().getPaused());
       assertEquals(2, events.get(2).getTimeAdded().getSeat());
       assertEquals(30, events.get(2).getTimeAdded().getAdded().getSeconds());
       for (GameEvent event : events.subList(0, events.size() - 1)) {
-        assertTrue(event.hasClock(), "event " + event.getSeq() + " has no clocks");
-        assertEquals(event.getTime(), event.getClock().getReadAt(), "event " + event.getSeq());
+        assertReadAtIsTheEventsTime(event);
       }
 
       // A finished game's clocks are done with; a game without clocks has none to manage.
