@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -34,6 +35,8 @@ type callOptions struct {
 	maxTime      time.Duration
 	maxNodes     uint64
 	atSeq        *uint64
+	clock        *tabulav1.ClockConfig
+	onTimeout    *tabulav1.TimeoutRule
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -49,7 +52,8 @@ func option(name string, set func(*callOptions)) CallOption {
 // true: with new seat tokens while nothing has happened in the game (the first answer's
 // tokens then stop working), with none after. The same id with another request fails with
 // reason REQUEST_ID_REUSED. For the CreateGame calls, [Client.SubmitMove], [Client.Resign],
-// [Client.TakeBack], [Client.AbortGame] and [Client.AdjudicateGame].
+// [Client.TakeBack], [Client.AbortGame], [Client.AdjudicateGame], [Client.PauseClock],
+// [Client.ResumeClock] and [Client.AddTime].
 func RequestID(id string) CallOption {
 	return option("RequestID", func(o *callOptions) { o.requestID = id })
 }
@@ -154,7 +158,8 @@ func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKin
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots], [AllowHints]. Needs a service key.
+// [RequestID], [Bots], [AllowHints], [Clock] and [OnTimeout] (the game's clocks, set on a
+// copy of config). Needs a service key.
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
 }
@@ -174,10 +179,33 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 	})
 }
 
+// createGame sends a creation from a preset or a configuration; only a configuration takes
+// the clock options, which it applies to a copy of the configuration.
 func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
-	o, err := apply(call, opts, "Private", "RequestID", "Bots", "AllowHints")
+	allowed := []string{"Private", "RequestID", "Bots", "AllowHints"}
+	config, fromConfig := request.GetSource().(*tabulav1.CreateGameRequest_Config)
+	if fromConfig {
+		allowed = append(allowed, "Clock", "OnTimeout")
+	}
+	o, err := apply(call, opts, allowed...)
 	if err != nil {
 		return nil, err
+	}
+	if o.clock != nil || o.onTimeout != nil {
+		clocked := proto.Clone(config.Config).(*tabulav1.GameConfig)
+		if clocked == nil {
+			clocked = &tabulav1.GameConfig{}
+		}
+		if o.clock != nil {
+			clocked.Clock = o.clock
+		}
+		if o.onTimeout != nil {
+			if clocked.Clock == nil {
+				return nil, fmt.Errorf("tabula: %s: OnTimeout without a clock (give Clock, or a configuration that has one)", call)
+			}
+			clocked.Clock.OnTimeout = *o.onTimeout
+		}
+		request.Source = &tabulav1.CreateGameRequest_Config{Config: clocked}
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
 	return unary(ctx, c.stub.CreateGame, request)
@@ -332,4 +360,50 @@ func (c *Client) AdjudicateGame(
 		GameId: gameID, Result: result, Winner: winner, Explanation: explanation, RequestId: o.requestID,
 	})
 	return response.GetGame(), err
+}
+
+// PauseClock stops every clock of a game in progress (a tournament break): the running seats
+// are charged for the time they used, and no seat moves until [Client.ResumeClock] (a move
+// fails with reason CLOCK_PAUSED). The game's history gains a ClockPaused event. Returns the
+// game as a spectator sees it afterwards, its GetClock().GetPaused() true. Needs a service
+// key. Fails with reason NO_CLOCK for a game without clocks, CLOCK_PAUSED when they are
+// paused already, OUT_OF_TIME when a seat's time had already run out, GAME_OVER for a
+// finished game. Option: [RequestID].
+func (c *Client) PauseClock(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.View, error) {
+	o, err := apply("PauseClock", opts, "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	response, err := unary(ctx, c.stub.PauseClock, &tabulav1.PauseClockRequest{GameId: gameID, RequestId: o.requestID})
+	return response.GetView(), err
+}
+
+// ResumeClock starts a paused game's clocks again: each seat to act thinks from now, with the
+// time it had. The history gains a ClockResumed event. Returns the game as a spectator sees
+// it afterwards. Needs a service key. Fails with reason NO_CLOCK, CLOCK_NOT_PAUSED or
+// GAME_OVER. Option: [RequestID].
+func (c *Client) ResumeClock(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.View, error) {
+	o, err := apply("ResumeClock", opts, "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	response, err := unary(ctx, c.stub.ResumeClock, &tabulav1.ResumeClockRequest{GameId: gameID, RequestId: o.requestID})
+	return response.GetView(), err
+}
+
+// AddTime gives seat (from 1) of a game in progress d more time, its clock running or paused.
+// The history gains a TimeAdded event. Returns the game as a spectator sees it afterwards.
+// Needs a service key. Fails with INVALID_ARGUMENT, reason INVALID_REQUEST, for a seat the
+// game does not have or a d not from 1 ms to 1 day in whole milliseconds; with reason
+// NO_CLOCK, OUT_OF_TIME (the seat's time had already run out) or GAME_OVER. Option:
+// [RequestID].
+func (c *Client) AddTime(ctx context.Context, gameID string, seat uint32, d time.Duration, opts ...CallOption) (*tabulav1.View, error) {
+	o, err := apply("AddTime", opts, "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	response, err := unary(ctx, c.stub.AddTime, &tabulav1.AddTimeRequest{
+		GameId: gameID, Seat: seat, Time: durationpb.New(d), RequestId: o.requestID,
+	})
+	return response.GetView(), err
 }

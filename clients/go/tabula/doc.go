@@ -8,13 +8,17 @@
 // [Client.ListGames], [Client.GetView], [Client.ListLegalMoves], [Client.SubmitMove],
 // [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
 // [Client.ArchiveGame], [Client.DeleteGame], [Client.ReissueSeatToken],
-// [Client.AbortGame], [Client.AdjudicateGame], and StreamEvents as [Client.Events] (an
-// iterator that resumes after the last event it delivered when the connection drops;
-// [Client.EventsWithViews] also yields the game as the caller sees it after each event).
+// [Client.AbortGame], [Client.AdjudicateGame], [Client.PauseClock], [Client.ResumeClock],
+// [Client.AddTime], and StreamEvents as [Client.Events] (an iterator that resumes after the
+// last event it delivered when the connection drops; [Client.EventsWithViews] also yields
+// the game as the caller sees it after each event).
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
 // constructors of this package; seats the server's engine plays with [Bots] and [BotSeat];
 // hints are allowed at creation with [AllowHints] and bounded with [MaxTime] and
-// [MaxNodes], and [AtSeq] names a finished game's earlier position.
+// [MaxNodes], and [AtSeq] names a finished game's earlier position. A game created from a
+// configuration gets clocks with [Clock] (controls built with [Fischer], [Bronstein],
+// [SimpleDelay], [PerMove] and [CorrespondenceDays]) and [OnTimeout]; [SeatClock] and
+// [Remaining] read a seat's time from the clocks of a view or an event.
 //
 // A client acts as one credential ([WithCredential]); [Client.As] makes a client that
 // shares the connection and acts as another. Each unary call gets a deadline of

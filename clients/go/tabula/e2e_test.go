@@ -417,8 +417,8 @@ func ticTacToe(t *testing.T, ctx context.Context, manager *tabula.Client) (gameI
 	return created.GetGame().GetGameId(), manager.As(tokens[0].GetToken()), manager.As(tokens[1].GetToken())
 }
 
-// describeActor is an event's actor as "seat N", "service KEY_NAME", "engine N", "none" or
-// "unknown".
+// describeActor is an event's actor as "seat N", "service KEY_NAME", "engine N", "clock",
+// "none" or "unknown".
 func describeActor(event *tabulav1.GameEvent) string {
 	actor := event.GetActor()
 	if actor == nil {
@@ -431,6 +431,8 @@ func describeActor(event *tabulav1.GameEvent) string {
 		return "service " + actor.GetService().GetKeyName()
 	case "engine":
 		return "engine " + strconv.Itoa(int(actor.GetEngine()))
+	case "clock":
+		return "clock"
 	default:
 		return tabula.Unknown
 	}

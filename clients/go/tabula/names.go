@@ -25,20 +25,22 @@ func EnumName(value protoreflect.Enum) string {
 }
 
 // EventKind is the arm of event's kind as the contract names it ("game_created",
-// "move_applied", "game_aborted", "game_adjudicated", ...), or [Unknown] for an event of a
-// kind added after this client (its GetKind() is nil). Such an event still has its seq and
-// time, and [Client.Events] delivers it like any other.
+// "move_applied", "game_aborted", "game_adjudicated", "timed_out", "clock_paused",
+// "clock_resumed", "time_added", ...), or [Unknown] for an event of a kind added after this
+// client (its GetKind() is nil). Such an event still has its seq and time, and
+// [Client.Events] delivers it like any other.
 func EventKind(event *tabulav1.GameEvent) string {
 	return oneofCase(event.ProtoReflect(), "kind")
 }
 
 // ActorKind is the arm of actor's kind as the contract names it: "seat" (a seat's own
 // credential; GetSeat() is its number), "service" (a service key; GetService().GetKeyName()
-// is its public name, empty on a server without keys) or "engine" (the server's engine
-// playing a bot seat; GetEngine() is that seat's number), or [Unknown] for a kind of actor
-// added after this client. Events of seats, service keys and the engine carry one
-// (event.GetActor()); GameCreated and GameEnded events carry none, and ActorKind(nil) is
-// [Unknown] too.
+// is its public name, empty on a server without keys), "engine" (the server's engine
+// playing a bot seat; GetEngine() is that seat's number) or "clock" (the game's clock: a
+// TimedOut event, or a move played for a seat whose time ran out), or [Unknown] for a kind of
+// actor added after this client. Events of seats, service keys, the engine and the clock
+// carry one (event.GetActor()); GameCreated and GameEnded events carry none, and
+// ActorKind(nil) is [Unknown] too.
 func ActorKind(actor *tabulav1.Actor) string {
 	return oneofCase(actor.ProtoReflect(), "kind")
 }

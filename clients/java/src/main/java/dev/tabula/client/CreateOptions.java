@@ -1,6 +1,9 @@
 package dev.tabula.client;
 
 import dev.tabula.v1.BotSeat;
+import dev.tabula.v1.ClockConfig;
+import dev.tabula.v1.TimeControl;
+import dev.tabula.v1.TimeoutRule;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +13,9 @@ import java.util.Optional;
 /**
  * Options of a game's creation ({@code createGameFromPreset}, {@code FromConfig},
  * {@code FromPgn}): whether the game is private, a request id that makes the creation safe to
- * retry, the seats the server's own engine plays, and whether the seat to move may ask for
- * hints. Immutable; each {@code with...} returns a copy.
+ * retry, the seats the server's own engine plays, whether the seat to move may ask for
+ * hints, and, for a game created from a configuration, its clocks. Immutable; each
+ * {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
@@ -20,26 +24,34 @@ import java.util.Optional;
  *     CreateOptions.defaults().withBot(2, 1, Duration.ZERO));
  * client.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
  *     CreateOptions.defaults().withAllowHints(true));
+ * client.createGameFromConfig(config,
+ *     CreateOptions.defaults().withClock(Clocks.fischer(Duration.ofMinutes(3), Duration.ofSeconds(2))));
  * }</pre>
  */
 public final class CreateOptions {
-  private static final CreateOptions DEFAULTS = new CreateOptions(false, "", List.of(), Optional.empty());
+  private static final CreateOptions DEFAULTS =
+      new CreateOptions(false, "", List.of(), Optional.empty(), Optional.empty(), Optional.empty());
 
   private final boolean privateGame;
   private final String requestId;
   private final List<BotSeat> bots;
   private final Optional<Boolean> allowHints;
+  private final Optional<ClockConfig> clock;
+  private final Optional<TimeoutRule> onTimeout;
 
-  private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, Optional<Boolean> allowHints) {
+  private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, Optional<Boolean> allowHints,
+      Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
     this.allowHints = allowHints;
+    this.clock = clock;
+    this.onTimeout = onTimeout;
   }
 
   /**
    * A public game, without a request id, every seat played by its token, hints as the server
-   * decides.
+   * decides, clocks as its configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -50,7 +62,7 @@ public final class CreateOptions {
    * only its seats and service keys may read it.
    */
   public CreateOptions withPrivate(boolean privateGame) {
-    return new CreateOptions(privateGame, requestId, bots, allowHints);
+    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, onTimeout);
   }
 
   /**
@@ -61,7 +73,7 @@ public final class CreateOptions {
    * {@code REQUEST_ID_REUSED}.
    */
   public CreateOptions withRequestId(String requestId) {
-    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, allowHints);
+    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, allowHints, clock, onTimeout);
   }
 
   /**
@@ -74,7 +86,7 @@ public final class CreateOptions {
    * {@code INVALID_REQUEST}.
    */
   public CreateOptions withBots(List<BotSeat> bots) {
-    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), allowHints);
+    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), allowHints, clock, onTimeout);
   }
 
   /** As {@link #withBots(List)}. */
@@ -91,13 +103,11 @@ public final class CreateOptions {
   public CreateOptions withBot(int seat, int level, Duration moveTime) {
     BotSeat.Builder bot = BotSeat.newBuilder().setSeat(seat).setLevel(level);
     if (moveTime != null && !moveTime.isZero()) {
-      bot.setMoveTime(com.google.protobuf.Duration.newBuilder()
-          .setSeconds(moveTime.getSeconds())
-          .setNanos(moveTime.getNano()));
+      bot.setMoveTime(Clocks.duration(moveTime));
     }
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
-    return new CreateOptions(privateGame, requestId, List.copyOf(more), allowHints);
+    return new CreateOptions(privateGame, requestId, List.copyOf(more), allowHints, clock, onTimeout);
   }
 
   /**
@@ -107,7 +117,39 @@ public final class CreateOptions {
    * Anyone may analyse a finished game either way.
    */
   public CreateOptions withAllowHints(boolean allowHints) {
-    return new CreateOptions(privateGame, requestId, bots, Optional.of(allowHints));
+    return new CreateOptions(privateGame, requestId, bots, Optional.of(allowHints), clock, onTimeout);
+  }
+
+  /**
+   * Clocks for the game ({@code GameConfig.clock}): one control for every seat, or one per
+   * seat in seat order (a handicap), built with {@link Clocks}. They replace any clock the
+   * configuration has, on a copy; the caller's configuration is left as it is. The clocks
+   * start at the creation; a seat whose time runs out loses ({@code END_REASON_TIMEOUT})
+   * unless {@link #withOnTimeout} says otherwise. Only a creation from a configuration takes a
+   * clock: a preset comes with its own clock or none (its {@code getConfig().getClock()} in
+   * {@code listGameKinds()} shows which) and a PGN import has none, so creating either with a
+   * clock throws {@link IllegalArgumentException} without calling the server. To play a preset
+   * on another clock, create the game from the preset's configuration with this.
+   */
+  public CreateOptions withClock(TimeControl... controls) {
+    return withClock(List.of(controls));
+  }
+
+  /** As {@link #withClock(TimeControl...)}. */
+  public CreateOptions withClock(List<TimeControl> controls) {
+    ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
+    return new CreateOptions(privateGame, requestId, bots, allowHints, Optional.of(config), onTimeout);
+  }
+
+  /**
+   * What running out of time does ({@code ClockConfig.on_timeout}):
+   * {@code TIMEOUT_RULE_LOSE} (the default) or {@code TIMEOUT_RULE_DEFAULT_MOVE}, a move the
+   * server plays for the seat, whose actor is the clock, after which the game goes on. It
+   * applies to the clock of {@link #withClock}, or else to the configuration's own; without
+   * either the creation throws {@link IllegalArgumentException} without calling the server.
+   */
+  public CreateOptions withOnTimeout(TimeoutRule rule) {
+    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, Optional.of(Objects.requireNonNull(rule, "rule")));
   }
 
   /** Whether the game is private. */
@@ -128,5 +170,15 @@ public final class CreateOptions {
   /** Whether hints are allowed while the game runs; empty when the server decides. */
   public Optional<Boolean> allowHints() {
     return allowHints;
+  }
+
+  /** The clocks given by {@link #withClock}, without their timeout rule; empty for none. */
+  public Optional<ClockConfig> clock() {
+    return clock;
+  }
+
+  /** What running out of time does, if set. */
+  public Optional<TimeoutRule> onTimeout() {
+    return onTimeout;
   }
 }

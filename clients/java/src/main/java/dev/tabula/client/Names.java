@@ -36,7 +36,8 @@ public final class Names {
 
   /**
    * The arm of the event's kind as the contract names it ({@code game_created},
-   * {@code move_applied}, {@code game_aborted}, {@code game_adjudicated}, ...), or
+   * {@code move_applied}, {@code game_aborted}, {@code game_adjudicated}, {@code timed_out},
+   * {@code clock_paused}, {@code clock_resumed}, {@code time_added}, ...), or
    * {@value #UNKNOWN} for an event of a kind added after this client. Such an event still has
    * its seq and time, and {@link EventStream} returns it like any other.
    */
@@ -47,12 +48,13 @@ public final class Names {
   /**
    * The arm of the actor's kind as the contract names it: {@code seat} (a seat's own
    * credential; {@code getSeat()} is its number), {@code service} (a service key;
-   * {@code getService().getKeyName()} is its public name, empty on a server without keys) or
+   * {@code getService().getKeyName()} is its public name, empty on a server without keys),
    * {@code engine} (the server's engine playing a bot seat; {@code getEngine()} is that seat's
-   * number), or {@value #UNKNOWN} for a kind of actor added after this client. Events of
-   * seats, service keys and the engine carry one ({@code event.hasActor()});
-   * {@code game_created} and {@code game_ended} events carry none, and their default
-   * {@code getActor()} is of kind {@value #UNKNOWN} too.
+   * number) or {@code clock} (the game's clock: a {@code timed_out} event, or a move played for
+   * a seat whose time ran out), or {@value #UNKNOWN} for a kind of actor added after this
+   * client. Events of seats, service keys, the engine and the clock carry one
+   * ({@code event.hasActor()}); {@code game_created} and {@code game_ended} events carry none,
+   * and their default {@code getActor()} is of kind {@value #UNKNOWN} too.
    */
   public static String actorKind(Actor actor) {
     return oneofCase(actor, "kind");

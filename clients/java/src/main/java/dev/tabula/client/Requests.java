@@ -1,6 +1,7 @@
 package dev.tabula.client;
 
 import dev.tabula.v1.AbortGameRequest;
+import dev.tabula.v1.AddTimeRequest;
 import dev.tabula.v1.AdjudicateGameRequest;
 import dev.tabula.v1.ArchiveGameRequest;
 import dev.tabula.v1.CreateGameRequest;
@@ -14,12 +15,15 @@ import dev.tabula.v1.GetViewRequest;
 import dev.tabula.v1.ListLegalMovesRequest;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.PauseClockRequest;
 import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ReissueSeatTokenRequest;
 import dev.tabula.v1.ResignRequest;
+import dev.tabula.v1.ResumeClockRequest;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.TakeBackRequest;
+import java.time.Duration;
 import java.util.Objects;
 
 /** The requests both clients send, built from their methods' arguments in one place. */
@@ -36,16 +40,34 @@ final class Requests {
     return request;
   }
 
+  /** The options of a creation without a configuration, which has nowhere to put a clock. */
+  private static CreateOptions withoutClock(CreateOptions options) {
+    if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()) {
+      throw new IllegalArgumentException(
+          "only a game created from a configuration takes a clock (createGameFromConfig): a preset brings its own, a PGN import none");
+    }
+    return options;
+  }
+
   static CreateGameRequest fromPreset(GameKind kind, String preset, CreateOptions options) {
-    return create(options).setKind(kind).setPreset(preset).build();
+    return create(withoutClock(options)).setKind(kind).setPreset(preset).build();
   }
 
   static CreateGameRequest fromConfig(GameConfig config, CreateOptions options) {
-    return create(options).setConfig(config).build();
+    Objects.requireNonNull(options, "options");
+    GameConfig.Builder clocked = Objects.requireNonNull(config, "config").toBuilder();
+    options.clock().ifPresent(clocked::setClock);
+    if (options.onTimeout().isPresent()) {
+      if (!clocked.hasClock()) {
+        throw new IllegalArgumentException("withOnTimeout without a clock: give withClock, or a configuration that has one");
+      }
+      clocked.getClockBuilder().setOnTimeout(options.onTimeout().get());
+    }
+    return create(options).setConfig(clocked).build();
   }
 
   static CreateGameRequest fromPgn(PgnImport pgn, CreateOptions options) {
-    return create(options).setPgn(pgn).build();
+    return create(withoutClock(options)).setPgn(pgn).build();
   }
 
   static PgnImport pgn(String pgn) {
@@ -82,8 +104,7 @@ final class Requests {
   static GetHintRequest getHint(String gameId, HintOptions options) {
     Objects.requireNonNull(options, "options");
     GetHintRequest.Builder request = GetHintRequest.newBuilder().setGameId(gameId).setMaxNodes(options.maxNodes());
-    options.maxTime().ifPresent(time -> request.setMaxTime(
-        com.google.protobuf.Duration.newBuilder().setSeconds(time.getSeconds()).setNanos(time.getNano())));
+    options.maxTime().ifPresent(time -> request.setMaxTime(Clocks.duration(time)));
     options.atSeq().ifPresent(request::setAtSeq);
     return request.build();
   }
@@ -121,5 +142,18 @@ final class Requests {
     return AdjudicateGameRequest.newBuilder()
         .setGameId(gameId).setResult(result).setWinner(winner).setExplanation(explanation).setRequestId(requestId)
         .build();
+  }
+
+  static PauseClockRequest pauseClock(String gameId, String requestId) {
+    return PauseClockRequest.newBuilder().setGameId(gameId).setRequestId(requestId).build();
+  }
+
+  static ResumeClockRequest resumeClock(String gameId, String requestId) {
+    return ResumeClockRequest.newBuilder().setGameId(gameId).setRequestId(requestId).build();
+  }
+
+  static AddTimeRequest addTime(String gameId, int seat, Duration time, String requestId) {
+    return AddTimeRequest.newBuilder()
+        .setGameId(gameId).setSeat(seat).setTime(Clocks.duration(time)).setRequestId(requestId).build();
   }
 }

@@ -160,7 +160,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return createGameFromConfig(config, CreateOptions.defaults().withRequestId(requestId));
   }
 
-  /** As {@link #createGameFromConfig(GameConfig)}, private, with a request id or with bot seats. */
+  /** As {@link #createGameFromConfig(GameConfig)}, private, with a request id, with bot seats or with clocks. */
   public CompletableFuture<CreateGameResponse> createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(Requests.fromConfig(config, options));
   }
@@ -353,6 +353,36 @@ public final class TabulaAsyncClient implements AutoCloseable {
   }
 
   /** Does nothing: the connection belongs to the {@link TabulaClient} this came from. */
+  /** Stops a game's clocks; see {@link TabulaClient#pauseClock(String)}. */
+  public CompletableFuture<View> pauseClock(String gameId) {
+    return pauseClock(gameId, "");
+  }
+
+  /** As {@link #pauseClock(String)}, safe to retry with {@code requestId}. */
+  public CompletableFuture<View> pauseClock(String gameId, String requestId) {
+    return call(GameServiceGrpc.GameServiceStub::pauseClock, Requests.pauseClock(gameId, requestId), r -> r.getView());
+  }
+
+  /** Starts a game's paused clocks again; see {@link TabulaClient#resumeClock(String)}. */
+  public CompletableFuture<View> resumeClock(String gameId) {
+    return resumeClock(gameId, "");
+  }
+
+  /** As {@link #resumeClock(String)}, safe to retry with {@code requestId}. */
+  public CompletableFuture<View> resumeClock(String gameId, String requestId) {
+    return call(GameServiceGrpc.GameServiceStub::resumeClock, Requests.resumeClock(gameId, requestId), r -> r.getView());
+  }
+
+  /** Gives a seat more time; see {@link TabulaClient#addTime(String, int, Duration)}. */
+  public CompletableFuture<View> addTime(String gameId, int seat, Duration time) {
+    return addTime(gameId, seat, time, "");
+  }
+
+  /** As {@link #addTime(String, int, Duration)}, safe to retry with {@code requestId}. */
+  public CompletableFuture<View> addTime(String gameId, int seat, Duration time, String requestId) {
+    return call(GameServiceGrpc.GameServiceStub::addTime, Requests.addTime(gameId, seat, time, requestId), r -> r.getView());
+  }
+
   @Override
   public void close() {
     connection.close();

@@ -226,7 +226,10 @@ public final class TabulaClient implements AutoCloseable {
     return createGameFromConfig(config, CreateOptions.defaults().withRequestId(requestId));
   }
 
-  /** As {@link #createGameFromConfig(GameConfig)}, private, with a request id or with bot seats. */
+  /**
+   * As {@link #createGameFromConfig(GameConfig)}, private, with a request id, with bot seats,
+   * or with clocks ({@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout}).
+   */
   public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(Requests.fromConfig(config, options));
   }
@@ -466,6 +469,56 @@ public final class TabulaClient implements AutoCloseable {
    */
   public Game adjudicateGame(String gameId, OutcomeType result, int winner, String explanation, String requestId) {
     return call(s -> s.adjudicateGame(Requests.adjudicateGame(gameId, result, winner, explanation, requestId))).getGame();
+  }
+
+  /**
+   * Stops every clock of a game in progress (a tournament break): the running seats are
+   * charged for the time they used, and no seat moves until {@link #resumeClock} (a move fails
+   * with {@code CLOCK_PAUSED}). The game's history gains a {@code clock_paused} event. Returns
+   * the game as a spectator sees it afterwards, its {@code getClock().getPaused()} true. Needs
+   * a service key. Fails with {@code NO_CLOCK} for a game without clocks, {@code CLOCK_PAUSED}
+   * when they are paused already, {@code OUT_OF_TIME} when a seat's time had already run out,
+   * {@code GAME_OVER} for a finished game.
+   */
+  public View pauseClock(String gameId) {
+    return pauseClock(gameId, "");
+  }
+
+  /** As {@link #pauseClock(String)}, safe to retry with {@code requestId} (empty for none). */
+  public View pauseClock(String gameId, String requestId) {
+    return call(s -> s.pauseClock(Requests.pauseClock(gameId, requestId))).getView();
+  }
+
+  /**
+   * Starts a paused game's clocks again: each seat to act thinks from now, with the time it
+   * had. The history gains a {@code clock_resumed} event. Returns the game as a spectator sees
+   * it afterwards. Needs a service key. Fails with {@code NO_CLOCK}, {@code CLOCK_NOT_PAUSED}
+   * or {@code GAME_OVER}.
+   */
+  public View resumeClock(String gameId) {
+    return resumeClock(gameId, "");
+  }
+
+  /** As {@link #resumeClock(String)}, safe to retry with {@code requestId} (empty for none). */
+  public View resumeClock(String gameId, String requestId) {
+    return call(s -> s.resumeClock(Requests.resumeClock(gameId, requestId))).getView();
+  }
+
+  /**
+   * Gives {@code seat} (from 1) of a game in progress {@code time} more, its clock running or
+   * paused. The history gains a {@code time_added} event. Returns the game as a spectator sees
+   * it afterwards. Needs a service key. Fails with {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}, for a seat the game does not have or a time not from 1 ms to 1
+   * day in whole milliseconds; with {@code NO_CLOCK}, {@code OUT_OF_TIME} (the seat's time had
+   * already run out) or {@code GAME_OVER}.
+   */
+  public View addTime(String gameId, int seat, Duration time) {
+    return addTime(gameId, seat, time, "");
+  }
+
+  /** As {@link #addTime(String, int, Duration)}, safe to retry with {@code requestId} (empty for none). */
+  public View addTime(String gameId, int seat, Duration time, String requestId) {
+    return call(s -> s.addTime(Requests.addTime(gameId, seat, time, requestId))).getView();
   }
 
   /**

@@ -371,6 +371,7 @@ class EndToEndTest {
       case "seat" -> "seat " + event.getActor().getSeat();
       case "service" -> "service " + event.getActor().getService().getKeyName();
       case "engine" -> "engine " + event.getActor().getEngine();
+      case "clock" -> "clock";
       default -> Names.UNKNOWN;
     };
   }

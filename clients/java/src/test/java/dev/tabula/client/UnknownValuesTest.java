@@ -13,6 +13,9 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.Timestamps;
 import dev.tabula.v1.Actor;
+import dev.tabula.v1.ClockActor;
+import dev.tabula.v1.ClockPaused;
+import dev.tabula.v1.ClockResumed;
 import dev.tabula.v1.EndReason;
 import dev.tabula.v1.ErrorReason;
 import dev.tabula.v1.GameAborted;
@@ -24,6 +27,9 @@ import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.ServiceActor;
 import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.TimeAdded;
+import dev.tabula.v1.TimedOut;
+import dev.tabula.v1.TimeoutRule;
 import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.MethodDescriptor;
@@ -275,6 +281,19 @@ class UnknownValuesTest {
     assertEquals("engine", Names.actorKind(Actor.newBuilder().setEngine(2).build()));
     assertEquals("ERROR_REASON_SEAT_PLAYED_BY_ENGINE",
         Names.enumName(ErrorReason.getDescriptor(), ErrorReason.ERROR_REASON_SEAT_PLAYED_BY_ENGINE_VALUE));
+    assertEquals("clock", Names.actorKind(Actor.newBuilder().setClock(ClockActor.getDefaultInstance()).build()));
+    assertEquals("timed_out", Names.eventKind(GameEvent.newBuilder().setTimedOut(TimedOut.newBuilder().setSeat(1)).build()));
+    assertEquals("clock_paused", Names.eventKind(GameEvent.newBuilder().setClockPaused(ClockPaused.getDefaultInstance()).build()));
+    assertEquals("clock_resumed", Names.eventKind(GameEvent.newBuilder().setClockResumed(ClockResumed.getDefaultInstance()).build()));
+    assertEquals("time_added", Names.eventKind(GameEvent.newBuilder().setTimeAdded(TimeAdded.newBuilder().setSeat(2)).build()));
+    assertEquals("END_REASON_TIMEOUT", Names.enumName(EndReason.getDescriptor(), EndReason.END_REASON_TIMEOUT_VALUE));
+    assertEquals("END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL",
+        Names.enumName(EndReason.getDescriptor(), EndReason.END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL_VALUE));
+    for (ErrorReason reason : List.of(ErrorReason.ERROR_REASON_OUT_OF_TIME, ErrorReason.ERROR_REASON_NO_CLOCK,
+        ErrorReason.ERROR_REASON_CLOCK_PAUSED, ErrorReason.ERROR_REASON_CLOCK_NOT_PAUSED)) {
+      assertEquals(reason.name(), Names.enumName(ErrorReason.getDescriptor(), reason.getNumber()));
+    }
+    assertEquals("TIMEOUT_RULE_DEFAULT_MOVE", Names.enumName(TimeoutRule.getDescriptor(), TimeoutRule.TIMEOUT_RULE_DEFAULT_MOVE_VALUE));
     assertEquals("unknown", Names.actorKind(Actor.getDefaultInstance()));
     assertEquals("unknown", Names.actorKind(GameEvent.getDefaultInstance().getActor()));
   }
