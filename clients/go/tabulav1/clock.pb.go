@@ -90,7 +90,9 @@ func (TimeoutRule) EnumDescriptor() ([]byte, []int) {
 type ClockConfig struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// One control for every seat, or one per seat in seat order (a handicap); required.
-	// Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`). A
+	// Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`); a
+	// control with no kind set or a duration finer than a millisecond is malformed
+	// (INVALID_ARGUMENT `INVALID_REQUEST`). A
 	// game's configuration, as the server answers it, holds one per seat (filled in like
 	// every default); a preset's may hold one for every seat.
 	Controls []*TimeControl `protobuf:"bytes,1,rep,name=controls,proto3" json:"controls,omitempty"`

@@ -27,7 +27,9 @@ export const file_tabula_v1_clock: GenFile = /*@__PURE__*/
 export type ClockConfig = Message<"tabula.v1.ClockConfig"> & {
   /**
    * One control for every seat, or one per seat in seat order (a handicap); required.
-   * Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`). A
+   * Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`); a
+   * control with no kind set or a duration finer than a millisecond is malformed
+   * (INVALID_ARGUMENT `INVALID_REQUEST`). A
    * game's configuration, as the server answers it, holds one per seat (filled in like
    * every default); a preset's may hold one for every seat.
    *

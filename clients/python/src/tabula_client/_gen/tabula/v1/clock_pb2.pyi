@@ -76,7 +76,9 @@ class ClockConfig(_message.Message):
     @_builtins.property
     def controls(self) -> _containers.RepeatedCompositeFieldContainer[Global___TimeControl]:
         """One control for every seat, or one per seat in seat order (a handicap); required.
-        Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`). A
+        Each is validated and every problem is named (INVALID_ARGUMENT `INVALID_CONFIG`); a
+        control with no kind set or a duration finer than a millisecond is malformed
+        (INVALID_ARGUMENT `INVALID_REQUEST`). A
         game's configuration, as the server answers it, holds one per seat (filled in like
         every default); a preset's may hold one for every seat.
         """
