@@ -406,6 +406,8 @@ func TestAServiceKeyPausesResumesAndAddsTime(t *testing.T) {
 	_, err = manager.As("").AddTime(ctx, gameID, 1, time.Second)
 	requireError(t, err, codes.Unauthenticated, "CREDENTIAL_REQUIRED")
 
+	// Clocks count whole milliseconds: let some run before the pause charges them.
+	time.Sleep(20 * time.Millisecond)
 	paused, err := manager.PauseClock(ctx, gameID, tabula.RequestID("pause-1"))
 	if err != nil {
 		t.Fatal(err)
