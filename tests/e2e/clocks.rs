@@ -426,3 +426,34 @@ async fn a_deadline_set_before_a_restart_fires_after_it_once() {
     drop(server);
     let _ = std::fs::remove_file(&path);
 }
+
+#[tokio::test]
+async fn every_kind_plays_on_a_clock_that_moves_for_whoever_runs_out() {
+    let (server, time) = server_on_a_hand_clock().await;
+    let mut client = server.client().await;
+    let kinds = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap().into_inner().kinds;
+    for info in kinds {
+        let config = info.default_config.clone().unwrap().game.unwrap();
+        let on_timeout = pb::TimeoutRule::DefaultMove;
+        let game = create_timed(&mut client, config, clock(vec![per_move(10 * SECOND)], on_timeout)).await;
+        // Four rounds of every seat to act running out: each time the clock moves for one.
+        let mut seq = 1;
+        for _ in 0..4 {
+            let view = spectator_view(&mut client, &game).await;
+            if view.status != pb::GameStatus::InProgress as i32 {
+                break;
+            }
+            let running: Vec<u32> = readings(&view).seats.iter().filter(|s| s.running).map(|s| s.seat).collect();
+            assert_eq!(running, view.to_act, "{}: every seat to act, and only they, run", info.name);
+            time.advance(Duration::from_millis(10_001));
+            let events = await_events(&mut client, &game.id, seq + view.to_act.len() as u64, PATIENCE).await;
+            for event in &events[seq as usize..] {
+                assert!(by_the_clock(event) || matches!(kind(event), pb::game_event::Kind::GameEnded(_)), "{event:?}");
+            }
+            seq = events.last().unwrap().seq;
+            let after = spectator_view(&mut client, &game).await;
+            assert!(readings(&after).seats.iter().all(|s| s.running == s.deadline.is_some()));
+        }
+        assert!(seq > 1, "{}: the clock moved", info.name);
+    }
+}
