@@ -1,0 +1,30 @@
+"""Client for the Tabula game service (tabula.v1): `Client` blocks, `AsyncClient` awaits.
+
+Messages and enums live in `tabula_client.pb`, move builders in `tabula_client.moves`,
+seats the server's engine plays are built with `bot_seat`, time controls and a seat's time
+left with `tabula_client.clocks`;
+every failure raises `TabulaError` with the gRPC `code`, the server's stable `reason`, its
+`message` and `metadata`. `enum_name`, `event_kind`, `actor_kind` and `move_kind` name what
+the server sent, `unknown` for what a newer server added (see `tabula_client.names`).
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from tabula_client import clocks, moves, pb
+from tabula_client._common import DEFAULT_TIMEOUT
+from tabula_client.aio import AsyncClient, AsyncEventStream
+from tabula_client.bots import bot_seat
+from tabula_client.client import Client, EventStream
+from tabula_client.errors import DOMAIN, TabulaError
+from tabula_client.names import UNKNOWN, actor_kind, enum_name, event_kind, move_kind
+
+try:
+    #: This package's version, as its metadata (pyproject.toml) declares it.
+    __version__ = version("tabula-client")
+except PackageNotFoundError:  # imported from a source tree that was never installed
+    __version__ = "0+unknown"
+
+__all__ = [
+    "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "Client", "EventStream",
+    "TabulaError", "__version__", "actor_kind", "bot_seat", "clocks", "enum_name", "event_kind", "move_kind", "moves", "pb",
+]

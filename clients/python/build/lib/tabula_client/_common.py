@@ -1,0 +1,282 @@
+"""What the sync and asyncio clients share: channel settings, credentials, deadlines,
+requests, the event streams' gap check and retry policy."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
+from typing import Any, Union
+
+import grpc
+from google.protobuf.duration_pb2 import Duration
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from tabula_client import pb
+from tabula_client.errors import TabulaError
+
+#: `True` for TLS with the system's roots, explicit channel credentials, or `False` for plaintext.
+Tls = Union[bool, grpc.ChannelCredentials]
+#: PEM bytes (or the path of a PEM file) of the certificate authorities to trust.
+RootCertificates = Union[bytes, str, "os.PathLike[str]", None]
+Metadata = tuple[tuple[str, str], ...]
+#: A point in time for `list_games` filters: a `datetime` (naive means UTC) or a `Timestamp`.
+Time = Union[datetime, Timestamp, None]
+#: A length of time (a bot's move time, a hint's budget): seconds, a `timedelta` or a `Duration`.
+Seconds = Union[float, timedelta, Duration, None]
+#: A length of time that must be given (a clock's): seconds, a `timedelta` or a `Duration`.
+Length = Union[float, timedelta, Duration]
+#: A game's clocks: a `pb.ClockConfig`, or one `pb.TimeControl` for every seat.
+Clock = Union[pb.ClockConfig, pb.TimeControl]
+
+#: The deadline of every unary call, in seconds, unless the client or the call sets another.
+DEFAULT_TIMEOUT = 30.0
+
+#: The server caps a message at 1 MiB either way; a little headroom for framing.
+MAX_MESSAGE_BYTES = 2 * 1024 * 1024
+CHANNEL_OPTIONS = [
+    ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+    ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+]
+
+#: Reconnect attempts in a row without receiving an event before an event stream gives up.
+STREAM_RETRIES = 5
+#: Backoff before reconnect attempt n (seconds): BASE * 2**n, capped.
+BACKOFF_BASE = 0.1
+BACKOFF_CAP = 2.0
+
+
+def channel_credentials(tls: Tls, root_certificates: RootCertificates) -> grpc.ChannelCredentials | None:
+    """The channel's credentials: `root_certificates` (PEM bytes or a file) means TLS that
+    trusts those authorities; `tls=True` TLS with the system's; `False` plaintext."""
+    if root_certificates is not None:
+        if isinstance(root_certificates, (str, os.PathLike)):
+            with open(root_certificates, "rb") as file:
+                root_certificates = file.read()
+        return grpc.ssl_channel_credentials(root_certificates=root_certificates)
+    if tls is True:
+        return grpc.ssl_channel_credentials()
+    if tls is False:
+        return None
+    return tls
+
+
+def auth_metadata(credential: str | None) -> Metadata:
+    """A service key or seat token travels as a bearer credential; none makes a spectator."""
+    return (("authorization", f"Bearer {credential}"),) if credential else ()
+
+
+def with_auth(metadata: Sequence[tuple[str, Any]] | None, auth: Metadata) -> tuple[tuple[str, Any], ...] | None:
+    """A call's metadata with the client's credential added, unless the call brings its own
+    `authorization`."""
+    given = tuple(metadata or ())
+    if not auth or any(key.lower() == "authorization" for key, _ in given):
+        return given or None
+    return given + auth
+
+
+def deadline(timeout: float | None, default: float | None) -> float | None:
+    """A call's timeout: its own, else the client's."""
+    return default if timeout is None else timeout
+
+
+def kind_value(kind: pb.GameKind.ValueType | str) -> pb.GameKind.ValueType:
+    """Accepts `GameKind.GAME_KIND_CHESS`, `"GAME_KIND_CHESS"` or `"chess"`."""
+    if isinstance(kind, str):
+        name = kind.upper()
+        return pb.GameKind.Value(name if name.startswith("GAME_KIND_") else f"GAME_KIND_{name}")
+    return kind
+
+
+def status_value(status: pb.GameStatus.ValueType | str) -> pb.GameStatus.ValueType:
+    """Accepts `GameStatus.GAME_STATUS_FINISHED`, `"GAME_STATUS_FINISHED"` or `"finished"`."""
+    if isinstance(status, str):
+        name = status.upper()
+        return pb.GameStatus.Value(name if name.startswith("GAME_STATUS_") else f"GAME_STATUS_{name}")
+    return status
+
+
+def outcome_value(result: pb.OutcomeType.ValueType | str) -> pb.OutcomeType.ValueType:
+    """Accepts `OutcomeType.OUTCOME_TYPE_WIN`, `"OUTCOME_TYPE_WIN"` or `"win"`."""
+    if isinstance(result, str):
+        name = result.upper()
+        return pb.OutcomeType.Value(name if name.startswith("OUTCOME_TYPE_") else f"OUTCOME_TYPE_{name}")
+    return result
+
+
+def timestamp(value: Time) -> Timestamp | None:
+    if value is None or isinstance(value, Timestamp):
+        return value
+    stamp = Timestamp()
+    stamp.FromDatetime(value)
+    return stamp
+
+
+def set_duration(target: Duration, value: Seconds) -> None:
+    """Writes `value` (seconds, a `timedelta` or a `Duration`) into `target`; None leaves it unset."""
+    if isinstance(value, Duration):
+        target.CopyFrom(value)
+    elif isinstance(value, timedelta):
+        target.FromTimedelta(value)
+    elif value is not None:
+        target.FromNanoseconds(round(value * 1e9))
+
+
+def set_millis(target: Duration, value: Seconds) -> None:
+    """Like `set_duration`, but seconds are rounded to whole milliseconds, the unit of clocks
+    (a `timedelta` or a `Duration` is sent as it is, and the server refuses finer parts)."""
+    if isinstance(value, (int, float)):
+        target.FromMilliseconds(round(value * 1000))
+    else:
+        set_duration(target, value)
+
+
+def _created(
+    request: pb.CreateGameRequest, private: bool, request_id: str, bots: Iterable[pb.BotSeat], allow_hints: bool | None
+) -> pb.CreateGameRequest:
+    request.private = private
+    request.request_id = request_id
+    request.bots.extend(bots)
+    if allow_hints is not None:
+        request.allow_hints = allow_hints
+    return request
+
+
+def preset_request(
+    kind: pb.GameKind.ValueType | str,
+    preset: str,
+    private: bool,
+    request_id: str,
+    bots: Iterable[pb.BotSeat],
+    allow_hints: bool | None,
+) -> pb.CreateGameRequest:
+    request = pb.CreateGameRequest(kind=kind_value(kind), preset=preset)
+    return _created(request, private, request_id, bots, allow_hints)
+
+
+def config_request(
+    config: pb.GameConfig,
+    private: bool,
+    request_id: str,
+    bots: Iterable[pb.BotSeat],
+    allow_hints: bool | None,
+    clock: Clock | None = None,
+) -> pb.CreateGameRequest:
+    """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
+    its `clock` when given; the caller's `config` is left as it was."""
+    request = pb.CreateGameRequest(config=config)
+    if clock is not None:
+        if isinstance(clock, pb.TimeControl):
+            request.config.clock.CopyFrom(pb.ClockConfig(controls=[clock]))
+        else:
+            request.config.clock.CopyFrom(clock)
+    return _created(request, private, request_id, bots, allow_hints)
+
+
+def pgn_request(
+    pgn: str,
+    ply: int | None,
+    private: bool,
+    request_id: str,
+    bots: Iterable[pb.BotSeat],
+    allow_hints: bool | None,
+) -> pb.CreateGameRequest:
+    source = pb.PgnImport(pgn=pgn)
+    if ply is not None:
+        source.ply = ply
+    return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints)
+
+
+def hint_request(game_id: str, max_time: Seconds, max_nodes: int, at_seq: int | None) -> pb.GetHintRequest:
+    request = pb.GetHintRequest(game_id=game_id, max_nodes=max_nodes)
+    set_duration(request.max_time, max_time)
+    if at_seq is not None:
+        request.at_seq = at_seq
+    return request
+
+
+def list_games_request(
+    kind: pb.GameKind.ValueType | str | None,
+    status: pb.GameStatus.ValueType | str | None,
+    create_time_after: Time,
+    create_time_before: Time,
+    page_size: int,
+    page_token: str,
+) -> pb.ListGamesRequest:
+    request = pb.ListGamesRequest(page_size=page_size, page_token=page_token)
+    if kind is not None:
+        request.kind = kind_value(kind)
+    if status is not None:
+        request.status = status_value(status)
+    after, before = timestamp(create_time_after), timestamp(create_time_before)
+    if after is not None:
+        request.create_time_after.CopyFrom(after)
+    if before is not None:
+        request.create_time_before.CopyFrom(before)
+    return request
+
+
+def adjudicate_request(
+    game_id: str, result: pb.OutcomeType.ValueType | str, winner: int, explanation: str, request_id: str
+) -> pb.AdjudicateGameRequest:
+    return pb.AdjudicateGameRequest(
+        game_id=game_id, result=outcome_value(result), winner=winner, explanation=explanation, request_id=request_id
+    )
+
+
+def add_time_request(game_id: str, seat: int, time: Length, request_id: str) -> pb.AddTimeRequest:
+    request = pb.AddTimeRequest(game_id=game_id, seat=seat, request_id=request_id)
+    set_millis(request.time, time)
+    return request
+
+
+def submit_request(
+    game_id: str, move: pb.Move, expected_seq: int | None, request_id: str, validate_only: bool
+) -> pb.SubmitMoveRequest:
+    request = pb.SubmitMoveRequest(game_id=game_id, move=move, request_id=request_id, validate_only=validate_only)
+    if expected_seq is not None:
+        request.expected_seq = expected_seq
+    return request
+
+
+def take_back_request(game_id: str, expected_seq: int | None, request_id: str) -> pb.TakeBackRequest:
+    request = pb.TakeBackRequest(game_id=game_id, request_id=request_id)
+    if expected_seq is not None:
+        request.expected_seq = expected_seq
+    return request
+
+
+def stream_request(game_id: str, after_seq: int, include_views: bool) -> pb.StreamEventsRequest:
+    """The request that opens, or resumes after `after_seq`, an event stream."""
+    return pb.StreamEventsRequest(game_id=game_id, after_seq=after_seq, include_views=include_views)
+
+
+def response_view(response: pb.StreamEventsResponse) -> pb.View | None:
+    """The view sent with a stream's event, None when the server sent none."""
+    return response.view if response.HasField("view") else None
+
+
+def seq_gap(game_id: str, last_seq: int, received: int) -> TabulaError | None:
+    """The error for an event that does not follow the last one delivered (`last_seq`, or
+    the stream's `after_seq` before the first event): DATA_LOSS, reason `SEQ_GAP`."""
+    expected = last_seq + 1
+    if received == expected:
+        return None
+    return TabulaError(
+        grpc.StatusCode.DATA_LOSS,
+        f"event stream of game {game_id!r}: expected event seq {expected}, received seq {received}",
+        "SEQ_GAP",
+        {"expected_seq": str(expected), "received_seq": str(received)},
+    )
+
+
+def is_resumable(error: TabulaError) -> bool:
+    """Failures after which the same stream can be reopened from the last event received."""
+    if error.code == grpc.StatusCode.UNAVAILABLE:
+        return True
+    return error.code == grpc.StatusCode.RESOURCE_EXHAUSTED and error.reason == "STREAM_LAGGED"
+
+
+def backoff(attempt: int) -> float:
+    return float(min(BACKOFF_CAP, BACKOFF_BASE * (2**attempt)))
+

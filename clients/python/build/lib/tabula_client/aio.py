@@ -1,0 +1,342 @@
+"""The asyncio client: the same calls as `tabula_client.Client`, awaitable."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterable
+from types import TracebackType
+from typing import Any, TypeVar, cast
+
+import grpc
+import grpc.aio
+
+from tabula_client import _common, pb
+from tabula_client._gen.tabula.v1 import game_service_pb2_grpc
+from tabula_client.errors import TabulaError, from_rpc_error
+
+_Request = TypeVar("_Request")
+_Response = TypeVar("_Response")
+
+
+class AsyncEventStream:
+    """A game's events, in order and without gaps, as an async iterator and an async context
+    manager (`async with client.events(id) as stream:` cancels the call on leaving). It
+    resumes after `last_seq` on a dropped connection or STREAM_LAGGED, raises TabulaError
+    DATA_LOSS `SEQ_GAP` on an event that does not follow the last one, yields events of a
+    kind this client does not know, and with `include_views` holds each event's view in
+    `last_view`, like `tabula_client.EventStream`."""
+
+    def __init__(
+        self, client: AsyncClient, game_id: str, after_seq: int, retries: int, include_views: bool = False
+    ) -> None:
+        self._client = client
+        self._game_id = game_id
+        self._retries = retries
+        self._include_views = include_views
+        self._call: grpc.aio.UnaryStreamCall[pb.StreamEventsRequest, pb.StreamEventsResponse] | None = None
+        self._closed = False
+        #: Sequence number of the last event yielded (the `after_seq` to resume from).
+        self.last_seq = after_seq
+        #: With `include_views`: the view sent with the last event yielded (its `seq` is the
+        #: event's). None before the first event, without `include_views`, or from a server
+        #: that sent none.
+        self.last_view: pb.View | None = None
+
+    async def __aiter__(self) -> AsyncIterator[pb.GameEvent]:
+        failures = 0
+        while not self._closed:
+            request = _common.stream_request(self._game_id, self.last_seq, self._include_views)
+            call = self._client.stub.StreamEvents(request)
+            self._call = call
+            try:
+                async for response in call:
+                    gap = _common.seq_gap(self._game_id, self.last_seq, response.event.seq)
+                    if gap is not None:
+                        self.close()
+                        raise gap
+                    failures = 0
+                    self.last_seq = response.event.seq
+                    self.last_view = _common.response_view(response)
+                    yield response.event
+                return
+            except asyncio.CancelledError:
+                if self._closed:
+                    return
+                raise
+            except grpc.RpcError as raw:
+                if self._closed:
+                    return
+                error = from_rpc_error(raw)
+                if not _common.is_resumable(error) or failures >= self._retries:
+                    raise error from None
+                await asyncio.sleep(_common.backoff(failures))
+                failures += 1
+
+    def close(self) -> None:
+        """Stops following the game and cancels the call; a running iteration ends quietly."""
+        self._closed = True
+        if self._call is not None:
+            self._call.cancel()
+
+    async def __aenter__(self) -> AsyncEventStream:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+class _WithCredential:
+    """A multicallable that adds the client's `authorization` unless the call brings its own."""
+
+    def __init__(self, callable: Any, metadata: _common.Metadata) -> None:
+        self._callable = callable
+        self._metadata = metadata
+
+    def __call__(self, request: Any = None, *, metadata: Any = None, **kwargs: Any) -> Any:
+        return self._callable(request, metadata=_common.with_auth(metadata, self._metadata), **kwargs)
+
+
+class _CredentialChannel:
+    """What the generated stub needs of a channel, over a shared `grpc.aio.Channel`, with a
+    credential added to every call (asyncio channels take interceptors only when made)."""
+
+    def __init__(self, channel: grpc.aio.Channel, metadata: _common.Metadata) -> None:
+        self._channel = channel
+        self._metadata = metadata
+
+    def unary_unary(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return _WithCredential(self._channel.unary_unary(method, *args, **kwargs), self._metadata)
+
+    def unary_stream(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return _WithCredential(self._channel.unary_stream(method, *args, **kwargs), self._metadata)
+
+    def stream_unary(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return _WithCredential(self._channel.stream_unary(method, *args, **kwargs), self._metadata)
+
+    def stream_stream(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        return _WithCredential(self._channel.stream_stream(method, *args, **kwargs), self._metadata)
+
+
+class AsyncClient:
+    """An asyncio connection to a Tabula server (`async with AsyncClient(...)` closes it);
+    the same calls, options, deadlines and errors as `tabula_client.Client`."""
+
+    def __init__(
+        self,
+        address: str,
+        *,
+        credential: str | None = None,
+        tls: _common.Tls = False,
+        root_certificates: _common.RootCertificates = None,
+        timeout: float | None = _common.DEFAULT_TIMEOUT,
+        _channel: grpc.aio.Channel | None = None,
+    ) -> None:
+        self.address = address
+        #: The default deadline of unary calls, in seconds (None: no deadline).
+        self.timeout = timeout
+        self._owns_channel = _channel is None
+        if _channel is None:
+            creds = _common.channel_credentials(tls, root_certificates)
+            if creds is None:
+                _channel = grpc.aio.insecure_channel(address, options=_common.CHANNEL_OPTIONS)
+            else:
+                _channel = grpc.aio.secure_channel(address, creds, options=_common.CHANNEL_OPTIONS)
+        self._channel = _channel
+        metadata = _common.auth_metadata(credential)
+        channel = cast(grpc.aio.Channel, _CredentialChannel(_channel, metadata)) if metadata else _channel
+        #: The generated stub, for calls this layer does not wrap; it sends this client's
+        #: credential (a call's own `authorization` metadata wins) and sets no deadline.
+        self.stub: game_service_pb2_grpc.GameServiceAsyncStub = game_service_pb2_grpc.GameServiceStub(channel)
+
+    def with_credential(self, credential: str | None) -> AsyncClient:
+        """The same connection acting with another credential (None: a spectator)."""
+        return AsyncClient(self.address, credential=credential, timeout=self.timeout, _channel=self._channel)
+
+    async def close(self) -> None:
+        """Closes the connection (of a client made by `with_credential`: nothing)."""
+        if self._owns_channel:
+            await self._channel.close()
+
+    async def __aenter__(self) -> AsyncClient:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    async def _call(
+        self,
+        rpc: grpc.aio.UnaryUnaryMultiCallable[_Request, _Response],
+        request: _Request,
+        timeout: float | None,
+    ) -> _Response:
+        try:
+            return await rpc(request, timeout=_common.deadline(timeout, self.timeout))
+        except grpc.RpcError as e:
+            raise from_rpc_error(e) from None
+
+    async def list_game_kinds(self, *, timeout: float | None = None) -> list[pb.GameKindInfo]:
+        return list((await self._call(self.stub.ListGameKinds, pb.ListGameKindsRequest(), timeout)).kinds)
+
+    async def create_game_from_preset(
+        self,
+        kind: pb.GameKind.ValueType | str,
+        preset: str,
+        *,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateGameResponse:
+        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints)
+        return await self._call(self.stub.CreateGame, request, timeout)
+
+    async def create_game_from_config(
+        self,
+        config: pb.GameConfig,
+        *,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
+        clock: _common.Clock | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateGameResponse:
+        request = _common.config_request(config, private, request_id, bots, allow_hints, clock)
+        return await self._call(self.stub.CreateGame, request, timeout)
+
+    async def create_game_from_pgn(
+        self,
+        pgn: str,
+        *,
+        ply: int | None = None,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateGameResponse:
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints)
+        return await self._call(self.stub.CreateGame, request, timeout)
+
+    async def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
+        return (await self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout)).game
+
+    async def list_games(
+        self,
+        *,
+        kind: pb.GameKind.ValueType | str | None = None,
+        status: pb.GameStatus.ValueType | str | None = None,
+        create_time_after: _common.Time = None,
+        create_time_before: _common.Time = None,
+        page_size: int = 0,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> pb.ListGamesResponse:
+        request = _common.list_games_request(kind, status, create_time_after, create_time_before, page_size, page_token)
+        return await self._call(self.stub.ListGames, request, timeout)
+
+    async def get_view(self, game_id: str, *, timeout: float | None = None) -> pb.View:
+        return (await self._call(self.stub.GetView, pb.GetViewRequest(game_id=game_id), timeout)).view
+
+    async def list_legal_moves(
+        self, game_id: str, seat: int = 0, *, timeout: float | None = None
+    ) -> pb.ListLegalMovesResponse:
+        request = pb.ListLegalMovesRequest(game_id=game_id, seat=seat)
+        return await self._call(self.stub.ListLegalMoves, request, timeout)
+
+    async def submit_move(
+        self,
+        game_id: str,
+        move: pb.Move,
+        *,
+        expected_seq: int | None = None,
+        request_id: str = "",
+        validate_only: bool = False,
+        timeout: float | None = None,
+    ) -> pb.SubmitMoveResponse:
+        request = _common.submit_request(game_id, move, expected_seq, request_id, validate_only)
+        return await self._call(self.stub.SubmitMove, request, timeout)
+
+    async def resign(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.ResignResponse:
+        return await self._call(self.stub.Resign, pb.ResignRequest(game_id=game_id, request_id=request_id), timeout)
+
+    async def export_pgn(self, game_id: str, *, timeout: float | None = None) -> str:
+        return (await self._call(self.stub.ExportPgn, pb.ExportPgnRequest(game_id=game_id), timeout)).pgn
+
+    async def get_hint(
+        self,
+        game_id: str,
+        *,
+        max_time: _common.Seconds = None,
+        max_nodes: int = 0,
+        at_seq: int | None = None,
+        timeout: float | None = None,
+    ) -> pb.GetHintResponse:
+        request = _common.hint_request(game_id, max_time, max_nodes, at_seq)
+        return await self._call(self.stub.GetHint, request, timeout)
+
+    async def take_back(
+        self, game_id: str, *, expected_seq: int | None = None, request_id: str = "", timeout: float | None = None
+    ) -> pb.TakeBackResponse:
+        request = _common.take_back_request(game_id, expected_seq, request_id)
+        return await self._call(self.stub.TakeBack, request, timeout)
+
+    def events(
+        self, game_id: str, after_seq: int = 0, *, include_views: bool = False, retries: int = _common.STREAM_RETRIES
+    ) -> AsyncEventStream:
+        """Follows the game's events after `after_seq`, reconnecting on its own: `async for
+        event in client.events(id)`, or `async with client.events(id) as stream:` to cancel
+        it on leaving the block; with `include_views=True` each event's view is
+        `AsyncEventStream.last_view`."""
+        return AsyncEventStream(self, game_id, after_seq, retries, include_views)
+
+    async def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
+        return (await self._call(self.stub.ArchiveGame, pb.ArchiveGameRequest(game_id=game_id), timeout)).game
+
+    async def delete_game(self, game_id: str, *, timeout: float | None = None) -> None:
+        await self._call(self.stub.DeleteGame, pb.DeleteGameRequest(game_id=game_id), timeout)
+
+    async def reissue_seat_token(self, game_id: str, seat: int, *, timeout: float | None = None) -> pb.SeatToken:
+        request = pb.ReissueSeatTokenRequest(game_id=game_id, seat=seat)
+        return (await self._call(self.stub.ReissueSeatToken, request, timeout)).seat_token
+
+    async def abort_game(
+        self, game_id: str, explanation: str, *, request_id: str = "", timeout: float | None = None
+    ) -> pb.Game:
+        request = pb.AbortGameRequest(game_id=game_id, explanation=explanation, request_id=request_id)
+        return (await self._call(self.stub.AbortGame, request, timeout)).game
+
+    async def adjudicate_game(
+        self,
+        game_id: str,
+        result: pb.OutcomeType.ValueType | str,
+        winner: int,
+        explanation: str,
+        *,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.Game:
+        request = _common.adjudicate_request(game_id, result, winner, explanation, request_id)
+        return (await self._call(self.stub.AdjudicateGame, request, timeout)).game
+
+    async def pause_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+        request = pb.PauseClockRequest(game_id=game_id, request_id=request_id)
+        return (await self._call(self.stub.PauseClock, request, timeout)).view
+
+    async def resume_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+        request = pb.ResumeClockRequest(game_id=game_id, request_id=request_id)
+        return (await self._call(self.stub.ResumeClock, request, timeout)).view
+
+    async def add_time(
+        self, game_id: str, seat: int, time: _common.Length, *, request_id: str = "", timeout: float | None = None
+    ) -> pb.View:
+        request = _common.add_time_request(game_id, seat, time, request_id)
+        return (await self._call(self.stub.AddTime, request, timeout)).view
+
+
+__all__ = ["AsyncClient", "AsyncEventStream", "TabulaError"]

@@ -1,0 +1,432 @@
+"""The blocking client."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from types import TracebackType
+from typing import Any, TypeVar
+
+import grpc
+
+from tabula_client import _common, pb
+from tabula_client._gen.tabula.v1 import game_service_pb2_grpc
+from tabula_client.errors import TabulaError, from_rpc_error
+
+_Request = TypeVar("_Request")
+_Response = TypeVar("_Response")
+
+
+class EventStream:
+    """A game's events, in order and without gaps, as an iterator and a context manager.
+
+    It follows `StreamEvents` from `after_seq`; when the connection drops (UNAVAILABLE) or the
+    server ends a lagging subscriber (STREAM_LAGGED) it reopens the stream after `last_seq`,
+    the last event it yielded, so no event is lost or repeated. Iteration ends after the
+    game's final event; other failures raise TabulaError. An event whose seq does not follow
+    the last one (the first one `after_seq + 1`) raises TabulaError DATA_LOSS `SEQ_GAP`, with
+    metadata `expected_seq` and `received_seq`, and ends the stream.
+
+    A stream has no deadline. `close()`, or leaving `with client.events(id) as stream:`,
+    cancels the call; an iteration running in another thread then ends quietly.
+
+    Opened with `include_views=True`, each event comes with the game as this caller sees it
+    just after that event: read it as `last_view` while handling the event. A resumed stream
+    asks for views again.
+
+    An event of a kind this client does not know (sent by a newer server) is yielded like
+    any other, with its `seq` and `time`: `event_kind(event)` is `unknown`.
+    """
+
+    def __init__(self, client: Client, game_id: str, after_seq: int, retries: int, include_views: bool = False) -> None:
+        self._client = client
+        self._game_id = game_id
+        self._retries = retries
+        self._include_views = include_views
+        self._call: grpc.Call | None = None
+        self._closed = False
+        #: Sequence number of the last event yielded (the `after_seq` to resume from).
+        self.last_seq = after_seq
+        #: With `include_views`: the view sent with the last event yielded (its `seq` is the
+        #: event's), what `get_view` answered at that moment. None before the first event,
+        #: without `include_views`, or from a server that sent none.
+        self.last_view: pb.View | None = None
+
+    def __iter__(self) -> Iterator[pb.GameEvent]:
+        failures = 0
+        while not self._closed:
+            request = _common.stream_request(self._game_id, self.last_seq, self._include_views)
+            responses = self._client.stub.StreamEvents(request)
+            self._call = responses
+            try:
+                for response in responses:
+                    gap = _common.seq_gap(self._game_id, self.last_seq, response.event.seq)
+                    if gap is not None:
+                        self.close()
+                        raise gap
+                    failures = 0
+                    self.last_seq = response.event.seq
+                    self.last_view = _common.response_view(response)
+                    yield response.event
+                return
+            except grpc.RpcError as raw:
+                if self._closed:
+                    return
+                error = from_rpc_error(raw)
+                if not _common.is_resumable(error) or failures >= self._retries:
+                    raise error from None
+                time.sleep(_common.backoff(failures))
+                failures += 1
+
+    def close(self) -> None:
+        """Stops following the game and cancels the call; a running iteration ends quietly."""
+        self._closed = True
+        if self._call is not None:
+            self._call.cancel()
+
+    def __enter__(self) -> EventStream:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+class _CallDetails(grpc.ClientCallDetails):
+    def __init__(self, base: grpc.ClientCallDetails, metadata: Any) -> None:
+        self.method = base.method
+        self.timeout = base.timeout
+        self.metadata = metadata
+        self.credentials = base.credentials
+        self.wait_for_ready = base.wait_for_ready
+        self.compression = base.compression
+
+
+class _Credential(
+    grpc.UnaryUnaryClientInterceptor,
+    grpc.UnaryStreamClientInterceptor,
+    grpc.StreamUnaryClientInterceptor,
+    grpc.StreamStreamClientInterceptor,
+):
+    """Adds the client's `authorization` to every call that does not bring its own."""
+
+    def __init__(self, metadata: _common.Metadata) -> None:
+        self._metadata = metadata
+
+    def _details(self, details: grpc.ClientCallDetails) -> grpc.ClientCallDetails:
+        return _CallDetails(details, _common.with_auth(details.metadata, self._metadata))
+
+    def intercept_unary_unary(self, continuation: Any, details: grpc.ClientCallDetails, request: Any) -> Any:
+        return continuation(self._details(details), request)
+
+    def intercept_unary_stream(self, continuation: Any, details: grpc.ClientCallDetails, request: Any) -> Any:
+        return continuation(self._details(details), request)
+
+    def intercept_stream_unary(self, continuation: Any, details: grpc.ClientCallDetails, requests: Any) -> Any:
+        return continuation(self._details(details), requests)
+
+    def intercept_stream_stream(self, continuation: Any, details: grpc.ClientCallDetails, requests: Any) -> Any:
+        return continuation(self._details(details), requests)
+
+
+class Client:
+    """A connection to a Tabula server; a context manager that closes it.
+
+    `credential` (a seat token or a service key) is sent with every call as
+    `authorization: Bearer <credential>`, the raw `stub`'s included; without one the caller
+    is a spectator. `with_credential` gives another identity over the same connection.
+
+    Every unary call has a deadline: `timeout` seconds (30 by default, None for none), or
+    the call's own `timeout=` keyword. Event streams have none. TLS: `tls=True` trusts the
+    system's authorities, `root_certificates=` (PEM bytes or a file's path) trusts those,
+    or pass `grpc.ChannelCredentials` as `tls`.
+
+    Every failure raises TabulaError carrying the gRPC code, the server's stable reason, its
+    message and the ErrorInfo metadata.
+    """
+
+    def __init__(
+        self,
+        address: str,
+        *,
+        credential: str | None = None,
+        tls: _common.Tls = False,
+        root_certificates: _common.RootCertificates = None,
+        timeout: float | None = _common.DEFAULT_TIMEOUT,
+        _channel: grpc.Channel | None = None,
+    ) -> None:
+        self.address = address
+        #: The default deadline of unary calls, in seconds (None: no deadline).
+        self.timeout = timeout
+        self._owns_channel = _channel is None
+        if _channel is None:
+            creds = _common.channel_credentials(tls, root_certificates)
+            if creds is None:
+                _channel = grpc.insecure_channel(address, options=_common.CHANNEL_OPTIONS)
+            else:
+                _channel = grpc.secure_channel(address, creds, options=_common.CHANNEL_OPTIONS)
+        self._channel = _channel
+        metadata = _common.auth_metadata(credential)
+        channel = grpc.intercept_channel(_channel, _Credential(metadata)) if metadata else _channel
+        #: The generated stub, for calls this layer does not wrap; it sends this client's
+        #: credential (a call's own `authorization` metadata wins) and sets no deadline.
+        self.stub = game_service_pb2_grpc.GameServiceStub(channel)
+
+    def with_credential(self, credential: str | None) -> Client:
+        """The same connection acting with another credential (None: a spectator)."""
+        return Client(self.address, credential=credential, timeout=self.timeout, _channel=self._channel)
+
+    def close(self) -> None:
+        """Closes the connection (of a client made by `with_credential`: nothing; its
+        parent's `close` does), cancelling calls and streams in flight."""
+        if self._owns_channel:
+            self._channel.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    def _call(
+        self,
+        rpc: grpc.UnaryUnaryMultiCallable[_Request, _Response],
+        request: _Request,
+        timeout: float | None,
+    ) -> _Response:
+        try:
+            return rpc(request, timeout=_common.deadline(timeout, self.timeout))
+        except grpc.RpcError as e:
+            raise from_rpc_error(e) from None
+
+    def list_game_kinds(self, *, timeout: float | None = None) -> list[pb.GameKindInfo]:
+        """Every game kind the server hosts, with seat names, default configuration and presets."""
+        return list(self._call(self.stub.ListGameKinds, pb.ListGameKindsRequest(), timeout).kinds)
+
+    def create_game_from_preset(
+        self,
+        kind: pb.GameKind.ValueType | str,
+        preset: str,
+        *,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateGameResponse:
+        """A game from one of `kind`'s named presets; the response holds one token per seat.
+
+        A `private` game refuses spectators. With a `request_id`, a retry of the same request
+        answers with the game the first one made and `retried` set: with new seat tokens
+        while nothing has happened in the game (the first answer's tokens then stop working),
+        with none afterwards. `bots` are seats the server's engine plays (build them with
+        `bot_seat`): it moves as soon as such a seat is to act, and the seat's token may read
+        the game but not move for it (reason `SEAT_PLAYED_BY_ENGINE`). `allow_hints` lets the
+        seat to move ask `get_hint` while the game runs; None leaves it to the server (on for
+        one-seat games, off where seats play each other)."""
+        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints)
+        return self._call(self.stub.CreateGame, request, timeout)
+
+    def create_game_from_config(
+        self,
+        config: pb.GameConfig,
+        *,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
+        clock: _common.Clock | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateGameResponse:
+        """A game from a full configuration (zero fields take their defaults); `private`,
+        `request_id`, `bots` and `allow_hints` as for `create_game_from_preset`.
+
+        `clock` gives the game clocks (build it with `tabula_client.clocks`): a
+        `pb.ClockConfig`, or one `pb.TimeControl` for every seat, such as
+        `clocks.fischer(300, 2)`; it replaces `config.clock` (the caller's `config` is not
+        changed). The clocks start at creation, a seat's time runs while it is to act, and a
+        seat out of time loses (or, with `TIMEOUT_RULE_DEFAULT_MOVE`, the clock moves for it).
+        Some presets come on a clock of their own (their `config.clock` in `list_game_kinds()`);
+        pass another preset's `config` here to play it with clocks."""
+        request = _common.config_request(config, private, request_id, bots, allow_hints, clock)
+        return self._call(self.stub.CreateGame, request, timeout)
+
+    def create_game_from_pgn(
+        self,
+        pgn: str,
+        *,
+        ply: int | None = None,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateGameResponse:
+        """A chess game imported from PGN, at the position after its moves (or after `ply`
+        of them) with those moves as its history; `private`, `request_id`, `bots` and
+        `allow_hints` as for `create_game_from_preset`."""
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints)
+        return self._call(self.stub.CreateGame, request, timeout)
+
+    def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
+        """The game's public summary: kind, configuration, status, outcome and seq."""
+        return self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout).game
+
+    def list_games(
+        self,
+        *,
+        kind: pb.GameKind.ValueType | str | None = None,
+        status: pb.GameStatus.ValueType | str | None = None,
+        create_time_after: _common.Time = None,
+        create_time_before: _common.Time = None,
+        page_size: int = 0,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> pb.ListGamesResponse:
+        """One page of the server's games, newest first (a service key's call): `games` and
+        the `next_page_token` to pass for the next page (empty on the last). Filters: `kind`,
+        `status` (archived games only when asked for), creation time at or after
+        `create_time_after` and before `create_time_before`; `page_size` 0 means 50."""
+        request = _common.list_games_request(kind, status, create_time_after, create_time_before, page_size, page_token)
+        return self._call(self.stub.ListGames, request, timeout)
+
+    def get_view(self, game_id: str, *, timeout: float | None = None) -> pb.View:
+        """The game as this caller may see it."""
+        return self._call(self.stub.GetView, pb.GetViewRequest(game_id=game_id), timeout).view
+
+    def list_legal_moves(self, game_id: str, seat: int = 0, *, timeout: float | None = None) -> pb.ListLegalMovesResponse:
+        """The moves `seat` may make now; 0 means the caller's own seat."""
+        return self._call(self.stub.ListLegalMoves, pb.ListLegalMovesRequest(game_id=game_id, seat=seat), timeout)
+
+    def submit_move(
+        self,
+        game_id: str,
+        move: pb.Move,
+        *,
+        expected_seq: int | None = None,
+        request_id: str = "",
+        validate_only: bool = False,
+        timeout: float | None = None,
+    ) -> pb.SubmitMoveResponse:
+        """Submits one move (build it with `tabula_client.moves`), or only checks it with
+        `validate_only`. `expected_seq` applies it only at that seq (else `STALE_SEQ`);
+        `request_id` makes a retry safe."""
+        request = _common.submit_request(game_id, move, expected_seq, request_id, validate_only)
+        return self._call(self.stub.SubmitMove, request, timeout)
+
+    def resign(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.ResignResponse:
+        """Resigns the caller's seat and ends the game; the response has the finished view."""
+        return self._call(self.stub.Resign, pb.ResignRequest(game_id=game_id, request_id=request_id), timeout)
+
+    def export_pgn(self, game_id: str, *, timeout: float | None = None) -> str:
+        """A chess game, running or finished, as PGN."""
+        return self._call(self.stub.ExportPgn, pb.ExportPgnRequest(game_id=game_id), timeout).pgn
+
+    def get_hint(
+        self,
+        game_id: str,
+        *,
+        max_time: _common.Seconds = None,
+        max_nodes: int = 0,
+        at_seq: int | None = None,
+        timeout: float | None = None,
+    ) -> pb.GetHintResponse:
+        """The engine's analysis of a position: `result`, with `HINT_RESULT_MOVE` the `move`
+        it suggests (ready to submit with `expected_seq=seq`), the `principal_variation` that
+        starts with it, a `score` for the `seat` analysed (exact with `result`, or an
+        estimate in `unit`), `depth` and `nodes`.
+
+        The engine thinks at most `max_time` (seconds, a `timedelta` or a `pb.Duration`;
+        None or zero: 1 second; at most 10) and expands at most `max_nodes` positions (0: the
+        server's cap, 50,000,000). While the game runs only the seat to move may ask, at the
+        current position, in a game created with `allow_hints` (else reasons `SEAT_REQUIRED`,
+        `NOT_YOUR_TURN`, `HINTS_DISABLED`). Once it is finished anyone who may read it may
+        analyse the position right after event `at_seq` (1: the start; beyond the log:
+        `SEQ_OUT_OF_RANGE`); its final position answers `HINT_RESULT_ALREADY_SOLVED` with
+        `seat` 0."""
+        return self._call(self.stub.GetHint, _common.hint_request(game_id, max_time, max_nodes, at_seq), timeout)
+
+    def take_back(
+        self, game_id: str, *, expected_seq: int | None = None, request_id: str = "", timeout: float | None = None
+    ) -> pb.TakeBackResponse:
+        """Takes back the caller's own last move where the game allows it."""
+        return self._call(self.stub.TakeBack, _common.take_back_request(game_id, expected_seq, request_id), timeout)
+
+    def events(
+        self, game_id: str, after_seq: int = 0, *, include_views: bool = False, retries: int = _common.STREAM_RETRIES
+    ) -> EventStream:
+        """Follows the game's events after `after_seq`, reconnecting on its own (see EventStream):
+        `for event in client.events(id)`, or `with client.events(id) as stream:` to cancel it
+        on leaving the block.
+
+        `include_views=True` also receives, with each event, the game as this caller sees it
+        just after it (`EventStream.last_view`), to draw a board without a `get_view` per event.
+        """
+        return EventStream(self, game_id, after_seq, retries, include_views)
+
+    def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
+        """Archives a finished game (a service key's call) and returns it."""
+        return self._call(self.stub.ArchiveGame, pb.ArchiveGameRequest(game_id=game_id), timeout).game
+
+    def delete_game(self, game_id: str, *, timeout: float | None = None) -> None:
+        """Deletes a game and its log for good (a service key's call)."""
+        self._call(self.stub.DeleteGame, pb.DeleteGameRequest(game_id=game_id), timeout)
+
+    def reissue_seat_token(self, game_id: str, seat: int, *, timeout: float | None = None) -> pb.SeatToken:
+        """A new token for `seat` (a service key's call); the old one stops working."""
+        request = pb.ReissueSeatTokenRequest(game_id=game_id, seat=seat)
+        return self._call(self.stub.ReissueSeatToken, request, timeout).seat_token
+
+    def abort_game(self, game_id: str, explanation: str, *, request_id: str = "", timeout: float | None = None) -> pb.Game:
+        """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
+        `END_REASON_ABORTED`) and returns the finished game. Needs a service key, an
+        explanation (at most 500 characters), and a game where no seat has moved twice yet
+        (else reason `TOO_LATE_TO_ABORT`; a finished game is `GAME_OVER`)."""
+        request = pb.AbortGameRequest(game_id=game_id, explanation=explanation, request_id=request_id)
+        return self._call(self.stub.AbortGame, request, timeout).game
+
+    def adjudicate_game(
+        self,
+        game_id: str,
+        result: pb.OutcomeType.ValueType | str,
+        winner: int,
+        explanation: str,
+        *,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.Game:
+        """Decides a game in progress from outside the board (`END_REASON_ADJUDICATION`) and
+        returns the finished game: `result` is a win (`"win"`, with the winning seat from 1)
+        or a draw (`"draw"`, winner 0). Needs a service key and an explanation (at most 500
+        characters); a finished game is `GAME_OVER`."""
+        request = _common.adjudicate_request(game_id, result, winner, explanation, request_id)
+        return self._call(self.stub.AdjudicateGame, request, timeout).game
+
+    def pause_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+        """Stops every clock of a game in progress and returns the game as a spectator sees it
+        (`view.clock.paused`); no seat moves until `resume_clock` (reason `CLOCK_PAUSED`).
+        Needs a service key. Errors: FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_PAUSED` (already
+        paused), `OUT_OF_TIME` (a seat's time had run out), `GAME_OVER`."""
+        request = pb.PauseClockRequest(game_id=game_id, request_id=request_id)
+        return self._call(self.stub.PauseClock, request, timeout).view
+
+    def resume_clock(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.View:
+        """Starts a paused game's clocks again (each seat to act thinks from now, with the
+        time it had) and returns the game as a spectator sees it. Needs a service key.
+        Errors: FAILED_PRECONDITION `NO_CLOCK`, `CLOCK_NOT_PAUSED`, `GAME_OVER`."""
+        request = pb.ResumeClockRequest(game_id=game_id, request_id=request_id)
+        return self._call(self.stub.ResumeClock, request, timeout).view
+
+    def add_time(
+        self, game_id: str, seat: int, time: _common.Length, *, request_id: str = "", timeout: float | None = None
+    ) -> pb.View:
+        """Gives `seat` (from 1) `time` more (seconds, rounded to whole milliseconds, a
+        `timedelta` or a `pb.Duration`; 1 ms to 1 day), its clock running or paused, and
+        returns the game as a spectator sees it. Needs a service key. Errors:
+        INVALID_ARGUMENT `INVALID_REQUEST` (a seat the game lacks, a time out of range);
+        FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` (the seat's time had run out),
+        `GAME_OVER`."""
+        request = _common.add_time_request(game_id, seat, time, request_id)
+        return self._call(self.stub.AddTime, request, timeout).view
+
+
+__all__ = ["Client", "EventStream", "TabulaError"]
