@@ -15,6 +15,7 @@ mod error;
 pub mod grid;
 mod mover;
 mod outcome;
+pub mod perft;
 mod rules;
 mod seat;
 mod session;

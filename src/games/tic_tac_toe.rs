@@ -261,6 +261,16 @@ mod tests {
     use super::*;
     use crate::engine::Match;
 
+    #[test]
+    fn the_registrys_generic_perft_counts_all_255_168_games_of_three_by_three() {
+        use crate::engine::perft::{divide, perft};
+        let game = super::super::GameKind::TicTacToe.info().default_config.new_match().unwrap();
+        assert_eq!((1..=4).map(|depth| perft(game.as_ref(), depth)).collect::<Vec<_>>(), [9, 72, 504, 3_024]);
+        let lines = divide(game.as_ref(), 9);
+        assert_eq!(lines.len(), 9);
+        assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), 255_168, "a game ended early is one leaf");
+    }
+
     fn play(config: Config, cells: &[(u32, u32)]) -> Match<TicTacToe> {
         let mut game = Match::<TicTacToe>::new(config).unwrap();
         for (i, &(r, c)) in cells.iter().enumerate() {

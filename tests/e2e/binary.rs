@@ -131,6 +131,20 @@ fn perft_prints_the_count_last_and_the_speed_on_stderr() {
     ]);
     assert!(out.lines().any(|l| l == "e1g1: 1"), "castling is listed in UCI: {out}");
     assert_eq!(out.lines().last(), Some("48"));
+    // Any kind, through the registry: every 3×3 tic-tac-toe game, Morris's placements, a preset.
+    let (out, _) = run(&["perft", "--game", "tic_tac_toe", "--depth", "9"]);
+    assert_eq!(out.lines().last(), Some("255168"));
+    let (out, _) = run(&["perft", "--game", "morris", "--depth", "4"]);
+    assert_eq!(out.lines().last(), Some("255024"));
+    let (out, _) = run(&["perft", "--game", "connect_four", "--preset", "connect3", "--depth", "2", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!((lines.len(), lines[5]), (6, "25"), "five columns, five answers each: {out}");
+    let unknown = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["perft", "--game", "checkers", "--depth", "1"])
+        .output()
+        .unwrap();
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("tic_tac_toe, connect_four"), "the kinds are listed");
     let bad = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["perft", "--fen", "nonsense", "--depth", "1"])
         .output()

@@ -590,3 +590,10 @@ fn the_engine_keeps_forced_wins_and_parries_threats() {
     let checked = crate::engine::tactics::check_tactics::<Morris>(Config::of(Variant::Three), 16, 40, 20_000);
     assert!(checked.wins >= 3 && checked.parries >= 3, "too few tactics along the games: {checked:?}");
 }
+
+#[test]
+fn the_registrys_generic_perft_counts_the_placements_before_any_mill_can_close() {
+    let game = crate::games::GameKind::Morris.info().default_config.new_match().unwrap();
+    let counts: Vec<u64> = (1..=4).map(|depth| crate::engine::perft::perft(game.as_ref(), depth)).collect();
+    assert_eq!(counts, [24, 552, 12_144, 255_024]);
+}
