@@ -271,3 +271,26 @@ async fn reversi_flips_counts_walls_and_forced_passes_over_grpc() {
     let flipped: Vec<_> = view.last_changed.iter().map(|c| c.cell.unwrap()).collect();
     assert_eq!(flipped, vec![pb::Cell { row: 3, col: 3 }]);
 }
+
+#[tokio::test]
+async fn morris_takes_each_rule_for_pieces_in_mills_and_refuses_two_at_once() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let never = pb::MorrisConfig { never_capture_from_mills: true, ..Default::default() };
+    let game = create_config(&mut client, pb::game_config::Game::Morris(never)).await;
+    let stored = client.get_game(pb::GetGameRequest { game_id: game.id }).await.unwrap().into_inner();
+    let Some(pb::game_config::Game::Morris(config)) = stored.game.unwrap().config.unwrap().game else { panic!() };
+    assert!(config.never_capture_from_mills && !config.capture_from_mills);
+
+    let both = pb::MorrisConfig { never_capture_from_mills: true, capture_from_mills: true, ..Default::default() };
+    let request = pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+            game: Some(pb::game_config::Game::Morris(both)),
+            clock: None,
+        })),
+        ..Default::default()
+    };
+    let status = client.create_game(request).await.unwrap_err();
+    assert_error(&status, tonic::Code::InvalidArgument, "INVALID_CONFIG");
+    assert!(status.message().contains("config.morris.never_capture_from_mills"), "{status:?}");
+}

@@ -874,8 +874,12 @@ type MorrisConfig struct {
 	NoMoveLimit bool `protobuf:"varint,7,opt,name=no_move_limit,json=noMoveLimit,proto3" json:"no_move_limit,omitempty"`
 	// Switches the threefold-repetition draw off. Cannot be combined with `no_move_limit`.
 	NoRepetitionDraw bool `protobuf:"varint,8,opt,name=no_repetition_draw,json=noRepetitionDraw,proto3" json:"no_repetition_draw,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// When true a piece in a mill is never captured, not even when every opponent piece
+	// stands in a mill (closing a mill then captures nothing, and the turn passes). Cannot be
+	// combined with `capture_from_mills`. Default false.
+	NeverCaptureFromMills bool `protobuf:"varint,9,opt,name=never_capture_from_mills,json=neverCaptureFromMills,proto3" json:"never_capture_from_mills,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *MorrisConfig) Reset() {
@@ -960,6 +964,13 @@ func (x *MorrisConfig) GetNoMoveLimit() bool {
 func (x *MorrisConfig) GetNoRepetitionDraw() bool {
 	if x != nil {
 		return x.NoRepetitionDraw
+	}
+	return false
+}
+
+func (x *MorrisConfig) GetNeverCaptureFromMills() bool {
+	if x != nil {
+		return x.NeverCaptureFromMills
 	}
 	return false
 }
@@ -1340,7 +1351,7 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\x12simultaneous_lines\x18\x06 \x01(\x0e2\x1c.tabula.v1.SimultaneousLinesR\x11simultaneousLines\x12)\n" +
 	"\x10repetition_limit\x18\a \x01(\rR\x0frepetitionLimit\x12\x1d\n" +
 	"\n" +
-	"move_limit\x18\b \x01(\rR\tmoveLimit\"\xd5\x02\n" +
+	"move_limit\x18\b \x01(\rR\tmoveLimit\"\x8e\x03\n" +
 	"\fMorrisConfig\x122\n" +
 	"\avariant\x18\x01 \x01(\x0e2\x18.tabula.v1.MorrisVariantR\avariant\x12\x16\n" +
 	"\x06pieces\x18\x02 \x01(\rR\x06pieces\x12/\n" +
@@ -1350,7 +1361,8 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\n" +
 	"move_limit\x18\x06 \x01(\rR\tmoveLimit\x12\"\n" +
 	"\rno_move_limit\x18\a \x01(\bR\vnoMoveLimit\x12,\n" +
-	"\x12no_repetition_draw\x18\b \x01(\bR\x10noRepetitionDraw\"\xe5\x01\n" +
+	"\x12no_repetition_draw\x18\b \x01(\bR\x10noRepetitionDraw\x127\n" +
+	"\x18never_capture_from_mills\x18\t \x01(\bR\x15neverCaptureFromMills\"\xe5\x01\n" +
 	"\x10BattleshipConfig\x12\x14\n" +
 	"\x05width\x18\x01 \x01(\rR\x05width\x12\x16\n" +
 	"\x06height\x18\x02 \x01(\rR\x06height\x12\x14\n" +

@@ -97,6 +97,11 @@ pub struct Config {
     /// When false (the default) a piece standing in a mill may be captured only when every
     /// piece of its owner stands in a mill; when true any piece may be captured.
     pub capture_from_mills: bool,
+    /// When true a piece standing in a mill is never captured, not even when every piece
+    /// of its owner stands in one (closing a mill then captures nothing). Not together with
+    /// `capture_from_mills`. Absent from configurations stored before it existed: false.
+    #[serde(default)]
+    pub never_capture_from_mills: bool,
     /// Moves (slides and flights, both seats counted) without a capture after which the
     /// game is drawn.
     pub move_limit: u32,
@@ -121,6 +126,7 @@ impl Config {
             flying: if variant.flies() { Flying::Allowed } else { Flying::Forbidden },
             flying_threshold: DEFAULT_FLYING_THRESHOLD,
             capture_from_mills: false,
+            never_capture_from_mills: false,
             move_limit: DEFAULT_MOVE_LIMIT,
             no_move_limit: false,
             no_repetition_draw: false,
@@ -159,6 +165,12 @@ impl Config {
         let pieces = self.pieces.clamp(MIN_PIECES, most_pieces);
         errors.check_range("flying_threshold", self.flying_threshold, MIN_PIECES..=pieces);
         errors.check_range("move_limit", self.move_limit, *MOVE_LIMITS.start()..=*MOVE_LIMITS.end());
+        if self.capture_from_mills && self.never_capture_from_mills {
+            errors.add(
+                "never_capture_from_mills",
+                "cannot be set together with capture_from_mills: pieces in mills are either always or never capturable",
+            );
+        }
         if self.no_move_limit && self.no_repetition_draw {
             errors.add(
                 "no_repetition_draw",

@@ -10,6 +10,7 @@
 //! | `flying`             | variant default, allowed, forbidden           | allowed for nine and twelve, forbidden for three and six |
 //! | `flying_threshold`   | 3..=`pieces`                                  | 3                                |
 //! | `capture_from_mills` | bool                                          | false                            |
+//! | `never_capture_from_mills` | bool; not together with `capture_from_mills` | false                      |
 //! | `move_limit`         | 10..=1000 moves                               | 100 (50 per seat)                |
 //! | `no_move_limit`      | bool                                          | false                            |
 //! | `no_repetition_draw` | bool; not together with `no_move_limit`       | false                            |
@@ -28,9 +29,10 @@
 //!   action must be `Capture(Point(p))` of an opponent's piece, and the legal moves are
 //!   then exactly the capture targets. Closing two mills at once earns one capture, as in
 //!   the common rules. Unless `capture_from_mills` is set, a piece standing in a mill may
-//!   be captured only when every piece of its owner stands in one. When the opponent has
-//!   no piece on the board (all its pieces are still in hand) nothing is captured and the
-//!   turn passes.
+//!   be captured only when every piece of its owner stands in one; with
+//!   `never_capture_from_mills`, never. When the opponent has no piece that may be captured
+//!   (all its pieces are still in hand, or every one stands in a mill and mills are never
+//!   broken) nothing is captured and the turn passes.
 //! - **Losing.** A seat loses when its pieces on the board and in hand fall below three
 //!   (`TOO_FEW_PIECES`): it can never close a mill again, so this is the usual "reduced to
 //!   two pieces", declared as soon as it is certain. In Three Men's Morris, where each
@@ -145,7 +147,7 @@ impl Morris {
         }
         let in_mills = self.board().mill_masks().iter().filter(|&&mill| fills(own, mill)).fold(0, |acc, m| acc | m);
         match own & !in_mills {
-            0 => own,
+            0 if !self.config.never_capture_from_mills => own,
             loose => loose,
         }
     }
@@ -307,10 +309,15 @@ impl Morris {
                     ));
                 }
                 if self.capturable(opponent) & bit(point) == 0 {
+                    let rule = if self.config.never_capture_from_mills {
+                        "is never captured in this game"
+                    } else {
+                        "may be captured only when every piece of the owner does"
+                    };
                     return Err(MoveError::new(
                         Reason::PieceInMill,
                         format!(
-                            "the piece on {} stands in a mill and may be captured only when every piece of {opponent} does; capture another one",
+                            "the piece on {} stands in a mill, and a piece in a mill {rule}; capture another one",
                             self.name(point)
                         ),
                     ));
@@ -331,9 +338,9 @@ impl Morris {
     }
 
     /// After `seat`'s piece arrived on `point`: a capture is owed if it closed a mill and
-    /// there is something to capture; otherwise the turn ends.
+    /// there is something that may be captured; otherwise the turn ends.
     fn arrived(&mut self, seat: Seat, point: u32, irreversible: bool) {
-        if self.in_mill(seat, point) && self.own[seat.opponent().index()] != 0 {
+        if self.in_mill(seat, point) && self.capturable(seat.opponent()) != 0 {
             self.capture_owed = true;
         } else {
             self.end_turn(seat, irreversible);

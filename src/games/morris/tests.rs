@@ -187,6 +187,26 @@ fn with_capture_from_mills_any_piece_may_be_captured() {
 }
 
 #[test]
+fn with_never_capture_from_mills_a_mill_is_never_broken() {
+    let config = Config { never_capture_from_mills: true, ..Config::default() };
+    // Loose pieces are taken, as always; the mill's never.
+    let mut game = position(config, &[0, 1, 14, 19], &[9, 10, 11, 16, 17], [0, 0], W);
+    play(&mut game, W, mv(14, 2));
+    assert_eq!(game.legal_moves(W), [cap(16), cap(17)]);
+    refuse(&mut game, W, cap(10), Reason::PieceInMill);
+    assert_legal_moves_exact(&game);
+    // Every Black piece in a mill: closing a mill captures nothing and the turn passes.
+    let mut game = position(config, &[0, 1, 14, 19], &[9, 10, 11], [0, 0], W);
+    play(&mut game, W, mv(14, 2));
+    assert_eq!(game.to_act(), [B], "nothing to capture");
+    assert_eq!(game.observe(Viewer::Spectator).seat_counts, [4, 3]);
+    assert_eq!(game.outcome(), None);
+    let both = Config { capture_from_mills: true, never_capture_from_mills: true, ..Config::default() };
+    let error = Morris::new(&both).unwrap_err();
+    assert_eq!(error.violations[0].field, "never_capture_from_mills");
+}
+
+#[test]
 fn closing_two_mills_at_once_earns_one_capture() {
     let mut game = position(Config::default(), &[1, 2, 9, 21], &[10, 13, 16, 19], [5, 5], W);
     play(&mut game, W, place(0));
@@ -489,6 +509,7 @@ fn every_config_problem_is_reported_at_once() {
         flying: Flying::Allowed,
         flying_threshold: 2,
         capture_from_mills: false,
+        never_capture_from_mills: false,
         move_limit: 5,
         no_move_limit: true,
         no_repetition_draw: true,
@@ -514,6 +535,7 @@ fn zero_fields_take_the_variants_defaults() {
         flying: Flying::VariantDefault,
         flying_threshold: 0,
         capture_from_mills: false,
+        never_capture_from_mills: false,
         move_limit: 0,
         no_move_limit: false,
         no_repetition_draw: false,

@@ -436,6 +436,7 @@ class MorrisConfig(_message.Message):
     MOVE_LIMIT_FIELD_NUMBER: _builtins.int
     NO_MOVE_LIMIT_FIELD_NUMBER: _builtins.int
     NO_REPETITION_DRAW_FIELD_NUMBER: _builtins.int
+    NEVER_CAPTURE_FROM_MILLS_FIELD_NUMBER: _builtins.int
     variant: Global___MorrisVariant.ValueType
     """Which board and how many pieces. Default Nine Men's Morris."""
     pieces: _builtins.int
@@ -456,6 +457,11 @@ class MorrisConfig(_message.Message):
     """Switches the move limit off. Cannot be combined with `no_repetition_draw`."""
     no_repetition_draw: _builtins.bool
     """Switches the threefold-repetition draw off. Cannot be combined with `no_move_limit`."""
+    never_capture_from_mills: _builtins.bool
+    """When true a piece in a mill is never captured, not even when every opponent piece
+    stands in a mill (closing a mill then captures nothing, and the turn passes). Cannot be
+    combined with `capture_from_mills`. Default false.
+    """
     def __init__(
         self,
         *,
@@ -467,10 +473,11 @@ class MorrisConfig(_message.Message):
         move_limit: _builtins.int = ...,
         no_move_limit: _builtins.bool = ...,
         no_repetition_draw: _builtins.bool = ...,
+        never_capture_from_mills: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["capture_from_mills", b"capture_from_mills", "flying", b"flying", "flying_threshold", b"flying_threshold", "move_limit", b"move_limit", "no_move_limit", b"no_move_limit", "no_repetition_draw", b"no_repetition_draw", "pieces", b"pieces", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["capture_from_mills", b"capture_from_mills", "flying", b"flying", "flying_threshold", b"flying_threshold", "move_limit", b"move_limit", "never_capture_from_mills", b"never_capture_from_mills", "no_move_limit", b"no_move_limit", "no_repetition_draw", b"no_repetition_draw", "pieces", b"pieces", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
