@@ -3,8 +3,8 @@
 //!
 //! | parameter      | range                          | default |
 //! |----------------|--------------------------------|---------|
-//! | `width`        | 4..=20                         | 7       |
-//! | `height`       | 4..=20                         | 6       |
+//! | `width`        | 3..=20                         | 7       |
+//! | `height`       | 3..=20                         | 6       |
 //! | `win_length`   | 3..=max(width, height)         | 4       |
 //! | `wrap_columns` | cylinder: lines wrap the sides | false   |
 //!
@@ -26,6 +26,8 @@ mod bot;
 pub mod solver;
 
 /// Largest width and height accepted.
+/// Fewest columns and rows: the smallest board where three in a row fits both ways.
+pub const MIN_SIDE: u32 = 3;
 pub const MAX_SIDE: u32 = 20;
 
 /// Connect Four settings. A zero field stands for its default.
@@ -90,8 +92,8 @@ impl Rules for ConnectFour {
 
     fn new(config: &Config) -> Result<ConnectFour, ConfigError> {
         let mut errors = ConfigError::default();
-        errors.check_range("width", config.width, 4..=MAX_SIDE);
-        errors.check_range("height", config.height, 4..=MAX_SIDE);
+        errors.check_range("width", config.width, MIN_SIDE..=MAX_SIDE);
+        errors.check_range("height", config.height, MIN_SIDE..=MAX_SIDE);
         let longest = config.width.max(config.height).clamp(3, MAX_SIDE);
         errors.check_range("win_length", config.win_length, 3..=longest);
         errors.into_result(|| ConnectFour {
@@ -395,5 +397,16 @@ mod tests {
         let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
         assert_eq!(fields, ["width", "height", "win_length"]);
         assert!(ConnectFour::new(&Config { width: 4, height: 4, win_length: 5, wrap_columns: false }).is_err());
+    }
+
+    #[test]
+    fn the_smallest_board_is_three_by_three() {
+        let small = Config { width: 3, height: 3, win_length: 3, wrap_columns: false };
+        // Red fills column 0 while Yellow plays column 1: three in a column.
+        let game = play(small, &[0, 1, 0, 1, 0]);
+        let Some(Outcome::Win { winner, line, .. }) = game.outcome() else { panic!("{:?}", game.outcome()) };
+        assert_eq!((winner, line), (Seat::FIRST, vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)]));
+        assert!(ConnectFour::new(&Config { width: 3, height: 2, win_length: 3, wrap_columns: false }).is_err());
+        assert_eq!(crate::engine::perft::perft(&Match::<ConnectFour>::new(small).unwrap(), 2), 9);
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! | parameter    | range        | default |
 //! |--------------|--------------|---------|
-//! | `size`       | 3..=19       | 3       |
+//! | `size`       | 3..=20       | 3       |
 //! | `win_length` | 3..=`size`   | `size`  |
 //!
 //! When `win_length == size` a win needs a whole row, column or diagonal, and counters
@@ -23,7 +23,7 @@ use super::{Listed, Preset};
 mod bot;
 
 /// Largest board side accepted.
-pub const MAX_SIZE: u32 = 19;
+pub const MAX_SIZE: u32 = 20;
 
 /// Tic-tac-toe settings. A zero field stands for its default (see [`Config::with_defaults`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -360,11 +360,23 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_board_is_twenty_by_twenty_and_its_far_corner_counts() {
+        let config = Config { size: 20, win_length: 5 };
+        // X runs along the bottom row to the corner; O answers a row above.
+        let cells = [(19, 15), (18, 15), (19, 16), (18, 16), (19, 17), (18, 17), (19, 18), (18, 18), (19, 19)];
+        let game = play(config, &cells);
+        let Some(Outcome::Win { winner, line, .. }) = game.outcome() else { panic!("{:?}", game.outcome()) };
+        assert_eq!(winner, Seat::FIRST);
+        assert_eq!(line, (15..20).map(|col| Cell::new(19, col)).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn every_config_problem_is_reported_at_once() {
         let error = TicTacToe::new(&Config { size: 2, win_length: 9 }).unwrap_err();
         let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
         assert_eq!(fields, ["size", "win_length"]);
-        assert!(TicTacToe::new(&Config { size: 20, win_length: 3 }).is_err());
+        assert!(TicTacToe::new(&Config { size: 21, win_length: 3 }).is_err());
+        assert!(TicTacToe::new(&Config { size: 20, win_length: 20 }).is_ok(), "up to 20×20");
         assert!(TicTacToe::new(&Config { size: 4, win_length: 5 }).is_err());
         assert_eq!(Config { size: 5, win_length: 0 }.with_defaults(), Config { size: 5, win_length: 5 });
         assert_eq!(Config { size: 0, win_length: 0 }.with_defaults(), Config::default());

@@ -527,7 +527,7 @@ func (*GameConfig_Chess) isGameConfig_Game() {}
 // own `win_length` cells in a row, column or diagonal wins.
 type TicTacToeConfig struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Side of the square board, 3 to 19. Default 3.
+	// Side of the square board, 3 to 20. Default 3.
 	Size uint32 `protobuf:"varint,1,opt,name=size,proto3" json:"size,omitempty"`
 	// Cells in a row needed to win, 3 to `size`. Default `size`.
 	WinLength     uint32 `protobuf:"varint,2,opt,name=win_length,json=winLength,proto3" json:"win_length,omitempty"`
@@ -582,9 +582,9 @@ func (x *TicTacToeConfig) GetWinLength() uint32 {
 // Connect Four: seats drop discs into columns; a disc falls to the lowest empty cell.
 type ConnectFourConfig struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Number of columns, 4 to 20. Default 7.
+	// Number of columns, 3 to 20. Default 7.
 	Width uint32 `protobuf:"varint,1,opt,name=width,proto3" json:"width,omitempty"`
-	// Number of rows, 4 to 20. Default 6.
+	// Number of rows, 3 to 20. Default 6.
 	Height uint32 `protobuf:"varint,2,opt,name=height,proto3" json:"height,omitempty"`
 	// Discs in a row needed to win, 3 to the larger of width and height. Default 4.
 	WinLength uint32 `protobuf:"varint,3,opt,name=win_length,json=winLength,proto3" json:"win_length,omitempty"`

@@ -134,7 +134,7 @@ export const GameConfigSchema: GenMessage<GameConfig> = /*@__PURE__*/
  */
 export type TicTacToeConfig = Message<"tabula.v1.TicTacToeConfig"> & {
   /**
-   * Side of the square board, 3 to 19. Default 3.
+   * Side of the square board, 3 to 20. Default 3.
    *
    * @generated from field: uint32 size = 1;
    */
@@ -162,14 +162,14 @@ export const TicTacToeConfigSchema: GenMessage<TicTacToeConfig> = /*@__PURE__*/
  */
 export type ConnectFourConfig = Message<"tabula.v1.ConnectFourConfig"> & {
   /**
-   * Number of columns, 4 to 20. Default 7.
+   * Number of columns, 3 to 20. Default 7.
    *
    * @generated from field: uint32 width = 1;
    */
   width: number;
 
   /**
-   * Number of rows, 4 to 20. Default 6.
+   * Number of rows, 3 to 20. Default 6.
    *
    * @generated from field: uint32 height = 2;
    */

@@ -265,7 +265,7 @@ class TicTacToeConfig(_message.Message):
     SIZE_FIELD_NUMBER: _builtins.int
     WIN_LENGTH_FIELD_NUMBER: _builtins.int
     size: _builtins.int
-    """Side of the square board, 3 to 19. Default 3."""
+    """Side of the square board, 3 to 20. Default 3."""
     win_length: _builtins.int
     """Cells in a row needed to win, 3 to `size`. Default `size`."""
     def __init__(
@@ -293,9 +293,9 @@ class ConnectFourConfig(_message.Message):
     WIN_LENGTH_FIELD_NUMBER: _builtins.int
     WRAP_COLUMNS_FIELD_NUMBER: _builtins.int
     width: _builtins.int
-    """Number of columns, 4 to 20. Default 7."""
+    """Number of columns, 3 to 20. Default 7."""
     height: _builtins.int
-    """Number of rows, 4 to 20. Default 6."""
+    """Number of rows, 3 to 20. Default 6."""
     win_length: _builtins.int
     """Discs in a row needed to win, 3 to the larger of width and height. Default 4."""
     wrap_columns: _builtins.bool
