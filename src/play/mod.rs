@@ -14,6 +14,7 @@
 
 mod analysis;
 mod bots;
+mod clocks;
 mod creation;
 mod error;
 mod hub;
@@ -27,9 +28,10 @@ pub use analysis::{
     AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME, analyse,
 };
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
+pub use clocks::ClockReadings;
 pub use creation::{Created, Creation};
 pub use error::{HintRefusal, PlayError};
-pub use hub::{CACHED_GAMES, ClockReadings, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
+pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
 pub use search::{SearchPool, default_threads};
 pub use subscription::{Delivery, Subscription, subscribe};
 pub use time::{ManualTime, TimeSource};

@@ -16,8 +16,9 @@ use std::sync::Arc;
 
 use tokio::sync::{broadcast, mpsc, watch};
 
+use super::clocks::ClockReadings;
 use super::error::PlayError;
-use super::hub::{ClockReadings, Hub, LiveGame};
+use super::hub::{Hub, LiveGame};
 use crate::engine::clock::Clocks;
 use crate::engine::{AnyMatch, View, Viewer};
 use crate::store::{EventKind, StoredEvent, TokenHash};

@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
+use super::clocks::{ClockReadings, indices};
 use super::error::PlayError;
-use super::hub::{ClockReadings, GameState, Hub, LiveGame, SNAPSHOT_EVERY, indices, record_update};
+use super::hub::{GameState, Hub, LiveGame, SNAPSHOT_EVERY, record_update};
 use crate::engine::clock::{ClockChange, Clocks};
 use crate::engine::{AnyMatch, MoveError, Reason, Seat, Turn, View, Viewer};
 use crate::store::{Actor, EventKind, StoreError, StoredEvent, from_millis, to_millis, to_stored_precision};

@@ -1,0 +1,54 @@
+//! A game's clocks as the play layer shows them: read at a moment, for views and events,
+//! and as they start when a game is created.
+
+use std::time::SystemTime;
+
+use super::hub::LiveGame;
+use crate::engine::clock::{ClockConfig, Clocks, SeatReading};
+use crate::engine::{AnyMatch, Seat};
+use crate::store::{EventKind, StoredEvent, from_millis, to_millis};
+
+/// A game's clocks read at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockReadings {
+    /// The moment.
+    pub read_at: SystemTime,
+    /// Each seat's clock, in seat order (deadlines in milliseconds since the epoch).
+    pub seats: Vec<SeatReading>,
+    /// Whether a service key stopped every clock.
+    pub paused: bool,
+}
+
+impl ClockReadings {
+    /// `clocks` as they read at `at` (counted in whole milliseconds, the clocks' precision).
+    pub fn of(clocks: &Clocks, at: SystemTime) -> ClockReadings {
+        ClockReadings { read_at: at, seats: clocks.readings(to_millis(at)), paused: clocks.paused() }
+    }
+
+    /// The clocks just after `event` in `live`, read at its time: those it recorded, or for
+    /// the creation the clocks as they started. `None` for an end, whose clocks are those of
+    /// the event before it, and in a game without clocks.
+    pub fn of_event(live: &LiveGame, event: &StoredEvent) -> Option<ClockReadings> {
+        let clocks = match &event.kind {
+            EventKind::Created => live.opening_clocks(),
+            other => other.clocks().cloned(),
+        };
+        clocks.map(|clocks| ClockReadings::of(&clocks, event.time))
+    }
+
+    /// The deadline of seat `index` as a time.
+    pub fn deadline(&self, index: usize) -> Option<SystemTime> {
+        self.seats.get(index)?.deadline.map(from_millis)
+    }
+}
+
+/// The seats in `to_act`, as indices.
+pub(super) fn indices(to_act: &[Seat]) -> Vec<usize> {
+    to_act.iter().map(|seat| seat.index()).collect()
+}
+
+/// The clocks of a game created at `created` under `clock` whose log recorded none yet:
+/// every clock full, those of the seats to act in `game` running since the creation.
+pub(super) fn fresh_clocks(clock: &ClockConfig, game: &dyn AnyMatch, created: SystemTime) -> Clocks {
+    Clocks::started(clock.controls.clone(), &indices(&game.to_act()), to_millis(created))
+}
