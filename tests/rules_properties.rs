@@ -272,15 +272,15 @@ fn resignation_ends_the_game_and_replays() {
 /// They pin the format: bytes that change mean old snapshots would no longer restore to
 /// what they were taken of.
 const SNAPSHOT_FINGERPRINTS: &[(&str, &str)] = &[
-    ("tic_tac_toe", "9c92e69e2957e932"),
-    ("connect_four", "33bbbc2cc6cea06d"),
-    ("gomoku", "7fe31c0ba1d7c12e"),
-    ("tic_tac_two", "dbc7eb93d69ee5d0"),
-    ("morris", "19575a64ad3d4d5a"),
-    ("peg_solitaire", "32ef5dff38b8744d"),
-    ("battleship", "d3201370af2ab433"),
-    ("reversi", "5fb2ea6a9a22ded0"),
-    ("chess", "c1778c57addde4f2"),
+    ("tic_tac_toe", "a6e9ccde11ff7dfb"),
+    ("connect_four", "a22762ab724ace54"),
+    ("gomoku", "c6a07e2f5147f8a0"),
+    ("tic_tac_two", "0b0cbd8707e91a1e"),
+    ("morris", "edb2a94bc96355a4"),
+    ("peg_solitaire", "0ffbc162a4951ebd"),
+    ("battleship", "57ba063e865ec9e7"),
+    ("reversi", "ea17872f470720e6"),
+    ("chess", "3f35ef5a98b655d9"),
 ];
 
 #[test]
