@@ -314,6 +314,18 @@ impl Clocks {
         Ok(())
     }
 
+    /// The clocks after a turn made at `now`: the seat that moved, if it was a move, is
+    /// charged (its whole turn when `expired`: the clock moved for it, or its time had run
+    /// out), then the seats in `to_act` think and every other clock stops.
+    pub fn turn_made(&mut self, mover: Option<usize>, expired: bool, to_act: &[usize], now: Millis) {
+        if let Some(seat) = mover
+            && (expired || self.end_turn(seat, now).is_err())
+        {
+            self.expire(seat);
+        }
+        self.set_to_act(to_act, now);
+    }
+
     /// Seat `seat`'s turn ends with its time run out (a default move played for it): it is
     /// charged its whole turn, then gets what the control gives after a move.
     pub fn expire(&mut self, seat: usize) {

@@ -29,11 +29,10 @@ impl ClockReadings {
     /// the creation the clocks as they started. `None` for an end, whose clocks are those of
     /// the event before it, and in a game without clocks.
     pub fn of_event(live: &LiveGame, event: &StoredEvent) -> Option<ClockReadings> {
-        let clocks = match &event.kind {
-            EventKind::Created => live.opening_clocks(),
-            other => other.clocks().cloned(),
-        };
-        clocks.map(|clocks| ClockReadings::of(&clocks, event.time))
+        match &event.kind {
+            EventKind::Created => live.opening_clocks().map(|clocks| ClockReadings::of(&clocks, event.time)),
+            other => other.clocks().map(|clocks| ClockReadings::of(clocks, event.time)),
+        }
     }
 
     /// The deadline of seat `index` as a time.

@@ -40,6 +40,18 @@ impl ManualTime {
     }
 }
 
+/// The moment a turn made at `now` is taken at, in a game whose last event was at `last`:
+/// the later of the two rounded up to whole milliseconds, the clocks' unit.
+///
+/// Rounding up, not down, keeps the promise a clock makes: a move the clock accepted
+/// carries a time no later than its seat's deadline, and one that arrives a fraction of a
+/// millisecond late is refused, not stamped with a time past the deadline it was let in at.
+pub fn turn_moment(now: SystemTime, last: SystemTime) -> SystemTime {
+    let since_epoch = now.max(last).duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
+    let millis = since_epoch.as_millis() + u128::from(!since_epoch.subsec_nanos().is_multiple_of(1_000_000));
+    SystemTime::UNIX_EPOCH + Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
+}
+
 impl TimeSource {
     /// The time now.
     pub fn now(&self) -> SystemTime {
@@ -64,5 +76,19 @@ impl TimeSource {
                 let _ = now.wait_for(|now| *now >= at).await;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_is_taken_at_the_next_whole_millisecond_and_never_before_the_last_event() {
+        let at = |micros: u64| SystemTime::UNIX_EPOCH + Duration::from_micros(micros);
+        assert_eq!(turn_moment(at(5_000_000), at(0)), at(5_000_000), "a whole millisecond stays");
+        assert_eq!(turn_moment(at(5_000_001), at(0)), at(5_001_000), "a fraction past it rounds up");
+        assert_eq!(turn_moment(at(5_000_999), at(0)), at(5_001_000));
+        assert_eq!(turn_moment(at(4_000_000), at(5_000_300)), at(5_001_000), "never before the last event");
     }
 }

@@ -11,9 +11,10 @@ use sha2::{Digest, Sha256};
 use super::clocks::{ClockReadings, indices};
 use super::error::PlayError;
 use super::hub::{GameState, Hub, LiveGame, SNAPSHOT_EVERY, record_update};
+use super::time::turn_moment;
 use crate::engine::clock::{ClockChange, Clocks};
 use crate::engine::{AnyMatch, MoveError, Reason, Seat, Turn, View, Viewer};
-use crate::store::{Actor, EventKind, StoreError, StoredEvent, from_millis, to_millis, to_stored_precision};
+use crate::store::{Actor, EventKind, StoreError, StoredEvent, from_millis, to_millis};
 
 /// What a turn did.
 pub struct TurnResult {
@@ -100,12 +101,11 @@ impl TurnRequest {
 /// to. The caller has checked that no clock had run out, but the clock's own.
 fn clocks_after(state: &GameState, request: &TurnRequest, next: &dyn AnyMatch, now: u64) -> Option<Clocks> {
     let mut clocks = state.clocks.clone()?;
-    if let Command::Turn(Turn::Move(seat, _)) = &request.command
-        && (request.actor == Actor::Clock || clocks.end_turn(seat.index(), now).is_err())
-    {
-        clocks.expire(seat.index());
-    }
-    clocks.set_to_act(&indices(&next.to_act()), now);
+    let mover = match &request.command {
+        Command::Turn(Turn::Move(seat, _)) => Some(seat.index()),
+        _ => None,
+    };
+    clocks.turn_made(mover, request.actor == Actor::Clock, &indices(&next.to_act()), now);
     Some(clocks)
 }
 
@@ -236,7 +236,7 @@ impl Hub {
         {
             return Err(PlayError::StaleSeq { expected, current: state.seq });
         }
-        let now = to_stored_precision(self.time.now()).max(state.updated);
+        let now = turn_moment(self.time.now(), state.updated);
         let now_ms = to_millis(now);
         self.check_clocks(live, &state, &request, now_ms)?;
         if request.validate_only {

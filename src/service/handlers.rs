@@ -25,10 +25,10 @@ use crate::engine::{Action, Adjudication, ConfigError, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{
     self, ClockReadings, Command, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool,
-    Subscription, TurnRequest,
+    Subscription, TurnRequest, turn_moment,
 };
 use crate::proto::tabula::v1 as pb;
-use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, to_stored_precision};
+use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter};
 
 /// Longest game id accepted (ours are 36 characters).
 pub const MAX_GAME_ID_LEN: usize = 64;
@@ -502,7 +502,8 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let bots = bot_seats(&request.bots, config.kind())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let tokens: Vec<_> = (0..seat_count).map(|_| new_token()).collect();
-        let now = to_stored_precision(self.hub.now());
+        // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
+        let now = turn_moment(self.hub.now(), std::time::UNIX_EPOCH);
         let record = GameRecord {
             id: uuid::Uuid::now_v7().to_string(),
             config,

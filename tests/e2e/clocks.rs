@@ -175,6 +175,23 @@ async fn a_seat_out_of_time_loses_and_a_later_move_is_refused() {
 }
 
 #[tokio::test]
+async fn a_move_a_fraction_of_a_millisecond_late_is_refused_not_stamped_after_its_deadline() {
+    let (server, time) = server_on_a_hand_clock().await;
+    let mut client = server.client().await;
+    let game =
+        create_timed(&mut client, connect_four(), clock(vec![fischer(5 * SECOND, 0)], pb::TimeoutRule::Lose)).await;
+    let deadline = readings(&spectator_view(&mut client, &game).await).seats[0].deadline.unwrap();
+    time.advance(Duration::from_micros(5_000_300));
+    let late = client.submit_move(submit(&game, 0, column_move(3))).await.unwrap_err();
+    assert_eq!(late.code(), Code::FailedPrecondition);
+    assert!(["OUT_OF_TIME", "GAME_OVER"].contains(&reason(&late).as_str()), "{late:?}");
+    let events = await_events(&mut client, &game.id, 3, PATIENCE).await;
+    assert!(matches!(kind(&events[1]), pb::game_event::Kind::TimedOut(_)), "{:?}", events[1]);
+    let timed_out_at = SystemTime::try_from(events[1].time.unwrap()).unwrap();
+    assert!(timed_out_at > SystemTime::try_from(deadline).unwrap(), "the timeout comes after the deadline");
+}
+
+#[tokio::test]
 async fn in_chess_a_win_on_time_needs_mating_material_and_a_puzzle_out_of_time_is_a_draw() {
     let (server, time) = server_on_a_hand_clock().await;
     let mut client = server.client().await;

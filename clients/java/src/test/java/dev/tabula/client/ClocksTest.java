@@ -1,5 +1,6 @@
 package dev.tabula.client;
 
+import static dev.tabula.client.Refusals.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -64,13 +65,6 @@ class ClocksTest {
     if (server != null) {
       server.close();
     }
-  }
-
-  private static TabulaException refused(Status.Code code, String reason, Runnable call) {
-    TabulaException error = assertThrows(TabulaException.class, call::run);
-    assertEquals(code, error.getCode(), error.toString());
-    assertEquals(reason, error.getReason(), error.toString());
-    return error;
   }
 
   private static SeatClock seat(ClockReadings readings, int seat) {
