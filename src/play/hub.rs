@@ -475,7 +475,9 @@ impl LiveGame {
     /// read at `now`.
     pub async fn view(&self, viewer: Viewer, now: SystemTime) -> (View, u64, Option<ClockReadings>) {
         let state = self.state.lock().await;
-        let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
+        // Never read before the last event: turns are stamped rounded up to the millisecond.
+        let read_at = now.max(state.updated);
+        let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, read_at));
         (state.game.view(viewer), state.seq, clocks)
     }
 
