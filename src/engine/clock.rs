@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Turn;
+
 /// Milliseconds.
 pub type Millis = u64;
 
@@ -314,14 +316,14 @@ impl Clocks {
         Ok(())
     }
 
-    /// The clocks after a turn made at `now`: the seat that moved, if it was a move, is
-    /// charged (its whole turn when `expired`: the clock moved for it, or its time had run
-    /// out), then the seats in `to_act` think and every other clock stops.
-    pub fn turn_made(&mut self, mover: Option<usize>, expired: bool, to_act: &[usize], now: Millis) {
-        if let Some(seat) = mover
-            && (expired || self.end_turn(seat, now).is_err())
+    /// The clocks after `turn` made at `now`: the seat that moved, if it was a move, is
+    /// charged (its whole turn when `by_the_clock` made it, or when its time had run out),
+    /// then the seats in `to_act` think and every other clock stops.
+    pub fn turn_made(&mut self, turn: &Turn, by_the_clock: bool, to_act: &[usize], now: Millis) {
+        if let Turn::Move(seat, _) = turn
+            && (by_the_clock || self.end_turn(seat.index(), now).is_err())
         {
-            self.expire(seat);
+            self.expire(seat.index());
         }
         self.set_to_act(to_act, now);
     }

@@ -34,5 +34,5 @@ pub use error::{HintRefusal, PlayError};
 pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
 pub use search::{SearchPool, default_threads};
 pub use subscription::{Delivery, Subscription, subscribe};
-pub use time::{ManualTime, TimeSource, turn_moment};
+pub use time::{ManualTime, TimeSource, rounded_up_to_millis, turn_moment};
 pub use turn::{Command, TurnRequest, TurnResult};

@@ -47,7 +47,13 @@ impl ManualTime {
 /// carries a time no later than its seat's deadline, and one that arrives a fraction of a
 /// millisecond late is refused, not stamped with a time past the deadline it was let in at.
 pub fn turn_moment(now: SystemTime, last: SystemTime) -> SystemTime {
-    let since_epoch = now.max(last).duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
+    rounded_up_to_millis(now.max(last))
+}
+
+/// `time` rounded up to whole milliseconds since the Unix epoch (earlier times become the
+/// epoch): what the clocks judge a moment as.
+pub fn rounded_up_to_millis(time: SystemTime) -> SystemTime {
+    let since_epoch = time.duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
     let millis = since_epoch.as_millis() + u128::from(!since_epoch.subsec_nanos().is_multiple_of(1_000_000));
     SystemTime::UNIX_EPOCH + Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
 }

@@ -21,7 +21,7 @@ use tokio::sync::Notify;
 
 use super::error::PlayError;
 use super::hub::Hub;
-use super::time::turn_moment;
+use super::time::rounded_up_to_millis;
 use super::turn::{Command, TurnRequest};
 use crate::engine::clock::{Millis, OnTimeout};
 use crate::engine::{SearchBudget, Turn};
@@ -151,7 +151,7 @@ impl Hub {
             let state = live.state.lock().await;
             let (Some(clocks), None) = (&state.clocks, state.game.outcome()) else { return };
             // Judged as a turn made now would be, so a move refused as late finds its clock run out.
-            let now = to_millis(turn_moment(self.time.now(), std::time::UNIX_EPOCH));
+            let now = to_millis(rounded_up_to_millis(self.time.now()));
             let Some(flag) = clocks.next_deadline() else { return };
             if flag.deadline >= now {
                 // Moved on, or armed from a stale copy: watch the deadline as it stands.

@@ -13,7 +13,7 @@ use super::error::PlayError;
 use super::hub::{GameState, Hub, LiveGame, SNAPSHOT_EVERY, record_update};
 use super::time::turn_moment;
 use crate::engine::clock::{ClockChange, Clocks};
-use crate::engine::{AnyMatch, MoveError, Reason, Seat, Turn, View, Viewer};
+use crate::engine::{MoveError, Reason, Seat, Turn, View, Viewer};
 use crate::store::{Actor, EventKind, StoreError, StoredEvent, from_millis, to_millis};
 
 /// What a turn did.
@@ -95,18 +95,6 @@ impl TurnRequest {
             Command::Clock(_) => matches!(self.actor, Actor::Service { .. }),
         }
     }
-}
-
-/// The clocks `state` holds after `request` is made at `now` in the game `next` it leads
-/// to. The caller has checked that no clock had run out, but the clock's own.
-fn clocks_after(state: &GameState, request: &TurnRequest, next: &dyn AnyMatch, now: u64) -> Option<Clocks> {
-    let mut clocks = state.clocks.clone()?;
-    let mover = match &request.command {
-        Command::Turn(Turn::Move(seat, _)) => Some(seat.index()),
-        _ => None,
-    };
-    clocks.turn_made(mover, request.actor == Actor::Clock, &indices(&next.to_act()), now);
-    Some(clocks)
 }
 
 impl Hub {
@@ -262,7 +250,12 @@ impl Hub {
                     Turn::TakeBack(_) => state.game.move_count(),
                     _ => next.move_count(),
                 };
-                let clocks = clocks_after(&state, &request, next.as_ref(), now_ms);
+                // The caller checked that no clock had run out, but the clock's own.
+                let clocks = state.clocks.clone().map(|mut clocks| {
+                    let by_the_clock = request.actor == Actor::Clock;
+                    clocks.turn_made(turn, by_the_clock, &indices(&next.to_act()), now_ms);
+                    clocks
+                });
                 let kind = EventKind::Played {
                     turn: turn.clone(),
                     move_number,

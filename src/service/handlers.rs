@@ -25,7 +25,7 @@ use crate::engine::{Action, Adjudication, ConfigError, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{
     self, ClockReadings, Command, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool,
-    Subscription, TurnRequest, turn_moment,
+    Subscription, TurnRequest, rounded_up_to_millis,
 };
 use crate::proto::tabula::v1 as pb;
 use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter};
@@ -503,7 +503,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let tokens: Vec<_> = (0..seat_count).map(|_| new_token()).collect();
         // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
-        let now = turn_moment(self.hub.now(), std::time::UNIX_EPOCH);
+        let now = rounded_up_to_millis(self.hub.now());
         let record = GameRecord {
             id: uuid::Uuid::now_v7().to_string(),
             config,

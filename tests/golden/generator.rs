@@ -125,11 +125,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         };
         let logged_actor = script.logs_actors.then(|| if by_the_clock { Actor::Clock } else { actor(&turn, &script) });
         if let Some(clocks) = clocks.as_mut() {
-            let mover = match &turn {
-                Turn::Move(seat, _) => Some(seat.index()),
-                _ => None,
-            };
-            clocks.turn_made(mover, by_the_clock, &to_act(game.as_ref()), now);
+            clocks.turn_made(&turn, by_the_clock, &to_act(game.as_ref()), now);
         }
         let played = EventKind::Played { turn, move_number, actor: logged_actor, clocks: clocks.clone() };
         let event = |seq: u64, kind: EventKind| StoredEvent {
