@@ -69,7 +69,12 @@ async fn main() {
     for _ in 0..GAMES {
         let config = pb::GameConfig {
             clock: None,
-            game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: SIDE, win_length: SIDE })),
+            game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig {
+                size: SIDE,
+                win_length: SIDE,
+                ..Default::default()
+            })),
+            ..Default::default()
         };
         let request = pb::CreateGameRequest {
             source: Some(pb::create_game_request::Source::Config(config)),

@@ -111,8 +111,10 @@ async fn create(client: &mut Client, clock: Option<pb::ClockConfig>) -> common::
             height: 6,
             win_length: 4,
             wrap_columns: false,
+            ..Default::default()
         })),
         clock,
+        ..Default::default()
     };
     let request =
         pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Config(config)), ..Default::default() };

@@ -51,7 +51,11 @@ async fn measure(servers: &[BinaryServer]) -> f64 {
     let mut games = Vec::new();
     let replicas = clients.len();
     for index in 0..GAMES {
-        let config = pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: SIDE, win_length: SIDE });
+        let config = pb::game_config::Game::TicTacToe(pb::TicTacToeConfig {
+            size: SIDE,
+            win_length: SIDE,
+            ..Default::default()
+        });
         games.push(common::create_config(&mut clients[index % replicas], config).await);
     }
     let moves = Arc::new(AtomicU64::new(0));

@@ -272,15 +272,15 @@ fn resignation_ends_the_game_and_replays() {
 /// They pin the format: bytes that change mean old snapshots would no longer restore to
 /// what they were taken of.
 const SNAPSHOT_FINGERPRINTS: &[(&str, &str)] = &[
-    ("tic_tac_toe", "a6e9ccde11ff7dfb"),
-    ("connect_four", "a22762ab724ace54"),
-    ("gomoku", "c6a07e2f5147f8a0"),
-    ("tic_tac_two", "0b0cbd8707e91a1e"),
-    ("morris", "edb2a94bc96355a4"),
-    ("peg_solitaire", "0ffbc162a4951ebd"),
-    ("battleship", "57ba063e865ec9e7"),
-    ("reversi", "ea17872f470720e6"),
-    ("chess", "3f35ef5a98b655d9"),
+    ("tic_tac_toe", "a1ccfb94db5a9084"),
+    ("connect_four", "2ec14c086c6f9178"),
+    ("gomoku", "ae19ec965af0882a"),
+    ("tic_tac_two", "da2dec9bbb94ef99"),
+    ("morris", "2085dd7f5c5178be"),
+    ("peg_solitaire", "39756e32a09e1024"),
+    ("battleship", "7bb842e71be15485"),
+    ("reversi", "b2f38586857a1d62"),
+    ("chess", "0fb36535217959b7"),
 ];
 
 #[test]

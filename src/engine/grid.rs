@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BoardCell, Cell, DrawReason, GridBoard, Outcome, Seat, WinReason};
+use std::collections::HashSet;
+
+use super::{BoardCell, Cell, ConfigError, DrawReason, GridBoard, Outcome, Seat, WinReason};
 
 /// The four line directions (right, down, down-right, down-left); their opposites are
 /// walked by negating them.
@@ -96,18 +98,45 @@ impl Dims {
     }
 }
 
-/// A grid of plain marks owned by seats: the board of every "k in a row" game.
+/// A grid of plain marks owned by seats: the board of every "k in a row" game, with
+/// blocked cells that nobody may mark and that break every line through them.
+///
+/// Invariant: `filled` counts the marked cells and the blocked ones, so the board is full
+/// when no cell is left to mark; a blocked cell is never marked.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MarkBoard {
     dims: Dims,
     cells: Vec<Option<Seat>>,
+    /// Indexed like `cells`; empty when no cell is blocked (and in boards stored before
+    /// cells could be).
+    #[serde(default)]
+    blocked: Vec<bool>,
     filled: usize,
 }
 
 impl MarkBoard {
     /// An empty board.
     pub fn new(dims: Dims) -> MarkBoard {
-        MarkBoard { dims, cells: vec![None; dims.area()], filled: 0 }
+        MarkBoard { dims, cells: vec![None; dims.area()], blocked: Vec::new(), filled: 0 }
+    }
+
+    /// An empty board with `blocked` cells, which must lie on it, each listed once (see
+    /// [`check_blocked_cells`]).
+    pub fn with_blocked(dims: Dims, blocked: &[Cell]) -> MarkBoard {
+        let mut board = MarkBoard::new(dims);
+        if !blocked.is_empty() {
+            board.blocked = vec![false; dims.area()];
+            for &cell in blocked {
+                board.blocked[dims.index(cell)] = true;
+            }
+            board.filled = blocked.len();
+        }
+        board
+    }
+
+    /// Whether `cell`, which must lie on the board, is blocked.
+    pub fn is_blocked(&self, cell: Cell) -> bool {
+        !self.blocked.is_empty() && self.blocked[self.dims.index(cell)]
     }
 
     /// The board's dimensions.
@@ -142,9 +171,13 @@ impl MarkBoard {
         self.filled == self.cells.len()
     }
 
-    /// Every empty cell, in row-major order.
+    /// Every cell that may still be marked (empty and not blocked), in row-major order.
     pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.cells.iter().enumerate().filter(|(_, c)| c.is_none()).map(|(i, _)| self.dims.cell(i))
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(i, c)| c.is_none() && !self.blocked.get(i).copied().unwrap_or(false))
+            .map(|(i, _)| self.dims.cell(i))
     }
 
     /// A winning line through the marked `cell`: a run of its owner's marks of at least
@@ -175,9 +208,53 @@ impl MarkBoard {
         GridBoard {
             width: self.dims.width,
             height: self.dims.height,
-            cells: self.cells.iter().map(|c| c.map(BoardCell::mark).unwrap_or_default()).collect(),
+            cells: self
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match c {
+                    Some(seat) => BoardCell::mark(*seat),
+                    None if self.blocked.get(i).copied().unwrap_or(false) => BoardCell::wall(),
+                    None => BoardCell::default(),
+                })
+                .collect(),
         }
     }
+}
+
+/// Records every problem with a list of blocked cells under `field`: cells listed twice,
+/// and cells off the board when its `(width, height)` is known (`None` when the sides are
+/// themselves wrong).
+pub fn check_blocked_cells(errors: &mut ConfigError, field: &str, cells: &[Cell], sides: Option<(u32, u32)>) {
+    let mut seen = HashSet::new();
+    let duplicates: Vec<Cell> = cells.iter().copied().filter(|&c| !seen.insert(c)).collect();
+    if !duplicates.is_empty() {
+        errors.add(field, format!("list each cell once; listed more than once: {}", cell_list(&duplicates)));
+    }
+    let Some((width, height)) = sides.filter(|&(w, h)| w > 0 && h > 0) else { return };
+    let outside: Vec<Cell> = cells.iter().copied().filter(|c| c.row >= height || c.col >= width).collect();
+    if !outside.is_empty() {
+        errors.add(
+            field,
+            format!(
+                "must lie on the board (rows 0 to {}, columns 0 to {}); off the board: {}",
+                height - 1,
+                width - 1,
+                cell_list(&outside)
+            ),
+        );
+    }
+}
+
+/// Cells for an error message, as `d3 (row 2, column 3)`; long lists are cut short.
+pub fn cell_list(cells: &[Cell]) -> String {
+    const SHOWN: usize = 8;
+    let mut names: Vec<String> =
+        cells.iter().take(SHOWN).map(|c| format!("{c} (row {}, column {})", c.row, c.col)).collect();
+    if cells.len() > SHOWN {
+        names.push(format!("and {} more", cells.len() - SHOWN));
+    }
+    names.join(", ")
 }
 
 #[cfg(test)]

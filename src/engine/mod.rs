@@ -30,7 +30,7 @@ pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
 pub use mover::Mover;
 pub use outcome::{DrawReason, EndReason, NoResultReason, Outcome, WinReason};
 pub use rules::{Rules, SearchBudget};
-pub use seat::{Seat, Viewer};
+pub use seat::{Seat, Starter, Viewer};
 pub use session::{Adjudication, AnyMatch, Match, ReplayError, Turn};
 pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};
 pub use view::{

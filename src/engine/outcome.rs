@@ -61,6 +61,8 @@ pub enum EndReason {
     /// A seat's time ran out, but its opponent could not have won by any series of legal
     /// moves: a draw (chess, per FIDE).
     TimeoutVsInsufficientMaterial,
+    /// Misère play: the loser completed a line, which loses. The outcome's `line` holds it.
+    OpponentLine,
 }
 
 /// Why a game was won: only the reasons that can make a winner, so that a won game can
@@ -90,6 +92,8 @@ pub enum WinReason {
     Adjudication,
     /// See [`EndReason::Timeout`].
     Timeout,
+    /// See [`EndReason::OpponentLine`].
+    OpponentLine,
 }
 
 /// Why a game was drawn: only the reasons that can end a game without a winner, so that
@@ -154,6 +158,7 @@ impl From<WinReason> for EndReason {
             WinReason::Checkmate => EndReason::Checkmate,
             WinReason::Adjudication => EndReason::Adjudication,
             WinReason::Timeout => EndReason::Timeout,
+            WinReason::OpponentLine => EndReason::OpponentLine,
         }
     }
 }

@@ -52,6 +52,11 @@ impl BoardCell {
     pub const fn mark(seat: Seat) -> BoardCell {
         BoardCell { owner: Some(seat), piece: Piece::Mark }
     }
+
+    /// A blocked cell (see [`Piece::Wall`]).
+    pub const fn wall() -> BoardCell {
+        BoardCell { owner: None, piece: Piece::Wall }
+    }
 }
 
 /// A rectangular board as a viewer sees it.

@@ -7,16 +7,20 @@
 //! | `height`       | 3..=20                         | 6       |
 //! | `win_length`   | 3..=max(width, height)         | 4       |
 //! | `wrap_columns` | cylinder: lines wrap the sides | false   |
+//! | `blocked`      | cells on the board, distinct, leaving a disc somewhere to land | none |
+//! | `starter`      | first seat, second seat, or random at creation | first seat |
 //!
 //! Rows are numbered from the top like every grid in Tabula, so a disc dropped into an
-//! empty column lands on row `height - 1`.
+//! empty column lands on row `height - 1`. A blocked cell is solid: a disc comes to rest
+//! on it, the cells under it stay empty for good, and no line runs through it; the game
+//! is drawn when no column has room left.
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::grid::{Dims, MarkBoard};
+use crate::engine::grid::{Dims, MarkBoard, check_blocked_cells};
 use crate::engine::{
-    Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules,
-    SearchBudget, Seat, Viewer,
+    Action, Analysis, Cell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason,
+    Rules, SearchBudget, Seat, Starter, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -31,7 +35,7 @@ pub const MIN_SIDE: u32 = 3;
 pub const MAX_SIDE: u32 = 20;
 
 /// Connect Four settings. A zero field stands for its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Columns.
     pub width: u32,
@@ -41,11 +45,18 @@ pub struct Config {
     pub win_length: u32,
     /// Whether lines wrap from the last column to the first.
     pub wrap_columns: bool,
+    /// Solid cells: nothing lands in them, discs rest on them, no line runs through them.
+    #[serde(default)]
+    pub blocked: Vec<Cell>,
+    /// Which seat moves first (drops the first disc); the first seat in configurations stored
+    /// before the choice existed.
+    #[serde(default)]
+    pub starter: Starter,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { width: 7, height: 6, win_length: 4, wrap_columns: false }
+        Config::sized(7, 6, 4)
     }
 }
 
@@ -58,8 +69,14 @@ impl Config {
             width: or(self.width, d.width),
             height: or(self.height, d.height),
             win_length: or(self.win_length, d.win_length),
-            wrap_columns: self.wrap_columns,
+            starter: self.starter.drawn(),
+            ..self
         }
+    }
+
+    /// A flat board of `width` × `height` with `win_length` in a row, nothing blocked.
+    pub fn sized(width: u32, height: u32, win_length: u32) -> Config {
+        Config { width, height, win_length, wrap_columns: false, blocked: Vec::new(), starter: Starter::FirstSeat }
     }
 }
 
@@ -68,7 +85,8 @@ impl Config {
 pub struct ConnectFour {
     config: Config,
     board: MarkBoard,
-    /// Discs per column.
+    /// Per column, the cells from the bottom that no disc can land in any more: its
+    /// discs, and its topmost blocked cell with everything under it.
     heights: Vec<u32>,
     turn: Seat,
     outcome: Option<Outcome>,
@@ -96,15 +114,28 @@ impl Rules for ConnectFour {
         errors.check_range("height", config.height, MIN_SIDE..=MAX_SIDE);
         let longest = config.width.max(config.height).clamp(3, MAX_SIDE);
         errors.check_range("win_length", config.win_length, 3..=longest);
+        let sides = [config.width, config.height].iter().all(|side| (MIN_SIDE..=MAX_SIDE).contains(side));
+        let sides = sides.then_some((config.width, config.height));
+        check_blocked_cells(&mut errors, "blocked", &config.blocked, sides);
+        let heights = |config: &Config| {
+            let mut heights = vec![0; config.width as usize];
+            for cell in config.blocked.iter().filter(|c| c.col < config.width && c.row < config.height) {
+                let height = &mut heights[cell.col as usize];
+                *height = (*height).max(config.height - cell.row);
+            }
+            heights
+        };
+        if sides.is_some() && heights(config).iter().all(|&h| h == config.height) {
+            errors.add("blocked", "must leave at least one cell where a disc can land");
+        }
         errors.into_result(|| ConnectFour {
-            config: *config,
-            board: MarkBoard::new(Dims {
-                width: config.width,
-                height: config.height,
-                wrap_columns: config.wrap_columns,
-            }),
-            heights: vec![0; config.width as usize],
-            turn: Seat::FIRST,
+            config: config.clone(),
+            board: MarkBoard::with_blocked(
+                Dims { width: config.width, height: config.height, wrap_columns: config.wrap_columns },
+                &config.blocked,
+            ),
+            heights: heights(config),
+            turn: config.starter.seat(),
             outcome: None,
         })
     }
@@ -144,7 +175,11 @@ impl Rules for ConnectFour {
         *height += 1;
         self.board.set(cell, seat);
         let line = self.board.line_through(cell, self.config.win_length as usize, false);
-        self.outcome = self.board.outcome_after(seat, line);
+        let no_room = self.heights.iter().all(|&height| height == self.config.height);
+        self.outcome = match self.board.outcome_after(seat, line) {
+            None if no_room => Some(Outcome::Draw { reason: DrawReason::BoardFull }),
+            outcome => outcome,
+        };
         self.turn = seat.opponent();
         Ok(())
     }
@@ -189,19 +224,27 @@ impl Listed for ConnectFour {
         config.with_defaults()
     }
 
+    fn starter(config: &Config) -> Option<Starter> {
+        Some(config.starter)
+    }
+
+    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
+        Some(Config { starter, ..config })
+    }
+
     fn presets() -> Vec<Preset<Config>> {
         let classic = Config::default();
         vec![
-            Preset { name: "classic", description: "7 columns, 6 rows, four in a row", config: classic },
+            Preset { name: "classic", description: "7 columns, 6 rows, four in a row", config: classic.clone() },
             Preset {
                 name: "connect3",
                 description: "5 columns, 4 rows, three in a row",
-                config: Config { width: 5, height: 4, win_length: 3, wrap_columns: false },
+                config: Config::sized(5, 4, 3),
             },
             Preset {
                 name: "connect5",
                 description: "9 columns, 7 rows, five in a row",
-                config: Config { width: 9, height: 7, win_length: 5, wrap_columns: false },
+                config: Config::sized(9, 7, 5),
             },
             Preset {
                 name: "cylinder",
@@ -260,16 +303,16 @@ mod tests {
     #[test]
     fn wins_horizontally_vertically_and_on_both_diagonals() {
         let classic = Config::default();
-        let horizontal = play(classic, &[0, 0, 1, 1, 2, 2, 3]);
+        let horizontal = play(classic.clone(), &[0, 0, 1, 1, 2, 2, 3]);
         assert_eq!(line(&horizontal).unwrap().1, (0..4).map(|c| Cell::new(5, c)).collect::<Vec<_>>());
-        let vertical = play(classic, &[6, 0, 6, 0, 6, 0, 6]);
+        let vertical = play(classic.clone(), &[6, 0, 6, 0, 6, 0, 6]);
         assert_eq!(line(&vertical).unwrap().1, (2..6).map(|r| Cell::new(r, 6)).collect::<Vec<_>>());
         // Rising to the right: Red at (5,0) (4,1) (3,2) (2,3).
-        let rising = play(classic, &[0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3]);
+        let rising = play(classic.clone(), &[0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3]);
         assert_eq!(line(&rising).unwrap().0, Seat::FIRST);
         assert_eq!(line(&rising).unwrap().1.len(), 4);
         // Falling to the right: Red at (2,0) (3,1) (4,2) (5,3).
-        let falling = play(classic, &[3, 2, 2, 1, 1, 0, 1, 0, 0, 6, 0]);
+        let falling = play(classic.clone(), &[3, 2, 2, 1, 1, 0, 1, 0, 0, 6, 0]);
         let (winner, cells) = line(&falling).unwrap();
         assert_eq!(winner, Seat::FIRST);
         assert_eq!(cells, vec![Cell::new(2, 0), Cell::new(3, 1), Cell::new(4, 2), Cell::new(5, 3)]);
@@ -296,7 +339,7 @@ mod tests {
     fn a_diagonal_wraps_on_a_cylinder() {
         // Red at (5,5) (4,6) (3,0) (2,1): rising to the right across the edge.
         let config = Config { wrap_columns: true, ..Config::default() };
-        let game = play(config, &[5, 6, 6, 0, 3, 0, 0, 1, 3, 1, 4, 1, 1]);
+        let game = play(config.clone(), &[5, 6, 6, 0, 3, 0, 0, 1, 3, 1, 4, 1, 1]);
         let (winner, cells) = line(&game).unwrap();
         assert_eq!(winner, Seat::FIRST);
         assert_eq!(cells, vec![Cell::new(2, 1), Cell::new(3, 0), Cell::new(4, 6), Cell::new(5, 5)]);
@@ -306,10 +349,66 @@ mod tests {
     fn a_full_ring_of_one_colour_ends_and_wins_once() {
         // 4 columns, win length 4: Red fills the bottom row all around the cylinder with the
         // last disc; the scan must stop after one lap.
-        let config = Config { width: 4, height: 4, win_length: 4, wrap_columns: true };
-        let game = play(config, &[0, 0, 1, 1, 2, 2, 3]);
+        let config = Config { wrap_columns: true, ..Config::sized(4, 4, 4) };
+        let game = play(config.clone(), &[0, 0, 1, 1, 2, 2, 3]);
         let (_, cells) = line(&game).unwrap();
         assert_eq!(cells.len(), 4);
+    }
+
+    #[test]
+    fn a_disc_comes_to_rest_on_a_blocked_cell_and_no_line_crosses_one() {
+        // Column 0 blocked on row 3 (of 6): discs stack on rows 2, 1, 0; rows 4 and 5 stay
+        // empty. Column 6 blocked on its top row takes no disc.
+        let blocked = vec![Cell::new(3, 0), Cell::new(0, 6), Cell::new(5, 3)];
+        let config = Config { blocked, ..Config::default() };
+        let mut game = play(config.clone(), &[0, 0, 0]);
+        let board = game.view(Viewer::Spectator).observation.board.unwrap();
+        for (row, owner) in [(2, Some(Seat::FIRST)), (1, Some(Seat::SECOND)), (0, Some(Seat::FIRST))] {
+            assert_eq!(board.at(Cell::new(row, 0)).owner, owner, "row {row}");
+        }
+        assert_eq!(board.at(Cell::new(3, 0)), crate::engine::BoardCell::wall());
+        assert_eq!(board.at(Cell::new(4, 0)), crate::engine::BoardCell::default());
+        let before = game.clone();
+        for column in [0, 6] {
+            assert_eq!(game.apply(Seat::SECOND, &Action::drop(column)).unwrap_err().reason, Reason::ColumnFull);
+        }
+        assert_eq!(game, before);
+        assert_eq!(game.legal_moves(Seat::SECOND), [1, 2, 3, 4, 5].map(Action::drop));
+        // Red on (5,1), (5,2) and (5,4): the wall on (5,3) keeps them from a line; a disc
+        // dropped in column 3 rests on row 4.
+        let cut = play(config.clone(), &[1, 1, 2, 2, 4, 4, 5]);
+        assert_eq!(cut.outcome(), None, "the wall at (5,3) cuts the bottom row");
+        let landed = play(config, &[3]);
+        assert_eq!(
+            landed.view(Viewer::Spectator).observation.board.unwrap().at(Cell::new(4, 3)).owner,
+            Some(Seat::FIRST)
+        );
+        assert!(solver::Position::from_game(landed.position()).is_none(), "the solver knows only the open board");
+    }
+
+    #[test]
+    fn the_game_is_drawn_when_no_column_has_room_though_cells_stay_empty() {
+        // 3×3, three in a row, the middle row blocked: only the top row is playable.
+        let config = Config { blocked: (0..3).map(|c| Cell::new(1, c)).collect(), ..Config::sized(3, 3, 3) };
+        let mut game = play(config.clone(), &[0, 1]);
+        assert_eq!(game.outcome(), None);
+        game.apply(Seat::FIRST, &Action::drop(2)).unwrap();
+        assert_eq!(game.outcome(), Some(Outcome::Draw { reason: crate::engine::DrawReason::BoardFull }));
+        let every_column = Config { blocked: (0..3).map(|c| Cell::new(0, c)).collect(), ..Config::sized(3, 3, 3) };
+        let error = ConnectFour::new(&every_column).unwrap_err();
+        assert_eq!(error.violations[0].description, "must leave at least one cell where a disc can land");
+        let off = Config { blocked: vec![Cell::new(6, 0), Cell::new(0, 0), Cell::new(0, 0)], ..Config::default() };
+        assert_eq!(ConnectFour::new(&off).unwrap_err().violations.len(), 2);
+    }
+
+    #[test]
+    fn with_the_second_seat_starting_yellow_drops_first() {
+        let mut game = play(Config { starter: Starter::SecondSeat, ..Config::default() }, &[]);
+        assert_eq!(game.to_act(), [Seat::SECOND]);
+        assert_eq!(game.apply(Seat::FIRST, &Action::drop(3)).unwrap_err().reason, Reason::NotYourTurn);
+        game.apply(Seat::SECOND, &Action::drop(3)).unwrap();
+        let position = solver::Position::from_game(game.position()).unwrap();
+        assert_eq!(position.moves(), 1, "the solver reads the position, whoever started");
     }
 
     #[test]
@@ -328,11 +427,11 @@ mod tests {
     #[test]
     fn a_full_board_without_a_line_is_a_draw_and_a_win_on_the_last_cell_is_a_win() {
         // connect3-sized board, k = 4 on 4x4: fill columns in pairs so no four line up.
-        let config = Config { width: 4, height: 4, win_length: 4, wrap_columns: false };
-        let draw = play(config, &[0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2]);
+        let config = Config::sized(4, 4, 4);
+        let draw = play(config.clone(), &[0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2]);
         assert_eq!(draw.outcome(), Some(Outcome::Draw { reason: crate::engine::DrawReason::BoardFull }));
         // Win with the very last disc: column 3 top completes a diagonal for Yellow.
-        let config = Config { width: 4, height: 4, win_length: 3, wrap_columns: false };
+        let config = Config::sized(4, 4, 3);
         let mut game = Match::<ConnectFour>::new(config).unwrap();
         let columns = [0, 1, 2, 3, 1, 0, 3, 2, 0, 1, 2, 3, 1, 0, 3, 2];
         for (i, &c) in columns.iter().enumerate() {
@@ -385,7 +484,7 @@ mod tests {
         let cylinder = play(Config { wrap_columns: true, ..Config::default() }, &[0, 0, 1, 1, 3, 3]);
         let analysis = cylinder.analyse(Seat::FIRST, SearchBudget::new(2_000, &go)).unwrap();
         assert_eq!((analysis.line, analysis.score), (vec![Action::drop(2)], Score::decided(Solved::Win, 1)));
-        let small = play(Config { width: 5, height: 4, win_length: 3, wrap_columns: false }, &[0, 0]);
+        let small = play(Config::sized(5, 4, 3), &[0, 0]);
         let analysis = small.analyse(Seat::FIRST, SearchBudget::new(2_000, &go)).unwrap();
         assert!(!matches!(analysis.score, Score::Exact { value: Some(_), .. } | Score::Unknown), "{analysis:?}");
         assert!(small.legal_moves(Seat::FIRST).contains(&analysis.line[0]));
@@ -393,20 +492,20 @@ mod tests {
 
     #[test]
     fn every_config_problem_is_reported_at_once() {
-        let error = ConnectFour::new(&Config { width: 2, height: 50, win_length: 1, wrap_columns: false }).unwrap_err();
+        let error = ConnectFour::new(&Config::sized(2, 50, 1)).unwrap_err();
         let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
         assert_eq!(fields, ["width", "height", "win_length"]);
-        assert!(ConnectFour::new(&Config { width: 4, height: 4, win_length: 5, wrap_columns: false }).is_err());
+        assert!(ConnectFour::new(&Config::sized(4, 4, 5)).is_err());
     }
 
     #[test]
     fn the_smallest_board_is_three_by_three() {
-        let small = Config { width: 3, height: 3, win_length: 3, wrap_columns: false };
+        let small = Config::sized(3, 3, 3);
         // Red fills column 0 while Yellow plays column 1: three in a column.
-        let game = play(small, &[0, 1, 0, 1, 0]);
+        let game = play(small.clone(), &[0, 1, 0, 1, 0]);
         let Some(Outcome::Win { winner, line, .. }) = game.outcome() else { panic!("{:?}", game.outcome()) };
         assert_eq!((winner, line), (Seat::FIRST, vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)]));
-        assert!(ConnectFour::new(&Config { width: 3, height: 2, win_length: 3, wrap_columns: false }).is_err());
-        assert_eq!(crate::engine::perft::perft(&Match::<ConnectFour>::new(small).unwrap(), 2), 9);
+        assert!(ConnectFour::new(&Config::sized(3, 2, 3)).is_err());
+        assert_eq!(crate::engine::perft::perft(&Match::<ConnectFour>::new(small.clone()).unwrap(), 2), 9);
     }
 }

@@ -8,6 +8,8 @@
 //! | `win_length`     | 4..=6  | 5      |
 //! | `allow_overline` | bool   | false: only exactly `win_length` wins |
 //! | `pro_opening`    | bool   | false  |
+//! | `blocked`        | cells on the board, distinct, not the centre under the pro opening | none |
+//! | `starter`        | first seat, second seat, or random at creation | first seat |
 //!
 //! With the pro opening, the first stone goes on the centre cell (row `(height - 1) / 2`,
 //! column `(width - 1) / 2`) and the first seat's second stone at least three cells from
@@ -15,10 +17,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::grid::{Dims, MarkBoard};
+use crate::engine::grid::{Dims, MarkBoard, check_blocked_cells};
 use crate::engine::{
     Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules,
-    SearchBudget, Seat, Viewer,
+    SearchBudget, Seat, Starter, Viewer,
 };
 
 use super::tic_tac_toe::{check_empty, describe_placement, placed_cell};
@@ -33,7 +35,7 @@ pub const SIDES: std::ops::RangeInclusive<u32> = 9..=19;
 pub const PRO_OPENING_DISTANCE: u32 = 3;
 
 /// Gomoku settings. A zero field stands for its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Columns.
     pub width: u32,
@@ -45,11 +47,26 @@ pub struct Config {
     pub allow_overline: bool,
     /// Whether the pro opening restrictions apply.
     pub pro_opening: bool,
+    /// Cells nobody may place a stone on; no line runs through them.
+    #[serde(default)]
+    pub blocked: Vec<Cell>,
+    /// Which seat moves first (places the first stone); the first seat in configurations stored
+    /// before the choice existed.
+    #[serde(default)]
+    pub starter: Starter,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { width: 15, height: 15, win_length: 5, allow_overline: false, pro_opening: false }
+        Config {
+            width: 15,
+            height: 15,
+            win_length: 5,
+            allow_overline: false,
+            pro_opening: false,
+            blocked: Vec::new(),
+            starter: Starter::FirstSeat,
+        }
     }
 }
 
@@ -62,6 +79,7 @@ impl Config {
             width: or(self.width, d.width),
             height: or(self.height, d.height),
             win_length: or(self.win_length, d.win_length),
+            starter: self.starter.drawn(),
             ..self
         }
     }
@@ -121,11 +139,20 @@ impl Rules for Gomoku {
         errors.check_range("width", config.width, *SIDES.start()..=*SIDES.end());
         errors.check_range("height", config.height, *SIDES.start()..=*SIDES.end());
         errors.check_range("win_length", config.win_length, 4..=6);
+        let sides = [config.width, config.height].iter().all(|side| SIDES.contains(side));
+        let sides = sides.then_some((config.width, config.height));
+        check_blocked_cells(&mut errors, "blocked", &config.blocked, sides);
+        if sides.is_some() && config.pro_opening && config.blocked.contains(&config.centre()) {
+            errors.add("blocked", "may not hold the centre cell, where the pro opening's first stone goes");
+        }
+        if sides.is_some() && config.blocked.len() >= (config.width * config.height) as usize {
+            errors.add("blocked", "must leave at least one cell free");
+        }
         errors.into_result(|| Gomoku {
-            config: *config,
-            board: MarkBoard::new(Dims::new(config.width, config.height)),
+            config: config.clone(),
+            board: MarkBoard::with_blocked(Dims::new(config.width, config.height), &config.blocked),
             stones: 0,
-            turn: Seat::FIRST,
+            turn: config.starter.seat(),
             outcome: None,
         })
     }
@@ -198,6 +225,14 @@ impl Listed for Gomoku {
         config.with_defaults()
     }
 
+    fn starter(config: &Config) -> Option<Starter> {
+        Some(config.starter)
+    }
+
+    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
+        Some(Config { starter, ..config })
+    }
+
     fn presets() -> Vec<Preset<Config>> {
         vec![
             Preset { name: "standard", description: "15×15, exactly five in a row", config: Config::default() },
@@ -235,6 +270,40 @@ mod tests {
     }
 
     const FAR: [(u32, u32); 6] = [(14, 0), (14, 2), (14, 4), (14, 6), (14, 8), (14, 10)];
+
+    #[test]
+    fn blocked_cells_take_no_stone_and_cut_lines() {
+        let config = Config { blocked: vec![Cell::new(7, 9)], ..Config::default() };
+        // Black's five on row 7 would run through the wall at column 9: four on each side
+        // are no line; the fifth beside them wins.
+        let mut game = play(config.clone(), &[(7, 5), (7, 6), (7, 7), (7, 8)], &FAR[..4]);
+        let before = game.clone();
+        assert_eq!(game.apply(Seat::FIRST, &Action::place(7, 9)).unwrap_err().reason, Reason::CellBlocked);
+        assert_eq!(game, before);
+        assert_eq!(game.legal_moves(Seat::FIRST).len(), 15 * 15 - 8 - 1);
+        game.apply(Seat::FIRST, &Action::place(7, 4)).unwrap();
+        assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Seat::FIRST));
+        let cut = play(config, &[(7, 10), (7, 11), (7, 12), (7, 13), (7, 8)], &FAR[..4]);
+        assert_eq!(cut.outcome(), None, "no line runs through the wall");
+        let centre =
+            Config { pro_opening: true, blocked: vec![Cell::new(7, 7), Cell::new(20, 0)], ..Config::default() };
+        let fields: Vec<String> =
+            Gomoku::new(&centre).unwrap_err().violations.into_iter().map(|v| v.description).collect();
+        assert_eq!(fields.len(), 2, "{fields:?}");
+        assert!(fields[1].contains("centre cell"), "{fields:?}");
+    }
+
+    #[test]
+    fn with_the_second_seat_starting_white_places_first_and_the_pro_opening_follows_the_stones() {
+        let config = Config { pro_opening: true, starter: Starter::SecondSeat, ..Config::default() };
+        let mut game = Match::<Gomoku>::new(config).unwrap();
+        assert_eq!(game.to_act(), [Seat::SECOND]);
+        assert_eq!(game.apply(Seat::SECOND, &Action::place(0, 0)).unwrap_err().reason, Reason::ProOpeningCenter);
+        game.apply(Seat::SECOND, &Action::place(7, 7)).unwrap();
+        game.apply(Seat::FIRST, &Action::place(7, 8)).unwrap();
+        let error = game.apply(Seat::SECOND, &Action::place(8, 8)).unwrap_err();
+        assert_eq!(error.reason, Reason::ProOpeningTooClose, "the starting seat's second stone keeps its distance");
+    }
 
     #[test]
     fn five_in_a_row_wins_in_every_direction() {

@@ -11,7 +11,8 @@ use crate::engine::{Cell, Region, Seat};
 pub(crate) type WindowCounts = [Vec<u32>; 2];
 
 /// How many of `seat`'s marks and of the opponent's the window of `length` cells from
-/// `start` along `direction` holds, or `None` when it leaves the board or `area`.
+/// `start` along `direction` holds, or `None` when it leaves the board or `area` or
+/// holds a blocked cell, where no line can be made.
 fn window(
     board: &MarkBoard,
     start: Cell,
@@ -28,7 +29,7 @@ fn window(
         if step > 0 {
             at = dims.step(at, direction)?;
         }
-        if !inside(at) {
+        if !inside(at) || board.is_blocked(at) {
             return None;
         }
         match board.get(at) {

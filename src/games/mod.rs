@@ -30,7 +30,9 @@ pub mod tic_tac_toe;
 pub mod tic_tac_two;
 
 use crate::engine::clock::ClockConfig;
-use crate::engine::{Action, AnyMatch, ConfigError, Match, ReplayError, Rules, Seat, SnapshotError, Turn, Viewer};
+use crate::engine::{
+    Action, AnyMatch, ConfigError, Match, ReplayError, Rules, Seat, SnapshotError, Starter, Turn, Viewer,
+};
 
 /// What the catalog says of a game, besides its rules.
 pub trait Listed: Rules<Config: Default> {
@@ -42,6 +44,15 @@ pub trait Listed: Rules<Config: Default> {
     fn with_defaults(config: Self::Config) -> Self::Config;
     /// The named configurations, the first being the default.
     fn presets() -> Vec<Preset<Self::Config>>;
+    /// Who moves first under `config`, where the rules leave that to the configuration;
+    /// `None` where they fix it (one seat, or a position that says who is to move).
+    fn starter(_config: &Self::Config) -> Option<Starter> {
+        None
+    }
+    /// `config` with `starter` moving first; `None` where the rules fix who starts.
+    fn with_starter(_config: Self::Config, _starter: Starter) -> Option<Self::Config> {
+        None
+    }
     /// Named configurations on a clock: the game's common time controls.
     fn timed_presets() -> Vec<(Preset<Self::Config>, ClockConfig)> {
         Vec::new()
@@ -175,6 +186,19 @@ macro_rules! registry {
                 match self { $(GameConfig::$kind(config) => <$game as Rules>::public_action(config, viewer, actor, action)),+ }
             }
 
+            /// Who moves first, where the rules leave that to the configuration.
+            pub fn starter(&self) -> Option<Starter> {
+                match self { $(GameConfig::$kind(config) => <$game as Listed>::starter(config)),+ }
+            }
+
+            /// This configuration with `starter` moving first; `None` where the rules fix
+            /// who starts.
+            pub fn with_starter(self, starter: Starter) -> Option<GameConfig> {
+                match self {
+                    $(GameConfig::$kind(config) => <$game as Listed>::with_starter(config, starter).map(GameConfig::$kind)),+
+                }
+            }
+
             /// This configuration with every field left at zero replaced by its default.
             pub fn with_defaults(self) -> GameConfig {
                 match self { $(GameConfig::$kind(config) => GameConfig::$kind(<$game as Listed>::with_defaults(config))),+ }
@@ -237,5 +261,54 @@ impl GameKind {
     /// The preset of this kind called `name`.
     pub fn preset(self, name: &str) -> Option<CatalogPreset> {
         self.info().presets.into_iter().find(|p| p.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::{SearchBudget, Stage};
+
+    /// The seat that takes the first turn alone, after any stage where seats set up at
+    /// once (Battleship's fleets).
+    fn first_lone_seat(config: &GameConfig) -> Seat {
+        let mut game = config.new_match().unwrap();
+        let stop = AtomicBool::new(false);
+        let mut set_up_together = false;
+        loop {
+            let to_act = game.to_act();
+            let stage = game.view(Viewer::Spectator).observation.stage;
+            set_up_together |= to_act.len() > 1;
+            if to_act.len() == 1 && !(set_up_together && stage == Some(Stage::Placement)) {
+                return to_act[0];
+            }
+            let seat = to_act[0];
+            let action = game.bot_action(seat, 1, SearchBudget::new(1_000, &stop)).expect("a seat to act has a move");
+            game.play(&Turn::Move(seat, action)).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_second_seat_starts_wherever_the_rules_leave_the_choice_and_a_random_start_is_drawn_once() {
+        let mut choosing = Vec::new();
+        for &kind in GameKind::ALL {
+            let config = kind.info().default_config;
+            assert_eq!(first_lone_seat(&config), Seat::FIRST, "{kind:?}");
+            let Some(second) = config.clone().with_starter(Starter::SecondSeat) else {
+                assert_eq!(config.starter(), None, "{kind:?}");
+                continue;
+            };
+            choosing.push(kind);
+            assert_eq!(second.starter(), Some(Starter::SecondSeat));
+            assert_eq!(first_lone_seat(&second), Seat::SECOND, "{kind:?}");
+            let random = config.with_starter(Starter::Random).unwrap();
+            let drawn: Vec<Starter> = (0..64).filter_map(|_| random.clone().with_defaults().starter()).collect();
+            assert!(drawn.contains(&Starter::FirstSeat) && drawn.contains(&Starter::SecondSeat), "{kind:?}: {drawn:?}");
+            assert!(!drawn.contains(&Starter::Random), "a created game stores the seat drawn");
+        }
+        use GameKind::*;
+        assert_eq!(choosing, [TicTacToe, ConnectFour, Gomoku, TicTacTwo, Morris, Battleship, Reversi]);
     }
 }

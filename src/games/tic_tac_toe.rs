@@ -1,10 +1,13 @@
 //! Tic-tac-toe on an N×N board: the first seat to own `win_length` cells in a row,
-//! column or diagonal wins; a full board without one is a draw.
+//! column or diagonal wins (loses, in misère play); a full board without one is a draw.
 //!
 //! | parameter    | range        | default |
 //! |--------------|--------------|---------|
 //! | `size`       | 3..=20       | 3       |
 //! | `win_length` | 3..=`size`   | `size`  |
+//! | `misere`     | bool         | false: a line wins; true: a line loses |
+//! | `blocked`    | cells on the board, distinct, leaving one free | none |
+//! | `starter`    | first seat, second seat, or random at creation | first seat |
 //!
 //! When `win_length == size` a win needs a whole row, column or diagonal, and counters
 //! per line decide it in O(1) per move; otherwise the lines through the last move are
@@ -12,10 +15,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::grid::{Dims, MarkBoard};
+use crate::engine::grid::{Dims, MarkBoard, check_blocked_cells};
 use crate::engine::{
     Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules,
-    SearchBudget, Seat, Viewer,
+    SearchBudget, Seat, Starter, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -26,26 +29,42 @@ mod bot;
 pub const MAX_SIZE: u32 = 20;
 
 /// Tic-tac-toe settings. A zero field stands for its default (see [`Config::with_defaults`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Side of the square board.
     pub size: u32,
-    /// Cells in a row needed to win.
+    /// Cells in a row needed to win (or, in misère play, that lose).
     pub win_length: u32,
+    /// Misère play: the seat that completes a line loses.
+    #[serde(default)]
+    pub misere: bool,
+    /// Cells nobody may mark; no line runs through them.
+    #[serde(default)]
+    pub blocked: Vec<Cell>,
+    /// Which seat moves first (places the first mark); the first seat in configurations stored
+    /// before the choice existed.
+    #[serde(default)]
+    pub starter: Starter,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { size: 3, win_length: 3 }
+        Config { size: 3, win_length: 3, misere: false, blocked: Vec::new(), starter: Starter::FirstSeat }
     }
 }
 
 impl Config {
-    /// This configuration with every zero field replaced by its default.
+    /// This configuration with every zero field replaced by its default, and a random
+    /// starter drawn.
     pub fn with_defaults(self) -> Config {
         let size = if self.size == 0 { Config::default().size } else { self.size };
         let win_length = if self.win_length == 0 { size } else { self.win_length };
-        Config { size, win_length }
+        Config { size, win_length, starter: self.starter.drawn(), ..self }
+    }
+
+    /// The standard game on a `size` board with `win_length` in a row.
+    pub fn sized(size: u32, win_length: u32) -> Config {
+        Config { size, win_length, ..Config::default() }
     }
 }
 
@@ -122,10 +141,15 @@ impl Rules for TicTacToe {
         let mut errors = ConfigError::default();
         errors.check_range("size", config.size, 3..=MAX_SIZE);
         errors.check_range("win_length", config.win_length, 3..=config.size.clamp(3, MAX_SIZE));
+        let side = (3..=MAX_SIZE).contains(&config.size).then_some((config.size, config.size));
+        check_blocked_cells(&mut errors, "blocked", &config.blocked, side);
+        if side.is_some() && config.blocked.len() >= (config.size * config.size) as usize {
+            errors.add("blocked", "must leave at least one cell to mark");
+        }
         errors.into_result(|| TicTacToe {
-            config: *config,
-            board: MarkBoard::new(Dims::new(config.size, config.size)),
-            turn: Seat::FIRST,
+            config: config.clone(),
+            board: MarkBoard::with_blocked(Dims::new(config.size, config.size), &config.blocked),
+            turn: config.starter.seat(),
             counters: (config.win_length == config.size).then(|| FullLineCounters::new(config.size)),
             outcome: None,
         })
@@ -155,7 +179,12 @@ impl Rules for TicTacToe {
             Some(counters) => counters.record(self.config.size, cell, seat),
             None => self.board.line_through(cell, self.config.win_length as usize, false),
         };
-        self.outcome = self.board.outcome_after(seat, line);
+        self.outcome = match line {
+            Some(line) if self.config.misere => {
+                Some(Outcome::Win { winner: seat.opponent(), reason: WinReason::OpponentLine, line })
+            }
+            line => self.board.outcome_after(seat, line),
+        };
         self.turn = seat.opponent();
         Ok(())
     }
@@ -195,14 +224,23 @@ impl Listed for TicTacToe {
         config.with_defaults()
     }
 
+    fn starter(config: &Config) -> Option<Starter> {
+        Some(config.starter)
+    }
+
+    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
+        Some(Config { starter, ..config })
+    }
+
     fn presets() -> Vec<Preset<Config>> {
         vec![
             Preset { name: "classic", description: "3×3, three in a row", config: Config::default() },
-            Preset { name: "four", description: "4×4, four in a row", config: Config { size: 4, win_length: 4 } },
+            Preset { name: "four", description: "4×4, four in a row", config: Config::sized(4, 4) },
+            Preset { name: "five_in_seven", description: "7×7, five in a row", config: Config::sized(7, 5) },
             Preset {
-                name: "five_in_seven",
-                description: "7×7, five in a row",
-                config: Config { size: 7, win_length: 5 },
+                name: "misere",
+                description: "3×3, and three in a row loses (also called toe-tac-tic)",
+                config: Config { misere: true, ..Config::default() },
             },
         ]
     }
@@ -222,7 +260,7 @@ pub(crate) fn placed_cell(action: &Action) -> Result<Cell, MoveError> {
     }
 }
 
-/// Checks that `cell` lies on the board and is empty.
+/// Checks that `cell` lies on the board, is not blocked and is empty.
 pub(crate) fn check_empty(board: &MarkBoard, cell: Cell) -> Result<(), MoveError> {
     let dims = board.dims();
     if !dims.contains(cell) {
@@ -237,6 +275,12 @@ pub(crate) fn check_empty(board: &MarkBoard, cell: Cell) -> Result<(), MoveError
                 dims.height - 1,
                 dims.width - 1
             ),
+        ));
+    }
+    if board.is_blocked(cell) {
+        return Err(MoveError::new(
+            Reason::CellBlocked,
+            format!("cell (row {}, col {}) is blocked; choose an empty cell", cell.row, cell.col),
         ));
     }
     if let Some(owner) = board.get(cell) {
@@ -259,7 +303,7 @@ pub(crate) fn describe_placement(action: &Action) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Match;
+    use crate::engine::{DrawReason, Match};
 
     #[test]
     fn the_registrys_generic_perft_counts_all_255_168_games_of_three_by_three() {
@@ -280,6 +324,76 @@ mod tests {
         game
     }
 
+    fn cells(list: &[(u32, u32)]) -> Vec<Cell> {
+        list.iter().map(|&(row, col)| Cell::new(row, col)).collect()
+    }
+
+    #[test]
+    fn in_misere_play_the_seat_that_completes_a_line_loses_and_the_tree_is_the_same() {
+        let misere = Config { misere: true, ..Config::default() };
+        // X: a1 b1 (row 0, cols 0-1), O: a2 c3; X completes row 0 and loses.
+        let game = play(misere.clone(), &[(0, 0), (1, 0), (0, 1), (2, 2), (0, 2)]);
+        let Some(Outcome::Win { winner, reason, line }) = game.outcome() else { panic!("{:?}", game.outcome()) };
+        assert_eq!((winner, reason, line), (Seat::SECOND, WinReason::OpponentLine, cells(&[(0, 0), (0, 1), (0, 2)])));
+        // A full board with no line is still a draw.
+        let full = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)];
+        assert_eq!(play(misere.clone(), &full).outcome(), Some(Outcome::Draw { reason: DrawReason::BoardFull }));
+        // A line ends the game either way, so misère play walks the same 255,168 games.
+        let tree = crate::engine::perft::divide(&Match::<TicTacToe>::new(misere).unwrap(), 9);
+        assert_eq!(tree.iter().map(|(_, n)| n).sum::<u64>(), 255_168);
+    }
+
+    #[test]
+    fn blocked_cells_are_walls_nobody_marks_and_no_line_crosses() {
+        let config = Config { size: 4, win_length: 3, blocked: cells(&[(0, 1), (2, 2)]), ..Config::default() };
+        let game = play(config.clone(), &[]);
+        assert_eq!(game.legal_moves(Seat::FIRST).len(), 14);
+        let before = game.clone();
+        let mut after = game.clone();
+        assert_eq!(after.apply(Seat::FIRST, &Action::place(0, 1)).unwrap_err().reason, Reason::CellBlocked);
+        assert!(after == before, "a refused move changes nothing");
+        let view = game.view(Viewer::Spectator);
+        let board = view.observation.board.unwrap();
+        assert_eq!(board.at(Cell::new(2, 2)), crate::engine::BoardCell::wall());
+        assert_eq!(board.at(Cell::new(0, 0)), crate::engine::BoardCell::default());
+        // X owns (0, 0) and (0, 2) around the wall at (0, 1): no line; then the diagonal
+        // (0, 0), (1, 1) is cut at (2, 2) too, and X wins only along row 1.
+        let cut = play(config.clone(), &[(0, 0), (3, 0), (0, 2), (3, 1), (1, 1), (3, 3), (1, 0), (2, 0), (1, 2)]);
+        assert_eq!(winner(&cut), Some((Seat::FIRST, cells(&[(1, 0), (1, 1), (1, 2)]))));
+        // A board whose free cells fill up without a line is a draw.
+        let tiny = Config { blocked: cells(&[(1, 1)]), ..Config::default() };
+        let full = play(tiny, &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]);
+        assert_eq!(full.outcome(), Some(Outcome::Draw { reason: DrawReason::BoardFull }));
+    }
+
+    #[test]
+    fn every_problem_with_blocked_cells_is_reported_at_once() {
+        let config = Config { blocked: cells(&[(0, 0), (0, 0), (3, 1), (1, 7)]), ..Config::default() };
+        let error = TicTacToe::new(&config).unwrap_err();
+        let problems: Vec<(&str, &str)> =
+            error.violations.iter().map(|v| (v.field.as_str(), v.description.as_str())).collect();
+        assert_eq!(problems.len(), 2, "{error}");
+        assert!(problems[0].1.starts_with("list each cell once; listed more than once: a1"), "{error}");
+        assert!(problems[1].1.contains("off the board: b4 (row 3, column 1), h2 (row 1, column 7)"), "{error}");
+        let all: Vec<Cell> = (0..9).map(|i| Cell::new(i / 3, i % 3)).collect();
+        let error = TicTacToe::new(&Config { blocked: all, ..Config::default() }).unwrap_err();
+        assert_eq!(error.violations[0].description, "must leave at least one cell to mark");
+    }
+
+    #[test]
+    fn with_the_second_seat_starting_o_marks_first() {
+        let config = Config { starter: Starter::SecondSeat, ..Config::default() };
+        let mut game = play(config, &[]);
+        assert_eq!(game.to_act(), [Seat::SECOND]);
+        assert_eq!(game.apply(Seat::FIRST, &Action::place(0, 0)).unwrap_err().reason, Reason::NotYourTurn);
+        game.apply(Seat::SECOND, &Action::place(1, 1)).unwrap();
+        assert_eq!(game.to_act(), [Seat::FIRST]);
+        assert_eq!(
+            game.view(Viewer::Spectator).observation.board.unwrap().at(Cell::new(1, 1)).owner,
+            Some(Seat::SECOND)
+        );
+    }
+
     fn winner(game: &Match<TicTacToe>) -> Option<(Seat, Vec<Cell>)> {
         match game.outcome() {
             Some(Outcome::Win { winner, line, .. }) => Some((winner, line)),
@@ -290,36 +404,36 @@ mod tests {
     #[test]
     fn wins_in_each_of_the_four_directions_with_full_line_counters() {
         let classic = Config::default();
-        let row = play(classic, &[(1, 0), (0, 0), (1, 1), (0, 1), (1, 2)]);
+        let row = play(classic.clone(), &[(1, 0), (0, 0), (1, 1), (0, 1), (1, 2)]);
         assert_eq!(winner(&row), Some((Seat::FIRST, vec![Cell::new(1, 0), Cell::new(1, 1), Cell::new(1, 2)])));
-        let col = play(classic, &[(0, 2), (0, 0), (1, 2), (0, 1), (2, 2)]);
+        let col = play(classic.clone(), &[(0, 2), (0, 0), (1, 2), (0, 1), (2, 2)]);
         assert_eq!(winner(&col).unwrap().0, Seat::FIRST);
-        let diag = play(classic, &[(0, 1), (0, 0), (0, 2), (1, 1), (1, 0), (2, 2)]);
+        let diag = play(classic.clone(), &[(0, 1), (0, 0), (0, 2), (1, 1), (1, 0), (2, 2)]);
         assert_eq!(winner(&diag), Some((Seat::SECOND, vec![Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)])));
-        let anti = play(classic, &[(0, 2), (0, 0), (1, 1), (0, 1), (2, 0)]);
+        let anti = play(classic.clone(), &[(0, 2), (0, 0), (1, 1), (0, 1), (2, 0)]);
         assert_eq!(winner(&anti).unwrap().1, vec![Cell::new(0, 2), Cell::new(1, 1), Cell::new(2, 0)]);
     }
 
     #[test]
     fn wins_in_each_of_the_four_directions_when_k_is_below_n() {
-        let config = Config { size: 5, win_length: 3 };
-        let row = play(config, &[(4, 2), (0, 0), (4, 3), (0, 4), (4, 4)]);
+        let config = Config::sized(5, 3);
+        let row = play(config.clone(), &[(4, 2), (0, 0), (4, 3), (0, 4), (4, 4)]);
         assert_eq!(winner(&row).unwrap().1, vec![Cell::new(4, 2), Cell::new(4, 3), Cell::new(4, 4)]);
-        let col = play(config, &[(1, 4), (0, 0), (2, 4), (0, 2), (3, 4)]);
+        let col = play(config.clone(), &[(1, 4), (0, 0), (2, 4), (0, 2), (3, 4)]);
         assert_eq!(winner(&col).unwrap().0, Seat::FIRST);
-        let diag = play(config, &[(2, 2), (0, 4), (3, 3), (0, 3), (1, 1)]);
+        let diag = play(config.clone(), &[(2, 2), (0, 4), (3, 3), (0, 3), (1, 1)]);
         assert_eq!(winner(&diag).unwrap().1, vec![Cell::new(1, 1), Cell::new(2, 2), Cell::new(3, 3)]);
-        let anti = play(config, &[(0, 4), (4, 4), (2, 2), (4, 3), (1, 3)]);
+        let anti = play(config.clone(), &[(0, 4), (4, 4), (2, 2), (4, 3), (1, 3)]);
         assert_eq!(winner(&anti).unwrap().1, vec![Cell::new(0, 4), Cell::new(1, 3), Cell::new(2, 2)]);
     }
 
     #[test]
     fn one_short_of_k_is_not_a_win() {
-        let four = Config { size: 4, win_length: 4 };
-        let game = play(four, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]);
+        let four = Config::sized(4, 4);
+        let game = play(four.clone(), &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]);
         assert_eq!(game.outcome(), None);
-        let five = Config { size: 6, win_length: 4 };
-        let game = play(five, &[(3, 0), (0, 0), (3, 1), (0, 5), (3, 2)]);
+        let five = Config::sized(6, 4);
+        let game = play(five.clone(), &[(3, 0), (0, 0), (3, 1), (0, 5), (3, 2)]);
         assert_eq!(game.outcome(), None);
     }
 
@@ -361,10 +475,10 @@ mod tests {
 
     #[test]
     fn the_largest_board_is_twenty_by_twenty_and_its_far_corner_counts() {
-        let config = Config { size: 20, win_length: 5 };
+        let config = Config::sized(20, 5);
         // X runs along the bottom row to the corner; O answers a row above.
         let cells = [(19, 15), (18, 15), (19, 16), (18, 16), (19, 17), (18, 17), (19, 18), (18, 18), (19, 19)];
-        let game = play(config, &cells);
+        let game = play(config.clone(), &cells);
         let Some(Outcome::Win { winner, line, .. }) = game.outcome() else { panic!("{:?}", game.outcome()) };
         assert_eq!(winner, Seat::FIRST);
         assert_eq!(line, (15..20).map(|col| Cell::new(19, col)).collect::<Vec<_>>());
@@ -372,14 +486,14 @@ mod tests {
 
     #[test]
     fn every_config_problem_is_reported_at_once() {
-        let error = TicTacToe::new(&Config { size: 2, win_length: 9 }).unwrap_err();
+        let error = TicTacToe::new(&Config::sized(2, 9)).unwrap_err();
         let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
         assert_eq!(fields, ["size", "win_length"]);
-        assert!(TicTacToe::new(&Config { size: 21, win_length: 3 }).is_err());
-        assert!(TicTacToe::new(&Config { size: 20, win_length: 20 }).is_ok(), "up to 20×20");
-        assert!(TicTacToe::new(&Config { size: 4, win_length: 5 }).is_err());
-        assert_eq!(Config { size: 5, win_length: 0 }.with_defaults(), Config { size: 5, win_length: 5 });
-        assert_eq!(Config { size: 0, win_length: 0 }.with_defaults(), Config::default());
+        assert!(TicTacToe::new(&Config::sized(21, 3)).is_err());
+        assert!(TicTacToe::new(&Config::sized(20, 20)).is_ok(), "up to 20×20");
+        assert!(TicTacToe::new(&Config::sized(4, 5)).is_err());
+        assert_eq!(Config::sized(5, 0).with_defaults(), Config::sized(5, 5));
+        assert_eq!(Config::sized(0, 0).with_defaults(), Config::default());
     }
 
     /// Walks the whole game tree of classic tic-tac-toe through the engine and checks the

@@ -75,6 +75,8 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Starter;
+
 use crate::engine::grid::{Dims, LINE_DIRECTIONS, MarkBoard};
 use crate::engine::{
     Action, Analysis, Cell, ConfigError, DrawReason, Location, MoveError, Mover, Observation, Outcome, PlaceTarget,
@@ -128,6 +130,10 @@ pub struct Config {
     pub repetition_limit: u32,
     /// Moves, counting both seats, after which a game without a result is drawn.
     pub move_limit: u32,
+    /// Which seat moves first (places the first piece); the first seat in configurations stored
+    /// before the choice existed.
+    #[serde(default)]
+    pub starter: Starter,
 }
 
 impl Default for Config {
@@ -141,6 +147,7 @@ impl Default for Config {
             simultaneous_lines: SimultaneousLines::MoverWins,
             repetition_limit: 3,
             move_limit: DEFAULT_MOVE_LIMIT,
+            starter: Starter::FirstSeat,
         }
     }
 }
@@ -162,6 +169,7 @@ impl Config {
             simultaneous_lines: self.simultaneous_lines,
             repetition_limit: or(self.repetition_limit, d.repetition_limit),
             move_limit: or(self.move_limit, DEFAULT_MOVE_LIMIT.max(pieces_per_seat.saturating_mul(4))),
+            starter: self.starter.drawn(),
         }
     }
 
@@ -506,7 +514,7 @@ impl Rules for TicTacTwo {
                 board: MarkBoard::new(Dims::new(config.board_size, config.board_size)),
                 grid: Region { top: offset, left: offset, height: config.grid_size, width: config.grid_size },
                 placed: [0; 2],
-                turn: Seat::FIRST,
+                turn: config.starter.seat(),
                 moves: 0,
                 seen: BTreeMap::new(),
                 outcome: None,
@@ -607,6 +615,14 @@ impl Listed for TicTacTwo {
 
     fn with_defaults(config: Config) -> Config {
         config.with_defaults()
+    }
+
+    fn starter(config: &Config) -> Option<Starter> {
+        Some(config.starter)
+    }
+
+    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
+        Some(Config { starter, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

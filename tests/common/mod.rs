@@ -124,7 +124,11 @@ pub async fn create_on_clock(
     let response = client
         .create_game(pb::CreateGameRequest {
             kind: 0,
-            source: Some(pb::create_game_request::Source::Config(pb::GameConfig { game: Some(config), clock })),
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                game: Some(config),
+                clock,
+                ..Default::default()
+            })),
             private: false,
             ..Default::default()
         })

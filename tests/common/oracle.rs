@@ -234,6 +234,7 @@ fn end_reason(reason: EndReason) -> pb::EndReason {
         EndReason::Adjudication => pb::EndReason::Adjudication,
         EndReason::Timeout => pb::EndReason::Timeout,
         EndReason::TimeoutVsInsufficientMaterial => pb::EndReason::TimeoutVsInsufficientMaterial,
+        EndReason::OpponentLine => pb::EndReason::OpponentLine,
     }
 }
 

@@ -26,7 +26,11 @@ async fn create(client: &mut Client, config: pb::GameConfig, allow_hints: Option
 }
 
 fn tic_tac_toe() -> pb::GameConfig {
-    pb::GameConfig { clock: None, game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig::default())) }
+    pb::GameConfig {
+        clock: None,
+        game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig::default())),
+        ..Default::default()
+    }
 }
 
 /// In every game, the seat to move that asks gets a move that the server then accepts at
@@ -137,7 +141,11 @@ async fn budgets_are_honoured_and_capped() {
     let mut client = server.client().await;
     let created = create(
         &mut client,
-        pb::GameConfig { clock: None, game: Some(pb::game_config::Game::Chess(pb::ChessConfig::default())) },
+        pb::GameConfig {
+            clock: None,
+            game: Some(pb::game_config::Game::Chess(pb::ChessConfig::default())),
+            ..Default::default()
+        },
         Some(true),
     )
     .await;

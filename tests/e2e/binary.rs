@@ -272,7 +272,11 @@ async fn endless_search(client: &mut common::Client) -> common::Game {
     // until it is stopped. (A puzzle would not do: peg solitaire's analysis is capped in nodes
     // and a fast machine finishes it within a second.)
     use common::pb;
-    let config = pb::GameConfig { clock: None, game: Some(pb::game_config::Game::Chess(pb::ChessConfig::default())) };
+    let config = pb::GameConfig {
+        clock: None,
+        game: Some(pb::game_config::Game::Chess(pb::ChessConfig::default())),
+        ..Default::default()
+    };
     let response = client
         .create_game(pb::CreateGameRequest {
             source: Some(pb::create_game_request::Source::Config(config)),

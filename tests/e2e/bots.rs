@@ -182,7 +182,12 @@ async fn long_thinker(client: &mut Client, request_id: &str) -> pb::CreateGameRe
     let top = kinds.iter().find(|info| info.kind == pb::GameKind::TicTacToe as i32).unwrap().max_bot_level;
     let config = pb::GameConfig {
         clock: None,
-        game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 7, win_length: 5 })),
+        game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig {
+            size: 7,
+            win_length: 5,
+            ..Default::default()
+        })),
+        ..Default::default()
     };
     let thinker = pb::BotSeat { seat: 1, level: top, move_time: Some(prost_types::Duration { seconds: 10, nanos: 0 }) };
     let request = pb::CreateGameRequest {

@@ -66,6 +66,7 @@ async fn an_illegal_fen_is_refused_naming_what_is_wrong() {
         source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
             clock: None,
             game: Some(chess_config("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1", false)),
+            ..Default::default()
         })),
         private: false,
         ..Default::default()

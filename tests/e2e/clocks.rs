@@ -330,7 +330,7 @@ async fn a_time_control_that_makes_no_sense_is_refused_with_every_problem() {
     let narrow = pb::game_config::Game::ConnectFour(pb::ConnectFourConfig { width: 2, ..Default::default() });
     let bad_clock =
         clock(vec![fischer(0, 2 * 3_600 * SECOND), per_move(500), fischer(SECOND, 0)], pb::TimeoutRule::Lose);
-    let config = pb::GameConfig { game: Some(narrow), clock: Some(bad_clock) };
+    let config = pb::GameConfig { game: Some(narrow), clock: Some(bad_clock), ..Default::default() };
     let request =
         pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Config(config)), ..Default::default() };
     let status = client.create_game(request).await.unwrap_err();
@@ -349,7 +349,11 @@ async fn a_time_control_that_makes_no_sense_is_refused_with_every_problem() {
         "{status:?}"
     );
     // How many controls a game takes is its configuration's to say.
-    let config = pb::GameConfig { game: Some(connect_four()), clock: Some(clock(Vec::new(), pb::TimeoutRule::Lose)) };
+    let config = pb::GameConfig {
+        game: Some(connect_four()),
+        clock: Some(clock(Vec::new(), pb::TimeoutRule::Lose)),
+        ..Default::default()
+    };
     let request =
         pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Config(config)), ..Default::default() };
     let status = client.create_game(request).await.unwrap_err();
@@ -361,7 +365,11 @@ async fn a_time_control_that_makes_no_sense_is_refused_with_every_problem() {
     let fine = pb::TimeControl {
         control: Some(pb::time_control::Control::PerMove(prost_types::Duration { seconds: 10, nanos: 1 })),
     };
-    let config = pb::GameConfig { game: Some(connect_four()), clock: Some(clock(vec![fine], pb::TimeoutRule::Lose)) };
+    let config = pb::GameConfig {
+        game: Some(connect_four()),
+        clock: Some(clock(vec![fine], pb::TimeoutRule::Lose)),
+        ..Default::default()
+    };
     let request =
         pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Config(config)), ..Default::default() };
     assert_error(&client.create_game(request).await.unwrap_err(), Code::InvalidArgument, "INVALID_REQUEST");
@@ -395,9 +403,12 @@ async fn a_bot_on_the_clock_thinks_within_its_time_not_its_move_time() {
     let (server, _time) = server_on_a_hand_clock().await;
     let mut client = server.client().await;
     // A board no search exhausts: left alone, the top level thinks its whole move time.
-    let game = pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 15, win_length: 5 });
-    let config =
-        pb::GameConfig { game: Some(game), clock: Some(clock(vec![fischer(3 * SECOND, 0)], pb::TimeoutRule::Lose)) };
+    let game = pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 15, win_length: 5, ..Default::default() });
+    let config = pb::GameConfig {
+        game: Some(game),
+        clock: Some(clock(vec![fischer(3 * SECOND, 0)], pb::TimeoutRule::Lose)),
+        ..Default::default()
+    };
     // The bot may think 10 s a move, but 3 s for the whole game allow it a tenth of a second.
     let bot = pb::BotSeat { seat: 2, level: 3, move_time: Some(millis(10 * SECOND)) };
     let response = client

@@ -105,7 +105,11 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
 
     let mut runs = Vec::new();
     for _ in 0..GAMES {
-        let config = pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: SIDE, win_length: SIDE });
+        let config = pb::game_config::Game::TicTacToe(pb::TicTacToeConfig {
+            size: SIDE,
+            win_length: SIDE,
+            ..Default::default()
+        });
         let game = common::create_config(&mut setup, config).await;
         runs.push(Run { id: game.id, tokens: game.tokens, acked: Vec::new(), in_flight: None });
     }

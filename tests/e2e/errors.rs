@@ -29,7 +29,9 @@ async fn a_bad_config_lists_every_violation() {
                 height: 99,
                 win_length: 1,
                 wrap_columns: false,
+                ..Default::default()
             })),
+            ..Default::default()
         })),
         private: false,
         ..Default::default()
@@ -63,6 +65,7 @@ async fn a_bad_config_lists_every_violation() {
             source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
                 clock: None,
                 game: Some(pb::game_config::Game::Gomoku(Default::default())),
+                ..Default::default()
             })),
             private: false,
             ..Default::default()

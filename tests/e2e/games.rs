@@ -64,6 +64,7 @@ async fn connect_four_to_a_win_across_the_cylinder_edge_and_to_a_draw() {
             height: 4,
             win_length: 4,
             wrap_columns: false,
+            ..Default::default()
         }),
     )
     .await;
@@ -287,6 +288,7 @@ async fn morris_takes_each_rule_for_pieces_in_mills_and_refuses_two_at_once() {
         source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
             game: Some(pb::game_config::Game::Morris(both)),
             clock: None,
+            ..Default::default()
         })),
         ..Default::default()
     };

@@ -175,17 +175,29 @@ fn hostile_move(rng: &mut TestRng) -> pb::Move {
 fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
     use pb::game_config::Game as G;
     let big = *[u32::MAX, 1 << 20, 4_096, 257, 0].choose(rng).unwrap();
-    let config =
-        |game: G| Some(pb::create_game_request::Source::Config(pb::GameConfig { clock: None, game: Some(game) }));
+    let config = |game: G| {
+        Some(pb::create_game_request::Source::Config(pb::GameConfig {
+            clock: None,
+            game: Some(game),
+            ..Default::default()
+        }))
+    };
     let (kind, source) = match rng.random_range(0..14) {
         0 => (0, None),
-        1 => (0, Some(pb::create_game_request::Source::Config(pb::GameConfig { clock: None, game: None }))),
+        1 => (
+            0,
+            Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                clock: None,
+                game: None,
+                ..Default::default()
+            })),
+        ),
         2 => (rng.random_range(10..i32::MAX), Some(pb::create_game_request::Source::Preset("classic".into()))),
         3 => (
             oracle::game_kind(GameKind::Chess) as i32,
             Some(pb::create_game_request::Source::Preset("x".repeat(10_000))),
         ),
-        4 => (0, config(G::TicTacToe(pb::TicTacToeConfig { size: big, win_length: big }))),
+        4 => (0, config(G::TicTacToe(pb::TicTacToeConfig { size: big, win_length: big, ..Default::default() }))),
         5 => (
             0,
             config(G::ConnectFour(pb::ConnectFourConfig {
@@ -193,6 +205,7 @@ fn hostile_create(rng: &mut TestRng) -> pb::CreateGameRequest {
                 height: big,
                 win_length: 4,
                 wrap_columns: true,
+                ..Default::default()
             })),
         ),
         6 => (0, config(G::Gomoku(pb::GomokuConfig { width: big, height: 3, win_length: big, ..Default::default() }))),

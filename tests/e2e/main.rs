@@ -19,5 +19,6 @@ mod hidden_information;
 mod hostile;
 mod limits;
 mod manage;
+mod rule_options;
 mod server_moves;
 mod streams;

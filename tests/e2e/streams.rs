@@ -103,9 +103,11 @@ async fn a_subscriber_that_stops_reading_never_blocks_moves_and_is_told_where_to
     let server = TestServer::start_with(options).await;
     let mut client = server.client().await;
     // 19×19 with a win needing a whole row: row-major alternate play never completes one.
-    let game =
-        create_config(&mut client, pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 19, win_length: 19 }))
-            .await;
+    let game = create_config(
+        &mut client,
+        pb::game_config::Game::TicTacToe(pb::TicTacToeConfig { size: 19, win_length: 19, ..Default::default() }),
+    )
+    .await;
     let channel = tonic::transport::Endpoint::from_shared(server.address.clone())
         .unwrap()
         .initial_stream_window_size(1024)

@@ -387,7 +387,13 @@ fn reversi() -> Script {
         pass(),
         pass(),
     ];
-    let config = reversi::Config { width: 4, height: 4, opening: reversi::Opening::Free, walls: vec![Cell::new(0, 3)] };
+    let config = reversi::Config {
+        width: 4,
+        height: 4,
+        opening: reversi::Opening::Free,
+        walls: vec![Cell::new(0, 3)],
+        ..Default::default()
+    };
     script(
         "a 4×4 board with a wall and the free opening: passes, then two in a row end it",
         GameConfig::Reversi(config),

@@ -29,6 +29,65 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Which seat moves first (`GameConfig.starter`). Seats keep their names and pieces: with
+// the second seat starting, O makes tic-tac-toe's first mark and White Othello's first disc.
+type Starter int32
+
+const (
+	// The default: the first seat. The server answers with `STARTER_FIRST_SEAT` instead,
+	// where the choice exists.
+	Starter_STARTER_UNSPECIFIED Starter = 0
+	// Seat 1 moves first.
+	Starter_STARTER_FIRST_SEAT Starter = 1
+	// Seat 2 moves first.
+	Starter_STARTER_SECOND_SEAT Starter = 2
+	// Drawn at random when the game is created; the game stores and shows the seat drawn.
+	Starter_STARTER_RANDOM Starter = 3
+)
+
+// Enum value maps for Starter.
+var (
+	Starter_name = map[int32]string{
+		0: "STARTER_UNSPECIFIED",
+		1: "STARTER_FIRST_SEAT",
+		2: "STARTER_SECOND_SEAT",
+		3: "STARTER_RANDOM",
+	}
+	Starter_value = map[string]int32{
+		"STARTER_UNSPECIFIED": 0,
+		"STARTER_FIRST_SEAT":  1,
+		"STARTER_SECOND_SEAT": 2,
+		"STARTER_RANDOM":      3,
+	}
+)
+
+func (x Starter) Enum() *Starter {
+	p := new(Starter)
+	*p = x
+	return p
+}
+
+func (x Starter) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Starter) Descriptor() protoreflect.EnumDescriptor {
+	return file_tabula_v1_config_proto_enumTypes[0].Descriptor()
+}
+
+func (Starter) Type() protoreflect.EnumType {
+	return &file_tabula_v1_config_proto_enumTypes[0]
+}
+
+func (x Starter) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Starter.Descriptor instead.
+func (Starter) EnumDescriptor() ([]byte, []int) {
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{0}
+}
+
 // What happens when one move completes lines for both seats at once (Tic-Tac-Two).
 type SimultaneousLines int32
 
@@ -67,11 +126,11 @@ func (x SimultaneousLines) String() string {
 }
 
 func (SimultaneousLines) Descriptor() protoreflect.EnumDescriptor {
-	return file_tabula_v1_config_proto_enumTypes[0].Descriptor()
+	return file_tabula_v1_config_proto_enumTypes[1].Descriptor()
 }
 
 func (SimultaneousLines) Type() protoreflect.EnumType {
-	return &file_tabula_v1_config_proto_enumTypes[0]
+	return &file_tabula_v1_config_proto_enumTypes[1]
 }
 
 func (x SimultaneousLines) Number() protoreflect.EnumNumber {
@@ -80,7 +139,7 @@ func (x SimultaneousLines) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use SimultaneousLines.Descriptor instead.
 func (SimultaneousLines) EnumDescriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{0}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{1}
 }
 
 // Which Morris board and piece count.
@@ -128,11 +187,11 @@ func (x MorrisVariant) String() string {
 }
 
 func (MorrisVariant) Descriptor() protoreflect.EnumDescriptor {
-	return file_tabula_v1_config_proto_enumTypes[1].Descriptor()
+	return file_tabula_v1_config_proto_enumTypes[2].Descriptor()
 }
 
 func (MorrisVariant) Type() protoreflect.EnumType {
-	return &file_tabula_v1_config_proto_enumTypes[1]
+	return &file_tabula_v1_config_proto_enumTypes[2]
 }
 
 func (x MorrisVariant) Number() protoreflect.EnumNumber {
@@ -141,7 +200,7 @@ func (x MorrisVariant) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use MorrisVariant.Descriptor instead.
 func (MorrisVariant) EnumDescriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{1}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{2}
 }
 
 // Whether a seat reduced to few pieces may fly (move to any empty point).
@@ -182,11 +241,11 @@ func (x MorrisFlying) String() string {
 }
 
 func (MorrisFlying) Descriptor() protoreflect.EnumDescriptor {
-	return file_tabula_v1_config_proto_enumTypes[2].Descriptor()
+	return file_tabula_v1_config_proto_enumTypes[3].Descriptor()
 }
 
 func (MorrisFlying) Type() protoreflect.EnumType {
-	return &file_tabula_v1_config_proto_enumTypes[2]
+	return &file_tabula_v1_config_proto_enumTypes[3]
 }
 
 func (x MorrisFlying) Number() protoreflect.EnumNumber {
@@ -195,7 +254,7 @@ func (x MorrisFlying) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use MorrisFlying.Descriptor instead.
 func (MorrisFlying) EnumDescriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{2}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{3}
 }
 
 // The shape of a peg solitaire board.
@@ -236,11 +295,11 @@ func (x PegBoard) String() string {
 }
 
 func (PegBoard) Descriptor() protoreflect.EnumDescriptor {
-	return file_tabula_v1_config_proto_enumTypes[3].Descriptor()
+	return file_tabula_v1_config_proto_enumTypes[4].Descriptor()
 }
 
 func (PegBoard) Type() protoreflect.EnumType {
-	return &file_tabula_v1_config_proto_enumTypes[3]
+	return &file_tabula_v1_config_proto_enumTypes[4]
 }
 
 func (x PegBoard) Number() protoreflect.EnumNumber {
@@ -249,7 +308,7 @@ func (x PegBoard) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use PegBoard.Descriptor instead.
 func (PegBoard) EnumDescriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{3}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{4}
 }
 
 // How a Reversi game starts.
@@ -290,11 +349,11 @@ func (x ReversiOpening) String() string {
 }
 
 func (ReversiOpening) Descriptor() protoreflect.EnumDescriptor {
-	return file_tabula_v1_config_proto_enumTypes[4].Descriptor()
+	return file_tabula_v1_config_proto_enumTypes[5].Descriptor()
 }
 
 func (ReversiOpening) Type() protoreflect.EnumType {
-	return &file_tabula_v1_config_proto_enumTypes[4]
+	return &file_tabula_v1_config_proto_enumTypes[5]
 }
 
 func (x ReversiOpening) Number() protoreflect.EnumNumber {
@@ -303,7 +362,7 @@ func (x ReversiOpening) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ReversiOpening.Descriptor instead.
 func (ReversiOpening) EnumDescriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{4}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{5}
 }
 
 // The configuration of one game: exactly one arm is set, and it names the game kind.
@@ -326,7 +385,15 @@ type GameConfig struct {
 	Game isGameConfig_Game `protobuf_oneof:"game"`
 	// The game's time control; absent for a game without clocks (nothing ends a stalled
 	// game then). The same message for every kind.
-	Clock         *ClockConfig `protobuf:"bytes,10,opt,name=clock,proto3" json:"clock,omitempty"`
+	Clock *ClockConfig `protobuf:"bytes,10,opt,name=clock,proto3" json:"clock,omitempty"`
+	// Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
+	// Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
+	// Default the first seat; the server answers with the seat that starts, a random choice
+	// drawn when the game is created. Chess (the position says who moves) and peg solitaire
+	// (one seat) accept only `STARTER_UNSPECIFIED` or `STARTER_FIRST_SEAT` (anything else is
+	// INVALID_ARGUMENT `INVALID_REQUEST` naming `config.starter`), and are answered with
+	// `STARTER_UNSPECIFIED`.
+	Starter       Starter `protobuf:"varint,11,opt,name=starter,proto3,enum=tabula.v1.Starter" json:"starter,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -456,6 +523,13 @@ func (x *GameConfig) GetClock() *ClockConfig {
 	return nil
 }
 
+func (x *GameConfig) GetStarter() Starter {
+	if x != nil {
+		return x.Starter
+	}
+	return Starter_STARTER_UNSPECIFIED
+}
+
 type isGameConfig_Game interface {
 	isGameConfig_Game()
 }
@@ -530,7 +604,13 @@ type TicTacToeConfig struct {
 	// Side of the square board, 3 to 20. Default 3.
 	Size uint32 `protobuf:"varint,1,opt,name=size,proto3" json:"size,omitempty"`
 	// Cells in a row needed to win, 3 to `size`. Default `size`.
-	WinLength     uint32 `protobuf:"varint,2,opt,name=win_length,json=winLength,proto3" json:"win_length,omitempty"`
+	WinLength uint32 `protobuf:"varint,2,opt,name=win_length,json=winLength,proto3" json:"win_length,omitempty"`
+	// Misère play: the seat that completes a line of `win_length` loses
+	// (`END_REASON_OPPONENT_LINE`). Default false.
+	Misere bool `protobuf:"varint,3,opt,name=misere,proto3" json:"misere,omitempty"`
+	// Blocked cells, shown to everyone as walls: nobody marks them and no line runs through
+	// them. On the board, no duplicates, leaving at least one cell free.
+	Blocked       []*Cell `protobuf:"bytes,4,rep,name=blocked,proto3" json:"blocked,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -579,6 +659,20 @@ func (x *TicTacToeConfig) GetWinLength() uint32 {
 	return 0
 }
 
+func (x *TicTacToeConfig) GetMisere() bool {
+	if x != nil {
+		return x.Misere
+	}
+	return false
+}
+
+func (x *TicTacToeConfig) GetBlocked() []*Cell {
+	if x != nil {
+		return x.Blocked
+	}
+	return nil
+}
+
 // Connect Four: seats drop discs into columns; a disc falls to the lowest empty cell.
 type ConnectFourConfig struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -590,7 +684,11 @@ type ConnectFourConfig struct {
 	WinLength uint32 `protobuf:"varint,3,opt,name=win_length,json=winLength,proto3" json:"win_length,omitempty"`
 	// When true the board is a cylinder: horizontal and diagonal lines wrap from the last
 	// column to the first. Default false.
-	WrapColumns   bool `protobuf:"varint,4,opt,name=wrap_columns,json=wrapColumns,proto3" json:"wrap_columns,omitempty"`
+	WrapColumns bool `protobuf:"varint,4,opt,name=wrap_columns,json=wrapColumns,proto3" json:"wrap_columns,omitempty"`
+	// Blocked cells, shown to everyone as walls: a disc falling down a column comes to rest
+	// on one (the cells under it stay empty), and no line runs through them. On the board,
+	// no duplicates, leaving at least one cell where a disc can land.
+	Blocked       []*Cell `protobuf:"bytes,5,rep,name=blocked,proto3" json:"blocked,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -653,6 +751,13 @@ func (x *ConnectFourConfig) GetWrapColumns() bool {
 	return false
 }
 
+func (x *ConnectFourConfig) GetBlocked() []*Cell {
+	if x != nil {
+		return x.Blocked
+	}
+	return nil
+}
+
 // Gomoku: seats place stones on a large board; the first with `win_length` in a row wins.
 type GomokuConfig struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -667,7 +772,11 @@ type GomokuConfig struct {
 	AllowOverline bool `protobuf:"varint,4,opt,name=allow_overline,json=allowOverline,proto3" json:"allow_overline,omitempty"`
 	// When true the pro opening applies: the first stone goes on the centre cell, and the
 	// first seat's second stone at least three cells (Chebyshev distance) from the centre.
-	ProOpening    bool `protobuf:"varint,5,opt,name=pro_opening,json=proOpening,proto3" json:"pro_opening,omitempty"`
+	ProOpening bool `protobuf:"varint,5,opt,name=pro_opening,json=proOpening,proto3" json:"pro_opening,omitempty"`
+	// Blocked cells, shown to everyone as walls: nobody places a stone there and no line
+	// runs through them. On the board, no duplicates, not the centre cell under the pro
+	// opening, leaving at least one cell free.
+	Blocked       []*Cell `protobuf:"bytes,6,rep,name=blocked,proto3" json:"blocked,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -735,6 +844,13 @@ func (x *GomokuConfig) GetProOpening() bool {
 		return x.ProOpening
 	}
 	return false
+}
+
+func (x *GomokuConfig) GetBlocked() []*Cell {
+	if x != nil {
+		return x.Blocked
+	}
+	return nil
 }
 
 // Tic-Tac-Two: seats place pieces inside a small grid that lies on a larger board; after
@@ -1305,7 +1421,7 @@ var File_tabula_v1_config_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_config_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xd2\x04\n" +
+	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\x80\x05\n" +
 	"\n" +
 	"GameConfig\x12<\n" +
 	"\vtic_tac_toe\x18\x01 \x01(\v2\x1a.tabula.v1.TicTacToeConfigH\x00R\tticTacToe\x12A\n" +
@@ -1320,18 +1436,22 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\areversi\x18\b \x01(\v2\x18.tabula.v1.ReversiConfigH\x00R\areversi\x12.\n" +
 	"\x05chess\x18\t \x01(\v2\x16.tabula.v1.ChessConfigH\x00R\x05chess\x12,\n" +
 	"\x05clock\x18\n" +
-	" \x01(\v2\x16.tabula.v1.ClockConfigR\x05clockB\x06\n" +
-	"\x04game\"D\n" +
+	" \x01(\v2\x16.tabula.v1.ClockConfigR\x05clock\x12,\n" +
+	"\astarter\x18\v \x01(\x0e2\x12.tabula.v1.StarterR\astarterB\x06\n" +
+	"\x04game\"\x87\x01\n" +
 	"\x0fTicTacToeConfig\x12\x12\n" +
 	"\x04size\x18\x01 \x01(\rR\x04size\x12\x1d\n" +
 	"\n" +
-	"win_length\x18\x02 \x01(\rR\twinLength\"\x83\x01\n" +
+	"win_length\x18\x02 \x01(\rR\twinLength\x12\x16\n" +
+	"\x06misere\x18\x03 \x01(\bR\x06misere\x12)\n" +
+	"\ablocked\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\ablocked\"\xae\x01\n" +
 	"\x11ConnectFourConfig\x12\x14\n" +
 	"\x05width\x18\x01 \x01(\rR\x05width\x12\x16\n" +
 	"\x06height\x18\x02 \x01(\rR\x06height\x12\x1d\n" +
 	"\n" +
 	"win_length\x18\x03 \x01(\rR\twinLength\x12!\n" +
-	"\fwrap_columns\x18\x04 \x01(\bR\vwrapColumns\"\xa3\x01\n" +
+	"\fwrap_columns\x18\x04 \x01(\bR\vwrapColumns\x12)\n" +
+	"\ablocked\x18\x05 \x03(\v2\x0f.tabula.v1.CellR\ablocked\"\xce\x01\n" +
 	"\fGomokuConfig\x12\x14\n" +
 	"\x05width\x18\x01 \x01(\rR\x05width\x12\x16\n" +
 	"\x06height\x18\x02 \x01(\rR\x06height\x12\x1d\n" +
@@ -1339,7 +1459,8 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"win_length\x18\x03 \x01(\rR\twinLength\x12%\n" +
 	"\x0eallow_overline\x18\x04 \x01(\bR\rallowOverline\x12\x1f\n" +
 	"\vpro_opening\x18\x05 \x01(\bR\n" +
-	"proOpening\"\xce\x02\n" +
+	"proOpening\x12)\n" +
+	"\ablocked\x18\x06 \x03(\v2\x0f.tabula.v1.CellR\ablocked\"\xce\x02\n" +
 	"\x0fTicTacTwoConfig\x12\x1d\n" +
 	"\n" +
 	"board_size\x18\x01 \x01(\rR\tboardSize\x12\x1b\n" +
@@ -1387,7 +1508,12 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\bchess960\x18\x02 \x01(\bR\bchess960\x12*\n" +
 	"\x0estart_position\x18\x03 \x01(\rH\x00R\rstartPosition\x88\x01\x01\x12'\n" +
 	"\x0fallow_takebacks\x18\x04 \x01(\bR\x0eallowTakebacksB\x11\n" +
-	"\x0f_start_position*w\n" +
+	"\x0f_start_position*g\n" +
+	"\aStarter\x12\x17\n" +
+	"\x13STARTER_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12STARTER_FIRST_SEAT\x10\x01\x12\x17\n" +
+	"\x13STARTER_SECOND_SEAT\x10\x02\x12\x12\n" +
+	"\x0eSTARTER_RANDOM\x10\x03*w\n" +
 	"\x11SimultaneousLines\x12\"\n" +
 	"\x1eSIMULTANEOUS_LINES_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dSIMULTANEOUS_LINES_MOVER_WINS\x10\x01\x12\x1b\n" +
@@ -1424,49 +1550,54 @@ func file_tabula_v1_config_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_config_proto_rawDescData
 }
 
-var file_tabula_v1_config_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_tabula_v1_config_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
 var file_tabula_v1_config_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_tabula_v1_config_proto_goTypes = []any{
-	(SimultaneousLines)(0),     // 0: tabula.v1.SimultaneousLines
-	(MorrisVariant)(0),         // 1: tabula.v1.MorrisVariant
-	(MorrisFlying)(0),          // 2: tabula.v1.MorrisFlying
-	(PegBoard)(0),              // 3: tabula.v1.PegBoard
-	(ReversiOpening)(0),        // 4: tabula.v1.ReversiOpening
-	(*GameConfig)(nil),         // 5: tabula.v1.GameConfig
-	(*TicTacToeConfig)(nil),    // 6: tabula.v1.TicTacToeConfig
-	(*ConnectFourConfig)(nil),  // 7: tabula.v1.ConnectFourConfig
-	(*GomokuConfig)(nil),       // 8: tabula.v1.GomokuConfig
-	(*TicTacTwoConfig)(nil),    // 9: tabula.v1.TicTacTwoConfig
-	(*MorrisConfig)(nil),       // 10: tabula.v1.MorrisConfig
-	(*BattleshipConfig)(nil),   // 11: tabula.v1.BattleshipConfig
-	(*PegSolitaireConfig)(nil), // 12: tabula.v1.PegSolitaireConfig
-	(*ReversiConfig)(nil),      // 13: tabula.v1.ReversiConfig
-	(*ChessConfig)(nil),        // 14: tabula.v1.ChessConfig
-	(*ClockConfig)(nil),        // 15: tabula.v1.ClockConfig
-	(*Cell)(nil),               // 16: tabula.v1.Cell
+	(Starter)(0),               // 0: tabula.v1.Starter
+	(SimultaneousLines)(0),     // 1: tabula.v1.SimultaneousLines
+	(MorrisVariant)(0),         // 2: tabula.v1.MorrisVariant
+	(MorrisFlying)(0),          // 3: tabula.v1.MorrisFlying
+	(PegBoard)(0),              // 4: tabula.v1.PegBoard
+	(ReversiOpening)(0),        // 5: tabula.v1.ReversiOpening
+	(*GameConfig)(nil),         // 6: tabula.v1.GameConfig
+	(*TicTacToeConfig)(nil),    // 7: tabula.v1.TicTacToeConfig
+	(*ConnectFourConfig)(nil),  // 8: tabula.v1.ConnectFourConfig
+	(*GomokuConfig)(nil),       // 9: tabula.v1.GomokuConfig
+	(*TicTacTwoConfig)(nil),    // 10: tabula.v1.TicTacTwoConfig
+	(*MorrisConfig)(nil),       // 11: tabula.v1.MorrisConfig
+	(*BattleshipConfig)(nil),   // 12: tabula.v1.BattleshipConfig
+	(*PegSolitaireConfig)(nil), // 13: tabula.v1.PegSolitaireConfig
+	(*ReversiConfig)(nil),      // 14: tabula.v1.ReversiConfig
+	(*ChessConfig)(nil),        // 15: tabula.v1.ChessConfig
+	(*ClockConfig)(nil),        // 16: tabula.v1.ClockConfig
+	(*Cell)(nil),               // 17: tabula.v1.Cell
 }
 var file_tabula_v1_config_proto_depIdxs = []int32{
-	6,  // 0: tabula.v1.GameConfig.tic_tac_toe:type_name -> tabula.v1.TicTacToeConfig
-	7,  // 1: tabula.v1.GameConfig.connect_four:type_name -> tabula.v1.ConnectFourConfig
-	8,  // 2: tabula.v1.GameConfig.gomoku:type_name -> tabula.v1.GomokuConfig
-	9,  // 3: tabula.v1.GameConfig.tic_tac_two:type_name -> tabula.v1.TicTacTwoConfig
-	10, // 4: tabula.v1.GameConfig.morris:type_name -> tabula.v1.MorrisConfig
-	11, // 5: tabula.v1.GameConfig.battleship:type_name -> tabula.v1.BattleshipConfig
-	12, // 6: tabula.v1.GameConfig.peg_solitaire:type_name -> tabula.v1.PegSolitaireConfig
-	13, // 7: tabula.v1.GameConfig.reversi:type_name -> tabula.v1.ReversiConfig
-	14, // 8: tabula.v1.GameConfig.chess:type_name -> tabula.v1.ChessConfig
-	15, // 9: tabula.v1.GameConfig.clock:type_name -> tabula.v1.ClockConfig
-	0,  // 10: tabula.v1.TicTacTwoConfig.simultaneous_lines:type_name -> tabula.v1.SimultaneousLines
-	1,  // 11: tabula.v1.MorrisConfig.variant:type_name -> tabula.v1.MorrisVariant
-	2,  // 12: tabula.v1.MorrisConfig.flying:type_name -> tabula.v1.MorrisFlying
-	3,  // 13: tabula.v1.PegSolitaireConfig.board:type_name -> tabula.v1.PegBoard
-	4,  // 14: tabula.v1.ReversiConfig.opening:type_name -> tabula.v1.ReversiOpening
-	16, // 15: tabula.v1.ReversiConfig.walls:type_name -> tabula.v1.Cell
-	16, // [16:16] is the sub-list for method output_type
-	16, // [16:16] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	7,  // 0: tabula.v1.GameConfig.tic_tac_toe:type_name -> tabula.v1.TicTacToeConfig
+	8,  // 1: tabula.v1.GameConfig.connect_four:type_name -> tabula.v1.ConnectFourConfig
+	9,  // 2: tabula.v1.GameConfig.gomoku:type_name -> tabula.v1.GomokuConfig
+	10, // 3: tabula.v1.GameConfig.tic_tac_two:type_name -> tabula.v1.TicTacTwoConfig
+	11, // 4: tabula.v1.GameConfig.morris:type_name -> tabula.v1.MorrisConfig
+	12, // 5: tabula.v1.GameConfig.battleship:type_name -> tabula.v1.BattleshipConfig
+	13, // 6: tabula.v1.GameConfig.peg_solitaire:type_name -> tabula.v1.PegSolitaireConfig
+	14, // 7: tabula.v1.GameConfig.reversi:type_name -> tabula.v1.ReversiConfig
+	15, // 8: tabula.v1.GameConfig.chess:type_name -> tabula.v1.ChessConfig
+	16, // 9: tabula.v1.GameConfig.clock:type_name -> tabula.v1.ClockConfig
+	0,  // 10: tabula.v1.GameConfig.starter:type_name -> tabula.v1.Starter
+	17, // 11: tabula.v1.TicTacToeConfig.blocked:type_name -> tabula.v1.Cell
+	17, // 12: tabula.v1.ConnectFourConfig.blocked:type_name -> tabula.v1.Cell
+	17, // 13: tabula.v1.GomokuConfig.blocked:type_name -> tabula.v1.Cell
+	1,  // 14: tabula.v1.TicTacTwoConfig.simultaneous_lines:type_name -> tabula.v1.SimultaneousLines
+	2,  // 15: tabula.v1.MorrisConfig.variant:type_name -> tabula.v1.MorrisVariant
+	3,  // 16: tabula.v1.MorrisConfig.flying:type_name -> tabula.v1.MorrisFlying
+	4,  // 17: tabula.v1.PegSolitaireConfig.board:type_name -> tabula.v1.PegBoard
+	5,  // 18: tabula.v1.ReversiConfig.opening:type_name -> tabula.v1.ReversiOpening
+	17, // 19: tabula.v1.ReversiConfig.walls:type_name -> tabula.v1.Cell
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_config_proto_init() }
@@ -1493,7 +1624,7 @@ func file_tabula_v1_config_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_config_proto_rawDesc), len(file_tabula_v1_config_proto_rawDesc)),
-			NumEnums:      5,
+			NumEnums:      6,
 			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   0,

@@ -288,6 +288,9 @@ const (
 	// A seat's time ran out, but its opponent could not checkmate by any series of legal
 	// moves (chess, per FIDE): a draw.
 	EndReason_END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL EndReason = 25
+	// Misère play (`TicTacToeConfig.misere`): the loser completed a line, which loses.
+	// `Outcome.winning_line` holds that line.
+	EndReason_END_REASON_OPPONENT_LINE EndReason = 26
 )
 
 // Enum value maps for EndReason.
@@ -319,6 +322,7 @@ var (
 		23: "END_REASON_ADJUDICATION",
 		24: "END_REASON_TIMEOUT",
 		25: "END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL",
+		26: "END_REASON_OPPONENT_LINE",
 	}
 	EndReason_value = map[string]int32{
 		"END_REASON_UNSPECIFIED":                      0,
@@ -347,6 +351,7 @@ var (
 		"END_REASON_ADJUDICATION":                     23,
 		"END_REASON_TIMEOUT":                          24,
 		"END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL": 25,
+		"END_REASON_OPPONENT_LINE":                    26,
 	}
 )
 
@@ -387,7 +392,7 @@ type Outcome struct {
 	// Why the game ended.
 	Reason EndReason `protobuf:"varint,3,opt,name=reason,proto3,enum=tabula.v1.EndReason" json:"reason,omitempty"`
 	// The cells of the winning line, in order along the line, when the game was won by a
-	// line (`END_REASON_LINE`); the last peg's cell when a puzzle was solved; empty otherwise.
+	// line (`END_REASON_LINE`), or the line the loser completed (`END_REASON_OPPONENT_LINE`); the last peg's cell when a puzzle was solved; empty otherwise.
 	WinningLine   []*Cell `protobuf:"bytes,4,rep,name=winning_line,json=winningLine,proto3" json:"winning_line,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -742,7 +747,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x18OUTCOME_TYPE_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10OUTCOME_TYPE_WIN\x10\x01\x12\x15\n" +
 	"\x11OUTCOME_TYPE_DRAW\x10\x02\x12\x1a\n" +
-	"\x16OUTCOME_TYPE_NO_RESULT\x10\x03*\x9a\x06\n" +
+	"\x16OUTCOME_TYPE_NO_RESULT\x10\x03*\xb8\x06\n" +
 	"\tEndReason\x12\x1a\n" +
 	"\x16END_REASON_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fEND_REASON_LINE\x10\x01\x12\x19\n" +
@@ -770,7 +775,8 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x12END_REASON_ABORTED\x10\x16\x12\x1b\n" +
 	"\x17END_REASON_ADJUDICATION\x10\x17\x12\x16\n" +
 	"\x12END_REASON_TIMEOUT\x10\x18\x12/\n" +
-	"+END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL\x10\x19BZ\n" +
+	"+END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL\x10\x19\x12\x1c\n" +
+	"\x18END_REASON_OPPONENT_LINE\x10\x1aBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -58,6 +58,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Starter;
+
 use crate::engine::grid::Dims;
 use crate::engine::{
     Action, Analysis, Cell, ChangedCell, ConfigError, MoveError, Mover, Observation, Orientation, Outcome, PlaceTarget,
@@ -97,6 +99,10 @@ pub struct Config {
     pub salvo: bool,
     /// Unhit ships stay hidden after the game ends.
     pub hide_fleets_at_end: bool,
+    /// Which seat moves first (fires the first shot once both fleets are ready); the first seat
+    /// in configurations stored before the choice existed.
+    #[serde(default)]
+    pub starter: Starter,
 }
 
 impl Default for Config {
@@ -109,6 +115,7 @@ impl Default for Config {
             extra_shot_on_hit: false,
             salvo: false,
             hide_fleets_at_end: false,
+            starter: Starter::FirstSeat,
         }
     }
 }
@@ -122,6 +129,7 @@ impl Config {
             width: or(self.width, d.width),
             height: or(self.height, d.height),
             fleet: if self.fleet.is_empty() { d.fleet } else { self.fleet },
+            starter: self.starter.drawn(),
             ..self
         }
     }
@@ -377,8 +385,8 @@ impl Battleship {
         self.last = None;
         if self.oceans.iter().all(Ocean::is_ready) {
             self.stage = Stage::Play;
-            self.turn = Seat::FIRST;
-            self.shots_left = self.shots_per_turn(Seat::FIRST);
+            self.turn = self.config.starter.seat();
+            self.shots_left = self.shots_per_turn(self.turn);
         }
         Ok(())
     }
@@ -603,6 +611,14 @@ impl Listed for Battleship {
 
     fn with_defaults(config: Config) -> Config {
         config.with_defaults()
+    }
+
+    fn starter(config: &Config) -> Option<Starter> {
+        Some(config.starter)
+    }
+
+    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
+        Some(Config { starter, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

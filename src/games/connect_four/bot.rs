@@ -142,12 +142,12 @@ mod tests {
         let budget = SearchBudget::new(50_000, &go);
         let classic = Config::default();
         // Red has three on the bottom row and wins in column 3.
-        let win = play(classic, &[0, 0, 1, 1, 2, 2]);
+        let win = play(classic.clone(), &[0, 0, 1, 1, 2, 2]);
         // Yellow must stop Red's bottom row in column 3.
-        let block = play(classic, &[0, 6, 1, 6, 2]);
+        let block = play(classic.clone(), &[0, 6, 1, 6, 2]);
         // On a cylinder Red's 6, 0, 1 is one row, open at 2 and 5: Yellow blocks one end.
         let cylinder = Config { wrap_columns: true, ..classic };
-        let wrapped = play(cylinder, &[6, 3, 0, 3, 1]);
+        let wrapped = play(cylinder.clone(), &[6, 3, 0, 3, 1]);
         for level in 2..=MAX_LEVEL {
             assert_eq!(win.bot_action(Seat::FIRST, level, budget), Some(Action::drop(3)), "level {level}");
             assert_eq!(block.bot_action(Seat::SECOND, level, budget), Some(Action::drop(3)), "level {level}");
@@ -186,11 +186,13 @@ mod tests {
         let empty = play(Config::default(), &[]);
         assert!(empty.bot_action(Seat::FIRST, MAX_LEVEL, SearchBudget::new(2_000, &go)).is_some());
         let cylinder = Config { wrap_columns: true, ..Config::default() };
-        let wrapped = play(cylinder, &[6, 3, 0, 3, 1]);
+        let wrapped = play(cylinder.clone(), &[6, 3, 0, 3, 1]);
         let stop = wrapped.bot_action(Seat::SECOND, MAX_LEVEL, SearchBudget::new(50_000, &go));
         assert!(stop == Some(Action::drop(2)) || stop == Some(Action::drop(5)), "{stop:?}");
-        let connect5 = Config { width: 9, height: 7, win_length: 5, wrap_columns: false };
-        assert!(play(connect5, &[4]).bot_action(Seat::SECOND, MAX_LEVEL, SearchBudget::new(2_000, &go)).is_some());
+        let connect5 = Config::sized(9, 7, 5);
+        assert!(
+            play(connect5.clone(), &[4]).bot_action(Seat::SECOND, MAX_LEVEL, SearchBudget::new(2_000, &go)).is_some()
+        );
     }
 
     #[test]

@@ -152,12 +152,12 @@ impl Position {
         Ok(position)
     }
 
-    /// The position of `game`, when it is on the standard board, not wrapping, and still
-    /// in play.
+    /// The position of `game`, when it is on the standard board, not wrapping, with no
+    /// cell blocked, and still in play.
     pub fn from_game(game: &ConnectFour) -> Option<Position> {
-        let config = game.config;
+        let config = &game.config;
         let standard = config.width == WIDTH && config.height == HEIGHT && config.win_length == 4;
-        if !standard || config.wrap_columns || game.outcome.is_some() {
+        if !standard || config.wrap_columns || !config.blocked.is_empty() || game.outcome.is_some() {
             return None;
         }
         let mut position = Position::new();

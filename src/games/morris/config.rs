@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Starter;
+
 use crate::engine::ConfigError;
 
 use super::boards::{NINE, SIX, THREE, TWELVE, Topology};
@@ -109,6 +111,10 @@ pub struct Config {
     pub no_move_limit: bool,
     /// Switches the threefold-repetition draw off.
     pub no_repetition_draw: bool,
+    /// Which seat moves first (places the first piece); the first seat in configurations stored
+    /// before the choice existed.
+    #[serde(default)]
+    pub starter: Starter,
 }
 
 impl Default for Config {
@@ -130,6 +136,7 @@ impl Config {
             move_limit: DEFAULT_MOVE_LIMIT,
             no_move_limit: false,
             no_repetition_draw: false,
+            starter: Starter::FirstSeat,
         }
     }
 
@@ -142,6 +149,7 @@ impl Config {
             flying: if self.flying == Flying::VariantDefault { d.flying } else { self.flying },
             flying_threshold: or(self.flying_threshold, d.flying_threshold),
             move_limit: or(self.move_limit, d.move_limit),
+            starter: self.starter.drawn(),
             ..self
         }
     }

@@ -57,7 +57,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, Analysis, ConfigError, DrawReason, GraphBoard, GraphPoint, Location, MoveError, Mover, Observation,
-    Outcome, Phase, PlaceTarget, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
+    Outcome, Phase, PlaceTarget, Reason, Rules, SearchBudget, Seat, Starter, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -419,7 +419,7 @@ impl Rules for Morris {
             config: *config,
             own: [0; 2],
             in_hand: [config.pieces; 2],
-            turn: Seat::FIRST,
+            turn: config.starter.seat(),
             capture_owed: false,
             quiet_moves: 0,
             seen: Vec::new(),
@@ -521,6 +521,14 @@ impl Listed for Morris {
 
     fn with_defaults(config: Config) -> Config {
         config.with_defaults()
+    }
+
+    fn starter(config: &Config) -> Option<Starter> {
+        Some(config.starter)
+    }
+
+    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
+        Some(Config { starter, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -33,9 +33,9 @@ mod perft;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashSet;
-
 use serde::{Deserialize, Serialize};
+
+use crate::engine::Starter;
 
 use crate::engine::{
     Action, Analysis, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget,
@@ -43,6 +43,7 @@ use crate::engine::{
 };
 
 use super::{Listed, Preset};
+use crate::engine::grid::{cell_list, check_blocked_cells};
 
 mod bot;
 use board::{Board, Representation, Square};
@@ -73,11 +74,15 @@ pub struct Config {
     pub opening: Opening,
     /// Blocked cells.
     pub walls: Vec<Cell>,
+    /// Which seat moves first (places the first disc); the first seat in configurations stored
+    /// before the choice existed.
+    #[serde(default)]
+    pub starter: Starter,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { width: 8, height: 8, opening: Opening::Othello, walls: Vec::new() }
+        Config { width: 8, height: 8, opening: Opening::Othello, walls: Vec::new(), starter: Starter::FirstSeat }
     }
 }
 
@@ -86,7 +91,12 @@ impl Config {
     pub fn with_defaults(self) -> Config {
         let d = Config::default();
         let or = |value: u32, default: u32| if value == 0 { default } else { value };
-        Config { width: or(self.width, d.width), height: or(self.height, d.height), ..self }
+        Config {
+            width: or(self.width, d.width),
+            height: or(self.height, d.height),
+            starter: self.starter.drawn(),
+            ..self
+        }
     }
 
     /// The four centre cells, row-major.
@@ -108,25 +118,8 @@ impl Config {
                 sides_ok = false;
             }
         }
-        let mut seen = HashSet::new();
-        let duplicates: Vec<Cell> = self.walls.iter().copied().filter(|&w| !seen.insert(w)).collect();
-        if !duplicates.is_empty() {
-            errors.add("walls", format!("list each cell once; listed more than once: {}", cell_list(&duplicates)));
-        }
+        check_blocked_cells(&mut errors, "walls", &self.walls, sides_ok.then_some((self.width, self.height)));
         if sides_ok {
-            let outside: Vec<Cell> =
-                self.walls.iter().copied().filter(|w| w.row >= self.height || w.col >= self.width).collect();
-            if !outside.is_empty() {
-                errors.add(
-                    "walls",
-                    format!(
-                        "must lie on the board (rows 0 to {}, columns 0 to {}); off the board: {}",
-                        self.height - 1,
-                        self.width - 1,
-                        cell_list(&outside)
-                    ),
-                );
-            }
             let centre = self.centre();
             let in_centre: Vec<Cell> = centre.iter().copied().filter(|c| self.walls.contains(c)).collect();
             if !in_centre.is_empty() {
@@ -138,17 +131,6 @@ impl Config {
         }
         errors
     }
-}
-
-/// Cells for an error message, as `d3 (row 2, column 3)`; long lists are cut short.
-fn cell_list(cells: &[Cell]) -> String {
-    const SHOWN: usize = 8;
-    let mut names: Vec<String> =
-        cells.iter().take(SHOWN).map(|c| format!("{c} (row {}, column {})", c.row, c.col)).collect();
-    if cells.len() > SHOWN {
-        names.push(format!("and {} more", cells.len() - SHOWN));
-    }
-    names.join(", ")
 }
 
 /// A Reversi position.
@@ -187,7 +169,7 @@ impl Reversi {
             Reversi {
                 config: config.clone(),
                 board,
-                turn: Seat::FIRST,
+                turn: config.starter.seat(),
                 opening_left,
                 passed: false,
                 last_changed: Vec::new(),
@@ -410,6 +392,14 @@ impl Listed for Reversi {
 
     fn with_defaults(config: Config) -> Config {
         config.with_defaults()
+    }
+
+    fn starter(config: &Config) -> Option<Starter> {
+        Some(config.starter)
+    }
+
+    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
+        Some(Config { starter, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -17,7 +17,7 @@ fn position(rows: &[&str], turn: Seat, representation: Representation) -> Revers
     let cells = || (0..height).flat_map(move |r| (0..width).map(move |c| Cell::new(r, c)));
     let at = |c: Cell| grid[c.row as usize][c.col as usize];
     let walls: Vec<Cell> = cells().filter(|&c| at(c) == '#').collect();
-    let config = Config { width, height, opening: Opening::Othello, walls };
+    let config = Config { width, height, opening: Opening::Othello, walls, ..Config::default() };
     let mut board = Board::new(representation, width, height, &config.walls);
     for cell in cells() {
         match at(cell) {
@@ -308,7 +308,7 @@ fn refused_moves_leave_the_match_unchanged() {
 
 #[test]
 fn every_config_problem_is_reported_at_once() {
-    let config = Config { width: 7, height: 18, opening: Opening::Othello, walls: cells(&[(0, 0), (0, 0)]) };
+    let config = Config { width: 7, height: 18, walls: cells(&[(0, 0), (0, 0)]), ..Config::default() };
     let error = Reversi::new(&config).unwrap_err();
     let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
     assert_eq!(fields, ["width", "height", "walls"], "{error}");
@@ -319,6 +319,7 @@ fn every_config_problem_is_reported_at_once() {
         height: 6,
         opening: Opening::Free,
         walls: cells(&[(1, 1), (6, 0), (1, 1), (0, 9), (2, 3), (3, 4)]),
+        ..Config::default()
     };
     let error = Reversi::new(&config).unwrap_err();
     let descriptions: Vec<&str> = error.violations.iter().map(|v| v.description.as_str()).collect();
@@ -340,8 +341,12 @@ fn every_config_problem_is_reported_at_once() {
 
 #[test]
 fn zero_fields_take_their_defaults() {
-    let config = Config { width: 0, height: 0, opening: Opening::Free, walls: cells(&[(0, 0)]) }.with_defaults();
-    assert_eq!(config, Config { width: 8, height: 8, opening: Opening::Free, walls: cells(&[(0, 0)]) });
+    let config = Config { width: 0, height: 0, opening: Opening::Free, walls: cells(&[(0, 0)]), ..Config::default() }
+        .with_defaults();
+    assert_eq!(
+        config,
+        Config { width: 8, height: 8, opening: Opening::Free, walls: cells(&[(0, 0)]), ..Config::default() }
+    );
     assert_eq!(Reversi::presets()[0].config, Config::default());
 }
 
@@ -455,7 +460,7 @@ proptest! {
         choices in prop::collection::vec(any::<usize>(), 1..80),
     ) {
         let opening = if free { Opening::Free } else { Opening::Othello };
-        compare_representations(&Config { width: 8, height: 8, opening, walls }, &choices);
+        compare_representations(&Config { width: 8, height: 8, opening, walls, ..Config::default() }, &choices);
     }
 
     #[test]
@@ -464,7 +469,7 @@ proptest! {
             .prop_flat_map(|(w, h)| (Just(2 * w), Just(2 * h), arb_walls(2 * w, 2 * h))),
         choices in prop::collection::vec(any::<usize>(), 1..80),
     ) {
-        compare_representations(&Config { width, height, opening: Opening::Othello, walls }, &choices);
+        compare_representations(&Config { width, height, opening: Opening::Othello, walls, ..Config::default() }, &choices);
     }
 }
 

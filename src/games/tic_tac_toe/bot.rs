@@ -22,14 +22,16 @@ pub(super) fn analyse(game: &TicTacToe, seat: Seat, budget: SearchBudget<'_>, se
     bot::analyse_deeply(game, seat, budget, seed, &candidates, bot::Width::Full)
 }
 
-/// Every legal move, the most urgent (winning, then blocking, then building) first.
+/// Every legal move, the most urgent (winning, then blocking, then building) first; in
+/// misère play the other way round, since a line loses.
 fn candidates(game: &TicTacToe, seat: Seat) -> Vec<(Action, i32)> {
+    let sign = if game.config.misere { -1 } else { 1 };
     game.legal_moves(seat)
         .into_iter()
         .map(|action| {
             let urgency = match &action {
                 Action::Place(PlaceTarget::Cell(cell)) => {
-                    cell_urgency(&game.board, game.config.win_length, None, *cell, seat)
+                    sign * cell_urgency(&game.board, game.config.win_length, None, *cell, seat)
                 }
                 _ => 0,
             };
@@ -39,10 +41,12 @@ fn candidates(game: &TicTacToe, seat: Seat) -> Vec<(Action, i32)> {
 }
 
 /// Open lines: each window of `win_length` cells free of the opponent counts for the
-/// seat, more the fuller it is.
+/// seat, more the fuller it is; against it in misère play, where the seat that fills one
+/// loses.
 pub(super) fn evaluate(game: &TicTacToe, seat: Seat) -> i32 {
     let length = game.config.win_length;
-    window_score(&window_counts(&game.board, length, None, seat), &default_weights(length))
+    let score = window_score(&window_counts(&game.board, length, None, seat), &default_weights(length));
+    if game.config.misere { -score } else { score }
 }
 
 #[cfg(test)]
@@ -50,6 +54,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::engine::Starter;
     use crate::engine::{Match, SearchBudget};
     use crate::games::tic_tac_toe::Config;
 
@@ -93,6 +98,36 @@ mod tests {
         }
     }
 
+    /// Misère 3×3 is a draw with perfect play (the first seat takes the centre and mirrors
+    /// every reply through it), so the top level must never lose it either, and must
+    /// still never lose the standard game when the second seat starts.
+    #[test]
+    fn the_strongest_bot_never_loses_misere_three_by_three_nor_with_the_second_seat_starting() {
+        let go = AtomicBool::new(false);
+        let misere = Config { misere: true, ..Config::default() };
+        let o_starts = Config { starter: Starter::SecondSeat, ..Config::default() };
+        for config in [misere, o_starts] {
+            for bot in [Seat::FIRST, Seat::SECOND] {
+                let mut games = 0;
+                never_loses(&Match::<TicTacToe>::new(config.clone()).unwrap(), bot, &go, &mut games);
+                assert!(games > 50, "only {games} games walked");
+            }
+        }
+    }
+
+    #[test]
+    fn misere_bots_refuse_to_complete_a_line_and_leave_the_opponent_forced_to() {
+        let go = AtomicBool::new(false);
+        let budget = SearchBudget::new(200_000, &go);
+        let misere = Config { misere: true, ..Config::default() };
+        // X to move, two in row 0: a3 (row 0, col 2) would complete X's line and lose.
+        let game = play(misere, &[(0, 0), (1, 0), (0, 1), (2, 2)]);
+        for level in 2..=MAX_LEVEL {
+            let action = game.bot_action(Seat::FIRST, level, budget).unwrap();
+            assert_ne!(action, Action::place(0, 2), "level {level} completed its own line");
+        }
+    }
+
     #[test]
     fn searching_bots_win_at_once_and_block_an_immediate_loss() {
         let go = AtomicBool::new(false);
@@ -102,8 +137,8 @@ mod tests {
         // X to move with no win of its own: O threatens c1 (row 2, col 0).
         let block = play(Config::default(), &[(0, 0), (1, 1), (2, 1), (0, 2)]);
         // 5×5, four in a row: X has three from the edge of row 4, which only (4, 3) stops.
-        let wide = Config { size: 5, win_length: 4 };
-        let wide_block = play(wide, &[(4, 0), (0, 0), (4, 1), (0, 4), (4, 2)]);
+        let wide = Config::sized(5, 4);
+        let wide_block = play(wide.clone(), &[(4, 0), (0, 0), (4, 1), (0, 4), (4, 2)]);
         for level in 2..=MAX_LEVEL {
             assert_eq!(win.bot_action(Seat::FIRST, level, budget), Some(Action::place(0, 2)), "level {level}");
             assert_eq!(block.bot_action(Seat::FIRST, level, budget), Some(Action::place(2, 0)), "level {level}");

@@ -3,6 +3,7 @@
 
 use super::Violations;
 use super::games;
+use crate::engine::Starter;
 use crate::games::{GameConfig, GameKind};
 use crate::proto::tabula::v1 as pb;
 use crate::service::error::ApiError;
@@ -37,6 +38,18 @@ macro_rules! conversions {
                     Some(GameConfig::$kind(games::$module::from_proto(c, &field, &mut violations)))
                 })+
             };
+            let starter = starter_from_proto(config.starter, &format!("{field}.starter"), &mut violations);
+            let domain = match (domain, starter) {
+                (Some(domain), Some(starter)) => {
+                    let kind = domain.kind();
+                    let chosen = domain.with_starter(starter);
+                    if chosen.is_none() {
+                        violations.add(format!("{field}.starter"), no_starter_choice(kind));
+                    }
+                    chosen
+                }
+                (domain, _) => domain,
+            };
             violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
         }
 
@@ -45,9 +58,43 @@ macro_rules! conversions {
             let game = match config {
                 $(GameConfig::$kind(c) => Game::$kind(games::$module::to_proto(c))),+
             };
-            pb::GameConfig { game: Some(game), clock: None }
+            let starter = config.starter().map_or(pb::Starter::Unspecified, starter_to_proto);
+            pb::GameConfig { game: Some(game), clock: None, starter: starter as i32 }
         }
     };
+}
+
+/// The starter a request chose, `None` when it left the rules' custom (unset, or the first
+/// seat); an unknown value is a violation.
+fn starter_from_proto(starter: i32, field: &str, violations: &mut Violations) -> Option<Starter> {
+    match pb::Starter::try_from(starter) {
+        Ok(pb::Starter::Unspecified | pb::Starter::FirstSeat) => None,
+        Ok(pb::Starter::SecondSeat) => Some(Starter::SecondSeat),
+        Ok(pb::Starter::Random) => Some(Starter::Random),
+        Err(_) => {
+            violations.add(field, format!("{starter} is not a Starter value"));
+            None
+        }
+    }
+}
+
+/// The wire form of a starter.
+fn starter_to_proto(starter: Starter) -> pb::Starter {
+    match starter {
+        Starter::FirstSeat => pb::Starter::FirstSeat,
+        Starter::SecondSeat => pb::Starter::SecondSeat,
+        Starter::Random => pb::Starter::Random,
+    }
+}
+
+/// Why a kind refuses a choice of who starts.
+fn no_starter_choice(kind: GameKind) -> String {
+    let name = kind.info().display_name;
+    if kind.seat_count() == 1 {
+        format!("{name} has one seat, which always starts; leave starter unset")
+    } else {
+        format!("{name}'s rules fix who starts (the position says who is to move); leave starter unset")
+    }
 }
 
 conversions! {

@@ -56,6 +56,7 @@ pub fn outcome_to_proto(outcome: &Outcome) -> pb::Outcome {
         EndReason::Aborted => pb::EndReason::Aborted,
         EndReason::Adjudication => pb::EndReason::Adjudication,
         EndReason::Timeout => pb::EndReason::Timeout,
+        EndReason::OpponentLine => pb::EndReason::OpponentLine,
         EndReason::TimeoutVsInsufficientMaterial => pb::EndReason::TimeoutVsInsufficientMaterial,
     };
     match outcome {

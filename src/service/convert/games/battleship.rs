@@ -21,6 +21,7 @@ pub fn from_proto(c: &pb::BattleshipConfig, field: &str, violations: &mut Violat
         extra_shot_on_hit: c.extra_shot_on_hit,
         salvo: c.salvo,
         hide_fleets_at_end: c.hide_fleets_at_end,
+        ..Config::default()
     }
 }
 

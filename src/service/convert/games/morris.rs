@@ -35,6 +35,7 @@ pub fn from_proto(c: &pb::MorrisConfig, field: &str, violations: &mut Violations
         move_limit: c.move_limit,
         no_move_limit: c.no_move_limit,
         no_repetition_draw: c.no_repetition_draw,
+        ..Config::default()
     }
 }
 

@@ -1,12 +1,9 @@
 //! Reversi's configuration on the wire.
 
-use crate::engine::Cell;
+use super::{blocked_cells, cells_to_proto};
 use crate::games::reversi::{Config, Opening};
 use crate::proto::tabula::v1 as pb;
 use crate::service::convert::Violations;
-
-/// Most walls read from a request: a 16×16 board has 256 cells.
-const MAX_WALLS: usize = 256;
 
 /// The domain configuration of a wire one; an unknown opening is a violation.
 pub fn from_proto(c: &pb::ReversiConfig, field: &str, violations: &mut Violations) -> Config {
@@ -18,14 +15,12 @@ pub fn from_proto(c: &pb::ReversiConfig, field: &str, violations: &mut Violation
             Opening::Othello
         }
     };
-    if c.walls.len() > MAX_WALLS {
-        violations.add(format!("{field}.walls"), format!("lists more than {MAX_WALLS} cells"));
-    }
     Config {
         width: c.width,
         height: c.height,
         opening,
-        walls: c.walls.iter().take(MAX_WALLS).map(|w| Cell::new(w.row, w.col)).collect(),
+        walls: blocked_cells(&c.walls, format!("{field}.walls"), violations),
+        ..Config::default()
     }
 }
 
@@ -38,6 +33,6 @@ pub fn to_proto(c: &Config) -> pb::ReversiConfig {
             Opening::Othello => pb::ReversiOpening::Othello,
             Opening::Free => pb::ReversiOpening::Free,
         } as i32,
-        walls: c.walls.iter().map(|w| pb::Cell { row: w.row, col: w.col }).collect(),
+        walls: cells_to_proto(&c.walls),
     }
 }

@@ -26,6 +26,7 @@ pub fn from_proto(c: &pb::TicTacTwoConfig, field: &str, violations: &mut Violati
         simultaneous_lines,
         repetition_limit: c.repetition_limit,
         move_limit: c.move_limit,
+        ..Config::default()
     }
 }
 

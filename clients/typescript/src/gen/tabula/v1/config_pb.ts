@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/config.proto.
  */
 export const file_tabula_v1_config: GenFile = /*@__PURE__*/
-  fileDesc("ChZ0YWJ1bGEvdjEvY29uZmlnLnByb3RvEgl0YWJ1bGEudjEi7gMKCkdhbWVDb25maWcSMQoLdGljX3RhY190b2UYASABKAsyGi50YWJ1bGEudjEuVGljVGFjVG9lQ29uZmlnSAASNAoMY29ubmVjdF9mb3VyGAIgASgLMhwudGFidWxhLnYxLkNvbm5lY3RGb3VyQ29uZmlnSAASKQoGZ29tb2t1GAMgASgLMhcudGFidWxhLnYxLkdvbW9rdUNvbmZpZ0gAEjEKC3RpY190YWNfdHdvGAQgASgLMhoudGFidWxhLnYxLlRpY1RhY1R3b0NvbmZpZ0gAEikKBm1vcnJpcxgFIAEoCzIXLnRhYnVsYS52MS5Nb3JyaXNDb25maWdIABIxCgpiYXR0bGVzaGlwGAYgASgLMhsudGFidWxhLnYxLkJhdHRsZXNoaXBDb25maWdIABI2Cg1wZWdfc29saXRhaXJlGAcgASgLMh0udGFidWxhLnYxLlBlZ1NvbGl0YWlyZUNvbmZpZ0gAEisKB3JldmVyc2kYCCABKAsyGC50YWJ1bGEudjEuUmV2ZXJzaUNvbmZpZ0gAEicKBWNoZXNzGAkgASgLMhYudGFidWxhLnYxLkNoZXNzQ29uZmlnSAASJQoFY2xvY2sYCiABKAsyFi50YWJ1bGEudjEuQ2xvY2tDb25maWdCBgoEZ2FtZSIzCg9UaWNUYWNUb2VDb25maWcSDAoEc2l6ZRgBIAEoDRISCgp3aW5fbGVuZ3RoGAIgASgNIlwKEUNvbm5lY3RGb3VyQ29uZmlnEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRISCgp3aW5fbGVuZ3RoGAMgASgNEhQKDHdyYXBfY29sdW1ucxgEIAEoCCJuCgxHb21va3VDb25maWcSDQoFd2lkdGgYASABKA0SDgoGaGVpZ2h0GAIgASgNEhIKCndpbl9sZW5ndGgYAyABKA0SFgoOYWxsb3dfb3ZlcmxpbmUYBCABKAgSEwoLcHJvX29wZW5pbmcYBSABKAgi4wEKD1RpY1RhY1R3b0NvbmZpZxISCgpib2FyZF9zaXplGAEgASgNEhEKCWdyaWRfc2l6ZRgCIAEoDRISCgp3aW5fbGVuZ3RoGAMgASgNEhcKD3BpZWNlc19wZXJfc2VhdBgEIAEoDRIUCgx1bmxvY2tfYWZ0ZXIYBSABKA0SOAoSc2ltdWx0YW5lb3VzX2xpbmVzGAYgASgOMhwudGFidWxhLnYxLlNpbXVsdGFuZW91c0xpbmVzEhgKEHJlcGV0aXRpb25fbGltaXQYByABKA0SEgoKbW92ZV9saW1pdBgIIAEoDSKRAgoMTW9ycmlzQ29uZmlnEikKB3ZhcmlhbnQYASABKA4yGC50YWJ1bGEudjEuTW9ycmlzVmFyaWFudBIOCgZwaWVjZXMYAiABKA0SJwoGZmx5aW5nGAMgASgOMhcudGFidWxhLnYxLk1vcnJpc0ZseWluZxIYChBmbHlpbmdfdGhyZXNob2xkGAQgASgNEhoKEmNhcHR1cmVfZnJvbV9taWxscxgFIAEoCBISCgptb3ZlX2xpbWl0GAYgASgNEhUKDW5vX21vdmVfbGltaXQYByABKAgSGgoSbm9fcmVwZXRpdGlvbl9kcmF3GAggASgIEiAKGG5ldmVyX2NhcHR1cmVfZnJvbV9taWxscxgJIAEoCCKbAQoQQmF0dGxlc2hpcENvbmZpZxINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SDQoFZmxlZXQYAyADKA0SEwoLbm9fdG91Y2hpbmcYBCABKAgSGQoRZXh0cmFfc2hvdF9vbl9oaXQYBSABKAgSDQoFc2Fsdm8YBiABKAgSGgoSaGlkZV9mbGVldHNfYXRfZW5kGAcgASgIIloKElBlZ1NvbGl0YWlyZUNvbmZpZxIiCgVib2FyZBgBIAEoDjITLnRhYnVsYS52MS5QZWdCb2FyZBIMCgRyb3dzGAIgASgNEhIKCmVtcHR5X2hvbGUYAyABKA0iegoNUmV2ZXJzaUNvbmZpZxINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SKgoHb3BlbmluZxgDIAEoDjIZLnRhYnVsYS52MS5SZXZlcnNpT3BlbmluZxIeCgV3YWxscxgEIAMoCzIPLnRhYnVsYS52MS5DZWxsInUKC0NoZXNzQ29uZmlnEgsKA2ZlbhgBIAEoCRIQCghjaGVzczk2MBgCIAEoCBIbCg5zdGFydF9wb3NpdGlvbhgDIAEoDUgAiAEBEhcKD2FsbG93X3Rha2ViYWNrcxgEIAEoCEIRCg9fc3RhcnRfcG9zaXRpb24qdwoRU2ltdWx0YW5lb3VzTGluZXMSIgoeU0lNVUxUQU5FT1VTX0xJTkVTX1VOU1BFQ0lGSUVEEAASIQodU0lNVUxUQU5FT1VTX0xJTkVTX01PVkVSX1dJTlMQARIbChdTSU1VTFRBTkVPVVNfTElORVNfRFJBVxACKpUBCg1Nb3JyaXNWYXJpYW50Eh4KGk1PUlJJU19WQVJJQU5UX1VOU1BFQ0lGSUVEEAASGAoUTU9SUklTX1ZBUklBTlRfVEhSRUUQARIWChJNT1JSSVNfVkFSSUFOVF9TSVgQAhIXChNNT1JSSVNfVkFSSUFOVF9OSU5FEAMSGQoVTU9SUklTX1ZBUklBTlRfVFdFTFZFEAQqZQoMTW9ycmlzRmx5aW5nEh0KGU1PUlJJU19GTFlJTkdfVU5TUEVDSUZJRUQQABIZChVNT1JSSVNfRkxZSU5HX0FMTE9XRUQQARIbChdNT1JSSVNfRkxZSU5HX0ZPUkJJRERFThACKlQKCFBlZ0JvYXJkEhkKFVBFR19CT0FSRF9VTlNQRUNJRklFRBAAEhYKElBFR19CT0FSRF9UUklBTkdMRRABEhUKEVBFR19CT0FSRF9FTkdMSVNIEAIqaAoOUmV2ZXJzaU9wZW5pbmcSHwobUkVWRVJTSV9PUEVOSU5HX1VOU1BFQ0lGSUVEEAASGwoXUkVWRVJTSV9PUEVOSU5HX09USEVMTE8QARIYChRSRVZFUlNJX09QRU5JTkdfRlJFRRACQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_tabula_v1_cell, file_tabula_v1_clock]);
+  fileDesc("ChZ0YWJ1bGEvdjEvY29uZmlnLnByb3RvEgl0YWJ1bGEudjEikwQKCkdhbWVDb25maWcSMQoLdGljX3RhY190b2UYASABKAsyGi50YWJ1bGEudjEuVGljVGFjVG9lQ29uZmlnSAASNAoMY29ubmVjdF9mb3VyGAIgASgLMhwudGFidWxhLnYxLkNvbm5lY3RGb3VyQ29uZmlnSAASKQoGZ29tb2t1GAMgASgLMhcudGFidWxhLnYxLkdvbW9rdUNvbmZpZ0gAEjEKC3RpY190YWNfdHdvGAQgASgLMhoudGFidWxhLnYxLlRpY1RhY1R3b0NvbmZpZ0gAEikKBm1vcnJpcxgFIAEoCzIXLnRhYnVsYS52MS5Nb3JyaXNDb25maWdIABIxCgpiYXR0bGVzaGlwGAYgASgLMhsudGFidWxhLnYxLkJhdHRsZXNoaXBDb25maWdIABI2Cg1wZWdfc29saXRhaXJlGAcgASgLMh0udGFidWxhLnYxLlBlZ1NvbGl0YWlyZUNvbmZpZ0gAEisKB3JldmVyc2kYCCABKAsyGC50YWJ1bGEudjEuUmV2ZXJzaUNvbmZpZ0gAEicKBWNoZXNzGAkgASgLMhYudGFidWxhLnYxLkNoZXNzQ29uZmlnSAASJQoFY2xvY2sYCiABKAsyFi50YWJ1bGEudjEuQ2xvY2tDb25maWcSIwoHc3RhcnRlchgLIAEoDjISLnRhYnVsYS52MS5TdGFydGVyQgYKBGdhbWUiZQoPVGljVGFjVG9lQ29uZmlnEgwKBHNpemUYASABKA0SEgoKd2luX2xlbmd0aBgCIAEoDRIOCgZtaXNlcmUYAyABKAgSIAoHYmxvY2tlZBgEIAMoCzIPLnRhYnVsYS52MS5DZWxsIn4KEUNvbm5lY3RGb3VyQ29uZmlnEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRISCgp3aW5fbGVuZ3RoGAMgASgNEhQKDHdyYXBfY29sdW1ucxgEIAEoCBIgCgdibG9ja2VkGAUgAygLMg8udGFidWxhLnYxLkNlbGwikAEKDEdvbW9rdUNvbmZpZxINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SEgoKd2luX2xlbmd0aBgDIAEoDRIWCg5hbGxvd19vdmVybGluZRgEIAEoCBITCgtwcm9fb3BlbmluZxgFIAEoCBIgCgdibG9ja2VkGAYgAygLMg8udGFidWxhLnYxLkNlbGwi4wEKD1RpY1RhY1R3b0NvbmZpZxISCgpib2FyZF9zaXplGAEgASgNEhEKCWdyaWRfc2l6ZRgCIAEoDRISCgp3aW5fbGVuZ3RoGAMgASgNEhcKD3BpZWNlc19wZXJfc2VhdBgEIAEoDRIUCgx1bmxvY2tfYWZ0ZXIYBSABKA0SOAoSc2ltdWx0YW5lb3VzX2xpbmVzGAYgASgOMhwudGFidWxhLnYxLlNpbXVsdGFuZW91c0xpbmVzEhgKEHJlcGV0aXRpb25fbGltaXQYByABKA0SEgoKbW92ZV9saW1pdBgIIAEoDSKRAgoMTW9ycmlzQ29uZmlnEikKB3ZhcmlhbnQYASABKA4yGC50YWJ1bGEudjEuTW9ycmlzVmFyaWFudBIOCgZwaWVjZXMYAiABKA0SJwoGZmx5aW5nGAMgASgOMhcudGFidWxhLnYxLk1vcnJpc0ZseWluZxIYChBmbHlpbmdfdGhyZXNob2xkGAQgASgNEhoKEmNhcHR1cmVfZnJvbV9taWxscxgFIAEoCBISCgptb3ZlX2xpbWl0GAYgASgNEhUKDW5vX21vdmVfbGltaXQYByABKAgSGgoSbm9fcmVwZXRpdGlvbl9kcmF3GAggASgIEiAKGG5ldmVyX2NhcHR1cmVfZnJvbV9taWxscxgJIAEoCCKbAQoQQmF0dGxlc2hpcENvbmZpZxINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SDQoFZmxlZXQYAyADKA0SEwoLbm9fdG91Y2hpbmcYBCABKAgSGQoRZXh0cmFfc2hvdF9vbl9oaXQYBSABKAgSDQoFc2Fsdm8YBiABKAgSGgoSaGlkZV9mbGVldHNfYXRfZW5kGAcgASgIIloKElBlZ1NvbGl0YWlyZUNvbmZpZxIiCgVib2FyZBgBIAEoDjITLnRhYnVsYS52MS5QZWdCb2FyZBIMCgRyb3dzGAIgASgNEhIKCmVtcHR5X2hvbGUYAyABKA0iegoNUmV2ZXJzaUNvbmZpZxINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SKgoHb3BlbmluZxgDIAEoDjIZLnRhYnVsYS52MS5SZXZlcnNpT3BlbmluZxIeCgV3YWxscxgEIAMoCzIPLnRhYnVsYS52MS5DZWxsInUKC0NoZXNzQ29uZmlnEgsKA2ZlbhgBIAEoCRIQCghjaGVzczk2MBgCIAEoCBIbCg5zdGFydF9wb3NpdGlvbhgDIAEoDUgAiAEBEhcKD2FsbG93X3Rha2ViYWNrcxgEIAEoCEIRCg9fc3RhcnRfcG9zaXRpb24qZwoHU3RhcnRlchIXChNTVEFSVEVSX1VOU1BFQ0lGSUVEEAASFgoSU1RBUlRFUl9GSVJTVF9TRUFUEAESFwoTU1RBUlRFUl9TRUNPTkRfU0VBVBACEhIKDlNUQVJURVJfUkFORE9NEAMqdwoRU2ltdWx0YW5lb3VzTGluZXMSIgoeU0lNVUxUQU5FT1VTX0xJTkVTX1VOU1BFQ0lGSUVEEAASIQodU0lNVUxUQU5FT1VTX0xJTkVTX01PVkVSX1dJTlMQARIbChdTSU1VTFRBTkVPVVNfTElORVNfRFJBVxACKpUBCg1Nb3JyaXNWYXJpYW50Eh4KGk1PUlJJU19WQVJJQU5UX1VOU1BFQ0lGSUVEEAASGAoUTU9SUklTX1ZBUklBTlRfVEhSRUUQARIWChJNT1JSSVNfVkFSSUFOVF9TSVgQAhIXChNNT1JSSVNfVkFSSUFOVF9OSU5FEAMSGQoVTU9SUklTX1ZBUklBTlRfVFdFTFZFEAQqZQoMTW9ycmlzRmx5aW5nEh0KGU1PUlJJU19GTFlJTkdfVU5TUEVDSUZJRUQQABIZChVNT1JSSVNfRkxZSU5HX0FMTE9XRUQQARIbChdNT1JSSVNfRkxZSU5HX0ZPUkJJRERFThACKlQKCFBlZ0JvYXJkEhkKFVBFR19CT0FSRF9VTlNQRUNJRklFRBAAEhYKElBFR19CT0FSRF9UUklBTkdMRRABEhUKEVBFR19CT0FSRF9FTkdMSVNIEAIqaAoOUmV2ZXJzaU9wZW5pbmcSHwobUkVWRVJTSV9PUEVOSU5HX1VOU1BFQ0lGSUVEEAASGwoXUkVWRVJTSV9PUEVOSU5HX09USEVMTE8QARIYChRSRVZFUlNJX09QRU5JTkdfRlJFRRACQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_tabula_v1_cell, file_tabula_v1_clock]);
 
 /**
  * The configuration of one game: exactly one arm is set, and it names the game kind.
@@ -117,6 +117,19 @@ export type GameConfig = Message<"tabula.v1.GameConfig"> & {
    * @generated from field: tabula.v1.ClockConfig clock = 10;
    */
   clock?: ClockConfig | undefined;
+
+  /**
+   * Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
+   * Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
+   * Default the first seat; the server answers with the seat that starts, a random choice
+   * drawn when the game is created. Chess (the position says who moves) and peg solitaire
+   * (one seat) accept only `STARTER_UNSPECIFIED` or `STARTER_FIRST_SEAT` (anything else is
+   * INVALID_ARGUMENT `INVALID_REQUEST` naming `config.starter`), and are answered with
+   * `STARTER_UNSPECIFIED`.
+   *
+   * @generated from field: tabula.v1.Starter starter = 11;
+   */
+  starter: Starter;
 };
 
 /**
@@ -146,6 +159,22 @@ export type TicTacToeConfig = Message<"tabula.v1.TicTacToeConfig"> & {
    * @generated from field: uint32 win_length = 2;
    */
   winLength: number;
+
+  /**
+   * Misère play: the seat that completes a line of `win_length` loses
+   * (`END_REASON_OPPONENT_LINE`). Default false.
+   *
+   * @generated from field: bool misere = 3;
+   */
+  misere: boolean;
+
+  /**
+   * Blocked cells, shown to everyone as walls: nobody marks them and no line runs through
+   * them. On the board, no duplicates, leaving at least one cell free.
+   *
+   * @generated from field: repeated tabula.v1.Cell blocked = 4;
+   */
+  blocked: Cell[];
 };
 
 /**
@@ -189,6 +218,15 @@ export type ConnectFourConfig = Message<"tabula.v1.ConnectFourConfig"> & {
    * @generated from field: bool wrap_columns = 4;
    */
   wrapColumns: boolean;
+
+  /**
+   * Blocked cells, shown to everyone as walls: a disc falling down a column comes to rest
+   * on one (the cells under it stay empty), and no line runs through them. On the board,
+   * no duplicates, leaving at least one cell where a disc can land.
+   *
+   * @generated from field: repeated tabula.v1.Cell blocked = 5;
+   */
+  blocked: Cell[];
 };
 
 /**
@@ -240,6 +278,15 @@ export type GomokuConfig = Message<"tabula.v1.GomokuConfig"> & {
    * @generated from field: bool pro_opening = 5;
    */
   proOpening: boolean;
+
+  /**
+   * Blocked cells, shown to everyone as walls: nobody places a stone there and no line
+   * runs through them. On the board, no duplicates, not the centre cell under the pro
+   * opening, leaving at least one cell free.
+   *
+   * @generated from field: repeated tabula.v1.Cell blocked = 6;
+   */
+  blocked: Cell[];
 };
 
 /**
@@ -606,6 +653,49 @@ export const ChessConfigSchema: GenMessage<ChessConfig> = /*@__PURE__*/
   messageDesc(file_tabula_v1_config, 9);
 
 /**
+ * Which seat moves first (`GameConfig.starter`). Seats keep their names and pieces: with
+ * the second seat starting, O makes tic-tac-toe's first mark and White Othello's first disc.
+ *
+ * @generated from enum tabula.v1.Starter
+ */
+export enum Starter {
+  /**
+   * The default: the first seat. The server answers with `STARTER_FIRST_SEAT` instead,
+   * where the choice exists.
+   *
+   * @generated from enum value: STARTER_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Seat 1 moves first.
+   *
+   * @generated from enum value: STARTER_FIRST_SEAT = 1;
+   */
+  FIRST_SEAT = 1,
+
+  /**
+   * Seat 2 moves first.
+   *
+   * @generated from enum value: STARTER_SECOND_SEAT = 2;
+   */
+  SECOND_SEAT = 2,
+
+  /**
+   * Drawn at random when the game is created; the game stores and shows the seat drawn.
+   *
+   * @generated from enum value: STARTER_RANDOM = 3;
+   */
+  RANDOM = 3,
+}
+
+/**
+ * Describes the enum tabula.v1.Starter.
+ */
+export const StarterSchema: GenEnum<Starter> = /*@__PURE__*/
+  enumDesc(file_tabula_v1_config, 0);
+
+/**
  * What happens when one move completes lines for both seats at once (Tic-Tac-Two).
  *
  * @generated from enum tabula.v1.SimultaneousLines
@@ -638,7 +728,7 @@ export enum SimultaneousLines {
  * Describes the enum tabula.v1.SimultaneousLines.
  */
 export const SimultaneousLinesSchema: GenEnum<SimultaneousLines> = /*@__PURE__*/
-  enumDesc(file_tabula_v1_config, 0);
+  enumDesc(file_tabula_v1_config, 1);
 
 /**
  * Which Morris board and piece count.
@@ -686,7 +776,7 @@ export enum MorrisVariant {
  * Describes the enum tabula.v1.MorrisVariant.
  */
 export const MorrisVariantSchema: GenEnum<MorrisVariant> = /*@__PURE__*/
-  enumDesc(file_tabula_v1_config, 1);
+  enumDesc(file_tabula_v1_config, 2);
 
 /**
  * Whether a seat reduced to few pieces may fly (move to any empty point).
@@ -721,7 +811,7 @@ export enum MorrisFlying {
  * Describes the enum tabula.v1.MorrisFlying.
  */
 export const MorrisFlyingSchema: GenEnum<MorrisFlying> = /*@__PURE__*/
-  enumDesc(file_tabula_v1_config, 2);
+  enumDesc(file_tabula_v1_config, 3);
 
 /**
  * The shape of a peg solitaire board.
@@ -756,7 +846,7 @@ export enum PegBoard {
  * Describes the enum tabula.v1.PegBoard.
  */
 export const PegBoardSchema: GenEnum<PegBoard> = /*@__PURE__*/
-  enumDesc(file_tabula_v1_config, 3);
+  enumDesc(file_tabula_v1_config, 4);
 
 /**
  * How a Reversi game starts.
@@ -791,5 +881,5 @@ export enum ReversiOpening {
  * Describes the enum tabula.v1.ReversiOpening.
  */
 export const ReversiOpeningSchema: GenEnum<ReversiOpening> = /*@__PURE__*/
-  enumDesc(file_tabula_v1_config, 4);
+  enumDesc(file_tabula_v1_config, 5);
 

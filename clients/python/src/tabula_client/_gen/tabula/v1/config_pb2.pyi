@@ -28,6 +28,40 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _Starter:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _StarterEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Starter.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    STARTER_UNSPECIFIED: _Starter.ValueType  # 0
+    """The default: the first seat. The server answers with `STARTER_FIRST_SEAT` instead,
+    where the choice exists.
+    """
+    STARTER_FIRST_SEAT: _Starter.ValueType  # 1
+    """Seat 1 moves first."""
+    STARTER_SECOND_SEAT: _Starter.ValueType  # 2
+    """Seat 2 moves first."""
+    STARTER_RANDOM: _Starter.ValueType  # 3
+    """Drawn at random when the game is created; the game stores and shows the seat drawn."""
+
+class Starter(_Starter, metaclass=_StarterEnumTypeWrapper):
+    """Which seat moves first (`GameConfig.starter`). Seats keep their names and pieces: with
+    the second seat starting, O makes tic-tac-toe's first mark and White Othello's first disc.
+    """
+
+STARTER_UNSPECIFIED: Starter.ValueType  # 0
+"""The default: the first seat. The server answers with `STARTER_FIRST_SEAT` instead,
+where the choice exists.
+"""
+STARTER_FIRST_SEAT: Starter.ValueType  # 1
+"""Seat 1 moves first."""
+STARTER_SECOND_SEAT: Starter.ValueType  # 2
+"""Seat 2 moves first."""
+STARTER_RANDOM: Starter.ValueType  # 3
+"""Drawn at random when the game is created; the game stores and shows the seat drawn."""
+Global___Starter: _TypeAlias = Starter  # noqa: Y015
+
 class _SimultaneousLines:
     ValueType = _typing.NewType("ValueType", _builtins.int)
     V: _TypeAlias = ValueType  # noqa: Y015
@@ -188,6 +222,16 @@ class GameConfig(_message.Message):
     REVERSI_FIELD_NUMBER: _builtins.int
     CHESS_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
+    STARTER_FIELD_NUMBER: _builtins.int
+    starter: Global___Starter.ValueType
+    """Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
+    Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
+    Default the first seat; the server answers with the seat that starts, a random choice
+    drawn when the game is created. Chess (the position says who moves) and peg solitaire
+    (one seat) accept only `STARTER_UNSPECIFIED` or `STARTER_FIRST_SEAT` (anything else is
+    INVALID_ARGUMENT `INVALID_REQUEST` naming `config.starter`), and are answered with
+    `STARTER_UNSPECIFIED`.
+    """
     @_builtins.property
     def tic_tac_toe(self) -> Global___TicTacToeConfig:
         """Tic-tac-toe."""
@@ -243,10 +287,11 @@ class GameConfig(_message.Message):
         reversi: Global___ReversiConfig | None = ...,
         chess: Global___ChessConfig | None = ...,
         clock: _clock_pb2.ClockConfig | None = ...,
+        starter: Global___Starter.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "starter", b"starter", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["tic_tac_toe", "connect_four", "gomoku", "tic_tac_two", "morris", "battleship", "peg_solitaire", "reversi", "chess"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
@@ -264,19 +309,33 @@ class TicTacToeConfig(_message.Message):
 
     SIZE_FIELD_NUMBER: _builtins.int
     WIN_LENGTH_FIELD_NUMBER: _builtins.int
+    MISERE_FIELD_NUMBER: _builtins.int
+    BLOCKED_FIELD_NUMBER: _builtins.int
     size: _builtins.int
     """Side of the square board, 3 to 20. Default 3."""
     win_length: _builtins.int
     """Cells in a row needed to win, 3 to `size`. Default `size`."""
+    misere: _builtins.bool
+    """Misère play: the seat that completes a line of `win_length` loses
+    (`END_REASON_OPPONENT_LINE`). Default false.
+    """
+    @_builtins.property
+    def blocked(self) -> _containers.RepeatedCompositeFieldContainer[_cell_pb2.Cell]:
+        """Blocked cells, shown to everyone as walls: nobody marks them and no line runs through
+        them. On the board, no duplicates, leaving at least one cell free.
+        """
+
     def __init__(
         self,
         *,
         size: _builtins.int = ...,
         win_length: _builtins.int = ...,
+        misere: _builtins.bool = ...,
+        blocked: _abc.Iterable[_cell_pb2.Cell] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["size", b"size", "win_length", b"win_length"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["blocked", b"blocked", "misere", b"misere", "size", b"size", "win_length", b"win_length"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -292,6 +351,7 @@ class ConnectFourConfig(_message.Message):
     HEIGHT_FIELD_NUMBER: _builtins.int
     WIN_LENGTH_FIELD_NUMBER: _builtins.int
     WRAP_COLUMNS_FIELD_NUMBER: _builtins.int
+    BLOCKED_FIELD_NUMBER: _builtins.int
     width: _builtins.int
     """Number of columns, 3 to 20. Default 7."""
     height: _builtins.int
@@ -302,6 +362,13 @@ class ConnectFourConfig(_message.Message):
     """When true the board is a cylinder: horizontal and diagonal lines wrap from the last
     column to the first. Default false.
     """
+    @_builtins.property
+    def blocked(self) -> _containers.RepeatedCompositeFieldContainer[_cell_pb2.Cell]:
+        """Blocked cells, shown to everyone as walls: a disc falling down a column comes to rest
+        on one (the cells under it stay empty), and no line runs through them. On the board,
+        no duplicates, leaving at least one cell where a disc can land.
+        """
+
     def __init__(
         self,
         *,
@@ -309,10 +376,11 @@ class ConnectFourConfig(_message.Message):
         height: _builtins.int = ...,
         win_length: _builtins.int = ...,
         wrap_columns: _builtins.bool = ...,
+        blocked: _abc.Iterable[_cell_pb2.Cell] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["height", b"height", "width", b"width", "win_length", b"win_length", "wrap_columns", b"wrap_columns"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["blocked", b"blocked", "height", b"height", "width", b"width", "win_length", b"win_length", "wrap_columns", b"wrap_columns"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -329,6 +397,7 @@ class GomokuConfig(_message.Message):
     WIN_LENGTH_FIELD_NUMBER: _builtins.int
     ALLOW_OVERLINE_FIELD_NUMBER: _builtins.int
     PRO_OPENING_FIELD_NUMBER: _builtins.int
+    BLOCKED_FIELD_NUMBER: _builtins.int
     width: _builtins.int
     """Number of columns, 9 to 19. Default 15."""
     height: _builtins.int
@@ -343,6 +412,13 @@ class GomokuConfig(_message.Message):
     """When true the pro opening applies: the first stone goes on the centre cell, and the
     first seat's second stone at least three cells (Chebyshev distance) from the centre.
     """
+    @_builtins.property
+    def blocked(self) -> _containers.RepeatedCompositeFieldContainer[_cell_pb2.Cell]:
+        """Blocked cells, shown to everyone as walls: nobody places a stone there and no line
+        runs through them. On the board, no duplicates, not the centre cell under the pro
+        opening, leaving at least one cell free.
+        """
+
     def __init__(
         self,
         *,
@@ -351,10 +427,11 @@ class GomokuConfig(_message.Message):
         win_length: _builtins.int = ...,
         allow_overline: _builtins.bool = ...,
         pro_opening: _builtins.bool = ...,
+        blocked: _abc.Iterable[_cell_pb2.Cell] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_overline", b"allow_overline", "height", b"height", "pro_opening", b"pro_opening", "width", b"width", "win_length", b"win_length"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_overline", b"allow_overline", "blocked", b"blocked", "height", b"height", "pro_opening", b"pro_opening", "width", b"width", "win_length", b"win_length"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

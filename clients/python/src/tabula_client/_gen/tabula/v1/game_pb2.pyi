@@ -215,6 +215,10 @@ class _EndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_EndReason.V
     """A seat's time ran out, but its opponent could not checkmate by any series of legal
     moves (chess, per FIDE): a draw.
     """
+    END_REASON_OPPONENT_LINE: _EndReason.ValueType  # 26
+    """Misère play (`TicTacToeConfig.misere`): the loser completed a line, which loses.
+    `Outcome.winning_line` holds that line.
+    """
 
 class EndReason(_EndReason, metaclass=_EndReasonEnumTypeWrapper):
     """Why a game ended. New reasons may be added; a client should show an unknown one as a
@@ -289,6 +293,10 @@ END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL: EndReason.ValueType  # 25
 """A seat's time ran out, but its opponent could not checkmate by any series of legal
 moves (chess, per FIDE): a draw.
 """
+END_REASON_OPPONENT_LINE: EndReason.ValueType  # 26
+"""Misère play (`TicTacToeConfig.misere`): the loser completed a line, which loses.
+`Outcome.winning_line` holds that line.
+"""
 Global___EndReason: _TypeAlias = EndReason  # noqa: Y015
 
 @_typing.final
@@ -310,7 +318,7 @@ class Outcome(_message.Message):
     @_builtins.property
     def winning_line(self) -> _containers.RepeatedCompositeFieldContainer[_cell_pb2.Cell]:
         """The cells of the winning line, in order along the line, when the game was won by a
-        line (`END_REASON_LINE`); the last peg's cell when a puzzle was solved; empty otherwise.
+        line (`END_REASON_LINE`), or the line the loser completed (`END_REASON_OPPONENT_LINE`); the last peg's cell when a puzzle was solved; empty otherwise.
         """
 
     def __init__(

@@ -1,0 +1,187 @@
+//! The rule options every game offers through its configuration, over a real socket: who
+//! starts, misère tic-tac-toe, blocked cells.
+
+use crate::common::*;
+use tonic::{Code, Request};
+use tonic_types::StatusExt;
+
+use pb::game_config::Game as Kind;
+
+/// A game of `config` with `starter`, and the configuration the server answered with.
+async fn create_starting(client: &mut Client, config: Kind, starter: pb::Starter) -> (Game, pb::GameConfig) {
+    let response = client
+        .create_game(pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                game: Some(config),
+                starter: starter as i32,
+                ..Default::default()
+            })),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let game = response.game.unwrap();
+    let tokens = response.seat_tokens.into_iter().map(|t| t.token).collect();
+    (Game { id: game.game_id, tokens }, game.config.unwrap())
+}
+
+async fn to_act(client: &mut Client, game: &Game) -> Vec<u32> {
+    client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap().to_act
+}
+
+#[tokio::test]
+async fn the_second_seat_starts_when_asked_and_a_random_start_is_drawn_once_and_kept() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+
+    let (game, config) =
+        create_starting(&mut client, Kind::TicTacToe(Default::default()), pb::Starter::SecondSeat).await;
+    assert_eq!(config.starter(), pb::Starter::SecondSeat);
+    assert_eq!(to_act(&mut client, &game).await, [2]);
+    let error = client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "NOT_YOUR_TURN");
+    client.submit_move(submit(&game, 1, cell_move(1, 1))).await.unwrap();
+    assert_eq!(to_act(&mut client, &game).await, [1]);
+
+    // Unset, the first seat starts, and the answer says so.
+    let (game, config) =
+        create_starting(&mut client, Kind::Reversi(Default::default()), pb::Starter::Unspecified).await;
+    assert_eq!(config.starter(), pb::Starter::FirstSeat);
+    assert_eq!(to_act(&mut client, &game).await, [1]);
+
+    // A random start is drawn at creation: the answer names the seat, the game keeps it.
+    let mut seen = Vec::new();
+    for _ in 0..24 {
+        let (game, config) =
+            create_starting(&mut client, Kind::ConnectFour(Default::default()), pb::Starter::Random).await;
+        let starter = config.starter();
+        assert!(matches!(starter, pb::Starter::FirstSeat | pb::Starter::SecondSeat), "{starter:?}");
+        let stored = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+        assert_eq!(stored.game.unwrap().config.unwrap().starter(), starter, "the game keeps the seat drawn");
+        let first = if starter == pb::Starter::FirstSeat { 1 } else { 2 };
+        assert_eq!(to_act(&mut client, &game).await, [first]);
+        seen.push(starter);
+    }
+    assert!(seen.contains(&pb::Starter::FirstSeat) && seen.contains(&pb::Starter::SecondSeat), "{seen:?}");
+}
+
+#[tokio::test]
+async fn games_whose_rules_fix_who_starts_refuse_the_choice_and_answer_without_one() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    for (made, (config, starter)) in [
+        (Kind::Chess(Default::default()), pb::Starter::SecondSeat),
+        (Kind::PegSolitaire(Default::default()), pb::Starter::Random),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let request = pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                game: Some(config.clone()),
+                starter: starter as i32,
+                ..Default::default()
+            })),
+            ..Default::default()
+        };
+        let error = client.create_game(request).await.unwrap_err();
+        assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
+        let violations = error.get_details_bad_request().unwrap().field_violations;
+        assert_eq!(violations.len(), 1, "{violations:?}");
+        assert_eq!(violations[0].field, "config.starter");
+        assert!(violations[0].description.contains("leave starter unset"), "{violations:?}");
+        let listed = client.list_games(pb::ListGamesRequest::default()).await.unwrap().into_inner();
+        assert_eq!(listed.games.len(), made, "a refused creation makes no game");
+
+        let (_, answered) = create_starting(&mut client, config, pb::Starter::FirstSeat).await;
+        assert_eq!(answered.starter(), pb::Starter::Unspecified);
+    }
+    let error = client
+        .create_game(pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                game: Some(Kind::Gomoku(Default::default())),
+                starter: 99,
+                ..Default::default()
+            })),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
+    assert!(error.message().contains("config.starter 99 is not a Starter value"), "{}", error.message());
+}
+
+#[tokio::test]
+async fn misere_tic_tac_toe_is_lost_by_the_seat_that_completes_a_line() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "misere").await;
+    let moves = [cell_move(0, 0), cell_move(1, 0), cell_move(0, 1), cell_move(2, 2), cell_move(0, 2)];
+    let response = play_all(&mut client, &game, &moves).await;
+    let outcome = response.view.unwrap().outcome.unwrap();
+    assert_eq!(outcome.r#type(), pb::OutcomeType::Win);
+    assert_eq!(outcome.winner, 2);
+    assert_eq!(outcome.reason(), pb::EndReason::OpponentLine);
+    let line: Vec<(u32, u32)> = outcome.winning_line.iter().map(|c| (c.row, c.col)).collect();
+    assert_eq!(line, [(0, 0), (0, 1), (0, 2)]);
+}
+
+#[tokio::test]
+async fn blocked_cells_are_shown_as_walls_and_refused_and_bad_ones_are_all_named() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let walls = vec![pb::Cell { row: 3, col: 0 }, pb::Cell { row: 0, col: 6 }];
+    let config = pb::ConnectFourConfig { blocked: walls.clone(), ..Default::default() };
+    let (game, answered) = create_starting(&mut client, Kind::ConnectFour(config), pb::Starter::Unspecified).await;
+    let Some(Kind::ConnectFour(answered)) = answered.game else { panic!("{answered:?}") };
+    assert_eq!(answered.blocked, walls);
+    let view =
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let board = view.board.unwrap();
+    let at = |row: u32, col: u32| board.cells[(row * board.width + col) as usize].clone();
+    assert_eq!(at(3, 0).piece(), pb::Piece::Wall);
+    assert_eq!(at(0, 6).piece(), pb::Piece::Wall);
+    let legal = client
+        .list_legal_moves(Request::new(pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 1 }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(legal.moves.len(), 6, "column 6 is blocked at its top");
+    let error = client.submit_move(submit(&game, 0, column_move(6))).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "COLUMN_FULL");
+    let response = client.submit_move(submit(&game, 0, column_move(0))).await.unwrap().into_inner();
+    let board = response.view.unwrap().board.unwrap();
+    assert_eq!(board.cells[(2 * board.width) as usize].owner, 1, "the disc rests on the wall");
+
+    let game = create_config(
+        &mut client,
+        Kind::TicTacToe(pb::TicTacToeConfig { blocked: vec![pb::Cell { row: 1, col: 1 }], ..Default::default() }),
+    )
+    .await;
+    let error = client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "CELL_BLOCKED");
+    let view =
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    assert_eq!(view.move_count, 0, "a refused move changes nothing");
+
+    let bad = pb::GomokuConfig {
+        pro_opening: true,
+        blocked: vec![pb::Cell { row: 7, col: 7 }, pb::Cell { row: 7, col: 7 }, pb::Cell { row: 30, col: 1 }],
+        ..Default::default()
+    };
+    let error = client
+        .create_game(pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                game: Some(Kind::Gomoku(bad)),
+                ..Default::default()
+            })),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_error(&error, Code::InvalidArgument, "INVALID_CONFIG");
+    let violations = error.get_details_bad_request().unwrap().field_violations;
+    assert_eq!(violations.len(), 3, "{violations:?}");
+    assert!(violations.iter().all(|v| v.field == "config.gomoku.blocked"), "{violations:?}");
+}
