@@ -241,7 +241,7 @@ fn solved_tic_tac_toe() {
     println!("| board | in a row | score | depth | positions | time |");
     println!("|---|---|---|---|---|---|");
     for (size, win_length) in [(3, 3), (4, 3), (4, 4), (5, 4), (5, 5), (6, 4)] {
-        let config = GameConfig::TicTacToe(tabula::games::tic_tac_toe::Config { size, win_length });
+        let config = GameConfig::TicTacToe(tabula::games::tic_tac_toe::Config::sized(size, win_length));
         let game = config.new_match().unwrap();
         let stop = std::sync::Arc::new(AtomicBool::new(false));
         let started = Instant::now();

@@ -182,7 +182,7 @@ async fn create_many(
                 });
                 let game = create(&mut client, clock).await;
                 let deadline = if read_deadline {
-                    let request = pb::GetViewRequest { game_id: game.id.clone() };
+                    let request = pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() };
                     let view = client.get_view(request).await.expect("the view is read").into_inner().view.unwrap();
                     let seat = view.clock.as_ref().and_then(|clock| clock.seats.first());
                     seat.and_then(|seat| seat.deadline.as_ref()).map(micros)

@@ -1,5 +1,5 @@
-//! The `tabula` command: run the server, move games between stores, count game trees,
-//! solve puzzles, analyse positions, play chess over UCI.
+//! The `tabula` command: run the server, move games between stores, replay a stored game,
+//! count game trees, solve puzzles, analyse positions, play chess over UCI.
 
 mod cli;
 
@@ -30,6 +30,9 @@ enum Command {
     Export(cli::games::ExportArgs),
     /// Add a game exported by `tabula export` to a store.
     Import(cli::games::ImportArgs),
+    /// Print a stored game event by event, each move with the board after it, as a
+    /// spectator (or one seat, `--seat`) saw it.
+    Replay(cli::replay::ReplayArgs),
     /// Play chess as a UCI engine on standard input and output (for chess GUIs and match
     /// tools): uci, isready, setoption (Hash, Level, UCI_Chess960), ucinewgame, position,
     /// go (movetime, wtime/btime/winc/binc/movestogo, depth, nodes, infinite), stop, quit.
@@ -58,6 +61,7 @@ fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Analyse(args) => cli::analyse::run(args).map_err(Into::into),
         Command::Export(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::export(args)),
         Command::Import(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::import(args)),
+        Command::Replay(args) => tokio::runtime::Runtime::new()?.block_on(cli::replay::run(args)),
         Command::Uci => cli::uci::run().map_err(Into::into),
     }
 }

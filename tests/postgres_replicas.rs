@@ -141,8 +141,13 @@ async fn a_replica_killed_mid_game_loses_nothing() {
     assert_eq!(columns, [3, 3, 4, 4, 5, 5, 2]);
     // Spectators of every replica see the same finished game.
     for client in &mut clients {
-        let view =
-            client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+        let view = client
+            .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+            .await
+            .unwrap()
+            .into_inner()
+            .view
+            .unwrap();
         assert!(view.outcome.is_some());
     }
 }
@@ -153,7 +158,8 @@ async fn a_token_reissued_on_one_replica_is_revoked_on_every_replica() {
     let url = common::fresh_postgres_database().await;
     let (_servers, mut clients) = replicas(&url).await;
     let game = common::create_preset(&mut clients[0], pb::GameKind::ConnectFour, "classic").await;
-    let view = |token: &str| common::as_seat(token, pb::GetViewRequest { game_id: game.id.clone() });
+    let view =
+        |token: &str| common::as_seat(token, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
     // Replica 1 holds the game in memory, with the first token.
     clients[1].get_view(view(&game.tokens[0])).await.unwrap();
     let reissued = clients[0]
@@ -355,7 +361,11 @@ async fn three_replicas_racing_to_fire_a_timeout_fire_it_once_and_a_move_at_the_
         // Every replica holds the game, and so watches its deadline.
         let mut deadline = None;
         for client in &mut clients {
-            let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+            let view = client
+                .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+                .await
+                .unwrap()
+                .into_inner();
             deadline = view.view.unwrap().clock.unwrap().seats[0].deadline;
         }
         games.push((game, SystemTime::try_from(deadline.unwrap()).unwrap()));

@@ -272,15 +272,15 @@ fn resignation_ends_the_game_and_replays() {
 /// They pin the format: bytes that change mean old snapshots would no longer restore to
 /// what they were taken of.
 const SNAPSHOT_FINGERPRINTS: &[(&str, &str)] = &[
-    ("tic_tac_toe", "a1ccfb94db5a9084"),
-    ("connect_four", "2ec14c086c6f9178"),
-    ("gomoku", "ae19ec965af0882a"),
-    ("tic_tac_two", "da2dec9bbb94ef99"),
-    ("morris", "2085dd7f5c5178be"),
-    ("peg_solitaire", "39756e32a09e1024"),
-    ("battleship", "7bb842e71be15485"),
-    ("reversi", "b2f38586857a1d62"),
-    ("chess", "0fb36535217959b7"),
+    ("tic_tac_toe", "7e8c1a0b635364b3"),
+    ("connect_four", "62d6899e2821e84b"),
+    ("gomoku", "0fdfcf8275dae3ea"),
+    ("tic_tac_two", "7de6d1befab6f2ea"),
+    ("morris", "680375853fc606e8"),
+    ("peg_solitaire", "d10cb1300ffc1e88"),
+    ("battleship", "b011f53d32e360ea"),
+    ("reversi", "8a84b7dab12dcb8a"),
+    ("chess", "a4118c5e96117d27"),
 ];
 
 #[test]

@@ -138,7 +138,10 @@ pub fn create_game_request(bytes: &[u8]) {
         check_replays(&hub, &game.game_id).await;
         for token in &created.seat_tokens {
             let view = service
-                .get_view(with_credential(&token.token, pb::GetViewRequest { game_id: game.game_id.clone() }))
+                .get_view(with_credential(
+                    &token.token,
+                    pb::GetViewRequest { game_id: game.game_id.clone(), ..Default::default() },
+                ))
                 .await
                 .expect("a seat sees its new game");
             assert_eq!(view.into_inner().view.expect("a view").seq, game.seq);

@@ -1,8 +1,10 @@
 //! The subcommands.
 
 pub mod analyse;
+pub mod board;
 pub mod games;
 pub mod perft;
+pub mod replay;
 pub mod serve;
 pub mod solve;
 pub mod uci;

@@ -52,6 +52,10 @@ pub struct Config {
     /// before the choice existed.
     #[serde(default)]
     pub starter: Starter,
+    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
+    /// configurations stored before the choice existed.
+    #[serde(default)]
+    pub allow_takebacks: bool,
 }
 
 impl Default for Config {
@@ -76,7 +80,15 @@ impl Config {
 
     /// A flat board of `width` × `height` with `win_length` in a row, nothing blocked.
     pub fn sized(width: u32, height: u32, win_length: u32) -> Config {
-        Config { width, height, win_length, wrap_columns: false, blocked: Vec::new(), starter: Starter::FirstSeat }
+        Config {
+            width,
+            height,
+            win_length,
+            wrap_columns: false,
+            blocked: Vec::new(),
+            starter: Starter::FirstSeat,
+            allow_takebacks: false,
+        }
     }
 }
 
@@ -184,6 +196,10 @@ impl Rules for ConnectFour {
         Ok(())
     }
 
+    fn takebacks_allowed(config: &Config) -> bool {
+        config.allow_takebacks
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -230,6 +246,10 @@ impl Listed for ConnectFour {
 
     fn with_starter(config: Config, starter: Starter) -> Option<Config> {
         Some(Config { starter, ..config })
+    }
+
+    fn allowing_takebacks(config: Config) -> Config {
+        Config { allow_takebacks: true, ..config }
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -53,6 +53,11 @@ pub trait Listed: Rules<Config: Default> {
     fn with_starter(_config: Self::Config, _starter: Starter) -> Option<Self::Config> {
         None
     }
+    /// `config` letting a seat take back its own last move; as it is where the rules
+    /// always allow that (a puzzle).
+    fn allowing_takebacks(config: Self::Config) -> Self::Config {
+        config
+    }
     /// Named configurations on a clock: the game's common time controls.
     fn timed_presets() -> Vec<(Preset<Self::Config>, ClockConfig)> {
         Vec::new()
@@ -199,6 +204,16 @@ macro_rules! registry {
                 }
             }
 
+            /// Whether a seat may take back its own last move ([`Rules::takebacks_allowed`]).
+            pub fn takebacks_allowed(&self) -> bool {
+                match self { $(GameConfig::$kind(config) => <$game as Rules>::takebacks_allowed(config)),+ }
+            }
+
+            /// This configuration letting a seat take back its own last move.
+            pub fn allowing_takebacks(self) -> GameConfig {
+                match self { $(GameConfig::$kind(config) => GameConfig::$kind(<$game as Listed>::allowing_takebacks(config))),+ }
+            }
+
             /// This configuration with every field left at zero replaced by its default.
             pub fn with_defaults(self) -> GameConfig {
                 match self { $(GameConfig::$kind(config) => GameConfig::$kind(<$game as Listed>::with_defaults(config))),+ }
@@ -310,5 +325,52 @@ mod tests {
         }
         use GameKind::*;
         assert_eq!(choosing, [TicTacToe, ConnectFour, Gomoku, TicTacTwo, Morris, Battleship, Reversi]);
+    }
+}
+
+#[cfg(test)]
+mod takeback_tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::SearchBudget;
+
+    /// Plays random moves until `seat` alone is to act, then one move of `seat`'s.
+    fn after_a_move_of_a_lone_seat(config: &GameConfig) -> (Box<dyn AnyMatch>, Box<dyn AnyMatch>, Seat) {
+        let mut game = config.new_match().unwrap();
+        let stop = AtomicBool::new(false);
+        loop {
+            let to_act = game.to_act();
+            let seat = to_act[0];
+            let action = game.bot_action(seat, 1, SearchBudget::new(1_000, &stop)).unwrap();
+            let before = game.clone_box();
+            game.play(&Turn::Move(seat, action)).unwrap();
+            if to_act.len() == 1 && (game.to_act() != [seat] || game.seat_count() == 1) {
+                return (before, game, seat);
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_allows_takebacks_when_its_configuration_says_so_and_only_then() {
+        for &kind in GameKind::ALL {
+            let config = kind.info().default_config;
+            assert_eq!(config.takebacks_allowed(), kind == GameKind::PegSolitaire, "{kind:?}");
+            let (_, mut game, seat) = after_a_move_of_a_lone_seat(&config);
+            if !config.takebacks_allowed() {
+                let refused = game.play(&Turn::TakeBack(seat)).unwrap_err();
+                assert_eq!(refused.reason, crate::engine::Reason::TakebackNotAllowed, "{kind:?}");
+            }
+            let allowing = config.allowing_takebacks();
+            assert!(allowing.takebacks_allowed(), "{kind:?}");
+            let (before, mut game, seat) = after_a_move_of_a_lone_seat(&allowing);
+            game.play(&Turn::TakeBack(seat)).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+            assert_eq!(
+                game.view(Viewer::Spectator).observation,
+                before.view(Viewer::Spectator).observation,
+                "{kind:?}"
+            );
+            assert_eq!(game.to_act(), before.to_act(), "{kind:?}");
+        }
     }
 }

@@ -45,11 +45,22 @@ pub struct Config {
     /// before the choice existed.
     #[serde(default)]
     pub starter: Starter,
+    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
+    /// configurations stored before the choice existed.
+    #[serde(default)]
+    pub allow_takebacks: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { size: 3, win_length: 3, misere: false, blocked: Vec::new(), starter: Starter::FirstSeat }
+        Config {
+            size: 3,
+            win_length: 3,
+            misere: false,
+            blocked: Vec::new(),
+            starter: Starter::FirstSeat,
+            allow_takebacks: false,
+        }
     }
 }
 
@@ -189,6 +200,10 @@ impl Rules for TicTacToe {
         Ok(())
     }
 
+    fn takebacks_allowed(config: &Config) -> bool {
+        config.allow_takebacks
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -230,6 +245,10 @@ impl Listed for TicTacToe {
 
     fn with_starter(config: Config, starter: Starter) -> Option<Config> {
         Some(Config { starter, ..config })
+    }
+
+    fn allowing_takebacks(config: Config) -> Config {
+        Config { allow_takebacks: true, ..config }
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -134,6 +134,10 @@ pub struct Config {
     /// before the choice existed.
     #[serde(default)]
     pub starter: Starter,
+    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
+    /// configurations stored before the choice existed.
+    #[serde(default)]
+    pub allow_takebacks: bool,
 }
 
 impl Default for Config {
@@ -148,6 +152,7 @@ impl Default for Config {
             repetition_limit: 3,
             move_limit: DEFAULT_MOVE_LIMIT,
             starter: Starter::FirstSeat,
+            allow_takebacks: false,
         }
     }
 }
@@ -170,6 +175,7 @@ impl Config {
             repetition_limit: or(self.repetition_limit, d.repetition_limit),
             move_limit: or(self.move_limit, DEFAULT_MOVE_LIMIT.max(pieces_per_seat.saturating_mul(4))),
             starter: self.starter.drawn(),
+            allow_takebacks: self.allow_takebacks,
         }
     }
 
@@ -552,6 +558,10 @@ impl Rules for TicTacTwo {
         self.play_move(mover.seat(), action)
     }
 
+    fn takebacks_allowed(config: &Config) -> bool {
+        config.allow_takebacks
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -623,6 +633,10 @@ impl Listed for TicTacTwo {
 
     fn with_starter(config: Config, starter: Starter) -> Option<Config> {
         Some(Config { starter, ..config })
+    }
+
+    fn allowing_takebacks(config: Config) -> Config {
+        Config { allow_takebacks: true, ..config }
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -13,10 +13,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::engine::{Analysis, MoveError, Reason, SearchBudget, Seat, Viewer};
-use crate::store::GameStatus;
+use crate::store::{GameStatus, Store};
 
 use super::error::{HintRefusal, PlayError};
 use super::hub::LiveGame;
+use super::past::position_at;
 use super::search::SearchPool;
 
 /// The longest an analysis may think.
@@ -59,6 +60,7 @@ pub struct AnalysisAnswer {
 /// [`PlayError::SeqOutOfRange`] for a position beyond the log; `SEARCH_BUSY` when the pool
 /// is full.
 pub async fn analyse(
+    store: &dyn Store,
     live: &LiveGame,
     pool: &SearchPool,
     request: AnalysisRequest,
@@ -68,16 +70,7 @@ pub async fn analyse(
     let finished = copy.record.status != GameStatus::InProgress;
     let (seq, position) = if finished {
         match request.at_seq {
-            Some(seq) if seq == 0 || seq > current => return Err(PlayError::SeqOutOfRange { after: seq, current }),
-            Some(seq) => {
-                // Event 1 is the creation; each later event up to the ending is one turn.
-                let turns = usize::try_from(seq - 1).unwrap_or(usize::MAX).min(copy.game.history().len());
-                let game =
-                    copy.record.config.replay(&copy.game.history()[..turns]).map_err(|e| {
-                        PlayError::Storage(format!("game {} does not replay to seq {seq}: {e}", live.id))
-                    })?;
-                (seq, game)
-            }
+            Some(seq) => (seq, position_at(store, live, seq).await?.game),
             None => (current, copy.game),
         }
     } else {

@@ -602,7 +602,13 @@ impl pb::game_service_server::GameService for GameServiceImpl {
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GetViewResponse>, Status> {
         let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
-        let (view, seq, clocks) = live.view(viewer, self.hub.now()).await;
+        let (view, seq, clocks) = match request.get_ref().at_seq {
+            None => live.view(viewer, self.hub.now()).await,
+            Some(seq) => {
+                let past = play::position_at(self.hub.store().as_ref(), &live, seq).await?;
+                (past.game.view(viewer), past.seq, past.clocks)
+            }
+        };
         let view = view_to_proto(&live.id, live.config.kind(), seq, &view, clocks.as_ref());
         Ok(Response::new(pb::GetViewResponse { view: Some(view) }))
     }
@@ -716,7 +722,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
         let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let asked = analysis_request_from_proto(request.get_ref(), viewer)?;
-        let answer = play::analyse(&live, &self.searches, asked).await?;
+        let answer = play::analyse(self.hub.store().as_ref(), &live, &self.searches, asked).await?;
         Ok(Response::new(hint_to_proto(&answer)))
     }
 

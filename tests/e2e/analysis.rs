@@ -46,7 +46,8 @@ async fn every_game_suggests_a_move_that_plays_with_its_line_and_score() {
         let game = created.game.unwrap();
         assert!(game.allow_hints);
         // Battleship's first seat to move places its fleet: the hint is a placement too.
-        let view = client.get_view(pb::GetViewRequest { game_id: game.game_id.clone() }).await.unwrap();
+        let view =
+            client.get_view(pb::GetViewRequest { game_id: game.game_id.clone(), ..Default::default() }).await.unwrap();
         let seat = view.into_inner().view.unwrap().to_act[0];
         let token = &created.seat_tokens[(seat - 1) as usize].token;
         let answer = client.get_hint(as_seat(token, hint(&game.game_id, 300))).await.unwrap().into_inner();

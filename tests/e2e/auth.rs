@@ -184,7 +184,10 @@ async fn private_games_refuse_spectators_on_every_read() {
             ),
             (
                 "GetView",
-                client.get_view(with_credential(credential, pb::GetViewRequest { game_id: id() })).await.map(drop),
+                client
+                    .get_view(with_credential(credential, pb::GetViewRequest { game_id: id(), ..Default::default() }))
+                    .await
+                    .map(drop),
             ),
             (
                 "ListLegalMoves",
@@ -234,7 +237,11 @@ async fn private_games_refuse_spectators_on_every_read() {
     assert!(game.into_inner().game.unwrap().private);
     let public =
         create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::Chess, "standard", false).await.unwrap();
-    let view = client.get_view(pb::GetViewRequest { game_id: public.id.clone() }).await.unwrap().into_inner();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: public.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
     assert!(!view.view.unwrap().game_id.is_empty());
 }
 
@@ -258,8 +265,11 @@ async fn a_signed_seat_credential_acts_as_the_seat_it_names() {
     assert_error(&early, Code::FailedPrecondition, "NOT_YOUR_TURN");
     client.submit_move(move_as(&x, cell_move(0, 0))).await.unwrap();
     client.submit_move(move_as(&o, cell_move(1, 1))).await.unwrap();
-    let view =
-        client.get_view(as_seat(&o, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap().into_inner();
+    let view = client
+        .get_view(as_seat(&o, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(view.view.unwrap().move_count, 2);
     let mut events = client
         .stream_events(as_seat(
@@ -271,13 +281,18 @@ async fn a_signed_seat_credential_acts_as_the_seat_it_names() {
         .into_inner();
     assert_eq!(events.next().await.unwrap().unwrap().event.unwrap().seq, 1);
 
-    let for_other = client.get_view(as_seat(&x, pb::GetViewRequest { game_id: other.id.clone() })).await.unwrap_err();
+    let for_other = client
+        .get_view(as_seat(&x, pb::GetViewRequest { game_id: other.id.clone(), ..Default::default() }))
+        .await
+        .unwrap_err();
     assert_error(&for_other, Code::PermissionDenied, "CREDENTIAL_FOR_OTHER_GAME");
 
     let base = |exp: u64| serde_json::json!({ "iss": ISSUER, "aud": AUDIENCE, "exp": exp, "game": game.id, "seat": 1 });
     let expired = lobby.sign(base(now() - 3600));
-    let refused =
-        client.get_view(as_seat(&expired, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap_err();
+    let refused = client
+        .get_view(as_seat(&expired, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await
+        .unwrap_err();
     assert_error(&refused, Code::Unauthenticated, "CREDENTIAL_EXPIRED");
 
     let mut wrong_issuer = base(now() + 600);
@@ -315,7 +330,10 @@ async fn signed_credentials_are_refused_when_no_key_is_trusted() {
     let mut client = server.client().await;
     let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
     let signed = lobby.seat(&game.id, 1);
-    let refused = client.get_view(as_seat(&signed, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap_err();
+    let refused = client
+        .get_view(as_seat(&signed, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await
+        .unwrap_err();
     assert_error(&refused, Code::Unauthenticated, "INVALID_CREDENTIAL");
 }
 
@@ -376,7 +394,10 @@ mod binary {
         let fresh = client.reissue_seat_token(reissue).await.unwrap().into_inner().seat_token.unwrap().token;
         let stale = client.submit_move(submit(&game, 1, cell_move(1, 1))).await.unwrap_err();
         assert_error(&stale, Code::Unauthenticated, "INVALID_CREDENTIAL");
-        client.get_view(as_seat(&fresh, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap();
+        client
+            .get_view(as_seat(&fresh, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+            .await
+            .unwrap();
 
         let pid = child.id().to_string();
         assert!(Command::new("kill").args(["-INT", &pid]).status().unwrap().success());
@@ -456,16 +477,17 @@ async fn an_over_long_credential_is_refused_as_a_credential_up_to_the_header_lim
     let mut client = server.client().await;
     let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
     for length in [4_097, 10_000, 15_000, 16_500, 40_000, 60_000] {
-        let request = as_seat(&"x".repeat(length), pb::GetViewRequest { game_id: game.id.clone() });
+        let request =
+            as_seat(&"x".repeat(length), pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
         let refused = client.get_view(request).await.unwrap_err();
         assert_error(&refused, Code::Unauthenticated, "INVALID_CREDENTIAL");
     }
     // Past the HTTP/2 header limit the transport refuses the call before gRPC sees it (HTTP
     // 431, which gRPC's mapping of HTTP statuses reports as UNKNOWN), and the same
     // connection goes on serving.
-    let request = as_seat(&"x".repeat(70_000), pb::GetViewRequest { game_id: game.id.clone() });
+    let request = as_seat(&"x".repeat(70_000), pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
     let refused = client.get_view(request).await.unwrap_err();
     assert_eq!(refused.code(), Code::Unknown, "{refused:?}");
     assert!(refused.message().contains("431"), "{refused:?}");
-    client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap();
+    client.get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }).await.unwrap();
 }

@@ -96,7 +96,9 @@ async fn a_person_plays_against_the_engine_whose_seat_token_may_not_move() {
     assert_eq!(refused.get_details_error_info().unwrap().metadata["seat"], "2");
     let resign = as_seat(&game.tokens[1], pb::ResignRequest { game_id: game.id.clone(), ..Default::default() });
     assert_error(&client.resign(resign).await.unwrap_err(), Code::FailedPrecondition, "SEAT_PLAYED_BY_ENGINE");
-    let view = client.get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() })).await;
+    let view = client
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await;
     assert_eq!(view.unwrap().into_inner().view.unwrap().viewer_seat, 2);
     let record = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
     assert_eq!(record.game.unwrap().seq, 3, "refused turns changed nothing");

@@ -186,8 +186,11 @@ async fn a_game_exports_as_pgn_and_a_pgn_imports_at_any_ply() {
     let imported = client.create_game(import(None)).await.unwrap().into_inner();
     let imported_game = imported.game.unwrap();
     assert_eq!((imported_game.move_count, imported_game.seq), (4, 5));
-    let view =
-        client.get_view(pb::GetViewRequest { game_id: imported_game.game_id.clone() }).await.unwrap().into_inner();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: imported_game.game_id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(view.view.unwrap().notation, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     let partial = client.create_game(import(Some(1))).await.unwrap().into_inner().game.unwrap();
     assert_eq!(partial.move_count, 1);

@@ -58,7 +58,7 @@ fn connect_four() -> pb::game_config::Game {
 }
 
 async fn spectator_view(client: &mut Client, game: &Game) -> pb::View {
-    let request = pb::GetViewRequest { game_id: game.id.clone() };
+    let request = pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() };
     client.get_view(request).await.unwrap().into_inner().view.unwrap()
 }
 
@@ -255,7 +255,7 @@ async fn with_default_moves_the_clock_plays_for_each_seat_out_of_time_and_the_ga
     assert_eq!((view.status, view.to_act.as_slice()), (pb::GameStatus::InProgress as i32, &[2][..]));
     // The seat's own view shows the fleet the clock placed for it.
     let own = client
-        .get_view(as_seat(&game.tokens[0], pb::GetViewRequest { game_id: game.id.clone() }))
+        .get_view(as_seat(&game.tokens[0], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
         .await
         .unwrap()
         .into_inner()

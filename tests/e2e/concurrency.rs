@@ -25,7 +25,11 @@ async fn two_submissions_racing_for_one_turn_apply_exactly_once() {
         assert_error(&err, Code::Aborted, "STALE_SEQ");
         let info = err.get_details_error_info().unwrap();
         assert_eq!(info.metadata.get("current_seq").map(String::as_str), Some("2"));
-        let view = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+        let view = client
+            .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+            .await
+            .unwrap()
+            .into_inner();
         assert_eq!(view.view.unwrap().move_count, 1);
 
         // Without expected_seq the loser is refused by the rules instead: it is no longer its turn.
@@ -55,8 +59,13 @@ async fn a_retried_request_is_applied_once_and_answered_alike() {
     assert_eq!(retry.seq, 2);
     assert_eq!(first.events, retry.events);
     assert!(retry.applied);
-    let view =
-        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
     assert_eq!(view.move_count, 1);
 
     // The same id for a different move is a client bug, reported as such.
@@ -72,8 +81,13 @@ async fn a_retried_request_is_applied_once_and_answered_alike() {
     };
     let (a, b) = tokio::join!(client.submit_move(r2(0)), other.submit_move(r2(0)));
     assert_eq!(a.unwrap().into_inner().seq, b.unwrap().into_inner().seq);
-    let view =
-        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
     assert_eq!(view.move_count, 2);
 }
 
@@ -92,8 +106,13 @@ async fn validate_only_checks_without_changing_anything() {
     request.get_mut().validate_only = true;
     let error = client.submit_move(request).await.unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "OUT_OF_BOUNDS");
-    let view =
-        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
     assert_eq!((view.move_count, view.seq), (0, 1));
 }
 
@@ -124,8 +143,13 @@ async fn a_retry_is_answered_as_the_first_request_was_even_after_other_moves() {
         let error = client.submit_move(reused).await.unwrap_err();
         assert_error(&error, Code::FailedPrecondition, "REQUEST_ID_REUSED");
     }
-    let view =
-        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
     assert_eq!((view.seq, view.move_count), (3, 2));
 }
 

@@ -184,7 +184,10 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
         for viewer in [Viewer::Seat(Seat::FIRST), Viewer::Seat(Seat::SECOND)] {
             let seat = viewer.seat().unwrap().index();
             let served = client
-                .get_view(as_seat(&run.tokens[seat], pb::GetViewRequest { game_id: run.id.clone() }))
+                .get_view(as_seat(
+                    &run.tokens[seat],
+                    pb::GetViewRequest { game_id: run.id.clone(), ..Default::default() },
+                ))
                 .await
                 .unwrap()
                 .into_inner()
@@ -233,7 +236,7 @@ async fn a_game_moves_between_stores_as_a_document() {
     let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
     common::play_all(&mut client, &game, &[3, 3, 4].map(common::column_move)).await;
     let before = client
-        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() }))
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
         .await
         .unwrap()
         .into_inner();
@@ -273,7 +276,7 @@ async fn a_game_moves_between_stores_as_a_document() {
     let server = BinaryServer::spawn(&["--store", &to]);
     let mut client = server.client().await;
     let after = client
-        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() }))
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
         .await
         .unwrap()
         .into_inner();

@@ -10,9 +10,10 @@ async fn unknown_games_are_not_found() {
     let mut client = server.client().await;
     let error = client.get_game(pb::GetGameRequest { game_id: "no-such-game".into() }).await.unwrap_err();
     assert_error(&error, Code::NotFound, "GAME_NOT_FOUND");
-    let error = client.get_view(pb::GetViewRequest { game_id: String::new() }).await.unwrap_err();
+    let error = client.get_view(pb::GetViewRequest { game_id: String::new(), ..Default::default() }).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
-    let error = client.get_view(pb::GetViewRequest { game_id: "x".repeat(1000) }).await.unwrap_err();
+    let error =
+        client.get_view(pb::GetViewRequest { game_id: "x".repeat(1000), ..Default::default() }).await.unwrap_err();
     assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
 }
 
@@ -87,7 +88,11 @@ async fn illegal_moves_are_refused_with_their_reason_and_change_nothing() {
     for i in 0..4 {
         client.submit_move(submit(&game, i % 2, column_move(0))).await.unwrap();
     }
-    let before = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    let before = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
 
     let error = client.submit_move(submit(&game, 0, column_move(0))).await.unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "COLUMN_FULL");
@@ -124,11 +129,15 @@ async fn illegal_moves_are_refused_with_their_reason_and_change_nothing() {
         .await
         .unwrap_err();
     assert_error(&error, Code::Unauthenticated, "INVALID_CREDENTIAL");
-    let mut bad = Request::new(pb::GetViewRequest { game_id: game.id.clone() });
+    let mut bad = Request::new(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
     bad.metadata_mut().insert("authorization", "Token abc".parse().unwrap());
     assert_error(&client.get_view(bad).await.unwrap_err(), Code::Unauthenticated, "INVALID_CREDENTIAL");
 
-    let after = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    let after = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(before, after);
 
     let mut pro = create_preset(&mut client, pb::GameKind::Gomoku, "pro").await;
@@ -145,7 +154,7 @@ async fn views_and_legal_moves_are_per_viewer() {
     client.submit_move(submit(&game, 0, column_move(2))).await.unwrap();
 
     let view = client
-        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() }))
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
         .await
         .unwrap()
         .into_inner()

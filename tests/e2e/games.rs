@@ -254,8 +254,13 @@ async fn reversi_flips_counts_walls_and_forced_passes_over_grpc() {
         }),
     )
     .await;
-    let view =
-        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
     assert_eq!(view.board.as_ref().unwrap().cells[0].piece, pb::Piece::Wall as i32);
     assert_eq!(view.seat_counts, vec![2, 2]);
     let error = client.submit_move(submit(&game, 0, cell_move(0, 1))).await.unwrap_err();

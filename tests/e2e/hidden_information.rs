@@ -155,12 +155,19 @@ async fn play_one(client: &mut Client, rng: &mut TestRng, ocean: Ocean, lengths:
             // fires out of turn and at a cell already shot, and must learn nothing.
             let other = 1 - seat;
             let theirs = client
-                .get_view(as_seat(&game.tokens[other], pb::GetViewRequest { game_id: game.id.clone() }))
+                .get_view(as_seat(
+                    &game.tokens[other],
+                    pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() },
+                ))
                 .await
                 .unwrap()
                 .into_inner();
             check_view(theirs.view.as_ref().unwrap(), other as u32 + 1, &fleets);
-            let public = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+            let public = client
+                .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+                .await
+                .unwrap()
+                .into_inner();
             check_view(public.view.as_ref().unwrap(), 0, &fleets);
             let to_act = public.view.unwrap().to_act;
             let idle = if to_act == vec![1] { 1 } else { 0 };
@@ -251,10 +258,15 @@ async fn resign_one(client: &mut Client, rng: &mut TestRng, hide_fleets_at_end: 
     }
     let request = pb::ResignRequest { game_id: game.id.clone(), request_id: String::new() };
     let resigned = client.resign(as_seat(&game.tokens[1], request)).await.unwrap().into_inner().view.unwrap();
-    let spectator = client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    let spectator = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
     let mut views = vec![(2, resigned), (0, spectator.view.unwrap())];
     for (seat, viewer) in [(0, 1), (1, 2)] {
-        let request = as_seat(&game.tokens[seat], pb::GetViewRequest { game_id: game.id.clone() });
+        let request =
+            as_seat(&game.tokens[seat], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
         views.push((viewer, client.get_view(request).await.unwrap().into_inner().view.unwrap()));
     }
     let stage = if in_play { "play" } else { "placement" };

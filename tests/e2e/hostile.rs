@@ -99,7 +99,7 @@ fn malformed_wire(rng: &mut TestRng, game_id: &str) -> Vec<u8> {
 
 async fn view_of(client: &mut Client, id: &str, token: Option<&str>) -> pb::View {
     client
-        .get_view(call(token, pb::GetViewRequest { game_id: id.to_owned() }))
+        .get_view(call(token, pb::GetViewRequest { game_id: id.to_owned(), ..Default::default() }))
         .await
         .unwrap()
         .into_inner()
@@ -357,7 +357,7 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
         // Malformed or foreign credentials.
         13 => {
             let value = *["Bearer", "Basic abc", "Bearer  ", "bearer x y", "Bearer \u{7f}"].choose(rng).unwrap();
-            let mut request = Request::new(pb::GetViewRequest { game_id: id.clone() });
+            let mut request = Request::new(pb::GetViewRequest { game_id: id.clone(), ..Default::default() });
             if let Ok(value) = value.parse() {
                 request.metadata_mut().insert("authorization", value);
             }
@@ -370,7 +370,7 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
                 .unwrap()
                 .to_string();
             let result = match rng.random_range(0..4) {
-                0 => client.get_view(pb::GetViewRequest { game_id }).await.map(|_| ()),
+                0 => client.get_view(pb::GetViewRequest { game_id, ..Default::default() }).await.map(|_| ()),
                 1 => client
                     .submit_move(as_seat(&tokens[0], pb::SubmitMoveRequest { game_id, ..Default::default() }))
                     .await

@@ -37,7 +37,10 @@ async fn each_credential_is_rate_limited_on_its_own() {
         tokio::time::sleep(Duration::from_millis(wait + 20)).await;
         create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await
     };
-    client.get_view(as_seat(&game.tokens[0], pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap();
+    client
+        .get_view(as_seat(&game.tokens[0], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await
+        .unwrap();
     tokio::time::sleep(Duration::from_millis(wait + 20)).await;
     client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap();
 }
@@ -56,7 +59,7 @@ async fn allowed(client: &mut Client, calls: Vec<tonic::Request<pb::GetViewReque
 
 /// `value` as the whole `authorization` metadata of a view request.
 fn view_with(game_id: &str, value: &str) -> tonic::Request<pb::GetViewRequest> {
-    let mut request = tonic::Request::new(pb::GetViewRequest { game_id: game_id.to_owned() });
+    let mut request = tonic::Request::new(pb::GetViewRequest { game_id: game_id.to_owned(), ..Default::default() });
     request.metadata_mut().insert("authorization", value.parse().unwrap());
     request
 }
@@ -99,7 +102,10 @@ async fn the_rate_limit_counts_who_the_caller_is_not_how_it_spells_its_credentia
     }
     assert!(refused >= 10, "only {refused} of 16 calls with fresh garbage credentials were rate limited");
     // The other seat was never limited.
-    client.get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap();
+    client
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await
+        .unwrap();
 }
 
 #[tokio::test]

@@ -16,6 +16,7 @@ mod durability;
 mod errors;
 mod games;
 mod hidden_information;
+mod history;
 mod hostile;
 mod limits;
 mod manage;

@@ -27,7 +27,14 @@ async fn create_starting(client: &mut Client, config: Kind, starter: pb::Starter
 }
 
 async fn to_act(client: &mut Client, game: &Game) -> Vec<u32> {
-    client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap().to_act
+    client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap()
+        .to_act
 }
 
 #[tokio::test]
@@ -136,8 +143,13 @@ async fn blocked_cells_are_shown_as_walls_and_refused_and_bad_ones_are_all_named
     let (game, answered) = create_starting(&mut client, Kind::ConnectFour(config), pb::Starter::Unspecified).await;
     let Some(Kind::ConnectFour(answered)) = answered.game else { panic!("{answered:?}") };
     assert_eq!(answered.blocked, walls);
-    let view =
-        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
     let board = view.board.unwrap();
     let at = |row: u32, col: u32| board.cells[(row * board.width + col) as usize].clone();
     assert_eq!(at(3, 0).piece(), pb::Piece::Wall);
@@ -161,8 +173,13 @@ async fn blocked_cells_are_shown_as_walls_and_refused_and_bad_ones_are_all_named
     .await;
     let error = client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "CELL_BLOCKED");
-    let view =
-        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let view = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
     assert_eq!(view.move_count, 0, "a refused move changes nothing");
 
     let bad = pb::GomokuConfig {
@@ -184,4 +201,56 @@ async fn blocked_cells_are_shown_as_walls_and_refused_and_bad_ones_are_all_named
     let violations = error.get_details_bad_request().unwrap().field_violations;
     assert_eq!(violations.len(), 3, "{violations:?}");
     assert!(violations.iter().all(|v| v.field == "config.gomoku.blocked"), "{violations:?}");
+}
+
+#[tokio::test]
+async fn every_game_allows_takebacks_when_its_configuration_says_so() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let take_back = |game: &Game, seat: usize| {
+        as_seat(&game.tokens[seat], pb::TakeBackRequest { game_id: game.id.clone(), ..Default::default() })
+    };
+    let create = |game: Kind, allow_takebacks: bool| pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+            game: Some(game),
+            allow_takebacks,
+            ..Default::default()
+        })),
+        ..Default::default()
+    };
+
+    // Off by default: refused, and the answer says so.
+    let response = client.create_game(create(Kind::Gomoku(Default::default()), false)).await.unwrap().into_inner();
+    assert!(!response.game.as_ref().unwrap().config.as_ref().unwrap().allow_takebacks);
+    let tokens = response.seat_tokens.into_iter().map(|t| t.token).collect();
+    let gomoku = Game { id: response.game.unwrap().game_id, tokens };
+    client.submit_move(submit(&gomoku, 0, cell_move(7, 7))).await.unwrap();
+    let error = client.take_back(take_back(&gomoku, 0)).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "TAKEBACK_NOT_ALLOWED");
+
+    // Allowed: seat 1 takes back its mark, the board is empty again, and it is to move.
+    let response = client.create_game(create(Kind::TicTacToe(Default::default()), true)).await.unwrap().into_inner();
+    assert!(response.game.as_ref().unwrap().config.as_ref().unwrap().allow_takebacks);
+    let tokens = response.seat_tokens.into_iter().map(|t| t.token).collect();
+    let game = Game { id: response.game.unwrap().game_id, tokens };
+    client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap();
+    let error = client.take_back(take_back(&game, 1)).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "NOTHING_TO_TAKE_BACK");
+    let view = client.take_back(take_back(&game, 0)).await.unwrap().into_inner().view.unwrap();
+    assert_eq!((view.move_count, view.to_act.as_slice()), (0, &[1][..]));
+    assert!(view.board.unwrap().cells.iter().all(|cell| cell.owner == 0));
+
+    // Chess reads either field and answers both; peg solitaire always allows them.
+    for game in
+        [Kind::Chess(pb::ChessConfig { allow_takebacks: true, ..Default::default() }), Kind::Chess(Default::default())]
+    {
+        let from_own_field = matches!(&game, Kind::Chess(c) if c.allow_takebacks);
+        let response = client.create_game(create(game, !from_own_field)).await.unwrap().into_inner();
+        let config = response.game.unwrap().config.unwrap();
+        let Some(Kind::Chess(chess)) = &config.game else { panic!("{config:?}") };
+        assert!(config.allow_takebacks && chess.allow_takebacks, "{config:?}");
+    }
+    let response =
+        client.create_game(create(Kind::PegSolitaire(Default::default()), false)).await.unwrap().into_inner();
+    assert!(response.game.unwrap().config.unwrap().allow_takebacks);
 }

@@ -116,7 +116,10 @@ async fn a_service_key_aborts_a_game_before_a_seat_moves_twice_and_every_event_n
     // The board every seat is shown is the replay of that history.
     let config = aborted.config.unwrap();
     for (seat, token) in game.tokens.iter().enumerate() {
-        let view = client.get_view(as_seat(token, pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap();
+        let view = client
+            .get_view(as_seat(token, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+            .await
+            .unwrap();
         let expected = replayed_view(
             &game.id,
             &config,

@@ -235,11 +235,18 @@ async fn a_seat_streaming_views_sees_only_what_its_seat_may() {
     client.submit_move(submit(&game, 0, classic_fleet())).await.unwrap();
     let messages = watching.await.unwrap();
     // Seat 2's view after seat 1 placed its fleet is what GetView shows seat 2: no ship of seat 1.
-    let asked =
-        client.get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone() })).await.unwrap();
+    let asked = client
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await
+        .unwrap();
     assert_eq!(messages[1].view.as_ref(), asked.into_inner().view.as_ref());
-    let spectator =
-        client.get_view(pb::GetViewRequest { game_id: game.id.clone() }).await.unwrap().into_inner().view.unwrap();
+    let spectator = client
+        .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
     assert_eq!(
         messages[1].view.as_ref().unwrap().seat_boards[0],
         spectator.seat_boards[0],

@@ -37,6 +37,7 @@ type callOptions struct {
 	atSeq        *uint64
 	clock        *tabulav1.ClockConfig
 	onTimeout    *tabulav1.TimeoutRule
+	starter      *tabulav1.Starter
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -74,6 +75,21 @@ func ValidateOnly() CallOption {
 // and service keys may read it. For the CreateGame calls.
 func Private() CallOption {
 	return option("Private", func(o *callOptions) { o.private = true })
+}
+
+// Starter sets which seat moves first in the created game (GameConfig.starter), on a copy of
+// the configuration: the caller's configuration is left as it is. STARTER_FIRST_SEAT (the
+// default), STARTER_SECOND_SEAT, or STARTER_RANDOM, which the server draws once at the
+// creation: the answered game's configuration (GetGame().GetConfig().GetStarter()) names the
+// seat drawn, never STARTER_RANDOM. Tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris,
+// Reversi and Battleship take any; chess and peg solitaire only the first seat (another
+// fails with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field config.starter) and
+// answer STARTER_UNSPECIFIED. For [Client.CreateGameFromConfig] only, as [Clock] is: a
+// preset's game starts with its first seat (its configuration in [Client.ListGameKinds] shows
+// it), and a PGN import is chess; to start a preset's game with another seat, create it from
+// the preset's configuration with Starter.
+func Starter(s tabulav1.Starter) CallOption {
+	return option("Starter", func(o *callOptions) { o.starter = &s })
 }
 
 // Ply imports only the first n plies (half-moves) of the PGN. For [Client.CreateGameFromPGN].
@@ -158,8 +174,10 @@ func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKin
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots], [AllowHints], [Clock] and [OnTimeout] (the game's clocks, set on a
-// copy of config). Needs a service key.
+// [RequestID], [Bots], [AllowHints], [Clock] and [OnTimeout] (the game's clocks), and
+// [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the creation and the
+// answer names the seat drawn), each set on a copy of config, which is left unchanged. Needs
+// a service key.
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
 }
@@ -180,32 +198,35 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 }
 
 // createGame sends a creation from a preset or a configuration; only a configuration takes
-// the clock options, which it applies to a copy of the configuration.
+// the clock and starter options, which it applies to a copy of the configuration.
 func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
 	allowed := []string{"Private", "RequestID", "Bots", "AllowHints"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateGameRequest_Config)
 	if fromConfig {
-		allowed = append(allowed, "Clock", "OnTimeout")
+		allowed = append(allowed, "Clock", "OnTimeout", "Starter")
 	}
 	o, err := apply(call, opts, allowed...)
 	if err != nil {
 		return nil, err
 	}
-	if o.clock != nil || o.onTimeout != nil {
-		clocked := proto.Clone(config.Config).(*tabulav1.GameConfig)
-		if clocked == nil {
-			clocked = &tabulav1.GameConfig{}
+	if o.clock != nil || o.onTimeout != nil || o.starter != nil {
+		copied := proto.Clone(config.Config).(*tabulav1.GameConfig)
+		if copied == nil {
+			copied = &tabulav1.GameConfig{}
 		}
 		if o.clock != nil {
-			clocked.Clock = o.clock
+			copied.Clock = o.clock
 		}
 		if o.onTimeout != nil {
-			if clocked.Clock == nil {
+			if copied.Clock == nil {
 				return nil, fmt.Errorf("tabula: %s: OnTimeout without a clock (give Clock, or a configuration that has one)", call)
 			}
-			clocked.Clock.OnTimeout = *o.onTimeout
+			copied.Clock.OnTimeout = *o.onTimeout
 		}
-		request.Source = &tabulav1.CreateGameRequest_Config{Config: clocked}
+		if o.starter != nil {
+			copied.Starter = *o.starter
+		}
+		request.Source = &tabulav1.CreateGameRequest_Config{Config: copied}
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
 	return unary(ctx, c.stub.CreateGame, request)

@@ -393,9 +393,14 @@ type GameConfig struct {
 	// (one seat) accept only `STARTER_UNSPECIFIED` or `STARTER_FIRST_SEAT` (anything else is
 	// INVALID_ARGUMENT `INVALID_REQUEST` naming `config.starter`), and are answered with
 	// `STARTER_UNSPECIFIED`.
-	Starter       Starter `protobuf:"varint,11,opt,name=starter,proto3,enum=tabula.v1.Starter" json:"starter,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Starter Starter `protobuf:"varint,11,opt,name=starter,proto3,enum=tabula.v1.Starter" json:"starter,omitempty"`
+	// Whether a seat may take back its own last move (`TakeBack`) while no other seat has
+	// moved since, in every game. Default false, except in peg solitaire, which always allows
+	// it; chess also reads its own `ChessConfig.allow_takebacks`. The server answers with the
+	// game's rule (true for peg solitaire, and for chess the two fields agree).
+	AllowTakebacks bool `protobuf:"varint,12,opt,name=allow_takebacks,json=allowTakebacks,proto3" json:"allow_takebacks,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *GameConfig) Reset() {
@@ -528,6 +533,13 @@ func (x *GameConfig) GetStarter() Starter {
 		return x.Starter
 	}
 	return Starter_STARTER_UNSPECIFIED
+}
+
+func (x *GameConfig) GetAllowTakebacks() bool {
+	if x != nil {
+		return x.AllowTakebacks
+	}
+	return false
 }
 
 type isGameConfig_Game interface {
@@ -1353,7 +1365,8 @@ type ChessConfig struct {
 	// `chess960`: drawn at random when the game is created (and then set here). The server
 	// answers with it set, 518 for standard chess.
 	StartPosition *uint32 `protobuf:"varint,3,opt,name=start_position,json=startPosition,proto3,oneof" json:"start_position,omitempty"`
-	// Whether a seat may take back its last move with `TakeBack`. Default false.
+	// Whether a seat may take back its last move with `TakeBack`. Default false. The same as
+	// `GameConfig.allow_takebacks`, which every game has; either one allows them.
 	AllowTakebacks bool `protobuf:"varint,4,opt,name=allow_takebacks,json=allowTakebacks,proto3" json:"allow_takebacks,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
@@ -1421,7 +1434,7 @@ var File_tabula_v1_config_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_config_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\x80\x05\n" +
+	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xa9\x05\n" +
 	"\n" +
 	"GameConfig\x12<\n" +
 	"\vtic_tac_toe\x18\x01 \x01(\v2\x1a.tabula.v1.TicTacToeConfigH\x00R\tticTacToe\x12A\n" +
@@ -1437,7 +1450,8 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\x05chess\x18\t \x01(\v2\x16.tabula.v1.ChessConfigH\x00R\x05chess\x12,\n" +
 	"\x05clock\x18\n" +
 	" \x01(\v2\x16.tabula.v1.ClockConfigR\x05clock\x12,\n" +
-	"\astarter\x18\v \x01(\x0e2\x12.tabula.v1.StarterR\astarterB\x06\n" +
+	"\astarter\x18\v \x01(\x0e2\x12.tabula.v1.StarterR\astarter\x12'\n" +
+	"\x0fallow_takebacks\x18\f \x01(\bR\x0eallowTakebacksB\x06\n" +
 	"\x04game\"\x87\x01\n" +
 	"\x0fTicTacToeConfig\x12\x12\n" +
 	"\x04size\x18\x01 \x01(\rR\x04size\x12\x1d\n" +

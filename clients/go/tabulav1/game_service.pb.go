@@ -1108,7 +1108,14 @@ func (x *ListGamesResponse) GetNextPageToken() string {
 type GetViewRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The game's identifier (`Game.game_id`); required, at most 64 characters.
-	GameId        string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// The game as it stood right after the event with this sequence number (1 is the
+	// creation), for replays and analysis, instead of now; in a running game too. The view is
+	// the caller's of that position: a seat sees its own secrets, others what every viewer
+	// saw then (a finished game's past positions show what they showed while it ran), with
+	// the clocks as they read at that event. OUT_OF_RANGE `SEQ_OUT_OF_RANGE` for 0 or a seq
+	// beyond the log.
+	AtSeq         *uint64 `protobuf:"varint,2,opt,name=at_seq,json=atSeq,proto3,oneof" json:"at_seq,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1148,6 +1155,13 @@ func (x *GetViewRequest) GetGameId() string {
 		return x.GameId
 	}
 	return ""
+}
+
+func (x *GetViewRequest) GetAtSeq() uint64 {
+	if x != nil && x.AtSeq != nil {
+		return *x.AtSeq
+	}
+	return 0
 }
 
 // Response of `GetView`.
@@ -3171,9 +3185,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x12create_time_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x10createTimeBefore\"b\n" +
 	"\x11ListGamesResponse\x12%\n" +
 	"\x05games\x18\x01 \x03(\v2\x0f.tabula.v1.GameR\x05games\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\")\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"P\n" +
 	"\x0eGetViewRequest\x12\x17\n" +
-	"\agame_id\x18\x01 \x01(\tR\x06gameId\"6\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1a\n" +
+	"\x06at_seq\x18\x02 \x01(\x04H\x00R\x05atSeq\x88\x01\x01B\t\n" +
+	"\a_at_seq\"6\n" +
 	"\x0fGetViewResponse\x12#\n" +
 	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"D\n" +
 	"\x15ListLegalMovesRequest\x12\x17\n" +
@@ -3530,6 +3546,7 @@ func file_tabula_v1_game_service_proto_init() {
 		(*CreateGameRequest_Pgn)(nil),
 	}
 	file_tabula_v1_game_service_proto_msgTypes[5].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[12].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[17].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[23].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[25].OneofWrappers = []any{}

@@ -107,7 +107,7 @@ type GameServiceClient interface {
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
 	// Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
 	// fleet), a spectator or a service key only what every viewer sees. Any caller who may
-	// read the game, as for `GetGame`.
+	// read the game, as for `GetGame`. With `at_seq`, the game as it stood after that event.
 	GetView(ctx context.Context, in *GetViewRequest, opts ...grpc.CallOption) (*GetViewResponse, error)
 	// Lists the moves a seat may make now, each ready to submit. A seat lists its own moves
 	// by default. Another seat's moves may be listed, by a seat or a spectator, only in games
@@ -146,7 +146,7 @@ type GameServiceClient interface {
 	// `SEARCH_BUSY` when every search thread of the server is busy (retry shortly).
 	GetHint(ctx context.Context, in *GetHintRequest, opts ...grpc.CallOption) (*GetHintResponse, error)
 	// Takes back the caller's own last move while the game is in progress, where takebacks
-	// are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+	// are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
 	// append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
 	// (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
 	// `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
@@ -461,7 +461,7 @@ type GameServiceServer interface {
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
 	// Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
 	// fleet), a spectator or a service key only what every viewer sees. Any caller who may
-	// read the game, as for `GetGame`.
+	// read the game, as for `GetGame`. With `at_seq`, the game as it stood after that event.
 	GetView(context.Context, *GetViewRequest) (*GetViewResponse, error)
 	// Lists the moves a seat may make now, each ready to submit. A seat lists its own moves
 	// by default. Another seat's moves may be listed, by a seat or a spectator, only in games
@@ -500,7 +500,7 @@ type GameServiceServer interface {
 	// `SEARCH_BUSY` when every search thread of the server is busy (retry shortly).
 	GetHint(context.Context, *GetHintRequest) (*GetHintResponse, error)
 	// Takes back the caller's own last move while the game is in progress, where takebacks
-	// are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+	// are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
 	// append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
 	// (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
 	// `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another

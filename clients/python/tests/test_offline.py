@@ -163,6 +163,40 @@ def test_clock_options_and_calls_reach_the_server(stand_in: StandInServer) -> No
         assert arrived("AddTime", pb.AddTimeRequest()).time.ToMilliseconds() == 120_000
 
 
+def test_the_starter_option_reaches_the_server_and_leaves_the_config(stand_in: StandInServer) -> None:
+    def arrived() -> pb.CreateGameRequest:
+        return pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+
+    config = pb.GameConfig(connect_four=pb.ConnectFourConfig(width=8), clock=pb.ClockConfig())
+    before = pb.GameConfig()
+    before.CopyFrom(config)
+    with Client(stand_in.address) as client:
+        client.create_game_from_config(config, starter=pb.Starter.STARTER_SECOND_SEAT)
+        sent = arrived()
+        assert sent.config.starter == pb.Starter.STARTER_SECOND_SEAT
+        assert sent.config.connect_four.width == 8 and sent.config.HasField("clock"), "the rest of the config is sent"
+        assert config == before and config.starter == pb.Starter.STARTER_UNSPECIFIED, "the caller's config stays"
+        client.create_game_from_config(config, starter=pb.Starter.STARTER_RANDOM, clock=clocks.per_move(2))
+        sent = arrived()
+        assert (sent.config.starter, sent.config.clock.controls[0].per_move.ToMilliseconds()) == (pb.Starter.STARTER_RANDOM, 2000)
+        assert config == before
+        client.create_game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig(), starter=pb.Starter.STARTER_RANDOM))
+        assert arrived().config.starter == pb.Starter.STARTER_RANDOM, "None leaves the config's own starter"
+        client.create_game_from_config(pb.GameConfig(starter=pb.Starter.STARTER_RANDOM), starter=pb.Starter.STARTER_FIRST_SEAT)
+        assert arrived().config.starter == pb.Starter.STARTER_FIRST_SEAT, "the option replaces it"
+        client.create_game_from_config(config)
+        assert arrived().config.starter == pb.Starter.STARTER_UNSPECIFIED
+
+
+async def test_the_async_starter_option_reaches_the_server(stand_in: StandInServer) -> None:
+    config = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig())
+    async with AsyncClient(stand_in.address) as client:
+        await client.create_game_from_config(config, starter=pb.Starter.STARTER_SECOND_SEAT)
+    sent = pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+    assert sent.config.starter == pb.Starter.STARTER_SECOND_SEAT and sent.config.HasField("tic_tac_toe")
+    assert config.starter == pb.Starter.STARTER_UNSPECIFIED, "the caller's config stays"
+
+
 def test_the_raw_stub_carries_the_credential(stand_in: StandInServer) -> None:
     with Client(stand_in.address, credential="key") as client:
         client.stub.GetGame(pb.GetGameRequest(game_id="g"), timeout=5)

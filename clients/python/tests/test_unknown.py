@@ -64,6 +64,15 @@ def test_names_are_total() -> None:
     assert enum_name(pb.ErrorReason, 72) == "ERROR_REASON_SEAT_PLAYED_BY_ENGINE"
     assert enum_name(pb.EndReason, 24) == "END_REASON_TIMEOUT"
     assert enum_name(pb.EndReason, 25) == "END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL"
+    assert enum_name(pb.EndReason, 26) == "END_REASON_OPPONENT_LINE"
+    assert [enum_name(pb.Starter, n) for n in range(5)] == [
+        "STARTER_UNSPECIFIED",
+        "STARTER_FIRST_SEAT",
+        "STARTER_SECOND_SEAT",
+        "STARTER_RANDOM",
+        "unknown(4)",
+    ]
+    assert (pb.Starter.STARTER_UNSPECIFIED, pb.Starter.STARTER_FIRST_SEAT, pb.Starter.STARTER_SECOND_SEAT, pb.Starter.STARTER_RANDOM) == (0, 1, 2, 3)
     assert [enum_name(pb.ErrorReason, n) for n in range(74, 78)] == [
         "ERROR_REASON_OUT_OF_TIME",
         "ERROR_REASON_NO_CLOCK",

@@ -10,7 +10,7 @@ import {
 } from "@connectrpc/connect";
 import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import { ClockConfigSchema, type TimeControl } from "./gen/tabula/v1/clock_pb.js";
-import { type GameConfig, GameConfigSchema } from "./gen/tabula/v1/config_pb.js";
+import { type GameConfig, GameConfigSchema, type Starter } from "./gen/tabula/v1/config_pb.js";
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
 import type { BotSeatSchema, Game, GameKind, GameStatus, OutcomeType } from "./gen/tabula/v1/game_pb.js";
 import {
@@ -126,6 +126,15 @@ export interface ConfigOptions extends CreateOptions {
    * `TimeoutRule.DEFAULT_MOVE` the clock moves for it. A bad control rejects with INVALID_CONFIG.
    */
   clock?: ClockOption;
+  /**
+   * Which seat moves first (`Starter.SECOND_SEAT`, ...), replacing the configuration's own
+   * `starter`, in tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and
+   * Battleship; seats keep their names and pieces. `Starter.RANDOM` is drawn at creation and
+   * the answer names the seat drawn (never RANDOM); unset, the first seat starts. Chess and
+   * peg solitaire take only the first seat (anything else rejects with INVALID_REQUEST, a
+   * field violation on `config.starter`) and answer `Starter.UNSPECIFIED`.
+   */
+  starter?: Starter;
 }
 
 function isTimeControl(clock: ClockOption): clock is TimeControl {
@@ -136,6 +145,13 @@ function isTimeControl(clock: ClockOption): clock is TimeControl {
 function withClock(config: MessageInitShape<typeof GameConfigSchema>, clock: ClockOption): GameConfig {
   const copy = isMessage(config, GameConfigSchema) ? clone(GameConfigSchema, config) : create(GameConfigSchema, config);
   copy.clock = create(ClockConfigSchema, isTimeControl(clock) ? { controls: [clock] } : clock);
+  return copy;
+}
+
+/** `config` with `starter` as the seat that moves first, in a copy: the caller's `config` is left as it was. */
+function withStarter(config: MessageInitShape<typeof GameConfigSchema>, starter: Starter): GameConfig {
+  const copy = isMessage(config, GameConfigSchema) ? clone(GameConfigSchema, config) : create(GameConfigSchema, config);
+  copy.starter = starter;
   return copy;
 }
 
@@ -411,14 +427,17 @@ export class TabulaClient implements Disposable {
    * A game from a full configuration (zero fields take their defaults). Options as for
    * `createGameFromPreset`, and `clock`, the game's clocks (some presets come on a clock of
    * their own, their `config.clock`; pass another preset's `config` from `listGameKinds()`
-   * here to play it with clocks).
+   * here to play it with clocks), and `starter`, the seat that moves first
+   * (`Starter.SECOND_SEAT`; `Starter.RANDOM` is drawn at creation, and the answered game's
+   * `config.starter` names the seat drawn). Both apply to a copy: `config` is left as it was.
    */
   createGameFromConfig(
     config: MessageInitShape<typeof GameConfigSchema>,
     options: ConfigOptions = {},
   ): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [], allowHints, clock } = options;
-    const value = clock === undefined ? config : withClock(config, clock);
+    const { requestId = "", private: isPrivate = false, bots = [], allowHints, clock, starter } = options;
+    const clocked = clock === undefined ? config : withClock(config, clock);
+    const value = starter === undefined ? clocked : withStarter(clocked, starter);
     return this.call(options, (o) =>
       this.raw.createGame(
         { source: { case: "config", value }, private: isPrivate, requestId, bots, allowHints },

@@ -2,11 +2,8 @@
 // clock moves for it), the readings of views and events, pausing, resuming and adding time;
 // and, offline, the time-control builders, `clocks.remainingMs`, and what the clock calls send.
 import assert from "node:assert/strict";
-import { once } from "node:events";
-import * as http2 from "node:http2";
-import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { create, equals, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, equals, fromBinary } from "@bufbuild/protobuf";
 import { durationFromMs, durationMs, timestampFromMs, timestampMs } from "@bufbuild/protobuf/wkt";
 import {
   AddTimeRequestSchema,
@@ -34,7 +31,7 @@ import {
   type View,
   ViewSchema,
 } from "../src/index.js";
-import { type Server, startServer } from "./server.js";
+import { recorder, type Server, startServer } from "./server.js";
 
 const KEY = "lobby-secret-0123456789";
 const connectFour = { game: { case: "connectFour" as const, value: {} } };
@@ -407,41 +404,6 @@ test("every RPC has a wrapper named after it", () => {
     }
   }
 });
-
-/** A stand-in that records each call's path, credential and request, and answers with a view. */
-async function recorder() {
-  const calls: { method: string; authorization: string | undefined; body: Uint8Array }[] = [];
-  const server = http2.createServer();
-  server.on("stream", (stream, headers) => {
-    const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    stream.on("end", () => {
-      const method = String(headers[":path"]).split("/").at(-1)!;
-      const authorization = headers.authorization === undefined ? undefined : String(headers.authorization);
-      calls.push({ method, authorization, body: new Uint8Array(Buffer.concat(chunks).subarray(5)) });
-      const output = GameService.methods.find((m) => m.name === method)!.output;
-      const answer = "view" in output.field ? toBinary(output, create(output, { view: { gameId: "g" } } as never)) : new Uint8Array();
-      const header = Buffer.alloc(5);
-      header.writeUInt32BE(answer.length, 1);
-      stream.respond({ ":status": 200, "content-type": "application/grpc+proto" }, { waitForTrailers: true });
-      stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
-      stream.end(Buffer.concat([header, answer]));
-    });
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
-    last(method: string) {
-      return calls.filter((call) => call.method === method).at(-1)!;
-    },
-    async stop() {
-      const closed = once(server, "close");
-      server.close();
-      await closed;
-    },
-  };
-}
 
 test("the clock option and the clock calls send what they are given", async () => {
   const standIn = await recorder();

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import * as http2 from "node:http2";
 import * as net from "node:net";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { GameService } from "../src/index.js";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
@@ -72,6 +75,41 @@ export async function startRelay(target: string): Promise<Relay> {
       for (const socket of sockets) socket.destroy();
       server.close();
       await once(server, "close");
+    },
+  };
+}
+
+/** A stand-in that records each call's path, credential and request, and answers with a view. */
+export async function recorder() {
+  const calls: { method: string; authorization: string | undefined; body: Uint8Array }[] = [];
+  const server = http2.createServer();
+  server.on("stream", (stream, headers) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("end", () => {
+      const method = String(headers[":path"]).split("/").at(-1)!;
+      const authorization = headers.authorization === undefined ? undefined : String(headers.authorization);
+      calls.push({ method, authorization, body: new Uint8Array(Buffer.concat(chunks).subarray(5)) });
+      const output = GameService.methods.find((m) => m.name === method)!.output;
+      const answer = "view" in output.field ? toBinary(output, create(output, { view: { gameId: "g" } } as never)) : new Uint8Array();
+      const header = Buffer.alloc(5);
+      header.writeUInt32BE(answer.length, 1);
+      stream.respond({ ":status": 200, "content-type": "application/grpc+proto" }, { waitForTrailers: true });
+      stream.on("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
+      stream.end(Buffer.concat([header, answer]));
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    address: `127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    last(method: string) {
+      return calls.filter((call) => call.method === method).at(-1)!;
+    },
+    async stop() {
+      const closed = once(server, "close");
+      server.close();
+      await closed;
     },
   };
 }

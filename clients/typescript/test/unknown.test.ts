@@ -21,6 +21,8 @@ import {
   moves,
   OutcomeType,
   OutcomeTypeSchema,
+  Starter,
+  StarterSchema,
   TabulaClient,
   TimeoutRule,
   TimeoutRuleSchema,
@@ -71,6 +73,13 @@ test("names are total", () => {
   assert.equal(enumName(ErrorReasonSchema, ErrorReason.SEAT_PLAYED_BY_ENGINE), "ERROR_REASON_SEAT_PLAYED_BY_ENGINE");
   assert.equal(enumName(EndReasonSchema, EndReason.TIMEOUT), "END_REASON_TIMEOUT");
   assert.equal(enumName(EndReasonSchema, 25), "END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL");
+  assert.equal(enumName(EndReasonSchema, EndReason.OPPONENT_LINE), "END_REASON_OPPONENT_LINE");
+  assert.equal(enumName(EndReasonSchema, 26), "END_REASON_OPPONENT_LINE");
+  assert.deepEqual(
+    [Starter.UNSPECIFIED, Starter.FIRST_SEAT, Starter.SECOND_SEAT, Starter.RANDOM].map((s) => enumName(StarterSchema, s)),
+    ["STARTER_UNSPECIFIED", "STARTER_FIRST_SEAT", "STARTER_SECOND_SEAT", "STARTER_RANDOM"],
+  );
+  assert.equal(enumName(StarterSchema, 4), "unknown(4)");
   assert.deepEqual(
     [ErrorReason.OUT_OF_TIME, ErrorReason.NO_CLOCK, ErrorReason.CLOCK_PAUSED, ErrorReason.CLOCK_NOT_PAUSED].map((r) =>
       enumName(ErrorReasonSchema, r),

@@ -103,6 +103,10 @@ pub struct Config {
     /// in configurations stored before the choice existed.
     #[serde(default)]
     pub starter: Starter,
+    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
+    /// configurations stored before the choice existed.
+    #[serde(default)]
+    pub allow_takebacks: bool,
 }
 
 impl Default for Config {
@@ -116,6 +120,7 @@ impl Default for Config {
             salvo: false,
             hide_fleets_at_end: false,
             starter: Starter::FirstSeat,
+            allow_takebacks: false,
         }
     }
 }
@@ -531,6 +536,10 @@ impl Rules for Battleship {
         }
     }
 
+    fn takebacks_allowed(config: &Config) -> bool {
+        config.allow_takebacks
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -619,6 +628,10 @@ impl Listed for Battleship {
 
     fn with_starter(config: Config, starter: Starter) -> Option<Config> {
         Some(Config { starter, ..config })
+    }
+
+    fn allowing_takebacks(config: Config) -> Config {
+        Config { allow_takebacks: true, ..config }
     }
 
     fn presets() -> Vec<Preset<Config>> {

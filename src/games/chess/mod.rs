@@ -525,6 +525,10 @@ impl Listed for Chess {
         config.with_defaults()
     }
 
+    fn allowing_takebacks(config: Config) -> Config {
+        Config { allow_takebacks: true, ..config }
+    }
+
     fn presets() -> Vec<Preset<Config>> {
         vec![
             Preset {

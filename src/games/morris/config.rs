@@ -115,6 +115,10 @@ pub struct Config {
     /// before the choice existed.
     #[serde(default)]
     pub starter: Starter,
+    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
+    /// configurations stored before the choice existed.
+    #[serde(default)]
+    pub allow_takebacks: bool,
 }
 
 impl Default for Config {
@@ -137,6 +141,7 @@ impl Config {
             no_move_limit: false,
             no_repetition_draw: false,
             starter: Starter::FirstSeat,
+            allow_takebacks: false,
         }
     }
 

@@ -460,6 +460,10 @@ impl Rules for Morris {
         self.play_move(mover.seat(), action)
     }
 
+    fn takebacks_allowed(config: &Config) -> bool {
+        config.allow_takebacks
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -529,6 +533,10 @@ impl Listed for Morris {
 
     fn with_starter(config: Config, starter: Starter) -> Option<Config> {
         Some(Config { starter, ..config })
+    }
+
+    fn allowing_takebacks(config: Config) -> Config {
+        Config { allow_takebacks: true, ..config }
     }
 
     fn presets() -> Vec<Preset<Config>> {

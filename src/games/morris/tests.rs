@@ -514,6 +514,7 @@ fn every_config_problem_is_reported_at_once() {
         no_move_limit: true,
         no_repetition_draw: true,
         starter: Starter::FirstSeat,
+        allow_takebacks: false,
     };
     let error = Morris::new(&bad).unwrap_err();
     let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
@@ -541,6 +542,7 @@ fn zero_fields_take_the_variants_defaults() {
         no_move_limit: false,
         no_repetition_draw: false,
         starter: Starter::FirstSeat,
+        allow_takebacks: false,
     };
     assert_eq!(zero(Variant::Nine).with_defaults(), Config::default());
     for variant in [Variant::Three, Variant::Six, Variant::Nine, Variant::Twelve] {

@@ -78,11 +78,22 @@ pub struct Config {
     /// before the choice existed.
     #[serde(default)]
     pub starter: Starter,
+    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
+    /// configurations stored before the choice existed.
+    #[serde(default)]
+    pub allow_takebacks: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { width: 8, height: 8, opening: Opening::Othello, walls: Vec::new(), starter: Starter::FirstSeat }
+        Config {
+            width: 8,
+            height: 8,
+            opening: Opening::Othello,
+            walls: Vec::new(),
+            starter: Starter::FirstSeat,
+            allow_takebacks: false,
+        }
     }
 }
 
@@ -347,6 +358,10 @@ impl Rules for Reversi {
         self.play_move(mover.seat(), action)
     }
 
+    fn takebacks_allowed(config: &Config) -> bool {
+        config.allow_takebacks
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -400,6 +415,10 @@ impl Listed for Reversi {
 
     fn with_starter(config: Config, starter: Starter) -> Option<Config> {
         Some(Config { starter, ..config })
+    }
+
+    fn allowing_takebacks(config: Config) -> Config {
+        Config { allow_takebacks: true, ..config }
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -480,6 +480,7 @@ fn every_config_problem_is_reported_at_once() {
         repetition_limit: 1,
         move_limit: 5,
         starter: Starter::FirstSeat,
+        allow_takebacks: false,
     };
     let error = TicTacTwo::new(&bad).unwrap_err();
     let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
@@ -533,6 +534,7 @@ fn zero_fields_take_their_defaults() {
         repetition_limit: 0,
         move_limit: 0,
         starter: Starter::FirstSeat,
+        allow_takebacks: false,
     };
     assert_eq!(zero.with_defaults(), Config::default());
     let many = Config { board_size: 15, grid_size: 15, pieces_per_seat: 100, ..zero }.with_defaults();

@@ -50,6 +50,7 @@ macro_rules! conversions {
                 }
                 (domain, _) => domain,
             };
+            let domain = domain.map(|d| if config.allow_takebacks { d.allowing_takebacks() } else { d });
             violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
         }
 
@@ -59,7 +60,12 @@ macro_rules! conversions {
                 $(GameConfig::$kind(c) => Game::$kind(games::$module::to_proto(c))),+
             };
             let starter = config.starter().map_or(pb::Starter::Unspecified, starter_to_proto);
-            pb::GameConfig { game: Some(game), clock: None, starter: starter as i32 }
+            pb::GameConfig {
+                game: Some(game),
+                clock: None,
+                starter: starter as i32,
+                allow_takebacks: config.takebacks_allowed(),
+            }
         }
     };
 }

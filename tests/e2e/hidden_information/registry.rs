@@ -177,7 +177,7 @@ fn check_view(table: &Table, viewer: Viewer, view: &pb::View, secrets: &[(Seat, 
 
 /// The view the server gives `viewer` of the table's game.
 async fn view_of(client: &mut Client, table: &Table, viewer: Viewer) -> pb::View {
-    let request = pb::GetViewRequest { game_id: table.game.id.clone() };
+    let request = pb::GetViewRequest { game_id: table.game.id.clone(), ..Default::default() };
     let request = match table.token(viewer) {
         Some(token) => as_seat(token, request),
         None => tonic::Request::new(request),

@@ -161,15 +161,19 @@ def config_request(
     bots: Iterable[pb.BotSeat],
     allow_hints: bool | None,
     clock: Clock | None = None,
+    starter: pb.Starter.ValueType | None = None,
 ) -> pb.CreateGameRequest:
     """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
-    its `clock` when given; the caller's `config` is left as it was."""
+    its `clock` and `starter` (a `pb.Starter`) as its `starter` when given; the caller's
+    `config` is left as it was."""
     request = pb.CreateGameRequest(config=config)
     if clock is not None:
         if isinstance(clock, pb.TimeControl):
             request.config.clock.CopyFrom(pb.ClockConfig(controls=[clock]))
         else:
             request.config.clock.CopyFrom(clock)
+    if starter is not None:
+        request.config.starter = starter
     return _created(request, private, request_id, bots, allow_hints)
 
 

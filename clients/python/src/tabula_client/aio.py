@@ -204,9 +204,10 @@ class AsyncClient:
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
         clock: _common.Clock | None = None,
+        starter: pb.Starter.ValueType | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.config_request(config, private, request_id, bots, allow_hints, clock)
+        request = _common.config_request(config, private, request_id, bots, allow_hints, clock, starter)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_pgn(

@@ -235,6 +235,7 @@ class Client:
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
         clock: _common.Clock | None = None,
+        starter: pb.Starter.ValueType | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
@@ -246,8 +247,16 @@ class Client:
         changed). The clocks start at creation, a seat's time runs while it is to act, and a
         seat out of time loses (or, with `TIMEOUT_RULE_DEFAULT_MOVE`, the clock moves for it).
         Some presets come on a clock of their own (their `config.clock` in `list_game_kinds()`);
-        pass another preset's `config` here to play it with clocks."""
-        request = _common.config_request(config, private, request_id, bots, allow_hints, clock)
+        pass another preset's `config` here to play it with clocks.
+
+        `starter` (a `pb.Starter`, such as `pb.Starter.STARTER_SECOND_SEAT`) sets which seat moves
+        first, replacing `config.starter` (the caller's `config` is not changed; None leaves
+        it as it is). Tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and
+        Battleship take any; chess and peg solitaire only the first seat (else
+        INVALID_ARGUMENT `INVALID_REQUEST`). `pb.Starter.STARTER_RANDOM` is drawn at creation: the
+        answer's `game.config.starter` names the seat that starts, never RANDOM (FIRST_SEAT
+        when unset; STARTER_UNSPECIFIED for chess and peg solitaire)."""
+        request = _common.config_request(config, private, request_id, bots, allow_hints, clock, starter)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_pgn(

@@ -37,6 +37,7 @@ from tabula_client._gen.tabula.v1.config_pb2 import (
     ReversiConfig,
     ReversiOpening,
     SimultaneousLines,
+    Starter,
     TicTacToeConfig,
     TicTacTwoConfig,
 )
@@ -273,6 +274,7 @@ __all__ = [
     "Shot",
     "SimultaneousLines",
     "Stage",
+    "Starter",
     "StreamEventsRequest",
     "StreamEventsResponse",
     "SubmitMoveRequest",

@@ -223,6 +223,7 @@ class GameConfig(_message.Message):
     CHESS_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
     STARTER_FIELD_NUMBER: _builtins.int
+    ALLOW_TAKEBACKS_FIELD_NUMBER: _builtins.int
     starter: Global___Starter.ValueType
     """Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
     Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
@@ -231,6 +232,12 @@ class GameConfig(_message.Message):
     (one seat) accept only `STARTER_UNSPECIFIED` or `STARTER_FIRST_SEAT` (anything else is
     INVALID_ARGUMENT `INVALID_REQUEST` naming `config.starter`), and are answered with
     `STARTER_UNSPECIFIED`.
+    """
+    allow_takebacks: _builtins.bool
+    """Whether a seat may take back its own last move (`TakeBack`) while no other seat has
+    moved since, in every game. Default false, except in peg solitaire, which always allows
+    it; chess also reads its own `ChessConfig.allow_takebacks`. The server answers with the
+    game's rule (true for peg solitaire, and for chess the two fields agree).
     """
     @_builtins.property
     def tic_tac_toe(self) -> Global___TicTacToeConfig:
@@ -288,10 +295,11 @@ class GameConfig(_message.Message):
         chess: Global___ChessConfig | None = ...,
         clock: _clock_pb2.ClockConfig | None = ...,
         starter: Global___Starter.ValueType = ...,
+        allow_takebacks: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "starter", b"starter", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "starter", b"starter", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["tic_tac_toe", "connect_four", "gomoku", "tic_tac_two", "morris", "battleship", "peg_solitaire", "reversi", "chess"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
@@ -719,7 +727,9 @@ class ChessConfig(_message.Message):
     answers with it set, 518 for standard chess.
     """
     allow_takebacks: _builtins.bool
-    """Whether a seat may take back its last move with `TakeBack`. Default false."""
+    """Whether a seat may take back its last move with `TakeBack`. Default false. The same as
+    `GameConfig.allow_takebacks`, which every game has; either one allows them.
+    """
     def __init__(
         self,
         *,

@@ -631,18 +631,30 @@ class GetViewRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_ID_FIELD_NUMBER: _builtins.int
+    AT_SEQ_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    at_seq: _builtins.int
+    """The game as it stood right after the event with this sequence number (1 is the
+    creation), for replays and analysis, instead of now; in a running game too. The view is
+    the caller's of that position: a seat sees its own secrets, others what every viewer
+    saw then (a finished game's past positions show what they showed while it ran), with
+    the clocks as they read at that event. OUT_OF_RANGE `SEQ_OUT_OF_RANGE` for 0 or a seq
+    beyond the log.
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
+        at_seq: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq", "game_id", b"game_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__at_seq: _TypeAlias = _typing.Literal["at_seq"]  # noqa: Y015
+    _WhichOneofArgType__at_seq: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__at_seq) -> _WhichOneofReturnType__at_seq | None: ...
 
 Global___GetViewRequest: _TypeAlias = GetViewRequest  # noqa: Y015
 

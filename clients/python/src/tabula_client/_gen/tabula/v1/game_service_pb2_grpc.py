@@ -198,7 +198,7 @@ class GameServiceServicer:
     def GetView(self, request, context):
         """Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
         fleet), a spectator or a service key only what every viewer sees. Any caller who may
-        read the game, as for `GetGame`.
+        read the game, as for `GetGame`. With `at_seq`, the game as it stood after that event.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -267,7 +267,7 @@ class GameServiceServicer:
 
     def TakeBack(self, request, context):
         """Takes back the caller's own last move while the game is in progress, where takebacks
-        are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+        are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
         append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
         (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
         `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another

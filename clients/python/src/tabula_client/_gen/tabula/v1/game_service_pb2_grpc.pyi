@@ -98,7 +98,7 @@ class GameServiceStub:
     GetView: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetViewRequest, _game_service_pb2.GetViewResponse]
     """Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
     fleet), a spectator or a service key only what every viewer sees. Any caller who may
-    read the game, as for `GetGame`.
+    read the game, as for `GetGame`. With `at_seq`, the game as it stood after that event.
     """
     ListLegalMoves: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListLegalMovesRequest, _game_service_pb2.ListLegalMovesResponse]
     """Lists the moves a seat may make now, each ready to submit. A seat lists its own moves
@@ -143,7 +143,7 @@ class GameServiceStub:
     """
     TakeBack: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]
     """Takes back the caller's own last move while the game is in progress, where takebacks
-    are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+    are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
     append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
     (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
     `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
@@ -254,7 +254,7 @@ class GameServiceAsyncStub(GameServiceStub):
     GetView: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetViewRequest, _game_service_pb2.GetViewResponse]  # type: ignore[assignment]
     """Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
     fleet), a spectator or a service key only what every viewer sees. Any caller who may
-    read the game, as for `GetGame`.
+    read the game, as for `GetGame`. With `at_seq`, the game as it stood after that event.
     """
     ListLegalMoves: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListLegalMovesRequest, _game_service_pb2.ListLegalMovesResponse]  # type: ignore[assignment]
     """Lists the moves a seat may make now, each ready to submit. A seat lists its own moves
@@ -299,7 +299,7 @@ class GameServiceAsyncStub(GameServiceStub):
     """
     TakeBack: _aio.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]  # type: ignore[assignment]
     """Takes back the caller's own last move while the game is in progress, where takebacks
-    are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+    are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
     append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
     (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
     `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
@@ -437,7 +437,7 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_game_service_pb2.GetViewResponse, _abc.Awaitable[_game_service_pb2.GetViewResponse]]:
         """Returns the game as the caller may see it: a seat sees its own secrets (its Battleship
         fleet), a spectator or a service key only what every viewer sees. Any caller who may
-        read the game, as for `GetGame`.
+        read the game, as for `GetGame`. With `at_seq`, the game as it stood after that event.
         """
 
     @_abc_1.abstractmethod
@@ -518,7 +518,7 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.TakeBackResponse, _abc.Awaitable[_game_service_pb2.TakeBackResponse]]:
         """Takes back the caller's own last move while the game is in progress, where takebacks
-        are allowed (chess with `allow_takebacks`; peg solitaire always). The history stays
+        are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
         append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
         (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
         `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another

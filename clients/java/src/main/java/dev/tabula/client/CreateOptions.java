@@ -2,6 +2,7 @@ package dev.tabula.client;
 
 import dev.tabula.v1.BotSeat;
 import dev.tabula.v1.ClockConfig;
+import dev.tabula.v1.Starter;
 import dev.tabula.v1.TimeControl;
 import dev.tabula.v1.TimeoutRule;
 import java.time.Duration;
@@ -14,8 +15,8 @@ import java.util.Optional;
  * Options of a game's creation ({@code createGameFromPreset}, {@code FromConfig},
  * {@code FromPgn}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, whether the seat to move may ask for
- * hints, and, for a game created from a configuration, its clocks. Immutable; each
- * {@code with...} returns a copy.
+ * hints, and, for a game created from a configuration, its clocks and which seat starts.
+ * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
@@ -26,11 +27,12 @@ import java.util.Optional;
  *     CreateOptions.defaults().withAllowHints(true));
  * client.createGameFromConfig(config,
  *     CreateOptions.defaults().withClock(Clocks.fischer(Duration.ofMinutes(3), Duration.ofSeconds(2))));
+ * client.createGameFromConfig(config, CreateOptions.defaults().withStarter(Starter.STARTER_RANDOM));
  * }</pre>
  */
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
-      new CreateOptions(false, "", List.of(), Optional.empty(), Optional.empty(), Optional.empty());
+      new CreateOptions(false, "", List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
   private final boolean privateGame;
   private final String requestId;
@@ -38,20 +40,22 @@ public final class CreateOptions {
   private final Optional<Boolean> allowHints;
   private final Optional<ClockConfig> clock;
   private final Optional<TimeoutRule> onTimeout;
+  private final Optional<Starter> starter;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, Optional<Boolean> allowHints,
-      Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout) {
+      Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout, Optional<Starter> starter) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
     this.allowHints = allowHints;
     this.clock = clock;
     this.onTimeout = onTimeout;
+    this.starter = starter;
   }
 
   /**
    * A public game, without a request id, every seat played by its token, hints as the server
-   * decides, clocks as its configuration says.
+   * decides, clocks and the seat that starts as its configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -62,7 +66,7 @@ public final class CreateOptions {
    * only its seats and service keys may read it.
    */
   public CreateOptions withPrivate(boolean privateGame) {
-    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, onTimeout);
+    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, onTimeout, starter);
   }
 
   /**
@@ -73,7 +77,8 @@ public final class CreateOptions {
    * {@code REQUEST_ID_REUSED}.
    */
   public CreateOptions withRequestId(String requestId) {
-    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, allowHints, clock, onTimeout);
+    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, allowHints, clock, onTimeout,
+        starter);
   }
 
   /**
@@ -86,7 +91,8 @@ public final class CreateOptions {
    * {@code INVALID_REQUEST}.
    */
   public CreateOptions withBots(List<BotSeat> bots) {
-    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), allowHints, clock, onTimeout);
+    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), allowHints, clock, onTimeout,
+        starter);
   }
 
   /** As {@link #withBots(List)}. */
@@ -107,7 +113,7 @@ public final class CreateOptions {
     }
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
-    return new CreateOptions(privateGame, requestId, List.copyOf(more), allowHints, clock, onTimeout);
+    return new CreateOptions(privateGame, requestId, List.copyOf(more), allowHints, clock, onTimeout, starter);
   }
 
   /**
@@ -117,7 +123,7 @@ public final class CreateOptions {
    * Anyone may analyse a finished game either way.
    */
   public CreateOptions withAllowHints(boolean allowHints) {
-    return new CreateOptions(privateGame, requestId, bots, Optional.of(allowHints), clock, onTimeout);
+    return new CreateOptions(privateGame, requestId, bots, Optional.of(allowHints), clock, onTimeout, starter);
   }
 
   /**
@@ -138,7 +144,7 @@ public final class CreateOptions {
   /** As {@link #withClock(TimeControl...)}. */
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
-    return new CreateOptions(privateGame, requestId, bots, allowHints, Optional.of(config), onTimeout);
+    return new CreateOptions(privateGame, requestId, bots, allowHints, Optional.of(config), onTimeout, starter);
   }
 
   /**
@@ -149,7 +155,26 @@ public final class CreateOptions {
    * either the creation throws {@link IllegalArgumentException} without calling the server.
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
-    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, Optional.of(Objects.requireNonNull(rule, "rule")));
+    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, Optional.of(Objects.requireNonNull(rule, "rule")),
+        starter);
+  }
+
+  /**
+   * Which seat moves first ({@code GameConfig.starter}), set on a copy of the configuration;
+   * the caller's configuration is left as it is. {@code STARTER_FIRST_SEAT} (the default),
+   * {@code STARTER_SECOND_SEAT}, or {@code STARTER_RANDOM}: drawn once, at the creation, and
+   * the answer's {@code getGame().getConfig().getStarter()} names the seat drawn, never
+   * random. Seats keep their names and pieces; only the turn order changes. Tic-tac-toe,
+   * Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship take any; chess and
+   * peg solitaire only the first seat (anything else fails with {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}, naming {@code config.starter}) and are answered with
+   * {@code STARTER_UNSPECIFIED}. Only a creation from a configuration takes a starter: a
+   * preset or a PGN import with one throws {@link IllegalArgumentException} without calling
+   * the server, as with {@link #withClock}.
+   */
+  public CreateOptions withStarter(Starter starter) {
+    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, onTimeout,
+        Optional.of(Objects.requireNonNull(starter, "starter")));
   }
 
   /** Whether the game is private. */
@@ -180,5 +205,10 @@ public final class CreateOptions {
   /** What running out of time does, if set. */
   public Optional<TimeoutRule> onTimeout() {
     return onTimeout;
+  }
+
+  /** The seat that starts, given by {@link #withStarter}; empty when the configuration says. */
+  public Optional<Starter> starter() {
+    return starter;
   }
 }

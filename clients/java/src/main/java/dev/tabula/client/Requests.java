@@ -40,11 +40,18 @@ final class Requests {
     return request;
   }
 
-  /** The options of a creation without a configuration, which has nowhere to put a clock. */
+  /**
+   * The options of a creation without a configuration, which has nowhere to put a clock or
+   * a starter.
+   */
   private static CreateOptions withoutClock(CreateOptions options) {
     if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()) {
       throw new IllegalArgumentException(
           "only a game created from a configuration takes a clock (createGameFromConfig): a preset brings its own, a PGN import none");
+    }
+    if (options.starter().isPresent()) {
+      throw new IllegalArgumentException(
+          "only a game created from a configuration takes a starter (createGameFromConfig): create from the preset's configuration instead");
     }
     return options;
   }
@@ -63,6 +70,7 @@ final class Requests {
       }
       clocked.getClockBuilder().setOnTimeout(options.onTimeout().get());
     }
+    options.starter().ifPresent(clocked::setStarter);
     return create(options).setConfig(clocked).build();
   }
 

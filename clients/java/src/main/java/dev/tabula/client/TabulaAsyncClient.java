@@ -160,7 +160,11 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return createGameFromConfig(config, CreateOptions.defaults().withRequestId(requestId));
   }
 
-  /** As {@link #createGameFromConfig(GameConfig)}, private, with a request id, with bot seats or with clocks. */
+  /**
+   * As {@link #createGameFromConfig(GameConfig)}, private, with a request id, with bot seats,
+   * with clocks or with the seat that starts ({@link CreateOptions#withStarter}); see
+   * {@link TabulaClient#createGameFromConfig(GameConfig, CreateOptions)}.
+   */
   public CompletableFuture<CreateGameResponse> createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(Requests.fromConfig(config, options));
   }

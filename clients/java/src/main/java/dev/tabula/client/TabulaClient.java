@@ -228,7 +228,10 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * As {@link #createGameFromConfig(GameConfig)}, private, with a request id, with bot seats,
-   * or with clocks ({@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout}).
+   * with clocks ({@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout}) or with
+   * the seat that starts ({@link CreateOptions#withStarter}: first, second, or drawn at random
+   * at the creation, the answer's configuration then naming the seat drawn). The clock and
+   * starter options are applied to a copy of {@code config}, which is left as it is.
    */
   public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(Requests.fromConfig(config, options));

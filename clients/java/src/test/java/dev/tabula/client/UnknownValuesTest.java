@@ -25,7 +25,9 @@ import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.Piece;
 import dev.tabula.v1.ServiceActor;
+import dev.tabula.v1.Starter;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.TimeAdded;
 import dev.tabula.v1.TimedOut;
@@ -289,6 +291,13 @@ class UnknownValuesTest {
     assertEquals("END_REASON_TIMEOUT", Names.enumName(EndReason.getDescriptor(), EndReason.END_REASON_TIMEOUT_VALUE));
     assertEquals("END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL",
         Names.enumName(EndReason.getDescriptor(), EndReason.END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL_VALUE));
+    assertEquals(25, EndReason.END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL_VALUE);
+    assertEquals("END_REASON_OPPONENT_LINE", Names.enumName(EndReason.getDescriptor(), 26));
+    assertEquals(26, EndReason.END_REASON_OPPONENT_LINE_VALUE);
+    assertEquals(List.of("STARTER_UNSPECIFIED", "STARTER_FIRST_SEAT", "STARTER_SECOND_SEAT", "STARTER_RANDOM", "unknown(4)"),
+        Stream.of(0, 1, 2, 3, 4).map(n -> Names.enumName(Starter.getDescriptor(), n)).toList());
+    assertEquals("PIECE_WALL", Names.enumName(Piece.getDescriptor(), Piece.PIECE_WALL_VALUE));
+    assertEquals("ERROR_REASON_CELL_BLOCKED", Names.enumName(ErrorReason.getDescriptor(), ErrorReason.ERROR_REASON_CELL_BLOCKED_VALUE));
     for (ErrorReason reason : List.of(ErrorReason.ERROR_REASON_OUT_OF_TIME, ErrorReason.ERROR_REASON_NO_CLOCK,
         ErrorReason.ERROR_REASON_CLOCK_PAUSED, ErrorReason.ERROR_REASON_CLOCK_NOT_PAUSED)) {
       assertEquals(reason.name(), Names.enumName(ErrorReason.getDescriptor(), reason.getNumber()));
