@@ -256,9 +256,19 @@ func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.L
 	})
 }
 
-// GetView returns the game as this client's credential may see it.
-func (c *Client) GetView(ctx context.Context, gameID string) (*tabulav1.View, error) {
-	response, err := unary(ctx, c.stub.GetView, &tabulav1.GetViewRequest{GameId: gameID})
+// GetView returns the game as this client's credential may see it. Option: [AtSeq], the game
+// as it stood right after the event with that sequence number (1: the creation), in a
+// running game too: for this caller's viewer (a seat sees its own secrets, others what every
+// viewer saw then), with the clocks as they read at that event; it is the view
+// [Client.EventsWithViews] carried with that event. A clock change (pause, resumption, added
+// time) is an event but no move: the board at its seq is the board of the event before it.
+// 0 or a seq beyond the log fails with OUT_OF_RANGE, reason SEQ_OUT_OF_RANGE.
+func (c *Client) GetView(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.View, error) {
+	o, err := apply("GetView", opts, "AtSeq")
+	if err != nil {
+		return nil, err
+	}
+	response, err := unary(ctx, c.stub.GetView, &tabulav1.GetViewRequest{GameId: gameID, AtSeq: o.atSeq})
 	return response.GetView(), err
 }
 
@@ -318,8 +328,13 @@ func (c *Client) GetHint(ctx context.Context, gameID string, opts ...CallOption)
 	return unary(ctx, c.stub.GetHint, request)
 }
 
-// TakeBack takes back this client's seat's own last move, where the game allows it (chess
-// with takebacks allowed, peg solitaire). Options: [ExpectedSeq], [RequestID].
+// TakeBack takes back this client's seat's own last move while no other seat has moved
+// since, in a game that allows takebacks: one created with GameConfig.allow_takebacks set
+// (for chess, ChessConfig.allow_takebacks too; either allows), and peg solitaire always
+// (the answered configuration shows the game's rule). Fails with FAILED_PRECONDITION,
+// reason TAKEBACK_NOT_ALLOWED in a game without them, NOTHING_TO_TAKE_BACK when the seat
+// has no move of its own to take back (another seat moved since, or none yet). Options:
+// [ExpectedSeq], [RequestID].
 func (c *Client) TakeBack(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.TakeBackResponse, error) {
 	o, err := apply("TakeBack", opts, "ExpectedSeq", "RequestID")
 	if err != nil {

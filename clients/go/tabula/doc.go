@@ -15,10 +15,11 @@
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
 // constructors of this package; seats the server's engine plays with [Bots] and [BotSeat];
 // hints are allowed at creation with [AllowHints] and bounded with [MaxTime] and
-// [MaxNodes], and [AtSeq] names a finished game's earlier position. A game created from a
-// configuration gets clocks with [Clock] (controls built with [Fischer], [Bronstein],
-// [SimpleDelay], [PerMove] and [CorrespondenceDays]) and [OnTimeout]; [SeatClock] and
-// [Remaining] read a seat's time from the clocks of a view or an event.
+// [MaxNodes]; [AtSeq] names an earlier position, for the hints of a finished game and for
+// [Client.GetView] of any game. A game created from a configuration gets clocks with
+// [Clock] (controls built with [Fischer], [Bronstein], [SimpleDelay], [PerMove] and
+// [CorrespondenceDays]) and [OnTimeout]; [SeatClock] and [Remaining] read a seat's time
+// from the clocks of a view or an event.
 //
 // A client acts as one credential ([WithCredential]); [Client.As] makes a client that
 // shares the connection and acts as another. Each unary call gets a deadline of

@@ -18,10 +18,12 @@ func MaxNodes(n uint64) CallOption {
 	return option("MaxNodes", func(o *callOptions) { o.maxNodes = n })
 }
 
-// AtSeq analyses the position right after the event with this sequence number (1: the
-// start) instead of the current one. Only in a finished game: a running game fails with
-// reason GAME_NOT_FINISHED for any seq but its current one, and a seq beyond the log with
-// OUT_OF_RANGE, reason SEQ_OUT_OF_RANGE. For [Client.GetHint].
+// AtSeq names the game right after the event with this sequence number (1: the start)
+// instead of now; a seq beyond the log fails with OUT_OF_RANGE, reason SEQ_OUT_OF_RANGE. For
+// [Client.GetHint], which analyses that position, only in a finished game (a running game
+// fails with reason GAME_NOT_FINISHED for any seq but its current one), and for
+// [Client.GetView], which returns the view as the caller saw it then, in any game (seq 0
+// fails with SEQ_OUT_OF_RANGE too).
 func AtSeq(seq uint64) CallOption {
 	return option("AtSeq", func(o *callOptions) { o.atSeq = &seq })
 }

@@ -26,7 +26,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "create_game_from_pgn": ("CreateGame", lambda c, **t: c.create_game_from_pgn("1. e4 *", ply=1, **t)),
     "get_game": ("GetGame", lambda c, **t: c.get_game("g", **t)),
     "list_games": ("ListGames", lambda c, **t: c.list_games(kind="chess", status="finished", **t)),
-    "get_view": ("GetView", lambda c, **t: c.get_view("g", **t)),
+    "get_view": ("GetView", lambda c, **t: c.get_view("g", at_seq=2, **t)),
     "list_legal_moves": ("ListLegalMoves", lambda c, **t: c.list_legal_moves("g", 1, **t)),
     "submit_move": ("SubmitMove", lambda c, **t: c.submit_move("g", moves.drop(3), expected_seq=1, **t)),
     "resign": ("Resign", lambda c, **t: c.resign("g", request_id="r", **t)),
@@ -130,6 +130,30 @@ def test_hint_and_creation_options_reach_the_server(stand_in: StandInServer) -> 
         assert not arrived("CreateGame", pb.CreateGameRequest()).HasField("allow_hints"), "unset: the server decides"
 
 
+def test_the_view_at_seq_option_reaches_the_server(stand_in: StandInServer) -> None:
+    def arrived() -> pb.GetViewRequest:
+        return pb.GetViewRequest.FromString(stand_in.last("GetView").request)
+
+    with Client(stand_in.address) as client:
+        client.get_view("g", at_seq=3)
+        sent = arrived()
+        assert (sent.game_id, sent.HasField("at_seq"), sent.at_seq) == ("g", True, 3)
+        client.get_view("g")
+        sent = arrived()
+        assert sent.game_id == "g" and not sent.HasField("at_seq"), "unset: the game now"
+        client.get_view("g", at_seq=0)
+        assert arrived().HasField("at_seq"), "0 is sent, for the server to refuse"
+
+
+async def test_the_async_view_at_seq_option_reaches_the_server(stand_in: StandInServer) -> None:
+    async with AsyncClient(stand_in.address) as client:
+        await client.get_view("g", at_seq=5)
+        sent = pb.GetViewRequest.FromString(stand_in.last("GetView").request)
+        assert (sent.HasField("at_seq"), sent.at_seq) == (True, 5)
+        await client.get_view("g")
+        assert not pb.GetViewRequest.FromString(stand_in.last("GetView").request).HasField("at_seq")
+
+
 def test_clock_options_and_calls_reach_the_server(stand_in: StandInServer) -> None:
     def arrived(rpc: str, message: Any) -> Any:
         message.ParseFromString(stand_in.last(rpc).request)
@@ -178,14 +202,30 @@ def test_the_starter_option_reaches_the_server_and_leaves_the_config(stand_in: S
         assert config == before and config.starter == pb.Starter.STARTER_UNSPECIFIED, "the caller's config stays"
         client.create_game_from_config(config, starter=pb.Starter.STARTER_RANDOM, clock=clocks.per_move(2))
         sent = arrived()
-        assert (sent.config.starter, sent.config.clock.controls[0].per_move.ToMilliseconds()) == (pb.Starter.STARTER_RANDOM, 2000)
+        per_move = sent.config.clock.controls[0].per_move
+        assert (sent.config.starter, per_move.ToMilliseconds()) == (pb.Starter.STARTER_RANDOM, 2000)
         assert config == before
-        client.create_game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig(), starter=pb.Starter.STARTER_RANDOM))
+        client.create_game_from_config(
+            pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig(), starter=pb.Starter.STARTER_RANDOM)
+        )
         assert arrived().config.starter == pb.Starter.STARTER_RANDOM, "None leaves the config's own starter"
-        client.create_game_from_config(pb.GameConfig(starter=pb.Starter.STARTER_RANDOM), starter=pb.Starter.STARTER_FIRST_SEAT)
+        client.create_game_from_config(
+            pb.GameConfig(starter=pb.Starter.STARTER_RANDOM), starter=pb.Starter.STARTER_FIRST_SEAT
+        )
         assert arrived().config.starter == pb.Starter.STARTER_FIRST_SEAT, "the option replaces it"
         client.create_game_from_config(config)
         assert arrived().config.starter == pb.Starter.STARTER_UNSPECIFIED
+
+
+def test_a_config_allowing_takebacks_is_sent_as_it_is(stand_in: StandInServer) -> None:
+    config = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig(), allow_takebacks=True)
+    with Client(stand_in.address) as client:
+        client.create_game_from_config(config, starter=pb.Starter.STARTER_SECOND_SEAT, clock=clocks.per_move(5))
+        sent = pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+        assert sent.config.allow_takebacks and sent.config.HasField("tic_tac_toe")
+        client.create_game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()))
+        sent = pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+        assert not sent.config.allow_takebacks, "false unless the config sets it"
 
 
 async def test_the_async_starter_option_reaches_the_server(stand_in: StandInServer) -> None:

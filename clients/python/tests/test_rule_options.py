@@ -71,7 +71,8 @@ def test_chess_refuses_another_starter(server: str) -> None:
 
         # TabulaError carries the ErrorInfo; the BadRequest beside it, read from the raw call.
         with pytest.raises(grpc.RpcError) as raw:
-            request = pb.CreateGameRequest(config=pb.GameConfig(chess=pb.ChessConfig(), starter=pb.Starter.STARTER_SECOND_SEAT))
+            config = pb.GameConfig(chess=pb.ChessConfig(), starter=pb.Starter.STARTER_SECOND_SEAT)
+            request = pb.CreateGameRequest(config=config)
             client.stub.CreateGame(request, timeout=10)
         assert bad_request_fields(raw.value) == [["config.starter"]], "one BadRequest, one field violation"
 

@@ -72,7 +72,12 @@ def test_names_are_total() -> None:
         "STARTER_RANDOM",
         "unknown(4)",
     ]
-    assert (pb.Starter.STARTER_UNSPECIFIED, pb.Starter.STARTER_FIRST_SEAT, pb.Starter.STARTER_SECOND_SEAT, pb.Starter.STARTER_RANDOM) == (0, 1, 2, 3)
+    assert (
+        pb.Starter.STARTER_UNSPECIFIED,
+        pb.Starter.STARTER_FIRST_SEAT,
+        pb.Starter.STARTER_SECOND_SEAT,
+        pb.Starter.STARTER_RANDOM,
+    ) == (0, 1, 2, 3)
     assert [enum_name(pb.ErrorReason, n) for n in range(74, 78)] == [
         "ERROR_REASON_OUT_OF_TIME",
         "ERROR_REASON_NO_CLOCK",

@@ -19,6 +19,7 @@ import {
   GameService,
   GetHintRequestSchema,
   type GetHintResponse,
+  GetViewRequestSchema,
   ListGamesRequestSchema,
   type ListGamesResponse,
   type ListLegalMovesResponse,
@@ -178,6 +179,18 @@ export interface HintOptions extends CallOptions {
    * Analyse the position right after the event with this sequence number (1n: the start)
    * instead of the current one; only in a finished game (a running game answers
    * GAME_NOT_FINISHED for any but its current seq; beyond the log: SEQ_OUT_OF_RANGE).
+   */
+  atSeq?: bigint;
+}
+
+/** Options of `getView`: which moment of the game to show. */
+export interface ViewOptions extends CallOptions {
+  /**
+   * The game as it stood right after the event with this sequence number (1n: the creation)
+   * instead of now, in a running game too: for this caller (a seat sees its own secrets,
+   * others what every viewer saw then), with the clocks as they read at that event. It equals
+   * the view an event stream with `includeViews` carried at that event for the same caller.
+   * 0n or beyond the log: OUT_OF_RANGE SEQ_OUT_OF_RANGE.
    */
   atSeq?: bigint;
 }
@@ -482,9 +495,18 @@ export class TabulaClient implements Disposable {
     return this.call(options, (o) => this.raw.listGames(request, o));
   }
 
-  /** The game as this caller may see it. */
-  async getView(gameId: string, options: CallOptions = {}): Promise<View> {
-    const response = await this.call(options, (o) => this.raw.getView({ gameId }, o));
+  /**
+   * The game as this caller may see it: a seat sees its own secrets, a spectator or service
+   * key what every viewer sees. With `atSeq`, the game as it stood right after the event with
+   * that sequence number (1n: the creation), in a running game too, as this caller saw it then
+   * and with the clocks as they read at that event: the view an event stream with
+   * `includeViews` carried at that event. A clock's pause, resumption or added time is an
+   * event but not a move, so the board at its seq is the board of the event before. 0n or a
+   * seq beyond the log rejects with OUT_OF_RANGE SEQ_OUT_OF_RANGE.
+   */
+  async getView(gameId: string, options: ViewOptions = {}): Promise<View> {
+    const request = create(GetViewRequestSchema, { gameId, atSeq: options.atSeq });
+    const response = await this.call(options, (o) => this.raw.getView(request, o));
     return required(response.view, "view");
   }
 
@@ -535,7 +557,12 @@ export class TabulaClient implements Disposable {
     return this.call(options, (o) => this.raw.getHint(request, o));
   }
 
-  /** Takes back the caller's own last move, where the game allows it. */
+  /**
+   * Takes back the caller's own last move while no other seat has moved since, in a game
+   * that allows takebacks (its `config.allowTakebacks`, set on the configuration at creation;
+   * peg solitaire always does): else FAILED_PRECONDITION TAKEBACK_NOT_ALLOWED, and
+   * NOTHING_TO_TAKE_BACK when the last move is another seat's (or there is none).
+   */
   takeBack(gameId: string, options: TakeBackOptions = {}): Promise<TakeBackResponse> {
     const request = create(TakeBackRequestSchema, {
       gameId,

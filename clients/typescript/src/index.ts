@@ -25,6 +25,7 @@ export {
   type SubmitOptions,
   type TakeBackOptions,
   type TlsOptions,
+  type ViewOptions,
 } from "./client.js";
 export { TabulaError, DOMAIN, codeName, toTabulaError } from "./errors.js";
 export { Code, ConnectError } from "@connectrpc/connect";

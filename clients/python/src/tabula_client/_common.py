@@ -191,6 +191,13 @@ def pgn_request(
     return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints)
 
 
+def view_request(game_id: str, at_seq: int | None) -> pb.GetViewRequest:
+    request = pb.GetViewRequest(game_id=game_id)
+    if at_seq is not None:
+        request.at_seq = at_seq
+    return request
+
+
 def hint_request(game_id: str, max_time: Seconds, max_nodes: int, at_seq: int | None) -> pb.GetHintRequest:
     request = pb.GetHintRequest(game_id=game_id, max_nodes=max_nodes)
     set_duration(request.max_time, max_time)

@@ -241,8 +241,10 @@ class AsyncClient:
         request = _common.list_games_request(kind, status, create_time_after, create_time_before, page_size, page_token)
         return await self._call(self.stub.ListGames, request, timeout)
 
-    async def get_view(self, game_id: str, *, timeout: float | None = None) -> pb.View:
-        return (await self._call(self.stub.GetView, pb.GetViewRequest(game_id=game_id), timeout)).view
+    async def get_view(self, game_id: str, *, at_seq: int | None = None, timeout: float | None = None) -> pb.View:
+        """The game as this caller may see it: now, or with `at_seq` right after that event,
+        like `Client.get_view` (0 or beyond the log: OUT_OF_RANGE `SEQ_OUT_OF_RANGE`)."""
+        return (await self._call(self.stub.GetView, _common.view_request(game_id, at_seq), timeout)).view
 
     async def list_legal_moves(
         self, game_id: str, seat: int = 0, *, timeout: float | None = None

@@ -298,9 +298,16 @@ class Client:
         request = _common.list_games_request(kind, status, create_time_after, create_time_before, page_size, page_token)
         return self._call(self.stub.ListGames, request, timeout)
 
-    def get_view(self, game_id: str, *, timeout: float | None = None) -> pb.View:
-        """The game as this caller may see it."""
-        return self._call(self.stub.GetView, pb.GetViewRequest(game_id=game_id), timeout).view
+    def get_view(self, game_id: str, *, at_seq: int | None = None, timeout: float | None = None) -> pb.View:
+        """The game as this caller may see it: now, or with `at_seq` as it stood right after
+        the event with that seq (1: the creation; the view's `seq` is `at_seq`), in a running
+        game too. A past view is the caller's of that moment (a seat sees its own secrets,
+        others what every viewer saw then) with the clocks as they read at that event: the
+        view the event stream carried with that event (`events(..., include_views=True)`).
+        Clock changes (pause, resume, added time) are events but not moves, so the board
+        right after a pause is the one before it. 0 or a seq beyond the log: OUT_OF_RANGE
+        `SEQ_OUT_OF_RANGE`."""
+        return self._call(self.stub.GetView, _common.view_request(game_id, at_seq), timeout).view
 
     def list_legal_moves(self, game_id: str, seat: int = 0, *, timeout: float | None = None) -> pb.ListLegalMovesResponse:
         """The moves `seat` may make now; 0 means the caller's own seat."""
@@ -357,7 +364,11 @@ class Client:
     def take_back(
         self, game_id: str, *, expected_seq: int | None = None, request_id: str = "", timeout: float | None = None
     ) -> pb.TakeBackResponse:
-        """Takes back the caller's own last move where the game allows it."""
+        """Takes back the caller's own last move while no other seat has moved since, in a
+        game that allows it: created with `config.allow_takebacks` (peg solitaire always; in
+        chess `config.chess.allow_takebacks` too), else FAILED_PRECONDITION
+        `TAKEBACK_NOT_ALLOWED`; with no such move of the caller's, `NOTHING_TO_TAKE_BACK`.
+        `expected_seq` and `request_id` as for `submit_move`."""
         return self._call(self.stub.TakeBack, _common.take_back_request(game_id, expected_seq, request_id), timeout)
 
     def events(

@@ -90,6 +90,11 @@ final class Requests {
     return GetViewRequest.newBuilder().setGameId(gameId).build();
   }
 
+  /** The view of a past position: {@code at_seq} set, 0 included (the server refuses it). */
+  static GetViewRequest getView(String gameId, long atSeq) {
+    return GetViewRequest.newBuilder().setGameId(gameId).setAtSeq(atSeq).build();
+  }
+
   static ListLegalMovesRequest listLegalMoves(String gameId, int seat) {
     return ListLegalMovesRequest.newBuilder().setGameId(gameId).setSeat(seat).build();
   }

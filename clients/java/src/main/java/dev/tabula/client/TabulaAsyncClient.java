@@ -204,9 +204,19 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return call(GameServiceGrpc.GameServiceStub::listGames, request, r -> r);
   }
 
-  /** The game as this client's credential may see it. */
+  /** The game as this client's credential may see it, now. */
   public CompletableFuture<View> getView(String gameId) {
     return call(GameServiceGrpc.GameServiceStub::getView, Requests.getView(gameId), r -> r.getView());
+  }
+
+  /**
+   * The game as it stood right after the event with sequence number {@code atSeq} (1: the
+   * creation), as this client's credential saw it then; see
+   * {@link TabulaClient#getView(String, long)}. 0 or a seq beyond the log: {@code OUT_OF_RANGE}
+   * {@code SEQ_OUT_OF_RANGE}.
+   */
+  public CompletableFuture<View> getView(String gameId, long atSeq) {
+    return call(GameServiceGrpc.GameServiceStub::getView, Requests.getView(gameId, atSeq), r -> r.getView());
   }
 
   /** The moves this client's seat may make now. */
@@ -264,7 +274,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return call(GameServiceGrpc.GameServiceStub::getHint, request, r -> r);
   }
 
-  /** Takes back this client's seat's last move. */
+  /** Takes back this client's seat's last move; see {@link TabulaClient#takeBack(String)}. */
   public CompletableFuture<TakeBackResponse> takeBack(String gameId) {
     return takeBack(gameId, MoveOptions.defaults());
   }

@@ -293,9 +293,23 @@ public final class TabulaClient implements AutoCloseable {
     }
   }
 
-  /** The game as this client's credential may see it. */
+  /** The game as this client's credential may see it, now. */
   public View getView(String gameId) {
     return call(s -> s.getView(Requests.getView(gameId))).getView();
+  }
+
+  /**
+   * The game as it stood right after the event with sequence number {@code atSeq} (1: the
+   * creation), in a running game too: the view this client's credential had of that position
+   * (a seat sees its own secrets, others what every viewer saw then), with the clocks as they
+   * read at that event; the same view the event stream carried with that event
+   * ({@code include_views}). Clock changes (pause, resume, added time) are events but not
+   * moves: the board at their seq is the one of the event before. 0 or a seq beyond the log
+   * fails with {@code OUT_OF_RANGE}, reason {@code SEQ_OUT_OF_RANGE}. {@code atSeq} is an
+   * unsigned 64-bit number.
+   */
+  public View getView(String gameId, long atSeq) {
+    return call(s -> s.getView(Requests.getView(gameId, atSeq))).getView();
   }
 
   /** The moves this client's seat may make now. */
@@ -368,7 +382,12 @@ public final class TabulaClient implements AutoCloseable {
     return call(s -> s.getHint(request));
   }
 
-  /** Takes back this client's seat's last move, where the game allows takebacks. */
+  /**
+   * Takes back this client's seat's last move while no other seat has moved since, in a game
+   * that allows takebacks ({@code GameConfig.allow_takebacks}; peg solitaire always does):
+   * else {@code FAILED_PRECONDITION} {@code TAKEBACK_NOT_ALLOWED}, and with no move of this
+   * seat's to take back {@code NOTHING_TO_TAKE_BACK}.
+   */
   public TakeBackResponse takeBack(String gameId) {
     return takeBack(gameId, MoveOptions.defaults());
   }
