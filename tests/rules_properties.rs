@@ -272,15 +272,15 @@ fn resignation_ends_the_game_and_replays() {
 /// They pin the format: bytes that change mean old snapshots would no longer restore to
 /// what they were taken of.
 const SNAPSHOT_FINGERPRINTS: &[(&str, &str)] = &[
-    ("tic_tac_toe", "7e8c1a0b635364b3"),
-    ("connect_four", "62d6899e2821e84b"),
-    ("gomoku", "0fdfcf8275dae3ea"),
-    ("tic_tac_two", "7de6d1befab6f2ea"),
-    ("morris", "680375853fc606e8"),
-    ("peg_solitaire", "d10cb1300ffc1e88"),
-    ("battleship", "b011f53d32e360ea"),
-    ("reversi", "8a84b7dab12dcb8a"),
-    ("chess", "a4118c5e96117d27"),
+    ("tic_tac_toe", "a933748501b65537"),
+    ("connect_four", "00cbe3c541d17cec"),
+    ("gomoku", "9be14abffda23c23"),
+    ("tic_tac_two", "20e0ee9c248f30d0"),
+    ("morris", "7cc6921c5efe9ead"),
+    ("peg_solitaire", "a40efb92a9bdf800"),
+    ("battleship", "02b22157bbf83b2b"),
+    ("reversi", "01441d5762dc5f4c"),
+    ("chess", "a212e7c32bcc0a3d"),
 ];
 
 #[test]

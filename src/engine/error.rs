@@ -44,6 +44,10 @@ pub enum Reason {
     TakebackNotAllowed,
     /// There is no move of the seat's to take back.
     NothingToTakeBack,
+    /// A takeback the seat asked for still waits for the other seat's answer.
+    TakebackAlreadyRequested,
+    /// No takeback request waits for this seat's answer.
+    NoTakebackRequest,
     /// The target holds no opponent's piece to capture.
     NothingToCapture,
     /// This kind of move does not belong to the seat's current phase.
@@ -115,6 +119,8 @@ impl Reason {
             Reason::NothingToCapture => "NOTHING_TO_CAPTURE",
             Reason::TakebackNotAllowed => "TAKEBACK_NOT_ALLOWED",
             Reason::NothingToTakeBack => "NOTHING_TO_TAKE_BACK",
+            Reason::TakebackAlreadyRequested => "TAKEBACK_ALREADY_REQUESTED",
+            Reason::NoTakebackRequest => "NO_TAKEBACK_REQUEST",
             Reason::WrongPhase => "WRONG_PHASE",
             Reason::AlreadyShot => "ALREADY_SHOT",
             Reason::NotOwed => "NOT_OWED",
@@ -178,6 +184,8 @@ impl Reason {
         Reason::DrawAlreadyOffered,
         Reason::DrawNotClaimable,
         Reason::TooLateToAbort,
+        Reason::TakebackAlreadyRequested,
+        Reason::NoTakebackRequest,
     ];
 }
 

@@ -127,6 +127,14 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         false
     }
 
+    /// True when a takeback needs the other seat's consent: a seat asks
+    /// ([`Match::request_take_back`](super::Match::request_take_back)) instead of taking
+    /// its move back at once. Only where takebacks are allowed, in two-seat games.
+    fn takebacks_need_consent(config: &Self::Config) -> bool {
+        let _ = config;
+        false
+    }
+
     /// The engine's analysis for `seat`, the seat to act in a game that is not over,
     /// searching within `budget` ([`Match::analyse`](super::Match::analyse) checks both):
     /// the move it suggests, the line it expects, and the score, exact where the engine

@@ -29,6 +29,12 @@ pub enum Turn {
     /// `seat`'s time ran out and the game ends by it (see [`Match::time_out`]); only the
     /// play layer's clock makes this turn.
     TimedOut(Seat),
+    /// `seat` asked to take back its last move, in a game where the other seat must agree
+    /// (see [`Match::request_take_back`]).
+    RequestTakeBack(Seat),
+    /// `seat` answered the other seat's takeback request: accepting undoes the requester's
+    /// last move (see [`Match::answer_take_back`]).
+    AnswerTakeBack { seat: Seat, accept: bool },
 }
 
 impl Turn {
@@ -36,7 +42,11 @@ impl Turn {
     /// adjudication, a timeout: the seat whose time ran out did not play it).
     pub fn seat(&self) -> Option<Seat> {
         match self {
-            Turn::Move(seat, _) | Turn::Resign(seat) | Turn::TakeBack(seat) => Some(*seat),
+            Turn::Move(seat, _)
+            | Turn::Resign(seat)
+            | Turn::TakeBack(seat)
+            | Turn::RequestTakeBack(seat)
+            | Turn::AnswerTakeBack { seat, .. } => Some(*seat),
             Turn::Abort { .. } | Turn::Adjudicate { .. } | Turn::TimedOut(_) => None,
         }
     }
@@ -69,6 +79,9 @@ pub struct Match<G: Rules> {
     /// The outcome when the game ended outside the rules (a resignation); the position
     /// has been told of it through [`Rules::conclude`].
     ending: Option<Outcome>,
+    /// The seat whose takeback request waits for the other seat's answer; a move, an
+    /// answer or the end of the game clears it.
+    takeback_request: Option<Seat>,
 }
 
 impl<G: Rules> Match<G> {
@@ -78,7 +91,19 @@ impl<G: Rules> Match<G> {
     /// Every problem with `config`.
     pub fn new(config: G::Config) -> Result<Match<G>, ConfigError> {
         let position = G::new(&config)?;
-        Ok(Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), ending: None })
+        if G::takebacks_need_consent(&config) && !G::takebacks_allowed(&config) {
+            let mut error = ConfigError::default();
+            error.add("takeback_consent", "asks the other seat to agree to takebacks; allow takebacks too");
+            return Err(error);
+        }
+        Ok(Match {
+            config,
+            position,
+            history: Vec::new(),
+            moves_in_force: Vec::new(),
+            ending: None,
+            takeback_request: None,
+        })
     }
 
     /// The match made of a position and the history that led to it, as a snapshot holds
@@ -93,17 +118,27 @@ impl<G: Rules> Match<G> {
     /// When the history contradicts itself: a takeback with no move to undo, or a turn
     /// after a resignation.
     pub(super) fn from_parts(config: G::Config, position: G, history: Vec<Turn>) -> Result<Match<G>, String> {
-        let mut game = Match { config, position, history: Vec::new(), moves_in_force: Vec::new(), ending: None };
+        let mut game = Match {
+            config,
+            position,
+            history: Vec::new(),
+            moves_in_force: Vec::new(),
+            ending: None,
+            takeback_request: None,
+        };
         let mut ending = None;
         for (index, turn) in history.iter().enumerate() {
             if ending.is_some() {
                 return Err(format!("turn {index} follows the game's end outside the rules"));
             }
+            game.takeback_request = None;
             match turn {
                 Turn::Move(seat, action) => game.moves_in_force.push((*seat, action.clone())),
-                Turn::TakeBack(_) => {
+                Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. } => {
                     game.moves_in_force.pop().ok_or_else(|| format!("turn {index} takes back a move never made"))?;
                 }
+                Turn::AnswerTakeBack { accept: false, .. } => {}
+                Turn::RequestTakeBack(seat) => game.takeback_request = Some(*seat),
                 Turn::Resign(seat) => ending = Some(game.resignation_outcome(*seat)),
                 Turn::Abort { .. } => ending = Some(Match::<G>::abort_outcome()),
                 Turn::Adjudicate { result, .. } => ending = Some(Match::<G>::adjudication_outcome(*result)),
@@ -151,6 +186,8 @@ impl<G: Rules> Match<G> {
             Turn::Abort { explanation } => self.abort(explanation).map(|_| ()),
             Turn::Adjudicate { result, explanation } => self.adjudicate(*result, explanation).map(|_| ()),
             Turn::TimedOut(seat) => self.time_out(*seat).map(|_| ()),
+            Turn::RequestTakeBack(seat) => self.request_take_back(*seat),
+            Turn::AnswerTakeBack { seat, accept } => self.answer_take_back(*seat, *accept),
         }
     }
 
@@ -164,6 +201,8 @@ impl<G: Rules> Match<G> {
         self.position.apply(Mover::checked(seat), action)?;
         self.history.push(Turn::Move(seat, action.clone()));
         self.moves_in_force.push((seat, action.clone()));
+        // A move is the answer to a takeback request nobody answered: it lapses.
+        self.takeback_request = None;
         Ok(())
     }
 
@@ -175,6 +214,78 @@ impl<G: Rules> Match<G> {
     /// When takebacks are not allowed, the game is over, there is no move to take back or
     /// the last move is not `seat`'s; the match is then unchanged.
     pub fn take_back(&mut self, seat: Seat) -> Result<(), MoveError> {
+        self.check_takeback(seat)?;
+        if G::takebacks_need_consent(&self.config) {
+            return Err(MoveError::new(
+                Reason::TakebackNotAllowed,
+                "in this game the other seat must agree to a takeback: ask for one instead",
+            ));
+        }
+        self.undo_last_move();
+        self.history.push(Turn::TakeBack(seat));
+        Ok(())
+    }
+
+    /// Asks the other seat to let `seat` take back its last move, in a game where
+    /// takebacks need consent ([`Rules::takebacks_need_consent`]); the request waits for
+    /// [`Match::answer_take_back`] and lapses when a move is made first.
+    ///
+    /// # Errors
+    /// As for [`Match::take_back`], and `TakebackAlreadyRequested` while a request waits;
+    /// the match is then unchanged.
+    pub fn request_take_back(&mut self, seat: Seat) -> Result<(), MoveError> {
+        self.check_takeback(seat)?;
+        if !G::takebacks_need_consent(&self.config) {
+            return Err(MoveError::new(
+                Reason::TakebackNotAllowed,
+                "in this game a seat takes back its own move without asking: take it back instead",
+            ));
+        }
+        if self.takeback_request.is_some() {
+            return Err(MoveError::new(
+                Reason::TakebackAlreadyRequested,
+                "your takeback request waits for the other seat's answer",
+            ));
+        }
+        self.takeback_request = Some(seat);
+        self.history.push(Turn::RequestTakeBack(seat));
+        Ok(())
+    }
+
+    /// `seat`'s answer to the other seat's waiting takeback request: accepting undoes the
+    /// requester's last move, declining leaves the game as it is.
+    ///
+    /// # Errors
+    /// `GameOver` after the end; `NoTakebackRequest` when no request waits for `seat`'s
+    /// answer; the match is then unchanged.
+    pub fn answer_take_back(&mut self, seat: Seat, accept: bool) -> Result<(), MoveError> {
+        self.check_live()?;
+        match self.takeback_request {
+            Some(requester) if requester != seat => {}
+            Some(_) => {
+                return Err(MoveError::new(
+                    Reason::NoTakebackRequest,
+                    "the waiting takeback request is your own; the other seat answers it",
+                ));
+            }
+            None => return Err(MoveError::new(Reason::NoTakebackRequest, "no takeback request waits for an answer")),
+        }
+        if accept {
+            self.undo_last_move();
+        }
+        self.takeback_request = None;
+        self.history.push(Turn::AnswerTakeBack { seat, accept });
+        Ok(())
+    }
+
+    /// The seat whose takeback request waits for the other seat's answer; none once the
+    /// game is over.
+    pub fn takeback_request(&self) -> Option<Seat> {
+        self.takeback_request.filter(|_| self.outcome().is_none())
+    }
+
+    /// Checks that `seat` may take back (or ask to take back) the last move in force.
+    fn check_takeback(&self, seat: Seat) -> Result<(), MoveError> {
         if !G::takebacks_allowed(&self.config) {
             return Err(MoveError::new(
                 Reason::TakebackNotAllowed,
@@ -191,6 +302,11 @@ impl<G: Rules> Match<G> {
                 format!("the last move is {mover}'s; a seat may take back only its own last move"),
             ));
         }
+        Ok(())
+    }
+
+    /// Undoes the last move in force by replaying the moves before it.
+    fn undo_last_move(&mut self) {
         let mut position = G::new(&self.config).expect("the configuration was valid when the match began");
         let kept = &self.moves_in_force[..self.moves_in_force.len() - 1];
         for (mover, action) in kept {
@@ -200,8 +316,6 @@ impl<G: Rules> Match<G> {
         }
         self.position = position;
         self.moves_in_force.pop();
-        self.history.push(Turn::TakeBack(seat));
-        Ok(())
     }
 
     /// Ends the game by `seat`'s resignation. In a two-seat game the other seat wins; in
@@ -411,6 +525,7 @@ impl<G: Rules> Match<G> {
             outcome: self.outcome(),
             last_move,
             move_count: self.move_count(),
+            takeback_request: self.takeback_request(),
         }
     }
 }

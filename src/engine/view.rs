@@ -250,4 +250,6 @@ pub struct View {
     pub last_move: Option<LastMove>,
     /// Moves applied so far.
     pub move_count: u32,
+    /// The seat whose takeback request waits for the other seat's answer.
+    pub takeback_request: Option<Seat>,
 }

@@ -56,6 +56,10 @@ pub struct Config {
     /// configurations stored before the choice existed.
     #[serde(default)]
     pub allow_takebacks: bool,
+    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
+    /// false in configurations stored before the choice existed.
+    #[serde(default)]
+    pub takeback_consent: bool,
 }
 
 impl Default for Config {
@@ -88,6 +92,7 @@ impl Config {
             blocked: Vec::new(),
             starter: Starter::FirstSeat,
             allow_takebacks: false,
+            takeback_consent: false,
         }
     }
 }
@@ -200,6 +205,10 @@ impl Rules for ConnectFour {
         config.allow_takebacks
     }
 
+    fn takebacks_need_consent(config: &Config) -> bool {
+        config.takeback_consent
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -250,6 +259,10 @@ impl Listed for ConnectFour {
 
     fn allowing_takebacks(config: Config) -> Config {
         Config { allow_takebacks: true, ..config }
+    }
+
+    fn with_takeback_consent(config: Config) -> Option<Config> {
+        Some(Config { takeback_consent: true, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

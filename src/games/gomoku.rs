@@ -58,6 +58,10 @@ pub struct Config {
     /// configurations stored before the choice existed.
     #[serde(default)]
     pub allow_takebacks: bool,
+    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
+    /// false in configurations stored before the choice existed.
+    #[serde(default)]
+    pub takeback_consent: bool,
 }
 
 impl Default for Config {
@@ -71,6 +75,7 @@ impl Default for Config {
             blocked: Vec::new(),
             starter: Starter::FirstSeat,
             allow_takebacks: false,
+            takeback_consent: false,
         }
     }
 }
@@ -199,6 +204,10 @@ impl Rules for Gomoku {
         config.allow_takebacks
     }
 
+    fn takebacks_need_consent(config: &Config) -> bool {
+        config.takeback_consent
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -244,6 +253,10 @@ impl Listed for Gomoku {
 
     fn allowing_takebacks(config: Config) -> Config {
         Config { allow_takebacks: true, ..config }
+    }
+
+    fn with_takeback_consent(config: Config) -> Option<Config> {
+        Some(Config { takeback_consent: true, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

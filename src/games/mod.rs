@@ -58,6 +58,11 @@ pub trait Listed: Rules<Config: Default> {
     fn allowing_takebacks(config: Self::Config) -> Self::Config {
         config
     }
+    /// `config` asking the other seat to agree to each takeback; `None` where there is no
+    /// other seat to ask.
+    fn with_takeback_consent(_config: Self::Config) -> Option<Self::Config> {
+        None
+    }
     /// Named configurations on a clock: the game's common time controls.
     fn timed_presets() -> Vec<(Preset<Self::Config>, ClockConfig)> {
         Vec::new()
@@ -207,6 +212,19 @@ macro_rules! registry {
             /// Whether a seat may take back its own last move ([`Rules::takebacks_allowed`]).
             pub fn takebacks_allowed(&self) -> bool {
                 match self { $(GameConfig::$kind(config) => <$game as Rules>::takebacks_allowed(config)),+ }
+            }
+
+            /// Whether a takeback needs the other seat's consent.
+            pub fn takebacks_need_consent(&self) -> bool {
+                match self { $(GameConfig::$kind(config) => <$game as Rules>::takebacks_need_consent(config)),+ }
+            }
+
+            /// This configuration asking the other seat to agree to each takeback; `None`
+            /// where there is no other seat to ask.
+            pub fn with_takeback_consent(self) -> Option<GameConfig> {
+                match self {
+                    $(GameConfig::$kind(config) => <$game as Listed>::with_takeback_consent(config).map(GameConfig::$kind)),+
+                }
             }
 
             /// This configuration letting a seat take back its own last move.
@@ -372,5 +390,63 @@ mod takeback_tests {
             );
             assert_eq!(game.to_act(), before.to_act(), "{kind:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod consent_tests {
+    use crate::engine::{Action, Match, Reason, Seat, Turn};
+    use crate::games::tic_tac_toe::{Config, TicTacToe};
+
+    fn consenting() -> Match<TicTacToe> {
+        Match::new(Config { allow_takebacks: true, takeback_consent: true, ..Config::default() }).unwrap()
+    }
+
+    #[test]
+    fn a_takeback_is_asked_for_and_undone_only_when_the_other_seat_agrees() {
+        let (x, o) = (Seat::FIRST, Seat::SECOND);
+        let mut game = consenting();
+        game.apply(x, &Action::place(1, 1)).unwrap();
+        assert_eq!(game.take_back(x).unwrap_err().reason, Reason::TakebackNotAllowed, "asking is the only way");
+        assert_eq!(game.request_take_back(o).unwrap_err().reason, Reason::NothingToTakeBack);
+        assert_eq!(game.answer_take_back(o, true).unwrap_err().reason, Reason::NoTakebackRequest);
+        game.request_take_back(x).unwrap();
+        assert_eq!(game.takeback_request(), Some(x));
+        assert_eq!(game.view(crate::engine::Viewer::Spectator).takeback_request, Some(x));
+        assert_eq!(game.request_take_back(x).unwrap_err().reason, Reason::TakebackAlreadyRequested);
+        assert_eq!(game.answer_take_back(x, true).unwrap_err().reason, Reason::NoTakebackRequest, "not one's own");
+        // Declined: the move stands and O is still to move.
+        game.answer_take_back(o, false).unwrap();
+        assert_eq!((game.takeback_request(), game.move_count(), game.to_act()), (None, 1, vec![o]));
+        // Asked again and agreed to: X's mark is gone and X is to move.
+        game.request_take_back(x).unwrap();
+        game.answer_take_back(o, true).unwrap();
+        assert_eq!((game.takeback_request(), game.move_count(), game.to_act()), (None, 0, vec![x]));
+        // A request lapses when the other seat moves instead of answering.
+        game.apply(x, &Action::place(0, 0)).unwrap();
+        game.request_take_back(x).unwrap();
+        game.apply(o, &Action::place(2, 2)).unwrap();
+        assert_eq!(game.takeback_request(), None);
+        assert_eq!(game.answer_take_back(o, true).unwrap_err().reason, Reason::NoTakebackRequest);
+        // The history replays to the same match, requests and answers included.
+        let replayed = Match::<TicTacToe>::replay(game.config().clone(), game.history()).unwrap();
+        assert_eq!(replayed, game);
+        assert!(game.history().iter().any(|turn| matches!(turn, Turn::AnswerTakeBack { accept: false, .. })));
+    }
+
+    #[test]
+    fn a_waiting_request_is_kept_by_replays_and_snapshots_and_consent_needs_takebacks() {
+        let mut game = consenting();
+        game.apply(Seat::FIRST, &Action::place(1, 1)).unwrap();
+        game.request_take_back(Seat::FIRST).unwrap();
+        let replayed = Match::<TicTacToe>::replay(game.config().clone(), game.history()).unwrap();
+        assert_eq!(replayed.takeback_request(), Some(Seat::FIRST));
+        let restored = Match::<TicTacToe>::restore(game.config(), &game.snapshot()).unwrap();
+        assert_eq!(restored, game);
+        let error = Match::<TicTacToe>::new(Config { takeback_consent: true, ..Config::default() }).unwrap_err();
+        assert_eq!(error.violations[0].field, "takeback_consent");
+        let mut free = Match::<TicTacToe>::new(Config { allow_takebacks: true, ..Config::default() }).unwrap();
+        free.apply(Seat::FIRST, &Action::place(1, 1)).unwrap();
+        assert_eq!(free.request_take_back(Seat::FIRST).unwrap_err().reason, Reason::TakebackNotAllowed);
     }
 }

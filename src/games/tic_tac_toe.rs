@@ -49,6 +49,10 @@ pub struct Config {
     /// configurations stored before the choice existed.
     #[serde(default)]
     pub allow_takebacks: bool,
+    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
+    /// false in configurations stored before the choice existed.
+    #[serde(default)]
+    pub takeback_consent: bool,
 }
 
 impl Default for Config {
@@ -60,6 +64,7 @@ impl Default for Config {
             blocked: Vec::new(),
             starter: Starter::FirstSeat,
             allow_takebacks: false,
+            takeback_consent: false,
         }
     }
 }
@@ -204,6 +209,10 @@ impl Rules for TicTacToe {
         config.allow_takebacks
     }
 
+    fn takebacks_need_consent(config: &Config) -> bool {
+        config.takeback_consent
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -249,6 +258,10 @@ impl Listed for TicTacToe {
 
     fn allowing_takebacks(config: Config) -> Config {
         Config { allow_takebacks: true, ..config }
+    }
+
+    fn with_takeback_consent(config: Config) -> Option<Config> {
+        Some(Config { takeback_consent: true, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -138,6 +138,10 @@ pub struct Config {
     /// configurations stored before the choice existed.
     #[serde(default)]
     pub allow_takebacks: bool,
+    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
+    /// false in configurations stored before the choice existed.
+    #[serde(default)]
+    pub takeback_consent: bool,
 }
 
 impl Default for Config {
@@ -153,6 +157,7 @@ impl Default for Config {
             move_limit: DEFAULT_MOVE_LIMIT,
             starter: Starter::FirstSeat,
             allow_takebacks: false,
+            takeback_consent: false,
         }
     }
 }
@@ -176,6 +181,7 @@ impl Config {
             move_limit: or(self.move_limit, DEFAULT_MOVE_LIMIT.max(pieces_per_seat.saturating_mul(4))),
             starter: self.starter.drawn(),
             allow_takebacks: self.allow_takebacks,
+            takeback_consent: self.takeback_consent,
         }
     }
 
@@ -562,6 +568,10 @@ impl Rules for TicTacTwo {
         config.allow_takebacks
     }
 
+    fn takebacks_need_consent(config: &Config) -> bool {
+        config.takeback_consent
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
@@ -637,6 +647,10 @@ impl Listed for TicTacTwo {
 
     fn allowing_takebacks(config: Config) -> Config {
         Config { allow_takebacks: true, ..config }
+    }
+
+    fn with_takeback_consent(config: Config) -> Option<Config> {
+        Some(Config { takeback_consent: true, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -247,7 +247,7 @@ impl Hub {
                 let mut next = state.game.clone_box();
                 next.play(turn).map_err(|error| PlayError::Move { error, current_seq: state.seq })?;
                 let move_number = match turn {
-                    Turn::TakeBack(_) => state.game.move_count(),
+                    Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. } => state.game.move_count(),
                     _ => next.move_count(),
                 };
                 // The caller checked that no clock had run out, but the clock's own.

@@ -729,15 +729,38 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {
         let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let seat = seat_of(viewer, "taking back a move")?;
+        // Where the other seat must agree, taking back is asking.
+        let take_back =
+            if live.config.takebacks_need_consent() { Turn::RequestTakeBack(seat) } else { Turn::TakeBack(seat) };
         let turn = TurnRequest {
             actor: Actor::Seat(seat),
-            command: Turn::TakeBack(seat).into(),
+            command: take_back.into(),
             expected_seq: request.get_ref().expected_seq,
             request_id: request_id(&request.get_ref().request_id)?,
             validate_only: false,
         };
         let result = self.hub.play(&live, turn).await?;
         Ok(Response::new(pb::TakeBackResponse {
+            seq: result.seq,
+            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
+        }))
+    }
+
+    async fn answer_take_back(
+        &self,
+        request: Request<pb::AnswerTakeBackRequest>,
+    ) -> Result<Response<pb::AnswerTakeBackResponse>, Status> {
+        let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
+        let seat = seat_of(viewer, "answering a takeback request")?;
+        let turn = TurnRequest {
+            actor: Actor::Seat(seat),
+            command: Turn::AnswerTakeBack { seat, accept: request.get_ref().accept }.into(),
+            expected_seq: request.get_ref().expected_seq,
+            request_id: request_id(&request.get_ref().request_id)?,
+            validate_only: false,
+        };
+        let result = self.hub.play(&live, turn).await?;
+        Ok(Response::new(pb::AnswerTakeBackResponse {
             seq: result.seq,
             view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
         }))

@@ -14,7 +14,7 @@ use super::pb;
 
 /// The wire view of `view`, the view of game `game_id` (of `kind`) as of event `seq`.
 pub fn view(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
-    let View { viewer, observation, to_act, outcome, last_move, move_count } = view;
+    let View { viewer, observation, to_act, outcome, last_move, move_count, takeback_request } = view;
     let Observation {
         board,
         active_region,
@@ -61,6 +61,9 @@ pub fn view(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
         notation: notation.clone().unwrap_or_default(),
         // "0 when none does".
         draw_offer: draw_offer.map_or(0, seat_number),
+        // "The seat whose takeback request awaits the other seat's answer (`AnswerTakeBack`),
+        // numbered from 1; 0 when none does".
+        takeback_request: takeback_request.map_or(0, seat_number),
     }
 }
 

@@ -524,7 +524,20 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
                 turns.push(Turn::Resign(Seat::from_number(resigned.seat).unwrap()))
             }
             pb::game_event::Kind::MoveTakenBack(back) => {
-                turns.push(Turn::TakeBack(Seat::from_number(back.seat).unwrap()))
+                let seat = Seat::from_number(back.seat).unwrap();
+                // Taken back with the other seat's consent, the actor is the seat that agreed.
+                match event.actor.as_ref().and_then(|actor| actor.kind.clone()) {
+                    Some(pb::actor::Kind::Seat(agreed)) if agreed != back.seat => {
+                        turns.push(Turn::AnswerTakeBack { seat: Seat::from_number(agreed).unwrap(), accept: true })
+                    }
+                    _ => turns.push(Turn::TakeBack(seat)),
+                }
+            }
+            pb::game_event::Kind::TakebackRequested(asked) => {
+                turns.push(Turn::RequestTakeBack(Seat::from_number(asked.seat).unwrap()))
+            }
+            pb::game_event::Kind::TakebackDeclined(declined) => {
+                turns.push(Turn::AnswerTakeBack { seat: Seat::from_number(declined.seat).unwrap(), accept: false })
             }
             pb::game_event::Kind::GameEnded(_) => {}
             pb::game_event::Kind::GameAborted(_)

@@ -254,3 +254,71 @@ async fn every_game_allows_takebacks_when_its_configuration_says_so() {
         client.create_game(create(Kind::PegSolitaire(Default::default()), false)).await.unwrap().into_inner();
     assert!(response.game.unwrap().config.unwrap().allow_takebacks);
 }
+
+#[tokio::test]
+async fn with_consent_a_takeback_is_asked_for_and_the_other_seat_agrees_or_declines() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let config = |game: Kind, allow_takebacks: bool| pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+            game: Some(game),
+            allow_takebacks,
+            takebacks_need_consent: true,
+            ..Default::default()
+        })),
+        ..Default::default()
+    };
+    for (game, allow, expected) in [
+        (Kind::TicTacToe(Default::default()), false, "set allow_takebacks too"),
+        (Kind::PegSolitaire(Default::default()), true, "a one-seat game has none"),
+    ] {
+        let error = client.create_game(config(game, allow)).await.unwrap_err();
+        assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
+        let violations = error.get_details_bad_request().unwrap().field_violations;
+        assert_eq!(violations[0].field, "config.takebacks_need_consent");
+        assert!(violations.iter().any(|v| v.description.contains(expected)), "{violations:?}");
+    }
+
+    let response = client.create_game(config(Kind::TicTacToe(Default::default()), true)).await.unwrap().into_inner();
+    assert!(response.game.as_ref().unwrap().config.as_ref().unwrap().takebacks_need_consent);
+    let tokens = response.seat_tokens.into_iter().map(|t| t.token).collect();
+    let game = Game { id: response.game.unwrap().game_id, tokens };
+    let take_back = |seat: usize| {
+        as_seat(&game.tokens[seat], pb::TakeBackRequest { game_id: game.id.clone(), ..Default::default() })
+    };
+    let answer = |seat: usize, accept: bool| {
+        as_seat(
+            &game.tokens[seat],
+            pb::AnswerTakeBackRequest { game_id: game.id.clone(), accept, ..Default::default() },
+        )
+    };
+    client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap();
+    let error = client.answer_take_back(answer(1, true)).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "NO_TAKEBACK_REQUEST");
+    let asked = client.take_back(take_back(0)).await.unwrap().into_inner().view.unwrap();
+    assert_eq!((asked.takeback_request, asked.move_count), (1, 1), "asking changes nothing yet");
+    let error = client.take_back(take_back(0)).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "TAKEBACK_ALREADY_REQUESTED");
+    let error = client.answer_take_back(answer(0, true)).await.unwrap_err();
+    assert_error(&error, Code::FailedPrecondition, "NO_TAKEBACK_REQUEST");
+    let spectator = pb::AnswerTakeBackRequest { game_id: game.id.clone(), accept: true, ..Default::default() };
+    let error = client.answer_take_back(spectator).await.unwrap_err();
+    assert_error(&error, Code::PermissionDenied, "SEAT_REQUIRED");
+    let declined = client.answer_take_back(answer(1, false)).await.unwrap().into_inner().view.unwrap();
+    assert_eq!((declined.takeback_request, declined.move_count, declined.to_act.as_slice()), (0, 1, &[2][..]));
+    client.take_back(take_back(0)).await.unwrap();
+    let agreed = client.answer_take_back(answer(1, true)).await.unwrap().into_inner().view.unwrap();
+    assert_eq!((agreed.takeback_request, agreed.move_count, agreed.to_act.as_slice()), (0, 0, &[1][..]));
+
+    use pb::game_event::Kind as Event;
+    let events = events_through(&mut client, &game.id, 6).await;
+    let seat_actor = |event: &pb::GameEvent| match event.actor.as_ref().and_then(|a| a.kind.clone()) {
+        Some(pb::actor::Kind::Seat(seat)) => seat,
+        other => panic!("{other:?}"),
+    };
+    assert!(matches!(events[2].kind, Some(Event::TakebackRequested(pb::TakebackRequested { seat: 1 }))));
+    assert!(matches!(events[3].kind, Some(Event::TakebackDeclined(pb::TakebackDeclined { seat: 2 }))));
+    assert_eq!((seat_actor(&events[2]), seat_actor(&events[3])), (1, 2));
+    let Some(Event::MoveTakenBack(back)) = &events[5].kind else { panic!("{:?}", events[5]) };
+    assert_eq!((back.seat, back.move_number, seat_actor(&events[5])), (1, 1, 2), "seat 2 agreed to undo move 1");
+}

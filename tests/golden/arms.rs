@@ -45,6 +45,8 @@ arms!(TURN: Turn {
     Turn::Abort { .. } => "abort",
     Turn::Adjudicate { .. } => "adjudicate",
     Turn::TimedOut(_) => "timed out",
+    Turn::RequestTakeBack(_) => "request take back",
+    Turn::AnswerTakeBack { .. } => "answer take back",
 });
 
 arms!(ACTOR: Actor {

@@ -4,9 +4,10 @@
 
 use tabula::engine::clock::{ClockChange, ClockConfig, OnTimeout, TimeControl};
 use tabula::engine::{
-    Action, Adjudication, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Turn, Viewer,
+    Action, Adjudication, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Starter, Turn,
+    Viewer,
 };
-use tabula::games::{GameConfig, GameKind, battleship, chess, morris, peg_solitaire, reversi};
+use tabula::games::{GameConfig, GameKind, battleship, chess, gomoku, morris, peg_solitaire, reversi};
 use tabula::store::{BotSeat, GameStatus};
 
 /// One game to play through the engine.
@@ -42,6 +43,10 @@ pub enum Step {
     Resign(Seat),
     /// The seat that made the last move takes it back.
     TakeBack,
+    /// The seat that made the last move asks the other to agree to take it back.
+    RequestTakeBack,
+    /// The seat to act answers the other's takeback request.
+    AnswerTakeBack(bool),
     /// The owner aborts the game, saying why.
     Abort(&'static str),
     /// The owner adjudicates the game, saying why.
@@ -69,6 +74,11 @@ impl Step {
                 let last = game.view(Viewer::Spectator).last_move.expect("a takeback needs a move to take back");
                 Turn::TakeBack(last.seat)
             }
+            Step::RequestTakeBack => {
+                let last = game.view(Viewer::Spectator).last_move.expect("a takeback needs a move to take back");
+                Turn::RequestTakeBack(last.seat)
+            }
+            Step::AnswerTakeBack(accept) => Turn::AnswerTakeBack { seat: game.to_act()[0], accept: *accept },
             Step::Abort(explanation) => Turn::Abort { explanation: (*explanation).to_owned() },
             Step::Adjudicate(result, explanation) => {
                 Turn::Adjudicate { result: *result, explanation: (*explanation).to_owned() }
@@ -87,7 +97,7 @@ pub fn scripts(kind: GameKind) -> Vec<Script> {
             vec![tic_tac_toe(), tic_tac_toe_aborted(), tic_tac_toe_against_the_engine(), tic_tac_toe_on_a_clock()]
         }
         GameKind::ConnectFour => vec![connect_four(), connect_four_adjudicated(), connect_four_on_a_clock()],
-        GameKind::Gomoku => vec![gomoku()],
+        GameKind::Gomoku => vec![gomoku(), gomoku_with_every_option()],
         GameKind::TicTacTwo => vec![tic_tac_two()],
         GameKind::Morris => vec![morris()],
         GameKind::PegSolitaire => vec![peg_solitaire()],
@@ -232,6 +242,31 @@ fn connect_four_adjudicated() -> Script {
     script_with_actors(
         "three drops, then the owner adjudicates a win for seat 1",
         GameConfig::ConnectFour(Default::default()),
+        steps,
+    )
+}
+
+fn gomoku_with_every_option() -> Script {
+    let config = gomoku::Config {
+        blocked: vec![Cell::new(0, 0), Cell::new(14, 14)],
+        starter: Starter::SecondSeat,
+        allow_takebacks: true,
+        takeback_consent: true,
+        ..Default::default()
+    };
+    let steps = vec![
+        place(7, 7),
+        place(7, 8),
+        Step::RequestTakeBack,
+        Step::AnswerTakeBack(false),
+        place(6, 6),
+        Step::RequestTakeBack,
+        Step::AnswerTakeBack(true),
+        place(9, 9),
+    ];
+    script_with_actors(
+        "seat 2 starts around two blocked cells; a takeback asked for and declined, another agreed to; in progress",
+        GameConfig::Gomoku(config),
         steps,
     )
 }

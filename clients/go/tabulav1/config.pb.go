@@ -399,8 +399,13 @@ type GameConfig struct {
 	// it; chess also reads its own `ChessConfig.allow_takebacks`. The server answers with the
 	// game's rule (true for peg solitaire, and for chess the two fields agree).
 	AllowTakebacks bool `protobuf:"varint,12,opt,name=allow_takebacks,json=allowTakebacks,proto3" json:"allow_takebacks,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// With takebacks allowed, in a two-seat game: a seat's `TakeBack` asks the other seat
+	// (`TakebackRequested`, and the view's `takeback_request`), which agrees or declines with
+	// `AnswerTakeBack`; a move made first lets the request lapse. Default false. Without
+	// takebacks allowed, or in peg solitaire, refused with INVALID_REQUEST.
+	TakebacksNeedConsent bool `protobuf:"varint,13,opt,name=takebacks_need_consent,json=takebacksNeedConsent,proto3" json:"takebacks_need_consent,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *GameConfig) Reset() {
@@ -538,6 +543,13 @@ func (x *GameConfig) GetStarter() Starter {
 func (x *GameConfig) GetAllowTakebacks() bool {
 	if x != nil {
 		return x.AllowTakebacks
+	}
+	return false
+}
+
+func (x *GameConfig) GetTakebacksNeedConsent() bool {
+	if x != nil {
+		return x.TakebacksNeedConsent
 	}
 	return false
 }
@@ -1434,7 +1446,7 @@ var File_tabula_v1_config_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_config_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xa9\x05\n" +
+	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xdf\x05\n" +
 	"\n" +
 	"GameConfig\x12<\n" +
 	"\vtic_tac_toe\x18\x01 \x01(\v2\x1a.tabula.v1.TicTacToeConfigH\x00R\tticTacToe\x12A\n" +
@@ -1451,7 +1463,8 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\x05clock\x18\n" +
 	" \x01(\v2\x16.tabula.v1.ClockConfigR\x05clock\x12,\n" +
 	"\astarter\x18\v \x01(\x0e2\x12.tabula.v1.StarterR\astarter\x12'\n" +
-	"\x0fallow_takebacks\x18\f \x01(\bR\x0eallowTakebacksB\x06\n" +
+	"\x0fallow_takebacks\x18\f \x01(\bR\x0eallowTakebacks\x124\n" +
+	"\x16takebacks_need_consent\x18\r \x01(\bR\x14takebacksNeedConsentB\x06\n" +
 	"\x04game\"\x87\x01\n" +
 	"\x0fTicTacToeConfig\x12\x12\n" +
 	"\x04size\x18\x01 \x01(\rR\x04size\x12\x1d\n" +

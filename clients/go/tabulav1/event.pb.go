@@ -54,9 +54,12 @@ type GameEvent struct {
 	//	*GameEvent_ClockPaused
 	//	*GameEvent_ClockResumed
 	//	*GameEvent_TimeAdded
+	//	*GameEvent_TakebackRequested
+	//	*GameEvent_TakebackDeclined
 	Kind isGameEvent_Kind `protobuf_oneof:"kind"`
 	// Who made the change this event records: set on `MoveApplied`, `Resigned`,
-	// `MoveTakenBack`, `GameAborted` and `GameAdjudicated`; unset on `GameCreated` and on
+	// `MoveTakenBack`, `TakebackRequested`, `TakebackDeclined`, `GameAborted` and
+	// `GameAdjudicated`; unset on `GameCreated` and on
 	// `GameEnded` (the end belongs to the event before it, or to the rules).
 	Actor *Actor `protobuf:"bytes,9,opt,name=actor,proto3" json:"actor,omitempty"`
 	// In a game with clocks, the clocks just after this event, as of its `time`: set on every
@@ -224,6 +227,24 @@ func (x *GameEvent) GetTimeAdded() *TimeAdded {
 	return nil
 }
 
+func (x *GameEvent) GetTakebackRequested() *TakebackRequested {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_TakebackRequested); ok {
+			return x.TakebackRequested
+		}
+	}
+	return nil
+}
+
+func (x *GameEvent) GetTakebackDeclined() *TakebackDeclined {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_TakebackDeclined); ok {
+			return x.TakebackDeclined
+		}
+	}
+	return nil
+}
+
 func (x *GameEvent) GetActor() *Actor {
 	if x != nil {
 		return x.Actor
@@ -299,6 +320,18 @@ type GameEvent_TimeAdded struct {
 	TimeAdded *TimeAdded `protobuf:"bytes,15,opt,name=time_added,json=timeAdded,proto3,oneof"`
 }
 
+type GameEvent_TakebackRequested struct {
+	// A seat asked the other to agree to take back its last move (`TakeBack` in a game
+	// with `takebacks_need_consent`); the other seat answers with `AnswerTakeBack`. An
+	// accepted request is a `MoveTakenBack` whose actor is the seat that agreed.
+	TakebackRequested *TakebackRequested `protobuf:"bytes,17,opt,name=takeback_requested,json=takebackRequested,proto3,oneof"`
+}
+
+type GameEvent_TakebackDeclined struct {
+	// The other seat declined a takeback request (`AnswerTakeBack`).
+	TakebackDeclined *TakebackDeclined `protobuf:"bytes,18,opt,name=takeback_declined,json=takebackDeclined,proto3,oneof"`
+}
+
 func (*GameEvent_GameCreated) isGameEvent_Kind() {}
 
 func (*GameEvent_MoveApplied) isGameEvent_Kind() {}
@@ -320,6 +353,10 @@ func (*GameEvent_ClockPaused) isGameEvent_Kind() {}
 func (*GameEvent_ClockResumed) isGameEvent_Kind() {}
 
 func (*GameEvent_TimeAdded) isGameEvent_Kind() {}
+
+func (*GameEvent_TakebackRequested) isGameEvent_Kind() {}
+
+func (*GameEvent_TakebackDeclined) isGameEvent_Kind() {}
 
 // Who made a change to a game. Every change goes through the same rules and the same
 // history, whoever makes it.
@@ -1019,6 +1056,99 @@ func (x *TimeAdded) GetAdded() *durationpb.Duration {
 	return nil
 }
 
+// A seat asked to take back its last move; the game is unchanged until the other seat
+// agrees.
+type TakebackRequested struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat that asks to take back its last move (numbered from 1).
+	Seat          uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakebackRequested) Reset() {
+	*x = TakebackRequested{}
+	mi := &file_tabula_v1_event_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakebackRequested) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakebackRequested) ProtoMessage() {}
+
+func (x *TakebackRequested) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakebackRequested.ProtoReflect.Descriptor instead.
+func (*TakebackRequested) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *TakebackRequested) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+// The other seat declined a takeback request: the game goes on as it was.
+type TakebackDeclined struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat that declined (numbered from 1); its event's actor too.
+	Seat          uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TakebackDeclined) Reset() {
+	*x = TakebackDeclined{}
+	mi := &file_tabula_v1_event_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TakebackDeclined) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TakebackDeclined) ProtoMessage() {}
+
+func (x *TakebackDeclined) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TakebackDeclined.ProtoReflect.Descriptor instead.
+func (*TakebackDeclined) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *TakebackDeclined) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
 // A seat took back its last move: the game is as it was before that move.
 type MoveTakenBack struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1033,7 +1163,7 @@ type MoveTakenBack struct {
 
 func (x *MoveTakenBack) Reset() {
 	*x = MoveTakenBack{}
-	mi := &file_tabula_v1_event_proto_msgTypes[14]
+	mi := &file_tabula_v1_event_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1045,7 +1175,7 @@ func (x *MoveTakenBack) String() string {
 func (*MoveTakenBack) ProtoMessage() {}
 
 func (x *MoveTakenBack) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_event_proto_msgTypes[14]
+	mi := &file_tabula_v1_event_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1058,7 +1188,7 @@ func (x *MoveTakenBack) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveTakenBack.ProtoReflect.Descriptor instead.
 func (*MoveTakenBack) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_event_proto_rawDescGZIP(), []int{14}
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *MoveTakenBack) GetSeat() uint32 {
@@ -1079,7 +1209,7 @@ var File_tabula_v1_event_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_event_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xdc\x06\n" +
+	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xf7\a\n" +
 	"\tGameEvent\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x04R\x03seq\x12.\n" +
@@ -1097,7 +1227,9 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\fclock_paused\x18\r \x01(\v2\x16.tabula.v1.ClockPausedH\x00R\vclockPaused\x12>\n" +
 	"\rclock_resumed\x18\x0e \x01(\v2\x17.tabula.v1.ClockResumedH\x00R\fclockResumed\x125\n" +
 	"\n" +
-	"time_added\x18\x0f \x01(\v2\x14.tabula.v1.TimeAddedH\x00R\ttimeAdded\x12&\n" +
+	"time_added\x18\x0f \x01(\v2\x14.tabula.v1.TimeAddedH\x00R\ttimeAdded\x12M\n" +
+	"\x12takeback_requested\x18\x11 \x01(\v2\x1c.tabula.v1.TakebackRequestedH\x00R\x11takebackRequested\x12J\n" +
+	"\x11takeback_declined\x18\x12 \x01(\v2\x1b.tabula.v1.TakebackDeclinedH\x00R\x10takebackDeclined\x12&\n" +
 	"\x05actor\x18\t \x01(\v2\x10.tabula.v1.ActorR\x05actor\x12.\n" +
 	"\x05clock\x18\x10 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clockB\x06\n" +
 	"\x04kind\"\xa3\x01\n" +
@@ -1135,7 +1267,11 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\fClockResumed\"P\n" +
 	"\tTimeAdded\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12/\n" +
-	"\x05added\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\x05added\"D\n" +
+	"\x05added\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\x05added\"'\n" +
+	"\x11TakebackRequested\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\"&\n" +
+	"\x10TakebackDeclined\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\"D\n" +
 	"\rMoveTakenBack\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1f\n" +
 	"\vmove_number\x18\x02 \x01(\rR\n" +
@@ -1154,7 +1290,7 @@ func file_tabula_v1_event_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_event_proto_rawDescData
 }
 
-var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_tabula_v1_event_proto_goTypes = []any{
 	(*GameEvent)(nil),             // 0: tabula.v1.GameEvent
 	(*Actor)(nil),                 // 1: tabula.v1.Actor
@@ -1170,40 +1306,44 @@ var file_tabula_v1_event_proto_goTypes = []any{
 	(*ClockPaused)(nil),           // 11: tabula.v1.ClockPaused
 	(*ClockResumed)(nil),          // 12: tabula.v1.ClockResumed
 	(*TimeAdded)(nil),             // 13: tabula.v1.TimeAdded
-	(*MoveTakenBack)(nil),         // 14: tabula.v1.MoveTakenBack
-	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
-	(*ClockReadings)(nil),         // 16: tabula.v1.ClockReadings
-	(*GameConfig)(nil),            // 17: tabula.v1.GameConfig
-	(*Move)(nil),                  // 18: tabula.v1.Move
-	(*Outcome)(nil),               // 19: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),   // 20: google.protobuf.Duration
+	(*TakebackRequested)(nil),     // 14: tabula.v1.TakebackRequested
+	(*TakebackDeclined)(nil),      // 15: tabula.v1.TakebackDeclined
+	(*MoveTakenBack)(nil),         // 16: tabula.v1.MoveTakenBack
+	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
+	(*ClockReadings)(nil),         // 18: tabula.v1.ClockReadings
+	(*GameConfig)(nil),            // 19: tabula.v1.GameConfig
+	(*Move)(nil),                  // 20: tabula.v1.Move
+	(*Outcome)(nil),               // 21: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),   // 22: google.protobuf.Duration
 }
 var file_tabula_v1_event_proto_depIdxs = []int32{
-	15, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
+	17, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
 	4,  // 1: tabula.v1.GameEvent.game_created:type_name -> tabula.v1.GameCreated
 	5,  // 2: tabula.v1.GameEvent.move_applied:type_name -> tabula.v1.MoveApplied
 	6,  // 3: tabula.v1.GameEvent.resigned:type_name -> tabula.v1.Resigned
 	7,  // 4: tabula.v1.GameEvent.game_ended:type_name -> tabula.v1.GameEnded
-	14, // 5: tabula.v1.GameEvent.move_taken_back:type_name -> tabula.v1.MoveTakenBack
+	16, // 5: tabula.v1.GameEvent.move_taken_back:type_name -> tabula.v1.MoveTakenBack
 	8,  // 6: tabula.v1.GameEvent.game_aborted:type_name -> tabula.v1.GameAborted
 	9,  // 7: tabula.v1.GameEvent.game_adjudicated:type_name -> tabula.v1.GameAdjudicated
 	10, // 8: tabula.v1.GameEvent.timed_out:type_name -> tabula.v1.TimedOut
 	11, // 9: tabula.v1.GameEvent.clock_paused:type_name -> tabula.v1.ClockPaused
 	12, // 10: tabula.v1.GameEvent.clock_resumed:type_name -> tabula.v1.ClockResumed
 	13, // 11: tabula.v1.GameEvent.time_added:type_name -> tabula.v1.TimeAdded
-	1,  // 12: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
-	16, // 13: tabula.v1.GameEvent.clock:type_name -> tabula.v1.ClockReadings
-	3,  // 14: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
-	2,  // 15: tabula.v1.Actor.clock:type_name -> tabula.v1.ClockActor
-	17, // 16: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
-	18, // 17: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
-	19, // 18: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
-	20, // 19: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
-	20, // [20:20] is the sub-list for method output_type
-	20, // [20:20] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	14, // 12: tabula.v1.GameEvent.takeback_requested:type_name -> tabula.v1.TakebackRequested
+	15, // 13: tabula.v1.GameEvent.takeback_declined:type_name -> tabula.v1.TakebackDeclined
+	1,  // 14: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
+	18, // 15: tabula.v1.GameEvent.clock:type_name -> tabula.v1.ClockReadings
+	3,  // 16: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
+	2,  // 17: tabula.v1.Actor.clock:type_name -> tabula.v1.ClockActor
+	19, // 18: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
+	20, // 19: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
+	21, // 20: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
+	22, // 21: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
+	22, // [22:22] is the sub-list for method output_type
+	22, // [22:22] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_event_proto_init() }
@@ -1227,6 +1367,8 @@ func file_tabula_v1_event_proto_init() {
 		(*GameEvent_ClockPaused)(nil),
 		(*GameEvent_ClockResumed)(nil),
 		(*GameEvent_TimeAdded)(nil),
+		(*GameEvent_TakebackRequested)(nil),
+		(*GameEvent_TakebackDeclined)(nil),
 	}
 	file_tabula_v1_event_proto_msgTypes[1].OneofWrappers = []any{
 		(*Actor_Seat)(nil),
@@ -1240,7 +1382,7 @@ func file_tabula_v1_event_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_event_proto_rawDesc), len(file_tabula_v1_event_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -2104,7 +2104,8 @@ func (x *TakeBackRequest) GetRequestId() string {
 // Response of `TakeBack`.
 type TakeBackResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Sequence number of the game's newest event after the takeback (its `MoveTakenBack`).
+	// Sequence number of the game's newest event after the takeback (its `MoveTakenBack`,
+	// or its `TakebackRequested` where the other seat must agree).
 	Seq uint64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
 	// The game after the takeback, as the caller may see it.
 	View          *View `protobuf:"bytes,2,opt,name=view,proto3" json:"view,omitempty"`
@@ -2156,6 +2157,136 @@ func (x *TakeBackResponse) GetView() *View {
 	return nil
 }
 
+// Request for `AnswerTakeBack`.
+type AnswerTakeBackRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// True to agree to the takeback, false to decline it.
+	Accept bool `protobuf:"varint,2,opt,name=accept,proto3" json:"accept,omitempty"`
+	// When set, the answer counts only if the game's newest event still has this sequence
+	// number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`.
+	ExpectedSeq *uint64 `protobuf:"varint,3,opt,name=expected_seq,json=expectedSeq,proto3,oneof" json:"expected_seq,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+	// `SubmitMoveRequest`. Empty: no retry protection.
+	RequestId     string `protobuf:"bytes,4,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnswerTakeBackRequest) Reset() {
+	*x = AnswerTakeBackRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnswerTakeBackRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnswerTakeBackRequest) ProtoMessage() {}
+
+func (x *AnswerTakeBackRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnswerTakeBackRequest.ProtoReflect.Descriptor instead.
+func (*AnswerTakeBackRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *AnswerTakeBackRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *AnswerTakeBackRequest) GetAccept() bool {
+	if x != nil {
+		return x.Accept
+	}
+	return false
+}
+
+func (x *AnswerTakeBackRequest) GetExpectedSeq() uint64 {
+	if x != nil && x.ExpectedSeq != nil {
+		return *x.ExpectedSeq
+	}
+	return 0
+}
+
+func (x *AnswerTakeBackRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `AnswerTakeBack`.
+type AnswerTakeBackResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sequence number of the game's newest event after the answer.
+	Seq uint64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	// The game after the answer, as the caller may see it.
+	View          *View `protobuf:"bytes,2,opt,name=view,proto3" json:"view,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnswerTakeBackResponse) Reset() {
+	*x = AnswerTakeBackResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnswerTakeBackResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnswerTakeBackResponse) ProtoMessage() {}
+
+func (x *AnswerTakeBackResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnswerTakeBackResponse.ProtoReflect.Descriptor instead.
+func (*AnswerTakeBackResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *AnswerTakeBackResponse) GetSeq() uint64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *AnswerTakeBackResponse) GetView() *View {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
 // Request for `StreamEvents`.
 type StreamEventsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2175,7 +2306,7 @@ type StreamEventsRequest struct {
 
 func (x *StreamEventsRequest) Reset() {
 	*x = StreamEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2187,7 +2318,7 @@ func (x *StreamEventsRequest) String() string {
 func (*StreamEventsRequest) ProtoMessage() {}
 
 func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2200,7 +2331,7 @@ func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{28}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *StreamEventsRequest) GetGameId() string {
@@ -2238,7 +2369,7 @@ type StreamEventsResponse struct {
 
 func (x *StreamEventsResponse) Reset() {
 	*x = StreamEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2250,7 +2381,7 @@ func (x *StreamEventsResponse) String() string {
 func (*StreamEventsResponse) ProtoMessage() {}
 
 func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2263,7 +2394,7 @@ func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *StreamEventsResponse) GetEvent() *GameEvent {
@@ -2291,7 +2422,7 @@ type ArchiveGameRequest struct {
 
 func (x *ArchiveGameRequest) Reset() {
 	*x = ArchiveGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2303,7 +2434,7 @@ func (x *ArchiveGameRequest) String() string {
 func (*ArchiveGameRequest) ProtoMessage() {}
 
 func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2316,7 +2447,7 @@ func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameRequest.ProtoReflect.Descriptor instead.
 func (*ArchiveGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ArchiveGameRequest) GetGameId() string {
@@ -2337,7 +2468,7 @@ type ArchiveGameResponse struct {
 
 func (x *ArchiveGameResponse) Reset() {
 	*x = ArchiveGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2349,7 +2480,7 @@ func (x *ArchiveGameResponse) String() string {
 func (*ArchiveGameResponse) ProtoMessage() {}
 
 func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2362,7 +2493,7 @@ func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameResponse.ProtoReflect.Descriptor instead.
 func (*ArchiveGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ArchiveGameResponse) GetGame() *Game {
@@ -2383,7 +2514,7 @@ type DeleteGameRequest struct {
 
 func (x *DeleteGameRequest) Reset() {
 	*x = DeleteGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2395,7 +2526,7 @@ func (x *DeleteGameRequest) String() string {
 func (*DeleteGameRequest) ProtoMessage() {}
 
 func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2408,7 +2539,7 @@ func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameRequest.ProtoReflect.Descriptor instead.
 func (*DeleteGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *DeleteGameRequest) GetGameId() string {
@@ -2427,7 +2558,7 @@ type DeleteGameResponse struct {
 
 func (x *DeleteGameResponse) Reset() {
 	*x = DeleteGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2439,7 +2570,7 @@ func (x *DeleteGameResponse) String() string {
 func (*DeleteGameResponse) ProtoMessage() {}
 
 func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2452,7 +2583,7 @@ func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameResponse.ProtoReflect.Descriptor instead.
 func (*DeleteGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
 }
 
 // Request for `ReissueSeatToken`.
@@ -2468,7 +2599,7 @@ type ReissueSeatTokenRequest struct {
 
 func (x *ReissueSeatTokenRequest) Reset() {
 	*x = ReissueSeatTokenRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2480,7 +2611,7 @@ func (x *ReissueSeatTokenRequest) String() string {
 func (*ReissueSeatTokenRequest) ProtoMessage() {}
 
 func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2493,7 +2624,7 @@ func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenRequest.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ReissueSeatTokenRequest) GetGameId() string {
@@ -2521,7 +2652,7 @@ type ReissueSeatTokenResponse struct {
 
 func (x *ReissueSeatTokenResponse) Reset() {
 	*x = ReissueSeatTokenResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2533,7 +2664,7 @@ func (x *ReissueSeatTokenResponse) String() string {
 func (*ReissueSeatTokenResponse) ProtoMessage() {}
 
 func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2546,7 +2677,7 @@ func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenResponse.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ReissueSeatTokenResponse) GetSeatToken() *SeatToken {
@@ -2573,7 +2704,7 @@ type AbortGameRequest struct {
 
 func (x *AbortGameRequest) Reset() {
 	*x = AbortGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2585,7 +2716,7 @@ func (x *AbortGameRequest) String() string {
 func (*AbortGameRequest) ProtoMessage() {}
 
 func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2598,7 +2729,7 @@ func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameRequest.ProtoReflect.Descriptor instead.
 func (*AbortGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *AbortGameRequest) GetGameId() string {
@@ -2633,7 +2764,7 @@ type AbortGameResponse struct {
 
 func (x *AbortGameResponse) Reset() {
 	*x = AbortGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2645,7 +2776,7 @@ func (x *AbortGameResponse) String() string {
 func (*AbortGameResponse) ProtoMessage() {}
 
 func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2658,7 +2789,7 @@ func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameResponse.ProtoReflect.Descriptor instead.
 func (*AbortGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *AbortGameResponse) GetGame() *Game {
@@ -2689,7 +2820,7 @@ type AdjudicateGameRequest struct {
 
 func (x *AdjudicateGameRequest) Reset() {
 	*x = AdjudicateGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2701,7 +2832,7 @@ func (x *AdjudicateGameRequest) String() string {
 func (*AdjudicateGameRequest) ProtoMessage() {}
 
 func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2714,7 +2845,7 @@ func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameRequest.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *AdjudicateGameRequest) GetGameId() string {
@@ -2763,7 +2894,7 @@ type AdjudicateGameResponse struct {
 
 func (x *AdjudicateGameResponse) Reset() {
 	*x = AdjudicateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2775,7 +2906,7 @@ func (x *AdjudicateGameResponse) String() string {
 func (*AdjudicateGameResponse) ProtoMessage() {}
 
 func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2788,7 +2919,7 @@ func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameResponse.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *AdjudicateGameResponse) GetGame() *Game {
@@ -2812,7 +2943,7 @@ type PauseClockRequest struct {
 
 func (x *PauseClockRequest) Reset() {
 	*x = PauseClockRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2824,7 +2955,7 @@ func (x *PauseClockRequest) String() string {
 func (*PauseClockRequest) ProtoMessage() {}
 
 func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2837,7 +2968,7 @@ func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseClockRequest.ProtoReflect.Descriptor instead.
 func (*PauseClockRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PauseClockRequest) GetGameId() string {
@@ -2865,7 +2996,7 @@ type PauseClockResponse struct {
 
 func (x *PauseClockResponse) Reset() {
 	*x = PauseClockResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2877,7 +3008,7 @@ func (x *PauseClockResponse) String() string {
 func (*PauseClockResponse) ProtoMessage() {}
 
 func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2890,7 +3021,7 @@ func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseClockResponse.ProtoReflect.Descriptor instead.
 func (*PauseClockResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *PauseClockResponse) GetView() *View {
@@ -2914,7 +3045,7 @@ type ResumeClockRequest struct {
 
 func (x *ResumeClockRequest) Reset() {
 	*x = ResumeClockRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2926,7 +3057,7 @@ func (x *ResumeClockRequest) String() string {
 func (*ResumeClockRequest) ProtoMessage() {}
 
 func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2939,7 +3070,7 @@ func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeClockRequest.ProtoReflect.Descriptor instead.
 func (*ResumeClockRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ResumeClockRequest) GetGameId() string {
@@ -2967,7 +3098,7 @@ type ResumeClockResponse struct {
 
 func (x *ResumeClockResponse) Reset() {
 	*x = ResumeClockResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2979,7 +3110,7 @@ func (x *ResumeClockResponse) String() string {
 func (*ResumeClockResponse) ProtoMessage() {}
 
 func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2992,7 +3123,7 @@ func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeClockResponse.ProtoReflect.Descriptor instead.
 func (*ResumeClockResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ResumeClockResponse) GetView() *View {
@@ -3020,7 +3151,7 @@ type AddTimeRequest struct {
 
 func (x *AddTimeRequest) Reset() {
 	*x = AddTimeRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3032,7 +3163,7 @@ func (x *AddTimeRequest) String() string {
 func (*AddTimeRequest) ProtoMessage() {}
 
 func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3045,7 +3176,7 @@ func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTimeRequest.ProtoReflect.Descriptor instead.
 func (*AddTimeRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *AddTimeRequest) GetGameId() string {
@@ -3087,7 +3218,7 @@ type AddTimeResponse struct {
 
 func (x *AddTimeResponse) Reset() {
 	*x = AddTimeResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3099,7 +3230,7 @@ func (x *AddTimeResponse) String() string {
 func (*AddTimeResponse) ProtoMessage() {}
 
 func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3112,7 +3243,7 @@ func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTimeResponse.ProtoReflect.Descriptor instead.
 func (*AddTimeResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *AddTimeResponse) GetView() *View {
@@ -3259,6 +3390,16 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\r_expected_seq\"I\n" +
 	"\x10TakeBackResponse\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12#\n" +
+	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"\xa0\x01\n" +
+	"\x15AnswerTakeBackRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x16\n" +
+	"\x06accept\x18\x02 \x01(\bR\x06accept\x12&\n" +
+	"\fexpected_seq\x18\x03 \x01(\x04H\x00R\vexpectedSeq\x88\x01\x01\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x04 \x01(\tR\trequestIdB\x0f\n" +
+	"\r_expected_seq\"O\n" +
+	"\x16AnswerTakeBackResponse\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12#\n" +
 	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"p\n" +
 	"\x13StreamEventsRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
@@ -3335,7 +3476,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xeb\v\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xc2\f\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -3349,7 +3490,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x06Resign\x12\x18.tabula.v1.ResignRequest\x1a\x19.tabula.v1.ResignResponse\x12F\n" +
 	"\tExportPgn\x12\x1b.tabula.v1.ExportPgnRequest\x1a\x1c.tabula.v1.ExportPgnResponse\x12@\n" +
 	"\aGetHint\x12\x19.tabula.v1.GetHintRequest\x1a\x1a.tabula.v1.GetHintResponse\x12C\n" +
-	"\bTakeBack\x12\x1a.tabula.v1.TakeBackRequest\x1a\x1b.tabula.v1.TakeBackResponse\x12Q\n" +
+	"\bTakeBack\x12\x1a.tabula.v1.TakeBackRequest\x1a\x1b.tabula.v1.TakeBackResponse\x12U\n" +
+	"\x0eAnswerTakeBack\x12 .tabula.v1.AnswerTakeBackRequest\x1a!.tabula.v1.AnswerTakeBackResponse\x12Q\n" +
 	"\fStreamEvents\x12\x1e.tabula.v1.StreamEventsRequest\x1a\x1f.tabula.v1.StreamEventsResponse0\x01\x12L\n" +
 	"\vArchiveGame\x12\x1d.tabula.v1.ArchiveGameRequest\x1a\x1e.tabula.v1.ArchiveGameResponse\x12I\n" +
 	"\n" +
@@ -3376,7 +3518,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 46)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 48)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(HintResult)(0),                  // 0: tabula.v1.HintResult
 	(ScoreResult)(0),                 // 1: tabula.v1.ScoreResult
@@ -3409,125 +3551,130 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*HintScore)(nil),                // 28: tabula.v1.HintScore
 	(*TakeBackRequest)(nil),          // 29: tabula.v1.TakeBackRequest
 	(*TakeBackResponse)(nil),         // 30: tabula.v1.TakeBackResponse
-	(*StreamEventsRequest)(nil),      // 31: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),     // 32: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),       // 33: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),      // 34: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),        // 35: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),       // 36: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),  // 37: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil), // 38: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),         // 39: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),        // 40: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),    // 41: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),   // 42: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),        // 43: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),       // 44: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),       // 45: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),      // 46: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),           // 47: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),          // 48: tabula.v1.AddTimeResponse
-	(*GameConfig)(nil),               // 49: tabula.v1.GameConfig
-	(GameKind)(0),                    // 50: tabula.v1.GameKind
-	(*BotSeat)(nil),                  // 51: tabula.v1.BotSeat
-	(*Game)(nil),                     // 52: tabula.v1.Game
-	(GameStatus)(0),                  // 53: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),    // 54: google.protobuf.Timestamp
-	(*View)(nil),                     // 55: tabula.v1.View
-	(*Move)(nil),                     // 56: tabula.v1.Move
-	(*GameEvent)(nil),                // 57: tabula.v1.GameEvent
-	(*durationpb.Duration)(nil),      // 58: google.protobuf.Duration
-	(OutcomeType)(0),                 // 59: tabula.v1.OutcomeType
+	(*AnswerTakeBackRequest)(nil),    // 31: tabula.v1.AnswerTakeBackRequest
+	(*AnswerTakeBackResponse)(nil),   // 32: tabula.v1.AnswerTakeBackResponse
+	(*StreamEventsRequest)(nil),      // 33: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),     // 34: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),       // 35: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),      // 36: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),        // 37: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),       // 38: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),  // 39: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil), // 40: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),         // 41: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),        // 42: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),    // 43: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),   // 44: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),        // 45: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),       // 46: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),       // 47: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),      // 48: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),           // 49: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),          // 50: tabula.v1.AddTimeResponse
+	(*GameConfig)(nil),               // 51: tabula.v1.GameConfig
+	(GameKind)(0),                    // 52: tabula.v1.GameKind
+	(*BotSeat)(nil),                  // 53: tabula.v1.BotSeat
+	(*Game)(nil),                     // 54: tabula.v1.Game
+	(GameStatus)(0),                  // 55: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),    // 56: google.protobuf.Timestamp
+	(*View)(nil),                     // 57: tabula.v1.View
+	(*Move)(nil),                     // 58: tabula.v1.Move
+	(*GameEvent)(nil),                // 59: tabula.v1.GameEvent
+	(*durationpb.Duration)(nil),      // 60: google.protobuf.Duration
+	(OutcomeType)(0),                 // 61: tabula.v1.OutcomeType
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	49, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	50, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	49, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	51, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	52, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	51, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	3,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	4,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	49, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	51, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	8,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	50, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	51, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	52, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	52, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	53, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	54, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	9,  // 10: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	52, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	50, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	53, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	54, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	54, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	52, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	55, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	56, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	54, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	52, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	55, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	56, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	56, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	54, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	57, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	58, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	18, // 19: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	56, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	57, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	55, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	55, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	58, // 24: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	58, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	59, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	57, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	57, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	60, // 24: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	0,  // 25: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	56, // 26: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	58, // 26: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	28, // 27: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	56, // 28: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	58, // 28: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	1,  // 29: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	2,  // 30: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	55, // 31: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	57, // 32: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	55, // 33: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	52, // 34: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	9,  // 35: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	52, // 36: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	59, // 37: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	52, // 38: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	55, // 39: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	55, // 40: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	58, // 41: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	55, // 42: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	5,  // 43: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	7,  // 44: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	11, // 45: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	13, // 46: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	15, // 47: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	17, // 48: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	20, // 49: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	22, // 50: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	24, // 51: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	26, // 52: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	29, // 53: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	31, // 54: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	33, // 55: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	35, // 56: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	37, // 57: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	39, // 58: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	41, // 59: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	43, // 60: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	45, // 61: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	47, // 62: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	6,  // 63: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	10, // 64: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	12, // 65: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	14, // 66: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	16, // 67: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	19, // 68: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	21, // 69: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	23, // 70: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	25, // 71: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	27, // 72: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	30, // 73: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	32, // 74: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	34, // 75: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	36, // 76: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	38, // 77: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	40, // 78: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	42, // 79: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	44, // 80: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	46, // 81: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	48, // 82: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	63, // [63:83] is the sub-list for method output_type
-	43, // [43:63] is the sub-list for method input_type
-	43, // [43:43] is the sub-list for extension type_name
-	43, // [43:43] is the sub-list for extension extendee
-	0,  // [0:43] is the sub-list for field type_name
+	57, // 31: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	57, // 32: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	59, // 33: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	57, // 34: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	54, // 35: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	9,  // 36: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	54, // 37: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	61, // 38: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	54, // 39: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	57, // 40: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	57, // 41: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	60, // 42: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	57, // 43: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	5,  // 44: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	7,  // 45: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	11, // 46: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	13, // 47: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	15, // 48: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	17, // 49: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	20, // 50: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	22, // 51: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	24, // 52: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	26, // 53: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	29, // 54: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	31, // 55: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	33, // 56: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	35, // 57: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	37, // 58: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	39, // 59: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	41, // 60: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	43, // 61: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	45, // 62: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	47, // 63: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	49, // 64: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	6,  // 65: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	10, // 66: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	12, // 67: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	14, // 68: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	16, // 69: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	19, // 70: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	21, // 71: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	23, // 72: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	25, // 73: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	27, // 74: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	30, // 75: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	32, // 76: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	34, // 77: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	36, // 78: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	38, // 79: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	40, // 80: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	42, // 81: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	44, // 82: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	46, // 83: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	48, // 84: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	50, // 85: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	65, // [65:86] is the sub-list for method output_type
+	44, // [44:65] is the sub-list for method input_type
+	44, // [44:44] is the sub-list for extension type_name
+	44, // [44:44] is the sub-list for extension extendee
+	0,  // [0:44] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -3551,13 +3698,14 @@ func file_tabula_v1_game_service_proto_init() {
 	file_tabula_v1_game_service_proto_msgTypes[23].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[25].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[26].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[28].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   46,
+			NumMessages:   48,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -61,6 +61,7 @@ const (
 	GameService_ExportPgn_FullMethodName        = "/tabula.v1.GameService/ExportPgn"
 	GameService_GetHint_FullMethodName          = "/tabula.v1.GameService/GetHint"
 	GameService_TakeBack_FullMethodName         = "/tabula.v1.GameService/TakeBack"
+	GameService_AnswerTakeBack_FullMethodName   = "/tabula.v1.GameService/AnswerTakeBack"
 	GameService_StreamEvents_FullMethodName     = "/tabula.v1.GameService/StreamEvents"
 	GameService_ArchiveGame_FullMethodName      = "/tabula.v1.GameService/ArchiveGame"
 	GameService_DeleteGame_FullMethodName       = "/tabula.v1.GameService/DeleteGame"
@@ -152,6 +153,13 @@ type GameServiceClient interface {
 	// `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
 	// seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
 	TakeBack(ctx context.Context, in *TakeBackRequest, opts ...grpc.CallOption) (*TakeBackResponse, error)
+	// The answer of the seat whose opponent asked to take back its last move, in a game with
+	// `takebacks_need_consent`: accepting undoes that move (`MoveTakenBack`, with the
+	// answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
+	// Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
+	// FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
+	// `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+	AnswerTakeBack(ctx context.Context, in *AnswerTakeBackRequest, opts ...grpc.CallOption) (*AnswerTakeBackResponse, error)
 	// Streams a game's events after a given sequence number: first the backlog, then live
 	// events as they happen, in order, without gaps or duplicates, each as the caller may see
 	// it (redacted, never skipped). The stream ends after the game's final event (at once
@@ -321,6 +329,16 @@ func (c *gameServiceClient) TakeBack(ctx context.Context, in *TakeBackRequest, o
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(TakeBackResponse)
 	err := c.cc.Invoke(ctx, GameService_TakeBack_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) AnswerTakeBack(ctx context.Context, in *AnswerTakeBackRequest, opts ...grpc.CallOption) (*AnswerTakeBackResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AnswerTakeBackResponse)
+	err := c.cc.Invoke(ctx, GameService_AnswerTakeBack_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -506,6 +524,13 @@ type GameServiceServer interface {
 	// `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
 	// seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
 	TakeBack(context.Context, *TakeBackRequest) (*TakeBackResponse, error)
+	// The answer of the seat whose opponent asked to take back its last move, in a game with
+	// `takebacks_need_consent`: accepting undoes that move (`MoveTakenBack`, with the
+	// answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
+	// Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
+	// FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
+	// `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+	AnswerTakeBack(context.Context, *AnswerTakeBackRequest) (*AnswerTakeBackResponse, error)
 	// Streams a game's events after a given sequence number: first the backlog, then live
 	// events as they happen, in order, without gaps or duplicates, each as the caller may see
 	// it (redacted, never skipped). The stream ends after the game's final event (at once
@@ -603,6 +628,9 @@ func (UnimplementedGameServiceServer) GetHint(context.Context, *GetHintRequest) 
 }
 func (UnimplementedGameServiceServer) TakeBack(context.Context, *TakeBackRequest) (*TakeBackResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method TakeBack not implemented")
+}
+func (UnimplementedGameServiceServer) AnswerTakeBack(context.Context, *AnswerTakeBackRequest) (*AnswerTakeBackResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AnswerTakeBack not implemented")
 }
 func (UnimplementedGameServiceServer) StreamEvents(*StreamEventsRequest, grpc.ServerStreamingServer[StreamEventsResponse]) error {
 	return status.Error(codes.Unimplemented, "method StreamEvents not implemented")
@@ -850,6 +878,24 @@ func _GameService_TakeBack_Handler(srv interface{}, ctx context.Context, dec fun
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_AnswerTakeBack_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AnswerTakeBackRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).AnswerTakeBack(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_AnswerTakeBack_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).AnswerTakeBack(ctx, req.(*AnswerTakeBackRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_StreamEvents_Handler(srv interface{}, stream grpc.ServerStream) error {
 	m := new(StreamEventsRequest)
 	if err := stream.RecvMsg(m); err != nil {
@@ -1055,6 +1101,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "TakeBack",
 			Handler:    _GameService_TakeBack_Handler,
+		},
+		{
+			MethodName: "AnswerTakeBack",
+			Handler:    _GameService_AnswerTakeBack_Handler,
 		},
 		{
 			MethodName: "ArchiveGame",

@@ -891,9 +891,12 @@ type View struct {
 	DrawOffer uint32 `protobuf:"varint,20,opt,name=draw_offer,json=drawOffer,proto3" json:"draw_offer,omitempty"`
 	// In a game with clocks, each seat's time and the deadline of each seat to act, read when
 	// the view was made; absent without clocks.
-	Clock         *ClockReadings `protobuf:"bytes,21,opt,name=clock,proto3" json:"clock,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Clock *ClockReadings `protobuf:"bytes,21,opt,name=clock,proto3" json:"clock,omitempty"`
+	// The seat whose takeback request awaits the other seat's answer (`AnswerTakeBack`),
+	// numbered from 1; 0 when none does (`GameConfig.takebacks_need_consent`).
+	TakebackRequest uint32 `protobuf:"varint,22,opt,name=takeback_request,json=takebackRequest,proto3" json:"takeback_request,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
@@ -1073,6 +1076,13 @@ func (x *View) GetClock() *ClockReadings {
 	return nil
 }
 
+func (x *View) GetTakebackRequest() uint32 {
+	if x != nil {
+		return x.TakebackRequest
+	}
+	return 0
+}
+
 var File_tabula_v1_view_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_view_proto_rawDesc = "" +
@@ -1116,7 +1126,7 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\vChangedCell\x12\x1d\n" +
 	"\n" +
 	"seat_board\x18\x01 \x01(\rR\tseatBoard\x12#\n" +
-	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xcc\x06\n" +
+	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xf7\x06\n" +
 	"\x04View\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12'\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x1f\n" +
@@ -1146,7 +1156,8 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\bnotation\x18\x13 \x01(\tR\bnotation\x12\x1d\n" +
 	"\n" +
 	"draw_offer\x18\x14 \x01(\rR\tdrawOffer\x12.\n" +
-	"\x05clock\x18\x15 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clock*\xf2\x01\n" +
+	"\x05clock\x18\x15 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clock\x12)\n" +
+	"\x10takeback_request\x18\x16 \x01(\rR\x0ftakebackRequest*\xf2\x01\n" +
 	"\x05Piece\x12\x15\n" +
 	"\x11PIECE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +

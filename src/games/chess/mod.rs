@@ -96,6 +96,10 @@ pub struct Config {
     pub start_position: StartPosition,
     /// Whether the players may take moves back (enforced where takebacks are handled).
     pub allow_takebacks: bool,
+    /// Whether a takeback needs the other side's consent; false in configurations stored
+    /// before the choice existed.
+    #[serde(default)]
+    pub takeback_consent: bool,
 }
 
 impl Config {
@@ -481,6 +485,10 @@ impl Rules for Chess {
         config.allow_takebacks
     }
 
+    fn takebacks_need_consent(config: &Config) -> bool {
+        config.takeback_consent
+    }
+
     fn machine_notation(&self, action: &Action) -> Option<String> {
         uci::action_uci(action)
     }
@@ -527,6 +535,10 @@ impl Listed for Chess {
 
     fn allowing_takebacks(config: Config) -> Config {
         Config { allow_takebacks: true, ..config }
+    }
+
+    fn with_takeback_consent(config: Config) -> Option<Config> {
+        Some(Config { takeback_consent: true, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -119,6 +119,10 @@ pub struct Config {
     /// configurations stored before the choice existed.
     #[serde(default)]
     pub allow_takebacks: bool,
+    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
+    /// false in configurations stored before the choice existed.
+    #[serde(default)]
+    pub takeback_consent: bool,
 }
 
 impl Default for Config {
@@ -142,6 +146,7 @@ impl Config {
             no_repetition_draw: false,
             starter: Starter::FirstSeat,
             allow_takebacks: false,
+            takeback_consent: false,
         }
     }
 

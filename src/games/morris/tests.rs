@@ -515,6 +515,7 @@ fn every_config_problem_is_reported_at_once() {
         no_repetition_draw: true,
         starter: Starter::FirstSeat,
         allow_takebacks: false,
+        takeback_consent: false,
     };
     let error = Morris::new(&bad).unwrap_err();
     let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
@@ -543,6 +544,7 @@ fn zero_fields_take_the_variants_defaults() {
         no_repetition_draw: false,
         starter: Starter::FirstSeat,
         allow_takebacks: false,
+        takeback_consent: false,
     };
     assert_eq!(zero(Variant::Nine).with_defaults(), Config::default());
     for variant in [Variant::Three, Variant::Six, Variant::Nine, Variant::Twelve] {

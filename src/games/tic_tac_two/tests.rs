@@ -481,6 +481,7 @@ fn every_config_problem_is_reported_at_once() {
         move_limit: 5,
         starter: Starter::FirstSeat,
         allow_takebacks: false,
+        takeback_consent: false,
     };
     let error = TicTacTwo::new(&bad).unwrap_err();
     let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
@@ -535,6 +536,7 @@ fn zero_fields_take_their_defaults() {
         move_limit: 0,
         starter: Starter::FirstSeat,
         allow_takebacks: false,
+        takeback_consent: false,
     };
     assert_eq!(zero.with_defaults(), Config::default());
     let many = Config { board_size: 15, grid_size: 15, pieces_per_seat: 100, ..zero }.with_defaults();

@@ -51,6 +51,20 @@ macro_rules! conversions {
                 (domain, _) => domain,
             };
             let domain = domain.map(|d| if config.allow_takebacks { d.allowing_takebacks() } else { d });
+            let domain = match domain {
+                Some(domain) if config.takebacks_need_consent => {
+                    let field = format!("{field}.takebacks_need_consent");
+                    if !domain.takebacks_allowed() {
+                        violations.add(&field, "asks the other seat to agree to takebacks; set allow_takebacks too");
+                    }
+                    let consenting = domain.clone().with_takeback_consent();
+                    if consenting.is_none() {
+                        violations.add(field, "needs another seat to ask; a one-seat game has none");
+                    }
+                    consenting.or(Some(domain))
+                }
+                domain => domain,
+            };
             violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
         }
 
@@ -65,6 +79,7 @@ macro_rules! conversions {
                 clock: None,
                 starter: starter as i32,
                 allow_takebacks: config.takebacks_allowed(),
+                takebacks_need_consent: config.takebacks_need_consent(),
             }
         }
     };

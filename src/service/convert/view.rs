@@ -172,6 +172,7 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View, clock
         seat_boards: view.observation.seat_boards.iter().map(board_to_proto).collect(),
         notation: view.observation.notation.clone().unwrap_or_default(),
         draw_offer: view.observation.draw_offer.map_or(0, |s| s.number()),
+        takeback_request: view.takeback_request.map_or(0, |s| s.number()),
         last_changed: view
             .observation
             .last_changed
@@ -211,6 +212,16 @@ pub fn event_to_proto(
         EventKind::Played { turn: Turn::Resign(seat), .. } => Kind::Resigned(pb::Resigned { seat: seat.number() }),
         EventKind::Played { turn: Turn::TakeBack(seat), move_number, .. } => {
             Kind::MoveTakenBack(pb::MoveTakenBack { seat: seat.number(), move_number: *move_number })
+        }
+        EventKind::Played { turn: Turn::RequestTakeBack(seat), .. } => {
+            Kind::TakebackRequested(pb::TakebackRequested { seat: seat.number() })
+        }
+        // Consent exists only in two-seat games: the accepted request was the other seat's.
+        EventKind::Played { turn: Turn::AnswerTakeBack { seat, accept: true }, move_number, .. } => {
+            Kind::MoveTakenBack(pb::MoveTakenBack { seat: seat.opponent().number(), move_number: *move_number })
+        }
+        EventKind::Played { turn: Turn::AnswerTakeBack { seat, accept: false }, .. } => {
+            Kind::TakebackDeclined(pb::TakebackDeclined { seat: seat.number() })
         }
         EventKind::Played { turn: Turn::Abort { explanation }, .. } => {
             Kind::GameAborted(pb::GameAborted { explanation: explanation.clone() })

@@ -23,6 +23,7 @@ pub fn from_proto(c: &pb::ChessConfig, field: &str, violations: &mut Violations)
         chess960: c.chess960,
         start_position,
         allow_takebacks: c.allow_takebacks,
+        takeback_consent: false,
     }
 }
 

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/event.proto.
  */
 export const file_tabula_v1_event: GenFile = /*@__PURE__*/
-  fileDesc("ChV0YWJ1bGEvdjEvZXZlbnQucHJvdG8SCXRhYnVsYS52MSKvBQoJR2FtZUV2ZW50Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgEEigKBHRpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGdhbWVfY3JlYXRlZBgEIAEoCzIWLnRhYnVsYS52MS5HYW1lQ3JlYXRlZEgAEi4KDG1vdmVfYXBwbGllZBgFIAEoCzIWLnRhYnVsYS52MS5Nb3ZlQXBwbGllZEgAEicKCHJlc2lnbmVkGAYgASgLMhMudGFidWxhLnYxLlJlc2lnbmVkSAASKgoKZ2FtZV9lbmRlZBgHIAEoCzIULnRhYnVsYS52MS5HYW1lRW5kZWRIABIzCg9tb3ZlX3Rha2VuX2JhY2sYCCABKAsyGC50YWJ1bGEudjEuTW92ZVRha2VuQmFja0gAEi4KDGdhbWVfYWJvcnRlZBgKIAEoCzIWLnRhYnVsYS52MS5HYW1lQWJvcnRlZEgAEjYKEGdhbWVfYWRqdWRpY2F0ZWQYCyABKAsyGi50YWJ1bGEudjEuR2FtZUFkanVkaWNhdGVkSAASKAoJdGltZWRfb3V0GAwgASgLMhMudGFidWxhLnYxLlRpbWVkT3V0SAASLgoMY2xvY2tfcGF1c2VkGA0gASgLMhYudGFidWxhLnYxLkNsb2NrUGF1c2VkSAASMAoNY2xvY2tfcmVzdW1lZBgOIAEoCzIXLnRhYnVsYS52MS5DbG9ja1Jlc3VtZWRIABIqCgp0aW1lX2FkZGVkGA8gASgLMhQudGFidWxhLnYxLlRpbWVBZGRlZEgAEh8KBWFjdG9yGAkgASgLMhAudGFidWxhLnYxLkFjdG9yEicKBWNsb2NrGBAgASgLMhgudGFidWxhLnYxLkNsb2NrUmVhZGluZ3NCBgoEa2luZCKFAQoFQWN0b3ISDgoEc2VhdBgBIAEoDUgAEioKB3NlcnZpY2UYAiABKAsyFy50YWJ1bGEudjEuU2VydmljZUFjdG9ySAASEAoGZW5naW5lGAMgASgNSAASJgoFY2xvY2sYBCABKAsyFS50YWJ1bGEudjEuQ2xvY2tBY3RvckgAQgYKBGtpbmQiDAoKQ2xvY2tBY3RvciIgCgxTZXJ2aWNlQWN0b3ISEAoIa2V5X25hbWUYASABKAkiSAoLR2FtZUNyZWF0ZWQSJQoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWcSEgoKc2VhdF9jb3VudBgCIAEoDSJhCgtNb3ZlQXBwbGllZBIMCgRzZWF0GAEgASgNEh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRIQCghyZWRhY3RlZBgDIAEoCBITCgttb3ZlX251bWJlchgEIAEoDSIYCghSZXNpZ25lZBIMCgRzZWF0GAEgASgNIjAKCUdhbWVFbmRlZBIjCgdvdXRjb21lGAEgASgLMhIudGFidWxhLnYxLk91dGNvbWUiIgoLR2FtZUFib3J0ZWQSEwoLZXhwbGFuYXRpb24YASABKAkiJgoPR2FtZUFkanVkaWNhdGVkEhMKC2V4cGxhbmF0aW9uGAEgASgJIhgKCFRpbWVkT3V0EgwKBHNlYXQYASABKA0iDQoLQ2xvY2tQYXVzZWQiDgoMQ2xvY2tSZXN1bWVkIkMKCVRpbWVBZGRlZBIMCgRzZWF0GAEgASgNEigKBWFkZGVkGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uIjIKDU1vdmVUYWtlbkJhY2sSDAoEc2VhdBgBIAEoDRITCgttb3ZlX251bWJlchgCIAEoDUJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_clock, file_tabula_v1_config, file_tabula_v1_game, file_tabula_v1_move]);
+  fileDesc("ChV0YWJ1bGEvdjEvZXZlbnQucHJvdG8SCXRhYnVsYS52MSKlBgoJR2FtZUV2ZW50Eg8KB2dhbWVfaWQYASABKAkSCwoDc2VxGAIgASgEEigKBHRpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KDGdhbWVfY3JlYXRlZBgEIAEoCzIWLnRhYnVsYS52MS5HYW1lQ3JlYXRlZEgAEi4KDG1vdmVfYXBwbGllZBgFIAEoCzIWLnRhYnVsYS52MS5Nb3ZlQXBwbGllZEgAEicKCHJlc2lnbmVkGAYgASgLMhMudGFidWxhLnYxLlJlc2lnbmVkSAASKgoKZ2FtZV9lbmRlZBgHIAEoCzIULnRhYnVsYS52MS5HYW1lRW5kZWRIABIzCg9tb3ZlX3Rha2VuX2JhY2sYCCABKAsyGC50YWJ1bGEudjEuTW92ZVRha2VuQmFja0gAEi4KDGdhbWVfYWJvcnRlZBgKIAEoCzIWLnRhYnVsYS52MS5HYW1lQWJvcnRlZEgAEjYKEGdhbWVfYWRqdWRpY2F0ZWQYCyABKAsyGi50YWJ1bGEudjEuR2FtZUFkanVkaWNhdGVkSAASKAoJdGltZWRfb3V0GAwgASgLMhMudGFidWxhLnYxLlRpbWVkT3V0SAASLgoMY2xvY2tfcGF1c2VkGA0gASgLMhYudGFidWxhLnYxLkNsb2NrUGF1c2VkSAASMAoNY2xvY2tfcmVzdW1lZBgOIAEoCzIXLnRhYnVsYS52MS5DbG9ja1Jlc3VtZWRIABIqCgp0aW1lX2FkZGVkGA8gASgLMhQudGFidWxhLnYxLlRpbWVBZGRlZEgAEjoKEnRha2ViYWNrX3JlcXVlc3RlZBgRIAEoCzIcLnRhYnVsYS52MS5UYWtlYmFja1JlcXVlc3RlZEgAEjgKEXRha2ViYWNrX2RlY2xpbmVkGBIgASgLMhsudGFidWxhLnYxLlRha2ViYWNrRGVjbGluZWRIABIfCgVhY3RvchgJIAEoCzIQLnRhYnVsYS52MS5BY3RvchInCgVjbG9jaxgQIAEoCzIYLnRhYnVsYS52MS5DbG9ja1JlYWRpbmdzQgYKBGtpbmQihQEKBUFjdG9yEg4KBHNlYXQYASABKA1IABIqCgdzZXJ2aWNlGAIgASgLMhcudGFidWxhLnYxLlNlcnZpY2VBY3RvckgAEhAKBmVuZ2luZRgDIAEoDUgAEiYKBWNsb2NrGAQgASgLMhUudGFidWxhLnYxLkNsb2NrQWN0b3JIAEIGCgRraW5kIgwKCkNsb2NrQWN0b3IiIAoMU2VydmljZUFjdG9yEhAKCGtleV9uYW1lGAEgASgJIkgKC0dhbWVDcmVhdGVkEiUKBmNvbmZpZxgBIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEhIKCnNlYXRfY291bnQYAiABKA0iYQoLTW92ZUFwcGxpZWQSDAoEc2VhdBgBIAEoDRIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSEAoIcmVkYWN0ZWQYAyABKAgSEwoLbW92ZV9udW1iZXIYBCABKA0iGAoIUmVzaWduZWQSDAoEc2VhdBgBIAEoDSIwCglHYW1lRW5kZWQSIwoHb3V0Y29tZRgBIAEoCzISLnRhYnVsYS52MS5PdXRjb21lIiIKC0dhbWVBYm9ydGVkEhMKC2V4cGxhbmF0aW9uGAEgASgJIiYKD0dhbWVBZGp1ZGljYXRlZBITCgtleHBsYW5hdGlvbhgBIAEoCSIYCghUaW1lZE91dBIMCgRzZWF0GAEgASgNIg0KC0Nsb2NrUGF1c2VkIg4KDENsb2NrUmVzdW1lZCJDCglUaW1lQWRkZWQSDAoEc2VhdBgBIAEoDRIoCgVhZGRlZBgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbiIhChFUYWtlYmFja1JlcXVlc3RlZBIMCgRzZWF0GAEgASgNIiAKEFRha2ViYWNrRGVjbGluZWQSDAoEc2VhdBgBIAEoDSIyCg1Nb3ZlVGFrZW5CYWNrEgwKBHNlYXQYASABKA0SEwoLbW92ZV9udW1iZXIYAiABKA1CWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_clock, file_tabula_v1_config, file_tabula_v1_game, file_tabula_v1_move]);
 
 /**
  * One entry of a game's history. Every viewer receives every event, in order, with its
@@ -151,11 +151,30 @@ export type GameEvent = Message<"tabula.v1.GameEvent"> & {
      */
     value: TimeAdded;
     case: "timeAdded";
+  } | {
+    /**
+     * A seat asked the other to agree to take back its last move (`TakeBack` in a game
+     * with `takebacks_need_consent`); the other seat answers with `AnswerTakeBack`. An
+     * accepted request is a `MoveTakenBack` whose actor is the seat that agreed.
+     *
+     * @generated from field: tabula.v1.TakebackRequested takeback_requested = 17;
+     */
+    value: TakebackRequested;
+    case: "takebackRequested";
+  } | {
+    /**
+     * The other seat declined a takeback request (`AnswerTakeBack`).
+     *
+     * @generated from field: tabula.v1.TakebackDeclined takeback_declined = 18;
+     */
+    value: TakebackDeclined;
+    case: "takebackDeclined";
   } | { case: undefined; value?: undefined };
 
   /**
    * Who made the change this event records: set on `MoveApplied`, `Resigned`,
-   * `MoveTakenBack`, `GameAborted` and `GameAdjudicated`; unset on `GameCreated` and on
+   * `MoveTakenBack`, `TakebackRequested`, `TakebackDeclined`, `GameAborted` and
+   * `GameAdjudicated`; unset on `GameCreated` and on
    * `GameEnded` (the end belongs to the event before it, or to the rules).
    *
    * @generated from field: tabula.v1.Actor actor = 9;
@@ -509,6 +528,49 @@ export const TimeAddedSchema: GenMessage<TimeAdded> = /*@__PURE__*/
   messageDesc(file_tabula_v1_event, 13);
 
 /**
+ * A seat asked to take back its last move; the game is unchanged until the other seat
+ * agrees.
+ *
+ * @generated from message tabula.v1.TakebackRequested
+ */
+export type TakebackRequested = Message<"tabula.v1.TakebackRequested"> & {
+  /**
+   * The seat that asks to take back its last move (numbered from 1).
+   *
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message tabula.v1.TakebackRequested.
+ * Use `create(TakebackRequestedSchema)` to create a new message.
+ */
+export const TakebackRequestedSchema: GenMessage<TakebackRequested> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 14);
+
+/**
+ * The other seat declined a takeback request: the game goes on as it was.
+ *
+ * @generated from message tabula.v1.TakebackDeclined
+ */
+export type TakebackDeclined = Message<"tabula.v1.TakebackDeclined"> & {
+  /**
+   * The seat that declined (numbered from 1); its event's actor too.
+   *
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message tabula.v1.TakebackDeclined.
+ * Use `create(TakebackDeclinedSchema)` to create a new message.
+ */
+export const TakebackDeclinedSchema: GenMessage<TakebackDeclined> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_event, 15);
+
+/**
  * A seat took back its last move: the game is as it was before that move.
  *
  * @generated from message tabula.v1.MoveTakenBack
@@ -535,5 +597,5 @@ export type MoveTakenBack = Message<"tabula.v1.MoveTakenBack"> & {
  * Use `create(MoveTakenBackSchema)` to create a new message.
  */
 export const MoveTakenBackSchema: GenMessage<MoveTakenBack> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_event, 14);
+  messageDesc(file_tabula_v1_event, 16);
 

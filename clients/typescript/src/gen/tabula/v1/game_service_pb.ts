@@ -53,7 +53,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/game_service.proto.
  */
 export const file_tabula_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyKRAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQFCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgZhdF9zZXEYAiABKARIAIgBAUIJCgdfYXRfc2VxIjAKD0dldFZpZXdSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXciNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJGCglMZWdhbE1vdmUSHQoEbW92ZRgBIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEg0KBWxhYmVsGAIgASgJEgsKA3VjaRgDIAEoCSJYChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKA0SIwoFbW92ZXMYAiADKAsyFC50YWJ1bGEudjEuTGVnYWxNb3ZlEgsKA3NlcRgDIAEoBCKaAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCRIVCg12YWxpZGF0ZV9vbmx5GAUgASgIQg8KDV9leHBlY3RlZF9zZXEidwoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB2FwcGxpZWQYASABKAgSCwoDc2VxGAIgASgEEiQKBmV2ZW50cxgDIAMoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgEIAEoCzIPLnRhYnVsYS52MS5WaWV3IjQKDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjwKDlJlc2lnblJlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciIwoQRXhwb3J0UGduUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIiAKEUV4cG9ydFBnblJlc3BvbnNlEgsKA3BnbhgBIAEoCSKBAQoOR2V0SGludFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIrCghtYXhfdGltZRgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIRCgltYXhfbm9kZXMYAyABKAQSEwoGYXRfc2VxGAQgASgESACIAQFCCQoHX2F0X3NlcSLjAQoPR2V0SGludFJlc3BvbnNlEiUKBnJlc3VsdBgBIAEoDjIVLnRhYnVsYS52MS5IaW50UmVzdWx0Eh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRILCgNzZXEYAyABKAQSIwoFc2NvcmUYBCABKAsyFC50YWJ1bGEudjEuSGludFNjb3JlEiwKE3ByaW5jaXBhbF92YXJpYXRpb24YBSADKAsyDy50YWJ1bGEudjEuTW92ZRINCgVkZXB0aBgGIAEoDRINCgVub2RlcxgHIAEoBBIMCgRzZWF0GAggASgNIrABCglIaW50U2NvcmUSDQoFZXhhY3QYASABKAgSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLlNjb3JlUmVzdWx0EhkKDHBsaWVzX3RvX2VuZBgDIAEoDUgAiAEBEhIKBXZhbHVlGAQgASgRSAGIAQESIgoEdW5pdBgFIAEoDjIULnRhYnVsYS52MS5TY29yZVVuaXRCDwoNX3BsaWVzX3RvX2VuZEIICgZfdmFsdWUiYgoPVGFrZUJhY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGQoMZXhwZWN0ZWRfc2VxGAIgASgESACIAQESEgoKcmVxdWVzdF9pZBgDIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIj4KEFRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJQChNTdHJlYW1FdmVudHNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgEEhUKDWluY2x1ZGVfdmlld3MYAyABKAgiWgoUU3RyZWFtRXZlbnRzUmVzcG9uc2USIwoFZXZlbnQYASABKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyIlChJBcmNoaXZlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSI0ChNBcmNoaXZlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSI4ChdSZWlzc3VlU2VhdFRva2VuUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRAoYUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlEigKCnNlYXRfdG9rZW4YASABKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuIkwKEEFib3J0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgtleHBsYW5hdGlvbhgCIAEoCRISCgpyZXF1ZXN0X2lkGAMgASgJIjIKEUFib3J0R2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSKJAQoVQWRqdWRpY2F0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLk91dGNvbWVUeXBlEg4KBndpbm5lchgDIAEoDRITCgtleHBsYW5hdGlvbhgEIAEoCRISCgpyZXF1ZXN0X2lkGAUgASgJIjcKFkFkanVkaWNhdGVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIjgKEVBhdXNlQ2xvY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSIzChJQYXVzZUNsb2NrUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjkKElJlc3VtZUNsb2NrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiNAoTUmVzdW1lQ2xvY2tSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXcibAoOQWRkVGltZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEicKBHRpbWUYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgEIAEoCSIwCg9BZGRUaW1lUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3KpcBCgpIaW50UmVzdWx0EhsKF0hJTlRfUkVTVUxUX1VOU1BFQ0lGSUVEEAASFAoQSElOVF9SRVNVTFRfTU9WRRABEhsKF0hJTlRfUkVTVUxUX05PX1NPTFVUSU9OEAISHgoaSElOVF9SRVNVTFRfQUxSRUFEWV9TT0xWRUQQAxIZChVISU5UX1JFU1VMVF9VTkRFQ0lERUQQBCpvCgtTY29yZVJlc3VsdBIcChhTQ09SRV9SRVNVTFRfVU5TUEVDSUZJRUQQABIUChBTQ09SRV9SRVNVTFRfV0lOEAESFQoRU0NPUkVfUkVTVUxUX0RSQVcQAhIVChFTQ09SRV9SRVNVTFRfTE9TUxADKrsBCglTY29yZVVuaXQSGgoWU0NPUkVfVU5JVF9VTlNQRUNJRklFRBAAEhUKEVNDT1JFX1VOSVRfUE9JTlRTEAESGQoVU0NPUkVfVU5JVF9DRU5USVBBV05TEAISFAoQU0NPUkVfVU5JVF9ESVNDUxADEhkKFVNDT1JFX1VOSVRfUE9OU19TQ09SRRAEEhMKD1NDT1JFX1VOSVRfUEVHUxAFEhoKFlNDT1JFX1VOSVRfSElUX1BFUkNFTlQQBjLrCwoLR2FtZVNlcnZpY2USUgoNTGlzdEdhbWVLaW5kcxIfLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBogLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVzcG9uc2USSQoKQ3JlYXRlR2FtZRIcLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVzcG9uc2USQAoHR2V0R2FtZRIZLnRhYnVsYS52MS5HZXRHYW1lUmVxdWVzdBoaLnRhYnVsYS52MS5HZXRHYW1lUmVzcG9uc2USRgoJTGlzdEdhbWVzEhsudGFidWxhLnYxLkxpc3RHYW1lc1JlcXVlc3QaHC50YWJ1bGEudjEuTGlzdEdhbWVzUmVzcG9uc2USQAoHR2V0VmlldxIZLnRhYnVsYS52MS5HZXRWaWV3UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRWaWV3UmVzcG9uc2USVQoOTGlzdExlZ2FsTW92ZXMSIC50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiEudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USSQoKU3VibWl0TW92ZRIcLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVxdWVzdBodLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVzcG9uc2USPQoGUmVzaWduEhgudGFidWxhLnYxLlJlc2lnblJlcXVlc3QaGS50YWJ1bGEudjEuUmVzaWduUmVzcG9uc2USRgoJRXhwb3J0UGduEhsudGFidWxhLnYxLkV4cG9ydFBnblJlcXVlc3QaHC50YWJ1bGEudjEuRXhwb3J0UGduUmVzcG9uc2USQAoHR2V0SGludBIZLnRhYnVsYS52MS5HZXRIaW50UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRIaW50UmVzcG9uc2USQwoIVGFrZUJhY2sSGi50YWJ1bGEudjEuVGFrZUJhY2tSZXF1ZXN0GhsudGFidWxhLnYxLlRha2VCYWNrUmVzcG9uc2USUQoMU3RyZWFtRXZlbnRzEh4udGFidWxhLnYxLlN0cmVhbUV2ZW50c1JlcXVlc3QaHy50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVzcG9uc2UwARJMCgtBcmNoaXZlR2FtZRIdLnRhYnVsYS52MS5BcmNoaXZlR2FtZVJlcXVlc3QaHi50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXNwb25zZRJJCgpEZWxldGVHYW1lEhwudGFidWxhLnYxLkRlbGV0ZUdhbWVSZXF1ZXN0Gh0udGFidWxhLnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJbChBSZWlzc3VlU2VhdFRva2VuEiIudGFidWxhLnYxLlJlaXNzdWVTZWF0VG9rZW5SZXF1ZXN0GiMudGFidWxhLnYxLlJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRJGCglBYm9ydEdhbWUSGy50YWJ1bGEudjEuQWJvcnRHYW1lUmVxdWVzdBocLnRhYnVsYS52MS5BYm9ydEdhbWVSZXNwb25zZRJVCg5BZGp1ZGljYXRlR2FtZRIgLnRhYnVsYS52MS5BZGp1ZGljYXRlR2FtZVJlcXVlc3QaIS50YWJ1bGEudjEuQWRqdWRpY2F0ZUdhbWVSZXNwb25zZRJJCgpQYXVzZUNsb2NrEhwudGFidWxhLnYxLlBhdXNlQ2xvY2tSZXF1ZXN0Gh0udGFidWxhLnYxLlBhdXNlQ2xvY2tSZXNwb25zZRJMCgtSZXN1bWVDbG9jaxIdLnRhYnVsYS52MS5SZXN1bWVDbG9ja1JlcXVlc3QaHi50YWJ1bGEudjEuUmVzdW1lQ2xvY2tSZXNwb25zZRJACgdBZGRUaW1lEhkudGFidWxhLnYxLkFkZFRpbWVSZXF1ZXN0GhoudGFidWxhLnYxLkFkZFRpbWVSZXNwb25zZUJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
+  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyKRAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQFCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgZhdF9zZXEYAiABKARIAIgBAUIJCgdfYXRfc2VxIjAKD0dldFZpZXdSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXciNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJGCglMZWdhbE1vdmUSHQoEbW92ZRgBIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEg0KBWxhYmVsGAIgASgJEgsKA3VjaRgDIAEoCSJYChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKA0SIwoFbW92ZXMYAiADKAsyFC50YWJ1bGEudjEuTGVnYWxNb3ZlEgsKA3NlcRgDIAEoBCKaAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCRIVCg12YWxpZGF0ZV9vbmx5GAUgASgIQg8KDV9leHBlY3RlZF9zZXEidwoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB2FwcGxpZWQYASABKAgSCwoDc2VxGAIgASgEEiQKBmV2ZW50cxgDIAMoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgEIAEoCzIPLnRhYnVsYS52MS5WaWV3IjQKDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjwKDlJlc2lnblJlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciIwoQRXhwb3J0UGduUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIiAKEUV4cG9ydFBnblJlc3BvbnNlEgsKA3BnbhgBIAEoCSKBAQoOR2V0SGludFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIrCghtYXhfdGltZRgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIRCgltYXhfbm9kZXMYAyABKAQSEwoGYXRfc2VxGAQgASgESACIAQFCCQoHX2F0X3NlcSLjAQoPR2V0SGludFJlc3BvbnNlEiUKBnJlc3VsdBgBIAEoDjIVLnRhYnVsYS52MS5IaW50UmVzdWx0Eh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRILCgNzZXEYAyABKAQSIwoFc2NvcmUYBCABKAsyFC50YWJ1bGEudjEuSGludFNjb3JlEiwKE3ByaW5jaXBhbF92YXJpYXRpb24YBSADKAsyDy50YWJ1bGEudjEuTW92ZRINCgVkZXB0aBgGIAEoDRINCgVub2RlcxgHIAEoBBIMCgRzZWF0GAggASgNIrABCglIaW50U2NvcmUSDQoFZXhhY3QYASABKAgSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLlNjb3JlUmVzdWx0EhkKDHBsaWVzX3RvX2VuZBgDIAEoDUgAiAEBEhIKBXZhbHVlGAQgASgRSAGIAQESIgoEdW5pdBgFIAEoDjIULnRhYnVsYS52MS5TY29yZVVuaXRCDwoNX3BsaWVzX3RvX2VuZEIICgZfdmFsdWUiYgoPVGFrZUJhY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGQoMZXhwZWN0ZWRfc2VxGAIgASgESACIAQESEgoKcmVxdWVzdF9pZBgDIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIj4KEFRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJ4ChVBbnN3ZXJUYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIOCgZhY2NlcHQYAiABKAgSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIkQKFkFuc3dlclRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJQChNTdHJlYW1FdmVudHNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgEEhUKDWluY2x1ZGVfdmlld3MYAyABKAgiWgoUU3RyZWFtRXZlbnRzUmVzcG9uc2USIwoFZXZlbnQYASABKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyIlChJBcmNoaXZlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSI0ChNBcmNoaXZlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSI4ChdSZWlzc3VlU2VhdFRva2VuUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRAoYUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlEigKCnNlYXRfdG9rZW4YASABKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuIkwKEEFib3J0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgtleHBsYW5hdGlvbhgCIAEoCRISCgpyZXF1ZXN0X2lkGAMgASgJIjIKEUFib3J0R2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSKJAQoVQWRqdWRpY2F0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLk91dGNvbWVUeXBlEg4KBndpbm5lchgDIAEoDRITCgtleHBsYW5hdGlvbhgEIAEoCRISCgpyZXF1ZXN0X2lkGAUgASgJIjcKFkFkanVkaWNhdGVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIjgKEVBhdXNlQ2xvY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSIzChJQYXVzZUNsb2NrUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjkKElJlc3VtZUNsb2NrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiNAoTUmVzdW1lQ2xvY2tSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXcibAoOQWRkVGltZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEicKBHRpbWUYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgEIAEoCSIwCg9BZGRUaW1lUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3KpcBCgpIaW50UmVzdWx0EhsKF0hJTlRfUkVTVUxUX1VOU1BFQ0lGSUVEEAASFAoQSElOVF9SRVNVTFRfTU9WRRABEhsKF0hJTlRfUkVTVUxUX05PX1NPTFVUSU9OEAISHgoaSElOVF9SRVNVTFRfQUxSRUFEWV9TT0xWRUQQAxIZChVISU5UX1JFU1VMVF9VTkRFQ0lERUQQBCpvCgtTY29yZVJlc3VsdBIcChhTQ09SRV9SRVNVTFRfVU5TUEVDSUZJRUQQABIUChBTQ09SRV9SRVNVTFRfV0lOEAESFQoRU0NPUkVfUkVTVUxUX0RSQVcQAhIVChFTQ09SRV9SRVNVTFRfTE9TUxADKrsBCglTY29yZVVuaXQSGgoWU0NPUkVfVU5JVF9VTlNQRUNJRklFRBAAEhUKEVNDT1JFX1VOSVRfUE9JTlRTEAESGQoVU0NPUkVfVU5JVF9DRU5USVBBV05TEAISFAoQU0NPUkVfVU5JVF9ESVNDUxADEhkKFVNDT1JFX1VOSVRfUE9OU19TQ09SRRAEEhMKD1NDT1JFX1VOSVRfUEVHUxAFEhoKFlNDT1JFX1VOSVRfSElUX1BFUkNFTlQQBjLCDAoLR2FtZVNlcnZpY2USUgoNTGlzdEdhbWVLaW5kcxIfLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBogLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVzcG9uc2USSQoKQ3JlYXRlR2FtZRIcLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVzcG9uc2USQAoHR2V0R2FtZRIZLnRhYnVsYS52MS5HZXRHYW1lUmVxdWVzdBoaLnRhYnVsYS52MS5HZXRHYW1lUmVzcG9uc2USRgoJTGlzdEdhbWVzEhsudGFidWxhLnYxLkxpc3RHYW1lc1JlcXVlc3QaHC50YWJ1bGEudjEuTGlzdEdhbWVzUmVzcG9uc2USQAoHR2V0VmlldxIZLnRhYnVsYS52MS5HZXRWaWV3UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRWaWV3UmVzcG9uc2USVQoOTGlzdExlZ2FsTW92ZXMSIC50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiEudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USSQoKU3VibWl0TW92ZRIcLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVxdWVzdBodLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVzcG9uc2USPQoGUmVzaWduEhgudGFidWxhLnYxLlJlc2lnblJlcXVlc3QaGS50YWJ1bGEudjEuUmVzaWduUmVzcG9uc2USRgoJRXhwb3J0UGduEhsudGFidWxhLnYxLkV4cG9ydFBnblJlcXVlc3QaHC50YWJ1bGEudjEuRXhwb3J0UGduUmVzcG9uc2USQAoHR2V0SGludBIZLnRhYnVsYS52MS5HZXRIaW50UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRIaW50UmVzcG9uc2USQwoIVGFrZUJhY2sSGi50YWJ1bGEudjEuVGFrZUJhY2tSZXF1ZXN0GhsudGFidWxhLnYxLlRha2VCYWNrUmVzcG9uc2USVQoOQW5zd2VyVGFrZUJhY2sSIC50YWJ1bGEudjEuQW5zd2VyVGFrZUJhY2tSZXF1ZXN0GiEudGFidWxhLnYxLkFuc3dlclRha2VCYWNrUmVzcG9uc2USUQoMU3RyZWFtRXZlbnRzEh4udGFidWxhLnYxLlN0cmVhbUV2ZW50c1JlcXVlc3QaHy50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVzcG9uc2UwARJMCgtBcmNoaXZlR2FtZRIdLnRhYnVsYS52MS5BcmNoaXZlR2FtZVJlcXVlc3QaHi50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXNwb25zZRJJCgpEZWxldGVHYW1lEhwudGFidWxhLnYxLkRlbGV0ZUdhbWVSZXF1ZXN0Gh0udGFidWxhLnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJbChBSZWlzc3VlU2VhdFRva2VuEiIudGFidWxhLnYxLlJlaXNzdWVTZWF0VG9rZW5SZXF1ZXN0GiMudGFidWxhLnYxLlJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRJGCglBYm9ydEdhbWUSGy50YWJ1bGEudjEuQWJvcnRHYW1lUmVxdWVzdBocLnRhYnVsYS52MS5BYm9ydEdhbWVSZXNwb25zZRJVCg5BZGp1ZGljYXRlR2FtZRIgLnRhYnVsYS52MS5BZGp1ZGljYXRlR2FtZVJlcXVlc3QaIS50YWJ1bGEudjEuQWRqdWRpY2F0ZUdhbWVSZXNwb25zZRJJCgpQYXVzZUNsb2NrEhwudGFidWxhLnYxLlBhdXNlQ2xvY2tSZXF1ZXN0Gh0udGFidWxhLnYxLlBhdXNlQ2xvY2tSZXNwb25zZRJMCgtSZXN1bWVDbG9jaxIdLnRhYnVsYS52MS5SZXN1bWVDbG9ja1JlcXVlc3QaHi50YWJ1bGEudjEuUmVzdW1lQ2xvY2tSZXNwb25zZRJACgdBZGRUaW1lEhkudGFidWxhLnYxLkFkZFRpbWVSZXF1ZXN0GhoudGFidWxhLnYxLkFkZFRpbWVSZXNwb25zZUJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
 
 /**
  * A named configuration of one game kind, to create games from by name.
@@ -1102,7 +1102,8 @@ export const TakeBackRequestSchema: GenMessage<TakeBackRequest> = /*@__PURE__*/
  */
 export type TakeBackResponse = Message<"tabula.v1.TakeBackResponse"> & {
   /**
-   * Sequence number of the game's newest event after the takeback (its `MoveTakenBack`).
+   * Sequence number of the game's newest event after the takeback (its `MoveTakenBack`,
+   * or its `TakebackRequested` where the other seat must agree).
    *
    * @generated from field: uint64 seq = 1;
    */
@@ -1122,6 +1123,78 @@ export type TakeBackResponse = Message<"tabula.v1.TakeBackResponse"> & {
  */
 export const TakeBackResponseSchema: GenMessage<TakeBackResponse> = /*@__PURE__*/
   messageDesc(file_tabula_v1_game_service, 27);
+
+/**
+ * Request for `AnswerTakeBack`.
+ *
+ * @generated from message tabula.v1.AnswerTakeBackRequest
+ */
+export type AnswerTakeBackRequest = Message<"tabula.v1.AnswerTakeBackRequest"> & {
+  /**
+   * The game's identifier (`Game.game_id`); required, at most 64 characters.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * True to agree to the takeback, false to decline it.
+   *
+   * @generated from field: bool accept = 2;
+   */
+  accept: boolean;
+
+  /**
+   * When set, the answer counts only if the game's newest event still has this sequence
+   * number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`.
+   *
+   * @generated from field: optional uint64 expected_seq = 3;
+   */
+  expectedSeq?: bigint | undefined;
+
+  /**
+   * A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+   * `SubmitMoveRequest`. Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 4;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message tabula.v1.AnswerTakeBackRequest.
+ * Use `create(AnswerTakeBackRequestSchema)` to create a new message.
+ */
+export const AnswerTakeBackRequestSchema: GenMessage<AnswerTakeBackRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 28);
+
+/**
+ * Response of `AnswerTakeBack`.
+ *
+ * @generated from message tabula.v1.AnswerTakeBackResponse
+ */
+export type AnswerTakeBackResponse = Message<"tabula.v1.AnswerTakeBackResponse"> & {
+  /**
+   * Sequence number of the game's newest event after the answer.
+   *
+   * @generated from field: uint64 seq = 1;
+   */
+  seq: bigint;
+
+  /**
+   * The game after the answer, as the caller may see it.
+   *
+   * @generated from field: tabula.v1.View view = 2;
+   */
+  view?: View | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.AnswerTakeBackResponse.
+ * Use `create(AnswerTakeBackResponseSchema)` to create a new message.
+ */
+export const AnswerTakeBackResponseSchema: GenMessage<AnswerTakeBackResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 29);
 
 /**
  * Request for `StreamEvents`.
@@ -1160,7 +1233,7 @@ export type StreamEventsRequest = Message<"tabula.v1.StreamEventsRequest"> & {
  * Use `create(StreamEventsRequestSchema)` to create a new message.
  */
 export const StreamEventsRequestSchema: GenMessage<StreamEventsRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 28);
+  messageDesc(file_tabula_v1_game_service, 30);
 
 /**
  * One message of `StreamEvents`.
@@ -1189,7 +1262,7 @@ export type StreamEventsResponse = Message<"tabula.v1.StreamEventsResponse"> & {
  * Use `create(StreamEventsResponseSchema)` to create a new message.
  */
 export const StreamEventsResponseSchema: GenMessage<StreamEventsResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 29);
+  messageDesc(file_tabula_v1_game_service, 31);
 
 /**
  * Request for `ArchiveGame`.
@@ -1210,7 +1283,7 @@ export type ArchiveGameRequest = Message<"tabula.v1.ArchiveGameRequest"> & {
  * Use `create(ArchiveGameRequestSchema)` to create a new message.
  */
 export const ArchiveGameRequestSchema: GenMessage<ArchiveGameRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 30);
+  messageDesc(file_tabula_v1_game_service, 32);
 
 /**
  * Response of `ArchiveGame`.
@@ -1231,7 +1304,7 @@ export type ArchiveGameResponse = Message<"tabula.v1.ArchiveGameResponse"> & {
  * Use `create(ArchiveGameResponseSchema)` to create a new message.
  */
 export const ArchiveGameResponseSchema: GenMessage<ArchiveGameResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 31);
+  messageDesc(file_tabula_v1_game_service, 33);
 
 /**
  * Request for `DeleteGame`.
@@ -1252,7 +1325,7 @@ export type DeleteGameRequest = Message<"tabula.v1.DeleteGameRequest"> & {
  * Use `create(DeleteGameRequestSchema)` to create a new message.
  */
 export const DeleteGameRequestSchema: GenMessage<DeleteGameRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 32);
+  messageDesc(file_tabula_v1_game_service, 34);
 
 /**
  * Response of `DeleteGame`; empty: the game is gone.
@@ -1267,7 +1340,7 @@ export type DeleteGameResponse = Message<"tabula.v1.DeleteGameResponse"> & {
  * Use `create(DeleteGameResponseSchema)` to create a new message.
  */
 export const DeleteGameResponseSchema: GenMessage<DeleteGameResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 33);
+  messageDesc(file_tabula_v1_game_service, 35);
 
 /**
  * Request for `ReissueSeatToken`.
@@ -1295,7 +1368,7 @@ export type ReissueSeatTokenRequest = Message<"tabula.v1.ReissueSeatTokenRequest
  * Use `create(ReissueSeatTokenRequestSchema)` to create a new message.
  */
 export const ReissueSeatTokenRequestSchema: GenMessage<ReissueSeatTokenRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 34);
+  messageDesc(file_tabula_v1_game_service, 36);
 
 /**
  * Response of `ReissueSeatToken`.
@@ -1316,7 +1389,7 @@ export type ReissueSeatTokenResponse = Message<"tabula.v1.ReissueSeatTokenRespon
  * Use `create(ReissueSeatTokenResponseSchema)` to create a new message.
  */
 export const ReissueSeatTokenResponseSchema: GenMessage<ReissueSeatTokenResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 35);
+  messageDesc(file_tabula_v1_game_service, 37);
 
 /**
  * Request for `AbortGame`.
@@ -1353,7 +1426,7 @@ export type AbortGameRequest = Message<"tabula.v1.AbortGameRequest"> & {
  * Use `create(AbortGameRequestSchema)` to create a new message.
  */
 export const AbortGameRequestSchema: GenMessage<AbortGameRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 36);
+  messageDesc(file_tabula_v1_game_service, 38);
 
 /**
  * Response of `AbortGame`.
@@ -1374,7 +1447,7 @@ export type AbortGameResponse = Message<"tabula.v1.AbortGameResponse"> & {
  * Use `create(AbortGameResponseSchema)` to create a new message.
  */
 export const AbortGameResponseSchema: GenMessage<AbortGameResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 37);
+  messageDesc(file_tabula_v1_game_service, 39);
 
 /**
  * Request for `AdjudicateGame`.
@@ -1425,7 +1498,7 @@ export type AdjudicateGameRequest = Message<"tabula.v1.AdjudicateGameRequest"> &
  * Use `create(AdjudicateGameRequestSchema)` to create a new message.
  */
 export const AdjudicateGameRequestSchema: GenMessage<AdjudicateGameRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 38);
+  messageDesc(file_tabula_v1_game_service, 40);
 
 /**
  * Response of `AdjudicateGame`.
@@ -1446,7 +1519,7 @@ export type AdjudicateGameResponse = Message<"tabula.v1.AdjudicateGameResponse">
  * Use `create(AdjudicateGameResponseSchema)` to create a new message.
  */
 export const AdjudicateGameResponseSchema: GenMessage<AdjudicateGameResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 39);
+  messageDesc(file_tabula_v1_game_service, 41);
 
 /**
  * Request for `PauseClock`.
@@ -1475,7 +1548,7 @@ export type PauseClockRequest = Message<"tabula.v1.PauseClockRequest"> & {
  * Use `create(PauseClockRequestSchema)` to create a new message.
  */
 export const PauseClockRequestSchema: GenMessage<PauseClockRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 40);
+  messageDesc(file_tabula_v1_game_service, 42);
 
 /**
  * Response of `PauseClock`.
@@ -1496,7 +1569,7 @@ export type PauseClockResponse = Message<"tabula.v1.PauseClockResponse"> & {
  * Use `create(PauseClockResponseSchema)` to create a new message.
  */
 export const PauseClockResponseSchema: GenMessage<PauseClockResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 41);
+  messageDesc(file_tabula_v1_game_service, 43);
 
 /**
  * Request for `ResumeClock`.
@@ -1525,7 +1598,7 @@ export type ResumeClockRequest = Message<"tabula.v1.ResumeClockRequest"> & {
  * Use `create(ResumeClockRequestSchema)` to create a new message.
  */
 export const ResumeClockRequestSchema: GenMessage<ResumeClockRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 42);
+  messageDesc(file_tabula_v1_game_service, 44);
 
 /**
  * Response of `ResumeClock`.
@@ -1546,7 +1619,7 @@ export type ResumeClockResponse = Message<"tabula.v1.ResumeClockResponse"> & {
  * Use `create(ResumeClockResponseSchema)` to create a new message.
  */
 export const ResumeClockResponseSchema: GenMessage<ResumeClockResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 43);
+  messageDesc(file_tabula_v1_game_service, 45);
 
 /**
  * Request for `AddTime`.
@@ -1589,7 +1662,7 @@ export type AddTimeRequest = Message<"tabula.v1.AddTimeRequest"> & {
  * Use `create(AddTimeRequestSchema)` to create a new message.
  */
 export const AddTimeRequestSchema: GenMessage<AddTimeRequest> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 44);
+  messageDesc(file_tabula_v1_game_service, 46);
 
 /**
  * Response of `AddTime`.
@@ -1610,7 +1683,7 @@ export type AddTimeResponse = Message<"tabula.v1.AddTimeResponse"> & {
  * Use `create(AddTimeResponseSchema)` to create a new message.
  */
 export const AddTimeResponseSchema: GenMessage<AddTimeResponse> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_game_service, 45);
+  messageDesc(file_tabula_v1_game_service, 47);
 
 /**
  * What a hint search found.
@@ -1932,6 +2005,21 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof TakeBackRequestSchema;
     output: typeof TakeBackResponseSchema;
+  },
+  /**
+   * The answer of the seat whose opponent asked to take back its last move, in a game with
+   * `takebacks_need_consent`: accepting undoes that move (`MoveTakenBack`, with the
+   * answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
+   * Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
+   * FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
+   * `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+   *
+   * @generated from rpc tabula.v1.GameService.AnswerTakeBack
+   */
+  answerTakeBack: {
+    methodKind: "unary";
+    input: typeof AnswerTakeBackRequestSchema;
+    output: typeof AnswerTakeBackResponseSchema;
   },
   /**
    * Streams a game's events after a given sequence number: first the backlog, then live

@@ -224,6 +224,7 @@ class GameConfig(_message.Message):
     CLOCK_FIELD_NUMBER: _builtins.int
     STARTER_FIELD_NUMBER: _builtins.int
     ALLOW_TAKEBACKS_FIELD_NUMBER: _builtins.int
+    TAKEBACKS_NEED_CONSENT_FIELD_NUMBER: _builtins.int
     starter: Global___Starter.ValueType
     """Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
     Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
@@ -238,6 +239,12 @@ class GameConfig(_message.Message):
     moved since, in every game. Default false, except in peg solitaire, which always allows
     it; chess also reads its own `ChessConfig.allow_takebacks`. The server answers with the
     game's rule (true for peg solitaire, and for chess the two fields agree).
+    """
+    takebacks_need_consent: _builtins.bool
+    """With takebacks allowed, in a two-seat game: a seat's `TakeBack` asks the other seat
+    (`TakebackRequested`, and the view's `takeback_request`), which agrees or declines with
+    `AnswerTakeBack`; a move made first lets the request lapse. Default false. Without
+    takebacks allowed, or in peg solitaire, refused with INVALID_REQUEST.
     """
     @_builtins.property
     def tic_tac_toe(self) -> Global___TicTacToeConfig:
@@ -296,10 +303,11 @@ class GameConfig(_message.Message):
         clock: _clock_pb2.ClockConfig | None = ...,
         starter: Global___Starter.ValueType = ...,
         allow_takebacks: _builtins.bool = ...,
+        takebacks_need_consent: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "starter", b"starter", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "starter", b"starter", "takebacks_need_consent", b"takebacks_need_consent", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["tic_tac_toe", "connect_four", "gomoku", "tic_tac_two", "morris", "battleship", "peg_solitaire", "reversi", "chess"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015

@@ -261,6 +261,15 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """
     ERROR_REASON_CLOCK_NOT_PAUSED: _ErrorReason.ValueType  # 77
     """FAILED_PRECONDITION: `ResumeClock` on clocks that are not paused."""
+    ERROR_REASON_TAKEBACK_ALREADY_REQUESTED: _ErrorReason.ValueType  # 78
+    """FAILED_PRECONDITION: a takeback this seat asked for still waits for the other seat's
+    answer (`GameConfig.takebacks_need_consent`).
+    """
+    ERROR_REASON_NO_TAKEBACK_REQUEST: _ErrorReason.ValueType  # 79
+    """FAILED_PRECONDITION: `AnswerTakeBack` when no takeback request waits for the caller's
+    answer (none was made, it was answered, it lapsed when a move was made, or it is the
+    caller's own).
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -498,4 +507,13 @@ service key resumes them, and they cannot be paused twice.
 """
 ERROR_REASON_CLOCK_NOT_PAUSED: ErrorReason.ValueType  # 77
 """FAILED_PRECONDITION: `ResumeClock` on clocks that are not paused."""
+ERROR_REASON_TAKEBACK_ALREADY_REQUESTED: ErrorReason.ValueType  # 78
+"""FAILED_PRECONDITION: a takeback this seat asked for still waits for the other seat's
+answer (`GameConfig.takebacks_need_consent`).
+"""
+ERROR_REASON_NO_TAKEBACK_REQUEST: ErrorReason.ValueType  # 79
+"""FAILED_PRECONDITION: `AnswerTakeBack` when no takeback request waits for the caller's
+answer (none was made, it was answered, it lapsed when a move was made, or it is the
+caller's own).
+"""
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

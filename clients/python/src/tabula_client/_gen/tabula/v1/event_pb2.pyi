@@ -45,6 +45,8 @@ class GameEvent(_message.Message):
     CLOCK_PAUSED_FIELD_NUMBER: _builtins.int
     CLOCK_RESUMED_FIELD_NUMBER: _builtins.int
     TIME_ADDED_FIELD_NUMBER: _builtins.int
+    TAKEBACK_REQUESTED_FIELD_NUMBER: _builtins.int
+    TAKEBACK_DECLINED_FIELD_NUMBER: _builtins.int
     ACTOR_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
@@ -108,9 +110,21 @@ class GameEvent(_message.Message):
         """A service key gave a seat more time (`AddTime`)."""
 
     @_builtins.property
+    def takeback_requested(self) -> Global___TakebackRequested:
+        """A seat asked the other to agree to take back its last move (`TakeBack` in a game
+        with `takebacks_need_consent`); the other seat answers with `AnswerTakeBack`. An
+        accepted request is a `MoveTakenBack` whose actor is the seat that agreed.
+        """
+
+    @_builtins.property
+    def takeback_declined(self) -> Global___TakebackDeclined:
+        """The other seat declined a takeback request (`AnswerTakeBack`)."""
+
+    @_builtins.property
     def actor(self) -> Global___Actor:
         """Who made the change this event records: set on `MoveApplied`, `Resigned`,
-        `MoveTakenBack`, `GameAborted` and `GameAdjudicated`; unset on `GameCreated` and on
+        `MoveTakenBack`, `TakebackRequested`, `TakebackDeclined`, `GameAborted` and
+        `GameAdjudicated`; unset on `GameCreated` and on
         `GameEnded` (the end belongs to the event before it, or to the rules).
         """
 
@@ -138,14 +152,16 @@ class GameEvent(_message.Message):
         clock_paused: Global___ClockPaused | None = ...,
         clock_resumed: Global___ClockResumed | None = ...,
         time_added: Global___TimeAdded | None = ...,
+        takeback_requested: Global___TakebackRequested | None = ...,
+        takeback_declined: Global___TakebackDeclined | None = ...,
         actor: Global___Actor | None = ...,
         clock: _clock_pb2.ClockReadings | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seq", b"seq", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seq", b"seq", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed", "time_added"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed", "time_added", "takeback_requested", "takeback_declined"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 
@@ -479,6 +495,52 @@ class TimeAdded(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___TimeAdded: _TypeAlias = TimeAdded  # noqa: Y015
+
+@_typing.final
+class TakebackRequested(_message.Message):
+    """A seat asked to take back its last move; the game is unchanged until the other seat
+    agrees.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat that asks to take back its last move (numbered from 1)."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TakebackRequested: _TypeAlias = TakebackRequested  # noqa: Y015
+
+@_typing.final
+class TakebackDeclined(_message.Message):
+    """The other seat declined a takeback request: the game goes on as it was."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat that declined (numbered from 1); its event's actor too."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TakebackDeclined: _TypeAlias = TakebackDeclined  # noqa: Y015
 
 @_typing.final
 class MoveTakenBack(_message.Message):

@@ -1171,7 +1171,9 @@ class TakeBackResponse(_message.Message):
     SEQ_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
-    """Sequence number of the game's newest event after the takeback (its `MoveTakenBack`)."""
+    """Sequence number of the game's newest event after the takeback (its `MoveTakenBack`,
+    or its `TakebackRequested` where the other seat must agree).
+    """
     @_builtins.property
     def view(self) -> _view_pb2.View:
         """The game after the takeback, as the caller may see it."""
@@ -1189,6 +1191,74 @@ class TakeBackResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___TakeBackResponse: _TypeAlias = TakeBackResponse  # noqa: Y015
+
+@_typing.final
+class AnswerTakeBackRequest(_message.Message):
+    """Request for `AnswerTakeBack`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    ACCEPT_FIELD_NUMBER: _builtins.int
+    EXPECTED_SEQ_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    accept: _builtins.bool
+    """True to agree to the takeback, false to decline it."""
+    expected_seq: _builtins.int
+    """When set, the answer counts only if the game's newest event still has this sequence
+    number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`.
+    """
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`. Empty: no retry protection.
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        accept: _builtins.bool = ...,
+        expected_seq: _builtins.int | None = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "expected_seq", b"expected_seq"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "accept", b"accept", "expected_seq", b"expected_seq", "game_id", b"game_id", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__expected_seq: _TypeAlias = _typing.Literal["expected_seq"]  # noqa: Y015
+    _WhichOneofArgType__expected_seq: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_seq) -> _WhichOneofReturnType__expected_seq | None: ...
+
+Global___AnswerTakeBackRequest: _TypeAlias = AnswerTakeBackRequest  # noqa: Y015
+
+@_typing.final
+class AnswerTakeBackResponse(_message.Message):
+    """Response of `AnswerTakeBack`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEQ_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    seq: _builtins.int
+    """Sequence number of the game's newest event after the answer."""
+    @_builtins.property
+    def view(self) -> _view_pb2.View:
+        """The game after the answer, as the caller may see it."""
+
+    def __init__(
+        self,
+        *,
+        seq: _builtins.int = ...,
+        view: _view_pb2.View | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seq", b"seq", "view", b"view"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AnswerTakeBackResponse: _TypeAlias = AnswerTakeBackResponse  # noqa: Y015
 
 @_typing.final
 class StreamEventsRequest(_message.Message):

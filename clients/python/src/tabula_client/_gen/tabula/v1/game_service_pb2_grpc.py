@@ -97,6 +97,11 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.TakeBackRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.TakeBackResponse.FromString,
                 _registered_method=True)
+        self.AnswerTakeBack = channel.unary_unary(
+                '/tabula.v1.GameService/AnswerTakeBack',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackResponse.FromString,
+                _registered_method=True)
         self.StreamEvents = channel.unary_stream(
                 '/tabula.v1.GameService/StreamEvents',
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.StreamEventsRequest.SerializeToString,
@@ -277,6 +282,18 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AnswerTakeBack(self, request, context):
+        """The answer of the seat whose opponent asked to take back its last move, in a game with
+        `takebacks_need_consent`: accepting undoes that move (`MoveTakenBack`, with the
+        answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
+        Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
+        FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
+        `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def StreamEvents(self, request, context):
         """Streams a game's events after a given sequence number: first the backlog, then live
         events as they happen, in order, without gaps or duplicates, each as the caller may see
@@ -434,6 +451,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.TakeBack,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.TakeBackRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.TakeBackResponse.SerializeToString,
+            ),
+            'AnswerTakeBack': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerTakeBack,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackResponse.SerializeToString,
             ),
             'StreamEvents': grpc.unary_stream_rpc_method_handler(
                     servicer.StreamEvents,
@@ -786,6 +808,33 @@ class GameService:
             '/tabula.v1.GameService/TakeBack',
             tabula_dot_v1_dot_game__service__pb2.TakeBackRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.TakeBackResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerTakeBack(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/AnswerTakeBack',
+            tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackResponse.FromString,
             options,
             channel_credentials,
             insecure,

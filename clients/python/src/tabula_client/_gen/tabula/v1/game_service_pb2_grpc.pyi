@@ -149,6 +149,14 @@ class GameServiceStub:
     `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
     seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
     """
+    AnswerTakeBack: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.AnswerTakeBackRequest, _game_service_pb2.AnswerTakeBackResponse]
+    """The answer of the seat whose opponent asked to take back its last move, in a game with
+    `takebacks_need_consent`: accepting undoes that move (`MoveTakenBack`, with the
+    answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
+    Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
+    FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
+    `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+    """
     StreamEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamEventsRequest, _game_service_pb2.StreamEventsResponse]
     """Streams a game's events after a given sequence number: first the backlog, then live
     events as they happen, in order, without gaps or duplicates, each as the caller may see
@@ -304,6 +312,14 @@ class GameServiceAsyncStub(GameServiceStub):
     (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
     `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
     seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+    """
+    AnswerTakeBack: _aio.UnaryUnaryMultiCallable[_game_service_pb2.AnswerTakeBackRequest, _game_service_pb2.AnswerTakeBackResponse]  # type: ignore[assignment]
+    """The answer of the seat whose opponent asked to take back its last move, in a game with
+    `takebacks_need_consent`: accepting undoes that move (`MoveTakenBack`, with the
+    answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
+    Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
+    FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
+    `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
     """
     StreamEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamEventsRequest, _game_service_pb2.StreamEventsResponse]  # type: ignore[assignment]
     """Streams a game's events after a given sequence number: first the backlog, then live
@@ -523,6 +539,20 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
         `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
         seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+        """
+
+    @_abc_1.abstractmethod
+    def AnswerTakeBack(
+        self,
+        request: _game_service_pb2.AnswerTakeBackRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.AnswerTakeBackResponse, _abc.Awaitable[_game_service_pb2.AnswerTakeBackResponse]]:
+        """The answer of the seat whose opponent asked to take back its last move, in a game with
+        `takebacks_need_consent`: accepting undoes that move (`MoveTakenBack`, with the
+        answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
+        Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
+        FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
+        `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
         """
 
     @_abc_1.abstractmethod
