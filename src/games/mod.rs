@@ -214,6 +214,12 @@ macro_rules! registry {
                 match self { $(GameConfig::$kind(config) => <$game as Rules>::takebacks_allowed(config)),+ }
             }
 
+            /// The turn `seat` makes to take back its last move: asking for it, where the
+            /// other seat must agree.
+            pub fn take_back_turn(&self, seat: Seat) -> Turn {
+                if self.takebacks_need_consent() { Turn::RequestTakeBack(seat) } else { Turn::TakeBack(seat) }
+            }
+
             /// Whether a takeback needs the other seat's consent.
             pub fn takebacks_need_consent(&self) -> bool {
                 match self { $(GameConfig::$kind(config) => <$game as Rules>::takebacks_need_consent(config)),+ }

@@ -729,12 +729,9 @@ impl pb::game_service_server::GameService for GameServiceImpl {
     async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {
         let Entered { live, viewer, .. } = self.enter(&request, &request.get_ref().game_id).await?;
         let seat = seat_of(viewer, "taking back a move")?;
-        // Where the other seat must agree, taking back is asking.
-        let take_back =
-            if live.config.takebacks_need_consent() { Turn::RequestTakeBack(seat) } else { Turn::TakeBack(seat) };
         let turn = TurnRequest {
             actor: Actor::Seat(seat),
-            command: take_back.into(),
+            command: live.config.take_back_turn(seat).into(),
             expected_seq: request.get_ref().expected_seq,
             request_id: request_id(&request.get_ref().request_id)?,
             validate_only: false,
