@@ -53,15 +53,15 @@ func option(name string, set func(*callOptions)) CallOption {
 // true: with new seat tokens while nothing has happened in the game (the first answer's
 // tokens then stop working), with none after. The same id with another request fails with
 // reason REQUEST_ID_REUSED. For the CreateGame calls, [Client.SubmitMove], [Client.Resign],
-// [Client.TakeBack], [Client.AbortGame], [Client.AdjudicateGame], [Client.PauseClock],
-// [Client.ResumeClock] and [Client.AddTime].
+// [Client.TakeBack], [Client.AnswerTakeBack], [Client.AbortGame], [Client.AdjudicateGame],
+// [Client.PauseClock], [Client.ResumeClock] and [Client.AddTime].
 func RequestID(id string) CallOption {
 	return option("RequestID", func(o *callOptions) { o.requestID = id })
 }
 
-// ExpectedSeq applies the move (or takeback) only if the game's newest event still has this
-// sequence number; otherwise the call fails with reason STALE_SEQ. For [Client.SubmitMove]
-// and [Client.TakeBack].
+// ExpectedSeq applies the move (or takeback, or answer to a takeback request) only if the
+// game's newest event still has this sequence number; otherwise the call fails with reason
+// STALE_SEQ. For [Client.SubmitMove], [Client.TakeBack] and [Client.AnswerTakeBack].
 func ExpectedSeq(seq uint64) CallOption {
 	return option("ExpectedSeq", func(o *callOptions) { o.expectedSeq = &seq })
 }
@@ -333,14 +333,41 @@ func (c *Client) GetHint(ctx context.Context, gameID string, opts ...CallOption)
 // (for chess, ChessConfig.allow_takebacks too; either allows), and peg solitaire always
 // (the answered configuration shows the game's rule). Fails with FAILED_PRECONDITION,
 // reason TAKEBACK_NOT_ALLOWED in a game without them, NOTHING_TO_TAKE_BACK when the seat
-// has no move of its own to take back (another seat moved since, or none yet). Options:
-// [ExpectedSeq], [RequestID].
+// has no move of its own to take back (another seat moved since, or none yet).
+//
+// In a two-seat game created with GameConfig.takebacks_need_consent too, TakeBack does not
+// undo the move at once: it asks the other seat, which answers with [Client.AnswerTakeBack].
+// The game logs a "takeback_requested" event (actor: the asking seat), and the answer's view
+// has GetTakebackRequest() set to the asking seat and the move count unchanged. A second
+// TakeBack while the request waits fails with FAILED_PRECONDITION, reason
+// TAKEBACK_ALREADY_REQUESTED; a move made before the answer lets the request lapse.
+// Options: [ExpectedSeq], [RequestID].
 func (c *Client) TakeBack(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.TakeBackResponse, error) {
 	o, err := apply("TakeBack", opts, "ExpectedSeq", "RequestID")
 	if err != nil {
 		return nil, err
 	}
 	return unary(ctx, c.stub.TakeBack, &tabulav1.TakeBackRequest{GameId: gameID, ExpectedSeq: o.expectedSeq, RequestId: o.requestID})
+}
+
+// AnswerTakeBack answers, as this client's seat, the other seat's takeback request in a game
+// created with GameConfig.takebacks_need_consent (see [Client.TakeBack]). accept true undoes
+// the asking seat's last move: a "move_taken_back" event for the asking seat whose actor is
+// this seat, the one that agreed. accept false declines: a "takeback_declined" event naming
+// this seat, and the move stands. Either way the answer's view has GetTakebackRequest() 0.
+// Needs a seat's credential (PERMISSION_DENIED, reason SEAT_REQUIRED, for a spectator or a
+// service key). Fails with FAILED_PRECONDITION, reason NO_TAKEBACK_REQUEST when no request
+// waits for this seat's answer (none was made, it lapsed, or it is this seat's own), and
+// GAME_OVER once the game has ended. Options: [ExpectedSeq] (ABORTED, reason STALE_SEQ,
+// when the game has moved on), [RequestID].
+func (c *Client) AnswerTakeBack(ctx context.Context, gameID string, accept bool, opts ...CallOption) (*tabulav1.AnswerTakeBackResponse, error) {
+	o, err := apply("AnswerTakeBack", opts, "ExpectedSeq", "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.AnswerTakeBack, &tabulav1.AnswerTakeBackRequest{
+		GameId: gameID, Accept: accept, ExpectedSeq: o.expectedSeq, RequestId: o.requestID,
+	})
 }
 
 // ArchiveGame archives a finished game (reason GAME_NOT_FINISHED otherwise): it stays

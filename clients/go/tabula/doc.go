@@ -7,7 +7,7 @@
 // [Client.CreateGameFromConfig], [Client.CreateGameFromPGN], [Client.GetGame],
 // [Client.ListGames], [Client.GetView], [Client.ListLegalMoves], [Client.SubmitMove],
 // [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
-// [Client.ArchiveGame], [Client.DeleteGame], [Client.ReissueSeatToken],
+// [Client.AnswerTakeBack], [Client.ArchiveGame], [Client.DeleteGame], [Client.ReissueSeatToken],
 // [Client.AbortGame], [Client.AdjudicateGame], [Client.PauseClock], [Client.ResumeClock],
 // [Client.AddTime], and StreamEvents as [Client.Events] (an iterator that resumes after the
 // last event it delivered when the connection drops; [Client.EventsWithViews] also yields

@@ -365,6 +365,13 @@ func TestNamesAreTotal(t *testing.T) {
 		{tabula.EnumName(tabulav1.Starter(4)), "unknown(4)"},
 		{tabula.EnumName(tabulav1.Piece_PIECE_WALL), "PIECE_WALL"},
 		{tabula.EnumName(tabulav1.ErrorReason_ERROR_REASON_CELL_BLOCKED), "ERROR_REASON_CELL_BLOCKED"},
+		{tabula.EventKind(&tabulav1.GameEvent{Kind: &tabulav1.GameEvent_TakebackRequested{TakebackRequested: &tabulav1.TakebackRequested{Seat: 1}}}), "takeback_requested"},
+		{tabula.EventKind(&tabulav1.GameEvent{Kind: &tabulav1.GameEvent_TakebackDeclined{TakebackDeclined: &tabulav1.TakebackDeclined{Seat: 2}}}), "takeback_declined"},
+		{tabula.EventKind(&tabulav1.GameEvent{Kind: &tabulav1.GameEvent_MoveTakenBack{MoveTakenBack: &tabulav1.MoveTakenBack{Seat: 1, MoveNumber: 1}}}), "move_taken_back"},
+		{tabula.EnumName(tabulav1.ErrorReason_ERROR_REASON_TAKEBACK_ALREADY_REQUESTED), "ERROR_REASON_TAKEBACK_ALREADY_REQUESTED"},
+		{tabula.EnumName(tabulav1.ErrorReason_ERROR_REASON_NO_TAKEBACK_REQUEST), "ERROR_REASON_NO_TAKEBACK_REQUEST"},
+		{tabula.EnumName(tabulav1.ErrorReason(78)), "ERROR_REASON_TAKEBACK_ALREADY_REQUESTED"},
+		{tabula.EnumName(tabulav1.ErrorReason(79)), "ERROR_REASON_NO_TAKEBACK_REQUEST"},
 		{tabula.ActorKind(&tabulav1.Actor{}), "unknown"},
 		{tabula.ActorKind(nil), "unknown"},
 	} {

@@ -33,6 +33,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "export_pgn": ("ExportPgn", lambda c, **t: c.export_pgn("g", **t)),
     "get_hint": ("GetHint", lambda c, **t: c.get_hint("g", max_time=0.5, max_nodes=1000, at_seq=2, **t)),
     "take_back": ("TakeBack", lambda c, **t: c.take_back("g", expected_seq=2, **t)),
+    "answer_take_back": ("AnswerTakeBack", lambda c, **t: c.answer_take_back("g", True, expected_seq=3, **t)),
     "archive_game": ("ArchiveGame", lambda c, **t: c.archive_game("g", **t)),
     "delete_game": ("DeleteGame", lambda c, **t: c.delete_game("g", **t)),
     "reissue_seat_token": ("ReissueSeatToken", lambda c, **t: c.reissue_seat_token("g", 1, **t)),
@@ -226,6 +227,42 @@ def test_a_config_allowing_takebacks_is_sent_as_it_is(stand_in: StandInServer) -
         client.create_game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()))
         sent = pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
         assert not sent.config.allow_takebacks, "false unless the config sets it"
+
+
+def test_an_answer_to_a_takeback_request_reaches_the_server(stand_in: StandInServer) -> None:
+    def arrived() -> pb.AnswerTakeBackRequest:
+        return pb.AnswerTakeBackRequest.FromString(stand_in.last("AnswerTakeBack").request)
+
+    with Client(stand_in.address) as client:
+        answer = client.answer_take_back("g", True, expected_seq=4, request_id="yes-1")
+        assert isinstance(answer, pb.AnswerTakeBackResponse)
+        assert arrived() == pb.AnswerTakeBackRequest(game_id="g", accept=True, expected_seq=4, request_id="yes-1")
+        client.answer_take_back("g", False)
+        sent = arrived()
+        assert (sent.game_id, sent.accept, sent.request_id) == ("g", False, "")
+        assert not sent.HasField("expected_seq"), "unset: any seq"
+        client.answer_take_back("g", accept=True, expected_seq=0)
+        sent = arrived()
+        assert sent.accept and sent.HasField("expected_seq") and sent.expected_seq == 0, "0 is sent as it is"
+
+
+async def test_the_async_answer_to_a_takeback_request_reaches_the_server(stand_in: StandInServer) -> None:
+    async with AsyncClient(stand_in.address) as client:
+        answer = await client.answer_take_back("g", False, expected_seq=7, request_id="no-1")
+        assert isinstance(answer, pb.AnswerTakeBackResponse)
+        sent = pb.AnswerTakeBackRequest.FromString(stand_in.last("AnswerTakeBack").request)
+        assert sent == pb.AnswerTakeBackRequest(game_id="g", accept=False, expected_seq=7, request_id="no-1")
+        await client.answer_take_back("g", True)
+        sent = pb.AnswerTakeBackRequest.FromString(stand_in.last("AnswerTakeBack").request)
+        assert sent.accept and not sent.HasField("expected_seq") and sent.request_id == ""
+
+
+def test_a_config_needing_consent_for_takebacks_is_sent_as_it_is(stand_in: StandInServer) -> None:
+    config = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig(), allow_takebacks=True, takebacks_need_consent=True)
+    with Client(stand_in.address) as client:
+        client.create_game_from_config(config, starter=pb.Starter.STARTER_FIRST_SEAT)
+        sent = pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+        assert sent.config.allow_takebacks and sent.config.takebacks_need_consent
 
 
 async def test_the_async_starter_option_reaches_the_server(stand_in: StandInServer) -> None:

@@ -14,6 +14,8 @@ import { type GameConfig, GameConfigSchema, type Starter } from "./gen/tabula/v1
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
 import type { BotSeatSchema, Game, GameKind, GameStatus, OutcomeType } from "./gen/tabula/v1/game_pb.js";
 import {
+  AnswerTakeBackRequestSchema,
+  type AnswerTakeBackResponse,
   type CreateGameResponse,
   type GameKindInfo,
   GameService,
@@ -195,8 +197,9 @@ export interface ViewOptions extends CallOptions {
   atSeq?: bigint;
 }
 
+/** Options of `takeBack` and `answerTakeBack`. */
 export interface TakeBackOptions extends ManageOptions {
-  /** Take back only if the game's newest event still has this sequence number (else STALE_SEQ). */
+  /** Take back (or answer) only if the game's newest event still has this sequence number (else STALE_SEQ). */
   expectedSeq?: bigint;
 }
 
@@ -562,6 +565,10 @@ export class TabulaClient implements Disposable {
    * that allows takebacks (its `config.allowTakebacks`, set on the configuration at creation;
    * peg solitaire always does): else FAILED_PRECONDITION TAKEBACK_NOT_ALLOWED, and
    * NOTHING_TO_TAKE_BACK when the last move is another seat's (or there is none).
+   * In a two-seat game that also sets `config.takebacksNeedConsent` it only asks the other
+   * seat: the game logs a `takebackRequested` event, the answer's `view.takebackRequest` is
+   * the caller's seat and `view.moveCount` is unchanged, until the other seat answers with
+   * `answerTakeBack`. A second request while one waits rejects with TAKEBACK_ALREADY_REQUESTED.
    */
   takeBack(gameId: string, options: TakeBackOptions = {}): Promise<TakeBackResponse> {
     const request = create(TakeBackRequestSchema, {
@@ -570,6 +577,26 @@ export class TabulaClient implements Disposable {
       requestId: options.requestId ?? "",
     });
     return this.call(options, (o) => this.raw.takeBack(request, o));
+  }
+
+  /**
+   * Answers the other seat's takeback request in a game with `config.takebacksNeedConsent`
+   * (needs a seat's credential, else PERMISSION_DENIED SEAT_REQUIRED). `accept` true undoes
+   * the asking seat's last move: a `moveTakenBack` event for that seat whose actor is the
+   * caller; false declines it: a `takebackDeclined` event, and the move stands. Either way
+   * `view.takebackRequest` is 0 afterwards. A move made before the answer lets the request
+   * lapse. Rejects with FAILED_PRECONDITION NO_TAKEBACK_REQUEST when no request waits for the
+   * caller's answer (or the waiting one is the caller's own), GAME_OVER, REQUEST_ID_REUSED,
+   * and ABORTED STALE_SEQ for a stale `expectedSeq`.
+   */
+  answerTakeBack(gameId: string, accept: boolean, options: TakeBackOptions = {}): Promise<AnswerTakeBackResponse> {
+    const request = create(AnswerTakeBackRequestSchema, {
+      gameId,
+      accept,
+      expectedSeq: options.expectedSeq,
+      requestId: options.requestId ?? "",
+    });
+    return this.call(options, (o) => this.raw.answerTakeBack(request, o));
   }
 
   /** Follows the game's events after `afterSeq`, reconnecting on its own (see EventStream). */

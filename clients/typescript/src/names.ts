@@ -34,7 +34,8 @@ export type MoveKind = NonNullable<Move["kind"]["case"]> | typeof UNKNOWN;
 
 /**
  * `event.kind.case` (`"gameCreated"`, `"moveApplied"`, `"gameAborted"`, `"gameAdjudicated"`,
- * `"timedOut"`, `"clockPaused"`, `"clockResumed"`, `"timeAdded"`, ...), or `"unknown"` for an
+ * `"timedOut"`, `"clockPaused"`, `"clockResumed"`, `"timeAdded"`, `"moveTakenBack"`,
+ * `"takebackRequested"`, `"takebackDeclined"`, ...), or `"unknown"` for an
  * event of a kind added after this client: such an event still has its `seq` and `time`, and
  * event streams deliver it like any other.
  */

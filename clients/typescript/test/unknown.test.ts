@@ -87,7 +87,20 @@ test("names are total", () => {
     ["ERROR_REASON_OUT_OF_TIME", "ERROR_REASON_NO_CLOCK", "ERROR_REASON_CLOCK_PAUSED", "ERROR_REASON_CLOCK_NOT_PAUSED"],
   );
   assert.equal(enumName(TimeoutRuleSchema, TimeoutRule.DEFAULT_MOVE), "TIMEOUT_RULE_DEFAULT_MOVE");
-  for (const kind of ["timedOut", "clockPaused", "clockResumed", "timeAdded"] as const) {
+  assert.deepEqual(
+    [ErrorReason.TAKEBACK_ALREADY_REQUESTED, ErrorReason.NO_TAKEBACK_REQUEST].map((r) => enumName(ErrorReasonSchema, r)),
+    ["ERROR_REASON_TAKEBACK_ALREADY_REQUESTED", "ERROR_REASON_NO_TAKEBACK_REQUEST"],
+  );
+  assert.deepEqual([ErrorReason.TAKEBACK_ALREADY_REQUESTED, ErrorReason.NO_TAKEBACK_REQUEST], [78, 79]);
+  for (const kind of [
+    "timedOut",
+    "clockPaused",
+    "clockResumed",
+    "timeAdded",
+    "moveTakenBack",
+    "takebackRequested",
+    "takebackDeclined",
+  ] as const) {
     assert.equal(eventKind(create(GameEventSchema, { kind: { case: kind, value: {} } })), kind);
   }
   assert.equal(actorKind(create(ActorSchema, { kind: { case: "clock", value: {} } })), "clock");

@@ -257,6 +257,15 @@ def take_back_request(game_id: str, expected_seq: int | None, request_id: str) -
     return request
 
 
+def answer_take_back_request(
+    game_id: str, accept: bool, expected_seq: int | None, request_id: str
+) -> pb.AnswerTakeBackRequest:
+    request = pb.AnswerTakeBackRequest(game_id=game_id, accept=accept, request_id=request_id)
+    if expected_seq is not None:
+        request.expected_seq = expected_seq
+    return request
+
+
 def stream_request(game_id: str, after_seq: int, include_views: bool) -> pb.StreamEventsRequest:
     """The request that opens, or resumes after `after_seq`, an event stream."""
     return pb.StreamEventsRequest(game_id=game_id, after_seq=after_seq, include_views=include_views)

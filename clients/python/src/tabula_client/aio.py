@@ -289,6 +289,19 @@ class AsyncClient:
         request = _common.take_back_request(game_id, expected_seq, request_id)
         return await self._call(self.stub.TakeBack, request, timeout)
 
+    async def answer_take_back(
+        self,
+        game_id: str,
+        accept: bool,
+        *,
+        expected_seq: int | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.AnswerTakeBackResponse:
+        """Answers the other seat's takeback request (see `Client.answer_take_back`)."""
+        request = _common.answer_take_back_request(game_id, accept, expected_seq, request_id)
+        return await self._call(self.stub.AnswerTakeBack, request, timeout)
+
     def events(
         self, game_id: str, after_seq: int = 0, *, include_views: bool = False, retries: int = _common.STREAM_RETRIES
     ) -> AsyncEventStream:

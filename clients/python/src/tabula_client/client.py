@@ -368,8 +368,34 @@ class Client:
         game that allows it: created with `config.allow_takebacks` (peg solitaire always; in
         chess `config.chess.allow_takebacks` too), else FAILED_PRECONDITION
         `TAKEBACK_NOT_ALLOWED`; with no such move of the caller's, `NOTHING_TO_TAKE_BACK`.
+        In a game created with `config.takebacks_need_consent` it asks the other seat instead
+        (see `answer_take_back`): the response's view has `takeback_request` set to the
+        caller's seat and the move stands until that seat agrees; asking again while the
+        request waits is `TAKEBACK_ALREADY_REQUESTED`.
         `expected_seq` and `request_id` as for `submit_move`."""
         return self._call(self.stub.TakeBack, _common.take_back_request(game_id, expected_seq, request_id), timeout)
+
+    def answer_take_back(
+        self,
+        game_id: str,
+        accept: bool,
+        *,
+        expected_seq: int | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.AnswerTakeBackResponse:
+        """Answers the other seat's takeback request, in a two-seat game created with
+        `config.takebacks_need_consent` (and `allow_takebacks`), where `take_back` asks
+        instead of undoing: it logs a `takeback_requested` event and the view's
+        `takeback_request` is the asking seat (0 when none waits). `accept=True` undoes the
+        asking seat's last move (a `move_taken_back` event of that seat whose actor is the
+        caller); `accept=False` declines (a `takeback_declined` event of the caller) and the
+        move stands. A seat credential is required (PERMISSION_DENIED `SEAT_REQUIRED`); with
+        no request waiting for the caller's answer (none, or the caller's own),
+        FAILED_PRECONDITION `NO_TAKEBACK_REQUEST`. `expected_seq` and `request_id` as for
+        `submit_move`. The response's `view` is the game after it."""
+        request = _common.answer_take_back_request(game_id, accept, expected_seq, request_id)
+        return self._call(self.stub.AnswerTakeBack, request, timeout)
 
     def events(
         self, game_id: str, after_seq: int = 0, *, include_views: bool = False, retries: int = _common.STREAM_RETRIES

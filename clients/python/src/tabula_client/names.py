@@ -36,8 +36,9 @@ def enum_name(enum: EnumType, number: int) -> str:
 
 
 def event_kind(event: pb.GameEvent) -> str:
-    """The arm of `event.kind` (`game_created`, `move_applied`, `game_aborted`,
-    `game_adjudicated`, `timed_out`, `clock_paused`, `clock_resumed`, `time_added`, ...), or
+    """The arm of `event.kind` (`game_created`, `move_applied`, `move_taken_back`,
+    `takeback_requested`, `takeback_declined`, `game_aborted`, `game_adjudicated`,
+    `timed_out`, `clock_paused`, `clock_resumed`, `time_added`, ...), or
     `unknown` for an event of a kind added after this client: such an event still has its
     `seq` and `time`, and event streams deliver it like any other."""
     kind: str | None = event.WhichOneof("kind")

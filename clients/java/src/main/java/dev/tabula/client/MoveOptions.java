@@ -4,9 +4,9 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * Options of a move ({@code submitMove}) or a takeback ({@code takeBack}): the sequence number
- * the game must be at, a request id that makes the call safe to retry, and (moves only)
- * validation without playing. Immutable; each {@code with...} returns a copy.
+ * Options of a move ({@code submitMove}), a takeback ({@code takeBack}) or an answer to one
+ * ({@code answerTakeBack}): the sequence number the game must be at, a request id that makes
+ * the call safe to retry, and (moves only) validation without playing. Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.submitMove(id, Moves.drop(3), MoveOptions.defaults().withExpectedSeq(view.getSeq()).withRequestId("m-7"));

@@ -3,6 +3,7 @@ package dev.tabula.client;
 import dev.tabula.v1.AbortGameRequest;
 import dev.tabula.v1.AddTimeRequest;
 import dev.tabula.v1.AdjudicateGameRequest;
+import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.ArchiveGameRequest;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.DeleteGameRequest;
@@ -127,6 +128,16 @@ final class Requests {
       throw new IllegalArgumentException("a takeback cannot be validated only");
     }
     TakeBackRequest.Builder request = TakeBackRequest.newBuilder().setGameId(gameId).setRequestId(options.requestId());
+    options.expectedSeq().ifPresent(request::setExpectedSeq);
+    return request.build();
+  }
+
+  static AnswerTakeBackRequest answerTakeBack(String gameId, boolean accept, MoveOptions options) {
+    if (options.validateOnly()) {
+      throw new IllegalArgumentException("an answer to a takeback cannot be validated only");
+    }
+    AnswerTakeBackRequest.Builder request = AnswerTakeBackRequest.newBuilder()
+        .setGameId(gameId).setAccept(accept).setRequestId(options.requestId());
     options.expectedSeq().ifPresent(request::setExpectedSeq);
     return request.build();
   }

@@ -1,5 +1,7 @@
 package dev.tabula.client;
 
+import dev.tabula.v1.AnswerTakeBackRequest;
+import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.Game;
@@ -287,6 +289,24 @@ public final class TabulaAsyncClient implements AutoCloseable {
   /** Sends a full takeback request. */
   public CompletableFuture<TakeBackResponse> takeBack(TakeBackRequest request) {
     return call(GameServiceGrpc.GameServiceStub::takeBack, request, r -> r);
+  }
+
+  /**
+   * Answers the other seat's takeback request (accepting undoes its last move, declining keeps
+   * it); see {@link TabulaClient#answerTakeBack(String, boolean)}.
+   */
+  public CompletableFuture<AnswerTakeBackResponse> answerTakeBack(String gameId, boolean accept) {
+    return answerTakeBack(gameId, accept, MoveOptions.defaults());
+  }
+
+  /** As {@link #answerTakeBack(String, boolean)}, with an expected seq or a request id. */
+  public CompletableFuture<AnswerTakeBackResponse> answerTakeBack(String gameId, boolean accept, MoveOptions options) {
+    return answerTakeBack(Requests.answerTakeBack(gameId, accept, options));
+  }
+
+  /** Sends a full answer to a takeback request. */
+  public CompletableFuture<AnswerTakeBackResponse> answerTakeBack(AnswerTakeBackRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::answerTakeBack, request, r -> r);
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.tabula.client;
 
+import dev.tabula.v1.AnswerTakeBackRequest;
+import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.Game;
@@ -387,6 +389,13 @@ public final class TabulaClient implements AutoCloseable {
    * that allows takebacks ({@code GameConfig.allow_takebacks}; peg solitaire always does):
    * else {@code FAILED_PRECONDITION} {@code TAKEBACK_NOT_ALLOWED}, and with no move of this
    * seat's to take back {@code NOTHING_TO_TAKE_BACK}.
+   *
+   * <p>In a two-seat game created with {@code GameConfig.takebacks_need_consent} as well, the
+   * move is not undone at once: the call asks the other seat, which answers with
+   * {@link #answerTakeBack(String, boolean)}. The game logs a {@code takeback_requested} event
+   * and the answer's view shows the asking seat in {@code getTakebackRequest()} (0 when none
+   * waits), its move count unchanged. A second request while one waits fails with
+   * {@code FAILED_PRECONDITION} {@code TAKEBACK_ALREADY_REQUESTED}.
    */
   public TakeBackResponse takeBack(String gameId) {
     return takeBack(gameId, MoveOptions.defaults());
@@ -400,6 +409,34 @@ public final class TabulaClient implements AutoCloseable {
   /** Sends a full takeback request. */
   public TakeBackResponse takeBack(TakeBackRequest request) {
     return call(s -> s.takeBack(request));
+  }
+
+  /**
+   * Answers the other seat's takeback request, in a game with
+   * {@code GameConfig.takebacks_need_consent}: {@code accept} true undoes the asking seat's
+   * last move (a {@code move_taken_back} event for that seat, whose actor is this client's
+   * seat, the one that agreed); false declines it (a {@code takeback_declined} event for this
+   * seat) and the move stands. Either way the view's {@code getTakebackRequest()} is 0 again.
+   * A move made before the answer lets the request lapse. Needs a seat credential
+   * ({@code PERMISSION_DENIED} {@code SEAT_REQUIRED}); with no request waiting for this seat's
+   * answer (none at all, or this seat's own) {@code FAILED_PRECONDITION}
+   * {@code NO_TAKEBACK_REQUEST}; also {@code GAME_OVER}.
+   */
+  public AnswerTakeBackResponse answerTakeBack(String gameId, boolean accept) {
+    return answerTakeBack(gameId, accept, MoveOptions.defaults());
+  }
+
+  /**
+   * As {@link #answerTakeBack(String, boolean)}, with an expected seq ({@code ABORTED}
+   * {@code STALE_SEQ} when the game moved on) or a request id ({@code REQUEST_ID_REUSED}).
+   */
+  public AnswerTakeBackResponse answerTakeBack(String gameId, boolean accept, MoveOptions options) {
+    return answerTakeBack(Requests.answerTakeBack(gameId, accept, options));
+  }
+
+  /** Sends a full answer to a takeback request. */
+  public AnswerTakeBackResponse answerTakeBack(AnswerTakeBackRequest request) {
+    return call(s -> s.answerTakeBack(request));
   }
 
   /**

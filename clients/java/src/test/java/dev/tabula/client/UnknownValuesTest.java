@@ -24,11 +24,14 @@ import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.Move;
+import dev.tabula.v1.MoveTakenBack;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.Piece;
 import dev.tabula.v1.ServiceActor;
 import dev.tabula.v1.Starter;
 import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.TakebackDeclined;
+import dev.tabula.v1.TakebackRequested;
 import dev.tabula.v1.TimeAdded;
 import dev.tabula.v1.TimedOut;
 import dev.tabula.v1.TimeoutRule;
@@ -305,5 +308,16 @@ class UnknownValuesTest {
     assertEquals("TIMEOUT_RULE_DEFAULT_MOVE", Names.enumName(TimeoutRule.getDescriptor(), TimeoutRule.TIMEOUT_RULE_DEFAULT_MOVE_VALUE));
     assertEquals("unknown", Names.actorKind(Actor.getDefaultInstance()));
     assertEquals("unknown", Names.actorKind(GameEvent.getDefaultInstance().getActor()));
+    assertEquals("move_taken_back",
+        Names.eventKind(GameEvent.newBuilder().setMoveTakenBack(MoveTakenBack.newBuilder().setSeat(1).setMoveNumber(1)).build()));
+    assertEquals("takeback_requested",
+        Names.eventKind(GameEvent.newBuilder().setTakebackRequested(TakebackRequested.newBuilder().setSeat(1)).build()));
+    assertEquals("takeback_declined",
+        Names.eventKind(GameEvent.newBuilder().setTakebackDeclined(TakebackDeclined.newBuilder().setSeat(2)).build()));
+    assertEquals("ERROR_REASON_TAKEBACK_ALREADY_REQUESTED", Names.enumName(ErrorReason.getDescriptor(), 78));
+    assertEquals(78, ErrorReason.ERROR_REASON_TAKEBACK_ALREADY_REQUESTED_VALUE);
+    assertEquals("ERROR_REASON_NO_TAKEBACK_REQUEST", Names.enumName(ErrorReason.getDescriptor(), 79));
+    assertEquals(79, ErrorReason.ERROR_REASON_NO_TAKEBACK_REQUEST_VALUE);
+    assertEquals("unknown(80)", Names.enumName(ErrorReason.getDescriptor(), 80));
   }
 }
