@@ -14,6 +14,7 @@ pub mod clock;
 mod error;
 pub mod grid;
 mod mover;
+mod options;
 mod outcome;
 pub mod perft;
 mod rules;
@@ -28,9 +29,10 @@ pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, Sh
 pub use analysis::{Analysis, Score, ScoreUnit, Solved};
 pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
 pub use mover::Mover;
+pub use options::{PlayOptions, Starter};
 pub use outcome::{DrawReason, EndReason, NoResultReason, Outcome, WinReason};
 pub use rules::{Rules, SearchBudget};
-pub use seat::{Seat, Starter, Viewer};
+pub use seat::{Seat, Viewer};
 pub use session::{Adjudication, AnyMatch, Match, ReplayError, Turn};
 pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};
 pub use view::{

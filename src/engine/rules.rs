@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Action, Analysis, ConfigError, MoveError, Mover, Observation, Outcome, Seat, Viewer, bot};
+use super::{Action, Analysis, ConfigError, MoveError, Mover, Observation, Outcome, PlayOptions, Seat, Viewer, bot};
 
 /// The rules of one game: a position and how moves change it.
 ///
@@ -120,19 +120,24 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         None
     }
 
+    /// The choices about the course of play that `config` made (who starts, takebacks);
+    /// the defaults for a game whose configuration offers none.
+    fn play_options(config: &Self::Config) -> PlayOptions {
+        let _ = config;
+        PlayOptions::default()
+    }
+
     /// True when a seat may take back its last move (see
     /// [`Match::take_back`](super::Match::take_back)). A fact of the configuration.
     fn takebacks_allowed(config: &Self::Config) -> bool {
-        let _ = config;
-        false
+        Self::play_options(config).allow_takebacks
     }
 
     /// True when a takeback needs the other seat's consent: a seat asks
     /// ([`Match::request_take_back`](super::Match::request_take_back)) instead of taking
     /// its move back at once. Only where takebacks are allowed, in two-seat games.
     fn takebacks_need_consent(config: &Self::Config) -> bool {
-        let _ = config;
-        false
+        Self::play_options(config).takeback_consent
     }
 
     /// The engine's analysis for `seat`, the seat to act in a game that is not over,

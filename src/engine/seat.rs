@@ -64,38 +64,3 @@ impl Viewer {
         }
     }
 }
-
-/// Which seat moves first, in a two-seat game whose rules leave that open.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Starter {
-    /// The first seat, the custom of every such game.
-    #[default]
-    FirstSeat,
-    /// The second seat.
-    SecondSeat,
-    /// A seat drawn at random when the game is created: [`Starter::drawn`] replaces it
-    /// with the seat drawn, and the game stores that. A configuration still saying
-    /// `Random` when play starts gets the first seat, so that the start never depends on
-    /// anything but the configuration.
-    Random,
-}
-
-impl Starter {
-    /// The seat that moves first.
-    pub const fn seat(self) -> Seat {
-        match self {
-            Starter::FirstSeat | Starter::Random => Seat::FIRST,
-            Starter::SecondSeat => Seat::SECOND,
-        }
-    }
-
-    /// This choice with `Random` replaced by a seat drawn now.
-    pub fn drawn(self) -> Starter {
-        match self {
-            Starter::Random if rand::random::<bool>() => Starter::SecondSeat,
-            Starter::Random => Starter::FirstSeat,
-            chosen => chosen,
-        }
-    }
-}

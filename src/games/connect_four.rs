@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard, check_blocked_cells};
 use crate::engine::{
-    Action, Analysis, Cell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason,
-    Rules, SearchBudget, Seat, Starter, Viewer,
+    Action, Analysis, Cell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget, PlayOptions,
+    Reason, Rules, SearchBudget, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -48,18 +48,10 @@ pub struct Config {
     /// Solid cells: nothing lands in them, discs rest on them, no line runs through them.
     #[serde(default)]
     pub blocked: Vec<Cell>,
-    /// Which seat moves first (drops the first disc); the first seat in configurations stored
-    /// before the choice existed.
+    /// Who starts, and takebacks; the defaults in configurations stored before they
+    /// existed.
     #[serde(default)]
-    pub starter: Starter,
-    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
-    /// configurations stored before the choice existed.
-    #[serde(default)]
-    pub allow_takebacks: bool,
-    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
-    /// false in configurations stored before the choice existed.
-    #[serde(default)]
-    pub takeback_consent: bool,
+    pub play: PlayOptions,
 }
 
 impl Default for Config {
@@ -77,23 +69,14 @@ impl Config {
             width: or(self.width, d.width),
             height: or(self.height, d.height),
             win_length: or(self.win_length, d.win_length),
-            starter: self.starter.drawn(),
+            play: self.play.drawn(),
             ..self
         }
     }
 
     /// A flat board of `width` × `height` with `win_length` in a row, nothing blocked.
     pub fn sized(width: u32, height: u32, win_length: u32) -> Config {
-        Config {
-            width,
-            height,
-            win_length,
-            wrap_columns: false,
-            blocked: Vec::new(),
-            starter: Starter::FirstSeat,
-            allow_takebacks: false,
-            takeback_consent: false,
-        }
+        Config { width, height, win_length, wrap_columns: false, blocked: Vec::new(), play: PlayOptions::default() }
     }
 }
 
@@ -152,7 +135,7 @@ impl Rules for ConnectFour {
                 &config.blocked,
             ),
             heights: heights(config),
-            turn: config.starter.seat(),
+            turn: config.play.starter.seat(),
             outcome: None,
         })
     }
@@ -201,12 +184,8 @@ impl Rules for ConnectFour {
         Ok(())
     }
 
-    fn takebacks_allowed(config: &Config) -> bool {
-        config.allow_takebacks
-    }
-
-    fn takebacks_need_consent(config: &Config) -> bool {
-        config.takeback_consent
+    fn play_options(config: &Config) -> PlayOptions {
+        config.play
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -249,20 +228,8 @@ impl Listed for ConnectFour {
         config.with_defaults()
     }
 
-    fn starter(config: &Config) -> Option<Starter> {
-        Some(config.starter)
-    }
-
-    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
-        Some(Config { starter, ..config })
-    }
-
-    fn allowing_takebacks(config: Config) -> Config {
-        Config { allow_takebacks: true, ..config }
-    }
-
-    fn with_takeback_consent(config: Config) -> Option<Config> {
-        Some(Config { takeback_consent: true, ..config })
+    fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
+        Some(Config { play, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {
@@ -306,6 +273,7 @@ impl Listed for ConnectFour {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Starter;
     use crate::engine::{Match, Score, ScoreUnit, Solved};
 
     fn play(config: Config, columns: &[u32]) -> Match<ConnectFour> {
@@ -436,7 +404,13 @@ mod tests {
 
     #[test]
     fn with_the_second_seat_starting_yellow_drops_first() {
-        let mut game = play(Config { starter: Starter::SecondSeat, ..Config::default() }, &[]);
+        let mut game = play(
+            Config {
+                play: PlayOptions { starter: Starter::SecondSeat, ..PlayOptions::default() },
+                ..Config::default()
+            },
+            &[],
+        );
         assert_eq!(game.to_act(), [Seat::SECOND]);
         assert_eq!(game.apply(Seat::FIRST, &Action::drop(3)).unwrap_err().reason, Reason::NotYourTurn);
         game.apply(Seat::SECOND, &Action::drop(3)).unwrap();

@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard, check_blocked_cells};
 use crate::engine::{
-    Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules,
-    SearchBudget, Seat, Starter, Viewer,
+    Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, PlayOptions, Reason,
+    Rules, SearchBudget, Seat, Viewer,
 };
 
 use super::tic_tac_toe::{check_empty, describe_placement, placed_cell};
@@ -50,18 +50,10 @@ pub struct Config {
     /// Cells nobody may place a stone on; no line runs through them.
     #[serde(default)]
     pub blocked: Vec<Cell>,
-    /// Which seat moves first (places the first stone); the first seat in configurations stored
-    /// before the choice existed.
+    /// Who starts, and takebacks; the defaults in configurations stored before they
+    /// existed.
     #[serde(default)]
-    pub starter: Starter,
-    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
-    /// configurations stored before the choice existed.
-    #[serde(default)]
-    pub allow_takebacks: bool,
-    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
-    /// false in configurations stored before the choice existed.
-    #[serde(default)]
-    pub takeback_consent: bool,
+    pub play: PlayOptions,
 }
 
 impl Default for Config {
@@ -73,9 +65,7 @@ impl Default for Config {
             allow_overline: false,
             pro_opening: false,
             blocked: Vec::new(),
-            starter: Starter::FirstSeat,
-            allow_takebacks: false,
-            takeback_consent: false,
+            play: PlayOptions::default(),
         }
     }
 }
@@ -89,7 +79,7 @@ impl Config {
             width: or(self.width, d.width),
             height: or(self.height, d.height),
             win_length: or(self.win_length, d.win_length),
-            starter: self.starter.drawn(),
+            play: self.play.drawn(),
             ..self
         }
     }
@@ -162,7 +152,7 @@ impl Rules for Gomoku {
             config: config.clone(),
             board: MarkBoard::with_blocked(Dims::new(config.width, config.height), &config.blocked),
             stones: 0,
-            turn: config.starter.seat(),
+            turn: config.play.starter.seat(),
             outcome: None,
         })
     }
@@ -200,12 +190,8 @@ impl Rules for Gomoku {
         Ok(())
     }
 
-    fn takebacks_allowed(config: &Config) -> bool {
-        config.allow_takebacks
-    }
-
-    fn takebacks_need_consent(config: &Config) -> bool {
-        config.takeback_consent
+    fn play_options(config: &Config) -> PlayOptions {
+        config.play
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -243,20 +229,8 @@ impl Listed for Gomoku {
         config.with_defaults()
     }
 
-    fn starter(config: &Config) -> Option<Starter> {
-        Some(config.starter)
-    }
-
-    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
-        Some(Config { starter, ..config })
-    }
-
-    fn allowing_takebacks(config: Config) -> Config {
-        Config { allow_takebacks: true, ..config }
-    }
-
-    fn with_takeback_consent(config: Config) -> Option<Config> {
-        Some(Config { takeback_consent: true, ..config })
+    fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
+        Some(Config { play, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {
@@ -280,6 +254,7 @@ impl Listed for Gomoku {
 mod tests {
     use super::*;
     use crate::engine::Match;
+    use crate::engine::Starter;
 
     /// Plays the first seat's stones at `first` and the second seat's at `second`,
     /// alternating, first seat first.
@@ -321,7 +296,11 @@ mod tests {
 
     #[test]
     fn with_the_second_seat_starting_white_places_first_and_the_pro_opening_follows_the_stones() {
-        let config = Config { pro_opening: true, starter: Starter::SecondSeat, ..Config::default() };
+        let config = Config {
+            pro_opening: true,
+            play: PlayOptions { starter: Starter::SecondSeat, ..PlayOptions::default() },
+            ..Config::default()
+        };
         let mut game = Match::<Gomoku>::new(config).unwrap();
         assert_eq!(game.to_act(), [Seat::SECOND]);
         assert_eq!(game.apply(Seat::SECOND, &Action::place(0, 0)).unwrap_err().reason, Reason::ProOpeningCenter);

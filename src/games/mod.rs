@@ -31,7 +31,7 @@ pub mod tic_tac_two;
 
 use crate::engine::clock::ClockConfig;
 use crate::engine::{
-    Action, AnyMatch, ConfigError, Match, ReplayError, Rules, Seat, SnapshotError, Starter, Turn, Viewer,
+    Action, AnyMatch, ConfigError, Match, PlayOptions, ReplayError, Rules, Seat, SnapshotError, Starter, Turn, Viewer,
 };
 
 /// What the catalog says of a game, besides its rules.
@@ -44,23 +44,10 @@ pub trait Listed: Rules<Config: Default> {
     fn with_defaults(config: Self::Config) -> Self::Config;
     /// The named configurations, the first being the default.
     fn presets() -> Vec<Preset<Self::Config>>;
-    /// Who moves first under `config`, where the rules leave that to the configuration;
-    /// `None` where they fix it (one seat, or a position that says who is to move).
-    fn starter(_config: &Self::Config) -> Option<Starter> {
-        None
-    }
-    /// `config` with `starter` moving first; `None` where the rules fix who starts.
-    fn with_starter(_config: Self::Config, _starter: Starter) -> Option<Self::Config> {
-        None
-    }
-    /// `config` letting a seat take back its own last move; as it is where the rules
-    /// always allow that (a puzzle).
-    fn allowing_takebacks(config: Self::Config) -> Self::Config {
-        config
-    }
-    /// `config` asking the other seat to agree to each takeback; `None` where there is no
-    /// other seat to ask.
-    fn with_takeback_consent(_config: Self::Config) -> Option<Self::Config> {
+    /// `config` with `options` (see [`Rules::play_options`]); `None` where the rules fix
+    /// one of them: who starts, in chess, whose position says who is to move; anything, in
+    /// a one-seat puzzle, which always allows takebacks and has nobody to ask.
+    fn with_play_options(_config: Self::Config, _options: PlayOptions) -> Option<Self::Config> {
         None
     }
     /// Named configurations on a clock: the game's common time controls.
@@ -196,48 +183,17 @@ macro_rules! registry {
                 match self { $(GameConfig::$kind(config) => <$game as Rules>::public_action(config, viewer, actor, action)),+ }
             }
 
-            /// Who moves first, where the rules leave that to the configuration.
-            pub fn starter(&self) -> Option<Starter> {
-                match self { $(GameConfig::$kind(config) => <$game as Listed>::starter(config)),+ }
+            /// The choices about the course of play this configuration made.
+            pub fn play_options(&self) -> PlayOptions {
+                match self { $(GameConfig::$kind(config) => <$game as Rules>::play_options(config)),+ }
             }
 
-            /// This configuration with `starter` moving first; `None` where the rules fix
-            /// who starts.
-            pub fn with_starter(self, starter: Starter) -> Option<GameConfig> {
+            /// This configuration with `options`; `None` where the rules fix one of them.
+            pub fn with_play_options(self, options: PlayOptions) -> Option<GameConfig> {
                 match self {
-                    $(GameConfig::$kind(config) => <$game as Listed>::with_starter(config, starter).map(GameConfig::$kind)),+
+                    $(GameConfig::$kind(config) => <$game as Listed>::with_play_options(config, options).map(GameConfig::$kind)),+
                 }
             }
-
-            /// Whether a seat may take back its own last move ([`Rules::takebacks_allowed`]).
-            pub fn takebacks_allowed(&self) -> bool {
-                match self { $(GameConfig::$kind(config) => <$game as Rules>::takebacks_allowed(config)),+ }
-            }
-
-            /// The turn `seat` makes to take back its last move: asking for it, where the
-            /// other seat must agree.
-            pub fn take_back_turn(&self, seat: Seat) -> Turn {
-                if self.takebacks_need_consent() { Turn::RequestTakeBack(seat) } else { Turn::TakeBack(seat) }
-            }
-
-            /// Whether a takeback needs the other seat's consent.
-            pub fn takebacks_need_consent(&self) -> bool {
-                match self { $(GameConfig::$kind(config) => <$game as Rules>::takebacks_need_consent(config)),+ }
-            }
-
-            /// This configuration asking the other seat to agree to each takeback; `None`
-            /// where there is no other seat to ask.
-            pub fn with_takeback_consent(self) -> Option<GameConfig> {
-                match self {
-                    $(GameConfig::$kind(config) => <$game as Listed>::with_takeback_consent(config).map(GameConfig::$kind)),+
-                }
-            }
-
-            /// This configuration letting a seat take back its own last move.
-            pub fn allowing_takebacks(self) -> GameConfig {
-                match self { $(GameConfig::$kind(config) => GameConfig::$kind(<$game as Listed>::allowing_takebacks(config))),+ }
-            }
-
             /// This configuration with every field left at zero replaced by its default.
             pub fn with_defaults(self) -> GameConfig {
                 match self { $(GameConfig::$kind(config) => GameConfig::$kind(<$game as Listed>::with_defaults(config))),+ }
@@ -289,6 +245,52 @@ registry! {
     Battleship = 6 => battleship::Battleship,
     Reversi = 8 => reversi::Reversi,
     Chess = 9 => chess::Chess,
+}
+
+impl GameConfig {
+    /// Who moves first, where the rules leave that to the configuration.
+    pub fn starter(&self) -> Option<Starter> {
+        let options = self.play_options();
+        let other = PlayOptions { starter: Starter::SecondSeat, ..options };
+        self.clone().with_play_options(other).map(|_| options.starter)
+    }
+
+    /// This configuration with `starter` moving first; `None` where the rules fix who
+    /// starts.
+    pub fn with_starter(self, starter: Starter) -> Option<GameConfig> {
+        let options = self.play_options();
+        self.with_play_options(PlayOptions { starter, ..options })
+    }
+
+    /// Whether a seat may take back its own last move ([`Rules::takebacks_allowed`]).
+    pub fn takebacks_allowed(&self) -> bool {
+        self.play_options().allow_takebacks
+    }
+
+    /// Whether a takeback needs the other seat's consent.
+    pub fn takebacks_need_consent(&self) -> bool {
+        self.play_options().takeback_consent
+    }
+
+    /// The turn `seat` makes to take back its last move: asking for it, where the other
+    /// seat must agree.
+    pub fn take_back_turn(&self, seat: Seat) -> Turn {
+        if self.takebacks_need_consent() { Turn::RequestTakeBack(seat) } else { Turn::TakeBack(seat) }
+    }
+
+    /// This configuration letting a seat take back its own last move (as it is where the
+    /// rules always allow that).
+    pub fn allowing_takebacks(self) -> GameConfig {
+        let options = PlayOptions { allow_takebacks: true, ..self.play_options() };
+        self.clone().with_play_options(options).unwrap_or(self)
+    }
+
+    /// This configuration asking the other seat to agree to each takeback; `None` where
+    /// there is no other seat to ask.
+    pub fn with_takeback_consent(self) -> Option<GameConfig> {
+        let options = PlayOptions { takeback_consent: true, ..self.play_options() };
+        self.with_play_options(options)
+    }
 }
 
 impl GameKind {
@@ -401,11 +403,15 @@ mod takeback_tests {
 
 #[cfg(test)]
 mod consent_tests {
-    use crate::engine::{Action, Match, Reason, Seat, Turn};
+    use crate::engine::{Action, Match, PlayOptions, Reason, Seat, Turn};
     use crate::games::tic_tac_toe::{Config, TicTacToe};
 
     fn consenting() -> Match<TicTacToe> {
-        Match::new(Config { allow_takebacks: true, takeback_consent: true, ..Config::default() }).unwrap()
+        Match::new(Config {
+            play: PlayOptions { allow_takebacks: true, takeback_consent: true, ..PlayOptions::default() },
+            ..Config::default()
+        })
+        .unwrap()
     }
 
     #[test]
@@ -449,9 +455,17 @@ mod consent_tests {
         assert_eq!(replayed.takeback_request(), Some(Seat::FIRST));
         let restored = Match::<TicTacToe>::restore(game.config(), &game.snapshot()).unwrap();
         assert_eq!(restored, game);
-        let error = Match::<TicTacToe>::new(Config { takeback_consent: true, ..Config::default() }).unwrap_err();
+        let error = Match::<TicTacToe>::new(Config {
+            play: PlayOptions { takeback_consent: true, ..PlayOptions::default() },
+            ..Config::default()
+        })
+        .unwrap_err();
         assert_eq!(error.violations[0].field, "takeback_consent");
-        let mut free = Match::<TicTacToe>::new(Config { allow_takebacks: true, ..Config::default() }).unwrap();
+        let mut free = Match::<TicTacToe>::new(Config {
+            play: PlayOptions { allow_takebacks: true, ..PlayOptions::default() },
+            ..Config::default()
+        })
+        .unwrap();
         free.apply(Seat::FIRST, &Action::place(1, 1)).unwrap();
         assert_eq!(free.request_take_back(Seat::FIRST).unwrap_err().reason, Reason::TakebackNotAllowed);
     }

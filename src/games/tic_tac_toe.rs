@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard, check_blocked_cells};
 use crate::engine::{
-    Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, Reason, Rules,
-    SearchBudget, Seat, Starter, Viewer, WinReason,
+    Action, Analysis, Cell, ConfigError, MoveError, Mover, Observation, Outcome, PlaceTarget, PlayOptions, Reason,
+    Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -41,31 +41,15 @@ pub struct Config {
     /// Cells nobody may mark; no line runs through them.
     #[serde(default)]
     pub blocked: Vec<Cell>,
-    /// Which seat moves first (places the first mark); the first seat in configurations stored
-    /// before the choice existed.
+    /// Who starts, and takebacks; the defaults in configurations stored before they
+    /// existed.
     #[serde(default)]
-    pub starter: Starter,
-    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
-    /// configurations stored before the choice existed.
-    #[serde(default)]
-    pub allow_takebacks: bool,
-    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
-    /// false in configurations stored before the choice existed.
-    #[serde(default)]
-    pub takeback_consent: bool,
+    pub play: PlayOptions,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config {
-            size: 3,
-            win_length: 3,
-            misere: false,
-            blocked: Vec::new(),
-            starter: Starter::FirstSeat,
-            allow_takebacks: false,
-            takeback_consent: false,
-        }
+        Config { size: 3, win_length: 3, misere: false, blocked: Vec::new(), play: PlayOptions::default() }
     }
 }
 
@@ -75,7 +59,7 @@ impl Config {
     pub fn with_defaults(self) -> Config {
         let size = if self.size == 0 { Config::default().size } else { self.size };
         let win_length = if self.win_length == 0 { size } else { self.win_length };
-        Config { size, win_length, starter: self.starter.drawn(), ..self }
+        Config { size, win_length, play: self.play.drawn(), ..self }
     }
 
     /// The standard game on a `size` board with `win_length` in a row.
@@ -165,7 +149,7 @@ impl Rules for TicTacToe {
         errors.into_result(|| TicTacToe {
             config: config.clone(),
             board: MarkBoard::with_blocked(Dims::new(config.size, config.size), &config.blocked),
-            turn: config.starter.seat(),
+            turn: config.play.starter.seat(),
             counters: (config.win_length == config.size).then(|| FullLineCounters::new(config.size)),
             outcome: None,
         })
@@ -205,12 +189,8 @@ impl Rules for TicTacToe {
         Ok(())
     }
 
-    fn takebacks_allowed(config: &Config) -> bool {
-        config.allow_takebacks
-    }
-
-    fn takebacks_need_consent(config: &Config) -> bool {
-        config.takeback_consent
+    fn play_options(config: &Config) -> PlayOptions {
+        config.play
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -248,20 +228,8 @@ impl Listed for TicTacToe {
         config.with_defaults()
     }
 
-    fn starter(config: &Config) -> Option<Starter> {
-        Some(config.starter)
-    }
-
-    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
-        Some(Config { starter, ..config })
-    }
-
-    fn allowing_takebacks(config: Config) -> Config {
-        Config { allow_takebacks: true, ..config }
-    }
-
-    fn with_takeback_consent(config: Config) -> Option<Config> {
-        Some(Config { takeback_consent: true, ..config })
+    fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
+        Some(Config { play, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {
@@ -335,6 +303,7 @@ pub(crate) fn describe_placement(action: &Action) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Starter;
     use crate::engine::{DrawReason, Match};
 
     #[test]
@@ -414,7 +383,10 @@ mod tests {
 
     #[test]
     fn with_the_second_seat_starting_o_marks_first() {
-        let config = Config { starter: Starter::SecondSeat, ..Config::default() };
+        let config = Config {
+            play: PlayOptions { starter: Starter::SecondSeat, ..PlayOptions::default() },
+            ..Config::default()
+        };
         let mut game = play(config, &[]);
         assert_eq!(game.to_act(), [Seat::SECOND]);
         assert_eq!(game.apply(Seat::FIRST, &Action::place(0, 0)).unwrap_err().reason, Reason::NotYourTurn);

@@ -75,7 +75,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Starter;
+use crate::engine::PlayOptions;
 
 use crate::engine::grid::{Dims, LINE_DIRECTIONS, MarkBoard};
 use crate::engine::{
@@ -130,18 +130,10 @@ pub struct Config {
     pub repetition_limit: u32,
     /// Moves, counting both seats, after which a game without a result is drawn.
     pub move_limit: u32,
-    /// Which seat moves first (places the first piece); the first seat in configurations stored
-    /// before the choice existed.
+    /// Who starts, and takebacks; the defaults in configurations stored before they
+    /// existed.
     #[serde(default)]
-    pub starter: Starter,
-    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
-    /// configurations stored before the choice existed.
-    #[serde(default)]
-    pub allow_takebacks: bool,
-    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
-    /// false in configurations stored before the choice existed.
-    #[serde(default)]
-    pub takeback_consent: bool,
+    pub play: PlayOptions,
 }
 
 impl Default for Config {
@@ -155,9 +147,7 @@ impl Default for Config {
             simultaneous_lines: SimultaneousLines::MoverWins,
             repetition_limit: 3,
             move_limit: DEFAULT_MOVE_LIMIT,
-            starter: Starter::FirstSeat,
-            allow_takebacks: false,
-            takeback_consent: false,
+            play: PlayOptions::default(),
         }
     }
 }
@@ -179,9 +169,7 @@ impl Config {
             simultaneous_lines: self.simultaneous_lines,
             repetition_limit: or(self.repetition_limit, d.repetition_limit),
             move_limit: or(self.move_limit, DEFAULT_MOVE_LIMIT.max(pieces_per_seat.saturating_mul(4))),
-            starter: self.starter.drawn(),
-            allow_takebacks: self.allow_takebacks,
-            takeback_consent: self.takeback_consent,
+            play: self.play.drawn(),
         }
     }
 
@@ -526,7 +514,7 @@ impl Rules for TicTacTwo {
                 board: MarkBoard::new(Dims::new(config.board_size, config.board_size)),
                 grid: Region { top: offset, left: offset, height: config.grid_size, width: config.grid_size },
                 placed: [0; 2],
-                turn: config.starter.seat(),
+                turn: config.play.starter.seat(),
                 moves: 0,
                 seen: BTreeMap::new(),
                 outcome: None,
@@ -564,12 +552,8 @@ impl Rules for TicTacTwo {
         self.play_move(mover.seat(), action)
     }
 
-    fn takebacks_allowed(config: &Config) -> bool {
-        config.allow_takebacks
-    }
-
-    fn takebacks_need_consent(config: &Config) -> bool {
-        config.takeback_consent
+    fn play_options(config: &Config) -> PlayOptions {
+        config.play
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -637,20 +621,8 @@ impl Listed for TicTacTwo {
         config.with_defaults()
     }
 
-    fn starter(config: &Config) -> Option<Starter> {
-        Some(config.starter)
-    }
-
-    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
-        Some(Config { starter, ..config })
-    }
-
-    fn allowing_takebacks(config: Config) -> Config {
-        Config { allow_takebacks: true, ..config }
-    }
-
-    fn with_takeback_consent(config: Config) -> Option<Config> {
-        Some(Config { takeback_consent: true, ..config })
+    fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
+        Some(Config { play, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

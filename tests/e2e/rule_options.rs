@@ -151,7 +151,7 @@ async fn blocked_cells_are_shown_as_walls_and_refused_and_bad_ones_are_all_named
         .view
         .unwrap();
     let board = view.board.unwrap();
-    let at = |row: u32, col: u32| board.cells[(row * board.width + col) as usize].clone();
+    let at = |row: u32, col: u32| board.cells[(row * board.width + col) as usize];
     assert_eq!(at(3, 0).piece(), pb::Piece::Wall);
     assert_eq!(at(0, 6).piece(), pb::Piece::Wall);
     let legal = client

@@ -4,8 +4,8 @@
 
 use tabula::engine::clock::{ClockChange, ClockConfig, OnTimeout, TimeControl};
 use tabula::engine::{
-    Action, Adjudication, Cell, Location, Orientation, PlaceTarget, Promotion, Seat, ShipPlacement, Starter, Turn,
-    Viewer,
+    Action, Adjudication, Cell, Location, Orientation, PlaceTarget, PlayOptions, Promotion, Seat, ShipPlacement,
+    Starter, Turn, Viewer,
 };
 use tabula::games::{GameConfig, GameKind, battleship, chess, gomoku, morris, peg_solitaire, reversi};
 use tabula::store::{BotSeat, GameStatus};
@@ -249,9 +249,7 @@ fn connect_four_adjudicated() -> Script {
 fn gomoku_with_every_option() -> Script {
     let config = gomoku::Config {
         blocked: vec![Cell::new(0, 0), Cell::new(14, 14)],
-        starter: Starter::SecondSeat,
-        allow_takebacks: true,
-        takeback_consent: true,
+        play: PlayOptions { starter: Starter::SecondSeat, allow_takebacks: true, takeback_consent: true },
         ..Default::default()
     };
     let steps = vec![

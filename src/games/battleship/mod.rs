@@ -58,7 +58,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Starter;
+use crate::engine::PlayOptions;
 
 use crate::engine::grid::Dims;
 use crate::engine::{
@@ -99,18 +99,10 @@ pub struct Config {
     pub salvo: bool,
     /// Unhit ships stay hidden after the game ends.
     pub hide_fleets_at_end: bool,
-    /// Which seat moves first (fires the first shot once both fleets are ready); the first seat
-    /// in configurations stored before the choice existed.
+    /// Who starts, and takebacks; the defaults in configurations stored before they
+    /// existed.
     #[serde(default)]
-    pub starter: Starter,
-    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
-    /// configurations stored before the choice existed.
-    #[serde(default)]
-    pub allow_takebacks: bool,
-    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
-    /// false in configurations stored before the choice existed.
-    #[serde(default)]
-    pub takeback_consent: bool,
+    pub play: PlayOptions,
 }
 
 impl Default for Config {
@@ -123,9 +115,7 @@ impl Default for Config {
             extra_shot_on_hit: false,
             salvo: false,
             hide_fleets_at_end: false,
-            starter: Starter::FirstSeat,
-            allow_takebacks: false,
-            takeback_consent: false,
+            play: PlayOptions::default(),
         }
     }
 }
@@ -139,7 +129,7 @@ impl Config {
             width: or(self.width, d.width),
             height: or(self.height, d.height),
             fleet: if self.fleet.is_empty() { d.fleet } else { self.fleet },
-            starter: self.starter.drawn(),
+            play: self.play.drawn(),
             ..self
         }
     }
@@ -395,7 +385,7 @@ impl Battleship {
         self.last = None;
         if self.oceans.iter().all(Ocean::is_ready) {
             self.stage = Stage::Play;
-            self.turn = self.config.starter.seat();
+            self.turn = self.config.play.starter.seat();
             self.shots_left = self.shots_per_turn(self.turn);
         }
         Ok(())
@@ -541,12 +531,8 @@ impl Rules for Battleship {
         }
     }
 
-    fn takebacks_allowed(config: &Config) -> bool {
-        config.allow_takebacks
-    }
-
-    fn takebacks_need_consent(config: &Config) -> bool {
-        config.takeback_consent
+    fn play_options(config: &Config) -> PlayOptions {
+        config.play
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -631,20 +617,8 @@ impl Listed for Battleship {
         config.with_defaults()
     }
 
-    fn starter(config: &Config) -> Option<Starter> {
-        Some(config.starter)
-    }
-
-    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
-        Some(Config { starter, ..config })
-    }
-
-    fn allowing_takebacks(config: Config) -> Config {
-        Config { allow_takebacks: true, ..config }
-    }
-
-    fn with_takeback_consent(config: Config) -> Option<Config> {
-        Some(Config { takeback_consent: true, ..config })
+    fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
+        Some(Config { play, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -57,7 +57,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, Analysis, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome, Piece,
-    Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
+    PlayOptions, Reason, Rules, SearchBudget, Seat, Starter, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -481,12 +481,14 @@ impl Rules for Chess {
         }
     }
 
-    fn takebacks_allowed(config: &Config) -> bool {
-        config.allow_takebacks
-    }
-
-    fn takebacks_need_consent(config: &Config) -> bool {
-        config.takeback_consent
+    /// White, seat 1, moves first from the standard start, and the position says who moves
+    /// from any other: who starts is no choice in chess.
+    fn play_options(config: &Config) -> PlayOptions {
+        PlayOptions {
+            starter: Starter::FirstSeat,
+            allow_takebacks: config.allow_takebacks,
+            takeback_consent: config.takeback_consent,
+        }
     }
 
     fn machine_notation(&self, action: &Action) -> Option<String> {
@@ -533,12 +535,12 @@ impl Listed for Chess {
         config.with_defaults()
     }
 
-    fn allowing_takebacks(config: Config) -> Config {
-        Config { allow_takebacks: true, ..config }
-    }
-
-    fn with_takeback_consent(config: Config) -> Option<Config> {
-        Some(Config { takeback_consent: true, ..config })
+    fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
+        (play.starter == Starter::FirstSeat).then_some(Config {
+            allow_takebacks: play.allow_takebacks,
+            takeback_consent: play.takeback_consent,
+            ..config
+        })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Starter;
+use crate::engine::PlayOptions;
 
 use crate::engine::ConfigError;
 
@@ -111,18 +111,10 @@ pub struct Config {
     pub no_move_limit: bool,
     /// Switches the threefold-repetition draw off.
     pub no_repetition_draw: bool,
-    /// Which seat moves first (places the first piece); the first seat in configurations stored
-    /// before the choice existed.
+    /// Who starts, and takebacks; the defaults in configurations stored before they
+    /// existed.
     #[serde(default)]
-    pub starter: Starter,
-    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
-    /// configurations stored before the choice existed.
-    #[serde(default)]
-    pub allow_takebacks: bool,
-    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
-    /// false in configurations stored before the choice existed.
-    #[serde(default)]
-    pub takeback_consent: bool,
+    pub play: PlayOptions,
 }
 
 impl Default for Config {
@@ -144,9 +136,7 @@ impl Config {
             move_limit: DEFAULT_MOVE_LIMIT,
             no_move_limit: false,
             no_repetition_draw: false,
-            starter: Starter::FirstSeat,
-            allow_takebacks: false,
-            takeback_consent: false,
+            play: PlayOptions::default(),
         }
     }
 
@@ -159,7 +149,7 @@ impl Config {
             flying: if self.flying == Flying::VariantDefault { d.flying } else { self.flying },
             flying_threshold: or(self.flying_threshold, d.flying_threshold),
             move_limit: or(self.move_limit, d.move_limit),
-            starter: self.starter.drawn(),
+            play: self.play.drawn(),
             ..self
         }
     }

@@ -57,7 +57,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, Analysis, ConfigError, DrawReason, GraphBoard, GraphPoint, Location, MoveError, Mover, Observation,
-    Outcome, Phase, PlaceTarget, Reason, Rules, SearchBudget, Seat, Starter, Viewer, WinReason,
+    Outcome, Phase, PlaceTarget, PlayOptions, Reason, Rules, SearchBudget, Seat, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -419,7 +419,7 @@ impl Rules for Morris {
             config: *config,
             own: [0; 2],
             in_hand: [config.pieces; 2],
-            turn: config.starter.seat(),
+            turn: config.play.starter.seat(),
             capture_owed: false,
             quiet_moves: 0,
             seen: Vec::new(),
@@ -460,12 +460,8 @@ impl Rules for Morris {
         self.play_move(mover.seat(), action)
     }
 
-    fn takebacks_allowed(config: &Config) -> bool {
-        config.allow_takebacks
-    }
-
-    fn takebacks_need_consent(config: &Config) -> bool {
-        config.takeback_consent
+    fn play_options(config: &Config) -> PlayOptions {
+        config.play
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -531,20 +527,8 @@ impl Listed for Morris {
         config.with_defaults()
     }
 
-    fn starter(config: &Config) -> Option<Starter> {
-        Some(config.starter)
-    }
-
-    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
-        Some(Config { starter, ..config })
-    }
-
-    fn allowing_takebacks(config: Config) -> Config {
-        Config { allow_takebacks: true, ..config }
-    }
-
-    fn with_takeback_consent(config: Config) -> Option<Config> {
-        Some(Config { takeback_consent: true, ..config })
+    fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
+        Some(Config { play, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -513,9 +513,7 @@ fn every_config_problem_is_reported_at_once() {
         move_limit: 5,
         no_move_limit: true,
         no_repetition_draw: true,
-        starter: Starter::FirstSeat,
-        allow_takebacks: false,
-        takeback_consent: false,
+        play: PlayOptions::default(),
     };
     let error = Morris::new(&bad).unwrap_err();
     let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
@@ -542,9 +540,7 @@ fn zero_fields_take_the_variants_defaults() {
         move_limit: 0,
         no_move_limit: false,
         no_repetition_draw: false,
-        starter: Starter::FirstSeat,
-        allow_takebacks: false,
-        takeback_consent: false,
+        play: PlayOptions::default(),
     };
     assert_eq!(zero(Variant::Nine).with_defaults(), Config::default());
     for variant in [Variant::Three, Variant::Six, Variant::Nine, Variant::Twelve] {

@@ -35,7 +35,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, Analysis, BoardCell, Cell, ChangedCell, ConfigError, DrawReason, GridBoard, Location, MoveError, Mover,
-    Observation, Outcome, Piece, Reason, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved, Viewer, WinReason,
+    Observation, Outcome, Piece, PlayOptions, Reason, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved, Viewer,
+    WinReason,
 };
 
 pub use self::boards::Shape;
@@ -369,8 +370,9 @@ impl Rules for PegSolitaire {
         }
     }
 
-    fn takebacks_allowed(_config: &Config) -> bool {
-        true
+    /// A puzzle always allows takebacks, and has nobody to ask.
+    fn play_options(_config: &Config) -> PlayOptions {
+        PlayOptions { allow_takebacks: true, ..PlayOptions::default() }
     }
 
     fn analyse(&self, _seat: Seat, budget: SearchBudget<'_>, _seed: u64) -> Analysis {

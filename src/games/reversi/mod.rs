@@ -35,7 +35,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Starter;
+use crate::engine::PlayOptions;
 
 use crate::engine::{
     Action, Analysis, Cell, ChangedCell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget,
@@ -74,31 +74,15 @@ pub struct Config {
     pub opening: Opening,
     /// Blocked cells.
     pub walls: Vec<Cell>,
-    /// Which seat moves first (places the first disc); the first seat in configurations stored
-    /// before the choice existed.
+    /// Who starts, and takebacks; the defaults in configurations stored before they
+    /// existed.
     #[serde(default)]
-    pub starter: Starter,
-    /// Whether a seat may take back its own last move (see `Match::take_back`); false in
-    /// configurations stored before the choice existed.
-    #[serde(default)]
-    pub allow_takebacks: bool,
-    /// Whether a takeback needs the other seat's consent (see `Match::request_take_back`);
-    /// false in configurations stored before the choice existed.
-    #[serde(default)]
-    pub takeback_consent: bool,
+    pub play: PlayOptions,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config {
-            width: 8,
-            height: 8,
-            opening: Opening::Othello,
-            walls: Vec::new(),
-            starter: Starter::FirstSeat,
-            allow_takebacks: false,
-            takeback_consent: false,
-        }
+        Config { width: 8, height: 8, opening: Opening::Othello, walls: Vec::new(), play: PlayOptions::default() }
     }
 }
 
@@ -107,12 +91,7 @@ impl Config {
     pub fn with_defaults(self) -> Config {
         let d = Config::default();
         let or = |value: u32, default: u32| if value == 0 { default } else { value };
-        Config {
-            width: or(self.width, d.width),
-            height: or(self.height, d.height),
-            starter: self.starter.drawn(),
-            ..self
-        }
+        Config { width: or(self.width, d.width), height: or(self.height, d.height), play: self.play.drawn(), ..self }
     }
 
     /// The four centre cells, row-major.
@@ -185,7 +164,7 @@ impl Reversi {
             Reversi {
                 config: config.clone(),
                 board,
-                turn: config.starter.seat(),
+                turn: config.play.starter.seat(),
                 opening_left,
                 passed: false,
                 last_changed: Vec::new(),
@@ -363,12 +342,8 @@ impl Rules for Reversi {
         self.play_move(mover.seat(), action)
     }
 
-    fn takebacks_allowed(config: &Config) -> bool {
-        config.allow_takebacks
-    }
-
-    fn takebacks_need_consent(config: &Config) -> bool {
-        config.takeback_consent
+    fn play_options(config: &Config) -> PlayOptions {
+        config.play
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -418,20 +393,8 @@ impl Listed for Reversi {
         config.with_defaults()
     }
 
-    fn starter(config: &Config) -> Option<Starter> {
-        Some(config.starter)
-    }
-
-    fn with_starter(config: Config, starter: Starter) -> Option<Config> {
-        Some(Config { starter, ..config })
-    }
-
-    fn allowing_takebacks(config: Config) -> Config {
-        Config { allow_takebacks: true, ..config }
-    }
-
-    fn with_takeback_consent(config: Config) -> Option<Config> {
-        Some(Config { takeback_consent: true, ..config })
+    fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {
+        Some(Config { play, ..config })
     }
 
     fn presets() -> Vec<Preset<Config>> {

@@ -54,8 +54,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::engine::Starter;
     use crate::engine::{Match, SearchBudget};
+    use crate::engine::{PlayOptions, Starter};
     use crate::games::tic_tac_toe::Config;
 
     fn play(config: Config, cells: &[(u32, u32)]) -> Match<TicTacToe> {
@@ -105,7 +105,10 @@ mod tests {
     fn the_strongest_bot_never_loses_misere_three_by_three_nor_with_the_second_seat_starting() {
         let go = AtomicBool::new(false);
         let misere = Config { misere: true, ..Config::default() };
-        let o_starts = Config { starter: Starter::SecondSeat, ..Config::default() };
+        let o_starts = Config {
+            play: PlayOptions { starter: Starter::SecondSeat, ..PlayOptions::default() },
+            ..Config::default()
+        };
         for config in [misere, o_starts] {
             for bot in [Seat::FIRST, Seat::SECOND] {
                 let mut games = 0;

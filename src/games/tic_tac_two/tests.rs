@@ -479,9 +479,7 @@ fn every_config_problem_is_reported_at_once() {
         simultaneous_lines: SimultaneousLines::Draw,
         repetition_limit: 1,
         move_limit: 5,
-        starter: Starter::FirstSeat,
-        allow_takebacks: false,
-        takeback_consent: false,
+        play: PlayOptions::default(),
     };
     let error = TicTacTwo::new(&bad).unwrap_err();
     let fields: Vec<&str> = error.violations.iter().map(|v| v.field.as_str()).collect();
@@ -534,9 +532,7 @@ fn zero_fields_take_their_defaults() {
         simultaneous_lines: SimultaneousLines::MoverWins,
         repetition_limit: 0,
         move_limit: 0,
-        starter: Starter::FirstSeat,
-        allow_takebacks: false,
-        takeback_consent: false,
+        play: PlayOptions::default(),
     };
     assert_eq!(zero.with_defaults(), Config::default());
     let many = Config { board_size: 15, grid_size: 15, pieces_per_seat: 100, ..zero }.with_defaults();
