@@ -3,9 +3,10 @@
 
 use proptest::prelude::*;
 use tabula::engine::{
-    Action, AnyMatch, Cell, Location, Orientation, PlaceTarget, ShipPlacement, SnapshotError, Stage, Turn, Viewer,
+    Action, AnyMatch, Cell, Location, Orientation, PlaceTarget, PlayOptions, ShipPlacement, SnapshotError, Stage,
+    Starter, Turn, Viewer,
 };
-use tabula::games::{GameConfig, GameKind};
+use tabula::games::{GameConfig, GameKind, connect_four, gomoku, tic_tac_toe};
 
 /// Longest playout tried; every game must end before it.
 const MOVE_CAP: usize = 5_000;
@@ -18,6 +19,44 @@ fn every_preset() -> Vec<(String, GameConfig)> {
             info.presets.into_iter().map(move |p| (format!("{}/{}", info.name, p.name), p.config))
         })
         .collect()
+}
+
+/// Every preset, each kind's default with every choice about the course of play that it
+/// offers (the second seat starting, takebacks by consent), chess with takebacks, and the
+/// grid games with blocked cells: the configurations random playouts cover.
+fn every_preset_and_option() -> Vec<(String, GameConfig)> {
+    let mut configs = every_preset();
+    let play = PlayOptions { starter: Starter::SecondSeat, allow_takebacks: true, takeback_consent: true };
+    for kind in GameKind::ALL {
+        let info = kind.info();
+        if let Some(config) = info.default_config.clone().with_play_options(play) {
+            configs.push((format!("{}/second seat starts, takebacks by consent", info.name), config));
+        }
+    }
+    // Takebacks without asking: peg solitaire's presets always allow them; chess by choice.
+    let free = PlayOptions { allow_takebacks: true, ..PlayOptions::default() };
+    let chess = GameKind::Chess.info().default_config.with_play_options(free).expect("chess allows takebacks");
+    configs.push(("chess/free takebacks".into(), chess));
+    let walls = |cells: &[(u32, u32)]| cells.iter().map(|&(row, col)| Cell::new(row, col)).collect::<Vec<_>>();
+    configs.push((
+        "tic_tac_toe/blocked".into(),
+        GameConfig::TicTacToe(tic_tac_toe::Config {
+            blocked: walls(&[(0, 1), (2, 2), (3, 0)]),
+            ..tic_tac_toe::Config::sized(4, 3)
+        }),
+    ));
+    configs.push((
+        "connect_four/blocked".into(),
+        GameConfig::ConnectFour(connect_four::Config {
+            blocked: walls(&[(3, 0), (0, 6), (5, 3), (2, 2)]),
+            ..Default::default()
+        }),
+    ));
+    configs.push((
+        "gomoku/blocked".into(),
+        GameConfig::Gomoku(gomoku::Config { blocked: walls(&[(7, 7), (0, 0), (14, 14)]), ..Default::default() }),
+    ));
+    configs
 }
 
 fn arb_cell() -> impl Strategy<Value = Cell> {
@@ -64,7 +103,7 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
     let mut snapshot = None;
     while game.outcome().is_none() {
         if step == snapshot_at {
-            snapshot = Some((step, game.snapshot()));
+            snapshot = Some((game.history().len(), game.snapshot()));
         }
         assert!(step < MOVE_CAP, "{name}: no end after {MOVE_CAP} moves");
         let to_act = game.to_act();
@@ -101,10 +140,16 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
         }
 
         let action = &legal[choice % legal.len()];
+        let before = game.move_count();
         game.play(&Turn::Move(seat, action.clone())).unwrap();
         for viewer in views_of(seats) {
             let view = game.view(viewer);
-            assert_eq!(view.move_count as usize, step + 1);
+            assert_eq!(view.move_count, before + 1);
+        }
+        // Now and then, where the game allows it, the mover takes its move back: at once,
+        // or by asking the other seat, which agrees or declines.
+        if step % 7 == 3 && game.outcome().is_none() && config.takebacks_allowed() {
+            take_back(name, config, game.as_mut(), seat, choice % 2 == 0);
         }
         step += 1;
     }
@@ -116,13 +161,31 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
     assert!(replayed.same_state(game.as_ref()), "{name}: replay differs from the game");
 
     // So is a snapshot plus the replay of the turns after it.
-    let (taken_at, bytes) = snapshot.unwrap_or_else(|| (step, game.snapshot()));
+    let (taken_at, bytes) = snapshot.unwrap_or_else(|| (game.history().len(), game.snapshot()));
     let mut resumed = config.restore(&bytes).unwrap_or_else(|e| panic!("{name}: snapshot refused: {e}"));
     assert_eq!(resumed.history(), &game.history()[..taken_at], "{name}: the snapshot's history");
     for turn in &game.history()[taken_at..] {
         resumed.play(turn).unwrap_or_else(|e| panic!("{name}: {turn:?} refused after a restore: {e}"));
     }
     assert_same_match(name, resumed.as_ref(), game.as_ref());
+}
+
+/// `seat`, whose move is the last, takes it back: at once, or by asking the other seat,
+/// which agrees when `agree`; the game must then be as it was before the move, or as it is.
+fn take_back(name: &str, config: &GameConfig, game: &mut dyn AnyMatch, seat: tabula::engine::Seat, agree: bool) {
+    let count = game.move_count();
+    let turn = config.take_back_turn(seat);
+    game.play(&turn).unwrap_or_else(|e| panic!("{name}: {turn:?} refused: {e}"));
+    if matches!(turn, Turn::RequestTakeBack(_)) {
+        assert_eq!(game.view(Viewer::Spectator).takeback_request, Some(seat), "{name}: the request waits");
+        let answer = Turn::AnswerTakeBack { seat: seat.opponent(), accept: agree };
+        game.play(&answer).unwrap_or_else(|e| panic!("{name}: {answer:?} refused: {e}"));
+        assert_eq!(game.view(Viewer::Spectator).takeback_request, None, "{name}: the request was answered");
+        let expected = if agree { count - 1 } else { count };
+        assert_eq!(game.move_count(), expected, "{name}: after an answer ({agree})");
+    } else {
+        assert_eq!(game.move_count(), count - 1, "{name}: after a takeback");
+    }
 }
 
 /// Equal state, and equal views for every viewer (views are what reaches the players).
@@ -159,7 +222,7 @@ proptest! {
         junk in prop::collection::vec(arb_action(), 1..32),
         snapshot_at in prop_oneof![0usize..16, 0usize..300],
     ) {
-        for (name, config) in every_preset() {
+        for (name, config) in every_preset_and_option() {
             check_playout(&name, &config, &choices, &junk, snapshot_at);
         }
     }
