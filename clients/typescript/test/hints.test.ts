@@ -1,7 +1,7 @@
 // The engine's analysis against a real server: the seat to move of a game created with hints,
 // a proved draw, a game without hints, and a finished game analysed by a spectator.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { equals } from "@bufbuild/protobuf";
 import {
   Code,
@@ -10,38 +10,18 @@ import {
   MoveSchema,
   ScoreResult,
   TabulaClient,
-  TabulaError,
   moves,
 } from "../src/index.js";
-import { type Server, startServer } from "./server.js";
+import { seatClient, seatClients, tabulaError, ticTacToe } from "./helpers.js";
+import { useServer } from "./server.js";
 
-let server: Server;
-let client: TabulaClient;
-before(async () => {
-  server = await startServer();
-  client = TabulaClient.connect({ address: server.address });
-});
-after(async () => {
-  client.close();
-  await server.stop();
-});
-
-function tabulaError(code: Code, reason: string) {
-  return (error: unknown) => {
-    assert.ok(error instanceof TabulaError, String(error));
-    assert.equal(error.code, code, String(error));
-    assert.equal(error.reason, reason, String(error));
-    return true;
-  };
-}
-
-const ticTacToe = { game: { case: "ticTacToe" as const, value: {} } };
+const live = useServer();
 
 test("the seat to move gets a move, the line that starts with it, and a score", async () => {
-  const created = await client.createGameFromConfig(ticTacToe, { allowHints: true });
+  const created = await live.client.createGameFromConfig(ticTacToe, { allowHints: true });
   const gameId = created.game!.gameId;
   assert.equal(created.game!.allowHints, true);
-  const [x, o] = created.seatTokens.map((t) => client.withCredential(t.token));
+  const [x, o] = seatClients(live.client, created);
 
   const hint = await x.getHint(gameId, { maxTimeMs: 300 });
   assert.equal(hint.result, HintResult.MOVE);
@@ -53,14 +33,14 @@ test("the seat to move gets a move, the line that starts with it, and a score", 
   assert.equal((await x.submitMove(gameId, hint.move, { expectedSeq: hint.seq })).applied, true);
 
   await assert.rejects(x.getHint(gameId, { maxTimeMs: 300 }), tabulaError(Code.FailedPrecondition, "NOT_YOUR_TURN"));
-  await assert.rejects(client.getHint(gameId, { maxTimeMs: 300 }), tabulaError(Code.PermissionDenied, "SEAT_REQUIRED"));
+  await assert.rejects(live.client.getHint(gameId, { maxTimeMs: 300 }), tabulaError(Code.PermissionDenied, "SEAT_REQUIRED"));
   const reply = await o.getHint(gameId, { maxTimeMs: 300, maxNodes: 10_000n });
   assert.equal(reply.seat, 2);
 });
 
 test("the empty 3×3 board is an exact draw", async () => {
-  const created = await client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic", { allowHints: true });
-  const x = client.withCredential(created.seatTokens[0].token);
+  const created = await live.client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic", { allowHints: true });
+  const x = seatClient(live.client, created, 0);
   // The current position may be named.
   const hint = await x.getHint(created.game!.gameId, { maxTimeMs: 2000, atSeq: 1n });
   assert.equal(hint.score?.exact, true, String(hint.score));
@@ -68,29 +48,29 @@ test("the empty 3×3 board is an exact draw", async () => {
 });
 
 test("a game without hints refuses them with HINTS_DISABLED", async () => {
-  const created = await client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic"); // two seats: off by default
+  const created = await live.client.createGameFromPreset(GameKind.TIC_TAC_TOE, "classic"); // two seats: off by default
   assert.equal(created.game!.allowHints, false);
-  const x = client.withCredential(created.seatTokens[0].token);
+  const x = seatClient(live.client, created, 0);
   await assert.rejects(
     x.getHint(created.game!.gameId, { maxTimeMs: 300 }),
     tabulaError(Code.FailedPrecondition, "HINTS_DISABLED"),
   );
-  const puzzle = await client.createGameFromPreset(GameKind.PEG_SOLITAIRE, "triangle15", { allowHints: false });
-  assert.equal((await client.getGame(puzzle.game!.gameId)).allowHints, false);
+  const puzzle = await live.client.createGameFromPreset(GameKind.PEG_SOLITAIRE, "triangle15", { allowHints: false });
+  assert.equal((await live.client.getGame(puzzle.game!.gameId)).allowHints, false);
   await assert.rejects(
-    client.withCredential(puzzle.seatTokens[0].token).getHint(puzzle.game!.gameId),
+    seatClient(live.client, puzzle, 0).getHint(puzzle.game!.gameId),
     tabulaError(Code.FailedPrecondition, "HINTS_DISABLED"),
   );
 });
 
 test("a spectator analyses a finished game at an earlier seq, and its end", async () => {
-  const created = await client.createGameFromConfig(ticTacToe);
+  const created = await live.client.createGameFromConfig(ticTacToe);
   const gameId = created.game!.gameId;
-  const [x, o] = created.seatTokens.map((t) => client.withCredential(t.token));
+  const [x, o] = seatClients(live.client, created);
   // X takes the top row while O plays the middle row: X wins at seq 6.
   const plays: [TabulaClient, number, number][] = [[x, 0, 0], [o, 1, 0], [x, 0, 1], [o, 1, 1], [x, 0, 2]];
   for (const [seat, row, col] of plays) await seat.submitMove(gameId, moves.placeCell(row, col));
-  const spectator = client.withCredential(undefined);
+  const spectator = live.client.withCredential(undefined);
 
   // After X's second move (seq 4), O must block the top row.
   const hint = await spectator.getHint(gameId, { atSeq: 4n, maxTimeMs: 300 });

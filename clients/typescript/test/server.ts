@@ -4,9 +4,10 @@ import * as http2 from "node:http2";
 import * as net from "node:net";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { create, toBinary } from "@bufbuild/protobuf";
-import { GameService } from "../src/index.js";
+import { GameService, TabulaClient } from "../src/index.js";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
@@ -38,6 +39,40 @@ export async function startServer(extraArgs: string[] = []): Promise<Server> {
         child.kill("SIGTERM");
         await once(child, "exit");
       }
+    },
+  };
+}
+
+/** A server of a test file's own and a client connected to it; see `useServer`. */
+export interface Live {
+  readonly server: Server;
+  readonly client: TabulaClient;
+}
+
+/**
+ * Registers `before` and `after` hooks in the calling test file: before its tests, a server is
+ * started (`startServer`, given `extraArgs`) and a client connected to it; after them, the client
+ * is closed and the server stopped. Read `server` and `client` inside tests, not at the file's top.
+ */
+export function useServer(extraArgs: string[] = []): Live {
+  let server: Server | undefined;
+  let client: TabulaClient | undefined;
+  before(async () => {
+    server = await startServer(extraArgs);
+    client = TabulaClient.connect({ address: server.address });
+  });
+  after(async () => {
+    client?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (server === undefined) throw new Error("the server starts in a before hook: read it inside a test");
+      return server;
+    },
+    get client() {
+      if (client === undefined) throw new Error("the client connects in a before hook: read it inside a test");
+      return client;
     },
   };
 }

@@ -3,7 +3,7 @@
 // logs and their names; a configuration that asks for consent without allowing takebacks is
 // refused. And, offline, what `answerTakeBack` sends.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { fromBinary } from "@bufbuild/protobuf";
 import {
   actorKind,
@@ -17,27 +17,10 @@ import {
   TabulaClient,
   TabulaError,
 } from "../src/index.js";
-import { recorder, type Server, startServer } from "./server.js";
+import { seatClients, tabulaError } from "./helpers.js";
+import { recorder, useServer } from "./server.js";
 
-let server: Server;
-let client: TabulaClient;
-before(async () => {
-  server = await startServer();
-  client = TabulaClient.connect({ address: server.address });
-});
-after(async () => {
-  client.close();
-  await server.stop();
-});
-
-function tabulaError(code: Code, reason: string) {
-  return (error: unknown) => {
-    assert.ok(error instanceof TabulaError, String(error));
-    assert.equal(error.code, code, String(error));
-    assert.equal(error.reason, reason, String(error));
-    return true;
-  };
-}
+const live = useServer();
 
 /** The actor of `event` as [kind, seat]: ["seat", 2], ... */
 function actor(event: GameEvent): [string, unknown] {
@@ -45,14 +28,14 @@ function actor(event: GameEvent): [string, unknown] {
 }
 
 test("a takeback by consent: asked, declined, asked again and accepted, with its events", async () => {
-  const created = await client.createGameFromConfig({
+  const created = await live.client.createGameFromConfig({
     game: { case: "ticTacToe", value: {} },
     allowTakebacks: true,
     takebacksNeedConsent: true,
   });
   const gameId = created.game!.gameId;
   assert.deepEqual([created.game!.config?.allowTakebacks, created.game!.config?.takebacksNeedConsent], [true, true]);
-  const [x, o] = created.seatTokens.map((t) => client.withCredential(t.token));
+  const [x, o] = seatClients(live.client, created);
   await x.submitMove(gameId, moves.placeCell(1, 1)); // seq 2
 
   await assert.rejects(o.answerTakeBack(gameId, true), tabulaError(Code.FailedPrecondition, "NO_TAKEBACK_REQUEST"));
@@ -60,7 +43,7 @@ test("a takeback by consent: asked, declined, asked again and accepted, with its
   assert.deepEqual([asked.seq, asked.view?.takebackRequest, asked.view?.moveCount], [3n, 1, 1]);
   await assert.rejects(x.takeBack(gameId), tabulaError(Code.FailedPrecondition, "TAKEBACK_ALREADY_REQUESTED"));
   await assert.rejects(x.answerTakeBack(gameId, true), tabulaError(Code.FailedPrecondition, "NO_TAKEBACK_REQUEST"));
-  await assert.rejects(client.answerTakeBack(gameId, true), tabulaError(Code.PermissionDenied, "SEAT_REQUIRED"));
+  await assert.rejects(live.client.answerTakeBack(gameId, true), tabulaError(Code.PermissionDenied, "SEAT_REQUIRED"));
   await assert.rejects(
     o.answerTakeBack(gameId, false, { expectedSeq: 2n }),
     tabulaError(Code.Aborted, "STALE_SEQ"),
@@ -83,7 +66,7 @@ test("a takeback by consent: asked, declined, asked again and accepted, with its
   await assert.rejects(o.answerTakeBack(gameId, true), tabulaError(Code.FailedPrecondition, "NO_TAKEBACK_REQUEST"));
 
   const events: GameEvent[] = [];
-  for await (const event of client.events(gameId, 2n, { signal: AbortSignal.timeout(15_000) })) {
+  for await (const event of live.client.events(gameId, 2n, { signal: AbortSignal.timeout(15_000) })) {
     events.push(event);
     if (events.length === 4) break;
   }
@@ -104,13 +87,13 @@ test("a takeback by consent: asked, declined, asked again and accepted, with its
 });
 
 test("a move made before the answer lets the takeback request lapse", async () => {
-  const created = await client.createGameFromConfig({
+  const created = await live.client.createGameFromConfig({
     game: { case: "connectFour", value: {} },
     allowTakebacks: true,
     takebacksNeedConsent: true,
   });
   const gameId = created.game!.gameId;
-  const [red, yellow] = created.seatTokens.map((t) => client.withCredential(t.token));
+  const [red, yellow] = seatClients(live.client, created);
   await red.submitMove(gameId, moves.drop(3));
   await red.takeBack(gameId);
   const moved = await yellow.submitMove(gameId, moves.drop(4));
@@ -120,7 +103,7 @@ test("a move made before the answer lets the takeback request lapse", async () =
 
 test("takebacksNeedConsent without allowTakebacks is INVALID_REQUEST on config.takebacks_need_consent", async () => {
   await assert.rejects(
-    client.createGameFromConfig({ game: { case: "ticTacToe", value: {} }, takebacksNeedConsent: true }),
+    live.client.createGameFromConfig({ game: { case: "ticTacToe", value: {} }, takebacksNeedConsent: true }),
     (error: unknown) => {
       tabulaError(Code.InvalidArgument, "INVALID_REQUEST")(error);
       assert.ok(error instanceof TabulaError && error.cause instanceof ConnectError, String(error));

@@ -2,7 +2,7 @@
 // drawn at random, refused by chess), misère tic-tac-toe and Connect Four's blocked cells;
 // and, offline, what the starter option sends.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { create, fromBinary } from "@bufbuild/protobuf";
 import {
   BadRequestSchema,
@@ -21,69 +21,41 @@ import {
   type SubmitMoveResponse,
   TabulaClient,
   TabulaError,
-  type View,
 } from "../src/index.js";
-import { recorder, type Server, startServer } from "./server.js";
+import { cell, connectFour, seatClient, seatClients, tabulaError, ticTacToe } from "./helpers.js";
+import { recorder, useServer } from "./server.js";
 
-const ticTacToe = { game: { case: "ticTacToe" as const, value: {} } };
-const connectFour = { game: { case: "connectFour" as const, value: {} } };
-
-let server: Server;
-let client: TabulaClient;
-before(async () => {
-  server = await startServer();
-  client = TabulaClient.connect({ address: server.address });
-});
-after(async () => {
-  client.close();
-  await server.stop();
-});
-
-function tabulaError(code: Code, reason: string) {
-  return (error: unknown) => {
-    assert.ok(error instanceof TabulaError, String(error));
-    assert.equal(error.code, code, String(error));
-    assert.equal(error.reason, reason, String(error));
-    return true;
-  };
-}
-
-/** The piece and owner of the view's board at (row, col). */
-function cell(view: View, row: number, col: number): [Piece, number] {
-  const board = view.board!;
-  const { piece, owner } = board.cells[row * board.width + col];
-  return [piece, owner];
-}
+const live = useServer();
 
 test("with the second seat starting, O moves first and X waits its turn", async () => {
-  const created = await client.createGameFromConfig(ticTacToe, { starter: Starter.SECOND_SEAT });
+  const created = await live.client.createGameFromConfig(ticTacToe, { starter: Starter.SECOND_SEAT });
   const gameId = created.game!.gameId;
   assert.equal(created.game!.config!.starter, Starter.SECOND_SEAT);
-  assert.deepEqual((await client.getView(gameId)).toAct, [2]);
-  const [x, o] = created.seatTokens.map((t) => client.withCredential(t.token));
+  assert.deepEqual((await live.client.getView(gameId)).toAct, [2]);
+  const [x, o] = seatClients(live.client, created);
 
   await assert.rejects(x.submitMove(gameId, moves.placeCell(1, 1)), tabulaError(Code.FailedPrecondition, "NOT_YOUR_TURN"));
   const reply = await o.submitMove(gameId, moves.placeCell(1, 1));
   assert.equal(reply.applied, true);
   assert.deepEqual(cell(reply.view!, 1, 1), [Piece.MARK, 2]);
   assert.deepEqual(reply.view!.toAct, [1]);
-  assert.deepEqual((await client.getView(gameId)).toAct, [1]);
+  assert.deepEqual((await live.client.getView(gameId)).toAct, [1]);
 });
 
 test("a random starter is drawn at creation: the answer names the seat drawn, never RANDOM", async () => {
   for (let i = 0; i < 16; i++) {
-    const created = await client.createGameFromConfig(connectFour, { starter: Starter.RANDOM });
+    const created = await live.client.createGameFromConfig(connectFour, { starter: Starter.RANDOM });
     const gameId = created.game!.gameId;
     const starter = created.game!.config!.starter;
     assert.ok(starter === Starter.FIRST_SEAT || starter === Starter.SECOND_SEAT, `drawn: ${starter}`);
-    assert.equal((await client.getGame(gameId)).config!.starter, starter);
-    assert.deepEqual((await client.getView(gameId)).toAct, [starter === Starter.FIRST_SEAT ? 1 : 2]);
+    assert.equal((await live.client.getGame(gameId)).config!.starter, starter);
+    assert.deepEqual((await live.client.getView(gameId)).toAct, [starter === Starter.FIRST_SEAT ? 1 : 2]);
   }
 });
 
 test("chess takes only the first seat: another starter is INVALID_REQUEST on config.starter", async () => {
   await assert.rejects(
-    client.createGameFromConfig({ game: { case: "chess", value: {} } }, { starter: Starter.SECOND_SEAT }),
+    live.client.createGameFromConfig({ game: { case: "chess", value: {} } }, { starter: Starter.SECOND_SEAT }),
     (error: unknown) => {
       tabulaError(Code.InvalidArgument, "INVALID_REQUEST")(error);
       assert.ok(error instanceof TabulaError && error.cause instanceof ConnectError, String(error));
@@ -92,14 +64,14 @@ test("chess takes only the first seat: another starter is INVALID_REQUEST on con
       return true;
     },
   );
-  const chess = await client.createGameFromConfig({ game: { case: "chess", value: {} } });
+  const chess = await live.client.createGameFromConfig({ game: { case: "chess", value: {} } });
   assert.equal(chess.game!.config!.starter, Starter.UNSPECIFIED);
 });
 
 test("misère tic-tac-toe: the seat that completes a line loses", async () => {
-  const created = await client.createGameFromPreset(GameKind.TIC_TAC_TOE, "misere");
+  const created = await live.client.createGameFromPreset(GameKind.TIC_TAC_TOE, "misere");
   const gameId = created.game!.gameId;
-  const [x, o] = created.seatTokens.map((t) => client.withCredential(t.token));
+  const [x, o] = seatClients(live.client, created);
   const plays: [TabulaClient, number, number][] = [[x, 0, 0], [o, 1, 0], [x, 0, 1], [o, 2, 2], [x, 0, 2]];
   let last: SubmitMoveResponse | undefined;
   for (const [seat, row, col] of plays) last = await seat.submitMove(gameId, moves.placeCell(row, col));
@@ -112,16 +84,16 @@ test("misère tic-tac-toe: the seat that completes a line loses", async () => {
 
 test("Connect Four's blocked cells are walls: a disc rests on one, a column blocked on top is full", async () => {
   const blocked = [{ row: 3, col: 0 }, { row: 0, col: 6 }];
-  const created = await client.createGameFromConfig({ game: { case: "connectFour", value: { blocked } } });
+  const created = await live.client.createGameFromConfig({ game: { case: "connectFour", value: { blocked } } });
   const gameId = created.game!.gameId;
   const game = created.game!.config!.game;
   assert.ok(game.case === "connectFour");
   assert.deepEqual(game.value.blocked.map((c) => [c.row, c.col]), [[3, 0], [0, 6]]);
-  const view = await client.getView(gameId);
+  const view = await live.client.getView(gameId);
   assert.deepEqual(cell(view, 3, 0), [Piece.WALL, 0]);
   assert.deepEqual(cell(view, 0, 6), [Piece.WALL, 0]);
 
-  const red = client.withCredential(created.seatTokens[0].token);
+  const red = seatClient(live.client, created, 0);
   await assert.rejects(red.submitMove(gameId, moves.drop(6)), tabulaError(Code.FailedPrecondition, "COLUMN_FULL"));
   const reply = await red.submitMove(gameId, moves.drop(0));
   assert.deepEqual(cell(reply.view!, 2, 0), [Piece.MARK, 1], "the disc rests on the wall");

@@ -3,7 +3,7 @@
 // is SEQ_OUT_OF_RANGE; a configuration's `allowTakebacks` lets a seat take its last move back.
 // And, offline, what the `atSeq` option sends.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { equals, fromBinary } from "@bufbuild/protobuf";
 import {
   clocks,
@@ -13,31 +13,13 @@ import {
   moves,
   Piece,
   TabulaClient,
-  TabulaError,
   type View,
   ViewSchema,
 } from "../src/index.js";
-import { recorder, type Server, startServer } from "./server.js";
+import { seatClient, seatClients, tabulaError } from "./helpers.js";
+import { recorder, useServer } from "./server.js";
 
-let server: Server;
-let client: TabulaClient;
-before(async () => {
-  server = await startServer();
-  client = TabulaClient.connect({ address: server.address });
-});
-after(async () => {
-  client.close();
-  await server.stop();
-});
-
-function tabulaError(code: Code, reason: string) {
-  return (error: unknown) => {
-    assert.ok(error instanceof TabulaError, String(error));
-    assert.equal(error.code, code, String(error));
-    assert.equal(error.reason, reason, String(error));
-    return true;
-  };
-}
+const live = useServer();
 
 /** Every occupied cell of the view's board: [row, col, piece, owner]. */
 function discs(view: View): [number, number, Piece, number][] {
@@ -61,26 +43,26 @@ async function streamedViews(reader: TabulaClient, gameId: string, count: number
 }
 
 test("getView at an earlier seq shows the game as it stood, as the stream carried it then", async () => {
-  const created = await client.createGameFromPreset(GameKind.CONNECT_FOUR, "classic");
+  const created = await live.client.createGameFromPreset(GameKind.CONNECT_FOUR, "classic");
   const gameId = created.game!.gameId;
-  const [red, yellow] = created.seatTokens.map((t) => client.withCredential(t.token));
+  const [red, yellow] = seatClients(live.client, created);
   await red.submitMove(gameId, moves.drop(3));
   await yellow.submitMove(gameId, moves.drop(3));
   await red.submitMove(gameId, moves.drop(4)); // seq 4; the game runs on
 
-  const second = await client.getView(gameId, { atSeq: 2n });
+  const second = await live.client.getView(gameId, { atSeq: 2n });
   assert.deepEqual([second.seq, second.moveCount, second.toAct], [2n, 1, [2]]);
   assert.deepEqual(discs(second), [[5, 3, Piece.MARK, 1]], "one disc, Red's, at the bottom of column 3");
-  const first = await client.getView(gameId, { atSeq: 1n });
+  const first = await live.client.getView(gameId, { atSeq: 1n });
   assert.deepEqual([first.seq, first.moveCount, first.toAct, discs(first)], [1n, 0, [1], []], "the empty board");
-  const now = await client.getView(gameId);
-  const fourth = await client.getView(gameId, { atSeq: 4n, timeoutMs: 5000 });
+  const now = await live.client.getView(gameId);
+  const fourth = await live.client.getView(gameId, { atSeq: 4n, timeoutMs: 5000 });
   assert.equal(now.seq, 4n);
   assert.ok(equals(ViewSchema, fourth, now), "the newest seq is the current view");
   assert.equal(discs(fourth).length, 3);
 
   // The spectator's (here also the service key's: a server without keys) and seat 1's views.
-  for (const [name, reader] of [["a spectator", client], ["seat 1", red]] as const) {
+  for (const [name, reader] of [["a spectator", live.client], ["seat 1", red]] as const) {
     const streamed = await streamedViews(reader, gameId, 4);
     for (const [i, view] of streamed.entries()) {
       const seq = BigInt(i + 1);
@@ -92,25 +74,25 @@ test("getView at an earlier seq shows the game as it stood, as the stream carrie
 });
 
 test("getView at seq 0 or beyond the log is SEQ_OUT_OF_RANGE", async () => {
-  const created = await client.createGameFromPreset(GameKind.CONNECT_FOUR, "classic");
+  const created = await live.client.createGameFromPreset(GameKind.CONNECT_FOUR, "classic");
   const gameId = created.game!.gameId;
-  await client.withCredential(created.seatTokens[0].token).submitMove(gameId, moves.drop(3));
+  await seatClient(live.client, created, 0).submitMove(gameId, moves.drop(3));
   for (const atSeq of [0n, 99n]) {
-    await assert.rejects(client.getView(gameId, { atSeq }), tabulaError(Code.OutOfRange, "SEQ_OUT_OF_RANGE"));
+    await assert.rejects(live.client.getView(gameId, { atSeq }), tabulaError(Code.OutOfRange, "SEQ_OUT_OF_RANGE"));
   }
-  assert.equal((await client.getView(gameId, { atSeq: 2n })).seq, 2n, "the last seq is in range");
+  assert.equal((await live.client.getView(gameId, { atSeq: 2n })).seq, 2n, "the last seq is in range");
 });
 
 test("a clock's pause is an event but not a move: its board is the one before it", async () => {
-  const created = await client.createGameFromConfig(
+  const created = await live.client.createGameFromConfig(
     { game: { case: "connectFour", value: {} } },
     { clock: clocks.fischer(600_000) },
   );
   const gameId = created.game!.gameId;
-  await client.withCredential(created.seatTokens[0].token).submitMove(gameId, moves.drop(3)); // seq 2
-  const paused = await client.pauseClock(gameId); // seq 3
+  await seatClient(live.client, created, 0).submitMove(gameId, moves.drop(3)); // seq 2
+  const paused = await live.client.pauseClock(gameId); // seq 3
   assert.equal(paused.seq, 3n);
-  const [beforePause, atPause] = [await client.getView(gameId, { atSeq: 2n }), await client.getView(gameId, { atSeq: 3n })];
+  const [beforePause, atPause] = [await live.client.getView(gameId, { atSeq: 2n }), await live.client.getView(gameId, { atSeq: 3n })];
   assert.deepEqual([atPause.seq, atPause.moveCount, atPause.toAct], [3n, 1, [2]]);
   assert.deepEqual(discs(atPause), discs(beforePause));
   assert.deepEqual([beforePause.clock?.paused, atPause.clock?.paused], [false, true], "the clocks as they read then");
@@ -118,19 +100,19 @@ test("a clock's pause is an event but not a move: its board is the one before it
 });
 
 test("a configuration that allows takebacks lets a seat take back its own last move", async () => {
-  const created = await client.createGameFromConfig({ game: { case: "ticTacToe", value: {} }, allowTakebacks: true });
+  const created = await live.client.createGameFromConfig({ game: { case: "ticTacToe", value: {} }, allowTakebacks: true });
   const gameId = created.game!.gameId;
   assert.equal(created.game!.config?.allowTakebacks, true);
-  const [x, o] = created.seatTokens.map((t) => client.withCredential(t.token));
+  const [x, o] = seatClients(live.client, created);
   await x.submitMove(gameId, moves.placeCell(1, 1));
   await assert.rejects(o.takeBack(gameId), tabulaError(Code.FailedPrecondition, "NOTHING_TO_TAKE_BACK"));
   const back = await x.takeBack(gameId);
   assert.deepEqual([back.seq, back.view?.moveCount, back.view?.toAct], [3n, 0, [1]]);
   assert.deepEqual(discs(back.view!), [], "the mark is gone");
 
-  const gomoku = await client.createGameFromConfig({ game: { case: "gomoku", value: {} } });
+  const gomoku = await live.client.createGameFromConfig({ game: { case: "gomoku", value: {} } });
   assert.equal(gomoku.game!.config?.allowTakebacks, false);
-  const black = client.withCredential(gomoku.seatTokens[0].token);
+  const black = seatClient(live.client, gomoku, 0);
   await black.submitMove(gomoku.game!.gameId, moves.placeCell(7, 7));
   await assert.rejects(black.takeBack(gomoku.game!.gameId), tabulaError(Code.FailedPrecondition, "TAKEBACK_NOT_ALLOWED"));
 });

@@ -9,9 +9,6 @@ import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.View;
-import io.grpc.Grpc;
-import io.grpc.InsecureServerCredentials;
-import io.grpc.Server;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.util.List;
@@ -23,37 +20,17 @@ import org.junit.jupiter.api.Timeout;
 /** The requests {@code answerTakeBack} makes with and without its options, offline. */
 @Timeout(30)
 class AnswerTakeBackOptionTest {
-  /** Records every AnswerTakeBack request and answers it with seq 9 and a view of that game. */
-  private static final class RecordingServer implements AutoCloseable {
-    final List<AnswerTakeBackRequest> requests = new CopyOnWriteArrayList<>();
-    final Server server;
-
-    RecordingServer() throws IOException {
-      GameServiceGrpc.GameServiceImplBase service = new GameServiceGrpc.GameServiceImplBase() {
-        @Override
-        public void answerTakeBack(AnswerTakeBackRequest request, StreamObserver<AnswerTakeBackResponse> observer) {
-          requests.add(request);
-          observer.onNext(AnswerTakeBackResponse.newBuilder()
-              .setSeq(9).setView(View.newBuilder().setGameId(request.getGameId()).setSeq(9)).build());
-          observer.onCompleted();
-        }
-      };
-      server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(service).build().start();
-    }
-
-    TabulaClient client() {
-      return TabulaClient.builder("127.0.0.1:" + server.getPort()).build();
-    }
-
-    @Override
-    public void close() {
-      server.shutdownNow();
-      try {
-        server.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException interrupted) {
-        Thread.currentThread().interrupt();
+  /** A stand-in that records every AnswerTakeBack request in {@code requests} and answers it with seq 9 and a view of that game. */
+  private static Games.StandIn recording(List<AnswerTakeBackRequest> requests) throws IOException {
+    return new Games.StandIn(new GameServiceGrpc.GameServiceImplBase() {
+      @Override
+      public void answerTakeBack(AnswerTakeBackRequest request, StreamObserver<AnswerTakeBackResponse> observer) {
+        requests.add(request);
+        observer.onNext(AnswerTakeBackResponse.newBuilder()
+            .setSeq(9).setView(View.newBuilder().setGameId(request.getGameId()).setSeq(9)).build());
+        observer.onCompleted();
       }
-    }
+    });
   }
 
   @Test
@@ -74,7 +51,8 @@ class AnswerTakeBackOptionTest {
 
   @Test
   void bothClientsSendTheGameTheAnswerAndTheOptionsWhenGiven() throws Exception {
-    try (RecordingServer standIn = new RecordingServer(); TabulaClient client = standIn.client()) {
+    List<AnswerTakeBackRequest> sent = new CopyOnWriteArrayList<>();
+    try (Games.StandIn standIn = recording(sent); TabulaClient client = standIn.client()) {
       AnswerTakeBackResponse answered = client.answerTakeBack("g", true);
       assertEquals(9, answered.getSeq());
       assertEquals("g", answered.getView().getGameId());
@@ -85,7 +63,6 @@ class AnswerTakeBackOptionTest {
       assertThrows(IllegalArgumentException.class,
           () -> client.async().answerTakeBack("h", true, MoveOptions.defaults().withValidateOnly(true)));
 
-      List<AnswerTakeBackRequest> sent = standIn.requests;
       assertEquals(List.of(
           AnswerTakeBackRequest.newBuilder().setGameId("g").setAccept(true).build(),
           AnswerTakeBackRequest.newBuilder().setGameId("g").setAccept(false).setExpectedSeq(4).setRequestId("no-1").build(),

@@ -32,8 +32,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,29 +41,10 @@ import org.junit.jupiter.api.Timeout;
  * time.
  */
 @Timeout(60)
-class ClocksTest {
+class ClocksTest extends Games.Live {
   private static final GameConfig CONNECT_FOUR = GameConfig.newBuilder().setConnectFour(ConnectFourConfig.getDefaultInstance()).build();
   /** The service key of the server {@link #aServiceKeyPausesResumesAndAddsTime} starts, named arbiter. */
   private static final String ARBITER_SECRET = "arbiter-secret-for-clock-tests";
-
-  private static TestServer server;
-  private static TabulaClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TestServer.start();
-    client = TabulaClient.builder(server.address).build();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
 
   private static SeatClock seat(ClockReadings readings, int seat) {
     return Clocks.seat(readings, seat).orElseThrow(() -> new AssertionError("no clock for seat " + seat + " in " + readings));

@@ -27,33 +27,12 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Each wrapper of an RPC the other suites do not reach, against a real server. */
 @Timeout(60)
-class EveryCallTest {
-  private static TestServer server;
-  private static TabulaClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TestServer.start();
-    client = TabulaClient.builder(server.address).build();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
-
+class EveryCallTest extends Games.Live {
   @Test
   void gameKindsListEveryKindWithPresets() {
     List<GameKindInfo> kinds = client.listGameKinds();

@@ -16,8 +16,6 @@ import dev.tabula.v1.ScoreResult;
 import dev.tabula.v1.TicTacToeConfig;
 import io.grpc.Status;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,28 +24,9 @@ import org.junit.jupiter.api.Timeout;
  * a proved draw, a game without hints, and a finished game analysed by a spectator.
  */
 @Timeout(60)
-class HintsTest {
+class HintsTest extends Games.Live {
   private static final GameConfig TIC_TAC_TOE = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
   private static final HintOptions QUICK = HintOptions.defaults().withMaxTime(Duration.ofMillis(300));
-
-  private static TestServer server;
-  private static TabulaClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TestServer.start();
-    client = TabulaClient.builder(server.address).build();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void theSeatToMoveGetsAMoveItsLineAndAScore() {

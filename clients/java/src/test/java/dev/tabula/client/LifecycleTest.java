@@ -24,36 +24,15 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Deadlines, closing, the asynchronous client and TLS, against a real server. */
 @Timeout(60)
-class LifecycleTest {
+class LifecycleTest extends Games.Live {
   /** Red fills column 0 while Yellow plays column 1: Red wins on the seventh move. */
   private static final int[] RED_WINS = {0, 1, 0, 1, 0, 1, 0};
-
-  private static TestServer server;
-  private static TabulaClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TestServer.start();
-    client = TabulaClient.builder(server.address).build();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
 
   @Test
   void unaryCallsHaveADefaultDeadlineAndACopyWithAnother() {

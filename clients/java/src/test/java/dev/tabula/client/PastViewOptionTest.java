@@ -8,9 +8,6 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.GetViewRequest;
 import dev.tabula.v1.GetViewResponse;
 import dev.tabula.v1.View;
-import io.grpc.Grpc;
-import io.grpc.InsecureServerCredentials;
-import io.grpc.Server;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
 import java.util.List;
@@ -22,38 +19,18 @@ import org.junit.jupiter.api.Timeout;
 /** The requests {@code getView} makes with and without a past seq, offline. */
 @Timeout(30)
 class PastViewOptionTest {
-  /** Records every GetView request and answers it with a view of the seq asked for (or 7). */
-  private static final class RecordingServer implements AutoCloseable {
-    final List<GetViewRequest> requests = new CopyOnWriteArrayList<>();
-    final Server server;
-
-    RecordingServer() throws IOException {
-      GameServiceGrpc.GameServiceImplBase service = new GameServiceGrpc.GameServiceImplBase() {
-        @Override
-        public void getView(GetViewRequest request, StreamObserver<GetViewResponse> observer) {
-          requests.add(request);
-          long seq = request.hasAtSeq() ? request.getAtSeq() : 7;
-          observer.onNext(GetViewResponse.newBuilder()
-              .setView(View.newBuilder().setGameId(request.getGameId()).setSeq(seq)).build());
-          observer.onCompleted();
-        }
-      };
-      server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(service).build().start();
-    }
-
-    TabulaClient client() {
-      return TabulaClient.builder("127.0.0.1:" + server.getPort()).build();
-    }
-
-    @Override
-    public void close() {
-      server.shutdownNow();
-      try {
-        server.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException interrupted) {
-        Thread.currentThread().interrupt();
+  /** A stand-in that records every GetView request in {@code requests} and answers it with a view of the seq asked for (or 7). */
+  private static Games.StandIn recording(List<GetViewRequest> requests) throws IOException {
+    return new Games.StandIn(new GameServiceGrpc.GameServiceImplBase() {
+      @Override
+      public void getView(GetViewRequest request, StreamObserver<GetViewResponse> observer) {
+        requests.add(request);
+        long seq = request.hasAtSeq() ? request.getAtSeq() : 7;
+        observer.onNext(GetViewResponse.newBuilder()
+            .setView(View.newBuilder().setGameId(request.getGameId()).setSeq(seq)).build());
+        observer.onCompleted();
       }
-    }
+    });
   }
 
   @Test
@@ -71,13 +48,13 @@ class PastViewOptionTest {
 
   @Test
   void bothClientsSendTheSeqOnlyWhenGiven() throws Exception {
-    try (RecordingServer standIn = new RecordingServer(); TabulaClient client = standIn.client()) {
+    List<GetViewRequest> sent = new CopyOnWriteArrayList<>();
+    try (Games.StandIn standIn = recording(sent); TabulaClient client = standIn.client()) {
       assertEquals(2, client.getView("g", 2).getSeq());
       assertEquals(7, client.getView("g").getSeq());
       assertEquals(5, client.async().getView("h", 5).get(10, TimeUnit.SECONDS).getSeq());
       assertEquals(7, client.async().getView("h").get(10, TimeUnit.SECONDS).getSeq());
 
-      List<GetViewRequest> sent = standIn.requests;
       assertEquals(4, sent.size());
       assertEquals(GetViewRequest.newBuilder().setGameId("g").setAtSeq(2).build(), sent.get(0));
       assertEquals(GetViewRequest.newBuilder().setGameId("g").build(), sent.get(1));

@@ -1,5 +1,6 @@
 package dev.tabula.client;
 
+import static dev.tabula.client.Games.at;
 import static dev.tabula.client.Refusals.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,9 +14,7 @@ import dev.tabula.v1.ConnectFourConfig;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
-import dev.tabula.v1.GridBoard;
 import dev.tabula.v1.Piece;
-import dev.tabula.v1.SeatToken;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.TakeBackResponse;
 import dev.tabula.v1.TicTacToeConfig;
@@ -26,8 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -36,41 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * ({@code GameConfig.allow_takebacks}) against a real server.
  */
 @Timeout(60)
-class PastViewsTest {
-  private static TestServer server;
-  private static TabulaClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TestServer.start();
-    client = TabulaClient.builder(server.address).build();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
-
-  /** The client of {@code seat} (from 1) of a game just created. */
-  private static TabulaClient seat(CreateGameResponse created, int seat) {
-    for (SeatToken token : created.getSeatTokensList()) {
-      if (token.getSeat() == seat) {
-        return client.as(token.getToken());
-      }
-    }
-    throw new AssertionError("no token for seat " + seat + " in " + created.getSeatTokensList());
-  }
-
-  /** What a view shows at (row, col). */
-  private static BoardCell at(GridBoard board, int row, int col) {
-    return board.getCells(row * board.getWidth() + col);
-  }
-
+class PastViewsTest extends Games.Live {
   private static boolean empty(BoardCell cell) {
     return cell.getOwner() == 0 && cell.getPiece() == Piece.PIECE_UNSPECIFIED;
   }

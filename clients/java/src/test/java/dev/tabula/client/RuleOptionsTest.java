@@ -1,5 +1,6 @@
 package dev.tabula.client;
 
+import static dev.tabula.client.Games.at;
 import static dev.tabula.client.Refusals.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.Any;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.rpc.BadRequest;
-import dev.tabula.v1.BoardCell;
 import dev.tabula.v1.Cell;
 import dev.tabula.v1.ChessConfig;
 import dev.tabula.v1.ConnectFourConfig;
@@ -16,11 +16,9 @@ import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.EndReason;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
-import dev.tabula.v1.GridBoard;
 import dev.tabula.v1.Outcome;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.Piece;
-import dev.tabula.v1.SeatToken;
 import dev.tabula.v1.Starter;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TicTacToeConfig;
@@ -30,8 +28,6 @@ import io.grpc.protobuf.StatusProto;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -40,43 +36,9 @@ import org.junit.jupiter.api.Timeout;
  * ({@link CreateOptions#withStarter}), misère tic-tac-toe and blocked cells.
  */
 @Timeout(60)
-class RuleOptionsTest {
+class RuleOptionsTest extends Games.Live {
   private static final GameConfig TIC_TAC_TOE = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
   private static final GameConfig CONNECT_FOUR = GameConfig.newBuilder().setConnectFour(ConnectFourConfig.getDefaultInstance()).build();
-
-  private static TestServer server;
-  private static TabulaClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TestServer.start();
-    client = TabulaClient.builder(server.address).build();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
-
-  /** The client of {@code seat} (from 1) of a game just created. */
-  private static TabulaClient seat(CreateGameResponse created, int seat) {
-    for (SeatToken token : created.getSeatTokensList()) {
-      if (token.getSeat() == seat) {
-        return client.as(token.getToken());
-      }
-    }
-    throw new AssertionError("no token for seat " + seat + " in " + created.getSeatTokensList());
-  }
-
-  /** What a view shows at (row, col). */
-  private static BoardCell at(GridBoard board, int row, int col) {
-    return board.getCells(row * board.getWidth() + col);
-  }
 
   @Test
   void theSecondSeatStartsWhenAsked() {

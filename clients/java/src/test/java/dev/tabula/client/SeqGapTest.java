@@ -11,9 +11,6 @@ import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
-import io.grpc.Grpc;
-import io.grpc.InsecureServerCredentials;
-import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
@@ -32,36 +29,17 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(30)
 class SeqGapTest {
-  /** Answers every StreamEvents with events of these seqs, then ends the stream. */
-  private static final class SkippingServer implements AutoCloseable {
-    final Server server;
-
-    SkippingServer(long... seqs) throws IOException {
-      GameServiceGrpc.GameServiceImplBase service = new GameServiceGrpc.GameServiceImplBase() {
-        @Override
-        public void streamEvents(StreamEventsRequest request, StreamObserver<StreamEventsResponse> observer) {
-          for (long seq : seqs) {
-            observer.onNext(StreamEventsResponse.newBuilder().setEvent(GameEvent.newBuilder().setSeq(seq)).build());
-          }
-          observer.onCompleted();
+  /** A stand-in that answers every StreamEvents with events of these seqs, then ends the stream. */
+  private static Games.StandIn skipping(long... seqs) throws IOException {
+    return new Games.StandIn(new GameServiceGrpc.GameServiceImplBase() {
+      @Override
+      public void streamEvents(StreamEventsRequest request, StreamObserver<StreamEventsResponse> observer) {
+        for (long seq : seqs) {
+          observer.onNext(StreamEventsResponse.newBuilder().setEvent(GameEvent.newBuilder().setSeq(seq)).build());
         }
-      };
-      server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(service).build().start();
-    }
-
-    TabulaClient client() {
-      return TabulaClient.builder("127.0.0.1:" + server.getPort()).build();
-    }
-
-    @Override
-    public void close() {
-      server.shutdownNow();
-      try {
-        server.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException interrupted) {
-        Thread.currentThread().interrupt();
+        observer.onCompleted();
       }
-    }
+    });
   }
 
   private static void assertGap(TabulaException gap, long expected, long received) {
@@ -75,7 +53,7 @@ class SeqGapTest {
 
   @Test
   void aSkippedEventEndsTheBlockingStream() throws Exception {
-    try (SkippingServer standIn = new SkippingServer(1, 2, 4); TabulaClient client = standIn.client()) {
+    try (Games.StandIn standIn = skipping(1, 2, 4); TabulaClient client = standIn.client()) {
       EventStream events = client.events("g", 0);
       List<Long> seen = new ArrayList<>();
       TabulaException gap = assertThrows(TabulaException.class, () -> events.forEachRemaining(e -> seen.add(e.getSeq())));
@@ -88,7 +66,7 @@ class SeqGapTest {
 
   @Test
   void theFirstEventMustFollowAfterSeq() throws Exception {
-    try (SkippingServer standIn = new SkippingServer(7, 8); TabulaClient client = standIn.client();
+    try (Games.StandIn standIn = skipping(7, 8); TabulaClient client = standIn.client();
         EventStream events = client.events("g", 5)) {
       assertGap(assertThrows(TabulaException.class, events::hasNext), 6, 7);
     }
@@ -96,7 +74,7 @@ class SeqGapTest {
 
   @Test
   void aRepeatedEventIsAGapToo() throws Exception {
-    try (SkippingServer standIn = new SkippingServer(1, 2, 2, 3); TabulaClient client = standIn.client();
+    try (Games.StandIn standIn = skipping(1, 2, 2, 3); TabulaClient client = standIn.client();
         EventStream events = client.events("g", 0)) {
       assertEquals(1, events.next().getSeq());
       assertEquals(2, events.next().getSeq());
@@ -106,7 +84,7 @@ class SeqGapTest {
 
   @Test
   void aSkippedEventEndsTheAsyncStream() throws Exception {
-    try (SkippingServer standIn = new SkippingServer(1, 2, 4); TabulaClient client = standIn.client()) {
+    try (Games.StandIn standIn = skipping(1, 2, 4); TabulaClient client = standIn.client()) {
       List<Long> seen = new ArrayList<>();
       CompletableFuture<Throwable> failed = new CompletableFuture<>();
       AsyncEventStream stream = client.async().events("g", 0, new StreamObserver<GameEvent>() {

@@ -11,7 +11,6 @@ import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.ErrorReason;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameEvent;
-import dev.tabula.v1.SeatToken;
 import dev.tabula.v1.TakeBackResponse;
 import dev.tabula.v1.TicTacToeConfig;
 import io.grpc.Status;
@@ -19,8 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -29,38 +26,9 @@ import org.junit.jupiter.api.Timeout;
  * asks, {@link TabulaClient#answerTakeBack} agrees or declines, against a real server.
  */
 @Timeout(60)
-class TakebackConsentTest {
+class TakebackConsentTest extends Games.Live {
   private static final GameConfig BY_CONSENT = GameConfig.newBuilder()
       .setTicTacToe(TicTacToeConfig.getDefaultInstance()).setAllowTakebacks(true).setTakebacksNeedConsent(true).build();
-
-  private static TestServer server;
-  private static TabulaClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = TestServer.start();
-    client = TabulaClient.builder(server.address).build();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
-
-  /** The client of {@code seat} (from 1) of a game just created. */
-  private static TabulaClient seat(CreateGameResponse created, int seat) {
-    for (SeatToken token : created.getSeatTokensList()) {
-      if (token.getSeat() == seat) {
-        return client.as(token.getToken());
-      }
-    }
-    throw new AssertionError("no token for seat " + seat + " in " + created.getSeatTokensList());
-  }
 
   /** {@code kind seat N by ACTOR}: the event as the assertions below compare it. */
   private static String describe(GameEvent event) {
