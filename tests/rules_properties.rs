@@ -149,7 +149,7 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
         // Now and then, where the game allows it, the mover takes its move back: at once,
         // or by asking the other seat, which agrees or declines.
         if step % 7 == 3 && game.outcome().is_none() && config.takebacks_allowed() {
-            take_back(name, config, game.as_mut(), seat, choice % 2 == 0);
+            take_back(name, config, game.as_mut(), seat, choice.is_multiple_of(2));
         }
         step += 1;
     }
