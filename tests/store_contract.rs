@@ -14,8 +14,8 @@ use tabula::engine::{Action, Outcome, Seat, Turn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
 use tabula::store::{
-    BotSeat, EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, RecordUpdate, Snapshot, SqliteStore, Store,
-    StoreError, StoredEvent,
+    BotSeat, EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, RecordUpdate, SaveMode, SavedConfig, Snapshot,
+    SqliteStore, Store, StoreError, StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -82,6 +82,7 @@ async fn contract(store: Arc<dyn Store>) {
     bot_seats_are_kept_and_found(store.clone()).await;
     clocks_and_deadlines_are_kept_and_found(store.clone()).await;
     hint_permission_is_kept(store.as_ref()).await;
+    saved_configs_are_kept_per_owner(store.as_ref()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
     store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();
@@ -207,6 +208,56 @@ async fn contract(store: Arc<dyn Store>) {
     let (_, log) = store.load(id).await.unwrap();
     assert_eq!(log[0].request_id.as_deref(), Some("r0"));
     assert!(log.iter().all(|e| e.request_digest.is_none()));
+}
+
+/// Saved configurations: kept per owner by name, listed in name order a page at a time, a
+/// name taken or missing refused, the owner's count capped, a replacement keeping the
+/// creation time, a deletion gone for good.
+async fn saved_configs_are_kept_per_owner(store: &dyn Store) {
+    let saved = |owner: &str, name: &str, at: u64| SavedConfig {
+        owner: owner.into(),
+        name: name.into(),
+        description: format!("{name} for {owner}"),
+        config: GameKind::Gomoku.info().default_config,
+        clock: None,
+        created: time(at),
+        updated: time(at),
+    };
+    let create = SaveMode::Create { max_per_owner: 3 };
+    for name in ["b", "a", "c"] {
+        store.save_config(saved("lobby", name, 1), create).await.unwrap();
+    }
+    store.save_config(saved("", "a", 1), create).await.unwrap();
+    assert!(matches!(store.save_config(saved("lobby", "a", 2), create).await, Err(StoreError::SavedConfigExists(_))));
+    assert!(matches!(
+        store.save_config(saved("lobby", "d", 2), create).await,
+        Err(StoreError::TooManySavedConfigs { limit: 3, .. })
+    ));
+    let names = |list: Vec<SavedConfig>| list.into_iter().map(|s| s.name).collect::<Vec<_>>();
+    assert_eq!(names(store.list_saved_configs("lobby", None, 2).await.unwrap()), ["a", "b"]);
+    assert_eq!(names(store.list_saved_configs("lobby", Some("b"), 2).await.unwrap()), ["c"]);
+    assert_eq!(names(store.list_saved_configs("", None, 10).await.unwrap()), ["a"], "owners do not share names");
+
+    let clocked = SavedConfig {
+        config: GameKind::Chess.info().default_config,
+        clock: Some(ClockConfig {
+            controls: vec![TimeControl::Fischer { base: 60_000, increment: 1_000 }],
+            on_timeout: OnTimeout::Lose,
+        }),
+        description: "blitz".into(),
+        ..saved("lobby", "a", 5)
+    };
+    let replaced = store.save_config(clocked.clone(), SaveMode::Replace).await.unwrap();
+    assert_eq!(replaced.created, time(1), "a replacement keeps the creation time");
+    assert_eq!(store.saved_config("lobby", "a").await.unwrap(), SavedConfig { created: time(1), ..clocked });
+    assert!(matches!(
+        store.save_config(saved("lobby", "zz", 5), SaveMode::Replace).await,
+        Err(StoreError::SavedConfigNotFound(_))
+    ));
+    store.delete_saved_config("lobby", "a").await.unwrap();
+    assert!(matches!(store.saved_config("lobby", "a").await, Err(StoreError::SavedConfigNotFound(_))));
+    assert!(matches!(store.delete_saved_config("lobby", "a").await, Err(StoreError::SavedConfigNotFound(_))));
+    store.save_config(saved("lobby", "d", 6), create).await.unwrap();
 }
 
 /// Creation request ids name one game: found by [`Store::find_creation`], refused on a

@@ -106,7 +106,7 @@ fn configuration(kind: GameKind, args: &AnalyseArgs) -> Result<GameConfig, Strin
         let GameConfig::Chess(chess) = &mut config else { return Err("--fen is for chess only".to_owned()) };
         chess.fen = fen.clone();
     }
-    Ok(config.with_defaults())
+    Ok(config.with_defaults().drawn())
 }
 
 /// Plays the legal move that `text` names, for whichever seat to move has it.

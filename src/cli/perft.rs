@@ -46,8 +46,8 @@ fn kind(args: &PerftArgs) -> Result<GameKind, String> {
 /// The configuration `args` name for `kind`: its preset, or its default.
 fn configuration(kind: GameKind, args: &PerftArgs) -> Result<GameConfig, String> {
     match &args.preset {
-        None => Ok(kind.info().default_config.with_defaults()),
-        Some(name) => kind.preset(name).map(|preset| preset.config.with_defaults()).ok_or_else(|| {
+        None => Ok(kind.info().default_config.with_defaults().drawn()),
+        Some(name) => kind.preset(name).map(|preset| preset.config.with_defaults().drawn()).ok_or_else(|| {
             let known: Vec<&str> = kind.info().presets.iter().map(|p| p.name).collect();
             format!("{} has no preset {name:?}; known presets: {}", kind.info().name, known.join(", "))
         }),

@@ -79,7 +79,6 @@ impl Config {
             width: or(self.width, d.width),
             height: or(self.height, d.height),
             win_length: or(self.win_length, d.win_length),
-            play: self.play.drawn(),
             ..self
         }
     }

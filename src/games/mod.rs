@@ -40,8 +40,15 @@ pub trait Listed: Rules<Config: Default> {
     const DISPLAY_NAME: &'static str;
     /// What each seat is called, in seat order.
     const SEAT_NAMES: &'static [&'static str];
-    /// `config` with every field left at zero replaced by its default.
+    /// `config` with every field left at zero replaced by its default. Random choices stay
+    /// random: [`Listed::drawn`] draws them.
     fn with_defaults(config: Self::Config) -> Self::Config;
+    /// `config` with the random parts only the game knows drawn now (chess: a random
+    /// Chess960 start); the same configuration where it has none. Who starts is drawn by
+    /// [`GameConfig::drawn`] for every game.
+    fn drawn(config: Self::Config) -> Self::Config {
+        config
+    }
     /// The named configurations, the first being the default.
     fn presets() -> Vec<Preset<Self::Config>>;
     /// `config` with `options` (see [`Rules::play_options`]); `None` where the rules fix
@@ -194,6 +201,11 @@ macro_rules! registry {
                     $(GameConfig::$kind(config) => <$game as Listed>::with_play_options(config, options).map(GameConfig::$kind)),+
                 }
             }
+            /// This configuration with the random parts only its game knows drawn now.
+            fn drawn_by_its_game(self) -> GameConfig {
+                match self { $(GameConfig::$kind(config) => GameConfig::$kind(<$game as Listed>::drawn(config))),+ }
+            }
+
             /// This configuration with every field left at zero replaced by its default.
             pub fn with_defaults(self) -> GameConfig {
                 match self { $(GameConfig::$kind(config) => GameConfig::$kind(<$game as Listed>::with_defaults(config))),+ }
@@ -248,6 +260,17 @@ registry! {
 }
 
 impl GameConfig {
+    /// This configuration with its random parts drawn now (a random starter, a random
+    /// Chess960 start): what a game created from it plays. Apart from
+    /// [`GameConfig::with_defaults`], so that a saved configuration stays random and each
+    /// game made from it draws anew.
+    pub fn drawn(self) -> GameConfig {
+        let options = self.play_options();
+        let drawn = options.drawn();
+        let config = if drawn == options { self } else { self.clone().with_play_options(drawn).unwrap_or(self) };
+        config.drawn_by_its_game()
+    }
+
     /// Who moves first, where the rules leave that to the configuration.
     pub fn starter(&self) -> Option<Starter> {
         let options = self.play_options();
@@ -345,7 +368,8 @@ mod tests {
             assert_eq!(second.starter(), Some(Starter::SecondSeat));
             assert_eq!(first_lone_seat(&second), Seat::SECOND, "{kind:?}");
             let random = config.with_starter(Starter::Random).unwrap();
-            let drawn: Vec<Starter> = (0..64).filter_map(|_| random.clone().with_defaults().starter()).collect();
+            assert_eq!(random.clone().with_defaults().starter(), Some(Starter::Random), "defaults draw nothing");
+            let drawn: Vec<Starter> = (0..64).filter_map(|_| random.clone().drawn().starter()).collect();
             assert!(drawn.contains(&Starter::FirstSeat) && drawn.contains(&Starter::SecondSeat), "{kind:?}: {drawn:?}");
             assert!(!drawn.contains(&Starter::Random), "a created game stores the seat drawn");
         }

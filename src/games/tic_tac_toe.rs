@@ -54,12 +54,11 @@ impl Default for Config {
 }
 
 impl Config {
-    /// This configuration with every zero field replaced by its default, and a random
-    /// starter drawn.
+    /// This configuration with every zero field replaced by its default.
     pub fn with_defaults(self) -> Config {
         let size = if self.size == 0 { Config::default().size } else { self.size };
         let win_length = if self.win_length == 0 { size } else { self.win_length };
-        Config { size, win_length, play: self.play.drawn(), ..self }
+        Config { size, win_length, ..self }
     }
 
     /// The standard game on a `size` board with `win_length` in a row.

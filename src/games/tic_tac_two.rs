@@ -169,7 +169,7 @@ impl Config {
             simultaneous_lines: self.simultaneous_lines,
             repetition_limit: or(self.repetition_limit, d.repetition_limit),
             move_limit: or(self.move_limit, DEFAULT_MOVE_LIMIT.max(pieces_per_seat.saturating_mul(4))),
-            play: self.play.drawn(),
+            play: self.play,
         }
     }
 

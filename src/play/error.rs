@@ -25,6 +25,15 @@ pub enum PlayError {
     /// The owner already has this many games in progress.
     #[error("{owner:?} already has {limit} games in progress")]
     TooManyGames { owner: String, limit: u64 },
+    /// The caller has no saved configuration of this name.
+    #[error("no saved configuration is called {0:?}")]
+    SavedConfigNotFound(String),
+    /// The caller already saved a configuration of this name.
+    #[error("a saved configuration is already called {0:?}")]
+    SavedConfigExists(String),
+    /// The caller already saved this many configurations.
+    #[error("{owner:?} already saved {limit} configurations")]
+    TooManySavedConfigs { owner: String, limit: u64 },
     /// A stream was asked to start after the log's newest event.
     #[error("seq {after} is beyond the newest event {current}")]
     SeqOutOfRange { after: u64, current: u64 },
@@ -87,6 +96,9 @@ impl From<StoreError> for PlayError {
             StoreError::Conflict { expected, current } => PlayError::StaleSeq { expected, current },
             StoreError::NotFinished(id) => PlayError::GameNotFinished(id),
             StoreError::TooManyGames { owner, limit } => PlayError::TooManyGames { owner, limit },
+            StoreError::SavedConfigNotFound(name) => PlayError::SavedConfigNotFound(name),
+            StoreError::SavedConfigExists(name) => PlayError::SavedConfigExists(name),
+            StoreError::TooManySavedConfigs { owner, limit } => PlayError::TooManySavedConfigs { owner, limit },
             StoreError::AlreadyExists(_) | StoreError::CreationRequestTaken | StoreError::Backend(_) => {
                 PlayError::Storage(error.to_string())
             }

@@ -19,6 +19,7 @@ mod creation;
 mod error;
 mod hub;
 mod past;
+pub mod saved;
 mod search;
 mod subscription;
 mod time;

@@ -45,6 +45,12 @@ pub enum ApiError {
     TooManyStreams { limit: usize },
     /// The service key already has this many games in progress.
     TooManyGames { owner: String, limit: u64 },
+    /// The caller has no saved configuration of this name.
+    SavedConfigNotFound(String),
+    /// The caller already saved a configuration of this name.
+    SavedConfigExists(String),
+    /// The caller already saved this many configurations.
+    TooManySavedConfigs { owner: String, limit: u64 },
     /// The call's deadline (the client's or the server's bound) passed before it finished.
     DeadlineExceeded,
     /// The call needs a seat.
@@ -113,6 +119,9 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict { expected, current } => ApiError::StaleSeq { expected, current },
             StoreError::NotFinished(id) => ApiError::GameNotFinished(id),
             StoreError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
+            StoreError::SavedConfigNotFound(name) => ApiError::SavedConfigNotFound(name),
+            StoreError::SavedConfigExists(name) => ApiError::SavedConfigExists(name),
+            StoreError::TooManySavedConfigs { owner, limit } => ApiError::TooManySavedConfigs { owner, limit },
             StoreError::AlreadyExists(_) | StoreError::CreationRequestTaken | StoreError::Backend(_) => {
                 ApiError::Storage(error.to_string())
             }
@@ -129,6 +138,9 @@ impl From<PlayError> for ApiError {
             PlayError::Move { error, current_seq } => ApiError::Move { error, current_seq },
             PlayError::TooManyStreams { limit } => ApiError::TooManyStreams { limit },
             PlayError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
+            PlayError::SavedConfigNotFound(name) => ApiError::SavedConfigNotFound(name),
+            PlayError::SavedConfigExists(name) => ApiError::SavedConfigExists(name),
+            PlayError::TooManySavedConfigs { owner, limit } => ApiError::TooManySavedConfigs { owner, limit },
             PlayError::SeqOutOfRange { after, current } => ApiError::SeqOutOfRange { after, current },
             PlayError::StreamLagged { last_seq } => ApiError::StreamLagged { last_seq },
             PlayError::CredentialRevoked => ApiError::CredentialRevoked,
@@ -263,6 +275,27 @@ impl From<ApiError> for Status {
                 format!(
                     "service key {owner:?} already has {limit} games in progress; finish, archive or delete some first"
                 ),
+                &[("limit", limit.to_string()), ("owner", owner)],
+                None,
+            ),
+            ApiError::SavedConfigNotFound(name) => status(
+                Code::NotFound,
+                "SAVED_CONFIG_NOT_FOUND",
+                format!("you have no saved configuration called {name:?}; ListSavedConfigs shows yours"),
+                &[("name", name)],
+                None,
+            ),
+            ApiError::SavedConfigExists(name) => status(
+                Code::AlreadyExists,
+                "SAVED_CONFIG_EXISTS",
+                format!("you already saved a configuration called {name:?}; update it or choose another name"),
+                &[("name", name)],
+                None,
+            ),
+            ApiError::TooManySavedConfigs { owner, limit } => status(
+                Code::ResourceExhausted,
+                "TOO_MANY_SAVED_CONFIGS",
+                format!("service key {owner:?} already saved {limit} configurations; delete some first"),
                 &[("limit", limit.to_string()), ("owner", owner)],
                 None,
             ),
@@ -512,6 +545,9 @@ mod tests {
             ApiError::RateLimited { retry_after_ms: 5 },
             ApiError::TooManyStreams { limit: 2 },
             ApiError::TooManyGames { owner: "lobby".into(), limit: 3 },
+            ApiError::SavedConfigNotFound("blitz".into()),
+            ApiError::SavedConfigExists("blitz".into()),
+            ApiError::TooManySavedConfigs { owner: "lobby".into(), limit: 3 },
             ApiError::DeadlineExceeded,
             ApiError::GameNotFinished("g".into()),
             ApiError::StaleSeq { expected: 1, current: 2 },

@@ -21,14 +21,14 @@ use super::error::ApiError;
 use super::rate_limit::{CallLimiter, Caller};
 use super::stream::{EventStream, event_stream};
 use crate::engine::clock::{ClockChange, ClockConfig};
-use crate::engine::{Action, Adjudication, ConfigError, Seat, Turn, Viewer};
+use crate::engine::{Action, Adjudication, AnyMatch, ConfigError, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{
     self, ClockReadings, Command, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool,
     Subscription, TurnRequest, rounded_up_to_millis,
 };
 use crate::proto::tabula::v1 as pb;
-use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter};
+use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, SavedConfig};
 
 /// Longest game id accepted (ours are 36 characters).
 pub const MAX_GAME_ID_LEN: usize = 64;
@@ -345,22 +345,133 @@ struct Requested {
     moves: Vec<(Seat, Action)>,
 }
 
-fn requested_game(request: &pb::CreateGameRequest) -> Result<Requested, ApiError> {
+/// Longest name of a saved configuration.
+pub const MAX_SAVED_NAME_LEN: usize = 64;
+/// Longest description of a saved configuration, in characters.
+pub const MAX_SAVED_DESCRIPTION_CHARS: usize = 500;
+
+/// A saved configuration's name, checked: 1 to [`MAX_SAVED_NAME_LEN`] lower-case letters,
+/// digits, `_` and `-`.
+fn saved_name(name: &str, field: &str) -> Result<String, ApiError> {
+    let fine = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-';
+    if name.is_empty() || name.len() > MAX_SAVED_NAME_LEN || !name.chars().all(fine) {
+        return Err(ApiError::bad_field(
+            field,
+            format!("must be 1 to {MAX_SAVED_NAME_LEN} lower-case letters, digits, '_' or '-'"),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// What a `CreateSavedConfig` or `UpdateSavedConfig` asks to save, checked like a
+/// `CreateGame` configuration.
+fn to_save(saved: Option<&pb::SavedConfig>) -> Result<play::saved::ToSave, ApiError> {
+    let saved = saved.ok_or_else(|| ApiError::bad_field("saved_config", "is required"))?;
+    let name = saved_name(&saved.name, "saved_config.name");
+    let description = if saved.description.chars().count() > MAX_SAVED_DESCRIPTION_CHARS {
+        Err(ApiError::bad_field(
+            "saved_config.description",
+            format!("is longer than {MAX_SAVED_DESCRIPTION_CHARS} characters"),
+        ))
+    } else {
+        Ok(saved.description.clone())
+    };
+    let wire = saved.config.as_ref().ok_or_else(|| ApiError::bad_field("saved_config.config", "is required"));
+    let config = wire.and_then(|wire| config_and_clock(wire, "saved_config.config"));
+    // Every malformed field at once; a configuration the rules refuse is told on its own.
+    if name.is_err() || description.is_err() || matches!(config, Err(ApiError::BadRequest(_))) {
+        return Err(every_problem(&[name.as_ref().err(), description.as_ref().err(), config.as_ref().err()]));
+    }
+    let (config, clock) = config?;
+    let game_field = format!("saved_config.config.{}", config.kind().info().name);
+    let (_, clock) = checked_game(&config, clock, "saved_config.config", game_field)?;
+    Ok(play::saved::ToSave { name: name?, description: description?, config, clock })
+}
+
+/// The wire form of a saved configuration.
+fn saved_to_proto(saved: &SavedConfig) -> pb::SavedConfig {
+    pb::SavedConfig {
+        name: saved.name.clone(),
+        description: saved.description.clone(),
+        config: Some(pb::GameConfig {
+            clock: saved.clock.as_ref().map(clock_to_proto),
+            ..config_to_proto(&saved.config)
+        }),
+        kind: kind_to_proto(saved.config.kind()) as i32,
+        create_time: Some(timestamp(saved.created)),
+        update_time: Some(timestamp(saved.updated)),
+    }
+}
+
+/// A wire configuration and its time control, read in one go so that one error names
+/// every problem of both; `field` names the configuration in errors.
+fn config_and_clock(wire: &pb::GameConfig, field: &str) -> Result<(GameConfig, Option<ClockConfig>), ApiError> {
+    let mut violations = Violations::default();
+    let clock = wire.clock.as_ref().map(|clock| clock_from_proto(clock, &format!("{field}.clock"), &mut violations));
+    match (config_from_proto(wire, field), violations.into_result(())) {
+        (Ok(config), Ok(())) => Ok((config, clock)),
+        (Err(ApiError::BadRequest(mut first)), Err(ApiError::BadRequest(second))) => {
+            first.extend(second);
+            Err(ApiError::BadRequest(first))
+        }
+        (Err(error), _) | (_, Err(error)) => Err(error),
+    }
+}
+
+/// The match `config` starts, and `clock` checked against its seats; every problem of
+/// both at once, named from `field` (a whole configuration's) or `game_field` (its game's).
+fn checked_game(
+    config: &GameConfig,
+    clock: Option<ClockConfig>,
+    field: &str,
+    game_field: String,
+) -> Result<(Box<dyn AnyMatch>, Option<ClockConfig>), ApiError> {
+    let seats = config.kind().seat_count();
+    match (config.new_match(), clock.map(|clock| clock.for_seats(seats, "clock")).transpose()) {
+        (Ok(game), Ok(clock)) => Ok((game, clock)),
+        (Err(error), Ok(_)) => Err(ApiError::InvalidConfig { field: game_field, error }),
+        // Every problem at once, the game's and the clock's (which only a config given in
+        // full can hold), each named from `config`.
+        (game, Err(problems)) => {
+            let mut error = ConfigError::default();
+            let kind = config.kind().info().name;
+            for violation in game.err().unwrap_or_default().violations {
+                error.add(&format!("{kind}.{}", violation.field), violation.description);
+            }
+            for problem in problems {
+                let (at, description) = problem.split_once(' ').unwrap_or((problem.as_str(), ""));
+                error.add(at, description);
+            }
+            Err(ApiError::InvalidConfig { field: field.to_owned(), error })
+        }
+    }
+}
+
+/// What a `CreateGame` asks for; `saved` is the saved configuration it names, read by the
+/// caller (who knows the key it belongs to).
+fn requested_game(request: &pb::CreateGameRequest, saved: Option<SavedConfig>) -> Result<Requested, ApiError> {
     let kind = optional_kind(request.kind)?;
     match &request.source {
-        None => Err(ApiError::bad_field("source", "is required: set config, preset or pgn")),
+        None => Err(ApiError::bad_field("source", "is required: set config, preset, pgn or saved_config")),
+        Some(pb::create_game_request::Source::SavedConfig(_)) => {
+            let saved = saved.expect("the caller reads the saved configuration a creation names");
+            if let Some(kind) = kind.filter(|kind| *kind != saved.config.kind()) {
+                return Err(ApiError::bad_field(
+                    "kind",
+                    format!(
+                        "is {} but the saved configuration is for {}",
+                        kind.info().name,
+                        saved.config.kind().info().name
+                    ),
+                ));
+            }
+            // A saved configuration keeps its random parts: each game draws them anew.
+            let config = saved.config.drawn();
+            Ok(Requested { config, clock: saved.clock, field: "saved_config".to_owned(), moves: Vec::new() })
+        }
         Some(pb::create_game_request::Source::Config(wire)) => {
-            // Both parts are read before either is refused, so that one error names every problem.
-            let mut violations = Violations::default();
-            let clock = wire.clock.as_ref().map(|clock| clock_from_proto(clock, "config.clock", &mut violations));
-            let config = match (config_from_proto(wire, "config"), violations.into_result(())) {
-                (Ok(config), Ok(())) => config,
-                (Err(ApiError::BadRequest(mut first)), Err(ApiError::BadRequest(second))) => {
-                    first.extend(second);
-                    return Err(ApiError::BadRequest(first));
-                }
-                (Err(error), _) | (_, Err(error)) => return Err(error),
-            };
+            let (config, clock) = config_and_clock(wire, "config")?;
+            let config = config.drawn();
             if let Some(kind) = kind.filter(|kind| *kind != config.kind()) {
                 return Err(ApiError::bad_field(
                     "kind",
@@ -387,7 +498,7 @@ fn requested_game(request: &pb::CreateGameRequest) -> Result<Requested, ApiError
                 name: name.clone(),
                 known: kind.info().presets.iter().map(|p| p.name).collect(),
             })?;
-            let config = preset.config.with_defaults();
+            let config = preset.config.with_defaults().drawn();
             Ok(Requested { config, clock: preset.clock, field: "preset".to_owned(), moves: Vec::new() })
         }
     }
@@ -478,26 +589,16 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let owner = self.service_key(&request, "creating a game")?;
         let request = request.into_inner();
         let request_id = request_id(&request.request_id)?;
-        let Requested { config, clock, field, moves: imported } = requested_game(&request)?;
-        let seats = config.kind().seat_count();
-        let (game, clock) = match (config.new_match(), clock.map(|clock| clock.for_seats(seats, "clock")).transpose()) {
-            (Ok(game), Ok(clock)) => (game, clock),
-            (Err(error), Ok(_)) => return Err(ApiError::InvalidConfig { field, error }.into()),
-            // Every problem at once, the game's and the clock's (which only a config given in
-            // full can hold), each named from `config`.
-            (game, Err(problems)) => {
-                let mut error = ConfigError::default();
-                let kind = config.kind().info().name;
-                for violation in game.err().unwrap_or_default().violations {
-                    error.add(&format!("{kind}.{}", violation.field), violation.description);
-                }
-                for problem in problems {
-                    let (at, description) = problem.split_once(' ').unwrap_or((problem.as_str(), ""));
-                    error.add(at, description);
-                }
-                return Err(ApiError::InvalidConfig { field: "config".to_owned(), error }.into());
+        let saved = match &request.source {
+            Some(pb::create_game_request::Source::SavedConfig(name)) => {
+                let name = saved_name(name, "source.saved_config")?;
+                let store = self.hub.store();
+                Some(store.saved_config(owner.as_deref().unwrap_or_default(), &name).await.map_err(ApiError::from)?)
             }
+            _ => None,
         };
+        let Requested { config, clock, field, moves: imported } = requested_game(&request, saved)?;
+        let (game, clock) = checked_game(&config, clock, "config", field)?;
         let seat_count = game.seat_count();
         let bots = bot_seats(&request.bots, config.kind())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
@@ -796,6 +897,78 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         tracing::info!(game_id = %live.id, key = key.as_deref(), "game archived");
         let record = live.copy().await.record;
         Ok(Response::new(pb::ArchiveGameResponse { game: Some(game_to_proto(&record)) }))
+    }
+
+    async fn create_saved_config(
+        &self,
+        request: Request<pb::CreateSavedConfigRequest>,
+    ) -> Result<Response<pb::SavedConfig>, Status> {
+        let owner = self.service_key(&request, "saving a configuration")?.unwrap_or_default();
+        let wanted = to_save(request.get_ref().saved_config.as_ref())?;
+        let saved = play::saved::save(self.hub.store().as_ref(), &owner, wanted, false, self.hub.now()).await?;
+        Ok(Response::new(saved_to_proto(&saved)))
+    }
+
+    async fn get_saved_config(
+        &self,
+        request: Request<pb::GetSavedConfigRequest>,
+    ) -> Result<Response<pb::SavedConfig>, Status> {
+        let owner = self.service_key(&request, "reading a saved configuration")?.unwrap_or_default();
+        let name = saved_name(&request.get_ref().name, "name")?;
+        let saved = self.hub.store().saved_config(&owner, &name).await.map_err(ApiError::from)?;
+        Ok(Response::new(saved_to_proto(&saved)))
+    }
+
+    async fn list_saved_configs(
+        &self,
+        request: Request<pb::ListSavedConfigsRequest>,
+    ) -> Result<Response<pb::ListSavedConfigsResponse>, Status> {
+        let owner = self.service_key(&request, "listing saved configurations")?.unwrap_or_default();
+        let request = request.into_inner();
+        let page_size = match request.page_size {
+            size if size < 0 => return Err(ApiError::bad_field("page_size", "must not be negative").into()),
+            0 => DEFAULT_PAGE_SIZE,
+            size => (size as usize).min(MAX_PAGE_SIZE),
+        };
+        // A page token is the last name of the page before: a name, or refused.
+        let after = match request.page_token.as_str() {
+            "" => None,
+            token => Some(saved_name(token, "page_token").map_err(|_| ApiError::InvalidPageToken)?),
+        };
+        let mut saved = self
+            .hub
+            .store()
+            .list_saved_configs(&owner, after.as_deref(), page_size + 1)
+            .await
+            .map_err(ApiError::from)?;
+        let more = saved.len() > page_size;
+        saved.truncate(page_size);
+        let next_page_token =
+            if more { saved.last().map(|s| s.name.clone()).unwrap_or_default() } else { String::new() };
+        Ok(Response::new(pb::ListSavedConfigsResponse {
+            saved_configs: saved.iter().map(saved_to_proto).collect(),
+            next_page_token,
+        }))
+    }
+
+    async fn update_saved_config(
+        &self,
+        request: Request<pb::UpdateSavedConfigRequest>,
+    ) -> Result<Response<pb::SavedConfig>, Status> {
+        let owner = self.service_key(&request, "changing a saved configuration")?.unwrap_or_default();
+        let wanted = to_save(request.get_ref().saved_config.as_ref())?;
+        let saved = play::saved::save(self.hub.store().as_ref(), &owner, wanted, true, self.hub.now()).await?;
+        Ok(Response::new(saved_to_proto(&saved)))
+    }
+
+    async fn delete_saved_config(
+        &self,
+        request: Request<pb::DeleteSavedConfigRequest>,
+    ) -> Result<Response<pb::DeleteSavedConfigResponse>, Status> {
+        let owner = self.service_key(&request, "deleting a saved configuration")?.unwrap_or_default();
+        let name = saved_name(&request.get_ref().name, "name")?;
+        self.hub.store().delete_saved_config(&owner, &name).await.map_err(ApiError::from)?;
+        Ok(Response::new(pb::DeleteSavedConfigResponse {}))
     }
 
     async fn delete_game(

@@ -4,8 +4,8 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash, in_progress_cap,
+    GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode, SavedConfig, Snapshot, Store,
+    StoreError, StoredEvent, TokenHash, in_progress_cap, to_stored_precision,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -14,6 +14,8 @@ use super::{
 pub struct MemoryStore {
     /// By id; ids sort by creation time, so iterating backwards lists newest first.
     games: Mutex<BTreeMap<String, StoredGame>>,
+    /// By owner, then name.
+    saved: Mutex<BTreeMap<(String, String), SavedConfig>>,
 }
 
 #[derive(Clone, Debug)]
@@ -219,5 +221,57 @@ impl Store for MemoryStore {
 
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {
         Ok(MemoryStore::in_progress(&self.lock(), owner))
+    }
+
+    async fn save_config(&self, saved: SavedConfig, mode: SaveMode) -> Result<SavedConfig, StoreError> {
+        let mut all = self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let key = (saved.owner.clone(), saved.name.clone());
+        let mut saved = SavedConfig {
+            created: to_stored_precision(saved.created),
+            updated: to_stored_precision(saved.updated),
+            ..saved
+        };
+        match (mode, all.get(&key)) {
+            (SaveMode::Create { .. }, Some(_)) => return Err(StoreError::SavedConfigExists(saved.name)),
+            (SaveMode::Create { max_per_owner }, None) => {
+                let owned = all.keys().filter(|(owner, _)| *owner == saved.owner).count() as u64;
+                if owned >= max_per_owner {
+                    return Err(StoreError::TooManySavedConfigs { owner: saved.owner, limit: max_per_owner });
+                }
+            }
+            (SaveMode::Replace, None) => return Err(StoreError::SavedConfigNotFound(saved.name)),
+            (SaveMode::Replace, Some(old)) => saved.created = old.created,
+        }
+        all.insert(key, saved.clone());
+        Ok(saved)
+    }
+
+    async fn saved_config(&self, owner: &str, name: &str) -> Result<SavedConfig, StoreError> {
+        let all = self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        all.get(&(owner.to_owned(), name.to_owned()))
+            .cloned()
+            .ok_or_else(|| StoreError::SavedConfigNotFound(name.to_owned()))
+    }
+
+    async fn list_saved_configs(
+        &self,
+        owner: &str,
+        after_name: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<SavedConfig>, StoreError> {
+        let all = self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        Ok(all
+            .values()
+            .filter(|saved| saved.owner == owner && after_name.is_none_or(|after| saved.name.as_str() > after))
+            .take(limit)
+            .cloned()
+            .collect())
+    }
+
+    async fn delete_saved_config(&self, owner: &str, name: &str) -> Result<(), StoreError> {
+        let mut all = self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        all.remove(&(owner.to_owned(), name.to_owned()))
+            .map(drop)
+            .ok_or_else(|| StoreError::SavedConfigNotFound(name.to_owned()))
     }
 }

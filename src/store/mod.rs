@@ -10,6 +10,7 @@ pub mod document;
 mod log;
 mod memory;
 mod postgres;
+mod saved;
 mod sql;
 mod sqlite;
 
@@ -27,6 +28,7 @@ use crate::games::{GameConfig, GameKind};
 pub use log::{Actor, BotSeat, latest_clocks, played_turns};
 pub use memory::MemoryStore;
 pub use postgres::PostgresStore;
+pub use saved::{SaveMode, SavedConfig};
 pub use sqlite::SqliteStore;
 
 /// The SQLite schema's migrations up to `version` only, to build a database as an older
@@ -318,6 +320,15 @@ pub enum StoreError {
     /// The owner already has `limit` games in progress, so the creation was refused.
     #[error("{owner:?} already has {limit} games in progress")]
     TooManyGames { owner: String, limit: u64 },
+    /// The owner has no saved configuration of this name.
+    #[error("no saved configuration is called {0:?}")]
+    SavedConfigNotFound(String),
+    /// The owner already saved a configuration of this name.
+    #[error("a saved configuration is already called {0:?}")]
+    SavedConfigExists(String),
+    /// The owner already saved `limit` configurations.
+    #[error("{owner:?} already saved {limit} configurations")]
+    TooManySavedConfigs { owner: String, limit: u64 },
     /// The backend failed.
     #[error("storage failure: {0}")]
     Backend(String),
@@ -413,6 +424,26 @@ pub trait Store: Send + Sync + 'static {
     /// The seq of the game's newest event and its seat token hashes: what a process must
     /// compare its copy with when other processes write the same games.
     async fn head(&self, id: &str) -> Result<RecordHead, StoreError>;
+
+    /// Saves `saved` for its owner as `mode` says and returns it as stored: a creation
+    /// refuses a name the owner uses ([`StoreError::SavedConfigExists`]) and an owner at
+    /// the limit ([`StoreError::TooManySavedConfigs`]); a replacement refuses a name the
+    /// owner does not use ([`StoreError::SavedConfigNotFound`]) and keeps the creation time.
+    async fn save_config(&self, saved: SavedConfig, mode: SaveMode) -> Result<SavedConfig, StoreError>;
+
+    /// The owner's configuration saved as `name`.
+    async fn saved_config(&self, owner: &str, name: &str) -> Result<SavedConfig, StoreError>;
+
+    /// Up to `limit` of the owner's saved configurations, by name, after `after_name`.
+    async fn list_saved_configs(
+        &self,
+        owner: &str,
+        after_name: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<SavedConfig>, StoreError>;
+
+    /// Deletes the owner's configuration saved as `name`.
+    async fn delete_saved_config(&self, owner: &str, name: &str) -> Result<(), StoreError>;
 
     /// Whether other processes write the same games: then what a process holds in memory
     /// must be checked against the store before it is trusted.

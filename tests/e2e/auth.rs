@@ -491,3 +491,47 @@ async fn an_over_long_credential_is_refused_as_a_credential_up_to_the_header_lim
     assert!(refused.message().contains("431"), "{refused:?}");
     client.get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }).await.unwrap();
 }
+
+#[tokio::test]
+async fn saved_configurations_belong_to_the_key_that_saved_them() {
+    let lobby = Lobby::new();
+    let server = TestServer::start_with(keyed_options(&lobby)).await;
+    let mut client = server.client().await;
+    let blitz = || pb::CreateSavedConfigRequest {
+        saved_config: Some(pb::SavedConfig {
+            name: "blitz".into(),
+            config: Some(pb::GameConfig {
+                game: Some(pb::game_config::Game::Gomoku(Default::default())),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }),
+    };
+    let error = client.create_saved_config(blitz()).await.unwrap_err();
+    assert_error(&error, Code::Unauthenticated, "CREDENTIAL_REQUIRED");
+    client.create_saved_config(as_seat(LOBBY_KEY, blitz())).await.unwrap();
+    // The other key has none of that name, and may save its own.
+    let get = || pb::GetSavedConfigRequest { name: "blitz".into() };
+    assert_error(
+        &client.get_saved_config(as_seat(NEXT_KEY, get())).await.unwrap_err(),
+        Code::NotFound,
+        "SAVED_CONFIG_NOT_FOUND",
+    );
+    let from_saved = || pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::SavedConfig("blitz".into())),
+        ..Default::default()
+    };
+    let error = client.create_game(as_seat(NEXT_KEY, from_saved())).await.unwrap_err();
+    assert_error(&error, Code::NotFound, "SAVED_CONFIG_NOT_FOUND");
+    client.create_saved_config(as_seat(NEXT_KEY, blitz())).await.unwrap();
+    let game = client.create_game(as_seat(LOBBY_KEY, from_saved())).await.unwrap().into_inner();
+    let seat_token = game.seat_tokens[0].token.clone();
+    let error = client.get_saved_config(as_seat(&seat_token, get())).await.unwrap_err();
+    assert_error(&error, Code::PermissionDenied, "SERVICE_KEY_REQUIRED");
+    let listed = client
+        .list_saved_configs(as_seat(LOBBY_KEY, pb::ListSavedConfigsRequest::default()))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(listed.saved_configs.len(), 1);
+}

@@ -21,5 +21,6 @@ mod hostile;
 mod limits;
 mod manage;
 mod rule_options;
+mod saved_configs;
 mod server_moves;
 mod streams;

@@ -86,8 +86,9 @@ func Private() CallOption {
 // fails with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field config.starter) and
 // answer STARTER_UNSPECIFIED. For [Client.CreateGameFromConfig] only, as [Clock] is: a
 // preset's game starts with its first seat (its configuration in [Client.ListGameKinds] shows
-// it), and a PGN import is chess; to start a preset's game with another seat, create it from
-// the preset's configuration with Starter.
+// it), a saved configuration's with the starter it was saved with
+// ([Client.CreateGameFromSavedConfig]), and a PGN import is chess; to start a preset's game
+// with another seat, create it from the preset's configuration with Starter.
 func Starter(s tabulav1.Starter) CallOption {
 	return option("Starter", func(o *callOptions) { o.starter = &s })
 }
@@ -118,14 +119,16 @@ func CreatedBefore(t time.Time) CallOption {
 	return option("CreatedBefore", func(o *callOptions) { o.before = timestamppb.New(t) })
 }
 
-// PageSize sets how many games a page holds at most: 0 means 50, more than 500 means 500.
-// For [Client.ListGames].
+// PageSize sets how many games (or saved configurations) a page holds at most: 0 means 50,
+// more than 500 means 500. For [Client.ListGames] and [Client.ListSavedConfigs].
 func PageSize(n int32) CallOption {
 	return option("PageSize", func(o *callOptions) { o.pageSize = n })
 }
 
-// PageToken asks for the page after the one whose [tabulav1.ListGamesResponse.GetNextPageToken]
-// this is; the other options must be those of that call. For [Client.ListGames].
+// PageToken asks for the page after the one whose GetNextPageToken() this is
+// ([tabulav1.ListGamesResponse.GetNextPageToken],
+// [tabulav1.ListSavedConfigsResponse.GetNextPageToken]); the other options must be those of
+// that call. For [Client.ListGames] and [Client.ListSavedConfigs].
 func PageToken(token string) CallOption {
 	return option("PageToken", func(o *callOptions) { o.pageToken = token })
 }
@@ -197,7 +200,20 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 	})
 }
 
-// createGame sends a creation from a preset or a configuration; only a configuration takes
+// CreateGameFromSavedConfig creates a game from name, one of the caller's saved
+// configurations ([Client.CreateSavedConfig]; CreateGameRequest.saved_config). The game
+// copies the configuration, clock included, so a later [Client.UpdateSavedConfig] or
+// [Client.DeleteSavedConfig] never changes it; a saved STARTER_RANDOM is drawn for each game
+// made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
+// reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints]; the
+// clock and the starter belong to the saved configuration, so [Clock], [OnTimeout] and
+// [Starter] are refused (update the saved configuration, or create the game from its
+// GetConfig() with [Client.CreateGameFromConfig]). Needs a service key.
+func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
+	return c.createGame(ctx, "CreateGameFromSavedConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_SavedConfig{SavedConfig: name}}, opts)
+}
+
+// createGame sends a creation from a preset, a configuration or a saved configuration; only a configuration takes
 // the clock and starter options, which it applies to a copy of the configuration.
 func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
 	allowed := []string{"Private", "RequestID", "Bots", "AllowHints"}
@@ -390,6 +406,59 @@ func (c *Client) DeleteGame(ctx context.Context, gameID string) error {
 func (c *Client) ReissueSeatToken(ctx context.Context, gameID string, seat uint32) (*tabulav1.SeatToken, error) {
 	response, err := unary(ctx, c.stub.ReissueSeatToken, &tabulav1.ReissueSeatTokenRequest{GameId: gameID, Seat: seat})
 	return response.GetSeatToken(), err
+}
+
+// CreateSavedConfig saves saved's configuration (GetConfig(), validated like
+// [Client.CreateGameFromConfig]'s) and description under its name, for
+// [Client.CreateGameFromSavedConfig] to name; its kind and times are answered, and ignored
+// here. Returns the configuration as saved: GetConfig() with every field filled in (clock
+// included; a STARTER_RANDOM stays random, drawn anew for each game), GetKind(),
+// GetCreateTime() and GetUpdateTime(). Names belong to the service key that saves them (on a
+// server without keys, all callers share one namespace). Fails with INVALID_ARGUMENT, reason
+// INVALID_REQUEST, for a malformed name (1 to 64 characters of lower-case letters, digits,
+// '_' and '-') or a description longer than 500 characters, reason INVALID_CONFIG naming
+// every problem of the configuration; ALREADY_EXISTS, reason SAVED_CONFIG_EXISTS, when the
+// caller saved this name already ([Client.UpdateSavedConfig] replaces one);
+// RESOURCE_EXHAUSTED, reason TOO_MANY_SAVED_CONFIGS, beyond the server's cap (1,000 a key).
+// Needs a service key.
+func (c *Client) CreateSavedConfig(ctx context.Context, saved *tabulav1.SavedConfig) (*tabulav1.SavedConfig, error) {
+	return unary(ctx, c.stub.CreateSavedConfig, &tabulav1.CreateSavedConfigRequest{SavedConfig: saved})
+}
+
+// GetSavedConfig returns the caller's saved configuration called name (NOT_FOUND, reason
+// SAVED_CONFIG_NOT_FOUND, when it has none of that name). Needs a service key.
+func (c *Client) GetSavedConfig(ctx context.Context, name string) (*tabulav1.SavedConfig, error) {
+	return unary(ctx, c.stub.GetSavedConfig, &tabulav1.GetSavedConfigRequest{Name: name})
+}
+
+// ListSavedConfigs lists the caller's saved configurations by name, one page at a time.
+// Options: paging [PageSize] (0: 50, at most 500), [PageToken] (the response's
+// GetNextPageToken(), the last name of the page before; empty on the last page). Needs a
+// service key.
+func (c *Client) ListSavedConfigs(ctx context.Context, opts ...CallOption) (*tabulav1.ListSavedConfigsResponse, error) {
+	o, err := apply("ListSavedConfigs", opts, "PageSize", "PageToken")
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.ListSavedConfigs, &tabulav1.ListSavedConfigsRequest{PageSize: o.pageSize, PageToken: o.pageToken})
+}
+
+// UpdateSavedConfig replaces the description and configuration of the caller's saved
+// configuration named saved.GetName() with saved's, validated as [Client.CreateSavedConfig]
+// validates them; it keeps its GetCreateTime() and gets a new GetUpdateTime(). Games created
+// from it keep the copy they made. Returns the configuration as saved. Fails with NOT_FOUND,
+// reason SAVED_CONFIG_NOT_FOUND, for a name the caller has not saved, and with the
+// INVALID_ARGUMENT reasons of [Client.CreateSavedConfig]. Needs a service key.
+func (c *Client) UpdateSavedConfig(ctx context.Context, saved *tabulav1.SavedConfig) (*tabulav1.SavedConfig, error) {
+	return unary(ctx, c.stub.UpdateSavedConfig, &tabulav1.UpdateSavedConfigRequest{SavedConfig: saved})
+}
+
+// DeleteSavedConfig deletes the caller's saved configuration called name (NOT_FOUND, reason
+// SAVED_CONFIG_NOT_FOUND, when it has none of that name); games created from it are not
+// changed. Needs a service key.
+func (c *Client) DeleteSavedConfig(ctx context.Context, name string) error {
+	_, err := unary(ctx, c.stub.DeleteSavedConfig, &tabulav1.DeleteSavedConfigRequest{Name: name})
+	return err
 }
 
 // AbortGame calls a game in progress off with no result (OUTCOME_TYPE_NO_RESULT,

@@ -51,8 +51,9 @@ func CorrespondenceDays(days uint32) *tabulav1.TimeControl {
 // the caller's configuration is left as it is. The clocks start at the creation; a seat whose
 // time runs out loses (END_REASON_TIMEOUT) unless [OnTimeout] says otherwise. For
 // [Client.CreateGameFromConfig] only: a preset comes with its own clock or none (its
-// configuration in [Client.ListGameKinds] shows which), and a PGN import has none; to play a
-// preset on another clock, create the game from the preset's configuration with Clock.
+// configuration in [Client.ListGameKinds] shows which), a saved configuration with the one
+// it was saved with ([Client.CreateGameFromSavedConfig]), and a PGN import has none; to play
+// a preset on another clock, create the game from the preset's configuration with Clock.
 func Clock(controls ...*tabulav1.TimeControl) CallOption {
 	return option("Clock", func(o *callOptions) { o.clock = &tabulav1.ClockConfig{Controls: controls} })
 }

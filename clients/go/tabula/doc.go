@@ -4,10 +4,14 @@
 // [Dial] connects (and returns once the connection is ready); [New] makes a client that
 // connects on its first call. Every RPC of the service has a method of [Client] named
 // after it: [Client.ListGameKinds], [Client.CreateGameFromPreset],
-// [Client.CreateGameFromConfig], [Client.CreateGameFromPGN], [Client.GetGame],
+// [Client.CreateGameFromConfig], [Client.CreateGameFromPGN],
+// [Client.CreateGameFromSavedConfig], [Client.GetGame],
 // [Client.ListGames], [Client.GetView], [Client.ListLegalMoves], [Client.SubmitMove],
 // [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
 // [Client.AnswerTakeBack], [Client.ArchiveGame], [Client.DeleteGame], [Client.ReissueSeatToken],
+// [Client.CreateSavedConfig], [Client.GetSavedConfig], [Client.ListSavedConfigs],
+// [Client.UpdateSavedConfig], [Client.DeleteSavedConfig] (configurations saved under a name
+// of the caller's, for [Client.CreateGameFromSavedConfig]),
 // [Client.AbortGame], [Client.AdjudicateGame], [Client.PauseClock], [Client.ResumeClock],
 // [Client.AddTime], and StreamEvents as [Client.Events] (an iterator that resumes after the
 // last event it delivered when the connection drops; [Client.EventsWithViews] also yields

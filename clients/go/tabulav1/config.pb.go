@@ -388,8 +388,9 @@ type GameConfig struct {
 	Clock *ClockConfig `protobuf:"bytes,10,opt,name=clock,proto3" json:"clock,omitempty"`
 	// Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
 	// Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
-	// Default the first seat; the server answers with the seat that starts, a random choice
-	// drawn when the game is created. Chess (the position says who moves) and peg solitaire
+	// Default the first seat; a game answers with the seat that starts, a random choice drawn
+	// when the game is created (a saved configuration keeps `STARTER_RANDOM`, and each game
+	// made from it draws its own). Chess (the position says who moves) and peg solitaire
 	// (one seat) accept only `STARTER_UNSPECIFIED` or `STARTER_FIRST_SEAT` (anything else is
 	// INVALID_ARGUMENT `INVALID_REQUEST` naming `config.starter`), and are answered with
 	// `STARTER_UNSPECIFIED`.

@@ -241,6 +241,14 @@ const (
 	// answer (none was made, it was answered, it lapsed when a move was made, or it is the
 	// caller's own).
 	ErrorReason_ERROR_REASON_NO_TAKEBACK_REQUEST ErrorReason = 79
+	// NOT_FOUND: the caller has no saved configuration of this name (`GetSavedConfig`,
+	// `UpdateSavedConfig`, `DeleteSavedConfig`, `CreateGame` with `saved_config`).
+	ErrorReason_ERROR_REASON_SAVED_CONFIG_NOT_FOUND ErrorReason = 80
+	// ALREADY_EXISTS: the caller already saved a configuration of this name.
+	ErrorReason_ERROR_REASON_SAVED_CONFIG_EXISTS ErrorReason = 81
+	// RESOURCE_EXHAUSTED: the caller saved as many configurations as the server keeps for one
+	// key (1,000).
+	ErrorReason_ERROR_REASON_TOO_MANY_SAVED_CONFIGS ErrorReason = 82
 )
 
 // Enum value maps for ErrorReason.
@@ -326,6 +334,9 @@ var (
 		77: "ERROR_REASON_CLOCK_NOT_PAUSED",
 		78: "ERROR_REASON_TAKEBACK_ALREADY_REQUESTED",
 		79: "ERROR_REASON_NO_TAKEBACK_REQUEST",
+		80: "ERROR_REASON_SAVED_CONFIG_NOT_FOUND",
+		81: "ERROR_REASON_SAVED_CONFIG_EXISTS",
+		82: "ERROR_REASON_TOO_MANY_SAVED_CONFIGS",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -408,6 +419,9 @@ var (
 		"ERROR_REASON_CLOCK_NOT_PAUSED":           77,
 		"ERROR_REASON_TAKEBACK_ALREADY_REQUESTED": 78,
 		"ERROR_REASON_NO_TAKEBACK_REQUEST":        79,
+		"ERROR_REASON_SAVED_CONFIG_NOT_FOUND":     80,
+		"ERROR_REASON_SAVED_CONFIG_EXISTS":        81,
+		"ERROR_REASON_TOO_MANY_SAVED_CONFIGS":     82,
 	}
 )
 
@@ -442,7 +456,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xc3\x15\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xbb\x16\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -524,7 +538,10 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x19ERROR_REASON_CLOCK_PAUSED\x10L\x12!\n" +
 	"\x1dERROR_REASON_CLOCK_NOT_PAUSED\x10M\x12+\n" +
 	"'ERROR_REASON_TAKEBACK_ALREADY_REQUESTED\x10N\x12$\n" +
-	" ERROR_REASON_NO_TAKEBACK_REQUEST\x10OBZ\n" +
+	" ERROR_REASON_NO_TAKEBACK_REQUEST\x10O\x12'\n" +
+	"#ERROR_REASON_SAVED_CONFIG_NOT_FOUND\x10P\x12$\n" +
+	" ERROR_REASON_SAVED_CONFIG_EXISTS\x10Q\x12'\n" +
+	"#ERROR_REASON_TOO_MANY_SAVED_CONFIGS\x10RBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

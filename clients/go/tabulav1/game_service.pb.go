@@ -511,6 +511,7 @@ type CreateGameRequest struct {
 	//	*CreateGameRequest_Config
 	//	*CreateGameRequest_Preset
 	//	*CreateGameRequest_Pgn
+	//	*CreateGameRequest_SavedConfig
 	Source isCreateGameRequest_Source `protobuf_oneof:"source"`
 	// The game kind; required with `preset`, and when given with `config` or `pgn` it must
 	// match it. Unspecified otherwise.
@@ -606,6 +607,15 @@ func (x *CreateGameRequest) GetPgn() *PgnImport {
 	return nil
 }
 
+func (x *CreateGameRequest) GetSavedConfig() string {
+	if x != nil {
+		if x, ok := x.Source.(*CreateGameRequest_SavedConfig); ok {
+			return x.SavedConfig
+		}
+	}
+	return ""
+}
+
 func (x *CreateGameRequest) GetKind() GameKind {
 	if x != nil {
 		return x.Kind
@@ -664,11 +674,19 @@ type CreateGameRequest_Pgn struct {
 	Pgn *PgnImport `protobuf:"bytes,4,opt,name=pgn,proto3,oneof"`
 }
 
+type CreateGameRequest_SavedConfig struct {
+	// The name of one of the caller's saved configurations (`CreateSavedConfig`); the game
+	// copies it, clock included. An unknown name is NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+	SavedConfig string `protobuf:"bytes,9,opt,name=saved_config,json=savedConfig,proto3,oneof"`
+}
+
 func (*CreateGameRequest_Config) isCreateGameRequest_Source() {}
 
 func (*CreateGameRequest_Preset) isCreateGameRequest_Source() {}
 
 func (*CreateGameRequest_Pgn) isCreateGameRequest_Source() {}
+
+func (*CreateGameRequest_SavedConfig) isCreateGameRequest_Source() {}
 
 // A chess game to import.
 type PgnImport struct {
@@ -3253,6 +3271,430 @@ func (x *AddTimeResponse) GetView() *View {
 	return nil
 }
 
+// A configuration saved under a name (`CreateSavedConfig`).
+type SavedConfig struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Its name: 1 to 64 characters of lower-case letters, digits, `_` and `-`, unique among
+	// the saving key's.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// What it is for, for people; at most 500 characters.
+	Description string `protobuf:"bytes,2,opt,name=description,proto3" json:"description,omitempty"`
+	// The game's configuration, answered with every field filled in (clock included).
+	Config *GameConfig `protobuf:"bytes,3,opt,name=config,proto3" json:"config,omitempty"`
+	// The configuration's game kind (answered; ignored in requests).
+	Kind GameKind `protobuf:"varint,4,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
+	// When it was first saved (answered).
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// When it was last saved (answered).
+	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SavedConfig) Reset() {
+	*x = SavedConfig{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SavedConfig) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SavedConfig) ProtoMessage() {}
+
+func (x *SavedConfig) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SavedConfig.ProtoReflect.Descriptor instead.
+func (*SavedConfig) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *SavedConfig) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SavedConfig) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *SavedConfig) GetConfig() *GameConfig {
+	if x != nil {
+		return x.Config
+	}
+	return nil
+}
+
+func (x *SavedConfig) GetKind() GameKind {
+	if x != nil {
+		return x.Kind
+	}
+	return GameKind_GAME_KIND_UNSPECIFIED
+}
+
+func (x *SavedConfig) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *SavedConfig) GetUpdateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return nil
+}
+
+// Request for `CreateSavedConfig`.
+type CreateSavedConfigRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The name, description and configuration to save.
+	SavedConfig   *SavedConfig `protobuf:"bytes,1,opt,name=saved_config,json=savedConfig,proto3" json:"saved_config,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateSavedConfigRequest) Reset() {
+	*x = CreateSavedConfigRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateSavedConfigRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateSavedConfigRequest) ProtoMessage() {}
+
+func (x *CreateSavedConfigRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateSavedConfigRequest.ProtoReflect.Descriptor instead.
+func (*CreateSavedConfigRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *CreateSavedConfigRequest) GetSavedConfig() *SavedConfig {
+	if x != nil {
+		return x.SavedConfig
+	}
+	return nil
+}
+
+// Request for `GetSavedConfig`.
+type GetSavedConfigRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The saved configuration's name.
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSavedConfigRequest) Reset() {
+	*x = GetSavedConfigRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSavedConfigRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSavedConfigRequest) ProtoMessage() {}
+
+func (x *GetSavedConfigRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSavedConfigRequest.ProtoReflect.Descriptor instead.
+func (*GetSavedConfigRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *GetSavedConfigRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// Request for `ListSavedConfigs`.
+type ListSavedConfigsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+	// are INVALID_REQUEST.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// `next_page_token` from a previous response; empty for the first page.
+	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSavedConfigsRequest) Reset() {
+	*x = ListSavedConfigsRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSavedConfigsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSavedConfigsRequest) ProtoMessage() {}
+
+func (x *ListSavedConfigsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSavedConfigsRequest.ProtoReflect.Descriptor instead.
+func (*ListSavedConfigsRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *ListSavedConfigsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListSavedConfigsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// Response of `ListSavedConfigs`.
+type ListSavedConfigsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The saved configurations of this page, by name.
+	SavedConfigs []*SavedConfig `protobuf:"bytes,1,rep,name=saved_configs,json=savedConfigs,proto3" json:"saved_configs,omitempty"`
+	// Token for the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSavedConfigsResponse) Reset() {
+	*x = ListSavedConfigsResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSavedConfigsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSavedConfigsResponse) ProtoMessage() {}
+
+func (x *ListSavedConfigsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSavedConfigsResponse.ProtoReflect.Descriptor instead.
+func (*ListSavedConfigsResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *ListSavedConfigsResponse) GetSavedConfigs() []*SavedConfig {
+	if x != nil {
+		return x.SavedConfigs
+	}
+	return nil
+}
+
+func (x *ListSavedConfigsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+// Request for `UpdateSavedConfig`.
+type UpdateSavedConfigRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The saved configuration, named by `name`, with its new description and configuration.
+	SavedConfig   *SavedConfig `protobuf:"bytes,1,opt,name=saved_config,json=savedConfig,proto3" json:"saved_config,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateSavedConfigRequest) Reset() {
+	*x = UpdateSavedConfigRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateSavedConfigRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateSavedConfigRequest) ProtoMessage() {}
+
+func (x *UpdateSavedConfigRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateSavedConfigRequest.ProtoReflect.Descriptor instead.
+func (*UpdateSavedConfigRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *UpdateSavedConfigRequest) GetSavedConfig() *SavedConfig {
+	if x != nil {
+		return x.SavedConfig
+	}
+	return nil
+}
+
+// Request for `DeleteSavedConfig`.
+type DeleteSavedConfigRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The saved configuration's name.
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteSavedConfigRequest) Reset() {
+	*x = DeleteSavedConfigRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteSavedConfigRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteSavedConfigRequest) ProtoMessage() {}
+
+func (x *DeleteSavedConfigRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteSavedConfigRequest.ProtoReflect.Descriptor instead.
+func (*DeleteSavedConfigRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *DeleteSavedConfigRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// Response of `DeleteSavedConfig`; empty: it is gone.
+type DeleteSavedConfigResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteSavedConfigResponse) Reset() {
+	*x = DeleteSavedConfigResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteSavedConfigResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteSavedConfigResponse) ProtoMessage() {}
+
+func (x *DeleteSavedConfigResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteSavedConfigResponse.ProtoReflect.Descriptor instead.
+func (*DeleteSavedConfigResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
@@ -3275,11 +3717,12 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xd2\x02\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xf7\x02\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
-	"\x03pgn\x18\x04 \x01(\v2\x14.tabula.v1.PgnImportH\x00R\x03pgn\x12'\n" +
+	"\x03pgn\x18\x04 \x01(\v2\x14.tabula.v1.PgnImportH\x00R\x03pgn\x12#\n" +
+	"\fsaved_config\x18\t \x01(\tH\x00R\vsavedConfig\x12'\n" +
 	"\x04kind\x18\x03 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x18\n" +
 	"\aprivate\x18\x05 \x01(\bR\aprivate\x12\x1d\n" +
 	"\n" +
@@ -3456,7 +3899,32 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"request_id\x18\x04 \x01(\tR\trequestId\"6\n" +
 	"\x0fAddTimeResponse\x12#\n" +
-	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view*\x97\x01\n" +
+	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"\x95\x02\n" +
+	"\vSavedConfig\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
+	"\vdescription\x18\x02 \x01(\tR\vdescription\x12-\n" +
+	"\x06config\x18\x03 \x01(\v2\x15.tabula.v1.GameConfigR\x06config\x12'\n" +
+	"\x04kind\x18\x04 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12;\n" +
+	"\vcreate_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x12;\n" +
+	"\vupdate_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"updateTime\"U\n" +
+	"\x18CreateSavedConfigRequest\x129\n" +
+	"\fsaved_config\x18\x01 \x01(\v2\x16.tabula.v1.SavedConfigR\vsavedConfig\"+\n" +
+	"\x15GetSavedConfigRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"U\n" +
+	"\x17ListSavedConfigsRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\"\x7f\n" +
+	"\x18ListSavedConfigsResponse\x12;\n" +
+	"\rsaved_configs\x18\x01 \x03(\v2\x16.tabula.v1.SavedConfigR\fsavedConfigs\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"U\n" +
+	"\x18UpdateSavedConfigRequest\x129\n" +
+	"\fsaved_config\x18\x01 \x01(\v2\x16.tabula.v1.SavedConfigR\vsavedConfig\".\n" +
+	"\x18DeleteSavedConfigRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"\x1b\n" +
+	"\x19DeleteSavedConfigResponse*\x97\x01\n" +
 	"\n" +
 	"HintResult\x12\x1b\n" +
 	"\x17HINT_RESULT_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3476,7 +3944,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xc2\f\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xef\x0f\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -3496,7 +3964,12 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\vArchiveGame\x12\x1d.tabula.v1.ArchiveGameRequest\x1a\x1e.tabula.v1.ArchiveGameResponse\x12I\n" +
 	"\n" +
 	"DeleteGame\x12\x1c.tabula.v1.DeleteGameRequest\x1a\x1d.tabula.v1.DeleteGameResponse\x12[\n" +
-	"\x10ReissueSeatToken\x12\".tabula.v1.ReissueSeatTokenRequest\x1a#.tabula.v1.ReissueSeatTokenResponse\x12F\n" +
+	"\x10ReissueSeatToken\x12\".tabula.v1.ReissueSeatTokenRequest\x1a#.tabula.v1.ReissueSeatTokenResponse\x12P\n" +
+	"\x11CreateSavedConfig\x12#.tabula.v1.CreateSavedConfigRequest\x1a\x16.tabula.v1.SavedConfig\x12J\n" +
+	"\x0eGetSavedConfig\x12 .tabula.v1.GetSavedConfigRequest\x1a\x16.tabula.v1.SavedConfig\x12[\n" +
+	"\x10ListSavedConfigs\x12\".tabula.v1.ListSavedConfigsRequest\x1a#.tabula.v1.ListSavedConfigsResponse\x12P\n" +
+	"\x11UpdateSavedConfig\x12#.tabula.v1.UpdateSavedConfigRequest\x1a\x16.tabula.v1.SavedConfig\x12^\n" +
+	"\x11DeleteSavedConfig\x12#.tabula.v1.DeleteSavedConfigRequest\x1a$.tabula.v1.DeleteSavedConfigResponse\x12F\n" +
 	"\tAbortGame\x12\x1b.tabula.v1.AbortGameRequest\x1a\x1c.tabula.v1.AbortGameResponse\x12U\n" +
 	"\x0eAdjudicateGame\x12 .tabula.v1.AdjudicateGameRequest\x1a!.tabula.v1.AdjudicateGameResponse\x12I\n" +
 	"\n" +
@@ -3518,163 +3991,188 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 48)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
 var file_tabula_v1_game_service_proto_goTypes = []any{
-	(HintResult)(0),                  // 0: tabula.v1.HintResult
-	(ScoreResult)(0),                 // 1: tabula.v1.ScoreResult
-	(ScoreUnit)(0),                   // 2: tabula.v1.ScoreUnit
-	(*Preset)(nil),                   // 3: tabula.v1.Preset
-	(*GameKindInfo)(nil),             // 4: tabula.v1.GameKindInfo
-	(*ListGameKindsRequest)(nil),     // 5: tabula.v1.ListGameKindsRequest
-	(*ListGameKindsResponse)(nil),    // 6: tabula.v1.ListGameKindsResponse
-	(*CreateGameRequest)(nil),        // 7: tabula.v1.CreateGameRequest
-	(*PgnImport)(nil),                // 8: tabula.v1.PgnImport
-	(*SeatToken)(nil),                // 9: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),       // 10: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),           // 11: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),          // 12: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),         // 13: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),        // 14: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),           // 15: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),          // 16: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),    // 17: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),                // 18: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil),   // 19: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),        // 20: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),       // 21: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),            // 22: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),           // 23: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),         // 24: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),        // 25: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),           // 26: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),          // 27: tabula.v1.GetHintResponse
-	(*HintScore)(nil),                // 28: tabula.v1.HintScore
-	(*TakeBackRequest)(nil),          // 29: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),         // 30: tabula.v1.TakeBackResponse
-	(*AnswerTakeBackRequest)(nil),    // 31: tabula.v1.AnswerTakeBackRequest
-	(*AnswerTakeBackResponse)(nil),   // 32: tabula.v1.AnswerTakeBackResponse
-	(*StreamEventsRequest)(nil),      // 33: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),     // 34: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),       // 35: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),      // 36: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),        // 37: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),       // 38: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),  // 39: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil), // 40: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),         // 41: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),        // 42: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),    // 43: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),   // 44: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),        // 45: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),       // 46: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),       // 47: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),      // 48: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),           // 49: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),          // 50: tabula.v1.AddTimeResponse
-	(*GameConfig)(nil),               // 51: tabula.v1.GameConfig
-	(GameKind)(0),                    // 52: tabula.v1.GameKind
-	(*BotSeat)(nil),                  // 53: tabula.v1.BotSeat
-	(*Game)(nil),                     // 54: tabula.v1.Game
-	(GameStatus)(0),                  // 55: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),    // 56: google.protobuf.Timestamp
-	(*View)(nil),                     // 57: tabula.v1.View
-	(*Move)(nil),                     // 58: tabula.v1.Move
-	(*GameEvent)(nil),                // 59: tabula.v1.GameEvent
-	(*durationpb.Duration)(nil),      // 60: google.protobuf.Duration
-	(OutcomeType)(0),                 // 61: tabula.v1.OutcomeType
+	(HintResult)(0),                   // 0: tabula.v1.HintResult
+	(ScoreResult)(0),                  // 1: tabula.v1.ScoreResult
+	(ScoreUnit)(0),                    // 2: tabula.v1.ScoreUnit
+	(*Preset)(nil),                    // 3: tabula.v1.Preset
+	(*GameKindInfo)(nil),              // 4: tabula.v1.GameKindInfo
+	(*ListGameKindsRequest)(nil),      // 5: tabula.v1.ListGameKindsRequest
+	(*ListGameKindsResponse)(nil),     // 6: tabula.v1.ListGameKindsResponse
+	(*CreateGameRequest)(nil),         // 7: tabula.v1.CreateGameRequest
+	(*PgnImport)(nil),                 // 8: tabula.v1.PgnImport
+	(*SeatToken)(nil),                 // 9: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),        // 10: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),            // 11: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),           // 12: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),          // 13: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),         // 14: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),            // 15: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),           // 16: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),     // 17: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                 // 18: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),    // 19: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),         // 20: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),        // 21: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),             // 22: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),            // 23: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),          // 24: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),         // 25: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),            // 26: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),           // 27: tabula.v1.GetHintResponse
+	(*HintScore)(nil),                 // 28: tabula.v1.HintScore
+	(*TakeBackRequest)(nil),           // 29: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),          // 30: tabula.v1.TakeBackResponse
+	(*AnswerTakeBackRequest)(nil),     // 31: tabula.v1.AnswerTakeBackRequest
+	(*AnswerTakeBackResponse)(nil),    // 32: tabula.v1.AnswerTakeBackResponse
+	(*StreamEventsRequest)(nil),       // 33: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),      // 34: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),        // 35: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),       // 36: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),         // 37: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),        // 38: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),   // 39: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil),  // 40: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),          // 41: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),         // 42: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),     // 43: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),    // 44: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),         // 45: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),        // 46: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),        // 47: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),       // 48: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),            // 49: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),           // 50: tabula.v1.AddTimeResponse
+	(*SavedConfig)(nil),               // 51: tabula.v1.SavedConfig
+	(*CreateSavedConfigRequest)(nil),  // 52: tabula.v1.CreateSavedConfigRequest
+	(*GetSavedConfigRequest)(nil),     // 53: tabula.v1.GetSavedConfigRequest
+	(*ListSavedConfigsRequest)(nil),   // 54: tabula.v1.ListSavedConfigsRequest
+	(*ListSavedConfigsResponse)(nil),  // 55: tabula.v1.ListSavedConfigsResponse
+	(*UpdateSavedConfigRequest)(nil),  // 56: tabula.v1.UpdateSavedConfigRequest
+	(*DeleteSavedConfigRequest)(nil),  // 57: tabula.v1.DeleteSavedConfigRequest
+	(*DeleteSavedConfigResponse)(nil), // 58: tabula.v1.DeleteSavedConfigResponse
+	(*GameConfig)(nil),                // 59: tabula.v1.GameConfig
+	(GameKind)(0),                     // 60: tabula.v1.GameKind
+	(*BotSeat)(nil),                   // 61: tabula.v1.BotSeat
+	(*Game)(nil),                      // 62: tabula.v1.Game
+	(GameStatus)(0),                   // 63: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),     // 64: google.protobuf.Timestamp
+	(*View)(nil),                      // 65: tabula.v1.View
+	(*Move)(nil),                      // 66: tabula.v1.Move
+	(*GameEvent)(nil),                 // 67: tabula.v1.GameEvent
+	(*durationpb.Duration)(nil),       // 68: google.protobuf.Duration
+	(OutcomeType)(0),                  // 69: tabula.v1.OutcomeType
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	51, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	52, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	51, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	59, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	60, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	59, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	3,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	4,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	51, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	59, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	8,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	52, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	53, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	54, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	60, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	61, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	62, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	9,  // 10: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	54, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	52, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	55, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	56, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	56, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	54, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	57, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	58, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	62, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	60, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	63, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	64, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	64, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	62, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	65, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	66, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	18, // 19: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	58, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	59, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	57, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	57, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	60, // 24: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	66, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	67, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	65, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	65, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	68, // 24: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	0,  // 25: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	58, // 26: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	66, // 26: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	28, // 27: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	58, // 28: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	66, // 28: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	1,  // 29: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	2,  // 30: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	57, // 31: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	57, // 32: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	59, // 33: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	57, // 34: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	54, // 35: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	65, // 31: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	65, // 32: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	67, // 33: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	65, // 34: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	62, // 35: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
 	9,  // 36: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	54, // 37: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	61, // 38: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	54, // 39: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	57, // 40: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	57, // 41: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	60, // 42: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	57, // 43: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	5,  // 44: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	7,  // 45: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	11, // 46: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	13, // 47: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	15, // 48: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	17, // 49: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	20, // 50: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	22, // 51: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	24, // 52: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	26, // 53: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	29, // 54: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	31, // 55: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	33, // 56: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	35, // 57: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	37, // 58: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	39, // 59: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	41, // 60: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	43, // 61: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	45, // 62: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	47, // 63: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	49, // 64: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	6,  // 65: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	10, // 66: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	12, // 67: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	14, // 68: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	16, // 69: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	19, // 70: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	21, // 71: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	23, // 72: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	25, // 73: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	27, // 74: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	30, // 75: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	32, // 76: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	34, // 77: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	36, // 78: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	38, // 79: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	40, // 80: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	42, // 81: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	44, // 82: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	46, // 83: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	48, // 84: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	50, // 85: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	65, // [65:86] is the sub-list for method output_type
-	44, // [44:65] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	62, // 37: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	69, // 38: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	62, // 39: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	65, // 40: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	65, // 41: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	68, // 42: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	65, // 43: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	59, // 44: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	60, // 45: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	64, // 46: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	64, // 47: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	51, // 48: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	51, // 49: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	51, // 50: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	5,  // 51: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	7,  // 52: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	11, // 53: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	13, // 54: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	15, // 55: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	17, // 56: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	20, // 57: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	22, // 58: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	24, // 59: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	26, // 60: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	29, // 61: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	31, // 62: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	33, // 63: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	35, // 64: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	37, // 65: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	39, // 66: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	52, // 67: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	53, // 68: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	54, // 69: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	56, // 70: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	57, // 71: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	41, // 72: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	43, // 73: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	45, // 74: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	47, // 75: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	49, // 76: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	6,  // 77: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	10, // 78: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	12, // 79: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	14, // 80: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	16, // 81: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	19, // 82: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	21, // 83: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	23, // 84: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	25, // 85: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	27, // 86: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	30, // 87: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	32, // 88: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	34, // 89: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	36, // 90: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	38, // 91: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	40, // 92: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	51, // 93: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	51, // 94: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	55, // 95: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	51, // 96: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	58, // 97: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	42, // 98: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	44, // 99: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	46, // 100: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	48, // 101: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	50, // 102: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	77, // [77:103] is the sub-list for method output_type
+	51, // [51:77] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -3691,6 +4189,7 @@ func file_tabula_v1_game_service_proto_init() {
 		(*CreateGameRequest_Config)(nil),
 		(*CreateGameRequest_Preset)(nil),
 		(*CreateGameRequest_Pgn)(nil),
+		(*CreateGameRequest_SavedConfig)(nil),
 	}
 	file_tabula_v1_game_service_proto_msgTypes[5].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[12].OneofWrappers = []any{}
@@ -3705,7 +4204,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   48,
+			NumMessages:   56,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -50,27 +50,32 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	GameService_ListGameKinds_FullMethodName    = "/tabula.v1.GameService/ListGameKinds"
-	GameService_CreateGame_FullMethodName       = "/tabula.v1.GameService/CreateGame"
-	GameService_GetGame_FullMethodName          = "/tabula.v1.GameService/GetGame"
-	GameService_ListGames_FullMethodName        = "/tabula.v1.GameService/ListGames"
-	GameService_GetView_FullMethodName          = "/tabula.v1.GameService/GetView"
-	GameService_ListLegalMoves_FullMethodName   = "/tabula.v1.GameService/ListLegalMoves"
-	GameService_SubmitMove_FullMethodName       = "/tabula.v1.GameService/SubmitMove"
-	GameService_Resign_FullMethodName           = "/tabula.v1.GameService/Resign"
-	GameService_ExportPgn_FullMethodName        = "/tabula.v1.GameService/ExportPgn"
-	GameService_GetHint_FullMethodName          = "/tabula.v1.GameService/GetHint"
-	GameService_TakeBack_FullMethodName         = "/tabula.v1.GameService/TakeBack"
-	GameService_AnswerTakeBack_FullMethodName   = "/tabula.v1.GameService/AnswerTakeBack"
-	GameService_StreamEvents_FullMethodName     = "/tabula.v1.GameService/StreamEvents"
-	GameService_ArchiveGame_FullMethodName      = "/tabula.v1.GameService/ArchiveGame"
-	GameService_DeleteGame_FullMethodName       = "/tabula.v1.GameService/DeleteGame"
-	GameService_ReissueSeatToken_FullMethodName = "/tabula.v1.GameService/ReissueSeatToken"
-	GameService_AbortGame_FullMethodName        = "/tabula.v1.GameService/AbortGame"
-	GameService_AdjudicateGame_FullMethodName   = "/tabula.v1.GameService/AdjudicateGame"
-	GameService_PauseClock_FullMethodName       = "/tabula.v1.GameService/PauseClock"
-	GameService_ResumeClock_FullMethodName      = "/tabula.v1.GameService/ResumeClock"
-	GameService_AddTime_FullMethodName          = "/tabula.v1.GameService/AddTime"
+	GameService_ListGameKinds_FullMethodName     = "/tabula.v1.GameService/ListGameKinds"
+	GameService_CreateGame_FullMethodName        = "/tabula.v1.GameService/CreateGame"
+	GameService_GetGame_FullMethodName           = "/tabula.v1.GameService/GetGame"
+	GameService_ListGames_FullMethodName         = "/tabula.v1.GameService/ListGames"
+	GameService_GetView_FullMethodName           = "/tabula.v1.GameService/GetView"
+	GameService_ListLegalMoves_FullMethodName    = "/tabula.v1.GameService/ListLegalMoves"
+	GameService_SubmitMove_FullMethodName        = "/tabula.v1.GameService/SubmitMove"
+	GameService_Resign_FullMethodName            = "/tabula.v1.GameService/Resign"
+	GameService_ExportPgn_FullMethodName         = "/tabula.v1.GameService/ExportPgn"
+	GameService_GetHint_FullMethodName           = "/tabula.v1.GameService/GetHint"
+	GameService_TakeBack_FullMethodName          = "/tabula.v1.GameService/TakeBack"
+	GameService_AnswerTakeBack_FullMethodName    = "/tabula.v1.GameService/AnswerTakeBack"
+	GameService_StreamEvents_FullMethodName      = "/tabula.v1.GameService/StreamEvents"
+	GameService_ArchiveGame_FullMethodName       = "/tabula.v1.GameService/ArchiveGame"
+	GameService_DeleteGame_FullMethodName        = "/tabula.v1.GameService/DeleteGame"
+	GameService_ReissueSeatToken_FullMethodName  = "/tabula.v1.GameService/ReissueSeatToken"
+	GameService_CreateSavedConfig_FullMethodName = "/tabula.v1.GameService/CreateSavedConfig"
+	GameService_GetSavedConfig_FullMethodName    = "/tabula.v1.GameService/GetSavedConfig"
+	GameService_ListSavedConfigs_FullMethodName  = "/tabula.v1.GameService/ListSavedConfigs"
+	GameService_UpdateSavedConfig_FullMethodName = "/tabula.v1.GameService/UpdateSavedConfig"
+	GameService_DeleteSavedConfig_FullMethodName = "/tabula.v1.GameService/DeleteSavedConfig"
+	GameService_AbortGame_FullMethodName         = "/tabula.v1.GameService/AbortGame"
+	GameService_AdjudicateGame_FullMethodName    = "/tabula.v1.GameService/AdjudicateGame"
+	GameService_PauseClock_FullMethodName        = "/tabula.v1.GameService/PauseClock"
+	GameService_ResumeClock_FullMethodName       = "/tabula.v1.GameService/ResumeClock"
+	GameService_AddTime_FullMethodName           = "/tabula.v1.GameService/AddTime"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -184,6 +189,35 @@ type GameServiceClient interface {
 	// Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
 	// `INVALID_REQUEST` for a seat the game does not have.
 	ReissueSeatToken(ctx context.Context, in *ReissueSeatTokenRequest, opts ...grpc.CallOption) (*ReissueSeatTokenResponse, error)
+	// Saves a configuration under a name of the caller's, validated like `CreateGame`'s
+	// (INVALID_ARGUMENT `INVALID_CONFIG` with every problem named), for `CreateGame` to name
+	// (`saved_config`). Names belong to the service key that saves them; on a server without
+	// keys, to everyone. Needs a service key. Errors: ALREADY_EXISTS `SAVED_CONFIG_EXISTS`,
+	// RESOURCE_EXHAUSTED `TOO_MANY_SAVED_CONFIGS`.
+	// The saved configuration itself is the answer, as Google's API guide has its standard
+	// methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+	CreateSavedConfig(ctx context.Context, in *CreateSavedConfigRequest, opts ...grpc.CallOption) (*SavedConfig, error)
+	// One of the caller's saved configurations. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+	// The saved configuration itself is the answer, as Google's API guide has its standard
+	// methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+	GetSavedConfig(ctx context.Context, in *GetSavedConfigRequest, opts ...grpc.CallOption) (*SavedConfig, error)
+	// The caller's saved configurations by name, a page at a time.
+	ListSavedConfigs(ctx context.Context, in *ListSavedConfigsRequest, opts ...grpc.CallOption) (*ListSavedConfigsResponse, error)
+	// Replaces the description and configuration of one of the caller's saved
+	// configurations; games created from it keep the copy they made. Errors: NOT_FOUND
+	// `SAVED_CONFIG_NOT_FOUND`, INVALID_ARGUMENT `INVALID_CONFIG`.
+	// The saved configuration itself is the answer, as Google's API guide has its standard
+	// methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+	UpdateSavedConfig(ctx context.Context, in *UpdateSavedConfigRequest, opts ...grpc.CallOption) (*SavedConfig, error)
+	// Deletes one of the caller's saved configurations; games created from it are not
+	// changed. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+	DeleteSavedConfig(ctx context.Context, in *DeleteSavedConfigRequest, opts ...grpc.CallOption) (*DeleteSavedConfigResponse, error)
 	// Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
 	// `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
 	// seat makes its second move (every move counts, taken back or not). Needs a service
@@ -394,6 +428,56 @@ func (c *gameServiceClient) ReissueSeatToken(ctx context.Context, in *ReissueSea
 	return out, nil
 }
 
+func (c *gameServiceClient) CreateSavedConfig(ctx context.Context, in *CreateSavedConfigRequest, opts ...grpc.CallOption) (*SavedConfig, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SavedConfig)
+	err := c.cc.Invoke(ctx, GameService_CreateSavedConfig_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetSavedConfig(ctx context.Context, in *GetSavedConfigRequest, opts ...grpc.CallOption) (*SavedConfig, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SavedConfig)
+	err := c.cc.Invoke(ctx, GameService_GetSavedConfig_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListSavedConfigs(ctx context.Context, in *ListSavedConfigsRequest, opts ...grpc.CallOption) (*ListSavedConfigsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListSavedConfigsResponse)
+	err := c.cc.Invoke(ctx, GameService_ListSavedConfigs_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) UpdateSavedConfig(ctx context.Context, in *UpdateSavedConfigRequest, opts ...grpc.CallOption) (*SavedConfig, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SavedConfig)
+	err := c.cc.Invoke(ctx, GameService_UpdateSavedConfig_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) DeleteSavedConfig(ctx context.Context, in *DeleteSavedConfigRequest, opts ...grpc.CallOption) (*DeleteSavedConfigResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteSavedConfigResponse)
+	err := c.cc.Invoke(ctx, GameService_DeleteSavedConfig_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *gameServiceClient) AbortGame(ctx context.Context, in *AbortGameRequest, opts ...grpc.CallOption) (*AbortGameResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(AbortGameResponse)
@@ -555,6 +639,35 @@ type GameServiceServer interface {
 	// Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
 	// `INVALID_REQUEST` for a seat the game does not have.
 	ReissueSeatToken(context.Context, *ReissueSeatTokenRequest) (*ReissueSeatTokenResponse, error)
+	// Saves a configuration under a name of the caller's, validated like `CreateGame`'s
+	// (INVALID_ARGUMENT `INVALID_CONFIG` with every problem named), for `CreateGame` to name
+	// (`saved_config`). Names belong to the service key that saves them; on a server without
+	// keys, to everyone. Needs a service key. Errors: ALREADY_EXISTS `SAVED_CONFIG_EXISTS`,
+	// RESOURCE_EXHAUSTED `TOO_MANY_SAVED_CONFIGS`.
+	// The saved configuration itself is the answer, as Google's API guide has its standard
+	// methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+	CreateSavedConfig(context.Context, *CreateSavedConfigRequest) (*SavedConfig, error)
+	// One of the caller's saved configurations. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+	// The saved configuration itself is the answer, as Google's API guide has its standard
+	// methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+	GetSavedConfig(context.Context, *GetSavedConfigRequest) (*SavedConfig, error)
+	// The caller's saved configurations by name, a page at a time.
+	ListSavedConfigs(context.Context, *ListSavedConfigsRequest) (*ListSavedConfigsResponse, error)
+	// Replaces the description and configuration of one of the caller's saved
+	// configurations; games created from it keep the copy they made. Errors: NOT_FOUND
+	// `SAVED_CONFIG_NOT_FOUND`, INVALID_ARGUMENT `INVALID_CONFIG`.
+	// The saved configuration itself is the answer, as Google's API guide has its standard
+	// methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+	UpdateSavedConfig(context.Context, *UpdateSavedConfigRequest) (*SavedConfig, error)
+	// Deletes one of the caller's saved configurations; games created from it are not
+	// changed. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+	DeleteSavedConfig(context.Context, *DeleteSavedConfigRequest) (*DeleteSavedConfigResponse, error)
 	// Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
 	// `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
 	// seat makes its second move (every move counts, taken back or not). Needs a service
@@ -643,6 +756,21 @@ func (UnimplementedGameServiceServer) DeleteGame(context.Context, *DeleteGameReq
 }
 func (UnimplementedGameServiceServer) ReissueSeatToken(context.Context, *ReissueSeatTokenRequest) (*ReissueSeatTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ReissueSeatToken not implemented")
+}
+func (UnimplementedGameServiceServer) CreateSavedConfig(context.Context, *CreateSavedConfigRequest) (*SavedConfig, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateSavedConfig not implemented")
+}
+func (UnimplementedGameServiceServer) GetSavedConfig(context.Context, *GetSavedConfigRequest) (*SavedConfig, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetSavedConfig not implemented")
+}
+func (UnimplementedGameServiceServer) ListSavedConfigs(context.Context, *ListSavedConfigsRequest) (*ListSavedConfigsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListSavedConfigs not implemented")
+}
+func (UnimplementedGameServiceServer) UpdateSavedConfig(context.Context, *UpdateSavedConfigRequest) (*SavedConfig, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateSavedConfig not implemented")
+}
+func (UnimplementedGameServiceServer) DeleteSavedConfig(context.Context, *DeleteSavedConfigRequest) (*DeleteSavedConfigResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteSavedConfig not implemented")
 }
 func (UnimplementedGameServiceServer) AbortGame(context.Context, *AbortGameRequest) (*AbortGameResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AbortGame not implemented")
@@ -961,6 +1089,96 @@ func _GameService_ReissueSeatToken_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_CreateSavedConfig_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateSavedConfigRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).CreateSavedConfig(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_CreateSavedConfig_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).CreateSavedConfig(ctx, req.(*CreateSavedConfigRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetSavedConfig_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetSavedConfigRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetSavedConfig(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetSavedConfig_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetSavedConfig(ctx, req.(*GetSavedConfigRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListSavedConfigs_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListSavedConfigsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListSavedConfigs(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ListSavedConfigs_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListSavedConfigs(ctx, req.(*ListSavedConfigsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_UpdateSavedConfig_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateSavedConfigRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).UpdateSavedConfig(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_UpdateSavedConfig_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).UpdateSavedConfig(ctx, req.(*UpdateSavedConfigRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_DeleteSavedConfig_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteSavedConfigRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).DeleteSavedConfig(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_DeleteSavedConfig_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).DeleteSavedConfig(ctx, req.(*DeleteSavedConfigRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_AbortGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(AbortGameRequest)
 	if err := dec(in); err != nil {
@@ -1117,6 +1335,26 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ReissueSeatToken",
 			Handler:    _GameService_ReissueSeatToken_Handler,
+		},
+		{
+			MethodName: "CreateSavedConfig",
+			Handler:    _GameService_CreateSavedConfig_Handler,
+		},
+		{
+			MethodName: "GetSavedConfig",
+			Handler:    _GameService_GetSavedConfig_Handler,
+		},
+		{
+			MethodName: "ListSavedConfigs",
+			Handler:    _GameService_ListSavedConfigs_Handler,
+		},
+		{
+			MethodName: "UpdateSavedConfig",
+			Handler:    _GameService_UpdateSavedConfig_Handler,
+		},
+		{
+			MethodName: "DeleteSavedConfig",
+			Handler:    _GameService_DeleteSavedConfig_Handler,
 		},
 		{
 			MethodName: "AbortGame",

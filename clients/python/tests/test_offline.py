@@ -16,7 +16,7 @@ import grpc
 import pytest
 
 from standin import SERVICE, StandInServer
-from tabula_client import DEFAULT_TIMEOUT, AsyncClient, Client, TabulaError, clocks, moves, pb
+from tabula_client import DEFAULT_TIMEOUT, AsyncClient, Client, TabulaError, bot_seat, clocks, moves, pb
 
 #: The wrapper of each unary RPC, called with plausible arguments (and `timeout` when given).
 CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
@@ -24,6 +24,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "create_game_from_preset": ("CreateGame", lambda c, **t: c.create_game_from_preset("chess", "standard", **t)),
     "create_game_from_config": ("CreateGame", lambda c, **t: c.create_game_from_config(pb.GameConfig(), **t)),
     "create_game_from_pgn": ("CreateGame", lambda c, **t: c.create_game_from_pgn("1. e4 *", ply=1, **t)),
+    "create_game_from_saved_config": ("CreateGame", lambda c, **t: c.create_game_from_saved_config("mine", **t)),
     "get_game": ("GetGame", lambda c, **t: c.get_game("g", **t)),
     "list_games": ("ListGames", lambda c, **t: c.list_games(kind="chess", status="finished", **t)),
     "get_view": ("GetView", lambda c, **t: c.get_view("g", at_seq=2, **t)),
@@ -42,6 +43,11 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "pause_clock": ("PauseClock", lambda c, **t: c.pause_clock("g", request_id="p", **t)),
     "resume_clock": ("ResumeClock", lambda c, **t: c.resume_clock("g", **t)),
     "add_time": ("AddTime", lambda c, **t: c.add_time("g", 2, 30, **t)),
+    "create_saved_config": ("CreateSavedConfig", lambda c, **t: c.create_saved_config(pb.SavedConfig(name="s"), **t)),
+    "get_saved_config": ("GetSavedConfig", lambda c, **t: c.get_saved_config("s", **t)),
+    "list_saved_configs": ("ListSavedConfigs", lambda c, **t: c.list_saved_configs(page_size=2, page_token="a", **t)),
+    "update_saved_config": ("UpdateSavedConfig", lambda c, **t: c.update_saved_config(pb.SavedConfig(name="s"), **t)),
+    "delete_saved_config": ("DeleteSavedConfig", lambda c, **t: c.delete_saved_config("s", **t)),
 }
 
 
@@ -50,7 +56,14 @@ def snake(name: str) -> str:
 
 
 def test_every_rpc_has_a_wrapper_named_after_it_in_both_clients() -> None:
-    names = {"CreateGame": ["create_game_from_preset", "create_game_from_config", "create_game_from_pgn"]}
+    names = {
+        "CreateGame": [
+            "create_game_from_preset",
+            "create_game_from_config",
+            "create_game_from_pgn",
+            "create_game_from_saved_config",
+        ]
+    }
     names["StreamEvents"] = ["events"]
     wrapped = {rpc for rpc, _ in CALLS.values()} | {"StreamEvents"}
     assert wrapped == {method.name for method in SERVICE.methods}, "CALLS covers every RPC"
@@ -129,6 +142,56 @@ def test_hint_and_creation_options_reach_the_server(stand_in: StandInServer) -> 
         assert sent.HasField("allow_hints") and sent.allow_hints is False
         client.create_game_from_pgn("1. e4 *")
         assert not arrived("CreateGame", pb.CreateGameRequest()).HasField("allow_hints"), "unset: the server decides"
+
+
+def test_a_game_from_a_saved_config_sends_its_name_and_the_options(stand_in: StandInServer) -> None:
+    def arrived() -> pb.CreateGameRequest:
+        return pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+
+    with Client(stand_in.address) as client:
+        client.create_game_from_saved_config(
+            "big-board", private=True, request_id="from-saved", bots=[bot_seat(2, 3)], allow_hints=True
+        )
+        sent = arrived()
+        assert sent.WhichOneof("source") == "saved_config" and sent.saved_config == "big-board"
+        assert (sent.private, sent.request_id, sent.allow_hints) == (True, "from-saved", True)
+        assert [(bot.seat, bot.level) for bot in sent.bots] == [(2, 3)]
+        assert sent.kind == pb.GameKind.GAME_KIND_UNSPECIFIED and not sent.HasField("config"), "the server has the rest"
+        client.create_game_from_saved_config("plain")
+        sent = arrived()
+        assert (sent.WhichOneof("source"), sent.saved_config) == ("saved_config", "plain")
+        assert (sent.private, sent.request_id, list(sent.bots)) == (False, "", [])
+        assert not sent.HasField("allow_hints"), "unset: the server decides"
+
+
+async def test_the_async_saved_config_calls_send_what_they_are_given(stand_in: StandInServer) -> None:
+    def arrived(rpc: str, message: Any) -> Any:
+        message.ParseFromString(stand_in.last(rpc).request)
+        return message
+
+    config = pb.GameConfig(connect_four=pb.ConnectFourConfig(width=9))
+    saved = pb.SavedConfig(name="big-board", description="the big board", config=config)
+    async with AsyncClient(stand_in.address) as client:
+        await client.create_game_from_saved_config("big-board", private=True, request_id="r", allow_hints=False)
+        sent = arrived("CreateGame", pb.CreateGameRequest())
+        assert (sent.WhichOneof("source"), sent.saved_config, sent.private, sent.request_id) == (
+            "saved_config",
+            "big-board",
+            True,
+            "r",
+        )
+        assert sent.HasField("allow_hints") and sent.allow_hints is False
+        assert isinstance(await client.create_saved_config(saved), pb.SavedConfig)
+        assert arrived("CreateSavedConfig", pb.CreateSavedConfigRequest()).saved_config == saved
+        await client.update_saved_config(saved)
+        assert arrived("UpdateSavedConfig", pb.UpdateSavedConfigRequest()).saved_config == saved
+        await client.get_saved_config("big-board")
+        assert arrived("GetSavedConfig", pb.GetSavedConfigRequest()).name == "big-board"
+        await client.delete_saved_config("big-board")
+        assert arrived("DeleteSavedConfig", pb.DeleteSavedConfigRequest()).name == "big-board"
+        assert isinstance(await client.list_saved_configs(page_size=2, page_token="b"), pb.ListSavedConfigsResponse)
+        sent_list = arrived("ListSavedConfigs", pb.ListSavedConfigsRequest())
+        assert (sent_list.page_size, sent_list.page_token) == (2, "b")
 
 
 def test_the_view_at_seq_option_reaches_the_server(stand_in: StandInServer) -> None:

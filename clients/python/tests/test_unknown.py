@@ -64,6 +64,12 @@ def test_names_are_total() -> None:
     assert enum_name(pb.ErrorReason, 72) == "ERROR_REASON_SEAT_PLAYED_BY_ENGINE"
     assert enum_name(pb.ErrorReason, 78) == "ERROR_REASON_TAKEBACK_ALREADY_REQUESTED"
     assert enum_name(pb.ErrorReason, 79) == "ERROR_REASON_NO_TAKEBACK_REQUEST"
+    assert [enum_name(pb.ErrorReason, n) for n in range(80, 84)] == [
+        "ERROR_REASON_SAVED_CONFIG_NOT_FOUND",
+        "ERROR_REASON_SAVED_CONFIG_EXISTS",
+        "ERROR_REASON_TOO_MANY_SAVED_CONFIGS",
+        "unknown(83)",
+    ]
     assert event_kind(pb.GameEvent(move_taken_back=pb.MoveTakenBack(seat=1))) == "move_taken_back"
     assert event_kind(pb.GameEvent(takeback_requested=pb.TakebackRequested(seat=1))) == "takeback_requested"
     assert event_kind(pb.GameEvent(takeback_declined=pb.TakebackDeclined(seat=2))) == "takeback_declined"

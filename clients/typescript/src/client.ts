@@ -25,7 +25,11 @@ import {
   ListGamesRequestSchema,
   type ListGamesResponse,
   type ListLegalMovesResponse,
+  ListSavedConfigsRequestSchema,
+  type ListSavedConfigsResponse,
   type ResignResponse,
+  type SavedConfig,
+  type SavedConfigSchema,
   type SeatToken,
   SubmitMoveRequestSchema,
   type SubmitMoveResponse,
@@ -216,6 +220,14 @@ export interface ListGamesOptions extends CallOptions {
   /** Games per page: 0 or absent means 50, at most 500. */
   pageSize?: number;
   /** `nextPageToken` of the previous page, asked with the same filters. */
+  pageToken?: string;
+}
+
+/** Paging of `listSavedConfigs`. */
+export interface ListSavedConfigsOptions extends CallOptions {
+  /** Saved configurations per page: 0 or absent means 50, at most 500. */
+  pageSize?: number;
+  /** `nextPageToken` of the previous page (the last name it held). */
   pageToken?: string;
 }
 
@@ -476,6 +488,23 @@ export class TabulaClient implements Disposable {
     );
   }
 
+  /**
+   * A game from one of the caller's saved configurations (`createSavedConfig`), by name. The
+   * game copies it, clock and starter included (a saved `Starter.RANDOM` is drawn for each
+   * game), so later updates or deletion of the saved configuration never change the game.
+   * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`. An
+   * unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
+   */
+  createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
+    const { requestId = "", private: isPrivate = false, bots = [], allowHints } = options;
+    return this.call(options, (o) =>
+      this.raw.createGame(
+        { source: { case: "savedConfig", value: name }, private: isPrivate, requestId, bots, allowHints },
+        o,
+      ),
+    );
+  }
+
   /** The game's public summary: kind, configuration, status, outcome and sequence number. */
   async getGame(gameId: string, options: CallOptions = {}): Promise<Game> {
     const response = await this.call(options, (o) => this.raw.getGame({ gameId }, o));
@@ -651,6 +680,63 @@ export class TabulaClient implements Disposable {
       this.raw.adjudicateGame({ gameId, result, winner, explanation, requestId }, o),
     );
     return required(response.game, "game");
+  }
+
+  /**
+   * Saves a configuration under a name of the caller's (`{ name, description?, config }`) for
+   * `createGameFromSavedConfig`, and resolves to it as saved: `config` with every field filled
+   * in (a `Starter.RANDOM` stays RANDOM, drawn for each game), its `kind`, `createTime` and
+   * `updateTime`. Needs a service key (anyone on a server without keys); each key sees only
+   * its own saved configurations (on a server without keys, everyone shares one namespace).
+   * A name is 1 to 64 lower-case letters, digits, `_` and `-`, a description at most 500
+   * characters (else INVALID_ARGUMENT INVALID_REQUEST); the configuration is validated like
+   * `createGameFromConfig`'s (INVALID_CONFIG, every problem named). Rejects with
+   * ALREADY_EXISTS SAVED_CONFIG_EXISTS for a name taken, RESOURCE_EXHAUSTED
+   * TOO_MANY_SAVED_CONFIGS past 1,000 a key.
+   */
+  createSavedConfig(
+    saved: MessageInitShape<typeof SavedConfigSchema>,
+    options: CallOptions = {},
+  ): Promise<SavedConfig> {
+    return this.call(options, (o) => this.raw.createSavedConfig({ savedConfig: saved }, o));
+  }
+
+  /** One of the caller's saved configurations, by name (else NOT_FOUND SAVED_CONFIG_NOT_FOUND). */
+  getSavedConfig(name: string, options: CallOptions = {}): Promise<SavedConfig> {
+    return this.call(options, (o) => this.raw.getSavedConfig({ name }, o));
+  }
+
+  /**
+   * One page of the caller's saved configurations, by name: `savedConfigs`, and
+   * `nextPageToken` (the page's last name) to ask for the next page (empty on the last page).
+   */
+  listSavedConfigs(options: ListSavedConfigsOptions = {}): Promise<ListSavedConfigsResponse> {
+    const request = create(ListSavedConfigsRequestSchema, {
+      pageSize: options.pageSize ?? 0,
+      pageToken: options.pageToken ?? "",
+    });
+    return this.call(options, (o) => this.raw.listSavedConfigs(request, o));
+  }
+
+  /**
+   * Replaces the description and configuration of the caller's saved configuration named
+   * `saved.name`, keeping its `createTime`, and resolves to it as saved. Games created from it
+   * keep the copy they made. Rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND, and as
+   * `createSavedConfig` does for a bad description or configuration.
+   */
+  updateSavedConfig(
+    saved: MessageInitShape<typeof SavedConfigSchema>,
+    options: CallOptions = {},
+  ): Promise<SavedConfig> {
+    return this.call(options, (o) => this.raw.updateSavedConfig({ savedConfig: saved }, o));
+  }
+
+  /**
+   * Deletes one of the caller's saved configurations (else NOT_FOUND SAVED_CONFIG_NOT_FOUND);
+   * games created from it are not changed.
+   */
+  async deleteSavedConfig(name: string, options: CallOptions = {}): Promise<void> {
+    await this.call(options, (o) => this.raw.deleteSavedConfig({ name }, o));
   }
 
   /**

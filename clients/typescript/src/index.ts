@@ -20,6 +20,7 @@ export {
   type EventOptions,
   type HintOptions,
   type ListGamesOptions,
+  type ListSavedConfigsOptions,
   type ManageOptions,
   type PgnOptions,
   type SubmitOptions,

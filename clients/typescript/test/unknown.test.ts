@@ -92,6 +92,17 @@ test("names are total", () => {
     ["ERROR_REASON_TAKEBACK_ALREADY_REQUESTED", "ERROR_REASON_NO_TAKEBACK_REQUEST"],
   );
   assert.deepEqual([ErrorReason.TAKEBACK_ALREADY_REQUESTED, ErrorReason.NO_TAKEBACK_REQUEST], [78, 79]);
+  assert.deepEqual(
+    [ErrorReason.SAVED_CONFIG_NOT_FOUND, ErrorReason.SAVED_CONFIG_EXISTS, ErrorReason.TOO_MANY_SAVED_CONFIGS].map((r) =>
+      enumName(ErrorReasonSchema, r),
+    ),
+    ["ERROR_REASON_SAVED_CONFIG_NOT_FOUND", "ERROR_REASON_SAVED_CONFIG_EXISTS", "ERROR_REASON_TOO_MANY_SAVED_CONFIGS"],
+  );
+  assert.deepEqual(
+    [ErrorReason.SAVED_CONFIG_NOT_FOUND, ErrorReason.SAVED_CONFIG_EXISTS, ErrorReason.TOO_MANY_SAVED_CONFIGS],
+    [80, 81, 82],
+  );
+  assert.equal(enumName(ErrorReasonSchema, 83), "unknown(83)");
   for (const kind of [
     "timedOut",
     "clockPaused",

@@ -129,7 +129,6 @@ impl Config {
             width: or(self.width, d.width),
             height: or(self.height, d.height),
             fleet: if self.fleet.is_empty() { d.fleet } else { self.fleet },
-            play: self.play.drawn(),
             ..self
         }
     }

@@ -26,7 +26,7 @@
 //! moving; the opponent answers on theirs with `AcceptDraw`, `DeclineDraw`, or any move,
 //! which declines.
 //!
-//! Random Chess960 starts are drawn by [`Listed::with_defaults`] when a game is created,
+//! Random Chess960 starts are drawn by [`Listed::drawn`] when a game is created,
 //! and the number drawn is written into the configuration, so that replaying the same
 //! configuration gives the same game.
 //!
@@ -71,7 +71,7 @@ use position::{Move, Position};
 pub enum StartPosition {
     /// The position with this number, 0..=959 (518 is the standard arrangement).
     Number(u32),
-    /// A position drawn at random when the game is created (by `with_defaults`, which
+    /// A position drawn at random when the game is created (by `drawn`, which
     /// replaces this with the number drawn). A configuration that still says `Random`
     /// when the game starts gets the standard arrangement, so that the start never
     /// depends on anything but the configuration.
@@ -104,7 +104,7 @@ pub struct Config {
 
 impl Config {
     /// This configuration with a random Chess960 start replaced by a drawn number.
-    pub fn with_defaults(self) -> Config {
+    pub fn drawn(self) -> Config {
         let draw = self.chess960 && self.fen.is_empty() && self.start_position == StartPosition::Random;
         if draw {
             let number = rand::random_range(0..chess960::COUNT);
@@ -532,7 +532,11 @@ impl Listed for Chess {
     const SEAT_NAMES: &'static [&'static str] = &["White", "Black"];
 
     fn with_defaults(config: Config) -> Config {
-        config.with_defaults()
+        config
+    }
+
+    fn drawn(config: Config) -> Config {
+        config.drawn()
     }
 
     fn with_play_options(config: Config, play: PlayOptions) -> Option<Config> {

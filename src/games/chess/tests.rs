@@ -422,7 +422,7 @@ fn chess960_starts_by_number() {
 #[test]
 fn a_random_chess960_start_is_drawn_once_and_kept_in_the_configuration() {
     let preset = GameKind::Chess.preset("chess960").unwrap();
-    let GameConfig::Chess(resolved) = preset.config.with_defaults() else { panic!("a chess config") };
+    let GameConfig::Chess(resolved) = preset.config.with_defaults().drawn() else { panic!("a chess config") };
     let StartPosition::Number(number) = resolved.start_position else { panic!("still random") };
     assert!(number < 960);
     let first = played(resolved.clone(), "");

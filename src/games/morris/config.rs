@@ -149,7 +149,6 @@ impl Config {
             flying: if self.flying == Flying::VariantDefault { d.flying } else { self.flying },
             flying_threshold: or(self.flying_threshold, d.flying_threshold),
             move_limit: or(self.move_limit, d.move_limit),
-            play: self.play.drawn(),
             ..self
         }
     }

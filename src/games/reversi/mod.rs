@@ -91,7 +91,7 @@ impl Config {
     pub fn with_defaults(self) -> Config {
         let d = Config::default();
         let or = |value: u32, default: u32| if value == 0 { default } else { value };
-        Config { width: or(self.width, d.width), height: or(self.height, d.height), play: self.play.drawn(), ..self }
+        Config { width: or(self.width, d.width), height: or(self.height, d.height), ..self }
     }
 
     /// The four centre cells, row-major.

@@ -14,7 +14,7 @@ use super::super::codec::{
     from_json, from_micros, hashes_from_bytes, hashes_to_bytes, status_from_name, status_name, to_json, to_micros,
     unsigned,
 };
-use super::super::{EventKind, GameRecord, RecordHead, Snapshot, StoreError, StoredEvent, TokenHash};
+use super::super::{EventKind, GameRecord, RecordHead, SavedConfig, Snapshot, StoreError, StoredEvent, TokenHash};
 use super::backend;
 
 /// A value a statement binds, in one of the schema's column types.
@@ -238,6 +238,33 @@ pub fn event_from_row(row: &impl Columns) -> Result<StoredEvent, StoreError> {
         kind: from_json::<EventKind>(&row.text("body")?, "event")?,
         request_id: row.optional_text("request_id")?,
         request_digest: row.optional_text("request_digest")?,
+    })
+}
+
+/// What [`Statements::insert_saved`](super::statements::Statements::insert_saved) binds
+/// for `saved`: its columns in order.
+pub fn saved_values(saved: &SavedConfig) -> [Value; 7] {
+    [
+        saved.owner.as_str().into(),
+        saved.name.as_str().into(),
+        saved.description.as_str().into(),
+        to_json(&saved.config).into(),
+        saved.clock.as_ref().map(to_json).into(),
+        to_micros(saved.created).into(),
+        to_micros(saved.updated).into(),
+    ]
+}
+
+/// A saved configuration from a row of its columns.
+pub fn saved_from_row(row: &impl Columns) -> Result<SavedConfig, StoreError> {
+    Ok(SavedConfig {
+        owner: row.text("owner")?,
+        name: row.text("name")?,
+        description: row.text("description")?,
+        config: from_json(&row.text("config")?, "configuration")?,
+        clock: row.optional_text("clock")?.map(|c| from_json(&c, "time control")).transpose()?,
+        created: from_micros(row.int("created_us")?),
+        updated: from_micros(row.int("updated_us")?),
     })
 }
 

@@ -9,12 +9,12 @@ use tokio::sync::mpsc;
 
 use super::super::codec::{hashes_to_bytes, status_name, to_json, to_micros, unsigned};
 use super::super::{
-    Change, ChangeKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, Snapshot, Store,
-    StoreError, StoredEvent, TokenHash, in_progress_cap,
+    Change, ChangeKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode,
+    SavedConfig, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap, to_stored_precision,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, record_from_row,
-    record_values, signed, snapshot_from_row,
+    record_values, saved_from_row, saved_values, signed, snapshot_from_row,
 };
 use super::{Dialect, Executes, SqlStore, backend};
 
@@ -310,6 +310,81 @@ impl<S: SqlStore> Store for S {
             .map_err(backend)?
             .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
         head_from_row(&row)
+    }
+
+    async fn save_config(&self, saved: SavedConfig, mode: SaveMode) -> Result<SavedConfig, StoreError> {
+        let mut saved = SavedConfig {
+            created: to_stored_precision(saved.created),
+            updated: to_stored_precision(saved.updated),
+            ..saved
+        };
+        let mut tx = self.pool().begin().await.map_err(backend)?;
+        let key = || [saved.owner.as_str().into(), saved.name.as_str().into()];
+        let existing = query::<S::Db>(S::Db::SQL.saved, key()).fetch_optional(tx.executor()).await.map_err(backend)?;
+        match (mode, existing) {
+            (SaveMode::Create { .. }, Some(_)) => return Err(StoreError::SavedConfigExists(saved.name)),
+            (SaveMode::Create { max_per_owner }, None) => {
+                let row = query::<S::Db>(S::Db::SQL.count_saved, [saved.owner.as_str().into()])
+                    .fetch_one(tx.executor())
+                    .await
+                    .map_err(backend)?;
+                if unsigned::<u64>(row.int("n")?, "count")? >= max_per_owner {
+                    return Err(StoreError::TooManySavedConfigs { owner: saved.owner, limit: max_per_owner });
+                }
+                match query::<S::Db>(S::Db::SQL.insert_saved, saved_values(&saved)).execute(tx.executor()).await {
+                    // Another creation of the same name committed first.
+                    Err(e) if is_unique_violation(&e) => return Err(StoreError::SavedConfigExists(saved.name)),
+                    other => other.map(drop).map_err(backend)?,
+                }
+            }
+            (SaveMode::Replace, None) => return Err(StoreError::SavedConfigNotFound(saved.name)),
+            (SaveMode::Replace, Some(row)) => {
+                saved.created = saved_from_row(&row)?.created;
+                let [_, _, description, config, clock, _, updated] = saved_values(&saved);
+                let [owner, name] = key();
+                query::<S::Db>(S::Db::SQL.replace_saved, [description, config, clock, updated, owner, name])
+                    .execute(tx.executor())
+                    .await
+                    .map_err(backend)?;
+            }
+        }
+        tx.commit().await.map_err(backend)?;
+        Ok(saved)
+    }
+
+    async fn saved_config(&self, owner: &str, name: &str) -> Result<SavedConfig, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let row = query::<S::Db>(S::Db::SQL.saved, [owner.into(), name.into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::SavedConfigNotFound(name.to_owned()))?;
+        saved_from_row(&row)
+    }
+
+    async fn list_saved_configs(
+        &self,
+        owner: &str,
+        after_name: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<SavedConfig>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let values = [owner.into(), after_name.unwrap_or_default().into(), limit.into()];
+        let rows = query::<S::Db>(S::Db::SQL.list_saved, values).fetch_all(conn.executor()).await.map_err(backend)?;
+        rows.iter().map(saved_from_row).collect()
+    }
+
+    async fn delete_saved_config(&self, owner: &str, name: &str) -> Result<(), StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let done = query::<S::Db>(S::Db::SQL.delete_saved, [owner.into(), name.into()])
+            .execute(conn.executor())
+            .await
+            .map_err(backend)?;
+        if S::Db::rows_affected(&done) == 0 {
+            return Err(StoreError::SavedConfigNotFound(name.to_owned()));
+        }
+        Ok(())
     }
 
     fn shared(&self) -> bool {

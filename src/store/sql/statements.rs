@@ -21,6 +21,13 @@ macro_rules! event_columns {
     };
 }
 
+/// The columns of a saved configuration, in the order its statements name them.
+macro_rules! saved_columns {
+    () => {
+        "owner, name, description, config, clock, created_us, updated_us"
+    };
+}
+
 /// SQLite's placeholder for value `n`: values bind in order.
 macro_rules! sqlite_placeholder {
     ($n:literal) => {
@@ -91,6 +98,22 @@ macro_rules! statements {
                 " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
                 " WHERE excluded.seq > snapshots.seq"
             ),
+            saved: concat!(
+                "SELECT ", saved_columns!(), " FROM saved_configs WHERE owner = ", $p!(1), " AND name = ", $p!(2), $lock
+            ),
+            list_saved: concat!(
+                "SELECT ", saved_columns!(), " FROM saved_configs WHERE owner = ", $p!(1), " AND name > ", $p!(2),
+                " ORDER BY name LIMIT ", $p!(3)
+            ),
+            count_saved: concat!("SELECT COUNT(*) AS n FROM saved_configs WHERE owner = ", $p!(1)),
+            insert_saved: concat!(
+                "INSERT INTO saved_configs (", saved_columns!(), ") VALUES ", values!($p; 1, 2, 3, 4, 5, 6, 7)
+            ),
+            replace_saved: concat!(
+                "UPDATE saved_configs SET description = ", $p!(1), ", config = ", $p!(2), ", clock = ", $p!(3),
+                ", updated_us = ", $p!(4), " WHERE owner = ", $p!(5), " AND name = ", $p!(6)
+            ),
+            delete_saved: concat!("DELETE FROM saved_configs WHERE owner = ", $p!(1), " AND name = ", $p!(2)),
         }
     };
 }
@@ -138,6 +161,20 @@ pub struct Statements {
     pub snapshot: &'static str,
     /// Keeps a snapshot unless a newer one is kept already: game id, seq, state.
     pub save_snapshot: &'static str,
+    /// A saved configuration's columns, read to be replaced in the same transaction where
+    /// it is: owner, name.
+    pub saved: &'static str,
+    /// An owner's saved configurations by name after a name, up to a limit: owner, name,
+    /// limit.
+    pub list_saved: &'static str,
+    /// How many configurations an owner saved (as `n`): owner.
+    pub count_saved: &'static str,
+    /// Inserts a saved configuration: its columns in order.
+    pub insert_saved: &'static str,
+    /// Replaces a saved configuration: description, config, clock, update time, owner, name.
+    pub replace_saved: &'static str,
+    /// Deletes a saved configuration: owner, name.
+    pub delete_saved: &'static str,
 }
 
 /// SQLite's statements. SQLite locks the whole database for a writing transaction, so it

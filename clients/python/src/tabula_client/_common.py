@@ -191,6 +191,21 @@ def pgn_request(
     return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints)
 
 
+def saved_config_request(
+    name: str,
+    private: bool,
+    request_id: str,
+    bots: Iterable[pb.BotSeat],
+    allow_hints: bool | None,
+) -> pb.CreateGameRequest:
+    """A game from the caller's saved configuration `name` (`CreateGameRequest.saved_config`)."""
+    return _created(pb.CreateGameRequest(saved_config=name), private, request_id, bots, allow_hints)
+
+
+def list_saved_configs_request(page_size: int, page_token: str) -> pb.ListSavedConfigsRequest:
+    return pb.ListSavedConfigsRequest(page_size=page_size, page_token=page_token)
+
+
 def view_request(game_id: str, at_seq: int | None) -> pb.GetViewRequest:
     request = pb.GetViewRequest(game_id=game_id)
     if at_seq is not None:

@@ -224,6 +224,48 @@ class AsyncClient:
         request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints)
         return await self._call(self.stub.CreateGame, request, timeout)
 
+    async def create_game_from_saved_config(
+        self,
+        name: str,
+        *,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateGameResponse:
+        """A game from one of the caller's saved configurations, by name (see
+        `Client.create_game_from_saved_config`)."""
+        request = _common.saved_config_request(name, private, request_id, bots, allow_hints)
+        return await self._call(self.stub.CreateGame, request, timeout)
+
+    async def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
+        """Saves a configuration under a name and returns it as stored (see
+        `Client.create_saved_config`)."""
+        request = pb.CreateSavedConfigRequest(saved_config=saved)
+        return await self._call(self.stub.CreateSavedConfig, request, timeout)
+
+    async def get_saved_config(self, name: str, *, timeout: float | None = None) -> pb.SavedConfig:
+        """One of the caller's saved configurations (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`)."""
+        return await self._call(self.stub.GetSavedConfig, pb.GetSavedConfigRequest(name=name), timeout)
+
+    async def list_saved_configs(
+        self, *, page_size: int = 0, page_token: str = "", timeout: float | None = None
+    ) -> pb.ListSavedConfigsResponse:
+        """One page of the caller's saved configurations, by name (see `Client.list_saved_configs`)."""
+        request = _common.list_saved_configs_request(page_size, page_token)
+        return await self._call(self.stub.ListSavedConfigs, request, timeout)
+
+    async def update_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
+        """Replaces a saved configuration's description and configuration (see
+        `Client.update_saved_config`)."""
+        request = pb.UpdateSavedConfigRequest(saved_config=saved)
+        return await self._call(self.stub.UpdateSavedConfig, request, timeout)
+
+    async def delete_saved_config(self, name: str, *, timeout: float | None = None) -> None:
+        """Deletes one of the caller's saved configurations (see `Client.delete_saved_config`)."""
+        await self._call(self.stub.DeleteSavedConfig, pb.DeleteSavedConfigRequest(name=name), timeout)
+
     async def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         return (await self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout)).game
 

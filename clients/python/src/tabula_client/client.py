@@ -276,6 +276,65 @@ class Client:
         request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints)
         return self._call(self.stub.CreateGame, request, timeout)
 
+    def create_game_from_saved_config(
+        self,
+        name: str,
+        *,
+        private: bool = False,
+        request_id: str = "",
+        bots: Iterable[pb.BotSeat] = (),
+        allow_hints: bool | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateGameResponse:
+        """A game from one of the caller's saved configurations (`create_saved_config`), by
+        name; `private`, `request_id`, `bots` and `allow_hints` as for
+        `create_game_from_preset`. The game copies the configuration, clock and starter
+        included (a saved `STARTER_RANDOM` is drawn anew for each game), so later updates and
+        deletions never change it. An unknown name raises NOT_FOUND
+        `SAVED_CONFIG_NOT_FOUND`."""
+        request = _common.saved_config_request(name, private, request_id, bots, allow_hints)
+        return self._call(self.stub.CreateGame, request, timeout)
+
+    def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
+        """Saves `saved.config` under `saved.name` (1 to 64 of `a-z`, `0-9`, `_` and `-`) with
+        `saved.description` (at most 500 characters), for `create_game_from_saved_config`, and
+        returns it as stored: `kind`, `create_time`, `update_time` and the configuration with
+        every field filled in. Names belong to the service key that saves them (on a server
+        without keys, to everyone). The configuration is validated like
+        `create_game_from_config`'s (INVALID_ARGUMENT `INVALID_CONFIG`, every problem named);
+        a bad name or description is INVALID_ARGUMENT `INVALID_REQUEST`; a name in use,
+        ALREADY_EXISTS `SAVED_CONFIG_EXISTS`; past 1,000 a key, RESOURCE_EXHAUSTED
+        `TOO_MANY_SAVED_CONFIGS`."""
+        request = pb.CreateSavedConfigRequest(saved_config=saved)
+        return self._call(self.stub.CreateSavedConfig, request, timeout)
+
+    def get_saved_config(self, name: str, *, timeout: float | None = None) -> pb.SavedConfig:
+        """One of the caller's saved configurations; NOT_FOUND `SAVED_CONFIG_NOT_FOUND` when
+        it has none of that name."""
+        return self._call(self.stub.GetSavedConfig, pb.GetSavedConfigRequest(name=name), timeout)
+
+    def list_saved_configs(
+        self, *, page_size: int = 0, page_token: str = "", timeout: float | None = None
+    ) -> pb.ListSavedConfigsResponse:
+        """One page of the caller's saved configurations, by name: `saved_configs` and the
+        `next_page_token` to pass for the next page (empty on the last); `page_size` 0 means
+        50 (at most 500)."""
+        request = _common.list_saved_configs_request(page_size, page_token)
+        return self._call(self.stub.ListSavedConfigs, request, timeout)
+
+    def update_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
+        """Replaces the description and configuration of the saved configuration named
+        `saved.name` and returns it (its `create_time` kept, `update_time` now). Games made
+        from it keep the copy they made. Errors as for `create_saved_config`, and NOT_FOUND
+        `SAVED_CONFIG_NOT_FOUND`."""
+        request = pb.UpdateSavedConfigRequest(saved_config=saved)
+        return self._call(self.stub.UpdateSavedConfig, request, timeout)
+
+    def delete_saved_config(self, name: str, *, timeout: float | None = None) -> None:
+        """Deletes one of the caller's saved configurations (games made from it are not
+        changed); NOT_FOUND `SAVED_CONFIG_NOT_FOUND` when it has none of that name."""
+        self._call(self.stub.DeleteSavedConfig, pb.DeleteSavedConfigRequest(name=name), timeout)
+
     def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         """The game's public summary: kind, configuration, status, outcome and seq."""
         return self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout).game

@@ -53,7 +53,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/game_service.proto.
  */
 export const file_tabula_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyKRAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQFCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgZhdF9zZXEYAiABKARIAIgBAUIJCgdfYXRfc2VxIjAKD0dldFZpZXdSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXciNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJGCglMZWdhbE1vdmUSHQoEbW92ZRgBIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEg0KBWxhYmVsGAIgASgJEgsKA3VjaRgDIAEoCSJYChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKA0SIwoFbW92ZXMYAiADKAsyFC50YWJ1bGEudjEuTGVnYWxNb3ZlEgsKA3NlcRgDIAEoBCKaAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCRIVCg12YWxpZGF0ZV9vbmx5GAUgASgIQg8KDV9leHBlY3RlZF9zZXEidwoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB2FwcGxpZWQYASABKAgSCwoDc2VxGAIgASgEEiQKBmV2ZW50cxgDIAMoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgEIAEoCzIPLnRhYnVsYS52MS5WaWV3IjQKDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjwKDlJlc2lnblJlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciIwoQRXhwb3J0UGduUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIiAKEUV4cG9ydFBnblJlc3BvbnNlEgsKA3BnbhgBIAEoCSKBAQoOR2V0SGludFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIrCghtYXhfdGltZRgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIRCgltYXhfbm9kZXMYAyABKAQSEwoGYXRfc2VxGAQgASgESACIAQFCCQoHX2F0X3NlcSLjAQoPR2V0SGludFJlc3BvbnNlEiUKBnJlc3VsdBgBIAEoDjIVLnRhYnVsYS52MS5IaW50UmVzdWx0Eh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRILCgNzZXEYAyABKAQSIwoFc2NvcmUYBCABKAsyFC50YWJ1bGEudjEuSGludFNjb3JlEiwKE3ByaW5jaXBhbF92YXJpYXRpb24YBSADKAsyDy50YWJ1bGEudjEuTW92ZRINCgVkZXB0aBgGIAEoDRINCgVub2RlcxgHIAEoBBIMCgRzZWF0GAggASgNIrABCglIaW50U2NvcmUSDQoFZXhhY3QYASABKAgSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLlNjb3JlUmVzdWx0EhkKDHBsaWVzX3RvX2VuZBgDIAEoDUgAiAEBEhIKBXZhbHVlGAQgASgRSAGIAQESIgoEdW5pdBgFIAEoDjIULnRhYnVsYS52MS5TY29yZVVuaXRCDwoNX3BsaWVzX3RvX2VuZEIICgZfdmFsdWUiYgoPVGFrZUJhY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGQoMZXhwZWN0ZWRfc2VxGAIgASgESACIAQESEgoKcmVxdWVzdF9pZBgDIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIj4KEFRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJ4ChVBbnN3ZXJUYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIOCgZhY2NlcHQYAiABKAgSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIkQKFkFuc3dlclRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJQChNTdHJlYW1FdmVudHNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgEEhUKDWluY2x1ZGVfdmlld3MYAyABKAgiWgoUU3RyZWFtRXZlbnRzUmVzcG9uc2USIwoFZXZlbnQYASABKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyIlChJBcmNoaXZlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSI0ChNBcmNoaXZlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSI4ChdSZWlzc3VlU2VhdFRva2VuUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRAoYUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlEigKCnNlYXRfdG9rZW4YASABKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuIkwKEEFib3J0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgtleHBsYW5hdGlvbhgCIAEoCRISCgpyZXF1ZXN0X2lkGAMgASgJIjIKEUFib3J0R2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSKJAQoVQWRqdWRpY2F0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLk91dGNvbWVUeXBlEg4KBndpbm5lchgDIAEoDRITCgtleHBsYW5hdGlvbhgEIAEoCRISCgpyZXF1ZXN0X2lkGAUgASgJIjcKFkFkanVkaWNhdGVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIjgKEVBhdXNlQ2xvY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSIzChJQYXVzZUNsb2NrUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjkKElJlc3VtZUNsb2NrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiNAoTUmVzdW1lQ2xvY2tSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXcibAoOQWRkVGltZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEicKBHRpbWUYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgEIAEoCSIwCg9BZGRUaW1lUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3KpcBCgpIaW50UmVzdWx0EhsKF0hJTlRfUkVTVUxUX1VOU1BFQ0lGSUVEEAASFAoQSElOVF9SRVNVTFRfTU9WRRABEhsKF0hJTlRfUkVTVUxUX05PX1NPTFVUSU9OEAISHgoaSElOVF9SRVNVTFRfQUxSRUFEWV9TT0xWRUQQAxIZChVISU5UX1JFU1VMVF9VTkRFQ0lERUQQBCpvCgtTY29yZVJlc3VsdBIcChhTQ09SRV9SRVNVTFRfVU5TUEVDSUZJRUQQABIUChBTQ09SRV9SRVNVTFRfV0lOEAESFQoRU0NPUkVfUkVTVUxUX0RSQVcQAhIVChFTQ09SRV9SRVNVTFRfTE9TUxADKrsBCglTY29yZVVuaXQSGgoWU0NPUkVfVU5JVF9VTlNQRUNJRklFRBAAEhUKEVNDT1JFX1VOSVRfUE9JTlRTEAESGQoVU0NPUkVfVU5JVF9DRU5USVBBV05TEAISFAoQU0NPUkVfVU5JVF9ESVNDUxADEhkKFVNDT1JFX1VOSVRfUE9OU19TQ09SRRAEEhMKD1NDT1JFX1VOSVRfUEVHUxAFEhoKFlNDT1JFX1VOSVRfSElUX1BFUkNFTlQQBjLCDAoLR2FtZVNlcnZpY2USUgoNTGlzdEdhbWVLaW5kcxIfLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBogLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVzcG9uc2USSQoKQ3JlYXRlR2FtZRIcLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVzcG9uc2USQAoHR2V0R2FtZRIZLnRhYnVsYS52MS5HZXRHYW1lUmVxdWVzdBoaLnRhYnVsYS52MS5HZXRHYW1lUmVzcG9uc2USRgoJTGlzdEdhbWVzEhsudGFidWxhLnYxLkxpc3RHYW1lc1JlcXVlc3QaHC50YWJ1bGEudjEuTGlzdEdhbWVzUmVzcG9uc2USQAoHR2V0VmlldxIZLnRhYnVsYS52MS5HZXRWaWV3UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRWaWV3UmVzcG9uc2USVQoOTGlzdExlZ2FsTW92ZXMSIC50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiEudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USSQoKU3VibWl0TW92ZRIcLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVxdWVzdBodLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVzcG9uc2USPQoGUmVzaWduEhgudGFidWxhLnYxLlJlc2lnblJlcXVlc3QaGS50YWJ1bGEudjEuUmVzaWduUmVzcG9uc2USRgoJRXhwb3J0UGduEhsudGFidWxhLnYxLkV4cG9ydFBnblJlcXVlc3QaHC50YWJ1bGEudjEuRXhwb3J0UGduUmVzcG9uc2USQAoHR2V0SGludBIZLnRhYnVsYS52MS5HZXRIaW50UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRIaW50UmVzcG9uc2USQwoIVGFrZUJhY2sSGi50YWJ1bGEudjEuVGFrZUJhY2tSZXF1ZXN0GhsudGFidWxhLnYxLlRha2VCYWNrUmVzcG9uc2USVQoOQW5zd2VyVGFrZUJhY2sSIC50YWJ1bGEudjEuQW5zd2VyVGFrZUJhY2tSZXF1ZXN0GiEudGFidWxhLnYxLkFuc3dlclRha2VCYWNrUmVzcG9uc2USUQoMU3RyZWFtRXZlbnRzEh4udGFidWxhLnYxLlN0cmVhbUV2ZW50c1JlcXVlc3QaHy50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVzcG9uc2UwARJMCgtBcmNoaXZlR2FtZRIdLnRhYnVsYS52MS5BcmNoaXZlR2FtZVJlcXVlc3QaHi50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXNwb25zZRJJCgpEZWxldGVHYW1lEhwudGFidWxhLnYxLkRlbGV0ZUdhbWVSZXF1ZXN0Gh0udGFidWxhLnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJbChBSZWlzc3VlU2VhdFRva2VuEiIudGFidWxhLnYxLlJlaXNzdWVTZWF0VG9rZW5SZXF1ZXN0GiMudGFidWxhLnYxLlJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRJGCglBYm9ydEdhbWUSGy50YWJ1bGEudjEuQWJvcnRHYW1lUmVxdWVzdBocLnRhYnVsYS52MS5BYm9ydEdhbWVSZXNwb25zZRJVCg5BZGp1ZGljYXRlR2FtZRIgLnRhYnVsYS52MS5BZGp1ZGljYXRlR2FtZVJlcXVlc3QaIS50YWJ1bGEudjEuQWRqdWRpY2F0ZUdhbWVSZXNwb25zZRJJCgpQYXVzZUNsb2NrEhwudGFidWxhLnYxLlBhdXNlQ2xvY2tSZXF1ZXN0Gh0udGFidWxhLnYxLlBhdXNlQ2xvY2tSZXNwb25zZRJMCgtSZXN1bWVDbG9jaxIdLnRhYnVsYS52MS5SZXN1bWVDbG9ja1JlcXVlc3QaHi50YWJ1bGEudjEuUmVzdW1lQ2xvY2tSZXNwb25zZRJACgdBZGRUaW1lEhkudGFidWxhLnYxLkFkZFRpbWVSZXF1ZXN0GhoudGFidWxhLnYxLkFkZFRpbWVSZXNwb25zZUJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
+  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyKpAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASFgoMc2F2ZWRfY29uZmlnGAkgASgJSAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQFCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgZhdF9zZXEYAiABKARIAIgBAUIJCgdfYXRfc2VxIjAKD0dldFZpZXdSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXciNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJGCglMZWdhbE1vdmUSHQoEbW92ZRgBIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEg0KBWxhYmVsGAIgASgJEgsKA3VjaRgDIAEoCSJYChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKA0SIwoFbW92ZXMYAiADKAsyFC50YWJ1bGEudjEuTGVnYWxNb3ZlEgsKA3NlcRgDIAEoBCKaAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCRIVCg12YWxpZGF0ZV9vbmx5GAUgASgIQg8KDV9leHBlY3RlZF9zZXEidwoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB2FwcGxpZWQYASABKAgSCwoDc2VxGAIgASgEEiQKBmV2ZW50cxgDIAMoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgEIAEoCzIPLnRhYnVsYS52MS5WaWV3IjQKDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjwKDlJlc2lnblJlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciIwoQRXhwb3J0UGduUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIiAKEUV4cG9ydFBnblJlc3BvbnNlEgsKA3BnbhgBIAEoCSKBAQoOR2V0SGludFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIrCghtYXhfdGltZRgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIRCgltYXhfbm9kZXMYAyABKAQSEwoGYXRfc2VxGAQgASgESACIAQFCCQoHX2F0X3NlcSLjAQoPR2V0SGludFJlc3BvbnNlEiUKBnJlc3VsdBgBIAEoDjIVLnRhYnVsYS52MS5IaW50UmVzdWx0Eh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRILCgNzZXEYAyABKAQSIwoFc2NvcmUYBCABKAsyFC50YWJ1bGEudjEuSGludFNjb3JlEiwKE3ByaW5jaXBhbF92YXJpYXRpb24YBSADKAsyDy50YWJ1bGEudjEuTW92ZRINCgVkZXB0aBgGIAEoDRINCgVub2RlcxgHIAEoBBIMCgRzZWF0GAggASgNIrABCglIaW50U2NvcmUSDQoFZXhhY3QYASABKAgSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLlNjb3JlUmVzdWx0EhkKDHBsaWVzX3RvX2VuZBgDIAEoDUgAiAEBEhIKBXZhbHVlGAQgASgRSAGIAQESIgoEdW5pdBgFIAEoDjIULnRhYnVsYS52MS5TY29yZVVuaXRCDwoNX3BsaWVzX3RvX2VuZEIICgZfdmFsdWUiYgoPVGFrZUJhY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGQoMZXhwZWN0ZWRfc2VxGAIgASgESACIAQESEgoKcmVxdWVzdF9pZBgDIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIj4KEFRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJ4ChVBbnN3ZXJUYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIOCgZhY2NlcHQYAiABKAgSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIkQKFkFuc3dlclRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJQChNTdHJlYW1FdmVudHNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgEEhUKDWluY2x1ZGVfdmlld3MYAyABKAgiWgoUU3RyZWFtRXZlbnRzUmVzcG9uc2USIwoFZXZlbnQYASABKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyIlChJBcmNoaXZlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSI0ChNBcmNoaXZlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSI4ChdSZWlzc3VlU2VhdFRva2VuUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRAoYUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlEigKCnNlYXRfdG9rZW4YASABKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuIkwKEEFib3J0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgtleHBsYW5hdGlvbhgCIAEoCRISCgpyZXF1ZXN0X2lkGAMgASgJIjIKEUFib3J0R2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSKJAQoVQWRqdWRpY2F0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLk91dGNvbWVUeXBlEg4KBndpbm5lchgDIAEoDRITCgtleHBsYW5hdGlvbhgEIAEoCRISCgpyZXF1ZXN0X2lkGAUgASgJIjcKFkFkanVkaWNhdGVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIjgKEVBhdXNlQ2xvY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSIzChJQYXVzZUNsb2NrUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjkKElJlc3VtZUNsb2NrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiNAoTUmVzdW1lQ2xvY2tSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXcibAoOQWRkVGltZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEicKBHRpbWUYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgEIAEoCSIwCg9BZGRUaW1lUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3ItwBCgtTYXZlZENvbmZpZxIMCgRuYW1lGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEiUKBmNvbmZpZxgDIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiEKBGtpbmQYBCABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSLwoLY3JlYXRlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3VwZGF0ZV90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJIChhDcmVhdGVTYXZlZENvbmZpZ1JlcXVlc3QSLAoMc2F2ZWRfY29uZmlnGAEgASgLMhYudGFidWxhLnYxLlNhdmVkQ29uZmlnIiUKFUdldFNhdmVkQ29uZmlnUmVxdWVzdBIMCgRuYW1lGAEgASgJIkAKF0xpc3RTYXZlZENvbmZpZ3NSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJImIKGExpc3RTYXZlZENvbmZpZ3NSZXNwb25zZRItCg1zYXZlZF9jb25maWdzGAEgAygLMhYudGFidWxhLnYxLlNhdmVkQ29uZmlnEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJIChhVcGRhdGVTYXZlZENvbmZpZ1JlcXVlc3QSLAoMc2F2ZWRfY29uZmlnGAEgASgLMhYudGFidWxhLnYxLlNhdmVkQ29uZmlnIigKGERlbGV0ZVNhdmVkQ29uZmlnUmVxdWVzdBIMCgRuYW1lGAEgASgJIhsKGURlbGV0ZVNhdmVkQ29uZmlnUmVzcG9uc2UqlwEKCkhpbnRSZXN1bHQSGwoXSElOVF9SRVNVTFRfVU5TUEVDSUZJRUQQABIUChBISU5UX1JFU1VMVF9NT1ZFEAESGwoXSElOVF9SRVNVTFRfTk9fU09MVVRJT04QAhIeChpISU5UX1JFU1VMVF9BTFJFQURZX1NPTFZFRBADEhkKFUhJTlRfUkVTVUxUX1VOREVDSURFRBAEKm8KC1Njb3JlUmVzdWx0EhwKGFNDT1JFX1JFU1VMVF9VTlNQRUNJRklFRBAAEhQKEFNDT1JFX1JFU1VMVF9XSU4QARIVChFTQ09SRV9SRVNVTFRfRFJBVxACEhUKEVNDT1JFX1JFU1VMVF9MT1NTEAMquwEKCVNjb3JlVW5pdBIaChZTQ09SRV9VTklUX1VOU1BFQ0lGSUVEEAASFQoRU0NPUkVfVU5JVF9QT0lOVFMQARIZChVTQ09SRV9VTklUX0NFTlRJUEFXTlMQAhIUChBTQ09SRV9VTklUX0RJU0NTEAMSGQoVU0NPUkVfVU5JVF9QT05TX1NDT1JFEAQSEwoPU0NPUkVfVU5JVF9QRUdTEAUSGgoWU0NPUkVfVU5JVF9ISVRfUEVSQ0VOVBAGMu8PCgtHYW1lU2VydmljZRJSCg1MaXN0R2FtZUtpbmRzEh8udGFidWxhLnYxLkxpc3RHYW1lS2luZHNSZXF1ZXN0GiAudGFidWxhLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJJCgpDcmVhdGVHYW1lEhwudGFidWxhLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh0udGFidWxhLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJACgdHZXRHYW1lEhkudGFidWxhLnYxLkdldEdhbWVSZXF1ZXN0GhoudGFidWxhLnYxLkdldEdhbWVSZXNwb25zZRJGCglMaXN0R2FtZXMSGy50YWJ1bGEudjEuTGlzdEdhbWVzUmVxdWVzdBocLnRhYnVsYS52MS5MaXN0R2FtZXNSZXNwb25zZRJACgdHZXRWaWV3EhkudGFidWxhLnYxLkdldFZpZXdSZXF1ZXN0GhoudGFidWxhLnYxLkdldFZpZXdSZXNwb25zZRJVCg5MaXN0TGVnYWxNb3ZlcxIgLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaIS50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXNwb25zZRJJCgpTdWJtaXRNb3ZlEhwudGFidWxhLnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh0udGFidWxhLnYxLlN1Ym1pdE1vdmVSZXNwb25zZRI9CgZSZXNpZ24SGC50YWJ1bGEudjEuUmVzaWduUmVxdWVzdBoZLnRhYnVsYS52MS5SZXNpZ25SZXNwb25zZRJGCglFeHBvcnRQZ24SGy50YWJ1bGEudjEuRXhwb3J0UGduUmVxdWVzdBocLnRhYnVsYS52MS5FeHBvcnRQZ25SZXNwb25zZRJACgdHZXRIaW50EhkudGFidWxhLnYxLkdldEhpbnRSZXF1ZXN0GhoudGFidWxhLnYxLkdldEhpbnRSZXNwb25zZRJDCghUYWtlQmFjaxIaLnRhYnVsYS52MS5UYWtlQmFja1JlcXVlc3QaGy50YWJ1bGEudjEuVGFrZUJhY2tSZXNwb25zZRJVCg5BbnN3ZXJUYWtlQmFjaxIgLnRhYnVsYS52MS5BbnN3ZXJUYWtlQmFja1JlcXVlc3QaIS50YWJ1bGEudjEuQW5zd2VyVGFrZUJhY2tSZXNwb25zZRJRCgxTdHJlYW1FdmVudHMSHi50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVxdWVzdBofLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXNwb25zZTABEkwKC0FyY2hpdmVHYW1lEh0udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVxdWVzdBoeLnRhYnVsYS52MS5BcmNoaXZlR2FtZVJlc3BvbnNlEkkKCkRlbGV0ZUdhbWUSHC50YWJ1bGEudjEuRGVsZXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuRGVsZXRlR2FtZVJlc3BvbnNlElsKEFJlaXNzdWVTZWF0VG9rZW4SIi50YWJ1bGEudjEuUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QaIy50YWJ1bGEudjEuUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlElAKEUNyZWF0ZVNhdmVkQ29uZmlnEiMudGFidWxhLnYxLkNyZWF0ZVNhdmVkQ29uZmlnUmVxdWVzdBoWLnRhYnVsYS52MS5TYXZlZENvbmZpZxJKCg5HZXRTYXZlZENvbmZpZxIgLnRhYnVsYS52MS5HZXRTYXZlZENvbmZpZ1JlcXVlc3QaFi50YWJ1bGEudjEuU2F2ZWRDb25maWcSWwoQTGlzdFNhdmVkQ29uZmlncxIiLnRhYnVsYS52MS5MaXN0U2F2ZWRDb25maWdzUmVxdWVzdBojLnRhYnVsYS52MS5MaXN0U2F2ZWRDb25maWdzUmVzcG9uc2USUAoRVXBkYXRlU2F2ZWRDb25maWcSIy50YWJ1bGEudjEuVXBkYXRlU2F2ZWRDb25maWdSZXF1ZXN0GhYudGFidWxhLnYxLlNhdmVkQ29uZmlnEl4KEURlbGV0ZVNhdmVkQ29uZmlnEiMudGFidWxhLnYxLkRlbGV0ZVNhdmVkQ29uZmlnUmVxdWVzdBokLnRhYnVsYS52MS5EZWxldGVTYXZlZENvbmZpZ1Jlc3BvbnNlEkYKCUFib3J0R2FtZRIbLnRhYnVsYS52MS5BYm9ydEdhbWVSZXF1ZXN0GhwudGFidWxhLnYxLkFib3J0R2FtZVJlc3BvbnNlElUKDkFkanVkaWNhdGVHYW1lEiAudGFidWxhLnYxLkFkanVkaWNhdGVHYW1lUmVxdWVzdBohLnRhYnVsYS52MS5BZGp1ZGljYXRlR2FtZVJlc3BvbnNlEkkKClBhdXNlQ2xvY2sSHC50YWJ1bGEudjEuUGF1c2VDbG9ja1JlcXVlc3QaHS50YWJ1bGEudjEuUGF1c2VDbG9ja1Jlc3BvbnNlEkwKC1Jlc3VtZUNsb2NrEh0udGFidWxhLnYxLlJlc3VtZUNsb2NrUmVxdWVzdBoeLnRhYnVsYS52MS5SZXN1bWVDbG9ja1Jlc3BvbnNlEkAKB0FkZFRpbWUSGS50YWJ1bGEudjEuQWRkVGltZVJlcXVlc3QaGi50YWJ1bGEudjEuQWRkVGltZVJlc3BvbnNlQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
 
 /**
  * A named configuration of one game kind, to create games from by name.
@@ -237,6 +237,15 @@ export type CreateGameRequest = Message<"tabula.v1.CreateGameRequest"> & {
      */
     value: PgnImport;
     case: "pgn";
+  } | {
+    /**
+     * The name of one of the caller's saved configurations (`CreateSavedConfig`); the game
+     * copies it, clock included. An unknown name is NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+     *
+     * @generated from field: string saved_config = 9;
+     */
+    value: string;
+    case: "savedConfig";
   } | { case: undefined; value?: undefined };
 
   /**
@@ -1686,6 +1695,219 @@ export const AddTimeResponseSchema: GenMessage<AddTimeResponse> = /*@__PURE__*/
   messageDesc(file_tabula_v1_game_service, 47);
 
 /**
+ * A configuration saved under a name (`CreateSavedConfig`).
+ *
+ * @generated from message tabula.v1.SavedConfig
+ */
+export type SavedConfig = Message<"tabula.v1.SavedConfig"> & {
+  /**
+   * Its name: 1 to 64 characters of lower-case letters, digits, `_` and `-`, unique among
+   * the saving key's.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * What it is for, for people; at most 500 characters.
+   *
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * The game's configuration, answered with every field filled in (clock included).
+   *
+   * @generated from field: tabula.v1.GameConfig config = 3;
+   */
+  config?: GameConfig | undefined;
+
+  /**
+   * The configuration's game kind (answered; ignored in requests).
+   *
+   * @generated from field: tabula.v1.GameKind kind = 4;
+   */
+  kind: GameKind;
+
+  /**
+   * When it was first saved (answered).
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 5;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * When it was last saved (answered).
+   *
+   * @generated from field: google.protobuf.Timestamp update_time = 6;
+   */
+  updateTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.SavedConfig.
+ * Use `create(SavedConfigSchema)` to create a new message.
+ */
+export const SavedConfigSchema: GenMessage<SavedConfig> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 48);
+
+/**
+ * Request for `CreateSavedConfig`.
+ *
+ * @generated from message tabula.v1.CreateSavedConfigRequest
+ */
+export type CreateSavedConfigRequest = Message<"tabula.v1.CreateSavedConfigRequest"> & {
+  /**
+   * The name, description and configuration to save.
+   *
+   * @generated from field: tabula.v1.SavedConfig saved_config = 1;
+   */
+  savedConfig?: SavedConfig | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.CreateSavedConfigRequest.
+ * Use `create(CreateSavedConfigRequestSchema)` to create a new message.
+ */
+export const CreateSavedConfigRequestSchema: GenMessage<CreateSavedConfigRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 49);
+
+/**
+ * Request for `GetSavedConfig`.
+ *
+ * @generated from message tabula.v1.GetSavedConfigRequest
+ */
+export type GetSavedConfigRequest = Message<"tabula.v1.GetSavedConfigRequest"> & {
+  /**
+   * The saved configuration's name.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message tabula.v1.GetSavedConfigRequest.
+ * Use `create(GetSavedConfigRequestSchema)` to create a new message.
+ */
+export const GetSavedConfigRequestSchema: GenMessage<GetSavedConfigRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 50);
+
+/**
+ * Request for `ListSavedConfigs`.
+ *
+ * @generated from message tabula.v1.ListSavedConfigsRequest
+ */
+export type ListSavedConfigsRequest = Message<"tabula.v1.ListSavedConfigsRequest"> & {
+  /**
+   * Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+   * are INVALID_REQUEST.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * `next_page_token` from a previous response; empty for the first page.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message tabula.v1.ListSavedConfigsRequest.
+ * Use `create(ListSavedConfigsRequestSchema)` to create a new message.
+ */
+export const ListSavedConfigsRequestSchema: GenMessage<ListSavedConfigsRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 51);
+
+/**
+ * Response of `ListSavedConfigs`.
+ *
+ * @generated from message tabula.v1.ListSavedConfigsResponse
+ */
+export type ListSavedConfigsResponse = Message<"tabula.v1.ListSavedConfigsResponse"> & {
+  /**
+   * The saved configurations of this page, by name.
+   *
+   * @generated from field: repeated tabula.v1.SavedConfig saved_configs = 1;
+   */
+  savedConfigs: SavedConfig[];
+
+  /**
+   * Token for the next page; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message tabula.v1.ListSavedConfigsResponse.
+ * Use `create(ListSavedConfigsResponseSchema)` to create a new message.
+ */
+export const ListSavedConfigsResponseSchema: GenMessage<ListSavedConfigsResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 52);
+
+/**
+ * Request for `UpdateSavedConfig`.
+ *
+ * @generated from message tabula.v1.UpdateSavedConfigRequest
+ */
+export type UpdateSavedConfigRequest = Message<"tabula.v1.UpdateSavedConfigRequest"> & {
+  /**
+   * The saved configuration, named by `name`, with its new description and configuration.
+   *
+   * @generated from field: tabula.v1.SavedConfig saved_config = 1;
+   */
+  savedConfig?: SavedConfig | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.UpdateSavedConfigRequest.
+ * Use `create(UpdateSavedConfigRequestSchema)` to create a new message.
+ */
+export const UpdateSavedConfigRequestSchema: GenMessage<UpdateSavedConfigRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 53);
+
+/**
+ * Request for `DeleteSavedConfig`.
+ *
+ * @generated from message tabula.v1.DeleteSavedConfigRequest
+ */
+export type DeleteSavedConfigRequest = Message<"tabula.v1.DeleteSavedConfigRequest"> & {
+  /**
+   * The saved configuration's name.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message tabula.v1.DeleteSavedConfigRequest.
+ * Use `create(DeleteSavedConfigRequestSchema)` to create a new message.
+ */
+export const DeleteSavedConfigRequestSchema: GenMessage<DeleteSavedConfigRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 54);
+
+/**
+ * Response of `DeleteSavedConfig`; empty: it is gone.
+ *
+ * @generated from message tabula.v1.DeleteSavedConfigResponse
+ */
+export type DeleteSavedConfigResponse = Message<"tabula.v1.DeleteSavedConfigResponse"> & {
+};
+
+/**
+ * Describes the message tabula.v1.DeleteSavedConfigResponse.
+ * Use `create(DeleteSavedConfigResponseSchema)` to create a new message.
+ */
+export const DeleteSavedConfigResponseSchema: GenMessage<DeleteSavedConfigResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 55);
+
+/**
  * What a hint search found.
  *
  * @generated from enum tabula.v1.HintResult
@@ -2076,6 +2298,75 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof ReissueSeatTokenRequestSchema;
     output: typeof ReissueSeatTokenResponseSchema;
+  },
+  /**
+   * Saves a configuration under a name of the caller's, validated like `CreateGame`'s
+   * (INVALID_ARGUMENT `INVALID_CONFIG` with every problem named), for `CreateGame` to name
+   * (`saved_config`). Names belong to the service key that saves them; on a server without
+   * keys, to everyone. Needs a service key. Errors: ALREADY_EXISTS `SAVED_CONFIG_EXISTS`,
+   * RESOURCE_EXHAUSTED `TOO_MANY_SAVED_CONFIGS`.
+   * The saved configuration itself is the answer, as Google's API guide has its standard
+   * methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+   * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+   *
+   * @generated from rpc tabula.v1.GameService.CreateSavedConfig
+   */
+  createSavedConfig: {
+    methodKind: "unary";
+    input: typeof CreateSavedConfigRequestSchema;
+    output: typeof SavedConfigSchema;
+  },
+  /**
+   * One of the caller's saved configurations. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+   * The saved configuration itself is the answer, as Google's API guide has its standard
+   * methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+   * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+   *
+   * @generated from rpc tabula.v1.GameService.GetSavedConfig
+   */
+  getSavedConfig: {
+    methodKind: "unary";
+    input: typeof GetSavedConfigRequestSchema;
+    output: typeof SavedConfigSchema;
+  },
+  /**
+   * The caller's saved configurations by name, a page at a time.
+   *
+   * @generated from rpc tabula.v1.GameService.ListSavedConfigs
+   */
+  listSavedConfigs: {
+    methodKind: "unary";
+    input: typeof ListSavedConfigsRequestSchema;
+    output: typeof ListSavedConfigsResponseSchema;
+  },
+  /**
+   * Replaces the description and configuration of one of the caller's saved
+   * configurations; games created from it keep the copy they made. Errors: NOT_FOUND
+   * `SAVED_CONFIG_NOT_FOUND`, INVALID_ARGUMENT `INVALID_CONFIG`.
+   * The saved configuration itself is the answer, as Google's API guide has its standard
+   * methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+   * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+   * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+   *
+   * @generated from rpc tabula.v1.GameService.UpdateSavedConfig
+   */
+  updateSavedConfig: {
+    methodKind: "unary";
+    input: typeof UpdateSavedConfigRequestSchema;
+    output: typeof SavedConfigSchema;
+  },
+  /**
+   * Deletes one of the caller's saved configurations; games created from it are not
+   * changed. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+   *
+   * @generated from rpc tabula.v1.GameService.DeleteSavedConfig
+   */
+  deleteSavedConfig: {
+    methodKind: "unary";
+    input: typeof DeleteSavedConfigRequestSchema;
+    output: typeof DeleteSavedConfigResponseSchema;
   },
   /**
    * Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,

@@ -270,6 +270,16 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     answer (none was made, it was answered, it lapsed when a move was made, or it is the
     caller's own).
     """
+    ERROR_REASON_SAVED_CONFIG_NOT_FOUND: _ErrorReason.ValueType  # 80
+    """NOT_FOUND: the caller has no saved configuration of this name (`GetSavedConfig`,
+    `UpdateSavedConfig`, `DeleteSavedConfig`, `CreateGame` with `saved_config`).
+    """
+    ERROR_REASON_SAVED_CONFIG_EXISTS: _ErrorReason.ValueType  # 81
+    """ALREADY_EXISTS: the caller already saved a configuration of this name."""
+    ERROR_REASON_TOO_MANY_SAVED_CONFIGS: _ErrorReason.ValueType  # 82
+    """RESOURCE_EXHAUSTED: the caller saved as many configurations as the server keeps for one
+    key (1,000).
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -515,5 +525,15 @@ ERROR_REASON_NO_TAKEBACK_REQUEST: ErrorReason.ValueType  # 79
 """FAILED_PRECONDITION: `AnswerTakeBack` when no takeback request waits for the caller's
 answer (none was made, it was answered, it lapsed when a move was made, or it is the
 caller's own).
+"""
+ERROR_REASON_SAVED_CONFIG_NOT_FOUND: ErrorReason.ValueType  # 80
+"""NOT_FOUND: the caller has no saved configuration of this name (`GetSavedConfig`,
+`UpdateSavedConfig`, `DeleteSavedConfig`, `CreateGame` with `saved_config`).
+"""
+ERROR_REASON_SAVED_CONFIG_EXISTS: ErrorReason.ValueType  # 81
+"""ALREADY_EXISTS: the caller already saved a configuration of this name."""
+ERROR_REASON_TOO_MANY_SAVED_CONFIGS: ErrorReason.ValueType  # 82
+"""RESOURCE_EXHAUSTED: the caller saved as many configurations as the server keeps for one
+key (1,000).
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -306,6 +306,7 @@ class CreateGameRequest(_message.Message):
     CONFIG_FIELD_NUMBER: _builtins.int
     PRESET_FIELD_NUMBER: _builtins.int
     PGN_FIELD_NUMBER: _builtins.int
+    SAVED_CONFIG_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
     PRIVATE_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
@@ -314,6 +315,10 @@ class CreateGameRequest(_message.Message):
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
+    """
+    saved_config: _builtins.str
+    """The name of one of the caller's saved configurations (`CreateSavedConfig`); the game
+    copies it, clock included. An unknown name is NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
     """
     kind: _game_pb2.GameKind.ValueType
     """The game kind; required with `preset`, and when given with `config` or `pgn` it must
@@ -367,19 +372,20 @@ class CreateGameRequest(_message.Message):
         config: _config_pb2.GameConfig | None = ...,
         preset: _builtins.str = ...,
         pgn: Global___PgnImport | None = ...,
+        saved_config: _builtins.str = ...,
         kind: _game_pb2.GameKind.ValueType = ...,
         private: _builtins.bool = ...,
         request_id: _builtins.str = ...,
         bots: _abc.Iterable[_game_pb2.BotSeat] | None = ...,
         allow_hints: _builtins.bool | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "source", b"source"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "request_id", b"request_id", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
-    _WhichOneofReturnType_source: _TypeAlias = _typing.Literal["config", "preset", "pgn"]  # noqa: Y015
+    _WhichOneofReturnType_source: _TypeAlias = _typing.Literal["config", "preset", "pgn", "saved_config"]  # noqa: Y015
     _WhichOneofArgType_source: _TypeAlias = _typing.Literal["source", b"source"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__allow_hints) -> _WhichOneofReturnType__allow_hints | None: ...
@@ -1752,3 +1758,218 @@ class AddTimeResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___AddTimeResponse: _TypeAlias = AddTimeResponse  # noqa: Y015
+
+@_typing.final
+class SavedConfig(_message.Message):
+    """A configuration saved under a name (`CreateSavedConfig`)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    DESCRIPTION_FIELD_NUMBER: _builtins.int
+    CONFIG_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    CREATE_TIME_FIELD_NUMBER: _builtins.int
+    UPDATE_TIME_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """Its name: 1 to 64 characters of lower-case letters, digits, `_` and `-`, unique among
+    the saving key's.
+    """
+    description: _builtins.str
+    """What it is for, for people; at most 500 characters."""
+    kind: _game_pb2.GameKind.ValueType
+    """The configuration's game kind (answered; ignored in requests)."""
+    @_builtins.property
+    def config(self) -> _config_pb2.GameConfig:
+        """The game's configuration, answered with every field filled in (clock included)."""
+
+    @_builtins.property
+    def create_time(self) -> _timestamp_pb2.Timestamp:
+        """When it was first saved (answered)."""
+
+    @_builtins.property
+    def update_time(self) -> _timestamp_pb2.Timestamp:
+        """When it was last saved (answered)."""
+
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        description: _builtins.str = ...,
+        config: _config_pb2.GameConfig | None = ...,
+        kind: _game_pb2.GameKind.ValueType = ...,
+        create_time: _timestamp_pb2.Timestamp | None = ...,
+        update_time: _timestamp_pb2.Timestamp | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "update_time", b"update_time"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "description", b"description", "kind", b"kind", "name", b"name", "update_time", b"update_time"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SavedConfig: _TypeAlias = SavedConfig  # noqa: Y015
+
+@_typing.final
+class CreateSavedConfigRequest(_message.Message):
+    """Request for `CreateSavedConfig`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SAVED_CONFIG_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def saved_config(self) -> Global___SavedConfig:
+        """The name, description and configuration to save."""
+
+    def __init__(
+        self,
+        *,
+        saved_config: Global___SavedConfig | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["saved_config", b"saved_config"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["saved_config", b"saved_config"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateSavedConfigRequest: _TypeAlias = CreateSavedConfigRequest  # noqa: Y015
+
+@_typing.final
+class GetSavedConfigRequest(_message.Message):
+    """Request for `GetSavedConfig`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """The saved configuration's name."""
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetSavedConfigRequest: _TypeAlias = GetSavedConfigRequest  # noqa: Y015
+
+@_typing.final
+class ListSavedConfigsRequest(_message.Message):
+    """Request for `ListSavedConfigs`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    page_size: _builtins.int
+    """Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+    are INVALID_REQUEST.
+    """
+    page_token: _builtins.str
+    """`next_page_token` from a previous response; empty for the first page."""
+    def __init__(
+        self,
+        *,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListSavedConfigsRequest: _TypeAlias = ListSavedConfigsRequest  # noqa: Y015
+
+@_typing.final
+class ListSavedConfigsResponse(_message.Message):
+    """Response of `ListSavedConfigs`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SAVED_CONFIGS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Token for the next page; empty on the last page."""
+    @_builtins.property
+    def saved_configs(self) -> _containers.RepeatedCompositeFieldContainer[Global___SavedConfig]:
+        """The saved configurations of this page, by name."""
+
+    def __init__(
+        self,
+        *,
+        saved_configs: _abc.Iterable[Global___SavedConfig] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "saved_configs", b"saved_configs"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListSavedConfigsResponse: _TypeAlias = ListSavedConfigsResponse  # noqa: Y015
+
+@_typing.final
+class UpdateSavedConfigRequest(_message.Message):
+    """Request for `UpdateSavedConfig`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SAVED_CONFIG_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def saved_config(self) -> Global___SavedConfig:
+        """The saved configuration, named by `name`, with its new description and configuration."""
+
+    def __init__(
+        self,
+        *,
+        saved_config: Global___SavedConfig | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["saved_config", b"saved_config"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["saved_config", b"saved_config"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateSavedConfigRequest: _TypeAlias = UpdateSavedConfigRequest  # noqa: Y015
+
+@_typing.final
+class DeleteSavedConfigRequest(_message.Message):
+    """Request for `DeleteSavedConfig`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """The saved configuration's name."""
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteSavedConfigRequest: _TypeAlias = DeleteSavedConfigRequest  # noqa: Y015
+
+@_typing.final
+class DeleteSavedConfigResponse(_message.Message):
+    """Response of `DeleteSavedConfig`; empty: it is gone."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteSavedConfigResponse: _TypeAlias = DeleteSavedConfigResponse  # noqa: Y015

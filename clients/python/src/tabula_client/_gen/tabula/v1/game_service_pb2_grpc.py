@@ -122,6 +122,31 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.FromString,
                 _registered_method=True)
+        self.CreateSavedConfig = channel.unary_unary(
+                '/tabula.v1.GameService/CreateSavedConfig',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.CreateSavedConfigRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.SavedConfig.FromString,
+                _registered_method=True)
+        self.GetSavedConfig = channel.unary_unary(
+                '/tabula.v1.GameService/GetSavedConfig',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.GetSavedConfigRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.SavedConfig.FromString,
+                _registered_method=True)
+        self.ListSavedConfigs = channel.unary_unary(
+                '/tabula.v1.GameService/ListSavedConfigs',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ListSavedConfigsRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ListSavedConfigsResponse.FromString,
+                _registered_method=True)
+        self.UpdateSavedConfig = channel.unary_unary(
+                '/tabula.v1.GameService/UpdateSavedConfig',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.UpdateSavedConfigRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.SavedConfig.FromString,
+                _registered_method=True)
+        self.DeleteSavedConfig = channel.unary_unary(
+                '/tabula.v1.GameService/DeleteSavedConfig',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.DeleteSavedConfigRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.DeleteSavedConfigResponse.FromString,
+                _registered_method=True)
         self.AbortGame = channel.unary_unary(
                 '/tabula.v1.GameService/AbortGame',
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.AbortGameRequest.SerializeToString,
@@ -338,6 +363,60 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateSavedConfig(self, request, context):
+        """Saves a configuration under a name of the caller's, validated like `CreateGame`'s
+        (INVALID_ARGUMENT `INVALID_CONFIG` with every problem named), for `CreateGame` to name
+        (`saved_config`). Names belong to the service key that saves them; on a server without
+        keys, to everyone. Needs a service key. Errors: ALREADY_EXISTS `SAVED_CONFIG_EXISTS`,
+        RESOURCE_EXHAUSTED `TOO_MANY_SAVED_CONFIGS`.
+        The saved configuration itself is the answer, as Google's API guide has its standard
+        methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+        buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+        buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSavedConfig(self, request, context):
+        """One of the caller's saved configurations. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+        The saved configuration itself is the answer, as Google's API guide has its standard
+        methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+        buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+        buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListSavedConfigs(self, request, context):
+        """The caller's saved configurations by name, a page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateSavedConfig(self, request, context):
+        """Replaces the description and configuration of one of the caller's saved
+        configurations; games created from it keep the copy they made. Errors: NOT_FOUND
+        `SAVED_CONFIG_NOT_FOUND`, INVALID_ARGUMENT `INVALID_CONFIG`.
+        The saved configuration itself is the answer, as Google's API guide has its standard
+        methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+        buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+        buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteSavedConfig(self, request, context):
+        """Deletes one of the caller's saved configurations; games created from it are not
+        changed. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def AbortGame(self, request, context):
         """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
         `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
@@ -476,6 +555,31 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ReissueSeatToken,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.SerializeToString,
+            ),
+            'CreateSavedConfig': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateSavedConfig,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateSavedConfigRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.SavedConfig.SerializeToString,
+            ),
+            'GetSavedConfig': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSavedConfig,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.GetSavedConfigRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.SavedConfig.SerializeToString,
+            ),
+            'ListSavedConfigs': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListSavedConfigs,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ListSavedConfigsRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ListSavedConfigsResponse.SerializeToString,
+            ),
+            'UpdateSavedConfig': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateSavedConfig,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.UpdateSavedConfigRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.SavedConfig.SerializeToString,
+            ),
+            'DeleteSavedConfig': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteSavedConfig,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.DeleteSavedConfigRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.DeleteSavedConfigResponse.SerializeToString,
             ),
             'AbortGame': grpc.unary_unary_rpc_method_handler(
                     servicer.AbortGame,
@@ -943,6 +1047,141 @@ class GameService:
             '/tabula.v1.GameService/ReissueSeatToken',
             tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateSavedConfig(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/CreateSavedConfig',
+            tabula_dot_v1_dot_game__service__pb2.CreateSavedConfigRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.SavedConfig.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSavedConfig(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/GetSavedConfig',
+            tabula_dot_v1_dot_game__service__pb2.GetSavedConfigRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.SavedConfig.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListSavedConfigs(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ListSavedConfigs',
+            tabula_dot_v1_dot_game__service__pb2.ListSavedConfigsRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ListSavedConfigsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateSavedConfig(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/UpdateSavedConfig',
+            tabula_dot_v1_dot_game__service__pb2.UpdateSavedConfigRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.SavedConfig.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteSavedConfig(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/DeleteSavedConfig',
+            tabula_dot_v1_dot_game__service__pb2.DeleteSavedConfigRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.DeleteSavedConfigResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -185,6 +185,39 @@ class GameServiceStub:
     Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
     `INVALID_REQUEST` for a seat the game does not have.
     """
+    CreateSavedConfig: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.CreateSavedConfigRequest, _game_service_pb2.SavedConfig]
+    """Saves a configuration under a name of the caller's, validated like `CreateGame`'s
+    (INVALID_ARGUMENT `INVALID_CONFIG` with every problem named), for `CreateGame` to name
+    (`saved_config`). Names belong to the service key that saves them; on a server without
+    keys, to everyone. Needs a service key. Errors: ALREADY_EXISTS `SAVED_CONFIG_EXISTS`,
+    RESOURCE_EXHAUSTED `TOO_MANY_SAVED_CONFIGS`.
+    The saved configuration itself is the answer, as Google's API guide has its standard
+    methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+    buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+    buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+    """
+    GetSavedConfig: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetSavedConfigRequest, _game_service_pb2.SavedConfig]
+    """One of the caller's saved configurations. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+    The saved configuration itself is the answer, as Google's API guide has its standard
+    methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+    buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+    buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+    """
+    ListSavedConfigs: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListSavedConfigsRequest, _game_service_pb2.ListSavedConfigsResponse]
+    """The caller's saved configurations by name, a page at a time."""
+    UpdateSavedConfig: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.UpdateSavedConfigRequest, _game_service_pb2.SavedConfig]
+    """Replaces the description and configuration of one of the caller's saved
+    configurations; games created from it keep the copy they made. Errors: NOT_FOUND
+    `SAVED_CONFIG_NOT_FOUND`, INVALID_ARGUMENT `INVALID_CONFIG`.
+    The saved configuration itself is the answer, as Google's API guide has its standard
+    methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+    buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+    buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+    """
+    DeleteSavedConfig: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.DeleteSavedConfigRequest, _game_service_pb2.DeleteSavedConfigResponse]
+    """Deletes one of the caller's saved configurations; games created from it are not
+    changed. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+    """
     AbortGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.AbortGameRequest, _game_service_pb2.AbortGameResponse]
     """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
     `END_REASON_ABORTED`), as for a game a player never showed up to. Allowed until some
@@ -348,6 +381,39 @@ class GameServiceAsyncStub(GameServiceStub):
     at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
     Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
     `INVALID_REQUEST` for a seat the game does not have.
+    """
+    CreateSavedConfig: _aio.UnaryUnaryMultiCallable[_game_service_pb2.CreateSavedConfigRequest, _game_service_pb2.SavedConfig]  # type: ignore[assignment]
+    """Saves a configuration under a name of the caller's, validated like `CreateGame`'s
+    (INVALID_ARGUMENT `INVALID_CONFIG` with every problem named), for `CreateGame` to name
+    (`saved_config`). Names belong to the service key that saves them; on a server without
+    keys, to everyone. Needs a service key. Errors: ALREADY_EXISTS `SAVED_CONFIG_EXISTS`,
+    RESOURCE_EXHAUSTED `TOO_MANY_SAVED_CONFIGS`.
+    The saved configuration itself is the answer, as Google's API guide has its standard
+    methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+    buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+    buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+    """
+    GetSavedConfig: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetSavedConfigRequest, _game_service_pb2.SavedConfig]  # type: ignore[assignment]
+    """One of the caller's saved configurations. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+    The saved configuration itself is the answer, as Google's API guide has its standard
+    methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+    buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+    buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+    """
+    ListSavedConfigs: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListSavedConfigsRequest, _game_service_pb2.ListSavedConfigsResponse]  # type: ignore[assignment]
+    """The caller's saved configurations by name, a page at a time."""
+    UpdateSavedConfig: _aio.UnaryUnaryMultiCallable[_game_service_pb2.UpdateSavedConfigRequest, _game_service_pb2.SavedConfig]  # type: ignore[assignment]
+    """Replaces the description and configuration of one of the caller's saved
+    configurations; games created from it keep the copy they made. Errors: NOT_FOUND
+    `SAVED_CONFIG_NOT_FOUND`, INVALID_ARGUMENT `INVALID_CONFIG`.
+    The saved configuration itself is the answer, as Google's API guide has its standard
+    methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+    buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+    buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+    """
+    DeleteSavedConfig: _aio.UnaryUnaryMultiCallable[_game_service_pb2.DeleteSavedConfigRequest, _game_service_pb2.DeleteSavedConfigResponse]  # type: ignore[assignment]
+    """Deletes one of the caller's saved configurations; games created from it are not
+    changed. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
     """
     AbortGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.AbortGameRequest, _game_service_pb2.AbortGameResponse]  # type: ignore[assignment]
     """Calls a game in progress off with no result (`OUTCOME_TYPE_NO_RESULT`,
@@ -605,6 +671,69 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
         Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
         `INVALID_REQUEST` for a seat the game does not have.
+        """
+
+    @_abc_1.abstractmethod
+    def CreateSavedConfig(
+        self,
+        request: _game_service_pb2.CreateSavedConfigRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.SavedConfig, _abc.Awaitable[_game_service_pb2.SavedConfig]]:
+        """Saves a configuration under a name of the caller's, validated like `CreateGame`'s
+        (INVALID_ARGUMENT `INVALID_CONFIG` with every problem named), for `CreateGame` to name
+        (`saved_config`). Names belong to the service key that saves them; on a server without
+        keys, to everyone. Needs a service key. Errors: ALREADY_EXISTS `SAVED_CONFIG_EXISTS`,
+        RESOURCE_EXHAUSTED `TOO_MANY_SAVED_CONFIGS`.
+        The saved configuration itself is the answer, as Google's API guide has its standard
+        methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+        buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+        buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+        """
+
+    @_abc_1.abstractmethod
+    def GetSavedConfig(
+        self,
+        request: _game_service_pb2.GetSavedConfigRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.SavedConfig, _abc.Awaitable[_game_service_pb2.SavedConfig]]:
+        """One of the caller's saved configurations. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
+        The saved configuration itself is the answer, as Google's API guide has its standard
+        methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+        buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+        buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+        """
+
+    @_abc_1.abstractmethod
+    def ListSavedConfigs(
+        self,
+        request: _game_service_pb2.ListSavedConfigsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ListSavedConfigsResponse, _abc.Awaitable[_game_service_pb2.ListSavedConfigsResponse]]:
+        """The caller's saved configurations by name, a page at a time."""
+
+    @_abc_1.abstractmethod
+    def UpdateSavedConfig(
+        self,
+        request: _game_service_pb2.UpdateSavedConfigRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.SavedConfig, _abc.Awaitable[_game_service_pb2.SavedConfig]]:
+        """Replaces the description and configuration of one of the caller's saved
+        configurations; games created from it keep the copy they made. Errors: NOT_FOUND
+        `SAVED_CONFIG_NOT_FOUND`, INVALID_ARGUMENT `INVALID_CONFIG`.
+        The saved configuration itself is the answer, as Google's API guide has its standard
+        methods return the resource (AIP-133, 131, 134), rather than a wrapper per call.
+        buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
+        buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
+        """
+
+    @_abc_1.abstractmethod
+    def DeleteSavedConfig(
+        self,
+        request: _game_service_pb2.DeleteSavedConfigRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.DeleteSavedConfigResponse, _abc.Awaitable[_game_service_pb2.DeleteSavedConfigResponse]]:
+        """Deletes one of the caller's saved configurations; games created from it are not
+        changed. Errors: NOT_FOUND `SAVED_CONFIG_NOT_FOUND`.
         """
 
     @_abc_1.abstractmethod

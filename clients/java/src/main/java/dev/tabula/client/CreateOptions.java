@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * Options of a game's creation ({@code createGameFromPreset}, {@code FromConfig},
- * {@code FromPgn}): whether the game is private, a request id that makes the creation safe to
+ * {@code FromPgn}, {@code FromSavedConfig}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, whether the seat to move may ask for
  * hints, and, for a game created from a configuration, its clocks and which seat starts.
  * Immutable; each {@code with...} returns a copy.
@@ -133,8 +133,9 @@ public final class CreateOptions {
    * start at the creation; a seat whose time runs out loses ({@code END_REASON_TIMEOUT})
    * unless {@link #withOnTimeout} says otherwise. Only a creation from a configuration takes a
    * clock: a preset comes with its own clock or none (its {@code getConfig().getClock()} in
-   * {@code listGameKinds()} shows which) and a PGN import has none, so creating either with a
-   * clock throws {@link IllegalArgumentException} without calling the server. To play a preset
+   * {@code listGameKinds()} shows which), so does a saved configuration, and a PGN import has
+   * none, so creating any of them with a clock throws {@link IllegalArgumentException}
+   * without calling the server. To play a preset
    * on another clock, create the game from the preset's configuration with this.
    */
   public CreateOptions withClock(TimeControl... controls) {
@@ -169,8 +170,8 @@ public final class CreateOptions {
    * peg solitaire only the first seat (anything else fails with {@code INVALID_ARGUMENT},
    * reason {@code INVALID_REQUEST}, naming {@code config.starter}) and are answered with
    * {@code STARTER_UNSPECIFIED}. Only a creation from a configuration takes a starter: a
-   * preset or a PGN import with one throws {@link IllegalArgumentException} without calling
-   * the server, as with {@link #withClock}.
+   * preset, a saved configuration (which brings its own) or a PGN import with one throws
+   * {@link IllegalArgumentException} without calling the server, as with {@link #withClock}.
    */
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, allowHints, clock, onTimeout,

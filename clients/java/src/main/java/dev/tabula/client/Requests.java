@@ -6,14 +6,18 @@ import dev.tabula.v1.AdjudicateGameRequest;
 import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.ArchiveGameRequest;
 import dev.tabula.v1.CreateGameRequest;
+import dev.tabula.v1.CreateSavedConfigRequest;
 import dev.tabula.v1.DeleteGameRequest;
+import dev.tabula.v1.DeleteSavedConfigRequest;
 import dev.tabula.v1.ExportPgnRequest;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GetGameRequest;
 import dev.tabula.v1.GetHintRequest;
+import dev.tabula.v1.GetSavedConfigRequest;
 import dev.tabula.v1.GetViewRequest;
 import dev.tabula.v1.ListLegalMovesRequest;
+import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.PauseClockRequest;
@@ -21,9 +25,11 @@ import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ReissueSeatTokenRequest;
 import dev.tabula.v1.ResignRequest;
 import dev.tabula.v1.ResumeClockRequest;
+import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.TakeBackRequest;
+import dev.tabula.v1.UpdateSavedConfigRequest;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -42,23 +48,23 @@ final class Requests {
   }
 
   /**
-   * The options of a creation without a configuration, which has nowhere to put a clock or
-   * a starter.
+   * The options of a creation without a configuration of its own, which has nowhere to put a
+   * clock or a starter: a preset and a saved configuration bring their own, a PGN import none.
    */
-  private static CreateOptions withoutClock(CreateOptions options) {
+  private static CreateOptions withoutClock(CreateOptions options, String source) {
     if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()) {
       throw new IllegalArgumentException(
-          "only a game created from a configuration takes a clock (createGameFromConfig): a preset brings its own, a PGN import none");
+          "only a game created from a configuration takes a clock (createGameFromConfig), not one created from " + source);
     }
     if (options.starter().isPresent()) {
       throw new IllegalArgumentException(
-          "only a game created from a configuration takes a starter (createGameFromConfig): create from the preset's configuration instead");
+          "only a game created from a configuration takes a starter (createGameFromConfig), not one created from " + source);
     }
     return options;
   }
 
   static CreateGameRequest fromPreset(GameKind kind, String preset, CreateOptions options) {
-    return create(withoutClock(options)).setKind(kind).setPreset(preset).build();
+    return create(withoutClock(options, "a preset, which brings its own")).setKind(kind).setPreset(preset).build();
   }
 
   static CreateGameRequest fromConfig(GameConfig config, CreateOptions options) {
@@ -76,7 +82,13 @@ final class Requests {
   }
 
   static CreateGameRequest fromPgn(PgnImport pgn, CreateOptions options) {
-    return create(withoutClock(options)).setPgn(pgn).build();
+    return create(withoutClock(options, "a PGN import")).setPgn(pgn).build();
+  }
+
+  /** A creation from one of the caller's saved configurations, which brings its clock and starter. */
+  static CreateGameRequest fromSavedConfig(String name, CreateOptions options) {
+    return create(withoutClock(options, "a saved configuration, which brings its own"))
+        .setSavedConfig(Objects.requireNonNull(name, "name")).build();
   }
 
   static PgnImport pgn(String pgn) {
@@ -179,5 +191,25 @@ final class Requests {
   static AddTimeRequest addTime(String gameId, int seat, Duration time, String requestId) {
     return AddTimeRequest.newBuilder()
         .setGameId(gameId).setSeat(seat).setTime(Clocks.duration(time)).setRequestId(requestId).build();
+  }
+
+  static CreateSavedConfigRequest createSavedConfig(SavedConfig savedConfig) {
+    return CreateSavedConfigRequest.newBuilder().setSavedConfig(Objects.requireNonNull(savedConfig, "savedConfig")).build();
+  }
+
+  static GetSavedConfigRequest getSavedConfig(String name) {
+    return GetSavedConfigRequest.newBuilder().setName(name).build();
+  }
+
+  static ListSavedConfigsRequest listSavedConfigs(int pageSize, String pageToken) {
+    return ListSavedConfigsRequest.newBuilder().setPageSize(pageSize).setPageToken(pageToken).build();
+  }
+
+  static UpdateSavedConfigRequest updateSavedConfig(SavedConfig savedConfig) {
+    return UpdateSavedConfigRequest.newBuilder().setSavedConfig(Objects.requireNonNull(savedConfig, "savedConfig")).build();
+  }
+
+  static DeleteSavedConfigRequest deleteSavedConfig(String name) {
+    return DeleteSavedConfigRequest.newBuilder().setName(name).build();
   }
 }

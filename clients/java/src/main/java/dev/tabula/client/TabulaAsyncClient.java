@@ -16,10 +16,13 @@ import dev.tabula.v1.ListGameKindsRequest;
 import dev.tabula.v1.ListGamesRequest;
 import dev.tabula.v1.ListGamesResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
+import dev.tabula.v1.ListSavedConfigsRequest;
+import dev.tabula.v1.ListSavedConfigsResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ResignResponse;
+import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.SeatToken;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
@@ -184,6 +187,23 @@ public final class TabulaAsyncClient implements AutoCloseable {
   /** As {@link #createGameFromPgn(String)} from a full import, for {@code ply}. */
   public CompletableFuture<CreateGameResponse> createGameFromPgn(PgnImport pgn, CreateOptions options) {
     return createGame(Requests.fromPgn(pgn, options));
+  }
+
+  /**
+   * Creates a game from one of the caller's saved configurations; see
+   * {@link TabulaClient#createGameFromSavedConfig(String)}.
+   */
+  public CompletableFuture<CreateGameResponse> createGameFromSavedConfig(String name) {
+    return createGameFromSavedConfig(name, CreateOptions.defaults());
+  }
+
+  /**
+   * As {@link #createGameFromSavedConfig(String)}, private, with a request id, with bot seats
+   * or with hints allowed; options with a clock or a starter throw
+   * {@link IllegalArgumentException} at once, without calling the server.
+   */
+  public CompletableFuture<CreateGameResponse> createGameFromSavedConfig(String name, CreateOptions options) {
+    return createGame(Requests.fromSavedConfig(name, options));
   }
 
   /** Creates a game from a full request. */
@@ -364,6 +384,41 @@ public final class TabulaAsyncClient implements AutoCloseable {
   /** Issues a new token for {@code seat}. Needs a service key. */
   public CompletableFuture<SeatToken> reissueSeatToken(String gameId, int seat) {
     return call(GameServiceGrpc.GameServiceStub::reissueSeatToken, Requests.reissueSeatToken(gameId, seat), r -> r.getSeatToken());
+  }
+
+  /** Saves a configuration under a name; see {@link TabulaClient#createSavedConfig(SavedConfig)}. */
+  public CompletableFuture<SavedConfig> createSavedConfig(SavedConfig savedConfig) {
+    return call(GameServiceGrpc.GameServiceStub::createSavedConfig, Requests.createSavedConfig(savedConfig), r -> r);
+  }
+
+  /** One of the caller's saved configurations; see {@link TabulaClient#getSavedConfig(String)}. */
+  public CompletableFuture<SavedConfig> getSavedConfig(String name) {
+    return call(GameServiceGrpc.GameServiceStub::getSavedConfig, Requests.getSavedConfig(name), r -> r);
+  }
+
+  /** The first page of the caller's saved configurations; see {@link TabulaClient#listSavedConfigs()}. */
+  public CompletableFuture<ListSavedConfigsResponse> listSavedConfigs() {
+    return listSavedConfigs(ListSavedConfigsRequest.getDefaultInstance());
+  }
+
+  /** One page of the caller's saved configurations; see {@link TabulaClient#listSavedConfigs(int, String)}. */
+  public CompletableFuture<ListSavedConfigsResponse> listSavedConfigs(int pageSize, String pageToken) {
+    return listSavedConfigs(Requests.listSavedConfigs(pageSize, pageToken));
+  }
+
+  /** One page of the caller's saved configurations from a full request. */
+  public CompletableFuture<ListSavedConfigsResponse> listSavedConfigs(ListSavedConfigsRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::listSavedConfigs, request, r -> r);
+  }
+
+  /** Replaces a saved configuration; see {@link TabulaClient#updateSavedConfig(SavedConfig)}. */
+  public CompletableFuture<SavedConfig> updateSavedConfig(SavedConfig savedConfig) {
+    return call(GameServiceGrpc.GameServiceStub::updateSavedConfig, Requests.updateSavedConfig(savedConfig), r -> r);
+  }
+
+  /** Deletes a saved configuration; see {@link TabulaClient#deleteSavedConfig(String)}. */
+  public CompletableFuture<Void> deleteSavedConfig(String name) {
+    return call(GameServiceGrpc.GameServiceStub::deleteSavedConfig, Requests.deleteSavedConfig(name), r -> null);
   }
 
   /** Calls a game off with no result; see {@link TabulaClient#abortGame(String, String)}. */

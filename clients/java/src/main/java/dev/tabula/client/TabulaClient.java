@@ -15,10 +15,13 @@ import dev.tabula.v1.ListGameKindsRequest;
 import dev.tabula.v1.ListGamesRequest;
 import dev.tabula.v1.ListGamesResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
+import dev.tabula.v1.ListSavedConfigsRequest;
+import dev.tabula.v1.ListSavedConfigsResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ResignResponse;
+import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.SeatToken;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
@@ -56,7 +59,8 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>There is one method per RPC of the contract, named after it ({@code CreateGame} is
- * {@link #createGameFromPreset}, {@link #createGameFromConfig} and {@link #createGameFromPgn};
+ * {@link #createGameFromPreset}, {@link #createGameFromConfig}, {@link #createGameFromPgn} and
+ * {@link #createGameFromSavedConfig};
  * {@code StreamEvents} is {@link #events}). Every unary call has a deadline, 30 seconds unless
  * the builder's {@link Builder#callTimeout} or {@link #withTimeout} says otherwise; event
  * streams have none and end with {@link EventStream#close}. Every call that fails throws
@@ -255,6 +259,28 @@ public final class TabulaClient implements AutoCloseable {
   /** As {@link #createGameFromPgn(String)} from a full import, for {@code ply} (only the first plies). */
   public CreateGameResponse createGameFromPgn(PgnImport pgn, CreateOptions options) {
     return createGame(Requests.fromPgn(pgn, options));
+  }
+
+  /**
+   * Creates a game from one of the caller's saved configurations ({@link #createSavedConfig}),
+   * named by {@code name}. The game copies it, clock and starter included: later updates and
+   * deletions of the saved configuration never change the game, and with
+   * {@code STARTER_RANDOM} each game draws its own seat. An unknown name fails with
+   * {@code NOT_FOUND}, reason {@code SAVED_CONFIG_NOT_FOUND}.
+   */
+  public CreateGameResponse createGameFromSavedConfig(String name) {
+    return createGameFromSavedConfig(name, CreateOptions.defaults());
+  }
+
+  /**
+   * As {@link #createGameFromSavedConfig(String)}, private, with a request id, with bot seats
+   * or with hints allowed. The clock and the seat that starts are the saved configuration's:
+   * options with {@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout} or
+   * {@link CreateOptions#withStarter} throw {@link IllegalArgumentException} without calling
+   * the server, as for a preset.
+   */
+  public CreateGameResponse createGameFromSavedConfig(String name, CreateOptions options) {
+    return createGame(Requests.fromSavedConfig(name, options));
   }
 
   /** Creates a game from a full request. */
@@ -495,6 +521,88 @@ public final class TabulaClient implements AutoCloseable {
    */
   public SeatToken reissueSeatToken(String gameId, int seat) {
     return call(s -> s.reissueSeatToken(Requests.reissueSeatToken(gameId, seat))).getSeatToken();
+  }
+
+  /**
+   * Saves a configuration under a name of the caller's, for
+   * {@link #createGameFromSavedConfig} to create games from, and returns it as stored: its
+   * {@code getKind()}, its configuration with every default filled in (clock included), and
+   * its {@code getCreateTime()} and {@code getUpdateTime()}. Give {@code name} (1 to 64
+   * lower-case letters, digits, {@code _} and {@code -}), {@code description} (at most 500
+   * characters) and {@code config}; a malformed name or description fails with
+   * {@code INVALID_ARGUMENT} {@code INVALID_REQUEST}, a configuration a creation would refuse
+   * with {@code INVALID_ARGUMENT} {@code INVALID_CONFIG} naming every problem. A
+   * {@code STARTER_RANDOM} stays random: each game made from it draws its own seat. Names
+   * belong to the service key that saves them (on a server without keys, everyone shares
+   * one set). Fails with {@code ALREADY_EXISTS} {@code SAVED_CONFIG_EXISTS} for a name the
+   * caller has saved, {@code RESOURCE_EXHAUSTED} {@code TOO_MANY_SAVED_CONFIGS} beyond 1,000.
+   *
+   * <pre>{@code
+   * client.createSavedConfig(SavedConfig.newBuilder().setName("big-board").setDescription("the big board")
+   *     .setConfig(GameConfig.newBuilder().setConnectFour(ConnectFourConfig.newBuilder().setWidth(9).setHeight(7)))
+   *     .build());
+   * CreateGameResponse created = client.createGameFromSavedConfig("big-board");
+   * }</pre>
+   */
+  public SavedConfig createSavedConfig(SavedConfig savedConfig) {
+    return call(s -> s.createSavedConfig(Requests.createSavedConfig(savedConfig)));
+  }
+
+  /** One of the caller's saved configurations ({@code NOT_FOUND} {@code SAVED_CONFIG_NOT_FOUND}). */
+  public SavedConfig getSavedConfig(String name) {
+    return call(s -> s.getSavedConfig(Requests.getSavedConfig(name)));
+  }
+
+  /** The first page of the caller's saved configurations, by name (50 a page). */
+  public ListSavedConfigsResponse listSavedConfigs() {
+    return listSavedConfigs(ListSavedConfigsRequest.getDefaultInstance());
+  }
+
+  /**
+   * One page of the caller's saved configurations, by name: at most {@code pageSize} (0: 50;
+   * at most 500), after {@code pageToken}, the previous response's {@code next_page_token}
+   * (empty for the first page; empty in the response after the last).
+   */
+  public ListSavedConfigsResponse listSavedConfigs(int pageSize, String pageToken) {
+    return listSavedConfigs(Requests.listSavedConfigs(pageSize, pageToken));
+  }
+
+  /** One page of the caller's saved configurations from a full request. */
+  public ListSavedConfigsResponse listSavedConfigs(ListSavedConfigsRequest request) {
+    return call(s -> s.listSavedConfigs(request));
+  }
+
+  /** Every one of the caller's saved configurations, by name, following the pages. */
+  public List<SavedConfig> listAllSavedConfigs() {
+    List<SavedConfig> saved = new ArrayList<>();
+    ListSavedConfigsRequest page = ListSavedConfigsRequest.getDefaultInstance();
+    while (true) {
+      ListSavedConfigsResponse response = listSavedConfigs(page);
+      saved.addAll(response.getSavedConfigsList());
+      if (response.getNextPageToken().isEmpty()) {
+        return saved;
+      }
+      page = page.toBuilder().setPageToken(response.getNextPageToken()).build();
+    }
+  }
+
+  /**
+   * Replaces the description and configuration of the caller's saved configuration named by
+   * {@code savedConfig.getName()}, and returns it as stored: its {@code getCreateTime()} kept,
+   * its {@code getUpdateTime()} now. Games created from it keep the copy they made. Fails like
+   * {@link #createSavedConfig}, and with {@code NOT_FOUND} {@code SAVED_CONFIG_NOT_FOUND} for
+   * a name the caller has not saved.
+   */
+  public SavedConfig updateSavedConfig(SavedConfig savedConfig) {
+    return call(s -> s.updateSavedConfig(Requests.updateSavedConfig(savedConfig)));
+  }
+
+  /**
+   * Deletes one of the caller's saved configurations ({@code NOT_FOUND}
+   * {@code SAVED_CONFIG_NOT_FOUND}); games created from it are not changed.
+   */
+  public void deleteSavedConfig(String name) {
+    call(s -> s.deleteSavedConfig(Requests.deleteSavedConfig(name)));
   }
 
   /**

@@ -318,6 +318,11 @@ class UnknownValuesTest {
     assertEquals(78, ErrorReason.ERROR_REASON_TAKEBACK_ALREADY_REQUESTED_VALUE);
     assertEquals("ERROR_REASON_NO_TAKEBACK_REQUEST", Names.enumName(ErrorReason.getDescriptor(), 79));
     assertEquals(79, ErrorReason.ERROR_REASON_NO_TAKEBACK_REQUEST_VALUE);
-    assertEquals("unknown(80)", Names.enumName(ErrorReason.getDescriptor(), 80));
+    assertEquals(List.of("ERROR_REASON_SAVED_CONFIG_NOT_FOUND", "ERROR_REASON_SAVED_CONFIG_EXISTS",
+        "ERROR_REASON_TOO_MANY_SAVED_CONFIGS", "unknown(83)"),
+        Stream.of(80, 81, 82, 83).map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
+    assertEquals(80, ErrorReason.ERROR_REASON_SAVED_CONFIG_NOT_FOUND_VALUE);
+    assertEquals(81, ErrorReason.ERROR_REASON_SAVED_CONFIG_EXISTS_VALUE);
+    assertEquals(82, ErrorReason.ERROR_REASON_TOO_MANY_SAVED_CONFIGS_VALUE);
   }
 }
