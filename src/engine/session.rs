@@ -96,14 +96,19 @@ impl<G: Rules> Match<G> {
             error.add("takeback_consent", "asks the other seat to agree to takebacks; allow takebacks too");
             return Err(error);
         }
-        Ok(Match {
+        Ok(Match::starting(config, position))
+    }
+
+    /// A match at `position` with nothing played yet.
+    fn starting(config: G::Config, position: G) -> Match<G> {
+        Match {
             config,
             position,
             history: Vec::new(),
             moves_in_force: Vec::new(),
             ending: None,
             takeback_request: None,
-        })
+        }
     }
 
     /// The match made of a position and the history that led to it, as a snapshot holds
@@ -118,14 +123,7 @@ impl<G: Rules> Match<G> {
     /// When the history contradicts itself: a takeback with no move to undo, or a turn
     /// after a resignation.
     pub(super) fn from_parts(config: G::Config, position: G, history: Vec<Turn>) -> Result<Match<G>, String> {
-        let mut game = Match {
-            config,
-            position,
-            history: Vec::new(),
-            moves_in_force: Vec::new(),
-            ending: None,
-            takeback_request: None,
-        };
+        let mut game = Match::starting(config, position);
         let mut ending = None;
         for (index, turn) in history.iter().enumerate() {
             if ending.is_some() {

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 
 use super::{
     GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode, SavedConfig, Snapshot, Store,
-    StoreError, StoredEvent, TokenHash, in_progress_cap, to_stored_precision,
+    StoreError, StoredEvent, TokenHash, in_progress_cap,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -35,6 +35,11 @@ impl MemoryStore {
         // A panic while holding the lock cannot leave a half-written game: every
         // mutation below is a single insert or push after all checks.
         self.games.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn lock_saved(&self) -> std::sync::MutexGuard<'_, BTreeMap<(String, String), SavedConfig>> {
+        // Every mutation of a saved configuration is a single insert or removal after all checks.
+        self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// How many of `owner`'s games in `games` are in progress.
@@ -224,13 +229,9 @@ impl Store for MemoryStore {
     }
 
     async fn save_config(&self, saved: SavedConfig, mode: SaveMode) -> Result<SavedConfig, StoreError> {
-        let mut all = self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut all = self.lock_saved();
         let key = (saved.owner.clone(), saved.name.clone());
-        let mut saved = SavedConfig {
-            created: to_stored_precision(saved.created),
-            updated: to_stored_precision(saved.updated),
-            ..saved
-        };
+        let mut saved = saved.at_stored_precision();
         match (mode, all.get(&key)) {
             (SaveMode::Create { .. }, Some(_)) => return Err(StoreError::SavedConfigExists(saved.name)),
             (SaveMode::Create { max_per_owner }, None) => {
@@ -247,7 +248,7 @@ impl Store for MemoryStore {
     }
 
     async fn saved_config(&self, owner: &str, name: &str) -> Result<SavedConfig, StoreError> {
-        let all = self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let all = self.lock_saved();
         all.get(&(owner.to_owned(), name.to_owned()))
             .cloned()
             .ok_or_else(|| StoreError::SavedConfigNotFound(name.to_owned()))
@@ -259,7 +260,7 @@ impl Store for MemoryStore {
         after_name: Option<&str>,
         limit: usize,
     ) -> Result<Vec<SavedConfig>, StoreError> {
-        let all = self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let all = self.lock_saved();
         Ok(all
             .values()
             .filter(|saved| saved.owner == owner && after_name.is_none_or(|after| saved.name.as_str() > after))
@@ -269,7 +270,7 @@ impl Store for MemoryStore {
     }
 
     async fn delete_saved_config(&self, owner: &str, name: &str) -> Result<(), StoreError> {
-        let mut all = self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut all = self.lock_saved();
         all.remove(&(owner.to_owned(), name.to_owned()))
             .map(drop)
             .ok_or_else(|| StoreError::SavedConfigNotFound(name.to_owned()))

@@ -29,6 +29,17 @@ pub struct SavedConfig {
     pub updated: SystemTime,
 }
 
+impl SavedConfig {
+    /// This configuration with its times at the precision every store keeps.
+    pub fn at_stored_precision(self) -> SavedConfig {
+        SavedConfig {
+            created: super::to_stored_precision(self.created),
+            updated: super::to_stored_precision(self.updated),
+            ..self
+        }
+    }
+}
+
 /// How [`Store::save_config`](super::Store::save_config) saves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SaveMode {

@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 use super::super::codec::{hashes_to_bytes, status_name, to_json, to_micros, unsigned};
 use super::super::{
     Change, ChangeKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode,
-    SavedConfig, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap, to_stored_precision,
+    SavedConfig, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, record_from_row,
@@ -313,11 +313,7 @@ impl<S: SqlStore> Store for S {
     }
 
     async fn save_config(&self, saved: SavedConfig, mode: SaveMode) -> Result<SavedConfig, StoreError> {
-        let mut saved = SavedConfig {
-            created: to_stored_precision(saved.created),
-            updated: to_stored_precision(saved.updated),
-            ..saved
-        };
+        let mut saved = saved.at_stored_precision();
         let mut tx = self.pool().begin().await.map_err(backend)?;
         let key = || [saved.owner.as_str().into(), saved.name.as_str().into()];
         let existing = query::<S::Db>(S::Db::SQL.saved, key()).fetch_optional(tx.executor()).await.map_err(backend)?;
