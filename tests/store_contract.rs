@@ -14,8 +14,9 @@ use tabula::engine::{Action, Outcome, Seat, Turn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
 use tabula::store::{
-    BotSeat, EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, RecordUpdate, SaveMode, SavedConfig, Snapshot,
-    SqliteStore, Store, StoreError, StoredEvent,
+    BotSeat, EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, Player, RecordUpdate, SaveMode, SavedConfig,
+    SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Snapshot, SqliteStore,
+    Store, StoreError, StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -39,6 +40,8 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         allow_hints: false,
         clock: None,
         deadline: None,
+        players: Vec::new(),
+        series: None,
     }
 }
 
@@ -83,6 +86,8 @@ async fn contract(store: Arc<dyn Store>) {
     clocks_and_deadlines_are_kept_and_found(store.clone()).await;
     hint_permission_is_kept(store.as_ref()).await;
     saved_configs_are_kept_per_owner(store.as_ref()).await;
+    players_are_kept_and_found(store.clone()).await;
+    series_are_kept_and_updated_one_revision_at_a_time(store.as_ref()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
     store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();
@@ -210,6 +215,107 @@ async fn contract(store: Arc<dyn Store>) {
     assert!(log.iter().all(|e| e.request_digest.is_none()));
 }
 
+/// A record's players and series link come back as written; listing by player finds the
+/// games with that player in any seat, and forgets a deleted game.
+async fn players_are_kept_and_found(store: Arc<dyn Store>) {
+    let named = |id: &str, name: &str| Player { id: id.into(), name: name.into() };
+    let first = GameRecord {
+        players: vec![named("ann", "Ann"), named("bob", "")],
+        series: Some(SeriesLink { series_id: "s-1".into(), number: 2 }),
+        ..record("0190e000-0000-7000-8000-000000000001", GameKind::TicTacToe, time(1))
+    };
+    let second = GameRecord {
+        players: vec![named("", ""), named("ann", "Ann")],
+        ..record("0190e000-0000-7000-8000-000000000002", GameKind::TicTacToe, time(2))
+    };
+    let third = record("0190e000-0000-7000-8000-000000000003", GameKind::TicTacToe, time(3));
+    for game in [&first, &second, &third] {
+        store.create(game.clone(), vec![created(game.created)], None).await.unwrap();
+    }
+    assert_eq!(store.load(&first.id).await.unwrap().0, first);
+    assert_eq!(store.load(&third.id).await.unwrap().0, third);
+    let of = |player: &str| ListFilter { player: Some(player.into()), ..Default::default() };
+    let ids = |records: Vec<GameRecord>| records.into_iter().map(|r| r.id).collect::<Vec<_>>();
+    assert_eq!(ids(store.list(of("ann"), None, 10).await.unwrap()), [second.id.clone(), first.id.clone()]);
+    assert_eq!(ids(store.list(of("ann"), Some(&second.id), 10).await.unwrap()), std::slice::from_ref(&first.id));
+    assert_eq!(ids(store.list(of("bob"), None, 10).await.unwrap()), std::slice::from_ref(&first.id));
+    assert!(store.list(of(""), None, 10).await.unwrap().is_empty(), "an unnamed seat is nobody's");
+    store.delete(&first.id).await.unwrap();
+    assert!(store.list(of("bob"), None, 10).await.unwrap().is_empty());
+    for game in [&second, &third] {
+        store.delete(&game.id).await.unwrap();
+    }
+}
+
+/// Series: kept whole, found by their creation request key, replaced only from the revision
+/// before, and listed newest first by status a page at a time.
+async fn series_are_kept_and_updated_one_revision_at_a_time(store: &dyn Store) {
+    let series = |id: &str, at: u64| SeriesRecord {
+        id: id.into(),
+        owner: Some("lobby".into()),
+        config: GameKind::Chess.info().default_config,
+        clock: None,
+        length: SeriesLength::BestOf(3),
+        draws: SeriesDraws::HalfPoint,
+        players: vec![Player { id: "ann".into(), name: "Ann".into() }, Player::default()],
+        bots: vec![BotSeat { seat: Seat::SECOND, level: 3, move_time_ms: 0 }],
+        private: true,
+        allow_hints: false,
+        token_hashes: [[1; 32], [2; 32]],
+        games: Vec::new(),
+        status: SeriesStatus::InProgress,
+        winner: None,
+        created: time(at),
+        updated: time(at),
+        revision: 0,
+        request_digest: Some("digest".into()),
+    };
+    let ids = [
+        "0190f000-0000-7000-8000-000000000001",
+        "0190f000-0000-7000-8000-000000000002",
+        "0190f000-0000-7000-8000-000000000003",
+    ];
+    store.create_series(series(ids[0], 1), Some("service/lobby/s1")).await.unwrap();
+    assert!(matches!(
+        store.create_series(series(ids[1], 2), Some("service/lobby/s1")).await,
+        Err(StoreError::CreationRequestTaken)
+    ));
+    assert!(matches!(store.create_series(series(ids[0], 2), None).await, Err(StoreError::AlreadyExists(_))));
+    store.create_series(series(ids[1], 2), None).await.unwrap();
+    store.create_series(series(ids[2], 3), None).await.unwrap();
+    assert_eq!(store.find_series_creation("service/lobby/s1").await.unwrap().as_deref(), Some(ids[0]));
+    assert_eq!(store.find_series_creation("service/lobby/s2").await.unwrap(), None);
+    assert_eq!(store.series(ids[0]).await.unwrap(), series(ids[0], 1));
+    assert!(matches!(store.series("nope").await, Err(StoreError::SeriesNotFound(_))));
+
+    let mut moved = series(ids[0], 1);
+    moved.games.push(SeriesGame { game_id: "g-1".into(), started: time(5), result: None });
+    moved.revision = 1;
+    store.update_series(moved.clone()).await.unwrap();
+    assert!(
+        matches!(store.update_series(moved.clone()).await, Err(StoreError::Conflict { expected: 0, current: 1 })),
+        "a second update from the same revision loses"
+    );
+    moved.games[0].result = Some(SeriesResult {
+        outcome: Outcome::Draw { reason: tabula::engine::DrawReason::Agreement },
+        half_points: [1, 1],
+        finished: time(9),
+    });
+    moved.status = SeriesStatus::Finished;
+    moved.winner = Some(1);
+    moved.revision = 2;
+    store.update_series(moved.clone()).await.unwrap();
+    assert_eq!(store.series(ids[0]).await.unwrap(), moved);
+
+    let listed = |status, after: Option<&'static str>| async move {
+        store.list_series(status, after, 2).await.unwrap().into_iter().map(|s| s.id).collect::<Vec<_>>()
+    };
+    assert_eq!(listed(None, None).await, [ids[2], ids[1]]);
+    assert_eq!(listed(None, Some(ids[1])).await, [ids[0]]);
+    assert_eq!(listed(Some(SeriesStatus::Finished), None).await, [ids[0]]);
+    assert_eq!(listed(Some(SeriesStatus::InProgress), None).await, [ids[2], ids[1]]);
+}
+
 /// Saved configurations: kept per owner by name, listed in name order a page at a time, a
 /// name taken or missing refused, the owner's count capped, a replacement keeping the
 /// creation time, a deletion gone for good.
@@ -330,7 +436,7 @@ async fn bot_seats_are_kept_and_found(store: Arc<dyn Store>) {
     assert_eq!(store.load(&with.id).await.unwrap().0.bots, bots);
     assert!(store.load(&without.id).await.unwrap().0.bots.is_empty());
     let sweep = ListFilter { status: Some(GameStatus::InProgress), with_bots: true, ..Default::default() };
-    let found: Vec<String> = store.list(sweep, None, 10).await.unwrap().into_iter().map(|r| r.id).collect();
+    let found: Vec<String> = store.list(sweep.clone(), None, 10).await.unwrap().into_iter().map(|r| r.id).collect();
     assert_eq!(found, std::slice::from_ref(&with.id));
     finish(store.as_ref(), &with.id).await;
     assert!(store.list(sweep, None, 10).await.unwrap().is_empty(), "a finished game has no bot to move");

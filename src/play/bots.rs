@@ -135,7 +135,7 @@ impl Hub {
             let mut after: Option<String> = None;
             let mut driving = tokio::task::JoinSet::new();
             loop {
-                match strong.store.list(filter, after.as_deref(), SWEEP_PAGE).await {
+                match strong.store.list(filter.clone(), after.as_deref(), SWEEP_PAGE).await {
                     Ok(page) => {
                         for record in &page {
                             while driving.len() >= SWEEP_CONCURRENCY {

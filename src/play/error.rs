@@ -28,6 +28,9 @@ pub enum PlayError {
     /// The caller has no saved configuration of this name.
     #[error("no saved configuration is called {0:?}")]
     SavedConfigNotFound(String),
+    /// No series has this id.
+    #[error("no series has id {0:?}")]
+    SeriesNotFound(String),
     /// The caller already saved a configuration of this name.
     #[error("a saved configuration is already called {0:?}")]
     SavedConfigExists(String),
@@ -97,6 +100,7 @@ impl From<StoreError> for PlayError {
             StoreError::NotFinished(id) => PlayError::GameNotFinished(id),
             StoreError::TooManyGames { owner, limit } => PlayError::TooManyGames { owner, limit },
             StoreError::SavedConfigNotFound(name) => PlayError::SavedConfigNotFound(name),
+            StoreError::SeriesNotFound(id) => PlayError::SeriesNotFound(id),
             StoreError::SavedConfigExists(name) => PlayError::SavedConfigExists(name),
             StoreError::TooManySavedConfigs { owner, limit } => PlayError::TooManySavedConfigs { owner, limit },
             StoreError::AlreadyExists(_) | StoreError::CreationRequestTaken | StoreError::Backend(_) => {

@@ -28,8 +28,8 @@ use crate::engine::clock::{ClockConfig, Clocks};
 use crate::engine::{Action, AnyMatch, Outcome, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
-    BotSeat, Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, RecordUpdate, Snapshot, Store,
-    StoredEvent, TokenHash, from_millis, latest_clocks, played_turns, to_millis,
+    BotSeat, Change, ChangeKind, EventKind, GameRecord, GameStatus, LoadedGame, Player, RecordUpdate, SeriesLink,
+    Snapshot, Store, StoredEvent, TokenHash, from_millis, latest_clocks, played_turns, to_millis,
 };
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
@@ -60,6 +60,8 @@ pub struct Hub {
     cache_limit: usize,
     /// Ticks on every cache use, to find the least recently used games.
     clock: AtomicU64,
+    /// Counts the series this process moved on, for their streams to look again.
+    pub(super) series_changed: watch::Sender<u64>,
 }
 
 /// One game in play.
@@ -82,6 +84,10 @@ pub struct LiveGame {
     pub allow_hints: bool,
     /// The time control, one per seat; `None` for a game without clocks.
     pub clock: Option<ClockConfig>,
+    /// Who sits in each seat, when the creator named anyone.
+    pub players: Vec<Player>,
+    /// The series the game is part of, if any.
+    pub series: Option<SeriesLink>,
     /// The seq at which this process's bot task is thinking, if one is.
     thinking: Mutex<Option<u64>>,
     /// Set once the game is archived.
@@ -152,6 +158,7 @@ impl Hub {
             channel_capacity: channel_capacity.max(1),
             cache_limit: cache_limit.max(1),
             clock: AtomicU64::new(0),
+            series_changed: watch::channel(0).0,
         });
         if let Some(changes) = changes {
             tokio::spawn(follow_changes(Arc::downgrade(&hub), changes));
@@ -159,6 +166,7 @@ impl Hub {
         tokio::spawn(Hub::sweep(Arc::downgrade(&hub)));
         tokio::spawn(Hub::keep_time(Arc::downgrade(&hub), timekeeper, time));
         tokio::spawn(Hub::sweep_deadlines(Arc::downgrade(&hub)));
+        tokio::spawn(Hub::sweep_series(Arc::downgrade(&hub)));
         hub
     }
 
@@ -342,6 +350,8 @@ impl LiveGame {
             bots: record.bots.clone(),
             allow_hints: record.allow_hints,
             clock: record.clock.clone(),
+            players: record.players.clone(),
+            series: record.series.clone(),
             thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
@@ -466,6 +476,8 @@ impl LiveGame {
                 allow_hints: self.allow_hints,
                 clock: self.clock.clone(),
                 deadline: state.deadline().map(from_millis),
+                players: self.players.clone(),
+                series: self.series.clone(),
             },
             game: state.game.clone_box(),
         }

@@ -217,7 +217,7 @@ mod tests {
     use crate::engine::{Action, Seat};
     use crate::games::GameKind;
     use crate::play::{Created, Creation, ManualTime, TimeSource};
-    use crate::store::{GameRecord, GameStatus, MemoryStore};
+    use crate::store::{GameRecord, MemoryStore};
 
     /// A Connect Four game on a clock of 5 s a move, made in a hub whose time is `time`.
     async fn timed_game(time: &Arc<ManualTime>) -> (Arc<Hub>, Arc<super::super::LiveGame>) {
@@ -227,20 +227,8 @@ mod tests {
         let clock = ClockConfig::uniform(TimeControl::PerMove { per_move: 5_000 }).for_seats(2, "clock").unwrap();
         let record = GameRecord {
             id: "timed".to_owned(),
-            config: config.clone(),
             seat_token_hashes: vec![[1; 32], [2; 32]],
-            created: now,
-            updated: now,
-            seq: 1,
-            status: GameStatus::InProgress,
-            outcome: None,
-            move_count: 0,
-            private: false,
-            owner: None,
-            bots: Vec::new(),
-            allow_hints: false,
-            clock: Some(clock),
-            deadline: None,
+            ..GameRecord::new_game(config.clone(), Some(clock), now)
         };
         let game = config.new_match().unwrap();
         let creation = Creation {

@@ -343,6 +343,11 @@ impl Hub {
         if live.due_bot(state.game.as_ref()).is_some() {
             self.drive(&live.id);
         }
+        if let Some(link) = &live.series
+            && state.game.outcome().is_some()
+        {
+            self.advance_series_soon(link);
+        }
         self.timekeeper.arm(&live.id, state.deadline());
         let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
         Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer), clocks })

@@ -47,6 +47,10 @@ pub enum ApiError {
     TooManyGames { owner: String, limit: u64 },
     /// The caller has no saved configuration of this name.
     SavedConfigNotFound(String),
+    /// No series has this id.
+    SeriesNotFound(String),
+    /// A spectator asked for a private series.
+    PrivateSeries(String),
     /// The caller already saved a configuration of this name.
     SavedConfigExists(String),
     /// The caller already saved this many configurations.
@@ -120,6 +124,7 @@ impl From<StoreError> for ApiError {
             StoreError::NotFinished(id) => ApiError::GameNotFinished(id),
             StoreError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
             StoreError::SavedConfigNotFound(name) => ApiError::SavedConfigNotFound(name),
+            StoreError::SeriesNotFound(id) => ApiError::SeriesNotFound(id),
             StoreError::SavedConfigExists(name) => ApiError::SavedConfigExists(name),
             StoreError::TooManySavedConfigs { owner, limit } => ApiError::TooManySavedConfigs { owner, limit },
             StoreError::AlreadyExists(_) | StoreError::CreationRequestTaken | StoreError::Backend(_) => {
@@ -139,6 +144,7 @@ impl From<PlayError> for ApiError {
             PlayError::TooManyStreams { limit } => ApiError::TooManyStreams { limit },
             PlayError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
             PlayError::SavedConfigNotFound(name) => ApiError::SavedConfigNotFound(name),
+            PlayError::SeriesNotFound(id) => ApiError::SeriesNotFound(id),
             PlayError::SavedConfigExists(name) => ApiError::SavedConfigExists(name),
             PlayError::TooManySavedConfigs { owner, limit } => ApiError::TooManySavedConfigs { owner, limit },
             PlayError::SeqOutOfRange { after, current } => ApiError::SeqOutOfRange { after, current },
@@ -248,6 +254,13 @@ impl From<ApiError> for Status {
                 &[("game_id", id)],
                 None,
             ),
+            ApiError::PrivateSeries(id) => status(
+                Code::PermissionDenied,
+                "PRIVATE_GAME",
+                format!("series {id:?} is private: only its players (with their tokens) and service keys may see it"),
+                &[("series_id", id)],
+                None,
+            ),
             ApiError::CredentialForOtherGame(id) => status(
                 Code::PermissionDenied,
                 "CREDENTIAL_FOR_OTHER_GAME",
@@ -283,6 +296,13 @@ impl From<ApiError> for Status {
                 "SAVED_CONFIG_NOT_FOUND",
                 format!("you have no saved configuration called {name:?}; ListSavedConfigs shows yours"),
                 &[("name", name)],
+                None,
+            ),
+            ApiError::SeriesNotFound(id) => status(
+                Code::NotFound,
+                "SERIES_NOT_FOUND",
+                format!("no series has id {id:?}; check the id CreateSeries or ListSeries gave"),
+                &[("series_id", id)],
                 None,
             ),
             ApiError::SavedConfigExists(name) => status(
@@ -547,6 +567,8 @@ mod tests {
             ApiError::TooManyGames { owner: "lobby".into(), limit: 3 },
             ApiError::SavedConfigNotFound("blitz".into()),
             ApiError::SavedConfigExists("blitz".into()),
+            ApiError::SeriesNotFound("s".into()),
+            ApiError::PrivateSeries("s".into()),
             ApiError::TooManySavedConfigs { owner: "lobby".into(), limit: 3 },
             ApiError::DeadlineExceeded,
             ApiError::GameNotFinished("g".into()),

@@ -11,11 +11,14 @@ use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 use tonic::{Request, Response, Status};
 
+mod series;
+
 use super::auth::{Authenticator, Credential, GameAccess, new_token, viewer_in};
 use super::convert::{
-    Violations, action_from_proto, action_to_proto, analysis_request_from_proto, clock_from_proto, clock_to_proto,
-    config_from_proto, config_to_proto, event_to_proto, hint_to_proto, kind_from_proto, kind_to_proto,
-    millis_from_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto,
+    MAX_PLAYER_ID_CHARS, Violations, action_from_proto, action_to_proto, analysis_request_from_proto, clock_from_proto,
+    clock_to_proto, config_from_proto, config_to_proto, event_to_proto, hint_to_proto, kind_from_proto, kind_to_proto,
+    millis_from_proto, outcome_to_proto, players_from_proto, players_to_proto, status_to_proto, timestamp,
+    view_to_proto,
 };
 use super::error::ApiError;
 use super::rate_limit::{CallLimiter, Caller};
@@ -28,7 +31,7 @@ use crate::play::{
     Subscription, TurnRequest, rounded_up_to_millis,
 };
 use crate::proto::tabula::v1 as pb;
-use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, SavedConfig};
+use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, Player, SavedConfig};
 
 /// Longest game id accepted (ours are 36 characters).
 pub const MAX_GAME_ID_LEN: usize = 64;
@@ -218,6 +221,9 @@ fn game_to_proto(record: &GameRecord) -> pb::Game {
         private: record.private,
         bots: record.bots.iter().map(bot_seat_to_proto).collect(),
         allow_hints: record.allow_hints,
+        players: players_to_proto(&record.players),
+        series_id: record.series.as_ref().map(|link| link.series_id.clone()).unwrap_or_default(),
+        series_game_number: record.series.as_ref().map_or(0, |link| link.number),
     }
 }
 
@@ -229,6 +235,22 @@ fn bot_seat_to_proto(bot: &BotSeat) -> pb::BotSeat {
             seconds: i64::from(bot.move_time_ms / 1000),
             nanos: (bot.move_time_ms % 1000 * 1_000_000) as i32,
         }),
+    }
+}
+
+/// The bots and players a creation seats in a game of `kind` with `seats` seats, every
+/// problem of both named at once.
+fn seating(
+    bots: &[pb::BotSeat],
+    players: &[pb::Player],
+    kind: GameKind,
+    seats: usize,
+) -> Result<(Vec<BotSeat>, Vec<Player>), ApiError> {
+    let mut violations = Violations::default();
+    let players = players_from_proto(players, seats, "players", &mut violations);
+    match (bot_seats(bots, kind), violations.into_result(players)) {
+        (Ok(bots), Ok(players)) => Ok((bots, players)),
+        (bots, players) => Err(every_problem(&[bots.as_ref().err(), players.as_ref().err()])),
     }
 }
 
@@ -448,7 +470,8 @@ fn checked_game(
 }
 
 /// What a `CreateGame` asks for; `saved` is the saved configuration it names, read by the
-/// caller (who knows the key it belongs to).
+/// caller (who knows the key it belongs to). Random parts (a random starter, a Chess960
+/// start) are left to draw ([`GameConfig::drawn`]): each game draws its own.
 fn requested_game(request: &pb::CreateGameRequest, saved: Option<SavedConfig>) -> Result<Requested, ApiError> {
     let kind = optional_kind(request.kind)?;
     match &request.source {
@@ -466,12 +489,15 @@ fn requested_game(request: &pb::CreateGameRequest, saved: Option<SavedConfig>) -
                 ));
             }
             // A saved configuration keeps its random parts: each game draws them anew.
-            let config = saved.config.drawn();
-            Ok(Requested { config, clock: saved.clock, field: "saved_config".to_owned(), moves: Vec::new() })
+            Ok(Requested {
+                config: saved.config,
+                clock: saved.clock,
+                field: "saved_config".to_owned(),
+                moves: Vec::new(),
+            })
         }
         Some(pb::create_game_request::Source::Config(wire)) => {
             let (config, clock) = config_and_clock(wire, "config")?;
-            let config = config.drawn();
             if let Some(kind) = kind.filter(|kind| *kind != config.kind()) {
                 return Err(ApiError::bad_field(
                     "kind",
@@ -492,13 +518,12 @@ fn requested_game(request: &pb::CreateGameRequest, saved: Option<SavedConfig>) -
             if name.len() > MAX_PRESET_LEN {
                 return Err(ApiError::bad_field("preset", format!("is longer than {MAX_PRESET_LEN} characters")));
             }
-            // A preset is a configuration like any other: its random parts are drawn now.
             let preset = kind.preset(name).ok_or_else(|| ApiError::UnknownPreset {
                 kind: kind.info().name,
                 name: name.clone(),
                 known: kind.info().presets.iter().map(|p| p.name).collect(),
             })?;
-            let config = preset.config.with_defaults().drawn();
+            let config = preset.config.with_defaults();
             Ok(Requested { config, clock: preset.clock, field: "preset".to_owned(), moves: Vec::new() })
         }
     }
@@ -531,13 +556,22 @@ fn import_pgn(import: &pb::PgnImport) -> Result<Requested, ApiError> {
 /// The filters a page token is bound to: a token only continues the query that made it.
 fn filter_key(filter: &pb::ListGamesRequest) -> String {
     let time = |t: Option<&prost_types::Timestamp>| t.map_or(String::new(), |t| format!("{}.{}", t.seconds, t.nanos));
+    let player = URL_SAFE_NO_PAD.encode(&filter.player_id);
     format!(
-        "{},{},{},{}",
+        "{},{},{},{},{player}",
         filter.kind,
         filter.status,
         time(filter.create_time_after.as_ref()),
         time(filter.create_time_before.as_ref())
     )
+}
+
+/// `ListGamesRequest.player_id` as a filter: `None` when empty.
+fn player_filter(id: &str) -> Result<Option<String>, ApiError> {
+    if id.chars().count() > MAX_PLAYER_ID_CHARS {
+        return Err(ApiError::bad_field("player_id", format!("is longer than {MAX_PLAYER_ID_CHARS} characters")));
+    }
+    Ok((!id.is_empty()).then(|| id.to_owned()))
 }
 
 fn page_token(filter: &pb::ListGamesRequest, last_id: &str) -> String {
@@ -573,6 +607,36 @@ fn page_after(filter: &pb::ListGamesRequest) -> Result<Option<String>, ApiError>
 
 #[tonic::async_trait]
 impl pb::game_service_server::GameService for GameServiceImpl {
+    type StreamSeriesEventsStream = series::SeriesEventStream;
+
+    async fn create_series(
+        &self,
+        request: Request<pb::CreateSeriesRequest>,
+    ) -> Result<Response<pb::CreateSeriesResponse>, Status> {
+        Ok(Response::new(self.create_series_call(request).await?))
+    }
+
+    async fn get_series(
+        &self,
+        request: Request<pb::GetSeriesRequest>,
+    ) -> Result<Response<pb::GetSeriesResponse>, Status> {
+        Ok(Response::new(self.get_series_call(request).await?))
+    }
+
+    async fn list_series(
+        &self,
+        request: Request<pb::ListSeriesRequest>,
+    ) -> Result<Response<pb::ListSeriesResponse>, Status> {
+        Ok(Response::new(self.list_series_call(request).await?))
+    }
+
+    async fn stream_series_events(
+        &self,
+        request: Request<pb::StreamSeriesEventsRequest>,
+    ) -> Result<Response<Self::StreamSeriesEventsStream>, Status> {
+        Ok(Response::new(self.stream_series_call(request).await?))
+    }
+
     async fn list_game_kinds(
         &self,
         request: Request<pb::ListGameKindsRequest>,
@@ -598,29 +662,23 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             _ => None,
         };
         let Requested { config, clock, field, moves: imported } = requested_game(&request, saved)?;
+        let config = config.drawn();
         let (game, clock) = checked_game(&config, clock, "config", field)?;
         let seat_count = game.seat_count();
-        let bots = bot_seats(&request.bots, config.kind())?;
+        let (bots, players) = seating(&request.bots, &request.players, config.kind(), seat_count)?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let tokens: Vec<_> = (0..seat_count).map(|_| new_token()).collect();
         // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
         let now = rounded_up_to_millis(self.hub.now());
         let record = GameRecord {
             id: uuid::Uuid::now_v7().to_string(),
-            config,
             seat_token_hashes: tokens.iter().map(|(_, hash)| *hash).collect(),
-            created: now,
-            updated: now,
-            seq: 1,
-            status: GameStatus::InProgress,
-            outcome: None,
-            move_count: 0,
             private: request.private,
             owner,
             bots,
             allow_hints,
-            clock,
-            deadline: None,
+            players,
+            ..GameRecord::new_game(config, clock, now)
         };
         // The store checks the owner's count and creates in one step, so the cap holds
         // under any concurrency and across replicas.
@@ -687,6 +745,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             created_after: optional_time(request.create_time_after.as_ref(), "create_time_after")?,
             created_before: optional_time(request.create_time_before.as_ref(), "create_time_before")?,
             with_bots: false,
+            player: player_filter(&request.player_id)?,
         };
         let after = page_after(&request)?;
         // One more than the page tells whether another page follows.
@@ -710,7 +769,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
                 (past.game.view(viewer), past.seq, past.clocks)
             }
         };
-        let view = view_to_proto(&live.id, live.config.kind(), seq, &view, clocks.as_ref());
+        let view = view_to_proto(&live, seq, &view, clocks.as_ref());
         Ok(Response::new(pb::GetViewResponse { view: Some(view) }))
     }
 
@@ -768,17 +827,16 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         };
         let result = self.hub.play(&live, turn).await?;
         let viewer = Viewer::Seat(seat);
-        let config = (&live.config, live.clock.as_ref());
         let events = result
             .events
             .iter()
-            .map(|e| event_to_proto(&live.id, config, viewer, e, ClockReadings::of_event(&live, e).as_ref()))
+            .map(|e| event_to_proto(&live, viewer, e, ClockReadings::of_event(&live, e).as_ref()))
             .collect();
         Ok(Response::new(pb::SubmitMoveResponse {
             applied: result.applied,
             seq: result.seq,
             events,
-            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
+            view: Some(view_to_proto(&live, result.seq, &result.view, result.clocks.as_ref())),
         }))
     }
 
@@ -796,7 +854,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         tracing::info!(game_id = %live.id, %seat, "seat resigned");
         Ok(Response::new(pb::ResignResponse {
             seq: result.seq,
-            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
+            view: Some(view_to_proto(&live, result.seq, &result.view, result.clocks.as_ref())),
         }))
     }
 
@@ -809,11 +867,22 @@ impl pb::game_service_server::GameService for GameServiceImpl {
             return Err(ApiError::UnsupportedByGame("PGN export").into());
         };
         let snapshot = live.copy().await;
+        // A player is named by their display name, or else their id; "?" when unnamed.
+        let name = |seat: usize| {
+            let player = live.players.get(seat);
+            let name = player.map(|p| if p.name.is_empty() { p.id.as_str() } else { p.name.as_str() });
+            name.filter(|name| !name.is_empty()).unwrap_or("?").to_owned()
+        };
         let tags = chess::pgn::Tags {
-            event: format!("Tabula game {}", live.id),
+            event: match &live.series {
+                Some(link) => format!("Tabula series {}", link.series_id),
+                None => format!("Tabula game {}", live.id),
+            },
             site: "Tabula".to_owned(),
             date: pgn_date(live.created),
-            ..Default::default()
+            round: live.series.as_ref().map_or_else(|| "?".to_owned(), |link| link.number.to_string()),
+            white: name(0),
+            black: name(1),
         };
         let pgn = chess::pgn::export(config, snapshot.game.history(), &tags)
             .map_err(|e| ApiError::Storage(format!("game {} does not replay: {e}", live.id)))?;
@@ -840,7 +909,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let result = self.hub.play(&live, turn).await?;
         Ok(Response::new(pb::TakeBackResponse {
             seq: result.seq,
-            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
+            view: Some(view_to_proto(&live, result.seq, &result.view, result.clocks.as_ref())),
         }))
     }
 
@@ -860,7 +929,7 @@ impl pb::game_service_server::GameService for GameServiceImpl {
         let result = self.hub.play(&live, turn).await?;
         Ok(Response::new(pb::AnswerTakeBackResponse {
             seq: result.seq,
-            view: Some(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref())),
+            view: Some(view_to_proto(&live, result.seq, &result.view, result.clocks.as_ref())),
         }))
     }
 
@@ -1107,7 +1176,7 @@ impl GameServiceImpl {
         };
         let result = self.hub.play(live, request).await?;
         tracing::info!(game_id = %live.id, key = key.as_deref(), ?change, "clocks changed");
-        Ok(view_to_proto(&live.id, live.config.kind(), result.seq, &result.view, result.clocks.as_ref()))
+        Ok(view_to_proto(live, result.seq, &result.view, result.clocks.as_ref()))
     }
 
     /// Ends `live` by `turn` (an abort or an adjudication), made by the service key `key`,

@@ -29,12 +29,9 @@ pub async fn event_stream(
     let messages = ReceiverStream::new(events).map(move |item| match item {
         Ok(delivery) => {
             let seq = delivery.event.seq;
-            let view = delivery
-                .view
-                .map(|view| view_to_proto(&live.id, live.config.kind(), seq, &view, delivery.clocks.as_ref()));
+            let view = delivery.view.map(|view| view_to_proto(&live, seq, &view, delivery.clocks.as_ref()));
             let clocks = ClockReadings::of_event(&live, &delivery.event);
-            let event =
-                event_to_proto(&live.id, (&live.config, live.clock.as_ref()), viewer, &delivery.event, clocks.as_ref());
+            let event = event_to_proto(&live, viewer, &delivery.event, clocks.as_ref());
             Ok(StreamEventsResponse { event: Some(event), view })
         }
         Err(error) => Err(Status::from(ApiError::from(error))),

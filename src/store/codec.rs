@@ -29,6 +29,14 @@ pub fn from_json<T: DeserializeOwned>(text: &str, what: &str) -> Result<T, Store
     serde_json::from_str(text).map_err(|e| StoreError::Backend(format!("stored {what} is unreadable: {e}")))
 }
 
+/// The stored name of a series' status.
+pub fn series_status_name(status: super::SeriesStatus) -> &'static str {
+    match status {
+        super::SeriesStatus::InProgress => "in_progress",
+        super::SeriesStatus::Finished => "finished",
+    }
+}
+
 /// The stored name of a status.
 pub fn status_name(status: GameStatus) -> &'static str {
     match status {

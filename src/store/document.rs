@@ -7,7 +7,8 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    BotSeat, EventKind, GameRecord, GameStatus, Store, StoreError, StoredEvent, TokenHash, from_millis, to_millis,
+    BotSeat, EventKind, GameRecord, GameStatus, Player, SeriesLink, Store, StoreError, StoredEvent, TokenHash,
+    from_millis, to_millis,
 };
 use crate::engine::Outcome;
 use crate::engine::clock::{ClockConfig, Clocks};
@@ -47,6 +48,12 @@ pub struct GameDocument {
     /// The time control, one per seat (omitted for a game without clocks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockConfig>,
+    /// Who sits in each seat (omitted when nobody was named).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<Player>,
+    /// The series the game is part of (omitted for a game on its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<SeriesLink>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -81,6 +88,8 @@ impl GameDocument {
             bots: record.bots,
             allow_hints,
             clock: record.clock,
+            players: record.players,
+            series: record.series,
             events,
         }
     }
@@ -183,6 +192,8 @@ impl GameDocument {
             allow_hints: self.allow_hints.unwrap_or_else(|| self.config.kind().hints_by_default()),
             clock,
             deadline,
+            players: self.players.clone(),
+            series: self.series.clone(),
         })
     }
 }

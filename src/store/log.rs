@@ -26,6 +26,18 @@ pub enum Actor {
     Clock,
 }
 
+/// Who sits in a seat, as the creator said: Tabula keeps no accounts and records what it
+/// is told.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Player {
+    /// The player's id in the creator's own system; empty for a seat nobody named.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
+    /// The name to show.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+}
+
 /// A seat the server's own engine plays, fixed when the game is created.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BotSeat {

@@ -4,8 +4,8 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode, SavedConfig, Snapshot, Store,
-    StoreError, StoredEvent, TokenHash, in_progress_cap,
+    GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode, SavedConfig, SeriesRecord,
+    SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -16,6 +16,8 @@ pub struct MemoryStore {
     games: Mutex<BTreeMap<String, StoredGame>>,
     /// By owner, then name.
     saved: Mutex<BTreeMap<(String, String), SavedConfig>>,
+    /// By id, with the request key each was created with.
+    series: Mutex<BTreeMap<String, (SeriesRecord, Option<String>)>>,
 }
 
 #[derive(Clone, Debug)]
@@ -40,6 +42,11 @@ impl MemoryStore {
     fn lock_saved(&self) -> std::sync::MutexGuard<'_, BTreeMap<(String, String), SavedConfig>> {
         // Every mutation of a saved configuration is a single insert or removal after all checks.
         self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn lock_series(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, (SeriesRecord, Option<String>)>> {
+        // Every mutation of a series is a single insert after all checks.
+        self.series.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// How many of `owner`'s games in `games` are in progress.
@@ -274,5 +281,55 @@ impl Store for MemoryStore {
         all.remove(&(owner.to_owned(), name.to_owned()))
             .map(drop)
             .ok_or_else(|| StoreError::SavedConfigNotFound(name.to_owned()))
+    }
+
+    async fn create_series(&self, series: SeriesRecord, request_key: Option<&str>) -> Result<(), StoreError> {
+        let mut all = self.lock_series();
+        if all.contains_key(&series.id) {
+            return Err(StoreError::AlreadyExists(series.id));
+        }
+        if request_key.is_some() && all.values().any(|(_, key)| key.as_deref() == request_key) {
+            return Err(StoreError::CreationRequestTaken);
+        }
+        all.insert(series.id.clone(), (series, request_key.map(str::to_owned)));
+        Ok(())
+    }
+
+    async fn find_series_creation(&self, request_key: &str) -> Result<Option<String>, StoreError> {
+        let all = self.lock_series();
+        Ok(all.values().find(|(_, key)| key.as_deref() == Some(request_key)).map(|(series, _)| series.id.clone()))
+    }
+
+    async fn series(&self, id: &str) -> Result<SeriesRecord, StoreError> {
+        let all = self.lock_series();
+        all.get(id).map(|(series, _)| series.clone()).ok_or_else(|| StoreError::SeriesNotFound(id.to_owned()))
+    }
+
+    async fn update_series(&self, series: SeriesRecord) -> Result<(), StoreError> {
+        let mut all = self.lock_series();
+        let (stored, _) = all.get_mut(&series.id).ok_or_else(|| StoreError::SeriesNotFound(series.id.clone()))?;
+        if stored.revision + 1 != series.revision {
+            return Err(StoreError::Conflict { expected: series.revision - 1, current: stored.revision });
+        }
+        *stored = series;
+        Ok(())
+    }
+
+    async fn list_series(
+        &self,
+        status: Option<SeriesStatus>,
+        after_id: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<SeriesRecord>, StoreError> {
+        let all = self.lock_series();
+        Ok(all
+            .values()
+            .rev()
+            .map(|(series, _)| series)
+            .filter(|series| after_id.is_none_or(|after| series.id.as_str() < after))
+            .filter(|series| status.is_none_or(|status| series.status == status))
+            .take(limit)
+            .cloned()
+            .collect())
     }
 }

@@ -11,6 +11,7 @@ mod log;
 mod memory;
 mod postgres;
 mod saved;
+mod series;
 mod sql;
 mod sqlite;
 
@@ -25,10 +26,13 @@ use crate::engine::clock::{ClockChange, ClockConfig, Clocks};
 use crate::engine::{Outcome, Turn};
 use crate::games::{GameConfig, GameKind};
 
-pub use log::{Actor, BotSeat, latest_clocks, played_turns};
+pub use log::{Actor, BotSeat, Player, latest_clocks, played_turns};
 pub use memory::MemoryStore;
 pub use postgres::PostgresStore;
 pub use saved::{SaveMode, SavedConfig};
+pub use series::{
+    MAX_SERIES_GAMES, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus,
+};
 pub use sqlite::SqliteStore;
 
 /// The SQLite schema's migrations up to `version` only, to build a database as an older
@@ -137,9 +141,38 @@ pub struct GameRecord {
     /// When the earliest running clock runs out, while the game is in progress: what the
     /// timekeepers of every process look for, so that a timeout never depends on memory.
     pub deadline: Option<SystemTime>,
+    /// Who sits in each seat, in seat order, when the creator named anyone; empty
+    /// otherwise. Fixed at creation.
+    pub players: Vec<Player>,
+    /// The series the game is part of, if any. Fixed at creation.
+    pub series: Option<SeriesLink>,
 }
 
 impl GameRecord {
+    /// The record of a game about to be created at `created`: in progress, nothing
+    /// played, no seat token, no player or bot, public, hints as the kind has them.
+    pub fn new_game(config: GameConfig, clock: Option<ClockConfig>, created: SystemTime) -> GameRecord {
+        GameRecord {
+            id: String::new(),
+            allow_hints: config.kind().hints_by_default(),
+            config,
+            seat_token_hashes: Vec::new(),
+            created,
+            updated: created,
+            seq: 1,
+            status: GameStatus::InProgress,
+            outcome: None,
+            move_count: 0,
+            private: false,
+            owner: None,
+            bots: Vec::new(),
+            clock,
+            deadline: None,
+            players: Vec::new(),
+            series: None,
+        }
+    }
+
     /// The game's kind.
     pub fn kind(&self) -> GameKind {
         self.config.kind()
@@ -248,7 +281,7 @@ pub struct RecordUpdate {
 }
 
 /// Which games to list.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ListFilter {
     /// Only this kind.
     pub kind: Option<GameKind>,
@@ -260,6 +293,8 @@ pub struct ListFilter {
     pub created_before: Option<SystemTime>,
     /// Only games with a seat the server's engine plays.
     pub with_bots: bool,
+    /// Only games with a seat whose player has this id (an empty id matches none).
+    pub player: Option<String>,
 }
 
 impl ListFilter {
@@ -273,6 +308,10 @@ impl ListFilter {
             && self.created_after.is_none_or(|t| record.created >= t)
             && self.created_before.is_none_or(|t| record.created < t)
             && (!self.with_bots || !record.bots.is_empty())
+            && self.player.as_ref().is_none_or(|id| {
+                // An unnamed seat is nobody's: an empty id finds no game.
+                !id.is_empty() && record.players.iter().any(|player| &player.id == id)
+            })
     }
 }
 
@@ -326,6 +365,9 @@ pub enum StoreError {
     /// The owner already saved a configuration of this name.
     #[error("a saved configuration is already called {0:?}")]
     SavedConfigExists(String),
+    /// No series has this identifier.
+    #[error("no series has id {0:?}")]
+    SeriesNotFound(String),
     /// The owner already saved `limit` configurations.
     #[error("{owner:?} already saved {limit} configurations")]
     TooManySavedConfigs { owner: String, limit: u64 },
@@ -444,6 +486,29 @@ pub trait Store: Send + Sync + 'static {
 
     /// Deletes the owner's configuration saved as `name`.
     async fn delete_saved_config(&self, owner: &str, name: &str) -> Result<(), StoreError>;
+
+    /// Adds a new series. With `request_key`, another series created with the same key is
+    /// [`StoreError::CreationRequestTaken`].
+    async fn create_series(&self, series: SeriesRecord, request_key: Option<&str>) -> Result<(), StoreError>;
+
+    /// The id of the series created with `request_key`, if any.
+    async fn find_series_creation(&self, request_key: &str) -> Result<Option<String>, StoreError>;
+
+    /// A series.
+    async fn series(&self, id: &str) -> Result<SeriesRecord, StoreError>;
+
+    /// Replaces a series with `series` if its stored revision is still `series.revision - 1`;
+    /// otherwise [`StoreError::Conflict`] (expected and current revisions).
+    async fn update_series(&self, series: SeriesRecord) -> Result<(), StoreError>;
+
+    /// Up to `limit` series, newest first, in `status` if given, after the series with id
+    /// `after_id` in that order.
+    async fn list_series(
+        &self,
+        status: Option<SeriesStatus>,
+        after_id: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<SeriesRecord>, StoreError>;
 
     /// Whether other processes write the same games: then what a process holds in memory
     /// must be checked against the store before it is trusted.

@@ -278,6 +278,8 @@ pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &
         allow_hints: false,
         clock: None,
         deadline: None,
+        players: Vec::new(),
+        series: None,
     };
     let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
     store.create(record, vec![created], None).await.unwrap();

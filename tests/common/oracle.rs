@@ -64,6 +64,8 @@ pub fn view(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
         // "The seat whose takeback request awaits the other seat's answer (`AnswerTakeBack`),
         // numbered from 1; 0 when none does".
         takeback_request: takeback_request.map_or(0, seat_number),
+        // Who sits in the seats is no part of a replay: games compared with the oracle name nobody.
+        players: Vec::new(),
     }
 }
 

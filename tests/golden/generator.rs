@@ -162,6 +162,8 @@ fn play(id: String, script: Script) -> GoldenGame {
             _ => None,
         },
         clock,
+        players: Vec::new(),
+        series: None,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

@@ -38,6 +38,10 @@ type callOptions struct {
 	clock        *tabulav1.ClockConfig
 	onTimeout    *tabulav1.TimeoutRule
 	starter      *tabulav1.Starter
+	players      []*tabulav1.Player
+	playerID     string
+	draws        tabulav1.SeriesDraws
+	seriesStatus tabulav1.SeriesStatus
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -52,7 +56,9 @@ func option(name string, set func(*callOptions)) CallOption {
 // creation answers with the game the first one made and [tabulav1.CreateGameResponse.GetRetried]
 // true: with new seat tokens while nothing has happened in the game (the first answer's
 // tokens then stop working), with none after. The same id with another request fails with
-// reason REQUEST_ID_REUSED. For the CreateGame calls, [Client.SubmitMove], [Client.Resign],
+// reason REQUEST_ID_REUSED. For the CreateGame calls, the CreateSeries calls (a retried
+// creation answers with the series the first one made, with new player tokens while nobody
+// has acted in its first game, with none after), [Client.SubmitMove], [Client.Resign],
 // [Client.TakeBack], [Client.AnswerTakeBack], [Client.AbortGame], [Client.AdjudicateGame],
 // [Client.PauseClock], [Client.ResumeClock] and [Client.AddTime].
 func RequestID(id string) CallOption {
@@ -72,7 +78,9 @@ func ValidateOnly() CallOption {
 }
 
 // Private makes the created game refuse spectators (reason PRIVATE_GAME): only its seats
-// and service keys may read it. For the CreateGame calls.
+// and service keys may read it. For the CreateGame calls, and for the CreateSeries calls,
+// whose every game it makes private, and the series too: only its players' tokens and
+// service keys may read it.
 func Private() CallOption {
 	return option("Private", func(o *callOptions) { o.private = true })
 }
@@ -84,7 +92,8 @@ func Private() CallOption {
 // seat drawn, never STARTER_RANDOM. Tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris,
 // Reversi and Battleship take any; chess and peg solitaire only the first seat (another
 // fails with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field config.starter) and
-// answer STARTER_UNSPECIFIED. For [Client.CreateGameFromConfig] only, as [Clock] is: a
+// answer STARTER_UNSPECIFIED. For [Client.CreateGameFromConfig] and
+// [Client.CreateSeriesFromConfig] (every game of the series) only, as [Clock] is: a
 // preset's game starts with its first seat (its configuration in [Client.ListGameKinds] shows
 // it), a saved configuration's with the starter it was saved with
 // ([Client.CreateGameFromSavedConfig]), and a PGN import is chess; to start a preset's game
@@ -119,16 +128,18 @@ func CreatedBefore(t time.Time) CallOption {
 	return option("CreatedBefore", func(o *callOptions) { o.before = timestamppb.New(t) })
 }
 
-// PageSize sets how many games (or saved configurations) a page holds at most: 0 means 50,
-// more than 500 means 500. For [Client.ListGames] and [Client.ListSavedConfigs].
+// PageSize sets how many games (or saved configurations, or series) a page holds at most:
+// 0 means 50, more than 500 means 500. For [Client.ListGames], [Client.ListSavedConfigs] and
+// [Client.ListSeries].
 func PageSize(n int32) CallOption {
 	return option("PageSize", func(o *callOptions) { o.pageSize = n })
 }
 
 // PageToken asks for the page after the one whose GetNextPageToken() this is
 // ([tabulav1.ListGamesResponse.GetNextPageToken],
-// [tabulav1.ListSavedConfigsResponse.GetNextPageToken]); the other options must be those of
-// that call. For [Client.ListGames] and [Client.ListSavedConfigs].
+// [tabulav1.ListSavedConfigsResponse.GetNextPageToken],
+// [tabulav1.ListSeriesResponse.GetNextPageToken]); the other options must be those of that
+// call. For [Client.ListGames], [Client.ListSavedConfigs] and [Client.ListSeries].
 func PageToken(token string) CallOption {
 	return option("PageToken", func(o *callOptions) { o.pageToken = token })
 }
@@ -169,18 +180,18 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
-// server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints]. Needs
-// a service key.
+// server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints],
+// [Players]. Needs a service key.
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPreset", &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}, opts)
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots], [AllowHints], [Clock] and [OnTimeout] (the game's clocks), and
-// [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the creation and the
-// answer names the seat drawn), each set on a copy of config, which is left unchanged. Needs
-// a service key.
+// [RequestID], [Bots], [AllowHints], [Players], [Clock] and [OnTimeout] (the game's clocks),
+// and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the creation and the
+// answer names the seat drawn), each set on a copy of config, which is left unchanged.
+// Needs a service key.
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
 }
@@ -188,15 +199,15 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
-// [RequestID], [Bots], [AllowHints]. Needs a service key.
+// [RequestID], [Bots], [AllowHints], [Players]. Needs a service key.
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply", "Bots", "AllowHints")
+	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply", "Bots", "AllowHints", "Players")
 	if err != nil {
 		return nil, err
 	}
 	source := &tabulav1.CreateGameRequest_Pgn{Pgn: &tabulav1.PgnImport{Pgn: pgn, Ply: o.ply}}
 	return unary(ctx, c.stub.CreateGame, &tabulav1.CreateGameRequest{
-		Source: source, Private: o.private, RequestId: o.requestID, Bots: o.bots, AllowHints: o.allowHints,
+		Source: source, Private: o.private, RequestId: o.requestID, Bots: o.bots, AllowHints: o.allowHints, Players: o.players,
 	})
 }
 
@@ -205,7 +216,8 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // copies the configuration, clock included, so a later [Client.UpdateSavedConfig] or
 // [Client.DeleteSavedConfig] never changes it; a saved STARTER_RANDOM is drawn for each game
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
-// reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints]; the
+// reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
+// [Players]; the
 // clock and the starter belong to the saved configuration, so [Clock], [OnTimeout] and
 // [Starter] are refused (update the saved configuration, or create the game from its
 // GetConfig() with [Client.CreateGameFromConfig]). Needs a service key.
@@ -216,7 +228,7 @@ func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opt
 // createGame sends a creation from a preset, a configuration or a saved configuration; only a configuration takes
 // the clock and starter options, which it applies to a copy of the configuration.
 func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
-	allowed := []string{"Private", "RequestID", "Bots", "AllowHints"}
+	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateGameRequest_Config)
 	if fromConfig {
 		allowed = append(allowed, "Clock", "OnTimeout", "Starter")
@@ -225,40 +237,57 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 	if err != nil {
 		return nil, err
 	}
-	if o.clock != nil || o.onTimeout != nil || o.starter != nil {
-		copied := proto.Clone(config.Config).(*tabulav1.GameConfig)
-		if copied == nil {
-			copied = &tabulav1.GameConfig{}
-		}
-		if o.clock != nil {
-			copied.Clock = o.clock
-		}
-		if o.onTimeout != nil {
-			if copied.Clock == nil {
-				return nil, fmt.Errorf("tabula: %s: OnTimeout without a clock (give Clock, or a configuration that has one)", call)
-			}
-			copied.Clock.OnTimeout = *o.onTimeout
-		}
-		if o.starter != nil {
-			copied.Starter = *o.starter
+	if fromConfig {
+		copied, err := o.configured(call, config.Config)
+		if err != nil {
+			return nil, err
 		}
 		request.Source = &tabulav1.CreateGameRequest_Config{Config: copied}
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
+	request.Players = o.players
 	return unary(ctx, c.stub.CreateGame, request)
 }
 
-// GetGame returns a game's public summary: kind, configuration, status, outcome and seq.
+// configured is config with the options [Clock], [OnTimeout] and [Starter] applied, on a
+// copy when any was given; config itself is never changed.
+func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tabulav1.GameConfig, error) {
+	if o.clock == nil && o.onTimeout == nil && o.starter == nil {
+		return config, nil
+	}
+	copied := proto.Clone(config).(*tabulav1.GameConfig)
+	if copied == nil {
+		copied = &tabulav1.GameConfig{}
+	}
+	if o.clock != nil {
+		copied.Clock = o.clock
+	}
+	if o.onTimeout != nil {
+		if copied.Clock == nil {
+			return nil, fmt.Errorf("tabula: %s: OnTimeout without a clock (give Clock, or a configuration that has one)", call)
+		}
+		copied.Clock.OnTimeout = *o.onTimeout
+	}
+	if o.starter != nil {
+		copied.Starter = *o.starter
+	}
+	return copied, nil
+}
+
+// GetGame returns a game's public summary: kind, configuration, status, outcome and seq, who
+// sits in each seat (GetPlayers(), one entry per seat when the creation named any, else
+// empty), and for a game of a series its GetSeriesId() and GetSeriesGameNumber() (from 1).
 func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
 	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID})
 	return response.GetGame(), err
 }
 
 // ListGames lists the server's games, newest first, one page at a time. Options: filters
-// [OfKind], [InStatus], [CreatedAfter], [CreatedBefore]; paging [PageSize], [PageToken]
-// (the response's GetNextPageToken(), empty on the last page). Needs a service key.
+// [OfKind], [InStatus], [CreatedAfter], [CreatedBefore], [OfPlayer]; paging [PageSize],
+// [PageToken] (the response's GetNextPageToken(), empty on the last page). Needs a service
+// key.
 func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.ListGamesResponse, error) {
-	o, err := apply("ListGames", opts, "OfKind", "InStatus", "CreatedAfter", "CreatedBefore", "PageSize", "PageToken")
+	o, err := apply("ListGames", opts, "OfKind", "InStatus", "CreatedAfter", "CreatedBefore", "OfPlayer", "PageSize", "PageToken")
 	if err != nil {
 		return nil, err
 	}
@@ -269,6 +298,7 @@ func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.L
 		Status:           o.status,
 		CreateTimeAfter:  o.after,
 		CreateTimeBefore: o.before,
+		PlayerId:         o.playerID,
 	})
 }
 

@@ -15,9 +15,14 @@
 // [Client.AbortGame], [Client.AdjudicateGame], [Client.PauseClock], [Client.ResumeClock],
 // [Client.AddTime], and StreamEvents as [Client.Events] (an iterator that resumes after the
 // last event it delivered when the connection drops; [Client.EventsWithViews] also yields
-// the game as the caller sees it after each event).
+// the game as the caller sees it after each event). Series of games between two players:
+// CreateSeries as [Client.CreateSeriesFromPreset], [Client.CreateSeriesFromConfig] and
+// [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo]),
+// [Client.GetSeries], [Client.ListSeries], and StreamSeriesEvents as [Client.SeriesEvents],
+// which resumes like [Client.Events].
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
 // constructors of this package; seats the server's engine plays with [Bots] and [BotSeat];
+// who sits in the seats with [Players] and [Player] (and [OfPlayer] finds a player's games);
 // hints are allowed at creation with [AllowHints] and bounded with [MaxTime] and
 // [MaxNodes]; [AtSeq] names an earlier position, for the hints of a finished game and for
 // [Client.GetView] of any game. A game created from a configuration gets clocks with

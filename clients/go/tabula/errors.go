@@ -85,8 +85,10 @@ func fromStatus(err error) error {
 // "received_seq" hold both seqs, in decimal.
 const ReasonSeqGap = "SEQ_GAP"
 
-func seqGap(gameID string, expected, received uint64) *Error {
-	message := fmt.Sprintf("event stream of game %s skipped events: expected seq %d, received seq %d", gameID, expected, received)
+// seqGap is the error of an event stream of subject ("game g", "series s") that expected
+// one seq and received another.
+func seqGap(subject string, expected, received uint64) *Error {
+	message := fmt.Sprintf("event stream of %s skipped events: expected seq %d, received seq %d", subject, expected, received)
 	metadata := map[string]string{"expected_seq": strconv.FormatUint(expected, 10), "received_seq": strconv.FormatUint(received, 10)}
 	st := status.New(codes.DataLoss, message)
 	if detailed, err := st.WithDetails(&errdetails.ErrorInfo{Reason: ReasonSeqGap, Domain: ErrorDomain, Metadata: metadata}); err == nil {

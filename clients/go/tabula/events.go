@@ -7,6 +7,7 @@ import (
 	"iter"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 
 	"github.com/tabula-games/tabula/clients/go/tabulav1"
@@ -18,11 +19,13 @@ type streamOptions struct {
 	maxDelay      time.Duration
 }
 
-// StreamOption configures [Client.Events].
+// StreamOption configures [Client.Events], [Client.EventsWithViews] and
+// [Client.SeriesEvents].
 type StreamOption func(*streamOptions)
 
-// MaxReconnects bounds the reconnection attempts in a row that deliver no event before
-// [Client.Events] gives up and yields the last error. Default 5; 0 never reconnects.
+// MaxReconnects bounds the reconnection attempts in a row that deliver no event before an
+// event stream ([Client.Events], [Client.SeriesEvents]) gives up and yields the last error.
+// Default 5; 0 never reconnects.
 func MaxReconnects(n int) StreamOption {
 	return func(o *streamOptions) { o.maxReconnects = max(n, 0) }
 }
@@ -87,6 +90,23 @@ func (c *Client) EventsWithViews(ctx context.Context, gameID string, afterSeq ui
 // follow runs the resuming stream behind [Client.Events] and [Client.EventsWithViews]: it
 // yields each message once and in order (a nil message with the error that ends it).
 func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, includeViews bool, opts []StreamOption, yield func(*tabulav1.StreamEventsResponse, error) bool) {
+	open := func(ctx context.Context, after uint64) (grpc.ServerStreamingClient[tabulav1.StreamEventsResponse], error) {
+		return c.stub.StreamEvents(ctx, &tabulav1.StreamEventsRequest{GameId: gameID, AfterSeq: after, IncludeViews: includeViews})
+	}
+	seqOf := func(response *tabulav1.StreamEventsResponse) uint64 { return response.GetEvent().GetSeq() }
+	resume(ctx, "game "+gameID, afterSeq, opts, open, seqOf, yield)
+}
+
+// resume follows a stream of numbered messages (one of a game's or of a series' events)
+// from afterSeq on, opening it again after the last message it yielded when the connection
+// drops or the server ends a lagging reader; subject names what is followed in a gap's
+// message. It yields each message once and in order (a nil message with the error that
+// ends it).
+func resume[Response any](
+	ctx context.Context, subject string, afterSeq uint64, opts []StreamOption,
+	open func(context.Context, uint64) (grpc.ServerStreamingClient[Response], error),
+	seqOf func(*Response) uint64, yield func(*Response, error) bool,
+) {
 	o := streamOptions{maxReconnects: 5, firstDelay: 100 * time.Millisecond, maxDelay: 2 * time.Second}
 	for _, opt := range opts {
 		opt(&o)
@@ -94,7 +114,7 @@ func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, inc
 	last := afterSeq
 	failures := 0
 	for {
-		finished, delivered, err := c.followOnce(ctx, gameID, includeViews, &last, yield)
+		finished, delivered, err := resumeOnce(ctx, subject, &last, open, seqOf, yield)
 		if finished {
 			return
 		}
@@ -120,14 +140,17 @@ func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, inc
 	}
 }
 
-// followOnce reads one stream from *last on. finished means the sequence is over (the game
-// ended, the consumer stopped, or an error was already yielded); otherwise err says why
-// the stream broke and delivered whether it yielded anything first.
-func (c *Client) followOnce(ctx context.Context, gameID string, includeViews bool, last *uint64, yield func(*tabulav1.StreamEventsResponse, error) bool) (finished, delivered bool, err error) {
+// resumeOnce reads one stream from *last on. finished means the sequence is over (the
+// stream ended, the consumer stopped, or an error was already yielded); otherwise err says
+// why the stream broke and delivered whether it yielded anything first.
+func resumeOnce[Response any](
+	ctx context.Context, subject string, last *uint64,
+	open func(context.Context, uint64) (grpc.ServerStreamingClient[Response], error),
+	seqOf func(*Response) uint64, yield func(*Response, error) bool,
+) (finished, delivered bool, err error) {
 	streamCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	request := &tabulav1.StreamEventsRequest{GameId: gameID, AfterSeq: *last, IncludeViews: includeViews}
-	stream, err := c.stub.StreamEvents(streamCtx, request)
+	stream, err := open(streamCtx, *last)
 	if err != nil {
 		return false, false, fromStatus(err)
 	}
@@ -139,12 +162,11 @@ func (c *Client) followOnce(ctx context.Context, gameID string, includeViews boo
 		if err != nil {
 			return false, delivered, fromStatus(err)
 		}
-		event := response.GetEvent()
-		if seq := event.GetSeq(); seq != *last+1 {
-			yield(nil, seqGap(gameID, *last+1, seq))
+		if seq := seqOf(response); seq != *last+1 {
+			yield(nil, seqGap(subject, *last+1, seq))
 			return true, delivered, nil
 		}
-		*last = event.GetSeq()
+		*last = seqOf(response)
 		delivered = true
 		if !yield(response, nil) {
 			return true, delivered, nil

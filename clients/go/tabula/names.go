@@ -58,3 +58,11 @@ func oneofCase(message protoreflect.Message, oneof protoreflect.Name) string {
 	}
 	return Unknown
 }
+
+// SeriesEventKind is the arm of a series event's kind as the contract names it
+// ("game_started", "game_finished", "series_finished"), or [Unknown] for an event of a kind
+// added after this client (its GetKind() is nil). Such an event still has its seq and time,
+// and [Client.SeriesEvents] delivers it like any other.
+func SeriesEventKind(event *tabulav1.SeriesEvent) string {
+	return oneofCase(event.ProtoReflect(), "kind")
+}

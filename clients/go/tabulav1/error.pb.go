@@ -249,6 +249,8 @@ const (
 	// RESOURCE_EXHAUSTED: the caller saved as many configurations as the server keeps for one
 	// key (1,000).
 	ErrorReason_ERROR_REASON_TOO_MANY_SAVED_CONFIGS ErrorReason = 82
+	// NOT_FOUND: no series has this id (`GetSeries`, `StreamSeriesEvents`).
+	ErrorReason_ERROR_REASON_SERIES_NOT_FOUND ErrorReason = 83
 )
 
 // Enum value maps for ErrorReason.
@@ -337,6 +339,7 @@ var (
 		80: "ERROR_REASON_SAVED_CONFIG_NOT_FOUND",
 		81: "ERROR_REASON_SAVED_CONFIG_EXISTS",
 		82: "ERROR_REASON_TOO_MANY_SAVED_CONFIGS",
+		83: "ERROR_REASON_SERIES_NOT_FOUND",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -422,6 +425,7 @@ var (
 		"ERROR_REASON_SAVED_CONFIG_NOT_FOUND":     80,
 		"ERROR_REASON_SAVED_CONFIG_EXISTS":        81,
 		"ERROR_REASON_TOO_MANY_SAVED_CONFIGS":     82,
+		"ERROR_REASON_SERIES_NOT_FOUND":           83,
 	}
 )
 
@@ -456,7 +460,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xbb\x16\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xde\x16\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -541,7 +545,8 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	" ERROR_REASON_NO_TAKEBACK_REQUEST\x10O\x12'\n" +
 	"#ERROR_REASON_SAVED_CONFIG_NOT_FOUND\x10P\x12$\n" +
 	" ERROR_REASON_SAVED_CONFIG_EXISTS\x10Q\x12'\n" +
-	"#ERROR_REASON_TOO_MANY_SAVED_CONFIGS\x10RBZ\n" +
+	"#ERROR_REASON_TOO_MANY_SAVED_CONFIGS\x10R\x12!\n" +
+	"\x1dERROR_REASON_SERIES_NOT_FOUND\x10SBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

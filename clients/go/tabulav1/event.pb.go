@@ -573,7 +573,9 @@ type GameCreated struct {
 	// The full configuration, with every default filled in and random choices made.
 	Config *GameConfig `protobuf:"bytes,1,opt,name=config,proto3" json:"config,omitempty"`
 	// How many seats the game has; seats are numbered 1 to `seat_count`.
-	SeatCount     uint32 `protobuf:"varint,2,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
+	SeatCount uint32 `protobuf:"varint,2,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
+	// Who sits in each seat, as `Game.players` says.
+	Players       []*Player `protobuf:"bytes,3,rep,name=players,proto3" json:"players,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -620,6 +622,13 @@ func (x *GameCreated) GetSeatCount() uint32 {
 		return x.SeatCount
 	}
 	return 0
+}
+
+func (x *GameCreated) GetPlayers() []*Player {
+	if x != nil {
+		return x.Players
+	}
+	return nil
 }
 
 // A move was applied.
@@ -1242,11 +1251,12 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\n" +
 	"ClockActor\")\n" +
 	"\fServiceActor\x12\x19\n" +
-	"\bkey_name\x18\x01 \x01(\tR\akeyName\"[\n" +
+	"\bkey_name\x18\x01 \x01(\tR\akeyName\"\x88\x01\n" +
 	"\vGameCreated\x12-\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigR\x06config\x12\x1d\n" +
 	"\n" +
-	"seat_count\x18\x02 \x01(\rR\tseatCount\"\x83\x01\n" +
+	"seat_count\x18\x02 \x01(\rR\tseatCount\x12+\n" +
+	"\aplayers\x18\x03 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\"\x83\x01\n" +
 	"\vMoveApplied\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12#\n" +
 	"\x04move\x18\x02 \x01(\v2\x0f.tabula.v1.MoveR\x04move\x12\x1a\n" +
@@ -1312,9 +1322,10 @@ var file_tabula_v1_event_proto_goTypes = []any{
 	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
 	(*ClockReadings)(nil),         // 18: tabula.v1.ClockReadings
 	(*GameConfig)(nil),            // 19: tabula.v1.GameConfig
-	(*Move)(nil),                  // 20: tabula.v1.Move
-	(*Outcome)(nil),               // 21: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),   // 22: google.protobuf.Duration
+	(*Player)(nil),                // 20: tabula.v1.Player
+	(*Move)(nil),                  // 21: tabula.v1.Move
+	(*Outcome)(nil),               // 22: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),   // 23: google.protobuf.Duration
 }
 var file_tabula_v1_event_proto_depIdxs = []int32{
 	17, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
@@ -1336,14 +1347,15 @@ var file_tabula_v1_event_proto_depIdxs = []int32{
 	3,  // 16: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
 	2,  // 17: tabula.v1.Actor.clock:type_name -> tabula.v1.ClockActor
 	19, // 18: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
-	20, // 19: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
-	21, // 20: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
-	22, // 21: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
-	22, // [22:22] is the sub-list for method output_type
-	22, // [22:22] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	20, // 19: tabula.v1.GameCreated.players:type_name -> tabula.v1.Player
+	21, // 20: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
+	22, // 21: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
+	23, // 22: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
+	23, // [23:23] is the sub-list for method output_type
+	23, // [23:23] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_event_proto_init() }

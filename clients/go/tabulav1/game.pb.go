@@ -491,9 +491,18 @@ type Game struct {
 	// The seats the server's own engine plays, in seat order. Fixed at creation. Output only.
 	Bots []*BotSeat `protobuf:"bytes,13,rep,name=bots,proto3" json:"bots,omitempty"`
 	// Whether the seat to move may ask `GetHint` while the game runs. Fixed at creation.
-	AllowHints    bool `protobuf:"varint,14,opt,name=allow_hints,json=allowHints,proto3" json:"allow_hints,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	AllowHints bool `protobuf:"varint,14,opt,name=allow_hints,json=allowHints,proto3" json:"allow_hints,omitempty"`
+	// Who sits in each seat, as the creator said (`CreateGameRequest.players`): one entry per
+	// seat, in seat order, when any seat was named (a seat nobody named has an empty entry);
+	// empty when none was. Fixed at creation. Output only.
+	Players []*Player `protobuf:"bytes,15,rep,name=players,proto3" json:"players,omitempty"`
+	// The series this game is part of (`Series.series_id`); empty for a game on its own.
+	// Output only.
+	SeriesId string `protobuf:"bytes,16,opt,name=series_id,json=seriesId,proto3" json:"series_id,omitempty"`
+	// The game's number in its series, from 1; 0 for a game on its own. Output only.
+	SeriesGameNumber uint32 `protobuf:"varint,17,opt,name=series_game_number,json=seriesGameNumber,proto3" json:"series_game_number,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Game) Reset() {
@@ -624,6 +633,85 @@ func (x *Game) GetAllowHints() bool {
 	return false
 }
 
+func (x *Game) GetPlayers() []*Player {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *Game) GetSeriesId() string {
+	if x != nil {
+		return x.SeriesId
+	}
+	return ""
+}
+
+func (x *Game) GetSeriesGameNumber() uint32 {
+	if x != nil {
+		return x.SeriesGameNumber
+	}
+	return 0
+}
+
+// Who sits in a seat, as the lobby that seated them says: Tabula keeps no accounts and
+// records what it is told.
+type Player struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The player's identifier in the caller's own system: at most 128 characters, kept as
+	// given (`ListGamesRequest.player_id` finds a player's games). Empty for a seat nobody
+	// named.
+	PlayerId string `protobuf:"bytes,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// The name to show for the player: at most 64 characters, without control characters.
+	DisplayName   string `protobuf:"bytes,2,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Player) Reset() {
+	*x = Player{}
+	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Player) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Player) ProtoMessage() {}
+
+func (x *Player) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Player.ProtoReflect.Descriptor instead.
+func (*Player) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Player) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *Player) GetDisplayName() string {
+	if x != nil {
+		return x.DisplayName
+	}
+	return ""
+}
+
 // A seat the server's own engine plays: it moves as soon as the seat is to act, through the
 // same history as any move (`GameEvent.actor` names the engine), from what that seat may see
 // alone.
@@ -642,7 +730,7 @@ type BotSeat struct {
 
 func (x *BotSeat) Reset() {
 	*x = BotSeat{}
-	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	mi := &file_tabula_v1_game_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -654,7 +742,7 @@ func (x *BotSeat) String() string {
 func (*BotSeat) ProtoMessage() {}
 
 func (x *BotSeat) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	mi := &file_tabula_v1_game_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -667,7 +755,7 @@ func (x *BotSeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BotSeat.ProtoReflect.Descriptor instead.
 func (*BotSeat) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_proto_rawDescGZIP(), []int{2}
+	return file_tabula_v1_game_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *BotSeat) GetSeat() uint32 {
@@ -700,7 +788,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\x95\x04\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\x8d\x05\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -721,7 +809,13 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\aprivate\x18\f \x01(\bR\aprivate\x12&\n" +
 	"\x04bots\x18\r \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\x12\x1f\n" +
 	"\vallow_hints\x18\x0e \x01(\bR\n" +
-	"allowHints\"k\n" +
+	"allowHints\x12+\n" +
+	"\aplayers\x18\x0f \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12\x1b\n" +
+	"\tseries_id\x18\x10 \x01(\tR\bseriesId\x12,\n" +
+	"\x12series_game_number\x18\x11 \x01(\rR\x10seriesGameNumber\"H\n" +
+	"\x06Player\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12!\n" +
+	"\fdisplay_name\x18\x02 \x01(\tR\vdisplayName\"k\n" +
 	"\aBotSeat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
 	"\x05level\x18\x02 \x01(\rR\x05level\x126\n" +
@@ -792,7 +886,7 @@ func file_tabula_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_tabula_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
 var file_tabula_v1_game_proto_goTypes = []any{
 	(GameKind)(0),                 // 0: tabula.v1.GameKind
 	(GameStatus)(0),               // 1: tabula.v1.GameStatus
@@ -800,29 +894,31 @@ var file_tabula_v1_game_proto_goTypes = []any{
 	(EndReason)(0),                // 3: tabula.v1.EndReason
 	(*Outcome)(nil),               // 4: tabula.v1.Outcome
 	(*Game)(nil),                  // 5: tabula.v1.Game
-	(*BotSeat)(nil),               // 6: tabula.v1.BotSeat
-	(*Cell)(nil),                  // 7: tabula.v1.Cell
-	(*GameConfig)(nil),            // 8: tabula.v1.GameConfig
-	(*timestamppb.Timestamp)(nil), // 9: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 10: google.protobuf.Duration
+	(*Player)(nil),                // 6: tabula.v1.Player
+	(*BotSeat)(nil),               // 7: tabula.v1.BotSeat
+	(*Cell)(nil),                  // 8: tabula.v1.Cell
+	(*GameConfig)(nil),            // 9: tabula.v1.GameConfig
+	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 11: google.protobuf.Duration
 }
 var file_tabula_v1_game_proto_depIdxs = []int32{
 	2,  // 0: tabula.v1.Outcome.type:type_name -> tabula.v1.OutcomeType
 	3,  // 1: tabula.v1.Outcome.reason:type_name -> tabula.v1.EndReason
-	7,  // 2: tabula.v1.Outcome.winning_line:type_name -> tabula.v1.Cell
+	8,  // 2: tabula.v1.Outcome.winning_line:type_name -> tabula.v1.Cell
 	0,  // 3: tabula.v1.Game.kind:type_name -> tabula.v1.GameKind
-	8,  // 4: tabula.v1.Game.config:type_name -> tabula.v1.GameConfig
+	9,  // 4: tabula.v1.Game.config:type_name -> tabula.v1.GameConfig
 	1,  // 5: tabula.v1.Game.status:type_name -> tabula.v1.GameStatus
 	4,  // 6: tabula.v1.Game.outcome:type_name -> tabula.v1.Outcome
-	9,  // 7: tabula.v1.Game.create_time:type_name -> google.protobuf.Timestamp
-	9,  // 8: tabula.v1.Game.update_time:type_name -> google.protobuf.Timestamp
-	6,  // 9: tabula.v1.Game.bots:type_name -> tabula.v1.BotSeat
-	10, // 10: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	10, // 7: tabula.v1.Game.create_time:type_name -> google.protobuf.Timestamp
+	10, // 8: tabula.v1.Game.update_time:type_name -> google.protobuf.Timestamp
+	7,  // 9: tabula.v1.Game.bots:type_name -> tabula.v1.BotSeat
+	6,  // 10: tabula.v1.Game.players:type_name -> tabula.v1.Player
+	11, // 11: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
+	12, // [12:12] is the sub-list for method output_type
+	12, // [12:12] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_proto_init() }
@@ -838,7 +934,7 @@ func file_tabula_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_proto_rawDesc), len(file_tabula_v1_game_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   3,
+			NumMessages:   4,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

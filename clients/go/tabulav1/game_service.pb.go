@@ -538,7 +538,13 @@ type CreateGameRequest struct {
 	// Whether the seat to move may ask `GetHint` while the game runs. Unset: allowed in
 	// one-seat games (peg solitaire), refused where seats play each other. Fixed at creation;
 	// anyone may analyse a finished game either way.
-	AllowHints    *bool `protobuf:"varint,8,opt,name=allow_hints,json=allowHints,proto3,oneof" json:"allow_hints,omitempty"`
+	AllowHints *bool `protobuf:"varint,8,opt,name=allow_hints,json=allowHints,proto3,oneof" json:"allow_hints,omitempty"`
+	// Who sits in the seats, in seat order (`players[0]` sits in seat 1); fewer entries than
+	// seats leave the rest unnamed. Recorded as given and shown in `Game.players`, views,
+	// the creation event and PGN tags. More entries than seats, an id over 128 characters, or a
+	// display name over 64 characters or with control characters is INVALID_ARGUMENT
+	// `INVALID_REQUEST`, every problem named.
+	Players       []*Player `protobuf:"bytes,10,rep,name=players,proto3" json:"players,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -649,6 +655,13 @@ func (x *CreateGameRequest) GetAllowHints() bool {
 		return *x.AllowHints
 	}
 	return false
+}
+
+func (x *CreateGameRequest) GetPlayers() []*Player {
+	if x != nil {
+		return x.Players
+	}
+	return nil
 }
 
 type isCreateGameRequest_Source interface {
@@ -990,8 +1003,11 @@ type ListGamesRequest struct {
 	// Only games created before this time; unset for no upper bound. Same range as
 	// `create_time_after`.
 	CreateTimeBefore *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=create_time_before,json=createTimeBefore,proto3" json:"create_time_before,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Only games with a seat whose player has this id (`Player.player_id`), at most 128
+	// characters; empty for every game.
+	PlayerId      string `protobuf:"bytes,7,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListGamesRequest) Reset() {
@@ -1064,6 +1080,13 @@ func (x *ListGamesRequest) GetCreateTimeBefore() *timestamppb.Timestamp {
 		return x.CreateTimeBefore
 	}
 	return nil
+}
+
+func (x *ListGamesRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
 }
 
 // Response of `ListGames`.
@@ -3695,11 +3718,584 @@ func (*DeleteSavedConfigResponse) Descriptor() ([]byte, []int) {
 	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
 }
 
+// Request for `CreateSeries`.
+type CreateSeriesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Every game's configuration, as in `CreateGameRequest`; exactly one arm is required.
+	//
+	// Types that are valid to be assigned to Source:
+	//
+	//	*CreateSeriesRequest_Config
+	//	*CreateSeriesRequest_Preset
+	//	*CreateSeriesRequest_SavedConfig
+	Source isCreateSeriesRequest_Source `protobuf_oneof:"source"`
+	// The game kind; required with `preset`, and when given otherwise it must match.
+	Kind GameKind `protobuf:"varint,4,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
+	// Best of this many games, 1 to 99. Exactly one of `best_of` and `first_to` is set.
+	BestOf uint32 `protobuf:"varint,5,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
+	// First to this many points, 1 to 50.
+	FirstTo uint32 `protobuf:"varint,6,opt,name=first_to,json=firstTo,proto3" json:"first_to,omitempty"`
+	// How drawn games count; unspecified is `SERIES_DRAWS_HALF_POINT`.
+	Draws SeriesDraws `protobuf:"varint,7,opt,name=draws,proto3,enum=tabula.v1.SeriesDraws" json:"draws,omitempty"`
+	// The two players (`players[0]` is player 1, who sits in seat 1 of the first game); at
+	// most two entries, checked like `CreateGameRequest.players`. May be empty.
+	Players []*Player `protobuf:"bytes,8,rep,name=players,proto3" json:"players,omitempty"`
+	// Players the server's own engine plays in every game: `BotSeat.seat` names the player,
+	// 1 or 2. Checked like `CreateGameRequest.bots`.
+	Bots []*BotSeat `protobuf:"bytes,9,rep,name=bots,proto3" json:"bots,omitempty"`
+	// Whether its games refuse spectators.
+	Private bool `protobuf:"varint,10,opt,name=private,proto3" json:"private,omitempty"`
+	// Whether the seat to move may ask `GetHint` while a game runs; unset for the kind's
+	// default.
+	AllowHints *bool `protobuf:"varint,11,opt,name=allow_hints,json=allowHints,proto3,oneof" json:"allow_hints,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe: a second
+	// `CreateSeries` with the same service key, `request_id` and request returns the series
+	// the first one created (`retried`), with new tokens while nobody has acted in its first
+	// game (the lost answer's tokens then stop working) and none after. The same id with a
+	// different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
+	RequestId     string `protobuf:"bytes,12,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateSeriesRequest) Reset() {
+	*x = CreateSeriesRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateSeriesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateSeriesRequest) ProtoMessage() {}
+
+func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateSeriesRequest.ProtoReflect.Descriptor instead.
+func (*CreateSeriesRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *CreateSeriesRequest) GetSource() isCreateSeriesRequest_Source {
+	if x != nil {
+		return x.Source
+	}
+	return nil
+}
+
+func (x *CreateSeriesRequest) GetConfig() *GameConfig {
+	if x != nil {
+		if x, ok := x.Source.(*CreateSeriesRequest_Config); ok {
+			return x.Config
+		}
+	}
+	return nil
+}
+
+func (x *CreateSeriesRequest) GetPreset() string {
+	if x != nil {
+		if x, ok := x.Source.(*CreateSeriesRequest_Preset); ok {
+			return x.Preset
+		}
+	}
+	return ""
+}
+
+func (x *CreateSeriesRequest) GetSavedConfig() string {
+	if x != nil {
+		if x, ok := x.Source.(*CreateSeriesRequest_SavedConfig); ok {
+			return x.SavedConfig
+		}
+	}
+	return ""
+}
+
+func (x *CreateSeriesRequest) GetKind() GameKind {
+	if x != nil {
+		return x.Kind
+	}
+	return GameKind_GAME_KIND_UNSPECIFIED
+}
+
+func (x *CreateSeriesRequest) GetBestOf() uint32 {
+	if x != nil {
+		return x.BestOf
+	}
+	return 0
+}
+
+func (x *CreateSeriesRequest) GetFirstTo() uint32 {
+	if x != nil {
+		return x.FirstTo
+	}
+	return 0
+}
+
+func (x *CreateSeriesRequest) GetDraws() SeriesDraws {
+	if x != nil {
+		return x.Draws
+	}
+	return SeriesDraws_SERIES_DRAWS_UNSPECIFIED
+}
+
+func (x *CreateSeriesRequest) GetPlayers() []*Player {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *CreateSeriesRequest) GetBots() []*BotSeat {
+	if x != nil {
+		return x.Bots
+	}
+	return nil
+}
+
+func (x *CreateSeriesRequest) GetPrivate() bool {
+	if x != nil {
+		return x.Private
+	}
+	return false
+}
+
+func (x *CreateSeriesRequest) GetAllowHints() bool {
+	if x != nil && x.AllowHints != nil {
+		return *x.AllowHints
+	}
+	return false
+}
+
+func (x *CreateSeriesRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+type isCreateSeriesRequest_Source interface {
+	isCreateSeriesRequest_Source()
+}
+
+type CreateSeriesRequest_Config struct {
+	// A full configuration; zero fields take their defaults.
+	Config *GameConfig `protobuf:"bytes,1,opt,name=config,proto3,oneof"`
+}
+
+type CreateSeriesRequest_Preset struct {
+	// The name of one of `kind`'s presets; `kind` is then required.
+	Preset string `protobuf:"bytes,2,opt,name=preset,proto3,oneof"`
+}
+
+type CreateSeriesRequest_SavedConfig struct {
+	// The name of one of the caller's saved configurations; the series copies it.
+	SavedConfig string `protobuf:"bytes,3,opt,name=saved_config,json=savedConfig,proto3,oneof"`
+}
+
+func (*CreateSeriesRequest_Config) isCreateSeriesRequest_Source() {}
+
+func (*CreateSeriesRequest_Preset) isCreateSeriesRequest_Source() {}
+
+func (*CreateSeriesRequest_SavedConfig) isCreateSeriesRequest_Source() {}
+
+// Response of `CreateSeries`.
+type CreateSeriesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The new series, with its first game created.
+	Series *Series `protobuf:"bytes,1,opt,name=series,proto3" json:"series,omitempty"`
+	// One token per player, in player order; on a retry, new tokens or none (see
+	// `CreateSeriesRequest.request_id`).
+	PlayerTokens []*SeriesToken `protobuf:"bytes,2,rep,name=player_tokens,json=playerTokens,proto3" json:"player_tokens,omitempty"`
+	// True when this answers a retry.
+	Retried       bool `protobuf:"varint,3,opt,name=retried,proto3" json:"retried,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateSeriesResponse) Reset() {
+	*x = CreateSeriesResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateSeriesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateSeriesResponse) ProtoMessage() {}
+
+func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateSeriesResponse.ProtoReflect.Descriptor instead.
+func (*CreateSeriesResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *CreateSeriesResponse) GetSeries() *Series {
+	if x != nil {
+		return x.Series
+	}
+	return nil
+}
+
+func (x *CreateSeriesResponse) GetPlayerTokens() []*SeriesToken {
+	if x != nil {
+		return x.PlayerTokens
+	}
+	return nil
+}
+
+func (x *CreateSeriesResponse) GetRetried() bool {
+	if x != nil {
+		return x.Retried
+	}
+	return false
+}
+
+// Request for `GetSeries`.
+type GetSeriesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The series' identifier; required, at most 64 characters.
+	SeriesId      string `protobuf:"bytes,1,opt,name=series_id,json=seriesId,proto3" json:"series_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSeriesRequest) Reset() {
+	*x = GetSeriesRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSeriesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSeriesRequest) ProtoMessage() {}
+
+func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSeriesRequest.ProtoReflect.Descriptor instead.
+func (*GetSeriesRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
+}
+
+func (x *GetSeriesRequest) GetSeriesId() string {
+	if x != nil {
+		return x.SeriesId
+	}
+	return ""
+}
+
+// Response of `GetSeries`.
+type GetSeriesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The series.
+	Series        *Series `protobuf:"bytes,1,opt,name=series,proto3" json:"series,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSeriesResponse) Reset() {
+	*x = GetSeriesResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSeriesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSeriesResponse) ProtoMessage() {}
+
+func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSeriesResponse.ProtoReflect.Descriptor instead.
+func (*GetSeriesResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
+}
+
+func (x *GetSeriesResponse) GetSeries() *Series {
+	if x != nil {
+		return x.Series
+	}
+	return nil
+}
+
+// Request for `ListSeries`.
+type ListSeriesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+	// are INVALID_REQUEST.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// `next_page_token` from a previous response with the same filter; empty for the first
+	// page.
+	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only series in this status; unspecified for every series.
+	Status        SeriesStatus `protobuf:"varint,3,opt,name=status,proto3,enum=tabula.v1.SeriesStatus" json:"status,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSeriesRequest) Reset() {
+	*x = ListSeriesRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSeriesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSeriesRequest) ProtoMessage() {}
+
+func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSeriesRequest.ProtoReflect.Descriptor instead.
+func (*ListSeriesRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
+}
+
+func (x *ListSeriesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListSeriesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListSeriesRequest) GetStatus() SeriesStatus {
+	if x != nil {
+		return x.Status
+	}
+	return SeriesStatus_SERIES_STATUS_UNSPECIFIED
+}
+
+// Response of `ListSeries`.
+type ListSeriesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The series of this page, newest first.
+	Series []*Series `protobuf:"bytes,1,rep,name=series,proto3" json:"series,omitempty"`
+	// Token for the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSeriesResponse) Reset() {
+	*x = ListSeriesResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSeriesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSeriesResponse) ProtoMessage() {}
+
+func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSeriesResponse.ProtoReflect.Descriptor instead.
+func (*ListSeriesResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
+}
+
+func (x *ListSeriesResponse) GetSeries() []*Series {
+	if x != nil {
+		return x.Series
+	}
+	return nil
+}
+
+func (x *ListSeriesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+// Request for `StreamSeriesEvents`.
+type StreamSeriesEventsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The series' identifier; required, at most 64 characters.
+	SeriesId string `protobuf:"bytes,1,opt,name=series_id,json=seriesId,proto3" json:"series_id,omitempty"`
+	// Deliver events with a sequence number greater than this: 0 for the whole history, the
+	// last seq seen to resume. Beyond the series' newest event is OUT_OF_RANGE
+	// `SEQ_OUT_OF_RANGE`.
+	AfterSeq      uint64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamSeriesEventsRequest) Reset() {
+	*x = StreamSeriesEventsRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamSeriesEventsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamSeriesEventsRequest) ProtoMessage() {}
+
+func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamSeriesEventsRequest.ProtoReflect.Descriptor instead.
+func (*StreamSeriesEventsRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
+}
+
+func (x *StreamSeriesEventsRequest) GetSeriesId() string {
+	if x != nil {
+		return x.SeriesId
+	}
+	return ""
+}
+
+func (x *StreamSeriesEventsRequest) GetAfterSeq() uint64 {
+	if x != nil {
+		return x.AfterSeq
+	}
+	return 0
+}
+
+// One message of `StreamSeriesEvents`.
+type StreamSeriesEventsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The next event; its `seq` is one more than the previous message's.
+	Event         *SeriesEvent `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamSeriesEventsResponse) Reset() {
+	*x = StreamSeriesEventsResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamSeriesEventsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamSeriesEventsResponse) ProtoMessage() {}
+
+func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamSeriesEventsResponse.ProtoReflect.Descriptor instead.
+func (*StreamSeriesEventsResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
+}
+
+func (x *StreamSeriesEventsResponse) GetEvent() *SeriesEvent {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x14tabula/v1/view.proto\"m\n" +
+	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/series.proto\x1a\x14tabula/v1/view.proto\"m\n" +
 	"\x06Preset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12-\n" +
@@ -3717,7 +4313,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xf7\x02\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xa4\x03\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
@@ -3729,7 +4325,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"request_id\x18\x06 \x01(\tR\trequestId\x12&\n" +
 	"\x04bots\x18\a \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\x12$\n" +
 	"\vallow_hints\x18\b \x01(\bH\x01R\n" +
-	"allowHints\x88\x01\x01B\b\n" +
+	"allowHints\x88\x01\x01\x12+\n" +
+	"\aplayers\x18\n" +
+	" \x03(\v2\x11.tabula.v1.PlayerR\aplayersB\b\n" +
 	"\x06sourceB\x0e\n" +
 	"\f_allow_hints\"<\n" +
 	"\tPgnImport\x12\x10\n" +
@@ -3748,7 +4346,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x0eGetGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\"6\n" +
 	"\x0fGetGameResponse\x12#\n" +
-	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xb8\x02\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xd5\x02\n" +
 	"\x10ListGamesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
@@ -3756,7 +4354,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x04kind\x18\x03 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12-\n" +
 	"\x06status\x18\x04 \x01(\x0e2\x15.tabula.v1.GameStatusR\x06status\x12F\n" +
 	"\x11create_time_after\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x0fcreateTimeAfter\x12H\n" +
-	"\x12create_time_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x10createTimeBefore\"b\n" +
+	"\x12create_time_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x10createTimeBefore\x12\x1b\n" +
+	"\tplayer_id\x18\a \x01(\tR\bplayerId\"b\n" +
 	"\x11ListGamesResponse\x12%\n" +
 	"\x05games\x18\x01 \x03(\v2\x0f.tabula.v1.GameR\x05games\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"P\n" +
@@ -3924,7 +4523,46 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\fsaved_config\x18\x01 \x01(\v2\x16.tabula.v1.SavedConfigR\vsavedConfig\".\n" +
 	"\x18DeleteSavedConfigRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"\x1b\n" +
-	"\x19DeleteSavedConfigResponse*\x97\x01\n" +
+	"\x19DeleteSavedConfigResponse\"\xde\x03\n" +
+	"\x13CreateSeriesRequest\x12/\n" +
+	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
+	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12#\n" +
+	"\fsaved_config\x18\x03 \x01(\tH\x00R\vsavedConfig\x12'\n" +
+	"\x04kind\x18\x04 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x17\n" +
+	"\abest_of\x18\x05 \x01(\rR\x06bestOf\x12\x19\n" +
+	"\bfirst_to\x18\x06 \x01(\rR\afirstTo\x12,\n" +
+	"\x05draws\x18\a \x01(\x0e2\x16.tabula.v1.SeriesDrawsR\x05draws\x12+\n" +
+	"\aplayers\x18\b \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12&\n" +
+	"\x04bots\x18\t \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\x12\x18\n" +
+	"\aprivate\x18\n" +
+	" \x01(\bR\aprivate\x12$\n" +
+	"\vallow_hints\x18\v \x01(\bH\x01R\n" +
+	"allowHints\x88\x01\x01\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\f \x01(\tR\trequestIdB\b\n" +
+	"\x06sourceB\x0e\n" +
+	"\f_allow_hints\"\x98\x01\n" +
+	"\x14CreateSeriesResponse\x12)\n" +
+	"\x06series\x18\x01 \x01(\v2\x11.tabula.v1.SeriesR\x06series\x12;\n" +
+	"\rplayer_tokens\x18\x02 \x03(\v2\x16.tabula.v1.SeriesTokenR\fplayerTokens\x12\x18\n" +
+	"\aretried\x18\x03 \x01(\bR\aretried\"/\n" +
+	"\x10GetSeriesRequest\x12\x1b\n" +
+	"\tseries_id\x18\x01 \x01(\tR\bseriesId\">\n" +
+	"\x11GetSeriesResponse\x12)\n" +
+	"\x06series\x18\x01 \x01(\v2\x11.tabula.v1.SeriesR\x06series\"\x80\x01\n" +
+	"\x11ListSeriesRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\x12/\n" +
+	"\x06status\x18\x03 \x01(\x0e2\x17.tabula.v1.SeriesStatusR\x06status\"g\n" +
+	"\x12ListSeriesResponse\x12)\n" +
+	"\x06series\x18\x01 \x03(\v2\x11.tabula.v1.SeriesR\x06series\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"U\n" +
+	"\x19StreamSeriesEventsRequest\x12\x1b\n" +
+	"\tseries_id\x18\x01 \x01(\tR\bseriesId\x12\x1b\n" +
+	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\"J\n" +
+	"\x1aStreamSeriesEventsResponse\x12,\n" +
+	"\x05event\x18\x01 \x01(\v2\x16.tabula.v1.SeriesEventR\x05event*\x97\x01\n" +
 	"\n" +
 	"HintResult\x12\x1b\n" +
 	"\x17HINT_RESULT_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3944,7 +4582,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xef\x0f\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xb8\x12\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -3975,7 +4613,12 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"PauseClock\x12\x1c.tabula.v1.PauseClockRequest\x1a\x1d.tabula.v1.PauseClockResponse\x12L\n" +
 	"\vResumeClock\x12\x1d.tabula.v1.ResumeClockRequest\x1a\x1e.tabula.v1.ResumeClockResponse\x12@\n" +
-	"\aAddTime\x12\x19.tabula.v1.AddTimeRequest\x1a\x1a.tabula.v1.AddTimeResponseBZ\n" +
+	"\aAddTime\x12\x19.tabula.v1.AddTimeRequest\x1a\x1a.tabula.v1.AddTimeResponse\x12O\n" +
+	"\fCreateSeries\x12\x1e.tabula.v1.CreateSeriesRequest\x1a\x1f.tabula.v1.CreateSeriesResponse\x12F\n" +
+	"\tGetSeries\x12\x1b.tabula.v1.GetSeriesRequest\x1a\x1c.tabula.v1.GetSeriesResponse\x12I\n" +
+	"\n" +
+	"ListSeries\x12\x1c.tabula.v1.ListSeriesRequest\x1a\x1d.tabula.v1.ListSeriesResponse\x12c\n" +
+	"\x12StreamSeriesEvents\x12$.tabula.v1.StreamSeriesEventsRequest\x1a%.tabula.v1.StreamSeriesEventsResponse0\x01BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -3991,188 +4634,222 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 64)
 var file_tabula_v1_game_service_proto_goTypes = []any{
-	(HintResult)(0),                   // 0: tabula.v1.HintResult
-	(ScoreResult)(0),                  // 1: tabula.v1.ScoreResult
-	(ScoreUnit)(0),                    // 2: tabula.v1.ScoreUnit
-	(*Preset)(nil),                    // 3: tabula.v1.Preset
-	(*GameKindInfo)(nil),              // 4: tabula.v1.GameKindInfo
-	(*ListGameKindsRequest)(nil),      // 5: tabula.v1.ListGameKindsRequest
-	(*ListGameKindsResponse)(nil),     // 6: tabula.v1.ListGameKindsResponse
-	(*CreateGameRequest)(nil),         // 7: tabula.v1.CreateGameRequest
-	(*PgnImport)(nil),                 // 8: tabula.v1.PgnImport
-	(*SeatToken)(nil),                 // 9: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),        // 10: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),            // 11: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),           // 12: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),          // 13: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),         // 14: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),            // 15: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),           // 16: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),     // 17: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),                 // 18: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil),    // 19: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),         // 20: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),        // 21: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),             // 22: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),            // 23: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),          // 24: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),         // 25: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),            // 26: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),           // 27: tabula.v1.GetHintResponse
-	(*HintScore)(nil),                 // 28: tabula.v1.HintScore
-	(*TakeBackRequest)(nil),           // 29: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),          // 30: tabula.v1.TakeBackResponse
-	(*AnswerTakeBackRequest)(nil),     // 31: tabula.v1.AnswerTakeBackRequest
-	(*AnswerTakeBackResponse)(nil),    // 32: tabula.v1.AnswerTakeBackResponse
-	(*StreamEventsRequest)(nil),       // 33: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),      // 34: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),        // 35: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),       // 36: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),         // 37: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),        // 38: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),   // 39: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil),  // 40: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),          // 41: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),         // 42: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),     // 43: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),    // 44: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),         // 45: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),        // 46: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),        // 47: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),       // 48: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),            // 49: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),           // 50: tabula.v1.AddTimeResponse
-	(*SavedConfig)(nil),               // 51: tabula.v1.SavedConfig
-	(*CreateSavedConfigRequest)(nil),  // 52: tabula.v1.CreateSavedConfigRequest
-	(*GetSavedConfigRequest)(nil),     // 53: tabula.v1.GetSavedConfigRequest
-	(*ListSavedConfigsRequest)(nil),   // 54: tabula.v1.ListSavedConfigsRequest
-	(*ListSavedConfigsResponse)(nil),  // 55: tabula.v1.ListSavedConfigsResponse
-	(*UpdateSavedConfigRequest)(nil),  // 56: tabula.v1.UpdateSavedConfigRequest
-	(*DeleteSavedConfigRequest)(nil),  // 57: tabula.v1.DeleteSavedConfigRequest
-	(*DeleteSavedConfigResponse)(nil), // 58: tabula.v1.DeleteSavedConfigResponse
-	(*GameConfig)(nil),                // 59: tabula.v1.GameConfig
-	(GameKind)(0),                     // 60: tabula.v1.GameKind
-	(*BotSeat)(nil),                   // 61: tabula.v1.BotSeat
-	(*Game)(nil),                      // 62: tabula.v1.Game
-	(GameStatus)(0),                   // 63: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),     // 64: google.protobuf.Timestamp
-	(*View)(nil),                      // 65: tabula.v1.View
-	(*Move)(nil),                      // 66: tabula.v1.Move
-	(*GameEvent)(nil),                 // 67: tabula.v1.GameEvent
-	(*durationpb.Duration)(nil),       // 68: google.protobuf.Duration
-	(OutcomeType)(0),                  // 69: tabula.v1.OutcomeType
+	(HintResult)(0),                    // 0: tabula.v1.HintResult
+	(ScoreResult)(0),                   // 1: tabula.v1.ScoreResult
+	(ScoreUnit)(0),                     // 2: tabula.v1.ScoreUnit
+	(*Preset)(nil),                     // 3: tabula.v1.Preset
+	(*GameKindInfo)(nil),               // 4: tabula.v1.GameKindInfo
+	(*ListGameKindsRequest)(nil),       // 5: tabula.v1.ListGameKindsRequest
+	(*ListGameKindsResponse)(nil),      // 6: tabula.v1.ListGameKindsResponse
+	(*CreateGameRequest)(nil),          // 7: tabula.v1.CreateGameRequest
+	(*PgnImport)(nil),                  // 8: tabula.v1.PgnImport
+	(*SeatToken)(nil),                  // 9: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),         // 10: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),             // 11: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),            // 12: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),           // 13: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),          // 14: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),             // 15: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),            // 16: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),      // 17: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                  // 18: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),     // 19: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),          // 20: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),         // 21: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),              // 22: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),             // 23: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),           // 24: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),          // 25: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),             // 26: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),            // 27: tabula.v1.GetHintResponse
+	(*HintScore)(nil),                  // 28: tabula.v1.HintScore
+	(*TakeBackRequest)(nil),            // 29: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),           // 30: tabula.v1.TakeBackResponse
+	(*AnswerTakeBackRequest)(nil),      // 31: tabula.v1.AnswerTakeBackRequest
+	(*AnswerTakeBackResponse)(nil),     // 32: tabula.v1.AnswerTakeBackResponse
+	(*StreamEventsRequest)(nil),        // 33: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),       // 34: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),         // 35: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),        // 36: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),          // 37: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),         // 38: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),    // 39: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil),   // 40: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),           // 41: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),          // 42: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),      // 43: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),     // 44: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),          // 45: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),         // 46: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),         // 47: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),        // 48: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),             // 49: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),            // 50: tabula.v1.AddTimeResponse
+	(*SavedConfig)(nil),                // 51: tabula.v1.SavedConfig
+	(*CreateSavedConfigRequest)(nil),   // 52: tabula.v1.CreateSavedConfigRequest
+	(*GetSavedConfigRequest)(nil),      // 53: tabula.v1.GetSavedConfigRequest
+	(*ListSavedConfigsRequest)(nil),    // 54: tabula.v1.ListSavedConfigsRequest
+	(*ListSavedConfigsResponse)(nil),   // 55: tabula.v1.ListSavedConfigsResponse
+	(*UpdateSavedConfigRequest)(nil),   // 56: tabula.v1.UpdateSavedConfigRequest
+	(*DeleteSavedConfigRequest)(nil),   // 57: tabula.v1.DeleteSavedConfigRequest
+	(*DeleteSavedConfigResponse)(nil),  // 58: tabula.v1.DeleteSavedConfigResponse
+	(*CreateSeriesRequest)(nil),        // 59: tabula.v1.CreateSeriesRequest
+	(*CreateSeriesResponse)(nil),       // 60: tabula.v1.CreateSeriesResponse
+	(*GetSeriesRequest)(nil),           // 61: tabula.v1.GetSeriesRequest
+	(*GetSeriesResponse)(nil),          // 62: tabula.v1.GetSeriesResponse
+	(*ListSeriesRequest)(nil),          // 63: tabula.v1.ListSeriesRequest
+	(*ListSeriesResponse)(nil),         // 64: tabula.v1.ListSeriesResponse
+	(*StreamSeriesEventsRequest)(nil),  // 65: tabula.v1.StreamSeriesEventsRequest
+	(*StreamSeriesEventsResponse)(nil), // 66: tabula.v1.StreamSeriesEventsResponse
+	(*GameConfig)(nil),                 // 67: tabula.v1.GameConfig
+	(GameKind)(0),                      // 68: tabula.v1.GameKind
+	(*BotSeat)(nil),                    // 69: tabula.v1.BotSeat
+	(*Player)(nil),                     // 70: tabula.v1.Player
+	(*Game)(nil),                       // 71: tabula.v1.Game
+	(GameStatus)(0),                    // 72: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),      // 73: google.protobuf.Timestamp
+	(*View)(nil),                       // 74: tabula.v1.View
+	(*Move)(nil),                       // 75: tabula.v1.Move
+	(*GameEvent)(nil),                  // 76: tabula.v1.GameEvent
+	(*durationpb.Duration)(nil),        // 77: google.protobuf.Duration
+	(OutcomeType)(0),                   // 78: tabula.v1.OutcomeType
+	(SeriesDraws)(0),                   // 79: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 80: tabula.v1.Series
+	(*SeriesToken)(nil),                // 81: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 82: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 83: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	59, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	60, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	59, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	67, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	68, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	67, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	3,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	4,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	59, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	67, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	8,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	60, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	61, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	62, // 9: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	9,  // 10: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	62, // 11: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	60, // 12: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	63, // 13: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	64, // 14: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	64, // 15: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	62, // 16: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	65, // 17: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	66, // 18: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	18, // 19: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	66, // 20: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	67, // 21: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	65, // 22: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	65, // 23: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	68, // 24: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
-	0,  // 25: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	66, // 26: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	28, // 27: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	66, // 28: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
-	1,  // 29: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
-	2,  // 30: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	65, // 31: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	65, // 32: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	67, // 33: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	65, // 34: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	62, // 35: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	9,  // 36: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	62, // 37: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	69, // 38: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	62, // 39: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	65, // 40: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	65, // 41: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	68, // 42: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	65, // 43: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	59, // 44: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	60, // 45: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	64, // 46: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	64, // 47: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	51, // 48: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	51, // 49: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	51, // 50: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	5,  // 51: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	7,  // 52: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	11, // 53: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	13, // 54: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	15, // 55: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	17, // 56: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	20, // 57: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	22, // 58: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	24, // 59: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	26, // 60: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	29, // 61: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	31, // 62: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	33, // 63: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	35, // 64: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	37, // 65: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	39, // 66: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	52, // 67: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	53, // 68: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	54, // 69: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	56, // 70: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	57, // 71: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	41, // 72: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	43, // 73: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	45, // 74: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	47, // 75: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	49, // 76: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	6,  // 77: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	10, // 78: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	12, // 79: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	14, // 80: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	16, // 81: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	19, // 82: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	21, // 83: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	23, // 84: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	25, // 85: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	27, // 86: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	30, // 87: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	32, // 88: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	34, // 89: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	36, // 90: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	38, // 91: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	40, // 92: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	51, // 93: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	51, // 94: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	55, // 95: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	51, // 96: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	58, // 97: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	42, // 98: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	44, // 99: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	46, // 100: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	48, // 101: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	50, // 102: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	77, // [77:103] is the sub-list for method output_type
-	51, // [51:77] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	68, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	69, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	70, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	71, // 10: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	9,  // 11: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	71, // 12: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	68, // 13: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	72, // 14: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	73, // 15: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	73, // 16: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	71, // 17: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	74, // 18: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	75, // 19: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	18, // 20: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	75, // 21: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	76, // 22: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	74, // 23: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	74, // 24: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	77, // 25: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	0,  // 26: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	75, // 27: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	28, // 28: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	75, // 29: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	1,  // 30: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	2,  // 31: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	74, // 32: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	74, // 33: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	76, // 34: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	74, // 35: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	71, // 36: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	9,  // 37: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	71, // 38: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	78, // 39: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	71, // 40: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	74, // 41: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	74, // 42: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	77, // 43: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	74, // 44: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	67, // 45: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	68, // 46: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	73, // 47: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	73, // 48: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	51, // 49: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	51, // 50: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	51, // 51: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	67, // 52: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	68, // 53: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	79, // 54: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	70, // 55: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	69, // 56: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	80, // 57: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	81, // 58: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	80, // 59: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	82, // 60: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	80, // 61: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	83, // 62: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	5,  // 63: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	7,  // 64: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	11, // 65: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	13, // 66: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	15, // 67: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	17, // 68: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	20, // 69: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	22, // 70: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	24, // 71: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	26, // 72: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	29, // 73: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	31, // 74: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	33, // 75: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	35, // 76: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	37, // 77: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	39, // 78: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	52, // 79: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	53, // 80: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	54, // 81: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	56, // 82: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	57, // 83: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	41, // 84: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	43, // 85: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	45, // 86: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	47, // 87: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	49, // 88: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	59, // 89: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	61, // 90: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	63, // 91: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	65, // 92: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	6,  // 93: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	10, // 94: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	12, // 95: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	14, // 96: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	16, // 97: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	19, // 98: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	21, // 99: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	23, // 100: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	25, // 101: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	27, // 102: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	30, // 103: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	32, // 104: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	34, // 105: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	36, // 106: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	38, // 107: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	40, // 108: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	51, // 109: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	51, // 110: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	55, // 111: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	51, // 112: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	58, // 113: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	42, // 114: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	44, // 115: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	46, // 116: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	48, // 117: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	50, // 118: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	60, // 119: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	62, // 120: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	64, // 121: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	66, // 122: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	93, // [93:123] is the sub-list for method output_type
+	63, // [63:93] is the sub-list for method input_type
+	63, // [63:63] is the sub-list for extension type_name
+	63, // [63:63] is the sub-list for extension extendee
+	0,  // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -4184,6 +4861,7 @@ func file_tabula_v1_game_service_proto_init() {
 	file_tabula_v1_event_proto_init()
 	file_tabula_v1_game_proto_init()
 	file_tabula_v1_move_proto_init()
+	file_tabula_v1_series_proto_init()
 	file_tabula_v1_view_proto_init()
 	file_tabula_v1_game_service_proto_msgTypes[4].OneofWrappers = []any{
 		(*CreateGameRequest_Config)(nil),
@@ -4198,13 +4876,18 @@ func file_tabula_v1_game_service_proto_init() {
 	file_tabula_v1_game_service_proto_msgTypes[25].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[26].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[28].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[56].OneofWrappers = []any{
+		(*CreateSeriesRequest_Config)(nil),
+		(*CreateSeriesRequest_Preset)(nil),
+		(*CreateSeriesRequest_SavedConfig)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   56,
+			NumMessages:   64,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

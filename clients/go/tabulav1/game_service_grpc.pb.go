@@ -50,32 +50,36 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	GameService_ListGameKinds_FullMethodName     = "/tabula.v1.GameService/ListGameKinds"
-	GameService_CreateGame_FullMethodName        = "/tabula.v1.GameService/CreateGame"
-	GameService_GetGame_FullMethodName           = "/tabula.v1.GameService/GetGame"
-	GameService_ListGames_FullMethodName         = "/tabula.v1.GameService/ListGames"
-	GameService_GetView_FullMethodName           = "/tabula.v1.GameService/GetView"
-	GameService_ListLegalMoves_FullMethodName    = "/tabula.v1.GameService/ListLegalMoves"
-	GameService_SubmitMove_FullMethodName        = "/tabula.v1.GameService/SubmitMove"
-	GameService_Resign_FullMethodName            = "/tabula.v1.GameService/Resign"
-	GameService_ExportPgn_FullMethodName         = "/tabula.v1.GameService/ExportPgn"
-	GameService_GetHint_FullMethodName           = "/tabula.v1.GameService/GetHint"
-	GameService_TakeBack_FullMethodName          = "/tabula.v1.GameService/TakeBack"
-	GameService_AnswerTakeBack_FullMethodName    = "/tabula.v1.GameService/AnswerTakeBack"
-	GameService_StreamEvents_FullMethodName      = "/tabula.v1.GameService/StreamEvents"
-	GameService_ArchiveGame_FullMethodName       = "/tabula.v1.GameService/ArchiveGame"
-	GameService_DeleteGame_FullMethodName        = "/tabula.v1.GameService/DeleteGame"
-	GameService_ReissueSeatToken_FullMethodName  = "/tabula.v1.GameService/ReissueSeatToken"
-	GameService_CreateSavedConfig_FullMethodName = "/tabula.v1.GameService/CreateSavedConfig"
-	GameService_GetSavedConfig_FullMethodName    = "/tabula.v1.GameService/GetSavedConfig"
-	GameService_ListSavedConfigs_FullMethodName  = "/tabula.v1.GameService/ListSavedConfigs"
-	GameService_UpdateSavedConfig_FullMethodName = "/tabula.v1.GameService/UpdateSavedConfig"
-	GameService_DeleteSavedConfig_FullMethodName = "/tabula.v1.GameService/DeleteSavedConfig"
-	GameService_AbortGame_FullMethodName         = "/tabula.v1.GameService/AbortGame"
-	GameService_AdjudicateGame_FullMethodName    = "/tabula.v1.GameService/AdjudicateGame"
-	GameService_PauseClock_FullMethodName        = "/tabula.v1.GameService/PauseClock"
-	GameService_ResumeClock_FullMethodName       = "/tabula.v1.GameService/ResumeClock"
-	GameService_AddTime_FullMethodName           = "/tabula.v1.GameService/AddTime"
+	GameService_ListGameKinds_FullMethodName      = "/tabula.v1.GameService/ListGameKinds"
+	GameService_CreateGame_FullMethodName         = "/tabula.v1.GameService/CreateGame"
+	GameService_GetGame_FullMethodName            = "/tabula.v1.GameService/GetGame"
+	GameService_ListGames_FullMethodName          = "/tabula.v1.GameService/ListGames"
+	GameService_GetView_FullMethodName            = "/tabula.v1.GameService/GetView"
+	GameService_ListLegalMoves_FullMethodName     = "/tabula.v1.GameService/ListLegalMoves"
+	GameService_SubmitMove_FullMethodName         = "/tabula.v1.GameService/SubmitMove"
+	GameService_Resign_FullMethodName             = "/tabula.v1.GameService/Resign"
+	GameService_ExportPgn_FullMethodName          = "/tabula.v1.GameService/ExportPgn"
+	GameService_GetHint_FullMethodName            = "/tabula.v1.GameService/GetHint"
+	GameService_TakeBack_FullMethodName           = "/tabula.v1.GameService/TakeBack"
+	GameService_AnswerTakeBack_FullMethodName     = "/tabula.v1.GameService/AnswerTakeBack"
+	GameService_StreamEvents_FullMethodName       = "/tabula.v1.GameService/StreamEvents"
+	GameService_ArchiveGame_FullMethodName        = "/tabula.v1.GameService/ArchiveGame"
+	GameService_DeleteGame_FullMethodName         = "/tabula.v1.GameService/DeleteGame"
+	GameService_ReissueSeatToken_FullMethodName   = "/tabula.v1.GameService/ReissueSeatToken"
+	GameService_CreateSavedConfig_FullMethodName  = "/tabula.v1.GameService/CreateSavedConfig"
+	GameService_GetSavedConfig_FullMethodName     = "/tabula.v1.GameService/GetSavedConfig"
+	GameService_ListSavedConfigs_FullMethodName   = "/tabula.v1.GameService/ListSavedConfigs"
+	GameService_UpdateSavedConfig_FullMethodName  = "/tabula.v1.GameService/UpdateSavedConfig"
+	GameService_DeleteSavedConfig_FullMethodName  = "/tabula.v1.GameService/DeleteSavedConfig"
+	GameService_AbortGame_FullMethodName          = "/tabula.v1.GameService/AbortGame"
+	GameService_AdjudicateGame_FullMethodName     = "/tabula.v1.GameService/AdjudicateGame"
+	GameService_PauseClock_FullMethodName         = "/tabula.v1.GameService/PauseClock"
+	GameService_ResumeClock_FullMethodName        = "/tabula.v1.GameService/ResumeClock"
+	GameService_AddTime_FullMethodName            = "/tabula.v1.GameService/AddTime"
+	GameService_CreateSeries_FullMethodName       = "/tabula.v1.GameService/CreateSeries"
+	GameService_GetSeries_FullMethodName          = "/tabula.v1.GameService/GetSeries"
+	GameService_ListSeries_FullMethodName         = "/tabula.v1.GameService/ListSeries"
+	GameService_StreamSeriesEvents_FullMethodName = "/tabula.v1.GameService/StreamSeriesEvents"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -249,6 +253,21 @@ type GameServiceClient interface {
 	// FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
 	// `GAME_OVER`, or `REQUEST_ID_REUSED`.
 	AddTime(ctx context.Context, in *AddTimeRequest, opts ...grpc.CallOption) (*AddTimeResponse, error)
+	// Starts a series: several games of one configuration between the same two players,
+	// who take turns in seat 1; the server creates each next game when one ends and keeps
+	// the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
+	// source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
+	// otherwise, like a length or bot that makes no sense, every problem named).
+	CreateSeries(ctx context.Context, in *CreateSeriesRequest, opts ...grpc.CallOption) (*CreateSeriesResponse, error)
+	// A series, its games and its score. A private series is read only with a service key or
+	// one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
+	GetSeries(ctx context.Context, in *GetSeriesRequest, opts ...grpc.CallOption) (*GetSeriesResponse, error)
+	// Series, newest first, a page at a time. Needs a service key, like `ListGames`.
+	ListSeries(ctx context.Context, in *ListSeriesRequest, opts ...grpc.CallOption) (*ListSeriesResponse, error)
+	// A series' events (each game created, each game scored, the end), numbered from 1,
+	// then live until the series ends; the stream closes after `SeriesFinished`. Read access
+	// as `GetSeries`.
+	StreamSeriesEvents(ctx context.Context, in *StreamSeriesEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamSeriesEventsResponse], error)
 }
 
 type gameServiceClient struct {
@@ -528,6 +547,55 @@ func (c *gameServiceClient) AddTime(ctx context.Context, in *AddTimeRequest, opt
 	return out, nil
 }
 
+func (c *gameServiceClient) CreateSeries(ctx context.Context, in *CreateSeriesRequest, opts ...grpc.CallOption) (*CreateSeriesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateSeriesResponse)
+	err := c.cc.Invoke(ctx, GameService_CreateSeries_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetSeries(ctx context.Context, in *GetSeriesRequest, opts ...grpc.CallOption) (*GetSeriesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetSeriesResponse)
+	err := c.cc.Invoke(ctx, GameService_GetSeries_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListSeries(ctx context.Context, in *ListSeriesRequest, opts ...grpc.CallOption) (*ListSeriesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListSeriesResponse)
+	err := c.cc.Invoke(ctx, GameService_ListSeries_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) StreamSeriesEvents(ctx context.Context, in *StreamSeriesEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamSeriesEventsResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &GameService_ServiceDesc.Streams[1], GameService_StreamSeriesEvents_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[StreamSeriesEventsRequest, StreamSeriesEventsResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type GameService_StreamSeriesEventsClient = grpc.ServerStreamingClient[StreamSeriesEventsResponse]
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -699,6 +767,21 @@ type GameServiceServer interface {
 	// FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
 	// `GAME_OVER`, or `REQUEST_ID_REUSED`.
 	AddTime(context.Context, *AddTimeRequest) (*AddTimeResponse, error)
+	// Starts a series: several games of one configuration between the same two players,
+	// who take turns in seat 1; the server creates each next game when one ends and keeps
+	// the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
+	// source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
+	// otherwise, like a length or bot that makes no sense, every problem named).
+	CreateSeries(context.Context, *CreateSeriesRequest) (*CreateSeriesResponse, error)
+	// A series, its games and its score. A private series is read only with a service key or
+	// one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
+	GetSeries(context.Context, *GetSeriesRequest) (*GetSeriesResponse, error)
+	// Series, newest first, a page at a time. Needs a service key, like `ListGames`.
+	ListSeries(context.Context, *ListSeriesRequest) (*ListSeriesResponse, error)
+	// A series' events (each game created, each game scored, the end), numbered from 1,
+	// then live until the series ends; the stream closes after `SeriesFinished`. Read access
+	// as `GetSeries`.
+	StreamSeriesEvents(*StreamSeriesEventsRequest, grpc.ServerStreamingServer[StreamSeriesEventsResponse]) error
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -786,6 +869,18 @@ func (UnimplementedGameServiceServer) ResumeClock(context.Context, *ResumeClockR
 }
 func (UnimplementedGameServiceServer) AddTime(context.Context, *AddTimeRequest) (*AddTimeResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AddTime not implemented")
+}
+func (UnimplementedGameServiceServer) CreateSeries(context.Context, *CreateSeriesRequest) (*CreateSeriesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateSeries not implemented")
+}
+func (UnimplementedGameServiceServer) GetSeries(context.Context, *GetSeriesRequest) (*GetSeriesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetSeries not implemented")
+}
+func (UnimplementedGameServiceServer) ListSeries(context.Context, *ListSeriesRequest) (*ListSeriesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListSeries not implemented")
+}
+func (UnimplementedGameServiceServer) StreamSeriesEvents(*StreamSeriesEventsRequest, grpc.ServerStreamingServer[StreamSeriesEventsResponse]) error {
+	return status.Error(codes.Unimplemented, "method StreamSeriesEvents not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -1269,6 +1364,71 @@ func _GameService_AddTime_Handler(srv interface{}, ctx context.Context, dec func
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_CreateSeries_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateSeriesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).CreateSeries(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_CreateSeries_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).CreateSeries(ctx, req.(*CreateSeriesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetSeries_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetSeriesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetSeries(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetSeries_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetSeries(ctx, req.(*GetSeriesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListSeries_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListSeriesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListSeries(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ListSeries_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListSeries(ctx, req.(*ListSeriesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_StreamSeriesEvents_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(StreamSeriesEventsRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(GameServiceServer).StreamSeriesEvents(m, &grpc.GenericServerStream[StreamSeriesEventsRequest, StreamSeriesEventsResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type GameService_StreamSeriesEventsServer = grpc.ServerStreamingServer[StreamSeriesEventsResponse]
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1376,11 +1536,28 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "AddTime",
 			Handler:    _GameService_AddTime_Handler,
 		},
+		{
+			MethodName: "CreateSeries",
+			Handler:    _GameService_CreateSeries_Handler,
+		},
+		{
+			MethodName: "GetSeries",
+			Handler:    _GameService_GetSeries_Handler,
+		},
+		{
+			MethodName: "ListSeries",
+			Handler:    _GameService_ListSeries_Handler,
+		},
 	},
 	Streams: []grpc.StreamDesc{
 		{
 			StreamName:    "StreamEvents",
 			Handler:       _GameService_StreamEvents_Handler,
+			ServerStreams: true,
+		},
+		{
+			StreamName:    "StreamSeriesEvents",
+			Handler:       _GameService_StreamSeriesEvents_Handler,
 			ServerStreams: true,
 		},
 	},

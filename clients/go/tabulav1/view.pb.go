@@ -895,8 +895,11 @@ type View struct {
 	// The seat whose takeback request awaits the other seat's answer (`AnswerTakeBack`),
 	// numbered from 1; 0 when none does (`GameConfig.takebacks_need_consent`).
 	TakebackRequest uint32 `protobuf:"varint,22,opt,name=takeback_request,json=takebackRequest,proto3" json:"takeback_request,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Who sits in each seat, as `Game.players` says: one entry per seat when the creation
+	// named any, empty otherwise.
+	Players       []*Player `protobuf:"bytes,23,rep,name=players,proto3" json:"players,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
@@ -1083,6 +1086,13 @@ func (x *View) GetTakebackRequest() uint32 {
 	return 0
 }
 
+func (x *View) GetPlayers() []*Player {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
 var File_tabula_v1_view_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_view_proto_rawDesc = "" +
@@ -1126,7 +1136,7 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\vChangedCell\x12\x1d\n" +
 	"\n" +
 	"seat_board\x18\x01 \x01(\rR\tseatBoard\x12#\n" +
-	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xf7\x06\n" +
+	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xa4\a\n" +
 	"\x04View\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12'\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x1f\n" +
@@ -1157,7 +1167,8 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\n" +
 	"draw_offer\x18\x14 \x01(\rR\tdrawOffer\x12.\n" +
 	"\x05clock\x18\x15 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clock\x12)\n" +
-	"\x10takeback_request\x18\x16 \x01(\rR\x0ftakebackRequest*\xf2\x01\n" +
+	"\x10takeback_request\x18\x16 \x01(\rR\x0ftakebackRequest\x12+\n" +
+	"\aplayers\x18\x17 \x03(\v2\x11.tabula.v1.PlayerR\aplayers*\xf2\x01\n" +
 	"\x05Piece\x12\x15\n" +
 	"\x11PIECE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -1231,6 +1242,7 @@ var file_tabula_v1_view_proto_goTypes = []any{
 	(GameStatus)(0),       // 16: tabula.v1.GameStatus
 	(*Outcome)(nil),       // 17: tabula.v1.Outcome
 	(*ClockReadings)(nil), // 18: tabula.v1.ClockReadings
+	(*Player)(nil),        // 19: tabula.v1.Player
 }
 var file_tabula_v1_view_proto_depIdxs = []int32{
 	0,  // 0: tabula.v1.BoardCell.piece:type_name -> tabula.v1.Piece
@@ -1252,11 +1264,12 @@ var file_tabula_v1_view_proto_depIdxs = []int32{
 	4,  // 16: tabula.v1.View.seat_boards:type_name -> tabula.v1.GridBoard
 	11, // 17: tabula.v1.View.last_changed:type_name -> tabula.v1.ChangedCell
 	18, // 18: tabula.v1.View.clock:type_name -> tabula.v1.ClockReadings
-	19, // [19:19] is the sub-list for method output_type
-	19, // [19:19] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	19, // 19: tabula.v1.View.players:type_name -> tabula.v1.Player
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_view_proto_init() }

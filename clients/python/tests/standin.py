@@ -1,6 +1,7 @@
 """A stand-in server on loopback that answers every call of tabula.v1.GameService with an
 empty response and records what each call brought (deadline, credential, request); its event
-streams send the events it is given, so gaps and cancellation can be staged offline."""
+streams (a game's and a series') send the events it is given, so gaps and cancellation can
+be staged offline."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ class Seen:
 
 @dataclass
 class StandInServer:
-    #: The seqs of the events each StreamEvents call sends.
+    #: The seqs of the events each StreamEvents or StreamSeriesEvents call sends.
     stream_seqs: list[int] = field(default_factory=list)
     #: After its events, a stream waits (until cancelled) instead of ending.
     stream_hangs: bool = False
@@ -46,7 +47,7 @@ class StandInServer:
         handlers: dict[str, grpc.RpcMethodHandler[bytes, bytes]] = {}
         for method in SERVICE.methods:
             if method.server_streaming:
-                handlers[method.name] = grpc.unary_stream_rpc_method_handler(self._stream)
+                handlers[method.name] = grpc.unary_stream_rpc_method_handler(self._stream(method.name))
             else:
                 response = getattr(game_service_pb2, method.output_type.name)()
                 handlers[method.name] = grpc.unary_unary_rpc_method_handler(self._unary(method.name, response))
@@ -70,14 +71,22 @@ class StandInServer:
 
         return answer
 
-    def _stream(self, request: bytes, context: grpc.ServicerContext) -> Iterator[bytes]:
-        self._record("StreamEvents", context)
-        if self.stream_hangs:
-            context.add_callback(self.stream_cancelled.set)
-        for seq in self.stream_seqs:
-            yield pb.StreamEventsResponse(event=pb.GameEvent(seq=seq)).SerializeToString()
-        while self.stream_hangs and context.is_active():
-            time.sleep(0.02)
+    def _stream(self, name: str) -> Callable[[bytes, grpc.ServicerContext], Iterator[bytes]]:
+        def response(seq: int) -> Message:
+            if name == "StreamSeriesEvents":
+                return pb.StreamSeriesEventsResponse(event=pb.SeriesEvent(series_id="s", seq=seq))
+            return pb.StreamEventsResponse(event=pb.GameEvent(seq=seq))
+
+        def answer(request: bytes, context: grpc.ServicerContext) -> Iterator[bytes]:
+            self._record(name, context, request)
+            if self.stream_hangs:
+                context.add_callback(self.stream_cancelled.set)
+            for seq in self.stream_seqs:
+                yield response(seq).SerializeToString()
+            while self.stream_hangs and context.is_active():
+                time.sleep(0.02)
+
+        return answer
 
     def last(self, method: str) -> Seen:
         return [seen for seen in self.seen if seen.method == method][-1]

@@ -1,6 +1,7 @@
 """Every call of both clients against a stand-in server, offline: each is wrapped, carries
-the client's credential, has the default deadline or its own `timeout=`, and event streams
-report gaps in seqs and cancel their call when their block ends."""
+the client's credential, has the default deadline or its own `timeout=`, options reach the
+server, and event streams (a game's and a series') report gaps in seqs and cancel their
+call when their block ends."""
 
 from __future__ import annotations
 
@@ -48,7 +49,24 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "list_saved_configs": ("ListSavedConfigs", lambda c, **t: c.list_saved_configs(page_size=2, page_token="a", **t)),
     "update_saved_config": ("UpdateSavedConfig", lambda c, **t: c.update_saved_config(pb.SavedConfig(name="s"), **t)),
     "delete_saved_config": ("DeleteSavedConfig", lambda c, **t: c.delete_saved_config("s", **t)),
+    "create_series_from_preset": (
+        "CreateSeries",
+        lambda c, **t: c.create_series_from_preset("tic_tac_toe", "classic", best_of=3, **t),
+    ),
+    "create_series_from_config": (
+        "CreateSeries",
+        lambda c, **t: c.create_series_from_config(pb.GameConfig(), first_to=2, **t),
+    ),
+    "create_series_from_saved_config": (
+        "CreateSeries",
+        lambda c, **t: c.create_series_from_saved_config("mine", best_of=5, **t),
+    ),
+    "get_series": ("GetSeries", lambda c, **t: c.get_series("s", **t)),
+    "list_series": ("ListSeries", lambda c, **t: c.list_series(status="finished", **t)),
 }
+
+#: The wrappers of the server-streaming RPCs (no deadline, no `timeout=`).
+STREAMS = {"StreamEvents": "events", "StreamSeriesEvents": "series_events"}
 
 
 def snake(name: str) -> str:
@@ -62,17 +80,22 @@ def test_every_rpc_has_a_wrapper_named_after_it_in_both_clients() -> None:
             "create_game_from_config",
             "create_game_from_pgn",
             "create_game_from_saved_config",
-        ]
+        ],
+        "CreateSeries": [
+            "create_series_from_preset",
+            "create_series_from_config",
+            "create_series_from_saved_config",
+        ],
     }
-    names["StreamEvents"] = ["events"]
-    wrapped = {rpc for rpc, _ in CALLS.values()} | {"StreamEvents"}
+    names.update({rpc: [name] for rpc, name in STREAMS.items()})
+    wrapped = {rpc for rpc, _ in CALLS.values()} | set(STREAMS)
     assert wrapped == {method.name for method in SERVICE.methods}, "CALLS covers every RPC"
     for method in SERVICE.methods:
         for name in names.get(method.name, [snake(method.name)]):
             for cls in (Client, AsyncClient):
                 assert callable(getattr(cls, name, None)), f"{cls.__name__}.{name} wraps {method.name}"
                 parameters = inspect.signature(getattr(cls, name)).parameters
-                if name != "events":
+                if name not in STREAMS.values():
                     assert parameters["timeout"].kind is inspect.Parameter.KEYWORD_ONLY, f"{cls.__name__}.{name}"
                     assert parameters["timeout"].default is None, "None means the client's default"
                     assert inspect.iscoroutinefunction(getattr(cls, name)) == (cls is AsyncClient)
@@ -192,6 +215,146 @@ async def test_the_async_saved_config_calls_send_what_they_are_given(stand_in: S
         assert isinstance(await client.list_saved_configs(page_size=2, page_token="b"), pb.ListSavedConfigsResponse)
         sent_list = arrived("ListSavedConfigs", pb.ListSavedConfigsRequest())
         assert (sent_list.page_size, sent_list.page_token) == (2, "b")
+
+
+ALICE = pb.Player(player_id="alice-1", display_name="Alice")
+BOB = pb.Player(player_id="bob-2", display_name="Bob")
+
+
+def test_players_reach_the_server_from_every_create_call(stand_in: StandInServer) -> None:
+    def arrived() -> pb.CreateGameRequest:
+        return pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+
+    with Client(stand_in.address) as client:
+        client.create_game_from_preset("tic_tac_toe", "classic", players=[ALICE, BOB])
+        assert list(arrived().players) == [ALICE, BOB], "in seat order"
+        client.create_game_from_config(pb.GameConfig(), players=(p for p in [ALICE]), starter=pb.Starter.STARTER_RANDOM)
+        sent = arrived()
+        assert list(sent.players) == [ALICE] and sent.config.starter == pb.Starter.STARTER_RANDOM, "any iterable"
+        client.create_game_from_pgn("1. e4 *", players=[pb.Player(), BOB])
+        assert list(arrived().players) == [pb.Player(), BOB], "an unnamed seat 1 is sent as it is"
+        client.create_game_from_saved_config("mine", players=[BOB], bots=[bot_seat(2, 1)])
+        sent = arrived()
+        assert (list(sent.players), [b.seat for b in sent.bots]) == ([BOB], [2])
+        client.create_game_from_preset("chess", "standard")
+        assert list(arrived().players) == [], "nobody named unless asked"
+
+
+def test_the_player_filter_reaches_the_server(stand_in: StandInServer) -> None:
+    def arrived() -> pb.ListGamesRequest:
+        return pb.ListGamesRequest.FromString(stand_in.last("ListGames").request)
+
+    with Client(stand_in.address) as client:
+        client.list_games(player_id="alice-1", kind="tic_tac_toe", page_size=5)
+        sent = arrived()
+        assert (sent.player_id, sent.kind, sent.page_size) == ("alice-1", pb.GameKind.GAME_KIND_TIC_TAC_TOE, 5)
+        client.list_games()
+        assert arrived().player_id == "", "empty: every game"
+
+
+async def test_the_async_players_and_player_filter_reach_the_server(stand_in: StandInServer) -> None:
+    async with AsyncClient(stand_in.address) as client:
+        await client.create_game_from_preset("tic_tac_toe", "classic", players=[ALICE, BOB])
+        assert list(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).players) == [ALICE, BOB]
+        await client.create_game_from_config(pb.GameConfig(), players=[BOB])
+        assert list(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).players) == [BOB]
+        await client.create_game_from_pgn("1. e4 *", players=[ALICE])
+        assert list(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).players) == [ALICE]
+        await client.create_game_from_saved_config("mine", players=[ALICE])
+        assert list(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).players) == [ALICE]
+        await client.list_games(player_id="bob-2")
+        assert pb.ListGamesRequest.FromString(stand_in.last("ListGames").request).player_id == "bob-2"
+
+
+def test_series_options_reach_the_server(stand_in: StandInServer) -> None:
+    def arrived() -> pb.CreateSeriesRequest:
+        return pb.CreateSeriesRequest.FromString(stand_in.last("CreateSeries").request)
+
+    with Client(stand_in.address) as client:
+        answer = client.create_series_from_preset(
+            "tic_tac_toe",
+            "classic",
+            best_of=3,
+            draws="replayed",
+            players=[ALICE, BOB],
+            bots=[bot_seat(2, 1)],
+            private=True,
+            allow_hints=False,
+            request_id="series-1",
+        )
+        assert isinstance(answer, pb.CreateSeriesResponse)
+        sent = arrived()
+        assert (sent.WhichOneof("source"), sent.kind, sent.preset) == (
+            "preset",
+            pb.GameKind.GAME_KIND_TIC_TAC_TOE,
+            "classic",
+        )
+        assert (sent.best_of, sent.first_to, sent.draws) == (3, 0, pb.SeriesDraws.SERIES_DRAWS_REPLAYED)
+        assert list(sent.players) == [ALICE, BOB] and [(b.seat, b.level) for b in sent.bots] == [(2, 1)]
+        assert (sent.private, sent.HasField("allow_hints"), sent.allow_hints, sent.request_id) == (
+            True,
+            True,
+            False,
+            "series-1",
+        )
+
+        config = pb.GameConfig(connect_four=pb.ConnectFourConfig(width=8))
+        client.create_series_from_config(
+            config, first_to=2, draws=pb.SeriesDraws.SERIES_DRAWS_HALF_POINT, clock=clocks.per_move(5),
+            starter=pb.Starter.STARTER_SECOND_SEAT,
+        )
+        sent = arrived()
+        assert sent.WhichOneof("source") == "config" and sent.config.connect_four.width == 8
+        assert (sent.best_of, sent.first_to, sent.draws) == (0, 2, pb.SeriesDraws.SERIES_DRAWS_HALF_POINT)
+        assert sent.config.clock.controls[0].per_move.ToMilliseconds() == 5000
+        assert sent.config.starter == pb.Starter.STARTER_SECOND_SEAT
+        assert not config.HasField("clock") and config.starter == pb.Starter.STARTER_UNSPECIFIED, "the caller's config stays"
+        assert not sent.HasField("allow_hints") and not sent.private and list(sent.players) == []
+
+        client.create_series_from_saved_config("big-board", best_of=5, draws="SERIES_DRAWS_HALF_POINT")
+        sent = arrived()
+        assert (sent.WhichOneof("source"), sent.saved_config, sent.best_of) == ("saved_config", "big-board", 5)
+        assert sent.kind == pb.GameKind.GAME_KIND_UNSPECIFIED and sent.draws == pb.SeriesDraws.SERIES_DRAWS_HALF_POINT
+        client.create_series_from_preset("chess", "standard", best_of=1)
+        assert arrived().draws == pb.SeriesDraws.SERIES_DRAWS_UNSPECIFIED, "unset: the server's default, half points"
+
+        assert isinstance(client.get_series("s-1"), pb.Series)
+        assert pb.GetSeriesRequest.FromString(stand_in.last("GetSeries").request).series_id == "s-1"
+        page = client.list_series(status="in_progress", page_size=2, page_token="t")
+        assert isinstance(page, pb.ListSeriesResponse)
+        sent_list = pb.ListSeriesRequest.FromString(stand_in.last("ListSeries").request)
+        assert (sent_list.status, sent_list.page_size, sent_list.page_token) == (
+            pb.SeriesStatus.SERIES_STATUS_IN_PROGRESS,
+            2,
+            "t",
+        )
+        client.list_series()
+        assert pb.ListSeriesRequest.FromString(stand_in.last("ListSeries").request) == pb.ListSeriesRequest()
+
+
+async def test_the_async_series_calls_send_what_they_are_given(stand_in: StandInServer) -> None:
+    def arrived() -> pb.CreateSeriesRequest:
+        return pb.CreateSeriesRequest.FromString(stand_in.last("CreateSeries").request)
+
+    async with AsyncClient(stand_in.address) as client:
+        await client.create_series_from_preset("reversi", "small", first_to=3, players=[ALICE], bots=[bot_seat(1, 2)])
+        sent = arrived()
+        assert (sent.preset, sent.first_to, list(sent.players), sent.bots[0].seat) == ("small", 3, [ALICE], 1)
+        await client.create_series_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), best_of=7, draws="replayed")
+        sent = arrived()
+        assert (sent.WhichOneof("source"), sent.best_of, sent.draws) == (
+            "config",
+            7,
+            pb.SeriesDraws.SERIES_DRAWS_REPLAYED,
+        )
+        await client.create_series_from_saved_config("mine", best_of=1, private=True, request_id="r")
+        sent = arrived()
+        assert (sent.saved_config, sent.private, sent.request_id) == ("mine", True, "r")
+        assert isinstance(await client.get_series("s-2"), pb.Series)
+        assert pb.GetSeriesRequest.FromString(stand_in.last("GetSeries").request).series_id == "s-2"
+        await client.list_series(status=pb.SeriesStatus.SERIES_STATUS_FINISHED, page_size=9)
+        sent_list = pb.ListSeriesRequest.FromString(stand_in.last("ListSeries").request)
+        assert (sent_list.status, sent_list.page_size) == (pb.SeriesStatus.SERIES_STATUS_FINISHED, 9)
 
 
 def test_the_view_at_seq_option_reaches_the_server(stand_in: StandInServer) -> None:
@@ -404,6 +567,75 @@ async def test_a_gap_in_seqs_raises_seq_gap_from_the_async_stream(stand_in: Stan
                 seen.append(event.seq)
     assert seen == [4, 5]
     assert_gap(gap.value, 6, 7)
+
+
+def assert_series_gap(error: TabulaError, expected: int, received: int) -> None:
+    assert_gap(error, expected, received)
+    assert "event stream of series 's'" in error.message, error.message
+
+
+@pytest.mark.parametrize(("after", "seqs", "delivered", "expected", "received"), [
+    (0, [1, 2, 4], [1, 2], 3, 4),
+    (0, [2, 3], [], 1, 2),
+    (3, [4, 4], [4], 5, 4),
+])
+def test_a_gap_in_series_seqs_raises_seq_gap(
+    stand_in: StandInServer, after: int, seqs: list[int], delivered: list[int], expected: int, received: int
+) -> None:
+    stand_in.stream_seqs = seqs
+    seen: list[int] = []
+    with Client(stand_in.address, credential="key") as client:
+        with pytest.raises(TabulaError) as gap:
+            for event in client.series_events("s", after_seq=after):
+                seen.append(event.seq)
+    assert seen == delivered
+    assert_series_gap(gap.value, expected, received)
+    sent = pb.StreamSeriesEventsRequest.FromString(stand_in.last("StreamSeriesEvents").request)
+    assert (sent.series_id, sent.after_seq) == ("s", after)
+    assert stand_in.last("StreamSeriesEvents").authorization == "Bearer key"
+    remaining = stand_in.last("StreamSeriesEvents").time_remaining
+    assert remaining is None or remaining > 1e9, "streams have no deadline"
+
+
+def test_a_series_stream_without_gaps_ends_when_the_server_closes_it(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs = [1, 2, 3]
+    with Client(stand_in.address) as client:
+        stream = client.series_events("s")
+        assert [(event.series_id, event.seq) for event in stream] == [("s", 1), ("s", 2), ("s", 3)]
+        assert stream.last_seq == 3
+
+
+async def test_a_gap_in_series_seqs_raises_seq_gap_from_the_async_stream(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs = [3, 5]
+    seen: list[int] = []
+    async with AsyncClient(stand_in.address) as client:
+        with pytest.raises(TabulaError) as gap:
+            async for event in client.series_events("s", after_seq=2):
+                seen.append(event.seq)
+    assert seen == [3]
+    assert_series_gap(gap.value, 4, 5)
+
+
+def test_leaving_a_series_stream_block_cancels_the_call(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [1, 2], True
+    with Client(stand_in.address) as client:
+        with client.series_events("s") as stream:
+            for event in stream:
+                if event.seq == 2:
+                    break
+        assert stand_in.stream_cancelled.wait(5), "the server saw the stream cancelled"
+        assert stream.last_seq == 2
+        assert list(stream) == [], "a closed stream yields nothing more"
+
+
+async def test_leaving_an_async_series_stream_block_cancels_the_call(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [1], True
+    async with AsyncClient(stand_in.address) as client:
+        async with client.series_events("s") as stream:
+            async for event in stream:
+                assert event.seq == 1
+                break
+        assert await asyncio.to_thread(stand_in.stream_cancelled.wait, 5), "the server saw the stream cancelled"
 
 
 def test_leaving_a_stream_block_cancels_the_call(stand_in: StandInServer) -> None:

@@ -64,12 +64,24 @@ def test_names_are_total() -> None:
     assert enum_name(pb.ErrorReason, 72) == "ERROR_REASON_SEAT_PLAYED_BY_ENGINE"
     assert enum_name(pb.ErrorReason, 78) == "ERROR_REASON_TAKEBACK_ALREADY_REQUESTED"
     assert enum_name(pb.ErrorReason, 79) == "ERROR_REASON_NO_TAKEBACK_REQUEST"
-    assert [enum_name(pb.ErrorReason, n) for n in range(80, 84)] == [
+    assert [enum_name(pb.ErrorReason, n) for n in range(80, 85)] == [
         "ERROR_REASON_SAVED_CONFIG_NOT_FOUND",
         "ERROR_REASON_SAVED_CONFIG_EXISTS",
         "ERROR_REASON_TOO_MANY_SAVED_CONFIGS",
-        "unknown(83)",
+        "ERROR_REASON_SERIES_NOT_FOUND",
+        "unknown(84)",
     ]
+    assert event_kind(pb.SeriesEvent(seq=1, game_started=pb.SeriesGameStarted(number=1))) == "game_started"
+    assert event_kind(pb.SeriesEvent(game_finished=pb.SeriesGameFinished())) == "game_finished"
+    assert event_kind(pb.SeriesEvent(series_finished=pb.SeriesFinished(winner=2))) == "series_finished"
+    assert event_kind(pb.SeriesEvent(seq=4)) == "unknown"
+    assert [enum_name(pb.SeriesDraws, n) for n in range(4)] == [
+        "SERIES_DRAWS_UNSPECIFIED",
+        "SERIES_DRAWS_HALF_POINT",
+        "SERIES_DRAWS_REPLAYED",
+        "unknown(3)",
+    ]
+    assert enum_name(pb.SeriesStatus, 2) == "SERIES_STATUS_FINISHED"
     assert event_kind(pb.GameEvent(move_taken_back=pb.MoveTakenBack(seat=1))) == "move_taken_back"
     assert event_kind(pb.GameEvent(takeback_requested=pb.TakebackRequested(seat=1))) == "takeback_requested"
     assert event_kind(pb.GameEvent(takeback_declined=pb.TakebackDeclined(seat=2))) == "takeback_declined"

@@ -12,11 +12,13 @@ import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-no
 import { ClockConfigSchema, type TimeControl } from "./gen/tabula/v1/clock_pb.js";
 import { type GameConfig, GameConfigSchema, type Starter } from "./gen/tabula/v1/config_pb.js";
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
-import type { BotSeatSchema, Game, GameKind, GameStatus, OutcomeType } from "./gen/tabula/v1/game_pb.js";
+import type { BotSeatSchema, Game, GameKind, GameStatus, OutcomeType, PlayerSchema } from "./gen/tabula/v1/game_pb.js";
 import {
   AnswerTakeBackRequestSchema,
   type AnswerTakeBackResponse,
   type CreateGameResponse,
+  type CreateSeriesRequestSchema,
+  type CreateSeriesResponse,
   type GameKindInfo,
   GameService,
   GetHintRequestSchema,
@@ -27,6 +29,8 @@ import {
   type ListLegalMovesResponse,
   ListSavedConfigsRequestSchema,
   type ListSavedConfigsResponse,
+  ListSeriesRequestSchema,
+  type ListSeriesResponse,
   type ResignResponse,
   type SavedConfig,
   type SavedConfigSchema,
@@ -37,6 +41,7 @@ import {
   type TakeBackResponse,
 } from "./gen/tabula/v1/game_service_pb.js";
 import type { Move } from "./gen/tabula/v1/move_pb.js";
+import type { Series, SeriesDraws, SeriesEvent, SeriesStatus } from "./gen/tabula/v1/series_pb.js";
 import type { View } from "./gen/tabula/v1/view_pb.js";
 import { TabulaError, toTabulaError } from "./errors.js";
 
@@ -116,6 +121,15 @@ export interface CreateOptions extends ManageOptions {
    * may analyse a finished game either way.
    */
   allowHints?: boolean;
+  /**
+   * Who sits in the seats (`{ playerId, displayName }`), in seat order: the first entry sits in
+   * seat 1; fewer entries than seats leave the rest unnamed. Recorded as given (Tabula keeps
+   * no accounts) and shown in `Game.players`, `View.players` and the creation event, one entry
+   * per seat; `listGames({ playerId })` finds a player's games. More entries than seats, an id
+   * over 128 characters, or a display name over 64 characters or with control characters
+   * rejects with INVALID_REQUEST.
+   */
+  players?: MessageInitShape<typeof PlayerSchema>[];
 }
 
 /**
@@ -217,6 +231,8 @@ export interface ListGamesOptions extends CallOptions {
   createTimeAfter?: Date | Timestamp;
   /** Only games created before this time. */
   createTimeBefore?: Date | Timestamp;
+  /** Only games with a seat whose player has this id (`Player.playerId`, at most 128 characters). */
+  playerId?: string;
   /** Games per page: 0 or absent means 50, at most 500. */
   pageSize?: number;
   /** `nextPageToken` of the previous page, asked with the same filters. */
@@ -231,11 +247,66 @@ export interface ListSavedConfigsOptions extends CallOptions {
   pageToken?: string;
 }
 
-export interface EventOptions {
+/**
+ * How long a series runs, exactly one of: best of `bestOf` games (1 to 99; it ends once a
+ * player has more than half of the points they are worth, or all are played) or first to
+ * `firstTo` points (1 to 50).
+ */
+export type SeriesLength = { bestOf: number; firstTo?: never } | { firstTo: number; bestOf?: never };
+
+/** Options of the `createSeriesFrom...` calls besides their length (`SeriesLength`). */
+export interface CreateSeriesOptions extends ManageOptions {
+  /**
+   * How a drawn game counts: `SeriesDraws.HALF_POINT` (the default: half a point each, and it
+   * counts as one of `bestOf`'s games) or `SeriesDraws.REPLAYED` (nobody scores; it is played
+   * again).
+   */
+  draws?: SeriesDraws;
+  /**
+   * The two players (`{ playerId, displayName }`): the first is player 1, who sits in seat 1
+   * in odd-numbered games and in seat 2 in even ones. At most two, checked like
+   * `CreateOptions.players`; may be left out.
+   */
+  players?: MessageInitShape<typeof PlayerSchema>[];
+  /**
+   * Players the server's own engine plays in every game, whichever seat they sit in: here
+   * `botSeat(player, level, moveTimeMs)` names the player, 1 or 2, not a seat.
+   */
+  bots?: MessageInitShape<typeof BotSeatSchema>[];
+  /** Whether the series' games refuse spectators (only its players' tokens and service keys read it). */
+  private?: boolean;
+  /** Whether the seat to move may ask `getHint` while a game runs; absent: the kind's default. */
+  allowHints?: boolean;
+}
+
+/** Options of `createSeriesFromPreset` and `createSeriesFromSavedConfig`: a length and the rest. */
+export type SeriesOptions = CreateSeriesOptions & SeriesLength;
+
+/**
+ * Options of `createSeriesFromConfig`: as `SeriesOptions`, and the clocks and first seat of
+ * every game, set on a copy of the configuration as `createGameFromConfig` does.
+ */
+export type SeriesConfigOptions = SeriesOptions & Pick<ConfigOptions, "clock" | "starter">;
+
+/** Filter and paging of `listSeries`. */
+export interface ListSeriesOptions extends CallOptions {
+  /** Only series in this status; absent: every series. */
+  status?: SeriesStatus;
+  /** Series per page: 0 or absent means 50, at most 500. */
+  pageSize?: number;
+  /** `nextPageToken` of the previous page, asked with the same filter. */
+  pageToken?: string;
+}
+
+/** Options of every event stream: of a game (`events`) and of a series (`seriesEvents`). */
+export interface StreamOptions {
   /** Stops the stream; iteration then ends quietly. */
   signal?: AbortSignal;
   /** Reconnect attempts in a row without an event before giving up (default 5). */
   retries?: number;
+}
+
+export interface EventOptions extends StreamOptions {
   /**
    * Also receive, with each event, the game as this caller sees it just after it: read it as
    * `EventStream.lastView` while handling the event. Asked again when the stream resumes.
@@ -298,33 +369,88 @@ export class EventStream implements AsyncIterable<GameEvent> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<GameEvent> {
-    const retries = this.options.retries ?? STREAM_RETRIES;
-    const signal = this.options.signal;
-    const stopped = () => signal?.aborted === true || this.client.closed;
-    let failures = 0;
-    while (!stopped()) {
-      try {
-        const responses = this.client.raw.streamEvents(
-          { gameId: this.gameId, afterSeq: this.lastSeq, includeViews: this.options.includeViews ?? false },
-          { signal },
-        );
-        for await (const response of responses) {
-          const event = response.event;
-          if (event === undefined) continue;
-          if (event.seq !== this.lastSeq + 1n) throw seqGap(this.lastSeq + 1n, event.seq);
-          failures = 0;
-          this.lastSeq = event.seq;
-          this.lastView = response.view;
-          yield event;
-        }
-        return;
-      } catch (thrown) {
-        if (stopped()) return;
-        const error = toTabulaError(thrown);
-        if (!isResumable(error) || failures >= retries) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** failures)));
-        failures += 1;
+    const includeViews = this.options.includeViews ?? false;
+    yield* follow(
+      this.client,
+      this,
+      this.options,
+      (afterSeq, signal) => this.client.raw.streamEvents({ gameId: this.gameId, afterSeq, includeViews }, { signal }),
+      (response) => {
+        this.lastView = response.view;
+      },
+    );
+  }
+}
+
+/**
+ * A series' events, in order and without gaps, as an async iterable: each game created
+ * (`gameStarted`: its number, game id and the seat player 1 sits in), each game scored
+ * (`gameFinished`: its outcome and the points after it) and the end (`seriesFinished`: the
+ * winner and the final points), read with `seriesEventKind(event)`. It follows
+ * `StreamSeriesEvents` from `afterSeq` and resumes exactly as `EventStream` does: after
+ * `lastSeq` when the connection drops (UNAVAILABLE) or the server ends a lagging subscriber
+ * (STREAM_LAGGED). Iteration ends when the server closes the stream after `seriesFinished`,
+ * when the `signal` aborts, or when the client is closed. An event whose seq is not the one
+ * after the last (the first: not `afterSeq + 1`) ends the iteration with a `TabulaError` of
+ * code `Code.DataLoss`, reason `SEQ_GAP`, metadata `expected_seq` and `received_seq`. An
+ * event of a kind this client does not know is yielded like any other, with its `seq`:
+ * `seriesEventKind(event)` is `"unknown"`.
+ */
+export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
+  /** Sequence number of the last event yielded (the `afterSeq` to resume from). */
+  lastSeq: bigint;
+
+  constructor(
+    private readonly client: TabulaClient,
+    private readonly seriesId: string,
+    afterSeq: bigint,
+    private readonly options: StreamOptions,
+  ) {
+    this.lastSeq = afterSeq;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<SeriesEvent> {
+    yield* follow(this.client, this, this.options, (afterSeq, signal) =>
+      this.client.raw.streamSeriesEvents({ seriesId: this.seriesId, afterSeq }, { signal }),
+    );
+  }
+}
+
+/**
+ * The events of a stream that `open` opens after a seq, checked and resumed: each must be the
+ * one after `position.lastSeq` (else SEQ_GAP), which then moves on to it before `accepted` sees
+ * its response and the event is yielded; a resumable failure reopens the stream after
+ * `position.lastSeq`, with backoff, up to `options.retries` times in a row without an event.
+ */
+async function* follow<R extends { event?: { seq: bigint } }>(
+  client: TabulaClient,
+  position: { lastSeq: bigint },
+  options: StreamOptions,
+  open: (afterSeq: bigint, signal: AbortSignal | undefined) => AsyncIterable<R>,
+  accepted: (response: R) => void = () => {},
+): AsyncGenerator<NonNullable<R["event"]>, void, undefined> {
+  const retries = options.retries ?? STREAM_RETRIES;
+  const signal = options.signal;
+  const stopped = () => signal?.aborted === true || client.closed;
+  let failures = 0;
+  while (!stopped()) {
+    try {
+      for await (const response of open(position.lastSeq, signal)) {
+        const event = response.event;
+        if (event === undefined) continue;
+        if (event.seq !== position.lastSeq + 1n) throw seqGap(position.lastSeq + 1n, event.seq);
+        failures = 0;
+        position.lastSeq = event.seq;
+        accepted(response);
+        yield event;
       }
+      return;
+    } catch (thrown) {
+      if (stopped()) return;
+      const error = toTabulaError(thrown);
+      if (!isResumable(error) || failures >= retries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** failures)));
+      failures += 1;
     }
   }
 }
@@ -383,7 +509,7 @@ export class TabulaClient implements Disposable {
     const unary = createClient(GameService, transport(connection.timeoutMs > 0 ? connection.timeoutMs : undefined));
     // Streams are long-lived: they get no default deadline.
     const streaming = createClient(GameService, transport(undefined));
-    this.raw = { ...unary, streamEvents: streaming.streamEvents };
+    this.raw = { ...unary, streamEvents: streaming.streamEvents, streamSeriesEvents: streaming.streamSeriesEvents };
   }
 
   static connect(options: ConnectOptions): TabulaClient {
@@ -439,13 +565,14 @@ export class TabulaClient implements Disposable {
 
   /**
    * A game from one of `kind`'s named presets; the response holds one token per seat. Options:
-   * `private`, `requestId`, `bots` (seats the server's engine plays), `allowHints`.
+   * `private`, `requestId`, `bots` (seats the server's engine plays), `allowHints`, `players`
+   * (who sits in each seat).
    */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [], allowHints } = options;
+    const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
     return this.call(options, (o) =>
       this.raw.createGame(
-        { kind, source: { case: "preset", value: preset }, private: isPrivate, requestId, bots, allowHints },
+        { kind, source: { case: "preset", value: preset }, private: isPrivate, requestId, bots, allowHints, players },
         o,
       ),
     );
@@ -463,12 +590,12 @@ export class TabulaClient implements Disposable {
     config: MessageInitShape<typeof GameConfigSchema>,
     options: ConfigOptions = {},
   ): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [], allowHints, clock, starter } = options;
+    const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [], clock, starter } = options;
     const clocked = clock === undefined ? config : withClock(config, clock);
     const value = starter === undefined ? clocked : withStarter(clocked, starter);
     return this.call(options, (o) =>
       this.raw.createGame(
-        { source: { case: "config", value }, private: isPrivate, requestId, bots, allowHints },
+        { source: { case: "config", value }, private: isPrivate, requestId, bots, allowHints, players },
         o,
       ),
     );
@@ -479,10 +606,10 @@ export class TabulaClient implements Disposable {
    * with those moves as its history.
    */
   createGameFromPgn(pgn: string, options: PgnOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, ply, bots = [], allowHints } = options;
+    const { requestId = "", private: isPrivate = false, ply, bots = [], allowHints, players = [] } = options;
     return this.call(options, (o) =>
       this.raw.createGame(
-        { source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId, bots, allowHints },
+        { source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId, bots, allowHints, players },
         o,
       ),
     );
@@ -492,14 +619,14 @@ export class TabulaClient implements Disposable {
    * A game from one of the caller's saved configurations (`createSavedConfig`), by name. The
    * game copies it, clock and starter included (a saved `Starter.RANDOM` is drawn for each
    * game), so later updates or deletion of the saved configuration never change the game.
-   * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`. An
+   * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`, `players`. An
    * unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
    */
   createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [], allowHints } = options;
+    const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
     return this.call(options, (o) =>
       this.raw.createGame(
-        { source: { case: "savedConfig", value: name }, private: isPrivate, requestId, bots, allowHints },
+        { source: { case: "savedConfig", value: name }, private: isPrivate, requestId, bots, allowHints, players },
         o,
       ),
     );
@@ -521,6 +648,7 @@ export class TabulaClient implements Disposable {
       status: options.status,
       createTimeAfter: timestamp(options.createTimeAfter),
       createTimeBefore: timestamp(options.createTimeBefore),
+      playerId: options.playerId ?? "",
       pageSize: options.pageSize ?? 0,
       pageToken: options.pageToken ?? "",
     });
@@ -774,5 +902,95 @@ export class TabulaClient implements Disposable {
     const time = durationFromMs(Math.round(timeMs));
     const response = await this.call(options, (o) => this.raw.addTime({ gameId, seat, time, requestId }, o));
     return required(response.view, "view");
+  }
+
+  /**
+   * A series from one of `kind`'s named presets: games of that configuration between the same
+   * two players, who take turns in seat 1 (player 1 sits in seat 1 in odd-numbered games, in
+   * seat 2 in even ones). The server creates the first game at once and each next one when a
+   * game ends, and keeps the score; follow it with `seriesEvents` or read it with `getSeries`.
+   * Options: the length, `{ bestOf }` (1 to 99) or `{ firstTo }` (1 to 50), exactly one;
+   * `draws`, `players` (at most two), `bots` (players the engine plays, by player number),
+   * `private`, `allowHints`, `requestId`. Resolves to the series, with its first game, and one
+   * `SeriesToken` per player in `playerTokens`: in every game of the series a player's token
+   * acts as the seat the player sits in (`withCredential(token)`). Only two-seat kinds make a
+   * series (not peg solitaire); that, a bad length or bot rejects with INVALID_REQUEST. Needs
+   * a service key (anyone on a server without keys), like `createGameFromPreset`.
+   */
+  createSeriesFromPreset(kind: GameKind, preset: string, options: SeriesOptions): Promise<CreateSeriesResponse> {
+    return this.createSeries({ case: "preset", value: preset }, kind, options);
+  }
+
+  /**
+   * A series whose games are created from a full configuration (zero fields take their
+   * defaults; random parts, a random starter or a Chess960 start, are drawn anew for each
+   * game). Options as for `createSeriesFromPreset`, and `clock` and `starter` as for
+   * `createGameFromConfig`, applied to a copy: `config` is left as it was.
+   */
+  createSeriesFromConfig(
+    config: MessageInitShape<typeof GameConfigSchema>,
+    options: SeriesConfigOptions,
+  ): Promise<CreateSeriesResponse> {
+    const { clock, starter } = options;
+    const clocked = clock === undefined ? config : withClock(config, clock);
+    const value = starter === undefined ? clocked : withStarter(clocked, starter);
+    return this.createSeries({ case: "config", value }, undefined, options);
+  }
+
+  /**
+   * A series whose games copy one of the caller's saved configurations (`createSavedConfig`),
+   * by name. Options as for `createSeriesFromPreset`. An unknown name rejects with NOT_FOUND
+   * SAVED_CONFIG_NOT_FOUND.
+   */
+  createSeriesFromSavedConfig(name: string, options: SeriesOptions): Promise<CreateSeriesResponse> {
+    return this.createSeries({ case: "savedConfig", value: name }, undefined, options);
+  }
+
+  private createSeries(
+    source: MessageInitShape<typeof CreateSeriesRequestSchema>["source"],
+    kind: GameKind | undefined,
+    options: SeriesOptions,
+  ): Promise<CreateSeriesResponse> {
+    const { requestId = "", private: isPrivate = false, bots = [], players = [], allowHints, draws } = options;
+    const { bestOf = 0, firstTo = 0 } = options;
+    return this.call(options, (o) =>
+      this.raw.createSeries(
+        { source, kind, bestOf, firstTo, draws, players, bots, private: isPrivate, allowHints, requestId },
+        o,
+      ),
+    );
+  }
+
+  /**
+   * A series: its configuration and length, `players`, `status`, its `games` so far (each with
+   * `gameId`, `playerOneSeat` and, once scored, `outcome` and `points`), the two players'
+   * `points` and, once finished, the `winner` (1 or 2; 0 for a tie). A private series is read
+   * only with a service key or one of its players' tokens. An unknown id rejects with
+   * NOT_FOUND SERIES_NOT_FOUND.
+   */
+  async getSeries(seriesId: string, options: CallOptions = {}): Promise<Series> {
+    const response = await this.call(options, (o) => this.raw.getSeries({ seriesId }, o));
+    return required(response.series, "series");
+  }
+
+  /**
+   * One page of the server's series, newest first (needs a service key): `series`, and
+   * `nextPageToken` to ask for the next page with the same filter (empty on the last page).
+   */
+  listSeries(options: ListSeriesOptions = {}): Promise<ListSeriesResponse> {
+    const request = create(ListSeriesRequestSchema, {
+      status: options.status,
+      pageSize: options.pageSize ?? 0,
+      pageToken: options.pageToken ?? "",
+    });
+    return this.call(options, (o) => this.raw.listSeries(request, o));
+  }
+
+  /**
+   * Follows the series' events after `afterSeq` until the server closes the stream after
+   * `seriesFinished`, reconnecting on its own (see SeriesEventStream).
+   */
+  seriesEvents(seriesId: string, afterSeq = 0n, options: StreamOptions = {}): SeriesEventStream {
+    return new SeriesEventStream(this, seriesId, afterSeq, options);
   }
 }

@@ -9,6 +9,7 @@
 import type { DescEnum } from "@bufbuild/protobuf";
 import type { Actor, GameEvent } from "./gen/tabula/v1/event_pb.js";
 import type { Move } from "./gen/tabula/v1/move_pb.js";
+import type { SeriesEvent } from "./gen/tabula/v1/series_pb.js";
 
 /** The kind of an event or move whose oneof arm this client does not know. */
 export const UNKNOWN = "unknown";
@@ -26,6 +27,9 @@ export function enumName(schema: DescEnum, value: number): string {
 /** The arms of `GameEvent.kind`, and `"unknown"` for one added after this client. */
 export type EventKind = NonNullable<GameEvent["kind"]["case"]> | typeof UNKNOWN;
 
+/** The arms of `SeriesEvent.kind`, and `"unknown"` for one added after this client. */
+export type SeriesEventKind = NonNullable<SeriesEvent["kind"]["case"]> | typeof UNKNOWN;
+
 /** The arms of `Actor.kind`, and `"unknown"` for one added after this client. */
 export type ActorKind = NonNullable<Actor["kind"]["case"]> | typeof UNKNOWN;
 
@@ -40,6 +44,16 @@ export type MoveKind = NonNullable<Move["kind"]["case"]> | typeof UNKNOWN;
  * event streams deliver it like any other.
  */
 export function eventKind(event: GameEvent): EventKind {
+  return event.kind.case ?? UNKNOWN;
+}
+
+/**
+ * `event.kind.case` of a series' event: `"gameStarted"`, `"gameFinished"` or
+ * `"seriesFinished"` (always the last), or `"unknown"` for an event of a kind added after this
+ * client: such an event still has its `seq` and `time`, and `seriesEvents` delivers it like
+ * any other.
+ */
+export function seriesEventKind(event: SeriesEvent): SeriesEventKind {
   return event.kind.case ?? UNKNOWN;
 }
 

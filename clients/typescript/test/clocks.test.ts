@@ -396,6 +396,8 @@ test("every RPC has a wrapper named after it", () => {
   const wrappers: Record<string, string[]> = {
     createGame: ["createGameFromPreset", "createGameFromConfig", "createGameFromPgn"],
     streamEvents: ["events"],
+    createSeries: ["createSeriesFromPreset", "createSeriesFromConfig", "createSeriesFromSavedConfig"],
+    streamSeriesEvents: ["seriesEvents"],
   };
   for (const method of GameService.methods) {
     for (const name of wrappers[method.localName] ?? [method.localName]) {

@@ -15,7 +15,10 @@ import {
   DEFAULT_TIMEOUT_MS,
   type GameEvent,
   GameKind,
+  type SeriesEvent,
+  seriesEventKind,
   StreamEventsResponseSchema,
+  StreamSeriesEventsResponseSchema,
   TabulaClient,
   TabulaError,
 } from "../src/index.js";
@@ -24,8 +27,8 @@ import { startServer } from "./server.js";
 
 /**
  * A gRPC stand-in that records the headers of every call and never answers one: calls end
- * only by their deadline or cancellation. StreamEvents gets its response headers at once, so
- * the stream is open.
+ * only by their deadline or cancellation. StreamEvents and StreamSeriesEvents get their response
+ * headers at once, so the stream is open.
  */
 class SilentServer {
   readonly calls: { method: string; timeout: string | undefined; authorization: string | undefined }[] = [];
@@ -43,7 +46,7 @@ class SilentServer {
       const value = (name: string) => (headers[name] === undefined ? undefined : String(headers[name]));
       this.calls.push({ method, timeout: value("grpc-timeout"), authorization: value("authorization") });
       stream.on("error", () => {});
-      if (method === "StreamEvents") stream.respond({ ":status": 200, "content-type": "application/grpc+proto" });
+      if (method.startsWith("Stream")) stream.respond({ ":status": 200, "content-type": "application/grpc+proto" });
     });
   }
 
@@ -103,9 +106,13 @@ test("unary calls carry a 30 s deadline by default, their own when given; stream
     const following = (async () => {
       for await (const _ of stream) assert.fail("a silent server sent an event");
     })();
-    await server.seen(7);
+    const series = client.seriesEvents("s", 0n, { signal: stop.signal });
+    const followingSeries = (async () => {
+      for await (const _ of series) assert.fail("a silent server sent a series event");
+    })();
+    await server.seen(8);
     stop.abort();
-    await Promise.all([...pending, following]);
+    await Promise.all([...pending, following, followingSeries]);
     const byMethod = Object.fromEntries(server.calls.map((c) => [c.method, c]));
     const seconds = (timeout: string | undefined) => Number(timeout?.replace(/m$/, "")) / 1000;
     assert.equal(byMethod.GetView.timeout, "1234m", "the client's own default");
@@ -114,7 +121,8 @@ test("unary calls carry a 30 s deadline by default, their own when given; stream
     assert.equal(byMethod.GetGame.timeout !== undefined, true);
     assert.equal(byMethod.GetHint.timeout, undefined, "timeoutMs 0: no deadline");
     assert.equal(byMethod.StreamEvents.timeout, undefined, "a stream has no deadline");
-    for (const method of ["ListGameKinds", "ExportPgn", "GetHint", "StreamEvents"]) {
+    assert.equal(byMethod.StreamSeriesEvents.timeout, undefined, "a series' stream has none either");
+    for (const method of ["ListGameKinds", "ExportPgn", "GetHint", "StreamEvents", "StreamSeriesEvents"]) {
       assert.equal(byMethod[method].authorization, "Bearer secret", `${method} carries the credential`);
     }
   } finally {
@@ -206,6 +214,83 @@ for (const [name, entry, afterSeq, delivered, expected, received, reopenedAfter]
     }
   });
 }
+
+/** A stand-in's entry whose StreamSeriesEvents answer holds series events of these seqs; the last is its end when `finished`. */
+function seriesStreamOf(seqs: number[], breakAfter?: number, finished = false): Entry {
+  const responses = seqs.map((seq, index) =>
+    Buffer.from(
+      toBinary(
+        StreamSeriesEventsResponseSchema,
+        create(StreamSeriesEventsResponseSchema, {
+          event: {
+            seriesId: "s",
+            seq: BigInt(seq),
+            time: { seconds: 1n },
+            kind:
+              finished && index === seqs.length - 1
+                ? { case: "seriesFinished", value: { winner: 1, points: [2, 0] } }
+                : { case: "gameStarted", value: { number: seq, gameId: `g${seq}`, playerOneSeat: 2 - (seq % 2) } },
+          },
+        }),
+      ),
+    ).toString("base64"),
+  );
+  return { name: `series events ${seqs.join(", ")}`, call: "StreamSeriesEvents", responses, break_after: breakAfter, expect: {} };
+}
+
+for (const [name, entry, afterSeq, delivered, expected, received, reopenedAfter] of [
+  ["a skipped event", seriesStreamOf([1, 2, 4]), 0n, [1n, 2n], "3", "4", ["0"]],
+  ["a first event that is not after_seq + 1", seriesStreamOf([2, 3]), 0n, [], "1", "2", ["0"]],
+  ["a first event after a later after_seq", seriesStreamOf([7]), 5n, [], "6", "7", ["5"]],
+  ["a repeated event", seriesStreamOf([1, 2, 2]), 0n, [1n, 2n], "3", "2", ["0"]],
+  ["a gap across a resumption", seriesStreamOf([1, 2, 4], 2), 0n, [1n, 2n], "3", "4", ["0", "2"]],
+] as const) {
+  test(`a series' event stream fails with DATA_LOSS SEQ_GAP on ${name}`, async () => {
+    const standIn = await StandIn.start(entry);
+    const client = TabulaClient.connect({ address: standIn.address });
+    try {
+      const stream = client.seriesEvents("s", afterSeq, { retries: 1 });
+      const seen: bigint[] = [];
+      await assert.rejects(
+        (async () => {
+          for await (const event of stream) seen.push(event.seq);
+        })(),
+        (error: unknown) => {
+          assert.ok(error instanceof TabulaError, String(error));
+          assert.equal(error.code, Code.DataLoss);
+          assert.equal(error.codeName, "DATA_LOSS");
+          assert.equal(error.reason, "SEQ_GAP");
+          assert.deepEqual(error.metadata, { expected_seq: expected, received_seq: received });
+          assert.ok(error.message.includes(expected) && error.message.includes(received), error.message);
+          return true;
+        },
+      );
+      assert.deepEqual(seen, delivered);
+      assert.deepEqual(stream.lastSeq, delivered.at(-1) ?? afterSeq, "lastSeq is the last event yielded");
+      assert.deepEqual(standIn.afterSeqs.map(String), reopenedAfter, "streams opened after");
+    } finally {
+      client.close();
+      await standIn.stop();
+    }
+  });
+}
+
+test("a series' event stream resumes after the last event on a dropped stream and ends when the server closes it", async () => {
+  const standIn = await StandIn.start(seriesStreamOf([1, 2, 3], 2, true));
+  const client = TabulaClient.connect({ address: standIn.address });
+  try {
+    const stream = client.seriesEvents("s");
+    const events: SeriesEvent[] = [];
+    for await (const event of stream) events.push(event);
+    assert.deepEqual(events.map((e) => e.seq), [1n, 2n, 3n]);
+    assert.deepEqual(events.map(seriesEventKind), ["gameStarted", "gameStarted", "seriesFinished"]);
+    assert.equal(stream.lastSeq, 3n);
+    assert.deepEqual(standIn.afterSeqs.map(String), ["0", "2"], "reopened after the last event received");
+  } finally {
+    client.close();
+    await standIn.stop();
+  }
+});
 
 test("TLS with a custom CA", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "tabula-tls-"));

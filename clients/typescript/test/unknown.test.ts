@@ -21,6 +21,12 @@ import {
   moves,
   OutcomeType,
   OutcomeTypeSchema,
+  SeriesDraws,
+  SeriesDrawsSchema,
+  SeriesEventSchema,
+  seriesEventKind,
+  SeriesStatus,
+  SeriesStatusSchema,
   Starter,
   StarterSchema,
   TabulaClient,
@@ -102,7 +108,21 @@ test("names are total", () => {
     [ErrorReason.SAVED_CONFIG_NOT_FOUND, ErrorReason.SAVED_CONFIG_EXISTS, ErrorReason.TOO_MANY_SAVED_CONFIGS],
     [80, 81, 82],
   );
-  assert.equal(enumName(ErrorReasonSchema, 83), "unknown(83)");
+  assert.equal(enumName(ErrorReasonSchema, ErrorReason.SERIES_NOT_FOUND), "ERROR_REASON_SERIES_NOT_FOUND");
+  assert.equal(ErrorReason.SERIES_NOT_FOUND, 83);
+  assert.equal(enumName(ErrorReasonSchema, 84), "unknown(84)");
+  assert.deepEqual(
+    [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
+    ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],
+  );
+  assert.deepEqual(
+    [SeriesStatus.IN_PROGRESS, SeriesStatus.FINISHED].map((d) => enumName(SeriesStatusSchema, d)),
+    ["SERIES_STATUS_IN_PROGRESS", "SERIES_STATUS_FINISHED"],
+  );
+  for (const kind of ["gameStarted", "gameFinished", "seriesFinished"] as const) {
+    assert.equal(seriesEventKind(create(SeriesEventSchema, { kind: { case: kind, value: {} } })), kind);
+  }
+  assert.equal(seriesEventKind(create(SeriesEventSchema, { seq: 1n })), "unknown");
   for (const kind of [
     "timedOut",
     "clockPaused",

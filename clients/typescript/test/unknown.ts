@@ -24,6 +24,7 @@ import {
   moveKind,
   MoveSchema,
   StreamEventsRequestSchema,
+  StreamSeriesEventsRequestSchema,
   SubmitMoveResponseSchema,
   type TabulaClient,
   ViewSchema,
@@ -47,7 +48,7 @@ export interface ExpectedEvent {
 
 export interface Entry {
   name: string;
-  call: "StreamEvents" | "GetGame" | "GetView" | "SubmitMove";
+  call: "StreamEvents" | "StreamSeriesEvents" | "GetGame" | "GetView" | "SubmitMove";
   responses: string[];
   break_after?: number;
   expect: { seq?: string; checks?: Check[]; events?: ExpectedEvent[]; reopened_after?: string };
@@ -67,8 +68,9 @@ function frame(message: Uint8Array): Buffer {
 
 /**
  * Answers `entry.call` with the entry's responses; other methods are UNIMPLEMENTED.
- * StreamEvents: with `break_after`, the first call sends that many responses and ends with
- * UNAVAILABLE, and later calls send the rest; `afterSeqs` records each call's request.
+ * StreamEvents (and StreamSeriesEvents, for the client's own tests): with `break_after`, the
+ * first call sends that many responses and ends with UNAVAILABLE, and later calls send the
+ * rest; `afterSeqs` records each call's request.
  */
 export class StandIn {
   readonly afterSeqs: bigint[] = [];
@@ -99,8 +101,9 @@ export class StandIn {
         if (headers[":path"] !== `/${SERVICE}/${entry.call}`) {
           status = 12; // UNIMPLEMENTED
           sent = [];
-        } else if (entry.call === "StreamEvents") {
-          const request = fromBinary(StreamEventsRequestSchema, Buffer.concat(chunks).subarray(5));
+        } else if (entry.call === "StreamEvents" || entry.call === "StreamSeriesEvents") {
+          const schema = entry.call === "StreamEvents" ? StreamEventsRequestSchema : StreamSeriesEventsRequestSchema;
+          const request = fromBinary(schema, Buffer.concat(chunks).subarray(5));
           const first = standIn.afterSeqs.length === 0;
           standIn.afterSeqs.push(request.afterSeq);
           if (entry.break_after !== undefined) {

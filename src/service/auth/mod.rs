@@ -19,7 +19,7 @@ use crate::engine::{Seat, Viewer};
 use crate::store::TokenHash;
 
 pub use jwt::{CLOCK_LEEWAY_SECS, JwtVerifier, SeatClaims};
-pub use seat_token::new_token;
+pub use seat_token::{new_token, seat_for};
 pub use service_keys::{MIN_SECRET_LEN, ServiceKeys};
 
 /// Longest `authorization` value examined; anything longer is malformed.

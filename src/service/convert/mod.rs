@@ -7,12 +7,16 @@ mod clock;
 mod config;
 mod games;
 mod moves;
+mod players;
+mod series;
 mod view;
 
 pub use analysis::{analysis_request_from_proto, hint_to_proto};
 pub use clock::{clock_from_proto, clock_to_proto, millis_from_proto, readings_to_proto};
 pub use config::{config_from_proto, config_to_proto, kind_from_proto, kind_to_proto};
 pub use moves::{action_from_proto, action_to_proto};
+pub use players::{MAX_PLAYER_ID_CHARS, players_from_proto, players_to_proto};
+pub use series::{series_events, series_to_proto};
 pub use view::{event_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto};
 
 use super::error::ApiError;

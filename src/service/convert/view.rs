@@ -1,15 +1,13 @@
 use std::time::SystemTime;
 
 use crate::engine::{BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Stage, Turn, View, Viewer};
-use crate::games::GameKind;
 use crate::proto::tabula::v1 as pb;
 use crate::store::{Actor, EventKind, GameStatus, StoredEvent};
 
 use super::clock::{clock_to_proto, millis_to_proto, readings_to_proto};
-use super::{action_to_proto, config_to_proto, kind_to_proto};
-use crate::engine::clock::{ClockChange, ClockConfig};
-use crate::games::GameConfig;
-use crate::play::ClockReadings;
+use super::{action_to_proto, config_to_proto, kind_to_proto, players_to_proto};
+use crate::engine::clock::ClockChange;
+use crate::play::{ClockReadings, LiveGame};
 
 /// A wire timestamp.
 pub fn timestamp(time: SystemTime) -> prost_types::Timestamp {
@@ -134,12 +132,13 @@ fn phase_to_proto(phase: Phase) -> pb::Phase {
     }
 }
 
-/// The wire view of a domain view.
-pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View, clocks: Option<&ClockReadings>) -> pb::View {
+/// The wire view of a domain view of `live` at `seq`.
+pub fn view_to_proto(live: &LiveGame, seq: u64, view: &View, clocks: Option<&ClockReadings>) -> pb::View {
     pb::View {
         clock: clocks.map(readings_to_proto),
-        game_id: game_id.to_owned(),
-        kind: kind_to_proto(kind) as i32,
+        game_id: live.id.clone(),
+        kind: kind_to_proto(live.config.kind()) as i32,
+        players: players_to_proto(&live.players),
         viewer_seat: seat_number(view.viewer),
         board: view.observation.board.as_ref().map(board_to_proto),
         to_act: view.to_act.iter().map(|s| s.number()).collect(),
@@ -188,17 +187,18 @@ pub fn view_to_proto(game_id: &str, kind: GameKind, seq: u64, view: &View, clock
 /// The wire event of a logged event, as `viewer` may see it: what a viewer may see of a
 /// move is a fact of the configuration and the move alone.
 pub fn event_to_proto(
-    game_id: &str,
-    (config, clock): (&GameConfig, Option<&ClockConfig>),
+    live: &LiveGame,
     viewer: Viewer,
     event: &StoredEvent,
     clocks: Option<&ClockReadings>,
 ) -> pb::GameEvent {
     use pb::game_event::Kind;
+    let (game_id, config) = (live.id.as_str(), &live.config);
     let kind = match &event.kind {
         EventKind::Created => Kind::GameCreated(pb::GameCreated {
-            config: Some(pb::GameConfig { clock: clock.map(clock_to_proto), ..config_to_proto(config) }),
+            config: Some(pb::GameConfig { clock: live.clock.as_ref().map(clock_to_proto), ..config_to_proto(config) }),
             seat_count: config.kind().seat_count() as u32,
+            players: players_to_proto(&live.players),
         }),
         EventKind::Played { turn: Turn::Move(seat, action), move_number, .. } => {
             let visible = config.public_action(viewer, *seat, action);

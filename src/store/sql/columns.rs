@@ -175,7 +175,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 16] {
+pub fn record_values(record: &GameRecord) -> [Value; 18] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -192,6 +192,8 @@ pub fn record_values(record: &GameRecord) -> [Value; 16] {
         record.allow_hints.into(),
         record.clock.as_ref().map(to_json).into(),
         record.deadline.map(to_micros).into(),
+        (!record.players.is_empty()).then(|| to_json(&record.players)).into(),
+        record.series.as_ref().map(to_json).into(),
         record.kind().info().name.into(),
     ]
 }
@@ -227,6 +229,8 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         allow_hints: row.boolean("allow_hints")?,
         clock: row.optional_text("clock")?.map(|c| from_json(&c, "time control")).transpose()?,
         deadline: row.optional_int("deadline_us")?.map(from_micros),
+        players: row.optional_text("players")?.map(|p| from_json(&p, "players")).transpose()?.unwrap_or_default(),
+        series: row.optional_text("series")?.map(|s| from_json(&s, "series link")).transpose()?,
     })
 }
 

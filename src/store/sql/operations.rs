@@ -7,10 +7,10 @@ use sqlx::QueryBuilder;
 use sqlx::query::Query;
 use tokio::sync::mpsc;
 
-use super::super::codec::{hashes_to_bytes, status_name, to_json, to_micros, unsigned};
+use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
 use super::super::{
     Change, ChangeKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode,
-    SavedConfig, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap,
+    SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, record_from_row,
@@ -61,12 +61,25 @@ async fn count_in_progress<D: Dialect>(conn: &mut D::Connection, owner: &str) ->
     unsigned(row.int("n")?, "count")
 }
 
-/// Inserts the record alone; a taken id is [`StoreError::AlreadyExists`].
+/// Inserts the record and its players' index entries; a taken id is
+/// [`StoreError::AlreadyExists`].
 async fn insert_record<D: Dialect>(conn: &mut D::Connection, record: &GameRecord) -> Result<(), StoreError> {
     match query::<D>(D::SQL.insert_record, record_values(record)).execute(conn.executor()).await {
-        Err(e) if is_unique_violation(&e) => Err(StoreError::AlreadyExists(record.id.clone())),
-        other => other.map(drop).map_err(backend),
+        Err(e) if is_unique_violation(&e) => return Err(StoreError::AlreadyExists(record.id.clone())),
+        other => other.map(drop).map_err(backend)?,
     }
+    for player in record.players.iter().filter(|player| !player.id.is_empty()) {
+        query::<D>(D::SQL.insert_player, [player.id.as_str().into(), record.id.as_str().into()])
+            .execute(conn.executor())
+            .await
+            .map_err(backend)?;
+    }
+    Ok(())
+}
+
+/// The series whose body is in `row`.
+fn series_from_row(row: &impl Columns) -> Result<SeriesRecord, StoreError> {
+    from_json(&row.text("body")?, "series")
 }
 
 /// Inserts `events` into game `id`'s log. The only unique key an insert can break is that
@@ -187,6 +200,11 @@ impl<S: SqlStore> Store for S {
             if filter.status == Some(GameStatus::InProgress) {
                 query.push(format_args!(" AND status = '{}'", status_name(GameStatus::InProgress)));
             }
+        }
+        if let Some(player) = filter.player {
+            query.push(S::Db::SQL.games_of_player);
+            S::Db::push(&mut query, player.into());
+            query.push(")");
         }
         if let Some(after_id) = after_id {
             query.push(" AND id < ");
@@ -381,6 +399,94 @@ impl<S: SqlStore> Store for S {
             return Err(StoreError::SavedConfigNotFound(name.to_owned()));
         }
         Ok(())
+    }
+
+    async fn create_series(&self, series: SeriesRecord, request_key: Option<&str>) -> Result<(), StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let values: [Value; 5] = [
+            series.id.as_str().into(),
+            to_json(&series).into(),
+            series_status_name(series.status).into(),
+            signed(series.revision).into(),
+            request_key.map(str::to_owned).into(),
+        ];
+        match query::<S::Db>(S::Db::SQL.insert_series, values).execute(conn.executor()).await {
+            Err(e) if is_unique_violation(&e) => {
+                let taken = query::<S::Db>(S::Db::SQL.series, [series.id.as_str().into()])
+                    .fetch_optional(conn.executor())
+                    .await
+                    .map_err(backend)?;
+                Err(if taken.is_some() {
+                    StoreError::AlreadyExists(series.id)
+                } else {
+                    StoreError::CreationRequestTaken
+                })
+            }
+            other => other.map(drop).map_err(backend),
+        }
+    }
+
+    async fn find_series_creation(&self, request_key: &str) -> Result<Option<String>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let row = query::<S::Db>(S::Db::SQL.series_of_request, [request_key.into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?;
+        row.map(|row| row.text("id")).transpose()
+    }
+
+    async fn series(&self, id: &str) -> Result<SeriesRecord, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let row = query::<S::Db>(S::Db::SQL.series, [id.into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::SeriesNotFound(id.to_owned()))?;
+        series_from_row(&row)
+    }
+
+    async fn update_series(&self, series: SeriesRecord) -> Result<(), StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let expected = series.revision.saturating_sub(1);
+        let values: [Value; 5] = [
+            to_json(&series).into(),
+            series_status_name(series.status).into(),
+            signed(series.revision).into(),
+            series.id.as_str().into(),
+            signed(expected).into(),
+        ];
+        let done = query::<S::Db>(S::Db::SQL.update_series, values).execute(conn.executor()).await.map_err(backend)?;
+        if S::Db::rows_affected(&done) == 1 {
+            return Ok(());
+        }
+        let row = query::<S::Db>(S::Db::SQL.revision_of_series, [series.id.as_str().into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?
+            .ok_or_else(|| StoreError::SeriesNotFound(series.id.clone()))?;
+        Err(StoreError::Conflict { expected, current: unsigned(row.int("revision")?, "revision")? })
+    }
+
+    async fn list_series(
+        &self,
+        status: Option<SeriesStatus>,
+        after_id: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<SeriesRecord>, StoreError> {
+        let mut query = QueryBuilder::<S::Db>::new(S::Db::SQL.list_series);
+        if let Some(status) = status {
+            query.push(" AND status = ");
+            S::Db::push(&mut query, series_status_name(status).into());
+        }
+        if let Some(after_id) = after_id {
+            query.push(" AND id < ");
+            S::Db::push(&mut query, after_id.into());
+        }
+        query.push(" ORDER BY id DESC LIMIT ");
+        S::Db::push(&mut query, i64::try_from(limit).unwrap_or(i64::MAX).into());
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let rows = query.build().fetch_all(conn.executor()).await.map_err(backend)?;
+        rows.iter().map(series_from_row).collect()
     }
 
     fn shared(&self) -> bool {

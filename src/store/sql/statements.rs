@@ -10,7 +10,7 @@
 macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
-         clock, deadline_us"
+         clock, deadline_us, players, series"
     };
 }
 
@@ -65,7 +65,7 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
@@ -114,6 +114,21 @@ macro_rules! statements {
                 ", updated_us = ", $p!(4), " WHERE owner = ", $p!(5), " AND name = ", $p!(6)
             ),
             delete_saved: concat!("DELETE FROM saved_configs WHERE owner = ", $p!(1), " AND name = ", $p!(2)),
+            insert_player: concat!(
+                "INSERT INTO game_players (player_id, game_id) VALUES ", values!($p; 1, 2), " ON CONFLICT DO NOTHING"
+            ),
+            games_of_player: " AND id IN (SELECT game_id FROM game_players WHERE player_id = ",
+            insert_series: concat!(
+                "INSERT INTO series (id, body, status, revision, request_key) VALUES ", values!($p; 1, 2, 3, 4, 5)
+            ),
+            series: concat!("SELECT body FROM series WHERE id = ", $p!(1)),
+            series_of_request: concat!("SELECT id FROM series WHERE request_key = ", $p!(1)),
+            update_series: concat!(
+                "UPDATE series SET body = ", $p!(1), ", status = ", $p!(2), ", revision = ", $p!(3), " WHERE id = ",
+                $p!(4), " AND revision = ", $p!(5)
+            ),
+            revision_of_series: concat!("SELECT revision FROM series WHERE id = ", $p!(1)),
+            list_series: "SELECT body FROM series WHERE 1 = 1",
         }
     };
 }
@@ -175,6 +190,23 @@ pub struct Statements {
     pub replace_saved: &'static str,
     /// Deletes a saved configuration: owner, name.
     pub delete_saved: &'static str,
+    /// Records that a player sits in a game: player id, game id.
+    pub insert_player: &'static str,
+    /// The listing's filter to one player's games, to be followed by the player id and `)`.
+    pub games_of_player: &'static str,
+    /// Inserts a series: id, body, status, revision, request key.
+    pub insert_series: &'static str,
+    /// A series' body, by id.
+    pub series: &'static str,
+    /// The id of the series created with a request key.
+    pub series_of_request: &'static str,
+    /// Replaces a series' body if its revision is still the expected one: body, status, new
+    /// revision, id, expected revision.
+    pub update_series: &'static str,
+    /// A series' revision, by id.
+    pub revision_of_series: &'static str,
+    /// Every series' body; the listing appends its filters (`AND …`) and order.
+    pub list_series: &'static str,
 }
 
 /// SQLite's statements. SQLite locks the whole database for a writing transaction, so it
@@ -195,12 +227,12 @@ mod tests {
         assert_eq!(POSTGRES.events_after, format!("{events}$1 AND seq > $2 ORDER BY seq LIMIT $3"));
         assert_eq!(SQLITE.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = ?");
         assert_eq!(POSTGRES.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = $1 FOR UPDATE");
-        assert!(SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
         assert!(
-            POSTGRES
-                .insert_record
-                .ends_with(", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)")
+            SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         );
+        assert!(POSTGRES.insert_record.ends_with(
+            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+        ));
         assert_eq!(
             POSTGRES.save_snapshot,
             "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO UPDATE SET \

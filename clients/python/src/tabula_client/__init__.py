@@ -12,9 +12,9 @@ from importlib.metadata import PackageNotFoundError, version
 
 from tabula_client import clocks, moves, pb
 from tabula_client._common import DEFAULT_TIMEOUT
-from tabula_client.aio import AsyncClient, AsyncEventStream
+from tabula_client.aio import AsyncClient, AsyncEventStream, AsyncSeriesEventStream
 from tabula_client.bots import bot_seat
-from tabula_client.client import Client, EventStream
+from tabula_client.client import Client, EventStream, SeriesEventStream
 from tabula_client.errors import DOMAIN, TabulaError
 from tabula_client.names import UNKNOWN, actor_kind, enum_name, event_kind, move_kind
 
@@ -25,6 +25,6 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
     __version__ = "0+unknown"
 
 __all__ = [
-    "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "Client", "EventStream",
-    "TabulaError", "__version__", "actor_kind", "bot_seat", "clocks", "enum_name", "event_kind", "move_kind", "moves", "pb",
+    "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "AsyncSeriesEventStream", "Client",
+    "EventStream", "SeriesEventStream", "TabulaError", "__version__", "actor_kind", "bot_seat", "clocks", "enum_name", "event_kind", "move_kind", "moves", "pb",
 ]

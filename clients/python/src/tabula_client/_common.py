@@ -28,6 +28,8 @@ Seconds = Union[float, timedelta, Duration, None]
 Length = Union[float, timedelta, Duration]
 #: A game's clocks: a `pb.ClockConfig`, or one `pb.TimeControl` for every seat.
 Clock = Union[pb.ClockConfig, pb.TimeControl]
+#: Who sits in the seats, in seat order (the first sits in seat 1): `pb.Player`s.
+Players = Iterable[pb.Player]
 
 #: The deadline of every unary call, in seconds, unless the client or the call sets another.
 DEFAULT_TIMEOUT = 30.0
@@ -104,6 +106,22 @@ def outcome_value(result: pb.OutcomeType.ValueType | str) -> pb.OutcomeType.Valu
     return result
 
 
+def draws_value(draws: pb.SeriesDraws.ValueType | str) -> pb.SeriesDraws.ValueType:
+    """Accepts `SeriesDraws.SERIES_DRAWS_REPLAYED`, `"SERIES_DRAWS_REPLAYED"` or `"replayed"`."""
+    if isinstance(draws, str):
+        name = draws.upper()
+        return pb.SeriesDraws.Value(name if name.startswith("SERIES_DRAWS_") else f"SERIES_DRAWS_{name}")
+    return draws
+
+
+def series_status_value(status: pb.SeriesStatus.ValueType | str) -> pb.SeriesStatus.ValueType:
+    """Accepts `SeriesStatus.SERIES_STATUS_FINISHED`, `"SERIES_STATUS_FINISHED"` or `"finished"`."""
+    if isinstance(status, str):
+        name = status.upper()
+        return pb.SeriesStatus.Value(name if name.startswith("SERIES_STATUS_") else f"SERIES_STATUS_{name}")
+    return status
+
+
 def timestamp(value: Time) -> Timestamp | None:
     if value is None or isinstance(value, Timestamp):
         return value
@@ -132,14 +150,32 @@ def set_millis(target: Duration, value: Seconds) -> None:
 
 
 def _created(
-    request: pb.CreateGameRequest, private: bool, request_id: str, bots: Iterable[pb.BotSeat], allow_hints: bool | None
+    request: pb.CreateGameRequest,
+    private: bool,
+    request_id: str,
+    bots: Iterable[pb.BotSeat],
+    allow_hints: bool | None,
+    players: Players = (),
 ) -> pb.CreateGameRequest:
     request.private = private
     request.request_id = request_id
     request.bots.extend(bots)
+    request.players.extend(players)
     if allow_hints is not None:
         request.allow_hints = allow_hints
     return request
+
+
+def _with_clock_and_starter(config: pb.GameConfig, clock: Clock | None, starter: pb.Starter.ValueType | None) -> None:
+    """Sets `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) and `starter`
+    on `config`, a copy of the caller's, when given."""
+    if clock is not None:
+        if isinstance(clock, pb.TimeControl):
+            config.clock.CopyFrom(pb.ClockConfig(controls=[clock]))
+        else:
+            config.clock.CopyFrom(clock)
+    if starter is not None:
+        config.starter = starter
 
 
 def preset_request(
@@ -149,9 +185,10 @@ def preset_request(
     request_id: str,
     bots: Iterable[pb.BotSeat],
     allow_hints: bool | None,
+    players: Players = (),
 ) -> pb.CreateGameRequest:
     request = pb.CreateGameRequest(kind=kind_value(kind), preset=preset)
-    return _created(request, private, request_id, bots, allow_hints)
+    return _created(request, private, request_id, bots, allow_hints, players)
 
 
 def config_request(
@@ -162,19 +199,14 @@ def config_request(
     allow_hints: bool | None,
     clock: Clock | None = None,
     starter: pb.Starter.ValueType | None = None,
+    players: Players = (),
 ) -> pb.CreateGameRequest:
     """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
     its `clock` and `starter` (a `pb.Starter`) as its `starter` when given; the caller's
     `config` is left as it was."""
     request = pb.CreateGameRequest(config=config)
-    if clock is not None:
-        if isinstance(clock, pb.TimeControl):
-            request.config.clock.CopyFrom(pb.ClockConfig(controls=[clock]))
-        else:
-            request.config.clock.CopyFrom(clock)
-    if starter is not None:
-        request.config.starter = starter
-    return _created(request, private, request_id, bots, allow_hints)
+    _with_clock_and_starter(request.config, clock, starter)
+    return _created(request, private, request_id, bots, allow_hints, players)
 
 
 def pgn_request(
@@ -184,11 +216,12 @@ def pgn_request(
     request_id: str,
     bots: Iterable[pb.BotSeat],
     allow_hints: bool | None,
+    players: Players = (),
 ) -> pb.CreateGameRequest:
     source = pb.PgnImport(pgn=pgn)
     if ply is not None:
         source.ply = ply
-    return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints)
+    return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints, players)
 
 
 def saved_config_request(
@@ -197,9 +230,95 @@ def saved_config_request(
     request_id: str,
     bots: Iterable[pb.BotSeat],
     allow_hints: bool | None,
+    players: Players = (),
 ) -> pb.CreateGameRequest:
     """A game from the caller's saved configuration `name` (`CreateGameRequest.saved_config`)."""
-    return _created(pb.CreateGameRequest(saved_config=name), private, request_id, bots, allow_hints)
+    return _created(pb.CreateGameRequest(saved_config=name), private, request_id, bots, allow_hints, players)
+
+
+def _series(
+    request: pb.CreateSeriesRequest,
+    best_of: int,
+    first_to: int,
+    draws: pb.SeriesDraws.ValueType | str | None,
+    players: Players,
+    bots: Iterable[pb.BotSeat],
+    private: bool,
+    allow_hints: bool | None,
+    request_id: str,
+) -> pb.CreateSeriesRequest:
+    request.best_of = best_of
+    request.first_to = first_to
+    if draws is not None:
+        request.draws = draws_value(draws)
+    request.players.extend(players)
+    request.bots.extend(bots)
+    request.private = private
+    if allow_hints is not None:
+        request.allow_hints = allow_hints
+    request.request_id = request_id
+    return request
+
+
+def series_preset_request(
+    kind: pb.GameKind.ValueType | str,
+    preset: str,
+    best_of: int,
+    first_to: int,
+    draws: pb.SeriesDraws.ValueType | str | None,
+    players: Players,
+    bots: Iterable[pb.BotSeat],
+    private: bool,
+    allow_hints: bool | None,
+    request_id: str,
+) -> pb.CreateSeriesRequest:
+    request = pb.CreateSeriesRequest(kind=kind_value(kind), preset=preset)
+    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id)
+
+
+def series_config_request(
+    config: pb.GameConfig,
+    best_of: int,
+    first_to: int,
+    draws: pb.SeriesDraws.ValueType | str | None,
+    players: Players,
+    bots: Iterable[pb.BotSeat],
+    private: bool,
+    allow_hints: bool | None,
+    request_id: str,
+    clock: Clock | None = None,
+    starter: pb.Starter.ValueType | None = None,
+) -> pb.CreateSeriesRequest:
+    """A series of `config`, with `clock` and `starter` as `config_request` sets them; the
+    caller's `config` is left as it was."""
+    request = pb.CreateSeriesRequest(config=config)
+    _with_clock_and_starter(request.config, clock, starter)
+    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id)
+
+
+def series_saved_config_request(
+    name: str,
+    best_of: int,
+    first_to: int,
+    draws: pb.SeriesDraws.ValueType | str | None,
+    players: Players,
+    bots: Iterable[pb.BotSeat],
+    private: bool,
+    allow_hints: bool | None,
+    request_id: str,
+) -> pb.CreateSeriesRequest:
+    """A series of the caller's saved configuration `name` (`CreateSeriesRequest.saved_config`)."""
+    request = pb.CreateSeriesRequest(saved_config=name)
+    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id)
+
+
+def list_series_request(
+    status: pb.SeriesStatus.ValueType | str | None, page_size: int, page_token: str
+) -> pb.ListSeriesRequest:
+    request = pb.ListSeriesRequest(page_size=page_size, page_token=page_token)
+    if status is not None:
+        request.status = series_status_value(status)
+    return request
 
 
 def list_saved_configs_request(page_size: int, page_token: str) -> pb.ListSavedConfigsRequest:
@@ -228,8 +347,9 @@ def list_games_request(
     create_time_before: Time,
     page_size: int,
     page_token: str,
+    player_id: str = "",
 ) -> pb.ListGamesRequest:
-    request = pb.ListGamesRequest(page_size=page_size, page_token=page_token)
+    request = pb.ListGamesRequest(page_size=page_size, page_token=page_token, player_id=player_id)
     if kind is not None:
         request.kind = kind_value(kind)
     if status is not None:
@@ -286,20 +406,26 @@ def stream_request(game_id: str, after_seq: int, include_views: bool) -> pb.Stre
     return pb.StreamEventsRequest(game_id=game_id, after_seq=after_seq, include_views=include_views)
 
 
+def series_stream_request(series_id: str, after_seq: int) -> pb.StreamSeriesEventsRequest:
+    """The request that opens, or resumes after `after_seq`, a series' event stream."""
+    return pb.StreamSeriesEventsRequest(series_id=series_id, after_seq=after_seq)
+
+
 def response_view(response: pb.StreamEventsResponse) -> pb.View | None:
     """The view sent with a stream's event, None when the server sent none."""
     return response.view if response.HasField("view") else None
 
 
-def seq_gap(game_id: str, last_seq: int, received: int) -> TabulaError | None:
+def seq_gap(game_id: str, last_seq: int, received: int, of: str = "game") -> TabulaError | None:
     """The error for an event that does not follow the last one delivered (`last_seq`, or
-    the stream's `after_seq` before the first event): DATA_LOSS, reason `SEQ_GAP`."""
+    the stream's `after_seq` before the first event): DATA_LOSS, reason `SEQ_GAP`. `of`
+    names what the stream follows: `game` (`game_id` is a game's id) or `series`."""
     expected = last_seq + 1
     if received == expected:
         return None
     return TabulaError(
         grpc.StatusCode.DATA_LOSS,
-        f"event stream of game {game_id!r}: expected event seq {expected}, received seq {received}",
+        f"event stream of {of} {game_id!r}: expected event seq {expected}, received seq {received}",
         "SEQ_GAP",
         {"expected_seq": str(expected), "received_seq": str(received)},
     )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterable, AsyncIterator, Iterable
 from types import TracebackType
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, Self, TypeVar, cast
 
 import grpc
 import grpc.aio
@@ -16,48 +16,50 @@ from tabula_client.errors import TabulaError, from_rpc_error
 
 _Request = TypeVar("_Request")
 _Response = TypeVar("_Response")
+_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent)
 
 
-class AsyncEventStream:
-    """A game's events, in order and without gaps, as an async iterator and an async context
-    manager (`async with client.events(id) as stream:` cancels the call on leaving). It
-    resumes after `last_seq` on a dropped connection or STREAM_LAGGED, raises TabulaError
-    DATA_LOSS `SEQ_GAP` on an event that does not follow the last one, yields events of a
-    kind this client does not know, and with `include_views` holds each event's view in
-    `last_view`, like `tabula_client.EventStream`."""
+class _AsyncFollowing(Generic[_Response, _Event]):
+    """What both async event streams share, like `tabula_client.client._Following`."""
 
-    def __init__(
-        self, client: AsyncClient, game_id: str, after_seq: int, retries: int, include_views: bool = False
-    ) -> None:
+    #: What the stream follows, for the `SEQ_GAP` message: `game` or `series`.
+    _OF = "game"
+
+    def __init__(self, client: AsyncClient, subject_id: str, after_seq: int, retries: int) -> None:
         self._client = client
-        self._game_id = game_id
+        self._subject_id = subject_id
         self._retries = retries
-        self._include_views = include_views
-        self._call: grpc.aio.UnaryStreamCall[pb.StreamEventsRequest, pb.StreamEventsResponse] | None = None
+        self._call: grpc.aio.Call | None = None
         self._closed = False
         #: Sequence number of the last event yielded (the `after_seq` to resume from).
         self.last_seq = after_seq
-        #: With `include_views`: the view sent with the last event yielded (its `seq` is the
-        #: event's). None before the first event, without `include_views`, or from a server
-        #: that sent none.
-        self.last_view: pb.View | None = None
 
-    async def __aiter__(self) -> AsyncIterator[pb.GameEvent]:
+    def _open(self) -> tuple[grpc.aio.Call, AsyncIterable[_Response]]:
+        """Opens the stream after `last_seq`: the call (to cancel) and its responses."""
+        raise NotImplementedError
+
+    def _event(self, response: _Response) -> _Event:
+        """The event a response carries."""
+        raise NotImplementedError
+
+    def _accepted(self, response: _Response) -> None:
+        """Keeps what else a response brought, once its event is accepted."""
+
+    async def __aiter__(self) -> AsyncIterator[_Event]:
         failures = 0
         while not self._closed:
-            request = _common.stream_request(self._game_id, self.last_seq, self._include_views)
-            call = self._client.stub.StreamEvents(request)
-            self._call = call
+            self._call, responses = self._open()
             try:
-                async for response in call:
-                    gap = _common.seq_gap(self._game_id, self.last_seq, response.event.seq)
+                async for response in responses:
+                    event = self._event(response)
+                    gap = _common.seq_gap(self._subject_id, self.last_seq, event.seq, self._OF)
                     if gap is not None:
                         self.close()
                         raise gap
                     failures = 0
-                    self.last_seq = response.event.seq
-                    self.last_view = _common.response_view(response)
-                    yield response.event
+                    self.last_seq = event.seq
+                    self._accepted(response)
+                    yield event
                 return
             except asyncio.CancelledError:
                 if self._closed:
@@ -73,18 +75,65 @@ class AsyncEventStream:
                 failures += 1
 
     def close(self) -> None:
-        """Stops following the game and cancels the call; a running iteration ends quietly."""
+        """Stops following and cancels the call; a running iteration ends quietly."""
         self._closed = True
         if self._call is not None:
             self._call.cancel()
 
-    async def __aenter__(self) -> AsyncEventStream:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(
         self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+class AsyncEventStream(_AsyncFollowing[pb.StreamEventsResponse, pb.GameEvent]):
+    """A game's events, in order and without gaps, as an async iterator and an async context
+    manager (`async with client.events(id) as stream:` cancels the call on leaving). It
+    resumes after `last_seq` on a dropped connection or STREAM_LAGGED, raises TabulaError
+    DATA_LOSS `SEQ_GAP` on an event that does not follow the last one, yields events of a
+    kind this client does not know, and with `include_views` holds each event's view in
+    `last_view`, like `tabula_client.EventStream`."""
+
+    def __init__(
+        self, client: AsyncClient, game_id: str, after_seq: int, retries: int, include_views: bool = False
+    ) -> None:
+        super().__init__(client, game_id, after_seq, retries)
+        self._include_views = include_views
+        #: With `include_views`: the view sent with the last event yielded (its `seq` is the
+        #: event's). None before the first event, without `include_views`, or from a server
+        #: that sent none.
+        self.last_view: pb.View | None = None
+
+    def _open(self) -> tuple[grpc.aio.Call, AsyncIterable[pb.StreamEventsResponse]]:
+        request = _common.stream_request(self._subject_id, self.last_seq, self._include_views)
+        call = self._client.stub.StreamEvents(request)
+        return call, call
+
+    def _event(self, response: pb.StreamEventsResponse) -> pb.GameEvent:
+        return response.event
+
+    def _accepted(self, response: pb.StreamEventsResponse) -> None:
+        self.last_view = _common.response_view(response)
+
+
+class AsyncSeriesEventStream(_AsyncFollowing[pb.StreamSeriesEventsResponse, pb.SeriesEvent]):
+    """A series' events, in order and without gaps, as an async iterator and an async context
+    manager (`async with client.series_events(id) as stream:` cancels the call on leaving),
+    like `tabula_client.SeriesEventStream`: it resumes after `last_seq`, raises TabulaError
+    DATA_LOSS `SEQ_GAP` on an event that does not follow the last one, and ends when the
+    server closes the stream after `series_finished`."""
+
+    _OF = "series"
+
+    def _open(self) -> tuple[grpc.aio.Call, AsyncIterable[pb.StreamSeriesEventsResponse]]:
+        call = self._client.stub.StreamSeriesEvents(_common.series_stream_request(self._subject_id, self.last_seq))
+        return call, call
+
+    def _event(self, response: pb.StreamSeriesEventsResponse) -> pb.SeriesEvent:
+        return response.event
 
 
 class _WithCredential:
@@ -190,9 +239,10 @@ class AsyncClient:
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
+        players: _common.Players = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints)
+        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints, players)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_config(
@@ -205,9 +255,10 @@ class AsyncClient:
         allow_hints: bool | None = None,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
+        players: _common.Players = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.config_request(config, private, request_id, bots, allow_hints, clock, starter)
+        request = _common.config_request(config, private, request_id, bots, allow_hints, clock, starter, players)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_pgn(
@@ -219,9 +270,10 @@ class AsyncClient:
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
+        players: _common.Players = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints)
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_saved_config(
@@ -232,11 +284,12 @@ class AsyncClient:
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
+        players: _common.Players = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations, by name (see
         `Client.create_game_from_saved_config`)."""
-        request = _common.saved_config_request(name, private, request_id, bots, allow_hints)
+        request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
@@ -278,9 +331,14 @@ class AsyncClient:
         create_time_before: _common.Time = None,
         page_size: int = 0,
         page_token: str = "",
+        player_id: str = "",
         timeout: float | None = None,
     ) -> pb.ListGamesResponse:
-        request = _common.list_games_request(kind, status, create_time_after, create_time_before, page_size, page_token)
+        """One page of the server's games, newest first, filtered (`player_id`: games with a
+        seat whose player has that id), like `Client.list_games`."""
+        request = _common.list_games_request(
+            kind, status, create_time_after, create_time_before, page_size, page_token, player_id
+        )
         return await self._call(self.stub.ListGames, request, timeout)
 
     async def get_view(self, game_id: str, *, at_seq: int | None = None, timeout: float | None = None) -> pb.View:
@@ -396,5 +454,94 @@ class AsyncClient:
         request = _common.add_time_request(game_id, seat, time, request_id)
         return (await self._call(self.stub.AddTime, request, timeout)).view
 
+    async def create_series_from_preset(
+        self,
+        kind: pb.GameKind.ValueType | str,
+        preset: str,
+        *,
+        best_of: int = 0,
+        first_to: int = 0,
+        draws: pb.SeriesDraws.ValueType | str | None = None,
+        players: _common.Players = (),
+        bots: Iterable[pb.BotSeat] = (),
+        private: bool = False,
+        allow_hints: bool | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.CreateSeriesResponse:
+        """A series of games of one of `kind`'s presets between two players, with one token
+        per player (see `Client.create_series_from_preset`)."""
+        request = _common.series_preset_request(
+            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id
+        )
+        return await self._call(self.stub.CreateSeries, request, timeout)
 
-__all__ = ["AsyncClient", "AsyncEventStream", "TabulaError"]
+    async def create_series_from_config(
+        self,
+        config: pb.GameConfig,
+        *,
+        best_of: int = 0,
+        first_to: int = 0,
+        draws: pb.SeriesDraws.ValueType | str | None = None,
+        players: _common.Players = (),
+        bots: Iterable[pb.BotSeat] = (),
+        private: bool = False,
+        allow_hints: bool | None = None,
+        request_id: str = "",
+        clock: _common.Clock | None = None,
+        starter: pb.Starter.ValueType | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateSeriesResponse:
+        """A series of games of a full configuration (see `Client.create_series_from_config`)."""
+        request = _common.series_config_request(
+            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter
+        )
+        return await self._call(self.stub.CreateSeries, request, timeout)
+
+    async def create_series_from_saved_config(
+        self,
+        name: str,
+        *,
+        best_of: int = 0,
+        first_to: int = 0,
+        draws: pb.SeriesDraws.ValueType | str | None = None,
+        players: _common.Players = (),
+        bots: Iterable[pb.BotSeat] = (),
+        private: bool = False,
+        allow_hints: bool | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.CreateSeriesResponse:
+        """A series of games of one of the caller's saved configurations, by name (see
+        `Client.create_series_from_saved_config`)."""
+        request = _common.series_saved_config_request(
+            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id
+        )
+        return await self._call(self.stub.CreateSeries, request, timeout)
+
+    async def get_series(self, series_id: str, *, timeout: float | None = None) -> pb.Series:
+        """A series, its games and its score (NOT_FOUND `SERIES_NOT_FOUND`; see `Client.get_series`)."""
+        return (await self._call(self.stub.GetSeries, pb.GetSeriesRequest(series_id=series_id), timeout)).series
+
+    async def list_series(
+        self,
+        *,
+        status: pb.SeriesStatus.ValueType | str | None = None,
+        page_size: int = 0,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> pb.ListSeriesResponse:
+        """One page of the server's series, newest first (see `Client.list_series`)."""
+        request = _common.list_series_request(status, page_size, page_token)
+        return await self._call(self.stub.ListSeries, request, timeout)
+
+    def series_events(
+        self, series_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES
+    ) -> AsyncSeriesEventStream:
+        """Follows the series' events after `after_seq`, reconnecting on its own, until the
+        server closes the stream after `series_finished`: `async for event in
+        client.series_events(id)`, or `async with client.series_events(id) as stream:`."""
+        return AsyncSeriesEventStream(self, series_id, after_seq, retries)
+
+
+__all__ = ["AsyncClient", "AsyncEventStream", "AsyncSeriesEventStream", "TabulaError"]

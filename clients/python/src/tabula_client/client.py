@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 import grpc
 
@@ -15,9 +15,76 @@ from tabula_client.errors import TabulaError, from_rpc_error
 
 _Request = TypeVar("_Request")
 _Response = TypeVar("_Response")
+_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent)
 
 
-class EventStream:
+class _Following(Generic[_Response, _Event]):
+    """What both event streams share: following a history in order after `last_seq`,
+    reopening after it on UNAVAILABLE or STREAM_LAGGED, and ending with DATA_LOSS `SEQ_GAP`
+    on an event that does not follow the last one."""
+
+    #: What the stream follows, for the `SEQ_GAP` message: `game` or `series`.
+    _OF = "game"
+
+    def __init__(self, client: Client, subject_id: str, after_seq: int, retries: int) -> None:
+        self._client = client
+        self._subject_id = subject_id
+        self._retries = retries
+        self._call: grpc.Call | None = None
+        self._closed = False
+        #: Sequence number of the last event yielded (the `after_seq` to resume from).
+        self.last_seq = after_seq
+
+    def _open(self) -> tuple[grpc.Call, Iterator[_Response]]:
+        """Opens the stream after `last_seq`: the call (to cancel) and its responses."""
+        raise NotImplementedError
+
+    def _event(self, response: _Response) -> _Event:
+        """The event a response carries."""
+        raise NotImplementedError
+
+    def _accepted(self, response: _Response) -> None:
+        """Keeps what else a response brought, once its event is accepted."""
+
+    def __iter__(self) -> Iterator[_Event]:
+        failures = 0
+        while not self._closed:
+            self._call, responses = self._open()
+            try:
+                for response in responses:
+                    event = self._event(response)
+                    gap = _common.seq_gap(self._subject_id, self.last_seq, event.seq, self._OF)
+                    if gap is not None:
+                        self.close()
+                        raise gap
+                    failures = 0
+                    self.last_seq = event.seq
+                    self._accepted(response)
+                    yield event
+                return
+            except grpc.RpcError as raw:
+                if self._closed:
+                    return
+                error = from_rpc_error(raw)
+                if not _common.is_resumable(error) or failures >= self._retries:
+                    raise error from None
+                time.sleep(_common.backoff(failures))
+                failures += 1
+
+    def close(self) -> None:
+        """Stops following and cancels the call; a running iteration ends quietly."""
+        self._closed = True
+        if self._call is not None:
+            self._call.cancel()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+class EventStream(_Following[pb.StreamEventsResponse, pb.GameEvent]):
     """A game's events, in order and without gaps, as an iterator and a context manager.
 
     It follows `StreamEvents` from `after_seq`; when the connection drops (UNAVAILABLE) or the
@@ -39,56 +106,48 @@ class EventStream:
     """
 
     def __init__(self, client: Client, game_id: str, after_seq: int, retries: int, include_views: bool = False) -> None:
-        self._client = client
-        self._game_id = game_id
-        self._retries = retries
+        super().__init__(client, game_id, after_seq, retries)
         self._include_views = include_views
-        self._call: grpc.Call | None = None
-        self._closed = False
-        #: Sequence number of the last event yielded (the `after_seq` to resume from).
-        self.last_seq = after_seq
         #: With `include_views`: the view sent with the last event yielded (its `seq` is the
         #: event's), what `get_view` answered at that moment. None before the first event,
         #: without `include_views`, or from a server that sent none.
         self.last_view: pb.View | None = None
 
-    def __iter__(self) -> Iterator[pb.GameEvent]:
-        failures = 0
-        while not self._closed:
-            request = _common.stream_request(self._game_id, self.last_seq, self._include_views)
-            responses = self._client.stub.StreamEvents(request)
-            self._call = responses
-            try:
-                for response in responses:
-                    gap = _common.seq_gap(self._game_id, self.last_seq, response.event.seq)
-                    if gap is not None:
-                        self.close()
-                        raise gap
-                    failures = 0
-                    self.last_seq = response.event.seq
-                    self.last_view = _common.response_view(response)
-                    yield response.event
-                return
-            except grpc.RpcError as raw:
-                if self._closed:
-                    return
-                error = from_rpc_error(raw)
-                if not _common.is_resumable(error) or failures >= self._retries:
-                    raise error from None
-                time.sleep(_common.backoff(failures))
-                failures += 1
+    def _open(self) -> tuple[grpc.Call, Iterator[pb.StreamEventsResponse]]:
+        request = _common.stream_request(self._subject_id, self.last_seq, self._include_views)
+        call = self._client.stub.StreamEvents(request)
+        return call, call
 
-    def close(self) -> None:
-        """Stops following the game and cancels the call; a running iteration ends quietly."""
-        self._closed = True
-        if self._call is not None:
-            self._call.cancel()
+    def _event(self, response: pb.StreamEventsResponse) -> pb.GameEvent:
+        return response.event
 
-    def __enter__(self) -> EventStream:
-        return self
+    def _accepted(self, response: pb.StreamEventsResponse) -> None:
+        self.last_view = _common.response_view(response)
 
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
-        self.close()
+
+class SeriesEventStream(_Following[pb.StreamSeriesEventsResponse, pb.SeriesEvent]):
+    """A series' events (`game_started`, `game_finished`, `series_finished`), in order and
+    without gaps, as an iterator and a context manager, like `EventStream`.
+
+    It follows `StreamSeriesEvents` from `after_seq`, reopens after `last_seq` when the
+    connection drops or the server ends a lagging subscriber, and raises TabulaError
+    DATA_LOSS `SEQ_GAP` (metadata `expected_seq` and `received_seq`) on an event whose seq
+    does not follow the last one. Iteration ends when the server closes the stream after
+    `series_finished`, the series' last event. It has no deadline; `close()`, or leaving
+    `with client.series_events(id) as stream:`, cancels the call.
+
+    An event of a kind this client does not know is yielded like any other, with its `seq`
+    and `time` (`event_kind(event)` is `unknown`): skip it, its seq is counted.
+    """
+
+    _OF = "series"
+
+    def _open(self) -> tuple[grpc.Call, Iterator[pb.StreamSeriesEventsResponse]]:
+        call = self._client.stub.StreamSeriesEvents(_common.series_stream_request(self._subject_id, self.last_seq))
+        return call, call
+
+    def _event(self, response: pb.StreamSeriesEventsResponse) -> pb.SeriesEvent:
+        return response.event
 
 
 class _CallDetails(grpc.ClientCallDetails):
@@ -211,6 +270,7 @@ class Client:
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
+        players: _common.Players = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
@@ -222,8 +282,15 @@ class Client:
         `bot_seat`): it moves as soon as such a seat is to act, and the seat's token may read
         the game but not move for it (reason `SEAT_PLAYED_BY_ENGINE`). `allow_hints` lets the
         seat to move ask `get_hint` while the game runs; None leaves it to the server (on for
-        one-seat games, off where seats play each other)."""
-        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints)
+        one-seat games, off where seats play each other).
+
+        `players` says who sits in the seats, in seat order (`pb.Player(player_id=...,
+        display_name=...)`; the first sits in seat 1, and fewer than seats leave the rest
+        unnamed): the game records them as given and shows them in `game.players`, views, the
+        `game_created` event and PGN tags, one entry per seat. An id over 128 characters, a
+        display name over 64 or with control characters, or more players than seats is
+        INVALID_ARGUMENT `INVALID_REQUEST`. `list_games(player_id=...)` finds a player's games."""
+        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints, players)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_config(
@@ -236,10 +303,11 @@ class Client:
         allow_hints: bool | None = None,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
+        players: _common.Players = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
-        `request_id`, `bots` and `allow_hints` as for `create_game_from_preset`.
+        `request_id`, `bots`, `allow_hints` and `players` as for `create_game_from_preset`.
 
         `clock` gives the game clocks (build it with `tabula_client.clocks`): a
         `pb.ClockConfig`, or one `pb.TimeControl` for every seat, such as
@@ -256,7 +324,7 @@ class Client:
         INVALID_ARGUMENT `INVALID_REQUEST`). `pb.Starter.STARTER_RANDOM` is drawn at creation: the
         answer's `game.config.starter` names the seat that starts, never RANDOM (FIRST_SEAT
         when unset; STARTER_UNSPECIFIED for chess and peg solitaire)."""
-        request = _common.config_request(config, private, request_id, bots, allow_hints, clock, starter)
+        request = _common.config_request(config, private, request_id, bots, allow_hints, clock, starter, players)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_pgn(
@@ -268,12 +336,13 @@ class Client:
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
+        players: _common.Players = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
-        of them) with those moves as its history; `private`, `request_id`, `bots` and
-        `allow_hints` as for `create_game_from_preset`."""
-        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints)
+        of them) with those moves as its history; `private`, `request_id`, `bots`,
+        `allow_hints` and `players` as for `create_game_from_preset`."""
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_saved_config(
@@ -284,15 +353,16 @@ class Client:
         request_id: str = "",
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
+        players: _common.Players = (),
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations (`create_saved_config`), by
-        name; `private`, `request_id`, `bots` and `allow_hints` as for
+        name; `private`, `request_id`, `bots`, `allow_hints` and `players` as for
         `create_game_from_preset`. The game copies the configuration, clock and starter
         included (a saved `STARTER_RANDOM` is drawn anew for each game), so later updates and
         deletions never change it. An unknown name raises NOT_FOUND
         `SAVED_CONFIG_NOT_FOUND`."""
-        request = _common.saved_config_request(name, private, request_id, bots, allow_hints)
+        request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
@@ -336,7 +406,9 @@ class Client:
         self._call(self.stub.DeleteSavedConfig, pb.DeleteSavedConfigRequest(name=name), timeout)
 
     def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
-        """The game's public summary: kind, configuration, status, outcome and seq."""
+        """The game's public summary: kind, configuration, status, outcome and seq, its
+        `players` (one per seat when the creation named any), and for a game of a series its
+        `series_id` and `series_game_number` (from 1)."""
         return self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout).game
 
     def list_games(
@@ -348,13 +420,17 @@ class Client:
         create_time_before: _common.Time = None,
         page_size: int = 0,
         page_token: str = "",
+        player_id: str = "",
         timeout: float | None = None,
     ) -> pb.ListGamesResponse:
         """One page of the server's games, newest first (a service key's call): `games` and
         the `next_page_token` to pass for the next page (empty on the last). Filters: `kind`,
         `status` (archived games only when asked for), creation time at or after
-        `create_time_after` and before `create_time_before`; `page_size` 0 means 50."""
-        request = _common.list_games_request(kind, status, create_time_after, create_time_before, page_size, page_token)
+        `create_time_after` and before `create_time_before`, and `player_id` (games with a
+        seat whose `pb.Player.player_id` it is; at most 128 characters); `page_size` 0 means 50."""
+        request = _common.list_games_request(
+            kind, status, create_time_after, create_time_before, page_size, page_token, player_id
+        )
         return self._call(self.stub.ListGames, request, timeout)
 
     def get_view(self, game_id: str, *, at_seq: int | None = None, timeout: float | None = None) -> pb.View:
@@ -533,5 +609,126 @@ class Client:
         request = _common.add_time_request(game_id, seat, time, request_id)
         return self._call(self.stub.AddTime, request, timeout).view
 
+    def create_series_from_preset(
+        self,
+        kind: pb.GameKind.ValueType | str,
+        preset: str,
+        *,
+        best_of: int = 0,
+        first_to: int = 0,
+        draws: pb.SeriesDraws.ValueType | str | None = None,
+        players: _common.Players = (),
+        bots: Iterable[pb.BotSeat] = (),
+        private: bool = False,
+        allow_hints: bool | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.CreateSeriesResponse:
+        """A series of games of one of `kind`'s presets between two players (a service key's
+        call): the response holds the `series`, its first game already created, and one
+        `player_tokens` entry per player (`pb.SeriesToken`: `player`, 1 or 2, and `token`).
 
-__all__ = ["Client", "EventStream", "TabulaError"]
+        Give exactly one length: `best_of` N games (1 to 99; it ends once a player has more
+        than half the points) or `first_to` K points (1 to 50). `draws` is how a drawn game
+        counts: `"half_point"` (the default: half a point each, and it counts as one of the
+        games) or `"replayed"` (nobody scores and it is played again); a `pb.SeriesDraws` or
+        its name. `players` are the two players, as `pb.Player`s (at most two; player 1 sits
+        in seat 1 of odd-numbered games and in seat 2 of even ones). `bots` are players the
+        server's engine plays in every game: `bot_seat(player, level)` names the player, 1
+        or 2, whichever seat they sit in. `private`, `allow_hints` and `request_id` as for
+        `create_game_from_preset` (a retry answers with the series the first call made and
+        `retried` set; with new tokens while nobody has acted in its first game).
+
+        A player's token acts, in every game of the series, as the seat that player sits in:
+        `client.with_credential(token)` moves in game n (`get_series(id).games`). The server
+        creates each next game when one ends and keeps the score; follow it with
+        `series_events`. Only two-seat kinds make a series (peg solitaire does not): a bad
+        length, kind or bot is INVALID_ARGUMENT `INVALID_REQUEST`, every problem named."""
+        request = _common.series_preset_request(
+            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id
+        )
+        return self._call(self.stub.CreateSeries, request, timeout)
+
+    def create_series_from_config(
+        self,
+        config: pb.GameConfig,
+        *,
+        best_of: int = 0,
+        first_to: int = 0,
+        draws: pb.SeriesDraws.ValueType | str | None = None,
+        players: _common.Players = (),
+        bots: Iterable[pb.BotSeat] = (),
+        private: bool = False,
+        allow_hints: bool | None = None,
+        request_id: str = "",
+        clock: _common.Clock | None = None,
+        starter: pb.Starter.ValueType | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateSeriesResponse:
+        """A series of games of a full configuration (zero fields take their defaults); the
+        other options as for `create_series_from_preset`, and `clock` and `starter` as for
+        `create_game_from_config` (set on a copy of `config`). Random parts, a random
+        starter or a Chess960 start, are drawn anew for each game."""
+        request = _common.series_config_request(
+            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter
+        )
+        return self._call(self.stub.CreateSeries, request, timeout)
+
+    def create_series_from_saved_config(
+        self,
+        name: str,
+        *,
+        best_of: int = 0,
+        first_to: int = 0,
+        draws: pb.SeriesDraws.ValueType | str | None = None,
+        players: _common.Players = (),
+        bots: Iterable[pb.BotSeat] = (),
+        private: bool = False,
+        allow_hints: bool | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.CreateSeriesResponse:
+        """A series of games of one of the caller's saved configurations, by name (the series
+        copies it); the other options as for `create_series_from_preset`. An unknown name
+        raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
+        request = _common.series_saved_config_request(
+            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id
+        )
+        return self._call(self.stub.CreateSeries, request, timeout)
+
+    def get_series(self, series_id: str, *, timeout: float | None = None) -> pb.Series:
+        """A series: its configuration and length, `players`, `status`, `games` so far (each a
+        `pb.SeriesGame`: `number`, `game_id`, `player_one_seat`, and once scored `outcome` and
+        `points`), `points` (player 1's and player 2's) and `winner` (1 or 2 once finished; 0
+        while it runs or for a tie). Anyone may read a series that is not private; a private
+        one needs a service key or one of its players' tokens. An unknown id raises NOT_FOUND
+        `SERIES_NOT_FOUND`."""
+        return self._call(self.stub.GetSeries, pb.GetSeriesRequest(series_id=series_id), timeout).series
+
+    def list_series(
+        self,
+        *,
+        status: pb.SeriesStatus.ValueType | str | None = None,
+        page_size: int = 0,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> pb.ListSeriesResponse:
+        """One page of the server's series, newest first (a service key's call): `series` and
+        the `next_page_token` to pass for the next page (empty on the last). `status` keeps
+        only series `"in_progress"` or `"finished"` (a `pb.SeriesStatus` or its name);
+        `page_size` 0 means 50 (at most 500)."""
+        request = _common.list_series_request(status, page_size, page_token)
+        return self._call(self.stub.ListSeries, request, timeout)
+
+    def series_events(
+        self, series_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES
+    ) -> SeriesEventStream:
+        """Follows the series' events after `after_seq` (`game_started`, `game_finished`,
+        then `series_finished`), reconnecting on its own (see SeriesEventStream): `for event
+        in client.series_events(id)`, or `with client.series_events(id) as stream:` to cancel
+        it on leaving the block. The iteration ends after `series_finished`. Read access as
+        `get_series`."""
+        return SeriesEventStream(self, series_id, after_seq, retries)
+
+
+__all__ = ["Client", "EventStream", "SeriesEventStream", "TabulaError"]

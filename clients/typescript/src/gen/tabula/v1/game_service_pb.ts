@@ -41,10 +41,12 @@ import type { GameConfig } from "./config_pb.js";
 import { file_tabula_v1_config } from "./config_pb.js";
 import type { GameEvent } from "./event_pb.js";
 import { file_tabula_v1_event } from "./event_pb.js";
-import type { BotSeat, Game, GameKind, GameStatus, OutcomeType } from "./game_pb.js";
+import type { BotSeat, Game, GameKind, GameStatus, OutcomeType, Player } from "./game_pb.js";
 import { file_tabula_v1_game } from "./game_pb.js";
 import type { Move } from "./move_pb.js";
 import { file_tabula_v1_move } from "./move_pb.js";
+import type { Series, SeriesDraws, SeriesEvent, SeriesStatus, SeriesToken } from "./series_pb.js";
+import { file_tabula_v1_series } from "./series_pb.js";
 import type { View } from "./view_pb.js";
 import { file_tabula_v1_view } from "./view_pb.js";
 import type { Message } from "@bufbuild/protobuf";
@@ -53,7 +55,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/game_service.proto.
  */
 export const file_tabula_v1_game_service: GenFile = /*@__PURE__*/
-  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyKpAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASFgoMc2F2ZWRfY29uZmlnGAkgASgJSAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQFCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIvIBChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTAoRTGlzdEdhbWVzUmVzcG9uc2USHgoFZ2FtZXMYASADKAsyDy50YWJ1bGEudjEuR2FtZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQQoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgZhdF9zZXEYAiABKARIAIgBAUIJCgdfYXRfc2VxIjAKD0dldFZpZXdSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXciNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJGCglMZWdhbE1vdmUSHQoEbW92ZRgBIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEg0KBWxhYmVsGAIgASgJEgsKA3VjaRgDIAEoCSJYChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKA0SIwoFbW92ZXMYAiADKAsyFC50YWJ1bGEudjEuTGVnYWxNb3ZlEgsKA3NlcRgDIAEoBCKaAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCRIVCg12YWxpZGF0ZV9vbmx5GAUgASgIQg8KDV9leHBlY3RlZF9zZXEidwoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB2FwcGxpZWQYASABKAgSCwoDc2VxGAIgASgEEiQKBmV2ZW50cxgDIAMoCzIULnRhYnVsYS52MS5HYW1lRXZlbnQSHQoEdmlldxgEIAEoCzIPLnRhYnVsYS52MS5WaWV3IjQKDVJlc2lnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjwKDlJlc2lnblJlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciIwoQRXhwb3J0UGduUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIiAKEUV4cG9ydFBnblJlc3BvbnNlEgsKA3BnbhgBIAEoCSKBAQoOR2V0SGludFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIrCghtYXhfdGltZRgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIRCgltYXhfbm9kZXMYAyABKAQSEwoGYXRfc2VxGAQgASgESACIAQFCCQoHX2F0X3NlcSLjAQoPR2V0SGludFJlc3BvbnNlEiUKBnJlc3VsdBgBIAEoDjIVLnRhYnVsYS52MS5IaW50UmVzdWx0Eh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRILCgNzZXEYAyABKAQSIwoFc2NvcmUYBCABKAsyFC50YWJ1bGEudjEuSGludFNjb3JlEiwKE3ByaW5jaXBhbF92YXJpYXRpb24YBSADKAsyDy50YWJ1bGEudjEuTW92ZRINCgVkZXB0aBgGIAEoDRINCgVub2RlcxgHIAEoBBIMCgRzZWF0GAggASgNIrABCglIaW50U2NvcmUSDQoFZXhhY3QYASABKAgSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLlNjb3JlUmVzdWx0EhkKDHBsaWVzX3RvX2VuZBgDIAEoDUgAiAEBEhIKBXZhbHVlGAQgASgRSAGIAQESIgoEdW5pdBgFIAEoDjIULnRhYnVsYS52MS5TY29yZVVuaXRCDwoNX3BsaWVzX3RvX2VuZEIICgZfdmFsdWUiYgoPVGFrZUJhY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSGQoMZXhwZWN0ZWRfc2VxGAIgASgESACIAQESEgoKcmVxdWVzdF9pZBgDIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIj4KEFRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJ4ChVBbnN3ZXJUYWtlQmFja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIOCgZhY2NlcHQYAiABKAgSGQoMZXhwZWN0ZWRfc2VxGAMgASgESACIAQESEgoKcmVxdWVzdF9pZBgEIAEoCUIPCg1fZXhwZWN0ZWRfc2VxIkQKFkFuc3dlclRha2VCYWNrUmVzcG9uc2USCwoDc2VxGAEgASgEEh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyJQChNTdHJlYW1FdmVudHNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgEEhUKDWluY2x1ZGVfdmlld3MYAyABKAgiWgoUU3RyZWFtRXZlbnRzUmVzcG9uc2USIwoFZXZlbnQYASABKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYAiABKAsyDy50YWJ1bGEudjEuVmlldyIlChJBcmNoaXZlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSI0ChNBcmNoaXZlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSIkChFEZWxldGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIhQKEkRlbGV0ZUdhbWVSZXNwb25zZSI4ChdSZWlzc3VlU2VhdFRva2VuUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRAoYUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlEigKCnNlYXRfdG9rZW4YASABKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuIkwKEEFib3J0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRITCgtleHBsYW5hdGlvbhgCIAEoCRISCgpyZXF1ZXN0X2lkGAMgASgJIjIKEUFib3J0R2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSKJAQoVQWRqdWRpY2F0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJgoGcmVzdWx0GAIgASgOMhYudGFidWxhLnYxLk91dGNvbWVUeXBlEg4KBndpbm5lchgDIAEoDRITCgtleHBsYW5hdGlvbhgEIAEoCRISCgpyZXF1ZXN0X2lkGAUgASgJIjcKFkFkanVkaWNhdGVHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIjgKEVBhdXNlQ2xvY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSIzChJQYXVzZUNsb2NrUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjkKElJlc3VtZUNsb2NrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiNAoTUmVzdW1lQ2xvY2tSZXNwb25zZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXcibAoOQWRkVGltZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEicKBHRpbWUYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgEIAEoCSIwCg9BZGRUaW1lUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3ItwBCgtTYXZlZENvbmZpZxIMCgRuYW1lGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEiUKBmNvbmZpZxgDIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiEKBGtpbmQYBCABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSLwoLY3JlYXRlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3VwZGF0ZV90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJIChhDcmVhdGVTYXZlZENvbmZpZ1JlcXVlc3QSLAoMc2F2ZWRfY29uZmlnGAEgASgLMhYudGFidWxhLnYxLlNhdmVkQ29uZmlnIiUKFUdldFNhdmVkQ29uZmlnUmVxdWVzdBIMCgRuYW1lGAEgASgJIkAKF0xpc3RTYXZlZENvbmZpZ3NSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJImIKGExpc3RTYXZlZENvbmZpZ3NSZXNwb25zZRItCg1zYXZlZF9jb25maWdzGAEgAygLMhYudGFidWxhLnYxLlNhdmVkQ29uZmlnEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJIChhVcGRhdGVTYXZlZENvbmZpZ1JlcXVlc3QSLAoMc2F2ZWRfY29uZmlnGAEgASgLMhYudGFidWxhLnYxLlNhdmVkQ29uZmlnIigKGERlbGV0ZVNhdmVkQ29uZmlnUmVxdWVzdBIMCgRuYW1lGAEgASgJIhsKGURlbGV0ZVNhdmVkQ29uZmlnUmVzcG9uc2UqlwEKCkhpbnRSZXN1bHQSGwoXSElOVF9SRVNVTFRfVU5TUEVDSUZJRUQQABIUChBISU5UX1JFU1VMVF9NT1ZFEAESGwoXSElOVF9SRVNVTFRfTk9fU09MVVRJT04QAhIeChpISU5UX1JFU1VMVF9BTFJFQURZX1NPTFZFRBADEhkKFUhJTlRfUkVTVUxUX1VOREVDSURFRBAEKm8KC1Njb3JlUmVzdWx0EhwKGFNDT1JFX1JFU1VMVF9VTlNQRUNJRklFRBAAEhQKEFNDT1JFX1JFU1VMVF9XSU4QARIVChFTQ09SRV9SRVNVTFRfRFJBVxACEhUKEVNDT1JFX1JFU1VMVF9MT1NTEAMquwEKCVNjb3JlVW5pdBIaChZTQ09SRV9VTklUX1VOU1BFQ0lGSUVEEAASFQoRU0NPUkVfVU5JVF9QT0lOVFMQARIZChVTQ09SRV9VTklUX0NFTlRJUEFXTlMQAhIUChBTQ09SRV9VTklUX0RJU0NTEAMSGQoVU0NPUkVfVU5JVF9QT05TX1NDT1JFEAQSEwoPU0NPUkVfVU5JVF9QRUdTEAUSGgoWU0NPUkVfVU5JVF9ISVRfUEVSQ0VOVBAGMu8PCgtHYW1lU2VydmljZRJSCg1MaXN0R2FtZUtpbmRzEh8udGFidWxhLnYxLkxpc3RHYW1lS2luZHNSZXF1ZXN0GiAudGFidWxhLnYxLkxpc3RHYW1lS2luZHNSZXNwb25zZRJJCgpDcmVhdGVHYW1lEhwudGFidWxhLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh0udGFidWxhLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJACgdHZXRHYW1lEhkudGFidWxhLnYxLkdldEdhbWVSZXF1ZXN0GhoudGFidWxhLnYxLkdldEdhbWVSZXNwb25zZRJGCglMaXN0R2FtZXMSGy50YWJ1bGEudjEuTGlzdEdhbWVzUmVxdWVzdBocLnRhYnVsYS52MS5MaXN0R2FtZXNSZXNwb25zZRJACgdHZXRWaWV3EhkudGFidWxhLnYxLkdldFZpZXdSZXF1ZXN0GhoudGFidWxhLnYxLkdldFZpZXdSZXNwb25zZRJVCg5MaXN0TGVnYWxNb3ZlcxIgLnRhYnVsYS52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaIS50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXNwb25zZRJJCgpTdWJtaXRNb3ZlEhwudGFidWxhLnYxLlN1Ym1pdE1vdmVSZXF1ZXN0Gh0udGFidWxhLnYxLlN1Ym1pdE1vdmVSZXNwb25zZRI9CgZSZXNpZ24SGC50YWJ1bGEudjEuUmVzaWduUmVxdWVzdBoZLnRhYnVsYS52MS5SZXNpZ25SZXNwb25zZRJGCglFeHBvcnRQZ24SGy50YWJ1bGEudjEuRXhwb3J0UGduUmVxdWVzdBocLnRhYnVsYS52MS5FeHBvcnRQZ25SZXNwb25zZRJACgdHZXRIaW50EhkudGFidWxhLnYxLkdldEhpbnRSZXF1ZXN0GhoudGFidWxhLnYxLkdldEhpbnRSZXNwb25zZRJDCghUYWtlQmFjaxIaLnRhYnVsYS52MS5UYWtlQmFja1JlcXVlc3QaGy50YWJ1bGEudjEuVGFrZUJhY2tSZXNwb25zZRJVCg5BbnN3ZXJUYWtlQmFjaxIgLnRhYnVsYS52MS5BbnN3ZXJUYWtlQmFja1JlcXVlc3QaIS50YWJ1bGEudjEuQW5zd2VyVGFrZUJhY2tSZXNwb25zZRJRCgxTdHJlYW1FdmVudHMSHi50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVxdWVzdBofLnRhYnVsYS52MS5TdHJlYW1FdmVudHNSZXNwb25zZTABEkwKC0FyY2hpdmVHYW1lEh0udGFidWxhLnYxLkFyY2hpdmVHYW1lUmVxdWVzdBoeLnRhYnVsYS52MS5BcmNoaXZlR2FtZVJlc3BvbnNlEkkKCkRlbGV0ZUdhbWUSHC50YWJ1bGEudjEuRGVsZXRlR2FtZVJlcXVlc3QaHS50YWJ1bGEudjEuRGVsZXRlR2FtZVJlc3BvbnNlElsKEFJlaXNzdWVTZWF0VG9rZW4SIi50YWJ1bGEudjEuUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QaIy50YWJ1bGEudjEuUmVpc3N1ZVNlYXRUb2tlblJlc3BvbnNlElAKEUNyZWF0ZVNhdmVkQ29uZmlnEiMudGFidWxhLnYxLkNyZWF0ZVNhdmVkQ29uZmlnUmVxdWVzdBoWLnRhYnVsYS52MS5TYXZlZENvbmZpZxJKCg5HZXRTYXZlZENvbmZpZxIgLnRhYnVsYS52MS5HZXRTYXZlZENvbmZpZ1JlcXVlc3QaFi50YWJ1bGEudjEuU2F2ZWRDb25maWcSWwoQTGlzdFNhdmVkQ29uZmlncxIiLnRhYnVsYS52MS5MaXN0U2F2ZWRDb25maWdzUmVxdWVzdBojLnRhYnVsYS52MS5MaXN0U2F2ZWRDb25maWdzUmVzcG9uc2USUAoRVXBkYXRlU2F2ZWRDb25maWcSIy50YWJ1bGEudjEuVXBkYXRlU2F2ZWRDb25maWdSZXF1ZXN0GhYudGFidWxhLnYxLlNhdmVkQ29uZmlnEl4KEURlbGV0ZVNhdmVkQ29uZmlnEiMudGFidWxhLnYxLkRlbGV0ZVNhdmVkQ29uZmlnUmVxdWVzdBokLnRhYnVsYS52MS5EZWxldGVTYXZlZENvbmZpZ1Jlc3BvbnNlEkYKCUFib3J0R2FtZRIbLnRhYnVsYS52MS5BYm9ydEdhbWVSZXF1ZXN0GhwudGFidWxhLnYxLkFib3J0R2FtZVJlc3BvbnNlElUKDkFkanVkaWNhdGVHYW1lEiAudGFidWxhLnYxLkFkanVkaWNhdGVHYW1lUmVxdWVzdBohLnRhYnVsYS52MS5BZGp1ZGljYXRlR2FtZVJlc3BvbnNlEkkKClBhdXNlQ2xvY2sSHC50YWJ1bGEudjEuUGF1c2VDbG9ja1JlcXVlc3QaHS50YWJ1bGEudjEuUGF1c2VDbG9ja1Jlc3BvbnNlEkwKC1Jlc3VtZUNsb2NrEh0udGFidWxhLnYxLlJlc3VtZUNsb2NrUmVxdWVzdBoeLnRhYnVsYS52MS5SZXN1bWVDbG9ja1Jlc3BvbnNlEkAKB0FkZFRpbWUSGS50YWJ1bGEudjEuQWRkVGltZVJlcXVlc3QaGi50YWJ1bGEudjEuQWRkVGltZVJlc3BvbnNlQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_view]);
+  fileDesc("Chx0YWJ1bGEvdjEvZ2FtZV9zZXJ2aWNlLnByb3RvEgl0YWJ1bGEudjEiUgoGUHJlc2V0EgwKBG5hbWUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSJQoGY29uZmlnGAMgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWci5wEKDEdhbWVLaW5kSW5mbxIhCgRraW5kGAEgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEgwKBG5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhIKCnNlYXRfY291bnQYBCABKA0SEgoKc2VhdF9uYW1lcxgFIAMoCRItCg5kZWZhdWx0X2NvbmZpZxgGIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnEiIKB3ByZXNldHMYByADKAsyES50YWJ1bGEudjEuUHJlc2V0EhUKDW1heF9ib3RfbGV2ZWwYCCABKA0iFgoUTGlzdEdhbWVLaW5kc1JlcXVlc3QiPwoVTGlzdEdhbWVLaW5kc1Jlc3BvbnNlEiYKBWtpbmRzGAEgAygLMhcudGFidWxhLnYxLkdhbWVLaW5kSW5mbyLNAgoRQ3JlYXRlR2FtZVJlcXVlc3QSJwoGY29uZmlnGAEgASgLMhUudGFidWxhLnYxLkdhbWVDb25maWdIABIQCgZwcmVzZXQYAiABKAlIABIjCgNwZ24YBCABKAsyFC50YWJ1bGEudjEuUGduSW1wb3J0SAASFgoMc2F2ZWRfY29uZmlnGAkgASgJSAASIQoEa2luZBgDIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdwcml2YXRlGAUgASgIEhIKCnJlcXVlc3RfaWQYBiABKAkSIAoEYm90cxgHIAMoCzISLnRhYnVsYS52MS5Cb3RTZWF0EhgKC2FsbG93X2hpbnRzGAggASgISAGIAQESIgoHcGxheWVycxgKIAMoCzIRLnRhYnVsYS52MS5QbGF5ZXJCCAoGc291cmNlQg4KDF9hbGxvd19oaW50cyIyCglQZ25JbXBvcnQSCwoDcGduGAEgASgJEhAKA3BseRgCIAEoDUgAiAEBQgYKBF9wbHkiOwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SEQoJc2VhdF9uYW1lGAIgASgJEg0KBXRva2VuGAMgASgJIm8KEkNyZWF0ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUSKQoLc2VhdF90b2tlbnMYAiADKAsyFC50YWJ1bGEudjEuU2VhdFRva2VuEg8KB3JldHJpZWQYAyABKAgiIQoOR2V0R2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIwCg9HZXRHYW1lUmVzcG9uc2USHQoEZ2FtZRgBIAEoCzIPLnRhYnVsYS52MS5HYW1lIoUCChBMaXN0R2FtZXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJEiEKBGtpbmQYAyABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSJQoGc3RhdHVzGAQgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSNQoRY3JlYXRlX3RpbWVfYWZ0ZXIYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmNyZWF0ZV90aW1lX2JlZm9yZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJcGxheWVyX2lkGAcgASgJIkwKEUxpc3RHYW1lc1Jlc3BvbnNlEh4KBWdhbWVzGAEgAygLMg8udGFidWxhLnYxLkdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIkEKDkdldFZpZXdSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEwoGYXRfc2VxGAIgASgESACIAQFCCQoHX2F0X3NlcSIwCg9HZXRWaWV3UmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3IjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iRgoJTGVnYWxNb3ZlEh0KBG1vdmUYASABKAsyDy50YWJ1bGEudjEuTW92ZRINCgVsYWJlbBgCIAEoCRILCgN1Y2kYAyABKAkiWAoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIMCgRzZWF0GAEgASgNEiMKBW1vdmVzGAIgAygLMhQudGFidWxhLnYxLkxlZ2FsTW92ZRILCgNzZXEYAyABKAQimgEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhkKDGV4cGVjdGVkX3NlcRgDIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYBCABKAkSFQoNdmFsaWRhdGVfb25seRgFIAEoCEIPCg1fZXhwZWN0ZWRfc2VxIncKElN1Ym1pdE1vdmVSZXNwb25zZRIPCgdhcHBsaWVkGAEgASgIEgsKA3NlcRgCIAEoBBIkCgZldmVudHMYAyADKAsyFC50YWJ1bGEudjEuR2FtZUV2ZW50Eh0KBHZpZXcYBCABKAsyDy50YWJ1bGEudjEuVmlldyI0Cg1SZXNpZ25SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSI8Cg5SZXNpZ25SZXNwb25zZRILCgNzZXEYASABKAQSHQoEdmlldxgCIAEoCzIPLnRhYnVsYS52MS5WaWV3IiMKEEV4cG9ydFBnblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIgChFFeHBvcnRQZ25SZXNwb25zZRILCgNwZ24YASABKAkigQEKDkdldEhpbnRSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSKwoIbWF4X3RpbWUYAiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEQoJbWF4X25vZGVzGAMgASgEEhMKBmF0X3NlcRgEIAEoBEgAiAEBQgkKB19hdF9zZXEi4wEKD0dldEhpbnRSZXNwb25zZRIlCgZyZXN1bHQYASABKA4yFS50YWJ1bGEudjEuSGludFJlc3VsdBIdCgRtb3ZlGAIgASgLMg8udGFidWxhLnYxLk1vdmUSCwoDc2VxGAMgASgEEiMKBXNjb3JlGAQgASgLMhQudGFidWxhLnYxLkhpbnRTY29yZRIsChNwcmluY2lwYWxfdmFyaWF0aW9uGAUgAygLMg8udGFidWxhLnYxLk1vdmUSDQoFZGVwdGgYBiABKA0SDQoFbm9kZXMYByABKAQSDAoEc2VhdBgIIAEoDSKwAQoJSGludFNjb3JlEg0KBWV4YWN0GAEgASgIEiYKBnJlc3VsdBgCIAEoDjIWLnRhYnVsYS52MS5TY29yZVJlc3VsdBIZCgxwbGllc190b19lbmQYAyABKA1IAIgBARISCgV2YWx1ZRgEIAEoEUgBiAEBEiIKBHVuaXQYBSABKA4yFC50YWJ1bGEudjEuU2NvcmVVbml0Qg8KDV9wbGllc190b19lbmRCCAoGX3ZhbHVlImIKD1Rha2VCYWNrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhkKDGV4cGVjdGVkX3NlcRgCIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYAyABKAlCDwoNX2V4cGVjdGVkX3NlcSI+ChBUYWtlQmFja1Jlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXcieAoVQW5zd2VyVGFrZUJhY2tSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDgoGYWNjZXB0GAIgASgIEhkKDGV4cGVjdGVkX3NlcRgDIAEoBEgAiAEBEhIKCnJlcXVlc3RfaWQYBCABKAlCDwoNX2V4cGVjdGVkX3NlcSJEChZBbnN3ZXJUYWtlQmFja1Jlc3BvbnNlEgsKA3NlcRgBIAEoBBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciUAoTU3RyZWFtRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoBBIVCg1pbmNsdWRlX3ZpZXdzGAMgASgIIloKFFN0cmVhbUV2ZW50c1Jlc3BvbnNlEiMKBWV2ZW50GAEgASgLMhQudGFidWxhLnYxLkdhbWVFdmVudBIdCgR2aWV3GAIgASgLMg8udGFidWxhLnYxLlZpZXciJQoSQXJjaGl2ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiNAoTQXJjaGl2ZUdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiJAoRRGVsZXRlR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSIUChJEZWxldGVHYW1lUmVzcG9uc2UiOAoXUmVpc3N1ZVNlYXRUb2tlblJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNIkQKGFJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRIoCgpzZWF0X3Rva2VuGAEgASgLMhQudGFidWxhLnYxLlNlYXRUb2tlbiJMChBBYm9ydEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEwoLZXhwbGFuYXRpb24YAiABKAkSEgoKcmVxdWVzdF9pZBgDIAEoCSIyChFBYm9ydEdhbWVSZXNwb25zZRIdCgRnYW1lGAEgASgLMg8udGFidWxhLnYxLkdhbWUiiQEKFUFkanVkaWNhdGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiYKBnJlc3VsdBgCIAEoDjIWLnRhYnVsYS52MS5PdXRjb21lVHlwZRIOCgZ3aW5uZXIYAyABKA0SEwoLZXhwbGFuYXRpb24YBCABKAkSEgoKcmVxdWVzdF9pZBgFIAEoCSI3ChZBZGp1ZGljYXRlR2FtZVJlc3BvbnNlEh0KBGdhbWUYASABKAsyDy50YWJ1bGEudjEuR2FtZSI4ChFQYXVzZUNsb2NrUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiMwoSUGF1c2VDbG9ja1Jlc3BvbnNlEh0KBHZpZXcYASABKAsyDy50YWJ1bGEudjEuVmlldyI5ChJSZXN1bWVDbG9ja1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjQKE1Jlc3VtZUNsb2NrUmVzcG9uc2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3ImwKDkFkZFRpbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRInCgR0aW1lGAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhIKCnJlcXVlc3RfaWQYBCABKAkiMAoPQWRkVGltZVJlc3BvbnNlEh0KBHZpZXcYASABKAsyDy50YWJ1bGEudjEuVmlldyLcAQoLU2F2ZWRDb25maWcSDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIlCgZjb25maWcYAyABKAsyFS50YWJ1bGEudjEuR2FtZUNvbmZpZxIhCgRraW5kGAQgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEi8KC2NyZWF0ZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt1cGRhdGVfdGltZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiSAoYQ3JlYXRlU2F2ZWRDb25maWdSZXF1ZXN0EiwKDHNhdmVkX2NvbmZpZxgBIAEoCzIWLnRhYnVsYS52MS5TYXZlZENvbmZpZyIlChVHZXRTYXZlZENvbmZpZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJAChdMaXN0U2F2ZWRDb25maWdzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCSJiChhMaXN0U2F2ZWRDb25maWdzUmVzcG9uc2USLQoNc2F2ZWRfY29uZmlncxgBIAMoCzIWLnRhYnVsYS52MS5TYXZlZENvbmZpZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiSAoYVXBkYXRlU2F2ZWRDb25maWdSZXF1ZXN0EiwKDHNhdmVkX2NvbmZpZxgBIAEoCzIWLnRhYnVsYS52MS5TYXZlZENvbmZpZyIoChhEZWxldGVTYXZlZENvbmZpZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSIbChlEZWxldGVTYXZlZENvbmZpZ1Jlc3BvbnNlIvQCChNDcmVhdGVTZXJpZXNSZXF1ZXN0EicKBmNvbmZpZxgBIAEoCzIVLnRhYnVsYS52MS5HYW1lQ29uZmlnSAASEAoGcHJlc2V0GAIgASgJSAASFgoMc2F2ZWRfY29uZmlnGAMgASgJSAASIQoEa2luZBgEIAEoDjITLnRhYnVsYS52MS5HYW1lS2luZBIPCgdiZXN0X29mGAUgASgNEhAKCGZpcnN0X3RvGAYgASgNEiUKBWRyYXdzGAcgASgOMhYudGFidWxhLnYxLlNlcmllc0RyYXdzEiIKB3BsYXllcnMYCCADKAsyES50YWJ1bGEudjEuUGxheWVyEiAKBGJvdHMYCSADKAsyEi50YWJ1bGEudjEuQm90U2VhdBIPCgdwcml2YXRlGAogASgIEhgKC2FsbG93X2hpbnRzGAsgASgISAGIAQESEgoKcmVxdWVzdF9pZBgMIAEoCUIICgZzb3VyY2VCDgoMX2FsbG93X2hpbnRzInkKFENyZWF0ZVNlcmllc1Jlc3BvbnNlEiEKBnNlcmllcxgBIAEoCzIRLnRhYnVsYS52MS5TZXJpZXMSLQoNcGxheWVyX3Rva2VucxgCIAMoCzIWLnRhYnVsYS52MS5TZXJpZXNUb2tlbhIPCgdyZXRyaWVkGAMgASgIIiUKEEdldFNlcmllc1JlcXVlc3QSEQoJc2VyaWVzX2lkGAEgASgJIjYKEUdldFNlcmllc1Jlc3BvbnNlEiEKBnNlcmllcxgBIAEoCzIRLnRhYnVsYS52MS5TZXJpZXMiYwoRTGlzdFNlcmllc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSJwoGc3RhdHVzGAMgASgOMhcudGFidWxhLnYxLlNlcmllc1N0YXR1cyJQChJMaXN0U2VyaWVzUmVzcG9uc2USIQoGc2VyaWVzGAEgAygLMhEudGFidWxhLnYxLlNlcmllcxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQQoZU3RyZWFtU2VyaWVzRXZlbnRzUmVxdWVzdBIRCglzZXJpZXNfaWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgEIkMKGlN0cmVhbVNlcmllc0V2ZW50c1Jlc3BvbnNlEiUKBWV2ZW50GAEgASgLMhYudGFidWxhLnYxLlNlcmllc0V2ZW50KpcBCgpIaW50UmVzdWx0EhsKF0hJTlRfUkVTVUxUX1VOU1BFQ0lGSUVEEAASFAoQSElOVF9SRVNVTFRfTU9WRRABEhsKF0hJTlRfUkVTVUxUX05PX1NPTFVUSU9OEAISHgoaSElOVF9SRVNVTFRfQUxSRUFEWV9TT0xWRUQQAxIZChVISU5UX1JFU1VMVF9VTkRFQ0lERUQQBCpvCgtTY29yZVJlc3VsdBIcChhTQ09SRV9SRVNVTFRfVU5TUEVDSUZJRUQQABIUChBTQ09SRV9SRVNVTFRfV0lOEAESFQoRU0NPUkVfUkVTVUxUX0RSQVcQAhIVChFTQ09SRV9SRVNVTFRfTE9TUxADKrsBCglTY29yZVVuaXQSGgoWU0NPUkVfVU5JVF9VTlNQRUNJRklFRBAAEhUKEVNDT1JFX1VOSVRfUE9JTlRTEAESGQoVU0NPUkVfVU5JVF9DRU5USVBBV05TEAISFAoQU0NPUkVfVU5JVF9ESVNDUxADEhkKFVNDT1JFX1VOSVRfUE9OU19TQ09SRRAEEhMKD1NDT1JFX1VOSVRfUEVHUxAFEhoKFlNDT1JFX1VOSVRfSElUX1BFUkNFTlQQBjK4EgoLR2FtZVNlcnZpY2USUgoNTGlzdEdhbWVLaW5kcxIfLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVxdWVzdBogLnRhYnVsYS52MS5MaXN0R2FtZUtpbmRzUmVzcG9uc2USSQoKQ3JlYXRlR2FtZRIcLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVxdWVzdBodLnRhYnVsYS52MS5DcmVhdGVHYW1lUmVzcG9uc2USQAoHR2V0R2FtZRIZLnRhYnVsYS52MS5HZXRHYW1lUmVxdWVzdBoaLnRhYnVsYS52MS5HZXRHYW1lUmVzcG9uc2USRgoJTGlzdEdhbWVzEhsudGFidWxhLnYxLkxpc3RHYW1lc1JlcXVlc3QaHC50YWJ1bGEudjEuTGlzdEdhbWVzUmVzcG9uc2USQAoHR2V0VmlldxIZLnRhYnVsYS52MS5HZXRWaWV3UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRWaWV3UmVzcG9uc2USVQoOTGlzdExlZ2FsTW92ZXMSIC50YWJ1bGEudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiEudGFidWxhLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USSQoKU3VibWl0TW92ZRIcLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVxdWVzdBodLnRhYnVsYS52MS5TdWJtaXRNb3ZlUmVzcG9uc2USPQoGUmVzaWduEhgudGFidWxhLnYxLlJlc2lnblJlcXVlc3QaGS50YWJ1bGEudjEuUmVzaWduUmVzcG9uc2USRgoJRXhwb3J0UGduEhsudGFidWxhLnYxLkV4cG9ydFBnblJlcXVlc3QaHC50YWJ1bGEudjEuRXhwb3J0UGduUmVzcG9uc2USQAoHR2V0SGludBIZLnRhYnVsYS52MS5HZXRIaW50UmVxdWVzdBoaLnRhYnVsYS52MS5HZXRIaW50UmVzcG9uc2USQwoIVGFrZUJhY2sSGi50YWJ1bGEudjEuVGFrZUJhY2tSZXF1ZXN0GhsudGFidWxhLnYxLlRha2VCYWNrUmVzcG9uc2USVQoOQW5zd2VyVGFrZUJhY2sSIC50YWJ1bGEudjEuQW5zd2VyVGFrZUJhY2tSZXF1ZXN0GiEudGFidWxhLnYxLkFuc3dlclRha2VCYWNrUmVzcG9uc2USUQoMU3RyZWFtRXZlbnRzEh4udGFidWxhLnYxLlN0cmVhbUV2ZW50c1JlcXVlc3QaHy50YWJ1bGEudjEuU3RyZWFtRXZlbnRzUmVzcG9uc2UwARJMCgtBcmNoaXZlR2FtZRIdLnRhYnVsYS52MS5BcmNoaXZlR2FtZVJlcXVlc3QaHi50YWJ1bGEudjEuQXJjaGl2ZUdhbWVSZXNwb25zZRJJCgpEZWxldGVHYW1lEhwudGFidWxhLnYxLkRlbGV0ZUdhbWVSZXF1ZXN0Gh0udGFidWxhLnYxLkRlbGV0ZUdhbWVSZXNwb25zZRJbChBSZWlzc3VlU2VhdFRva2VuEiIudGFidWxhLnYxLlJlaXNzdWVTZWF0VG9rZW5SZXF1ZXN0GiMudGFidWxhLnYxLlJlaXNzdWVTZWF0VG9rZW5SZXNwb25zZRJQChFDcmVhdGVTYXZlZENvbmZpZxIjLnRhYnVsYS52MS5DcmVhdGVTYXZlZENvbmZpZ1JlcXVlc3QaFi50YWJ1bGEudjEuU2F2ZWRDb25maWcSSgoOR2V0U2F2ZWRDb25maWcSIC50YWJ1bGEudjEuR2V0U2F2ZWRDb25maWdSZXF1ZXN0GhYudGFidWxhLnYxLlNhdmVkQ29uZmlnElsKEExpc3RTYXZlZENvbmZpZ3MSIi50YWJ1bGEudjEuTGlzdFNhdmVkQ29uZmlnc1JlcXVlc3QaIy50YWJ1bGEudjEuTGlzdFNhdmVkQ29uZmlnc1Jlc3BvbnNlElAKEVVwZGF0ZVNhdmVkQ29uZmlnEiMudGFidWxhLnYxLlVwZGF0ZVNhdmVkQ29uZmlnUmVxdWVzdBoWLnRhYnVsYS52MS5TYXZlZENvbmZpZxJeChFEZWxldGVTYXZlZENvbmZpZxIjLnRhYnVsYS52MS5EZWxldGVTYXZlZENvbmZpZ1JlcXVlc3QaJC50YWJ1bGEudjEuRGVsZXRlU2F2ZWRDb25maWdSZXNwb25zZRJGCglBYm9ydEdhbWUSGy50YWJ1bGEudjEuQWJvcnRHYW1lUmVxdWVzdBocLnRhYnVsYS52MS5BYm9ydEdhbWVSZXNwb25zZRJVCg5BZGp1ZGljYXRlR2FtZRIgLnRhYnVsYS52MS5BZGp1ZGljYXRlR2FtZVJlcXVlc3QaIS50YWJ1bGEudjEuQWRqdWRpY2F0ZUdhbWVSZXNwb25zZRJJCgpQYXVzZUNsb2NrEhwudGFidWxhLnYxLlBhdXNlQ2xvY2tSZXF1ZXN0Gh0udGFidWxhLnYxLlBhdXNlQ2xvY2tSZXNwb25zZRJMCgtSZXN1bWVDbG9jaxIdLnRhYnVsYS52MS5SZXN1bWVDbG9ja1JlcXVlc3QaHi50YWJ1bGEudjEuUmVzdW1lQ2xvY2tSZXNwb25zZRJACgdBZGRUaW1lEhkudGFidWxhLnYxLkFkZFRpbWVSZXF1ZXN0GhoudGFidWxhLnYxLkFkZFRpbWVSZXNwb25zZRJPCgxDcmVhdGVTZXJpZXMSHi50YWJ1bGEudjEuQ3JlYXRlU2VyaWVzUmVxdWVzdBofLnRhYnVsYS52MS5DcmVhdGVTZXJpZXNSZXNwb25zZRJGCglHZXRTZXJpZXMSGy50YWJ1bGEudjEuR2V0U2VyaWVzUmVxdWVzdBocLnRhYnVsYS52MS5HZXRTZXJpZXNSZXNwb25zZRJJCgpMaXN0U2VyaWVzEhwudGFidWxhLnYxLkxpc3RTZXJpZXNSZXF1ZXN0Gh0udGFidWxhLnYxLkxpc3RTZXJpZXNSZXNwb25zZRJjChJTdHJlYW1TZXJpZXNFdmVudHMSJC50YWJ1bGEudjEuU3RyZWFtU2VyaWVzRXZlbnRzUmVxdWVzdBolLnRhYnVsYS52MS5TdHJlYW1TZXJpZXNFdmVudHNSZXNwb25zZTABQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_duration, file_google_protobuf_timestamp, file_tabula_v1_config, file_tabula_v1_event, file_tabula_v1_game, file_tabula_v1_move, file_tabula_v1_series, file_tabula_v1_view]);
 
 /**
  * A named configuration of one game kind, to create games from by name.
@@ -298,6 +300,17 @@ export type CreateGameRequest = Message<"tabula.v1.CreateGameRequest"> & {
    * @generated from field: optional bool allow_hints = 8;
    */
   allowHints?: boolean | undefined;
+
+  /**
+   * Who sits in the seats, in seat order (`players[0]` sits in seat 1); fewer entries than
+   * seats leave the rest unnamed. Recorded as given and shown in `Game.players`, views,
+   * the creation event and PGN tags. More entries than seats, an id over 128 characters, or a
+   * display name over 64 characters or with control characters is INVALID_ARGUMENT
+   * `INVALID_REQUEST`, every problem named.
+   *
+   * @generated from field: repeated tabula.v1.Player players = 10;
+   */
+  players: Player[];
 };
 
 /**
@@ -506,6 +519,14 @@ export type ListGamesRequest = Message<"tabula.v1.ListGamesRequest"> & {
    * @generated from field: google.protobuf.Timestamp create_time_before = 6;
    */
   createTimeBefore?: Timestamp | undefined;
+
+  /**
+   * Only games with a seat whose player has this id (`Player.player_id`), at most 128
+   * characters; empty for every game.
+   *
+   * @generated from field: string player_id = 7;
+   */
+  playerId: string;
 };
 
 /**
@@ -1908,6 +1929,315 @@ export const DeleteSavedConfigResponseSchema: GenMessage<DeleteSavedConfigRespon
   messageDesc(file_tabula_v1_game_service, 55);
 
 /**
+ * Request for `CreateSeries`.
+ *
+ * @generated from message tabula.v1.CreateSeriesRequest
+ */
+export type CreateSeriesRequest = Message<"tabula.v1.CreateSeriesRequest"> & {
+  /**
+   * Every game's configuration, as in `CreateGameRequest`; exactly one arm is required.
+   *
+   * @generated from oneof tabula.v1.CreateSeriesRequest.source
+   */
+  source: {
+    /**
+     * A full configuration; zero fields take their defaults.
+     *
+     * @generated from field: tabula.v1.GameConfig config = 1;
+     */
+    value: GameConfig;
+    case: "config";
+  } | {
+    /**
+     * The name of one of `kind`'s presets; `kind` is then required.
+     *
+     * @generated from field: string preset = 2;
+     */
+    value: string;
+    case: "preset";
+  } | {
+    /**
+     * The name of one of the caller's saved configurations; the series copies it.
+     *
+     * @generated from field: string saved_config = 3;
+     */
+    value: string;
+    case: "savedConfig";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * The game kind; required with `preset`, and when given otherwise it must match.
+   *
+   * @generated from field: tabula.v1.GameKind kind = 4;
+   */
+  kind: GameKind;
+
+  /**
+   * Best of this many games, 1 to 99. Exactly one of `best_of` and `first_to` is set.
+   *
+   * @generated from field: uint32 best_of = 5;
+   */
+  bestOf: number;
+
+  /**
+   * First to this many points, 1 to 50.
+   *
+   * @generated from field: uint32 first_to = 6;
+   */
+  firstTo: number;
+
+  /**
+   * How drawn games count; unspecified is `SERIES_DRAWS_HALF_POINT`.
+   *
+   * @generated from field: tabula.v1.SeriesDraws draws = 7;
+   */
+  draws: SeriesDraws;
+
+  /**
+   * The two players (`players[0]` is player 1, who sits in seat 1 of the first game); at
+   * most two entries, checked like `CreateGameRequest.players`. May be empty.
+   *
+   * @generated from field: repeated tabula.v1.Player players = 8;
+   */
+  players: Player[];
+
+  /**
+   * Players the server's own engine plays in every game: `BotSeat.seat` names the player,
+   * 1 or 2. Checked like `CreateGameRequest.bots`.
+   *
+   * @generated from field: repeated tabula.v1.BotSeat bots = 9;
+   */
+  bots: BotSeat[];
+
+  /**
+   * Whether its games refuse spectators.
+   *
+   * @generated from field: bool private = 10;
+   */
+  private: boolean;
+
+  /**
+   * Whether the seat to move may ask `GetHint` while a game runs; unset for the kind's
+   * default.
+   *
+   * @generated from field: optional bool allow_hints = 11;
+   */
+  allowHints?: boolean | undefined;
+
+  /**
+   * A client-chosen identifier, at most 128 characters, that makes retries safe: a second
+   * `CreateSeries` with the same service key, `request_id` and request returns the series
+   * the first one created (`retried`), with new tokens while nobody has acted in its first
+   * game (the lost answer's tokens then stop working) and none after. The same id with a
+   * different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
+   *
+   * @generated from field: string request_id = 12;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message tabula.v1.CreateSeriesRequest.
+ * Use `create(CreateSeriesRequestSchema)` to create a new message.
+ */
+export const CreateSeriesRequestSchema: GenMessage<CreateSeriesRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 56);
+
+/**
+ * Response of `CreateSeries`.
+ *
+ * @generated from message tabula.v1.CreateSeriesResponse
+ */
+export type CreateSeriesResponse = Message<"tabula.v1.CreateSeriesResponse"> & {
+  /**
+   * The new series, with its first game created.
+   *
+   * @generated from field: tabula.v1.Series series = 1;
+   */
+  series?: Series | undefined;
+
+  /**
+   * One token per player, in player order; on a retry, new tokens or none (see
+   * `CreateSeriesRequest.request_id`).
+   *
+   * @generated from field: repeated tabula.v1.SeriesToken player_tokens = 2;
+   */
+  playerTokens: SeriesToken[];
+
+  /**
+   * True when this answers a retry.
+   *
+   * @generated from field: bool retried = 3;
+   */
+  retried: boolean;
+};
+
+/**
+ * Describes the message tabula.v1.CreateSeriesResponse.
+ * Use `create(CreateSeriesResponseSchema)` to create a new message.
+ */
+export const CreateSeriesResponseSchema: GenMessage<CreateSeriesResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 57);
+
+/**
+ * Request for `GetSeries`.
+ *
+ * @generated from message tabula.v1.GetSeriesRequest
+ */
+export type GetSeriesRequest = Message<"tabula.v1.GetSeriesRequest"> & {
+  /**
+   * The series' identifier; required, at most 64 characters.
+   *
+   * @generated from field: string series_id = 1;
+   */
+  seriesId: string;
+};
+
+/**
+ * Describes the message tabula.v1.GetSeriesRequest.
+ * Use `create(GetSeriesRequestSchema)` to create a new message.
+ */
+export const GetSeriesRequestSchema: GenMessage<GetSeriesRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 58);
+
+/**
+ * Response of `GetSeries`.
+ *
+ * @generated from message tabula.v1.GetSeriesResponse
+ */
+export type GetSeriesResponse = Message<"tabula.v1.GetSeriesResponse"> & {
+  /**
+   * The series.
+   *
+   * @generated from field: tabula.v1.Series series = 1;
+   */
+  series?: Series | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.GetSeriesResponse.
+ * Use `create(GetSeriesResponseSchema)` to create a new message.
+ */
+export const GetSeriesResponseSchema: GenMessage<GetSeriesResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 59);
+
+/**
+ * Request for `ListSeries`.
+ *
+ * @generated from message tabula.v1.ListSeriesRequest
+ */
+export type ListSeriesRequest = Message<"tabula.v1.ListSeriesRequest"> & {
+  /**
+   * Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+   * are INVALID_REQUEST.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * `next_page_token` from a previous response with the same filter; empty for the first
+   * page.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+
+  /**
+   * Only series in this status; unspecified for every series.
+   *
+   * @generated from field: tabula.v1.SeriesStatus status = 3;
+   */
+  status: SeriesStatus;
+};
+
+/**
+ * Describes the message tabula.v1.ListSeriesRequest.
+ * Use `create(ListSeriesRequestSchema)` to create a new message.
+ */
+export const ListSeriesRequestSchema: GenMessage<ListSeriesRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 60);
+
+/**
+ * Response of `ListSeries`.
+ *
+ * @generated from message tabula.v1.ListSeriesResponse
+ */
+export type ListSeriesResponse = Message<"tabula.v1.ListSeriesResponse"> & {
+  /**
+   * The series of this page, newest first.
+   *
+   * @generated from field: repeated tabula.v1.Series series = 1;
+   */
+  series: Series[];
+
+  /**
+   * Token for the next page; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message tabula.v1.ListSeriesResponse.
+ * Use `create(ListSeriesResponseSchema)` to create a new message.
+ */
+export const ListSeriesResponseSchema: GenMessage<ListSeriesResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 61);
+
+/**
+ * Request for `StreamSeriesEvents`.
+ *
+ * @generated from message tabula.v1.StreamSeriesEventsRequest
+ */
+export type StreamSeriesEventsRequest = Message<"tabula.v1.StreamSeriesEventsRequest"> & {
+  /**
+   * The series' identifier; required, at most 64 characters.
+   *
+   * @generated from field: string series_id = 1;
+   */
+  seriesId: string;
+
+  /**
+   * Deliver events with a sequence number greater than this: 0 for the whole history, the
+   * last seq seen to resume. Beyond the series' newest event is OUT_OF_RANGE
+   * `SEQ_OUT_OF_RANGE`.
+   *
+   * @generated from field: uint64 after_seq = 2;
+   */
+  afterSeq: bigint;
+};
+
+/**
+ * Describes the message tabula.v1.StreamSeriesEventsRequest.
+ * Use `create(StreamSeriesEventsRequestSchema)` to create a new message.
+ */
+export const StreamSeriesEventsRequestSchema: GenMessage<StreamSeriesEventsRequest> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 62);
+
+/**
+ * One message of `StreamSeriesEvents`.
+ *
+ * @generated from message tabula.v1.StreamSeriesEventsResponse
+ */
+export type StreamSeriesEventsResponse = Message<"tabula.v1.StreamSeriesEventsResponse"> & {
+  /**
+   * The next event; its `seq` is one more than the previous message's.
+   *
+   * @generated from field: tabula.v1.SeriesEvent event = 1;
+   */
+  event?: SeriesEvent | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.StreamSeriesEventsResponse.
+ * Use `create(StreamSeriesEventsResponseSchema)` to create a new message.
+ */
+export const StreamSeriesEventsResponseSchema: GenMessage<StreamSeriesEventsResponse> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_game_service, 63);
+
+/**
  * What a hint search found.
  *
  * @generated from enum tabula.v1.HintResult
@@ -2438,6 +2768,53 @@ export const GameService: GenService<{
     methodKind: "unary";
     input: typeof AddTimeRequestSchema;
     output: typeof AddTimeResponseSchema;
+  },
+  /**
+   * Starts a series: several games of one configuration between the same two players,
+   * who take turns in seat 1; the server creates each next game when one ends and keeps
+   * the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
+   * source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
+   * otherwise, like a length or bot that makes no sense, every problem named).
+   *
+   * @generated from rpc tabula.v1.GameService.CreateSeries
+   */
+  createSeries: {
+    methodKind: "unary";
+    input: typeof CreateSeriesRequestSchema;
+    output: typeof CreateSeriesResponseSchema;
+  },
+  /**
+   * A series, its games and its score. A private series is read only with a service key or
+   * one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
+   *
+   * @generated from rpc tabula.v1.GameService.GetSeries
+   */
+  getSeries: {
+    methodKind: "unary";
+    input: typeof GetSeriesRequestSchema;
+    output: typeof GetSeriesResponseSchema;
+  },
+  /**
+   * Series, newest first, a page at a time. Needs a service key, like `ListGames`.
+   *
+   * @generated from rpc tabula.v1.GameService.ListSeries
+   */
+  listSeries: {
+    methodKind: "unary";
+    input: typeof ListSeriesRequestSchema;
+    output: typeof ListSeriesResponseSchema;
+  },
+  /**
+   * A series' events (each game created, each game scored, the end), numbered from 1,
+   * then live until the series ends; the stream closes after `SeriesFinished`. Read access
+   * as `GetSeries`.
+   *
+   * @generated from rpc tabula.v1.GameService.StreamSeriesEvents
+   */
+  streamSeriesEvents: {
+    methodKind: "server_streaming";
+    input: typeof StreamSeriesEventsRequestSchema;
+    output: typeof StreamSeriesEventsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tabula_v1_game_service, 0);

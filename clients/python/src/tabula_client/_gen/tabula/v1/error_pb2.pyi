@@ -280,6 +280,8 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """RESOURCE_EXHAUSTED: the caller saved as many configurations as the server keeps for one
     key (1,000).
     """
+    ERROR_REASON_SERIES_NOT_FOUND: _ErrorReason.ValueType  # 83
+    """NOT_FOUND: no series has this id (`GetSeries`, `StreamSeriesEvents`)."""
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -536,4 +538,6 @@ ERROR_REASON_TOO_MANY_SAVED_CONFIGS: ErrorReason.ValueType  # 82
 """RESOURCE_EXHAUSTED: the caller saved as many configurations as the server keeps for one
 key (1,000).
 """
+ERROR_REASON_SERIES_NOT_FOUND: ErrorReason.ValueType  # 83
+"""NOT_FOUND: no series has this id (`GetSeries`, `StreamSeriesEvents`)."""
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -3,10 +3,12 @@
 isort:skip_file
 Game events: the append-only history of a game, numbered without gaps from 1."""
 
+from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf.internal import containers as _containers
 from tabula_client._gen.tabula.v1 import clock_pb2 as _clock_pb2
 from tabula_client._gen.tabula.v1 import config_pb2 as _config_pb2
 from tabula_client._gen.tabula.v1 import game_pb2 as _game_pb2
@@ -262,21 +264,27 @@ class GameCreated(_message.Message):
 
     CONFIG_FIELD_NUMBER: _builtins.int
     SEAT_COUNT_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
     seat_count: _builtins.int
     """How many seats the game has; seats are numbered 1 to `seat_count`."""
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """The full configuration, with every default filled in and random choices made."""
 
+    @_builtins.property
+    def players(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.Player]:
+        """Who sits in each seat, as `Game.players` says."""
+
     def __init__(
         self,
         *,
         config: _config_pb2.GameConfig | None = ...,
         seat_count: _builtins.int = ...,
+        players: _abc.Iterable[_game_pb2.Player] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "seat_count", b"seat_count"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "players", b"players", "seat_count", b"seat_count"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -359,6 +359,9 @@ class Game(_message.Message):
     PRIVATE_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    SERIES_ID_FIELD_NUMBER: _builtins.int
+    SERIES_GAME_NUMBER_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -383,6 +386,12 @@ class Game(_message.Message):
     """
     allow_hints: _builtins.bool
     """Whether the seat to move may ask `GetHint` while the game runs. Fixed at creation."""
+    series_id: _builtins.str
+    """The series this game is part of (`Series.series_id`); empty for a game on its own.
+    Output only.
+    """
+    series_game_number: _builtins.int
+    """The game's number in its series, from 1; 0 for a game on its own. Output only."""
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """The full configuration, with every default filled in and random choices made (a
@@ -405,6 +414,13 @@ class Game(_message.Message):
     def bots(self) -> _containers.RepeatedCompositeFieldContainer[Global___BotSeat]:
         """The seats the server's own engine plays, in seat order. Fixed at creation. Output only."""
 
+    @_builtins.property
+    def players(self) -> _containers.RepeatedCompositeFieldContainer[Global___Player]:
+        """Who sits in each seat, as the creator said (`CreateGameRequest.players`): one entry per
+        seat, in seat order, when any seat was named (a seat nobody named has an empty entry);
+        empty when none was. Fixed at creation. Output only.
+        """
+
     def __init__(
         self,
         *,
@@ -422,14 +438,48 @@ class Game(_message.Message):
         private: _builtins.bool = ...,
         bots: _abc.Iterable[Global___BotSeat] | None = ...,
         allow_hints: _builtins.bool = ...,
+        players: _abc.Iterable[Global___Player] | None = ...,
+        series_id: _builtins.str = ...,
+        series_game_number: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "players", b"players", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class Player(_message.Message):
+    """Who sits in a seat, as the lobby that seated them says: Tabula keeps no accounts and
+    records what it is told.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    DISPLAY_NAME_FIELD_NUMBER: _builtins.int
+    player_id: _builtins.str
+    """The player's identifier in the caller's own system: at most 128 characters, kept as
+    given (`ListGamesRequest.player_id` finds a player's games). Empty for a seat nobody
+    named.
+    """
+    display_name: _builtins.str
+    """The name to show for the player: at most 64 characters, without control characters."""
+    def __init__(
+        self,
+        *,
+        player_id: _builtins.str = ...,
+        display_name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["display_name", b"display_name", "player_id", b"player_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Player: _TypeAlias = Player  # noqa: Y015
 
 @_typing.final
 class BotSeat(_message.Message):

@@ -44,6 +44,7 @@ from tabula_client._gen.tabula.v1 import config_pb2 as _config_pb2
 from tabula_client._gen.tabula.v1 import event_pb2 as _event_pb2
 from tabula_client._gen.tabula.v1 import game_pb2 as _game_pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as _move_pb2
+from tabula_client._gen.tabula.v1 import series_pb2 as _series_pb2
 from tabula_client._gen.tabula.v1 import view_pb2 as _view_pb2
 import builtins as _builtins
 import sys
@@ -312,6 +313,7 @@ class CreateGameRequest(_message.Message):
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -366,6 +368,15 @@ class CreateGameRequest(_message.Message):
         game as that seat but may not move for it (FAILED_PRECONDITION `SEAT_PLAYED_BY_ENGINE`).
         """
 
+    @_builtins.property
+    def players(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.Player]:
+        """Who sits in the seats, in seat order (`players[0]` sits in seat 1); fewer entries than
+        seats leave the rest unnamed. Recorded as given and shown in `Game.players`, views,
+        the creation event and PGN tags. More entries than seats, an id over 128 characters, or a
+        display name over 64 characters or with control characters is INVALID_ARGUMENT
+        `INVALID_REQUEST`, every problem named.
+        """
+
     def __init__(
         self,
         *,
@@ -378,10 +389,11 @@ class CreateGameRequest(_message.Message):
         request_id: _builtins.str = ...,
         bots: _abc.Iterable[_game_pb2.BotSeat] | None = ...,
         allow_hints: _builtins.bool | None = ...,
+        players: _abc.Iterable[_game_pb2.Player] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "pgn", b"pgn", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
@@ -556,6 +568,7 @@ class ListGamesRequest(_message.Message):
     STATUS_FIELD_NUMBER: _builtins.int
     CREATE_TIME_AFTER_FIELD_NUMBER: _builtins.int
     CREATE_TIME_BEFORE_FIELD_NUMBER: _builtins.int
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
     """Maximum number of games to return: 0 means 50, larger values are capped at 500,
     negative values are INVALID_REQUEST. Every page but the last holds exactly this many.
@@ -569,6 +582,10 @@ class ListGamesRequest(_message.Message):
     status: _game_pb2.GameStatus.ValueType
     """Only games in this status; unspecified means every status but archived (archived games
     are listed only when this asks for `GAME_STATUS_ARCHIVED`).
+    """
+    player_id: _builtins.str
+    """Only games with a seat whose player has this id (`Player.player_id`), at most 128
+    characters; empty for every game.
     """
     @_builtins.property
     def create_time_after(self) -> _timestamp_pb2.Timestamp:
@@ -591,10 +608,11 @@ class ListGamesRequest(_message.Message):
         status: _game_pb2.GameStatus.ValueType = ...,
         create_time_after: _timestamp_pb2.Timestamp | None = ...,
         create_time_before: _timestamp_pb2.Timestamp | None = ...,
+        player_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["create_time_after", b"create_time_after", "create_time_before", b"create_time_before"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time_after", b"create_time_after", "create_time_before", b"create_time_before", "kind", b"kind", "page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time_after", b"create_time_after", "create_time_before", b"create_time_before", "kind", b"kind", "page_size", b"page_size", "page_token", b"page_token", "player_id", b"player_id", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1973,3 +1991,290 @@ class DeleteSavedConfigResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___DeleteSavedConfigResponse: _TypeAlias = DeleteSavedConfigResponse  # noqa: Y015
+
+@_typing.final
+class CreateSeriesRequest(_message.Message):
+    """Request for `CreateSeries`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CONFIG_FIELD_NUMBER: _builtins.int
+    PRESET_FIELD_NUMBER: _builtins.int
+    SAVED_CONFIG_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    BEST_OF_FIELD_NUMBER: _builtins.int
+    FIRST_TO_FIELD_NUMBER: _builtins.int
+    DRAWS_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
+    PRIVATE_FIELD_NUMBER: _builtins.int
+    ALLOW_HINTS_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    preset: _builtins.str
+    """The name of one of `kind`'s presets; `kind` is then required."""
+    saved_config: _builtins.str
+    """The name of one of the caller's saved configurations; the series copies it."""
+    kind: _game_pb2.GameKind.ValueType
+    """The game kind; required with `preset`, and when given otherwise it must match."""
+    best_of: _builtins.int
+    """Best of this many games, 1 to 99. Exactly one of `best_of` and `first_to` is set."""
+    first_to: _builtins.int
+    """First to this many points, 1 to 50."""
+    draws: _series_pb2.SeriesDraws.ValueType
+    """How drawn games count; unspecified is `SERIES_DRAWS_HALF_POINT`."""
+    private: _builtins.bool
+    """Whether its games refuse spectators."""
+    allow_hints: _builtins.bool
+    """Whether the seat to move may ask `GetHint` while a game runs; unset for the kind's
+    default.
+    """
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe: a second
+    `CreateSeries` with the same service key, `request_id` and request returns the series
+    the first one created (`retried`), with new tokens while nobody has acted in its first
+    game (the lost answer's tokens then stop working) and none after. The same id with a
+    different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
+    """
+    @_builtins.property
+    def config(self) -> _config_pb2.GameConfig:
+        """A full configuration; zero fields take their defaults."""
+
+    @_builtins.property
+    def players(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.Player]:
+        """The two players (`players[0]` is player 1, who sits in seat 1 of the first game); at
+        most two entries, checked like `CreateGameRequest.players`. May be empty.
+        """
+
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.BotSeat]:
+        """Players the server's own engine plays in every game: `BotSeat.seat` names the player,
+        1 or 2. Checked like `CreateGameRequest.bots`.
+        """
+
+    def __init__(
+        self,
+        *,
+        config: _config_pb2.GameConfig | None = ...,
+        preset: _builtins.str = ...,
+        saved_config: _builtins.str = ...,
+        kind: _game_pb2.GameKind.ValueType = ...,
+        best_of: _builtins.int = ...,
+        first_to: _builtins.int = ...,
+        draws: _series_pb2.SeriesDraws.ValueType = ...,
+        players: _abc.Iterable[_game_pb2.Player] | None = ...,
+        bots: _abc.Iterable[_game_pb2.BotSeat] | None = ...,
+        private: _builtins.bool = ...,
+        allow_hints: _builtins.bool | None = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "preset", b"preset", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "draws", b"draws", "first_to", b"first_to", "kind", b"kind", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
+    _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
+    _WhichOneofReturnType_source: _TypeAlias = _typing.Literal["config", "preset", "saved_config"]  # noqa: Y015
+    _WhichOneofArgType_source: _TypeAlias = _typing.Literal["source", b"source"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__allow_hints) -> _WhichOneofReturnType__allow_hints | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_source) -> _WhichOneofReturnType_source | None: ...
+
+Global___CreateSeriesRequest: _TypeAlias = CreateSeriesRequest  # noqa: Y015
+
+@_typing.final
+class CreateSeriesResponse(_message.Message):
+    """Response of `CreateSeries`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SERIES_FIELD_NUMBER: _builtins.int
+    PLAYER_TOKENS_FIELD_NUMBER: _builtins.int
+    RETRIED_FIELD_NUMBER: _builtins.int
+    retried: _builtins.bool
+    """True when this answers a retry."""
+    @_builtins.property
+    def series(self) -> _series_pb2.Series:
+        """The new series, with its first game created."""
+
+    @_builtins.property
+    def player_tokens(self) -> _containers.RepeatedCompositeFieldContainer[_series_pb2.SeriesToken]:
+        """One token per player, in player order; on a retry, new tokens or none (see
+        `CreateSeriesRequest.request_id`).
+        """
+
+    def __init__(
+        self,
+        *,
+        series: _series_pb2.Series | None = ...,
+        player_tokens: _abc.Iterable[_series_pb2.SeriesToken] | None = ...,
+        retried: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["series", b"series"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_tokens", b"player_tokens", "retried", b"retried", "series", b"series"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateSeriesResponse: _TypeAlias = CreateSeriesResponse  # noqa: Y015
+
+@_typing.final
+class GetSeriesRequest(_message.Message):
+    """Request for `GetSeries`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SERIES_ID_FIELD_NUMBER: _builtins.int
+    series_id: _builtins.str
+    """The series' identifier; required, at most 64 characters."""
+    def __init__(
+        self,
+        *,
+        series_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["series_id", b"series_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetSeriesRequest: _TypeAlias = GetSeriesRequest  # noqa: Y015
+
+@_typing.final
+class GetSeriesResponse(_message.Message):
+    """Response of `GetSeries`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SERIES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def series(self) -> _series_pb2.Series:
+        """The series."""
+
+    def __init__(
+        self,
+        *,
+        series: _series_pb2.Series | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["series", b"series"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["series", b"series"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetSeriesResponse: _TypeAlias = GetSeriesResponse  # noqa: Y015
+
+@_typing.final
+class ListSeriesRequest(_message.Message):
+    """Request for `ListSeries`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    page_size: _builtins.int
+    """Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+    are INVALID_REQUEST.
+    """
+    page_token: _builtins.str
+    """`next_page_token` from a previous response with the same filter; empty for the first
+    page.
+    """
+    status: _series_pb2.SeriesStatus.ValueType
+    """Only series in this status; unspecified for every series."""
+    def __init__(
+        self,
+        *,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+        status: _series_pb2.SeriesStatus.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListSeriesRequest: _TypeAlias = ListSeriesRequest  # noqa: Y015
+
+@_typing.final
+class ListSeriesResponse(_message.Message):
+    """Response of `ListSeries`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SERIES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Token for the next page; empty on the last page."""
+    @_builtins.property
+    def series(self) -> _containers.RepeatedCompositeFieldContainer[_series_pb2.Series]:
+        """The series of this page, newest first."""
+
+    def __init__(
+        self,
+        *,
+        series: _abc.Iterable[_series_pb2.Series] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "series", b"series"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListSeriesResponse: _TypeAlias = ListSeriesResponse  # noqa: Y015
+
+@_typing.final
+class StreamSeriesEventsRequest(_message.Message):
+    """Request for `StreamSeriesEvents`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SERIES_ID_FIELD_NUMBER: _builtins.int
+    AFTER_SEQ_FIELD_NUMBER: _builtins.int
+    series_id: _builtins.str
+    """The series' identifier; required, at most 64 characters."""
+    after_seq: _builtins.int
+    """Deliver events with a sequence number greater than this: 0 for the whole history, the
+    last seq seen to resume. Beyond the series' newest event is OUT_OF_RANGE
+    `SEQ_OUT_OF_RANGE`.
+    """
+    def __init__(
+        self,
+        *,
+        series_id: _builtins.str = ...,
+        after_seq: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "series_id", b"series_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StreamSeriesEventsRequest: _TypeAlias = StreamSeriesEventsRequest  # noqa: Y015
+
+@_typing.final
+class StreamSeriesEventsResponse(_message.Message):
+    """One message of `StreamSeriesEvents`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    EVENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def event(self) -> _series_pb2.SeriesEvent:
+        """The next event; its `seq` is one more than the previous message's."""
+
+    def __init__(
+        self,
+        *,
+        event: _series_pb2.SeriesEvent | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StreamSeriesEventsResponse: _TypeAlias = StreamSeriesEventsResponse  # noqa: Y015

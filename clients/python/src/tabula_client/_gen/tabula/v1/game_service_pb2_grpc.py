@@ -172,6 +172,26 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.AddTimeRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.AddTimeResponse.FromString,
                 _registered_method=True)
+        self.CreateSeries = channel.unary_unary(
+                '/tabula.v1.GameService/CreateSeries',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.CreateSeriesRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateSeriesResponse.FromString,
+                _registered_method=True)
+        self.GetSeries = channel.unary_unary(
+                '/tabula.v1.GameService/GetSeries',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.GetSeriesRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.GetSeriesResponse.FromString,
+                _registered_method=True)
+        self.ListSeries = channel.unary_unary(
+                '/tabula.v1.GameService/ListSeries',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ListSeriesRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ListSeriesResponse.FromString,
+                _registered_method=True)
+        self.StreamSeriesEvents = channel.unary_stream(
+                '/tabula.v1.GameService/StreamSeriesEvents',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -473,6 +493,41 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateSeries(self, request, context):
+        """Starts a series: several games of one configuration between the same two players,
+        who take turns in seat 1; the server creates each next game when one ends and keeps
+        the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
+        source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
+        otherwise, like a length or bot that makes no sense, every problem named).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSeries(self, request, context):
+        """A series, its games and its score. A private series is read only with a service key or
+        one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListSeries(self, request, context):
+        """Series, newest first, a page at a time. Needs a service key, like `ListGames`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StreamSeriesEvents(self, request, context):
+        """A series' events (each game created, each game scored, the end), numbered from 1,
+        then live until the series ends; the stream closes after `SeriesFinished`. Read access
+        as `GetSeries`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -605,6 +660,26 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.AddTime,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.AddTimeRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.AddTimeResponse.SerializeToString,
+            ),
+            'CreateSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateSeries,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateSeriesRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.CreateSeriesResponse.SerializeToString,
+            ),
+            'GetSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeries,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.GetSeriesRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.GetSeriesResponse.SerializeToString,
+            ),
+            'ListSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListSeries,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ListSeriesRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ListSeriesResponse.SerializeToString,
+            ),
+            'StreamSeriesEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.StreamSeriesEvents,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1317,6 +1392,114 @@ class GameService:
             '/tabula.v1.GameService/AddTime',
             tabula_dot_v1_dot_game__service__pb2.AddTimeRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.AddTimeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/CreateSeries',
+            tabula_dot_v1_dot_game__service__pb2.CreateSeriesRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.CreateSeriesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/GetSeries',
+            tabula_dot_v1_dot_game__service__pb2.GetSeriesRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.GetSeriesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ListSeries',
+            tabula_dot_v1_dot_game__service__pb2.ListSeriesRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ListSeriesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StreamSeriesEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/tabula.v1.GameService/StreamSeriesEvents',
+            tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsResponse.FromString,
             options,
             channel_credentials,
             insecure,

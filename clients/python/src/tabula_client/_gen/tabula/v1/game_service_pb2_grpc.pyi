@@ -254,6 +254,24 @@ class GameServiceStub:
     FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
     `GAME_OVER`, or `REQUEST_ID_REUSED`.
     """
+    CreateSeries: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.CreateSeriesRequest, _game_service_pb2.CreateSeriesResponse]
+    """Starts a series: several games of one configuration between the same two players,
+    who take turns in seat 1; the server creates each next game when one ends and keeps
+    the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
+    source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
+    otherwise, like a length or bot that makes no sense, every problem named).
+    """
+    GetSeries: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetSeriesRequest, _game_service_pb2.GetSeriesResponse]
+    """A series, its games and its score. A private series is read only with a service key or
+    one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
+    """
+    ListSeries: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListSeriesRequest, _game_service_pb2.ListSeriesResponse]
+    """Series, newest first, a page at a time. Needs a service key, like `ListGames`."""
+    StreamSeriesEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamSeriesEventsRequest, _game_service_pb2.StreamSeriesEventsResponse]
+    """A series' events (each game created, each game scored, the end), numbered from 1,
+    then live until the series ends; the stream closes after `SeriesFinished`. Read access
+    as `GetSeries`.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -450,6 +468,24 @@ class GameServiceAsyncStub(GameServiceStub):
     the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
     FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
     `GAME_OVER`, or `REQUEST_ID_REUSED`.
+    """
+    CreateSeries: _aio.UnaryUnaryMultiCallable[_game_service_pb2.CreateSeriesRequest, _game_service_pb2.CreateSeriesResponse]  # type: ignore[assignment]
+    """Starts a series: several games of one configuration between the same two players,
+    who take turns in seat 1; the server creates each next game when one ends and keeps
+    the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
+    source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
+    otherwise, like a length or bot that makes no sense, every problem named).
+    """
+    GetSeries: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetSeriesRequest, _game_service_pb2.GetSeriesResponse]  # type: ignore[assignment]
+    """A series, its games and its score. A private series is read only with a service key or
+    one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
+    """
+    ListSeries: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListSeriesRequest, _game_service_pb2.ListSeriesResponse]  # type: ignore[assignment]
+    """Series, newest first, a page at a time. Needs a service key, like `ListGames`."""
+    StreamSeriesEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamSeriesEventsRequest, _game_service_pb2.StreamSeriesEventsResponse]  # type: ignore[assignment]
+    """A series' events (each game created, each game scored, the end), numbered from 1,
+    then live until the series ends; the stream closes after `SeriesFinished`. Read access
+    as `GetSeries`.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -800,6 +836,48 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         the game does not have or a time not from 1 ms to 1 day in whole milliseconds;
         FAILED_PRECONDITION `NO_CLOCK`, `OUT_OF_TIME` when the seat's time had already run out,
         `GAME_OVER`, or `REQUEST_ID_REUSED`.
+        """
+
+    @_abc_1.abstractmethod
+    def CreateSeries(
+        self,
+        request: _game_service_pb2.CreateSeriesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.CreateSeriesResponse, _abc.Awaitable[_game_service_pb2.CreateSeriesResponse]]:
+        """Starts a series: several games of one configuration between the same two players,
+        who take turns in seat 1; the server creates each next game when one ends and keeps
+        the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
+        source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
+        otherwise, like a length or bot that makes no sense, every problem named).
+        """
+
+    @_abc_1.abstractmethod
+    def GetSeries(
+        self,
+        request: _game_service_pb2.GetSeriesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.GetSeriesResponse, _abc.Awaitable[_game_service_pb2.GetSeriesResponse]]:
+        """A series, its games and its score. A private series is read only with a service key or
+        one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
+        """
+
+    @_abc_1.abstractmethod
+    def ListSeries(
+        self,
+        request: _game_service_pb2.ListSeriesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ListSeriesResponse, _abc.Awaitable[_game_service_pb2.ListSeriesResponse]]:
+        """Series, newest first, a page at a time. Needs a service key, like `ListGames`."""
+
+    @_abc_1.abstractmethod
+    def StreamSeriesEvents(
+        self,
+        request: _game_service_pb2.StreamSeriesEventsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_game_service_pb2.StreamSeriesEventsResponse], _abc.AsyncIterator[_game_service_pb2.StreamSeriesEventsResponse]]:
+        """A series' events (each game created, each game scored, the end), numbered from 1,
+        then live until the series ends; the stream closes after `SeriesFinished`. Read access
+        as `GetSeries`.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

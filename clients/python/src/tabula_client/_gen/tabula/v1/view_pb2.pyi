@@ -500,6 +500,7 @@ class View(_message.Message):
     DRAW_OFFER_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
     TAKEBACK_REQUEST_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`)."""
     kind: _game_pb2.GameKind.ValueType
@@ -601,6 +602,12 @@ class View(_message.Message):
         the view was made; absent without clocks.
         """
 
+    @_builtins.property
+    def players(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.Player]:
+        """Who sits in each seat, as `Game.players` says: one entry per seat when the creation
+        named any, empty otherwise.
+        """
+
     def __init__(
         self,
         *,
@@ -626,10 +633,11 @@ class View(_message.Message):
         draw_offer: _builtins.int = ...,
         clock: _clock_pb2.ClockReadings | None = ...,
         takeback_request: _builtins.int = ...,
+        players: _abc.Iterable[_game_pb2.Player] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "graph", b"graph", "last_move", b"last_move", "outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "takeback_request", b"takeback_request", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "players", b"players", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "takeback_request", b"takeback_request", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

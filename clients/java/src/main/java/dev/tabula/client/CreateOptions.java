@@ -2,6 +2,7 @@ package dev.tabula.client;
 
 import dev.tabula.v1.BotSeat;
 import dev.tabula.v1.ClockConfig;
+import dev.tabula.v1.Player;
 import dev.tabula.v1.Starter;
 import dev.tabula.v1.TimeControl;
 import dev.tabula.v1.TimeoutRule;
@@ -14,8 +15,9 @@ import java.util.Optional;
 /**
  * Options of a game's creation ({@code createGameFromPreset}, {@code FromConfig},
  * {@code FromPgn}, {@code FromSavedConfig}): whether the game is private, a request id that makes the creation safe to
- * retry, the seats the server's own engine plays, whether the seat to move may ask for
- * hints, and, for a game created from a configuration, its clocks and which seat starts.
+ * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
+ * move may ask for hints, and, for a game created from a configuration, its clocks and which
+ * seat starts.
  * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
@@ -25,6 +27,8 @@ import java.util.Optional;
  *     CreateOptions.defaults().withBot(2, 1, Duration.ZERO));
  * client.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
  *     CreateOptions.defaults().withAllowHints(true));
+ * client.createGameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+ *     CreateOptions.defaults().withPlayer("u-17", "Ann").withPlayer("u-42", "Bob"));
  * client.createGameFromConfig(config,
  *     CreateOptions.defaults().withClock(Clocks.fischer(Duration.ofMinutes(3), Duration.ofSeconds(2))));
  * client.createGameFromConfig(config, CreateOptions.defaults().withStarter(Starter.STARTER_RANDOM));
@@ -32,21 +36,23 @@ import java.util.Optional;
  */
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
-      new CreateOptions(false, "", List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+      new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
   private final boolean privateGame;
   private final String requestId;
   private final List<BotSeat> bots;
+  private final List<Player> players;
   private final Optional<Boolean> allowHints;
   private final Optional<ClockConfig> clock;
   private final Optional<TimeoutRule> onTimeout;
   private final Optional<Starter> starter;
 
-  private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, Optional<Boolean> allowHints,
-      Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout, Optional<Starter> starter) {
+  private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
+      Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout, Optional<Starter> starter) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
+    this.players = players;
     this.allowHints = allowHints;
     this.clock = clock;
     this.onTimeout = onTimeout;
@@ -54,8 +60,8 @@ public final class CreateOptions {
   }
 
   /**
-   * A public game, without a request id, every seat played by its token, hints as the server
-   * decides, clocks and the seat that starts as its configuration says.
+   * A public game, without a request id, every seat played by its token and named by nobody,
+   * hints as the server decides, clocks and the seat that starts as its configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -66,7 +72,7 @@ public final class CreateOptions {
    * only its seats and service keys may read it.
    */
   public CreateOptions withPrivate(boolean privateGame) {
-    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, onTimeout, starter);
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, starter);
   }
 
   /**
@@ -77,8 +83,8 @@ public final class CreateOptions {
    * {@code REQUEST_ID_REUSED}.
    */
   public CreateOptions withRequestId(String requestId) {
-    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, allowHints, clock, onTimeout,
-        starter);
+    return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
+        onTimeout, starter);
   }
 
   /**
@@ -91,8 +97,8 @@ public final class CreateOptions {
    * {@code INVALID_REQUEST}.
    */
   public CreateOptions withBots(List<BotSeat> bots) {
-    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), allowHints, clock, onTimeout,
-        starter);
+    return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
+        onTimeout, starter);
   }
 
   /** As {@link #withBots(List)}. */
@@ -113,7 +119,47 @@ public final class CreateOptions {
     }
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
-    return new CreateOptions(privateGame, requestId, List.copyOf(more), allowHints, clock, onTimeout, starter);
+    return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, starter);
+  }
+
+  /**
+   * Who sits in the seats, in seat order ({@code players.get(0)} sits in seat 1), replacing any
+   * given before; fewer players than seats leave the rest unnamed, and
+   * {@code Player.getDefaultInstance()} leaves a seat before a named one unnamed. Tabula keeps
+   * no accounts: it records them as given and shows them in the game's and its views'
+   * {@code getPlayersList()} (one entry per seat once any is named), the creation event and
+   * PGN tags, and {@code ListGamesRequest.player_id} finds a player's games. More players than
+   * seats, an id over 128 characters, or a display name over 64 characters or with control
+   * characters fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}.
+   */
+  public CreateOptions withPlayers(List<Player> players) {
+    return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
+        clock, onTimeout, starter);
+  }
+
+  /** As {@link #withPlayers(List)}. */
+  public CreateOptions withPlayers(Player... players) {
+    return withPlayers(List.of(players));
+  }
+
+  /**
+   * The player of the next seat (see {@link #withPlayers(List)}): the first call names seat 1,
+   * the next seat 2, and so on. {@code playerId} is the player's identifier in the caller's
+   * own system (at most 128 characters), {@code displayName} the name to show (at most 64
+   * characters); either may be empty.
+   */
+  public CreateOptions withPlayer(String playerId, String displayName) {
+    List<Player> more = new ArrayList<>(players);
+    more.add(player(playerId, displayName));
+    return withPlayers(more);
+  }
+
+  /** A {@code Player} with this id and display name (either may be empty). */
+  static Player player(String playerId, String displayName) {
+    return Player.newBuilder()
+        .setPlayerId(Objects.requireNonNull(playerId, "playerId"))
+        .setDisplayName(Objects.requireNonNull(displayName, "displayName"))
+        .build();
   }
 
   /**
@@ -123,7 +169,7 @@ public final class CreateOptions {
    * Anyone may analyse a finished game either way.
    */
   public CreateOptions withAllowHints(boolean allowHints) {
-    return new CreateOptions(privateGame, requestId, bots, Optional.of(allowHints), clock, onTimeout, starter);
+    return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, starter);
   }
 
   /**
@@ -145,7 +191,7 @@ public final class CreateOptions {
   /** As {@link #withClock(TimeControl...)}. */
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
-    return new CreateOptions(privateGame, requestId, bots, allowHints, Optional.of(config), onTimeout, starter);
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, starter);
   }
 
   /**
@@ -156,8 +202,8 @@ public final class CreateOptions {
    * either the creation throws {@link IllegalArgumentException} without calling the server.
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
-    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, Optional.of(Objects.requireNonNull(rule, "rule")),
-        starter);
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
+        Optional.of(Objects.requireNonNull(rule, "rule")), starter);
   }
 
   /**
@@ -174,7 +220,7 @@ public final class CreateOptions {
    * {@link IllegalArgumentException} without calling the server, as with {@link #withClock}.
    */
   public CreateOptions withStarter(Starter starter) {
-    return new CreateOptions(privateGame, requestId, bots, allowHints, clock, onTimeout,
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
         Optional.of(Objects.requireNonNull(starter, "starter")));
   }
 
@@ -191,6 +237,11 @@ public final class CreateOptions {
   /** The seats the server's engine plays, in the order given; empty for none. */
   public List<BotSeat> bots() {
     return bots;
+  }
+
+  /** Who sits in the seats, in seat order; empty when nobody is named. */
+  public List<Player> players() {
+    return players;
   }
 
   /** Whether hints are allowed while the game runs; empty when the server decides. */

@@ -7,6 +7,7 @@ import com.google.protobuf.Message;
 import dev.tabula.v1.Actor;
 import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.Move;
+import dev.tabula.v1.SeriesEvent;
 
 /**
  * Names for what a server sends, total over values this client does not know.
@@ -43,6 +44,16 @@ public final class Names {
    * its seq and time, and {@link EventStream} returns it like any other.
    */
   public static String eventKind(GameEvent event) {
+    return oneofCase(event, "kind");
+  }
+
+  /**
+   * The arm of a series event's kind as the contract names it ({@code game_started},
+   * {@code game_finished} or {@code series_finished}), or {@value #UNKNOWN} for a kind added
+   * after this client. Such an event still has its seq and time, and
+   * {@link SeriesEventStream} returns it like any other.
+   */
+  public static String seriesEventKind(SeriesEvent event) {
     return oneofCase(event, "kind");
   }
 

@@ -7,6 +7,7 @@ import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.ArchiveGameRequest;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateSavedConfigRequest;
+import dev.tabula.v1.CreateSeriesRequest;
 import dev.tabula.v1.DeleteGameRequest;
 import dev.tabula.v1.DeleteSavedConfigRequest;
 import dev.tabula.v1.ExportPgnRequest;
@@ -15,6 +16,7 @@ import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GetGameRequest;
 import dev.tabula.v1.GetHintRequest;
 import dev.tabula.v1.GetSavedConfigRequest;
+import dev.tabula.v1.GetSeriesRequest;
 import dev.tabula.v1.GetViewRequest;
 import dev.tabula.v1.ListLegalMovesRequest;
 import dev.tabula.v1.ListSavedConfigsRequest;
@@ -27,6 +29,7 @@ import dev.tabula.v1.ResignRequest;
 import dev.tabula.v1.ResumeClockRequest;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.TakeBackRequest;
 import dev.tabula.v1.UpdateSavedConfigRequest;
@@ -42,7 +45,8 @@ final class Requests {
     CreateGameRequest.Builder request = CreateGameRequest.newBuilder()
         .setPrivate(options.isPrivate())
         .setRequestId(options.requestId())
-        .addAllBots(options.bots());
+        .addAllBots(options.bots())
+        .addAllPlayers(options.players());
     options.allowHints().ifPresent(request::setAllowHints);
     return request;
   }
@@ -211,5 +215,39 @@ final class Requests {
 
   static DeleteSavedConfigRequest deleteSavedConfig(String name) {
     return DeleteSavedConfigRequest.newBuilder().setName(name).build();
+  }
+
+  private static CreateSeriesRequest.Builder series(SeriesOptions options) {
+    Objects.requireNonNull(options, "options");
+    CreateSeriesRequest.Builder request = CreateSeriesRequest.newBuilder()
+        .setBestOf(options.bestOf())
+        .setFirstTo(options.firstTo())
+        .setDraws(options.draws())
+        .addAllPlayers(options.players())
+        .addAllBots(options.bots())
+        .setPrivate(options.isPrivate())
+        .setRequestId(options.requestId());
+    options.allowHints().ifPresent(request::setAllowHints);
+    return request;
+  }
+
+  static CreateSeriesRequest seriesFromPreset(GameKind kind, String preset, SeriesOptions options) {
+    return series(options).setKind(Objects.requireNonNull(kind, "kind")).setPreset(Objects.requireNonNull(preset, "preset")).build();
+  }
+
+  static CreateSeriesRequest seriesFromConfig(GameConfig config, SeriesOptions options) {
+    return series(options).setConfig(Objects.requireNonNull(config, "config")).build();
+  }
+
+  static CreateSeriesRequest seriesFromSavedConfig(String name, SeriesOptions options) {
+    return series(options).setSavedConfig(Objects.requireNonNull(name, "name")).build();
+  }
+
+  static GetSeriesRequest getSeries(String seriesId) {
+    return GetSeriesRequest.newBuilder().setSeriesId(seriesId).build();
+  }
+
+  static StreamSeriesEventsRequest seriesEvents(String seriesId, long afterSeq) {
+    return StreamSeriesEventsRequest.newBuilder().setSeriesId(seriesId).setAfterSeq(afterSeq).build();
   }
 }

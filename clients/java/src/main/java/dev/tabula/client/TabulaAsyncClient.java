@@ -4,6 +4,8 @@ import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
+import dev.tabula.v1.CreateSeriesRequest;
+import dev.tabula.v1.CreateSeriesResponse;
 import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameEvent;
@@ -18,12 +20,16 @@ import dev.tabula.v1.ListGamesResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSavedConfigsResponse;
+import dev.tabula.v1.ListSeriesRequest;
+import dev.tabula.v1.ListSeriesResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ResignResponse;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.SeatToken;
+import dev.tabula.v1.Series;
+import dev.tabula.v1.SeriesEvent;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
 import dev.tabula.v1.SubmitMoveRequest;
@@ -48,7 +54,8 @@ import java.util.function.Function;
  * Cancelling a future cancels its call. Unary calls have the same deadline as the blocking
  * client's (30 seconds unless configured otherwise, {@link #withTimeout} for another);
  * {@link #events} delivers a game's events to a {@link StreamObserver}, resuming like
- * {@link EventStream}.
+ * {@link EventStream}, and {@link #seriesEvents} a series' events, like
+ * {@link SeriesEventStream}.
  *
  * <pre>{@code
  * TabulaAsyncClient async = client.async();
@@ -150,7 +157,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return createGameFromPreset(kind, preset, CreateOptions.defaults().withRequestId(requestId));
   }
 
-  /** As {@link #createGameFromPreset(GameKind, String)}, private, with a request id or with bot seats. */
+  /** As {@link #createGameFromPreset(GameKind, String)}, private, with a request id, with bot seats or with players. */
   public CompletableFuture<CreateGameResponse> createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(Requests.fromPreset(kind, preset, options));
   }
@@ -470,6 +477,59 @@ public final class TabulaAsyncClient implements AutoCloseable {
   /** As {@link #addTime(String, int, Duration)}, safe to retry with {@code requestId}. */
   public CompletableFuture<View> addTime(String gameId, int seat, Duration time, String requestId) {
     return call(GameServiceGrpc.GameServiceStub::addTime, Requests.addTime(gameId, seat, time, requestId), r -> r.getView());
+  }
+
+  /** Starts a series from a preset; see {@link TabulaClient#createSeriesFromPreset}. */
+  public CompletableFuture<CreateSeriesResponse> createSeriesFromPreset(GameKind kind, String preset, SeriesOptions options) {
+    return createSeries(Requests.seriesFromPreset(kind, preset, options));
+  }
+
+  /** Starts a series from a full configuration; see {@link TabulaClient#createSeriesFromConfig}. */
+  public CompletableFuture<CreateSeriesResponse> createSeriesFromConfig(GameConfig config, SeriesOptions options) {
+    return createSeries(Requests.seriesFromConfig(config, options));
+  }
+
+  /** Starts a series from a saved configuration; see {@link TabulaClient#createSeriesFromSavedConfig}. */
+  public CompletableFuture<CreateSeriesResponse> createSeriesFromSavedConfig(String name, SeriesOptions options) {
+    return createSeries(Requests.seriesFromSavedConfig(name, options));
+  }
+
+  /** Starts a series from a full request. */
+  public CompletableFuture<CreateSeriesResponse> createSeries(CreateSeriesRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::createSeries, request, r -> r);
+  }
+
+  /** A series, its games and its score; see {@link TabulaClient#getSeries(String)}. */
+  public CompletableFuture<Series> getSeries(String seriesId) {
+    return call(GameServiceGrpc.GameServiceStub::getSeries, Requests.getSeries(seriesId), r -> r.getSeries());
+  }
+
+  /** The first page of series; see {@link TabulaClient#listSeries()}. */
+  public CompletableFuture<ListSeriesResponse> listSeries() {
+    return listSeries(ListSeriesRequest.getDefaultInstance());
+  }
+
+  /** One page of series; see {@link TabulaClient#listSeries(ListSeriesRequest)}. */
+  public CompletableFuture<ListSeriesResponse> listSeries(ListSeriesRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::listSeries, request, r -> r);
+  }
+
+  /**
+   * Delivers the events of a series after {@code afterSeq} to {@code observer} as they arrive,
+   * resuming after a dropped connection, until {@code onCompleted} after the series' final
+   * event; see {@link AsyncSeriesEventStream}. Close it when done.
+   */
+  public AsyncSeriesEventStream seriesEvents(String seriesId, long afterSeq, StreamObserver<SeriesEvent> observer) {
+    return seriesEvents(seriesId, afterSeq, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY, observer);
+  }
+
+  /** As {@link #seriesEvents(String, long, StreamObserver)}, with a bound on reconnection attempts in a row and the first wait. */
+  public AsyncSeriesEventStream seriesEvents(String seriesId, long afterSeq, int maxReconnects, Duration firstDelay,
+      StreamObserver<SeriesEvent> observer) {
+    AsyncSeriesEventStream stream = new AsyncSeriesEventStream(stub, Requests.seriesEvents(seriesId, afterSeq), maxReconnects,
+        firstDelay, Objects.requireNonNull(observer, "observer"));
+    stream.start();
+    return stream;
   }
 
   @Override

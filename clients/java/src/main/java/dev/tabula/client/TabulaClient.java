@@ -4,6 +4,8 @@ import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
+import dev.tabula.v1.CreateSeriesRequest;
+import dev.tabula.v1.CreateSeriesResponse;
 import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
@@ -17,12 +19,15 @@ import dev.tabula.v1.ListGamesResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSavedConfigsResponse;
+import dev.tabula.v1.ListSeriesRequest;
+import dev.tabula.v1.ListSeriesResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ResignResponse;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.SeatToken;
+import dev.tabula.v1.Series;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
@@ -60,8 +65,10 @@ import java.util.function.Function;
  *
  * <p>There is one method per RPC of the contract, named after it ({@code CreateGame} is
  * {@link #createGameFromPreset}, {@link #createGameFromConfig}, {@link #createGameFromPgn} and
- * {@link #createGameFromSavedConfig};
- * {@code StreamEvents} is {@link #events}). Every unary call has a deadline, 30 seconds unless
+ * {@link #createGameFromSavedConfig}, and {@code CreateSeries} likewise
+ * {@link #createSeriesFromPreset}, {@link #createSeriesFromConfig} and
+ * {@link #createSeriesFromSavedConfig}; {@code StreamEvents} is {@link #events} and
+ * {@code StreamSeriesEvents} {@link #seriesEvents}). Every unary call has a deadline, 30 seconds unless
  * the builder's {@link Builder#callTimeout} or {@link #withTimeout} says otherwise; event
  * streams have none and end with {@link EventStream#close}. Every call that fails throws
  * {@link TabulaException} with the gRPC code and the server's stable reason. The messages and
@@ -215,8 +222,9 @@ public final class TabulaClient implements AutoCloseable {
   }
 
   /**
-   * As {@link #createGameFromPreset(GameKind, String)}, private, with a request id or with
-   * seats the server's engine plays ({@link CreateOptions#withBot}).
+   * As {@link #createGameFromPreset(GameKind, String)}, private, with a request id, with
+   * seats the server's engine plays ({@link CreateOptions#withBot}) or with the players who
+   * sit in the seats ({@link CreateOptions#withPlayer}).
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(Requests.fromPreset(kind, preset, options));
@@ -299,8 +307,9 @@ public final class TabulaClient implements AutoCloseable {
   }
 
   /**
-   * One page of games, filtered by the request's {@code kind}, {@code status} and
-   * {@code create_time_after}/{@code create_time_before}; pass the response's
+   * One page of games, filtered by the request's {@code kind}, {@code status},
+   * {@code create_time_after}/{@code create_time_before} and {@code player_id} (games with a
+   * seat whose player has that id, see {@link CreateOptions#withPlayers}); pass the response's
    * {@code next_page_token} as {@code page_token} for the next page (empty after the last).
    */
   public ListGamesResponse listGames(ListGamesRequest request) {
@@ -686,6 +695,108 @@ public final class TabulaClient implements AutoCloseable {
   /** As {@link #addTime(String, int, Duration)}, safe to retry with {@code requestId} (empty for none). */
   public View addTime(String gameId, int seat, Duration time, String requestId) {
     return call(s -> s.addTime(Requests.addTime(gameId, seat, time, requestId))).getView();
+  }
+
+  /**
+   * Starts a series of games of {@code kind} from one of its named presets between the same two
+   * players, who take turns in seat 1 (player 1 sits in seat 1 in odd-numbered games, in seat
+   * 2 in even ones): the server creates each next game when one ends, keeps the score and
+   * finishes the series once it is decided. {@code options} gives its length
+   * ({@link SeriesOptions#bestOf} or {@link SeriesOptions#firstTo}) and the rest. The response
+   * holds the series, its first game created, and one token per player
+   * ({@code getPlayerTokensList()}, shown only this once): in every game of the series a
+   * player's token acts as the seat the player sits in, like a seat token
+   * ({@code client.as(token)}). Needs a service key, like a game's creation; only two-seat
+   * kinds make a series, and a bad length, player or bot fails with {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}, every problem named.
+   *
+   * <pre>{@code
+   * CreateSeriesResponse created = client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+   *     SeriesOptions.bestOf(3).withPlayer("u-17", "Ann").withPlayer("u-42", "Bob"));
+   * TabulaClient ann = client.as(created.getPlayerTokens(0).getToken());
+   * String firstGame = created.getSeries().getGames(0).getGameId(); // Ann plays white
+   * }</pre>
+   */
+  public CreateSeriesResponse createSeriesFromPreset(GameKind kind, String preset, SeriesOptions options) {
+    return createSeries(Requests.seriesFromPreset(kind, preset, options));
+  }
+
+  /**
+   * As {@link #createSeriesFromPreset}, every game created from a full configuration; zero
+   * fields take their defaults, and random parts (a random starter, a Chess960 start) are drawn
+   * anew for each game.
+   */
+  public CreateSeriesResponse createSeriesFromConfig(GameConfig config, SeriesOptions options) {
+    return createSeries(Requests.seriesFromConfig(config, options));
+  }
+
+  /**
+   * As {@link #createSeriesFromPreset}, every game created from one of the caller's saved
+   * configurations, which the series copies ({@code NOT_FOUND} {@code SAVED_CONFIG_NOT_FOUND}
+   * for an unknown name).
+   */
+  public CreateSeriesResponse createSeriesFromSavedConfig(String name, SeriesOptions options) {
+    return createSeries(Requests.seriesFromSavedConfig(name, options));
+  }
+
+  /** Starts a series from a full request. */
+  public CreateSeriesResponse createSeries(CreateSeriesRequest request) {
+    return call(s -> s.createSeries(request));
+  }
+
+  /**
+   * A series: its configuration and length, its players, its games so far
+   * ({@code getGamesList()}, each with its game id, the seat player 1 sits in, and once scored
+   * its outcome and points), the players' points, its status, and once finished its winner (1
+   * or 2; 0 for a tie). Anyone may read a series that is not private; a private one needs a
+   * service key or one of its players' tokens. An unknown id fails with {@code NOT_FOUND},
+   * reason {@code SERIES_NOT_FOUND}.
+   */
+  public Series getSeries(String seriesId) {
+    return call(s -> s.getSeries(Requests.getSeries(seriesId))).getSeries();
+  }
+
+  /** The first page of series, newest first (every status, 50 a page). Needs a service key. */
+  public ListSeriesResponse listSeries() {
+    return listSeries(ListSeriesRequest.getDefaultInstance());
+  }
+
+  /**
+   * One page of series, newest first, filtered by the request's {@code status}; pass the
+   * response's {@code next_page_token} as {@code page_token} for the next page (empty after
+   * the last). Needs a service key.
+   */
+  public ListSeriesResponse listSeries(ListSeriesRequest request) {
+    return call(s -> s.listSeries(request));
+  }
+
+  /** Every series the request's filter selects, following the pages from its {@code page_token}. */
+  public List<Series> listAllSeries(ListSeriesRequest request) {
+    List<Series> series = new ArrayList<>();
+    ListSeriesRequest page = request;
+    while (true) {
+      ListSeriesResponse response = listSeries(page);
+      series.addAll(response.getSeriesList());
+      if (response.getNextPageToken().isEmpty()) {
+        return series;
+      }
+      page = page.toBuilder().setPageToken(response.getNextPageToken()).build();
+    }
+  }
+
+  /**
+   * Follows the events of a series after sequence number {@code afterSeq} (0: from its first
+   * game's creation): each game started, each game scored, then {@code series_finished}, after
+   * which the stream ends; reconnects after a dropped connection. See
+   * {@link SeriesEventStream}. Close it when done.
+   */
+  public SeriesEventStream seriesEvents(String seriesId, long afterSeq) {
+    return seriesEvents(seriesId, afterSeq, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY);
+  }
+
+  /** As {@link #seriesEvents(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
+  public SeriesEventStream seriesEvents(String seriesId, long afterSeq, int maxReconnects, Duration firstDelay) {
+    return new SeriesEventStream(stub, Requests.seriesEvents(seriesId, afterSeq), maxReconnects, firstDelay);
   }
 
   /**

@@ -19,9 +19,9 @@ import java.util.Map;
  * <p>The reason is empty only when the status carried no ErrorInfo, which happens for failures
  * that never reached the server (an unreachable address, a deadline that expired first).
  *
- * <p>An event stream also throws one itself when the sequence numbers it receives skip an event:
- * code {@code DATA_LOSS}, reason {@value #SEQ_GAP}, metadata {@code expected_seq} and
- * {@code received_seq}.
+ * <p>An event stream, of a game or of a series, also throws one itself when the sequence
+ * numbers it receives skip an event: code {@code DATA_LOSS}, reason {@value #SEQ_GAP}, metadata
+ * {@code expected_seq} and {@code received_seq}.
  */
 public final class TabulaException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -91,9 +91,17 @@ public final class TabulaException extends RuntimeException {
 
   /** The error an event stream raises when it received {@code received} where {@code expected} was due. */
   static TabulaException seqGap(String gameId, long expected, long received) {
+    return gap("the event stream of game " + gameId, expected, received);
+  }
+
+  /** As {@link #seqGap(String, long, long)}, for the event stream of a series. */
+  static TabulaException seriesSeqGap(String seriesId, long expected, long received) {
+    return gap("the event stream of series " + seriesId, expected, received);
+  }
+
+  private static TabulaException gap(String stream, long expected, long received) {
     return new TabulaException(Status.Code.DATA_LOSS, SEQ_GAP,
-        "the event stream of game " + gameId + " expected seq " + Long.toUnsignedString(expected)
-            + " but received seq " + Long.toUnsignedString(received),
+        stream + " expected seq " + Long.toUnsignedString(expected) + " but received seq " + Long.toUnsignedString(received),
         Map.of("expected_seq", Long.toUnsignedString(expected), "received_seq", Long.toUnsignedString(received)),
         null);
   }

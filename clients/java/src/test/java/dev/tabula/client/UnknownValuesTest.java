@@ -27,6 +27,12 @@ import dev.tabula.v1.Move;
 import dev.tabula.v1.MoveTakenBack;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.Piece;
+import dev.tabula.v1.SeriesDraws;
+import dev.tabula.v1.SeriesEvent;
+import dev.tabula.v1.SeriesFinished;
+import dev.tabula.v1.SeriesGameFinished;
+import dev.tabula.v1.SeriesGameStarted;
+import dev.tabula.v1.SeriesStatus;
 import dev.tabula.v1.ServiceActor;
 import dev.tabula.v1.Starter;
 import dev.tabula.v1.StreamEventsRequest;
@@ -319,10 +325,20 @@ class UnknownValuesTest {
     assertEquals("ERROR_REASON_NO_TAKEBACK_REQUEST", Names.enumName(ErrorReason.getDescriptor(), 79));
     assertEquals(79, ErrorReason.ERROR_REASON_NO_TAKEBACK_REQUEST_VALUE);
     assertEquals(List.of("ERROR_REASON_SAVED_CONFIG_NOT_FOUND", "ERROR_REASON_SAVED_CONFIG_EXISTS",
-        "ERROR_REASON_TOO_MANY_SAVED_CONFIGS", "unknown(83)"),
-        Stream.of(80, 81, 82, 83).map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
+        "ERROR_REASON_TOO_MANY_SAVED_CONFIGS", "ERROR_REASON_SERIES_NOT_FOUND", "unknown(84)"),
+        Stream.of(80, 81, 82, 83, 84).map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
     assertEquals(80, ErrorReason.ERROR_REASON_SAVED_CONFIG_NOT_FOUND_VALUE);
     assertEquals(81, ErrorReason.ERROR_REASON_SAVED_CONFIG_EXISTS_VALUE);
     assertEquals(82, ErrorReason.ERROR_REASON_TOO_MANY_SAVED_CONFIGS_VALUE);
+    assertEquals(83, ErrorReason.ERROR_REASON_SERIES_NOT_FOUND_VALUE);
+    assertEquals(List.of("SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED", "unknown(3)"),
+        Stream.of(0, 1, 2, 3).map(n -> Names.enumName(SeriesDraws.getDescriptor(), n)).toList());
+    assertEquals(List.of("SERIES_STATUS_UNSPECIFIED", "SERIES_STATUS_IN_PROGRESS", "SERIES_STATUS_FINISHED", "unknown(3)"),
+        Stream.of(0, 1, 2, 3).map(n -> Names.enumName(SeriesStatus.getDescriptor(), n)).toList());
+    assertEquals("unknown", Names.seriesEventKind(SeriesEvent.getDefaultInstance()));
+    assertEquals(List.of("game_started", "game_finished", "series_finished"), Stream.of(
+        SeriesEvent.newBuilder().setGameStarted(SeriesGameStarted.getDefaultInstance()).build(),
+        SeriesEvent.newBuilder().setGameFinished(SeriesGameFinished.getDefaultInstance()).build(),
+        SeriesEvent.newBuilder().setSeriesFinished(SeriesFinished.getDefaultInstance()).build()).map(Names::seriesEventKind).toList());
   }
 }

@@ -1,0 +1,184 @@
+package dev.tabula.client;
+
+import dev.tabula.v1.GameServiceGrpc;
+import dev.tabula.v1.SeriesEvent;
+import dev.tabula.v1.StreamSeriesEventsRequest;
+import dev.tabula.v1.StreamSeriesEventsResponse;
+import io.grpc.Context;
+import io.grpc.StatusRuntimeException;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * A series' events after a given sequence number, as a blocking iterator: first the backlog
+ * (each game created, each game scored), then live events, each exactly once and in order, the
+ * twin of {@link EventStream} for a series. It is {@link Iterable} once (for a {@code for}
+ * loop; {@link #iterator} returns the stream itself) and {@link AutoCloseable}.
+ *
+ * <pre>{@code
+ * try (SeriesEventStream events = client.seriesEvents(seriesId, 0)) {
+ *   for (SeriesEvent event : events) {
+ *     if (event.hasGameStarted()) {
+ *       System.out.println("game " + event.getGameStarted().getNumber() + ": " + event.getGameStarted().getGameId());
+ *     }
+ *   }
+ * } // the loop ends after the series_finished event
+ * }</pre>
+ *
+ * <p>The iteration ends when the server closes the stream after the series' final event,
+ * {@code series_finished}. When the connection drops, or the server ends the stream because
+ * this reader fell behind (reason {@code STREAM_LAGGED}), the iterator reconnects and resumes
+ * after the last event it returned, so the caller sees no gap and no duplicate. Any other
+ * failure (an unknown series: {@code NOT_FOUND} {@code SERIES_NOT_FOUND}), or running out of
+ * reconnection attempts, is thrown from {@link #hasNext} as a {@link TabulaException}. An
+ * event whose seq is not the previous one plus 1 (the first one not {@code afterSeq + 1})
+ * means an event went missing: the stream ends with a {@link TabulaException} of code
+ * {@code DATA_LOSS}, reason {@link TabulaException#SEQ_GAP}, and metadata
+ * {@code expected_seq} and {@code received_seq}. The stream has no deadline. {@link #close}
+ * ends it, also from another thread; a closed stream has no next element. {@link #lastSeq}
+ * never waits.
+ *
+ * <p>An event of a kind this client does not know ({@code getKindCase()} is
+ * {@code KIND_NOT_SET}; {@link Names#seriesEventKind} is {@code "unknown"}) is returned like any
+ * other and counts towards the sequence numbers.
+ */
+public final class SeriesEventStream implements Iterator<SeriesEvent>, Iterable<SeriesEvent>, AutoCloseable {
+  private final GameServiceGrpc.GameServiceBlockingStub stub;
+  private final StreamSeriesEventsRequest request;
+  private final String seriesId;
+  private final int maxReconnects;
+  private final Duration firstDelay;
+  private volatile long lastSeq;
+  private final AtomicBoolean iterated = new AtomicBoolean();
+  private Context.CancellableContext call;
+  private Iterator<StreamSeriesEventsResponse> responses;
+  private SeriesEvent next;
+  private volatile boolean closed;
+
+  SeriesEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamSeriesEventsRequest request, int maxReconnects,
+      Duration firstDelay) {
+    this.stub = stub;
+    this.request = request;
+    this.seriesId = request.getSeriesId();
+    this.lastSeq = request.getAfterSeq();
+    this.maxReconnects = Math.max(maxReconnects, 0);
+    this.firstDelay = firstDelay;
+  }
+
+  /** The sequence number of the last event returned (or the starting one); never waits. */
+  public long lastSeq() {
+    return lastSeq;
+  }
+
+  @Override
+  public synchronized boolean hasNext() {
+    if (next != null) {
+      return true;
+    }
+    int failures = 0;
+    while (!closed) {
+      try {
+        if (responses == null) {
+          open();
+        }
+        if (!responses.hasNext()) {
+          close();
+          return false;
+        }
+        SeriesEvent event = responses.next().getEvent();
+        if (event.getSeq() != lastSeq + 1) {
+          close();
+          throw TabulaException.seriesSeqGap(seriesId, lastSeq + 1, event.getSeq());
+        }
+        next = event;
+        return true;
+      } catch (StatusRuntimeException error) {
+        dropCall();
+        if (closed) {
+          return false;
+        }
+        TabulaException failure = TabulaException.from(error);
+        if (!EventStream.resumable(failure) || failures >= maxReconnects) {
+          close();
+          throw failure;
+        }
+        pause(failures++);
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public synchronized SeriesEvent next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException("the event stream of series " + seriesId + " has ended");
+    }
+    SeriesEvent event = next;
+    next = null;
+    lastSeq = event.getSeq();
+    return event;
+  }
+
+  /**
+   * This stream, for a {@code for} loop. An event stream is consumed as it is iterated, so it
+   * can be iterated once: a second call throws {@link IllegalStateException}.
+   */
+  @Override
+  public Iterator<SeriesEvent> iterator() {
+    if (!iterated.compareAndSet(false, true)) {
+      throw new IllegalStateException("an event stream can be iterated once");
+    }
+    return this;
+  }
+
+  /** The remaining events as a sequential stream; closing it closes this. */
+  public Stream<SeriesEvent> stream() {
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL), false)
+        .onClose(this::close);
+  }
+
+  /** Ends the stream; safe to call more than once and from another thread. */
+  @Override
+  public void close() {
+    closed = true;
+    Context.CancellableContext current = call;
+    if (current != null) {
+      current.cancel(null);
+    }
+  }
+
+  private void open() {
+    // The call lives in its own cancellable context so close() can end it from any thread.
+    call = Context.current().withCancellation();
+    StreamSeriesEventsRequest resumed = request.toBuilder().setAfterSeq(lastSeq).build();
+    Context previous = call.attach();
+    try {
+      responses = stub.streamSeriesEvents(resumed);
+    } finally {
+      call.detach(previous);
+    }
+  }
+
+  private void dropCall() {
+    if (call != null) {
+      call.cancel(null);
+    }
+    call = null;
+    responses = null;
+  }
+
+  private void pause(int failures) {
+    try {
+      Thread.sleep(EventStream.delayMillis(firstDelay, failures));
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      close();
+    }
+  }
+}

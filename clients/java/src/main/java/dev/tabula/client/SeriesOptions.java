@@ -1,0 +1,204 @@
+package dev.tabula.client;
+
+import dev.tabula.v1.BotSeat;
+import dev.tabula.v1.Player;
+import dev.tabula.v1.SeriesDraws;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Options of a series' creation ({@code createSeriesFromPreset}, {@code FromConfig},
+ * {@code FromSavedConfig}): its length, best of some games ({@link #bestOf(int)}) or first to
+ * some points ({@link #firstTo(int)}), one of which starts every set of options; how drawn
+ * games count; the two players; the players the server's own engine plays; whether its games
+ * are private; whether the seat to move may ask for hints; and a request id that makes the
+ * creation safe to retry. Immutable; each {@code with...} returns a copy.
+ *
+ * <pre>{@code
+ * client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
+ *     SeriesOptions.bestOf(3).withPlayer("u-17", "Ann").withPlayer("u-42", "Bob"));
+ * client.createSeriesFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+ *     SeriesOptions.firstTo(2).withDraws(SeriesDraws.SERIES_DRAWS_REPLAYED).withBot(2, 1, Duration.ZERO));
+ * }</pre>
+ */
+public final class SeriesOptions {
+  private final int bestOf;
+  private final int firstTo;
+  private final SeriesDraws draws;
+  private final List<Player> players;
+  private final List<BotSeat> bots;
+  private final boolean privateSeries;
+  private final Optional<Boolean> allowHints;
+  private final String requestId;
+
+  private SeriesOptions(int bestOf, int firstTo, SeriesDraws draws, List<Player> players, List<BotSeat> bots,
+      boolean privateSeries, Optional<Boolean> allowHints, String requestId) {
+    this.bestOf = bestOf;
+    this.firstTo = firstTo;
+    this.draws = draws;
+    this.players = players;
+    this.bots = bots;
+    this.privateSeries = privateSeries;
+    this.allowHints = allowHints;
+    this.requestId = requestId;
+  }
+
+  /**
+   * A series of at most {@code games} games (1 to 99): it ends once a player has more than half
+   * of the points they are worth, or when they are all played (a tie then leaves no winner).
+   * Public, drawn games worth half a point each, nobody named, no bots, hints as the server
+   * decides, without a request id. A length out of range fails with {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}.
+   */
+  public static SeriesOptions bestOf(int games) {
+    return new SeriesOptions(games, 0, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "");
+  }
+
+  /**
+   * A series that ends when a player reaches {@code points} points (1 to 50); otherwise as
+   * {@link #bestOf(int)}.
+   */
+  public static SeriesOptions firstTo(int points) {
+    return new SeriesOptions(0, points, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "");
+  }
+
+  /**
+   * How drawn games count: {@code SERIES_DRAWS_HALF_POINT} (the default; a draw gives each
+   * player half a point and counts as one of {@code bestOf}'s games) or
+   * {@code SERIES_DRAWS_REPLAYED} (a draw gives nobody a point and is played again).
+   */
+  public SeriesOptions withDraws(SeriesDraws draws) {
+    return new SeriesOptions(bestOf, firstTo, Objects.requireNonNull(draws, "draws"), players, bots, privateSeries, allowHints,
+        requestId);
+  }
+
+  /**
+   * The two players, replacing any given before: {@code players.get(0)} is player 1, who sits
+   * in seat 1 in odd-numbered games and in seat 2 in even-numbered ones; player 2 sits in the
+   * other seat. At most two, checked like {@link CreateOptions#withPlayers(List)}; each game
+   * of the series shows them in its seats.
+   */
+  public SeriesOptions withPlayers(List<Player> players) {
+    return new SeriesOptions(bestOf, firstTo, draws, List.copyOf(Objects.requireNonNull(players, "players")), bots, privateSeries,
+        allowHints, requestId);
+  }
+
+  /** As {@link #withPlayers(List)}. */
+  public SeriesOptions withPlayers(Player... players) {
+    return withPlayers(List.of(players));
+  }
+
+  /**
+   * The next player (see {@link #withPlayers(List)}): the first call names player 1, the
+   * second player 2. {@code playerId} (at most 128 characters) and {@code displayName} (at most
+   * 64) may be empty.
+   */
+  public SeriesOptions withPlayer(String playerId, String displayName) {
+    List<Player> more = new ArrayList<>(players);
+    more.add(CreateOptions.player(playerId, displayName));
+    return withPlayers(more);
+  }
+
+  /**
+   * The players the server's own engine plays in every game, replacing any given before:
+   * {@code BotSeat.getSeat()} names the player (1 or 2), whichever seat they sit in. Checked
+   * like {@link CreateOptions#withBots(List)}. Both may be bots: the series then plays itself
+   * out.
+   */
+  public SeriesOptions withBots(List<BotSeat> bots) {
+    return new SeriesOptions(bestOf, firstTo, draws, players, List.copyOf(Objects.requireNonNull(bots, "bots")), privateSeries,
+        allowHints, requestId);
+  }
+
+  /** As {@link #withBots(List)}. */
+  public SeriesOptions withBots(BotSeat... bots) {
+    return withBots(List.of(bots));
+  }
+
+  /**
+   * One more player the server's engine plays (see {@link #withBots(List)}): {@code player}
+   * (1 or 2) at {@code level}, from 1 (the weakest) to the kind's
+   * {@code GameKindInfo.getMaxBotLevel()}, thinking at most {@code moveTime} per move (null or
+   * zero: 1 second; at most 10 seconds).
+   */
+  public SeriesOptions withBot(int player, int level, Duration moveTime) {
+    BotSeat.Builder bot = BotSeat.newBuilder().setSeat(player).setLevel(level);
+    if (moveTime != null && !moveTime.isZero()) {
+      bot.setMoveTime(Clocks.duration(moveTime));
+    }
+    List<BotSeat> more = new ArrayList<>(bots);
+    more.add(bot.build());
+    return withBots(more);
+  }
+
+  /**
+   * Whether the series' games refuse spectators: a private series and its games are read only
+   * with a service key or one of its players' tokens.
+   */
+  public SeriesOptions withPrivate(boolean privateSeries) {
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId);
+  }
+
+  /**
+   * Whether the seat to move may ask {@code getHint} while a game of the series runs; without
+   * it the kind's default (refused where seats play each other).
+   */
+  public SeriesOptions withAllowHints(boolean allowHints) {
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, Optional.of(allowHints), requestId);
+  }
+
+  /**
+   * A client-chosen id (at most 128 characters; empty for none): a retry of the same request
+   * with it answers with the series the first one made and {@code getRetried()} true, with new
+   * player tokens while nobody has acted in its first game (the first answer's tokens then
+   * stop working) and none afterwards. The same id with another request fails with
+   * {@code REQUEST_ID_REUSED}.
+   */
+  public SeriesOptions withRequestId(String requestId) {
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints,
+        Objects.requireNonNull(requestId, "requestId"));
+  }
+
+  /** The number of games of a best-of series; 0 for a first-to one. */
+  public int bestOf() {
+    return bestOf;
+  }
+
+  /** The points a first-to series is played to; 0 for a best-of one. */
+  public int firstTo() {
+    return firstTo;
+  }
+
+  /** How drawn games count; {@code SERIES_DRAWS_UNSPECIFIED} for the server's default, half a point. */
+  public SeriesDraws draws() {
+    return draws;
+  }
+
+  /** The players, player 1 first; empty when nobody is named. */
+  public List<Player> players() {
+    return players;
+  }
+
+  /** The players the server's engine plays, in the order given; empty for none. */
+  public List<BotSeat> bots() {
+    return bots;
+  }
+
+  /** Whether the series' games are private. */
+  public boolean isPrivate() {
+    return privateSeries;
+  }
+
+  /** Whether hints are allowed while a game runs; empty for the kind's default. */
+  public Optional<Boolean> allowHints() {
+    return allowHints;
+  }
+
+  /** The request id; empty for none. */
+  public String requestId() {
+    return requestId;
+  }
+}
