@@ -420,3 +420,72 @@ async fn three_replicas_racing_to_fire_a_timeout_fire_it_once_and_a_move_at_the_
     }
     eprintln!("{beaten} moves beat their deadline, {refused} were refused");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_series_played_across_replicas_makes_each_game_once_and_streams_everywhere() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    // Moves of each game go to every replica in turn, so each game ends on whichever replica
+    // took its last move; that replica moves the series on, and the others stream it.
+    let request = pb::CreateSeriesRequest {
+        kind: pb::GameKind::ConnectFour as i32,
+        source: Some(pb::create_series_request::Source::Preset("classic".into())),
+        best_of: 3,
+        ..Default::default()
+    };
+    let created = clients[0].create_series(request).await.unwrap().into_inner();
+    let id = created.series.unwrap().series_id;
+    let tokens: Vec<String> = created.player_tokens.iter().map(|t| t.token.clone()).collect();
+    let mut stream = clients[2]
+        .stream_series_events(pb::StreamSeriesEventsRequest { series_id: id.clone(), after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner();
+    for number in 1..=2_u32 {
+        let series = loop {
+            let read = clients[1].get_series(pb::GetSeriesRequest { series_id: id.clone() }).await.unwrap();
+            let series = read.into_inner().series.unwrap();
+            if series.games.len() == number as usize {
+                break series;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        // Whoever sits in seat 1 wins on column 0: player 1 in game 1, player 2 in game 2.
+        let seat_one = if number == 1 { &tokens[0] } else { &tokens[1] };
+        let seat_two = if number == 1 { &tokens[1] } else { &tokens[0] };
+        let game = common::Game {
+            id: series.games[number as usize - 1].game_id.clone(),
+            tokens: vec![seat_one.clone(), seat_two.clone()],
+        };
+        for (index, column) in [0, 1, 0, 1, 0, 1, 0].into_iter().enumerate() {
+            let client = &mut clients[(index + number as usize) % 3];
+            client.submit_move(submit(&game, index % 2, column_move(column))).await.unwrap();
+        }
+    }
+    // 1-1 after two games: a third is made, exactly once, whichever replica saw the end.
+    let mut kinds = Vec::new();
+    while let Ok(Some(message)) = tokio::time::timeout(PROPAGATION, stream.next()).await {
+        let event = message.unwrap().event.unwrap();
+        assert_eq!(event.seq, kinds.len() as u64 + 1, "no gap, no repeat");
+        kinds.push(event.kind.unwrap());
+        if kinds.len() == 5 {
+            break;
+        }
+    }
+    let started: Vec<u32> = kinds
+        .iter()
+        .filter_map(|kind| match kind {
+            pb::series_event::Kind::GameStarted(started) => Some(started.number),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(started, [1, 2, 3], "{kinds:?}");
+    let in_series = clients[0].list_games(pb::ListGamesRequest::default()).await.unwrap().into_inner().games;
+    let mut numbers: Vec<u32> =
+        in_series.iter().filter(|game| game.series_id == id).map(|game| game.series_game_number).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, [1, 2, 3], "one game a number, none made twice");
+    let series = clients[2].get_series(pb::GetSeriesRequest { series_id: id }).await.unwrap().into_inner();
+    assert_eq!(series.series.unwrap().points, [1.0, 1.0]);
+}

@@ -240,8 +240,15 @@ async fn players_are_kept_and_found(store: Arc<dyn Store>) {
     assert_eq!(ids(store.list(of("ann"), Some(&second.id), 10).await.unwrap()), std::slice::from_ref(&first.id));
     assert_eq!(ids(store.list(of("bob"), None, 10).await.unwrap()), std::slice::from_ref(&first.id));
     assert!(store.list(of(""), None, 10).await.unwrap().is_empty(), "an unnamed seat is nobody's");
+    // A game document carries them, and an import files the game under its players again.
+    let exported = document::export(store.as_ref(), &first.id).await.unwrap();
     store.delete(&first.id).await.unwrap();
     assert!(store.list(of("bob"), None, 10).await.unwrap().is_empty());
+    let json = exported.to_json();
+    document::import(store.as_ref(), GameDocument::from_json(&json).unwrap()).await.unwrap();
+    assert_eq!(store.load(&first.id).await.unwrap().0, first);
+    assert_eq!(ids(store.list(of("bob"), None, 10).await.unwrap()), std::slice::from_ref(&first.id));
+    store.delete(&first.id).await.unwrap();
     for game in [&second, &third] {
         store.delete(&game.id).await.unwrap();
     }

@@ -278,7 +278,7 @@ impl From<ApiError> for Status {
             ApiError::TooManyStreams { limit } => status(
                 Code::ResourceExhausted,
                 "TOO_MANY_STREAMS",
-                format!("this game already has {limit} event streams open; close one or retry later"),
+                format!("this game or series already has {limit} event streams open; close one or retry later"),
                 &[("limit", limit.to_string())],
                 None,
             ),

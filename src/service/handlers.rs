@@ -70,6 +70,8 @@ pub struct GameServiceImpl {
     limits: GameLimits,
     limiter: Option<Arc<CallLimiter>>,
     searches: SearchPool,
+    /// Event streams open per series, held to the same cap as a game's.
+    series_streams: series::StreamCounts,
 }
 
 /// Who called a game's method, once authenticated against that game.
@@ -88,7 +90,15 @@ impl GameServiceImpl {
         auth: Arc<Authenticator>,
         limits: GameLimits,
     ) -> GameServiceImpl {
-        GameServiceImpl { hub, shutdown, auth, limits, limiter: None, searches: SearchPool::new(1) }
+        GameServiceImpl {
+            hub,
+            shutdown,
+            auth,
+            limits,
+            limiter: None,
+            searches: SearchPool::new(1),
+            series_streams: series::StreamCounts::default(),
+        }
     }
 
     /// Counts every call against its caller's allowance.

@@ -235,6 +235,76 @@ async fn a_service_key_has_at_most_its_cap_of_games_in_progress() {
 }
 
 #[tokio::test]
+async fn a_series_counts_its_first_game_against_the_cap_and_its_later_games_are_owed() {
+    let server = TestServer::start_with(options(|o| {
+        o.auth =
+            Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
+        o.limits.game.max_games_per_key = 1;
+    }))
+    .await;
+    let mut client = server.client().await;
+    let series = |request_id: &str| pb::CreateSeriesRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_series_request::Source::Preset("classic".into())),
+        best_of: 3,
+        request_id: request_id.into(),
+        ..Default::default()
+    };
+    let created = client.create_series(as_seat(KEY, series("s1"))).await.unwrap().into_inner();
+    let refused = client.create_series(as_seat(KEY, series("s2"))).await.unwrap_err();
+    assert_error(&refused, Code::ResourceExhausted, "TOO_MANY_GAMES");
+    let retried = client.create_series(as_seat(KEY, series("s1"))).await.unwrap().into_inner();
+    assert!(retried.retried, "a retry finds its series, cap or no cap");
+
+    // Game 1 ends (player 2 resigns): game 2 is made though the key is at its cap again.
+    let first_game = created.series.as_ref().unwrap().games[0].game_id.clone();
+    let token = &retried.player_tokens[1].token;
+    client.resign(as_seat(token, pb::ResignRequest { game_id: first_game, ..Default::default() })).await.unwrap();
+    let id = created.series.unwrap().series_id;
+    for _ in 0..500 {
+        let read = client.get_series(as_seat(KEY, pb::GetSeriesRequest { series_id: id.clone() })).await.unwrap();
+        if read.into_inner().series.unwrap().games.len() == 2 {
+            let refused = client.create_series(as_seat(KEY, series("s3"))).await.unwrap_err();
+            assert_error(&refused, Code::ResourceExhausted, "TOO_MANY_GAMES");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the series never made its second game");
+}
+
+#[tokio::test]
+async fn a_series_has_at_most_the_cap_of_event_streams_and_a_closed_one_frees_its_place() {
+    let server = TestServer::start_with(options(|o| o.limits.game.max_streams_per_game = 2)).await;
+    let mut client = server.client().await;
+    let request = pb::CreateSeriesRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_series_request::Source::Preset("classic".into())),
+        best_of: 3,
+        ..Default::default()
+    };
+    let id = client.create_series(request).await.unwrap().into_inner().series.unwrap().series_id;
+    let open = |client: &mut Client| {
+        let request = pb::StreamSeriesEventsRequest { series_id: id.clone(), after_seq: 0 };
+        let mut client = client.clone();
+        async move { client.stream_series_events(request).await }
+    };
+    let first = open(&mut client).await.unwrap();
+    let _second = open(&mut client).await.unwrap();
+    let refused = open(&mut client).await.unwrap_err();
+    assert_error(&refused, Code::ResourceExhausted, "TOO_MANY_STREAMS");
+    drop(first);
+    for _ in 0..500 {
+        match open(&mut client).await {
+            Ok(_third) => return,
+            Err(status) => assert_error(&status, Code::ResourceExhausted, "TOO_MANY_STREAMS"),
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("a closed stream never gave its place back");
+}
+
+#[tokio::test]
 async fn oversized_messages_are_refused_and_the_server_carries_on() {
     let server = TestServer::start_with(options(|o| o.limits.max_message_bytes = 4096)).await;
     let mut client = server.client().await;

@@ -257,7 +257,9 @@ type GameServiceClient interface {
 	// who take turns in seat 1; the server creates each next game when one ends and keeps
 	// the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
 	// source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
-	// otherwise, like a length or bot that makes no sense, every problem named).
+	// otherwise, like a length or bot that makes no sense, every problem named). Its first
+	// game counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
+	// `TOO_MANY_GAMES`); the games after it are made whatever the count.
 	CreateSeries(ctx context.Context, in *CreateSeriesRequest, opts ...grpc.CallOption) (*CreateSeriesResponse, error)
 	// A series, its games and its score. A private series is read only with a service key or
 	// one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
@@ -266,7 +268,8 @@ type GameServiceClient interface {
 	ListSeries(ctx context.Context, in *ListSeriesRequest, opts ...grpc.CallOption) (*ListSeriesResponse, error)
 	// A series' events (each game created, each game scored, the end), numbered from 1,
 	// then live until the series ends; the stream closes after `SeriesFinished`. Read access
-	// as `GetSeries`.
+	// as `GetSeries`; a series has at most as many streams open as a game
+	// (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
 	StreamSeriesEvents(ctx context.Context, in *StreamSeriesEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamSeriesEventsResponse], error)
 }
 
@@ -771,7 +774,9 @@ type GameServiceServer interface {
 	// who take turns in seat 1; the server creates each next game when one ends and keeps
 	// the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
 	// source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
-	// otherwise, like a length or bot that makes no sense, every problem named).
+	// otherwise, like a length or bot that makes no sense, every problem named). Its first
+	// game counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
+	// `TOO_MANY_GAMES`); the games after it are made whatever the count.
 	CreateSeries(context.Context, *CreateSeriesRequest) (*CreateSeriesResponse, error)
 	// A series, its games and its score. A private series is read only with a service key or
 	// one of its players' tokens; NOT_FOUND `SERIES_NOT_FOUND` for an unknown id.
@@ -780,7 +785,8 @@ type GameServiceServer interface {
 	ListSeries(context.Context, *ListSeriesRequest) (*ListSeriesResponse, error)
 	// A series' events (each game created, each game scored, the end), numbered from 1,
 	// then live until the series ends; the stream closes after `SeriesFinished`. Read access
-	// as `GetSeries`.
+	// as `GetSeries`; a series has at most as many streams open as a game
+	// (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
 	StreamSeriesEvents(*StreamSeriesEventsRequest, grpc.ServerStreamingServer[StreamSeriesEventsResponse]) error
 	mustEmbedUnimplementedGameServiceServer()
 }

@@ -37,6 +37,10 @@ pub struct SeriesCreation {
     pub series: SeriesRecord,
     /// Makes retries safe: the creator's id for this request.
     pub request_id: Option<String>,
+    /// With an owner on the series, the most games in progress it may have when the
+    /// series begins. Its first game counts against this like any creation; the games after
+    /// it are owed to a series already accepted, and are made whatever the count.
+    pub max_in_progress: Option<u64>,
 }
 
 /// What a series creation did.
@@ -52,14 +56,20 @@ impl Hub {
     /// same request id, same request) returns that series.
     ///
     /// # Errors
-    /// `REQUEST_ID_REUSED` for an id used before with a different request.
+    /// `REQUEST_ID_REUSED` for an id used before with a different request; `TOO_MANY_GAMES`
+    /// when the owner is at its cap.
     pub async fn create_series(&self, creation: SeriesCreation) -> Result<SeriesCreated, PlayError> {
-        let SeriesCreation { series, request_id } = creation;
+        let SeriesCreation { series, request_id, max_in_progress } = creation;
         let key = request_id.map(|id| format!("{}/{id}", creator(&series).request_scope()));
         if let Some(key) = &key
             && let Some(earlier) = self.earlier_series(key, &series).await?
         {
             return Ok(earlier);
+        }
+        if let (Some(owner), Some(limit)) = (&series.owner, max_in_progress)
+            && self.store.count_in_progress(owner).await? >= limit
+        {
+            return Err(PlayError::TooManyGames { owner: owner.clone(), limit });
         }
         let id = series.id.clone();
         match self.store.create_series(series.clone(), key.as_deref()).await {

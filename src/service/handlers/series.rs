@@ -3,6 +3,8 @@
 //! reads the series again whenever this process moves one on (and every few seconds, for
 //! what other processes do).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
@@ -29,6 +31,46 @@ pub const MAX_FIRST_TO: u32 = 50;
 const SERIES_STREAM_POLL: Duration = Duration::from_secs(2);
 /// Events a series stream holds for a slow reader.
 const SERIES_STREAM_BUFFER: usize = 16;
+
+/// How many event streams each series has open.
+#[derive(Clone, Debug, Default)]
+pub struct StreamCounts(Arc<Mutex<HashMap<String, usize>>>);
+
+/// One open stream of a series, counted until it is dropped.
+struct StreamSlot {
+    counts: StreamCounts,
+    id: String,
+}
+
+impl StreamCounts {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, usize>> {
+        // A count is changed in one step under the lock: a panic cannot leave it half-done.
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A place for one more stream of series `id`, if it has fewer than `limit`.
+    fn take(&self, id: &str, limit: usize) -> Result<StreamSlot, ApiError> {
+        let mut counts = self.lock();
+        let open = counts.entry(id.to_owned()).or_default();
+        if *open >= limit {
+            return Err(ApiError::TooManyStreams { limit });
+        }
+        *open += 1;
+        Ok(StreamSlot { counts: self.clone(), id: id.to_owned() })
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock();
+        if let Some(open) = counts.get_mut(&self.id) {
+            *open -= 1;
+            if *open == 0 {
+                counts.remove(&self.id);
+            }
+        }
+    }
+}
 
 /// The stream a `StreamSeriesEvents` call answers with.
 pub type SeriesEventStream = ReceiverStream<Result<pb::StreamSeriesEventsResponse, Status>>;
@@ -194,7 +236,9 @@ impl GameServiceImpl {
             revision: 0,
             request_digest: Some(digest(&request)),
         };
-        let (series, tokens, retried) = match self.hub.create_series(SeriesCreation { series, request_id }).await? {
+        let max_in_progress = series.owner.is_some().then_some(self.limits.max_games_per_key);
+        let creation = SeriesCreation { series, request_id, max_in_progress };
+        let (series, tokens, retried) = match self.hub.create_series(creation).await? {
             SeriesCreated::New(series) => (series, Some(tokens), false),
             SeriesCreated::Earlier(series) => {
                 // The first answer's tokens cannot be shown again: while nobody can have
@@ -274,9 +318,13 @@ impl GameServiceImpl {
         if after > current {
             return Err(ApiError::SeqOutOfRange { after, current });
         }
+        let slot = self.series_streams.take(&series.id, self.limits.max_streams_per_game)?;
         let (sender, receiver) = mpsc::channel(SERIES_STREAM_BUFFER);
         let (hub, changes, shutdown) = (self.hub.clone(), self.hub.watch_series(), self.shutdown.clone());
-        tokio::spawn(follow_series(hub, series.id, after, changes, shutdown, sender));
+        tokio::spawn(async move {
+            follow_series(hub, series.id, after, changes, shutdown, sender).await;
+            drop(slot);
+        });
         Ok(ReceiverStream::new(receiver))
     }
 }

@@ -498,7 +498,9 @@ class GameServiceServicer:
         who take turns in seat 1; the server creates each next game when one ends and keeps
         the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
         source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
-        otherwise, like a length or bot that makes no sense, every problem named).
+        otherwise, like a length or bot that makes no sense, every problem named). Its first
+        game counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
+        `TOO_MANY_GAMES`); the games after it are made whatever the count.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -522,7 +524,8 @@ class GameServiceServicer:
     def StreamSeriesEvents(self, request, context):
         """A series' events (each game created, each game scored, the end), numbered from 1,
         then live until the series ends; the stream closes after `SeriesFinished`. Read access
-        as `GetSeries`.
+        as `GetSeries`; a series has at most as many streams open as a game
+        (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

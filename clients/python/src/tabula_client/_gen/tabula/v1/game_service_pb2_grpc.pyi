@@ -259,7 +259,9 @@ class GameServiceStub:
     who take turns in seat 1; the server creates each next game when one ends and keeps
     the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
     source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
-    otherwise, like a length or bot that makes no sense, every problem named).
+    otherwise, like a length or bot that makes no sense, every problem named). Its first
+    game counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
+    `TOO_MANY_GAMES`); the games after it are made whatever the count.
     """
     GetSeries: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetSeriesRequest, _game_service_pb2.GetSeriesResponse]
     """A series, its games and its score. A private series is read only with a service key or
@@ -270,7 +272,8 @@ class GameServiceStub:
     StreamSeriesEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamSeriesEventsRequest, _game_service_pb2.StreamSeriesEventsResponse]
     """A series' events (each game created, each game scored, the end), numbered from 1,
     then live until the series ends; the stream closes after `SeriesFinished`. Read access
-    as `GetSeries`.
+    as `GetSeries`; a series has at most as many streams open as a game
+    (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
     """
 
 @_typing.type_check_only
@@ -474,7 +477,9 @@ class GameServiceAsyncStub(GameServiceStub):
     who take turns in seat 1; the server creates each next game when one ends and keeps
     the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
     source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
-    otherwise, like a length or bot that makes no sense, every problem named).
+    otherwise, like a length or bot that makes no sense, every problem named). Its first
+    game counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
+    `TOO_MANY_GAMES`); the games after it are made whatever the count.
     """
     GetSeries: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetSeriesRequest, _game_service_pb2.GetSeriesResponse]  # type: ignore[assignment]
     """A series, its games and its score. A private series is read only with a service key or
@@ -485,7 +490,8 @@ class GameServiceAsyncStub(GameServiceStub):
     StreamSeriesEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamSeriesEventsRequest, _game_service_pb2.StreamSeriesEventsResponse]  # type: ignore[assignment]
     """A series' events (each game created, each game scored, the end), numbered from 1,
     then live until the series ends; the stream closes after `SeriesFinished`. Read access
-    as `GetSeries`.
+    as `GetSeries`; a series has at most as many streams open as a game
+    (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -848,7 +854,9 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         who take turns in seat 1; the server creates each next game when one ends and keeps
         the score (`Series`). Needs a service key, like `CreateGame`, and the same kinds of
         source; only two-seat games make a series (INVALID_ARGUMENT `INVALID_REQUEST`
-        otherwise, like a length or bot that makes no sense, every problem named).
+        otherwise, like a length or bot that makes no sense, every problem named). Its first
+        game counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
+        `TOO_MANY_GAMES`); the games after it are made whatever the count.
         """
 
     @_abc_1.abstractmethod
@@ -877,7 +885,8 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_abc.Iterator[_game_service_pb2.StreamSeriesEventsResponse], _abc.AsyncIterator[_game_service_pb2.StreamSeriesEventsResponse]]:
         """A series' events (each game created, each game scored, the end), numbered from 1,
         then live until the series ends; the stream closes after `SeriesFinished`. Read access
-        as `GetSeries`.
+        as `GetSeries`; a series has at most as many streams open as a game
+        (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
