@@ -5,18 +5,10 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
 import dev.tabula.v1.View;
-import io.grpc.Context;
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.Optional;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * A game's events after a given sequence number, as a blocking iterator: first the backlog,
@@ -54,36 +46,15 @@ import java.util.stream.StreamSupport;
  * the sequence numbers.
  */
 public final class EventStream implements Iterator<GameEvent>, Iterable<GameEvent>, AutoCloseable {
-  static final int DEFAULT_MAX_RECONNECTS = 5;
-  static final Duration DEFAULT_FIRST_DELAY = Duration.ofMillis(100);
-  private static final Duration MAX_DELAY = Duration.ofSeconds(2);
-
-  private final GameServiceGrpc.GameServiceBlockingStub stub;
-  private final StreamEventsRequest request;
-  private final String gameId;
-  private final int maxReconnects;
-  private final Duration firstDelay;
-  private volatile long lastSeq;
-  private volatile View lastView;
-  private final AtomicBoolean iterated = new AtomicBoolean();
-  private Context.CancellableContext call;
-  private Iterator<StreamEventsResponse> responses;
-  private GameEvent next;
-  private View nextView;
-  private volatile boolean closed;
+  private final ResumingStream<StreamEventsResponse> responses;
 
   EventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamEventsRequest request, int maxReconnects, Duration firstDelay) {
-    this.stub = stub;
-    this.request = request;
-    this.gameId = request.getGameId();
-    this.lastSeq = request.getAfterSeq();
-    this.maxReconnects = Math.max(maxReconnects, 0);
-    this.firstDelay = firstDelay;
+    this.responses = new ResumingStream<>(StreamKind.game(request, maxReconnects, firstDelay), stub::streamEvents);
   }
 
   /** The sequence number of the last event returned (or the starting one); never waits. */
   public long lastSeq() {
-    return lastSeq;
+    return responses.lastSeq();
   }
 
   /**
@@ -92,60 +63,18 @@ public final class EventStream implements Iterator<GameEvent>, Iterable<GameEven
    * first event, without {@code include_views}, or from a server that sent none.
    */
   public Optional<View> lastView() {
-    return Optional.ofNullable(lastView);
+    StreamEventsResponse last = responses.last();
+    return last != null && last.hasView() ? Optional.of(last.getView()) : Optional.empty();
   }
 
   @Override
-  public synchronized boolean hasNext() {
-    if (next != null) {
-      return true;
-    }
-    int failures = 0;
-    while (!closed) {
-      try {
-        if (responses == null) {
-          open();
-        }
-        if (!responses.hasNext()) {
-          close();
-          return false;
-        }
-        StreamEventsResponse response = responses.next();
-        GameEvent event = response.getEvent();
-        if (event.getSeq() != lastSeq + 1) {
-          close();
-          throw TabulaException.seqGap(gameId, lastSeq + 1, event.getSeq());
-        }
-        next = event;
-        nextView = response.hasView() ? response.getView() : null;
-        return true;
-      } catch (StatusRuntimeException error) {
-        dropCall();
-        if (closed) {
-          return false;
-        }
-        TabulaException failure = TabulaException.from(error);
-        if (!resumable(failure) || failures >= maxReconnects) {
-          close();
-          throw failure;
-        }
-        pause(failures++);
-      }
-    }
-    return false;
+  public boolean hasNext() {
+    return responses.hasNext();
   }
 
   @Override
-  public synchronized GameEvent next() {
-    if (!hasNext()) {
-      throw new NoSuchElementException("the event stream of game " + gameId + " has ended");
-    }
-    GameEvent event = next;
-    next = null;
-    lastSeq = event.getSeq();
-    lastView = nextView;
-    nextView = null;
-    return event;
+  public GameEvent next() {
+    return responses.next().getEvent();
   }
 
   /**
@@ -154,66 +83,18 @@ public final class EventStream implements Iterator<GameEvent>, Iterable<GameEven
    */
   @Override
   public Iterator<GameEvent> iterator() {
-    if (!iterated.compareAndSet(false, true)) {
-      throw new IllegalStateException("an event stream can be iterated once");
-    }
+    responses.iterateOnce();
     return this;
   }
 
   /** The remaining events as a sequential stream; closing it closes this. */
   public Stream<GameEvent> stream() {
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL), false)
-        .onClose(this::close);
+    return responses.stream(this);
   }
 
   /** Ends the stream; safe to call more than once and from another thread. */
   @Override
   public void close() {
-    closed = true;
-    Context.CancellableContext current = call;
-    if (current != null) {
-      current.cancel(null);
-    }
-  }
-
-  private void open() {
-    // The call lives in its own cancellable context so close() can end it from any thread.
-    call = Context.current().withCancellation();
-    // Resumes after the last event returned, with every other field of the opening request.
-    StreamEventsRequest resumed = request.toBuilder().setAfterSeq(lastSeq).build();
-    Context previous = call.attach();
-    try {
-      responses = stub.streamEvents(resumed);
-    } finally {
-      call.detach(previous);
-    }
-  }
-
-  private void dropCall() {
-    if (call != null) {
-      call.cancel(null);
-    }
-    call = null;
-    responses = null;
-  }
-
-  /** Whether a stream that failed so resumes: a dropped connection, or a reader that fell behind. */
-  static boolean resumable(TabulaException failure) {
-    return failure.getCode() == Status.Code.UNAVAILABLE || "STREAM_LAGGED".equals(failure.getReason());
-  }
-
-  /** The wait before reconnection attempt {@code failures + 1}: doubling from the first, up to 2 s. */
-  static long delayMillis(Duration firstDelay, int failures) {
-    return Math.min(firstDelay.toMillis() << Math.min(failures, 20), MAX_DELAY.toMillis());
-  }
-
-  private void pause(int failures) {
-    long delay = delayMillis(firstDelay, failures);
-    try {
-      Thread.sleep(delay);
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      close();
-    }
+    responses.close();
   }
 }

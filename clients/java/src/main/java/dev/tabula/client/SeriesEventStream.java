@@ -4,16 +4,9 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.SeriesEvent;
 import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsResponse;
-import io.grpc.Context;
-import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
-import java.util.Spliterator;
-import java.util.Spliterators;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * A series' events after a given sequence number, as a blocking iterator: first the backlog
@@ -49,80 +42,26 @@ import java.util.stream.StreamSupport;
  * other and counts towards the sequence numbers.
  */
 public final class SeriesEventStream implements Iterator<SeriesEvent>, Iterable<SeriesEvent>, AutoCloseable {
-  private final GameServiceGrpc.GameServiceBlockingStub stub;
-  private final StreamSeriesEventsRequest request;
-  private final String seriesId;
-  private final int maxReconnects;
-  private final Duration firstDelay;
-  private volatile long lastSeq;
-  private final AtomicBoolean iterated = new AtomicBoolean();
-  private Context.CancellableContext call;
-  private Iterator<StreamSeriesEventsResponse> responses;
-  private SeriesEvent next;
-  private volatile boolean closed;
+  private final ResumingStream<StreamSeriesEventsResponse> responses;
 
   SeriesEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamSeriesEventsRequest request, int maxReconnects,
       Duration firstDelay) {
-    this.stub = stub;
-    this.request = request;
-    this.seriesId = request.getSeriesId();
-    this.lastSeq = request.getAfterSeq();
-    this.maxReconnects = Math.max(maxReconnects, 0);
-    this.firstDelay = firstDelay;
+    this.responses = new ResumingStream<>(StreamKind.series(request, maxReconnects, firstDelay), stub::streamSeriesEvents);
   }
 
   /** The sequence number of the last event returned (or the starting one); never waits. */
   public long lastSeq() {
-    return lastSeq;
+    return responses.lastSeq();
   }
 
   @Override
-  public synchronized boolean hasNext() {
-    if (next != null) {
-      return true;
-    }
-    int failures = 0;
-    while (!closed) {
-      try {
-        if (responses == null) {
-          open();
-        }
-        if (!responses.hasNext()) {
-          close();
-          return false;
-        }
-        SeriesEvent event = responses.next().getEvent();
-        if (event.getSeq() != lastSeq + 1) {
-          close();
-          throw TabulaException.seriesSeqGap(seriesId, lastSeq + 1, event.getSeq());
-        }
-        next = event;
-        return true;
-      } catch (StatusRuntimeException error) {
-        dropCall();
-        if (closed) {
-          return false;
-        }
-        TabulaException failure = TabulaException.from(error);
-        if (!EventStream.resumable(failure) || failures >= maxReconnects) {
-          close();
-          throw failure;
-        }
-        pause(failures++);
-      }
-    }
-    return false;
+  public boolean hasNext() {
+    return responses.hasNext();
   }
 
   @Override
-  public synchronized SeriesEvent next() {
-    if (!hasNext()) {
-      throw new NoSuchElementException("the event stream of series " + seriesId + " has ended");
-    }
-    SeriesEvent event = next;
-    next = null;
-    lastSeq = event.getSeq();
-    return event;
+  public SeriesEvent next() {
+    return responses.next().getEvent();
   }
 
   /**
@@ -131,54 +70,18 @@ public final class SeriesEventStream implements Iterator<SeriesEvent>, Iterable<
    */
   @Override
   public Iterator<SeriesEvent> iterator() {
-    if (!iterated.compareAndSet(false, true)) {
-      throw new IllegalStateException("an event stream can be iterated once");
-    }
+    responses.iterateOnce();
     return this;
   }
 
   /** The remaining events as a sequential stream; closing it closes this. */
   public Stream<SeriesEvent> stream() {
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL), false)
-        .onClose(this::close);
+    return responses.stream(this);
   }
 
   /** Ends the stream; safe to call more than once and from another thread. */
   @Override
   public void close() {
-    closed = true;
-    Context.CancellableContext current = call;
-    if (current != null) {
-      current.cancel(null);
-    }
-  }
-
-  private void open() {
-    // The call lives in its own cancellable context so close() can end it from any thread.
-    call = Context.current().withCancellation();
-    StreamSeriesEventsRequest resumed = request.toBuilder().setAfterSeq(lastSeq).build();
-    Context previous = call.attach();
-    try {
-      responses = stub.streamSeriesEvents(resumed);
-    } finally {
-      call.detach(previous);
-    }
-  }
-
-  private void dropCall() {
-    if (call != null) {
-      call.cancel(null);
-    }
-    call = null;
-    responses = null;
-  }
-
-  private void pause(int failures) {
-    try {
-      Thread.sleep(EventStream.delayMillis(firstDelay, failures));
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      close();
-    }
+    responses.close();
   }
 }

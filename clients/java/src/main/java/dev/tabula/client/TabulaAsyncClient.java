@@ -342,22 +342,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
    */
   public AsyncEventStream events(String gameId, long afterSeq, StreamObserver<GameEvent> observer) {
     Objects.requireNonNull(observer, "observer");
-    return events(Requests.events(gameId, afterSeq), new StreamObserver<StreamEventsResponse>() {
-      @Override
-      public void onNext(StreamEventsResponse response) {
-        observer.onNext(response.getEvent());
-      }
-
-      @Override
-      public void onError(Throwable error) {
-        observer.onError(error);
-      }
-
-      @Override
-      public void onCompleted() {
-        observer.onCompleted();
-      }
-    });
+    return events(Requests.events(gameId, afterSeq), AsyncResumingStream.mapped(observer, StreamEventsResponse::getEvent));
   }
 
   /**
@@ -366,7 +351,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
    * caller sees it just after it.
    */
   public AsyncEventStream events(StreamEventsRequest request, StreamObserver<StreamEventsResponse> observer) {
-    return events(request, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY, observer);
+    return events(request, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY, observer);
   }
 
   /** As {@link #events(StreamEventsRequest, StreamObserver)}, with a bound on reconnection attempts in a row and the first wait. */
@@ -520,7 +505,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
    * event; see {@link AsyncSeriesEventStream}. Close it when done.
    */
   public AsyncSeriesEventStream seriesEvents(String seriesId, long afterSeq, StreamObserver<SeriesEvent> observer) {
-    return seriesEvents(seriesId, afterSeq, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY, observer);
+    return seriesEvents(seriesId, afterSeq, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY, observer);
   }
 
   /** As {@link #seriesEvents(String, long, StreamObserver)}, with a bound on reconnection attempts in a row and the first wait. */

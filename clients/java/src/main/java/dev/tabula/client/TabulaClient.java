@@ -503,7 +503,7 @@ public final class TabulaClient implements AutoCloseable {
    * }</pre>
    */
   public EventStream events(StreamEventsRequest request) {
-    return events(request, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY);
+    return events(request, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
   }
 
   /** As {@link #events(StreamEventsRequest)}, with a bound on reconnection attempts in a row and the first wait. */
@@ -791,7 +791,7 @@ public final class TabulaClient implements AutoCloseable {
    * {@link SeriesEventStream}. Close it when done.
    */
   public SeriesEventStream seriesEvents(String seriesId, long afterSeq) {
-    return seriesEvents(seriesId, afterSeq, EventStream.DEFAULT_MAX_RECONNECTS, EventStream.DEFAULT_FIRST_DELAY);
+    return seriesEvents(seriesId, afterSeq, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
   }
 
   /** As {@link #seriesEvents(String, long)}, with a bound on reconnection attempts in a row and the first wait. */

@@ -89,17 +89,11 @@ public final class TabulaException extends RuntimeException {
     return new TabulaException(status.getCode(), "", message, Map.of(), error);
   }
 
-  /** The error an event stream raises when it received {@code received} where {@code expected} was due. */
-  static TabulaException seqGap(String gameId, long expected, long received) {
-    return gap("the event stream of game " + gameId, expected, received);
-  }
-
-  /** As {@link #seqGap(String, long, long)}, for the event stream of a series. */
-  static TabulaException seriesSeqGap(String seriesId, long expected, long received) {
-    return gap("the event stream of series " + seriesId, expected, received);
-  }
-
-  private static TabulaException gap(String stream, long expected, long received) {
+  /**
+   * The error an event stream raises when it received {@code received} where {@code expected}
+   * was due; {@code stream} names it, as "the event stream of game ID" or "... of series ID".
+   */
+  static TabulaException seqGap(String stream, long expected, long received) {
     return new TabulaException(Status.Code.DATA_LOSS, SEQ_GAP,
         stream + " expected seq " + Long.toUnsignedString(expected) + " but received seq " + Long.toUnsignedString(received),
         Map.of("expected_seq", Long.toUnsignedString(expected), "received_seq", Long.toUnsignedString(received)),

@@ -1,0 +1,153 @@
+package dev.tabula.client;
+
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
+import io.grpc.stub.StreamObserver;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * The non-blocking event stream that {@link AsyncEventStream} and
+ * {@link AsyncSeriesEventStream} are: the responses of one {@link StreamKind} after its
+ * starting seq, delivered to an observer each once and in order. When the call fails in a way
+ * the kind resumes from, it reopens the stream after the last response delivered; a response
+ * whose seq is not the previous one plus 1 ends it with the kind's {@code SEQ_GAP} error.
+ *
+ * @param <Q> the request that opens the stream
+ * @param <R> a response on the stream
+ */
+abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
+  private final StreamKind<Q, R> kind;
+  private final BiConsumer<Q, StreamObserver<R>> call;
+  private final StreamObserver<R> observer;
+  private final CompletableFuture<Void> done = new CompletableFuture<>();
+  private volatile long lastSeq;
+  private volatile boolean closed;
+  private volatile ClientCallStreamObserver<Q> started;
+  private volatile int failures;
+
+  /** A stream of {@code kind} that {@code call} (an asynchronous stub's method) opens, delivered to {@code observer}. */
+  AsyncResumingStream(StreamKind<Q, R> kind, BiConsumer<Q, StreamObserver<R>> call, StreamObserver<R> observer) {
+    this.kind = kind;
+    this.call = call;
+    this.observer = observer;
+    this.lastSeq = kind.afterSeq();
+  }
+
+  /** {@code observer} seeing each item as {@code convert} makes it from a response. */
+  static <R, T> StreamObserver<R> mapped(StreamObserver<T> observer, Function<R, T> convert) {
+    return new StreamObserver<R>() {
+      @Override
+      public void onNext(R response) {
+        observer.onNext(convert.apply(response));
+      }
+
+      @Override
+      public void onError(Throwable error) {
+        observer.onError(error);
+      }
+
+      @Override
+      public void onCompleted() {
+        observer.onCompleted();
+      }
+    };
+  }
+
+  void start() {
+    open();
+  }
+
+  /** The sequence number of the last event delivered (or the starting one); never waits. */
+  public long lastSeq() {
+    return lastSeq;
+  }
+
+  /**
+   * Completes when the stream has ended: normally after the final event, exceptionally with
+   * the {@link TabulaException} the observer received, or normally once {@code close()}d.
+   */
+  public CompletableFuture<Void> done() {
+    return done;
+  }
+
+  /** Ends the stream; safe to call more than once and from any thread. */
+  @Override
+  public void close() {
+    closed = true;
+    ClientCallStreamObserver<Q> current = started;
+    if (current != null) {
+      current.cancel("the event stream was closed", null);
+    }
+    done.complete(null);
+  }
+
+  private void open() {
+    if (closed) {
+      return;
+    }
+    // Resumes after the last response delivered, with every other field of the opening request.
+    call.accept(kind.resumedAfter().apply(lastSeq), new ClientResponseObserver<Q, R>() {
+      private boolean ended;
+
+      @Override
+      public void beforeStart(ClientCallStreamObserver<Q> opened) {
+        started = opened;
+        if (closed) {
+          opened.cancel("the event stream was closed", null);
+        }
+      }
+
+      @Override
+      public void onNext(R response) {
+        if (closed || ended) {
+          return;
+        }
+        long seq = kind.seqOf().applyAsLong(response);
+        if (seq != lastSeq + 1) {
+          ended = true;
+          started.cancel("a gap in the event sequence", null);
+          fail(kind.gap(lastSeq + 1, seq));
+          return;
+        }
+        lastSeq = seq;
+        failures = 0;
+        observer.onNext(response);
+      }
+
+      @Override
+      public void onError(Throwable error) {
+        if (closed || ended) {
+          return;
+        }
+        ended = true;
+        TabulaException failure = TabulaException.from(error);
+        if (!kind.reconnects(failure, failures)) {
+          fail(failure);
+          return;
+        }
+        long delay = kind.delayMillis(failures++);
+        CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS).execute(AsyncResumingStream.this::open);
+      }
+
+      @Override
+      public void onCompleted() {
+        if (closed || ended) {
+          return;
+        }
+        ended = true;
+        closed = true;
+        observer.onCompleted();
+        done.complete(null);
+      }
+    });
+  }
+
+  private void fail(TabulaException failure) {
+    closed = true;
+    observer.onError(failure);
+    done.completeExceptionally(failure);
+  }
+}

@@ -1,0 +1,64 @@
+package dev.tabula.client;
+
+import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.StreamEventsResponse;
+import dev.tabula.v1.StreamSeriesEventsRequest;
+import dev.tabula.v1.StreamSeriesEventsResponse;
+import io.grpc.Status;
+import java.time.Duration;
+import java.util.function.LongFunction;
+import java.util.function.ToLongFunction;
+
+/**
+ * One kind of event stream, a game's or a series', as {@link ResumingStream} and
+ * {@link AsyncResumingStream} follow it: its name in errors ({@code "the event stream of game
+ * ID"}), the seq it starts after, its request resumed after a given seq (every other field of
+ * the opening request kept), the seq of a response, and how often and how soon it reconnects.
+ *
+ * @param <Q> the request that opens the stream
+ * @param <R> a response on the stream, one event each
+ */
+record StreamKind<Q, R>(String name, long afterSeq, LongFunction<Q> resumedAfter, ToLongFunction<R> seqOf, int maxReconnects,
+    Duration firstDelay) {
+  static final int DEFAULT_MAX_RECONNECTS = 5;
+  static final Duration DEFAULT_FIRST_DELAY = Duration.ofMillis(100);
+  private static final Duration MAX_DELAY = Duration.ofSeconds(2);
+
+  StreamKind {
+    maxReconnects = Math.max(maxReconnects, 0);
+  }
+
+  /** A game's events, from the request that opens them. */
+  static StreamKind<StreamEventsRequest, StreamEventsResponse> game(StreamEventsRequest request, int maxReconnects,
+      Duration firstDelay) {
+    return new StreamKind<>("the event stream of game " + request.getGameId(), request.getAfterSeq(),
+        seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), maxReconnects, firstDelay);
+  }
+
+  /** A series' events, from the request that opens them. */
+  static StreamKind<StreamSeriesEventsRequest, StreamSeriesEventsResponse> series(StreamSeriesEventsRequest request,
+      int maxReconnects, Duration firstDelay) {
+    return new StreamKind<>("the event stream of series " + request.getSeriesId(), request.getAfterSeq(),
+        seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), maxReconnects, firstDelay);
+  }
+
+  /** The error of a response with seq {@code received} where {@code expected} was due: DATA_LOSS {@code SEQ_GAP}. */
+  TabulaException gap(long expected, long received) {
+    return TabulaException.seqGap(name, expected, received);
+  }
+
+  /**
+   * Whether a stream that failed so after {@code failures} reconnection attempts in a row
+   * reconnects: a dropped connection or a reader that fell behind ({@code STREAM_LAGGED}),
+   * with attempts left.
+   */
+  boolean reconnects(TabulaException failure, int failures) {
+    return (failure.getCode() == Status.Code.UNAVAILABLE || "STREAM_LAGGED".equals(failure.getReason()))
+        && failures < maxReconnects;
+  }
+
+  /** The wait before reconnection attempt {@code failures + 1}: doubling from the first, up to 2 s. */
+  long delayMillis(int failures) {
+    return Math.min(firstDelay.toMillis() << Math.min(failures, 20), MAX_DELAY.toMillis());
+  }
+}
