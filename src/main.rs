@@ -18,7 +18,7 @@ struct Cli {
 enum Command {
     /// Run the gRPC server (tabula.v1.GameService, grpc.health.v1, server reflection).
     Serve(Box<cli::serve::ServeArgs>),
-    /// Count the leaves of a game tree to a depth (chess or Othello), to check the rules.
+    /// Count the leaves of any kind's game tree to a depth, to hold its rules against published counts.
     Perft(cli::perft::PerftArgs),
     /// Solve a puzzle from its start, or Connect Four positions exactly.
     #[command(subcommand)]
@@ -37,6 +37,10 @@ enum Command {
     /// tools): uci, isready, setoption (Hash, Level, UCI_Chess960), ucinewgame, position,
     /// go (movetime, wtime/btime/winc/binc/movestogo, depth, nodes, infinite), stop, quit.
     Uci,
+    /// A load benchmark over real sockets: start the server (or name one with --address),
+    /// measure its Health.Check ceiling, play games at once with spectators following, and
+    /// report moves/s, latencies and memory, each against the ceiling.
+    Bench(Box<cli::bench::BenchArgs>),
 }
 
 fn main() -> std::process::ExitCode {
@@ -63,5 +67,6 @@ fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         Command::Import(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::import(args)),
         Command::Replay(args) => tokio::runtime::Runtime::new()?.block_on(cli::replay::run(args)),
         Command::Uci => cli::uci::run().map_err(Into::into),
+        Command::Bench(args) => tokio::runtime::Runtime::new()?.block_on(cli::bench::run(*args)),
     }
 }

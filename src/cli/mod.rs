@@ -1,6 +1,7 @@
 //! The subcommands.
 
 pub mod analyse;
+pub mod bench;
 pub mod board;
 pub mod games;
 pub mod perft;

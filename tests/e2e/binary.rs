@@ -429,3 +429,41 @@ fn the_readme_states_the_serve_defaults() {
         );
     }
 }
+
+/// The figure after `label` on the line that starts with it, as a number (commas dropped).
+fn figure(report: &str, label: &str) -> f64 {
+    let line =
+        report.lines().find(|line| line.starts_with(label)).unwrap_or_else(|| panic!("no {label:?} in {report}"));
+    let rest = line[label.len()..].trim_start().replace(',', "");
+    let number: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+    number.parse().unwrap_or_else(|_| panic!("{label:?} has no figure: {line}"))
+}
+
+#[test]
+fn bench_starts_a_server_plays_games_and_reports_each_figure_against_the_ceiling() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["bench", "--store", "memory", "--seconds", "1", "--games", "2", "--subscribers", "2"])
+        .args(["--size", "5", "--connections", "2", "--idle-games", "50"])
+        .output()
+        .unwrap();
+    let (report, progress) = (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap());
+    assert!(output.status.success(), "{report}\n{progress}");
+    assert!(progress.contains("measuring the ceiling") && progress.contains("playing 2 games"), "{progress}");
+    assert!(figure(&report, "Health.Check ceiling:") > 0.0, "{report}");
+    let moves = figure(&report, "SubmitMove:");
+    assert!(moves > 0.0, "{report}");
+    // 5×5 games with a line of five to win end within 25 moves: new games replace them.
+    let line = report.lines().find(|line| line.starts_with("SubmitMove:")).unwrap();
+    let ratio: f64 = line.split('(').nth(1).unwrap().split('×').next().unwrap().parse().unwrap();
+    let ceiling = figure(&report, "Health.Check ceiling:");
+    assert!((ratio - moves / ceiling).abs() < 0.002, "the ratio is the figure over the ceiling: {line}");
+    assert!(report.contains("SubmitMove latency: p50 "), "{report}");
+    assert!(figure(&report, "submit to delivery: p50") > 0.0, "{report}");
+    assert!(report.contains("SubmitMove p50 by moves already played: 0–49: "), "{report}");
+    assert!(figure(&report, "idle games:") > 0.0, "{report}");
+    assert!(figure(&report, "server memory:") > 0.0, "{report}");
+
+    let refused = Command::new(env!("CARGO_BIN_EXE_tabula")).args(["bench", "--kind", "chess"]).output().unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("expected tic_tac_toe, gomoku or connect_four"));
+}

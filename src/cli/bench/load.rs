@@ -1,0 +1,294 @@
+//! The loads a benchmark runs: the server's own ceiling (`grpc.health.v1.Health/Check`),
+//! games played move by move with spectators following them, and idle games held.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use tokio::task::JoinSet;
+use tonic::metadata::MetadataValue;
+use tonic::transport::Channel;
+use tonic::{Request, Status};
+use tonic_health::pb::HealthCheckRequest;
+use tonic_health::pb::health_client::HealthClient;
+
+use super::stats::Latencies;
+use pb::game_service_client::GameServiceClient;
+use tabula::proto::tabula::v1 as pb;
+
+/// Calls in flight per connection while the ceiling is measured.
+const CEILING_IN_FLIGHT_PER_CONNECTION: usize = 8;
+
+/// Prints, about once a second until `stop`, how far a load has come.
+fn report_progress(what: &'static str, done: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    tokio::spawn(async move {
+        let (start, mut last) = (Instant::now(), 0);
+        loop {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let now = done.load(Ordering::Relaxed);
+            eprintln!(
+                "  {what}: {now} after {:.0} s ({}/s in the last second)",
+                start.elapsed().as_secs_f64(),
+                now - last
+            );
+            last = now;
+        }
+    });
+}
+
+/// `Health.Check` calls a second, over every connection with a few calls in flight on
+/// each, for `duration`: the fastest the server answers anything.
+pub async fn ceiling(channels: &[Channel], duration: Duration) -> Result<f64, Status> {
+    let (done, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
+    report_progress("Health.Check calls", done.clone(), stop.clone());
+    let start = Instant::now();
+    let mut tasks = JoinSet::new();
+    for channel in channels {
+        for _ in 0..CEILING_IN_FLIGHT_PER_CONNECTION {
+            let (mut client, done) = (HealthClient::new(channel.clone()), done.clone());
+            tasks.spawn(async move {
+                while start.elapsed() < duration {
+                    client.check(HealthCheckRequest { service: String::new() }).await?;
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+                Ok::<(), Status>(())
+            });
+        }
+    }
+    while let Some(result) = tasks.join_next().await {
+        result.expect("a ceiling task panicked")?;
+    }
+    stop.store(true, Ordering::Relaxed);
+    let elapsed = start.elapsed();
+    Ok(done.load(Ordering::Relaxed) as f64 / elapsed.as_secs_f64())
+}
+
+/// The game a benchmark plays: a kind and its board, moves chosen from the board a move's
+/// answer carries (the first empty cell, or the first column with room), so that choosing
+/// costs the server nothing.
+#[derive(Clone, Debug)]
+pub struct Workload {
+    /// What to create.
+    pub config: pb::GameConfig,
+    /// Whether a move names a column (Connect Four) rather than a cell.
+    pub by_column: bool,
+    /// Who calls: a service key where the server has keys.
+    pub key: Option<String>,
+}
+
+impl Workload {
+    fn request<T>(&self, message: T, credential: Option<&str>) -> Request<T> {
+        let mut request = Request::new(message);
+        if let Some(credential) = credential.or(self.key.as_deref())
+            && let Ok(value) = MetadataValue::try_from(format!("Bearer {credential}"))
+        {
+            request.metadata_mut().insert("authorization", value);
+        }
+        request
+    }
+
+    /// Creates a game; its id and its two seat tokens.
+    async fn create(&self, client: &mut GameServiceClient<Channel>) -> Result<(String, Vec<String>), Status> {
+        let request = pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(self.config.clone())),
+            ..Default::default()
+        };
+        let answer = client.create_game(self.request(request, None)).await?.into_inner();
+        let id = answer.game.map(|game| game.game_id).unwrap_or_default();
+        Ok((id, answer.seat_tokens.into_iter().map(|token| token.token).collect()))
+    }
+
+    /// The move to play on `board`, if any is left.
+    fn next_move(&self, board: &pb::GridBoard) -> Option<pb::Move> {
+        let empty = |index: usize| board.cells.get(index).is_some_and(|cell| cell.piece == 0);
+        let target = if self.by_column {
+            (0..board.width).find(|column| empty(*column as usize)).map(pb::place::Target::Column)
+        } else {
+            (0..board.cells.len()).find(|index| empty(*index)).map(|index| {
+                let (row, col) = (index as u32 / board.width, index as u32 % board.width);
+                pb::place::Target::Cell(pb::Cell { row, col })
+            })
+        };
+        target.map(|target| pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(target) })) })
+    }
+}
+
+/// What a played load measured.
+#[derive(Default)]
+pub struct Played {
+    /// Moves applied.
+    pub moves: u64,
+    /// Games created (one per slot at the start, then one whenever a game ended).
+    pub games: u64,
+    /// From the start until the last move's answer.
+    pub elapsed: Duration,
+    /// From a `SubmitMove` sent to its answer.
+    pub submit: Latencies,
+    /// The same, by the number of moves played before it, in buckets of `PLY_BUCKET`.
+    pub submit_by_ply: Vec<Latencies>,
+    /// From a `SubmitMove` sent to a subscriber's receiving its event.
+    pub delivery: Latencies,
+}
+
+/// Moves per bucket of `Played::submit_by_ply`.
+pub const PLY_BUCKET: usize = 50;
+
+/// When each move of one game was sent, by the seq its event will have, for the game's
+/// subscribers to measure delivery.
+type SentAt = Arc<std::sync::Mutex<Vec<Option<Instant>>>>;
+
+/// Plays `games` games at once for `duration`, each followed by `subscribers` event
+/// streams; a game that ends is replaced by a new one. Calls go round the `channels`.
+pub async fn play(
+    workload: &Workload,
+    channels: &[Channel],
+    games: usize,
+    subscribers: usize,
+    duration: Duration,
+) -> Result<Played, Status> {
+    let (done, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
+    report_progress("moves", done.clone(), stop.clone());
+    let start = Instant::now();
+    let mut tasks = JoinSet::new();
+    for slot in 0..games.max(1) {
+        let (workload, done) = (workload.clone(), done.clone());
+        let channels: Vec<Channel> = channels.to_vec();
+        tasks.spawn(async move { play_slot(&workload, &channels, slot, subscribers, start, duration, &done).await });
+    }
+    let mut played = Played::default();
+    while let Some(result) = tasks.join_next().await {
+        let slot = result.expect("a game task panicked")?;
+        played.elapsed = played.elapsed.max(slot.elapsed);
+        played.moves += slot.moves;
+        played.games += slot.games;
+        played.submit.extend(&slot.submit);
+        played.delivery.extend(&slot.delivery);
+        for (bucket, latencies) in slot.submit_by_ply.iter().enumerate() {
+            if played.submit_by_ply.len() <= bucket {
+                played.submit_by_ply.resize_with(bucket + 1, Latencies::default);
+            }
+            played.submit_by_ply[bucket].extend(latencies);
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    Ok(played)
+}
+
+/// One game slot of [`play`]: games played one after another on connection `slot`.
+async fn play_slot(
+    workload: &Workload,
+    channels: &[Channel],
+    slot: usize,
+    subscribers: usize,
+    start: Instant,
+    duration: Duration,
+    done: &AtomicU64,
+) -> Result<Played, Status> {
+    let mut client = GameServiceClient::new(channels[slot % channels.len()].clone());
+    let mut played = Played::default();
+    let mut watchers = JoinSet::new();
+    while start.elapsed() < duration {
+        let (id, tokens) = workload.create(&mut client).await?;
+        played.games += 1;
+        let sent: SentAt = Arc::default();
+        for index in 0..subscribers {
+            let channel = channels[(slot + index + 1) % channels.len()].clone();
+            watchers.spawn(watch(channel, workload.clone(), id.clone(), sent.clone()));
+        }
+        let view =
+            client.get_view(workload.request(pb::GetViewRequest { game_id: id.clone(), ..Default::default() }, None));
+        let mut view = view.await?.into_inner().view.unwrap_or_default();
+        let mut ply = 0;
+        while start.elapsed() < duration && view.outcome.is_none() {
+            let Some(next) = view.board.as_ref().and_then(|board| workload.next_move(board)) else { break };
+            let seat = view.to_act.first().copied().unwrap_or(1) as usize;
+            let request = pb::SubmitMoveRequest { game_id: id.clone(), r#move: Some(next), ..Default::default() };
+            let request = workload.request(request, tokens.get(seat - 1).map(String::as_str));
+            let sent_at = Instant::now();
+            if let Ok(mut sent) = sent.lock() {
+                let seq = view.seq as usize + 1;
+                if sent.len() <= seq {
+                    sent.resize(seq + 1, None);
+                }
+                sent[seq] = Some(sent_at);
+            }
+            let answer = client.submit_move(request).await?.into_inner();
+            let took = sent_at.elapsed();
+            played.submit.record(took);
+            let bucket = ply / PLY_BUCKET;
+            if played.submit_by_ply.len() <= bucket {
+                played.submit_by_ply.resize_with(bucket + 1, Latencies::default);
+            }
+            played.submit_by_ply[bucket].record(took);
+            played.moves += 1;
+            done.fetch_add(1, Ordering::Relaxed);
+            ply += 1;
+            view = answer.view.unwrap_or_default();
+            played.elapsed = start.elapsed();
+        }
+    }
+    // The watchers of the games still running stop with the run: their streams would
+    // otherwise wait for moves that will not come.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while let Ok(Some(result)) = tokio::time::timeout_at(deadline.into(), watchers.join_next()).await {
+        if let Ok(delivery) = result {
+            played.delivery.extend(&delivery);
+        }
+    }
+    watchers.abort_all();
+    Ok(played)
+}
+
+/// Follows game `id` as a spectator until it ends, timing each move's event from when it
+/// was sent.
+async fn watch(channel: Channel, workload: Workload, id: String, sent: SentAt) -> Latencies {
+    let mut client = GameServiceClient::new(channel);
+    let mut latencies = Latencies::default();
+    let request = pb::StreamEventsRequest { game_id: id, after_seq: 1, include_views: false };
+    let Ok(stream) = client.stream_events(workload.request(request, None)).await else { return latencies };
+    let mut stream = stream.into_inner();
+    while let Ok(Some(message)) = stream.message().await {
+        let Some(event) = message.event else { continue };
+        let at = sent.lock().ok().and_then(|sent| sent.get(event.seq as usize).copied().flatten());
+        if let (Some(at), Some(pb::game_event::Kind::MoveApplied(_))) = (at, &event.kind) {
+            latencies.record(at.elapsed());
+        }
+    }
+    latencies
+}
+
+/// Creates `count` small games, each with two moves played, and leaves them idle: what
+/// resident memory a game the server holds but nobody plays costs.
+pub async fn idle_games(workload: &Workload, channels: &[Channel], count: usize) -> Result<(), Status> {
+    let (done, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
+    report_progress("idle games", done.clone(), stop.clone());
+    let mut tasks = JoinSet::new();
+    let per_task = count.div_ceil(channels.len() * 4);
+    for task in 0..channels.len() * 4 {
+        let (workload, done) = (workload.clone(), done.clone());
+        let mut client = GameServiceClient::new(channels[task % channels.len()].clone());
+        let share = per_task.min(count.saturating_sub(task * per_task));
+        tasks.spawn(async move {
+            for _ in 0..share {
+                let (id, tokens) = workload.create(&mut client).await?;
+                for (seat, cell) in [(0, (0, 0)), (1, (1, 1))] {
+                    let target = pb::place::Target::Cell(pb::Cell { row: cell.0, col: cell.1 });
+                    let next = pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(target) })) };
+                    let request =
+                        pb::SubmitMoveRequest { game_id: id.clone(), r#move: Some(next), ..Default::default() };
+                    client.submit_move(workload.request(request, Some(&tokens[seat]))).await?;
+                }
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok::<(), Status>(())
+        });
+    }
+    while let Some(result) = tasks.join_next().await {
+        result.expect("an idle-game task panicked")?;
+    }
+    stop.store(true, Ordering::Relaxed);
+    Ok(())
+}

@@ -1,0 +1,171 @@
+//! `tabula bench`: a load benchmark over real sockets. It starts the server itself (this
+//! binary's `serve`, on a store of its choosing, one or several replicas) or drives one at
+//! an address, measures the server's own ceiling (`grpc.health.v1.Health/Check`) in the
+//! same run, then plays games at once with spectators following them, and reports each
+//! figure with its ratio to the ceiling. Progress goes to standard error, the report to
+//! standard output.
+
+mod load;
+mod stats;
+mod target;
+
+use std::time::Duration;
+
+use self::load::{PLY_BUCKET, Workload};
+use self::stats::{grouped, millis};
+use self::target::Target;
+use tabula::proto::tabula::v1 as pb;
+
+/// `tabula bench`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Drive the server at this address (`HOST:PORT` or a URL) instead of starting one.
+    #[arg(long)]
+    address: Option<String>,
+    /// Start the server on this store: `memory`, `sqlite` (a new file in a temporary
+    /// folder) or a `postgres://` URL.
+    #[arg(long, default_value = "sqlite")]
+    store: String,
+    /// Servers to start on the store (several need PostgreSQL); calls go round them.
+    #[arg(long, default_value_t = 1)]
+    replicas: usize,
+    /// Arguments passed on to each server started (for example `--server-arg=--max-streams-per-game=2000`).
+    #[arg(long = "server-arg", allow_hyphen_values = true)]
+    server_args: Vec<String>,
+    /// The game: tic_tac_toe (`--size` by `--size`, a line of `--size` to win, so games are
+    /// long), gomoku or connect_four, each at its defaults otherwise.
+    #[arg(long, default_value = "tic_tac_toe")]
+    kind: String,
+    /// The tic-tac-toe board's side, 3 to 20.
+    #[arg(long, default_value_t = 19)]
+    size: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 32)]
+    games: usize,
+    /// Spectators following each game's event stream.
+    #[arg(long, default_value_t = 0)]
+    subscribers: usize,
+    /// Seconds of play (the ceiling is measured for half as long, at least 2 s).
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
+    /// Connections to the servers.
+    #[arg(long, default_value_t = 4)]
+    connections: usize,
+    /// Also hold this many idle 3×3 games (two moves each) and report the memory each costs
+    /// (only for a server this benchmark started).
+    #[arg(long, default_value_t = 0)]
+    idle_games: usize,
+    /// A service key, where the server has keys.
+    #[arg(long, env = "TABULA_SERVICE_KEY", hide_env_values = true)]
+    key: Option<String>,
+}
+
+/// The configuration `args` ask each game to have, and whether its moves name columns.
+fn workload(args: &BenchArgs) -> Result<Workload, String> {
+    use pb::game_config::Game;
+    let (game, by_column) = match args.kind.as_str() {
+        "tic_tac_toe" if (3..=20).contains(&args.size) => {
+            (Game::TicTacToe(pb::TicTacToeConfig { size: args.size, ..Default::default() }), false)
+        }
+        "tic_tac_toe" => return Err(format!("--size {} is not from 3 to 20", args.size)),
+        "gomoku" => (Game::Gomoku(pb::GomokuConfig::default()), false),
+        "connect_four" => (Game::ConnectFour(pb::ConnectFourConfig::default()), true),
+        other => return Err(format!("--kind {other:?}: expected tic_tac_toe, gomoku or connect_four")),
+    };
+    Ok(Workload { config: pb::GameConfig { game: Some(game), ..Default::default() }, by_column, key: args.key.clone() })
+}
+
+/// Runs the benchmark `args` describe and prints its report.
+pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let workload = workload(&args)?;
+    let target = match &args.address {
+        Some(address) => Target::external(address),
+        None => Target::spawn(&args.store, args.replicas, &args.server_args)?,
+    };
+    eprintln!("benchmarking {}", target.description);
+    let channels = target.connect(args.connections).await?;
+    let play_time = Duration::from_secs(args.seconds.max(1));
+    let ceiling_time = (play_time / 2).max(Duration::from_secs(2));
+
+    eprintln!("measuring the ceiling: Health.Check for {} s", ceiling_time.as_secs());
+    let ceiling = load::ceiling(&channels, ceiling_time).await?;
+
+    let before_games = target.resident_kib();
+    eprintln!(
+        "playing {} games at once for {} s, {} spectators each",
+        args.games,
+        play_time.as_secs(),
+        args.subscribers
+    );
+    let mut played = load::play(&workload, &channels, args.games, args.subscribers, play_time).await?;
+    let after_games = target.resident_kib();
+
+    let idle = if args.idle_games > 0 && before_games.is_some() {
+        let small = Workload {
+            config: pb::GameConfig {
+                game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig::default())),
+                ..Default::default()
+            },
+            ..workload.clone()
+        };
+        let before = target.resident_kib();
+        eprintln!("holding {} idle games", args.idle_games);
+        load::idle_games(&small, &channels, args.idle_games).await?;
+        let after = target.resident_kib();
+        before.zip(after).map(|(before, after)| after.saturating_sub(before) as f64 * 1024.0 / args.idle_games as f64)
+    } else {
+        None
+    };
+
+    let moves_per_second = played.moves as f64 / played.elapsed.as_secs_f64();
+    println!("target: {}", target.description);
+    println!(
+        "load: {} {} games at once, {} spectators each, {} connections, {} s",
+        args.games,
+        args.kind,
+        args.subscribers,
+        args.connections,
+        played.elapsed.as_secs()
+    );
+    println!("Health.Check ceiling: {} calls/s", grouped(ceiling as u64));
+    println!(
+        "SubmitMove: {} moves/s ({:.3}× the ceiling); {} moves in {} games",
+        grouped(moves_per_second as u64),
+        moves_per_second / ceiling,
+        grouped(played.moves),
+        grouped(played.games)
+    );
+    println!("SubmitMove latency: {}", played.submit.summary());
+    if args.subscribers > 0 {
+        println!(
+            "submit to delivery: {} ({} deliveries)",
+            played.delivery.summary(),
+            grouped(played.delivery.len() as u64)
+        );
+    }
+    let by_ply: Vec<String> = played
+        .submit_by_ply
+        .iter_mut()
+        .enumerate()
+        .filter(|(_, latencies)| !latencies.is_empty())
+        .map(|(bucket, latencies)| {
+            let p50 = latencies.percentile(50.0).map_or_else(|| "-".to_owned(), millis);
+            format!("{}–{}: {p50}", bucket * PLY_BUCKET, (bucket + 1) * PLY_BUCKET - 1)
+        })
+        .collect();
+    println!("SubmitMove p50 by moves already played: {}", by_ply.join("; "));
+    if let (Some(before), Some(after)) = (before_games, after_games) {
+        println!(
+            "server memory: {} KiB resident after the games ({} KiB before them)",
+            grouped(after),
+            grouped(before)
+        );
+    }
+    if let Some(per_game) = idle {
+        println!(
+            "idle games: {per_game:.0} bytes resident each ({} games of 3×3, two moves each)",
+            grouped(args.idle_games as u64)
+        );
+    }
+    Ok(())
+}
