@@ -87,6 +87,7 @@ async fn contract(store: Arc<dyn Store>) {
     hint_permission_is_kept(store.as_ref()).await;
     saved_configs_are_kept_per_owner(store.as_ref()).await;
     players_are_kept_and_found(store.clone()).await;
+    appends_racing_on_many_games_each_land_once(store.clone()).await;
     series_are_kept_and_updated_one_revision_at_a_time(store.as_ref()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
@@ -213,6 +214,49 @@ async fn contract(store: Arc<dyn Store>) {
     let (_, log) = store.load(id).await.unwrap();
     assert_eq!(log[0].request_id.as_deref(), Some("r0"));
     assert!(log.iter().all(|e| e.request_digest.is_none()));
+}
+
+/// Appends to many games at once (what a store that commits them in batches groups
+/// together), some of them stale: every current one lands, in its game, exactly once;
+/// every stale one is refused alone, and writes nothing.
+async fn appends_racing_on_many_games_each_land_once(store: Arc<dyn Store>) {
+    const GAMES: u64 = 48;
+    let id = |n: u64| format!("0190c100-0000-7000-8000-{n:012}");
+    for n in 0..GAMES {
+        store.create(record(&id(n), GameKind::ConnectFour, time(n)), vec![created(time(n))], None).await.unwrap();
+    }
+    let mut racers = Vec::new();
+    for round in 0..3_u64 {
+        for n in 0..GAMES {
+            let store = store.clone();
+            // Round 0 appends seq 2 to every game; rounds 1 and 2 append to every third
+            // game again from seq 1, which round 0 has moved past (or will race).
+            let stale = round > 0;
+            if stale && n % 3 != 0 {
+                continue;
+            }
+            let (game, column) = (id(n), (n % 7) as u32);
+            racers.push(tokio::spawn(async move {
+                let result = store.append(&game, 1, vec![played(2, 0, column, None)], in_progress(1, time(2))).await;
+                (n, stale, result)
+            }));
+        }
+    }
+    let mut landed = vec![0; GAMES as usize];
+    for racer in racers {
+        let (n, stale, result) = racer.await.unwrap();
+        match result {
+            Ok(()) => landed[n as usize] += 1,
+            Err(StoreError::Conflict { expected: 1, current: 2 }) => assert!(stale || n % 3 == 0, "game {n}"),
+            Err(other) => panic!("game {n}: {other}"),
+        }
+    }
+    assert!(landed.iter().all(|count| *count == 1), "each game took exactly one of its racing appends: {landed:?}");
+    for n in 0..GAMES {
+        let (stored, log) = store.load(&id(n)).await.unwrap();
+        assert_eq!((stored.seq, log.len()), (2, 2), "game {n}");
+        store.delete(&id(n)).await.unwrap();
+    }
 }
 
 /// A record's players and series link come back as written; listing by player finds the

@@ -21,6 +21,7 @@ use sqlx::{Postgres, Row, Transaction};
 use tokio::sync::mpsc;
 
 use super::codec::to_micros;
+use super::sql::batch::Appender;
 use super::sql::{self, Dialect, SqlStore, Statements, backend};
 use super::{Change, ChangeKind, StoreError};
 
@@ -43,12 +44,16 @@ const OWNER_LOCK_SPACE: i32 = 0x7461_6267;
 /// Changed games queued for the service before the oldest are dropped (the poll then
 /// catches them up).
 const CHANGES_QUEUE: usize = 1024;
+/// The longest notification payload sent, in bytes: PostgreSQL refuses 8,000 and more.
+const MAX_PAYLOAD: usize = 7_000;
 
 /// Games in a PostgreSQL database.
 #[derive(Debug)]
 pub struct PostgresStore {
     pool: PgPool,
     changes: std::sync::Mutex<Option<mpsc::Receiver<Change>>>,
+    /// Commits moves of different games together.
+    appender: Appender,
 }
 
 impl PostgresStore {
@@ -69,7 +74,8 @@ impl PostgresStore {
         listener.listen(CHANNEL).await.map_err(backend)?;
         let (tx, rx) = mpsc::channel(CHANGES_QUEUE);
         tokio::spawn(watch(listener, pool.clone(), tx));
-        Ok(PostgresStore { pool, changes: std::sync::Mutex::new(Some(rx)) })
+        let appender = Appender::start::<PostgresStore>(pool.clone());
+        Ok(PostgresStore { pool, changes: std::sync::Mutex::new(Some(rx)), appender })
     }
 }
 
@@ -92,14 +98,32 @@ const DELETED: &str = "deleted";
 const SEAT_TOKEN_REPLACED: &str = "seat-token";
 
 /// Tells other replicas, once `tx` commits, that game `id` changed.
-async fn notify(tx: &mut Transaction<'_, Postgres>, id: &str, change: ChangeKind) -> Result<(), StoreError> {
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(CHANNEL)
-        .bind(payload(&Change { game_id: id.to_owned(), kind: change }))
-        .execute(&mut **tx)
-        .await
-        .map_err(backend)?;
+async fn notify(tx: &mut Transaction<'_, Postgres>, changes: &[Change]) -> Result<(), StoreError> {
+    for payload in payloads(changes) {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload)
+            .execute(&mut **tx)
+            .await
+            .map_err(backend)?;
+    }
     Ok(())
+}
+
+/// `changes` as notification payloads: one change a line, as many lines a payload as fit
+/// under PostgreSQL's limit.
+fn payloads(changes: &[Change]) -> Vec<String> {
+    let mut payloads: Vec<String> = Vec::new();
+    for line in changes.iter().map(payload) {
+        match payloads.last_mut() {
+            Some(last) if last.len() + 1 + line.len() <= MAX_PAYLOAD => {
+                last.push('\n');
+                last.push_str(&line);
+            }
+            _ => payloads.push(line),
+        }
+    }
+    payloads
 }
 
 /// The notification payload of `change`: the game's id, a space, and its new seq or a
@@ -133,7 +157,7 @@ async fn watch(mut listener: PgListener, pool: PgPool, changes: mpsc::Sender<Cha
         tokio::select! {
             notification = listener.recv() => match notification {
                 Ok(notification) => {
-                    if let Some(change) = parse_change(notification.payload()) {
+                    for change in notification.payload().lines().filter_map(parse_change) {
                         // A full queue drops the change; the poll brings it back.
                         let _ = changes.try_send(change);
                     }
@@ -182,6 +206,10 @@ impl SqlStore for PostgresStore {
         &self.pool
     }
 
+    fn appender(&self) -> Option<&Appender> {
+        Some(&self.appender)
+    }
+
     async fn begin_creation(&self, capped_owner: Option<&str>) -> Result<Transaction<'static, Postgres>, StoreError> {
         let mut tx = self.pool.begin().await.map_err(backend)?;
         if let Some(owner) = capped_owner {
@@ -190,13 +218,8 @@ impl SqlStore for PostgresStore {
         Ok(tx)
     }
 
-    async fn announce(
-        &self,
-        tx: &mut Transaction<'_, Postgres>,
-        id: &str,
-        change: ChangeKind,
-    ) -> Result<(), StoreError> {
-        notify(tx, id, change).await
+    async fn announce(tx: &mut Transaction<'_, Postgres>, changes: &[Change]) -> Result<(), StoreError> {
+        notify(tx, changes).await
     }
 
     fn take_changes(&self) -> Option<mpsc::Receiver<Change>> {
@@ -207,6 +230,18 @@ impl SqlStore for PostgresStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_batch_of_changes_is_split_into_payloads_under_the_limit_and_read_back_whole() {
+        let changes: Vec<Change> = (0..400)
+            .map(|n| Change { game_id: format!("0190a000-0000-7000-8000-{n:012}"), kind: ChangeKind::Appended(n + 2) })
+            .collect();
+        let payloads = payloads(&changes);
+        assert!(payloads.len() > 1 && payloads.iter().all(|p| p.len() <= MAX_PAYLOAD), "{}", payloads.len());
+        let read: Vec<Change> = payloads.iter().flat_map(|p| p.lines().filter_map(parse_change)).collect();
+        assert_eq!(read, changes);
+        assert!(super::payloads(&[]).is_empty(), "nothing to announce sends nothing");
+    }
 
     #[test]
     fn notification_payloads_name_the_game_and_its_seq() {

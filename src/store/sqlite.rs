@@ -5,8 +5,12 @@
 //! A move's events, its request id and the record's new summary are one transaction.
 //! One process owns the file; several replicas need [`super::PostgresStore`].
 //!
+//! Moves are committed in batches ([`super::sql::batch`]): appends to different games that
+//! arrive together share one transaction and one flush, each answered once it committed.
+//!
 //! The store's operations are the shared ones of [`super::sql`]; this file holds what is
-//! SQLite's own: the connection settings, and the write lock a creation takes first.
+//! SQLite's own: the connection settings, the write lock a creation takes first, and the
+//! batching writer.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -20,6 +24,7 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, Transaction};
 
 use super::StoreError;
+use super::sql::batch::Appender;
 use super::sql::{self, Dialect, SqlStore, Statements, backend};
 
 /// The schema's versions, applied in order when the store opens.
@@ -34,6 +39,8 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    /// Commits moves of different games together: SQLite flushes once per commit.
+    appender: Appender,
 }
 
 impl SqliteStore {
@@ -47,7 +54,8 @@ impl SqliteStore {
     pub async fn connect(options: SqliteConnectOptions, migrator: &Migrator) -> Result<SqliteStore, StoreError> {
         let pool = SqlitePoolOptions::new().max_connections(POOL_SIZE).connect_with(options).await.map_err(backend)?;
         migrator.run(&pool).await.map_err(|e| StoreError::Backend(format!("schema migration failed: {e}")))?;
-        Ok(SqliteStore { pool })
+        let appender = Appender::start::<SqliteStore>(pool.clone());
+        Ok(SqliteStore { pool, appender })
     }
 
     /// Opens the database named by a `sqlite:` URL (`sqlite:games.db`, `sqlite:///var/lib/tabula/games.db`).
@@ -85,6 +93,10 @@ impl SqlStore for SqliteStore {
 
     fn pool(&self) -> &SqlitePool {
         &self.pool
+    }
+
+    fn appender(&self) -> Option<&Appender> {
+        Some(&self.appender)
     }
 
     /// `BEGIN IMMEDIATE` takes the write lock before the count: a deferred transaction

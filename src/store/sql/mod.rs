@@ -13,8 +13,10 @@
 //!   transaction that [`SqlStore::begin_creation`] opened for it;
 //! - every change another process must hear of is announced
 //!   ([`SqlStore::announce`]) inside the transaction that makes it, so that the news
-//!   goes out at commit and never for a change rolled back.
+//!   goes out at commit and never for a change rolled back (a batch of appends announces
+//!   all of its changes at once).
 
+pub mod batch;
 mod columns;
 mod operations;
 mod statements;
@@ -26,7 +28,7 @@ use tokio::sync::mpsc;
 pub use self::statements::{POSTGRES, SQLITE, Statements};
 
 use self::columns::{Binds, Columns};
-use super::{Change, ChangeKind, StoreError};
+use super::{Change, StoreError};
 
 /// A connection that runs statements. Every connection of a [`Dialect`] does; the trait
 /// only names that for code generic over the database.
@@ -73,16 +75,17 @@ pub trait SqlStore: Send + Sync + 'static {
     /// ends, no other capped creation for the owner may count.
     async fn begin_creation(&self, capped_owner: Option<&str>) -> Result<Transaction<'static, Self::Db>, StoreError>;
 
-    /// Tells other processes, once `tx` commits, that game `id` changed. Nothing by
-    /// default: only a shared store has others to tell.
-    async fn announce(
-        &self,
-        tx: &mut Transaction<'_, Self::Db>,
-        id: &str,
-        change: ChangeKind,
-    ) -> Result<(), StoreError> {
-        let _ = (tx, id, change);
+    /// Tells other processes, once `tx` commits, of `changes`. Nothing by default: only a
+    /// shared store has others to tell.
+    async fn announce(tx: &mut Transaction<'_, Self::Db>, changes: &[Change]) -> Result<(), StoreError> {
+        let _ = (tx, changes);
         Ok(())
+    }
+
+    /// The writer that commits this store's appends in batches, if it has one; without,
+    /// each append is a transaction of its own.
+    fn appender(&self) -> Option<&batch::Appender> {
+        None
     }
 
     /// The changes other processes make, once (see [`super::Store::watch_changes`]).

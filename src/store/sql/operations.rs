@@ -3,8 +3,8 @@
 //! differ.
 
 use async_trait::async_trait;
-use sqlx::QueryBuilder;
 use sqlx::query::Query;
+use sqlx::{QueryBuilder, Transaction};
 use tokio::sync::mpsc;
 
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
@@ -98,6 +98,38 @@ async fn insert_events<D: Dialect>(
     Ok(())
 }
 
+/// Appends `events` to game `id`'s log inside `tx` if the log still ends at
+/// `expected_seq`, with the record's new summary; returns the log's new newest seq, for
+/// the caller to announce.
+pub(super) async fn append_in<S: SqlStore>(
+    tx: &mut Transaction<'_, S::Db>,
+    id: &str,
+    expected_seq: u64,
+    events: &[StoredEvent],
+    update: &RecordUpdate,
+) -> Result<u64, StoreError> {
+    let new_seq = expected_seq + events.len() as u64;
+    let values: [Value; 8] = [
+        signed(new_seq).into(),
+        status_name(update.status).into(),
+        update.outcome.as_ref().map(to_json).into(),
+        i64::from(update.move_count).into(),
+        to_micros(update.updated).into(),
+        update.deadline.map(to_micros).into(),
+        id.into(),
+        signed(expected_seq).into(),
+    ];
+    let advanced = query::<S::Db>(S::Db::SQL.advance, values).execute(tx.executor()).await.map_err(backend)?;
+    if S::Db::rows_affected(&advanced) == 0 {
+        return match seq::<S::Db>(tx, id).await? {
+            Some(current) => Err(StoreError::Conflict { expected: expected_seq, current }),
+            None => Err(StoreError::NotFound(id.to_owned())),
+        };
+    }
+    insert_events::<S::Db>(tx, id, events).await?;
+    Ok(new_seq)
+}
+
 #[async_trait]
 impl<S: SqlStore> Store for S {
     async fn create(
@@ -132,29 +164,12 @@ impl<S: SqlStore> Store for S {
         events: Vec<StoredEvent>,
         update: RecordUpdate,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin().await.map_err(backend)?;
-        let new_seq = expected_seq + events.len() as u64;
-        let values: [Value; 8] = [
-            signed(new_seq).into(),
-            status_name(update.status).into(),
-            update.outcome.as_ref().map(to_json).into(),
-            i64::from(update.move_count).into(),
-            to_micros(update.updated).into(),
-            update.deadline.map(to_micros).into(),
-            id.into(),
-            signed(expected_seq).into(),
-        ];
-        let advanced = query::<S::Db>(S::Db::SQL.advance, values).execute(tx.executor()).await.map_err(backend)?;
-        if S::Db::rows_affected(&advanced) == 0 {
-            drop(tx);
-            let mut conn = self.pool().acquire().await.map_err(backend)?;
-            return match seq::<S::Db>(&mut conn, id).await? {
-                Some(current) => Err(StoreError::Conflict { expected: expected_seq, current }),
-                None => Err(StoreError::NotFound(id.to_owned())),
-            };
+        if let Some(appender) = self.appender() {
+            return appender.append(id, expected_seq, events, update).await;
         }
-        insert_events::<S::Db>(&mut tx, id, &events).await?;
-        self.announce(&mut tx, id, ChangeKind::Appended(new_seq)).await?;
+        let mut tx = self.pool().begin().await.map_err(backend)?;
+        let new_seq = append_in::<S>(&mut tx, id, expected_seq, &events, &update).await?;
+        S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Appended(new_seq) }]).await?;
         tx.commit().await.map_err(backend)
     }
 
@@ -274,7 +289,7 @@ impl<S: SqlStore> Store for S {
         if S::Db::rows_affected(&done) == 0 {
             return Err(StoreError::NotFound(id.to_owned()));
         }
-        self.announce(&mut tx, id, ChangeKind::Deleted).await?;
+        S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Deleted }]).await?;
         tx.commit().await.map_err(backend)
     }
 
@@ -295,7 +310,7 @@ impl<S: SqlStore> Store for S {
             .map_err(backend)?;
         // Streams opened with the old token elsewhere end at once; every call there
         // compares hashes with the database anyway, so lost news only delays that.
-        self.announce(&mut tx, id, ChangeKind::SeatTokenReplaced).await?;
+        S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::SeatTokenReplaced }]).await?;
         tx.commit().await.map_err(backend)
     }
 

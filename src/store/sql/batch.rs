@@ -1,0 +1,108 @@
+//! Group commit: appends to different games that arrive together are written in one
+//! transaction, so that a batch pays for one flush to disk instead of one each.
+//!
+//! One writer task takes every append of its store from a queue: it takes what is waiting
+//! (at most [`MAX_BATCH`]), applies each append in one transaction, and commits.
+//! Invariants:
+//! - an append is answered only after the transaction holding it committed (or with the
+//!   error that kept it out): acknowledged means on disk;
+//! - an append refused on its own (its log moved on: [`StoreError::Conflict`], or its game
+//!   is gone) is refused by its first statement, before it writes anything, and fails
+//!   alone; any other failure, or a commit that fails, fails every append of the batch,
+//!   and no other;
+//! - appends are applied in the order they were queued, so one game's appends keep their
+//!   order (the play layer has at most one in flight per game and process anyway).
+
+use sqlx::Pool;
+use tokio::sync::{mpsc, oneshot};
+
+use super::super::{Change, ChangeKind, RecordUpdate, StoreError, StoredEvent};
+use super::operations::append_in;
+use super::{SqlStore, backend};
+
+/// Most appends committed together.
+pub const MAX_BATCH: usize = 256;
+/// Appends that may wait for the writer; beyond, callers wait for room.
+const QUEUE: usize = 4 * MAX_BATCH;
+
+/// One append waiting for its batch.
+struct Append {
+    id: String,
+    expected_seq: u64,
+    events: Vec<StoredEvent>,
+    update: RecordUpdate,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The queue to a store's writer task. The task ends when the last clone is dropped.
+#[derive(Clone, Debug)]
+pub struct Appender {
+    queue: mpsc::Sender<Append>,
+}
+
+impl Appender {
+    /// Starts the writer of the store of type `S` whose connections `pool` holds.
+    pub fn start<S: SqlStore>(pool: Pool<S::Db>) -> Appender {
+        let (queue, waiting) = mpsc::channel(QUEUE);
+        tokio::spawn(write::<S>(pool, waiting));
+        Appender { queue }
+    }
+
+    /// Appends `events` to game `id`'s log if it still ends at `expected_seq`, with the
+    /// record's new summary; returns once the batch holding it committed.
+    pub async fn append(
+        &self,
+        id: &str,
+        expected_seq: u64,
+        events: Vec<StoredEvent>,
+        update: RecordUpdate,
+    ) -> Result<(), StoreError> {
+        let (done, answer) = oneshot::channel();
+        let append = Append { id: id.to_owned(), expected_seq, events, update, done };
+        let stopped = || StoreError::Backend("the store's writer has stopped".into());
+        self.queue.send(append).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+}
+
+/// The writer task: batches until the queue closes.
+async fn write<S: SqlStore>(pool: Pool<S::Db>, mut waiting: mpsc::Receiver<Append>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while waiting.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let results = commit::<S>(&pool, &batch).await;
+        for (append, result) in batch.drain(..).zip(results) {
+            // A caller that went away needs no answer.
+            let _ = append.done.send(result);
+        }
+    }
+}
+
+/// Applies `batch` in one transaction; the result of each, in order.
+async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result<(), StoreError>> {
+    let failed_all = |error: &StoreError| batch.iter().map(|_| Err(StoreError::Backend(error.to_string()))).collect();
+    let mut tx = match pool.begin().await.map_err(backend) {
+        Ok(tx) => tx,
+        Err(error) => return failed_all(&error),
+    };
+    let mut results = Vec::with_capacity(batch.len());
+    let mut changes = Vec::with_capacity(batch.len());
+    for append in batch {
+        match append_in::<S>(&mut tx, &append.id, append.expected_seq, &append.events, &append.update).await {
+            Ok(new_seq) => {
+                changes.push(Change { game_id: append.id.clone(), kind: ChangeKind::Appended(new_seq) });
+                results.push(Ok(()));
+            }
+            // Refused before it wrote anything: it fails alone.
+            Err(refused @ (StoreError::Conflict { .. } | StoreError::NotFound(_))) => results.push(Err(refused)),
+            // Anything else may have written part of the append: nothing of the batch is kept.
+            Err(error) => return failed_all(&error),
+        }
+    }
+    if let Err(error) = S::announce(&mut tx, &changes).await {
+        return failed_all(&error);
+    }
+    match tx.commit().await.map_err(backend) {
+        Ok(()) => results,
+        Err(error) => failed_all(&error),
+    }
+}
