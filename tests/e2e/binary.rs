@@ -467,3 +467,39 @@ fn bench_starts_a_server_plays_games_and_reports_each_figure_against_the_ceiling
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("expected tic_tac_toe, gomoku or connect_four"));
 }
+
+/// The server's log written to a pipe, as `--log-format` says, once the server stopped.
+async fn logs_of_a_game_created(format: &[&str]) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(format)
+        .args(["serve", "--listen", "127.0.0.1:0", "--store", "memory", "--shutdown-grace", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let address = format!("http://{}", line.trim().strip_prefix("listening on ").unwrap());
+    let mut client = common::Client::new(Channel::from_shared(address).unwrap().connect().await.unwrap());
+    let game = common::create_preset(&mut client, common::pb::GameKind::TicTacToe, "classic").await;
+    // No connection left open: the server stops at once rather than drain it.
+    drop(client);
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    (String::from_utf8(output.stderr).unwrap(), game.id)
+}
+
+#[tokio::test]
+async fn logs_into_a_pipe_carry_no_colour_codes_and_json_logs_are_one_object_a_line() {
+    let (text, id) = logs_of_a_game_created(&[]).await;
+    assert!(text.contains("game created") && text.contains(&id), "{text}");
+    assert!(!text.contains('\u{1b}'), "no terminal escape codes in a pipe: {text:?}");
+
+    let (json, id) = logs_of_a_game_created(&["--log-format", "json"]).await;
+    let lines: Vec<serde_json::Value> =
+        json.lines().map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))).collect();
+    assert!(lines.iter().all(|line| line["level"].is_string() && line["timestamp"].is_string()), "{json}");
+    let created = lines.iter().find(|line| line["message"] == "game created").unwrap_or_else(|| panic!("{json}"));
+    assert_eq!(created["game_id"], id.as_str(), "the game id is a field of its own: {created}");
+    assert_eq!(created["kind"], "tic_tac_toe");
+}
