@@ -222,9 +222,14 @@ async fn contract(store: Arc<dyn Store>) {
 async fn appends_racing_on_many_games_each_land_once(store: Arc<dyn Store>) {
     const GAMES: u64 = 48;
     let id = |n: u64| format!("0190c100-0000-7000-8000-{n:012}");
+    let connect_four = |counts: Vec<(GameKind, u64)>| {
+        counts.into_iter().find(|(kind, _)| *kind == GameKind::ConnectFour).map_or(0, |(_, n)| n)
+    };
+    let before = connect_four(store.in_progress_by_kind().await.unwrap());
     for n in 0..GAMES {
         store.create(record(&id(n), GameKind::ConnectFour, time(n)), vec![created(time(n))], None).await.unwrap();
     }
+    assert_eq!(connect_four(store.in_progress_by_kind().await.unwrap()), before + GAMES, "games in progress by kind");
     let mut racers = Vec::new();
     for round in 0..3_u64 {
         for n in 0..GAMES {

@@ -21,6 +21,11 @@ pub struct ServeArgs {
     #[command(flatten)]
     store: super::games::StoreArg,
 
+    /// Serve Prometheus metrics over HTTP at `http://ADDR/metrics` (port 0 picks a free
+    /// port; the bound address is printed as `metrics on ADDR`). Off by default.
+    #[arg(long, value_name = "ADDR", env = "TABULA_METRICS_LISTEN")]
+    metrics_listen: Option<SocketAddr>,
+
     /// A service key of the managing backend, as NAME=SECRET (secret of 16 or more printable
     /// characters); repeat for several (rotation). Without any, only loopback is served.
     #[arg(
@@ -188,6 +193,7 @@ impl ServeArgs {
             limits,
             tls,
             shutdown_grace: Duration::from_secs(self.shutdown_grace),
+            call_metrics: self.metrics_listen.is_some(),
             ..ServeOptions::default()
         })
     }
@@ -211,6 +217,19 @@ pub async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let keys: Vec<&str> = options.auth.service_keys.names().collect();
     tracing::info!(%address, tls = options.tls.is_some(), service_keys = ?keys, signed_seat_credentials = options.auth.jwt.is_some(), "serving tabula.v1.GameService");
     println!("listening on {address}");
+    if let Some(metrics_address) = args.metrics_listen {
+        let handle = tabula::service::metrics::install()?;
+        let metrics_listener = TcpListener::bind(metrics_address).await?;
+        let bound = metrics_listener.local_addr()?;
+        tracing::info!(address = %bound, "serving Prometheus metrics at /metrics");
+        println!("metrics on {bound}");
+        let store = store.clone();
+        tokio::spawn(async move {
+            if let Err(error) = tabula::service::metrics::serve(metrics_listener, handle, store).await {
+                tracing::error!(%error, "the metrics endpoint stopped");
+            }
+        });
+    }
     tabula::service::serve(listener, store, options, shutdown).await?;
     tracing::info!("stopped");
     Ok(())

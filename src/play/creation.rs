@@ -112,6 +112,7 @@ impl Hub {
 
         match self.store.create(record.clone(), log, max_in_progress).await {
             Ok(()) => {
+                metrics::counter!("tabula_games_created_total", "kind" => record.kind().info().name).increment(1);
                 let live = self.hold(&record, game);
                 if live.due_bot(live.state.lock().await.game.as_ref()).is_some() {
                     self.drive(&live.id);

@@ -127,6 +127,8 @@ impl Feeder {
         final_seq: Option<u64>,
     ) {
         let Watched { mut shutdown, mut removed, mut reissues } = watched;
+        let subscribers = metrics::gauge!("tabula_stream_subscribers");
+        subscribers.increment(1);
         let stop = match self.catch_up(None).await {
             Err(stop) => stop,
             // Already over, and everything delivered: nothing will ever follow.
@@ -150,6 +152,7 @@ impl Feeder {
                     // A gap: the log is the truth, read the missing events back from it.
                     Ok(event) => self.catch_up(Some(event.seq)).await,
                     Err(broadcast::error::RecvError::Lagged(_)) => {
+                        metrics::counter!("tabula_streams_lagged_total").increment(1);
                         Err(Stop::Fail(PlayError::StreamLagged { last_seq: self.last }))
                     }
                     Err(broadcast::error::RecvError::Closed) => Err(Stop::Done),
@@ -159,6 +162,7 @@ impl Feeder {
                 }
             },
         };
+        subscribers.decrement(1);
         if let Stop::Fail(error) = stop {
             // Queued behind what the subscriber has yet to read; a subscriber that reads
             // nothing for this long is not waited for.

@@ -13,7 +13,7 @@ use super::error::PlayError;
 use super::hub::{GameState, Hub, LiveGame, SNAPSHOT_EVERY, record_update};
 use super::time::turn_moment;
 use crate::engine::clock::{ClockChange, Clocks};
-use crate::engine::{MoveError, Reason, Seat, Turn, View, Viewer};
+use crate::engine::{MoveError, Outcome, Reason, Seat, Turn, View, Viewer};
 use crate::store::{Actor, EventKind, StoreError, StoredEvent, from_millis, to_millis};
 
 /// What a turn did.
@@ -198,6 +198,17 @@ impl Hub {
     /// first request was (its seq, its events, and the view as of then). The answer's view
     /// is the actor's: its seat's, or a spectator's for a service key or the clock.
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, PlayError> {
+        let played = self.play_once(live, request).await;
+        if let Err(PlayError::Move { error, .. }) = &played {
+            let kind = live.config.kind().info().name;
+            metrics::counter!("tabula_moves_refused_total", "kind" => kind, "reason" => error.reason.code())
+                .increment(1);
+        }
+        played
+    }
+
+    /// [`Hub::play`], before its refusals are counted.
+    async fn play_once(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, PlayError> {
         let viewer = request.viewer();
         if let Actor::Seat(seat) = request.actor
             && live.is_bot(seat)
@@ -336,6 +347,7 @@ impl Hub {
             self.save_snapshot(&live.id, state.seq, state.game.as_ref());
         }
         live.moved.send_replace(state.seq);
+        count_applied(live.config.kind().info().name, &events, state.game.move_count());
         for event in &events {
             // No receiver is fine: nobody is watching this game right now.
             let _ = live.events.send(Arc::new(event.clone()));
@@ -351,5 +363,27 @@ impl Hub {
         self.timekeeper.arm(&live.id, state.deadline());
         let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
         Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer), clocks })
+    }
+}
+
+/// Counts what `events`, just appended to a game of kind `kind` now `move_count` moves
+/// long, did: the moves applied, and the game's end with its length.
+fn count_applied(kind: &'static str, events: &[StoredEvent], move_count: u32) {
+    for event in events {
+        match &event.kind {
+            EventKind::Played { turn: Turn::Move(..), .. } => {
+                metrics::counter!("tabula_moves_applied_total", "kind" => kind).increment(1);
+            }
+            EventKind::Ended(outcome) => {
+                let result = match outcome {
+                    Outcome::Win { .. } => "win",
+                    Outcome::Draw { .. } => "draw",
+                    Outcome::NoResult { .. } => "no_result",
+                };
+                metrics::counter!("tabula_games_finished_total", "kind" => kind, "outcome" => result).increment(1);
+                metrics::histogram!("tabula_game_length_moves", "kind" => kind).record(f64::from(move_count));
+            }
+            _ => {}
+        }
     }
 }

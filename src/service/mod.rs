@@ -7,6 +7,7 @@ pub mod error;
 mod guard;
 mod handlers;
 mod listener;
+pub mod metrics;
 mod rate_limit;
 mod stream;
 
@@ -99,6 +100,9 @@ pub struct ServeOptions {
     pub shutdown_grace: Duration,
     /// Where the time comes from: the system's clock, or a hand-moved one in tests.
     pub time: TimeSource,
+    /// Count and time every call ([`metrics::CallMetrics`]), for a process that serves
+    /// its metrics.
+    pub call_metrics: bool,
 }
 
 impl Default for ServeOptions {
@@ -111,6 +115,7 @@ impl Default for ServeOptions {
             tls: None,
             shutdown_grace: Duration::from_secs(10),
             time: TimeSource::System,
+            call_metrics: false,
         }
     }
 }
@@ -187,7 +192,8 @@ pub async fn serve(
             }
         })
     });
-    let game_service = guard::Guard::new(game_service, limits.longest_call);
+    let game_service =
+        metrics::CallMetrics::new(guard::Guard::new(game_service, limits.longest_call), options.call_metrics);
 
     // Small request and reply messages: without TCP_NODELAY each reply can wait on a
     // delayed acknowledgement.

@@ -235,6 +235,17 @@ impl Store for MemoryStore {
         Ok(MemoryStore::in_progress(&self.lock(), owner))
     }
 
+    async fn in_progress_by_kind(&self) -> Result<Vec<(crate::games::GameKind, u64)>, StoreError> {
+        let mut counts = std::collections::BTreeMap::new();
+        for game in self.lock().values().filter(|game| game.record.status == GameStatus::InProgress) {
+            *counts.entry(game.record.kind().info().name).or_insert(0) += 1;
+        }
+        Ok(counts
+            .into_iter()
+            .filter_map(|(name, n)| crate::games::GameKind::from_name(name).map(|kind| (kind, n)))
+            .collect())
+    }
+
     async fn save_config(&self, saved: SavedConfig, mode: SaveMode) -> Result<SavedConfig, StoreError> {
         let mut all = self.lock_saved();
         let key = (saved.owner.clone(), saved.name.clone());

@@ -463,6 +463,9 @@ pub trait Store: Send + Sync + 'static {
     /// How many games `owner` created that are still in progress.
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError>;
 
+    /// How many games are in progress, by kind (kinds with none left out).
+    async fn in_progress_by_kind(&self) -> Result<Vec<(GameKind, u64)>, StoreError>;
+
     /// The seq of the game's newest event and its seat token hashes: what a process must
     /// compare its copy with when other processes write the same games.
     async fn head(&self, id: &str) -> Result<RecordHead, StoreError>;

@@ -503,3 +503,79 @@ async fn logs_into_a_pipe_carry_no_colour_codes_and_json_logs_are_one_object_a_l
     assert_eq!(created["game_id"], id.as_str(), "the game id is a field of its own: {created}");
     assert_eq!(created["kind"], "tic_tac_toe");
 }
+
+/// The body of `GET /metrics` at `address`, read over a plain HTTP/1.1 connection.
+fn scrape(address: &str) -> String {
+    use std::io::{Read, Write};
+    let mut connection = std::net::TcpStream::connect(address).unwrap();
+    write!(connection, "GET /metrics HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    connection.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    response.split_once("\r\n\r\n").unwrap().1.to_owned()
+}
+
+/// The value of the sample `name{labels}` in a scrape, if present.
+fn sample(metrics: &str, name_and_labels: &str) -> Option<f64> {
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix(name_and_labels).and_then(|rest| rest.strip_prefix(' ')))
+        .map(|value| value.trim().parse().unwrap())
+}
+
+#[tokio::test]
+async fn metrics_count_calls_moves_games_streams_and_commits() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = format!("sqlite:{}", dir.path().join("games.db").display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--store", &store, "--metrics-listen", "127.0.0.1:0"])
+        .args(["--shutdown-grace", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let address = format!("http://{}", lines.next().unwrap().unwrap().strip_prefix("listening on ").unwrap());
+    let metrics_address = lines.next().unwrap().unwrap().strip_prefix("metrics on ").unwrap().to_owned();
+    let mut client = common::Client::new(Channel::from_shared(address).unwrap().connect().await.unwrap());
+
+    // A spectator follows a 3×3 game that X wins in five moves, after one move out of turn.
+    let game = common::create_preset(&mut client, common::pb::GameKind::TicTacToe, "classic").await;
+    let request = common::pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false };
+    let mut stream = client.stream_events(request).await.unwrap().into_inner();
+    stream.message().await.unwrap().unwrap();
+    let refused = client.submit_move(common::submit(&game, 1, common::cell_move(1, 1))).await.unwrap_err();
+    common::assert_error(&refused, tonic::Code::FailedPrecondition, "NOT_YOUR_TURN");
+    let during = scrape(&metrics_address);
+    assert_eq!(sample(&during, "tabula_stream_subscribers"), Some(1.0), "{during}");
+    assert_eq!(sample(&during, r#"tabula_games_in_progress{kind="tic_tac_toe"}"#), Some(1.0), "{during}");
+    let moves = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)].map(|(row, col)| common::cell_move(row, col));
+    common::play_all(&mut client, &game, &moves).await;
+    // Another game left running.
+    common::create_preset(&mut client, common::pb::GameKind::ConnectFour, "classic").await;
+
+    let metrics = scrape(&metrics_address);
+    let value = |name: &str| sample(&metrics, name).unwrap_or_else(|| panic!("no {name} in\n{metrics}"));
+    assert_eq!(value(r#"tabula_rpc_requests_total{method="SubmitMove"}"#), 6.0);
+    assert_eq!(value(r#"tabula_rpc_requests_total{method="CreateGame"}"#), 2.0);
+    assert_eq!(
+        value(r#"tabula_rpc_errors_total{method="SubmitMove",code="FAILED_PRECONDITION",reason="NOT_YOUR_TURN"}"#),
+        1.0
+    );
+    assert_eq!(value(r#"tabula_rpc_duration_seconds_count{method="SubmitMove"}"#), 6.0);
+    assert_eq!(value(r#"tabula_moves_applied_total{kind="tic_tac_toe"}"#), 5.0);
+    assert_eq!(value(r#"tabula_moves_refused_total{kind="tic_tac_toe",reason="NOT_YOUR_TURN"}"#), 1.0);
+    assert_eq!(value(r#"tabula_games_created_total{kind="tic_tac_toe"}"#), 1.0);
+    assert_eq!(value(r#"tabula_games_finished_total{kind="tic_tac_toe",outcome="win"}"#), 1.0);
+    assert_eq!(value(r#"tabula_game_length_moves_sum{kind="tic_tac_toe"}"#), 5.0);
+    assert_eq!(value(r#"tabula_game_length_moves_bucket{kind="tic_tac_toe",le="5"}"#), 1.0);
+    assert_eq!(value(r#"tabula_games_in_progress{kind="connect_four"}"#), 1.0);
+    assert_eq!(value(r#"tabula_games_in_progress{kind="tic_tac_toe"}"#), 0.0, "its game ended since the last scrape");
+    assert_eq!(value("tabula_store_batch_size_sum"), 5.0, "one append a move, whatever the batches");
+    assert!(value("tabula_store_commit_seconds_count") >= 1.0);
+    assert!(metrics.contains("# TYPE tabula_rpc_duration_seconds histogram"), "{metrics}");
+
+    drop((stream, client));
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    child.wait().unwrap();
+}

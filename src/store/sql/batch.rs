@@ -69,7 +69,10 @@ impl Appender {
 async fn write<S: SqlStore>(pool: Pool<S::Db>, mut waiting: mpsc::Receiver<Append>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while waiting.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let started = std::time::Instant::now();
         let results = commit::<S>(&pool, &batch).await;
+        metrics::histogram!("tabula_store_commit_seconds").record(started.elapsed());
+        metrics::histogram!("tabula_store_batch_size").record(batch.len() as f64);
         for (append, result) in batch.drain(..).zip(results) {
             // A caller that went away needs no answer.
             let _ = append.done.send(result);

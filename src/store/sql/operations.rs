@@ -5,6 +5,8 @@
 use async_trait::async_trait;
 use sqlx::query::Query;
 use sqlx::{QueryBuilder, Transaction};
+
+use crate::games::GameKind;
 use tokio::sync::mpsc;
 
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
@@ -333,6 +335,20 @@ impl<S: SqlStore> Store for S {
     async fn count_in_progress(&self, owner: &str) -> Result<u64, StoreError> {
         let mut conn = self.pool().acquire().await.map_err(backend)?;
         count_in_progress::<S::Db>(&mut conn, owner).await
+    }
+
+    async fn in_progress_by_kind(&self) -> Result<Vec<(GameKind, u64)>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let rows =
+            query::<S::Db>(S::Db::SQL.in_progress_by_kind, []).fetch_all(conn.executor()).await.map_err(backend)?;
+        let mut counts = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let name = row.text("kind")?;
+            let kind = GameKind::from_name(&name)
+                .ok_or_else(|| StoreError::Backend(format!("stored kind {name:?} is unknown")))?;
+            counts.push((kind, unsigned(row.int("n")?, "count")?));
+        }
+        Ok(counts)
     }
 
     async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {

@@ -60,6 +60,7 @@ macro_rules! statements {
             head: concat!("SELECT seq, seat_token_hashes FROM games WHERE id = ", $p!(1)),
             seat_token_hashes: concat!("SELECT seat_token_hashes FROM games WHERE id = ", $p!(1), $lock),
             set_seat_token_hashes: concat!("UPDATE games SET seat_token_hashes = ", $p!(1), " WHERE id = ", $p!(2)),
+            in_progress_by_kind: "SELECT kind, COUNT(*) AS n FROM games WHERE status = 'in_progress' GROUP BY kind ORDER BY kind",
             count_in_progress: concat!(
                 "SELECT COUNT(*) AS n FROM games WHERE owner = ", $p!(1), " AND status = 'in_progress'"
             ),
@@ -152,6 +153,8 @@ pub struct Statements {
     pub set_seat_token_hashes: &'static str,
     /// How many of an owner's games are in progress (as `n`): owner.
     pub count_in_progress: &'static str,
+    /// How many games are in progress, by kind (as `kind`, `n`).
+    pub in_progress_by_kind: &'static str,
     /// Inserts a record: the record's columns in order, then its kind.
     pub insert_record: &'static str,
     /// Moves a record's summary on if its seq is still the expected one: new seq, status,

@@ -1,0 +1,148 @@
+//! Prometheus metrics: a tower layer that counts and times every `GameService` call, and
+//! the HTTP endpoint (`--metrics-listen`) that serves every metric of the process. The
+//! play layer and the stores record their own (moves, games, streams, commits) through
+//! the `metrics` facade; without an endpoint nothing is recorded.
+//!
+//! Names and units follow Prometheus' conventions: `_total` counters, `_seconds`
+//! durations, base units throughout.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use metrics_exporter_prometheus::{BuildError, Matcher, PrometheusBuilder, PrometheusHandle};
+use tokio::net::TcpListener;
+use tonic::body::Body;
+use tonic::codegen::{BoxFuture, Service, http};
+use tonic::server::NamedService;
+use tonic::{Code, Status};
+use tonic_types::StatusExt;
+
+use crate::games::GameKind;
+use crate::store::Store;
+
+/// Histogram buckets of call and commit durations, in seconds.
+const SECONDS: &[f64] =
+    &[0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0];
+/// Histogram buckets of game lengths, in moves.
+const MOVES: &[f64] = &[5.0, 10.0, 20.0, 40.0, 60.0, 80.0, 100.0, 150.0, 200.0, 300.0, 500.0, 1000.0];
+/// Histogram buckets of commit batch sizes, in appends.
+const BATCH: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
+
+/// Installs the process's recorder; its handle renders every metric.
+///
+/// # Errors
+/// When a recorder is installed already.
+pub fn install() -> Result<PrometheusHandle, BuildError> {
+    PrometheusBuilder::new()
+        .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), SECONDS)?
+        .set_buckets_for_metric(Matcher::Full("tabula_game_length_moves".into()), MOVES)?
+        .set_buckets_for_metric(Matcher::Full("tabula_store_batch_size".into()), BATCH)?
+        .install_recorder()
+}
+
+/// Serves `GET /metrics` on `listener` until the process ends: every metric as `handle`
+/// renders it, after reading the games in progress by kind from `store`.
+pub async fn serve(listener: TcpListener, handle: PrometheusHandle, store: Arc<dyn Store>) -> std::io::Result<()> {
+    let render = move || {
+        let (handle, store) = (handle.clone(), store.clone());
+        async move {
+            match store.in_progress_by_kind().await {
+                Ok(counts) => {
+                    // Every kind, so that a kind whose last game ended reads 0.
+                    for kind in GameKind::ALL {
+                        let count = counts.iter().find(|(counted, _)| counted == kind).map_or(0, |(_, n)| *n);
+                        metrics::gauge!("tabula_games_in_progress", "kind" => kind.info().name).set(count as f64);
+                    }
+                }
+                Err(error) => tracing::warn!(%error, "could not count the games in progress for the metrics"),
+            }
+            handle.render()
+        }
+    };
+    let app = axum::Router::new().route("/metrics", axum::routing::get(render));
+    axum::serve(listener, app).await
+}
+
+/// Counts and times every call of the service it wraps, by method, and its errors by code
+/// and reason.
+#[derive(Clone)]
+pub struct CallMetrics<S> {
+    inner: S,
+    enabled: bool,
+}
+
+impl<S> CallMetrics<S> {
+    /// `inner`, measured when `enabled` (a process without a metrics endpoint pays nothing).
+    pub fn new(inner: S, enabled: bool) -> CallMetrics<S> {
+        CallMetrics { inner, enabled }
+    }
+}
+
+impl<S: NamedService> NamedService for CallMetrics<S> {
+    const NAME: &'static str = S::NAME;
+}
+
+impl<S> Service<http::Request<Body>> for CallMetrics<S>
+where
+    S: Service<http::Request<Body>, Response = http::Response<Body>, Error = Infallible> + Send + 'static,
+    S::Future: Send + 'static,
+{
+    type Response = http::Response<Body>;
+    type Error = Infallible;
+    type Future = BoxFuture<http::Response<Body>, Infallible>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: http::Request<Body>) -> Self::Future {
+        if !self.enabled {
+            return Box::pin(self.inner.call(request));
+        }
+        let method = request.uri().path().rsplit('/').next().unwrap_or_default().to_owned();
+        let started = Instant::now();
+        let call = self.inner.call(request);
+        Box::pin(async move {
+            let response = call.await?;
+            metrics::counter!("tabula_rpc_requests_total", "method" => method.clone()).increment(1);
+            // A call that failed before its answer began carries its status in the headers
+            // (a trailers-only answer); a success and a stream carry theirs later.
+            if let Some(status) = Status::from_header_map(response.headers())
+                && status.code() != Code::Ok
+            {
+                let reason = status.get_details_error_info().map(|info| info.reason).unwrap_or_default();
+                let code = canonical_name(status.code());
+                metrics::counter!("tabula_rpc_errors_total", "method" => method.clone(), "code" => code, "reason" => reason)
+                    .increment(1);
+            }
+            metrics::histogram!("tabula_rpc_duration_seconds", "method" => method).record(started.elapsed());
+            Ok(response)
+        })
+    }
+}
+
+/// A code's canonical name, as gRPC's documents spell it (`FAILED_PRECONDITION`).
+fn canonical_name(code: Code) -> String {
+    let mut name = String::new();
+    for (index, letter) in format!("{code:?}").chars().enumerate() {
+        if letter.is_ascii_uppercase() && index > 0 {
+            name.push('_');
+        }
+        name.push(letter.to_ascii_uppercase());
+    }
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_named_as_grpc_spells_them() {
+        assert_eq!(canonical_name(Code::FailedPrecondition), "FAILED_PRECONDITION");
+        assert_eq!(canonical_name(Code::NotFound), "NOT_FOUND");
+        assert_eq!(canonical_name(Code::Internal), "INTERNAL");
+    }
+}
