@@ -14,6 +14,7 @@ use tonic::{Request, Response, Status};
 mod series;
 
 use super::auth::{Authenticator, Credential, GameAccess, new_token, viewer_in};
+use super::call_span;
 use super::convert::{
     MAX_PLAYER_ID_CHARS, Violations, action_from_proto, action_to_proto, analysis_request_from_proto, clock_from_proto,
     clock_to_proto, config_from_proto, config_to_proto, event_to_proto, hint_to_proto, kind_from_proto, kind_to_proto,
@@ -135,9 +136,15 @@ impl GameServiceImpl {
     async fn identify<T>(&self, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
         let credential = self.auth.credential(request.metadata())?;
         let live = self.game(game_id).await?;
+        call_span::record_game(&live.id);
         let seat_hashes = live.seat_hashes();
         let viewer =
             viewer_in(&credential, &GameAccess { id: &live.id, private: live.private, seat_hashes: &seat_hashes })?;
+        call_span::record_caller(match (&credential, viewer) {
+            (_, Viewer::Seat(_)) => "seat",
+            (Credential::ServiceKey(_), _) => "service_key",
+            _ => "spectator",
+        });
         Ok(Entered { live, viewer, credential })
     }
 
@@ -148,6 +155,9 @@ impl GameServiceImpl {
             .auth
             .credential(request.metadata())
             .and_then(|credential| self.auth.require_service_key(&credential, what));
+        if key.is_ok() {
+            call_span::record_caller("service_key");
+        }
         let caller = match &key {
             Ok(Some(name)) => Caller::ServiceKey(name),
             Ok(None) | Err(_) => Caller::Peer(request.remote_addr().map(|address| address.ip())),

@@ -2,6 +2,7 @@
 //! reflection, over a [`Store`].
 
 mod auth;
+mod call_span;
 pub mod convert;
 pub mod error;
 mod guard;
@@ -192,8 +193,8 @@ pub async fn serve(
             }
         })
     });
-    let game_service =
-        metrics::CallMetrics::new(guard::Guard::new(game_service, limits.longest_call), options.call_metrics);
+    let game_service = guard::Guard::new(game_service, limits.longest_call);
+    let game_service = call_span::CallSpan::new(metrics::CallMetrics::new(game_service, options.call_metrics));
 
     // Small request and reply messages: without TCP_NODELAY each reply can wait on a
     // delayed acknowledgement.

@@ -482,6 +482,8 @@ async fn logs_of_a_game_created(format: &[&str]) -> (String, String) {
     let address = format!("http://{}", line.trim().strip_prefix("listening on ").unwrap());
     let mut client = common::Client::new(Channel::from_shared(address).unwrap().connect().await.unwrap());
     let game = common::create_preset(&mut client, common::pb::GameKind::TicTacToe, "classic").await;
+    let resign = common::pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
+    client.resign(common::as_seat(&game.tokens[1], resign)).await.unwrap();
     // No connection left open: the server stops at once rather than drain it.
     drop(client);
     assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
@@ -502,6 +504,14 @@ async fn logs_into_a_pipe_carry_no_colour_codes_and_json_logs_are_one_object_a_l
     let created = lines.iter().find(|line| line["message"] == "game created").unwrap_or_else(|| panic!("{json}"));
     assert_eq!(created["game_id"], id.as_str(), "the game id is a field of its own: {created}");
     assert_eq!(created["kind"], "tic_tac_toe");
+    // Each call's span names its method, its game and who called.
+    let resigned = lines.iter().find(|line| line["message"] == "seat resigned").unwrap_or_else(|| panic!("{json}"));
+    let span = &resigned["span"];
+    assert_eq!(
+        (span["method"].as_str(), span["game_id"].as_str(), span["caller"].as_str()),
+        (Some("Resign"), Some(id.as_str()), Some("seat")),
+        "{resigned}"
+    );
 }
 
 /// The body of `GET /metrics` at `address`, read over a plain HTTP/1.1 connection.
