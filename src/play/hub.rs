@@ -102,7 +102,7 @@ pub struct LiveGame {
     /// thinking) without taking one of the event channel's subscriber places.
     pub(super) moved: watch::Sender<u64>,
     pub(super) state: tokio::sync::Mutex<GameState>,
-    pub(super) events: broadcast::Sender<Arc<StoredEvent>>,
+    pub(super) events: Fanout,
 }
 
 pub(super) struct GameState {
@@ -339,7 +339,7 @@ pub(super) fn record_update(outcome: Option<Outcome>, move_count: u32, updated: 
 
 impl LiveGame {
     fn new(record: &GameRecord, game: Box<dyn AnyMatch>, capacity: usize, clocks: Option<Clocks>) -> LiveGame {
-        let (events, _) = broadcast::channel(capacity);
+        let events = Fanout::new(capacity);
         LiveGame {
             id: record.id.clone(),
             config: record.config.clone(),
@@ -445,7 +445,7 @@ impl LiveGame {
                 state.seq = event.seq;
                 state.updated = state.updated.max(event.time);
                 self.moved.send_replace(event.seq);
-                let _ = self.events.send(Arc::new(event));
+                self.events.send(Arc::new(event));
             }
         }
         Ok(())
@@ -589,10 +589,45 @@ impl LiveGame {
         // Counted under the state lock, which every subscription takes, so two callers
         // cannot both take the last place.
         let state = self.state.lock().await;
-        if self.events.receiver_count() >= max_subscribers {
-            return Err(PlayError::TooManyStreams { limit: max_subscribers });
+        let receiver = self.events.subscribe(max_subscribers)?;
+        Ok((receiver, state.seq, state.game.outcome().is_some()))
+    }
+}
+
+/// A game's channel to its subscribers, made when the first one comes and dropped when
+/// an event finds none left: an idle game holds no buffer of events.
+pub(super) struct Fanout {
+    capacity: usize,
+    sender: Mutex<Option<broadcast::Sender<Arc<StoredEvent>>>>,
+}
+
+impl Fanout {
+    fn new(capacity: usize) -> Fanout {
+        Fanout { capacity, sender: Mutex::new(None) }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<broadcast::Sender<Arc<StoredEvent>>>> {
+        // Each use is one step on the option: a panic cannot leave it half-changed.
+        self.sender.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Sends `event` to every subscriber; with none left, frees the channel.
+    pub(super) fn send(&self, event: Arc<StoredEvent>) {
+        let mut sender = self.lock();
+        if let Some(channel) = sender.as_ref()
+            && channel.send(event).is_err()
+        {
+            *sender = None;
         }
-        Ok((self.events.subscribe(), state.seq, state.game.outcome().is_some()))
+    }
+
+    /// A new subscriber, if fewer than `limit` are subscribed.
+    fn subscribe(&self, limit: usize) -> Result<broadcast::Receiver<Arc<StoredEvent>>, PlayError> {
+        let mut sender = self.lock();
+        if sender.as_ref().map_or(0, broadcast::Sender::receiver_count) >= limit {
+            return Err(PlayError::TooManyStreams { limit });
+        }
+        Ok(sender.get_or_insert_with(|| broadcast::channel(self.capacity).0).subscribe())
     }
 }
 
@@ -613,5 +648,39 @@ async fn follow_changes(hub: std::sync::Weak<Hub>, mut changes: tokio::sync::mps
         if behind && let Err(error) = hub.sync(&live).await {
             tracing::warn!(game_id = %change.game_id, ?error, "could not catch a game up with the log");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::EventKind;
+
+    fn event(seq: u64) -> Arc<StoredEvent> {
+        Arc::new(StoredEvent {
+            seq,
+            time: SystemTime::UNIX_EPOCH,
+            kind: EventKind::Created,
+            request_id: None,
+            request_digest: None,
+        })
+    }
+
+    #[test]
+    fn a_fanout_holds_a_channel_only_while_someone_listens() {
+        let fanout = Fanout::new(8);
+        fanout.send(event(1));
+        assert!(fanout.lock().is_none(), "nobody listens: no channel is made");
+        let mut first = fanout.subscribe(2).unwrap();
+        let _second = fanout.subscribe(2).unwrap();
+        assert!(matches!(fanout.subscribe(2), Err(PlayError::TooManyStreams { limit: 2 })));
+        fanout.send(event(2));
+        assert_eq!(first.try_recv().unwrap().seq, 2);
+        drop((first, _second));
+        fanout.send(event(3));
+        assert!(fanout.lock().is_none(), "the last listener gone, the next event frees the channel");
+        let mut again = fanout.subscribe(2).unwrap();
+        fanout.send(event(4));
+        assert_eq!(again.try_recv().unwrap().seq, 4);
     }
 }

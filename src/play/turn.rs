@@ -349,8 +349,7 @@ impl Hub {
         live.moved.send_replace(state.seq);
         count_applied(live.config.kind().info().name, &events, state.game.move_count());
         for event in &events {
-            // No receiver is fine: nobody is watching this game right now.
-            let _ = live.events.send(Arc::new(event.clone()));
+            live.events.send(Arc::new(event.clone()));
         }
         if live.due_bot(state.game.as_ref()).is_some() {
             self.drive(&live.id);
