@@ -59,7 +59,7 @@ pub struct GameLimits {
 
 impl Default for GameLimits {
     fn default() -> GameLimits {
-        GameLimits { max_streams_per_game: 64, max_games_per_key: 10_000 }
+        GameLimits { max_streams_per_game: 1_024, max_games_per_key: 10_000 }
     }
 }
 

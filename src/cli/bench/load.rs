@@ -77,6 +77,8 @@ pub struct Workload {
     pub by_column: bool,
     /// Who calls: a service key where the server has keys.
     pub key: Option<String>,
+    /// The least time between two moves of one game; zero for as fast as answers come.
+    pub pace: Duration,
 }
 
 impl Workload {
@@ -141,10 +143,13 @@ pub const PLY_BUCKET: usize = 50;
 type SentAt = Arc<std::sync::Mutex<Vec<Option<Instant>>>>;
 
 /// Plays `games` games at once for `duration`, each followed by `subscribers` event
-/// streams; a game that ends is replaced by a new one. Calls go round the `channels`.
+/// streams; a game that ends is replaced by a new one. Moves go round the `channels`,
+/// streams round the `watching` ones: a connection serves only so many streams at once, and
+/// moves must never wait behind streams that wait for them.
 pub async fn play(
     workload: &Workload,
     channels: &[Channel],
+    watching: &[Channel],
     games: usize,
     subscribers: usize,
     duration: Duration,
@@ -155,8 +160,10 @@ pub async fn play(
     let mut tasks = JoinSet::new();
     for slot in 0..games.max(1) {
         let (workload, done) = (workload.clone(), done.clone());
-        let channels: Vec<Channel> = channels.to_vec();
-        tasks.spawn(async move { play_slot(&workload, &channels, slot, subscribers, start, duration, &done).await });
+        let (channels, watching) = (channels.to_vec(), watching.to_vec());
+        tasks.spawn(async move {
+            play_slot(&workload, &channels, &watching, slot, subscribers, start, duration, &done).await
+        });
     }
     let mut played = Played::default();
     while let Some(result) = tasks.join_next().await {
@@ -178,9 +185,11 @@ pub async fn play(
 }
 
 /// One game slot of [`play`]: games played one after another on connection `slot`.
+#[allow(clippy::too_many_arguments)]
 async fn play_slot(
     workload: &Workload,
     channels: &[Channel],
+    watching: &[Channel],
     slot: usize,
     subscribers: usize,
     start: Instant,
@@ -195,14 +204,18 @@ async fn play_slot(
         played.games += 1;
         let sent: SentAt = Arc::default();
         for index in 0..subscribers {
-            let channel = channels[(slot + index + 1) % channels.len()].clone();
-            watchers.spawn(watch(channel, workload.clone(), id.clone(), sent.clone()));
+            let channel = watching[(slot * subscribers + index) % watching.len()].clone();
+            let until = start + duration + WATCH_GRACE;
+            watchers.spawn(watch(channel, workload.clone(), id.clone(), sent.clone(), until));
         }
         let view =
             client.get_view(workload.request(pb::GetViewRequest { game_id: id.clone(), ..Default::default() }, None));
         let mut view = view.await?.into_inner().view.unwrap_or_default();
         let mut ply = 0;
         while start.elapsed() < duration && view.outcome.is_none() {
+            if !workload.pace.is_zero() {
+                tokio::time::sleep(workload.pace).await;
+            }
             let Some(next) = view.board.as_ref().and_then(|board| workload.next_move(board)) else { break };
             let seat = view.to_act.first().copied().unwrap_or(1) as usize;
             let request = pb::SubmitMoveRequest { game_id: id.clone(), r#move: Some(next), ..Default::default() };
@@ -230,27 +243,27 @@ async fn play_slot(
             played.elapsed = start.elapsed();
         }
     }
-    // The watchers of the games still running stop with the run: their streams would
-    // otherwise wait for moves that will not come.
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while let Ok(Some(result)) = tokio::time::timeout_at(deadline.into(), watchers.join_next()).await {
+    // The watchers of games still running stop soon after the run, with what they saw.
+    while let Some(result) = watchers.join_next().await {
         if let Ok(delivery) = result {
             played.delivery.extend(&delivery);
         }
     }
-    watchers.abort_all();
     Ok(played)
 }
 
-/// Follows game `id` as a spectator until it ends, timing each move's event from when it
-/// was sent.
-async fn watch(channel: Channel, workload: Workload, id: String, sent: SentAt) -> Latencies {
+/// How long after the run the spectators of unfinished games keep reading.
+const WATCH_GRACE: Duration = Duration::from_secs(1);
+
+/// Follows game `id` as a spectator until it ends or `until`, timing each move's event
+/// from when it was sent.
+async fn watch(channel: Channel, workload: Workload, id: String, sent: SentAt, until: Instant) -> Latencies {
     let mut client = GameServiceClient::new(channel);
     let mut latencies = Latencies::default();
     let request = pb::StreamEventsRequest { game_id: id, after_seq: 1, include_views: false };
     let Ok(stream) = client.stream_events(workload.request(request, None)).await else { return latencies };
     let mut stream = stream.into_inner();
-    while let Ok(Some(message)) = stream.message().await {
+    while let Ok(Ok(Some(message))) = tokio::time::timeout_at(until.into(), stream.message()).await {
         let Some(event) = message.event else { continue };
         let at = sent.lock().ok().and_then(|sent| sent.get(event.seq as usize).copied().flatten());
         if let (Some(at), Some(pb::game_event::Kind::MoveApplied(_))) = (at, &event.kind) {

@@ -16,6 +16,10 @@ use self::stats::{grouped, millis};
 use self::target::Target;
 use tabula::proto::tabula::v1 as pb;
 
+/// Event streams a benchmark opens on one connection: under the server's default of 100
+/// calls at once on a connection.
+const STREAMS_PER_CONNECTION: usize = 50;
+
 /// `tabula bench`'s arguments.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -48,6 +52,10 @@ pub struct BenchArgs {
     /// Seconds of play (the ceiling is measured for half as long, at least 2 s).
     #[arg(long, default_value_t = 10)]
     seconds: u64,
+    /// Milliseconds each game waits between its moves (0: as fast as answers come), to
+    /// measure delivery at a given pace rather than at saturation.
+    #[arg(long, default_value_t = 0)]
+    move_every: u64,
     /// Connections to the servers.
     #[arg(long, default_value_t = 4)]
     connections: usize,
@@ -72,7 +80,12 @@ fn workload(args: &BenchArgs) -> Result<Workload, String> {
         "connect_four" => (Game::ConnectFour(pb::ConnectFourConfig::default()), true),
         other => return Err(format!("--kind {other:?}: expected tic_tac_toe, gomoku or connect_four")),
     };
-    Ok(Workload { config: pb::GameConfig { game: Some(game), ..Default::default() }, by_column, key: args.key.clone() })
+    Ok(Workload {
+        config: pb::GameConfig { game: Some(game), ..Default::default() },
+        by_column,
+        key: args.key.clone(),
+        pace: Duration::from_millis(args.move_every),
+    })
 }
 
 /// Runs the benchmark `args` describe and prints its report.
@@ -97,7 +110,9 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         play_time.as_secs(),
         args.subscribers
     );
-    let mut played = load::play(&workload, &channels, args.games, args.subscribers, play_time).await?;
+    // Spectators get connections of their own, at most STREAMS_PER_CONNECTION streams each.
+    let watching = target.connect((args.games * args.subscribers).div_ceil(STREAMS_PER_CONNECTION)).await?;
+    let mut played = load::play(&workload, &channels, &watching, args.games, args.subscribers, play_time).await?;
     let after_games = target.resident_kib();
 
     let idle = if args.idle_games > 0 && before_games.is_some() {
@@ -119,8 +134,12 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
 
     let moves_per_second = played.moves as f64 / played.elapsed.as_secs_f64();
     println!("target: {}", target.description);
+    let pace = match args.move_every {
+        0 => String::new(),
+        ms => format!(", a move every {ms} ms a game"),
+    };
     println!(
-        "load: {} {} games at once, {} spectators each, {} connections, {} s",
+        "load: {} {} games at once, {} spectators each, {} connections, {} s{pace}",
         args.games,
         args.kind,
         args.subscribers,
