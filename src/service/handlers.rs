@@ -14,7 +14,6 @@ use tonic::{Request, Response, Status};
 mod series;
 
 use super::auth::{Authenticator, Credential, GameAccess, new_token, viewer_in};
-use super::call_span;
 use super::convert::{
     MAX_PLAYER_ID_CHARS, Violations, action_from_proto, action_to_proto, analysis_request_from_proto, clock_from_proto,
     clock_to_proto, config_from_proto, config_to_proto, event_to_proto, hint_to_proto, kind_from_proto, kind_to_proto,
@@ -22,6 +21,7 @@ use super::convert::{
     view_to_proto,
 };
 use super::error::ApiError;
+use super::observe;
 use super::rate_limit::{CallLimiter, Caller};
 use super::stream::{EventStream, event_stream};
 use crate::engine::clock::{ClockChange, ClockConfig};
@@ -136,11 +136,11 @@ impl GameServiceImpl {
     async fn identify<T>(&self, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
         let credential = self.auth.credential(request.metadata())?;
         let live = self.game(game_id).await?;
-        call_span::record_game(&live.id);
+        observe::record_game(&live.id);
         let seat_hashes = live.seat_hashes();
         let viewer =
             viewer_in(&credential, &GameAccess { id: &live.id, private: live.private, seat_hashes: &seat_hashes })?;
-        call_span::record_caller(match (&credential, viewer) {
+        observe::record_caller(match (&credential, viewer) {
             (_, Viewer::Seat(_)) => "seat",
             (Credential::ServiceKey(_), _) => "service_key",
             _ => "spectator",
@@ -156,7 +156,7 @@ impl GameServiceImpl {
             .credential(request.metadata())
             .and_then(|credential| self.auth.require_service_key(&credential, what));
         if key.is_ok() {
-            call_span::record_caller("service_key");
+            observe::record_caller("service_key");
         }
         let caller = match &key {
             Ok(Some(name)) => Caller::ServiceKey(name),

@@ -1,21 +1,18 @@
-//! Prometheus metrics: a tower layer that counts and times every `GameService` call, and
-//! the HTTP endpoint (`--metrics-listen`) that serves every metric of the process. The
+//! Prometheus metrics: what every `GameService` call records (through
+//! [`super::observe::Observe`], a layer, not code in each handler), and the HTTP endpoint
+//! (`--metrics-listen`) that serves every metric of the process. The
 //! play layer and the stores record their own (moves, games, streams, commits) through
 //! the `metrics` facade; without an endpoint nothing is recorded.
 //!
 //! Names and units follow Prometheus' conventions: `_total` counters, `_seconds`
 //! durations, base units throughout.
 
-use std::convert::Infallible;
 use std::sync::Arc;
-use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::Duration;
 
 use metrics_exporter_prometheus::{BuildError, Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::net::TcpListener;
-use tonic::body::Body;
-use tonic::codegen::{BoxFuture, Service, http};
-use tonic::server::NamedService;
+use tonic::codegen::http;
 use tonic::{Code, Status};
 use tonic_types::StatusExt;
 
@@ -65,62 +62,20 @@ pub async fn serve(listener: TcpListener, handle: PrometheusHandle, store: Arc<d
     axum::serve(listener, app).await
 }
 
-/// Counts and times every call of the service it wraps, by method, and its errors by code
-/// and reason.
-#[derive(Clone)]
-pub struct CallMetrics<S> {
-    inner: S,
-    enabled: bool,
-}
-
-impl<S> CallMetrics<S> {
-    /// `inner`, measured when `enabled` (a process without a metrics endpoint pays nothing).
-    pub fn new(inner: S, enabled: bool) -> CallMetrics<S> {
-        CallMetrics { inner, enabled }
+/// Counts and times a call to `method` that took `took`, and its error by code and reason:
+/// a call that failed before its answer began carries its status in the headers (a
+/// trailers-only answer); a success and a stream carry theirs later.
+pub fn record_call(method: &str, headers: &http::HeaderMap, took: Duration) {
+    metrics::counter!("tabula_rpc_requests_total", "method" => method.to_owned()).increment(1);
+    if let Some(status) = Status::from_header_map(headers)
+        && status.code() != Code::Ok
+    {
+        let reason = status.get_details_error_info().map(|info| info.reason).unwrap_or_default();
+        let code = canonical_name(status.code());
+        metrics::counter!("tabula_rpc_errors_total", "method" => method.to_owned(), "code" => code, "reason" => reason)
+            .increment(1);
     }
-}
-
-impl<S: NamedService> NamedService for CallMetrics<S> {
-    const NAME: &'static str = S::NAME;
-}
-
-impl<S> Service<http::Request<Body>> for CallMetrics<S>
-where
-    S: Service<http::Request<Body>, Response = http::Response<Body>, Error = Infallible> + Send + 'static,
-    S::Future: Send + 'static,
-{
-    type Response = http::Response<Body>;
-    type Error = Infallible;
-    type Future = BoxFuture<http::Response<Body>, Infallible>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, request: http::Request<Body>) -> Self::Future {
-        if !self.enabled {
-            return Box::pin(self.inner.call(request));
-        }
-        let method = request.uri().path().rsplit('/').next().unwrap_or_default().to_owned();
-        let started = Instant::now();
-        let call = self.inner.call(request);
-        Box::pin(async move {
-            let response = call.await?;
-            metrics::counter!("tabula_rpc_requests_total", "method" => method.clone()).increment(1);
-            // A call that failed before its answer began carries its status in the headers
-            // (a trailers-only answer); a success and a stream carry theirs later.
-            if let Some(status) = Status::from_header_map(response.headers())
-                && status.code() != Code::Ok
-            {
-                let reason = status.get_details_error_info().map(|info| info.reason).unwrap_or_default();
-                let code = canonical_name(status.code());
-                metrics::counter!("tabula_rpc_errors_total", "method" => method.clone(), "code" => code, "reason" => reason)
-                    .increment(1);
-            }
-            metrics::histogram!("tabula_rpc_duration_seconds", "method" => method).record(started.elapsed());
-            Ok(response)
-        })
-    }
+    metrics::histogram!("tabula_rpc_duration_seconds", "method" => method.to_owned()).record(took);
 }
 
 /// A code's canonical name, as gRPC's documents spell it (`FAILED_PRECONDITION`).

@@ -2,13 +2,13 @@
 //! reflection, over a [`Store`].
 
 mod auth;
-mod call_span;
 pub mod convert;
 pub mod error;
 mod guard;
 mod handlers;
 mod listener;
 pub mod metrics;
+mod observe;
 mod rate_limit;
 mod stream;
 
@@ -101,8 +101,8 @@ pub struct ServeOptions {
     pub shutdown_grace: Duration,
     /// Where the time comes from: the system's clock, or a hand-moved one in tests.
     pub time: TimeSource,
-    /// Count and time every call ([`metrics::CallMetrics`]), for a process that serves
-    /// its metrics.
+    /// Count and time every call ([`metrics::record_call`]), for a process that serves its
+    /// metrics.
     pub call_metrics: bool,
 }
 
@@ -194,7 +194,7 @@ pub async fn serve(
         })
     });
     let game_service = guard::Guard::new(game_service, limits.longest_call);
-    let game_service = call_span::CallSpan::new(metrics::CallMetrics::new(game_service, options.call_metrics));
+    let game_service = observe::Observe::new(game_service, options.call_metrics);
 
     // Small request and reply messages: without TCP_NODELAY each reply can wait on a
     // delayed acknowledgement.

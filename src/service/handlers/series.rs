@@ -267,7 +267,7 @@ impl GameServiceImpl {
         self.public(request)?;
         let credential = self.auth.credential(request.metadata())?;
         let series = self.hub.store().series(series_id(id)?).await?;
-        crate::service::call_span::record_series(&series.id);
+        crate::service::observe::record_series(&series.id);
         check_access(&credential, &series)?;
         Ok(series)
     }

@@ -1,9 +1,12 @@
-//! A `tracing` span around every `GameService` call: its method, and, once the handler
-//! knows them, the game (or series) it names and who called, so that every log line a
-//! call writes carries them (as fields of their own in JSON logs).
+//! What every `GameService` call passes through on its way in and out, for the people
+//! running the server: a `tracing` span with its method and, once the handler knows them,
+//! the game (or series) it names and who called, so that every log line the call writes
+//! carries them (as fields of their own in JSON logs); and, for a process that serves
+//! metrics, its count, duration and error ([`super::metrics`]).
 
 use std::convert::Infallible;
 use std::task::{Context, Poll};
+use std::time::Instant;
 
 use tonic::body::Body;
 use tonic::codegen::{BoxFuture, Service, http};
@@ -11,24 +14,26 @@ use tonic::server::NamedService;
 use tracing::Instrument;
 use tracing::field::Empty;
 
-/// Opens a span for each call of the service it wraps.
+/// Opens a span for each call of the service it wraps, and measures it.
 #[derive(Clone)]
-pub struct CallSpan<S> {
+pub struct Observe<S> {
     inner: S,
+    metrics: bool,
 }
 
-impl<S> CallSpan<S> {
-    /// `inner`, each call in a span of its own.
-    pub fn new(inner: S) -> CallSpan<S> {
-        CallSpan { inner }
+impl<S> Observe<S> {
+    /// `inner`, each call in a span of its own, and measured when `metrics` (a process
+    /// without a metrics endpoint pays nothing for them).
+    pub fn new(inner: S, metrics: bool) -> Observe<S> {
+        Observe { inner, metrics }
     }
 }
 
-impl<S: NamedService> NamedService for CallSpan<S> {
+impl<S: NamedService> NamedService for Observe<S> {
     const NAME: &'static str = S::NAME;
 }
 
-impl<S> Service<http::Request<Body>> for CallSpan<S>
+impl<S> Service<http::Request<Body>> for Observe<S>
 where
     S: Service<http::Request<Body>, Response = http::Response<Body>, Error = Infallible> + Send + 'static,
     S::Future: Send + 'static,
@@ -42,9 +47,18 @@ where
     }
 
     fn call(&mut self, request: http::Request<Body>) -> Self::Future {
-        let method = request.uri().path().rsplit('/').next().unwrap_or_default();
+        let method = request.uri().path().rsplit('/').next().unwrap_or_default().to_owned();
         let span = tracing::info_span!("call", method, game_id = Empty, series_id = Empty, caller = Empty);
-        Box::pin(self.inner.call(request).instrument(span))
+        let call = self.inner.call(request).instrument(span);
+        if !self.metrics {
+            return Box::pin(call);
+        }
+        let started = Instant::now();
+        Box::pin(async move {
+            let response = call.await?;
+            super::metrics::record_call(&method, response.headers(), started.elapsed());
+            Ok(response)
+        })
     }
 }
 
