@@ -2,7 +2,8 @@
 //! transaction, so that a batch pays for one flush to disk instead of one each.
 //!
 //! One writer task takes every append of its store from a queue: it takes what is waiting
-//! (at most [`MAX_BATCH`]), applies each append in one transaction, and commits.
+//! (at most [`MAX_BATCH`]) and, in one transaction, moves each game's record on (refusing
+//! the stale ones), inserts every accepted append's events in one statement, and commits.
 //! Invariants:
 //! - an append is answered only after the transaction holding it committed (or with the
 //!   error that kept it out): acknowledged means on disk;
@@ -17,7 +18,7 @@ use sqlx::Pool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::super::{Change, ChangeKind, RecordUpdate, StoreError, StoredEvent};
-use super::operations::append_in;
+use super::operations::{advance_in, insert_many_events};
 use super::{SqlStore, backend};
 
 /// Most appends committed together.
@@ -89,17 +90,23 @@ async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result
     };
     let mut results = Vec::with_capacity(batch.len());
     let mut changes = Vec::with_capacity(batch.len());
+    let mut logs: Vec<(&str, &[StoredEvent])> = Vec::with_capacity(batch.len());
     for append in batch {
-        match append_in::<S>(&mut tx, &append.id, append.expected_seq, &append.events, &append.update).await {
+        match advance_in::<S>(&mut tx, &append.id, append.expected_seq, append.events.len(), &append.update).await {
             Ok(new_seq) => {
                 changes.push(Change { game_id: append.id.clone(), kind: ChangeKind::Appended(new_seq) });
+                logs.push((&append.id, &append.events));
                 results.push(Ok(()));
             }
             // Refused before it wrote anything: it fails alone.
             Err(refused @ (StoreError::Conflict { .. } | StoreError::NotFound(_))) => results.push(Err(refused)),
-            // Anything else may have written part of the append: nothing of the batch is kept.
+            // Anything else may have written part of the batch: nothing of it is kept.
             Err(error) => return failed_all(&error),
         }
+    }
+    // Every accepted append's events in one statement, then the news of them all.
+    if let Err(error) = insert_many_events::<S::Db>(&mut tx, &logs).await {
+        return failed_all(&error);
     }
     if let Err(error) = S::announce(&mut tx, &changes).await {
         return failed_all(&error);

@@ -100,17 +100,17 @@ async fn insert_events<D: Dialect>(
     Ok(())
 }
 
-/// Appends `events` to game `id`'s log inside `tx` if the log still ends at
-/// `expected_seq`, with the record's new summary; returns the log's new newest seq, for
-/// the caller to announce.
-pub(super) async fn append_in<S: SqlStore>(
+/// Moves game `id`'s record on to `expected_seq + appended` with `update`, inside `tx`,
+/// if its log still ends at `expected_seq`; returns the new newest seq. A refusal
+/// ([`StoreError::Conflict`], [`StoreError::NotFound`]) writes nothing.
+pub(super) async fn advance_in<S: SqlStore>(
     tx: &mut Transaction<'_, S::Db>,
     id: &str,
     expected_seq: u64,
-    events: &[StoredEvent],
+    appended: usize,
     update: &RecordUpdate,
 ) -> Result<u64, StoreError> {
-    let new_seq = expected_seq + events.len() as u64;
+    let new_seq = expected_seq + appended as u64;
     let values: [Value; 8] = [
         signed(new_seq).into(),
         status_name(update.status).into(),
@@ -128,8 +128,34 @@ pub(super) async fn append_in<S: SqlStore>(
             None => Err(StoreError::NotFound(id.to_owned())),
         };
     }
-    insert_events::<S::Db>(tx, id, events).await?;
     Ok(new_seq)
+}
+
+/// Inserts the events of several games' logs in one statement a chunk: each entry is a
+/// game id and its events.
+pub(super) async fn insert_many_events<D: Dialect>(
+    conn: &mut D::Connection,
+    logs: &[(&str, &[StoredEvent])],
+) -> Result<(), StoreError> {
+    /// Rows a statement: 6 values each stays under every database's limit on bound values.
+    const ROWS: usize = 1_000;
+    let rows: Vec<(&str, &StoredEvent)> =
+        logs.iter().flat_map(|(id, events)| events.iter().map(move |event| (*id, event))).collect();
+    for chunk in rows.chunks(ROWS) {
+        let mut insert = QueryBuilder::<D>::new(D::SQL.insert_events);
+        for (index, (id, event)) in chunk.iter().enumerate() {
+            insert.push(if index == 0 { "(" } else { ", (" });
+            for (column, value) in event_values(id, event).into_iter().enumerate() {
+                if column > 0 {
+                    insert.push(", ");
+                }
+                D::push(&mut insert, value);
+            }
+            insert.push(")");
+        }
+        insert.build().execute(conn.executor()).await.map_err(backend)?;
+    }
+    Ok(())
 }
 
 #[async_trait]
@@ -170,7 +196,8 @@ impl<S: SqlStore> Store for S {
             return appender.append(id, expected_seq, events, update).await;
         }
         let mut tx = self.pool().begin().await.map_err(backend)?;
-        let new_seq = append_in::<S>(&mut tx, id, expected_seq, &events, &update).await?;
+        let new_seq = advance_in::<S>(&mut tx, id, expected_seq, events.len(), &update).await?;
+        insert_events::<S::Db>(&mut tx, id, &events).await?;
         S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Appended(new_seq) }]).await?;
         tx.commit().await.map_err(backend)
     }

@@ -81,6 +81,7 @@ macro_rules! statements {
                 "UPDATE games SET status = 'archived' WHERE id = ", $p!(1), " AND status IN ('finished', 'archived')"
             ),
             delete: concat!("DELETE FROM games WHERE id = ", $p!(1)),
+            insert_events: concat!("INSERT INTO events (game_id, ", event_columns!(), ") VALUES "),
             insert_event: concat!(
                 "INSERT INTO events (game_id, ", event_columns!(), ") VALUES ", values!($p; 1, 2, 3, 4, 5, 6)
             ),
@@ -155,6 +156,9 @@ pub struct Statements {
     pub count_in_progress: &'static str,
     /// How many games are in progress, by kind (as `kind`, `n`).
     pub in_progress_by_kind: &'static str,
+    /// The head of an insert of many events; each row follows in parentheses: the game id,
+    /// then the event's columns.
+    pub insert_events: &'static str,
     /// Inserts a record: the record's columns in order, then its kind.
     pub insert_record: &'static str,
     /// Moves a record's summary on if its seq is still the expected one: new seq, status,
