@@ -175,14 +175,20 @@ impl GameServiceImpl {
     }
 
     async fn game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
-        if id.is_empty() {
-            return Err(ApiError::bad_field("game_id", "is required"));
-        }
-        if id.len() > MAX_GAME_ID_LEN {
-            return Err(ApiError::bad_field("game_id", format!("is longer than {MAX_GAME_ID_LEN} characters")));
-        }
-        Ok(self.hub.game(id).await?)
+        Ok(self.hub.game(resource_id(id, "game_id")?).await?)
     }
+}
+
+/// The id of a game or series a request names in `field`: required, and at most
+/// [`MAX_GAME_ID_LEN`] characters.
+fn resource_id<'a>(id: &'a str, field: &str) -> Result<&'a str, ApiError> {
+    if id.is_empty() {
+        return Err(ApiError::bad_field(field, "is required"));
+    }
+    if id.len() > MAX_GAME_ID_LEN {
+        return Err(ApiError::bad_field(field, format!("is longer than {MAX_GAME_ID_LEN} characters")));
+    }
+    Ok(id)
 }
 
 fn seat_of(viewer: Viewer, what: &'static str) -> Result<Seat, ApiError> {
@@ -199,7 +205,11 @@ fn request_id(id: &str) -> Result<Option<String>, ApiError> {
 /// A digest of everything a creation asks but its request id, to tell a retry from an id
 /// reused for another request. Prost encodes a message the same way every time.
 fn digest(request: &pb::CreateGameRequest) -> String {
-    let asked = pb::CreateGameRequest { request_id: String::new(), ..request.clone() };
+    digest_of(&pb::CreateGameRequest { request_id: String::new(), ..request.clone() })
+}
+
+/// SHA-256 of `asked`'s encoding, in hex: a creation's request, its request id cleared.
+fn digest_of(asked: &impl Message) -> String {
     Sha256::digest(asked.encode_to_vec()).iter().map(|byte| format!("{byte:02x}")).collect()
 }
 

@@ -47,12 +47,12 @@ where
     }
 
     fn call(&mut self, request: http::Request<Body>) -> Self::Future {
-        let method = request.uri().path().rsplit('/').next().unwrap_or_default().to_owned();
+        let method = request.uri().path().rsplit('/').next().unwrap_or_default();
         let span = tracing::info_span!("call", method, game_id = Empty, series_id = Empty, caller = Empty);
+        // Only a process that serves metrics keeps the method's name past the call's start.
+        let measured = self.metrics.then(|| method.to_owned());
         let call = self.inner.call(request).instrument(span);
-        if !self.metrics {
-            return Box::pin(call);
-        }
+        let Some(method) = measured else { return Box::pin(call) };
         let started = Instant::now();
         Box::pin(async move {
             let response = call.await?;

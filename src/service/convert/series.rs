@@ -5,7 +5,7 @@
 use super::clock::clock_to_proto;
 use super::view::{outcome_to_proto, timestamp};
 use super::{config_to_proto, kind_to_proto, players_to_proto};
-use crate::play::series::standings::score;
+use crate::play::series::standings::{Standing, score};
 use crate::proto::tabula::v1 as pb;
 use crate::store::{BotSeat, SeriesDraws, SeriesLength, SeriesRecord, SeriesStatus};
 
@@ -16,16 +16,12 @@ fn points(half_points: [u32; 2]) -> Vec<f64> {
 
 /// The wire form of a series; `bot_to_proto` writes its engine players.
 pub fn series_to_proto(series: &SeriesRecord, bot_to_proto: impl Fn(&BotSeat) -> pb::BotSeat) -> pb::Series {
-    let mut total = [0, 0];
     let games = series
         .games
         .iter()
         .enumerate()
         .map(|(index, game)| {
             let number = index as u32 + 1;
-            if let Some(result) = &game.result {
-                total = [total[0] + result.half_points[0], total[1] + result.half_points[1]];
-            }
             pb::SeriesGame {
                 number,
                 game_id: game.game_id.clone(),
@@ -59,7 +55,7 @@ pub fn series_to_proto(series: &SeriesRecord, bot_to_proto: impl Fn(&BotSeat) ->
             SeriesStatus::Finished => pb::SeriesStatus::Finished,
         } as i32,
         games,
-        points: points(total),
+        points: points(Standing::of(series).half_points),
         winner: series.winner.map_or(0, |player| u32::from(player) + 1),
         create_time: Some(timestamp(series.created)),
         update_time: Some(timestamp(series.updated)),

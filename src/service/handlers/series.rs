@@ -13,7 +13,7 @@ use tonic::{Request, Status};
 
 use super::{
     DEFAULT_PAGE_SIZE, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, Requested, bot_seat_to_proto, checked_game,
-    request_id, requested_game, saved_name, seating,
+    digest_of, request_id, requested_game, resource_id, saved_name, seating,
 };
 use crate::play::{SeriesCreated, SeriesCreation};
 use crate::proto::tabula::v1 as pb;
@@ -77,10 +77,7 @@ pub type SeriesEventStream = ReceiverStream<Result<pb::StreamSeriesEventsRespons
 
 /// A digest of everything a series creation asks but its request id.
 fn digest(request: &pb::CreateSeriesRequest) -> String {
-    use prost::Message;
-    use sha2::{Digest, Sha256};
-    let asked = pb::CreateSeriesRequest { request_id: String::new(), ..request.clone() };
-    Sha256::digest(asked.encode_to_vec()).iter().map(|byte| format!("{byte:02x}")).collect()
+    digest_of(&pb::CreateSeriesRequest { request_id: String::new(), ..request.clone() })
 }
 
 /// The game creation a series request asks each game to be, so that a series' games are
@@ -144,16 +141,6 @@ fn check_access(credential: &Credential, series: &SeriesRecord) -> Result<(), Ap
         Credential::None | Credential::Signed(_) if series.private => Err(ApiError::PrivateSeries(series.id.clone())),
         Credential::None | Credential::Signed(_) => Ok(()),
     }
-}
-
-fn series_id(id: &str) -> Result<&str, ApiError> {
-    if id.is_empty() {
-        return Err(ApiError::bad_field("series_id", "is required"));
-    }
-    if id.len() > MAX_GAME_ID_LEN {
-        return Err(ApiError::bad_field("series_id", format!("is longer than {MAX_GAME_ID_LEN} characters")));
-    }
-    Ok(id)
 }
 
 /// Page tokens of `ListSeries`: the status filter and the last series of the page.
@@ -266,7 +253,7 @@ impl GameServiceImpl {
     async fn readable_series<T>(&self, request: &Request<T>, id: &str) -> Result<SeriesRecord, ApiError> {
         self.public(request)?;
         let credential = self.auth.credential(request.metadata())?;
-        let series = self.hub.store().series(series_id(id)?).await?;
+        let series = self.hub.store().series(resource_id(id, "series_id")?).await?;
         crate::service::observe::record_series(&series.id);
         check_access(&credential, &series)?;
         Ok(series)
