@@ -8,6 +8,12 @@ use std::io::IsTerminal;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
+// The server allocates and frees many small buffers per call (requests, views, encodings)
+// on every worker thread; mimalloc's per-thread pages serve that pattern much faster than
+// the system allocator (`tabula bench` shows the difference).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Tabula hosts turn-based board games over gRPC and is the single authority on their rules.
 #[derive(Parser, Debug)]
 #[command(name = "tabula", version, about, long_about = None)]

@@ -139,9 +139,18 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
             }
         }
 
+        // Now and then a turn is played and undone (as the server does when its log refuses
+        // one): the game must be exactly as it was.
+        if step % 5 == 2 {
+            let ending = if step % 10 == 2 { Turn::Resign(seat) } else { Turn::Abort { explanation: "test".into() } };
+            for turn in [Turn::Move(seat, legal[choice % legal.len()].clone()), ending] {
+                assert_undone(name, game.as_mut(), &turn);
+            }
+        }
+
         let action = &legal[choice % legal.len()];
         let before = game.move_count();
-        game.play(&Turn::Move(seat, action.clone())).unwrap();
+        game.play_undoably(&Turn::Move(seat, action.clone())).unwrap();
         for viewer in views_of(seats) {
             let view = game.view(viewer);
             assert_eq!(view.move_count, before + 1);
@@ -175,10 +184,12 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
 fn take_back(name: &str, config: &GameConfig, game: &mut dyn AnyMatch, seat: tabula::engine::Seat, agree: bool) {
     let count = game.move_count();
     let turn = config.take_back_turn(seat);
+    assert_undone(name, game, &turn);
     game.play(&turn).unwrap_or_else(|e| panic!("{name}: {turn:?} refused: {e}"));
     if matches!(turn, Turn::RequestTakeBack(_)) {
         assert_eq!(game.view(Viewer::Spectator).takeback_request, Some(seat), "{name}: the request waits");
         let answer = Turn::AnswerTakeBack { seat: seat.opponent(), accept: agree };
+        assert_undone(name, game, &answer);
         game.play(&answer).unwrap_or_else(|e| panic!("{name}: {answer:?} refused: {e}"));
         assert_eq!(game.view(Viewer::Spectator).takeback_request, None, "{name}: the request was answered");
         let expected = if agree { count - 1 } else { count };
@@ -186,6 +197,16 @@ fn take_back(name: &str, config: &GameConfig, game: &mut dyn AnyMatch, seat: tab
     } else {
         assert_eq!(game.move_count(), count - 1, "{name}: after a takeback");
     }
+}
+
+/// Plays `turn` undoably, if the game accepts it, and undoes it: the match must be as it was,
+/// to its views.
+fn assert_undone(name: &str, game: &mut dyn AnyMatch, turn: &Turn) {
+    let before = game.clone_box();
+    if let Ok(undo) = game.play_undoably(turn) {
+        game.undo(undo);
+    }
+    assert_same_match(&format!("{name}, {turn:?} undone"), game, before.as_ref());
 }
 
 /// Equal state, and equal views for every viewer (views are what reaches the players).

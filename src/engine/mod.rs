@@ -33,7 +33,7 @@ pub use options::{PlayOptions, Starter};
 pub use outcome::{DrawReason, EndReason, NoResultReason, Outcome, WinReason};
 pub use rules::{Rules, SearchBudget};
 pub use seat::{Seat, Viewer};
-pub use session::{Adjudication, AnyMatch, Match, ReplayError, Turn};
+pub use session::{Adjudication, AnyMatch, AnyUndo, Match, ReplayError, Turn, Undo};
 pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};
 pub use view::{
     BoardCell, ChangedCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region, Stage, View,

@@ -189,6 +189,55 @@ impl<G: Rules> Match<G> {
         }
     }
 
+    /// Plays one turn and returns what [`Match::undo`] needs to put the match back as it
+    /// was before it. The undo costs the position's size, not the history's: a long game
+    /// is played in place without being copied.
+    ///
+    /// # Errors
+    /// Why the turn is refused; the match is then unchanged.
+    pub fn play_undoably(&mut self, turn: &Turn) -> Result<Undo<G>, MoveError> {
+        let undo = Undo {
+            position: self.position.clone(),
+            history_len: self.history.len(),
+            moves_in_force_len: self.moves_in_force.len(),
+            last_in_force: self.moves_in_force.last().cloned(),
+            ending: self.ending.clone(),
+            takeback_request: self.takeback_request,
+        };
+        self.play(turn)?;
+        Ok(undo)
+    }
+
+    /// Puts the match back as it was before the turn `undo` was made for, which must be
+    /// the last turn played.
+    pub fn undo(&mut self, undo: Undo<G>) {
+        debug_assert_eq!(self.history.len(), undo.history_len + 1, "only the last turn is undone");
+        self.position = undo.position;
+        self.history.truncate(undo.history_len);
+        // A turn adds a move in force, takes one away, or leaves them be.
+        if self.moves_in_force.len() < undo.moves_in_force_len {
+            self.moves_in_force.extend(undo.last_in_force);
+        }
+        self.moves_in_force.truncate(undo.moves_in_force_len);
+        self.ending = undo.ending;
+        self.takeback_request = undo.takeback_request;
+    }
+
+    /// Checks `turn` as [`Match::play`] would, without playing it. A move is tried on a
+    /// copy of the position alone.
+    ///
+    /// # Errors
+    /// Why the turn would be refused.
+    pub fn check(&self, turn: &Turn) -> Result<(), MoveError> {
+        match turn {
+            Turn::Move(seat, action) => {
+                self.check_turn(*seat)?;
+                self.position.clone().apply(Mover::checked(*seat), action)
+            }
+            _ => self.clone().play(turn),
+        }
+    }
+
     /// Applies `action` for `seat`, after checking that the game is on and that it is
     /// `seat`'s turn.
     ///
@@ -528,6 +577,28 @@ impl<G: Rules> Match<G> {
     }
 }
 
+/// What one turn changed in a [`Match`], for [`Match::undo`]: the position before it and
+/// the lengths of what the turn grew or shrank.
+#[derive(Debug)]
+pub struct Undo<G: Rules> {
+    position: G,
+    history_len: usize,
+    moves_in_force_len: usize,
+    /// The move a takeback removes, to put back.
+    last_in_force: Option<(Seat, Action)>,
+    ending: Option<Outcome>,
+    takeback_request: Option<Seat>,
+}
+
+/// An [`Undo`] of a match of any game, for [`AnyMatch::undo`].
+pub struct AnyUndo(Box<dyn Any + Send + Sync>);
+
+impl Debug for AnyUndo {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("AnyUndo")
+    }
+}
+
 /// Why a history could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
@@ -550,6 +621,13 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn legal_moves(&self, seat: Seat) -> Vec<Action>;
     /// Plays one turn; on error the match is unchanged.
     fn play(&mut self, turn: &Turn) -> Result<(), MoveError>;
+    /// Plays one turn in place, returning how to undo it; on error the match is unchanged.
+    fn play_undoably(&mut self, turn: &Turn) -> Result<AnyUndo, MoveError>;
+    /// Undoes the last turn, from what [`AnyMatch::play_undoably`] returned for it.
+    ///
+    /// # Panics
+    /// When `undo` comes from a match of another game.
+    fn undo(&mut self, undo: AnyUndo);
     /// Checks a turn without playing it.
     fn check(&self, turn: &Turn) -> Result<(), MoveError>;
     /// The result, once the game is over.
@@ -597,8 +675,15 @@ impl<G: Rules> AnyMatch for Match<G> {
     fn play(&mut self, turn: &Turn) -> Result<(), MoveError> {
         Match::play(self, turn)
     }
+    fn play_undoably(&mut self, turn: &Turn) -> Result<AnyUndo, MoveError> {
+        Match::play_undoably(self, turn).map(|undo| AnyUndo(Box::new(undo)))
+    }
+    fn undo(&mut self, undo: AnyUndo) {
+        let undo = undo.0.downcast::<Undo<G>>().expect("an undo is for the match it came from");
+        Match::undo(self, *undo)
+    }
     fn check(&self, turn: &Turn) -> Result<(), MoveError> {
-        self.clone().play(turn)
+        Match::check(self, turn)
     }
     fn outcome(&self) -> Option<Outcome> {
         Match::outcome(self)

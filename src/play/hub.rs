@@ -1,9 +1,10 @@
 //! Games in play: each loaded game's state, the lock that serialises its turns, and the
 //! channel that fans its new events out to subscribers.
 //!
-//! A turn is applied to a copy of the game, appended to the store (conditional on the
-//! log's length), and only then installed and broadcast: the state in memory never gets
-//! ahead of the log, and a subscriber never hears of an event the log does not hold.
+//! A turn is applied to the game in memory under its lock, appended to the store
+//! (conditional on the log's length), and undone if the append fails, before the lock is
+//! let go: nobody ever sees the state in memory ahead of the log, and a subscriber never
+//! hears of an event the log does not hold.
 //!
 //! When other processes write the same games (a shared store), the state in memory may
 //! fall behind the log. Each call then first brings its game up to the log's seq

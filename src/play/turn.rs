@@ -13,7 +13,7 @@ use super::error::PlayError;
 use super::hub::{GameState, Hub, LiveGame, SNAPSHOT_EVERY, record_update};
 use super::time::turn_moment;
 use crate::engine::clock::{ClockChange, Clocks};
-use crate::engine::{MoveError, Outcome, Reason, Seat, Turn, View, Viewer};
+use crate::engine::{AnyUndo, MoveError, Outcome, Reason, Seat, Turn, View, Viewer};
 use crate::store::{Actor, EventKind, StoreError, StoredEvent, from_millis, to_millis};
 
 /// What a turn did.
@@ -253,18 +253,20 @@ impl Hub {
             });
         }
 
-        let (next, clocks, kind) = match &request.command {
+        let (undo, clocks, kind) = match &request.command {
             Command::Turn(turn) => {
-                let mut next = state.game.clone_box();
-                next.play(turn).map_err(|error| PlayError::Move { error, current_seq: state.seq })?;
+                let (current_seq, moves_before) = (state.seq, state.game.move_count());
+                // Played in place (a copy would cost the game's length), and undone below
+                // unless the log takes it.
+                let undo = state.game.play_undoably(turn).map_err(|error| PlayError::Move { error, current_seq })?;
                 let move_number = match turn {
-                    Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. } => state.game.move_count(),
-                    _ => next.move_count(),
+                    Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. } => moves_before,
+                    _ => state.game.move_count(),
                 };
                 // The caller checked that no clock had run out, but the clock's own.
                 let clocks = state.clocks.clone().map(|mut clocks| {
                     let by_the_clock = request.actor == Actor::Clock;
-                    clocks.turn_made(turn, by_the_clock, &indices(&next.to_act()), now_ms);
+                    clocks.turn_made(turn, by_the_clock, &indices(&state.game.to_act()), now_ms);
                     clocks
                 });
                 let kind = EventKind::Played {
@@ -273,7 +275,7 @@ impl Hub {
                     actor: Some(request.actor.clone()),
                     clocks: clocks.clone(),
                 };
-                (Some(next), clocks, kind)
+                (Some(undo), clocks, kind)
             }
             Command::Clock(change) => {
                 let current_seq = state.seq;
@@ -294,7 +296,7 @@ impl Hub {
                 (None, Some(clocks), kind)
             }
         };
-        let game_after = next.as_deref().unwrap_or(state.game.as_ref());
+        let game_after = state.game.as_ref();
         let outcome = game_after.outcome();
         let deadline = if outcome.is_some() { None } else { clocks.as_ref().and_then(Clocks::next_deadline) };
         let (request_id, request_digest) = (request.log_key(), request.request_id.as_ref().map(|_| request.digest()));
@@ -316,9 +318,12 @@ impl Hub {
         }
         let mut update = record_update(outcome, game_after.move_count(), now);
         update.deadline = deadline.map(|flag| from_millis(flag.deadline));
-        match self.store.append(&live.id, state.seq, events.clone(), update).await {
-            Ok(()) => {}
+        let tentative = Tentative { state: &mut state, undo };
+        let appended = self.store.append(&live.id, tentative.state.seq, events.clone(), update).await;
+        match appended {
+            Ok(()) => tentative.keep(),
             Err(StoreError::Conflict { current, .. }) => {
+                drop(tentative);
                 // Another writer extended the log: this copy is stale. Catch it up so the
                 // caller can look again and retry.
                 let running_out = state.clocks.as_ref().and_then(Clocks::next_deadline);
@@ -333,15 +338,15 @@ impl Hub {
                 }
                 return Err(PlayError::StaleSeq { expected: request.expected_seq.unwrap_or(current), current });
             }
-            Err(other) => return Err(other.into()),
+            Err(other) => {
+                drop(tentative);
+                return Err(other.into());
+            }
         }
 
         let before = state.seq;
         state.seq += events.len() as u64;
         state.updated = now;
-        if let Some(next) = next {
-            state.game = next;
-        }
         state.clocks = clocks;
         if state.seq / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
             self.save_snapshot(&live.id, state.seq, state.game.as_ref());
@@ -362,6 +367,30 @@ impl Hub {
         self.timekeeper.arm(&live.id, state.deadline());
         let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
         Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer), clocks })
+    }
+}
+
+/// A turn played on the game in memory and not yet in the log. Dropped, it undoes the
+/// turn, whether the append failed or the caller gave up while it was under way (a log
+/// that took the turn anyway is caught up with later, as for any other writer); kept, the
+/// turn stands.
+struct Tentative<'state> {
+    state: &'state mut GameState,
+    undo: Option<AnyUndo>,
+}
+
+impl Tentative<'_> {
+    /// The log took the turn.
+    fn keep(mut self) {
+        self.undo = None;
+    }
+}
+
+impl Drop for Tentative<'_> {
+    fn drop(&mut self) {
+        if let Some(undo) = self.undo.take() {
+            self.state.game.undo(undo);
+        }
     }
 }
 

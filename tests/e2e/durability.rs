@@ -283,3 +283,53 @@ async fn a_game_moves_between_stores_as_a_document() {
     assert_eq!(after, before);
     client.submit_move(common::submit(&game, 1, common::column_move(4))).await.unwrap();
 }
+
+/// A move the store fails to write is refused and leaves the game exactly as it was: the
+/// server played it in memory first, and must have undone it. Then the same move, stored,
+/// goes through, and a restarted server reads the game back as its players saw it.
+#[tokio::test]
+async fn a_move_the_store_fails_to_write_changes_nothing() {
+    use sqlx::Connection;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.db");
+    let store = format!("sqlite:{}", path.display());
+    let mut server = BinaryServer::spawn(&["--store", &store]);
+    let mut client = server.client().await;
+    let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
+    common::play_all(&mut client, &game, &[3, 3, 4].map(common::column_move)).await;
+    let view_of = |seat: usize| {
+        as_seat(&game.tokens[seat], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+    };
+    let legal_of = |seat: usize| {
+        as_seat(&game.tokens[seat], pb::ListLegalMovesRequest { game_id: game.id.clone(), ..Default::default() })
+    };
+    let before = client.get_view(view_of(1)).await.unwrap().into_inner().view.unwrap();
+    let legal_before = client.list_legal_moves(legal_of(1)).await.unwrap().into_inner();
+
+    // Another connection to the same file makes every new event fail to insert.
+    let mut tamper = sqlx::SqliteConnection::connect(&format!("{store}?mode=rw")).await.unwrap();
+    sqlx::query("CREATE TRIGGER refuse_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        .execute(&mut tamper)
+        .await
+        .unwrap();
+    let refused = client.submit_move(common::submit(&game, 1, common::column_move(4))).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::Unavailable, "{refused:?}");
+    assert!(!refused.message().contains("disk full"), "the store's own words stay in the log: {refused:?}");
+    let unchanged = client.get_view(view_of(1)).await.unwrap().into_inner().view.unwrap();
+    assert_eq!(unchanged, before, "the refused move left no trace");
+    assert_eq!(client.list_legal_moves(legal_of(1)).await.unwrap().into_inner(), legal_before);
+
+    sqlx::query("DROP TRIGGER refuse_events").execute(&mut tamper).await.unwrap();
+    let mut request = common::submit(&game, 1, common::column_move(4));
+    request.get_mut().expected_seq = Some(before.seq);
+    let played = client.submit_move(request).await.unwrap().into_inner();
+    assert_eq!(played.seq, before.seq + 1);
+    let after = client.get_view(view_of(1)).await.unwrap().into_inner().view.unwrap();
+    assert_eq!(after.move_count, before.move_count + 1);
+
+    server.kill();
+    let server = BinaryServer::spawn(&["--store", &store]);
+    let mut client = server.client().await;
+    let reloaded = client.get_view(view_of(1)).await.unwrap().into_inner().view.unwrap();
+    assert_eq!(reloaded, after, "the log holds what was answered");
+}

@@ -12,6 +12,7 @@ use tonic::{Request, Status};
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_client::HealthClient;
 
+use super::answer::{LocalBoard, submit_move};
 use super::stats::Latencies;
 use pb::game_service_client::GameServiceClient;
 use tabula::proto::tabula::v1 as pb;
@@ -66,9 +67,8 @@ pub async fn ceiling(channels: &[Channel], duration: Duration) -> Result<f64, St
     Ok(done.load(Ordering::Relaxed) as f64 / elapsed.as_secs_f64())
 }
 
-/// The game a benchmark plays: a kind and its board, moves chosen from the board a move's
-/// answer carries (the first empty cell, or the first column with room), so that choosing
-/// costs the server nothing.
+/// The game a benchmark plays: a kind and its board, moves chosen from a board the
+/// benchmark keeps itself ([`LocalBoard`]), so that choosing costs the server nothing.
 #[derive(Clone, Debug)]
 pub struct Workload {
     /// What to create.
@@ -101,20 +101,6 @@ impl Workload {
         let answer = client.create_game(self.request(request, None)).await?.into_inner();
         let id = answer.game.map(|game| game.game_id).unwrap_or_default();
         Ok((id, answer.seat_tokens.into_iter().map(|token| token.token).collect()))
-    }
-
-    /// The move to play on `board`, if any is left.
-    fn next_move(&self, board: &pb::GridBoard) -> Option<pb::Move> {
-        let empty = |index: usize| board.cells.get(index).is_some_and(|cell| cell.piece == 0);
-        let target = if self.by_column {
-            (0..board.width).find(|column| empty(*column as usize)).map(pb::place::Target::Column)
-        } else {
-            (0..board.cells.len()).find(|index| empty(*index)).map(|index| {
-                let (row, col) = (index as u32 / board.width, index as u32 % board.width);
-                pb::place::Target::Cell(pb::Cell { row, col })
-            })
-        };
-        target.map(|target| pb::Move { kind: Some(pb::r#move::Kind::Place(pb::Place { target: Some(target) })) })
     }
 }
 
@@ -196,7 +182,8 @@ async fn play_slot(
     duration: Duration,
     done: &AtomicU64,
 ) -> Result<Played, Status> {
-    let mut client = GameServiceClient::new(channels[slot % channels.len()].clone());
+    let channel = channels[slot % channels.len()].clone();
+    let mut client = GameServiceClient::new(channel.clone());
     let mut played = Played::default();
     let mut watchers = JoinSet::new();
     while start.elapsed() < duration {
@@ -210,25 +197,27 @@ async fn play_slot(
         }
         let view =
             client.get_view(workload.request(pb::GetViewRequest { game_id: id.clone(), ..Default::default() }, None));
-        let mut view = view.await?.into_inner().view.unwrap_or_default();
+        let view = view.await?.into_inner().view.unwrap_or_default();
+        let mut board = LocalBoard::new(&view.board.unwrap_or_default(), workload.by_column);
+        let (mut seq, mut to_act, mut over) = (view.seq, view.to_act, view.outcome.is_some());
         let mut ply = 0;
-        while start.elapsed() < duration && view.outcome.is_none() {
+        while start.elapsed() < duration && !over {
             if !workload.pace.is_zero() {
                 tokio::time::sleep(workload.pace).await;
             }
-            let Some(next) = view.board.as_ref().and_then(|board| workload.next_move(board)) else { break };
-            let seat = view.to_act.first().copied().unwrap_or(1) as usize;
+            let Some(next) = board.take_move() else { break };
+            let seat = to_act.first().copied().unwrap_or(1) as usize;
             let request = pb::SubmitMoveRequest { game_id: id.clone(), r#move: Some(next), ..Default::default() };
             let request = workload.request(request, tokens.get(seat - 1).map(String::as_str));
             let sent_at = Instant::now();
             if let Ok(mut sent) = sent.lock() {
-                let seq = view.seq as usize + 1;
+                let seq = seq as usize + 1;
                 if sent.len() <= seq {
                     sent.resize(seq + 1, None);
                 }
                 sent[seq] = Some(sent_at);
             }
-            let answer = client.submit_move(request).await?.into_inner();
+            let answer = submit_move(&channel, request).await?;
             let took = sent_at.elapsed();
             played.submit.record(took);
             let bucket = ply / PLY_BUCKET;
@@ -239,7 +228,8 @@ async fn play_slot(
             played.moves += 1;
             done.fetch_add(1, Ordering::Relaxed);
             ply += 1;
-            view = answer.view.unwrap_or_default();
+            let view = answer.view.unwrap_or_default();
+            (seq, to_act, over) = (answer.seq, view.to_act, view.outcome.is_some());
             played.elapsed = start.elapsed();
         }
     }

@@ -5,6 +5,7 @@
 //! figure with its ratio to the ceiling. Progress goes to standard error, the report to
 //! standard output.
 
+mod answer;
 mod load;
 mod stats;
 mod target;
@@ -100,8 +101,10 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     let play_time = Duration::from_secs(args.seconds.max(1));
     let ceiling_time = (play_time / 2).max(Duration::from_secs(2));
 
+    // The ceiling is measured before the games and again after them, and the ratios are to
+    // the mean of the two: on a shared machine either measurement alone may catch a lull.
     eprintln!("measuring the ceiling: Health.Check for {} s", ceiling_time.as_secs());
-    let ceiling = load::ceiling(&channels, ceiling_time).await?;
+    let ceiling_before = load::ceiling(&channels, ceiling_time).await?;
 
     let before_games = target.resident_kib();
     eprintln!(
@@ -114,6 +117,9 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     let watching = target.connect((args.games * args.subscribers).div_ceil(STREAMS_PER_CONNECTION)).await?;
     let mut played = load::play(&workload, &channels, &watching, args.games, args.subscribers, play_time).await?;
     let after_games = target.resident_kib();
+    eprintln!("measuring the ceiling again: Health.Check for {} s", ceiling_time.as_secs());
+    let ceiling_after = load::ceiling(&channels, ceiling_time).await?;
+    let ceiling = (ceiling_before + ceiling_after) / 2.0;
 
     let idle = if args.idle_games > 0 && before_games.is_some() {
         let small = Workload {
@@ -146,7 +152,12 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         args.connections,
         played.elapsed.as_secs()
     );
-    println!("Health.Check ceiling: {} calls/s", grouped(ceiling as u64));
+    println!(
+        "Health.Check ceiling: {} calls/s (mean of {} before the games and {} after)",
+        grouped(ceiling as u64),
+        grouped(ceiling_before as u64),
+        grouped(ceiling_after as u64)
+    );
     println!(
         "SubmitMove: {} moves/s ({:.3}× the ceiling); {} moves in {} games",
         grouped(moves_per_second as u64),
