@@ -17,7 +17,7 @@ use prost::Message;
 use tabula::engine::{Turn, Viewer};
 use tabula::games::chess::{Config, fen, pgn};
 use tabula::games::{GameConfig, GameKind};
-use tabula::play::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub};
+use tabula::play::{CacheLimits, EVENT_CHANNEL_CAPACITY, Hub};
 use tabula::proto::tabula::v1 as pb;
 use tabula::proto::tabula::v1::game_service_server::GameService;
 use tabula::service::convert::{action_to_proto, kind_to_proto};
@@ -36,7 +36,8 @@ pub fn runtime() -> &'static Runtime {
 
 /// A service with nothing in it, and its hub for looking behind the handlers.
 pub fn fresh_service() -> (GameServiceImpl, Arc<Hub>) {
-    let hub = Hub::new(Arc::new(MemoryStore::new()), EVENT_CHANNEL_CAPACITY, CACHED_GAMES, 1, Default::default());
+    let hub =
+        Hub::new(Arc::new(MemoryStore::new()), EVENT_CHANNEL_CAPACITY, CacheLimits::default(), 1, Default::default());
     // Nothing ever shuts this service down; the sender may go.
     let (_, shutdown) = watch::channel(false);
     // No service keys: as a loopback server without keys, every caller may manage games.

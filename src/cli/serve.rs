@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 
+use tabula::play::CacheLimits;
 use tabula::service::{
     Authenticator, GameLimits, JwtVerifier, Limits, MAX_MESSAGE_BYTES, RateLimit, ServeOptions, ServiceKeys,
     check_exposure,
@@ -102,6 +103,17 @@ pub struct ServeArgs {
     #[arg(long, env = "TABULA_BOT_THREADS", default_value_t = Limits::default().bot_threads)]
     bot_threads: usize,
 
+    /// Games kept in memory, most recently used first; idle games beyond it are dropped
+    /// and reload from the store when next used.
+    #[arg(long, env = "TABULA_CACHED_GAMES", default_value_t = CacheLimits::default().games)]
+    cached_games: usize,
+
+    /// Memory the games kept in memory may take, in MiB, each counted by the size of its
+    /// state's snapshot plus 2 KiB; idle games beyond it are dropped like those beyond
+    /// --cached-games.
+    #[arg(long, env = "TABULA_CACHE_MIB", default_value_t = CacheLimits::default().bytes >> 20)]
+    cache_mib: usize,
+
     /// Seconds calls in flight get to finish on SIGTERM or SIGINT.
     #[arg(long, env = "TABULA_SHUTDOWN_GRACE", default_value_t = ServeOptions::default().shutdown_grace.as_secs())]
     shutdown_grace: u64,
@@ -144,6 +156,11 @@ impl ServeArgs {
             self.max_games_per_key == 0,
             "--max-games-per-key must be at least 1: 0 would refuse every new game".into(),
         );
+        refuse(
+            self.cached_games == 0,
+            "--cached-games must be at least 1: 0 would reload every game on every call".into(),
+        );
+        refuse(self.cache_mib == 0, "--cache-mib must be at least 1: 0 would reload every game on every call".into());
         refuse(
             self.rate_limit > 0 && self.rate_burst == 0,
             "--rate-burst must be at least 1 when --rate-limit is set: 0 would refuse every call".into(),
@@ -194,6 +211,7 @@ impl ServeArgs {
             tls,
             shutdown_grace: Duration::from_secs(self.shutdown_grace),
             call_metrics: self.metrics_listen.is_some(),
+            cache: CacheLimits { games: self.cached_games, bytes: self.cache_mib.saturating_mul(1 << 20) },
             ..ServeOptions::default()
         })
     }

@@ -14,7 +14,8 @@
 //! are conditional on the seq.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::collections::hash_map::Entry;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
@@ -39,6 +40,12 @@ pub const EVENT_CHANNEL_CAPACITY: usize = 256;
 /// Games kept in memory by default; beyond it, games nobody is using are dropped (they
 /// reload from the store on their next call).
 pub const CACHED_GAMES: usize = 10_000;
+/// Memory the games in the cache may take by default, as [`LiveGame::bytes`] counts it.
+pub const CACHED_BYTES: usize = 256 << 20;
+/// What a game in the cache costs besides its state: its record's fields, locks, channels
+/// and map entry (about what `tabula bench --idle-games` measures for a small game, less
+/// its state).
+const GAME_OVERHEAD_BYTES: usize = 2_048;
 /// Events read from the store per query when catching a game up.
 const SYNC_BATCH: usize = 512;
 /// A snapshot of a game's state is saved every this many events, so that loading a long
@@ -59,10 +66,29 @@ pub struct Hub {
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
     channel_capacity: usize,
     cache_limit: usize,
+    cache_bytes: usize,
+    /// The sum of the cached games' [`LiveGame::bytes`], kept under the `games` lock.
+    cached_bytes: AtomicUsize,
     /// Ticks on every cache use, to find the least recently used games.
     clock: AtomicU64,
     /// Counts the series this process moved on, for their streams to look again.
     pub(super) series_changed: watch::Sender<u64>,
+}
+
+/// How much the hub keeps in memory: idle games beyond either limit are dropped (they
+/// reload from the store on their next call).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CacheLimits {
+    /// Games.
+    pub games: usize,
+    /// Bytes, as [`LiveGame::bytes`] counts them.
+    pub bytes: usize,
+}
+
+impl Default for CacheLimits {
+    fn default() -> CacheLimits {
+        CacheLimits { games: CACHED_GAMES, bytes: CACHED_BYTES }
+    }
 }
 
 /// One game in play.
@@ -95,6 +121,9 @@ pub struct LiveGame {
     archived: AtomicBool,
     /// The hub clock's value when the game was last used.
     last_used: AtomicU64,
+    /// What the game is counted for in the cache: its state's snapshot length when it was
+    /// loaded or last snapshotted, plus a fixed overhead.
+    bytes: AtomicUsize,
     /// Turns true when the game is deleted: its streams end.
     removed: watch::Sender<bool>,
     /// Counts seat token reissues: streams opened with a replaced token end.
@@ -134,7 +163,8 @@ pub struct GameCopy {
 
 impl Hub {
     /// A hub over `store` whose games' channels hold `channel_capacity` events, which keeps
-    /// about `cache_limit` games in memory and whose bots think on `bot_threads` threads.
+    /// about `cache.games` games and `cache.bytes` bytes of games in memory and whose bots
+    /// think on `bot_threads` threads.
     /// It sweeps the store for games whose bot is to move, and for a shared store follows
     /// the store's change feed, for as long as the hub lives.
     ///
@@ -143,7 +173,7 @@ impl Hub {
     pub fn new(
         store: Arc<dyn Store>,
         channel_capacity: usize,
-        cache_limit: usize,
+        cache: CacheLimits,
         bot_threads: usize,
         time: TimeSource,
     ) -> Arc<Hub> {
@@ -157,7 +187,9 @@ impl Hub {
             timekeeper: timekeeper.clone(),
             games: Mutex::new(HashMap::new()),
             channel_capacity: channel_capacity.max(1),
-            cache_limit: cache_limit.max(1),
+            cache_limit: cache.games.max(1),
+            cache_bytes: cache.bytes.max(1),
+            cached_bytes: AtomicUsize::new(0),
             clock: AtomicU64::new(0),
             series_changed: watch::channel(0).0,
         });
@@ -182,12 +214,41 @@ impl Hub {
     }
 
     /// Keeps `live` in the cache (or returns the copy already there), dropping the least
-    /// recently used idle games when the cache is over its limit.
+    /// recently used idle games when the cache is over its limits.
     fn cache(&self, live: Arc<LiveGame>) -> Arc<LiveGame> {
         let mut games = self.lock_games();
-        let live = games.entry(live.id.clone()).or_insert(live).clone();
+        let live = match games.entry(live.id.clone()) {
+            Entry::Occupied(cached) => cached.get().clone(),
+            Entry::Vacant(room) => {
+                self.cached_bytes.fetch_add(live.bytes.load(Ordering::Relaxed), Ordering::Relaxed);
+                room.insert(live).clone()
+            }
+        };
         live.last_used.store(self.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
-        if games.len() > self.cache_limit {
+        self.trim(&mut games);
+        live
+    }
+
+    /// Counts `live` in the cache for `state` (its state's snapshot, just taken), and
+    /// trims the cache if that puts it over its limit.
+    pub(super) fn weigh(&self, live: &LiveGame, state: &[u8]) {
+        let mut games = self.lock_games();
+        let old = live.bytes.swap(GAME_OVERHEAD_BYTES + state.len(), Ordering::Relaxed);
+        // A game dropped from the cache while a call still holds it is no longer counted.
+        if games.get(&live.id).is_some_and(|cached| std::ptr::eq(Arc::as_ptr(cached), live)) {
+            self.cached_bytes.fetch_add(GAME_OVERHEAD_BYTES + state.len(), Ordering::Relaxed);
+            self.cached_bytes.fetch_sub(old, Ordering::Relaxed);
+            self.trim(&mut games);
+        }
+    }
+
+    /// Drops the least recently used idle games while the cache is over either limit,
+    /// down to nine tenths of it. Games a call or a subscriber holds stay: the limits bound
+    /// the idle games, not the games in use.
+    fn trim(&self, games: &mut HashMap<String, Arc<LiveGame>>) {
+        let over_count = games.len() > self.cache_limit;
+        let over_bytes = self.cached_bytes.load(Ordering::Relaxed) > self.cache_bytes;
+        if over_count || over_bytes {
             // Only games no call and no subscriber holds: the map's reference is the only one.
             let mut idle: Vec<(u64, String)> = games
                 .iter()
@@ -195,17 +256,36 @@ impl Hub {
                 .map(|(id, g)| (g.last_used.load(Ordering::Relaxed), id.clone()))
                 .collect();
             idle.sort_unstable();
-            let excess = games.len() - self.cache_limit * 9 / 10;
-            for (_, id) in idle.into_iter().take(excess) {
-                games.remove(&id);
+            for (_, id) in idle {
+                let fits_count = games.len() <= self.cache_limit * 9 / 10;
+                let fits_bytes = self.cached_bytes.load(Ordering::Relaxed) <= self.cache_bytes / 10 * 9;
+                if fits_count && fits_bytes {
+                    break;
+                }
+                self.uncache(games, &id);
             }
         }
-        live
+        metrics::gauge!("tabula_cached_games").set(games.len() as f64);
+        metrics::gauge!("tabula_cached_bytes").set(self.cached_bytes.load(Ordering::Relaxed) as f64);
+    }
+
+    /// Takes game `id` out of the cache.
+    fn uncache(&self, games: &mut HashMap<String, Arc<LiveGame>>, id: &str) -> Option<Arc<LiveGame>> {
+        let live = games.remove(id)?;
+        self.cached_bytes.fetch_sub(live.bytes.load(Ordering::Relaxed), Ordering::Relaxed);
+        Some(live)
+    }
+
+    /// The games in the cache and the bytes they are counted for.
+    pub fn cached(&self) -> (usize, usize) {
+        let games = self.lock_games();
+        (games.len(), self.cached_bytes.load(Ordering::Relaxed))
     }
 
     /// Forgets a deleted game: its streams end.
     fn forget(&self, id: &str) {
-        if let Some(live) = self.lock_games().remove(id) {
+        let forgotten = self.uncache(&mut self.lock_games(), id);
+        if let Some(live) = forgotten {
             live.removed.send_replace(true);
         }
     }
@@ -322,9 +402,12 @@ impl Hub {
 
     /// Saves a snapshot of `game` at `seq` in the background: best effort, since a lost
     /// snapshot only makes the next load replay more.
-    pub(super) fn save_snapshot(&self, id: &str, seq: u64, game: &dyn AnyMatch) {
+    /// Saves a snapshot of `live`'s `game` at `seq`, in a task of its own, and counts the
+    /// game in the cache for its size.
+    pub(super) fn save_snapshot(&self, live: &LiveGame, seq: u64, game: &dyn AnyMatch) {
         let snapshot = Snapshot { seq, state: game.snapshot() };
-        let (store, id) = (self.store.clone(), id.to_owned());
+        self.weigh(live, &snapshot.state);
+        let (store, id) = (self.store.clone(), live.id.clone());
         tokio::spawn(async move {
             if let Err(error) = store.save_snapshot(&id, snapshot).await {
                 tracing::warn!(game_id = %id, %error, "could not save a snapshot");
@@ -356,6 +439,7 @@ impl LiveGame {
             thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
+            bytes: AtomicUsize::new(GAME_OVERHEAD_BYTES + game.snapshot().len()),
             removed: watch::channel(false).0,
             reissues: watch::channel(0).0,
             moved: watch::channel(record.seq).0,
@@ -683,5 +767,106 @@ mod tests {
         let mut again = fanout.subscribe(2).unwrap();
         fanout.send(event(4));
         assert_eq!(again.try_recv().unwrap().seq, 4);
+    }
+}
+
+#[cfg(test)]
+mod cache_tests {
+    use super::*;
+    use crate::engine::{Action, Turn};
+    use crate::games::{GameConfig, tic_tac_toe};
+    use crate::play::turn::{Command, TurnRequest};
+    use crate::play::{Created, Creation};
+    use crate::store::{Actor, MemoryStore};
+
+    fn config() -> GameConfig {
+        GameConfig::TicTacToe(tic_tac_toe::Config::sized(19, 19))
+    }
+
+    /// What one new game of [`config`] is counted for.
+    fn new_game_bytes() -> usize {
+        GAME_OVERHEAD_BYTES + config().new_match().unwrap().snapshot().len()
+    }
+
+    fn hub(cache: CacheLimits) -> Arc<Hub> {
+        Hub::new(Arc::new(MemoryStore::new()), 16, cache, 1, TimeSource::System)
+    }
+
+    async fn create(hub: &Hub, id: &str) -> Arc<LiveGame> {
+        let record = GameRecord {
+            id: id.to_owned(),
+            seat_token_hashes: vec![[1; 32], [2; 32]],
+            ..GameRecord::new_game(config(), None, SystemTime::now())
+        };
+        let game = config().new_match().unwrap();
+        let creation = Creation {
+            record,
+            game,
+            imported: Vec::new(),
+            max_in_progress: None,
+            request_id: None,
+            request_digest: String::new(),
+        };
+        let Ok(Created::New(live)) = hub.create(creation).await else { panic!("created") };
+        live
+    }
+
+    /// Plays `moves` moves of game `live`, filling the board from the top-left.
+    async fn play(hub: &Hub, live: &LiveGame, moves: u32) {
+        for index in 0..moves {
+            let seat = Seat::new((index % 2) as u8);
+            let turn = Turn::Move(seat, Action::place(index / 19, index % 19));
+            let request = TurnRequest {
+                actor: Actor::Seat(seat),
+                command: Command::Turn(turn),
+                expected_seq: None,
+                request_id: None,
+                validate_only: false,
+            };
+            hub.play(live, request).await.unwrap();
+        }
+    }
+
+    #[tokio::test]
+    async fn idle_games_beyond_the_byte_limit_are_dropped_oldest_first_and_reload() {
+        let hub = hub(CacheLimits { games: 1_000, bytes: new_game_bytes() * 10 });
+        for number in 0..30 {
+            create(&hub, &format!("game-{number:02}")).await;
+        }
+        let (games, bytes) = hub.cached();
+        assert!(bytes <= new_game_bytes() * 10, "{bytes} bytes cached");
+        assert_eq!(bytes, games * new_game_bytes(), "the total is the sum of the games'");
+        assert!(games >= 9, "trimmed to nine tenths, not emptied: {games}");
+        let kept = hub.lock_games().contains_key("game-29");
+        let dropped = !hub.lock_games().contains_key("game-00");
+        assert!(kept && dropped, "the least recently used go first");
+        // A dropped game reloads from the store and plays on.
+        let live = hub.game("game-00").await.unwrap();
+        play(&hub, &live, 2).await;
+        assert_eq!(live.state.lock().await.game.move_count(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_game_is_counted_for_its_size_as_it_grows_and_games_in_use_stay() {
+        let hub = hub(CacheLimits { games: 1_000, bytes: new_game_bytes() * 4 });
+        let held = create(&hub, "held").await;
+        let (_, before) = hub.cached();
+        // Past a snapshot point the game is weighed again: its history now counts.
+        play(&hub, &held, SNAPSHOT_EVERY as u32 + 1).await;
+        let (_, after) = hub.cached();
+        assert!(after > before, "{before} → {after}");
+        assert_eq!(held.bytes.load(Ordering::Relaxed), after, "the only game is the whole total");
+        for number in 0..10 {
+            create(&hub, &format!("idle-{number}")).await;
+        }
+        assert!(hub.lock_games().contains_key("held"), "a game a caller holds is never dropped");
+        let (_, bytes) = hub.cached();
+        assert!(bytes <= new_game_bytes() * 4, "{bytes}");
+        // Let go, the big game is the oldest idle one: the next trim drops it first.
+        drop(held);
+        create(&hub, "last").await;
+        assert!(!hub.lock_games().contains_key("held"));
+        let (games, bytes) = hub.cached();
+        assert_eq!(bytes, games * new_game_bytes(), "the dropped game no longer counts");
     }
 }

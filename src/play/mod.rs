@@ -34,7 +34,9 @@ pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
 pub use clocks::ClockReadings;
 pub use creation::{Created, Creation};
 pub use error::{HintRefusal, PlayError};
-pub use hub::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY};
+pub use hub::{
+    CACHED_BYTES, CACHED_GAMES, CacheLimits, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY,
+};
 pub use past::{PastPosition, position_at};
 pub use search::{SearchPool, default_threads};
 pub use series::{SeriesCreated, SeriesCreation};

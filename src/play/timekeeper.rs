@@ -216,12 +216,18 @@ mod tests {
     use crate::engine::clock::{ClockConfig, TimeControl};
     use crate::engine::{Action, Seat};
     use crate::games::GameKind;
-    use crate::play::{Created, Creation, ManualTime, TimeSource};
+    use crate::play::{CACHED_BYTES, CacheLimits, Created, Creation, ManualTime, TimeSource};
     use crate::store::{GameRecord, MemoryStore};
 
     /// A Connect Four game on a clock of 5 s a move, made in a hub whose time is `time`.
     async fn timed_game(time: &Arc<ManualTime>) -> (Arc<Hub>, Arc<super::super::LiveGame>) {
-        let hub = Hub::new(Arc::new(MemoryStore::new()), 16, 100, 1, TimeSource::Manual(time.clone()));
+        let hub = Hub::new(
+            Arc::new(MemoryStore::new()),
+            16,
+            CacheLimits { games: 100, bytes: CACHED_BYTES },
+            1,
+            TimeSource::Manual(time.clone()),
+        );
         let config = GameKind::ConnectFour.info().default_config;
         let now: SystemTime = time.now();
         let clock = ClockConfig::uniform(TimeControl::PerMove { per_move: 5_000 }).for_seats(2, "clock").unwrap();

@@ -349,7 +349,7 @@ impl Hub {
         state.updated = now;
         state.clocks = clocks;
         if state.seq / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
-            self.save_snapshot(&live.id, state.seq, state.game.as_ref());
+            self.save_snapshot(live, state.seq, state.game.as_ref());
         }
         live.moved.send_replace(state.seq);
         count_applied(live.config.kind().info().name, &events, state.game.move_count());

@@ -24,7 +24,7 @@ use tonic::transport::server::TcpIncoming;
 use tonic::transport::{Identity, Server, ServerTlsConfig};
 use tonic_health::ServingStatus;
 
-use crate::play::{CACHED_GAMES, EVENT_CHANNEL_CAPACITY, Hub, SearchPool, TimeSource, default_threads};
+use crate::play::{CacheLimits, EVENT_CHANNEL_CAPACITY, Hub, SearchPool, TimeSource, default_threads};
 use crate::proto::tabula::v1::game_service_server::GameServiceServer;
 use crate::store::Store;
 
@@ -89,8 +89,9 @@ pub struct ServeOptions {
     /// Events a game's channel holds for its slowest subscriber before that subscriber's
     /// stream is ended with `STREAM_LAGGED`.
     pub event_channel_capacity: usize,
-    /// Games kept in memory; idle games beyond it are dropped and reload when used.
-    pub cached_games: usize,
+    /// Games kept in memory, in number and in bytes; idle games beyond either are dropped
+    /// and reload when used.
+    pub cache: CacheLimits,
     /// The service keys and signed-credential key the server trusts.
     pub auth: Authenticator,
     /// Caps on calls.
@@ -110,7 +111,7 @@ impl Default for ServeOptions {
     fn default() -> ServeOptions {
         ServeOptions {
             event_channel_capacity: EVENT_CHANNEL_CAPACITY,
-            cached_games: CACHED_GAMES,
+            cache: CacheLimits::default(),
             auth: Authenticator::default(),
             limits: Limits::default(),
             tls: None,
@@ -173,7 +174,7 @@ pub async fn serve(
 
     let limits = options.limits;
     let (stop_streams, streams_stopped) = watch::channel(false);
-    let hub = Hub::new(store, options.event_channel_capacity, options.cached_games, limits.bot_threads, options.time);
+    let hub = Hub::new(store, options.event_channel_capacity, options.cache, limits.bot_threads, options.time);
     let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
     let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game)
         .with_rate_limiter(limiter.clone())

@@ -111,6 +111,20 @@ fn run(args: &[&str]) -> (String, String) {
 }
 
 #[test]
+fn serve_refuses_flags_that_make_no_sense_naming_every_one() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--store", "memory", "--listen", "127.0.0.1:0"])
+        .args(["--cached-games", "0", "--cache-mib", "0", "--call-timeout", "0", "--bot-threads", "0"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for flag in ["--cached-games", "--cache-mib", "--call-timeout", "--bot-threads"] {
+        assert!(stderr.contains(&format!("{flag} must be at least 1")), "{flag} not named: {stderr}");
+    }
+}
+
+#[test]
 fn perft_prints_the_count_last_and_the_speed_on_stderr() {
     let (out, err) = run(&["perft", "--game", "reversi", "--depth", "5"]);
     assert_eq!(out.lines().last(), Some("1396"));
@@ -415,6 +429,8 @@ fn the_readme_states_the_serve_defaults() {
         "--max-games-per-key",
         "--call-timeout",
         "--shutdown-grace",
+        "--cached-games",
+        "--cache-mib",
     ] {
         let section = &help[help.find(&format!("{flag} <")).unwrap_or_else(|| panic!("{flag} in --help"))..];
         let default = section.split("[default: ").nth(1).unwrap().split(']').next().unwrap();
@@ -583,6 +599,8 @@ async fn metrics_count_calls_moves_games_streams_and_commits() {
     assert_eq!(value(r#"tabula_games_in_progress{kind="tic_tac_toe"}"#), 0.0, "its game ended since the last scrape");
     assert_eq!(value("tabula_store_batch_size_sum"), 5.0, "one append a move, whatever the batches");
     assert!(value("tabula_store_commit_seconds_count") >= 1.0);
+    assert_eq!(value("tabula_cached_games"), 2.0, "both games are held in memory");
+    assert!(value("tabula_cached_bytes") > 2.0 * 2048.0, "{metrics}");
     assert!(metrics.contains("# TYPE tabula_rpc_duration_seconds histogram"), "{metrics}");
 
     drop((stream, client));
