@@ -2,8 +2,9 @@
 //! transaction, so that a batch pays for one flush to disk instead of one each.
 //!
 //! One writer task takes every append of its store from a queue: it takes what is waiting
-//! (at most [`MAX_BATCH`]) and, in one transaction, moves each game's record on (refusing
-//! the stale ones), inserts every accepted append's events in one statement, and commits.
+//! (at most [`MAX_BATCH`]) and, in one transaction, moves the games' records on in one
+//! statement (refusing the stale ones), inserts every accepted append's events in one
+//! statement, and commits.
 //! Invariants:
 //! - an append is answered only after the transaction holding it committed (or with the
 //!   error that kept it out): acknowledged means on disk;
@@ -14,11 +15,13 @@
 //! - appends are applied in the order they were queued, so one game's appends keep their
 //!   order (the play layer has at most one in flight per game and process anyway).
 
+use std::collections::HashSet;
+
 use sqlx::Pool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::super::{Change, ChangeKind, RecordUpdate, StoreError, StoredEvent};
-use super::operations::{advance_in, insert_many_events};
+use super::operations::{Advance, advance_in, advance_many, insert_many_events};
 use super::{SqlStore, backend};
 
 /// Most appends committed together.
@@ -88,11 +91,43 @@ async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result
         Ok(tx) => tx,
         Err(error) => return failed_all(&error),
     };
+    // Each game's first append of the batch moves its record on in one statement for all;
+    // a game's later appends (one process has at most one in flight a game, so these are
+    // rare) one by one after it, in order.
+    let mut seen = HashSet::with_capacity(batch.len());
+    let (firsts, laters): (Vec<usize>, Vec<usize>) = (0..batch.len()).partition(|&index| seen.insert(&batch[index].id));
+    let advances: Vec<Advance<'_>> = firsts
+        .iter()
+        .map(|&index| {
+            let append = &batch[index];
+            Advance {
+                id: &append.id,
+                expected_seq: append.expected_seq,
+                appended: append.events.len(),
+                update: &append.update,
+            }
+        })
+        .collect();
+    let mut advanced: Vec<Option<Result<u64, StoreError>>> = match advance_many::<S::Db>(&mut tx, &advances).await {
+        Ok(answers) => {
+            let mut by_index: Vec<_> = batch.iter().map(|_| None).collect();
+            for (index, answer) in firsts.into_iter().zip(answers) {
+                by_index[index] = Some(answer);
+            }
+            by_index
+        }
+        Err(error) => return failed_all(&error),
+    };
+    for index in laters {
+        let append = &batch[index];
+        let answer = advance_in::<S>(&mut tx, &append.id, append.expected_seq, append.events.len(), &append.update);
+        advanced[index] = Some(answer.await);
+    }
     let mut results = Vec::with_capacity(batch.len());
     let mut changes = Vec::with_capacity(batch.len());
     let mut logs: Vec<(&str, &[StoredEvent])> = Vec::with_capacity(batch.len());
-    for append in batch {
-        match advance_in::<S>(&mut tx, &append.id, append.expected_seq, append.events.len(), &append.update).await {
+    for (append, answer) in batch.iter().zip(advanced) {
+        match answer.expect("every append was advanced or refused") {
             Ok(new_seq) => {
                 changes.push(Change { game_id: append.id.clone(), kind: ChangeKind::Appended(new_seq) });
                 logs.push((&append.id, &append.events));

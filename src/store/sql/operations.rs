@@ -123,12 +123,85 @@ pub(super) async fn advance_in<S: SqlStore>(
     ];
     let advanced = query::<S::Db>(S::Db::SQL.advance, values).execute(tx.executor()).await.map_err(backend)?;
     if S::Db::rows_affected(&advanced) == 0 {
-        return match seq::<S::Db>(tx, id).await? {
-            Some(current) => Err(StoreError::Conflict { expected: expected_seq, current }),
-            None => Err(StoreError::NotFound(id.to_owned())),
-        };
+        return Err(refusal::<S::Db>(tx, id, expected_seq).await?);
     }
     Ok(new_seq)
+}
+
+/// Why game `id`'s record did not move on from `expected_seq`: its log moved on, or it is
+/// gone.
+async fn refusal<D: Dialect>(conn: &mut D::Connection, id: &str, expected_seq: u64) -> Result<StoreError, StoreError> {
+    Ok(match seq::<D>(conn, id).await? {
+        Some(current) => StoreError::Conflict { expected: expected_seq, current },
+        None => StoreError::NotFound(id.to_owned()),
+    })
+}
+
+/// One game's record moved on by [`advance_many`]: the game, the seq its log must still end
+/// at, how many events it gains and the record's new summary.
+pub(super) struct Advance<'a> {
+    pub id: &'a str,
+    pub expected_seq: u64,
+    pub appended: usize,
+    pub update: &'a RecordUpdate,
+}
+
+/// [`advance_in`] for several different games in one statement: each record that still
+/// ends at its expected seq moves on; the answer for each, in order, is its new seq or why
+/// it was refused (a refusal writes nothing).
+///
+/// # Panics
+/// In debug builds, when a game appears twice: which of its rows would apply is undefined.
+pub(super) async fn advance_many<D: Dialect>(
+    conn: &mut D::Connection,
+    advances: &[Advance<'_>],
+) -> Result<Vec<Result<u64, StoreError>>, StoreError> {
+    debug_assert!(
+        advances.iter().map(|a| a.id).collect::<std::collections::HashSet<_>>().len() == advances.len(),
+        "one advance a game"
+    );
+    if advances.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut update = QueryBuilder::<D>::new(
+        "WITH advance (id, expected, seq, status, outcome, move_count, updated_us, deadline_us) AS (VALUES ",
+    );
+    for (index, advance) in advances.iter().enumerate() {
+        let Advance { id, expected_seq, appended, update: summary } = advance;
+        let values: [Value; 8] = [
+            (*id).into(),
+            signed(*expected_seq).into(),
+            signed(expected_seq + *appended as u64).into(),
+            status_name(summary.status).into(),
+            summary.outcome.as_ref().map(to_json).into(),
+            i64::from(summary.move_count).into(),
+            to_micros(summary.updated).into(),
+            summary.deadline.map(to_micros).into(),
+        ];
+        update.push(if index == 0 { "(" } else { ", (" });
+        for (column, value) in values.into_iter().enumerate() {
+            if column > 0 {
+                update.push(", ");
+            }
+            D::push(&mut update, value);
+        }
+        update.push(")");
+    }
+    update.push(
+        ") UPDATE games SET seq = advance.seq, status = advance.status, outcome = advance.outcome, \
+         move_count = advance.move_count, updated_us = advance.updated_us, deadline_us = advance.deadline_us \
+         FROM advance WHERE games.id = advance.id AND games.seq = advance.expected RETURNING games.id",
+    );
+    let rows = update.build().fetch_all(conn.executor()).await.map_err(backend)?;
+    let moved: std::collections::HashSet<String> = rows.iter().map(|row| row.text("id")).collect::<Result<_, _>>()?;
+    let mut answers = Vec::with_capacity(advances.len());
+    for advance in advances {
+        answers.push(match moved.contains(advance.id) {
+            true => Ok(advance.expected_seq + advance.appended as u64),
+            false => Err(refusal::<D>(conn, advance.id, advance.expected_seq).await?),
+        });
+    }
+    Ok(answers)
 }
 
 /// Inserts the events of several games' logs in one statement a chunk: each entry is a
