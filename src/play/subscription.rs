@@ -1,20 +1,25 @@
 //! Following a game: the backlog from the log, then live events from the game's channel,
-//! in order, without gaps or duplicates, as a channel of events a subscriber reads.
+//! in order, without gaps or duplicates, as a stream of events a subscriber reads.
 //!
-//! Each subscriber gets its own task feeding a small bounded queue. The task never blocks
-//! a move: moves only write to the game's broadcast channel, which never waits. A
-//! subscriber that stops reading lets its task fall behind the channel; the task then ends
-//! the stream with `STREAM_LAGGED` naming the last seq delivered, and the client resumes
-//! from there.
+//! A subscription is a stream the subscriber's connection polls itself: no task and no
+//! queue stand between the game's broadcast channel and the connection, so a thousand
+//! spectators cost a thousand channel reads an event, not also a thousand task wake-ups
+//! and queue hand-offs. A move never waits for a subscriber: moves only write to the
+//! broadcast channel, which never waits. A subscriber that stops reading falls behind the
+//! channel; its stream then ends with `STREAM_LAGGED` naming the last seq delivered, and
+//! the client resumes from there.
 //!
 //! A stream opened with a seat token lasts only as long as that token: when the seat's
 //! token is reissued (here or, through the store, on another replica) the stream ends
 //! with `CREDENTIAL_REVOKED`, and no event is delivered once the token is no longer the
 //! seat's, so a revoked holder never sees what the seat does next.
 
+use std::collections::VecDeque;
+use std::pin::Pin;
 use std::sync::Arc;
 
-use tokio::sync::{broadcast, mpsc, watch};
+use futures_util::Stream;
+use tokio::sync::{broadcast, watch};
 
 use super::clocks::ClockReadings;
 use super::error::PlayError;
@@ -23,10 +28,6 @@ use crate::engine::clock::Clocks;
 use crate::engine::{AnyMatch, View, Viewer};
 use crate::store::{EventKind, StoredEvent, TokenHash};
 
-/// Messages queued for one subscriber beyond what its connection buffers.
-const SUBSCRIBER_QUEUE: usize = 32;
-/// How long a stream's closing error waits for room in the subscriber's queue.
-const FAREWELL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 /// Events read from the store per backlog query.
 const BACKLOG_BATCH: usize = 256;
 
@@ -56,8 +57,12 @@ pub struct Delivery {
     pub clocks: Option<ClockReadings>,
 }
 
+/// A subscription's deliveries, in order, then the error that ended it, if one did.
+pub type Deliveries = Pin<Box<dyn Stream<Item = Result<Delivery, PlayError>> + Send>>;
+
 /// `live`'s events after `subscription.after`, in order, then the error that ended the
 /// subscription, if one did. What its viewer may see of each is the caller's to decide.
+/// Dropping the stream ends the subscription and gives its place back at once.
 ///
 /// # Errors
 /// `TOO_MANY_STREAMS` when the game has its cap of subscribers, `SEQ_OUT_OF_RANGE` when
@@ -67,7 +72,7 @@ pub async fn subscribe(
     live: Arc<LiveGame>,
     subscription: Subscription,
     shutdown: watch::Receiver<bool>,
-) -> Result<mpsc::Receiver<Result<Delivery, PlayError>>, PlayError> {
+) -> Result<Deliveries, PlayError> {
     let Subscription { viewer, opened_with, after, max_per_game, with_views } = subscription;
     let (receiver, current, finished) = live.subscribe(max_per_game).await?;
     if after > current {
@@ -81,11 +86,43 @@ pub async fn subscribe(
         }
         false => (None, None),
     };
-    let (tx, rx) = mpsc::channel(SUBSCRIBER_QUEUE);
     let watched = Watched { shutdown, removed: live.removed(), reissues: live.reissues() };
-    let feeder = Feeder { hub, live, viewer, opened_with, replica, clocks, tx, last: after };
-    tokio::spawn(feeder.run(receiver, watched, finished.then_some(current)));
-    Ok(rx)
+    let feeder = Feeder {
+        hub,
+        live,
+        viewer,
+        opened_with,
+        replica,
+        clocks,
+        receiver,
+        watched,
+        final_seq: finished.then_some(current),
+        last: after,
+        catching_up: Some(None),
+        pending: VecDeque::new(),
+        ended: None,
+        _counted: Counted::new(),
+    };
+    Ok(Box::pin(futures_util::stream::unfold(feeder, |mut feeder| async move {
+        let next = feeder.next().await?;
+        Some((next, feeder))
+    })))
+}
+
+/// Counts an open subscription in the `tabula_stream_subscribers` gauge while it lives.
+struct Counted;
+
+impl Counted {
+    fn new() -> Counted {
+        metrics::gauge!("tabula_stream_subscribers").increment(1);
+        Counted
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        metrics::gauge!("tabula_stream_subscribers").decrement(1);
+    }
 }
 
 /// What ends a stream besides its game's events.
@@ -104,9 +141,19 @@ struct Feeder {
     replica: Option<Box<dyn AnyMatch>>,
     /// With views, in a game with clocks: the clocks as of `last`.
     clocks: Option<Clocks>,
-    tx: mpsc::Sender<Result<Delivery, PlayError>>,
+    receiver: broadcast::Receiver<Arc<StoredEvent>>,
+    watched: Watched,
+    /// The game's last seq when it was already over at subscription.
+    final_seq: Option<u64>,
     /// The last seq delivered.
     last: u64,
+    /// While the log is read rather than the channel: up to which seq (`None`: to the end).
+    catching_up: Option<Option<u64>>,
+    /// Deliveries made and not yet read, oldest first: at most one backlog batch.
+    pending: VecDeque<Delivery>,
+    /// Set once the stream must end, after `pending`: with the error that ends it, if any.
+    ended: Option<Option<PlayError>>,
+    _counted: Counted,
 }
 
 /// Why a feeder stopped.
@@ -118,77 +165,89 @@ enum Stop {
 }
 
 impl Feeder {
-    /// Feeds the subscriber until the game's end, an error or the subscriber leaving.
-    /// `final_seq` is the game's last seq when it was already over at subscription.
-    async fn run(
-        mut self,
-        mut receiver: broadcast::Receiver<Arc<StoredEvent>>,
-        watched: Watched,
-        final_seq: Option<u64>,
-    ) {
-        let Watched { mut shutdown, mut removed, mut reissues } = watched;
-        let subscribers = metrics::gauge!("tabula_stream_subscribers");
-        subscribers.increment(1);
-        let stop = match self.catch_up(None).await {
-            Err(stop) => stop,
-            // Already over, and everything delivered: nothing will ever follow.
-            Ok(()) if final_seq.is_some_and(|seq| self.last >= seq) => Stop::Done,
-            Ok(()) => loop {
-                let received = tokio::select! {
-                    received = receiver.recv() => received,
-                    _ = shutdown.wait_for(|down| *down) => break Stop::Fail(PlayError::ShuttingDown),
-                    _ = removed.wait_for(|gone| *gone) => break Stop::Fail(PlayError::GameNotFound(self.live.id.clone())),
-                    _ = reissues.changed() => match self.check_credential() {
-                        Ok(()) => continue,
-                        Err(stop) => break stop,
-                    },
-                    // The subscriber left: give its place (streams per game are capped) back now
-                    // rather than at the game's next event.
-                    () = self.tx.closed() => break Stop::Done,
-                };
-                let step = match received {
-                    Ok(event) if event.seq <= self.last => Ok(()),
-                    Ok(event) if event.seq == self.last + 1 => self.deliver(&event).await,
-                    // A gap: the log is the truth, read the missing events back from it.
-                    Ok(event) => self.catch_up(Some(event.seq)).await,
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        metrics::counter!("tabula_streams_lagged_total").increment(1);
-                        Err(Stop::Fail(PlayError::StreamLagged { last_seq: self.last }))
+    /// The next item of the stream: a delivery, or the error that ends it; `None` once it
+    /// ended.
+    async fn next(&mut self) -> Option<Result<Delivery, PlayError>> {
+        loop {
+            if let Some(delivery) = self.pending.pop_front() {
+                return Some(Ok(delivery));
+            }
+            if let Some(ended) = &mut self.ended {
+                return ended.take().map(Err);
+            }
+            if let Err(stop) = self.step().await {
+                self.ended = Some(match stop {
+                    Stop::Done => None,
+                    Stop::Fail(error) => {
+                        if matches!(error, PlayError::StreamLagged { .. }) {
+                            metrics::counter!("tabula_streams_lagged_total").increment(1);
+                        }
+                        Some(error)
                     }
-                    Err(broadcast::error::RecvError::Closed) => Err(Stop::Done),
-                };
-                if let Err(stop) = step {
-                    break stop;
-                }
-            },
-        };
-        subscribers.decrement(1);
-        if let Stop::Fail(error) = stop {
-            // Queued behind what the subscriber has yet to read; a subscriber that reads
-            // nothing for this long is not waited for.
-            let _ = tokio::time::timeout(FAREWELL_TIMEOUT, self.tx.send(Err(error))).await;
+                });
+            }
         }
     }
 
-    /// Delivers every logged event after `self.last`, up to `until` when given.
-    async fn catch_up(&mut self, until: Option<u64>) -> Result<(), Stop> {
-        loop {
-            let batch = self
-                .hub
-                .store()
-                .events_after(&self.live.id, self.last, BACKLOG_BATCH)
-                .await
-                .map_err(|e| Stop::Fail(e.into()))?;
-            if batch.is_empty() {
-                return Ok(());
-            }
-            for event in batch {
-                if until.is_some_and(|until| event.seq > until) {
-                    return Ok(());
+    /// Makes the next deliveries: a batch of the backlog while catching up, else the next
+    /// event from the game's channel (or what ends the stream).
+    async fn step(&mut self) -> Result<(), Stop> {
+        if let Some(until) = self.catching_up {
+            let more = self.catch_up_batch(until).await?;
+            if !more {
+                self.catching_up = None;
+                // Already over, and everything delivered: nothing will ever follow.
+                if self.final_seq.is_some_and(|seq| self.last >= seq) {
+                    return Err(Stop::Done);
                 }
-                self.deliver(&event).await?;
             }
+            return Ok(());
         }
+        let Watched { shutdown, removed, reissues } = &mut self.watched;
+        let received = tokio::select! {
+            received = self.receiver.recv() => Some(received),
+            _ = shutdown.wait_for(|down| *down) => return Err(Stop::Fail(PlayError::ShuttingDown)),
+            _ = removed.wait_for(|gone| *gone) => {
+                return Err(Stop::Fail(PlayError::GameNotFound(self.live.id.clone())));
+            }
+            _ = reissues.changed() => None,
+        };
+        // A token was reissued: the stream goes on only if its own still holds.
+        let Some(received) = received else { return self.check_credential() };
+        match received {
+            Ok(event) if event.seq <= self.last => Ok(()),
+            Ok(event) if event.seq == self.last + 1 => self.deliver(&event),
+            // A gap: the log is the truth, read the missing events back from it.
+            Ok(event) => {
+                self.catching_up = Some(Some(event.seq));
+                Ok(())
+            }
+            Err(broadcast::error::RecvError::Lagged(_)) => {
+                Err(Stop::Fail(PlayError::StreamLagged { last_seq: self.last }))
+            }
+            Err(broadcast::error::RecvError::Closed) => Err(Stop::Done),
+        }
+    }
+
+    /// Delivers the next batch of logged events after `self.last`, up to `until` when
+    /// given; false once there is nothing more to read.
+    async fn catch_up_batch(&mut self, until: Option<u64>) -> Result<bool, Stop> {
+        let batch = self
+            .hub
+            .store()
+            .events_after(&self.live.id, self.last, BACKLOG_BATCH)
+            .await
+            .map_err(|e| Stop::Fail(e.into()))?;
+        if batch.is_empty() {
+            return Ok(false);
+        }
+        for event in batch {
+            if until.is_some_and(|until| event.seq > until) {
+                return Ok(false);
+            }
+            self.deliver(&event)?;
+        }
+        Ok(until.is_none_or(|until| self.last < until))
     }
 
     /// Fails once the seat token the stream was opened with is no longer its seat's.
@@ -200,7 +259,7 @@ impl Feeder {
         }
     }
 
-    async fn deliver(&mut self, event: &StoredEvent) -> Result<(), Stop> {
+    fn deliver(&mut self, event: &StoredEvent) -> Result<(), Stop> {
         self.check_credential()?;
         let view = match (&mut self.replica, &event.kind) {
             (None, _) => None,
@@ -223,7 +282,7 @@ impl Feeder {
             self.clocks = Some(recorded.clone());
         }
         let clocks = view.as_ref().and(self.clocks.as_ref()).map(|clocks| ClockReadings::of(clocks, event.time));
-        self.tx.send(Ok(Delivery { event: event.clone(), view, clocks })).await.map_err(|_| Stop::Done)?;
+        self.pending.push_back(Delivery { event: event.clone(), view, clocks });
         self.last = event.seq;
         if matches!(event.kind, EventKind::Ended(_)) { Err(Stop::Done) } else { Ok(()) }
     }

@@ -5,7 +5,6 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use tokio::sync::watch;
-use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 use tonic::Status;
 
@@ -26,7 +25,7 @@ pub async fn event_stream(
 ) -> Result<EventStream, ApiError> {
     let viewer = subscription.viewer;
     let events = subscribe(hub, live.clone(), subscription, shutdown).await?;
-    let messages = ReceiverStream::new(events).map(move |item| match item {
+    let messages = events.map(move |item| match item {
         Ok(delivery) => {
             let seq = delivery.event.seq;
             let view = delivery.view.map(|view| view_to_proto(&live, seq, &view, delivery.clocks.as_ref()));
