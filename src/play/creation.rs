@@ -37,6 +37,21 @@ pub struct Creation {
     pub request_digest: String,
 }
 
+#[cfg(test)]
+impl Creation {
+    /// The creation of `game` under `record`, with nothing imported, no cap and no request id.
+    pub(crate) fn plain(record: GameRecord, game: Box<dyn AnyMatch>) -> Creation {
+        Creation {
+            record,
+            game,
+            imported: Vec::new(),
+            max_in_progress: None,
+            request_id: None,
+            request_digest: String::new(),
+        }
+    }
+}
+
 /// What a creation did.
 pub enum Created {
     /// Made the game.

@@ -799,15 +799,7 @@ mod cache_tests {
             ..GameRecord::new_game(config(), None, SystemTime::now())
         };
         let game = config().new_match().unwrap();
-        let creation = Creation {
-            record,
-            game,
-            imported: Vec::new(),
-            max_in_progress: None,
-            request_id: None,
-            request_digest: String::new(),
-        };
-        let Ok(Created::New(live)) = hub.create(creation).await else { panic!("created") };
+        let Ok(Created::New(live)) = hub.create(Creation::plain(record, game)).await else { panic!("created") };
         live
     }
 
