@@ -277,7 +277,8 @@ impl Hub {
     }
 
     /// The games in the cache and the bytes they are counted for.
-    pub fn cached(&self) -> (usize, usize) {
+    #[cfg(test)]
+    fn cached(&self) -> (usize, usize) {
         let games = self.lock_games();
         (games.len(), self.cached_bytes.load(Ordering::Relaxed))
     }
@@ -400,10 +401,9 @@ impl Hub {
         Ok((game, clocks))
     }
 
-    /// Saves a snapshot of `game` at `seq` in the background: best effort, since a lost
-    /// snapshot only makes the next load replay more.
-    /// Saves a snapshot of `live`'s `game` at `seq`, in a task of its own, and counts the
-    /// game in the cache for its size.
+    /// Saves a snapshot of `live`'s `game` at `seq` in the background (best effort, since a
+    /// lost snapshot only makes the next load replay more), and counts the game in the
+    /// cache for its size.
     pub(super) fn save_snapshot(&self, live: &LiveGame, seq: u64, game: &dyn AnyMatch) {
         let snapshot = Snapshot { seq, state: game.snapshot() };
         self.weigh(live, &snapshot.state);

@@ -95,39 +95,33 @@ async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result
     // a game's later appends (one process has at most one in flight a game, so these are
     // rare) one by one after it, in order.
     let mut seen = HashSet::with_capacity(batch.len());
-    let (firsts, laters): (Vec<usize>, Vec<usize>) = (0..batch.len()).partition(|&index| seen.insert(&batch[index].id));
-    let advances: Vec<Advance<'_>> = firsts
+    let first: Vec<bool> = batch.iter().map(|append| seen.insert(&append.id)).collect();
+    let advances: Vec<Advance<'_>> = batch
         .iter()
-        .map(|&index| {
-            let append = &batch[index];
-            Advance {
-                id: &append.id,
-                expected_seq: append.expected_seq,
-                appended: append.events.len(),
-                update: &append.update,
-            }
+        .zip(&first)
+        .filter(|(_, first)| **first)
+        .map(|(append, _)| Advance {
+            id: &append.id,
+            expected_seq: append.expected_seq,
+            appended: append.events.len(),
+            update: &append.update,
         })
         .collect();
-    let mut advanced: Vec<Option<Result<u64, StoreError>>> = match advance_many::<S::Db>(&mut tx, &advances).await {
-        Ok(answers) => {
-            let mut by_index: Vec<_> = batch.iter().map(|_| None).collect();
-            for (index, answer) in firsts.into_iter().zip(answers) {
-                by_index[index] = Some(answer);
-            }
-            by_index
-        }
+    let mut advanced = match advance_many::<S::Db>(&mut tx, &advances).await {
+        Ok(answers) => answers.into_iter(),
         Err(error) => return failed_all(&error),
     };
-    for index in laters {
-        let append = &batch[index];
-        let answer = advance_in::<S>(&mut tx, &append.id, append.expected_seq, append.events.len(), &append.update);
-        advanced[index] = Some(answer.await);
-    }
     let mut results = Vec::with_capacity(batch.len());
     let mut changes = Vec::with_capacity(batch.len());
     let mut logs: Vec<(&str, &[StoredEvent])> = Vec::with_capacity(batch.len());
-    for (append, answer) in batch.iter().zip(advanced) {
-        match answer.expect("every append was advanced or refused") {
+    for (append, first) in batch.iter().zip(first) {
+        let answer = match first {
+            true => advanced.next().expect("one answer a first append"),
+            false => {
+                advance_in::<S>(&mut tx, &append.id, append.expected_seq, append.events.len(), &append.update).await
+            }
+        };
+        match answer {
             Ok(new_seq) => {
                 changes.push(Change { game_id: append.id.clone(), kind: ChangeKind::Appended(new_seq) });
                 logs.push((&append.id, &append.events));

@@ -111,21 +111,39 @@ pub(super) async fn advance_in<S: SqlStore>(
     update: &RecordUpdate,
 ) -> Result<u64, StoreError> {
     let new_seq = expected_seq + appended as u64;
-    let values: [Value; 8] = [
+    let summary = summary_values(new_seq, update);
+    let values = summary.into_iter().chain([id.into(), signed(expected_seq).into()]);
+    let advanced = query::<S::Db>(S::Db::SQL.advance, values).execute(tx.executor()).await.map_err(backend)?;
+    if S::Db::rows_affected(&advanced) == 0 {
+        return Err(refusal::<S::Db>(tx, id, expected_seq).await?);
+    }
+    Ok(new_seq)
+}
+
+/// A record's summary columns as [`Statements::advance`](super::statements::Statements)
+/// sets them: new seq, status, outcome, move count, update time, deadline.
+fn summary_values(new_seq: u64, update: &RecordUpdate) -> [Value; 6] {
+    [
         signed(new_seq).into(),
         status_name(update.status).into(),
         update.outcome.as_ref().map(to_json).into(),
         i64::from(update.move_count).into(),
         to_micros(update.updated).into(),
         update.deadline.map(to_micros).into(),
-        id.into(),
-        signed(expected_seq).into(),
-    ];
-    let advanced = query::<S::Db>(S::Db::SQL.advance, values).execute(tx.executor()).await.map_err(backend)?;
-    if S::Db::rows_affected(&advanced) == 0 {
-        return Err(refusal::<S::Db>(tx, id, expected_seq).await?);
+    ]
+}
+
+/// Pushes `values` as one parenthesised row of a multi-row statement, after a comma
+/// unless it is the `first`.
+fn push_row<D: Dialect>(query: &mut QueryBuilder<D>, first: bool, values: impl IntoIterator<Item = Value>) {
+    query.push(if first { "(" } else { ", (" });
+    for (column, value) in values.into_iter().enumerate() {
+        if column > 0 {
+            query.push(", ");
+        }
+        D::push(query, value);
     }
-    Ok(new_seq)
+    query.push(")");
 }
 
 /// Why game `id`'s record did not move on from `expected_seq`: its log moved on, or it is
@@ -168,24 +186,9 @@ pub(super) async fn advance_many<D: Dialect>(
     );
     for (index, advance) in advances.iter().enumerate() {
         let Advance { id, expected_seq, appended, update: summary } = advance;
-        let values: [Value; 8] = [
-            (*id).into(),
-            signed(*expected_seq).into(),
-            signed(expected_seq + *appended as u64).into(),
-            status_name(summary.status).into(),
-            summary.outcome.as_ref().map(to_json).into(),
-            i64::from(summary.move_count).into(),
-            to_micros(summary.updated).into(),
-            summary.deadline.map(to_micros).into(),
-        ];
-        update.push(if index == 0 { "(" } else { ", (" });
-        for (column, value) in values.into_iter().enumerate() {
-            if column > 0 {
-                update.push(", ");
-            }
-            D::push(&mut update, value);
-        }
-        update.push(")");
+        let key: [Value; 2] = [(*id).into(), signed(*expected_seq).into()];
+        let summary = summary_values(expected_seq + *appended as u64, summary);
+        push_row(&mut update, index == 0, key.into_iter().chain(summary));
     }
     update.push(
         ") UPDATE games SET seq = advance.seq, status = advance.status, outcome = advance.outcome, \
@@ -217,14 +220,7 @@ pub(super) async fn insert_many_events<D: Dialect>(
     for chunk in rows.chunks(ROWS) {
         let mut insert = QueryBuilder::<D>::new(D::SQL.insert_events);
         for (index, (id, event)) in chunk.iter().enumerate() {
-            insert.push(if index == 0 { "(" } else { ", (" });
-            for (column, value) in event_values(id, event).into_iter().enumerate() {
-                if column > 0 {
-                    insert.push(", ");
-                }
-                D::push(&mut insert, value);
-            }
-            insert.push(")");
+            push_row(&mut insert, index == 0, event_values(id, event));
         }
         insert.build().execute(conn.executor()).await.map_err(backend)?;
     }
