@@ -3,10 +3,9 @@
 
 mod cli;
 
-use std::io::IsTerminal;
-
 use clap::{Parser, Subcommand};
-use tracing_subscriber::EnvFilter;
+
+use cli::telemetry::{LogFormat, Telemetry};
 
 // The server allocates and frees many small buffers per call (requests, views, encodings)
 // on every worker thread; mimalloc's per-thread pages serve that pattern much faster than
@@ -25,15 +24,6 @@ struct Cli {
     log_format: LogFormat,
     #[command(subcommand)]
     command: Command,
-}
-
-/// How log lines are written.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum LogFormat {
-    /// Lines for people.
-    Text,
-    /// One JSON object a line.
-    Json,
 }
 
 #[derive(Subcommand, Debug)]
@@ -67,32 +57,42 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
-    match cli.log_format {
-        // Colour codes only where a terminal shows them, never into a file or a pipe.
-        LogFormat::Text => logs.with_ansi(std::io::stderr().is_terminal()).init(),
-        LogFormat::Json => logs.json().flatten_event(true).with_current_span(true).with_span_list(false).init(),
-    }
-    match run(cli) {
+    let finish = |result: Result<(), Box<dyn std::error::Error>>| match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             std::process::ExitCode::FAILURE
         }
-    }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => return finish(Err(error.into())),
+    };
+    // The trace exporter's connection lives on this runtime.
+    let _entered = runtime.enter();
+    let otlp_endpoint = match &cli.command {
+        Command::Serve(args) => args.otlp_endpoint(),
+        _ => None,
+    };
+    let telemetry = match Telemetry::install(cli.log_format, otlp_endpoint) {
+        Ok(telemetry) => telemetry,
+        Err(error) => return finish(Err(error.into())),
+    };
+    let result = run(cli, &runtime, telemetry.exports_traces());
+    telemetry.shutdown();
+    finish(result)
 }
 
-fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+fn run(cli: Cli, runtime: &tokio::runtime::Runtime, traces: bool) -> Result<(), Box<dyn std::error::Error>> {
     match cli.command {
-        Command::Serve(args) => tokio::runtime::Runtime::new()?.block_on(cli::serve::serve(*args)),
+        Command::Serve(args) => runtime.block_on(cli::serve::serve(*args, traces)),
         Command::Perft(args) => cli::perft::run(args).map_err(Into::into),
         Command::Solve(command) => cli::solve::run(command).map_err(Into::into),
         Command::Analyse(args) => cli::analyse::run(args).map_err(Into::into),
-        Command::Export(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::export(args)),
-        Command::Import(args) => tokio::runtime::Runtime::new()?.block_on(cli::games::import(args)),
-        Command::Replay(args) => tokio::runtime::Runtime::new()?.block_on(cli::replay::run(args)),
+        Command::Export(args) => runtime.block_on(cli::games::export(args)),
+        Command::Import(args) => runtime.block_on(cli::games::import(args)),
+        Command::Replay(args) => runtime.block_on(cli::replay::run(args)),
         Command::Uci => cli::uci::run().map_err(Into::into),
-        Command::Bench(args) => tokio::runtime::Runtime::new()?.block_on(cli::bench::run(*args)),
+        Command::Bench(args) => runtime.block_on(cli::bench::run(*args)),
     }
 }

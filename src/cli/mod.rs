@@ -8,4 +8,5 @@ pub mod perft;
 pub mod replay;
 pub mod serve;
 pub mod solve;
+pub mod telemetry;
 pub mod uci;

@@ -27,6 +27,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR", env = "TABULA_METRICS_LISTEN")]
     metrics_listen: Option<SocketAddr>,
 
+    /// Send each call's span (method, game, caller, status) to an OpenTelemetry collector
+    /// over OTLP/gRPC at this URL, for example `http://127.0.0.1:4317`; a caller's W3C
+    /// `traceparent` header makes the span a child of the caller's. Off by default.
+    #[arg(long, value_name = "URL", env = "TABULA_OTLP_ENDPOINT")]
+    otlp_endpoint: Option<String>,
+
     /// A service key of the managing backend, as NAME=SECRET (secret of 16 or more printable
     /// characters); repeat for several (rotation). Without any, only loopback is served.
     #[arg(
@@ -165,7 +171,17 @@ impl ServeArgs {
             self.rate_limit > 0 && self.rate_burst == 0,
             "--rate-burst must be at least 1 when --rate-limit is set: 0 would refuse every call".into(),
         );
+        if let Some(endpoint) = &self.otlp_endpoint
+            && let Some(problem) = collector_url_problem(endpoint)
+        {
+            problems.push(format!("--otlp-endpoint {endpoint}: {problem}"));
+        }
         problems
+    }
+
+    /// The collector `--otlp-endpoint` names, when it is one spans can be sent to.
+    pub fn otlp_endpoint(&self) -> Option<&str> {
+        self.otlp_endpoint.as_deref().filter(|endpoint| collector_url_problem(endpoint).is_none())
     }
 
     /// The server options these flags ask for, reading the files they name.
@@ -217,13 +233,26 @@ impl ServeArgs {
     }
 }
 
+/// What is wrong with `url` as a collector's address, if anything.
+fn collector_url_problem(url: &str) -> Option<&'static str> {
+    match url.parse::<tonic::transport::Uri>() {
+        Err(_) => Some("not a URL; write it like http://127.0.0.1:4317"),
+        Ok(uri) if !matches!(uri.scheme_str(), Some("http" | "https")) => {
+            Some("the URL must start with http:// or https://")
+        }
+        Ok(uri) if uri.host().is_none_or(str::is_empty) => Some("the URL names no host"),
+        Ok(_) => None,
+    }
+}
+
 fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
-/// Runs `tabula serve`.
-pub async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let options = args.options()?;
+/// Runs `tabula serve`; `traces` says whether call spans are exported (their callers'
+/// trace context is then read).
+pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::error::Error>> {
+    let options = ServeOptions { call_traces: traces, ..args.options()? };
     check_exposure(args.listen, &options)?;
     let shutdown = shutdown_signal()?;
     let store = args.store.open().await?;

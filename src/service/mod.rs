@@ -105,6 +105,9 @@ pub struct ServeOptions {
     /// Count and time every call ([`metrics::record_call`]), for a process that serves its
     /// metrics.
     pub call_metrics: bool,
+    /// Read each caller's W3C trace context so that its call's span continues the caller's
+    /// trace, for a process that exports its spans.
+    pub call_traces: bool,
 }
 
 impl Default for ServeOptions {
@@ -118,6 +121,7 @@ impl Default for ServeOptions {
             shutdown_grace: Duration::from_secs(10),
             time: TimeSource::System,
             call_metrics: false,
+            call_traces: false,
         }
     }
 }
@@ -195,7 +199,7 @@ pub async fn serve(
         })
     });
     let game_service = guard::Guard::new(game_service, limits.longest_call);
-    let game_service = observe::Observe::new(game_service, options.call_metrics);
+    let game_service = observe::Observe::new(game_service, options.call_metrics, options.call_traces);
 
     // Small request and reply messages: without TCP_NODELAY each reply can wait on a
     // delayed acknowledgement.

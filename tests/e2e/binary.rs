@@ -1,12 +1,17 @@
 //! The `tabula` binary as a user runs it: serve on a port, answer health checks and
-//! reflection, stop cleanly on SIGTERM, refuse flags that make no sense, drop searches its
-//! callers gave up on, and refuse new connections while it drains.
+//! reflection, send its call spans to a collector, stop cleanly on SIGTERM, refuse flags
+//! that make no sense, drop searches its callers gave up on, and refuse new connections
+//! while it drains.
 
 use crate::common;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{TraceService, TraceServiceServer};
+use opentelemetry_proto::tonic::collector::trace::v1::{ExportTraceServiceRequest, ExportTraceServiceResponse};
+use opentelemetry_proto::tonic::common::v1::{KeyValue, any_value};
+use opentelemetry_proto::tonic::trace::v1::{Span, span::SpanKind};
 use tokio_stream::StreamExt;
 use tonic::transport::Channel;
 use tonic_health::pb::health_check_response::ServingStatus;
@@ -115,6 +120,7 @@ fn serve_refuses_flags_that_make_no_sense_naming_every_one() {
     let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["serve", "--store", "memory", "--listen", "127.0.0.1:0"])
         .args(["--cached-games", "0", "--cache-mib", "0", "--call-timeout", "0", "--bot-threads", "0"])
+        .args(["--otlp-endpoint", "collector:4317"])
         .output()
         .unwrap();
     assert!(!output.status.success());
@@ -122,6 +128,7 @@ fn serve_refuses_flags_that_make_no_sense_naming_every_one() {
     for flag in ["--cached-games", "--cache-mib", "--call-timeout", "--bot-threads"] {
         assert!(stderr.contains(&format!("{flag} must be at least 1")), "{flag} not named: {stderr}");
     }
+    assert!(stderr.contains("--otlp-endpoint collector:4317: the URL must start with http:// or https://"), "{stderr}");
 }
 
 #[test]
@@ -606,4 +613,112 @@ async fn metrics_count_calls_moves_games_streams_and_commits() {
     drop((stream, client));
     assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
     child.wait().unwrap();
+}
+
+/// A stand-in OpenTelemetry collector: it passes on every span exported to it.
+struct Collector(tokio::sync::mpsc::UnboundedSender<Span>);
+
+#[tonic::async_trait]
+impl TraceService for Collector {
+    async fn export(
+        &self,
+        request: tonic::Request<ExportTraceServiceRequest>,
+    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
+        for resource in request.into_inner().resource_spans {
+            let service = resource.resource.map(|resource| resource.attributes).unwrap_or_default();
+            assert_eq!(attribute(&service, "service.name"), Some("tabula".to_owned()));
+            for span in resource.scope_spans.into_iter().flat_map(|scope| scope.spans) {
+                let _ = self.0.send(span);
+            }
+        }
+        Ok(tonic::Response::new(ExportTraceServiceResponse::default()))
+    }
+}
+
+/// A span attribute's value, written as text.
+fn attribute(attributes: &[KeyValue], key: &str) -> Option<String> {
+    let value = attributes.iter().find(|attribute| attribute.key == key)?.value.as_ref()?.value.as_ref()?;
+    Some(match value {
+        any_value::Value::StringValue(text) => text.clone(),
+        any_value::Value::IntValue(number) => number.to_string(),
+        other => format!("{other:?}"),
+    })
+}
+
+// The collector answers while the test waits for the server to stop.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_otlp_endpoint_each_call_span_reaches_the_collector_in_its_callers_trace() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let collector_address = listener.local_addr().unwrap();
+    let (spans, mut exported) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(
+        tonic::transport::Server::builder()
+            .add_service(TraceServiceServer::new(Collector(spans)))
+            .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--store", "memory", "--shutdown-grace", "1"])
+        .args(["--otlp-endpoint", &format!("http://{collector_address}")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let address = format!("http://{}", line.trim().strip_prefix("listening on ").unwrap());
+    let mut client = common::Client::new(Channel::from_shared(address).unwrap().connect().await.unwrap());
+    let game = common::create_preset(&mut client, common::pb::GameKind::ConnectFour, "classic").await;
+
+    // The caller's trace, as W3C Trace Context writes it: version, trace id, parent span id, flags.
+    let (trace_id, parent_id) = ("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7");
+    let submit = common::pb::SubmitMoveRequest {
+        game_id: game.id.clone(),
+        r#move: Some(common::column_move(3)),
+        ..Default::default()
+    };
+    let mut request = common::as_seat(&game.tokens[0], submit);
+    request.metadata_mut().insert("traceparent", format!("00-{trace_id}-{parent_id}-01").parse().unwrap());
+    client.submit_move(request).await.unwrap();
+    let refused = common::pb::SubmitMoveRequest {
+        game_id: game.id.clone(),
+        r#move: Some(common::column_move(3)),
+        ..Default::default()
+    };
+    let status = client.submit_move(common::as_seat(&game.tokens[0], refused)).await.unwrap_err();
+    drop(client);
+
+    // Spans go out in batches; stopping the server sends the last one.
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    assert!(child.wait().unwrap().success());
+    let mut received = Vec::new();
+    while let Ok(Some(span)) = tokio::time::timeout(Duration::from_secs(5), exported.recv()).await {
+        received.push(span);
+        if received.iter().filter(|span| span.name == "tabula.v1.GameService/SubmitMove").count() == 2 {
+            break;
+        }
+    }
+    let named = |name: &str| received.iter().filter(|span| span.name == name).collect::<Vec<_>>();
+    let created = named("tabula.v1.GameService/CreateGame");
+    assert_eq!(created.len(), 1, "{received:#?}");
+    assert_eq!(attribute(&created[0].attributes, "caller").as_deref(), Some("service_key"));
+    let moves = named("tabula.v1.GameService/SubmitMove");
+    assert_eq!(moves.len(), 2, "{received:#?}");
+    let (played, refused) = (moves[0], moves[1]);
+    assert_eq!(hex(&played.trace_id), trace_id, "the call continues its caller's trace");
+    assert_eq!(hex(&played.parent_span_id), parent_id);
+    assert_eq!(played.kind, SpanKind::Server as i32);
+    assert_eq!(attribute(&played.attributes, "game_id").as_deref(), Some(game.id.as_str()));
+    assert_eq!(attribute(&played.attributes, "caller").as_deref(), Some("seat"));
+    assert_eq!(attribute(&played.attributes, "method").as_deref(), Some("SubmitMove"));
+    assert_eq!(attribute(&played.attributes, "rpc.grpc.status_code").as_deref(), Some("0"));
+    assert_ne!(hex(&refused.trace_id), trace_id, "a call without a caller's trace starts its own");
+    assert_eq!(
+        attribute(&refused.attributes, "rpc.grpc.status_code"),
+        Some((status.code() as i32).to_string()),
+        "{status:?}"
+    );
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
