@@ -18,6 +18,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let descriptors = protox::compile(&files, [&proto_dir])?;
     let out_dir = PathBuf::from(env::var("OUT_DIR")?);
     fs::write(out_dir.join("tabula_descriptor.bin"), prost::Message::encode_to_vec(&descriptors))?;
-    tonic_prost_build::configure().build_client(true).build_server(true).compile_fds(descriptors)?;
+    // The messages and the client, for everyone.
+    tonic_prost_build::configure().build_client(true).build_server(false).compile_fds(descriptors.clone())?;
+    // The server, on its own: it names the messages above, except that its event stream
+    // sends messages already encoded, so that every subscriber who sees the same event
+    // shares one encoding of it.
+    let server_dir = out_dir.join("server");
+    fs::create_dir_all(&server_dir)?;
+    tonic_prost_build::configure()
+        .build_client(false)
+        .build_server(true)
+        .out_dir(&server_dir)
+        .extern_path(".tabula.v1", "crate::proto::tabula::v1")
+        .extern_path(".tabula.v1.StreamEventsResponse", "crate::service::EncodedEvent")
+        .compile_fds(descriptors)?;
     Ok(())
 }

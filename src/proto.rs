@@ -8,5 +8,12 @@ pub mod tabula {
     }
 }
 
+/// The server side of `tabula.v1.GameService`, generated on its own: its `StreamEvents`
+/// sends [`crate::service::EncodedEvent`]s, messages already encoded, where the
+/// client and everything else use [`tabula::v1::StreamEventsResponse`].
+pub mod server {
+    include!(concat!(env!("OUT_DIR"), "/server/tabula.v1.rs"));
+}
+
 /// The encoded file descriptor set of every `tabula.v1` file, for server reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("tabula_descriptor");

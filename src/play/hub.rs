@@ -24,6 +24,7 @@ use tokio::sync::{broadcast, watch};
 use super::clocks::{ClockReadings, fresh_clocks};
 use super::error::PlayError;
 use super::search::SearchPool;
+use super::subscription::Announced;
 use super::time::TimeSource;
 use super::timekeeper::Timekeeper;
 use crate::engine::clock::{ClockConfig, Clocks};
@@ -530,7 +531,7 @@ impl LiveGame {
                 state.seq = event.seq;
                 state.updated = state.updated.max(event.time);
                 self.moved.send_replace(event.seq);
-                self.events.send(Arc::new(event));
+                self.events.send(Arc::new(Announced::new(event)));
             }
         }
         Ok(())
@@ -670,7 +671,7 @@ impl LiveGame {
     pub async fn subscribe(
         &self,
         max_subscribers: usize,
-    ) -> Result<(broadcast::Receiver<Arc<StoredEvent>>, u64, bool), PlayError> {
+    ) -> Result<(broadcast::Receiver<Arc<Announced>>, u64, bool), PlayError> {
         // Counted under the state lock, which every subscription takes, so two callers
         // cannot both take the last place.
         let state = self.state.lock().await;
@@ -683,7 +684,7 @@ impl LiveGame {
 /// an event finds none left: an idle game holds no buffer of events.
 pub(super) struct Fanout {
     capacity: usize,
-    sender: Mutex<Option<broadcast::Sender<Arc<StoredEvent>>>>,
+    sender: Mutex<Option<broadcast::Sender<Arc<Announced>>>>,
 }
 
 impl Fanout {
@@ -691,13 +692,13 @@ impl Fanout {
         Fanout { capacity, sender: Mutex::new(None) }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<broadcast::Sender<Arc<StoredEvent>>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<broadcast::Sender<Arc<Announced>>>> {
         // Each use is one step on the option: a panic cannot leave it half-changed.
         self.sender.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Sends `event` to every subscriber; with none left, frees the channel.
-    pub(super) fn send(&self, event: Arc<StoredEvent>) {
+    pub(super) fn send(&self, event: Arc<Announced>) {
         let mut sender = self.lock();
         if let Some(channel) = sender.as_ref()
             && channel.send(event).is_err()
@@ -707,7 +708,7 @@ impl Fanout {
     }
 
     /// A new subscriber, if fewer than `limit` are subscribed.
-    fn subscribe(&self, limit: usize) -> Result<broadcast::Receiver<Arc<StoredEvent>>, PlayError> {
+    fn subscribe(&self, limit: usize) -> Result<broadcast::Receiver<Arc<Announced>>, PlayError> {
         let mut sender = self.lock();
         if sender.as_ref().map_or(0, broadcast::Sender::receiver_count) >= limit {
             return Err(PlayError::TooManyStreams { limit });
@@ -741,14 +742,14 @@ mod tests {
     use super::*;
     use crate::store::EventKind;
 
-    fn event(seq: u64) -> Arc<StoredEvent> {
-        Arc::new(StoredEvent {
+    fn event(seq: u64) -> Arc<Announced> {
+        Arc::new(Announced::new(StoredEvent {
             seq,
             time: SystemTime::UNIX_EPOCH,
             kind: EventKind::Created,
             request_id: None,
             request_digest: None,
-        })
+        }))
     }
 
     #[test]
@@ -760,18 +761,18 @@ mod tests {
         let _second = fanout.subscribe(2).unwrap();
         assert!(matches!(fanout.subscribe(2), Err(PlayError::TooManyStreams { limit: 2 })));
         fanout.send(event(2));
-        assert_eq!(first.try_recv().unwrap().seq, 2);
+        assert_eq!(first.try_recv().unwrap().event.seq, 2);
         drop((first, _second));
         fanout.send(event(3));
         assert!(fanout.lock().is_none(), "the last listener gone, the next event frees the channel");
         let mut again = fanout.subscribe(2).unwrap();
         fanout.send(event(4));
-        assert_eq!(again.try_recv().unwrap().seq, 4);
+        assert_eq!(again.try_recv().unwrap().event.seq, 4);
     }
 }
 
 #[cfg(test)]
-mod cache_tests {
+pub(super) mod cache_tests {
     use super::*;
     use crate::engine::{Action, Turn};
     use crate::games::{GameConfig, tic_tac_toe};
@@ -788,11 +789,11 @@ mod cache_tests {
         GAME_OVERHEAD_BYTES + config().new_match().unwrap().snapshot().len()
     }
 
-    fn hub(cache: CacheLimits) -> Arc<Hub> {
+    pub(crate) fn hub(cache: CacheLimits) -> Arc<Hub> {
         Hub::new(Arc::new(MemoryStore::new()), 16, cache, 1, TimeSource::System)
     }
 
-    async fn create(hub: &Hub, id: &str) -> Arc<LiveGame> {
+    pub(crate) async fn create(hub: &Hub, id: &str) -> Arc<LiveGame> {
         let record = GameRecord {
             id: id.to_owned(),
             seat_token_hashes: vec![[1; 32], [2; 32]],
@@ -804,19 +805,23 @@ mod cache_tests {
     }
 
     /// Plays `moves` moves of game `live`, filling the board from the top-left.
-    async fn play(hub: &Hub, live: &LiveGame, moves: u32) {
+    pub(crate) async fn play(hub: &Hub, live: &LiveGame, moves: u32) {
         for index in 0..moves {
             let seat = Seat::new((index % 2) as u8);
-            let turn = Turn::Move(seat, Action::place(index / 19, index % 19));
-            let request = TurnRequest {
-                actor: Actor::Seat(seat),
-                command: Command::Turn(turn),
-                expected_seq: None,
-                request_id: None,
-                validate_only: false,
-            };
-            hub.play(live, request).await.unwrap();
+            play_move(hub, live, seat, Action::place(index / 19, index % 19)).await;
         }
+    }
+
+    /// Plays `action` as `seat`'s move in game `live`.
+    pub(crate) async fn play_move(hub: &Hub, live: &LiveGame, seat: Seat, action: Action) {
+        let request = TurnRequest {
+            actor: Actor::Seat(seat),
+            command: Command::Turn(Turn::Move(seat, action)),
+            expected_seq: None,
+            request_id: None,
+            validate_only: false,
+        };
+        hub.play(live, request).await.unwrap();
     }
 
     #[tokio::test]

@@ -40,6 +40,6 @@ pub use hub::{
 pub use past::{PastPosition, position_at};
 pub use search::{SearchPool, default_threads};
 pub use series::{SeriesCreated, SeriesCreation};
-pub use subscription::{Delivery, Subscription, subscribe};
+pub use subscription::{Announced, Content, Delivery, Subscription, subscribe};
 pub use time::{ManualTime, TimeSource, rounded_up_to_millis, turn_moment};
 pub use turn::{Command, TurnRequest, TurnResult};

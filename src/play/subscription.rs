@@ -9,6 +9,11 @@
 //! channel; its stream then ends with `STREAM_LAGGED` naming the last seq delivered, and
 //! the client resumes from there.
 //!
+//! Subscribers who see the same of an event (the same viewer, with or without views) share
+//! one rendering of it: the channel carries each event as an [`Announced`], in which the
+//! first of them leaves what it made of the event for the others, so a thousand spectators
+//! cost one view and one encoding an event, not a thousand.
+//!
 //! A stream opened with a seat token lasts only as long as that token: when the seat's
 //! token is reissued (here or, through the store, on another replica) the stream ends
 //! with `CREDENTIAL_REVOKED`, and no event is delivered once the token is no longer the
@@ -16,8 +21,9 @@
 
 use std::collections::VecDeque;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
+use bytes::Bytes;
 use futures_util::Stream;
 use tokio::sync::{broadcast, watch};
 
@@ -45,16 +51,85 @@ pub struct Subscription {
     pub with_views: bool,
 }
 
-/// One event of a subscription and, when asked for, the game as its watcher sees it just
-/// after that event.
+/// An event as a game's channel carries it to every subscriber, with the renderings front
+/// ends made of it, one for each audience that received it.
 #[derive(Debug)]
-pub struct Delivery {
+pub struct Announced {
     /// The event, as the log holds it.
     pub event: StoredEvent,
-    /// The watcher's view at the event's seq.
-    pub view: Option<View>,
-    /// With the view, in a game with clocks, the clocks at the event's seq, read at its time.
-    pub clocks: Option<ClockReadings>,
+    /// At most one rendering an audience: the first one made.
+    renderings: Mutex<Vec<(Audience, Bytes)>>,
+}
+
+impl Announced {
+    /// `event`, not yet rendered for anyone.
+    pub fn new(event: StoredEvent) -> Announced {
+        Announced { event, renderings: Mutex::new(Vec::new()) }
+    }
+
+    fn renderings(&self) -> std::sync::MutexGuard<'_, Vec<(Audience, Bytes)>> {
+        // Each use is one push or one read: a panic cannot leave the list half-changed.
+        self.renderings.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The rendering made for `audience`, if one was.
+    fn rendering(&self, audience: Audience) -> Option<Bytes> {
+        self.renderings().iter().find(|(made_for, _)| *made_for == audience).map(|(_, bytes)| bytes.clone())
+    }
+}
+
+/// Who sees an event one way: a viewer, with the game's view after each event or without.
+/// Everything a subscription delivers of an event depends on its audience alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Audience {
+    viewer: Viewer,
+    with_views: bool,
+}
+
+/// One event of a subscription, and what its watcher is to receive of it.
+#[derive(Debug)]
+pub struct Delivery {
+    /// The event.
+    pub announced: Arc<Announced>,
+    /// Its rendering for this watcher, or what to make one from.
+    pub content: Content,
+    audience: Audience,
+}
+
+/// What a watcher is to receive of an event.
+// Most deliveries are fresh ones; a box would add an allocation to each.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub enum Content {
+    /// A rendering another subscriber of the same audience made of it.
+    Rendered(Bytes),
+    /// Not rendered yet for this audience: what a rendering is made from.
+    Fresh {
+        /// When asked for, the watcher's view at the event's seq.
+        view: Option<View>,
+        /// With the view, in a game with clocks, the clocks at the event's seq, read at its time.
+        clocks: Option<ClockReadings>,
+    },
+}
+
+impl Delivery {
+    /// The event, as the log holds it.
+    pub fn event(&self) -> &StoredEvent {
+        &self.announced.event
+    }
+
+    /// Keeps `rendering`, made from this delivery's [`Content::Fresh`], for the other
+    /// subscribers of its audience; a rendering made first by another is kept instead.
+    pub fn share(&self, rendering: Bytes) {
+        // An event read back from the log reaches this subscriber alone.
+        if Arc::strong_count(&self.announced) == 1 {
+            return;
+        }
+        let mut renderings = self.announced.renderings();
+        if !renderings.iter().any(|(made_for, _)| *made_for == self.audience) {
+            renderings.push((self.audience, rendering));
+        }
+    }
 }
 
 /// A subscription's deliveries, in order, then the error that ended it, if one did.
@@ -141,7 +216,7 @@ struct Feeder {
     replica: Option<Box<dyn AnyMatch>>,
     /// With views, in a game with clocks: the clocks as of `last`.
     clocks: Option<Clocks>,
-    receiver: broadcast::Receiver<Arc<StoredEvent>>,
+    receiver: broadcast::Receiver<Arc<Announced>>,
     watched: Watched,
     /// The game's last seq when it was already over at subscription.
     final_seq: Option<u64>,
@@ -215,11 +290,11 @@ impl Feeder {
         // A token was reissued: the stream goes on only if its own still holds.
         let Some(received) = received else { return self.check_credential() };
         match received {
-            Ok(event) if event.seq <= self.last => Ok(()),
-            Ok(event) if event.seq == self.last + 1 => self.deliver(&event),
+            Ok(announced) if announced.event.seq <= self.last => Ok(()),
+            Ok(announced) if announced.event.seq == self.last + 1 => self.deliver(announced),
             // A gap: the log is the truth, read the missing events back from it.
-            Ok(event) => {
-                self.catching_up = Some(Some(event.seq));
+            Ok(announced) => {
+                self.catching_up = Some(Some(announced.event.seq));
                 Ok(())
             }
             Err(broadcast::error::RecvError::Lagged(_)) => {
@@ -245,7 +320,7 @@ impl Feeder {
             if until.is_some_and(|until| event.seq > until) {
                 return Ok(false);
             }
-            self.deliver(&event)?;
+            self.deliver(Arc::new(Announced::new(event)))?;
         }
         Ok(until.is_none_or(|until| self.last < until))
     }
@@ -259,31 +334,85 @@ impl Feeder {
         }
     }
 
-    fn deliver(&mut self, event: &StoredEvent) -> Result<(), Stop> {
+    fn deliver(&mut self, announced: Arc<Announced>) -> Result<(), Stop> {
         self.check_credential()?;
-        let view = match (&mut self.replica, &event.kind) {
-            (None, _) => None,
-            (Some(game), EventKind::Played { turn, .. }) => {
+        let event = &announced.event;
+        // The replica follows every event, rendered already or not, for the next that is not.
+        if let Some(game) = &mut self.replica {
+            if let EventKind::Played { turn, .. } = &event.kind {
                 game.play(turn).map_err(|e| {
                     Stop::Fail(PlayError::Storage(format!(
                         "game {} does not replay at seq {}: {e:?}",
                         self.live.id, event.seq
                     )))
                 })?;
-                Some(game.view(self.viewer))
             }
-            (Some(game), EventKind::Created | EventKind::Clock { .. } | EventKind::Ended(_)) => {
-                Some(game.view(self.viewer))
+            if let Some(recorded) = event.kind.clocks() {
+                self.clocks = Some(recorded.clone());
+            }
+        }
+        let audience = Audience { viewer: self.viewer, with_views: self.replica.is_some() };
+        let content = match announced.rendering(audience) {
+            Some(rendering) => Content::Rendered(rendering),
+            None => {
+                let view = self.replica.as_ref().map(|game| game.view(self.viewer));
+                let clocks =
+                    view.as_ref().and(self.clocks.as_ref()).map(|clocks| ClockReadings::of(clocks, event.time));
+                Content::Fresh { view, clocks }
             }
         };
-        if let Some(recorded) = event.kind.clocks()
-            && view.is_some()
-        {
-            self.clocks = Some(recorded.clone());
+        let (seq, ended) = (event.seq, matches!(event.kind, EventKind::Ended(_)));
+        self.pending.push_back(Delivery { announced, content, audience });
+        self.last = seq;
+        if ended { Err(Stop::Done) } else { Ok(()) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Action, Seat};
+    use crate::play::CacheLimits;
+    use crate::play::hub::cache_tests::{create, hub, play, play_move};
+    use futures_util::StreamExt;
+
+    /// The next delivery of `stream`, or none within a moment.
+    async fn next(stream: &mut Deliveries) -> Option<Delivery> {
+        let delivery = tokio::time::timeout(std::time::Duration::from_millis(50), stream.next()).await.ok()?;
+        Some(delivery.expect("the stream goes on").expect("a delivery"))
+    }
+
+    #[tokio::test]
+    async fn subscribers_who_see_the_same_share_one_rendering_and_no_one_else_gets_it() {
+        let hub = hub(CacheLimits::default());
+        let live = create(&hub, "watched").await;
+        let (_shutdown, shutdown) = watch::channel(false);
+        let open = async |viewer, with_views| {
+            let subscription = Subscription { viewer, opened_with: None, after: 1, max_per_game: 8, with_views };
+            let mut stream = subscribe(hub.clone(), live.clone(), subscription, shutdown.clone()).await.unwrap();
+            // Caught up with the log (nothing after the creation): now on the game's channel.
+            assert!(next(&mut stream).await.is_none());
+            stream
+        };
+        let mut first = open(Viewer::Spectator, true).await;
+        let mut second = open(Viewer::Spectator, true).await;
+        let mut seat = open(Viewer::Seat(Seat::new(0)), true).await;
+        let mut without_views = open(Viewer::Spectator, false).await;
+        play(&hub, &live, 1).await;
+
+        let made = next(&mut first).await.unwrap();
+        assert!(matches!(made.content, Content::Fresh { view: Some(_), .. }), "{made:?}");
+        made.share(Bytes::from_static(b"the spectators' rendering"));
+        let shared = next(&mut second).await.unwrap();
+        assert_eq!(shared.event().seq, 2);
+        assert!(matches!(&shared.content, Content::Rendered(bytes) if bytes == "the spectators' rendering"));
+        for other in [&mut seat, &mut without_views] {
+            let own = next(other).await.unwrap();
+            assert!(matches!(own.content, Content::Fresh { .. }), "another audience renders its own: {own:?}");
         }
-        let clocks = view.as_ref().and(self.clocks.as_ref()).map(|clocks| ClockReadings::of(clocks, event.time));
-        self.pending.push_back(Delivery { event: event.clone(), view, clocks });
-        self.last = event.seq;
-        if matches!(event.kind, EventKind::Ended(_)) { Err(Stop::Done) } else { Ok(()) }
+        // A spectator's replica followed the shared event: it renders the next one right.
+        play_move(&hub, &live, Seat::new(1), Action::place(0, 1)).await;
+        let Content::Fresh { view: Some(view), .. } = next(&mut second).await.unwrap().content else { panic!() };
+        assert_eq!(view, live.state.lock().await.game.view(Viewer::Spectator));
     }
 }

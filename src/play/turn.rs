@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 use super::clocks::{ClockReadings, indices};
 use super::error::PlayError;
 use super::hub::{GameState, Hub, LiveGame, SNAPSHOT_EVERY, record_update};
+use super::subscription::Announced;
 use super::time::turn_moment;
 use crate::engine::clock::{ClockChange, Clocks};
 use crate::engine::{AnyUndo, MoveError, Outcome, Reason, Seat, Turn, View, Viewer};
@@ -354,7 +355,7 @@ impl Hub {
         live.moved.send_replace(state.seq);
         count_applied(live.config.kind().info().name, &events, state.game.move_count());
         for event in &events {
-            live.events.send(Arc::new(event.clone()));
+            live.events.send(Arc::new(Announced::new(event.clone())));
         }
         if live.due_bot(state.game.as_ref()).is_some() {
             self.drive(&live.id);

@@ -636,7 +636,7 @@ fn page_after(filter: &pb::ListGamesRequest) -> Result<Option<String>, ApiError>
 }
 
 #[tonic::async_trait]
-impl pb::game_service_server::GameService for GameServiceImpl {
+impl crate::proto::server::game_service_server::GameService for GameServiceImpl {
     type StreamSeriesEventsStream = series::SeriesEventStream;
 
     async fn create_series(

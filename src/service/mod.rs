@@ -25,7 +25,7 @@ use tonic::transport::{Identity, Server, ServerTlsConfig};
 use tonic_health::ServingStatus;
 
 use crate::play::{CacheLimits, EVENT_CHANNEL_CAPACITY, Hub, SearchPool, TimeSource, default_threads};
-use crate::proto::tabula::v1::game_service_server::GameServiceServer;
+use crate::proto::server::game_service_server::GameServiceServer;
 use crate::store::Store;
 
 pub use auth::{Authenticator, CLOCK_LEEWAY_SECS, JwtVerifier, MAX_CREDENTIAL_LEN, MIN_SECRET_LEN, ServiceKeys};
@@ -34,6 +34,7 @@ pub use handlers::{
     DEFAULT_PAGE_SIZE, GameLimits, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN, MAX_REQUEST_ID_LEN,
 };
 pub use rate_limit::RateLimit;
+pub use stream::EncodedEvent;
 
 /// Default largest request or response message, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
