@@ -1,5 +1,6 @@
 //! The `tabula` command: run the server, move games between stores, replay a stored game,
-//! count game trees, solve puzzles, analyse positions, play chess over UCI.
+//! count game trees, solve puzzles, analyse positions, play chess over UCI, and play or
+//! watch a game in a terminal.
 
 mod cli;
 
@@ -53,6 +54,13 @@ enum Command {
     /// measure its Health.Check ceiling, play games at once with spectators following, and
     /// report moves/s, latencies and memory, each against the ceiling.
     Bench(Box<cli::bench::BenchArgs>),
+    /// Play a game in this terminal, through the gRPC contract: against the server's bot
+    /// (--vs bot[:LEVEL]) or both seats in turn, the board drawn after every move.
+    Play(cli::terminal::PlayArgs),
+    /// Follow a game live as a spectator, its board drawn after every event, until it ends.
+    Watch(cli::terminal::WatchArgs),
+    /// Play one seat of a game created elsewhere, with that seat's token.
+    Join(cli::terminal::JoinArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -94,5 +102,8 @@ fn run(cli: Cli, runtime: &tokio::runtime::Runtime, traces: bool) -> Result<(), 
         Command::Replay(args) => runtime.block_on(cli::replay::run(args)),
         Command::Uci => cli::uci::run().map_err(Into::into),
         Command::Bench(args) => runtime.block_on(cli::bench::run(*args)),
+        Command::Play(args) => runtime.block_on(cli::terminal::play(args)),
+        Command::Watch(args) => runtime.block_on(cli::terminal::watch(args)),
+        Command::Join(args) => runtime.block_on(cli::terminal::join(args)),
     }
 }

@@ -26,3 +26,4 @@ mod saved_configs;
 mod series;
 mod server_moves;
 mod streams;
+mod terminal;
