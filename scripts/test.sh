@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project, from a fresh clone on a machine with the Rust (stable),
 # Python, Node.js, Go and Java toolchains. Everything else it needs it installs itself: each
-# client's packages from its language's registry, and a throw-away PostgreSQL server
-# (Debian's `postgresql` package when missing) for the replica tests.
+# client's packages (and the web page's) from its language's registry, a throw-away
+# PostgreSQL server (Debian's `postgresql` package when missing) for the replica tests, and
+# Debian's `tmux` and `chromium` when missing, for the terminal's and the page's tests.
 # Every suite runs even when an earlier one fails; the exit status says whether all passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,12 @@ step "a throw-away PostgreSQL server for the replica tests"
 # shellcheck source=scripts/postgres.sh
 source scripts/postgres.sh
 trap 'stop_test_postgres; rm -f "$log"' EXIT
+
+step "tmux for the terminal client's tests, chromium for the web page's"
+# shellcheck source=scripts/debian_packages.sh
+source scripts/debian_packages.sh
+run need_command tmux tmux
+run need_command chromium chromium
 
 step "formatting (rustfmt.toml) and lints (clippy, warnings denied)"
 run cargo fmt --check
@@ -67,6 +74,9 @@ for language in python typescript go java; do
     step "the $language client against a live server"
     run bash "clients/$language/test.sh"
 done
+
+step "the web page: its build from web/ matches the web/dist the binary embeds, and its tests in a real browser"
+run bash web/test.sh
 
 # Cargo's `test result:` lines and each client's summary line; nothing else is counted.
 sum() {

@@ -27,6 +27,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDR", env = "TABULA_METRICS_LISTEN")]
     metrics_listen: Option<SocketAddr>,
 
+    /// Serve neither the web page nor gRPC-web: gRPC alone, over HTTP/2 alone. By default
+    /// the port also answers HTTP/1.1, with the page at `/` and gRPC-web for it.
+    #[arg(long, env = "TABULA_NO_WEB")]
+    no_web: bool,
+
     /// Send each call's span (method, game, caller, status) to an OpenTelemetry collector
     /// over OTLP/gRPC at this URL, for example `http://127.0.0.1:4317`; a caller's W3C
     /// `traceparent` header makes the span a child of the caller's. Off by default.
@@ -227,6 +232,7 @@ impl ServeArgs {
             tls,
             shutdown_grace: Duration::from_secs(self.shutdown_grace),
             call_metrics: self.metrics_listen.is_some(),
+            web: !self.no_web,
             cache: CacheLimits { games: self.cached_games, bytes: self.cache_mib.saturating_mul(1 << 20) },
             ..ServeOptions::default()
         })
@@ -264,6 +270,10 @@ pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::err
     let keys: Vec<&str> = options.auth.service_keys.names().collect();
     tracing::info!(%address, tls = options.tls.is_some(), service_keys = ?keys, signed_seat_credentials = options.auth.jwt.is_some(), "serving tabula.v1.GameService");
     println!("listening on {address}");
+    if options.web {
+        let scheme = if options.tls.is_some() { "https" } else { "http" };
+        tracing::info!("the web page is at {scheme}://{address}/");
+    }
     if let Some(metrics_address) = args.metrics_listen {
         let handle = tabula::service::metrics::install()?;
         let metrics_listener = TcpListener::bind(metrics_address).await?;

@@ -11,6 +11,7 @@ pub mod metrics;
 mod observe;
 mod rate_limit;
 mod stream;
+mod web;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -20,6 +21,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{oneshot, watch};
 use tonic::codec::CompressionEncoding;
+use tonic::service::Routes;
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::{Identity, Server, ServerTlsConfig};
 use tonic_health::ServingStatus;
@@ -109,6 +111,8 @@ pub struct ServeOptions {
     /// Read each caller's W3C trace context so that its call's span continues the caller's
     /// trace, for a process that exports its spans.
     pub call_traces: bool,
+    /// Serve the web page on the same port, and gRPC-web for it beside gRPC.
+    pub web: bool,
 }
 
 impl Default for ServeOptions {
@@ -123,6 +127,7 @@ impl Default for ServeOptions {
             time: TimeSource::System,
             call_metrics: false,
             call_traces: false,
+            web: true,
         }
     }
 }
@@ -218,16 +223,18 @@ pub async fn serve(
 
     let mut builder = Server::builder()
         .max_concurrent_streams(limits.max_streams_per_connection)
-        .http2_max_header_list_size(MAX_HEADER_LIST_BYTES);
+        .http2_max_header_list_size(MAX_HEADER_LIST_BYTES)
+        // The page's browser speaks HTTP/1.1 as well as HTTP/2.
+        .accept_http1(options.web);
     if let Some(identity) = options.tls {
         builder = builder.tls_config(ServerTlsConfig::new().identity(identity))?;
     }
-    let server = builder
-        .add_service(health_service)
+    let routes = Routes::new(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
-        .add_service(game_service)
-        .serve_with_incoming_shutdown(incoming, drain);
+        .add_service(game_service);
+    let routes = if options.web { web::with_page(routes) } else { routes };
+    let server = builder.add_routes(routes.prepare()).serve_with_incoming_shutdown(incoming, drain);
     let grace = options.shutdown_grace;
     let grace_over = async move {
         match draining.await {

@@ -27,3 +27,4 @@ mod series;
 mod server_moves;
 mod streams;
 mod terminal;
+mod web;

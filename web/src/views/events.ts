@@ -1,0 +1,71 @@
+// The game's history in words: one line per event, from the events and the views the
+// stream carries with them.
+import { type GameEvent, type View } from "../gen.js";
+import { moveWords, Namer, outcomeWords, type Seats } from "../words.js";
+
+export interface HistoryLine {
+  seq: number;
+  /** The move's number, for moves. */
+  moveNumber?: number;
+  text: string;
+  /** A move later taken back. */
+  undone?: boolean;
+  /** Whether it is a move (shown in the move list) or another event. */
+  isMove: boolean;
+}
+
+/** The line for one event; `view` is the game just after it, when the stream carried one. */
+export function describe(event: GameEvent, view: View | undefined, seats: Seats, seatCount: number): HistoryLine {
+  const seq = Number(event.seq);
+  const k = event.kind;
+  switch (k.case) {
+    case "gameCreated":
+      return { seq, text: "Game created.", isMove: false };
+    case "moveApplied": {
+      const m = k.value;
+      let what: string;
+      if (m.redacted) what = "a move kept secret";
+      else if (view?.lastMove && view.lastMove.seat === m.seat && view.lastMove.notation) what = view.lastMove.notation;
+      else what = moveWords(m.move, new Namer(view));
+      const by = event.actor?.kind.case === "clock" ? " (played by the clock)" : "";
+      return { seq, moveNumber: m.moveNumber, text: `${seats.name(m.seat)}: ${what}${by}`, isMove: true };
+    }
+    case "resigned":
+      return { seq, text: `${seats.full(k.value.seat)} resigned.`, isMove: false };
+    case "gameEnded":
+      return { seq, text: k.value.outcome ? outcomeWords(k.value.outcome, seats, seatCount) : "The game ended.", isMove: false };
+    case "moveTakenBack":
+      return { seq, text: `${seats.name(k.value.seat)} took back move ${k.value.moveNumber}.`, isMove: false };
+    case "gameAborted":
+      return { seq, text: `The game was called off: ${k.value.explanation}`, isMove: false };
+    case "gameAdjudicated":
+      return { seq, text: `The game was decided from outside the board: ${k.value.explanation}`, isMove: false };
+    case "timedOut":
+      return { seq, text: `${seats.full(k.value.seat)} ran out of time.`, isMove: false };
+    case "clockPaused":
+      return { seq, text: "The clocks were paused.", isMove: false };
+    case "clockResumed":
+      return { seq, text: "The clocks run again.", isMove: false };
+    case "timeAdded":
+      return { seq, text: `${seats.name(k.value.seat)} was given more time.`, isMove: false };
+    case "takebackRequested":
+      return { seq, text: `${seats.name(k.value.seat)} asks to take back a move.`, isMove: false };
+    case "takebackDeclined":
+      return { seq, text: `${seats.name(k.value.seat)} declined the takeback.`, isMove: false };
+    default:
+      return { seq, text: "An event this page does not know.", isMove: false };
+  }
+}
+
+/** Marks the moves that a later takeback undid, so the list reads as the game stands. */
+export function markUndone(lines: HistoryLine[], event: GameEvent): void {
+  if (event.kind.case !== "moveTakenBack") return;
+  const n = event.kind.value.moveNumber;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i]!;
+    if (l.isMove && l.moveNumber === n && !l.undone) {
+      l.undone = true;
+      return;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// Create a Connect Four game against the server's bot in the page, play it to the end by
+// clicking columns, and check that the board drawn is the server's.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { drawnCells, launchBrowser, newPage, pieceName, rpc, startServer, waitForSeq } from "./harness.mjs";
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("Connect Four against the bot, played to the end by clicking columns", async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/#/new`);
+  await page.selectOption("[data-testid=kind]", { label: "Connect Four" });
+  await page.selectOption("[data-testid=preset]", "classic");
+  await page.check("[data-testid=bot]");
+  await page.click("[data-testid=create]");
+  await page.waitForURL(/#\/game\/[^?]+\?token=/);
+  const gameId = decodeURIComponent(/#\/game\/([^?]+)/.exec(page.url())[1]);
+
+  // Always the leftmost column still open: a plain, repeatable line of play.
+  for (let turn = 0; turn < 60; turn++) {
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=status][data-outcome]") || document.querySelector("svg .target.legal"),
+      null,
+      { timeout: 20_000 },
+    );
+    if (await page.$("[data-testid=status][data-outcome]")) break;
+    const keys = await page.$$eval("svg .target.legal", (els) => els.map((e) => e.dataset.key));
+    const cols = [...new Set(keys.map((k) => Number(k.split(":")[3])))].sort((a, b) => a - b);
+    const moves = await page.locator(".history li.move").count();
+    // Any cell of the column drops a disc there; click the top one.
+    await page.click(`svg .target.legal[data-col="${cols[0]}"][data-row="0"], svg .target.legal[data-col="${cols[0]}"] >> nth=0`);
+    await page.waitForFunction((n) => document.querySelectorAll(".history li.move").length > n, moves, { timeout: 20_000 });
+  }
+  await page.waitForSelector("[data-testid=status][data-outcome]", { timeout: 20_000 });
+
+  const { view } = await server.client.getView({ gameId });
+  assert.equal(view.status, rpc.GameStatus.FINISHED);
+  await waitForSeq(page, view.seq);
+  const drawn = await drawnCells(page, 0);
+  const expected = view.board.cells.map((c, i) => ({
+    row: Math.floor(i / view.board.width),
+    col: i % view.board.width,
+    piece: pieceName(c.piece),
+    owner: c.owner,
+  }));
+  assert.deepEqual(drawn, expected);
+  assert.ok(drawn.some((c) => c.piece === "mark"), "some discs are drawn");
+
+  const status = await page.textContent("[data-testid=status]");
+  const o = view.outcome;
+  if (o.type === rpc.OutcomeType.WIN) {
+    assert.match(status, new RegExp(`^${["Red", "Yellow"][o.winner - 1]}( \\(the server's bot\\))? wins`));
+  } else {
+    assert.match(status, /^Draw/);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
