@@ -18,10 +18,18 @@ use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 
 fn start_server() -> (Child, String) {
+    spawn_server(&[], &[], Stdio::null())
+}
+
+/// `tabula GLOBAL… serve --listen 127.0.0.1:0 --store memory EXTRA…`, its standard error
+/// going to `stderr`, and its address once it listens.
+fn spawn_server(global: &[&str], extra: &[&str], stderr: Stdio) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(global)
         .args(["serve", "--listen", "127.0.0.1:0", "--store", "memory"])
+        .args(extra)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let mut line = String::new();
@@ -493,16 +501,7 @@ fn bench_starts_a_server_plays_games_and_reports_each_figure_against_the_ceiling
 
 /// The server's log written to a pipe, as `--log-format` says, once the server stopped.
 async fn logs_of_a_game_created(format: &[&str]) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(format)
-        .args(["serve", "--listen", "127.0.0.1:0", "--store", "memory", "--shutdown-grace", "1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let address = format!("http://{}", line.trim().strip_prefix("listening on ").unwrap());
+    let (child, address) = spawn_server(format, &["--shutdown-grace", "1"], Stdio::piped());
     let mut client = common::Client::new(Channel::from_shared(address).unwrap().connect().await.unwrap());
     let game = common::create_preset(&mut client, common::pb::GameKind::TicTacToe, "classic").await;
     let resign = common::pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
@@ -656,16 +655,9 @@ async fn with_otlp_endpoint_each_call_span_reaches_the_collector_in_its_callers_
             .add_service(TraceServiceServer::new(Collector(spans)))
             .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--store", "memory", "--shutdown-grace", "1"])
-        .args(["--otlp-endpoint", &format!("http://{collector_address}")])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let address = format!("http://{}", line.trim().strip_prefix("listening on ").unwrap());
+    let collector = format!("http://{collector_address}");
+    let (mut child, address) =
+        spawn_server(&[], &["--shutdown-grace", "1", "--otlp-endpoint", &collector], Stdio::null());
     let mut client = common::Client::new(Channel::from_shared(address).unwrap().connect().await.unwrap());
     let game = common::create_preset(&mut client, common::pb::GameKind::ConnectFour, "classic").await;
 

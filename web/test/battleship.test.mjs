@@ -1,19 +1,10 @@
 // Watch a Battleship game as a spectator while both seats place their fleets and fire, over
 // gRPC-web with their seat tokens: no ship of either fleet may be drawn before the end.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { drawnCells, launchBrowser, newPage, rpc, startServer, waitForSeq } from "./harness.mjs";
+import { test } from "node:test";
+import { drawnCells, newPage, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Every cell the page draws on both oceans. */
 async function oceans(page) {
@@ -33,13 +24,13 @@ async function assertNoShipDrawn(page, seq) {
 }
 
 test("a spectator sees no ship of either fleet before the end", async () => {
-  const c = server.client;
+  const c = env.server.client;
   const created = await c.createGame({ kind: rpc.GameKind.BATTLESHIP, source: { case: "preset", value: "classic" } });
   const gameId = created.game.gameId;
   const tokens = created.seatTokens.map((t) => t.token);
 
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/#/game/${gameId}`);
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/game/${gameId}`);
   await assertNoShipDrawn(page, 1);
 
   // Each seat places its ships one by one (the first legal placement each time), then

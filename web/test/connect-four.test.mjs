@@ -1,23 +1,14 @@
 // Create a Connect Four game against the server's bot in the page, play it to the end by
 // clicking columns, and check that the board drawn is the server's.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { drawnCells, launchBrowser, newPage, pieceName, rpc, startServer, waitForSeq } from "./harness.mjs";
+import { test } from "node:test";
+import { drawnCells, newPage, pieceName, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test("Connect Four against the bot, played to the end by clicking columns", async () => {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/#/new`);
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/new`);
   await page.selectOption("[data-testid=kind]", { label: "Connect Four" });
   await page.selectOption("[data-testid=preset]", "classic");
   await page.check("[data-testid=bot]");
@@ -42,7 +33,7 @@ test("Connect Four against the bot, played to the end by clicking columns", asyn
   }
   await page.waitForSelector("[data-testid=status][data-outcome]", { timeout: 20_000 });
 
-  const { view } = await server.client.getView({ gameId });
+  const { view } = await env.server.client.getView({ gameId });
   assert.equal(view.status, rpc.GameStatus.FINISHED);
   await waitForSeq(page, view.seq);
   const drawn = await drawnCells(page, 0);

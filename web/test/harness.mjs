@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -47,6 +48,23 @@ export async function startServer() {
       await exited;
     },
   };
+}
+
+/**
+ * A server and a browser for a test file's tests, as `env.server` and `env.browser`:
+ * started before the first test, stopped after the last.
+ */
+export function serverAndBrowser() {
+  const env = {};
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 /** A headless Chromium; CHROMIUM names its binary. */

@@ -1,34 +1,25 @@
 // Listing the server's games and stepping back through a finished game's positions.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { drawnCells, launchBrowser, newPage, pieceName, rpc, startServer, waitForSeq } from "./harness.mjs";
+import { test } from "node:test";
+import { drawnCells, newPage, pieceName, rpc, serverAndBrowser, waitForSeq } from "./harness.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Waits until a game is over, by its events. */
 async function finished(gameId) {
-  for await (const _ of server.client.streamEvents({ gameId })) {
+  for await (const _ of env.server.client.streamEvents({ gameId })) {
     // The stream ends after the game's final event.
   }
 }
 
 test("the games list links to a finished game, whose positions the page steps through", async () => {
   const bots = [{ seat: 1, level: 1 }, { seat: 2, level: 1 }];
-  const created = await server.client.createGame({ kind: rpc.GameKind.TIC_TAC_TOE, source: { case: "preset", value: "classic" }, bots });
+  const created = await env.server.client.createGame({ kind: rpc.GameKind.TIC_TAC_TOE, source: { case: "preset", value: "classic" }, bots });
   const gameId = created.game.gameId;
   await finished(gameId);
 
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/#/games`);
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/games`);
   const link = page.locator(`a[href="#/game/${gameId}"]`);
   await link.waitFor();
   const row = await page.locator("tr", { has: link }).textContent();
@@ -36,7 +27,7 @@ test("the games list links to a finished game, whose positions the page steps th
   assert.match(row, /finished/);
   await link.click();
 
-  const { view: final } = await server.client.getView({ gameId });
+  const { view: final } = await env.server.client.getView({ gameId });
   await waitForSeq(page, final.seq);
   await page.waitForSelector("[data-testid=status][data-outcome]");
 
@@ -46,7 +37,7 @@ test("the games list links to a finished game, whose positions the page steps th
   const at = final.seq - 2n;
   await page.waitForFunction((n) => document.querySelector("[data-testid=board]")?.dataset.seq === String(n), Number(at));
   assert.match(await page.textContent("[data-testid=status]"), new RegExp(`^Position after event ${at}\\.`));
-  const { view: past } = await server.client.getView({ gameId, atSeq: at });
+  const { view: past } = await env.server.client.getView({ gameId, atSeq: at });
   const drawn = await drawnCells(page, 0);
   assert.deepEqual(
     drawn.map((c) => [c.piece, c.owner]),
@@ -64,8 +55,8 @@ test("the games list links to a finished game, whose positions the page steps th
 });
 
 test("a refused call is shown as a sentence", async () => {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/#/game/no-such-game`);
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/game/no-such-game`);
   await page.waitForFunction(() => document.querySelector("[data-testid=error]")?.textContent?.trim());
   const text = (await page.textContent("[data-testid=error]")).trim();
   assert.match(text, /^[A-Z].*[.!?]$/, `a sentence: ${text}`);

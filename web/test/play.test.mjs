@@ -2,19 +2,10 @@
 // (seat 2), where the test picks one of seat 1's legal moves and makes it in the page by
 // clicking the cells, points or buttons that move names, the way a person would.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { launchBrowser, newPage, rpc, startServer } from "./harness.mjs";
+import { test } from "node:test";
+import { newPage, rpc, serverAndBrowser } from "./harness.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** The page's keys of the clicks that make `move` for seat `viewer` (empty: a button). */
 function clicksOf(move, viewer) {
@@ -80,16 +71,16 @@ async function play(page, gameId, m, viewer) {
  * clicking, each chosen by `choose` from the legal moves. Returns the page and the game.
  */
 async function playGame(t, request, turns, choose = (moves) => moves[Math.floor(moves.length / 2)]) {
-  const created = await server.client.createGame({ ...request, bots: [{ seat: 2, level: 1 }] });
+  const created = await env.server.client.createGame({ ...request, bots: [{ seat: 2, level: 1 }] });
   const gameId = created.game.gameId;
   const token = created.seatTokens[0].token;
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/#/game/${gameId}?token=${token}`);
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/game/${gameId}?token=${token}`);
   let played = 0;
   const kinds = new Set();
   for (; played < turns; played++) {
     if (!(await waitForTurn(page))) break;
-    const { moves, seq } = await server.client.listLegalMoves({ gameId }, rpc.as(token));
+    const { moves, seq } = await env.server.client.listLegalMoves({ gameId }, rpc.as(token));
     // The page shows the same position the list was made for.
     await page.waitForFunction((n) => Number(document.querySelector("[data-testid=board]")?.dataset.seq) >= n, Number(seq));
     if (moves.length === 0) break;
@@ -133,13 +124,13 @@ test("Morris: placing, moving along the lines and capturing", async (t) => {
 test("peg solitaire: jumps, from the peg to the hole", async (t) => {
   const created = preset(rpc.GameKind.PEG_SOLITAIRE, "english");
   // One seat: no bot to add.
-  const game = await server.client.createGame(created);
+  const game = await env.server.client.createGame(created);
   const token = game.seatTokens[0].token;
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/#/game/${game.game.gameId}?token=${token}`);
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/game/${game.game.gameId}?token=${token}`);
   for (let i = 0; i < 4; i++) {
     await waitForTurn(page);
-    const { moves } = await server.client.listLegalMoves({ gameId: game.game.gameId }, rpc.as(token));
+    const { moves } = await env.server.client.listLegalMoves({ gameId: game.game.gameId }, rpc.as(token));
     await play(page, game.game.gameId, moves[0], 1);
   }
   assert.match(await page.textContent("[data-testid=moves]"), /4\. Player: hole \d+–hole \d+/);

@@ -3,34 +3,24 @@
 // blank. The screenshots are kept in test-artifacts/ for people to look at.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { ARTIFACTS, colourCount, launchBrowser, newPage, startServer } from "./harness.mjs";
+import { test } from "node:test";
+import { ARTIFACTS, colourCount, newPage, serverAndBrowser } from "./harness.mjs";
 
-let server;
-let browser;
-let kinds;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  kinds = (await server.client.listGameKinds({})).kinds;
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 for (const viewport of [
   { name: "desktop", width: 1000, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ]) {
   test(`every game kind is drawn (${viewport.name})`, async () => {
+    const { kinds } = await env.server.client.listGameKinds({});
     assert.ok(kinds.length >= 9, "the server hosts every kind");
     for (const kind of kinds) {
       const preset = kind.presets[0].name;
       const bots = Array.from({ length: kind.seatCount }, (_, i) => ({ seat: i + 1, level: 1 }));
-      const created = await server.client.createGame({ kind: kind.kind, source: { case: "preset", value: preset }, bots });
-      const page = await newPage(browser, { width: viewport.width, height: viewport.height });
-      await page.goto(`${server.url}/#/game/${created.game.gameId}`);
+      const created = await env.server.client.createGame({ kind: kind.kind, source: { case: "preset", value: preset }, bots });
+      const page = await newPage(env.browser, { width: viewport.width, height: viewport.height });
+      await page.goto(`${env.server.url}/#/game/${created.game.gameId}`);
       // A few moves in, or the end, whichever comes first.
       await page.waitForFunction(
         () => document.querySelectorAll(".history li.move").length >= 4 || document.querySelector("[data-testid=status][data-outcome]"),
