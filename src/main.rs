@@ -72,12 +72,14 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     };
-    let runtime = match tokio::runtime::Runtime::new() {
+    // Only the commands that reach a store or the network run on Tokio: the rest (the
+    // rules tools and the UCI engine) start no runtime and its threads.
+    let runtime = match cli.command.runs_on_tokio().then(tokio::runtime::Runtime::new).transpose() {
         Ok(runtime) => runtime,
         Err(error) => return finish(Err(error.into())),
     };
     // The trace exporter's connection lives on this runtime.
-    let _entered = runtime.enter();
+    let _entered = runtime.as_ref().map(tokio::runtime::Runtime::enter);
     let otlp_endpoint = match &cli.command {
         Command::Serve(args) => args.otlp_endpoint(),
         _ => None,
@@ -86,24 +88,32 @@ fn main() -> std::process::ExitCode {
         Ok(telemetry) => telemetry,
         Err(error) => return finish(Err(error.into())),
     };
-    let result = run(cli, &runtime, telemetry.exports_traces());
+    let result = run(cli, runtime.as_ref(), telemetry.exports_traces());
     telemetry.shutdown();
     finish(result)
 }
 
-fn run(cli: Cli, runtime: &tokio::runtime::Runtime, traces: bool) -> Result<(), Box<dyn std::error::Error>> {
+impl Command {
+    /// Whether the command needs a Tokio runtime.
+    fn runs_on_tokio(&self) -> bool {
+        !matches!(self, Command::Perft(_) | Command::Solve(_) | Command::Analyse(_) | Command::Uci)
+    }
+}
+
+fn run(cli: Cli, runtime: Option<&tokio::runtime::Runtime>, traces: bool) -> Result<(), Box<dyn std::error::Error>> {
+    let tokio = || runtime.expect("every command that runs on Tokio is given a runtime");
     match cli.command {
-        Command::Serve(args) => runtime.block_on(cli::serve::serve(*args, traces)),
         Command::Perft(args) => cli::perft::run(args).map_err(Into::into),
         Command::Solve(command) => cli::solve::run(command).map_err(Into::into),
         Command::Analyse(args) => cli::analyse::run(args).map_err(Into::into),
-        Command::Export(args) => runtime.block_on(cli::games::export(args)),
-        Command::Import(args) => runtime.block_on(cli::games::import(args)),
-        Command::Replay(args) => runtime.block_on(cli::replay::run(args)),
         Command::Uci => cli::uci::run().map_err(Into::into),
-        Command::Bench(args) => runtime.block_on(cli::bench::run(*args)),
-        Command::Play(args) => runtime.block_on(cli::terminal::play(args)),
-        Command::Watch(args) => runtime.block_on(cli::terminal::watch(args)),
-        Command::Join(args) => runtime.block_on(cli::terminal::join(args)),
+        Command::Serve(args) => tokio().block_on(cli::serve::serve(*args, traces)),
+        Command::Export(args) => tokio().block_on(cli::games::export(args)),
+        Command::Import(args) => tokio().block_on(cli::games::import(args)),
+        Command::Replay(args) => tokio().block_on(cli::replay::run(args)),
+        Command::Bench(args) => tokio().block_on(cli::bench::run(*args)),
+        Command::Play(args) => tokio().block_on(cli::terminal::play(args)),
+        Command::Watch(args) => tokio().block_on(cli::terminal::watch(args)),
+        Command::Join(args) => tokio().block_on(cli::terminal::join(args)),
     }
 }
