@@ -489,3 +489,108 @@ async fn a_series_played_across_replicas_makes_each_game_once_and_streams_everyw
     let series = clients[2].get_series(pb::GetSeriesRequest { series_id: id }).await.unwrap().into_inner();
     assert_eq!(series.series.unwrap().points, [1.0, 1.0]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn batches_of_two_replicas_racing_on_the_same_games_never_deadlock() {
+    use rand::seq::SliceRandom;
+    let url = common::fresh_postgres_database().await;
+    let servers: Vec<BinaryServer> = (0..2).map(|_| BinaryServer::spawn(&["--store", &url])).collect();
+    let mut clients = Vec::new();
+    for server in &servers {
+        // Two connections a replica, so that a round's calls all arrive at once.
+        clients.push([server.client().await, server.client().await]);
+    }
+    let mut games = Vec::new();
+    for _ in 0..48 {
+        games.push(common::create_preset(&mut clients[0][0], pb::GameKind::Gomoku, "standard").await);
+    }
+    // A table of many games, as in production, where a batch finds each row by its index (in
+    // the batch's order) rather than by reading the table through (in the table's).
+    let mut database = <sqlx::PgConnection as sqlx::Connection>::connect(&url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO games SELECT (jsonb_populate_record(NULL::games, to_jsonb(g) || \
+         jsonb_build_object('id', 'filler-' || n, 'status', 'finished'))).* \
+         FROM games g, generate_series(1, 5000) n WHERE g.id = $1",
+    )
+    .bind(&games[0].id)
+    .execute(&mut database)
+    .await
+    .unwrap();
+    sqlx::query("ANALYZE games").execute(&mut database).await.unwrap();
+    let mut seqs = vec![1_u64; games.len()];
+    let mut rng = rand::rng();
+    for round in 0..8_u32 {
+        // Every game's next move, sent to both replicas at once, each replica taking the
+        // games in an order of its own: every batch locks rows another batch may hold.
+        let mut racing = tokio::task::JoinSet::new();
+        for replica in &clients {
+            let mut order: Vec<usize> = (0..games.len()).collect();
+            order.shuffle(&mut rng);
+            for (turn, index) in order.into_iter().enumerate() {
+                let mut client = replica[turn % 2].clone();
+                let game = &games[index];
+                let request =
+                    with_seq(common::submit(game, round as usize % 2, common::cell_move(round, 7)), seqs[index]);
+                racing.spawn(async move { (index, client.submit_move(request).await) });
+            }
+        }
+        let mut won = vec![0; games.len()];
+        while let Some(answer) = racing.join_next().await {
+            let (index, answer) = answer.unwrap();
+            match answer {
+                Ok(moved) => {
+                    won[index] += 1;
+                    seqs[index] = moved.into_inner().seq;
+                }
+                Err(status) => assert_error(&status, Code::Aborted, "STALE_SEQ"),
+            }
+        }
+        assert!(won.iter().all(|&wins| wins == 1), "round {round}: each game's move applied exactly once: {won:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn the_cap_on_saved_configurations_holds_across_replicas() {
+    let url = common::fresh_postgres_database().await;
+    let servers: Vec<BinaryServer> = (0..2).map(|_| BinaryServer::spawn(&["--store", &url])).collect();
+    let mut clients = Vec::new();
+    for server in &servers {
+        clients.push(server.client().await);
+    }
+    let save = |mut client: Client, name: String| async move {
+        let saved = pb::SavedConfig {
+            name,
+            config: Some(pb::GameConfig {
+                game: Some(pb::game_config::Game::TicTacToe(Default::default())),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        client.create_saved_config(pb::CreateSavedConfigRequest { saved_config: Some(saved) }).await
+    };
+    // 990 of the 1,000 a key may keep, then forty more at once through both replicas.
+    let mut filling = tokio::task::JoinSet::new();
+    for n in 0..990 {
+        filling.spawn(save(clients[n % 2].clone(), format!("kept-{n}")));
+        while filling.len() >= 16 {
+            filling.join_next().await.unwrap().unwrap().unwrap();
+        }
+    }
+    while let Some(saved) = filling.join_next().await {
+        saved.unwrap().unwrap();
+    }
+    let mut racing = tokio::task::JoinSet::new();
+    for n in 0..40 {
+        racing.spawn(save(clients[n % 2].clone(), format!("raced-{n}")));
+    }
+    let mut created = 0;
+    while let Some(saved) = racing.join_next().await {
+        match saved.unwrap() {
+            Ok(_) => created += 1,
+            Err(status) => assert_error(&status, Code::ResourceExhausted, "TOO_MANY_SAVED_CONFIGS"),
+        }
+    }
+    assert_eq!(created, 10, "forty racing creations under the last ten places");
+}

@@ -158,7 +158,16 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
         // Now and then, where the game allows it, the mover takes its move back: at once,
         // or by asking the other seat, which agrees or declines.
         if step % 7 == 3 && game.outcome().is_none() && config.takebacks_allowed() {
-            take_back(name, config, game.as_mut(), seat, choice.is_multiple_of(2));
+            if game.reveals_to_mover(seat, action) {
+                // A move that showed its mover hidden information stays, asked or not.
+                let turn = config.take_back_turn(seat);
+                let before = game.clone_box();
+                let refused = game.play(&turn).expect_err("a revealing move taken back");
+                assert_eq!(refused.reason, tabula::engine::Reason::TakebackNotAllowed, "{name}: {refused}");
+                assert_same_match(&format!("{name}, {turn:?} refused"), game.as_ref(), before.as_ref());
+            } else {
+                take_back(name, config, game.as_mut(), seat, choice.is_multiple_of(2));
+            }
         }
         step += 1;
     }

@@ -42,6 +42,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         deadline: None,
         players: Vec::new(),
         series: None,
+        seats_reissued: Vec::new(),
     }
 }
 
@@ -128,14 +129,25 @@ async fn contract(store: Arc<dyn Store>) {
     assert_eq!(store.find_request(id, "r0").await.unwrap(), vec![creation.clone()]);
     assert!(store.find_request(id, "never").await.unwrap().is_empty());
 
+    // The log read back from its end.
+    let newest_first: Vec<u64> = store.events_before(id, 5, 10).await.unwrap().iter().map(|e| e.seq).collect();
+    assert_eq!(newest_first, vec![4, 3, 2, 1]);
+    let two: Vec<u64> = store.events_before(id, 4, 2).await.unwrap().iter().map(|e| e.seq).collect();
+    assert_eq!(two, vec![3, 2]);
+    assert!(store.events_before(id, 1, 10).await.unwrap().is_empty());
+    assert!(matches!(store.events_before("nope", 3, 10).await, Err(StoreError::NotFound(_))));
+
     // Snapshots: the newest wins, and loading returns the tail after it.
     let latest = store.load_latest(id).await.unwrap();
     assert_eq!((latest.snapshot, &latest.tail), (None, &log));
+    assert_eq!(store.snapshot_at_or_before(id, 4).await.unwrap(), None);
     store.save_snapshot(id, Snapshot { seq: 3, state: vec![7, 7] }).await.unwrap();
     store.save_snapshot(id, Snapshot { seq: 2, state: vec![1] }).await.unwrap();
     let latest = store.load_latest(id).await.unwrap();
     assert_eq!(latest.snapshot, Some(Snapshot { seq: 3, state: vec![7, 7] }));
     assert_eq!(latest.tail, vec![played(4, 0, 2, None)]);
+    assert_eq!(store.snapshot_at_or_before(id, 4).await.unwrap(), Some(Snapshot { seq: 3, state: vec![7, 7] }));
+    assert_eq!(store.snapshot_at_or_before(id, 2).await.unwrap(), None, "the older one was never kept");
 
     // Archiving needs a finished game.
     assert!(matches!(store.archive(id).await, Err(StoreError::NotFinished(_))));
@@ -167,10 +179,15 @@ async fn contract(store: Arc<dyn Store>) {
     assert_eq!(store.load(id).await.unwrap().0.outcome, Some(outcome));
     assert_eq!(store.archive(id).await.unwrap().status, GameStatus::Archived);
 
-    // Seat tokens can be replaced.
-    store.set_seat_token_hash(id, 1, [9; 32]).await.unwrap();
+    // Seat tokens can be replaced, and reissued with the time of it.
+    store.set_seat_token_hash(id, 1, [9; 32], None).await.unwrap();
     assert_eq!(store.load(id).await.unwrap().0.seat_token_hashes, vec![[1; 32], [9; 32]]);
     assert_eq!(store.head(id).await.unwrap().seat_token_hashes, vec![[1; 32], [9; 32]]);
+    assert_eq!(store.head(id).await.unwrap().seats_reissued, Vec::new(), "replaced, not reissued");
+    store.set_seat_token_hash(id, 1, [8; 32], Some(time(6))).await.unwrap();
+    let head = store.head(id).await.unwrap();
+    assert_eq!((head.seat_token_hashes, head.seats_reissued), (vec![[1; 32], [8; 32]], vec![None, Some(time(6))]));
+    assert_eq!(store.load(id).await.unwrap().0.seats_reissued, vec![None, Some(time(6))]);
 
     // Listing: newest first, filtered, paged by id; archived games only on request.
     let ids: Vec<String> = (2..=6).map(|n| format!("0190a000-0000-7000-8000-00000000000{n}")).collect();
@@ -778,4 +795,80 @@ fn golden_games_exist_for_every_kind_and_use_every_stored_arm() {
 #[ignore = "checks the golden files against their scripts; TABULA_WRITE_GOLDEN=1 adds new games"]
 fn golden_generator() {
     golden::generator::generate_or_check();
+}
+
+/// Two stores on one PostgreSQL database (two replicas) whose batches append to the same
+/// games in opposite orders: the first takes games 1, 2, 3 in that order while game 2 is
+/// held by a third party, the second takes games 3 and 1 meanwhile. Locking rows in the
+/// batch's order, each would hold a row the other waits for (a deadlock, which PostgreSQL
+/// breaks by failing one batch); locking them in the order of their ids, the second waits
+/// for the first, and every append is either taken or refused as stale.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn postgres_batches_of_two_replicas_racing_on_the_same_games_never_deadlock() {
+    use sqlx::Connection;
+    let url = common::fresh_postgres_database().await;
+    let replicas: Vec<Arc<dyn Store>> = vec![
+        Arc::new(tabula::store::PostgresStore::connect(&url).await.unwrap()),
+        Arc::new(tabula::store::PostgresStore::connect(&url).await.unwrap()),
+    ];
+    // Games 1 to 3 race; games 4 and 5 keep each replica's writer busy while its batch forms.
+    let id = |n: u64| format!("0190d000-0000-7000-8000-{n:012}");
+    for n in 1..=5 {
+        replicas[0].create(record(&id(n), GameKind::ConnectFour, time(n)), vec![created(time(n))], None).await.unwrap();
+    }
+    // A table of many games, as in production, where a batch finds each row by its index, in
+    // the batch's order (a table this small is read through, in its own order).
+    let mut database = sqlx::PgConnection::connect(&url).await.unwrap();
+    let fill = "INSERT INTO games SELECT (jsonb_populate_record(NULL::games, to_jsonb(g) || \
+                jsonb_build_object('id', 'filler-' || n, 'status', 'finished'))).* \
+                FROM games g, generate_series(1, 5000) n WHERE g.id = $1";
+    sqlx::query(fill).bind(id(1)).execute(&mut database).await.unwrap();
+    sqlx::query("ANALYZE games").execute(&mut database).await.unwrap();
+    // A third party holds rows in transactions of its own, each released in its turn.
+    let hold = async |n: u64| {
+        let mut connection = sqlx::PgConnection::connect(&url).await.unwrap();
+        sqlx::query("BEGIN").execute(&mut connection).await.unwrap();
+        sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
+            .bind(id(n))
+            .execute(&mut connection)
+            .await
+            .unwrap();
+        connection
+    };
+    let release = async |mut connection: sqlx::PgConnection| {
+        sqlx::query("COMMIT").execute(&mut connection).await.unwrap();
+    };
+    let (game_2, busy_a, busy_b) = (hold(2).await, hold(4).await, hold(5).await);
+    let moment = || tokio::time::sleep(std::time::Duration::from_millis(200));
+    let append = |replica: usize, n: u64| {
+        let store = replicas[replica].clone();
+        let game = id(n);
+        tokio::spawn(async move {
+            let result = store.append(&game, 1, vec![played(2, 0, 0, None)], in_progress(1, time(2))).await;
+            (replica, n, result)
+        })
+    };
+    let mut racers = vec![append(0, 4), append(1, 5)];
+    moment().await;
+    // Each writer is held by its first append; its next batch queues in this order.
+    for (replica, n) in [(0, 1), (0, 2), (0, 3), (1, 3), (1, 1)] {
+        racers.push(append(replica, n));
+        moment().await;
+    }
+    // Replica 0's batch runs into game 2; then replica 1's into it; then game 2 is let go.
+    release(busy_a).await;
+    moment().await;
+    release(busy_b).await;
+    moment().await;
+    release(game_2).await;
+    let mut landed = [0; 6];
+    for racer in racers {
+        match racer.await.unwrap() {
+            (_, n, Ok(())) => landed[n as usize] += 1,
+            (_, _, Err(StoreError::Conflict { .. })) => {}
+            (replica, n, Err(other)) => panic!("replica {replica}'s append to game {n}: {other}"),
+        }
+    }
+    assert_eq!(landed, [0, 1, 1, 1, 1, 1], "each game took one append");
 }

@@ -17,7 +17,7 @@ use prost::Message;
 use tabula::engine::{Turn, Viewer};
 use tabula::games::chess::{Config, fen, pgn};
 use tabula::games::{GameConfig, GameKind};
-use tabula::play::{CacheLimits, EVENT_CHANNEL_CAPACITY, Hub};
+use tabula::play::{CacheLimits, EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME};
 use tabula::proto::server::game_service_server::GameService;
 use tabula::proto::tabula::v1 as pb;
 use tabula::service::convert::{action_to_proto, kind_to_proto};
@@ -36,8 +36,9 @@ pub fn runtime() -> &'static Runtime {
 
 /// A service with nothing in it, and its hub for looking behind the handlers.
 pub fn fresh_service() -> (GameServiceImpl, Arc<Hub>) {
+    let store = Arc::new(MemoryStore::new());
     let hub =
-        Hub::new(Arc::new(MemoryStore::new()), EVENT_CHANNEL_CAPACITY, CacheLimits::default(), 1, Default::default());
+        Hub::new(store, EVENT_CHANNEL_CAPACITY, CacheLimits::default(), 1, Default::default(), MAX_EVENTS_PER_GAME);
     // Nothing ever shuts this service down; the sender may go.
     let (_, shutdown) = watch::channel(false);
     // No service keys: as a loopback server without keys, every caller may manage games.
@@ -208,7 +209,8 @@ pub fn submit_move_request(bytes: &[u8]) {
                 changed |= submit_and_check(service, hub, &game.id, credential.as_deref(), aimed).await;
             }
             if changed {
-                hub.delete(&game.id).await.expect("a live game deletes");
+                let live = hub.game(&game.id).await.expect("a live game");
+                hub.delete(&live).await.expect("a live game deletes");
                 *game = live_game(service, hub, *kind, kind.info().presets[0].name, *stage, *stage as u64).await;
             }
         }

@@ -7,10 +7,10 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 
-use tabula::play::CacheLimits;
+use tabula::play::{CacheLimits, MAX_EVENTS_PER_GAME};
 use tabula::service::{
-    Authenticator, GameLimits, JwtVerifier, Limits, MAX_MESSAGE_BYTES, RateLimit, ServeOptions, ServiceKeys,
-    check_exposure,
+    Authenticator, ConnectionLimits, GameLimits, JwtVerifier, Limits, MAX_MESSAGE_BYTES, RateLimit, ServeOptions,
+    ServiceKeys, TlsIdentity, allowed_hosts, check_exposure,
 };
 
 #[derive(clap::Args, Debug)]
@@ -88,8 +88,43 @@ pub struct ServeArgs {
     max_message_bytes: usize,
 
     /// Calls and streams one connection may have open at once.
-    #[arg(long, env = "TABULA_MAX_STREAMS_PER_CONNECTION", default_value_t = Limits::default().max_streams_per_connection)]
+    #[arg(long, env = "TABULA_MAX_STREAMS_PER_CONNECTION", default_value_t = ConnectionLimits::default().max_streams)]
     max_streams_per_connection: u32,
+
+    /// Connections open at once, in all; lowered to leave the process's open-file limit
+    /// (raised to its hard limit at start) room for its own files. Beyond, a new connection
+    /// is closed at once.
+    #[arg(long, env = "TABULA_MAX_CONNECTIONS", default_value_t = ConnectionLimits::default().max_connections)]
+    max_connections: usize,
+
+    /// Connections open at once from one peer address. Beyond, a new one from that address
+    /// is closed at once, so one address cannot take every connection.
+    #[arg(
+        long,
+        env = "TABULA_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = ConnectionLimits::default().max_per_address
+    )]
+    max_connections_per_address: usize,
+
+    /// Seconds a connection has to finish its handshakes and send its first call's headers
+    /// (over HTTP/1.1, each request's headers), or it is closed.
+    #[arg(long, env = "TABULA_HANDSHAKE_TIMEOUT", default_value_t = ConnectionLimits::default().handshake.as_secs())]
+    handshake_timeout: u64,
+
+    /// Seconds a connection with no call in flight stays open.
+    #[arg(long, env = "TABULA_IDLE_TIMEOUT", default_value_t = ConnectionLimits::default().idle.as_secs())]
+    idle_timeout: u64,
+
+    /// A host name requests may name besides localhost and loopback addresses, for a server
+    /// on loopback without service keys (which answers no other, against DNS rebinding);
+    /// repeat for several, or `*` for any.
+    #[arg(long = "allowed-host", value_name = "NAME", env = "TABULA_ALLOWED_HOSTS", value_delimiter = ',')]
+    allowed_hosts: Vec<String>,
+
+    /// Events one game's log may hold (moves, takebacks and clock changes alike); past it,
+    /// only what ends the game is taken.
+    #[arg(long, env = "TABULA_MAX_EVENTS_PER_GAME", default_value_t = MAX_EVENTS_PER_GAME)]
+    max_events_per_game: u64,
 
     /// Event streams one game may have open at once.
     #[arg(long, env = "TABULA_MAX_STREAMS_PER_GAME", default_value_t = GameLimits::default().max_streams_per_game)]
@@ -132,6 +167,14 @@ pub struct ServeArgs {
 
 /// The smallest `--max-message-bytes` that still carries a game's view.
 const MIN_MESSAGE_BYTES: usize = 4096;
+/// The smallest `--max-events-per-game`: room for any game's opening.
+const MIN_EVENTS_PER_GAME: u64 = 100;
+
+/// Whether `host` is no host name `--allowed-host` can take.
+fn host_name_problem(host: &str) -> bool {
+    host != "*"
+        && (host.is_empty() || !host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-' || b == b'_'))
+}
 
 impl ServeArgs {
     /// Every flag value that makes no sense, each as a sentence; empty when all are usable.
@@ -154,6 +197,29 @@ impl ServeArgs {
             self.max_streams_per_connection == 0,
             "--max-streams-per-connection must be at least 1: 0 would refuse every call".into(),
         );
+        refuse(self.max_connections == 0, "--max-connections must be at least 1: 0 would refuse everyone".into());
+        refuse(
+            self.max_connections_per_address == 0,
+            "--max-connections-per-address must be at least 1: 0 would refuse everyone".into(),
+        );
+        refuse(
+            self.handshake_timeout == 0,
+            "--handshake-timeout must be at least 1 second: 0 would close every connection at once".into(),
+        );
+        refuse(
+            self.idle_timeout == 0,
+            "--idle-timeout must be at least 1 second: 0 would close every connection between calls".into(),
+        );
+        refuse(
+            self.max_events_per_game < MIN_EVENTS_PER_GAME,
+            format!(
+                "--max-events-per-game must be at least {MIN_EVENTS_PER_GAME}: {} would end games before they begin",
+                self.max_events_per_game
+            ),
+        );
+        for host in self.allowed_hosts.iter().filter(|host| host_name_problem(host)) {
+            refuse(true, format!("--allowed-host {host:?}: not a host name (write it without a scheme or port)"));
+        }
         refuse(
             self.max_message_bytes < MIN_MESSAGE_BYTES,
             format!(
@@ -207,16 +273,25 @@ impl ServeArgs {
             _ => None,
         };
         let tls = match (&self.tls_cert, &self.tls_key) {
-            (Some(cert), Some(key)) => Some(tonic::transport::Identity::from_pem(read(cert)?, read(key)?)),
+            (Some(cert), Some(key)) => Some(TlsIdentity::from_pem(&read(cert)?, &read(key)?)?),
             _ => None,
         };
         let rate_limit = NonZeroU32::new(self.rate_limit).map(|per_second| RateLimit {
             per_second,
             burst: NonZeroU32::new(self.rate_burst).expect("checked above"),
         });
+        let connections = ConnectionLimits {
+            handshake: Duration::from_secs(self.handshake_timeout),
+            idle: Duration::from_secs(self.idle_timeout),
+            max_connections: self.max_connections,
+            max_per_address: self.max_connections_per_address,
+            max_streams: self.max_streams_per_connection,
+            ..ConnectionLimits::default()
+        };
         let limits = Limits {
             max_message_bytes: self.max_message_bytes,
-            max_streams_per_connection: self.max_streams_per_connection,
+            connections,
+            max_events_per_game: self.max_events_per_game,
             game: GameLimits {
                 max_streams_per_game: self.max_streams_per_game,
                 max_games_per_key: self.max_games_per_key,
@@ -226,8 +301,10 @@ impl ServeArgs {
             search_threads: self.search_threads,
             bot_threads: self.bot_threads,
         };
+        let auth = Authenticator { service_keys, jwt };
         Ok(ServeOptions {
-            auth: Authenticator { service_keys, jwt },
+            allowed_hosts: allowed_hosts(self.listen, &auth, &self.allowed_hosts),
+            auth,
             limits,
             tls,
             shutdown_grace: Duration::from_secs(self.shutdown_grace),
@@ -258,8 +335,11 @@ fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
 /// Runs `tabula serve`; `traces` says whether call spans are exported (their callers'
 /// trace context is then read).
 pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::error::Error>> {
-    let options = ServeOptions { call_traces: traces, ..args.options()? };
+    let mut options = ServeOptions { call_traces: traces, ..args.options()? };
     check_exposure(args.listen, &options)?;
+    // Every connection is a file: take all the process may have, and keep room for its own.
+    let open_files = rlimit::increase_nofile_limit(u64::MAX)?;
+    options.limits.connections = options.limits.connections.within_open_files(open_files);
     let shutdown = shutdown_signal()?;
     let store = args.store.open().await?;
     let listener = TcpListener::bind(args.listen).await?;
@@ -269,6 +349,13 @@ pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::err
     }
     let keys: Vec<&str> = options.auth.service_keys.names().collect();
     tracing::info!(%address, tls = options.tls.is_some(), service_keys = ?keys, signed_seat_credentials = options.auth.jwt.is_some(), "serving tabula.v1.GameService");
+    let connections = options.limits.connections;
+    tracing::info!(
+        open_files,
+        max_connections = connections.max_connections,
+        max_per_address = connections.max_per_address,
+        "connections bounded"
+    );
     println!("listening on {address}");
     if options.web {
         let scheme = if options.tls.is_some() { "https" } else { "http" };

@@ -328,6 +328,22 @@ impl Clocks {
         self.set_to_act(to_act, now);
     }
 
+    /// What seat `seat`'s move made at `at` added to its clock: its time after the move (in
+    /// `after`, the clocks the move left) less what its clock read just before it (in
+    /// `before`, the clocks as they stood then). An increment, a Bronstein delay given
+    /// back, a time per move refilled; nothing under a simple delay.
+    pub fn credit_of_move(before: &Clocks, after: &Clocks, seat: usize, at: Millis) -> Millis {
+        after.remaining[seat].saturating_sub(before.remaining_at(seat, at))
+    }
+
+    /// Takes `credit` ([`Clocks::credit_of_move`]) back from seat `seat`'s clock, as when
+    /// the move that earned it is taken back: the clock reads what it read just before that
+    /// move, less whatever ran since, so a takeback can neither earn time nor give back
+    /// time used.
+    pub fn withdraw(&mut self, seat: usize, credit: Millis) {
+        self.remaining[seat] = self.remaining[seat].saturating_sub(credit);
+    }
+
     /// Seat `seat`'s turn ends with its time run out (a default move played for it): it is
     /// charged its whole turn, then gets what the control gives after a move.
     pub fn expire(&mut self, seat: usize) {
@@ -407,6 +423,29 @@ mod tests {
         assert_eq!(clocks.deadline(0), Some(13_100));
         clocks.end_turn(0, 5_100).unwrap();
         assert_eq!(clocks.remaining_at(0, 0), 8_000);
+    }
+
+    #[test]
+    fn a_move_taken_back_takes_its_credit_with_it_and_time_used_stays_used() {
+        let controls = [
+            (TimeControl::Fischer { base: MIN, increment: 30_000 }, 30_000),
+            (TimeControl::Bronstein { base: MIN, delay: 5_000 }, 4_000),
+            (TimeControl::SimpleDelay { base: MIN, delay: 5_000 }, 0),
+            (TimeControl::PerMove { per_move: MIN }, 4_000),
+        ];
+        for (control, credit) in controls {
+            let before = Clocks::started(vec![control; 2], &[0], 1_000);
+            let mut after = before.clone();
+            after.end_turn(0, 5_000).unwrap();
+            after.set_to_act(&[1], 5_000);
+            assert_eq!(Clocks::credit_of_move(&before, &after, 0, 5_000), credit, "{control:?}");
+            // Seat 2 thinks 2 s, then seat 1 takes its move back and thinks again.
+            let mut taken = after.clone();
+            taken.set_to_act(&[0], 7_000);
+            taken.withdraw(0, credit);
+            assert_eq!(taken.remaining_at(0, 7_000), before.remaining_at(0, 5_000), "{control:?}");
+            assert_eq!(taken.remaining_at(1, 7_000), after.remaining_at(1, 7_000), "{control:?}: seat 2's time ran");
+        }
     }
 
     #[test]

@@ -113,6 +113,18 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         false
     }
 
+    /// True when playing `action` showed `actor` something it could not see before, about
+    /// what another seat hides (a Battleship shot's hit or miss): such a move can never be
+    /// taken back, with or without consent, or a seat could probe the hidden information
+    /// move by move and undo every probe. A fact of the configuration and the action
+    /// alone, like [`public_action`](Rules::public_action). Every game with hidden
+    /// information that lets a move uncover some of it must say so here; the default,
+    /// false, suits every game in which no move uncovers anything.
+    fn reveals_to_mover(config: &Self::Config, actor: Seat, action: &Action) -> bool {
+        let _ = (config, actor, action);
+        false
+    }
+
     /// The action in the game's compact machine notation (UCI for chess), for games that
     /// have one.
     fn machine_notation(&self, action: &Action) -> Option<String> {

@@ -331,7 +331,9 @@ impl<G: Rules> Match<G> {
         self.takeback_request.filter(|_| self.outcome().is_none())
     }
 
-    /// Checks that `seat` may take back (or ask to take back) the last move in force.
+    /// Checks that `seat` may take back (or ask to take back) the last move in force: its
+    /// own, in a live game that allows takebacks, and not one that showed it hidden
+    /// information ([`Rules::reveals_to_mover`]).
     fn check_takeback(&self, seat: Seat) -> Result<(), MoveError> {
         if !G::takebacks_allowed(&self.config) {
             return Err(MoveError::new(
@@ -347,6 +349,13 @@ impl<G: Rules> Match<G> {
             return Err(MoveError::new(
                 Reason::NothingToTakeBack,
                 format!("the last move is {mover}'s; a seat may take back only its own last move"),
+            ));
+        }
+        let (_, action) = self.moves_in_force.last().expect("checked above");
+        if G::reveals_to_mover(&self.config, seat, action) {
+            return Err(MoveError::new(
+                Reason::TakebackNotAllowed,
+                "your last move showed you something the other seat hides, so it cannot be taken back",
             ));
         }
         Ok(())
@@ -640,6 +649,9 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn view(&self, viewer: Viewer) -> View;
     /// What `viewer` may see of an action `actor` took.
     fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action>;
+    /// Whether `action` showed `actor` hidden information, so that it can never be taken
+    /// back ([`Rules::reveals_to_mover`]).
+    fn reveals_to_mover(&self, actor: Seat, action: &Action) -> bool;
     /// A short description of `action` for people.
     fn describe(&self, action: &Action) -> String;
     /// True when some seat knows something others must not.
@@ -699,6 +711,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn public_action(&self, viewer: Viewer, actor: Seat, action: &Action) -> Option<Action> {
         G::public_action(&self.config, viewer, actor, action)
+    }
+    fn reveals_to_mover(&self, actor: Seat, action: &Action) -> bool {
+        G::reveals_to_mover(&self.config, actor, action)
     }
     fn describe(&self, action: &Action) -> String {
         self.position.describe(action)

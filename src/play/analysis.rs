@@ -6,13 +6,14 @@
 //! may not (no help from the stands). Once the game is finished, anyone who may read it
 //! may analyse any position of its log. Either way the engine decides from the view of
 //! the seat to act at that position alone, so an analysis reveals no more than that seat
-//! could see.
+//! could see; in a game with hidden information only that seat may ask, so that it
+//! reveals nothing its asker could not see there.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::engine::{Analysis, MoveError, Reason, SearchBudget, Seat, Viewer};
+use crate::engine::{Analysis, AnyMatch, MoveError, Reason, SearchBudget, Seat, Viewer};
 use crate::store::{GameStatus, Store};
 
 use super::error::{HintRefusal, PlayError};
@@ -54,6 +55,9 @@ pub struct AnalysisAnswer {
 
 /// Analyses a position of `live` for `request`'s asker on `pool`.
 ///
+/// Every refusal comes before any work: the asker's right, then a place in the pool, and
+/// only then is a past position read back from the log.
+///
 /// # Errors
 /// [`PlayError::HintRefused`] when the asker may not have this position analysed;
 /// [`PlayError::Move`] with `NOT_YOUR_TURN` when a seat asks out of turn;
@@ -68,12 +72,7 @@ pub async fn analyse(
     let copy = live.copy().await;
     let current = copy.record.seq;
     let finished = copy.record.status != GameStatus::InProgress;
-    let (seq, position) = if finished {
-        match request.at_seq {
-            Some(seq) => (seq, position_at(store, live, seq).await?.game),
-            None => (current, copy.game),
-        }
-    } else {
+    if !finished {
         let Some(seat) = request.asker.seat() else { return Err(PlayError::HintRefused(HintRefusal::NotASeat)) };
         if !copy.record.allow_hints {
             return Err(PlayError::HintRefused(HintRefusal::Disabled));
@@ -86,10 +85,21 @@ pub async fn analyse(
                 MoveError::new(Reason::NotYourTurn, format!("{seat} is not to move; hints are for the seat to move"));
             return Err(PlayError::Move { error, current_seq: current });
         }
-        (current, copy.game)
+    }
+    if let Some(seq) = request.at_seq
+        && (seq == 0 || seq > current)
+    {
+        return Err(PlayError::SeqOutOfRange { after: seq, current });
+    }
+    // Only now the place, and only with it the replay a past position costs.
+    let place = pool.reserve()?;
+    let (seq, position) = match request.at_seq {
+        Some(seq) if finished => (seq, position_at(store, live, seq).await?.game),
+        _ => (current, copy.game),
     };
-    let seat = if finished { position.to_act().first().copied() } else { request.asker.seat() };
-    let Some(seat) = seat else { return Ok(AnalysisAnswer { seq, seat: None, analysis: None }) };
+    let Some(seat) = analysed_seat(position.as_ref(), request.asker)? else {
+        return Ok(AnalysisAnswer { seq, seat: None, analysis: None });
+    };
     let time = request.time.unwrap_or(DEFAULT_ANALYSIS_TIME).min(MAX_ANALYSIS_TIME);
     let nodes = request.nodes.unwrap_or(MAX_ANALYSIS_NODES).min(MAX_ANALYSIS_NODES);
     let stop = Arc::new(AtomicBool::new(false));
@@ -100,7 +110,23 @@ pub async fn analyse(
             stop.store(true, Ordering::Relaxed);
         })
     };
-    let analysis = pool.run_with(stop, move |stop| position.analyse(seat, SearchBudget::new(nodes, stop))).await;
+    let analysis = place.run_with(stop, move |stop| position.analyse(seat, SearchBudget::new(nodes, stop))).await;
     timer.abort();
     Ok(AnalysisAnswer { seq, seat: Some(seat), analysis: analysis? })
+}
+
+/// The seat whose move `position` is analysed for, asked by `asker`; `None` when nobody is
+/// to act there. The engine decides from that seat's view, which in a game with hidden
+/// information shows that seat's secrets (its own fleet, for one): then only that seat may
+/// ask, so that an analysis shows the asker nothing it could not see at that position.
+fn analysed_seat(position: &dyn AnyMatch, asker: Viewer) -> Result<Option<Seat>, PlayError> {
+    let to_act = position.to_act();
+    if !position.has_hidden_information() {
+        return Ok(asker.seat().filter(|seat| to_act.contains(seat)).or_else(|| to_act.first().copied()));
+    }
+    match asker.seat() {
+        _ if to_act.is_empty() => Ok(None),
+        Some(seat) if to_act.contains(&seat) => Ok(Some(seat)),
+        _ => Err(PlayError::HintRefused(HintRefusal::HiddenInformation)),
+    }
 }

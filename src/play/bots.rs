@@ -66,7 +66,8 @@ impl Hub {
         let (game, seq, bot, think, mut changes) = {
             let state = live.state.lock().await;
             let Some(bot) = live.due_bot(state.game.as_ref()) else { return };
-            if !live.start_thinking(state.seq) {
+            // A full log takes no more moves: the bot waits for the game's end from outside.
+            if state.seq >= self.max_events || !live.start_thinking(state.seq) {
                 return;
             }
             // On the clock, the bot thinks within its time (see `bot_think_time`).

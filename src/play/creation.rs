@@ -186,8 +186,8 @@ impl Hub {
         }
         for (index, hash) in hashes.iter().enumerate() {
             // The store first: a token the log does not hold must never be accepted.
-            self.store.set_seat_token_hash(&live.id, index, *hash).await?;
-            live.replace_seat_hash(Seat::new(index as u8), *hash);
+            self.store.set_seat_token_hash(&live.id, index, *hash, None).await?;
+            live.replace_seat_hash(Seat::new(index as u8), *hash, None);
         }
         Ok(true)
     }

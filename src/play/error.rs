@@ -73,6 +73,9 @@ pub enum PlayError {
     /// Only a finished game may be archived.
     #[error("game {0:?} is not finished")]
     GameNotFinished(String),
+    /// The game's log holds its `limit` of events: only a turn that ends the game is taken.
+    #[error("the game's log holds its limit of {limit} events")]
+    LogFull { limit: u64, current_seq: u64 },
     /// Storage failed, or a stored game does not replay; for the log, not the caller.
     #[error("storage failure: {0}")]
     Storage(String),
@@ -90,6 +93,11 @@ pub enum HintRefusal {
     /// A running game is analysed only at its current position, `current`.
     #[error("a running game is analysed only at its current position (seq {current})")]
     PastPosition { current: u64 },
+    /// In a game with hidden information, a position is analysed only for the seat to act
+    /// there, asked with that seat's own credential: the analysis starts from what that
+    /// seat sees.
+    #[error("in a game with hidden information only the seat to act at a position may have it analysed")]
+    HiddenInformation,
 }
 
 impl From<StoreError> for PlayError {

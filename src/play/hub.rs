@@ -49,9 +49,8 @@ pub const CACHED_BYTES: usize = 256 << 20;
 const GAME_OVERHEAD_BYTES: usize = 2_048;
 /// Events read from the store per query when catching a game up.
 const SYNC_BATCH: usize = 512;
-/// A snapshot of a game's state is saved every this many events, so that loading a long
-/// game replays at most this many.
-pub const SNAPSHOT_EVERY: u64 = 64;
+/// The most events a game's log holds by default; see [`Hub::max_events`].
+pub const MAX_EVENTS_PER_GAME: u64 = 20_000;
 
 /// Every game loaded into memory, in front of the store.
 pub struct Hub {
@@ -74,6 +73,10 @@ pub struct Hub {
     clock: AtomicU64,
     /// Counts the series this process moved on, for their streams to look again.
     pub(super) series_changed: watch::Sender<u64>,
+    /// The most events a game's log may hold. Past it, only a turn that ends the game is
+    /// appended (a resignation, an abort, an adjudication, a timeout), so no log ever
+    /// holds more than this and the end.
+    pub(super) max_events: u64,
 }
 
 /// How much the hub keeps in memory: idle games beyond either limit are dropped (they
@@ -125,6 +128,9 @@ pub struct LiveGame {
     /// What the game is counted for in the cache: its state's snapshot length when it was
     /// loaded or last snapshotted, plus a fixed overhead.
     bytes: AtomicUsize,
+    /// When each seat's token was last reissued, in seat order (`None`, or missing, when
+    /// never): a signed credential issued before no longer acts for the seat.
+    seats_reissued: std::sync::RwLock<Vec<Option<SystemTime>>>,
     /// Turns true when the game is deleted: its streams end.
     removed: watch::Sender<bool>,
     /// Counts seat token reissues: streams opened with a replaced token end.
@@ -170,13 +176,15 @@ impl Hub {
     /// the store's change feed, for as long as the hub lives.
     ///
     /// Its time comes from `time`, by which it also fires the timeouts of clocks that run
-    /// out (see [`timekeeper`](super::timekeeper)).
+    /// out (see [`timekeeper`](super::timekeeper)). A game's log holds at most `max_events`
+    /// events and its end.
     pub fn new(
         store: Arc<dyn Store>,
         channel_capacity: usize,
         cache: CacheLimits,
         bot_threads: usize,
         time: TimeSource,
+        max_events: u64,
     ) -> Arc<Hub> {
         let changes = store.watch_changes();
         let timekeeper = Arc::new(Timekeeper::default());
@@ -193,6 +201,7 @@ impl Hub {
             cached_bytes: AtomicUsize::new(0),
             clock: AtomicU64::new(0),
             series_changed: watch::channel(0).0,
+            max_events: max_events.max(2),
         });
         if let Some(changes) = changes {
             tokio::spawn(follow_changes(Arc::downgrade(&hub), changes));
@@ -375,31 +384,37 @@ impl Hub {
         Ok(record)
     }
 
-    /// Deletes a game; its streams end with `GAME_NOT_FOUND`.
-    pub async fn delete(&self, id: &str) -> Result<(), PlayError> {
-        self.store.delete(id).await?;
-        self.forget(id);
+    /// Deletes game `live`; its streams end with `GAME_NOT_FOUND`, and a series it was
+    /// part of moves on at once (the deleted game counts for nothing and is played again).
+    pub async fn delete(&self, live: &LiveGame) -> Result<(), PlayError> {
+        self.store.delete(&live.id).await?;
+        self.forget(&live.id);
+        if let Some(link) = &live.series {
+            self.advance_series_soon(link);
+        }
         Ok(())
     }
 
-    /// The game `live` as it was at `seq`, replayed from its log, and its clocks then: what
-    /// a retry's first answer and a subscription's own copy start from.
+    /// Gives seat `seat` of `live` the token whose hash is `hash`, reissued now: the seat's
+    /// earlier token stops working at once, its streams end, and so does every signed
+    /// credential for the seat issued before now, on every replica.
+    pub async fn reissue_seat_token(&self, live: &LiveGame, seat: Seat, hash: TokenHash) -> Result<(), PlayError> {
+        let now = crate::store::to_stored_precision(self.now());
+        // The store first: a token the log does not hold must never be accepted.
+        self.store.set_seat_token_hash(&live.id, seat.index(), hash, Some(now)).await?;
+        live.replace_seat_hash(seat, hash, Some(now));
+        Ok(())
+    }
+
+    /// The game `live` as it was at `seq`, and its clocks then: what a retry's first answer
+    /// and a subscription's own copy start from (see [`past`](super::past)).
     pub(super) async fn game_at(
         &self,
         live: &LiveGame,
         seq: u64,
     ) -> Result<(Box<dyn AnyMatch>, Option<Clocks>), PlayError> {
-        let (_, log) = self.store.load(&live.id).await?;
-        let through: Vec<StoredEvent> = log.into_iter().take_while(|event| event.seq <= seq).collect();
-        let game = live
-            .config
-            .replay(&played_turns(&through))
-            .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", live.id)))?;
-        let clocks = match latest_clocks(&through) {
-            Some(clocks) => Some(clocks.clone()),
-            None => live.opening_clocks(),
-        };
-        Ok((game, clocks))
+        let replayed = super::past::replay_through(self.store.as_ref(), live, seq).await?;
+        Ok((replayed.game, replayed.clocks))
     }
 
     /// Saves a snapshot of `live`'s `game` at `seq` in the background (best effort, since a
@@ -417,6 +432,17 @@ impl Hub {
     }
 }
 
+/// Whether a signed credential issued at `issued_at` (its `iat`, seconds since the epoch;
+/// `None` when it carries none) for a seat whose token was last reissued at `reissued` no
+/// longer acts for that seat: a reissue revokes every credential of the seat issued in an
+/// earlier second (`iat` counts whole seconds), and every one that does not say when it
+/// was issued.
+pub fn revoked_by_reissue(reissued: Option<SystemTime>, issued_at: Option<u64>) -> bool {
+    let Some(reissued) = reissued else { return false };
+    let reissued_second = reissued.duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+    issued_at.is_none_or(|issued| issued < reissued_second)
+}
+
 pub(super) fn record_update(outcome: Option<Outcome>, move_count: u32, updated: SystemTime) -> RecordUpdate {
     let status = if outcome.is_some() { GameStatus::Finished } else { GameStatus::InProgress };
     RecordUpdate { status, outcome, move_count, updated, deadline: None }
@@ -429,6 +455,7 @@ impl LiveGame {
             id: record.id.clone(),
             config: record.config.clone(),
             seat_hashes: std::sync::RwLock::new(record.seat_token_hashes.clone()),
+            seats_reissued: std::sync::RwLock::new(record.seats_reissued.clone()),
             created: record.created,
             private: record.private,
             owner: record.owner.clone(),
@@ -509,8 +536,10 @@ impl LiveGame {
         let head = store.head(&self.id).await?;
         // A seat token reissued through another process revokes the old one here too.
         for (index, hash) in head.seat_token_hashes.iter().enumerate() {
-            if self.seat_hashes().get(index) != Some(hash) {
-                self.replace_seat_hash(Seat::new(index as u8), *hash);
+            let reissued = head.seats_reissued.get(index).copied().flatten();
+            let seat = Seat::new(index as u8);
+            if self.seat_hashes().get(index) != Some(hash) || self.seat_reissued(seat) != reissued {
+                self.replace_seat_hash(seat, *hash, reissued);
             }
         }
         let current = head.seq;
@@ -564,6 +593,7 @@ impl LiveGame {
                 deadline: state.deadline().map(from_millis),
                 players: self.players.clone(),
                 series: self.series.clone(),
+                seats_reissued: self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone(),
             },
             game: state.game.clone_box(),
         }
@@ -602,16 +632,46 @@ impl LiveGame {
     }
 
     /// From now on only the token with `hash` acts as `seat`, and streams opened with the
-    /// token it replaces end. The store must already hold it.
-    pub fn replace_seat_hash(&self, seat: Seat, hash: TokenHash) {
+    /// token it replaces end; with `reissued`, signed credentials for the seat issued
+    /// before that time stop acting for it too, and their streams end. The store must
+    /// already hold both.
+    pub(super) fn replace_seat_hash(&self, seat: Seat, hash: TokenHash, reissued: Option<SystemTime>) {
+        let mut changed = false;
         let mut hashes = self.seat_hashes.write().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(slot) = hashes.get_mut(seat.index())
             && *slot != hash
         {
             *slot = hash;
-            drop(hashes);
+            changed = true;
+        }
+        drop(hashes);
+        if let Some(at) = reissued {
+            let mut times = self.seats_reissued.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if times.get(seat.index()).copied().flatten() != Some(at) {
+                let seats = self.seat_count();
+                crate::store::mark_reissued(&mut times, seats, seat.index(), at);
+                changed = true;
+            }
+        }
+        if changed {
             self.reissues.send_modify(|count| *count += 1);
         }
+    }
+
+    /// When seat `seat`'s token was last reissued, if ever.
+    pub fn seat_reissued(&self, seat: Seat) -> Option<SystemTime> {
+        let times = self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        times.get(seat.index()).copied().flatten()
+    }
+
+    /// When each seat's token was last reissued, in seat order.
+    pub fn seats_reissued(&self) -> Vec<Option<SystemTime>> {
+        self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// The game's newest seq.
+    pub async fn seq(&self) -> u64 {
+        self.state.lock().await.seq
     }
 
     /// The clocks as they started at the game's creation, in a game with clocks.
@@ -778,7 +838,7 @@ pub(super) mod cache_tests {
     use crate::games::{GameConfig, tic_tac_toe};
     use crate::play::turn::{Command, TurnRequest};
     use crate::play::{Created, Creation};
-    use crate::store::{Actor, MemoryStore};
+    use crate::store::{Actor, MemoryStore, SNAPSHOT_EVERY};
 
     fn config() -> GameConfig {
         GameConfig::TicTacToe(tic_tac_toe::Config::sized(19, 19))
@@ -790,7 +850,7 @@ pub(super) mod cache_tests {
     }
 
     pub(crate) fn hub(cache: CacheLimits) -> Arc<Hub> {
-        Hub::new(Arc::new(MemoryStore::new()), 16, cache, 1, TimeSource::System)
+        Hub::new(Arc::new(MemoryStore::new()), 16, cache, 1, TimeSource::System, MAX_EVENTS_PER_GAME)
     }
 
     pub(crate) async fn create(hub: &Hub, id: &str) -> Arc<LiveGame> {

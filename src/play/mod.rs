@@ -27,6 +27,7 @@ mod time;
 mod timekeeper;
 mod turn;
 
+pub use crate::store::SNAPSHOT_EVERY;
 pub use analysis::{
     AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME, analyse,
 };
@@ -35,11 +36,12 @@ pub use clocks::ClockReadings;
 pub use creation::{Created, Creation};
 pub use error::{HintRefusal, PlayError};
 pub use hub::{
-    CACHED_BYTES, CACHED_GAMES, CacheLimits, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, SNAPSHOT_EVERY,
+    CACHED_BYTES, CACHED_GAMES, CacheLimits, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, MAX_EVENTS_PER_GAME,
+    revoked_by_reissue,
 };
 pub use past::{PastPosition, position_at};
 pub use search::{SearchPool, default_threads};
 pub use series::{SeriesCreated, SeriesCreation};
-pub use subscription::{Announced, Content, Delivery, Subscription, subscribe};
+pub use subscription::{Announced, Content, Delivery, OpenedWith, Subscription, subscribe};
 pub use time::{ManualTime, TimeSource, rounded_up_to_millis, turn_moment};
 pub use turn::{Command, TurnRequest, TurnResult};

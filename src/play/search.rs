@@ -67,9 +67,19 @@ impl SearchPool {
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
         T: Send + 'static,
     {
+        self.reserve()?.run_with(stop, search).await
+    }
+
+    /// Takes a place for a search the caller is about to run, before it does the work that
+    /// prepares the search (reading a past position back), so that a busy pool refuses at
+    /// once rather than after that work.
+    ///
+    /// # Errors
+    /// `SEARCH_BUSY` when every place is taken.
+    pub fn reserve(&self) -> Result<Place, PlayError> {
         let place =
             self.places.clone().try_acquire_owned().map_err(|_| PlayError::SearchBusy { threads: self.threads })?;
-        in_place(place, stop, search).await
+        Ok(Place(place))
     }
 
     /// Runs `search` on a thread of its own once a place is free, waiting for one: for the
@@ -86,6 +96,24 @@ impl SearchPool {
     {
         let place = self.places.clone().acquire_owned().await.expect("the pool's semaphore is never closed");
         in_place(place, stop, search).await
+    }
+}
+
+/// A place of a [`SearchPool`], held until the search run in it returns (or, never used,
+/// until it is dropped).
+pub struct Place(OwnedSemaphorePermit);
+
+impl Place {
+    /// Runs `search` in this place, as [`SearchPool::run_with`] does.
+    ///
+    /// # Errors
+    /// When the search panics.
+    pub async fn run_with<T, F>(self, stop: Arc<AtomicBool>, search: F) -> Result<T, PlayError>
+    where
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        in_place(self.0, stop, search).await
     }
 }
 

@@ -14,10 +14,11 @@
 //! first of them leaves what it made of the event for the others, so a thousand spectators
 //! cost one view and one encoding an event, not a thousand.
 //!
-//! A stream opened with a seat token lasts only as long as that token: when the seat's
-//! token is reissued (here or, through the store, on another replica) the stream ends
-//! with `CREDENTIAL_REVOKED`, and no event is delivered once the token is no longer the
-//! seat's, so a revoked holder never sees what the seat does next.
+//! A stream opened with a seat's credential lasts only as long as that credential: when
+//! the seat's token is reissued (here or, through the store, on another replica) a stream
+//! opened with the old token, or with a signed credential issued before the reissue, ends
+//! with `CREDENTIAL_REVOKED`, and no event is delivered once the credential no longer acts
+//! for the seat, so a revoked holder never sees what the seat does next.
 
 use std::collections::VecDeque;
 use std::pin::Pin;
@@ -29,7 +30,7 @@ use tokio::sync::{broadcast, watch};
 
 use super::clocks::ClockReadings;
 use super::error::PlayError;
-use super::hub::{Hub, LiveGame};
+use super::hub::{Hub, LiveGame, revoked_by_reissue};
 use crate::engine::clock::Clocks;
 use crate::engine::{AnyMatch, View, Viewer};
 use crate::store::{EventKind, StoredEvent, TokenHash};
@@ -41,14 +42,24 @@ const BACKLOG_BATCH: usize = 256;
 pub struct Subscription {
     /// The watcher.
     pub viewer: Viewer,
-    /// The hash of the seat token the stream was opened with, when it was opened with one.
-    pub opened_with: Option<TokenHash>,
+    /// The seat credential the stream was opened with, when it was opened with one.
+    pub opened_with: Option<OpenedWith>,
     /// The last seq the watcher already has.
     pub after: u64,
     /// Streams the game may have open at once, this one included.
     pub max_per_game: usize,
     /// Whether each event comes with the game as the watcher sees it just after it.
     pub with_views: bool,
+}
+
+/// The seat credential a stream was opened with, for as long as it acts for its seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenedWith {
+    /// A seat token, by its hash: it acts until the seat's token is reissued.
+    Token(TokenHash),
+    /// A signed credential issued at this second (`None` when it does not say): it acts
+    /// until the seat's token is reissued in a later second ([`revoked_by_reissue`]).
+    Signed { issued_at: Option<u64> },
 }
 
 /// An event as a game's channel carries it to every subscriber, with the renderings front
@@ -211,7 +222,7 @@ struct Feeder {
     hub: Arc<Hub>,
     live: Arc<LiveGame>,
     viewer: Viewer,
-    opened_with: Option<TokenHash>,
+    opened_with: Option<OpenedWith>,
     /// With views: the game as of `last`.
     replica: Option<Box<dyn AnyMatch>>,
     /// With views, in a game with clocks: the clocks as of `last`.
@@ -325,13 +336,14 @@ impl Feeder {
         Ok(until.is_none_or(|until| self.last < until))
     }
 
-    /// Fails once the seat token the stream was opened with is no longer its seat's.
+    /// Fails once the credential the stream was opened with no longer acts for its seat.
     fn check_credential(&self) -> Result<(), Stop> {
         let (Some(opened_with), Viewer::Seat(seat)) = (self.opened_with, self.viewer) else { return Ok(()) };
-        match self.live.seat_hashes().get(seat.index()) {
-            Some(current) if *current == opened_with => Ok(()),
-            _ => Err(Stop::Fail(PlayError::CredentialRevoked)),
-        }
+        let acts = match opened_with {
+            OpenedWith::Token(hash) => self.live.seat_hashes().get(seat.index()) == Some(&hash),
+            OpenedWith::Signed { issued_at } => !revoked_by_reissue(self.live.seat_reissued(seat), issued_at),
+        };
+        if acts { Ok(()) } else { Err(Stop::Fail(PlayError::CredentialRevoked)) }
     }
 
     fn deliver(&mut self, announced: Arc<Announced>) -> Result<(), Stop> {

@@ -160,8 +160,11 @@ impl Hub {
             }
             let seat = crate::engine::Seat::new(flag.seat as u8);
             let on_timeout = live.clock.as_ref().map_or(OnTimeout::Lose, |c| c.on_timeout);
+            // A log with no room left takes only an ending: the seat loses on time.
+            let full = state.seq >= self.max_events;
             let turn = match on_timeout {
                 OnTimeout::Lose => Turn::TimedOut(seat),
+                OnTimeout::DefaultMove if full => Turn::TimedOut(seat),
                 OnTimeout::DefaultMove => {
                     // Level 1 picks at random among the legal moves (or a random fleet): one
                     // pass, not a search, so it is made here rather than on the bots' pool.
@@ -227,6 +230,7 @@ mod tests {
             CacheLimits { games: 100, bytes: CACHED_BYTES },
             1,
             TimeSource::Manual(time.clone()),
+            crate::play::MAX_EVENTS_PER_GAME,
         );
         let config = GameKind::ConnectFour.info().default_config;
         let now: SystemTime = time.now();

@@ -8,14 +8,14 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
-use super::clocks::{ClockReadings, indices};
+use super::clocks::{ClockReadings, credit_of_last_move, indices};
 use super::error::PlayError;
-use super::hub::{GameState, Hub, LiveGame, SNAPSHOT_EVERY, record_update};
+use super::hub::{GameState, Hub, LiveGame, record_update};
 use super::subscription::Announced;
 use super::time::turn_moment;
 use crate::engine::clock::{ClockChange, Clocks};
 use crate::engine::{AnyUndo, MoveError, Outcome, Reason, Seat, Turn, View, Viewer};
-use crate::store::{Actor, EventKind, StoreError, StoredEvent, from_millis, to_millis};
+use crate::store::{Actor, EventKind, SNAPSHOT_EVERY, StoreError, StoredEvent, from_millis, to_millis};
 
 /// What a turn did.
 pub struct TurnResult {
@@ -38,6 +38,17 @@ pub enum Command {
     Turn(Turn),
     /// A pause, a resumption or time added, by a service key.
     Clock(ClockChange),
+}
+
+impl Command {
+    /// Whether this ends the game whatever the position: a resignation, an abort, an
+    /// adjudication or a timeout. A log with no room left takes only these.
+    fn ends_the_game(&self) -> bool {
+        matches!(
+            self,
+            Command::Turn(Turn::Resign(_) | Turn::Abort { .. } | Turn::Adjudicate { .. } | Turn::TimedOut(_))
+        )
+    }
 }
 
 impl From<Turn> for Command {
@@ -239,6 +250,9 @@ impl Hub {
         let now = turn_moment(self.time.now(), state.updated);
         let now_ms = to_millis(now);
         self.check_clocks(live, &state, &request, now_ms)?;
+        if state.seq >= self.max_events && state.game.outcome().is_none() && !request.command.ends_the_game() {
+            return Err(PlayError::LogFull { limit: self.max_events, current_seq: state.seq });
+        }
         if request.validate_only {
             let current_seq = state.seq;
             if let Command::Turn(turn) = &request.command {
@@ -260,14 +274,22 @@ impl Hub {
                 // Played in place (a copy would cost the game's length), and undone below
                 // unless the log takes it.
                 let undo = state.game.play_undoably(turn).map_err(|error| PlayError::Move { error, current_seq })?;
-                let move_number = match turn {
-                    Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. } => moves_before,
-                    _ => state.game.move_count(),
+                let tentative = Tentative { state: &mut state, undo: Some(undo) };
+                let taken_back = matches!(turn, Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. });
+                // What the move taken back added to its seat's clock goes with it.
+                let credit = match (&tentative.state.clocks, taken_back) {
+                    (Some(_), true) => credit_of_last_move(self.store.as_ref(), live, current_seq).await?,
+                    _ => None,
                 };
+                let undo = tentative.release();
+                let move_number = if taken_back { moves_before } else { state.game.move_count() };
                 // The caller checked that no clock had run out, but the clock's own.
                 let clocks = state.clocks.clone().map(|mut clocks| {
                     let by_the_clock = request.actor == Actor::Clock;
                     clocks.turn_made(turn, by_the_clock, &indices(&state.game.to_act()), now_ms);
+                    if let Some((seat, credit)) = credit {
+                        clocks.withdraw(seat.index(), credit);
+                    }
                     clocks
                 });
                 let kind = EventKind::Played {
@@ -276,7 +298,7 @@ impl Hub {
                     actor: Some(request.actor.clone()),
                     clocks: clocks.clone(),
                 };
-                (Some(undo), clocks, kind)
+                (undo, clocks, kind)
             }
             Command::Clock(change) => {
                 let current_seq = state.seq;
@@ -384,6 +406,11 @@ impl Tentative<'_> {
     /// The log took the turn.
     fn keep(mut self) {
         self.undo = None;
+    }
+
+    /// Hands the undo back to the caller, who guards the turn again before the append.
+    fn release(mut self) -> Option<AnyUndo> {
+        self.undo.take()
     }
 }
 

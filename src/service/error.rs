@@ -84,8 +84,9 @@ pub enum ApiError {
     /// The request is not a well-formed message of its call's type; says what the gRPC
     /// runtime found wrong.
     MalformedRequest(String),
-    /// The request message is larger than the server accepts; says what the runtime found.
-    MessageTooLarge(String),
+    /// The request message is larger than the server accepts (`limit` bytes); says what the
+    /// runtime found.
+    MessageTooLarge { why: String, limit: usize },
     /// The request is compressed with an encoding the server does not accept; carries the
     /// runtime's message and the encodings accepted (`grpc-accept-encoding`).
     UnsupportedCompression { message: String, accepted: Option<tonic::metadata::MetadataValue<tonic::metadata::Ascii>> },
@@ -93,6 +94,8 @@ pub enum ApiError {
     UnknownMethod(String),
     /// The seat token an event stream was opened with has been reissued.
     CredentialRevoked,
+    /// The signed seat credential was issued before its seat's token was reissued.
+    SignedCredentialRevoked,
     /// Every search thread is busy.
     SearchBusy { threads: usize },
     /// A seat credential tried to move for a seat the server's engine plays.
@@ -105,6 +108,12 @@ pub enum ApiError {
     ClockPaused { current_seq: u64 },
     /// The game's clocks are not paused.
     ClockNotPaused { current_seq: u64 },
+    /// The game's log holds its limit of events.
+    LogFull { limit: u64, current_seq: u64 },
+    /// The request names a host this server does not answer (see `HOST_NOT_ALLOWED`).
+    HostNotAllowed(String),
+    /// The request, once decompressed, is larger than the server accepts (`limit` bytes).
+    DecompressedTooLarge { why: String, limit: usize },
     /// Storage failed; the message is for the log, not the caller.
     Storage(String),
 }
@@ -159,6 +168,7 @@ impl From<PlayError> for ApiError {
             PlayError::NoClock => ApiError::NoClock,
             PlayError::ClockPaused { current_seq } => ApiError::ClockPaused { current_seq },
             PlayError::ClockNotPaused { current_seq } => ApiError::ClockNotPaused { current_seq },
+            PlayError::LogFull { limit, current_seq } => ApiError::LogFull { limit, current_seq },
             PlayError::Storage(detail) => ApiError::Storage(detail),
         }
     }
@@ -401,6 +411,15 @@ impl From<ApiError> for Status {
                     &[],
                     None,
                 ),
+                HintRefusal::HiddenInformation => status(
+                    Code::PermissionDenied,
+                    "SEAT_REQUIRED",
+                    "in a game with hidden information a position is analysed only for the seat to act there, \
+                     with that seat's own credential: the engine starts from what that seat sees"
+                        .to_owned(),
+                    &[],
+                    None,
+                ),
                 HintRefusal::PastPosition { current } => status(
                     Code::FailedPrecondition,
                     "GAME_NOT_FINISHED",
@@ -433,11 +452,11 @@ impl From<ApiError> for Status {
                 &[],
                 None,
             ),
-            ApiError::MessageTooLarge(why) => status(
+            ApiError::MessageTooLarge { why, limit } => status(
                 Code::OutOfRange,
                 "MESSAGE_TOO_LARGE",
-                format!("the request is larger than this server accepts: {why}"),
-                &[],
+                format!("the request is larger than this server accepts ({limit} bytes): {why}"),
+                &[("limit", limit.to_string())],
                 None,
             ),
             ApiError::UnsupportedCompression { message, accepted } => {
@@ -464,6 +483,15 @@ impl From<ApiError> for Status {
                 Code::Unauthenticated,
                 "CREDENTIAL_REVOKED",
                 "the seat token this stream was opened with has been reissued; open a new stream with the new token"
+                    .to_owned(),
+                &[],
+                None,
+            ),
+            ApiError::SignedCredentialRevoked => status(
+                Code::Unauthenticated,
+                "CREDENTIAL_REVOKED",
+                "this seat's token was reissued after the signed credential was issued (its iat), which revokes it; \
+                 ask the lobby for a fresh one"
                     .to_owned(),
                 &[],
                 None,
@@ -508,6 +536,33 @@ impl From<ApiError> for Status {
                 "CLOCK_NOT_PAUSED",
                 "the game's clocks are running: there is nothing to resume".to_owned(),
                 &[("current_seq", current_seq.to_string())],
+                None,
+            ),
+            ApiError::LogFull { limit, current_seq } => status(
+                Code::ResourceExhausted,
+                "EVENT_LOG_FULL",
+                format!(
+                    "this game's log holds its limit of {limit} events; it takes nothing more but its end: \
+                     a resignation, an abort, an adjudication or the clock"
+                ),
+                &[("limit", limit.to_string()), ("current_seq", current_seq.to_string())],
+                None,
+            ),
+            ApiError::HostNotAllowed(host) => status(
+                Code::PermissionDenied,
+                "HOST_NOT_ALLOWED",
+                format!(
+                    "this server does not answer requests for host {host:?}: without service keys it answers only \
+                     localhost and loopback addresses; start it with --allowed-host to add a name"
+                ),
+                &[("host", host)],
+                None,
+            ),
+            ApiError::DecompressedTooLarge { why, limit } => status(
+                Code::ResourceExhausted,
+                "MESSAGE_TOO_LARGE",
+                format!("the request is larger than this server accepts ({limit} bytes) once decompressed: {why}"),
+                &[("limit", limit.to_string())],
                 None,
             ),
             ApiError::SeatPlayedByEngine(seat) => status(
@@ -584,16 +639,21 @@ mod tests {
             ApiError::UnsupportedByGame("PGN"),
             ApiError::InvalidPgn("move 3".into()),
             ApiError::MalformedRequest("invalid wire type".into()),
-            ApiError::MessageTooLarge("found 9 bytes".into()),
+            ApiError::MessageTooLarge { why: "found 9 bytes".into(), limit: 8 },
             ApiError::UnsupportedCompression { message: "zstd".into(), accepted: None },
             ApiError::UnknownMethod("/tabula.v1.GameService/Nothing".into()),
             ApiError::CredentialRevoked,
+            ApiError::SignedCredentialRevoked,
             ApiError::SearchBusy { threads: 2 },
             ApiError::SeatPlayedByEngine(crate::engine::Seat::SECOND),
             ApiError::OutOfTime { seat: crate::engine::Seat::FIRST, deadline: std::time::UNIX_EPOCH, current_seq: 3 },
             ApiError::NoClock,
             ApiError::ClockPaused { current_seq: 3 },
             ApiError::ClockNotPaused { current_seq: 3 },
+            ApiError::LogFull { limit: 20, current_seq: 20 },
+            ApiError::HostNotAllowed("evil.example".into()),
+            ApiError::DecompressedTooLarge { why: "found 9 bytes".into(), limit: 8 },
+            ApiError::HintRefused(HintRefusal::HiddenInformation),
             ApiError::Storage("disk".into()),
         ];
         errors.extend(

@@ -31,12 +31,14 @@ const STATUS_DETAILS: &str = "grpc-status-details-bin";
 pub struct Guard<S> {
     inner: S,
     longest_call: Duration,
+    /// The largest message, for the refusals of larger ones.
+    max_message_bytes: usize,
 }
 
 impl<S> Guard<S> {
-    /// `inner`, each call bounded by `longest_call`.
-    pub fn new(inner: S, longest_call: Duration) -> Guard<S> {
-        Guard { inner, longest_call }
+    /// `inner`, each call bounded by `longest_call`, its messages by `max_message_bytes`.
+    pub fn new(inner: S, longest_call: Duration, max_message_bytes: usize) -> Guard<S> {
+        Guard { inner, longest_call, max_message_bytes }
     }
 }
 
@@ -63,10 +65,11 @@ where
         let budget = client_timeout(request.headers())
             .map_or(self.longest_call, |asked| asked.saturating_sub(TRANSPORT_MARGIN).min(self.longest_call));
         let path = request.uri().path().to_owned();
+        let limit = self.max_message_bytes;
         let call = self.inner.call(request);
         Box::pin(async move {
             match tokio::time::timeout(budget, call).await {
-                Ok(Ok(response)) => Ok(typed_refusal(response, &path)),
+                Ok(Ok(response)) => Ok(typed_refusal(response, &path, limit)),
                 Ok(Err(never)) => match never {},
                 Err(_) => Ok(Status::from(ApiError::DeadlineExceeded).into_http()),
             }
@@ -75,8 +78,9 @@ where
 }
 
 /// `response`, or, when it is a refusal the gRPC runtime made before any handler ran (a
-/// trailers-only status without details), the same refusal in the service's own form.
-fn typed_refusal(response: http::Response<Body>, path: &str) -> http::Response<Body> {
+/// trailers-only status without details), the same refusal in the service's own form;
+/// `limit` is the largest message accepted.
+fn typed_refusal(response: http::Response<Body>, path: &str, limit: usize) -> http::Response<Body> {
     let headers = response.headers();
     if headers.contains_key(STATUS_DETAILS) {
         return response;
@@ -85,7 +89,9 @@ fn typed_refusal(response: http::Response<Body>, path: &str) -> http::Response<B
     let error = match status.code() {
         // Our handlers never answer INTERNAL: only the runtime's decoder does.
         Code::Internal => ApiError::MalformedRequest(status.message().to_owned()),
-        Code::OutOfRange => ApiError::MessageTooLarge(status.message().to_owned()),
+        Code::OutOfRange => ApiError::MessageTooLarge { why: status.message().to_owned(), limit },
+        // Only the runtime's decompression: the message inflates beyond the limit.
+        Code::ResourceExhausted => ApiError::DecompressedTooLarge { why: status.message().to_owned(), limit },
         Code::Unimplemented if status.message().is_empty() => ApiError::UnknownMethod(path.to_owned()),
         Code::Unimplemented => ApiError::UnsupportedCompression {
             message: status.message().to_owned(),
@@ -160,17 +166,17 @@ mod tests {
         const DEADLINE_EXCEEDED: &str = "4";
         let slow = Slow { delay: Duration::from_secs(10) };
         // The server's own bound.
-        let mut guard = Guard::new(slow.clone(), Duration::from_millis(50));
+        let mut guard = Guard::new(slow.clone(), Duration::from_millis(50), 1024);
         let (code, took) = answer(&mut guard, None).await;
         assert_eq!(code, DEADLINE_EXCEEDED);
         assert!(took < Duration::from_secs(5), "{took:?}");
         // The client's shorter deadline.
-        let mut guard = Guard::new(slow, Duration::from_secs(60));
+        let mut guard = Guard::new(slow, Duration::from_secs(60), 1024);
         let (code, took) = answer(&mut guard, Some("100m")).await;
         assert_eq!(code, DEADLINE_EXCEEDED);
         assert!(took < Duration::from_secs(5), "{took:?}");
         // A call that meets its deadline is answered as the handler answered.
-        let mut guard = Guard::new(Slow { delay: Duration::from_millis(1) }, Duration::from_secs(60));
+        let mut guard = Guard::new(Slow { delay: Duration::from_millis(1) }, Duration::from_secs(60), 1024);
         assert_eq!(answer(&mut guard, Some("5S")).await.0, "0");
     }
 

@@ -15,10 +15,10 @@ mod series;
 
 use super::auth::{Authenticator, Credential, GameAccess, new_token, viewer_in};
 use super::convert::{
-    MAX_PLAYER_ID_CHARS, Violations, action_from_proto, action_to_proto, analysis_request_from_proto, clock_from_proto,
-    clock_to_proto, config_from_proto, config_to_proto, event_to_proto, hint_to_proto, kind_from_proto, kind_to_proto,
-    millis_from_proto, outcome_to_proto, players_from_proto, players_to_proto, status_to_proto, timestamp,
-    view_to_proto,
+    MAX_PLAYER_ID_CHARS, Violations, action_from_proto, action_to_proto, analysis_request_from_proto, check_free_text,
+    clock_from_proto, clock_to_proto, config_from_proto, config_to_proto, event_to_proto, hint_to_proto,
+    kind_from_proto, kind_to_proto, millis_from_proto, outcome_to_proto, players_from_proto, players_to_proto,
+    status_to_proto, timestamp, view_to_proto,
 };
 use super::error::ApiError;
 use super::observe;
@@ -28,8 +28,8 @@ use crate::engine::clock::{ClockChange, ClockConfig};
 use crate::engine::{Action, Adjudication, AnyMatch, ConfigError, Seat, Turn, Viewer};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{
-    self, ClockReadings, Command, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, SearchPool,
-    Subscription, TurnRequest, rounded_up_to_millis,
+    self, ClockReadings, Command, Created, Creation, DEFAULT_MOVE_TIME, Hub, LiveGame, MAX_MOVE_TIME, OpenedWith,
+    SearchPool, Subscription, TurnRequest, rounded_up_to_millis,
 };
 use crate::proto::tabula::v1 as pb;
 use crate::store::{Actor, BotSeat, GameRecord, GameStatus, ListFilter, Player, SavedConfig};
@@ -137,9 +137,14 @@ impl GameServiceImpl {
         let credential = self.auth.credential(request.metadata())?;
         let live = self.game(game_id).await?;
         observe::record_game(&live.id);
-        let seat_hashes = live.seat_hashes();
-        let viewer =
-            viewer_in(&credential, &GameAccess { id: &live.id, private: live.private, seat_hashes: &seat_hashes })?;
+        let (seat_hashes, seats_reissued) = (live.seat_hashes(), live.seats_reissued());
+        let access = GameAccess {
+            id: &live.id,
+            private: live.private,
+            seat_hashes: &seat_hashes,
+            seats_reissued: &seats_reissued,
+        };
+        let viewer = viewer_in(&credential, &access)?;
         observe::record_caller(match (&credential, viewer) {
             (_, Viewer::Seat(_)) => "seat",
             (Credential::ServiceKey(_), _) => "service_key",
@@ -219,17 +224,12 @@ pub const MAX_EXPLANATION_CHARS: usize = 500;
 /// An abort's or adjudication's explanation: required, and at most
 /// [`MAX_EXPLANATION_CHARS`] characters.
 fn explanation(text: &str) -> Result<String, ApiError> {
-    let length = text.chars().count();
     if text.trim().is_empty() {
         return Err(ApiError::bad_field("explanation", "is required: say why, for the players"));
     }
-    if length > MAX_EXPLANATION_CHARS {
-        return Err(ApiError::bad_field(
-            "explanation",
-            format!("is {length} characters long; at most {MAX_EXPLANATION_CHARS} are accepted"),
-        ));
-    }
-    Ok(text.to_owned())
+    let mut violations = Violations::default();
+    check_free_text(text, MAX_EXPLANATION_CHARS, "explanation", &mut violations);
+    violations.into_result(text.to_owned())
 }
 
 fn game_to_proto(record: &GameRecord) -> pb::Game {
@@ -420,14 +420,9 @@ fn saved_name(name: &str, field: &str) -> Result<String, ApiError> {
 fn to_save(saved: Option<&pb::SavedConfig>) -> Result<play::saved::ToSave, ApiError> {
     let saved = saved.ok_or_else(|| ApiError::bad_field("saved_config", "is required"))?;
     let name = saved_name(&saved.name, "saved_config.name");
-    let description = if saved.description.chars().count() > MAX_SAVED_DESCRIPTION_CHARS {
-        Err(ApiError::bad_field(
-            "saved_config.description",
-            format!("is longer than {MAX_SAVED_DESCRIPTION_CHARS} characters"),
-        ))
-    } else {
-        Ok(saved.description.clone())
-    };
+    let mut violations = Violations::default();
+    check_free_text(&saved.description, MAX_SAVED_DESCRIPTION_CHARS, "saved_config.description", &mut violations);
+    let description = violations.into_result(saved.description.clone());
     let wire = saved.config.as_ref().ok_or_else(|| ApiError::bad_field("saved_config.config", "is required"));
     let config = wire.and_then(|wire| config_and_clock(wire, "saved_config.config"));
     // Every malformed field at once; a configuration the rules refuse is told on its own.
@@ -970,9 +965,12 @@ impl crate::proto::server::game_service_server::GameService for GameServiceImpl 
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<Response<Self::StreamEventsStream>, Status> {
         let Entered { live, viewer, credential } = self.enter(&request, &request.get_ref().game_id).await?;
-        // A stream opened with a seat token ends when that token is reissued.
+        // A stream opened with a seat's credential ends when a reissue revokes it.
         let opened_with = match (&credential, viewer) {
-            (Credential::SeatToken(_), Viewer::Seat(seat)) => live.seat_hashes().get(seat.index()).copied(),
+            (Credential::SeatToken(_), Viewer::Seat(seat)) => {
+                live.seat_hashes().get(seat.index()).copied().map(OpenedWith::Token)
+            }
+            (Credential::Signed(claims), Viewer::Seat(_)) => Some(OpenedWith::Signed { issued_at: claims.iat }),
             _ => None,
         };
         let subscription = Subscription {
@@ -1076,7 +1074,7 @@ impl crate::proto::server::game_service_server::GameService for GameServiceImpl 
     ) -> Result<Response<pb::DeleteGameResponse>, Status> {
         let key = self.service_key(&request, "deleting a game")?;
         let live = self.game(&request.get_ref().game_id).await?;
-        self.hub.delete(&live.id).await?;
+        self.hub.delete(&live).await?;
         tracing::info!(game_id = %live.id, key = key.as_deref(), "game deleted");
         Ok(Response::new(pb::DeleteGameResponse {}))
     }
@@ -1092,9 +1090,7 @@ impl crate::proto::server::game_service_server::GameService for GameServiceImpl 
             .filter(|seat| seat.index() < seat_count)
             .ok_or_else(|| ApiError::bad_field("seat", format!("must be between 1 and {seat_count}")))?;
         let (token, hash) = new_token();
-        // The store first: a token the log does not hold must never be accepted.
-        self.hub.store().set_seat_token_hash(&live.id, seat.index(), hash).await.map_err(ApiError::from)?;
-        live.replace_seat_hash(seat, hash);
+        self.hub.reissue_seat_token(&live, seat, hash).await?;
         tracing::info!(game_id = %live.id, %seat, key = key.as_deref(), "seat token reissued");
         let seat_name = live.config.kind().info().seat_names.get(seat.index()).copied().unwrap_or_default().to_owned();
         Ok(Response::new(pb::ReissueSeatTokenResponse {

@@ -6,11 +6,12 @@ pub mod convert;
 pub mod error;
 mod guard;
 mod handlers;
-mod listener;
+mod host;
 pub mod metrics;
 mod observe;
 mod rate_limit;
 mod stream;
+pub mod transport;
 mod web;
 
 use std::future::Future;
@@ -19,14 +20,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 use tonic::codec::CompressionEncoding;
 use tonic::service::Routes;
-use tonic::transport::server::TcpIncoming;
-use tonic::transport::{Identity, Server, ServerTlsConfig};
 use tonic_health::ServingStatus;
 
-use crate::play::{CacheLimits, EVENT_CHANNEL_CAPACITY, Hub, SearchPool, TimeSource, default_threads};
+use crate::play::{
+    CacheLimits, EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, SearchPool, TimeSource, default_threads,
+};
 use crate::proto::server::game_service_server::GameServiceServer;
 use crate::store::Store;
 
@@ -35,16 +36,13 @@ pub use error::{ApiError, ERROR_DOMAIN};
 pub use handlers::{
     DEFAULT_PAGE_SIZE, GameLimits, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN, MAX_REQUEST_ID_LEN,
 };
+pub use host::AllowedHosts;
 pub use rate_limit::RateLimit;
 pub use stream::EncodedEvent;
+pub use transport::{ConnectionLimits, TlsIdentity};
 
 /// Default largest request or response message, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
-
-/// The largest block of request headers accepted (HTTP/2 `SETTINGS_MAX_HEADER_LIST_SIZE`),
-/// in bytes: well above the credential cap, so that an over-long credential is refused
-/// with `INVALID_CREDENTIAL` rather than by the transport.
-pub const MAX_HEADER_LIST_BYTES: u32 = 64 * 1024;
 
 /// How often rate-limit buckets of callers gone quiet are dropped.
 const RATE_LIMIT_SWEEP: Duration = Duration::from_secs(60);
@@ -54,8 +52,8 @@ const RATE_LIMIT_SWEEP: Duration = Duration::from_secs(60);
 pub struct Limits {
     /// Largest request and response message, in bytes.
     pub max_message_bytes: usize,
-    /// Calls and streams one HTTP/2 connection may have open at once; further ones wait.
-    pub max_streams_per_connection: u32,
+    /// What bounds connections: deadlines, idle time, keepalive, counts, headers, streams.
+    pub connections: ConnectionLimits,
     /// The caps the game handlers enforce.
     pub game: GameLimits,
     /// The longest any call may run before it is answered `DEADLINE_EXCEEDED`; a client's
@@ -68,13 +66,15 @@ pub struct Limits {
     pub search_threads: usize,
     /// Bots that may think at once, each on its own thread; more wait for a place.
     pub bot_threads: usize,
+    /// Events one game's log may hold; past it only a turn that ends the game is taken.
+    pub max_events_per_game: u64,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_message_bytes: MAX_MESSAGE_BYTES,
-            max_streams_per_connection: 100,
+            connections: ConnectionLimits::default(),
             game: GameLimits::default(),
             longest_call: Duration::from_secs(30),
             // Off unless asked for: one address on loopback (tests, a co-located lobby)
@@ -82,6 +82,7 @@ impl Default for Limits {
             rate_limit: None,
             search_threads: default_threads(),
             bot_threads: default_threads(),
+            max_events_per_game: MAX_EVENTS_PER_GAME,
         }
     }
 }
@@ -100,7 +101,9 @@ pub struct ServeOptions {
     /// Caps on calls.
     pub limits: Limits,
     /// Serve over TLS with this certificate chain and key.
-    pub tls: Option<Identity>,
+    pub tls: Option<TlsIdentity>,
+    /// The host names requests may name; see [`AllowedHosts`] and [`allowed_hosts`].
+    pub allowed_hosts: AllowedHosts,
     /// How long calls in flight may take to finish once shutdown begins.
     pub shutdown_grace: Duration,
     /// Where the time comes from: the system's clock, or a hand-moved one in tests.
@@ -123,6 +126,7 @@ impl Default for ServeOptions {
             auth: Authenticator::default(),
             limits: Limits::default(),
             tls: None,
+            allowed_hosts: AllowedHosts::Any,
             shutdown_grace: Duration::from_secs(10),
             time: TimeSource::System,
             call_metrics: false,
@@ -147,16 +151,30 @@ pub fn check_exposure(address: SocketAddr, options: &ServeOptions) -> Result<(),
     ))
 }
 
+/// The host names a server at `address` answers for: on loopback without service keys,
+/// only loopback names and addresses and the `extra` names given (`*` among them allows
+/// any), so that a page on another site cannot reach it through DNS rebinding; any
+/// otherwise (see [`AllowedHosts`]).
+pub fn allowed_hosts(address: SocketAddr, auth: &Authenticator, extra: &[String]) -> AllowedHosts {
+    if !address.ip().is_loopback() || !auth.service_keys.is_empty() || extra.iter().any(|name| name == "*") {
+        return AllowedHosts::Any;
+    }
+    AllowedHosts::Loopback(extra.iter().map(|name| name.to_ascii_lowercase()).collect())
+}
+
 /// Serves every service on `listener` until `shutdown` completes, then drains: the
 /// listening socket closes (new connections are refused at once), health turns
 /// NOT_SERVING, event streams end with `SHUTTING_DOWN`, and calls in flight get
 /// `options.shutdown_grace` to finish before their connections are closed.
+///
+/// # Errors
+/// When the listener's address cannot be read.
 pub async fn serve(
     listener: TcpListener,
     store: Arc<dyn Store>,
     options: ServeOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), tonic::transport::Error> {
+) -> std::io::Result<()> {
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<GameServiceServer<GameServiceImpl>>().await;
 
@@ -184,7 +202,14 @@ pub async fn serve(
 
     let limits = options.limits;
     let (stop_streams, streams_stopped) = watch::channel(false);
-    let hub = Hub::new(store, options.event_channel_capacity, options.cache, limits.bot_threads, options.time);
+    let hub = Hub::new(
+        store,
+        options.event_channel_capacity,
+        options.cache,
+        limits.bot_threads,
+        options.time,
+        limits.max_events_per_game,
+    );
     let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
     let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game)
         .with_rate_limiter(limiter.clone())
@@ -204,52 +229,31 @@ pub async fn serve(
             }
         })
     });
-    let game_service = guard::Guard::new(game_service, limits.longest_call);
+    let game_service = guard::Guard::new(game_service, limits.longest_call, limits.max_message_bytes);
     let game_service = observe::Observe::new(game_service, options.call_metrics, options.call_traces);
 
-    // Small request and reply messages: without TCP_NODELAY each reply can wait on a
-    // delayed acknowledgement.
-    let (incoming, listening) = listener::closable(TcpIncoming::from(listener).with_nodelay(Some(true)));
-    let (drain_started, draining) = oneshot::channel::<()>();
     let drain = async move {
         shutdown.await;
-        listening.close();
         tracing::info!("shutting down: draining calls and streams");
         health_reporter.set_not_serving::<GameServiceServer<GameServiceImpl>>().await;
         health_reporter.set_service_status("", ServingStatus::NotServing).await;
         let _ = stop_streams.send(true);
-        let _ = drain_started.send(());
     };
 
-    let mut builder = Server::builder()
-        .max_concurrent_streams(limits.max_streams_per_connection)
-        .http2_max_header_list_size(MAX_HEADER_LIST_BYTES)
-        // The page's browser speaks HTTP/1.1 as well as HTTP/2.
-        .accept_http1(options.web);
-    if let Some(identity) = options.tls {
-        builder = builder.tls_config(ServerTlsConfig::new().identity(identity))?;
-    }
     let routes = Routes::new(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(game_service);
-    let routes = if options.web { web::with_page(routes) } else { routes };
-    let server = builder.add_routes(routes.prepare()).serve_with_incoming_shutdown(incoming, drain);
-    let grace = options.shutdown_grace;
-    let grace_over = async move {
-        match draining.await {
-            Ok(()) => tokio::time::sleep(grace).await,
-            // The server stopped without draining: the other branch has finished.
-            Err(_) => std::future::pending().await,
-        }
+    // The page's browser speaks HTTP/1.1 as well as HTTP/2, and gRPC-web.
+    let routes = if options.web { web::with_page(routes) } else { web::without_page(routes) };
+    let service = host::HostCheck::new(routes.prepare(), options.allowed_hosts);
+    let transport = transport::Transport {
+        limits: limits.connections,
+        http1: options.web,
+        tls: options.tls,
+        grace: options.shutdown_grace,
     };
-    let result = tokio::select! {
-        result = server => result,
-        () = grace_over => {
-            tracing::warn!(?grace, "calls still in flight when the shutdown grace period ended; closing their connections");
-            Ok(())
-        }
-    };
+    let result = transport::serve(listener, service, transport, drain).await;
     if let Some(sweeper) = sweeper {
         sweeper.abort();
     }

@@ -54,6 +54,9 @@ pub struct GameDocument {
     /// The series the game is part of (omitted for a game on its own).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<SeriesLink>,
+    /// When each seat's token was last reissued (omitted when none was).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats_reissued: Vec<Option<SystemTime>>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -90,6 +93,7 @@ impl GameDocument {
             clock: record.clock,
             players: record.players,
             series: record.series,
+            seats_reissued: record.seats_reissued,
             events,
         }
     }
@@ -133,6 +137,13 @@ impl GameDocument {
             return Err(invalid(format!(
                 "{} seat token hashes for a game of {} seats",
                 hashes.len(),
+                game.seat_count()
+            )));
+        }
+        if self.seats_reissued.len() > game.seat_count() {
+            return Err(invalid(format!(
+                "reissue times for {} seats in a game of {} seats",
+                self.seats_reissued.len(),
                 game.seat_count()
             )));
         }
@@ -194,6 +205,7 @@ impl GameDocument {
             deadline,
             players: self.players.clone(),
             series: self.series.clone(),
+            seats_reissued: self.seats_reissued.clone(),
         })
     }
 }

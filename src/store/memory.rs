@@ -5,7 +5,7 @@ use async_trait::async_trait;
 
 use super::{
     GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode, SavedConfig, SeriesRecord,
-    SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap,
+    SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap, is_checkpoint, mark_reissued,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -24,7 +24,8 @@ pub struct MemoryStore {
 struct StoredGame {
     record: GameRecord,
     log: Vec<StoredEvent>,
-    snapshot: Option<Snapshot>,
+    /// By seq: the newest, and the checkpoints before it.
+    snapshots: BTreeMap<u64, Vec<u8>>,
 }
 
 impl MemoryStore {
@@ -99,7 +100,7 @@ impl Store for MemoryStore {
         {
             return Err(StoreError::CreationRequestTaken);
         }
-        games.insert(record.id.clone(), StoredGame { record, log, snapshot: None });
+        games.insert(record.id.clone(), StoredGame { record, log, snapshots: BTreeMap::new() });
         Ok(())
     }
 
@@ -141,6 +142,14 @@ impl Store for MemoryStore {
         })
     }
 
+    async fn events_before(&self, id: &str, before: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {
+        self.with_game(id, |game| {
+            // Seq n sits at index n - 1: the events before `before` are the first `before - 1`.
+            let end = usize::try_from(before.saturating_sub(1)).unwrap_or(usize::MAX).min(game.log.len());
+            Ok(game.log[..end].iter().rev().take(limit).cloned().collect())
+        })
+    }
+
     async fn list(
         &self,
         filter: ListFilter,
@@ -159,18 +168,27 @@ impl Store for MemoryStore {
 
     async fn load_latest(&self, id: &str) -> Result<LoadedGame, StoreError> {
         self.with_game(id, |game| {
-            let after = game.snapshot.as_ref().map_or(0, |s| s.seq);
+            let snapshot = game.snapshots.last_key_value().map(|(&seq, state)| Snapshot { seq, state: state.clone() });
+            let after = snapshot.as_ref().map_or(0, |s| s.seq);
             let tail = game.log.iter().filter(|e| e.seq > after).cloned().collect();
-            Ok(LoadedGame { record: game.record.clone(), snapshot: game.snapshot.clone(), tail })
+            Ok(LoadedGame { record: game.record.clone(), snapshot, tail })
         })
     }
 
     async fn save_snapshot(&self, id: &str, snapshot: Snapshot) -> Result<(), StoreError> {
         self.with_game(id, |game| {
-            if snapshot.seq <= game.record.seq && game.snapshot.as_ref().is_none_or(|s| s.seq < snapshot.seq) {
-                game.snapshot = Some(snapshot);
+            let newest = game.snapshots.last_key_value().map_or(0, |(&seq, _)| seq);
+            if snapshot.seq <= game.record.seq && newest < snapshot.seq {
+                game.snapshots.retain(|&seq, _| is_checkpoint(seq));
+                game.snapshots.insert(snapshot.seq, snapshot.state);
             }
             Ok(())
+        })
+    }
+
+    async fn snapshot_at_or_before(&self, id: &str, seq: u64) -> Result<Option<Snapshot>, StoreError> {
+        self.with_game(id, |game| {
+            Ok(game.snapshots.range(..=seq).next_back().map(|(&seq, state)| Snapshot { seq, state: state.clone() }))
         })
     }
 
@@ -198,21 +216,35 @@ impl Store for MemoryStore {
         self.lock().remove(id).map(drop).ok_or_else(|| StoreError::NotFound(id.to_owned()))
     }
 
-    async fn set_seat_token_hash(&self, id: &str, seat: usize, hash: TokenHash) -> Result<(), StoreError> {
+    async fn set_seat_token_hash(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: TokenHash,
+        reissued: Option<std::time::SystemTime>,
+    ) -> Result<(), StoreError> {
         self.with_game(id, |game| {
-            let slot = game
-                .record
+            let record = &mut game.record;
+            let seats = record.seat_token_hashes.len();
+            let slot = record
                 .seat_token_hashes
                 .get_mut(seat)
                 .ok_or_else(|| StoreError::Backend(format!("game {id:?} has no seat {seat}")))?;
             *slot = hash;
+            if let Some(at) = reissued {
+                mark_reissued(&mut record.seats_reissued, seats, seat, at);
+            }
             Ok(())
         })
     }
 
     async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {
         self.with_game(id, |game| {
-            Ok(RecordHead { seq: game.record.seq, seat_token_hashes: game.record.seat_token_hashes.clone() })
+            Ok(RecordHead {
+                seq: game.record.seq,
+                seat_token_hashes: game.record.seat_token_hashes.clone(),
+                seats_reissued: game.record.seats_reissued.clone(),
+            })
         })
     }
 

@@ -69,6 +69,25 @@ pub struct RecordHead {
     pub seq: u64,
     /// One hash per seat, in seat order.
     pub seat_token_hashes: Vec<TokenHash>,
+    /// When each seat's token was last reissued ([`GameRecord::seats_reissued`]).
+    pub seats_reissued: Vec<Option<SystemTime>>,
+}
+
+/// A snapshot of a game's state is saved every this many events, so that loading a long
+/// game replays at most this many.
+pub const SNAPSHOT_EVERY: u64 = 64;
+/// Of the snapshots, every this many is kept for good as a checkpoint (the others are
+/// dropped once a newer one is saved), so that the game at any past seq is at most
+/// `SNAPSHOT_EVERY * CHECKPOINT_EVERY` events of replay away from a stored state, and a
+/// game's snapshots take a bounded multiple of its log's room.
+pub const CHECKPOINT_EVERY: u64 = 8;
+
+/// Whether the snapshot at `seq` is a checkpoint, kept for good. Snapshots are saved when
+/// the log crosses a multiple of [`SNAPSHOT_EVERY`] (a turn adds at most two events, so
+/// one is saved at `64 k` or `64 k + 1`); those of every [`CHECKPOINT_EVERY`]th multiple
+/// are checkpoints.
+pub fn is_checkpoint(seq: u64) -> bool {
+    (seq / SNAPSHOT_EVERY).is_multiple_of(CHECKPOINT_EVERY)
 }
 
 /// A change another process made to a game, as a shared store reports it.
@@ -146,6 +165,19 @@ pub struct GameRecord {
     pub players: Vec<Player>,
     /// The series the game is part of, if any. Fixed at creation.
     pub series: Option<SeriesLink>,
+    /// When each seat's token was last reissued, in seat order (empty, or `None` for a
+    /// seat, when never): a signed seat credential for that seat issued before then is
+    /// revoked along with the old token.
+    pub seats_reissued: Vec<Option<SystemTime>>,
+}
+
+/// `reissued` ([`GameRecord::seats_reissued`] of a game of `seats` seats) with seat `seat`
+/// (from 0) reissued at `at`.
+pub fn mark_reissued(reissued: &mut Vec<Option<SystemTime>>, seats: usize, seat: usize, at: SystemTime) {
+    reissued.resize(seats.max(reissued.len()), None);
+    if let Some(slot) = reissued.get_mut(seat) {
+        *slot = Some(to_stored_precision(at));
+    }
 }
 
 impl GameRecord {
@@ -170,6 +202,7 @@ impl GameRecord {
             deadline: None,
             players: Vec::new(),
             series: None,
+            seats_reissued: Vec::new(),
         }
     }
 
@@ -420,6 +453,10 @@ pub trait Store: Send + Sync + 'static {
     /// Up to `limit` events with seq greater than `after`, in order.
     async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError>;
 
+    /// Up to `limit` events with seq less than `before`, newest first: for reading a log
+    /// back from its end.
+    async fn events_before(&self, id: &str, before: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError>;
+
     /// Up to `limit` records matching `filter`, newest first, starting after the record
     /// with id `after_id` in that order (from the newest when `None`).
     async fn list(
@@ -432,9 +469,14 @@ pub trait Store: Send + Sync + 'static {
     /// The record, the newest snapshot and the events after it: what playing needs.
     async fn load_latest(&self, id: &str) -> Result<LoadedGame, StoreError>;
 
-    /// Keeps `snapshot` as the game's newest. Saving is best effort for callers: a lost
-    /// snapshot only makes the next load replay more.
+    /// Keeps `snapshot` as the game's newest, unless a newer one is kept already, and drops
+    /// its older snapshots that are not checkpoints ([`is_checkpoint`]). Saving is best
+    /// effort for callers: a lost snapshot only makes loads replay more.
     async fn save_snapshot(&self, id: &str, snapshot: Snapshot) -> Result<(), StoreError>;
+
+    /// The game's newest snapshot of a state at or before `seq`, if it has one: where the
+    /// game as it stood at `seq` is replayed from.
+    async fn snapshot_at_or_before(&self, id: &str, seq: u64) -> Result<Option<Snapshot>, StoreError>;
 
     /// The events that the request with `request_id` appended to the game, in order
     /// (empty when no such request was applied).
@@ -452,8 +494,16 @@ pub trait Store: Send + Sync + 'static {
     /// Removes a game, its log and its snapshots.
     async fn delete(&self, id: &str) -> Result<(), StoreError>;
 
-    /// Replaces the token hash of seat `seat` (from 0).
-    async fn set_seat_token_hash(&self, id: &str, seat: usize, hash: TokenHash) -> Result<(), StoreError>;
+    /// Replaces the token hash of seat `seat` (from 0). With `reissued`, the seat's token
+    /// is reissued at that time ([`GameRecord::seats_reissued`]); without, only the hash
+    /// changes (a retried creation handing out its tokens again).
+    async fn set_seat_token_hash(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: TokenHash,
+        reissued: Option<SystemTime>,
+    ) -> Result<(), StoreError>;
 
     /// Up to `limit` games whose deadline ([`GameRecord::deadline`]) comes before `before`,
     /// with their deadlines, soonest first.
@@ -466,8 +516,9 @@ pub trait Store: Send + Sync + 'static {
     /// How many games are in progress, by kind (kinds with none left out).
     async fn in_progress_by_kind(&self) -> Result<Vec<(GameKind, u64)>, StoreError>;
 
-    /// The seq of the game's newest event and its seat token hashes: what a process must
-    /// compare its copy with when other processes write the same games.
+    /// The seq of the game's newest event, its seat token hashes and when they were
+    /// reissued: what a process must compare its copy with when other processes write the
+    /// same games.
     async fn head(&self, id: &str) -> Result<RecordHead, StoreError>;
 
     /// Saves `saved` for its owner as `mode` says and returns it as stored: a creation

@@ -79,9 +79,10 @@ impl PostgresStore {
     }
 }
 
-/// Makes every other capped creation for `owner`, on any replica, wait until `tx` ends.
-/// Under READ COMMITTED two creations would otherwise both count before either inserts;
-/// holding the lock, a creation's count sees every earlier holder's committed insert.
+/// Makes every other capped creation for `owner` (of a game or a saved configuration), on
+/// any replica, wait until `tx` ends. Under READ COMMITTED two creations would otherwise
+/// both count before either inserts; holding the lock, a creation's count sees every
+/// earlier holder's committed insert.
 async fn lock_owner(tx: &mut Transaction<'_, Postgres>, owner: &str) -> Result<(), StoreError> {
     sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
         .bind(OWNER_LOCK_SPACE)
@@ -210,9 +211,9 @@ impl SqlStore for PostgresStore {
         Some(&self.appender)
     }
 
-    async fn begin_creation(&self, capped_owner: Option<&str>) -> Result<Transaction<'static, Postgres>, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(backend)?;
-        if let Some(owner) = capped_owner {
+    async fn begin_write(pool: &PgPool, owner: Option<&str>) -> Result<Transaction<'static, Postgres>, StoreError> {
+        let mut tx = pool.begin().await.map_err(backend)?;
+        if let Some(owner) = owner {
             lock_owner(&mut tx, owner).await?;
         }
         Ok(tx)

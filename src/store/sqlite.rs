@@ -9,8 +9,8 @@
 //! arrive together share one transaction and one flush, each answered once it committed.
 //!
 //! The store's operations are the shared ones of [`super::sql`]; this file holds what is
-//! SQLite's own: the connection settings, the write lock a creation takes first, and the
-//! batching writer.
+//! SQLite's own: the connection settings, the write lock every writing transaction takes
+//! first, and the batching writer.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -86,7 +86,8 @@ impl Dialect for Sqlite {
     }
 }
 
-/// [`super::Store`] comes from [`sql`]; SQLite differs only in how a creation begins.
+/// [`super::Store`] comes from [`sql`]; SQLite differs only in how a writing transaction
+/// begins.
 #[async_trait]
 impl SqlStore for SqliteStore {
     type Db = Sqlite;
@@ -99,9 +100,12 @@ impl SqlStore for SqliteStore {
         Some(&self.appender)
     }
 
-    /// `BEGIN IMMEDIATE` takes the write lock before the count: a deferred transaction
-    /// would count under a read lock, and two creations could both see room for one more.
-    async fn begin_creation(&self, _capped_owner: Option<&str>) -> Result<Transaction<'static, Sqlite>, StoreError> {
-        self.pool.begin_with("BEGIN IMMEDIATE").await.map_err(backend)
+    /// `BEGIN IMMEDIATE` takes the database's write lock at once, waiting up to
+    /// [`BUSY_TIMEOUT`] for another writer: a deferred transaction would read first and
+    /// then fail with "database is locked" when another writer committed meanwhile (SQLite
+    /// cannot wait there), and two capped creations could both count room for one more.
+    /// The write lock is the whole database's, so it serialises an owner's creations too.
+    async fn begin_write(pool: &SqlitePool, _owner: Option<&str>) -> Result<Transaction<'static, Sqlite>, StoreError> {
+        pool.begin_with("BEGIN IMMEDIATE").await.map_err(backend)
     }
 }

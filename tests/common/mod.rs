@@ -121,20 +121,14 @@ pub async fn create_on_clock(
     config: pb::game_config::Game,
     clock: Option<pb::ClockConfig>,
 ) -> Game {
-    let response = client
-        .create_game(pb::CreateGameRequest {
-            kind: 0,
-            source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
-                game: Some(config),
-                clock,
-                ..Default::default()
-            })),
-            private: false,
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    create_from(client, pb::GameConfig { game: Some(config), clock, ..Default::default() }).await
+}
+
+/// A game of the whole wire configuration `config` (takebacks, starter, clock and all).
+pub async fn create_from(client: &mut Client, config: pb::GameConfig) -> Game {
+    let request =
+        pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Config(config)), ..Default::default() };
+    let response = client.create_game(request).await.unwrap().into_inner();
     Game { id: response.game.unwrap().game_id, tokens: response.seat_tokens.into_iter().map(|t| t.token).collect() }
 }
 
@@ -193,14 +187,17 @@ pub struct BinaryServer {
 impl BinaryServer {
     /// Starts `tabula serve` with `extra` arguments and waits until it listens.
     pub fn spawn(extra: &[&str]) -> BinaryServer {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"));
+        command.args(["serve", "--listen", "127.0.0.1:0"]).args(extra);
+        BinaryServer::run(command)
+    }
+
+    /// Runs `command`, which starts the binary's server (perhaps through a shell), and waits
+    /// until it listens.
+    pub fn run(mut command: std::process::Command) -> BinaryServer {
         use std::io::BufRead;
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .args(extra)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child =
+            command.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::null()).spawn().unwrap();
         let mut line = String::new();
         std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
         let address = line.trim().strip_prefix("listening on ").expect("the bound address is printed").to_owned();
@@ -280,6 +277,7 @@ pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &
         deadline: None,
         players: Vec::new(),
         series: None,
+        seats_reissued: Vec::new(),
     };
     let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
     store.create(record, vec![created], None).await.unwrap();

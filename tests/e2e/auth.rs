@@ -535,3 +535,77 @@ async fn saved_configurations_belong_to_the_key_that_saved_them() {
         .into_inner();
     assert_eq!(listed.saved_configs.len(), 1);
 }
+
+#[tokio::test]
+async fn a_reissue_revokes_the_seats_signed_credentials_issued_before_it() {
+    let lobby = Lobby::new();
+    let server = TestServer::start_with(keyed_options(&lobby)).await;
+    let mut client = server.client().await;
+    let game =
+        create_preset_with(&mut client, Some(LOBBY_KEY), pb::GameKind::TicTacToe, "classic", true).await.unwrap();
+    let signed = |seat: u32, iat: Option<u64>| {
+        let mut claims =
+            serde_json::json!({ "iss": ISSUER, "aud": AUDIENCE, "exp": now() + 600, "game": game.id, "seat": seat });
+        if let Some(iat) = iat {
+            claims["iat"] = iat.into();
+        }
+        lobby.sign(claims)
+    };
+    let view_as =
+        |credential: &str| as_seat(credential, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
+    let (earlier, without_iat, other_seat) =
+        (signed(1, Some(now() - 10)), signed(1, None), signed(2, Some(now() - 10)));
+    for credential in [&earlier, &without_iat, &other_seat] {
+        client.get_view(view_as(credential)).await.unwrap();
+    }
+    let open = as_seat(&earlier, pb::StreamEventsRequest { game_id: game.id.clone(), ..Default::default() });
+    let mut stream = client.stream_events(open).await.unwrap().into_inner();
+    assert_eq!(stream.next().await.unwrap().unwrap().event.unwrap().seq, 1);
+
+    let reissue = with_credential(Some(LOBBY_KEY), pb::ReissueSeatTokenRequest { game_id: game.id.clone(), seat: 1 });
+    client.reissue_seat_token(reissue).await.unwrap();
+    for credential in [&earlier, &without_iat] {
+        let refused = client.get_view(view_as(credential)).await.unwrap_err();
+        assert_error(&refused, Code::Unauthenticated, "CREDENTIAL_REVOKED");
+        assert!(refused.message().contains("iat"), "{refused:?}");
+    }
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(5), stream.next()).await.expect("the stream ended");
+    assert_error(&ended.unwrap().unwrap_err(), Code::Unauthenticated, "CREDENTIAL_REVOKED");
+    // The other seat's credential, and one the lobby mints the seat now, act.
+    client.get_view(view_as(&other_seat)).await.unwrap();
+    let fresh = signed(1, Some(now()));
+    let moved = as_seat(
+        &fresh,
+        pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(cell_move(1, 1)), ..Default::default() },
+    );
+    client.submit_move(moved).await.unwrap();
+}
+
+#[tokio::test]
+async fn racing_reissues_on_sqlite_each_succeed_and_the_last_token_wins() {
+    let directory = tempfile::tempdir().unwrap();
+    let store = tabula::store::SqliteStore::open(&directory.path().join("games.db")).await.unwrap();
+    let server = TestServer::start_on(std::sync::Arc::new(store), ServeOptions::default()).await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+    let mut racing = tokio::task::JoinSet::new();
+    for _ in 0..20 {
+        let mut client = client.clone();
+        let id = game.id.clone();
+        racing.spawn(async move {
+            let request = pb::ReissueSeatTokenRequest { game_id: id, seat: 1 };
+            client.reissue_seat_token(request).await.map(|answer| answer.into_inner().seat_token.unwrap().token)
+        });
+    }
+    let mut tokens = Vec::new();
+    while let Some(answer) = racing.join_next().await {
+        tokens.push(answer.unwrap().unwrap_or_else(|status| panic!("a reissue failed on an idle server: {status:?}")));
+    }
+    // Exactly one of the twenty is the seat's token now.
+    let mut acting = 0;
+    for token in &tokens {
+        let view = as_seat(token, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
+        acting += usize::from(client.get_view(view).await.is_ok());
+    }
+    assert_eq!(acting, 1, "of {} reissued tokens", tokens.len());
+}

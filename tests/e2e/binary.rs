@@ -421,12 +421,35 @@ fn flag_values_that_make_no_sense_are_refused_all_at_once() {
             "0",
             "--search-threads",
             "0",
+            "--max-connections",
+            "0",
+            "--max-connections-per-address",
+            "0",
+            "--handshake-timeout",
+            "0",
+            "--idle-timeout",
+            "0",
+            "--max-events-per-game",
+            "10",
+            "--allowed-host",
+            "http://lobby:1",
         ])
         .output()
         .unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
-    for flag in ["--call-timeout", "--max-streams-per-game", "--max-message-bytes", "--search-threads"] {
+    for flag in [
+        "--call-timeout",
+        "--max-streams-per-game",
+        "--max-message-bytes",
+        "--search-threads",
+        "--max-connections must",
+        "--max-connections-per-address",
+        "--handshake-timeout",
+        "--idle-timeout",
+        "--max-events-per-game",
+        "--allowed-host \"http://lobby:1\"",
+    ] {
         assert!(stderr.contains(flag), "{flag} is not named in: {stderr}");
     }
     assert!(output.stdout.is_empty(), "the server must not have started");
@@ -446,6 +469,11 @@ fn the_readme_states_the_serve_defaults() {
         "--shutdown-grace",
         "--cached-games",
         "--cache-mib",
+        "--max-connections",
+        "--max-connections-per-address",
+        "--handshake-timeout",
+        "--idle-timeout",
+        "--max-events-per-game",
     ] {
         let section = &help[help.find(&format!("{flag} <")).unwrap_or_else(|| panic!("{flag} in --help"))..];
         let default = section.split("[default: ").nth(1).unwrap().split(']').next().unwrap();

@@ -485,3 +485,66 @@ async fn every_kind_plays_on_a_clock_that_moves_for_whoever_runs_out() {
         assert!(seq > 1, "{}: the clock moved", info.name);
     }
 }
+
+/// A Connect Four game on `clock` that allows takebacks (asked of the other seat with
+/// `consent`).
+async fn timed_with_takebacks(client: &mut Client, clock: pb::ClockConfig, consent: bool) -> Game {
+    let config = pb::GameConfig {
+        game: Some(connect_four()),
+        clock: Some(clock),
+        allow_takebacks: true,
+        takebacks_need_consent: consent,
+        ..Default::default()
+    };
+    create_from(client, config).await
+}
+
+/// Seat 1 takes back its last move, at once or by asking seat 2, who agrees; the clocks
+/// afterwards.
+async fn take_back_first_seats_move(client: &mut Client, game: &Game, consent: bool) -> pb::ClockReadings {
+    let request = pb::TakeBackRequest { game_id: game.id.clone(), ..Default::default() };
+    let taken = client.take_back(as_seat(&game.tokens[0], request)).await.unwrap().into_inner();
+    let view = if consent {
+        let answer = pb::AnswerTakeBackRequest { game_id: game.id.clone(), accept: true, ..Default::default() };
+        client.answer_take_back(as_seat(&game.tokens[1], answer)).await.unwrap().into_inner().view.unwrap()
+    } else {
+        taken.view.unwrap()
+    };
+    view.clock.unwrap()
+}
+
+#[tokio::test]
+async fn a_takeback_takes_the_moves_increment_with_it_and_time_used_stays_used() {
+    let (server, time) = server_on_a_hand_clock().await;
+    let mut client = server.client().await;
+    for consent in [false, true] {
+        let start = time.now();
+        let game = timed_with_takebacks(
+            &mut client,
+            clock(vec![fischer(60 * SECOND, 30 * SECOND)], pb::TimeoutRule::Lose),
+            consent,
+        )
+        .await;
+        // Twenty rounds of: seat 1 thinks 1 s and drops a disc (+30 s), seat 2 thinks 1 s,
+        // and seat 1 takes the disc back.
+        for round in 1..=20 {
+            time.advance(Duration::from_secs(1));
+            let moved = client.submit_move(submit(&game, 0, column_move(3))).await.unwrap().into_inner();
+            let after_move = seat_clock(readings(moved.view.as_ref().unwrap()), 1, start).0;
+            assert_eq!(after_move, (60 - round) * SECOND + 30 * SECOND, "round {round}: the increment is earned");
+            time.advance(Duration::from_secs(1));
+            let clocks = take_back_first_seats_move(&mut client, &game, consent).await;
+            let (mine, running, _) = seat_clock(&clocks, 1, start);
+            assert_eq!((mine, running), ((60 - round) * SECOND, true), "round {round}: and it goes with the move");
+            assert_eq!(seat_clock(&clocks, 2, start).0, (60 - round) * SECOND, "round {round}: seat 2's second ran");
+        }
+    }
+    // A time per move: the move's fresh time goes with it too, and what it used stays used.
+    let start = time.now();
+    let game =
+        timed_with_takebacks(&mut client, clock(vec![per_move(20 * SECOND)], pb::TimeoutRule::Lose), false).await;
+    time.advance(Duration::from_secs(5));
+    client.submit_move(submit(&game, 0, column_move(3))).await.unwrap();
+    let clocks = take_back_first_seats_move(&mut client, &game, false).await;
+    assert_eq!(seat_clock(&clocks, 1, start).0, 15 * SECOND);
+}

@@ -299,3 +299,105 @@ async fn a_resignation_reveals_both_fleets_exactly_when_the_configuration_does()
         }
     }
 }
+
+/// A Battleship game on the default ocean that allows takebacks (asked of the other seat
+/// with `consent`), nothing placed yet.
+async fn battleship_allowing_takebacks(client: &mut Client, consent: bool) -> Game {
+    let config = pb::GameConfig {
+        game: Some(pb::game_config::Game::Battleship(Default::default())),
+        allow_takebacks: true,
+        takebacks_need_consent: consent,
+        ..Default::default()
+    };
+    create_from(client, config).await
+}
+
+/// [`battleship_allowing_takebacks`], both fleets placed and confirmed.
+async fn battleship_with_takebacks(client: &mut Client, consent: bool) -> Game {
+    let game = battleship_allowing_takebacks(client, consent).await;
+    for seat in [0, 1] {
+        client.submit_move(submit(&game, seat, classic_fleet())).await.unwrap();
+        client.submit_move(submit(&game, seat, ready())).await.unwrap();
+    }
+    game
+}
+
+fn take_back(game: &Game, seat: usize) -> tonic::Request<pb::TakeBackRequest> {
+    as_seat(&game.tokens[seat], pb::TakeBackRequest { game_id: game.id.clone(), ..Default::default() })
+}
+
+#[tokio::test]
+async fn a_shot_is_never_taken_back_so_probing_the_fleet_finds_nothing() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    for consent in [false, true] {
+        let game = battleship_with_takebacks(&mut client, consent).await;
+        // The attack: shoot, read hit or miss, take the shot back, shoot elsewhere.
+        for column in 0..10 {
+            let fired = client.submit_move(submit(&game, 0, shot(column, column))).await.unwrap().into_inner();
+            let error = client.take_back(take_back(&game, 0)).await.unwrap_err();
+            assert_error(&error, tonic::Code::FailedPrecondition, "TAKEBACK_NOT_ALLOWED");
+            assert!(error.message().contains("cannot be taken back"), "{}", error.message());
+            let view = client
+                .get_view(as_seat(
+                    &game.tokens[0],
+                    pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() },
+                ))
+                .await
+                .unwrap()
+                .into_inner()
+                .view
+                .unwrap();
+            assert_eq!(view.seq, fired.seq, "a refused takeback appends nothing");
+            assert_eq!(view.move_count, fired.view.unwrap().move_count);
+            // The shot stands: seat 2 is to act, and answers with a shot of its own.
+            assert_eq!(view.to_act, vec![2]);
+            client.submit_move(submit(&game, 1, shot(9, 9 - column))).await.unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn placements_may_be_taken_back_before_the_fleet_is_ready() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = battleship_allowing_takebacks(&mut client, false).await;
+    client.submit_move(submit(&game, 0, classic_fleet())).await.unwrap();
+    client.submit_move(submit(&game, 0, ready())).await.unwrap();
+    let undone = client.take_back(take_back(&game, 0)).await.unwrap().into_inner();
+    assert_eq!(undone.view.as_ref().unwrap().to_act, vec![1, 2], "seat 1 is placing again");
+    client.take_back(take_back(&game, 0)).await.unwrap();
+    let view = undone.view.unwrap();
+    assert_eq!(view.move_count, 1, "after the Ready, the fleet was still placed");
+}
+
+#[tokio::test]
+async fn a_finished_games_hidden_positions_are_analysed_only_for_the_seat_asking() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // A fleet that stays hidden at the end, placed a ship at a time: after seq 2 seat 1 has
+    // its carrier placed and both seats are still placing.
+    let config = pb::BattleshipConfig { hide_fleets_at_end: true, ..Default::default() };
+    let game = create_config(&mut client, pb::game_config::Game::Battleship(config)).await;
+    let carrier = pb::Move {
+        kind: Some(pb::r#move::Kind::Place(pb::Place {
+            target: Some(pb::place::Target::Ship(ship_move(0, 0, false, 5))),
+        })),
+    };
+    client.submit_move(submit(&game, 0, carrier)).await.unwrap();
+    let resign = pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
+    client.resign(as_seat(&game.tokens[1], resign)).await.unwrap();
+    let hint = |credential: Option<&str>| {
+        let request = pb::GetHintRequest { game_id: game.id.clone(), at_seq: Some(2), ..Default::default() };
+        with_credential(credential, request)
+    };
+    // A spectator would be suggested a placement that avoids seat 1's carrier: where it is not.
+    let error = client.get_hint(hint(None)).await.unwrap_err();
+    assert_error(&error, tonic::Code::PermissionDenied, "SEAT_REQUIRED");
+    assert!(error.message().contains("hidden information"), "{}", error.message());
+    // Each seat may, for itself: the analysis starts from what that seat saw then.
+    for (seat, token) in game.tokens.iter().enumerate() {
+        let own = client.get_hint(hint(Some(token))).await.unwrap().into_inner();
+        assert_eq!((own.seq, own.seat), (2, seat as u32 + 1));
+    }
+}

@@ -193,3 +193,111 @@ async fn tabula_replay_prints_every_move_with_its_board_and_hides_what_the_viewe
     assert!(!wrong.status.success());
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("--seat must be between 1 and 2"));
 }
+
+/// A peg solitaire game (triangle15) made `cycles` move-and-takeback cycles long, then
+/// resigned: a log of `2 * cycles + 3` events.
+async fn long_puzzle(client: &mut Client, cycles: usize) -> Game {
+    let game = create_preset(client, pb::GameKind::PegSolitaire, "triangle15").await;
+    let listed = pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 0 };
+    let legal = client.list_legal_moves(as_seat(&game.tokens[0], listed)).await.unwrap().into_inner();
+    let jump = legal.moves[0].r#move.clone().unwrap();
+    for _ in 0..cycles {
+        client.submit_move(submit(&game, 0, jump.clone())).await.unwrap();
+        let back = pb::TakeBackRequest { game_id: game.id.clone(), ..Default::default() };
+        client.take_back(as_seat(&game.tokens[0], back)).await.unwrap();
+    }
+    let resign = pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
+    client.resign(as_seat(&game.tokens[0], resign)).await.unwrap();
+    game
+}
+
+#[tokio::test]
+async fn a_past_position_replays_from_the_nearest_checkpoint_not_from_the_start() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("games.db");
+    let store = tabula::store::SqliteStore::open(&path).await.unwrap();
+    let server = TestServer::start_on(Arc::new(store), ServeOptions::default()).await;
+    let mut client = server.client().await;
+    let game = long_puzzle(&mut client, 600).await;
+    let last = 2 * 600 + 3;
+    // Snapshots are saved in the background: wait for the checkpoints at 512 and 1024.
+    let file = sqlx::SqlitePool::connect(&format!("sqlite:{}", path.display())).await.unwrap();
+    let kept = || async {
+        sqlx::query_scalar::<_, i64>("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq")
+            .bind(&game.id)
+            .fetch_all(&file)
+            .await
+            .unwrap()
+    };
+    let started = std::time::Instant::now();
+    while !(kept().await.contains(&512) && kept().await.contains(&1024)) {
+        assert!(started.elapsed() < Duration::from_secs(10), "snapshots kept: {:?}", kept().await);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let snapshots = kept().await;
+    assert!(snapshots.len() <= 4, "the newest and the checkpoints, not every snapshot: {snapshots:?}");
+    // Damage the log near its start, behind the server's back: whatever reads it from there fails.
+    sqlx::query("UPDATE events SET body = 'damaged' WHERE game_id = ? AND seq = 5")
+        .bind(&game.id)
+        .execute(&file)
+        .await
+        .unwrap();
+    let damaged = view_at(&mut client, &game, None, 100).await.unwrap_err();
+    assert_error(&damaged, Code::Unavailable, "STORAGE_UNAVAILABLE");
+    // Positions past a checkpoint replay from it, and never read that far back.
+    for seq in [600, 1_100, last - 1, last] {
+        let view = view_at(&mut client, &game, None, seq).await.unwrap_or_else(|e| panic!("at {seq}: {e:?}"));
+        assert_eq!(view.seq, seq);
+        let moved = seq % 2 == 0 && seq < last - 1;
+        assert_eq!(view.move_count, u32::from(moved), "at {seq}: a move, or its takeback (or the end)");
+        let hint = pb::GetHintRequest { game_id: game.id.clone(), at_seq: Some(seq), ..Default::default() };
+        client.get_hint(hint).await.unwrap_or_else(|e| panic!("a hint at {seq}: {e:?}"));
+    }
+    // So does a stream with views resumed there.
+    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 1_100, include_views: true };
+    let mut stream = client.stream_events(request).await.unwrap().into_inner();
+    let first = stream.message().await.unwrap().unwrap();
+    assert_eq!((first.event.unwrap().seq, first.view.unwrap().seq), (1_101, 1_101));
+}
+
+#[tokio::test]
+async fn a_busy_search_pool_refuses_a_past_position_before_reading_it_back() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("games.db");
+    let store = tabula::store::SqliteStore::open(&path).await.unwrap();
+    let mut options = ServeOptions::default();
+    options.limits.search_threads = 1;
+    let server = TestServer::start_on(Arc::new(store), options).await;
+    let mut client = server.client().await;
+    let game = long_puzzle(&mut client, 20).await;
+    // A log that no longer reads back: a replay would end in a storage failure.
+    let file = sqlx::SqlitePool::connect(&format!("sqlite:{}", path.display())).await.unwrap();
+    sqlx::query("UPDATE events SET body = 'damaged' WHERE game_id = ? AND seq = 5")
+        .bind(&game.id)
+        .execute(&file)
+        .await
+        .unwrap();
+    // The only search place is taken by a long hint in a running game of chess.
+    let request = pb::CreateGameRequest {
+        kind: pb::GameKind::Chess as i32,
+        source: Some(pb::create_game_request::Source::Preset("standard".into())),
+        allow_hints: Some(true),
+        ..Default::default()
+    };
+    let busy = client.create_game(request).await.unwrap().into_inner();
+    let long = as_seat(
+        &busy.seat_tokens[0].token,
+        pb::GetHintRequest {
+            game_id: busy.game.unwrap().game_id,
+            max_time: Some(prost_types::Duration { seconds: 5, nanos: 0 }),
+            ..Default::default()
+        },
+    );
+    let mut searching = client.clone();
+    let running = tokio::spawn(async move { searching.get_hint(long).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let hint = pb::GetHintRequest { game_id: game.id.clone(), at_seq: Some(30), ..Default::default() };
+    let refused = client.get_hint(hint).await.unwrap_err();
+    assert_error(&refused, Code::ResourceExhausted, "SEARCH_BUSY");
+    running.abort();
+}

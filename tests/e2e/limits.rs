@@ -188,7 +188,7 @@ async fn a_game_has_at_most_its_cap_of_open_streams() {
 
 #[tokio::test]
 async fn a_connection_has_at_most_its_cap_of_concurrent_calls() {
-    let server = TestServer::start_with(options(|o| o.limits.max_streams_per_connection = 2)).await;
+    let server = TestServer::start_with(options(|o| o.limits.connections.max_streams = 2)).await;
     let mut client = server.client().await;
     let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
     let request = || pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false };
@@ -365,7 +365,9 @@ async fn tls_round_trip_with_a_private_ca() {
     let server_key = rcgen::KeyPair::generate().unwrap();
     let server_cert =
         rcgen::CertificateParams::new(vec!["localhost".to_owned()]).unwrap().signed_by(&server_key, &ca).unwrap();
-    let identity = tonic::transport::Identity::from_pem(server_cert.pem(), server_key.serialize_pem());
+    let identity =
+        tabula::service::TlsIdentity::from_pem(server_cert.pem().as_bytes(), server_key.serialize_pem().as_bytes())
+            .unwrap();
 
     let server = TestServer::start_with(options(|o| o.tls = Some(identity))).await;
     let address = server.address.replace("http://", "https://");
@@ -390,4 +392,65 @@ async fn tls_round_trip_with_a_private_ca() {
         let refused = Client::new(channel).list_game_kinds(pb::ListGameKindsRequest {}).await;
         assert!(refused.is_err(), "a plain-text call was answered on the TLS port");
     }
+}
+
+#[tokio::test]
+async fn a_games_log_is_capped_and_then_takes_only_its_end() {
+    let server = TestServer::start_with(options(|o| o.limits.max_events_per_game = 40)).await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::PegSolitaire, "triangle15").await;
+    let listed = pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 0 };
+    let legal = client.list_legal_moves(as_seat(&game.tokens[0], listed)).await.unwrap().into_inner();
+    let jump = legal.moves[0].r#move.clone().unwrap();
+    let back = || as_seat(&game.tokens[0], pb::TakeBackRequest { game_id: game.id.clone(), ..Default::default() });
+    // One seat alone, a move and its takeback again and again: every one an event.
+    let mut seq = 1;
+    while seq < 40 {
+        seq = client.submit_move(submit(&game, 0, jump.clone())).await.unwrap().into_inner().seq;
+        if seq < 40 {
+            seq = client.take_back(back()).await.unwrap().into_inner().seq;
+        }
+    }
+    assert_eq!(seq, 40);
+    let full = client.take_back(back()).await.unwrap_err();
+    assert_error(&full, Code::ResourceExhausted, "EVENT_LOG_FULL");
+    let info = full.get_details_error_info().unwrap();
+    assert_eq!((info.metadata["limit"].as_str(), info.metadata["current_seq"].as_str()), ("40", "40"));
+    let checked = pb::SubmitMoveRequest { validate_only: true, ..submit(&game, 0, jump.clone()).into_inner() };
+    let refused = client.submit_move(as_seat(&game.tokens[0], checked)).await.unwrap_err();
+    assert_error(&refused, Code::ResourceExhausted, "EVENT_LOG_FULL");
+    // What ends the game still goes in, and the log ends with it.
+    let resign = pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
+    let ended = client.resign(as_seat(&game.tokens[0], resign)).await.unwrap().into_inner();
+    assert_eq!(ended.seq, 42, "the resignation and the end");
+    assert_eq!(ended.view.unwrap().status, pb::GameStatus::Finished as i32);
+}
+
+#[tokio::test]
+async fn clock_changes_count_against_a_games_log() {
+    let server = TestServer::start_with(options(|o| o.limits.max_events_per_game = 20)).await;
+    let mut client = server.client().await;
+    let clock = pb::ClockConfig {
+        controls: vec![pb::TimeControl {
+            control: Some(pb::time_control::Control::PerMove(prost_types::Duration { seconds: 600, nanos: 0 })),
+        }],
+        ..Default::default()
+    };
+    let game = create_on_clock(&mut client, pb::game_config::Game::ConnectFour(Default::default()), Some(clock)).await;
+    let add = || pb::AddTimeRequest {
+        game_id: game.id.clone(),
+        seat: 1,
+        time: Some(prost_types::Duration { seconds: 1, nanos: 0 }),
+        ..Default::default()
+    };
+    for _ in 1..20 {
+        client.add_time(add()).await.unwrap();
+    }
+    assert_error(&client.add_time(add()).await.unwrap_err(), Code::ResourceExhausted, "EVENT_LOG_FULL");
+    let abort = pb::AbortGameRequest {
+        game_id: game.id.clone(),
+        explanation: "too many clock changes".into(),
+        ..Default::default()
+    };
+    client.abort_game(abort).await.unwrap();
 }

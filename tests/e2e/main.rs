@@ -12,6 +12,7 @@ mod bots;
 mod chess_and_puzzles;
 mod clocks;
 mod concurrency;
+mod connections;
 mod durability;
 mod errors;
 mod games;

@@ -154,3 +154,65 @@ async fn a_saved_random_start_stays_random_and_each_game_draws_its_own() {
     }
     assert!(starters.contains(&pb::Starter::FirstSeat) && starters.contains(&pb::Starter::SecondSeat), "{starters:?}");
 }
+
+/// Creates the saved configuration `name` (a copy of [`connect_five`]).
+async fn save(client: &mut Client, name: String) -> Result<pb::SavedConfig, tonic::Status> {
+    let saved = pb::SavedConfig { name, ..connect_five("raced") };
+    client.create_saved_config(pb::CreateSavedConfigRequest { saved_config: Some(saved) }).await.map(|r| r.into_inner())
+}
+
+#[tokio::test]
+async fn racing_saves_on_sqlite_are_answered_as_on_an_idle_server() {
+    let directory = tempfile::tempdir().unwrap();
+    let store = tabula::store::SqliteStore::open(&directory.path().join("games.db")).await.unwrap();
+    let server = TestServer::start_on(std::sync::Arc::new(store), tabula::service::ServeOptions::default()).await;
+    let client = server.client().await;
+    // Twenty different names at once: all saved.
+    let mut racing = tokio::task::JoinSet::new();
+    for n in 0..20 {
+        let mut client = client.clone();
+        racing.spawn(async move { save(&mut client, format!("name-{n}")).await });
+    }
+    while let Some(saved) = racing.join_next().await {
+        saved.unwrap().unwrap_or_else(|status| panic!("a save failed on an idle server: {status:?}"));
+    }
+    // Twenty of one name at once: one saved, every other told it exists.
+    for _ in 0..20 {
+        let mut client = client.clone();
+        racing.spawn(async move { save(&mut client, "the-same".to_owned()).await });
+    }
+    let mut created = 0;
+    while let Some(saved) = racing.join_next().await {
+        match saved.unwrap() {
+            Ok(_) => created += 1,
+            Err(status) => assert_error(&status, Code::AlreadyExists, "SAVED_CONFIG_EXISTS"),
+        }
+    }
+    assert_eq!(created, 1);
+}
+
+#[tokio::test]
+async fn a_description_is_free_text_by_the_rule_player_names_follow() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    for bad in ["nul\0here", "escape\u{1b}[31m", "two\nlines", "\u{202e}reversed"] {
+        let saved = pb::SavedConfig { description: bad.into(), ..connect_five("") };
+        let error =
+            client.create_saved_config(pb::CreateSavedConfigRequest { saved_config: Some(saved) }).await.unwrap_err();
+        assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
+        let violations = error.get_details_bad_request().unwrap().field_violations;
+        assert_eq!(violations.len(), 1, "{violations:?}");
+        assert_eq!(violations[0].field, "saved_config.description");
+        assert!(violations[0].description.contains("control characters"), "{violations:?}");
+    }
+    // The same refusal as a player's name gets.
+    let request = pb::CreateGameRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        players: vec![pb::Player { player_id: "p1".into(), display_name: "nul\0here".into() }],
+        ..Default::default()
+    };
+    let error = client.create_game(request).await.unwrap_err();
+    let violations = error.get_details_bad_request().unwrap().field_violations;
+    assert_eq!(violations[0].description, "must not contain control characters or bidirectional overrides");
+}

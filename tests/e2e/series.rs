@@ -308,3 +308,31 @@ async fn a_series_left_half_way_by_a_dead_process_is_moved_on_by_the_next() {
     assert_eq!(moved_on.points, [1.0, 0.0]);
     assert_eq!(moved_on.games[0].points, [1.0, 0.0]);
 }
+
+#[tokio::test]
+async fn deleting_a_running_game_moves_its_series_on_at_once() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let request = pb::CreateSeriesRequest { best_of: 3, ..preset_series(pb::GameKind::ConnectFour, "classic") };
+    let created = client.create_series(request).await.unwrap();
+    let series = created.into_inner().series.unwrap();
+    let deleted = series.games[0].game_id.clone();
+    client.delete_game(pb::DeleteGameRequest { game_id: deleted.clone() }).await.unwrap();
+    // Well before the sweep that would otherwise find it (every 30 s).
+    let started = std::time::Instant::now();
+    let moved_on = loop {
+        let now = get_series(&mut client, &series.series_id).await;
+        if now.games.len() == 2 {
+            break now;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "the series waited for its sweep: {now:?}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert_eq!(moved_on.games[0].game_id, deleted);
+    assert_eq!(
+        moved_on.games[0].outcome.as_ref().unwrap().r#type(),
+        pb::OutcomeType::NoResult,
+        "it counts for nothing"
+    );
+    assert_eq!(moved_on.points, [0.0, 0.0]);
+}

@@ -164,6 +164,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         clock,
         players: Vec::new(),
         series: None,
+        seats_reissued: Vec::new(),
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

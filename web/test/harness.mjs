@@ -72,11 +72,17 @@ export function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
 }
 
-/** A page that fails the test on any script error in it. */
+/**
+ * A page that fails the test on any script error in it, and on anything the server's
+ * Content-Security-Policy refuses (the browser reports each refusal on its console).
+ */
 export async function newPage(browser, viewport = { width: 900, height: 1000 }) {
   const page = await browser.newPage({ viewport });
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   page.errors = errors;
   return page;
 }

@@ -118,7 +118,9 @@ const (
 	ErrorReason_ERROR_REASON_NOTHING_TO_CAPTURE ErrorReason = 31
 	// FAILED_PRECONDITION: this kind of move does not belong to the seat's current phase.
 	ErrorReason_ERROR_REASON_WRONG_PHASE ErrorReason = 32
-	// FAILED_PRECONDITION: the game's configuration does not allow takebacks.
+	// FAILED_PRECONDITION: the game's configuration does not allow takebacks, or the move
+	// would have to undo showed its mover hidden information (a Battleship shot), which can
+	// never be taken back.
 	ErrorReason_ERROR_REASON_TAKEBACK_NOT_ALLOWED ErrorReason = 33
 	// FAILED_PRECONDITION: there is no move of the caller's to take back.
 	ErrorReason_ERROR_REASON_NOTHING_TO_TAKE_BACK ErrorReason = 34
@@ -207,8 +209,10 @@ const (
 	ErrorReason_ERROR_REASON_UNSUPPORTED_COMPRESSION ErrorReason = 67
 	// UNIMPLEMENTED: the service has no such method.
 	ErrorReason_ERROR_REASON_UNKNOWN_METHOD ErrorReason = 68
-	// UNAUTHENTICATED: the seat token this event stream was opened with has been reissued;
-	// the stream ends. Open a new one with the new token.
+	// UNAUTHENTICATED: the seat's token has been reissued (`ReissueSeatToken`) since the
+	// credential was issued: an event stream opened with the old token ends, and a signed
+	// seat credential issued in an earlier second (its `iat`), or without `iat`, is refused.
+	// Open a new stream with the new token, or ask the lobby for a fresh signed credential.
 	ErrorReason_ERROR_REASON_CREDENTIAL_REVOKED ErrorReason = 69
 	// RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
 	// metadata `threads` holds their number. Retry shortly.
@@ -251,6 +255,16 @@ const (
 	ErrorReason_ERROR_REASON_TOO_MANY_SAVED_CONFIGS ErrorReason = 82
 	// NOT_FOUND: no series has this id (`GetSeries`, `StreamSeriesEvents`).
 	ErrorReason_ERROR_REASON_SERIES_NOT_FOUND ErrorReason = 83
+	// RESOURCE_EXHAUSTED: the game's log holds as many events as the server keeps for one game
+	// (`--max-events-per-game`, 20,000 by default; moves, takebacks and clock changes all
+	// count); metadata `limit` holds it and `current_seq` the game's newest seq. Only what ends
+	// the game is still taken: a resignation, `AbortGame`, `AdjudicateGame`, the clock.
+	ErrorReason_ERROR_REASON_EVENT_LOG_FULL ErrorReason = 84
+	// PERMISSION_DENIED: the request's host (`Host` or `:authority`) is not one this server
+	// answers: a server on a loopback address without service keys answers only `localhost`
+	// and loopback addresses (and the names given with `--allowed-host`), so that a web page
+	// elsewhere cannot reach it through a name it controls (DNS rebinding).
+	ErrorReason_ERROR_REASON_HOST_NOT_ALLOWED ErrorReason = 85
 )
 
 // Enum value maps for ErrorReason.
@@ -340,6 +354,8 @@ var (
 		81: "ERROR_REASON_SAVED_CONFIG_EXISTS",
 		82: "ERROR_REASON_TOO_MANY_SAVED_CONFIGS",
 		83: "ERROR_REASON_SERIES_NOT_FOUND",
+		84: "ERROR_REASON_EVENT_LOG_FULL",
+		85: "ERROR_REASON_HOST_NOT_ALLOWED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -426,6 +442,8 @@ var (
 		"ERROR_REASON_SAVED_CONFIG_EXISTS":        81,
 		"ERROR_REASON_TOO_MANY_SAVED_CONFIGS":     82,
 		"ERROR_REASON_SERIES_NOT_FOUND":           83,
+		"ERROR_REASON_EVENT_LOG_FULL":             84,
+		"ERROR_REASON_HOST_NOT_ALLOWED":           85,
 	}
 )
 
@@ -460,7 +478,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xde\x16\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xa2\x17\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -546,7 +564,9 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"#ERROR_REASON_SAVED_CONFIG_NOT_FOUND\x10P\x12$\n" +
 	" ERROR_REASON_SAVED_CONFIG_EXISTS\x10Q\x12'\n" +
 	"#ERROR_REASON_TOO_MANY_SAVED_CONFIGS\x10R\x12!\n" +
-	"\x1dERROR_REASON_SERIES_NOT_FOUND\x10SBZ\n" +
+	"\x1dERROR_REASON_SERIES_NOT_FOUND\x10S\x12\x1f\n" +
+	"\x1bERROR_REASON_EVENT_LOG_FULL\x10T\x12!\n" +
+	"\x1dERROR_REASON_HOST_NOT_ALLOWED\x10UBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

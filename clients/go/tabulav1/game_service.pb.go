@@ -10,8 +10,9 @@
 //   moves a seat;
 // - a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
 //   game: the call acts as that seat;
-// - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
-//   the call acts as the seat it names, in the game it names.
+// - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`,
+//   and `iat` to survive a `ReissueSeatToken` of another credential's seat): the call acts
+//   as the seat it names, in the game it names.
 // A call without a credential acts as a spectator, which may read the views and events of
 // games that are not private, but not move. Seats are numbered from 1 everywhere.
 //
@@ -23,8 +24,10 @@
 // `MESSAGE_TOO_LARGE`. A call naming a game may also fail with INVALID_ARGUMENT
 // `INVALID_REQUEST` (`game_id` empty or longer than 64 characters), NOT_FOUND
 // `GAME_NOT_FOUND`, PERMISSION_DENIED `PRIVATE_GAME` (a spectator of a private game) or
-// `CREDENTIAL_FOR_OTHER_GAME` (a signed credential for another game), and UNAUTHENTICATED
-// `INVALID_CREDENTIAL` for a seat token of another game. When the server has service keys,
+// `CREDENTIAL_FOR_OTHER_GAME` (a signed credential for another game), UNAUTHENTICATED
+// `INVALID_CREDENTIAL` for a seat token of another game and `CREDENTIAL_REVOKED` for a
+// signed credential issued before its seat's token was reissued, and, for a call that
+// appends to the log, RESOURCE_EXHAUSTED `EVENT_LOG_FULL`. When the server has service keys,
 // a managing call fails with UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a credential and
 // PERMISSION_DENIED `SERVICE_KEY_REQUIRED` with a seat credential. The RPC comments below
 // list only the errors particular to each call.

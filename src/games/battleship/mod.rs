@@ -578,6 +578,12 @@ impl Rules for Battleship {
         }
     }
 
+    /// A shot shows its shooter a hit or a miss on the hidden fleet; a placement or a
+    /// `Ready` shows nothing of the other seat's.
+    fn reveals_to_mover(_config: &Config, _actor: Seat, action: &Action) -> bool {
+        matches!(action, Action::Shot(_))
+    }
+
     fn describe(&self, action: &Action) -> String {
         let ship = |s: &ShipPlacement| {
             let way = match s.orientation {

@@ -865,3 +865,38 @@ fn the_density_bot_reads_touching_sunk_ships_every_way_they_fit() {
         }
     }
 }
+
+#[test]
+fn placements_and_ready_can_be_taken_back_but_never_a_shot() {
+    for consent in [false, true] {
+        let play = PlayOptions { allow_takebacks: true, takeback_consent: consent, ..PlayOptions::default() };
+        let config = Config { play, ..Config::default() };
+        let take_back = |game: &mut Match<Battleship>, seat: Seat| {
+            if consent {
+                game.request_take_back(seat)?;
+                game.answer_take_back(seat.opponent(), true)
+            } else {
+                game.take_back(seat)
+            }
+        };
+        let mut game = Match::<Battleship>::new(config.clone()).unwrap();
+        game.apply(Seat::FIRST, &place(ship(0, 0, false, 5))).unwrap();
+        take_back(&mut game, Seat::FIRST).unwrap();
+        assert_eq!(game.move_count(), 0, "a placement is undone");
+        game.apply(Seat::FIRST, &fleet(&rows_fleet())).unwrap();
+        game.apply(Seat::FIRST, &Action::Ready).unwrap();
+        take_back(&mut game, Seat::FIRST).unwrap();
+        assert!(game.to_act().contains(&Seat::FIRST), "a Ready is undone: seat 1 places again");
+
+        let mut game = in_play(config, &rows_fleet(), &columns_fleet());
+        for (row, col) in [(0, 9), (9, 0)] {
+            shoot(&mut game, Seat::FIRST, row, col);
+            let before = game.clone();
+            let error = take_back(&mut game, Seat::FIRST).unwrap_err();
+            assert_eq!(error.reason, Reason::TakebackNotAllowed, "{}", error.message);
+            assert!(error.message.contains("cannot be taken back"), "{}", error.message);
+            assert_eq!(game, before, "a refused takeback changes nothing");
+            game.apply(Seat::SECOND, &Action::Shot(Cell::new(row, col))).unwrap();
+        }
+    }
+}

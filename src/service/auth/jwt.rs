@@ -4,6 +4,8 @@
 //! no HMAC keyed with the public key). Issuer, audience and expiry are required and
 //! checked; the claims `game` (the game id) and `seat` (numbered from 1) say what the
 //! credential is for. The seat is only ever taken from here, never from a request body.
+//! `iat`, when present, says when it was issued: a `ReissueSeatToken` of its seat revokes
+//! every credential for the seat issued in an earlier second, and every one without `iat`.
 
 use std::fmt;
 
@@ -23,6 +25,9 @@ pub struct SeatClaims {
     pub game: String,
     /// The seat, numbered from 1.
     pub seat: u32,
+    /// When it was issued, in seconds since the epoch, if it says.
+    #[serde(default)]
+    pub iat: Option<u64>,
 }
 
 /// Checks seat credentials against one trusted public key.

@@ -14,8 +14,11 @@ mod service_keys;
 
 use tonic::metadata::MetadataMap;
 
+use std::time::SystemTime;
+
 use super::error::ApiError;
 use crate::engine::{Seat, Viewer};
+use crate::play::revoked_by_reissue;
 use crate::store::TokenHash;
 
 pub use jwt::{CLOCK_LEEWAY_SECS, JwtVerifier, SeatClaims};
@@ -100,6 +103,8 @@ pub struct GameAccess<'a> {
     pub private: bool,
     /// Its seat token hashes, in seat order.
     pub seat_hashes: &'a [TokenHash],
+    /// When each seat's token was last reissued, in seat order (missing when never).
+    pub seats_reissued: &'a [Option<SystemTime>],
 }
 
 /// Who a call with `credential` acts as in `game`.
@@ -107,7 +112,8 @@ pub struct GameAccess<'a> {
 /// # Errors
 /// `PRIVATE_GAME` for a spectator of a private game, `INVALID_CREDENTIAL` for a seat token
 /// of no seat of this game or a seat the game lacks, `CREDENTIAL_FOR_OTHER_GAME` for a
-/// signed credential naming another game.
+/// signed credential naming another game, `CREDENTIAL_REVOKED` for a signed credential
+/// issued before its seat's token was reissued.
 pub fn viewer_in(credential: &Credential, game: &GameAccess<'_>) -> Result<Viewer, ApiError> {
     match credential {
         Credential::None if game.private => Err(ApiError::PrivateGame(game.id.to_owned())),
@@ -120,10 +126,16 @@ pub fn viewer_in(credential: &Credential, game: &GameAccess<'_>) -> Result<Viewe
         Credential::Signed(claims) if claims.game != game.id => {
             Err(ApiError::CredentialForOtherGame(game.id.to_owned()))
         }
-        Credential::Signed(claims) => Seat::from_number(claims.seat)
-            .filter(|seat| seat.index() < game.seat_hashes.len())
-            .map(Viewer::Seat)
-            .ok_or(ApiError::InvalidCredential("the seat credential names a seat this game does not have")),
+        Credential::Signed(claims) => {
+            let seat = Seat::from_number(claims.seat)
+                .filter(|seat| seat.index() < game.seat_hashes.len())
+                .ok_or(ApiError::InvalidCredential("the seat credential names a seat this game does not have"))?;
+            let reissued = game.seats_reissued.get(seat.index()).copied().flatten();
+            if revoked_by_reissue(reissued, claims.iat) {
+                return Err(ApiError::SignedCredentialRevoked);
+            }
+            Ok(Viewer::Seat(seat))
+        }
     }
 }
 
@@ -167,18 +179,31 @@ mod tests {
     fn seat_tokens_act_as_their_seat_and_spectators_stay_out_of_private_games() {
         let (token, hash) = new_token();
         let hashes = [hash, new_token().1];
-        let open = GameAccess { id: "g", private: false, seat_hashes: &hashes };
-        let closed = GameAccess { id: "g", private: true, seat_hashes: &hashes };
+        let open = GameAccess { id: "g", private: false, seat_hashes: &hashes, seats_reissued: &[] };
+        let closed = GameAccess { id: "g", private: true, seat_hashes: &hashes, seats_reissued: &[] };
         let seat = Credential::SeatToken(token);
         assert_eq!(viewer_in(&seat, &closed).unwrap(), Viewer::Seat(Seat::FIRST));
         assert_eq!(viewer_in(&Credential::None, &open).unwrap(), Viewer::Spectator);
         assert!(matches!(viewer_in(&Credential::None, &closed), Err(ApiError::PrivateGame(_))));
         assert_eq!(viewer_in(&Credential::ServiceKey("lobby".into()), &closed).unwrap(), Viewer::Spectator);
         assert!(viewer_in(&Credential::SeatToken("other".into()), &open).is_err());
-        let signed = |game: &str, seat| Credential::Signed(SeatClaims { game: game.into(), seat });
+        let signed = |game: &str, seat| Credential::Signed(SeatClaims { game: game.into(), seat, iat: None });
         assert_eq!(viewer_in(&signed("g", 2), &closed).unwrap(), Viewer::Seat(Seat::SECOND));
         assert!(matches!(viewer_in(&signed("h", 1), &closed), Err(ApiError::CredentialForOtherGame(_))));
         assert!(matches!(viewer_in(&signed("g", 3), &closed), Err(ApiError::InvalidCredential(_))));
         assert!(matches!(viewer_in(&signed("g", 0), &closed), Err(ApiError::InvalidCredential(_))));
+    }
+
+    #[test]
+    fn a_reissue_revokes_the_signed_credentials_of_its_seat_issued_in_an_earlier_second() {
+        let hashes = [new_token().1, new_token().1];
+        let reissued = [None, Some(std::time::UNIX_EPOCH + std::time::Duration::from_millis(1_000_500))];
+        let game = GameAccess { id: "g", private: false, seat_hashes: &hashes, seats_reissued: &reissued };
+        let signed = |seat, iat| Credential::Signed(SeatClaims { game: "g".into(), seat, iat });
+        assert_eq!(viewer_in(&signed(1, None), &game).unwrap(), Viewer::Seat(Seat::FIRST), "seat 1 was not reissued");
+        assert!(matches!(viewer_in(&signed(2, None), &game), Err(ApiError::SignedCredentialRevoked)));
+        assert!(matches!(viewer_in(&signed(2, Some(999)), &game), Err(ApiError::SignedCredentialRevoked)));
+        assert_eq!(viewer_in(&signed(2, Some(1_000)), &game).unwrap(), Viewer::Seat(Seat::SECOND));
+        assert_eq!(viewer_in(&signed(2, Some(1_001)), &game).unwrap(), Viewer::Seat(Seat::SECOND));
     }
 }

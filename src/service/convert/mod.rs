@@ -9,6 +9,7 @@ mod games;
 mod moves;
 mod players;
 mod series;
+mod text;
 mod view;
 
 pub use analysis::{analysis_request_from_proto, hint_to_proto};
@@ -17,6 +18,7 @@ pub use config::{config_from_proto, config_to_proto, kind_from_proto, kind_to_pr
 pub use moves::{action_from_proto, action_to_proto};
 pub use players::{MAX_PLAYER_ID_CHARS, players_from_proto, players_to_proto};
 pub use series::{series_events, series_to_proto};
+pub use text::check_free_text;
 pub use view::{event_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto};
 
 use super::error::ApiError;

@@ -1,6 +1,7 @@
 //! Who sits in the seats: the wire's `Player` and the store's, both ways.
 
 use super::Violations;
+use super::text::check_free_text;
 use crate::proto::tabula::v1 as pb;
 use crate::store::Player;
 
@@ -10,7 +11,8 @@ pub const MAX_PLAYER_ID_CHARS: usize = 128;
 pub const MAX_DISPLAY_NAME_CHARS: usize = 64;
 
 /// The players a request seats, checked: at most `seats` entries, each id and name within
-/// its length and free of control characters, every problem recorded under `field`.
+/// its length and free text by [`check_free_text`]'s rule, every problem recorded under
+/// `field`.
 /// One entry per seat when any seat is named (the unnamed ones empty), none otherwise.
 pub fn players_from_proto(wire: &[pb::Player], seats: usize, field: &str, violations: &mut Violations) -> Vec<Player> {
     if wire.len() > seats {
@@ -18,18 +20,8 @@ pub fn players_from_proto(wire: &[pb::Player], seats: usize, field: &str, violat
     }
     for (index, player) in wire.iter().enumerate() {
         let at = |name: &str| format!("{field}[{index}].{name}");
-        if player.player_id.chars().count() > MAX_PLAYER_ID_CHARS {
-            violations.add(at("player_id"), format!("is longer than {MAX_PLAYER_ID_CHARS} characters"));
-        }
-        if player.player_id.chars().any(char::is_control) {
-            violations.add(at("player_id"), "must not contain control characters");
-        }
-        if player.display_name.chars().count() > MAX_DISPLAY_NAME_CHARS {
-            violations.add(at("display_name"), format!("is longer than {MAX_DISPLAY_NAME_CHARS} characters"));
-        }
-        if player.display_name.chars().any(char::is_control) {
-            violations.add(at("display_name"), "must not contain control characters");
-        }
+        check_free_text(&player.player_id, MAX_PLAYER_ID_CHARS, &at("player_id"), violations);
+        check_free_text(&player.display_name, MAX_DISPLAY_NAME_CHARS, &at("display_name"), violations);
     }
     let named = wire.iter().any(|player| !player.player_id.is_empty() || !player.display_name.is_empty());
     if !named {

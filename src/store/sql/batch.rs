@@ -87,7 +87,7 @@ async fn write<S: SqlStore>(pool: Pool<S::Db>, mut waiting: mpsc::Receiver<Appen
 /// Applies `batch` in one transaction; the result of each, in order.
 async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result<(), StoreError>> {
     let failed_all = |error: &StoreError| batch.iter().map(|_| Err(StoreError::Backend(error.to_string()))).collect();
-    let mut tx = match pool.begin().await.map_err(backend) {
+    let mut tx = match S::begin_write(pool, None).await {
         Ok(tx) => tx,
         Err(error) => return failed_all(&error),
     };

@@ -7,6 +7,8 @@
 //! Invariant: what [`record_values`] and [`event_values`] bind, [`record_from_row`] and
 //! [`event_from_row`] read back equal (times at the stored precision).
 
+use std::time::SystemTime;
+
 use sqlx::query::Query;
 use sqlx::{ColumnIndex, Database, Decode, Encode, QueryBuilder, Row, Type};
 
@@ -175,7 +177,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 18] {
+pub fn record_values(record: &GameRecord) -> [Value; 19] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -194,8 +196,23 @@ pub fn record_values(record: &GameRecord) -> [Value; 18] {
         record.deadline.map(to_micros).into(),
         (!record.players.is_empty()).then(|| to_json(&record.players)).into(),
         record.series.as_ref().map(to_json).into(),
+        reissued_value(&record.seats_reissued),
         record.kind().info().name.into(),
     ]
+}
+
+/// The `seats_reissued` column of seats reissued at `times`: JSON microseconds per seat, or
+/// NULL when no seat was.
+pub fn reissued_value(times: &[Option<SystemTime>]) -> Value {
+    let micros: Vec<Option<i64>> = times.iter().map(|time| time.map(to_micros)).collect();
+    micros.iter().any(Option::is_some).then(|| to_json(&micros)).into()
+}
+
+/// The reissue times of a row's `seats_reissued` column.
+pub fn reissued_from_row(row: &impl Columns) -> Result<Vec<Option<SystemTime>>, StoreError> {
+    let Some(text) = row.optional_text("seats_reissued")? else { return Ok(Vec::new()) };
+    let micros: Vec<Option<i64>> = from_json(&text, "seat reissue times")?;
+    Ok(micros.into_iter().map(|time| time.map(from_micros)).collect())
 }
 
 /// What inserting `event` into game `id`'s log binds: the game id, then the event's
@@ -231,6 +248,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         deadline: row.optional_int("deadline_us")?.map(from_micros),
         players: row.optional_text("players")?.map(|p| from_json(&p, "players")).transpose()?.unwrap_or_default(),
         series: row.optional_text("series")?.map(|s| from_json(&s, "series link")).transpose()?,
+        seats_reissued: reissued_from_row(row)?,
     })
 }
 
@@ -277,9 +295,13 @@ pub fn snapshot_from_row(row: &impl Columns) -> Result<Snapshot, StoreError> {
     Ok(Snapshot { seq: unsigned(row.int("seq")?, "seq")?, state: row.bytes("state")? })
 }
 
-/// A record's head from a row of its `seq` and `seat_token_hashes`.
+/// A record's head from a row of its `seq`, `seat_token_hashes` and `seats_reissued`.
 pub fn head_from_row(row: &impl Columns) -> Result<RecordHead, StoreError> {
-    Ok(RecordHead { seq: unsigned(row.int("seq")?, "seq")?, seat_token_hashes: hashes_from_row(row)? })
+    Ok(RecordHead {
+        seq: unsigned(row.int("seq")?, "seq")?,
+        seat_token_hashes: hashes_from_row(row)?,
+        seats_reissued: reissued_from_row(row)?,
+    })
 }
 
 /// The seat token hashes of a row's `seat_token_hashes`.

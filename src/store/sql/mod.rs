@@ -2,15 +2,20 @@
 //! [`Store`](super::Store) operations of every [`SqlStore`] ([`operations`]), the
 //! statements ([`statements`]) and how records and events sit in columns ([`columns`]).
 //! A backend brings its pool and what really differs between the databases: how a
-//! creation's transaction keeps racing capped creations apart, the lock a read takes
-//! before an update, and how other processes hear of changes.
+//! writing transaction begins (so that writers wait their turn and capped creations keep
+//! apart), the lock a read takes before an update, and how other processes hear of
+//! changes.
 //!
 //! Invariants, for every backend:
 //! - an append moves the record's summary on only if its seq is still the expected one,
 //!   and inserts the events in the same transaction: of two racing appends one commits
 //!   and the other gets [`StoreError::Conflict`];
-//! - a capped creation counts the owner's games in progress and inserts inside the
-//!   transaction that [`SqlStore::begin_creation`] opened for it;
+//! - every transaction that writes is opened by [`SqlStore::begin_write`], which makes it
+//!   wait for the writers before it rather than fail; a capped creation (of a game or a
+//!   saved configuration) counts the owner's and inserts inside one opened with the
+//!   owner's lock;
+//! - a transaction that moves several games' records on locks their rows in the order of
+//!   their ids, so that two of them never wait for each other;
 //! - every change another process must hear of is announced
 //!   ([`SqlStore::announce`]) inside the transaction that makes it, so that the news
 //!   goes out at commit and never for a change rolled back (a batch of appends announces
@@ -70,10 +75,14 @@ pub trait SqlStore: Send + Sync + 'static {
     /// The connection pool.
     fn pool(&self) -> &Pool<Self::Db>;
 
-    /// Begins the transaction a creation runs in. With `capped_owner`, the creation will
-    /// count that owner's games in progress before inserting: until this transaction
-    /// ends, no other capped creation for the owner may count.
-    async fn begin_creation(&self, capped_owner: Option<&str>) -> Result<Transaction<'static, Self::Db>, StoreError>;
+    /// Begins a transaction that will write, on `pool`, once every writer before it has
+    /// finished (never failing because another writes). With `owner`, until this
+    /// transaction ends no other transaction begun with the same owner may begin: what a
+    /// capped creation counts under.
+    async fn begin_write(
+        pool: &Pool<Self::Db>,
+        owner: Option<&str>,
+    ) -> Result<Transaction<'static, Self::Db>, StoreError>;
 
     /// Tells other processes, once `tx` commits, of `changes`. Nothing by default: only a
     /// shared store has others to tell.

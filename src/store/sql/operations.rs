@@ -11,12 +11,13 @@ use tokio::sync::mpsc;
 
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
 use super::super::{
-    Change, ChangeKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode,
-    SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap,
+    CHECKPOINT_EVERY, Change, ChangeKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate,
+    SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent,
+    TokenHash, in_progress_cap, mark_reissued,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, record_from_row,
-    record_values, saved_from_row, saved_values, signed, snapshot_from_row,
+    record_values, reissued_from_row, reissued_value, saved_from_row, saved_values, signed, snapshot_from_row,
 };
 use super::{Dialect, Executes, SqlStore, backend};
 
@@ -181,6 +182,22 @@ pub(super) async fn advance_many<D: Dialect>(
     if advances.is_empty() {
         return Ok(Vec::new());
     }
+    if let Some(lock) = D::SQL.lock_games {
+        // Row locks in the order of the ids, whatever order the batch came in: two batches
+        // of two replicas that share games then queue behind each other instead of each
+        // holding a row the other waits for (a deadlock, which one of them would lose).
+        let mut ids: Vec<&str> = advances.iter().map(|advance| advance.id).collect();
+        ids.sort_unstable();
+        let mut locking = QueryBuilder::<D>::new(lock);
+        for (index, id) in ids.into_iter().enumerate() {
+            if index > 0 {
+                locking.push(", ");
+            }
+            D::push(&mut locking, id.into());
+        }
+        locking.push(") ORDER BY id FOR UPDATE");
+        locking.build().execute(conn.executor()).await.map_err(backend)?;
+    }
     let mut update = QueryBuilder::<D>::new(
         "WITH advance (id, expected, seq, status, outcome, move_count, updated_us, deadline_us) AS (VALUES ",
     );
@@ -236,7 +253,7 @@ impl<S: SqlStore> Store for S {
         max_in_progress: Option<u64>,
     ) -> Result<(), StoreError> {
         let cap = in_progress_cap(&record, max_in_progress);
-        let mut tx = self.begin_creation(cap.map(|(owner, _)| owner)).await?;
+        let mut tx = S::begin_write(self.pool(), cap.map(|(owner, _)| owner)).await?;
         if let Some((owner, limit)) = cap
             && count_in_progress::<S::Db>(&mut tx, owner).await? >= limit
         {
@@ -264,7 +281,7 @@ impl<S: SqlStore> Store for S {
         if let Some(appender) = self.appender() {
             return appender.append(id, expected_seq, events, update).await;
         }
-        let mut tx = self.pool().begin().await.map_err(backend)?;
+        let mut tx = S::begin_write(self.pool(), None).await?;
         let new_seq = advance_in::<S>(&mut tx, id, expected_seq, events.len(), &update).await?;
         insert_events::<S::Db>(&mut tx, id, &events).await?;
         S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Appended(new_seq) }]).await?;
@@ -275,6 +292,18 @@ impl<S: SqlStore> Store for S {
         let mut conn = self.pool().acquire().await.map_err(backend)?;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let events = events_after::<S::Db>(&mut conn, id, after, limit).await?;
+        if events.is_empty() && seq::<S::Db>(&mut conn, id).await?.is_none() {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        Ok(events)
+    }
+
+    async fn events_before(&self, id: &str, before: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let values = [id.into(), signed(before).into(), i64::try_from(limit).unwrap_or(i64::MAX).into()];
+        let rows =
+            query::<S::Db>(S::Db::SQL.events_before, values).fetch_all(conn.executor()).await.map_err(backend)?;
+        let events: Vec<StoredEvent> = rows.iter().map(event_from_row).collect::<Result<_, _>>()?;
         if events.is_empty() && seq::<S::Db>(&mut conn, id).await?.is_none() {
             return Err(StoreError::NotFound(id.to_owned()));
         }
@@ -345,10 +374,31 @@ impl<S: SqlStore> Store for S {
     }
 
     async fn save_snapshot(&self, id: &str, snapshot: Snapshot) -> Result<(), StoreError> {
-        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        let newest = query::<S::Db>(S::Db::SQL.newest_snapshot_seq, [id.into()])
+            .fetch_one(tx.executor())
+            .await
+            .map_err(backend)?
+            .optional_int("seq")?;
+        if newest.is_some_and(|newest| newest >= signed(snapshot.seq)) {
+            return Ok(());
+        }
+        let (every, kept) = (signed(SNAPSHOT_EVERY), signed(CHECKPOINT_EVERY));
+        let thinning = [id.into(), signed(snapshot.seq).into(), every.into(), kept.into()];
+        query::<S::Db>(S::Db::SQL.thin_snapshots, thinning).execute(tx.executor()).await.map_err(backend)?;
         let values = [id.into(), signed(snapshot.seq).into(), snapshot.state.into()];
-        query::<S::Db>(S::Db::SQL.save_snapshot, values).execute(conn.executor()).await.map_err(backend)?;
-        Ok(())
+        query::<S::Db>(S::Db::SQL.save_snapshot, values).execute(tx.executor()).await.map_err(backend)?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn snapshot_at_or_before(&self, id: &str, seq: u64) -> Result<Option<Snapshot>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        query::<S::Db>(S::Db::SQL.snapshot_at_or_before, [id.into(), signed(seq).into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?
+            .map(|row| snapshot_from_row(&row))
+            .transpose()
     }
 
     async fn find_request(&self, id: &str, request_id: &str) -> Result<Vec<StoredEvent>, StoreError> {
@@ -382,7 +432,7 @@ impl<S: SqlStore> Store for S {
     }
 
     async fn delete(&self, id: &str) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin().await.map_err(backend)?;
+        let mut tx = S::begin_write(self.pool(), None).await?;
         let done = query::<S::Db>(S::Db::SQL.delete, [id.into()]).execute(tx.executor()).await.map_err(backend)?;
         if S::Db::rows_affected(&done) == 0 {
             return Err(StoreError::NotFound(id.to_owned()));
@@ -391,21 +441,29 @@ impl<S: SqlStore> Store for S {
         tx.commit().await.map_err(backend)
     }
 
-    async fn set_seat_token_hash(&self, id: &str, seat: usize, hash: TokenHash) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin().await.map_err(backend)?;
+    async fn set_seat_token_hash(
+        &self,
+        id: &str,
+        seat: usize,
+        hash: TokenHash,
+        reissued_at: Option<std::time::SystemTime>,
+    ) -> Result<(), StoreError> {
+        let mut tx = S::begin_write(self.pool(), None).await?;
         let row = query::<S::Db>(S::Db::SQL.seat_token_hashes, [id.into()])
             .fetch_optional(tx.executor())
             .await
             .map_err(backend)?
             .ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
-        let mut hashes = hashes_from_row(&row)?;
+        let (mut hashes, mut reissued) = (hashes_from_row(&row)?, reissued_from_row(&row)?);
+        let seats = hashes.len();
         let slot =
             hashes.get_mut(seat).ok_or_else(|| StoreError::Backend(format!("game {id:?} has no seat {seat}")))?;
         *slot = hash;
-        query::<S::Db>(S::Db::SQL.set_seat_token_hashes, [hashes_to_bytes(&hashes).into(), id.into()])
-            .execute(tx.executor())
-            .await
-            .map_err(backend)?;
+        if let Some(at) = reissued_at {
+            mark_reissued(&mut reissued, seats, seat, at);
+        }
+        let values = [hashes_to_bytes(&hashes).into(), reissued_value(&reissued), id.into()];
+        query::<S::Db>(S::Db::SQL.set_seat_token_hashes, values).execute(tx.executor()).await.map_err(backend)?;
         // Streams opened with the old token elsewhere end at once; every call there
         // compares hashes with the database anyway, so lost news only delays that.
         S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::SeatTokenReplaced }]).await?;
@@ -459,7 +517,8 @@ impl<S: SqlStore> Store for S {
 
     async fn save_config(&self, saved: SavedConfig, mode: SaveMode) -> Result<SavedConfig, StoreError> {
         let mut saved = saved.at_stored_precision();
-        let mut tx = self.pool().begin().await.map_err(backend)?;
+        // Under the owner's lock, so that the count of a creation sees every other's insert.
+        let mut tx = S::begin_write(self.pool(), Some(&saved.owner)).await?;
         let key = || [saved.owner.as_str().into(), saved.name.as_str().into()];
         let existing = query::<S::Db>(S::Db::SQL.saved, key()).fetch_optional(tx.executor()).await.map_err(backend)?;
         match (mode, existing) {

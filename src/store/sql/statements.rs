@@ -10,7 +10,7 @@
 macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
-         clock, deadline_us, players, series"
+         clock, deadline_us, players, series, seats_reissued"
     };
 }
 
@@ -52,21 +52,26 @@ macro_rules! values {
 /// Every statement, with placeholders written by the macro `$p` and `$lock` appended to
 /// the read that precedes an update in the same transaction.
 macro_rules! statements {
-    ($p:ident, lock = $lock:literal) => {
+    ($p:ident, lock = $lock:literal, lock_games = $lock_games:expr) => {
         Statements {
             record: concat!("SELECT ", record_columns!(), " FROM games WHERE id = ", $p!(1)),
             list: concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"),
             seq: concat!("SELECT seq FROM games WHERE id = ", $p!(1)),
-            head: concat!("SELECT seq, seat_token_hashes FROM games WHERE id = ", $p!(1)),
-            seat_token_hashes: concat!("SELECT seat_token_hashes FROM games WHERE id = ", $p!(1), $lock),
-            set_seat_token_hashes: concat!("UPDATE games SET seat_token_hashes = ", $p!(1), " WHERE id = ", $p!(2)),
+            head: concat!("SELECT seq, seat_token_hashes, seats_reissued FROM games WHERE id = ", $p!(1)),
+            seat_token_hashes: concat!(
+                "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = ", $p!(1), $lock
+            ),
+            set_seat_token_hashes: concat!(
+                "UPDATE games SET seat_token_hashes = ", $p!(1), ", seats_reissued = ", $p!(2), " WHERE id = ", $p!(3)
+            ),
+            lock_games: $lock_games,
             in_progress_by_kind: "SELECT kind, COUNT(*) AS n FROM games WHERE status = 'in_progress' GROUP BY kind ORDER BY kind",
             count_in_progress: concat!(
                 "SELECT COUNT(*) AS n FROM games WHERE owner = ", $p!(1), " AND status = 'in_progress'"
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
@@ -89,16 +94,32 @@ macro_rules! statements {
                 "SELECT ", event_columns!(), " FROM events WHERE game_id = ", $p!(1), " AND seq > ", $p!(2),
                 " ORDER BY seq LIMIT ", $p!(3)
             ),
+            events_before: concat!(
+                "SELECT ", event_columns!(), " FROM events WHERE game_id = ", $p!(1), " AND seq < ", $p!(2),
+                " ORDER BY seq DESC LIMIT ", $p!(3)
+            ),
             events_of_request: concat!(
                 "SELECT ", event_columns!(), " FROM events WHERE game_id = ", $p!(1), " AND request_id = ", $p!(2),
                 " ORDER BY seq"
             ),
             game_of_creation: concat!("SELECT game_id FROM events WHERE seq = 1 AND request_id = ", $p!(1)),
-            snapshot: concat!("SELECT seq, state FROM snapshots WHERE game_id = ", $p!(1)),
+            snapshot: concat!(
+                "SELECT seq, state FROM snapshots WHERE game_id = ", $p!(1), " ORDER BY seq DESC LIMIT 1"
+            ),
+            snapshot_at_or_before: concat!(
+                "SELECT seq, state FROM snapshots WHERE game_id = ", $p!(1), " AND seq <= ", $p!(2),
+                " ORDER BY seq DESC LIMIT 1"
+            ),
+            newest_snapshot_seq: concat!(
+                "SELECT MAX(seq) AS seq FROM snapshots WHERE game_id = ", $p!(1)
+            ),
+            thin_snapshots: concat!(
+                "DELETE FROM snapshots WHERE game_id = ", $p!(1), " AND seq < ", $p!(2), " AND (seq / ", $p!(3),
+                ") % ", $p!(4), " <> 0"
+            ),
             save_snapshot: concat!(
                 "INSERT INTO snapshots (game_id, seq, state) VALUES ", values!($p; 1, 2, 3),
-                " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
-                " WHERE excluded.seq > snapshots.seq"
+                " ON CONFLICT (game_id, seq) DO NOTHING"
             ),
             saved: concat!(
                 "SELECT ", saved_columns!(), " FROM saved_configs WHERE owner = ", $p!(1), " AND name = ", $p!(2), $lock
@@ -150,8 +171,12 @@ pub struct Statements {
     /// A game's seat token hashes, by id, read to be replaced in the same transaction
     /// (locking the row where the database can).
     pub seat_token_hashes: &'static str,
-    /// Replaces a game's seat token hashes: hashes, id.
+    /// Replaces a game's seat token hashes and reissue times: hashes, times, id.
     pub set_seat_token_hashes: &'static str,
+    /// Where the database locks rows: the head of a read that locks games' rows in the
+    /// order of their ids, to be followed by the ids (`(id, id, …)`) and `ORDER BY id FOR
+    /// UPDATE`; `None` for a database that locks itself whole.
+    pub lock_games: Option<&'static str>,
     /// How many of an owner's games are in progress (as `n`): owner.
     pub count_in_progress: &'static str,
     /// How many games are in progress, by kind (as `kind`, `n`).
@@ -175,13 +200,22 @@ pub struct Statements {
     pub insert_event: &'static str,
     /// A game's events after a seq, in order, up to a limit: game id, seq, limit.
     pub events_after: &'static str,
+    /// A game's events before a seq, newest first, up to a limit: game id, seq, limit.
+    pub events_before: &'static str,
     /// A game's events that a request appended, in order: game id, request id.
     pub events_of_request: &'static str,
     /// The game whose creation event carries a request id (as `game_id`): request id.
     pub game_of_creation: &'static str,
-    /// A game's snapshot: game id.
+    /// A game's newest snapshot: game id.
     pub snapshot: &'static str,
-    /// Keeps a snapshot unless a newer one is kept already: game id, seq, state.
+    /// A game's newest snapshot at or before a seq: game id, seq.
+    pub snapshot_at_or_before: &'static str,
+    /// The seq of a game's newest snapshot (as `seq`, NULL without one): game id.
+    pub newest_snapshot_seq: &'static str,
+    /// Drops a game's snapshots before a seq but the checkpoints: game id, seq, the
+    /// snapshot interval, the checkpoint interval.
+    pub thin_snapshots: &'static str,
+    /// Keeps a snapshot: game id, seq, state.
     pub save_snapshot: &'static str,
     /// A saved configuration's columns, read to be replaced in the same transaction where
     /// it is: owner, name.
@@ -218,10 +252,11 @@ pub struct Statements {
 
 /// SQLite's statements. SQLite locks the whole database for a writing transaction, so it
 /// needs no row lock.
-pub const SQLITE: Statements = statements!(sqlite_placeholder, lock = "");
+pub const SQLITE: Statements = statements!(sqlite_placeholder, lock = "", lock_games = None);
 
 /// PostgreSQL's statements.
-pub const POSTGRES: Statements = statements!(postgres_placeholder, lock = " FOR UPDATE");
+pub const POSTGRES: Statements =
+    statements!(postgres_placeholder, lock = " FOR UPDATE", lock_games = Some("SELECT id FROM games WHERE id IN ("));
 
 #[cfg(test)]
 mod tests {
@@ -232,18 +267,21 @@ mod tests {
         let events = "SELECT seq, time_us, body, request_id, request_digest FROM events WHERE game_id = ";
         assert_eq!(SQLITE.events_after, format!("{events}? AND seq > ? ORDER BY seq LIMIT ?"));
         assert_eq!(POSTGRES.events_after, format!("{events}$1 AND seq > $2 ORDER BY seq LIMIT $3"));
-        assert_eq!(SQLITE.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = ?");
-        assert_eq!(POSTGRES.seat_token_hashes, "SELECT seat_token_hashes FROM games WHERE id = $1 FOR UPDATE");
+        assert_eq!(SQLITE.seat_token_hashes, "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = ?");
+        assert_eq!(
+            POSTGRES.seat_token_hashes,
+            "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = $1 FOR UPDATE"
+        );
         assert!(
-            SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         );
         assert!(POSTGRES.insert_record.ends_with(
-            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
         ));
         assert_eq!(
-            POSTGRES.save_snapshot,
-            "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO UPDATE SET \
-             seq = excluded.seq, state = excluded.state WHERE excluded.seq > snapshots.seq"
+            POSTGRES.thin_snapshots,
+            "DELETE FROM snapshots WHERE game_id = $1 AND seq < $2 AND (seq / $3) % $4 <> 0"
         );
+        assert_eq!((SQLITE.lock_games, POSTGRES.lock_games.is_some()), (None, true));
     }
 }

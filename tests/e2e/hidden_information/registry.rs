@@ -3,7 +3,10 @@
 //! the engine shows that seat and not a spectator; no other viewer may receive one, in a
 //! view, an event, a legal-move list, an error message or a server log line. Some games
 //! end by a random seat's resignation, after which every viewer must see what the engine
-//! shows it of the finished game, and still no other seat's remaining secret.
+//! shows it of the finished game, and still no other seat's remaining secret. Each preset
+//! is also played with takebacks allowed (at once, and asked of the other seat), trying to
+//! take back moves at random: a move that showed its mover something of another seat's
+//! (a fact on a board not its own appeared) is refused, every other is taken back.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -210,12 +213,16 @@ async fn resign_at_random(client: &mut Client, table: &mut Table, rng: &mut Test
     }
 }
 
+/// Each move as played, by the seq of its event, to judge events by (a move taken back
+/// keeps its event).
+type Moves = std::collections::HashMap<u64, (Seat, Action)>;
+
 /// Asserts an event given to `viewer` carries of a move only what the engine's view
 /// policy lets that viewer see of it.
-fn check_event(table: &Table, viewer: Viewer, event: &pb::GameEvent, moves: &[(Seat, Action)]) {
+fn check_event(table: &Table, viewer: Viewer, event: &pb::GameEvent, moves: &Moves) {
     let Some(pb::game_event::Kind::MoveApplied(applied)) = &event.kind else { return };
-    let Some((actor, action)) = moves.get(applied.move_number as usize - 1) else {
-        panic!("event {} names move {} of {}", event.seq, applied.move_number, moves.len())
+    let Some((actor, action)) = moves.get(&event.seq) else {
+        panic!("event {} names a move never played (move {})", event.seq, applied.move_number)
     };
     assert_eq!(applied.seat, actor.number());
     let allowed = table.engine.public_action(viewer, *actor, action);
@@ -229,18 +236,97 @@ fn check_event(table: &Table, viewer: Viewer, event: &pb::GameEvent, moves: &[(S
 struct Played {
     words: Vec<String>,
     resigned_in: Option<pb::Stage>,
+    /// Takebacks the server took, and those it refused.
+    taken_back: usize,
+    refused: usize,
 }
 
-async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut TestRng) -> Played {
-    let game = create_preset(client, oracle::game_kind(kind), preset).await;
+/// Whether a game allows takebacks, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Takebacks {
+    /// As the preset says (none).
+    Off,
+    /// A seat takes back its own last move.
+    Own,
+    /// A seat asks, and the other agrees.
+    Consent,
+}
+
+/// A game of `kind`'s `preset` with `takebacks`.
+async fn create(client: &mut Client, kind: GameKind, preset: &str, takebacks: Takebacks) -> Game {
+    if takebacks == Takebacks::Off {
+        return create_preset(client, oracle::game_kind(kind), preset).await;
+    }
+    let preset = kind.preset(preset).unwrap();
+    let config = pb::GameConfig {
+        clock: preset.clock.as_ref().map(tabula::service::convert::clock_to_proto),
+        allow_takebacks: true,
+        takebacks_need_consent: takebacks == Takebacks::Consent,
+        ..tabula::service::convert::config_to_proto(&preset.config.with_defaults())
+    };
+    create_from(client, config).await
+}
+
+/// `seat` tries to take back `action`, its move just played, which left the facts `before`
+/// of its view as `after`: refused exactly when a fact appeared on a board not its own (the
+/// move showed it something of another seat's), taken back otherwise, asked of the other seat
+/// under `Takebacks::Consent`. Returns whether it was taken back.
+#[allow(clippy::too_many_arguments)]
+async fn try_take_back(
+    client: &mut Client,
+    table: &mut Table,
+    seat: Seat,
+    action: &Action,
+    before: &HashSet<Fact>,
+    takebacks: Takebacks,
+    secrets: &[(Seat, HashSet<Fact>)],
+) -> bool {
+    let own_board = format!("seat_boards[{}]", seat.index());
+    let after = facts(&table.engine_view(Viewer::Seat(seat)));
+    let revealed = after.difference(before).any(|fact| fact.board != own_board);
+    assert_eq!(
+        table.engine.reveals_to_mover(seat, action),
+        revealed,
+        "{:?}: the rules and the views disagree on whether {action:?} showed {seat} something",
+        table.kind
+    );
+    let request = pb::TakeBackRequest { game_id: table.game.id.clone(), ..Default::default() };
+    let taken = client.take_back(as_seat(&table.game.tokens[seat.index()], request)).await;
+    if revealed {
+        let error = taken.unwrap_err();
+        assert_error(&error, Code::FailedPrecondition, "TAKEBACK_NOT_ALLOWED");
+        check_text(error.message(), Viewer::Seat(seat), secrets, &[], "a takeback refusal");
+        return false;
+    }
+    taken.unwrap_or_else(|e| panic!("{:?}: taking back {action:?}: {e:?}", table.kind));
+    if takebacks == Takebacks::Consent {
+        table.engine.play(&Turn::RequestTakeBack(seat)).unwrap();
+        let other = seat.opponent();
+        let answer = pb::AnswerTakeBackRequest { game_id: table.game.id.clone(), accept: true, ..Default::default() };
+        client.answer_take_back(as_seat(&table.game.tokens[other.index()], answer)).await.unwrap();
+        table.engine.play(&Turn::AnswerTakeBack { seat: other, accept: true }).unwrap();
+    } else {
+        table.engine.play(&Turn::TakeBack(seat)).unwrap();
+    }
+    true
+}
+
+async fn play_one(
+    client: &mut Client,
+    kind: GameKind,
+    preset: &str,
+    takebacks: Takebacks,
+    rng: &mut TestRng,
+) -> Played {
+    let game = create(client, kind, preset, takebacks).await;
     let summary =
         client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner().game.unwrap();
     let config = config_from_proto(summary.config.as_ref().unwrap(), "config").unwrap();
     let engine = config.new_match().unwrap();
     let seats = game.tokens.len();
     let mut table = Table { game, engine, kind, seats };
-    // Each move as played, indexed by move number, to judge events by.
-    let mut moves: Vec<(Seat, Action)> = Vec::new();
+    let mut moves = Moves::new();
+    let (mut taken_back, mut refused) = (0, 0);
     // Every cell that was some seat's secret at some point, for the log check.
     let mut secret_cells: HashSet<Cell> = HashSet::new();
     let mut secret_moves = 0;
@@ -290,8 +376,10 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
         let response =
             client.submit_move(submit(&table.game, seat.index(), chosen.clone())).await.unwrap().into_inner();
         let action = action_from_proto(Some(&chosen), "move").unwrap();
+        let mover_saw = facts(&table.engine_view(Viewer::Seat(seat)));
         table.engine.play(&Turn::Move(seat, action.clone())).unwrap();
-        moves.push((seat, action.clone()));
+        let applied = response.events.iter().find(|e| matches!(e.kind, Some(pb::game_event::Kind::MoveApplied(_))));
+        moves.insert(applied.expect("a move's answer carries its event").seq, (seat, action.clone()));
         let before =
             secrets.iter().find(|(owner, _)| *owner == seat).map(|(_, facts)| facts.clone()).unwrap_or_default();
         let secrets = table.secrets();
@@ -314,6 +402,17 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
         }
         for viewer in table.viewers() {
             check_view(&table, viewer, &view_of(client, &table, viewer).await, &secrets);
+        }
+        if takebacks != Takebacks::Off && table.engine.outcome().is_none() && rng.random_bool(0.3) {
+            if try_take_back(client, &mut table, seat, &action, &mover_saw, takebacks, &secrets).await {
+                taken_back += 1;
+                let secrets = table.secrets();
+                for viewer in table.viewers() {
+                    check_view(&table, viewer, &view_of(client, &table, viewer).await, &secrets);
+                }
+            } else {
+                refused += 1;
+            }
         }
     }
     // The whole log, as each viewer receives it.
@@ -340,7 +439,7 @@ async fn play_one(client: &mut Client, kind: GameKind, preset: &str, rng: &mut T
         "a {kind:?} game ({preset}) kept no secret: nothing was tested"
     );
     let secret_names = secret_cells.into_iter().flat_map(names_of);
-    Played { words: table.game.tokens.iter().cloned().chain(secret_names).collect(), resigned_in }
+    Played { words: table.game.tokens.iter().cloned().chain(secret_names).collect(), resigned_in, taken_back, refused }
 }
 
 #[tokio::test]
@@ -355,18 +454,23 @@ async fn no_viewer_of_any_hidden_information_game_receives_another_seats_secret(
     let mut secrets = HashSet::new();
     let mut resigned_in = Vec::new();
     let mut games = 0;
+    let (mut taken_back, mut refused) = (0, 0);
     for kind in kinds {
         for preset in kind.info().presets {
-            for _ in 0..GAMES_PER_PRESET {
-                let played = play_one(&mut client, kind, preset.name, &mut rng).await;
+            let takebacks = [Takebacks::Own, Takebacks::Consent];
+            let games_played = std::iter::repeat_n(Takebacks::Off, GAMES_PER_PRESET).chain(takebacks);
+            for takebacks in games_played {
+                let played = play_one(&mut client, kind, preset.name, takebacks, &mut rng).await;
                 let seats = kind.info().seat_names.len();
                 tokens.extend(played.words[..seats].iter().cloned());
                 secrets.extend(played.words[seats..].iter().cloned());
                 resigned_in.extend(played.resigned_in);
+                (taken_back, refused) = (taken_back + played.taken_back, refused + played.refused);
                 games += 1;
             }
         }
     }
+    assert!(taken_back > 0 && refused > 0, "{taken_back} takebacks taken and {refused} refused: both must be tried");
     let resigned = resigned_in.len();
     assert!(0 < resigned && resigned < games, "{resigned} of {games} games were resigned: both endings must be tried");
     for stage in [pb::Stage::Placement, pb::Stage::Play] {

@@ -33,7 +33,7 @@ export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SV
   const svg = svgRoot(W * UNIT + 2 * MARGIN, H * UNIT + 2 * MARGIN, x.label);
   svg.classList.add(`style-${x.style}`);
   // Small boards need not fill a wide screen.
-  svg.setAttribute("style", `max-width: ${Math.max(W, 4) * 5}rem`);
+  svg.style.maxWidth = `${Math.max(W, 4) * 5}rem`;
   svg.setAttribute("data-board", String(x.board));
 
   // Where cell (row, col) is drawn: turned for Black, rows centred for a triangle.

@@ -10,8 +10,9 @@
 //   moves a seat;
 // - a seat token, which `CreateGame` or `ReissueSeatToken` returned for one seat of one
 //   game: the call acts as that seat;
-// - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`):
-//   the call acts as the seat it names, in the game it names.
+// - a signed seat credential (a JWT the lobby signed with EdDSA, claims `game` and `seat`,
+//   and `iat` to survive a `ReissueSeatToken` of another credential's seat): the call acts
+//   as the seat it names, in the game it names.
 // A call without a credential acts as a spectator, which may read the views and events of
 // games that are not private, but not move. Seats are numbered from 1 everywhere.
 //
@@ -23,8 +24,10 @@
 // `MESSAGE_TOO_LARGE`. A call naming a game may also fail with INVALID_ARGUMENT
 // `INVALID_REQUEST` (`game_id` empty or longer than 64 characters), NOT_FOUND
 // `GAME_NOT_FOUND`, PERMISSION_DENIED `PRIVATE_GAME` (a spectator of a private game) or
-// `CREDENTIAL_FOR_OTHER_GAME` (a signed credential for another game), and UNAUTHENTICATED
-// `INVALID_CREDENTIAL` for a seat token of another game. When the server has service keys,
+// `CREDENTIAL_FOR_OTHER_GAME` (a signed credential for another game), UNAUTHENTICATED
+// `INVALID_CREDENTIAL` for a seat token of another game and `CREDENTIAL_REVOKED` for a
+// signed credential issued before its seat's token was reissued, and, for a call that
+// appends to the log, RESOURCE_EXHAUSTED `EVENT_LOG_FULL`. When the server has service keys,
 // a managing call fails with UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a credential and
 // PERMISSION_DENIED `SERVICE_KEY_REQUIRED` with a seat credential. The RPC comments below
 // list only the errors particular to each call.
@@ -2527,10 +2530,14 @@ export const GameService: GenService<{
    * (exact where the engine proves it, otherwise an estimate), depth and nodes. Every game
    * has an engine. In a running game only the seat to move may ask, at the current position,
    * and only when the game allows hints (`CreateGameRequest.allow_hints`); once the game is
-   * finished anyone who may read it may analyse any of its positions (`at_seq`). The search
-   * runs off the server's request threads, within the caller's budget (capped by the server)
-   * and stops as soon as the call ends. Errors: PERMISSION_DENIED `SEAT_REQUIRED` for a
-   * spectator or service key in a running game; FAILED_PRECONDITION `HINTS_DISABLED` when
+   * finished anyone who may read it may analyse any of its positions (`at_seq`), except in a
+   * game with hidden information (Battleship), where a position is analysed only for the
+   * seat to act there and only with that seat's own credential, since the engine starts from
+   * what that seat sees. The search runs off the server's request threads, within the
+   * caller's budget (capped by the server) and stops as soon as the call ends; a busy search
+   * pool refuses the call before any past position is read back. Errors: PERMISSION_DENIED
+   * `SEAT_REQUIRED` for a spectator or service key in a running game, or anyone but the seat
+   * to act at a position with hidden information; FAILED_PRECONDITION `HINTS_DISABLED` when
    * the running game does not allow hints, `NOT_YOUR_TURN` when the caller's seat is not to
    * move, `GAME_NOT_FINISHED` for `at_seq` before the current position of a running game;
    * OUT_OF_RANGE `SEQ_OUT_OF_RANGE` for an `at_seq` beyond the log; RESOURCE_EXHAUSTED
@@ -2546,10 +2553,16 @@ export const GameService: GenService<{
   /**
    * Takes back the caller's own last move while the game is in progress, where takebacks
    * are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
-   * append-only: the takeback is itself an event (`MoveTakenBack`). Needs a seat credential
-   * (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
-   * `TAKEBACK_NOT_ALLOWED`, `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another
-   * seat's), `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+   * append-only: the takeback is itself an event (`MoveTakenBack`). A move that showed its
+   * mover hidden information can never be taken back, with consent or without: in
+   * Battleship no shot is (it showed a hit or a miss), while placements and `Ready` may be.
+   * On a clock, the seat's clock reads what it read just before the move taken back (an
+   * increment or delay the move earned goes with it; time used stays used). Needs a seat
+   * credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+   * `TAKEBACK_NOT_ALLOWED` (takebacks not allowed, or a move that showed hidden
+   * information), `NOTHING_TO_TAKE_BACK` (no move yet, or the last move is another seat's),
+   * `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`;
+   * RESOURCE_EXHAUSTED `EVENT_LOG_FULL` once the game's log is full.
    *
    * @generated from rpc tabula.v1.GameService.TakeBack
    */
@@ -2619,8 +2632,11 @@ export const GameService: GenService<{
   /**
    * Issues a new token for one seat of a game, replacing the old one, which stops working
    * at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
-   * Signed seat credentials are not affected. Needs a service key. Errors: INVALID_ARGUMENT
-   * `INVALID_REQUEST` for a seat the game does not have.
+   * It revokes the seat's signed credentials too: one whose `iat` is in an earlier second
+   * than the reissue, or that has no `iat`, is refused from then on (UNAUTHENTICATED
+   * `CREDENTIAL_REVOKED`) and its streams end; a lobby mints the seat a fresh one. Needs a
+   * service key. Errors: INVALID_ARGUMENT `INVALID_REQUEST` for a seat the game does not
+   * have.
    *
    * @generated from rpc tabula.v1.GameService.ReissueSeatToken
    */

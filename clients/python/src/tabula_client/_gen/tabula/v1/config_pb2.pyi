@@ -239,7 +239,9 @@ class GameConfig(_message.Message):
     """Whether a seat may take back its own last move (`TakeBack`) while no other seat has
     moved since, in every game. Default false, except in peg solitaire, which always allows
     it; chess also reads its own `ChessConfig.allow_takebacks`. The server answers with the
-    game's rule (true for peg solitaire, and for chess the two fields agree).
+    game's rule (true for peg solitaire, and for chess the two fields agree). A move that
+    showed its mover hidden information is never taken back (a Battleship shot: it showed a
+    hit or a miss); a Battleship seat may take back placements and `Ready` only.
     """
     takebacks_need_consent: _builtins.bool
     """With takebacks allowed, in a two-seat game: a seat's `TakeBack` asks the other seat

@@ -124,7 +124,10 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     ERROR_REASON_WRONG_PHASE: _ErrorReason.ValueType  # 32
     """FAILED_PRECONDITION: this kind of move does not belong to the seat's current phase."""
     ERROR_REASON_TAKEBACK_NOT_ALLOWED: _ErrorReason.ValueType  # 33
-    """FAILED_PRECONDITION: the game's configuration does not allow takebacks."""
+    """FAILED_PRECONDITION: the game's configuration does not allow takebacks, or the move
+    would have to undo showed its mover hidden information (a Battleship shot), which can
+    never be taken back.
+    """
     ERROR_REASON_NOTHING_TO_TAKE_BACK: _ErrorReason.ValueType  # 34
     """FAILED_PRECONDITION: there is no move of the caller's to take back."""
     ERROR_REASON_ALREADY_SHOT: _ErrorReason.ValueType  # 35
@@ -227,8 +230,10 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     ERROR_REASON_UNKNOWN_METHOD: _ErrorReason.ValueType  # 68
     """UNIMPLEMENTED: the service has no such method."""
     ERROR_REASON_CREDENTIAL_REVOKED: _ErrorReason.ValueType  # 69
-    """UNAUTHENTICATED: the seat token this event stream was opened with has been reissued;
-    the stream ends. Open a new one with the new token.
+    """UNAUTHENTICATED: the seat's token has been reissued (`ReissueSeatToken`) since the
+    credential was issued: an event stream opened with the old token ends, and a signed
+    seat credential issued in an earlier second (its `iat`), or without `iat`, is refused.
+    Open a new stream with the new token, or ask the lobby for a fresh signed credential.
     """
     ERROR_REASON_SEARCH_BUSY: _ErrorReason.ValueType  # 70
     """RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
@@ -282,6 +287,18 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """
     ERROR_REASON_SERIES_NOT_FOUND: _ErrorReason.ValueType  # 83
     """NOT_FOUND: no series has this id (`GetSeries`, `StreamSeriesEvents`)."""
+    ERROR_REASON_EVENT_LOG_FULL: _ErrorReason.ValueType  # 84
+    """RESOURCE_EXHAUSTED: the game's log holds as many events as the server keeps for one game
+    (`--max-events-per-game`, 20,000 by default; moves, takebacks and clock changes all
+    count); metadata `limit` holds it and `current_seq` the game's newest seq. Only what ends
+    the game is still taken: a resignation, `AbortGame`, `AdjudicateGame`, the clock.
+    """
+    ERROR_REASON_HOST_NOT_ALLOWED: _ErrorReason.ValueType  # 85
+    """PERMISSION_DENIED: the request's host (`Host` or `:authority`) is not one this server
+    answers: a server on a loopback address without service keys answers only `localhost`
+    and loopback addresses (and the names given with `--allowed-host`), so that a web page
+    elsewhere cannot reach it through a name it controls (DNS rebinding).
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -382,7 +399,10 @@ ERROR_REASON_NOTHING_TO_CAPTURE: ErrorReason.ValueType  # 31
 ERROR_REASON_WRONG_PHASE: ErrorReason.ValueType  # 32
 """FAILED_PRECONDITION: this kind of move does not belong to the seat's current phase."""
 ERROR_REASON_TAKEBACK_NOT_ALLOWED: ErrorReason.ValueType  # 33
-"""FAILED_PRECONDITION: the game's configuration does not allow takebacks."""
+"""FAILED_PRECONDITION: the game's configuration does not allow takebacks, or the move
+would have to undo showed its mover hidden information (a Battleship shot), which can
+never be taken back.
+"""
 ERROR_REASON_NOTHING_TO_TAKE_BACK: ErrorReason.ValueType  # 34
 """FAILED_PRECONDITION: there is no move of the caller's to take back."""
 ERROR_REASON_ALREADY_SHOT: ErrorReason.ValueType  # 35
@@ -485,8 +505,10 @@ the `grpc-accept-encoding` metadata lists those it does.
 ERROR_REASON_UNKNOWN_METHOD: ErrorReason.ValueType  # 68
 """UNIMPLEMENTED: the service has no such method."""
 ERROR_REASON_CREDENTIAL_REVOKED: ErrorReason.ValueType  # 69
-"""UNAUTHENTICATED: the seat token this event stream was opened with has been reissued;
-the stream ends. Open a new one with the new token.
+"""UNAUTHENTICATED: the seat's token has been reissued (`ReissueSeatToken`) since the
+credential was issued: an event stream opened with the old token ends, and a signed
+seat credential issued in an earlier second (its `iat`), or without `iat`, is refused.
+Open a new stream with the new token, or ask the lobby for a fresh signed credential.
 """
 ERROR_REASON_SEARCH_BUSY: ErrorReason.ValueType  # 70
 """RESOURCE_EXHAUSTED: every search thread of the server is busy with other searches;
@@ -540,4 +562,16 @@ key (1,000).
 """
 ERROR_REASON_SERIES_NOT_FOUND: ErrorReason.ValueType  # 83
 """NOT_FOUND: no series has this id (`GetSeries`, `StreamSeriesEvents`)."""
+ERROR_REASON_EVENT_LOG_FULL: ErrorReason.ValueType  # 84
+"""RESOURCE_EXHAUSTED: the game's log holds as many events as the server keeps for one game
+(`--max-events-per-game`, 20,000 by default; moves, takebacks and clock changes all
+count); metadata `limit` holds it and `current_seq` the game's newest seq. Only what ends
+the game is still taken: a resignation, `AbortGame`, `AdjudicateGame`, the clock.
+"""
+ERROR_REASON_HOST_NOT_ALLOWED: ErrorReason.ValueType  # 85
+"""PERMISSION_DENIED: the request's host (`Host` or `:authority`) is not one this server
+answers: a server on a loopback address without service keys answers only `localhost`
+and loopback addresses (and the names given with `--allowed-host`), so that a web page
+elsewhere cannot reach it through a name it controls (DNS rebinding).
+"""
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015
