@@ -110,7 +110,12 @@ test("names are total", () => {
   );
   assert.equal(enumName(ErrorReasonSchema, ErrorReason.SERIES_NOT_FOUND), "ERROR_REASON_SERIES_NOT_FOUND");
   assert.equal(ErrorReason.SERIES_NOT_FOUND, 83);
-  assert.equal(enumName(ErrorReasonSchema, 84), "unknown(84)");
+  assert.deepEqual(
+    [ErrorReason.EVENT_LOG_FULL, ErrorReason.HOST_NOT_ALLOWED].map((r) => enumName(ErrorReasonSchema, r)),
+    ["ERROR_REASON_EVENT_LOG_FULL", "ERROR_REASON_HOST_NOT_ALLOWED"],
+  );
+  assert.deepEqual([ErrorReason.EVENT_LOG_FULL, ErrorReason.HOST_NOT_ALLOWED], [84, 85]);
+  assert.equal(enumName(ErrorReasonSchema, 86), "unknown(86)");
   assert.deepEqual(
     [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
     ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],
