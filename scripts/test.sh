@@ -34,49 +34,96 @@ source scripts/debian_packages.sh
 run need_command tmux tmux
 run need_command chromium chromium
 
-step "formatting (rustfmt.toml) and lints (clippy, warnings denied)"
+step "formatting (rustfmt.toml)"
 run cargo fmt --check
-run cargo clippy --locked --all-targets -- -D warnings
 
-step "build (debug) and run the whole test suite"
-run cargo test --locked --no-fail-fast --lib --bins --tests
+# Clippy runs as the compiler of this crate's own targets, so one build both lints (every
+# warning denied) and makes the test binaries: a separate `cargo clippy` pass compiled the
+# whole crate graph a second time. Every cargo command below builds with the same settings,
+# so none of them rebuilds what an earlier one made.
+export RUSTC_WORKSPACE_WRAPPER
+RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
+export RUSTFLAGS="${RUSTFLAGS:-} -D warnings"
 
-step "PostgreSQL: the store contract, the golden games and the replica tests (ignored without a server)"
-# The debug build of the pass above serves: no second build.
+step "build (debug, linted by clippy) every target, the benchmarks included"
+run cargo test --locked --no-run --lib --bins --tests --benches
+
+# After the build, two lanes run side by side, each its steps in turn: the Rust suites, and
+# the contract's checks, the clients and the page (which need only the binary the build
+# made). Each step's output is printed whole when it ends, under its title and duration.
+lock=$(mktemp)
+failed_steps=$(mktemp)
+trap 'stop_test_postgres; rm -f "$log" "$lock" "$failed_steps"' EXIT
+in_lane() {
+    local title=$1
+    shift
+    local out start=$SECONDS status
+    out=$(mktemp)
+    printf '\n--> %s: started\n' "$title" >&2
+    "$@" >"$out" 2>&1
+    status=$?
+    {
+        flock 9
+        {
+            printf '\n==> %s (%s s)\n' "$title" "$((SECONDS - start))"
+            cat "$out"
+            if [ "$status" -ne 0 ]; then
+                printf '\n!!! failed (exit %s): %s\n' "$status" "$*"
+                echo "$title" >>"$failed_steps"
+            fi
+        } | tee -a "$log"
+    } 9>"$lock"
+    rm -f "$out"
+}
+
+# The test files with ignored tests must be those the lists name (see the long tests).
+ignored_tests_listed() {
+    local with_ignored
+    # Files in a test's folder belong to that test (`tests/e2e/` is the e2e binary,
+    # `tests/golden/` a module of store_contract).
+    with_ignored=$(grep -rl '#\[ignore' tests --include=*.rs \
+        | sed -E 's#^tests/(e2e)/.*#\1#; s#^tests/golden/.*#store_contract#; s#^tests/([^/]*)\.rs$#\1#' | sort -u | tr '\n' ' ')
+    if [ "$with_ignored" != "$(printf '%s\n' "${long_tests[@]}" "${postgres_tests[@]}" | sort | tr '\n' ' ')" ]; then
+        printf '!!! test files with ignored tests (%s) differ from the lists in scripts/test.sh\n' "$with_ignored"
+        return 1
+    fi
+}
+
+# The PostgreSQL tests are ignored without a server; the long rules tests (perft at full
+# depth, the chess perft suite) run on the test profile's optimised build of this crate
+# (opt-level 1), which the build above already made: a release build of the whole
+# dependency tree for them cost more minutes than it saved seconds. A test file that gains
+# an ignored test must be named in one of the two lists, which `ignored_tests_listed`
+# enforces. (The library's own ignored test, the English peg solitaire count, takes minutes
+# and 1.6 GiB: an on-request check.)
 postgres_tests=(postgres_replicas store_contract)
-run cargo test --locked --no-fail-fast "${postgres_tests[@]/#/--test=}" -- --ignored
-
-step "the long rules tests (perft at full depth, the chess perft suite)"
-# They run on the test profile's optimised build (opt-level 1), which the pass above already
-# made: a release build of the whole dependency tree for them cost more minutes than it saved
-# seconds. A test file that gains an ignored test must be named in one of the two lists,
-# which this check enforces. (The library's own ignored test, the English peg solitaire
-# count, takes minutes and 1.6 GiB: an on-request check.)
 long_tests=(perft)
-# Files in a test's folder belong to that test (`tests/e2e/` is the e2e binary, `tests/golden/`
-# a module of store_contract).
-with_ignored=$(grep -rl '#\[ignore' tests --include=*.rs \
-    | sed -E 's#^tests/(e2e)/.*#\1#; s#^tests/golden/.*#store_contract#; s#^tests/([^/]*)\.rs$#\1#' | sort -u | tr '\n' ' ')
-if [ "$with_ignored" != "$(printf '%s\n' "${long_tests[@]}" "${postgres_tests[@]}" | sort | tr '\n' ' ')" ]; then
-    printf '!!! test files with ignored tests (%s) differ from the lists in scripts/test.sh\n' "$with_ignored" | tee -a "$log" >&2
-    failures=$((failures + 1))
-fi
-run cargo test --locked --no-fail-fast "${long_tests[@]/#/--test=}" -- --ignored
+rust_lane() {
+    in_lane "the whole Rust test suite" cargo test --locked --no-fail-fast --lib --bins --tests
+    in_lane "PostgreSQL: the store contract, the golden games and the replica tests" \
+        cargo test --locked --no-fail-fast "${postgres_tests[@]/#/--test=}" -- --ignored
+    in_lane "every test file with ignored tests is listed" ignored_tests_listed
+    in_lane "the long rules tests" cargo test --locked --no-fail-fast "${long_tests[@]/#/--test=}" -- --ignored
+}
 
-# The benchmarks are type-checked by clippy's pass over every target above; `cargo bench`
-# builds and runs them on request.
-
-step "clients: proto/ passes buf lint, generated code matches proto/, and the contract has no breaking change"
-run bash clients/check.sh
-
+# The benchmarks are built and linted by the build above; `cargo bench` builds and runs them
+# on request.
 export TABULA_BIN="$root/target/debug/tabula"
-for language in python typescript go java; do
-    step "the $language client against a live server"
-    run bash "clients/$language/test.sh"
-done
+clients_lane() {
+    in_lane "clients: buf lint, generated code matches proto/, no breaking change" bash clients/check.sh
+    for language in python typescript go java; do
+        in_lane "the $language client against a live server" bash "clients/$language/test.sh"
+    done
+    in_lane "the web page: its build matches web/dist, and its tests in a real browser" bash web/test.sh
+}
 
-step "the web page: its build from web/ matches the web/dist the binary embeds, and its tests in a real browser"
-run bash web/test.sh
+step "the Rust suites beside the contract's checks, the clients and the web page"
+rust_lane &
+rust=$!
+clients_lane &
+clients=$!
+wait "$rust" "$clients"
+failures=$((failures + $(wc -l <"$failed_steps")))
 
 # Cargo's `test result:` lines and each client's summary line; nothing else is counted.
 sum() {

@@ -17,7 +17,7 @@ use prost::Message;
 use tabula::engine::{Turn, Viewer};
 use tabula::games::chess::{Config, fen, pgn};
 use tabula::games::{GameConfig, GameKind};
-use tabula::play::{CacheLimits, EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME};
+use tabula::play::{Hub, Settings};
 use tabula::proto::server::game_service_server::GameService;
 use tabula::proto::tabula::v1 as pb;
 use tabula::service::convert::{action_to_proto, kind_to_proto};
@@ -37,8 +37,7 @@ pub fn runtime() -> &'static Runtime {
 /// A service with nothing in it, and its hub for looking behind the handlers.
 pub fn fresh_service() -> (GameServiceImpl, Arc<Hub>) {
     let store = Arc::new(MemoryStore::new());
-    let hub =
-        Hub::new(store, EVENT_CHANNEL_CAPACITY, CacheLimits::default(), 1, Default::default(), MAX_EVENTS_PER_GAME);
+    let hub = Hub::new(store, Settings { bot_threads: 1, search_threads: 1, ..Settings::default() });
     // Nothing ever shuts this service down; the sender may go.
     let (_, shutdown) = watch::channel(false);
     // No service keys: as a loopback server without keys, every caller may manage games.

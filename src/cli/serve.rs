@@ -361,20 +361,18 @@ pub async fn serve(args: ServeArgs, traces: bool) -> Result<(), Box<dyn std::err
         let scheme = if options.tls.is_some() { "https" } else { "http" };
         tracing::info!("the web page is at {scheme}://{address}/");
     }
-    if let Some(metrics_address) = args.metrics_listen {
-        let handle = tabula::service::metrics::install()?;
-        let metrics_listener = TcpListener::bind(metrics_address).await?;
-        let bound = metrics_listener.local_addr()?;
-        tracing::info!(address = %bound, "serving Prometheus metrics at /metrics");
-        println!("metrics on {bound}");
-        let store = store.clone();
-        tokio::spawn(async move {
-            if let Err(error) = tabula::service::metrics::serve(metrics_listener, handle, store).await {
-                tracing::error!(%error, "the metrics endpoint stopped");
-            }
-        });
-    }
-    tabula::service::serve(listener, store, options, shutdown).await?;
+    let metrics = match args.metrics_listen {
+        Some(metrics_address) => {
+            let handle = tabula::service::metrics::install()?;
+            let metrics_listener = TcpListener::bind(metrics_address).await?;
+            let bound = metrics_listener.local_addr()?;
+            tracing::info!(address = %bound, "serving Prometheus metrics at /metrics");
+            println!("metrics on {bound}");
+            Some((metrics_listener, handle))
+        }
+        None => None,
+    };
+    tabula::service::serve_with_metrics(listener, store, options, metrics, shutdown).await?;
     tracing::info!("stopped");
     Ok(())
 }

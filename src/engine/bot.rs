@@ -426,7 +426,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::engine::session::tests::Race;
+    use crate::engine::race::Race;
     use crate::engine::{Match, Viewer};
 
     fn full<'a>(stop: &'a AtomicBool, seed: u64) -> SearchOptions<'a, Race> {

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Turn;
+use super::{ConfigError, Turn};
 
 /// Milliseconds.
 pub type Millis = u64;
@@ -87,11 +87,11 @@ impl TimeControl {
     }
 
     /// What is wrong with this control, if anything: each problem in words, `field` naming it.
-    fn problems(self, field: &str) -> Vec<String> {
-        let mut problems = Vec::new();
+    /// Records under `field` every value of this control outside its range.
+    fn check(self, field: &str, error: &mut ConfigError) {
         let mut check = |name: &str, value: Millis, min: Millis, max: Millis| {
             if value < min || value > max {
-                problems.push(format!("{field}.{name} must be from {} to {}", duration(min), duration(max)));
+                error.add(&format!("{field}.{name}"), format!("must be from {} to {}", duration(min), duration(max)));
             }
         };
         match self {
@@ -106,11 +106,13 @@ impl TimeControl {
             TimeControl::PerMove { per_move } => check("per_move", per_move, MIN_TIME, MAX_PER_MOVE),
             TimeControl::Correspondence { days } => {
                 if !(1..=MAX_CORRESPONDENCE_DAYS).contains(&days) {
-                    problems.push(format!("{field}.correspondence_days must be from 1 to {MAX_CORRESPONDENCE_DAYS}"));
+                    error.add(
+                        &format!("{field}.correspondence_days"),
+                        format!("must be from 1 to {MAX_CORRESPONDENCE_DAYS}"),
+                    );
                 }
             }
         }
-        problems
     }
 }
 
@@ -157,19 +159,19 @@ impl ClockConfig {
 
     /// This configuration for a game of `seats` seats, with one control per seat, or every
     /// problem with it in words (`field` naming where it came from).
-    pub fn for_seats(&self, seats: usize, field: &str) -> Result<ClockConfig, Vec<String>> {
-        let mut problems = Vec::new();
+    pub fn for_seats(&self, seats: usize, field: &str) -> Result<ClockConfig, ConfigError> {
+        let mut error = ConfigError::default();
         if self.controls.len() != 1 && self.controls.len() != seats {
-            problems.push(format!(
-                "{field}.controls must hold one control for every seat or one per seat ({seats}), not {}",
-                self.controls.len()
-            ));
+            error.add(
+                &format!("{field}.controls"),
+                format!("must hold one control for every seat or one per seat ({seats}), not {}", self.controls.len()),
+            );
         }
         for (index, control) in self.controls.iter().enumerate() {
-            problems.extend(control.problems(&format!("{field}.controls[{index}]")));
+            control.check(&format!("{field}.controls[{index}]"), &mut error);
         }
-        if !problems.is_empty() {
-            return Err(problems);
+        if !error.violations.is_empty() {
+            return Err(error);
         }
         let controls = if self.controls.len() == 1 { vec![self.controls[0]; seats] } else { self.controls.clone() };
         Ok(ClockConfig { controls, on_timeout: self.on_timeout })
@@ -529,10 +531,13 @@ mod tests {
             ],
             on_timeout: OnTimeout::Lose,
         };
-        let problems = bad.for_seats(2, "clock").unwrap_err();
+        let problems = bad.for_seats(2, "clock").unwrap_err().violations;
         assert_eq!(problems.len(), 5, "{problems:#?}");
-        assert!(problems[0].contains("one per seat (2), not 3"), "{problems:#?}");
-        assert!(problems.iter().any(|p| p == "clock.controls[0].base must be from 1 s to 30 days"), "{problems:#?}");
-        assert!(problems.iter().any(|p| p == "clock.controls[1].per_move must be from 1 s to 1 day"), "{problems:#?}");
+        assert_eq!(problems[0].field, "clock.controls", "{problems:#?}");
+        assert!(problems[0].description.contains("one per seat (2), not 3"), "{problems:#?}");
+        let named =
+            |field: &str, description: &str| problems.iter().any(|p| p.field == field && p.description == description);
+        assert!(named("clock.controls[0].base", "must be from 1 s to 30 days"), "{problems:#?}");
+        assert!(named("clock.controls[1].per_move", "must be from 1 s to 1 day"), "{problems:#?}");
     }
 }

@@ -17,6 +17,8 @@ mod mover;
 mod options;
 mod outcome;
 pub mod perft;
+#[cfg(test)]
+mod race;
 mod rules;
 mod seat;
 mod session;

@@ -141,7 +141,7 @@ impl<G: Rules> Match<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::session::tests::Race;
+    use crate::engine::race::Race;
     use crate::engine::{Action, Adjudication, Seat};
 
     const CONFIG: (u32, bool) = (20, true);

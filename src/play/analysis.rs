@@ -17,7 +17,7 @@ use crate::engine::{Analysis, AnyMatch, MoveError, Reason, SearchBudget, Seat, V
 use crate::store::{GameStatus, Store};
 
 use super::error::{HintRefusal, PlayError};
-use super::hub::LiveGame;
+use super::live::LiveGame;
 use super::past::position_at;
 use super::search::SearchPool;
 

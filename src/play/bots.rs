@@ -1,6 +1,6 @@
 //! The server's own engine in a seat: whenever a seat the game gives to the engine is to
-//! act, the hub computes that seat's move off the async runtime and plays it through
-//! [`Hub::play`] like anyone's, named as the engine's.
+//! act, [`Bots`] computes that seat's move off the async runtime and plays it through the
+//! turn pipeline like anyone's, named as the engine's.
 //!
 //! Nothing is registered in memory: what is due is derived from the game as it stands, after
 //! every change the hub applies, when a game is loaded, and by a sweep of the store at start
@@ -14,16 +14,20 @@
 //! no longer be played. On the clock, a bot's time per move is a share of its remaining
 //! time (see [`bot_think_time`]), never more than its seat's own move time.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
+use super::cache::Games;
+use super::effects::Driver;
 use super::error::PlayError;
-use super::hub::{Hub, LiveGame};
+use super::live::LiveGame;
+use super::search::SearchPool;
+use super::time::TimeSource;
 use super::timekeeper::bot_think_time;
-use super::turn::{Command, TurnRequest};
+use super::turn::{Command, TurnRequest, Turns};
 use crate::engine::{SearchBudget, Turn};
-use crate::store::{Actor, BotSeat, GameStatus, ListFilter, to_millis};
+use crate::store::{Actor, BotSeat, GameStatus, ListFilter, Store, to_millis};
 
 /// How long a bot thinks per move when its seat does not say.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
@@ -51,23 +55,49 @@ impl Drop for Thinking {
     }
 }
 
-impl Hub {
+/// The server's engine in every seat it plays.
+pub struct Bots {
+    store: Arc<dyn Store>,
+    games: Arc<Games>,
+    turns: Arc<Turns>,
+    /// Where bots think.
+    pool: SearchPool,
+    time: TimeSource,
+    /// Who acts on what a bot's move calls for.
+    driver: Weak<dyn Driver>,
+    /// The bots themselves, for the tasks they spawn.
+    me: Weak<Bots>,
+}
+
+impl Bots {
+    /// Bots that think on `threads` threads and play through `turns`.
+    pub fn new(
+        store: Arc<dyn Store>,
+        games: Arc<Games>,
+        turns: Arc<Turns>,
+        threads: usize,
+        time: TimeSource,
+        driver: Weak<dyn Driver>,
+    ) -> Arc<Bots> {
+        Arc::new_cyclic(|me| Bots { store, games, turns, pool: SearchPool::new(threads), time, driver, me: me.clone() })
+    }
+
     /// Moves the bot of game `id` if one is to act, in a task of its own.
-    pub(super) fn drive(&self, id: &str) {
-        let Some(hub) = self.me.upgrade() else { return };
+    pub fn drive(&self, id: &str) {
+        let Some(bots) = self.me.upgrade() else { return };
         let id = id.to_owned();
-        tokio::spawn(async move { hub.move_bot(&id).await });
+        tokio::spawn(async move { bots.move_bot(&id).await });
     }
 
     /// Computes and plays the move of the bot to act in game `id`, if any and if no other
     /// task of this process is already computing it.
-    async fn move_bot(self: Arc<Hub>, id: &str) {
-        let Ok(live) = self.game(id).await else { return };
+    async fn move_bot(self: Arc<Bots>, id: &str) {
+        let Ok(live) = self.games.get(id).await else { return };
         let (game, seq, bot, think, mut changes) = {
             let state = live.state.lock().await;
             let Some(bot) = live.due_bot(state.game.as_ref()) else { return };
             // A full log takes no more moves: the bot waits for the game's end from outside.
-            if state.seq >= self.max_events || !live.start_thinking(state.seq) {
+            if state.seq >= self.turns.max_events() || !live.start_thinking(state.seq) {
                 return;
             }
             // On the clock, the bot thinks within its time (see `bot_think_time`).
@@ -83,7 +113,7 @@ impl Hub {
         };
         let _thinking = Thinking { live: live.clone(), seq };
         let stop = Arc::new(AtomicBool::new(false));
-        let search = self.bots.queue(stop.clone(), move |stop| {
+        let search = self.pool.queue(stop.clone(), move |stop| {
             game.bot_action(bot.seat, bot.level, SearchBudget::new(BOT_NODE_BUDGET, stop))
         });
         tokio::pin!(search);
@@ -118,7 +148,11 @@ impl Hub {
             request_id: Some(format!("at/{seq}")),
             validate_only: false,
         };
-        match self.play(&live, request).await {
+        let (played, effects) = self.turns.play(&live, request).await;
+        if let Some(driver) = self.driver.upgrade() {
+            driver.act(&live.id, effects);
+        }
+        match played {
             Ok(_) => {}
             // Another process moved this bot, or the game moved on: nothing to do.
             Err(PlayError::StaleSeq { .. } | PlayError::RequestIdReused | PlayError::GameNotFound(_)) => {}
@@ -129,9 +163,9 @@ impl Hub {
     /// Drives every game in progress with a bot, page by page and at most
     /// [`SWEEP_CONCURRENCY`] at once, then again [`SWEEP_EVERY`] after the sweep ends, for
     /// as long as the hub lives.
-    pub(super) async fn sweep(hub: std::sync::Weak<Hub>) {
+    pub async fn sweep(bots: Weak<Bots>) {
         loop {
-            let Some(strong) = hub.upgrade() else { return };
+            let Some(strong) = bots.upgrade() else { return };
             let filter = ListFilter { status: Some(GameStatus::InProgress), with_bots: true, ..ListFilter::default() };
             let mut after: Option<String> = None;
             let mut driving = tokio::task::JoinSet::new();
@@ -142,8 +176,8 @@ impl Hub {
                             while driving.len() >= SWEEP_CONCURRENCY {
                                 driving.join_next().await;
                             }
-                            let (hub, id) = (strong.clone(), record.id.clone());
-                            driving.spawn(async move { hub.move_bot(&id).await });
+                            let (bots, id) = (strong.clone(), record.id.clone());
+                            driving.spawn(async move { bots.move_bot(&id).await });
                         }
                         match page.last() {
                             Some(last) if page.len() == SWEEP_PAGE => after = Some(last.id.clone()),

@@ -6,17 +6,65 @@
 //! every event the creation wrote; the store keeps creation request ids unique, so two
 //! racing creations with one id make one game.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
+use super::cache::Games;
+use super::clocks::fresh_clocks;
+use super::effects::Driver;
 use super::error::PlayError;
-use super::hub::{Hub, LiveGame, record_update};
-use crate::engine::clock::Clocks;
+use super::live::{LiveGame, record_update};
+use super::time::{TimeSource, rounded_up_to_millis};
+use super::tokens::new_token;
+use crate::engine::clock::{ClockConfig, Clocks};
 use crate::engine::{AnyMatch, Seat, Turn};
-use crate::store::{Actor, EventKind, GameRecord, StoreError, StoredEvent, TokenHash, from_millis, to_millis};
+use crate::games::GameConfig;
+use crate::store::{
+    Actor, BotSeat, EventKind, GameRecord, Player, Store, StoreError, StoredEvent, TokenHash, from_millis, to_millis,
+};
 
 /// Events after its creation a retried creation reads to learn whether the game's tokens
 /// can have been used; a game further on counts as used.
 const EVENTS_CHECKED_FOR_A_RETRY: usize = 1024;
+
+/// A new game as a caller asks for it: the play layer gives it its id, its time and its
+/// seat tokens.
+pub struct GameRequest {
+    /// Its configuration, valid, random parts drawn.
+    pub config: GameConfig,
+    /// The match `config` starts.
+    pub game: Box<dyn AnyMatch>,
+    /// Its time control, valid for its seats; `None` for no clocks.
+    pub clock: Option<ClockConfig>,
+    /// The service key creating it.
+    pub owner: Option<String>,
+    /// Whether spectators are refused.
+    pub private: bool,
+    /// The seats the server's engine plays.
+    pub bots: Vec<BotSeat>,
+    /// Who sits in each seat, when the creator names anyone.
+    pub players: Vec<Player>,
+    /// Whether the seat to move may ask for hints while the game runs.
+    pub allow_hints: bool,
+    /// Moves played at creation, in order (an imported game's).
+    pub imported: Vec<Turn>,
+    /// With an owner, the most games in progress it may have, this one included.
+    pub max_in_progress: Option<u64>,
+    /// Makes retries safe: the creator's id for this request.
+    pub request_id: Option<String>,
+    /// A digest of everything the request asked but its id.
+    pub request_digest: String,
+}
+
+/// A game made (or found again) for a [`GameRequest`].
+pub struct NewGame {
+    /// The game.
+    pub live: Arc<LiveGame>,
+    /// One secret token per seat, in seat order, to hand out once: a retried creation
+    /// issues new ones while nobody can have used the first, and none after.
+    pub tokens: Vec<String>,
+    /// Whether an earlier request with the same id made the game.
+    pub retried: bool,
+}
 
 /// A game to create.
 pub struct Creation {
@@ -71,7 +119,72 @@ impl Creation {
     }
 }
 
-impl Hub {
+/// Makes games: the one path every creation takes, a caller's or a series'.
+pub struct Creator {
+    store: Arc<dyn Store>,
+    games: Arc<Games>,
+    time: TimeSource,
+    /// Who acts on what a new game calls for (its bot's first move, its deadline).
+    driver: Weak<dyn Driver>,
+}
+
+impl Creator {
+    /// Makes games in `store`, held in `games` once made, at the times `time` gives.
+    pub fn new(store: Arc<dyn Store>, games: Arc<Games>, time: TimeSource, driver: Weak<dyn Driver>) -> Creator {
+        Creator { store, games, time, driver }
+    }
+
+    /// Creates the game `request` asks for, with an id, a creation time and a token per seat
+    /// of its own. A retry of an earlier creation (same creator, same request id, same
+    /// request) returns that game, with new tokens while nobody can have used the first.
+    ///
+    /// # Errors
+    /// As for [`Creator::create`].
+    pub async fn create_game(&self, request: GameRequest) -> Result<NewGame, PlayError> {
+        let GameRequest {
+            config,
+            game,
+            clock,
+            owner,
+            private,
+            bots,
+            players,
+            allow_hints,
+            imported,
+            max_in_progress,
+            request_id,
+            request_digest,
+        } = request;
+        let tokens: Vec<(String, TokenHash)> = (0..game.seat_count()).map(|_| new_token()).collect();
+        // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
+        let now = rounded_up_to_millis(self.time.now());
+        let record = GameRecord {
+            id: uuid::Uuid::now_v7().to_string(),
+            seat_token_hashes: tokens.iter().map(|(_, hash)| *hash).collect(),
+            private,
+            owner,
+            bots,
+            allow_hints,
+            players,
+            ..GameRecord::new_game(config, clock, now)
+        };
+        let creation = Creation { record, game, imported, max_in_progress, request_id, request_digest };
+        match self.create(creation).await? {
+            Created::New(live) => {
+                Ok(NewGame { live, tokens: tokens.into_iter().map(|(token, _)| token).collect(), retried: false })
+            }
+            Created::Earlier { live, created_through } => {
+                // The tokens the first answer carried cannot be shown again: while nobody
+                // can have used them, they are replaced; after that, none are given.
+                let tokens: Vec<(String, TokenHash)> = (0..live.seat_count()).map(|_| new_token()).collect();
+                let hashes: Vec<TokenHash> = tokens.iter().map(|(_, hash)| *hash).collect();
+                let replaced = self.replace_untouched_tokens(&live, created_through, &hashes).await?;
+                let tokens = if replaced { tokens.into_iter().map(|(token, _)| token).collect() } else { Vec::new() };
+                Ok(NewGame { live, tokens, retried: true })
+            }
+        }
+    }
+
     /// Creates a game: stores its record with its creation event and imported moves in one
     /// step, then holds it in memory. A retry of an earlier creation (same creator, same
     /// request id, same request) returns that game.
@@ -128,9 +241,12 @@ impl Hub {
         match self.store.create(record.clone(), log, max_in_progress).await {
             Ok(()) => {
                 metrics::counter!("tabula_games_created_total", "kind" => record.kind().info().name).increment(1);
-                let live = self.hold(&record, game);
-                if live.due_bot(live.state.lock().await.game.as_ref()).is_some() {
-                    self.drive(&live.id);
+                let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.created));
+                let capacity = self.games.channel_capacity();
+                let live = self.games.keep(Arc::new(LiveGame::new(&record, game, capacity, clocks)));
+                let effects = live.effects(&*live.state.lock().await);
+                if let Some(driver) = self.driver.upgrade() {
+                    driver.act(&live.id, effects);
                 }
                 Ok(Created::New(live))
             }
@@ -152,7 +268,7 @@ impl Hub {
         if events.first().and_then(|event| event.request_digest.as_deref()) != Some(digest) {
             return Err(PlayError::RequestIdReused);
         }
-        let live = self.game(&id).await?;
+        let live = self.games.get(&id).await?;
         let created_through = events.last().map_or(1, |event| event.seq);
         Ok(Some(Created::Earlier { live, created_through }))
     }

@@ -1,47 +1,68 @@
 //! The life of a game, between the wire and the store: each game's serialised turns,
 //! idempotency by request id, expected-seq checks, validate-only, the events a turn
-//! appends, snapshots, loading and caching, fan-out to subscribers, and the searches the
-//! server runs (bots and analyses). It speaks domain types and [`PlayError`]; the service layer
-//! identifies callers, converts the wire, makes one call here and maps the error.
+//! appends, snapshots, loading and caching, fan-out to subscribers, and the moves the
+//! server makes itself (bots, timeouts, series' next games). It speaks domain types and
+//! [`PlayError`]; the service layer identifies callers, converts the wire, makes one call
+//! into [`Hub`], the only type it sees, and maps the error.
 //!
-//! Every change to a game is a turn appended to its log by [`Hub::play`], conditional on
-//! the log's length and named by its actor, so whoever makes a move (a seat, or a service
-//! key aborting, adjudicating or changing the clocks; the server's engine; the clock) goes
-//! through the same path and happens at most once. Actions no call carries (a bot's move,
-//! a timeout) are derived from the stored game and appended conditional on the seq they
-//! were derived at (see [`bots`] and [`timekeeper`]); the play layer's time comes from the
-//! [`TimeSource`] it is given.
+//! Every change to a game is a turn appended to its log by the turn pipeline
+//! ([`turn`]), conditional on the log's length and named by its actor, so whoever makes a
+//! move (a seat, or a service key aborting, adjudicating or changing the clocks; the
+//! server's engine; the clock) goes through the same path and happens at most once.
+//! Actions no call carries (a bot's move, a timeout) are derived from the stored game and
+//! appended conditional on the seq they were derived at (see [`bots`] and
+//! [`timekeeper`]); the play layer's time comes from the [`TimeSource`] it is given.
+//!
+//! The modules, from the bottom up, each using only those before it: the time, the
+//! clocks' readings, errors, effects, tokens and the search pool; a game's fan-out
+//! ([`fanout`]) and the game itself ([`live`]); its past positions ([`past`]); the cache
+//! ([`cache`]); the turn pipeline ([`turn`]); what subscribes, analyses and saves; the
+//! makers of games ([`creation`]); the drivers ([`bots`], [`timekeeper`], [`series`]); and
+//! the facade ([`hub`]), which is also the [`effects::Driver`] every part hands what its
+//! changes call for.
 
 mod analysis;
 mod bots;
+mod cache;
 mod clocks;
 mod creation;
+pub mod effects;
 mod error;
+mod fanout;
 mod hub;
+mod live;
 mod past;
-pub mod saved;
+mod saved;
 mod search;
 pub mod series;
 mod subscription;
 mod time;
 mod timekeeper;
+pub mod tokens;
 mod turn;
 
-pub use crate::store::SNAPSHOT_EVERY;
-pub use analysis::{
-    AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME, analyse,
+#[cfg(test)]
+mod tests;
+
+// The records the play layer keeps, named from here by the layers above it, which never
+// reach the store themselves.
+pub use crate::store::{
+    Actor, BotSeat, EventKind, GameRecord, GameStatus, ListFilter, Player, SNAPSHOT_EVERY, SavedConfig, SeriesDraws,
+    SeriesLength, SeriesLink, SeriesRecord, SeriesStatus, Store, StoredEvent, TokenHash,
 };
+pub use analysis::{AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME};
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
+pub use cache::{CACHED_BYTES, CACHED_GAMES, CacheLimits};
 pub use clocks::ClockReadings;
-pub use creation::{Created, Creation};
+pub use creation::{Created, Creation, GameRequest, NewGame};
 pub use error::{HintRefusal, PlayError};
-pub use hub::{
-    CACHED_BYTES, CACHED_GAMES, CacheLimits, EVENT_CHANNEL_CAPACITY, GameCopy, Hub, LiveGame, MAX_EVENTS_PER_GAME,
-    revoked_by_reissue,
-};
-pub use past::{PastPosition, position_at};
+pub use fanout::Announced;
+pub use hub::{EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, Settings};
+pub use live::{GameCopy, LiveGame, revoked_by_reissue};
+pub use past::PastPosition;
+pub use saved::ToSave;
 pub use search::{SearchPool, default_threads};
-pub use series::{SeriesCreated, SeriesCreation};
-pub use subscription::{Announced, Content, Delivery, OpenedWith, Subscription, subscribe};
+pub use series::{NewSeries, Revisions, SeriesRequest};
+pub use subscription::{Content, Deliveries, Delivery, OpenedWith, Subscription};
 pub use time::{ManualTime, TimeSource, rounded_up_to_millis, turn_moment};
 pub use turn::{Command, TurnRequest, TurnResult};

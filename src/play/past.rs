@@ -21,7 +21,7 @@ use crate::store::{EventKind, Store};
 
 use super::clocks::ClockReadings;
 use super::error::PlayError;
-use super::hub::LiveGame;
+use super::live::LiveGame;
 
 /// Events read from the store at a time while replaying.
 const BATCH: usize = 512;

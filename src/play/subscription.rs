@@ -10,9 +10,7 @@
 //! the client resumes from there.
 //!
 //! Subscribers who see the same of an event (the same viewer, with or without views) share
-//! one rendering of it: the channel carries each event as an [`Announced`], in which the
-//! first of them leaves what it made of the event for the others, so a thousand spectators
-//! cost one view and one encoding an event, not a thousand.
+//! one rendering of it ([`fanout`](super::fanout)).
 //!
 //! A stream opened with a seat's credential lasts only as long as that credential: when
 //! the seat's token is reissued (here or, through the store, on another replica) a stream
@@ -22,7 +20,7 @@
 
 use std::collections::VecDeque;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use bytes::Bytes;
 use futures_util::Stream;
@@ -30,10 +28,12 @@ use tokio::sync::{broadcast, watch};
 
 use super::clocks::ClockReadings;
 use super::error::PlayError;
-use super::hub::{Hub, LiveGame, revoked_by_reissue};
+use super::fanout::{Announced, Audience};
+use super::live::{LiveGame, revoked_by_reissue};
+use super::past::replay_through;
 use crate::engine::clock::Clocks;
 use crate::engine::{AnyMatch, View, Viewer};
-use crate::store::{EventKind, StoredEvent, TokenHash};
+use crate::store::{EventKind, Store, StoredEvent, TokenHash};
 
 /// Events read from the store per backlog query.
 const BACKLOG_BATCH: usize = 256;
@@ -60,41 +60,6 @@ pub enum OpenedWith {
     /// A signed credential issued at this second (`None` when it does not say): it acts
     /// until the seat's token is reissued in a later second ([`revoked_by_reissue`]).
     Signed { issued_at: Option<u64> },
-}
-
-/// An event as a game's channel carries it to every subscriber, with the renderings front
-/// ends made of it, one for each audience that received it.
-#[derive(Debug)]
-pub struct Announced {
-    /// The event, as the log holds it.
-    pub event: StoredEvent,
-    /// At most one rendering an audience: the first one made.
-    renderings: Mutex<Vec<(Audience, Bytes)>>,
-}
-
-impl Announced {
-    /// `event`, not yet rendered for anyone.
-    pub fn new(event: StoredEvent) -> Announced {
-        Announced { event, renderings: Mutex::new(Vec::new()) }
-    }
-
-    fn renderings(&self) -> std::sync::MutexGuard<'_, Vec<(Audience, Bytes)>> {
-        // Each use is one push or one read: a panic cannot leave the list half-changed.
-        self.renderings.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// The rendering made for `audience`, if one was.
-    fn rendering(&self, audience: Audience) -> Option<Bytes> {
-        self.renderings().iter().find(|(made_for, _)| *made_for == audience).map(|(_, bytes)| bytes.clone())
-    }
-}
-
-/// Who sees an event one way: a viewer, with the game's view after each event or without.
-/// Everything a subscription delivers of an event depends on its audience alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Audience {
-    viewer: Viewer,
-    with_views: bool,
 }
 
 /// One event of a subscription, and what its watcher is to receive of it.
@@ -133,12 +98,8 @@ impl Delivery {
     /// subscribers of its audience; a rendering made first by another is kept instead.
     pub fn share(&self, rendering: Bytes) {
         // An event read back from the log reaches this subscriber alone.
-        if Arc::strong_count(&self.announced) == 1 {
-            return;
-        }
-        let mut renderings = self.announced.renderings();
-        if !renderings.iter().any(|(made_for, _)| *made_for == self.audience) {
-            renderings.push((self.audience, rendering));
+        if Arc::strong_count(&self.announced) > 1 {
+            self.announced.keep(self.audience, rendering);
         }
     }
 }
@@ -154,7 +115,7 @@ pub type Deliveries = Pin<Box<dyn Stream<Item = Result<Delivery, PlayError>> + S
 /// `TOO_MANY_STREAMS` when the game has its cap of subscribers, `SEQ_OUT_OF_RANGE` when
 /// `after` is beyond the log.
 pub async fn subscribe(
-    hub: Arc<Hub>,
+    store: Arc<dyn Store>,
     live: Arc<LiveGame>,
     subscription: Subscription,
     shutdown: watch::Receiver<bool>,
@@ -167,14 +128,14 @@ pub async fn subscribe(
     // The watcher's own copy of the game, as of `after`, moved along with each event.
     let (replica, clocks) = match with_views {
         true => {
-            let (game, clocks) = hub.game_at(&live, after).await?;
-            (Some(game), clocks)
+            let replayed = replay_through(store.as_ref(), &live, after).await?;
+            (Some(replayed.game), replayed.clocks)
         }
         false => (None, None),
     };
     let watched = Watched { shutdown, removed: live.removed(), reissues: live.reissues() };
     let feeder = Feeder {
-        hub,
+        store,
         live,
         viewer,
         opened_with,
@@ -219,7 +180,7 @@ struct Watched {
 }
 
 struct Feeder {
-    hub: Arc<Hub>,
+    store: Arc<dyn Store>,
     live: Arc<LiveGame>,
     viewer: Viewer,
     opened_with: Option<OpenedWith>,
@@ -318,12 +279,8 @@ impl Feeder {
     /// Delivers the next batch of logged events after `self.last`, up to `until` when
     /// given; false once there is nothing more to read.
     async fn catch_up_batch(&mut self, until: Option<u64>) -> Result<bool, Stop> {
-        let batch = self
-            .hub
-            .store()
-            .events_after(&self.live.id, self.last, BACKLOG_BATCH)
-            .await
-            .map_err(|e| Stop::Fail(e.into()))?;
+        let batch =
+            self.store.events_after(&self.live.id, self.last, BACKLOG_BATCH).await.map_err(|e| Stop::Fail(e.into()))?;
         if batch.is_empty() {
             return Ok(false);
         }
@@ -377,54 +334,5 @@ impl Feeder {
         self.pending.push_back(Delivery { announced, content, audience });
         self.last = seq;
         if ended { Err(Stop::Done) } else { Ok(()) }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Action, Seat};
-    use crate::play::CacheLimits;
-    use crate::play::hub::cache_tests::{create, hub, play, play_move};
-    use futures_util::StreamExt;
-
-    /// The next delivery of `stream`, or none within a moment.
-    async fn next(stream: &mut Deliveries) -> Option<Delivery> {
-        let delivery = tokio::time::timeout(std::time::Duration::from_millis(50), stream.next()).await.ok()?;
-        Some(delivery.expect("the stream goes on").expect("a delivery"))
-    }
-
-    #[tokio::test]
-    async fn subscribers_who_see_the_same_share_one_rendering_and_no_one_else_gets_it() {
-        let hub = hub(CacheLimits::default());
-        let live = create(&hub, "watched").await;
-        let (_shutdown, shutdown) = watch::channel(false);
-        let open = async |viewer, with_views| {
-            let subscription = Subscription { viewer, opened_with: None, after: 1, max_per_game: 8, with_views };
-            let mut stream = subscribe(hub.clone(), live.clone(), subscription, shutdown.clone()).await.unwrap();
-            // Caught up with the log (nothing after the creation): now on the game's channel.
-            assert!(next(&mut stream).await.is_none());
-            stream
-        };
-        let mut first = open(Viewer::Spectator, true).await;
-        let mut second = open(Viewer::Spectator, true).await;
-        let mut seat = open(Viewer::Seat(Seat::new(0)), true).await;
-        let mut without_views = open(Viewer::Spectator, false).await;
-        play(&hub, &live, 1).await;
-
-        let made = next(&mut first).await.unwrap();
-        assert!(matches!(made.content, Content::Fresh { view: Some(_), .. }), "{made:?}");
-        made.share(Bytes::from_static(b"the spectators' rendering"));
-        let shared = next(&mut second).await.unwrap();
-        assert_eq!(shared.event().seq, 2);
-        assert!(matches!(&shared.content, Content::Rendered(bytes) if bytes == "the spectators' rendering"));
-        for other in [&mut seat, &mut without_views] {
-            let own = next(other).await.unwrap();
-            assert!(matches!(own.content, Content::Fresh { .. }), "another audience renders its own: {own:?}");
-        }
-        // A spectator's replica followed the shared event: it renders the next one right.
-        play_move(&hub, &live, Seat::new(1), Action::place(0, 1)).await;
-        let Content::Fresh { view: Some(view), .. } = next(&mut second).await.unwrap().content else { panic!() };
-        assert_eq!(view, live.state.lock().await.game.view(Viewer::Spectator));
     }
 }

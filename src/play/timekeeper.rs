@@ -1,6 +1,6 @@
-//! The clock as a server-side actor: when a seat's time runs out, the hub appends the
-//! timeout (the seat loses, or a default move is played for it) through [`Hub::play`],
-//! named as the clock's.
+//! The clock as a server-side actor: when a seat's time runs out, [`Timekeeper`] appends
+//! the timeout (the seat loses, or a default move is played for it) through the turn
+//! pipeline, named as the clock's.
 //!
 //! Nothing about a deadline lives only in memory. Each game's next deadline is stored
 //! with its record on every append ([`GameRecord::deadline`](crate::store::GameRecord)),
@@ -19,13 +19,14 @@ use std::time::Duration;
 
 use tokio::sync::Notify;
 
+use super::cache::Games;
+use super::effects::Driver;
 use super::error::PlayError;
-use super::hub::Hub;
-use super::time::rounded_up_to_millis;
-use super::turn::{Command, TurnRequest};
+use super::time::{TimeSource, rounded_up_to_millis};
+use super::turn::{Command, TurnRequest, Turns};
 use crate::engine::clock::{Millis, OnTimeout};
 use crate::engine::{SearchBudget, Turn};
-use crate::store::{Actor, from_millis, to_millis};
+use crate::store::{Actor, Store, from_millis, to_millis};
 
 /// How often the store is swept for deadlines.
 const SWEEP_EVERY: Duration = Duration::from_secs(10);
@@ -36,12 +37,27 @@ const SWEEP_LIMIT: usize = 100_000;
 /// Positions the default move's search may visit (level 1 plays at random: a few suffice).
 const DEFAULT_MOVE_NODES: u64 = 10_000;
 
-/// The deadlines this process watches: at most one per game, the soonest first.
-#[derive(Default)]
-pub(super) struct Timekeeper {
+/// The clock of every game this process holds: the deadlines it watches (at most one per
+/// game, the soonest first), and the timeouts it fires.
+pub struct Timekeeper {
     armed: Mutex<Armed>,
     /// Told when a deadline earlier than every other is armed.
-    wake: Notify,
+    wake: Arc<Notify>,
+    store: Arc<dyn Store>,
+    games: Arc<Games>,
+    turns: Arc<Turns>,
+    time: TimeSource,
+    /// Who acts on what a timeout calls for.
+    driver: Weak<dyn Driver>,
+    /// The timekeeper itself, for the tasks it spawns.
+    me: Weak<Timekeeper>,
+}
+
+impl Drop for Timekeeper {
+    fn drop(&mut self) {
+        // Wakes [`Timekeeper::keep_time`], which then finds the timekeeper gone and ends.
+        self.wake.notify_one();
+    }
 }
 
 #[derive(Default)]
@@ -51,9 +67,29 @@ struct Armed {
 }
 
 impl Timekeeper {
+    /// A timekeeper that fires timeouts through `turns`, on the time `time` gives.
+    pub fn new(
+        store: Arc<dyn Store>,
+        games: Arc<Games>,
+        turns: Arc<Turns>,
+        time: TimeSource,
+        driver: Weak<dyn Driver>,
+    ) -> Arc<Timekeeper> {
+        Arc::new_cyclic(|me| Timekeeper {
+            armed: Mutex::new(Armed::default()),
+            wake: Arc::new(Notify::new()),
+            store,
+            games,
+            turns,
+            time,
+            driver,
+            me: me.clone(),
+        })
+    }
+
     /// Watches game `id` for `deadline` (milliseconds since the epoch), replacing what it
     /// watched for it; `None` stops watching it.
-    pub(super) fn arm(&self, id: &str, deadline: Option<Millis>) {
+    pub fn arm(&self, id: &str, deadline: Option<Millis>) {
         let mut armed = self.armed.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(old) = armed.by_game.remove(id) {
             armed.by_time.remove(&(old, id.to_owned()));
@@ -69,7 +105,7 @@ impl Timekeeper {
     }
 
     /// The soonest deadline watched.
-    fn soonest(&self) -> Option<Millis> {
+    pub(super) fn soonest(&self) -> Option<Millis> {
         let armed = self.armed.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         armed.by_time.first().map(|(deadline, _)| *deadline)
     }
@@ -89,21 +125,32 @@ impl Timekeeper {
     }
 
     /// How many games are watched.
-    pub(super) fn watched(&self) -> usize {
+    pub fn watched(&self) -> usize {
         self.armed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).by_game.len()
     }
-}
 
-impl Hub {
+    /// Has the clock look at game `id` now, in a task of its own.
+    pub fn fire_soon(&self, id: &str) {
+        let Some(keeper) = self.me.upgrade() else { return };
+        let id = id.to_owned();
+        tokio::spawn(async move { keeper.fire_timeout(&id).await });
+    }
+
     /// Fires the timeouts of the games this process watches as their deadlines pass, for
-    /// as long as the hub lives.
-    pub(super) async fn keep_time(hub: Weak<Hub>, keeper: Arc<Timekeeper>, time: super::TimeSource) {
+    /// as long as the timekeeper lives.
+    pub async fn keep_time(keeper: Weak<Timekeeper>) {
+        let Some((time, wake)) = keeper.upgrade().map(|keeper| (keeper.time.clone(), keeper.wake.clone())) else {
+            return;
+        };
         loop {
-            let woken = keeper.wake.notified();
+            let Some(strong) = keeper.upgrade() else { return };
+            let woken = wake.notified();
             tokio::pin!(woken);
             // Registered before looking, so an arming in between still wakes this loop.
             woken.as_mut().enable();
-            match keeper.soonest() {
+            let soonest = strong.soonest();
+            drop(strong);
+            match soonest {
                 // A deadline is passed once the time is beyond it: a move at the deadline is in time.
                 Some(deadline) => {
                     tokio::select! {
@@ -116,24 +163,23 @@ impl Hub {
                     continue;
                 }
             }
-            let Some(strong) = hub.upgrade() else { return };
-            for id in keeper.take_passed(to_millis(time.now())) {
-                let hub = strong.clone();
-                tokio::spawn(async move { hub.fire_timeout(&id).await });
+            let Some(strong) = keeper.upgrade() else { return };
+            for id in strong.take_passed(to_millis(time.now())) {
+                strong.fire_soon(&id);
             }
         }
     }
 
     /// Arms the deadlines the store holds for the next [`LOOKAHEAD`], at start and then
-    /// every [`SWEEP_EVERY`], for as long as the hub lives.
-    pub(super) async fn sweep_deadlines(hub: Weak<Hub>) {
+    /// every [`SWEEP_EVERY`], for as long as the timekeeper lives.
+    pub async fn sweep_deadlines(keeper: Weak<Timekeeper>) {
         loop {
-            let Some(strong) = hub.upgrade() else { return };
+            let Some(strong) = keeper.upgrade() else { return };
             let horizon = strong.time.now() + LOOKAHEAD;
             match strong.store.deadlines_before(horizon, SWEEP_LIMIT).await {
                 Ok(due) => {
                     for (id, deadline) in due {
-                        strong.timekeeper.arm(&id, Some(to_millis(deadline)));
+                        strong.arm(&id, Some(to_millis(deadline)));
                     }
                 }
                 Err(error) => tracing::warn!(%error, "could not look for games whose time runs out"),
@@ -145,8 +191,8 @@ impl Hub {
 
     /// Appends the timeout of game `id` if a seat's time has run out; otherwise watches the
     /// game's next deadline.
-    pub(super) async fn fire_timeout(&self, id: &str) {
-        let Ok(live) = self.game(id).await else { return };
+    async fn fire_timeout(&self, id: &str) {
+        let Ok(live) = self.games.get(id).await else { return };
         let request = {
             let state = live.state.lock().await;
             let (Some(clocks), None) = (&state.clocks, state.game.outcome()) else { return };
@@ -155,13 +201,13 @@ impl Hub {
             let Some(flag) = clocks.next_deadline() else { return };
             if flag.deadline >= now {
                 // Moved on, or armed from a stale copy: watch the deadline as it stands.
-                self.timekeeper.arm(id, Some(flag.deadline));
+                self.arm(id, Some(flag.deadline));
                 return;
             }
             let seat = crate::engine::Seat::new(flag.seat as u8);
             let on_timeout = live.clock.as_ref().map_or(OnTimeout::Lose, |c| c.on_timeout);
             // A log with no room left takes only an ending: the seat loses on time.
-            let full = state.seq >= self.max_events;
+            let full = state.seq >= self.turns.max_events();
             let turn = match on_timeout {
                 OnTimeout::Lose => Turn::TimedOut(seat),
                 OnTimeout::DefaultMove if full => Turn::TimedOut(seat),
@@ -184,7 +230,11 @@ impl Hub {
                 validate_only: false,
             }
         };
-        match self.play(&live, request).await {
+        let (played, effects) = self.turns.play(&live, request).await;
+        if let Some(driver) = self.driver.upgrade() {
+            driver.act(&live.id, effects);
+        }
+        match played {
             Ok(_) => {}
             // Another process fired it, or the game moved on meanwhile: its next deadline
             // was armed with the change.
@@ -209,88 +259,4 @@ pub(super) fn bot_think_time(control: crate::engine::clock::TimeControl, remaini
         TimeControl::PerMove { .. } | TimeControl::Correspondence { .. } => usable / 2,
     };
     Duration::from_millis(share.min(usable / 2).max(1)).min(cap)
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::{SystemTime, UNIX_EPOCH};
-
-    use super::*;
-    use crate::engine::clock::{ClockConfig, TimeControl};
-    use crate::engine::{Action, Seat};
-    use crate::games::GameKind;
-    use crate::play::{CACHED_BYTES, CacheLimits, Created, Creation, ManualTime, TimeSource};
-    use crate::store::{GameRecord, MemoryStore};
-
-    /// A Connect Four game on a clock of 5 s a move, made in a hub whose time is `time`.
-    async fn timed_game(time: &Arc<ManualTime>) -> (Arc<Hub>, Arc<super::super::LiveGame>) {
-        let hub = Hub::new(
-            Arc::new(MemoryStore::new()),
-            16,
-            CacheLimits { games: 100, bytes: CACHED_BYTES },
-            1,
-            TimeSource::Manual(time.clone()),
-            crate::play::MAX_EVENTS_PER_GAME,
-        );
-        let config = GameKind::ConnectFour.info().default_config;
-        let now: SystemTime = time.now();
-        let clock = ClockConfig::uniform(TimeControl::PerMove { per_move: 5_000 }).for_seats(2, "clock").unwrap();
-        let record = GameRecord {
-            id: "timed".to_owned(),
-            seat_token_hashes: vec![[1; 32], [2; 32]],
-            ..GameRecord::new_game(config.clone(), Some(clock), now)
-        };
-        let game = config.new_match().unwrap();
-        let Ok(Created::New(live)) = hub.create(Creation::plain(record, game)).await else { panic!("created") };
-        (hub, live)
-    }
-
-    fn drop_for(seat: Seat) -> TurnRequest {
-        TurnRequest {
-            actor: Actor::Seat(seat),
-            command: Turn::Move(seat, Action::drop(3)).into(),
-            expected_seq: None,
-            request_id: None,
-            validate_only: false,
-        }
-    }
-
-    #[tokio::test]
-    async fn a_move_after_the_deadline_is_refused_before_the_clock_has_acted_and_the_clock_acts_once() {
-        let time = ManualTime::new(UNIX_EPOCH + Duration::from_secs(1_800_000_000));
-        let (hub, live) = timed_game(&time).await;
-        assert_eq!(hub.store.deadlines_before(time.now() + Duration::from_secs(6), 10).await.unwrap().len(), 1);
-        // Nothing yields between moving the time and the move: the refusal comes first.
-        time.advance(Duration::from_millis(5_001));
-        let refused = hub.play(&live, drop_for(Seat::FIRST)).await.err().expect("refused");
-        assert!(matches!(refused, PlayError::OutOfTime { seat: Seat::FIRST, .. }), "{refused:?}");
-        assert_eq!(live.state.lock().await.seq, 1, "a refused move changes nothing");
-        // Then the clock acts, once.
-        for _ in 0..100 {
-            if live.state.lock().await.seq == 3 {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        let (_, log) = hub.store.load("timed").await.unwrap();
-        let turns = crate::store::played_turns(&log);
-        assert_eq!(turns, [Turn::TimedOut(Seat::FIRST)]);
-        assert!(hub.store.deadlines_before(time.now() + Duration::from_secs(3_600), 10).await.unwrap().is_empty());
-        time.advance(Duration::from_secs(60));
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        assert_eq!(hub.store.load("timed").await.unwrap().1.len(), 3, "nothing more");
-    }
-
-    #[tokio::test]
-    async fn a_move_in_time_moves_the_deadline_on_in_the_store_and_the_timekeeper() {
-        let time = ManualTime::new(UNIX_EPOCH + Duration::from_secs(1_800_000_000));
-        let (hub, live) = timed_game(&time).await;
-        let start = to_millis(time.now());
-        assert_eq!(hub.timekeeper.soonest(), Some(start + 5_000));
-        time.advance(Duration::from_secs(5));
-        hub.play(&live, drop_for(Seat::FIRST)).await.expect("at the deadline is in time");
-        assert_eq!(hub.timekeeper.soonest(), Some(start + 10_000), "the second seat's move time");
-        let (record, _) = hub.store.load("timed").await.unwrap();
-        assert_eq!(record.deadline.map(to_millis), Some(start + 10_000));
-    }
 }

@@ -11,7 +11,6 @@ use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::engine::{ConfigError, MoveError};
 use crate::play::{HintRefusal, PlayError};
-use crate::store::StoreError;
 
 /// The `ErrorInfo.domain` of every error.
 pub const ERROR_DOMAIN: &str = "tabula.v1";
@@ -122,24 +121,6 @@ impl ApiError {
     /// A single malformed field.
     pub fn bad_field(field: impl Into<String>, description: impl Into<String>) -> ApiError {
         ApiError::BadRequest(vec![(field.into(), description.into())])
-    }
-}
-
-impl From<StoreError> for ApiError {
-    fn from(error: StoreError) -> ApiError {
-        match error {
-            StoreError::NotFound(id) => ApiError::GameNotFound(id),
-            StoreError::Conflict { expected, current } => ApiError::StaleSeq { expected, current },
-            StoreError::NotFinished(id) => ApiError::GameNotFinished(id),
-            StoreError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
-            StoreError::SavedConfigNotFound(name) => ApiError::SavedConfigNotFound(name),
-            StoreError::SeriesNotFound(id) => ApiError::SeriesNotFound(id),
-            StoreError::SavedConfigExists(name) => ApiError::SavedConfigExists(name),
-            StoreError::TooManySavedConfigs { owner, limit } => ApiError::TooManySavedConfigs { owner, limit },
-            StoreError::AlreadyExists(_) | StoreError::CreationRequestTaken | StoreError::Backend(_) => {
-                ApiError::Storage(error.to_string())
-            }
-        }
     }
 }
 

@@ -17,7 +17,7 @@ use tonic::{Code, Status};
 use tonic_types::StatusExt;
 
 use crate::games::GameKind;
-use crate::store::Store;
+use crate::play::Hub;
 
 /// Histogram buckets of call and commit durations, in seconds.
 const SECONDS: &[f64] =
@@ -40,12 +40,12 @@ pub fn install() -> Result<PrometheusHandle, BuildError> {
 }
 
 /// Serves `GET /metrics` on `listener` until the process ends: every metric as `handle`
-/// renders it, after reading the games in progress by kind from `store`.
-pub async fn serve(listener: TcpListener, handle: PrometheusHandle, store: Arc<dyn Store>) -> std::io::Result<()> {
+/// renders it, after reading the games in progress by kind from `hub`.
+pub async fn serve(listener: TcpListener, handle: PrometheusHandle, hub: Arc<Hub>) -> std::io::Result<()> {
     let render = move || {
-        let (handle, store) = (handle.clone(), store.clone());
+        let (handle, hub) = (handle.clone(), hub.clone());
         async move {
-            match store.in_progress_by_kind().await {
+            match hub.games_in_progress().await {
                 Ok(counts) => {
                     // Every kind, so that a kind whose last game ended reads 0.
                     for kind in GameKind::ALL {

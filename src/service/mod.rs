@@ -1,16 +1,15 @@
 //! The gRPC layer: `tabula.v1.GameService`, the standard health service and server
 //! reflection, over a [`Store`].
 
+mod api;
 mod auth;
 pub mod convert;
 pub mod error;
 mod guard;
-mod handlers;
 mod host;
 pub mod metrics;
 mod observe;
 mod rate_limit;
-mod stream;
 pub mod transport;
 mod web;
 
@@ -26,19 +25,18 @@ use tonic::service::Routes;
 use tonic_health::ServingStatus;
 
 use crate::play::{
-    CacheLimits, EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, SearchPool, TimeSource, default_threads,
+    CacheLimits, EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, Settings, Store, TimeSource, default_threads,
 };
 use crate::proto::server::game_service_server::GameServiceServer;
-use crate::store::Store;
 
+pub use api::{
+    DEFAULT_PAGE_SIZE, EncodedEvent, GameLimits, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN,
+    MAX_REQUEST_ID_LEN,
+};
 pub use auth::{Authenticator, CLOCK_LEEWAY_SECS, JwtVerifier, MAX_CREDENTIAL_LEN, MIN_SECRET_LEN, ServiceKeys};
 pub use error::{ApiError, ERROR_DOMAIN};
-pub use handlers::{
-    DEFAULT_PAGE_SIZE, GameLimits, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN, MAX_REQUEST_ID_LEN,
-};
 pub use host::AllowedHosts;
 pub use rate_limit::RateLimit;
-pub use stream::EncodedEvent;
 pub use transport::{ConnectionLimits, TlsIdentity};
 
 /// Default largest request or response message, in bytes.
@@ -175,6 +173,21 @@ pub async fn serve(
     options: ServeOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    serve_with_metrics(listener, store, options, None, shutdown).await
+}
+
+/// [`serve`], and with `metrics` the Prometheus endpoint on its listener too (see
+/// [`metrics::serve`]), for as long as the process runs.
+///
+/// # Errors
+/// When the listener's address cannot be read.
+pub async fn serve_with_metrics(
+    listener: TcpListener,
+    store: Arc<dyn Store>,
+    options: ServeOptions,
+    metrics: Option<(TcpListener, metrics_exporter_prometheus::PrometheusHandle)>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<GameServiceServer<GameServiceImpl>>().await;
 
@@ -202,18 +215,26 @@ pub async fn serve(
 
     let limits = options.limits;
     let (stop_streams, streams_stopped) = watch::channel(false);
-    let hub = Hub::new(
-        store,
-        options.event_channel_capacity,
-        options.cache,
-        limits.bot_threads,
-        options.time,
-        limits.max_events_per_game,
-    );
+    let settings = Settings {
+        event_channel_capacity: options.event_channel_capacity,
+        cache: options.cache,
+        bot_threads: limits.bot_threads,
+        search_threads: limits.search_threads,
+        max_events_per_game: limits.max_events_per_game,
+        time: options.time,
+    };
+    let hub = Hub::new(store, settings);
+    if let Some((listener, handle)) = metrics {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            if let Err(error) = metrics::serve(listener, handle, hub).await {
+                tracing::error!(%error, "the metrics endpoint stopped");
+            }
+        });
+    }
     let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
     let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game)
-        .with_rate_limiter(limiter.clone())
-        .with_search_pool(SearchPool::new(limits.search_threads));
+        .with_rate_limiter(limiter.clone());
     let game_service = GameServiceServer::new(service)
         .max_decoding_message_size(limits.max_message_bytes)
         .max_encoding_message_size(limits.max_message_bytes)

@@ -173,7 +173,7 @@ impl GameDocument {
             Some(clock) => Some(
                 clock
                     .for_seats(game.seat_count(), "clock")
-                    .map_err(|problems| invalid(format!("the time control is invalid: {}", problems.join("; "))))?,
+                    .map_err(|error| invalid(format!("the time control is invalid: {error}")))?,
             ),
             None => None,
         };

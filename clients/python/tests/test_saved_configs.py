@@ -77,7 +77,7 @@ def test_saved_configs_are_listed_by_name_a_page_at_a_time() -> None:
             manager.create_saved_config(pb.SavedConfig(name=name, config=config))
         first = manager.list_saved_configs(page_size=2)
         assert [saved.name for saved in first.saved_configs] == ["a", "b"]
-        assert first.next_page_token == "b", "a token is the last name of the page"
+        assert first.next_page_token not in ("", "b"), "a token is opaque, not the last name"
         assert all(saved.kind == pb.GameKind.GAME_KIND_TIC_TAC_TOE for saved in first.saved_configs)
         rest = manager.list_saved_configs(page_size=2, page_token=first.next_page_token)
         assert [saved.name for saved in rest.saved_configs] == ["c"]

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Cell, Seat};
 
-use super::board::Square;
+use super::square::Square;
 
 /// A board of any size in a frame of blocked squares.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

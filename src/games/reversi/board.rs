@@ -8,17 +8,7 @@ use crate::engine::{BoardCell, Cell, GridBoard, Piece, Seat};
 
 use super::array::ArrayBoard;
 use super::bits;
-
-/// What stands on a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Square {
-    /// Nothing yet.
-    Empty,
-    /// A wall: never played, and interrupts every line through it.
-    Wall,
-    /// A disc of a seat.
-    Disc(Seat),
-}
+pub use super::square::Square;
 
 /// Which representation a board uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

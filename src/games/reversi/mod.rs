@@ -30,6 +30,7 @@ mod bits;
 mod board;
 pub mod engine;
 mod perft;
+mod square;
 #[cfg(test)]
 mod tests;
 

@@ -1,7 +1,7 @@
 //! Series: the play layer creates each game of a series, scores it when it ends and
 //! finishes the series once it is decided.
 //!
-//! Every step is [`Hub::advance_series`], which may run any number of times, in any
+//! Every step is [`SeriesDriver::advance`], which may run any number of times, in any
 //! process, at once: a game of the series is created with a request id made from the
 //! series and the game's number, so a second creation finds the first one's game; and
 //! the series record is replaced only if nobody replaced it since it was read
@@ -9,18 +9,27 @@
 //! scoring the same game one wins and the other reads its work. A game's end calls it at
 //! once; a sweep calls it for every series in progress, for what a crash interrupted.
 
+mod follow;
 pub mod standings;
 
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
+use tokio::sync::watch;
+
+pub use self::follow::{Revisions, StreamCounts};
 use self::standings::{Standing, score};
-use super::creation::{Created, Creation};
+use super::cache::Games;
+use super::creation::{Created, Creation, Creator};
 use super::error::PlayError;
-use super::hub::Hub;
+use super::time::TimeSource;
+use super::tokens::new_token;
+use crate::engine::clock::ClockConfig;
 use crate::engine::{NoResultReason, Outcome, Seat};
+use crate::games::GameConfig;
 use crate::store::{
-    Actor, BotSeat, GameRecord, SeriesGame, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, StoreError,
-    TokenHash, to_stored_precision,
+    Actor, BotSeat, GameRecord, Player, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult,
+    SeriesStatus, Store, StoreError, TokenHash, to_stored_precision,
 };
 
 /// How often every series in progress is looked at, to finish what a crash interrupted.
@@ -31,35 +40,160 @@ const SWEEP_PAGE: usize = 100;
 /// another process moved the series on first.
 const MAX_STEPS: usize = 16;
 
-/// A series to create.
-pub struct SeriesCreation {
-    /// The series, with no game yet and revision 0.
-    pub series: SeriesRecord,
+/// A new series as a caller asks for it: the play layer gives it its id, its time and its
+/// players' tokens.
+pub struct SeriesRequest {
+    /// Each game's configuration, valid (random parts are drawn by each game).
+    pub config: GameConfig,
+    /// Each game's time control, valid for two seats.
+    pub clock: Option<ClockConfig>,
+    /// How long the series runs.
+    pub length: SeriesLength,
+    /// How draws count.
+    pub draws: SeriesDraws,
+    /// Who the two players are, when the creator names them.
+    pub players: Vec<Player>,
+    /// The players the server's engine plays (seat numbers name players).
+    pub bots: Vec<BotSeat>,
+    /// Whether spectators are refused.
+    pub private: bool,
+    /// Whether the seat to move may ask for hints while a game runs.
+    pub allow_hints: bool,
+    /// The service key creating it.
+    pub owner: Option<String>,
     /// Makes retries safe: the creator's id for this request.
     pub request_id: Option<String>,
+    /// A digest of everything the request asked but its id.
+    pub request_digest: String,
     /// With an owner on the series, the most games in progress it may have when the
     /// series begins. Its first game counts against this like any creation; the games after
     /// it are owed to a series already accepted, and are made whatever the count.
     pub max_in_progress: Option<u64>,
 }
 
+/// A series made (or found again) for a [`SeriesRequest`].
+pub struct NewSeries {
+    /// The series, its first game created.
+    pub series: SeriesRecord,
+    /// Player 1's and player 2's tokens, to hand out once: a retried creation issues new
+    /// ones while nobody can have used the first, and none after.
+    pub tokens: Option<[String; 2]>,
+    /// Whether an earlier request with the same id made the series.
+    pub retried: bool,
+}
+
 /// What a series creation did.
-pub enum SeriesCreated {
+enum SeriesCreated {
     /// Made the series (and its first game).
     New(SeriesRecord),
     /// An earlier request with the same id made it.
     Earlier(SeriesRecord),
 }
 
-impl Hub {
-    /// Creates a series and its first game. A retry of an earlier creation (same creator,
-    /// same request id, same request) returns that series.
+/// Series: made, moved on after each game, finished, followed.
+pub struct SeriesDriver {
+    store: Arc<dyn Store>,
+    games: Arc<Games>,
+    creator: Arc<Creator>,
+    time: TimeSource,
+    /// Counts the series this process moved on, for their streams to look again.
+    changed: watch::Sender<u64>,
+    /// Event streams open per series.
+    streams: StreamCounts,
+    /// The driver itself, for the tasks it spawns.
+    me: Weak<SeriesDriver>,
+}
+
+impl SeriesDriver {
+    /// Series kept in `store`, their games made by `creator`.
+    pub fn new(store: Arc<dyn Store>, games: Arc<Games>, creator: Arc<Creator>, time: TimeSource) -> Arc<SeriesDriver> {
+        Arc::new_cyclic(|me| SeriesDriver {
+            store,
+            games,
+            creator,
+            time,
+            changed: watch::channel(0).0,
+            streams: StreamCounts::default(),
+            me: me.clone(),
+        })
+    }
+
+    fn now(&self) -> std::time::SystemTime {
+        self.time.now()
+    }
+
+    /// Creates the series `request` asks for, its first game with it, and a token for each
+    /// player. A retry of an earlier creation (same creator, same request id, same request)
+    /// returns that series, with new tokens while nobody can have used the first.
     ///
     /// # Errors
     /// `REQUEST_ID_REUSED` for an id used before with a different request; `TOO_MANY_GAMES`
     /// when the owner is at its cap.
-    pub async fn create_series(&self, creation: SeriesCreation) -> Result<SeriesCreated, PlayError> {
-        let SeriesCreation { series, request_id, max_in_progress } = creation;
+    pub async fn create(&self, request: SeriesRequest) -> Result<NewSeries, PlayError> {
+        let tokens = [new_token(), new_token()];
+        let now = to_stored_precision(self.now());
+        let series = SeriesRecord {
+            id: uuid::Uuid::now_v7().to_string(),
+            owner: request.owner,
+            allow_hints: request.allow_hints,
+            config: request.config,
+            clock: request.clock,
+            length: request.length,
+            draws: request.draws,
+            players: request.players,
+            bots: request.bots,
+            private: request.private,
+            token_hashes: [tokens[0].1, tokens[1].1],
+            games: Vec::new(),
+            status: SeriesStatus::InProgress,
+            winner: None,
+            created: now,
+            updated: now,
+            revision: 0,
+            request_digest: Some(request.request_digest),
+        };
+        let [(first, _), (second, _)] = tokens;
+        match self.create_record(series, request.request_id, request.max_in_progress).await? {
+            SeriesCreated::New(series) => Ok(NewSeries { series, tokens: Some([first, second]), retried: false }),
+            SeriesCreated::Earlier(series) => {
+                // The first answer's tokens cannot be shown again: while nobody can have
+                // used them they are replaced; after that, none are given.
+                let [(first, one), (second, two)] = [new_token(), new_token()];
+                let replaced = self.replace_untouched_tokens(&series, [one, two]).await?;
+                Ok(NewSeries { series, tokens: replaced.then_some([first, second]), retried: true })
+            }
+        }
+    }
+
+    /// The series `id`.
+    ///
+    /// # Errors
+    /// `SERIES_NOT_FOUND`, or a storage error.
+    pub async fn get(&self, id: &str) -> Result<SeriesRecord, PlayError> {
+        Ok(self.store.series(id).await?)
+    }
+
+    /// Up to `limit` series, newest first, in `status` if given, after the series `after`.
+    ///
+    /// # Errors
+    /// A storage error.
+    pub async fn list(
+        &self,
+        status: Option<SeriesStatus>,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<SeriesRecord>, PlayError> {
+        Ok(self.store.list_series(status, after, limit).await?)
+    }
+
+    /// Creates a series record and its first game. A retry of an earlier creation returns
+    /// that series.
+    async fn create_record(
+        &self,
+        series: SeriesRecord,
+        request_id: Option<String>,
+        max_in_progress: Option<u64>,
+    ) -> Result<SeriesCreated, PlayError> {
         let key = request_id.map(|id| format!("{}/{id}", creator(&series).request_scope()));
         if let Some(key) = &key
             && let Some(earlier) = self.earlier_series(key, &series).await?
@@ -83,7 +217,7 @@ impl Hub {
             }
             Err(other) => return Err(other.into()),
         }
-        Ok(SeriesCreated::New(self.advance_series(&id).await?))
+        Ok(SeriesCreated::New(self.advance(&id).await?))
     }
 
     /// The series an earlier creation with key `key` made, if one did.
@@ -94,19 +228,19 @@ impl Hub {
             return Err(PlayError::RequestIdReused);
         }
         // The first creation may have stopped before its first game.
-        Ok(Some(SeriesCreated::Earlier(self.advance_series(&id).await?)))
+        Ok(Some(SeriesCreated::Earlier(self.advance(&id).await?)))
     }
 
     /// Moves series `id` on as far as it can go now: scores its last game if that ended,
     /// finishes the series once decided, and otherwise creates its next game. Returns the
     /// series as it then stands.
-    pub async fn advance_series(&self, id: &str) -> Result<SeriesRecord, PlayError> {
+    pub async fn advance(&self, id: &str) -> Result<SeriesRecord, PlayError> {
         for _ in 0..MAX_STEPS {
             let series = self.store.series(id).await?;
             let Some(next) = self.next_step(series.clone()).await? else { return Ok(series) };
             match self.store.update_series(next.clone()).await {
                 Ok(()) => {
-                    self.series_changed.send_modify(|version| *version += 1);
+                    self.changed.send_modify(|version| *version += 1);
                     tracing::info!(series_id = %id, games = next.games.len(), finished = next.status == SeriesStatus::Finished, "series moved on");
                     // A game created already over (it cannot be, today) would otherwise wait
                     // for the sweep; go round until nothing is left to do.
@@ -129,7 +263,7 @@ impl Hub {
         if let Some(last) = series.games.last_mut()
             && last.result.is_none()
         {
-            let (outcome, finished) = match self.game(&last.game_id).await {
+            let (outcome, finished) = match self.games.get(&last.game_id).await {
                 Ok(live) => {
                     let record = live.copy().await.record;
                     let Some(outcome) = record.outcome else { return Ok(None) };
@@ -212,7 +346,7 @@ impl Hub {
             request_id: Some(format!("series/{}/game/{number}", series.id)),
             request_digest: format!("series/{}/game/{number}", series.id),
         };
-        let live = match self.create(creation).await? {
+        let live = match self.creator.create(creation).await? {
             Created::New(live) | Created::Earlier { live, .. } => live,
         };
         Ok(live.copy().await.record)
@@ -221,16 +355,12 @@ impl Hub {
     /// Gives both players of `series` new tokens if nobody can have used the old ones: the
     /// series has only its first game, and nothing but the engine acted in it. Returns
     /// whether it did. `hashes` are player 1's and player 2's.
-    pub async fn replace_untouched_series_tokens(
-        &self,
-        series: &SeriesRecord,
-        hashes: [TokenHash; 2],
-    ) -> Result<bool, PlayError> {
+    async fn replace_untouched_tokens(&self, series: &SeriesRecord, hashes: [TokenHash; 2]) -> Result<bool, PlayError> {
         let [first] = series.games.as_slice() else { return Ok(false) };
-        let live = self.game(&first.game_id).await?;
+        let live = self.games.get(&first.game_id).await?;
         let player_one = SeriesRecord::player_one_seat(1);
         let in_seats = if player_one == 0 { hashes.to_vec() } else { vec![hashes[1], hashes[0]] };
-        if !self.replace_untouched_tokens(&live, 1, &in_seats).await? {
+        if !self.creator.replace_untouched_tokens(&live, 1, &in_seats).await? {
             return Ok(false);
         }
         // The game took the new tokens: the series must too, or its next games would seat
@@ -250,21 +380,21 @@ impl Hub {
     }
 
     /// Moves on, in a task of its own, the series that game `link` belongs to.
-    pub(super) fn advance_series_soon(&self, link: &SeriesLink) {
-        let Some(hub) = self.me.upgrade() else { return };
+    pub fn advance_soon(&self, link: &SeriesLink) {
+        let Some(driver) = self.me.upgrade() else { return };
         let id = link.series_id.clone();
         tokio::spawn(async move {
-            if let Err(error) = hub.advance_series(&id).await {
+            if let Err(error) = driver.advance(&id).await {
                 tracing::warn!(series_id = %id, %error, "could not move a series on; the sweep will retry");
             }
         });
     }
 
     /// Moves on every series in progress, page by page, then again [`SWEEP_EVERY`] later,
-    /// for as long as the hub lives.
-    pub(super) async fn sweep_series(hub: std::sync::Weak<Hub>) {
+    /// for as long as the driver lives.
+    pub async fn sweep(driver: Weak<SeriesDriver>) {
         loop {
-            let Some(strong) = hub.upgrade() else { return };
+            let Some(strong) = driver.upgrade() else { return };
             let mut after: Option<String> = None;
             loop {
                 let page = match strong
@@ -279,7 +409,7 @@ impl Hub {
                     }
                 };
                 for series in &page {
-                    if let Err(error) = strong.advance_series(&series.id).await {
+                    if let Err(error) = strong.advance(&series.id).await {
                         tracing::warn!(series_id = %series.id, %error, "could not move a series on");
                     }
                 }
@@ -293,9 +423,21 @@ impl Hub {
         }
     }
 
-    /// A receiver that changes whenever a series of this process moves on.
-    pub fn watch_series(&self) -> tokio::sync::watch::Receiver<u64> {
-        self.series_changed.subscribe()
+    /// Series `id`'s revisions as it moves on, from the one it stands at now, until it is
+    /// finished or `shutdown` turns true; at most `max_streams` followers of one series at
+    /// once.
+    ///
+    /// # Errors
+    /// `TOO_MANY_STREAMS` at the cap, `SERIES_NOT_FOUND`, or a storage error.
+    pub async fn follow(
+        &self,
+        id: &str,
+        max_streams: usize,
+        shutdown: watch::Receiver<bool>,
+    ) -> Result<Revisions, PlayError> {
+        let slot = self.streams.take(id, max_streams)?;
+        let first = self.store.series(id).await?;
+        Ok(follow::revisions(self.store.clone(), first, self.changed.subscribe(), shutdown, slot))
     }
 }
 

@@ -9,7 +9,6 @@
 //! repeats one.
 
 mod jwt;
-mod seat_token;
 mod service_keys;
 
 use tonic::metadata::MetadataMap;
@@ -18,11 +17,11 @@ use std::time::SystemTime;
 
 use super::error::ApiError;
 use crate::engine::{Seat, Viewer};
+use crate::play::TokenHash;
 use crate::play::revoked_by_reissue;
-use crate::store::TokenHash;
+use crate::play::tokens::{has_seat_token_shape, seat_for};
 
 pub use jwt::{CLOCK_LEEWAY_SECS, JwtVerifier, SeatClaims};
-pub use seat_token::{new_token, seat_for};
 pub use service_keys::{MIN_SECRET_LEN, ServiceKeys};
 
 /// Longest `authorization` value examined; anything longer is malformed.
@@ -85,9 +84,7 @@ impl Authenticator {
             Credential::ServiceKey(name) => Ok(Some(name.clone())),
             Credential::None => Err(ApiError::CredentialRequired(what)),
             Credential::Signed(_) => Err(ApiError::ServiceKeyRequired(what)),
-            Credential::SeatToken(secret) if seat_token::has_seat_token_shape(secret) => {
-                Err(ApiError::ServiceKeyRequired(what))
-            }
+            Credential::SeatToken(secret) if has_seat_token_shape(secret) => Err(ApiError::ServiceKeyRequired(what)),
             Credential::SeatToken(_) => {
                 Err(ApiError::InvalidCredential("the credential is not one of the configured service keys"))
             }
@@ -120,7 +117,7 @@ pub fn viewer_in(credential: &Credential, game: &GameAccess<'_>) -> Result<Viewe
         Credential::None => Ok(Viewer::Spectator),
         // The backend manages every game, private ones included, but plays none of them.
         Credential::ServiceKey(_) => Ok(Viewer::Spectator),
-        Credential::SeatToken(token) => seat_token::seat_for(token, game.seat_hashes)
+        Credential::SeatToken(token) => seat_for(token, game.seat_hashes)
             .map(Viewer::Seat)
             .ok_or(ApiError::InvalidCredential("the seat token is not valid for this game")),
         Credential::Signed(claims) if claims.game != game.id => {
@@ -162,6 +159,7 @@ pub fn bearer(metadata: &MetadataMap) -> Result<Option<String>, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::tokens::new_token;
 
     #[test]
     fn malformed_authorization_metadata_is_refused() {

@@ -10,8 +10,8 @@ use std::str::FromStr;
 
 use subtle::ConstantTimeEq;
 
-use super::seat_token::hash_secret;
-use crate::store::TokenHash;
+use crate::play::TokenHash;
+use crate::play::tokens::hash_secret;
 
 /// Shortest secret accepted: guessing one must be as hopeless as guessing a seat token.
 pub const MIN_SECRET_LEN: usize = 16;

@@ -8,18 +8,22 @@ mod config;
 mod games;
 mod moves;
 mod players;
+mod records;
 mod series;
 mod text;
+mod time;
 mod view;
 
 pub use analysis::{analysis_request_from_proto, hint_to_proto};
-pub use clock::{clock_from_proto, clock_to_proto, millis_from_proto, readings_to_proto};
+pub use clock::{clock_from_proto, clock_to_proto, readings_to_proto};
 pub use config::{config_from_proto, config_to_proto, kind_from_proto, kind_to_proto};
 pub use moves::{action_from_proto, action_to_proto};
 pub use players::{MAX_PLAYER_ID_CHARS, players_from_proto, players_to_proto};
+pub use records::{bot_seat_to_proto, bot_seats_from_proto, game_to_proto, kind_info_to_proto, saved_to_proto};
 pub use series::{series_events, series_to_proto};
 pub use text::check_free_text;
-pub use view::{event_to_proto, outcome_to_proto, status_to_proto, timestamp, view_to_proto};
+pub use time::{millis_from_proto, millis_to_proto, timestamp};
+pub use view::{event_to_proto, outcome_to_proto, status_to_proto, view_to_proto};
 
 use super::error::ApiError;
 
@@ -31,6 +35,11 @@ impl Violations {
     /// Records that `field` is at fault.
     pub fn add(&mut self, field: impl Into<String>, description: impl Into<String>) {
         self.0.push((field.into(), description.into()));
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 
     /// `Ok(value)` when nothing was recorded.

@@ -2,8 +2,8 @@
 
 use super::Violations;
 use super::text::check_free_text;
+use crate::play::Player;
 use crate::proto::tabula::v1 as pb;
-use crate::store::Player;
 
 /// Longest player id accepted, in characters.
 pub const MAX_PLAYER_ID_CHARS: usize = 128;

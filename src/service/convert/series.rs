@@ -3,19 +3,21 @@
 //! scored in order, the end comes last), so each event keeps its number for good.
 
 use super::clock::clock_to_proto;
-use super::view::{outcome_to_proto, timestamp};
+use super::records::bot_seat_to_proto;
+use super::time::timestamp;
+use super::view::outcome_to_proto;
 use super::{config_to_proto, kind_to_proto, players_to_proto};
 use crate::play::series::standings::{Standing, score};
+use crate::play::{SeriesDraws, SeriesLength, SeriesRecord, SeriesStatus};
 use crate::proto::tabula::v1 as pb;
-use crate::store::{BotSeat, SeriesDraws, SeriesLength, SeriesRecord, SeriesStatus};
 
 /// Half points as points.
 fn points(half_points: [u32; 2]) -> Vec<f64> {
     half_points.iter().map(|half| f64::from(*half) / 2.0).collect()
 }
 
-/// The wire form of a series; `bot_to_proto` writes its engine players.
-pub fn series_to_proto(series: &SeriesRecord, bot_to_proto: impl Fn(&BotSeat) -> pb::BotSeat) -> pb::Series {
+/// The wire form of a series.
+pub fn series_to_proto(series: &SeriesRecord) -> pb::Series {
     let games = series
         .games
         .iter()
@@ -60,7 +62,7 @@ pub fn series_to_proto(series: &SeriesRecord, bot_to_proto: impl Fn(&BotSeat) ->
         create_time: Some(timestamp(series.created)),
         update_time: Some(timestamp(series.updated)),
         private: series.private,
-        bots: series.bots.iter().map(bot_to_proto).collect(),
+        bots: series.bots.iter().map(bot_seat_to_proto).collect(),
         allow_hints: series.allow_hints,
     }
 }

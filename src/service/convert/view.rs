@@ -1,18 +1,12 @@
-use std::time::SystemTime;
-
 use crate::engine::{BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Stage, Turn, View, Viewer};
+use crate::play::{Actor, EventKind, GameStatus, StoredEvent};
 use crate::proto::tabula::v1 as pb;
-use crate::store::{Actor, EventKind, GameStatus, StoredEvent};
 
-use super::clock::{clock_to_proto, millis_to_proto, readings_to_proto};
+use super::clock::{clock_to_proto, readings_to_proto};
+use super::time::{millis_to_proto, timestamp};
 use super::{action_to_proto, config_to_proto, kind_to_proto, players_to_proto};
 use crate::engine::clock::ClockChange;
 use crate::play::{ClockReadings, LiveGame};
-
-/// A wire timestamp.
-pub fn timestamp(time: SystemTime) -> prost_types::Timestamp {
-    prost_types::Timestamp::from(time)
-}
 
 /// The wire status.
 pub fn status_to_proto(status: GameStatus) -> pb::GameStatus {

@@ -1,4 +1,5 @@
-//! Seat tokens: the opaque credentials `CreateGame` and `ReissueSeatToken` hand out.
+//! Seat tokens: the opaque credentials a game hands out to its seats, at its creation and
+//! when a seat's token is reissued.
 //!
 //! A token is 256 random bits, shown once; stores keep only its SHA-256, and a presented
 //! token is matched by hashing it and comparing hashes in constant time.

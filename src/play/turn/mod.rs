@@ -1,115 +1,54 @@
 //! One turn end to end: idempotency by request id (scoped to the seat that sent it, and
 //! checked against a digest of the whole request), the expected-seq check, validate-only,
-//! the events the turn appends, the conditional append, and only then the new state in
-//! memory and the broadcast. The state in memory never gets ahead of the log, and a
-//! subscriber never hears of an event the log does not hold.
+//! the cap on the log, the events the turn appends, the conditional append, and only then
+//! the new state in memory and the broadcast. The state in memory never gets ahead of the
+//! log, and a subscriber never hears of an event the log does not hold.
+//!
+//! The pipeline calls nothing above it: what a turn calls for beyond itself (a deadline, a
+//! bot's move, a series' next step) it returns as [`Effects`], for its caller to hand to
+//! the drivers.
+
+mod credit;
+mod request;
 
 use std::sync::Arc;
 
-use sha2::{Digest, Sha256};
-
-use super::clocks::{ClockReadings, credit_of_last_move, indices};
+use self::credit::credit_of_last_move;
+pub use self::request::{Command, TurnRequest, TurnResult};
+use super::clocks::{ClockReadings, indices};
+use super::effects::Effects;
 use super::error::PlayError;
-use super::hub::{GameState, Hub, LiveGame, record_update};
-use super::subscription::Announced;
-use super::time::turn_moment;
+use super::live::{GameState, LiveGame, record_update};
+use super::past::replay_through;
+use super::time::{TimeSource, turn_moment};
 use crate::engine::clock::{ClockChange, Clocks};
-use crate::engine::{AnyUndo, MoveError, Outcome, Reason, Seat, Turn, View, Viewer};
-use crate::store::{Actor, EventKind, SNAPSHOT_EVERY, StoreError, StoredEvent, from_millis, to_millis};
+use crate::engine::{AnyMatch, AnyUndo, MoveError, Outcome, Reason, Seat, Turn, Viewer};
+use crate::store::{
+    Actor, EventKind, SNAPSHOT_EVERY, Snapshot, Store, StoreError, StoredEvent, from_millis, to_millis,
+};
 
-/// What a turn did.
-pub struct TurnResult {
-    /// False for a `validate_only` check.
-    pub applied: bool,
-    /// The game's newest seq afterwards.
-    pub seq: u64,
-    /// The events the turn appended (or, for a retry, had appended).
-    pub events: Vec<StoredEvent>,
-    /// The game afterwards, for the caller.
-    pub view: View,
-    /// In a game with clocks, the clocks afterwards, read when the turn was made.
-    pub clocks: Option<ClockReadings>,
+/// The turn pipeline: every change to every game goes through [`Turns::play`].
+pub struct Turns {
+    store: Arc<dyn Store>,
+    time: TimeSource,
+    /// The most events a game's log may hold. Past it, only a turn that ends the game is
+    /// appended (a resignation, an abort, an adjudication, a timeout), so no log ever holds
+    /// more than this and the end.
+    max_events: u64,
 }
 
-/// What a request asks of a game: a turn of the game, or a change to its clocks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// A turn: a move, a resignation, a takeback, an abort, an adjudication, a timeout.
-    Turn(Turn),
-    /// A pause, a resumption or time added, by a service key.
-    Clock(ClockChange),
-}
-
-impl Command {
-    /// Whether this ends the game whatever the position: a resignation, an abort, an
-    /// adjudication or a timeout. A log with no room left takes only these.
-    fn ends_the_game(&self) -> bool {
-        matches!(
-            self,
-            Command::Turn(Turn::Resign(_) | Turn::Abort { .. } | Turn::Adjudicate { .. } | Turn::TimedOut(_))
-        )
-    }
-}
-
-impl From<Turn> for Command {
-    fn from(turn: Turn) -> Command {
-        Command::Turn(turn)
-    }
-}
-
-/// A request to play a turn.
-pub struct TurnRequest {
-    /// Who makes it: a seat its own turns, a service key an abort, an adjudication or a
-    /// clock change, the clock a timeout ([`Actor::may_make`]).
-    pub actor: Actor,
-    /// What it asks.
-    pub command: Command,
-    /// Apply only if the log still ends here.
-    pub expected_seq: Option<u64>,
-    /// Makes retries safe: the caller's id for this request, unique among its own
-    /// requests (ids are scoped to the actor that sends them; see [`TurnRequest::log_key`]).
-    pub request_id: Option<String>,
-    /// Only check.
-    pub validate_only: bool,
-}
-
-impl TurnRequest {
-    /// The request id as the log keeps it: scoped to the actor that sent it, so that one
-    /// actor can neither learn which ids another has used nor spend them first.
-    fn log_key(&self) -> Option<String> {
-        self.request_id.as_ref().map(|id| format!("{}/{id}", self.actor.request_scope()))
+impl Turns {
+    /// A pipeline appending to `store`, its time from `time`, each game's log holding at
+    /// most `max_events` events and its end.
+    pub fn new(store: Arc<dyn Store>, time: TimeSource, max_events: u64) -> Turns {
+        Turns { store, time, max_events: max_events.max(2) }
     }
 
-    /// Who the answer is for: a seat sees its own view (the engine its seat's), anyone else
-    /// a spectator's.
-    fn viewer(&self) -> Viewer {
-        match self.actor {
-            Actor::Seat(seat) | Actor::Engine(seat) => Viewer::Seat(seat),
-            Actor::Service { .. } | Actor::Clock => Viewer::Spectator,
-        }
+    /// The most events a game's log holds before its end.
+    pub fn max_events(&self) -> u64 {
+        self.max_events
     }
 
-    /// A digest of everything the request asks, so that an id reused for a different
-    /// request is told apart from a retry. (A turn's digest is what it was before clock
-    /// changes existed, so retries logged then are still recognised.)
-    fn digest(&self) -> String {
-        let asked = match &self.command {
-            Command::Turn(turn) => serde_json::to_vec(&(turn, self.expected_seq, self.validate_only)),
-            Command::Clock(change) => serde_json::to_vec(&("clock", change, self.expected_seq, self.validate_only)),
-        };
-        Sha256::digest(asked.expect("requests serialise")).iter().map(|byte| format!("{byte:02x}")).collect()
-    }
-
-    /// Whether the actor may ask this.
-    fn allowed(&self) -> bool {
-        match &self.command {
-            Command::Turn(turn) => self.actor.may_make(turn),
-            Command::Clock(_) => matches!(self.actor, Actor::Service { .. }),
-        }
-    }
-}
-
-impl Hub {
     /// The events an earlier request with the same id as `request` appended, if one did.
     ///
     /// # Errors
@@ -145,21 +84,21 @@ impl Hub {
         viewer: Viewer,
     ) -> Result<TurnResult, PlayError> {
         let seq = events.last().map_or(0, |event| event.seq);
-        let (game, clocks) = self.game_at(live, seq).await?;
+        let replayed = replay_through(self.store.as_ref(), live, seq).await?;
         let time = events.last().map_or(live.created, |event| event.time);
-        let clocks = clocks.map(|clocks| ClockReadings::of(&clocks, time));
-        Ok(TurnResult { applied: true, seq, events, view: game.view(viewer), clocks })
+        let clocks = replayed.clocks.map(|clocks| ClockReadings::of(&clocks, time));
+        Ok(TurnResult { applied: true, seq, events, view: replayed.game.view(viewer), clocks })
     }
 
     /// Refuses what the clocks forbid at `now`: a seat's move once a running clock ran out
     /// (the clock acts first) or while the clocks are paused, and clock changes that do not
     /// apply.
     fn check_clocks(
-        &self,
         live: &LiveGame,
         state: &GameState,
         request: &TurnRequest,
         now: u64,
+        effects: &mut Effects,
     ) -> Result<(), PlayError> {
         let current_seq = state.seq;
         let Some(clocks) = &state.clocks else {
@@ -181,7 +120,7 @@ impl Hub {
                 if let Some(flag) = flagged {
                     // Whoever's time ran out, the game has moved past this request: let the
                     // clock act now rather than at its timer.
-                    self.fire_soon(&live.id);
+                    effects.clock_due = true;
                     let seat = Seat::new(flag.seat as u8);
                     return Err(PlayError::OutOfTime { seat, deadline: from_millis(flag.deadline), current_seq });
                 }
@@ -199,28 +138,29 @@ impl Hub {
         }
     }
 
-    /// Has the clock look at game `id` now, in a task of its own.
-    fn fire_soon(&self, id: &str) {
-        let Some(hub) = self.me.upgrade() else { return };
-        let id = id.to_owned();
-        tokio::spawn(async move { hub.fire_timeout(&id).await });
-    }
-
     /// Plays `request` in `live`, exactly once per request id: a retry is answered as the
     /// first request was (its seq, its events, and the view as of then). The answer's view
-    /// is the actor's: its seat's, or a spectator's for a service key or the clock.
-    pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, PlayError> {
-        let played = self.play_once(live, request).await;
+    /// is the actor's: its seat's, or a spectator's for a service key or the clock. Returns,
+    /// beside the answer, what the turn (or its refusal) calls for: the game's next deadline,
+    /// its bot's move, its series' next step, its clock to act.
+    pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> (Result<TurnResult, PlayError>, Effects) {
+        let mut effects = Effects::none();
+        let played = self.play_once(live, request, &mut effects).await;
         if let Err(PlayError::Move { error, .. }) = &played {
             let kind = live.config.kind().info().name;
             metrics::counter!("tabula_moves_refused_total", "kind" => kind, "reason" => error.reason.code())
                 .increment(1);
         }
-        played
+        (played, effects)
     }
 
-    /// [`Hub::play`], before its refusals are counted.
-    async fn play_once(&self, live: &LiveGame, request: TurnRequest) -> Result<TurnResult, PlayError> {
+    /// [`Turns::play`], before its refusals are counted.
+    async fn play_once(
+        &self,
+        live: &LiveGame,
+        request: TurnRequest,
+        effects: &mut Effects,
+    ) -> Result<TurnResult, PlayError> {
         let viewer = request.viewer();
         if let Actor::Seat(seat) = request.actor
             && live.is_bot(seat)
@@ -249,7 +189,7 @@ impl Hub {
         }
         let now = turn_moment(self.time.now(), state.updated);
         let now_ms = to_millis(now);
-        self.check_clocks(live, &state, &request, now_ms)?;
+        Turns::check_clocks(live, &state, &request, now_ms, effects)?;
         if state.seq >= self.max_events && state.game.outcome().is_none() && !request.command.ends_the_game() {
             return Err(PlayError::LogFull { limit: self.max_events, current_seq: state.seq });
         }
@@ -308,7 +248,7 @@ impl Hub {
                 }
                 let mut clocks = state.clocks.clone().ok_or(PlayError::NoClock)?;
                 clocks.change(*change, &indices(&state.game.to_act()), now_ms).map_err(|flag| {
-                    self.fire_soon(&live.id);
+                    effects.clock_due = true;
                     PlayError::OutOfTime {
                         seat: Seat::new(flag.seat as u8),
                         deadline: from_millis(flag.deadline),
@@ -351,7 +291,7 @@ impl Hub {
                 // caller can look again and retry.
                 let running_out = state.clocks.as_ref().and_then(Clocks::next_deadline);
                 live.catch_up(&mut state, self.store.as_ref()).await?;
-                self.timekeeper.arm(&live.id, state.deadline());
+                *effects = effects.clone().with_deadline(state.deadline());
                 // Another process's clock got there first: the move came too late, say so.
                 if let (Some(flag), Actor::Seat(_) | Actor::Engine(_)) = (running_out, &request.actor)
                     && state.game.history().last() == Some(&Turn::TimedOut(Seat::new(flag.seat as u8)))
@@ -372,24 +312,34 @@ impl Hub {
         state.updated = now;
         state.clocks = clocks;
         if state.seq / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
-            self.save_snapshot(live, state.seq, state.game.as_ref());
+            effects.weight = Some(self.save_snapshot(live, state.seq, state.game.as_ref()));
         }
         live.moved.send_replace(state.seq);
         count_applied(live.config.kind().info().name, &events, state.game.move_count());
         for event in &events {
-            live.events.send(Arc::new(Announced::new(event.clone())));
+            live.events.send(event.clone());
         }
-        if live.due_bot(state.game.as_ref()).is_some() {
-            self.drive(&live.id);
+        effects.bot_due = live.due_bot(state.game.as_ref()).is_some();
+        if state.game.outcome().is_some() {
+            effects.series_ended.clone_from(&live.series);
         }
-        if let Some(link) = &live.series
-            && state.game.outcome().is_some()
-        {
-            self.advance_series_soon(link);
-        }
-        self.timekeeper.arm(&live.id, state.deadline());
+        *effects = effects.clone().with_deadline(state.deadline());
         let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
         Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer), clocks })
+    }
+
+    /// Saves a snapshot of `live`'s `game` at `seq` in the background (best effort, since a
+    /// lost snapshot only makes loads replay more); its size, for the cache to count.
+    fn save_snapshot(&self, live: &LiveGame, seq: u64, game: &dyn AnyMatch) -> usize {
+        let snapshot = Snapshot { seq, state: game.snapshot() };
+        let bytes = snapshot.state.len();
+        let (store, id) = (self.store.clone(), live.id.clone());
+        tokio::spawn(async move {
+            if let Err(error) = store.save_snapshot(&id, snapshot).await {
+                tracing::warn!(game_id = %id, %error, "could not save a snapshot");
+            }
+        });
+        bytes
     }
 }
 

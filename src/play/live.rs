@@ -1,0 +1,462 @@
+//! One game in play: its record's fixed parts, its seats' credentials, the state the
+//! replay of its log reached (under the lock that serialises its turns), and its channel to
+//! subscribers. Loaded from the store (its newest snapshot and the log after it) and
+//! caught up with the log when other processes write it.
+//!
+//! Invariant: the state in memory never gets ahead of the log; a subscriber never hears
+//! of an event the log does not hold.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use tokio::sync::{broadcast, watch};
+
+use super::clocks::{ClockReadings, fresh_clocks};
+use super::effects::Effects;
+use super::error::PlayError;
+use super::fanout::{Announced, Fanout};
+use crate::engine::clock::{ClockConfig, Clocks};
+use crate::engine::{Action, AnyMatch, Outcome, Seat, View, Viewer};
+use crate::games::GameConfig;
+use crate::store::{
+    BotSeat, EventKind, GameRecord, GameStatus, LoadedGame, Player, RecordUpdate, SeriesLink, Store, StoredEvent,
+    TokenHash, from_millis, latest_clocks, played_turns,
+};
+
+/// Events read from the store per query when catching a game up.
+const SYNC_BATCH: usize = 512;
+/// What a game in the cache costs besides its state: its record's fields, locks, channels
+/// and map entry (about what `tabula bench --idle-games` measures for a small game, less
+/// its state).
+pub const GAME_OVERHEAD_BYTES: usize = 2_048;
+
+/// One game in play.
+pub struct LiveGame {
+    /// The game's id.
+    pub id: String,
+    /// Its configuration.
+    pub config: GameConfig,
+    /// Seat token hashes, in seat order; a reissued token replaces its seat's hash.
+    seat_hashes: std::sync::RwLock<Vec<TokenHash>>,
+    /// When it was created.
+    pub created: SystemTime,
+    /// Whether spectators are refused.
+    pub private: bool,
+    /// The service key that created it.
+    pub owner: Option<String>,
+    /// The seats the server's engine plays.
+    pub bots: Vec<BotSeat>,
+    /// Whether the seat to move may ask for hints while the game runs.
+    pub allow_hints: bool,
+    /// The time control, one per seat; `None` for a game without clocks.
+    pub clock: Option<ClockConfig>,
+    /// Who sits in each seat, when the creator named anyone.
+    pub players: Vec<Player>,
+    /// The series the game is part of, if any.
+    pub series: Option<SeriesLink>,
+    /// The seq at which this process's bot task is thinking, if one is.
+    thinking: Mutex<Option<u64>>,
+    /// Set once the game is archived.
+    pub(super) archived: AtomicBool,
+    /// The cache's clock when the game was last used.
+    pub(super) last_used: AtomicU64,
+    /// What the game is counted for in the cache: its state's snapshot length when it was
+    /// loaded or last snapshotted, plus a fixed overhead.
+    pub(super) bytes: AtomicUsize,
+    /// When each seat's token was last reissued, in seat order (`None`, or missing, when
+    /// never): a signed credential issued before no longer acts for the seat.
+    seats_reissued: std::sync::RwLock<Vec<Option<SystemTime>>>,
+    /// Turns true when the game is deleted: its streams end.
+    pub(super) removed: watch::Sender<bool>,
+    /// Counts seat token reissues: streams opened with a replaced token end.
+    reissues: watch::Sender<u64>,
+    /// The seq of the state in memory, for whoever must notice the game move on (a bot
+    /// thinking) without taking one of the event channel's subscriber places.
+    pub(super) moved: watch::Sender<u64>,
+    pub(super) state: tokio::sync::Mutex<GameState>,
+    /// Its channel to subscribers.
+    pub(super) events: Fanout,
+}
+
+pub(super) struct GameState {
+    pub(super) game: Box<dyn AnyMatch>,
+    pub(super) seq: u64,
+    pub(super) updated: SystemTime,
+    /// The clocks as of `seq`, in a game with clocks.
+    pub(super) clocks: Option<Clocks>,
+}
+
+impl GameState {
+    /// When the earliest running clock runs out, while the game is on.
+    pub(super) fn deadline(&self) -> Option<u64> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        self.clocks.as_ref()?.next_deadline().map(|flag| flag.deadline)
+    }
+}
+
+/// A snapshot of a game for reading.
+pub struct GameCopy {
+    /// The record summary as of `seq`.
+    pub record: GameRecord,
+    /// The match, for views and legal moves.
+    pub game: Box<dyn AnyMatch>,
+}
+
+/// Whether a signed credential issued at `issued_at` (its `iat`, seconds since the epoch;
+/// `None` when it carries none) for a seat whose token was last reissued at `reissued` no
+/// longer acts for that seat: a reissue revokes every credential of the seat issued in an
+/// earlier second (`iat` counts whole seconds), and every one that does not say when it
+/// was issued.
+pub fn revoked_by_reissue(reissued: Option<SystemTime>, issued_at: Option<u64>) -> bool {
+    let Some(reissued) = reissued else { return false };
+    let reissued_second = reissued.duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+    issued_at.is_none_or(|issued| issued < reissued_second)
+}
+
+pub(super) fn record_update(outcome: Option<Outcome>, move_count: u32, updated: SystemTime) -> RecordUpdate {
+    let status = if outcome.is_some() { GameStatus::Finished } else { GameStatus::InProgress };
+    RecordUpdate { status, outcome, move_count, updated, deadline: None }
+}
+
+impl LiveGame {
+    /// The game of `record` in state `game` (at `record.seq`), its clocks `clocks`, its
+    /// channel holding `capacity` events for its slowest subscriber.
+    pub(super) fn new(
+        record: &GameRecord,
+        game: Box<dyn AnyMatch>,
+        capacity: usize,
+        clocks: Option<Clocks>,
+    ) -> LiveGame {
+        let events = Fanout::new(capacity);
+        LiveGame {
+            id: record.id.clone(),
+            config: record.config.clone(),
+            seat_hashes: std::sync::RwLock::new(record.seat_token_hashes.clone()),
+            seats_reissued: std::sync::RwLock::new(record.seats_reissued.clone()),
+            created: record.created,
+            private: record.private,
+            owner: record.owner.clone(),
+            bots: record.bots.clone(),
+            allow_hints: record.allow_hints,
+            clock: record.clock.clone(),
+            players: record.players.clone(),
+            series: record.series.clone(),
+            thinking: Mutex::new(None),
+            archived: AtomicBool::new(record.status == GameStatus::Archived),
+            last_used: AtomicU64::new(0),
+            bytes: AtomicUsize::new(GAME_OVERHEAD_BYTES + game.snapshot().len()),
+            removed: watch::channel(false).0,
+            reissues: watch::channel(0).0,
+            moved: watch::channel(record.seq).0,
+            state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated, clocks }),
+            events,
+        }
+    }
+
+    /// Rebuilds a game from what the store loaded: its snapshot and the log after it.
+    /// `None` when a snapshot is missing or does not restore (written by another version,
+    /// say): the caller then replays the whole log, which stays the truth.
+    fn from_snapshot(loaded: &LoadedGame, capacity: usize) -> Result<Option<LiveGame>, PlayError> {
+        let LoadedGame { record, snapshot, tail } = loaded;
+        let Some(snapshot) = snapshot else { return Ok(None) };
+        let mut game = match record.config.restore(&snapshot.state) {
+            Ok(game) => game,
+            Err(error) => {
+                tracing::warn!(game_id = %record.id, %error, "ignoring a snapshot that does not restore");
+                return Ok(None);
+            }
+        };
+        // The clocks are those the tail's last turn recorded; a tail that recorded none
+        // (the snapshot is of the newest seq) leaves them to the whole log.
+        let clocks = match (&record.clock, latest_clocks(tail)) {
+            (None, _) => None,
+            (Some(_), Some(clocks)) => Some(clocks.clone()),
+            (Some(_), None) => return Ok(None),
+        };
+        for turn in played_turns(tail) {
+            game.play(&turn).map_err(|e| {
+                PlayError::Storage(format!("game {} does not replay after its snapshot: {e:?}", record.id))
+            })?;
+        }
+        let mut record = record.clone();
+        record.seq = tail.last().map_or(snapshot.seq, |e| e.seq);
+        Ok(Some(LiveGame::new(&record, game, capacity, clocks)))
+    }
+
+    /// Rebuilds a game by replaying its whole log.
+    fn from_log(record: &GameRecord, log: &[StoredEvent], capacity: usize) -> Result<LiveGame, PlayError> {
+        let game = record
+            .config
+            .replay(&played_turns(log))
+            .map_err(|e| PlayError::Storage(format!("game {} does not replay: {e}", record.id)))?;
+        let clocks = record.clock.as_ref().map(|clock| match latest_clocks(log) {
+            Some(clocks) => clocks.clone(),
+            // Only the creation (and turns imported with it): the clocks started then.
+            None => fresh_clocks(clock, game.as_ref(), record.created),
+        });
+        let mut record = record.clone();
+        record.seq = log.last().map_or(0, |e| e.seq);
+        Ok(LiveGame::new(&record, game, capacity, clocks))
+    }
+
+    /// Game `id` as the store holds it: its newest snapshot and the log after it, or, when
+    /// it has none or the snapshot does not restore, its whole log replayed; its channel
+    /// holding `capacity` events for its slowest subscriber.
+    ///
+    /// # Errors
+    /// `GAME_NOT_FOUND`, or a storage error when the game cannot be read or does not replay.
+    pub(super) async fn load(store: &dyn Store, id: &str, capacity: usize) -> Result<LiveGame, PlayError> {
+        let loaded = store.load_latest(id).await?;
+        match LiveGame::from_snapshot(&loaded, capacity)? {
+            Some(live) => Ok(live),
+            None if loaded.snapshot.is_none() => LiveGame::from_log(&loaded.record, &loaded.tail, capacity),
+            None => {
+                let (record, log) = store.load(id).await?;
+                LiveGame::from_log(&record, &log, capacity)
+            }
+        }
+    }
+
+    /// What the game as it stands calls for: its deadline watched, and its bot's move when
+    /// a bot is to act.
+    pub(super) fn effects(&self, state: &GameState) -> Effects {
+        let bot_due = self.due_bot(state.game.as_ref()).is_some();
+        Effects { bot_due, ..Effects::none().with_deadline(state.deadline()) }
+    }
+
+    /// Brings the game up to the log's newest seq, broadcasting what it missed; what it
+    /// calls for then: its deadline, and its bot's move if it moved on to one.
+    pub(super) async fn sync(&self, store: &dyn Store) -> Result<Effects, PlayError> {
+        let mut state = self.state.lock().await;
+        let before = state.seq;
+        self.catch_up(&mut state, store).await?;
+        let effects = self.effects(&state);
+        Ok(Effects { bot_due: effects.bot_due && state.seq != before, ..effects })
+    }
+
+    /// Reads the events after `state.seq` from the log, applies them and broadcasts them.
+    pub(super) async fn catch_up(&self, state: &mut GameState, store: &dyn Store) -> Result<(), PlayError> {
+        let head = store.head(&self.id).await?;
+        // A seat token reissued through another process revokes the old one here too.
+        for (index, hash) in head.seat_token_hashes.iter().enumerate() {
+            let reissued = head.seats_reissued.get(index).copied().flatten();
+            let seat = Seat::new(index as u8);
+            if self.seat_hashes().get(index) != Some(hash) || self.seat_reissued(seat) != reissued {
+                self.replace_seat_hash(seat, *hash, reissued);
+            }
+        }
+        let current = head.seq;
+        while state.seq < current {
+            let events = store.events_after(&self.id, state.seq, SYNC_BATCH).await?;
+            if events.is_empty() {
+                break;
+            }
+            for event in events {
+                if let EventKind::Played { turn, .. } = &event.kind {
+                    state.game.play(turn).map_err(|e| {
+                        PlayError::Storage(format!("game {} does not replay at seq {}: {e:?}", self.id, event.seq))
+                    })?;
+                }
+                if let Some(clocks) = event.kind.clocks() {
+                    state.clocks = Some(clocks.clone());
+                }
+                state.seq = event.seq;
+                state.updated = state.updated.max(event.time);
+                self.moved.send_replace(event.seq);
+                self.events.send(event);
+            }
+        }
+        Ok(())
+    }
+
+    /// A consistent copy of the game and its summary.
+    pub async fn copy(&self) -> GameCopy {
+        let state = self.state.lock().await;
+        let outcome = state.game.outcome();
+        let mut update = record_update(outcome, state.game.move_count(), state.updated);
+        if self.archived.load(Ordering::Acquire) {
+            update.status = GameStatus::Archived;
+        }
+        GameCopy {
+            record: GameRecord {
+                id: self.id.clone(),
+                config: self.config.clone(),
+                seat_token_hashes: self.seat_hashes(),
+                created: self.created,
+                updated: update.updated,
+                seq: state.seq,
+                status: update.status,
+                outcome: update.outcome,
+                move_count: update.move_count,
+                private: self.private,
+                owner: self.owner.clone(),
+                bots: self.bots.clone(),
+                allow_hints: self.allow_hints,
+                clock: self.clock.clone(),
+                deadline: state.deadline().map(from_millis),
+                players: self.players.clone(),
+                series: self.series.clone(),
+                seats_reissued: self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone(),
+            },
+            game: state.game.clone_box(),
+        }
+    }
+
+    /// The game as `viewer` sees it, with its seq and, in a game with clocks, its clocks
+    /// read at `now`.
+    pub async fn view(&self, viewer: Viewer, now: SystemTime) -> (View, u64, Option<ClockReadings>) {
+        let state = self.state.lock().await;
+        // Never read before the last event: turns are stamped rounded up to the millisecond.
+        let read_at = now.max(state.updated);
+        let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, read_at));
+        (state.game.view(viewer), state.seq, clocks)
+    }
+
+    /// `seat`'s legal moves with their labels and machine notations, and the seq they
+    /// were computed at.
+    pub async fn legal_moves(&self, seat: Seat) -> (Vec<(Action, String, Option<String>)>, u64) {
+        let state = self.state.lock().await;
+        let moves = state.game.legal_moves(seat).into_iter().map(|a| {
+            let label = state.game.describe(&a);
+            let machine = state.game.machine_notation(&a);
+            (a, label, machine)
+        });
+        (moves.collect(), state.seq)
+    }
+
+    /// The seat token hashes, in seat order.
+    pub fn seat_hashes(&self) -> Vec<TokenHash> {
+        self.seat_hashes.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// How many seats the game has.
+    pub fn seat_count(&self) -> usize {
+        self.seat_hashes.read().unwrap_or_else(|poisoned| poisoned.into_inner()).len()
+    }
+
+    /// From now on only the token with `hash` acts as `seat`, and streams opened with the
+    /// token it replaces end; with `reissued`, signed credentials for the seat issued
+    /// before that time stop acting for it too, and their streams end. The store must
+    /// already hold both.
+    pub(super) fn replace_seat_hash(&self, seat: Seat, hash: TokenHash, reissued: Option<SystemTime>) {
+        let mut changed = false;
+        let mut hashes = self.seat_hashes.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(slot) = hashes.get_mut(seat.index())
+            && *slot != hash
+        {
+            *slot = hash;
+            changed = true;
+        }
+        drop(hashes);
+        if let Some(at) = reissued {
+            let mut times = self.seats_reissued.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if times.get(seat.index()).copied().flatten() != Some(at) {
+                let seats = self.seat_count();
+                crate::store::mark_reissued(&mut times, seats, seat.index(), at);
+                changed = true;
+            }
+        }
+        if changed {
+            self.reissues.send_modify(|count| *count += 1);
+        }
+    }
+
+    /// Marks the game archived, as the store now holds it.
+    pub(super) fn mark_archived(&self) {
+        self.archived.store(true, Ordering::Release);
+    }
+
+    /// When seat `seat`'s token was last reissued, if ever.
+    pub fn seat_reissued(&self, seat: Seat) -> Option<SystemTime> {
+        let times = self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        times.get(seat.index()).copied().flatten()
+    }
+
+    /// When each seat's token was last reissued, in seat order.
+    pub fn seats_reissued(&self) -> Vec<Option<SystemTime>> {
+        self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// The game's newest seq.
+    pub async fn seq(&self) -> u64 {
+        self.state.lock().await.seq
+    }
+
+    /// The clocks just after `event` of this game, read at its time: those it recorded, or
+    /// for the creation the clocks as they started. `None` for an end, whose clocks are
+    /// those of the event before it, and in a game without clocks.
+    pub fn clock_readings_of(&self, event: &StoredEvent) -> Option<ClockReadings> {
+        match &event.kind {
+            EventKind::Created => self.opening_clocks().map(|clocks| ClockReadings::of(&clocks, event.time)),
+            other => other.clocks().map(|clocks| ClockReadings::of(clocks, event.time)),
+        }
+    }
+
+    /// The clocks as they started at the game's creation, in a game with clocks.
+    pub fn opening_clocks(&self) -> Option<Clocks> {
+        let clock = self.clock.as_ref()?;
+        let game = self.config.new_match().ok()?;
+        Some(fresh_clocks(clock, game.as_ref(), self.created))
+    }
+
+    /// Whether `seat` is played by the server's engine.
+    pub fn is_bot(&self, seat: Seat) -> bool {
+        self.bots.iter().any(|bot| bot.seat == seat)
+    }
+
+    /// The seat the engine plays that is to act in `game`, if one is: a bot's move is due.
+    pub(super) fn due_bot(&self, game: &dyn AnyMatch) -> Option<BotSeat> {
+        if self.bots.is_empty() {
+            return None;
+        }
+        let to_act = game.to_act();
+        self.bots.iter().find(|bot| to_act.contains(&bot.seat)).copied()
+    }
+
+    /// Marks this process's bot as thinking at `seq`; false when it already is.
+    pub(super) fn start_thinking(&self, seq: u64) -> bool {
+        let mut thinking = self.thinking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if *thinking == Some(seq) {
+            return false;
+        }
+        *thinking = Some(seq);
+        true
+    }
+
+    /// Ends the thinking at `seq`, unless thinking at a later seq began meanwhile.
+    pub(super) fn stop_thinking(&self, seq: u64) {
+        let mut thinking = self.thinking.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if *thinking == Some(seq) {
+            *thinking = None;
+        }
+    }
+
+    /// Changes each time a seat token is reissued.
+    pub fn reissues(&self) -> watch::Receiver<u64> {
+        self.reissues.subscribe()
+    }
+
+    /// Turns true once the game is deleted.
+    pub fn removed(&self) -> watch::Receiver<bool> {
+        self.removed.subscribe()
+    }
+
+    /// A receiver of every event after the returned seq, and whether the game was over
+    /// at that seq (then no event will follow).
+    ///
+    /// # Errors
+    /// `TOO_MANY_STREAMS` when `max_subscribers` receivers are already open.
+    pub(super) async fn subscribe(
+        &self,
+        max_subscribers: usize,
+    ) -> Result<(broadcast::Receiver<Arc<Announced>>, u64, bool), PlayError> {
+        // Counted under the state lock, which every subscription takes, so two callers
+        // cannot both take the last place.
+        let state = self.state.lock().await;
+        let receiver = self.events.subscribe(max_subscribers)?;
+        Ok((receiver, state.seq, state.game.outcome().is_some()))
+    }
+}

@@ -1,0 +1,102 @@
+//! What a turn asks and what it did: the request (its actor, its command, its conditions
+//! and its id), and the result a caller is answered with.
+
+use sha2::{Digest, Sha256};
+
+use crate::engine::clock::ClockChange;
+use crate::engine::{Turn, View, Viewer};
+use crate::store::{Actor, StoredEvent};
+
+use super::super::clocks::ClockReadings;
+
+/// What a turn did.
+pub struct TurnResult {
+    /// False for a `validate_only` check.
+    pub applied: bool,
+    /// The game's newest seq afterwards.
+    pub seq: u64,
+    /// The events the turn appended (or, for a retry, had appended).
+    pub events: Vec<StoredEvent>,
+    /// The game afterwards, for the caller.
+    pub view: View,
+    /// In a game with clocks, the clocks afterwards, read when the turn was made.
+    pub clocks: Option<ClockReadings>,
+}
+
+/// What a request asks of a game: a turn of the game, or a change to its clocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A turn: a move, a resignation, a takeback, an abort, an adjudication, a timeout.
+    Turn(Turn),
+    /// A pause, a resumption or time added, by a service key.
+    Clock(ClockChange),
+}
+
+impl Command {
+    /// Whether this ends the game whatever the position: a resignation, an abort, an
+    /// adjudication or a timeout. A log with no room left takes only these.
+    pub(super) fn ends_the_game(&self) -> bool {
+        matches!(
+            self,
+            Command::Turn(Turn::Resign(_) | Turn::Abort { .. } | Turn::Adjudicate { .. } | Turn::TimedOut(_))
+        )
+    }
+}
+
+impl From<Turn> for Command {
+    fn from(turn: Turn) -> Command {
+        Command::Turn(turn)
+    }
+}
+
+/// A request to play a turn.
+pub struct TurnRequest {
+    /// Who makes it: a seat its own turns, a service key an abort, an adjudication or a
+    /// clock change, the clock a timeout ([`Actor::may_make`]).
+    pub actor: Actor,
+    /// What it asks.
+    pub command: Command,
+    /// Apply only if the log still ends here.
+    pub expected_seq: Option<u64>,
+    /// Makes retries safe: the caller's id for this request, unique among its own
+    /// requests (ids are scoped to the actor that sends them; see [`TurnRequest::log_key`]).
+    pub request_id: Option<String>,
+    /// Only check.
+    pub validate_only: bool,
+}
+
+impl TurnRequest {
+    /// The request id as the log keeps it: scoped to the actor that sent it, so that one
+    /// actor can neither learn which ids another has used nor spend them first.
+    pub(super) fn log_key(&self) -> Option<String> {
+        self.request_id.as_ref().map(|id| format!("{}/{id}", self.actor.request_scope()))
+    }
+
+    /// Who the answer is for: a seat sees its own view (the engine its seat's), anyone else
+    /// a spectator's.
+    pub(super) fn viewer(&self) -> Viewer {
+        match self.actor {
+            Actor::Seat(seat) | Actor::Engine(seat) => Viewer::Seat(seat),
+            Actor::Service { .. } | Actor::Clock => Viewer::Spectator,
+        }
+    }
+
+    /// A digest of everything the request asks, so that an id reused for a different
+    /// request is told apart from a retry. (A turn's digest is what it was before clock
+    /// changes existed, so retries logged then are still recognised.)
+    pub(super) fn digest(&self) -> String {
+        let asked = match &self.command {
+            Command::Turn(turn) => serde_json::to_vec(&(turn, self.expected_seq, self.validate_only)),
+            Command::Clock(change) => serde_json::to_vec(&("clock", change, self.expected_seq, self.validate_only)),
+        };
+        Sha256::digest(asked.expect("requests serialise")).iter().map(|byte| format!("{byte:02x}")).collect()
+    }
+
+    /// Whether the actor may ask this.
+    pub(super) fn allowed(&self) -> bool {
+        match &self.command {
+            Command::Turn(turn) => self.actor.may_make(turn),
+            Command::Clock(_) => matches!(self.actor, Actor::Service { .. }),
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Who is calling, and whether the call is let in: each call is identified (a seat, a
+//! service key, a spectator) and counted against its caller's allowance before any work.
+
+use std::sync::Arc;
+
+use tonic::Request;
+
+use super::validate::resource_id;
+use crate::engine::Viewer;
+use crate::play::{Hub, LiveGame};
+use crate::service::auth::{Authenticator, Credential, GameAccess, viewer_in};
+use crate::service::error::ApiError;
+use crate::service::observe;
+use crate::service::rate_limit::{CallLimiter, Caller};
+
+/// Who called a game's method, once authenticated against that game.
+pub struct Entered {
+    /// The game.
+    pub live: Arc<LiveGame>,
+    /// Who the caller is in it.
+    pub viewer: Viewer,
+    /// What the caller showed.
+    pub credential: Credential,
+}
+
+/// Identifies callers and counts their calls.
+pub struct Gate {
+    auth: Arc<Authenticator>,
+    limiter: Option<Arc<CallLimiter>>,
+}
+
+impl Gate {
+    /// A gate trusting `auth`, counting calls in `limiter` when there is one.
+    pub fn new(auth: Arc<Authenticator>, limiter: Option<Arc<CallLimiter>>) -> Gate {
+        Gate { auth, limiter }
+    }
+
+    /// What the server trusts.
+    pub fn auth(&self) -> &Authenticator {
+        &self.auth
+    }
+
+    /// What the server trusts, to share.
+    pub fn auth_shared(&self) -> Arc<Authenticator> {
+        self.auth.clone()
+    }
+
+    /// Takes one call from `caller`'s allowance.
+    fn admit(&self, caller: Caller<'_>) -> Result<(), ApiError> {
+        self.limiter.as_ref().map_or(Ok(()), |limiter| limiter.check(caller))
+    }
+
+    /// The game a call names and who the caller is in it, the call counted against that
+    /// caller: the seat or service key it authenticated as, or its address when it did not.
+    pub async fn enter<T>(&self, hub: &Hub, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
+        let entered = self.identify(hub, request, game_id).await;
+        let peer = Caller::Peer(request.remote_addr().map(|address| address.ip()));
+        let caller = match &entered {
+            Ok(Entered { live, viewer: Viewer::Seat(seat), .. }) => Caller::Seat { game_id: &live.id, seat: *seat },
+            Ok(Entered { credential: Credential::ServiceKey(name), .. }) => Caller::ServiceKey(name),
+            Ok(_) | Err(_) => peer,
+        };
+        self.admit(caller)?;
+        entered
+    }
+
+    async fn identify<T>(&self, hub: &Hub, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
+        let credential = self.auth.credential(request.metadata())?;
+        let live = game(hub, game_id).await?;
+        observe::record_game(&live.id);
+        let (seat_hashes, seats_reissued) = (live.seat_hashes(), live.seats_reissued());
+        let access = GameAccess {
+            id: &live.id,
+            private: live.private,
+            seat_hashes: &seat_hashes,
+            seats_reissued: &seats_reissued,
+        };
+        let viewer = viewer_in(&credential, &access)?;
+        observe::record_caller(match (&credential, viewer) {
+            (_, Viewer::Seat(_)) => "seat",
+            (Credential::ServiceKey(_), _) => "service_key",
+            _ => "spectator",
+        });
+        Ok(Entered { live, viewer, credential })
+    }
+
+    /// The service key name of a call only the managing backend may make (`None` when the
+    /// server has no keys), the call counted against that key or, without one, the address;
+    /// `what` says what the call does, for the refusal.
+    pub fn service_key<T>(&self, request: &Request<T>, what: &'static str) -> Result<Option<String>, ApiError> {
+        let key = self
+            .auth
+            .credential(request.metadata())
+            .and_then(|credential| self.auth.require_service_key(&credential, what));
+        if key.is_ok() {
+            observe::record_caller("service_key");
+        }
+        let caller = match &key {
+            Ok(Some(name)) => Caller::ServiceKey(name),
+            Ok(None) | Err(_) => Caller::Peer(request.remote_addr().map(|address| address.ip())),
+        };
+        self.admit(caller)?;
+        key
+    }
+
+    /// Counts a call anyone may make against its service key, or its address.
+    pub fn public<T>(&self, request: &Request<T>) -> Result<(), ApiError> {
+        match self.auth.credential(request.metadata()) {
+            Ok(Credential::ServiceKey(name)) => self.admit(Caller::ServiceKey(&name)),
+            _ => self.admit(Caller::Peer(request.remote_addr().map(|address| address.ip()))),
+        }
+    }
+}
+
+/// The game `id` names (in the request's `game_id`).
+pub async fn game(hub: &Hub, id: &str) -> Result<Arc<LiveGame>, ApiError> {
+    Ok(hub.game(resource_id(id, "game_id")?).await?)
+}

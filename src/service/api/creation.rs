@@ -1,0 +1,249 @@
+//! `CreateGame`, and what it shares with `CreateSeries`: reading the configuration a
+//! request asks for (a configuration, a preset, a saved configuration or a PGN), checking
+//! the match it starts with its clock, and seating the engine and the players, every
+//! problem of a request named at once.
+
+use tonic::Request;
+
+use super::GameServiceImpl;
+use super::validate::{digest_of, optional_kind, request_id, saved_name};
+use crate::engine::clock::ClockConfig;
+use crate::engine::{Action, AnyMatch, ConfigError, Seat, Turn};
+use crate::games::{GameConfig, GameKind, chess};
+use crate::play::{BotSeat, GameRequest, Player};
+use crate::proto::tabula::v1 as pb;
+use crate::service::convert::{
+    Violations, bot_seats_from_proto, clock_from_proto, config_from_proto, game_to_proto, players_from_proto,
+};
+use crate::service::error::ApiError;
+
+/// Longest preset name accepted.
+pub const MAX_PRESET_LEN: usize = 64;
+
+/// Where a game's configuration comes from, as a creation names it.
+pub enum Source<'a> {
+    Config(&'a pb::GameConfig),
+    Preset(&'a str),
+    SavedConfig(&'a str),
+    Pgn(&'a pb::PgnImport),
+}
+
+impl<'a> Source<'a> {
+    /// The source of a `CreateGameRequest`.
+    fn of_game(source: Option<&'a pb::create_game_request::Source>) -> Option<Source<'a>> {
+        use pb::create_game_request::Source as Wire;
+        Some(match source? {
+            Wire::Config(config) => Source::Config(config),
+            Wire::Preset(name) => Source::Preset(name),
+            Wire::SavedConfig(name) => Source::SavedConfig(name),
+            Wire::Pgn(import) => Source::Pgn(import),
+        })
+    }
+
+    /// The source of a `CreateSeriesRequest`.
+    pub fn of_series(source: Option<&'a pb::create_series_request::Source>) -> Option<Source<'a>> {
+        use pb::create_series_request::Source as Wire;
+        Some(match source? {
+            Wire::Config(config) => Source::Config(config),
+            Wire::Preset(name) => Source::Preset(name),
+            Wire::SavedConfig(name) => Source::SavedConfig(name),
+        })
+    }
+}
+
+/// What a creation asks for: the configuration (defaults filled in, random parts not yet
+/// drawn), its time control not yet checked against the game's seats, the request field
+/// the configuration's problems are reported under, and the moves to play at once (an
+/// imported PGN's).
+pub struct Requested {
+    pub config: GameConfig,
+    pub clock: Option<ClockConfig>,
+    pub field: String,
+    pub moves: Vec<(Seat, Action)>,
+}
+
+impl GameServiceImpl {
+    /// What `source` asks for in a game of kind `kind` (the request's `kind`, which may be
+    /// unspecified), a saved configuration read as `owner`'s.
+    pub(super) async fn requested(
+        &self,
+        source: Option<Source<'_>>,
+        kind: i32,
+        owner: Option<&str>,
+    ) -> Result<Requested, ApiError> {
+        let kind = optional_kind(kind)?;
+        let source = source
+            .ok_or_else(|| ApiError::bad_field("source", "is required: set config, preset, pgn or saved_config"))?;
+        let requested = match source {
+            Source::SavedConfig(name) => {
+                let name = saved_name(name, "source.saved_config")?;
+                let saved = self.hub.saved_config(owner.unwrap_or_default(), &name).await?;
+                // A saved configuration keeps its random parts: each game draws them anew.
+                Requested {
+                    config: saved.config,
+                    clock: saved.clock,
+                    field: "saved_config".to_owned(),
+                    moves: Vec::new(),
+                }
+            }
+            Source::Config(wire) => {
+                let (config, clock) = config_and_clock(wire, "config")?;
+                let field = format!("config.{}", config.kind().info().name);
+                Requested { config, clock, field, moves: Vec::new() }
+            }
+            Source::Pgn(import) => match kind {
+                None | Some(GameKind::Chess) => import_pgn(import)?,
+                Some(other) => {
+                    return Err(ApiError::bad_field(
+                        "kind",
+                        format!("is {} but a PGN is a chess game", other.info().name),
+                    ));
+                }
+            },
+            Source::Preset(name) => {
+                let kind = kind.ok_or_else(|| ApiError::bad_field("kind", "is required with a preset"))?;
+                if name.len() > MAX_PRESET_LEN {
+                    return Err(ApiError::bad_field("preset", format!("is longer than {MAX_PRESET_LEN} characters")));
+                }
+                let preset = kind.preset(name).ok_or_else(|| ApiError::UnknownPreset {
+                    kind: kind.info().name,
+                    name: name.to_owned(),
+                    known: kind.info().presets.iter().map(|p| p.name).collect(),
+                })?;
+                let config = preset.config.with_defaults();
+                Requested { config, clock: preset.clock, field: "preset".to_owned(), moves: Vec::new() }
+            }
+        };
+        if let Some(kind) = kind.filter(|kind| *kind != requested.config.kind()) {
+            let what = if requested.field == "saved_config" { "the saved configuration" } else { "the config" };
+            return Err(ApiError::bad_field(
+                "kind",
+                format!("is {} but {what} is for {}", kind.info().name, requested.config.kind().info().name),
+            ));
+        }
+        Ok(requested)
+    }
+
+    pub(super) async fn create_game_call(
+        &self,
+        request: Request<pb::CreateGameRequest>,
+    ) -> Result<pb::CreateGameResponse, ApiError> {
+        let owner = self.gate.service_key(&request, "creating a game")?;
+        let request = request.into_inner();
+        let request_id = request_id(&request.request_id)?;
+        let source = Source::of_game(request.source.as_ref());
+        let Requested { config, clock, field, moves } = self.requested(source, request.kind, owner.as_deref()).await?;
+        let config = config.drawn();
+        let (game, clock) = checked_game(&config, clock, "config", &field)?;
+        let (bots, players) = seating(&request.bots, &request.players, config.kind(), game.seat_count())?;
+        let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
+        let asked = GameRequest {
+            config,
+            game,
+            clock,
+            // The store checks the owner's count and creates in one step, so the cap holds
+            // under any concurrency and across replicas.
+            max_in_progress: owner.is_some().then_some(self.limits.max_games_per_key),
+            owner,
+            private: request.private,
+            bots,
+            players,
+            allow_hints,
+            imported: moves.into_iter().map(|(seat, action)| Turn::Move(seat, action)).collect(),
+            request_id,
+            request_digest: digest_of(&pb::CreateGameRequest { request_id: String::new(), ..request }),
+        };
+        let made = self.hub.create_game(asked).await?;
+        let record = made.live.copy().await.record;
+        tracing::info!(game_id = %record.id, kind = record.kind().info().name, owner = record.owner.as_deref(), retried = made.retried, "game created");
+        let seat_names = record.kind().info().seat_names;
+        let seat_tokens = made
+            .tokens
+            .into_iter()
+            .enumerate()
+            .map(|(i, token)| pb::SeatToken {
+                seat: i as u32 + 1,
+                seat_name: seat_names.get(i).copied().unwrap_or_default().to_owned(),
+                token,
+            })
+            .collect();
+        Ok(pb::CreateGameResponse { game: Some(game_to_proto(&record)), seat_tokens, retried: made.retried })
+    }
+}
+
+/// The bots and players a creation seats in a game of `kind` with `seats` seats, every
+/// problem of both named at once.
+pub fn seating(
+    bots: &[pb::BotSeat],
+    players: &[pb::Player],
+    kind: GameKind,
+    seats: usize,
+) -> Result<(Vec<BotSeat>, Vec<Player>), ApiError> {
+    let mut violations = Violations::default();
+    let bots = bot_seats_from_proto(bots, kind, "bots", &mut violations);
+    let players = players_from_proto(players, seats, "players", &mut violations);
+    violations.into_result((bots, players))
+}
+
+/// A wire configuration and its time control, read in one go so that one error names
+/// every problem of both; `field` names the configuration in errors.
+pub fn config_and_clock(wire: &pb::GameConfig, field: &str) -> Result<(GameConfig, Option<ClockConfig>), ApiError> {
+    let mut violations = Violations::default();
+    let clock = wire.clock.as_ref().map(|clock| clock_from_proto(clock, &format!("{field}.clock"), &mut violations));
+    match (config_from_proto(wire, field), violations.into_result(())) {
+        (Ok(config), Ok(())) => Ok((config, clock)),
+        (Err(ApiError::BadRequest(mut first)), Err(ApiError::BadRequest(second))) => {
+            first.extend(second);
+            Err(ApiError::BadRequest(first))
+        }
+        (Err(error), _) | (_, Err(error)) => Err(error),
+    }
+}
+
+/// The match `config` starts, and `clock` checked against its seats; every problem of
+/// both at once, named from `field` (a whole configuration's) or `game_field` (its game's).
+pub fn checked_game(
+    config: &GameConfig,
+    clock: Option<ClockConfig>,
+    field: &str,
+    game_field: &str,
+) -> Result<(Box<dyn AnyMatch>, Option<ClockConfig>), ApiError> {
+    let seats = config.kind().seat_count();
+    match (config.new_match(), clock.map(|clock| clock.for_seats(seats, "clock")).transpose()) {
+        (Ok(game), Ok(clock)) => Ok((game, clock)),
+        (Err(error), Ok(_)) => Err(ApiError::InvalidConfig { field: game_field.to_owned(), error }),
+        // Every problem at once, the game's and the clock's (which only a config given in
+        // full can hold), each named from `config`.
+        (game, Err(clock_problems)) => {
+            let mut error = ConfigError::default();
+            let kind = config.kind().info().name;
+            for violation in game.err().unwrap_or_default().violations {
+                error.add(&format!("{kind}.{}", violation.field), violation.description);
+            }
+            error.violations.extend(clock_problems.violations);
+            Err(ApiError::InvalidConfig { field: field.to_owned(), error })
+        }
+    }
+}
+
+/// The configuration and moves of an imported PGN, checked by replaying them.
+fn import_pgn(import: &pb::PgnImport) -> Result<Requested, ApiError> {
+    let imported = chess::pgn::import(&import.pgn).map_err(ApiError::InvalidPgn)?;
+    let plies = import.ply.map_or(imported.actions.len(), |ply| ply as usize);
+    if plies > imported.actions.len() {
+        return Err(ApiError::bad_field("pgn.ply", format!("the game has only {} plies", imported.actions.len())));
+    }
+    let config = GameConfig::Chess(imported.config).with_defaults();
+    let mut game = config.new_match().map_err(|error| ApiError::InvalidConfig { field: "pgn".to_owned(), error })?;
+    let mut moves = Vec::with_capacity(plies);
+    for (index, action) in imported.actions.into_iter().take(plies).enumerate() {
+        let seat = *game
+            .to_act()
+            .first()
+            .ok_or_else(|| ApiError::InvalidPgn(format!("the game is over before ply {}", index + 1)))?;
+        game.play(&Turn::Move(seat, action.clone()))
+            .map_err(|e| ApiError::InvalidPgn(format!("ply {}: {e}", index + 1)))?;
+        moves.push((seat, action));
+    }
+    Ok(Requested { config, clock: None, field: "pgn".to_owned(), moves })
+}

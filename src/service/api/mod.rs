@@ -1,0 +1,281 @@
+//! `tabula.v1.GameService`, one module per resource: each handler identifies its caller
+//! ([`admission`]), checks and converts the request ([`validate`], [`page`], the
+//! conversions), makes one call into the play layer's [`Hub`], and converts the answer;
+//! errors become statuses in one place ([`ApiError`]). Rules live in the games, ordering,
+//! storage and fan-out in the play layer.
+
+mod admission;
+mod arbiter;
+mod creation;
+mod games;
+mod moves;
+mod page;
+mod saved;
+mod series;
+mod streams;
+mod validate;
+
+use std::sync::Arc;
+
+use tokio::sync::watch;
+use tonic::{Request, Response, Status};
+
+use crate::play::Hub;
+use crate::proto::server::game_service_server::GameService;
+use crate::proto::tabula::v1 as pb;
+use crate::service::auth::Authenticator;
+use crate::service::error::ApiError;
+use crate::service::rate_limit::CallLimiter;
+
+pub use creation::MAX_PRESET_LEN;
+pub use page::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
+pub use streams::EncodedEvent;
+pub use validate::{MAX_GAME_ID_LEN, MAX_REQUEST_ID_LEN};
+
+/// The caps the handlers enforce themselves.
+#[derive(Clone, Copy, Debug)]
+pub struct GameLimits {
+    /// Event streams one game (or series) may have open at once (`TOO_MANY_STREAMS`
+    /// beyond).
+    pub max_streams_per_game: usize,
+    /// Games in progress one service key may have (`TOO_MANY_GAMES` beyond). Not applied
+    /// without service keys.
+    pub max_games_per_key: u64,
+}
+
+impl Default for GameLimits {
+    fn default() -> GameLimits {
+        GameLimits { max_streams_per_game: 1_024, max_games_per_key: 10_000 }
+    }
+}
+
+/// The game service.
+pub struct GameServiceImpl {
+    hub: Arc<Hub>,
+    /// Turns true when the server shuts down: streams then end with `SHUTTING_DOWN`.
+    shutdown: watch::Receiver<bool>,
+    gate: admission::Gate,
+    limits: GameLimits,
+}
+
+impl GameServiceImpl {
+    /// A service over `hub` trusting `auth`; streams end with `SHUTTING_DOWN` once
+    /// `shutdown` turns true. No rate limit.
+    pub fn new(
+        hub: Arc<Hub>,
+        shutdown: watch::Receiver<bool>,
+        auth: Arc<Authenticator>,
+        limits: GameLimits,
+    ) -> GameServiceImpl {
+        GameServiceImpl { hub, shutdown, gate: admission::Gate::new(auth, None), limits }
+    }
+
+    /// Counts every call against its caller's allowance in `limiter`.
+    pub(crate) fn with_rate_limiter(mut self, limiter: Option<Arc<CallLimiter>>) -> GameServiceImpl {
+        self.gate = admission::Gate::new(self.gate.auth_shared(), limiter);
+        self
+    }
+}
+
+/// The answer of a handler, as tonic wants it.
+fn answer<T>(result: Result<T, ApiError>) -> Result<Response<T>, Status> {
+    result.map(Response::new).map_err(Status::from)
+}
+
+#[tonic::async_trait]
+impl GameService for GameServiceImpl {
+    type StreamEventsStream = streams::EventStream;
+    type StreamSeriesEventsStream = streams::SeriesEventStream;
+
+    async fn list_game_kinds(
+        &self,
+        request: Request<pb::ListGameKindsRequest>,
+    ) -> Result<Response<pb::ListGameKindsResponse>, Status> {
+        answer(self.list_game_kinds_call(request))
+    }
+
+    async fn create_game(
+        &self,
+        request: Request<pb::CreateGameRequest>,
+    ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        answer(self.create_game_call(request).await)
+    }
+
+    async fn get_game(&self, request: Request<pb::GetGameRequest>) -> Result<Response<pb::GetGameResponse>, Status> {
+        answer(self.get_game_call(request).await)
+    }
+
+    async fn list_games(
+        &self,
+        request: Request<pb::ListGamesRequest>,
+    ) -> Result<Response<pb::ListGamesResponse>, Status> {
+        answer(self.list_games_call(request).await)
+    }
+
+    async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GetViewResponse>, Status> {
+        answer(self.get_view_call(request).await)
+    }
+
+    async fn list_legal_moves(
+        &self,
+        request: Request<pb::ListLegalMovesRequest>,
+    ) -> Result<Response<pb::ListLegalMovesResponse>, Status> {
+        answer(self.list_legal_moves_call(request).await)
+    }
+
+    async fn submit_move(
+        &self,
+        request: Request<pb::SubmitMoveRequest>,
+    ) -> Result<Response<pb::SubmitMoveResponse>, Status> {
+        answer(self.submit_move_call(request).await)
+    }
+
+    async fn resign(&self, request: Request<pb::ResignRequest>) -> Result<Response<pb::ResignResponse>, Status> {
+        answer(self.resign_call(request).await)
+    }
+
+    async fn export_pgn(
+        &self,
+        request: Request<pb::ExportPgnRequest>,
+    ) -> Result<Response<pb::ExportPgnResponse>, Status> {
+        answer(self.export_pgn_call(request).await)
+    }
+
+    async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
+        answer(self.get_hint_call(request).await)
+    }
+
+    async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {
+        answer(self.take_back_call(request).await)
+    }
+
+    async fn answer_take_back(
+        &self,
+        request: Request<pb::AnswerTakeBackRequest>,
+    ) -> Result<Response<pb::AnswerTakeBackResponse>, Status> {
+        answer(self.answer_take_back_call(request).await)
+    }
+
+    async fn stream_events(
+        &self,
+        request: Request<pb::StreamEventsRequest>,
+    ) -> Result<Response<Self::StreamEventsStream>, Status> {
+        answer(self.stream_events_call(request).await)
+    }
+
+    async fn archive_game(
+        &self,
+        request: Request<pb::ArchiveGameRequest>,
+    ) -> Result<Response<pb::ArchiveGameResponse>, Status> {
+        answer(self.archive_game_call(request).await)
+    }
+
+    async fn delete_game(
+        &self,
+        request: Request<pb::DeleteGameRequest>,
+    ) -> Result<Response<pb::DeleteGameResponse>, Status> {
+        answer(self.delete_game_call(request).await)
+    }
+
+    async fn reissue_seat_token(
+        &self,
+        request: Request<pb::ReissueSeatTokenRequest>,
+    ) -> Result<Response<pb::ReissueSeatTokenResponse>, Status> {
+        answer(self.reissue_seat_token_call(request).await)
+    }
+
+    async fn abort_game(
+        &self,
+        request: Request<pb::AbortGameRequest>,
+    ) -> Result<Response<pb::AbortGameResponse>, Status> {
+        answer(self.abort_game_call(request).await)
+    }
+
+    async fn adjudicate_game(
+        &self,
+        request: Request<pb::AdjudicateGameRequest>,
+    ) -> Result<Response<pb::AdjudicateGameResponse>, Status> {
+        answer(self.adjudicate_game_call(request).await)
+    }
+
+    async fn pause_clock(
+        &self,
+        request: Request<pb::PauseClockRequest>,
+    ) -> Result<Response<pb::PauseClockResponse>, Status> {
+        answer(self.pause_clock_call(request).await)
+    }
+
+    async fn resume_clock(
+        &self,
+        request: Request<pb::ResumeClockRequest>,
+    ) -> Result<Response<pb::ResumeClockResponse>, Status> {
+        answer(self.resume_clock_call(request).await)
+    }
+
+    async fn add_time(&self, request: Request<pb::AddTimeRequest>) -> Result<Response<pb::AddTimeResponse>, Status> {
+        answer(self.add_time_call(request).await)
+    }
+
+    async fn create_saved_config(
+        &self,
+        request: Request<pb::CreateSavedConfigRequest>,
+    ) -> Result<Response<pb::SavedConfig>, Status> {
+        answer(self.create_saved_config_call(request).await)
+    }
+
+    async fn get_saved_config(
+        &self,
+        request: Request<pb::GetSavedConfigRequest>,
+    ) -> Result<Response<pb::SavedConfig>, Status> {
+        answer(self.get_saved_config_call(request).await)
+    }
+
+    async fn list_saved_configs(
+        &self,
+        request: Request<pb::ListSavedConfigsRequest>,
+    ) -> Result<Response<pb::ListSavedConfigsResponse>, Status> {
+        answer(self.list_saved_configs_call(request).await)
+    }
+
+    async fn update_saved_config(
+        &self,
+        request: Request<pb::UpdateSavedConfigRequest>,
+    ) -> Result<Response<pb::SavedConfig>, Status> {
+        answer(self.update_saved_config_call(request).await)
+    }
+
+    async fn delete_saved_config(
+        &self,
+        request: Request<pb::DeleteSavedConfigRequest>,
+    ) -> Result<Response<pb::DeleteSavedConfigResponse>, Status> {
+        answer(self.delete_saved_config_call(request).await)
+    }
+
+    async fn create_series(
+        &self,
+        request: Request<pb::CreateSeriesRequest>,
+    ) -> Result<Response<pb::CreateSeriesResponse>, Status> {
+        answer(self.create_series_call(request).await)
+    }
+
+    async fn get_series(
+        &self,
+        request: Request<pb::GetSeriesRequest>,
+    ) -> Result<Response<pb::GetSeriesResponse>, Status> {
+        answer(self.get_series_call(request).await)
+    }
+
+    async fn list_series(
+        &self,
+        request: Request<pb::ListSeriesRequest>,
+    ) -> Result<Response<pb::ListSeriesResponse>, Status> {
+        answer(self.list_series_call(request).await)
+    }
+
+    async fn stream_series_events(
+        &self,
+        request: Request<pb::StreamSeriesEventsRequest>,
+    ) -> Result<Response<Self::StreamSeriesEventsStream>, Status> {
+        answer(self.stream_series_events_call(request).await)
+    }
+}

@@ -1,0 +1,155 @@
+//! The two event streams: a game's (the play layer's subscription, each event converted
+//! into what its viewer may see and encoded once for all who see the same) and a series'
+//! (its revisions as numbered events).
+
+use std::pin::Pin;
+
+use bytes::{Buf, BufMut, Bytes};
+use futures_util::stream;
+use prost::Message;
+use prost::encoding::{DecodeContext, WireType};
+use tokio_stream::{Stream, StreamExt};
+use tonic::{Request, Status};
+
+use super::GameServiceImpl;
+use super::admission::Entered;
+use crate::engine::Viewer;
+use crate::play::{Content, Delivery, LiveGame, OpenedWith, Subscription};
+use crate::proto::tabula::v1 as pb;
+use crate::service::auth::Credential;
+use crate::service::convert::{event_to_proto, series_events, view_to_proto};
+use crate::service::error::ApiError;
+
+/// The stream a `StreamEvents` call answers with.
+pub type EventStream = Pin<Box<dyn Stream<Item = Result<EncodedEvent, Status>> + Send>>;
+
+/// The stream a `StreamSeriesEvents` call answers with.
+pub type SeriesEventStream = Pin<Box<dyn Stream<Item = Result<pb::StreamSeriesEventsResponse, Status>> + Send>>;
+
+impl GameServiceImpl {
+    pub(super) async fn stream_events_call(
+        &self,
+        request: Request<pb::StreamEventsRequest>,
+    ) -> Result<EventStream, ApiError> {
+        let Entered { live, viewer, credential } =
+            self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        // A stream opened with a seat's credential ends when a reissue revokes it.
+        let opened_with = match (&credential, viewer) {
+            (Credential::SeatToken(_), Viewer::Seat(seat)) => {
+                live.seat_hashes().get(seat.index()).copied().map(OpenedWith::Token)
+            }
+            (Credential::Signed(claims), Viewer::Seat(_)) => Some(OpenedWith::Signed { issued_at: claims.iat }),
+            _ => None,
+        };
+        let subscription = Subscription {
+            viewer,
+            opened_with,
+            after: request.get_ref().after_seq,
+            max_per_game: self.limits.max_streams_per_game,
+            with_views: request.get_ref().include_views,
+        };
+        let deliveries = self.hub.subscribe(live.clone(), subscription, self.shutdown.clone()).await?;
+        Ok(Box::pin(deliveries.map(move |item| match item {
+            Ok(delivery) => Ok(encode(&live, viewer, delivery)),
+            Err(error) => Err(Status::from(ApiError::from(error))),
+        })))
+    }
+
+    pub(super) async fn stream_series_events_call(
+        &self,
+        request: Request<pb::StreamSeriesEventsRequest>,
+    ) -> Result<SeriesEventStream, ApiError> {
+        let series = self.readable_series(&request, &request.get_ref().series_id).await?;
+        let after = request.get_ref().after_seq;
+        let current = series_events(&series).len() as u64;
+        if after > current {
+            return Err(ApiError::SeqOutOfRange { after, current });
+        }
+        let revisions =
+            self.hub.follow_series(&series.id, self.limits.max_streams_per_game, self.shutdown.clone()).await?;
+        // Each revision's events after those already sent: a series' history only grows.
+        let mut sent = after as usize;
+        let events = futures_util::StreamExt::flat_map(revisions, move |revision| {
+            let events: Vec<Result<pb::StreamSeriesEventsResponse, Status>> = match revision {
+                Ok(series) => {
+                    let new = series_events(&series).into_iter().skip(sent);
+                    let new: Vec<_> =
+                        new.map(|event| Ok(pb::StreamSeriesEventsResponse { event: Some(event) })).collect();
+                    sent += new.len();
+                    new
+                }
+                Err(error) => vec![Err(Status::from(ApiError::from(error)))],
+            };
+            stream::iter(events)
+        });
+        Ok(Box::pin(events))
+    }
+}
+
+/// The `StreamEventsResponse` of `delivery`, encoded: the one another subscriber of the
+/// same audience made, or a new one, then left for the next.
+fn encode(live: &LiveGame, viewer: Viewer, delivery: Delivery) -> EncodedEvent {
+    let (view, view_clocks) = match &delivery.content {
+        Content::Rendered(encoded) => return EncodedEvent(encoded.clone()),
+        Content::Fresh { view, clocks } => (view, clocks),
+    };
+    let event = delivery.event();
+    let view = view.as_ref().map(|view| view_to_proto(live, event.seq, view, view_clocks.as_ref()));
+    let event = event_to_proto(live, viewer, event, live.clock_readings_of(event).as_ref());
+    let encoded = Bytes::from(pb::StreamEventsResponse { event: Some(event), view }.encode_to_vec());
+    delivery.share(encoded.clone());
+    EncodedEvent(encoded)
+}
+
+/// A `StreamEventsResponse` already encoded, which the server sends as it is: subscribers
+/// who see the same event share one encoding of it.
+///
+/// Only the server's code uses it (the clients and the rest of the crate read
+/// [`pb::StreamEventsResponse`]); it is a [`Message`] so that tonic's codec can send it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EncodedEvent(pub Bytes);
+
+impl Message for EncodedEvent {
+    fn encode_raw(&self, buf: &mut impl BufMut) {
+        buf.put_slice(&self.0);
+    }
+
+    // The server never decodes what it sends; this keeps decoding correct all the same,
+    // through the message the bytes encode.
+    fn merge_field(
+        &mut self,
+        tag: u32,
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<(), prost::DecodeError> {
+        let mut message = pb::StreamEventsResponse::decode(self.0.clone())?;
+        message.merge_field(tag, wire_type, buf, ctx)?;
+        self.0 = message.encode_to_vec().into();
+        Ok(())
+    }
+
+    fn encoded_len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn clear(&mut self) {
+        self.0 = Bytes::new();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::tabula::v1::{GameEvent, StreamEventsResponse};
+
+    #[test]
+    fn an_encoded_event_is_the_message_it_encodes_on_the_wire() {
+        let message = StreamEventsResponse { event: Some(GameEvent { seq: 7, ..Default::default() }), view: None };
+        let encoded = EncodedEvent(message.encode_to_vec().into());
+        assert_eq!(encoded.encode_to_vec(), message.encode_to_vec());
+        assert_eq!(encoded.encode_length_delimited_to_vec(), message.encode_length_delimited_to_vec());
+        let decoded = EncodedEvent::decode(message.encode_to_vec().as_slice()).unwrap();
+        assert_eq!(StreamEventsResponse::decode(decoded.0).unwrap(), message);
+    }
+}
