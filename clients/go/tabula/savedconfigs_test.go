@@ -147,16 +147,21 @@ func TestSavedConfigurationsAreListedByNameAPageAtATime(t *testing.T) {
 		}
 		return strings.Join(append(names, "next:"+page.GetNextPageToken()), " ")
 	}
-	if got := names(tabula.PageSize(2)); got != "a b next:b" {
-		t.Fatalf("first page %q, want a, b and the token b", got)
+	first, err := manager.ListSavedConfigs(ctx, tabula.PageSize(2))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := names(tabula.PageSize(2), tabula.PageToken("b")); got != "c next:" {
+	token := first.GetNextPageToken()
+	if len(first.GetSavedConfigs()) != 2 || first.GetSavedConfigs()[1].GetName() != "b" || token == "" || token == "b" {
+		t.Fatalf("first page %v, want a and b and an opaque token", first)
+	}
+	if got := names(tabula.PageSize(2), tabula.PageToken(token)); got != "c next:" {
 		t.Fatalf("second page %q, want c and no token", got)
 	}
 	if got := names(); got != "a b c next:" {
 		t.Fatalf("one page of 50 %q", got)
 	}
-	_, err := manager.ListSavedConfigs(ctx, tabula.PageToken("Not A Name"))
+	_, err = manager.ListSavedConfigs(ctx, tabula.PageToken("Not A Name"))
 	requireError(t, err, codes.InvalidArgument, "INVALID_PAGE_TOKEN")
 	_, err = manager.ListSavedConfigs(ctx, tabula.OfKind(tabulav1.GameKind_GAME_KIND_CONNECT_FOUR))
 	if err == nil || !strings.Contains(err.Error(), "ListSavedConfigs does not take the option OfKind") {

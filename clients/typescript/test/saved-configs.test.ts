@@ -70,7 +70,7 @@ test("saved configurations are listed by name, page by page", async () => {
     for (const name of ["c", "a", "b"]) await client.createSavedConfig({ name, config: connectFour });
     const first = await client.listSavedConfigs({ pageSize: 2 });
     assert.deepEqual(first.savedConfigs.map((s) => s.name), ["a", "b"]);
-    assert.equal(first.nextPageToken, "b");
+    assert.ok(first.nextPageToken !== "" && first.nextPageToken !== "b", "a token is opaque, not the last name");
     const second = await client.listSavedConfigs({ pageSize: 2, pageToken: first.nextPageToken });
     assert.deepEqual(second.savedConfigs.map((s) => s.name), ["c"]);
     assert.equal(second.nextPageToken, "");

@@ -2,6 +2,7 @@ package dev.tabula.client;
 
 import static dev.tabula.client.Refusals.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -84,7 +85,7 @@ class SavedConfigsTest extends Games.Live {
       }
       ListSavedConfigsResponse first = own.listSavedConfigs(2, "");
       assertEquals(List.of("a", "b"), first.getSavedConfigsList().stream().map(SavedConfig::getName).toList());
-      assertEquals("b", first.getNextPageToken());
+      assertFalse(first.getNextPageToken().isEmpty() || first.getNextPageToken().equals("b"), "a token is opaque");
       ListSavedConfigsResponse second = own.listSavedConfigs(2, first.getNextPageToken());
       assertEquals(List.of("c"), second.getSavedConfigsList().stream().map(SavedConfig::getName).toList());
       assertEquals("", second.getNextPageToken());
