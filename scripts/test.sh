@@ -48,9 +48,11 @@ export RUSTFLAGS="${RUSTFLAGS:-} -D warnings"
 step "build (debug, linted by clippy) every target, the benchmarks included"
 run cargo test --locked --no-run --lib --bins --tests --benches
 
-# After the build, two lanes run side by side, each its steps in turn: the Rust suites, and
-# the contract's checks, the clients and the page (which need only the binary the build
-# made). Each step's output is printed whole when it ends, under its title and duration.
+# After the build, three lanes run side by side, each its steps in turn: the Rust suites;
+# the contract's checks, three clients and the page; the long rules tests and the Java
+# client (the clients and the page need only the binary the build made). The steps wait
+# on the network and on their toolchains' start as much as on the two cores, so three
+# lanes keep both busy. Each step's output is printed whole when it ends, under its title and duration.
 lock=$(mktemp)
 failed_steps=$(mktemp)
 trap 'stop_test_postgres; rm -f "$log" "$lock" "$failed_steps"' EXIT
@@ -100,10 +102,10 @@ postgres_tests=(postgres_replicas store_contract)
 long_tests=(perft)
 rust_lane() {
     in_lane "the whole Rust test suite" cargo test --locked --no-fail-fast --lib --bins --tests
+    in_lane "the examples in the documentation" cargo test --locked --doc
     in_lane "PostgreSQL: the store contract, the golden games and the replica tests" \
         cargo test --locked --no-fail-fast "${postgres_tests[@]/#/--test=}" -- --ignored
     in_lane "every test file with ignored tests is listed" ignored_tests_listed
-    in_lane "the long rules tests" cargo test --locked --no-fail-fast "${long_tests[@]/#/--test=}" -- --ignored
 }
 
 # The benchmarks are built and linted by the build above; `cargo bench` builds and runs them
@@ -111,10 +113,14 @@ rust_lane() {
 export TABULA_BIN="$root/target/debug/tabula"
 clients_lane() {
     in_lane "clients: buf lint, generated code matches proto/, no breaking change" bash clients/check.sh
-    for language in python typescript go java; do
+    for language in python typescript go; do
         in_lane "the $language client against a live server" bash "clients/$language/test.sh"
     done
     in_lane "the web page: its build matches web/dist, and its tests in a real browser" bash web/test.sh
+}
+long_lane() {
+    in_lane "the long rules tests" cargo test --locked --no-fail-fast "${long_tests[@]/#/--test=}" -- --ignored
+    in_lane "the java client against a live server" bash clients/java/test.sh
 }
 
 step "the Rust suites beside the contract's checks, the clients and the web page"
@@ -122,7 +128,9 @@ rust_lane &
 rust=$!
 clients_lane &
 clients=$!
-wait "$rust" "$clients"
+long_lane &
+long=$!
+wait "$rust" "$clients" "$long"
 failures=$((failures + $(wc -l <"$failed_steps")))
 
 # Cargo's `test result:` lines and each client's summary line; nothing else is counted.

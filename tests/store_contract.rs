@@ -70,6 +70,7 @@ fn played(seq: u64, seat: u8, column: u32, request_id: Option<&str>) -> StoredEv
             move_number: seq as u32 - 1,
             actor: None,
             clocks: None,
+            label: Some(format!("column {}", column + 1)),
         },
         request_id: request_id.map(str::to_owned),
         request_digest: request_id.map(digest_of),
@@ -156,7 +157,13 @@ async fn contract(store: Arc<dyn Store>) {
     let resign = StoredEvent {
         seq: 5,
         time: time(5),
-        kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 3, actor: None, clocks: None },
+        kind: EventKind::Played {
+            turn: Turn::Resign(Seat::SECOND),
+            move_number: 3,
+            actor: None,
+            clocks: None,
+            label: None,
+        },
         request_id: None,
         request_digest: None,
     };
@@ -582,7 +589,13 @@ async fn finish(store: &dyn Store, id: &str) {
         StoredEvent {
             seq: 2,
             time: time(100),
-            kind: EventKind::Played { turn: Turn::Resign(Seat::SECOND), move_number: 0, actor: None, clocks: None },
+            kind: EventKind::Played {
+                turn: Turn::Resign(Seat::SECOND),
+                move_number: 0,
+                actor: None,
+                clocks: None,
+                label: None,
+            },
             request_id: None,
             request_digest: None,
         },

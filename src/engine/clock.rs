@@ -158,7 +158,19 @@ impl ClockConfig {
     }
 
     /// This configuration for a game of `seats` seats, with one control per seat, or every
-    /// problem with it in words (`field` naming where it came from).
+    /// problem with it, each under the field it is in (from `field`, where it came from).
+    ///
+    /// ```
+    /// use tabula::engine::clock::{ClockConfig, MINUTE, TimeControl};
+    ///
+    /// let blitz = ClockConfig::uniform(TimeControl::Fischer { base: 3 * MINUTE, increment: 2_000 });
+    /// assert_eq!(blitz.for_seats(2, "clock").unwrap().controls.len(), 2, "one control per seat");
+    ///
+    /// let instant = ClockConfig::uniform(TimeControl::Fischer { base: 0, increment: 0 });
+    /// let error = instant.for_seats(2, "clock").unwrap_err();
+    /// assert_eq!(error.violations[0].field, "clock.controls[0].base");
+    /// assert_eq!(error.violations[0].description, "must be from 1 s to 30 days");
+    /// ```
     pub fn for_seats(&self, seats: usize, field: &str) -> Result<ClockConfig, ConfigError> {
         let mut error = ConfigError::default();
         if self.controls.len() != 1 && self.controls.len() != seats {

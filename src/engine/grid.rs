@@ -205,20 +205,17 @@ impl MarkBoard {
 
     /// The board as every viewer sees it.
     pub fn to_view(&self) -> GridBoard {
-        GridBoard {
-            width: self.dims.width,
-            height: self.dims.height,
-            cells: self
-                .cells
-                .iter()
-                .enumerate()
-                .map(|(i, c)| match c {
-                    Some(seat) => BoardCell::mark(*seat),
-                    None if self.blocked.get(i).copied().unwrap_or(false) => BoardCell::wall(),
-                    None => BoardCell::default(),
-                })
-                .collect(),
-        }
+        let cells = self
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c {
+                Some(seat) => BoardCell::mark(*seat),
+                None if self.blocked.get(i).copied().unwrap_or(false) => BoardCell::wall(),
+                None => BoardCell::default(),
+            })
+            .collect();
+        GridBoard::new(self.dims.width, self.dims.height, cells)
     }
 }
 

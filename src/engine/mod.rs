@@ -38,5 +38,6 @@ pub use seat::{Seat, Viewer};
 pub use session::{Adjudication, AnyMatch, AnyUndo, Match, ReplayError, Turn, Undo};
 pub use snapshot::{CHECKSUM_LEN, SNAPSHOT_VERSION, SnapshotError};
 pub use view::{
-    BoardCell, ChangedCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region, Stage, View,
+    BoardCell, CellNames, ChangedCell, GraphBoard, GraphPoint, GridBoard, LastMove, Observation, Phase, Piece, Region,
+    Stage, View,
 };

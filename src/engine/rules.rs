@@ -102,8 +102,16 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         Some(action.clone())
     }
 
-    /// A short description of `action` for people, e.g. `b3` or `column 4`.
+    /// A short description of `action` for people, e.g. `b3` or `column 4`: the label
+    /// of a legal move, and the name front ends give it.
     fn describe(&self, action: &Action) -> String;
+
+    /// The label of `action`, the move that led to this position: [`Rules::describe`] of
+    /// it unless the game names a move by the position before it (chess's SAN), in which
+    /// case the game keeps the name as it plays and returns it here.
+    fn describe_last(&self, action: &Action) -> String {
+        self.describe(action)
+    }
 
     /// True when some seat knows something another seat or a spectator must not: then
     /// only a seat itself may list its legal moves, since they can betray its secrets. A

@@ -19,6 +19,14 @@ impl Seat {
     }
 
     /// The seat whose one-based wire number is `number`; `None` for 0 or above 255.
+    ///
+    /// ```
+    /// use tabula::engine::Seat;
+    ///
+    /// assert_eq!(Seat::from_number(1), Some(Seat::FIRST));
+    /// assert_eq!(Seat::from_number(2).map(Seat::index), Some(1));
+    /// assert_eq!(Seat::from_number(0), None);
+    /// ```
     pub fn from_number(number: u32) -> Option<Seat> {
         let index = number.checked_sub(1)?;
         u8::try_from(index).ok().map(Seat)

@@ -69,6 +69,22 @@ const MOVES_BEFORE_ABORT_CLOSES: usize = 1;
 ///
 /// The history is append-only: a takeback is itself a turn. The position is always the
 /// result of applying, from the starting position, the moves that no takeback undid.
+///
+/// ```
+/// use tabula::engine::{Action, Match, Reason, Seat};
+/// use tabula::games::tic_tac_toe::{Config, TicTacToe};
+///
+/// let mut game = Match::<TicTacToe>::new(Config::default())?;
+/// game.apply(Seat::FIRST, &Action::place(1, 1))?;
+/// // Out of turn: refused with a typed reason, and nothing changes.
+/// let before = game.clone();
+/// let refused = game.apply(Seat::FIRST, &Action::place(0, 0)).unwrap_err();
+/// assert_eq!(refused.reason, Reason::NotYourTurn);
+/// assert_eq!(game, before);
+/// // A match is the replay of its history.
+/// assert_eq!(Match::<TicTacToe>::replay(Config::default(), game.history())?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match<G: Rules> {
     config: G::Config,
@@ -572,7 +588,8 @@ impl<G: Rules> Match<G> {
         let last_move = self.moves_in_force.last().map(|(seat, action)| {
             let action = G::public_action(&self.config, viewer, *seat, action);
             let machine_notation = action.as_ref().and_then(|a| self.position.machine_notation(a));
-            LastMove { seat: *seat, action, machine_notation }
+            let label = action.as_ref().map(|a| self.position.describe_last(a));
+            LastMove { seat: *seat, action, machine_notation, label }
         });
         View {
             viewer,

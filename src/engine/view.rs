@@ -68,9 +68,53 @@ pub struct GridBoard {
     pub height: u32,
     /// Row-major from the top-left; always `width * height` entries.
     pub cells: Vec<BoardCell>,
+    /// How the game names the cells in its move labels.
+    pub names: CellNames,
+}
+
+/// How a board's cells are named, as the game's move labels name them: for a front end to
+/// write along the board's edges or in its cells, so that what it shows and what the labels
+/// say agree.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CellNames {
+    /// One per column, left to right; empty when the game does not name cells by column.
+    pub columns: Vec<String>,
+    /// One per row, top to bottom; empty when the game does not name cells by row.
+    pub rows: Vec<String>,
+    /// One per cell, row-major, for a game that names each cell on its own (peg
+    /// solitaire's holes, an empty name for a cell that is none); empty otherwise.
+    pub cells: Vec<String>,
+}
+
+impl CellNames {
+    /// The names [`Cell`]'s display gives (`a1` at the top left): column letters from the
+    /// left, row numbers from 1 at the top.
+    pub fn spreadsheet(width: u32, height: u32) -> CellNames {
+        let letters = |col: u32| {
+            let name = Cell::new(0, col).to_string();
+            name.trim_end_matches(|c: char| c.is_ascii_digit()).to_owned()
+        };
+        CellNames {
+            columns: (0..width).map(letters).collect(),
+            rows: (1..=height).map(|row| row.to_string()).collect(),
+            cells: Vec::new(),
+        }
+    }
 }
 
 impl GridBoard {
+    /// A `width` × `height` board of `cells` (row-major from the top left), its cells named
+    /// as [`Cell`]'s display names them; see [`GridBoard::named`] for other names.
+    pub fn new(width: u32, height: u32, cells: Vec<BoardCell>) -> GridBoard {
+        GridBoard { width, height, cells, names: CellNames::spreadsheet(width, height) }
+    }
+
+    /// This board with its cells named as `names` says.
+    #[must_use]
+    pub fn named(self, names: CellNames) -> GridBoard {
+        GridBoard { names, ..self }
+    }
+
     /// The cell at `cell`.
     ///
     /// # Panics
@@ -112,6 +156,8 @@ pub struct GraphBoard {
     /// Groups of points that count together (the mills of Morris), each listed in order
     /// along its line. A client may highlight a group whose points share one occupant.
     pub lines: Vec<Vec<u32>>,
+    /// Each point's name as the game's move labels write it, by index.
+    pub point_names: Vec<String>,
 }
 
 /// What a seat does on its turn, for games whose turns change kind as the game goes on.
@@ -137,6 +183,9 @@ pub struct LastMove {
     /// The action in the game's machine notation (UCI for chess), when it has one and the
     /// viewer may see the action.
     pub machine_notation: Option<String>,
+    /// The action as the game labels moves (as [`Rules::describe`](super::Rules::describe)
+    /// and the legal moves' labels name them; SAN for chess), when the viewer may see it.
+    pub label: Option<String>,
 }
 
 /// Which stage of its course a game is in, for games whose rules change between stages.

@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::{Dims, MarkBoard, check_blocked_cells};
 use crate::engine::{
-    Action, Analysis, Cell, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget, PlayOptions,
-    Reason, Rules, SearchBudget, Seat, Viewer,
+    Action, Analysis, Cell, CellNames, ConfigError, DrawReason, MoveError, Mover, Observation, Outcome, PlaceTarget,
+    PlayOptions, Reason, Rules, SearchBudget, Seat, Viewer,
 };
 
 use super::{Listed, Preset};
@@ -167,7 +167,7 @@ impl Rules for ConnectFour {
         if *height == self.config.height {
             return Err(MoveError::new(
                 Reason::ColumnFull,
-                format!("column {column} is full; choose a column with an empty cell"),
+                format!("column {} is full; choose a column with an empty cell", u64::from(column) + 1),
             ));
         }
         let cell = Cell::new(self.config.height - 1 - *height, column);
@@ -192,12 +192,15 @@ impl Rules for ConnectFour {
     }
 
     fn observe(&self, _viewer: Viewer) -> Observation {
-        Observation { board: Some(self.board.to_view()), ..Observation::default() }
+        // A disc is dropped in a column: columns are named, cells are not.
+        let names =
+            CellNames { columns: (1..=self.config.width).map(|n| n.to_string()).collect(), ..CellNames::default() };
+        Observation { board: Some(self.board.to_view().named(names)), ..Observation::default() }
     }
 
     fn describe(&self, action: &Action) -> String {
         match action {
-            Action::Place(PlaceTarget::Column(column)) => format!("column {column}"),
+            Action::Place(PlaceTarget::Column(column)) => format!("column {}", u64::from(*column) + 1),
             other => other.kind_name().to_owned(),
         }
     }

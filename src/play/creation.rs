@@ -211,6 +211,10 @@ impl Creator {
         let mut log = vec![event(1, EventKind::Created)];
         for turn in &imported {
             let current_seq = log.len() as u64;
+            let label = match turn {
+                Turn::Move(_, action) => Some(game.describe(action)),
+                _ => None,
+            };
             game.play(turn).map_err(|error| PlayError::Move { error, current_seq })?;
             // Imported turns take no time: the clocks start after them.
             let played = EventKind::Played {
@@ -218,6 +222,7 @@ impl Creator {
                 move_number: game.move_count(),
                 actor: Some(creator.clone()),
                 clocks: None,
+                label,
             };
             log.push(event(current_seq + 1, played));
         }

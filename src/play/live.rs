@@ -402,6 +402,17 @@ impl LiveGame {
         Some(fresh_clocks(clock, game.as_ref(), self.created))
     }
 
+    /// `action`'s label as a new game of this configuration names it: the label of a move
+    /// whose log entry records none (logs from before labels were), right for every game
+    /// whose labels do not depend on the position (all but chess, whose moves fall back to
+    /// their UCI).
+    pub fn label_of(&self, action: &Action) -> String {
+        match self.config.new_match() {
+            Ok(game) => game.describe(action),
+            Err(_) => action.kind_name().to_owned(),
+        }
+    }
+
     /// Whether `seat` is played by the server's engine.
     pub fn is_bot(&self, seat: Seat) -> bool {
         self.bots.iter().any(|bot| bot.seat == seat)

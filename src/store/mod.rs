@@ -231,6 +231,11 @@ pub enum EventKind {
         /// In a game with clocks, the clocks just after the turn.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clocks: Option<Clocks>,
+        /// For a move, its label as the rules named it in the position it was played in
+        /// ([`Rules::describe`](crate::engine::Rules::describe): SAN for chess). Logs
+        /// written before labels were recorded hold none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        label: Option<String>,
     },
     /// A service key changed the clocks (a pause, a resumption, time added); `clocks` are
     /// the clocks just after.

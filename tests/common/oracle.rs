@@ -5,7 +5,7 @@
 //! in the server's conversion shows up as a difference instead of sitting on both sides.
 
 use tabula::engine::{
-    Action, BoardCell, Cell, ChangedCell, EndReason, GraphBoard, GridBoard, LastMove, Location, Observation,
+    Action, BoardCell, Cell, CellNames, ChangedCell, EndReason, GraphBoard, GridBoard, LastMove, Location, Observation,
     Orientation, Outcome, Phase, Piece, PlaceTarget, Promotion, Region, Seat, ShipPlacement, Stage, View, Viewer,
 };
 use tabula::games::GameKind;
@@ -118,7 +118,17 @@ fn cell(cell: Cell) -> pb::Cell {
 fn grid_board(board: &GridBoard) -> pb::GridBoard {
     // "The cells in row-major order from the top-left ... Always `width * height` entries."
     assert_eq!(board.cells.len(), (board.width * board.height) as usize, "a grid board has width × height cells");
-    pb::GridBoard { width: board.width, height: board.height, cells: board.cells.iter().map(board_cell).collect() }
+    let CellNames { columns, rows, cells } = &board.names;
+    // "One name per cell in the order of `cells`" when there are any.
+    assert!(cells.is_empty() || cells.len() == board.cells.len(), "a name for every cell, or none");
+    pb::GridBoard {
+        width: board.width,
+        height: board.height,
+        cells: board.cells.iter().map(board_cell).collect(),
+        column_labels: columns.clone(),
+        row_labels: rows.clone(),
+        cell_labels: cells.clone(),
+    }
 }
 
 fn board_cell(board_cell: &BoardCell) -> pb::BoardCell {
@@ -149,6 +159,7 @@ fn region(region: Region) -> pb::Region {
 }
 
 fn graph_board(graph: &GraphBoard) -> pb::GraphBoard {
+    assert_eq!(graph.point_names.len(), graph.points.len(), "every point is named");
     pb::GraphBoard {
         width: graph.width,
         height: graph.height,
@@ -156,7 +167,14 @@ fn graph_board(graph: &GraphBoard) -> pb::GraphBoard {
             .points
             .iter()
             // "The seat whose piece stands here (numbered from 1); 0 when the point is empty."
-            .map(|p| pb::GraphPoint { x: p.x, y: p.y, occupant: p.occupant.map_or(0, seat_number) })
+            .zip(&graph.point_names)
+            .map(|(p, name)| pb::GraphPoint {
+                x: p.x,
+                y: p.y,
+                occupant: p.occupant.map_or(0, seat_number),
+                // "The point's name in the game's move labels".
+                label: name.clone(),
+            })
             .collect(),
         // "Index of one end ... (the smaller of the two)", "the other end ... (the larger)".
         edges: graph.edges.iter().map(|&(a, b)| pb::GraphEdge { a: a.min(b), b: a.max(b) }).collect(),
@@ -244,7 +262,7 @@ fn end_reason(reason: EndReason) -> pb::EndReason {
 }
 
 fn last_move(last: &LastMove, people_notation: Option<&str>) -> pb::LastMove {
-    let LastMove { seat, action, machine_notation } = last;
+    let LastMove { seat, action, machine_notation, label } = last;
     let redacted = action.is_none();
     pb::LastMove {
         seat: seat_number(*seat),
@@ -256,6 +274,8 @@ fn last_move(last: &LastMove, people_notation: Option<&str>) -> pb::LastMove {
         notation: if redacted { String::new() } else { people_notation.unwrap_or_default().to_owned() },
         // "empty where the game has none".
         uci: machine_notation.clone().unwrap_or_default(),
+        // "empty when the move is redacted".
+        label: if redacted { String::new() } else { label.clone().unwrap_or_default() },
     }
 }
 

@@ -229,10 +229,10 @@ fn analyse_prints_the_engines_line_for_any_game_and_names_what_is_wrong() {
     assert!(err.contains("analysing for X (seat 1)"), "{err}");
     assert!(out.contains("score: draw (exact)"), "{out}");
     assert_eq!(out.lines().find_map(|l| l.strip_prefix("line: ")).unwrap().split(", ").count(), 9, "{out}");
-    // Red wins in column 0 (Pons' score 18), found by the solver.
+    // Red wins in the first column (Pons' score 18), found by the solver.
     let (out, _) =
-        run(&["analyse", "connect_four", "--moves", "column 3, column 3, column 2, column 2, column 1, column 1"]);
-    assert!(out.contains("best: column 0") && out.contains("win in 1 plies (exact, +18 in Pons' convention)"), "{out}");
+        run(&["analyse", "connect_four", "--moves", "column 4, column 4, column 3, column 3, column 2, column 2"]);
+    assert!(out.contains("best: column 1") && out.contains("win in 1 plies (exact, +18 in Pons' convention)"), "{out}");
     // A back-rank mate, from a FEN, in UCI.
     let (out, _) = run(&["analyse", "chess", "--fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--time", "5"]);
     assert!(out.contains("best: d1d8") && out.contains("win in 1 plies"), "{out}");

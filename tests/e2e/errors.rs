@@ -96,7 +96,7 @@ async fn illegal_moves_are_refused_with_their_reason_and_change_nothing() {
 
     let error = client.submit_move(submit(&game, 0, column_move(0))).await.unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "COLUMN_FULL");
-    assert!(error.message().contains("column 0 is full"), "{}", error.message());
+    assert!(error.message().contains("column 1 is full"), "{}", error.message());
     let error = client.submit_move(submit(&game, 1, column_move(1))).await.unwrap_err();
     assert_error(&error, Code::FailedPrecondition, "NOT_YOUR_TURN");
     let error = client.submit_move(submit(&game, 0, cell_move(0, 0))).await.unwrap_err();
@@ -175,7 +175,7 @@ async fn views_and_legal_moves_are_per_viewer() {
         .into_inner();
     assert_eq!(legal.seat, 2);
     assert_eq!(legal.moves.len(), 5);
-    assert_eq!(legal.moves[0].label, "column 0");
+    assert_eq!(legal.moves[0].label, "column 1");
     let spectator = client
         .list_legal_moves(pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 1 })
         .await

@@ -164,8 +164,8 @@ async fn tabula_replay_prints_every_move_with_its_board_and_hides_what_the_viewe
 
     let text = replay(&store, &four.id, None);
     assert!(text.contains("(Connect Four), as a spectator"), "{text}");
-    assert!(text.contains("\n#2 Red (seat 1): column 0\n"), "{text}");
-    assert!(text.contains("\n#8 Red (seat 1): column 3\n"), "{text}");
+    assert!(text.contains("\n#2 Red (seat 1): column 1\n"), "{text}");
+    assert!(text.contains("\n#8 Red (seat 1): column 4\n"), "{text}");
     // The board after the last move, then the end.
     assert!(text.contains("5 . . . . . . Y\n6 R R R R . . Y\n"), "{text}");
     assert!(text.contains("\n#9 ended: Red (seat 1) wins (Line, line a6 b6 c6 d6)"), "{text}");

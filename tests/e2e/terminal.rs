@@ -109,9 +109,16 @@ fn quoted(path: &str) -> String {
 }
 
 /// The cells of the last `width`×`height` grid drawn on `screen`: the rows under the last
-/// header of column letters, each without its row number.
+/// header of column letters (a, b, …), each without its row number.
 fn last_board(screen: &str, width: usize, height: usize) -> Vec<Vec<char>> {
     let header: Vec<String> = (0..width).map(|col| char::from(b'a' + col as u8).to_string()).collect();
+    last_board_under(screen, &header, height, 1)
+}
+
+/// The cells of the last grid drawn on `screen` under the column names `header`, `height`
+/// rows, each row's first `skip` words (its name) left out.
+fn last_board_under(screen: &str, header: &[String], height: usize, skip: usize) -> Vec<Vec<char>> {
+    let width = header.len();
     let lines: Vec<&str> = screen.lines().collect();
     let top = lines
         .iter()
@@ -120,7 +127,7 @@ fn last_board(screen: &str, width: usize, height: usize) -> Vec<Vec<char>> {
     let rows: Vec<Vec<char>> = lines[top + 1..]
         .iter()
         .take(height)
-        .map(|line| line.split_whitespace().skip(1).flat_map(str::chars).collect())
+        .map(|line| line.split_whitespace().skip(skip).flat_map(str::chars).collect())
         .collect();
     assert_eq!(rows.len(), height, "the board is cut short:\n{screen}");
     rows
@@ -147,6 +154,12 @@ fn drawn_cells(view: &pb::View, seat_names: &[String]) -> Vec<Vec<char>> {
 async fn seat_names(client: &mut common::Client, kind: &str) -> Vec<String> {
     let kinds = client.list_game_kinds(pb::ListGameKindsRequest {}).await.unwrap().into_inner().kinds;
     kinds.into_iter().find(|info| info.name == kind).expect("the kind is hosted").seat_names
+}
+
+/// The last Connect Four board on `screen`: under its column numbers 1 to 7, rows unnamed.
+fn connect_four_board(screen: &str) -> Vec<Vec<char>> {
+    let header: Vec<String> = (1..=7).map(|column: u32| column.to_string()).collect();
+    last_board_under(screen, &header, 6, 0)
 }
 
 fn outcome_words(outcome: &pb::Outcome, seat_names: &[String]) -> String {
@@ -178,10 +191,10 @@ async fn play_connect_four_against_the_bot_by_typing_into_a_terminal() {
         let prompted = screen.lines().last().is_some_and(|line| line.trim_end().ends_with("Red (seat 1) to move>"));
         if prompted && screen != answered {
             // A column with room in its top row, read off the board above the prompt; its
-            // number is what the board's foot row shows.
-            let top = &last_board(&screen, 7, 6)[0];
+            // number is what the board's head row shows.
+            let top = &connect_four_board(&screen)[0];
             let column = [3, 2, 4, 1, 5, 0, 6].into_iter().find(|&col| top[col] == '.').expect("a column with room");
-            terminal.type_line(&column.to_string());
+            terminal.type_line(&(column + 1).to_string());
             answered = screen;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -205,7 +218,7 @@ async fn play_connect_four_against_the_bot_by_typing_into_a_terminal() {
         .unwrap();
     assert_eq!(view.status, pb::GameStatus::Finished as i32);
     assert_eq!(
-        last_board(&screen, 7, 6),
+        connect_four_board(&screen),
         drawn_cells(&view, &names),
         "the last board drawn is the server's:\n{screen}"
     );
@@ -247,4 +260,67 @@ async fn watch_follows_a_game_played_over_grpc_to_its_end() {
     }
     let board: Vec<String> = last_board(&screen, 3, 3).into_iter().map(|row| row.into_iter().collect()).collect();
     assert_eq!(board, ["XO.", "XO.", "X.."], "{screen}");
+}
+
+/// A spectator in the terminal sees a Connect Four move and Morris moves named as the
+/// server labels them, and the column and points they name written on the board.
+#[tokio::test]
+async fn watch_names_connect_four_and_morris_moves_as_the_server_labels_them() {
+    let server = common::BinaryServer::spawn(&["--store", "memory", "--shutdown-grace", "1"]);
+    let mut client = server.client().await;
+    let binary = quoted(env!("CARGO_BIN_EXE_tabula"));
+    for (kind, preset, name) in
+        [(pb::GameKind::ConnectFour, "classic", "four"), (pb::GameKind::Morris, "nine", "morris")]
+    {
+        let game = common::create_preset(&mut client, kind, preset).await;
+        let terminal = Terminal::start(name, &format!("{binary} watch {} --server {}", game.id, server.address));
+        terminal.wait_for("the empty board", |screen| screen.contains("to act:")).await;
+        let mut labels = Vec::new();
+        for (seat, pick) in [(0, 3), (1, 5)] {
+            let legal = client
+                .list_legal_moves(common::as_seat(
+                    &game.tokens[seat],
+                    pb::ListLegalMovesRequest { game_id: game.id.clone(), seat: 0 },
+                ))
+                .await
+                .unwrap()
+                .into_inner()
+                .moves;
+            let chosen = legal[pick].clone();
+            client.submit_move(common::submit(&game, seat, chosen.r#move.unwrap())).await.unwrap();
+            labels.push(chosen.label);
+        }
+        let screen = terminal.wait_for("the second move", |screen| screen.contains("move 2:")).await;
+        for (number, label) in labels.iter().enumerate() {
+            assert!(
+                screen.contains(&format!("move {}: ", number + 1)) && screen.contains(&format!("played {label}")),
+                "move {} is named {label:?}:\n{screen}",
+                number + 1
+            );
+        }
+        let view = client
+            .get_view(pb::GetViewRequest { game_id: game.id.clone(), at_seq: None })
+            .await
+            .unwrap()
+            .into_inner()
+            .view
+            .unwrap();
+        match kind {
+            pb::GameKind::ConnectFour => {
+                assert_eq!(labels[0], "column 4");
+                let header = &view.board.as_ref().unwrap().column_labels;
+                assert!(
+                    screen.lines().any(|line| line.split_whitespace().eq(header.iter().map(String::as_str))),
+                    "{screen}"
+                );
+            }
+            _ => {
+                // Each point is listed by its number and the name the labels use.
+                for point in &view.graph.as_ref().unwrap().points {
+                    assert!(screen.contains(&format!(" {}", point.label)), "point {} is named:\n{screen}", point.label);
+                }
+                assert!(view.graph.unwrap().points.iter().any(|point| point.label == labels[0]), "{labels:?}");
+            }
+        }
+    }
 }

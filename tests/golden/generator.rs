@@ -127,7 +127,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         if let Some(clocks) = clocks.as_mut() {
             clocks.turn_made(&turn, by_the_clock, &to_act(game.as_ref()), now);
         }
-        let played = EventKind::Played { turn, move_number, actor: logged_actor, clocks: clocks.clone() };
+        let played = EventKind::Played { turn, move_number, actor: logged_actor, clocks: clocks.clone(), label: None };
         let event = |seq: u64, kind: EventKind| StoredEvent {
             seq,
             time: at(seq),

@@ -1,18 +1,14 @@
-// Words for what the server sends: seats, cells, moves, outcomes. Every function is total
+// Words for what the server sends: seats, cells, outcomes (moves are named by the server). Every function is total
 // over values this page does not know (a newer server may send them): those read as
 // "unknown", never as an error.
 import {
   type Cell,
   EndReason,
-  GameKind,
   type GameKindInfo,
-  type Move,
+  type GridBoard,
   OutcomeType,
   type Outcome,
-  Orientation,
   Piece,
-  Promotion,
-  DrawAction,
   type Player,
   type View,
 } from "./gen.js";
@@ -43,61 +39,49 @@ export class Seats {
 }
 
 /**
- * Names of cells and points, as the server's own move labels write them: a chess square
- * by file and rank (rank 1 at the bottom); a peg solitaire hole by its number (row by row,
- * from 1); a Morris point by its lattice column and row (row 1 at the bottom); any other
- * cell by column letter and row number, row 1 at the top.
+ * Names of cells and points, as the view names them (the names the server's move labels
+ * use): a cell by its column's and row's names (`c3`, `e4`), by its column's alone where
+ * the game names only columns (Connect Four), or by its own (a peg solitaire hole); a
+ * point by its label.
  */
 export class Namer {
-  private readonly holes = new Map<number, number>();
+  constructor(private readonly view: View | undefined) {}
 
-  constructor(private readonly view: View | undefined) {
-    const b = view?.board;
-    if (view?.kind === GameKind.PEG_SOLITAIRE && b) {
-      let n = 0;
-      b.cells.forEach((c, i) => {
-        if (c.piece !== Piece.VOID) this.holes.set(i, ++n);
-      });
-    }
-  }
-
-  /** The height of the boards cells are named on (every board of a view has the same). */
-  private height(): number {
-    return this.view?.board?.height ?? this.view?.seatBoards[0]?.height ?? 0;
+  /** The board cells are named on (every board of a view names them alike). */
+  private board(): GridBoard | undefined {
+    return this.view?.board ?? this.view?.seatBoards[0];
   }
 
   cell(c: Cell): string {
-    const kind = this.view?.kind;
-    if (kind === GameKind.CHESS) return `${columnLetters(c.col)}${this.height() - c.row}`;
-    if (kind === GameKind.PEG_SOLITAIRE) {
-      const hole = this.holes.get(c.row * (this.view?.board?.width ?? 0) + c.col);
-      if (hole) return `hole ${hole}`;
-    }
-    return `${columnLetters(c.col)}${c.row + 1}`;
+    const b = this.board();
+    if (!b) return `row ${c.row + 1}, column ${c.col + 1}`;
+    const own = b.cellLabels[c.row * b.width + c.col];
+    if (own) return `hole ${own}`;
+    const column = b.columnLabels[c.col] ?? "";
+    const row = b.rowLabels[c.row] ?? "";
+    if (column && row) return `${column}${row}`;
+    return column ? `column ${column}` : `row ${row}`;
   }
 
-  /** The label of row `row` along the board's edge. */
+  /** The name of column `col`, written along the board's edge; empty when it has none. */
+  columnLabel(col: number): string {
+    return this.board()?.columnLabels[col] ?? "";
+  }
+
+  /** The name of row `row`, written along the board's edge; empty when it has none. */
   rowLabel(row: number): string {
-    return this.view?.kind === GameKind.CHESS ? String(this.height() - row) : String(row + 1);
+    return this.board()?.rowLabels[row] ?? "";
+  }
+
+  /** The name of the cell at (`row`, `col`) on its own, written in the cell; empty for most. */
+  ownLabel(row: number, col: number): string {
+    const b = this.board();
+    return b ? (b.cellLabels[row * b.width + col] ?? "") : "";
   }
 
   point(i: number): string {
-    const g = this.view?.graph;
-    const p = g?.points[i];
-    if (!g || !p) return `point ${i}`;
-    return `${columnLetters(p.x)}${g.height - p.y}`;
+    return this.view?.graph?.points[i]?.label || `point ${i}`;
   }
-}
-
-/** a…z, then aa, ab… for wide boards. */
-export function columnLetters(col: number): string {
-  let n = col;
-  let out = "";
-  do {
-    out = String.fromCharCode(97 + (n % 26)) + out;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return out;
 }
 
 const CHESS_NAMES: Partial<Record<Piece, string>> = {
@@ -133,75 +117,6 @@ export function pieceWords(piece: Piece, owner: number, seats: Seats): string {
       if (chess) return `${seats.name(owner).toLowerCase()} ${chess}`;
       return owner ? `piece of ${seats.name(owner)}` : "unknown piece";
     }
-  }
-}
-
-const PROMOTION: Record<number, string> = {
-  [Promotion.QUEEN]: "queen",
-  [Promotion.ROOK]: "rook",
-  [Promotion.BISHOP]: "bishop",
-  [Promotion.KNIGHT]: "knight",
-};
-
-const DRAW: Record<number, string> = {
-  [DrawAction.OFFER]: "offers a draw",
-  [DrawAction.ACCEPT]: "accepts the draw",
-  [DrawAction.DECLINE]: "declines the draw",
-  [DrawAction.CLAIM]: "claims a draw",
-};
-
-/**
- * A move in words, for when the server gave no notation: `c3`, `column 4`, `d7`,
- * `e2–e4`, with cells and points named by `names` (the view the move was made in).
- */
-export function moveWords(move: Move | undefined, names: Namer): string {
-  if (!move) return "a hidden move";
-  const k = move.kind;
-  const where = (at: { case: "cell"; value: Cell } | { case: "point"; value: number } | { case: undefined; value?: undefined } | undefined): string => {
-    if (!at || at.case === undefined) return "?";
-    return at.case === "cell" ? names.cell(at.value) : names.point(at.value);
-  };
-  switch (k.case) {
-    case "place": {
-      const t = k.value.target;
-      switch (t.case) {
-        case "cell":
-          return names.cell(t.value);
-        case "column":
-          return `column ${t.value + 1}`;
-        case "point":
-          return names.point(t.value);
-        case "ship":
-          return `ship of ${t.value.length} at ${t.value.bow ? names.cell(t.value.bow) : "?"} ${t.value.orientation === Orientation.VERTICAL ? "down" : "across"}`;
-        case "fleet":
-          return `a fleet of ${t.value.ships.length} ships`;
-        default:
-          return "a placement of an unknown kind";
-      }
-    }
-    case "move": {
-      const m = k.value;
-      const promo = PROMOTION[m.promotion];
-      return `${where(m.from?.at)}–${where(m.to?.at)}${promo ? ` (${promo})` : ""}${m.claimDraw ? ", claiming a draw" : ""}`;
-    }
-    case "gridShift": {
-      const { dRow, dCol } = k.value;
-      const v = dRow < 0 ? "up" : dRow > 0 ? "down" : "";
-      const hz = dCol < 0 ? "left" : dCol > 0 ? "right" : "";
-      return `grid ${[v, hz].filter(Boolean).join("-")}`;
-    }
-    case "capture":
-      return `takes ${where(k.value.target?.at)}`;
-    case "shot":
-      return `shot at ${k.value.target ? names.cell(k.value.target) : "?"}`;
-    case "pass":
-      return "pass";
-    case "ready":
-      return "fleet ready";
-    case "draw":
-      return DRAW[k.value.action] ?? "draw";
-    default:
-      return "a move of an unknown kind";
   }
 }
 

@@ -56,3 +56,46 @@ test("Connect Four against the bot, played to the end by clicking columns", asyn
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+/**
+ * Plays the legal move `pick` chooses for seat 1 of a new game of `kind`'s `preset`, then
+ * opens the game in the page as a spectator; the move's label as the server gives it.
+ */
+async function oneMoveWatched(kind, preset, pick) {
+  const c = env.server.client;
+  const created = await c.createGame({ kind, source: { case: "preset", value: preset } });
+  const gameId = created.game.gameId;
+  const as = rpc.as(created.seatTokens[0].token);
+  const { moves } = await c.listLegalMoves({ gameId }, as);
+  const chosen = pick(moves);
+  const played = await c.submitMove({ gameId, move: chosen.move }, as);
+  const page = await newPage(env.browser);
+  await page.goto(`${env.server.url}/#/game/${gameId}`);
+  await waitForSeq(page, played.seq);
+  return { page, label: chosen.label, view: played.view };
+}
+
+test("a Connect Four move and a Morris move are named on the page as the server labels them", async () => {
+  // The fourth column: its label, its name under the board and the history's line agree.
+  const four = await oneMoveWatched(rpc.GameKind.CONNECT_FOUR, "classic", (moves) => moves[3]);
+  assert.equal(four.label, "column 4");
+  const columns = await four.page.$$eval("svg .coords text[data-column]", (els) => els.map((e) => e.textContent));
+  assert.deepEqual(columns, four.view.board.columnLabels);
+  assert.equal(columns[3], "4", "the column the label names is written under the board");
+  assert.equal(await four.page.$$eval("svg .coords text[data-row]", (els) => els.length), 0, "no row names: moves name none");
+  const line = await four.page.textContent(".history li.move");
+  assert.ok(line.includes(`Red: ${four.label}`), `the history names the move as the server does: ${line}`);
+  assert.deepEqual(four.page.errors, []);
+  await four.page.close();
+
+  // A Morris placement on a point: the point's name drawn beside it is the move's label.
+  const morris = await oneMoveWatched(rpc.GameKind.MORRIS, "nine", (moves) => moves[5]);
+  const point = morris.view.lastMove.move.kind.value.target.value;
+  const name = await morris.page.textContent(`svg .point-names text[data-point="${point}"]`);
+  assert.equal(name, morris.label);
+  assert.equal(morris.view.graph.points[point].label, morris.label);
+  const placed = await morris.page.textContent(".history li.move");
+  assert.ok(placed.includes(morris.label), `the history names the placement as the server does: ${placed}`);
+  assert.deepEqual(morris.page.errors, []);
+  await morris.page.close();
+});

@@ -643,7 +643,10 @@ type MoveApplied struct {
 	Redacted bool `protobuf:"varint,3,opt,name=redacted,proto3" json:"redacted,omitempty"`
 	// The move's number: 1 for the game's first move, counting both seats' moves. After a
 	// takeback the next move gets the number of the move taken back.
-	MoveNumber    uint32 `protobuf:"varint,4,opt,name=move_number,json=moveNumber,proto3" json:"move_number,omitempty"`
+	MoveNumber uint32 `protobuf:"varint,4,opt,name=move_number,json=moveNumber,proto3" json:"move_number,omitempty"`
+	// The move as the game labels moves (`LegalMove.label`), named in the position it was
+	// played in (SAN for chess); empty when the move is redacted.
+	Label         string `protobuf:"bytes,5,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -704,6 +707,13 @@ func (x *MoveApplied) GetMoveNumber() uint32 {
 		return x.MoveNumber
 	}
 	return 0
+}
+
+func (x *MoveApplied) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
 }
 
 // A seat resigned.
@@ -1256,13 +1266,14 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigR\x06config\x12\x1d\n" +
 	"\n" +
 	"seat_count\x18\x02 \x01(\rR\tseatCount\x12+\n" +
-	"\aplayers\x18\x03 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\"\x83\x01\n" +
+	"\aplayers\x18\x03 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\"\x99\x01\n" +
 	"\vMoveApplied\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12#\n" +
 	"\x04move\x18\x02 \x01(\v2\x0f.tabula.v1.MoveR\x04move\x12\x1a\n" +
 	"\bredacted\x18\x03 \x01(\bR\bredacted\x12\x1f\n" +
 	"\vmove_number\x18\x04 \x01(\rR\n" +
-	"moveNumber\"\x1e\n" +
+	"moveNumber\x12\x14\n" +
+	"\x05label\x18\x05 \x01(\tR\x05label\"\x1e\n" +
 	"\bResigned\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\"9\n" +
 	"\tGameEnded\x12,\n" +

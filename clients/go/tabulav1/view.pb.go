@@ -310,7 +310,17 @@ type GridBoard struct {
 	Height uint32 `protobuf:"varint,2,opt,name=height,proto3" json:"height,omitempty"`
 	// The cells in row-major order from the top-left: cell (row, col) is at
 	// `row * width + col`. Always `width * height` entries.
-	Cells         []*BoardCell `protobuf:"bytes,3,rep,name=cells,proto3" json:"cells,omitempty"`
+	Cells []*BoardCell `protobuf:"bytes,3,rep,name=cells,proto3" json:"cells,omitempty"`
+	// How the game names the columns in its move labels, left to right (`a`, `b`, … for
+	// most games, `1` to `7` for Connect Four); empty when it does not name cells by column.
+	// A front end writes these along the board so that the board and the labels agree.
+	ColumnLabels []string `protobuf:"bytes,4,rep,name=column_labels,json=columnLabels,proto3" json:"column_labels,omitempty"`
+	// How the game names the rows in its move labels, top to bottom (`1`, `2`, … for most
+	// games, `8` to `1` for chess); empty when it does not name cells by row.
+	RowLabels []string `protobuf:"bytes,5,rep,name=row_labels,json=rowLabels,proto3" json:"row_labels,omitempty"`
+	// One name per cell in the order of `cells`, for a game that names each cell on its own
+	// (peg solitaire's hole numbers; empty for a cell that is no hole); empty otherwise.
+	CellLabels    []string `protobuf:"bytes,6,rep,name=cell_labels,json=cellLabels,proto3" json:"cell_labels,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -366,6 +376,27 @@ func (x *GridBoard) GetCells() []*BoardCell {
 	return nil
 }
 
+func (x *GridBoard) GetColumnLabels() []string {
+	if x != nil {
+		return x.ColumnLabels
+	}
+	return nil
+}
+
+func (x *GridBoard) GetRowLabels() []string {
+	if x != nil {
+		return x.RowLabels
+	}
+	return nil
+}
+
+func (x *GridBoard) GetCellLabels() []string {
+	if x != nil {
+		return x.CellLabels
+	}
+	return nil
+}
+
 // The most recent move, as this viewer may see it.
 type LastMove struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -380,7 +411,10 @@ type LastMove struct {
 	// none or the move is redacted.
 	Notation string `protobuf:"bytes,4,opt,name=notation,proto3" json:"notation,omitempty"`
 	// The move in the game's machine notation (UCI for chess); empty where the game has none.
-	Uci           string `protobuf:"bytes,5,opt,name=uci,proto3" json:"uci,omitempty"`
+	Uci string `protobuf:"bytes,5,opt,name=uci,proto3" json:"uci,omitempty"`
+	// The move as the game labels moves (`LegalMove.label`: `column 4`, `a7-d7`, SAN for
+	// chess, `offers a draw`); empty when the move is redacted.
+	Label         string `protobuf:"bytes,6,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -446,6 +480,13 @@ func (x *LastMove) GetNotation() string {
 func (x *LastMove) GetUci() string {
 	if x != nil {
 		return x.Uci
+	}
+	return ""
+}
+
+func (x *LastMove) GetLabel() string {
+	if x != nil {
+		return x.Label
 	}
 	return ""
 }
@@ -532,7 +573,9 @@ type GraphPoint struct {
 	// Drawing row on the board's lattice, from 0 at the top; less than `GraphBoard.height`.
 	Y uint32 `protobuf:"varint,2,opt,name=y,proto3" json:"y,omitempty"`
 	// The seat whose piece stands here (numbered from 1); 0 when the point is empty.
-	Occupant      uint32 `protobuf:"varint,3,opt,name=occupant,proto3" json:"occupant,omitempty"`
+	Occupant uint32 `protobuf:"varint,3,opt,name=occupant,proto3" json:"occupant,omitempty"`
+	// The point's name in the game's move labels (`a7`, `d4`).
+	Label         string `protobuf:"bytes,4,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -586,6 +629,13 @@ func (x *GraphPoint) GetOccupant() uint32 {
 		return x.Occupant
 	}
 	return 0
+}
+
+func (x *GraphPoint) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
 }
 
 // A line drawn between two points of a graph board.
@@ -1100,27 +1150,34 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"I\n" +
 	"\tBoardCell\x12\x14\n" +
 	"\x05owner\x18\x01 \x01(\rR\x05owner\x12&\n" +
-	"\x05piece\x18\x02 \x01(\x0e2\x10.tabula.v1.PieceR\x05piece\"e\n" +
+	"\x05piece\x18\x02 \x01(\x0e2\x10.tabula.v1.PieceR\x05piece\"\xca\x01\n" +
 	"\tGridBoard\x12\x14\n" +
 	"\x05width\x18\x01 \x01(\rR\x05width\x12\x16\n" +
 	"\x06height\x18\x02 \x01(\rR\x06height\x12*\n" +
-	"\x05cells\x18\x03 \x03(\v2\x14.tabula.v1.BoardCellR\x05cells\"\x8d\x01\n" +
+	"\x05cells\x18\x03 \x03(\v2\x14.tabula.v1.BoardCellR\x05cells\x12#\n" +
+	"\rcolumn_labels\x18\x04 \x03(\tR\fcolumnLabels\x12\x1d\n" +
+	"\n" +
+	"row_labels\x18\x05 \x03(\tR\trowLabels\x12\x1f\n" +
+	"\vcell_labels\x18\x06 \x03(\tR\n" +
+	"cellLabels\"\xa3\x01\n" +
 	"\bLastMove\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12#\n" +
 	"\x04move\x18\x02 \x01(\v2\x0f.tabula.v1.MoveR\x04move\x12\x1a\n" +
 	"\bredacted\x18\x03 \x01(\bR\bredacted\x12\x1a\n" +
 	"\bnotation\x18\x04 \x01(\tR\bnotation\x12\x10\n" +
-	"\x03uci\x18\x05 \x01(\tR\x03uci\"\\\n" +
+	"\x03uci\x18\x05 \x01(\tR\x03uci\x12\x14\n" +
+	"\x05label\x18\x06 \x01(\tR\x05label\"\\\n" +
 	"\x06Region\x12\x10\n" +
 	"\x03top\x18\x01 \x01(\rR\x03top\x12\x12\n" +
 	"\x04left\x18\x02 \x01(\rR\x04left\x12\x16\n" +
 	"\x06height\x18\x03 \x01(\rR\x06height\x12\x14\n" +
-	"\x05width\x18\x04 \x01(\rR\x05width\"D\n" +
+	"\x05width\x18\x04 \x01(\rR\x05width\"Z\n" +
 	"\n" +
 	"GraphPoint\x12\f\n" +
 	"\x01x\x18\x01 \x01(\rR\x01x\x12\f\n" +
 	"\x01y\x18\x02 \x01(\rR\x01y\x12\x1a\n" +
-	"\boccupant\x18\x03 \x01(\rR\boccupant\"'\n" +
+	"\boccupant\x18\x03 \x01(\rR\boccupant\x12\x14\n" +
+	"\x05label\x18\x04 \x01(\tR\x05label\"'\n" +
 	"\tGraphEdge\x12\f\n" +
 	"\x01a\x18\x01 \x01(\rR\x01a\x12\f\n" +
 	"\x01b\x18\x02 \x01(\rR\x01b\"#\n" +

@@ -94,7 +94,7 @@ mod tests {
         let cells = (0..(width * height) as usize)
             .map(|index| pb::BoardCell { owner: 0, piece: if filled.contains(&index) { 1 } else { 0 } })
             .collect();
-        pb::GridBoard { width, height, cells }
+        pb::GridBoard { width, height, cells, ..Default::default() }
     }
 
     fn target(mv: pb::Move) -> pb::place::Target {

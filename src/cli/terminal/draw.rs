@@ -1,6 +1,7 @@
 //! Boards drawn as text from a protobuf `View` alone, with the look of `tabula replay`'s:
-//! column letters a, b, … across the top, row numbers down the side (chess ranks 8 to 1),
-//! `.` an empty cell, a seat's initial for its piece, chess men upper case for White,
+//! the names the server gives the columns across the top and the rows down the side (the
+//! names its move labels use: a, b, … and 1, 2, … for most games, ranks 8 to 1 for chess,
+//! column numbers alone for Connect Four), `.` an empty cell, a seat's initial for its piece, chess men upper case for White,
 //! `#` a wall, Battleship's `S` ship, `x` hit, `X` sunk and `o` miss. Nothing here knows a
 //! game's rules: what the view leaves out is not drawn, and a piece this client does not
 //! know is drawn as its owner's.
@@ -13,13 +14,12 @@ use super::seats::SeatNames;
 /// seat, each with its coordinates; then the grid in play and the pieces in hand where the
 /// game has them. Every line ends with a newline.
 pub fn boards(view: &pb::View, seats: &SeatNames) -> String {
-    let kind = pb::GameKind::try_from(view.kind).unwrap_or(pb::GameKind::Unspecified);
     let mut out = String::new();
     if let Some(board) = &view.board {
-        out += &grid(kind, seats, board);
-        if kind == pb::GameKind::PegSolitaire {
+        out += &grid(seats, board);
+        if !board.cell_labels.is_empty() {
             out += "holes, as moves number them:\n";
-            out += &hole_numbers(board);
+            out += &cell_labels(board);
         }
     }
     if let Some(graph) = &view.graph {
@@ -33,15 +33,20 @@ pub fn boards(view: &pb::View, seats: &SeatNames) -> String {
             _ => " (your shots)",
         };
         out += &format!("{}'s ocean{whose}:\n", seats.name(seat));
-        out += &grid(kind, seats, board);
+        out += &grid(seats, board);
     }
     if let Some(region) = view.active_region.filter(|region| region.width > 0 && region.height > 0) {
+        let name = |names: Option<&Vec<String>>, index: u32| {
+            names.and_then(|names| names.get(index as usize).cloned()).unwrap_or_else(|| (index + 1).to_string())
+        };
+        let (rows, columns) =
+            (view.board.as_ref().map(|b| &b.row_labels), view.board.as_ref().map(|b| &b.column_labels));
         out += &format!(
             "grid in play: rows {} to {}, columns {} to {}\n",
-            region.top + 1,
-            region.top + region.height,
-            column_name(region.left),
-            column_name(region.left + region.width - 1)
+            name(rows, region.top),
+            name(rows, region.top + region.height - 1),
+            name(columns, region.left),
+            name(columns, region.left + region.width - 1)
         );
     }
     if !view.seat_in_hand.is_empty() {
@@ -70,81 +75,47 @@ pub fn cell_name(cell: &pb::Cell) -> String {
     format!("{}{}", column_name(cell.col), u64::from(cell.row) + 1)
 }
 
-/// A graph board's point as moves name it: its lattice column's letter, then its lattice
-/// row counted from 1 at the bottom (`d7`); `None` for a point the board does not have.
-pub fn point_name(graph: &pb::GraphBoard, point: u32) -> Option<String> {
-    let at = graph.points.get(point as usize)?;
-    Some(format!("{}{}", column_name(at.x), graph.height.saturating_sub(at.y)))
-}
-
-/// A peg solitaire hole's number, as its moves name holes: the cells that are part of the
-/// board counted row by row from the top-left, from 1 (as `PegSolitaireConfig` defines
-/// them); `None` for a cell off the board or not part of it.
-pub fn hole_number(board: &pb::GridBoard, cell: &pb::Cell) -> Option<usize> {
-    let index = cell.row as usize * board.width as usize + cell.col as usize;
-    let void = |cell: &pb::BoardCell| cell.piece == pb::Piece::Void as i32;
-    if cell.col >= board.width || board.cells.get(index).is_none_or(void) {
-        return None;
-    }
-    Some(board.cells[..index].iter().filter(|cell| !void(cell)).count() + 1)
-}
-
-/// A grid board under its column letters, each row after its number. Chess counts its
-/// ranks from the bottom; Connect Four adds the column numbers its moves use underneath.
-fn grid(kind: pb::GameKind, seats: &SeatNames, board: &pb::GridBoard) -> String {
-    let height = board.height;
-    let row_label = |row: u32| if kind == pb::GameKind::Chess { height - row } else { row + 1 };
-    let foot: Option<Vec<String>> =
-        (kind == pb::GameKind::ConnectFour).then(|| (0..board.width).map(|col| col.to_string()).collect());
+/// A grid board under its column names, each row after its name, as the view names them.
+fn grid(seats: &SeatNames, board: &pb::GridBoard) -> String {
     let cell = |row: u32, col: u32| {
         let index = row as usize * board.width as usize + col as usize;
         // A board shorter than its size says is drawn with holes rather than refused.
         board.cells.get(index).map_or('?', |cell| symbol(seats, cell)).to_string()
     };
-    let mut out = lay_out(board.width, height, row_label, cell, foot.as_deref());
-    if foot.is_some() {
-        // The foot row has no row number: say what it is.
-        out = out.trim_end().to_owned() + "  (column numbers)\n";
-    }
-    out
+    lay_out(board, cell)
 }
 
-/// Peg solitaire's holes drawn as their numbers (see [`hole_number`]).
-fn hole_numbers(board: &pb::GridBoard) -> String {
+/// A board's cells drawn as the names the view gives each (peg solitaire's hole numbers).
+fn cell_labels(board: &pb::GridBoard) -> String {
     let cell = |row: u32, col: u32| {
-        hole_number(board, &pb::Cell { row, col }).map_or_else(String::new, |number| number.to_string())
+        let index = row as usize * board.width as usize + col as usize;
+        board.cell_labels.get(index).cloned().unwrap_or_default()
     };
-    lay_out(board.width, board.height, |row| row + 1, cell, None)
+    lay_out(board, cell)
 }
 
-/// Rows of cells under a header of column letters, each cell padded to the widest text so
-/// that columns line up; `foot`, when given, is one more row of texts without a number.
-fn lay_out(
-    width: u32,
-    height: u32,
-    row_label: impl Fn(u32) -> u32,
-    cell: impl Fn(u32, u32) -> String,
-    foot: Option<&[String]>,
-) -> String {
+/// The rows of `board`'s cells, as `cell` writes each, under the board's column names and
+/// each after its row name where the view has them; each cell padded to the widest text so
+/// that columns line up.
+fn lay_out(board: &pb::GridBoard, cell: impl Fn(u32, u32) -> String) -> String {
+    let (width, height) = (board.width, board.height);
     if width == 0 || height == 0 {
         return String::new();
     }
-    let label_width = row_label(0).max(row_label(height - 1)).to_string().len();
-    let columns: Vec<String> = (0..width).map(column_name).collect();
+    let row_name = |row: u32| board.row_labels.get(row as usize).cloned().unwrap_or_default();
     let rows: Vec<Vec<String>> = (0..height).map(|row| (0..width).map(|col| cell(row, col)).collect()).collect();
-    let cell_width = columns
-        .iter()
-        .chain(rows.iter().flatten())
-        .chain(foot.into_iter().flatten())
-        .map(|text| text.chars().count())
-        .max()
-        .unwrap_or(1);
-    let mut out = format!("{:label_width$} {}\n", "", pad(&columns, cell_width));
-    for (row, cells) in (0..).zip(&rows) {
-        out += &format!("{:>label_width$} {}\n", row_label(row), pad(cells, cell_width));
+    let cell_width =
+        board.column_labels.iter().chain(rows.iter().flatten()).map(|text| text.chars().count()).max().unwrap_or(1);
+    // Without row names there is no column of them to leave room for.
+    let margin = |name: &str, width: usize| if width == 0 { String::new() } else { format!("{name:>width$} ") };
+    let label_width = (0..height).map(|row| row_name(row).chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    if !board.column_labels.is_empty() {
+        out += (margin("", label_width) + &pad(&board.column_labels, cell_width)).trim_end();
+        out += "\n";
     }
-    if let Some(foot) = foot {
-        out += &format!("{:label_width$} {}\n", "", pad(foot, cell_width));
+    for (row, cells) in (0..).zip(&rows) {
+        out += &format!("{}{}\n", margin(&row_name(row), label_width), pad(cells, cell_width));
     }
     out
 }
@@ -228,9 +199,8 @@ fn lattice(seats: &SeatNames, graph: &pb::GraphBoard) -> String {
         out += format!("{label:>label_width$} {text}").trim_end();
         out += "\n";
     }
-    let names: Vec<String> = (0..graph.points.len() as u32)
-        .map(|number| format!("{number} {}", point_name(graph, number).unwrap_or_default()))
-        .collect();
+    let names: Vec<String> =
+        graph.points.iter().zip(0..).map(|(point, number)| format!("{number} {}", point.label)).collect();
     for (index, chunk) in names.chunks(12).enumerate() {
         out += &format!("{} {}\n", if index == 0 { "points:" } else { "       " }, chunk.join(", "));
     }
@@ -277,7 +247,15 @@ mod tests {
                 pb::BoardCell { owner, piece: piece as i32 }
             })
             .collect();
-        pb::GridBoard { width: rows[0].chars().count() as u32, height: rows.len() as u32, cells }
+        let (width, height) = (rows[0].chars().count() as u32, rows.len() as u32);
+        pb::GridBoard {
+            width,
+            height,
+            cells,
+            column_labels: (0..width).map(column_name).collect(),
+            row_labels: (1..=height).map(|row| row.to_string()).collect(),
+            cell_labels: Vec::new(),
+        }
     }
 
     fn view(kind: pb::GameKind, board: pb::GridBoard) -> pb::View {
@@ -291,15 +269,21 @@ mod tests {
     }
 
     #[test]
-    fn connect_four_shows_the_column_numbers_its_moves_use() {
-        let text = boards(&view(pb::GameKind::ConnectFour, board(&["....", "12.."])), &names(&["Red", "Yellow"]));
-        assert_eq!(text, "  a b c d\n1 . . . .\n2 R Y . .\n  0 1 2 3  (column numbers)\n");
+    fn a_board_shows_the_names_the_view_gives_its_columns_and_rows_and_no_others() {
+        // Connect Four names its columns only, as its moves do ("column 3").
+        let mut connect_four = board(&["....", "12.."]);
+        connect_four.column_labels = ["1", "2", "3", "4"].map(String::from).to_vec();
+        connect_four.row_labels.clear();
+        let text = boards(&view(pb::GameKind::ConnectFour, connect_four), &names(&["Red", "Yellow"]));
+        assert_eq!(text, "1 2 3 4\n. . . .\nR Y . .\n");
     }
 
     #[test]
     fn chess_counts_ranks_from_the_bottom_with_white_in_upper_case() {
         let rows = ["rnbqkbnr", "pppppppp", "........", "........", "....P...", "........", "PPPP.PPP", "RNBQKBNR"];
-        let text = boards(&view(pb::GameKind::Chess, board(&rows)), &names(&["White", "Black"]));
+        let mut chess = board(&rows);
+        chess.row_labels = (1..=8).rev().map(|rank: u32| rank.to_string()).collect();
+        let text = boards(&view(pb::GameKind::Chess, chess), &names(&["White", "Black"]));
         assert!(text.starts_with("  a b c d e f g h\n8 r n b q k b n r\n7 p p p p p p p p\n"), "{text}");
         assert!(text.contains("\n4 . . . . P . . .\n"), "{text}");
         assert!(text.ends_with("\n1 R N B Q K B N R\n"), "{text}");
@@ -318,8 +302,12 @@ mod tests {
 
     #[test]
     fn peg_solitaire_leaves_void_cells_blank_and_numbers_its_holes() {
-        let text = boards(&view(pb::GameKind::PegSolitaire, board(&[".  ", "11 ", "111"])), &names(&["Player"]));
-        assert_eq!(text, "  a b c\n1 .\n2 o o\n3 o o o\nholes, as moves number them:\n  a b c\n1 1\n2 2 3\n3 4 5 6\n");
+        let mut pegs = board(&[".  ", "11 ", "111"]);
+        // Peg solitaire names holes, not rows and columns.
+        pegs.cell_labels = ["1", "", "", "2", "3", "", "4", "5", "6"].map(String::from).to_vec();
+        (pegs.column_labels, pegs.row_labels) = (Vec::new(), Vec::new());
+        let text = boards(&view(pb::GameKind::PegSolitaire, pegs), &names(&["Player"]));
+        assert_eq!(text, ".\no o\no o o\nholes, as moves number them:\n1\n2 3\n4 5 6\n");
     }
 
     #[test]
@@ -342,8 +330,12 @@ mod tests {
     #[test]
     fn a_graph_is_drawn_on_its_lattice_with_names_and_numbers_for_its_points() {
         // Three Men's Morris: a 3×3 lattice, rows, columns and both long diagonals.
-        let points =
-            (0..9).map(|i| pb::GraphPoint { x: i % 3, y: i / 3, occupant: [0, 0, 1, 0, 2, 0, 0, 0, 0][i as usize] });
+        let points = (0..9).map(|i| pb::GraphPoint {
+            x: i % 3,
+            y: i / 3,
+            occupant: [0, 0, 1, 0, 2, 0, 0, 0, 0][i as usize],
+            label: format!("{}{}", column_name(i % 3), 3 - i / 3),
+        });
         let mut edges = Vec::new();
         for i in 0..9u32 {
             if i % 3 < 2 {

@@ -8,7 +8,6 @@ mod draw;
 mod events;
 mod input;
 mod moves;
-mod notation;
 mod seats;
 mod status;
 mod table;

@@ -14,7 +14,7 @@ use std::fmt;
 
 use tabula::proto::tabula::v1 as pb;
 
-use super::draw::{cell_name, column_name};
+use super::draw::cell_name;
 
 /// How many legal moves an error names as examples.
 const HINTED: usize = 8;
@@ -204,9 +204,8 @@ fn names_of(legal: &pb::LegalMove) -> Vec<Name> {
     match kind {
         Kind::Place(place) => match &place.target {
             Some(pb::place::Target::Cell(cell)) => names.push(text(cell_name(cell))),
-            Some(pb::place::Target::Column(column)) => {
-                names.extend([text(column.to_string()), text(column_name(*column))]);
-            }
+            // The column's number as its label and the board name it, alone.
+            Some(pb::place::Target::Column(column)) => names.push(text((column + 1).to_string())),
             Some(pb::place::Target::Point(point)) => names.push(text(point.to_string())),
             Some(pb::place::Target::Ship(ship)) => {
                 let bow = ship.bow.as_ref().map(cell_name).unwrap_or_default();
@@ -329,15 +328,16 @@ mod tests {
     }
 
     fn connect_four() -> Vec<pb::LegalMove> {
-        (0..7).map(|c| legal(&format!("column {c}"), "", place(pb::place::Target::Column(c)))).collect()
+        (0..7).map(|c| legal(&format!("column {}", c + 1), "", place(pb::place::Target::Column(c)))).collect()
     }
 
     #[test]
-    fn a_column_is_named_by_its_label_its_number_or_its_letter_in_any_case_and_spacing() {
+    fn a_column_is_named_by_its_label_or_its_number_in_any_case_and_spacing() {
         let moves = connect_four();
-        for typed in ["column 4", "COLUMN 4", "  column4 ", "4", "e", "E"] {
+        for typed in ["column 4", "COLUMN 4", "  column4 ", "4"] {
             assert_eq!(chosen(typed, &moves), "column 4", "{typed:?}");
         }
+        assert!(chosen("d", &moves).starts_with("error"), "the board names no column by a letter");
     }
 
     #[test]
@@ -345,8 +345,8 @@ mod tests {
         let error = choose("9", &connect_four()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "\"9\" is not a legal move here; legal moves include column 0, column 1, column 2, column 3, column 4, \
-             column 5, column 6 (type help to list them all)"
+            "\"9\" is not a legal move here; legal moves include column 1, column 2, column 3, column 4, column 5, \
+             column 6, column 7 (type help to list them all)"
         );
         assert_eq!(choose("a1", &[]).unwrap_err(), Unmatched::NoMoves);
     }

@@ -5,32 +5,21 @@ use std::time::{Duration, SystemTime};
 
 use tabula::proto::tabula::v1 as pb;
 
-use super::notation::describe;
 use super::seats::SeatNames;
 
-/// One line for `event`, the view after it at hand (`view`) to name the move it applied in
-/// the game's notation.
-pub fn event_line(event: &pb::GameEvent, view: Option<&pb::View>, seats: &SeatNames) -> String {
+/// One line for `event`, its move named by the server's label.
+pub fn event_line(event: &pb::GameEvent, seats: &SeatNames) -> String {
     use pb::game_event::Kind;
     let who = |seat: u32| seats.name(seat);
     let what = match &event.kind {
         Some(Kind::GameCreated(_)) => "the game was created".to_owned(),
-        Some(Kind::MoveApplied(applied)) => {
-            let notation = view
-                .and_then(|view| view.last_move.as_ref())
-                .filter(|last| last.seat == applied.seat && !last.notation.is_empty())
-                .map(|last| last.notation.clone());
-            match (&applied.r#move, notation) {
-                _ if applied.redacted => {
-                    format!("move {}: {} made a move hidden from this view", applied.move_number, who(applied.seat))
-                }
-                (_, Some(notation)) => format!("move {}: {} played {notation}", applied.move_number, who(applied.seat)),
-                (Some(mv), None) => {
-                    format!("move {}: {} played {}", applied.move_number, who(applied.seat), describe(mv, view))
-                }
-                (None, None) => format!("move {}: {} moved", applied.move_number, who(applied.seat)),
+        Some(Kind::MoveApplied(applied)) => match applied.label.as_str() {
+            _ if applied.redacted => {
+                format!("move {}: {} made a move hidden from this view", applied.move_number, who(applied.seat))
             }
-        }
+            "" => format!("move {}: {} moved", applied.move_number, who(applied.seat)),
+            label => format!("move {}: {} played {label}", applied.move_number, who(applied.seat)),
+        },
         Some(Kind::Resigned(resigned)) => format!("{} resigned", who(resigned.seat)),
         Some(Kind::GameEnded(ended)) => match &ended.outcome {
             Some(outcome) => format!("game over: {}", outcome_words(outcome, seats)),
@@ -53,14 +42,14 @@ pub fn event_line(event: &pb::GameEvent, view: Option<&pb::View>, seats: &SeatNa
     format!("#{} {what}", event.seq)
 }
 
-/// The last move of `view`, `last move: Red (seat 1) column 3`, when there is one.
+/// The last move of `view`, `last move: Red (seat 1) column 3`, when there is one, named
+/// by the server's label.
 pub fn last_move(view: &pb::View, seats: &SeatNames) -> Option<String> {
     let last = view.last_move.as_ref()?;
-    let what = match (&last.r#move, last.notation.as_str()) {
-        _ if last.redacted => "a move hidden from this view".to_owned(),
-        (_, notation) if !notation.is_empty() => notation.to_owned(),
-        (Some(mv), _) => describe(mv, Some(view)),
-        (None, _) => "a move".to_owned(),
+    let what = match last.label.as_str() {
+        _ if last.redacted => "a move hidden from this view",
+        "" => "a move",
+        label => label,
     };
     Some(format!("last move: {} {what}", seats.name(last.seat)))
 }
@@ -268,7 +257,7 @@ mod tests {
         let view = pb::View {
             status: pb::GameStatus::Finished as i32,
             outcome: Some(pb::Outcome { r#type: pb::OutcomeType::Win as i32, winner: 2, ..Default::default() }),
-            last_move: Some(pb::LastMove { seat: 2, notation: "column 3".to_owned(), ..Default::default() }),
+            last_move: Some(pb::LastMove { seat: 2, label: "column 3".to_owned(), ..Default::default() }),
             ..Default::default()
         };
         assert_eq!(status(&view, &seats(), SystemTime::now()), "game over: Yellow (seat 2) wins\n");
@@ -284,20 +273,20 @@ mod tests {
     }
 
     #[test]
-    fn an_event_line_names_the_move_in_the_games_notation() {
-        let event = pb::GameEvent {
+    fn an_event_line_names_the_move_by_the_servers_label_and_a_hidden_one_as_hidden() {
+        let applied = |label: &str, redacted: bool| pb::GameEvent {
             seq: 4,
             kind: Some(pb::game_event::Kind::MoveApplied(pb::MoveApplied {
                 seat: 1,
                 move_number: 3,
+                label: label.to_owned(),
+                redacted,
                 ..Default::default()
             })),
             ..Default::default()
         };
-        let view = pb::View {
-            last_move: Some(pb::LastMove { seat: 1, notation: "column 2".to_owned(), ..Default::default() }),
-            ..Default::default()
-        };
-        assert_eq!(event_line(&event, Some(&view), &seats()), "#4 move 3: Red (seat 1) played column 2");
+        assert_eq!(event_line(&applied("column 2", false), &seats()), "#4 move 3: Red (seat 1) played column 2");
+        let hidden = event_line(&applied("", true), &seats());
+        assert_eq!(hidden, "#4 move 3: Red (seat 1) made a move hidden from this view");
     }
 }

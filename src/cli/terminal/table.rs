@@ -148,7 +148,7 @@ impl Table {
                 Ok(after)
             }
             Some((event, None)) => {
-                println!("\n{}", event_line(&event, None, &self.names));
+                println!("\n{}", event_line(&event, &self.names));
                 Ok(view)
             }
             None if finished(&view) => Ok(view),
@@ -163,7 +163,7 @@ impl Table {
         let mut out = String::from("\n");
         let applied_move = matches!(event.and_then(|e| e.kind.as_ref()), Some(pb::game_event::Kind::MoveApplied(_)));
         if let Some(event) = event {
-            out += &event_line(event, Some(view), &self.names);
+            out += &event_line(event, &self.names);
             out += "\n";
         }
         out += &boards(view, &self.names);

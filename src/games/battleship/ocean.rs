@@ -162,6 +162,6 @@ impl Ocean {
                 BoardCell { owner, piece }
             })
             .collect();
-        GridBoard { width: self.dims.width, height: self.dims.height, cells }
+        GridBoard::new(self.dims.width, self.dims.height, cells)
     }
 }

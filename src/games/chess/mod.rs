@@ -56,8 +56,8 @@ mod zobrist;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, Analysis, BoardCell, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome, Piece,
-    PlayOptions, Reason, Rules, SearchBudget, Seat, Starter, Viewer, WinReason,
+    Action, Analysis, BoardCell, CellNames, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome,
+    Piece, PlayOptions, Reason, Rules, SearchBudget, Seat, Starter, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -473,7 +473,11 @@ impl Rules for Chess {
             })
             .collect();
         Observation {
-            board: Some(GridBoard { width: 8, height: 8, cells }),
+            board: Some(GridBoard::new(8, 8, cells).named(CellNames {
+                columns: ('a'..='h').map(String::from).collect(),
+                rows: (1..=8).rev().map(|rank: u32| rank.to_string()).collect(),
+                cells: Vec::new(),
+            })),
             notation: Some(self.fen()),
             last_move_notation: self.last_move_san.clone(),
             draw_offer: self.draw_offer.map(actions::seat),
@@ -509,6 +513,17 @@ impl Rules for Chess {
             Action::DeclineDraw => "declines the draw".to_owned(),
             Action::ClaimDraw => "claims a draw".to_owned(),
             other => other.kind_name().to_owned(),
+        }
+    }
+
+    /// A piece move by the SAN written when it was played (it depends on the position
+    /// before it); anything else as [`Rules::describe`] names it.
+    fn describe_last(&self, action: &Action) -> String {
+        let san = || self.last_move_san.clone().or_else(|| uci::action_uci(action)).unwrap_or_default();
+        match action {
+            Action::Move { .. } => san(),
+            Action::MoveAndClaimDraw { .. } => format!("{}, claiming a draw", san()),
+            other => self.describe(other),
         }
     }
 

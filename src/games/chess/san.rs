@@ -68,13 +68,30 @@ pub fn write(position: &Position, mv: Move, legal: &[Move], suffix: &str) -> Str
     san
 }
 
+/// Why a text names no single legal move; each says so in a sentence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    /// The text is not written in standard algebraic notation.
+    #[error("`{text}` is not a move in standard algebraic notation")]
+    Syntax { text: String },
+    /// Castling to the side written is not legal in the position.
+    #[error("`{text}`: castling to that side is not legal here")]
+    IllegalCastling { text: String },
+    /// No legal move matches.
+    #[error("`{text}` is not a legal move here")]
+    Illegal { text: String },
+    /// More than one legal move of `piece` goes to `to`: the text must say which.
+    #[error("`{text}` is ambiguous: more than one {piece} can go to {to}")]
+    Ambiguous { text: String, piece: &'static str, to: Square },
+}
+
 /// The legal move that `text` names in `position`. Lenient where nothing is ambiguous:
 /// check and mate signs, annotations (`!`, `?`), the capture sign and the `=` of a
 /// promotion may be missing or superfluous, and castling may be written with zeros.
 ///
 /// # Errors
-/// A sentence saying why no single legal move matches.
-pub fn parse(position: &Position, text: &str) -> Result<Move, String> {
+/// Why no single legal move matches.
+pub fn parse(position: &Position, text: &str) -> Result<Move, SanError> {
     let legal = position.legal_moves();
     let core = text.trim_end_matches(['+', '#', '!', '?']);
     let castle = match core {
@@ -87,7 +104,7 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, String> {
             .iter()
             .copied()
             .find(|&m| position.is_castling(m) && CastleSide::of(m.from, m.to) == side)
-            .ok_or_else(|| format!("`{text}`: castling to that side is not legal here"));
+            .ok_or_else(|| SanError::IllegalCastling { text: text.to_owned() });
     }
 
     let mut chars: Vec<char> = core.chars().filter(|&c| c != 'x' && c != ':' && c != '-').collect();
@@ -108,7 +125,7 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, String> {
         }
         _ => None,
     };
-    let bad = || format!("`{text}` is not a move in standard algebraic notation");
+    let bad = || SanError::Syntax { text: text.to_owned() };
     if chars.len() < 2 {
         return Err(bad());
     }
@@ -137,8 +154,8 @@ pub fn parse(position: &Position, text: &str) -> Result<Move, String> {
         .collect();
     match matches.as_slice() {
         [mv] => Ok(*mv),
-        [] => Err(format!("`{text}` is not a legal move here")),
-        _ => Err(format!("`{text}` is ambiguous: more than one {} can go to {to}", role.name())),
+        [] => Err(SanError::Illegal { text: text.to_owned() }),
+        _ => Err(SanError::Ambiguous { text: text.to_owned(), piece: role.name(), to }),
     }
 }
 
@@ -202,12 +219,16 @@ mod tests {
         let p = position("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
         assert_eq!(parse(&p, "Nbd2").unwrap().to_string(), "b1d2");
         assert_eq!(parse(&p, "Nfd2!?").unwrap().to_string(), "f3d2");
-        assert!(parse(&p, "Nd2").unwrap_err().contains("ambiguous"));
-        assert!(parse(&p, "Nd3").unwrap_err().contains("not a legal move"));
-        assert!(parse(&p, "Zz9").is_err());
+        let d2 = Square::parse("d2").unwrap();
+        let ambiguous = SanError::Ambiguous { text: "Nd2".into(), piece: "knight", to: d2 };
+        assert_eq!(parse(&p, "Nd2"), Err(ambiguous));
+        assert_eq!(parse(&p, "Nd2").unwrap_err().to_string(), "`Nd2` is ambiguous: more than one knight can go to d2");
+        assert_eq!(parse(&p, "Nd3"), Err(SanError::Illegal { text: "Nd3".into() }));
+        assert_eq!(parse(&p, "Zz9"), Err(SanError::Syntax { text: "Zz9".into() }));
         let start = position(fen::STANDARD);
         assert_eq!(parse(&start, "e4").unwrap().to_string(), "e2e4");
-        assert!(parse(&start, "e5").is_err());
+        assert_eq!(parse(&start, "e5"), Err(SanError::Illegal { text: "e5".into() }));
+        assert_eq!(parse(&start, "O-O"), Err(SanError::IllegalCastling { text: "O-O".into() }));
         let castle = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         assert_eq!(parse(&castle, "O-O-O").unwrap().to_string(), "e1a1");
         assert_eq!(parse(&castle, "0-0").unwrap().to_string(), "e1h1");

@@ -20,17 +20,25 @@ pub fn to_uci(position: &Position, mv: Move, chess960: bool) -> String {
     text
 }
 
+/// `text` names no legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a legal move here")]
+pub struct UciError {
+    /// What was read.
+    pub text: String,
+}
+
 /// The legal move of `position` whose UCI is `text`.
 ///
 /// # Errors
-/// A sentence when `text` names no legal move.
-pub fn parse(position: &Position, text: &str, chess960: bool) -> Result<Move, String> {
+/// When `text` names no legal move.
+pub fn parse(position: &Position, text: &str, chess960: bool) -> Result<Move, UciError> {
     position
         .legal_moves()
         .iter()
         .copied()
         .find(|&mv| to_uci(position, mv, chess960) == text)
-        .ok_or_else(|| format!("`{text}` is not a legal move here"))
+        .ok_or_else(|| UciError { text: text.to_owned() })
 }
 
 /// The UCI of a piece move given as an engine action (`Move` or `MoveAndClaimDraw` between

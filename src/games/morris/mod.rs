@@ -482,6 +482,7 @@ impl Rules for Morris {
                 .collect(),
             edges: board.edges.iter().map(|&(a, b)| (u32::from(a), u32::from(b))).collect(),
             lines: board.mills.iter().map(|mill| mill.iter().map(|&p| u32::from(p)).collect()).collect(),
+            point_names: (0..board.point_count()).map(|p| board.name(p)).collect(),
         };
         Observation {
             graph: Some(graph),

@@ -34,9 +34,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Action, Analysis, BoardCell, Cell, ChangedCell, ConfigError, DrawReason, GridBoard, Location, MoveError, Mover,
-    Observation, Outcome, Piece, PlayOptions, Reason, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved, Viewer,
-    WinReason,
+    Action, Analysis, BoardCell, Cell, CellNames, ChangedCell, ConfigError, DrawReason, GridBoard, Location, MoveError,
+    Mover, Observation, Outcome, Piece, PlayOptions, Reason, Rules, Score, ScoreUnit, SearchBudget, Seat, Solved,
+    Viewer, WinReason,
 };
 
 pub use self::boards::Shape;
@@ -349,7 +349,16 @@ impl Rules for PegSolitaire {
             .map(|hole| ChangedCell { seat_board: None, cell: self.geometry.cell(hole) })
             .collect();
         Observation {
-            board: Some(GridBoard { width: dims.width, height: dims.height, cells }),
+            board: Some(
+                GridBoard::new(dims.width, dims.height, cells).named(CellNames {
+                    cells: (0..dims.area())
+                        .map(|i| {
+                            self.geometry.hole_at(dims.cell(i)).map_or_else(String::new, |hole| (hole + 1).to_string())
+                        })
+                        .collect(),
+                    ..CellNames::default()
+                }),
+            ),
             last_changed,
             seat_counts: vec![self.pegs.count_ones()],
             ..Observation::default()

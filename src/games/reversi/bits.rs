@@ -120,6 +120,7 @@ pub fn flips(own: u64, opp: u64, square: u32) -> u64 {
 /// `passed` whether the previous move was a pass. A pass is one ply; a finished game
 /// (two passes, or a full board) is a leaf at any depth. The last ply is counted in
 /// bulk: the moves of a position one ply from the end are counted, not played.
+#[allow(unsafe_code, reason = "calls the perft compiled for instructions the CPU was checked to have")]
 pub fn perft(own: u64, opp: u64, blocked: u64, depth: u32, passed: bool) -> u64 {
     debug_assert!(depth >= 1);
     #[cfg(target_arch = "x86_64")]
@@ -175,6 +176,7 @@ macro_rules! perft_recursion {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+#[allow(unsafe_code, reason = "compiled for instructions not every x86-64 CPU has")]
 unsafe fn perft_native(own: u64, opp: u64, blocked: u64, depth: u32, passed: bool) -> u64 {
     // SAFETY: only reached from `perft` after the features were detected.
     perft_recursion!(|a, b, c, d, e| unsafe { perft_native(a, b, c, d, e) }, own, opp, blocked, depth, passed)

@@ -208,6 +208,6 @@ impl Board {
                 Square::Disc(seat) => BoardCell::mark(seat),
             })
             .collect();
-        GridBoard { width, height, cells }
+        GridBoard::new(width, height, cells)
     }
 }

@@ -211,6 +211,11 @@ impl Turns {
         let (undo, clocks, kind) = match &request.command {
             Command::Turn(turn) => {
                 let (current_seq, moves_before) = (state.seq, state.game.move_count());
+                // Named before it is played: a label may depend on the position it is played in.
+                let label = match turn {
+                    Turn::Move(_, action) => Some(state.game.describe(action)),
+                    _ => None,
+                };
                 // Played in place (a copy would cost the game's length), and undone below
                 // unless the log takes it.
                 let undo = state.game.play_undoably(turn).map_err(|error| PlayError::Move { error, current_seq })?;
@@ -237,6 +242,7 @@ impl Turns {
                     move_number,
                     actor: Some(request.actor.clone()),
                     clocks: clocks.clone(),
+                    label,
                 };
                 (undo, clocks, kind)
             }

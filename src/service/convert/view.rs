@@ -100,6 +100,9 @@ fn board_to_proto(board: &GridBoard) -> pb::GridBoard {
         width: board.width,
         height: board.height,
         cells: board.cells.iter().map(board_cell_to_proto).collect(),
+        column_labels: board.names.columns.clone(),
+        row_labels: board.names.rows.clone(),
+        cell_labels: board.names.cells.clone(),
     }
 }
 
@@ -110,7 +113,13 @@ fn graph_to_proto(graph: &GraphBoard) -> pb::GraphBoard {
         points: graph
             .points
             .iter()
-            .map(|p| pb::GraphPoint { x: p.x, y: p.y, occupant: p.occupant.map_or(0, |s| s.number()) })
+            .enumerate()
+            .map(|(index, p)| pb::GraphPoint {
+                x: p.x,
+                y: p.y,
+                occupant: p.occupant.map_or(0, |s| s.number()),
+                label: graph.point_names.get(index).cloned().unwrap_or_default(),
+            })
             .collect(),
         edges: graph.edges.iter().map(|&(a, b)| pb::GraphEdge { a, b }).collect(),
         lines: graph.lines.iter().map(|points| pb::PointLine { points: points.clone() }).collect(),
@@ -144,6 +153,7 @@ pub fn view_to_proto(live: &LiveGame, seq: u64, view: &View, clocks: Option<&Clo
             redacted: m.action.is_none(),
             notation: m.action.as_ref().and(view.observation.last_move_notation.clone()).unwrap_or_default(),
             uci: m.machine_notation.clone().unwrap_or_default(),
+            label: m.label.clone().unwrap_or_default(),
         }),
         move_count: view.move_count,
         seq,
@@ -194,13 +204,16 @@ pub fn event_to_proto(
             seat_count: config.kind().seat_count() as u32,
             players: players_to_proto(&live.players),
         }),
-        EventKind::Played { turn: Turn::Move(seat, action), move_number, .. } => {
+        EventKind::Played { turn: Turn::Move(seat, action), move_number, label, .. } => {
             let visible = config.public_action(viewer, *seat, action);
+            // Logs from before labels were recorded: named as a new game would name it.
+            let label = visible.as_ref().map(|_| label.clone().unwrap_or_else(|| live.label_of(action)));
             Kind::MoveApplied(pb::MoveApplied {
                 seat: seat.number(),
                 r#move: visible.as_ref().map(action_to_proto),
                 redacted: visible.is_none(),
                 move_number: *move_number,
+                label: label.unwrap_or_default(),
             })
         }
         EventKind::Played { turn: Turn::Resign(seat), .. } => Kind::Resigned(pb::Resigned { seat: seat.number() }),

@@ -40,5 +40,12 @@ export function drawGraph(graph: GraphBoard, label: string, opts: DrawOptions): 
     g.append(s("circle", { class: "ring", cx, cy, r: 4.4 }));
     svg.append(g);
   });
+  // Each point's name, the one the moves' labels use, beside it.
+  const names = s("g", { class: "point-names", "aria-hidden": "true" });
+  graph.points.forEach((p, i) => {
+    const [cx, cy] = at(i);
+    if (p.label) names.append(s("text", { x: cx + 2.2, y: cy - 2.2, "data-point": i }, p.label));
+  });
+  svg.append(names);
   return svg;
 }

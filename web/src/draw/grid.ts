@@ -2,7 +2,7 @@
 // Gomoku, Tic-Tac-Two, Reversi, peg solitaire, chess, and each Battleship ocean).
 import { s } from "../dom.js";
 import { type Cell, type GridBoard, Piece, type Region } from "../gen.js";
-import { columnLetters, pieceWords } from "../words.js";
+import { pieceWords } from "../words.js";
 import { contrast, type DrawOptions, seatColour, svgRoot, targetGroup, UNIT } from "./common.js";
 import { chessPiece } from "./chess.js";
 
@@ -86,6 +86,7 @@ export function drawGrid(board: GridBoard, x: GridExtras, opts: DrawOptions): SV
     svg.append(s("title", {}, "The board is a cylinder: lines wrap from the last column to the first."));
   }
   if (x.winningLine && x.winningLine.length > 0) svg.append(winningLine(x.winningLine, place));
+  svg.append(ownNames(W, H, place, opts));
   return svg;
 }
 
@@ -195,16 +196,31 @@ function mark(owner: number, cx: number, cy: number, style: GridStyle, opts: Dra
 }
 
 function coordinates(svg: SVGElement, W: number, H: number, x: GridExtras, place: (r: number, c: number) => [number, number], opts: DrawOptions): void {
-  // Peg solitaire names its holes by number, not by row and column.
-  if (x.triangle || x.style === "pegs") return;
+  // The names the view gives the columns, rows and cells, the ones the moves' labels use.
   const g = s("g", { class: "coords", "aria-hidden": "true" });
-  for (let col = 0; col < W; col++) {
+  for (let col = 0; col < W && !x.triangle; col++) {
+    const name = opts.names.columnLabel(col);
     const [px] = place(x.flipped ? 0 : H - 1, col);
-    g.append(s("text", { x: px + UNIT / 2, y: MARGIN + H * UNIT + 4.2, "text-anchor": "middle" }, columnLetters(col)));
+    if (name) g.append(s("text", { x: px + UNIT / 2, y: MARGIN + H * UNIT + 4.2, "text-anchor": "middle", "data-column": col }, name));
   }
   for (let row = 0; row < H; row++) {
+    const name = opts.names.rowLabel(row);
     const [, py] = place(row, 0);
-    g.append(s("text", { x: MARGIN / 2, y: py + UNIT / 2, "text-anchor": "middle", "dominant-baseline": "central" }, opts.names.rowLabel(row)));
+    if (name) g.append(s("text", { x: MARGIN / 2, y: py + UNIT / 2, "text-anchor": "middle", "dominant-baseline": "central", "data-row": row }, name));
   }
   svg.append(g);
+}
+
+/** The names the view gives single cells (peg solitaire's hole numbers), in each cell's corner. */
+function ownNames(W: number, H: number, place: (r: number, c: number) => [number, number], opts: DrawOptions): SVGElement {
+  const g = s("g", { class: "cell-names", "aria-hidden": "true" });
+  for (let row = 0; row < H; row++) {
+    for (let col = 0; col < W; col++) {
+      const name = opts.names.ownLabel(row, col);
+      if (!name) continue;
+      const [px, py] = place(row, col);
+      g.append(s("text", { x: px + 1.2, y: py + 2.6, "data-row": row, "data-col": col }, name));
+    }
+  }
+  return g;
 }

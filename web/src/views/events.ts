@@ -1,7 +1,7 @@
-// The game's history in words: one line per event, from the events and the views the
-// stream carries with them.
-import { type GameEvent, type View } from "../gen.js";
-import { moveWords, Namer, outcomeWords, type Seats } from "../words.js";
+// The game's history in words: one line per event, each move by the label the server
+// gives it.
+import { type GameEvent } from "../gen.js";
+import { outcomeWords, type Seats } from "../words.js";
 
 export interface HistoryLine {
   seq: number;
@@ -14,8 +14,8 @@ export interface HistoryLine {
   isMove: boolean;
 }
 
-/** The line for one event; `view` is the game just after it, when the stream carried one. */
-export function describe(event: GameEvent, view: View | undefined, seats: Seats, seatCount: number): HistoryLine {
+/** The line for one event, its move named by the server's label. */
+export function describe(event: GameEvent, seats: Seats, seatCount: number): HistoryLine {
   const seq = Number(event.seq);
   const k = event.kind;
   switch (k.case) {
@@ -24,9 +24,9 @@ export function describe(event: GameEvent, view: View | undefined, seats: Seats,
     case "moveApplied": {
       const m = k.value;
       let what: string;
+      // The server names every move it shows (its label, SAN for chess).
       if (m.redacted) what = "a move kept secret";
-      else if (view?.lastMove && view.lastMove.seat === m.seat && view.lastMove.notation) what = view.lastMove.notation;
-      else what = moveWords(m.move, new Namer(view));
+      else what = m.label || "a move";
       const by = event.actor?.kind.case === "clock" ? " (played by the clock)" : "";
       return { seq, moveNumber: m.moveNumber, text: `${seats.name(m.seat)}: ${what}${by}`, isMove: true };
     }

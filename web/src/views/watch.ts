@@ -341,7 +341,7 @@ export function watchGame(gameId: string, token: string | undefined): Screen {
       }
     }
     markUndone(lines, event);
-    lines.push(describe(event, view, seats, seatCount));
+    lines.push(describe(event, seats, seatCount));
     if (event.kind.case === "gameEnded") ended = true;
   }
 

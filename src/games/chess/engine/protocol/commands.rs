@@ -25,7 +25,7 @@ impl Game {
 
     /// Plays the legal move `text` (UCI), keeping the history.
     fn play(&mut self, text: &str, chess960: bool) -> Result<(), String> {
-        let mv = uci::parse(&self.position, text, chess960)?;
+        let mv = uci::parse(&self.position, text, chess960).map_err(|error| error.to_string())?;
         self.position.play(mv);
         if self.position.halfmove_clock() == 0 {
             self.history.clear();

@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/view.proto.
  */
 export const file_tabula_v1_view: GenFile = /*@__PURE__*/
-  fileDesc("ChR0YWJ1bGEvdjEvdmlldy5wcm90bxIJdGFidWxhLnYxIjsKCUJvYXJkQ2VsbBINCgVvd25lchgBIAEoDRIfCgVwaWVjZRgCIAEoDjIQLnRhYnVsYS52MS5QaWVjZSJPCglHcmlkQm9hcmQSDQoFd2lkdGgYASABKA0SDgoGaGVpZ2h0GAIgASgNEiMKBWNlbGxzGAMgAygLMhQudGFidWxhLnYxLkJvYXJkQ2VsbCJoCghMYXN0TW92ZRIMCgRzZWF0GAEgASgNEh0KBG1vdmUYAiABKAsyDy50YWJ1bGEudjEuTW92ZRIQCghyZWRhY3RlZBgDIAEoCBIQCghub3RhdGlvbhgEIAEoCRILCgN1Y2kYBSABKAkiQgoGUmVnaW9uEgsKA3RvcBgBIAEoDRIMCgRsZWZ0GAIgASgNEg4KBmhlaWdodBgDIAEoDRINCgV3aWR0aBgEIAEoDSI0CgpHcmFwaFBvaW50EgkKAXgYASABKA0SCQoBeRgCIAEoDRIQCghvY2N1cGFudBgDIAEoDSIhCglHcmFwaEVkZ2USCQoBYRgBIAEoDRIJCgFiGAIgASgNIhsKCVBvaW50TGluZRIOCgZwb2ludHMYASADKA0inAEKCkdyYXBoQm9hcmQSDQoFd2lkdGgYASABKA0SDgoGaGVpZ2h0GAIgASgNEiUKBnBvaW50cxgDIAMoCzIVLnRhYnVsYS52MS5HcmFwaFBvaW50EiMKBWVkZ2VzGAQgAygLMhQudGFidWxhLnYxLkdyYXBoRWRnZRIjCgVsaW5lcxgFIAMoCzIULnRhYnVsYS52MS5Qb2ludExpbmUiQAoLQ2hhbmdlZENlbGwSEgoKc2VhdF9ib2FyZBgBIAEoDRIdCgRjZWxsGAIgASgLMg8udGFidWxhLnYxLkNlbGwiwgUKBFZpZXcSDwoHZ2FtZV9pZBgBIAEoCRIhCgRraW5kGAIgASgOMhMudGFidWxhLnYxLkdhbWVLaW5kEhMKC3ZpZXdlcl9zZWF0GAMgASgNEiMKBWJvYXJkGAQgASgLMhQudGFidWxhLnYxLkdyaWRCb2FyZBIOCgZ0b19hY3QYBSADKA0SJQoGc3RhdHVzGAYgASgOMhUudGFidWxhLnYxLkdhbWVTdGF0dXMSIwoHb3V0Y29tZRgHIAEoCzISLnRhYnVsYS52MS5PdXRjb21lEiYKCWxhc3RfbW92ZRgIIAEoCzITLnRhYnVsYS52MS5MYXN0TW92ZRISCgptb3ZlX2NvdW50GAkgASgNEgsKA3NlcRgKIAEoBBIoCg1hY3RpdmVfcmVnaW9uGAsgASgLMhEudGFidWxhLnYxLlJlZ2lvbhIUCgxzZWF0X2luX2hhbmQYDCADKA0SJAoFZ3JhcGgYDSABKAsyFS50YWJ1bGEudjEuR3JhcGhCb2FyZBITCgtzZWF0X2NvdW50cxgOIAMoDRIlCgtzZWF0X3BoYXNlcxgPIAMoDjIQLnRhYnVsYS52MS5QaGFzZRIfCgVzdGFnZRgQIAEoDjIQLnRhYnVsYS52MS5TdGFnZRIpCgtzZWF0X2JvYXJkcxgRIAMoCzIULnRhYnVsYS52MS5HcmlkQm9hcmQSLAoMbGFzdF9jaGFuZ2VkGBIgAygLMhYudGFidWxhLnYxLkNoYW5nZWRDZWxsEhAKCG5vdGF0aW9uGBMgASgJEhIKCmRyYXdfb2ZmZXIYFCABKA0SJwoFY2xvY2sYFSABKAsyGC50YWJ1bGEudjEuQ2xvY2tSZWFkaW5ncxIYChB0YWtlYmFja19yZXF1ZXN0GBYgASgNEiIKB3BsYXllcnMYFyADKAsyES50YWJ1bGEudjEuUGxheWVyKvIBCgVQaWVjZRIVChFQSUVDRV9VTlNQRUNJRklFRBAAEg4KClBJRUNFX01BUksQARIOCgpQSUVDRV9WT0lEEAISDgoKUElFQ0VfU0hJUBADEg0KCVBJRUNFX0hJVBAEEg4KClBJRUNFX01JU1MQBRIOCgpQSUVDRV9TVU5LEAYSDgoKUElFQ0VfV0FMTBAHEg4KClBJRUNFX0tJTkcQCBIPCgtQSUVDRV9RVUVFThAJEg4KClBJRUNFX1JPT0sQChIQCgxQSUVDRV9CSVNIT1AQCxIQCgxQSUVDRV9LTklHSFQQDBIOCgpQSUVDRV9QQVdOEA0qagoFUGhhc2USFQoRUEhBU0VfVU5TUEVDSUZJRUQQABIRCg1QSEFTRV9QTEFDSU5HEAESEAoMUEhBU0VfTU9WSU5HEAISEAoMUEhBU0VfRkxZSU5HEAMSEwoPUEhBU0VfQ0FQVFVSSU5HEAQqVwoFU3RhZ2USFQoRU1RBR0VfVU5TUEVDSUZJRUQQABITCg9TVEFHRV9QTEFDRU1FTlQQARIOCgpTVEFHRV9QTEFZEAISEgoOU1RBR0VfRklOSVNIRUQQA0JaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_tabula_v1_cell, file_tabula_v1_clock, file_tabula_v1_game, file_tabula_v1_move]);
+  fileDesc("ChR0YWJ1bGEvdjEvdmlldy5wcm90bxIJdGFidWxhLnYxIjsKCUJvYXJkQ2VsbBINCgVvd25lchgBIAEoDRIfCgVwaWVjZRgCIAEoDjIQLnRhYnVsYS52MS5QaWVjZSKPAQoJR3JpZEJvYXJkEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRIjCgVjZWxscxgDIAMoCzIULnRhYnVsYS52MS5Cb2FyZENlbGwSFQoNY29sdW1uX2xhYmVscxgEIAMoCRISCgpyb3dfbGFiZWxzGAUgAygJEhMKC2NlbGxfbGFiZWxzGAYgAygJIncKCExhc3RNb3ZlEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhAKCG5vdGF0aW9uGAQgASgJEgsKA3VjaRgFIAEoCRINCgVsYWJlbBgGIAEoCSJCCgZSZWdpb24SCwoDdG9wGAEgASgNEgwKBGxlZnQYAiABKA0SDgoGaGVpZ2h0GAMgASgNEg0KBXdpZHRoGAQgASgNIkMKCkdyYXBoUG9pbnQSCQoBeBgBIAEoDRIJCgF5GAIgASgNEhAKCG9jY3VwYW50GAMgASgNEg0KBWxhYmVsGAQgASgJIiEKCUdyYXBoRWRnZRIJCgFhGAEgASgNEgkKAWIYAiABKA0iGwoJUG9pbnRMaW5lEg4KBnBvaW50cxgBIAMoDSKcAQoKR3JhcGhCb2FyZBINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SJQoGcG9pbnRzGAMgAygLMhUudGFidWxhLnYxLkdyYXBoUG9pbnQSIwoFZWRnZXMYBCADKAsyFC50YWJ1bGEudjEuR3JhcGhFZGdlEiMKBWxpbmVzGAUgAygLMhQudGFidWxhLnYxLlBvaW50TGluZSJACgtDaGFuZ2VkQ2VsbBISCgpzZWF0X2JvYXJkGAEgASgNEh0KBGNlbGwYAiABKAsyDy50YWJ1bGEudjEuQ2VsbCLCBQoEVmlldxIPCgdnYW1lX2lkGAEgASgJEiEKBGtpbmQYAiABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSEwoLdmlld2VyX3NlYXQYAyABKA0SIwoFYm9hcmQYBCABKAsyFC50YWJ1bGEudjEuR3JpZEJvYXJkEg4KBnRvX2FjdBgFIAMoDRIlCgZzdGF0dXMYBiABKA4yFS50YWJ1bGEudjEuR2FtZVN0YXR1cxIjCgdvdXRjb21lGAcgASgLMhIudGFidWxhLnYxLk91dGNvbWUSJgoJbGFzdF9tb3ZlGAggASgLMhMudGFidWxhLnYxLkxhc3RNb3ZlEhIKCm1vdmVfY291bnQYCSABKA0SCwoDc2VxGAogASgEEigKDWFjdGl2ZV9yZWdpb24YCyABKAsyES50YWJ1bGEudjEuUmVnaW9uEhQKDHNlYXRfaW5faGFuZBgMIAMoDRIkCgVncmFwaBgNIAEoCzIVLnRhYnVsYS52MS5HcmFwaEJvYXJkEhMKC3NlYXRfY291bnRzGA4gAygNEiUKC3NlYXRfcGhhc2VzGA8gAygOMhAudGFidWxhLnYxLlBoYXNlEh8KBXN0YWdlGBAgASgOMhAudGFidWxhLnYxLlN0YWdlEikKC3NlYXRfYm9hcmRzGBEgAygLMhQudGFidWxhLnYxLkdyaWRCb2FyZBIsCgxsYXN0X2NoYW5nZWQYEiADKAsyFi50YWJ1bGEudjEuQ2hhbmdlZENlbGwSEAoIbm90YXRpb24YEyABKAkSEgoKZHJhd19vZmZlchgUIAEoDRInCgVjbG9jaxgVIAEoCzIYLnRhYnVsYS52MS5DbG9ja1JlYWRpbmdzEhgKEHRha2ViYWNrX3JlcXVlc3QYFiABKA0SIgoHcGxheWVycxgXIAMoCzIRLnRhYnVsYS52MS5QbGF5ZXIq8gEKBVBpZWNlEhUKEVBJRUNFX1VOU1BFQ0lGSUVEEAASDgoKUElFQ0VfTUFSSxABEg4KClBJRUNFX1ZPSUQQAhIOCgpQSUVDRV9TSElQEAMSDQoJUElFQ0VfSElUEAQSDgoKUElFQ0VfTUlTUxAFEg4KClBJRUNFX1NVTksQBhIOCgpQSUVDRV9XQUxMEAcSDgoKUElFQ0VfS0lORxAIEg8KC1BJRUNFX1FVRUVOEAkSDgoKUElFQ0VfUk9PSxAKEhAKDFBJRUNFX0JJU0hPUBALEhAKDFBJRUNFX0tOSUdIVBAMEg4KClBJRUNFX1BBV04QDSpqCgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhEKDVBIQVNFX1BMQUNJTkcQARIQCgxQSEFTRV9NT1ZJTkcQAhIQCgxQSEFTRV9GTFlJTkcQAxITCg9QSEFTRV9DQVBUVVJJTkcQBCpXCgVTdGFnZRIVChFTVEFHRV9VTlNQRUNJRklFRBAAEhMKD1NUQUdFX1BMQUNFTUVOVBABEg4KClNUQUdFX1BMQVkQAhISCg5TVEFHRV9GSU5JU0hFRBADQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_tabula_v1_cell, file_tabula_v1_clock, file_tabula_v1_game, file_tabula_v1_move]);
 
 /**
  * One cell of a grid board as the viewer sees it.
@@ -80,6 +80,31 @@ export type GridBoard = Message<"tabula.v1.GridBoard"> & {
    * @generated from field: repeated tabula.v1.BoardCell cells = 3;
    */
   cells: BoardCell[];
+
+  /**
+   * How the game names the columns in its move labels, left to right (`a`, `b`, … for
+   * most games, `1` to `7` for Connect Four); empty when it does not name cells by column.
+   * A front end writes these along the board so that the board and the labels agree.
+   *
+   * @generated from field: repeated string column_labels = 4;
+   */
+  columnLabels: string[];
+
+  /**
+   * How the game names the rows in its move labels, top to bottom (`1`, `2`, … for most
+   * games, `8` to `1` for chess); empty when it does not name cells by row.
+   *
+   * @generated from field: repeated string row_labels = 5;
+   */
+  rowLabels: string[];
+
+  /**
+   * One name per cell in the order of `cells`, for a game that names each cell on its own
+   * (peg solitaire's hole numbers; empty for a cell that is no hole); empty otherwise.
+   *
+   * @generated from field: repeated string cell_labels = 6;
+   */
+  cellLabels: string[];
 };
 
 /**
@@ -131,6 +156,14 @@ export type LastMove = Message<"tabula.v1.LastMove"> & {
    * @generated from field: string uci = 5;
    */
   uci: string;
+
+  /**
+   * The move as the game labels moves (`LegalMove.label`: `column 4`, `a7-d7`, SAN for
+   * chess, `offers a draw`); empty when the move is redacted.
+   *
+   * @generated from field: string label = 6;
+   */
+  label: string;
 };
 
 /**
@@ -209,6 +242,13 @@ export type GraphPoint = Message<"tabula.v1.GraphPoint"> & {
    * @generated from field: uint32 occupant = 3;
    */
   occupant: number;
+
+  /**
+   * The point's name in the game's move labels (`a7`, `d4`).
+   *
+   * @generated from field: string label = 4;
+   */
+  label: string;
 };
 
 /**

@@ -300,6 +300,7 @@ class MoveApplied(_message.Message):
     MOVE_FIELD_NUMBER: _builtins.int
     REDACTED_FIELD_NUMBER: _builtins.int
     MOVE_NUMBER_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """The seat that moved (numbered from 1)."""
     redacted: _builtins.bool
@@ -309,6 +310,10 @@ class MoveApplied(_message.Message):
     move_number: _builtins.int
     """The move's number: 1 for the game's first move, counting both seats' moves. After a
     takeback the next move gets the number of the move taken back.
+    """
+    label: _builtins.str
+    """The move as the game labels moves (`LegalMove.label`), named in the position it was
+    played in (SAN for chess); empty when the move is redacted.
     """
     @_builtins.property
     def move(self) -> _move_pb2.Move:
@@ -321,10 +326,11 @@ class MoveApplied(_message.Message):
         move: _move_pb2.Move | None = ...,
         redacted: _builtins.bool = ...,
         move_number: _builtins.int = ...,
+        label: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "move_number", b"move_number", "redacted", b"redacted", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["label", b"label", "move", b"move", "move_number", b"move_number", "redacted", b"redacted", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -207,6 +207,9 @@ class GridBoard(_message.Message):
     WIDTH_FIELD_NUMBER: _builtins.int
     HEIGHT_FIELD_NUMBER: _builtins.int
     CELLS_FIELD_NUMBER: _builtins.int
+    COLUMN_LABELS_FIELD_NUMBER: _builtins.int
+    ROW_LABELS_FIELD_NUMBER: _builtins.int
+    CELL_LABELS_FIELD_NUMBER: _builtins.int
     width: _builtins.int
     """Number of columns."""
     height: _builtins.int
@@ -217,16 +220,38 @@ class GridBoard(_message.Message):
         `row * width + col`. Always `width * height` entries.
         """
 
+    @_builtins.property
+    def column_labels(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """How the game names the columns in its move labels, left to right (`a`, `b`, … for
+        most games, `1` to `7` for Connect Four); empty when it does not name cells by column.
+        A front end writes these along the board so that the board and the labels agree.
+        """
+
+    @_builtins.property
+    def row_labels(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """How the game names the rows in its move labels, top to bottom (`1`, `2`, … for most
+        games, `8` to `1` for chess); empty when it does not name cells by row.
+        """
+
+    @_builtins.property
+    def cell_labels(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """One name per cell in the order of `cells`, for a game that names each cell on its own
+        (peg solitaire's hole numbers; empty for a cell that is no hole); empty otherwise.
+        """
+
     def __init__(
         self,
         *,
         width: _builtins.int = ...,
         height: _builtins.int = ...,
         cells: _abc.Iterable[Global___BoardCell] | None = ...,
+        column_labels: _abc.Iterable[_builtins.str] | None = ...,
+        row_labels: _abc.Iterable[_builtins.str] | None = ...,
+        cell_labels: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cells", b"cells", "height", b"height", "width", b"width"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cell_labels", b"cell_labels", "cells", b"cells", "column_labels", b"column_labels", "height", b"height", "row_labels", b"row_labels", "width", b"width"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -243,6 +268,7 @@ class LastMove(_message.Message):
     REDACTED_FIELD_NUMBER: _builtins.int
     NOTATION_FIELD_NUMBER: _builtins.int
     UCI_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """The seat that moved (numbered from 1)."""
     redacted: _builtins.bool
@@ -255,6 +281,10 @@ class LastMove(_message.Message):
     """
     uci: _builtins.str
     """The move in the game's machine notation (UCI for chess); empty where the game has none."""
+    label: _builtins.str
+    """The move as the game labels moves (`LegalMove.label`: `column 4`, `a7-d7`, SAN for
+    chess, `offers a draw`); empty when the move is redacted.
+    """
     @_builtins.property
     def move(self) -> _move_pb2.Move:
         """The move; absent when this viewer may not see it (see `redacted`)."""
@@ -267,10 +297,11 @@ class LastMove(_message.Message):
         redacted: _builtins.bool = ...,
         notation: _builtins.str = ...,
         uci: _builtins.str = ...,
+        label: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "notation", b"notation", "redacted", b"redacted", "seat", b"seat", "uci", b"uci"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["label", b"label", "move", b"move", "notation", b"notation", "redacted", b"redacted", "seat", b"seat", "uci", b"uci"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -321,22 +352,26 @@ class GraphPoint(_message.Message):
     X_FIELD_NUMBER: _builtins.int
     Y_FIELD_NUMBER: _builtins.int
     OCCUPANT_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
     x: _builtins.int
     """Drawing column on the board's lattice, from 0 at the left; less than `GraphBoard.width`."""
     y: _builtins.int
     """Drawing row on the board's lattice, from 0 at the top; less than `GraphBoard.height`."""
     occupant: _builtins.int
     """The seat whose piece stands here (numbered from 1); 0 when the point is empty."""
+    label: _builtins.str
+    """The point's name in the game's move labels (`a7`, `d4`)."""
     def __init__(
         self,
         *,
         x: _builtins.int = ...,
         y: _builtins.int = ...,
         occupant: _builtins.int = ...,
+        label: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["occupant", b"occupant", "x", b"x", "y", b"y"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["label", b"label", "occupant", b"occupant", "x", b"x", "y", b"y"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
