@@ -2,7 +2,6 @@
 
 pub mod analyse;
 pub mod bench;
-pub mod board;
 pub mod games;
 pub mod perft;
 pub mod replay;

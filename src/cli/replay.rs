@@ -3,10 +3,11 @@
 //! game with hidden information shows no more than that viewer saw.
 
 use tabula::engine::{Seat, Turn, Viewer};
+use tabula::service::convert::{GameOf, game_view_to_proto};
 use tabula::store::{EventKind, StoredEvent};
 
-use super::board::{draw, seat_name};
 use super::games::StoreArg;
+use super::terminal::{SeatNames, boards};
 
 /// Arguments of `tabula replay`.
 #[derive(clap::Args, Debug)]
@@ -35,6 +36,9 @@ pub async fn run(args: ReplayArgs) -> Result<(), Box<dyn std::error::Error>> {
         },
     };
     let mut game = record.config.new_match()?;
+    // Drawn as the terminal client draws the views the server sends: one text renderer.
+    let seats = SeatNames::new(names.iter().map(|name| (*name).to_owned()).collect());
+    let of = GameOf { id: &record.id, kind, players: &record.players };
     println!("game {} ({}), as {}", record.id, kind.info().display_name, describe_viewer(names, viewer));
     println!("configuration: {}", serde_json::to_string(&record.config)?);
     for event in &events {
@@ -44,10 +48,18 @@ pub async fn run(args: ReplayArgs) -> Result<(), Box<dyn std::error::Error>> {
         }
         println!("\n#{} {line}", event.seq);
         if matches!(event.kind, EventKind::Created | EventKind::Played { .. }) {
-            print!("{}", draw(kind, &game.view(viewer)));
+            print!("{}", boards(&game_view_to_proto(of, event.seq, &game.view(viewer), None), &seats));
         }
     }
     Ok(())
+}
+
+/// `seat` as people know it: `X (seat 1)`.
+fn seat_name(names: &[&str], seat: Seat) -> String {
+    match names.get(seat.index()) {
+        Some(name) => format!("{name} ({seat})"),
+        None => seat.to_string(),
+    }
 }
 
 fn describe_viewer(names: &[&str], viewer: Viewer) -> String {

@@ -166,8 +166,10 @@ async fn tabula_replay_prints_every_move_with_its_board_and_hides_what_the_viewe
     assert!(text.contains("(Connect Four), as a spectator"), "{text}");
     assert!(text.contains("\n#2 Red (seat 1): column 1\n"), "{text}");
     assert!(text.contains("\n#8 Red (seat 1): column 4\n"), "{text}");
-    // The board after the last move, then the end.
-    assert!(text.contains("5 . . . . . . Y\n6 R R R R . . Y\n"), "{text}");
+    // The board after the last move, under its column names (Connect Four names no rows),
+    // as the terminal client draws it, then the end.
+    assert!(text.contains("\n1 2 3 4 5 6 7\n"), "{text}");
+    assert!(text.contains("\n. . . . . . Y\nR R R R . . Y\n"), "{text}");
     assert!(text.contains("\n#9 ended: Red (seat 1) wins (Line, line a6 b6 c6 d6)"), "{text}");
 
     let spectator = replay(&store, &fleet.id, None);

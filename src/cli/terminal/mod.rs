@@ -12,12 +12,14 @@ mod seats;
 mod status;
 mod table;
 
+pub use draw::boards;
+pub use seats::SeatNames;
+
 use std::str::FromStr;
 
 use tabula::proto::tabula::v1 as pb;
 
 use client::{Credential, Failure, ServiceKey, connect, failed, kind_info, kinds, request};
-use seats::SeatNames;
 use table::{LocalSeat, Table};
 
 /// Where the server is.

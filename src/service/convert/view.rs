@@ -1,5 +1,6 @@
 use crate::engine::{BoardCell, EndReason, GraphBoard, GridBoard, Outcome, Phase, Piece, Stage, Turn, View, Viewer};
-use crate::play::{Actor, EventKind, GameStatus, StoredEvent};
+use crate::games::GameKind;
+use crate::play::{Actor, EventKind, GameStatus, Player, StoredEvent};
 use crate::proto::tabula::v1 as pb;
 
 use super::clock::{clock_to_proto, readings_to_proto};
@@ -137,11 +138,29 @@ fn phase_to_proto(phase: Phase) -> pb::Phase {
 
 /// The wire view of a domain view of `live` at `seq`.
 pub fn view_to_proto(live: &LiveGame, seq: u64, view: &View, clocks: Option<&ClockReadings>) -> pb::View {
+    let game = GameOf { id: &live.id, kind: live.config.kind(), players: &live.players };
+    game_view_to_proto(game, seq, view, clocks)
+}
+
+/// Which game a view is of, for [`game_view_to_proto`].
+#[derive(Clone, Copy, Debug)]
+pub struct GameOf<'a> {
+    /// Its id.
+    pub id: &'a str,
+    /// What is played.
+    pub kind: GameKind,
+    /// Who sits in its seats.
+    pub players: &'a [Player],
+}
+
+/// The wire view of a domain view of `game` at `seq`, for a game that need not be in play
+/// (a stored one replayed, as `tabula replay` does).
+pub fn game_view_to_proto(game: GameOf<'_>, seq: u64, view: &View, clocks: Option<&ClockReadings>) -> pb::View {
     pb::View {
         clock: clocks.map(readings_to_proto),
-        game_id: live.id.clone(),
-        kind: kind_to_proto(live.config.kind()) as i32,
-        players: players_to_proto(&live.players),
+        game_id: game.id.to_owned(),
+        kind: kind_to_proto(game.kind) as i32,
+        players: players_to_proto(game.players),
         viewer_seat: seat_number(view.viewer),
         board: view.observation.board.as_ref().map(board_to_proto),
         to_act: view.to_act.iter().map(|s| s.number()).collect(),
