@@ -45,7 +45,8 @@ install_check() {
   local listing app addr line
   listing="$(tar tzf "$tarball")" || return 1
   for file in package/package.json package/README.md package/LICENSE package/dist/src/index.js \
-    package/dist/src/index.d.ts package/dist/src/gen/tabula/v1/game_service_pb.js; do
+    package/dist/src/index.d.ts package/dist/src/web.js package/dist/src/web.d.ts \
+    package/dist/src/gen/tabula/v1/game_service_pb.js; do
     grep -qx "$file" <<<"$listing" || { echo "the tarball lacks $file" >&2; return 1; }
   done
   if grep -q '^package/dist/test/' <<<"$listing"; then echo "the tarball ships the tests" >&2; return 1; fi

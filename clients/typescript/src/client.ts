@@ -1,14 +1,6 @@
 import { clone, create, isMessage, type MessageInitShape } from "@bufbuild/protobuf";
 import { durationFromMs, type Timestamp, timestampFromDate } from "@bufbuild/protobuf/wkt";
-import {
-  type CallOptions as ConnectCallOptions,
-  type Client,
-  Code,
-  ConnectError,
-  createClient,
-  type Interceptor,
-} from "@connectrpc/connect";
-import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
+import { type CallOptions as ConnectCallOptions, type Client, Code, createClient, type Transport } from "@connectrpc/connect";
 import { ClockConfigSchema, type TimeControl } from "./gen/tabula/v1/clock_pb.js";
 import { type GameConfig, GameConfigSchema, type Starter } from "./gen/tabula/v1/config_pb.js";
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
@@ -43,41 +35,27 @@ import {
 import type { Move } from "./gen/tabula/v1/move_pb.js";
 import type { Series, SeriesDraws, SeriesEvent, SeriesStatus } from "./gen/tabula/v1/series_pb.js";
 import type { View } from "./gen/tabula/v1/view_pb.js";
+import { closeConnection, type Connection, credentialTransport, openConnection } from "./connection.js";
 import { TabulaError, toTabulaError } from "./errors.js";
 
 /** The deadline of every unary call unless a call or `ConnectOptions.timeoutMs` says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The server caps a message at 1 MiB either way; a little headroom for framing. */
-const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 /** Reconnect attempts in a row without receiving an event before an event stream gives up. */
 const STREAM_RETRIES = 5;
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_CAP_MS = 2000;
 
-/** TLS settings beyond the system's roots: a custom CA, a client certificate, a server name. */
-export interface TlsOptions {
-  /** The certificate authorities to trust instead of the system's (PEM). */
-  ca?: string | Buffer | Array<string | Buffer>;
-  /** A client certificate chain (PEM), for servers that ask for one. */
-  cert?: string | Buffer;
-  /** The private key (PEM) of `cert`. */
-  key?: string | Buffer;
-  /** The name to verify the server's certificate against (default: the address's host). */
-  servername?: string;
-}
-
-export interface ConnectOptions {
-  /** `host:port` of the server. */
-  address: string;
-  /**
-   * TLS: `true` trusts the system's roots, an object sets a custom CA (and more); plaintext
-   * when false or absent.
-   */
-  tls?: boolean | TlsOptions;
+/** Options of a client over a transport of the caller's (`new TabulaClient(transport, options)`). */
+export interface ClientOptions {
   /** A seat token or service key, sent as `authorization: Bearer <credential>`; none: a spectator. */
   credential?: string;
   /** Default deadline of each unary call, in milliseconds (default 30 s; 0: none). */
   timeoutMs?: number;
+  /**
+   * Called once when `close()` is first called on this client or on one `withCredential` made
+   * from it, after the calls in flight were cancelled: to release what the transport holds.
+   */
+  onClose?: () => void;
 }
 
 /** Options every unary call takes. */
@@ -302,8 +280,13 @@ export interface ListSeriesOptions extends CallOptions {
 export interface StreamOptions {
   /** Stops the stream; iteration then ends quietly. */
   signal?: AbortSignal;
-  /** Reconnect attempts in a row without an event before giving up (default 5). */
+  /** Reconnect attempts in a row without an event before giving up (default 5; `Infinity`: never). */
   retries?: number;
+  /**
+   * Called before each reconnect attempt with the failure that ended the stream and how long
+   * the stream waits before reopening, in milliseconds: to tell a person it is reconnecting.
+   */
+  onReconnect?: (error: TabulaError, delayMs: number) => void;
 }
 
 export interface EventOptions extends StreamOptions {
@@ -323,7 +306,19 @@ export interface EventOptions extends StreamOptions {
 function isResumable(error: TabulaError): boolean {
   if (error.code === Code.Unavailable) return true;
   if (error.code === Code.Canceled) return error.reason === "";
+  if (error.code === Code.Unknown) return isNetworkFailure(error);
   return error.code === Code.ResourceExhausted && error.reason === "STREAM_LAGGED";
+}
+
+/**
+ * Whether a failure is fetch's for a connection refused or dropped (a browser's transport):
+ * fetch throws a `TypeError`, which Connect passes on as UNKNOWN with it as the cause.
+ */
+function isNetworkFailure(error: TabulaError): boolean {
+  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof TypeError) return true;
+  }
+  return false;
 }
 
 /** The error of an event stream whose next event is not the one after the last. */
@@ -449,18 +444,12 @@ async function* follow<R extends { event?: { seq: bigint } }>(
       if (stopped()) return;
       const error = toTabulaError(thrown);
       if (!isResumable(error) || failures >= retries) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** failures)));
+      const delayMs = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** failures);
+      options.onReconnect?.(error, delayMs);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
       failures += 1;
     }
   }
-}
-
-/** The connection every client made from one `connect` shares. */
-interface Connection {
-  readonly baseUrl: string;
-  readonly sessions: Http2SessionManager;
-  readonly timeoutMs: number;
-  closed: boolean;
 }
 
 /** A stand-in for a missing part of a response, which the server always sends. */
@@ -474,64 +463,46 @@ function timestamp(value: Date | Timestamp | undefined): Timestamp | undefined {
 }
 
 /**
- * A connection to a Tabula server over gRPC (Connect's gRPC transport on Node's HTTP/2).
+ * A client of a Tabula server over any Connect transport: `new TabulaClient(transport)` with a
+ * browser's `createGrpcWebTransport({ baseUrl })`, for instance; on Node,
+ * `TabulaClient.connect(...)` (the package's main entry) makes the gRPC transport itself.
  * Every failure rejects with TabulaError carrying the gRPC code and the server's stable reason.
- * Every unary call has a deadline (30 s unless `ConnectOptions.timeoutMs` or the call's own
- * `timeoutMs` says otherwise) and may be cancelled with a `signal`; event streams have no
- * deadline. `close()` closes the connection of this client and of every client derived from
- * it with `withCredential`.
+ * Every unary call has a deadline (30 s unless `timeoutMs` or the call's own `timeoutMs` says
+ * otherwise) and may be cancelled with a `signal`; event streams have no deadline. `close()`
+ * closes the connection of this client and of every client derived from it with
+ * `withCredential`.
  */
-export class TabulaClient implements Disposable {
+export class TabulaClient {
   /**
    * The generated Connect client, for calls this layer does not wrap. It sends this client's
    * credential and, on unary calls, the default deadline.
    */
   readonly raw: Client<typeof GameService>;
+  #connection: Connection;
 
-  private constructor(
-    private readonly connection: Connection,
-    credential: string | undefined,
-  ) {
-    const authorize: Interceptor = (next) => async (request) => {
-      if (connection.closed) throw new ConnectError("the client is closed", Code.Canceled);
-      if (credential) request.header.set("authorization", `Bearer ${credential}`);
-      return await next(request);
-    };
-    const transport = (defaultTimeoutMs: number | undefined) =>
-      createGrpcTransport({
-        baseUrl: connection.baseUrl,
-        sessionManager: connection.sessions,
-        interceptors: [authorize],
-        readMaxBytes: MAX_MESSAGE_BYTES,
-        writeMaxBytes: MAX_MESSAGE_BYTES,
-        defaultTimeoutMs,
-      });
-    const unary = createClient(GameService, transport(connection.timeoutMs > 0 ? connection.timeoutMs : undefined));
-    // Streams are long-lived: they get no default deadline.
-    const streaming = createClient(GameService, transport(undefined));
-    this.raw = { ...unary, streamEvents: streaming.streamEvents, streamSeriesEvents: streaming.streamSeriesEvents };
-  }
-
-  static connect(options: ConnectOptions): TabulaClient {
-    const secure = options.tls !== undefined && options.tls !== false;
-    const baseUrl = `${secure ? "https" : "http"}://${options.address}`;
-    const tls = typeof options.tls === "object" ? options.tls : {};
-    const nodeOptions = secure
-      ? Object.fromEntries(Object.entries(tls).filter(([, value]) => value !== undefined))
-      : {};
-    const sessions = new Http2SessionManager(baseUrl, {}, nodeOptions);
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    return new TabulaClient({ baseUrl, sessions, timeoutMs, closed: false }, options.credential);
+  /**
+   * A client whose calls go through `transport`, acting with `options.credential` (none: a
+   * spectator). The transport's own interceptors and settings apply as well.
+   */
+  constructor(transport: Transport, options: ClientOptions = {}) {
+    this.#connection = openConnection(transport, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.onClose);
+    this.raw = createClient(GameService, credentialTransport(() => this.#connection, options.credential));
   }
 
   /** The same connection acting with another credential (undefined: a spectator). */
-  withCredential(credential: string | undefined): TabulaClient {
-    return new TabulaClient(this.connection, credential);
+  withCredential(credential: string | undefined): this {
+    const derived = new (this.constructor as new (transport: Transport, options: ClientOptions) => this)(
+      this.#connection.transport,
+      { credential },
+    );
+    // It joins this client's connection: closing either closes both.
+    derived.#connection = this.#connection;
+    return derived;
   }
 
   /** Whether `close()` was called on this client or on one sharing its connection. */
   get closed(): boolean {
-    return this.connection.closed;
+    return this.#connection.closed;
   }
 
   /**
@@ -540,14 +511,7 @@ export class TabulaClient implements Disposable {
    * with `Code.Canceled` too. Closing again does nothing.
    */
   close(): void {
-    if (this.connection.closed) return;
-    this.connection.closed = true;
-    this.connection.sessions.abort(new ConnectError("the client is closed", Code.Canceled));
-  }
-
-  /** `close()`, for `using client = TabulaClient.connect(...)`. */
-  [Symbol.dispose](): void {
-    this.close();
+    closeConnection(this.#connection);
   }
 
   private async call<T>(options: CallOptions, run: (options: ConnectCallOptions) => Promise<T>): Promise<T> {
