@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 // The page is served by `tabula serve` itself, at the root of the same origin as its
@@ -5,9 +6,10 @@ import { defineConfig } from "vite";
 export default defineConfig({
   base: "/",
   resolve: {
-    // The generated code under clients/typescript imports these by bare name; bundle this
-    // package's copy whatever that directory has installed, so the output depends only on
-    // this package-lock.json.
+    // The TypeScript client from its sources: nothing of it need be built or installed.
+    alias: { "@tabula/client/web": fileURLToPath(new URL("../clients/typescript/src/web.ts", import.meta.url)) },
+    // The client's sources import these by bare name; bundle this package's copy whatever
+    // clients/typescript has installed, so the output depends only on this package-lock.json.
     dedupe: ["@bufbuild/protobuf", "@connectrpc/connect"],
   },
   build: {
@@ -18,7 +20,7 @@ export default defineConfig({
     target: "es2022",
   },
   server: {
-    // The generated code is imported from ../clients/typescript/src/gen.
+    // The client's sources are imported from ../clients/typescript/src.
     fs: { allow: [".."] },
     // In development the page is served by Vite: send the gRPC-web calls to a running
     // `tabula serve` (TABULA_ADDR, default its usual address).

@@ -1,23 +1,14 @@
-// The one way the page reaches the server: gRPC-web on the origin that served the page.
-import { type CallOptions, type Client, Code, ConnectError, createClient } from "@connectrpc/connect";
+// The one way the page reaches the server: the TypeScript client over gRPC-web, on the
+// origin that served the page; and what went wrong, in words.
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
-import { type GameKindInfo, GameService } from "./gen.js";
-
-export type GameClient = Client<typeof GameService>;
+import { Code, type GameKindInfo, TabulaClient, TabulaError } from "@tabula/client/web";
 
 // `tabula serve` answers gRPC-web beside plain gRPC on the port that served this page.
-const transport = createGrpcWebTransport({ baseUrl: window.location.origin });
+const spectator = new TabulaClient(createGrpcWebTransport({ baseUrl: window.location.origin }));
 
-export const client: GameClient = createClient(GameService, transport);
-
-/**
- * Call options acting with `credential` (a seat token or a service key), sent the way the
- * contract asks: `authorization: Bearer <credential>`. No credential: a spectator.
- */
-export function as(credential: string | undefined, signal?: AbortSignal): CallOptions {
-  const headers: Record<string, string> = {};
-  if (credential) headers["authorization"] = `Bearer ${credential}`;
-  return { headers, signal };
+/** The client acting with `credential` (a seat token or a service key); none: a spectator. */
+export function clientAs(credential: string | undefined): TabulaClient {
+  return credential ? spectator.withCredential(credential) : spectator;
 }
 
 let kinds: Promise<GameKindInfo[]> | undefined;
@@ -25,7 +16,7 @@ let kinds: Promise<GameKindInfo[]> | undefined;
 /** Every game kind the server hosts; asked once per page load, since it never changes while the server runs. */
 export function gameKinds(): Promise<GameKindInfo[]> {
   if (!kinds) {
-    kinds = client.listGameKinds({}).then((r) => r.kinds);
+    kinds = spectator.listGameKinds();
     // A failure is not remembered, so that the next caller asks again.
     kinds.catch(() => (kinds = undefined));
   }
@@ -34,10 +25,10 @@ export function gameKinds(): Promise<GameKindInfo[]> {
 
 /** A sentence saying what went wrong, for people. */
 export function errorText(err: unknown): string {
-  if (err instanceof ConnectError) {
-    if (err.code === Code.Unavailable && !err.rawMessage) return "The server could not be reached.";
+  if (err instanceof TabulaError) {
+    if (err.code === Code.Unavailable && !err.message) return "The server could not be reached.";
     if (err.code === Code.Canceled) return "The request was cancelled.";
-    return sentence(err.rawMessage || `The server answered ${Code[err.code] ?? "with an error"}.`);
+    return sentence(err.message || `The server answered ${err.codeName}.`);
   }
   if (err instanceof Error) return sentence(err.message);
   return sentence(String(err));
@@ -52,6 +43,6 @@ function sentence(text: string): string {
 
 /** Whether an error means trying again cannot help (the game is gone, private, or the credential is wrong). */
 export function isPermanent(err: unknown): boolean {
-  if (!(err instanceof ConnectError)) return false;
+  if (!(err instanceof TabulaError)) return false;
   return [Code.NotFound, Code.PermissionDenied, Code.Unauthenticated, Code.InvalidArgument, Code.OutOfRange].includes(err.code);
 }

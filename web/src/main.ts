@@ -3,9 +3,10 @@
 import "./style.css";
 import { h, replace } from "./dom.js";
 import { gameHref, parseRoute } from "./route.js";
+import type { Screen } from "./screen.js";
 import { createScreen } from "./views/create.js";
 import { listScreen } from "./views/list.js";
-import { type Screen, watchGame } from "./views/watch.js";
+import { watchGame } from "./watch/index.js";
 
 const main = h("main", { id: "main" });
 let screen: Screen | undefined;

@@ -1,6 +1,6 @@
 // What the page keeps in this browser tab (sessionStorage: gone when the tab closes, never
 // sent anywhere but to the server as a credential).
-import type { SeatToken } from "./gen.js";
+import type { SeatToken } from "@tabula/client/web";
 
 const KEY = "tabula.serviceKey";
 

@@ -11,7 +11,7 @@ import {
   Piece,
   type Player,
   type View,
-} from "./gen.js";
+} from "@tabula/client/web";
 
 /** Names of the seats of one game: the kind's seat names, with the players' names where the creation gave them. */
 export class Seats {

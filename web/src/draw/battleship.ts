@@ -1,7 +1,7 @@
 // Battleship's oceans: one per seat, each as the viewer may see it. A seat sees its own
 // fleet on its own ocean and its shots on the other; a spectator sees only shots until the
 // end. The drawing shows exactly what the view carries, so a hidden ship is never drawn.
-import type { View } from "../gen.js";
+import type { View } from "@tabula/client/web";
 import { type DrawOptions, figure } from "./common.js";
 import { drawGrid } from "./grid.js";
 

@@ -1,7 +1,7 @@
 // Chess pieces, as the Unicode chess glyphs: every system font that draws text draws them,
 // and they scale with the board.
 import { s } from "../dom.js";
-import { Piece } from "../gen.js";
+import { Piece } from "@tabula/client/web";
 
 const GLYPHS: Partial<Record<Piece, string>> = {
   [Piece.KING]: "\u265A",

@@ -70,6 +70,8 @@ export function targetGroup(t: Target, label: string, opts: DrawOptions, extra: 
     {
       class: classes.join(" "),
       "data-key": key,
+      // The focus stays on the target across redraws (watch/focus.ts).
+      "data-focus-key": key,
       "aria-label": label,
       role: live ? "button" : "img",
       tabindex: live ? 0 : undefined,

@@ -1,7 +1,7 @@
 // Graph boards (the Morris family): points on a lattice joined by lines, drawn from the
 // view's points and edges alone, so every Morris variant draws the same way.
 import { s } from "../dom.js";
-import type { GraphBoard } from "../gen.js";
+import type { GraphBoard } from "@tabula/client/web";
 import { type DrawOptions, seatColour, svgRoot, targetGroup } from "./common.js";
 
 const STEP = 10;

@@ -1,7 +1,7 @@
 // Grid boards: every game whose board is a rectangle of cells (tic-tac-toe, Connect Four,
 // Gomoku, Tic-Tac-Two, Reversi, peg solitaire, chess, and each Battleship ocean).
 import { s } from "../dom.js";
-import { type Cell, type GridBoard, Piece, type Region } from "../gen.js";
+import { type Cell, type GridBoard, Piece, type Region } from "@tabula/client/web";
 import { pieceWords } from "../words.js";
 import { contrast, type DrawOptions, seatColour, svgRoot, targetGroup, UNIT } from "./common.js";
 import { chessPiece } from "./chess.js";

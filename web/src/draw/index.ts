@@ -1,6 +1,6 @@
 // Draws a whole view: picks the drawing for the view's kind from what the view carries.
 import { h } from "../dom.js";
-import { GameKind, type GameConfig, PegBoard, type View } from "../gen.js";
+import { GameKind, type GameConfig, PegBoard, type View } from "@tabula/client/web";
 import { type DrawOptions, figure } from "./common.js";
 import { drawGraph } from "./graph.js";
 import { drawGrid, type GridStyle } from "./grid.js";

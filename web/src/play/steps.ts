@@ -1,8 +1,8 @@
 // Turning clicks into moves. The server lists every legal move; a move is made by clicking
 // the places it names, in order (a Morris piece: from, then to; a ship: bow, then stern).
 // The page never judges legality itself: it only matches clicks against that list.
-import type { LegalMove, Location, Move } from "../gen.js";
-import { Orientation } from "../gen.js";
+import type { LegalMove, Location, Move } from "@tabula/client/web";
+import { Orientation } from "@tabula/client/web";
 
 /**
  * A place on the drawn boards: a cell of board `board` (0 the shared board, otherwise the

@@ -1,11 +1,11 @@
 // Creating a game: a kind, one of its presets, optionally the server's bot in seat 2; then
 // the page opens the game as seat 1, with links to every seat.
-import { as, client, errorText, gameKinds } from "../api.js";
+import { clientAs, errorText, gameKinds } from "../api.js";
 import { h, replace } from "../dom.js";
-import type { GameKindInfo } from "../gen.js";
+import { botSeat, type GameKindInfo } from "@tabula/client/web";
 import { gameHref } from "../route.js";
 import { rememberSeats, serviceKey } from "../store.js";
-import type { Screen } from "./watch.js";
+import type { Screen } from "../screen.js";
 import { serviceKeyField } from "./key.js";
 
 export function createScreen(): Screen {
@@ -64,15 +64,11 @@ export function createScreen(): Screen {
     submit.disabled = true;
     errorBox.textContent = "";
     try {
-      const r = await client.createGame(
-        {
-          kind: k.kind,
-          source: { case: "preset", value: presetSelect.value },
-          private: priv.checked,
-          bots: bot.checked && !botRow.hidden ? [{ seat: 2, level: Number(level.value) }] : [],
-        },
-        as(serviceKey(), abort.signal),
-      );
+      const r = await clientAs(serviceKey()).createGameFromPreset(k.kind, presetSelect.value, {
+        private: priv.checked,
+        bots: bot.checked && !botRow.hidden ? [botSeat(2, Number(level.value))] : [],
+        signal: abort.signal,
+      });
       const id = r.game?.gameId;
       if (!id) throw new Error("The server created no game.");
       rememberSeats(id, r.seatTokens);

@@ -1,14 +1,14 @@
 // The server's games, newest first, a page at a time (ListGames needs a service key where
 // the server has keys).
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { as, client, errorText, gameKinds } from "../api.js";
+import { clientAs, errorText, gameKinds } from "../api.js";
 import { h, replace } from "../dom.js";
-import { type Game, GameKind, type GameKindInfo, GameStatus } from "../gen.js";
+import { type Game, GameKind, type GameKindInfo, GameStatus } from "@tabula/client/web";
 import { gameHref } from "../route.js";
 import { serviceKey } from "../store.js";
 import { outcomeWords, Seats } from "../words.js";
 import { serviceKeyField } from "./key.js";
-import type { Screen } from "./watch.js";
+import type { Screen } from "../screen.js";
 
 const STATUS: Record<number, string> = {
   [GameStatus.IN_PROGRESS]: "in progress",
@@ -40,15 +40,13 @@ export function listScreen(): Screen {
       replace(body);
     }
     try {
-      const r = await client.listGames(
-        {
-          pageSize: 50,
-          pageToken: nextToken,
-          kind: Number(kindSelect.value) as GameKind,
-          status: Number(statusSelect.value) as GameStatus,
-        },
-        as(serviceKey(), abort.signal),
-      );
+      const r = await clientAs(serviceKey()).listGames({
+        pageSize: 50,
+        pageToken: nextToken,
+        kind: Number(kindSelect.value) as GameKind,
+        status: Number(statusSelect.value) as GameStatus,
+        signal: abort.signal,
+      });
       body.append(...r.games.map(row));
       nextToken = r.nextPageToken;
       more.hidden = !nextToken;

@@ -1,6 +1,6 @@
 // The game's history in words: one line per event, each move by the label the server
 // gives it.
-import { type GameEvent } from "../gen.js";
+import { type GameEvent } from "@tabula/client/web";
 import { outcomeWords, type Seats } from "../words.js";
 
 export interface HistoryLine {

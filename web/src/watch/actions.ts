@@ -1,0 +1,68 @@
+// The buttons under the board: the seat's moves made without clicking the board (pass,
+// ready, a grid shift, a draw offer), the choice between moves the same clicks make (a
+// pawn's promotion), cancelling a selection, and resigning.
+import type { LegalMove } from "@tabula/client/web";
+import { h } from "../dom.js";
+import { buttonMoves } from "../play/steps.js";
+import type { WatchController } from "./controller.js";
+
+export function actionButtons(ctrl: WatchController): HTMLElement[] {
+  const items: HTMLElement[] = [];
+  const selection = ctrl.selection;
+  if (ctrl.movesListed) {
+    if (selection.state === "complete" && selection.moves.length > 1) {
+      // Several moves for the same clicks: a pawn's promotion (or a move with a draw claim).
+      items.push(h("span", { class: "choose" }, "Choose:"));
+      for (const m of selection.moves) items.push(moveButton(ctrl, m));
+      items.push(button("cancel", "Cancel", () => ctrl.cancelSelection()));
+    } else {
+      const hint = clickHint(ctrl.legal);
+      if (hint) items.push(h("span", { class: "hint" }, hint));
+      for (const m of buttonMoves(ctrl.legal, ctrl.viewer)) items.push(moveButton(ctrl, m));
+      if (selection.state === "partial") items.push(button("cancel", "Cancel selection", () => ctrl.cancelSelection()));
+    }
+  }
+  if (ctrl.canResign) {
+    const resign = button("resign", "Resign", () => {
+      if (confirm("Resign this game?")) void ctrl.resign();
+    });
+    resign.classList.add("resign");
+    items.push(resign);
+  }
+  return items;
+}
+
+/** A button known across redraws by `focusKey` (see focus.ts). */
+function button(focusKey: string, label: string, onclick: () => void): HTMLButtonElement {
+  return h("button", { type: "button", "data-focus-key": focusKey, onclick }, label);
+}
+
+function moveButton(ctrl: WatchController, m: LegalMove): HTMLElement {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "move-button",
+      "data-uci": m.uci,
+      "data-label": m.label,
+      "data-focus-key": `move:${m.uci}:${m.label}`,
+      disabled: ctrl.busy,
+      onclick: () => void ctrl.submit(m),
+    },
+    capitalised(m.label) || "Move",
+  );
+}
+
+/** How to make the moves that take more than one click, said once where they are possible. */
+function clickHint(legal: readonly LegalMove[]): string {
+  const kinds = new Set(legal.map((m) => (m.move?.kind.case === "place" ? `place-${m.move.kind.value.target.case}` : m.move?.kind.case)));
+  if (kinds.has("place-ship")) return "Click a ship's first cell, then its last.";
+  if (kinds.has("move")) return "Click a piece, then where it goes.";
+  if (kinds.has("capture")) return "Click the piece to take.";
+  return "";
+}
+
+/** The server's labels are written to stand in a sentence ("offers a draw"); a button starts with a capital. */
+function capitalised(label: string): string {
+  return label ? label[0]!.toUpperCase() + label.slice(1) : label;
+}

@@ -1,0 +1,49 @@
+// The board of the position shown, drawn from the controller's state: where a click may go
+// now, what was clicked toward a move, and what the last move touched.
+import type { View } from "@tabula/client/web";
+import { drawView } from "../draw/index.js";
+import { nextKeys, stepsOf, targetKey } from "../play/steps.js";
+import { Namer } from "../words.js";
+import type { WatchController } from "./controller.js";
+
+export function drawBoard(ctrl: WatchController, view: View): HTMLElement {
+  const live = ctrl.canClick;
+  const height = view.board?.height ?? 0;
+  const selection = ctrl.selection;
+  return drawView(view, ctrl.config, {
+    seats: ctrl.seats,
+    names: new Namer(view),
+    viewer: view.viewerSeat,
+    highlight: live ? nextKeys(ctrl.legal, ctrl.viewer, selection, height) : new Set<string>(),
+    selected: new Set<string>(selection.state === "idle" ? [] : selection.clicks.map(targetKey)),
+    last: lastKeys(view),
+    onClick: live ? (t) => ctrl.clickTarget(t) : undefined,
+  });
+}
+
+/** Keys of what the last move touched, to mark it on the board. */
+function lastKeys(view: View): Set<string> {
+  const keys = new Set<string>();
+  for (const c of view.lastChanged) {
+    if (c.cell) keys.add(targetKey({ kind: "cell", board: c.seatBoard, row: c.cell.row, col: c.cell.col }));
+  }
+  const m = view.lastMove?.move;
+  if (m) {
+    // A shot's board is the other seat's; stepsOf says so from the mover's side.
+    for (const st of stepsOf(m, view.lastMove?.seat ?? 0)) {
+      if (st.kind !== "column") keys.add(targetKey(st));
+    }
+    // A disc dropped in a column: the column's top disc is the one played.
+    const k = m.kind;
+    if (k.case === "place" && k.value.target.case === "column" && view.board) {
+      const col = k.value.target.value;
+      for (let row = 0; row < view.board.height; row++) {
+        if (view.board.cells[row * view.board.width + col]?.piece) {
+          keys.add(targetKey({ kind: "cell", board: 0, row, col }));
+          break;
+        }
+      }
+    }
+  }
+  return keys;
+}

@@ -1,0 +1,283 @@
+// A game's page without its drawing: what the event stream has told (each event with the
+// view after it), the seat's legal moves and the clicks made toward one, and the calls that
+// act, all through the TypeScript client. It touches no DOM: after every change it asks
+// for a redraw, and the view draws from what it holds.
+import { type GameConfig, type GameEvent, type GameKindInfo, GameStatus, type LegalMove, type TabulaClient, type View } from "@tabula/client/web";
+import { clientAs, errorText, gameKinds, isPermanent } from "../api.js";
+import { click, type Selection, type Target } from "../play/steps.js";
+import { Seats } from "../words.js";
+import { serverSkewMs } from "./clock.js";
+import { describe, type HistoryLine, markUndone } from "./history.js";
+
+const IDLE: Selection = { state: "idle" };
+
+export class WatchController {
+  // What the stream has told so far; the view reads these, only the controller sets them.
+  /** The views of the positions seen, by seq. */
+  readonly views = new Map<number, View>();
+  readonly lines: HistoryLine[] = [];
+  latest: View | undefined;
+  config: GameConfig | undefined;
+  seatCount = 0;
+  kind: GameKindInfo | undefined;
+  seats = new Seats([]);
+  ended = false;
+  /** A past position being looked at (a seq), or undefined for the live game. */
+  shown: number | undefined;
+  /** The seat's legal moves, for the position of seq `legalSeq`. */
+  legal: LegalMove[] = [];
+  legalSeq = -1;
+  selection: Selection = IDLE;
+  /** A move is on its way to the server. */
+  busy = false;
+  problem = "";
+  streamNote = "Connecting…";
+  /**
+   * How far this browser's clock is ahead of the server's, in ms: clock readings carry the
+   * server's time of reading, and a running clock counts down from then.
+   */
+  skewMs = 0;
+
+  readonly #client: TabulaClient;
+  readonly #abort = new AbortController();
+  // The seats the server's engine plays, as the game says.
+  #bots: number[] = [];
+  // The seq whose legal moves are being asked for, so that one position is asked about once.
+  #legalAsked = -1;
+  #legalSoon = false;
+  #reconnecting = false;
+
+  constructor(
+    readonly gameId: string,
+    readonly token: string | undefined,
+    private readonly redraw: () => void,
+  ) {
+    this.#client = clientAs(token);
+  }
+
+  start(): void {
+    void this.#run();
+  }
+
+  /** Stops the stream and every call in flight. */
+  dispose(): void {
+    this.#abort.abort();
+  }
+
+  /** The position drawn: the one looked at, or the live one. */
+  get viewShown(): View | undefined {
+    return this.shown !== undefined ? (this.views.get(this.shown) ?? this.latest) : this.latest;
+  }
+
+  /** The seat this page plays (0: a spectator). */
+  get viewer(): number {
+    return this.latest?.viewerSeat ?? 0;
+  }
+
+  get myTurn(): boolean {
+    const latest = this.latest;
+    return !!latest && latest.status === GameStatus.IN_PROGRESS && this.viewer > 0 && latest.toAct.includes(this.viewer);
+  }
+
+  /** Whether the live position is on the board with the seat's legal moves for it. */
+  get movesListed(): boolean {
+    return this.shown === undefined && this.myTurn && this.legalSeq === Number(this.latest?.seq ?? -1);
+  }
+
+  /** Whether a click on the board may make a move now. */
+  get canClick(): boolean {
+    return this.movesListed && !this.busy;
+  }
+
+  get canResign(): boolean {
+    return this.shown === undefined && this.latest?.status === GameStatus.IN_PROGRESS && this.viewer > 0 && !!this.token;
+  }
+
+  /** The seqs of the positions held, in order, and where the one shown stands among them. */
+  positions(): { seqs: number[]; index: number } {
+    const seqs = [...this.views.keys()].sort((a, b) => a - b);
+    return { seqs, index: seqs.indexOf(this.shown ?? seqs[seqs.length - 1] ?? 0) };
+  }
+
+  /** Shows the position after event `seq` (undefined: the live game), from the views already streamed or, failing that, GetView at that seq. */
+  show(seq: number | undefined): void {
+    this.shown = seq !== undefined && seq === Number(this.latest?.seq ?? -1) ? undefined : seq;
+    this.selection = IDLE;
+    const at = this.shown;
+    if (at !== undefined && !this.views.has(at)) {
+      this.#client
+        .getView(this.gameId, { atSeq: BigInt(at), signal: this.#abort.signal })
+        .then((view) => this.views.set(at, view))
+        .catch((e: unknown) => (this.problem = errorText(e)))
+        .finally(this.redraw);
+    }
+    this.redraw();
+  }
+
+  /** Shows the position `delta` steps from the one shown. */
+  step(delta: number): void {
+    const { seqs, index } = this.positions();
+    const seq = seqs[index + delta];
+    if (seq !== undefined) this.show(seq);
+  }
+
+  /** A click on a highlighted target: the move it completes is made, else the clicks so far are kept. */
+  clickTarget(t: Target): void {
+    this.problem = "";
+    this.selection = click(this.legal, this.viewer, this.selection.state === "idle" ? [] : this.selection.clicks, t);
+    if (this.selection.state === "complete" && this.selection.moves.length === 1) {
+      void this.submit(this.selection.moves[0]!);
+      return;
+    }
+    this.redraw();
+  }
+
+  cancelSelection(): void {
+    this.selection = IDLE;
+    this.redraw();
+  }
+
+  async submit(m: LegalMove): Promise<void> {
+    const latest = this.latest;
+    if (!latest || !m.move || this.busy) return;
+    this.busy = true;
+    this.problem = "";
+    this.redraw();
+    try {
+      const r = await this.#client.submitMove(this.gameId, m.move, { expectedSeq: latest.seq, signal: this.#abort.signal });
+      // The stream brings the same view; taking it now makes the page answer at once.
+      if (r.view && r.view.seq > (this.latest?.seq ?? 0n)) this.latest = r.view;
+    } catch (e) {
+      this.problem = errorText(e);
+    } finally {
+      this.busy = false;
+      this.selection = IDLE;
+    }
+    this.redraw();
+    void this.#refreshLegal();
+  }
+
+  async resign(): Promise<void> {
+    try {
+      await this.#client.resign(this.gameId, { signal: this.#abort.signal });
+    } catch (e) {
+      this.problem = errorText(e);
+      this.redraw();
+    }
+  }
+
+  async #run(): Promise<void> {
+    const signal = this.#abort.signal;
+    try {
+      const [kinds, game] = await Promise.all([gameKinds(), this.#client.getGame(this.gameId, { signal })]);
+      this.kind = kinds.find((k) => k.kind === game.kind);
+      this.#bots = game.bots.map((b) => b.seat);
+      this.seats = Seats.of(this.kind, game.players, this.#bots);
+      if (game.config?.clock) {
+        // GetView reads the clocks at the time of the request: that tells the skew.
+        const sentAt = Date.now();
+        const view = await this.#client.getView(this.gameId, { signal });
+        this.skewMs = serverSkewMs(sentAt, Date.now(), view) ?? 0;
+      }
+    } catch (e) {
+      if (signal.aborted) return;
+      this.problem = errorText(e);
+      this.streamNote = "";
+      this.redraw();
+      if (isPermanent(e)) return;
+    }
+    await this.#follow();
+  }
+
+  /** Follows the game's events to its end, through every reconnection the client makes. */
+  async #follow(): Promise<void> {
+    const signal = this.#abort.signal;
+    const stream = this.#client.events(this.gameId, 0n, {
+      includeViews: true,
+      signal,
+      // A page stays open as long as its reader wants: it never gives up, and says so.
+      retries: Infinity,
+      onReconnect: (error) => {
+        this.#reconnecting = true;
+        this.problem = errorText(error);
+        this.streamNote = "Reconnecting…";
+        this.redraw();
+      },
+    });
+    this.streamNote = "Live.";
+    this.redraw();
+    try {
+      for await (const event of stream) {
+        if (this.#reconnecting) {
+          this.#reconnecting = false;
+          this.problem = "";
+          this.streamNote = "Live.";
+        }
+        this.#take(event, stream.lastView);
+        this.redraw();
+        this.#refreshLegalSoon();
+      }
+      if (signal.aborted) return;
+      // The stream ends after the game's final event.
+      this.streamNote = this.ended ? "The game is over." : "The stream ended.";
+    } catch (e) {
+      if (signal.aborted) return;
+      this.problem = errorText(e);
+      this.streamNote = "";
+    }
+    this.redraw();
+  }
+
+  #take(event: GameEvent, view: View | undefined): void {
+    if (event.kind.case === "gameCreated") {
+      this.config = event.kind.value.config;
+      this.seatCount = event.kind.value.seatCount;
+      this.seats = Seats.of(this.kind, event.kind.value.players, this.#bots);
+    }
+    if (view) {
+      this.views.set(Number(event.seq), view);
+      if (!this.latest || view.seq >= this.latest.seq) this.latest = view;
+    }
+    markUndone(this.lines, event);
+    this.lines.push(describe(event, this.seats, this.seatCount));
+    if (event.kind.case === "gameEnded") this.ended = true;
+  }
+
+  /** Asks for the legal moves once the events that arrived together are taken: a backlog asks about its last position only. */
+  #refreshLegalSoon(): void {
+    if (this.#legalSoon) return;
+    this.#legalSoon = true;
+    setTimeout(() => {
+      this.#legalSoon = false;
+      void this.#refreshLegal();
+    }, 0);
+  }
+
+  /** Asks for the seat's legal moves whenever it is to act in a position not yet asked about. */
+  async #refreshLegal(): Promise<void> {
+    if (!this.latest || !this.myTurn) {
+      this.legal = [];
+      return;
+    }
+    const seq = Number(this.latest.seq);
+    if (this.legalSeq === seq || this.#legalAsked === seq) return;
+    this.#legalAsked = seq;
+    try {
+      const r = await this.#client.listLegalMoves(this.gameId, 0, { signal: this.#abort.signal });
+      // Only the answer for the position now on the board counts.
+      if (Number(r.seq) === Number(this.latest?.seq ?? -1)) {
+        this.legal = r.moves;
+        this.legalSeq = Number(r.seq);
+        this.selection = IDLE;
+        this.redraw();
+      }
+    } catch (e) {
+      if (!this.#abort.signal.aborted) {
+        this.problem = errorText(e);
+        this.redraw();
+      }
+    } finally {
+      if (this.#legalAsked === seq) this.#legalAsked = -1;
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// A game's page drawn from its controller: the layout is built once, and each redraw fills
+// its parts from the controller's state, keeping the keyboard focus where it was. It makes
+// no call: what a person does goes to the controller.
+import { h, replace } from "../dom.js";
+import { gameHref } from "../route.js";
+import { seatLinks } from "../store.js";
+import { actionButtons } from "./actions.js";
+import { drawBoard } from "./board.js";
+import { ClockView } from "./clock.js";
+import type { WatchController } from "./controller.js";
+import { keepingFocus } from "./focus.js";
+import { countsLine, statusLine } from "./status.js";
+
+export class WatchView {
+  readonly #title = h("h2", { class: "game-title" }, "Game");
+  readonly #status = h("p", { class: "status", "data-testid": "status", "aria-live": "polite" });
+  readonly #clock = new ClockView();
+  readonly #counts = h("p", { class: "counts" });
+  readonly #board = h("div", { class: "board-box", "data-testid": "board", "data-focus-region": "board" });
+  readonly #actions = h("div", { class: "actions", "data-focus-region": "actions" });
+  readonly #error = h("p", { class: "error", role: "alert", "data-testid": "error" });
+  readonly #history = h("ol", { class: "history", "data-testid": "moves", "data-focus-region": "history" });
+  readonly #historyNav = h("div", { class: "history-nav", "data-focus-region": "history-nav" });
+  readonly #seats = h("div", { class: "seat-links" });
+  readonly #note = h("p", { class: "stream-note", "data-testid": "stream-note" });
+  #seatLinksShown = "";
+
+  readonly element = h(
+    "section",
+    { class: "game" },
+    this.#title,
+    h(
+      "div",
+      { class: "game-layout" },
+      h("div", { class: "play-area" }, this.#status, this.#clock.element, this.#board, this.#actions, this.#error, this.#counts),
+      h("aside", { class: "side" }, h("h3", {}, "Moves"), this.#historyNav, this.#history, this.#seats, this.#note),
+    ),
+  );
+
+  constructor(private readonly ctrl: WatchController) {}
+
+  render(): void {
+    keepingFocus(this.element, () => this.#fill());
+  }
+
+  dispose(): void {
+    this.#clock.dispose();
+  }
+
+  #fill(): void {
+    const ctrl = this.ctrl;
+    const view = ctrl.viewShown;
+    this.#title.textContent = `${ctrl.kind?.displayName ?? "Game"} ${ctrl.gameId}`;
+    this.#fillStatus();
+    this.#clock.show(view?.clock, ctrl.seats, ctrl.shown === undefined && !ctrl.ended, ctrl.skewMs);
+    if (view) {
+      // Which position is drawn, for whoever reads the page (and its tests).
+      this.#board.dataset["seq"] = String(view.seq);
+      replace(this.#board, drawBoard(ctrl, view));
+      this.#counts.textContent = countsLine(view, ctrl.seats);
+    } else {
+      replace(this.#board);
+    }
+    replace(this.#actions, ...actionButtons(ctrl));
+    this.#error.textContent = ctrl.problem;
+    this.#fillHistory();
+    this.#fillSeatLinks();
+    this.#note.textContent = ctrl.streamNote;
+  }
+
+  #fillStatus(): void {
+    const ctrl = this.ctrl;
+    const view = ctrl.viewShown;
+    const status = this.#status;
+    if (!view) {
+      status.textContent = ctrl.problem ? "" : "Loading the game…";
+      return;
+    }
+    const past = ctrl.shown !== undefined && ctrl.shown !== Number(ctrl.latest?.seq ?? 0) ? ctrl.shown : undefined;
+    status.textContent = statusLine(view, ctrl.seats, ctrl.seatCount, past);
+    if (view.outcome) status.dataset["outcome"] = "true";
+    else delete status.dataset["outcome"];
+  }
+
+  #fillHistory(): void {
+    const ctrl = this.ctrl;
+    const box = this.#history;
+    const items = ctrl.lines.map((l) => {
+      const cls = [l.isMove ? "move" : "event", l.undone ? "undone" : "", ctrl.shown === l.seq ? "shown" : ""].filter(Boolean).join(" ");
+      const label = l.moveNumber ? `${l.moveNumber}. ${l.text}` : l.text;
+      return h(
+        "li",
+        { class: cls, "data-seq": l.seq },
+        h("button", { type: "button", class: "link", "data-focus-key": `seq:${l.seq}`, onclick: () => ctrl.show(l.seq) }, label),
+      );
+    });
+    const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+    replace(box, ...items);
+    // Live, the newest move stays in sight unless the reader scrolled up.
+    if (ctrl.shown === undefined && atBottom) box.scrollTop = box.scrollHeight;
+    const { seqs, index } = ctrl.positions();
+    const nav = (key: string, label: string, disabled: boolean, onclick: () => void) =>
+      h("button", { type: "button", "data-focus-key": key, disabled, onclick }, label);
+    replace(
+      this.#historyNav,
+      nav("back", "◀ Back", index <= 0, () => ctrl.step(-1)),
+      nav("forward", "Forward ▶", index < 0 || index >= seqs.length - 1, () => ctrl.step(1)),
+      nav("live", ctrl.ended ? "Final position" : "Live", ctrl.shown === undefined, () => ctrl.show(undefined)),
+    );
+  }
+
+  /** Links to every seat of a game this tab created; drawn again only when they change. */
+  #fillSeatLinks(): void {
+    const gameId = this.ctrl.gameId;
+    const links = seatLinks(gameId);
+    const shown = JSON.stringify(links);
+    if (links.length === 0 || shown === this.#seatLinksShown) return;
+    this.#seatLinksShown = shown;
+    replace(
+      this.#seats,
+      h("h3", {}, "Seats"),
+      h(
+        "ul",
+        {},
+        ...links.map((l) => h("li", {}, h("a", { href: gameHref(gameId, l.token) }, `Play as ${l.seatName || `seat ${l.seat}`}`))),
+        h("li", {}, h("a", { href: gameHref(gameId) }, "Watch as a spectator")),
+      ),
+    );
+  }
+}
