@@ -15,21 +15,22 @@ export interface Connection {
   readonly transport: Transport;
   /** The deadline of a unary call that names none, in milliseconds; 0: none. */
   readonly timeoutMs: number;
-  /** Aborted by `close`: calls in flight end with it. */
-  readonly closing: AbortController;
+  /** The calls in flight (a stream until its last message is read), each ended by `close`. */
+  readonly calls: Set<AbortController>;
   /** Called once, on close: releases what the transport holds (Node's HTTP/2 sessions). */
   readonly onClose: (() => void) | undefined;
   closed: boolean;
 }
 
 export function openConnection(transport: Transport, timeoutMs: number, onClose?: () => void): Connection {
-  return { transport, timeoutMs, closing: new AbortController(), onClose, closed: false };
+  return { transport, timeoutMs, calls: new Set(), onClose, closed: false };
 }
 
 export function closeConnection(connection: Connection): void {
   if (connection.closed) return;
   connection.closed = true;
-  connection.closing.abort(closedError());
+  for (const call of connection.calls) call.abort(closedError());
+  connection.calls.clear();
   connection.onClose?.();
 }
 
@@ -42,12 +43,10 @@ function closedError(): ConnectError {
  * read at each call, so that a client made by `withCredential` may join another's connection.
  */
 export function credentialTransport(connection: () => Connection, credential: string | undefined): Transport {
-  const prepare = (signal: AbortSignal | undefined, header: Header) => {
-    const c = connection();
-    if (c.closed) throw closedError();
-    const headers = new Headers(header);
-    if (credential) headers.set("authorization", `Bearer ${credential}`);
-    return { c, signal: either(signal, c.closing.signal), headers };
+  const headers = (header: Header) => {
+    const merged = new Headers(header);
+    if (credential) merged.set("authorization", `Bearer ${credential}`);
+    return merged;
   };
   return {
     async unary<I extends DescMessage, O extends DescMessage>(
@@ -58,10 +57,15 @@ export function credentialTransport(connection: () => Connection, credential: st
       input: MessageInitShape<I>,
       contextValues?: ContextValues,
     ) {
-      const { c, signal: linked, headers } = prepare(signal, header);
+      const c = connection();
+      const call = begin(c, signal);
       // Undefined asks for the connection's default; 0 (none) is passed on as the transport reads it.
       const deadline = timeoutMs ?? (c.timeoutMs > 0 ? c.timeoutMs : undefined);
-      return await c.transport.unary(method, linked, deadline, headers, input, contextValues);
+      try {
+        return await c.transport.unary(method, call.signal, deadline, headers(header), input, contextValues);
+      } finally {
+        call.end();
+      }
     },
     // Streams are long-lived: they get no default deadline.
     async stream<I extends DescMessage, O extends DescMessage>(
@@ -72,20 +76,45 @@ export function credentialTransport(connection: () => Connection, credential: st
       input: AsyncIterable<MessageInitShape<I>>,
       contextValues?: ContextValues,
     ) {
-      const { c, signal: linked, headers } = prepare(signal, header);
-      return await c.transport.stream(method, linked, timeoutMs, headers, input, contextValues);
+      const c = connection();
+      const call = begin(c, signal);
+      try {
+        const response = await c.transport.stream(method, call.signal, timeoutMs, headers(header), input, contextValues);
+        return { ...response, message: endingWith(response.message, call.end) };
+      } catch (error) {
+        call.end();
+        throw error;
+      }
     },
   };
 }
 
 /**
- * A signal that aborts when the call's or the connection's does. The transport listens to it
- * until the connection closes; `AbortSignal.any` lets it be collected once the call is done,
- * where listening to `closing` itself would keep every call's listener.
+ * A call in flight on `c`: its signal aborts with the caller's `signal` or when the
+ * connection closes. `end` forgets it, and stops listening to the caller's signal, which may
+ * outlive many calls.
  */
-function either(call: AbortSignal | undefined, closing: AbortSignal): AbortSignal | undefined {
-  // Node before 20.3 lacks `any`: there a call keeps its own signal, and closing the
-  // connection's sessions (`onClose`) ends it.
-  if (!("any" in AbortSignal)) return call;
-  return AbortSignal.any(call === undefined ? [closing] : [call, closing]);
+function begin(c: Connection, signal: AbortSignal | undefined): { signal: AbortSignal; end: () => void } {
+  if (c.closed) throw closedError();
+  const call = new AbortController();
+  const follow = () => call.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener("abort", follow, { once: true });
+  c.calls.add(call);
+  return {
+    signal: call.signal,
+    end: () => {
+      c.calls.delete(call);
+      signal?.removeEventListener("abort", follow);
+    },
+  };
+}
+
+/** `messages`, calling `end` once they are all read, or their reading stops or fails. */
+async function* endingWith<T>(messages: AsyncIterable<T>, end: () => void): AsyncIterable<T> {
+  try {
+    yield* messages;
+  } finally {
+    end();
+  }
 }
