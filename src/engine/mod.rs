@@ -29,7 +29,7 @@ mod view;
 
 pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, ShipPlacement};
 pub use analysis::{Analysis, Score, ScoreUnit, Solved};
-pub use error::{ConfigError, ConfigViolation, MoveError, Reason};
+pub use error::{ConfigError, FieldViolation, MoveError, Reason};
 pub use mover::Mover;
 pub use options::{PlayOptions, Starter};
 pub use outcome::{DrawReason, EndReason, NoResultReason, Outcome, WinReason};

@@ -1,126 +1,337 @@
 //! Every error the service returns, and its one mapping to a gRPC status.
 //!
-//! Each status carries a `google.rpc.ErrorInfo` with domain [`ERROR_DOMAIN`] and a stable
-//! reason listed in `proto/tabula/v1/error.proto`; malformed requests also carry a
-//! `google.rpc.BadRequest` with one violation per field.
+//! Each error carries its message (for people) on its variant, and [`ApiError::code_and_reason`]
+//! is the one table of gRPC codes and stable reasons. Each status carries a
+//! `google.rpc.ErrorInfo` with domain [`ERROR_DOMAIN`], that reason (listed in
+//! `proto/tabula/v1/error.proto`) and the values a caller may act on; malformed requests
+//! also carry a `google.rpc.BadRequest` with one violation per field.
 
 use std::collections::HashMap;
+use std::time::SystemTime;
 
+use tonic::metadata::{Ascii, MetadataValue};
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
-use crate::engine::{ConfigError, MoveError};
+use crate::engine::{ConfigError, FieldViolation, MoveError, Seat};
+use crate::games::chess::pgn::PgnError;
 use crate::play::{HintRefusal, PlayError};
 
 /// The `ErrorInfo.domain` of every error.
 pub const ERROR_DOMAIN: &str = "tabula.v1";
 
-/// Everything that can go wrong in a call.
-#[derive(Debug)]
+/// Everything that can go wrong in a call. Its `Display` is the status message.
+#[derive(Debug, thiserror::Error)]
 pub enum ApiError {
-    /// Malformed request fields: (field path, what is wrong).
-    BadRequest(Vec<(String, String)>),
-    /// The game configuration breaks its rules; `field` prefixes each violation's field.
+    /// Malformed request fields.
+    #[error("invalid request: {}", listed(.0))]
+    BadRequest(Vec<FieldViolation>),
+    /// The game configuration breaks its rules; `field` names the configuration, which
+    /// holds each violation's field.
+    #[error("invalid game configuration: {}", listed(&within(field, error)))]
     InvalidConfig { field: String, error: ConfigError },
     /// No such preset for the kind.
+    #[error("{kind} has no preset {name:?}; known presets: {}", known.join(", "))]
     UnknownPreset { kind: &'static str, name: String, known: Vec<&'static str> },
     /// No game has this id.
+    #[error("no game has id {0:?}")]
     GameNotFound(String),
-    /// The credential is malformed or not one of this game's.
+    /// The credential is malformed or not one of this game's; says why.
+    #[error("{0}")]
     InvalidCredential(&'static str),
     /// The call needs a credential and carries none; says what the call was.
+    #[error("{0} needs a credential: send `authorization: Bearer <service key>`")]
     CredentialRequired(&'static str),
     /// The signed seat credential has expired.
+    #[error("the seat credential has expired; ask the lobby for a fresh one")]
     CredentialExpired,
     /// Only the managing backend's service key may make this call; says what the call was.
+    #[error("{0} is only for the managing backend: send its service key, not a seat credential")]
     ServiceKeyRequired(&'static str),
     /// The game (by id) is private and the caller is a spectator.
+    #[error("game {0:?} is private: only its players (with a seat credential) may see it")]
     PrivateGame(String),
     /// The signed seat credential names another game than this one (by id).
+    #[error("the seat credential is for another game than {0:?}")]
     CredentialForOtherGame(String),
     /// Too many calls with this credential (or, without one, from this address).
+    #[error("too many calls with this credential; retry in {retry_after_ms} ms")]
     RateLimited { retry_after_ms: u64 },
     /// The game already has this many event streams open.
+    #[error("this game or series already has {limit} event streams open; close one or retry later")]
     TooManyStreams { limit: usize },
     /// The service key already has this many games in progress.
+    #[error("service key {owner:?} already has {limit} games in progress; finish, archive or delete some first")]
     TooManyGames { owner: String, limit: u64 },
     /// The caller has no saved configuration of this name.
+    #[error("you have no saved configuration called {0:?}; ListSavedConfigs shows yours")]
     SavedConfigNotFound(String),
     /// No series has this id.
+    #[error("no series has id {0:?}; check the id CreateSeries or ListSeries gave")]
     SeriesNotFound(String),
     /// A spectator asked for a private series.
+    #[error("series {0:?} is private: only its players (with their tokens) and service keys may see it")]
     PrivateSeries(String),
     /// The caller already saved a configuration of this name.
+    #[error("you already saved a configuration called {0:?}; update it or choose another name")]
     SavedConfigExists(String),
     /// The caller already saved this many configurations.
+    #[error("service key {owner:?} already saved {limit} configurations; delete some first")]
     TooManySavedConfigs { owner: String, limit: u64 },
     /// The call's deadline (the client's or the server's bound) passed before it finished.
+    #[error("the call did not finish before its deadline; retry with a longer one")]
     DeadlineExceeded,
-    /// The call needs a seat.
+    /// The call needs a seat; says what the call was.
+    #[error("{0} needs a seat: send `authorization: Bearer <seat token>`")]
     SeatRequired(&'static str),
     /// `expected_seq` is behind the log.
+    #[error("the game is at seq {current}, not {expected}: read it again and retry")]
     StaleSeq { expected: u64, current: u64 },
     /// A request id was reused for a different request.
+    #[error("this request_id was already used for a different request; use a fresh one")]
     RequestIdReused,
     /// The rules refused the move; `current_seq` is the game's newest seq.
+    #[error("{}", error.message)]
     Move { error: MoveError, current_seq: u64 },
     /// A stream subscriber fell behind.
+    #[error("the stream fell too far behind; resume with after_seq = {last_seq}")]
     StreamLagged { last_seq: u64 },
     /// The page token is not one this query produced.
+    #[error("page_token is not one this query returned; start again without it")]
     InvalidPageToken,
     /// `after_seq` is beyond the log.
+    #[error("after_seq {after} is beyond the game's newest event {current}")]
     SeqOutOfRange { after: u64, current: u64 },
     /// The server is shutting down.
+    #[error("the server is shutting down; retry shortly")]
     ShuttingDown,
     /// The asker may not have this position analysed.
+    #[error("{}", hint_refusal_message(.0))]
     HintRefused(HintRefusal),
-    /// The call does not apply to this game kind.
+    /// The call does not apply to this game kind; says what the call was.
+    #[error("{0} is only for chess games")]
     UnsupportedByGame(&'static str),
     /// The PGN to import is unreadable or illegal.
-    InvalidPgn(String),
+    #[error("the PGN cannot be imported: {0}")]
+    InvalidPgn(PgnError),
     /// Only a finished game may be archived.
+    #[error("game {0:?} is still in progress; only a finished game can be archived")]
     GameNotFinished(String),
     /// The request is not a well-formed message of its call's type; says what the gRPC
     /// runtime found wrong.
+    #[error("the request is not a well-formed message of this call's type: {0}")]
     MalformedRequest(String),
     /// The request message is larger than the server accepts (`limit` bytes); says what the
     /// runtime found.
+    #[error("the request is larger than this server accepts ({limit} bytes): {why}")]
     MessageTooLarge { why: String, limit: usize },
     /// The request is compressed with an encoding the server does not accept; carries the
     /// runtime's message and the encodings accepted (`grpc-accept-encoding`).
-    UnsupportedCompression { message: String, accepted: Option<tonic::metadata::MetadataValue<tonic::metadata::Ascii>> },
+    #[error("{message}; send it uncompressed or gzip-compressed")]
+    UnsupportedCompression { message: String, accepted: Option<MetadataValue<Ascii>> },
     /// The service has no method at this path.
+    #[error("this server has no method {0:?}; list its methods with server reflection")]
     UnknownMethod(String),
     /// The seat token an event stream was opened with has been reissued.
+    #[error("the seat token this stream was opened with has been reissued; open a new stream with the new token")]
     CredentialRevoked,
     /// The signed seat credential was issued before its seat's token was reissued.
+    #[error(
+        "this seat's token was reissued after the signed credential was issued (its iat), which revokes it; \
+         ask the lobby for a fresh one"
+    )]
     SignedCredentialRevoked,
     /// Every search thread is busy.
+    #[error("all {threads} search threads of the server are busy; retry shortly")]
     SearchBusy { threads: usize },
     /// A seat credential tried to move for a seat the server's engine plays.
-    SeatPlayedByEngine(crate::engine::Seat),
+    #[error("{0} is played by the server's engine: its token reads the game as that seat but may not move for it")]
+    SeatPlayedByEngine(Seat),
     /// A seat's time ran out before the request arrived.
-    OutOfTime { seat: crate::engine::Seat, deadline: std::time::SystemTime, current_seq: u64 },
+    #[error("{seat}'s time ran out at {}; the clock ends the game or moves for it", rfc3339(*deadline))]
+    OutOfTime { seat: Seat, deadline: SystemTime, current_seq: u64 },
     /// The game has no clock.
+    #[error("this game was created without a clock (GameConfig.clock)")]
     NoClock,
     /// The game's clocks are paused.
+    #[error("the game's clocks are paused: nobody moves until a service key resumes them (ResumeClock)")]
     ClockPaused { current_seq: u64 },
     /// The game's clocks are not paused.
+    #[error("the game's clocks are running: there is nothing to resume")]
     ClockNotPaused { current_seq: u64 },
     /// The game's log holds its limit of events.
+    #[error(
+        "this game's log holds its limit of {limit} events; it takes nothing more but its end: \
+         a resignation, an abort, an adjudication or the clock"
+    )]
     LogFull { limit: u64, current_seq: u64 },
     /// The request names a host this server does not answer (see `HOST_NOT_ALLOWED`).
+    #[error(
+        "this server does not answer requests for host {0:?}: without service keys it answers only \
+         localhost and loopback addresses; start it with --allowed-host to add a name"
+    )]
     HostNotAllowed(String),
     /// The request, once decompressed, is larger than the server accepts (`limit` bytes).
+    #[error("the request is larger than this server accepts ({limit} bytes) once decompressed: {why}")]
     DecompressedTooLarge { why: String, limit: usize },
-    /// Storage failed; the message is for the log, not the caller.
+    /// Storage failed; the detail is for the log, never the caller.
+    #[error("storage is unavailable; retry shortly")]
     Storage(String),
 }
 
 impl ApiError {
     /// A single malformed field.
     pub fn bad_field(field: impl Into<String>, description: impl Into<String>) -> ApiError {
-        ApiError::BadRequest(vec![(field.into(), description.into())])
+        ApiError::BadRequest(vec![FieldViolation::new(field, description)])
+    }
+
+    /// The gRPC code and the stable `ErrorInfo.reason` of each error: the one table the
+    /// contract's errors come from.
+    pub fn code_and_reason(&self) -> (Code, &'static str) {
+        use ApiError as E;
+        use Code as C;
+        match self {
+            E::BadRequest(_) => (C::InvalidArgument, "INVALID_REQUEST"),
+            E::InvalidConfig { .. } => (C::InvalidArgument, "INVALID_CONFIG"),
+            E::UnknownPreset { .. } => (C::InvalidArgument, "UNKNOWN_PRESET"),
+            E::InvalidPageToken => (C::InvalidArgument, "INVALID_PAGE_TOKEN"),
+            E::InvalidPgn(_) => (C::InvalidArgument, "INVALID_PGN"),
+            E::MalformedRequest(_) => (C::InvalidArgument, "MALFORMED_REQUEST"),
+            E::GameNotFound(_) => (C::NotFound, "GAME_NOT_FOUND"),
+            E::SavedConfigNotFound(_) => (C::NotFound, "SAVED_CONFIG_NOT_FOUND"),
+            E::SeriesNotFound(_) => (C::NotFound, "SERIES_NOT_FOUND"),
+            E::SavedConfigExists(_) => (C::AlreadyExists, "SAVED_CONFIG_EXISTS"),
+            E::InvalidCredential(_) => (C::Unauthenticated, "INVALID_CREDENTIAL"),
+            E::CredentialRequired(_) => (C::Unauthenticated, "CREDENTIAL_REQUIRED"),
+            E::CredentialExpired => (C::Unauthenticated, "CREDENTIAL_EXPIRED"),
+            E::CredentialRevoked | E::SignedCredentialRevoked => (C::Unauthenticated, "CREDENTIAL_REVOKED"),
+            E::ServiceKeyRequired(_) => (C::PermissionDenied, "SERVICE_KEY_REQUIRED"),
+            E::PrivateGame(_) | E::PrivateSeries(_) => (C::PermissionDenied, "PRIVATE_GAME"),
+            E::CredentialForOtherGame(_) => (C::PermissionDenied, "CREDENTIAL_FOR_OTHER_GAME"),
+            E::SeatRequired(_) => (C::PermissionDenied, "SEAT_REQUIRED"),
+            E::HostNotAllowed(_) => (C::PermissionDenied, "HOST_NOT_ALLOWED"),
+            E::HintRefused(HintRefusal::NotASeat | HintRefusal::HiddenInformation) => {
+                (C::PermissionDenied, "SEAT_REQUIRED")
+            }
+            E::HintRefused(HintRefusal::Disabled) => (C::FailedPrecondition, "HINTS_DISABLED"),
+            E::HintRefused(HintRefusal::PastPosition { .. }) => (C::FailedPrecondition, "GAME_NOT_FINISHED"),
+            E::GameNotFinished(_) => (C::FailedPrecondition, "GAME_NOT_FINISHED"),
+            E::RequestIdReused => (C::FailedPrecondition, "REQUEST_ID_REUSED"),
+            E::Move { error, .. } => (C::FailedPrecondition, error.reason.code()),
+            E::UnsupportedByGame(_) => (C::FailedPrecondition, "UNSUPPORTED_BY_GAME"),
+            E::SeatPlayedByEngine(_) => (C::FailedPrecondition, "SEAT_PLAYED_BY_ENGINE"),
+            E::OutOfTime { .. } => (C::FailedPrecondition, "OUT_OF_TIME"),
+            E::NoClock => (C::FailedPrecondition, "NO_CLOCK"),
+            E::ClockPaused { .. } => (C::FailedPrecondition, "CLOCK_PAUSED"),
+            E::ClockNotPaused { .. } => (C::FailedPrecondition, "CLOCK_NOT_PAUSED"),
+            E::StaleSeq { .. } => (C::Aborted, "STALE_SEQ"),
+            E::SeqOutOfRange { .. } => (C::OutOfRange, "SEQ_OUT_OF_RANGE"),
+            E::MessageTooLarge { .. } => (C::OutOfRange, "MESSAGE_TOO_LARGE"),
+            E::RateLimited { .. } => (C::ResourceExhausted, "RATE_LIMITED"),
+            E::TooManyStreams { .. } => (C::ResourceExhausted, "TOO_MANY_STREAMS"),
+            E::TooManyGames { .. } => (C::ResourceExhausted, "TOO_MANY_GAMES"),
+            E::TooManySavedConfigs { .. } => (C::ResourceExhausted, "TOO_MANY_SAVED_CONFIGS"),
+            E::StreamLagged { .. } => (C::ResourceExhausted, "STREAM_LAGGED"),
+            E::SearchBusy { .. } => (C::ResourceExhausted, "SEARCH_BUSY"),
+            E::LogFull { .. } => (C::ResourceExhausted, "EVENT_LOG_FULL"),
+            E::DecompressedTooLarge { .. } => (C::ResourceExhausted, "MESSAGE_TOO_LARGE"),
+            E::DeadlineExceeded => (C::DeadlineExceeded, "DEADLINE_EXCEEDED"),
+            E::UnsupportedCompression { .. } => (C::Unimplemented, "UNSUPPORTED_COMPRESSION"),
+            E::UnknownMethod(_) => (C::Unimplemented, "UNKNOWN_METHOD"),
+            E::ShuttingDown => (C::Unavailable, "SHUTTING_DOWN"),
+            E::Storage(_) => (C::Unavailable, "STORAGE_UNAVAILABLE"),
+        }
+    }
+
+    /// The `ErrorInfo.metadata` a caller may act on: ids, limits and seqs, by name.
+    fn metadata(&self) -> Vec<(&'static str, String)> {
+        use ApiError as E;
+        let seq = |current_seq: &u64| vec![("current_seq", current_seq.to_string())];
+        match self {
+            E::UnknownPreset { kind, .. } => vec![("kind", (*kind).to_owned())],
+            E::GameNotFound(id) | E::GameNotFinished(id) | E::PrivateGame(id) | E::CredentialForOtherGame(id) => {
+                vec![("game_id", id.clone())]
+            }
+            E::SeriesNotFound(id) | E::PrivateSeries(id) => vec![("series_id", id.clone())],
+            E::SavedConfigNotFound(name) | E::SavedConfigExists(name) => vec![("name", name.clone())],
+            E::RateLimited { retry_after_ms } => vec![("retry_after_ms", retry_after_ms.to_string())],
+            E::TooManyStreams { limit } => vec![("limit", limit.to_string())],
+            E::TooManyGames { owner, limit } | E::TooManySavedConfigs { owner, limit } => {
+                vec![("limit", limit.to_string()), ("owner", owner.clone())]
+            }
+            E::StaleSeq { expected, current } => {
+                vec![("current_seq", current.to_string()), ("expected_seq", expected.to_string())]
+            }
+            E::Move { current_seq, .. } | E::ClockPaused { current_seq } | E::ClockNotPaused { current_seq } => {
+                seq(current_seq)
+            }
+            E::SeqOutOfRange { current, .. } | E::HintRefused(HintRefusal::PastPosition { current }) => seq(current),
+            E::StreamLagged { last_seq } => vec![("last_seq", last_seq.to_string())],
+            E::MessageTooLarge { limit, .. } | E::DecompressedTooLarge { limit, .. } => {
+                vec![("limit", limit.to_string())]
+            }
+            E::SearchBusy { threads } => vec![("threads", threads.to_string())],
+            E::OutOfTime { seat, deadline, current_seq } => vec![
+                ("seat", seat.number().to_string()),
+                ("deadline", rfc3339(*deadline)),
+                ("current_seq", current_seq.to_string()),
+            ],
+            E::LogFull { limit, current_seq } => {
+                vec![("limit", limit.to_string()), ("current_seq", current_seq.to_string())]
+            }
+            E::HostNotAllowed(host) => vec![("host", host.clone())],
+            E::SeatPlayedByEngine(seat) => vec![("seat", seat.number().to_string())],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The fields at fault, for a `google.rpc.BadRequest`; empty when no field is.
+    fn violations(&self) -> Vec<FieldViolation> {
+        match self {
+            ApiError::BadRequest(violations) => violations.clone(),
+            ApiError::InvalidConfig { field, error } => within(field, error),
+            ApiError::UnknownPreset { known, .. } => {
+                vec![FieldViolation::new("preset", format!("must be one of {}", known.join(", ")))]
+            }
+            ApiError::InvalidPageToken => {
+                vec![FieldViolation::new("page_token", "is malformed or belongs to other filters")]
+            }
+            ApiError::InvalidPgn(why) => vec![FieldViolation::new("pgn.pgn", why.to_string())],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// `violations` as one line: each field and what is wrong with it.
+fn listed(violations: &[FieldViolation]) -> String {
+    violations.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+/// The configuration's violations, each named from the field that holds the configuration.
+fn within(field: &str, error: &ConfigError) -> Vec<FieldViolation> {
+    error.violations.iter().map(|violation| violation.clone().within(field)).collect()
+}
+
+fn rfc3339(time: SystemTime) -> String {
+    prost_types::Timestamp::from(time).to_string()
+}
+
+fn hint_refusal_message(refusal: &HintRefusal) -> String {
+    match refusal {
+        HintRefusal::NotASeat => "only the seat to move may ask for a hint while the game runs (no help from the \
+                                  stands); anyone may analyse it once it is finished"
+            .to_owned(),
+        HintRefusal::Disabled => "this game was created without hints (CreateGameRequest.allow_hints); anyone may \
+                                  analyse it once it is finished"
+            .to_owned(),
+        HintRefusal::HiddenInformation => "in a game with hidden information a position is analysed only for the seat \
+                                           to act there, with that seat's own credential: the engine starts from \
+                                           what that seat sees"
+            .to_owned(),
+        HintRefusal::PastPosition { current } => format!(
+            "a running game is analysed only at its current position (seq {current}); leave at_seq unset, or \
+             analyse earlier positions once the game is finished"
+        ),
     }
 }
 
@@ -161,418 +372,31 @@ impl From<PlayError> for Status {
     }
 }
 
-fn status(
-    code: Code,
-    reason: &str,
-    message: String,
-    metadata: &[(&str, String)],
-    details: Option<ErrorDetails>,
-) -> Status {
-    let mut details = details.unwrap_or_default();
-    let metadata: HashMap<String, String> = metadata.iter().map(|(k, v)| ((*k).to_owned(), v.clone())).collect();
-    details.set_error_info(reason, ERROR_DOMAIN, metadata);
-    Status::with_error_details(code, message, details)
-}
-
-fn bad_request(violations: &[(String, String)]) -> ErrorDetails {
-    let mut details = ErrorDetails::new();
-    for (field, description) in violations {
-        details.add_bad_request_violation(field.clone(), description.clone());
-    }
-    details
-}
-
 impl From<ApiError> for Status {
     fn from(error: ApiError) -> Status {
-        match error {
-            ApiError::BadRequest(violations) => {
-                let summary: Vec<String> = violations.iter().map(|(f, d)| format!("{f} {d}")).collect();
-                let message = format!("invalid request: {}", summary.join("; "));
-                status(Code::InvalidArgument, "INVALID_REQUEST", message, &[], Some(bad_request(&violations)))
-            }
-            ApiError::InvalidConfig { field, error } => {
-                let violations: Vec<(String, String)> =
-                    error.violations.iter().map(|v| (format!("{field}.{}", v.field), v.description.clone())).collect();
-                let summary: Vec<String> = violations.iter().map(|(f, d)| format!("{f} {d}")).collect();
-                let message = format!("invalid game configuration: {}", summary.join("; "));
-                status(Code::InvalidArgument, "INVALID_CONFIG", message, &[], Some(bad_request(&violations)))
-            }
-            ApiError::UnknownPreset { kind, name, known } => status(
-                Code::InvalidArgument,
-                "UNKNOWN_PRESET",
-                format!("{kind} has no preset {name:?}; known presets: {}", known.join(", ")),
-                &[("kind", kind.to_owned())],
-                Some(bad_request(&[("preset".to_owned(), format!("must be one of {}", known.join(", ")))])),
-            ),
-            ApiError::GameNotFound(id) => {
-                status(Code::NotFound, "GAME_NOT_FOUND", format!("no game has id {id:?}"), &[("game_id", id)], None)
-            }
-            ApiError::GameNotFinished(id) => status(
-                Code::FailedPrecondition,
-                "GAME_NOT_FINISHED",
-                format!("game {id:?} is still in progress; only a finished game can be archived"),
-                &[("game_id", id)],
-                None,
-            ),
-            ApiError::InvalidCredential(why) => {
-                status(Code::Unauthenticated, "INVALID_CREDENTIAL", why.to_owned(), &[], None)
-            }
-            ApiError::CredentialRequired(what) => status(
-                Code::Unauthenticated,
-                "CREDENTIAL_REQUIRED",
-                format!("{what} needs a credential: send `authorization: Bearer <service key>`"),
-                &[],
-                None,
-            ),
-            ApiError::CredentialExpired => status(
-                Code::Unauthenticated,
-                "CREDENTIAL_EXPIRED",
-                "the seat credential has expired; ask the lobby for a fresh one".to_owned(),
-                &[],
-                None,
-            ),
-            ApiError::ServiceKeyRequired(what) => status(
-                Code::PermissionDenied,
-                "SERVICE_KEY_REQUIRED",
-                format!("{what} is only for the managing backend: send its service key, not a seat credential"),
-                &[],
-                None,
-            ),
-            ApiError::PrivateGame(id) => status(
-                Code::PermissionDenied,
-                "PRIVATE_GAME",
-                format!("game {id:?} is private: only its players (with a seat credential) may see it"),
-                &[("game_id", id)],
-                None,
-            ),
-            ApiError::PrivateSeries(id) => status(
-                Code::PermissionDenied,
-                "PRIVATE_GAME",
-                format!("series {id:?} is private: only its players (with their tokens) and service keys may see it"),
-                &[("series_id", id)],
-                None,
-            ),
-            ApiError::CredentialForOtherGame(id) => status(
-                Code::PermissionDenied,
-                "CREDENTIAL_FOR_OTHER_GAME",
-                format!("the seat credential is for another game than {id:?}"),
-                &[("game_id", id)],
-                None,
-            ),
-            ApiError::RateLimited { retry_after_ms } => status(
-                Code::ResourceExhausted,
-                "RATE_LIMITED",
-                format!("too many calls with this credential; retry in {retry_after_ms} ms"),
-                &[("retry_after_ms", retry_after_ms.to_string())],
-                None,
-            ),
-            ApiError::TooManyStreams { limit } => status(
-                Code::ResourceExhausted,
-                "TOO_MANY_STREAMS",
-                format!("this game or series already has {limit} event streams open; close one or retry later"),
-                &[("limit", limit.to_string())],
-                None,
-            ),
-            ApiError::TooManyGames { owner, limit } => status(
-                Code::ResourceExhausted,
-                "TOO_MANY_GAMES",
-                format!(
-                    "service key {owner:?} already has {limit} games in progress; finish, archive or delete some first"
-                ),
-                &[("limit", limit.to_string()), ("owner", owner)],
-                None,
-            ),
-            ApiError::SavedConfigNotFound(name) => status(
-                Code::NotFound,
-                "SAVED_CONFIG_NOT_FOUND",
-                format!("you have no saved configuration called {name:?}; ListSavedConfigs shows yours"),
-                &[("name", name)],
-                None,
-            ),
-            ApiError::SeriesNotFound(id) => status(
-                Code::NotFound,
-                "SERIES_NOT_FOUND",
-                format!("no series has id {id:?}; check the id CreateSeries or ListSeries gave"),
-                &[("series_id", id)],
-                None,
-            ),
-            ApiError::SavedConfigExists(name) => status(
-                Code::AlreadyExists,
-                "SAVED_CONFIG_EXISTS",
-                format!("you already saved a configuration called {name:?}; update it or choose another name"),
-                &[("name", name)],
-                None,
-            ),
-            ApiError::TooManySavedConfigs { owner, limit } => status(
-                Code::ResourceExhausted,
-                "TOO_MANY_SAVED_CONFIGS",
-                format!("service key {owner:?} already saved {limit} configurations; delete some first"),
-                &[("limit", limit.to_string()), ("owner", owner)],
-                None,
-            ),
-            ApiError::DeadlineExceeded => status(
-                Code::DeadlineExceeded,
-                "DEADLINE_EXCEEDED",
-                "the call did not finish before its deadline; retry with a longer one".to_owned(),
-                &[],
-                None,
-            ),
-            ApiError::SeatRequired(what) => status(
-                Code::PermissionDenied,
-                "SEAT_REQUIRED",
-                format!("{what} needs a seat: send `authorization: Bearer <seat token>`"),
-                &[],
-                None,
-            ),
-            ApiError::StaleSeq { expected, current } => status(
-                Code::Aborted,
-                "STALE_SEQ",
-                format!("the game is at seq {current}, not {expected}: read it again and retry"),
-                &[("current_seq", current.to_string()), ("expected_seq", expected.to_string())],
-                None,
-            ),
-            ApiError::RequestIdReused => status(
-                Code::FailedPrecondition,
-                "REQUEST_ID_REUSED",
-                "this request_id was already used for a different request; use a fresh one".to_owned(),
-                &[],
-                None,
-            ),
-            ApiError::Move { error, current_seq } => status(
-                Code::FailedPrecondition,
-                error.reason.code(),
-                error.message,
-                &[("current_seq", current_seq.to_string())],
-                None,
-            ),
-            ApiError::StreamLagged { last_seq } => status(
-                Code::ResourceExhausted,
-                "STREAM_LAGGED",
-                format!("the stream fell too far behind; resume with after_seq = {last_seq}"),
-                &[("last_seq", last_seq.to_string())],
-                None,
-            ),
-            ApiError::InvalidPageToken => status(
-                Code::InvalidArgument,
-                "INVALID_PAGE_TOKEN",
-                "page_token is not one this query returned; start again without it".to_owned(),
-                &[],
-                Some(bad_request(&[("page_token".to_owned(), "is malformed or belongs to other filters".to_owned())])),
-            ),
-            ApiError::SeqOutOfRange { after, current } => status(
-                Code::OutOfRange,
-                "SEQ_OUT_OF_RANGE",
-                format!("after_seq {after} is beyond the game's newest event {current}"),
-                &[("current_seq", current.to_string())],
-                None,
-            ),
-            ApiError::ShuttingDown => status(
-                Code::Unavailable,
-                "SHUTTING_DOWN",
-                "the server is shutting down; retry shortly".to_owned(),
-                &[],
-                None,
-            ),
-            ApiError::HintRefused(refusal) => match refusal {
-                HintRefusal::NotASeat => status(
-                    Code::PermissionDenied,
-                    "SEAT_REQUIRED",
-                    "only the seat to move may ask for a hint while the game runs (no help from the stands); \
-                     anyone may analyse it once it is finished"
-                        .to_owned(),
-                    &[],
-                    None,
-                ),
-                HintRefusal::Disabled => status(
-                    Code::FailedPrecondition,
-                    "HINTS_DISABLED",
-                    "this game was created without hints (CreateGameRequest.allow_hints); \
-                     anyone may analyse it once it is finished"
-                        .to_owned(),
-                    &[],
-                    None,
-                ),
-                HintRefusal::HiddenInformation => status(
-                    Code::PermissionDenied,
-                    "SEAT_REQUIRED",
-                    "in a game with hidden information a position is analysed only for the seat to act there, \
-                     with that seat's own credential: the engine starts from what that seat sees"
-                        .to_owned(),
-                    &[],
-                    None,
-                ),
-                HintRefusal::PastPosition { current } => status(
-                    Code::FailedPrecondition,
-                    "GAME_NOT_FINISHED",
-                    format!(
-                        "a running game is analysed only at its current position (seq {current}); \
-                         leave at_seq unset, or analyse earlier positions once the game is finished"
-                    ),
-                    &[("current_seq", current.to_string())],
-                    None,
-                ),
-            },
-            ApiError::UnsupportedByGame(what) => status(
-                Code::FailedPrecondition,
-                "UNSUPPORTED_BY_GAME",
-                format!("{what} is only for chess games"),
-                &[],
-                None,
-            ),
-            ApiError::InvalidPgn(why) => status(
-                Code::InvalidArgument,
-                "INVALID_PGN",
-                format!("the PGN cannot be imported: {why}"),
-                &[],
-                Some(bad_request(&[("pgn.pgn".to_owned(), why.clone())])),
-            ),
-            ApiError::MalformedRequest(why) => status(
-                Code::InvalidArgument,
-                "MALFORMED_REQUEST",
-                format!("the request is not a well-formed message of this call's type: {why}"),
-                &[],
-                None,
-            ),
-            ApiError::MessageTooLarge { why, limit } => status(
-                Code::OutOfRange,
-                "MESSAGE_TOO_LARGE",
-                format!("the request is larger than this server accepts ({limit} bytes): {why}"),
-                &[("limit", limit.to_string())],
-                None,
-            ),
-            ApiError::UnsupportedCompression { message, accepted } => {
-                let mut status = status(
-                    Code::Unimplemented,
-                    "UNSUPPORTED_COMPRESSION",
-                    format!("{message}; send it uncompressed or gzip-compressed"),
-                    &[],
-                    None,
-                );
-                if let Some(accepted) = accepted {
-                    status.metadata_mut().insert("grpc-accept-encoding", accepted);
-                }
-                status
-            }
-            ApiError::UnknownMethod(path) => status(
-                Code::Unimplemented,
-                "UNKNOWN_METHOD",
-                format!("this server has no method {path:?}; list its methods with server reflection"),
-                &[],
-                None,
-            ),
-            ApiError::CredentialRevoked => status(
-                Code::Unauthenticated,
-                "CREDENTIAL_REVOKED",
-                "the seat token this stream was opened with has been reissued; open a new stream with the new token"
-                    .to_owned(),
-                &[],
-                None,
-            ),
-            ApiError::SignedCredentialRevoked => status(
-                Code::Unauthenticated,
-                "CREDENTIAL_REVOKED",
-                "this seat's token was reissued after the signed credential was issued (its iat), which revokes it; \
-                 ask the lobby for a fresh one"
-                    .to_owned(),
-                &[],
-                None,
-            ),
-            ApiError::SearchBusy { threads } => status(
-                Code::ResourceExhausted,
-                "SEARCH_BUSY",
-                format!("all {threads} search threads of the server are busy; retry shortly"),
-                &[("threads", threads.to_string())],
-                None,
-            ),
-            ApiError::OutOfTime { seat, deadline, current_seq } => {
-                let deadline = prost_types::Timestamp::from(deadline).to_string();
-                status(
-                    Code::FailedPrecondition,
-                    "OUT_OF_TIME",
-                    format!("{seat}'s time ran out at {deadline}; the clock ends the game or moves for it"),
-                    &[
-                        ("seat", seat.number().to_string()),
-                        ("deadline", deadline),
-                        ("current_seq", current_seq.to_string()),
-                    ],
-                    None,
-                )
-            }
-            ApiError::NoClock => status(
-                Code::FailedPrecondition,
-                "NO_CLOCK",
-                "this game was created without a clock (GameConfig.clock)".to_owned(),
-                &[],
-                None,
-            ),
-            ApiError::ClockPaused { current_seq } => status(
-                Code::FailedPrecondition,
-                "CLOCK_PAUSED",
-                "the game's clocks are paused: nobody moves until a service key resumes them (ResumeClock)".to_owned(),
-                &[("current_seq", current_seq.to_string())],
-                None,
-            ),
-            ApiError::ClockNotPaused { current_seq } => status(
-                Code::FailedPrecondition,
-                "CLOCK_NOT_PAUSED",
-                "the game's clocks are running: there is nothing to resume".to_owned(),
-                &[("current_seq", current_seq.to_string())],
-                None,
-            ),
-            ApiError::LogFull { limit, current_seq } => status(
-                Code::ResourceExhausted,
-                "EVENT_LOG_FULL",
-                format!(
-                    "this game's log holds its limit of {limit} events; it takes nothing more but its end: \
-                     a resignation, an abort, an adjudication or the clock"
-                ),
-                &[("limit", limit.to_string()), ("current_seq", current_seq.to_string())],
-                None,
-            ),
-            ApiError::HostNotAllowed(host) => status(
-                Code::PermissionDenied,
-                "HOST_NOT_ALLOWED",
-                format!(
-                    "this server does not answer requests for host {host:?}: without service keys it answers only \
-                     localhost and loopback addresses; start it with --allowed-host to add a name"
-                ),
-                &[("host", host)],
-                None,
-            ),
-            ApiError::DecompressedTooLarge { why, limit } => status(
-                Code::ResourceExhausted,
-                "MESSAGE_TOO_LARGE",
-                format!("the request is larger than this server accepts ({limit} bytes) once decompressed: {why}"),
-                &[("limit", limit.to_string())],
-                None,
-            ),
-            ApiError::SeatPlayedByEngine(seat) => status(
-                Code::FailedPrecondition,
-                "SEAT_PLAYED_BY_ENGINE",
-                format!(
-                    "{seat} is played by the server's engine: its token reads the game as that seat but may not move for it"
-                ),
-                &[("seat", seat.number().to_string())],
-                None,
-            ),
-            ApiError::Storage(detail) => {
-                tracing::error!(%detail, "storage failure");
-                status(
-                    Code::Unavailable,
-                    "STORAGE_UNAVAILABLE",
-                    "storage is unavailable; retry shortly".to_owned(),
-                    &[],
-                    None,
-                )
-            }
+        if let ApiError::Storage(detail) = &error {
+            tracing::error!(%detail, "storage failure");
         }
+        let (code, reason) = error.code_and_reason();
+        let mut details = ErrorDetails::new();
+        for violation in error.violations() {
+            details.add_bad_request_violation(violation.field, violation.description);
+        }
+        let metadata: HashMap<String, String> =
+            error.metadata().into_iter().map(|(key, value)| (key.to_owned(), value)).collect();
+        details.set_error_info(reason, ERROR_DOMAIN, metadata);
+        let mut status = Status::with_error_details(code, error.to_string(), details);
+        if let ApiError::UnsupportedCompression { accepted: Some(accepted), .. } = error {
+            status.metadata_mut().insert("grpc-accept-encoding", accepted);
+        }
+        status
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{ConfigViolation, Reason};
+    use crate::engine::Reason;
     use crate::proto::tabula::v1::ErrorReason;
 
     fn reason_of(error: ApiError) -> String {
@@ -584,10 +408,10 @@ mod tests {
     #[test]
     fn every_reason_is_listed_in_the_contract() {
         let mut errors = vec![
-            ApiError::BadRequest(vec![("f".into(), "bad".into())]),
+            ApiError::bad_field("f", "bad"),
             ApiError::InvalidConfig {
                 field: "config".into(),
-                error: ConfigError { violations: vec![ConfigViolation { field: "x".into(), description: "y".into() }] },
+                error: ConfigError { violations: vec![FieldViolation::new("x", "y")] },
             },
             ApiError::UnknownPreset { kind: "k", name: "n".into(), known: vec!["a"] },
             ApiError::GameNotFound("g".into()),
@@ -618,7 +442,7 @@ mod tests {
             ApiError::HintRefused(HintRefusal::Disabled),
             ApiError::HintRefused(HintRefusal::PastPosition { current: 4 }),
             ApiError::UnsupportedByGame("PGN"),
-            ApiError::InvalidPgn("move 3".into()),
+            ApiError::InvalidPgn(PgnError::CommentNotClosed),
             ApiError::MalformedRequest("invalid wire type".into()),
             ApiError::MessageTooLarge { why: "found 9 bytes".into(), limit: 8 },
             ApiError::UnsupportedCompression { message: "zstd".into(), accepted: None },

@@ -65,6 +65,7 @@ use crate::engine::clock::ClockConfig;
 use board::{Color, Role, Square};
 use movegen::MoveList;
 use position::{Move, Position};
+use fen::InvalidFen;
 
 /// Which Chess960 starting position to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -148,9 +149,9 @@ impl Config {
         };
         let position = match fen::parse(&fen, self.chess960) {
             Ok(position) => Some(position),
-            Err(problems) => {
+            Err(InvalidFen(problems)) => {
                 for problem in problems {
-                    errors.add("fen", problem);
+                    errors.add("fen", problem.to_string());
                 }
                 None
             }

@@ -525,9 +525,14 @@ fn pgn_import_skips_comments_variations_and_glyphs_and_names_the_bad_move() {
     assert_eq!(imported.actions.len(), 5);
     assert_eq!(imported.result.as_deref(), Some("*"));
     let error = pgn::import("1. e4 e5 2. Ke3").unwrap_err();
-    assert!(error.starts_with("move 3"), "{error}");
-    assert!(pgn::import("[Variant \"Crazyhouse\"]\n1. e4").unwrap_err().contains("not supported"));
-    assert!(pgn::import("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n").unwrap_err().contains("starting position"));
+    assert!(matches!(error, pgn::PgnError::UnreadableMove { ply: 3, .. }), "{error:?}");
+    assert!(error.to_string().starts_with("move 3: `Ke3`"), "{error}");
+    let error = pgn::import("[Variant \"Crazyhouse\"]\n1. e4").unwrap_err();
+    assert_eq!(error, pgn::PgnError::UnsupportedVariant { variant: "Crazyhouse".to_owned() });
+    assert!(error.to_string().contains("not supported"), "{error}");
+    let error = pgn::import("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n").unwrap_err();
+    assert!(matches!(error, pgn::PgnError::InvalidStart(_)), "{error:?}");
+    assert!(error.to_string().contains("starting position"), "{error}");
 }
 
 #[test]
@@ -544,10 +549,15 @@ fn pgn_import_refuses_a_second_game_and_accepts_comments_after_the_one() {
     ];
     for text in &second_games {
         let error = pgn::import(text).unwrap_err();
+        assert!(
+            matches!(error, pgn::PgnError::AfterResult { .. } | pgn::PgnError::TagAfterMoves { .. }),
+            "{text:?}: {error:?}"
+        );
+        let error = error.to_string();
         assert!(error.starts_with("the PGN holds more than one game"), "{text:?}: {error}");
         assert!(error.ends_with("import one game at a time"), "{text:?}: {error}");
     }
-    let error = pgn::import(&second_games[0]).unwrap_err();
+    let error = pgn::import(&second_games[0]).unwrap_err().to_string();
     assert!(error.contains("(the tag `Event` follows the first game's result `1-0`)"), "{error}");
     // Whitespace, comments and escape lines may follow the one game.
     let endings =

@@ -130,8 +130,8 @@ impl GameServiceImpl {
         }
         let request_id = request_id(&body.request_id);
         if let Err(ApiError::BadRequest(fields)) = &request_id {
-            for (field, description) in fields {
-                violations.add(field.clone(), description.clone());
+            for violation in fields {
+                violations.add(violation.field.clone(), violation.description.clone());
             }
         }
         violations.into_result(())?;

@@ -226,24 +226,13 @@ pub fn checked_game(
     }
 }
 
-/// The configuration and moves of an imported PGN, checked by replaying them.
+/// The configuration and moves of an imported PGN; the game's creation plays them.
 fn import_pgn(import: &pb::PgnImport) -> Result<Requested, ApiError> {
     let imported = chess::pgn::import(&import.pgn).map_err(ApiError::InvalidPgn)?;
     let plies = import.ply.map_or(imported.actions.len(), |ply| ply as usize);
     if plies > imported.actions.len() {
         return Err(ApiError::bad_field("pgn.ply", format!("the game has only {} plies", imported.actions.len())));
     }
-    let config = GameConfig::Chess(imported.config).with_defaults();
-    let mut game = config.new_match().map_err(|error| ApiError::InvalidConfig { field: "pgn".to_owned(), error })?;
-    let mut moves = Vec::with_capacity(plies);
-    for (index, action) in imported.actions.into_iter().take(plies).enumerate() {
-        let seat = *game
-            .to_act()
-            .first()
-            .ok_or_else(|| ApiError::InvalidPgn(format!("the game is over before ply {}", index + 1)))?;
-        game.play(&Turn::Move(seat, action.clone()))
-            .map_err(|e| ApiError::InvalidPgn(format!("ply {}: {e}", index + 1)))?;
-        moves.push((seat, action));
-    }
-    Ok(Requested { config, clock: None, field: "pgn".to_owned(), moves })
+    let config = GameConfig::Chess(imported.config.clone()).with_defaults();
+    Ok(Requested { config, clock: None, field: "pgn".to_owned(), moves: imported.seated(plies) })
 }

@@ -7,6 +7,7 @@ use super::GameServiceImpl;
 use super::creation::{Requested, Source, checked_game, seating};
 use super::page::Page;
 use super::validate::{digest_of, every_problem, request_id, resource_id};
+use crate::engine::FieldViolation;
 use crate::play::tokens::seat_for;
 use crate::play::{SeriesDraws, SeriesLength, SeriesRecord, SeriesRequest, SeriesStatus};
 use crate::proto::tabula::v1 as pb;
@@ -25,17 +26,17 @@ fn length_and_draws(request: &pb::CreateSeriesRequest) -> Result<(SeriesLength, 
     let mut problems = Vec::new();
     let length = match (request.best_of, request.first_to) {
         (0, 0) | (1.., 1..) => {
-            problems.push(("best_of".to_owned(), "or first_to is required, and only one of them".to_owned()));
+            problems.push(FieldViolation::new("best_of", "or first_to is required, and only one of them"));
             None
         }
         (games @ 1..=MAX_BEST_OF, 0) => Some(SeriesLength::BestOf(games)),
         (_, 0) => {
-            problems.push(("best_of".to_owned(), format!("must be from 1 to {MAX_BEST_OF}")));
+            problems.push(FieldViolation::new("best_of", format!("must be from 1 to {MAX_BEST_OF}")));
             None
         }
         (0, points @ 1..=MAX_FIRST_TO) => Some(SeriesLength::FirstTo(points)),
         (0, _) => {
-            problems.push(("first_to".to_owned(), format!("must be from 1 to {MAX_FIRST_TO}")));
+            problems.push(FieldViolation::new("first_to", format!("must be from 1 to {MAX_FIRST_TO}")));
             None
         }
     };
@@ -43,7 +44,7 @@ fn length_and_draws(request: &pb::CreateSeriesRequest) -> Result<(SeriesLength, 
         Ok(pb::SeriesDraws::Unspecified | pb::SeriesDraws::HalfPoint) => Some(SeriesDraws::HalfPoint),
         Ok(pb::SeriesDraws::Replayed) => Some(SeriesDraws::Replayed),
         Err(_) => {
-            problems.push(("draws".to_owned(), format!("{} is not a SeriesDraws", request.draws)));
+            problems.push(FieldViolation::new("draws", format!("{} is not a SeriesDraws", request.draws)));
             None
         }
     };

@@ -26,15 +26,16 @@ pub use time::{millis_from_proto, millis_to_proto, timestamp};
 pub use view::{GameOf, event_to_proto, game_view_to_proto, outcome_to_proto, status_to_proto, view_to_proto};
 
 use super::error::ApiError;
+use crate::engine::FieldViolation;
 
 /// Collects field violations while a request is converted, so that one error lists all.
 #[derive(Debug, Default)]
-pub struct Violations(Vec<(String, String)>);
+pub struct Violations(Vec<FieldViolation>);
 
 impl Violations {
     /// Records that `field` is at fault.
     pub fn add(&mut self, field: impl Into<String>, description: impl Into<String>) {
-        self.0.push((field.into(), description.into()));
+        self.0.push(FieldViolation::new(field, description));
     }
 
     /// Whether nothing was recorded.

@@ -69,7 +69,7 @@ mod tests {
         let Err(crate::service::ApiError::BadRequest(problems)) = violations.into_result(()) else {
             panic!("the players should be refused")
         };
-        let fields: Vec<&str> = problems.iter().map(|(field, _)| field.as_str()).collect();
+        let fields: Vec<&str> = problems.iter().map(|violation| violation.field.as_str()).collect();
         assert_eq!(fields, ["players", "players[0].player_id", "players[0].display_name", "players[1].display_name"]);
     }
 

@@ -47,7 +47,7 @@ pub fn position(arguments: &[&str], chess960: bool) -> Result<Game, String> {
             let end = rest.iter().position(|&word| word == "moves").unwrap_or(rest.len());
             let text = rest[..end].join(" ");
             let start =
-                fen::parse(&text, chess960).map_err(|problems| format!("invalid FEN: {}", problems.join("; ")))?;
+                fen::parse(&text, chess960).map_err(|invalid| invalid.to_string())?;
             (start, &rest[end..])
         }
         _ => return Err("position needs `startpos` or `fen FEN`".to_owned()),

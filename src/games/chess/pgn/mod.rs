@@ -10,6 +10,10 @@
 //! A text holding more than one game is refused rather than read in part: which game was
 //! meant is for the person importing to say.
 
+mod error;
+
+pub use error::{Found, PgnError};
+
 use std::fmt::Write as _;
 
 use crate::engine::{Action, DrawReason, Match, Outcome, ReplayError, Seat, Turn, WinReason};
@@ -206,6 +210,8 @@ pub struct Imported {
     pub tags: Vec<(String, String)>,
     /// The moves, as actions for the seat to move; replaying a prefix gives any ply.
     pub actions: Vec<Action>,
+    /// The seat that makes the first move (White, unless the `FEN` tag gives Black the move).
+    pub first_mover: Seat,
     /// The result token closing the movetext, or the `Result` tag when it has none.
     pub result: Option<String>,
 }
@@ -219,14 +225,14 @@ enum Token {
 /// annotation glyphs and escape lines. Whether they make one game is for [`one_game`] to
 /// judge. Reading stops at the first flaw, which is returned next to the tokens before
 /// it, so that a second game can be named before a flaw inside it.
-fn tokenize(text: &str) -> (Vec<Token>, Result<(), String>) {
+fn tokenize(text: &str) -> (Vec<Token>, Result<(), PgnError>) {
     let mut tokens = Vec::new();
     let read = read_tokens(text, &mut tokens);
     (tokens, read)
 }
 
 /// Appends the tokens of `text` to `tokens`, up to the first flaw; see [`tokenize`].
-fn read_tokens(text: &str, tokens: &mut Vec<Token>) -> Result<(), String> {
+fn read_tokens(text: &str, tokens: &mut Vec<Token>) -> Result<(), PgnError> {
     let mut chars = text.chars().peekable();
     let mut line_start = true;
     while let Some(c) = chars.next() {
@@ -254,17 +260,17 @@ fn read_tokens(text: &str, tokens: &mut Vec<Token>) -> Result<(), String> {
                 let (name, value) = inner
                     .trim()
                     .split_once(char::is_whitespace)
-                    .ok_or_else(|| format!("tag `[{inner}]` has no value"))?;
+                    .ok_or_else(|| PgnError::TagWithoutValue { tag: inner.clone() })?;
                 let value = value.trim();
                 let value = value
                     .strip_prefix('"')
                     .and_then(|v| v.strip_suffix('"'))
-                    .ok_or_else(|| format!("tag `{name}` needs its value in double quotes"))?;
+                    .ok_or_else(|| PgnError::TagValueUnquoted { name: name.to_owned() })?;
                 tokens.push(Token::Tag(name.to_owned(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
             }
             '{' => {
                 if !chars.by_ref().any(|c| c == '}') {
-                    return Err("a comment `{` is never closed".to_owned());
+                    return Err(PgnError::CommentNotClosed);
                 }
             }
             ';' => {
@@ -280,11 +286,11 @@ fn read_tokens(text: &str, tokens: &mut Vec<Token>) -> Result<(), String> {
                         Some(')') => depth -= 1,
                         Some('{') => {
                             if !chars.by_ref().any(|c| c == '}') {
-                                return Err("a comment `{` is never closed".to_owned());
+                                return Err(PgnError::CommentNotClosed);
                             }
                         }
                         Some(_) => {}
-                        None => return Err("a variation `(` is never closed".to_owned()),
+                        None => return Err(PgnError::VariationNotClosed),
                     }
                 }
             }
@@ -323,31 +329,24 @@ struct GameText {
 ///
 /// # Errors
 /// When a second game starts: a symbol after a result, or a tag after the movetext.
-fn one_game(tokens: Vec<Token>) -> Result<GameText, String> {
+fn one_game(tokens: Vec<Token>) -> Result<GameText, PgnError> {
     let mut tags = Vec::new();
     let mut symbols: Vec<String> = Vec::new();
     for token in tokens {
         if let Some(result) = symbols.last().filter(|s| RESULTS.contains(&s.as_str())) {
             let found = match &token {
-                Token::Tag(name, _) => format!("the tag `{}`", excerpt(name)),
-                Token::Symbol(symbol) => format!("`{}`", excerpt(symbol)),
+                Token::Tag(name, _) => Found::Tag(excerpt(name)),
+                Token::Symbol(symbol) => Found::Symbol(excerpt(symbol)),
             };
-            return Err(more_than_one_game(&format!("{found} follows the first game's result `{result}`")));
+            return Err(PgnError::AfterResult { found, result: result.clone() });
         }
         match token {
-            Token::Tag(name, _) if !symbols.is_empty() => {
-                let found = format!("the tag `{}` follows the first game's moves", excerpt(&name));
-                return Err(more_than_one_game(&found));
-            }
+            Token::Tag(name, _) if !symbols.is_empty() => return Err(PgnError::TagAfterMoves { tag: excerpt(&name) }),
             Token::Tag(name, value) => tags.push((name, value)),
             Token::Symbol(symbol) => symbols.push(symbol),
         }
     }
     Ok(GameText { tags, symbols })
-}
-
-fn more_than_one_game(what: &str) -> String {
-    format!("the PGN holds more than one game ({what}); import one game at a time")
 }
 
 /// The start of `text`, short enough to quote in a message.
@@ -362,12 +361,11 @@ fn excerpt(text: &str) -> String {
 /// Reads the one game of `text`.
 ///
 /// # Errors
-/// A sentence naming what cannot be read: a malformed tag, more than one game, an
-/// unsupported variant, an illegal starting position, or the first move that is not
-/// legal (with its number).
-pub fn import(text: &str) -> Result<Imported, String> {
+/// What cannot be read: a malformed tag, more than one game, an unsupported variant, an
+/// illegal starting position, or the first move that is not legal (with its number).
+pub fn import(text: &str) -> Result<Imported, PgnError> {
     if text.len() > MAX_LEN {
-        return Err(format!("the PGN is {} bytes long; at most {MAX_LEN} are read", text.len()));
+        return Err(PgnError::TooLong { length: text.len() });
     }
     let (tokens, read) = tokenize(text);
     let GameText { tags, symbols } = one_game(tokens)?;
@@ -380,7 +378,7 @@ pub fn import(text: &str) -> Result<Imported, String> {
         if lower.contains("960") || lower.contains("fischer") || lower.contains("frc") {
             config.chess960 = true;
         } else if !matches!(lower.as_str(), "" | "standard" | "chess" | "normal") {
-            return Err(format!("variant `{variant}` is not supported; only standard chess and Chess960 are"));
+            return Err(PgnError::UnsupportedVariant { variant: variant.to_owned() });
         }
     }
     if let Some(fen) = tag("FEN") {
@@ -388,9 +386,9 @@ pub fn import(text: &str) -> Result<Imported, String> {
     } else if config.chess960 {
         config.start_position = StartPosition::Number(chess960::STANDARD);
     }
-    let mut game =
-        Match::<Chess>::new(config.clone()).map_err(|e| format!("the starting position is not valid: {e}"))?;
+    let mut game = Match::<Chess>::new(config.clone()).map_err(PgnError::InvalidStart)?;
 
+    let first_mover = actions::seat(game.position().position().turn());
     let mut actions_played = Vec::new();
     let mut result = None;
     for symbol in symbols {
@@ -405,15 +403,25 @@ pub fn import(text: &str) -> Result<Imported, String> {
         }
         let ply = actions_played.len() + 1;
         if let Some(outcome) = game.outcome() {
-            return Err(format!("move {ply} (`{san_text}`) comes after the game has ended ({:?})", outcome.reason()));
+            return Err(PgnError::MoveAfterEnd { ply, san: san_text.to_owned(), reason: outcome.reason() });
         }
         let position = *game.position().position();
-        let mv = san::parse(&position, san_text).map_err(|e| format!("move {ply}: {e}"))?;
+        let mv = san::parse(&position, san_text).map_err(|error| PgnError::UnreadableMove { ply, error })?;
         let action = actions::to_action(&position, mv, config.chess960);
         let seat = actions::seat(position.turn());
-        game.apply(seat, &action).map_err(|e| format!("move {ply} (`{san_text}`): {e}"))?;
+        game.apply(seat, &action).map_err(|error| PgnError::MoveRefused { ply, san: san_text.to_owned(), error })?;
         actions_played.push(action);
     }
     let result = result.or_else(|| tag("Result").map(str::to_owned));
-    Ok(Imported { config, tags, actions: actions_played, result })
+    Ok(Imported { config, tags, actions: actions_played, first_mover, result })
+}
+
+impl Imported {
+    /// The first `plies` moves with the seat making each: chess seats alternate, and no
+    /// seat passes.
+    pub fn seated(self, plies: usize) -> Vec<(Seat, Action)> {
+        let first = self.first_mover.index();
+        let seat = |ply: usize| Seat::new(u8::try_from((first + ply) % 2).expect("two seats"));
+        self.actions.into_iter().take(plies).enumerate().map(|(ply, action)| (seat(ply), action)).collect()
+    }
 }

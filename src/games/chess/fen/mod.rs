@@ -6,6 +6,10 @@
 //! mean the outermost rook on that side. Written FENs use `KQkq` in standard chess and
 //! X-FEN in Chess960. The en-passant square is written only when a pawn could take there.
 
+mod error;
+
+pub use error::{FenError, InvalidFen, NumberField};
+
 use super::board::{Bitboard, Board, Color, Role, Square};
 use super::position::{CastleSide, Castles, Position};
 
@@ -25,37 +29,32 @@ pub const MAX_FULLMOVE_NUMBER: u32 = 10_000;
 /// and its rook in the corner.
 ///
 /// # Errors
-/// Every problem found, each a sentence; fields that cannot be read hide the checks that
-/// depend on them.
-pub fn parse(fen: &str, chess960: bool) -> Result<Position, Vec<String>> {
-    let mut errors = Vec::new();
+/// Every problem found; fields that cannot be read hide the checks that depend on them.
+pub fn parse(fen: &str, chess960: bool) -> Result<Position, InvalidFen> {
     if fen.len() > MAX_LEN {
-        return Err(vec![format!("is {} characters long; a FEN has at most {MAX_LEN}", fen.len())]);
+        return Err(InvalidFen(vec![FenError::TooLong { length: fen.len() }]));
     }
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
-        return Err(vec![format!(
-            "has {} fields; a FEN has six separated by spaces (placement, side to move, castling, \
-             en passant, halfmove clock, move number), the last two optional",
-            fields.len()
-        )]);
+        return Err(InvalidFen(vec![FenError::FieldCount { found: fields.len() }]));
     }
+    let mut errors = Vec::new();
 
     let board = read_placement(fields[0], &mut errors);
     let turn = match fields[1] {
         "w" => Some(Color::White),
         "b" => Some(Color::Black),
         other => {
-            errors.push(format!("has side to move `{other}`; it must be `w` or `b`"));
+            errors.push(FenError::SideToMove { found: other.to_owned() });
             None
         }
     };
-    let halfmove_clock = read_number(fields.get(4).copied(), 0, "halfmove clock", 0..=MAX_HALFMOVE_CLOCK, &mut errors);
-    let fullmove_number = read_number(fields.get(5).copied(), 1, "move number", 1..=MAX_FULLMOVE_NUMBER, &mut errors);
+    let halfmove_clock = read_number(fields.get(4).copied(), NumberField::HalfmoveClock, &mut errors);
+    let fullmove_number = read_number(fields.get(5).copied(), NumberField::MoveNumber, &mut errors);
 
     let kings_ok = board.as_ref().is_some_and(|board| check_material(board, &mut errors));
     let (Some(board), Some(turn), true) = (board, turn, kings_ok) else {
-        return Err(errors);
+        return Err(InvalidFen(errors));
     };
     let castles = read_castling(fields[2], &board, chess960, &mut errors);
     let en_passant = read_en_passant(fields[3], &board, turn, halfmove_clock, &mut errors);
@@ -63,40 +62,31 @@ pub fn parse(fen: &str, chess960: bool) -> Result<Position, Vec<String>> {
     let position = Position::from_parts(board, turn, castles, en_passant, halfmove_clock, fullmove_number);
     let them = turn.other();
     if position.attackers(position.king(them), turn, board.occupied()).any() {
-        errors.push(format!(
-            "has {} in check with {} to move, which no legal move can lead to",
-            them.name(),
-            turn.name()
-        ));
+        errors.push(FenError::MoverInCheck { checked: them });
     }
     let checkers = position.checkers().count();
     if checkers > 2 {
-        errors.push(format!("has {} in check from {checkers} pieces at once, which no move can give", turn.name()));
+        errors.push(FenError::TooManyCheckers { checked: turn, checkers });
     }
-    if errors.is_empty() { Ok(position) } else { Err(errors) }
+    if errors.is_empty() { Ok(position) } else { Err(InvalidFen(errors)) }
 }
 
-fn read_number(
-    field: Option<&str>,
-    default: u32,
-    name: &str,
-    range: std::ops::RangeInclusive<u32>,
-    errors: &mut Vec<String>,
-) -> u32 {
-    let Some(text) = field else { return default };
+fn read_number(text: Option<&str>, field: NumberField, errors: &mut Vec<FenError>) -> u32 {
+    let (low, high, default) = field.range_and_default();
+    let Some(text) = text else { return default };
     match text.parse::<u32>() {
-        Ok(value) if range.contains(&value) => value,
+        Ok(value) if (low..=high).contains(&value) => value,
         _ => {
-            errors.push(format!("has {name} `{text}`; it must be a number from {} to {}", range.start(), range.end()));
+            errors.push(FenError::Number { field, found: text.to_owned() });
             default
         }
     }
 }
 
-fn read_placement(field: &str, errors: &mut Vec<String>) -> Option<Board> {
+fn read_placement(field: &str, errors: &mut Vec<FenError>) -> Option<Board> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
-        errors.push(format!("has {} ranks in its placement; it needs 8 separated by `/`", ranks.len()));
+        errors.push(FenError::RankCount { found: ranks.len() });
         return None;
     }
     let mut board = Board::default();
@@ -114,14 +104,13 @@ fn read_placement(field: &str, errors: &mut Vec<String>) -> Option<Board> {
                 }
                 file += 1;
             } else {
-                errors
-                    .push(format!("has `{c}` in rank {}; pieces are `KQRBNP` (White) and `kqrbnp` (Black)", rank + 1));
+                errors.push(FenError::NotAPiece { found: c, rank: rank + 1 });
                 ok = false;
                 file += 1;
             }
         }
         if file != 8 {
-            errors.push(format!("describes {file} squares in rank {} (`{text}`); each rank has 8", rank + 1));
+            errors.push(FenError::RankLength { squares: file, rank: rank + 1, text: (*text).to_owned() });
             ok = false;
         }
     }
@@ -130,23 +119,22 @@ fn read_placement(field: &str, errors: &mut Vec<String>) -> Option<Board> {
 
 /// Checks kings, pawns and piece counts; true when each side has exactly one king (the
 /// other checks need that).
-fn check_material(board: &Board, errors: &mut Vec<String>) -> bool {
+fn check_material(board: &Board, errors: &mut Vec<FenError>) -> bool {
     let mut kings_ok = true;
     for color in [Color::White, Color::Black] {
-        let name = color.name();
         let kings = board.pieces(color, Role::King).count();
         if kings != 1 {
             kings_ok = false;
-            errors.push(format!("has {kings} {name} kings; each side has exactly one"));
+            errors.push(FenError::KingCount { color, kings });
         }
         let pieces = board.color(color).count();
         if pieces > 16 {
-            errors.push(format!("has {pieces} {name} pieces; a side has at most 16"));
+            errors.push(FenError::TooManyPieces { color, pieces });
         }
         let count = |role| board.pieces(color, role).count();
         let pawns = count(Role::Pawn);
         if pawns > 8 {
-            errors.push(format!("has {pawns} {name} pawns; a side has at most 8"));
+            errors.push(FenError::TooManyPawns { color, pawns });
         }
         // Every piece beyond the initial set must be a promoted pawn.
         let promoted = count(Role::Queen).saturating_sub(1)
@@ -154,27 +142,23 @@ fn check_material(board: &Board, errors: &mut Vec<String>) -> bool {
             + count(Role::Bishop).saturating_sub(2)
             + count(Role::Knight).saturating_sub(2);
         if pawns <= 8 && pawns + promoted > 8 {
-            errors.push(format!(
-                "has {promoted} {name} pieces beyond the initial set with {pawns} pawns left; \
-                 only the 8 pawns can have promoted"
-            ));
+            errors.push(FenError::TooManyPromoted { color, promoted, pawns });
         }
     }
     let stranded = board.role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7));
     for square in stranded {
-        errors.push(format!("has a pawn on {square}; pawns never stand on the first or last rank"));
+        errors.push(FenError::PawnOnBackRank { square });
     }
     kings_ok
 }
 
-fn read_castling(field: &str, board: &Board, chess960: bool, errors: &mut Vec<String>) -> Castles {
+fn read_castling(field: &str, board: &Board, chess960: bool, errors: &mut Vec<FenError>) -> Castles {
     let mut castles = Castles::default();
     if field == "-" {
         return castles;
     }
     for c in field.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let name = color.name();
         let king = board.king(color).expect("checked: one king each");
         let back_rank = Bitboard::rank(color.back_rank());
         let rooks = board.pieces(color, Role::Rook) & back_rank;
@@ -185,9 +169,7 @@ fn read_castling(field: &str, board: &Board, chess960: bool, errors: &mut Vec<St
                 let home = Square::from_coords(4, color.back_rank());
                 let corner = Square::from_coords(if side == CastleSide::King { 7 } else { 0 }, color.back_rank());
                 if king != home || !rooks.has(corner) {
-                    errors.push(format!(
-                        "grants castling right `{c}`, which needs {name}'s king on {home} and a rook on {corner}"
-                    ));
+                    errors.push(FenError::CastlingPiecesAway { right: c, color, king: home, rook: corner });
                     continue;
                 }
                 corner
@@ -202,11 +184,8 @@ fn read_castling(field: &str, board: &Board, chess960: bool, errors: &mut Vec<St
                 match outermost {
                     Some(rook) if back_rank.has(king) => rook,
                     _ => {
-                        let side = if king_side { "h-file" } else { "a-file" };
-                        errors.push(format!(
-                            "grants castling right `{c}`, which needs {name}'s king on its back rank and a rook \
-                             between it and the {side}"
-                        ));
+                        let side = if king_side { CastleSide::King } else { CastleSide::Queen };
+                        errors.push(FenError::NoRookOnSide { right: c, color, side });
                         continue;
                     }
                 }
@@ -214,26 +193,23 @@ fn read_castling(field: &str, board: &Board, chess960: bool, errors: &mut Vec<St
             file @ 'a'..='h' if chess960 => {
                 let square = Square::from_coords(file as u8 - b'a', color.back_rank());
                 if !rooks.has(square) || !back_rank.has(king) || square == king {
-                    errors.push(format!(
-                        "grants castling right `{c}`, which needs {name}'s king on its back rank and a rook on {square}"
-                    ));
+                    errors.push(FenError::NoRookOnFile { right: c, color, rook: square });
                     continue;
                 }
                 square
             }
             'a'..='h' => {
-                errors.push(format!("names a rook file (`{c}`) in its castling rights, which only Chess960 does"));
+                errors.push(FenError::RookFileOutsideChess960 { right: c });
                 continue;
             }
             _ => {
-                errors.push(format!("has `{c}` in its castling rights; use `-` or letters from `KQkq`"));
+                errors.push(FenError::NotACastlingRight { found: c });
                 continue;
             }
         };
         let side = CastleSide::of(king, rook);
         if castles.rook(color, side).is_some() {
-            let side = if side == CastleSide::King { "king" } else { "queen" };
-            errors.push(format!("grants {name} two {side}-side castling rights; there is at most one per side"));
+            errors.push(FenError::DuplicateCastlingRight { color, side });
             continue;
         }
         castles.grant(color, side, rook);
@@ -246,13 +222,13 @@ fn read_en_passant(
     board: &Board,
     turn: Color,
     halfmove_clock: u32,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<FenError>,
 ) -> Option<Square> {
     if field == "-" {
         return None;
     }
     let Some(square) = Square::parse(field) else {
-        errors.push(format!("has en passant field `{field}`; it must be `-` or a square such as `e3`"));
+        errors.push(FenError::EnPassantNotASquare { found: field.to_owned() });
         return None;
     };
     let mover = turn.other();
@@ -261,28 +237,18 @@ fn read_en_passant(
         Color::Black => (2, -8),
     };
     if square.rank() != expected_rank {
-        errors.push(format!(
-            "has en passant square {square}, which cannot follow a double pawn step by {}: it must be on rank {}",
-            mover.name(),
-            expected_rank + 1
-        ));
+        errors.push(FenError::EnPassantRank { square, mover, rank: expected_rank + 1 });
         return None;
     }
     let pushed = square.offset(-forward);
     let origin = square.offset(forward);
     let occupied = board.occupied();
     if !board.pieces(mover, Role::Pawn).has(pushed) || occupied.has(square) || occupied.has(origin) {
-        errors.push(format!(
-            "has en passant square {square}, which needs a {} pawn on {pushed} just moved from {origin}, \
-             with {square} and {origin} empty",
-            mover.name().to_lowercase()
-        ));
+        errors.push(FenError::EnPassantWithoutPawn { square, mover, pushed, origin });
         return None;
     }
     if halfmove_clock != 0 {
-        errors.push(format!(
-            "has en passant square {square} with halfmove clock {halfmove_clock}; it is 0 right after a pawn move"
-        ));
+        errors.push(FenError::EnPassantClock { square, clock: halfmove_clock });
     }
     Some(square)
 }
@@ -397,8 +363,10 @@ mod tests {
 
     #[test]
     fn chess960_castling_letters_need_a_rook_there() {
-        let errors = parse("1k2r1r1/8/8/8/8/8/8/1K2R1R1 w Ff - 0 1", true).unwrap_err();
+        let InvalidFen(errors) = parse("1k2r1r1/8/8/8/8/8/8/1K2R1R1 w Ff - 0 1", true).unwrap_err();
+        let f1 = Square::parse("f1").unwrap();
+        assert_eq!(errors[0], FenError::NoRookOnFile { right: 'F', color: Color::White, rook: f1 });
         assert_eq!(errors.len(), 2, "{errors:?}");
-        assert!(errors[0].contains("a rook on f1"), "{errors:?}");
+        assert!(errors[0].to_string().contains("a rook on f1"), "{errors:?}");
     }
 }
