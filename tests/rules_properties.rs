@@ -361,41 +361,72 @@ fn resignation_ends_the_game_and_replays() {
     }
 }
 
-/// Fingerprints of the snapshot of each kind's default configuration after ten moves.
-/// They pin the format: bytes that change mean old snapshots would no longer restore to
-/// what they were taken of.
-const SNAPSHOT_FINGERPRINTS: &[(&str, &str)] = &[
-    ("tic_tac_toe", "a933748501b65537"),
-    ("connect_four", "00cbe3c541d17cec"),
-    ("gomoku", "9be14abffda23c23"),
-    ("tic_tac_two", "20e0ee9c248f30d0"),
-    ("morris", "7cc6921c5efe9ead"),
-    ("peg_solitaire", "a40efb92a9bdf800"),
-    ("battleship", "02b22157bbf83b2b"),
-    ("reversi", "01441d5762dc5f4c"),
-    ("chess", "a212e7c32bcc0a3d"),
-];
+/// Where the snapshot fingerprints are recorded (see its header).
+const SNAPSHOT_FINGERPRINTS: &str = "tests/data/snapshot_fingerprints.txt";
 
+/// The recorded fingerprints: the version they were taken at, and each kind's.
+fn recorded_snapshot_fingerprints(text: &str) -> (u32, Vec<(String, String)>) {
+    let mut lines = text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty());
+    let version = lines
+        .next()
+        .and_then(|line| line.strip_prefix("version "))
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("{SNAPSHOT_FINGERPRINTS} must start with `version N`"));
+    let kinds = lines
+        .map(|line| {
+            let (kind, fingerprint) = line.split_once(' ').unwrap_or_else(|| panic!("{SNAPSHOT_FINGERPRINTS}: {line:?}"));
+            (kind.to_owned(), fingerprint.to_owned())
+        })
+        .collect();
+    (version, kinds)
+}
+
+/// Snapshots change bytes only with `SNAPSHOT_VERSION`: bytes that change mean old
+/// snapshots would no longer restore to what they were taken of. A new kind's
+/// fingerprint, and every kind's after a version bump, is recorded by this test itself
+/// with `TABULA_WRITE_GOLDEN=1`.
 #[test]
 fn the_snapshot_format_changes_only_with_its_version() {
     use sha2::{Digest, Sha256};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SNAPSHOT_FINGERPRINTS);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{SNAPSHOT_FINGERPRINTS}: {e}"));
+    let (version, recorded) = recorded_snapshot_fingerprints(&text);
+    let current = tabula::engine::SNAPSHOT_VERSION;
+    let write = std::env::var("TABULA_WRITE_GOLDEN").is_ok_and(|value| value == "1");
+    let mut unrecorded = Vec::new();
     let mut changed = Vec::new();
+    let mut fingerprints = Vec::new();
     for kind in GameKind::ALL {
         let info = kind.info();
         let bytes = played(&info.default_config, 10).snapshot();
-        let digest = Sha256::digest(&bytes);
-        let actual: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-        let pinned = SNAPSHOT_FINGERPRINTS.iter().find(|(name, _)| *name == info.name).map(|(_, f)| *f);
-        if pinned != Some(actual.as_str()) {
-            changed.push(format!("(\"{}\", \"{actual}\"),", info.name));
+        let actual: String = Sha256::digest(&bytes)[..8].iter().map(|b| format!("{b:02x}")).collect();
+        match recorded.iter().find(|(name, _)| name == info.name) {
+            None => unrecorded.push(info.name),
+            Some((_, pinned)) if *pinned != actual => changed.push(info.name),
+            Some(_) => {}
         }
+        fingerprints.push(format!("{} {actual}", info.name));
+    }
+    let bumped = version != current;
+    if write && (bumped || changed.is_empty()) && (bumped || !unrecorded.is_empty()) {
+        let header: String = text.lines().take_while(|line| line.starts_with('#')).map(|line| format!("{line}\n")).collect();
+        std::fs::write(&path, format!("{header}version {current}\n{}\n", fingerprints.join("\n"))).unwrap();
+        return;
     }
     assert!(
-        changed.is_empty(),
-        "snapshots are no longer the same bytes. If a type inside them changed shape or the rules now replay \
-         differently, bump SNAPSHOT_VERSION (version {}); then pin the new fingerprints:\n{}",
-        tabula::engine::SNAPSHOT_VERSION,
-        changed.join("\n")
+        changed.is_empty() || bumped,
+        "the snapshots of {changed:?} are no longer the same bytes. If a type inside them changed shape or the \
+         rules now replay differently, bump SNAPSHOT_VERSION (now {current}), then run this test with \
+         TABULA_WRITE_GOLDEN=1 to record the new fingerprints"
+    );
+    assert!(
+        !bumped,
+        "SNAPSHOT_VERSION is {current} but the fingerprints were recorded at version {version}: run this test \
+         with TABULA_WRITE_GOLDEN=1 to record them again"
+    );
+    assert!(
+        unrecorded.is_empty(),
+        "{unrecorded:?} have no recorded snapshot fingerprint: run this test with TABULA_WRITE_GOLDEN=1"
     );
 }
 
