@@ -502,7 +502,7 @@ fn figure(report: &str, label: &str) -> f64 {
 fn bench_starts_a_server_plays_games_and_reports_each_figure_against_the_ceiling() {
     let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["bench", "--store", "memory", "--seconds", "1", "--games", "2", "--subscribers", "2"])
-        .args(["--size", "5", "--connections", "2", "--idle-games", "50"])
+        .args(["--size", "5", "--connections", "2", "--idle-games", "1000"])
         .output()
         .unwrap();
     let (report, progress) = (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap());
@@ -519,6 +519,8 @@ fn bench_starts_a_server_plays_games_and_reports_each_figure_against_the_ceiling
     assert!(report.contains("SubmitMove latency: p50 "), "{report}");
     assert!(figure(&report, "submit to delivery: p50") > 0.0, "{report}");
     assert!(report.contains("SubmitMove p50 by moves already played: 0–49: "), "{report}");
+    // A thousand idle games (some 3 MB) outgrow what the allocator keeps of the load's
+    // freed memory, which fifty fitted into on a busy machine (0 bytes each).
     assert!(figure(&report, "idle games:") > 0.0, "{report}");
     assert!(figure(&report, "server memory:") > 0.0, "{report}");
 
