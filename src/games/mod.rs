@@ -1,22 +1,38 @@
 //! Every game Tabula hosts, and the registry that lists them.
 //!
-//! Adding a game touches these places, and no others:
+//! Adding a game touches these places, and no others (the README's "Adding a game" walks
+//! through them):
 //! 1. its rules: a module here implementing [`Rules`] and [`Listed`], with its hand-written
 //!    positions for every rule and variant (the registry-driven property tests and the
-//!    hidden-information suite pick the new kind up by themselves);
-//! 2. its proto messages: a `GameKind` value and a config message in `proto/tabula/v1/`
-//!    (plus any new move or view fields), then `clients/generate.sh`;
-//! 3. its conversion module: `src/service/convert/games/<name>.rs` and one line in that
-//!    folder's list;
+//!    hidden-information suite pick the new kind up by themselves). A refusal no existing
+//!    [`Reason`](crate::engine::Reason) fits is one line in the `reasons!` list of
+//!    `src/engine/error.rs` and its `ERROR_REASON_` value in `proto/tabula/v1/error.proto`
+//!    (a test checks that every reason is in the contract);
+//! 2. its proto messages: a `GameKind` value, a config message and its field in
+//!    `GameConfig`'s `game` oneof, in `proto/tabula/v1/` (plus any new move or view fields),
+//!    then `bash clients/generate.sh`, which regenerates every client's stubs (Python's
+//!    `pb.py` re-exports included), and `bash clients/check.sh`;
+//! 3. its conversion module: `src/service/convert/games/<name>.rs`, one line in that
+//!    folder's `mod.rs` and one in the `conversions!` list of `src/service/convert/config.rs`;
 //! 4. one line in the `registry!` invocation below: the kind, its number in the contract's
 //!    `GameKind` enum, and its rules type;
 //! 5. its bot, optionally: [`Rules::MAX_BOT_LEVEL`] and [`Rules::bot_action`] default to
 //!    one level playing a random legal move; a game may override them (and
 //!    [`Rules::evaluate`] for the engine's generic search, `crate::engine::bot`), keeping
 //!    its bot code in a `bot` submodule of its own;
-//! 6. its test fixtures, where the compiler asks for them: a golden script in
-//!    `tests/golden/scripts.rs` (then `TABULA_WRITE_GOLDEN=1`, see `tests/golden/mod.rs`)
-//!    and the kind's contract number in the independent oracle, `tests/common/oracle.rs`.
+//! 6. its test fixtures, where the tests ask for them: a golden script in
+//!    `tests/golden/scripts.rs` and the kind's contract number in the independent oracle,
+//!    `tests/common/oracle.rs`; then `TABULA_WRITE_GOLDEN=1` records the new kind's golden
+//!    games (`cargo test --test store_contract golden_generator -- --ignored`, see
+//!    `tests/golden/mod.rs`) and its snapshot fingerprint (`cargo test --test
+//!    rules_properties the_snapshot_format`, into `tests/data/snapshot_fingerprints.txt`);
+//! 7. its look, optionally: the page and the terminal draw any grid, graph or fleet from the
+//!    view's names and labels; a grid drawn as discs, stones or pegs rather than marks is one
+//!    line in `STYLES` of `web/src/draw/index.ts`.
+//!
+//! A new move shape (a new `Action` variant) adds its wire message and conversion
+//! (`src/service/convert/moves.rs`), a builder in each client's moves module, and its
+//! input in the terminal (`src/cli/terminal/moves.rs`) and the page.
 
 pub mod battleship;
 pub mod chess;
