@@ -28,15 +28,23 @@ if ! $check; then
   exit 0
 fi
 
-# Each generator takes its output directory as its one argument and prints, on request
-# (`--print-out-dir`), the committed directory it owns.
+# Each generator prints, on request (`--print-out-dir`), the committed outputs it owns, one
+# a line: a directory, then any single files (Python's pb.py); and takes as arguments where
+# to write each of them instead, in that order.
 status=0
 for script in "${generators[@]}"; do
   lang="$(basename "$(dirname "$script")")"
-  committed="$(bash "$script" --print-out-dir)"
+  mapfile -t committed < <(bash "$script" --print-out-dir)
+  if [[ ${#committed[@]} -eq 0 ]]; then echo "$lang: $script --print-out-dir printed nothing" >&2; exit 1; fi
   fresh="$(mktemp -d)"
-  bash "$script" "$fresh/out"
-  if diff -r -u -x __pycache__ "$committed" "$fresh/out" >"$fresh/diff"; then
+  outs=()
+  for i in "${!committed[@]}"; do outs+=("$fresh/out$i"); done
+  bash "$script" "${outs[@]}"
+  same=true
+  for i in "${!committed[@]}"; do
+    diff -r -u -x __pycache__ "${committed[i]}" "${outs[i]}" >>"$fresh/diff" || same=false
+  done
+  if $same; then
     echo "$lang: generated code matches proto/" >&2
   else
     echo "$lang: committed generated code differs from what proto/ produces; run clients/generate.sh" >&2
