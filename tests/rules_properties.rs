@@ -374,7 +374,8 @@ fn recorded_snapshot_fingerprints(text: &str) -> (u32, Vec<(String, String)>) {
         .unwrap_or_else(|| panic!("{SNAPSHOT_FINGERPRINTS} must start with `version N`"));
     let kinds = lines
         .map(|line| {
-            let (kind, fingerprint) = line.split_once(' ').unwrap_or_else(|| panic!("{SNAPSHOT_FINGERPRINTS}: {line:?}"));
+            let (kind, fingerprint) =
+                line.split_once(' ').unwrap_or_else(|| panic!("{SNAPSHOT_FINGERPRINTS}: {line:?}"));
             (kind.to_owned(), fingerprint.to_owned())
         })
         .collect();
@@ -409,7 +410,8 @@ fn the_snapshot_format_changes_only_with_its_version() {
     }
     let bumped = version != current;
     if write && (bumped || changed.is_empty()) && (bumped || !unrecorded.is_empty()) {
-        let header: String = text.lines().take_while(|line| line.starts_with('#')).map(|line| format!("{line}\n")).collect();
+        let header: String =
+            text.lines().take_while(|line| line.starts_with('#')).map(|line| format!("{line}\n")).collect();
         std::fs::write(&path, format!("{header}version {current}\n{}\n", fingerprints.join("\n"))).unwrap();
         return;
     }

@@ -68,8 +68,7 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
     let (lines, total) = match (&config, args.preset.is_none()) {
         (GameConfig::Chess(_), true) => {
             let fen = args.fen.as_deref().unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-            let position = chess::fen::parse(fen, args.chess960)
-                .map_err(|invalid| invalid.to_string())?;
+            let position = chess::fen::parse(fen, args.chess960).map_err(|invalid| invalid.to_string())?;
             if args.divide {
                 let lines = chess::perft::divide_uci(&position, args.depth, args.chess960);
                 let total = lines.iter().map(|(_, n)| n).sum();

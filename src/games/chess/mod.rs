@@ -63,9 +63,9 @@ use crate::engine::{
 use super::{Listed, Preset};
 use crate::engine::clock::ClockConfig;
 use board::{Color, Role, Square};
+use fen::InvalidFen;
 use movegen::MoveList;
 use position::{Move, Position};
-use fen::InvalidFen;
 
 /// Which Chess960 starting position to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

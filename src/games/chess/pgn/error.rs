@@ -41,10 +41,14 @@ pub enum PgnError {
     #[error("a variation `(` is never closed")]
     VariationNotClosed,
     /// Something follows the first game's result token.
-    #[error("the PGN holds more than one game ({found} follows the first game's result `{result}`); import one game at a time")]
+    #[error(
+        "the PGN holds more than one game ({found} follows the first game's result `{result}`); import one game at a time"
+    )]
     AfterResult { found: Found, result: String },
     /// A tag follows the first game's moves.
-    #[error("the PGN holds more than one game (the tag `{tag}` follows the first game's moves); import one game at a time")]
+    #[error(
+        "the PGN holds more than one game (the tag `{tag}` follows the first game's moves); import one game at a time"
+    )]
     TagAfterMoves { tag: String },
     /// The `Variant` tag names a variant other than standard chess and Chess960.
     #[error("variant `{variant}` is not supported; only standard chess and Chess960 are")]

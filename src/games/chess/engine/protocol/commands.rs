@@ -46,8 +46,7 @@ pub fn position(arguments: &[&str], chess960: bool) -> Result<Game, String> {
         Some((&"fen", rest)) => {
             let end = rest.iter().position(|&word| word == "moves").unwrap_or(rest.len());
             let text = rest[..end].join(" ");
-            let start =
-                fen::parse(&text, chess960).map_err(|invalid| invalid.to_string())?;
+            let start = fen::parse(&text, chess960).map_err(|invalid| invalid.to_string())?;
             (start, &rest[end..])
         }
         _ => return Err("position needs `startpos` or `fen FEN`".to_owned()),
