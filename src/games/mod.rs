@@ -56,6 +56,9 @@ pub trait Listed: Rules<Config: Default> {
     const DISPLAY_NAME: &'static str;
     /// What each seat is called, in seat order.
     const SEAT_NAMES: &'static [&'static str];
+    /// What the observation's `seat_counts` count, for people (`pegs left`); empty for a
+    /// game that counts nothing.
+    const SEAT_COUNTS_LABEL: &'static str = "";
     /// `config` with every field left at zero replaced by its default. Random choices stay
     /// random: [`Listed::drawn`] draws them.
     fn with_defaults(config: Self::Config) -> Self::Config;
@@ -158,6 +161,11 @@ macro_rules! registry {
             /// How many seats a game of this kind has.
             pub fn seat_count(self) -> usize {
                 match self { $(GameKind::$kind => <$game as Listed>::SEAT_NAMES.len()),+ }
+            }
+
+            /// What the kind's `seat_counts` count, for people; see [`Listed::SEAT_COUNTS_LABEL`].
+            pub fn seat_counts_label(self) -> &'static str {
+                match self { $(GameKind::$kind => <$game as Listed>::SEAT_COUNTS_LABEL),+ }
             }
 
             /// The kind whose contract number is `number`.
@@ -349,6 +357,17 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+
+    /// A kind whose views count something says what (the view's `seat_counts_label`), and
+    /// only such a kind has a label.
+    #[test]
+    fn a_kind_that_counts_names_what_it_counts() {
+        for kind in GameKind::ALL {
+            let game = kind.info().default_config.new_match().unwrap();
+            let counts = game.view(Viewer::Spectator).observation.seat_counts;
+            assert_eq!(counts.is_empty(), kind.seat_counts_label().is_empty(), "{}: {counts:?}", kind.info().name);
+        }
+    }
     use crate::engine::{SearchBudget, Stage};
 
     /// The seat that takes the first turn alone, after any stage where seats set up at

@@ -53,6 +53,7 @@ pub fn view(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
         seat_in_hand: seat_in_hand.clone(),
         graph: graph.as_ref().map(graph_board),
         seat_counts: seat_counts.clone(),
+        seat_counts_label: if seat_counts.is_empty() { String::new() } else { counted(kind).to_owned() },
         seat_phases: seat_phases.iter().map(|&p| phase(p) as i32).collect(),
         stage: stage.map_or(pb::Stage::Unspecified, self::stage) as i32,
         seat_boards: seat_boards.iter().map(grid_board).collect(),
@@ -97,6 +98,17 @@ fn seat_number(seat: Seat) -> u32 {
 }
 
 /// The contract's number for `kind`.
+/// What the contract says each kind's `seat_counts` count.
+fn counted(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Morris => "pieces on the board",
+        GameKind::Reversi => "discs",
+        GameKind::Battleship => "ships afloat",
+        GameKind::PegSolitaire => "pegs left",
+        _ => "",
+    }
+}
+
 pub fn game_kind(kind: GameKind) -> pb::GameKind {
     match kind {
         GameKind::TicTacToe => pb::GameKind::TicTacToe,

@@ -217,6 +217,7 @@ async fn morris_mill_closed_by_a_move_then_a_capture_by_the_same_seat() {
     let graph = view.graph.unwrap();
     assert_eq!((graph.points.len(), graph.edges.len(), graph.lines.len()), (24, 32, 16));
     assert_eq!(view.seat_counts, vec![9, 9]);
+    assert_eq!(view.seat_counts_label, "pieces on the board");
     assert_eq!(view.seat_in_hand, vec![0, 0]);
 
     // White slides 14 → 2, closing the top row: the turn does not pass until it captures.
@@ -262,7 +263,7 @@ async fn reversi_flips_counts_walls_and_forced_passes_over_grpc() {
         .view
         .unwrap();
     assert_eq!(view.board.as_ref().unwrap().cells[0].piece, pb::Piece::Wall as i32);
-    assert_eq!(view.seat_counts, vec![2, 2]);
+    assert_eq!((view.seat_counts, view.seat_counts_label.as_str()), (vec![2, 2], "discs"));
     let error = client.submit_move(submit(&game, 0, cell_move(0, 1))).await.unwrap_err();
     assert_error(&error, tonic::Code::FailedPrecondition, "NO_FLANK");
     let error = client.submit_move(submit(&game, 0, cell_move(0, 0))).await.unwrap_err();

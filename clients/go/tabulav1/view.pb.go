@@ -947,9 +947,13 @@ type View struct {
 	TakebackRequest uint32 `protobuf:"varint,22,opt,name=takeback_request,json=takebackRequest,proto3" json:"takeback_request,omitempty"`
 	// Who sits in each seat, as `Game.players` says: one entry per seat when the creation
 	// named any, empty otherwise.
-	Players       []*Player `protobuf:"bytes,23,rep,name=players,proto3" json:"players,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Players []*Player `protobuf:"bytes,23,rep,name=players,proto3" json:"players,omitempty"`
+	// What `seat_counts` count, for people, as the server words it: "pieces on the board"
+	// (Morris), "discs" (Reversi), "ships afloat" (Battleship), "pegs left" (peg solitaire).
+	// Empty when `seat_counts` is.
+	SeatCountsLabel string `protobuf:"bytes,24,opt,name=seat_counts_label,json=seatCountsLabel,proto3" json:"seat_counts_label,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
@@ -1143,6 +1147,13 @@ func (x *View) GetPlayers() []*Player {
 	return nil
 }
 
+func (x *View) GetSeatCountsLabel() string {
+	if x != nil {
+		return x.SeatCountsLabel
+	}
+	return ""
+}
+
 var File_tabula_v1_view_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_view_proto_rawDesc = "" +
@@ -1193,7 +1204,7 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\vChangedCell\x12\x1d\n" +
 	"\n" +
 	"seat_board\x18\x01 \x01(\rR\tseatBoard\x12#\n" +
-	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xa4\a\n" +
+	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xd0\a\n" +
 	"\x04View\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12'\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x1f\n" +
@@ -1225,7 +1236,8 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"draw_offer\x18\x14 \x01(\rR\tdrawOffer\x12.\n" +
 	"\x05clock\x18\x15 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clock\x12)\n" +
 	"\x10takeback_request\x18\x16 \x01(\rR\x0ftakebackRequest\x12+\n" +
-	"\aplayers\x18\x17 \x03(\v2\x11.tabula.v1.PlayerR\aplayers*\xf2\x01\n" +
+	"\aplayers\x18\x17 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12*\n" +
+	"\x11seat_counts_label\x18\x18 \x01(\tR\x0fseatCountsLabel*\xf2\x01\n" +
 	"\x05Piece\x12\x15\n" +
 	"\x11PIECE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +

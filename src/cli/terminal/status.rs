@@ -65,13 +65,7 @@ pub fn status(view: &pb::View, seats: &SeatNames, now: SystemTime) -> String {
         _ => {}
     }
     if !view.seat_counts.is_empty() {
-        let what = match pb::GameKind::try_from(view.kind) {
-            Ok(pb::GameKind::Morris) => "pieces on the board",
-            Ok(pb::GameKind::Reversi) => "discs",
-            Ok(pb::GameKind::Battleship) => "ships afloat",
-            Ok(pb::GameKind::PegSolitaire) => "pegs left",
-            _ => "count",
-        };
+        let what = if view.seat_counts_label.is_empty() { "count" } else { view.seat_counts_label.as_str() };
         let counts: Vec<String> =
             view.seat_counts.iter().zip(1..).map(|(count, seat)| format!("{} {count}", seats.name(seat))).collect();
         out += &format!("{what}: {}\n", counts.join(", "));

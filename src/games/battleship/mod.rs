@@ -617,6 +617,7 @@ impl Rules for Battleship {
 impl Listed for Battleship {
     const DISPLAY_NAME: &'static str = "Battleship";
     const SEAT_NAMES: &'static [&'static str] = &["Blue", "Red"];
+    const SEAT_COUNTS_LABEL: &'static str = "ships afloat";
 
     fn with_defaults(config: Config) -> Config {
         config.with_defaults()

@@ -523,6 +523,7 @@ impl Rules for Morris {
 impl Listed for Morris {
     const DISPLAY_NAME: &'static str = "Morris";
     const SEAT_NAMES: &'static [&'static str] = &["White", "Black"];
+    const SEAT_COUNTS_LABEL: &'static str = "pieces on the board";
 
     fn with_defaults(config: Config) -> Config {
         config.with_defaults()

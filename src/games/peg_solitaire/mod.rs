@@ -398,6 +398,7 @@ impl Rules for PegSolitaire {
 impl Listed for PegSolitaire {
     const DISPLAY_NAME: &'static str = "Peg solitaire";
     const SEAT_NAMES: &'static [&'static str] = &["Player"];
+    const SEAT_COUNTS_LABEL: &'static str = "pegs left";
 
     fn with_defaults(config: Config) -> Config {
         config.with_defaults()

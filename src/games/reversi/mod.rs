@@ -389,6 +389,7 @@ impl Rules for Reversi {
 impl Listed for Reversi {
     const DISPLAY_NAME: &'static str = "Reversi";
     const SEAT_NAMES: &'static [&'static str] = &["Black", "White"];
+    const SEAT_COUNTS_LABEL: &'static str = "discs";
 
     fn with_defaults(config: Config) -> Config {
         config.with_defaults()

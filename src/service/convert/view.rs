@@ -185,6 +185,11 @@ pub fn game_view_to_proto(game: GameOf<'_>, seq: u64, view: &View, clocks: Optio
         seat_in_hand: view.observation.seat_in_hand.clone(),
         graph: view.observation.graph.as_ref().map(graph_to_proto),
         seat_counts: view.observation.seat_counts.clone(),
+        seat_counts_label: if view.observation.seat_counts.is_empty() {
+            String::new()
+        } else {
+            game.kind.seat_counts_label().to_owned()
+        },
         seat_phases: view.observation.seat_phases.iter().map(|p| phase_to_proto(*p) as i32).collect(),
         stage: view.observation.stage.map_or(pb::Stage::Unspecified, |stage| match stage {
             Stage::Placement => pb::Stage::Placement,

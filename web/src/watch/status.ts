@@ -1,6 +1,6 @@
 // The game in sentences above and below the board: whose turn it is and to do what, offers
 // waiting, the outcome; and what each seat holds (in hand, on the board, ships afloat).
-import { GameKind, Phase, Stage, type View } from "@tabula/client/web";
+import { Phase, Stage, type View } from "@tabula/client/web";
 import { outcomeWords, type Seats } from "../words.js";
 
 const PHASES: Record<number, string> = {
@@ -9,14 +9,6 @@ const PHASES: Record<number, string> = {
   [Phase.MOVING]: "to move a piece",
   [Phase.FLYING]: "to move a piece anywhere (flying)",
   [Phase.CAPTURING]: "to take a piece",
-};
-
-/** What each seat's count means, per kind (`View.seat_counts`). */
-const COUNTED: Partial<Record<GameKind, string>> = {
-  [GameKind.MORRIS]: "on the board",
-  [GameKind.REVERSI]: "discs",
-  [GameKind.BATTLESHIP]: "ships afloat",
-  [GameKind.PEG_SOLITAIRE]: "pegs left",
 };
 
 /**
@@ -43,7 +35,7 @@ export function statusLine(view: View, seats: Seats, seatCount: number, pastSeq:
 
 /** What each seat holds: `Red: 3 in hand, 6 on the board · Yellow: ...`. */
 export function countsLine(view: View, seats: Seats): string {
-  const what = COUNTED[view.kind] ?? "on the board";
+  const what = view.seatCountsLabel || "on the board";
   const parts: string[] = [];
   for (let seat = 1; seat <= Math.max(view.seatCounts.length, view.seatInHand.length); seat++) {
     const bits: string[] = [];

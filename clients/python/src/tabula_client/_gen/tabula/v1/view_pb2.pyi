@@ -536,6 +536,7 @@ class View(_message.Message):
     CLOCK_FIELD_NUMBER: _builtins.int
     TAKEBACK_REQUEST_FIELD_NUMBER: _builtins.int
     PLAYERS_FIELD_NUMBER: _builtins.int
+    SEAT_COUNTS_LABEL_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`)."""
     kind: _game_pb2.GameKind.ValueType
@@ -567,6 +568,11 @@ class View(_message.Message):
     takeback_request: _builtins.int
     """The seat whose takeback request awaits the other seat's answer (`AnswerTakeBack`),
     numbered from 1; 0 when none does (`GameConfig.takebacks_need_consent`).
+    """
+    seat_counts_label: _builtins.str
+    """What `seat_counts` count, for people, as the server words it: "pieces on the board"
+    (Morris), "discs" (Reversi), "ships afloat" (Battleship), "pegs left" (peg solitaire).
+    Empty when `seat_counts` is.
     """
     @_builtins.property
     def board(self) -> Global___GridBoard:
@@ -669,10 +675,11 @@ class View(_message.Message):
         clock: _clock_pb2.ClockReadings | None = ...,
         takeback_request: _builtins.int = ...,
         players: _abc.Iterable[_game_pb2.Player] | None = ...,
+        seat_counts_label: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "graph", b"graph", "last_move", b"last_move", "outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "players", b"players", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "takeback_request", b"takeback_request", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "players", b"players", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_counts_label", b"seat_counts_label", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "takeback_request", b"takeback_request", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
