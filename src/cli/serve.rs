@@ -32,6 +32,13 @@ pub struct ServeArgs {
     #[arg(long, env = "TABULA_NO_WEB")]
     no_web: bool,
 
+    /// Gzip-compress a unary answer for a client that accepts gzip only from this many
+    /// encoded bytes (0: every answer). Smaller answers, and event streams always, go
+    /// uncompressed: most clients accept gzip on every call, and compressing a small
+    /// answer costs both sides more than it saves.
+    #[arg(long, value_name = "BYTES", default_value_t = tabula::service::compression::COMPRESSED_FROM_BYTES, env = "TABULA_COMPRESS_FROM")]
+    compress_from: usize,
+
     /// Send each call's span (method, game, caller, status) to an OpenTelemetry collector
     /// over OTLP/gRPC at this URL, for example `http://127.0.0.1:4317`; a caller's W3C
     /// `traceparent` header makes the span a child of the caller's. Off by default.
@@ -310,6 +317,7 @@ impl ServeArgs {
             shutdown_grace: Duration::from_secs(self.shutdown_grace),
             call_metrics: self.metrics_listen.is_some(),
             web: !self.no_web,
+            compressed_from_bytes: self.compress_from,
             cache: CacheLimits { games: self.cached_games, bytes: self.cache_mib.saturating_mul(1 << 20) },
             ..ServeOptions::default()
         })

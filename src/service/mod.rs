@@ -3,6 +3,7 @@
 
 mod api;
 mod auth;
+pub mod compression;
 pub mod convert;
 pub mod error;
 mod guard;
@@ -114,6 +115,9 @@ pub struct ServeOptions {
     pub call_traces: bool,
     /// Serve the web page on the same port, and gRPC-web for it beside gRPC.
     pub web: bool,
+    /// Unary answers from this many encoded bytes are gzip-compressed for clients that
+    /// accept gzip (0: every answer); see [`compression`].
+    pub compressed_from_bytes: usize,
 }
 
 impl Default for ServeOptions {
@@ -130,6 +134,7 @@ impl Default for ServeOptions {
             call_metrics: false,
             call_traces: false,
             web: true,
+            compressed_from_bytes: compression::COMPRESSED_FROM_BYTES,
         }
     }
 }
@@ -234,12 +239,13 @@ pub async fn serve_with_metrics(
     }
     let limiter = limits.rate_limit.map(|limit| Arc::new(rate_limit::CallLimiter::new(limit)));
     let service = GameServiceImpl::new(hub, streams_stopped, Arc::new(options.auth), limits.game)
-        .with_rate_limiter(limiter.clone());
+        .with_rate_limiter(limiter.clone())
+        .with_compression_from(options.compressed_from_bytes);
     let game_service = GameServiceServer::new(service)
         .max_decoding_message_size(limits.max_message_bytes)
         .max_encoding_message_size(limits.max_message_bytes)
         // gRPC clients commonly compress requests with gzip; answers are compressed only
-        // for clients that ask.
+        // for clients that accept it, and only where it pays (`compression`).
         .accept_compressed(CompressionEncoding::Gzip)
         .send_compressed(CompressionEncoding::Gzip);
     let sweeper = limiter.clone().map(|limiter| {
@@ -250,6 +256,7 @@ pub async fn serve_with_metrics(
             }
         })
     });
+    let game_service = compression::UncompressedStreams::new(game_service);
     let game_service = guard::Guard::new(game_service, limits.longest_call, limits.max_message_bytes);
     let game_service = observe::Observe::new(game_service, options.call_metrics, options.call_traces);
 

@@ -502,7 +502,7 @@ fn figure(report: &str, label: &str) -> f64 {
 fn bench_starts_a_server_plays_games_and_reports_each_figure_against_the_ceiling() {
     let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["bench", "--store", "memory", "--seconds", "1", "--games", "2", "--subscribers", "2"])
-        .args(["--size", "5", "--connections", "2", "--idle-games", "1000"])
+        .args(["--size", "5", "--connections", "2", "--idle-games", "1000", "--accept-gzip"])
         .output()
         .unwrap();
     let (report, progress) = (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap());
@@ -517,6 +517,8 @@ fn bench_starts_a_server_plays_games_and_reports_each_figure_against_the_ceiling
     let ceiling = figure(&report, "Health.Check ceiling:");
     assert!((ratio - moves / ceiling).abs() < 0.002, "the ratio is the figure over the ceiling: {line}");
     assert!(report.contains("SubmitMove latency: p50 "), "{report}");
+    let cpu = report.lines().find(|line| line.starts_with("server CPU: ")).expect("a server CPU line");
+    assert!(cpu.contains(" µs a move") && cpu.ends_with("Health.Check call (clients accepting gzip)"), "{cpu}");
     assert!(figure(&report, "submit to delivery: p50") > 0.0, "{report}");
     assert!(report.contains("SubmitMove p50 by moves already played: 0–49: "), "{report}");
     // A thousand idle games (some 3 MB) outgrow what the allocator keeps of the load's

@@ -11,6 +11,7 @@ mod binary;
 mod bots;
 mod chess_and_puzzles;
 mod clocks;
+mod compression;
 mod concurrency;
 mod connections;
 mod durability;

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use tokio::task::JoinSet;
+use tonic::codec::CompressionEncoding;
 use tonic::metadata::MetadataValue;
 use tonic::transport::Channel;
 use tonic::{Request, Status};
@@ -42,14 +43,18 @@ fn report_progress(what: &'static str, done: Arc<AtomicU64>, stop: Arc<AtomicBoo
 
 /// `Health.Check` calls a second, over every connection with a few calls in flight on
 /// each, for `duration`: the fastest the server answers anything.
-pub async fn ceiling(channels: &[Channel], duration: Duration) -> Result<f64, Status> {
+///
+/// Returns the rate and the number of calls.
+pub async fn ceiling(channels: &[Channel], duration: Duration, accept_gzip: bool) -> Result<(f64, u64), Status> {
     let (done, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
     report_progress("Health.Check calls", done.clone(), stop.clone());
     let start = Instant::now();
     let mut tasks = JoinSet::new();
     for channel in channels {
         for _ in 0..CEILING_IN_FLIGHT_PER_CONNECTION {
-            let (mut client, done) = (HealthClient::new(channel.clone()), done.clone());
+            let client = HealthClient::new(channel.clone());
+            let mut client = if accept_gzip { client.accept_compressed(CompressionEncoding::Gzip) } else { client };
+            let done = done.clone();
             tasks.spawn(async move {
                 while start.elapsed() < duration {
                     client.check(HealthCheckRequest { service: String::new() }).await?;
@@ -63,8 +68,8 @@ pub async fn ceiling(channels: &[Channel], duration: Duration) -> Result<f64, St
         result.expect("a ceiling task panicked")?;
     }
     stop.store(true, Ordering::Relaxed);
-    let elapsed = start.elapsed();
-    Ok(done.load(Ordering::Relaxed) as f64 / elapsed.as_secs_f64())
+    let (elapsed, calls) = (start.elapsed(), done.load(Ordering::Relaxed));
+    Ok((calls as f64 / elapsed.as_secs_f64(), calls))
 }
 
 /// The game a benchmark plays: a kind and its board, moves chosen from a board the
@@ -79,9 +84,18 @@ pub struct Workload {
     pub key: Option<String>,
     /// The least time between two moves of one game; zero for as fast as answers come.
     pub pace: Duration,
+    /// Whether the clients accept gzip-compressed answers, as grpc-js and most gRPC
+    /// clients do on every call.
+    pub accept_gzip: bool,
 }
 
 impl Workload {
+    /// A game client on `channel`, accepting gzip when the workload says so.
+    fn client(&self, channel: Channel) -> GameServiceClient<Channel> {
+        let client = GameServiceClient::new(channel);
+        if self.accept_gzip { client.accept_compressed(CompressionEncoding::Gzip) } else { client }
+    }
+
     fn request<T>(&self, message: T, credential: Option<&str>) -> Request<T> {
         let mut request = Request::new(message);
         if let Some(credential) = credential.or(self.key.as_deref())
@@ -183,7 +197,7 @@ async fn play_slot(
     done: &AtomicU64,
 ) -> Result<Played, Status> {
     let channel = channels[slot % channels.len()].clone();
-    let mut client = GameServiceClient::new(channel.clone());
+    let mut client = workload.client(channel.clone());
     let mut played = Played::default();
     let mut watchers = JoinSet::new();
     while start.elapsed() < duration {
@@ -248,7 +262,7 @@ const WATCH_GRACE: Duration = Duration::from_secs(1);
 /// Follows game `id` as a spectator until it ends or `until`, timing each move's event
 /// from when it was sent.
 async fn watch(channel: Channel, workload: Workload, id: String, sent: SentAt, until: Instant) -> Latencies {
-    let mut client = GameServiceClient::new(channel);
+    let mut client = workload.client(channel);
     let mut latencies = Latencies::default();
     let request = pb::StreamEventsRequest { game_id: id, after_seq: 1, include_views: false };
     let Ok(stream) = client.stream_events(workload.request(request, None)).await else { return latencies };
@@ -272,7 +286,7 @@ pub async fn idle_games(workload: &Workload, channels: &[Channel], count: usize)
     let per_task = count.div_ceil(channels.len() * 4);
     for task in 0..channels.len() * 4 {
         let (workload, done) = (workload.clone(), done.clone());
-        let mut client = GameServiceClient::new(channels[task % channels.len()].clone());
+        let mut client = workload.client(channels[task % channels.len()].clone());
         let share = per_task.min(count.saturating_sub(task * per_task));
         tasks.spawn(async move {
             for _ in 0..share {

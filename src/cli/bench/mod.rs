@@ -67,6 +67,9 @@ pub struct BenchArgs {
     /// A service key, where the server has keys.
     #[arg(long, env = "TABULA_SERVICE_KEY", hide_env_values = true)]
     key: Option<String>,
+    /// Accept gzip-compressed answers on every call, as grpc-js and most gRPC clients do.
+    #[arg(long)]
+    accept_gzip: bool,
 }
 
 /// The configuration `args` ask each game to have, and whether its moves name columns.
@@ -86,6 +89,7 @@ fn workload(args: &BenchArgs) -> Result<Workload, String> {
         by_column,
         key: args.key.clone(),
         pace: Duration::from_millis(args.move_every),
+        accept_gzip: args.accept_gzip,
     })
 }
 
@@ -104,7 +108,9 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     // The ceiling is measured before the games and again after them, and the ratios are to
     // the mean of the two: on a shared machine either measurement alone may catch a lull.
     eprintln!("measuring the ceiling: Health.Check for {} s", ceiling_time.as_secs());
-    let ceiling_before = load::ceiling(&channels, ceiling_time).await?;
+    let cpu_before_ceiling = target.cpu_seconds();
+    let (ceiling_before, ceiling_calls) = load::ceiling(&channels, ceiling_time, args.accept_gzip).await?;
+    let cpu_ceiling = target.cpu_seconds().zip(cpu_before_ceiling).map(|(after, before)| after - before);
 
     let before_games = target.resident_kib();
     eprintln!(
@@ -115,10 +121,12 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     );
     // Spectators get connections of their own, at most STREAMS_PER_CONNECTION streams each.
     let watching = target.connect((args.games * args.subscribers).div_ceil(STREAMS_PER_CONNECTION)).await?;
+    let cpu_before_games = target.cpu_seconds();
     let mut played = load::play(&workload, &channels, &watching, args.games, args.subscribers, play_time).await?;
+    let cpu_games = target.cpu_seconds().zip(cpu_before_games).map(|(after, before)| after - before);
     let after_games = target.resident_kib();
     eprintln!("measuring the ceiling again: Health.Check for {} s", ceiling_time.as_secs());
-    let ceiling_after = load::ceiling(&channels, ceiling_time).await?;
+    let (ceiling_after, _) = load::ceiling(&channels, ceiling_time, args.accept_gzip).await?;
     let ceiling = (ceiling_before + ceiling_after) / 2.0;
 
     let idle = if args.idle_games > 0 && before_games.is_some() {
@@ -166,6 +174,16 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         grouped(played.games)
     );
     println!("SubmitMove latency: {}", played.submit.summary());
+    if let (Some(games), Some(ceiling)) = (cpu_games, cpu_ceiling) {
+        let per = |seconds: f64, count: u64| seconds * 1e6 / count.max(1) as f64;
+        println!(
+            "server CPU: {:.0} µs a move, its deliveries and the games' creation included; {:.0} µs a \
+             Health.Check call{}",
+            per(games, played.moves),
+            per(ceiling, ceiling_calls),
+            if args.accept_gzip { " (clients accepting gzip)" } else { "" }
+        );
+    }
     if args.subscribers > 0 {
         println!(
             "submit to delivery: {} ({} deliveries)",

@@ -101,6 +101,29 @@ impl Target {
     }
 }
 
+impl Target {
+    /// The CPU time the servers this benchmark started have used so far, user and system,
+    /// from `/proc`; `None` for a server it did not start.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        if self.children.is_empty() {
+            return None;
+        }
+        let mut ticks = 0;
+        for child in &self.children {
+            let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).ok()?;
+            // Fields after the command name, which may hold spaces, in parentheses: utime
+            // and stime are the 14th and 15th of the whole line.
+            let rest = &stat[stat.rfind(')')? + 2..];
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            ticks += fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        }
+        Some(ticks as f64 / CLOCK_TICKS_PER_SECOND)
+    }
+}
+
+/// `/proc`'s unit of CPU time (`USER_HZ`), 100 on every Linux the server runs on.
+const CLOCK_TICKS_PER_SECOND: f64 = 100.0;
+
 impl Drop for Target {
     fn drop(&mut self) {
         for child in &mut self.children {

@@ -24,6 +24,7 @@ use crate::play::Hub;
 use crate::proto::server::game_service_server::GameService;
 use crate::proto::tabula::v1 as pb;
 use crate::service::auth::Authenticator;
+use crate::service::compression::{COMPRESSED_FROM_BYTES, unary_answer};
 use crate::service::error::ApiError;
 use crate::service::rate_limit::CallLimiter;
 
@@ -56,6 +57,9 @@ pub struct GameServiceImpl {
     shutdown: watch::Receiver<bool>,
     gate: admission::Gate,
     limits: GameLimits,
+    /// Unary answers from this many encoded bytes are compressed for a client that accepts
+    /// gzip; smaller ones go as they are.
+    compressed_from_bytes: usize,
 }
 
 impl GameServiceImpl {
@@ -67,18 +71,37 @@ impl GameServiceImpl {
         auth: Arc<Authenticator>,
         limits: GameLimits,
     ) -> GameServiceImpl {
-        GameServiceImpl { hub, shutdown, gate: admission::Gate::new(auth, None), limits }
+        GameServiceImpl {
+            hub,
+            shutdown,
+            gate: admission::Gate::new(auth, None),
+            limits,
+            compressed_from_bytes: COMPRESSED_FROM_BYTES,
+        }
     }
 
     /// Counts every call against its caller's allowance in `limiter`.
+    /// Compresses unary answers from `bytes` encoded bytes on (0: every answer) for clients
+    /// that accept gzip.
+    pub(crate) fn with_compression_from(mut self, bytes: usize) -> GameServiceImpl {
+        self.compressed_from_bytes = bytes;
+        self
+    }
+
+    /// The answer of a unary handler, as tonic wants it: small answers uncompressed (see
+    /// [`compression`](crate::service::compression)).
+    fn answer<T: prost::Message>(&self, result: Result<T, ApiError>) -> Result<Response<T>, Status> {
+        result.map(|message| unary_answer(message, self.compressed_from_bytes)).map_err(Status::from)
+    }
+
     pub(crate) fn with_rate_limiter(mut self, limiter: Option<Arc<CallLimiter>>) -> GameServiceImpl {
         self.gate = admission::Gate::new(self.gate.auth_shared(), limiter);
         self
     }
 }
 
-/// The answer of a handler, as tonic wants it.
-fn answer<T>(result: Result<T, ApiError>) -> Result<Response<T>, Status> {
+/// The answer of a streaming handler, as tonic wants it.
+fn stream<T>(result: Result<T, ApiError>) -> Result<Response<T>, Status> {
     result.map(Response::new).map_err(Status::from)
 }
 
@@ -91,191 +114,191 @@ impl GameService for GameServiceImpl {
         &self,
         request: Request<pb::ListGameKindsRequest>,
     ) -> Result<Response<pb::ListGameKindsResponse>, Status> {
-        answer(self.list_game_kinds_call(request))
+        self.answer(self.list_game_kinds_call(request))
     }
 
     async fn create_game(
         &self,
         request: Request<pb::CreateGameRequest>,
     ) -> Result<Response<pb::CreateGameResponse>, Status> {
-        answer(self.create_game_call(request).await)
+        self.answer(self.create_game_call(request).await)
     }
 
     async fn get_game(&self, request: Request<pb::GetGameRequest>) -> Result<Response<pb::GetGameResponse>, Status> {
-        answer(self.get_game_call(request).await)
+        self.answer(self.get_game_call(request).await)
     }
 
     async fn list_games(
         &self,
         request: Request<pb::ListGamesRequest>,
     ) -> Result<Response<pb::ListGamesResponse>, Status> {
-        answer(self.list_games_call(request).await)
+        self.answer(self.list_games_call(request).await)
     }
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Result<Response<pb::GetViewResponse>, Status> {
-        answer(self.get_view_call(request).await)
+        self.answer(self.get_view_call(request).await)
     }
 
     async fn list_legal_moves(
         &self,
         request: Request<pb::ListLegalMovesRequest>,
     ) -> Result<Response<pb::ListLegalMovesResponse>, Status> {
-        answer(self.list_legal_moves_call(request).await)
+        self.answer(self.list_legal_moves_call(request).await)
     }
 
     async fn submit_move(
         &self,
         request: Request<pb::SubmitMoveRequest>,
     ) -> Result<Response<pb::SubmitMoveResponse>, Status> {
-        answer(self.submit_move_call(request).await)
+        self.answer(self.submit_move_call(request).await)
     }
 
     async fn resign(&self, request: Request<pb::ResignRequest>) -> Result<Response<pb::ResignResponse>, Status> {
-        answer(self.resign_call(request).await)
+        self.answer(self.resign_call(request).await)
     }
 
     async fn export_pgn(
         &self,
         request: Request<pb::ExportPgnRequest>,
     ) -> Result<Response<pb::ExportPgnResponse>, Status> {
-        answer(self.export_pgn_call(request).await)
+        self.answer(self.export_pgn_call(request).await)
     }
 
     async fn get_hint(&self, request: Request<pb::GetHintRequest>) -> Result<Response<pb::GetHintResponse>, Status> {
-        answer(self.get_hint_call(request).await)
+        self.answer(self.get_hint_call(request).await)
     }
 
     async fn take_back(&self, request: Request<pb::TakeBackRequest>) -> Result<Response<pb::TakeBackResponse>, Status> {
-        answer(self.take_back_call(request).await)
+        self.answer(self.take_back_call(request).await)
     }
 
     async fn answer_take_back(
         &self,
         request: Request<pb::AnswerTakeBackRequest>,
     ) -> Result<Response<pb::AnswerTakeBackResponse>, Status> {
-        answer(self.answer_take_back_call(request).await)
+        self.answer(self.answer_take_back_call(request).await)
     }
 
     async fn stream_events(
         &self,
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<Response<Self::StreamEventsStream>, Status> {
-        answer(self.stream_events_call(request).await)
+        stream(self.stream_events_call(request).await)
     }
 
     async fn archive_game(
         &self,
         request: Request<pb::ArchiveGameRequest>,
     ) -> Result<Response<pb::ArchiveGameResponse>, Status> {
-        answer(self.archive_game_call(request).await)
+        self.answer(self.archive_game_call(request).await)
     }
 
     async fn delete_game(
         &self,
         request: Request<pb::DeleteGameRequest>,
     ) -> Result<Response<pb::DeleteGameResponse>, Status> {
-        answer(self.delete_game_call(request).await)
+        self.answer(self.delete_game_call(request).await)
     }
 
     async fn reissue_seat_token(
         &self,
         request: Request<pb::ReissueSeatTokenRequest>,
     ) -> Result<Response<pb::ReissueSeatTokenResponse>, Status> {
-        answer(self.reissue_seat_token_call(request).await)
+        self.answer(self.reissue_seat_token_call(request).await)
     }
 
     async fn abort_game(
         &self,
         request: Request<pb::AbortGameRequest>,
     ) -> Result<Response<pb::AbortGameResponse>, Status> {
-        answer(self.abort_game_call(request).await)
+        self.answer(self.abort_game_call(request).await)
     }
 
     async fn adjudicate_game(
         &self,
         request: Request<pb::AdjudicateGameRequest>,
     ) -> Result<Response<pb::AdjudicateGameResponse>, Status> {
-        answer(self.adjudicate_game_call(request).await)
+        self.answer(self.adjudicate_game_call(request).await)
     }
 
     async fn pause_clock(
         &self,
         request: Request<pb::PauseClockRequest>,
     ) -> Result<Response<pb::PauseClockResponse>, Status> {
-        answer(self.pause_clock_call(request).await)
+        self.answer(self.pause_clock_call(request).await)
     }
 
     async fn resume_clock(
         &self,
         request: Request<pb::ResumeClockRequest>,
     ) -> Result<Response<pb::ResumeClockResponse>, Status> {
-        answer(self.resume_clock_call(request).await)
+        self.answer(self.resume_clock_call(request).await)
     }
 
     async fn add_time(&self, request: Request<pb::AddTimeRequest>) -> Result<Response<pb::AddTimeResponse>, Status> {
-        answer(self.add_time_call(request).await)
+        self.answer(self.add_time_call(request).await)
     }
 
     async fn create_saved_config(
         &self,
         request: Request<pb::CreateSavedConfigRequest>,
     ) -> Result<Response<pb::SavedConfig>, Status> {
-        answer(self.create_saved_config_call(request).await)
+        self.answer(self.create_saved_config_call(request).await)
     }
 
     async fn get_saved_config(
         &self,
         request: Request<pb::GetSavedConfigRequest>,
     ) -> Result<Response<pb::SavedConfig>, Status> {
-        answer(self.get_saved_config_call(request).await)
+        self.answer(self.get_saved_config_call(request).await)
     }
 
     async fn list_saved_configs(
         &self,
         request: Request<pb::ListSavedConfigsRequest>,
     ) -> Result<Response<pb::ListSavedConfigsResponse>, Status> {
-        answer(self.list_saved_configs_call(request).await)
+        self.answer(self.list_saved_configs_call(request).await)
     }
 
     async fn update_saved_config(
         &self,
         request: Request<pb::UpdateSavedConfigRequest>,
     ) -> Result<Response<pb::SavedConfig>, Status> {
-        answer(self.update_saved_config_call(request).await)
+        self.answer(self.update_saved_config_call(request).await)
     }
 
     async fn delete_saved_config(
         &self,
         request: Request<pb::DeleteSavedConfigRequest>,
     ) -> Result<Response<pb::DeleteSavedConfigResponse>, Status> {
-        answer(self.delete_saved_config_call(request).await)
+        self.answer(self.delete_saved_config_call(request).await)
     }
 
     async fn create_series(
         &self,
         request: Request<pb::CreateSeriesRequest>,
     ) -> Result<Response<pb::CreateSeriesResponse>, Status> {
-        answer(self.create_series_call(request).await)
+        self.answer(self.create_series_call(request).await)
     }
 
     async fn get_series(
         &self,
         request: Request<pb::GetSeriesRequest>,
     ) -> Result<Response<pb::GetSeriesResponse>, Status> {
-        answer(self.get_series_call(request).await)
+        self.answer(self.get_series_call(request).await)
     }
 
     async fn list_series(
         &self,
         request: Request<pb::ListSeriesRequest>,
     ) -> Result<Response<pb::ListSeriesResponse>, Status> {
-        answer(self.list_series_call(request).await)
+        self.answer(self.list_series_call(request).await)
     }
 
     async fn stream_series_events(
         &self,
         request: Request<pb::StreamSeriesEventsRequest>,
     ) -> Result<Response<Self::StreamSeriesEventsStream>, Status> {
-        answer(self.stream_series_events_call(request).await)
+        stream(self.stream_series_events_call(request).await)
     }
 }
