@@ -1,11 +1,13 @@
 //! Which answers come gzip-compressed to a client that accepts gzip, read from the wire:
-//! each gRPC message's first byte says whether it is compressed. Large unary answers are;
-//! small ones and event streams are not, since grpc-js and most clients accept gzip on
-//! every call.
+//! each gRPC message's first byte says whether it is compressed. Unary answers from the
+//! server's threshold on are; smaller ones and event streams are not, since grpc-js and
+//! most clients accept gzip on every call.
 
 use bytes::Bytes;
 use prost::Message;
 use tonic::codegen::http;
+
+use tabula::service::ServeOptions;
 
 use crate::common::{self, TestServer, pb};
 
@@ -52,29 +54,46 @@ async fn call(address: &str, method: &str, request: impl Message, accept_gzip: b
 }
 
 #[tokio::test]
-async fn small_answers_and_streams_go_uncompressed_to_a_client_accepting_gzip_and_large_answers_compressed() {
+async fn small_answers_and_streams_go_uncompressed_to_a_client_accepting_gzip() {
     let server = TestServer::start().await;
     let mut client = server.client().await;
     let game = common::create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
     let address = &server.address;
 
-    // The catalog is kilobytes long: compressed for a client that accepts gzip, not for one
-    // that does not.
+    // The catalog, a few kilobytes, is under the default threshold.
+    let catalog = call(address, "ListGameKinds", pb::ListGameKindsRequest::default(), true, None).await;
+    assert_eq!(catalog.compressed, 0, "a {}-byte catalog was compressed", catalog.length);
+    assert!(catalog.length > 1024, "{}", catalog.length);
+
+    // A move's answer, with its view, is sent as it is.
+    let submit =
+        pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(common::cell_move(1, 1)), ..Default::default() };
+    let moved = call(address, "SubmitMove", submit, true, Some(&game.tokens[0])).await;
+    assert_eq!(moved.compressed, 0, "a {}-byte answer was compressed", moved.length);
+
+    // A stream's events, views included, are never compressed.
+    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true };
+    let streamed = call(address, "StreamEvents", request, true, None).await;
+    assert_eq!((streamed.encoding, streamed.compressed), (None, 0));
+}
+
+#[tokio::test]
+async fn answers_from_the_threshold_on_are_compressed_for_a_client_accepting_gzip_only() {
+    let options = ServeOptions { compressed_from_bytes: 1024, ..ServeOptions::default() };
+    let server = TestServer::start_with(options).await;
+    let address = &server.address;
     let catalog = call(address, "ListGameKinds", pb::ListGameKindsRequest::default(), true, None).await;
     assert_eq!((catalog.encoding.as_deref(), catalog.compressed), (Some("gzip"), 1));
     let plain = call(address, "ListGameKinds", pb::ListGameKindsRequest::default(), false, None).await;
     assert_eq!((plain.encoding, plain.compressed), (None, 0));
     assert!(plain.length >= 1024 && catalog.length < plain.length, "{} of {}", catalog.length, plain.length);
 
-    // A move's answer, with its 3×3 view, is small: sent as it is.
+    // A move's answer on 3×3 is under even this threshold.
+    let mut client = server.client().await;
+    let game = common::create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
     let submit =
         pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(common::cell_move(1, 1)), ..Default::default() };
     let moved = call(address, "SubmitMove", submit, true, Some(&game.tokens[0])).await;
     assert_eq!(moved.compressed, 0, "a {}-byte answer was compressed", moved.length);
     assert!(moved.length < 1024, "{}", moved.length);
-
-    // A stream's events, views included, are never compressed.
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true };
-    let streamed = call(address, "StreamEvents", request, true, None).await;
-    assert_eq!((streamed.encoding, streamed.compressed), (None, 0));
 }

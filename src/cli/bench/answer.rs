@@ -35,9 +35,17 @@ pub struct ViewSummary {
     pub outcome: Option<pb::Outcome>,
 }
 
-/// Calls `SubmitMove` on `channel` and reads its answer as a [`MoveAnswer`].
-pub async fn submit_move(channel: &Channel, request: Request<pb::SubmitMoveRequest>) -> Result<MoveAnswer, Status> {
+/// Calls `SubmitMove` on `channel` and reads its answer as a [`MoveAnswer`], accepting a
+/// gzip-compressed one when `accept_gzip`.
+pub async fn submit_move(
+    channel: &Channel,
+    request: Request<pb::SubmitMoveRequest>,
+    accept_gzip: bool,
+) -> Result<MoveAnswer, Status> {
     let mut grpc = Grpc::new(channel.clone());
+    if accept_gzip {
+        grpc = grpc.accept_compressed(tonic::codec::CompressionEncoding::Gzip);
+    }
     grpc.ready().await.map_err(|error| Status::unavailable(format!("the connection is not ready: {error}")))?;
     let path = tonic::codegen::http::uri::PathAndQuery::from_static("/tabula.v1.GameService/SubmitMove");
     let codec = tonic_prost::ProstCodec::<pb::SubmitMoveRequest, MoveAnswer>::default();

@@ -231,7 +231,7 @@ async fn play_slot(
                 }
                 sent[seq] = Some(sent_at);
             }
-            let answer = submit_move(&channel, request).await?;
+            let answer = submit_move(&channel, request, workload.accept_gzip).await?;
             let took = sent_at.elapsed();
             played.submit.record(took);
             let bucket = ply / PLY_BUCKET;
