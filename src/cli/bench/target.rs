@@ -88,36 +88,35 @@ impl Target {
     /// The resident memory of the servers this benchmark started, in KiB, summed; `None`
     /// for a server elsewhere.
     pub fn resident_kib(&self) -> Option<u64> {
+        self.sum_over_servers("status", |status| {
+            let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+            line.split_whitespace().nth(1)?.parse().ok()
+        })
+    }
+
+    /// The CPU time the servers this benchmark started have used so far, user and system,
+    /// from `/proc`; `None` for a server it did not start.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        let ticks = self.sum_over_servers("stat", |stat| {
+            // Fields after the command name, which may hold spaces, in parentheses: utime
+            // and stime are the 14th and 15th of the whole line.
+            let fields: Vec<&str> = stat[stat.rfind(')')? + 2..].split_whitespace().collect();
+            Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+        })?;
+        Some(ticks as f64 / CLOCK_TICKS_PER_SECOND)
+    }
+
+    /// `figure` read from `/proc/PID/{file}` of each server this benchmark started, summed;
+    /// `None` when it started none or a figure cannot be read.
+    fn sum_over_servers(&self, file: &str, figure: impl Fn(&str) -> Option<u64>) -> Option<u64> {
         if self.children.is_empty() {
             return None;
         }
         let mut total = 0;
         for child in &self.children {
-            let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok()?;
-            let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
-            total += line.split_whitespace().nth(1)?.parse::<u64>().ok()?;
+            total += figure(&std::fs::read_to_string(format!("/proc/{}/{file}", child.id())).ok()?)?;
         }
         Some(total)
-    }
-}
-
-impl Target {
-    /// The CPU time the servers this benchmark started have used so far, user and system,
-    /// from `/proc`; `None` for a server it did not start.
-    pub fn cpu_seconds(&self) -> Option<f64> {
-        if self.children.is_empty() {
-            return None;
-        }
-        let mut ticks = 0;
-        for child in &self.children {
-            let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).ok()?;
-            // Fields after the command name, which may hold spaces, in parentheses: utime
-            // and stime are the 14th and 15th of the whole line.
-            let rest = &stat[stat.rfind(')')? + 2..];
-            let fields: Vec<&str> = rest.split_whitespace().collect();
-            ticks += fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-        }
-        Some(ticks as f64 / CLOCK_TICKS_PER_SECOND)
     }
 }
 

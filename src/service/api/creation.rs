@@ -233,6 +233,11 @@ fn import_pgn(import: &pb::PgnImport) -> Result<Requested, ApiError> {
     if plies > imported.actions.len() {
         return Err(ApiError::bad_field("pgn.ply", format!("the game has only {} plies", imported.actions.len())));
     }
-    let config = GameConfig::Chess(imported.config.clone()).with_defaults();
-    Ok(Requested { config, clock: None, field: "pgn".to_owned(), moves: imported.seated(plies) })
+    let moves = imported.seated(plies);
+    Ok(Requested {
+        config: GameConfig::Chess(imported.config).with_defaults(),
+        clock: None,
+        field: "pgn".to_owned(),
+        moves,
+    })
 }

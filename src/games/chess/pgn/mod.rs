@@ -419,9 +419,9 @@ pub fn import(text: &str) -> Result<Imported, PgnError> {
 impl Imported {
     /// The first `plies` moves with the seat making each: chess seats alternate, and no
     /// seat passes.
-    pub fn seated(self, plies: usize) -> Vec<(Seat, Action)> {
+    pub fn seated(&self, plies: usize) -> Vec<(Seat, Action)> {
         let first = self.first_mover.index();
         let seat = |ply: usize| Seat::new(u8::try_from((first + ply) % 2).expect("two seats"));
-        self.actions.into_iter().take(plies).enumerate().map(|(ply, action)| (seat(ply), action)).collect()
+        self.actions.iter().take(plies).enumerate().map(|(ply, action)| (seat(ply), action.clone())).collect()
     }
 }
