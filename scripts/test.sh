@@ -48,11 +48,13 @@ export RUSTFLAGS="${RUSTFLAGS:-} -D warnings"
 step "build (debug, linted by clippy) every target, the benchmarks included"
 run cargo test --locked --no-run --lib --bins --tests --benches
 
-# After the build, three lanes run side by side, each its steps in turn: the Rust suites;
-# the contract's checks, three clients and the page; the long rules tests and the Java
-# client (the clients and the page need only the binary the build made). The steps wait
-# on the network and on their toolchains' start as much as on the two cores, so three
-# lanes keep both busy. Each step's output is printed whole when it ends, under its title and duration.
+# After the build, three lanes run side by side, each its steps in turn: the library's and
+# the binary's tests, then the end-to-end suite; the contract's checks, three clients and
+# the page; the long rules tests, the other test files and the Java client (the clients and
+# the page need only the binary the build made). The steps wait on the network and on
+# their toolchains' start as much as on the two cores, so three lanes keep both busy, and
+# the lanes are about as long as each other. Each step's output is printed whole when it
+# ends, under its title and duration.
 lock=$(mktemp)
 failed_steps=$(mktemp)
 trap 'stop_test_postgres; rm -f "$log" "$lock" "$failed_steps"' EXIT
@@ -100,8 +102,11 @@ ignored_tests_listed() {
 # and 1.6 GiB: an on-request check.)
 postgres_tests=(postgres_replicas store_contract)
 long_tests=(perft)
+# Every test file but the end-to-end suite (`tests/e2e/`), which has a lane of its own.
+mapfile -t test_files < <(find tests -maxdepth 1 -name '*.rs' -printf '%f\n' | sed 's/\.rs$//' | sort)
 rust_lane() {
-    in_lane "the whole Rust test suite" cargo test --locked --no-fail-fast --lib --bins --tests
+    in_lane "the library's and the binary's tests, then the end-to-end suite" \
+        cargo test --locked --no-fail-fast --lib --bins --test=e2e
     in_lane "the examples in the documentation" cargo test --locked --doc
     in_lane "PostgreSQL: the store contract, the golden games and the replica tests" \
         cargo test --locked --no-fail-fast "${postgres_tests[@]/#/--test=}" -- --ignored
@@ -120,6 +125,8 @@ clients_lane() {
 }
 long_lane() {
     in_lane "the long rules tests" cargo test --locked --no-fail-fast "${long_tests[@]/#/--test=}" -- --ignored
+    in_lane "the rules, store and layering test files" \
+        cargo test --locked --no-fail-fast "${test_files[@]/#/--test=}"
     in_lane "the java client against a live server" bash clients/java/test.sh
 }
 

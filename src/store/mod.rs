@@ -9,6 +9,7 @@ mod codec;
 pub mod document;
 mod log;
 mod memory;
+mod migrations;
 mod postgres;
 mod saved;
 mod series;
@@ -39,7 +40,7 @@ pub use sqlite::SqliteStore;
 /// release left it (tests of the migrations use it).
 pub fn sqlite_migrator_through(version: i64) -> sqlx::migrate::Migrator {
     sqlx::migrate::Migrator::with_migrations(
-        sqlite::MIGRATOR.iter().filter(|m| m.version <= version).cloned().collect(),
+        migrations::SQLITE.iter().filter(|m| m.version <= version).cloned().collect(),
     )
 }
 

@@ -15,7 +15,6 @@ use std::str::FromStr;
 use std::time::{Duration, SystemTime};
 
 use async_trait::async_trait;
-use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions, PgQueryResult};
 use sqlx::{Postgres, Row, Transaction};
 use tokio::sync::mpsc;
@@ -23,10 +22,7 @@ use tokio::sync::mpsc;
 use super::codec::to_micros;
 use super::sql::batch::Appender;
 use super::sql::{self, Dialect, SqlStore, Statements, backend};
-use super::{Change, ChangeKind, StoreError};
-
-/// The schema's versions, applied in order when the store opens.
-pub static MIGRATOR: Migrator = sqlx::migrate!("migrations/postgres");
+use super::{Change, ChangeKind, StoreError, migrations};
 
 /// Connections per replica.
 const POOL_SIZE: u32 = 8;
@@ -69,7 +65,10 @@ impl PostgresStore {
             .connect_with(options)
             .await
             .map_err(backend)?;
-        MIGRATOR.run(&pool).await.map_err(|e| StoreError::Backend(format!("schema migration failed: {e}")))?;
+        migrations::POSTGRES
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Backend(format!("schema migration failed: {e}")))?;
         let mut listener = PgListener::connect_with(&pool).await.map_err(backend)?;
         listener.listen(CHANNEL).await.map_err(backend)?;
         let (tx, rx) = mpsc::channel(CHANGES_QUEUE);

@@ -23,12 +23,9 @@ use sqlx::sqlite::{
 };
 use sqlx::{Sqlite, Transaction};
 
-use super::StoreError;
 use super::sql::batch::Appender;
 use super::sql::{self, Dialect, SqlStore, Statements, backend};
-
-/// The schema's versions, applied in order when the store opens.
-pub static MIGRATOR: Migrator = sqlx::migrate!("migrations/sqlite");
+use super::{StoreError, migrations};
 
 /// Connections in the pool: SQLite writes one transaction at a time, reads run beside it.
 const POOL_SIZE: u32 = 4;
@@ -46,7 +43,7 @@ pub struct SqliteStore {
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub async fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        SqliteStore::connect(durable(SqliteConnectOptions::new().filename(path)), &MIGRATOR).await
+        SqliteStore::connect(durable(SqliteConnectOptions::new().filename(path)), &migrations::SQLITE).await
     }
 
     /// Opens the database with `options`, applying `migrator`'s migrations (tests apply
@@ -62,7 +59,7 @@ impl SqliteStore {
     pub async fn open_url(url: &str) -> Result<SqliteStore, StoreError> {
         let options = SqliteConnectOptions::from_str(url)
             .map_err(|e| StoreError::Backend(format!("bad SQLite address {url:?}: {e}")))?;
-        SqliteStore::connect(durable(options), &MIGRATOR).await
+        SqliteStore::connect(durable(options), &migrations::SQLITE).await
     }
 }
 
