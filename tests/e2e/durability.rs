@@ -39,6 +39,7 @@ fn submit(run: &Run, cell: (u32, u32), expected_seq: u64, request_id: &str) -> t
             expected_seq: Some(expected_seq),
             request_id: request_id.to_owned(),
             validate_only: false,
+            ..Default::default()
         },
     )
 }

@@ -1,12 +1,79 @@
 //! Full games of every kind, to a win and to a draw, over a real socket.
 
 use crate::common::*;
+use tonic_types::StatusExt;
 
 fn outcome(response: &pb::SubmitMoveResponse) -> pb::Outcome {
     let view = response.view.as_ref().unwrap();
     assert_eq!(view.status, pb::GameStatus::Finished as i32);
     assert!(view.to_act.is_empty());
+    assert_eq!((&response.to_act, response.status, &response.outcome), (&view.to_act, view.status, &view.outcome));
     view.outcome.clone().expect("a finished game has an outcome")
+}
+
+/// A move asked to answer with `view`, as seat `seat` of `game`.
+fn submit_with_view(
+    game: &Game,
+    seat: usize,
+    mv: pb::Move,
+    view: pb::SubmitMoveView,
+    request_id: &str,
+) -> tonic::Request<pb::SubmitMoveRequest> {
+    let request = pb::SubmitMoveRequest {
+        game_id: game.id.clone(),
+        r#move: Some(mv),
+        view: view as i32,
+        request_id: request_id.to_owned(),
+        ..Default::default()
+    };
+    as_seat(&game.tokens[seat], request)
+}
+
+#[tokio::test]
+async fn a_basic_answer_leaves_the_view_out_but_says_who_acts_and_how_the_game_ended() {
+    use pb::SubmitMoveView::{Basic, Full};
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
+
+    let first = client.submit_move(submit_with_view(&game, 0, cell_move(0, 0), Basic, "first")).await.unwrap();
+    let first = first.into_inner();
+    assert_eq!(first.view, None);
+    assert!(first.applied);
+    assert_eq!((first.seq, first.to_act.as_slice(), first.status), (2, &[2][..], pb::GameStatus::InProgress as i32));
+    assert_eq!(first.outcome, None);
+    assert!(matches!(first.events[..], [pb::GameEvent { kind: Some(pb::game_event::Kind::MoveApplied(_)), .. }]));
+
+    // A retry may ask for the other shape: the same move, answered in full this time.
+    let retried = client.submit_move(submit_with_view(&game, 0, cell_move(0, 0), Full, "first")).await.unwrap();
+    let retried = retried.into_inner();
+    assert_eq!((retried.seq, &retried.events, &retried.to_act), (first.seq, &first.events, &first.to_act));
+    let view = retried.view.expect("a full answer carries the view");
+    assert_eq!((view.seq, &view.to_act, view.status), (2, &retried.to_act, retried.status));
+
+    // An unknown shape is refused and changes nothing.
+    let mut odd = submit_with_view(&game, 1, cell_move(1, 0), Basic, "");
+    odd.get_mut().view = 9;
+    let refused = client.submit_move(odd).await.unwrap_err();
+    assert_error(&refused, tonic::Code::InvalidArgument, "INVALID_REQUEST");
+    assert_eq!(refused.get_details_bad_request().unwrap().field_violations[0].field, "view");
+    let seen = client
+        .get_view(as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }));
+    assert_eq!(seen.await.unwrap().into_inner().view.unwrap().seq, 2);
+
+    for (seat, (row, col)) in [(1, (1, 0)), (0, (0, 1)), (1, (1, 1))] {
+        let answer = client.submit_move(submit_with_view(&game, seat, cell_move(row, col), Basic, "")).await.unwrap();
+        assert_eq!(answer.into_inner().view, None);
+    }
+    let last = client.submit_move(submit_with_view(&game, 0, cell_move(0, 2), Basic, "")).await.unwrap().into_inner();
+    assert_eq!(last.view, None);
+    assert!(last.to_act.is_empty());
+    assert_eq!(last.status, pb::GameStatus::Finished as i32);
+    let won = last.outcome.expect("the winning move's answer has the outcome");
+    assert_eq!((won.r#type, won.winner), (pb::OutcomeType::Win as i32, 1));
+    let seen = client
+        .get_view(as_seat(&game.tokens[0], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }));
+    assert_eq!(seen.await.unwrap().into_inner().view.unwrap().outcome, Some(won));
 }
 
 #[tokio::test]

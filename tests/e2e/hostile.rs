@@ -260,6 +260,7 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
                 expected_seq,
                 request_id: request_id.to_owned(),
                 validate_only,
+                ..Default::default()
             };
             call(token, request)
         };

@@ -22,6 +22,7 @@ type callOptions struct {
 	requestID    string
 	expectedSeq  *uint64
 	validateOnly bool
+	moveView     tabulav1.SubmitMoveView
 	private      bool
 	ply          *uint32
 	kind         tabulav1.GameKind
@@ -75,6 +76,13 @@ func ExpectedSeq(seq uint64) CallOption {
 // ValidateOnly checks the move without applying it. For [Client.SubmitMove].
 func ValidateOnly() CallOption {
 	return option("ValidateOnly", func(o *callOptions) { o.validateOnly = true })
+}
+
+// BasicAnswer leaves the game's view out of the answer (SUBMIT_MOVE_VIEW_BASIC): it still
+// has the seq, the events, the seats to act, the status and the outcome, for a caller that
+// keeps its own board or follows the events. For [Client.SubmitMove].
+func BasicAnswer() CallOption {
+	return option("BasicAnswer", func(o *callOptions) { o.moveView = tabulav1.SubmitMoveView_SUBMIT_MOVE_VIEW_BASIC })
 }
 
 // Private makes the created game refuse spectators (reason PRIVATE_GAME): only its seats
@@ -326,14 +334,15 @@ func (c *Client) ListLegalMoves(ctx context.Context, gameID string, seat uint32)
 
 // SubmitMove plays move as this client's seat. Build move with the constructors of this
 // package ([Drop], [PlaceCell], [Move], [Shot], [Ready], ...) or take it from
-// [Client.ListLegalMoves]. Options: [ExpectedSeq], [RequestID], [ValidateOnly].
+// [Client.ListLegalMoves]. Options: [ExpectedSeq], [RequestID], [ValidateOnly], [BasicAnswer].
 func (c *Client) SubmitMove(ctx context.Context, gameID string, move *tabulav1.Move, opts ...CallOption) (*tabulav1.SubmitMoveResponse, error) {
-	o, err := apply("SubmitMove", opts, "ExpectedSeq", "RequestID", "ValidateOnly")
+	o, err := apply("SubmitMove", opts, "ExpectedSeq", "RequestID", "ValidateOnly", "BasicAnswer")
 	if err != nil {
 		return nil, err
 	}
 	return unary(ctx, c.stub.SubmitMove, &tabulav1.SubmitMoveRequest{
 		GameId: gameID, Move: move, ExpectedSeq: o.expectedSeq, RequestId: o.requestID, ValidateOnly: o.validateOnly,
+		View: o.moveView,
 	})
 }
 

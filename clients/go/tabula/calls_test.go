@@ -1,6 +1,7 @@
 package tabula_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -139,9 +140,12 @@ func TestEveryCallAgainstALiveServer(t *testing.T) {
 	if err != nil || hint.GetResult() != tabulav1.HintResult_HINT_RESULT_MOVE {
 		t.Fatalf("hint %v, %v", hint, err)
 	}
-	moved, err := player.SubmitMove(ctx, pegID, hint.GetMove(), tabula.ExpectedSeq(hint.GetSeq()))
+	moved, err := player.SubmitMove(ctx, pegID, hint.GetMove(), tabula.ExpectedSeq(hint.GetSeq()), tabula.BasicAnswer())
 	if err != nil {
 		t.Fatal(err)
+	}
+	if moved.GetView() != nil || moved.GetStatus() != tabulav1.GameStatus_GAME_STATUS_IN_PROGRESS || !slices.Equal(moved.GetToAct(), []uint32{1}) {
+		t.Fatalf("a basic answer leaves the view out and says who acts: %v", moved)
 	}
 	_, err = player.TakeBack(ctx, pegID, tabula.ExpectedSeq(moved.GetSeq()-1))
 	requireError(t, err, codes.Aborted, "STALE_SEQ")

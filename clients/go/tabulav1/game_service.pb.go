@@ -57,6 +57,59 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// How much of the game a `SubmitMove` response carries (Google's API guide, AIP-157).
+type SubmitMoveView int32
+
+const (
+	// The default: `SUBMIT_MOVE_VIEW_FULL`.
+	SubmitMoveView_SUBMIT_MOVE_VIEW_UNSPECIFIED SubmitMoveView = 0
+	// `applied`, `seq`, `events`, `to_act`, `status` and `outcome`; no `view`.
+	SubmitMoveView_SUBMIT_MOVE_VIEW_BASIC SubmitMoveView = 1
+	// All of the response, `view` included.
+	SubmitMoveView_SUBMIT_MOVE_VIEW_FULL SubmitMoveView = 2
+)
+
+// Enum value maps for SubmitMoveView.
+var (
+	SubmitMoveView_name = map[int32]string{
+		0: "SUBMIT_MOVE_VIEW_UNSPECIFIED",
+		1: "SUBMIT_MOVE_VIEW_BASIC",
+		2: "SUBMIT_MOVE_VIEW_FULL",
+	}
+	SubmitMoveView_value = map[string]int32{
+		"SUBMIT_MOVE_VIEW_UNSPECIFIED": 0,
+		"SUBMIT_MOVE_VIEW_BASIC":       1,
+		"SUBMIT_MOVE_VIEW_FULL":        2,
+	}
+)
+
+func (x SubmitMoveView) Enum() *SubmitMoveView {
+	p := new(SubmitMoveView)
+	*p = x
+	return p
+}
+
+func (x SubmitMoveView) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SubmitMoveView) Descriptor() protoreflect.EnumDescriptor {
+	return file_tabula_v1_game_service_proto_enumTypes[0].Descriptor()
+}
+
+func (SubmitMoveView) Type() protoreflect.EnumType {
+	return &file_tabula_v1_game_service_proto_enumTypes[0]
+}
+
+func (x SubmitMoveView) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SubmitMoveView.Descriptor instead.
+func (SubmitMoveView) EnumDescriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{0}
+}
+
 // What a hint search found.
 type HintResult int32
 
@@ -103,11 +156,11 @@ func (x HintResult) String() string {
 }
 
 func (HintResult) Descriptor() protoreflect.EnumDescriptor {
-	return file_tabula_v1_game_service_proto_enumTypes[0].Descriptor()
+	return file_tabula_v1_game_service_proto_enumTypes[1].Descriptor()
 }
 
 func (HintResult) Type() protoreflect.EnumType {
-	return &file_tabula_v1_game_service_proto_enumTypes[0]
+	return &file_tabula_v1_game_service_proto_enumTypes[1]
 }
 
 func (x HintResult) Number() protoreflect.EnumNumber {
@@ -116,7 +169,7 @@ func (x HintResult) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use HintResult.Descriptor instead.
 func (HintResult) EnumDescriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{0}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{1}
 }
 
 // The result of a solved position.
@@ -160,11 +213,11 @@ func (x ScoreResult) String() string {
 }
 
 func (ScoreResult) Descriptor() protoreflect.EnumDescriptor {
-	return file_tabula_v1_game_service_proto_enumTypes[1].Descriptor()
+	return file_tabula_v1_game_service_proto_enumTypes[2].Descriptor()
 }
 
 func (ScoreResult) Type() protoreflect.EnumType {
-	return &file_tabula_v1_game_service_proto_enumTypes[1]
+	return &file_tabula_v1_game_service_proto_enumTypes[2]
 }
 
 func (x ScoreResult) Number() protoreflect.EnumNumber {
@@ -173,7 +226,7 @@ func (x ScoreResult) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ScoreResult.Descriptor instead.
 func (ScoreResult) EnumDescriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{1}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{2}
 }
 
 // What a score's value counts.
@@ -230,11 +283,11 @@ func (x ScoreUnit) String() string {
 }
 
 func (ScoreUnit) Descriptor() protoreflect.EnumDescriptor {
-	return file_tabula_v1_game_service_proto_enumTypes[2].Descriptor()
+	return file_tabula_v1_game_service_proto_enumTypes[3].Descriptor()
 }
 
 func (ScoreUnit) Type() protoreflect.EnumType {
-	return &file_tabula_v1_game_service_proto_enumTypes[2]
+	return &file_tabula_v1_game_service_proto_enumTypes[3]
 }
 
 func (x ScoreUnit) Number() protoreflect.EnumNumber {
@@ -243,7 +296,7 @@ func (x ScoreUnit) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ScoreUnit.Descriptor instead.
 func (ScoreUnit) EnumDescriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{2}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{3}
 }
 
 // A named configuration of one game kind, to create games from by name.
@@ -1459,7 +1512,13 @@ type SubmitMoveRequest struct {
 	RequestId string `protobuf:"bytes,4,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// When true the move is only checked: the response says it would be accepted (or the
 	// error says why not) and nothing changes. Default false.
-	ValidateOnly  bool `protobuf:"varint,5,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
+	ValidateOnly bool `protobuf:"varint,5,opt,name=validate_only,json=validateOnly,proto3" json:"validate_only,omitempty"`
+	// How much the response carries: unset or `SUBMIT_MOVE_VIEW_FULL` includes the whole
+	// game (`SubmitMoveResponse.view`); `SUBMIT_MOVE_VIEW_BASIC` leaves it out, for a caller
+	// that follows the game from the events (a bot, a load generator, a client that keeps
+	// its own board). Only the response's shape changes: a retry with the same `request_id`
+	// may ask for either.
+	View          SubmitMoveView `protobuf:"varint,6,opt,name=view,proto3,enum=tabula.v1.SubmitMoveView" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1529,6 +1588,13 @@ func (x *SubmitMoveRequest) GetValidateOnly() bool {
 	return false
 }
 
+func (x *SubmitMoveRequest) GetView() SubmitMoveView {
+	if x != nil {
+		return x.View
+	}
+	return SubmitMoveView_SUBMIT_MOVE_VIEW_UNSPECIFIED
+}
+
 // Response of `SubmitMove`.
 type SubmitMoveResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1540,8 +1606,17 @@ type SubmitMoveResponse struct {
 	// The events the move produced, as the caller may see them: the `MoveApplied`, followed
 	// by `GameEnded` when the move ended the game. Empty when not applied.
 	Events []*GameEvent `protobuf:"bytes,3,rep,name=events,proto3" json:"events,omitempty"`
-	// The game after the move, as the caller may see it.
-	View          *View `protobuf:"bytes,4,opt,name=view,proto3" json:"view,omitempty"`
+	// The game after the move, as the caller may see it; absent when the request asked for
+	// `SUBMIT_MOVE_VIEW_BASIC`.
+	View *View `protobuf:"bytes,4,opt,name=view,proto3" json:"view,omitempty"`
+	// The seats to act after the move (numbered from 1), as `View.to_act`; empty once the
+	// game is over. Set whatever the request's `view`.
+	ToAct []uint32 `protobuf:"varint,5,rep,packed,name=to_act,json=toAct,proto3" json:"to_act,omitempty"`
+	// The game's status after the move, as `View.status`. Set whatever the request's `view`.
+	Status GameStatus `protobuf:"varint,6,opt,name=status,proto3,enum=tabula.v1.GameStatus" json:"status,omitempty"`
+	// How the game ended, as `View.outcome`; absent while it is in progress. Set whatever the
+	// request's `view`.
+	Outcome       *Outcome `protobuf:"bytes,7,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1600,6 +1675,27 @@ func (x *SubmitMoveResponse) GetEvents() []*GameEvent {
 func (x *SubmitMoveResponse) GetView() *View {
 	if x != nil {
 		return x.View
+	}
+	return nil
+}
+
+func (x *SubmitMoveResponse) GetToAct() []uint32 {
+	if x != nil {
+		return x.ToAct
+	}
+	return nil
+}
+
+func (x *SubmitMoveResponse) GetStatus() GameStatus {
+	if x != nil {
+		return x.Status
+	}
+	return GameStatus_GAME_STATUS_UNSPECIFIED
+}
+
+func (x *SubmitMoveResponse) GetOutcome() *Outcome {
+	if x != nil {
+		return x.Outcome
 	}
 	return nil
 }
@@ -4378,20 +4474,24 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x16ListLegalMovesResponse\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12*\n" +
 	"\x05moves\x18\x02 \x03(\v2\x14.tabula.v1.LegalMoveR\x05moves\x12\x10\n" +
-	"\x03seq\x18\x03 \x01(\x04R\x03seq\"\xce\x01\n" +
+	"\x03seq\x18\x03 \x01(\x04R\x03seq\"\xfd\x01\n" +
 	"\x11SubmitMoveRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12#\n" +
 	"\x04move\x18\x02 \x01(\v2\x0f.tabula.v1.MoveR\x04move\x12&\n" +
 	"\fexpected_seq\x18\x03 \x01(\x04H\x00R\vexpectedSeq\x88\x01\x01\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x04 \x01(\tR\trequestId\x12#\n" +
-	"\rvalidate_only\x18\x05 \x01(\bR\fvalidateOnlyB\x0f\n" +
-	"\r_expected_seq\"\x93\x01\n" +
+	"\rvalidate_only\x18\x05 \x01(\bR\fvalidateOnly\x12-\n" +
+	"\x04view\x18\x06 \x01(\x0e2\x19.tabula.v1.SubmitMoveViewR\x04viewB\x0f\n" +
+	"\r_expected_seq\"\x87\x02\n" +
 	"\x12SubmitMoveResponse\x12\x18\n" +
 	"\aapplied\x18\x01 \x01(\bR\aapplied\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x04R\x03seq\x12,\n" +
 	"\x06events\x18\x03 \x03(\v2\x14.tabula.v1.GameEventR\x06events\x12#\n" +
-	"\x04view\x18\x04 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"G\n" +
+	"\x04view\x18\x04 \x01(\v2\x0f.tabula.v1.ViewR\x04view\x12\x15\n" +
+	"\x06to_act\x18\x05 \x03(\rR\x05toAct\x12-\n" +
+	"\x06status\x18\x06 \x01(\x0e2\x15.tabula.v1.GameStatusR\x06status\x12,\n" +
+	"\aoutcome\x18\a \x01(\v2\x12.tabula.v1.OutcomeR\aoutcome\"G\n" +
 	"\rResignRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1d\n" +
 	"\n" +
@@ -4565,7 +4665,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\tseries_id\x18\x01 \x01(\tR\bseriesId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\"J\n" +
 	"\x1aStreamSeriesEventsResponse\x12,\n" +
-	"\x05event\x18\x01 \x01(\v2\x16.tabula.v1.SeriesEventR\x05event*\x97\x01\n" +
+	"\x05event\x18\x01 \x01(\v2\x16.tabula.v1.SeriesEventR\x05event*i\n" +
+	"\x0eSubmitMoveView\x12 \n" +
+	"\x1cSUBMIT_MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x1a\n" +
+	"\x16SUBMIT_MOVE_VIEW_BASIC\x10\x01\x12\x19\n" +
+	"\x15SUBMIT_MOVE_VIEW_FULL\x10\x02*\x97\x01\n" +
 	"\n" +
 	"HintResult\x12\x1b\n" +
 	"\x17HINT_RESULT_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -4636,223 +4740,228 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_game_service_proto_rawDescData
 }
 
-var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
 var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 64)
 var file_tabula_v1_game_service_proto_goTypes = []any{
-	(HintResult)(0),                    // 0: tabula.v1.HintResult
-	(ScoreResult)(0),                   // 1: tabula.v1.ScoreResult
-	(ScoreUnit)(0),                     // 2: tabula.v1.ScoreUnit
-	(*Preset)(nil),                     // 3: tabula.v1.Preset
-	(*GameKindInfo)(nil),               // 4: tabula.v1.GameKindInfo
-	(*ListGameKindsRequest)(nil),       // 5: tabula.v1.ListGameKindsRequest
-	(*ListGameKindsResponse)(nil),      // 6: tabula.v1.ListGameKindsResponse
-	(*CreateGameRequest)(nil),          // 7: tabula.v1.CreateGameRequest
-	(*PgnImport)(nil),                  // 8: tabula.v1.PgnImport
-	(*SeatToken)(nil),                  // 9: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),         // 10: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),             // 11: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),            // 12: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),           // 13: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),          // 14: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),             // 15: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),            // 16: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),      // 17: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),                  // 18: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil),     // 19: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),          // 20: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),         // 21: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),              // 22: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),             // 23: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),           // 24: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),          // 25: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),             // 26: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),            // 27: tabula.v1.GetHintResponse
-	(*HintScore)(nil),                  // 28: tabula.v1.HintScore
-	(*TakeBackRequest)(nil),            // 29: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),           // 30: tabula.v1.TakeBackResponse
-	(*AnswerTakeBackRequest)(nil),      // 31: tabula.v1.AnswerTakeBackRequest
-	(*AnswerTakeBackResponse)(nil),     // 32: tabula.v1.AnswerTakeBackResponse
-	(*StreamEventsRequest)(nil),        // 33: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),       // 34: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),         // 35: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),        // 36: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),          // 37: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),         // 38: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),    // 39: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil),   // 40: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),           // 41: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),          // 42: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),      // 43: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),     // 44: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),          // 45: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),         // 46: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),         // 47: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),        // 48: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),             // 49: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),            // 50: tabula.v1.AddTimeResponse
-	(*SavedConfig)(nil),                // 51: tabula.v1.SavedConfig
-	(*CreateSavedConfigRequest)(nil),   // 52: tabula.v1.CreateSavedConfigRequest
-	(*GetSavedConfigRequest)(nil),      // 53: tabula.v1.GetSavedConfigRequest
-	(*ListSavedConfigsRequest)(nil),    // 54: tabula.v1.ListSavedConfigsRequest
-	(*ListSavedConfigsResponse)(nil),   // 55: tabula.v1.ListSavedConfigsResponse
-	(*UpdateSavedConfigRequest)(nil),   // 56: tabula.v1.UpdateSavedConfigRequest
-	(*DeleteSavedConfigRequest)(nil),   // 57: tabula.v1.DeleteSavedConfigRequest
-	(*DeleteSavedConfigResponse)(nil),  // 58: tabula.v1.DeleteSavedConfigResponse
-	(*CreateSeriesRequest)(nil),        // 59: tabula.v1.CreateSeriesRequest
-	(*CreateSeriesResponse)(nil),       // 60: tabula.v1.CreateSeriesResponse
-	(*GetSeriesRequest)(nil),           // 61: tabula.v1.GetSeriesRequest
-	(*GetSeriesResponse)(nil),          // 62: tabula.v1.GetSeriesResponse
-	(*ListSeriesRequest)(nil),          // 63: tabula.v1.ListSeriesRequest
-	(*ListSeriesResponse)(nil),         // 64: tabula.v1.ListSeriesResponse
-	(*StreamSeriesEventsRequest)(nil),  // 65: tabula.v1.StreamSeriesEventsRequest
-	(*StreamSeriesEventsResponse)(nil), // 66: tabula.v1.StreamSeriesEventsResponse
-	(*GameConfig)(nil),                 // 67: tabula.v1.GameConfig
-	(GameKind)(0),                      // 68: tabula.v1.GameKind
-	(*BotSeat)(nil),                    // 69: tabula.v1.BotSeat
-	(*Player)(nil),                     // 70: tabula.v1.Player
-	(*Game)(nil),                       // 71: tabula.v1.Game
-	(GameStatus)(0),                    // 72: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),      // 73: google.protobuf.Timestamp
-	(*View)(nil),                       // 74: tabula.v1.View
-	(*Move)(nil),                       // 75: tabula.v1.Move
-	(*GameEvent)(nil),                  // 76: tabula.v1.GameEvent
-	(*durationpb.Duration)(nil),        // 77: google.protobuf.Duration
-	(OutcomeType)(0),                   // 78: tabula.v1.OutcomeType
-	(SeriesDraws)(0),                   // 79: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 80: tabula.v1.Series
-	(*SeriesToken)(nil),                // 81: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 82: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 83: tabula.v1.SeriesEvent
+	(SubmitMoveView)(0),                // 0: tabula.v1.SubmitMoveView
+	(HintResult)(0),                    // 1: tabula.v1.HintResult
+	(ScoreResult)(0),                   // 2: tabula.v1.ScoreResult
+	(ScoreUnit)(0),                     // 3: tabula.v1.ScoreUnit
+	(*Preset)(nil),                     // 4: tabula.v1.Preset
+	(*GameKindInfo)(nil),               // 5: tabula.v1.GameKindInfo
+	(*ListGameKindsRequest)(nil),       // 6: tabula.v1.ListGameKindsRequest
+	(*ListGameKindsResponse)(nil),      // 7: tabula.v1.ListGameKindsResponse
+	(*CreateGameRequest)(nil),          // 8: tabula.v1.CreateGameRequest
+	(*PgnImport)(nil),                  // 9: tabula.v1.PgnImport
+	(*SeatToken)(nil),                  // 10: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),         // 11: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),             // 12: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),            // 13: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),           // 14: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),          // 15: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),             // 16: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),            // 17: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),      // 18: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                  // 19: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),     // 20: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),          // 21: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),         // 22: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),              // 23: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),             // 24: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),           // 25: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),          // 26: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),             // 27: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),            // 28: tabula.v1.GetHintResponse
+	(*HintScore)(nil),                  // 29: tabula.v1.HintScore
+	(*TakeBackRequest)(nil),            // 30: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),           // 31: tabula.v1.TakeBackResponse
+	(*AnswerTakeBackRequest)(nil),      // 32: tabula.v1.AnswerTakeBackRequest
+	(*AnswerTakeBackResponse)(nil),     // 33: tabula.v1.AnswerTakeBackResponse
+	(*StreamEventsRequest)(nil),        // 34: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),       // 35: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),         // 36: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),        // 37: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),          // 38: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),         // 39: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),    // 40: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil),   // 41: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),           // 42: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),          // 43: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),      // 44: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),     // 45: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),          // 46: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),         // 47: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),         // 48: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),        // 49: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),             // 50: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),            // 51: tabula.v1.AddTimeResponse
+	(*SavedConfig)(nil),                // 52: tabula.v1.SavedConfig
+	(*CreateSavedConfigRequest)(nil),   // 53: tabula.v1.CreateSavedConfigRequest
+	(*GetSavedConfigRequest)(nil),      // 54: tabula.v1.GetSavedConfigRequest
+	(*ListSavedConfigsRequest)(nil),    // 55: tabula.v1.ListSavedConfigsRequest
+	(*ListSavedConfigsResponse)(nil),   // 56: tabula.v1.ListSavedConfigsResponse
+	(*UpdateSavedConfigRequest)(nil),   // 57: tabula.v1.UpdateSavedConfigRequest
+	(*DeleteSavedConfigRequest)(nil),   // 58: tabula.v1.DeleteSavedConfigRequest
+	(*DeleteSavedConfigResponse)(nil),  // 59: tabula.v1.DeleteSavedConfigResponse
+	(*CreateSeriesRequest)(nil),        // 60: tabula.v1.CreateSeriesRequest
+	(*CreateSeriesResponse)(nil),       // 61: tabula.v1.CreateSeriesResponse
+	(*GetSeriesRequest)(nil),           // 62: tabula.v1.GetSeriesRequest
+	(*GetSeriesResponse)(nil),          // 63: tabula.v1.GetSeriesResponse
+	(*ListSeriesRequest)(nil),          // 64: tabula.v1.ListSeriesRequest
+	(*ListSeriesResponse)(nil),         // 65: tabula.v1.ListSeriesResponse
+	(*StreamSeriesEventsRequest)(nil),  // 66: tabula.v1.StreamSeriesEventsRequest
+	(*StreamSeriesEventsResponse)(nil), // 67: tabula.v1.StreamSeriesEventsResponse
+	(*GameConfig)(nil),                 // 68: tabula.v1.GameConfig
+	(GameKind)(0),                      // 69: tabula.v1.GameKind
+	(*BotSeat)(nil),                    // 70: tabula.v1.BotSeat
+	(*Player)(nil),                     // 71: tabula.v1.Player
+	(*Game)(nil),                       // 72: tabula.v1.Game
+	(GameStatus)(0),                    // 73: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),      // 74: google.protobuf.Timestamp
+	(*View)(nil),                       // 75: tabula.v1.View
+	(*Move)(nil),                       // 76: tabula.v1.Move
+	(*GameEvent)(nil),                  // 77: tabula.v1.GameEvent
+	(*Outcome)(nil),                    // 78: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),        // 79: google.protobuf.Duration
+	(OutcomeType)(0),                   // 80: tabula.v1.OutcomeType
+	(SeriesDraws)(0),                   // 81: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 82: tabula.v1.Series
+	(*SeriesToken)(nil),                // 83: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 84: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 85: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	67, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	68, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	67, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
-	3,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
-	4,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	67, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
-	8,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	68, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	69, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	70, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	71, // 10: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	9,  // 11: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	71, // 12: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	68, // 13: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	72, // 14: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	73, // 15: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	73, // 16: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	71, // 17: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	74, // 18: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	75, // 19: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	18, // 20: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	75, // 21: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	76, // 22: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	74, // 23: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	74, // 24: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	77, // 25: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
-	0,  // 26: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	75, // 27: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	28, // 28: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	75, // 29: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
-	1,  // 30: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
-	2,  // 31: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	74, // 32: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	74, // 33: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	76, // 34: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	74, // 35: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	71, // 36: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	9,  // 37: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	71, // 38: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	78, // 39: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	71, // 40: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	74, // 41: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	74, // 42: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	77, // 43: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	74, // 44: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	67, // 45: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	68, // 46: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	73, // 47: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	73, // 48: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	51, // 49: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	51, // 50: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	51, // 51: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	67, // 52: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	68, // 53: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	79, // 54: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	70, // 55: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	69, // 56: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	80, // 57: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	81, // 58: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	80, // 59: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	82, // 60: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	80, // 61: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	83, // 62: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	5,  // 63: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	7,  // 64: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	11, // 65: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	13, // 66: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	15, // 67: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	17, // 68: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	20, // 69: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	22, // 70: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	24, // 71: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	26, // 72: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	29, // 73: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	31, // 74: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	33, // 75: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	35, // 76: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	37, // 77: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	39, // 78: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	52, // 79: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	53, // 80: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	54, // 81: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	56, // 82: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	57, // 83: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	41, // 84: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	43, // 85: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	45, // 86: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	47, // 87: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	49, // 88: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	59, // 89: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	61, // 90: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	63, // 91: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	65, // 92: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	6,  // 93: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	10, // 94: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	12, // 95: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	14, // 96: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	16, // 97: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	19, // 98: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	21, // 99: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	23, // 100: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	25, // 101: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	27, // 102: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	30, // 103: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	32, // 104: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	34, // 105: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	36, // 106: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	38, // 107: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	40, // 108: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	51, // 109: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	51, // 110: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	55, // 111: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	51, // 112: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	58, // 113: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	42, // 114: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	44, // 115: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	46, // 116: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	48, // 117: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	50, // 118: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	60, // 119: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	62, // 120: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	64, // 121: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	66, // 122: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	93, // [93:123] is the sub-list for method output_type
-	63, // [63:93] is the sub-list for method input_type
-	63, // [63:63] is the sub-list for extension type_name
-	63, // [63:63] is the sub-list for extension extendee
-	0,  // [0:63] is the sub-list for field type_name
+	68, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	69, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	68, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	4,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
+	5,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
+	68, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	9,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
+	69, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	70, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	71, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	72, // 10: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	10, // 11: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	72, // 12: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	69, // 13: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	73, // 14: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	74, // 15: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	74, // 16: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	72, // 17: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	75, // 18: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	76, // 19: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	19, // 20: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	76, // 21: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	0,  // 22: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
+	77, // 23: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	75, // 24: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	73, // 25: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	78, // 26: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	75, // 27: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	79, // 28: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	1,  // 29: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	76, // 30: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	29, // 31: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	76, // 32: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	2,  // 33: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	3,  // 34: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	75, // 35: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	75, // 36: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	77, // 37: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	75, // 38: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	72, // 39: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	10, // 40: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	72, // 41: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	80, // 42: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	72, // 43: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	75, // 44: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	75, // 45: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	79, // 46: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	75, // 47: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	68, // 48: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	69, // 49: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	74, // 50: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	74, // 51: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	52, // 52: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	52, // 53: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	52, // 54: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	68, // 55: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	69, // 56: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	81, // 57: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	71, // 58: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	70, // 59: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	82, // 60: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	83, // 61: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	82, // 62: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	84, // 63: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	82, // 64: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	85, // 65: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	6,  // 66: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	8,  // 67: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	12, // 68: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	14, // 69: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	16, // 70: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	18, // 71: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	21, // 72: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	23, // 73: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	25, // 74: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	27, // 75: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	30, // 76: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	32, // 77: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	34, // 78: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	36, // 79: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	38, // 80: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	40, // 81: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	53, // 82: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	54, // 83: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	55, // 84: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	57, // 85: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	58, // 86: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	42, // 87: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	44, // 88: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	46, // 89: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	48, // 90: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	50, // 91: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	60, // 92: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	62, // 93: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	64, // 94: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	66, // 95: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	7,  // 96: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	11, // 97: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	13, // 98: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	15, // 99: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	17, // 100: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	20, // 101: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	22, // 102: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	24, // 103: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	26, // 104: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	28, // 105: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	31, // 106: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	33, // 107: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	35, // 108: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	37, // 109: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	39, // 110: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	41, // 111: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	52, // 112: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	52, // 113: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	56, // 114: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	52, // 115: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59, // 116: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	43, // 117: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	45, // 118: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	47, // 119: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	49, // 120: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	51, // 121: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	61, // 122: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	63, // 123: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	65, // 124: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	67, // 125: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	96, // [96:126] is the sub-list for method output_type
+	66, // [66:96] is the sub-list for method input_type
+	66, // [66:66] is the sub-list for extension type_name
+	66, // [66:66] is the sub-list for extension extendee
+	0,  // [0:66] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -4889,7 +4998,7 @@ func file_tabula_v1_game_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
-			NumEnums:      3,
+			NumEnums:      4,
 			NumMessages:   64,
 			NumExtensions: 0,
 			NumServices:   1,

@@ -35,7 +35,10 @@ def test_a_hint_is_played_and_taken_back(server: str) -> None:
         player = client.with_credential(created.seat_tokens[0].token)
         hint = player.get_hint(game_id)
         assert hint.result == pb.HintResult.HINT_RESULT_MOVE and hint.HasField("move")
-        played = player.submit_move(game_id, hint.move, expected_seq=hint.seq)
+        played = player.submit_move(game_id, hint.move, expected_seq=hint.seq, basic_answer=True)
+        assert not played.HasField("view"), "a basic answer leaves the view out"
+        assert (played.seq, played.status) == (hint.seq + 1, pb.GameStatus.GAME_STATUS_IN_PROGRESS)
+        assert list(played.to_act) == [1]
         with pytest.raises(TabulaError) as stale:
             player.take_back(game_id, expected_seq=hint.seq)
         assert (stale.value.code, stale.value.reason) == (grpc.StatusCode.ABORTED, "STALE_SEQ")
@@ -133,7 +136,8 @@ async def test_the_async_client_makes_every_call(server: str) -> None:
         game_id = created.game.game_id
         player = client.with_credential(created.seat_tokens[0].token)
         hint = await player.get_hint(game_id, timeout=10)
-        played = await player.submit_move(game_id, hint.move, expected_seq=hint.seq)
+        played = await player.submit_move(game_id, hint.move, expected_seq=hint.seq, basic_answer=True)
+        assert not played.HasField("view") and list(played.to_act) == [1]
         taken = await player.take_back(game_id, expected_seq=played.seq)
         assert taken.view.move_count == 0
         token = await client.reissue_seat_token(game_id, 1)

@@ -28,6 +28,7 @@ import {
   type SavedConfigSchema,
   type SeatToken,
   SubmitMoveRequestSchema,
+  SubmitMoveView,
   type SubmitMoveResponse,
   TakeBackRequestSchema,
   type TakeBackResponse,
@@ -165,6 +166,12 @@ export interface SubmitOptions extends ManageOptions {
   expectedSeq?: bigint;
   /** Only check the move. */
   validateOnly?: boolean;
+  /**
+   * Leave the game's view out of the answer (`SUBMIT_MOVE_VIEW_BASIC`): it keeps `seq`,
+   * `events`, `toAct`, `status` and `outcome`, for a caller that keeps its own board or
+   * follows the events.
+   */
+  basicAnswer?: boolean;
 }
 
 /** Options of `getHint`: the engine's budget, and which position of a finished game to analyse. */
@@ -647,6 +654,7 @@ export class TabulaClient {
       expectedSeq: options.expectedSeq,
       requestId: options.requestId ?? "",
       validateOnly: options.validateOnly ?? false,
+      view: options.basicAnswer ? SubmitMoveView.BASIC : SubmitMoveView.UNSPECIFIED,
     });
     return this.call(options, (o) => this.raw.submitMove(request, o));
   }

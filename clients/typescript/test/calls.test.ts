@@ -141,17 +141,22 @@ test("the raw client carries the caller's credential", async () => {
   assert.equal(answer.view?.outcome?.winner, 2);
 });
 
-test("a validated move changes nothing; a cancelled call rejects with CANCELLED", async () => {
+test("a validated move changes nothing, a basic answer has no view; a cancelled call rejects with CANCELLED", async () => {
   const created = await live.client.createGameFromPreset(GameKind.CONNECT_FOUR, "classic");
   const gameId = created.game!.gameId;
   const red = seatClient(live.client, created, 0);
   const checked = await red.submitMove(gameId, moves.drop(3), { validateOnly: true, timeoutMs: 5000 });
   assert.deepEqual([checked.applied, checked.seq], [false, 1n]);
+  const basic = await red.submitMove(gameId, moves.drop(3), { basicAnswer: true });
+  assert.equal(basic.view, undefined, "a basic answer leaves the view out");
+  assert.deepEqual([basic.seq, basic.toAct, basic.status], [2n, [2], GameStatus.IN_PROGRESS]);
+  const full = await seatClient(live.client, created, 1).submitMove(gameId, moves.drop(3));
+  assert.deepEqual(full.view?.toAct, full.toAct, "a full answer by default, its view agreeing");
   const aborted = AbortSignal.abort();
   await assert.rejects(red.getView(gameId, { signal: aborted }), (error: unknown) => {
     assert.ok(error instanceof TabulaError);
     assert.equal(error.codeName, "CANCELLED");
     return true;
   });
-  assert.equal((await red.getView(gameId, { timeoutMs: 0 })).seq, 1n, "no deadline at all");
+  assert.equal((await red.getView(gameId, { timeoutMs: 0 })).seq, 3n, "no deadline at all");
 });

@@ -87,6 +87,8 @@ pub struct Workload {
     /// Whether the clients accept gzip-compressed answers, as grpc-js and most gRPC
     /// clients do on every call.
     pub accept_gzip: bool,
+    /// How much each `SubmitMove` answer is asked to carry.
+    pub move_view: pb::SubmitMoveView,
 }
 
 impl Workload {
@@ -221,7 +223,12 @@ async fn play_slot(
             }
             let Some(next) = board.take_move() else { break };
             let seat = to_act.first().copied().unwrap_or(1) as usize;
-            let request = pb::SubmitMoveRequest { game_id: id.clone(), r#move: Some(next), ..Default::default() };
+            let request = pb::SubmitMoveRequest {
+                game_id: id.clone(),
+                r#move: Some(next),
+                view: workload.move_view as i32,
+                ..Default::default()
+            };
             let request = workload.request(request, tokens.get(seat - 1).map(String::as_str));
             let sent_at = Instant::now();
             if let Ok(mut sent) = sent.lock() {
@@ -242,8 +249,7 @@ async fn play_slot(
             played.moves += 1;
             done.fetch_add(1, Ordering::Relaxed);
             ply += 1;
-            let view = answer.view.unwrap_or_default();
-            (seq, to_act, over) = (answer.seq, view.to_act, view.outcome.is_some());
+            (seq, to_act, over) = (answer.seq, answer.to_act, answer.outcome.is_some());
             played.elapsed = start.elapsed();
         }
     }

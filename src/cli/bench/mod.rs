@@ -70,6 +70,11 @@ pub struct BenchArgs {
     /// Accept gzip-compressed answers on every call, as grpc-js and most gRPC clients do.
     #[arg(long)]
     accept_gzip: bool,
+    /// Ask for the whole view in every `SubmitMove` answer, as a client that draws its board
+    /// from the answers would; by default the benchmark, which keeps its own boards, asks for
+    /// the basic answer (`SUBMIT_MOVE_VIEW_BASIC`).
+    #[arg(long)]
+    full_answers: bool,
 }
 
 /// The configuration `args` ask each game to have, and whether its moves name columns.
@@ -90,6 +95,7 @@ fn workload(args: &BenchArgs) -> Result<Workload, String> {
         key: args.key.clone(),
         pace: Duration::from_millis(args.move_every),
         accept_gzip: args.accept_gzip,
+        move_view: if args.full_answers { pb::SubmitMoveView::Full } else { pb::SubmitMoveView::Basic },
     })
 }
 
@@ -153,12 +159,13 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         ms => format!(", a move every {ms} ms a game"),
     };
     println!(
-        "load: {} {} games at once, {} spectators each, {} connections, {} s{pace}",
+        "load: {} {} games at once, {} spectators each, {} connections, {} s{pace}, {} answers",
         args.games,
         args.kind,
         args.subscribers,
         args.connections,
-        played.elapsed.as_secs()
+        played.elapsed.as_secs(),
+        if args.full_answers { "full" } else { "basic" }
     );
     println!(
         "Health.Check ceiling: {} calls/s (mean of {} before the games and {} after)",

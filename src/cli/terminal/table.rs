@@ -260,6 +260,8 @@ impl Table {
             expected_seq,
             request_id: String::new(),
             validate_only: false,
+            // The board is drawn from the stream, so the answer need not carry it.
+            view: pb::SubmitMoveView::Basic as i32,
         };
         self.client.submit_move(request(Some(&seat.credential), message)).await.map(|_| ()).map_err(|e| refusal(&e))
     }

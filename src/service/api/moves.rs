@@ -5,11 +5,11 @@ use tonic::Request;
 
 use super::GameServiceImpl;
 use super::admission::Entered;
-use super::validate::request_id as request_id_of;
+use super::validate::{full_move_answer, request_id as request_id_of};
 use crate::engine::{Seat, Turn, Viewer};
 use crate::play::{Actor, Command, LiveGame, TurnRequest, TurnResult};
 use crate::proto::tabula::v1 as pb;
-use crate::service::convert::{action_from_proto, event_to_proto, view_to_proto};
+use crate::service::convert::{action_from_proto, event_to_proto, game_status, outcome_to_proto, view_to_proto};
 use crate::service::error::ApiError;
 
 /// The seat a seat's call is made by; `what` says what the call does, for the refusal.
@@ -52,6 +52,7 @@ impl GameServiceImpl {
         let seat = seat_of(viewer, "submitting a move")?;
         let body = request.get_ref();
         let action = action_from_proto(body.r#move.as_ref(), "move")?;
+        let full = full_move_answer(body.view)?;
         let turn = TurnRequest {
             actor: Actor::Seat(seat),
             command: Turn::Move(seat, action).into(),
@@ -70,7 +71,10 @@ impl GameServiceImpl {
             applied: result.applied,
             seq: result.seq,
             events,
-            view: view_after(&live, &result),
+            view: if full { view_after(&live, &result) } else { None },
+            to_act: result.view.to_act.iter().map(|seat| seat.number()).collect(),
+            status: game_status(&result.view) as i32,
+            outcome: result.view.outcome.as_ref().map(outcome_to_proto),
         })
     }
 

@@ -8,6 +8,7 @@ use sha2::{Digest, Sha256};
 
 use crate::engine::Seat;
 use crate::games::GameKind;
+use crate::proto::tabula::v1 as pb;
 use crate::service::convert::{Violations, check_free_text, kind_from_proto};
 use crate::service::error::ApiError;
 
@@ -90,6 +91,16 @@ pub fn optional_kind(raw: i32) -> Result<Option<GameKind>, ApiError> {
         raw => kind_from_proto(raw)
             .map(Some)
             .ok_or_else(|| ApiError::bad_field("kind", format!("{raw} is not a known GameKind"))),
+    }
+}
+
+/// Whether a `SubmitMove` answer is to carry the whole view: unset and `FULL` do,
+/// `BASIC` does not.
+pub fn full_move_answer(raw: i32) -> Result<bool, ApiError> {
+    match pb::SubmitMoveView::try_from(raw) {
+        Ok(pb::SubmitMoveView::Unspecified | pb::SubmitMoveView::Full) => Ok(true),
+        Ok(pb::SubmitMoveView::Basic) => Ok(false),
+        Err(_) => Err(ApiError::bad_field("view", format!("{raw} is not a SubmitMoveView value"))),
     }
 }
 

@@ -23,7 +23,9 @@ pub use records::{bot_seat_to_proto, bot_seats_from_proto, game_to_proto, kind_i
 pub use series::{series_events, series_to_proto};
 pub use text::check_free_text;
 pub use time::{millis_from_proto, millis_to_proto, timestamp};
-pub use view::{GameOf, event_to_proto, game_view_to_proto, outcome_to_proto, status_to_proto, view_to_proto};
+pub use view::{
+    GameOf, event_to_proto, game_status, game_view_to_proto, outcome_to_proto, status_to_proto, view_to_proto,
+};
 
 use super::error::ApiError;
 use crate::engine::FieldViolation;

@@ -377,9 +377,11 @@ def add_time_request(game_id: str, seat: int, time: Length, request_id: str) -> 
 
 
 def submit_request(
-    game_id: str, move: pb.Move, expected_seq: int | None, request_id: str, validate_only: bool
+    game_id: str, move: pb.Move, expected_seq: int | None, request_id: str, validate_only: bool, basic_answer: bool
 ) -> pb.SubmitMoveRequest:
     request = pb.SubmitMoveRequest(game_id=game_id, move=move, request_id=request_id, validate_only=validate_only)
+    if basic_answer:
+        request.view = pb.SubmitMoveView.SUBMIT_MOVE_VIEW_BASIC
     if expected_seq is not None:
         request.expected_seq = expected_seq
     return request

@@ -360,9 +360,10 @@ class AsyncClient:
         expected_seq: int | None = None,
         request_id: str = "",
         validate_only: bool = False,
+        basic_answer: bool = False,
         timeout: float | None = None,
     ) -> pb.SubmitMoveResponse:
-        request = _common.submit_request(game_id, move, expected_seq, request_id, validate_only)
+        request = _common.submit_request(game_id, move, expected_seq, request_id, validate_only, basic_answer)
         return await self._call(self.stub.SubmitMove, request, timeout)
 
     async def resign(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.ResignResponse:

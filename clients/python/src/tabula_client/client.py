@@ -456,12 +456,15 @@ class Client:
         expected_seq: int | None = None,
         request_id: str = "",
         validate_only: bool = False,
+        basic_answer: bool = False,
         timeout: float | None = None,
     ) -> pb.SubmitMoveResponse:
         """Submits one move (build it with `tabula_client.moves`), or only checks it with
         `validate_only`. `expected_seq` applies it only at that seq (else `STALE_SEQ`);
-        `request_id` makes a retry safe."""
-        request = _common.submit_request(game_id, move, expected_seq, request_id, validate_only)
+        `request_id` makes a retry safe. `basic_answer` leaves the game's view out of the
+        response (`SUBMIT_MOVE_VIEW_BASIC`): it keeps `seq`, `events`, `to_act`, `status`
+        and `outcome`, for a caller that keeps its own board or follows the events."""
+        request = _common.submit_request(game_id, move, expected_seq, request_id, validate_only, basic_answer)
         return self._call(self.stub.SubmitMove, request, timeout)
 
     def resign(self, game_id: str, *, request_id: str = "", timeout: float | None = None) -> pb.ResignResponse:

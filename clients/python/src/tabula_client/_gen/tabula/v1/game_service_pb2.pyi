@@ -60,6 +60,30 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _SubmitMoveView:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _SubmitMoveViewEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_SubmitMoveView.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    SUBMIT_MOVE_VIEW_UNSPECIFIED: _SubmitMoveView.ValueType  # 0
+    """The default: `SUBMIT_MOVE_VIEW_FULL`."""
+    SUBMIT_MOVE_VIEW_BASIC: _SubmitMoveView.ValueType  # 1
+    """`applied`, `seq`, `events`, `to_act`, `status` and `outcome`; no `view`."""
+    SUBMIT_MOVE_VIEW_FULL: _SubmitMoveView.ValueType  # 2
+    """All of the response, `view` included."""
+
+class SubmitMoveView(_SubmitMoveView, metaclass=_SubmitMoveViewEnumTypeWrapper):
+    """How much of the game a `SubmitMove` response carries (Google's API guide, AIP-157)."""
+
+SUBMIT_MOVE_VIEW_UNSPECIFIED: SubmitMoveView.ValueType  # 0
+"""The default: `SUBMIT_MOVE_VIEW_FULL`."""
+SUBMIT_MOVE_VIEW_BASIC: SubmitMoveView.ValueType  # 1
+"""`applied`, `seq`, `events`, `to_act`, `status` and `outcome`; no `view`."""
+SUBMIT_MOVE_VIEW_FULL: SubmitMoveView.ValueType  # 2
+"""All of the response, `view` included."""
+Global___SubmitMoveView: _TypeAlias = SubmitMoveView  # noqa: Y015
+
 class _HintResult:
     ValueType = _typing.NewType("ValueType", _builtins.int)
     V: _TypeAlias = ValueType  # noqa: Y015
@@ -816,6 +840,7 @@ class SubmitMoveRequest(_message.Message):
     EXPECTED_SEQ_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     VALIDATE_ONLY_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     expected_seq: _builtins.int
@@ -834,6 +859,13 @@ class SubmitMoveRequest(_message.Message):
     """When true the move is only checked: the response says it would be accepted (or the
     error says why not) and nothing changes. Default false.
     """
+    view: Global___SubmitMoveView.ValueType
+    """How much the response carries: unset or `SUBMIT_MOVE_VIEW_FULL` includes the whole
+    game (`SubmitMoveResponse.view`); `SUBMIT_MOVE_VIEW_BASIC` leaves it out, for a caller
+    that follows the game from the events (a bot, a load generator, a client that keeps
+    its own board). Only the response's shape changes: a retry with the same `request_id`
+    may ask for either.
+    """
     @_builtins.property
     def move(self) -> _move_pb2.Move:
         """The move; required, with exactly one arm set."""
@@ -846,10 +878,11 @@ class SubmitMoveRequest(_message.Message):
         expected_seq: _builtins.int | None = ...,
         request_id: _builtins.str = ...,
         validate_only: _builtins.bool = ...,
+        view: Global___SubmitMoveView.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "expected_seq", b"expected_seq", "move", b"move"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "expected_seq", b"expected_seq", "game_id", b"game_id", "move", b"move", "request_id", b"request_id", "validate_only", b"validate_only"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "expected_seq", b"expected_seq", "game_id", b"game_id", "move", b"move", "request_id", b"request_id", "validate_only", b"validate_only", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_seq: _TypeAlias = _typing.Literal["expected_seq"]  # noqa: Y015
     _WhichOneofArgType__expected_seq: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq"]  # noqa: Y015
@@ -867,12 +900,17 @@ class SubmitMoveResponse(_message.Message):
     SEQ_FIELD_NUMBER: _builtins.int
     EVENTS_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
+    TO_ACT_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    OUTCOME_FIELD_NUMBER: _builtins.int
     applied: _builtins.bool
     """True when the move was applied; false when `validate_only` was set (the move would be
     accepted but was not applied).
     """
     seq: _builtins.int
     """Sequence number of the game's newest event after the move (unchanged when not applied)."""
+    status: _game_pb2.GameStatus.ValueType
+    """The game's status after the move, as `View.status`. Set whatever the request's `view`."""
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[_event_pb2.GameEvent]:
         """The events the move produced, as the caller may see them: the `MoveApplied`, followed
@@ -881,7 +919,21 @@ class SubmitMoveResponse(_message.Message):
 
     @_builtins.property
     def view(self) -> _view_pb2.View:
-        """The game after the move, as the caller may see it."""
+        """The game after the move, as the caller may see it; absent when the request asked for
+        `SUBMIT_MOVE_VIEW_BASIC`.
+        """
+
+    @_builtins.property
+    def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats to act after the move (numbered from 1), as `View.to_act`; empty once the
+        game is over. Set whatever the request's `view`.
+        """
+
+    @_builtins.property
+    def outcome(self) -> _game_pb2.Outcome:
+        """How the game ended, as `View.outcome`; absent while it is in progress. Set whatever the
+        request's `view`.
+        """
 
     def __init__(
         self,
@@ -890,10 +942,13 @@ class SubmitMoveResponse(_message.Message):
         seq: _builtins.int = ...,
         events: _abc.Iterable[_event_pb2.GameEvent] | None = ...,
         view: _view_pb2.View | None = ...,
+        to_act: _abc.Iterable[_builtins.int] | None = ...,
+        status: _game_pb2.GameStatus.ValueType = ...,
+        outcome: _game_pb2.Outcome | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["applied", b"applied", "events", b"events", "seq", b"seq", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["applied", b"applied", "events", b"events", "outcome", b"outcome", "seq", b"seq", "status", b"status", "to_act", b"to_act", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

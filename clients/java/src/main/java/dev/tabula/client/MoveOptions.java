@@ -6,23 +6,26 @@ import java.util.OptionalLong;
 /**
  * Options of a move ({@code submitMove}), a takeback ({@code takeBack}) or an answer to one
  * ({@code answerTakeBack}): the sequence number the game must be at, a request id that makes
- * the call safe to retry, and (moves only) validation without playing. Immutable; each {@code with...} returns a copy.
+ * the call safe to retry, and (moves only) validation without playing and an answer without
+ * the game's view. Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.submitMove(id, Moves.drop(3), MoveOptions.defaults().withExpectedSeq(view.getSeq()).withRequestId("m-7"));
  * }</pre>
  */
 public final class MoveOptions {
-  private static final MoveOptions DEFAULTS = new MoveOptions(OptionalLong.empty(), "", false);
+  private static final MoveOptions DEFAULTS = new MoveOptions(OptionalLong.empty(), "", false, false);
 
   private final OptionalLong expectedSeq;
   private final String requestId;
   private final boolean validateOnly;
+  private final boolean basicAnswer;
 
-  private MoveOptions(OptionalLong expectedSeq, String requestId, boolean validateOnly) {
+  private MoveOptions(OptionalLong expectedSeq, String requestId, boolean validateOnly, boolean basicAnswer) {
     this.expectedSeq = expectedSeq;
     this.requestId = requestId;
     this.validateOnly = validateOnly;
+    this.basicAnswer = basicAnswer;
   }
 
   /** No expected seq, no request id, the move is played. */
@@ -35,7 +38,7 @@ public final class MoveOptions {
    * {@code STALE_SEQ}).
    */
   public MoveOptions withExpectedSeq(long seq) {
-    return new MoveOptions(OptionalLong.of(seq), requestId, validateOnly);
+    return new MoveOptions(OptionalLong.of(seq), requestId, validateOnly, basicAnswer);
   }
 
   /**
@@ -44,12 +47,21 @@ public final class MoveOptions {
    * {@code REQUEST_ID_REUSED}.
    */
   public MoveOptions withRequestId(String requestId) {
-    return new MoveOptions(expectedSeq, Objects.requireNonNull(requestId, "requestId"), validateOnly);
+    return new MoveOptions(expectedSeq, Objects.requireNonNull(requestId, "requestId"), validateOnly, basicAnswer);
   }
 
   /** Check the move as the server would, and answer, without playing it (moves only). */
   public MoveOptions withValidateOnly(boolean validateOnly) {
-    return new MoveOptions(expectedSeq, requestId, validateOnly);
+    return new MoveOptions(expectedSeq, requestId, validateOnly, basicAnswer);
+  }
+
+  /**
+   * Leave the game's view out of the answer ({@code SUBMIT_MOVE_VIEW_BASIC}; moves only): it
+   * keeps the seq, the events, the seats to act, the status and the outcome, for a caller that
+   * keeps its own board or follows the events.
+   */
+  public MoveOptions withBasicAnswer(boolean basicAnswer) {
+    return new MoveOptions(expectedSeq, requestId, validateOnly, basicAnswer);
   }
 
   /** The expected sequence number, if any. */
@@ -65,5 +77,10 @@ public final class MoveOptions {
   /** Whether the move is only validated. */
   public boolean validateOnly() {
     return validateOnly;
+  }
+
+  /** Whether a move's answer leaves the view out. */
+  public boolean basicAnswer() {
+    return basicAnswer;
   }
 }

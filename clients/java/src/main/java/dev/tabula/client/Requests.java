@@ -31,6 +31,7 @@ import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
+import dev.tabula.v1.SubmitMoveView;
 import dev.tabula.v1.TakeBackRequest;
 import dev.tabula.v1.UpdateSavedConfigRequest;
 import java.time.Duration;
@@ -120,6 +121,9 @@ final class Requests {
     SubmitMoveRequest.Builder request = SubmitMoveRequest.newBuilder()
         .setGameId(gameId).setMove(move).setRequestId(options.requestId()).setValidateOnly(options.validateOnly());
     options.expectedSeq().ifPresent(request::setExpectedSeq);
+    if (options.basicAnswer()) {
+      request.setView(SubmitMoveView.SUBMIT_MOVE_VIEW_BASIC);
+    }
     return request.build();
   }
 
@@ -140,8 +144,8 @@ final class Requests {
   }
 
   static TakeBackRequest takeBack(String gameId, MoveOptions options) {
-    if (options.validateOnly()) {
-      throw new IllegalArgumentException("a takeback cannot be validated only");
+    if (options.validateOnly() || options.basicAnswer()) {
+      throw new IllegalArgumentException("a takeback cannot be validated only nor answered without its view");
     }
     TakeBackRequest.Builder request = TakeBackRequest.newBuilder().setGameId(gameId).setRequestId(options.requestId());
     options.expectedSeq().ifPresent(request::setExpectedSeq);
@@ -149,8 +153,8 @@ final class Requests {
   }
 
   static AnswerTakeBackRequest answerTakeBack(String gameId, boolean accept, MoveOptions options) {
-    if (options.validateOnly()) {
-      throw new IllegalArgumentException("an answer to a takeback cannot be validated only");
+    if (options.validateOnly() || options.basicAnswer()) {
+      throw new IllegalArgumentException("an answer to a takeback cannot be validated only nor answered without its view");
     }
     AnswerTakeBackRequest.Builder request = AnswerTakeBackRequest.newBuilder()
         .setGameId(gameId).setAccept(accept).setRequestId(options.requestId());

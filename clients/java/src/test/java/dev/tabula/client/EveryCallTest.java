@@ -90,6 +90,12 @@ class EveryCallTest extends Games.Live {
         "a retried move is answered as the first one was");
     refused(Status.Code.ABORTED, "STALE_SEQ",
         () -> red.as(created.getSeatTokens(1).getToken()).submitMove(id, Moves.drop(3), MoveOptions.defaults().withExpectedSeq(1)));
+    SubmitMoveResponse basic = red.as(created.getSeatTokens(1).getToken())
+        .submitMove(id, Moves.drop(4), MoveOptions.defaults().withBasicAnswer(true));
+    assertFalse(basic.hasView(), "a basic answer leaves the view out");
+    assertEquals(List.of(1), basic.getToActList());
+    assertEquals(GameStatus.GAME_STATUS_IN_PROGRESS, basic.getStatus());
+    assertTrue(red.submitMove(id, Moves.drop(4), MoveOptions.defaults()).hasView(), "a full answer by default");
 
     TabulaClient yellow = client.as(created.getSeatTokens(1).getToken());
     long seq = yellow.resign(id, "resign-1").getSeq();
