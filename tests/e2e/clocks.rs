@@ -431,8 +431,9 @@ async fn a_bot_on_the_clock_thinks_within_its_time_not_its_move_time() {
 
 #[tokio::test]
 async fn a_deadline_set_before_a_restart_fires_after_it_once() {
-    let path = std::env::temp_dir().join(format!("tabula-clock-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+    // A folder of its own, removed with everything SQLite put beside the file (its WAL too).
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("clock.db");
     let store = format!("sqlite:{}", path.display());
     let mut server = BinaryServer::spawn(&["--store", &store]);
     let mut client = server.client().await;
@@ -452,7 +453,6 @@ async fn a_deadline_set_before_a_restart_fires_after_it_once() {
     let logged = SystemTime::try_from(events[1].time.unwrap()).unwrap();
     assert!(logged > deadline, "made after the deadline, by the restarted server");
     drop(server);
-    let _ = std::fs::remove_file(&path);
 }
 
 #[tokio::test]
