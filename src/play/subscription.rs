@@ -142,7 +142,7 @@ pub async fn subscribe(
         replica,
         clocks,
         receiver,
-        interruption: Box::pin(watched.next()),
+        watched,
         final_seq: finished.then_some(current),
         last: after,
         catching_up: Some(None),
@@ -172,39 +172,12 @@ impl Drop for Counted {
     }
 }
 
-/// What ends a stream besides its game's events, or makes it check its credential.
+/// What ends a stream besides its game's events.
 struct Watched {
     shutdown: watch::Receiver<bool>,
     removed: watch::Receiver<bool>,
     reissues: watch::Receiver<u64>,
 }
-
-/// What interrupted a stream's wait for its game's next event.
-enum Interrupt {
-    /// The server is shutting down.
-    ShuttingDown,
-    /// The game was deleted.
-    Removed,
-    /// A seat's token was reissued: the stream goes on only while its credential acts.
-    Reissued,
-}
-
-impl Watched {
-    /// The next interruption, with the receivers handed back to wait for the one after.
-    async fn next(mut self) -> (Interrupt, Watched) {
-        let interrupt = tokio::select! {
-            _ = self.shutdown.wait_for(|down| *down) => Interrupt::ShuttingDown,
-            _ = self.removed.wait_for(|gone| *gone) => Interrupt::Removed,
-            _ = self.reissues.changed() => Interrupt::Reissued,
-        };
-        (interrupt, self)
-    }
-}
-
-/// The wait for a stream's next interruption, kept from one event to the next: each event
-/// then costs a subscriber one waiter (its channel read), where a wait made afresh at
-/// every event registered and dropped three more.
-type Interruption = Pin<Box<dyn Future<Output = (Interrupt, Watched)> + Send>>;
 
 struct Feeder {
     store: Arc<dyn Store>,
@@ -216,7 +189,7 @@ struct Feeder {
     /// With views, in a game with clocks: the clocks as of `last`.
     clocks: Option<Clocks>,
     receiver: broadcast::Receiver<Arc<Announced>>,
-    interruption: Interruption,
+    watched: Watched,
     /// The game's last seq when it was already over at subscription.
     final_seq: Option<u64>,
     /// The last seq delivered.
@@ -277,10 +250,17 @@ impl Feeder {
             }
             return Ok(());
         }
+        let Watched { shutdown, removed, reissues } = &mut self.watched;
         let received = tokio::select! {
-            received = self.receiver.recv() => received,
-            (interrupt, watched) = &mut self.interruption => return self.interrupted(interrupt, watched),
+            received = self.receiver.recv() => Some(received),
+            _ = shutdown.wait_for(|down| *down) => return Err(Stop::Fail(PlayError::ShuttingDown)),
+            _ = removed.wait_for(|gone| *gone) => {
+                return Err(Stop::Fail(PlayError::GameNotFound(self.live.id.clone())));
+            }
+            _ = reissues.changed() => None,
         };
+        // A token was reissued: the stream goes on only if its own still holds.
+        let Some(received) = received else { return self.check_credential() };
         match received {
             Ok(announced) if announced.event.seq <= self.last => Ok(()),
             Ok(announced) if announced.event.seq == self.last + 1 => self.deliver(announced),
@@ -293,19 +273,6 @@ impl Feeder {
                 Err(Stop::Fail(PlayError::StreamLagged { last_seq: self.last }))
             }
             Err(broadcast::error::RecvError::Closed) => Err(Stop::Done),
-        }
-    }
-
-    /// Ends the stream, or goes on waiting for the next interruption when its credential
-    /// still acts after a reissue.
-    fn interrupted(&mut self, interrupt: Interrupt, watched: Watched) -> Result<(), Stop> {
-        match interrupt {
-            Interrupt::ShuttingDown => Err(Stop::Fail(PlayError::ShuttingDown)),
-            Interrupt::Removed => Err(Stop::Fail(PlayError::GameNotFound(self.live.id.clone()))),
-            Interrupt::Reissued => {
-                self.interruption = Box::pin(watched.next());
-                self.check_credential()
-            }
         }
     }
 
