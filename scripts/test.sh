@@ -61,15 +61,17 @@ trap 'stop_test_postgres; rm -f "$log" "$lock" "$failed_steps"' EXIT
 in_lane() {
     local title=$1
     shift
-    local out start=$SECONDS status
+    local out times status TIMEFORMAT='%R s, CPU %U s user + %S s system'
     out=$(mktemp)
+    times=$(mktemp)
     printf '\n--> %s: started\n' "$title" >&2
-    "$@" >"$out" 2>&1
+    # The CPU counts the step's processes that it waited for (not a server it left running).
+    { time "$@" >"$out" 2>&1; } 2>"$times"
     status=$?
     {
         flock 9
         {
-            printf '\n==> %s (%s s)\n' "$title" "$((SECONDS - start))"
+            printf '\n==> %s (%s)\n' "$title" "$(cat "$times")"
             cat "$out"
             if [ "$status" -ne 0 ]; then
                 printf '\n!!! failed (exit %s): %s\n' "$status" "$*"
@@ -77,7 +79,7 @@ in_lane() {
             fi
         } | tee -a "$log"
     } 9>"$lock"
-    rm -f "$out"
+    rm -f "$out" "$times"
 }
 
 # The test files with ignored tests must be those the lists name (see the long tests).
