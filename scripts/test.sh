@@ -13,6 +13,8 @@ step() { printf '\n==> %s\n' "$*" >&2; }
 
 # Every runner's output is also kept, to add up the counts at the end.
 log=$(mktemp)
+debian_log=$(mktemp)
+optimised=$(mktemp -d)
 failures=0
 run() {
     "$@" 2>&1 | tee -a "$log"
@@ -26,13 +28,16 @@ run() {
 step "a throw-away PostgreSQL server for the replica tests"
 # shellcheck source=scripts/postgres.sh
 source scripts/postgres.sh
-trap 'stop_test_postgres; rm -f "$log"' EXIT
+trap 'stop_test_postgres; rm -rf "$log" "$debian_log" "$optimised"' EXIT
 
-step "tmux for the terminal client's tests, chromium for the web page's"
+# tmux and chromium, when missing, are installed while the build runs: the download and
+# unpacking wait on the disk and the network more than on the cores. Their output is
+# printed, and their failure counted, before the tests that need them start.
+step "tmux for the terminal client's tests, chromium for the web page's (beside the build)"
 # shellcheck source=scripts/debian_packages.sh
 source scripts/debian_packages.sh
-run need_command tmux tmux
-run need_command chromium chromium
+(need_command tmux tmux && need_command chromium chromium) >"$debian_log" 2>&1 &
+debian=$!
 
 step "formatting (rustfmt.toml)"
 run cargo fmt --check
@@ -45,8 +50,40 @@ export RUSTC_WORKSPACE_WRAPPER
 RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
 export RUSTFLAGS="${RUSTFLAGS:-} -D warnings"
 
+# The crate is built unoptimised for the test profile (Cargo.toml says why), but for the
+# tests that play millions of positions, which are built a second time with the crate at
+# opt-level 1 and run from their own executables (not through cargo, which would put the
+# binary of that build in the place of the unoptimised one that the other tests use). The
+# optimised build makes a server binary on the way, which the clients and the page test.
+optimised_tests=(perft rules_properties)
+step "build, with the crate at opt-level 1: the server and the tests that play millions of positions"
+if ! CARGO_PROFILE_TEST_OPT_LEVEL=1 cargo test --locked --no-run "${optimised_tests[@]/#/--test=}" \
+    --message-format=json-render-diagnostics >"$optimised/artifacts.json"; then
+    failures=$((failures + 1))
+    echo '!!! failed: the optimised build' | tee -a "$log" >&2
+fi
+# Each test's executable, and the binary copied aside (the unoptimised build's binary
+# takes its place in target/debug).
+python3 - "$optimised" "${optimised_tests[@]}" <<'PY'
+import json, shutil, sys
+folder, wanted = sys.argv[1], set(sys.argv[2:])
+for line in open(f"{folder}/artifacts.json"):
+    artifact = json.loads(line)
+    if artifact.get("reason") != "compiler-artifact" or not artifact.get("executable"):
+        continue
+    name, kinds = artifact["target"]["name"], artifact["target"]["kind"]
+    if kinds == ["test"] and name in wanted:
+        with open(f"{folder}/{name}.path", "w") as path:
+            path.write(artifact["executable"])
+    elif kinds == ["bin"] and name == "tabula":
+        shutil.copy2(artifact["executable"], f"{folder}/tabula")
+PY
+
 step "build (debug, linted by clippy) every target, the benchmarks included"
 run cargo test --locked --no-run --lib --bins --tests --benches
+
+wait "$debian" || { failures=$((failures + 1)); echo '!!! failed: installing tmux or chromium' >>"$debian_log"; }
+cat "$debian_log" | tee -a "$log" >&2
 
 # After the build, three lanes run side by side, each its steps in turn: the library's and
 # the binary's tests, then the end-to-end suite; the contract's checks, three clients and
@@ -57,7 +94,7 @@ run cargo test --locked --no-run --lib --bins --tests --benches
 # ends, under its title and duration.
 lock=$(mktemp)
 failed_steps=$(mktemp)
-trap 'stop_test_postgres; rm -f "$log" "$lock" "$failed_steps"' EXIT
+trap 'stop_test_postgres; rm -rf "$log" "$debian_log" "$optimised" "$lock" "$failed_steps"' EXIT
 in_lane() {
     local title=$1
     shift
@@ -93,19 +130,40 @@ ignored_tests_listed() {
         printf '!!! test files with ignored tests (%s) differ from the lists in scripts/test.sh\n' "$with_ignored"
         return 1
     fi
+    local long
+    for long in "${long_tests[@]}"; do
+        printf '%s\n' "${optimised_tests[@]}" | grep -qxF "$long" ||
+            { printf '!!! %s has long tests but is not built optimised\n' "$long"; return 1; }
+    done
 }
 
-# The PostgreSQL tests are ignored without a server; the long rules tests (perft at full
-# depth, the chess perft suite) run on the test profile's optimised build of this crate
-# (opt-level 1), which the build above already made: a release build of the whole
-# dependency tree for them cost more minutes than it saved seconds. A test file that gains
-# an ignored test must be named in one of the two lists, which `ignored_tests_listed`
-# enforces. (The library's own ignored test, the English peg solitaire count, takes minutes
-# and 1.6 GiB: an on-request check.)
+# The PostgreSQL tests are ignored without a server. The long rules tests (perft at full
+# depth, the chess perft suite) are ignored in an ordinary `cargo test`, and run here on the
+# optimised build above: a release build of the whole dependency tree for them cost more
+# minutes than it saved seconds. A test file that gains an ignored test must be named in
+# `long_tests` (and be one of `optimised_tests`) or `postgres_tests`, which
+# `ignored_tests_listed` enforces. (The library's own ignored test, the English peg
+# solitaire count, takes minutes and 1.6 GiB: an on-request check.)
 postgres_tests=(postgres_replicas store_contract)
 long_tests=(perft)
-# Every test file but the end-to-end suite (`tests/e2e/`), which has a lane of its own.
-mapfile -t test_files < <(find tests -maxdepth 1 -name '*.rs' -printf '%f\n' | sed 's/\.rs$//' | sort)
+# Every other test file, but the end-to-end suite (`tests/e2e/`), which has a lane of its own.
+mapfile -t test_files < <(find tests -maxdepth 1 -name '*.rs' -printf '%f\n' | sed 's/\.rs$//' |
+    grep -vxF -f <(printf '%s\n' "${optimised_tests[@]}") | sort)
+# An optimised test's executable, run from the repository's root as cargo runs it, every
+# test of it, the ignored ones included.
+run_optimised() {
+    local name=$1 executable
+    executable=$(cat "$optimised/$name.path") || return 1
+    echo "     Running tests/$name.rs ($executable)"
+    "$executable" --include-ignored
+}
+optimised_tests_run() {
+    local name status=0
+    for name in "${optimised_tests[@]}"; do
+        run_optimised "$name" || status=1
+    done
+    return $status
+}
 rust_lane() {
     in_lane "the library's and the binary's tests, then the end-to-end suite" \
         cargo test --locked --no-fail-fast --lib --bins --test=e2e
@@ -117,7 +175,7 @@ rust_lane() {
 
 # The benchmarks are built and linted by the build above; `cargo bench` builds and runs them
 # on request.
-export TABULA_BIN="$root/target/debug/tabula"
+export TABULA_BIN="$optimised/tabula"
 clients_lane() {
     in_lane "clients: buf lint, generated code matches proto/, no breaking change" bash clients/check.sh
     for language in python typescript go; do
@@ -126,8 +184,8 @@ clients_lane() {
     in_lane "the web page: its build matches web/dist, and its tests in a real browser" bash web/test.sh
 }
 long_lane() {
-    in_lane "the long rules tests" cargo test --locked --no-fail-fast "${long_tests[@]/#/--test=}" -- --ignored
-    in_lane "the rules, store and layering test files" \
+    in_lane "the tests that play millions of positions (optimised), the long ones included" optimised_tests_run
+    in_lane "the other test files: the chess oracle, the fuzz corpus, the store, the layering" \
         cargo test --locked --no-fail-fast "${test_files[@]/#/--test=}"
     in_lane "the java client against a live server" bash clients/java/test.sh
 }
