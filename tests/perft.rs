@@ -2,8 +2,9 @@
 //! of the chess programming community's perft page and the 126-position perft suite, and
 //! Othello from its start. (The quick Othello depths run with the library's own tests.)
 //!
-//! The quick tests run with the ordinary suite; the full depths are `#[ignore]`d and meant
-//! for `cargo test --release --test perft -- --ignored`, which the test command runs.
+//! The full depths are `#[ignore]`d: they need an optimised build (`cargo test --release
+//! --test perft -- --include-ignored`). The test command runs them all, the quick ones too,
+//! on its build of the crate at opt-level 1.
 
 use tabula::engine::Rules;
 use tabula::games::chess::fen;
