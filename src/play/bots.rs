@@ -25,7 +25,7 @@ use super::live::LiveGame;
 use super::search::SearchPool;
 use super::time::TimeSource;
 use super::timekeeper::bot_think_time;
-use super::turn::{Command, TurnRequest, Turns};
+use super::turn::{Answer, Command, TurnRequest, Turns};
 use crate::engine::{SearchBudget, Turn};
 use crate::store::{Actor, BotSeat, GameStatus, ListFilter, Store, to_millis};
 
@@ -147,6 +147,8 @@ impl Bots {
             expected_seq: Some(seq),
             request_id: Some(format!("at/{seq}")),
             validate_only: false,
+            // The engine reads nothing of the answer.
+            answer: Answer::Summary,
         };
         let (played, effects) = self.turns.play(&live, request).await;
         if let Some(driver) = self.driver.upgrade() {

@@ -65,4 +65,4 @@ pub use search::{SearchPool, default_threads};
 pub use series::{NewSeries, Revisions, SeriesRequest};
 pub use subscription::{Content, Deliveries, Delivery, OpenedWith, Subscription};
 pub use time::{ManualTime, TimeSource, rounded_up_to_millis, turn_moment};
-pub use turn::{Command, TurnRequest, TurnResult};
+pub use turn::{Afterwards, Answer, Command, TurnRequest, TurnResult};

@@ -23,7 +23,7 @@ use super::cache::Games;
 use super::effects::Driver;
 use super::error::PlayError;
 use super::time::{TimeSource, rounded_up_to_millis};
-use super::turn::{Command, TurnRequest, Turns};
+use super::turn::{Answer, Command, TurnRequest, Turns};
 use crate::engine::clock::{Millis, OnTimeout};
 use crate::engine::{SearchBudget, Turn};
 use crate::store::{Actor, Store, from_millis, to_millis};
@@ -228,6 +228,8 @@ impl Timekeeper {
                 expected_seq: Some(state.seq),
                 request_id: Some(format!("at/{}", state.seq)),
                 validate_only: false,
+                // The clock reads nothing of the answer.
+                answer: Answer::Summary,
             }
         };
         let (played, effects) = self.turns.play(&live, request).await;

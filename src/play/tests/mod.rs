@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use super::live::{GAME_OVERHEAD_BYTES, LiveGame};
-use super::turn::{Command, TurnRequest};
+use super::turn::{Answer, Command, TurnRequest};
 use super::{CacheLimits, Created, Creation, Hub, Settings};
 use crate::engine::{Action, Seat, Turn};
 use crate::games::{GameConfig, tic_tac_toe};
@@ -56,6 +56,7 @@ pub(super) async fn play_move(hub: &Hub, live: &LiveGame, seat: Seat, action: Ac
         expected_seq: None,
         request_id: None,
         validate_only: false,
+        answer: Answer::View,
     };
     hub.play(live, request).await.unwrap();
 }

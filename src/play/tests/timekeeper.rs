@@ -6,7 +6,7 @@ use std::time::{Duration, UNIX_EPOCH};
 use super::*;
 use crate::engine::clock::{ClockConfig, TimeControl};
 use crate::games::GameKind;
-use crate::play::{CACHED_BYTES, ManualTime, PlayError, TimeSource};
+use crate::play::{Answer, CACHED_BYTES, ManualTime, PlayError, TimeSource};
 use crate::store::to_millis;
 
 /// A Connect Four game on a clock of 5 s a move, made in a hub whose time is `time`.
@@ -39,6 +39,7 @@ fn drop_for(seat: Seat) -> TurnRequest {
         expected_seq: None,
         request_id: None,
         validate_only: false,
+        answer: Answer::View,
     }
 }
 

@@ -14,7 +14,7 @@ mod request;
 use std::sync::Arc;
 
 use self::credit::credit_of_last_move;
-pub use self::request::{Command, TurnRequest, TurnResult};
+pub use self::request::{Afterwards, Answer, Command, TurnRequest, TurnResult};
 use super::clocks::{ClockReadings, indices};
 use super::effects::Effects;
 use super::error::PlayError;
@@ -82,12 +82,13 @@ impl Turns {
         live: &LiveGame,
         events: Vec<StoredEvent>,
         viewer: Viewer,
+        answer: Answer,
     ) -> Result<TurnResult, PlayError> {
         let seq = events.last().map_or(0, |event| event.seq);
         let replayed = replay_through(self.store.as_ref(), live, seq).await?;
         let time = events.last().map_or(live.created, |event| event.time);
         let clocks = replayed.clocks.map(|clocks| ClockReadings::of(&clocks, time));
-        Ok(TurnResult { applied: true, seq, events, view: replayed.game.view(viewer), clocks })
+        Ok(TurnResult { applied: true, seq, events, afterwards: Afterwards::of(replayed.game.as_ref(), viewer, answer), clocks })
     }
 
     /// Refuses what the clocks forbid at `now`: a seat's move once a running clock ran out
@@ -161,7 +162,7 @@ impl Turns {
         request: TurnRequest,
         effects: &mut Effects,
     ) -> Result<TurnResult, PlayError> {
-        let viewer = request.viewer();
+        let (viewer, answer) = (request.viewer(), request.answer);
         if let Actor::Seat(seat) = request.actor
             && live.is_bot(seat)
         {
@@ -180,7 +181,7 @@ impl Turns {
         let earlier = self.earlier(live, &request).await?;
         if !earlier.is_empty() {
             drop(state);
-            return self.first_answer(live, earlier, viewer).await;
+            return self.first_answer(live, earlier, viewer, answer).await;
         }
         if let Some(expected) = request.expected_seq
             && expected != state.seq
@@ -203,7 +204,7 @@ impl Turns {
                 applied: false,
                 seq: state.seq,
                 events: Vec::new(),
-                view: state.game.view(viewer),
+                afterwards: Afterwards::of(state.game.as_ref(), viewer, answer),
                 clocks,
             });
         }
@@ -331,7 +332,7 @@ impl Turns {
         }
         *effects = effects.clone().with_deadline(state.deadline());
         let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
-        Ok(TurnResult { applied: true, seq: state.seq, events, view: state.game.view(viewer), clocks })
+        Ok(TurnResult { applied: true, seq: state.seq, events, afterwards: Afterwards::of(state.game.as_ref(), viewer, answer), clocks })
     }
 
     /// Saves a snapshot of `live`'s `game` at `seq` in the background (best effort, since a

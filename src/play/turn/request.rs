@@ -4,7 +4,7 @@
 use sha2::{Digest, Sha256};
 
 use crate::engine::clock::ClockChange;
-use crate::engine::{Turn, View, Viewer};
+use crate::engine::{AnyMatch, Outcome, Seat, Turn, View, Viewer};
 use crate::store::{Actor, StoredEvent};
 
 use super::super::clocks::ClockReadings;
@@ -17,10 +17,68 @@ pub struct TurnResult {
     pub seq: u64,
     /// The events the turn appended (or, for a retry, had appended).
     pub events: Vec<StoredEvent>,
-    /// The game afterwards, for the caller.
-    pub view: View,
+    /// The game afterwards, as much of it as the caller asked for.
+    pub afterwards: Afterwards,
     /// In a game with clocks, the clocks afterwards, read when the turn was made.
     pub clocks: Option<ClockReadings>,
+}
+
+/// How much of the game afterwards a caller is answered with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Answer {
+    /// The whole game as the caller may see it.
+    #[default]
+    View,
+    /// Who acts next and the result: for a caller that keeps its own board, which spares
+    /// the server building a view only to drop it.
+    Summary,
+}
+
+/// The game after a turn, as much of it as the request's [`Answer`] asks for.
+pub enum Afterwards {
+    /// The whole game as the caller may see it (boxed: it is many times the summary's size).
+    View(Box<View>),
+    /// Who acts next and the result.
+    Summary {
+        /// The seats that may act now; empty once the game is over.
+        to_act: Vec<Seat>,
+        /// The result, once the game is over.
+        outcome: Option<Outcome>,
+    },
+}
+
+impl Afterwards {
+    /// `game` as `viewer` is answered with it.
+    pub(super) fn of(game: &dyn AnyMatch, viewer: Viewer, answer: Answer) -> Afterwards {
+        match answer {
+            Answer::View => Afterwards::View(Box::new(game.view(viewer))),
+            Answer::Summary => Afterwards::Summary { to_act: game.to_act(), outcome: game.outcome() },
+        }
+    }
+
+    /// The whole view, when it was asked for.
+    pub fn view(&self) -> Option<&View> {
+        match self {
+            Afterwards::View(view) => Some(view),
+            Afterwards::Summary { .. } => None,
+        }
+    }
+
+    /// The seats that may act now; empty once the game is over.
+    pub fn to_act(&self) -> &[Seat] {
+        match self {
+            Afterwards::View(view) => &view.to_act,
+            Afterwards::Summary { to_act, .. } => to_act,
+        }
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            Afterwards::View(view) => view.outcome.as_ref(),
+            Afterwards::Summary { outcome, .. } => outcome.as_ref(),
+        }
+    }
 }
 
 /// What a request asks of a game: a turn of the game, or a change to its clocks.
@@ -63,6 +121,9 @@ pub struct TurnRequest {
     pub request_id: Option<String>,
     /// Only check.
     pub validate_only: bool,
+    /// How much of the game afterwards to answer with (not part of the request's
+    /// identity: a retry may ask for more or less).
+    pub answer: Answer,
 }
 
 impl TurnRequest {

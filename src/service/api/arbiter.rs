@@ -9,7 +9,7 @@ use super::admission::game;
 use super::validate::{every_problem, explanation, request_id, seat_number};
 use crate::engine::clock::{ClockChange, DAY};
 use crate::engine::{Adjudication, Seat, Turn};
-use crate::play::{Actor, Command, LiveGame, TurnRequest};
+use crate::play::{Actor, Answer, Command, LiveGame, TurnRequest};
 use crate::proto::tabula::v1 as pb;
 use crate::service::convert::{Violations, game_to_proto, millis_from_proto, view_to_proto};
 use crate::service::error::ApiError;
@@ -41,7 +41,7 @@ impl GameServiceImpl {
         what: &str,
     ) -> Result<crate::play::TurnResult, ApiError> {
         let actor = Actor::Service { key: key.clone() };
-        let request = TurnRequest { actor, command, expected_seq: None, request_id, validate_only: false };
+        let request = TurnRequest { actor, command, expected_seq: None, request_id, validate_only: false, answer: Answer::View };
         let result = self.hub.play(live, request).await?;
         tracing::info!(game_id = %live.id, key = key.as_deref(), "{what}");
         Ok(result)
@@ -57,7 +57,7 @@ impl GameServiceImpl {
     ) -> Result<Option<pb::View>, ApiError> {
         let what = format!("clocks changed: {change:?}");
         let result = self.arbiter_turn(live, key, Command::Clock(change), request_id, &what).await?;
-        Ok(Some(view_to_proto(live, result.seq, &result.view, result.clocks.as_ref())))
+        Ok(result.afterwards.view().map(|view| view_to_proto(live, result.seq, view, result.clocks.as_ref())))
     }
 
     pub(super) async fn abort_game_call(

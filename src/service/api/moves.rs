@@ -7,7 +7,7 @@ use super::GameServiceImpl;
 use super::admission::Entered;
 use super::validate::{full_move_answer, request_id as request_id_of};
 use crate::engine::{Seat, Turn, Viewer};
-use crate::play::{Actor, Command, LiveGame, TurnRequest, TurnResult};
+use crate::play::{Actor, Answer, Command, LiveGame, TurnRequest, TurnResult};
 use crate::proto::tabula::v1 as pb;
 use crate::service::convert::{action_from_proto, event_to_proto, game_status, outcome_to_proto, view_to_proto};
 use crate::service::error::ApiError;
@@ -17,9 +17,10 @@ fn seat_of(viewer: Viewer, what: &'static str) -> Result<Seat, ApiError> {
     viewer.seat().ok_or(ApiError::SeatRequired(what))
 }
 
-/// The view after `result`, as its seat sees it.
+/// The view after `result`, as its seat sees it, when the request asked for it.
 fn view_after(live: &LiveGame, result: &TurnResult) -> Option<pb::View> {
-    Some(view_to_proto(live, result.seq, &result.view, result.clocks.as_ref()))
+    let view = result.afterwards.view()?;
+    Some(view_to_proto(live, result.seq, view, result.clocks.as_ref()))
 }
 
 impl GameServiceImpl {
@@ -40,6 +41,7 @@ impl GameServiceImpl {
             expected_seq,
             request_id: request_id_of(request_id)?,
             validate_only: false,
+            answer: Answer::View,
         };
         Ok((seat, self.hub.play(&entered.live, turn).await?))
     }
@@ -59,6 +61,7 @@ impl GameServiceImpl {
             expected_seq: body.expected_seq,
             request_id: request_id_of(&body.request_id)?,
             validate_only: body.validate_only,
+            answer: if full { Answer::View } else { Answer::Summary },
         };
         let result = self.hub.play(&live, turn).await?;
         let viewer = Viewer::Seat(seat);
@@ -71,10 +74,10 @@ impl GameServiceImpl {
             applied: result.applied,
             seq: result.seq,
             events,
-            view: if full { view_after(&live, &result) } else { None },
-            to_act: result.view.to_act.iter().map(|seat| seat.number()).collect(),
-            status: game_status(&result.view) as i32,
-            outcome: result.view.outcome.as_ref().map(outcome_to_proto),
+            view: view_after(&live, &result),
+            to_act: result.afterwards.to_act().iter().map(|seat| seat.number()).collect(),
+            status: game_status(result.afterwards.outcome()) as i32,
+            outcome: result.afterwards.outcome().map(outcome_to_proto),
         })
     }
 

@@ -142,9 +142,9 @@ pub fn view_to_proto(live: &LiveGame, seq: u64, view: &View, clocks: Option<&Clo
     game_view_to_proto(game, seq, view, clocks)
 }
 
-/// The status of the game `view` shows: finished once it has an outcome.
-pub fn game_status(view: &View) -> pb::GameStatus {
-    if view.outcome.is_some() { pb::GameStatus::Finished } else { pb::GameStatus::InProgress }
+/// The status of a game whose result is `outcome`: finished once it has one.
+pub fn game_status(outcome: Option<&Outcome>) -> pb::GameStatus {
+    if outcome.is_some() { pb::GameStatus::Finished } else { pb::GameStatus::InProgress }
 }
 
 /// Which game a view is of, for [`game_view_to_proto`].
@@ -169,7 +169,7 @@ pub fn game_view_to_proto(game: GameOf<'_>, seq: u64, view: &View, clocks: Optio
         viewer_seat: seat_number(view.viewer),
         board: view.observation.board.as_ref().map(board_to_proto),
         to_act: view.to_act.iter().map(|s| s.number()).collect(),
-        status: game_status(view) as i32,
+        status: game_status(view.outcome.as_ref()) as i32,
         outcome: view.outcome.as_ref().map(outcome_to_proto),
         last_move: view.last_move.as_ref().map(|m| pb::LastMove {
             seat: m.seat.number(),
