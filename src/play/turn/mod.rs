@@ -88,7 +88,13 @@ impl Turns {
         let replayed = replay_through(self.store.as_ref(), live, seq).await?;
         let time = events.last().map_or(live.created, |event| event.time);
         let clocks = replayed.clocks.map(|clocks| ClockReadings::of(&clocks, time));
-        Ok(TurnResult { applied: true, seq, events, afterwards: Afterwards::of(replayed.game.as_ref(), viewer, answer), clocks })
+        Ok(TurnResult {
+            applied: true,
+            seq,
+            events,
+            afterwards: Afterwards::of(replayed.game.as_ref(), viewer, answer),
+            clocks,
+        })
     }
 
     /// Refuses what the clocks forbid at `now`: a seat's move once a running clock ran out
@@ -332,7 +338,13 @@ impl Turns {
         }
         *effects = effects.clone().with_deadline(state.deadline());
         let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
-        Ok(TurnResult { applied: true, seq: state.seq, events, afterwards: Afterwards::of(state.game.as_ref(), viewer, answer), clocks })
+        Ok(TurnResult {
+            applied: true,
+            seq: state.seq,
+            events,
+            afterwards: Afterwards::of(state.game.as_ref(), viewer, answer),
+            clocks,
+        })
     }
 
     /// Saves a snapshot of `live`'s `game` at `seq` in the background (best effort, since a
