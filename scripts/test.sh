@@ -83,7 +83,7 @@ step "build (debug, linted by clippy) every target, the benchmarks included"
 run cargo test --locked --no-run --lib --bins --tests --benches
 
 wait "$debian" || { failures=$((failures + 1)); echo '!!! failed: installing tmux or chromium' >>"$debian_log"; }
-cat "$debian_log" | tee -a "$log" >&2
+tee -a "$log" <"$debian_log" >&2
 
 # After the build, three lanes run side by side, each its steps in turn: the library's and
 # the binary's tests, then the end-to-end suite; the contract's checks, three clients and
