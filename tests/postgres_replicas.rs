@@ -36,7 +36,12 @@ async fn moves_alternate_across_replicas_and_every_stream_sees_them_in_order() {
 
     // A spectator on replica 2 follows the game while the moves go to replicas 0, 1, 2 in turn.
     let mut stream = clients[2]
-        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false })
+        .stream_events(pb::StreamEventsRequest {
+            game_id: game.id.clone(),
+            after_seq: 0,
+            include_views: false,
+            view_changes: false,
+        })
         .await
         .unwrap()
         .into_inner();
@@ -183,7 +188,15 @@ async fn a_stream_opened_with_a_token_reissued_on_another_replica_ends() {
     let game =
         common::create_preset_with(&mut clients[0], None, pb::GameKind::Battleship, "classic", true).await.unwrap();
     let open = |token: &str| {
-        common::as_seat(token, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false })
+        common::as_seat(
+            token,
+            pb::StreamEventsRequest {
+                game_id: game.id.clone(),
+                after_seq: 0,
+                include_views: false,
+                view_changes: false,
+            },
+        )
     };
     let mut old_stream = clients[1].stream_events(open(&game.tokens[0])).await.unwrap().into_inner();
     assert_eq!(old_stream.next().await.unwrap().unwrap().event.unwrap().seq, 1);

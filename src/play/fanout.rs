@@ -16,14 +16,26 @@ use super::error::PlayError;
 use crate::engine::Viewer;
 use crate::store::StoredEvent;
 
-/// Who sees an event one way: a viewer, with the game's view after each event or without.
+/// Who sees an event one way: a viewer, and what of the game comes with the event.
 /// Everything a subscription delivers of an event depends on its audience alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Audience {
     /// Who watches.
     pub viewer: Viewer,
-    /// Whether each event comes with the game as the viewer sees it just after it.
-    pub with_views: bool,
+    /// What of the game as the viewer sees it just after the event comes with it.
+    pub views: Views,
+}
+
+/// What of the game a stream sends with each event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Views {
+    /// The event alone.
+    Omitted,
+    /// The viewer's whole view just after the event.
+    Whole,
+    /// What changed of the viewer's view since the previous event: the stream's first
+    /// delivery, whose audience is [`Views::Whole`], carries the whole view.
+    Changes,
 }
 
 /// An event as a game's channel carries it to every subscriber, with the renderings front

@@ -56,7 +56,7 @@ pub use cache::{CACHED_BYTES, CACHED_GAMES, CacheLimits};
 pub use clocks::ClockReadings;
 pub use creation::{Created, Creation, GameRequest, NewGame};
 pub use error::{HintRefusal, PlayError};
-pub use fanout::Announced;
+pub use fanout::{Announced, Views};
 pub use hub::{EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, Settings};
 pub use live::{GameCopy, LiveGame, revoked_by_reissue};
 pub use past::PastPosition;

@@ -9,8 +9,11 @@
 //! channel; its stream then ends with `STREAM_LAGGED` naming the last seq delivered, and
 //! the client resumes from there.
 //!
-//! Subscribers who see the same of an event (the same viewer, with or without views) share
-//! one rendering of it ([`fanout`](super::fanout)).
+//! Subscribers who see the same of an event (the same viewer, with the same of the views)
+//! share one rendering of it ([`fanout`](super::fanout)). A stream of views as changes
+//! sends its first view whole, so its first delivery is rendered as the whole views'
+//! audience's; each later one is the change from the event before, the same for every
+//! subscriber of its audience, who all delivered that event just before.
 //!
 //! A stream opened with a seat's credential lasts only as long as that credential: when
 //! the seat's token is reissued (here or, through the store, on another replica) a stream
@@ -28,7 +31,7 @@ use tokio::sync::{broadcast, watch};
 
 use super::clocks::ClockReadings;
 use super::error::PlayError;
-use super::fanout::{Announced, Audience};
+use super::fanout::{Announced, Audience, Views};
 use super::live::{LiveGame, revoked_by_reissue};
 use super::past::replay_through;
 use crate::engine::clock::Clocks;
@@ -48,8 +51,8 @@ pub struct Subscription {
     pub after: u64,
     /// Streams the game may have open at once, this one included.
     pub max_per_game: usize,
-    /// Whether each event comes with the game as the watcher sees it just after it.
-    pub with_views: bool,
+    /// What of the game as the watcher sees it just after each event comes with it.
+    pub views: Views,
 }
 
 /// The seat credential a stream was opened with, for as long as it acts for its seat.
@@ -83,6 +86,9 @@ pub enum Content {
     Fresh {
         /// When asked for, the watcher's view at the event's seq.
         view: Option<View>,
+        /// With views as changes, after the stream's first: the view the change is from,
+        /// at the seq before the event's.
+        earlier: Option<View>,
         /// With the view, in a game with clocks, the clocks at the event's seq, read at its time.
         clocks: Option<ClockReadings>,
     },
@@ -120,18 +126,18 @@ pub async fn subscribe(
     subscription: Subscription,
     shutdown: watch::Receiver<bool>,
 ) -> Result<Deliveries, PlayError> {
-    let Subscription { viewer, opened_with, after, max_per_game, with_views } = subscription;
+    let Subscription { viewer, opened_with, after, max_per_game, views } = subscription;
     let (receiver, current, finished) = live.subscribe(max_per_game).await?;
     if after > current {
         return Err(PlayError::SeqOutOfRange { after, current });
     }
     // The watcher's own copy of the game, as of `after`, moved along with each event.
-    let (replica, clocks) = match with_views {
-        true => {
+    let (replica, clocks) = match views {
+        Views::Whole | Views::Changes => {
             let replayed = replay_through(store.as_ref(), &live, after).await?;
             (Some(replayed.game), replayed.clocks)
         }
-        false => (None, None),
+        Views::Omitted => (None, None),
     };
     let watched = Watched { shutdown, removed: live.removed(), reissues: live.reissues() };
     let feeder = Feeder {
@@ -139,6 +145,8 @@ pub async fn subscribe(
         live,
         viewer,
         opened_with,
+        views,
+        viewed: false,
         replica,
         clocks,
         receiver,
@@ -184,6 +192,9 @@ struct Feeder {
     live: Arc<LiveGame>,
     viewer: Viewer,
     opened_with: Option<OpenedWith>,
+    views: Views,
+    /// Whether a view was delivered already.
+    viewed: bool,
     /// With views: the game as of `last`.
     replica: Option<Box<dyn AnyMatch>>,
     /// With views, in a game with clocks: the clocks as of `last`.
@@ -306,8 +317,19 @@ impl Feeder {
     fn deliver(&mut self, announced: Arc<Announced>) -> Result<(), Stop> {
         self.check_credential()?;
         let event = &announced.event;
+        let views = match self.views {
+            Views::Changes if !self.viewed => Views::Whole,
+            views => views,
+        };
+        let audience = Audience { viewer: self.viewer, views };
+        let rendering = announced.rendering(audience);
+        let earlier = match (&rendering, views, &self.replica) {
+            (None, Views::Changes, Some(game)) => Some(game.view(self.viewer)),
+            _ => None,
+        };
         // The replica follows every event, rendered already or not, for the next that is not.
         if let Some(game) = &mut self.replica {
+            self.viewed = true;
             if let EventKind::Played { turn, .. } = &event.kind {
                 game.play(turn).map_err(|e| {
                     Stop::Fail(PlayError::Storage(format!(
@@ -320,14 +342,13 @@ impl Feeder {
                 self.clocks = Some(recorded.clone());
             }
         }
-        let audience = Audience { viewer: self.viewer, with_views: self.replica.is_some() };
-        let content = match announced.rendering(audience) {
+        let content = match rendering {
             Some(rendering) => Content::Rendered(rendering),
             None => {
                 let view = self.replica.as_ref().map(|game| game.view(self.viewer));
                 let clocks =
                     view.as_ref().and(self.clocks.as_ref()).map(|clocks| ClockReadings::of(clocks, event.time));
-                Content::Fresh { view, clocks }
+                Content::Fresh { view, earlier, clocks }
             }
         };
         let (seq, ended) = (event.seq, matches!(event.kind, EventKind::Ended(_)));

@@ -226,7 +226,12 @@ impl Drop for BinaryServer {
 /// Every event of a game from seq 1 up to and including `until`.
 pub async fn events_through(client: &mut Client, game_id: &str, until: u64) -> Vec<pb::GameEvent> {
     let mut stream = client
-        .stream_events(pb::StreamEventsRequest { game_id: game_id.to_owned(), after_seq: 0, include_views: false })
+        .stream_events(pb::StreamEventsRequest {
+            game_id: game_id.to_owned(),
+            after_seq: 0,
+            include_views: false,
+            view_changes: false,
+        })
         .await
         .unwrap()
         .into_inner();

@@ -201,7 +201,12 @@ async fn private_games_refuse_spectators_on_every_read() {
                 client
                     .stream_events(with_credential(
                         credential,
-                        pb::StreamEventsRequest { game_id: id(), after_seq: 0, include_views: false },
+                        pb::StreamEventsRequest {
+                            game_id: id(),
+                            after_seq: 0,
+                            include_views: false,
+                            view_changes: false,
+                        },
                     ))
                     .await
                     .map(drop),
@@ -274,7 +279,12 @@ async fn a_signed_seat_credential_acts_as_the_seat_it_names() {
     let mut events = client
         .stream_events(as_seat(
             &x,
-            pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false },
+            pb::StreamEventsRequest {
+                game_id: game.id.clone(),
+                after_seq: 0,
+                include_views: false,
+                view_changes: false,
+            },
         ))
         .await
         .unwrap()
@@ -431,7 +441,15 @@ async fn reissuing_a_seat_token_ends_the_streams_opened_with_the_old_one() {
     let mut client = server.client().await;
     let game = create_preset_with(&mut client, None, pb::GameKind::Battleship, "classic", true).await.unwrap();
     let open = |token: &str| {
-        as_seat(token, pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false })
+        as_seat(
+            token,
+            pb::StreamEventsRequest {
+                game_id: game.id.clone(),
+                after_seq: 0,
+                include_views: false,
+                view_changes: false,
+            },
+        )
     };
     let mut old_stream = client.stream_events(open(&game.tokens[0])).await.unwrap().into_inner();
     let mut other_seat = client.stream_events(open(&game.tokens[1])).await.unwrap().into_inner();

@@ -605,7 +605,12 @@ async fn metrics_count_calls_moves_games_streams_and_commits() {
 
     // A spectator follows a 3×3 game that X wins in five moves, after one move out of turn.
     let game = common::create_preset(&mut client, common::pb::GameKind::TicTacToe, "classic").await;
-    let request = common::pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false };
+    let request = common::pb::StreamEventsRequest {
+        game_id: game.id.clone(),
+        after_seq: 0,
+        include_views: false,
+        view_changes: false,
+    };
     let mut stream = client.stream_events(request).await.unwrap().into_inner();
     stream.message().await.unwrap().unwrap();
     let refused = client.submit_move(common::submit(&game, 1, common::cell_move(1, 1))).await.unwrap_err();

@@ -27,7 +27,12 @@ async fn create_with_bots(client: &mut Client, kind: pb::GameKind, bots: Vec<pb:
 
 /// Every event of a game until it ends, waiting at most `patience`.
 async fn whole_game(client: &mut Client, game_id: &str, patience: Duration) -> Vec<pb::GameEvent> {
-    let request = pb::StreamEventsRequest { game_id: game_id.to_owned(), after_seq: 0, include_views: false };
+    let request = pb::StreamEventsRequest {
+        game_id: game_id.to_owned(),
+        after_seq: 0,
+        include_views: false,
+        view_changes: false,
+    };
     let mut stream = client.stream_events(request).await.unwrap().into_inner();
     let mut events = Vec::new();
     let read = async {
@@ -81,7 +86,8 @@ async fn a_person_plays_against_the_engine_whose_seat_token_may_not_move() {
     let created = create_with_bots(&mut client, pb::GameKind::TicTacToe, vec![bot(2, top)]).await;
     let game =
         Game { id: created.game.unwrap().game_id, tokens: created.seat_tokens.into_iter().map(|t| t.token).collect() };
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 1, include_views: false };
+    let request =
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 1, include_views: false, view_changes: false };
     let mut stream = client.stream_events(request).await.unwrap().into_inner();
     client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap();
     let mine = stream.next().await.unwrap().unwrap().event.unwrap();
@@ -211,7 +217,12 @@ async fn a_thinking_bot_takes_none_of_its_games_stream_places() {
     let mut client = server.client().await;
     let game = long_thinker(&mut client, "").await.game.unwrap();
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let request = pb::StreamEventsRequest { game_id: game.game_id.clone(), after_seq: 0, include_views: false };
+    let request = pb::StreamEventsRequest {
+        game_id: game.game_id.clone(),
+        after_seq: 0,
+        include_views: false,
+        view_changes: false,
+    };
     let mut stream = client.stream_events(request.clone()).await.unwrap().into_inner();
     assert_eq!(stream.next().await.unwrap().unwrap().event.unwrap().seq, 1, "the one place is the stream's");
     let second = client.stream_events(request).await;

@@ -114,7 +114,12 @@ async fn takebacks_follow_the_configuration_and_stay_in_the_history() {
     let events: Vec<_> = {
         use tokio_stream::StreamExt;
         let mut stream = client
-            .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false })
+            .stream_events(pb::StreamEventsRequest {
+                game_id: game.id.clone(),
+                after_seq: 0,
+                include_views: false,
+                view_changes: false,
+            })
             .await
             .unwrap()
             .into_inner();

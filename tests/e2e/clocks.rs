@@ -158,7 +158,8 @@ async fn a_seat_out_of_time_loses_and_a_later_move_is_refused() {
     let won = outcome(&events[3]);
     assert_eq!((won.winner, won.reason), (1, pb::EndReason::Timeout as i32));
     // A stream with views shows the clocks with every view, the creation's and the end's too.
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true };
+    let request =
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true, view_changes: false };
     let mut stream = client.stream_events(request).await.unwrap().into_inner();
     let mut views = Vec::new();
     while let Some(message) = stream.message().await.unwrap() {

@@ -72,7 +72,8 @@ async fn small_answers_and_streams_go_uncompressed_to_a_client_accepting_gzip() 
     assert_eq!(moved.compressed, 0, "a {}-byte answer was compressed", moved.length);
 
     // A stream's events, views included, are never compressed.
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true };
+    let request =
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true, view_changes: false };
     let streamed = call(address, "StreamEvents", request, true, None).await;
     assert_eq!((streamed.encoding, streamed.compressed), (None, 0));
 }

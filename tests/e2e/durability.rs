@@ -84,7 +84,7 @@ async fn play_until_killed(mut client: Client, mut run: Run, seed: u64) -> Run {
 /// Follows a game's events until the server dies; returns the last seq seen.
 async fn follow(mut client: Client, game_id: String) -> u64 {
     let mut stream = client
-        .stream_events(pb::StreamEventsRequest { game_id, after_seq: 0, include_views: false })
+        .stream_events(pb::StreamEventsRequest { game_id, after_seq: 0, include_views: false, view_changes: false })
         .await
         .unwrap()
         .into_inner();
@@ -209,6 +209,7 @@ async fn a_killed_server_loses_nothing_it_acknowledged() {
             game_id: runs[0].id.clone(),
             after_seq: streamed_through,
             include_views: false,
+            view_changes: false,
         })
         .await
         .unwrap()

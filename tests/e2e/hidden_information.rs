@@ -179,7 +179,12 @@ async fn play_one(client: &mut Client, rng: &mut TestRng, ocean: Ocean, lengths:
     }
     // Every event of the finished game, as each viewer receives it.
     for (token, viewer) in [(Some(&game.tokens[0]), 1), (Some(&game.tokens[1]), 2), (None, 0)] {
-        let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false };
+        let request = pb::StreamEventsRequest {
+            game_id: game.id.clone(),
+            after_seq: 0,
+            include_views: false,
+            view_changes: false,
+        };
         let request = match token {
             Some(token) => as_seat(token, request),
             None => tonic::Request::new(request),

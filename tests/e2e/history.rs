@@ -20,7 +20,8 @@ async fn server_on_a_hand_clock() -> (TestServer, Arc<ManualTime>) {
 
 /// Every view the stream carried for `token`'s viewer (a spectator for `None`), by seq.
 async fn streamed_views(client: &mut Client, game: &Game, token: Option<&str>, until: u64) -> Vec<pb::View> {
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true };
+    let request =
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true, view_changes: false };
     let mut stream = client.stream_events(with_credential(token, request)).await.unwrap().into_inner();
     let mut views = Vec::new();
     while views.last().is_none_or(|view: &pb::View| view.seq < until) {
@@ -256,7 +257,12 @@ async fn a_past_position_replays_from_the_nearest_checkpoint_not_from_the_start(
         client.get_hint(hint).await.unwrap_or_else(|e| panic!("a hint at {seq}: {e:?}"));
     }
     // So does a stream with views resumed there.
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 1_100, include_views: true };
+    let request = pb::StreamEventsRequest {
+        game_id: game.id.clone(),
+        after_seq: 1_100,
+        include_views: true,
+        view_changes: false,
+    };
     let mut stream = client.stream_events(request).await.unwrap().into_inner();
     let first = stream.message().await.unwrap().unwrap();
     assert_eq!((first.event.unwrap().seq, first.view.unwrap().seq), (1_101, 1_101));

@@ -392,7 +392,12 @@ async fn fire(client: &mut Client, address: &str, games: &mut Vec<Tracked>, rng:
                 1 => {
                     let after_seq = *[seq + 1, u64::MAX].choose(rng).unwrap();
                     client
-                        .stream_events(pb::StreamEventsRequest { game_id: id.clone(), after_seq, include_views: false })
+                        .stream_events(pb::StreamEventsRequest {
+                            game_id: id.clone(),
+                            after_seq,
+                            include_views: false,
+                            view_changes: false,
+                        })
                         .await
                         .map(|_| ())
                 }
@@ -479,7 +484,7 @@ async fn events_as(client: &mut Client, id: &str, token: Option<&str>, seq: u64)
     let mut stream = client
         .stream_events(call(
             token,
-            pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0, include_views: false },
+            pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0, include_views: false, view_changes: false },
         ))
         .await
         .unwrap()

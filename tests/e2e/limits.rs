@@ -163,7 +163,8 @@ async fn a_game_has_at_most_its_cap_of_open_streams() {
     let other = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
     let open = |client: &mut Client, id: &str| {
         let mut client = client.clone();
-        let request = pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0, include_views: false };
+        let request =
+            pb::StreamEventsRequest { game_id: id.to_owned(), after_seq: 0, include_views: false, view_changes: false };
         async move { client.stream_events(request).await }
     };
     let first = open(&mut client, &game.id).await.unwrap().into_inner();
@@ -191,7 +192,12 @@ async fn a_connection_has_at_most_its_cap_of_concurrent_calls() {
     let server = TestServer::start_with(options(|o| o.limits.connections.max_streams = 2)).await;
     let mut client = server.client().await;
     let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
-    let request = || pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false };
+    let request = || pb::StreamEventsRequest {
+        game_id: game.id.clone(),
+        after_seq: 0,
+        include_views: false,
+        view_changes: false,
+    };
     let first = client.stream_events(request()).await.unwrap().into_inner();
     let _second = client.stream_events(request()).await.unwrap().into_inner();
 
@@ -342,7 +348,12 @@ async fn streams_end_with_shutting_down_and_the_drain_is_bounded() {
     let mut client = server.client().await;
     let game = create_preset(&mut client, pb::GameKind::TicTacToe, "classic").await;
     let mut events = client
-        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false })
+        .stream_events(pb::StreamEventsRequest {
+            game_id: game.id.clone(),
+            after_seq: 0,
+            include_views: false,
+            view_changes: false,
+        })
         .await
         .unwrap()
         .into_inner();

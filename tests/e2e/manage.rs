@@ -34,7 +34,12 @@ async fn a_deleted_game_is_gone_and_its_streams_end_with_not_found() {
     let mut client = server.client().await;
     let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
     let mut stream = client
-        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false })
+        .stream_events(pb::StreamEventsRequest {
+            game_id: game.id.clone(),
+            after_seq: 0,
+            include_views: false,
+            view_changes: false,
+        })
         .await
         .unwrap()
         .into_inner();
@@ -129,7 +134,12 @@ async fn event_times_are_the_same_live_and_read_back_from_sqlite() {
     let mut client = server.client().await;
     let game = common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await;
     let mut live = client
-        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false })
+        .stream_events(pb::StreamEventsRequest {
+            game_id: game.id.clone(),
+            after_seq: 0,
+            include_views: false,
+            view_changes: false,
+        })
         .await
         .unwrap()
         .into_inner();

@@ -162,7 +162,12 @@ async fn too_late_to_abort_once_a_seat_moved_twice_but_an_adjudication_decides_a
     assert_eq!(game_record(&mut client, &game).await.seq, 4);
 
     let mut stream = client
-        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 4, include_views: true })
+        .stream_events(pb::StreamEventsRequest {
+            game_id: game.id.clone(),
+            after_seq: 4,
+            include_views: true,
+            view_changes: false,
+        })
         .await
         .unwrap()
         .into_inner();

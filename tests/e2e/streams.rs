@@ -10,7 +10,8 @@ use tonic::Code;
 use tonic_types::StatusExt;
 
 async fn stream(client: &mut Client, game: &Game, after_seq: u64) -> tonic::Streaming<pb::StreamEventsResponse> {
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq, include_views: false };
+    let request =
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq, include_views: false, view_changes: false };
     client.stream_events(request).await.unwrap().into_inner()
 }
 
@@ -89,7 +90,12 @@ async fn streaming_a_finished_game_delivers_its_history_and_ends() {
     let nothing: Vec<_> = stream(&mut client, &game, 7).await.collect().await;
     assert!(nothing.is_empty());
     let error = client
-        .stream_events(pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 8, include_views: false })
+        .stream_events(pb::StreamEventsRequest {
+            game_id: game.id.clone(),
+            after_seq: 8,
+            include_views: false,
+            view_changes: false,
+        })
         .await
         .unwrap_err();
     assert_error(&error, Code::OutOfRange, "SEQ_OUT_OF_RANGE");
@@ -182,7 +188,8 @@ async fn a_stream_with_views_draws_the_game_after_every_event() {
     for (index, column) in [0, 1, 0].into_iter().enumerate() {
         client.submit_move(submit(&game, index % 2, column_move(column))).await.unwrap();
     }
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 2, include_views: true };
+    let request =
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 2, include_views: true, view_changes: false };
     let watching = tokio::spawn({
         let mut client = server.client().await;
         async move { messages_with_views(&mut client, tonic::Request::new(request), usize::MAX).await }
@@ -212,7 +219,8 @@ async fn a_stream_with_views_draws_the_game_after_every_event() {
     }
     assert!(messages.last().unwrap().view.as_ref().unwrap().outcome.is_some());
     // Without asking, no views.
-    let bare = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false };
+    let bare =
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: false, view_changes: false };
     let bare = messages_with_views(&mut client, tonic::Request::new(bare), usize::MAX).await;
     assert_eq!(bare.len(), 9);
     assert!(bare.iter().all(|m| m.view.is_none()));
@@ -225,7 +233,7 @@ async fn a_seat_streaming_views_sees_only_what_its_seat_may() {
     let game = create_preset(&mut client, pb::GameKind::Battleship, "classic").await;
     let request = as_seat(
         &game.tokens[1],
-        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true },
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true, view_changes: false },
     );
     let watching = tokio::spawn({
         let mut client = server.client().await;
@@ -252,4 +260,102 @@ async fn a_seat_streaming_views_sees_only_what_its_seat_may() {
         spectator.seat_boards[0],
         "seat 1's ocean as a spectator sees it"
     );
+}
+
+/// Plays the first legal move of whoever acts, `moves` times or to the end (Battleship's
+/// fleets placed first), and returns the game's last seq.
+async fn play_legal_moves(client: &mut Client, game: &Game, kind: pb::GameKind, moves: usize) -> u64 {
+    let mut seq = 1;
+    if kind == pb::GameKind::Battleship {
+        for seat in 0..2 {
+            seq = client.submit_move(submit(game, seat, classic_fleet())).await.unwrap().into_inner().seq;
+        }
+    }
+    for _ in 0..moves {
+        let view = client
+            .get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+            .await
+            .unwrap()
+            .into_inner()
+            .view
+            .unwrap();
+        let Some(&seat) = view.to_act.first() else { break };
+        let token = &game.tokens[seat as usize - 1];
+        let legal = client
+            .list_legal_moves(as_seat(token, pb::ListLegalMovesRequest { game_id: game.id.clone(), seat }))
+            .await
+            .unwrap()
+            .into_inner();
+        // The middle of the list, not its first: boards change in more places than a corner.
+        let Some(chosen) = legal.moves.get(legal.moves.len() / 2).and_then(|m| m.r#move.clone()) else { break };
+        let request = as_seat(
+            token,
+            pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(chosen), ..Default::default() },
+        );
+        seq = client.submit_move(request).await.unwrap().into_inner().seq;
+    }
+    seq
+}
+
+#[tokio::test]
+async fn views_sent_as_changes_applied_in_order_are_the_whole_views_for_every_board() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // A grid (with flips, captures and jumps), a graph, and a seat's own board with hidden ships.
+    let games = [
+        (pb::GameKind::Chess, "standard"),
+        (pb::GameKind::Reversi, "othello"),
+        (pb::GameKind::Morris, "nine"),
+        (pb::GameKind::Battleship, "classic"),
+        (pb::GameKind::PegSolitaire, "triangle15"),
+        (pb::GameKind::Gomoku, "standard"),
+    ];
+    for (kind, preset) in games {
+        let game = create_preset(&mut client, kind, preset).await;
+        let last = play_legal_moves(&mut client, &game, kind, 24).await;
+        for credential in [None, Some(game.tokens[0].as_str())] {
+            let request = |after_seq, view_changes: bool| {
+                with_credential(
+                    credential,
+                    pb::StreamEventsRequest {
+                        game_id: game.id.clone(),
+                        after_seq,
+                        include_views: !view_changes,
+                        view_changes,
+                    },
+                )
+            };
+            let whole = messages_with_views(&mut client, request(0, false), last as usize).await;
+            let changes = messages_with_views(&mut client, request(0, true), last as usize).await;
+            assert_eq!(changes.len(), whole.len(), "{kind:?}");
+            assert!(changes[0].view.is_some() && changes[0].view_change.is_none(), "the first view is whole");
+            let mut applied = changes[0].view.clone().unwrap();
+            for (change, whole) in changes.iter().zip(&whole).skip(1) {
+                assert_eq!(change.event, whole.event);
+                let (None, Some(delta)) = (&change.view, &change.view_change) else { panic!("{kind:?}: a change") };
+                applied = tabula::proto::view_change::apply(&applied, delta).unwrap();
+                assert_eq!(
+                    Some(&applied),
+                    whole.view.as_ref(),
+                    "{kind:?} as {credential:?}, seq {}",
+                    whole.event.as_ref().unwrap().seq
+                );
+                if whole.view.as_ref().unwrap().board.is_some() {
+                    use prost::Message;
+                    assert!(
+                        delta.encoded_len() < whole.view.as_ref().unwrap().encoded_len(),
+                        "{kind:?}: a change is smaller"
+                    );
+                }
+            }
+            // Resumed from the middle, the first view is whole again.
+            let resumed = messages_with_views(&mut client, request(last / 2, true), 2).await;
+            assert_eq!(resumed[0].view, whole[last as usize / 2].view);
+            let after = tabula::proto::view_change::apply(
+                resumed[0].view.as_ref().unwrap(),
+                resumed[1].view_change.as_ref().unwrap(),
+            );
+            assert_eq!(after.as_ref().ok(), whole[last as usize / 2 + 1].view.as_ref());
+        }
+    }
 }

@@ -57,7 +57,8 @@ async fn the_page_is_served_on_the_grpc_port_and_grpc_web_plays_and_streams_a_ga
     assert!(kinds.kinds.iter().any(|kind| kind.kind == pb::GameKind::ConnectFour as i32), "{kinds:?}");
     let mut grpc = server.client().await;
     let game = common::create_preset(&mut grpc, pb::GameKind::ConnectFour, "classic").await;
-    let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true };
+    let request =
+        pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 0, include_views: true, view_changes: false };
     let mut events = web.stream_events(request).await.unwrap().into_inner();
     let created = events.next().await.unwrap().unwrap();
     assert_eq!(created.event.unwrap().seq, 1);

@@ -2439,7 +2439,13 @@ type StreamEventsRequest struct {
 	// Also send, with each event, the game as this caller sees it just after that event
 	// (`StreamEventsResponse.view`), so that a board can be drawn from the stream alone,
 	// without a `GetView` per event. Off by default: a bare event stream stays cheap.
-	IncludeViews  bool `protobuf:"varint,3,opt,name=include_views,json=includeViews,proto3" json:"include_views,omitempty"`
+	IncludeViews bool `protobuf:"varint,3,opt,name=include_views,json=includeViews,proto3" json:"include_views,omitempty"`
+	// Send the views as changes (implies `include_views`): the stream's first message carries
+	// its view whole (`StreamEventsResponse.view`), each one after it only what changed since
+	// the message before (`StreamEventsResponse.view_change`), which the receiver applies to
+	// the view it holds. On a 19x19 board a move's change is a cell, not 361. The clients
+	// apply the changes themselves and hand out whole views.
+	ViewChanges   bool `protobuf:"varint,4,opt,name=view_changes,json=viewChanges,proto3" json:"view_changes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2495,14 +2501,26 @@ func (x *StreamEventsRequest) GetIncludeViews() bool {
 	return false
 }
 
+func (x *StreamEventsRequest) GetViewChanges() bool {
+	if x != nil {
+		return x.ViewChanges
+	}
+	return false
+}
+
 // One message of `StreamEvents`.
 type StreamEventsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The next event; its `seq` is one more than the previous message's.
 	Event *GameEvent `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
 	// With `include_views`: the game as the caller sees it just after `event` (its `seq`
-	// equals the event's), exactly what `GetView` answered at that moment. Absent otherwise.
-	View          *View `protobuf:"bytes,2,opt,name=view,proto3" json:"view,omitempty"`
+	// equals the event's), exactly what `GetView` answered at that moment. Absent otherwise,
+	// and with `view_changes` on every message but the stream's first.
+	View *View `protobuf:"bytes,2,opt,name=view,proto3" json:"view,omitempty"`
+	// With `view_changes`, on every message but the stream's first: what changed of the
+	// caller's view since the previous message's; applied to that view, it gives the view
+	// `view` would have carried. Absent otherwise.
+	ViewChange    *ViewChange `protobuf:"bytes,3,opt,name=view_change,json=viewChange,proto3" json:"view_change,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2547,6 +2565,13 @@ func (x *StreamEventsResponse) GetEvent() *GameEvent {
 func (x *StreamEventsResponse) GetView() *View {
 	if x != nil {
 		return x.View
+	}
+	return nil
+}
+
+func (x *StreamEventsResponse) GetViewChange() *ViewChange {
+	if x != nil {
+		return x.ViewChange
 	}
 	return nil
 }
@@ -4545,14 +4570,17 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\r_expected_seq\"O\n" +
 	"\x16AnswerTakeBackResponse\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12#\n" +
-	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"p\n" +
+	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"\x93\x01\n" +
 	"\x13StreamEventsRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\x12#\n" +
-	"\rinclude_views\x18\x03 \x01(\bR\fincludeViews\"g\n" +
+	"\rinclude_views\x18\x03 \x01(\bR\fincludeViews\x12!\n" +
+	"\fview_changes\x18\x04 \x01(\bR\vviewChanges\"\x9f\x01\n" +
 	"\x14StreamEventsResponse\x12*\n" +
 	"\x05event\x18\x01 \x01(\v2\x14.tabula.v1.GameEventR\x05event\x12#\n" +
-	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"-\n" +
+	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\x126\n" +
+	"\vview_change\x18\x03 \x01(\v2\x15.tabula.v1.ViewChangeR\n" +
+	"viewChange\"-\n" +
 	"\x12ArchiveGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\":\n" +
 	"\x13ArchiveGameResponse\x12#\n" +
@@ -4823,12 +4851,13 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*GameEvent)(nil),                  // 77: tabula.v1.GameEvent
 	(*Outcome)(nil),                    // 78: tabula.v1.Outcome
 	(*durationpb.Duration)(nil),        // 79: google.protobuf.Duration
-	(OutcomeType)(0),                   // 80: tabula.v1.OutcomeType
-	(SeriesDraws)(0),                   // 81: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 82: tabula.v1.Series
-	(*SeriesToken)(nil),                // 83: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 84: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 85: tabula.v1.SeriesEvent
+	(*ViewChange)(nil),                 // 80: tabula.v1.ViewChange
+	(OutcomeType)(0),                   // 81: tabula.v1.OutcomeType
+	(SeriesDraws)(0),                   // 82: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 83: tabula.v1.Series
+	(*SeriesToken)(nil),                // 84: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 85: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 86: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	68, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
@@ -4870,98 +4899,99 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	75, // 36: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
 	77, // 37: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
 	75, // 38: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	72, // 39: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	10, // 40: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	72, // 41: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	80, // 42: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	72, // 43: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	75, // 44: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	75, // 45: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	79, // 46: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	75, // 47: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	68, // 48: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	69, // 49: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	74, // 50: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	74, // 51: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	52, // 52: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	52, // 53: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	52, // 54: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	68, // 55: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	69, // 56: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	81, // 57: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	71, // 58: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	70, // 59: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	82, // 60: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	83, // 61: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	82, // 62: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	84, // 63: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	82, // 64: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	85, // 65: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	6,  // 66: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	8,  // 67: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	12, // 68: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	14, // 69: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	16, // 70: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	18, // 71: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	21, // 72: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	23, // 73: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	25, // 74: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	27, // 75: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	30, // 76: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	32, // 77: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	34, // 78: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	36, // 79: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	38, // 80: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	40, // 81: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	53, // 82: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	54, // 83: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	55, // 84: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	57, // 85: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	58, // 86: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	42, // 87: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	44, // 88: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	46, // 89: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	48, // 90: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	50, // 91: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	60, // 92: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	62, // 93: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	64, // 94: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	66, // 95: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	7,  // 96: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	11, // 97: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	13, // 98: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	15, // 99: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	17, // 100: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	20, // 101: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	22, // 102: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	24, // 103: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	26, // 104: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	28, // 105: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	31, // 106: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	33, // 107: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	35, // 108: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	37, // 109: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	39, // 110: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	41, // 111: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	52, // 112: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	52, // 113: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	56, // 114: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	52, // 115: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59, // 116: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	43, // 117: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	45, // 118: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	47, // 119: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	49, // 120: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	51, // 121: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	61, // 122: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	63, // 123: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	65, // 124: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	67, // 125: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	96, // [96:126] is the sub-list for method output_type
-	66, // [66:96] is the sub-list for method input_type
-	66, // [66:66] is the sub-list for extension type_name
-	66, // [66:66] is the sub-list for extension extendee
-	0,  // [0:66] is the sub-list for field type_name
+	80, // 39: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	72, // 40: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	10, // 41: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	72, // 42: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	81, // 43: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	72, // 44: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	75, // 45: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	75, // 46: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	79, // 47: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	75, // 48: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	68, // 49: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	69, // 50: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	74, // 51: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	74, // 52: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	52, // 53: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	52, // 54: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	52, // 55: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	68, // 56: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	69, // 57: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	82, // 58: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	71, // 59: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	70, // 60: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	83, // 61: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	84, // 62: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	83, // 63: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	85, // 64: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	83, // 65: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	86, // 66: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	6,  // 67: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	8,  // 68: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	12, // 69: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	14, // 70: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	16, // 71: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	18, // 72: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	21, // 73: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	23, // 74: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	25, // 75: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	27, // 76: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	30, // 77: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	32, // 78: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	34, // 79: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	36, // 80: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	38, // 81: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	40, // 82: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	53, // 83: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	54, // 84: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	55, // 85: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	57, // 86: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	58, // 87: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	42, // 88: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	44, // 89: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	46, // 90: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	48, // 91: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	50, // 92: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	60, // 93: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	62, // 94: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	64, // 95: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	66, // 96: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	7,  // 97: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	11, // 98: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	13, // 99: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	15, // 100: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	17, // 101: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	20, // 102: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	22, // 103: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	24, // 104: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	26, // 105: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	28, // 106: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	31, // 107: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	33, // 108: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	35, // 109: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	37, // 110: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	39, // 111: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	41, // 112: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	52, // 113: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	52, // 114: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	56, // 115: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	52, // 116: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59, // 117: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	43, // 118: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	45, // 119: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	47, // 120: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	49, // 121: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	51, // 122: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	61, // 123: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	63, // 124: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	65, // 125: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	67, // 126: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	97, // [97:127] is the sub-list for method output_type
+	67, // [67:97] is the sub-list for method input_type
+	67, // [67:67] is the sub-list for extension type_name
+	67, // [67:67] is the sub-list for extension extendee
+	0,  // [0:67] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }

@@ -1154,6 +1154,195 @@ func (x *View) GetSeatCountsLabel() string {
 	return ""
 }
 
+// What changed of a view since an earlier one for the same game and viewer: the boards'
+// cells that changed, and every other field of the view whole. Applying it to the earlier
+// view gives the later one exactly.
+type ViewChange struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The later view, but for its boards: every field other than `board`, `graph` and
+	// `seat_boards` is whole and replaces the earlier view's. A board present here replaces the
+	// earlier one whole (when its shape changed: its size, labels, edges or the number of seat
+	// boards); an absent one is the earlier board with `cells` or `points` applied.
+	View *View `protobuf:"bytes,1,opt,name=view,proto3" json:"view,omitempty"`
+	// The grid cells whose content changed, with what stands on them now.
+	Cells []*CellChange `protobuf:"bytes,2,rep,name=cells,proto3" json:"cells,omitempty"`
+	// The points of `View.graph` whose occupant changed.
+	Points        []*PointChange `protobuf:"bytes,3,rep,name=points,proto3" json:"points,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ViewChange) Reset() {
+	*x = ViewChange{}
+	mi := &file_tabula_v1_view_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ViewChange) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ViewChange) ProtoMessage() {}
+
+func (x *ViewChange) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_view_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ViewChange.ProtoReflect.Descriptor instead.
+func (*ViewChange) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_view_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ViewChange) GetView() *View {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
+func (x *ViewChange) GetCells() []*CellChange {
+	if x != nil {
+		return x.Cells
+	}
+	return nil
+}
+
+func (x *ViewChange) GetPoints() []*PointChange {
+	if x != nil {
+		return x.Points
+	}
+	return nil
+}
+
+// A grid cell's new content, in a `ViewChange`.
+type CellChange struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 0 for `View.board`; otherwise the seat (numbered from 1) whose entry of
+	// `View.seat_boards` the cell lies on.
+	SeatBoard uint32 `protobuf:"varint,1,opt,name=seat_board,json=seatBoard,proto3" json:"seat_board,omitempty"`
+	// The cell, on that board.
+	Cell *Cell `protobuf:"bytes,2,opt,name=cell,proto3" json:"cell,omitempty"`
+	// What stands on it now.
+	Content       *BoardCell `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CellChange) Reset() {
+	*x = CellChange{}
+	mi := &file_tabula_v1_view_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CellChange) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CellChange) ProtoMessage() {}
+
+func (x *CellChange) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_view_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CellChange.ProtoReflect.Descriptor instead.
+func (*CellChange) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_view_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *CellChange) GetSeatBoard() uint32 {
+	if x != nil {
+		return x.SeatBoard
+	}
+	return 0
+}
+
+func (x *CellChange) GetCell() *Cell {
+	if x != nil {
+		return x.Cell
+	}
+	return nil
+}
+
+func (x *CellChange) GetContent() *BoardCell {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+// A graph point's new occupant, in a `ViewChange`.
+type PointChange struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The point's index in `GraphBoard.points`.
+	Point uint32 `protobuf:"varint,1,opt,name=point,proto3" json:"point,omitempty"`
+	// The seat whose piece stands on it now (numbered from 1); 0 when it is empty.
+	Occupant      uint32 `protobuf:"varint,2,opt,name=occupant,proto3" json:"occupant,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PointChange) Reset() {
+	*x = PointChange{}
+	mi := &file_tabula_v1_view_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PointChange) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PointChange) ProtoMessage() {}
+
+func (x *PointChange) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_view_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PointChange.ProtoReflect.Descriptor instead.
+func (*PointChange) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_view_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *PointChange) GetPoint() uint32 {
+	if x != nil {
+		return x.Point
+	}
+	return 0
+}
+
+func (x *PointChange) GetOccupant() uint32 {
+	if x != nil {
+		return x.Occupant
+	}
+	return 0
+}
+
 var File_tabula_v1_view_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_view_proto_rawDesc = "" +
@@ -1237,7 +1426,21 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\x05clock\x18\x15 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clock\x12)\n" +
 	"\x10takeback_request\x18\x16 \x01(\rR\x0ftakebackRequest\x12+\n" +
 	"\aplayers\x18\x17 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12*\n" +
-	"\x11seat_counts_label\x18\x18 \x01(\tR\x0fseatCountsLabel*\xf2\x01\n" +
+	"\x11seat_counts_label\x18\x18 \x01(\tR\x0fseatCountsLabel\"\x8e\x01\n" +
+	"\n" +
+	"ViewChange\x12#\n" +
+	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view\x12+\n" +
+	"\x05cells\x18\x02 \x03(\v2\x15.tabula.v1.CellChangeR\x05cells\x12.\n" +
+	"\x06points\x18\x03 \x03(\v2\x16.tabula.v1.PointChangeR\x06points\"\x80\x01\n" +
+	"\n" +
+	"CellChange\x12\x1d\n" +
+	"\n" +
+	"seat_board\x18\x01 \x01(\rR\tseatBoard\x12#\n" +
+	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\x12.\n" +
+	"\acontent\x18\x03 \x01(\v2\x14.tabula.v1.BoardCellR\acontent\"?\n" +
+	"\vPointChange\x12\x14\n" +
+	"\x05point\x18\x01 \x01(\rR\x05point\x12\x1a\n" +
+	"\boccupant\x18\x02 \x01(\rR\boccupant*\xf2\x01\n" +
 	"\x05Piece\x12\x15\n" +
 	"\x11PIECE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -1290,7 +1493,7 @@ func file_tabula_v1_view_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_view_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_tabula_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_tabula_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_tabula_v1_view_proto_goTypes = []any{
 	(Piece)(0),            // 0: tabula.v1.Piece
 	(Phase)(0),            // 1: tabula.v1.Phase
@@ -1305,26 +1508,29 @@ var file_tabula_v1_view_proto_goTypes = []any{
 	(*GraphBoard)(nil),    // 10: tabula.v1.GraphBoard
 	(*ChangedCell)(nil),   // 11: tabula.v1.ChangedCell
 	(*View)(nil),          // 12: tabula.v1.View
-	(*Move)(nil),          // 13: tabula.v1.Move
-	(*Cell)(nil),          // 14: tabula.v1.Cell
-	(GameKind)(0),         // 15: tabula.v1.GameKind
-	(GameStatus)(0),       // 16: tabula.v1.GameStatus
-	(*Outcome)(nil),       // 17: tabula.v1.Outcome
-	(*ClockReadings)(nil), // 18: tabula.v1.ClockReadings
-	(*Player)(nil),        // 19: tabula.v1.Player
+	(*ViewChange)(nil),    // 13: tabula.v1.ViewChange
+	(*CellChange)(nil),    // 14: tabula.v1.CellChange
+	(*PointChange)(nil),   // 15: tabula.v1.PointChange
+	(*Move)(nil),          // 16: tabula.v1.Move
+	(*Cell)(nil),          // 17: tabula.v1.Cell
+	(GameKind)(0),         // 18: tabula.v1.GameKind
+	(GameStatus)(0),       // 19: tabula.v1.GameStatus
+	(*Outcome)(nil),       // 20: tabula.v1.Outcome
+	(*ClockReadings)(nil), // 21: tabula.v1.ClockReadings
+	(*Player)(nil),        // 22: tabula.v1.Player
 }
 var file_tabula_v1_view_proto_depIdxs = []int32{
 	0,  // 0: tabula.v1.BoardCell.piece:type_name -> tabula.v1.Piece
 	3,  // 1: tabula.v1.GridBoard.cells:type_name -> tabula.v1.BoardCell
-	13, // 2: tabula.v1.LastMove.move:type_name -> tabula.v1.Move
+	16, // 2: tabula.v1.LastMove.move:type_name -> tabula.v1.Move
 	7,  // 3: tabula.v1.GraphBoard.points:type_name -> tabula.v1.GraphPoint
 	8,  // 4: tabula.v1.GraphBoard.edges:type_name -> tabula.v1.GraphEdge
 	9,  // 5: tabula.v1.GraphBoard.lines:type_name -> tabula.v1.PointLine
-	14, // 6: tabula.v1.ChangedCell.cell:type_name -> tabula.v1.Cell
-	15, // 7: tabula.v1.View.kind:type_name -> tabula.v1.GameKind
+	17, // 6: tabula.v1.ChangedCell.cell:type_name -> tabula.v1.Cell
+	18, // 7: tabula.v1.View.kind:type_name -> tabula.v1.GameKind
 	4,  // 8: tabula.v1.View.board:type_name -> tabula.v1.GridBoard
-	16, // 9: tabula.v1.View.status:type_name -> tabula.v1.GameStatus
-	17, // 10: tabula.v1.View.outcome:type_name -> tabula.v1.Outcome
+	19, // 9: tabula.v1.View.status:type_name -> tabula.v1.GameStatus
+	20, // 10: tabula.v1.View.outcome:type_name -> tabula.v1.Outcome
 	5,  // 11: tabula.v1.View.last_move:type_name -> tabula.v1.LastMove
 	6,  // 12: tabula.v1.View.active_region:type_name -> tabula.v1.Region
 	10, // 13: tabula.v1.View.graph:type_name -> tabula.v1.GraphBoard
@@ -1332,13 +1538,18 @@ var file_tabula_v1_view_proto_depIdxs = []int32{
 	2,  // 15: tabula.v1.View.stage:type_name -> tabula.v1.Stage
 	4,  // 16: tabula.v1.View.seat_boards:type_name -> tabula.v1.GridBoard
 	11, // 17: tabula.v1.View.last_changed:type_name -> tabula.v1.ChangedCell
-	18, // 18: tabula.v1.View.clock:type_name -> tabula.v1.ClockReadings
-	19, // 19: tabula.v1.View.players:type_name -> tabula.v1.Player
-	20, // [20:20] is the sub-list for method output_type
-	20, // [20:20] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	21, // 18: tabula.v1.View.clock:type_name -> tabula.v1.ClockReadings
+	22, // 19: tabula.v1.View.players:type_name -> tabula.v1.Player
+	12, // 20: tabula.v1.ViewChange.view:type_name -> tabula.v1.View
+	14, // 21: tabula.v1.ViewChange.cells:type_name -> tabula.v1.CellChange
+	15, // 22: tabula.v1.ViewChange.points:type_name -> tabula.v1.PointChange
+	17, // 23: tabula.v1.CellChange.cell:type_name -> tabula.v1.Cell
+	3,  // 24: tabula.v1.CellChange.content:type_name -> tabula.v1.BoardCell
+	25, // [25:25] is the sub-list for method output_type
+	25, // [25:25] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_view_proto_init() }
@@ -1356,7 +1567,7 @@ func file_tabula_v1_view_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_view_proto_rawDesc), len(file_tabula_v1_view_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   10,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -270,7 +270,7 @@ const WATCH_GRACE: Duration = Duration::from_secs(1);
 async fn watch(channel: Channel, workload: Workload, id: String, sent: SentAt, until: Instant) -> Latencies {
     let mut client = workload.client(channel);
     let mut latencies = Latencies::default();
-    let request = pb::StreamEventsRequest { game_id: id, after_seq: 1, include_views: false };
+    let request = pb::StreamEventsRequest { game_id: id, after_seq: 1, include_views: false, view_changes: false };
     let Ok(stream) = client.stream_events(workload.request(request, None)).await else { return latencies };
     let mut stream = stream.into_inner();
     while let Ok(Ok(Some(message))) = tokio::time::timeout_at(until.into(), stream.message()).await {

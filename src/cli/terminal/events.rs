@@ -1,8 +1,10 @@
 //! A game's events as they happen, each with the view after it: `StreamEvents` with
-//! `include_views`, opened again after the last event seen when the server says this
+//! `view_changes` (the first view whole, then each one as what changed, applied here to
+//! the one before), opened again after the last event seen when the server says this
 //! reader fell behind (`STREAM_LAGGED`), so no event is missed or shown twice.
 
 use tabula::proto::tabula::v1 as pb;
+use tabula::proto::view_change;
 use tokio_stream::StreamExt;
 use tonic::codec::Streaming;
 use tonic_types::StatusExt;
@@ -21,12 +23,14 @@ pub struct Feed {
     stream: Option<Streaming<pb::StreamEventsResponse>>,
     /// The last event delivered: a reopened stream starts after it.
     last_seq: u64,
+    /// The view after it, which the stream's next change applies to.
+    last_view: Option<pb::View>,
 }
 
 impl Feed {
     /// The events of `game_id` after `after_seq`, as `credential` (or a spectator) sees them.
     pub fn new(client: Client, game_id: &str, credential: Option<Credential>, after_seq: u64) -> Feed {
-        Feed { client, game_id: game_id.to_owned(), credential, stream: None, last_seq: after_seq }
+        Feed { client, game_id: game_id.to_owned(), credential, stream: None, last_seq: after_seq, last_view: None }
     }
 
     /// The next event and the view just after it; `None` once the game's final event has
@@ -42,6 +46,7 @@ impl Feed {
                     game_id: self.game_id.clone(),
                     after_seq: self.last_seq,
                     include_views: true,
+                    view_changes: true,
                 };
                 let opened = self
                     .client
@@ -53,8 +58,17 @@ impl Feed {
             let Some(stream) = self.stream.as_mut() else { continue };
             match stream.next().await {
                 None => return Ok(None),
-                Some(Ok(pb::StreamEventsResponse { event: Some(event), view })) => {
+                Some(Ok(pb::StreamEventsResponse { event: Some(event), view, view_change })) => {
+                    let view = match (view, view_change, &self.last_view) {
+                        (Some(view), _, _) => Some(view),
+                        (None, Some(change), Some(earlier)) => Some(
+                            view_change::apply(earlier, &change)
+                                .map_err(|e| Failure::from(format!("follow the game's events: {e}")))?,
+                        ),
+                        _ => None,
+                    };
                     self.last_seq = event.seq;
+                    self.last_view.clone_from(&view);
                     return Ok(Some((event, view)));
                 }
                 // A message without its event says nothing; the next one carries on.

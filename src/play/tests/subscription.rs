@@ -6,7 +6,7 @@ use tokio::sync::watch;
 
 use super::*;
 use crate::engine::Viewer;
-use crate::play::{Content, Deliveries, Delivery, Subscription};
+use crate::play::{Content, Deliveries, Delivery, Subscription, Views};
 
 /// The next delivery of `stream`, or none within a moment.
 async fn next(stream: &mut Deliveries) -> Option<Delivery> {
@@ -19,17 +19,19 @@ async fn subscribers_who_see_the_same_share_one_rendering_and_no_one_else_gets_i
     let hub = hub(CacheLimits::default());
     let live = create(&hub, "watched").await;
     let (_shutdown, shutdown) = watch::channel(false);
-    let open = async |viewer, with_views| {
-        let subscription = Subscription { viewer, opened_with: None, after: 1, max_per_game: 8, with_views };
+    let open = async |viewer, views| {
+        let subscription = Subscription { viewer, opened_with: None, after: 1, max_per_game: 8, views };
         let mut stream = hub.subscribe(live.clone(), subscription, shutdown.clone()).await.unwrap();
         // Caught up with the log (nothing after the creation): now on the game's channel.
         assert!(next(&mut stream).await.is_none());
         stream
     };
-    let mut first = open(Viewer::Spectator, true).await;
-    let mut second = open(Viewer::Spectator, true).await;
-    let mut seat = open(Viewer::Seat(Seat::new(0)), true).await;
-    let mut without_views = open(Viewer::Spectator, false).await;
+    let mut first = open(Viewer::Spectator, Views::Whole).await;
+    let mut second = open(Viewer::Spectator, Views::Whole).await;
+    let mut seat = open(Viewer::Seat(Seat::new(0)), Views::Whole).await;
+    let mut without_views = open(Viewer::Spectator, Views::Omitted).await;
+    let mut changes = open(Viewer::Spectator, Views::Changes).await;
+    let mut more_changes = open(Viewer::Spectator, Views::Changes).await;
     play(&hub, &live, 1).await;
 
     let made = next(&mut first).await.unwrap();
@@ -42,8 +44,23 @@ async fn subscribers_who_see_the_same_share_one_rendering_and_no_one_else_gets_i
         let own = next(other).await.unwrap();
         assert!(matches!(own.content, Content::Fresh { .. }), "another audience renders its own: {own:?}");
     }
+    // A stream of changes sends its first view whole: the whole views' rendering.
+    for stream in [&mut changes, &mut more_changes] {
+        let first_view = next(stream).await.unwrap();
+        assert!(matches!(&first_view.content, Content::Rendered(bytes) if bytes == "the spectators' rendering"));
+    }
+    let before = live.state.lock().await.game.view(Viewer::Spectator);
     // A spectator's replica followed the shared event: it renders the next one right.
     play_move(&hub, &live, Seat::new(1), Action::place(0, 1)).await;
-    let Content::Fresh { view: Some(view), .. } = next(&mut second).await.unwrap().content else { panic!() };
+    let Content::Fresh { view: Some(view), earlier: None, .. } = next(&mut second).await.unwrap().content else {
+        panic!()
+    };
     assert_eq!(view, live.state.lock().await.game.view(Viewer::Spectator));
+    // After it, a change from the view before, which its audience shares.
+    let change = next(&mut changes).await.unwrap();
+    let Content::Fresh { view: Some(view), earlier: Some(earlier), .. } = &change.content else { panic!("{change:?}") };
+    assert_eq!((view, earlier), (&live.state.lock().await.game.view(Viewer::Spectator), &before));
+    change.share(Bytes::from_static(b"the change"));
+    let shared = next(&mut more_changes).await.unwrap();
+    assert!(matches!(&shared.content, Content::Rendered(bytes) if bytes == "the change"));
 }

@@ -14,8 +14,9 @@ use tonic::{Request, Status};
 use super::GameServiceImpl;
 use super::admission::Entered;
 use crate::engine::Viewer;
-use crate::play::{Content, Delivery, LiveGame, OpenedWith, Subscription};
+use crate::play::{Content, Delivery, LiveGame, OpenedWith, Subscription, Views};
 use crate::proto::tabula::v1 as pb;
+use crate::proto::view_change;
 use crate::service::auth::Credential;
 use crate::service::convert::{event_to_proto, series_events, view_to_proto};
 use crate::service::error::ApiError;
@@ -46,7 +47,11 @@ impl GameServiceImpl {
             opened_with,
             after: request.get_ref().after_seq,
             max_per_game: self.limits.max_streams_per_game,
-            with_views: request.get_ref().include_views,
+            views: match request.get_ref() {
+                pb::StreamEventsRequest { view_changes: true, .. } => Views::Changes,
+                pb::StreamEventsRequest { include_views: true, .. } => Views::Whole,
+                _ => Views::Omitted,
+            },
         };
         let deliveries = self.hub.subscribe(live.clone(), subscription, self.shutdown.clone()).await?;
         Ok(Box::pin(deliveries.map(move |item| match item {
@@ -89,14 +94,22 @@ impl GameServiceImpl {
 /// The `StreamEventsResponse` of `delivery`, encoded: the one another subscriber of the
 /// same audience made, or a new one, then left for the next.
 fn encode(live: &LiveGame, viewer: Viewer, delivery: Delivery) -> EncodedEvent {
-    let (view, view_clocks) = match &delivery.content {
+    let (view, earlier, view_clocks) = match &delivery.content {
         Content::Rendered(encoded) => return EncodedEvent(encoded.clone()),
-        Content::Fresh { view, clocks } => (view, clocks),
+        Content::Fresh { view, earlier, clocks } => (view, earlier, clocks),
     };
     let event = delivery.event();
     let view = view.as_ref().map(|view| view_to_proto(live, event.seq, view, view_clocks.as_ref()));
+    // A change is made between wire views, so it holds whatever the conversion adds.
+    let (view, view_change) = match (view, earlier) {
+        (Some(view), Some(earlier)) => {
+            let earlier = view_to_proto(live, event.seq - 1, earlier, None);
+            (None, Some(view_change::change(&earlier, view)))
+        }
+        (view, _) => (view, None),
+    };
     let event = event_to_proto(live, viewer, event, live.clock_readings_of(event).as_ref());
-    let encoded = Bytes::from(pb::StreamEventsResponse { event: Some(event), view }.encode_to_vec());
+    let encoded = Bytes::from(pb::StreamEventsResponse { event: Some(event), view, view_change }.encode_to_vec());
     delivery.share(encoded.clone());
     EncodedEvent(encoded)
 }
@@ -145,7 +158,8 @@ mod tests {
 
     #[test]
     fn an_encoded_event_is_the_message_it_encodes_on_the_wire() {
-        let message = StreamEventsResponse { event: Some(GameEvent { seq: 7, ..Default::default() }), view: None };
+        let message =
+            StreamEventsResponse { event: Some(GameEvent { seq: 7, ..Default::default() }), ..Default::default() };
         let encoded = EncodedEvent(message.encode_to_vec().into());
         assert_eq!(encoded.encode_to_vec(), message.encode_to_vec());
         assert_eq!(encoded.encode_length_delimited_to_vec(), message.encode_length_delimited_to_vec());

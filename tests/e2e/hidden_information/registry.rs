@@ -417,7 +417,12 @@ async fn play_one(
     }
     // The whole log, as each viewer receives it.
     for viewer in table.viewers() {
-        let request = pb::StreamEventsRequest { game_id: table.game.id.clone(), after_seq: 0, include_views: false };
+        let request = pb::StreamEventsRequest {
+            game_id: table.game.id.clone(),
+            after_seq: 0,
+            include_views: false,
+            view_changes: false,
+        };
         let request = match table.token(viewer) {
             Some(token) => as_seat(token, request),
             None => tonic::Request::new(request),

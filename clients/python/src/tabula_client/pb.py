@@ -175,6 +175,7 @@ from tabula_client._gen.tabula.v1.series_pb2 import (
 )
 from tabula_client._gen.tabula.v1.view_pb2 import (
     BoardCell,
+    CellChange,
     ChangedCell,
     GraphBoard,
     GraphEdge,
@@ -183,10 +184,12 @@ from tabula_client._gen.tabula.v1.view_pb2 import (
     LastMove,
     Phase,
     Piece,
+    PointChange,
     PointLine,
     Region,
     Stage,
     View,
+    ViewChange,
 )
 from tabula_client._gen.tabula.v1.game_service_pb2_grpc import GameServiceStub
 
@@ -212,6 +215,7 @@ __all__ = [
     "BotSeat",
     "Capture",
     "Cell",
+    "CellChange",
     "ChangedCell",
     "ChessConfig",
     "ClockActor",
@@ -301,6 +305,7 @@ __all__ = [
     "PieceMove",
     "Place",
     "Player",
+    "PointChange",
     "PointLine",
     "Preset",
     "Promotion",
@@ -355,4 +360,5 @@ __all__ = [
     "Timestamp",
     "UpdateSavedConfigRequest",
     "View",
+    "ViewChange",
 ]

@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/view.proto.
  */
 export const file_tabula_v1_view: GenFile = /*@__PURE__*/
-  fileDesc("ChR0YWJ1bGEvdjEvdmlldy5wcm90bxIJdGFidWxhLnYxIjsKCUJvYXJkQ2VsbBINCgVvd25lchgBIAEoDRIfCgVwaWVjZRgCIAEoDjIQLnRhYnVsYS52MS5QaWVjZSKPAQoJR3JpZEJvYXJkEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRIjCgVjZWxscxgDIAMoCzIULnRhYnVsYS52MS5Cb2FyZENlbGwSFQoNY29sdW1uX2xhYmVscxgEIAMoCRISCgpyb3dfbGFiZWxzGAUgAygJEhMKC2NlbGxfbGFiZWxzGAYgAygJIncKCExhc3RNb3ZlEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhAKCG5vdGF0aW9uGAQgASgJEgsKA3VjaRgFIAEoCRINCgVsYWJlbBgGIAEoCSJCCgZSZWdpb24SCwoDdG9wGAEgASgNEgwKBGxlZnQYAiABKA0SDgoGaGVpZ2h0GAMgASgNEg0KBXdpZHRoGAQgASgNIkMKCkdyYXBoUG9pbnQSCQoBeBgBIAEoDRIJCgF5GAIgASgNEhAKCG9jY3VwYW50GAMgASgNEg0KBWxhYmVsGAQgASgJIiEKCUdyYXBoRWRnZRIJCgFhGAEgASgNEgkKAWIYAiABKA0iGwoJUG9pbnRMaW5lEg4KBnBvaW50cxgBIAMoDSKcAQoKR3JhcGhCb2FyZBINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SJQoGcG9pbnRzGAMgAygLMhUudGFidWxhLnYxLkdyYXBoUG9pbnQSIwoFZWRnZXMYBCADKAsyFC50YWJ1bGEudjEuR3JhcGhFZGdlEiMKBWxpbmVzGAUgAygLMhQudGFidWxhLnYxLlBvaW50TGluZSJACgtDaGFuZ2VkQ2VsbBISCgpzZWF0X2JvYXJkGAEgASgNEh0KBGNlbGwYAiABKAsyDy50YWJ1bGEudjEuQ2VsbCLdBQoEVmlldxIPCgdnYW1lX2lkGAEgASgJEiEKBGtpbmQYAiABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSEwoLdmlld2VyX3NlYXQYAyABKA0SIwoFYm9hcmQYBCABKAsyFC50YWJ1bGEudjEuR3JpZEJvYXJkEg4KBnRvX2FjdBgFIAMoDRIlCgZzdGF0dXMYBiABKA4yFS50YWJ1bGEudjEuR2FtZVN0YXR1cxIjCgdvdXRjb21lGAcgASgLMhIudGFidWxhLnYxLk91dGNvbWUSJgoJbGFzdF9tb3ZlGAggASgLMhMudGFidWxhLnYxLkxhc3RNb3ZlEhIKCm1vdmVfY291bnQYCSABKA0SCwoDc2VxGAogASgEEigKDWFjdGl2ZV9yZWdpb24YCyABKAsyES50YWJ1bGEudjEuUmVnaW9uEhQKDHNlYXRfaW5faGFuZBgMIAMoDRIkCgVncmFwaBgNIAEoCzIVLnRhYnVsYS52MS5HcmFwaEJvYXJkEhMKC3NlYXRfY291bnRzGA4gAygNEiUKC3NlYXRfcGhhc2VzGA8gAygOMhAudGFidWxhLnYxLlBoYXNlEh8KBXN0YWdlGBAgASgOMhAudGFidWxhLnYxLlN0YWdlEikKC3NlYXRfYm9hcmRzGBEgAygLMhQudGFidWxhLnYxLkdyaWRCb2FyZBIsCgxsYXN0X2NoYW5nZWQYEiADKAsyFi50YWJ1bGEudjEuQ2hhbmdlZENlbGwSEAoIbm90YXRpb24YEyABKAkSEgoKZHJhd19vZmZlchgUIAEoDRInCgVjbG9jaxgVIAEoCzIYLnRhYnVsYS52MS5DbG9ja1JlYWRpbmdzEhgKEHRha2ViYWNrX3JlcXVlc3QYFiABKA0SIgoHcGxheWVycxgXIAMoCzIRLnRhYnVsYS52MS5QbGF5ZXISGQoRc2VhdF9jb3VudHNfbGFiZWwYGCABKAkq8gEKBVBpZWNlEhUKEVBJRUNFX1VOU1BFQ0lGSUVEEAASDgoKUElFQ0VfTUFSSxABEg4KClBJRUNFX1ZPSUQQAhIOCgpQSUVDRV9TSElQEAMSDQoJUElFQ0VfSElUEAQSDgoKUElFQ0VfTUlTUxAFEg4KClBJRUNFX1NVTksQBhIOCgpQSUVDRV9XQUxMEAcSDgoKUElFQ0VfS0lORxAIEg8KC1BJRUNFX1FVRUVOEAkSDgoKUElFQ0VfUk9PSxAKEhAKDFBJRUNFX0JJU0hPUBALEhAKDFBJRUNFX0tOSUdIVBAMEg4KClBJRUNFX1BBV04QDSpqCgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhEKDVBIQVNFX1BMQUNJTkcQARIQCgxQSEFTRV9NT1ZJTkcQAhIQCgxQSEFTRV9GTFlJTkcQAxITCg9QSEFTRV9DQVBUVVJJTkcQBCpXCgVTdGFnZRIVChFTVEFHRV9VTlNQRUNJRklFRBAAEhMKD1NUQUdFX1BMQUNFTUVOVBABEg4KClNUQUdFX1BMQVkQAhISCg5TVEFHRV9GSU5JU0hFRBADQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_tabula_v1_cell, file_tabula_v1_clock, file_tabula_v1_game, file_tabula_v1_move]);
+  fileDesc("ChR0YWJ1bGEvdjEvdmlldy5wcm90bxIJdGFidWxhLnYxIjsKCUJvYXJkQ2VsbBINCgVvd25lchgBIAEoDRIfCgVwaWVjZRgCIAEoDjIQLnRhYnVsYS52MS5QaWVjZSKPAQoJR3JpZEJvYXJkEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRIjCgVjZWxscxgDIAMoCzIULnRhYnVsYS52MS5Cb2FyZENlbGwSFQoNY29sdW1uX2xhYmVscxgEIAMoCRISCgpyb3dfbGFiZWxzGAUgAygJEhMKC2NlbGxfbGFiZWxzGAYgAygJIncKCExhc3RNb3ZlEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhAKCG5vdGF0aW9uGAQgASgJEgsKA3VjaRgFIAEoCRINCgVsYWJlbBgGIAEoCSJCCgZSZWdpb24SCwoDdG9wGAEgASgNEgwKBGxlZnQYAiABKA0SDgoGaGVpZ2h0GAMgASgNEg0KBXdpZHRoGAQgASgNIkMKCkdyYXBoUG9pbnQSCQoBeBgBIAEoDRIJCgF5GAIgASgNEhAKCG9jY3VwYW50GAMgASgNEg0KBWxhYmVsGAQgASgJIiEKCUdyYXBoRWRnZRIJCgFhGAEgASgNEgkKAWIYAiABKA0iGwoJUG9pbnRMaW5lEg4KBnBvaW50cxgBIAMoDSKcAQoKR3JhcGhCb2FyZBINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SJQoGcG9pbnRzGAMgAygLMhUudGFidWxhLnYxLkdyYXBoUG9pbnQSIwoFZWRnZXMYBCADKAsyFC50YWJ1bGEudjEuR3JhcGhFZGdlEiMKBWxpbmVzGAUgAygLMhQudGFidWxhLnYxLlBvaW50TGluZSJACgtDaGFuZ2VkQ2VsbBISCgpzZWF0X2JvYXJkGAEgASgNEh0KBGNlbGwYAiABKAsyDy50YWJ1bGEudjEuQ2VsbCLdBQoEVmlldxIPCgdnYW1lX2lkGAEgASgJEiEKBGtpbmQYAiABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSEwoLdmlld2VyX3NlYXQYAyABKA0SIwoFYm9hcmQYBCABKAsyFC50YWJ1bGEudjEuR3JpZEJvYXJkEg4KBnRvX2FjdBgFIAMoDRIlCgZzdGF0dXMYBiABKA4yFS50YWJ1bGEudjEuR2FtZVN0YXR1cxIjCgdvdXRjb21lGAcgASgLMhIudGFidWxhLnYxLk91dGNvbWUSJgoJbGFzdF9tb3ZlGAggASgLMhMudGFidWxhLnYxLkxhc3RNb3ZlEhIKCm1vdmVfY291bnQYCSABKA0SCwoDc2VxGAogASgEEigKDWFjdGl2ZV9yZWdpb24YCyABKAsyES50YWJ1bGEudjEuUmVnaW9uEhQKDHNlYXRfaW5faGFuZBgMIAMoDRIkCgVncmFwaBgNIAEoCzIVLnRhYnVsYS52MS5HcmFwaEJvYXJkEhMKC3NlYXRfY291bnRzGA4gAygNEiUKC3NlYXRfcGhhc2VzGA8gAygOMhAudGFidWxhLnYxLlBoYXNlEh8KBXN0YWdlGBAgASgOMhAudGFidWxhLnYxLlN0YWdlEikKC3NlYXRfYm9hcmRzGBEgAygLMhQudGFidWxhLnYxLkdyaWRCb2FyZBIsCgxsYXN0X2NoYW5nZWQYEiADKAsyFi50YWJ1bGEudjEuQ2hhbmdlZENlbGwSEAoIbm90YXRpb24YEyABKAkSEgoKZHJhd19vZmZlchgUIAEoDRInCgVjbG9jaxgVIAEoCzIYLnRhYnVsYS52MS5DbG9ja1JlYWRpbmdzEhgKEHRha2ViYWNrX3JlcXVlc3QYFiABKA0SIgoHcGxheWVycxgXIAMoCzIRLnRhYnVsYS52MS5QbGF5ZXISGQoRc2VhdF9jb3VudHNfbGFiZWwYGCABKAkieQoKVmlld0NoYW5nZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXcSJAoFY2VsbHMYAiADKAsyFS50YWJ1bGEudjEuQ2VsbENoYW5nZRImCgZwb2ludHMYAyADKAsyFi50YWJ1bGEudjEuUG9pbnRDaGFuZ2UiZgoKQ2VsbENoYW5nZRISCgpzZWF0X2JvYXJkGAEgASgNEh0KBGNlbGwYAiABKAsyDy50YWJ1bGEudjEuQ2VsbBIlCgdjb250ZW50GAMgASgLMhQudGFidWxhLnYxLkJvYXJkQ2VsbCIuCgtQb2ludENoYW5nZRINCgVwb2ludBgBIAEoDRIQCghvY2N1cGFudBgCIAEoDSryAQoFUGllY2USFQoRUElFQ0VfVU5TUEVDSUZJRUQQABIOCgpQSUVDRV9NQVJLEAESDgoKUElFQ0VfVk9JRBACEg4KClBJRUNFX1NISVAQAxINCglQSUVDRV9ISVQQBBIOCgpQSUVDRV9NSVNTEAUSDgoKUElFQ0VfU1VOSxAGEg4KClBJRUNFX1dBTEwQBxIOCgpQSUVDRV9LSU5HEAgSDwoLUElFQ0VfUVVFRU4QCRIOCgpQSUVDRV9ST09LEAoSEAoMUElFQ0VfQklTSE9QEAsSEAoMUElFQ0VfS05JR0hUEAwSDgoKUElFQ0VfUEFXThANKmoKBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASEQoNUEhBU0VfUExBQ0lORxABEhAKDFBIQVNFX01PVklORxACEhAKDFBIQVNFX0ZMWUlORxADEhMKD1BIQVNFX0NBUFRVUklORxAEKlcKBVN0YWdlEhUKEVNUQUdFX1VOU1BFQ0lGSUVEEAASEwoPU1RBR0VfUExBQ0VNRU5UEAESDgoKU1RBR0VfUExBWRACEhIKDlNUQUdFX0ZJTklTSEVEEANCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_tabula_v1_cell, file_tabula_v1_clock, file_tabula_v1_game, file_tabula_v1_move]);
 
 /**
  * One cell of a grid board as the viewer sees it.
@@ -590,6 +590,110 @@ export type View = Message<"tabula.v1.View"> & {
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
   messageDesc(file_tabula_v1_view, 9);
+
+/**
+ * What changed of a view since an earlier one for the same game and viewer: the boards'
+ * cells that changed, and every other field of the view whole. Applying it to the earlier
+ * view gives the later one exactly.
+ *
+ * @generated from message tabula.v1.ViewChange
+ */
+export type ViewChange = Message<"tabula.v1.ViewChange"> & {
+  /**
+   * The later view, but for its boards: every field other than `board`, `graph` and
+   * `seat_boards` is whole and replaces the earlier view's. A board present here replaces the
+   * earlier one whole (when its shape changed: its size, labels, edges or the number of seat
+   * boards); an absent one is the earlier board with `cells` or `points` applied.
+   *
+   * @generated from field: tabula.v1.View view = 1;
+   */
+  view?: View | undefined;
+
+  /**
+   * The grid cells whose content changed, with what stands on them now.
+   *
+   * @generated from field: repeated tabula.v1.CellChange cells = 2;
+   */
+  cells: CellChange[];
+
+  /**
+   * The points of `View.graph` whose occupant changed.
+   *
+   * @generated from field: repeated tabula.v1.PointChange points = 3;
+   */
+  points: PointChange[];
+};
+
+/**
+ * Describes the message tabula.v1.ViewChange.
+ * Use `create(ViewChangeSchema)` to create a new message.
+ */
+export const ViewChangeSchema: GenMessage<ViewChange> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_view, 10);
+
+/**
+ * A grid cell's new content, in a `ViewChange`.
+ *
+ * @generated from message tabula.v1.CellChange
+ */
+export type CellChange = Message<"tabula.v1.CellChange"> & {
+  /**
+   * 0 for `View.board`; otherwise the seat (numbered from 1) whose entry of
+   * `View.seat_boards` the cell lies on.
+   *
+   * @generated from field: uint32 seat_board = 1;
+   */
+  seatBoard: number;
+
+  /**
+   * The cell, on that board.
+   *
+   * @generated from field: tabula.v1.Cell cell = 2;
+   */
+  cell?: Cell | undefined;
+
+  /**
+   * What stands on it now.
+   *
+   * @generated from field: tabula.v1.BoardCell content = 3;
+   */
+  content?: BoardCell | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.CellChange.
+ * Use `create(CellChangeSchema)` to create a new message.
+ */
+export const CellChangeSchema: GenMessage<CellChange> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_view, 11);
+
+/**
+ * A graph point's new occupant, in a `ViewChange`.
+ *
+ * @generated from message tabula.v1.PointChange
+ */
+export type PointChange = Message<"tabula.v1.PointChange"> & {
+  /**
+   * The point's index in `GraphBoard.points`.
+   *
+   * @generated from field: uint32 point = 1;
+   */
+  point: number;
+
+  /**
+   * The seat whose piece stands on it now (numbered from 1); 0 when it is empty.
+   *
+   * @generated from field: uint32 occupant = 2;
+   */
+  occupant: number;
+};
+
+/**
+ * Describes the message tabula.v1.PointChange.
+ * Use `create(PointChangeSchema)` to create a new message.
+ */
+export const PointChangeSchema: GenMessage<PointChange> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_view, 12);
 
 /**
  * What stands on a cell. New values may be added for new games; draw an unknown one as an

@@ -1351,6 +1351,7 @@ class StreamEventsRequest(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
     INCLUDE_VIEWS_FIELD_NUMBER: _builtins.int
+    VIEW_CHANGES_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     after_seq: _builtins.int
@@ -1363,16 +1364,24 @@ class StreamEventsRequest(_message.Message):
     (`StreamEventsResponse.view`), so that a board can be drawn from the stream alone,
     without a `GetView` per event. Off by default: a bare event stream stays cheap.
     """
+    view_changes: _builtins.bool
+    """Send the views as changes (implies `include_views`): the stream's first message carries
+    its view whole (`StreamEventsResponse.view`), each one after it only what changed since
+    the message before (`StreamEventsResponse.view_change`), which the receiver applies to
+    the view it holds. On a 19x19 board a move's change is a cell, not 361. The clients
+    apply the changes themselves and hand out whole views.
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         after_seq: _builtins.int = ...,
         include_views: _builtins.bool = ...,
+        view_changes: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "game_id", b"game_id", "include_views", b"include_views"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "game_id", b"game_id", "include_views", b"include_views", "view_changes", b"view_changes"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1386,6 +1395,7 @@ class StreamEventsResponse(_message.Message):
 
     EVENT_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
+    VIEW_CHANGE_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def event(self) -> _event_pb2.GameEvent:
         """The next event; its `seq` is one more than the previous message's."""
@@ -1393,7 +1403,15 @@ class StreamEventsResponse(_message.Message):
     @_builtins.property
     def view(self) -> _view_pb2.View:
         """With `include_views`: the game as the caller sees it just after `event` (its `seq`
-        equals the event's), exactly what `GetView` answered at that moment. Absent otherwise.
+        equals the event's), exactly what `GetView` answered at that moment. Absent otherwise,
+        and with `view_changes` on every message but the stream's first.
+        """
+
+    @_builtins.property
+    def view_change(self) -> _view_pb2.ViewChange:
+        """With `view_changes`, on every message but the stream's first: what changed of the
+        caller's view since the previous message's; applied to that view, it gives the view
+        `view` would have carried. Absent otherwise.
         """
 
     def __init__(
@@ -1401,10 +1419,11 @@ class StreamEventsResponse(_message.Message):
         *,
         event: _event_pb2.GameEvent | None = ...,
         view: _view_pb2.View | None = ...,
+        view_change: _view_pb2.ViewChange | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "view", b"view", "view_change", b"view_change"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "view", b"view", "view_change", b"view_change"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

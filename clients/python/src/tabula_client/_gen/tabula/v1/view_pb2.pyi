@@ -684,3 +684,108 @@ class View(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___View: _TypeAlias = View  # noqa: Y015
+
+@_typing.final
+class ViewChange(_message.Message):
+    """What changed of a view since an earlier one for the same game and viewer: the boards'
+    cells that changed, and every other field of the view whole. Applying it to the earlier
+    view gives the later one exactly.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VIEW_FIELD_NUMBER: _builtins.int
+    CELLS_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def view(self) -> Global___View:
+        """The later view, but for its boards: every field other than `board`, `graph` and
+        `seat_boards` is whole and replaces the earlier view's. A board present here replaces the
+        earlier one whole (when its shape changed: its size, labels, edges or the number of seat
+        boards); an absent one is the earlier board with `cells` or `points` applied.
+        """
+
+    @_builtins.property
+    def cells(self) -> _containers.RepeatedCompositeFieldContainer[Global___CellChange]:
+        """The grid cells whose content changed, with what stands on them now."""
+
+    @_builtins.property
+    def points(self) -> _containers.RepeatedCompositeFieldContainer[Global___PointChange]:
+        """The points of `View.graph` whose occupant changed."""
+
+    def __init__(
+        self,
+        *,
+        view: Global___View | None = ...,
+        cells: _abc.Iterable[Global___CellChange] | None = ...,
+        points: _abc.Iterable[Global___PointChange] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cells", b"cells", "points", b"points", "view", b"view"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ViewChange: _TypeAlias = ViewChange  # noqa: Y015
+
+@_typing.final
+class CellChange(_message.Message):
+    """A grid cell's new content, in a `ViewChange`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_BOARD_FIELD_NUMBER: _builtins.int
+    CELL_FIELD_NUMBER: _builtins.int
+    CONTENT_FIELD_NUMBER: _builtins.int
+    seat_board: _builtins.int
+    """0 for `View.board`; otherwise the seat (numbered from 1) whose entry of
+    `View.seat_boards` the cell lies on.
+    """
+    @_builtins.property
+    def cell(self) -> _cell_pb2.Cell:
+        """The cell, on that board."""
+
+    @_builtins.property
+    def content(self) -> Global___BoardCell:
+        """What stands on it now."""
+
+    def __init__(
+        self,
+        *,
+        seat_board: _builtins.int = ...,
+        cell: _cell_pb2.Cell | None = ...,
+        content: Global___BoardCell | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["cell", b"cell", "content", b"content"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cell", b"cell", "content", b"content", "seat_board", b"seat_board"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CellChange: _TypeAlias = CellChange  # noqa: Y015
+
+@_typing.final
+class PointChange(_message.Message):
+    """A graph point's new occupant, in a `ViewChange`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POINT_FIELD_NUMBER: _builtins.int
+    OCCUPANT_FIELD_NUMBER: _builtins.int
+    point: _builtins.int
+    """The point's index in `GraphBoard.points`."""
+    occupant: _builtins.int
+    """The seat whose piece stands on it now (numbered from 1); 0 when it is empty."""
+    def __init__(
+        self,
+        *,
+        point: _builtins.int = ...,
+        occupant: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["occupant", b"occupant", "point", b"point"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PointChange: _TypeAlias = PointChange  # noqa: Y015

@@ -17,3 +17,5 @@ pub mod server {
 
 /// The encoded file descriptor set of every `tabula.v1` file, for server reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("tabula_descriptor");
+
+pub mod view_change;
