@@ -61,6 +61,9 @@ const PLAN = [
   { load: 'moves', system: 'colyseus', label: 'Colyseus, answer = reply message', variant: { answer: 'reply' }, measure: measureMoves },
   ...['tabula', 'boardgameio', 'colyseus'].flatMap((system) => [
     { load: 'spectators', system, label: SYSTEM_NAMES[system], variant: {}, measure: measureSpectators, primary: true },
+    ...(system === 'tabula'
+      ? [{ load: 'spectators', system, label: 'Tabula, views as changes', variant: { views: 'changes' }, measure: measureSpectators }]
+      : []),
     { load: 'idle', system, label: SYSTEM_NAMES[system], variant: {}, measure: measureIdle, primary: true },
     { load: 'coldstart', system, label: SYSTEM_NAMES[system], variant: {}, measure: measureColdStart, primary: true },
   ]),

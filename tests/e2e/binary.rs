@@ -502,12 +502,23 @@ fn figure(report: &str, label: &str) -> f64 {
 fn bench_starts_a_server_plays_games_and_reports_each_figure_against_the_ceiling() {
     let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["bench", "--store", "memory", "--seconds", "1", "--games", "2", "--subscribers", "2"])
-        .args(["--size", "5", "--connections", "2", "--idle-games", "1000", "--accept-gzip"])
+        .args([
+            "--size",
+            "5",
+            "--connections",
+            "2",
+            "--idle-games",
+            "1000",
+            "--accept-gzip",
+            "--spectator-views",
+            "changes",
+        ])
         .output()
         .unwrap();
     let (report, progress) = (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap());
     assert!(output.status.success(), "{report}\n{progress}");
     assert!(progress.contains("measuring the ceiling") && progress.contains("playing 2 games"), "{progress}");
+    assert!(report.contains("2 spectators each (views: Changes)"), "{report}");
     assert!(figure(&report, "Health.Check ceiling:") > 0.0, "{report}");
     let moves = figure(&report, "SubmitMove:");
     assert!(moves > 0.0, "{report}");

@@ -84,11 +84,13 @@ export async function connect(address, variant = {}) {
 /**
  * Opens a spectator on a connection of its own and follows `gameId`'s events; calls
  * `onMove(moveNumber)` (1 for the game's first move) as each move arrives. Resolves once
- * the stream is open and has delivered the game's creation.
+ * the stream is open and has delivered the game's creation. `variant.views`: `none` (the
+ * events alone, the default) or `changes` (each event with the board's change, as a
+ * spectator drawing the board from the stream would ask).
  */
-export async function spectate(address, gameId, onMove) {
+export async function spectate(address, gameId, onMove, variant = {}) {
   const client = new GameService(address, grpc.credentials.createInsecure(), OWN_CONNECTION);
-  const stream = client.StreamEvents({ game_id: gameId, after_seq: 0 });
+  const stream = client.StreamEvents({ game_id: gameId, after_seq: 0, view_changes: variant.views === 'changes' });
   let closing = false;
   await new Promise((resolve, reject) => {
     stream.on('data', ({ event }) => {

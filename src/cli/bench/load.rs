@@ -17,6 +17,7 @@ use super::answer::{LocalBoard, submit_move};
 use super::stats::Latencies;
 use pb::game_service_client::GameServiceClient;
 use tabula::proto::tabula::v1 as pb;
+use tabula::proto::view_change;
 
 /// Calls in flight per connection while the ceiling is measured.
 const CEILING_IN_FLIGHT_PER_CONNECTION: usize = 8;
@@ -89,6 +90,19 @@ pub struct Workload {
     pub accept_gzip: bool,
     /// How much each `SubmitMove` answer is asked to carry.
     pub move_view: pb::SubmitMoveView,
+    /// What the spectators' streams carry with each event.
+    pub spectator_views: SpectatorViews,
+}
+
+/// What a spectator's stream carries with each event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SpectatorViews {
+    /// The events alone.
+    None,
+    /// The whole view with each event.
+    Whole,
+    /// The first view whole, then what changed.
+    Changes,
 }
 
 impl Workload {
@@ -270,10 +284,22 @@ const WATCH_GRACE: Duration = Duration::from_secs(1);
 async fn watch(channel: Channel, workload: Workload, id: String, sent: SentAt, until: Instant) -> Latencies {
     let mut client = workload.client(channel);
     let mut latencies = Latencies::default();
-    let request = pb::StreamEventsRequest { game_id: id, after_seq: 1, include_views: false, view_changes: false };
+    let request = pb::StreamEventsRequest {
+        game_id: id,
+        after_seq: 1,
+        include_views: workload.spectator_views == SpectatorViews::Whole,
+        view_changes: workload.spectator_views == SpectatorViews::Changes,
+    };
     let Ok(stream) = client.stream_events(workload.request(request, None)).await else { return latencies };
     let mut stream = stream.into_inner();
+    // The spectator's copy of the game, kept as a client drawing the board would keep it.
+    let mut board: Option<pb::View> = None;
     while let Ok(Ok(Some(message))) = tokio::time::timeout_at(until.into(), stream.message()).await {
+        match (message.view, &message.view_change, &board) {
+            (Some(view), _, _) => board = Some(view),
+            (None, Some(change), Some(earlier)) => board = view_change::apply(earlier, change).ok(),
+            _ => {}
+        }
         let Some(event) = message.event else { continue };
         let at = sent.lock().ok().and_then(|sent| sent.get(event.seq as usize).copied().flatten());
         if let (Some(at), Some(pb::game_event::Kind::MoveApplied(_))) = (at, &event.kind) {

@@ -12,7 +12,7 @@ mod target;
 
 use std::time::Duration;
 
-use self::load::{PLY_BUCKET, Workload};
+use self::load::{PLY_BUCKET, SpectatorViews, Workload};
 use self::stats::{grouped, millis};
 use self::target::Target;
 use tabula::proto::tabula::v1 as pb;
@@ -75,6 +75,11 @@ pub struct BenchArgs {
     /// the basic answer (`SUBMIT_MOVE_VIEW_BASIC`).
     #[arg(long)]
     full_answers: bool,
+    /// What the spectators' streams carry with each event: `none` (the events alone),
+    /// `whole` (`include_views`: the whole view) or `changes` (`view_changes`: the first view
+    /// whole, then what changed, which each spectator applies to its copy).
+    #[arg(long, value_enum, default_value_t = SpectatorViews::None)]
+    spectator_views: SpectatorViews,
 }
 
 /// The configuration `args` ask each game to have, and whether its moves name columns.
@@ -96,6 +101,7 @@ fn workload(args: &BenchArgs) -> Result<Workload, String> {
         pace: Duration::from_millis(args.move_every),
         accept_gzip: args.accept_gzip,
         move_view: if args.full_answers { pb::SubmitMoveView::Full } else { pb::SubmitMoveView::Basic },
+        spectator_views: args.spectator_views,
     })
 }
 
@@ -159,10 +165,11 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
         ms => format!(", a move every {ms} ms a game"),
     };
     println!(
-        "load: {} {} games at once, {} spectators each, {} connections, {} s{pace}, {} answers",
+        "load: {} {} games at once, {} spectators each (views: {:?}), {} connections, {} s{pace}, {} answers",
         args.games,
         args.kind,
         args.subscribers,
+        args.spectator_views,
         args.connections,
         played.elapsed.as_secs(),
         if args.full_answers { "full" } else { "basic" }
