@@ -28,7 +28,8 @@ pub struct BenchArgs {
     #[arg(long)]
     address: Option<String>,
     /// Start the server on this store: `memory`, `sqlite` (a new file in a temporary
-    /// folder) or a `postgres://` URL.
+    /// folder), `sqlite:FILE` (that file, kept: to measure on a store that holds much
+    /// already) or a `postgres://` URL.
     #[arg(long, default_value = "sqlite")]
     store: String,
     /// Servers to start on the store (several need PostgreSQL); calls go round them.
