@@ -27,6 +27,7 @@ import {
   type SavedConfig,
   type SavedConfigSchema,
   type SeatToken,
+  type StreamEventsResponse,
   SubmitMoveRequestSchema,
   SubmitMoveView,
   type SubmitMoveResponse,
@@ -35,9 +36,10 @@ import {
 } from "./gen/tabula/v1/game_service_pb.js";
 import type { Move } from "./gen/tabula/v1/move_pb.js";
 import type { Series, SeriesDraws, SeriesEvent, SeriesStatus } from "./gen/tabula/v1/series_pb.js";
-import type { View } from "./gen/tabula/v1/view_pb.js";
+import { type View, ViewSchema } from "./gen/tabula/v1/view_pb.js";
 import { closeConnection, type Connection, credentialTransport, openConnection } from "./connection.js";
 import { TabulaError, toTabulaError } from "./errors.js";
+import { applyViewChange, VIEW_CHANGE_MISMATCH } from "./views.js";
 
 /** The deadline of every unary call unless a call or `ConnectOptions.timeoutMs` says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -303,6 +305,15 @@ export interface EventOptions extends StreamOptions {
    * Default false.
    */
   includeViews?: boolean;
+  /**
+   * Receive the views as changes (implies `includeViews`): the server sends each stream's
+   * first view whole and every later one as what changed since the one before
+   * (`StreamEventsResponse.viewChange`), which the stream applies (`applyViewChange`) to the
+   * view it holds. `lastView` is then the whole view, exactly as with `includeViews`, for
+   * fewer bytes on the wire (a move on a 19x19 board is a cell, not 361). A resumed stream
+   * starts from a whole view again. Default false.
+   */
+  viewChanges?: boolean;
 }
 
 /**
@@ -347,7 +358,10 @@ function seqGap(expected: bigint, received: bigint): TabulaError {
  * after the last (the first: not `afterSeq + 1`) ends the iteration with a `TabulaError` of
  * code `Code.DataLoss`, reason `SEQ_GAP`, metadata `expected_seq` and `received_seq`.
  * Opened with `includeViews`, each event comes with the game as this caller sees it just after
- * that event, in `lastView`; a resumed stream asks for views again.
+ * that event, in `lastView`; a resumed stream asks for views again. Opened with `viewChanges`,
+ * the server sends the views as changes and the stream applies them, so `lastView` is the same
+ * whole view; a change that does not apply to the view held ends the iteration with a
+ * `TabulaError` of code `Code.DataLoss`, reason `VIEW_CHANGE_MISMATCH`.
  * An event of a kind this client does not know (sent by a newer server) is yielded like any
  * other, with its `seq` and `time`: `eventKind(event)` is `"unknown"`.
  */
@@ -355,9 +369,10 @@ export class EventStream implements AsyncIterable<GameEvent> {
   /** Sequence number of the last event yielded (the `afterSeq` to resume from). */
   lastSeq: bigint;
   /**
-   * With `includeViews`: the view sent with the last event yielded (its `seq` is the event's),
-   * what `getView` answered at that moment. Undefined before the first event, without
-   * `includeViews`, or from a server that sent none.
+   * With `includeViews` (or `viewChanges`): the view sent with the last event yielded (its
+   * `seq` is the event's), what `getView` answered at that moment. Undefined before the first
+   * event, without either option, or from a server that sent none. It is the caller's: the
+   * stream applies the next change to a copy of its own.
    */
   lastView: View | undefined = undefined;
 
@@ -371,16 +386,50 @@ export class EventStream implements AsyncIterable<GameEvent> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<GameEvent> {
-    const includeViews = this.options.includeViews ?? false;
+    const viewChanges = this.options.viewChanges ?? false;
+    const includeViews = viewChanges || (this.options.includeViews ?? false);
     yield* follow(
       this.client,
       this,
       this.options,
-      (afterSeq, signal) => this.client.raw.streamEvents({ gameId: this.gameId, afterSeq, includeViews }, { signal }),
+      (afterSeq, signal) => {
+        const responses = this.client.raw.streamEvents(
+          { gameId: this.gameId, afterSeq, includeViews, viewChanges },
+          { signal },
+        );
+        return viewChanges ? wholeViews(responses) : responses;
+      },
       (response) => {
         this.lastView = response.view;
       },
     );
+  }
+}
+
+/**
+ * One stream's responses with each view change applied: every response carries its view whole
+ * in `view`, as a stream with only `includeViews` would. The stream's first view comes whole
+ * (a resumed stream is a new one, and starts from a whole view again); each change applies to
+ * the view of the message before. A view given out is a copy: the caller may change it.
+ */
+async function* wholeViews(responses: AsyncIterable<StreamEventsResponse>): AsyncGenerator<StreamEventsResponse> {
+  let held: View | undefined;
+  for await (const response of responses) {
+    const change = response.viewChange;
+    if (response.view !== undefined) {
+      held = response.view;
+    } else if (change !== undefined) {
+      if (held === undefined) {
+        throw new TabulaError(Code.DataLoss, "a view change came before any whole view", VIEW_CHANGE_MISMATCH);
+      }
+      held = applyViewChange(held, change);
+      response.viewChange = undefined;
+    } else {
+      yield response; // no view to give out; the held one stays for the next change
+      continue;
+    }
+    response.view = clone(ViewSchema, held);
+    yield response;
   }
 }
 

@@ -7,8 +7,9 @@
  * server's engine plays, and `clocks` time controls and a seat's time left; failures reject
  * with `TabulaError` (gRPC code, the server's stable reason, message and metadata);
  * `enumName`, `eventKind`, `seriesEventKind`, `actorKind` and `moveKind` name what the server
- * sent, `"unknown"` for what a newer server added. `events` follows a game, `seriesEvents` a
- * series (several games between the same two players, `createSeriesFrom...`).
+ * sent, `"unknown"` for what a newer server added. `events` follows a game (with its views
+ * whole, or sent as changes it applies, `viewChanges`; `applyViewChange` applies one),
+ * `seriesEvents` a series (several games between the same two players, `createSeriesFrom...`).
  */
 export * from "./web.js";
 // Node's client, with `connect`, in place of the transport-agnostic one of the same name.

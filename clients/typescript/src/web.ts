@@ -38,6 +38,7 @@ export {
   type ViewOptions,
 } from "./client.js";
 export { TabulaError, DOMAIN, codeName, toTabulaError } from "./errors.js";
+export { applyViewChange, VIEW_CHANGE_MISMATCH } from "./views.js";
 export { Code, ConnectError } from "@connectrpc/connect";
 export * as moves from "./moves.js";
 export { botSeat } from "./bots.js";

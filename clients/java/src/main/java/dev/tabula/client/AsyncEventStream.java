@@ -18,6 +18,12 @@ import java.time.Duration;
  * {@link TabulaException#SEQ_GAP}) ends it with {@code onError} and a {@link TabulaException}.
  * The observer is called from gRPC's threads, one call at a time. The stream has no deadline;
  * {@link #close} ends it from any thread, after which the observer hears nothing more.
+ *
+ * <p>Opened with {@code view_changes}, it applies each change it receives to the view before
+ * it ({@link ViewChanges#applyViewChange}; a resumed call's first view comes whole again), so
+ * every response the observer receives carries its view whole, as with {@code include_views};
+ * a change that does not apply ends it with a {@link TabulaException} of code
+ * {@code DATA_LOSS}, reason {@link TabulaException#VIEW_CHANGE_MISMATCH}.
  */
 public final class AsyncEventStream extends AsyncResumingStream<StreamEventsRequest, StreamEventsResponse> {
   AsyncEventStream(GameServiceGrpc.GameServiceStub stub, StreamEventsRequest request, int maxReconnects, Duration firstDelay,

@@ -7,13 +7,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The non-blocking event stream that {@link AsyncEventStream} and
  * {@link AsyncSeriesEventStream} are: the responses of one {@link StreamKind} after its
  * starting seq, delivered to an observer each once and in order. When the call fails in a way
  * the kind resumes from, it reopens the stream after the last response delivered; a response
- * whose seq is not the previous one plus 1 ends it with the kind's {@code SEQ_GAP} error.
+ * whose seq is not the previous one plus 1 ends it with the kind's {@code SEQ_GAP} error. Each
+ * call's responses pass through the function the kind's {@code receiver} makes for that call;
+ * one that throws a {@link TabulaException} ends the stream with it.
  *
  * @param <Q> the request that opens the stream
  * @param <R> a response on the stream
@@ -90,6 +93,7 @@ abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
     }
     // Resumes after the last response delivered, with every other field of the opening request.
     call.accept(kind.resumedAfter().apply(lastSeq), new ClientResponseObserver<Q, R>() {
+      private final UnaryOperator<R> receive = kind.receiver().get();
       private boolean ended;
 
       @Override
@@ -112,9 +116,18 @@ abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
           fail(kind.gap(lastSeq + 1, seq));
           return;
         }
+        R received;
+        try {
+          received = receive.apply(response);
+        } catch (TabulaException refused) {
+          ended = true;
+          started.cancel(refused.getMessage(), null);
+          fail(refused);
+          return;
+        }
         lastSeq = seq;
         failures = 0;
-        observer.onNext(response);
+        observer.onNext(received);
       }
 
       @Override

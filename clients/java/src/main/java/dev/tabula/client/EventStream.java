@@ -40,6 +40,14 @@ import java.util.stream.Stream;
  * caller sees it just after that event: {@link #lastView} is the view of the event
  * {@link #next} returned last. A resumed stream asks for views again.
  *
+ * <p>With {@code view_changes} set instead (or as well), the server sends the first view
+ * whole and then only what changed of it ({@code StreamEventsResponse.view_change}); the
+ * stream applies each change to the view it holds ({@link ViewChanges#applyViewChange}), so
+ * {@link #lastView} is the same whole view as with {@code include_views}. A resumed stream's
+ * first view comes whole again. A change that does not apply to the view before it ends the
+ * stream with a {@link TabulaException} of code {@code DATA_LOSS}, reason
+ * {@link TabulaException#VIEW_CHANGE_MISMATCH}.
+ *
  * <p>An event of a kind this client does not know (sent by a newer server; its
  * {@code getKindCase()} is {@code KIND_NOT_SET} and {@link Names#eventKind} is
  * {@code "unknown"}) is returned like any other, with its seq and time, and counts towards
@@ -58,9 +66,10 @@ public final class EventStream implements Iterator<GameEvent>, Iterable<GameEven
   }
 
   /**
-   * With {@code include_views}: the view sent with the last event returned (its seq is the
-   * event's), what {@link TabulaClient#getView} answered at that moment. Empty before the
-   * first event, without {@code include_views}, or from a server that sent none.
+   * With {@code include_views} or {@code view_changes}: the view sent with the last event
+   * returned (its seq is the event's; with {@code view_changes}, the view its change made),
+   * what {@link TabulaClient#getView} answered at that moment. Empty before the first event,
+   * without either, or from a server that sent none.
    */
   public Optional<View> lastView() {
     StreamEventsResponse last = responses.last();

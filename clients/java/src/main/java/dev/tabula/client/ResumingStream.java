@@ -9,6 +9,7 @@ import java.util.Spliterators;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.LongFunction;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -17,8 +18,10 @@ import java.util.stream.StreamSupport;
  * responses of one {@link StreamKind} after its starting seq, each exactly once and in order.
  * When the call fails in a way the kind resumes from, it reopens the stream after the last
  * response returned; a response whose seq is not the previous one plus 1 ends it with the
- * kind's {@code SEQ_GAP} error. {@link #close} ends it from any thread; {@link #lastSeq} and
- * {@link #last} never wait.
+ * kind's {@code SEQ_GAP} error. Each call's responses pass through the function the kind's
+ * {@code receiver} makes for that call; one that throws a {@link TabulaException} ends the
+ * stream with it. {@link #close} ends it from any thread; {@link #lastSeq} and {@link #last}
+ * never wait.
  *
  * @param <R> a response on the stream
  */
@@ -30,6 +33,7 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
   private final AtomicBoolean iterated = new AtomicBoolean();
   private Context.CancellableContext context;
   private Iterator<R> responses;
+  private UnaryOperator<R> receive;
   private R next;
   private volatile boolean closed;
 
@@ -71,7 +75,12 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
           close();
           throw kind.gap(lastSeq + 1, seq);
         }
-        next = response;
+        try {
+          next = receive.apply(response);
+        } catch (TabulaException refused) {
+          close();
+          throw refused;
+        }
         return true;
       } catch (StatusRuntimeException error) {
         dropCall();
@@ -130,6 +139,7 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
     Context previous = context.attach();
     try {
       responses = call.apply(lastSeq);
+      receive = kind.receiver().get();
     } finally {
       context.detach(previous);
     }

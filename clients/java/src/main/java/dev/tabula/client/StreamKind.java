@@ -7,19 +7,24 @@ import dev.tabula.v1.StreamSeriesEventsResponse;
 import io.grpc.Status;
 import java.time.Duration;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * One kind of event stream, a game's or a series', as {@link ResumingStream} and
  * {@link AsyncResumingStream} follow it: its name in errors ({@code "the event stream of game
  * ID"}), the seq it starts after, its request resumed after a given seq (every other field of
- * the opening request kept), the seq of a response, and how often and how soon it reconnects.
+ * the opening request kept), the seq of a response, what each call does to its responses
+ * before they are handed out ({@code receiver} makes a new function for each call, the opening
+ * one and every resumed one: for a game's stream with {@code view_changes}, the one that turns
+ * changes into whole views), and how often and how soon it reconnects.
  *
  * @param <Q> the request that opens the stream
  * @param <R> a response on the stream, one event each
  */
-record StreamKind<Q, R>(String name, long afterSeq, LongFunction<Q> resumedAfter, ToLongFunction<R> seqOf, int maxReconnects,
-    Duration firstDelay) {
+record StreamKind<Q, R>(String name, long afterSeq, LongFunction<Q> resumedAfter, ToLongFunction<R> seqOf,
+    Supplier<UnaryOperator<R>> receiver, int maxReconnects, Duration firstDelay) {
   static final int DEFAULT_MAX_RECONNECTS = 5;
   static final Duration DEFAULT_FIRST_DELAY = Duration.ofMillis(100);
   private static final Duration MAX_DELAY = Duration.ofSeconds(2);
@@ -28,18 +33,26 @@ record StreamKind<Q, R>(String name, long afterSeq, LongFunction<Q> resumedAfter
     maxReconnects = Math.max(maxReconnects, 0);
   }
 
-  /** A game's events, from the request that opens them. */
+  /**
+   * A game's events, from the request that opens them. With {@code view_changes}, each call
+   * applies the changes it receives to the view before them, so every response carries its
+   * view whole, as with {@code include_views}.
+   */
   static StreamKind<StreamEventsRequest, StreamEventsResponse> game(StreamEventsRequest request, int maxReconnects,
       Duration firstDelay) {
-    return new StreamKind<>("the event stream of game " + request.getGameId(), request.getAfterSeq(),
-        seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), maxReconnects, firstDelay);
+    String name = "the event stream of game " + request.getGameId();
+    Supplier<UnaryOperator<StreamEventsResponse>> receiver =
+        request.getViewChanges() ? () -> ViewChanges.wholeViews(name) : UnaryOperator::identity;
+    return new StreamKind<>(name, request.getAfterSeq(), seq -> request.toBuilder().setAfterSeq(seq).build(),
+        response -> response.getEvent().getSeq(), receiver, maxReconnects, firstDelay);
   }
 
   /** A series' events, from the request that opens them. */
   static StreamKind<StreamSeriesEventsRequest, StreamSeriesEventsResponse> series(StreamSeriesEventsRequest request,
       int maxReconnects, Duration firstDelay) {
     return new StreamKind<>("the event stream of series " + request.getSeriesId(), request.getAfterSeq(),
-        seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), maxReconnects, firstDelay);
+        seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), UnaryOperator::identity,
+        maxReconnects, firstDelay);
   }
 
   /** The error of a response with seq {@code received} where {@code expected} was due: DATA_LOSS {@code SEQ_GAP}. */

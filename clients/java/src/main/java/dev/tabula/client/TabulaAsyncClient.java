@@ -348,7 +348,10 @@ public final class TabulaAsyncClient implements AutoCloseable {
   /**
    * As {@link #events(String, long, StreamObserver)} from a full request, for
    * {@code include_views}: each response holds the event and, with views, the game as this
-   * caller sees it just after it.
+   * caller sees it just after it. With {@code view_changes} the server sends each view after
+   * the first as what changed of it; the stream applies the changes, so each response the
+   * observer receives holds its view whole, and no {@code view_change}, as with
+   * {@code include_views}.
    */
   public AsyncEventStream events(StreamEventsRequest request, StreamObserver<StreamEventsResponse> observer) {
     return events(request, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY, observer);

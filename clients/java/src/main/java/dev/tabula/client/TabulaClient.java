@@ -491,7 +491,9 @@ public final class TabulaClient implements AutoCloseable {
    * Follows a game's events from a full request, for {@code include_views}: with it, each
    * event comes with the game as this caller sees it just after it, read as
    * {@link EventStream#lastView}. A resumed stream sends the same request after the last
-   * event returned.
+   * event returned. With {@code view_changes} the server sends each view after the first as
+   * what changed of it, and the stream applies the changes: {@link EventStream#lastView} is
+   * the whole view all the same.
    *
    * <pre>{@code
    * StreamEventsRequest request = StreamEventsRequest.newBuilder().setGameId(id).setIncludeViews(true).build();

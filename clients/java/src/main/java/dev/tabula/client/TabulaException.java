@@ -21,7 +21,10 @@ import java.util.Map;
  *
  * <p>An event stream, of a game or of a series, also throws one itself when the sequence
  * numbers it receives skip an event: code {@code DATA_LOSS}, reason {@value #SEQ_GAP}, metadata
- * {@code expected_seq} and {@code received_seq}.
+ * {@code expected_seq} and {@code received_seq}. A game's stream opened with
+ * {@code view_changes} throws one when a change it receives does not apply to the view before
+ * it: code {@code DATA_LOSS}, reason {@value #VIEW_CHANGE_MISMATCH}, the
+ * {@link IllegalArgumentException} of {@link ViewChanges#applyViewChange} as its cause.
  */
 public final class TabulaException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -34,6 +37,12 @@ public final class TabulaException extends RuntimeException {
    * one plus 1 (the first one not {@code after_seq + 1}): an event went missing.
    */
   public static final String SEQ_GAP = "SEQ_GAP";
+
+  /**
+   * The reason of the error a game's event stream opened with {@code view_changes} raises when
+   * a change it receives does not apply to the view before it (or comes before any view).
+   */
+  public static final String VIEW_CHANGE_MISMATCH = "VIEW_CHANGE_MISMATCH";
 
   private final Status.Code code;
   private final String reason;
@@ -100,6 +109,17 @@ public final class TabulaException extends RuntimeException {
         null);
   }
 
+  /**
+   * The error an event stream raises when the view change of the response with seq
+   * {@code seq} does not apply to the view before it ({@code refused} says why).
+   */
+  static TabulaException viewChangeRefused(String stream, long seq, IllegalArgumentException refused) {
+    return new TabulaException(Status.Code.DATA_LOSS, VIEW_CHANGE_MISMATCH,
+        stream + " sent a view change with seq " + Long.toUnsignedString(seq) + " that does not apply to the view before it: "
+            + refused.getMessage(),
+        Map.of(), refused);
+  }
+
   /** The gRPC status code. */
   public Status.Code getCode() {
     return code;
@@ -113,7 +133,7 @@ public final class TabulaException extends RuntimeException {
   /**
    * The reason as the generated enum constant; {@code ERROR_REASON_UNSPECIFIED} when absent,
    * and {@code UNRECOGNIZED} when newer than this client or made by the client itself
-   * ({@value #SEQ_GAP}).
+   * ({@value #SEQ_GAP}, {@value #VIEW_CHANGE_MISMATCH}).
    */
   public ErrorReason getReasonCode() {
     if (reason.isEmpty()) {
