@@ -15,7 +15,8 @@
 // [Client.AbortGame], [Client.AdjudicateGame], [Client.PauseClock], [Client.ResumeClock],
 // [Client.AddTime], and StreamEvents as [Client.Events] (an iterator that resumes after the
 // last event it delivered when the connection drops; [Client.EventsWithViews] also yields
-// the game as the caller sees it after each event). Series of games between two players:
+// the game as the caller sees it after each event, and [Client.EventsWithViewChanges] the
+// same views, sent as changes and applied with [ApplyViewChange]). Series of games between two players:
 // CreateSeries as [Client.CreateSeriesFromPreset], [Client.CreateSeriesFromConfig] and
 // [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo]),
 // [Client.GetSeries], [Client.ListSeries], and StreamSeriesEvents as [Client.SeriesEvents],

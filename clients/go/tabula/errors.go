@@ -85,14 +85,40 @@ func fromStatus(err error) error {
 // "received_seq" hold both seqs, in decimal.
 const ReasonSeqGap = "SEQ_GAP"
 
+// ReasonViewChangeMismatch is the reason of the [*Error] (code DataLoss) that
+// [ApplyViewChange] returns for a change that names a board, a cell or a point the view
+// lacks, or that carries no view: the change was not made from that view. A stream of
+// [Client.EventsWithViewChanges] ends with it when a change it receives does not apply to
+// the view before it (or comes before any view).
+const ReasonViewChangeMismatch = "VIEW_CHANGE_MISMATCH"
+
+// dataLoss is an [*Error] of code DataLoss with reason and metadata, made by the client.
+func dataLoss(reason, message string, metadata map[string]string) *Error {
+	st := status.New(codes.DataLoss, message)
+	if detailed, err := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain, Metadata: metadata}); err == nil {
+		st = detailed
+	}
+	return &Error{Code: codes.DataLoss, Reason: reason, Metadata: metadata, Message: message, status: st}
+}
+
+// viewChangeMismatch is the error of [ApplyViewChange] for a change that does not apply,
+// refusal saying why.
+func viewChangeMismatch(refusal string) *Error {
+	return dataLoss(ReasonViewChangeMismatch, refusal, nil)
+}
+
+// viewChangeRefused is the error an event stream of subject ("game g") ends with when the
+// view change of its message with seq does not apply to the view before it, refusal saying
+// why. Its metadata "seq" holds that seq.
+func viewChangeRefused(subject string, seq uint64, refusal string) *Error {
+	message := fmt.Sprintf("event stream of %s sent a view change with seq %d that does not apply to the view before it: %s", subject, seq, refusal)
+	return dataLoss(ReasonViewChangeMismatch, message, map[string]string{"seq": strconv.FormatUint(seq, 10)})
+}
+
 // seqGap is the error of an event stream of subject ("game g", "series s") that expected
 // one seq and received another.
 func seqGap(subject string, expected, received uint64) *Error {
 	message := fmt.Sprintf("event stream of %s skipped events: expected seq %d, received seq %d", subject, expected, received)
 	metadata := map[string]string{"expected_seq": strconv.FormatUint(expected, 10), "received_seq": strconv.FormatUint(received, 10)}
-	st := status.New(codes.DataLoss, message)
-	if detailed, err := st.WithDetails(&errdetails.ErrorInfo{Reason: ReasonSeqGap, Domain: ErrorDomain, Metadata: metadata}); err == nil {
-		st = detailed
-	}
-	return &Error{Code: codes.DataLoss, Reason: ReasonSeqGap, Metadata: metadata, Message: message, status: st}
+	return dataLoss(ReasonSeqGap, message, metadata)
 }

@@ -19,8 +19,8 @@ type streamOptions struct {
 	maxDelay      time.Duration
 }
 
-// StreamOption configures [Client.Events], [Client.EventsWithViews] and
-// [Client.SeriesEvents].
+// StreamOption configures [Client.Events], [Client.EventsWithViews],
+// [Client.EventsWithViewChanges] and [Client.SeriesEvents].
 type StreamOption func(*streamOptions)
 
 // MaxReconnects bounds the reconnection attempts in a row that deliver no event before an
@@ -59,7 +59,7 @@ func ReconnectDelay(d time.Duration) StreamOption {
 // To draw a board from the stream alone, use [Client.EventsWithViews].
 func (c *Client) Events(ctx context.Context, gameID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[*tabulav1.GameEvent, error] {
 	return func(yield func(*tabulav1.GameEvent, error) bool) {
-		c.follow(ctx, gameID, afterSeq, false, opts, func(response *tabulav1.StreamEventsResponse, err error) bool {
+		c.follow(ctx, gameID, afterSeq, noViews, opts, func(response *tabulav1.StreamEventsResponse, err error) bool {
 			return yield(response.GetEvent(), err)
 		})
 	}
@@ -81,20 +81,81 @@ type EventWithView struct {
 // with its view; a resumed stream asks for views again. The options are those of Events.
 func (c *Client) EventsWithViews(ctx context.Context, gameID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[EventWithView, error] {
 	return func(yield func(EventWithView, error) bool) {
-		c.follow(ctx, gameID, afterSeq, true, opts, func(response *tabulav1.StreamEventsResponse, err error) bool {
+		c.follow(ctx, gameID, afterSeq, wholeViews, opts, func(response *tabulav1.StreamEventsResponse, err error) bool {
 			return yield(EventWithView{Event: response.GetEvent(), View: response.GetView()}, err)
 		})
 	}
 }
 
-// follow runs the resuming stream behind [Client.Events] and [Client.EventsWithViews]: it
-// yields each message once and in order (a nil message with the error that ends it).
-func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, includeViews bool, opts []StreamOption, yield func(*tabulav1.StreamEventsResponse, error) bool) {
+// EventsWithViewChanges is [Client.EventsWithViews] with the views sent as changes
+// (StreamEventsRequest's view_changes): the server sends the stream's first view whole and
+// each later one as what changed since the one before (the cells and graph points that
+// changed, the rest of the view whole), and the stream applies each change to the view it
+// holds ([ApplyViewChange]). It yields exactly what EventsWithViews yields, each view whole,
+// for fewer bytes on the wire; a resumed stream starts again from a whole view. A change
+// that does not apply to the view before it ends the sequence with an [*Error] of code
+// DataLoss and reason [ReasonViewChangeMismatch]. The options are those of Events.
+//
+// Each view is a message of its own, but the stream applies the next change to it: treat it
+// as read-only, and proto.Clone it to modify it.
+func (c *Client) EventsWithViewChanges(ctx context.Context, gameID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[EventWithView, error] {
+	return func(yield func(EventWithView, error) bool) {
+		c.follow(ctx, gameID, afterSeq, viewChanges, opts, func(response *tabulav1.StreamEventsResponse, err error) bool {
+			return yield(EventWithView{Event: response.GetEvent(), View: response.GetView()}, err)
+		})
+	}
+}
+
+// views says what a game's event stream asks for besides the events.
+type views int
+
+const (
+	noViews     views = iota // the events alone
+	wholeViews               // include_views: each view whole
+	viewChanges              // view_changes: the first view whole, each later one as a change
+)
+
+// follow runs the resuming stream behind [Client.Events], [Client.EventsWithViews] and
+// [Client.EventsWithViewChanges]: it yields each message once and in order (a nil message
+// with the error that ends it). With viewChanges, each message it yields carries its view
+// whole, the change applied, and no change.
+func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, with views, opts []StreamOption, yield func(*tabulav1.StreamEventsResponse, error) bool) {
+	subject := "game " + gameID
+	// The view the stream's last message carried or made, for the next change to apply to.
+	var held *tabulav1.View
 	open := func(ctx context.Context, after uint64) (grpc.ServerStreamingClient[tabulav1.StreamEventsResponse], error) {
-		return c.stub.StreamEvents(ctx, &tabulav1.StreamEventsRequest{GameId: gameID, AfterSeq: after, IncludeViews: includeViews})
+		held = nil // a new stream's first message carries its view whole
+		return c.stub.StreamEvents(ctx, &tabulav1.StreamEventsRequest{
+			GameId: gameID, AfterSeq: after, IncludeViews: with != noViews, ViewChanges: with == viewChanges,
+		})
 	}
 	seqOf := func(response *tabulav1.StreamEventsResponse) uint64 { return response.GetEvent().GetSeq() }
-	resume(ctx, "game "+gameID, afterSeq, opts, open, seqOf, yield)
+	deliver := yield
+	if with == viewChanges {
+		deliver = func(response *tabulav1.StreamEventsResponse, err error) bool {
+			if err != nil {
+				return yield(nil, err)
+			}
+			switch {
+			case response.GetView() != nil:
+				held = response.GetView()
+			case response.GetViewChange() == nil:
+				held = nil // a server too old to send views: nothing a change could apply to
+			case held == nil:
+				yield(nil, viewChangeRefused(subject, response.GetEvent().GetSeq(), "it came before any view on this stream"))
+				return false
+			default:
+				later, refusal := applyViewChange(held, response.GetViewChange())
+				if later == nil {
+					yield(nil, viewChangeRefused(subject, response.GetEvent().GetSeq(), refusal))
+					return false
+				}
+				held = later
+			}
+			return yield(&tabulav1.StreamEventsResponse{Event: response.GetEvent(), View: held}, nil)
+		}
+	}
+	resume(ctx, subject, afterSeq, opts, open, seqOf, deliver)
 }
 
 // resume follows a stream of numbered messages (one of a game's or of a series' events)
