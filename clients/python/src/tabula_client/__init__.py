@@ -17,6 +17,7 @@ from tabula_client.bots import bot_seat
 from tabula_client.client import Client, EventStream, SeriesEventStream
 from tabula_client.errors import DOMAIN, TabulaError
 from tabula_client.names import UNKNOWN, actor_kind, enum_name, event_kind, move_kind
+from tabula_client.views import ViewChangeError, apply_view_change
 
 try:
     #: This package's version, as its metadata (pyproject.toml) declares it.
@@ -26,5 +27,5 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
 
 __all__ = [
     "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "AsyncSeriesEventStream", "Client",
-    "EventStream", "SeriesEventStream", "TabulaError", "__version__", "actor_kind", "bot_seat", "clocks", "enum_name", "event_kind", "move_kind", "moves", "pb",
+    "EventStream", "SeriesEventStream", "TabulaError", "ViewChangeError", "__version__", "actor_kind", "apply_view_change", "bot_seat", "clocks", "enum_name", "event_kind", "move_kind", "moves", "pb",
 ]

@@ -14,6 +14,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from tabula_client import pb
 from tabula_client.errors import TabulaError
+from tabula_client.views import ViewChangeError, apply_view_change
 
 #: `True` for TLS with the system's roots, explicit channel credentials, or `False` for plaintext.
 Tls = Union[bool, grpc.ChannelCredentials]
@@ -403,9 +404,13 @@ def answer_take_back_request(
     return request
 
 
-def stream_request(game_id: str, after_seq: int, include_views: bool) -> pb.StreamEventsRequest:
+def stream_request(
+    game_id: str, after_seq: int, include_views: bool, view_changes: bool = False
+) -> pb.StreamEventsRequest:
     """The request that opens, or resumes after `after_seq`, an event stream."""
-    return pb.StreamEventsRequest(game_id=game_id, after_seq=after_seq, include_views=include_views)
+    return pb.StreamEventsRequest(
+        game_id=game_id, after_seq=after_seq, include_views=include_views or view_changes, view_changes=view_changes
+    )
 
 
 def series_stream_request(series_id: str, after_seq: int) -> pb.StreamSeriesEventsRequest:
@@ -416,6 +421,29 @@ def series_stream_request(series_id: str, after_seq: int) -> pb.StreamSeriesEven
 def response_view(response: pb.StreamEventsResponse) -> pb.View | None:
     """The view sent with a stream's event, None when the server sent none."""
     return response.view if response.HasField("view") else None
+
+
+def next_view(game_id: str, held: pb.View | None, response: pb.StreamEventsResponse) -> pb.View | None:
+    """The whole view after a stream's event: the one it carries, or its `view_change`
+    applied to `held` (the view after the stream's previous event, None on a stream's first
+    message); None when it carries neither. A change that does not apply raises TabulaError
+    DATA_LOSS `VIEW_CHANGE_MISMATCH` with metadata `seq`."""
+    if response.HasField("view"):
+        return response.view
+    if not response.HasField("view_change"):
+        return None
+    seq = response.event.seq
+    mismatch = f"event stream of game {game_id!r}: the view change at seq {seq}"
+    if held is None:
+        raise TabulaError(
+            grpc.StatusCode.DATA_LOSS, f"{mismatch} came before any whole view", "VIEW_CHANGE_MISMATCH", {"seq": str(seq)}
+        )
+    try:
+        return apply_view_change(held, response.view_change)
+    except ViewChangeError as refused:
+        raise TabulaError(
+            grpc.StatusCode.DATA_LOSS, f"{mismatch} does not apply: {refused}", "VIEW_CHANGE_MISMATCH", {"seq": str(seq)}
+        ) from refused
 
 
 def seq_gap(game_id: str, last_seq: int, received: int, of: str = "game") -> TabulaError | None:

@@ -98,17 +98,28 @@ class AsyncEventStream(_AsyncFollowing[pb.StreamEventsResponse, pb.GameEvent]):
     `last_view`, like `tabula_client.EventStream`."""
 
     def __init__(
-        self, client: AsyncClient, game_id: str, after_seq: int, retries: int, include_views: bool = False
+        self,
+        client: AsyncClient,
+        game_id: str,
+        after_seq: int,
+        retries: int,
+        include_views: bool = False,
+        view_changes: bool = False,
     ) -> None:
         super().__init__(client, game_id, after_seq, retries)
         self._include_views = include_views
+        self._view_changes = view_changes
+        # With view changes: the view the stream's next change applies to; each stream
+        # opened (a resumed one too) starts from a whole view.
+        self._held: pb.View | None = None
         #: With `include_views`: the view sent with the last event yielded (its `seq` is the
         #: event's). None before the first event, without `include_views`, or from a server
         #: that sent none.
         self.last_view: pb.View | None = None
 
     def _open(self) -> tuple[grpc.aio.Call, AsyncIterable[pb.StreamEventsResponse]]:
-        request = _common.stream_request(self._subject_id, self.last_seq, self._include_views)
+        request = _common.stream_request(self._subject_id, self.last_seq, self._include_views, self._view_changes)
+        self._held = None
         call = self._client.stub.StreamEvents(request)
         return call, call
 
@@ -116,7 +127,12 @@ class AsyncEventStream(_AsyncFollowing[pb.StreamEventsResponse, pb.GameEvent]):
         return response.event
 
     def _accepted(self, response: pb.StreamEventsResponse) -> None:
-        self.last_view = _common.response_view(response)
+        try:
+            self._held = _common.next_view(self._subject_id, self._held, response)
+        except TabulaError:
+            self.close()
+            raise
+        self.last_view = self._held
 
 
 class AsyncSeriesEventStream(_AsyncFollowing[pb.StreamSeriesEventsResponse, pb.SeriesEvent]):
@@ -404,13 +420,20 @@ class AsyncClient:
         return await self._call(self.stub.AnswerTakeBack, request, timeout)
 
     def events(
-        self, game_id: str, after_seq: int = 0, *, include_views: bool = False, retries: int = _common.STREAM_RETRIES
+        self,
+        game_id: str,
+        after_seq: int = 0,
+        *,
+        include_views: bool = False,
+        view_changes: bool = False,
+        retries: int = _common.STREAM_RETRIES,
     ) -> AsyncEventStream:
         """Follows the game's events after `after_seq`, reconnecting on its own: `async for
         event in client.events(id)`, or `async with client.events(id) as stream:` to cancel
         it on leaving the block; with `include_views=True` each event's view is
-        `AsyncEventStream.last_view`."""
-        return AsyncEventStream(self, game_id, after_seq, retries, include_views)
+        `AsyncEventStream.last_view`, and with `view_changes=True` too, sent as changes and
+        applied by the stream (see `Client.events`)."""
+        return AsyncEventStream(self, game_id, after_seq, retries, include_views, view_changes)
 
     async def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         return (await self._call(self.stub.ArchiveGame, pb.ArchiveGameRequest(game_id=game_id), timeout)).game

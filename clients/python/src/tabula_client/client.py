@@ -105,16 +105,29 @@ class EventStream(_Following[pb.StreamEventsResponse, pb.GameEvent]):
     any other, with its `seq` and `time`: `event_kind(event)` is `unknown`.
     """
 
-    def __init__(self, client: Client, game_id: str, after_seq: int, retries: int, include_views: bool = False) -> None:
+    def __init__(
+        self,
+        client: Client,
+        game_id: str,
+        after_seq: int,
+        retries: int,
+        include_views: bool = False,
+        view_changes: bool = False,
+    ) -> None:
         super().__init__(client, game_id, after_seq, retries)
         self._include_views = include_views
+        self._view_changes = view_changes
+        # With view changes: the view the stream's next change applies to; each stream
+        # opened (a resumed one too) starts from a whole view.
+        self._held: pb.View | None = None
         #: With `include_views`: the view sent with the last event yielded (its `seq` is the
         #: event's), what `get_view` answered at that moment. None before the first event,
         #: without `include_views`, or from a server that sent none.
         self.last_view: pb.View | None = None
 
     def _open(self) -> tuple[grpc.Call, Iterator[pb.StreamEventsResponse]]:
-        request = _common.stream_request(self._subject_id, self.last_seq, self._include_views)
+        request = _common.stream_request(self._subject_id, self.last_seq, self._include_views, self._view_changes)
+        self._held = None
         call = self._client.stub.StreamEvents(request)
         return call, call
 
@@ -122,7 +135,12 @@ class EventStream(_Following[pb.StreamEventsResponse, pb.GameEvent]):
         return response.event
 
     def _accepted(self, response: pb.StreamEventsResponse) -> None:
-        self.last_view = _common.response_view(response)
+        try:
+            self._held = _common.next_view(self._subject_id, self._held, response)
+        except TabulaError:
+            self.close()
+            raise
+        self.last_view = self._held
 
 
 class SeriesEventStream(_Following[pb.StreamSeriesEventsResponse, pb.SeriesEvent]):
@@ -536,7 +554,13 @@ class Client:
         return self._call(self.stub.AnswerTakeBack, request, timeout)
 
     def events(
-        self, game_id: str, after_seq: int = 0, *, include_views: bool = False, retries: int = _common.STREAM_RETRIES
+        self,
+        game_id: str,
+        after_seq: int = 0,
+        *,
+        include_views: bool = False,
+        view_changes: bool = False,
+        retries: int = _common.STREAM_RETRIES,
     ) -> EventStream:
         """Follows the game's events after `after_seq`, reconnecting on its own (see EventStream):
         `for event in client.events(id)`, or `with client.events(id) as stream:` to cancel it
@@ -544,8 +568,12 @@ class Client:
 
         `include_views=True` also receives, with each event, the game as this caller sees it
         just after it (`EventStream.last_view`), to draw a board without a `get_view` per event.
+        `view_changes=True` does the same with less on the wire: the server sends the first
+        view whole and each later one as what changed, which the stream applies, so
+        `last_view` is whole all the same; a change that does not apply raises TabulaError
+        DATA_LOSS `VIEW_CHANGE_MISMATCH`.
         """
-        return EventStream(self, game_id, after_seq, retries, include_views)
+        return EventStream(self, game_id, after_seq, retries, include_views, view_changes)
 
     def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         """Archives a finished game (a service key's call) and returns it."""
