@@ -9,6 +9,7 @@ import asyncio
 
 import pytest
 
+from relay import Relay
 from tabula_client import AsyncClient, Client, TabulaError, ViewChangeError, apply_view_change, pb
 
 
@@ -122,6 +123,97 @@ def test_an_async_stream_of_view_changes_hands_out_the_whole_views(server: str) 
 
     followed = asyncio.run(follow())
     assert [(v.seq, v.board) for v in followed] == [(v.seq, v.board) for v in expected]
+
+
+async def play_async(client: AsyncClient, game_id: str, tokens: list[str], moves_wanted: int) -> int:
+    """`play`, awaited."""
+    seq = 1
+    for _ in range(moves_wanted):
+        view = await client.get_view(game_id)
+        if not view.to_act:
+            break
+        seat = client.with_credential(tokens[view.to_act[0] - 1])
+        legal = (await seat.list_legal_moves(game_id)).moves
+        seq = (await seat.submit_move(game_id, legal[len(legal) // 2].move)).seq
+    return seq
+
+
+def recording_requests(monkeypatch: pytest.MonkeyPatch) -> list[pb.StreamEventsRequest]:
+    """The requests the event streams open (and reopen) their calls with, as they are made."""
+    from tabula_client import _common
+
+    made: list[pb.StreamEventsRequest] = []
+    original = _common.stream_request
+
+    def recorded(game_id: str, after_seq: int, include_views: bool, view_changes: bool = False) -> pb.StreamEventsRequest:
+        made.append(original(game_id, after_seq, include_views, view_changes))
+        return made[-1]
+
+    monkeypatch.setattr(_common, "stream_request", recorded)
+    return made
+
+
+def test_a_resumed_stream_of_view_changes_starts_again_from_a_whole_view(
+    server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    relay = Relay(server)
+    try:
+        with Client(server) as direct, Client(relay.address) as relayed:
+            created = direct.create_game_from_preset("reversi", "othello")
+            game_id, tokens = created.game.game_id, [t.token for t in created.seat_tokens]
+            play(direct, game_id, tokens, 2)
+            requests = recording_requests(monkeypatch)
+            stream = relayed.events(game_id, view_changes=True)
+            followed: list[pb.View] = []
+            last = 0
+            with stream:
+                for event in stream:
+                    assert stream.last_view is not None
+                    followed.append(stream.last_view)
+                    if event.seq == 2:
+                        relay.cut_all()
+                        # Played while the follower is disconnected: its resumed call starts
+                        # from the view after the last event it had, sent whole.
+                        last = play(direct, game_id, tokens, 5)
+                    elif event.seq == last:
+                        break
+            assert last > 3
+            assert [view.seq for view in followed] == list(range(1, last + 1))
+            assert followed == [direct.get_view(game_id, at_seq=seq) for seq in range(1, last + 1)]
+            assert len(requests) >= 2 and requests[0].after_seq == 0 and requests[-1].after_seq >= 2
+            assert all(request.view_changes and request.include_views for request in requests)
+    finally:
+        relay.close()
+
+
+async def test_a_resumed_async_stream_of_view_changes_starts_again_from_a_whole_view(
+    server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    relay = Relay(server)
+    try:
+        async with AsyncClient(server) as direct, AsyncClient(relay.address) as relayed:
+            created = await direct.create_game_from_preset("chess", "standard")
+            game_id, tokens = created.game.game_id, [t.token for t in created.seat_tokens]
+            await play_async(direct, game_id, tokens, 2)
+            requests = recording_requests(monkeypatch)
+            followed: list[pb.View] = []
+            last = 0
+            async with relayed.events(game_id, view_changes=True) as stream:
+                async for event in stream:
+                    assert stream.last_view is not None
+                    followed.append(stream.last_view)
+                    if event.seq == 2:
+                        relay.cut_all()
+                        last = await play_async(direct, game_id, tokens, 5)
+                    elif event.seq == last:
+                        break
+            assert last > 3
+            assert [view.seq for view in followed] == list(range(1, last + 1))
+            assert followed == [await direct.get_view(game_id, at_seq=seq) for seq in range(1, last + 1)]
+            assert len(requests) >= 2 and requests[0].after_seq == 0 and requests[-1].after_seq >= 2
+            assert all(request.view_changes and request.include_views for request in requests)
+    finally:
+        relay.close()
 
 
 def test_a_change_before_any_whole_view_ends_the_stream() -> None:

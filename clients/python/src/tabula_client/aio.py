@@ -94,8 +94,9 @@ class AsyncEventStream(_AsyncFollowing[pb.StreamEventsResponse, pb.GameEvent]):
     manager (`async with client.events(id) as stream:` cancels the call on leaving). It
     resumes after `last_seq` on a dropped connection or STREAM_LAGGED, raises TabulaError
     DATA_LOSS `SEQ_GAP` on an event that does not follow the last one, yields events of a
-    kind this client does not know, and with `include_views` holds each event's view in
-    `last_view`, like `tabula_client.EventStream`."""
+    kind this client does not know, and with `include_views` (or `view_changes`, the views
+    sent as changes it applies) holds each event's whole view in `last_view`, like
+    `tabula_client.EventStream`."""
 
     def __init__(
         self,

@@ -99,7 +99,10 @@ class EventStream(_Following[pb.StreamEventsResponse, pb.GameEvent]):
 
     Opened with `include_views=True`, each event comes with the game as this caller sees it
     just after that event: read it as `last_view` while handling the event. A resumed stream
-    asks for views again.
+    asks for views again. Opened with `view_changes=True`, `last_view` is the same whole view,
+    but the server sends only the first one of each call whole and the others as changes
+    (`pb.ViewChange`), which the stream applies (`apply_view_change`); a resumed call starts
+    again from a whole view.
 
     An event of a kind this client does not know (sent by a newer server) is yielded like
     any other, with its `seq` and `time`: `event_kind(event)` is `unknown`.
