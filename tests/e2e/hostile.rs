@@ -577,7 +577,9 @@ async fn hostile_requests_leave_every_game_equal_to_its_log() {
     let mut client = server.client().await;
     let mut games = Vec::new();
     for kind in GameKind::ALL {
-        for preset in kind.info().presets {
+        // Not the presets on a clock: a run long enough (a loaded machine) lets one run out,
+        // which no request did; clocks are `clocks.rs`'s to test.
+        for preset in kind.info().presets.iter().filter(|preset| preset.clock.is_none()) {
             let game = create_preset(&mut client, oracle::game_kind(*kind), preset.name).await;
             games.push(Tracked { game, kind: *kind, seq: 1 });
         }
