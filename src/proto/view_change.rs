@@ -62,6 +62,48 @@ pub enum ViewChangeError {
     /// The change names a point the earlier view's graph does not have.
     #[error("the change names point {0}, which the earlier view's graph does not have")]
     NoSuchPoint(u32),
+    /// A change arrived before any whole view to apply it to.
+    #[error("a view change arrived before any whole view")]
+    NothingHeld,
+}
+
+/// The view a follower of a stream with `view_changes` holds: the last whole view, kept up
+/// to date with each message's view or change.
+///
+/// Invariant: after each `receive` that succeeded, the view held is the one the server
+/// made for the message just received.
+#[derive(Clone, Debug, Default)]
+pub struct FollowedView {
+    held: Option<View>,
+}
+
+impl FollowedView {
+    /// Takes one message's `view` (whole) or `change` (from the view held) and gives the
+    /// view it stands for; a message with neither leaves the view held and gives none.
+    ///
+    /// # Errors
+    /// When the change does not apply to the view held (`NothingHeld` when none is), the
+    /// stream is no longer the one this follower knows: follow it again from a whole view.
+    pub fn receive(
+        &mut self,
+        view: Option<View>,
+        change: Option<&ViewChange>,
+    ) -> Result<Option<&View>, ViewChangeError> {
+        match (view, change) {
+            (Some(view), _) => self.held = Some(view),
+            (None, Some(change)) => {
+                let earlier = self.held.as_ref().ok_or(ViewChangeError::NothingHeld)?;
+                self.held = Some(apply(earlier, change)?);
+            }
+            (None, None) => return Ok(None),
+        }
+        Ok(self.held.as_ref())
+    }
+
+    /// Forgets the view held: the next message must carry a whole one (a stream opened again).
+    pub fn forget(&mut self) {
+        self.held = None;
+    }
 }
 
 /// `earlier` with `change` applied: the view the change was made to.
@@ -154,6 +196,20 @@ mod tests {
             column_labels: vec!["a".into(), "b".into(), "c".into()],
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn a_follower_applies_changes_to_the_view_it_holds_and_refuses_one_with_none_held() {
+        let first = View { seq: 3, board: Some(grid(3, 2, &[(0, 1)])), ..Default::default() };
+        let second = View { seq: 4, board: Some(grid(3, 2, &[(0, 1), (5, 2)])), ..Default::default() };
+        let made = change(&first, second.clone());
+        let mut follower = FollowedView::default();
+        assert_eq!(follower.receive(None, Some(&made)), Err(ViewChangeError::NothingHeld));
+        assert_eq!(follower.receive(Some(first.clone()), None), Ok(Some(&first)));
+        assert_eq!(follower.receive(None, None), Ok(None), "a message without a view gives none");
+        assert_eq!(follower.receive(None, Some(&made)), Ok(Some(&second)), "the view held survived the empty message");
+        follower.forget();
+        assert_eq!(follower.receive(None, Some(&made)), Err(ViewChangeError::NothingHeld));
     }
 
     #[test]

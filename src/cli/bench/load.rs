@@ -17,7 +17,7 @@ use super::answer::{LocalBoard, submit_move};
 use super::stats::Latencies;
 use pb::game_service_client::GameServiceClient;
 use tabula::proto::tabula::v1 as pb;
-use tabula::proto::view_change;
+use tabula::proto::view_change::FollowedView;
 
 /// Calls in flight per connection while the ceiling is measured.
 const CEILING_IN_FLIGHT_PER_CONNECTION: usize = 8;
@@ -293,12 +293,11 @@ async fn watch(channel: Channel, workload: Workload, id: String, sent: SentAt, u
     let Ok(stream) = client.stream_events(workload.request(request, None)).await else { return latencies };
     let mut stream = stream.into_inner();
     // The spectator's copy of the game, kept as a client drawing the board would keep it.
-    let mut board: Option<pb::View> = None;
+    let mut board = FollowedView::default();
     while let Ok(Ok(Some(message))) = tokio::time::timeout_at(until.into(), stream.message()).await {
-        match (message.view, &message.view_change, &board) {
-            (Some(view), _, _) => board = Some(view),
-            (None, Some(change), Some(earlier)) => board = view_change::apply(earlier, change).ok(),
-            _ => {}
+        if let Err(mismatch) = board.receive(message.view, message.view_change.as_ref()) {
+            eprintln!("a spectator stops following: {mismatch}");
+            break;
         }
         let Some(event) = message.event else { continue };
         let at = sent.lock().ok().and_then(|sent| sent.get(event.seq as usize).copied().flatten());

@@ -4,7 +4,7 @@
 //! reader fell behind (`STREAM_LAGGED`), so no event is missed or shown twice.
 
 use tabula::proto::tabula::v1 as pb;
-use tabula::proto::view_change;
+use tabula::proto::view_change::FollowedView;
 use tokio_stream::StreamExt;
 use tonic::codec::Streaming;
 use tonic_types::StatusExt;
@@ -24,13 +24,20 @@ pub struct Feed {
     /// The last event delivered: a reopened stream starts after it.
     last_seq: u64,
     /// The view after it, which the stream's next change applies to.
-    last_view: Option<pb::View>,
+    view: FollowedView,
 }
 
 impl Feed {
     /// The events of `game_id` after `after_seq`, as `credential` (or a spectator) sees them.
     pub fn new(client: Client, game_id: &str, credential: Option<Credential>, after_seq: u64) -> Feed {
-        Feed { client, game_id: game_id.to_owned(), credential, stream: None, last_seq: after_seq, last_view: None }
+        Feed {
+            client,
+            game_id: game_id.to_owned(),
+            credential,
+            stream: None,
+            last_seq: after_seq,
+            view: FollowedView::default(),
+        }
     }
 
     /// The next event and the view just after it; `None` once the game's final event has
@@ -59,21 +66,20 @@ impl Feed {
             match stream.next().await {
                 None => return Ok(None),
                 Some(Ok(pb::StreamEventsResponse { event: Some(event), view, view_change })) => {
-                    let view = match (view, view_change, &self.last_view) {
-                        (Some(view), _, _) => Some(view),
-                        (None, Some(change), Some(earlier)) => Some(
-                            view_change::apply(earlier, &change)
-                                .map_err(|e| Failure::from(format!("follow the game's events: {e}")))?,
-                        ),
-                        _ => None,
-                    };
+                    let view = self
+                        .view
+                        .receive(view, view_change.as_ref())
+                        .map_err(|e| Failure::from(format!("follow the game's events: {e}")))?
+                        .cloned();
                     self.last_seq = event.seq;
-                    self.last_view.clone_from(&view);
                     return Ok(Some((event, view)));
                 }
                 // A message without its event says nothing; the next one carries on.
                 Some(Ok(_)) => {}
-                Some(Err(status)) if lagged(&status) => self.stream = None,
+                Some(Err(status)) if lagged(&status) => {
+                    self.stream = None;
+                    self.view.forget();
+                }
                 Some(Err(status)) => return Err(failed("follow the game's events", &status).into()),
             }
         }
