@@ -591,11 +591,18 @@ impl<G: Rules> Match<G> {
             let label = action.as_ref().map(|a| self.position.describe_last(a));
             LastMove { seat: *seat, action, machine_notation, label }
         });
+        let outcome = self.outcome();
+        let mut observation = self.position.observe(viewer);
+        // An offer waits for an answer that a finished game no longer takes, whichever way
+        // it ended (a move of the offering seat, a resignation, a flag, an adjudication).
+        if outcome.is_some() {
+            observation.draw_offer = None;
+        }
         View {
             viewer,
-            observation: self.position.observe(viewer),
+            observation,
             to_act: self.to_act(),
-            outcome: self.outcome(),
+            outcome,
             last_move,
             move_count: self.move_count(),
             takeback_request: self.takeback_request(),

@@ -312,6 +312,28 @@ fn a_draw_offer_is_answered_on_the_opponents_turn() {
     assert_eq!(refuse(&mut game, &Action::AcceptDraw).reason, Reason::NoDrawOffer);
 }
 
+#[test]
+fn a_draw_offer_lapses_when_the_game_ends_any_other_way() {
+    // Fool's mate, Black offering a draw before the mating move: one's own offer stands
+    // while the game goes on, and goes with its end.
+    let mut mated = played(Config::default(), "f2f3 e7e5 g2g4");
+    mated.apply(Seat::SECOND, &Action::OfferDraw).unwrap();
+    play(&mut mated, "d8h4");
+    assert_eq!(
+        mated.outcome(),
+        Some(Outcome::Win { winner: Seat::SECOND, reason: WinReason::Checkmate, line: vec![] })
+    );
+    assert_eq!(mated.view(Viewer::Spectator).observation.draw_offer, None);
+
+    let mut resigned = game(Config::default());
+    resigned.apply(Seat::FIRST, &Action::OfferDraw).unwrap();
+    assert_eq!(resigned.view(Viewer::Seat(Seat::SECOND)).observation.draw_offer, Some(Seat::FIRST));
+    resigned.resign(Seat::SECOND).unwrap();
+    for viewer in [Viewer::Spectator, Viewer::Seat(Seat::FIRST), Viewer::Seat(Seat::SECOND)] {
+        assert_eq!(resigned.view(viewer).observation.draw_offer, None, "{viewer:?}");
+    }
+}
+
 // Refusals.
 
 #[test]
