@@ -201,7 +201,7 @@ fn levels_against_each_other(games: usize, rng: &mut impl Rng) {
             let (w2, d2, l2) = pairing(&config, level, level - 1, games, rng);
             println!(
                 "| {} | {level} | {w1}-{d1}-{l1} | {w2}-{d2}-{l2} | ({:.1} s)",
-                kind.info().name,
+                kind.name(),
                 started.elapsed().as_secs_f64()
             );
         }

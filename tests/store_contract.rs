@@ -723,7 +723,7 @@ async fn games_from_before_hint_settings_keep_their_hints() {
              VALUES (?, ?, ?, ?, 0, 0, 1, 'in_progress', NULL, 0)",
         )
         .bind(id)
-        .bind(config.kind().info().name)
+        .bind(config.kind().name())
         .bind(serde_json::to_string(&config).unwrap())
         .bind(vec![3u8; 32 * config.kind().seat_count()])
         .execute(&pool)

@@ -46,7 +46,7 @@ pub struct AnalyseArgs {
 /// played, or a position where nobody is to move.
 pub fn run(args: AnalyseArgs) -> Result<(), String> {
     let kind = GameKind::from_name(&args.kind).ok_or_else(|| {
-        let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().name).collect();
+        let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
         format!("no game kind {:?}; known kinds: {}", args.kind, known.join(", "))
     })?;
     if !(args.time.is_finite() && args.time > 0.0 && args.time <= 3600.0) {
@@ -80,7 +80,7 @@ fn configuration(kind: GameKind, args: &AnalyseArgs) -> Result<GameConfig, Strin
     let mut config = match (&args.preset, &args.config) {
         (Some(name), _) => kind.preset(name).map(|preset| preset.config).ok_or_else(|| {
             let known: Vec<&str> = kind.info().presets.iter().map(|p| p.name).collect();
-            format!("{} has no preset {name:?}; known presets: {}", kind.info().name, known.join(", "))
+            format!("{} has no preset {name:?}; known presets: {}", kind.name(), known.join(", "))
         })?,
         (None, Some(json)) => {
             let given: serde_json::Value =
@@ -90,15 +90,15 @@ fn configuration(kind: GameKind, args: &AnalyseArgs) -> Result<GameConfig, Strin
             };
             // The fields given, over the kind's defaults.
             let mut tagged = serde_json::to_value(kind.info().default_config).expect("a configuration is JSON");
-            let fields = tagged[kind.info().name].as_object_mut().expect("a configuration is an object");
+            let fields = tagged[kind.name()].as_object_mut().expect("a configuration is an object");
             let unknown: Vec<&String> = given.keys().filter(|key| !fields.contains_key(*key)).collect();
             if !unknown.is_empty() {
                 let known: Vec<&String> = fields.keys().collect();
-                return Err(format!("--config has unknown fields {unknown:?}; {} has {known:?}", kind.info().name));
+                return Err(format!("--config has unknown fields {unknown:?}; {} has {known:?}", kind.name()));
             }
             fields.extend(given);
             serde_json::from_value(tagged)
-                .map_err(|e| format!("--config is not a {} configuration: {e}", kind.info().name))?
+                .map_err(|e| format!("--config is not a {} configuration: {e}", kind.name()))?
         }
         (None, None) => kind.info().default_config,
     };

@@ -33,7 +33,7 @@ pub struct PerftArgs {
 
 /// The kind `args` name.
 fn kind(args: &PerftArgs) -> Result<GameKind, String> {
-    let names = || GameKind::ALL.iter().map(|kind| kind.info().name).collect::<Vec<_>>().join(", ");
+    let names = || GameKind::ALL.iter().map(|kind| kind.name()).collect::<Vec<_>>().join(", ");
     match (&args.game, &args.fen) {
         (Some(name), _) => {
             GameKind::from_name(name).ok_or_else(|| format!("no game kind is called {name:?}; the kinds: {}", names()))
@@ -49,7 +49,7 @@ fn configuration(kind: GameKind, args: &PerftArgs) -> Result<GameConfig, String>
         None => Ok(kind.info().default_config.with_defaults().drawn()),
         Some(name) => kind.preset(name).map(|preset| preset.config.with_defaults().drawn()).ok_or_else(|| {
             let known: Vec<&str> = kind.info().presets.iter().map(|p| p.name).collect();
-            format!("{} has no preset {name:?}; known presets: {}", kind.info().name, known.join(", "))
+            format!("{} has no preset {name:?}; known presets: {}", kind.name(), known.join(", "))
         }),
     }
 }

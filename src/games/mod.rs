@@ -145,6 +145,12 @@ macro_rules! registry {
                 match self { $(GameKind::$kind => $number),+ }
             }
 
+            /// The kind's short lower_snake_case name ([`Rules::NAME`]), fixed forever like its
+            /// number; the same as `info().name` without building the catalog entry.
+            pub const fn name(self) -> &'static str {
+                match self { $(GameKind::$kind => <$game as Rules>::NAME),+ }
+            }
+
             /// The strongest level of this kind's bot ([`Rules::MAX_BOT_LEVEL`]); level 1
             /// plays a random legal move.
             pub fn max_bot_level(self) -> u8 {
@@ -343,7 +349,7 @@ impl GameConfig {
 impl GameKind {
     /// The kind whose short name is `name`.
     pub fn from_name(name: &str) -> Option<GameKind> {
-        GameKind::ALL.iter().copied().find(|kind| kind.info().name == name)
+        GameKind::ALL.iter().copied().find(|kind| kind.name() == name)
     }
 
     /// The preset of this kind called `name`.
@@ -365,7 +371,7 @@ mod tests {
         for kind in GameKind::ALL {
             let game = kind.info().default_config.new_match().unwrap();
             let counts = game.view(Viewer::Spectator).observation.seat_counts;
-            assert_eq!(counts.is_empty(), kind.seat_counts_label().is_empty(), "{}: {counts:?}", kind.info().name);
+            assert_eq!(counts.is_empty(), kind.seat_counts_label().is_empty(), "{}: {counts:?}", kind.name());
         }
     }
     use crate::engine::{SearchBudget, Stage};

@@ -245,7 +245,7 @@ impl Creator {
 
         match self.store.create(record.clone(), log, max_in_progress).await {
             Ok(()) => {
-                metrics::counter!("tabula_games_created_total", "kind" => record.kind().info().name).increment(1);
+                metrics::counter!("tabula_games_created_total", "kind" => record.kind().name()).increment(1);
                 let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.created));
                 let capacity = self.games.channel_capacity();
                 let live = self.games.keep(Arc::new(LiveGame::new(&record, game, capacity, clocks)));

@@ -50,7 +50,7 @@ pub async fn serve(listener: TcpListener, handle: PrometheusHandle, hub: Arc<Hub
                     // Every kind, so that a kind whose last game ended reads 0.
                     for kind in GameKind::ALL {
                         let count = counts.iter().find(|(counted, _)| counted == kind).map_or(0, |(_, n)| *n);
-                        metrics::gauge!("tabula_games_in_progress", "kind" => kind.info().name).set(count as f64);
+                        metrics::gauge!("tabula_games_in_progress", "kind" => kind.name()).set(count as f64);
                     }
                 }
                 Err(error) => tracing::warn!(%error, "could not count the games in progress for the metrics"),

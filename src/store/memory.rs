@@ -270,7 +270,7 @@ impl Store for MemoryStore {
     async fn in_progress_by_kind(&self) -> Result<Vec<(crate::games::GameKind, u64)>, StoreError> {
         let mut counts = std::collections::BTreeMap::new();
         for game in self.lock().values().filter(|game| game.record.status == GameStatus::InProgress) {
-            *counts.entry(game.record.kind().info().name).or_insert(0) += 1;
+            *counts.entry(game.record.kind().name()).or_insert(0) += 1;
         }
         Ok(counts
             .into_iter()

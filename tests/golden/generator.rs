@@ -61,7 +61,7 @@ fn generate(kind: GameKind) -> Vec<GoldenGame> {
     scripts(kind)
         .into_iter()
         .enumerate()
-        .map(|(n, script)| play(format!("golden-{}-{}", kind.info().name, n + 1), script))
+        .map(|(n, script)| play(format!("golden-{}-{}", kind.name(), n + 1), script))
         .collect()
 }
 

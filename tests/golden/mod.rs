@@ -69,7 +69,7 @@ fn folder() -> PathBuf {
 
 /// The golden file of `kind`.
 fn path(kind: GameKind) -> PathBuf {
-    folder().join(format!("{}.json", kind.info().name))
+    folder().join(format!("{}.json", kind.name()))
 }
 
 /// The committed golden games of `kind`, if its file exists.
@@ -85,7 +85,7 @@ fn read(kind: GameKind) -> Option<Vec<GoldenGame>> {
 /// Every committed golden game, by kind, after checking that the folder holds exactly one
 /// file per game kind and that each file holds games of its kind.
 pub fn read_all() -> Vec<(GameKind, Vec<GoldenGame>)> {
-    let kind_files: Vec<String> = GameKind::ALL.iter().map(|k| format!("{}.json", k.info().name)).collect();
+    let kind_files: Vec<String> = GameKind::ALL.iter().map(|k| format!("{}.json", k.name())).collect();
     for entry in fs::read_dir(folder()).expect("the golden folder exists") {
         let name = entry.unwrap().file_name().into_string().unwrap();
         assert!(kind_files.contains(&name), "tests/data/golden/{name} is named after no game kind");
@@ -93,8 +93,8 @@ pub fn read_all() -> Vec<(GameKind, Vec<GoldenGame>)> {
     GameKind::ALL
         .iter()
         .map(|&kind| {
-            let games = read(kind).unwrap_or_else(|| panic!("{} has no golden file", kind.info().name));
-            assert!(!games.is_empty(), "the golden file of {} holds no game", kind.info().name);
+            let games = read(kind).unwrap_or_else(|| panic!("{} has no golden file", kind.name()));
+            assert!(!games.is_empty(), "the golden file of {} holds no game", kind.name());
             for game in &games {
                 assert_eq!(game.document.config.kind(), kind, "{} is in the wrong file", game.document.id);
             }

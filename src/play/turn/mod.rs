@@ -154,7 +154,7 @@ impl Turns {
         let mut effects = Effects::none();
         let played = self.play_once(live, request, &mut effects).await;
         if let Err(PlayError::Move { error, .. }) = &played {
-            let kind = live.config.kind().info().name;
+            let kind = live.config.kind().name();
             metrics::counter!("tabula_moves_refused_total", "kind" => kind, "reason" => error.reason.code())
                 .increment(1);
         }
@@ -328,7 +328,7 @@ impl Turns {
             effects.weight = Some(self.save_snapshot(live, state.seq, state.game.as_ref()));
         }
         live.moved.send_replace(state.seq);
-        count_applied(live.config.kind().info().name, &events, state.game.move_count());
+        count_applied(live.config.kind().name(), &events, state.game.move_count());
         for event in &events {
             live.events.send(event.clone());
         }

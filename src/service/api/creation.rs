@@ -88,16 +88,13 @@ impl GameServiceImpl {
             }
             Source::Config(wire) => {
                 let (config, clock) = config_and_clock(wire, "config")?;
-                let field = format!("config.{}", config.kind().info().name);
+                let field = format!("config.{}", config.kind().name());
                 Requested { config, clock, field, moves: Vec::new() }
             }
             Source::Pgn(import) => match kind {
                 None | Some(GameKind::Chess) => import_pgn(import)?,
                 Some(other) => {
-                    return Err(ApiError::bad_field(
-                        "kind",
-                        format!("is {} but a PGN is a chess game", other.info().name),
-                    ));
+                    return Err(ApiError::bad_field("kind", format!("is {} but a PGN is a chess game", other.name())));
                 }
             },
             Source::Preset(name) => {
@@ -106,7 +103,7 @@ impl GameServiceImpl {
                     return Err(ApiError::bad_field("preset", format!("is longer than {MAX_PRESET_LEN} characters")));
                 }
                 let preset = kind.preset(name).ok_or_else(|| ApiError::UnknownPreset {
-                    kind: kind.info().name,
+                    kind: kind.name(),
                     name: name.to_owned(),
                     known: kind.info().presets.iter().map(|p| p.name).collect(),
                 })?;
@@ -118,7 +115,7 @@ impl GameServiceImpl {
             let what = if requested.field == "saved_config" { "the saved configuration" } else { "the config" };
             return Err(ApiError::bad_field(
                 "kind",
-                format!("is {} but {what} is for {}", kind.info().name, requested.config.kind().info().name),
+                format!("is {} but {what} is for {}", kind.name(), requested.config.kind().name()),
             ));
         }
         Ok(requested)
@@ -155,7 +152,7 @@ impl GameServiceImpl {
         };
         let made = self.hub.create_game(asked).await?;
         let record = made.live.copy().await.record;
-        tracing::info!(game_id = %record.id, kind = record.kind().info().name, owner = record.owner.as_deref(), retried = made.retried, "game created");
+        tracing::info!(game_id = %record.id, kind = record.kind().name(), owner = record.owner.as_deref(), retried = made.retried, "game created");
         let seat_names = record.kind().info().seat_names;
         let seat_tokens = made
             .tokens
@@ -216,7 +213,7 @@ pub fn checked_game(
         // full can hold), each named from `config`.
         (game, Err(clock_problems)) => {
             let mut error = ConfigError::default();
-            let kind = config.kind().info().name;
+            let kind = config.kind().name();
             for violation in game.err().unwrap_or_default().violations {
                 error.add(&format!("{kind}.{}", violation.field), violation.description);
             }

@@ -30,7 +30,7 @@ fn to_save(saved: Option<&pb::SavedConfig>) -> Result<ToSave, ApiError> {
         return Err(every_problem(&[name.as_ref().err(), description.as_ref().err(), config.as_ref().err()]));
     }
     let (config, clock) = config?;
-    let game_field = format!("saved_config.config.{}", config.kind().info().name);
+    let game_field = format!("saved_config.config.{}", config.kind().name());
     let (_, clock) = checked_game(&config, clock, "saved_config.config", &game_field)?;
     Ok(ToSave { name: name?, description: description?, config, clock })
 }

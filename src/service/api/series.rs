@@ -84,7 +84,7 @@ impl GameServiceImpl {
         // Each game draws its random parts: check one such game.
         let (game, clock) = checked_game(&config.clone().drawn(), clock, "config", &field)?;
         if game.seat_count() != 2 {
-            let kind = config.kind().info().name;
+            let kind = config.kind().name();
             return Err(ApiError::bad_field(
                 "kind",
                 format!("is {kind}, which is not played by two: a series needs two players"),
@@ -112,7 +112,7 @@ impl GameServiceImpl {
         };
         let made = self.hub.create_series(asked).await?;
         let series = &made.series;
-        tracing::info!(series_id = %series.id, kind = series.config.kind().info().name, owner = series.owner.as_deref(), retried = made.retried, "series created");
+        tracing::info!(series_id = %series.id, kind = series.config.kind().name(), owner = series.owner.as_deref(), retried = made.retried, "series created");
         let player_tokens = made
             .tokens
             .into_iter()

@@ -139,7 +139,7 @@ mod tests {
     fn every_kind_has_its_contract_number() {
         for kind in GameKind::ALL {
             let wire = kind_to_proto(*kind);
-            assert_eq!(wire.as_str_name(), format!("GAME_KIND_{}", kind.info().name.to_uppercase()));
+            assert_eq!(wire.as_str_name(), format!("GAME_KIND_{}", kind.name().to_uppercase()));
             assert_eq!(kind_from_proto(wire as i32), Some(*kind));
         }
         assert_eq!(kind_from_proto(0), None);

@@ -69,7 +69,7 @@ pub fn bot_seats_from_proto(
             Some(_) => {}
         }
         if !(1..=u32::from(top)).contains(&bot.level) {
-            violations.add(field("level"), format!("must be from 1 to {top}, the strongest for {}", kind.info().name));
+            violations.add(field("level"), format!("must be from 1 to {top}, the strongest for {}", kind.name()));
         }
         let mut time_problems = Violations::default();
         let move_time = millis_from_proto(bot.move_time.as_ref(), &field("move_time"), &mut time_problems);

@@ -197,7 +197,7 @@ pub fn record_values(record: &GameRecord) -> [Value; 19] {
         (!record.players.is_empty()).then(|| to_json(&record.players)).into(),
         record.series.as_ref().map(to_json).into(),
         reissued_value(&record.seats_reissued),
-        record.kind().info().name.into(),
+        record.kind().name().into(),
     ]
 }
 

@@ -322,7 +322,7 @@ impl<S: SqlStore> Store for S {
             S::Db::push(&mut query, value);
         };
         if let Some(kind) = filter.kind {
-            and(" AND kind = ", kind.info().name.into());
+            and(" AND kind = ", kind.name().into());
         }
         match filter.status {
             // Written out, not bound, so that even a generic plan can use the partial index
