@@ -58,7 +58,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         play(game.as_mut(), text).map_err(|e| format!("move {} ({text:?}): {e}", number + 1))?;
     }
     let seat = *game.to_act().first().ok_or("the game is over in this position: nobody is to move")?;
-    let seat_name = kind.info().seat_names.get(seat.index()).copied().unwrap_or("?");
+    let seat_name = kind.seat_names().get(seat.index()).copied().unwrap_or("?");
     eprintln!("analysing for {seat_name} (seat {}) for up to {} s…", seat.number(), args.time);
     let started = Instant::now();
     let analysis = think(game.as_ref(), seat, Duration::from_secs_f64(args.time), args.nodes);

@@ -27,7 +27,7 @@ pub async fn run(args: ReplayArgs) -> Result<(), Box<dyn std::error::Error>> {
     let store = args.store.open().await?;
     let (record, events) = store.load(&args.game_id).await?;
     let kind = record.kind();
-    let names = kind.info().seat_names;
+    let names = kind.seat_names();
     let viewer = match args.seat {
         None => Viewer::Spectator,
         Some(number) => match Seat::from_number(number).filter(|seat| seat.index() < names.len()) {

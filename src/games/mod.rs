@@ -166,7 +166,13 @@ macro_rules! registry {
 
             /// How many seats a game of this kind has.
             pub fn seat_count(self) -> usize {
-                match self { $(GameKind::$kind => <$game as Listed>::SEAT_NAMES.len()),+ }
+                self.seat_names().len()
+            }
+
+            /// The seats' names, in seat order ([`Listed::SEAT_NAMES`]); the same as
+            /// `info().seat_names` without building the catalog entry.
+            pub const fn seat_names(self) -> &'static [&'static str] {
+                match self { $(GameKind::$kind => <$game as Listed>::SEAT_NAMES),+ }
             }
 
             /// What the kind's `seat_counts` count, for people; see [`Listed::SEAT_COUNTS_LABEL`].
@@ -184,9 +190,9 @@ macro_rules! registry {
                 match self {
                     $(GameKind::$kind => KindInfo {
                         kind: self,
-                        name: <$game as Rules>::NAME,
+                        name: self.name(),
                         display_name: <$game as Listed>::DISPLAY_NAME,
-                        seat_names: <$game as Listed>::SEAT_NAMES,
+                        seat_names: self.seat_names(),
                         default_config: GameConfig::$kind(Default::default()),
                         presets: <$game as Listed>::presets()
                             .into_iter()

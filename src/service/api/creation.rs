@@ -153,7 +153,7 @@ impl GameServiceImpl {
         let made = self.hub.create_game(asked).await?;
         let record = made.live.copy().await.record;
         tracing::info!(game_id = %record.id, kind = record.kind().name(), owner = record.owner.as_deref(), retried = made.retried, "game created");
-        let seat_names = record.kind().info().seat_names;
+        let seat_names = record.kind().seat_names();
         let seat_tokens = made
             .tokens
             .into_iter()

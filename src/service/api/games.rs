@@ -211,7 +211,7 @@ impl GameServiceImpl {
         let seat = seat(request.get_ref().seat, live.seat_count(), "seat")?;
         let token = self.hub.reissue_seat_token(&live, seat).await?;
         tracing::info!(game_id = %live.id, %seat, key = key.as_deref(), "seat token reissued");
-        let seat_name = live.config.kind().info().seat_names.get(seat.index()).copied().unwrap_or_default().to_owned();
+        let seat_name = live.config.kind().seat_names().get(seat.index()).copied().unwrap_or_default().to_owned();
         Ok(pb::ReissueSeatTokenResponse { seat_token: Some(pb::SeatToken { seat: seat.number(), seat_name, token }) })
     }
 }

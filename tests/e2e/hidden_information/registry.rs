@@ -466,7 +466,7 @@ async fn no_viewer_of_any_hidden_information_game_receives_another_seats_secret(
             let games_played = std::iter::repeat_n(Takebacks::Off, GAMES_PER_PRESET).chain(takebacks);
             for takebacks in games_played {
                 let played = play_one(&mut client, kind, preset.name, takebacks, &mut rng).await;
-                let seats = kind.info().seat_names.len();
+                let seats = kind.seat_count();
                 tokens.extend(played.words[..seats].iter().cloned());
                 secrets.extend(played.words[seats..].iter().cloned());
                 resigned_in.extend(played.resigned_in);
