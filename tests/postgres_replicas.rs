@@ -165,8 +165,10 @@ async fn a_token_reissued_on_one_replica_is_revoked_on_every_replica() {
     let game = common::create_preset(&mut clients[0], pb::GameKind::ConnectFour, "classic").await;
     let view =
         |token: &str| common::as_seat(token, pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
-    // Replica 1 holds the game in memory, with the first token.
-    clients[1].get_view(view(&game.tokens[0])).await.unwrap();
+    // Replicas 1 and 2 hold the game in memory, with the first token.
+    for client in &mut clients[1..] {
+        client.get_view(view(&game.tokens[0])).await.unwrap();
+    }
     let reissued = clients[0]
         .reissue_seat_token(pb::ReissueSeatTokenRequest { game_id: game.id.clone(), seat: 1 })
         .await
@@ -174,6 +176,17 @@ async fn a_token_reissued_on_one_replica_is_revoked_on_every_replica() {
         .into_inner()
         .seat_token
         .unwrap();
+    // At once, before the other replicas need have heard of it: the old token plays no
+    // move there, the new one does (a move reads no head first; its append is
+    // conditional on the seat tokens its replica admitted it by).
+    let drop_disc = |token: &str| {
+        let request =
+            pb::SubmitMoveRequest { game_id: game.id.clone(), r#move: Some(column_move(3)), ..Default::default() };
+        common::as_seat(token, request)
+    };
+    let refused = clients[1].submit_move(drop_disc(&game.tokens[0])).await.unwrap_err();
+    assert_eq!(refused.code(), Code::Unauthenticated, "{refused:?}");
+    assert_eq!(clients[2].submit_move(drop_disc(&reissued.token)).await.unwrap().into_inner().seq, 2);
     let refused = clients[1].get_view(view(&game.tokens[0])).await.unwrap_err();
     assert_error(&refused, Code::Unauthenticated, "INVALID_CREDENTIAL");
     let seen = clients[1].get_view(view(&reissued.token)).await.unwrap().into_inner().view.unwrap();

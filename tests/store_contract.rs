@@ -14,9 +14,9 @@ use tabula::engine::{Action, Outcome, Seat, Turn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
 use tabula::store::{
-    BotSeat, EventKind, GameRecord, GameStatus, ListFilter, MemoryStore, Player, RecordUpdate, SaveMode, SavedConfig,
-    SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Snapshot, SqliteStore,
-    Store, StoreError, StoredEvent,
+    BotSeat, EventKind, ExpectedHead, GameRecord, GameStatus, ListFilter, MemoryStore, Player, RecordUpdate, SaveMode,
+    SavedConfig, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Snapshot,
+    SqliteStore, Store, StoreError, StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -44,6 +44,12 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         series: None,
         seats_reissued: Vec::new(),
     }
+}
+
+/// What an append to a game made by [`record`] expects: its log ending at `seq`, its seat
+/// token hashes as made.
+fn at(seq: u64) -> ExpectedHead {
+    ExpectedHead { seq, seat_token_hashes: vec![[1; 32], [2; 32]] }
 }
 
 fn created(at: SystemTime) -> StoredEvent {
@@ -100,14 +106,14 @@ async fn contract(store: Arc<dyn Store>) {
     ));
 
     // Appends are conditional on the log's length.
-    store.append(id, 1, vec![played(2, 0, 3, Some("r1"))], in_progress(1, time(2))).await.unwrap();
-    match store.append(id, 1, vec![played(2, 1, 4, None)], in_progress(1, time(2))).await {
+    store.append(id, at(1), vec![played(2, 0, 3, Some("r1"))], in_progress(1, time(2))).await.unwrap();
+    match store.append(id, at(1), vec![played(2, 1, 4, None)], in_progress(1, time(2))).await {
         Err(StoreError::Conflict { expected: 1, current: 2 }) => {}
         other => panic!("a stale append must conflict, got {other:?}"),
     }
-    assert!(matches!(store.append("nope", 1, vec![], in_progress(0, time(0))).await, Err(StoreError::NotFound(_))));
+    assert!(matches!(store.append("nope", at(1), vec![], in_progress(0, time(0))).await, Err(StoreError::NotFound(_))));
     store
-        .append(id, 2, vec![played(3, 1, 3, Some("r2")), played(4, 0, 2, None)], in_progress(3, time(4)))
+        .append(id, at(2), vec![played(3, 1, 3, Some("r2")), played(4, 0, 2, None)], in_progress(3, time(4)))
         .await
         .unwrap();
 
@@ -181,7 +187,7 @@ async fn contract(store: Arc<dyn Store>) {
         updated: time(5),
         deadline: None,
     };
-    store.append(id, 4, vec![resign, end], finished).await.unwrap();
+    store.append(id, at(4), vec![resign, end], finished).await.unwrap();
     assert_eq!(store.count_in_progress("lobby").await.unwrap(), 0);
     assert_eq!(store.load(id).await.unwrap().0.outcome, Some(outcome));
     assert_eq!(store.archive(id).await.unwrap().status, GameStatus::Archived);
@@ -195,6 +201,13 @@ async fn contract(store: Arc<dyn Store>) {
     let head = store.head(id).await.unwrap();
     assert_eq!((head.seat_token_hashes, head.seats_reissued), (vec![[1; 32], [8; 32]], vec![None, Some(time(6))]));
     assert_eq!(store.load(id).await.unwrap().0.seats_reissued, vec![None, Some(time(6))]);
+    // An append made on a copy from before the reissue is refused, and writes nothing.
+    let resumed = in_progress(3, time(7));
+    match store.append(id, ExpectedHead { seq: 6, seat_token_hashes: vec![[1; 32], [9; 32]] }, vec![], resumed).await {
+        Err(StoreError::Conflict { expected: 6, current: 6 }) => {}
+        other => panic!("an append expecting replaced seat tokens must conflict, got {other:?}"),
+    }
+    assert_eq!(store.load(id).await.unwrap().0.status, GameStatus::Archived, "the refused append wrote nothing");
 
     // Listing: newest first, filtered, paged by id; archived games only on request.
     let ids: Vec<String> = (2..=6).map(|n| format!("0190a000-0000-7000-8000-00000000000{n}")).collect();
@@ -266,7 +279,8 @@ async fn appends_racing_on_many_games_each_land_once(store: Arc<dyn Store>) {
             }
             let (game, column) = (id(n), (n % 7) as u32);
             racers.push(tokio::spawn(async move {
-                let result = store.append(&game, 1, vec![played(2, 0, column, None)], in_progress(1, time(2))).await;
+                let result =
+                    store.append(&game, at(1), vec![played(2, 0, column, None)], in_progress(1, time(2))).await;
                 (n, stale, result)
             }));
         }
@@ -482,7 +496,7 @@ async fn one_game_per_creation_request(store: Arc<dyn Store>) {
     // A later event of another game may carry the same id: only creations are unique.
     let other = id(RACERS);
     store.create(record(&other, GameKind::ConnectFour, time(0)), vec![created(time(0))], None).await.unwrap();
-    store.append(&other, 1, vec![played(2, 0, 3, Some(key))], in_progress(1, time(2))).await.unwrap();
+    store.append(&other, at(1), vec![played(2, 0, 3, Some(key))], in_progress(1, time(2))).await.unwrap();
     assert_eq!(store.find_creation(key).await.unwrap(), Some(winners[0].clone()));
     for game in [&winners[0], &other] {
         store.delete(game).await.unwrap();
@@ -553,7 +567,7 @@ async fn clocks_and_deadlines_are_kept_and_found(store: Arc<dyn Store>) {
 
     // A move moves the deadline on; the end clears it.
     let update = RecordUpdate { deadline: Some(time(70)), ..in_progress(1, time(2)) };
-    store.append(ids[1], 1, vec![played(2, 0, 3, None)], update).await.unwrap();
+    store.append(ids[1], at(1), vec![played(2, 0, 3, None)], update).await.unwrap();
     assert_eq!(store.deadlines_before(time(60), 10).await.unwrap(), vec![(ids[0].to_owned(), time(50))]);
     assert_eq!(store.load(ids[1]).await.unwrap().0.deadline, Some(time(70)));
     finish(store.as_ref(), ids[0]).await;
@@ -614,7 +628,7 @@ async fn finish(store: &dyn Store, id: &str) {
         updated: time(100),
         deadline: None,
     };
-    store.append(id, 1, events, update).await.unwrap();
+    store.append(id, at(1), events, update).await.unwrap();
 }
 
 /// [`RACERS`] creations for one owner capped at [`CAP`], all at once: exactly [`CAP`] are
@@ -771,7 +785,15 @@ async fn older_sqlite_schema_is_migrated(version: i64) {
     assert_eq!(log.len(), 1);
     assert_eq!((log[0].request_id.as_deref(), &log[0].request_digest), (Some("c"), &None));
     store.save_snapshot("old", Snapshot { seq: 1, state: vec![1] }).await.unwrap();
-    store.append("old", 1, vec![played(2, 0, 3, Some("r"))], in_progress(1, time(2))).await.unwrap();
+    store
+        .append(
+            "old",
+            ExpectedHead { seq: 1, seat_token_hashes: vec![[3; 32], [3; 32]] },
+            vec![played(2, 0, 3, Some("r"))],
+            in_progress(1, time(2)),
+        )
+        .await
+        .unwrap();
     assert_eq!(store.find_request("old", "r").await.unwrap(), vec![played(2, 0, 3, Some("r"))]);
     assert_eq!(store.find_request("old", "c").await.unwrap()[0].request_digest, None);
 }
@@ -858,7 +880,7 @@ async fn postgres_batches_of_two_replicas_racing_on_the_same_games_never_deadloc
         let store = replicas[replica].clone();
         let game = id(n);
         tokio::spawn(async move {
-            let result = store.append(&game, 1, vec![played(2, 0, 0, None)], in_progress(1, time(2))).await;
+            let result = store.append(&game, at(1), vec![played(2, 0, 0, None)], in_progress(1, time(2))).await;
             (replica, n, result)
         })
     };

@@ -146,6 +146,7 @@ impl Bots {
             command: Command::Turn(Turn::Move(bot.seat, action)),
             expected_seq: Some(seq),
             request_id: Some(format!("at/{seq}")),
+            credential: None,
             validate_only: false,
             // The engine reads nothing of the answer.
             answer: Answer::Summary,

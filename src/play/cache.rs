@@ -39,6 +39,16 @@ impl Default for CacheLimits {
     }
 }
 
+/// How current a game taken from the cache must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Freshness {
+    /// Caught up with the store's log and credentials first, for a store other processes
+    /// write.
+    Current,
+    /// As this process holds it.
+    AsHeld,
+}
+
 /// Every game loaded into memory.
 pub struct Games {
     store: Arc<dyn Store>,
@@ -92,10 +102,25 @@ impl Games {
     /// `GAME_NOT_FOUND` (and the game is forgotten, if it was deleted meanwhile), or a
     /// storage error.
     pub async fn get(&self, id: &str) -> Result<Arc<LiveGame>, PlayError> {
+        self.get_as(id, Freshness::Current).await
+    }
+
+    /// The game with `id`, loaded from the store on first use, as this process holds it:
+    /// for a turn, whose append is conditional on the record its copy holds, so that a
+    /// copy another process overtook is caught up when the store refuses the append rather
+    /// than before every turn ([`Turns::play`](super::turn::Turns::play)).
+    ///
+    /// # Errors
+    /// `GAME_NOT_FOUND`, or a storage error.
+    pub async fn get_to_play(&self, id: &str) -> Result<Arc<LiveGame>, PlayError> {
+        self.get_as(id, Freshness::AsHeld).await
+    }
+
+    async fn get_as(&self, id: &str, freshness: Freshness) -> Result<Arc<LiveGame>, PlayError> {
         let cached = self.lock().get(id).cloned();
         let live = match cached {
             Some(live) => {
-                if self.store.shared() {
+                if self.store.shared() && freshness == Freshness::Current {
                     self.sync(&live).await?;
                 }
                 live

@@ -147,6 +147,15 @@ impl Hub {
         self.games.get(id).await
     }
 
+    /// The game with `id` to play a turn in: loaded on first use, but not caught up with a
+    /// shared store first (see [`Games::get_to_play`]).
+    ///
+    /// # Errors
+    /// `GAME_NOT_FOUND`, or a storage error.
+    pub async fn game_to_play(&self, id: &str) -> Result<Arc<LiveGame>, PlayError> {
+        self.games.get_to_play(id).await
+    }
+
     /// Creates the game `request` asks for (see [`Creator::create_game`]).
     ///
     /// # Errors

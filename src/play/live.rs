@@ -105,6 +105,18 @@ pub struct GameCopy {
     pub game: Box<dyn AnyMatch>,
 }
 
+/// What a caller showed to act for a seat, kept to check again whenever the seat's
+/// credentials change: a stream opened with it lasts, and a turn made with it is stored,
+/// only while it still acts for the seat ([`LiveGame::acts_for`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatProof {
+    /// A seat token, by its hash: it acts until the seat's token is reissued.
+    Token(TokenHash),
+    /// A signed credential issued at this second (`None` when it does not say): it acts
+    /// until the seat's token is reissued in a later second ([`revoked_by_reissue`]).
+    Signed { issued_at: Option<u64> },
+}
+
 /// Whether a signed credential issued at `issued_at` (its `iat`, seconds since the epoch;
 /// `None` when it carries none) for a seat whose token was last reissued at `reissued` no
 /// longer acts for that seat: a reissue revokes every credential of the seat issued in an
@@ -237,15 +249,18 @@ impl LiveGame {
         Ok(Effects { bot_due: effects.bot_due && state.seq != before, ..effects })
     }
 
-    /// Reads the events after `state.seq` from the log, applies them and broadcasts them.
-    pub(super) async fn catch_up(&self, state: &mut GameState, store: &dyn Store) -> Result<(), PlayError> {
+    /// Takes the store's seat credentials, and reads the events after `state.seq` from the
+    /// log, applies them and broadcasts them; whether any of it was new to this copy.
+    pub(super) async fn catch_up(&self, state: &mut GameState, store: &dyn Store) -> Result<bool, PlayError> {
         let head = store.head(&self.id).await?;
+        let (before, mut credentials_changed) = (state.seq, false);
         // A seat token reissued through another process revokes the old one here too.
         for (index, hash) in head.seat_token_hashes.iter().enumerate() {
             let reissued = head.seats_reissued.get(index).copied().flatten();
             let seat = Seat::new(index as u8);
             if self.seat_hashes().get(index) != Some(hash) || self.seat_reissued(seat) != reissued {
                 self.replace_seat_hash(seat, *hash, reissued);
+                credentials_changed = true;
             }
         }
         let current = head.seq;
@@ -269,7 +284,7 @@ impl LiveGame {
                 self.events.send(event);
             }
         }
-        Ok(())
+        Ok(credentials_changed || state.seq != before)
     }
 
     /// A consistent copy of the game and its summary.
@@ -361,6 +376,14 @@ impl LiveGame {
         }
         if changed {
             self.reissues.send_modify(|count| *count += 1);
+        }
+    }
+
+    /// Whether `proof` still acts for `seat`, as this copy knows the seat's credentials.
+    pub fn acts_for(&self, seat: Seat, proof: SeatProof) -> bool {
+        match proof {
+            SeatProof::Token(hash) => self.seat_hashes().get(seat.index()) == Some(&hash),
+            SeatProof::Signed { issued_at } => !revoked_by_reissue(self.seat_reissued(seat), issued_at),
         }
     }
 

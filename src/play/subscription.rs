@@ -32,11 +32,11 @@ use tokio::sync::{broadcast, watch};
 use super::clocks::ClockReadings;
 use super::error::PlayError;
 use super::fanout::{Announced, Audience, Views};
-use super::live::{LiveGame, revoked_by_reissue};
+use super::live::{LiveGame, SeatProof};
 use super::past::replay_through;
 use crate::engine::clock::Clocks;
 use crate::engine::{AnyMatch, View, Viewer};
-use crate::store::{EventKind, Store, StoredEvent, TokenHash};
+use crate::store::{EventKind, Store, StoredEvent};
 
 /// Events read from the store per backlog query.
 const BACKLOG_BATCH: usize = 256;
@@ -46,23 +46,13 @@ pub struct Subscription {
     /// The watcher.
     pub viewer: Viewer,
     /// The seat credential the stream was opened with, when it was opened with one.
-    pub opened_with: Option<OpenedWith>,
+    pub opened_with: Option<SeatProof>,
     /// The last seq the watcher already has.
     pub after: u64,
     /// Streams the game may have open at once, this one included.
     pub max_per_game: usize,
     /// What of the game as the watcher sees it just after each event comes with it.
     pub views: Views,
-}
-
-/// The seat credential a stream was opened with, for as long as it acts for its seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpenedWith {
-    /// A seat token, by its hash: it acts until the seat's token is reissued.
-    Token(TokenHash),
-    /// A signed credential issued at this second (`None` when it does not say): it acts
-    /// until the seat's token is reissued in a later second ([`revoked_by_reissue`]).
-    Signed { issued_at: Option<u64> },
 }
 
 /// One event of a subscription, and what its watcher is to receive of it.
@@ -191,7 +181,7 @@ struct Feeder {
     store: Arc<dyn Store>,
     live: Arc<LiveGame>,
     viewer: Viewer,
-    opened_with: Option<OpenedWith>,
+    opened_with: Option<SeatProof>,
     views: Views,
     /// Whether a view was delivered already.
     viewed: bool,
@@ -307,11 +297,7 @@ impl Feeder {
     /// Fails once the credential the stream was opened with no longer acts for its seat.
     fn check_credential(&self) -> Result<(), Stop> {
         let (Some(opened_with), Viewer::Seat(seat)) = (self.opened_with, self.viewer) else { return Ok(()) };
-        let acts = match opened_with {
-            OpenedWith::Token(hash) => self.live.seat_hashes().get(seat.index()) == Some(&hash),
-            OpenedWith::Signed { issued_at } => !revoked_by_reissue(self.live.seat_reissued(seat), issued_at),
-        };
-        if acts { Ok(()) } else { Err(Stop::Fail(PlayError::CredentialRevoked)) }
+        if self.live.acts_for(seat, opened_with) { Ok(()) } else { Err(Stop::Fail(PlayError::CredentialRevoked)) }
     }
 
     fn deliver(&mut self, announced: Arc<Announced>) -> Result<(), Stop> {

@@ -227,6 +227,7 @@ impl Timekeeper {
                 command: Command::Turn(turn),
                 expected_seq: Some(state.seq),
                 request_id: Some(format!("at/{}", state.seq)),
+                credential: None,
                 validate_only: false,
                 // The clock reads nothing of the answer.
                 answer: Answer::Summary,

@@ -4,8 +4,9 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode, SavedConfig, SeriesRecord,
-    SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap, is_checkpoint, mark_reissued,
+    ExpectedHead, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode, SavedConfig,
+    SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap, is_checkpoint,
+    mark_reissued,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -18,6 +19,10 @@ pub struct MemoryStore {
     saved: Mutex<BTreeMap<(String, String), SavedConfig>>,
     /// By id, with the request key each was created with.
     series: Mutex<BTreeMap<String, (SeriesRecord, Option<String>)>>,
+    /// Whether it says other processes write it ([`MemoryStore::as_if_shared`]).
+    shared: bool,
+    /// How many times a game's head was read.
+    heads_read: std::sync::atomic::AtomicUsize,
 }
 
 #[derive(Clone, Debug)]
@@ -32,6 +37,19 @@ impl MemoryStore {
     /// An empty store.
     pub fn new() -> MemoryStore {
         MemoryStore::default()
+    }
+
+    /// An empty store that says other processes write it too, with no feed of their
+    /// changes: several play layers over it behave as replicas over one database whose
+    /// notifications are slow, each learning of the others' changes only from the store.
+    /// For tests of replicas' copies of a game.
+    pub fn as_if_shared() -> MemoryStore {
+        MemoryStore { shared: true, ..MemoryStore::default() }
+    }
+
+    /// How many times a game's head ([`Store::head`]) was read: for tests of what reads it.
+    pub fn heads_read(&self) -> usize {
+        self.heads_read.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, StoredGame>> {
@@ -111,13 +129,14 @@ impl Store for MemoryStore {
     async fn append(
         &self,
         id: &str,
-        expected_seq: u64,
+        expected: ExpectedHead,
         events: Vec<StoredEvent>,
         update: RecordUpdate,
     ) -> Result<(), StoreError> {
+        let expected_seq = expected.seq;
         self.with_game(id, |game| {
             let record = &mut game.record;
-            if record.seq != expected_seq {
+            if record.seq != expected_seq || record.seat_token_hashes != expected.seat_token_hashes {
                 return Err(StoreError::Conflict { expected: expected_seq, current: record.seq });
             }
             for (offset, event) in events.iter().enumerate() {
@@ -239,6 +258,7 @@ impl Store for MemoryStore {
     }
 
     async fn head(&self, id: &str) -> Result<RecordHead, StoreError> {
+        self.heads_read.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.with_game(id, |game| {
             Ok(RecordHead {
                 seq: game.record.seq,
@@ -374,5 +394,9 @@ impl Store for MemoryStore {
             .take(limit)
             .cloned()
             .collect())
+    }
+
+    fn shared(&self) -> bool {
+        self.shared
     }
 }

@@ -74,6 +74,20 @@ pub struct RecordHead {
     pub seats_reissued: Vec<Option<SystemTime>>,
 }
 
+/// What an append expects a game's record to hold still: the seq its log ends at and the
+/// seat token hashes its writer admitted the turn's caller by. An append applies only if
+/// both still hold, so a turn played on a copy of the game that another writer overtook,
+/// by a turn of its own or by reissuing a seat's token, is refused
+/// ([`StoreError::Conflict`]) and stores nothing. (Every reissue replaces its seat's hash,
+/// so the hashes alone tell whether any seat's credentials changed.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpectedHead {
+    /// The seq the log must still end at.
+    pub seq: u64,
+    /// The seat token hashes the record must still hold, in seat order.
+    pub seat_token_hashes: Vec<TokenHash>,
+}
+
 /// A snapshot of a game's state is saved every this many events, so that loading a long
 /// game replays at most this many.
 pub const SNAPSHOT_EVERY: u64 = 64;
@@ -389,8 +403,10 @@ pub enum StoreError {
     /// Another game's creation already carries this creation's request id.
     #[error("another creation already carries this request id")]
     CreationRequestTaken,
-    /// The log had grown past the expected length: someone else appended first.
-    #[error("the game's log is at seq {current}, not the expected {expected}")]
+    /// The record is no longer what the append expected: someone else appended first (the
+    /// log is at `current`), or reissued a seat's token (`current` may then equal
+    /// `expected`).
+    #[error("the game's record moved on (its log is at seq {current}; {expected} was expected)")]
     Conflict { expected: u64, current: u64 },
     /// Only a finished game may be archived.
     #[error("game {0:?} is not finished")]
@@ -447,11 +463,12 @@ pub trait Store: Send + Sync + 'static {
     /// A game's record and its whole log.
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError>;
 
-    /// Appends `events` if the log still ends at `expected_seq`.
+    /// Appends `events` if the record still holds `expected` (its seq and seat token
+    /// hashes); otherwise [`StoreError::Conflict`], and nothing is written.
     async fn append(
         &self,
         id: &str,
-        expected_seq: u64,
+        expected: ExpectedHead,
         events: Vec<StoredEvent>,
         update: RecordUpdate,
     ) -> Result<(), StoreError>;

@@ -2,6 +2,7 @@
 //! hub over a memory store.
 
 mod cache;
+mod shared;
 mod subscription;
 mod timekeeper;
 
@@ -13,7 +14,7 @@ use super::turn::{Answer, Command, TurnRequest};
 use super::{CacheLimits, Created, Creation, Hub, Settings};
 use crate::engine::{Action, Seat, Turn};
 use crate::games::{GameConfig, tic_tac_toe};
-use crate::store::{Actor, GameRecord, MemoryStore};
+use crate::store::{Actor, GameRecord, MemoryStore, Store};
 
 pub(super) fn config() -> GameConfig {
     GameConfig::TicTacToe(tic_tac_toe::Config::sized(19, 19))
@@ -55,6 +56,7 @@ pub(super) async fn play_move(hub: &Hub, live: &LiveGame, seat: Seat, action: Ac
         command: Command::Turn(Turn::Move(seat, action)),
         expected_seq: None,
         request_id: None,
+        credential: None,
         validate_only: false,
         answer: Answer::View,
     };

@@ -38,6 +38,7 @@ fn drop_for(seat: Seat) -> TurnRequest {
         command: Turn::Move(seat, Action::drop(3)).into(),
         expected_seq: None,
         request_id: None,
+        credential: None,
         validate_only: false,
         answer: Answer::View,
     }

@@ -24,7 +24,7 @@ use super::time::{TimeSource, turn_moment};
 use crate::engine::clock::{ClockChange, Clocks};
 use crate::engine::{AnyMatch, AnyUndo, MoveError, Outcome, Reason, Seat, Turn, Viewer};
 use crate::store::{
-    Actor, EventKind, SNAPSHOT_EVERY, Snapshot, Store, StoreError, StoredEvent, from_millis, to_millis,
+    Actor, EventKind, ExpectedHead, SNAPSHOT_EVERY, Snapshot, Store, StoreError, StoredEvent, from_millis, to_millis,
 };
 
 /// The turn pipeline: every change to every game goes through [`Turns::play`].
@@ -150,9 +150,21 @@ impl Turns {
     /// is the actor's: its seat's, or a spectator's for a service key or the clock. Returns,
     /// beside the answer, what the turn (or its refusal) calls for: the game's next deadline,
     /// its bot's move, its series' next step, its clock to act.
+    ///
+    /// `live` need not be caught up with the store first: the append is conditional on the
+    /// record the copy holds, so a copy another process overtook (a turn, a reissued seat
+    /// token) stores nothing; it is then caught up and the request played again on it,
+    /// once. A refusal on a copy of a store other processes write is checked the same way
+    /// before it is given.
     pub async fn play(&self, live: &LiveGame, request: TurnRequest) -> (Result<TurnResult, PlayError>, Effects) {
         let mut effects = Effects::none();
-        let played = self.play_once(live, request, &mut effects).await;
+        let played = match self.attempt(live, &request, Attempt::First, &mut effects).await {
+            Attempted::Answered(answer) => answer,
+            Attempted::Behind(_) => match self.attempt(live, &request, Attempt::Again, &mut effects).await {
+                Attempted::Answered(answer) => answer,
+                Attempted::Behind(refused) => Err(refused),
+            },
+        };
         if let Err(PlayError::Move { error, .. }) = &played {
             let kind = live.config.kind().name();
             metrics::counter!("tabula_moves_refused_total", "kind" => kind, "reason" => error.reason.code())
@@ -161,18 +173,19 @@ impl Turns {
         (played, effects)
     }
 
-    /// [`Turns::play`], before its refusals are counted.
-    async fn play_once(
+    /// One attempt at `request` on the copy of the game in memory.
+    async fn attempt(
         &self,
         live: &LiveGame,
-        request: TurnRequest,
+        request: &TurnRequest,
+        attempt: Attempt,
         effects: &mut Effects,
-    ) -> Result<TurnResult, PlayError> {
+    ) -> Attempted {
         let (viewer, answer) = (request.viewer(), request.answer);
         if let Actor::Seat(seat) = request.actor
             && live.is_bot(seat)
         {
-            return Err(PlayError::SeatPlayedByEngine { seat });
+            return Attempted::Answered(Err(PlayError::SeatPlayedByEngine { seat }));
         }
         if !request.allowed() {
             let current_seq = live.state.lock().await.seq;
@@ -180,25 +193,67 @@ impl Turns {
                 Reason::NotYourTurn,
                 "only a seat makes its own moves, and only a service key aborts, adjudicates or changes the clocks",
             );
-            return Err(PlayError::Move { error, current_seq });
+            return Attempted::Answered(Err(PlayError::Move { error, current_seq }));
         }
         let mut state = live.state.lock().await;
-
-        let earlier = self.earlier(live, &request).await?;
+        if let (Actor::Seat(seat), Some(proof)) = (request.actor.clone(), request.credential)
+            && !live.acts_for(seat, proof)
+        {
+            return Attempted::Answered(Err(PlayError::CredentialRevoked));
+        }
+        let shared = self.store.shared();
+        // A check changes nothing, so no append would tell a stale copy: look first.
+        if request.validate_only
+            && shared
+            && attempt == Attempt::First
+            && let Err(error) = live.catch_up(&mut state, self.store.as_ref()).await
+        {
+            return Attempted::Answered(Err(error));
+        }
+        let earlier = match self.earlier(live, request).await {
+            Ok(earlier) => earlier,
+            Err(error) => return Attempted::Answered(Err(error)),
+        };
         if !earlier.is_empty() {
             drop(state);
-            return self.first_answer(live, earlier, viewer, answer).await;
+            return Attempted::Answered(self.first_answer(live, earlier, viewer, answer).await);
         }
+        match self.play_on(live, &mut state, request, effects).await {
+            Ok(result) => Attempted::Answered(Ok(result)),
+            Err(Refusal::Overtaken(error)) if attempt == Attempt::First => Attempted::Behind(error),
+            Err(Refusal::Refused(error)) if shared && attempt == Attempt::First && may_be_stale(&error) => {
+                match live.catch_up(&mut state, self.store.as_ref()).await {
+                    Ok(true) => {
+                        *effects = effects.clone().with_deadline(state.deadline());
+                        Attempted::Behind(error)
+                    }
+                    Ok(false) => Attempted::Answered(Err(error)),
+                    Err(failure) => Attempted::Answered(Err(failure)),
+                }
+            }
+            Err(Refusal::Refused(error) | Refusal::Overtaken(error)) => Attempted::Answered(Err(error)),
+        }
+    }
+
+    /// Plays `request` on `state`, the copy of `live` in memory, and appends it to the log.
+    async fn play_on(
+        &self,
+        live: &LiveGame,
+        state: &mut GameState,
+        request: &TurnRequest,
+        effects: &mut Effects,
+    ) -> Result<TurnResult, Refusal> {
+        let (viewer, answer) = (request.viewer(), request.answer);
         if let Some(expected) = request.expected_seq
             && expected != state.seq
         {
-            return Err(PlayError::StaleSeq { expected, current: state.seq });
+            return Err(PlayError::StaleSeq { expected, current: state.seq }.into());
         }
         let now = turn_moment(self.time.now(), state.updated);
         let now_ms = to_millis(now);
-        Turns::check_clocks(live, &state, &request, now_ms, effects)?;
+        Turns::check_clocks(live, state, request, now_ms, effects)?;
         if state.seq >= self.max_events && state.game.outcome().is_none() && !request.command.ends_the_game() {
-            return Err(PlayError::LogFull { limit: self.max_events, current_seq: state.seq });
+            return Err(PlayError::LogFull { limit: self.max_events, current_seq: state.seq }.into());
         }
         if request.validate_only {
             let current_seq = state.seq;
@@ -226,7 +281,7 @@ impl Turns {
                 // Played in place (a copy would cost the game's length), and undone below
                 // unless the log takes it.
                 let undo = state.game.play_undoably(turn).map_err(|error| PlayError::Move { error, current_seq })?;
-                let tentative = Tentative { state: &mut state, undo: Some(undo) };
+                let tentative = Tentative { state: &mut *state, undo: Some(undo) };
                 let taken_back = matches!(turn, Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. });
                 // What the move taken back added to its seat's clock goes with it.
                 let credit = match (&tentative.state.clocks, taken_back) {
@@ -257,7 +312,7 @@ impl Turns {
                 let current_seq = state.seq;
                 if state.game.outcome().is_some() {
                     let error = MoveError::new(Reason::GameOver, "the game is over and its clocks have stopped");
-                    return Err(PlayError::Move { error, current_seq });
+                    return Err(PlayError::Move { error, current_seq }.into());
                 }
                 let mut clocks = state.clocks.clone().ok_or(PlayError::NoClock)?;
                 clocks.change(*change, &indices(&state.game.to_act()), now_ms).map_err(|flag| {
@@ -294,29 +349,35 @@ impl Turns {
         }
         let mut update = record_update(outcome, game_after.move_count(), now);
         update.deadline = deadline.map(|flag| from_millis(flag.deadline));
-        let tentative = Tentative { state: &mut state, undo };
-        let appended = self.store.append(&live.id, tentative.state.seq, events.clone(), update).await;
+        let tentative = Tentative { state: &mut *state, undo };
+        let expected = ExpectedHead { seq: tentative.state.seq, seat_token_hashes: live.seat_hashes() };
+        let appended = self.store.append(&live.id, expected, events.clone(), update).await;
         match appended {
             Ok(()) => tentative.keep(),
             Err(StoreError::Conflict { current, .. }) => {
                 drop(tentative);
-                // Another writer extended the log: this copy is stale. Catch it up so the
-                // caller can look again and retry.
+                // Another writer moved the record on: this copy is stale. Catch it up, to
+                // play the request again on it or to say why not.
                 let running_out = state.clocks.as_ref().and_then(Clocks::next_deadline);
-                live.catch_up(&mut state, self.store.as_ref()).await?;
+                live.catch_up(state, self.store.as_ref()).await?;
                 *effects = effects.clone().with_deadline(state.deadline());
                 // Another process's clock got there first: the move came too late, say so.
                 if let (Some(flag), Actor::Seat(_) | Actor::Engine(_)) = (running_out, &request.actor)
                     && state.game.history().last() == Some(&Turn::TimedOut(Seat::new(flag.seat as u8)))
                 {
                     let (seat, deadline) = (Seat::new(flag.seat as u8), from_millis(flag.deadline));
-                    return Err(PlayError::OutOfTime { seat, deadline, current_seq: state.seq });
+                    return Err(PlayError::OutOfTime { seat, deadline, current_seq: state.seq }.into());
                 }
-                return Err(PlayError::StaleSeq { expected: request.expected_seq.unwrap_or(current), current });
+                let stale =
+                    PlayError::StaleSeq { expected: request.expected_seq.unwrap_or(current), current: state.seq };
+                return Err(match request.expected_seq {
+                    Some(expected) if expected != state.seq => Refusal::Refused(stale),
+                    _ => Refusal::Overtaken(stale),
+                });
             }
             Err(other) => {
                 drop(tentative);
-                return Err(other.into());
+                return Err(PlayError::from(other).into());
             }
         }
 
@@ -360,6 +421,52 @@ impl Turns {
         });
         bytes
     }
+}
+
+/// Which attempt at a request this is: a request is played at most twice, the second time
+/// on a copy just caught up with the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Attempt {
+    First,
+    Again,
+}
+
+/// How an attempt at a turn ended.
+enum Attempted {
+    /// With the answer: the turn played, or refused for good.
+    Answered(Result<TurnResult, PlayError>),
+    /// Refused (with this error) on a copy that turned out to be behind the store, and is
+    /// caught up now: worth playing again.
+    Behind(PlayError),
+}
+
+/// Why a turn was not played on the copy in memory.
+enum Refusal {
+    /// Refused as the copy stands.
+    Refused(PlayError),
+    /// The store refused the append, the record having moved on from the copy, which is
+    /// caught up now; the error is the answer if the request is not played again.
+    Overtaken(PlayError),
+}
+
+impl From<PlayError> for Refusal {
+    fn from(error: PlayError) -> Refusal {
+        Refusal::Refused(error)
+    }
+}
+
+/// Whether `error` may be a refusal by a copy of the game behind its log: the rules', the
+/// clocks' or the log's, which a turn or a clock change made elsewhere can alter.
+fn may_be_stale(error: &PlayError) -> bool {
+    matches!(
+        error,
+        PlayError::Move { .. }
+            | PlayError::StaleSeq { .. }
+            | PlayError::OutOfTime { .. }
+            | PlayError::ClockPaused { .. }
+            | PlayError::ClockNotPaused { .. }
+            | PlayError::LogFull { .. }
+    )
 }
 
 /// A turn played on the game in memory and not yet in the log. Dropped, it undoes the

@@ -8,6 +8,7 @@ use crate::engine::{AnyMatch, Outcome, Seat, Turn, View, Viewer};
 use crate::store::{Actor, StoredEvent};
 
 use super::super::clocks::ClockReadings;
+use super::super::live::SeatProof;
 
 /// What a turn did.
 pub struct TurnResult {
@@ -119,6 +120,10 @@ pub struct TurnRequest {
     /// Makes retries safe: the caller's id for this request, unique among its own
     /// requests (ids are scoped to the actor that sends them; see [`TurnRequest::log_key`]).
     pub request_id: Option<String>,
+    /// What a seat's caller showed to act for the seat, checked again against the seat's
+    /// credentials as the turn is stored (a token reissued meanwhile revokes it); `None`
+    /// for the engine, the clock and a service key.
+    pub credential: Option<SeatProof>,
     /// Only check.
     pub validate_only: bool,
     /// How much of the game afterwards to answer with (not part of the request's

@@ -7,7 +7,7 @@ use tonic::Request;
 
 use super::validate::resource_id;
 use crate::engine::Viewer;
-use crate::play::{Hub, LiveGame};
+use crate::play::{Hub, LiveGame, SeatProof};
 use crate::service::auth::{Authenticator, Credential, GameAccess, viewer_in};
 use crate::service::error::ApiError;
 use crate::service::observe;
@@ -21,6 +21,19 @@ pub struct Entered {
     pub viewer: Viewer,
     /// What the caller showed.
     pub credential: Credential,
+    /// For a seat, what it showed to act for the seat, to check again when the seat's
+    /// credentials change.
+    pub proof: Option<SeatProof>,
+}
+
+/// How current the game a call names must be before the caller is identified in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Freshness {
+    /// Caught up with the store: for a call that reads the game.
+    Current,
+    /// As this process holds it: for a turn, which the store refuses if the copy was
+    /// behind ([`Hub::game_to_play`]).
+    ToPlay,
 }
 
 /// Identifies callers and counts their calls.
@@ -53,7 +66,23 @@ impl Gate {
     /// The game a call names and who the caller is in it, the call counted against that
     /// caller: the seat or service key it authenticated as, or its address when it did not.
     pub async fn enter<T>(&self, hub: &Hub, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
-        let entered = self.identify(hub, request, game_id).await;
+        self.enter_as(hub, request, game_id, Freshness::Current).await
+    }
+
+    /// [`Gate::enter`] for a call that plays a turn: the game as this process holds it,
+    /// not read from the store first (the turn's append is conditional on it).
+    pub async fn enter_to_play<T>(&self, hub: &Hub, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
+        self.enter_as(hub, request, game_id, Freshness::ToPlay).await
+    }
+
+    async fn enter_as<T>(
+        &self,
+        hub: &Hub,
+        request: &Request<T>,
+        game_id: &str,
+        freshness: Freshness,
+    ) -> Result<Entered, ApiError> {
+        let entered = self.identify(hub, request, game_id, freshness).await;
         let peer = Caller::Peer(request.remote_addr().map(|address| address.ip()));
         let caller = match &entered {
             Ok(Entered { live, viewer: Viewer::Seat(seat), .. }) => Caller::Seat { game_id: &live.id, seat: *seat },
@@ -64,24 +93,43 @@ impl Gate {
         entered
     }
 
-    async fn identify<T>(&self, hub: &Hub, request: &Request<T>, game_id: &str) -> Result<Entered, ApiError> {
+    async fn identify<T>(
+        &self,
+        hub: &Hub,
+        request: &Request<T>,
+        game_id: &str,
+        freshness: Freshness,
+    ) -> Result<Entered, ApiError> {
         let credential = self.auth.credential(request.metadata())?;
-        let live = game(hub, game_id).await?;
-        observe::record_game(&live.id);
-        let (seat_hashes, seats_reissued) = (live.seat_hashes(), live.seats_reissued());
-        let access = GameAccess {
-            id: &live.id,
-            private: live.private,
-            seat_hashes: &seat_hashes,
-            seats_reissued: &seats_reissued,
+        let id = resource_id(game_id, "game_id")?;
+        let live = match freshness {
+            Freshness::Current => hub.game(id).await?,
+            Freshness::ToPlay => hub.game_to_play(id).await?,
         };
-        let viewer = viewer_in(&credential, &access)?;
+        observe::record_game(&live.id);
+        let viewer = match viewer_of(&credential, &live) {
+            // The copy may not know of a seat token reissued through another process yet:
+            // a credential it refuses is checked again against the store's.
+            Err(ApiError::InvalidCredential(_) | ApiError::SignedCredentialRevoked)
+                if freshness == Freshness::ToPlay =>
+            {
+                viewer_of(&credential, &*hub.game(id).await?)?
+            }
+            viewer => viewer?,
+        };
         observe::record_caller(match (&credential, viewer) {
             (_, Viewer::Seat(_)) => "seat",
             (Credential::ServiceKey(_), _) => "service_key",
             _ => "spectator",
         });
-        Ok(Entered { live, viewer, credential })
+        let proof = match (&credential, viewer) {
+            (Credential::SeatToken(_), Viewer::Seat(seat)) => {
+                live.seat_hashes().get(seat.index()).copied().map(SeatProof::Token)
+            }
+            (Credential::Signed(claims), Viewer::Seat(_)) => Some(SeatProof::Signed { issued_at: claims.iat }),
+            _ => None,
+        };
+        Ok(Entered { live, viewer, credential, proof })
     }
 
     /// The service key name of a call only the managing backend may make (`None` when the
@@ -110,6 +158,14 @@ impl Gate {
             _ => self.admit(Caller::Peer(request.remote_addr().map(|address| address.ip()))),
         }
     }
+}
+
+/// Who a call with `credential` acts as in `live`, as this process knows the game.
+fn viewer_of(credential: &Credential, live: &LiveGame) -> Result<Viewer, ApiError> {
+    let (seat_hashes, seats_reissued) = (live.seat_hashes(), live.seats_reissued());
+    let access =
+        GameAccess { id: &live.id, private: live.private, seat_hashes: &seat_hashes, seats_reissued: &seats_reissued };
+    viewer_in(credential, &access)
 }
 
 /// The game `id` names (in the request's `game_id`).

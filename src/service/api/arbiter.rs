@@ -41,8 +41,15 @@ impl GameServiceImpl {
         what: &str,
     ) -> Result<crate::play::TurnResult, ApiError> {
         let actor = Actor::Service { key: key.clone() };
-        let request =
-            TurnRequest { actor, command, expected_seq: None, request_id, validate_only: false, answer: Answer::View };
+        let request = TurnRequest {
+            actor,
+            command,
+            expected_seq: None,
+            request_id,
+            credential: None,
+            validate_only: false,
+            answer: Answer::View,
+        };
         let result = self.hub.play(live, request).await?;
         tracing::info!(game_id = %live.id, key = key.as_deref(), "{what}");
         Ok(result)

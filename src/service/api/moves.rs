@@ -40,6 +40,7 @@ impl GameServiceImpl {
             command: command(seat),
             expected_seq,
             request_id: request_id_of(request_id)?,
+            credential: entered.proof,
             validate_only: false,
             answer: Answer::View,
         };
@@ -50,7 +51,8 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::SubmitMoveRequest>,
     ) -> Result<pb::SubmitMoveResponse, ApiError> {
-        let Entered { live, viewer, .. } = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let Entered { live, viewer, proof, .. } =
+            self.gate.enter_to_play(&self.hub, &request, &request.get_ref().game_id).await?;
         let seat = seat_of(viewer, "submitting a move")?;
         let body = request.get_ref();
         let action = action_from_proto(body.r#move.as_ref(), "move")?;
@@ -60,6 +62,7 @@ impl GameServiceImpl {
             command: Turn::Move(seat, action).into(),
             expected_seq: body.expected_seq,
             request_id: request_id_of(&body.request_id)?,
+            credential: proof,
             validate_only: body.validate_only,
             answer: if full { Answer::View } else { Answer::Summary },
         };
@@ -85,7 +88,7 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::ResignRequest>,
     ) -> Result<pb::ResignResponse, ApiError> {
-        let entered = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let entered = self.gate.enter_to_play(&self.hub, &request, &request.get_ref().game_id).await?;
         let resign = |seat| Turn::Resign(seat).into();
         let (seat, result) = self.seat_turn(&entered, "resigning", resign, None, &request.get_ref().request_id).await?;
         tracing::info!(game_id = %entered.live.id, %seat, "seat resigned");
@@ -96,7 +99,7 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::TakeBackRequest>,
     ) -> Result<pb::TakeBackResponse, ApiError> {
-        let entered = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let entered = self.gate.enter_to_play(&self.hub, &request, &request.get_ref().game_id).await?;
         let body = request.get_ref();
         let take_back = |seat| entered.live.config.take_back_turn(seat).into();
         let (_, result) =
@@ -108,7 +111,7 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::AnswerTakeBackRequest>,
     ) -> Result<pb::AnswerTakeBackResponse, ApiError> {
-        let entered = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let entered = self.gate.enter_to_play(&self.hub, &request, &request.get_ref().game_id).await?;
         let body = request.get_ref();
         let answer = |seat| Turn::AnswerTakeBack { seat, accept: body.accept }.into();
         let what = "answering a takeback request";

@@ -14,10 +14,9 @@ use tonic::{Request, Status};
 use super::GameServiceImpl;
 use super::admission::Entered;
 use crate::engine::Viewer;
-use crate::play::{Content, Delivery, LiveGame, OpenedWith, Subscription, Views};
+use crate::play::{Content, Delivery, LiveGame, Subscription, Views};
 use crate::proto::tabula::v1 as pb;
 use crate::proto::view_change;
-use crate::service::auth::Credential;
 use crate::service::convert::{event_to_proto, series_events, view_to_proto};
 use crate::service::error::ApiError;
 
@@ -32,19 +31,12 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<EventStream, ApiError> {
-        let Entered { live, viewer, credential } =
+        let Entered { live, viewer, proof, .. } =
             self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
-        // A stream opened with a seat's credential ends when a reissue revokes it.
-        let opened_with = match (&credential, viewer) {
-            (Credential::SeatToken(_), Viewer::Seat(seat)) => {
-                live.seat_hashes().get(seat.index()).copied().map(OpenedWith::Token)
-            }
-            (Credential::Signed(claims), Viewer::Seat(_)) => Some(OpenedWith::Signed { issued_at: claims.iat }),
-            _ => None,
-        };
         let subscription = Subscription {
             viewer,
-            opened_with,
+            // A stream opened with a seat's credential ends when a reissue revokes it.
+            opened_with: proof,
             after: request.get_ref().after_seq,
             max_per_game: self.limits.max_streams_per_game,
             views: match request.get_ref() {

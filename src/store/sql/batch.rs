@@ -3,7 +3,7 @@
 //!
 //! One writer task takes every append of its store from a queue: it takes what is waiting
 //! (at most [`MAX_BATCH`]) and, in one transaction, moves the games' records on in one
-//! statement (refusing the stale ones), inserts every accepted append's events in one
+//! statement (refusing those no longer as their appends expect), inserts every accepted append's events in one
 //! statement, and commits.
 //! Invariants:
 //! - an append is answered only after the transaction holding it committed (or with the
@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use sqlx::Pool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::super::{Change, ChangeKind, RecordUpdate, StoreError, StoredEvent};
+use super::super::{Change, ChangeKind, ExpectedHead, RecordUpdate, StoreError, StoredEvent};
 use super::operations::{Advance, advance_in, advance_many, insert_many_events};
 use super::{SqlStore, backend};
 
@@ -32,7 +32,7 @@ const QUEUE: usize = 4 * MAX_BATCH;
 /// One append waiting for its batch.
 struct Append {
     id: String,
-    expected_seq: u64,
+    expected: ExpectedHead,
     events: Vec<StoredEvent>,
     update: RecordUpdate,
     done: oneshot::Sender<Result<(), StoreError>>,
@@ -52,17 +52,17 @@ impl Appender {
         Appender { queue }
     }
 
-    /// Appends `events` to game `id`'s log if it still ends at `expected_seq`, with the
+    /// Appends `events` to game `id`'s log if its record still holds `expected`, with the
     /// record's new summary; returns once the batch holding it committed.
     pub async fn append(
         &self,
         id: &str,
-        expected_seq: u64,
+        expected: ExpectedHead,
         events: Vec<StoredEvent>,
         update: RecordUpdate,
     ) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
-        let append = Append { id: id.to_owned(), expected_seq, events, update, done };
+        let append = Append { id: id.to_owned(), expected, events, update, done };
         let stopped = || StoreError::Backend("the store's writer has stopped".into());
         self.queue.send(append).await.map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
@@ -102,7 +102,7 @@ async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result
         .filter(|(_, first)| **first)
         .map(|(append, _)| Advance {
             id: &append.id,
-            expected_seq: append.expected_seq,
+            expected: &append.expected,
             appended: append.events.len(),
             update: &append.update,
         })
@@ -117,9 +117,7 @@ async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result
     for (append, first) in batch.iter().zip(first) {
         let answer = match first {
             true => advanced.next().expect("one answer a first append"),
-            false => {
-                advance_in::<S>(&mut tx, &append.id, append.expected_seq, append.events.len(), &append.update).await
-            }
+            false => advance_in::<S>(&mut tx, &append.id, &append.expected, append.events.len(), &append.update).await,
         };
         match answer {
             Ok(new_seq) => {

@@ -11,9 +11,9 @@ use tokio::sync::mpsc;
 
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
 use super::super::{
-    CHECKPOINT_EVERY, Change, ChangeKind, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate,
-    SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash, in_progress_cap, mark_reissued,
+    CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead,
+    RecordUpdate, SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError,
+    StoredEvent, TokenHash, in_progress_cap, mark_reissued,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, record_from_row,
@@ -101,19 +101,21 @@ async fn insert_events<D: Dialect>(
     Ok(())
 }
 
-/// Moves game `id`'s record on to `expected_seq + appended` with `update`, inside `tx`,
-/// if its log still ends at `expected_seq`; returns the new newest seq. A refusal
+/// Moves game `id`'s record on to `expected.seq + appended` with `update`, inside `tx`,
+/// if it still holds `expected`; returns the new newest seq. A refusal
 /// ([`StoreError::Conflict`], [`StoreError::NotFound`]) writes nothing.
 pub(super) async fn advance_in<S: SqlStore>(
     tx: &mut Transaction<'_, S::Db>,
     id: &str,
-    expected_seq: u64,
+    expected: &ExpectedHead,
     appended: usize,
     update: &RecordUpdate,
 ) -> Result<u64, StoreError> {
+    let expected_seq = expected.seq;
     let new_seq = expected_seq + appended as u64;
     let summary = summary_values(new_seq, update);
-    let values = summary.into_iter().chain([id.into(), signed(expected_seq).into()]);
+    let condition = [id.into(), signed(expected_seq).into(), hashes_to_bytes(&expected.seat_token_hashes).into()];
+    let values = summary.into_iter().chain(condition);
     let advanced = query::<S::Db>(S::Db::SQL.advance, values).execute(tx.executor()).await.map_err(backend)?;
     if S::Db::rows_affected(&advanced) == 0 {
         return Err(refusal::<S::Db>(tx, id, expected_seq).await?);
@@ -156,17 +158,17 @@ async fn refusal<D: Dialect>(conn: &mut D::Connection, id: &str, expected_seq: u
     })
 }
 
-/// One game's record moved on by [`advance_many`]: the game, the seq its log must still end
-/// at, how many events it gains and the record's new summary.
+/// One game's record moved on by [`advance_many`]: the game, what its record must still
+/// hold, how many events it gains and the record's new summary.
 pub(super) struct Advance<'a> {
     pub id: &'a str,
-    pub expected_seq: u64,
+    pub expected: &'a ExpectedHead,
     pub appended: usize,
     pub update: &'a RecordUpdate,
 }
 
 /// [`advance_in`] for several different games in one statement: each record that still
-/// ends at its expected seq moves on; the answer for each, in order, is its new seq or why
+/// holds what its advance expects moves on; the answer for each, in order, is its new seq or why
 /// it was refused (a refusal writes nothing).
 ///
 /// # Panics
@@ -199,26 +201,28 @@ pub(super) async fn advance_many<D: Dialect>(
         locking.build().execute(conn.executor()).await.map_err(backend)?;
     }
     let mut update = QueryBuilder::<D>::new(
-        "WITH advance (id, expected, seq, status, outcome, move_count, updated_us, deadline_us) AS (VALUES ",
+        "WITH advance (id, expected, hashes, seq, status, outcome, move_count, updated_us, deadline_us) AS (VALUES ",
     );
     for (index, advance) in advances.iter().enumerate() {
-        let Advance { id, expected_seq, appended, update: summary } = advance;
-        let key: [Value; 2] = [(*id).into(), signed(*expected_seq).into()];
-        let summary = summary_values(expected_seq + *appended as u64, summary);
+        let Advance { id, expected, appended, update: summary } = advance;
+        let key: [Value; 3] =
+            [(*id).into(), signed(expected.seq).into(), hashes_to_bytes(&expected.seat_token_hashes).into()];
+        let summary = summary_values(expected.seq + *appended as u64, summary);
         push_row(&mut update, index == 0, key.into_iter().chain(summary));
     }
     update.push(
         ") UPDATE games SET seq = advance.seq, status = advance.status, outcome = advance.outcome, \
          move_count = advance.move_count, updated_us = advance.updated_us, deadline_us = advance.deadline_us \
-         FROM advance WHERE games.id = advance.id AND games.seq = advance.expected RETURNING games.id",
+         FROM advance WHERE games.id = advance.id AND games.seq = advance.expected \
+         AND games.seat_token_hashes = advance.hashes RETURNING games.id",
     );
     let rows = update.build().fetch_all(conn.executor()).await.map_err(backend)?;
     let moved: std::collections::HashSet<String> = rows.iter().map(|row| row.text("id")).collect::<Result<_, _>>()?;
     let mut answers = Vec::with_capacity(advances.len());
     for advance in advances {
         answers.push(match moved.contains(advance.id) {
-            true => Ok(advance.expected_seq + advance.appended as u64),
-            false => Err(refusal::<D>(conn, advance.id, advance.expected_seq).await?),
+            true => Ok(advance.expected.seq + advance.appended as u64),
+            false => Err(refusal::<D>(conn, advance.id, advance.expected.seq).await?),
         });
     }
     Ok(answers)
@@ -274,15 +278,15 @@ impl<S: SqlStore> Store for S {
     async fn append(
         &self,
         id: &str,
-        expected_seq: u64,
+        expected: ExpectedHead,
         events: Vec<StoredEvent>,
         update: RecordUpdate,
     ) -> Result<(), StoreError> {
         if let Some(appender) = self.appender() {
-            return appender.append(id, expected_seq, events, update).await;
+            return appender.append(id, expected, events, update).await;
         }
         let mut tx = S::begin_write(self.pool(), None).await?;
-        let new_seq = advance_in::<S>(&mut tx, id, expected_seq, events.len(), &update).await?;
+        let new_seq = advance_in::<S>(&mut tx, id, &expected, events.len(), &update).await?;
         insert_events::<S::Db>(&mut tx, id, &events).await?;
         S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Appended(new_seq) }]).await?;
         tx.commit().await.map_err(backend)

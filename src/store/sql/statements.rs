@@ -76,7 +76,7 @@ macro_rules! statements {
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
                 ", move_count = ", $p!(4), ", updated_us = ", $p!(5), ", deadline_us = ", $p!(6), " WHERE id = ",
-                $p!(7), " AND seq = ", $p!(8)
+                $p!(7), " AND seq = ", $p!(8), " AND seat_token_hashes = ", $p!(9)
             ),
             deadlines: concat!(
                 "SELECT id, deadline_us FROM games WHERE deadline_us IS NOT NULL AND deadline_us < ", $p!(1),
