@@ -1,8 +1,9 @@
 //! The games kept in memory, in front of the store: each loaded once and shared by every
 //! call and subscriber, bounded in number and in bytes (idle games beyond either limit are
 //! dropped, least recently used first, and reload when next used), and, for a store other
-//! processes write, caught up with the log before each use and whenever the store's change
-//! feed says another process moved on.
+//! processes write, caught up with the log whenever the store's change feed says another
+//! process moved on and before each use but a turn's (a turn's append is conditional on the
+//! copy it was played on, so the store finds a stale copy out, and it is caught up then).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
