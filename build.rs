@@ -19,13 +19,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out_dir = PathBuf::from(env::var("OUT_DIR")?);
     fs::write(out_dir.join("tabula_descriptor.bin"), prost::Message::encode_to_vec(&descriptors))?;
     // The messages and the client, for everyone.
-    tonic_prost_build::configure().build_client(true).build_server(false).compile_fds(descriptors.clone())?;
+    // Maps as ordered maps: a request's encoding (and so its digest, which tells a retry
+    // from a request id reused) must not depend on a hash map's order.
+    tonic_prost_build::configure()
+        .btree_map(".")
+        .build_client(true)
+        .build_server(false)
+        .compile_fds(descriptors.clone())?;
     // The server, on its own: it names the messages above, except that its event stream
     // sends messages already encoded, so that every subscriber who sees the same event
     // shares one encoding of it.
     let server_dir = out_dir.join("server");
     fs::create_dir_all(&server_dir)?;
     tonic_prost_build::configure()
+        .btree_map(".")
         .build_client(false)
         .build_server(true)
         .out_dir(&server_dir)

@@ -195,6 +195,31 @@ async fn a_token_reissued_on_one_replica_is_revoked_on_every_replica() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn labels_changed_on_one_replica_are_read_and_found_on_every_other() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    let game = common::create_preset(&mut clients[0], pb::GameKind::ConnectFour, "classic").await;
+    // Every replica holds the game in memory, without labels.
+    for client in &mut clients {
+        client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap();
+    }
+    let labels: std::collections::BTreeMap<String, String> = [("round".to_owned(), "2".to_owned())].into();
+    let update = pb::UpdateGameRequest {
+        game: Some(pb::Game { game_id: game.id.clone(), labels: labels.clone(), ..Default::default() }),
+        update_mask: Some(prost_types::FieldMask { paths: vec!["labels".into()] }),
+    };
+    clients[0].update_game(update).await.unwrap();
+    for client in &mut clients[1..] {
+        let read = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+        assert_eq!(read.game.unwrap().labels, labels, "read at once on a replica that held the game");
+        let list = pb::ListGamesRequest { labels: labels.clone(), ..Default::default() };
+        let found = client.list_games(list).await.unwrap().into_inner().games;
+        assert_eq!(found.iter().map(|g| g.game_id.clone()).collect::<Vec<_>>(), [game.id.clone()]);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
 async fn a_stream_opened_with_a_token_reissued_on_another_replica_ends() {
     let url = common::fresh_postgres_database().await;
     let (_servers, mut clients) = replicas(&url).await;

@@ -14,9 +14,9 @@ use tabula::engine::{Action, Outcome, Seat, Turn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
 use tabula::store::{
-    BotSeat, EventKind, ExpectedHead, GameRecord, GameStatus, ListFilter, MemoryStore, Player, RecordUpdate, SaveMode,
-    SavedConfig, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Snapshot,
-    SqliteStore, Store, StoreError, StoredEvent,
+    BotSeat, EventKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, MemoryStore, Player, RecordUpdate,
+    SaveMode, SavedConfig, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus,
+    Snapshot, SqliteStore, Store, StoreError, StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -43,6 +43,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         players: Vec::new(),
         series: None,
         seats_reissued: Vec::new(),
+        labels: Labels::new(),
     }
 }
 
@@ -95,6 +96,7 @@ async fn contract(store: Arc<dyn Store>) {
     hint_permission_is_kept(store.as_ref()).await;
     saved_configs_are_kept_per_owner(store.as_ref()).await;
     players_are_kept_and_found(store.clone()).await;
+    labels_are_kept_found_and_replaced(store.clone()).await;
     appends_racing_on_many_games_each_land_once(store.clone()).await;
     series_are_kept_and_updated_one_revision_at_a_time(store.as_ref()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
@@ -363,6 +365,7 @@ async fn series_are_kept_and_updated_one_revision_at_a_time(store: &dyn Store) {
         updated: time(at),
         revision: 0,
         request_digest: Some("digest".into()),
+        labels: Labels::new(),
     };
     let ids = [
         "0190f000-0000-7000-8000-000000000001",
@@ -402,12 +405,75 @@ async fn series_are_kept_and_updated_one_revision_at_a_time(store: &dyn Store) {
     assert_eq!(store.series(ids[0]).await.unwrap(), moved);
 
     let listed = |status, after: Option<&'static str>| async move {
-        store.list_series(status, after, 2).await.unwrap().into_iter().map(|s| s.id).collect::<Vec<_>>()
+        store.list_series(status, &Labels::new(), after, 2).await.unwrap().into_iter().map(|s| s.id).collect::<Vec<_>>()
     };
     assert_eq!(listed(None, None).await, [ids[2], ids[1]]);
     assert_eq!(listed(None, Some(ids[1])).await, [ids[0]]);
     assert_eq!(listed(Some(SeriesStatus::Finished), None).await, [ids[0]]);
     assert_eq!(listed(Some(SeriesStatus::InProgress), None).await, [ids[2], ids[1]]);
+
+    // Labels: kept in the series, found by, and replaced with an update.
+    let spring = labels(&[("tournament", "spring"), ("round", "1")]);
+    let labelled = "0190f000-0000-7000-8000-000000000004";
+    store.create_series(SeriesRecord { labels: spring.clone(), ..series(labelled, 4) }, None).await.unwrap();
+    let found = |wanted: Labels| async move {
+        store.list_series(None, &wanted, None, 10).await.unwrap().into_iter().map(|s| s.id).collect::<Vec<_>>()
+    };
+    assert_eq!(found(labels(&[("tournament", "spring")])).await, [labelled]);
+    assert_eq!(found(spring.clone()).await, [labelled]);
+    assert!(found(labels(&[("tournament", "spring"), ("round", "2")])).await.is_empty());
+    let mut relabelled = store.series(labelled).await.unwrap();
+    assert_eq!(relabelled.labels, spring);
+    relabelled.labels = labels(&[("tournament", "spring"), ("round", "2")]);
+    relabelled.revision += 1;
+    store.update_series(relabelled.clone()).await.unwrap();
+    assert!(found(labels(&[("round", "1")])).await.is_empty(), "the old labels no longer find it");
+    assert_eq!(found(labels(&[("round", "2")])).await, [labelled]);
+    assert_eq!(store.series(labelled).await.unwrap().labels, relabelled.labels);
+}
+
+/// Labels from `pairs`.
+fn labels(pairs: &[(&str, &str)]) -> Labels {
+    pairs.iter().map(|(key, value)| ((*key).to_owned(), (*value).to_owned())).collect()
+}
+
+/// Games' labels: kept with the record and its head, found by (every label asked, with its
+/// value), replaced whole, and gone with the game.
+async fn labels_are_kept_found_and_replaced(store: Arc<dyn Store>) {
+    let id = |n: u64| format!("0190e000-0000-7000-8000-00000000000{n}");
+    let spring = labels(&[("tournament", "spring"), ("round", "1")]);
+    let autumn = labels(&[("tournament", "autumn"), ("round", "1")]);
+    for (n, labels) in [(1, spring.clone()), (2, autumn.clone()), (3, Labels::new())] {
+        let game = GameRecord { labels, ..record(&id(n), GameKind::ConnectFour, time(n)) };
+        store.create(game, vec![created(time(n))], None).await.unwrap();
+    }
+    assert_eq!(store.load(&id(1)).await.unwrap().0.labels, spring);
+    assert_eq!(store.head(&id(2)).await.unwrap().labels, autumn);
+    let found = |wanted: Labels| {
+        let store = store.clone();
+        async move {
+            let filter = ListFilter { labels: wanted, ..Default::default() };
+            let found: Vec<String> = store.list(filter, None, 10).await.unwrap().into_iter().map(|r| r.id).collect();
+            found.into_iter().filter(|found| found.starts_with("0190e000")).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(found(labels(&[("round", "1")])).await, [id(2), id(1)]);
+    assert_eq!(found(labels(&[("tournament", "spring")])).await, [id(1)]);
+    assert_eq!(found(spring.clone()).await, [id(1)]);
+    assert!(found(labels(&[("tournament", "spring"), ("round", "2")])).await.is_empty());
+    assert_eq!(found(Labels::new()).await, [id(3), id(2), id(1)]);
+
+    store.set_labels(&id(1), labels(&[("tournament", "spring"), ("round", "2")])).await.unwrap();
+    assert!(found(labels(&[("tournament", "spring"), ("round", "1")])).await.is_empty(), "replaced, not added to");
+    assert_eq!(found(labels(&[("round", "2")])).await, [id(1)]);
+    assert_eq!(store.head(&id(1)).await.unwrap().labels, labels(&[("tournament", "spring"), ("round", "2")]));
+    store.set_labels(&id(2), Labels::new()).await.unwrap();
+    assert_eq!(found(labels(&[("round", "1")])).await, Vec::<String>::new());
+    assert!(matches!(store.set_labels("nope", spring.clone()).await, Err(StoreError::NotFound(_))));
+    for n in 1..=3 {
+        store.delete(&id(n)).await.unwrap();
+    }
+    assert!(found(labels(&[("round", "2")])).await.is_empty(), "a deleted game's labels go with it");
 }
 
 /// Saved configurations: kept per owner by name, listed in name order a page at a time, a

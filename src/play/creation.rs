@@ -19,7 +19,8 @@ use crate::engine::clock::{ClockConfig, Clocks};
 use crate::engine::{AnyMatch, Seat, Turn};
 use crate::games::GameConfig;
 use crate::store::{
-    Actor, BotSeat, EventKind, GameRecord, Player, Store, StoreError, StoredEvent, TokenHash, from_millis, to_millis,
+    Actor, BotSeat, EventKind, GameRecord, Labels, Player, Store, StoreError, StoredEvent, TokenHash, from_millis,
+    to_millis,
 };
 
 /// Events after its creation a retried creation reads to learn whether the game's tokens
@@ -43,6 +44,8 @@ pub struct GameRequest {
     pub bots: Vec<BotSeat>,
     /// Who sits in each seat, when the creator names anyone.
     pub players: Vec<Player>,
+    /// The creator's labels.
+    pub labels: Labels,
     /// Whether the seat to move may ask for hints while the game runs.
     pub allow_hints: bool,
     /// Moves played at creation, in order (an imported game's).
@@ -149,6 +152,7 @@ impl Creator {
             private,
             bots,
             players,
+            labels,
             allow_hints,
             imported,
             max_in_progress,
@@ -166,6 +170,7 @@ impl Creator {
             bots,
             allow_hints,
             players,
+            labels,
             ..GameRecord::new_game(config, clock, now)
         };
         let creation = Creation { record, game, imported, max_in_progress, request_id, request_digest };

@@ -27,7 +27,7 @@ use super::tokens::new_token;
 use super::turn::{TurnRequest, TurnResult, Turns};
 use crate::engine::Seat;
 use crate::games::GameKind;
-use crate::store::{GameRecord, ListFilter, SavedConfig, SeriesRecord, SeriesStatus, Store};
+use crate::store::{GameRecord, Labels, ListFilter, SavedConfig, SeriesRecord, SeriesStatus, Store};
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
 /// told it lagged.
@@ -243,6 +243,17 @@ impl Hub {
         Ok(token)
     }
 
+    /// Gives `live` the labels `labels` in place of its own, on every replica, and returns
+    /// its record then.
+    ///
+    /// # Errors
+    /// `GAME_NOT_FOUND`, a storage error.
+    pub async fn set_labels(&self, live: &LiveGame, labels: Labels) -> Result<GameRecord, PlayError> {
+        self.store.set_labels(&live.id, labels.clone()).await?;
+        live.replace_labels(labels);
+        Ok(live.copy().await.record)
+    }
+
     /// `live` as it stood right after its event `seq` (see [`past`](super::past)).
     ///
     /// # Errors
@@ -331,17 +342,28 @@ impl Hub {
         self.series.get(id).await
     }
 
-    /// Up to `limit` series, newest first, in `status` if given, after the series `after`.
+    /// Up to `limit` series, newest first, in `status` if given and carrying every label of
+    /// `labels`, after the series `after`.
     ///
     /// # Errors
     /// A storage error.
     pub async fn list_series(
         &self,
         status: Option<SeriesStatus>,
+        labels: &Labels,
         after: Option<&str>,
         limit: usize,
     ) -> Result<Vec<SeriesRecord>, PlayError> {
-        self.series.list(status, after, limit).await
+        self.series.list(status, labels, after, limit).await
+    }
+
+    /// Gives series `id` the labels `labels` in place of its own (see
+    /// [`SeriesDriver::set_labels`]).
+    ///
+    /// # Errors
+    /// `SERIES_NOT_FOUND`, a storage error.
+    pub async fn set_series_labels(&self, id: &str, labels: Labels) -> Result<SeriesRecord, PlayError> {
+        self.series.set_labels(id, labels).await
     }
 
     /// Series `id`'s revisions as it moves on (see [`SeriesDriver::follow`]).

@@ -20,8 +20,8 @@ use crate::engine::clock::{ClockConfig, Clocks};
 use crate::engine::{Action, AnyMatch, Outcome, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
-    BotSeat, EventKind, GameRecord, GameStatus, LoadedGame, Player, RecordUpdate, SeriesLink, Store, StoredEvent,
-    TokenHash, from_millis, latest_clocks, played_turns,
+    BotSeat, EventKind, GameRecord, GameStatus, Labels, LoadedGame, Player, RecordUpdate, SeriesLink, Store,
+    StoredEvent, TokenHash, from_millis, latest_clocks, played_turns,
 };
 
 /// Events read from the store per query when catching a game up.
@@ -55,6 +55,8 @@ pub struct LiveGame {
     pub players: Vec<Player>,
     /// The series the game is part of, if any.
     pub series: Option<SeriesLink>,
+    /// The managing backend's labels, as the store holds them (they may change).
+    labels: std::sync::RwLock<Labels>,
     /// The seq at which this process's bot task is thinking, if one is.
     thinking: Mutex<Option<u64>>,
     /// Set once the game is archived.
@@ -156,6 +158,7 @@ impl LiveGame {
             clock: record.clock.clone(),
             players: record.players.clone(),
             series: record.series.clone(),
+            labels: std::sync::RwLock::new(record.labels.clone()),
             thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
@@ -263,6 +266,9 @@ impl LiveGame {
                 credentials_changed = true;
             }
         }
+        if head.labels != self.labels() {
+            self.replace_labels(head.labels);
+        }
         let current = head.seq;
         while state.seq < current {
             let events = store.events_after(&self.id, state.seq, SYNC_BATCH).await?;
@@ -315,6 +321,7 @@ impl LiveGame {
                 players: self.players.clone(),
                 series: self.series.clone(),
                 seats_reissued: self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone(),
+                labels: self.labels(),
             },
             game: state.game.clone_box(),
         }
@@ -385,6 +392,16 @@ impl LiveGame {
             SeatProof::Token(hash) => self.seat_hashes().get(seat.index()) == Some(&hash),
             SeatProof::Signed { issued_at } => !revoked_by_reissue(self.seat_reissued(seat), issued_at),
         }
+    }
+
+    /// The game's labels.
+    pub fn labels(&self) -> Labels {
+        self.labels.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// From now on the game carries `labels`, as the store already does.
+    pub(super) fn replace_labels(&self, labels: Labels) {
+        *self.labels.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = labels;
     }
 
     /// Marks the game archived, as the store now holds it.

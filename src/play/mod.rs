@@ -47,8 +47,8 @@ mod tests;
 // The records the play layer keeps, named from here by the layers above it, which never
 // reach the store themselves.
 pub use crate::store::{
-    Actor, BotSeat, EventKind, GameRecord, GameStatus, ListFilter, Player, SNAPSHOT_EVERY, SavedConfig, SeriesDraws,
-    SeriesLength, SeriesLink, SeriesRecord, SeriesStatus, Store, StoredEvent, TokenHash,
+    Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, ListFilter, Player, SNAPSHOT_EVERY, SavedConfig,
+    SeriesDraws, SeriesLength, SeriesLink, SeriesRecord, SeriesStatus, Store, StoredEvent, TokenHash,
 };
 pub use analysis::{AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME};
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    BotSeat, EventKind, GameRecord, GameStatus, Player, SeriesLink, Store, StoreError, StoredEvent, TokenHash,
+    BotSeat, EventKind, GameRecord, GameStatus, Labels, Player, SeriesLink, Store, StoreError, StoredEvent, TokenHash,
     from_millis, to_millis,
 };
 use crate::engine::Outcome;
@@ -57,6 +57,9 @@ pub struct GameDocument {
     /// When each seat's token was last reissued (omitted when none was).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seats_reissued: Vec<Option<SystemTime>>,
+    /// The managing backend's labels (omitted when none).
+    #[serde(default, skip_serializing_if = "Labels::is_empty")]
+    pub labels: Labels,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -94,6 +97,7 @@ impl GameDocument {
             players: record.players,
             series: record.series,
             seats_reissued: record.seats_reissued,
+            labels: record.labels,
             events,
         }
     }
@@ -206,6 +210,7 @@ impl GameDocument {
             players: self.players.clone(),
             series: self.series.clone(),
             seats_reissued: self.seats_reissued.clone(),
+            labels: self.labels.clone(),
         })
     }
 }

@@ -4,9 +4,9 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    ExpectedHead, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode, SavedConfig,
-    SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, in_progress_cap, is_checkpoint,
-    mark_reissued,
+    ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode,
+    SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, carries,
+    in_progress_cap, is_checkpoint, mark_reissued,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -235,6 +235,13 @@ impl Store for MemoryStore {
         self.lock().remove(id).map(drop).ok_or_else(|| StoreError::NotFound(id.to_owned()))
     }
 
+    async fn set_labels(&self, id: &str, labels: Labels) -> Result<(), StoreError> {
+        self.with_game(id, |game| {
+            game.record.labels = labels;
+            Ok(())
+        })
+    }
+
     async fn set_seat_token_hash(
         &self,
         id: &str,
@@ -264,6 +271,7 @@ impl Store for MemoryStore {
                 seq: game.record.seq,
                 seat_token_hashes: game.record.seat_token_hashes.clone(),
                 seats_reissued: game.record.seats_reissued.clone(),
+                labels: game.record.labels.clone(),
             })
         })
     }
@@ -381,6 +389,7 @@ impl Store for MemoryStore {
     async fn list_series(
         &self,
         status: Option<SeriesStatus>,
+        labels: &Labels,
         after_id: Option<&str>,
         limit: usize,
     ) -> Result<Vec<SeriesRecord>, StoreError> {
@@ -391,6 +400,7 @@ impl Store for MemoryStore {
             .map(|(series, _)| series)
             .filter(|series| after_id.is_none_or(|after| series.id.as_str() < after))
             .filter(|series| status.is_none_or(|status| series.status == status))
+            .filter(|series| carries(&series.labels, labels))
             .take(limit)
             .cloned()
             .collect())

@@ -47,6 +47,7 @@ schemas! {
     8 "0008_saved_configs",
     9 "0009_players_and_series",
     10 "0010_checkpoints_and_reissues",
+    11 "0011_labels",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

@@ -63,7 +63,13 @@ pub async fn open(address: &str) -> Result<Arc<dyn Store>, StoreError> {
     }
 }
 
-/// The parts of a record that change after creation and decide what a call may do.
+/// The labels the managing backend gives a game or a series, to find it by, sorted by key.
+/// Keys and values are checked at the service's edge (Google's rules for labels); the
+/// store keeps what it is given.
+pub type Labels = std::collections::BTreeMap<String, String>;
+
+/// The parts of a record that change after creation: those that decide what a call may
+/// do, and the labels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordHead {
     /// Sequence number of the newest event.
@@ -72,6 +78,8 @@ pub struct RecordHead {
     pub seat_token_hashes: Vec<TokenHash>,
     /// When each seat's token was last reissued ([`GameRecord::seats_reissued`]).
     pub seats_reissued: Vec<Option<SystemTime>>,
+    /// The game's labels ([`GameRecord::labels`]).
+    pub labels: Labels,
 }
 
 /// What an append expects a game's record to hold still: the seq its log ends at and the
@@ -184,6 +192,8 @@ pub struct GameRecord {
     /// seat, when never): a signed seat credential for that seat issued before then is
     /// revoked along with the old token.
     pub seats_reissued: Vec<Option<SystemTime>>,
+    /// The managing backend's labels, to find the game by; they may change.
+    pub labels: Labels,
 }
 
 /// `reissued` ([`GameRecord::seats_reissued`] of a game of `seats` seats) with seat `seat`
@@ -218,6 +228,7 @@ impl GameRecord {
             players: Vec::new(),
             series: None,
             seats_reissued: Vec::new(),
+            labels: Labels::new(),
         }
     }
 
@@ -348,6 +359,8 @@ pub struct ListFilter {
     pub with_bots: bool,
     /// Only games with a seat whose player has this id (an empty id matches none).
     pub player: Option<String>,
+    /// Only games carrying every one of these labels, with these values.
+    pub labels: Labels,
 }
 
 impl ListFilter {
@@ -365,7 +378,13 @@ impl ListFilter {
                 // An unnamed seat is nobody's: an empty id finds no game.
                 !id.is_empty() && record.players.iter().any(|player| &player.id == id)
             })
+            && carries(&record.labels, &self.labels)
     }
+}
+
+/// Whether `labels` holds every label of `wanted`, with its value.
+pub fn carries(labels: &Labels, wanted: &Labels) -> bool {
+    wanted.iter().all(|(key, value)| labels.get(key) == Some(value))
 }
 
 /// A game's state saved at one point of its log, so that loading replays only the tail.
@@ -574,15 +593,19 @@ pub trait Store: Send + Sync + 'static {
     /// A series.
     async fn series(&self, id: &str) -> Result<SeriesRecord, StoreError>;
 
+    /// Replaces game `id`'s labels with `labels`.
+    async fn set_labels(&self, id: &str, labels: Labels) -> Result<(), StoreError>;
+
     /// Replaces a series with `series` if its stored revision is still `series.revision - 1`;
     /// otherwise [`StoreError::Conflict`] (expected and current revisions).
     async fn update_series(&self, series: SeriesRecord) -> Result<(), StoreError>;
 
-    /// Up to `limit` series, newest first, in `status` if given, after the series with id
-    /// `after_id` in that order.
+    /// Up to `limit` series, newest first, in `status` if given and carrying every label of
+    /// `labels`, after the series with id `after_id` in that order.
     async fn list_series(
         &self,
         status: Option<SeriesStatus>,
+        labels: &Labels,
         after_id: Option<&str>,
         limit: usize,
     ) -> Result<Vec<SeriesRecord>, StoreError>;

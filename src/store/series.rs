@@ -7,7 +7,7 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
-use super::{BotSeat, Player, TokenHash};
+use super::{BotSeat, Labels, Player, TokenHash};
 use crate::engine::Outcome;
 use crate::engine::clock::ClockConfig;
 use crate::games::GameConfig;
@@ -82,7 +82,8 @@ pub struct SeriesLink {
 ///
 /// Invariants: `games` only grows, and a game's `result` is set once, in order (only the
 /// last game may lack one); `revision` counts the updates, so that two processes moving
-/// the same series on cannot both succeed; a finished series never changes again.
+/// the same series on cannot both succeed; a finished series changes nothing again but its
+/// labels.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeriesRecord {
     /// Unique identifier; identifiers sort by creation time.
@@ -124,6 +125,10 @@ pub struct SeriesRecord {
     /// for another request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_digest: Option<String>,
+    /// The managing backend's labels, to find the series by; every game of the series is
+    /// created with them. They may change.
+    #[serde(default, skip_serializing_if = "Labels::is_empty")]
+    pub labels: Labels,
 }
 
 impl SeriesRecord {

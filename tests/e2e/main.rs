@@ -20,6 +20,7 @@ mod games;
 mod hidden_information;
 mod history;
 mod hostile;
+mod labels;
 mod limits;
 mod manage;
 mod players;

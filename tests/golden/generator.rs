@@ -165,6 +165,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         players: Vec::new(),
         series: None,
         seats_reissued: Vec::new(),
+        labels: Default::default(),
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

@@ -501,8 +501,13 @@ type Game struct {
 	SeriesId string `protobuf:"bytes,16,opt,name=series_id,json=seriesId,proto3" json:"series_id,omitempty"`
 	// The game's number in its series, from 1; 0 for a game on its own. Output only.
 	SeriesGameNumber uint32 `protobuf:"varint,17,opt,name=series_game_number,json=seriesGameNumber,proto3" json:"series_game_number,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// The managing backend's labels, to find the game by (`ListGamesRequest.labels`), as
+	// `CreateGameRequest.labels` gave them, `UpdateGame` changed them, or, for a game of a
+	// series, as the series had them when it made the game. They are the backend's own: the
+	// server reads nothing into them.
+	Labels        map[string]string `protobuf:"bytes,18,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Game) Reset() {
@@ -654,6 +659,13 @@ func (x *Game) GetSeriesGameNumber() uint32 {
 	return 0
 }
 
+func (x *Game) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
+}
+
 // Who sits in a seat, as the lobby that seated them says: Tabula keeps no accounts and
 // records what it is told.
 type Player struct {
@@ -788,7 +800,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\x8d\x05\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xfd\x05\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -812,7 +824,11 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"allowHints\x12+\n" +
 	"\aplayers\x18\x0f \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12\x1b\n" +
 	"\tseries_id\x18\x10 \x01(\tR\bseriesId\x12,\n" +
-	"\x12series_game_number\x18\x11 \x01(\rR\x10seriesGameNumber\"H\n" +
+	"\x12series_game_number\x18\x11 \x01(\rR\x10seriesGameNumber\x123\n" +
+	"\x06labels\x18\x12 \x03(\v2\x1b.tabula.v1.Game.LabelsEntryR\x06labels\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
 	"\x06Player\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12!\n" +
 	"\fdisplay_name\x18\x02 \x01(\tR\vdisplayName\"k\n" +
@@ -886,7 +902,7 @@ func file_tabula_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_tabula_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
 var file_tabula_v1_game_proto_goTypes = []any{
 	(GameKind)(0),                 // 0: tabula.v1.GameKind
 	(GameStatus)(0),               // 1: tabula.v1.GameStatus
@@ -896,29 +912,31 @@ var file_tabula_v1_game_proto_goTypes = []any{
 	(*Game)(nil),                  // 5: tabula.v1.Game
 	(*Player)(nil),                // 6: tabula.v1.Player
 	(*BotSeat)(nil),               // 7: tabula.v1.BotSeat
-	(*Cell)(nil),                  // 8: tabula.v1.Cell
-	(*GameConfig)(nil),            // 9: tabula.v1.GameConfig
-	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 11: google.protobuf.Duration
+	nil,                           // 8: tabula.v1.Game.LabelsEntry
+	(*Cell)(nil),                  // 9: tabula.v1.Cell
+	(*GameConfig)(nil),            // 10: tabula.v1.GameConfig
+	(*timestamppb.Timestamp)(nil), // 11: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 12: google.protobuf.Duration
 }
 var file_tabula_v1_game_proto_depIdxs = []int32{
 	2,  // 0: tabula.v1.Outcome.type:type_name -> tabula.v1.OutcomeType
 	3,  // 1: tabula.v1.Outcome.reason:type_name -> tabula.v1.EndReason
-	8,  // 2: tabula.v1.Outcome.winning_line:type_name -> tabula.v1.Cell
+	9,  // 2: tabula.v1.Outcome.winning_line:type_name -> tabula.v1.Cell
 	0,  // 3: tabula.v1.Game.kind:type_name -> tabula.v1.GameKind
-	9,  // 4: tabula.v1.Game.config:type_name -> tabula.v1.GameConfig
+	10, // 4: tabula.v1.Game.config:type_name -> tabula.v1.GameConfig
 	1,  // 5: tabula.v1.Game.status:type_name -> tabula.v1.GameStatus
 	4,  // 6: tabula.v1.Game.outcome:type_name -> tabula.v1.Outcome
-	10, // 7: tabula.v1.Game.create_time:type_name -> google.protobuf.Timestamp
-	10, // 8: tabula.v1.Game.update_time:type_name -> google.protobuf.Timestamp
+	11, // 7: tabula.v1.Game.create_time:type_name -> google.protobuf.Timestamp
+	11, // 8: tabula.v1.Game.update_time:type_name -> google.protobuf.Timestamp
 	7,  // 9: tabula.v1.Game.bots:type_name -> tabula.v1.BotSeat
 	6,  // 10: tabula.v1.Game.players:type_name -> tabula.v1.Player
-	11, // 11: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
-	12, // [12:12] is the sub-list for method output_type
-	12, // [12:12] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	8,  // 11: tabula.v1.Game.labels:type_name -> tabula.v1.Game.LabelsEntry
+	12, // 12: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_proto_init() }
@@ -934,7 +952,7 @@ func file_tabula_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_proto_rawDesc), len(file_tabula_v1_game_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   4,
+			NumMessages:   5,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

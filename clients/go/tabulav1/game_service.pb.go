@@ -44,6 +44,7 @@ import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	durationpb "google.golang.org/protobuf/types/known/durationpb"
+	fieldmaskpb "google.golang.org/protobuf/types/known/fieldmaskpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -600,7 +601,15 @@ type CreateGameRequest struct {
 	// the creation event and PGN tags. More entries than seats, an id over 128 characters, or a
 	// display name over 64 characters or with control characters is INVALID_ARGUMENT
 	// `INVALID_REQUEST`, every problem named.
-	Players       []*Player `protobuf:"bytes,10,rep,name=players,proto3" json:"players,omitempty"`
+	Players []*Player `protobuf:"bytes,10,rep,name=players,proto3" json:"players,omitempty"`
+	// The managing backend's labels, to find the game by later (`ListGamesRequest.labels`,
+	// for example `tournament: spring`, `round: 3`), as Google's API guide has them: at most
+	// 64; each key 1 to 63 characters, lowercase letters, digits, underscores and dashes,
+	// starting with a lowercase letter; each value at most 63 of the same characters (any
+	// letter that has a case must be lowercase; letters without case, digits of any script,
+	// `_` and `-` are allowed). Anything else is INVALID_ARGUMENT `INVALID_REQUEST`, every
+	// problem named (`labels[KEY]`).
+	Labels        map[string]string `protobuf:"bytes,11,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -716,6 +725,13 @@ func (x *CreateGameRequest) GetAllowHints() bool {
 func (x *CreateGameRequest) GetPlayers() []*Player {
 	if x != nil {
 		return x.Players
+	}
+	return nil
+}
+
+func (x *CreateGameRequest) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
 	}
 	return nil
 }
@@ -1061,7 +1077,10 @@ type ListGamesRequest struct {
 	CreateTimeBefore *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=create_time_before,json=createTimeBefore,proto3" json:"create_time_before,omitempty"`
 	// Only games with a seat whose player has this id (`Player.player_id`), at most 128
 	// characters; empty for every game.
-	PlayerId      string `protobuf:"bytes,7,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PlayerId string `protobuf:"bytes,7,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// Only games carrying every one of these labels with these values; empty for every game.
+	// The rules of `CreateGameRequest.labels` hold (INVALID_REQUEST otherwise).
+	Labels        map[string]string `protobuf:"bytes,8,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1143,6 +1162,13 @@ func (x *ListGamesRequest) GetPlayerId() string {
 		return x.PlayerId
 	}
 	return ""
+}
+
+func (x *ListGamesRequest) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
 }
 
 // Response of `ListGames`.
@@ -3842,6 +3868,109 @@ func (*DeleteSavedConfigResponse) Descriptor() ([]byte, []int) {
 	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
 }
 
+// Request for `UpdateGame`.
+type UpdateGameRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game, named by `game_id` (required, at most 64 characters), with the fields to
+	// change set as they are to be; its other fields are ignored.
+	Game *Game `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// The fields of `game` to change: `labels`, or `*` for every field that may change
+	// (today the same). Empty: the labels, when `game.labels` has any.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,2,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateGameRequest) Reset() {
+	*x = UpdateGameRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateGameRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateGameRequest) ProtoMessage() {}
+
+func (x *UpdateGameRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateGameRequest.ProtoReflect.Descriptor instead.
+func (*UpdateGameRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *UpdateGameRequest) GetGame() *Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+func (x *UpdateGameRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.UpdateMask
+	}
+	return nil
+}
+
+// Response of `UpdateGame`.
+type UpdateGameResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game as it is now.
+	Game          *Game `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateGameResponse) Reset() {
+	*x = UpdateGameResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateGameResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateGameResponse) ProtoMessage() {}
+
+func (x *UpdateGameResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateGameResponse.ProtoReflect.Descriptor instead.
+func (*UpdateGameResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *UpdateGameResponse) GetGame() *Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
 // Request for `CreateSeries`.
 type CreateSeriesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3877,14 +4006,18 @@ type CreateSeriesRequest struct {
 	// the first one created (`retried`), with new tokens while nobody has acted in its first
 	// game (the lost answer's tokens then stop working) and none after. The same id with a
 	// different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
-	RequestId     string `protobuf:"bytes,12,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	RequestId string `protobuf:"bytes,12,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The managing backend's labels, to find the series by, under the rules of
+	// `CreateGameRequest.labels`; each game of the series is made with the labels the series
+	// has when it makes the game.
+	Labels        map[string]string `protobuf:"bytes,13,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateSeriesRequest) Reset() {
 	*x = CreateSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3896,7 +4029,7 @@ func (x *CreateSeriesRequest) String() string {
 func (*CreateSeriesRequest) ProtoMessage() {}
 
 func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3909,7 +4042,7 @@ func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeriesRequest.ProtoReflect.Descriptor instead.
 func (*CreateSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *CreateSeriesRequest) GetSource() isCreateSeriesRequest_Source {
@@ -4009,6 +4142,13 @@ func (x *CreateSeriesRequest) GetRequestId() string {
 	return ""
 }
 
+func (x *CreateSeriesRequest) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
+}
+
 type isCreateSeriesRequest_Source interface {
 	isCreateSeriesRequest_Source()
 }
@@ -4050,7 +4190,7 @@ type CreateSeriesResponse struct {
 
 func (x *CreateSeriesResponse) Reset() {
 	*x = CreateSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4062,7 +4202,7 @@ func (x *CreateSeriesResponse) String() string {
 func (*CreateSeriesResponse) ProtoMessage() {}
 
 func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4075,7 +4215,7 @@ func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeriesResponse.ProtoReflect.Descriptor instead.
 func (*CreateSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *CreateSeriesResponse) GetSeries() *Series {
@@ -4110,7 +4250,7 @@ type GetSeriesRequest struct {
 
 func (x *GetSeriesRequest) Reset() {
 	*x = GetSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4122,7 +4262,7 @@ func (x *GetSeriesRequest) String() string {
 func (*GetSeriesRequest) ProtoMessage() {}
 
 func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4135,7 +4275,7 @@ func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeriesRequest.ProtoReflect.Descriptor instead.
 func (*GetSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *GetSeriesRequest) GetSeriesId() string {
@@ -4156,7 +4296,7 @@ type GetSeriesResponse struct {
 
 func (x *GetSeriesResponse) Reset() {
 	*x = GetSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4168,7 +4308,7 @@ func (x *GetSeriesResponse) String() string {
 func (*GetSeriesResponse) ProtoMessage() {}
 
 func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4181,7 +4321,7 @@ func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeriesResponse.ProtoReflect.Descriptor instead.
 func (*GetSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *GetSeriesResponse) GetSeries() *Series {
@@ -4201,14 +4341,17 @@ type ListSeriesRequest struct {
 	// page.
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	// Only series in this status; unspecified for every series.
-	Status        SeriesStatus `protobuf:"varint,3,opt,name=status,proto3,enum=tabula.v1.SeriesStatus" json:"status,omitempty"`
+	Status SeriesStatus `protobuf:"varint,3,opt,name=status,proto3,enum=tabula.v1.SeriesStatus" json:"status,omitempty"`
+	// Only series carrying every one of these labels with these values; empty for every
+	// series. The rules of `CreateGameRequest.labels` hold (INVALID_REQUEST otherwise).
+	Labels        map[string]string `protobuf:"bytes,4,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListSeriesRequest) Reset() {
 	*x = ListSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4220,7 +4363,7 @@ func (x *ListSeriesRequest) String() string {
 func (*ListSeriesRequest) ProtoMessage() {}
 
 func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4233,7 +4376,7 @@ func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeriesRequest.ProtoReflect.Descriptor instead.
 func (*ListSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *ListSeriesRequest) GetPageSize() int32 {
@@ -4257,6 +4400,13 @@ func (x *ListSeriesRequest) GetStatus() SeriesStatus {
 	return SeriesStatus_SERIES_STATUS_UNSPECIFIED
 }
 
+func (x *ListSeriesRequest) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
+}
+
 // Response of `ListSeries`.
 type ListSeriesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -4270,7 +4420,7 @@ type ListSeriesResponse struct {
 
 func (x *ListSeriesResponse) Reset() {
 	*x = ListSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4282,7 +4432,7 @@ func (x *ListSeriesResponse) String() string {
 func (*ListSeriesResponse) ProtoMessage() {}
 
 func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4295,7 +4445,7 @@ func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeriesResponse.ProtoReflect.Descriptor instead.
 func (*ListSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *ListSeriesResponse) GetSeries() []*Series {
@@ -4310,6 +4460,108 @@ func (x *ListSeriesResponse) GetNextPageToken() string {
 		return x.NextPageToken
 	}
 	return ""
+}
+
+// Request for `UpdateSeries`.
+type UpdateSeriesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The series, named by `series_id` (required, at most 64 characters), with the fields to
+	// change set as they are to be; its other fields are ignored.
+	Series *Series `protobuf:"bytes,1,opt,name=series,proto3" json:"series,omitempty"`
+	// The fields of `series` to change, as `UpdateGameRequest.update_mask` says: `labels`.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,2,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateSeriesRequest) Reset() {
+	*x = UpdateSeriesRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateSeriesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateSeriesRequest) ProtoMessage() {}
+
+func (x *UpdateSeriesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateSeriesRequest.ProtoReflect.Descriptor instead.
+func (*UpdateSeriesRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{64}
+}
+
+func (x *UpdateSeriesRequest) GetSeries() *Series {
+	if x != nil {
+		return x.Series
+	}
+	return nil
+}
+
+func (x *UpdateSeriesRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.UpdateMask
+	}
+	return nil
+}
+
+// Response of `UpdateSeries`.
+type UpdateSeriesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The series as it is now.
+	Series        *Series `protobuf:"bytes,1,opt,name=series,proto3" json:"series,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateSeriesResponse) Reset() {
+	*x = UpdateSeriesResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateSeriesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateSeriesResponse) ProtoMessage() {}
+
+func (x *UpdateSeriesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateSeriesResponse.ProtoReflect.Descriptor instead.
+func (*UpdateSeriesResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{65}
+}
+
+func (x *UpdateSeriesResponse) GetSeries() *Series {
+	if x != nil {
+		return x.Series
+	}
+	return nil
 }
 
 // Request for `StreamSeriesEvents`.
@@ -4327,7 +4579,7 @@ type StreamSeriesEventsRequest struct {
 
 func (x *StreamSeriesEventsRequest) Reset() {
 	*x = StreamSeriesEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4339,7 +4591,7 @@ func (x *StreamSeriesEventsRequest) String() string {
 func (*StreamSeriesEventsRequest) ProtoMessage() {}
 
 func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4352,7 +4604,7 @@ func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamSeriesEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamSeriesEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *StreamSeriesEventsRequest) GetSeriesId() string {
@@ -4380,7 +4632,7 @@ type StreamSeriesEventsResponse struct {
 
 func (x *StreamSeriesEventsResponse) Reset() {
 	*x = StreamSeriesEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4392,7 +4644,7 @@ func (x *StreamSeriesEventsResponse) String() string {
 func (*StreamSeriesEventsResponse) ProtoMessage() {}
 
 func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4405,7 +4657,7 @@ func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamSeriesEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamSeriesEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *StreamSeriesEventsResponse) GetEvent() *SeriesEvent {
@@ -4419,7 +4671,7 @@ var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/series.proto\x1a\x14tabula/v1/view.proto\"m\n" +
+	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/series.proto\x1a\x14tabula/v1/view.proto\"m\n" +
 	"\x06Preset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12-\n" +
@@ -4437,7 +4689,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xa4\x03\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xa1\x04\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
@@ -4451,7 +4703,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\vallow_hints\x18\b \x01(\bH\x01R\n" +
 	"allowHints\x88\x01\x01\x12+\n" +
 	"\aplayers\x18\n" +
-	" \x03(\v2\x11.tabula.v1.PlayerR\aplayersB\b\n" +
+	" \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12@\n" +
+	"\x06labels\x18\v \x03(\v2(.tabula.v1.CreateGameRequest.LabelsEntryR\x06labels\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
 	"\x06sourceB\x0e\n" +
 	"\f_allow_hints\"<\n" +
 	"\tPgnImport\x12\x10\n" +
@@ -4470,7 +4726,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x0eGetGameRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\"6\n" +
 	"\x0fGetGameResponse\x12#\n" +
-	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xd5\x02\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xd1\x03\n" +
 	"\x10ListGamesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
@@ -4479,7 +4735,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x06status\x18\x04 \x01(\x0e2\x15.tabula.v1.GameStatusR\x06status\x12F\n" +
 	"\x11create_time_after\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x0fcreateTimeAfter\x12H\n" +
 	"\x12create_time_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x10createTimeBefore\x12\x1b\n" +
-	"\tplayer_id\x18\a \x01(\tR\bplayerId\"b\n" +
+	"\tplayer_id\x18\a \x01(\tR\bplayerId\x12?\n" +
+	"\x06labels\x18\b \x03(\v2'.tabula.v1.ListGamesRequest.LabelsEntryR\x06labels\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"b\n" +
 	"\x11ListGamesResponse\x12%\n" +
 	"\x05games\x18\x01 \x03(\v2\x0f.tabula.v1.GameR\x05games\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"P\n" +
@@ -4654,7 +4914,13 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\fsaved_config\x18\x01 \x01(\v2\x16.tabula.v1.SavedConfigR\vsavedConfig\".\n" +
 	"\x18DeleteSavedConfigRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"\x1b\n" +
-	"\x19DeleteSavedConfigResponse\"\xde\x03\n" +
+	"\x19DeleteSavedConfigResponse\"u\n" +
+	"\x11UpdateGameRequest\x12#\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\x12;\n" +
+	"\vupdate_mask\x18\x02 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMask\"9\n" +
+	"\x12UpdateGameResponse\x12#\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xdd\x04\n" +
 	"\x13CreateSeriesRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12#\n" +
@@ -4670,7 +4936,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\vallow_hints\x18\v \x01(\bH\x01R\n" +
 	"allowHints\x88\x01\x01\x12\x1d\n" +
 	"\n" +
-	"request_id\x18\f \x01(\tR\trequestIdB\b\n" +
+	"request_id\x18\f \x01(\tR\trequestId\x12B\n" +
+	"\x06labels\x18\r \x03(\v2*.tabula.v1.CreateSeriesRequest.LabelsEntryR\x06labels\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
 	"\x06sourceB\x0e\n" +
 	"\f_allow_hints\"\x98\x01\n" +
 	"\x14CreateSeriesResponse\x12)\n" +
@@ -4680,15 +4950,25 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10GetSeriesRequest\x12\x1b\n" +
 	"\tseries_id\x18\x01 \x01(\tR\bseriesId\">\n" +
 	"\x11GetSeriesResponse\x12)\n" +
-	"\x06series\x18\x01 \x01(\v2\x11.tabula.v1.SeriesR\x06series\"\x80\x01\n" +
+	"\x06series\x18\x01 \x01(\v2\x11.tabula.v1.SeriesR\x06series\"\xfd\x01\n" +
 	"\x11ListSeriesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
 	"page_token\x18\x02 \x01(\tR\tpageToken\x12/\n" +
-	"\x06status\x18\x03 \x01(\x0e2\x17.tabula.v1.SeriesStatusR\x06status\"g\n" +
+	"\x06status\x18\x03 \x01(\x0e2\x17.tabula.v1.SeriesStatusR\x06status\x12@\n" +
+	"\x06labels\x18\x04 \x03(\v2(.tabula.v1.ListSeriesRequest.LabelsEntryR\x06labels\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"g\n" +
 	"\x12ListSeriesResponse\x12)\n" +
 	"\x06series\x18\x01 \x03(\v2\x11.tabula.v1.SeriesR\x06series\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"U\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"}\n" +
+	"\x13UpdateSeriesRequest\x12)\n" +
+	"\x06series\x18\x01 \x01(\v2\x11.tabula.v1.SeriesR\x06series\x12;\n" +
+	"\vupdate_mask\x18\x02 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMask\"A\n" +
+	"\x14UpdateSeriesResponse\x12)\n" +
+	"\x06series\x18\x01 \x01(\v2\x11.tabula.v1.SeriesR\x06series\"U\n" +
 	"\x19StreamSeriesEventsRequest\x12\x1b\n" +
 	"\tseries_id\x18\x01 \x01(\tR\bseriesId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\"J\n" +
@@ -4717,7 +4997,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xb8\x12\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xd4\x13\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -4736,7 +5016,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\fStreamEvents\x12\x1e.tabula.v1.StreamEventsRequest\x1a\x1f.tabula.v1.StreamEventsResponse0\x01\x12L\n" +
 	"\vArchiveGame\x12\x1d.tabula.v1.ArchiveGameRequest\x1a\x1e.tabula.v1.ArchiveGameResponse\x12I\n" +
 	"\n" +
-	"DeleteGame\x12\x1c.tabula.v1.DeleteGameRequest\x1a\x1d.tabula.v1.DeleteGameResponse\x12[\n" +
+	"DeleteGame\x12\x1c.tabula.v1.DeleteGameRequest\x1a\x1d.tabula.v1.DeleteGameResponse\x12I\n" +
+	"\n" +
+	"UpdateGame\x12\x1c.tabula.v1.UpdateGameRequest\x1a\x1d.tabula.v1.UpdateGameResponse\x12[\n" +
 	"\x10ReissueSeatToken\x12\".tabula.v1.ReissueSeatTokenRequest\x1a#.tabula.v1.ReissueSeatTokenResponse\x12P\n" +
 	"\x11CreateSavedConfig\x12#.tabula.v1.CreateSavedConfigRequest\x1a\x16.tabula.v1.SavedConfig\x12J\n" +
 	"\x0eGetSavedConfig\x12 .tabula.v1.GetSavedConfigRequest\x1a\x16.tabula.v1.SavedConfig\x12[\n" +
@@ -4752,7 +5034,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\fCreateSeries\x12\x1e.tabula.v1.CreateSeriesRequest\x1a\x1f.tabula.v1.CreateSeriesResponse\x12F\n" +
 	"\tGetSeries\x12\x1b.tabula.v1.GetSeriesRequest\x1a\x1c.tabula.v1.GetSeriesResponse\x12I\n" +
 	"\n" +
-	"ListSeries\x12\x1c.tabula.v1.ListSeriesRequest\x1a\x1d.tabula.v1.ListSeriesResponse\x12c\n" +
+	"ListSeries\x12\x1c.tabula.v1.ListSeriesRequest\x1a\x1d.tabula.v1.ListSeriesResponse\x12O\n" +
+	"\fUpdateSeries\x12\x1e.tabula.v1.UpdateSeriesRequest\x1a\x1f.tabula.v1.UpdateSeriesResponse\x12c\n" +
 	"\x12StreamSeriesEvents\x12$.tabula.v1.StreamSeriesEventsRequest\x1a%.tabula.v1.StreamSeriesEventsResponse0\x01BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
@@ -4769,7 +5052,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 64)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 72)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                    // 1: tabula.v1.HintResult
@@ -4831,167 +5114,190 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*UpdateSavedConfigRequest)(nil),   // 57: tabula.v1.UpdateSavedConfigRequest
 	(*DeleteSavedConfigRequest)(nil),   // 58: tabula.v1.DeleteSavedConfigRequest
 	(*DeleteSavedConfigResponse)(nil),  // 59: tabula.v1.DeleteSavedConfigResponse
-	(*CreateSeriesRequest)(nil),        // 60: tabula.v1.CreateSeriesRequest
-	(*CreateSeriesResponse)(nil),       // 61: tabula.v1.CreateSeriesResponse
-	(*GetSeriesRequest)(nil),           // 62: tabula.v1.GetSeriesRequest
-	(*GetSeriesResponse)(nil),          // 63: tabula.v1.GetSeriesResponse
-	(*ListSeriesRequest)(nil),          // 64: tabula.v1.ListSeriesRequest
-	(*ListSeriesResponse)(nil),         // 65: tabula.v1.ListSeriesResponse
-	(*StreamSeriesEventsRequest)(nil),  // 66: tabula.v1.StreamSeriesEventsRequest
-	(*StreamSeriesEventsResponse)(nil), // 67: tabula.v1.StreamSeriesEventsResponse
-	(*GameConfig)(nil),                 // 68: tabula.v1.GameConfig
-	(GameKind)(0),                      // 69: tabula.v1.GameKind
-	(*BotSeat)(nil),                    // 70: tabula.v1.BotSeat
-	(*Player)(nil),                     // 71: tabula.v1.Player
-	(*Game)(nil),                       // 72: tabula.v1.Game
-	(GameStatus)(0),                    // 73: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),      // 74: google.protobuf.Timestamp
-	(*View)(nil),                       // 75: tabula.v1.View
-	(*Move)(nil),                       // 76: tabula.v1.Move
-	(*GameEvent)(nil),                  // 77: tabula.v1.GameEvent
-	(*Outcome)(nil),                    // 78: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),        // 79: google.protobuf.Duration
-	(*ViewChange)(nil),                 // 80: tabula.v1.ViewChange
-	(OutcomeType)(0),                   // 81: tabula.v1.OutcomeType
-	(SeriesDraws)(0),                   // 82: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 83: tabula.v1.Series
-	(*SeriesToken)(nil),                // 84: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 85: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 86: tabula.v1.SeriesEvent
+	(*UpdateGameRequest)(nil),          // 60: tabula.v1.UpdateGameRequest
+	(*UpdateGameResponse)(nil),         // 61: tabula.v1.UpdateGameResponse
+	(*CreateSeriesRequest)(nil),        // 62: tabula.v1.CreateSeriesRequest
+	(*CreateSeriesResponse)(nil),       // 63: tabula.v1.CreateSeriesResponse
+	(*GetSeriesRequest)(nil),           // 64: tabula.v1.GetSeriesRequest
+	(*GetSeriesResponse)(nil),          // 65: tabula.v1.GetSeriesResponse
+	(*ListSeriesRequest)(nil),          // 66: tabula.v1.ListSeriesRequest
+	(*ListSeriesResponse)(nil),         // 67: tabula.v1.ListSeriesResponse
+	(*UpdateSeriesRequest)(nil),        // 68: tabula.v1.UpdateSeriesRequest
+	(*UpdateSeriesResponse)(nil),       // 69: tabula.v1.UpdateSeriesResponse
+	(*StreamSeriesEventsRequest)(nil),  // 70: tabula.v1.StreamSeriesEventsRequest
+	(*StreamSeriesEventsResponse)(nil), // 71: tabula.v1.StreamSeriesEventsResponse
+	nil,                                // 72: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                // 73: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                // 74: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                // 75: tabula.v1.ListSeriesRequest.LabelsEntry
+	(*GameConfig)(nil),                 // 76: tabula.v1.GameConfig
+	(GameKind)(0),                      // 77: tabula.v1.GameKind
+	(*BotSeat)(nil),                    // 78: tabula.v1.BotSeat
+	(*Player)(nil),                     // 79: tabula.v1.Player
+	(*Game)(nil),                       // 80: tabula.v1.Game
+	(GameStatus)(0),                    // 81: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),      // 82: google.protobuf.Timestamp
+	(*View)(nil),                       // 83: tabula.v1.View
+	(*Move)(nil),                       // 84: tabula.v1.Move
+	(*GameEvent)(nil),                  // 85: tabula.v1.GameEvent
+	(*Outcome)(nil),                    // 86: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),        // 87: google.protobuf.Duration
+	(*ViewChange)(nil),                 // 88: tabula.v1.ViewChange
+	(OutcomeType)(0),                   // 89: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),      // 90: google.protobuf.FieldMask
+	(SeriesDraws)(0),                   // 91: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 92: tabula.v1.Series
+	(*SeriesToken)(nil),                // 93: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 94: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 95: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	68, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	69, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	68, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
-	4,  // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
-	5,  // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	68, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
-	9,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	69, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	70, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	71, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	72, // 10: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	10, // 11: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	72, // 12: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	69, // 13: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	73, // 14: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	74, // 15: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	74, // 16: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	72, // 17: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	75, // 18: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	76, // 19: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	19, // 20: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	76, // 21: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	0,  // 22: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	77, // 23: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	75, // 24: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	73, // 25: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	78, // 26: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	75, // 27: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	79, // 28: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
-	1,  // 29: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	76, // 30: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	29, // 31: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	76, // 32: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
-	2,  // 33: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
-	3,  // 34: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	75, // 35: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	75, // 36: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	77, // 37: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	75, // 38: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	80, // 39: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	72, // 40: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	10, // 41: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	72, // 42: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	81, // 43: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	72, // 44: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	75, // 45: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	75, // 46: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	79, // 47: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	75, // 48: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	68, // 49: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	69, // 50: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	74, // 51: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	74, // 52: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	52, // 53: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	52, // 54: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	52, // 55: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	68, // 56: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	69, // 57: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	82, // 58: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	71, // 59: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	70, // 60: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	83, // 61: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	84, // 62: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	83, // 63: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	85, // 64: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	83, // 65: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	86, // 66: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	6,  // 67: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	8,  // 68: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	12, // 69: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	14, // 70: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	16, // 71: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	18, // 72: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	21, // 73: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	23, // 74: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	25, // 75: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	27, // 76: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	30, // 77: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	32, // 78: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	34, // 79: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	36, // 80: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	38, // 81: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	40, // 82: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	53, // 83: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	54, // 84: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	55, // 85: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	57, // 86: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	58, // 87: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	42, // 88: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	44, // 89: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	46, // 90: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	48, // 91: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	50, // 92: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	60, // 93: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	62, // 94: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	64, // 95: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	66, // 96: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	7,  // 97: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	11, // 98: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	13, // 99: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	15, // 100: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	17, // 101: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	20, // 102: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	22, // 103: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	24, // 104: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	26, // 105: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	28, // 106: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	31, // 107: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	33, // 108: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	35, // 109: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	37, // 110: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	39, // 111: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	41, // 112: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	52, // 113: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	52, // 114: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	56, // 115: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	52, // 116: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59, // 117: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	43, // 118: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	45, // 119: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	47, // 120: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	49, // 121: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	51, // 122: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	61, // 123: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	63, // 124: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	65, // 125: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	67, // 126: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	97, // [97:127] is the sub-list for method output_type
-	67, // [67:97] is the sub-list for method input_type
-	67, // [67:67] is the sub-list for extension type_name
-	67, // [67:67] is the sub-list for extension extendee
-	0,  // [0:67] is the sub-list for field type_name
+	76,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	77,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	76,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	4,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
+	5,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
+	76,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	9,   // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
+	77,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	78,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	79,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	72,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	80,  // 11: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	10,  // 12: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	80,  // 13: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	77,  // 14: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	81,  // 15: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	82,  // 16: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	82,  // 17: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	73,  // 18: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	80,  // 19: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	83,  // 20: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	84,  // 21: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	19,  // 22: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	84,  // 23: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	0,   // 24: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
+	85,  // 25: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	83,  // 26: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	81,  // 27: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	86,  // 28: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	83,  // 29: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	87,  // 30: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	1,   // 31: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	84,  // 32: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	29,  // 33: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	84,  // 34: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	2,   // 35: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	3,   // 36: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	83,  // 37: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	83,  // 38: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	85,  // 39: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	83,  // 40: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	88,  // 41: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	80,  // 42: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	10,  // 43: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	80,  // 44: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	89,  // 45: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	80,  // 46: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	83,  // 47: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	83,  // 48: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	87,  // 49: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	83,  // 50: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	76,  // 51: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	77,  // 52: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	82,  // 53: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	82,  // 54: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	52,  // 55: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	52,  // 56: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	52,  // 57: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	80,  // 58: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	90,  // 59: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	80,  // 60: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	76,  // 61: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	77,  // 62: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	91,  // 63: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	79,  // 64: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	78,  // 65: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	74,  // 66: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	92,  // 67: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	93,  // 68: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	92,  // 69: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	94,  // 70: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	75,  // 71: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	92,  // 72: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	92,  // 73: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	90,  // 74: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	92,  // 75: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	95,  // 76: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	6,   // 77: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	8,   // 78: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	12,  // 79: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	14,  // 80: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	16,  // 81: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	18,  // 82: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	21,  // 83: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	23,  // 84: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	25,  // 85: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	27,  // 86: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	30,  // 87: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	32,  // 88: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	34,  // 89: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	36,  // 90: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	38,  // 91: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	60,  // 92: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	40,  // 93: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	53,  // 94: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	54,  // 95: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	55,  // 96: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	57,  // 97: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	58,  // 98: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	42,  // 99: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	44,  // 100: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	46,  // 101: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	48,  // 102: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	50,  // 103: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	62,  // 104: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	64,  // 105: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	66,  // 106: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	68,  // 107: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	70,  // 108: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	7,   // 109: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	11,  // 110: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	13,  // 111: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	15,  // 112: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	17,  // 113: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	20,  // 114: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	22,  // 115: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	24,  // 116: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	26,  // 117: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	28,  // 118: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	31,  // 119: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	33,  // 120: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	35,  // 121: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	37,  // 122: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	39,  // 123: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	61,  // 124: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	41,  // 125: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	52,  // 126: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	52,  // 127: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	56,  // 128: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	52,  // 129: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 130: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	43,  // 131: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	45,  // 132: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	47,  // 133: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	49,  // 134: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	51,  // 135: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	63,  // 136: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	65,  // 137: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	67,  // 138: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	69,  // 139: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	71,  // 140: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	109, // [109:141] is the sub-list for method output_type
+	77,  // [77:109] is the sub-list for method input_type
+	77,  // [77:77] is the sub-list for extension type_name
+	77,  // [77:77] is the sub-list for extension extendee
+	0,   // [0:77] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -5018,7 +5324,7 @@ func file_tabula_v1_game_service_proto_init() {
 	file_tabula_v1_game_service_proto_msgTypes[25].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[26].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[28].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[56].OneofWrappers = []any{
+	file_tabula_v1_game_service_proto_msgTypes[58].OneofWrappers = []any{
 		(*CreateSeriesRequest_Config)(nil),
 		(*CreateSeriesRequest_Preset)(nil),
 		(*CreateSeriesRequest_SavedConfig)(nil),
@@ -5029,7 +5335,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   64,
+			NumMessages:   72,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

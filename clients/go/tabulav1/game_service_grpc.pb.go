@@ -68,6 +68,7 @@ const (
 	GameService_StreamEvents_FullMethodName       = "/tabula.v1.GameService/StreamEvents"
 	GameService_ArchiveGame_FullMethodName        = "/tabula.v1.GameService/ArchiveGame"
 	GameService_DeleteGame_FullMethodName         = "/tabula.v1.GameService/DeleteGame"
+	GameService_UpdateGame_FullMethodName         = "/tabula.v1.GameService/UpdateGame"
 	GameService_ReissueSeatToken_FullMethodName   = "/tabula.v1.GameService/ReissueSeatToken"
 	GameService_CreateSavedConfig_FullMethodName  = "/tabula.v1.GameService/CreateSavedConfig"
 	GameService_GetSavedConfig_FullMethodName     = "/tabula.v1.GameService/GetSavedConfig"
@@ -82,6 +83,7 @@ const (
 	GameService_CreateSeries_FullMethodName       = "/tabula.v1.GameService/CreateSeries"
 	GameService_GetSeries_FullMethodName          = "/tabula.v1.GameService/GetSeries"
 	GameService_ListSeries_FullMethodName         = "/tabula.v1.GameService/ListSeries"
+	GameService_UpdateSeries_FullMethodName       = "/tabula.v1.GameService/UpdateSeries"
 	GameService_StreamSeriesEvents_FullMethodName = "/tabula.v1.GameService/StreamSeriesEvents"
 )
 
@@ -201,6 +203,13 @@ type GameServiceClient interface {
 	// `DeleteGame` included, is NOT_FOUND `GAME_NOT_FOUND`, and its open event streams end
 	// with it. Needs a service key.
 	DeleteGame(ctx context.Context, in *DeleteGameRequest, opts ...grpc.CallOption) (*DeleteGameResponse, error)
+	// Changes what the managing backend may change of a game: its labels (`update_mask`
+	// path `labels`, which replaces them all with `game.labels`; any other path is
+	// INVALID_ARGUMENT `INVALID_REQUEST`). An empty `update_mask` changes the labels when
+	// `game.labels` has any, and nothing otherwise; `*` is `labels`. Labels that break
+	// `CreateGameRequest.labels`' rules are INVALID_ARGUMENT `INVALID_REQUEST`, every problem
+	// named. Nothing of the game's play changes, and no event is logged. Needs a service key.
+	UpdateGame(ctx context.Context, in *UpdateGameRequest, opts ...grpc.CallOption) (*UpdateGameResponse, error)
 	// Issues a new token for one seat of a game, replacing the old one, which stops working
 	// at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
 	// It revokes the seat's signed credentials too: one whose `iat` is in an earlier second
@@ -282,6 +291,10 @@ type GameServiceClient interface {
 	GetSeries(ctx context.Context, in *GetSeriesRequest, opts ...grpc.CallOption) (*GetSeriesResponse, error)
 	// Series, newest first, a page at a time. Needs a service key, like `ListGames`.
 	ListSeries(ctx context.Context, in *ListSeriesRequest, opts ...grpc.CallOption) (*ListSeriesResponse, error)
+	// Changes what the managing backend may change of a series, a finished one too: its
+	// labels, as `UpdateGame` does a game's (the games it made keep theirs; the games it
+	// makes after take the new ones). Needs a service key. NOT_FOUND `SERIES_NOT_FOUND`.
+	UpdateSeries(ctx context.Context, in *UpdateSeriesRequest, opts ...grpc.CallOption) (*UpdateSeriesResponse, error)
 	// A series' events (each game created, each game scored, the end), numbered from 1,
 	// then live until the series ends; the stream closes after `SeriesFinished`. Read access
 	// as `GetSeries`; a series has at most as many streams open as a game
@@ -456,6 +469,16 @@ func (c *gameServiceClient) DeleteGame(ctx context.Context, in *DeleteGameReques
 	return out, nil
 }
 
+func (c *gameServiceClient) UpdateGame(ctx context.Context, in *UpdateGameRequest, opts ...grpc.CallOption) (*UpdateGameResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UpdateGameResponse)
+	err := c.cc.Invoke(ctx, GameService_UpdateGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *gameServiceClient) ReissueSeatToken(ctx context.Context, in *ReissueSeatTokenRequest, opts ...grpc.CallOption) (*ReissueSeatTokenResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ReissueSeatTokenResponse)
@@ -590,6 +613,16 @@ func (c *gameServiceClient) ListSeries(ctx context.Context, in *ListSeriesReques
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListSeriesResponse)
 	err := c.cc.Invoke(ctx, GameService_ListSeries_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) UpdateSeries(ctx context.Context, in *UpdateSeriesRequest, opts ...grpc.CallOption) (*UpdateSeriesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UpdateSeriesResponse)
+	err := c.cc.Invoke(ctx, GameService_UpdateSeries_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -731,6 +764,13 @@ type GameServiceServer interface {
 	// `DeleteGame` included, is NOT_FOUND `GAME_NOT_FOUND`, and its open event streams end
 	// with it. Needs a service key.
 	DeleteGame(context.Context, *DeleteGameRequest) (*DeleteGameResponse, error)
+	// Changes what the managing backend may change of a game: its labels (`update_mask`
+	// path `labels`, which replaces them all with `game.labels`; any other path is
+	// INVALID_ARGUMENT `INVALID_REQUEST`). An empty `update_mask` changes the labels when
+	// `game.labels` has any, and nothing otherwise; `*` is `labels`. Labels that break
+	// `CreateGameRequest.labels`' rules are INVALID_ARGUMENT `INVALID_REQUEST`, every problem
+	// named. Nothing of the game's play changes, and no event is logged. Needs a service key.
+	UpdateGame(context.Context, *UpdateGameRequest) (*UpdateGameResponse, error)
 	// Issues a new token for one seat of a game, replacing the old one, which stops working
 	// at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
 	// It revokes the seat's signed credentials too: one whose `iat` is in an earlier second
@@ -812,6 +852,10 @@ type GameServiceServer interface {
 	GetSeries(context.Context, *GetSeriesRequest) (*GetSeriesResponse, error)
 	// Series, newest first, a page at a time. Needs a service key, like `ListGames`.
 	ListSeries(context.Context, *ListSeriesRequest) (*ListSeriesResponse, error)
+	// Changes what the managing backend may change of a series, a finished one too: its
+	// labels, as `UpdateGame` does a game's (the games it made keep theirs; the games it
+	// makes after take the new ones). Needs a service key. NOT_FOUND `SERIES_NOT_FOUND`.
+	UpdateSeries(context.Context, *UpdateSeriesRequest) (*UpdateSeriesResponse, error)
 	// A series' events (each game created, each game scored, the end), numbered from 1,
 	// then live until the series ends; the stream closes after `SeriesFinished`. Read access
 	// as `GetSeries`; a series has at most as many streams open as a game
@@ -872,6 +916,9 @@ func (UnimplementedGameServiceServer) ArchiveGame(context.Context, *ArchiveGameR
 func (UnimplementedGameServiceServer) DeleteGame(context.Context, *DeleteGameRequest) (*DeleteGameResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteGame not implemented")
 }
+func (UnimplementedGameServiceServer) UpdateGame(context.Context, *UpdateGameRequest) (*UpdateGameResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateGame not implemented")
+}
 func (UnimplementedGameServiceServer) ReissueSeatToken(context.Context, *ReissueSeatTokenRequest) (*ReissueSeatTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ReissueSeatToken not implemented")
 }
@@ -913,6 +960,9 @@ func (UnimplementedGameServiceServer) GetSeries(context.Context, *GetSeriesReque
 }
 func (UnimplementedGameServiceServer) ListSeries(context.Context, *ListSeriesRequest) (*ListSeriesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListSeries not implemented")
+}
+func (UnimplementedGameServiceServer) UpdateSeries(context.Context, *UpdateSeriesRequest) (*UpdateSeriesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateSeries not implemented")
 }
 func (UnimplementedGameServiceServer) StreamSeriesEvents(*StreamSeriesEventsRequest, grpc.ServerStreamingServer[StreamSeriesEventsResponse]) error {
 	return status.Error(codes.Unimplemented, "method StreamSeriesEvents not implemented")
@@ -1201,6 +1251,24 @@ func _GameService_DeleteGame_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_UpdateGame_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateGameRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).UpdateGame(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_UpdateGame_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).UpdateGame(ctx, req.(*UpdateGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_ReissueSeatToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ReissueSeatTokenRequest)
 	if err := dec(in); err != nil {
@@ -1453,6 +1521,24 @@ func _GameService_ListSeries_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_UpdateSeries_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateSeriesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).UpdateSeries(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_UpdateSeries_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).UpdateSeries(ctx, req.(*UpdateSeriesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_StreamSeriesEvents_Handler(srv interface{}, stream grpc.ServerStream) error {
 	m := new(StreamSeriesEventsRequest)
 	if err := stream.RecvMsg(m); err != nil {
@@ -1528,6 +1614,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _GameService_DeleteGame_Handler,
 		},
 		{
+			MethodName: "UpdateGame",
+			Handler:    _GameService_UpdateGame_Handler,
+		},
+		{
 			MethodName: "ReissueSeatToken",
 			Handler:    _GameService_ReissueSeatToken_Handler,
 		},
@@ -1582,6 +1672,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListSeries",
 			Handler:    _GameService_ListSeries_Handler,
+		},
+		{
+			MethodName: "UpdateSeries",
+			Handler:    _GameService_UpdateSeries_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -180,7 +180,11 @@ type Series struct {
 	// player (1 or 2), whichever seat they sit in.
 	Bots []*BotSeat `protobuf:"bytes,16,rep,name=bots,proto3" json:"bots,omitempty"`
 	// Whether the seat to move may ask `GetHint` while a game of the series runs.
-	AllowHints    bool `protobuf:"varint,17,opt,name=allow_hints,json=allowHints,proto3" json:"allow_hints,omitempty"`
+	AllowHints bool `protobuf:"varint,17,opt,name=allow_hints,json=allowHints,proto3" json:"allow_hints,omitempty"`
+	// The managing backend's labels, to find the series by (`ListSeriesRequest.labels`), as
+	// `CreateSeriesRequest.labels` gave them or `UpdateSeries` changed them. Every game of
+	// the series is made with the labels the series has then.
+	Labels        map[string]string `protobuf:"bytes,18,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -332,6 +336,13 @@ func (x *Series) GetAllowHints() bool {
 		return x.AllowHints
 	}
 	return false
+}
+
+func (x *Series) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
 }
 
 // One game of a series.
@@ -803,7 +814,7 @@ var File_tabula_v1_series_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_series_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/series.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\"\x8b\x05\n" +
+	"\x16tabula/v1/series.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\"\xfd\x05\n" +
 	"\x06Series\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1b\n" +
 	"\tseries_id\x18\x02 \x01(\tR\bseriesId\x12'\n" +
@@ -825,7 +836,11 @@ const file_tabula_v1_series_proto_rawDesc = "" +
 	"\aprivate\x18\x0f \x01(\bR\aprivate\x12&\n" +
 	"\x04bots\x18\x10 \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\x12\x1f\n" +
 	"\vallow_hints\x18\x11 \x01(\bR\n" +
-	"allowHints\"\xab\x01\n" +
+	"allowHints\x125\n" +
+	"\x06labels\x18\x12 \x03(\v2\x1d.tabula.v1.Series.LabelsEntryR\x06labels\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xab\x01\n" +
 	"\n" +
 	"SeriesGame\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\rR\x06number\x12\x17\n" +
@@ -879,7 +894,7 @@ func file_tabula_v1_series_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_series_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_tabula_v1_series_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_tabula_v1_series_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_tabula_v1_series_proto_goTypes = []any{
 	(SeriesDraws)(0),              // 0: tabula.v1.SeriesDraws
 	(SeriesStatus)(0),             // 1: tabula.v1.SeriesStatus
@@ -890,34 +905,36 @@ var file_tabula_v1_series_proto_goTypes = []any{
 	(*SeriesGameFinished)(nil),    // 6: tabula.v1.SeriesGameFinished
 	(*SeriesFinished)(nil),        // 7: tabula.v1.SeriesFinished
 	(*SeriesToken)(nil),           // 8: tabula.v1.SeriesToken
-	(GameKind)(0),                 // 9: tabula.v1.GameKind
-	(*GameConfig)(nil),            // 10: tabula.v1.GameConfig
-	(*Player)(nil),                // 11: tabula.v1.Player
-	(*timestamppb.Timestamp)(nil), // 12: google.protobuf.Timestamp
-	(*BotSeat)(nil),               // 13: tabula.v1.BotSeat
-	(*Outcome)(nil),               // 14: tabula.v1.Outcome
+	nil,                           // 9: tabula.v1.Series.LabelsEntry
+	(GameKind)(0),                 // 10: tabula.v1.GameKind
+	(*GameConfig)(nil),            // 11: tabula.v1.GameConfig
+	(*Player)(nil),                // 12: tabula.v1.Player
+	(*timestamppb.Timestamp)(nil), // 13: google.protobuf.Timestamp
+	(*BotSeat)(nil),               // 14: tabula.v1.BotSeat
+	(*Outcome)(nil),               // 15: tabula.v1.Outcome
 }
 var file_tabula_v1_series_proto_depIdxs = []int32{
-	9,  // 0: tabula.v1.Series.kind:type_name -> tabula.v1.GameKind
-	10, // 1: tabula.v1.Series.config:type_name -> tabula.v1.GameConfig
+	10, // 0: tabula.v1.Series.kind:type_name -> tabula.v1.GameKind
+	11, // 1: tabula.v1.Series.config:type_name -> tabula.v1.GameConfig
 	0,  // 2: tabula.v1.Series.draws:type_name -> tabula.v1.SeriesDraws
-	11, // 3: tabula.v1.Series.players:type_name -> tabula.v1.Player
+	12, // 3: tabula.v1.Series.players:type_name -> tabula.v1.Player
 	1,  // 4: tabula.v1.Series.status:type_name -> tabula.v1.SeriesStatus
 	3,  // 5: tabula.v1.Series.games:type_name -> tabula.v1.SeriesGame
-	12, // 6: tabula.v1.Series.create_time:type_name -> google.protobuf.Timestamp
-	12, // 7: tabula.v1.Series.update_time:type_name -> google.protobuf.Timestamp
-	13, // 8: tabula.v1.Series.bots:type_name -> tabula.v1.BotSeat
-	14, // 9: tabula.v1.SeriesGame.outcome:type_name -> tabula.v1.Outcome
-	12, // 10: tabula.v1.SeriesEvent.time:type_name -> google.protobuf.Timestamp
-	5,  // 11: tabula.v1.SeriesEvent.game_started:type_name -> tabula.v1.SeriesGameStarted
-	6,  // 12: tabula.v1.SeriesEvent.game_finished:type_name -> tabula.v1.SeriesGameFinished
-	7,  // 13: tabula.v1.SeriesEvent.series_finished:type_name -> tabula.v1.SeriesFinished
-	14, // 14: tabula.v1.SeriesGameFinished.outcome:type_name -> tabula.v1.Outcome
-	15, // [15:15] is the sub-list for method output_type
-	15, // [15:15] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	13, // 6: tabula.v1.Series.create_time:type_name -> google.protobuf.Timestamp
+	13, // 7: tabula.v1.Series.update_time:type_name -> google.protobuf.Timestamp
+	14, // 8: tabula.v1.Series.bots:type_name -> tabula.v1.BotSeat
+	9,  // 9: tabula.v1.Series.labels:type_name -> tabula.v1.Series.LabelsEntry
+	15, // 10: tabula.v1.SeriesGame.outcome:type_name -> tabula.v1.Outcome
+	13, // 11: tabula.v1.SeriesEvent.time:type_name -> google.protobuf.Timestamp
+	5,  // 12: tabula.v1.SeriesEvent.game_started:type_name -> tabula.v1.SeriesGameStarted
+	6,  // 13: tabula.v1.SeriesEvent.game_finished:type_name -> tabula.v1.SeriesGameFinished
+	7,  // 14: tabula.v1.SeriesEvent.series_finished:type_name -> tabula.v1.SeriesFinished
+	15, // 15: tabula.v1.SeriesGameFinished.outcome:type_name -> tabula.v1.Outcome
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_series_proto_init() }
@@ -938,7 +955,7 @@ func file_tabula_v1_series_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_series_proto_rawDesc), len(file_tabula_v1_series_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   7,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -28,8 +28,8 @@ use crate::engine::clock::ClockConfig;
 use crate::engine::{NoResultReason, Outcome, Seat};
 use crate::games::GameConfig;
 use crate::store::{
-    Actor, BotSeat, GameRecord, Player, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult,
-    SeriesStatus, Store, StoreError, TokenHash, to_stored_precision,
+    Actor, BotSeat, GameRecord, Labels, Player, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord,
+    SeriesResult, SeriesStatus, Store, StoreError, TokenHash, to_stored_precision,
 };
 
 /// How often every series in progress is looked at, to finish what a crash interrupted.
@@ -61,6 +61,8 @@ pub struct SeriesRequest {
     pub allow_hints: bool,
     /// The service key creating it.
     pub owner: Option<String>,
+    /// The creator's labels, which every game of the series carries too.
+    pub labels: Labels,
     /// Makes retries safe: the creator's id for this request.
     pub request_id: Option<String>,
     /// A digest of everything the request asked but its id.
@@ -151,6 +153,7 @@ impl SeriesDriver {
             updated: now,
             revision: 0,
             request_digest: Some(request.request_digest),
+            labels: request.labels,
         };
         let [(first, _), (second, _)] = tokens;
         match self.create_record(series, request.request_id, request.max_in_progress).await? {
@@ -173,17 +176,42 @@ impl SeriesDriver {
         Ok(self.store.series(id).await?)
     }
 
-    /// Up to `limit` series, newest first, in `status` if given, after the series `after`.
+    /// Up to `limit` series, newest first, in `status` if given and carrying every label of
+    /// `labels`, after the series `after`.
     ///
     /// # Errors
     /// A storage error.
     pub async fn list(
         &self,
         status: Option<SeriesStatus>,
+        labels: &Labels,
         after: Option<&str>,
         limit: usize,
     ) -> Result<Vec<SeriesRecord>, PlayError> {
-        Ok(self.store.list_series(status, after, limit).await?)
+        Ok(self.store.list_series(status, labels, after, limit).await?)
+    }
+
+    /// Gives series `id` the labels `labels` in place of its own (a finished series too);
+    /// the games it made keep theirs. Returns the series as it then stands.
+    ///
+    /// # Errors
+    /// `SERIES_NOT_FOUND`, or a storage error.
+    pub async fn set_labels(&self, id: &str, labels: Labels) -> Result<SeriesRecord, PlayError> {
+        for _ in 0..MAX_STEPS {
+            let mut series = self.store.series(id).await?;
+            if series.labels == labels {
+                return Ok(series);
+            }
+            series.labels = labels.clone();
+            series.revision += 1;
+            match self.store.update_series(series.clone()).await {
+                Ok(()) => return Ok(series),
+                // The series moved on meanwhile: label the revision it moved on to.
+                Err(StoreError::Conflict { .. }) => continue,
+                Err(other) => return Err(other.into()),
+            }
+        }
+        Err(PlayError::Storage(format!("series {id:?} kept changing under its updates")))
     }
 
     /// Creates a series record and its first game. A retry of an earlier creation returns
@@ -334,6 +362,7 @@ impl SeriesDriver {
             bots,
             allow_hints: series.allow_hints,
             players,
+            labels: series.labels.clone(),
             series: Some(SeriesLink { series_id: series.id.clone(), number }),
             ..GameRecord::new_game(config, series.clock.clone(), created)
         };
@@ -399,7 +428,7 @@ impl SeriesDriver {
             loop {
                 let page = match strong
                     .store
-                    .list_series(Some(SeriesStatus::InProgress), after.as_deref(), SWEEP_PAGE)
+                    .list_series(Some(SeriesStatus::InProgress), &Labels::new(), after.as_deref(), SWEEP_PAGE)
                     .await
                 {
                     Ok(page) => page,

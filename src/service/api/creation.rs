@@ -10,10 +10,11 @@ use super::validate::{digest_of, optional_kind, request_id, saved_name};
 use crate::engine::clock::ClockConfig;
 use crate::engine::{Action, AnyMatch, ConfigError, Seat, Turn};
 use crate::games::{GameConfig, GameKind, chess};
-use crate::play::{BotSeat, GameRequest, Player};
+use crate::play::{BotSeat, GameRequest, Labels, Player};
 use crate::proto::tabula::v1 as pb;
 use crate::service::convert::{
-    Violations, bot_seats_from_proto, clock_from_proto, config_from_proto, game_to_proto, players_from_proto,
+    Violations, bot_seats_from_proto, clock_from_proto, config_from_proto, game_to_proto, labels_from_proto,
+    players_from_proto,
 };
 use crate::service::error::ApiError;
 
@@ -132,7 +133,8 @@ impl GameServiceImpl {
         let Requested { config, clock, field, moves } = self.requested(source, request.kind, owner.as_deref()).await?;
         let config = config.drawn();
         let (game, clock) = checked_game(&config, clock, "config", &field)?;
-        let (bots, players) = seating(&request.bots, &request.players, config.kind(), game.seat_count())?;
+        let Seating { bots, players, labels } =
+            seating(&request.bots, &request.players, &request.labels, config.kind(), game.seat_count())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let asked = GameRequest {
             config,
@@ -145,6 +147,7 @@ impl GameServiceImpl {
             private: request.private,
             bots,
             players,
+            labels,
             allow_hints,
             imported: moves.into_iter().map(|(seat, action)| Turn::Move(seat, action)).collect(),
             request_id,
@@ -168,18 +171,28 @@ impl GameServiceImpl {
     }
 }
 
-/// The bots and players a creation seats in a game of `kind` with `seats` seats, every
-/// problem of both named at once.
+/// Who and what a creation names besides its configuration: the bots and players it seats
+/// in a game of `kind` with `seats` seats, and its labels.
+pub struct Seating {
+    pub bots: Vec<BotSeat>,
+    pub players: Vec<Player>,
+    pub labels: Labels,
+}
+
+/// The bots and players a creation seats in a game of `kind` with `seats` seats, and its
+/// labels, every problem of all three named at once.
 pub fn seating(
     bots: &[pb::BotSeat],
     players: &[pb::Player],
+    labels: &std::collections::BTreeMap<String, String>,
     kind: GameKind,
     seats: usize,
-) -> Result<(Vec<BotSeat>, Vec<Player>), ApiError> {
+) -> Result<Seating, ApiError> {
     let mut violations = Violations::default();
     let bots = bot_seats_from_proto(bots, kind, "bots", &mut violations);
     let players = players_from_proto(players, seats, "players", &mut violations);
-    violations.into_result((bots, players))
+    let labels = labels_from_proto(labels, "labels", &mut violations);
+    violations.into_result(Seating { bots, players, labels })
 }
 
 /// A wire configuration and its time control, read in one go so that one error names

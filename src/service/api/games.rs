@@ -11,14 +11,14 @@ use tonic::Request;
 use super::GameServiceImpl;
 use super::admission::{Entered, game};
 use super::page::Page;
-use super::validate::{optional_kind, optional_time, seat};
+use super::validate::{every_problem, labels_query, optional_kind, optional_time, resource_id, seat};
 use crate::engine::Viewer;
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{GameStatus, ListFilter};
 use crate::proto::tabula::v1 as pb;
 use crate::service::convert::{
-    MAX_PLAYER_ID_CHARS, action_to_proto, analysis_request_from_proto, game_to_proto, hint_to_proto,
-    kind_info_to_proto, timestamp, view_to_proto,
+    MAX_PLAYER_ID_CHARS, Violations, action_to_proto, analysis_request_from_proto, game_to_proto, hint_to_proto,
+    kind_info_to_proto, labels_from_proto, labels_in_mask, timestamp, view_to_proto,
 };
 use crate::service::error::ApiError;
 
@@ -27,11 +27,12 @@ fn list_query(request: &pb::ListGamesRequest) -> String {
     let time = |t: Option<&prost_types::Timestamp>| t.map_or(String::new(), |t| format!("{}.{}", t.seconds, t.nanos));
     let player = URL_SAFE_NO_PAD.encode(&request.player_id);
     format!(
-        "{},{},{},{},{player}",
+        "{},{},{},{},{player},{}",
         request.kind,
         request.status,
         time(request.create_time_after.as_ref()),
-        time(request.create_time_before.as_ref())
+        time(request.create_time_before.as_ref()),
+        labels_query(&request.labels),
     )
 }
 
@@ -47,6 +48,9 @@ fn list_filter(request: &pb::ListGamesRequest) -> Result<ListFilter, ApiError> {
     if request.player_id.chars().count() > MAX_PLAYER_ID_CHARS {
         return Err(ApiError::bad_field("player_id", format!("is longer than {MAX_PLAYER_ID_CHARS} characters")));
     }
+    let mut violations = Violations::default();
+    let labels = labels_from_proto(&request.labels, "labels", &mut violations);
+    violations.into_result(())?;
     Ok(ListFilter {
         kind: optional_kind(request.kind)?,
         status,
@@ -54,6 +58,7 @@ fn list_filter(request: &pb::ListGamesRequest) -> Result<ListFilter, ApiError> {
         created_before: optional_time(request.create_time_before.as_ref(), "create_time_before")?,
         with_bots: false,
         player: (!request.player_id.is_empty()).then(|| request.player_id.clone()),
+        labels,
     })
 }
 
@@ -213,5 +218,30 @@ impl GameServiceImpl {
         tracing::info!(game_id = %live.id, %seat, key = key.as_deref(), "seat token reissued");
         let seat_name = live.config.kind().seat_names().get(seat.index()).copied().unwrap_or_default().to_owned();
         Ok(pb::ReissueSeatTokenResponse { seat_token: Some(pb::SeatToken { seat: seat.number(), seat_name, token }) })
+    }
+
+    pub(super) async fn update_game_call(
+        &self,
+        request: Request<pb::UpdateGameRequest>,
+    ) -> Result<pb::UpdateGameResponse, ApiError> {
+        let key = self.gate.service_key(&request, "changing a game")?;
+        let body = request.get_ref();
+        let wanted = body.game.as_ref().ok_or_else(|| ApiError::bad_field("game", "is required"))?;
+        let id = resource_id(&wanted.game_id, "game.game_id");
+        let mut violations = Violations::default();
+        let change =
+            labels_in_mask(body.update_mask.as_ref(), !wanted.labels.is_empty(), "update_mask", &mut violations);
+        let labels = labels_from_proto(&wanted.labels, "game.labels", &mut violations);
+        let checked = violations.into_result(());
+        let (Ok(id), Ok(())) = (&id, &checked) else {
+            return Err(every_problem(&[id.as_ref().err(), checked.as_ref().err()]));
+        };
+        let live = self.hub.game(id).await?;
+        let record = match change {
+            true => self.hub.set_labels(&live, labels).await?,
+            false => live.copy().await.record,
+        };
+        tracing::info!(game_id = %live.id, key = key.as_deref(), labels_changed = change, "game updated");
+        Ok(pb::UpdateGameResponse { game: Some(game_to_proto(&record)) })
     }
 }

@@ -200,6 +200,13 @@ impl GameService for GameServiceImpl {
         self.answer(self.delete_game_call(request).await)
     }
 
+    async fn update_game(
+        &self,
+        request: Request<pb::UpdateGameRequest>,
+    ) -> Result<Response<pb::UpdateGameResponse>, Status> {
+        self.answer(self.update_game_call(request).await)
+    }
+
     async fn reissue_seat_token(
         &self,
         request: Request<pb::ReissueSeatTokenRequest>,
@@ -293,6 +300,13 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ListSeriesRequest>,
     ) -> Result<Response<pb::ListSeriesResponse>, Status> {
         self.answer(self.list_series_call(request).await)
+    }
+
+    async fn update_series(
+        &self,
+        request: Request<pb::UpdateSeriesRequest>,
+    ) -> Result<Response<pb::UpdateSeriesResponse>, Status> {
+        self.answer(self.update_series_call(request).await)
     }
 
     async fn stream_series_events(

@@ -4,15 +4,15 @@
 use tonic::Request;
 
 use super::GameServiceImpl;
-use super::creation::{Requested, Source, checked_game, seating};
+use super::creation::{Requested, Seating, Source, checked_game, seating};
 use super::page::Page;
-use super::validate::{digest_of, every_problem, request_id, resource_id};
+use super::validate::{digest_of, every_problem, labels_query, request_id, resource_id};
 use crate::engine::FieldViolation;
 use crate::play::tokens::seat_for;
 use crate::play::{SeriesDraws, SeriesLength, SeriesRecord, SeriesRequest, SeriesStatus};
 use crate::proto::tabula::v1 as pb;
 use crate::service::auth::Credential;
-use crate::service::convert::series_to_proto;
+use crate::service::convert::{Violations, labels_from_proto, labels_in_mask, series_to_proto};
 use crate::service::error::ApiError;
 use crate::service::observe;
 
@@ -90,10 +90,10 @@ impl GameServiceImpl {
                 format!("is {kind}, which is not played by two: a series needs two players"),
             ));
         }
-        let seated = seating(&request.bots, &request.players, config.kind(), 2);
+        let seated = seating(&request.bots, &request.players, &request.labels, config.kind(), 2);
         let length = length_and_draws(&request);
-        let (bots, players, (length, draws)) = match (seated, length) {
-            (Ok((bots, players)), Ok(length)) => (bots, players, length),
+        let (Seating { bots, players, labels }, (length, draws)) = match (seated, length) {
+            (Ok(seated), Ok(length)) => (seated, length),
             (seated, length) => return Err(every_problem(&[seated.as_ref().err(), length.as_ref().err()])),
         };
         let asked = SeriesRequest {
@@ -104,6 +104,7 @@ impl GameServiceImpl {
             draws,
             players,
             bots,
+            labels,
             private: request.private,
             max_in_progress: owner.is_some().then_some(self.limits.max_games_per_key),
             owner,
@@ -153,9 +154,37 @@ impl GameServiceImpl {
             Ok(pb::SeriesStatus::Finished) => Some(SeriesStatus::Finished),
             Err(_) => return Err(ApiError::bad_field("status", format!("{} is not a SeriesStatus", request.status))),
         };
-        let page = Page::asked(request.page_size, &request.page_token, format!("series,{}", request.status))?;
-        let series = self.hub.list_series(status, page.after.as_deref(), page.to_read()).await?;
+        let mut violations = Violations::default();
+        let labels = labels_from_proto(&request.labels, "labels", &mut violations);
+        violations.into_result(())?;
+        let query = format!("series,{},{}", request.status, labels_query(&labels));
+        let page = Page::asked(request.page_size, &request.page_token, query)?;
+        let series = self.hub.list_series(status, &labels, page.after.as_deref(), page.to_read()).await?;
         let (series, next_page_token) = page.finish(series, |series| &series.id);
         Ok(pb::ListSeriesResponse { series: series.iter().map(series_to_proto).collect(), next_page_token })
+    }
+
+    pub(super) async fn update_series_call(
+        &self,
+        request: Request<pb::UpdateSeriesRequest>,
+    ) -> Result<pb::UpdateSeriesResponse, ApiError> {
+        let key = self.gate.service_key(&request, "changing a series")?;
+        let body = request.get_ref();
+        let wanted = body.series.as_ref().ok_or_else(|| ApiError::bad_field("series", "is required"))?;
+        let id = resource_id(&wanted.series_id, "series.series_id");
+        let mut violations = Violations::default();
+        let change =
+            labels_in_mask(body.update_mask.as_ref(), !wanted.labels.is_empty(), "update_mask", &mut violations);
+        let labels = labels_from_proto(&wanted.labels, "series.labels", &mut violations);
+        let checked = violations.into_result(());
+        let (Ok(id), Ok(())) = (&id, &checked) else {
+            return Err(every_problem(&[id.as_ref().err(), checked.as_ref().err()]));
+        };
+        let series = match change {
+            true => self.hub.set_series_labels(id, labels).await?,
+            false => self.hub.series(id).await?,
+        };
+        tracing::info!(series_id = %series.id, key = key.as_deref(), labels_changed = change, "series updated");
+        Ok(pb::UpdateSeriesResponse { series: Some(series_to_proto(&series)) })
     }
 }

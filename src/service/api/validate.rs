@@ -3,6 +3,8 @@
 
 use std::time::SystemTime;
 
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use prost::Message;
 use sha2::{Digest, Sha256};
 
@@ -21,6 +23,12 @@ pub const MAX_EXPLANATION_CHARS: usize = 500;
 
 /// Longest name of a saved configuration.
 pub const MAX_SAVED_NAME_LEN: usize = 64;
+
+/// The labels a list is filtered by, in a form any change alters (for its page tokens).
+pub fn labels_query(labels: &std::collections::BTreeMap<String, String>) -> String {
+    let pairs: Vec<String> = labels.iter().map(|(key, value)| format!("{key}={value}")).collect();
+    URL_SAFE_NO_PAD.encode(pairs.join("\n"))
+}
 
 /// The id of a game or series a request names in `field`: required, and at most
 /// [`MAX_GAME_ID_LEN`] characters.

@@ -36,6 +36,7 @@ pub fn game_to_proto(record: &GameRecord) -> pb::Game {
         players: players_to_proto(&record.players),
         series_id: record.series.as_ref().map(|link| link.series_id.clone()).unwrap_or_default(),
         series_game_number: record.series.as_ref().map_or(0, |link| link.number),
+        labels: record.labels.clone(),
     }
 }
 

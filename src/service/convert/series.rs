@@ -64,6 +64,7 @@ pub fn series_to_proto(series: &SeriesRecord) -> pb::Series {
         private: series.private,
         bots: series.bots.iter().map(bot_seat_to_proto).collect(),
         allow_hints: series.allow_hints,
+        labels: series.labels.clone(),
     }
 }
 

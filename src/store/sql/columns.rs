@@ -16,7 +16,9 @@ use super::super::codec::{
     from_json, from_micros, hashes_from_bytes, hashes_to_bytes, status_from_name, status_name, to_json, to_micros,
     unsigned,
 };
-use super::super::{EventKind, GameRecord, RecordHead, SavedConfig, Snapshot, StoreError, StoredEvent, TokenHash};
+use super::super::{
+    EventKind, GameRecord, Labels, RecordHead, SavedConfig, Snapshot, StoreError, StoredEvent, TokenHash,
+};
 use super::backend;
 
 /// A value a statement binds, in one of the schema's column types.
@@ -177,7 +179,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 19] {
+pub fn record_values(record: &GameRecord) -> [Value; 20] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -197,6 +199,7 @@ pub fn record_values(record: &GameRecord) -> [Value; 19] {
         (!record.players.is_empty()).then(|| to_json(&record.players)).into(),
         record.series.as_ref().map(to_json).into(),
         reissued_value(&record.seats_reissued),
+        labels_value(&record.labels),
         record.kind().name().into(),
     ]
 }
@@ -206,6 +209,16 @@ pub fn record_values(record: &GameRecord) -> [Value; 19] {
 pub fn reissued_value(times: &[Option<SystemTime>]) -> Value {
     let micros: Vec<Option<i64>> = times.iter().map(|time| time.map(to_micros)).collect();
     micros.iter().any(Option::is_some).then(|| to_json(&micros)).into()
+}
+
+/// The `labels` column of a game labelled `labels`: a JSON object, or NULL without labels.
+pub fn labels_value(labels: &Labels) -> Value {
+    (!labels.is_empty()).then(|| to_json(labels)).into()
+}
+
+/// The labels of a row's `labels` column.
+pub fn labels_from_row(row: &impl Columns) -> Result<Labels, StoreError> {
+    Ok(row.optional_text("labels")?.map(|text| from_json(&text, "labels")).transpose()?.unwrap_or_default())
 }
 
 /// The reissue times of a row's `seats_reissued` column.
@@ -249,6 +262,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         players: row.optional_text("players")?.map(|p| from_json(&p, "players")).transpose()?.unwrap_or_default(),
         series: row.optional_text("series")?.map(|s| from_json(&s, "series link")).transpose()?,
         seats_reissued: reissued_from_row(row)?,
+        labels: labels_from_row(row)?,
     })
 }
 
@@ -295,12 +309,14 @@ pub fn snapshot_from_row(row: &impl Columns) -> Result<Snapshot, StoreError> {
     Ok(Snapshot { seq: unsigned(row.int("seq")?, "seq")?, state: row.bytes("state")? })
 }
 
-/// A record's head from a row of its `seq`, `seat_token_hashes` and `seats_reissued`.
+/// A record's head from a row of its `seq`, `seat_token_hashes`, `seats_reissued` and
+/// `labels`.
 pub fn head_from_row(row: &impl Columns) -> Result<RecordHead, StoreError> {
     Ok(RecordHead {
         seq: unsigned(row.int("seq")?, "seq")?,
         seat_token_hashes: hashes_from_row(row)?,
         seats_reissued: reissued_from_row(row)?,
+        labels: labels_from_row(row)?,
     })
 }
 

@@ -11,12 +11,12 @@ use tokio::sync::mpsc;
 
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
 use super::super::{
-    CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, ListFilter, LoadedGame, RecordHead,
-    RecordUpdate, SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError,
-    StoredEvent, TokenHash, in_progress_cap, mark_reissued,
+    CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame,
+    RecordHead, RecordUpdate, SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store,
+    StoreError, StoredEvent, TokenHash, in_progress_cap, mark_reissued,
 };
 use super::columns::{
-    Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, record_from_row,
+    Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, labels_value, record_from_row,
     record_values, reissued_from_row, reissued_value, saved_from_row, saved_values, signed, snapshot_from_row,
 };
 use super::{Dialect, Executes, SqlStore, backend};
@@ -77,7 +77,51 @@ async fn insert_record<D: Dialect>(conn: &mut D::Connection, record: &GameRecord
             .await
             .map_err(backend)?;
     }
+    index_labels::<D>(conn, Labelled::Game, &record.id, &record.labels).await
+}
+
+/// What carries labels, each in its own index table.
+#[derive(Clone, Copy)]
+enum Labelled {
+    Game,
+    Series,
+}
+
+/// Makes `labels` the index rows of the game or series `id`, in place of any it had.
+async fn index_labels<D: Dialect>(
+    conn: &mut D::Connection,
+    labelled: Labelled,
+    id: &str,
+    labels: &Labels,
+) -> Result<(), StoreError> {
+    let (delete, insert) = match labelled {
+        Labelled::Game => (D::SQL.delete_game_labels, D::SQL.insert_game_label),
+        Labelled::Series => (D::SQL.delete_series_labels, D::SQL.insert_series_label),
+    };
+    query::<D>(delete, [id.into()]).execute(conn.executor()).await.map_err(backend)?;
+    for (key, value) in labels {
+        query::<D>(insert, [id.into(), key.as_str().into(), value.as_str().into()])
+            .execute(conn.executor())
+            .await
+            .map_err(backend)?;
+    }
     Ok(())
+}
+
+/// Adds to `query` the conditions that the listed game or series carries every label of
+/// `labels`, each on its own index.
+fn push_label_conditions<D: Dialect>(query: &mut QueryBuilder<D>, labelled: Labelled, labels: &Labels) {
+    let start = match labelled {
+        Labelled::Game => D::SQL.games_with_label,
+        Labelled::Series => D::SQL.series_with_label,
+    };
+    for (key, value) in labels {
+        query.push(start);
+        D::push(query, key.as_str().into());
+        query.push(" AND value = ");
+        D::push(query, value.as_str().into());
+        query.push(")");
+    }
 }
 
 /// The series whose body is in `row`.
@@ -352,6 +396,7 @@ impl<S: SqlStore> Store for S {
             S::Db::push(&mut query, player.into());
             query.push(")");
         }
+        push_label_conditions(&mut query, Labelled::Game, &filter.labels);
         if let Some(after_id) = after_id {
             query.push(" AND id < ");
             S::Db::push(&mut query, after_id.into());
@@ -592,7 +637,7 @@ impl<S: SqlStore> Store for S {
     }
 
     async fn create_series(&self, series: SeriesRecord, request_key: Option<&str>) -> Result<(), StoreError> {
-        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let mut tx = S::begin_write(self.pool(), None).await?;
         let values: [Value; 5] = [
             series.id.as_str().into(),
             to_json(&series).into(),
@@ -600,20 +645,24 @@ impl<S: SqlStore> Store for S {
             signed(series.revision).into(),
             request_key.map(str::to_owned).into(),
         ];
-        match query::<S::Db>(S::Db::SQL.insert_series, values).execute(conn.executor()).await {
+        match query::<S::Db>(S::Db::SQL.insert_series, values).execute(tx.executor()).await {
             Err(e) if is_unique_violation(&e) => {
+                drop(tx);
+                let mut conn = self.pool().acquire().await.map_err(backend)?;
                 let taken = query::<S::Db>(S::Db::SQL.series, [series.id.as_str().into()])
                     .fetch_optional(conn.executor())
                     .await
                     .map_err(backend)?;
-                Err(if taken.is_some() {
+                return Err(if taken.is_some() {
                     StoreError::AlreadyExists(series.id)
                 } else {
                     StoreError::CreationRequestTaken
-                })
+                });
             }
-            other => other.map(drop).map_err(backend),
+            other => other.map(drop).map_err(backend)?,
         }
+        index_labels::<S::Db>(&mut tx, Labelled::Series, &series.id, &series.labels).await?;
+        tx.commit().await.map_err(backend)
     }
 
     async fn find_series_creation(&self, request_key: &str) -> Result<Option<String>, StoreError> {
@@ -635,8 +684,21 @@ impl<S: SqlStore> Store for S {
         series_from_row(&row)
     }
 
+    async fn set_labels(&self, id: &str, labels: Labels) -> Result<(), StoreError> {
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        let done = query::<S::Db>(S::Db::SQL.set_labels, [labels_value(&labels), id.into()])
+            .execute(tx.executor())
+            .await
+            .map_err(backend)?;
+        if S::Db::rows_affected(&done) == 0 {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        index_labels::<S::Db>(&mut tx, Labelled::Game, id, &labels).await?;
+        tx.commit().await.map_err(backend)
+    }
+
     async fn update_series(&self, series: SeriesRecord) -> Result<(), StoreError> {
-        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let mut tx = S::begin_write(self.pool(), None).await?;
         let expected = series.revision.saturating_sub(1);
         let values: [Value; 5] = [
             to_json(&series).into(),
@@ -645,12 +707,13 @@ impl<S: SqlStore> Store for S {
             series.id.as_str().into(),
             signed(expected).into(),
         ];
-        let done = query::<S::Db>(S::Db::SQL.update_series, values).execute(conn.executor()).await.map_err(backend)?;
+        let done = query::<S::Db>(S::Db::SQL.update_series, values).execute(tx.executor()).await.map_err(backend)?;
         if S::Db::rows_affected(&done) == 1 {
-            return Ok(());
+            index_labels::<S::Db>(&mut tx, Labelled::Series, &series.id, &series.labels).await?;
+            return tx.commit().await.map_err(backend);
         }
         let row = query::<S::Db>(S::Db::SQL.revision_of_series, [series.id.as_str().into()])
-            .fetch_optional(conn.executor())
+            .fetch_optional(tx.executor())
             .await
             .map_err(backend)?
             .ok_or_else(|| StoreError::SeriesNotFound(series.id.clone()))?;
@@ -660,6 +723,7 @@ impl<S: SqlStore> Store for S {
     async fn list_series(
         &self,
         status: Option<SeriesStatus>,
+        labels: &Labels,
         after_id: Option<&str>,
         limit: usize,
     ) -> Result<Vec<SeriesRecord>, StoreError> {
@@ -668,6 +732,7 @@ impl<S: SqlStore> Store for S {
             query.push(" AND status = ");
             S::Db::push(&mut query, series_status_name(status).into());
         }
+        push_label_conditions(&mut query, Labelled::Series, labels);
         if let Some(after_id) = after_id {
             query.push(" AND id < ");
             S::Db::push(&mut query, after_id.into());

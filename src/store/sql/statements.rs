@@ -10,7 +10,7 @@
 macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
-         clock, deadline_us, players, series, seats_reissued"
+         clock, deadline_us, players, series, seats_reissued, labels"
     };
 }
 
@@ -57,7 +57,7 @@ macro_rules! statements {
             record: concat!("SELECT ", record_columns!(), " FROM games WHERE id = ", $p!(1)),
             list: concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"),
             seq: concat!("SELECT seq FROM games WHERE id = ", $p!(1)),
-            head: concat!("SELECT seq, seat_token_hashes, seats_reissued FROM games WHERE id = ", $p!(1)),
+            head: concat!("SELECT seq, seat_token_hashes, seats_reissued, labels FROM games WHERE id = ", $p!(1)),
             seat_token_hashes: concat!(
                 "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = ", $p!(1), $lock
             ),
@@ -71,7 +71,7 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
@@ -141,6 +141,15 @@ macro_rules! statements {
                 "INSERT INTO game_players (player_id, game_id) VALUES ", values!($p; 1, 2), " ON CONFLICT DO NOTHING"
             ),
             games_of_player: " AND id IN (SELECT game_id FROM game_players WHERE player_id = ",
+            set_labels: concat!("UPDATE games SET labels = ", $p!(1), " WHERE id = ", $p!(2)),
+            delete_game_labels: concat!("DELETE FROM game_labels WHERE game_id = ", $p!(1)),
+            insert_game_label: concat!("INSERT INTO game_labels (game_id, key, value) VALUES ", values!($p; 1, 2, 3)),
+            games_with_label: " AND id IN (SELECT game_id FROM game_labels WHERE key = ",
+            delete_series_labels: concat!("DELETE FROM series_labels WHERE series_id = ", $p!(1)),
+            insert_series_label: concat!(
+                "INSERT INTO series_labels (series_id, key, value) VALUES ", values!($p; 1, 2, 3)
+            ),
+            series_with_label: " AND id IN (SELECT series_id FROM series_labels WHERE key = ",
             insert_series: concat!(
                 "INSERT INTO series (id, body, status, revision, request_key) VALUES ", values!($p; 1, 2, 3, 4, 5)
             ),
@@ -235,6 +244,21 @@ pub struct Statements {
     pub insert_player: &'static str,
     /// The listing's filter to one player's games, to be followed by the player id and `)`.
     pub games_of_player: &'static str,
+    /// Sets a game's `labels` column: the labels, the id.
+    pub set_labels: &'static str,
+    /// Deletes a game's label index rows: the id.
+    pub delete_game_labels: &'static str,
+    /// One label index row of a game: the id, the key, the value.
+    pub insert_game_label: &'static str,
+    /// The start of a list condition on one label, followed by the key, ` AND value = `,
+    /// the value and `)`.
+    pub games_with_label: &'static str,
+    /// Deletes a series' label index rows: the id.
+    pub delete_series_labels: &'static str,
+    /// One label index row of a series: the id, the key, the value.
+    pub insert_series_label: &'static str,
+    /// [`Statements::games_with_label`] for series.
+    pub series_with_label: &'static str,
     /// Inserts a series: id, body, status, revision, request key.
     pub insert_series: &'static str,
     /// A series' body, by id.
@@ -273,10 +297,12 @@ mod tests {
             "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = $1 FOR UPDATE"
         );
         assert!(
-            SQLITE.insert_record.ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            SQLITE
+                .insert_record
+                .ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         );
         assert!(POSTGRES.insert_record.ends_with(
-            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
+            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
         ));
         assert_eq!(
             POSTGRES.thin_snapshots,

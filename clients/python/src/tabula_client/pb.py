@@ -143,7 +143,11 @@ from tabula_client._gen.tabula.v1.game_service_pb2 import (
     SubmitMoveView,
     TakeBackRequest,
     TakeBackResponse,
+    UpdateGameRequest,
+    UpdateGameResponse,
     UpdateSavedConfigRequest,
+    UpdateSeriesRequest,
+    UpdateSeriesResponse,
 )
 from tabula_client._gen.tabula.v1.move_pb2 import (
     Capture,
@@ -358,7 +362,11 @@ __all__ = [
     "TimedOut",
     "TimeoutRule",
     "Timestamp",
+    "UpdateGameRequest",
+    "UpdateGameResponse",
     "UpdateSavedConfigRequest",
+    "UpdateSeriesRequest",
+    "UpdateSeriesResponse",
     "View",
     "ViewChange",
 ]

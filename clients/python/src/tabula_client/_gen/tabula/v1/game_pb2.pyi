@@ -345,6 +345,26 @@ class Game(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     NAME_FIELD_NUMBER: _builtins.int
     GAME_ID_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
@@ -362,6 +382,7 @@ class Game(_message.Message):
     PLAYERS_FIELD_NUMBER: _builtins.int
     SERIES_ID_FIELD_NUMBER: _builtins.int
     SERIES_GAME_NUMBER_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -421,6 +442,14 @@ class Game(_message.Message):
         empty when none was. Fixed at creation. Output only.
         """
 
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The managing backend's labels, to find the game by (`ListGamesRequest.labels`), as
+        `CreateGameRequest.labels` gave them, `UpdateGame` changed them, or, for a game of a
+        series, as the series had them when it made the game. They are the backend's own: the
+        server reads nothing into them.
+        """
+
     def __init__(
         self,
         *,
@@ -441,10 +470,11 @@ class Game(_message.Message):
         players: _abc.Iterable[Global___Player] | None = ...,
         series_id: _builtins.str = ...,
         series_game_number: _builtins.int = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "players", b"players", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "players", b"players", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

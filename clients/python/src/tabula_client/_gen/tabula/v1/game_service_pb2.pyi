@@ -39,6 +39,7 @@ list only the errors particular to each call.
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import duration_pb2 as _duration_pb2
+from google.protobuf import field_mask_pb2 as _field_mask_pb2
 from google.protobuf import message as _message
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -331,6 +332,26 @@ class CreateGameRequest(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     CONFIG_FIELD_NUMBER: _builtins.int
     PRESET_FIELD_NUMBER: _builtins.int
     PGN_FIELD_NUMBER: _builtins.int
@@ -341,6 +362,7 @@ class CreateGameRequest(_message.Message):
     BOTS_FIELD_NUMBER: _builtins.int
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     PLAYERS_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -404,6 +426,17 @@ class CreateGameRequest(_message.Message):
         `INVALID_REQUEST`, every problem named.
         """
 
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The managing backend's labels, to find the game by later (`ListGamesRequest.labels`,
+        for example `tournament: spring`, `round: 3`), as Google's API guide has them: at most
+        64; each key 1 to 63 characters, lowercase letters, digits, underscores and dashes,
+        starting with a lowercase letter; each value at most 63 of the same characters (any
+        letter that has a case must be lowercase; letters without case, digits of any script,
+        `_` and `-` are allowed). Anything else is INVALID_ARGUMENT `INVALID_REQUEST`, every
+        problem named (`labels[KEY]`).
+        """
+
     def __init__(
         self,
         *,
@@ -417,10 +450,11 @@ class CreateGameRequest(_message.Message):
         bots: _abc.Iterable[_game_pb2.BotSeat] | None = ...,
         allow_hints: _builtins.bool | None = ...,
         players: _abc.Iterable[_game_pb2.Player] | None = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
@@ -589,6 +623,26 @@ class ListGamesRequest(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
@@ -596,6 +650,7 @@ class ListGamesRequest(_message.Message):
     CREATE_TIME_AFTER_FIELD_NUMBER: _builtins.int
     CREATE_TIME_BEFORE_FIELD_NUMBER: _builtins.int
     PLAYER_ID_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
     """Maximum number of games to return: 0 means 50, larger values are capped at 500,
     negative values are INVALID_REQUEST. Every page but the last holds exactly this many.
@@ -626,6 +681,12 @@ class ListGamesRequest(_message.Message):
         `create_time_after`.
         """
 
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Only games carrying every one of these labels with these values; empty for every game.
+        The rules of `CreateGameRequest.labels` hold (INVALID_REQUEST otherwise).
+        """
+
     def __init__(
         self,
         *,
@@ -636,10 +697,11 @@ class ListGamesRequest(_message.Message):
         create_time_after: _timestamp_pb2.Timestamp | None = ...,
         create_time_before: _timestamp_pb2.Timestamp | None = ...,
         player_id: _builtins.str = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["create_time_after", b"create_time_after", "create_time_before", b"create_time_before"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time_after", b"create_time_after", "create_time_before", b"create_time_before", "kind", b"kind", "page_size", b"page_size", "page_token", b"page_token", "player_id", b"player_id", "status", b"status"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time_after", b"create_time_after", "create_time_before", b"create_time_before", "kind", b"kind", "labels", b"labels", "page_size", b"page_size", "page_token", b"page_token", "player_id", b"player_id", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -2070,10 +2132,88 @@ class DeleteSavedConfigResponse(_message.Message):
 Global___DeleteSavedConfigResponse: _TypeAlias = DeleteSavedConfigResponse  # noqa: Y015
 
 @_typing.final
+class UpdateGameRequest(_message.Message):
+    """Request for `UpdateGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    UPDATE_MASK_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The game, named by `game_id` (required, at most 64 characters), with the fields to
+        change set as they are to be; its other fields are ignored.
+        """
+
+    @_builtins.property
+    def update_mask(self) -> _field_mask_pb2.FieldMask:
+        """The fields of `game` to change: `labels`, or `*` for every field that may change
+        (today the same). Empty: the labels, when `game.labels` has any.
+        """
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+        update_mask: _field_mask_pb2.FieldMask | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "update_mask", b"update_mask"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "update_mask", b"update_mask"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateGameRequest: _TypeAlias = UpdateGameRequest  # noqa: Y015
+
+@_typing.final
+class UpdateGameResponse(_message.Message):
+    """Response of `UpdateGame`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The game as it is now."""
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateGameResponse: _TypeAlias = UpdateGameResponse  # noqa: Y015
+
+@_typing.final
 class CreateSeriesRequest(_message.Message):
     """Request for `CreateSeries`."""
 
     DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
 
     CONFIG_FIELD_NUMBER: _builtins.int
     PRESET_FIELD_NUMBER: _builtins.int
@@ -2087,6 +2227,7 @@ class CreateSeriesRequest(_message.Message):
     PRIVATE_FIELD_NUMBER: _builtins.int
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets; `kind` is then required."""
     saved_config: _builtins.str
@@ -2128,6 +2269,13 @@ class CreateSeriesRequest(_message.Message):
         1 or 2. Checked like `CreateGameRequest.bots`.
         """
 
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The managing backend's labels, to find the series by, under the rules of
+        `CreateGameRequest.labels`; each game of the series is made with the labels the series
+        has when it makes the game.
+        """
+
     def __init__(
         self,
         *,
@@ -2143,10 +2291,11 @@ class CreateSeriesRequest(_message.Message):
         private: _builtins.bool = ...,
         allow_hints: _builtins.bool | None = ...,
         request_id: _builtins.str = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "preset", b"preset", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "draws", b"draws", "first_to", b"first_to", "kind", b"kind", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "draws", b"draws", "first_to", b"first_to", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
@@ -2247,9 +2396,30 @@ class ListSeriesRequest(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     STATUS_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
     page_size: _builtins.int
     """Maximum number to return: 0 means 50, larger values are capped at 500, negative values
     are INVALID_REQUEST.
@@ -2260,16 +2430,23 @@ class ListSeriesRequest(_message.Message):
     """
     status: _series_pb2.SeriesStatus.ValueType
     """Only series in this status; unspecified for every series."""
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Only series carrying every one of these labels with these values; empty for every
+        series. The rules of `CreateGameRequest.labels` hold (INVALID_REQUEST otherwise).
+        """
+
     def __init__(
         self,
         *,
         page_size: _builtins.int = ...,
         page_token: _builtins.str = ...,
         status: _series_pb2.SeriesStatus.ValueType = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["labels", b"labels", "page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -2302,6 +2479,62 @@ class ListSeriesResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ListSeriesResponse: _TypeAlias = ListSeriesResponse  # noqa: Y015
+
+@_typing.final
+class UpdateSeriesRequest(_message.Message):
+    """Request for `UpdateSeries`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SERIES_FIELD_NUMBER: _builtins.int
+    UPDATE_MASK_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def series(self) -> _series_pb2.Series:
+        """The series, named by `series_id` (required, at most 64 characters), with the fields to
+        change set as they are to be; its other fields are ignored.
+        """
+
+    @_builtins.property
+    def update_mask(self) -> _field_mask_pb2.FieldMask:
+        """The fields of `series` to change, as `UpdateGameRequest.update_mask` says: `labels`."""
+
+    def __init__(
+        self,
+        *,
+        series: _series_pb2.Series | None = ...,
+        update_mask: _field_mask_pb2.FieldMask | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["series", b"series", "update_mask", b"update_mask"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["series", b"series", "update_mask", b"update_mask"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateSeriesRequest: _TypeAlias = UpdateSeriesRequest  # noqa: Y015
+
+@_typing.final
+class UpdateSeriesResponse(_message.Message):
+    """Response of `UpdateSeries`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SERIES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def series(self) -> _series_pb2.Series:
+        """The series as it is now."""
+
+    def __init__(
+        self,
+        *,
+        series: _series_pb2.Series | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["series", b"series"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["series", b"series"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateSeriesResponse: _TypeAlias = UpdateSeriesResponse  # noqa: Y015
 
 @_typing.final
 class StreamSeriesEventsRequest(_message.Message):

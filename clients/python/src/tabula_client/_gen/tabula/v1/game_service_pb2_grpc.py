@@ -117,6 +117,11 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.DeleteGameRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.DeleteGameResponse.FromString,
                 _registered_method=True)
+        self.UpdateGame = channel.unary_unary(
+                '/tabula.v1.GameService/UpdateGame',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.UpdateGameRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.UpdateGameResponse.FromString,
+                _registered_method=True)
         self.ReissueSeatToken = channel.unary_unary(
                 '/tabula.v1.GameService/ReissueSeatToken',
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.SerializeToString,
@@ -186,6 +191,11 @@ class GameServiceStub:
                 '/tabula.v1.GameService/ListSeries',
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.ListSeriesRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.ListSeriesResponse.FromString,
+                _registered_method=True)
+        self.UpdateSeries = channel.unary_unary(
+                '/tabula.v1.GameService/UpdateSeries',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.UpdateSeriesRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.UpdateSeriesResponse.FromString,
                 _registered_method=True)
         self.StreamSeriesEvents = channel.unary_stream(
                 '/tabula.v1.GameService/StreamSeriesEvents',
@@ -383,6 +393,18 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateGame(self, request, context):
+        """Changes what the managing backend may change of a game: its labels (`update_mask`
+        path `labels`, which replaces them all with `game.labels`; any other path is
+        INVALID_ARGUMENT `INVALID_REQUEST`). An empty `update_mask` changes the labels when
+        `game.labels` has any, and nothing otherwise; `*` is `labels`. Labels that break
+        `CreateGameRequest.labels`' rules are INVALID_ARGUMENT `INVALID_REQUEST`, every problem
+        named. Nothing of the game's play changes, and no event is logged. Needs a service key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ReissueSeatToken(self, request, context):
         """Issues a new token for one seat of a game, replacing the old one, which stops working
         at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
@@ -534,6 +556,15 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateSeries(self, request, context):
+        """Changes what the managing backend may change of a series, a finished one too: its
+        labels, as `UpdateGame` does a game's (the games it made keep theirs; the games it
+        makes after take the new ones). Needs a service key. NOT_FOUND `SERIES_NOT_FOUND`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def StreamSeriesEvents(self, request, context):
         """A series' events (each game created, each game scored, the end), numbered from 1,
         then live until the series ends; the stream closes after `SeriesFinished`. Read access
@@ -622,6 +653,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.DeleteGameRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.DeleteGameResponse.SerializeToString,
             ),
+            'UpdateGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateGame,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.UpdateGameRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.UpdateGameResponse.SerializeToString,
+            ),
             'ReissueSeatToken': grpc.unary_unary_rpc_method_handler(
                     servicer.ReissueSeatToken,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.ReissueSeatTokenRequest.FromString,
@@ -691,6 +727,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListSeries,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.ListSeriesRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.ListSeriesResponse.SerializeToString,
+            ),
+            'UpdateSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateSeries,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.UpdateSeriesRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.UpdateSeriesResponse.SerializeToString,
             ),
             'StreamSeriesEvents': grpc.unary_stream_rpc_method_handler(
                     servicer.StreamSeriesEvents,
@@ -1122,6 +1163,33 @@ class GameService:
             _registered_method=True)
 
     @staticmethod
+    def UpdateGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/UpdateGame',
+            tabula_dot_v1_dot_game__service__pb2.UpdateGameRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.UpdateGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def ReissueSeatToken(request,
             target,
             options=(),
@@ -1489,6 +1557,33 @@ class GameService:
             '/tabula.v1.GameService/ListSeries',
             tabula_dot_v1_dot_game__service__pb2.ListSeriesRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.ListSeriesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/UpdateSeries',
+            tabula_dot_v1_dot_game__service__pb2.UpdateSeriesRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.UpdateSeriesResponse.FromString,
             options,
             channel_credentials,
             insecure,

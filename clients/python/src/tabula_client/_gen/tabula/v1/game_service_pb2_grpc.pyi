@@ -192,6 +192,14 @@ class GameServiceStub:
     `DeleteGame` included, is NOT_FOUND `GAME_NOT_FOUND`, and its open event streams end
     with it. Needs a service key.
     """
+    UpdateGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.UpdateGameRequest, _game_service_pb2.UpdateGameResponse]
+    """Changes what the managing backend may change of a game: its labels (`update_mask`
+    path `labels`, which replaces them all with `game.labels`; any other path is
+    INVALID_ARGUMENT `INVALID_REQUEST`). An empty `update_mask` changes the labels when
+    `game.labels` has any, and nothing otherwise; `*` is `labels`. Labels that break
+    `CreateGameRequest.labels`' rules are INVALID_ARGUMENT `INVALID_REQUEST`, every problem
+    named. Nothing of the game's play changes, and no event is logged. Needs a service key.
+    """
     ReissueSeatToken: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ReissueSeatTokenRequest, _game_service_pb2.ReissueSeatTokenResponse]
     """Issues a new token for one seat of a game, replacing the old one, which stops working
     at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
@@ -285,6 +293,11 @@ class GameServiceStub:
     """
     ListSeries: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListSeriesRequest, _game_service_pb2.ListSeriesResponse]
     """Series, newest first, a page at a time. Needs a service key, like `ListGames`."""
+    UpdateSeries: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.UpdateSeriesRequest, _game_service_pb2.UpdateSeriesResponse]
+    """Changes what the managing backend may change of a series, a finished one too: its
+    labels, as `UpdateGame` does a game's (the games it made keep theirs; the games it
+    makes after take the new ones). Needs a service key. NOT_FOUND `SERIES_NOT_FOUND`.
+    """
     StreamSeriesEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamSeriesEventsRequest, _game_service_pb2.StreamSeriesEventsResponse]
     """A series' events (each game created, each game scored, the end), numbered from 1,
     then live until the series ends; the stream closes after `SeriesFinished`. Read access
@@ -423,6 +436,14 @@ class GameServiceAsyncStub(GameServiceStub):
     `DeleteGame` included, is NOT_FOUND `GAME_NOT_FOUND`, and its open event streams end
     with it. Needs a service key.
     """
+    UpdateGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.UpdateGameRequest, _game_service_pb2.UpdateGameResponse]  # type: ignore[assignment]
+    """Changes what the managing backend may change of a game: its labels (`update_mask`
+    path `labels`, which replaces them all with `game.labels`; any other path is
+    INVALID_ARGUMENT `INVALID_REQUEST`). An empty `update_mask` changes the labels when
+    `game.labels` has any, and nothing otherwise; `*` is `labels`. Labels that break
+    `CreateGameRequest.labels`' rules are INVALID_ARGUMENT `INVALID_REQUEST`, every problem
+    named. Nothing of the game's play changes, and no event is logged. Needs a service key.
+    """
     ReissueSeatToken: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ReissueSeatTokenRequest, _game_service_pb2.ReissueSeatTokenResponse]  # type: ignore[assignment]
     """Issues a new token for one seat of a game, replacing the old one, which stops working
     at once; event streams opened with it end with UNAUTHENTICATED `CREDENTIAL_REVOKED`.
@@ -516,6 +537,11 @@ class GameServiceAsyncStub(GameServiceStub):
     """
     ListSeries: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListSeriesRequest, _game_service_pb2.ListSeriesResponse]  # type: ignore[assignment]
     """Series, newest first, a page at a time. Needs a service key, like `ListGames`."""
+    UpdateSeries: _aio.UnaryUnaryMultiCallable[_game_service_pb2.UpdateSeriesRequest, _game_service_pb2.UpdateSeriesResponse]  # type: ignore[assignment]
+    """Changes what the managing backend may change of a series, a finished one too: its
+    labels, as `UpdateGame` does a game's (the games it made keep theirs; the games it
+    makes after take the new ones). Needs a service key. NOT_FOUND `SERIES_NOT_FOUND`.
+    """
     StreamSeriesEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamSeriesEventsRequest, _game_service_pb2.StreamSeriesEventsResponse]  # type: ignore[assignment]
     """A series' events (each game created, each game scored, the end), numbered from 1,
     then live until the series ends; the stream closes after `SeriesFinished`. Read access
@@ -743,6 +769,20 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         """
 
     @_abc_1.abstractmethod
+    def UpdateGame(
+        self,
+        request: _game_service_pb2.UpdateGameRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.UpdateGameResponse, _abc.Awaitable[_game_service_pb2.UpdateGameResponse]]:
+        """Changes what the managing backend may change of a game: its labels (`update_mask`
+        path `labels`, which replaces them all with `game.labels`; any other path is
+        INVALID_ARGUMENT `INVALID_REQUEST`). An empty `update_mask` changes the labels when
+        `game.labels` has any, and nothing otherwise; `*` is `labels`. Labels that break
+        `CreateGameRequest.labels`' rules are INVALID_ARGUMENT `INVALID_REQUEST`, every problem
+        named. Nothing of the game's play changes, and no event is logged. Needs a service key.
+        """
+
+    @_abc_1.abstractmethod
     def ReissueSeatToken(
         self,
         request: _game_service_pb2.ReissueSeatTokenRequest,
@@ -918,6 +958,17 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.ListSeriesResponse, _abc.Awaitable[_game_service_pb2.ListSeriesResponse]]:
         """Series, newest first, a page at a time. Needs a service key, like `ListGames`."""
+
+    @_abc_1.abstractmethod
+    def UpdateSeries(
+        self,
+        request: _game_service_pb2.UpdateSeriesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.UpdateSeriesResponse, _abc.Awaitable[_game_service_pb2.UpdateSeriesResponse]]:
+        """Changes what the managing backend may change of a series, a finished one too: its
+        labels, as `UpdateGame` does a game's (the games it made keep theirs; the games it
+        makes after take the new ones). Needs a service key. NOT_FOUND `SERIES_NOT_FOUND`.
+        """
 
     @_abc_1.abstractmethod
     def StreamSeriesEvents(

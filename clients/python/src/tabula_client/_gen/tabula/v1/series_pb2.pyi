@@ -84,6 +84,26 @@ class Series(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     NAME_FIELD_NUMBER: _builtins.int
     SERIES_ID_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
@@ -101,6 +121,7 @@ class Series(_message.Message):
     PRIVATE_FIELD_NUMBER: _builtins.int
     BOTS_FIELD_NUMBER: _builtins.int
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `series/{series_id}`. Output only."""
     series_id: _builtins.str
@@ -162,6 +183,13 @@ class Series(_message.Message):
         player (1 or 2), whichever seat they sit in.
         """
 
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The managing backend's labels, to find the series by (`ListSeriesRequest.labels`), as
+        `CreateSeriesRequest.labels` gave them or `UpdateSeries` changed them. Every game of
+        the series is made with the labels the series has then.
+        """
+
     def __init__(
         self,
         *,
@@ -182,10 +210,11 @@ class Series(_message.Message):
         private: _builtins.bool = ...,
         bots: _abc.Iterable[_game_pb2.BotSeat] | None = ...,
         allow_hints: _builtins.bool = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "create_time", b"create_time", "draws", b"draws", "first_to", b"first_to", "games", b"games", "kind", b"kind", "name", b"name", "players", b"players", "points", b"points", "private", b"private", "series_id", b"series_id", "status", b"status", "update_time", b"update_time", "winner", b"winner"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "create_time", b"create_time", "draws", b"draws", "first_to", b"first_to", "games", b"games", "kind", b"kind", "labels", b"labels", "name", b"name", "players", b"players", "points", b"points", "private", b"private", "series_id", b"series_id", "status", b"status", "update_time", b"update_time", "winner", b"winner"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
