@@ -43,6 +43,7 @@ type callOptions struct {
 	playerID     string
 	draws        tabulav1.SeriesDraws
 	seriesStatus tabulav1.SeriesStatus
+	labels       map[string]string
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -189,17 +190,17 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
 // server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players]. Needs a service key.
+// [Players], [Labels]. Needs a service key.
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPreset", &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}, opts)
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots], [AllowHints], [Players], [Clock] and [OnTimeout] (the game's clocks),
-// and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the creation and the
-// answer names the seat drawn), each set on a copy of config, which is left unchanged.
-// Needs a service key.
+// [RequestID], [Bots], [AllowHints], [Players], [Labels], [Clock] and [OnTimeout] (the
+// game's clocks), and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
+// creation and the answer names the seat drawn), each set on a copy of config, which is
+// left unchanged. Needs a service key.
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
 }
@@ -207,15 +208,16 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
-// [RequestID], [Bots], [AllowHints], [Players]. Needs a service key.
+// [RequestID], [Bots], [AllowHints], [Players], [Labels]. Needs a service key.
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply", "Bots", "AllowHints", "Players")
+	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply", "Bots", "AllowHints", "Players", "Labels")
 	if err != nil {
 		return nil, err
 	}
 	source := &tabulav1.CreateGameRequest_Pgn{Pgn: &tabulav1.PgnImport{Pgn: pgn, Ply: o.ply}}
 	return unary(ctx, c.stub.CreateGame, &tabulav1.CreateGameRequest{
 		Source: source, Private: o.private, RequestId: o.requestID, Bots: o.bots, AllowHints: o.allowHints, Players: o.players,
+		Labels: o.labels,
 	})
 }
 
@@ -225,10 +227,9 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // [Client.DeleteSavedConfig] never changes it; a saved STARTER_RANDOM is drawn for each game
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players]; the
-// clock and the starter belong to the saved configuration, so [Clock], [OnTimeout] and
-// [Starter] are refused (update the saved configuration, or create the game from its
-// GetConfig() with [Client.CreateGameFromConfig]). Needs a service key.
+// [Players], [Labels]; the clock and the starter belong to the saved configuration, so
+// [Clock], [OnTimeout] and [Starter] are refused (update the saved configuration, or create
+// the game from its GetConfig() with [Client.CreateGameFromConfig]). Needs a service key.
 func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromSavedConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_SavedConfig{SavedConfig: name}}, opts)
 }
@@ -236,7 +237,7 @@ func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opt
 // createGame sends a creation from a preset, a configuration or a saved configuration; only a configuration takes
 // the clock and starter options, which it applies to a copy of the configuration.
 func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
-	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players"}
+	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players", "Labels"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateGameRequest_Config)
 	if fromConfig {
 		allowed = append(allowed, "Clock", "OnTimeout", "Starter")
@@ -253,7 +254,7 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 		request.Source = &tabulav1.CreateGameRequest_Config{Config: copied}
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
-	request.Players = o.players
+	request.Players, request.Labels = o.players, o.labels
 	return unary(ctx, c.stub.CreateGame, request)
 }
 
@@ -284,18 +285,20 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 
 // GetGame returns a game's public summary: kind, configuration, status, outcome and seq, who
 // sits in each seat (GetPlayers(), one entry per seat when the creation named any, else
-// empty), and for a game of a series its GetSeriesId() and GetSeriesGameNumber() (from 1).
+// empty), its GetLabels() ([Labels]), and for a game of a series its GetSeriesId() and
+// GetSeriesGameNumber() (from 1).
 func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
 	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID})
 	return response.GetGame(), err
 }
 
 // ListGames lists the server's games, newest first, one page at a time. Options: filters
-// [OfKind], [InStatus], [CreatedAfter], [CreatedBefore], [OfPlayer]; paging [PageSize],
-// [PageToken] (the response's GetNextPageToken(), empty on the last page). Needs a service
-// key.
+// [OfKind], [InStatus], [CreatedAfter], [CreatedBefore], [OfPlayer], [Labels] (games
+// carrying every one of them); paging [PageSize], [PageToken] (the response's
+// GetNextPageToken(), empty on the last page; later pages take the same filters). Needs a
+// service key.
 func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.ListGamesResponse, error) {
-	o, err := apply("ListGames", opts, "OfKind", "InStatus", "CreatedAfter", "CreatedBefore", "OfPlayer", "PageSize", "PageToken")
+	o, err := apply("ListGames", opts, "OfKind", "InStatus", "CreatedAfter", "CreatedBefore", "OfPlayer", "Labels", "PageSize", "PageToken")
 	if err != nil {
 		return nil, err
 	}
@@ -307,6 +310,7 @@ func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.L
 		CreateTimeAfter:  o.after,
 		CreateTimeBefore: o.before,
 		PlayerId:         o.playerID,
+		Labels:           o.labels,
 	})
 }
 

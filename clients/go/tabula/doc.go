@@ -8,7 +8,8 @@
 // [Client.CreateGameFromSavedConfig], [Client.GetGame],
 // [Client.ListGames], [Client.GetView], [Client.ListLegalMoves], [Client.SubmitMove],
 // [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
-// [Client.AnswerTakeBack], [Client.ArchiveGame], [Client.DeleteGame], [Client.ReissueSeatToken],
+// [Client.AnswerTakeBack], [Client.ArchiveGame], [Client.DeleteGame], UpdateGame as
+// [Client.UpdateGameLabels], [Client.ReissueSeatToken],
 // [Client.CreateSavedConfig], [Client.GetSavedConfig], [Client.ListSavedConfigs],
 // [Client.UpdateSavedConfig], [Client.DeleteSavedConfig] (configurations saved under a name
 // of the caller's, for [Client.CreateGameFromSavedConfig]),
@@ -19,11 +20,14 @@
 // same views, sent as changes and applied with [ApplyViewChange]). Series of games between two players:
 // CreateSeries as [Client.CreateSeriesFromPreset], [Client.CreateSeriesFromConfig] and
 // [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo]),
-// [Client.GetSeries], [Client.ListSeries], and StreamSeriesEvents as [Client.SeriesEvents],
-// which resumes like [Client.Events].
+// [Client.GetSeries], [Client.ListSeries], UpdateSeries as [Client.UpdateSeriesLabels], and
+// StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
 // constructors of this package; seats the server's engine plays with [Bots] and [BotSeat];
 // who sits in the seats with [Players] and [Player] (and [OfPlayer] finds a player's games);
+// the managing backend's own tags on a game or a series with [Labels], which also finds them
+// in [Client.ListGames] and [Client.ListSeries] ([Client.UpdateGameLabels] and
+// [Client.UpdateSeriesLabels] replace or clear them);
 // hints are allowed at creation with [AllowHints] and bounded with [MaxTime] and
 // [MaxNodes]; [AtSeq] names an earlier position, for the hints of a finished game and for
 // [Client.GetView] of any game. A game created from a configuration gets clocks with

@@ -50,8 +50,9 @@ func InSeriesStatus(status tabulav1.SeriesStatus) CallOption {
 // (GetPlayerTokens(), shown only this once): in every game of the series a player's token
 // acts as the seat the player sits in, like a seat token (use it with [Client.As]). Options:
 // [Players] (the two players, at most two), [Bots] (whose seat names the player the engine
-// plays in every game, 1 or 2), [Draws], [Private], [AllowHints], [RequestID]. Needs a
-// service key.
+// plays in every game, 1 or 2), [Draws], [Private], [AllowHints], [RequestID], [Labels]
+// (the series' labels, which each of its games is made with; change them with
+// [Client.UpdateSeriesLabels]). Needs a service key.
 func (c *Client) CreateSeriesFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
 	return c.createSeries(ctx, "CreateSeriesFromPreset", &tabulav1.CreateSeriesRequest{Kind: kind, Source: &tabulav1.CreateSeriesRequest_Preset{Preset: preset}}, length, opts)
 }
@@ -80,7 +81,7 @@ func (c *Client) CreateSeriesFromSavedConfig(ctx context.Context, name string, l
 // createSeries sends a series' creation from a preset, a configuration or a saved
 // configuration, as createGame sends a game's.
 func (c *Client) createSeries(ctx context.Context, call string, request *tabulav1.CreateSeriesRequest, length SeriesLength, opts []CallOption) (*tabulav1.CreateSeriesResponse, error) {
-	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players", "Draws"}
+	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players", "Draws", "Labels"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateSeriesRequest_Config)
 	if fromConfig {
 		allowed = append(allowed, "Clock", "OnTimeout", "Starter")
@@ -97,7 +98,7 @@ func (c *Client) createSeries(ctx context.Context, call string, request *tabulav
 		request.Source = &tabulav1.CreateSeriesRequest_Config{Config: copied}
 	}
 	request.BestOf, request.FirstTo, request.Draws = length.bestOf, length.firstTo, o.draws
-	request.Players, request.Bots = o.players, o.bots
+	request.Players, request.Bots, request.Labels = o.players, o.bots, o.labels
 	request.Private, request.AllowHints, request.RequestId = o.private, o.allowHints, o.requestID
 	return unary(ctx, c.stub.CreateSeries, request)
 }
@@ -105,23 +106,25 @@ func (c *Client) createSeries(ctx context.Context, call string, request *tabulav
 // GetSeries returns a series: its configuration and length, its players and bots, its
 // GetStatus(), its games so far in order (GetGames(): each one's number, game id, the seat
 // player 1 sits in, and once scored its outcome and points), GetPoints() (player 1's and
-// player 2's) and, once it is finished, GetWinner() (1 or 2; 0 for a tie). Anyone may read a
-// series that is not private; a private one needs a service key or one of its players'
-// tokens. An unknown id fails with NOT_FOUND, reason SERIES_NOT_FOUND.
+// player 2's), GetLabels() ([Labels]) and, once it is finished, GetWinner() (1 or 2; 0 for a
+// tie). Anyone may read a series that is not private; a private one needs a service key or
+// one of its players' tokens. An unknown id fails with NOT_FOUND, reason SERIES_NOT_FOUND.
 func (c *Client) GetSeries(ctx context.Context, seriesID string) (*tabulav1.Series, error) {
 	response, err := unary(ctx, c.stub.GetSeries, &tabulav1.GetSeriesRequest{SeriesId: seriesID})
 	return response.GetSeries(), err
 }
 
-// ListSeries lists the server's series, newest first, one page at a time. Options: filter
-// [InSeriesStatus]; paging [PageSize], [PageToken] (the response's GetNextPageToken(), empty
+// ListSeries lists the server's series, newest first, one page at a time. Options: filters
+// [InSeriesStatus], [Labels] (series carrying every one of them); paging [PageSize], [PageToken] (the response's GetNextPageToken(), empty
 // on the last page). Needs a service key.
 func (c *Client) ListSeries(ctx context.Context, opts ...CallOption) (*tabulav1.ListSeriesResponse, error) {
-	o, err := apply("ListSeries", opts, "InSeriesStatus", "PageSize", "PageToken")
+	o, err := apply("ListSeries", opts, "InSeriesStatus", "Labels", "PageSize", "PageToken")
 	if err != nil {
 		return nil, err
 	}
-	return unary(ctx, c.stub.ListSeries, &tabulav1.ListSeriesRequest{PageSize: o.pageSize, PageToken: o.pageToken, Status: o.seriesStatus})
+	return unary(ctx, c.stub.ListSeries, &tabulav1.ListSeriesRequest{
+		PageSize: o.pageSize, PageToken: o.pageToken, Status: o.seriesStatus, Labels: o.labels,
+	})
 }
 
 // SeriesEvents follows the events of a series that come after sequence number afterSeq (0:

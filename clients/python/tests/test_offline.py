@@ -38,6 +38,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "answer_take_back": ("AnswerTakeBack", lambda c, **t: c.answer_take_back("g", True, expected_seq=3, **t)),
     "archive_game": ("ArchiveGame", lambda c, **t: c.archive_game("g", **t)),
     "delete_game": ("DeleteGame", lambda c, **t: c.delete_game("g", **t)),
+    "update_game_labels": ("UpdateGame", lambda c, **t: c.update_game_labels("g", {"round": "1"}, **t)),
     "reissue_seat_token": ("ReissueSeatToken", lambda c, **t: c.reissue_seat_token("g", 1, **t)),
     "abort_game": ("AbortGame", lambda c, **t: c.abort_game("g", "why", **t)),
     "adjudicate_game": ("AdjudicateGame", lambda c, **t: c.adjudicate_game("g", "draw", 0, "why", **t)),
@@ -63,6 +64,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     ),
     "get_series": ("GetSeries", lambda c, **t: c.get_series("s", **t)),
     "list_series": ("ListSeries", lambda c, **t: c.list_series(status="finished", **t)),
+    "update_series_labels": ("UpdateSeries", lambda c, **t: c.update_series_labels("s", {"round": "1"}, **t)),
 }
 
 #: The wrappers of the server-streaming RPCs (no deadline, no `timeout=`).
@@ -86,6 +88,9 @@ def test_every_rpc_has_a_wrapper_named_after_it_in_both_clients() -> None:
             "create_series_from_config",
             "create_series_from_saved_config",
         ],
+        # Only labels may change, so the wrappers say so.
+        "UpdateGame": ["update_game_labels"],
+        "UpdateSeries": ["update_series_labels"],
     }
     names.update({rpc: [name] for rpc, name in STREAMS.items()})
     wrapped = {rpc for rpc, _ in CALLS.values()} | set(STREAMS)
@@ -264,6 +269,106 @@ async def test_the_async_players_and_player_filter_reach_the_server(stand_in: St
         assert list(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).players) == [ALICE]
         await client.list_games(player_id="bob-2")
         assert pb.ListGamesRequest.FromString(stand_in.last("ListGames").request).player_id == "bob-2"
+
+
+LABELS = {"tournament": "spring", "round": "3"}
+
+
+def test_labels_reach_the_server_from_every_create_and_list_call(stand_in: StandInServer) -> None:
+    def created() -> pb.CreateGameRequest:
+        return pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+
+    def series() -> pb.CreateSeriesRequest:
+        return pb.CreateSeriesRequest.FromString(stand_in.last("CreateSeries").request)
+
+    with Client(stand_in.address) as client:
+        client.create_game_from_preset("tic_tac_toe", "classic", labels=LABELS)
+        assert dict(created().labels) == LABELS
+        client.create_game_from_config(pb.GameConfig(), labels={"round": "4"}, players=[ALICE])
+        sent = created()
+        assert (dict(sent.labels), list(sent.players)) == ({"round": "4"}, [ALICE])
+        client.create_game_from_pgn("1. e4 *", labels=LABELS)
+        assert dict(created().labels) == LABELS
+        client.create_game_from_saved_config("mine", labels=LABELS)
+        assert dict(created().labels) == LABELS
+        client.create_game_from_preset("chess", "standard")
+        assert dict(created().labels) == {}, "none unless given"
+
+        client.create_series_from_preset("tic_tac_toe", "classic", best_of=3, labels=LABELS)
+        assert dict(series().labels) == LABELS
+        client.create_series_from_config(pb.GameConfig(), first_to=2, labels={"round": "4"})
+        assert dict(series().labels) == {"round": "4"}
+        client.create_series_from_saved_config("mine", best_of=1, labels=LABELS)
+        assert dict(series().labels) == LABELS
+
+        client.list_games(labels=LABELS, player_id="alice-1", page_size=2, page_token="t")
+        listed = pb.ListGamesRequest.FromString(stand_in.last("ListGames").request)
+        assert (dict(listed.labels), listed.player_id, listed.page_token) == (LABELS, "alice-1", "t")
+        client.list_games()
+        assert dict(pb.ListGamesRequest.FromString(stand_in.last("ListGames").request).labels) == {}, "every game"
+        client.list_series(labels={"round": "3"}, status="finished")
+        listed_series = pb.ListSeriesRequest.FromString(stand_in.last("ListSeries").request)
+        assert (dict(listed_series.labels), listed_series.status) == (
+            {"round": "3"},
+            pb.SeriesStatus.SERIES_STATUS_FINISHED,
+        )
+
+
+def test_relabelling_sends_the_labels_and_the_labels_mask(stand_in: StandInServer) -> None:
+    with Client(stand_in.address) as client:
+        assert isinstance(client.update_game_labels("g-1", LABELS), pb.Game)
+        sent = pb.UpdateGameRequest.FromString(stand_in.last("UpdateGame").request)
+        assert (sent.game.game_id, dict(sent.game.labels), list(sent.update_mask.paths)) == ("g-1", LABELS, ["labels"])
+        client.update_game_labels("g-1", {})
+        sent = pb.UpdateGameRequest.FromString(stand_in.last("UpdateGame").request)
+        assert (dict(sent.game.labels), list(sent.update_mask.paths)) == ({}, ["labels"]), "empty clears them"
+
+        assert isinstance(client.update_series_labels("s-1", LABELS), pb.Series)
+        sent_series = pb.UpdateSeriesRequest.FromString(stand_in.last("UpdateSeries").request)
+        assert (sent_series.series.series_id, dict(sent_series.series.labels), list(sent_series.update_mask.paths)) == (
+            "s-1",
+            LABELS,
+            ["labels"],
+        )
+        client.update_series_labels("s-1", {})
+        sent_series = pb.UpdateSeriesRequest.FromString(stand_in.last("UpdateSeries").request)
+        assert (dict(sent_series.series.labels), list(sent_series.update_mask.paths)) == ({}, ["labels"])
+
+
+async def test_the_async_labels_reach_the_server(stand_in: StandInServer) -> None:
+    async with AsyncClient(stand_in.address) as client:
+        await client.create_game_from_preset("tic_tac_toe", "classic", labels=LABELS)
+        assert dict(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).labels) == LABELS
+        await client.create_game_from_config(pb.GameConfig(), labels=LABELS)
+        assert dict(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).labels) == LABELS
+        await client.create_game_from_pgn("1. e4 *", labels=LABELS)
+        assert dict(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).labels) == LABELS
+        await client.create_game_from_saved_config("mine", labels=LABELS)
+        assert dict(pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request).labels) == LABELS
+        await client.create_series_from_preset("tic_tac_toe", "classic", best_of=3, labels=LABELS)
+        assert dict(pb.CreateSeriesRequest.FromString(stand_in.last("CreateSeries").request).labels) == LABELS
+        await client.create_series_from_config(pb.GameConfig(), first_to=1, labels=LABELS)
+        assert dict(pb.CreateSeriesRequest.FromString(stand_in.last("CreateSeries").request).labels) == LABELS
+        await client.create_series_from_saved_config("mine", best_of=1, labels=LABELS)
+        assert dict(pb.CreateSeriesRequest.FromString(stand_in.last("CreateSeries").request).labels) == LABELS
+        await client.list_games(labels=LABELS)
+        assert dict(pb.ListGamesRequest.FromString(stand_in.last("ListGames").request).labels) == LABELS
+        await client.list_series(labels=LABELS)
+        assert dict(pb.ListSeriesRequest.FromString(stand_in.last("ListSeries").request).labels) == LABELS
+        assert isinstance(await client.update_game_labels("g-2", {"round": "5"}), pb.Game)
+        sent = pb.UpdateGameRequest.FromString(stand_in.last("UpdateGame").request)
+        assert (sent.game.game_id, dict(sent.game.labels), list(sent.update_mask.paths)) == (
+            "g-2",
+            {"round": "5"},
+            ["labels"],
+        )
+        assert isinstance(await client.update_series_labels("s-2", {}), pb.Series)
+        sent_series = pb.UpdateSeriesRequest.FromString(stand_in.last("UpdateSeries").request)
+        assert (sent_series.series.series_id, dict(sent_series.series.labels), list(sent_series.update_mask.paths)) == (
+            "s-2",
+            {},
+            ["labels"],
+        )
 
 
 def test_series_options_reach_the_server(stand_in: StandInServer) -> None:

@@ -33,6 +33,8 @@ import {
   type SubmitMoveResponse,
   TakeBackRequestSchema,
   type TakeBackResponse,
+  UpdateGameRequestSchema,
+  UpdateSeriesRequestSchema,
 } from "./gen/tabula/v1/game_service_pb.js";
 import type { Move } from "./gen/tabula/v1/move_pb.js";
 import type { Series, SeriesDraws, SeriesEvent, SeriesStatus } from "./gen/tabula/v1/series_pb.js";
@@ -111,6 +113,16 @@ export interface CreateOptions extends ManageOptions {
    * rejects with INVALID_REQUEST.
    */
   players?: MessageInitShape<typeof PlayerSchema>[];
+  /**
+   * The managing backend's labels (`{ tournament: "spring", round: "3" }`): to find the game
+   * by later (`listGames({ labels })`), shown in `Game.labels`, replaced with
+   * `updateGameLabels`; the server reads nothing into them. At most 64; each key 1 to 63
+   * characters, lowercase letters, digits, `_` and `-`, starting with a lowercase letter; each
+   * value at most 63 of the same characters (a letter that has a case must be lowercase).
+   * Anything else rejects with INVALID_REQUEST, a field violation `labels[KEY]` naming each
+   * bad label.
+   */
+  labels?: Record<string, string>;
 }
 
 /**
@@ -220,6 +232,11 @@ export interface ListGamesOptions extends CallOptions {
   createTimeBefore?: Date | Timestamp;
   /** Only games with a seat whose player has this id (`Player.playerId`, at most 128 characters). */
   playerId?: string;
+  /**
+   * Only games carrying every one of these labels with that value (`{ round: "3" }`; a game
+   * may carry more). Checked like `CreateOptions.labels` (else INVALID_REQUEST).
+   */
+  labels?: Record<string, string>;
   /** Games per page: 0 or absent means 50, at most 500. */
   pageSize?: number;
   /** `nextPageToken` of the previous page, asked with the same filters. */
@@ -264,6 +281,13 @@ export interface CreateSeriesOptions extends ManageOptions {
   private?: boolean;
   /** Whether the seat to move may ask `getHint` while a game runs; absent: the kind's default. */
   allowHints?: boolean;
+  /**
+   * The managing backend's labels, to find the series by (`listSeries({ labels })`), under the
+   * rules of `CreateOptions.labels`; shown in `Series.labels` and replaced with
+   * `updateSeriesLabels`. Each game of the series is made with the labels the series has when
+   * it makes the game (`Game.labels`).
+   */
+  labels?: Record<string, string>;
 }
 
 /** Options of `createSeriesFromPreset` and `createSeriesFromSavedConfig`: a length and the rest. */
@@ -279,6 +303,11 @@ export type SeriesConfigOptions = SeriesOptions & Pick<ConfigOptions, "clock" | 
 export interface ListSeriesOptions extends CallOptions {
   /** Only series in this status; absent: every series. */
   status?: SeriesStatus;
+  /**
+   * Only series carrying every one of these labels with that value (a series may carry more).
+   * Checked like `CreateOptions.labels` (else INVALID_REQUEST).
+   */
+  labels?: Record<string, string>;
   /** Series per page: 0 or absent means 50, at most 500. */
   pageSize?: number;
   /** `nextPageToken` of the previous page, asked with the same filter. */
@@ -586,13 +615,14 @@ export class TabulaClient {
   /**
    * A game from one of `kind`'s named presets; the response holds one token per seat. Options:
    * `private`, `requestId`, `bots` (seats the server's engine plays), `allowHints`, `players`
-   * (who sits in each seat).
+   * (who sits in each seat), `labels` (the managing backend's, to find it by).
    */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
+    const labels = { ...options.labels };
     return this.call(options, (o) =>
       this.raw.createGame(
-        { kind, source: { case: "preset", value: preset }, private: isPrivate, requestId, bots, allowHints, players },
+        { kind, source: { case: "preset", value: preset }, private: isPrivate, requestId, bots, allowHints, players, labels },
         o,
       ),
     );
@@ -611,11 +641,12 @@ export class TabulaClient {
     options: ConfigOptions = {},
   ): Promise<CreateGameResponse> {
     const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [], clock, starter } = options;
+    const labels = { ...options.labels };
     const clocked = clock === undefined ? config : withClock(config, clock);
     const value = starter === undefined ? clocked : withStarter(clocked, starter);
     return this.call(options, (o) =>
       this.raw.createGame(
-        { source: { case: "config", value }, private: isPrivate, requestId, bots, allowHints, players },
+        { source: { case: "config", value }, private: isPrivate, requestId, bots, allowHints, players, labels },
         o,
       ),
     );
@@ -623,13 +654,14 @@ export class TabulaClient {
 
   /**
    * A chess game imported from PGN, at the position after its moves (or after `ply` of them),
-   * with those moves as its history.
+   * with those moves as its history. Options as for `createGameFromPreset`, and `ply`.
    */
   createGameFromPgn(pgn: string, options: PgnOptions = {}): Promise<CreateGameResponse> {
     const { requestId = "", private: isPrivate = false, ply, bots = [], allowHints, players = [] } = options;
+    const labels = { ...options.labels };
     return this.call(options, (o) =>
       this.raw.createGame(
-        { source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId, bots, allowHints, players },
+        { source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId, bots, allowHints, players, labels },
         o,
       ),
     );
@@ -639,14 +671,23 @@ export class TabulaClient {
    * A game from one of the caller's saved configurations (`createSavedConfig`), by name. The
    * game copies it, clock and starter included (a saved `Starter.RANDOM` is drawn for each
    * game), so later updates or deletion of the saved configuration never change the game.
-   * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`, `players`. An
-   * unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
+   * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`,
+   * `players`, `labels`. An unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
    */
   createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
+    const labels = { ...options.labels };
     return this.call(options, (o) =>
       this.raw.createGame(
-        { source: { case: "savedConfig", value: name }, private: isPrivate, requestId, bots, allowHints, players },
+        {
+          source: { case: "savedConfig", value: name },
+          private: isPrivate,
+          requestId,
+          bots,
+          allowHints,
+          players,
+          labels,
+        },
         o,
       ),
     );
@@ -661,6 +702,7 @@ export class TabulaClient {
   /**
    * One page of the server's games, newest first (needs a service key): `games`, and
    * `nextPageToken` to ask for the next page with the same filters (empty on the last page).
+   * `playerId` keeps a player's games, `labels` the games carrying every one of them.
    */
   listGames(options: ListGamesOptions = {}): Promise<ListGamesResponse> {
     const request = create(ListGamesRequestSchema, {
@@ -669,6 +711,7 @@ export class TabulaClient {
       createTimeAfter: timestamp(options.createTimeAfter),
       createTimeBefore: timestamp(options.createTimeBefore),
       playerId: options.playerId ?? "",
+      labels: { ...options.labels },
       pageSize: options.pageSize ?? 0,
       pageToken: options.pageToken ?? "",
     });
@@ -797,6 +840,23 @@ export class TabulaClient {
   async reissueSeatToken(gameId: string, seat: number, options: CallOptions = {}): Promise<SeatToken> {
     const response = await this.call(options, (o) => this.raw.reissueSeatToken({ gameId, seat }, o));
     return required(response.seatToken, "seat token");
+  }
+
+  /**
+   * Replaces a game's labels with `labels` (`UpdateGame` with the update mask `labels`), in
+   * any status, and resolves to the game as it is now; an empty record clears them. Needs a
+   * service key. Nothing of the game's play changes and no event is logged. Labels are checked
+   * like `CreateOptions.labels`: a bad one rejects with INVALID_ARGUMENT INVALID_REQUEST, a
+   * field violation `game.labels[KEY]` naming each; an unknown game with NOT_FOUND
+   * GAME_NOT_FOUND.
+   */
+  async updateGameLabels(gameId: string, labels: Record<string, string>, options: CallOptions = {}): Promise<Game> {
+    const request = create(UpdateGameRequestSchema, {
+      game: { gameId, labels: { ...labels } },
+      updateMask: { paths: ["labels"] },
+    });
+    const response = await this.call(options, (o) => this.raw.updateGame(request, o));
+    return required(response.game, "game");
   }
 
   /**
@@ -932,11 +992,12 @@ export class TabulaClient {
    * game ends, and keeps the score; follow it with `seriesEvents` or read it with `getSeries`.
    * Options: the length, `{ bestOf }` (1 to 99) or `{ firstTo }` (1 to 50), exactly one;
    * `draws`, `players` (at most two), `bots` (players the engine plays, by player number),
-   * `private`, `allowHints`, `requestId`. Resolves to the series, with its first game, and one
-   * `SeriesToken` per player in `playerTokens`: in every game of the series a player's token
-   * acts as the seat the player sits in (`withCredential(token)`). Only two-seat kinds make a
-   * series (not peg solitaire); that, a bad length or bot rejects with INVALID_REQUEST. Needs
-   * a service key (anyone on a server without keys), like `createGameFromPreset`.
+   * `private`, `allowHints`, `requestId`, `labels` (the series', which each of its games
+   * takes). Resolves to the series, with its first game, and one `SeriesToken` per player in
+   * `playerTokens`: in every game of the series a player's token acts as the seat the player
+   * sits in (`withCredential(token)`). Only two-seat kinds make a series (not peg solitaire);
+   * that, a bad length or bot rejects with INVALID_REQUEST. Needs a service key (anyone on a
+   * server without keys), like `createGameFromPreset`.
    */
   createSeriesFromPreset(kind: GameKind, preset: string, options: SeriesOptions): Promise<CreateSeriesResponse> {
     return this.createSeries({ case: "preset", value: preset }, kind, options);
@@ -974,9 +1035,10 @@ export class TabulaClient {
   ): Promise<CreateSeriesResponse> {
     const { requestId = "", private: isPrivate = false, bots = [], players = [], allowHints, draws } = options;
     const { bestOf = 0, firstTo = 0 } = options;
+    const labels = { ...options.labels };
     return this.call(options, (o) =>
       this.raw.createSeries(
-        { source, kind, bestOf, firstTo, draws, players, bots, private: isPrivate, allowHints, requestId },
+        { source, kind, bestOf, firstTo, draws, players, bots, private: isPrivate, allowHints, requestId, labels },
         o,
       ),
     );
@@ -996,15 +1058,38 @@ export class TabulaClient {
 
   /**
    * One page of the server's series, newest first (needs a service key): `series`, and
-   * `nextPageToken` to ask for the next page with the same filter (empty on the last page).
+   * `nextPageToken` to ask for the next page with the same filters (empty on the last page).
+   * `labels` keeps the series carrying every one of them.
    */
   listSeries(options: ListSeriesOptions = {}): Promise<ListSeriesResponse> {
     const request = create(ListSeriesRequestSchema, {
       status: options.status,
+      labels: { ...options.labels },
       pageSize: options.pageSize ?? 0,
       pageToken: options.pageToken ?? "",
     });
     return this.call(options, (o) => this.raw.listSeries(request, o));
+  }
+
+  /**
+   * Replaces a series' labels with `labels` (`UpdateSeries` with the update mask `labels`), a
+   * finished series' too, and resolves to the series as it is now; an empty record clears
+   * them. The games it already made keep their labels; the games it makes after take the new
+   * ones. Needs a service key. Labels are checked like `CreateOptions.labels` (INVALID_ARGUMENT
+   * INVALID_REQUEST, a field violation `series.labels[KEY]` naming each); an unknown series
+   * rejects with NOT_FOUND SERIES_NOT_FOUND.
+   */
+  async updateSeriesLabels(
+    seriesId: string,
+    labels: Record<string, string>,
+    options: CallOptions = {},
+  ): Promise<Series> {
+    const request = create(UpdateSeriesRequestSchema, {
+      series: { seriesId, labels: { ...labels } },
+      updateMask: { paths: ["labels"] },
+    });
+    const response = await this.call(options, (o) => this.raw.updateSeries(request, o));
+    return required(response.series, "series");
   }
 
   /**

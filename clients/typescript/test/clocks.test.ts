@@ -398,6 +398,8 @@ test("every RPC has a wrapper named after it", () => {
     streamEvents: ["events"],
     createSeries: ["createSeriesFromPreset", "createSeriesFromConfig", "createSeriesFromSavedConfig"],
     streamSeriesEvents: ["seriesEvents"],
+    updateGame: ["updateGameLabels"],
+    updateSeries: ["updateSeriesLabels"],
   };
   for (const method of GameService.methods) {
     for (const name of wrappers[method.localName] ?? [method.localName]) {

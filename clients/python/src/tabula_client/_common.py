@@ -4,12 +4,13 @@ requests, the event streams' gap check and retry policy."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Union
 
 import grpc
 from google.protobuf.duration_pb2 import Duration
+from google.protobuf.field_mask_pb2 import FieldMask
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from tabula_client import pb
@@ -31,6 +32,12 @@ Length = Union[float, timedelta, Duration]
 Clock = Union[pb.ClockConfig, pb.TimeControl]
 #: Who sits in the seats, in seat order (the first sits in seat 1): `pb.Player`s.
 Players = Iterable[pb.Player]
+#: The managing backend's labels of a game or series, to find it by: key to value (see
+#: `CreateGameRequest.labels` for the rules the server checks).
+Labels = Mapping[str, str]
+
+#: The `update_mask` of `update_game_labels` and `update_series_labels`.
+LABELS_MASK = ("labels",)
 
 #: The deadline of every unary call, in seconds, unless the client or the call sets another.
 DEFAULT_TIMEOUT = 30.0
@@ -157,11 +164,13 @@ def _created(
     bots: Iterable[pb.BotSeat],
     allow_hints: bool | None,
     players: Players = (),
+    labels: Labels | None = None,
 ) -> pb.CreateGameRequest:
     request.private = private
     request.request_id = request_id
     request.bots.extend(bots)
     request.players.extend(players)
+    request.labels.update(labels or {})
     if allow_hints is not None:
         request.allow_hints = allow_hints
     return request
@@ -187,9 +196,10 @@ def preset_request(
     bots: Iterable[pb.BotSeat],
     allow_hints: bool | None,
     players: Players = (),
+    labels: Labels | None = None,
 ) -> pb.CreateGameRequest:
     request = pb.CreateGameRequest(kind=kind_value(kind), preset=preset)
-    return _created(request, private, request_id, bots, allow_hints, players)
+    return _created(request, private, request_id, bots, allow_hints, players, labels)
 
 
 def config_request(
@@ -201,13 +211,14 @@ def config_request(
     clock: Clock | None = None,
     starter: pb.Starter.ValueType | None = None,
     players: Players = (),
+    labels: Labels | None = None,
 ) -> pb.CreateGameRequest:
     """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
     its `clock` and `starter` (a `pb.Starter`) as its `starter` when given; the caller's
     `config` is left as it was."""
     request = pb.CreateGameRequest(config=config)
     _with_clock_and_starter(request.config, clock, starter)
-    return _created(request, private, request_id, bots, allow_hints, players)
+    return _created(request, private, request_id, bots, allow_hints, players, labels)
 
 
 def pgn_request(
@@ -218,11 +229,12 @@ def pgn_request(
     bots: Iterable[pb.BotSeat],
     allow_hints: bool | None,
     players: Players = (),
+    labels: Labels | None = None,
 ) -> pb.CreateGameRequest:
     source = pb.PgnImport(pgn=pgn)
     if ply is not None:
         source.ply = ply
-    return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints, players)
+    return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints, players, labels)
 
 
 def saved_config_request(
@@ -232,9 +244,11 @@ def saved_config_request(
     bots: Iterable[pb.BotSeat],
     allow_hints: bool | None,
     players: Players = (),
+    labels: Labels | None = None,
 ) -> pb.CreateGameRequest:
     """A game from the caller's saved configuration `name` (`CreateGameRequest.saved_config`)."""
-    return _created(pb.CreateGameRequest(saved_config=name), private, request_id, bots, allow_hints, players)
+    request = pb.CreateGameRequest(saved_config=name)
+    return _created(request, private, request_id, bots, allow_hints, players, labels)
 
 
 def _series(
@@ -247,6 +261,7 @@ def _series(
     private: bool,
     allow_hints: bool | None,
     request_id: str,
+    labels: Labels | None = None,
 ) -> pb.CreateSeriesRequest:
     request.best_of = best_of
     request.first_to = first_to
@@ -258,6 +273,7 @@ def _series(
     if allow_hints is not None:
         request.allow_hints = allow_hints
     request.request_id = request_id
+    request.labels.update(labels or {})
     return request
 
 
@@ -272,9 +288,10 @@ def series_preset_request(
     private: bool,
     allow_hints: bool | None,
     request_id: str,
+    labels: Labels | None = None,
 ) -> pb.CreateSeriesRequest:
     request = pb.CreateSeriesRequest(kind=kind_value(kind), preset=preset)
-    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id)
+    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels)
 
 
 def series_config_request(
@@ -289,12 +306,13 @@ def series_config_request(
     request_id: str,
     clock: Clock | None = None,
     starter: pb.Starter.ValueType | None = None,
+    labels: Labels | None = None,
 ) -> pb.CreateSeriesRequest:
     """A series of `config`, with `clock` and `starter` as `config_request` sets them; the
     caller's `config` is left as it was."""
     request = pb.CreateSeriesRequest(config=config)
     _with_clock_and_starter(request.config, clock, starter)
-    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id)
+    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels)
 
 
 def series_saved_config_request(
@@ -307,19 +325,32 @@ def series_saved_config_request(
     private: bool,
     allow_hints: bool | None,
     request_id: str,
+    labels: Labels | None = None,
 ) -> pb.CreateSeriesRequest:
     """A series of the caller's saved configuration `name` (`CreateSeriesRequest.saved_config`)."""
     request = pb.CreateSeriesRequest(saved_config=name)
-    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id)
+    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels)
 
 
 def list_series_request(
-    status: pb.SeriesStatus.ValueType | str | None, page_size: int, page_token: str
+    status: pb.SeriesStatus.ValueType | str | None, page_size: int, page_token: str, labels: Labels | None = None
 ) -> pb.ListSeriesRequest:
-    request = pb.ListSeriesRequest(page_size=page_size, page_token=page_token)
+    request = pb.ListSeriesRequest(page_size=page_size, page_token=page_token, labels=labels or {})
     if status is not None:
         request.status = series_status_value(status)
     return request
+
+
+def update_game_labels_request(game_id: str, labels: Labels) -> pb.UpdateGameRequest:
+    """Replaces the game's labels with `labels` (`update_mask` `labels`; empty clears them)."""
+    game = pb.Game(game_id=game_id, labels=labels)
+    return pb.UpdateGameRequest(game=game, update_mask=FieldMask(paths=LABELS_MASK))
+
+
+def update_series_labels_request(series_id: str, labels: Labels) -> pb.UpdateSeriesRequest:
+    """Replaces the series' labels with `labels` (`update_mask` `labels`; empty clears them)."""
+    series = pb.Series(series_id=series_id, labels=labels)
+    return pb.UpdateSeriesRequest(series=series, update_mask=FieldMask(paths=LABELS_MASK))
 
 
 def list_saved_configs_request(page_size: int, page_token: str) -> pb.ListSavedConfigsRequest:
@@ -349,8 +380,11 @@ def list_games_request(
     page_size: int,
     page_token: str,
     player_id: str = "",
+    labels: Labels | None = None,
 ) -> pb.ListGamesRequest:
-    request = pb.ListGamesRequest(page_size=page_size, page_token=page_token, player_id=player_id)
+    request = pb.ListGamesRequest(
+        page_size=page_size, page_token=page_token, player_id=player_id, labels=labels or {}
+    )
     if kind is not None:
         request.kind = kind_value(kind)
     if status is not None:

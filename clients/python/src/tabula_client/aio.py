@@ -257,9 +257,10 @@ class AsyncClient:
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
         players: _common.Players = (),
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints, players)
+        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints, players, labels)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_config(
@@ -273,9 +274,12 @@ class AsyncClient:
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
         players: _common.Players = (),
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.config_request(config, private, request_id, bots, allow_hints, clock, starter, players)
+        request = _common.config_request(
+            config, private, request_id, bots, allow_hints, clock, starter, players, labels
+        )
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_pgn(
@@ -288,9 +292,10 @@ class AsyncClient:
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
         players: _common.Players = (),
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players)
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players, labels)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_saved_config(
@@ -302,11 +307,12 @@ class AsyncClient:
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
         players: _common.Players = (),
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations, by name (see
         `Client.create_game_from_saved_config`)."""
-        request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players)
+        request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players, labels)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
@@ -349,12 +355,14 @@ class AsyncClient:
         page_size: int = 0,
         page_token: str = "",
         player_id: str = "",
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.ListGamesResponse:
         """One page of the server's games, newest first, filtered (`player_id`: games with a
-        seat whose player has that id), like `Client.list_games`."""
+        seat whose player has that id; `labels`: games carrying every one of these labels),
+        like `Client.list_games`."""
         request = _common.list_games_request(
-            kind, status, create_time_after, create_time_before, page_size, page_token, player_id
+            kind, status, create_time_after, create_time_before, page_size, page_token, player_id, labels
         )
         return await self._call(self.stub.ListGames, request, timeout)
 
@@ -442,6 +450,14 @@ class AsyncClient:
     async def delete_game(self, game_id: str, *, timeout: float | None = None) -> None:
         await self._call(self.stub.DeleteGame, pb.DeleteGameRequest(game_id=game_id), timeout)
 
+    async def update_game_labels(
+        self, game_id: str, labels: _common.Labels, *, timeout: float | None = None
+    ) -> pb.Game:
+        """Replaces the game's labels (an empty mapping clears them) and returns the game (see
+        `Client.update_game_labels`)."""
+        request = _common.update_game_labels_request(game_id, labels)
+        return (await self._call(self.stub.UpdateGame, request, timeout)).game
+
     async def reissue_seat_token(self, game_id: str, seat: int, *, timeout: float | None = None) -> pb.SeatToken:
         request = pb.ReissueSeatTokenRequest(game_id=game_id, seat=seat)
         return (await self._call(self.stub.ReissueSeatToken, request, timeout)).seat_token
@@ -492,12 +508,13 @@ class AsyncClient:
         private: bool = False,
         allow_hints: bool | None = None,
         request_id: str = "",
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of `kind`'s presets between two players, with one token
         per player (see `Client.create_series_from_preset`)."""
         request = _common.series_preset_request(
-            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id
+            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels
         )
         return await self._call(self.stub.CreateSeries, request, timeout)
 
@@ -515,11 +532,12 @@ class AsyncClient:
         request_id: str = "",
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of a full configuration (see `Client.create_series_from_config`)."""
         request = _common.series_config_request(
-            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter
+            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter, labels
         )
         return await self._call(self.stub.CreateSeries, request, timeout)
 
@@ -535,12 +553,13 @@ class AsyncClient:
         private: bool = False,
         allow_hints: bool | None = None,
         request_id: str = "",
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of the caller's saved configurations, by name (see
         `Client.create_series_from_saved_config`)."""
         request = _common.series_saved_config_request(
-            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id
+            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels
         )
         return await self._call(self.stub.CreateSeries, request, timeout)
 
@@ -554,11 +573,21 @@ class AsyncClient:
         status: pb.SeriesStatus.ValueType | str | None = None,
         page_size: int = 0,
         page_token: str = "",
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.ListSeriesResponse:
-        """One page of the server's series, newest first (see `Client.list_series`)."""
-        request = _common.list_series_request(status, page_size, page_token)
+        """One page of the server's series, newest first, filtered by `status` and `labels`
+        (see `Client.list_series`)."""
+        request = _common.list_series_request(status, page_size, page_token, labels)
         return await self._call(self.stub.ListSeries, request, timeout)
+
+    async def update_series_labels(
+        self, series_id: str, labels: _common.Labels, *, timeout: float | None = None
+    ) -> pb.Series:
+        """Replaces the series' labels (an empty mapping clears them; later games take the new
+        ones) and returns the series (see `Client.update_series_labels`)."""
+        request = _common.update_series_labels_request(series_id, labels)
+        return (await self._call(self.stub.UpdateSeries, request, timeout)).series
 
     def series_events(
         self, series_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES

@@ -292,6 +292,7 @@ class Client:
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
         players: _common.Players = (),
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
@@ -310,8 +311,14 @@ class Client:
         unnamed): the game records them as given and shows them in `game.players`, views, the
         `game_created` event and PGN tags, one entry per seat. An id over 128 characters, a
         display name over 64 or with control characters, or more players than seats is
-        INVALID_ARGUMENT `INVALID_REQUEST`. `list_games(player_id=...)` finds a player's games."""
-        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints, players)
+        INVALID_ARGUMENT `INVALID_REQUEST`. `list_games(player_id=...)` finds a player's games.
+
+        `labels` are the managing backend's own tags for the game (`{"tournament": "spring",
+        "round": "3"}`), kept in `game.labels`, to find it by (`list_games(labels=...)`) and
+        change later (`update_game_labels`): at most 64; each key 1 to 63 lowercase letters,
+        digits, `_` and `-`, starting with a letter; each value at most 63 of the same. Else
+        INVALID_ARGUMENT `INVALID_REQUEST`, each bad label named (`labels[KEY]`)."""
+        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints, players, labels)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_config(
@@ -325,10 +332,12 @@ class Client:
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
         players: _common.Players = (),
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
-        `request_id`, `bots`, `allow_hints` and `players` as for `create_game_from_preset`.
+        `request_id`, `bots`, `allow_hints`, `players` and `labels` as for
+        `create_game_from_preset`.
 
         `clock` gives the game clocks (build it with `tabula_client.clocks`): a
         `pb.ClockConfig`, or one `pb.TimeControl` for every seat, such as
@@ -345,7 +354,9 @@ class Client:
         INVALID_ARGUMENT `INVALID_REQUEST`). `pb.Starter.STARTER_RANDOM` is drawn at creation: the
         answer's `game.config.starter` names the seat that starts, never RANDOM (FIRST_SEAT
         when unset; STARTER_UNSPECIFIED for chess and peg solitaire)."""
-        request = _common.config_request(config, private, request_id, bots, allow_hints, clock, starter, players)
+        request = _common.config_request(
+            config, private, request_id, bots, allow_hints, clock, starter, players, labels
+        )
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_pgn(
@@ -358,12 +369,13 @@ class Client:
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
         players: _common.Players = (),
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
         of them) with those moves as its history; `private`, `request_id`, `bots`,
-        `allow_hints` and `players` as for `create_game_from_preset`."""
-        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players)
+        `allow_hints`, `players` and `labels` as for `create_game_from_preset`."""
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players, labels)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_saved_config(
@@ -375,15 +387,16 @@ class Client:
         bots: Iterable[pb.BotSeat] = (),
         allow_hints: bool | None = None,
         players: _common.Players = (),
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations (`create_saved_config`), by
-        name; `private`, `request_id`, `bots`, `allow_hints` and `players` as for
+        name; `private`, `request_id`, `bots`, `allow_hints`, `players` and `labels` as for
         `create_game_from_preset`. The game copies the configuration, clock and starter
         included (a saved `STARTER_RANDOM` is drawn anew for each game), so later updates and
         deletions never change it. An unknown name raises NOT_FOUND
         `SAVED_CONFIG_NOT_FOUND`."""
-        request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players)
+        request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players, labels)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
@@ -428,8 +441,8 @@ class Client:
 
     def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         """The game's public summary: kind, configuration, status, outcome and seq, its
-        `players` (one per seat when the creation named any), and for a game of a series its
-        `series_id` and `series_game_number` (from 1)."""
+        `players` (one per seat when the creation named any), its `labels`, and for a game of
+        a series its `series_id` and `series_game_number` (from 1)."""
         return self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout).game
 
     def list_games(
@@ -442,15 +455,18 @@ class Client:
         page_size: int = 0,
         page_token: str = "",
         player_id: str = "",
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.ListGamesResponse:
         """One page of the server's games, newest first (a service key's call): `games` and
         the `next_page_token` to pass for the next page (empty on the last). Filters: `kind`,
         `status` (archived games only when asked for), creation time at or after
-        `create_time_after` and before `create_time_before`, and `player_id` (games with a
-        seat whose `pb.Player.player_id` it is; at most 128 characters); `page_size` 0 means 50."""
+        `create_time_after` and before `create_time_before`, `player_id` (games with a
+        seat whose `pb.Player.player_id` it is; at most 128 characters) and `labels` (games
+        carrying every one of these labels with that value; the rules of creation's `labels`
+        hold); `page_size` 0 means 50. Pass the same filters with each `page_token`."""
         request = _common.list_games_request(
-            kind, status, create_time_after, create_time_before, page_size, page_token, player_id
+            kind, status, create_time_after, create_time_before, page_size, page_token, player_id, labels
         )
         return self._call(self.stub.ListGames, request, timeout)
 
@@ -586,6 +602,16 @@ class Client:
         """Deletes a game and its log for good (a service key's call)."""
         self._call(self.stub.DeleteGame, pb.DeleteGameRequest(game_id=game_id), timeout)
 
+    def update_game_labels(self, game_id: str, labels: _common.Labels, *, timeout: float | None = None) -> pb.Game:
+        """Replaces the game's labels with `labels` (an empty mapping clears them) and returns
+        the game as it is now (a service key's call, `UpdateGame` with `update_mask` `labels`).
+        Nothing of the game's play changes and no event is logged; a finished or archived game
+        may be relabelled too. Labels that break creation's rules are INVALID_ARGUMENT
+        `INVALID_REQUEST`, each named (`game.labels[KEY]`); an unknown game NOT_FOUND
+        `GAME_NOT_FOUND`."""
+        request = _common.update_game_labels_request(game_id, labels)
+        return self._call(self.stub.UpdateGame, request, timeout).game
+
     def reissue_seat_token(self, game_id: str, seat: int, *, timeout: float | None = None) -> pb.SeatToken:
         """A new token for `seat` (a service key's call); the old one stops working."""
         request = pb.ReissueSeatTokenRequest(game_id=game_id, seat=seat)
@@ -656,6 +682,7 @@ class Client:
         private: bool = False,
         allow_hints: bool | None = None,
         request_id: str = "",
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of `kind`'s presets between two players (a service key's
@@ -677,9 +704,14 @@ class Client:
         `client.with_credential(token)` moves in game n (`get_series(id).games`). The server
         creates each next game when one ends and keeps the score; follow it with
         `series_events`. Only two-seat kinds make a series (peg solitaire does not): a bad
-        length, kind or bot is INVALID_ARGUMENT `INVALID_REQUEST`, every problem named."""
+        length, kind or bot is INVALID_ARGUMENT `INVALID_REQUEST`, every problem named.
+
+        `labels` are the managing backend's tags for the series, under the rules of
+        `create_game_from_preset`'s, kept in `series.labels`: `list_series(labels=...)` finds
+        it, `update_series_labels` changes them, and each game of the series is made with the
+        labels the series has at that moment."""
         request = _common.series_preset_request(
-            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id
+            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels
         )
         return self._call(self.stub.CreateSeries, request, timeout)
 
@@ -697,6 +729,7 @@ class Client:
         request_id: str = "",
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of a full configuration (zero fields take their defaults); the
@@ -704,7 +737,7 @@ class Client:
         `create_game_from_config` (set on a copy of `config`). Random parts, a random
         starter or a Chess960 start, are drawn anew for each game."""
         request = _common.series_config_request(
-            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter
+            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter, labels
         )
         return self._call(self.stub.CreateSeries, request, timeout)
 
@@ -720,23 +753,24 @@ class Client:
         private: bool = False,
         allow_hints: bool | None = None,
         request_id: str = "",
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of the caller's saved configurations, by name (the series
         copies it); the other options as for `create_series_from_preset`. An unknown name
         raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
         request = _common.series_saved_config_request(
-            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id
+            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels
         )
         return self._call(self.stub.CreateSeries, request, timeout)
 
     def get_series(self, series_id: str, *, timeout: float | None = None) -> pb.Series:
         """A series: its configuration and length, `players`, `status`, `games` so far (each a
         `pb.SeriesGame`: `number`, `game_id`, `player_one_seat`, and once scored `outcome` and
-        `points`), `points` (player 1's and player 2's) and `winner` (1 or 2 once finished; 0
-        while it runs or for a tie). Anyone may read a series that is not private; a private
-        one needs a service key or one of its players' tokens. An unknown id raises NOT_FOUND
-        `SERIES_NOT_FOUND`."""
+        `points`), `points` (player 1's and player 2's), `winner` (1 or 2 once finished; 0
+        while it runs or for a tie) and `labels`. Anyone may read a series that is not
+        private; a private one needs a service key or one of its players' tokens. An unknown
+        id raises NOT_FOUND `SERIES_NOT_FOUND`."""
         return self._call(self.stub.GetSeries, pb.GetSeriesRequest(series_id=series_id), timeout).series
 
     def list_series(
@@ -745,14 +779,27 @@ class Client:
         status: pb.SeriesStatus.ValueType | str | None = None,
         page_size: int = 0,
         page_token: str = "",
+        labels: _common.Labels | None = None,
         timeout: float | None = None,
     ) -> pb.ListSeriesResponse:
         """One page of the server's series, newest first (a service key's call): `series` and
         the `next_page_token` to pass for the next page (empty on the last). `status` keeps
         only series `"in_progress"` or `"finished"` (a `pb.SeriesStatus` or its name);
-        `page_size` 0 means 50 (at most 500)."""
-        request = _common.list_series_request(status, page_size, page_token)
+        `labels` only series carrying every one of these labels with that value; `page_size`
+        0 means 50 (at most 500)."""
+        request = _common.list_series_request(status, page_size, page_token, labels)
         return self._call(self.stub.ListSeries, request, timeout)
+
+    def update_series_labels(
+        self, series_id: str, labels: _common.Labels, *, timeout: float | None = None
+    ) -> pb.Series:
+        """Replaces the series' labels with `labels` (an empty mapping clears them) and
+        returns the series as it is now (a service key's call, `UpdateSeries` with
+        `update_mask` `labels`); a finished series too. The games it made keep their labels;
+        the games it makes from now on take the new ones. Errors as for
+        `update_game_labels` (`series.labels[KEY]`), and NOT_FOUND `SERIES_NOT_FOUND`."""
+        request = _common.update_series_labels_request(series_id, labels)
+        return self._call(self.stub.UpdateSeries, request, timeout).series
 
     def series_events(
         self, series_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES

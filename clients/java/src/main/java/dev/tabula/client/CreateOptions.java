@@ -8,7 +8,10 @@ import dev.tabula.v1.TimeControl;
 import dev.tabula.v1.TimeoutRule;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,8 +19,8 @@ import java.util.Optional;
  * Options of a game's creation ({@code createGameFromPreset}, {@code FromConfig},
  * {@code FromPgn}, {@code FromSavedConfig}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
- * move may ask for hints, and, for a game created from a configuration, its clocks and which
- * seat starts.
+ * move may ask for hints, the managing backend's labels to find the game by, and, for a game
+ * created from a configuration, its clocks and which seat starts.
  * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
@@ -32,11 +35,14 @@ import java.util.Optional;
  * client.createGameFromConfig(config,
  *     CreateOptions.defaults().withClock(Clocks.fischer(Duration.ofMinutes(3), Duration.ofSeconds(2))));
  * client.createGameFromConfig(config, CreateOptions.defaults().withStarter(Starter.STARTER_RANDOM));
+ * client.createGameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+ *     CreateOptions.defaults().withLabel("tournament", "spring").withLabel("round", "3"));
  * }</pre>
  */
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
-      new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+      new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+          Map.of());
 
   private final boolean privateGame;
   private final String requestId;
@@ -46,9 +52,11 @@ public final class CreateOptions {
   private final Optional<ClockConfig> clock;
   private final Optional<TimeoutRule> onTimeout;
   private final Optional<Starter> starter;
+  private final Map<String, String> labels;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
-      Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout, Optional<Starter> starter) {
+      Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout, Optional<Starter> starter,
+      Map<String, String> labels) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
@@ -57,11 +65,13 @@ public final class CreateOptions {
     this.clock = clock;
     this.onTimeout = onTimeout;
     this.starter = starter;
+    this.labels = labels;
   }
 
   /**
    * A public game, without a request id, every seat played by its token and named by nobody,
-   * hints as the server decides, clocks and the seat that starts as its configuration says.
+   * hints as the server decides, without labels, clocks and the seat that starts as its
+   * configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -72,7 +82,7 @@ public final class CreateOptions {
    * only its seats and service keys may read it.
    */
   public CreateOptions withPrivate(boolean privateGame) {
-    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, starter);
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, starter, labels);
   }
 
   /**
@@ -84,7 +94,7 @@ public final class CreateOptions {
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
-        onTimeout, starter);
+        onTimeout, starter, labels);
   }
 
   /**
@@ -98,7 +108,7 @@ public final class CreateOptions {
    */
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
-        onTimeout, starter);
+        onTimeout, starter, labels);
   }
 
   /** As {@link #withBots(List)}. */
@@ -119,7 +129,7 @@ public final class CreateOptions {
     }
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
-    return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, starter);
+    return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, starter, labels);
   }
 
   /**
@@ -134,7 +144,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
-        clock, onTimeout, starter);
+        clock, onTimeout, starter, labels);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -163,13 +173,50 @@ public final class CreateOptions {
   }
 
   /**
+   * The managing backend's labels, replacing any given before: key-value pairs the server
+   * keeps with the game and reads nothing into, to find it by later
+   * ({@link TabulaClient#listGames(Map)}) and change with {@link TabulaClient#updateGameLabels};
+   * the game's {@code getLabelsMap()} shows them. At most 64; each key 1 to 63 lowercase
+   * letters, digits, {@code _} and {@code -}, starting with a lowercase letter; each value at
+   * most 63 of the same characters (empty allowed). Anything else fails with
+   * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem named (field
+   * {@code labels[KEY]}). Every kind of creation takes them. Kept in the order given.
+   */
+  public CreateOptions withLabels(Map<String, String> labels) {
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, starter, copyLabels(labels));
+  }
+
+  /**
+   * One more label (see {@link #withLabels(Map)}): {@code key} with {@code value}, replacing
+   * the value of a key given before.
+   */
+  public CreateOptions withLabel(String key, String value) {
+    return withLabels(addLabel(labels, key, value));
+  }
+
+  /** An unmodifiable copy of {@code labels} in their order, refusing null keys and values. */
+  static Map<String, String> copyLabels(Map<String, String> labels) {
+    Map<String, String> copy = new LinkedHashMap<>();
+    Objects.requireNonNull(labels, "labels").forEach((key, value) ->
+        copy.put(Objects.requireNonNull(key, "a label's key"), Objects.requireNonNull(value, "the value of label " + key)));
+    return Collections.unmodifiableMap(copy);
+  }
+
+  /** {@code labels} with {@code key} set to {@code value}. */
+  static Map<String, String> addLabel(Map<String, String> labels, String key, String value) {
+    Map<String, String> more = new LinkedHashMap<>(labels);
+    more.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+    return more;
+  }
+
+  /**
    * Whether the seat to move may ask {@code getHint} while the game runs. Without it the
    * server decides: allowed in one-seat games (peg solitaire), refused
    * ({@code FAILED_PRECONDITION}, reason {@code HINTS_DISABLED}) where seats play each other.
    * Anyone may analyse a finished game either way.
    */
   public CreateOptions withAllowHints(boolean allowHints) {
-    return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, starter);
+    return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, starter, labels);
   }
 
   /**
@@ -191,7 +238,7 @@ public final class CreateOptions {
   /** As {@link #withClock(TimeControl...)}. */
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
-    return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, starter);
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, starter, labels);
   }
 
   /**
@@ -203,7 +250,7 @@ public final class CreateOptions {
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
-        Optional.of(Objects.requireNonNull(rule, "rule")), starter);
+        Optional.of(Objects.requireNonNull(rule, "rule")), starter, labels);
   }
 
   /**
@@ -221,7 +268,7 @@ public final class CreateOptions {
    */
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
-        Optional.of(Objects.requireNonNull(starter, "starter")));
+        Optional.of(Objects.requireNonNull(starter, "starter")), labels);
   }
 
   /** Whether the game is private. */
@@ -262,5 +309,10 @@ public final class CreateOptions {
   /** The seat that starts, given by {@link #withStarter}; empty when the configuration says. */
   public Optional<Starter> starter() {
     return starter;
+  }
+
+  /** The labels, in the order given; empty for none. Unmodifiable. */
+  public Map<String, String> labels() {
+    return labels;
   }
 }

@@ -1,5 +1,6 @@
 package dev.tabula.client;
 
+import com.google.protobuf.FieldMask;
 import dev.tabula.v1.AbortGameRequest;
 import dev.tabula.v1.AddTimeRequest;
 import dev.tabula.v1.AdjudicateGameRequest;
@@ -11,6 +12,7 @@ import dev.tabula.v1.CreateSeriesRequest;
 import dev.tabula.v1.DeleteGameRequest;
 import dev.tabula.v1.DeleteSavedConfigRequest;
 import dev.tabula.v1.ExportPgnRequest;
+import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GetGameRequest;
@@ -18,8 +20,10 @@ import dev.tabula.v1.GetHintRequest;
 import dev.tabula.v1.GetSavedConfigRequest;
 import dev.tabula.v1.GetSeriesRequest;
 import dev.tabula.v1.GetViewRequest;
+import dev.tabula.v1.ListGamesRequest;
 import dev.tabula.v1.ListLegalMovesRequest;
 import dev.tabula.v1.ListSavedConfigsRequest;
+import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.PauseClockRequest;
@@ -28,17 +32,24 @@ import dev.tabula.v1.ReissueSeatTokenRequest;
 import dev.tabula.v1.ResignRequest;
 import dev.tabula.v1.ResumeClockRequest;
 import dev.tabula.v1.SavedConfig;
+import dev.tabula.v1.Series;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveView;
 import dev.tabula.v1.TakeBackRequest;
+import dev.tabula.v1.UpdateGameRequest;
 import dev.tabula.v1.UpdateSavedConfigRequest;
+import dev.tabula.v1.UpdateSeriesRequest;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /** The requests both clients send, built from their methods' arguments in one place. */
 final class Requests {
+  /** The mask of an update that replaces the labels, the one field a game or a series may change. */
+  private static final FieldMask LABELS = FieldMask.newBuilder().addPaths("labels").build();
+
   private Requests() {}
 
   private static CreateGameRequest.Builder create(CreateOptions options) {
@@ -47,7 +58,8 @@ final class Requests {
         .setPrivate(options.isPrivate())
         .setRequestId(options.requestId())
         .addAllBots(options.bots())
-        .addAllPlayers(options.players());
+        .addAllPlayers(options.players())
+        .putAllLabels(options.labels());
     options.allowHints().ifPresent(request::setAllowHints);
     return request;
   }
@@ -102,6 +114,19 @@ final class Requests {
 
   static GetGameRequest getGame(String gameId) {
     return GetGameRequest.newBuilder().setGameId(gameId).build();
+  }
+
+  /** The first page of the games carrying every one of {@code labels}. */
+  static ListGamesRequest listGames(Map<String, String> labels) {
+    return ListGamesRequest.newBuilder().putAllLabels(CreateOptions.copyLabels(labels)).build();
+  }
+
+  /** Replaces a game's labels with {@code labels} (none: clears them). */
+  static UpdateGameRequest updateGameLabels(String gameId, Map<String, String> labels) {
+    return UpdateGameRequest.newBuilder()
+        .setGame(Game.newBuilder().setGameId(Objects.requireNonNull(gameId, "gameId")).putAllLabels(CreateOptions.copyLabels(labels)))
+        .setUpdateMask(LABELS)
+        .build();
   }
 
   static GetViewRequest getView(String gameId) {
@@ -230,7 +255,8 @@ final class Requests {
         .addAllPlayers(options.players())
         .addAllBots(options.bots())
         .setPrivate(options.isPrivate())
-        .setRequestId(options.requestId());
+        .setRequestId(options.requestId())
+        .putAllLabels(options.labels());
     options.allowHints().ifPresent(request::setAllowHints);
     return request;
   }
@@ -249,6 +275,20 @@ final class Requests {
 
   static GetSeriesRequest getSeries(String seriesId) {
     return GetSeriesRequest.newBuilder().setSeriesId(seriesId).build();
+  }
+
+  /** The first page of the series carrying every one of {@code labels}. */
+  static ListSeriesRequest listSeries(Map<String, String> labels) {
+    return ListSeriesRequest.newBuilder().putAllLabels(CreateOptions.copyLabels(labels)).build();
+  }
+
+  /** Replaces a series' labels with {@code labels} (none: clears them). */
+  static UpdateSeriesRequest updateSeriesLabels(String seriesId, Map<String, String> labels) {
+    return UpdateSeriesRequest.newBuilder()
+        .setSeries(Series.newBuilder().setSeriesId(Objects.requireNonNull(seriesId, "seriesId"))
+            .putAllLabels(CreateOptions.copyLabels(labels)))
+        .setUpdateMask(LABELS)
+        .build();
   }
 
   static StreamSeriesEventsRequest seriesEvents(String seriesId, long afterSeq) {

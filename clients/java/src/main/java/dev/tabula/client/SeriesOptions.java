@@ -6,6 +6,7 @@ import dev.tabula.v1.SeriesDraws;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -14,14 +15,17 @@ import java.util.Optional;
  * {@code FromSavedConfig}): its length, best of some games ({@link #bestOf(int)}) or first to
  * some points ({@link #firstTo(int)}), one of which starts every set of options; how drawn
  * games count; the two players; the players the server's own engine plays; whether its games
- * are private; whether the seat to move may ask for hints; and a request id that makes the
- * creation safe to retry. Immutable; each {@code with...} returns a copy.
+ * are private; whether the seat to move may ask for hints; the managing backend's labels to
+ * find it by; and a request id that makes the creation safe to retry. Immutable; each
+ * {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
  *     SeriesOptions.bestOf(3).withPlayer("u-17", "Ann").withPlayer("u-42", "Bob"));
  * client.createSeriesFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
  *     SeriesOptions.firstTo(2).withDraws(SeriesDraws.SERIES_DRAWS_REPLAYED).withBot(2, 1, Duration.ZERO));
+ * client.createSeriesFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+ *     SeriesOptions.bestOf(3).withLabel("tournament", "spring").withLabel("round", "final"));
  * }</pre>
  */
 public final class SeriesOptions {
@@ -33,9 +37,10 @@ public final class SeriesOptions {
   private final boolean privateSeries;
   private final Optional<Boolean> allowHints;
   private final String requestId;
+  private final Map<String, String> labels;
 
   private SeriesOptions(int bestOf, int firstTo, SeriesDraws draws, List<Player> players, List<BotSeat> bots,
-      boolean privateSeries, Optional<Boolean> allowHints, String requestId) {
+      boolean privateSeries, Optional<Boolean> allowHints, String requestId, Map<String, String> labels) {
     this.bestOf = bestOf;
     this.firstTo = firstTo;
     this.draws = draws;
@@ -44,17 +49,19 @@ public final class SeriesOptions {
     this.privateSeries = privateSeries;
     this.allowHints = allowHints;
     this.requestId = requestId;
+    this.labels = labels;
   }
 
   /**
    * A series of at most {@code games} games (1 to 99): it ends once a player has more than half
    * of the points they are worth, or when they are all played (a tie then leaves no winner).
    * Public, drawn games worth half a point each, nobody named, no bots, hints as the server
-   * decides, without a request id. A length out of range fails with {@code INVALID_ARGUMENT},
-   * reason {@code INVALID_REQUEST}.
+   * decides, without a request id or labels. A length out of range fails with
+   * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}.
    */
   public static SeriesOptions bestOf(int games) {
-    return new SeriesOptions(games, 0, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "");
+    return new SeriesOptions(games, 0, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "",
+        Map.of());
   }
 
   /**
@@ -62,7 +69,8 @@ public final class SeriesOptions {
    * {@link #bestOf(int)}.
    */
   public static SeriesOptions firstTo(int points) {
-    return new SeriesOptions(0, points, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "");
+    return new SeriesOptions(0, points, SeriesDraws.SERIES_DRAWS_UNSPECIFIED, List.of(), List.of(), false, Optional.empty(), "",
+        Map.of());
   }
 
   /**
@@ -72,7 +80,7 @@ public final class SeriesOptions {
    */
   public SeriesOptions withDraws(SeriesDraws draws) {
     return new SeriesOptions(bestOf, firstTo, Objects.requireNonNull(draws, "draws"), players, bots, privateSeries, allowHints,
-        requestId);
+        requestId, labels);
   }
 
   /**
@@ -83,7 +91,7 @@ public final class SeriesOptions {
    */
   public SeriesOptions withPlayers(List<Player> players) {
     return new SeriesOptions(bestOf, firstTo, draws, List.copyOf(Objects.requireNonNull(players, "players")), bots, privateSeries,
-        allowHints, requestId);
+        allowHints, requestId, labels);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -110,7 +118,7 @@ public final class SeriesOptions {
    */
   public SeriesOptions withBots(List<BotSeat> bots) {
     return new SeriesOptions(bestOf, firstTo, draws, players, List.copyOf(Objects.requireNonNull(bots, "bots")), privateSeries,
-        allowHints, requestId);
+        allowHints, requestId, labels);
   }
 
   /** As {@link #withBots(List)}. */
@@ -139,7 +147,7 @@ public final class SeriesOptions {
    * with a service key or one of its players' tokens.
    */
   public SeriesOptions withPrivate(boolean privateSeries) {
-    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId);
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId, labels);
   }
 
   /**
@@ -147,7 +155,7 @@ public final class SeriesOptions {
    * it the kind's default (refused where seats play each other).
    */
   public SeriesOptions withAllowHints(boolean allowHints) {
-    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, Optional.of(allowHints), requestId);
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, Optional.of(allowHints), requestId, labels);
   }
 
   /**
@@ -159,7 +167,27 @@ public final class SeriesOptions {
    */
   public SeriesOptions withRequestId(String requestId) {
     return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints,
-        Objects.requireNonNull(requestId, "requestId"));
+        Objects.requireNonNull(requestId, "requestId"), labels);
+  }
+
+  /**
+   * The managing backend's labels, replacing any given before: the series keeps them, to be
+   * found by ({@link TabulaClient#listSeries(Map)}) and changed
+   * ({@link TabulaClient#updateSeriesLabels}), and each game of the series is made with the
+   * labels the series has when it makes the game. Checked like
+   * {@link CreateOptions#withLabels(Map)}. Kept in the order given.
+   */
+  public SeriesOptions withLabels(Map<String, String> labels) {
+    return new SeriesOptions(bestOf, firstTo, draws, players, bots, privateSeries, allowHints, requestId,
+        CreateOptions.copyLabels(labels));
+  }
+
+  /**
+   * One more label (see {@link #withLabels(Map)}): {@code key} with {@code value}, replacing
+   * the value of a key given before.
+   */
+  public SeriesOptions withLabel(String key, String value) {
+    return withLabels(CreateOptions.addLabel(labels, key, value));
   }
 
   /** The number of games of a best-of series; 0 for a first-to one. */
@@ -200,5 +228,10 @@ public final class SeriesOptions {
   /** The request id; empty for none. */
   public String requestId() {
     return requestId;
+  }
+
+  /** The labels, in the order given; empty for none. Unmodifiable. */
+  public Map<String, String> labels() {
+    return labels;
   }
 }

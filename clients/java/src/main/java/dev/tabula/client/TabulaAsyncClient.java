@@ -36,12 +36,15 @@ import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TakeBackRequest;
 import dev.tabula.v1.TakeBackResponse;
+import dev.tabula.v1.UpdateGameRequest;
+import dev.tabula.v1.UpdateSeriesRequest;
 import dev.tabula.v1.View;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -233,6 +236,11 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return call(GameServiceGrpc.GameServiceStub::listGames, request, r -> r);
   }
 
+  /** The first page of the games carrying every one of {@code labels}; see {@link TabulaClient#listGames(Map)}. */
+  public CompletableFuture<ListGamesResponse> listGames(Map<String, String> labels) {
+    return listGames(Requests.listGames(labels));
+  }
+
   /** The game as this client's credential may see it, now. */
   public CompletableFuture<View> getView(String gameId) {
     return call(GameServiceGrpc.GameServiceStub::getView, Requests.getView(gameId), r -> r.getView());
@@ -376,6 +384,19 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return call(GameServiceGrpc.GameServiceStub::deleteGame, Requests.deleteGame(gameId), r -> null);
   }
 
+  /**
+   * Replaces a game's labels (an empty map clears them); see
+   * {@link TabulaClient#updateGameLabels(String, Map)}. Needs a service key.
+   */
+  public CompletableFuture<Game> updateGameLabels(String gameId, Map<String, String> labels) {
+    return updateGame(Requests.updateGameLabels(gameId, labels));
+  }
+
+  /** Sends a full {@code UpdateGame} request; see {@link TabulaClient#updateGame(UpdateGameRequest)}. */
+  public CompletableFuture<Game> updateGame(UpdateGameRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::updateGame, request, r -> r.getGame());
+  }
+
   /** Issues a new token for {@code seat}. Needs a service key. */
   public CompletableFuture<SeatToken> reissueSeatToken(String gameId, int seat) {
     return call(GameServiceGrpc.GameServiceStub::reissueSeatToken, Requests.reissueSeatToken(gameId, seat), r -> r.getSeatToken());
@@ -500,6 +521,24 @@ public final class TabulaAsyncClient implements AutoCloseable {
   /** One page of series; see {@link TabulaClient#listSeries(ListSeriesRequest)}. */
   public CompletableFuture<ListSeriesResponse> listSeries(ListSeriesRequest request) {
     return call(GameServiceGrpc.GameServiceStub::listSeries, request, r -> r);
+  }
+
+  /** The first page of the series carrying every one of {@code labels}; see {@link TabulaClient#listSeries(Map)}. */
+  public CompletableFuture<ListSeriesResponse> listSeries(Map<String, String> labels) {
+    return listSeries(Requests.listSeries(labels));
+  }
+
+  /**
+   * Replaces a series' labels (an empty map clears them); see
+   * {@link TabulaClient#updateSeriesLabels(String, Map)}. Needs a service key.
+   */
+  public CompletableFuture<Series> updateSeriesLabels(String seriesId, Map<String, String> labels) {
+    return updateSeries(Requests.updateSeriesLabels(seriesId, labels));
+  }
+
+  /** Sends a full {@code UpdateSeries} request; see {@link TabulaClient#updateSeries(UpdateSeriesRequest)}. */
+  public CompletableFuture<Series> updateSeries(UpdateSeriesRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::updateSeries, request, r -> r.getSeries());
   }
 
   /**

@@ -33,6 +33,8 @@ import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TakeBackRequest;
 import dev.tabula.v1.TakeBackResponse;
+import dev.tabula.v1.UpdateGameRequest;
+import dev.tabula.v1.UpdateSeriesRequest;
 import dev.tabula.v1.View;
 import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
@@ -46,6 +48,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -67,8 +70,9 @@ import java.util.function.Function;
  * {@link #createGameFromPreset}, {@link #createGameFromConfig}, {@link #createGameFromPgn} and
  * {@link #createGameFromSavedConfig}, and {@code CreateSeries} likewise
  * {@link #createSeriesFromPreset}, {@link #createSeriesFromConfig} and
- * {@link #createSeriesFromSavedConfig}; {@code StreamEvents} is {@link #events} and
- * {@code StreamSeriesEvents} {@link #seriesEvents}). Every unary call has a deadline, 30 seconds unless
+ * {@link #createSeriesFromSavedConfig}; {@code UpdateGame} is {@link #updateGameLabels} and
+ * {@code UpdateSeries} {@link #updateSeriesLabels}; {@code StreamEvents} is {@link #events}
+ * and {@code StreamSeriesEvents} {@link #seriesEvents}). Every unary call has a deadline, 30 seconds unless
  * the builder's {@link Builder#callTimeout} or {@link #withTimeout} says otherwise; event
  * streams have none and end with {@link EventStream#close}. Every call that fails throws
  * {@link TabulaException} with the gRPC code and the server's stable reason. The messages and
@@ -308,12 +312,36 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * One page of games, filtered by the request's {@code kind}, {@code status},
-   * {@code create_time_after}/{@code create_time_before} and {@code player_id} (games with a
-   * seat whose player has that id, see {@link CreateOptions#withPlayers}); pass the response's
-   * {@code next_page_token} as {@code page_token} for the next page (empty after the last).
+   * {@code create_time_after}/{@code create_time_before}, {@code player_id} (games with a
+   * seat whose player has that id, see {@link CreateOptions#withPlayers}) and {@code labels}
+   * (games carrying every one of them, see {@link CreateOptions#withLabels}); pass the
+   * response's {@code next_page_token} as {@code page_token} for the next page (empty after
+   * the last).
    */
   public ListGamesResponse listGames(ListGamesRequest request) {
     return call(s -> s.listGames(request));
+  }
+
+  /**
+   * The first page of the games carrying every one of {@code labels} with its value (see
+   * {@link CreateOptions#withLabels}), newest first, 50 a page, archived games left out as by
+   * {@link #listGames()}; no labels select every game. Labels that break the rules of
+   * {@link CreateOptions#withLabels} fail with {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}. For the next pages, or with other filters, use
+   * {@link #listGames(ListGamesRequest)} with {@code putAllLabels(labels)}, or
+   * {@link #listAllGames(Map)}.
+   *
+   * <pre>{@code
+   * ListGamesResponse page = client.listGames(Map.of("tournament", "spring", "round", "3"));
+   * }</pre>
+   */
+  public ListGamesResponse listGames(Map<String, String> labels) {
+    return listGames(Requests.listGames(labels));
+  }
+
+  /** Every game carrying every one of {@code labels}, following the pages (see {@link #listGames(Map)}). */
+  public List<Game> listAllGames(Map<String, String> labels) {
+    return listAllGames(Requests.listGames(labels));
   }
 
   /** Every game the request's filters select, following the pages from its {@code page_token}. */
@@ -524,6 +552,31 @@ public final class TabulaClient implements AutoCloseable {
   /** Deletes a game and its log for good. Needs a service key. */
   public void deleteGame(String gameId) {
     call(s -> s.deleteGame(Requests.deleteGame(gameId)));
+  }
+
+  /**
+   * Replaces a game's labels with {@code labels}, all of them (an empty map clears them), and
+   * returns the game as it is now; nothing of its play changes and no event is logged. The
+   * request's {@code update_mask} is {@code labels}. Needs a service key. Labels that break
+   * the rules of {@link CreateOptions#withLabels} fail with {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}, every problem named (field {@code game.labels[KEY]}); an unknown
+   * game with {@code NOT_FOUND}, reason {@code GAME_NOT_FOUND}.
+   *
+   * <pre>{@code
+   * Game game = client.updateGameLabels(gameId, Map.of("tournament", "spring", "round", "4"));
+   * client.updateGameLabels(gameId, Map.of()); // no labels any more
+   * }</pre>
+   */
+  public Game updateGameLabels(String gameId, Map<String, String> labels) {
+    return updateGame(Requests.updateGameLabels(gameId, labels));
+  }
+
+  /**
+   * Sends a full {@code UpdateGame} request (the game named by {@code game.game_id}, the
+   * fields named by {@code update_mask}) and returns the game as it is now. Needs a service key.
+   */
+  public Game updateGame(UpdateGameRequest request) {
+    return call(s -> s.updateGame(request)).getGame();
   }
 
   /**
@@ -764,12 +817,30 @@ public final class TabulaClient implements AutoCloseable {
   }
 
   /**
-   * One page of series, newest first, filtered by the request's {@code status}; pass the
-   * response's {@code next_page_token} as {@code page_token} for the next page (empty after
-   * the last). Needs a service key.
+   * One page of series, newest first, filtered by the request's {@code status} and
+   * {@code labels} (series carrying every one of them, see {@link SeriesOptions#withLabels});
+   * pass the response's {@code next_page_token} as {@code page_token} for the next page (empty
+   * after the last). Needs a service key.
    */
   public ListSeriesResponse listSeries(ListSeriesRequest request) {
     return call(s -> s.listSeries(request));
+  }
+
+  /**
+   * The first page of the series carrying every one of {@code labels} with its value (see
+   * {@link SeriesOptions#withLabels}), newest first, 50 a page; every series for none. Needs a
+   * service key. Labels that break the rules of {@link CreateOptions#withLabels} fail with
+   * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}. For the next pages, or with the
+   * {@code status} filter, use {@link #listSeries(ListSeriesRequest)} with
+   * {@code putAllLabels(labels)}, or {@link #listAllSeries(Map)}.
+   */
+  public ListSeriesResponse listSeries(Map<String, String> labels) {
+    return listSeries(Requests.listSeries(labels));
+  }
+
+  /** Every series carrying every one of {@code labels}, following the pages (see {@link #listSeries(Map)}). */
+  public List<Series> listAllSeries(Map<String, String> labels) {
+    return listAllSeries(Requests.listSeries(labels));
   }
 
   /** Every series the request's filter selects, following the pages from its {@code page_token}. */
@@ -784,6 +855,27 @@ public final class TabulaClient implements AutoCloseable {
       }
       page = page.toBuilder().setPageToken(response.getNextPageToken()).build();
     }
+  }
+
+  /**
+   * Replaces a series' labels with {@code labels}, all of them (an empty map clears them), and
+   * returns the series as it is now; a finished series too. The games it has made keep their
+   * labels; the games it makes from then on take the new ones. The request's
+   * {@code update_mask} is {@code labels}. Needs a service key. Fails like
+   * {@link #updateGameLabels} (field {@code series.labels[KEY]}), and with {@code NOT_FOUND},
+   * reason {@code SERIES_NOT_FOUND}, for an unknown series.
+   */
+  public Series updateSeriesLabels(String seriesId, Map<String, String> labels) {
+    return updateSeries(Requests.updateSeriesLabels(seriesId, labels));
+  }
+
+  /**
+   * Sends a full {@code UpdateSeries} request (the series named by {@code series.series_id},
+   * the fields named by {@code update_mask}) and returns the series as it is now. Needs a
+   * service key.
+   */
+  public Series updateSeries(UpdateSeriesRequest request) {
+    return call(s -> s.updateSeries(request)).getSeries();
   }
 
   /**
