@@ -91,6 +91,7 @@ fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
 /// Every guarantee of the `Store` trait, on a fresh, empty store.
 async fn contract(store: Arc<dyn Store>) {
     one_game_per_creation_request(store.clone()).await;
+    a_batch_of_games_is_created_whole_or_not_at_all(store.clone()).await;
     bot_seats_are_kept_and_found(store.clone()).await;
     clocks_and_deadlines_are_kept_and_found(store.clone()).await;
     hint_permission_is_kept(store.as_ref()).await;
@@ -528,6 +529,49 @@ async fn saved_configs_are_kept_per_owner(store: &dyn Store) {
 
 /// Creation request ids name one game: found by [`Store::find_creation`], refused on a
 /// second creation (however many race), and only creation events are bound by them.
+/// Several games created at once: all of them or none, whatever refuses one (an id taken,
+/// a creation request taken, within the batch or before it, the owner's cap).
+async fn a_batch_of_games_is_created_whole_or_not_at_all(store: Arc<dyn Store>) {
+    let id = |n: u64| format!("0190d000-0000-7000-8000-{n:012}");
+    let owned = |n: u64| {
+        (
+            GameRecord { owner: Some("batcher".into()), ..record(&id(n), GameKind::TicTacToe, time(n)) },
+            vec![caused_by(created(time(n)), &format!("batch/service/batcher/b/{n}"))],
+        )
+    };
+    let gone = |store: Arc<dyn Store>, ns: std::ops::Range<u64>| async move {
+        for n in ns {
+            assert!(
+                matches!(store.load(&id(n)).await, Err(StoreError::NotFound(_))),
+                "game {n} of a refused batch was stored"
+            );
+        }
+    };
+    store.create_many((0..3).map(owned).collect(), Some(3)).await.unwrap();
+    assert_eq!(store.count_in_progress("batcher").await.unwrap(), 3);
+    // An id taken, first or last: none of the batch stored.
+    let taken_last = vec![owned(10), owned(11), owned(2)];
+    assert!(matches!(store.create_many(taken_last, None).await, Err(StoreError::AlreadyExists(_))));
+    gone(store.clone(), 10..12).await;
+    // A creation request taken by an earlier game, or twice within the batch.
+    let (mut again, mut twice) = (owned(12), owned(14));
+    again.1 = vec![caused_by(created(time(12)), "batch/service/batcher/b/0")];
+    twice.1 = vec![caused_by(created(time(14)), "batch/service/batcher/b/13")];
+    assert!(matches!(store.create_many(vec![again], None).await, Err(StoreError::CreationRequestTaken)));
+    assert!(matches!(store.create_many(vec![owned(13), twice], None).await, Err(StoreError::CreationRequestTaken)));
+    gone(store.clone(), 12..15).await;
+    // The cap counts the whole batch: 3 in progress and 2 more do not fit under 4.
+    match store.create_many(vec![owned(20), owned(21)], Some(4)).await {
+        Err(StoreError::TooManyGames { limit: 4, .. }) => {}
+        other => panic!("a batch beyond the cap must be refused, got {other:?}"),
+    }
+    gone(store.clone(), 20..22).await;
+    store.create_many(vec![owned(20)], Some(4)).await.unwrap();
+    for n in [0, 1, 2, 20] {
+        store.delete(&id(n)).await.unwrap();
+    }
+}
+
 async fn one_game_per_creation_request(store: Arc<dyn Store>) {
     let key = "service/lobby/create-1";
     let id = |n: u64| format!("0190c000-0000-7000-8000-{n:012}");

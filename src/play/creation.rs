@@ -83,6 +83,8 @@ pub struct Creation {
     pub max_in_progress: Option<u64>,
     /// Makes retries safe: the creator's id for this request, unique among its requests.
     pub request_id: Option<String>,
+    /// The game's place in a batch created at once, whose id `request_id` is.
+    pub batch_index: Option<usize>,
     /// A digest of everything the request asked, so that an id reused for a different
     /// request is told apart from a retry.
     pub request_digest: String,
@@ -98,9 +100,20 @@ impl Creation {
             imported: Vec::new(),
             max_in_progress: None,
             request_id: None,
+            batch_index: None,
             request_digest: String::new(),
         }
     }
+}
+
+/// A creation made ready to store.
+struct Prepared {
+    record: GameRecord,
+    log: Vec<StoredEvent>,
+    game: Box<dyn AnyMatch>,
+    /// The creation's request id as the log keeps it, if it has one.
+    key: Option<String>,
+    request_digest: String,
 }
 
 /// What a creation did.
@@ -117,8 +130,14 @@ impl Creation {
         Actor::Service { key: self.record.owner.clone() }
     }
 
+    /// The request id as the log keeps it: scoped to the creator, and for a game of a batch
+    /// numbered in a form no single creation's id takes (every scope starts with its actor).
     fn log_key(&self) -> Option<String> {
-        self.request_id.as_ref().map(|id| format!("{}/{id}", self.creator().request_scope()))
+        let (id, scope) = (self.request_id.as_ref()?, self.creator().request_scope());
+        Some(match self.batch_index {
+            None => format!("{scope}/{id}"),
+            Some(index) => format!("batch/{scope}/{id}/{index}"),
+        })
     }
 }
 
@@ -144,6 +163,111 @@ impl Creator {
     /// # Errors
     /// As for [`Creator::create`].
     pub async fn create_game(&self, request: GameRequest) -> Result<NewGame, PlayError> {
+        let (creation, tokens) = self.creation_of(request);
+        match self.create(creation).await? {
+            Created::New(live) => Ok(NewGame { live, tokens, retried: false }),
+            Created::Earlier { live, created_through } => self.found_again(live, created_through).await,
+        }
+    }
+
+    /// Creates the games `requests` ask for, all or nothing: none is stored unless every one
+    /// is, and with a `request_id` a retry of the whole batch (same creator, same id, same
+    /// `request_digest`) returns the games the first made, in order, each with new tokens
+    /// while nobody can have used its first ones. The owner's cap counts every game of the
+    /// batch. Each request's own `request_id` is ignored: the batch's is theirs.
+    ///
+    /// # Errors
+    /// `REQUEST_ID_REUSED` for an id used before with a different batch; a refused imported
+    /// move; `TOO_MANY_GAMES` when the batch would take the owner beyond its cap.
+    pub async fn create_batch(
+        &self,
+        requests: Vec<GameRequest>,
+        request_id: Option<String>,
+        request_digest: String,
+        max_in_progress: Option<u64>,
+    ) -> Result<Vec<NewGame>, PlayError> {
+        let count = requests.len();
+        let mut creations = Vec::with_capacity(count);
+        let mut tokens = Vec::with_capacity(count);
+        for (index, request) in requests.into_iter().enumerate() {
+            // Every game of a batch carries the batch's id (numbered) and digest, so that a
+            // retry finds them and an id reused for another batch is told apart.
+            let (creation, seat_tokens) = self.creation_of(request);
+            creations.push(Creation {
+                max_in_progress,
+                request_id: request_id.clone(),
+                batch_index: Some(index),
+                request_digest: request_digest.clone(),
+                ..creation
+            });
+            tokens.push(seat_tokens);
+        }
+        if let Some(found) = self.earlier_batch(&creations).await? {
+            return Ok(found);
+        }
+        let mut prepared = Vec::with_capacity(count);
+        for creation in creations {
+            prepared.push(Creator::prepare(creation)?);
+        }
+        let records = prepared.iter().map(|p| (p.record.clone(), p.log.clone())).collect();
+        match self.store.create_many(records, max_in_progress).await {
+            Ok(()) => {}
+            // A batch with the same id won a race: this is its retry.
+            Err(StoreError::CreationRequestTaken) if request_id.is_some() => {
+                let keys = prepared.iter().map(|p| p.key.clone().unwrap_or_default()).collect::<Vec<_>>();
+                return self
+                    .earlier_games(&keys, &request_digest)
+                    .await?
+                    .ok_or_else(|| PlayError::Storage("a batch's request id is taken by no game".into()));
+            }
+            Err(other) => return Err(other.into()),
+        }
+        let mut made = Vec::with_capacity(count);
+        for (prepared, tokens) in prepared.into_iter().zip(tokens) {
+            made.push(NewGame { live: self.admit(prepared).await, tokens, retried: false });
+        }
+        Ok(made)
+    }
+
+    /// The games an earlier batch made with the keys of `creations`, if it did.
+    async fn earlier_batch(&self, creations: &[Creation]) -> Result<Option<Vec<NewGame>>, PlayError> {
+        let keys: Option<Vec<String>> = creations.iter().map(Creation::log_key).collect();
+        let (Some(keys), Some(first)) = (keys, creations.first()) else { return Ok(None) };
+        self.earlier_games(&keys, &first.request_digest).await
+    }
+
+    /// The games earlier creations with log keys `keys` made, found again as
+    /// [`Creator::create_game`] finds one, if the first of them was made (a batch is
+    /// stored all or nothing).
+    async fn earlier_games(&self, keys: &[String], digest: &str) -> Result<Option<Vec<NewGame>>, PlayError> {
+        let mut found = Vec::with_capacity(keys.len());
+        for key in keys {
+            match self.earlier_creation(key, digest).await? {
+                Some(Created::Earlier { live, created_through }) => {
+                    found.push(self.found_again(live, created_through).await?)
+                }
+                Some(Created::New(_)) | None if found.is_empty() => return Ok(None),
+                Some(Created::New(_)) | None => {
+                    return Err(PlayError::Storage(format!("a batch was stored without its game {key:?}")));
+                }
+            }
+        }
+        Ok(Some(found))
+    }
+
+    /// A game an earlier request made, answered again: with new tokens while nobody can
+    /// have used the ones the first answer carried (they then stop working), none after.
+    async fn found_again(&self, live: Arc<LiveGame>, created_through: u64) -> Result<NewGame, PlayError> {
+        let tokens: Vec<(String, TokenHash)> = (0..live.seat_count()).map(|_| new_token()).collect();
+        let hashes: Vec<TokenHash> = tokens.iter().map(|(_, hash)| *hash).collect();
+        let replaced = self.replace_untouched_tokens(&live, created_through, &hashes).await?;
+        let tokens = if replaced { tokens.into_iter().map(|(token, _)| token).collect() } else { Vec::new() };
+        Ok(NewGame { live, tokens, retried: true })
+    }
+
+    /// The creation `request` asks for, with an id, a creation time and a token per seat of
+    /// its own (the tokens returned, their hashes in the record).
+    fn creation_of(&self, request: GameRequest) -> (Creation, Vec<String>) {
         let GameRequest {
             config,
             game,
@@ -173,21 +297,9 @@ impl Creator {
             labels,
             ..GameRecord::new_game(config, clock, now)
         };
-        let creation = Creation { record, game, imported, max_in_progress, request_id, request_digest };
-        match self.create(creation).await? {
-            Created::New(live) => {
-                Ok(NewGame { live, tokens: tokens.into_iter().map(|(token, _)| token).collect(), retried: false })
-            }
-            Created::Earlier { live, created_through } => {
-                // The tokens the first answer carried cannot be shown again: while nobody
-                // can have used them, they are replaced; after that, none are given.
-                let tokens: Vec<(String, TokenHash)> = (0..live.seat_count()).map(|_| new_token()).collect();
-                let hashes: Vec<TokenHash> = tokens.iter().map(|(_, hash)| *hash).collect();
-                let replaced = self.replace_untouched_tokens(&live, created_through, &hashes).await?;
-                let tokens = if replaced { tokens.into_iter().map(|(token, _)| token).collect() } else { Vec::new() };
-                Ok(NewGame { live, tokens, retried: true })
-            }
-        }
+        let creation =
+            Creation { record, game, imported, max_in_progress, request_id, batch_index: None, request_digest };
+        (creation, tokens.into_iter().map(|(token, _)| token).collect())
     }
 
     /// Creates a game: stores its record with its creation event and imported moves in one
@@ -198,13 +310,35 @@ impl Creator {
     /// `REQUEST_ID_REUSED` for an id used before with a different request; a refused
     /// imported move; `TOO_MANY_GAMES` beyond the owner's cap.
     pub async fn create(&self, creation: Creation) -> Result<Created, PlayError> {
-        let (key, creator) = (creation.log_key(), creation.creator());
-        if let Some(key) = &key
-            && let Some(earlier) = self.earlier_creation(key, &creation.request_digest).await?
+        if let Some(key) = creation.log_key()
+            && let Some(earlier) = self.earlier_creation(&key, &creation.request_digest).await?
         {
             return Ok(earlier);
         }
-        let Creation { mut record, mut game, imported, max_in_progress, request_digest, .. } = creation;
+        let max_in_progress = creation.max_in_progress;
+        let prepared = Creator::prepare(creation)?;
+        match self.store.create(prepared.record.clone(), prepared.log.clone(), max_in_progress).await {
+            Ok(()) => Ok(Created::New(self.admit(prepared).await)),
+            // A creation with the same id won a race: this is its retry.
+            Err(StoreError::CreationRequestTaken) => {
+                let key = prepared.key.as_deref().unwrap_or_default();
+                self.earlier_creation(key, &prepared.request_digest)
+                    .await?
+                    .ok_or_else(|| PlayError::Storage("a creation request id is taken by no game".into()))
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// What storing `creation` writes: its record, summed up from its log, the log (the
+    /// creation, then its imported moves, in order, each by the creator) and the match
+    /// they lead to.
+    ///
+    /// # Errors
+    /// A refused imported move.
+    fn prepare(creation: Creation) -> Result<Prepared, PlayError> {
+        let (key, creator) = (creation.log_key(), creation.creator());
+        let Creation { mut record, mut game, imported, request_digest, .. } = creation;
         let time = record.created;
         let event = |seq: u64, kind: EventKind| StoredEvent {
             seq,
@@ -247,28 +381,22 @@ impl Creator {
             }
             _ => None,
         };
+        Ok(Prepared { record, log, game, key, request_digest })
+    }
 
-        match self.store.create(record.clone(), log, max_in_progress).await {
-            Ok(()) => {
-                metrics::counter!("tabula_games_created_total", "kind" => record.kind().name()).increment(1);
-                let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.created));
-                let capacity = self.games.channel_capacity();
-                let live = self.games.keep(Arc::new(LiveGame::new(&record, game, capacity, clocks)));
-                let effects = live.effects(&*live.state.lock().await);
-                if let Some(driver) = self.driver.upgrade() {
-                    driver.act(&live.id, effects);
-                }
-                Ok(Created::New(live))
-            }
-            // A creation with the same id won a race: this is its retry.
-            Err(StoreError::CreationRequestTaken) => {
-                let key = key.as_deref().unwrap_or_default();
-                self.earlier_creation(key, &request_digest)
-                    .await?
-                    .ok_or_else(|| PlayError::Storage("a creation request id is taken by no game".into()))
-            }
-            Err(other) => Err(other.into()),
+    /// Holds a game just stored in memory and hands what it calls for (its bot's first move,
+    /// its deadline) to the driver.
+    async fn admit(&self, prepared: Prepared) -> Arc<LiveGame> {
+        let Prepared { record, game, .. } = prepared;
+        metrics::counter!("tabula_games_created_total", "kind" => record.kind().name()).increment(1);
+        let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.created));
+        let capacity = self.games.channel_capacity();
+        let live = self.games.keep(Arc::new(LiveGame::new(&record, game, capacity, clocks)));
+        let effects = live.effects(&*live.state.lock().await);
+        if let Some(driver) = self.driver.upgrade() {
+            driver.act(&live.id, effects);
         }
+        live
     }
 
     /// The game an earlier creation with log key `key` made, if one did.

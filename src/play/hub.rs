@@ -164,6 +164,21 @@ impl Hub {
         self.creator.create_game(request).await
     }
 
+    /// Creates the games `requests` ask for, all or nothing, safe to retry as one with
+    /// `request_id` (see [`Creator::create_batch`]).
+    ///
+    /// # Errors
+    /// `REQUEST_ID_REUSED`, a refused imported move, `TOO_MANY_GAMES`, a storage error.
+    pub async fn create_games(
+        &self,
+        requests: Vec<GameRequest>,
+        request_id: Option<String>,
+        request_digest: String,
+        max_in_progress: Option<u64>,
+    ) -> Result<Vec<NewGame>, PlayError> {
+        self.creator.create_batch(requests, request_id, request_digest, max_in_progress).await
+    }
+
     /// Creates a game from its record (see [`Creator::create`]).
     ///
     /// # Errors

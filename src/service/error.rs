@@ -286,7 +286,7 @@ impl ApiError {
     }
 
     /// The fields at fault, for a `google.rpc.BadRequest`; empty when no field is.
-    fn violations(&self) -> Vec<FieldViolation> {
+    pub(crate) fn violations(&self) -> Vec<FieldViolation> {
         match self {
             ApiError::BadRequest(violations) => violations.clone(),
             ApiError::InvalidConfig { field, error } => within(field, error),

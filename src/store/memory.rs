@@ -4,9 +4,9 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame, RecordHead, RecordUpdate, SaveMode,
-    SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, carries,
-    in_progress_cap, is_checkpoint, mark_reissued,
+    ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame, NewRecord, RecordHead, RecordUpdate,
+    SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, beyond_cap,
+    carries, in_progress_cap, is_checkpoint, mark_reissued,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -97,28 +97,28 @@ impl MemoryStore {
 
 #[async_trait]
 impl Store for MemoryStore {
-    async fn create(
-        &self,
-        record: GameRecord,
-        log: Vec<StoredEvent>,
-        max_in_progress: Option<u64>,
-    ) -> Result<(), StoreError> {
-        // Counting under the same lock as the insert is what makes the cap hold.
+    async fn create_many(&self, new: Vec<NewRecord>, max_in_progress: Option<u64>) -> Result<(), StoreError> {
+        // Counting under the same lock as the insert is what makes the cap hold; every check
+        // comes before the first insert, so a refusal stores nothing.
         let mut games = self.lock();
-        if let Some((owner, limit)) = in_progress_cap(&record, max_in_progress)
-            && MemoryStore::in_progress(&games, owner) >= limit
-        {
-            return Err(StoreError::TooManyGames { owner: owner.to_owned(), limit });
+        if let Some((owner, limit)) = new.first().and_then(|(record, _)| in_progress_cap(record, max_in_progress)) {
+            beyond_cap(owner, MemoryStore::in_progress(&games, owner), new.len(), limit)?;
         }
-        if games.contains_key(&record.id) {
-            return Err(StoreError::AlreadyExists(record.id));
+        let mut ids = std::collections::HashSet::new();
+        let mut requests = std::collections::HashSet::new();
+        for (record, log) in &new {
+            if games.contains_key(&record.id) || !ids.insert(&record.id) {
+                return Err(StoreError::AlreadyExists(record.id.clone()));
+            }
+            if let Some(request_id) = log.first().and_then(|created| created.request_id.as_deref())
+                && (MemoryStore::creation(&games, request_id).is_some() || !requests.insert(request_id))
+            {
+                return Err(StoreError::CreationRequestTaken);
+            }
         }
-        if let Some(request_id) = log.first().and_then(|created| created.request_id.as_deref())
-            && MemoryStore::creation(&games, request_id).is_some()
-        {
-            return Err(StoreError::CreationRequestTaken);
+        for (record, log) in new {
+            games.insert(record.id.clone(), StoredGame { record, log, snapshots: BTreeMap::new() });
         }
-        games.insert(record.id.clone(), StoredGame { record, log, snapshots: BTreeMap::new() });
         Ok(())
     }
 

@@ -455,6 +455,18 @@ fn in_progress_cap(record: &GameRecord, max_in_progress: Option<u64>) -> Option<
     Some((record.owner.as_deref()?, max_in_progress?))
 }
 
+/// A new game as [`Store::create_many`] takes it: its record and its log so far.
+pub type NewRecord = (GameRecord, Vec<StoredEvent>);
+
+/// Whether `owner`, with `in_progress` games in progress, would go beyond `limit` with
+/// `adding` more: the cap's refusal if so.
+fn beyond_cap(owner: &str, in_progress: u64, adding: usize, limit: u64) -> Result<(), StoreError> {
+    match in_progress.saturating_add(adding as u64) > limit {
+        true => Err(StoreError::TooManyGames { owner: owner.to_owned(), limit }),
+        false => Ok(()),
+    }
+}
+
 /// Where games live. Every implementation gives the same guarantees:
 /// - an append succeeds only if the log's newest seq equals `expected_seq`, and then
 ///   adds the events (numbered `expected_seq + 1, ...`) and the record update at once;
@@ -477,7 +489,16 @@ pub trait Store: Send + Sync + 'static {
         record: GameRecord,
         log: Vec<StoredEvent>,
         max_in_progress: Option<u64>,
-    ) -> Result<(), StoreError>;
+    ) -> Result<(), StoreError> {
+        self.create_many(vec![(record, log)], max_in_progress).await
+    }
+
+    /// Adds several new games, each with its log so far, all or nothing: one refused
+    /// ([`StoreError::AlreadyExists`], [`StoreError::CreationRequestTaken`]) leaves none
+    /// stored. Games of one owner (the first record's): with `max_in_progress`, the owner's
+    /// games in progress and the new ones are counted as one step with the insert, as for
+    /// [`Store::create`].
+    async fn create_many(&self, games: Vec<NewRecord>, max_in_progress: Option<u64>) -> Result<(), StoreError>;
 
     /// A game's record and its whole log.
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError>;

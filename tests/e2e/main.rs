@@ -7,6 +7,7 @@ mod common;
 
 mod analysis;
 mod auth;
+mod batch;
 mod binary;
 mod bots;
 mod chess_and_puzzles;

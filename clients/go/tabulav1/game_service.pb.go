@@ -773,6 +773,113 @@ func (*CreateGameRequest_Pgn) isCreateGameRequest_Source() {}
 
 func (*CreateGameRequest_SavedConfig) isCreateGameRequest_Source() {}
 
+// Request for `BatchCreateGames`.
+type BatchCreateGamesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The games to create, in order: 1 to 500, each as `CreateGame` takes one, with its
+	// `request_id` left empty (the batch's own makes the whole batch safe to retry).
+	Requests []*CreateGameRequest `protobuf:"bytes,1,rep,name=requests,proto3" json:"requests,omitempty"`
+	// Makes retries safe, as `CreateGameRequest.request_id` does one creation's: a second
+	// `BatchCreateGames` with the same service key, `request_id` and requests returns the
+	// games the first one made, in order, each `retried`, with new tokens for a game while
+	// nobody can have used its first ones and none after; the same id with other requests is
+	// FAILED_PRECONDITION `REQUEST_ID_REUSED`. At most 128 characters; empty: no retry
+	// protection.
+	RequestId     string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchCreateGamesRequest) Reset() {
+	*x = BatchCreateGamesRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchCreateGamesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchCreateGamesRequest) ProtoMessage() {}
+
+func (x *BatchCreateGamesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchCreateGamesRequest.ProtoReflect.Descriptor instead.
+func (*BatchCreateGamesRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *BatchCreateGamesRequest) GetRequests() []*CreateGameRequest {
+	if x != nil {
+		return x.Requests
+	}
+	return nil
+}
+
+func (x *BatchCreateGamesRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `BatchCreateGames`.
+type BatchCreateGamesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One answer per request, in the requests' order, as `CreateGame` gives it.
+	Games         []*CreateGameResponse `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchCreateGamesResponse) Reset() {
+	*x = BatchCreateGamesResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchCreateGamesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchCreateGamesResponse) ProtoMessage() {}
+
+func (x *BatchCreateGamesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchCreateGamesResponse.ProtoReflect.Descriptor instead.
+func (*BatchCreateGamesResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *BatchCreateGamesResponse) GetGames() []*CreateGameResponse {
+	if x != nil {
+		return x.Games
+	}
+	return nil
+}
+
 // A chess game to import.
 type PgnImport struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -789,7 +896,7 @@ type PgnImport struct {
 
 func (x *PgnImport) Reset() {
 	*x = PgnImport{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[5]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -801,7 +908,7 @@ func (x *PgnImport) String() string {
 func (*PgnImport) ProtoMessage() {}
 
 func (x *PgnImport) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[5]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -814,7 +921,7 @@ func (x *PgnImport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PgnImport.ProtoReflect.Descriptor instead.
 func (*PgnImport) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{5}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PgnImport) GetPgn() string {
@@ -848,7 +955,7 @@ type SeatToken struct {
 
 func (x *SeatToken) Reset() {
 	*x = SeatToken{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[6]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -860,7 +967,7 @@ func (x *SeatToken) String() string {
 func (*SeatToken) ProtoMessage() {}
 
 func (x *SeatToken) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[6]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -873,7 +980,7 @@ func (x *SeatToken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatToken.ProtoReflect.Descriptor instead.
 func (*SeatToken) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{6}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SeatToken) GetSeat() uint32 {
@@ -914,7 +1021,7 @@ type CreateGameResponse struct {
 
 func (x *CreateGameResponse) Reset() {
 	*x = CreateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[7]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -926,7 +1033,7 @@ func (x *CreateGameResponse) String() string {
 func (*CreateGameResponse) ProtoMessage() {}
 
 func (x *CreateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[7]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -939,7 +1046,7 @@ func (x *CreateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateGameResponse.ProtoReflect.Descriptor instead.
 func (*CreateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{7}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateGameResponse) GetGame() *Game {
@@ -974,7 +1081,7 @@ type GetGameRequest struct {
 
 func (x *GetGameRequest) Reset() {
 	*x = GetGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[8]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -986,7 +1093,7 @@ func (x *GetGameRequest) String() string {
 func (*GetGameRequest) ProtoMessage() {}
 
 func (x *GetGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[8]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -999,7 +1106,7 @@ func (x *GetGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameRequest.ProtoReflect.Descriptor instead.
 func (*GetGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{8}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetGameRequest) GetGameId() string {
@@ -1020,7 +1127,7 @@ type GetGameResponse struct {
 
 func (x *GetGameResponse) Reset() {
 	*x = GetGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[9]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1032,7 +1139,7 @@ func (x *GetGameResponse) String() string {
 func (*GetGameResponse) ProtoMessage() {}
 
 func (x *GetGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[9]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1045,7 +1152,7 @@ func (x *GetGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameResponse.ProtoReflect.Descriptor instead.
 func (*GetGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{9}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetGameResponse) GetGame() *Game {
@@ -1087,7 +1194,7 @@ type ListGamesRequest struct {
 
 func (x *ListGamesRequest) Reset() {
 	*x = ListGamesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[10]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1099,7 +1206,7 @@ func (x *ListGamesRequest) String() string {
 func (*ListGamesRequest) ProtoMessage() {}
 
 func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[10]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1112,7 +1219,7 @@ func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesRequest.ProtoReflect.Descriptor instead.
 func (*ListGamesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{10}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListGamesRequest) GetPageSize() int32 {
@@ -1185,7 +1292,7 @@ type ListGamesResponse struct {
 
 func (x *ListGamesResponse) Reset() {
 	*x = ListGamesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[11]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1197,7 +1304,7 @@ func (x *ListGamesResponse) String() string {
 func (*ListGamesResponse) ProtoMessage() {}
 
 func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[11]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1210,7 +1317,7 @@ func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesResponse.ProtoReflect.Descriptor instead.
 func (*ListGamesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{11}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListGamesResponse) GetGames() []*Game {
@@ -1245,7 +1352,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[12]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1257,7 +1364,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[12]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1270,7 +1377,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{12}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetViewRequest) GetGameId() string {
@@ -1298,7 +1405,7 @@ type GetViewResponse struct {
 
 func (x *GetViewResponse) Reset() {
 	*x = GetViewResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[13]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1310,7 +1417,7 @@ func (x *GetViewResponse) String() string {
 func (*GetViewResponse) ProtoMessage() {}
 
 func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[13]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1323,7 +1430,7 @@ func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewResponse.ProtoReflect.Descriptor instead.
 func (*GetViewResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{13}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetViewResponse) GetView() *View {
@@ -1347,7 +1454,7 @@ type ListLegalMovesRequest struct {
 
 func (x *ListLegalMovesRequest) Reset() {
 	*x = ListLegalMovesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[14]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1359,7 +1466,7 @@ func (x *ListLegalMovesRequest) String() string {
 func (*ListLegalMovesRequest) ProtoMessage() {}
 
 func (x *ListLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[14]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1372,7 +1479,7 @@ func (x *ListLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*ListLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{14}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListLegalMovesRequest) GetGameId() string {
@@ -1404,7 +1511,7 @@ type LegalMove struct {
 
 func (x *LegalMove) Reset() {
 	*x = LegalMove{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[15]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1416,7 +1523,7 @@ func (x *LegalMove) String() string {
 func (*LegalMove) ProtoMessage() {}
 
 func (x *LegalMove) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[15]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1429,7 +1536,7 @@ func (x *LegalMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LegalMove.ProtoReflect.Descriptor instead.
 func (*LegalMove) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{15}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LegalMove) GetMove() *Move {
@@ -1470,7 +1577,7 @@ type ListLegalMovesResponse struct {
 
 func (x *ListLegalMovesResponse) Reset() {
 	*x = ListLegalMovesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[16]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1482,7 +1589,7 @@ func (x *ListLegalMovesResponse) String() string {
 func (*ListLegalMovesResponse) ProtoMessage() {}
 
 func (x *ListLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[16]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1495,7 +1602,7 @@ func (x *ListLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*ListLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{16}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListLegalMovesResponse) GetSeat() uint32 {
@@ -1551,7 +1658,7 @@ type SubmitMoveRequest struct {
 
 func (x *SubmitMoveRequest) Reset() {
 	*x = SubmitMoveRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[17]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1563,7 +1670,7 @@ func (x *SubmitMoveRequest) String() string {
 func (*SubmitMoveRequest) ProtoMessage() {}
 
 func (x *SubmitMoveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[17]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1576,7 +1683,7 @@ func (x *SubmitMoveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitMoveRequest.ProtoReflect.Descriptor instead.
 func (*SubmitMoveRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{17}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SubmitMoveRequest) GetGameId() string {
@@ -1649,7 +1756,7 @@ type SubmitMoveResponse struct {
 
 func (x *SubmitMoveResponse) Reset() {
 	*x = SubmitMoveResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[18]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1661,7 +1768,7 @@ func (x *SubmitMoveResponse) String() string {
 func (*SubmitMoveResponse) ProtoMessage() {}
 
 func (x *SubmitMoveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[18]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1674,7 +1781,7 @@ func (x *SubmitMoveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitMoveResponse.ProtoReflect.Descriptor instead.
 func (*SubmitMoveResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{18}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SubmitMoveResponse) GetApplied() bool {
@@ -1740,7 +1847,7 @@ type ResignRequest struct {
 
 func (x *ResignRequest) Reset() {
 	*x = ResignRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[19]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1752,7 +1859,7 @@ func (x *ResignRequest) String() string {
 func (*ResignRequest) ProtoMessage() {}
 
 func (x *ResignRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[19]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1765,7 +1872,7 @@ func (x *ResignRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResignRequest.ProtoReflect.Descriptor instead.
 func (*ResignRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{19}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ResignRequest) GetGameId() string {
@@ -1795,7 +1902,7 @@ type ResignResponse struct {
 
 func (x *ResignResponse) Reset() {
 	*x = ResignResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[20]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1807,7 +1914,7 @@ func (x *ResignResponse) String() string {
 func (*ResignResponse) ProtoMessage() {}
 
 func (x *ResignResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[20]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1820,7 +1927,7 @@ func (x *ResignResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResignResponse.ProtoReflect.Descriptor instead.
 func (*ResignResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{20}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ResignResponse) GetSeq() uint64 {
@@ -1848,7 +1955,7 @@ type ExportPgnRequest struct {
 
 func (x *ExportPgnRequest) Reset() {
 	*x = ExportPgnRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[21]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1860,7 +1967,7 @@ func (x *ExportPgnRequest) String() string {
 func (*ExportPgnRequest) ProtoMessage() {}
 
 func (x *ExportPgnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[21]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1873,7 +1980,7 @@ func (x *ExportPgnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPgnRequest.ProtoReflect.Descriptor instead.
 func (*ExportPgnRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{21}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ExportPgnRequest) GetGameId() string {
@@ -1895,7 +2002,7 @@ type ExportPgnResponse struct {
 
 func (x *ExportPgnResponse) Reset() {
 	*x = ExportPgnResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[22]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1907,7 +2014,7 @@ func (x *ExportPgnResponse) String() string {
 func (*ExportPgnResponse) ProtoMessage() {}
 
 func (x *ExportPgnResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[22]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1920,7 +2027,7 @@ func (x *ExportPgnResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPgnResponse.ProtoReflect.Descriptor instead.
 func (*ExportPgnResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{22}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ExportPgnResponse) GetPgn() string {
@@ -1948,7 +2055,7 @@ type GetHintRequest struct {
 
 func (x *GetHintRequest) Reset() {
 	*x = GetHintRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[23]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1960,7 +2067,7 @@ func (x *GetHintRequest) String() string {
 func (*GetHintRequest) ProtoMessage() {}
 
 func (x *GetHintRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[23]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1973,7 +2080,7 @@ func (x *GetHintRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHintRequest.ProtoReflect.Descriptor instead.
 func (*GetHintRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{23}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetHintRequest) GetGameId() string {
@@ -2032,7 +2139,7 @@ type GetHintResponse struct {
 
 func (x *GetHintResponse) Reset() {
 	*x = GetHintResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[24]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2044,7 +2151,7 @@ func (x *GetHintResponse) String() string {
 func (*GetHintResponse) ProtoMessage() {}
 
 func (x *GetHintResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[24]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2057,7 +2164,7 @@ func (x *GetHintResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHintResponse.ProtoReflect.Descriptor instead.
 func (*GetHintResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{24}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetHintResponse) GetResult() HintResult {
@@ -2138,7 +2245,7 @@ type HintScore struct {
 
 func (x *HintScore) Reset() {
 	*x = HintScore{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2150,7 +2257,7 @@ func (x *HintScore) String() string {
 func (*HintScore) ProtoMessage() {}
 
 func (x *HintScore) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2163,7 +2270,7 @@ func (x *HintScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HintScore.ProtoReflect.Descriptor instead.
 func (*HintScore) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{25}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *HintScore) GetExact() bool {
@@ -2218,7 +2325,7 @@ type TakeBackRequest struct {
 
 func (x *TakeBackRequest) Reset() {
 	*x = TakeBackRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2230,7 +2337,7 @@ func (x *TakeBackRequest) String() string {
 func (*TakeBackRequest) ProtoMessage() {}
 
 func (x *TakeBackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2243,7 +2350,7 @@ func (x *TakeBackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeBackRequest.ProtoReflect.Descriptor instead.
 func (*TakeBackRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{26}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *TakeBackRequest) GetGameId() string {
@@ -2281,7 +2388,7 @@ type TakeBackResponse struct {
 
 func (x *TakeBackResponse) Reset() {
 	*x = TakeBackResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2293,7 +2400,7 @@ func (x *TakeBackResponse) String() string {
 func (*TakeBackResponse) ProtoMessage() {}
 
 func (x *TakeBackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2306,7 +2413,7 @@ func (x *TakeBackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeBackResponse.ProtoReflect.Descriptor instead.
 func (*TakeBackResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{27}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *TakeBackResponse) GetSeq() uint64 {
@@ -2342,7 +2449,7 @@ type AnswerTakeBackRequest struct {
 
 func (x *AnswerTakeBackRequest) Reset() {
 	*x = AnswerTakeBackRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2354,7 +2461,7 @@ func (x *AnswerTakeBackRequest) String() string {
 func (*AnswerTakeBackRequest) ProtoMessage() {}
 
 func (x *AnswerTakeBackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2367,7 +2474,7 @@ func (x *AnswerTakeBackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerTakeBackRequest.ProtoReflect.Descriptor instead.
 func (*AnswerTakeBackRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{28}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *AnswerTakeBackRequest) GetGameId() string {
@@ -2411,7 +2518,7 @@ type AnswerTakeBackResponse struct {
 
 func (x *AnswerTakeBackResponse) Reset() {
 	*x = AnswerTakeBackResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2423,7 +2530,7 @@ func (x *AnswerTakeBackResponse) String() string {
 func (*AnswerTakeBackResponse) ProtoMessage() {}
 
 func (x *AnswerTakeBackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2436,7 +2543,7 @@ func (x *AnswerTakeBackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerTakeBackResponse.ProtoReflect.Descriptor instead.
 func (*AnswerTakeBackResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *AnswerTakeBackResponse) GetSeq() uint64 {
@@ -2478,7 +2585,7 @@ type StreamEventsRequest struct {
 
 func (x *StreamEventsRequest) Reset() {
 	*x = StreamEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2490,7 +2597,7 @@ func (x *StreamEventsRequest) String() string {
 func (*StreamEventsRequest) ProtoMessage() {}
 
 func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2503,7 +2610,7 @@ func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *StreamEventsRequest) GetGameId() string {
@@ -2553,7 +2660,7 @@ type StreamEventsResponse struct {
 
 func (x *StreamEventsResponse) Reset() {
 	*x = StreamEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2565,7 +2672,7 @@ func (x *StreamEventsResponse) String() string {
 func (*StreamEventsResponse) ProtoMessage() {}
 
 func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2578,7 +2685,7 @@ func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *StreamEventsResponse) GetEvent() *GameEvent {
@@ -2613,7 +2720,7 @@ type ArchiveGameRequest struct {
 
 func (x *ArchiveGameRequest) Reset() {
 	*x = ArchiveGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2625,7 +2732,7 @@ func (x *ArchiveGameRequest) String() string {
 func (*ArchiveGameRequest) ProtoMessage() {}
 
 func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2638,7 +2745,7 @@ func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameRequest.ProtoReflect.Descriptor instead.
 func (*ArchiveGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ArchiveGameRequest) GetGameId() string {
@@ -2659,7 +2766,7 @@ type ArchiveGameResponse struct {
 
 func (x *ArchiveGameResponse) Reset() {
 	*x = ArchiveGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2671,7 +2778,7 @@ func (x *ArchiveGameResponse) String() string {
 func (*ArchiveGameResponse) ProtoMessage() {}
 
 func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2684,7 +2791,7 @@ func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameResponse.ProtoReflect.Descriptor instead.
 func (*ArchiveGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ArchiveGameResponse) GetGame() *Game {
@@ -2705,7 +2812,7 @@ type DeleteGameRequest struct {
 
 func (x *DeleteGameRequest) Reset() {
 	*x = DeleteGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2717,7 +2824,7 @@ func (x *DeleteGameRequest) String() string {
 func (*DeleteGameRequest) ProtoMessage() {}
 
 func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2730,7 +2837,7 @@ func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameRequest.ProtoReflect.Descriptor instead.
 func (*DeleteGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *DeleteGameRequest) GetGameId() string {
@@ -2749,7 +2856,7 @@ type DeleteGameResponse struct {
 
 func (x *DeleteGameResponse) Reset() {
 	*x = DeleteGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2761,7 +2868,7 @@ func (x *DeleteGameResponse) String() string {
 func (*DeleteGameResponse) ProtoMessage() {}
 
 func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2774,7 +2881,7 @@ func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameResponse.ProtoReflect.Descriptor instead.
 func (*DeleteGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
 }
 
 // Request for `ReissueSeatToken`.
@@ -2790,7 +2897,7 @@ type ReissueSeatTokenRequest struct {
 
 func (x *ReissueSeatTokenRequest) Reset() {
 	*x = ReissueSeatTokenRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2802,7 +2909,7 @@ func (x *ReissueSeatTokenRequest) String() string {
 func (*ReissueSeatTokenRequest) ProtoMessage() {}
 
 func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2815,7 +2922,7 @@ func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenRequest.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ReissueSeatTokenRequest) GetGameId() string {
@@ -2843,7 +2950,7 @@ type ReissueSeatTokenResponse struct {
 
 func (x *ReissueSeatTokenResponse) Reset() {
 	*x = ReissueSeatTokenResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2855,7 +2962,7 @@ func (x *ReissueSeatTokenResponse) String() string {
 func (*ReissueSeatTokenResponse) ProtoMessage() {}
 
 func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2868,7 +2975,7 @@ func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenResponse.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ReissueSeatTokenResponse) GetSeatToken() *SeatToken {
@@ -2895,7 +3002,7 @@ type AbortGameRequest struct {
 
 func (x *AbortGameRequest) Reset() {
 	*x = AbortGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2907,7 +3014,7 @@ func (x *AbortGameRequest) String() string {
 func (*AbortGameRequest) ProtoMessage() {}
 
 func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2920,7 +3027,7 @@ func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameRequest.ProtoReflect.Descriptor instead.
 func (*AbortGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *AbortGameRequest) GetGameId() string {
@@ -2955,7 +3062,7 @@ type AbortGameResponse struct {
 
 func (x *AbortGameResponse) Reset() {
 	*x = AbortGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2967,7 +3074,7 @@ func (x *AbortGameResponse) String() string {
 func (*AbortGameResponse) ProtoMessage() {}
 
 func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2980,7 +3087,7 @@ func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameResponse.ProtoReflect.Descriptor instead.
 func (*AbortGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *AbortGameResponse) GetGame() *Game {
@@ -3011,7 +3118,7 @@ type AdjudicateGameRequest struct {
 
 func (x *AdjudicateGameRequest) Reset() {
 	*x = AdjudicateGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3023,7 +3130,7 @@ func (x *AdjudicateGameRequest) String() string {
 func (*AdjudicateGameRequest) ProtoMessage() {}
 
 func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3036,7 +3143,7 @@ func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameRequest.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *AdjudicateGameRequest) GetGameId() string {
@@ -3085,7 +3192,7 @@ type AdjudicateGameResponse struct {
 
 func (x *AdjudicateGameResponse) Reset() {
 	*x = AdjudicateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3097,7 +3204,7 @@ func (x *AdjudicateGameResponse) String() string {
 func (*AdjudicateGameResponse) ProtoMessage() {}
 
 func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3110,7 +3217,7 @@ func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameResponse.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *AdjudicateGameResponse) GetGame() *Game {
@@ -3134,7 +3241,7 @@ type PauseClockRequest struct {
 
 func (x *PauseClockRequest) Reset() {
 	*x = PauseClockRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3146,7 +3253,7 @@ func (x *PauseClockRequest) String() string {
 func (*PauseClockRequest) ProtoMessage() {}
 
 func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3159,7 +3266,7 @@ func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseClockRequest.ProtoReflect.Descriptor instead.
 func (*PauseClockRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *PauseClockRequest) GetGameId() string {
@@ -3187,7 +3294,7 @@ type PauseClockResponse struct {
 
 func (x *PauseClockResponse) Reset() {
 	*x = PauseClockResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3199,7 +3306,7 @@ func (x *PauseClockResponse) String() string {
 func (*PauseClockResponse) ProtoMessage() {}
 
 func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3212,7 +3319,7 @@ func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseClockResponse.ProtoReflect.Descriptor instead.
 func (*PauseClockResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *PauseClockResponse) GetView() *View {
@@ -3236,7 +3343,7 @@ type ResumeClockRequest struct {
 
 func (x *ResumeClockRequest) Reset() {
 	*x = ResumeClockRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3248,7 +3355,7 @@ func (x *ResumeClockRequest) String() string {
 func (*ResumeClockRequest) ProtoMessage() {}
 
 func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3261,7 +3368,7 @@ func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeClockRequest.ProtoReflect.Descriptor instead.
 func (*ResumeClockRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ResumeClockRequest) GetGameId() string {
@@ -3289,7 +3396,7 @@ type ResumeClockResponse struct {
 
 func (x *ResumeClockResponse) Reset() {
 	*x = ResumeClockResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3301,7 +3408,7 @@ func (x *ResumeClockResponse) String() string {
 func (*ResumeClockResponse) ProtoMessage() {}
 
 func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3314,7 +3421,7 @@ func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeClockResponse.ProtoReflect.Descriptor instead.
 func (*ResumeClockResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ResumeClockResponse) GetView() *View {
@@ -3342,7 +3449,7 @@ type AddTimeRequest struct {
 
 func (x *AddTimeRequest) Reset() {
 	*x = AddTimeRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3354,7 +3461,7 @@ func (x *AddTimeRequest) String() string {
 func (*AddTimeRequest) ProtoMessage() {}
 
 func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3367,7 +3474,7 @@ func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTimeRequest.ProtoReflect.Descriptor instead.
 func (*AddTimeRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{46}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *AddTimeRequest) GetGameId() string {
@@ -3409,7 +3516,7 @@ type AddTimeResponse struct {
 
 func (x *AddTimeResponse) Reset() {
 	*x = AddTimeResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3421,7 +3528,7 @@ func (x *AddTimeResponse) String() string {
 func (*AddTimeResponse) ProtoMessage() {}
 
 func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3434,7 +3541,7 @@ func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTimeResponse.ProtoReflect.Descriptor instead.
 func (*AddTimeResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{47}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *AddTimeResponse) GetView() *View {
@@ -3466,7 +3573,7 @@ type SavedConfig struct {
 
 func (x *SavedConfig) Reset() {
 	*x = SavedConfig{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3478,7 +3585,7 @@ func (x *SavedConfig) String() string {
 func (*SavedConfig) ProtoMessage() {}
 
 func (x *SavedConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3491,7 +3598,7 @@ func (x *SavedConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SavedConfig.ProtoReflect.Descriptor instead.
 func (*SavedConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{48}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SavedConfig) GetName() string {
@@ -3547,7 +3654,7 @@ type CreateSavedConfigRequest struct {
 
 func (x *CreateSavedConfigRequest) Reset() {
 	*x = CreateSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3559,7 +3666,7 @@ func (x *CreateSavedConfigRequest) String() string {
 func (*CreateSavedConfigRequest) ProtoMessage() {}
 
 func (x *CreateSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3572,7 +3679,7 @@ func (x *CreateSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*CreateSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{49}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *CreateSavedConfigRequest) GetSavedConfig() *SavedConfig {
@@ -3593,7 +3700,7 @@ type GetSavedConfigRequest struct {
 
 func (x *GetSavedConfigRequest) Reset() {
 	*x = GetSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3605,7 +3712,7 @@ func (x *GetSavedConfigRequest) String() string {
 func (*GetSavedConfigRequest) ProtoMessage() {}
 
 func (x *GetSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3618,7 +3725,7 @@ func (x *GetSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*GetSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{50}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetSavedConfigRequest) GetName() string {
@@ -3642,7 +3749,7 @@ type ListSavedConfigsRequest struct {
 
 func (x *ListSavedConfigsRequest) Reset() {
 	*x = ListSavedConfigsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3654,7 +3761,7 @@ func (x *ListSavedConfigsRequest) String() string {
 func (*ListSavedConfigsRequest) ProtoMessage() {}
 
 func (x *ListSavedConfigsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3667,7 +3774,7 @@ func (x *ListSavedConfigsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedConfigsRequest.ProtoReflect.Descriptor instead.
 func (*ListSavedConfigsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{51}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ListSavedConfigsRequest) GetPageSize() int32 {
@@ -3697,7 +3804,7 @@ type ListSavedConfigsResponse struct {
 
 func (x *ListSavedConfigsResponse) Reset() {
 	*x = ListSavedConfigsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3709,7 +3816,7 @@ func (x *ListSavedConfigsResponse) String() string {
 func (*ListSavedConfigsResponse) ProtoMessage() {}
 
 func (x *ListSavedConfigsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3722,7 +3829,7 @@ func (x *ListSavedConfigsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedConfigsResponse.ProtoReflect.Descriptor instead.
 func (*ListSavedConfigsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{52}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ListSavedConfigsResponse) GetSavedConfigs() []*SavedConfig {
@@ -3750,7 +3857,7 @@ type UpdateSavedConfigRequest struct {
 
 func (x *UpdateSavedConfigRequest) Reset() {
 	*x = UpdateSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3762,7 +3869,7 @@ func (x *UpdateSavedConfigRequest) String() string {
 func (*UpdateSavedConfigRequest) ProtoMessage() {}
 
 func (x *UpdateSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3775,7 +3882,7 @@ func (x *UpdateSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{53}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *UpdateSavedConfigRequest) GetSavedConfig() *SavedConfig {
@@ -3796,7 +3903,7 @@ type DeleteSavedConfigRequest struct {
 
 func (x *DeleteSavedConfigRequest) Reset() {
 	*x = DeleteSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3808,7 +3915,7 @@ func (x *DeleteSavedConfigRequest) String() string {
 func (*DeleteSavedConfigRequest) ProtoMessage() {}
 
 func (x *DeleteSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3821,7 +3928,7 @@ func (x *DeleteSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{54}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *DeleteSavedConfigRequest) GetName() string {
@@ -3840,7 +3947,7 @@ type DeleteSavedConfigResponse struct {
 
 func (x *DeleteSavedConfigResponse) Reset() {
 	*x = DeleteSavedConfigResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3852,7 +3959,7 @@ func (x *DeleteSavedConfigResponse) String() string {
 func (*DeleteSavedConfigResponse) ProtoMessage() {}
 
 func (x *DeleteSavedConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3865,7 +3972,7 @@ func (x *DeleteSavedConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSavedConfigResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSavedConfigResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
 }
 
 // Request for `UpdateGame`.
@@ -3883,7 +3990,7 @@ type UpdateGameRequest struct {
 
 func (x *UpdateGameRequest) Reset() {
 	*x = UpdateGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3895,7 +4002,7 @@ func (x *UpdateGameRequest) String() string {
 func (*UpdateGameRequest) ProtoMessage() {}
 
 func (x *UpdateGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3908,7 +4015,7 @@ func (x *UpdateGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateGameRequest.ProtoReflect.Descriptor instead.
 func (*UpdateGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *UpdateGameRequest) GetGame() *Game {
@@ -3936,7 +4043,7 @@ type UpdateGameResponse struct {
 
 func (x *UpdateGameResponse) Reset() {
 	*x = UpdateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3948,7 +4055,7 @@ func (x *UpdateGameResponse) String() string {
 func (*UpdateGameResponse) ProtoMessage() {}
 
 func (x *UpdateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3961,7 +4068,7 @@ func (x *UpdateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateGameResponse.ProtoReflect.Descriptor instead.
 func (*UpdateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *UpdateGameResponse) GetGame() *Game {
@@ -4017,7 +4124,7 @@ type CreateSeriesRequest struct {
 
 func (x *CreateSeriesRequest) Reset() {
 	*x = CreateSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4029,7 +4136,7 @@ func (x *CreateSeriesRequest) String() string {
 func (*CreateSeriesRequest) ProtoMessage() {}
 
 func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4042,7 +4149,7 @@ func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeriesRequest.ProtoReflect.Descriptor instead.
 func (*CreateSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *CreateSeriesRequest) GetSource() isCreateSeriesRequest_Source {
@@ -4190,7 +4297,7 @@ type CreateSeriesResponse struct {
 
 func (x *CreateSeriesResponse) Reset() {
 	*x = CreateSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4202,7 +4309,7 @@ func (x *CreateSeriesResponse) String() string {
 func (*CreateSeriesResponse) ProtoMessage() {}
 
 func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4215,7 +4322,7 @@ func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeriesResponse.ProtoReflect.Descriptor instead.
 func (*CreateSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *CreateSeriesResponse) GetSeries() *Series {
@@ -4250,7 +4357,7 @@ type GetSeriesRequest struct {
 
 func (x *GetSeriesRequest) Reset() {
 	*x = GetSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4262,7 +4369,7 @@ func (x *GetSeriesRequest) String() string {
 func (*GetSeriesRequest) ProtoMessage() {}
 
 func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4275,7 +4382,7 @@ func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeriesRequest.ProtoReflect.Descriptor instead.
 func (*GetSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *GetSeriesRequest) GetSeriesId() string {
@@ -4296,7 +4403,7 @@ type GetSeriesResponse struct {
 
 func (x *GetSeriesResponse) Reset() {
 	*x = GetSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4308,7 +4415,7 @@ func (x *GetSeriesResponse) String() string {
 func (*GetSeriesResponse) ProtoMessage() {}
 
 func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4321,7 +4428,7 @@ func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeriesResponse.ProtoReflect.Descriptor instead.
 func (*GetSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *GetSeriesResponse) GetSeries() *Series {
@@ -4351,7 +4458,7 @@ type ListSeriesRequest struct {
 
 func (x *ListSeriesRequest) Reset() {
 	*x = ListSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4363,7 +4470,7 @@ func (x *ListSeriesRequest) String() string {
 func (*ListSeriesRequest) ProtoMessage() {}
 
 func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4376,7 +4483,7 @@ func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeriesRequest.ProtoReflect.Descriptor instead.
 func (*ListSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *ListSeriesRequest) GetPageSize() int32 {
@@ -4420,7 +4527,7 @@ type ListSeriesResponse struct {
 
 func (x *ListSeriesResponse) Reset() {
 	*x = ListSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4432,7 +4539,7 @@ func (x *ListSeriesResponse) String() string {
 func (*ListSeriesResponse) ProtoMessage() {}
 
 func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4445,7 +4552,7 @@ func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeriesResponse.ProtoReflect.Descriptor instead.
 func (*ListSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *ListSeriesResponse) GetSeries() []*Series {
@@ -4476,7 +4583,7 @@ type UpdateSeriesRequest struct {
 
 func (x *UpdateSeriesRequest) Reset() {
 	*x = UpdateSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4488,7 +4595,7 @@ func (x *UpdateSeriesRequest) String() string {
 func (*UpdateSeriesRequest) ProtoMessage() {}
 
 func (x *UpdateSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4501,7 +4608,7 @@ func (x *UpdateSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSeriesRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{64}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *UpdateSeriesRequest) GetSeries() *Series {
@@ -4529,7 +4636,7 @@ type UpdateSeriesResponse struct {
 
 func (x *UpdateSeriesResponse) Reset() {
 	*x = UpdateSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4541,7 +4648,7 @@ func (x *UpdateSeriesResponse) String() string {
 func (*UpdateSeriesResponse) ProtoMessage() {}
 
 func (x *UpdateSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4554,7 +4661,7 @@ func (x *UpdateSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSeriesResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{65}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *UpdateSeriesResponse) GetSeries() *Series {
@@ -4579,7 +4686,7 @@ type StreamSeriesEventsRequest struct {
 
 func (x *StreamSeriesEventsRequest) Reset() {
 	*x = StreamSeriesEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4591,7 +4698,7 @@ func (x *StreamSeriesEventsRequest) String() string {
 func (*StreamSeriesEventsRequest) ProtoMessage() {}
 
 func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4604,7 +4711,7 @@ func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamSeriesEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamSeriesEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{66}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *StreamSeriesEventsRequest) GetSeriesId() string {
@@ -4632,7 +4739,7 @@ type StreamSeriesEventsResponse struct {
 
 func (x *StreamSeriesEventsResponse) Reset() {
 	*x = StreamSeriesEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4644,7 +4751,7 @@ func (x *StreamSeriesEventsResponse) String() string {
 func (*StreamSeriesEventsResponse) ProtoMessage() {}
 
 func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4657,7 +4764,7 @@ func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamSeriesEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamSeriesEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{67}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *StreamSeriesEventsResponse) GetEvent() *SeriesEvent {
@@ -4709,7 +4816,13 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
 	"\x06sourceB\x0e\n" +
-	"\f_allow_hints\"<\n" +
+	"\f_allow_hints\"r\n" +
+	"\x17BatchCreateGamesRequest\x128\n" +
+	"\brequests\x18\x01 \x03(\v2\x1c.tabula.v1.CreateGameRequestR\brequests\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x02 \x01(\tR\trequestId\"O\n" +
+	"\x18BatchCreateGamesResponse\x123\n" +
+	"\x05games\x18\x01 \x03(\v2\x1d.tabula.v1.CreateGameResponseR\x05games\"<\n" +
 	"\tPgnImport\x12\x10\n" +
 	"\x03pgn\x18\x01 \x01(\tR\x03pgn\x12\x15\n" +
 	"\x03ply\x18\x02 \x01(\rH\x00R\x03ply\x88\x01\x01B\x06\n" +
@@ -4997,11 +5110,12 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xd4\x13\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xb1\x14\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
-	"CreateGame\x12\x1c.tabula.v1.CreateGameRequest\x1a\x1d.tabula.v1.CreateGameResponse\x12@\n" +
+	"CreateGame\x12\x1c.tabula.v1.CreateGameRequest\x1a\x1d.tabula.v1.CreateGameResponse\x12[\n" +
+	"\x10BatchCreateGames\x12\".tabula.v1.BatchCreateGamesRequest\x1a#.tabula.v1.BatchCreateGamesResponse\x12@\n" +
 	"\aGetGame\x12\x19.tabula.v1.GetGameRequest\x1a\x1a.tabula.v1.GetGameResponse\x12F\n" +
 	"\tListGames\x12\x1b.tabula.v1.ListGamesRequest\x1a\x1c.tabula.v1.ListGamesResponse\x12@\n" +
 	"\aGetView\x12\x19.tabula.v1.GetViewRequest\x1a\x1a.tabula.v1.GetViewResponse\x12U\n" +
@@ -5052,7 +5166,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 72)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 74)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                    // 1: tabula.v1.HintResult
@@ -5063,241 +5177,247 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*ListGameKindsRequest)(nil),       // 6: tabula.v1.ListGameKindsRequest
 	(*ListGameKindsResponse)(nil),      // 7: tabula.v1.ListGameKindsResponse
 	(*CreateGameRequest)(nil),          // 8: tabula.v1.CreateGameRequest
-	(*PgnImport)(nil),                  // 9: tabula.v1.PgnImport
-	(*SeatToken)(nil),                  // 10: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),         // 11: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),             // 12: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),            // 13: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),           // 14: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),          // 15: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),             // 16: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),            // 17: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),      // 18: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),                  // 19: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil),     // 20: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),          // 21: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),         // 22: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),              // 23: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),             // 24: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),           // 25: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),          // 26: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),             // 27: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),            // 28: tabula.v1.GetHintResponse
-	(*HintScore)(nil),                  // 29: tabula.v1.HintScore
-	(*TakeBackRequest)(nil),            // 30: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),           // 31: tabula.v1.TakeBackResponse
-	(*AnswerTakeBackRequest)(nil),      // 32: tabula.v1.AnswerTakeBackRequest
-	(*AnswerTakeBackResponse)(nil),     // 33: tabula.v1.AnswerTakeBackResponse
-	(*StreamEventsRequest)(nil),        // 34: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),       // 35: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),         // 36: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),        // 37: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),          // 38: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),         // 39: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),    // 40: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil),   // 41: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),           // 42: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),          // 43: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),      // 44: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),     // 45: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),          // 46: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),         // 47: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),         // 48: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),        // 49: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),             // 50: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),            // 51: tabula.v1.AddTimeResponse
-	(*SavedConfig)(nil),                // 52: tabula.v1.SavedConfig
-	(*CreateSavedConfigRequest)(nil),   // 53: tabula.v1.CreateSavedConfigRequest
-	(*GetSavedConfigRequest)(nil),      // 54: tabula.v1.GetSavedConfigRequest
-	(*ListSavedConfigsRequest)(nil),    // 55: tabula.v1.ListSavedConfigsRequest
-	(*ListSavedConfigsResponse)(nil),   // 56: tabula.v1.ListSavedConfigsResponse
-	(*UpdateSavedConfigRequest)(nil),   // 57: tabula.v1.UpdateSavedConfigRequest
-	(*DeleteSavedConfigRequest)(nil),   // 58: tabula.v1.DeleteSavedConfigRequest
-	(*DeleteSavedConfigResponse)(nil),  // 59: tabula.v1.DeleteSavedConfigResponse
-	(*UpdateGameRequest)(nil),          // 60: tabula.v1.UpdateGameRequest
-	(*UpdateGameResponse)(nil),         // 61: tabula.v1.UpdateGameResponse
-	(*CreateSeriesRequest)(nil),        // 62: tabula.v1.CreateSeriesRequest
-	(*CreateSeriesResponse)(nil),       // 63: tabula.v1.CreateSeriesResponse
-	(*GetSeriesRequest)(nil),           // 64: tabula.v1.GetSeriesRequest
-	(*GetSeriesResponse)(nil),          // 65: tabula.v1.GetSeriesResponse
-	(*ListSeriesRequest)(nil),          // 66: tabula.v1.ListSeriesRequest
-	(*ListSeriesResponse)(nil),         // 67: tabula.v1.ListSeriesResponse
-	(*UpdateSeriesRequest)(nil),        // 68: tabula.v1.UpdateSeriesRequest
-	(*UpdateSeriesResponse)(nil),       // 69: tabula.v1.UpdateSeriesResponse
-	(*StreamSeriesEventsRequest)(nil),  // 70: tabula.v1.StreamSeriesEventsRequest
-	(*StreamSeriesEventsResponse)(nil), // 71: tabula.v1.StreamSeriesEventsResponse
-	nil,                                // 72: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                // 73: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                // 74: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                // 75: tabula.v1.ListSeriesRequest.LabelsEntry
-	(*GameConfig)(nil),                 // 76: tabula.v1.GameConfig
-	(GameKind)(0),                      // 77: tabula.v1.GameKind
-	(*BotSeat)(nil),                    // 78: tabula.v1.BotSeat
-	(*Player)(nil),                     // 79: tabula.v1.Player
-	(*Game)(nil),                       // 80: tabula.v1.Game
-	(GameStatus)(0),                    // 81: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),      // 82: google.protobuf.Timestamp
-	(*View)(nil),                       // 83: tabula.v1.View
-	(*Move)(nil),                       // 84: tabula.v1.Move
-	(*GameEvent)(nil),                  // 85: tabula.v1.GameEvent
-	(*Outcome)(nil),                    // 86: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),        // 87: google.protobuf.Duration
-	(*ViewChange)(nil),                 // 88: tabula.v1.ViewChange
-	(OutcomeType)(0),                   // 89: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),      // 90: google.protobuf.FieldMask
-	(SeriesDraws)(0),                   // 91: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 92: tabula.v1.Series
-	(*SeriesToken)(nil),                // 93: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 94: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 95: tabula.v1.SeriesEvent
+	(*BatchCreateGamesRequest)(nil),    // 9: tabula.v1.BatchCreateGamesRequest
+	(*BatchCreateGamesResponse)(nil),   // 10: tabula.v1.BatchCreateGamesResponse
+	(*PgnImport)(nil),                  // 11: tabula.v1.PgnImport
+	(*SeatToken)(nil),                  // 12: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),         // 13: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),             // 14: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),            // 15: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),           // 16: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),          // 17: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),             // 18: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),            // 19: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),      // 20: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                  // 21: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),     // 22: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),          // 23: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),         // 24: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),              // 25: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),             // 26: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),           // 27: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),          // 28: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),             // 29: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),            // 30: tabula.v1.GetHintResponse
+	(*HintScore)(nil),                  // 31: tabula.v1.HintScore
+	(*TakeBackRequest)(nil),            // 32: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),           // 33: tabula.v1.TakeBackResponse
+	(*AnswerTakeBackRequest)(nil),      // 34: tabula.v1.AnswerTakeBackRequest
+	(*AnswerTakeBackResponse)(nil),     // 35: tabula.v1.AnswerTakeBackResponse
+	(*StreamEventsRequest)(nil),        // 36: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),       // 37: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),         // 38: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),        // 39: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),          // 40: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),         // 41: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),    // 42: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil),   // 43: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),           // 44: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),          // 45: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),      // 46: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),     // 47: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),          // 48: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),         // 49: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),         // 50: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),        // 51: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),             // 52: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),            // 53: tabula.v1.AddTimeResponse
+	(*SavedConfig)(nil),                // 54: tabula.v1.SavedConfig
+	(*CreateSavedConfigRequest)(nil),   // 55: tabula.v1.CreateSavedConfigRequest
+	(*GetSavedConfigRequest)(nil),      // 56: tabula.v1.GetSavedConfigRequest
+	(*ListSavedConfigsRequest)(nil),    // 57: tabula.v1.ListSavedConfigsRequest
+	(*ListSavedConfigsResponse)(nil),   // 58: tabula.v1.ListSavedConfigsResponse
+	(*UpdateSavedConfigRequest)(nil),   // 59: tabula.v1.UpdateSavedConfigRequest
+	(*DeleteSavedConfigRequest)(nil),   // 60: tabula.v1.DeleteSavedConfigRequest
+	(*DeleteSavedConfigResponse)(nil),  // 61: tabula.v1.DeleteSavedConfigResponse
+	(*UpdateGameRequest)(nil),          // 62: tabula.v1.UpdateGameRequest
+	(*UpdateGameResponse)(nil),         // 63: tabula.v1.UpdateGameResponse
+	(*CreateSeriesRequest)(nil),        // 64: tabula.v1.CreateSeriesRequest
+	(*CreateSeriesResponse)(nil),       // 65: tabula.v1.CreateSeriesResponse
+	(*GetSeriesRequest)(nil),           // 66: tabula.v1.GetSeriesRequest
+	(*GetSeriesResponse)(nil),          // 67: tabula.v1.GetSeriesResponse
+	(*ListSeriesRequest)(nil),          // 68: tabula.v1.ListSeriesRequest
+	(*ListSeriesResponse)(nil),         // 69: tabula.v1.ListSeriesResponse
+	(*UpdateSeriesRequest)(nil),        // 70: tabula.v1.UpdateSeriesRequest
+	(*UpdateSeriesResponse)(nil),       // 71: tabula.v1.UpdateSeriesResponse
+	(*StreamSeriesEventsRequest)(nil),  // 72: tabula.v1.StreamSeriesEventsRequest
+	(*StreamSeriesEventsResponse)(nil), // 73: tabula.v1.StreamSeriesEventsResponse
+	nil,                                // 74: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                // 75: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                // 76: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                // 77: tabula.v1.ListSeriesRequest.LabelsEntry
+	(*GameConfig)(nil),                 // 78: tabula.v1.GameConfig
+	(GameKind)(0),                      // 79: tabula.v1.GameKind
+	(*BotSeat)(nil),                    // 80: tabula.v1.BotSeat
+	(*Player)(nil),                     // 81: tabula.v1.Player
+	(*Game)(nil),                       // 82: tabula.v1.Game
+	(GameStatus)(0),                    // 83: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),      // 84: google.protobuf.Timestamp
+	(*View)(nil),                       // 85: tabula.v1.View
+	(*Move)(nil),                       // 86: tabula.v1.Move
+	(*GameEvent)(nil),                  // 87: tabula.v1.GameEvent
+	(*Outcome)(nil),                    // 88: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),        // 89: google.protobuf.Duration
+	(*ViewChange)(nil),                 // 90: tabula.v1.ViewChange
+	(OutcomeType)(0),                   // 91: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),      // 92: google.protobuf.FieldMask
+	(SeriesDraws)(0),                   // 93: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 94: tabula.v1.Series
+	(*SeriesToken)(nil),                // 95: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 96: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 97: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	76,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	77,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	76,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	78,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	79,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	78,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	4,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	5,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	76,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
-	9,   // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	77,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	78,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	79,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	72,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	80,  // 11: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	10,  // 12: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	80,  // 13: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	77,  // 14: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	81,  // 15: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	82,  // 16: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	82,  // 17: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	73,  // 18: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	80,  // 19: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	83,  // 20: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	84,  // 21: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	19,  // 22: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	84,  // 23: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	0,   // 24: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	85,  // 25: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	83,  // 26: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	81,  // 27: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	86,  // 28: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	83,  // 29: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	87,  // 30: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
-	1,   // 31: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	84,  // 32: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	29,  // 33: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	84,  // 34: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
-	2,   // 35: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
-	3,   // 36: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	83,  // 37: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	83,  // 38: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	85,  // 39: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	83,  // 40: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	88,  // 41: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	80,  // 42: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	10,  // 43: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	80,  // 44: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	89,  // 45: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	80,  // 46: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	83,  // 47: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	83,  // 48: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	87,  // 49: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	83,  // 50: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	76,  // 51: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	77,  // 52: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	82,  // 53: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	82,  // 54: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	52,  // 55: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	52,  // 56: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	52,  // 57: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	80,  // 58: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	90,  // 59: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	80,  // 60: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	76,  // 61: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	77,  // 62: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	91,  // 63: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	79,  // 64: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	78,  // 65: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	74,  // 66: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	92,  // 67: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	93,  // 68: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	92,  // 69: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	94,  // 70: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	75,  // 71: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	92,  // 72: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	92,  // 73: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	90,  // 74: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	92,  // 75: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	95,  // 76: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	6,   // 77: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	8,   // 78: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	12,  // 79: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	14,  // 80: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	16,  // 81: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	18,  // 82: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	21,  // 83: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	23,  // 84: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	25,  // 85: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	27,  // 86: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	30,  // 87: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	32,  // 88: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	34,  // 89: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	36,  // 90: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	38,  // 91: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	60,  // 92: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	40,  // 93: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	53,  // 94: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	54,  // 95: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	55,  // 96: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	57,  // 97: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	58,  // 98: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	42,  // 99: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	44,  // 100: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	46,  // 101: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	48,  // 102: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	50,  // 103: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	62,  // 104: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	64,  // 105: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	66,  // 106: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	68,  // 107: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	70,  // 108: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	7,   // 109: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	11,  // 110: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	13,  // 111: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	15,  // 112: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	17,  // 113: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	20,  // 114: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	22,  // 115: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	24,  // 116: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	26,  // 117: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	28,  // 118: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	31,  // 119: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	33,  // 120: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	35,  // 121: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	37,  // 122: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	39,  // 123: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	61,  // 124: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	41,  // 125: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	52,  // 126: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	52,  // 127: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	56,  // 128: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	52,  // 129: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 130: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	43,  // 131: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	45,  // 132: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	47,  // 133: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	49,  // 134: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	51,  // 135: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	63,  // 136: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	65,  // 137: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	67,  // 138: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	69,  // 139: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	71,  // 140: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	109, // [109:141] is the sub-list for method output_type
-	77,  // [77:109] is the sub-list for method input_type
-	77,  // [77:77] is the sub-list for extension type_name
-	77,  // [77:77] is the sub-list for extension extendee
-	0,   // [0:77] is the sub-list for field type_name
+	78,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	11,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
+	79,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	80,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	81,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	74,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	8,   // 11: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
+	13,  // 12: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
+	82,  // 13: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	12,  // 14: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	82,  // 15: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	79,  // 16: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	83,  // 17: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	84,  // 18: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	84,  // 19: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	75,  // 20: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	82,  // 21: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	85,  // 22: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	86,  // 23: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	21,  // 24: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	86,  // 25: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	0,   // 26: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
+	87,  // 27: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	85,  // 28: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	83,  // 29: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	88,  // 30: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	85,  // 31: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	89,  // 32: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	1,   // 33: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	86,  // 34: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	31,  // 35: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	86,  // 36: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	2,   // 37: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	3,   // 38: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	85,  // 39: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	85,  // 40: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	87,  // 41: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	85,  // 42: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	90,  // 43: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	82,  // 44: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	12,  // 45: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	82,  // 46: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	91,  // 47: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	82,  // 48: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	85,  // 49: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	85,  // 50: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	89,  // 51: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	85,  // 52: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	78,  // 53: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	79,  // 54: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	84,  // 55: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	84,  // 56: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	54,  // 57: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	54,  // 58: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	54,  // 59: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	82,  // 60: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	92,  // 61: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	82,  // 62: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	78,  // 63: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	79,  // 64: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	93,  // 65: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	81,  // 66: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	80,  // 67: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	76,  // 68: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	94,  // 69: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	95,  // 70: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	94,  // 71: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	96,  // 72: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	77,  // 73: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	94,  // 74: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	94,  // 75: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	92,  // 76: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	94,  // 77: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	97,  // 78: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	6,   // 79: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	8,   // 80: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	9,   // 81: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	14,  // 82: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	16,  // 83: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	18,  // 84: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	20,  // 85: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	23,  // 86: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	25,  // 87: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	27,  // 88: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	29,  // 89: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	32,  // 90: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	34,  // 91: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	36,  // 92: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	38,  // 93: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	40,  // 94: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	62,  // 95: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	42,  // 96: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	55,  // 97: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	56,  // 98: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	57,  // 99: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	59,  // 100: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	60,  // 101: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	44,  // 102: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	46,  // 103: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	48,  // 104: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	50,  // 105: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	52,  // 106: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	64,  // 107: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	66,  // 108: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	68,  // 109: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	70,  // 110: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	72,  // 111: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	7,   // 112: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	13,  // 113: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	10,  // 114: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	15,  // 115: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	17,  // 116: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	19,  // 117: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	22,  // 118: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	24,  // 119: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	26,  // 120: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	28,  // 121: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	30,  // 122: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	33,  // 123: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	35,  // 124: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	37,  // 125: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	39,  // 126: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	41,  // 127: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	63,  // 128: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	43,  // 129: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	54,  // 130: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	54,  // 131: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	58,  // 132: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	54,  // 133: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	61,  // 134: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	45,  // 135: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	47,  // 136: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	49,  // 137: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	51,  // 138: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	53,  // 139: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	65,  // 140: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	67,  // 141: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	69,  // 142: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	71,  // 143: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	73,  // 144: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	112, // [112:145] is the sub-list for method output_type
+	79,  // [79:112] is the sub-list for method input_type
+	79,  // [79:79] is the sub-list for extension type_name
+	79,  // [79:79] is the sub-list for extension extendee
+	0,   // [0:79] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -5317,14 +5437,14 @@ func file_tabula_v1_game_service_proto_init() {
 		(*CreateGameRequest_Pgn)(nil),
 		(*CreateGameRequest_SavedConfig)(nil),
 	}
-	file_tabula_v1_game_service_proto_msgTypes[5].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[12].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[17].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[23].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[7].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[14].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[19].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[25].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[26].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[27].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[28].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[58].OneofWrappers = []any{
+	file_tabula_v1_game_service_proto_msgTypes[30].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[60].OneofWrappers = []any{
 		(*CreateSeriesRequest_Config)(nil),
 		(*CreateSeriesRequest_Preset)(nil),
 		(*CreateSeriesRequest_SavedConfig)(nil),
@@ -5335,7 +5455,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   72,
+			NumMessages:   74,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -55,6 +55,7 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	GameService_ListGameKinds_FullMethodName      = "/tabula.v1.GameService/ListGameKinds"
 	GameService_CreateGame_FullMethodName         = "/tabula.v1.GameService/CreateGame"
+	GameService_BatchCreateGames_FullMethodName   = "/tabula.v1.GameService/BatchCreateGames"
 	GameService_GetGame_FullMethodName            = "/tabula.v1.GameService/GetGame"
 	GameService_ListGames_FullMethodName          = "/tabula.v1.GameService/ListGames"
 	GameService_GetView_FullMethodName            = "/tabula.v1.GameService/GetView"
@@ -111,6 +112,14 @@ type GameServiceClient interface {
 	// RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
 	// as the server allows (metadata `limit`).
 	CreateGame(ctx context.Context, in *CreateGameRequest, opts ...grpc.CallOption) (*CreateGameResponse, error)
+	// Creates several games in one call, all or nothing (Google's batch create, AIP-233):
+	// 1 to 500 of them, each as `CreateGame` would make it, each with its own players, bots
+	// and labels. If any request is refused, no game is made: the error names every problem
+	// of every request, each under `requests[N]` (INVALID_ARGUMENT `INVALID_REQUEST`), or is
+	// the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
+	// The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
+	// `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
+	BatchCreateGames(ctx context.Context, in *BatchCreateGamesRequest, opts ...grpc.CallOption) (*BatchCreateGamesResponse, error)
 	// Returns a game's public summary: kind, configuration, status, outcome and sequence
 	// number. Any caller who may read the game: one of its seats, a service key, or a
 	// spectator when the game is not private.
@@ -324,6 +333,16 @@ func (c *gameServiceClient) CreateGame(ctx context.Context, in *CreateGameReques
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CreateGameResponse)
 	err := c.cc.Invoke(ctx, GameService_CreateGame_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) BatchCreateGames(ctx context.Context, in *BatchCreateGamesRequest, opts ...grpc.CallOption) (*BatchCreateGamesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BatchCreateGamesResponse)
+	err := c.cc.Invoke(ctx, GameService_BatchCreateGames_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -672,6 +691,14 @@ type GameServiceServer interface {
 	// RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
 	// as the server allows (metadata `limit`).
 	CreateGame(context.Context, *CreateGameRequest) (*CreateGameResponse, error)
+	// Creates several games in one call, all or nothing (Google's batch create, AIP-233):
+	// 1 to 500 of them, each as `CreateGame` would make it, each with its own players, bots
+	// and labels. If any request is refused, no game is made: the error names every problem
+	// of every request, each under `requests[N]` (INVALID_ARGUMENT `INVALID_REQUEST`), or is
+	// the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
+	// The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
+	// `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
+	BatchCreateGames(context.Context, *BatchCreateGamesRequest) (*BatchCreateGamesResponse, error)
 	// Returns a game's public summary: kind, configuration, status, outcome and sequence
 	// number. Any caller who may read the game: one of its seats, a service key, or a
 	// spectator when the game is not private.
@@ -877,6 +904,9 @@ func (UnimplementedGameServiceServer) ListGameKinds(context.Context, *ListGameKi
 func (UnimplementedGameServiceServer) CreateGame(context.Context, *CreateGameRequest) (*CreateGameResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateGame not implemented")
 }
+func (UnimplementedGameServiceServer) BatchCreateGames(context.Context, *BatchCreateGamesRequest) (*BatchCreateGamesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method BatchCreateGames not implemented")
+}
 func (UnimplementedGameServiceServer) GetGame(context.Context, *GetGameRequest) (*GetGameResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetGame not implemented")
 }
@@ -1020,6 +1050,24 @@ func _GameService_CreateGame_Handler(srv interface{}, ctx context.Context, dec f
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(GameServiceServer).CreateGame(ctx, req.(*CreateGameRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_BatchCreateGames_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BatchCreateGamesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).BatchCreateGames(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_BatchCreateGames_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).BatchCreateGames(ctx, req.(*BatchCreateGamesRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1564,6 +1612,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CreateGame",
 			Handler:    _GameService_CreateGame_Handler,
+		},
+		{
+			MethodName: "BatchCreateGames",
+			Handler:    _GameService_BatchCreateGames_Handler,
 		},
 		{
 			MethodName: "GetGame",

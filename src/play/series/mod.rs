@@ -373,6 +373,7 @@ impl SeriesDriver {
             // A series' games are not refused by the owner's cap: the series was accepted.
             max_in_progress: None,
             request_id: Some(format!("series/{}/game/{number}", series.id)),
+            batch_index: None,
             request_digest: format!("series/{}/game/{number}", series.id),
         };
         let live = match self.creator.create(creation).await? {

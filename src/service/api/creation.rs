@@ -6,11 +6,11 @@
 use tonic::Request;
 
 use super::GameServiceImpl;
-use super::validate::{digest_of, optional_kind, request_id, saved_name};
+use super::validate::{digest_of, every_problem, optional_kind, request_id, saved_name};
 use crate::engine::clock::ClockConfig;
 use crate::engine::{Action, AnyMatch, ConfigError, Seat, Turn};
 use crate::games::{GameConfig, GameKind, chess};
-use crate::play::{BotSeat, GameRequest, Labels, Player};
+use crate::play::{BotSeat, GameRequest, Labels, NewGame, Player};
 use crate::proto::tabula::v1 as pb;
 use crate::service::convert::{
     Violations, bot_seats_from_proto, clock_from_proto, config_from_proto, game_to_proto, labels_from_proto,
@@ -20,6 +20,8 @@ use crate::service::error::ApiError;
 
 /// Longest preset name accepted.
 pub const MAX_PRESET_LEN: usize = 64;
+/// Most games one `BatchCreateGames` makes.
+pub const MAX_BATCH_GAMES: usize = 500;
 
 /// Where a game's configuration comes from, as a creation names it.
 pub enum Source<'a> {
@@ -129,6 +131,59 @@ impl GameServiceImpl {
         let owner = self.gate.service_key(&request, "creating a game")?;
         let request = request.into_inner();
         let request_id = request_id(&request.request_id)?;
+        let asked = GameRequest { request_id, ..self.game_asked(request, owner).await? };
+        Ok(created_to_proto(self.hub.create_game(asked).await?).await)
+    }
+
+    pub(super) async fn batch_create_games_call(
+        &self,
+        request: Request<pb::BatchCreateGamesRequest>,
+    ) -> Result<pb::BatchCreateGamesResponse, ApiError> {
+        let owner = self.gate.service_key(&request, "creating games")?;
+        let request = request.into_inner();
+        let batch_id = request_id(&request.request_id);
+        let mut violations = Violations::default();
+        if !(1..=MAX_BATCH_GAMES).contains(&request.requests.len()) {
+            let count = request.requests.len();
+            violations.add("requests", format!("holds {count} games; a batch creates 1 to {MAX_BATCH_GAMES}"));
+        }
+        let request_digest = digest_of(&pb::BatchCreateGamesRequest { request_id: String::new(), ..request.clone() });
+        // Every request is checked, so that one answer names every problem of every one.
+        let (mut asked, mut refused) = (Vec::with_capacity(request.requests.len()), None);
+        for (index, game) in request.requests.into_iter().enumerate() {
+            let within = format!("requests[{index}]");
+            if !game.request_id.is_empty() {
+                violations.add(format!("{within}.request_id"), "must be empty: the batch's request_id is every game's");
+            }
+            match self.game_asked(game, owner.clone()).await {
+                Ok(game) => asked.push(game),
+                Err(error) => match error.violations() {
+                    found if found.is_empty() => _ = refused.get_or_insert(error),
+                    found => {
+                        found.into_iter().for_each(|v| violations.add(format!("{within}.{}", v.field), v.description))
+                    }
+                },
+            }
+        }
+        // Every field at fault if any is; otherwise the first refusal that names none.
+        let batch_id = match (batch_id, violations.into_result(()), refused) {
+            (Ok(id), Ok(()), None) => id,
+            (Ok(_), Ok(()), Some(refused)) => return Err(refused),
+            (id, checked, _) => return Err(every_problem(&[id.as_ref().err(), checked.as_ref().err()])),
+        };
+        let max_in_progress = owner.is_some().then_some(self.limits.max_games_per_key);
+        let made = self.hub.create_games(asked, batch_id, request_digest, max_in_progress).await?;
+        tracing::info!(games = made.len(), owner = owner.as_deref(), "games created in a batch");
+        let mut games = Vec::with_capacity(made.len());
+        for game in made {
+            games.push(created_to_proto(game).await);
+        }
+        Ok(pb::BatchCreateGamesResponse { games })
+    }
+
+    /// The game `request` asks `owner` to create, checked and converted; its request id is
+    /// left to the caller.
+    async fn game_asked(&self, request: pb::CreateGameRequest, owner: Option<String>) -> Result<GameRequest, ApiError> {
         let source = Source::of_game(request.source.as_ref());
         let Requested { config, clock, field, moves } = self.requested(source, request.kind, owner.as_deref()).await?;
         let config = config.drawn();
@@ -136,7 +191,7 @@ impl GameServiceImpl {
         let Seating { bots, players, labels } =
             seating(&request.bots, &request.players, &request.labels, config.kind(), game.seat_count())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
-        let asked = GameRequest {
+        Ok(GameRequest {
             config,
             game,
             clock,
@@ -150,25 +205,29 @@ impl GameServiceImpl {
             labels,
             allow_hints,
             imported: moves.into_iter().map(|(seat, action)| Turn::Move(seat, action)).collect(),
-            request_id,
+            request_id: None,
             request_digest: digest_of(&pb::CreateGameRequest { request_id: String::new(), ..request }),
-        };
-        let made = self.hub.create_game(asked).await?;
-        let record = made.live.copy().await.record;
-        tracing::info!(game_id = %record.id, kind = record.kind().name(), owner = record.owner.as_deref(), retried = made.retried, "game created");
-        let seat_names = record.kind().seat_names();
-        let seat_tokens = made
-            .tokens
-            .into_iter()
-            .enumerate()
-            .map(|(i, token)| pb::SeatToken {
-                seat: i as u32 + 1,
-                seat_name: seat_names.get(i).copied().unwrap_or_default().to_owned(),
-                token,
-            })
-            .collect();
-        Ok(pb::CreateGameResponse { game: Some(game_to_proto(&record)), seat_tokens, retried: made.retried })
+        })
     }
+}
+
+/// The answer to a creation: the game, its seat tokens (none on a retry that came too late
+/// to replace them), whether it was a retry.
+async fn created_to_proto(made: NewGame) -> pb::CreateGameResponse {
+    let record = made.live.copy().await.record;
+    tracing::info!(game_id = %record.id, kind = record.kind().name(), owner = record.owner.as_deref(), retried = made.retried, "game created");
+    let seat_names = record.kind().seat_names();
+    let seat_tokens = made
+        .tokens
+        .into_iter()
+        .enumerate()
+        .map(|(i, token)| pb::SeatToken {
+            seat: i as u32 + 1,
+            seat_name: seat_names.get(i).copied().unwrap_or_default().to_owned(),
+            token,
+        })
+        .collect();
+    pb::CreateGameResponse { game: Some(game_to_proto(&record)), seat_tokens, retried: made.retried }
 }
 
 /// Who and what a creation names besides its configuration: the bots and players it seats

@@ -124,6 +124,13 @@ impl GameService for GameServiceImpl {
         self.answer(self.create_game_call(request).await)
     }
 
+    async fn batch_create_games(
+        &self,
+        request: Request<pb::BatchCreateGamesRequest>,
+    ) -> Result<Response<pb::BatchCreateGamesResponse>, Status> {
+        self.answer(self.batch_create_games_call(request).await)
+    }
+
     async fn get_game(&self, request: Request<pb::GetGameRequest>) -> Result<Response<pb::GetGameResponse>, Status> {
         self.answer(self.get_game_call(request).await)
     }

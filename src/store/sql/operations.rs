@@ -12,8 +12,8 @@ use tokio::sync::mpsc;
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
 use super::super::{
     CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame,
-    RecordHead, RecordUpdate, SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store,
-    StoreError, StoredEvent, TokenHash, in_progress_cap, mark_reissued,
+    NewRecord, RecordHead, RecordUpdate, SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot,
+    Store, StoreError, StoredEvent, TokenHash, beyond_cap, in_progress_cap, mark_reissued,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, labels_value, record_from_row,
@@ -294,21 +294,17 @@ pub(super) async fn insert_many_events<D: Dialect>(
 
 #[async_trait]
 impl<S: SqlStore> Store for S {
-    async fn create(
-        &self,
-        record: GameRecord,
-        log: Vec<StoredEvent>,
-        max_in_progress: Option<u64>,
-    ) -> Result<(), StoreError> {
-        let cap = in_progress_cap(&record, max_in_progress);
+    async fn create_many(&self, games: Vec<NewRecord>, max_in_progress: Option<u64>) -> Result<(), StoreError> {
+        let cap = games.first().and_then(|(record, _)| in_progress_cap(record, max_in_progress));
         let mut tx = S::begin_write(self.pool(), cap.map(|(owner, _)| owner)).await?;
-        if let Some((owner, limit)) = cap
-            && count_in_progress::<S::Db>(&mut tx, owner).await? >= limit
-        {
-            return Err(StoreError::TooManyGames { owner: owner.to_owned(), limit });
+        if let Some((owner, limit)) = cap {
+            beyond_cap(owner, count_in_progress::<S::Db>(&mut tx, owner).await?, games.len(), limit)?;
         }
-        insert_record::<S::Db>(&mut tx, &record).await?;
-        insert_events::<S::Db>(&mut tx, &record.id, &log).await?;
+        // Any refusal returns before the commit: the transaction rolls back, nothing stored.
+        for (record, log) in &games {
+            insert_record::<S::Db>(&mut tx, record).await?;
+            insert_events::<S::Db>(&mut tx, &record.id, log).await?;
+        }
         tx.commit().await.map_err(backend)
     }
 

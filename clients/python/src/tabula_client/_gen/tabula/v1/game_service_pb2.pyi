@@ -468,6 +468,66 @@ class CreateGameRequest(_message.Message):
 Global___CreateGameRequest: _TypeAlias = CreateGameRequest  # noqa: Y015
 
 @_typing.final
+class BatchCreateGamesRequest(_message.Message):
+    """Request for `BatchCreateGames`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    REQUESTS_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    request_id: _builtins.str
+    """Makes retries safe, as `CreateGameRequest.request_id` does one creation's: a second
+    `BatchCreateGames` with the same service key, `request_id` and requests returns the
+    games the first one made, in order, each `retried`, with new tokens for a game while
+    nobody can have used its first ones and none after; the same id with other requests is
+    FAILED_PRECONDITION `REQUEST_ID_REUSED`. At most 128 characters; empty: no retry
+    protection.
+    """
+    @_builtins.property
+    def requests(self) -> _containers.RepeatedCompositeFieldContainer[Global___CreateGameRequest]:
+        """The games to create, in order: 1 to 500, each as `CreateGame` takes one, with its
+        `request_id` left empty (the batch's own makes the whole batch safe to retry).
+        """
+
+    def __init__(
+        self,
+        *,
+        requests: _abc.Iterable[Global___CreateGameRequest] | None = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["request_id", b"request_id", "requests", b"requests"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BatchCreateGamesRequest: _TypeAlias = BatchCreateGamesRequest  # noqa: Y015
+
+@_typing.final
+class BatchCreateGamesResponse(_message.Message):
+    """Response of `BatchCreateGames`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAMES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___CreateGameResponse]:
+        """One answer per request, in the requests' order, as `CreateGame` gives it."""
+
+    def __init__(
+        self,
+        *,
+        games: _abc.Iterable[Global___CreateGameResponse] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BatchCreateGamesResponse: _TypeAlias = BatchCreateGamesResponse  # noqa: Y015
+
+@_typing.final
 class PgnImport(_message.Message):
     """A chess game to import."""
 

@@ -52,6 +52,11 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.CreateGameRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateGameResponse.FromString,
                 _registered_method=True)
+        self.BatchCreateGames = channel.unary_unary(
+                '/tabula.v1.GameService/BatchCreateGames',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesResponse.FromString,
+                _registered_method=True)
         self.GetGame = channel.unary_unary(
                 '/tabula.v1.GameService/GetGame',
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.GetGameRequest.SerializeToString,
@@ -231,6 +236,19 @@ class GameServiceServicer:
         (every problem listed in a `google.rpc.BadRequest`), `UNKNOWN_PRESET` or `INVALID_PGN`;
         RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
         as the server allows (metadata `limit`).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BatchCreateGames(self, request, context):
+        """Creates several games in one call, all or nothing (Google's batch create, AIP-233):
+        1 to 500 of them, each as `CreateGame` would make it, each with its own players, bots
+        and labels. If any request is refused, no game is made: the error names every problem
+        of every request, each under `requests[N]` (INVALID_ARGUMENT `INVALID_REQUEST`), or is
+        the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
+        The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
+        `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -588,6 +606,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateGameRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.CreateGameResponse.SerializeToString,
             ),
+            'BatchCreateGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.BatchCreateGames,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesResponse.SerializeToString,
+            ),
             'GetGame': grpc.unary_unary_rpc_method_handler(
                     servicer.GetGame,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.GetGameRequest.FromString,
@@ -801,6 +824,33 @@ class GameService:
             '/tabula.v1.GameService/CreateGame',
             tabula_dot_v1_dot_game__service__pb2.CreateGameRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.CreateGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BatchCreateGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/BatchCreateGames',
+            tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -87,6 +87,15 @@ class GameServiceStub:
     RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
     as the server allows (metadata `limit`).
     """
+    BatchCreateGames: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.BatchCreateGamesRequest, _game_service_pb2.BatchCreateGamesResponse]
+    """Creates several games in one call, all or nothing (Google's batch create, AIP-233):
+    1 to 500 of them, each as `CreateGame` would make it, each with its own players, bots
+    and labels. If any request is refused, no game is made: the error names every problem
+    of every request, each under `requests[N]` (INVALID_ARGUMENT `INVALID_REQUEST`), or is
+    the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
+    The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
+    `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
+    """
     GetGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetGameRequest, _game_service_pb2.GetGameResponse]
     """Returns a game's public summary: kind, configuration, status, outcome and sequence
     number. Any caller who may read the game: one of its seats, a service key, or a
@@ -330,6 +339,15 @@ class GameServiceAsyncStub(GameServiceStub):
     (every problem listed in a `google.rpc.BadRequest`), `UNKNOWN_PRESET` or `INVALID_PGN`;
     RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
     as the server allows (metadata `limit`).
+    """
+    BatchCreateGames: _aio.UnaryUnaryMultiCallable[_game_service_pb2.BatchCreateGamesRequest, _game_service_pb2.BatchCreateGamesResponse]  # type: ignore[assignment]
+    """Creates several games in one call, all or nothing (Google's batch create, AIP-233):
+    1 to 500 of them, each as `CreateGame` would make it, each with its own players, bots
+    and labels. If any request is refused, no game is made: the error names every problem
+    of every request, each under `requests[N]` (INVALID_ARGUMENT `INVALID_REQUEST`), or is
+    the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
+    The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
+    `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
     """
     GetGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetGameRequest, _game_service_pb2.GetGameResponse]  # type: ignore[assignment]
     """Returns a game's public summary: kind, configuration, status, outcome and sequence
@@ -583,6 +601,21 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         (every problem listed in a `google.rpc.BadRequest`), `UNKNOWN_PRESET` or `INVALID_PGN`;
         RESOURCE_EXHAUSTED `TOO_MANY_GAMES` when the key already has as many games in progress
         as the server allows (metadata `limit`).
+        """
+
+    @_abc_1.abstractmethod
+    def BatchCreateGames(
+        self,
+        request: _game_service_pb2.BatchCreateGamesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.BatchCreateGamesResponse, _abc.Awaitable[_game_service_pb2.BatchCreateGamesResponse]]:
+        """Creates several games in one call, all or nothing (Google's batch create, AIP-233):
+        1 to 500 of them, each as `CreateGame` would make it, each with its own players, bots
+        and labels. If any request is refused, no game is made: the error names every problem
+        of every request, each under `requests[N]` (INVALID_ARGUMENT `INVALID_REQUEST`), or is
+        the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
+        The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
+        `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
         """
 
     @_abc_1.abstractmethod
