@@ -214,7 +214,7 @@ async fn labels_changed_on_one_replica_are_read_and_found_on_every_other() {
         assert_eq!(read.game.unwrap().labels, labels, "read at once on a replica that held the game");
         let list = pb::ListGamesRequest { labels: labels.clone(), ..Default::default() };
         let found = client.list_games(list).await.unwrap().into_inner().games;
-        assert_eq!(found.iter().map(|g| g.game_id.clone()).collect::<Vec<_>>(), [game.id.clone()]);
+        assert_eq!(found.iter().map(|g| g.game_id.clone()).collect::<Vec<_>>(), std::slice::from_ref(&game.id));
     }
 }
 

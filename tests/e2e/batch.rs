@@ -113,9 +113,10 @@ async fn a_batch_with_any_bad_request_makes_no_game_and_names_every_problem() {
 #[tokio::test]
 async fn the_owners_cap_counts_the_whole_batch() {
     const KEY: &str = "batch-secret-0123456789";
-    let mut options = ServeOptions::default();
-    options.auth =
-        Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None };
+    let mut options = ServeOptions {
+        auth: Authenticator { service_keys: ServiceKeys::parse([format!("lobby={KEY}").as_str()]).unwrap(), jwt: None },
+        ..Default::default()
+    };
     options.limits.game.max_games_per_key = 10;
     let server = TestServer::start_with(options).await;
     let mut client = server.client().await;

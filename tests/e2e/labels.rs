@@ -94,7 +94,7 @@ async fn games_are_found_by_their_labels_page_by_page_and_relabelled() {
     assert_eq!(updated.labels, labels(&[("tournament", "spring"), ("round", "2")]));
     let before = before.unwrap();
     assert_eq!((updated.seq, updated.update_time), (before.seq, before.update_time), "no event, no update of play");
-    assert_eq!(listed(&mut client, &[("round", "2")], 50).await, [moved.clone()]);
+    assert_eq!(listed(&mut client, &[("round", "2")], 50).await, std::slice::from_ref(&moved));
     assert!(!listed(&mut client, &[("round", "1"), ("tournament", "spring")], 50).await.contains(&moved));
     let read = client.get_game(pb::GetGameRequest { game_id: moved.clone() }).await.unwrap().into_inner();
     assert_eq!(read.game.unwrap().labels, updated.labels);
@@ -161,10 +161,17 @@ async fn a_series_and_every_game_it_makes_carry_its_labels() {
     let series = created.series.unwrap();
     assert_eq!(series.labels, labels(&[("tournament", "spring"), ("match", "7")]));
     let first_game = series.games[0].game_id.clone();
-    assert_eq!(listed(&mut client, &[("match", "7")], 50).await, [first_game.clone()], "its first game carries them");
+    assert_eq!(
+        listed(&mut client, &[("match", "7")], 50).await,
+        std::slice::from_ref(&first_game),
+        "its first game carries them"
+    );
     let found = |wanted: &[(&str, &str)]| pb::ListSeriesRequest { labels: labels(wanted), ..Default::default() };
     let listed_series = client.list_series(found(&[("match", "7")])).await.unwrap().into_inner().series;
-    assert_eq!(listed_series.iter().map(|s| s.series_id.clone()).collect::<Vec<_>>(), [series.series_id.clone()]);
+    assert_eq!(
+        listed_series.iter().map(|s| s.series_id.clone()).collect::<Vec<_>>(),
+        std::slice::from_ref(&series.series_id)
+    );
     assert!(client.list_series(found(&[("match", "8")])).await.unwrap().into_inner().series.is_empty());
 
     // Relabelled, the series is found by its new labels; its first game keeps its own, and
@@ -182,7 +189,7 @@ async fn a_series_and_every_game_it_makes_carry_its_labels() {
     assert_eq!(updated.games.len(), 1, "nothing else of the series changed");
     let listed_series = client.list_series(found(&[("match", "8")])).await.unwrap().into_inner().series;
     assert_eq!(listed_series.len(), 1);
-    assert_eq!(listed(&mut client, &[("match", "7")], 50).await, [first_game.clone()]);
+    assert_eq!(listed(&mut client, &[("match", "7")], 50).await, std::slice::from_ref(&first_game));
     let tokens: Vec<String> = created.player_tokens.iter().map(|t| t.token.clone()).collect();
     // Player 1 sits in seat 1 of game 1 and wins along the top row.
     let game = Game { id: first_game.clone(), tokens: tokens.clone() };
