@@ -220,6 +220,42 @@ async fn labels_changed_on_one_replica_are_read_and_found_on_every_other() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn rematches_asked_on_every_replica_at_once_make_one_that_every_replica_names() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, clients) = replicas(&url).await;
+    let mut setup = clients[0].clone();
+    for round in 0..5 {
+        let game = common::create_preset(&mut setup, pb::GameKind::ConnectFour, "classic").await;
+        let resign = pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
+        setup.resign(common::as_seat(&game.tokens[0], resign)).await.unwrap();
+        // Every replica holds the finished game in memory.
+        for client in &clients {
+            client.clone().get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap();
+        }
+        let mut racing = tokio::task::JoinSet::new();
+        for client in clients.iter().cycle().take(9) {
+            let (mut client, game_id) = (client.clone(), game.id.clone());
+            racing.spawn(async move {
+                client.create_rematch(pb::CreateRematchRequest { game_id, request_id: String::new() }).await
+            });
+        }
+        let mut made = Vec::new();
+        while let Some(answer) = racing.join_next().await {
+            match answer.unwrap() {
+                Ok(answer) => made.push(answer.into_inner().game.unwrap().game_id),
+                Err(status) => assert_error(&status, Code::AlreadyExists, "REMATCH_EXISTS"),
+            }
+        }
+        assert_eq!(made.len(), 1, "round {round}: one rematch of nine asked on three replicas");
+        for client in &clients {
+            let read = client.clone().get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap();
+            assert_eq!(read.into_inner().game.unwrap().rematch, made[0], "round {round}: every replica names it");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
 async fn a_stream_opened_with_a_token_reissued_on_another_replica_ends() {
     let url = common::fresh_postgres_database().await;
     let (_servers, mut clients) = replicas(&url).await;

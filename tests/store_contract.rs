@@ -44,6 +44,8 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         series: None,
         seats_reissued: Vec::new(),
         labels: Labels::new(),
+        rematch_of: None,
+        rematch: None,
     }
 }
 
@@ -92,6 +94,7 @@ fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
 async fn contract(store: Arc<dyn Store>) {
     one_game_per_creation_request(store.clone()).await;
     a_batch_of_games_is_created_whole_or_not_at_all(store.clone()).await;
+    a_game_has_at_most_one_rematch(store.clone()).await;
     bot_seats_are_kept_and_found(store.clone()).await;
     clocks_and_deadlines_are_kept_and_found(store.clone()).await;
     hint_permission_is_kept(store.as_ref()).await;
@@ -529,6 +532,44 @@ async fn saved_configs_are_kept_per_owner(store: &dyn Store) {
 
 /// Creation request ids name one game: found by [`Store::find_creation`], refused on a
 /// second creation (however many race), and only creation events are bound by them.
+/// Rematches: made only of a finished game, at most one a game (refused naming the one
+/// there is, storing nothing), the two records linked both ways.
+async fn a_game_has_at_most_one_rematch(store: Arc<dyn Store>) {
+    let id = |n: u64| format!("0190b000-0000-7000-8000-{n:012}");
+    let game = |n: u64| record(&id(n), GameKind::ConnectFour, time(n));
+    store.create(game(1), vec![created(time(1))], None).await.unwrap();
+    let rematch = |n: u64| GameRecord { rematch_of: Some(id(1)), ..game(n) };
+    assert!(matches!(
+        store.create_rematch(&id(1), rematch(2), vec![created(time(2))], None).await,
+        Err(StoreError::NotFinished(_))
+    ));
+    assert!(matches!(store.load(&id(2)).await, Err(StoreError::NotFound(_))), "a refused rematch stored nothing");
+    let finished = RecordUpdate {
+        status: GameStatus::Finished,
+        outcome: Some(Outcome::NoResult { reason: tabula::engine::NoResultReason::Aborted }),
+        move_count: 0,
+        updated: time(2),
+        deadline: None,
+    };
+    store.append(&id(1), at(1), vec![], finished).await.unwrap();
+    store.create_rematch(&id(1), rematch(2), vec![created(time(2))], None).await.unwrap();
+    assert_eq!(store.load(&id(1)).await.unwrap().0.rematch, Some(id(2)));
+    assert_eq!(store.head(&id(1)).await.unwrap().rematch, Some(id(2)));
+    assert_eq!(store.load(&id(2)).await.unwrap().0.rematch_of, Some(id(1)));
+    match store.create_rematch(&id(1), rematch(3), vec![created(time(3))], None).await {
+        Err(StoreError::RematchExists { of, rematch }) => assert_eq!((of, rematch), (id(1), id(2))),
+        other => panic!("a second rematch must be refused, got {other:?}"),
+    }
+    assert!(matches!(store.load(&id(3)).await, Err(StoreError::NotFound(_))));
+    assert!(matches!(
+        store.create_rematch("nope", rematch(4), vec![created(time(4))], None).await,
+        Err(StoreError::NotFound(_))
+    ));
+    for n in [1, 2] {
+        store.delete(&id(n)).await.unwrap();
+    }
+}
+
 /// Several games created at once: all of them or none, whatever refuses one (an id taken,
 /// a creation request taken, within the batch or before it, the owner's cap).
 async fn a_batch_of_games_is_created_whole_or_not_at_all(store: Arc<dyn Store>) {

@@ -19,8 +19,8 @@ use crate::engine::clock::{ClockConfig, Clocks};
 use crate::engine::{AnyMatch, Seat, Turn};
 use crate::games::GameConfig;
 use crate::store::{
-    Actor, BotSeat, EventKind, GameRecord, Labels, Player, Store, StoreError, StoredEvent, TokenHash, from_millis,
-    to_millis,
+    Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, Player, Store, StoreError, StoredEvent, TokenHash,
+    from_millis, to_millis,
 };
 
 /// Events after its creation a retried creation reads to learn whether the game's tokens
@@ -51,6 +51,18 @@ pub struct GameRequest {
     /// Moves played at creation, in order (an imported game's).
     pub imported: Vec<Turn>,
     /// With an owner, the most games in progress it may have, this one included.
+    pub max_in_progress: Option<u64>,
+    /// Makes retries safe: the creator's id for this request.
+    pub request_id: Option<String>,
+    /// A digest of everything the request asked but its id.
+    pub request_digest: String,
+}
+
+/// A rematch as a caller asks for it: who asks, and how a retry is told.
+pub struct RematchRequest {
+    /// The service key creating it.
+    pub owner: Option<String>,
+    /// With an owner, the most games in progress it may have, the rematch included.
     pub max_in_progress: Option<u64>,
     /// Makes retries safe: the creator's id for this request.
     pub request_id: Option<String>,
@@ -227,6 +239,73 @@ impl Creator {
             made.push(NewGame { live: self.admit(prepared).await, tokens, retried: false });
         }
         Ok(made)
+    }
+
+    /// Creates the rematch of `of`, a finished game, for `owner`: its configuration, clock,
+    /// labels, privacy and hints, with its players and its engine's seats swapped between
+    /// the two seats (a one-seat game keeps them), linked both ways (`rematch_of`,
+    /// `rematch`). A game has at most one rematch, whoever asks and on whichever replica; a
+    /// retry of the request that made it (same creator, request id and digest) returns it
+    /// as a retried creation does.
+    ///
+    /// # Errors
+    /// `GAME_NOT_FINISHED`, `REMATCH_EXISTS`, `REQUEST_ID_REUSED`, `TOO_MANY_GAMES`.
+    pub async fn create_rematch(&self, of: &LiveGame, asked: RematchRequest) -> Result<NewGame, PlayError> {
+        let earlier = of.copy().await.record;
+        if earlier.status == GameStatus::InProgress {
+            return Err(PlayError::GameNotFinished(of.id.clone()));
+        }
+        let game = of.config.new_match().map_err(|error| {
+            PlayError::Storage(format!("game {}'s configuration no longer makes a game: {error}", of.id))
+        })?;
+        let swapped = |seat: Seat| if game.seat_count() == 2 { Seat::new(1 - seat.index() as u8) } else { seat };
+        let mut players = earlier.players.clone();
+        if game.seat_count() == 2 {
+            players.reverse();
+        }
+        let mut bots: Vec<BotSeat> =
+            earlier.bots.iter().map(|bot| BotSeat { seat: swapped(bot.seat), ..*bot }).collect();
+        bots.sort_by_key(|bot| bot.seat);
+        let request = GameRequest {
+            config: of.config.clone(),
+            game,
+            clock: of.clock.clone(),
+            owner: asked.owner,
+            private: of.private,
+            bots,
+            players,
+            labels: of.labels(),
+            allow_hints: of.allow_hints,
+            imported: Vec::new(),
+            max_in_progress: asked.max_in_progress,
+            request_id: asked.request_id,
+            request_digest: asked.request_digest,
+        };
+        let (mut creation, tokens) = self.creation_of(request);
+        creation.record.rematch_of = Some(of.id.clone());
+        if let Some(key) = creation.log_key()
+            && let Some(Created::Earlier { live, created_through }) =
+                self.earlier_creation(&key, &creation.request_digest).await?
+        {
+            return self.found_again(live, created_through).await;
+        }
+        let max_in_progress = creation.max_in_progress;
+        let prepared = Creator::prepare(creation)?;
+        match self.store.create_rematch(&of.id, prepared.record.clone(), prepared.log.clone(), max_in_progress).await {
+            Ok(()) => {
+                of.set_rematch(Some(prepared.record.id.clone()));
+                Ok(NewGame { live: self.admit(prepared).await, tokens, retried: false })
+            }
+            // A rematch with the same request id won a race: this is its retry.
+            Err(StoreError::CreationRequestTaken) => {
+                let key = prepared.key.as_deref().unwrap_or_default();
+                match self.earlier_creation(key, &prepared.request_digest).await? {
+                    Some(Created::Earlier { live, created_through }) => self.found_again(live, created_through).await,
+                    _ => Err(PlayError::Storage("a creation request id is taken by no game".into())),
+                }
+            }
+            Err(other) => Err(other.into()),
+        }
     }
 
     /// The games an earlier batch made with the keys of `creations`, if it did.

@@ -70,6 +70,9 @@ pub enum PlayError {
     /// The clocks run: there is nothing to resume.
     #[error("the game's clocks are not paused")]
     ClockNotPaused { current_seq: u64 },
+    /// The game already has a rematch.
+    #[error("game {of:?} already has a rematch, {rematch:?}")]
+    RematchExists { of: String, rematch: String },
     /// Only a finished game may be archived.
     #[error("game {0:?} is not finished")]
     GameNotFinished(String),
@@ -107,6 +110,7 @@ impl From<StoreError> for PlayError {
             StoreError::Conflict { expected, current } => PlayError::StaleSeq { expected, current },
             StoreError::NotFinished(id) => PlayError::GameNotFinished(id),
             StoreError::TooManyGames { owner, limit } => PlayError::TooManyGames { owner, limit },
+            StoreError::RematchExists { of, rematch } => PlayError::RematchExists { of, rematch },
             StoreError::SavedConfigNotFound(name) => PlayError::SavedConfigNotFound(name),
             StoreError::SeriesNotFound(id) => PlayError::SeriesNotFound(id),
             StoreError::SavedConfigExists(name) => PlayError::SavedConfigExists(name),

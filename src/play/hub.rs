@@ -12,7 +12,7 @@ use tokio::sync::watch;
 use super::analysis::{AnalysisAnswer, AnalysisRequest, analyse};
 use super::bots::Bots;
 use super::cache::{CacheLimits, Games};
-use super::creation::{Created, Creation, Creator, GameRequest, NewGame};
+use super::creation::{Created, Creation, Creator, GameRequest, NewGame, RematchRequest};
 use super::effects::{Driver, Effects};
 use super::error::PlayError;
 use super::live::LiveGame;
@@ -177,6 +177,15 @@ impl Hub {
         max_in_progress: Option<u64>,
     ) -> Result<Vec<NewGame>, PlayError> {
         self.creator.create_batch(requests, request_id, request_digest, max_in_progress).await
+    }
+
+    /// Creates the rematch of `of` (see [`Creator::create_rematch`]).
+    ///
+    /// # Errors
+    /// `GAME_NOT_FINISHED`, `REMATCH_EXISTS`, `REQUEST_ID_REUSED`, `TOO_MANY_GAMES`, a
+    /// storage error.
+    pub async fn create_rematch(&self, of: &LiveGame, asked: RematchRequest) -> Result<NewGame, PlayError> {
+        self.creator.create_rematch(of, asked).await
     }
 
     /// Creates a game from its record (see [`Creator::create`]).

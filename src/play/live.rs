@@ -57,6 +57,10 @@ pub struct LiveGame {
     pub series: Option<SeriesLink>,
     /// The managing backend's labels, as the store holds them (they may change).
     labels: std::sync::RwLock<Labels>,
+    /// The game this one is a rematch of, if any.
+    pub rematch_of: Option<String>,
+    /// The game's rematch, once made.
+    rematch: std::sync::RwLock<Option<String>>,
     /// The seq at which this process's bot task is thinking, if one is.
     thinking: Mutex<Option<u64>>,
     /// Set once the game is archived.
@@ -159,6 +163,8 @@ impl LiveGame {
             players: record.players.clone(),
             series: record.series.clone(),
             labels: std::sync::RwLock::new(record.labels.clone()),
+            rematch_of: record.rematch_of.clone(),
+            rematch: std::sync::RwLock::new(record.rematch.clone()),
             thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
@@ -269,6 +275,9 @@ impl LiveGame {
         if head.labels != self.labels() {
             self.replace_labels(head.labels);
         }
+        if head.rematch.is_some() && head.rematch != self.rematch() {
+            self.set_rematch(head.rematch);
+        }
         let current = head.seq;
         while state.seq < current {
             let events = store.events_after(&self.id, state.seq, SYNC_BATCH).await?;
@@ -322,6 +331,8 @@ impl LiveGame {
                 series: self.series.clone(),
                 seats_reissued: self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone(),
                 labels: self.labels(),
+                rematch_of: self.rematch_of.clone(),
+                rematch: self.rematch(),
             },
             game: state.game.clone_box(),
         }
@@ -402,6 +413,16 @@ impl LiveGame {
     /// From now on the game carries `labels`, as the store already does.
     pub(super) fn replace_labels(&self, labels: Labels) {
         *self.labels.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = labels;
+    }
+
+    /// The game's rematch, once made.
+    pub fn rematch(&self) -> Option<String> {
+        self.rematch.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// Links the game to its rematch, as the store already does.
+    pub(super) fn set_rematch(&self, rematch: Option<String>) {
+        *self.rematch.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = rematch;
     }
 
     /// Marks the game archived, as the store now holds it.

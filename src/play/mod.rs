@@ -54,7 +54,7 @@ pub use analysis::{AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_A
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
 pub use cache::{CACHED_BYTES, CACHED_GAMES, CacheLimits};
 pub use clocks::ClockReadings;
-pub use creation::{Created, Creation, GameRequest, NewGame};
+pub use creation::{Created, Creation, GameRequest, NewGame, RematchRequest};
 pub use error::{HintRefusal, PlayError};
 pub use fanout::{Announced, Views};
 pub use hub::{EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, Settings};

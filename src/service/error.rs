@@ -60,8 +60,12 @@ pub enum ApiError {
     /// The game already has this many event streams open.
     #[error("this game or series already has {limit} event streams open; close one or retry later")]
     TooManyStreams { limit: usize },
-    /// The service key already has this many games in progress.
-    #[error("service key {owner:?} already has {limit} games in progress; finish, archive or delete some first")]
+    /// The service key's games in progress, with those the call would make, would go
+    /// beyond this many.
+    #[error(
+        "service key {owner:?} may have at most {limit} games in progress, and this would take it beyond; \
+         finish, archive or delete some first"
+    )]
     TooManyGames { owner: String, limit: u64 },
     /// The caller has no saved configuration of this name.
     #[error("you have no saved configuration called {0:?}; ListSavedConfigs shows yours")]
@@ -117,6 +121,9 @@ pub enum ApiError {
     /// Only a finished game may be archived.
     #[error("game {0:?} is still in progress; only a finished game can be archived")]
     GameNotFinished(String),
+    /// The game already has a rematch.
+    #[error("game {of:?} already has a rematch, {rematch:?}: read it with GetGame")]
+    RematchExists { of: String, rematch: String },
     /// The request is not a well-formed message of its call's type; says what the gRPC
     /// runtime found wrong.
     #[error("the request is not a well-formed message of this call's type: {0}")]
@@ -216,6 +223,7 @@ impl ApiError {
             E::HintRefused(HintRefusal::Disabled) => (C::FailedPrecondition, "HINTS_DISABLED"),
             E::HintRefused(HintRefusal::PastPosition { .. }) => (C::FailedPrecondition, "GAME_NOT_FINISHED"),
             E::GameNotFinished(_) => (C::FailedPrecondition, "GAME_NOT_FINISHED"),
+            E::RematchExists { .. } => (C::AlreadyExists, "REMATCH_EXISTS"),
             E::RequestIdReused => (C::FailedPrecondition, "REQUEST_ID_REUSED"),
             E::Move { error, .. } => (C::FailedPrecondition, error.reason.code()),
             E::UnsupportedByGame(_) => (C::FailedPrecondition, "UNSUPPORTED_BY_GAME"),
@@ -281,6 +289,7 @@ impl ApiError {
             }
             E::HostNotAllowed(host) => vec![("host", host.clone())],
             E::SeatPlayedByEngine(seat) => vec![("seat", seat.number().to_string())],
+            E::RematchExists { of, rematch } => vec![("game_id", of.clone()), ("rematch_game_id", rematch.clone())],
             _ => Vec::new(),
         }
     }
@@ -355,6 +364,7 @@ impl From<PlayError> for ApiError {
             PlayError::SearchBusy { threads } => ApiError::SearchBusy { threads },
             PlayError::SeatPlayedByEngine { seat } => ApiError::SeatPlayedByEngine(seat),
             PlayError::GameNotFinished(id) => ApiError::GameNotFinished(id),
+            PlayError::RematchExists { of, rematch } => ApiError::RematchExists { of, rematch },
             PlayError::HintRefused(refusal) => ApiError::HintRefused(refusal),
             PlayError::OutOfTime { seat, deadline, current_seq } => ApiError::OutOfTime { seat, deadline, current_seq },
             PlayError::NoClock => ApiError::NoClock,
@@ -432,6 +442,7 @@ mod tests {
             ApiError::TooManySavedConfigs { owner: "lobby".into(), limit: 3 },
             ApiError::DeadlineExceeded,
             ApiError::GameNotFinished("g".into()),
+            ApiError::RematchExists { of: "g".into(), rematch: "h".into() },
             ApiError::StaleSeq { expected: 1, current: 2 },
             ApiError::RequestIdReused,
             ApiError::StreamLagged { last_seq: 3 },

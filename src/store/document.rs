@@ -60,6 +60,12 @@ pub struct GameDocument {
     /// The managing backend's labels (omitted when none).
     #[serde(default, skip_serializing_if = "Labels::is_empty")]
     pub labels: Labels,
+    /// The game this one is a rematch of (omitted when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<String>,
+    /// The game's rematch (omitted when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -98,6 +104,8 @@ impl GameDocument {
             series: record.series,
             seats_reissued: record.seats_reissued,
             labels: record.labels,
+            rematch_of: record.rematch_of,
+            rematch: record.rematch,
             events,
         }
     }
@@ -211,6 +219,8 @@ impl GameDocument {
             series: self.series.clone(),
             seats_reissued: self.seats_reissued.clone(),
             labels: self.labels.clone(),
+            rematch_of: self.rematch_of.clone(),
+            rematch: self.rematch.clone(),
         })
     }
 }

@@ -122,6 +122,39 @@ impl Store for MemoryStore {
         Ok(())
     }
 
+    async fn create_rematch(
+        &self,
+        of: &str,
+        record: GameRecord,
+        log: Vec<StoredEvent>,
+        max_in_progress: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let mut games = self.lock();
+        if let Some((owner, limit)) = in_progress_cap(&record, max_in_progress) {
+            beyond_cap(owner, MemoryStore::in_progress(&games, owner), 1, limit)?;
+        }
+        let earlier = games.get(of).ok_or_else(|| StoreError::NotFound(of.to_owned()))?;
+        if let Some(rematch) = &earlier.record.rematch {
+            return Err(StoreError::RematchExists { of: of.to_owned(), rematch: rematch.clone() });
+        }
+        if earlier.record.status == GameStatus::InProgress {
+            return Err(StoreError::NotFinished(of.to_owned()));
+        }
+        if games.contains_key(&record.id) {
+            return Err(StoreError::AlreadyExists(record.id));
+        }
+        if let Some(request_id) = log.first().and_then(|created| created.request_id.as_deref())
+            && MemoryStore::creation(&games, request_id).is_some()
+        {
+            return Err(StoreError::CreationRequestTaken);
+        }
+        if let Some(earlier) = games.get_mut(of) {
+            earlier.record.rematch = Some(record.id.clone());
+        }
+        games.insert(record.id.clone(), StoredGame { record, log, snapshots: BTreeMap::new() });
+        Ok(())
+    }
+
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError> {
         self.with_game(id, |game| Ok((game.record.clone(), game.log.clone())))
     }
@@ -272,6 +305,7 @@ impl Store for MemoryStore {
                 seat_token_hashes: game.record.seat_token_hashes.clone(),
                 seats_reissued: game.record.seats_reissued.clone(),
                 labels: game.record.labels.clone(),
+                rematch: game.record.rematch.clone(),
             })
         })
     }

@@ -48,6 +48,7 @@ schemas! {
     9 "0009_players_and_series",
     10 "0010_checkpoints_and_reissues",
     11 "0011_labels",
+    12 "0012_rematches",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

@@ -80,6 +80,8 @@ pub struct RecordHead {
     pub seats_reissued: Vec<Option<SystemTime>>,
     /// The game's labels ([`GameRecord::labels`]).
     pub labels: Labels,
+    /// The game's rematch, once made ([`GameRecord::rematch`]).
+    pub rematch: Option<String>,
 }
 
 /// What an append expects a game's record to hold still: the seq its log ends at and the
@@ -194,6 +196,10 @@ pub struct GameRecord {
     pub seats_reissued: Vec<Option<SystemTime>>,
     /// The managing backend's labels, to find the game by; they may change.
     pub labels: Labels,
+    /// The game this one is a rematch of. Fixed at creation.
+    pub rematch_of: Option<String>,
+    /// The game's rematch, set once when it is made ([`Store::create_rematch`]).
+    pub rematch: Option<String>,
 }
 
 /// `reissued` ([`GameRecord::seats_reissued`] of a game of `seats` seats) with seat `seat`
@@ -229,6 +235,8 @@ impl GameRecord {
             series: None,
             seats_reissued: Vec::new(),
             labels: Labels::new(),
+            rematch_of: None,
+            rematch: None,
         }
     }
 
@@ -430,6 +438,9 @@ pub enum StoreError {
     /// Only a finished game may be archived.
     #[error("game {0:?} is not finished")]
     NotFinished(String),
+    /// The game already has a rematch, this one.
+    #[error("game {of:?} already has a rematch, {rematch:?}")]
+    RematchExists { of: String, rematch: String },
     /// The owner already has `limit` games in progress, so the creation was refused.
     #[error("{owner:?} already has {limit} games in progress")]
     TooManyGames { owner: String, limit: u64 },
@@ -511,6 +522,19 @@ pub trait Store: Send + Sync + 'static {
         expected: ExpectedHead,
         events: Vec<StoredEvent>,
         update: RecordUpdate,
+    ) -> Result<(), StoreError>;
+
+    /// Adds `record`, a rematch of finished game `of` (its `rematch_of`), with its log, and
+    /// links `of` to it, in one step: [`StoreError::RematchExists`] when `of` has a
+    /// rematch already (so a game has at most one, however many are asked for at once),
+    /// [`StoreError::NotFinished`] when it is in progress, [`StoreError::NotFound`]; the cap
+    /// and the refusals of [`Store::create`] hold. A refusal stores nothing.
+    async fn create_rematch(
+        &self,
+        of: &str,
+        record: GameRecord,
+        log: Vec<StoredEvent>,
+        max_in_progress: Option<u64>,
     ) -> Result<(), StoreError>;
 
     /// Up to `limit` events with seq greater than `after`, in order.

@@ -284,6 +284,8 @@ pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &
         series: None,
         seats_reissued: Vec::new(),
         labels: Default::default(),
+        rematch_of: None,
+        rematch: None,
     };
     let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
     store.create(record, vec![created], None).await.unwrap();

@@ -25,6 +25,7 @@ mod labels;
 mod limits;
 mod manage;
 mod players;
+mod rematch;
 mod rule_options;
 mod saved_configs;
 mod series;

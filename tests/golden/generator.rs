@@ -166,6 +166,8 @@ fn play(id: String, script: Script) -> GoldenGame {
         series: None,
         seats_reissued: Vec::new(),
         labels: Default::default(),
+        rematch_of: None,
+        rematch: None,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

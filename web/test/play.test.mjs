@@ -49,6 +49,17 @@ async function waitForTurn(page) {
 }
 
 /** Makes `m` in the page by clicking, and waits until the page shows it made. */
+/**
+ * The move list's text once it matches `pattern`, or as it stands after 10 s: the board's
+ * seq follows the move's answer, the list the event stream, which may come a moment later.
+ */
+async function movesListed(page, pattern) {
+  await page
+    .waitForFunction((source) => new RegExp(source).test(document.querySelector("[data-testid=moves]")?.textContent ?? ""), pattern.source, { timeout: 10_000 })
+    .catch(() => {});
+  return page.textContent("[data-testid=moves]");
+}
+
 async function play(page, gameId, m, viewer) {
   const before = Number(await page.getAttribute("[data-testid=board]", "data-seq"));
   const clicks = clicksOf(m.move, viewer);
@@ -134,7 +145,7 @@ test("peg solitaire: jumps, from the peg to the hole", async (t) => {
     await play(page, game.game.gameId, moves[0], 1);
   }
   // Named as the server labels jumps: by the holes' numbers the board shows.
-  assert.match(await page.textContent("[data-testid=moves]"), /4\. Player: \d+ to \d+/);
+  assert.match(await movesListed(page, /4\. Player: \d+ to \d+/), /4\. Player: \d+ to \d+/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -149,7 +160,7 @@ test("chess: from-square then to-square, and a promotion chosen", async (t) => {
   const config = { game: { case: "chess", value: { fen: "1n5k/P7/8/8/8/8/8/K7 w - - 0 1" } } };
   const promote = (moves) => moves.find((m) => m.uci === "a7b8n") ?? moves[0];
   const { page } = await playGame(t, { source: { case: "config", value: config } }, 1, promote);
-  assert.match(await page.textContent("[data-testid=moves]"), /1\. White: axb8=N/);
+  assert.match(await movesListed(page, /1\. White: axb8=N/), /1\. White: axb8=N/);
   await page.close();
   const { page: page2 } = await playGame(t, preset(rpc.GameKind.CHESS, "standard"), 4);
   await page2.close();

@@ -26,8 +26,8 @@ func BotSeat(seat, level uint32, moveTime time.Duration) *tabulav1.BotSeat {
 // soon as such a seat is to act. The seat still gets a token, which reads the game as that
 // seat but may not move, resign or take back for it (FAILED_PRECONDITION, reason
 // SEAT_PLAYED_BY_ENGINE, metadata "seat"). A bad seat, level or move time fails with
-// INVALID_ARGUMENT, reason INVALID_REQUEST. For the CreateGame calls, and for the
-// CreateSeries calls, where a BotSeat's seat names the player (1 or 2) the engine plays in
+// INVALID_ARGUMENT, reason INVALID_REQUEST. For the CreateGame calls (and the GameFrom
+// builders of [Client.BatchCreateGames]), and for the CreateSeries calls, where a BotSeat's seat names the player (1 or 2) the engine plays in
 // every game of the series, whichever seat that player sits in. Given more than once, the
 // seats add up.
 func Bots(seats ...*tabulav1.BotSeat) CallOption {

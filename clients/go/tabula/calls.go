@@ -3,6 +3,7 @@ package tabula
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"google.golang.org/grpc"
@@ -58,7 +59,11 @@ func option(name string, set func(*callOptions)) CallOption {
 // creation answers with the game the first one made and [tabulav1.CreateGameResponse.GetRetried]
 // true: with new seat tokens while nothing has happened in the game (the first answer's
 // tokens then stop working), with none after. The same id with another request fails with
-// reason REQUEST_ID_REUSED. For the CreateGame calls, the CreateSeries calls (a retried
+// reason REQUEST_ID_REUSED. For the CreateGame calls, [Client.BatchCreateGames] (a retried
+// batch answers with the games the first one made, in order, each retried: with new seat
+// tokens for a game in which nothing has happened, with none for the others; the requests
+// of a batch, built by the GameFrom builders, take no RequestID of their own), the
+// CreateSeries calls (a retried
 // creation answers with the series the first one made, with new player tokens while nobody
 // has acted in its first game, with none after), [Client.SubmitMove], [Client.Resign],
 // [Client.TakeBack], [Client.AnswerTakeBack], [Client.AbortGame], [Client.AdjudicateGame],
@@ -87,7 +92,8 @@ func BasicAnswer() CallOption {
 }
 
 // Private makes the created game refuse spectators (reason PRIVATE_GAME): only its seats
-// and service keys may read it. For the CreateGame calls, and for the CreateSeries calls,
+// and service keys may read it. For the CreateGame calls (and the GameFrom builders of
+// [Client.BatchCreateGames]), and for the CreateSeries calls,
 // whose every game it makes private, and the series too: only its players' tokens and
 // service keys may read it.
 func Private() CallOption {
@@ -101,7 +107,7 @@ func Private() CallOption {
 // seat drawn, never STARTER_RANDOM. Tic-tac-toe, Connect Four, Gomoku, Tic-Tac-Two, Morris,
 // Reversi and Battleship take any; chess and peg solitaire only the first seat (another
 // fails with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field config.starter) and
-// answer STARTER_UNSPECIFIED. For [Client.CreateGameFromConfig] and
+// answer STARTER_UNSPECIFIED. For [Client.CreateGameFromConfig], [GameFromConfig] and
 // [Client.CreateSeriesFromConfig] (every game of the series) only, as [Clock] is: a
 // preset's game starts with its first seat (its configuration in [Client.ListGameKinds] shows
 // it), a saved configuration's with the starter it was saved with
@@ -111,7 +117,8 @@ func Starter(s tabulav1.Starter) CallOption {
 	return option("Starter", func(o *callOptions) { o.starter = &s })
 }
 
-// Ply imports only the first n plies (half-moves) of the PGN. For [Client.CreateGameFromPGN].
+// Ply imports only the first n plies (half-moves) of the PGN. For [Client.CreateGameFromPGN]
+// and [GameFromPGN].
 func Ply(n uint32) CallOption {
 	return option("Ply", func(o *callOptions) { o.ply = &n })
 }
@@ -190,9 +197,10 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
 // server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels]. Needs a service key.
+// [Players], [Labels]. Needs a service key. [GameFromPreset] builds the same request for
+// [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	return c.createGame(ctx, "CreateGameFromPreset", &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}, opts)
+	return c.createGame(ctx, "CreateGameFromPreset", presetSource(kind, preset), opts)
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
@@ -200,25 +208,19 @@ func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKin
 // [RequestID], [Bots], [AllowHints], [Players], [Labels], [Clock] and [OnTimeout] (the
 // game's clocks), and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
 // creation and the answer names the seat drawn), each set on a copy of config, which is
-// left unchanged. Needs a service key.
+// left unchanged. Needs a service key. [GameFromConfig] builds the same request for
+// [Client.BatchCreateGames].
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	return c.createGame(ctx, "CreateGameFromConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}, opts)
+	return c.createGame(ctx, "CreateGameFromConfig", configSource(config), opts)
 }
 
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
 // [RequestID], [Bots], [AllowHints], [Players], [Labels]. Needs a service key.
+// [GameFromPGN] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	o, err := apply("CreateGameFromPGN", opts, "Private", "RequestID", "Ply", "Bots", "AllowHints", "Players", "Labels")
-	if err != nil {
-		return nil, err
-	}
-	source := &tabulav1.CreateGameRequest_Pgn{Pgn: &tabulav1.PgnImport{Pgn: pgn, Ply: o.ply}}
-	return unary(ctx, c.stub.CreateGame, &tabulav1.CreateGameRequest{
-		Source: source, Private: o.private, RequestId: o.requestID, Bots: o.bots, AllowHints: o.allowHints, Players: o.players,
-		Labels: o.labels,
-	})
+	return c.createGame(ctx, "CreateGameFromPGN", pgnSource(pgn), opts)
 }
 
 // CreateGameFromSavedConfig creates a game from name, one of the caller's saved
@@ -230,32 +232,143 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // [Players], [Labels]; the clock and the starter belong to the saved configuration, so
 // [Clock], [OnTimeout] and [Starter] are refused (update the saved configuration, or create
 // the game from its GetConfig() with [Client.CreateGameFromConfig]). Needs a service key.
+// [GameFromSavedConfig] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
-	return c.createGame(ctx, "CreateGameFromSavedConfig", &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_SavedConfig{SavedConfig: name}}, opts)
+	return c.createGame(ctx, "CreateGameFromSavedConfig", savedConfigSource(name), opts)
 }
 
-// createGame sends a creation from a preset, a configuration or a saved configuration; only a configuration takes
-// the clock and starter options, which it applies to a copy of the configuration.
+// BatchCreateGames creates several games in one call, all or nothing: 1 to 500 of them, in
+// order, each as the CreateGame call of the same request would make it, with its own
+// source, kind, players, bots, labels, privacy and hints. Build each request with
+// [GameFromPreset], [GameFromConfig], [GameFromPGN] or [GameFromSavedConfig] (they take
+// the options of the matching CreateGame call but [RequestID]: a request of a batch has no
+// request id of its own). The answers come in the requests' order, each with its game and
+// its seat tokens, shown only this once.
+//
+// Option: [RequestID], which makes the whole batch safe to retry: a second call with the
+// same id and the same requests answers with the games the first one made, in order, each
+// with GetRetried() true, with new seat tokens for a game in which nobody has acted yet
+// (its first tokens then stop working) and none for the others; the same id with other
+// requests fails with FAILED_PRECONDITION, reason REQUEST_ID_REUSED.
+//
+// If any request is refused, no game is made. The error is INVALID_ARGUMENT, reason
+// INVALID_REQUEST, whose google.rpc.BadRequest detail names every problem of every request
+// under requests[N] (for example requests[1].labels[Stage], requests[2].preset; read them
+// with status.Convert(err).Details()), or else the first refusal that names no field (an
+// unknown saved configuration: NOT_FOUND, reason SAVED_CONFIG_NOT_FOUND). No request, more
+// than 500, or a request with its own request id is INVALID_REQUEST too. The key's cap of
+// games in progress counts the whole batch: RESOURCE_EXHAUSTED, reason TOO_MANY_GAMES
+// (metadata "limit"), when they do not all fit. A nil request fails without calling the
+// server. Needs a service key.
+func (c *Client) BatchCreateGames(ctx context.Context, requests []*tabulav1.CreateGameRequest, opts ...CallOption) ([]*tabulav1.CreateGameResponse, error) {
+	o, err := apply("BatchCreateGames", opts, "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	for i, request := range requests {
+		if request == nil {
+			return nil, fmt.Errorf("tabula: BatchCreateGames: requests[%d] is nil (was a GameFrom builder's error dropped?)", i)
+		}
+	}
+	response, err := unary(ctx, c.stub.BatchCreateGames, &tabulav1.BatchCreateGamesRequest{Requests: requests, RequestId: o.requestID})
+	return response.GetGames(), err
+}
+
+// GameFromPreset is the request [Client.CreateGameFromPreset] sends, for
+// [Client.BatchCreateGames]: a game of kind from one of its presets. It takes the options
+// CreateGameFromPreset takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
+// [Labels]) and refuses the others, without calling the server.
+func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
+	return gameRequest("GameFromPreset", presetSource(kind, preset), opts, false)
+}
+
+// GameFromConfig is the request [Client.CreateGameFromConfig] sends, for
+// [Client.BatchCreateGames]: a game from a full configuration. It takes the options
+// CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
+// [Labels], [Clock], [OnTimeout], [Starter], the last three set on a copy of config) and
+// refuses the others.
+func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
+	return gameRequest("GameFromConfig", configSource(config), opts, false)
+}
+
+// GameFromPGN is the request [Client.CreateGameFromPGN] sends, for
+// [Client.BatchCreateGames]: a chess game imported from PGN. It takes the options
+// CreateGameFromPGN takes but [RequestID] ([Ply], [Private], [Bots], [AllowHints],
+// [Players], [Labels]) and refuses the others.
+func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
+	return gameRequest("GameFromPGN", pgnSource(pgn), opts, false)
+}
+
+// GameFromSavedConfig is the request [Client.CreateGameFromSavedConfig] sends, for
+// [Client.BatchCreateGames]: a game from one of the caller's saved configurations. It takes
+// the options CreateGameFromSavedConfig takes but [RequestID] ([Private], [Bots],
+// [AllowHints], [Players], [Labels]) and refuses the others.
+func GameFromSavedConfig(name string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
+	return gameRequest("GameFromSavedConfig", savedConfigSource(name), opts, false)
+}
+
+func presetSource(kind tabulav1.GameKind, preset string) *tabulav1.CreateGameRequest {
+	return &tabulav1.CreateGameRequest{Kind: kind, Source: &tabulav1.CreateGameRequest_Preset{Preset: preset}}
+}
+
+func configSource(config *tabulav1.GameConfig) *tabulav1.CreateGameRequest {
+	return &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Config{Config: config}}
+}
+
+func pgnSource(pgn string) *tabulav1.CreateGameRequest {
+	return &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_Pgn{Pgn: &tabulav1.PgnImport{Pgn: pgn}}}
+}
+
+func savedConfigSource(name string) *tabulav1.CreateGameRequest {
+	return &tabulav1.CreateGameRequest{Source: &tabulav1.CreateGameRequest_SavedConfig{SavedConfig: name}}
+}
+
+// createGame sends the creation that gameRequest builds from request and opts.
 func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.CreateGameRequest, opts []CallOption) (*tabulav1.CreateGameResponse, error) {
-	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players", "Labels"}
-	config, fromConfig := request.GetSource().(*tabulav1.CreateGameRequest_Config)
-	if fromConfig {
+	request, err := gameRequest(call, request, opts, true)
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.CreateGame, request)
+}
+
+// gameRequest is the one way a creation's request is built, for the CreateGame calls and
+// for the GameFrom builders of a batch: request, holding the source (and the kind of a
+// preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
+// [Players] and [Labels]; a configuration also [Clock], [OnTimeout] and [Starter], applied
+// to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
+// none of its own) [RequestID]. Any other option is refused.
+func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
+	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels"}
+	if single {
+		allowed = append(allowed, "RequestID")
+	} else if read, _ := apply(call, opts); slices.Contains(read.given, "RequestID") {
+		// Said before any other refusal, with where the request id belongs.
+		return nil, fmt.Errorf("tabula: %s does not take the option RequestID: a request of a batch has none of its own (give RequestID to BatchCreateGames)", call)
+	}
+	switch request.GetSource().(type) {
+	case *tabulav1.CreateGameRequest_Config:
 		allowed = append(allowed, "Clock", "OnTimeout", "Starter")
+	case *tabulav1.CreateGameRequest_Pgn:
+		allowed = append(allowed, "Ply")
 	}
 	o, err := apply(call, opts, allowed...)
 	if err != nil {
 		return nil, err
 	}
-	if fromConfig {
-		copied, err := o.configured(call, config.Config)
+	switch source := request.GetSource().(type) {
+	case *tabulav1.CreateGameRequest_Config:
+		copied, err := o.configured(call, source.Config)
 		if err != nil {
 			return nil, err
 		}
 		request.Source = &tabulav1.CreateGameRequest_Config{Config: copied}
+	case *tabulav1.CreateGameRequest_Pgn:
+		source.Pgn.Ply = o.ply
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
 	request.Players, request.Labels = o.players, o.labels
-	return unary(ctx, c.stub.CreateGame, request)
+	return request, nil
 }
 
 // configured is config with the options [Clock], [OnTimeout] and [Starter] applied, on a

@@ -50,8 +50,8 @@ func CorrespondenceDays(days uint32) *tabulav1.TimeControl {
 // [PerMove] or [CorrespondenceDays]. It replaces any clock the configuration has, on a copy:
 // the caller's configuration is left as it is. The clocks start at the creation; a seat whose
 // time runs out loses (END_REASON_TIMEOUT) unless [OnTimeout] says otherwise. For
-// [Client.CreateGameFromConfig] and [Client.CreateSeriesFromConfig] (every game of the
-// series) only: a preset comes with its own clock or none (its configuration in
+// [Client.CreateGameFromConfig], [GameFromConfig] and [Client.CreateSeriesFromConfig] (every
+// game of the series) only: a preset comes with its own clock or none (its configuration in
 // [Client.ListGameKinds] shows which), a saved configuration with the one it was saved with
 // ([Client.CreateGameFromSavedConfig]), and a PGN import has none; to play a preset on
 // another clock, create the game from the preset's configuration with Clock.
@@ -63,8 +63,8 @@ func Clock(controls ...*tabulav1.TimeControl) CallOption {
 // TIMEOUT_RULE_LOSE (the default) or TIMEOUT_RULE_DEFAULT_MOVE, a move played for the seat
 // by the server, whose actor is the clock, after which the game goes on. It applies to the
 // clock of [Clock], or else to the one the configuration has; without either the call fails
-// without calling the server. For [Client.CreateGameFromConfig] and
-// [Client.CreateSeriesFromConfig] only.
+// without calling the server (or [GameFromConfig] fails). For [Client.CreateGameFromConfig],
+// [GameFromConfig] and [Client.CreateSeriesFromConfig] only.
 func OnTimeout(rule tabulav1.TimeoutRule) CallOption {
 	return option("OnTimeout", func(o *callOptions) { o.onTimeout = &rule })
 }

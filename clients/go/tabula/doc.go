@@ -5,7 +5,11 @@
 // connects on its first call. Every RPC of the service has a method of [Client] named
 // after it: [Client.ListGameKinds], [Client.CreateGameFromPreset],
 // [Client.CreateGameFromConfig], [Client.CreateGameFromPGN],
-// [Client.CreateGameFromSavedConfig], [Client.GetGame],
+// [Client.CreateGameFromSavedConfig], [Client.BatchCreateGames] (1 to 500 games in one
+// call, all or nothing, in order, each request built as the CreateGame calls build theirs by
+// [GameFromPreset], [GameFromConfig], [GameFromPGN] or [GameFromSavedConfig], with the same
+// options but [RequestID], which the batch takes: a retried batch answers with the same
+// games; a refusal names each problem under requests[N] and makes no game), [Client.GetGame],
 // [Client.ListGames], [Client.GetView], [Client.ListLegalMoves], [Client.SubmitMove],
 // [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
 // [Client.AnswerTakeBack], [Client.ArchiveGame], [Client.DeleteGame], UpdateGame as

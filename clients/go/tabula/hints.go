@@ -31,8 +31,8 @@ func AtSeq(seq uint64) CallOption {
 // AllowHints sets whether the seat to move may ask [Client.GetHint] while the created game
 // runs. Without it the server decides: allowed in one-seat games (peg solitaire), refused
 // (reason HINTS_DISABLED) where seats play each other. Anyone may analyse a finished game
-// either way. For the CreateGame calls, and for the CreateSeries calls (every game of the
-// series).
+// either way. For the CreateGame calls (and the GameFrom builders of
+// [Client.BatchCreateGames]), and for the CreateSeries calls (every game of the series).
 func AllowHints(allow bool) CallOption {
 	return option("AllowHints", func(o *callOptions) { o.allowHints = &allow })
 }

@@ -15,10 +15,12 @@ import (
 // of lowercase letters, digits, '_' and '-', starting with a lowercase letter; each value 0
 // to 63 of the same characters (a letter that has a case must be lowercase). Labels that
 // break them fail with INVALID_ARGUMENT, reason INVALID_REQUEST, every bad label named as a
-// field violation of the status's google.rpc.BadRequest detail (labels[KEY] at a creation;
-// read it with status.Convert(err).Details()).
+// field violation of the status's google.rpc.BadRequest detail (labels[KEY] at a creation,
+// requests[N].labels[KEY] for the Nth request of [Client.BatchCreateGames], from 0; read it
+// with status.Convert(err).Details()).
 //
-// For the CreateGame calls, where they are the created game's labels (GetGame().GetLabels());
+// For the CreateGame calls and the GameFrom builders of [Client.BatchCreateGames], where
+// they are the created game's labels (GetGame().GetLabels());
 // for the CreateSeries calls, where they are the series' labels and each game of the series
 // is made with the labels the series has when it makes the game; for [Client.ListGames] and
 // [Client.ListSeries], where they filter: only games (or series) carrying every one of these

@@ -19,7 +19,8 @@ func Player(playerID, displayName string) *tabulav1.Player {
 // and of its game_created event, and in a chess game's PGN tags. More players than seats,
 // an id over 128 characters, or a display name over 64 characters or with control
 // characters fails with INVALID_ARGUMENT, reason INVALID_REQUEST, every problem named. For
-// the CreateGame calls, and for the CreateSeries calls, where they are the series' two
+// the CreateGame calls (and the GameFrom builders of [Client.BatchCreateGames]), and for the
+// CreateSeries calls, where they are the series' two
 // players (at most two): player 1 sits in seat 1 in odd-numbered games and in seat 2 in even
 // ones. Given more than once, the players add up.
 func Players(players ...*tabulav1.Player) CallOption {

@@ -265,6 +265,9 @@ const (
 	// and loopback addresses (and the names given with `--allowed-host`), so that a web page
 	// elsewhere cannot reach it through a name it controls (DNS rebinding).
 	ErrorReason_ERROR_REASON_HOST_NOT_ALLOWED ErrorReason = 85
+	// ALREADY_EXISTS: `CreateRematch` of a game that has its rematch already (a game has at
+	// most one); metadata `rematch_game_id` names it, and `game_id` the game asked about.
+	ErrorReason_ERROR_REASON_REMATCH_EXISTS ErrorReason = 86
 )
 
 // Enum value maps for ErrorReason.
@@ -356,6 +359,7 @@ var (
 		83: "ERROR_REASON_SERIES_NOT_FOUND",
 		84: "ERROR_REASON_EVENT_LOG_FULL",
 		85: "ERROR_REASON_HOST_NOT_ALLOWED",
+		86: "ERROR_REASON_REMATCH_EXISTS",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -444,6 +448,7 @@ var (
 		"ERROR_REASON_SERIES_NOT_FOUND":           83,
 		"ERROR_REASON_EVENT_LOG_FULL":             84,
 		"ERROR_REASON_HOST_NOT_ALLOWED":           85,
+		"ERROR_REASON_REMATCH_EXISTS":             86,
 	}
 )
 
@@ -478,7 +483,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xa2\x17\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xc3\x17\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -566,7 +571,8 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"#ERROR_REASON_TOO_MANY_SAVED_CONFIGS\x10R\x12!\n" +
 	"\x1dERROR_REASON_SERIES_NOT_FOUND\x10S\x12\x1f\n" +
 	"\x1bERROR_REASON_EVENT_LOG_FULL\x10T\x12!\n" +
-	"\x1dERROR_REASON_HOST_NOT_ALLOWED\x10UBZ\n" +
+	"\x1dERROR_REASON_HOST_NOT_ALLOWED\x10U\x12\x1f\n" +
+	"\x1bERROR_REASON_REMATCH_EXISTS\x10VBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -505,7 +505,12 @@ type Game struct {
 	// `CreateGameRequest.labels` gave them, `UpdateGame` changed them, or, for a game of a
 	// series, as the series had them when it made the game. They are the backend's own: the
 	// server reads nothing into them.
-	Labels        map[string]string `protobuf:"bytes,18,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Labels map[string]string `protobuf:"bytes,18,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The game this one is a rematch of (`CreateRematch`); empty otherwise. Output only.
+	RematchOf string `protobuf:"bytes,19,opt,name=rematch_of,json=rematchOf,proto3" json:"rematch_of,omitempty"`
+	// This game's rematch, once `CreateRematch` made it; empty until then. A game has at most
+	// one. Output only.
+	Rematch       string `protobuf:"bytes,20,opt,name=rematch,proto3" json:"rematch,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -666,6 +671,20 @@ func (x *Game) GetLabels() map[string]string {
 	return nil
 }
 
+func (x *Game) GetRematchOf() string {
+	if x != nil {
+		return x.RematchOf
+	}
+	return ""
+}
+
+func (x *Game) GetRematch() string {
+	if x != nil {
+		return x.Rematch
+	}
+	return ""
+}
+
 // Who sits in a seat, as the lobby that seated them says: Tabula keeps no accounts and
 // records what it is told.
 type Player struct {
@@ -800,7 +819,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xfd\x05\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xb6\x06\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -825,7 +844,10 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\aplayers\x18\x0f \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12\x1b\n" +
 	"\tseries_id\x18\x10 \x01(\tR\bseriesId\x12,\n" +
 	"\x12series_game_number\x18\x11 \x01(\rR\x10seriesGameNumber\x123\n" +
-	"\x06labels\x18\x12 \x03(\v2\x1b.tabula.v1.Game.LabelsEntryR\x06labels\x1a9\n" +
+	"\x06labels\x18\x12 \x03(\v2\x1b.tabula.v1.Game.LabelsEntryR\x06labels\x12\x1d\n" +
+	"\n" +
+	"rematch_of\x18\x13 \x01(\tR\trematchOf\x12\x18\n" +
+	"\arematch\x18\x14 \x01(\tR\arematch\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +

@@ -880,6 +880,130 @@ func (x *BatchCreateGamesResponse) GetGames() []*CreateGameResponse {
 	return nil
 }
 
+// Request for `CreateRematch`.
+type CreateRematchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The finished game to play again (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// Makes retries safe, as `CreateGameRequest.request_id` does: a second `CreateRematch`
+	// with the same service key, `request_id` and game returns the rematch the first made
+	// (`retried`), with new tokens while nobody can have used the first ones and none after.
+	// At most 128 characters; empty: no retry protection (a second call is then
+	// `REMATCH_EXISTS`).
+	RequestId     string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateRematchRequest) Reset() {
+	*x = CreateRematchRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateRematchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateRematchRequest) ProtoMessage() {}
+
+func (x *CreateRematchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateRematchRequest.ProtoReflect.Descriptor instead.
+func (*CreateRematchRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *CreateRematchRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *CreateRematchRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `CreateRematch`.
+type CreateRematchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rematch.
+	Game *Game `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// One token per seat, in seat order; on a retry, new tokens or none (see
+	// `CreateRematchRequest.request_id`).
+	SeatTokens []*SeatToken `protobuf:"bytes,2,rep,name=seat_tokens,json=seatTokens,proto3" json:"seat_tokens,omitempty"`
+	// True when this answers a retry: an earlier call with the same `request_id` made it.
+	Retried       bool `protobuf:"varint,3,opt,name=retried,proto3" json:"retried,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateRematchResponse) Reset() {
+	*x = CreateRematchResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateRematchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateRematchResponse) ProtoMessage() {}
+
+func (x *CreateRematchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateRematchResponse.ProtoReflect.Descriptor instead.
+func (*CreateRematchResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CreateRematchResponse) GetGame() *Game {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+func (x *CreateRematchResponse) GetSeatTokens() []*SeatToken {
+	if x != nil {
+		return x.SeatTokens
+	}
+	return nil
+}
+
+func (x *CreateRematchResponse) GetRetried() bool {
+	if x != nil {
+		return x.Retried
+	}
+	return false
+}
+
 // A chess game to import.
 type PgnImport struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -896,7 +1020,7 @@ type PgnImport struct {
 
 func (x *PgnImport) Reset() {
 	*x = PgnImport{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[7]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -908,7 +1032,7 @@ func (x *PgnImport) String() string {
 func (*PgnImport) ProtoMessage() {}
 
 func (x *PgnImport) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[7]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -921,7 +1045,7 @@ func (x *PgnImport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PgnImport.ProtoReflect.Descriptor instead.
 func (*PgnImport) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{7}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PgnImport) GetPgn() string {
@@ -955,7 +1079,7 @@ type SeatToken struct {
 
 func (x *SeatToken) Reset() {
 	*x = SeatToken{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[8]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -967,7 +1091,7 @@ func (x *SeatToken) String() string {
 func (*SeatToken) ProtoMessage() {}
 
 func (x *SeatToken) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[8]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -980,7 +1104,7 @@ func (x *SeatToken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatToken.ProtoReflect.Descriptor instead.
 func (*SeatToken) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{8}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SeatToken) GetSeat() uint32 {
@@ -1021,7 +1145,7 @@ type CreateGameResponse struct {
 
 func (x *CreateGameResponse) Reset() {
 	*x = CreateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[9]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1033,7 +1157,7 @@ func (x *CreateGameResponse) String() string {
 func (*CreateGameResponse) ProtoMessage() {}
 
 func (x *CreateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[9]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1046,7 +1170,7 @@ func (x *CreateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateGameResponse.ProtoReflect.Descriptor instead.
 func (*CreateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{9}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CreateGameResponse) GetGame() *Game {
@@ -1081,7 +1205,7 @@ type GetGameRequest struct {
 
 func (x *GetGameRequest) Reset() {
 	*x = GetGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[10]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1093,7 +1217,7 @@ func (x *GetGameRequest) String() string {
 func (*GetGameRequest) ProtoMessage() {}
 
 func (x *GetGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[10]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1106,7 +1230,7 @@ func (x *GetGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameRequest.ProtoReflect.Descriptor instead.
 func (*GetGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{10}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetGameRequest) GetGameId() string {
@@ -1127,7 +1251,7 @@ type GetGameResponse struct {
 
 func (x *GetGameResponse) Reset() {
 	*x = GetGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[11]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1139,7 +1263,7 @@ func (x *GetGameResponse) String() string {
 func (*GetGameResponse) ProtoMessage() {}
 
 func (x *GetGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[11]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1152,7 +1276,7 @@ func (x *GetGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameResponse.ProtoReflect.Descriptor instead.
 func (*GetGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{11}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetGameResponse) GetGame() *Game {
@@ -1194,7 +1318,7 @@ type ListGamesRequest struct {
 
 func (x *ListGamesRequest) Reset() {
 	*x = ListGamesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[12]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1206,7 +1330,7 @@ func (x *ListGamesRequest) String() string {
 func (*ListGamesRequest) ProtoMessage() {}
 
 func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[12]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1219,7 +1343,7 @@ func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesRequest.ProtoReflect.Descriptor instead.
 func (*ListGamesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{12}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListGamesRequest) GetPageSize() int32 {
@@ -1292,7 +1416,7 @@ type ListGamesResponse struct {
 
 func (x *ListGamesResponse) Reset() {
 	*x = ListGamesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[13]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1304,7 +1428,7 @@ func (x *ListGamesResponse) String() string {
 func (*ListGamesResponse) ProtoMessage() {}
 
 func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[13]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1317,7 +1441,7 @@ func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesResponse.ProtoReflect.Descriptor instead.
 func (*ListGamesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{13}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListGamesResponse) GetGames() []*Game {
@@ -1352,7 +1476,7 @@ type GetViewRequest struct {
 
 func (x *GetViewRequest) Reset() {
 	*x = GetViewRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[14]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1364,7 +1488,7 @@ func (x *GetViewRequest) String() string {
 func (*GetViewRequest) ProtoMessage() {}
 
 func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[14]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1377,7 +1501,7 @@ func (x *GetViewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewRequest.ProtoReflect.Descriptor instead.
 func (*GetViewRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{14}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetViewRequest) GetGameId() string {
@@ -1405,7 +1529,7 @@ type GetViewResponse struct {
 
 func (x *GetViewResponse) Reset() {
 	*x = GetViewResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[15]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1417,7 +1541,7 @@ func (x *GetViewResponse) String() string {
 func (*GetViewResponse) ProtoMessage() {}
 
 func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[15]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1430,7 +1554,7 @@ func (x *GetViewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetViewResponse.ProtoReflect.Descriptor instead.
 func (*GetViewResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{15}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetViewResponse) GetView() *View {
@@ -1454,7 +1578,7 @@ type ListLegalMovesRequest struct {
 
 func (x *ListLegalMovesRequest) Reset() {
 	*x = ListLegalMovesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[16]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1466,7 +1590,7 @@ func (x *ListLegalMovesRequest) String() string {
 func (*ListLegalMovesRequest) ProtoMessage() {}
 
 func (x *ListLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[16]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1479,7 +1603,7 @@ func (x *ListLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*ListLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{16}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListLegalMovesRequest) GetGameId() string {
@@ -1511,7 +1635,7 @@ type LegalMove struct {
 
 func (x *LegalMove) Reset() {
 	*x = LegalMove{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[17]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1523,7 +1647,7 @@ func (x *LegalMove) String() string {
 func (*LegalMove) ProtoMessage() {}
 
 func (x *LegalMove) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[17]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1536,7 +1660,7 @@ func (x *LegalMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LegalMove.ProtoReflect.Descriptor instead.
 func (*LegalMove) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{17}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *LegalMove) GetMove() *Move {
@@ -1577,7 +1701,7 @@ type ListLegalMovesResponse struct {
 
 func (x *ListLegalMovesResponse) Reset() {
 	*x = ListLegalMovesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[18]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1589,7 +1713,7 @@ func (x *ListLegalMovesResponse) String() string {
 func (*ListLegalMovesResponse) ProtoMessage() {}
 
 func (x *ListLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[18]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1602,7 +1726,7 @@ func (x *ListLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*ListLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{18}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListLegalMovesResponse) GetSeat() uint32 {
@@ -1658,7 +1782,7 @@ type SubmitMoveRequest struct {
 
 func (x *SubmitMoveRequest) Reset() {
 	*x = SubmitMoveRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[19]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1670,7 +1794,7 @@ func (x *SubmitMoveRequest) String() string {
 func (*SubmitMoveRequest) ProtoMessage() {}
 
 func (x *SubmitMoveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[19]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1683,7 +1807,7 @@ func (x *SubmitMoveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitMoveRequest.ProtoReflect.Descriptor instead.
 func (*SubmitMoveRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{19}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SubmitMoveRequest) GetGameId() string {
@@ -1756,7 +1880,7 @@ type SubmitMoveResponse struct {
 
 func (x *SubmitMoveResponse) Reset() {
 	*x = SubmitMoveResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[20]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1768,7 +1892,7 @@ func (x *SubmitMoveResponse) String() string {
 func (*SubmitMoveResponse) ProtoMessage() {}
 
 func (x *SubmitMoveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[20]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1781,7 +1905,7 @@ func (x *SubmitMoveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitMoveResponse.ProtoReflect.Descriptor instead.
 func (*SubmitMoveResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{20}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SubmitMoveResponse) GetApplied() bool {
@@ -1847,7 +1971,7 @@ type ResignRequest struct {
 
 func (x *ResignRequest) Reset() {
 	*x = ResignRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[21]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1859,7 +1983,7 @@ func (x *ResignRequest) String() string {
 func (*ResignRequest) ProtoMessage() {}
 
 func (x *ResignRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[21]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1872,7 +1996,7 @@ func (x *ResignRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResignRequest.ProtoReflect.Descriptor instead.
 func (*ResignRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{21}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ResignRequest) GetGameId() string {
@@ -1902,7 +2026,7 @@ type ResignResponse struct {
 
 func (x *ResignResponse) Reset() {
 	*x = ResignResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[22]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1914,7 +2038,7 @@ func (x *ResignResponse) String() string {
 func (*ResignResponse) ProtoMessage() {}
 
 func (x *ResignResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[22]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1927,7 +2051,7 @@ func (x *ResignResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResignResponse.ProtoReflect.Descriptor instead.
 func (*ResignResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{22}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ResignResponse) GetSeq() uint64 {
@@ -1955,7 +2079,7 @@ type ExportPgnRequest struct {
 
 func (x *ExportPgnRequest) Reset() {
 	*x = ExportPgnRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[23]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1967,7 +2091,7 @@ func (x *ExportPgnRequest) String() string {
 func (*ExportPgnRequest) ProtoMessage() {}
 
 func (x *ExportPgnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[23]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1980,7 +2104,7 @@ func (x *ExportPgnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPgnRequest.ProtoReflect.Descriptor instead.
 func (*ExportPgnRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{23}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ExportPgnRequest) GetGameId() string {
@@ -2002,7 +2126,7 @@ type ExportPgnResponse struct {
 
 func (x *ExportPgnResponse) Reset() {
 	*x = ExportPgnResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[24]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2014,7 +2138,7 @@ func (x *ExportPgnResponse) String() string {
 func (*ExportPgnResponse) ProtoMessage() {}
 
 func (x *ExportPgnResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[24]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2027,7 +2151,7 @@ func (x *ExportPgnResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPgnResponse.ProtoReflect.Descriptor instead.
 func (*ExportPgnResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{24}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ExportPgnResponse) GetPgn() string {
@@ -2055,7 +2179,7 @@ type GetHintRequest struct {
 
 func (x *GetHintRequest) Reset() {
 	*x = GetHintRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2067,7 +2191,7 @@ func (x *GetHintRequest) String() string {
 func (*GetHintRequest) ProtoMessage() {}
 
 func (x *GetHintRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[25]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2080,7 +2204,7 @@ func (x *GetHintRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHintRequest.ProtoReflect.Descriptor instead.
 func (*GetHintRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{25}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetHintRequest) GetGameId() string {
@@ -2139,7 +2263,7 @@ type GetHintResponse struct {
 
 func (x *GetHintResponse) Reset() {
 	*x = GetHintResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2151,7 +2275,7 @@ func (x *GetHintResponse) String() string {
 func (*GetHintResponse) ProtoMessage() {}
 
 func (x *GetHintResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[26]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2164,7 +2288,7 @@ func (x *GetHintResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHintResponse.ProtoReflect.Descriptor instead.
 func (*GetHintResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{26}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetHintResponse) GetResult() HintResult {
@@ -2245,7 +2369,7 @@ type HintScore struct {
 
 func (x *HintScore) Reset() {
 	*x = HintScore{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2257,7 +2381,7 @@ func (x *HintScore) String() string {
 func (*HintScore) ProtoMessage() {}
 
 func (x *HintScore) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[27]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2270,7 +2394,7 @@ func (x *HintScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HintScore.ProtoReflect.Descriptor instead.
 func (*HintScore) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{27}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *HintScore) GetExact() bool {
@@ -2325,7 +2449,7 @@ type TakeBackRequest struct {
 
 func (x *TakeBackRequest) Reset() {
 	*x = TakeBackRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2337,7 +2461,7 @@ func (x *TakeBackRequest) String() string {
 func (*TakeBackRequest) ProtoMessage() {}
 
 func (x *TakeBackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[28]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2350,7 +2474,7 @@ func (x *TakeBackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeBackRequest.ProtoReflect.Descriptor instead.
 func (*TakeBackRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{28}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *TakeBackRequest) GetGameId() string {
@@ -2388,7 +2512,7 @@ type TakeBackResponse struct {
 
 func (x *TakeBackResponse) Reset() {
 	*x = TakeBackResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2400,7 +2524,7 @@ func (x *TakeBackResponse) String() string {
 func (*TakeBackResponse) ProtoMessage() {}
 
 func (x *TakeBackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[29]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2413,7 +2537,7 @@ func (x *TakeBackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeBackResponse.ProtoReflect.Descriptor instead.
 func (*TakeBackResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{29}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *TakeBackResponse) GetSeq() uint64 {
@@ -2449,7 +2573,7 @@ type AnswerTakeBackRequest struct {
 
 func (x *AnswerTakeBackRequest) Reset() {
 	*x = AnswerTakeBackRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2461,7 +2585,7 @@ func (x *AnswerTakeBackRequest) String() string {
 func (*AnswerTakeBackRequest) ProtoMessage() {}
 
 func (x *AnswerTakeBackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[30]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2474,7 +2598,7 @@ func (x *AnswerTakeBackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerTakeBackRequest.ProtoReflect.Descriptor instead.
 func (*AnswerTakeBackRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{30}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AnswerTakeBackRequest) GetGameId() string {
@@ -2518,7 +2642,7 @@ type AnswerTakeBackResponse struct {
 
 func (x *AnswerTakeBackResponse) Reset() {
 	*x = AnswerTakeBackResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2530,7 +2654,7 @@ func (x *AnswerTakeBackResponse) String() string {
 func (*AnswerTakeBackResponse) ProtoMessage() {}
 
 func (x *AnswerTakeBackResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[31]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2543,7 +2667,7 @@ func (x *AnswerTakeBackResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerTakeBackResponse.ProtoReflect.Descriptor instead.
 func (*AnswerTakeBackResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{31}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *AnswerTakeBackResponse) GetSeq() uint64 {
@@ -2585,7 +2709,7 @@ type StreamEventsRequest struct {
 
 func (x *StreamEventsRequest) Reset() {
 	*x = StreamEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2597,7 +2721,7 @@ func (x *StreamEventsRequest) String() string {
 func (*StreamEventsRequest) ProtoMessage() {}
 
 func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[32]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2610,7 +2734,7 @@ func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{32}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *StreamEventsRequest) GetGameId() string {
@@ -2660,7 +2784,7 @@ type StreamEventsResponse struct {
 
 func (x *StreamEventsResponse) Reset() {
 	*x = StreamEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2672,7 +2796,7 @@ func (x *StreamEventsResponse) String() string {
 func (*StreamEventsResponse) ProtoMessage() {}
 
 func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[33]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2685,7 +2809,7 @@ func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{33}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *StreamEventsResponse) GetEvent() *GameEvent {
@@ -2720,7 +2844,7 @@ type ArchiveGameRequest struct {
 
 func (x *ArchiveGameRequest) Reset() {
 	*x = ArchiveGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2732,7 +2856,7 @@ func (x *ArchiveGameRequest) String() string {
 func (*ArchiveGameRequest) ProtoMessage() {}
 
 func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2745,7 +2869,7 @@ func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameRequest.ProtoReflect.Descriptor instead.
 func (*ArchiveGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ArchiveGameRequest) GetGameId() string {
@@ -2766,7 +2890,7 @@ type ArchiveGameResponse struct {
 
 func (x *ArchiveGameResponse) Reset() {
 	*x = ArchiveGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2778,7 +2902,7 @@ func (x *ArchiveGameResponse) String() string {
 func (*ArchiveGameResponse) ProtoMessage() {}
 
 func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2791,7 +2915,7 @@ func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameResponse.ProtoReflect.Descriptor instead.
 func (*ArchiveGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ArchiveGameResponse) GetGame() *Game {
@@ -2812,7 +2936,7 @@ type DeleteGameRequest struct {
 
 func (x *DeleteGameRequest) Reset() {
 	*x = DeleteGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2824,7 +2948,7 @@ func (x *DeleteGameRequest) String() string {
 func (*DeleteGameRequest) ProtoMessage() {}
 
 func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2837,7 +2961,7 @@ func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameRequest.ProtoReflect.Descriptor instead.
 func (*DeleteGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *DeleteGameRequest) GetGameId() string {
@@ -2856,7 +2980,7 @@ type DeleteGameResponse struct {
 
 func (x *DeleteGameResponse) Reset() {
 	*x = DeleteGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2868,7 +2992,7 @@ func (x *DeleteGameResponse) String() string {
 func (*DeleteGameResponse) ProtoMessage() {}
 
 func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2881,7 +3005,7 @@ func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameResponse.ProtoReflect.Descriptor instead.
 func (*DeleteGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
 }
 
 // Request for `ReissueSeatToken`.
@@ -2897,7 +3021,7 @@ type ReissueSeatTokenRequest struct {
 
 func (x *ReissueSeatTokenRequest) Reset() {
 	*x = ReissueSeatTokenRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2909,7 +3033,7 @@ func (x *ReissueSeatTokenRequest) String() string {
 func (*ReissueSeatTokenRequest) ProtoMessage() {}
 
 func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2922,7 +3046,7 @@ func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenRequest.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ReissueSeatTokenRequest) GetGameId() string {
@@ -2950,7 +3074,7 @@ type ReissueSeatTokenResponse struct {
 
 func (x *ReissueSeatTokenResponse) Reset() {
 	*x = ReissueSeatTokenResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2962,7 +3086,7 @@ func (x *ReissueSeatTokenResponse) String() string {
 func (*ReissueSeatTokenResponse) ProtoMessage() {}
 
 func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2975,7 +3099,7 @@ func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenResponse.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ReissueSeatTokenResponse) GetSeatToken() *SeatToken {
@@ -3002,7 +3126,7 @@ type AbortGameRequest struct {
 
 func (x *AbortGameRequest) Reset() {
 	*x = AbortGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3014,7 +3138,7 @@ func (x *AbortGameRequest) String() string {
 func (*AbortGameRequest) ProtoMessage() {}
 
 func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3027,7 +3151,7 @@ func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameRequest.ProtoReflect.Descriptor instead.
 func (*AbortGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *AbortGameRequest) GetGameId() string {
@@ -3062,7 +3186,7 @@ type AbortGameResponse struct {
 
 func (x *AbortGameResponse) Reset() {
 	*x = AbortGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3074,7 +3198,7 @@ func (x *AbortGameResponse) String() string {
 func (*AbortGameResponse) ProtoMessage() {}
 
 func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3087,7 +3211,7 @@ func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameResponse.ProtoReflect.Descriptor instead.
 func (*AbortGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *AbortGameResponse) GetGame() *Game {
@@ -3118,7 +3242,7 @@ type AdjudicateGameRequest struct {
 
 func (x *AdjudicateGameRequest) Reset() {
 	*x = AdjudicateGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3130,7 +3254,7 @@ func (x *AdjudicateGameRequest) String() string {
 func (*AdjudicateGameRequest) ProtoMessage() {}
 
 func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3143,7 +3267,7 @@ func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameRequest.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *AdjudicateGameRequest) GetGameId() string {
@@ -3192,7 +3316,7 @@ type AdjudicateGameResponse struct {
 
 func (x *AdjudicateGameResponse) Reset() {
 	*x = AdjudicateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3204,7 +3328,7 @@ func (x *AdjudicateGameResponse) String() string {
 func (*AdjudicateGameResponse) ProtoMessage() {}
 
 func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3217,7 +3341,7 @@ func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameResponse.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *AdjudicateGameResponse) GetGame() *Game {
@@ -3241,7 +3365,7 @@ type PauseClockRequest struct {
 
 func (x *PauseClockRequest) Reset() {
 	*x = PauseClockRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3253,7 +3377,7 @@ func (x *PauseClockRequest) String() string {
 func (*PauseClockRequest) ProtoMessage() {}
 
 func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3266,7 +3390,7 @@ func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseClockRequest.ProtoReflect.Descriptor instead.
 func (*PauseClockRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *PauseClockRequest) GetGameId() string {
@@ -3294,7 +3418,7 @@ type PauseClockResponse struct {
 
 func (x *PauseClockResponse) Reset() {
 	*x = PauseClockResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3306,7 +3430,7 @@ func (x *PauseClockResponse) String() string {
 func (*PauseClockResponse) ProtoMessage() {}
 
 func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3319,7 +3443,7 @@ func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseClockResponse.ProtoReflect.Descriptor instead.
 func (*PauseClockResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *PauseClockResponse) GetView() *View {
@@ -3343,7 +3467,7 @@ type ResumeClockRequest struct {
 
 func (x *ResumeClockRequest) Reset() {
 	*x = ResumeClockRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3355,7 +3479,7 @@ func (x *ResumeClockRequest) String() string {
 func (*ResumeClockRequest) ProtoMessage() {}
 
 func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3368,7 +3492,7 @@ func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeClockRequest.ProtoReflect.Descriptor instead.
 func (*ResumeClockRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{46}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ResumeClockRequest) GetGameId() string {
@@ -3396,7 +3520,7 @@ type ResumeClockResponse struct {
 
 func (x *ResumeClockResponse) Reset() {
 	*x = ResumeClockResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3408,7 +3532,7 @@ func (x *ResumeClockResponse) String() string {
 func (*ResumeClockResponse) ProtoMessage() {}
 
 func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3421,7 +3545,7 @@ func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeClockResponse.ProtoReflect.Descriptor instead.
 func (*ResumeClockResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{47}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ResumeClockResponse) GetView() *View {
@@ -3449,7 +3573,7 @@ type AddTimeRequest struct {
 
 func (x *AddTimeRequest) Reset() {
 	*x = AddTimeRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3461,7 +3585,7 @@ func (x *AddTimeRequest) String() string {
 func (*AddTimeRequest) ProtoMessage() {}
 
 func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3474,7 +3598,7 @@ func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTimeRequest.ProtoReflect.Descriptor instead.
 func (*AddTimeRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{48}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *AddTimeRequest) GetGameId() string {
@@ -3516,7 +3640,7 @@ type AddTimeResponse struct {
 
 func (x *AddTimeResponse) Reset() {
 	*x = AddTimeResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3528,7 +3652,7 @@ func (x *AddTimeResponse) String() string {
 func (*AddTimeResponse) ProtoMessage() {}
 
 func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3541,7 +3665,7 @@ func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTimeResponse.ProtoReflect.Descriptor instead.
 func (*AddTimeResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{49}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *AddTimeResponse) GetView() *View {
@@ -3573,7 +3697,7 @@ type SavedConfig struct {
 
 func (x *SavedConfig) Reset() {
 	*x = SavedConfig{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3585,7 +3709,7 @@ func (x *SavedConfig) String() string {
 func (*SavedConfig) ProtoMessage() {}
 
 func (x *SavedConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3598,7 +3722,7 @@ func (x *SavedConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SavedConfig.ProtoReflect.Descriptor instead.
 func (*SavedConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{50}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SavedConfig) GetName() string {
@@ -3654,7 +3778,7 @@ type CreateSavedConfigRequest struct {
 
 func (x *CreateSavedConfigRequest) Reset() {
 	*x = CreateSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3666,7 +3790,7 @@ func (x *CreateSavedConfigRequest) String() string {
 func (*CreateSavedConfigRequest) ProtoMessage() {}
 
 func (x *CreateSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3679,7 +3803,7 @@ func (x *CreateSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*CreateSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{51}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *CreateSavedConfigRequest) GetSavedConfig() *SavedConfig {
@@ -3700,7 +3824,7 @@ type GetSavedConfigRequest struct {
 
 func (x *GetSavedConfigRequest) Reset() {
 	*x = GetSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3712,7 +3836,7 @@ func (x *GetSavedConfigRequest) String() string {
 func (*GetSavedConfigRequest) ProtoMessage() {}
 
 func (x *GetSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3725,7 +3849,7 @@ func (x *GetSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*GetSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{52}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *GetSavedConfigRequest) GetName() string {
@@ -3749,7 +3873,7 @@ type ListSavedConfigsRequest struct {
 
 func (x *ListSavedConfigsRequest) Reset() {
 	*x = ListSavedConfigsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3761,7 +3885,7 @@ func (x *ListSavedConfigsRequest) String() string {
 func (*ListSavedConfigsRequest) ProtoMessage() {}
 
 func (x *ListSavedConfigsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3774,7 +3898,7 @@ func (x *ListSavedConfigsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedConfigsRequest.ProtoReflect.Descriptor instead.
 func (*ListSavedConfigsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{53}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ListSavedConfigsRequest) GetPageSize() int32 {
@@ -3804,7 +3928,7 @@ type ListSavedConfigsResponse struct {
 
 func (x *ListSavedConfigsResponse) Reset() {
 	*x = ListSavedConfigsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3816,7 +3940,7 @@ func (x *ListSavedConfigsResponse) String() string {
 func (*ListSavedConfigsResponse) ProtoMessage() {}
 
 func (x *ListSavedConfigsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3829,7 +3953,7 @@ func (x *ListSavedConfigsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedConfigsResponse.ProtoReflect.Descriptor instead.
 func (*ListSavedConfigsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{54}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ListSavedConfigsResponse) GetSavedConfigs() []*SavedConfig {
@@ -3857,7 +3981,7 @@ type UpdateSavedConfigRequest struct {
 
 func (x *UpdateSavedConfigRequest) Reset() {
 	*x = UpdateSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3869,7 +3993,7 @@ func (x *UpdateSavedConfigRequest) String() string {
 func (*UpdateSavedConfigRequest) ProtoMessage() {}
 
 func (x *UpdateSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3882,7 +4006,7 @@ func (x *UpdateSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *UpdateSavedConfigRequest) GetSavedConfig() *SavedConfig {
@@ -3903,7 +4027,7 @@ type DeleteSavedConfigRequest struct {
 
 func (x *DeleteSavedConfigRequest) Reset() {
 	*x = DeleteSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3915,7 +4039,7 @@ func (x *DeleteSavedConfigRequest) String() string {
 func (*DeleteSavedConfigRequest) ProtoMessage() {}
 
 func (x *DeleteSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3928,7 +4052,7 @@ func (x *DeleteSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *DeleteSavedConfigRequest) GetName() string {
@@ -3947,7 +4071,7 @@ type DeleteSavedConfigResponse struct {
 
 func (x *DeleteSavedConfigResponse) Reset() {
 	*x = DeleteSavedConfigResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3959,7 +4083,7 @@ func (x *DeleteSavedConfigResponse) String() string {
 func (*DeleteSavedConfigResponse) ProtoMessage() {}
 
 func (x *DeleteSavedConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3972,7 +4096,7 @@ func (x *DeleteSavedConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSavedConfigResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSavedConfigResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
 }
 
 // Request for `UpdateGame`.
@@ -3990,7 +4114,7 @@ type UpdateGameRequest struct {
 
 func (x *UpdateGameRequest) Reset() {
 	*x = UpdateGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4002,7 +4126,7 @@ func (x *UpdateGameRequest) String() string {
 func (*UpdateGameRequest) ProtoMessage() {}
 
 func (x *UpdateGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4015,7 +4139,7 @@ func (x *UpdateGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateGameRequest.ProtoReflect.Descriptor instead.
 func (*UpdateGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *UpdateGameRequest) GetGame() *Game {
@@ -4043,7 +4167,7 @@ type UpdateGameResponse struct {
 
 func (x *UpdateGameResponse) Reset() {
 	*x = UpdateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4055,7 +4179,7 @@ func (x *UpdateGameResponse) String() string {
 func (*UpdateGameResponse) ProtoMessage() {}
 
 func (x *UpdateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4068,7 +4192,7 @@ func (x *UpdateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateGameResponse.ProtoReflect.Descriptor instead.
 func (*UpdateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *UpdateGameResponse) GetGame() *Game {
@@ -4124,7 +4248,7 @@ type CreateSeriesRequest struct {
 
 func (x *CreateSeriesRequest) Reset() {
 	*x = CreateSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4136,7 +4260,7 @@ func (x *CreateSeriesRequest) String() string {
 func (*CreateSeriesRequest) ProtoMessage() {}
 
 func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4149,7 +4273,7 @@ func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeriesRequest.ProtoReflect.Descriptor instead.
 func (*CreateSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *CreateSeriesRequest) GetSource() isCreateSeriesRequest_Source {
@@ -4297,7 +4421,7 @@ type CreateSeriesResponse struct {
 
 func (x *CreateSeriesResponse) Reset() {
 	*x = CreateSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4309,7 +4433,7 @@ func (x *CreateSeriesResponse) String() string {
 func (*CreateSeriesResponse) ProtoMessage() {}
 
 func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4322,7 +4446,7 @@ func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeriesResponse.ProtoReflect.Descriptor instead.
 func (*CreateSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *CreateSeriesResponse) GetSeries() *Series {
@@ -4357,7 +4481,7 @@ type GetSeriesRequest struct {
 
 func (x *GetSeriesRequest) Reset() {
 	*x = GetSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4369,7 +4493,7 @@ func (x *GetSeriesRequest) String() string {
 func (*GetSeriesRequest) ProtoMessage() {}
 
 func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4382,7 +4506,7 @@ func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeriesRequest.ProtoReflect.Descriptor instead.
 func (*GetSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *GetSeriesRequest) GetSeriesId() string {
@@ -4403,7 +4527,7 @@ type GetSeriesResponse struct {
 
 func (x *GetSeriesResponse) Reset() {
 	*x = GetSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4415,7 +4539,7 @@ func (x *GetSeriesResponse) String() string {
 func (*GetSeriesResponse) ProtoMessage() {}
 
 func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4428,7 +4552,7 @@ func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeriesResponse.ProtoReflect.Descriptor instead.
 func (*GetSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *GetSeriesResponse) GetSeries() *Series {
@@ -4458,7 +4582,7 @@ type ListSeriesRequest struct {
 
 func (x *ListSeriesRequest) Reset() {
 	*x = ListSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4470,7 +4594,7 @@ func (x *ListSeriesRequest) String() string {
 func (*ListSeriesRequest) ProtoMessage() {}
 
 func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4483,7 +4607,7 @@ func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeriesRequest.ProtoReflect.Descriptor instead.
 func (*ListSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{64}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *ListSeriesRequest) GetPageSize() int32 {
@@ -4527,7 +4651,7 @@ type ListSeriesResponse struct {
 
 func (x *ListSeriesResponse) Reset() {
 	*x = ListSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4539,7 +4663,7 @@ func (x *ListSeriesResponse) String() string {
 func (*ListSeriesResponse) ProtoMessage() {}
 
 func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4552,7 +4676,7 @@ func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeriesResponse.ProtoReflect.Descriptor instead.
 func (*ListSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{65}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ListSeriesResponse) GetSeries() []*Series {
@@ -4583,7 +4707,7 @@ type UpdateSeriesRequest struct {
 
 func (x *UpdateSeriesRequest) Reset() {
 	*x = UpdateSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4595,7 +4719,7 @@ func (x *UpdateSeriesRequest) String() string {
 func (*UpdateSeriesRequest) ProtoMessage() {}
 
 func (x *UpdateSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4608,7 +4732,7 @@ func (x *UpdateSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSeriesRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{66}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *UpdateSeriesRequest) GetSeries() *Series {
@@ -4636,7 +4760,7 @@ type UpdateSeriesResponse struct {
 
 func (x *UpdateSeriesResponse) Reset() {
 	*x = UpdateSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4648,7 +4772,7 @@ func (x *UpdateSeriesResponse) String() string {
 func (*UpdateSeriesResponse) ProtoMessage() {}
 
 func (x *UpdateSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4661,7 +4785,7 @@ func (x *UpdateSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSeriesResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{67}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *UpdateSeriesResponse) GetSeries() *Series {
@@ -4686,7 +4810,7 @@ type StreamSeriesEventsRequest struct {
 
 func (x *StreamSeriesEventsRequest) Reset() {
 	*x = StreamSeriesEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4698,7 +4822,7 @@ func (x *StreamSeriesEventsRequest) String() string {
 func (*StreamSeriesEventsRequest) ProtoMessage() {}
 
 func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4711,7 +4835,7 @@ func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamSeriesEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamSeriesEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{68}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *StreamSeriesEventsRequest) GetSeriesId() string {
@@ -4739,7 +4863,7 @@ type StreamSeriesEventsResponse struct {
 
 func (x *StreamSeriesEventsResponse) Reset() {
 	*x = StreamSeriesEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4751,7 +4875,7 @@ func (x *StreamSeriesEventsResponse) String() string {
 func (*StreamSeriesEventsResponse) ProtoMessage() {}
 
 func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4764,7 +4888,7 @@ func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamSeriesEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamSeriesEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{69}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *StreamSeriesEventsResponse) GetEvent() *SeriesEvent {
@@ -4822,7 +4946,16 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"request_id\x18\x02 \x01(\tR\trequestId\"O\n" +
 	"\x18BatchCreateGamesResponse\x123\n" +
-	"\x05games\x18\x01 \x03(\v2\x1d.tabula.v1.CreateGameResponseR\x05games\"<\n" +
+	"\x05games\x18\x01 \x03(\v2\x1d.tabula.v1.CreateGameResponseR\x05games\"N\n" +
+	"\x14CreateRematchRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x02 \x01(\tR\trequestId\"\x8d\x01\n" +
+	"\x15CreateRematchResponse\x12#\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\x125\n" +
+	"\vseat_tokens\x18\x02 \x03(\v2\x14.tabula.v1.SeatTokenR\n" +
+	"seatTokens\x12\x18\n" +
+	"\aretried\x18\x03 \x01(\bR\aretried\"<\n" +
 	"\tPgnImport\x12\x10\n" +
 	"\x03pgn\x18\x01 \x01(\tR\x03pgn\x12\x15\n" +
 	"\x03ply\x18\x02 \x01(\rH\x00R\x03ply\x88\x01\x01B\x06\n" +
@@ -5110,12 +5243,13 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\xb1\x14\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\x85\x15\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
 	"CreateGame\x12\x1c.tabula.v1.CreateGameRequest\x1a\x1d.tabula.v1.CreateGameResponse\x12[\n" +
-	"\x10BatchCreateGames\x12\".tabula.v1.BatchCreateGamesRequest\x1a#.tabula.v1.BatchCreateGamesResponse\x12@\n" +
+	"\x10BatchCreateGames\x12\".tabula.v1.BatchCreateGamesRequest\x1a#.tabula.v1.BatchCreateGamesResponse\x12R\n" +
+	"\rCreateRematch\x12\x1f.tabula.v1.CreateRematchRequest\x1a .tabula.v1.CreateRematchResponse\x12@\n" +
 	"\aGetGame\x12\x19.tabula.v1.GetGameRequest\x1a\x1a.tabula.v1.GetGameResponse\x12F\n" +
 	"\tListGames\x12\x1b.tabula.v1.ListGamesRequest\x1a\x1c.tabula.v1.ListGamesResponse\x12@\n" +
 	"\aGetView\x12\x19.tabula.v1.GetViewRequest\x1a\x1a.tabula.v1.GetViewResponse\x12U\n" +
@@ -5166,7 +5300,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 74)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 76)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                    // 1: tabula.v1.HintResult
@@ -5179,245 +5313,251 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*CreateGameRequest)(nil),          // 8: tabula.v1.CreateGameRequest
 	(*BatchCreateGamesRequest)(nil),    // 9: tabula.v1.BatchCreateGamesRequest
 	(*BatchCreateGamesResponse)(nil),   // 10: tabula.v1.BatchCreateGamesResponse
-	(*PgnImport)(nil),                  // 11: tabula.v1.PgnImport
-	(*SeatToken)(nil),                  // 12: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),         // 13: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),             // 14: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),            // 15: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),           // 16: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),          // 17: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),             // 18: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),            // 19: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),      // 20: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),                  // 21: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil),     // 22: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),          // 23: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),         // 24: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),              // 25: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),             // 26: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),           // 27: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),          // 28: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),             // 29: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),            // 30: tabula.v1.GetHintResponse
-	(*HintScore)(nil),                  // 31: tabula.v1.HintScore
-	(*TakeBackRequest)(nil),            // 32: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),           // 33: tabula.v1.TakeBackResponse
-	(*AnswerTakeBackRequest)(nil),      // 34: tabula.v1.AnswerTakeBackRequest
-	(*AnswerTakeBackResponse)(nil),     // 35: tabula.v1.AnswerTakeBackResponse
-	(*StreamEventsRequest)(nil),        // 36: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),       // 37: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),         // 38: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),        // 39: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),          // 40: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),         // 41: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),    // 42: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil),   // 43: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),           // 44: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),          // 45: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),      // 46: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),     // 47: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),          // 48: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),         // 49: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),         // 50: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),        // 51: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),             // 52: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),            // 53: tabula.v1.AddTimeResponse
-	(*SavedConfig)(nil),                // 54: tabula.v1.SavedConfig
-	(*CreateSavedConfigRequest)(nil),   // 55: tabula.v1.CreateSavedConfigRequest
-	(*GetSavedConfigRequest)(nil),      // 56: tabula.v1.GetSavedConfigRequest
-	(*ListSavedConfigsRequest)(nil),    // 57: tabula.v1.ListSavedConfigsRequest
-	(*ListSavedConfigsResponse)(nil),   // 58: tabula.v1.ListSavedConfigsResponse
-	(*UpdateSavedConfigRequest)(nil),   // 59: tabula.v1.UpdateSavedConfigRequest
-	(*DeleteSavedConfigRequest)(nil),   // 60: tabula.v1.DeleteSavedConfigRequest
-	(*DeleteSavedConfigResponse)(nil),  // 61: tabula.v1.DeleteSavedConfigResponse
-	(*UpdateGameRequest)(nil),          // 62: tabula.v1.UpdateGameRequest
-	(*UpdateGameResponse)(nil),         // 63: tabula.v1.UpdateGameResponse
-	(*CreateSeriesRequest)(nil),        // 64: tabula.v1.CreateSeriesRequest
-	(*CreateSeriesResponse)(nil),       // 65: tabula.v1.CreateSeriesResponse
-	(*GetSeriesRequest)(nil),           // 66: tabula.v1.GetSeriesRequest
-	(*GetSeriesResponse)(nil),          // 67: tabula.v1.GetSeriesResponse
-	(*ListSeriesRequest)(nil),          // 68: tabula.v1.ListSeriesRequest
-	(*ListSeriesResponse)(nil),         // 69: tabula.v1.ListSeriesResponse
-	(*UpdateSeriesRequest)(nil),        // 70: tabula.v1.UpdateSeriesRequest
-	(*UpdateSeriesResponse)(nil),       // 71: tabula.v1.UpdateSeriesResponse
-	(*StreamSeriesEventsRequest)(nil),  // 72: tabula.v1.StreamSeriesEventsRequest
-	(*StreamSeriesEventsResponse)(nil), // 73: tabula.v1.StreamSeriesEventsResponse
-	nil,                                // 74: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                // 75: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                // 76: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                // 77: tabula.v1.ListSeriesRequest.LabelsEntry
-	(*GameConfig)(nil),                 // 78: tabula.v1.GameConfig
-	(GameKind)(0),                      // 79: tabula.v1.GameKind
-	(*BotSeat)(nil),                    // 80: tabula.v1.BotSeat
-	(*Player)(nil),                     // 81: tabula.v1.Player
-	(*Game)(nil),                       // 82: tabula.v1.Game
-	(GameStatus)(0),                    // 83: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),      // 84: google.protobuf.Timestamp
-	(*View)(nil),                       // 85: tabula.v1.View
-	(*Move)(nil),                       // 86: tabula.v1.Move
-	(*GameEvent)(nil),                  // 87: tabula.v1.GameEvent
-	(*Outcome)(nil),                    // 88: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),        // 89: google.protobuf.Duration
-	(*ViewChange)(nil),                 // 90: tabula.v1.ViewChange
-	(OutcomeType)(0),                   // 91: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),      // 92: google.protobuf.FieldMask
-	(SeriesDraws)(0),                   // 93: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 94: tabula.v1.Series
-	(*SeriesToken)(nil),                // 95: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 96: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 97: tabula.v1.SeriesEvent
+	(*CreateRematchRequest)(nil),       // 11: tabula.v1.CreateRematchRequest
+	(*CreateRematchResponse)(nil),      // 12: tabula.v1.CreateRematchResponse
+	(*PgnImport)(nil),                  // 13: tabula.v1.PgnImport
+	(*SeatToken)(nil),                  // 14: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),         // 15: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),             // 16: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),            // 17: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),           // 18: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),          // 19: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),             // 20: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),            // 21: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),      // 22: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                  // 23: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),     // 24: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),          // 25: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),         // 26: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),              // 27: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),             // 28: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),           // 29: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),          // 30: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),             // 31: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),            // 32: tabula.v1.GetHintResponse
+	(*HintScore)(nil),                  // 33: tabula.v1.HintScore
+	(*TakeBackRequest)(nil),            // 34: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),           // 35: tabula.v1.TakeBackResponse
+	(*AnswerTakeBackRequest)(nil),      // 36: tabula.v1.AnswerTakeBackRequest
+	(*AnswerTakeBackResponse)(nil),     // 37: tabula.v1.AnswerTakeBackResponse
+	(*StreamEventsRequest)(nil),        // 38: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),       // 39: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),         // 40: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),        // 41: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),          // 42: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),         // 43: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),    // 44: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil),   // 45: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),           // 46: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),          // 47: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),      // 48: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),     // 49: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),          // 50: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),         // 51: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),         // 52: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),        // 53: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),             // 54: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),            // 55: tabula.v1.AddTimeResponse
+	(*SavedConfig)(nil),                // 56: tabula.v1.SavedConfig
+	(*CreateSavedConfigRequest)(nil),   // 57: tabula.v1.CreateSavedConfigRequest
+	(*GetSavedConfigRequest)(nil),      // 58: tabula.v1.GetSavedConfigRequest
+	(*ListSavedConfigsRequest)(nil),    // 59: tabula.v1.ListSavedConfigsRequest
+	(*ListSavedConfigsResponse)(nil),   // 60: tabula.v1.ListSavedConfigsResponse
+	(*UpdateSavedConfigRequest)(nil),   // 61: tabula.v1.UpdateSavedConfigRequest
+	(*DeleteSavedConfigRequest)(nil),   // 62: tabula.v1.DeleteSavedConfigRequest
+	(*DeleteSavedConfigResponse)(nil),  // 63: tabula.v1.DeleteSavedConfigResponse
+	(*UpdateGameRequest)(nil),          // 64: tabula.v1.UpdateGameRequest
+	(*UpdateGameResponse)(nil),         // 65: tabula.v1.UpdateGameResponse
+	(*CreateSeriesRequest)(nil),        // 66: tabula.v1.CreateSeriesRequest
+	(*CreateSeriesResponse)(nil),       // 67: tabula.v1.CreateSeriesResponse
+	(*GetSeriesRequest)(nil),           // 68: tabula.v1.GetSeriesRequest
+	(*GetSeriesResponse)(nil),          // 69: tabula.v1.GetSeriesResponse
+	(*ListSeriesRequest)(nil),          // 70: tabula.v1.ListSeriesRequest
+	(*ListSeriesResponse)(nil),         // 71: tabula.v1.ListSeriesResponse
+	(*UpdateSeriesRequest)(nil),        // 72: tabula.v1.UpdateSeriesRequest
+	(*UpdateSeriesResponse)(nil),       // 73: tabula.v1.UpdateSeriesResponse
+	(*StreamSeriesEventsRequest)(nil),  // 74: tabula.v1.StreamSeriesEventsRequest
+	(*StreamSeriesEventsResponse)(nil), // 75: tabula.v1.StreamSeriesEventsResponse
+	nil,                                // 76: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                // 77: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                // 78: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                // 79: tabula.v1.ListSeriesRequest.LabelsEntry
+	(*GameConfig)(nil),                 // 80: tabula.v1.GameConfig
+	(GameKind)(0),                      // 81: tabula.v1.GameKind
+	(*BotSeat)(nil),                    // 82: tabula.v1.BotSeat
+	(*Player)(nil),                     // 83: tabula.v1.Player
+	(*Game)(nil),                       // 84: tabula.v1.Game
+	(GameStatus)(0),                    // 85: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),      // 86: google.protobuf.Timestamp
+	(*View)(nil),                       // 87: tabula.v1.View
+	(*Move)(nil),                       // 88: tabula.v1.Move
+	(*GameEvent)(nil),                  // 89: tabula.v1.GameEvent
+	(*Outcome)(nil),                    // 90: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),        // 91: google.protobuf.Duration
+	(*ViewChange)(nil),                 // 92: tabula.v1.ViewChange
+	(OutcomeType)(0),                   // 93: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),      // 94: google.protobuf.FieldMask
+	(SeriesDraws)(0),                   // 95: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 96: tabula.v1.Series
+	(*SeriesToken)(nil),                // 97: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 98: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 99: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	78,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	79,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	78,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	80,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	81,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	80,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	4,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	5,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	78,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
-	11,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	79,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	80,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	81,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	74,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	80,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	13,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
+	81,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	82,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	83,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	76,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
 	8,   // 11: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
-	13,  // 12: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	82,  // 13: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	12,  // 14: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	82,  // 15: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	79,  // 16: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	83,  // 17: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	84,  // 18: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	84,  // 19: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	75,  // 20: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	82,  // 21: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	85,  // 22: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	86,  // 23: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	21,  // 24: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	86,  // 25: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	0,   // 26: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	87,  // 27: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	85,  // 28: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	83,  // 29: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	88,  // 30: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	85,  // 31: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	89,  // 32: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
-	1,   // 33: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	86,  // 34: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	31,  // 35: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	86,  // 36: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
-	2,   // 37: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
-	3,   // 38: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	85,  // 39: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	85,  // 40: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	87,  // 41: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	85,  // 42: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	90,  // 43: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	82,  // 44: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	12,  // 45: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	82,  // 46: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	91,  // 47: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	82,  // 48: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	85,  // 49: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	85,  // 50: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	89,  // 51: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	85,  // 52: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	78,  // 53: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	79,  // 54: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	84,  // 55: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	84,  // 56: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	54,  // 57: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	54,  // 58: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	54,  // 59: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	82,  // 60: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	92,  // 61: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	82,  // 62: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	78,  // 63: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	79,  // 64: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	93,  // 65: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	81,  // 66: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	80,  // 67: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	76,  // 68: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	94,  // 69: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	95,  // 70: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	94,  // 71: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	96,  // 72: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	77,  // 73: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	94,  // 74: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	94,  // 75: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	92,  // 76: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	94,  // 77: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	97,  // 78: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	6,   // 79: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	8,   // 80: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	9,   // 81: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	14,  // 82: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	16,  // 83: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	18,  // 84: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	20,  // 85: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	23,  // 86: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	25,  // 87: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	27,  // 88: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	29,  // 89: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	32,  // 90: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	34,  // 91: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	36,  // 92: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	38,  // 93: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	40,  // 94: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	62,  // 95: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	42,  // 96: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	55,  // 97: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	56,  // 98: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	57,  // 99: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	59,  // 100: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	60,  // 101: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	44,  // 102: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	46,  // 103: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	48,  // 104: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	50,  // 105: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	52,  // 106: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	64,  // 107: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	66,  // 108: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	68,  // 109: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	70,  // 110: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	72,  // 111: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	7,   // 112: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	13,  // 113: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	10,  // 114: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	15,  // 115: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	17,  // 116: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	19,  // 117: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	22,  // 118: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	24,  // 119: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	26,  // 120: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	28,  // 121: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	30,  // 122: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	33,  // 123: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	35,  // 124: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	37,  // 125: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	39,  // 126: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	41,  // 127: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	63,  // 128: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	43,  // 129: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	54,  // 130: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	54,  // 131: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	58,  // 132: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	54,  // 133: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	61,  // 134: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	45,  // 135: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	47,  // 136: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	49,  // 137: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	51,  // 138: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	53,  // 139: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	65,  // 140: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	67,  // 141: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	69,  // 142: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	71,  // 143: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	73,  // 144: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	112, // [112:145] is the sub-list for method output_type
-	79,  // [79:112] is the sub-list for method input_type
-	79,  // [79:79] is the sub-list for extension type_name
-	79,  // [79:79] is the sub-list for extension extendee
-	0,   // [0:79] is the sub-list for field type_name
+	15,  // 12: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
+	84,  // 13: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	14,  // 14: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	84,  // 15: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	14,  // 16: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	84,  // 17: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	81,  // 18: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	85,  // 19: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	86,  // 20: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	86,  // 21: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	77,  // 22: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	84,  // 23: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	87,  // 24: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	88,  // 25: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	23,  // 26: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	88,  // 27: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	0,   // 28: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
+	89,  // 29: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	87,  // 30: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	85,  // 31: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	90,  // 32: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	87,  // 33: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	91,  // 34: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	1,   // 35: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	88,  // 36: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	33,  // 37: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	88,  // 38: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	2,   // 39: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	3,   // 40: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	87,  // 41: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	87,  // 42: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	89,  // 43: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	87,  // 44: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	92,  // 45: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	84,  // 46: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	14,  // 47: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	84,  // 48: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	93,  // 49: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	84,  // 50: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	87,  // 51: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	87,  // 52: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	91,  // 53: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	87,  // 54: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	80,  // 55: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	81,  // 56: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	86,  // 57: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	86,  // 58: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	56,  // 59: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	56,  // 60: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	56,  // 61: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	84,  // 62: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	94,  // 63: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	84,  // 64: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	80,  // 65: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	81,  // 66: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	95,  // 67: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	83,  // 68: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	82,  // 69: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	78,  // 70: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	96,  // 71: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	97,  // 72: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	96,  // 73: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	98,  // 74: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	79,  // 75: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	96,  // 76: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	96,  // 77: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	94,  // 78: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	96,  // 79: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	99,  // 80: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	6,   // 81: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	8,   // 82: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	9,   // 83: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	11,  // 84: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	16,  // 85: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	18,  // 86: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	20,  // 87: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	22,  // 88: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	25,  // 89: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	27,  // 90: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	29,  // 91: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	31,  // 92: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	34,  // 93: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	36,  // 94: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	38,  // 95: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	40,  // 96: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	42,  // 97: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	64,  // 98: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	44,  // 99: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	57,  // 100: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	58,  // 101: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	59,  // 102: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	61,  // 103: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	62,  // 104: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	46,  // 105: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	48,  // 106: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	50,  // 107: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	52,  // 108: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	54,  // 109: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	66,  // 110: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	68,  // 111: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	70,  // 112: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	72,  // 113: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	74,  // 114: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	7,   // 115: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	15,  // 116: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	10,  // 117: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	12,  // 118: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	17,  // 119: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	19,  // 120: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	21,  // 121: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	24,  // 122: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	26,  // 123: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	28,  // 124: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	30,  // 125: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	32,  // 126: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	35,  // 127: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	37,  // 128: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	39,  // 129: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	41,  // 130: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	43,  // 131: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	65,  // 132: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	45,  // 133: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	56,  // 134: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	56,  // 135: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	60,  // 136: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	56,  // 137: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 138: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	47,  // 139: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	49,  // 140: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	51,  // 141: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	53,  // 142: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	55,  // 143: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	67,  // 144: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	69,  // 145: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	71,  // 146: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	73,  // 147: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	75,  // 148: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	115, // [115:149] is the sub-list for method output_type
+	81,  // [81:115] is the sub-list for method input_type
+	81,  // [81:81] is the sub-list for extension type_name
+	81,  // [81:81] is the sub-list for extension extendee
+	0,   // [0:81] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -5437,14 +5577,14 @@ func file_tabula_v1_game_service_proto_init() {
 		(*CreateGameRequest_Pgn)(nil),
 		(*CreateGameRequest_SavedConfig)(nil),
 	}
-	file_tabula_v1_game_service_proto_msgTypes[7].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[14].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[19].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[25].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[9].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[16].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[21].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[27].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[28].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[29].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[30].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[60].OneofWrappers = []any{
+	file_tabula_v1_game_service_proto_msgTypes[32].OneofWrappers = []any{}
+	file_tabula_v1_game_service_proto_msgTypes[62].OneofWrappers = []any{
 		(*CreateSeriesRequest_Config)(nil),
 		(*CreateSeriesRequest_Preset)(nil),
 		(*CreateSeriesRequest_SavedConfig)(nil),
@@ -5455,7 +5595,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   74,
+			NumMessages:   76,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -56,6 +56,7 @@ const (
 	GameService_ListGameKinds_FullMethodName      = "/tabula.v1.GameService/ListGameKinds"
 	GameService_CreateGame_FullMethodName         = "/tabula.v1.GameService/CreateGame"
 	GameService_BatchCreateGames_FullMethodName   = "/tabula.v1.GameService/BatchCreateGames"
+	GameService_CreateRematch_FullMethodName      = "/tabula.v1.GameService/CreateRematch"
 	GameService_GetGame_FullMethodName            = "/tabula.v1.GameService/GetGame"
 	GameService_ListGames_FullMethodName          = "/tabula.v1.GameService/ListGames"
 	GameService_GetView_FullMethodName            = "/tabula.v1.GameService/GetView"
@@ -120,6 +121,16 @@ type GameServiceClient interface {
 	// The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
 	// `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
 	BatchCreateGames(ctx context.Context, in *BatchCreateGamesRequest, opts ...grpc.CallOption) (*BatchCreateGamesResponse, error)
+	// Creates the rematch of a finished game: the same configuration (a Chess960 start
+	// included), clock, labels, privacy and hints, with its players and its engine's seats
+	// swapped between the two seats (so colours change hands; a one-seat game keeps them),
+	// and new seat tokens. The two games name each other (`Game.rematch_of`, `Game.rematch`).
+	// A game has at most one rematch, however many are asked for at once and on whichever
+	// replica: another is ALREADY_EXISTS `REMATCH_EXISTS` (metadata `rematch_game_id`), unless
+	// it retries the request that made it (same `request_id`). FAILED_PRECONDITION
+	// `GAME_NOT_FINISHED` for a game in progress. Counts against the key's cap of games in
+	// progress. Needs a service key.
+	CreateRematch(ctx context.Context, in *CreateRematchRequest, opts ...grpc.CallOption) (*CreateRematchResponse, error)
 	// Returns a game's public summary: kind, configuration, status, outcome and sequence
 	// number. Any caller who may read the game: one of its seats, a service key, or a
 	// spectator when the game is not private.
@@ -343,6 +354,16 @@ func (c *gameServiceClient) BatchCreateGames(ctx context.Context, in *BatchCreat
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(BatchCreateGamesResponse)
 	err := c.cc.Invoke(ctx, GameService_BatchCreateGames_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) CreateRematch(ctx context.Context, in *CreateRematchRequest, opts ...grpc.CallOption) (*CreateRematchResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateRematchResponse)
+	err := c.cc.Invoke(ctx, GameService_CreateRematch_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -699,6 +720,16 @@ type GameServiceServer interface {
 	// The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
 	// `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
 	BatchCreateGames(context.Context, *BatchCreateGamesRequest) (*BatchCreateGamesResponse, error)
+	// Creates the rematch of a finished game: the same configuration (a Chess960 start
+	// included), clock, labels, privacy and hints, with its players and its engine's seats
+	// swapped between the two seats (so colours change hands; a one-seat game keeps them),
+	// and new seat tokens. The two games name each other (`Game.rematch_of`, `Game.rematch`).
+	// A game has at most one rematch, however many are asked for at once and on whichever
+	// replica: another is ALREADY_EXISTS `REMATCH_EXISTS` (metadata `rematch_game_id`), unless
+	// it retries the request that made it (same `request_id`). FAILED_PRECONDITION
+	// `GAME_NOT_FINISHED` for a game in progress. Counts against the key's cap of games in
+	// progress. Needs a service key.
+	CreateRematch(context.Context, *CreateRematchRequest) (*CreateRematchResponse, error)
 	// Returns a game's public summary: kind, configuration, status, outcome and sequence
 	// number. Any caller who may read the game: one of its seats, a service key, or a
 	// spectator when the game is not private.
@@ -907,6 +938,9 @@ func (UnimplementedGameServiceServer) CreateGame(context.Context, *CreateGameReq
 func (UnimplementedGameServiceServer) BatchCreateGames(context.Context, *BatchCreateGamesRequest) (*BatchCreateGamesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method BatchCreateGames not implemented")
 }
+func (UnimplementedGameServiceServer) CreateRematch(context.Context, *CreateRematchRequest) (*CreateRematchResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateRematch not implemented")
+}
 func (UnimplementedGameServiceServer) GetGame(context.Context, *GetGameRequest) (*GetGameResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetGame not implemented")
 }
@@ -1068,6 +1102,24 @@ func _GameService_BatchCreateGames_Handler(srv interface{}, ctx context.Context,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(GameServiceServer).BatchCreateGames(ctx, req.(*BatchCreateGamesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_CreateRematch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateRematchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).CreateRematch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_CreateRematch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).CreateRematch(ctx, req.(*CreateRematchRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1616,6 +1668,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "BatchCreateGames",
 			Handler:    _GameService_BatchCreateGames_Handler,
+		},
+		{
+			MethodName: "CreateRematch",
+			Handler:    _GameService_CreateRematch_Handler,
 		},
 		{
 			MethodName: "GetGame",

@@ -17,7 +17,20 @@ import grpc
 import pytest
 
 from standin import SERVICE, StandInServer
-from tabula_client import DEFAULT_TIMEOUT, AsyncClient, Client, TabulaError, bot_seat, clocks, moves, pb
+from tabula_client import (
+    DEFAULT_TIMEOUT,
+    AsyncClient,
+    Client,
+    TabulaError,
+    bot_seat,
+    clocks,
+    game_from_config,
+    game_from_pgn,
+    game_from_preset,
+    game_from_saved_config,
+    moves,
+    pb,
+)
 
 #: The wrapper of each unary RPC, called with plausible arguments (and `timeout` when given).
 CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
@@ -26,6 +39,10 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "create_game_from_config": ("CreateGame", lambda c, **t: c.create_game_from_config(pb.GameConfig(), **t)),
     "create_game_from_pgn": ("CreateGame", lambda c, **t: c.create_game_from_pgn("1. e4 *", ply=1, **t)),
     "create_game_from_saved_config": ("CreateGame", lambda c, **t: c.create_game_from_saved_config("mine", **t)),
+    "batch_create_games": (
+        "BatchCreateGames",
+        lambda c, **t: c.batch_create_games([game_from_preset("chess", "standard")], request_id="b", **t),
+    ),
     "get_game": ("GetGame", lambda c, **t: c.get_game("g", **t)),
     "list_games": ("ListGames", lambda c, **t: c.list_games(kind="chess", status="finished", **t)),
     "get_view": ("GetView", lambda c, **t: c.get_view("g", at_seq=2, **t)),
@@ -83,6 +100,8 @@ def test_every_rpc_has_a_wrapper_named_after_it_in_both_clients() -> None:
             "create_game_from_pgn",
             "create_game_from_saved_config",
         ],
+        # Several games in one call, each built like the ones above (`game_from_preset`, ...).
+        "BatchCreateGames": ["batch_create_games"],
         "CreateSeries": [
             "create_series_from_preset",
             "create_series_from_config",
@@ -312,6 +331,58 @@ def test_labels_reach_the_server_from_every_create_and_list_call(stand_in: Stand
             {"round": "3"},
             pb.SeriesStatus.SERIES_STATUS_FINISHED,
         )
+
+
+def test_a_batch_sends_each_request_as_the_create_calls_build_it(stand_in: StandInServer) -> None:
+    def created() -> pb.CreateGameRequest:
+        return pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+
+    options: dict[str, Any] = {
+        "private": True,
+        "bots": [bot_seat(2, 3, 0.5)],
+        "allow_hints": False,
+        "players": [ALICE, BOB],
+        "labels": LABELS,
+    }
+    clock = clocks.fischer(300, 2)
+    with Client(stand_in.address) as client:
+        client.create_game_from_preset("tic_tac_toe", "classic", **options)
+        assert game_from_preset("tic_tac_toe", "classic", **options) == created()
+        client.create_game_from_config(pb.GameConfig(), clock=clock, starter=pb.Starter.STARTER_RANDOM, **options)
+        built = game_from_config(pb.GameConfig(), clock=clock, starter=pb.Starter.STARTER_RANDOM, **options)
+        assert built == created()
+        client.create_game_from_pgn("1. e4 *", ply=1, **options)
+        assert game_from_pgn("1. e4 *", ply=1, **options) == created()
+        client.create_game_from_saved_config("mine", **options)
+        assert game_from_saved_config("mine", **options) == created()
+        assert game_from_preset("chess", "standard") == pb.CreateGameRequest(
+            kind=pb.GameKind.GAME_KIND_CHESS, preset="standard"
+        ), "nothing set unless given"
+        assert not game_from_pgn("1. e4 *").HasField("allow_hints") and not game_from_pgn("1. e4 *").pgn.HasField("ply")
+
+        requests = [
+            game_from_preset("chess", "standard", labels=LABELS),
+            game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), players=[ALICE]),
+            game_from_saved_config("mine", bots=[bot_seat(1, 1)]),
+        ]
+        answers = client.batch_create_games(iter(requests), request_id="batch-1")
+        assert answers == [], "one answer per game the server made (the stand-in makes none)"
+        sent = pb.BatchCreateGamesRequest.FromString(stand_in.last("BatchCreateGames").request)
+        assert (list(sent.requests), sent.request_id) == (requests, "batch-1"), "in order, any iterable"
+        assert all(request.request_id == "" for request in sent.requests), "only the batch has one"
+        client.batch_create_games(requests[:1])
+        sent = pb.BatchCreateGamesRequest.FromString(stand_in.last("BatchCreateGames").request)
+        assert (list(sent.requests), sent.request_id) == (requests[:1], ""), "no request id unless given"
+
+
+async def test_the_async_batch_sends_its_requests_in_order(stand_in: StandInServer) -> None:
+    requests = [game_from_preset("tic_tac_toe", "classic", labels=LABELS), game_from_pgn("1. d4 *", players=[BOB])]
+    async with AsyncClient(stand_in.address, credential="key") as client:
+        assert await client.batch_create_games(requests, request_id="batch-2", timeout=5) == []
+        seen = stand_in.last("BatchCreateGames")
+        sent = pb.BatchCreateGamesRequest.FromString(seen.request)
+        assert (list(sent.requests), sent.request_id, seen.authorization) == (requests, "batch-2", "Bearer key")
+        assert_deadline(seen.time_remaining, 5)
 
 
 def test_relabelling_sends_the_labels_and_the_labels_mask(stand_in: StandInServer) -> None:

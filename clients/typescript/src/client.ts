@@ -8,6 +8,9 @@ import type { BotSeatSchema, Game, GameKind, GameStatus, OutcomeType, PlayerSche
 import {
   AnswerTakeBackRequestSchema,
   type AnswerTakeBackResponse,
+  BatchCreateGamesRequestSchema,
+  type CreateGameRequest,
+  CreateGameRequestSchema,
   type CreateGameResponse,
   type CreateSeriesRequestSchema,
   type CreateSeriesResponse,
@@ -87,7 +90,7 @@ export interface ManageOptions extends CallOptions {
   requestId?: string;
 }
 
-/** Options of the `createGameFrom...` calls. */
+/** Options of the `createGameFrom...` calls, and of the `gameFrom...` requests of `batchCreateGames`. */
 export interface CreateOptions extends ManageOptions {
   /** A private game refuses spectators (PRIVATE_GAME): only its seats and service keys read it. */
   private?: boolean;
@@ -173,6 +176,69 @@ function withStarter(config: MessageInitShape<typeof GameConfigSchema>, starter:
 export interface PgnOptions extends CreateOptions {
   /** Import only this many plies (half-moves) from the start; all of them when absent. */
   ply?: number;
+}
+
+/**
+ * The request of a game from one of `kind`'s named presets, with `options` as for
+ * `createGameFromPreset`, which sends exactly this: one of the requests of `batchCreateGames`
+ * (there leave `requestId` out; the batch's own makes it safe to retry), or of
+ * `client.raw.createGame`. The call options (`signal`, `timeoutMs`) are not part of it.
+ */
+export function gameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): CreateGameRequest {
+  return gameRequest({ case: "preset", value: preset }, kind, options);
+}
+
+/**
+ * The request of a game from a full configuration, with `options` as for
+ * `createGameFromConfig`, which sends exactly this: `clock` and `starter` are set on a copy
+ * of `config`, which is left as it was. For `batchCreateGames`, as `gameFromPreset`.
+ */
+export function gameFromConfig(
+  config: MessageInitShape<typeof GameConfigSchema>,
+  options: ConfigOptions = {},
+): CreateGameRequest {
+  const { clock, starter } = options;
+  const clocked = clock === undefined ? config : withClock(config, clock);
+  const value = starter === undefined ? clocked : withStarter(clocked, starter);
+  return gameRequest({ case: "config", value }, undefined, options);
+}
+
+/**
+ * The request of a chess game imported from PGN (after `ply` plies when given), with `options`
+ * as for `createGameFromPgn`, which sends exactly this. For `batchCreateGames`, as
+ * `gameFromPreset`.
+ */
+export function gameFromPgn(pgn: string, options: PgnOptions = {}): CreateGameRequest {
+  return gameRequest({ case: "pgn", value: { pgn, ply: options.ply } }, undefined, options);
+}
+
+/**
+ * The request of a game from one of the caller's saved configurations, by name, with
+ * `options` as for `createGameFromSavedConfig`, which sends exactly this. For
+ * `batchCreateGames`, as `gameFromPreset`.
+ */
+export function gameFromSavedConfig(name: string, options: CreateOptions = {}): CreateGameRequest {
+  return gameRequest({ case: "savedConfig", value: name }, undefined, options);
+}
+
+/** The one way a `CreateGameRequest` is built: its source and kind, and the creation options. */
+function gameRequest(
+  source: MessageInitShape<typeof CreateGameRequestSchema>["source"],
+  kind: GameKind | undefined,
+  options: CreateOptions,
+): CreateGameRequest {
+  const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
+  const labels = { ...options.labels };
+  return create(CreateGameRequestSchema, {
+    source,
+    kind,
+    private: isPrivate,
+    requestId,
+    bots,
+    allowHints,
+    players,
+    labels,
+  });
 }
 
 export interface SubmitOptions extends ManageOptions {
@@ -618,14 +684,7 @@ export class TabulaClient {
    * (who sits in each seat), `labels` (the managing backend's, to find it by).
    */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
-    const labels = { ...options.labels };
-    return this.call(options, (o) =>
-      this.raw.createGame(
-        { kind, source: { case: "preset", value: preset }, private: isPrivate, requestId, bots, allowHints, players, labels },
-        o,
-      ),
-    );
+    return this.createGame(gameFromPreset(kind, preset, options), options);
   }
 
   /**
@@ -640,16 +699,7 @@ export class TabulaClient {
     config: MessageInitShape<typeof GameConfigSchema>,
     options: ConfigOptions = {},
   ): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [], clock, starter } = options;
-    const labels = { ...options.labels };
-    const clocked = clock === undefined ? config : withClock(config, clock);
-    const value = starter === undefined ? clocked : withStarter(clocked, starter);
-    return this.call(options, (o) =>
-      this.raw.createGame(
-        { source: { case: "config", value }, private: isPrivate, requestId, bots, allowHints, players, labels },
-        o,
-      ),
-    );
+    return this.createGame(gameFromConfig(config, options), options);
   }
 
   /**
@@ -657,14 +707,7 @@ export class TabulaClient {
    * with those moves as its history. Options as for `createGameFromPreset`, and `ply`.
    */
   createGameFromPgn(pgn: string, options: PgnOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, ply, bots = [], allowHints, players = [] } = options;
-    const labels = { ...options.labels };
-    return this.call(options, (o) =>
-      this.raw.createGame(
-        { source: { case: "pgn", value: { pgn, ply } }, private: isPrivate, requestId, bots, allowHints, players, labels },
-        o,
-      ),
-    );
+    return this.createGame(gameFromPgn(pgn, options), options);
   }
 
   /**
@@ -675,22 +718,37 @@ export class TabulaClient {
    * `players`, `labels`. An unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
    */
   createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
-    const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
-    const labels = { ...options.labels };
-    return this.call(options, (o) =>
-      this.raw.createGame(
-        {
-          source: { case: "savedConfig", value: name },
-          private: isPrivate,
-          requestId,
-          bots,
-          allowHints,
-          players,
-          labels,
-        },
-        o,
-      ),
-    );
+    return this.createGame(gameFromSavedConfig(name, options), options);
+  }
+
+  private createGame(request: CreateGameRequest, options: CallOptions): Promise<CreateGameResponse> {
+    return this.call(options, (o) => this.raw.createGame(request, o));
+  }
+
+  /**
+   * Creates 1 to 500 games in one call, all or nothing, and resolves to one
+   * `CreateGameResponse` per request, in the requests' order, each as `createGameFrom...`
+   * answers it (the game and one token per seat). Needs a service key (anyone's on a server
+   * without keys). `requests` are `CreateGameRequest`s, built with `gameFromPreset`,
+   * `gameFromConfig`, `gameFromPgn` and `gameFromSavedConfig` (or init objects of their
+   * fields), each with its own players, bots, labels, privacy and hints, and each without a
+   * `requestId` of its own. `options.requestId` makes the whole batch safe to retry: the same
+   * key, id and requests again resolve to the games the first call made, in order, each
+   * `retried`, with new seat tokens for a game nobody but the engine has acted in yet (the
+   * first ones stop working) and none for the others; the same id with other requests rejects
+   * with FAILED_PRECONDITION REQUEST_ID_REUSED. If any request is refused no game is made: a
+   * bad request rejects with INVALID_ARGUMENT INVALID_REQUEST, whose `google.rpc.BadRequest`
+   * names every problem of every request under `requests[N]` (`requests[1].labels[Stage]`,
+   * `requests[2].preset`), or with the first request's refusal that names no field (NOT_FOUND
+   * SAVED_CONFIG_NOT_FOUND). The key's cap of games in progress counts every game of the batch
+   * (RESOURCE_EXHAUSTED TOO_MANY_GAMES, metadata `limit`, when they do not all fit).
+   */
+  async batchCreateGames(
+    requests: MessageInitShape<typeof CreateGameRequestSchema>[],
+    options: ManageOptions = {},
+  ): Promise<CreateGameResponse[]> {
+    const request = create(BatchCreateGamesRequestSchema, { requests, requestId: options.requestId ?? "" });
+    return (await this.call(options, (o) => this.raw.batchCreateGames(request, o))).games;
   }
 
   /** The game's public summary: kind, configuration, status, outcome and sequence number. */

@@ -4,12 +4,14 @@
  * (without Node, import the same from `@tabula/client/web`). Every message, schema and enum of
  * the contract (and google.rpc's error details) is re-exported from the generated code, and
  * `Code` and `ConnectError` from Connect; `moves` builds every move kind, `botSeat` a seat the
- * server's engine plays, and `clocks` time controls and a seat's time left; failures reject
- * with `TabulaError` (gRPC code, the server's stable reason, message and metadata);
- * `enumName`, `eventKind`, `seriesEventKind`, `actorKind` and `moveKind` name what the server
- * sent, `"unknown"` for what a newer server added. `events` follows a game (with its views
- * whole, or sent as changes it applies, `viewChanges`; `applyViewChange` applies one),
- * `seriesEvents` a series (several games between the same two players, `createSeriesFrom...`).
+ * server's engine plays, `gameFromPreset`, `gameFromConfig`, `gameFromPgn` and
+ * `gameFromSavedConfig` the requests of `batchCreateGames`, and `clocks` time controls and a
+ * seat's time left; failures reject with `TabulaError` (gRPC code, the server's stable reason,
+ * message and metadata); `enumName`, `eventKind`, `seriesEventKind`, `actorKind` and
+ * `moveKind` name what the server sent, `"unknown"` for what a newer server added. `events`
+ * follows a game (with its views whole, or sent as changes it applies, `viewChanges`;
+ * `applyViewChange` applies one), `seriesEvents` a series (several games between the same two
+ * players, `createSeriesFrom...`).
  */
 export * from "./web.js";
 // Node's client, with `connect`, in place of the transport-agnostic one of the same name.

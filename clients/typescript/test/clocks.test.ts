@@ -394,7 +394,8 @@ test("remainingMs counts a running clock down to its deadline", () => {
 
 test("every RPC has a wrapper named after it", () => {
   const wrappers: Record<string, string[]> = {
-    createGame: ["createGameFromPreset", "createGameFromConfig", "createGameFromPgn"],
+    createGame: ["createGameFromPreset", "createGameFromConfig", "createGameFromPgn", "createGameFromSavedConfig"],
+    batchCreateGames: ["batchCreateGames"],
     streamEvents: ["events"],
     createSeries: ["createSeriesFromPreset", "createSeriesFromConfig", "createSeriesFromSavedConfig"],
     streamSeriesEvents: ["seriesEvents"],

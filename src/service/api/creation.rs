@@ -6,11 +6,12 @@
 use tonic::Request;
 
 use super::GameServiceImpl;
+use super::admission::game;
 use super::validate::{digest_of, every_problem, optional_kind, request_id, saved_name};
 use crate::engine::clock::ClockConfig;
 use crate::engine::{Action, AnyMatch, ConfigError, Seat, Turn};
 use crate::games::{GameConfig, GameKind, chess};
-use crate::play::{BotSeat, GameRequest, Labels, NewGame, Player};
+use crate::play::{BotSeat, GameRequest, Labels, NewGame, Player, RematchRequest};
 use crate::proto::tabula::v1 as pb;
 use crate::service::convert::{
     Violations, bot_seats_from_proto, clock_from_proto, config_from_proto, game_to_proto, labels_from_proto,
@@ -179,6 +180,25 @@ impl GameServiceImpl {
             games.push(created_to_proto(game).await);
         }
         Ok(pb::BatchCreateGamesResponse { games })
+    }
+
+    pub(super) async fn create_rematch_call(
+        &self,
+        request: Request<pb::CreateRematchRequest>,
+    ) -> Result<pb::CreateRematchResponse, ApiError> {
+        let owner = self.gate.service_key(&request, "creating a rematch")?;
+        let body = request.into_inner();
+        let request_id = request_id(&body.request_id)?;
+        let of = game(&self.hub, &body.game_id).await?;
+        let asked = RematchRequest {
+            max_in_progress: owner.is_some().then_some(self.limits.max_games_per_key),
+            owner,
+            request_id,
+            request_digest: digest_of(&pb::CreateRematchRequest { request_id: String::new(), ..body.clone() }),
+        };
+        let made = self.hub.create_rematch(&of, asked).await?;
+        let pb::CreateGameResponse { game, seat_tokens, retried } = created_to_proto(made).await;
+        Ok(pb::CreateRematchResponse { game, seat_tokens, retried })
     }
 
     /// The game `request` asks `owner` to create, checked and converted; its request id is

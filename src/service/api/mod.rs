@@ -124,6 +124,13 @@ impl GameService for GameServiceImpl {
         self.answer(self.create_game_call(request).await)
     }
 
+    async fn create_rematch(
+        &self,
+        request: Request<pb::CreateRematchRequest>,
+    ) -> Result<Response<pb::CreateRematchResponse>, Status> {
+        self.answer(self.create_rematch_call(request).await)
+    }
+
     async fn batch_create_games(
         &self,
         request: Request<pb::BatchCreateGamesRequest>,

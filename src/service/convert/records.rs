@@ -37,6 +37,8 @@ pub fn game_to_proto(record: &GameRecord) -> pb::Game {
         series_id: record.series.as_ref().map(|link| link.series_id.clone()).unwrap_or_default(),
         series_game_number: record.series.as_ref().map_or(0, |link| link.number),
         labels: record.labels.clone(),
+        rematch_of: record.rematch_of.clone().unwrap_or_default(),
+        rematch: record.rematch.clone().unwrap_or_default(),
     }
 }
 

@@ -179,7 +179,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 20] {
+pub fn record_values(record: &GameRecord) -> [Value; 22] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -200,6 +200,8 @@ pub fn record_values(record: &GameRecord) -> [Value; 20] {
         record.series.as_ref().map(to_json).into(),
         reissued_value(&record.seats_reissued),
         labels_value(&record.labels),
+        record.rematch_of.clone().into(),
+        record.rematch.clone().into(),
         record.kind().name().into(),
     ]
 }
@@ -263,6 +265,8 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         series: row.optional_text("series")?.map(|s| from_json(&s, "series link")).transpose()?,
         seats_reissued: reissued_from_row(row)?,
         labels: labels_from_row(row)?,
+        rematch_of: row.optional_text("rematch_of")?,
+        rematch: row.optional_text("rematch")?,
     })
 }
 
@@ -309,14 +313,15 @@ pub fn snapshot_from_row(row: &impl Columns) -> Result<Snapshot, StoreError> {
     Ok(Snapshot { seq: unsigned(row.int("seq")?, "seq")?, state: row.bytes("state")? })
 }
 
-/// A record's head from a row of its `seq`, `seat_token_hashes`, `seats_reissued` and
-/// `labels`.
+/// A record's head from a row of its `seq`, `seat_token_hashes`, `seats_reissued`,
+/// `labels` and `rematch`.
 pub fn head_from_row(row: &impl Columns) -> Result<RecordHead, StoreError> {
     Ok(RecordHead {
         seq: unsigned(row.int("seq")?, "seq")?,
         seat_token_hashes: hashes_from_row(row)?,
         seats_reissued: reissued_from_row(row)?,
         labels: labels_from_row(row)?,
+        rematch: row.optional_text("rematch")?,
     })
 }
 

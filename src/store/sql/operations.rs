@@ -308,6 +308,40 @@ impl<S: SqlStore> Store for S {
         tx.commit().await.map_err(backend)
     }
 
+    async fn create_rematch(
+        &self,
+        of: &str,
+        record: GameRecord,
+        log: Vec<StoredEvent>,
+        max_in_progress: Option<u64>,
+    ) -> Result<(), StoreError> {
+        let cap = in_progress_cap(&record, max_in_progress);
+        let mut tx = S::begin_write(self.pool(), cap.map(|(owner, _)| owner)).await?;
+        if let Some((owner, limit)) = cap {
+            beyond_cap(owner, count_in_progress::<S::Db>(&mut tx, owner).await?, 1, limit)?;
+        }
+        // The link first: of two rematches asked for at once, the second waits for the
+        // first's row lock and then finds the link taken.
+        let linked = query::<S::Db>(S::Db::SQL.link_rematch, [record.id.as_str().into(), of.into()])
+            .execute(tx.executor())
+            .await
+            .map_err(backend)?;
+        if S::Db::rows_affected(&linked) == 0 {
+            let row = query::<S::Db>(S::Db::SQL.rematch_state, [of.into()])
+                .fetch_optional(tx.executor())
+                .await
+                .map_err(backend)?
+                .ok_or_else(|| StoreError::NotFound(of.to_owned()))?;
+            return Err(match row.optional_text("rematch")? {
+                Some(rematch) => StoreError::RematchExists { of: of.to_owned(), rematch },
+                None => StoreError::NotFinished(of.to_owned()),
+            });
+        }
+        insert_record::<S::Db>(&mut tx, &record).await?;
+        insert_events::<S::Db>(&mut tx, &record.id, &log).await?;
+        tx.commit().await.map_err(backend)
+    }
+
     async fn load(&self, id: &str) -> Result<(GameRecord, Vec<StoredEvent>), StoreError> {
         let mut conn = self.pool().acquire().await.map_err(backend)?;
         let record = record::<S::Db>(&mut conn, id).await?;

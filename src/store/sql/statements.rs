@@ -10,7 +10,7 @@
 macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
-         clock, deadline_us, players, series, seats_reissued, labels"
+         clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch"
     };
 }
 
@@ -57,7 +57,9 @@ macro_rules! statements {
             record: concat!("SELECT ", record_columns!(), " FROM games WHERE id = ", $p!(1)),
             list: concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"),
             seq: concat!("SELECT seq FROM games WHERE id = ", $p!(1)),
-            head: concat!("SELECT seq, seat_token_hashes, seats_reissued, labels FROM games WHERE id = ", $p!(1)),
+            head: concat!(
+                "SELECT seq, seat_token_hashes, seats_reissued, labels, rematch FROM games WHERE id = ", $p!(1)
+            ),
             seat_token_hashes: concat!(
                 "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = ", $p!(1), $lock
             ),
@@ -71,7 +73,7 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
@@ -86,6 +88,11 @@ macro_rules! statements {
                 "UPDATE games SET status = 'archived' WHERE id = ", $p!(1), " AND status IN ('finished', 'archived')"
             ),
             delete: concat!("DELETE FROM games WHERE id = ", $p!(1)),
+            link_rematch: concat!(
+                "UPDATE games SET rematch = ", $p!(1), " WHERE id = ", $p!(2),
+                " AND rematch IS NULL AND status IN ('finished', 'archived')"
+            ),
+            rematch_state: concat!("SELECT status, rematch FROM games WHERE id = ", $p!(1), $lock),
             insert_events: concat!("INSERT INTO events (game_id, ", event_columns!(), ") VALUES "),
             insert_event: concat!(
                 "INSERT INTO events (game_id, ", event_columns!(), ") VALUES ", values!($p; 1, 2, 3, 4, 5, 6)
@@ -205,6 +212,10 @@ pub struct Statements {
     pub archive: &'static str,
     /// Deletes a game, its log and its snapshot (by cascade): id.
     pub delete: &'static str,
+    /// Links a finished game without a rematch to its rematch: the rematch's id, the game's.
+    pub link_rematch: &'static str,
+    /// A game's status and rematch, to say why it was not linked: id.
+    pub rematch_state: &'static str,
     /// Inserts an event: game id, then the event's columns in order.
     pub insert_event: &'static str,
     /// A game's events after a seq, in order, up to a limit: game id, seq, limit.
@@ -299,10 +310,10 @@ mod tests {
         assert!(
             SQLITE
                 .insert_record
-                .ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         );
         assert!(POSTGRES.insert_record.ends_with(
-            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
         ));
         assert_eq!(
             POSTGRES.thin_snapshots,

@@ -251,6 +251,12 @@ def saved_config_request(
     return _created(request, private, request_id, bots, allow_hints, players, labels)
 
 
+def batch_create_request(requests: Iterable[pb.CreateGameRequest], request_id: str | None) -> pb.BatchCreateGamesRequest:
+    """The games to create in one call, in order (each a `pb.CreateGameRequest` with no
+    `request_id`); the batch's `request_id` (None or empty: no retry protection)."""
+    return pb.BatchCreateGamesRequest(requests=requests, request_id=request_id or "")
+
+
 def _series(
     request: pb.CreateSeriesRequest,
     best_of: int,

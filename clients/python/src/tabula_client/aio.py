@@ -315,6 +315,18 @@ class AsyncClient:
         request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players, labels)
         return await self._call(self.stub.CreateGame, request, timeout)
 
+    async def batch_create_games(
+        self,
+        requests: Iterable[pb.CreateGameRequest],
+        *,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> list[pb.CreateGameResponse]:
+        """Creates 1 to 500 games in one call, all or nothing, one answer per request in
+        order (see `Client.batch_create_games`)."""
+        request = _common.batch_create_request(requests, request_id)
+        return list((await self._call(self.stub.BatchCreateGames, request, timeout)).games)
+
     async def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
         """Saves a configuration under a name and returns it as stored (see
         `Client.create_saved_config`)."""

@@ -399,6 +399,34 @@ class Client:
         request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players, labels)
         return self._call(self.stub.CreateGame, request, timeout)
 
+    def batch_create_games(
+        self,
+        requests: Iterable[pb.CreateGameRequest],
+        *,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> list[pb.CreateGameResponse]:
+        """Creates 1 to 500 games in one call, all or nothing (a service key's call), and
+        returns one `pb.CreateGameResponse` per request, in the requests' order, each as the
+        `create_game_*` call would answer it (the game and one token per seat).
+
+        Build each request with `game_from_preset`, `game_from_config`, `game_from_pgn` or
+        `game_from_saved_config` (or as a `pb.CreateGameRequest`): each has its own source,
+        kind, players, bots, labels, `private` and `allow_hints`, and no `request_id` of its
+        own. The batch's `request_id` makes the whole batch safe to retry: the same call again
+        answers with the games the first one made, in order, each `retried`, with new seat
+        tokens for a game while nobody can have used its first ones and none afterwards; the
+        same id with other requests is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
+
+        If any request is refused, no game is made: INVALID_ARGUMENT `INVALID_REQUEST` names
+        every problem of every request under `requests[N]` (`requests[1].labels[Stage]`,
+        `requests[2].preset`, in the message and the status' `google.rpc.BadRequest`), or the
+        error is the first refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
+        The key's cap of games in progress counts every game of the batch: RESOURCE_EXHAUSTED
+        `TOO_MANY_GAMES` when they do not all fit."""
+        request = _common.batch_create_request(requests, request_id)
+        return list(self._call(self.stub.BatchCreateGames, request, timeout).games)
+
     def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
         """Saves `saved.config` under `saved.name` (1 to 64 of `a-z`, `0-9`, `_` and `-`) with
         `saved.description` (at most 500 characters), for `create_game_from_saved_config`, and

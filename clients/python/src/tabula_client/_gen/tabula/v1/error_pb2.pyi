@@ -299,6 +299,10 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     and loopback addresses (and the names given with `--allowed-host`), so that a web page
     elsewhere cannot reach it through a name it controls (DNS rebinding).
     """
+    ERROR_REASON_REMATCH_EXISTS: _ErrorReason.ValueType  # 86
+    """ALREADY_EXISTS: `CreateRematch` of a game that has its rematch already (a game has at
+    most one); metadata `rematch_game_id` names it, and `game_id` the game asked about.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -573,5 +577,9 @@ ERROR_REASON_HOST_NOT_ALLOWED: ErrorReason.ValueType  # 85
 answers: a server on a loopback address without service keys answers only `localhost`
 and loopback addresses (and the names given with `--allowed-host`), so that a web page
 elsewhere cannot reach it through a name it controls (DNS rebinding).
+"""
+ERROR_REASON_REMATCH_EXISTS: ErrorReason.ValueType  # 86
+"""ALREADY_EXISTS: `CreateRematch` of a game that has its rematch already (a game has at
+most one); metadata `rematch_game_id` names it, and `game_id` the game asked about.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -383,6 +383,8 @@ class Game(_message.Message):
     SERIES_ID_FIELD_NUMBER: _builtins.int
     SERIES_GAME_NUMBER_FIELD_NUMBER: _builtins.int
     LABELS_FIELD_NUMBER: _builtins.int
+    REMATCH_OF_FIELD_NUMBER: _builtins.int
+    REMATCH_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -413,6 +415,12 @@ class Game(_message.Message):
     """
     series_game_number: _builtins.int
     """The game's number in its series, from 1; 0 for a game on its own. Output only."""
+    rematch_of: _builtins.str
+    """The game this one is a rematch of (`CreateRematch`); empty otherwise. Output only."""
+    rematch: _builtins.str
+    """This game's rematch, once `CreateRematch` made it; empty until then. A game has at most
+    one. Output only.
+    """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """The full configuration, with every default filled in and random choices made (a
@@ -471,10 +479,12 @@ class Game(_message.Message):
         series_id: _builtins.str = ...,
         series_game_number: _builtins.int = ...,
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        rematch_of: _builtins.str = ...,
+        rematch: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "players", b"players", "private", b"private", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "players", b"players", "private", b"private", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -528,6 +528,73 @@ class BatchCreateGamesResponse(_message.Message):
 Global___BatchCreateGamesResponse: _TypeAlias = BatchCreateGamesResponse  # noqa: Y015
 
 @_typing.final
+class CreateRematchRequest(_message.Message):
+    """Request for `CreateRematch`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The finished game to play again (`Game.game_id`); required, at most 64 characters."""
+    request_id: _builtins.str
+    """Makes retries safe, as `CreateGameRequest.request_id` does: a second `CreateRematch`
+    with the same service key, `request_id` and game returns the rematch the first made
+    (`retried`), with new tokens while nobody can have used the first ones and none after.
+    At most 128 characters; empty: no retry protection (a second call is then
+    `REMATCH_EXISTS`).
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateRematchRequest: _TypeAlias = CreateRematchRequest  # noqa: Y015
+
+@_typing.final
+class CreateRematchResponse(_message.Message):
+    """Response of `CreateRematch`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    SEAT_TOKENS_FIELD_NUMBER: _builtins.int
+    RETRIED_FIELD_NUMBER: _builtins.int
+    retried: _builtins.bool
+    """True when this answers a retry: an earlier call with the same `request_id` made it."""
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The rematch."""
+
+    @_builtins.property
+    def seat_tokens(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatToken]:
+        """One token per seat, in seat order; on a retry, new tokens or none (see
+        `CreateRematchRequest.request_id`).
+        """
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+        seat_tokens: _abc.Iterable[Global___SeatToken] | None = ...,
+        retried: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "retried", b"retried", "seat_tokens", b"seat_tokens"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateRematchResponse: _TypeAlias = CreateRematchResponse  # noqa: Y015
+
+@_typing.final
 class PgnImport(_message.Message):
     """A chess game to import."""
 

@@ -57,6 +57,11 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesResponse.FromString,
                 _registered_method=True)
+        self.CreateRematch = channel.unary_unary(
+                '/tabula.v1.GameService/CreateRematch',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.CreateRematchRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateRematchResponse.FromString,
+                _registered_method=True)
         self.GetGame = channel.unary_unary(
                 '/tabula.v1.GameService/GetGame',
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.GetGameRequest.SerializeToString,
@@ -249,6 +254,21 @@ class GameServiceServicer:
         the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
         The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
         `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateRematch(self, request, context):
+        """Creates the rematch of a finished game: the same configuration (a Chess960 start
+        included), clock, labels, privacy and hints, with its players and its engine's seats
+        swapped between the two seats (so colours change hands; a one-seat game keeps them),
+        and new seat tokens. The two games name each other (`Game.rematch_of`, `Game.rematch`).
+        A game has at most one rematch, however many are asked for at once and on whichever
+        replica: another is ALREADY_EXISTS `REMATCH_EXISTS` (metadata `rematch_game_id`), unless
+        it retries the request that made it (same `request_id`). FAILED_PRECONDITION
+        `GAME_NOT_FINISHED` for a game in progress. Counts against the key's cap of games in
+        progress. Needs a service key.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -611,6 +631,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesResponse.SerializeToString,
             ),
+            'CreateRematch': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateRematch,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateRematchRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.CreateRematchResponse.SerializeToString,
+            ),
             'GetGame': grpc.unary_unary_rpc_method_handler(
                     servicer.GetGame,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.GetGameRequest.FromString,
@@ -851,6 +876,33 @@ class GameService:
             '/tabula.v1.GameService/BatchCreateGames',
             tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.BatchCreateGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateRematch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/CreateRematch',
+            tabula_dot_v1_dot_game__service__pb2.CreateRematchRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.CreateRematchResponse.FromString,
             options,
             channel_credentials,
             insecure,

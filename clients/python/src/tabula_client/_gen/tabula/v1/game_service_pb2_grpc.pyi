@@ -96,6 +96,17 @@ class GameServiceStub:
     The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
     `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
     """
+    CreateRematch: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.CreateRematchRequest, _game_service_pb2.CreateRematchResponse]
+    """Creates the rematch of a finished game: the same configuration (a Chess960 start
+    included), clock, labels, privacy and hints, with its players and its engine's seats
+    swapped between the two seats (so colours change hands; a one-seat game keeps them),
+    and new seat tokens. The two games name each other (`Game.rematch_of`, `Game.rematch`).
+    A game has at most one rematch, however many are asked for at once and on whichever
+    replica: another is ALREADY_EXISTS `REMATCH_EXISTS` (metadata `rematch_game_id`), unless
+    it retries the request that made it (same `request_id`). FAILED_PRECONDITION
+    `GAME_NOT_FINISHED` for a game in progress. Counts against the key's cap of games in
+    progress. Needs a service key.
+    """
     GetGame: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetGameRequest, _game_service_pb2.GetGameResponse]
     """Returns a game's public summary: kind, configuration, status, outcome and sequence
     number. Any caller who may read the game: one of its seats, a service key, or a
@@ -348,6 +359,17 @@ class GameServiceAsyncStub(GameServiceStub):
     the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
     The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
     `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
+    """
+    CreateRematch: _aio.UnaryUnaryMultiCallable[_game_service_pb2.CreateRematchRequest, _game_service_pb2.CreateRematchResponse]  # type: ignore[assignment]
+    """Creates the rematch of a finished game: the same configuration (a Chess960 start
+    included), clock, labels, privacy and hints, with its players and its engine's seats
+    swapped between the two seats (so colours change hands; a one-seat game keeps them),
+    and new seat tokens. The two games name each other (`Game.rematch_of`, `Game.rematch`).
+    A game has at most one rematch, however many are asked for at once and on whichever
+    replica: another is ALREADY_EXISTS `REMATCH_EXISTS` (metadata `rematch_game_id`), unless
+    it retries the request that made it (same `request_id`). FAILED_PRECONDITION
+    `GAME_NOT_FINISHED` for a game in progress. Counts against the key's cap of games in
+    progress. Needs a service key.
     """
     GetGame: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetGameRequest, _game_service_pb2.GetGameResponse]  # type: ignore[assignment]
     """Returns a game's public summary: kind, configuration, status, outcome and sequence
@@ -616,6 +638,23 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         the first request's refusal that names no field (NOT_FOUND `SAVED_CONFIG_NOT_FOUND`).
         The key's cap of games in progress counts every game of the batch (RESOURCE_EXHAUSTED
         `TOO_MANY_GAMES` when they do not all fit). Needs a service key.
+        """
+
+    @_abc_1.abstractmethod
+    def CreateRematch(
+        self,
+        request: _game_service_pb2.CreateRematchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.CreateRematchResponse, _abc.Awaitable[_game_service_pb2.CreateRematchResponse]]:
+        """Creates the rematch of a finished game: the same configuration (a Chess960 start
+        included), clock, labels, privacy and hints, with its players and its engine's seats
+        swapped between the two seats (so colours change hands; a one-seat game keeps them),
+        and new seat tokens. The two games name each other (`Game.rematch_of`, `Game.rematch`).
+        A game has at most one rematch, however many are asked for at once and on whichever
+        replica: another is ALREADY_EXISTS `REMATCH_EXISTS` (metadata `rematch_game_id`), unless
+        it retries the request that made it (same `request_id`). FAILED_PRECONDITION
+        `GAME_NOT_FINISHED` for a game in progress. Counts against the key's cap of games in
+        progress. Needs a service key.
         """
 
     @_abc_1.abstractmethod

@@ -17,7 +17,8 @@ import java.util.Optional;
 
 /**
  * Options of a game's creation ({@code createGameFromPreset}, {@code FromConfig},
- * {@code FromPgn}, {@code FromSavedConfig}): whether the game is private, a request id that makes the creation safe to
+ * {@code FromPgn}, {@code FromSavedConfig}, and each request of a batch that {@link GameRequests}
+ * builds for {@code batchCreateGames}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
  * move may ask for hints, the managing backend's labels to find the game by, and, for a game
  * created from a configuration, its clocks and which seat starts.
@@ -90,7 +91,8 @@ public final class CreateOptions {
    * with it answers with the game the first one made and {@code getRetried()} true, with new
    * seat tokens while nothing has happened in the game (the first answer's tokens then stop
    * working) and none afterwards. The same id with another request fails with
-   * {@code REQUEST_ID_REUSED}.
+   * {@code REQUEST_ID_REUSED}. Not for a request of a batch, which the batch's own request id
+   * covers ({@link TabulaClient#batchCreateGames(List, String)}).
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,

@@ -6,6 +6,7 @@ import dev.tabula.v1.AddTimeRequest;
 import dev.tabula.v1.AdjudicateGameRequest;
 import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.ArchiveGameRequest;
+import dev.tabula.v1.BatchCreateGamesRequest;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateSavedConfigRequest;
 import dev.tabula.v1.CreateSeriesRequest;
@@ -27,7 +28,6 @@ import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.PauseClockRequest;
-import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ReissueSeatTokenRequest;
 import dev.tabula.v1.ResignRequest;
 import dev.tabula.v1.ResumeClockRequest;
@@ -42,74 +42,26 @@ import dev.tabula.v1.UpdateGameRequest;
 import dev.tabula.v1.UpdateSavedConfigRequest;
 import dev.tabula.v1.UpdateSeriesRequest;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** The requests both clients send, built from their methods' arguments in one place. */
+/**
+ * The requests both clients send, built from their methods' arguments in one place; a game's
+ * creation is built by the public {@link GameRequests}, which callers use for a batch too.
+ */
 final class Requests {
   /** The mask of an update that replaces the labels, the one field a game or a series may change. */
   private static final FieldMask LABELS = FieldMask.newBuilder().addPaths("labels").build();
 
   private Requests() {}
 
-  private static CreateGameRequest.Builder create(CreateOptions options) {
-    Objects.requireNonNull(options, "options");
-    CreateGameRequest.Builder request = CreateGameRequest.newBuilder()
-        .setPrivate(options.isPrivate())
-        .setRequestId(options.requestId())
-        .addAllBots(options.bots())
-        .addAllPlayers(options.players())
-        .putAllLabels(options.labels());
-    options.allowHints().ifPresent(request::setAllowHints);
-    return request;
-  }
-
-  /**
-   * The options of a creation without a configuration of its own, which has nowhere to put a
-   * clock or a starter: a preset and a saved configuration bring their own, a PGN import none.
-   */
-  private static CreateOptions withoutClock(CreateOptions options, String source) {
-    if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()) {
-      throw new IllegalArgumentException(
-          "only a game created from a configuration takes a clock (createGameFromConfig), not one created from " + source);
-    }
-    if (options.starter().isPresent()) {
-      throw new IllegalArgumentException(
-          "only a game created from a configuration takes a starter (createGameFromConfig), not one created from " + source);
-    }
-    return options;
-  }
-
-  static CreateGameRequest fromPreset(GameKind kind, String preset, CreateOptions options) {
-    return create(withoutClock(options, "a preset, which brings its own")).setKind(kind).setPreset(preset).build();
-  }
-
-  static CreateGameRequest fromConfig(GameConfig config, CreateOptions options) {
-    Objects.requireNonNull(options, "options");
-    GameConfig.Builder clocked = Objects.requireNonNull(config, "config").toBuilder();
-    options.clock().ifPresent(clocked::setClock);
-    if (options.onTimeout().isPresent()) {
-      if (!clocked.hasClock()) {
-        throw new IllegalArgumentException("withOnTimeout without a clock: give withClock, or a configuration that has one");
-      }
-      clocked.getClockBuilder().setOnTimeout(options.onTimeout().get());
-    }
-    options.starter().ifPresent(clocked::setStarter);
-    return create(options).setConfig(clocked).build();
-  }
-
-  static CreateGameRequest fromPgn(PgnImport pgn, CreateOptions options) {
-    return create(withoutClock(options, "a PGN import")).setPgn(pgn).build();
-  }
-
-  /** A creation from one of the caller's saved configurations, which brings its clock and starter. */
-  static CreateGameRequest fromSavedConfig(String name, CreateOptions options) {
-    return create(withoutClock(options, "a saved configuration, which brings its own"))
-        .setSavedConfig(Objects.requireNonNull(name, "name")).build();
-  }
-
-  static PgnImport pgn(String pgn) {
-    return PgnImport.newBuilder().setPgn(pgn).build();
+  /** A batch of creations, in order, safe to retry with {@code requestId} (empty for none). */
+  static BatchCreateGamesRequest batchCreateGames(List<CreateGameRequest> requests, String requestId) {
+    return BatchCreateGamesRequest.newBuilder()
+        .addAllRequests(Objects.requireNonNull(requests, "requests"))
+        .setRequestId(Objects.requireNonNull(requestId, "requestId"))
+        .build();
   }
 
   static GetGameRequest getGame(String gameId) {

@@ -162,7 +162,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
 
   /** As {@link #createGameFromPreset(GameKind, String)}, private, with a request id, with bot seats or with players. */
   public CompletableFuture<CreateGameResponse> createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
-    return createGame(Requests.fromPreset(kind, preset, options));
+    return createGame(GameRequests.gameFromPreset(kind, preset, options));
   }
 
   /** Creates a game from a full configuration; see {@link TabulaClient#createGameFromConfig(GameConfig)}. */
@@ -181,22 +181,22 @@ public final class TabulaAsyncClient implements AutoCloseable {
    * {@link TabulaClient#createGameFromConfig(GameConfig, CreateOptions)}.
    */
   public CompletableFuture<CreateGameResponse> createGameFromConfig(GameConfig config, CreateOptions options) {
-    return createGame(Requests.fromConfig(config, options));
+    return createGame(GameRequests.gameFromConfig(config, options));
   }
 
   /** Creates a chess game from PGN; see {@link TabulaClient#createGameFromPgn(String)}. */
   public CompletableFuture<CreateGameResponse> createGameFromPgn(String pgn) {
-    return createGameFromPgn(Requests.pgn(pgn), CreateOptions.defaults());
+    return createGameFromPgn(pgn, CreateOptions.defaults());
   }
 
   /** As {@link #createGameFromPgn(String)}, private, with a request id or with bot seats. */
   public CompletableFuture<CreateGameResponse> createGameFromPgn(String pgn, CreateOptions options) {
-    return createGameFromPgn(Requests.pgn(pgn), options);
+    return createGame(GameRequests.gameFromPgn(pgn, options));
   }
 
   /** As {@link #createGameFromPgn(String)} from a full import, for {@code ply}. */
   public CompletableFuture<CreateGameResponse> createGameFromPgn(PgnImport pgn, CreateOptions options) {
-    return createGame(Requests.fromPgn(pgn, options));
+    return createGame(GameRequests.gameFromPgn(pgn, options));
   }
 
   /**
@@ -213,12 +213,30 @@ public final class TabulaAsyncClient implements AutoCloseable {
    * {@link IllegalArgumentException} at once, without calling the server.
    */
   public CompletableFuture<CreateGameResponse> createGameFromSavedConfig(String name, CreateOptions options) {
-    return createGame(Requests.fromSavedConfig(name, options));
+    return createGame(GameRequests.gameFromSavedConfig(name, options));
   }
 
   /** Creates a game from a full request. */
   public CompletableFuture<CreateGameResponse> createGame(CreateGameRequest request) {
     return call(GameServiceGrpc.GameServiceStub::createGame, request, r -> r);
+  }
+
+  /**
+   * Creates 1 to 500 games in one call, all or nothing, one answer per request in their
+   * order; see {@link TabulaClient#batchCreateGames(List)}. Build the requests with
+   * {@link GameRequests}.
+   */
+  public CompletableFuture<List<CreateGameResponse>> batchCreateGames(List<CreateGameRequest> requests) {
+    return batchCreateGames(requests, "");
+  }
+
+  /**
+   * As {@link #batchCreateGames(List)}, safe to retry with {@code requestId}; see
+   * {@link TabulaClient#batchCreateGames(List, String)}.
+   */
+  public CompletableFuture<List<CreateGameResponse>> batchCreateGames(List<CreateGameRequest> requests, String requestId) {
+    return call(GameServiceGrpc.GameServiceStub::batchCreateGames, Requests.batchCreateGames(requests, requestId),
+        r -> r.getGamesList());
   }
 
   /** A game's public summary. */

@@ -68,7 +68,8 @@ import java.util.function.Function;
  *
  * <p>There is one method per RPC of the contract, named after it ({@code CreateGame} is
  * {@link #createGameFromPreset}, {@link #createGameFromConfig}, {@link #createGameFromPgn} and
- * {@link #createGameFromSavedConfig}, and {@code CreateSeries} likewise
+ * {@link #createGameFromSavedConfig}, whose requests {@link GameRequests} builds for
+ * {@link #batchCreateGames}, and {@code CreateSeries} likewise
  * {@link #createSeriesFromPreset}, {@link #createSeriesFromConfig} and
  * {@link #createSeriesFromSavedConfig}; {@code UpdateGame} is {@link #updateGameLabels} and
  * {@code UpdateSeries} {@link #updateSeriesLabels}; {@code StreamEvents} is {@link #events}
@@ -231,7 +232,7 @@ public final class TabulaClient implements AutoCloseable {
    * sit in the seats ({@link CreateOptions#withPlayer}).
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
-    return createGame(Requests.fromPreset(kind, preset, options));
+    return createGame(GameRequests.gameFromPreset(kind, preset, options));
   }
 
   /** Creates a game from a full configuration; zero fields take their defaults. */
@@ -252,7 +253,7 @@ public final class TabulaClient implements AutoCloseable {
    * starter options are applied to a copy of {@code config}, which is left as it is.
    */
   public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
-    return createGame(Requests.fromConfig(config, options));
+    return createGame(GameRequests.gameFromConfig(config, options));
   }
 
   /**
@@ -260,17 +261,17 @@ public final class TabulaClient implements AutoCloseable {
    * history ({@code INVALID_PGN} when unreadable).
    */
   public CreateGameResponse createGameFromPgn(String pgn) {
-    return createGameFromPgn(Requests.pgn(pgn), CreateOptions.defaults());
+    return createGameFromPgn(pgn, CreateOptions.defaults());
   }
 
   /** As {@link #createGameFromPgn(String)}, private, with a request id or with bot seats. */
   public CreateGameResponse createGameFromPgn(String pgn, CreateOptions options) {
-    return createGameFromPgn(Requests.pgn(pgn), options);
+    return createGame(GameRequests.gameFromPgn(pgn, options));
   }
 
   /** As {@link #createGameFromPgn(String)} from a full import, for {@code ply} (only the first plies). */
   public CreateGameResponse createGameFromPgn(PgnImport pgn, CreateOptions options) {
-    return createGame(Requests.fromPgn(pgn, options));
+    return createGame(GameRequests.gameFromPgn(pgn, options));
   }
 
   /**
@@ -292,12 +293,53 @@ public final class TabulaClient implements AutoCloseable {
    * the server, as for a preset.
    */
   public CreateGameResponse createGameFromSavedConfig(String name, CreateOptions options) {
-    return createGame(Requests.fromSavedConfig(name, options));
+    return createGame(GameRequests.gameFromSavedConfig(name, options));
   }
 
   /** Creates a game from a full request. */
   public CreateGameResponse createGame(CreateGameRequest request) {
     return call(s -> s.createGame(request));
+  }
+
+  /**
+   * Creates 1 to 500 games in one call, all or nothing, each as {@link #createGame} would
+   * make it from its request, with its own source, players, bots, labels, privacy and hints
+   * (build them with {@link GameRequests}), and returns one answer per request, in the
+   * requests' order, each with its game and seat tokens. Without a request id, so not safe to
+   * retry: see {@link #batchCreateGames(List, String)}. Needs a service key.
+   *
+   * <p>If any request is refused no game is made: {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}, names every problem of every request in the status's
+   * {@code google.rpc.BadRequest} detail, each field under {@code requests[N]} (for example
+   * {@code requests[1].labels[Stage]} or {@code requests[2].preset}; a request with a request
+   * id of its own: {@code requests[N].request_id}), or else the call fails with the first
+   * refusal that names no field ({@code NOT_FOUND}, reason {@code SAVED_CONFIG_NOT_FOUND}).
+   * The key's cap of games in progress counts every game of the batch
+   * ({@code RESOURCE_EXHAUSTED}, reason {@code TOO_MANY_GAMES}, when they do not all fit).
+   *
+   * <pre>{@code
+   * List<CreateGameResponse> games = client.batchCreateGames(List.of(
+   *     GameRequests.gameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+   *         CreateOptions.defaults().withPlayer("u-17", "Ann").withPlayer("u-42", "Bob")),
+   *     GameRequests.gameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+   *         CreateOptions.defaults().withPlayer("u-7", "Cy").withPlayer("u-9", "Di"))), "round-1");
+   * }</pre>
+   */
+  public List<CreateGameResponse> batchCreateGames(List<CreateGameRequest> requests) {
+    return batchCreateGames(requests, "");
+  }
+
+  /**
+   * As {@link #batchCreateGames(List)}, safe to retry with {@code requestId} (at most 128
+   * characters; empty for none): a second call with the same service key, request id and
+   * requests returns the games the first one made, in order, each with {@code getRetried()}
+   * true, with new seat tokens for a game nobody has acted in yet (its first tokens then stop
+   * working) and none for the others. The same id with other requests fails with
+   * {@code FAILED_PRECONDITION}, reason {@code REQUEST_ID_REUSED}. The requests' own request
+   * ids must stay empty: the batch's covers them all.
+   */
+  public List<CreateGameResponse> batchCreateGames(List<CreateGameRequest> requests, String requestId) {
+    return call(s -> s.batchCreateGames(Requests.batchCreateGames(requests, requestId))).getGamesList();
   }
 
   /** A game's public summary. */

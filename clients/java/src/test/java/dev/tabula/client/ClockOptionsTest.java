@@ -50,7 +50,7 @@ class ClockOptionsTest {
 
   @Test
   void theClockGoesIntoACopyOfTheConfiguration() {
-    CreateGameRequest request = Requests.fromConfig(CONNECT_FOUR, CreateOptions.defaults()
+    CreateGameRequest request = GameRequests.gameFromConfig(CONNECT_FOUR, CreateOptions.defaults()
         .withClock(Clocks.fischer(Duration.ofMinutes(1), Duration.ofSeconds(1)), Clocks.perMove(Duration.ofSeconds(10)))
         .withOnTimeout(TimeoutRule.TIMEOUT_RULE_DEFAULT_MOVE)
         .withRequestId("c1"));
@@ -66,27 +66,27 @@ class ClockOptionsTest {
     // withOnTimeout alone applies to the configuration's own clock; withClock replaces it.
     GameConfig clocked = CONNECT_FOUR.toBuilder()
         .setClock(ClockConfig.newBuilder().addControls(Clocks.correspondenceDays(2))).build();
-    ClockConfig ruled = Requests.fromConfig(clocked, CreateOptions.defaults().withOnTimeout(TimeoutRule.TIMEOUT_RULE_LOSE))
+    ClockConfig ruled = GameRequests.gameFromConfig(clocked, CreateOptions.defaults().withOnTimeout(TimeoutRule.TIMEOUT_RULE_LOSE))
         .getConfig().getClock();
     assertEquals(TimeoutRule.TIMEOUT_RULE_LOSE, ruled.getOnTimeout());
     assertEquals(List.of(Clocks.correspondenceDays(2)), ruled.getControlsList());
     assertEquals(ClockConfig.newBuilder().addControls(Clocks.perMove(Duration.ofMinutes(1))).build(),
-        Requests.fromConfig(clocked, CreateOptions.defaults().withClock(List.of(Clocks.perMove(Duration.ofMinutes(1))))).getConfig().getClock());
-    assertEquals(clocked.getClock(), Requests.fromConfig(clocked, CreateOptions.defaults()).getConfig().getClock());
+        GameRequests.gameFromConfig(clocked, CreateOptions.defaults().withClock(List.of(Clocks.perMove(Duration.ofMinutes(1))))).getConfig().getClock());
+    assertEquals(clocked.getClock(), GameRequests.gameFromConfig(clocked, CreateOptions.defaults()).getConfig().getClock());
     assertEquals(TimeoutRule.TIMEOUT_RULE_UNSPECIFIED, clocked.getClock().getOnTimeout());
   }
 
   @Test
   void onlyAConfigurationTakesAClock() {
     CreateOptions clock = CreateOptions.defaults().withClock(Clocks.perMove(Duration.ofSeconds(1)));
-    assertThrows(IllegalArgumentException.class, () -> Requests.fromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic", clock));
-    assertThrows(IllegalArgumentException.class, () -> Requests.fromPgn(Requests.pgn("1. e4 *"),
+    assertThrows(IllegalArgumentException.class, () -> GameRequests.gameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic", clock));
+    assertThrows(IllegalArgumentException.class, () -> GameRequests.gameFromPgn("1. e4 *",
         CreateOptions.defaults().withOnTimeout(TimeoutRule.TIMEOUT_RULE_LOSE)));
-    IllegalArgumentException noClock = assertThrows(IllegalArgumentException.class, () -> Requests.fromConfig(CONNECT_FOUR,
+    IllegalArgumentException noClock = assertThrows(IllegalArgumentException.class, () -> GameRequests.gameFromConfig(CONNECT_FOUR,
         CreateOptions.defaults().withOnTimeout(TimeoutRule.TIMEOUT_RULE_DEFAULT_MOVE)));
     assertTrue(noClock.getMessage().contains("withOnTimeout without a clock"), noClock.getMessage());
     // Without a clock option the creations are as before.
-    assertFalse(Requests.fromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic", CreateOptions.defaults()).getConfig().hasClock());
+    assertFalse(GameRequests.gameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic", CreateOptions.defaults()).getConfig().hasClock());
   }
 
   @Test

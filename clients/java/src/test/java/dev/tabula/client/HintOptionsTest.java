@@ -31,13 +31,13 @@ class HintOptionsTest {
 
   @Test
   void allowHintsIsSentOnlyWhenChosen() {
-    CreateGameRequest on = Requests.fromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+    CreateGameRequest on = GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
         CreateOptions.defaults().withAllowHints(true).withRequestId("r"));
     assertTrue(on.hasAllowHints() && on.getAllowHints());
     assertEquals("r", on.getRequestId());
-    CreateGameRequest off = Requests.fromConfig(GameConfig.getDefaultInstance(), CreateOptions.defaults().withAllowHints(false));
+    CreateGameRequest off = GameRequests.gameFromConfig(GameConfig.getDefaultInstance(), CreateOptions.defaults().withAllowHints(false));
     assertTrue(off.hasAllowHints());
     assertFalse(off.getAllowHints());
-    assertFalse(Requests.fromPgn(Requests.pgn("1. e4 *"), CreateOptions.defaults()).hasAllowHints(), "unset: the server decides");
+    assertFalse(GameRequests.gameFromPgn("1. e4 *", CreateOptions.defaults()).hasAllowHints(), "unset: the server decides");
   }
 }

@@ -88,13 +88,13 @@ class LabelsOptionTest {
     CreateOptions options = CreateOptions.defaults().withLabels(labels);
     GameConfig config = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
     for (CreateGameRequest request : List.of(
-        Requests.fromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", options),
-        Requests.fromConfig(config, options),
-        Requests.fromPgn(Requests.pgn("1. e4 *"), options),
-        Requests.fromSavedConfig("board", options))) {
+        GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", options),
+        GameRequests.gameFromConfig(config, options),
+        GameRequests.gameFromPgn("1. e4 *", options),
+        GameRequests.gameFromSavedConfig("board", options))) {
       assertEquals(labels, request.getLabelsMap(), request.toString());
     }
-    assertEquals(0, Requests.fromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", CreateOptions.defaults()).getLabelsCount());
+    assertEquals(0, GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", CreateOptions.defaults()).getLabelsCount());
 
     SeriesOptions series = SeriesOptions.bestOf(3).withLabels(labels);
     for (CreateSeriesRequest request : List.of(

@@ -50,13 +50,13 @@ class PlayersOptionTest {
     CreateOptions options = CreateOptions.defaults().withPlayer("u-17", "Ann").withPlayer("u-42", "Bob");
     GameConfig config = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
     for (CreateGameRequest request : List.of(
-        Requests.fromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", options),
-        Requests.fromConfig(config, options),
-        Requests.fromPgn(Requests.pgn("1. e4 *"), options),
-        Requests.fromSavedConfig("board", options))) {
+        GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", options),
+        GameRequests.gameFromConfig(config, options),
+        GameRequests.gameFromPgn("1. e4 *", options),
+        GameRequests.gameFromSavedConfig("board", options))) {
       assertEquals(List.of(ANN, BOB), request.getPlayersList(), request.toString());
     }
-    assertEquals(0, Requests.fromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", CreateOptions.defaults()).getPlayersCount());
+    assertEquals(0, GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", CreateOptions.defaults()).getPlayersCount());
   }
 
   @Test

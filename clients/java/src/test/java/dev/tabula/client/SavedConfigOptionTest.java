@@ -39,7 +39,7 @@ class SavedConfigOptionTest {
 
   @Test
   void theNameIsTheSourceAndTheOptionsGoAlong() {
-    CreateGameRequest plain = Requests.fromSavedConfig("big-board", CreateOptions.defaults());
+    CreateGameRequest plain = GameRequests.gameFromSavedConfig("big-board", CreateOptions.defaults());
     assertEquals(CreateGameRequest.SourceCase.SAVED_CONFIG, plain.getSourceCase());
     assertEquals("big-board", plain.getSavedConfig());
     assertFalse(plain.getPrivate());
@@ -47,7 +47,7 @@ class SavedConfigOptionTest {
     assertFalse(plain.hasAllowHints());
     assertEquals(0, plain.getBotsCount());
 
-    CreateGameRequest full = Requests.fromSavedConfig("big-board",
+    CreateGameRequest full = GameRequests.gameFromSavedConfig("big-board",
         CreateOptions.defaults().withPrivate(true).withRequestId("r1").withBot(2, 3, Duration.ZERO).withAllowHints(true));
     assertEquals(CreateGameRequest.SourceCase.SAVED_CONFIG, full.getSourceCase());
     assertTrue(full.getPrivate());

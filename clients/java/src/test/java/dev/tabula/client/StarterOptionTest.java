@@ -22,7 +22,7 @@ class StarterOptionTest {
 
   @Test
   void theStarterGoesIntoACopyOfTheConfiguration() {
-    CreateGameRequest request = Requests.fromConfig(TIC_TAC_TOE,
+    CreateGameRequest request = GameRequests.gameFromConfig(TIC_TAC_TOE,
         CreateOptions.defaults().withStarter(Starter.STARTER_SECOND_SEAT).withRequestId("s1"));
     assertEquals(Starter.STARTER_SECOND_SEAT, request.getConfig().getStarter());
     assertEquals(TIC_TAC_TOE.getTicTacToe(), request.getConfig().getTicTacToe(), "the rest of the configuration is kept");
@@ -33,14 +33,14 @@ class StarterOptionTest {
     // The option replaces the configuration's own starter; without it that one is sent.
     GameConfig random = GameConfig.newBuilder().setConnectFour(ConnectFourConfig.getDefaultInstance())
         .setStarter(Starter.STARTER_RANDOM).build();
-    assertEquals(Starter.STARTER_RANDOM, Requests.fromConfig(random, CreateOptions.defaults()).getConfig().getStarter());
+    assertEquals(Starter.STARTER_RANDOM, GameRequests.gameFromConfig(random, CreateOptions.defaults()).getConfig().getStarter());
     assertEquals(Starter.STARTER_FIRST_SEAT,
-        Requests.fromConfig(random, CreateOptions.defaults().withStarter(Starter.STARTER_FIRST_SEAT)).getConfig().getStarter());
+        GameRequests.gameFromConfig(random, CreateOptions.defaults().withStarter(Starter.STARTER_FIRST_SEAT)).getConfig().getStarter());
     assertEquals(Starter.STARTER_RANDOM, random.getStarter());
     assertTrue(CreateOptions.defaults().starter().isEmpty());
 
     // It goes along with a clock, which it leaves as it is.
-    CreateGameRequest both = Requests.fromConfig(TIC_TAC_TOE, CreateOptions.defaults()
+    CreateGameRequest both = GameRequests.gameFromConfig(TIC_TAC_TOE, CreateOptions.defaults()
         .withStarter(Starter.STARTER_RANDOM).withClock(Clocks.perMove(Duration.ofSeconds(5))));
     assertEquals(Starter.STARTER_RANDOM, both.getConfig().getStarter());
     assertEquals(List.of(Clocks.perMove(Duration.ofSeconds(5))), both.getConfig().getClock().getControlsList());
@@ -51,9 +51,9 @@ class StarterOptionTest {
   void onlyAConfigurationTakesAStarter() {
     CreateOptions second = CreateOptions.defaults().withStarter(Starter.STARTER_SECOND_SEAT);
     IllegalArgumentException preset = assertThrows(IllegalArgumentException.class,
-        () -> Requests.fromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", second));
+        () -> GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", second));
     assertTrue(preset.getMessage().contains("starter"), preset.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> Requests.fromPgn(Requests.pgn("1. e4 *"),
+    assertThrows(IllegalArgumentException.class, () -> GameRequests.gameFromPgn("1. e4 *",
         CreateOptions.defaults().withStarter(Starter.STARTER_FIRST_SEAT)));
     assertThrows(NullPointerException.class, () -> CreateOptions.defaults().withStarter(null));
     // Both clients build their creations with Requests; neither calls the server.
