@@ -137,6 +137,12 @@ impl Action {
         Action::Place(PlaceTarget::Column(column))
     }
 
+    /// Whether this is a draw offered, accepted or declined: talk between the seats, not a
+    /// move on the board.
+    pub fn is_draw_talk(&self) -> bool {
+        matches!(self, Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw)
+    }
+
     /// The name of this kind of move, as used in error messages.
     pub fn kind_name(&self) -> &'static str {
         match self {

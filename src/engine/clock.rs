@@ -332,9 +332,12 @@ impl Clocks {
 
     /// The clocks after `turn` made at `now`: the seat that moved, if it was a move, is
     /// charged (its whole turn when `by_the_clock` made it, or when its time had run out),
-    /// then the seats in `to_act` think and every other clock stops.
+    /// then the seats in `to_act` think and every other clock stops. A draw offered or
+    /// declined is no move: the seat's turn, and its clock, go on (so an offer earns no
+    /// increment).
     pub fn turn_made(&mut self, turn: &Turn, by_the_clock: bool, to_act: &[usize], now: Millis) {
-        if let Turn::Move(seat, _) = turn
+        if let Turn::Move(seat, action) = turn
+            && !action.is_draw_talk()
             && (by_the_clock || self.end_turn(seat.index(), now).is_err())
         {
             self.expire(seat.index());
@@ -402,6 +405,19 @@ mod tests {
     use super::*;
 
     const MIN: Millis = 60_000;
+
+    #[test]
+    fn a_draw_offered_or_declined_earns_no_increment_and_the_clock_runs_on() {
+        let mut clocks = Clocks::new(vec![TimeControl::Fischer { base: 3 * MIN, increment: 2_000 }; 2]);
+        clocks.set_to_act(&[0], 0);
+        let offer = Turn::Move(crate::engine::Seat::FIRST, crate::engine::Action::OfferDraw);
+        clocks.turn_made(&offer, false, &[0], 10_000);
+        assert_eq!(clocks.deadline(0), Some(3 * MIN), "the same turn, the same deadline");
+        assert_eq!(clocks.remaining_at(0, 10_000), 3 * MIN - 10_000);
+        let moved = Turn::Move(crate::engine::Seat::FIRST, crate::engine::Action::place(0, 0));
+        clocks.turn_made(&moved, false, &[1], 12_000);
+        assert_eq!(clocks.remaining_at(0, 12_000), 3 * MIN - 10_000, "one increment for the move");
+    }
 
     #[test]
     fn fischer_adds_the_increment_after_each_move_and_flags_at_zero() {

@@ -44,8 +44,8 @@ impl Starter {
 
 /// Choices about the course of play that the two-seat games share.
 ///
-/// Invariant kept by [`Match::new`](super::Match::new): `takeback_consent` only with
-/// `allow_takebacks`.
+/// Invariants kept by [`Match::new`](super::Match::new): `takeback_consent` only with
+/// `allow_takebacks`; `allow_draw_offers` only in a game of two seats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayOptions {
     /// Which seat moves first.
@@ -59,6 +59,10 @@ pub struct PlayOptions {
     /// [`Match::request_take_back`](super::Match::request_take_back)).
     #[serde(default)]
     pub takeback_consent: bool,
+    /// Whether the seats may offer each other a draw, and accept or decline it (see
+    /// [`Rules::draw_offers_allowed`](super::Rules::draw_offers_allowed)).
+    #[serde(default)]
+    pub allow_draw_offers: bool,
 }
 
 impl PlayOptions {

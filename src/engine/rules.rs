@@ -153,6 +153,18 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
         Self::play_options(config).allow_takebacks
     }
 
+    /// True when the rules themselves take draw offers and their answers as actions (chess,
+    /// whose position holds the offer); otherwise the match handles them, where the
+    /// configuration allows them ([`Rules::draw_offers_allowed`]).
+    const OWN_DRAW_OFFERS: bool = false;
+
+    /// True when the seats may offer each other a draw (`Action::OfferDraw`) and accept or
+    /// decline it: always where the rules handle offers themselves, otherwise as the
+    /// configuration chose, in two-seat games. A fact of the configuration.
+    fn draw_offers_allowed(config: &Self::Config) -> bool {
+        Self::OWN_DRAW_OFFERS || Self::play_options(config).allow_draw_offers
+    }
+
     /// True when a takeback needs the other seat's consent: a seat asks
     /// ([`Match::request_take_back`](super::Match::request_take_back)) instead of taking
     /// its move back at once. Only where takebacks are allowed, in two-seat games.

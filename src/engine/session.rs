@@ -98,6 +98,10 @@ pub struct Match<G: Rules> {
     /// The seat whose takeback request waits for the other seat's answer; a move, an
     /// answer or the end of the game clears it.
     takeback_request: Option<Seat>,
+    /// The seat whose draw offer waits for the other seat's answer, where the match handles
+    /// offers ([`Rules::OWN_DRAW_OFFERS`] unset); the other seat's next turn, whatever it
+    /// is, or the end of the game clears it.
+    draw_offer: Option<Seat>,
 }
 
 impl<G: Rules> Match<G> {
@@ -112,6 +116,11 @@ impl<G: Rules> Match<G> {
             error.add("takeback_consent", "asks the other seat to agree to takebacks; allow takebacks too");
             return Err(error);
         }
+        if G::draw_offers_allowed(&config) && position.seat_count() != 2 {
+            let mut error = ConfigError::default();
+            error.add("allow_draw_offers", "needs another seat to offer a draw to; this game has one");
+            return Err(error);
+        }
         Ok(Match::starting(config, position))
     }
 
@@ -124,6 +133,7 @@ impl<G: Rules> Match<G> {
             moves_in_force: Vec::new(),
             ending: None,
             takeback_request: None,
+            draw_offer: None,
         }
     }
 
@@ -146,7 +156,13 @@ impl<G: Rules> Match<G> {
                 return Err(format!("turn {index} follows the game's end outside the rules"));
             }
             game.takeback_request = None;
+            game.lapse_draw_offer(turn);
             match turn {
+                Turn::Move(seat, action) if game.handles_draw(action) => match action {
+                    Action::OfferDraw => game.draw_offer = Some(*seat),
+                    Action::AcceptDraw => ending = Some(Outcome::Draw { reason: DrawReason::Agreement }),
+                    _ => game.draw_offer = None,
+                },
                 Turn::Move(seat, action) => game.moves_in_force.push((*seat, action.clone())),
                 Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. } => {
                     game.moves_in_force.pop().ok_or_else(|| format!("turn {index} takes back a move never made"))?;
@@ -219,6 +235,7 @@ impl<G: Rules> Match<G> {
             last_in_force: self.moves_in_force.last().cloned(),
             ending: self.ending.clone(),
             takeback_request: self.takeback_request,
+            draw_offer: self.draw_offer,
         };
         self.play(turn)?;
         Ok(undo)
@@ -237,6 +254,7 @@ impl<G: Rules> Match<G> {
         self.moves_in_force.truncate(undo.moves_in_force_len);
         self.ending = undo.ending;
         self.takeback_request = undo.takeback_request;
+        self.draw_offer = undo.draw_offer;
     }
 
     /// Checks `turn` as [`Match::play`] would, without playing it. A move is tried on a
@@ -246,7 +264,7 @@ impl<G: Rules> Match<G> {
     /// Why the turn would be refused.
     pub fn check(&self, turn: &Turn) -> Result<(), MoveError> {
         match turn {
-            Turn::Move(seat, action) => {
+            Turn::Move(seat, action) if !self.handles_draw(action) => {
                 self.check_turn(*seat)?;
                 self.position.clone().apply(Mover::checked(*seat), action)
             }
@@ -260,13 +278,92 @@ impl<G: Rules> Match<G> {
     /// # Errors
     /// Why the action is refused; the match is then unchanged.
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        if self.handles_draw(action) {
+            return self.answer_draw(seat, action);
+        }
         self.check_turn(seat)?;
         self.position.apply(Mover::checked(seat), action)?;
-        self.history.push(Turn::Move(seat, action.clone()));
+        let turn = Turn::Move(seat, action.clone());
+        self.lapse_draw_offer(&turn);
+        self.history.push(turn);
         self.moves_in_force.push((seat, action.clone()));
         // A move is the answer to a takeback request nobody answered: it lapses.
         self.takeback_request = None;
         Ok(())
+    }
+
+    /// Whether the match, rather than the rules, takes `action`: an offer of a draw or its
+    /// answer, in a game whose rules leave offers to the match.
+    fn handles_draw(&self, action: &Action) -> bool {
+        !G::OWN_DRAW_OFFERS && action.is_draw_talk()
+    }
+
+    /// A draw offered, accepted or declined by `seat` on its turn, where the match handles
+    /// offers: an offer stands until the other seat's next turn (the offering seat still
+    /// has to move); accepting ends the game drawn by agreement.
+    ///
+    /// # Errors
+    /// `MoveKindNotAllowed` where the configuration allows no offers; the turn's refusals;
+    /// `DrawAlreadyOffered`, `NoDrawOffer`; the match is then unchanged.
+    fn answer_draw(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        if !G::draw_offers_allowed(&self.config) {
+            return Err(MoveError::new(Reason::MoveKindNotAllowed, "this game's configuration allows no draw offers"));
+        }
+        self.check_turn(seat)?;
+        match (action, self.draw_offer) {
+            (Action::OfferDraw, Some(offerer)) => {
+                let message = if offerer == seat {
+                    "you have already offered a draw; make your move"
+                } else {
+                    "your opponent's draw offer is waiting for your answer: accept or decline it"
+                };
+                return Err(MoveError::new(Reason::DrawAlreadyOffered, message));
+            }
+            (Action::OfferDraw, None) if self.offered_since_moving(seat) => {
+                return Err(MoveError::new(
+                    Reason::DrawAlreadyOffered,
+                    "you have offered a draw since your last move; make a move before offering again",
+                ));
+            }
+            (Action::OfferDraw, None) => self.draw_offer = Some(seat),
+            (_, Some(offerer)) if offerer != seat => {
+                if *action == Action::AcceptDraw {
+                    self.end_outside_rules(Outcome::Draw { reason: DrawReason::Agreement });
+                }
+                self.draw_offer = None;
+            }
+            _ => return Err(MoveError::new(Reason::NoDrawOffer, "your opponent has not offered a draw")),
+        }
+        self.history.push(Turn::Move(seat, action.clone()));
+        Ok(())
+    }
+
+    /// Whether `seat` offered a draw since its last move: one offer a move, so that offers
+    /// cannot stand in for moves (in a game where both seats act at once, an offer and its
+    /// answer could otherwise follow each other forever).
+    fn offered_since_moving(&self, seat: Seat) -> bool {
+        self.history
+            .iter()
+            .rev()
+            .filter_map(|turn| match turn {
+                Turn::Move(mover, action) if *mover == seat => Some(action),
+                _ => None,
+            })
+            .take_while(|action| self.handles_draw(action))
+            .any(|action| *action == Action::OfferDraw)
+    }
+
+    /// A waiting draw offer lapses with the other seat's next turn, whatever it is.
+    fn lapse_draw_offer(&mut self, turn: &Turn) {
+        if turn.seat().is_some_and(|seat| Some(seat) != self.draw_offer) {
+            self.draw_offer = None;
+        }
+    }
+
+    /// The seat whose draw offer waits for the other seat's answer, where the match handles
+    /// offers; none once the game is over.
+    pub fn draw_offer(&self) -> Option<Seat> {
+        self.draw_offer.filter(|_| self.outcome().is_none())
     }
 
     /// Undoes the last move in force, which `seat` must have made, by replaying the moves
@@ -543,7 +640,19 @@ impl<G: Rules> Match<G> {
 
     /// Every action `seat` may take now.
     pub fn legal_moves(&self, seat: Seat) -> Vec<Action> {
-        if self.check_turn(seat).is_err() { Vec::new() } else { self.position.legal_moves(seat) }
+        if self.check_turn(seat).is_err() {
+            return Vec::new();
+        }
+        let mut moves = self.position.legal_moves(seat);
+        if !G::OWN_DRAW_OFFERS && G::draw_offers_allowed(&self.config) {
+            match self.draw_offer {
+                None if !self.offered_since_moving(seat) => moves.push(Action::OfferDraw),
+                None => {}
+                Some(offerer) if offerer != seat => moves.extend([Action::AcceptDraw, Action::DeclineDraw]),
+                Some(_) => {}
+            }
+        }
+        moves
     }
 
     /// Number of moves in force (resignations are not moves; taken-back moves no longer count).
@@ -593,6 +702,9 @@ impl<G: Rules> Match<G> {
         });
         let outcome = self.outcome();
         let mut observation = self.position.observe(viewer);
+        if !G::OWN_DRAW_OFFERS {
+            observation.draw_offer = self.draw_offer;
+        }
         // An offer waits for an answer that a finished game no longer takes, whichever way
         // it ended (a move of the offering seat, a resignation, a flag, an adjudication).
         if outcome.is_some() {
@@ -621,6 +733,7 @@ pub struct Undo<G: Rules> {
     last_in_force: Option<(Seat, Action)>,
     ending: Option<Outcome>,
     takeback_request: Option<Seat>,
+    draw_offer: Option<Seat>,
 }
 
 /// An [`Undo`] of a match of any game, for [`AnyMatch::undo`].
@@ -740,13 +853,18 @@ impl<G: Rules> AnyMatch for Match<G> {
         G::reveals_to_mover(&self.config, actor, action)
     }
     fn describe(&self, action: &Action) -> String {
-        self.position.describe(action)
+        match action {
+            _ if !self.handles_draw(action) => self.position.describe(action),
+            Action::OfferDraw => "offers a draw".to_owned(),
+            Action::AcceptDraw => "accepts the draw".to_owned(),
+            _ => "declines the draw".to_owned(),
+        }
     }
     fn has_hidden_information(&self) -> bool {
         G::has_hidden_information(&self.config)
     }
     fn machine_notation(&self, action: &Action) -> Option<String> {
-        self.position.machine_notation(action)
+        if self.handles_draw(action) { None } else { self.position.machine_notation(action) }
     }
     fn analyse(&self, seat: Seat, budget: SearchBudget<'_>) -> Option<Analysis> {
         Match::analyse(self, seat, budget)

@@ -344,6 +344,21 @@ impl GameConfig {
         self.clone().with_play_options(options).unwrap_or(self)
     }
 
+    /// Whether the seats may offer each other a draw ([`Rules::draw_offers_allowed`]).
+    pub fn draw_offers_allowed(&self) -> bool {
+        self.play_options().allow_draw_offers
+    }
+
+    /// This configuration letting the seats offer each other a draw; `None` where the
+    /// rules fix it (a one-seat game; chess always allows it, and keeps itself).
+    pub fn allowing_draw_offers(self) -> Option<GameConfig> {
+        if self.draw_offers_allowed() {
+            return Some(self);
+        }
+        let options = PlayOptions { allow_draw_offers: true, ..self.play_options() };
+        self.with_play_options(options)
+    }
+
     /// This configuration asking the other seat to agree to each takeback; `None` where
     /// there is no other seat to ask.
     pub fn with_takeback_consent(self) -> Option<GameConfig> {
@@ -539,5 +554,117 @@ mod consent_tests {
         .unwrap();
         free.apply(Seat::FIRST, &Action::place(1, 1)).unwrap();
         assert_eq!(free.request_take_back(Seat::FIRST).unwrap_err().reason, Reason::TakebackNotAllowed);
+    }
+}
+
+#[cfg(test)]
+mod draw_offer_tests {
+    use super::GameKind;
+    use crate::engine::{Action, AnyMatch, DrawReason, Outcome, Reason, Seat, Turn, Viewer};
+
+    /// A move of `seat`'s that is not about a draw: the first its legal moves list.
+    fn a_move_of(game: &dyn AnyMatch, seat: Seat) -> Action {
+        let draws = [Action::OfferDraw, Action::AcceptDraw, Action::DeclineDraw, Action::ClaimDraw];
+        game.legal_moves(seat).into_iter().find(|action| !draws.contains(action)).expect("a move to make")
+    }
+
+    fn seat_to_act(game: &dyn AnyMatch) -> Seat {
+        game.to_act()[0]
+    }
+
+    /// Plays `action` for the seat to act.
+    fn play(game: &mut dyn AnyMatch, seat: Seat, action: Action) {
+        game.play(&Turn::Move(seat, action.clone())).unwrap_or_else(|e| panic!("{seat} {action:?}: {e}"));
+    }
+
+    #[test]
+    fn every_two_seat_game_takes_draw_offers_when_its_configuration_allows_them() {
+        for kind in GameKind::ALL.iter().copied().filter(|kind| kind.seat_count() == 2 && *kind != GameKind::Chess) {
+            let config = kind.info().default_config;
+            assert!(!config.draw_offers_allowed(), "{kind:?}: off by default");
+            let mut plain = config.new_match().unwrap();
+            let seat = seat_to_act(plain.as_ref());
+            let before = plain.snapshot();
+            let refused = plain.play(&Turn::Move(seat, Action::OfferDraw)).unwrap_err();
+            assert_eq!(refused.reason, Reason::MoveKindNotAllowed, "{kind:?}");
+            assert_eq!(plain.snapshot(), before, "{kind:?}: a refused offer changes nothing");
+            assert!(!plain.legal_moves(seat).contains(&Action::OfferDraw), "{kind:?}");
+
+            let allowing = config.allowing_draw_offers().unwrap();
+            assert!(allowing.draw_offers_allowed(), "{kind:?}");
+            let mut game = allowing.new_match().unwrap();
+            let first = seat_to_act(game.as_ref());
+            assert!(game.legal_moves(first).contains(&Action::OfferDraw), "{kind:?}");
+            // Offered: shown to everyone, the offering seat still to move.
+            play(game.as_mut(), first, Action::OfferDraw);
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, Some(first), "{kind:?}");
+            assert!(!game.legal_moves(first).contains(&Action::OfferDraw), "{kind:?}: one offer at a time");
+            let twice = game.play(&Turn::Move(first, Action::OfferDraw)).unwrap_err();
+            assert_eq!(twice.reason, Reason::DrawAlreadyOffered, "{kind:?}");
+            let own = game.play(&Turn::Move(first, Action::AcceptDraw)).unwrap_err();
+            assert_eq!(own.reason, Reason::NoDrawOffer, "{kind:?}: not one's own");
+            assert_eq!(game.move_count(), 0, "{kind:?}: an offer is not a move");
+            let moved = a_move_of(game.as_ref(), first);
+            play(game.as_mut(), first, moved);
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, Some(first), "{kind:?}: it stands");
+            // Declined by the other seat; offered again, then let lapse by a move.
+            let other = first.opponent();
+            assert!(game.to_act().contains(&other), "{kind:?}");
+            assert!(game.legal_moves(other).contains(&Action::AcceptDraw), "{kind:?}");
+            play(game.as_mut(), other, Action::DeclineDraw);
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, None, "{kind:?}");
+            assert!(game.to_act().contains(&other), "{kind:?}: the declining seat still moves");
+            play(game.as_mut(), other, Action::OfferDraw);
+            let moved = a_move_of(game.as_ref(), other);
+            play(game.as_mut(), other, moved);
+            let answering = other.opponent();
+            let moved = a_move_of(game.as_ref(), answering);
+            play(game.as_mut(), answering, moved);
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, None, "{kind:?}: a move declines");
+            // Offered and accepted: drawn by agreement, and no offer shown after the end.
+            let offering = other;
+            play(game.as_mut(), offering, Action::OfferDraw);
+            let moved = a_move_of(game.as_ref(), offering);
+            play(game.as_mut(), offering, moved);
+            let accepting = offering.opponent();
+            let undo = game.play_undoably(&Turn::Move(accepting, Action::AcceptDraw)).unwrap();
+            assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::Agreement }), "{kind:?}");
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, None, "{kind:?}");
+            // The history replays, and a snapshot restores, to the same match; the last
+            // turn undoes to the offer still waiting.
+            let replayed = allowing.replay(game.history()).unwrap();
+            assert_eq!(replayed.snapshot(), game.snapshot(), "{kind:?}");
+            let restored = allowing.restore(&game.snapshot()).unwrap();
+            assert_eq!(restored.outcome(), game.outcome(), "{kind:?}");
+            game.undo(undo);
+            assert_eq!(game.outcome(), None, "{kind:?}");
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, Some(offering), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn a_seat_offers_once_between_its_moves_even_where_both_seats_act_at_once() {
+        // Battleship's setup: both seats place their fleets at once.
+        let config = GameKind::Battleship.info().default_config.allowing_draw_offers().unwrap();
+        let mut game = config.new_match().unwrap();
+        let (first, second) = (Seat::FIRST, Seat::SECOND);
+        assert_eq!(game.to_act(), [first, second]);
+        play(game.as_mut(), first, Action::OfferDraw);
+        play(game.as_mut(), second, Action::DeclineDraw);
+        let again = game.play(&Turn::Move(first, Action::OfferDraw)).unwrap_err();
+        assert_eq!(again.reason, Reason::DrawAlreadyOffered, "not before a move");
+        assert!(!game.legal_moves(first).contains(&Action::OfferDraw));
+        let placed = a_move_of(game.as_ref(), first);
+        play(game.as_mut(), first, placed);
+        assert!(game.legal_moves(first).contains(&Action::OfferDraw), "after a move, again");
+        play(game.as_mut(), first, Action::OfferDraw);
+    }
+
+    #[test]
+    fn a_one_seat_game_has_nobody_to_offer_a_draw_to_and_chess_always_allows_offers() {
+        assert!(GameKind::PegSolitaire.info().default_config.allowing_draw_offers().is_none());
+        let chess = GameKind::Chess.info().default_config;
+        assert!(chess.draw_offers_allowed());
+        assert_eq!(chess.clone().allowing_draw_offers(), Some(chess));
     }
 }

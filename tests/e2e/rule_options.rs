@@ -322,3 +322,97 @@ async fn with_consent_a_takeback_is_asked_for_and_the_other_seat_agrees_or_decli
     let Some(Event::MoveTakenBack(back)) = &events[5].kind else { panic!("{:?}", events[5]) };
     assert_eq!((back.seat, back.move_number, seat_actor(&events[5])), (1, 1, 2), "seat 2 agreed to undo move 1");
 }
+
+fn draw(action: pb::DrawAction) -> pb::Move {
+    pb::Move { kind: Some(pb::r#move::Kind::Draw(pb::Draw { action: action as i32 })) }
+}
+
+#[tokio::test]
+async fn with_draw_offers_allowed_a_connect_four_draw_is_offered_declined_and_agreed_over_the_wire() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let created = client
+        .create_game(pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                game: Some(Kind::ConnectFour(pb::ConnectFourConfig::default())),
+                allow_draw_offers: true,
+                ..Default::default()
+            })),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let config = created.game.as_ref().unwrap().config.as_ref().unwrap();
+    assert!(config.allow_draw_offers, "answered with the rule");
+    let game =
+        Game { id: created.game.unwrap().game_id, tokens: created.seat_tokens.into_iter().map(|t| t.token).collect() };
+    let offered = client.submit_move(submit(&game, 0, draw(pb::DrawAction::Offer))).await.unwrap().into_inner();
+    let view = offered.view.unwrap();
+    assert_eq!((view.draw_offer, view.to_act.clone()), (1, vec![1]), "offered; seat 1 still moves");
+    let lister = client.clone();
+    let legal = |seat: usize| {
+        let mut client = lister.clone();
+        let request =
+            as_seat(&game.tokens[seat], pb::ListLegalMovesRequest { game_id: game.id.clone(), ..Default::default() });
+        async move { client.list_legal_moves(request).await.unwrap().into_inner().moves }
+    };
+    assert!(
+        legal(0).await.iter().all(|m| m.label != "offer a draw"
+            && !matches!(m.r#move.as_ref().and_then(|m| m.kind.as_ref()), Some(pb::r#move::Kind::Draw(_)))),
+        "one offer at a time"
+    );
+    client.submit_move(submit(&game, 0, column_move(3))).await.unwrap();
+    let answers: Vec<_> = legal(1)
+        .await
+        .into_iter()
+        .filter(|m| matches!(m.r#move.as_ref().and_then(|m| m.kind.as_ref()), Some(pb::r#move::Kind::Draw(_))))
+        .collect();
+    assert_eq!(answers.len(), 2, "seat 2 may accept or decline: {answers:?}");
+    client.submit_move(submit(&game, 1, draw(pb::DrawAction::Decline))).await.unwrap();
+    client.submit_move(submit(&game, 1, column_move(3))).await.unwrap();
+    // Offered again by seat 1, and agreed to: drawn by agreement, the offer gone.
+    client.submit_move(submit(&game, 0, draw(pb::DrawAction::Offer))).await.unwrap();
+    client.submit_move(submit(&game, 0, column_move(4))).await.unwrap();
+    let agreed = client.submit_move(submit(&game, 1, draw(pb::DrawAction::Accept))).await.unwrap().into_inner();
+    let view = agreed.view.unwrap();
+    let outcome = view.outcome.unwrap();
+    assert_eq!((outcome.r#type(), outcome.reason()), (pb::OutcomeType::Draw, pb::EndReason::Agreement));
+    assert_eq!(view.draw_offer, 0);
+    // Every step is in the log, named for people.
+    let events = events_through(&mut client, &game.id, agreed.seq).await;
+    let labels: Vec<String> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            Some(pb::game_event::Kind::MoveApplied(applied)) => Some(applied.label.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        labels,
+        ["offers a draw", "column 4", "declines the draw", "column 4", "offers a draw", "column 5", "accepts the draw"]
+    );
+
+    // Without the option: refused, and nothing logged.
+    let (plain, _) =
+        create_starting(&mut client, Kind::ConnectFour(pb::ConnectFourConfig::default()), pb::Starter::Unspecified)
+            .await;
+    let refused = client.submit_move(submit(&plain, 0, draw(pb::DrawAction::Offer))).await.unwrap_err();
+    assert_error(&refused, Code::FailedPrecondition, "MOVE_KIND_NOT_ALLOWED");
+    // A one-seat game has nobody to offer one to.
+    let lonely = client
+        .create_game(pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+                game: Some(Kind::PegSolitaire(pb::PegSolitaireConfig::default())),
+                allow_draw_offers: true,
+                ..Default::default()
+            })),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_error(&lonely, Code::InvalidArgument, "INVALID_REQUEST");
+    let fields: Vec<String> =
+        lonely.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["config.allow_draw_offers"]);
+}

@@ -249,7 +249,12 @@ fn connect_four_adjudicated() -> Script {
 fn gomoku_with_every_option() -> Script {
     let config = gomoku::Config {
         blocked: vec![Cell::new(0, 0), Cell::new(14, 14)],
-        play: PlayOptions { starter: Starter::SecondSeat, allow_takebacks: true, takeback_consent: true },
+        play: PlayOptions {
+            starter: Starter::SecondSeat,
+            allow_takebacks: true,
+            takeback_consent: true,
+            allow_draw_offers: false,
+        },
         ..Default::default()
     };
     let steps = vec![

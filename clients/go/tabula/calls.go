@@ -65,7 +65,9 @@ func option(name string, set func(*callOptions)) CallOption {
 // of a batch, built by the GameFrom builders, take no RequestID of their own), the
 // CreateSeries calls (a retried
 // creation answers with the series the first one made, with new player tokens while nobody
-// has acted in its first game, with none after), [Client.SubmitMove], [Client.Resign],
+// has acted in its first game, with none after), [Client.CreateRematch] (a retried rematch
+// answers with the rematch the first one made, with new seat tokens while nobody has acted
+// in it, with none after), [Client.SubmitMove], [Client.Resign],
 // [Client.TakeBack], [Client.AnswerTakeBack], [Client.AbortGame], [Client.AdjudicateGame],
 // [Client.PauseClock], [Client.ResumeClock] and [Client.AddTime].
 func RequestID(id string) CallOption {

@@ -9,9 +9,12 @@
 // call, all or nothing, in order, each request built as the CreateGame calls build theirs by
 // [GameFromPreset], [GameFromConfig], [GameFromPGN] or [GameFromSavedConfig], with the same
 // options but [RequestID], which the batch takes: a retried batch answers with the same
-// games; a refusal names each problem under requests[N] and makes no game), [Client.GetGame],
-// [Client.ListGames], [Client.GetView], [Client.ListLegalMoves], [Client.SubmitMove],
-// [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
+// games; a refusal names each problem under requests[N] and makes no game),
+// [Client.CreateRematch] (a finished game played again, its players and engine seats
+// swapped between the two seats, the two games naming each other in GetRematchOf() and
+// GetRematch(); one rematch a game, another refused with reason REMATCH_EXISTS),
+// [Client.GetGame], [Client.ListGames], [Client.GetView], [Client.ListLegalMoves],
+// [Client.SubmitMove], [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
 // [Client.AnswerTakeBack], [Client.ArchiveGame], [Client.DeleteGame], UpdateGame as
 // [Client.UpdateGameLabels], [Client.ReissueSeatToken],
 // [Client.CreateSavedConfig], [Client.GetSavedConfig], [Client.ListSavedConfigs],

@@ -407,8 +407,15 @@ type GameConfig struct {
 	// `AnswerTakeBack`; a move made first lets the request lapse. Default false. Without
 	// takebacks allowed, or in peg solitaire, refused with INVALID_REQUEST.
 	TakebacksNeedConsent bool `protobuf:"varint,13,opt,name=takebacks_need_consent,json=takebacksNeedConsent,proto3" json:"takebacks_need_consent,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Whether the seats may offer each other a draw, in every two-seat game: a `Draw` move
+	// offers one on the offering seat's turn (it still has to move), and the other seat
+	// accepts it (the game ends drawn by agreement) or declines it on its own turn, or lets it
+	// lapse by any other turn; the view's `draw_offer` shows it waiting, and it lapses with the
+	// game's end. Default false; chess always allows offers (and is answered with true).
+	// Peg solitaire has nobody to offer one to: refused with INVALID_REQUEST.
+	AllowDrawOffers bool `protobuf:"varint,14,opt,name=allow_draw_offers,json=allowDrawOffers,proto3" json:"allow_draw_offers,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *GameConfig) Reset() {
@@ -553,6 +560,13 @@ func (x *GameConfig) GetAllowTakebacks() bool {
 func (x *GameConfig) GetTakebacksNeedConsent() bool {
 	if x != nil {
 		return x.TakebacksNeedConsent
+	}
+	return false
+}
+
+func (x *GameConfig) GetAllowDrawOffers() bool {
+	if x != nil {
+		return x.AllowDrawOffers
 	}
 	return false
 }
@@ -1449,7 +1463,7 @@ var File_tabula_v1_config_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_config_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xdf\x05\n" +
+	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\x8b\x06\n" +
 	"\n" +
 	"GameConfig\x12<\n" +
 	"\vtic_tac_toe\x18\x01 \x01(\v2\x1a.tabula.v1.TicTacToeConfigH\x00R\tticTacToe\x12A\n" +
@@ -1467,7 +1481,8 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	" \x01(\v2\x16.tabula.v1.ClockConfigR\x05clock\x12,\n" +
 	"\astarter\x18\v \x01(\x0e2\x12.tabula.v1.StarterR\astarter\x12'\n" +
 	"\x0fallow_takebacks\x18\f \x01(\bR\x0eallowTakebacks\x124\n" +
-	"\x16takebacks_need_consent\x18\r \x01(\bR\x14takebacksNeedConsentB\x06\n" +
+	"\x16takebacks_need_consent\x18\r \x01(\bR\x14takebacksNeedConsent\x12*\n" +
+	"\x11allow_draw_offers\x18\x0e \x01(\bR\x0fallowDrawOffersB\x06\n" +
 	"\x04game\"\x87\x01\n" +
 	"\x0fTicTacToeConfig\x12\x12\n" +
 	"\x04size\x18\x01 \x01(\rR\x04size\x12\x1d\n" +

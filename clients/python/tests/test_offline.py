@@ -43,6 +43,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
         "BatchCreateGames",
         lambda c, **t: c.batch_create_games([game_from_preset("chess", "standard")], request_id="b", **t),
     ),
+    "create_rematch": ("CreateRematch", lambda c, **t: c.create_rematch("g", request_id="again", **t)),
     "get_game": ("GetGame", lambda c, **t: c.get_game("g", **t)),
     "list_games": ("ListGames", lambda c, **t: c.list_games(kind="chess", status="finished", **t)),
     "get_view": ("GetView", lambda c, **t: c.get_view("g", at_seq=2, **t)),
@@ -102,6 +103,8 @@ def test_every_rpc_has_a_wrapper_named_after_it_in_both_clients() -> None:
         ],
         # Several games in one call, each built like the ones above (`game_from_preset`, ...).
         "BatchCreateGames": ["batch_create_games"],
+        # A finished game played again, its players swapped.
+        "CreateRematch": ["create_rematch"],
         "CreateSeries": [
             "create_series_from_preset",
             "create_series_from_config",
@@ -383,6 +386,27 @@ async def test_the_async_batch_sends_its_requests_in_order(stand_in: StandInServ
         sent = pb.BatchCreateGamesRequest.FromString(seen.request)
         assert (list(sent.requests), sent.request_id, seen.authorization) == (requests, "batch-2", "Bearer key")
         assert_deadline(seen.time_remaining, 5)
+
+
+def test_a_rematch_sends_the_game_and_its_request_id(stand_in: StandInServer) -> None:
+    def sent() -> pb.CreateRematchRequest:
+        return pb.CreateRematchRequest.FromString(stand_in.last("CreateRematch").request)
+
+    with Client(stand_in.address) as client:
+        assert isinstance(client.create_rematch("g-1", request_id="again-1"), pb.CreateRematchResponse)
+        assert (sent().game_id, sent().request_id) == ("g-1", "again-1")
+        client.create_rematch("g-2")
+        assert (sent().game_id, sent().request_id) == ("g-2", ""), "no request id unless given"
+
+
+async def test_the_async_rematch_sends_the_game_and_its_request_id(stand_in: StandInServer) -> None:
+    async with AsyncClient(stand_in.address) as client:
+        assert isinstance(await client.create_rematch("g-3", request_id="again-3"), pb.CreateRematchResponse)
+        sent = pb.CreateRematchRequest.FromString(stand_in.last("CreateRematch").request)
+        assert (sent.game_id, sent.request_id) == ("g-3", "again-3")
+        await client.create_rematch("g-4", request_id=None)
+        sent = pb.CreateRematchRequest.FromString(stand_in.last("CreateRematch").request)
+        assert (sent.game_id, sent.request_id) == ("g-4", "")
 
 
 def test_relabelling_sends_the_labels_and_the_labels_mask(stand_in: StandInServer) -> None:

@@ -12,6 +12,8 @@ import {
   type CreateGameRequest,
   CreateGameRequestSchema,
   type CreateGameResponse,
+  CreateRematchRequestSchema,
+  type CreateRematchResponse,
   type CreateSeriesRequestSchema,
   type CreateSeriesResponse,
   type GameKindInfo,
@@ -749,6 +751,26 @@ export class TabulaClient {
   ): Promise<CreateGameResponse[]> {
     const request = create(BatchCreateGamesRequestSchema, { requests, requestId: options.requestId ?? "" });
     return (await this.call(options, (o) => this.raw.batchCreateGames(request, o))).games;
+  }
+
+  /**
+   * The rematch of a finished game: a new game of the same configuration (a Chess960 start
+   * included), clock, labels, privacy and hints, with its players and its engine's seats
+   * swapped between the two seats (colours change hands; a one-seat game keeps them), and new
+   * seat tokens. Resolves to a `CreateRematchResponse`: the new `game` (`game.rematchOf` names
+   * the finished one, whose `rematch` now names it), one token per seat in `seatTokens`, and
+   * `retried`. Needs a service key (anyone's on a server without keys); counts against the
+   * key's cap of games in progress (RESOURCE_EXHAUSTED TOO_MANY_GAMES). A game has at most one
+   * rematch: asking again rejects with ALREADY_EXISTS REMATCH_EXISTS, metadata
+   * `rematch_game_id` naming it, unless `options.requestId` repeats the id of the call that
+   * made it (same key and game): that resolves to the same game, `retried`, with new seat
+   * tokens while nobody but the engine has acted in it (the first ones stop working) and none
+   * afterwards. A game in progress rejects with FAILED_PRECONDITION GAME_NOT_FINISHED, an
+   * unknown one with NOT_FOUND GAME_NOT_FOUND.
+   */
+  createRematch(gameId: string, options: ManageOptions = {}): Promise<CreateRematchResponse> {
+    const request = create(CreateRematchRequestSchema, { gameId, requestId: options.requestId ?? "" });
+    return this.call(options, (o) => this.raw.createRematch(request, o));
   }
 
   /** The game's public summary: kind, configuration, status, outcome and sequence number. */

@@ -396,6 +396,7 @@ test("every RPC has a wrapper named after it", () => {
   const wrappers: Record<string, string[]> = {
     createGame: ["createGameFromPreset", "createGameFromConfig", "createGameFromPgn", "createGameFromSavedConfig"],
     batchCreateGames: ["batchCreateGames"],
+    createRematch: ["createRematch"],
     streamEvents: ["events"],
     createSeries: ["createSeriesFromPreset", "createSeriesFromConfig", "createSeriesFromSavedConfig"],
     streamSeriesEvents: ["seriesEvents"],

@@ -115,7 +115,9 @@ test("names are total", () => {
     ["ERROR_REASON_EVENT_LOG_FULL", "ERROR_REASON_HOST_NOT_ALLOWED"],
   );
   assert.deepEqual([ErrorReason.EVENT_LOG_FULL, ErrorReason.HOST_NOT_ALLOWED], [84, 85]);
-  assert.equal(enumName(ErrorReasonSchema, 86), "unknown(86)");
+  assert.equal(enumName(ErrorReasonSchema, ErrorReason.REMATCH_EXISTS), "ERROR_REASON_REMATCH_EXISTS");
+  assert.equal(ErrorReason.REMATCH_EXISTS, 86);
+  assert.equal(enumName(ErrorReasonSchema, 87), "unknown(87)");
   assert.deepEqual(
     [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
     ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],

@@ -332,6 +332,7 @@ fn view_piece(role: Role) -> Piece {
 impl Rules for Chess {
     type Config = Config;
     const NAME: &'static str = "chess";
+    const OWN_DRAW_OFFERS: bool = true;
 
     fn new(config: &Config) -> Result<Chess, ConfigError> {
         let position = config.start()?;
@@ -493,6 +494,7 @@ impl Rules for Chess {
             starter: Starter::FirstSeat,
             allow_takebacks: config.allow_takebacks,
             takeback_consent: config.takeback_consent,
+            allow_draw_offers: true,
         }
     }
 

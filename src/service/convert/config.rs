@@ -52,6 +52,16 @@ macro_rules! conversions {
             };
             let domain = domain.map(|d| if config.allow_takebacks { d.allowing_takebacks() } else { d });
             let domain = match domain {
+                Some(domain) if config.allow_draw_offers => {
+                    let offering = domain.clone().allowing_draw_offers();
+                    if offering.is_none() {
+                        violations.add(format!("{field}.allow_draw_offers"), "needs another seat to offer a draw to; a one-seat game has none");
+                    }
+                    offering.or(Some(domain))
+                }
+                domain => domain,
+            };
+            let domain = match domain {
                 Some(domain) if config.takebacks_need_consent => {
                     let field = format!("{field}.takebacks_need_consent");
                     if !domain.takebacks_allowed() {
@@ -80,6 +90,7 @@ macro_rules! conversions {
                 starter: starter as i32,
                 allow_takebacks: config.takebacks_allowed(),
                 takebacks_need_consent: config.takebacks_need_consent(),
+                allow_draw_offers: config.draw_offers_allowed(),
             }
         }
     };

@@ -257,6 +257,12 @@ def batch_create_request(requests: Iterable[pb.CreateGameRequest], request_id: s
     return pb.BatchCreateGamesRequest(requests=requests, request_id=request_id or "")
 
 
+def rematch_request(game_id: str, request_id: str | None) -> pb.CreateRematchRequest:
+    """The rematch of the finished game `game_id`; `request_id` (None or empty: no retry
+    protection) makes the call safe to retry."""
+    return pb.CreateRematchRequest(game_id=game_id, request_id=request_id or "")
+
+
 def _series(
     request: pb.CreateSeriesRequest,
     best_of: int,

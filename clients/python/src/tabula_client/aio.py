@@ -327,6 +327,14 @@ class AsyncClient:
         request = _common.batch_create_request(requests, request_id)
         return list((await self._call(self.stub.BatchCreateGames, request, timeout)).games)
 
+    async def create_rematch(
+        self, game_id: str, *, request_id: str | None = None, timeout: float | None = None
+    ) -> pb.CreateRematchResponse:
+        """Plays a finished game again, its players and engine seats swapped between the two
+        seats, and returns the rematch with new seat tokens (see `Client.create_rematch`)."""
+        request = _common.rematch_request(game_id, request_id)
+        return await self._call(self.stub.CreateRematch, request, timeout)
+
     async def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
         """Saves a configuration under a name and returns it as stored (see
         `Client.create_saved_config`)."""

@@ -427,6 +427,29 @@ class Client:
         request = _common.batch_create_request(requests, request_id)
         return list(self._call(self.stub.BatchCreateGames, request, timeout).games)
 
+    def create_rematch(
+        self, game_id: str, *, request_id: str | None = None, timeout: float | None = None
+    ) -> pb.CreateRematchResponse:
+        """Plays a finished game again (a service key's call): a new game with the same
+        configuration (a Chess960 start included), clock, labels, privacy and hints, its
+        players and its engine's seats swapped between the two seats (so colours change
+        hands; a one-seat game keeps them), and new seat tokens. The response holds the
+        `game`, one token per seat in seat order, and `retried`. The two games name each
+        other: the rematch's `game.rematch_of` is `game_id`, and `get_game(game_id).rematch`
+        is the rematch's id (each empty when there is none).
+
+        A game has at most one rematch: asking again raises ALREADY_EXISTS `REMATCH_EXISTS`,
+        whose metadata `rematch_game_id` names the rematch (and `game_id` the game asked
+        about), unless it retries the call that made it with the same `request_id`: that
+        answers with the same game and `retried` set, with new seat tokens while nobody can
+        have used the first ones (those then stop working) and none afterwards. None or an
+        empty `request_id`: no retry protection. A game in progress raises
+        FAILED_PRECONDITION `GAME_NOT_FINISHED`, an unknown one NOT_FOUND `GAME_NOT_FOUND`;
+        the rematch counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
+        `TOO_MANY_GAMES`)."""
+        request = _common.rematch_request(game_id, request_id)
+        return self._call(self.stub.CreateRematch, request, timeout)
+
     def create_saved_config(self, saved: pb.SavedConfig, *, timeout: float | None = None) -> pb.SavedConfig:
         """Saves `saved.config` under `saved.name` (1 to 64 of `a-z`, `0-9`, `_` and `-`) with
         `saved.description` (at most 500 characters), for `create_game_from_saved_config`, and

@@ -225,6 +225,7 @@ class GameConfig(_message.Message):
     STARTER_FIELD_NUMBER: _builtins.int
     ALLOW_TAKEBACKS_FIELD_NUMBER: _builtins.int
     TAKEBACKS_NEED_CONSENT_FIELD_NUMBER: _builtins.int
+    ALLOW_DRAW_OFFERS_FIELD_NUMBER: _builtins.int
     starter: Global___Starter.ValueType
     """Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
     Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
@@ -248,6 +249,14 @@ class GameConfig(_message.Message):
     (`TakebackRequested`, and the view's `takeback_request`), which agrees or declines with
     `AnswerTakeBack`; a move made first lets the request lapse. Default false. Without
     takebacks allowed, or in peg solitaire, refused with INVALID_REQUEST.
+    """
+    allow_draw_offers: _builtins.bool
+    """Whether the seats may offer each other a draw, in every two-seat game: a `Draw` move
+    offers one on the offering seat's turn (it still has to move), and the other seat
+    accepts it (the game ends drawn by agreement) or declines it on its own turn, or lets it
+    lapse by any other turn; the view's `draw_offer` shows it waiting, and it lapses with the
+    game's end. Default false; chess always allows offers (and is answered with true).
+    Peg solitaire has nobody to offer one to: refused with INVALID_REQUEST.
     """
     @_builtins.property
     def tic_tac_toe(self) -> Global___TicTacToeConfig:
@@ -307,10 +316,11 @@ class GameConfig(_message.Message):
         starter: Global___Starter.ValueType = ...,
         allow_takebacks: _builtins.bool = ...,
         takebacks_need_consent: _builtins.bool = ...,
+        allow_draw_offers: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "starter", b"starter", "takebacks_need_consent", b"takebacks_need_consent", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_draw_offers", b"allow_draw_offers", "allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "starter", b"starter", "takebacks_need_consent", b"takebacks_need_consent", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["tic_tac_toe", "connect_four", "gomoku", "tic_tac_two", "morris", "battleship", "peg_solitaire", "reversi", "chess"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015

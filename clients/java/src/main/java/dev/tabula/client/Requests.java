@@ -8,6 +8,7 @@ import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.ArchiveGameRequest;
 import dev.tabula.v1.BatchCreateGamesRequest;
 import dev.tabula.v1.CreateGameRequest;
+import dev.tabula.v1.CreateRematchRequest;
 import dev.tabula.v1.CreateSavedConfigRequest;
 import dev.tabula.v1.CreateSeriesRequest;
 import dev.tabula.v1.DeleteGameRequest;
@@ -60,6 +61,14 @@ final class Requests {
   static BatchCreateGamesRequest batchCreateGames(List<CreateGameRequest> requests, String requestId) {
     return BatchCreateGamesRequest.newBuilder()
         .addAllRequests(Objects.requireNonNull(requests, "requests"))
+        .setRequestId(Objects.requireNonNull(requestId, "requestId"))
+        .build();
+  }
+
+  /** The rematch of a finished game, safe to retry with {@code requestId} (empty for none). */
+  static CreateRematchRequest createRematch(String gameId, String requestId) {
+    return CreateRematchRequest.newBuilder()
+        .setGameId(Objects.requireNonNull(gameId, "gameId"))
         .setRequestId(Objects.requireNonNull(requestId, "requestId"))
         .build();
   }

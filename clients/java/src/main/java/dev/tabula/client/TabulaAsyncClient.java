@@ -4,6 +4,7 @@ import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
+import dev.tabula.v1.CreateRematchResponse;
 import dev.tabula.v1.CreateSeriesRequest;
 import dev.tabula.v1.CreateSeriesResponse;
 import dev.tabula.v1.Game;
@@ -237,6 +238,23 @@ public final class TabulaAsyncClient implements AutoCloseable {
   public CompletableFuture<List<CreateGameResponse>> batchCreateGames(List<CreateGameRequest> requests, String requestId) {
     return call(GameServiceGrpc.GameServiceStub::batchCreateGames, Requests.batchCreateGames(requests, requestId),
         r -> r.getGamesList());
+  }
+
+  /**
+   * Creates the rematch of a finished game, its players and engine's seats swapped, with new
+   * seat tokens; see {@link TabulaClient#createRematch(String)}. Not safe to retry: a second
+   * call fails with {@code ALREADY_EXISTS} {@code REMATCH_EXISTS}. Needs a service key.
+   */
+  public CompletableFuture<CreateRematchResponse> createRematch(String gameId) {
+    return createRematch(gameId, "");
+  }
+
+  /**
+   * As {@link #createRematch(String)}, safe to retry with {@code requestId}; see
+   * {@link TabulaClient#createRematch(String, String)}.
+   */
+  public CompletableFuture<CreateRematchResponse> createRematch(String gameId, String requestId) {
+    return call(GameServiceGrpc.GameServiceStub::createRematch, Requests.createRematch(gameId, requestId), r -> r);
   }
 
   /** A game's public summary. */
@@ -475,7 +493,6 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return call(GameServiceGrpc.GameServiceStub::adjudicateGame, Requests.adjudicateGame(gameId, result, winner, explanation, requestId), r -> r.getGame());
   }
 
-  /** Does nothing: the connection belongs to the {@link TabulaClient} this came from. */
   /** Stops a game's clocks; see {@link TabulaClient#pauseClock(String)}. */
   public CompletableFuture<View> pauseClock(String gameId) {
     return pauseClock(gameId, "");
@@ -577,6 +594,7 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return stream;
   }
 
+  /** Does nothing: the connection belongs to the {@link TabulaClient} this came from. */
   @Override
   public void close() {
     connection.close();

@@ -4,6 +4,7 @@ import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
+import dev.tabula.v1.CreateRematchResponse;
 import dev.tabula.v1.CreateSeriesRequest;
 import dev.tabula.v1.CreateSeriesResponse;
 import dev.tabula.v1.Game;
@@ -340,6 +341,45 @@ public final class TabulaClient implements AutoCloseable {
    */
   public List<CreateGameResponse> batchCreateGames(List<CreateGameRequest> requests, String requestId) {
     return call(s -> s.batchCreateGames(Requests.batchCreateGames(requests, requestId))).getGamesList();
+  }
+
+  /**
+   * Creates the rematch of a finished game: a new game with the same configuration (a Chess960
+   * start included), clock, labels, privacy and hints, its players and the engine's seats
+   * swapped between the two seats (so colours change hands; a one-seat game keeps them), and
+   * new seat tokens, which the response holds ({@code getSeatTokensList()}, in seat order,
+   * shown only this once). The two games name each other: the rematch's
+   * {@code getRematchOf()} is {@code gameId}, and the finished game's {@code getRematch()}
+   * names the rematch from then on. Without a request id, so not safe to retry: see
+   * {@link #createRematch(String, String)}. Needs a service key; counts against its cap of
+   * games in progress.
+   *
+   * <p>A game has at most one rematch, however many are asked for at once: another call fails
+   * with {@code ALREADY_EXISTS}, reason {@code REMATCH_EXISTS}, metadata
+   * {@code rematch_game_id} naming the rematch there is. A game in progress fails with
+   * {@code FAILED_PRECONDITION}, reason {@code GAME_NOT_FINISHED}; an unknown game with
+   * {@code NOT_FOUND}, reason {@code GAME_NOT_FOUND}.
+   *
+   * <pre>{@code
+   * CreateRematchResponse rematch = client.createRematch(finishedId, "rematch-" + finishedId);
+   * String gameId = rematch.getGame().getGameId(); // getRematchOf() is finishedId
+   * TabulaClient seat1 = client.as(rematch.getSeatTokens(0).getToken()); // who sat in seat 2
+   * }</pre>
+   */
+  public CreateRematchResponse createRematch(String gameId) {
+    return createRematch(gameId, "");
+  }
+
+  /**
+   * As {@link #createRematch(String)}, safe to retry with {@code requestId} (at most 128
+   * characters; empty for none): a second call with the same service key, request id and
+   * game returns the rematch the first one made, {@code getRetried()} true, with new seat
+   * tokens while nobody has acted in it yet (the first ones then stop working) and none
+   * afterwards. Any other call for that game, without the request id or with another, fails
+   * with {@code ALREADY_EXISTS} {@code REMATCH_EXISTS}.
+   */
+  public CreateRematchResponse createRematch(String gameId, String requestId) {
+    return call(s -> s.createRematch(Requests.createRematch(gameId, requestId)));
   }
 
   /** A game's public summary. */
