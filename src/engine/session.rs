@@ -155,7 +155,8 @@ impl<G: Rules> Match<G> {
             if ending.is_some() {
                 return Err(format!("turn {index} follows the game's end outside the rules"));
             }
-            game.takeback_request = None;
+            // As `play` does: every turn of the other seat lapses a waiting draw offer; a
+            // move (draw talk is none) or an answer clears a waiting takeback request.
             game.lapse_draw_offer(turn);
             match turn {
                 Turn::Move(seat, action) if game.handles_draw(action) => match action {
@@ -163,11 +164,21 @@ impl<G: Rules> Match<G> {
                     Action::AcceptDraw => ending = Some(Outcome::Draw { reason: DrawReason::Agreement }),
                     _ => game.draw_offer = None,
                 },
-                Turn::Move(seat, action) => game.moves_in_force.push((*seat, action.clone())),
-                Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. } => {
+                Turn::Move(seat, action) => {
+                    game.moves_in_force.push((*seat, action.clone()));
+                    game.takeback_request = None;
+                }
+                Turn::TakeBack(_) => {
                     game.moves_in_force.pop().ok_or_else(|| format!("turn {index} takes back a move never made"))?;
                 }
-                Turn::AnswerTakeBack { accept: false, .. } => {}
+                Turn::AnswerTakeBack { accept, .. } => {
+                    if *accept {
+                        game.moves_in_force
+                            .pop()
+                            .ok_or_else(|| format!("turn {index} takes back a move never made"))?;
+                    }
+                    game.takeback_request = None;
+                }
                 Turn::RequestTakeBack(seat) => game.takeback_request = Some(*seat),
                 Turn::Resign(seat) => ending = Some(game.resignation_outcome(*seat)),
                 Turn::Abort { .. } => ending = Some(Match::<G>::abort_outcome()),
@@ -210,15 +221,18 @@ impl<G: Rules> Match<G> {
     /// Why the turn is refused; the match is then unchanged.
     pub fn play(&mut self, turn: &Turn) -> Result<(), MoveError> {
         match turn {
-            Turn::Move(seat, action) => self.apply(*seat, action),
-            Turn::Resign(seat) => self.resign(*seat).map(|_| ()),
-            Turn::TakeBack(seat) => self.take_back(*seat),
-            Turn::Abort { explanation } => self.abort(explanation).map(|_| ()),
-            Turn::Adjudicate { result, explanation } => self.adjudicate(*result, explanation).map(|_| ()),
-            Turn::TimedOut(seat) => self.time_out(*seat).map(|_| ()),
-            Turn::RequestTakeBack(seat) => self.request_take_back(*seat),
-            Turn::AnswerTakeBack { seat, accept } => self.answer_take_back(*seat, *accept),
+            // A move lapses or answers a draw offer itself.
+            Turn::Move(seat, action) => return self.apply(*seat, action),
+            Turn::Resign(seat) => self.resign(*seat).map(|_| ())?,
+            Turn::TakeBack(seat) => self.take_back(*seat)?,
+            Turn::Abort { explanation } => self.abort(explanation).map(|_| ())?,
+            Turn::Adjudicate { result, explanation } => self.adjudicate(*result, explanation).map(|_| ())?,
+            Turn::TimedOut(seat) => self.time_out(*seat).map(|_| ())?,
+            Turn::RequestTakeBack(seat) => self.request_take_back(*seat)?,
+            Turn::AnswerTakeBack { seat, accept } => self.answer_take_back(*seat, *accept)?,
         }
+        self.lapse_draw_offer(turn);
+        Ok(())
     }
 
     /// Plays one turn and returns what [`Match::undo`] needs to put the match back as it
@@ -765,6 +779,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn to_act(&self) -> Vec<Seat>;
     /// Every action `seat` may take now.
     fn legal_moves(&self, seat: Seat) -> Vec<Action>;
+    /// The seat that made the last move in force, if any move is.
+    fn last_mover(&self) -> Option<Seat>;
     /// Plays one turn; on error the match is unchanged.
     fn play(&mut self, turn: &Turn) -> Result<(), MoveError>;
     /// Plays one turn in place, returning how to undo it; on error the match is unchanged.
@@ -851,6 +867,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn reveals_to_mover(&self, actor: Seat, action: &Action) -> bool {
         G::reveals_to_mover(&self.config, actor, action)
+    }
+    fn last_mover(&self) -> Option<Seat> {
+        self.moves_in_force.last().map(|(seat, _)| *seat)
     }
     fn describe(&self, action: &Action) -> String {
         match action {

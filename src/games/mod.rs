@@ -226,6 +226,12 @@ macro_rules! registry {
                 match self { $(GameConfig::$kind(config) => <$game as Rules>::public_action(config, viewer, actor, action)),+ }
             }
 
+            /// Whether the rules take draw offers themselves ([`Rules::OWN_DRAW_OFFERS`]):
+            /// an offer is then a move in force, as the rules count it.
+            pub fn own_draw_offers(&self) -> bool {
+                match self { $(GameConfig::$kind(_) => <$game as Rules>::OWN_DRAW_OFFERS),+ }
+            }
+
             /// The choices about the course of play this configuration made.
             pub fn play_options(&self) -> PlayOptions {
                 match self { $(GameConfig::$kind(config) => <$game as Rules>::play_options(config)),+ }
@@ -658,6 +664,53 @@ mod draw_offer_tests {
         play(game.as_mut(), first, placed);
         assert!(game.legal_moves(first).contains(&Action::OfferDraw), "after a move, again");
         play(game.as_mut(), first, Action::OfferDraw);
+    }
+
+    /// Plays `turns` on a new match of `config`, and checks that the history replays, and a
+    /// snapshot restores, to the very match played.
+    fn played_replayed_and_restored_alike(config: &super::GameConfig, turns: &[Turn]) -> Box<dyn AnyMatch> {
+        let mut game = config.new_match().unwrap();
+        for turn in turns {
+            game.play(turn).unwrap_or_else(|e| panic!("{turn:?}: {e}"));
+        }
+        let replayed = config.replay(game.history()).unwrap();
+        assert!(replayed.same_state(game.as_ref()), "the replay of {turns:?} differs");
+        let restored = config.restore(&game.snapshot()).unwrap();
+        assert!(restored.same_state(game.as_ref()), "the restore of {turns:?} differs");
+        game
+    }
+
+    #[test]
+    fn an_answer_to_a_takeback_request_lapses_a_draw_offer_and_an_offer_leaves_the_request_waiting() {
+        let config = GameKind::TicTacToe.info().default_config.allowing_draw_offers().unwrap();
+        let config = config.allowing_takebacks().with_takeback_consent().unwrap();
+        let (first, second) = (Seat::FIRST, Seat::SECOND);
+        // The first seat offers, moves (its offer stands) and asks for its move back: the
+        // second seat's answer is its turn, and lapses the offer, accepted or not.
+        for accept in [true, false] {
+            let game = played_replayed_and_restored_alike(
+                &config,
+                &[
+                    Turn::Move(first, Action::OfferDraw),
+                    Turn::Move(first, Action::place(1, 1)),
+                    Turn::RequestTakeBack(first),
+                    Turn::AnswerTakeBack { seat: second, accept },
+                ],
+            );
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, None, "answered ({accept})");
+        }
+        // The second seat offers a draw while the first seat's request waits: the offer is
+        // no move, so the request still waits for its answer.
+        let game = played_replayed_and_restored_alike(
+            &config,
+            &[
+                Turn::Move(first, Action::place(1, 1)),
+                Turn::RequestTakeBack(first),
+                Turn::Move(second, Action::OfferDraw),
+            ],
+        );
+        let view = game.view(Viewer::Spectator);
+        assert_eq!((view.takeback_request, view.observation.draw_offer), (Some(first), Some(second)));
     }
 
     #[test]

@@ -223,8 +223,16 @@ impl Drop for BinaryServer {
     }
 }
 
-/// Every event of a game from seq 1 up to and including `until`.
+/// Every event of a game from seq 1 up to and including `until`; a test waiting a minute
+/// for one fails rather than hangs.
 pub async fn events_through(client: &mut Client, game_id: &str, until: u64) -> Vec<pb::GameEvent> {
+    let reading = read_events_through(client, game_id, until);
+    tokio::time::timeout(std::time::Duration::from_secs(60), reading)
+        .await
+        .unwrap_or_else(|_| panic!("{game_id}: no event {until} within a minute"))
+}
+
+async fn read_events_through(client: &mut Client, game_id: &str, until: u64) -> Vec<pb::GameEvent> {
     let mut stream = client
         .stream_events(pb::StreamEventsRequest {
             game_id: game_id.to_owned(),

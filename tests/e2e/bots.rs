@@ -263,3 +263,113 @@ async fn a_retried_creation_still_gets_new_tokens_when_only_the_engine_has_moved
     let late = client.create_game(create("engine-first")).await.unwrap().into_inner();
     assert!(late.retried && late.seat_tokens.is_empty());
 }
+
+#[tokio::test]
+async fn a_takeback_against_the_engine_takes_back_its_reply_and_the_seats_move() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // Tic-tac-toe with takebacks, on a clock: the engine plays O.
+    let config = pb::GameConfig {
+        game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig::default())),
+        allow_takebacks: true,
+        clock: Some(pb::ClockConfig {
+            controls: vec![pb::TimeControl {
+                control: Some(pb::time_control::Control::Fischer(pb::FischerControl {
+                    base: Some(prost_types::Duration { seconds: 600, nanos: 0 }),
+                    increment: Some(prost_types::Duration { seconds: 5, nanos: 0 }),
+                })),
+            }],
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let request = pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(config)),
+        bots: vec![bot(2, 1)],
+        ..Default::default()
+    };
+    let created = client.create_game(request).await.unwrap().into_inner();
+    let game =
+        Game { id: created.game.unwrap().game_id, tokens: created.seat_tokens.into_iter().map(|t| t.token).collect() };
+    client.submit_move(submit(&game, 0, cell_move(1, 1))).await.unwrap();
+    let replied = events_through(&mut client, &game.id, 3).await;
+    assert_eq!(engine_of(&replied[2]), Some(2), "the engine replied");
+    let view = |client: &mut Client| {
+        let request = as_seat(&game.tokens[0], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() });
+        let mut client = client.clone();
+        async move { client.get_view(request).await.unwrap().into_inner().view.unwrap() }
+    };
+    let before_reply = view(&mut client).await;
+
+    let taken = client
+        .take_back(as_seat(&game.tokens[0], pb::TakeBackRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(taken.seq, 5, "two takebacks, one request");
+    let after = taken.view.unwrap();
+    assert_eq!((after.move_count, after.to_act.clone()), (0, vec![1]), "both plies gone: X to move again");
+    let events = events_through(&mut client, &game.id, 5).await;
+    let undone: Vec<u32> = events[3..]
+        .iter()
+        .map(|e| match &e.kind {
+            Some(pb::game_event::Kind::MoveTakenBack(back)) => back.seat,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(undone, [2, 1], "the engine's reply first, then X's move");
+    assert!(events[3..].iter().all(|e| e.actor.as_ref().unwrap().kind == Some(pb::actor::Kind::Seat(1))), "asked by X");
+    // X's clock reads what it read before its move: the increment it earned went with it.
+    let seat_one = |view: &pb::View| view.clock.as_ref().unwrap().seats[0].remaining.unwrap();
+    assert!(seat_one(&after).seconds < 600, "no increment kept: {:?}", seat_one(&after));
+    assert!(seat_one(&before_reply).seconds >= 600, "it had earned one: {:?}", seat_one(&before_reply));
+    // The game goes on: X moves, the engine answers again.
+    client.submit_move(submit(&game, 0, cell_move(0, 0))).await.unwrap();
+    let again = events_through(&mut client, &game.id, 7).await;
+    assert_eq!(engine_of(&again[6]), Some(2));
+}
+
+#[tokio::test]
+async fn an_engines_shot_is_never_taken_back_so_neither_is_the_move_before_it() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let config = pb::GameConfig {
+        game: Some(pb::game_config::Game::Battleship(pb::BattleshipConfig::default())),
+        allow_takebacks: true,
+        ..Default::default()
+    };
+    let request = pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(config)),
+        bots: vec![bot(2, 1)],
+        ..Default::default()
+    };
+    let created = client.create_game(request).await.unwrap().into_inner();
+    let game =
+        Game { id: created.game.unwrap().game_id, tokens: created.seat_tokens.into_iter().map(|t| t.token).collect() };
+    let ready = pb::Move { kind: Some(pb::r#move::Kind::Ready(pb::Ready {})) };
+    client.submit_move(submit(&game, 0, classic_fleet())).await.unwrap();
+    client.submit_move(submit(&game, 0, ready)).await.unwrap();
+    // Wait until the engine has placed, confirmed, and it is X's turn to shoot.
+    let shot = pb::Move { kind: Some(pb::r#move::Kind::Shot(pb::Shot { target: Some(pb::Cell { row: 0, col: 0 }) })) };
+    let shot_at = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            match client.submit_move(submit(&game, 0, shot.clone())).await {
+                Ok(shot) => break shot.into_inner().seq,
+                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+            }
+        }
+    })
+    .await
+    .expect("X shoots once the engine is ready");
+    // The engine shoots back, the event after X's shot; X asks to take back.
+    let seq = shot_at + 1;
+    let events = events_through(&mut client, &game.id, seq).await;
+    assert_eq!(engine_of(events.last().unwrap()), Some(2), "the engine shot back");
+    let refused = client
+        .take_back(as_seat(&game.tokens[0], pb::TakeBackRequest { game_id: game.id.clone(), ..Default::default() }))
+        .await
+        .unwrap_err();
+    assert_error(&refused, Code::FailedPrecondition, "TAKEBACK_NOT_ALLOWED");
+    let after = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    assert_eq!(after.game.unwrap().seq, seq, "nothing was taken back");
+}

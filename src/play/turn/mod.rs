@@ -270,43 +270,52 @@ impl Turns {
             });
         }
 
-        let (undo, clocks, kind) = match &request.command {
-            Command::Turn(turn) => {
-                let (current_seq, moves_before) = (state.seq, state.game.move_count());
-                // Named before it is played: a label may depend on the position it is played in.
-                let label = match turn {
-                    Turn::Move(_, action) => Some(state.game.describe(action)),
-                    _ => None,
-                };
-                // Played in place (a copy would cost the game's length), and undone below
-                // unless the log takes it.
-                let undo = state.game.play_undoably(turn).map_err(|error| PlayError::Move { error, current_seq })?;
-                let tentative = Tentative { state: &mut *state, undo: Some(undo) };
-                let taken_back = matches!(turn, Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. });
-                // What the move taken back added to its seat's clock goes with it.
-                let credit = match (&tentative.state.clocks, taken_back) {
-                    (Some(_), true) => credit_of_last_move(self.store.as_ref(), live, current_seq).await?,
-                    _ => None,
-                };
-                let undo = tentative.release();
-                let move_number = if taken_back { moves_before } else { state.game.move_count() };
-                // The caller checked that no clock had run out, but the clock's own.
-                let clocks = state.clocks.clone().map(|mut clocks| {
-                    let by_the_clock = request.actor == Actor::Clock;
-                    clocks.turn_made(turn, by_the_clock, &indices(&state.game.to_act()), now_ms);
-                    if let Some((seat, credit)) = credit {
-                        clocks.withdraw(seat.index(), credit);
+        let (undos, clocks, kinds) = match &request.command {
+            Command::Turn(asked) => {
+                let current_seq = state.seq;
+                let mut tentative = Tentative { state: &mut *state, undos: Vec::new() };
+                let mut clocks = tentative.state.clocks.clone();
+                let mut kinds = Vec::new();
+                for (index, turn) in turns_of(live, tentative.state.game.as_ref(), asked).into_iter().enumerate() {
+                    let moves_before = tentative.state.game.move_count();
+                    // Named before it is played: a label may depend on the position it is played in.
+                    let label = match &turn {
+                        Turn::Move(_, action) => Some(tentative.state.game.describe(action)),
+                        _ => None,
+                    };
+                    // Played in place (a copy would cost the game's length), and undone below
+                    // unless the log takes it.
+                    let undo = tentative
+                        .state
+                        .game
+                        .play_undoably(&turn)
+                        .map_err(|error| PlayError::Move { error, current_seq })?;
+                    tentative.undos.push(undo);
+                    let taken_back = matches!(turn, Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. });
+                    // What the move taken back added to its seat's clock goes with it (the
+                    // turns before it in this request took back `index` moves already).
+                    let credit = match (&clocks, taken_back) {
+                        (Some(_), true) => credit_of_last_move(self.store.as_ref(), live, current_seq, index).await?,
+                        _ => None,
+                    };
+                    let move_number = if taken_back { moves_before } else { tentative.state.game.move_count() };
+                    // The caller checked that no clock had run out, but the clock's own.
+                    let to_act = indices(&tentative.state.game.to_act());
+                    if let Some(clocks) = &mut clocks {
+                        clocks.turn_made(&turn, request.actor == Actor::Clock, &to_act, now_ms);
+                        if let Some((seat, credit)) = credit {
+                            clocks.withdraw(seat.index(), credit);
+                        }
                     }
-                    clocks
-                });
-                let kind = EventKind::Played {
-                    turn: turn.clone(),
-                    move_number,
-                    actor: Some(request.actor.clone()),
-                    clocks: clocks.clone(),
-                    label,
-                };
-                (undo, clocks, kind)
+                    kinds.push(EventKind::Played {
+                        turn,
+                        move_number,
+                        actor: Some(request.actor.clone()),
+                        clocks: clocks.clone(),
+                        label,
+                    });
+                }
+                (tentative.release(), clocks, kinds)
             }
             Command::Clock(change) => {
                 let current_seq = state.seq;
@@ -324,32 +333,29 @@ impl Turns {
                     }
                 })?;
                 let kind = EventKind::Clock { change: *change, actor: request.actor.clone(), clocks: clocks.clone() };
-                (None, Some(clocks), kind)
+                (Vec::new(), Some(clocks), vec![kind])
             }
         };
         let game_after = state.game.as_ref();
         let outcome = game_after.outcome();
         let deadline = if outcome.is_some() { None } else { clocks.as_ref().and_then(Clocks::next_deadline) };
         let (request_id, request_digest) = (request.log_key(), request.request_id.as_ref().map(|_| request.digest()));
-        let mut events = vec![StoredEvent {
-            seq: state.seq + 1,
-            time: now,
-            kind,
-            request_id: request_id.clone(),
-            request_digest: request_digest.clone(),
-        }];
-        if let Some(outcome) = &outcome {
-            events.push(StoredEvent {
-                seq: state.seq + 2,
+        let ended = outcome.iter().map(|outcome| EventKind::Ended(outcome.clone()));
+        let events: Vec<StoredEvent> = kinds
+            .into_iter()
+            .chain(ended)
+            .enumerate()
+            .map(|(index, kind)| StoredEvent {
+                seq: state.seq + 1 + index as u64,
                 time: now,
-                kind: EventKind::Ended(outcome.clone()),
-                request_id,
-                request_digest,
-            });
-        }
+                kind,
+                request_id: request_id.clone(),
+                request_digest: request_digest.clone(),
+            })
+            .collect();
         let mut update = record_update(outcome, game_after.move_count(), now);
         update.deadline = deadline.map(|flag| from_millis(flag.deadline));
-        let tentative = Tentative { state: &mut *state, undo };
+        let tentative = Tentative { state: &mut *state, undos };
         let expected = ExpectedHead { seq: tentative.state.seq, seat_token_hashes: live.seat_hashes() };
         let appended = self.store.append(&live.id, expected, events.clone(), update).await;
         match appended {
@@ -469,32 +475,46 @@ fn may_be_stale(error: &PlayError) -> bool {
     )
 }
 
-/// A turn played on the game in memory and not yet in the log. Dropped, it undoes the
-/// turn, whether the append failed or the caller gave up while it was under way (a log
-/// that took the turn anyway is caught up with later, as for any other writer); kept, the
-/// turn stands.
+/// Turns played on the game in memory and not yet in the log. Dropped, it undoes them,
+/// the last first, whether the append failed or the caller gave up while it was under way
+/// (a log that took them anyway is caught up with later, as for any other writer); kept,
+/// the turns stand.
 struct Tentative<'state> {
     state: &'state mut GameState,
-    undo: Option<AnyUndo>,
+    undos: Vec<AnyUndo>,
 }
 
 impl Tentative<'_> {
-    /// The log took the turn.
+    /// The log took the turns.
     fn keep(mut self) {
-        self.undo = None;
+        self.undos.clear();
     }
 
-    /// Hands the undo back to the caller, who guards the turn again before the append.
-    fn release(mut self) -> Option<AnyUndo> {
-        self.undo.take()
+    /// Hands the undos back to the caller, who guards the turns again before the append.
+    fn release(mut self) -> Vec<AnyUndo> {
+        std::mem::take(&mut self.undos)
     }
 }
 
 impl Drop for Tentative<'_> {
     fn drop(&mut self) {
-        if let Some(undo) = self.undo.take() {
+        while let Some(undo) = self.undos.pop() {
             self.state.game.undo(undo);
         }
+    }
+}
+
+/// The turns a request for `asked` makes in `game`: a seat's takeback, in a game against
+/// the server's engine whose reply is the last move in force, takes back that reply and
+/// then the seat's own move (two plies, so that the seat is to move again); any other
+/// request, its one turn. Either is refused whole where a turn of it is refused (a reply
+/// that showed the engine hidden information, for one).
+fn turns_of(live: &LiveGame, game: &dyn AnyMatch, asked: &Turn) -> Vec<Turn> {
+    match (asked, game.last_mover()) {
+        (Turn::TakeBack(seat), Some(engine)) if engine != *seat && live.is_bot(engine) => {
+            vec![Turn::TakeBack(engine), asked.clone()]
+        }
+        _ => vec![asked.clone()],
     }
 }
 
