@@ -681,3 +681,59 @@ async fn the_cap_on_saved_configurations_holds_across_replicas() {
     }
     assert_eq!(created, 10, "forty racing creations under the last ten places");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn the_owners_stream_is_the_same_on_every_replica_whichever_made_its_events() {
+    const GAMES: usize = 6;
+    let url = common::fresh_postgres_database().await;
+    let (_servers, clients) = replicas(&url).await;
+    let mut streams = Vec::new();
+    for client in &clients {
+        let mut client = client.clone();
+        streams.push(client.stream_owner_events(pb::StreamOwnerEventsRequest::default()).await.unwrap().into_inner());
+    }
+    // Every step at once on every replica: games created, started, then resigned, each by a
+    // replica of its own in turn, so that the replicas race for the owner's cursors.
+    let games: Vec<common::Game> = futures_util::future::join_all((0..GAMES).map(|n| {
+        let mut client = clients[n % 3].clone();
+        async move { common::create_preset(&mut client, pb::GameKind::ConnectFour, "classic").await }
+    }))
+    .await;
+    futures_util::future::join_all(games.iter().enumerate().map(|(n, game)| {
+        let mut client = clients[(n + 1) % 3].clone();
+        async move { client.submit_move(submit(game, 0, column_move(3))).await.unwrap() }
+    }))
+    .await;
+    futures_util::future::join_all(games.iter().enumerate().map(|(n, game)| {
+        let mut client = clients[(n + 2) % 3].clone();
+        let resign = pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
+        async move { client.resign(common::as_seat(&game.tokens[1], resign)).await.unwrap() }
+    }))
+    .await;
+
+    let mut seen_by = Vec::new();
+    for stream in &mut streams {
+        let mut seen = Vec::new();
+        while seen.len() < 3 * GAMES {
+            let message =
+                tokio::time::timeout(PROPAGATION, stream.next()).await.expect("every entry").unwrap().unwrap();
+            let event = message.event.unwrap();
+            let kind = event.kind();
+            seen.push((event.cursor, kind, event.game_event.unwrap().game_id));
+        }
+        seen_by.push(seen);
+    }
+    let first = &seen_by[0];
+    assert_eq!(
+        first.iter().map(|(cursor, ..)| *cursor).collect::<Vec<_>>(),
+        (1..=3 * GAMES as u64).collect::<Vec<_>>()
+    );
+    assert!(seen_by.iter().all(|seen| seen == first), "the same entries in the same order on every replica");
+    for game in &games {
+        let kinds: Vec<pb::OwnerEventKind> =
+            first.iter().filter(|(_, _, id)| *id == game.id).map(|(_, kind, _)| *kind).collect();
+        use pb::OwnerEventKind as K;
+        assert_eq!(kinds, [K::GameCreated, K::GameStarted, K::GameEnded], "game {}", game.id);
+    }
+}

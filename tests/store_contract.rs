@@ -14,9 +14,9 @@ use tabula::engine::{Action, Outcome, Seat, Turn};
 use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
 use tabula::store::{
-    BotSeat, EventKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, MemoryStore, Player, RecordUpdate,
-    SaveMode, SavedConfig, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus,
-    Snapshot, SqliteStore, Store, StoreError, StoredEvent,
+    BotSeat, EventKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, MemoryStore, OwnerEventKind,
+    OwnerNote, Player, RecordUpdate, SaveMode, SavedConfig, SeriesDraws, SeriesGame, SeriesLength, SeriesLink,
+    SeriesRecord, SeriesResult, SeriesStatus, Snapshot, SqliteStore, Store, StoreError, StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -87,7 +87,14 @@ fn played(seq: u64, seat: u8, column: u32, request_id: Option<&str>) -> StoredEv
 }
 
 fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
-    RecordUpdate { status: GameStatus::InProgress, outcome: None, move_count, updated: at, deadline: None }
+    RecordUpdate {
+        status: GameStatus::InProgress,
+        outcome: None,
+        move_count,
+        updated: at,
+        deadline: None,
+        notes: vec![],
+    }
 }
 
 /// Every guarantee of the `Store` trait, on a fresh, empty store.
@@ -103,6 +110,7 @@ async fn contract(store: Arc<dyn Store>) {
     labels_are_kept_found_and_replaced(store.clone()).await;
     appends_racing_on_many_games_each_land_once(store.clone()).await;
     series_are_kept_and_updated_one_revision_at_a_time(store.as_ref()).await;
+    owner_logs_number_entries_in_commit_order(store.clone()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
     store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();
@@ -192,6 +200,7 @@ async fn contract(store: Arc<dyn Store>) {
         move_count: 3,
         updated: time(5),
         deadline: None,
+        notes: vec![],
     };
     store.append(id, at(4), vec![resign, end], finished).await.unwrap();
     assert_eq!(store.count_in_progress("lobby").await.unwrap(), 0);
@@ -304,6 +313,89 @@ async fn appends_racing_on_many_games_each_land_once(store: Arc<dyn Store>) {
     for n in 0..GAMES {
         let (stored, log) = store.load(&id(n)).await.unwrap();
         assert_eq!((stored.seq, log.len()), (2, 2), "game {n}");
+        store.delete(&id(n)).await.unwrap();
+    }
+}
+
+/// An owner's log: a creation notes the game's `Created`, an append the entries its update
+/// names, every entry numbered 1, 2, 3, … in commit order however many appends race, each
+/// read back with its game's event and labels; other owners' logs are apart; a deleted
+/// game's entries go with it.
+async fn owner_logs_number_entries_in_commit_order(store: Arc<dyn Store>) {
+    const RACING: u64 = 24;
+    // A database kept between runs holds earlier runs' logs: this run's owner is new.
+    let run = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
+    let (owner, other) = (format!("lobby-{run}"), format!("arena-{run}"));
+    let id = |n: u64| format!("0190c200-0000-7000-8000-{n:012}");
+    let note = |seq: u64, kind: OwnerEventKind| OwnerNote { owner: owner.clone(), seq, kind };
+    let mut first = owned(&id(0), &owner, time(0));
+    first.labels = labels(&[("round", "1")]);
+    store.create(first, vec![created(time(0))], None).await.unwrap();
+    let pair = (1..=2).map(|n| (owned(&id(n), &owner, time(n)), vec![created(time(n))])).collect();
+    store.create_many(pair, None).await.unwrap();
+    store.create(owned(&id(99), &other, time(9)), vec![created(time(9))], None).await.unwrap();
+    // The first game's first move starts it; its second move notes nothing.
+    let started = RecordUpdate { notes: vec![note(2, OwnerEventKind::GameStarted)], ..in_progress(1, time(2)) };
+    store.append(&id(0), at(1), vec![played(2, 0, 3, None)], started).await.unwrap();
+    store.append(&id(0), at(2), vec![played(3, 1, 3, None)], in_progress(2, time(3))).await.unwrap();
+    // Appends racing on other games of the owner, each noting two entries.
+    for n in 10..10 + RACING {
+        store.create(owned(&id(n), &owner, time(n)), vec![created(time(n))], None).await.unwrap();
+    }
+    let racers: Vec<_> = (10..10 + RACING)
+        .map(|n| {
+            let (store, game) = (store.clone(), id(n));
+            let notes = vec![note(2, OwnerEventKind::GameStarted), note(3, OwnerEventKind::TakebackRequested)];
+            let events = vec![played(2, 0, 1, None), played(3, 1, 2, None)];
+            tokio::spawn(async move {
+                store.append(&game, at(1), events, RecordUpdate { notes, ..in_progress(2, time(3)) }).await
+            })
+        })
+        .collect();
+    for racer in racers {
+        racer.await.unwrap().unwrap();
+    }
+
+    let total = 3 + 1 + RACING + 2 * RACING;
+    let page = store.owner_events_after(&owner, 0, 1_000).await.unwrap();
+    assert_eq!(page.newest, total);
+    let cursors: Vec<u64> = page.entries.iter().map(|entry| entry.cursor).collect();
+    assert_eq!(cursors, (1..=total).collect::<Vec<_>>(), "numbered without gaps, in order");
+    let head: Vec<(OwnerEventKind, String, u64)> =
+        page.entries[..4].iter().map(|entry| (entry.kind, entry.game_id.clone(), entry.event.seq)).collect();
+    assert_eq!(
+        head,
+        [
+            (OwnerEventKind::GameCreated, id(0), 1),
+            (OwnerEventKind::GameCreated, id(1), 1),
+            (OwnerEventKind::GameCreated, id(2), 1),
+            (OwnerEventKind::GameStarted, id(0), 2),
+        ]
+    );
+    assert_eq!(page.entries[0].event.kind, EventKind::Created);
+    assert_eq!(page.entries[0].labels, labels(&[("round", "1")]), "the game's labels come along");
+    assert!(matches!(page.entries[3].event.kind, EventKind::Played { turn: Turn::Move(..), .. }));
+    // Each racing game's two entries follow each other, started before the request.
+    for pair in page.entries[4 + RACING as usize..].chunks(2) {
+        assert_eq!(pair[0].game_id, pair[1].game_id, "one append's entries are consecutive");
+        assert_eq!((pair[0].kind, pair[0].event.seq), (OwnerEventKind::GameStarted, 2));
+        assert_eq!((pair[1].kind, pair[1].event.seq), (OwnerEventKind::TakebackRequested, 3));
+    }
+    // Read in stretches, from any cursor.
+    let stretch = store.owner_events_after(&owner, 2, 2).await.unwrap();
+    assert_eq!(stretch.entries.iter().map(|entry| entry.cursor).collect::<Vec<_>>(), [3, 4]);
+    assert!(store.owner_events_after(&owner, total, 10).await.unwrap().entries.is_empty());
+    // Another owner's log is its own; an owner with none has nothing.
+    let others = store.owner_events_after(&other, 0, 10).await.unwrap();
+    assert_eq!((others.newest, others.entries.len(), others.entries[0].game_id.clone()), (1, 1, id(99)));
+    let nobody = store.owner_events_after(&format!("nobody-{run}"), 0, 10).await.unwrap();
+    assert_eq!((nobody.newest, nobody.entries.len()), (0, 0));
+    // A deleted game's entries go with it; the cursors stay as they were.
+    store.delete(&id(1)).await.unwrap();
+    let page = store.owner_events_after(&owner, 0, 3).await.unwrap();
+    assert_eq!(page.entries.iter().map(|entry| entry.cursor).collect::<Vec<_>>(), [1, 3, 4]);
+    assert_eq!(page.newest, total);
+    for n in [0, 2, 99].into_iter().chain(10..10 + RACING) {
         store.delete(&id(n)).await.unwrap();
     }
 }
@@ -550,6 +642,7 @@ async fn a_game_has_at_most_one_rematch(store: Arc<dyn Store>) {
         move_count: 0,
         updated: time(2),
         deadline: None,
+        notes: vec![],
     };
     store.append(&id(1), at(1), vec![], finished).await.unwrap();
     store.create_rematch(&id(1), rematch(2), vec![created(time(2))], None).await.unwrap();
@@ -778,6 +871,7 @@ async fn finish(store: &dyn Store, id: &str) {
         move_count: 0,
         updated: time(100),
         deadline: None,
+        notes: vec![],
     };
     store.append(id, at(1), events, update).await.unwrap();
 }

@@ -13,6 +13,7 @@ use super::clocks::fresh_clocks;
 use super::effects::Driver;
 use super::error::PlayError;
 use super::live::{LiveGame, record_update};
+use super::owners::OwnerFeeds;
 use super::time::{TimeSource, rounded_up_to_millis};
 use super::tokens::new_token;
 use crate::engine::clock::{ClockConfig, Clocks};
@@ -20,7 +21,7 @@ use crate::engine::{AnyMatch, Seat, Turn};
 use crate::games::GameConfig;
 use crate::store::{
     Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, Player, Store, StoreError, StoredEvent, TokenHash,
-    from_millis, to_millis,
+    from_millis, owner_of, to_millis,
 };
 
 /// Events after its creation a retried creation reads to learn whether the game's tokens
@@ -160,12 +161,21 @@ pub struct Creator {
     time: TimeSource,
     /// Who acts on what a new game calls for (its bot's first move, its deadline).
     driver: Weak<dyn Driver>,
+    /// Told of each game made: its creation is an entry on its owner's log.
+    owners: Arc<OwnerFeeds>,
 }
 
 impl Creator {
-    /// Makes games in `store`, held in `games` once made, at the times `time` gives.
-    pub fn new(store: Arc<dyn Store>, games: Arc<Games>, time: TimeSource, driver: Weak<dyn Driver>) -> Creator {
-        Creator { store, games, time, driver }
+    /// Makes games in `store`, held in `games` once made, at the times `time` gives,
+    /// telling `owners` of each.
+    pub fn new(
+        store: Arc<dyn Store>,
+        games: Arc<Games>,
+        time: TimeSource,
+        driver: Weak<dyn Driver>,
+        owners: Arc<OwnerFeeds>,
+    ) -> Creator {
+        Creator { store, games, time, driver, owners }
     }
 
     /// Creates the game `request` asks for, with an id, a creation time and a token per seat
@@ -468,6 +478,7 @@ impl Creator {
     async fn admit(&self, prepared: Prepared) -> Arc<LiveGame> {
         let Prepared { record, game, .. } = prepared;
         metrics::counter!("tabula_games_created_total", "kind" => record.kind().name()).increment(1);
+        self.owners.grew(owner_of(&record));
         let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.created));
         let capacity = self.games.channel_capacity();
         let live = self.games.keep(Arc::new(LiveGame::new(&record, game, capacity, clocks)));

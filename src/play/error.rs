@@ -40,6 +40,9 @@ pub enum PlayError {
     /// A stream was asked to start after the log's newest event.
     #[error("seq {after} is beyond the newest event {current}")]
     SeqOutOfRange { after: u64, current: u64 },
+    /// An owner's stream was asked to start after the owner's newest cursor.
+    #[error("cursor {after} is beyond the owner's newest {current}")]
+    CursorOutOfRange { after: u64, current: u64 },
     /// A subscriber fell too far behind; it has everything up to `last_seq`.
     #[error("the subscriber fell behind after seq {last_seq}")]
     StreamLagged { last_seq: u64 },

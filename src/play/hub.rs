@@ -16,6 +16,7 @@ use super::creation::{Created, Creation, Creator, GameRequest, NewGame, RematchR
 use super::effects::{Driver, Effects};
 use super::error::PlayError;
 use super::live::LiveGame;
+use super::owners::{OwnerEntries, OwnerFeeds, OwnerFilter, follow_owner};
 use super::past::{PastPosition, position_at};
 use super::saved::{self, ToSave};
 use super::search::{SearchPool, default_threads};
@@ -79,6 +80,8 @@ pub struct Hub {
     series: Arc<SeriesDriver>,
     /// Where hints think.
     searches: SearchPool,
+    /// Wakes the followers of owners' logs.
+    owners: Arc<OwnerFeeds>,
 }
 
 impl Hub {
@@ -90,11 +93,13 @@ impl Hub {
         let changes = store.watch_changes();
         let Settings { event_channel_capacity, cache, bot_threads, search_threads, max_events_per_game, time } =
             settings;
+        let owners = Arc::new(OwnerFeeds::default());
         let hub = Arc::new_cyclic(|me: &Weak<Hub>| {
             let driver: Weak<dyn Driver> = me.clone();
             let games = Arc::new(Games::new(store.clone(), event_channel_capacity, cache, driver.clone()));
-            let turns = Arc::new(Turns::new(store.clone(), time.clone(), max_events_per_game));
-            let creator = Arc::new(Creator::new(store.clone(), games.clone(), time.clone(), driver.clone()));
+            let turns = Arc::new(Turns::new(store.clone(), time.clone(), max_events_per_game, owners.clone()));
+            let creator =
+                Arc::new(Creator::new(store.clone(), games.clone(), time.clone(), driver.clone(), owners.clone()));
             let bots =
                 Bots::new(store.clone(), games.clone(), turns.clone(), bot_threads, time.clone(), driver.clone());
             let timekeeper = Timekeeper::new(store.clone(), games.clone(), turns.clone(), time.clone(), driver);
@@ -109,6 +114,7 @@ impl Hub {
                 timekeeper,
                 series,
                 searches: SearchPool::new(search_threads),
+                owners,
             }
         });
         if let Some(changes) = changes {
@@ -307,6 +313,22 @@ impl Hub {
         shutdown: watch::Receiver<bool>,
     ) -> Result<Deliveries, PlayError> {
         subscribe(self.store.clone(), live, subscription, shutdown).await
+    }
+
+    /// `owner`'s log after cursor `after`, as `filter` wants it, then live until
+    /// `shutdown` turns true; at most `max_streams` followers of one owner at once here.
+    ///
+    /// # Errors
+    /// `SEQ_OUT_OF_RANGE`, `TOO_MANY_STREAMS`, a storage error.
+    pub async fn follow_owner(
+        &self,
+        owner: &str,
+        after: u64,
+        filter: OwnerFilter,
+        max_streams: usize,
+        shutdown: watch::Receiver<bool>,
+    ) -> Result<OwnerEntries, PlayError> {
+        follow_owner(self.store.clone(), &self.owners, owner, after, filter, max_streams, shutdown).await
     }
 
     // Saved configurations.

@@ -136,7 +136,7 @@ pub fn revoked_by_reissue(reissued: Option<SystemTime>, issued_at: Option<u64>) 
 
 pub(super) fn record_update(outcome: Option<Outcome>, move_count: u32, updated: SystemTime) -> RecordUpdate {
     let status = if outcome.is_some() { GameStatus::Finished } else { GameStatus::InProgress };
-    RecordUpdate { status, outcome, move_count, updated, deadline: None }
+    RecordUpdate { status, outcome, move_count, updated, deadline: None, notes: Vec::new() }
 }
 
 impl LiveGame {

@@ -31,6 +31,7 @@ mod error;
 mod fanout;
 mod hub;
 mod live;
+mod owners;
 mod past;
 mod saved;
 mod search;
@@ -47,8 +48,9 @@ mod tests;
 // The records the play layer keeps, named from here by the layers above it, which never
 // reach the store themselves.
 pub use crate::store::{
-    Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, ListFilter, Player, SNAPSHOT_EVERY, SavedConfig,
-    SeriesDraws, SeriesLength, SeriesLink, SeriesRecord, SeriesStatus, Store, StoredEvent, TokenHash,
+    Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, ListFilter, OwnerEntry, OwnerEventKind, Player,
+    SNAPSHOT_EVERY, SavedConfig, SeriesDraws, SeriesLength, SeriesLink, SeriesRecord, SeriesStatus, Store, StoredEvent,
+    TokenHash,
 };
 pub use analysis::{AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME};
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
@@ -59,6 +61,7 @@ pub use error::{HintRefusal, PlayError};
 pub use fanout::{Announced, Views};
 pub use hub::{EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, Settings};
 pub use live::{GameCopy, LiveGame, SeatProof, revoked_by_reissue};
+pub use owners::{OwnerEntries, OwnerFilter};
 pub use past::PastPosition;
 pub use saved::ToSave;
 pub use search::{SearchPool, default_threads};

@@ -40,7 +40,7 @@ pub fn unary_answer<M: prost::Message>(message: M, compressed_from: usize) -> Re
 }
 
 /// The methods whose answers are streams, by path suffix.
-const STREAMING_METHODS: [&str; 2] = ["/StreamEvents", "/StreamSeriesEvents"];
+const STREAMING_METHODS: [&str; 3] = ["/StreamEvents", "/StreamSeriesEvents", "/StreamOwnerEvents"];
 
 /// Wraps a gRPC service so that its streams are never compressed: a streaming call's
 /// `grpc-accept-encoding` is dropped before the runtime reads it (tonic compresses a stream

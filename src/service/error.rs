@@ -106,6 +106,9 @@ pub enum ApiError {
     /// `after_seq` is beyond the log.
     #[error("after_seq {after} is beyond the game's newest event {current}")]
     SeqOutOfRange { after: u64, current: u64 },
+    /// `after_cursor` is beyond the key's log.
+    #[error("after_cursor {after} is beyond the newest event of this key's games, cursor {current}")]
+    CursorOutOfRange { after: u64, current: u64 },
     /// The server is shutting down.
     #[error("the server is shutting down; retry shortly")]
     ShuttingDown,
@@ -233,7 +236,7 @@ impl ApiError {
             E::ClockPaused { .. } => (C::FailedPrecondition, "CLOCK_PAUSED"),
             E::ClockNotPaused { .. } => (C::FailedPrecondition, "CLOCK_NOT_PAUSED"),
             E::StaleSeq { .. } => (C::Aborted, "STALE_SEQ"),
-            E::SeqOutOfRange { .. } => (C::OutOfRange, "SEQ_OUT_OF_RANGE"),
+            E::SeqOutOfRange { .. } | E::CursorOutOfRange { .. } => (C::OutOfRange, "SEQ_OUT_OF_RANGE"),
             E::MessageTooLarge { .. } => (C::OutOfRange, "MESSAGE_TOO_LARGE"),
             E::RateLimited { .. } => (C::ResourceExhausted, "RATE_LIMITED"),
             E::TooManyStreams { .. } => (C::ResourceExhausted, "TOO_MANY_STREAMS"),
@@ -274,6 +277,7 @@ impl ApiError {
                 seq(current_seq)
             }
             E::SeqOutOfRange { current, .. } | E::HintRefused(HintRefusal::PastPosition { current }) => seq(current),
+            E::CursorOutOfRange { current, .. } => vec![("current_cursor", current.to_string())],
             E::StreamLagged { last_seq } => vec![("last_seq", last_seq.to_string())],
             E::MessageTooLarge { limit, .. } | E::DecompressedTooLarge { limit, .. } => {
                 vec![("limit", limit.to_string())]
@@ -358,6 +362,7 @@ impl From<PlayError> for ApiError {
             PlayError::SavedConfigExists(name) => ApiError::SavedConfigExists(name),
             PlayError::TooManySavedConfigs { owner, limit } => ApiError::TooManySavedConfigs { owner, limit },
             PlayError::SeqOutOfRange { after, current } => ApiError::SeqOutOfRange { after, current },
+            PlayError::CursorOutOfRange { after, current } => ApiError::CursorOutOfRange { after, current },
             PlayError::StreamLagged { last_seq } => ApiError::StreamLagged { last_seq },
             PlayError::CredentialRevoked => ApiError::CredentialRevoked,
             PlayError::ShuttingDown => ApiError::ShuttingDown,
@@ -448,6 +453,7 @@ mod tests {
             ApiError::StreamLagged { last_seq: 3 },
             ApiError::InvalidPageToken,
             ApiError::SeqOutOfRange { after: 9, current: 3 },
+            ApiError::CursorOutOfRange { after: 9, current: 3 },
             ApiError::ShuttingDown,
             ApiError::HintRefused(HintRefusal::NotASeat),
             ApiError::HintRefused(HintRefusal::Disabled),

@@ -4,9 +4,10 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame, NewRecord, RecordHead, RecordUpdate,
-    SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, beyond_cap,
-    carries, in_progress_cap, is_checkpoint, mark_reissued,
+    ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame, NewRecord, OwnerEntry, OwnerEventKind,
+    OwnerLogPage, OwnerNote, RecordHead, RecordUpdate, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot,
+    Store, StoreError, StoredEvent, TokenHash, beyond_cap, carries, creation_note, in_progress_cap, is_checkpoint,
+    mark_reissued,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -23,7 +24,13 @@ pub struct MemoryStore {
     shared: bool,
     /// How many times a game's head was read.
     heads_read: std::sync::atomic::AtomicUsize,
+    /// Each owner's log: entry n (cursor n + 1) is what the event at a seq of a game says.
+    /// Written only under the games' lock, so entries are in the order of their events.
+    owner_logs: Mutex<BTreeMap<String, Vec<LoggedEntry>>>,
 }
+
+/// An entry of an owner's log in memory: what it says, and the game and seq of its event.
+type LoggedEntry = (OwnerEventKind, String, u64);
 
 #[derive(Clone, Debug)]
 struct StoredGame {
@@ -84,6 +91,14 @@ impl MemoryStore {
             .map(|g| g.record.id.clone())
     }
 
+    /// Adds `notes` of game `id` to their owners' logs; called under the games' lock.
+    fn note<'a>(&self, id: &str, notes: impl IntoIterator<Item = &'a OwnerNote>) {
+        let mut logs = self.owner_logs.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        for note in notes {
+            logs.entry(note.owner.clone()).or_default().push((note.kind, id.to_owned(), note.seq));
+        }
+    }
+
     fn with_game<T>(
         &self,
         id: &str,
@@ -117,6 +132,7 @@ impl Store for MemoryStore {
             }
         }
         for (record, log) in new {
+            self.note(&record.id, [&creation_note(&record)]);
             games.insert(record.id.clone(), StoredGame { record, log, snapshots: BTreeMap::new() });
         }
         Ok(())
@@ -151,6 +167,7 @@ impl Store for MemoryStore {
         if let Some(earlier) = games.get_mut(of) {
             earlier.record.rematch = Some(record.id.clone());
         }
+        self.note(&record.id, [&creation_note(&record)]);
         games.insert(record.id.clone(), StoredGame { record, log, snapshots: BTreeMap::new() });
         Ok(())
     }
@@ -167,7 +184,9 @@ impl Store for MemoryStore {
         update: RecordUpdate,
     ) -> Result<(), StoreError> {
         let expected_seq = expected.seq;
-        self.with_game(id, |game| {
+        let mut games = self.lock();
+        let game = games.get_mut(id).ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        {
             let record = &mut game.record;
             if record.seq != expected_seq || record.seat_token_hashes != expected.seat_token_hashes {
                 return Err(StoreError::Conflict { expected: expected_seq, current: record.seq });
@@ -182,8 +201,35 @@ impl Store for MemoryStore {
             record.updated = update.updated;
             record.deadline = update.deadline;
             game.log.extend(events);
+            self.note(id, &update.notes);
             Ok(())
-        })
+        }
+    }
+
+    async fn owner_events_after(&self, owner: &str, after: u64, limit: usize) -> Result<OwnerLogPage, StoreError> {
+        let games = self.lock();
+        let logs = self.owner_logs.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let Some(log) = logs.get(owner) else { return Ok(OwnerLogPage::default()) };
+        // Cursor n sits at index n - 1.
+        let start = usize::try_from(after).unwrap_or(usize::MAX).min(log.len());
+        let entries = log[start..]
+            .iter()
+            .zip(after + 1..)
+            .filter_map(|((kind, game_id, seq), cursor)| {
+                // A deleted game's entries went with it.
+                let game = games.get(game_id)?;
+                let event = game.log.get(usize::try_from(*seq).ok()?.checked_sub(1)?)?.clone();
+                Some(OwnerEntry {
+                    cursor,
+                    kind: *kind,
+                    game_id: game_id.clone(),
+                    event,
+                    labels: game.record.labels.clone(),
+                })
+            })
+            .take(limit)
+            .collect();
+        Ok(OwnerLogPage { entries, newest: log.len() as u64 })
     }
 
     async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {

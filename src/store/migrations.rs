@@ -49,6 +49,7 @@ schemas! {
     10 "0010_checkpoints_and_reissues",
     11 "0011_labels",
     12 "0012_rematches",
+    13 "0013_owner_logs",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

@@ -10,6 +10,7 @@ pub mod document;
 mod log;
 mod memory;
 mod migrations;
+mod owner_log;
 mod postgres;
 mod saved;
 mod series;
@@ -29,6 +30,7 @@ use crate::games::{GameConfig, GameKind};
 
 pub use log::{Actor, BotSeat, Player, latest_clocks, played_turns};
 pub use memory::MemoryStore;
+pub use owner_log::{OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, creation_note, owner_of};
 pub use postgres::PostgresStore;
 pub use saved::{SaveMode, SavedConfig};
 pub use series::{
@@ -350,6 +352,8 @@ pub struct RecordUpdate {
     pub updated: SystemTime,
     /// The game's next deadline afterwards ([`GameRecord::deadline`]).
     pub deadline: Option<SystemTime>,
+    /// The entries the appended events make on the game's owner's log.
+    pub notes: Vec<OwnerNote>,
 }
 
 /// Which games to list.
@@ -536,6 +540,10 @@ pub trait Store: Send + Sync + 'static {
         log: Vec<StoredEvent>,
         max_in_progress: Option<u64>,
     ) -> Result<(), StoreError>;
+
+    /// Up to `limit` entries of `owner`'s log with a cursor greater than `after`, oldest
+    /// first, and the log's newest cursor.
+    async fn owner_events_after(&self, owner: &str, after: u64, limit: usize) -> Result<OwnerLogPage, StoreError>;
 
     /// Up to `limit` events with seq greater than `after`, in order.
     async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError>;

@@ -24,6 +24,7 @@ mod hostile;
 mod labels;
 mod limits;
 mod manage;
+mod owners;
 mod players;
 mod rematch;
 mod rule_options;

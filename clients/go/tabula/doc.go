@@ -29,6 +29,10 @@
 // [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo]),
 // [Client.GetSeries], [Client.ListSeries], UpdateSeries as [Client.UpdateSeriesLabels], and
 // StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
+// StreamOwnerEvents as [Client.OwnerEvents]: what happens to every game of the caller's
+// service key (created, started, ended, a draw offered, a takeback asked) in one stream
+// numbered by the key's cursor, filtered with [OwnerKinds] and [OwnerLabels], which resumes
+// after the last cursor it delivered like [Client.Events].
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
 // constructors of this package; seats the server's engine plays with [Bots] and [BotSeat];
 // who sits in the seats with [Players] and [Player] (and [OfPlayer] finds a player's games);

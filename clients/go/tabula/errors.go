@@ -115,6 +115,21 @@ func viewChangeRefused(subject string, seq uint64, refusal string) *Error {
 	return dataLoss(ReasonViewChangeMismatch, message, map[string]string{"seq": strconv.FormatUint(seq, 10)})
 }
 
+// ReasonCursorOutOfOrder is the reason of the [*Error] (code DataLoss) that
+// [Client.OwnerEvents] ends with when an event's cursor is not greater than the previous
+// event's (the first one: not greater than the cursor the stream started after): an event
+// came twice or out of order. Its metadata "last_cursor" and "received_cursor" hold
+// both cursors, in decimal.
+const ReasonCursorOutOfOrder = "CURSOR_OUT_OF_ORDER"
+
+// cursorOutOfOrder is the error of a service key's event stream that received cursor
+// after previous.
+func cursorOutOfOrder(previous, received uint64) *Error {
+	message := fmt.Sprintf("owner event stream went back: received cursor %d after cursor %d", received, previous)
+	metadata := map[string]string{"last_cursor": strconv.FormatUint(previous, 10), "received_cursor": strconv.FormatUint(received, 10)}
+	return dataLoss(ReasonCursorOutOfOrder, message, metadata)
+}
+
 // seqGap is the error of an event stream of subject ("game g", "series s") that expected
 // one seq and received another.
 func seqGap(subject string, expected, received uint64) *Error {

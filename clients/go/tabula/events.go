@@ -20,12 +20,13 @@ type streamOptions struct {
 }
 
 // StreamOption configures [Client.Events], [Client.EventsWithViews],
-// [Client.EventsWithViewChanges] and [Client.SeriesEvents].
+// [Client.EventsWithViewChanges], [Client.SeriesEvents] and [Client.OwnerEvents] (it is an
+// [OwnerEventsOption] too).
 type StreamOption func(*streamOptions)
 
 // MaxReconnects bounds the reconnection attempts in a row that deliver no event before an
-// event stream ([Client.Events], [Client.SeriesEvents]) gives up and yields the last error.
-// Default 5; 0 never reconnects.
+// event stream ([Client.Events], [Client.SeriesEvents], [Client.OwnerEvents]) gives up and
+// yields the last error. Default 5; 0 never reconnects.
 func MaxReconnects(n int) StreamOption {
 	return func(o *streamOptions) { o.maxReconnects = max(n, 0) }
 }
@@ -155,18 +156,34 @@ func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, wit
 			return yield(&tabulav1.StreamEventsResponse{Event: response.GetEvent(), View: held}, nil)
 		}
 	}
-	resume(ctx, subject, afterSeq, opts, open, seqOf, deliver)
+	resume(ctx, afterSeq, opts, open, seqOf, consecutive(subject), deliver)
 }
 
-// resume follows a stream of numbered messages (one of a game's or of a series' events)
-// from afterSeq on, opening it again after the last message it yielded when the connection
-// drops or the server ends a lagging reader; subject names what is followed in a gap's
-// message. It yields each message once and in order (a nil message with the error that
-// ends it).
+// order checks the number (seq or cursor) of a stream's next message against the last
+// number yielded (before any, the one the stream started after): nil lets the message
+// through, an error ends the sequence with it.
+type order func(last, received uint64) error
+
+// consecutive is the order of a game's and a series' events: each seq is the one after the
+// last; subject ("game g", "series s") names the stream in the [ReasonSeqGap] error.
+func consecutive(subject string) order {
+	return func(last, received uint64) error {
+		if received != last+1 {
+			return seqGap(subject, last+1, received)
+		}
+		return nil
+	}
+}
+
+// resume follows a stream of numbered messages (a game's or a series' events by seq, a
+// service key's by cursor) from afterSeq on, opening it again after the last message it
+// yielded when the connection drops or the server ends a lagging reader; check says which
+// number may come next. It yields each message once and in order (a nil message with the
+// error that ends it).
 func resume[Response any](
-	ctx context.Context, subject string, afterSeq uint64, opts []StreamOption,
+	ctx context.Context, afterSeq uint64, opts []StreamOption,
 	open func(context.Context, uint64) (grpc.ServerStreamingClient[Response], error),
-	seqOf func(*Response) uint64, yield func(*Response, error) bool,
+	seqOf func(*Response) uint64, check order, yield func(*Response, error) bool,
 ) {
 	o := streamOptions{maxReconnects: 5, firstDelay: 100 * time.Millisecond, maxDelay: 2 * time.Second}
 	for _, opt := range opts {
@@ -175,7 +192,7 @@ func resume[Response any](
 	last := afterSeq
 	failures := 0
 	for {
-		finished, delivered, err := resumeOnce(ctx, subject, &last, open, seqOf, yield)
+		finished, delivered, err := resumeOnce(ctx, &last, open, seqOf, check, yield)
 		if finished {
 			return
 		}
@@ -205,9 +222,9 @@ func resume[Response any](
 // stream ended, the consumer stopped, or an error was already yielded); otherwise err says
 // why the stream broke and delivered whether it yielded anything first.
 func resumeOnce[Response any](
-	ctx context.Context, subject string, last *uint64,
+	ctx context.Context, last *uint64,
 	open func(context.Context, uint64) (grpc.ServerStreamingClient[Response], error),
-	seqOf func(*Response) uint64, yield func(*Response, error) bool,
+	seqOf func(*Response) uint64, check order, yield func(*Response, error) bool,
 ) (finished, delivered bool, err error) {
 	streamCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -223,8 +240,8 @@ func resumeOnce[Response any](
 		if err != nil {
 			return false, delivered, fromStatus(err)
 		}
-		if seq := seqOf(response); seq != *last+1 {
-			yield(nil, seqGap(subject, *last+1, seq))
+		if refused := check(*last, seqOf(response)); refused != nil {
+			yield(nil, refused)
 			return true, delivered, nil
 		}
 		*last = seqOf(response)

@@ -152,7 +152,7 @@ func (c *Client) SeriesEvents(ctx context.Context, seriesID string, afterSeq uin
 			return c.stub.StreamSeriesEvents(ctx, &tabulav1.StreamSeriesEventsRequest{SeriesId: seriesID, AfterSeq: after})
 		}
 		seqOf := func(response *tabulav1.StreamSeriesEventsResponse) uint64 { return response.GetEvent().GetSeq() }
-		resume(ctx, "series "+seriesID, afterSeq, opts, open, seqOf, func(response *tabulav1.StreamSeriesEventsResponse, err error) bool {
+		resume(ctx, afterSeq, opts, open, seqOf, consecutive("series "+seriesID), func(response *tabulav1.StreamSeriesEventsResponse, err error) bool {
 			return yield(response.GetEvent(), err)
 		})
 	}

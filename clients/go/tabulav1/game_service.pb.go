@@ -300,6 +300,72 @@ func (ScoreUnit) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{3}
 }
 
+// The kinds of event on a service key's stream.
+type OwnerEventKind int32
+
+const (
+	// Not set: in a filter, never used.
+	OwnerEventKind_OWNER_EVENT_KIND_UNSPECIFIED OwnerEventKind = 0
+	// A game was created (by `CreateGame`, a batch, a rematch or a series).
+	OwnerEventKind_OWNER_EVENT_KIND_GAME_CREATED OwnerEventKind = 1
+	// A game's first move was played: the game has started.
+	OwnerEventKind_OWNER_EVENT_KIND_GAME_STARTED OwnerEventKind = 2
+	// A game ended: by its rules, a resignation, a timeout, an agreement, an abort or an
+	// adjudication (the `GameEnded` says which).
+	OwnerEventKind_OWNER_EVENT_KIND_GAME_ENDED OwnerEventKind = 3
+	// A seat offered a draw; its opponent answers on its turn.
+	OwnerEventKind_OWNER_EVENT_KIND_DRAW_OFFERED OwnerEventKind = 4
+	// A seat asked to take back its move; the other seat answers.
+	OwnerEventKind_OWNER_EVENT_KIND_TAKEBACK_REQUESTED OwnerEventKind = 5
+)
+
+// Enum value maps for OwnerEventKind.
+var (
+	OwnerEventKind_name = map[int32]string{
+		0: "OWNER_EVENT_KIND_UNSPECIFIED",
+		1: "OWNER_EVENT_KIND_GAME_CREATED",
+		2: "OWNER_EVENT_KIND_GAME_STARTED",
+		3: "OWNER_EVENT_KIND_GAME_ENDED",
+		4: "OWNER_EVENT_KIND_DRAW_OFFERED",
+		5: "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
+	}
+	OwnerEventKind_value = map[string]int32{
+		"OWNER_EVENT_KIND_UNSPECIFIED":        0,
+		"OWNER_EVENT_KIND_GAME_CREATED":       1,
+		"OWNER_EVENT_KIND_GAME_STARTED":       2,
+		"OWNER_EVENT_KIND_GAME_ENDED":         3,
+		"OWNER_EVENT_KIND_DRAW_OFFERED":       4,
+		"OWNER_EVENT_KIND_TAKEBACK_REQUESTED": 5,
+	}
+)
+
+func (x OwnerEventKind) Enum() *OwnerEventKind {
+	p := new(OwnerEventKind)
+	*p = x
+	return p
+}
+
+func (x OwnerEventKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (OwnerEventKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_tabula_v1_game_service_proto_enumTypes[4].Descriptor()
+}
+
+func (OwnerEventKind) Type() protoreflect.EnumType {
+	return &file_tabula_v1_game_service_proto_enumTypes[4]
+}
+
+func (x OwnerEventKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use OwnerEventKind.Descriptor instead.
+func (OwnerEventKind) EnumDescriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{4}
+}
+
 // A named configuration of one game kind, to create games from by name.
 type Preset struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -4898,6 +4964,186 @@ func (x *StreamSeriesEventsResponse) GetEvent() *SeriesEvent {
 	return nil
 }
 
+// Request for `StreamOwnerEvents`.
+type StreamOwnerEventsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Deliver events with a cursor greater than this: 0 for the key's whole history, the
+	// last cursor seen to resume.
+	AfterCursor uint64 `protobuf:"varint,1,opt,name=after_cursor,json=afterCursor,proto3" json:"after_cursor,omitempty"`
+	// Only events of these kinds; empty for every kind. Cursors still count every event, so
+	// a filtered stream skips numbers.
+	Kinds []OwnerEventKind `protobuf:"varint,2,rep,packed,name=kinds,proto3,enum=tabula.v1.OwnerEventKind" json:"kinds,omitempty"`
+	// Only events of games carrying every one of these labels (`Game.labels`, as they are
+	// when the event is delivered); empty for every game. At most 64 entries.
+	Labels        map[string]string `protobuf:"bytes,3,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamOwnerEventsRequest) Reset() {
+	*x = StreamOwnerEventsRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[72]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamOwnerEventsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamOwnerEventsRequest) ProtoMessage() {}
+
+func (x *StreamOwnerEventsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[72]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamOwnerEventsRequest.ProtoReflect.Descriptor instead.
+func (*StreamOwnerEventsRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{72}
+}
+
+func (x *StreamOwnerEventsRequest) GetAfterCursor() uint64 {
+	if x != nil {
+		return x.AfterCursor
+	}
+	return 0
+}
+
+func (x *StreamOwnerEventsRequest) GetKinds() []OwnerEventKind {
+	if x != nil {
+		return x.Kinds
+	}
+	return nil
+}
+
+func (x *StreamOwnerEventsRequest) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
+}
+
+// One message of `StreamOwnerEvents`.
+type StreamOwnerEventsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The next event; its `cursor` is greater than the previous message's.
+	Event         *OwnerEvent `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamOwnerEventsResponse) Reset() {
+	*x = StreamOwnerEventsResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamOwnerEventsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamOwnerEventsResponse) ProtoMessage() {}
+
+func (x *StreamOwnerEventsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamOwnerEventsResponse.ProtoReflect.Descriptor instead.
+func (*StreamOwnerEventsResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *StreamOwnerEventsResponse) GetEvent() *OwnerEvent {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+// What happened to one of a service key's games, on the key's own stream.
+type OwnerEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Position in the key's stream, from 1, counting every event of every game the key owns;
+	// resume with the last one seen as `StreamOwnerEventsRequest.after_cursor`.
+	Cursor uint64 `protobuf:"varint,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// Which kind of event it is.
+	Kind OwnerEventKind `protobuf:"varint,2,opt,name=kind,proto3,enum=tabula.v1.OwnerEventKind" json:"kind,omitempty"`
+	// The game's own event, as a spectator sees it (`GameEvent.game_id` names the game; its
+	// `seq` places it in the game's stream): for a creation its `GameCreated`, for a start
+	// the first `MoveApplied`, for an end the `GameEnded` with the result and the reason.
+	GameEvent     *GameEvent `protobuf:"bytes,3,opt,name=game_event,json=gameEvent,proto3" json:"game_event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OwnerEvent) Reset() {
+	*x = OwnerEvent{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OwnerEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OwnerEvent) ProtoMessage() {}
+
+func (x *OwnerEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OwnerEvent.ProtoReflect.Descriptor instead.
+func (*OwnerEvent) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *OwnerEvent) GetCursor() uint64 {
+	if x != nil {
+		return x.Cursor
+	}
+	return 0
+}
+
+func (x *OwnerEvent) GetKind() OwnerEventKind {
+	if x != nil {
+		return x.Kind
+	}
+	return OwnerEventKind_OWNER_EVENT_KIND_UNSPECIFIED
+}
+
+func (x *OwnerEvent) GetGameEvent() *GameEvent {
+	if x != nil {
+		return x.GameEvent
+	}
+	return nil
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
@@ -5219,7 +5465,22 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\tseries_id\x18\x01 \x01(\tR\bseriesId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\"J\n" +
 	"\x1aStreamSeriesEventsResponse\x12,\n" +
-	"\x05event\x18\x01 \x01(\v2\x16.tabula.v1.SeriesEventR\x05event*i\n" +
+	"\x05event\x18\x01 \x01(\v2\x16.tabula.v1.SeriesEventR\x05event\"\xf2\x01\n" +
+	"\x18StreamOwnerEventsRequest\x12!\n" +
+	"\fafter_cursor\x18\x01 \x01(\x04R\vafterCursor\x12/\n" +
+	"\x05kinds\x18\x02 \x03(\x0e2\x19.tabula.v1.OwnerEventKindR\x05kinds\x12G\n" +
+	"\x06labels\x18\x03 \x03(\v2/.tabula.v1.StreamOwnerEventsRequest.LabelsEntryR\x06labels\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
+	"\x19StreamOwnerEventsResponse\x12+\n" +
+	"\x05event\x18\x01 \x01(\v2\x15.tabula.v1.OwnerEventR\x05event\"\x88\x01\n" +
+	"\n" +
+	"OwnerEvent\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\x04R\x06cursor\x12-\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x19.tabula.v1.OwnerEventKindR\x04kind\x123\n" +
+	"\n" +
+	"game_event\x18\x03 \x01(\v2\x14.tabula.v1.GameEventR\tgameEvent*i\n" +
 	"\x0eSubmitMoveView\x12 \n" +
 	"\x1cSUBMIT_MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SUBMIT_MOVE_VIEW_BASIC\x10\x01\x12\x19\n" +
@@ -5243,7 +5504,14 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x062\x85\x15\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xe5\x01\n" +
+	"\x0eOwnerEventKind\x12 \n" +
+	"\x1cOWNER_EVENT_KIND_UNSPECIFIED\x10\x00\x12!\n" +
+	"\x1dOWNER_EVENT_KIND_GAME_CREATED\x10\x01\x12!\n" +
+	"\x1dOWNER_EVENT_KIND_GAME_STARTED\x10\x02\x12\x1f\n" +
+	"\x1bOWNER_EVENT_KIND_GAME_ENDED\x10\x03\x12!\n" +
+	"\x1dOWNER_EVENT_KIND_DRAW_OFFERED\x10\x04\x12'\n" +
+	"#OWNER_EVENT_KIND_TAKEBACK_REQUESTED\x10\x052\xe7\x15\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -5284,7 +5552,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"ListSeries\x12\x1c.tabula.v1.ListSeriesRequest\x1a\x1d.tabula.v1.ListSeriesResponse\x12O\n" +
 	"\fUpdateSeries\x12\x1e.tabula.v1.UpdateSeriesRequest\x1a\x1f.tabula.v1.UpdateSeriesResponse\x12c\n" +
-	"\x12StreamSeriesEvents\x12$.tabula.v1.StreamSeriesEventsRequest\x1a%.tabula.v1.StreamSeriesEventsResponse0\x01BZ\n" +
+	"\x12StreamSeriesEvents\x12$.tabula.v1.StreamSeriesEventsRequest\x1a%.tabula.v1.StreamSeriesEventsResponse0\x01\x12`\n" +
+	"\x11StreamOwnerEvents\x12#.tabula.v1.StreamOwnerEventsRequest\x1a$.tabula.v1.StreamOwnerEventsResponse0\x01BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -5299,265 +5568,277 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_game_service_proto_rawDescData
 }
 
-var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 76)
+var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 80)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                    // 1: tabula.v1.HintResult
 	(ScoreResult)(0),                   // 2: tabula.v1.ScoreResult
 	(ScoreUnit)(0),                     // 3: tabula.v1.ScoreUnit
-	(*Preset)(nil),                     // 4: tabula.v1.Preset
-	(*GameKindInfo)(nil),               // 5: tabula.v1.GameKindInfo
-	(*ListGameKindsRequest)(nil),       // 6: tabula.v1.ListGameKindsRequest
-	(*ListGameKindsResponse)(nil),      // 7: tabula.v1.ListGameKindsResponse
-	(*CreateGameRequest)(nil),          // 8: tabula.v1.CreateGameRequest
-	(*BatchCreateGamesRequest)(nil),    // 9: tabula.v1.BatchCreateGamesRequest
-	(*BatchCreateGamesResponse)(nil),   // 10: tabula.v1.BatchCreateGamesResponse
-	(*CreateRematchRequest)(nil),       // 11: tabula.v1.CreateRematchRequest
-	(*CreateRematchResponse)(nil),      // 12: tabula.v1.CreateRematchResponse
-	(*PgnImport)(nil),                  // 13: tabula.v1.PgnImport
-	(*SeatToken)(nil),                  // 14: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),         // 15: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),             // 16: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),            // 17: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),           // 18: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),          // 19: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),             // 20: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),            // 21: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),      // 22: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),                  // 23: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil),     // 24: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),          // 25: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),         // 26: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),              // 27: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),             // 28: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),           // 29: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),          // 30: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),             // 31: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),            // 32: tabula.v1.GetHintResponse
-	(*HintScore)(nil),                  // 33: tabula.v1.HintScore
-	(*TakeBackRequest)(nil),            // 34: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),           // 35: tabula.v1.TakeBackResponse
-	(*AnswerTakeBackRequest)(nil),      // 36: tabula.v1.AnswerTakeBackRequest
-	(*AnswerTakeBackResponse)(nil),     // 37: tabula.v1.AnswerTakeBackResponse
-	(*StreamEventsRequest)(nil),        // 38: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),       // 39: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),         // 40: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),        // 41: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),          // 42: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),         // 43: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),    // 44: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil),   // 45: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),           // 46: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),          // 47: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),      // 48: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),     // 49: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),          // 50: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),         // 51: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),         // 52: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),        // 53: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),             // 54: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),            // 55: tabula.v1.AddTimeResponse
-	(*SavedConfig)(nil),                // 56: tabula.v1.SavedConfig
-	(*CreateSavedConfigRequest)(nil),   // 57: tabula.v1.CreateSavedConfigRequest
-	(*GetSavedConfigRequest)(nil),      // 58: tabula.v1.GetSavedConfigRequest
-	(*ListSavedConfigsRequest)(nil),    // 59: tabula.v1.ListSavedConfigsRequest
-	(*ListSavedConfigsResponse)(nil),   // 60: tabula.v1.ListSavedConfigsResponse
-	(*UpdateSavedConfigRequest)(nil),   // 61: tabula.v1.UpdateSavedConfigRequest
-	(*DeleteSavedConfigRequest)(nil),   // 62: tabula.v1.DeleteSavedConfigRequest
-	(*DeleteSavedConfigResponse)(nil),  // 63: tabula.v1.DeleteSavedConfigResponse
-	(*UpdateGameRequest)(nil),          // 64: tabula.v1.UpdateGameRequest
-	(*UpdateGameResponse)(nil),         // 65: tabula.v1.UpdateGameResponse
-	(*CreateSeriesRequest)(nil),        // 66: tabula.v1.CreateSeriesRequest
-	(*CreateSeriesResponse)(nil),       // 67: tabula.v1.CreateSeriesResponse
-	(*GetSeriesRequest)(nil),           // 68: tabula.v1.GetSeriesRequest
-	(*GetSeriesResponse)(nil),          // 69: tabula.v1.GetSeriesResponse
-	(*ListSeriesRequest)(nil),          // 70: tabula.v1.ListSeriesRequest
-	(*ListSeriesResponse)(nil),         // 71: tabula.v1.ListSeriesResponse
-	(*UpdateSeriesRequest)(nil),        // 72: tabula.v1.UpdateSeriesRequest
-	(*UpdateSeriesResponse)(nil),       // 73: tabula.v1.UpdateSeriesResponse
-	(*StreamSeriesEventsRequest)(nil),  // 74: tabula.v1.StreamSeriesEventsRequest
-	(*StreamSeriesEventsResponse)(nil), // 75: tabula.v1.StreamSeriesEventsResponse
-	nil,                                // 76: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                // 77: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                // 78: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                // 79: tabula.v1.ListSeriesRequest.LabelsEntry
-	(*GameConfig)(nil),                 // 80: tabula.v1.GameConfig
-	(GameKind)(0),                      // 81: tabula.v1.GameKind
-	(*BotSeat)(nil),                    // 82: tabula.v1.BotSeat
-	(*Player)(nil),                     // 83: tabula.v1.Player
-	(*Game)(nil),                       // 84: tabula.v1.Game
-	(GameStatus)(0),                    // 85: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),      // 86: google.protobuf.Timestamp
-	(*View)(nil),                       // 87: tabula.v1.View
-	(*Move)(nil),                       // 88: tabula.v1.Move
-	(*GameEvent)(nil),                  // 89: tabula.v1.GameEvent
-	(*Outcome)(nil),                    // 90: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),        // 91: google.protobuf.Duration
-	(*ViewChange)(nil),                 // 92: tabula.v1.ViewChange
-	(OutcomeType)(0),                   // 93: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),      // 94: google.protobuf.FieldMask
-	(SeriesDraws)(0),                   // 95: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 96: tabula.v1.Series
-	(*SeriesToken)(nil),                // 97: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 98: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 99: tabula.v1.SeriesEvent
+	(OwnerEventKind)(0),                // 4: tabula.v1.OwnerEventKind
+	(*Preset)(nil),                     // 5: tabula.v1.Preset
+	(*GameKindInfo)(nil),               // 6: tabula.v1.GameKindInfo
+	(*ListGameKindsRequest)(nil),       // 7: tabula.v1.ListGameKindsRequest
+	(*ListGameKindsResponse)(nil),      // 8: tabula.v1.ListGameKindsResponse
+	(*CreateGameRequest)(nil),          // 9: tabula.v1.CreateGameRequest
+	(*BatchCreateGamesRequest)(nil),    // 10: tabula.v1.BatchCreateGamesRequest
+	(*BatchCreateGamesResponse)(nil),   // 11: tabula.v1.BatchCreateGamesResponse
+	(*CreateRematchRequest)(nil),       // 12: tabula.v1.CreateRematchRequest
+	(*CreateRematchResponse)(nil),      // 13: tabula.v1.CreateRematchResponse
+	(*PgnImport)(nil),                  // 14: tabula.v1.PgnImport
+	(*SeatToken)(nil),                  // 15: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),         // 16: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),             // 17: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),            // 18: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),           // 19: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),          // 20: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),             // 21: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),            // 22: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),      // 23: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                  // 24: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),     // 25: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),          // 26: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),         // 27: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),              // 28: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),             // 29: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),           // 30: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),          // 31: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),             // 32: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),            // 33: tabula.v1.GetHintResponse
+	(*HintScore)(nil),                  // 34: tabula.v1.HintScore
+	(*TakeBackRequest)(nil),            // 35: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),           // 36: tabula.v1.TakeBackResponse
+	(*AnswerTakeBackRequest)(nil),      // 37: tabula.v1.AnswerTakeBackRequest
+	(*AnswerTakeBackResponse)(nil),     // 38: tabula.v1.AnswerTakeBackResponse
+	(*StreamEventsRequest)(nil),        // 39: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),       // 40: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),         // 41: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),        // 42: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),          // 43: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),         // 44: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),    // 45: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil),   // 46: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),           // 47: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),          // 48: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),      // 49: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),     // 50: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),          // 51: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),         // 52: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),         // 53: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),        // 54: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),             // 55: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),            // 56: tabula.v1.AddTimeResponse
+	(*SavedConfig)(nil),                // 57: tabula.v1.SavedConfig
+	(*CreateSavedConfigRequest)(nil),   // 58: tabula.v1.CreateSavedConfigRequest
+	(*GetSavedConfigRequest)(nil),      // 59: tabula.v1.GetSavedConfigRequest
+	(*ListSavedConfigsRequest)(nil),    // 60: tabula.v1.ListSavedConfigsRequest
+	(*ListSavedConfigsResponse)(nil),   // 61: tabula.v1.ListSavedConfigsResponse
+	(*UpdateSavedConfigRequest)(nil),   // 62: tabula.v1.UpdateSavedConfigRequest
+	(*DeleteSavedConfigRequest)(nil),   // 63: tabula.v1.DeleteSavedConfigRequest
+	(*DeleteSavedConfigResponse)(nil),  // 64: tabula.v1.DeleteSavedConfigResponse
+	(*UpdateGameRequest)(nil),          // 65: tabula.v1.UpdateGameRequest
+	(*UpdateGameResponse)(nil),         // 66: tabula.v1.UpdateGameResponse
+	(*CreateSeriesRequest)(nil),        // 67: tabula.v1.CreateSeriesRequest
+	(*CreateSeriesResponse)(nil),       // 68: tabula.v1.CreateSeriesResponse
+	(*GetSeriesRequest)(nil),           // 69: tabula.v1.GetSeriesRequest
+	(*GetSeriesResponse)(nil),          // 70: tabula.v1.GetSeriesResponse
+	(*ListSeriesRequest)(nil),          // 71: tabula.v1.ListSeriesRequest
+	(*ListSeriesResponse)(nil),         // 72: tabula.v1.ListSeriesResponse
+	(*UpdateSeriesRequest)(nil),        // 73: tabula.v1.UpdateSeriesRequest
+	(*UpdateSeriesResponse)(nil),       // 74: tabula.v1.UpdateSeriesResponse
+	(*StreamSeriesEventsRequest)(nil),  // 75: tabula.v1.StreamSeriesEventsRequest
+	(*StreamSeriesEventsResponse)(nil), // 76: tabula.v1.StreamSeriesEventsResponse
+	(*StreamOwnerEventsRequest)(nil),   // 77: tabula.v1.StreamOwnerEventsRequest
+	(*StreamOwnerEventsResponse)(nil),  // 78: tabula.v1.StreamOwnerEventsResponse
+	(*OwnerEvent)(nil),                 // 79: tabula.v1.OwnerEvent
+	nil,                                // 80: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                // 81: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                // 82: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                // 83: tabula.v1.ListSeriesRequest.LabelsEntry
+	nil,                                // 84: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	(*GameConfig)(nil),                 // 85: tabula.v1.GameConfig
+	(GameKind)(0),                      // 86: tabula.v1.GameKind
+	(*BotSeat)(nil),                    // 87: tabula.v1.BotSeat
+	(*Player)(nil),                     // 88: tabula.v1.Player
+	(*Game)(nil),                       // 89: tabula.v1.Game
+	(GameStatus)(0),                    // 90: tabula.v1.GameStatus
+	(*timestamppb.Timestamp)(nil),      // 91: google.protobuf.Timestamp
+	(*View)(nil),                       // 92: tabula.v1.View
+	(*Move)(nil),                       // 93: tabula.v1.Move
+	(*GameEvent)(nil),                  // 94: tabula.v1.GameEvent
+	(*Outcome)(nil),                    // 95: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),        // 96: google.protobuf.Duration
+	(*ViewChange)(nil),                 // 97: tabula.v1.ViewChange
+	(OutcomeType)(0),                   // 98: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),      // 99: google.protobuf.FieldMask
+	(SeriesDraws)(0),                   // 100: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 101: tabula.v1.Series
+	(*SeriesToken)(nil),                // 102: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 103: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 104: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	80,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	81,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	80,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
-	4,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
-	5,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	80,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
-	13,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	81,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	82,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	83,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	76,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	8,   // 11: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
-	15,  // 12: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	84,  // 13: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
-	14,  // 14: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	84,  // 15: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	14,  // 16: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	84,  // 17: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	81,  // 18: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	85,  // 19: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	86,  // 20: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	86,  // 21: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	77,  // 22: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	84,  // 23: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	87,  // 24: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	88,  // 25: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	23,  // 26: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	88,  // 27: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	85,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	86,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	85,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	5,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
+	6,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
+	85,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	14,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
+	86,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	87,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	88,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	80,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	9,   // 11: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
+	16,  // 12: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
+	89,  // 13: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	15,  // 14: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	89,  // 15: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 16: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	89,  // 17: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	86,  // 18: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	90,  // 19: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	91,  // 20: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	91,  // 21: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	81,  // 22: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	89,  // 23: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	92,  // 24: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	93,  // 25: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	24,  // 26: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	93,  // 27: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
 	0,   // 28: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	89,  // 29: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	87,  // 30: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	85,  // 31: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	90,  // 32: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	87,  // 33: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	91,  // 34: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	94,  // 29: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	92,  // 30: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	90,  // 31: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	95,  // 32: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	92,  // 33: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	96,  // 34: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	1,   // 35: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	88,  // 36: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	33,  // 37: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	88,  // 38: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	93,  // 36: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	34,  // 37: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	93,  // 38: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	2,   // 39: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	3,   // 40: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	87,  // 41: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	87,  // 42: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	89,  // 43: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	87,  // 44: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	92,  // 45: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	84,  // 46: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	14,  // 47: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	84,  // 48: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	93,  // 49: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	84,  // 50: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	87,  // 51: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	87,  // 52: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	91,  // 53: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	87,  // 54: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	80,  // 55: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	81,  // 56: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	86,  // 57: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	86,  // 58: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	56,  // 59: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	56,  // 60: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	56,  // 61: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	84,  // 62: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	94,  // 63: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	84,  // 64: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	80,  // 65: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	81,  // 66: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	95,  // 67: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	83,  // 68: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	82,  // 69: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	78,  // 70: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	96,  // 71: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	97,  // 72: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	96,  // 73: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	98,  // 74: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	79,  // 75: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	96,  // 76: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	96,  // 77: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	94,  // 78: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	96,  // 79: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	99,  // 80: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	6,   // 81: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	8,   // 82: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	9,   // 83: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	11,  // 84: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	16,  // 85: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	18,  // 86: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	20,  // 87: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	22,  // 88: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	25,  // 89: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	27,  // 90: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	29,  // 91: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	31,  // 92: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	34,  // 93: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	36,  // 94: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	38,  // 95: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	40,  // 96: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	42,  // 97: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	64,  // 98: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	44,  // 99: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	57,  // 100: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	58,  // 101: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	59,  // 102: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	61,  // 103: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	62,  // 104: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	46,  // 105: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	48,  // 106: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	50,  // 107: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	52,  // 108: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	54,  // 109: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	66,  // 110: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	68,  // 111: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	70,  // 112: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	72,  // 113: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	74,  // 114: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	7,   // 115: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	15,  // 116: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	10,  // 117: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	12,  // 118: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	17,  // 119: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	19,  // 120: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	21,  // 121: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	24,  // 122: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	26,  // 123: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	28,  // 124: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	30,  // 125: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	32,  // 126: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	35,  // 127: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	37,  // 128: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	39,  // 129: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	41,  // 130: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	43,  // 131: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	65,  // 132: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	45,  // 133: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	56,  // 134: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	56,  // 135: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	60,  // 136: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	56,  // 137: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 138: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	47,  // 139: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	49,  // 140: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	51,  // 141: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	53,  // 142: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	55,  // 143: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	67,  // 144: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	69,  // 145: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	71,  // 146: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	73,  // 147: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	75,  // 148: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	115, // [115:149] is the sub-list for method output_type
-	81,  // [81:115] is the sub-list for method input_type
-	81,  // [81:81] is the sub-list for extension type_name
-	81,  // [81:81] is the sub-list for extension extendee
-	0,   // [0:81] is the sub-list for field type_name
+	92,  // 41: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	92,  // 42: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	94,  // 43: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	92,  // 44: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	97,  // 45: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	89,  // 46: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 47: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	89,  // 48: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	98,  // 49: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	89,  // 50: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	92,  // 51: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	92,  // 52: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	96,  // 53: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	92,  // 54: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	85,  // 55: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	86,  // 56: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	91,  // 57: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	91,  // 58: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	57,  // 59: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	57,  // 60: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	57,  // 61: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	89,  // 62: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	99,  // 63: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	89,  // 64: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	85,  // 65: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	86,  // 66: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	100, // 67: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	88,  // 68: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	87,  // 69: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	82,  // 70: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	101, // 71: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	102, // 72: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	101, // 73: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	103, // 74: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	83,  // 75: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	101, // 76: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	101, // 77: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	99,  // 78: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	101, // 79: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	104, // 80: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	4,   // 81: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
+	84,  // 82: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	79,  // 83: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
+	4,   // 84: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
+	94,  // 85: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	7,   // 86: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 87: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 88: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 89: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 90: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 91: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 92: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 93: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 94: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 95: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 96: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 97: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 98: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 99: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 100: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	41,  // 101: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	43,  // 102: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	65,  // 103: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	45,  // 104: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	58,  // 105: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	59,  // 106: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	60,  // 107: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	62,  // 108: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	63,  // 109: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	47,  // 110: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	49,  // 111: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	51,  // 112: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	53,  // 113: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	55,  // 114: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	67,  // 115: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	69,  // 116: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	71,  // 117: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	73,  // 118: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	75,  // 119: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	77,  // 120: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	8,   // 121: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 122: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 123: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 124: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 125: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 126: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 127: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 128: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 129: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 130: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 131: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 132: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 133: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 134: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 135: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	42,  // 136: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	44,  // 137: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	66,  // 138: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	46,  // 139: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	57,  // 140: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	57,  // 141: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	61,  // 142: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	57,  // 143: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	64,  // 144: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	48,  // 145: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	50,  // 146: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	52,  // 147: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	54,  // 148: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	56,  // 149: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	68,  // 150: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	70,  // 151: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	72,  // 152: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	74,  // 153: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	76,  // 154: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	78,  // 155: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	121, // [121:156] is the sub-list for method output_type
+	86,  // [86:121] is the sub-list for method input_type
+	86,  // [86:86] is the sub-list for extension type_name
+	86,  // [86:86] is the sub-list for extension extendee
+	0,   // [0:86] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -5594,8 +5875,8 @@ func file_tabula_v1_game_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
-			NumEnums:      4,
-			NumMessages:   76,
+			NumEnums:      5,
+			NumMessages:   80,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

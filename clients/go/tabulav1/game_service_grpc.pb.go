@@ -87,6 +87,7 @@ const (
 	GameService_ListSeries_FullMethodName         = "/tabula.v1.GameService/ListSeries"
 	GameService_UpdateSeries_FullMethodName       = "/tabula.v1.GameService/UpdateSeries"
 	GameService_StreamSeriesEvents_FullMethodName = "/tabula.v1.GameService/StreamSeriesEvents"
+	GameService_StreamOwnerEvents_FullMethodName  = "/tabula.v1.GameService/StreamOwnerEvents"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -320,6 +321,16 @@ type GameServiceClient interface {
 	// as `GetSeries`; a series has at most as many streams open as a game
 	// (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
 	StreamSeriesEvents(ctx context.Context, in *StreamSeriesEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamSeriesEventsResponse], error)
+	// The owner's stream: what happens to every game the calling service key owns (created,
+	// started, ended however it ended, a draw offered, a takeback asked), in one stream,
+	// each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
+	// then live, in the same order on every replica, without gaps or duplicates; resume with
+	// the last cursor seen. On a server without keys, the games created without one. Needs a
+	// service key. Errors: INVALID_ARGUMENT for a kind or label filter it cannot take;
+	// OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the key's newest cursor (metadata
+	// `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
+	// with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
+	StreamOwnerEvents(ctx context.Context, in *StreamOwnerEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamOwnerEventsResponse], error)
 }
 
 type gameServiceClient struct {
@@ -688,6 +699,25 @@ func (c *gameServiceClient) StreamSeriesEvents(ctx context.Context, in *StreamSe
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type GameService_StreamSeriesEventsClient = grpc.ServerStreamingClient[StreamSeriesEventsResponse]
 
+func (c *gameServiceClient) StreamOwnerEvents(ctx context.Context, in *StreamOwnerEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamOwnerEventsResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &GameService_ServiceDesc.Streams[2], GameService_StreamOwnerEvents_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[StreamOwnerEventsRequest, StreamOwnerEventsResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type GameService_StreamOwnerEventsClient = grpc.ServerStreamingClient[StreamOwnerEventsResponse]
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -919,6 +949,16 @@ type GameServiceServer interface {
 	// as `GetSeries`; a series has at most as many streams open as a game
 	// (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
 	StreamSeriesEvents(*StreamSeriesEventsRequest, grpc.ServerStreamingServer[StreamSeriesEventsResponse]) error
+	// The owner's stream: what happens to every game the calling service key owns (created,
+	// started, ended however it ended, a draw offered, a takeback asked), in one stream,
+	// each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
+	// then live, in the same order on every replica, without gaps or duplicates; resume with
+	// the last cursor seen. On a server without keys, the games created without one. Needs a
+	// service key. Errors: INVALID_ARGUMENT for a kind or label filter it cannot take;
+	// OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the key's newest cursor (metadata
+	// `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
+	// with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
+	StreamOwnerEvents(*StreamOwnerEventsRequest, grpc.ServerStreamingServer[StreamOwnerEventsResponse]) error
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -1030,6 +1070,9 @@ func (UnimplementedGameServiceServer) UpdateSeries(context.Context, *UpdateSerie
 }
 func (UnimplementedGameServiceServer) StreamSeriesEvents(*StreamSeriesEventsRequest, grpc.ServerStreamingServer[StreamSeriesEventsResponse]) error {
 	return status.Error(codes.Unimplemented, "method StreamSeriesEvents not implemented")
+}
+func (UnimplementedGameServiceServer) StreamOwnerEvents(*StreamOwnerEventsRequest, grpc.ServerStreamingServer[StreamOwnerEventsResponse]) error {
+	return status.Error(codes.Unimplemented, "method StreamOwnerEvents not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -1650,6 +1693,17 @@ func _GameService_StreamSeriesEvents_Handler(srv interface{}, stream grpc.Server
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type GameService_StreamSeriesEventsServer = grpc.ServerStreamingServer[StreamSeriesEventsResponse]
 
+func _GameService_StreamOwnerEvents_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(StreamOwnerEventsRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(GameServiceServer).StreamOwnerEvents(m, &grpc.GenericServerStream[StreamOwnerEventsRequest, StreamOwnerEventsResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type GameService_StreamOwnerEventsServer = grpc.ServerStreamingServer[StreamOwnerEventsResponse]
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1795,6 +1849,11 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			StreamName:    "StreamSeriesEvents",
 			Handler:       _GameService_StreamSeriesEvents_Handler,
+			ServerStreams: true,
+		},
+		{
+			StreamName:    "StreamOwnerEvents",
+			Handler:       _GameService_StreamOwnerEvents_Handler,
 			ServerStreams: true,
 		},
 	},

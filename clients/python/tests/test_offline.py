@@ -1,7 +1,8 @@
 """Every call of both clients against a stand-in server, offline: each is wrapped, carries
 the client's credential, has the default deadline or its own `timeout=`, options reach the
-server, and event streams (a game's and a series') report gaps in seqs and cancel their
-call when their block ends."""
+server, and event streams (a game's and a series') report gaps in seqs, the owner's stream
+sends its filters and refuses a cursor out of order, and each cancels its call when its block
+ends."""
 
 from __future__ import annotations
 
@@ -86,7 +87,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
 }
 
 #: The wrappers of the server-streaming RPCs (no deadline, no `timeout=`).
-STREAMS = {"StreamEvents": "events", "StreamSeriesEvents": "series_events"}
+STREAMS = {"StreamEvents": "events", "StreamSeriesEvents": "series_events", "StreamOwnerEvents": "owner_events"}
 
 
 def snake(name: str) -> str:
@@ -869,3 +870,89 @@ def test_closing_a_stream_from_another_thread_ends_its_iteration(stand_in: Stand
             seen.append(event.seq)
             threading.Timer(0.1, stream.close).start()
         assert seen == [1], "the iteration ended quietly when the stream was closed"
+
+
+def assert_out_of_order(error: TabulaError, last: int, received: int) -> None:
+    assert (error.code, error.reason) == (grpc.StatusCode.DATA_LOSS, "CURSOR_OUT_OF_ORDER"), error
+    assert error.metadata == {"last_cursor": str(last), "received_cursor": str(received)}
+    assert f"received cursor {received}" in error.message and f"{last}" in error.message
+
+
+@pytest.mark.parametrize(("after", "cursors", "delivered", "last", "received"), [
+    (0, [1, 4, 9, 9], [1, 4, 9], 9, 9),
+    (2, [3, 7, 5], [3, 7], 7, 5),
+    (6, [6], [], 6, 6),
+])
+def test_the_owner_stream_sends_its_filters_and_refuses_a_cursor_out_of_order(
+    stand_in: StandInServer, after: int, cursors: list[int], delivered: list[int], last: int, received: int
+) -> None:
+    stand_in.stream_seqs = cursors
+    seen: list[int] = []
+    with Client(stand_in.address, credential="key") as client:
+        kinds: list[pb.OwnerEventKind.ValueType | str] = ["game_ended", pb.OwnerEventKind.OWNER_EVENT_KIND_GAME_CREATED]
+        stream = client.owner_events(after, kinds, {"suite": "x"})
+        with pytest.raises(TabulaError) as misplaced:
+            for event in stream:
+                seen.append(event.cursor)
+        assert list(stream) == [], "the stream ended with the error"
+    assert seen == delivered, "cursors may skip numbers"
+    assert stream.last_cursor == (delivered[-1] if delivered else after)
+    assert_out_of_order(misplaced.value, last, received)
+    seen_call = stand_in.last("StreamOwnerEvents")
+    sent = pb.StreamOwnerEventsRequest.FromString(seen_call.request)
+    assert sent.after_cursor == after
+    assert list(sent.kinds) == [
+        pb.OwnerEventKind.OWNER_EVENT_KIND_GAME_ENDED,
+        pb.OwnerEventKind.OWNER_EVENT_KIND_GAME_CREATED,
+    ], "names and values alike"
+    assert dict(sent.labels) == {"suite": "x"}
+    assert seen_call.authorization == "Bearer key"
+    assert seen_call.time_remaining is None or seen_call.time_remaining > 1e9, "streams have no deadline"
+
+
+def test_the_owner_stream_refuses_an_unknown_kind_name(stand_in: StandInServer) -> None:
+    with Client(stand_in.address) as client:
+        with pytest.raises(ValueError):
+            client.owner_events(kinds=["game_finished"])
+    assert not stand_in.seen, "nothing was sent"
+
+
+async def test_the_async_owner_stream_sends_its_filters_and_refuses_a_cursor_out_of_order(
+    stand_in: StandInServer,
+) -> None:
+    stand_in.stream_seqs = [5, 8, 8]
+    seen: list[int] = []
+    async with AsyncClient(stand_in.address, credential="key") as client:
+        stream = client.owner_events(after_cursor=4, kinds=["OWNER_EVENT_KIND_GAME_STARTED"], labels={"a": "b"})
+        with pytest.raises(TabulaError) as misplaced:
+            async for event in stream:
+                seen.append(event.cursor)
+    assert seen == [5, 8] and stream.last_cursor == 8
+    assert_out_of_order(misplaced.value, 8, 8)
+    sent = pb.StreamOwnerEventsRequest.FromString(stand_in.last("StreamOwnerEvents").request)
+    assert (sent.after_cursor, list(sent.kinds), dict(sent.labels)) == (
+        4, [pb.OwnerEventKind.OWNER_EVENT_KIND_GAME_STARTED], {"a": "b"}
+    )
+    assert stand_in.last("StreamOwnerEvents").authorization == "Bearer key"
+
+
+def test_leaving_an_owner_stream_block_cancels_the_call(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [2, 3], True
+    with Client(stand_in.address) as client:
+        with client.owner_events() as stream:
+            for event in stream:
+                if event.cursor == 3:
+                    break
+        assert stand_in.stream_cancelled.wait(5), "the server saw the stream cancelled"
+        assert stream.last_cursor == 3
+        assert list(stream) == [], "a closed stream yields nothing more"
+
+
+async def test_leaving_an_async_owner_stream_block_cancels_the_call(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [1], True
+    async with AsyncClient(stand_in.address) as client:
+        async with client.owner_events() as stream:
+            async for event in stream:
+                assert event.cursor == 1
+                break
+        assert await asyncio.to_thread(stand_in.stream_cancelled.wait, 5), "the server saw the stream cancelled"

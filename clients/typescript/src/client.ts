@@ -28,6 +28,8 @@ import {
   type ListSavedConfigsResponse,
   ListSeriesRequestSchema,
   type ListSeriesResponse,
+  type OwnerEvent,
+  type OwnerEventKind,
   type ResignResponse,
   type SavedConfig,
   type SavedConfigSchema,
@@ -382,7 +384,7 @@ export interface ListSeriesOptions extends CallOptions {
   pageToken?: string;
 }
 
-/** Options of every event stream: of a game (`events`) and of a series (`seriesEvents`). */
+/** Options of every event stream: of a game (`events`), a series (`seriesEvents`) and a key's games (`ownerEvents`). */
 export interface StreamOptions {
   /** Stops the stream; iteration then ends quietly. */
   signal?: AbortSignal;
@@ -411,6 +413,24 @@ export interface EventOptions extends StreamOptions {
    * starts from a whole view again. Default false.
    */
   viewChanges?: boolean;
+}
+
+/** Options of `ownerEvents`: where to start, which events, and those of every event stream. */
+export interface OwnerEventOptions extends StreamOptions {
+  /**
+   * Deliver the events after this cursor (default 0n: the key's whole history); the
+   * `lastCursor` of an earlier stream to take up where it stopped. Beyond the key's newest
+   * cursor: OUT_OF_RANGE SEQ_OUT_OF_RANGE (metadata `current_cursor`).
+   */
+  afterCursor?: bigint;
+  /** Only events of these kinds (`OwnerEventKind.GAME_ENDED`, ...); absent or empty: every kind. */
+  kinds?: OwnerEventKind[];
+  /**
+   * Only events of games carrying every one of these labels with that value, as the game's
+   * labels are when the event is delivered (`{ tournament: "spring" }`; a game may carry
+   * more). At most 64, checked like `CreateOptions.labels` (else INVALID_REQUEST).
+   */
+  labels?: Record<string, string>;
 }
 
 /**
@@ -443,6 +463,16 @@ function seqGap(expected: bigint, received: bigint): TabulaError {
     `event stream gap: expected seq ${expected}, received seq ${received}`,
     "SEQ_GAP",
     { expected_seq: String(expected), received_seq: String(received) },
+  );
+}
+
+/** The error of an owner's stream whose next event's cursor is not greater than the last. */
+function cursorOutOfOrder(last: bigint, received: bigint): TabulaError {
+  return new TabulaError(
+    Code.DataLoss,
+    `owner event stream out of order: cursor ${received} after cursor ${last}`,
+    "CURSOR_OUT_OF_ORDER",
+    { last_cursor: String(last), received_cursor: String(received) },
   );
 }
 
@@ -487,7 +517,7 @@ export class EventStream implements AsyncIterable<GameEvent> {
     const includeViews = viewChanges || (this.options.includeViews ?? false);
     yield* follow(
       this.client,
-      this,
+      bySeq(this),
       this.options,
       (afterSeq, signal) => {
         const responses = this.client.raw.streamEvents(
@@ -558,23 +588,101 @@ export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<SeriesEvent> {
-    yield* follow(this.client, this, this.options, (afterSeq, signal) =>
+    yield* follow(this.client, bySeq(this), this.options, (afterSeq, signal) =>
       this.client.raw.streamSeriesEvents({ seriesId: this.seriesId, afterSeq }, { signal }),
     );
   }
 }
 
 /**
- * The events of a stream that `open` opens after a seq, checked and resumed: each must be the
- * one after `position.lastSeq` (else SEQ_GAP), which then moves on to it before `accepted` sees
- * its response and the event is yielded; a resumable failure reopens the stream after
- * `position.lastSeq`, with backoff, up to `options.retries` times in a row without an event.
+ * What happens to every game the calling service key owns, as an async iterable of
+ * `OwnerEvent`s: each game created (`OwnerEventKind.GAME_CREATED`), started (its first move,
+ * `GAME_STARTED`), ended however it ended (`GAME_ENDED`), a draw offered (`DRAW_OFFERED`) and a
+ * takeback asked (`TAKEBACK_REQUESTED`), each with the key's own `cursor` and the game's own
+ * event as a spectator sees it (`gameEvent`: its `gameId` names the game, its `seq` places it
+ * in the game's stream). It follows `StreamOwnerEvents`, first the backlog after
+ * `afterCursor`, then live; the server never ends it, so iteration ends only when the
+ * `signal` aborts, the client is closed, or a failure it does not resume from. It resumes
+ * exactly as `EventStream` does: when the connection drops or the server stops (UNAVAILABLE)
+ * or ends a lagging subscriber (STREAM_LAGGED) it reopens the stream after `lastCursor`, the
+ * last event it yielded, with the same `kinds` and `labels`, so no event is lost or repeated.
+ * Cursors increase but skip the numbers of events the filters leave out; an event whose
+ * cursor is not greater than the last (the first: than `afterCursor`) ends the iteration with
+ * a `TabulaError` of code `Code.DataLoss`, reason `CURSOR_OUT_OF_ORDER`, metadata
+ * `last_cursor` and `received_cursor`. An event of a kind this client does not know is
+ * yielded like any other: `enumName(OwnerEventKindSchema, event.kind)` is `unknown(N)`.
  */
-async function* follow<R extends { event?: { seq: bigint } }>(
+export class OwnerEventStream implements AsyncIterable<OwnerEvent> {
+  /** Cursor of the last event yielded (the `afterCursor` to resume from). */
+  lastCursor: bigint;
+
+  constructor(
+    private readonly client: TabulaClient,
+    private readonly options: OwnerEventOptions,
+  ) {
+    this.lastCursor = options.afterCursor ?? 0n;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<OwnerEvent> {
+    const kinds = [...(this.options.kinds ?? [])];
+    const labels = { ...this.options.labels };
+    yield* follow(this.client, byCursor(this), this.options, (afterCursor, signal) =>
+      this.client.raw.streamOwnerEvents({ afterCursor, kinds, labels }, { signal }),
+    );
+  }
+}
+
+/**
+ * Where a followed stream stands: `last`, the number of the last event yielded, after which
+ * it reopens, and `advance`, which checks that `event` may come next (else throws) and moves
+ * on to it.
+ */
+interface Position<E> {
+  readonly last: bigint;
+  advance(event: E): void;
+}
+
+/** A stream numbered by `seq`, each event the one after the last (else SEQ_GAP), kept in `stream.lastSeq`. */
+function bySeq(stream: { lastSeq: bigint }): Position<{ seq: bigint }> {
+  return {
+    get last() {
+      return stream.lastSeq;
+    },
+    advance(event) {
+      if (event.seq !== stream.lastSeq + 1n) throw seqGap(stream.lastSeq + 1n, event.seq);
+      stream.lastSeq = event.seq;
+    },
+  };
+}
+
+/**
+ * A stream numbered by `cursor`, each greater than the last but not always by one (else
+ * CURSOR_OUT_OF_ORDER), kept in `stream.lastCursor`.
+ */
+function byCursor(stream: { lastCursor: bigint }): Position<{ cursor: bigint }> {
+  return {
+    get last() {
+      return stream.lastCursor;
+    },
+    advance(event) {
+      if (event.cursor <= stream.lastCursor) throw cursorOutOfOrder(stream.lastCursor, event.cursor);
+      stream.lastCursor = event.cursor;
+    },
+  };
+}
+
+/**
+ * The events of a stream that `open` opens after a seq or cursor, checked and resumed: each
+ * must be one `position` may advance to (else it throws: SEQ_GAP, CURSOR_OUT_OF_ORDER), which
+ * it then does before `accepted` sees its response and the event is yielded; a resumable
+ * failure reopens the stream after `position.last`, with backoff, up to `options.retries`
+ * times in a row without an event.
+ */
+async function* follow<R extends { event?: object }>(
   client: TabulaClient,
-  position: { lastSeq: bigint },
+  position: Position<NonNullable<R["event"]>>,
   options: StreamOptions,
-  open: (afterSeq: bigint, signal: AbortSignal | undefined) => AsyncIterable<R>,
+  open: (after: bigint, signal: AbortSignal | undefined) => AsyncIterable<R>,
   accepted: (response: R) => void = () => {},
 ): AsyncGenerator<NonNullable<R["event"]>, void, undefined> {
   const retries = options.retries ?? STREAM_RETRIES;
@@ -583,12 +691,11 @@ async function* follow<R extends { event?: { seq: bigint } }>(
   let failures = 0;
   while (!stopped()) {
     try {
-      for await (const response of open(position.lastSeq, signal)) {
-        const event = response.event;
+      for await (const response of open(position.last, signal)) {
+        const event: NonNullable<R["event"]> | undefined = response.event;
         if (event === undefined) continue;
-        if (event.seq !== position.lastSeq + 1n) throw seqGap(position.lastSeq + 1n, event.seq);
+        position.advance(event);
         failures = 0;
-        position.lastSeq = event.seq;
         accepted(response);
         yield event;
       }
@@ -1178,5 +1285,17 @@ export class TabulaClient {
    */
   seriesEvents(seriesId: string, afterSeq = 0n, options: StreamOptions = {}): SeriesEventStream {
     return new SeriesEventStream(this, seriesId, afterSeq, options);
+  }
+
+  /**
+   * Follows what happens to every game the calling service key owns (on a server without
+   * keys, the games created without one), created, started, ended, a draw offered, a takeback
+   * asked, after `afterCursor` (default 0n: from the start) and then live, reconnecting on
+   * its own (see OwnerEventStream); `kinds` and `labels` keep only those events, or those of
+   * games carrying every label. Needs a service key where the server has keys
+   * (UNAUTHENTICATED SERVICE_KEY_REQUIRED).
+   */
+  ownerEvents(options: OwnerEventOptions = {}): OwnerEventStream {
+    return new OwnerEventStream(this, options);
   }
 }

@@ -11,7 +11,8 @@
  * `moveKind` name what the server sent, `"unknown"` for what a newer server added. `events`
  * follows a game (with its views whole, or sent as changes it applies, `viewChanges`;
  * `applyViewChange` applies one), `seriesEvents` a series (several games between the same two
- * players, `createSeriesFrom...`).
+ * players, `createSeriesFrom...`), `ownerEvents` every game the calling service key owns
+ * (`OwnerEvent`s of the kinds of `OwnerEventKind`, numbered by the key's own cursor).
  */
 export * from "./web.js";
 // Node's client, with `connect`, in place of the transport-agnostic one of the same name.

@@ -14,6 +14,7 @@
 export {
   TabulaClient,
   EventStream,
+  OwnerEventStream,
   SeriesEventStream,
   DEFAULT_TIMEOUT_MS,
   gameFromConfig,
@@ -32,6 +33,7 @@ export {
   type ListSavedConfigsOptions,
   type ListSeriesOptions,
   type ManageOptions,
+  type OwnerEventOptions,
   type PgnOptions,
   type SeriesConfigOptions,
   type SeriesLength,

@@ -400,6 +400,7 @@ test("every RPC has a wrapper named after it", () => {
     streamEvents: ["events"],
     createSeries: ["createSeriesFromPreset", "createSeriesFromConfig", "createSeriesFromSavedConfig"],
     streamSeriesEvents: ["seriesEvents"],
+    streamOwnerEvents: ["ownerEvents"],
     updateGame: ["updateGameLabels"],
     updateSeries: ["updateSeriesLabels"],
   };

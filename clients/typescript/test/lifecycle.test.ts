@@ -27,8 +27,8 @@ import { startServer } from "./server.js";
 
 /**
  * A gRPC stand-in that records the headers of every call and never answers one: calls end
- * only by their deadline or cancellation. StreamEvents and StreamSeriesEvents get their response
- * headers at once, so the stream is open.
+ * only by their deadline or cancellation. StreamEvents, StreamSeriesEvents and StreamOwnerEvents
+ * get their response headers at once, so the stream is open.
  */
 class SilentServer {
   readonly calls: { method: string; timeout: string | undefined; authorization: string | undefined }[] = [];
@@ -110,9 +110,13 @@ test("unary calls carry a 30 s deadline by default, their own when given; stream
     const followingSeries = (async () => {
       for await (const _ of series) assert.fail("a silent server sent a series event");
     })();
-    await server.seen(8);
+    const owner = client.ownerEvents({ signal: stop.signal });
+    const followingOwner = (async () => {
+      for await (const _ of owner) assert.fail("a silent server sent an owner event");
+    })();
+    await server.seen(9);
     stop.abort();
-    await Promise.all([...pending, following, followingSeries]);
+    await Promise.all([...pending, following, followingSeries, followingOwner]);
     const byMethod = Object.fromEntries(server.calls.map((c) => [c.method, c]));
     const seconds = (timeout: string | undefined) => Number(timeout?.replace(/m$/, "")) / 1000;
     assert.equal(byMethod.GetView.timeout, "1234m", "the client's own default");
@@ -122,7 +126,8 @@ test("unary calls carry a 30 s deadline by default, their own when given; stream
     assert.equal(byMethod.GetHint.timeout, undefined, "timeoutMs 0: no deadline");
     assert.equal(byMethod.StreamEvents.timeout, undefined, "a stream has no deadline");
     assert.equal(byMethod.StreamSeriesEvents.timeout, undefined, "a series' stream has none either");
-    for (const method of ["ListGameKinds", "ExportPgn", "GetHint", "StreamEvents", "StreamSeriesEvents"]) {
+    assert.equal(byMethod.StreamOwnerEvents.timeout, undefined, "nor an owner's stream");
+    for (const method of ["ListGameKinds", "ExportPgn", "GetHint", "StreamEvents", "StreamSeriesEvents", "StreamOwnerEvents"]) {
       assert.equal(byMethod[method].authorization, "Bearer secret", `${method} carries the credential`);
     }
   } finally {

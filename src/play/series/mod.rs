@@ -9,7 +9,7 @@
 //! scoring the same game one wins and the other reads its work. A game's end calls it at
 //! once; a sweep calls it for every series in progress, for what a crash interrupted.
 
-mod follow;
+pub(crate) mod follow;
 pub mod standings;
 
 use std::sync::{Arc, Weak};

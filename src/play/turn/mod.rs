@@ -9,16 +9,19 @@
 //! the drivers.
 
 mod credit;
+mod notes;
 mod request;
 
 use std::sync::Arc;
 
 use self::credit::credit_of_last_move;
+use self::notes::{has_started, owner_notes};
 pub use self::request::{Afterwards, Answer, Command, TurnRequest, TurnResult};
 use super::clocks::{ClockReadings, indices};
 use super::effects::Effects;
 use super::error::PlayError;
 use super::live::{GameState, LiveGame, record_update};
+use super::owners::OwnerFeeds;
 use super::past::replay_through;
 use super::time::{TimeSource, turn_moment};
 use crate::engine::clock::{ClockChange, Clocks};
@@ -31,6 +34,8 @@ use crate::store::{
 pub struct Turns {
     store: Arc<dyn Store>,
     time: TimeSource,
+    /// Told when a turn notes entries on its game's owner's log.
+    owners: Arc<OwnerFeeds>,
     /// The most events a game's log may hold. Past it, only a turn that ends the game is
     /// appended (a resignation, an abort, an adjudication, a timeout), so no log ever holds
     /// more than this and the end.
@@ -39,9 +44,9 @@ pub struct Turns {
 
 impl Turns {
     /// A pipeline appending to `store`, its time from `time`, each game's log holding at
-    /// most `max_events` events and its end.
-    pub fn new(store: Arc<dyn Store>, time: TimeSource, max_events: u64) -> Turns {
-        Turns { store, time, max_events: max_events.max(2) }
+    /// most `max_events` events and its end, telling `owners` of the entries it notes.
+    pub fn new(store: Arc<dyn Store>, time: TimeSource, max_events: u64, owners: Arc<OwnerFeeds>) -> Turns {
+        Turns { store, time, owners, max_events: max_events.max(2) }
     }
 
     /// The most events a game's log holds before its end.
@@ -270,6 +275,7 @@ impl Turns {
             });
         }
 
+        let started = has_started(state.game.history());
         let (undos, clocks, kinds) = match &request.command {
             Command::Turn(asked) => {
                 let current_seq = state.seq;
@@ -355,11 +361,19 @@ impl Turns {
             .collect();
         let mut update = record_update(outcome, game_after.move_count(), now);
         update.deadline = deadline.map(|flag| from_millis(flag.deadline));
+        let owner = live.owner.as_deref().unwrap_or_default();
+        update.notes = owner_notes(owner, &events, started);
+        let noted = !update.notes.is_empty();
         let tentative = Tentative { state: &mut *state, undos };
         let expected = ExpectedHead { seq: tentative.state.seq, seat_token_hashes: live.seat_hashes() };
         let appended = self.store.append(&live.id, expected, events.clone(), update).await;
         match appended {
-            Ok(()) => tentative.keep(),
+            Ok(()) => {
+                tentative.keep();
+                if noted {
+                    self.owners.grew(owner);
+                }
+            }
             Err(StoreError::Conflict { current, .. }) => {
                 drop(tentative);
                 // Another writer moved the record on: this copy is stale. Catch it up, to

@@ -9,6 +9,7 @@ mod arbiter;
 mod creation;
 mod games;
 mod moves;
+mod owners;
 mod page;
 mod saved;
 mod series;
@@ -109,6 +110,7 @@ fn stream<T>(result: Result<T, ApiError>) -> Result<Response<T>, Status> {
 impl GameService for GameServiceImpl {
     type StreamEventsStream = streams::EventStream;
     type StreamSeriesEventsStream = streams::SeriesEventStream;
+    type StreamOwnerEventsStream = owners::OwnerEventStream;
 
     async fn list_game_kinds(
         &self,
@@ -328,5 +330,12 @@ impl GameService for GameServiceImpl {
         request: Request<pb::StreamSeriesEventsRequest>,
     ) -> Result<Response<Self::StreamSeriesEventsStream>, Status> {
         stream(self.stream_series_events_call(request).await)
+    }
+
+    async fn stream_owner_events(
+        &self,
+        request: Request<pb::StreamOwnerEventsRequest>,
+    ) -> Result<Response<Self::StreamOwnerEventsStream>, Status> {
+        stream(self.stream_owner_events_call(request).await)
     }
 }

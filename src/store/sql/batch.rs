@@ -3,8 +3,8 @@
 //!
 //! One writer task takes every append of its store from a queue: it takes what is waiting
 //! (at most [`MAX_BATCH`]) and, in one transaction, moves the games' records on in one
-//! statement (refusing those no longer as their appends expect), inserts every accepted append's events in one
-//! statement, and commits.
+//! statement (refusing those no longer as their appends expect), inserts every accepted
+//! append's events in one statement and their owners' log entries, and commits.
 //! Invariants:
 //! - an append is answered only after the transaction holding it committed (or with the
 //!   error that kept it out): acknowledged means on disk;
@@ -21,7 +21,7 @@ use sqlx::Pool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::super::{Change, ChangeKind, ExpectedHead, RecordUpdate, StoreError, StoredEvent};
-use super::operations::{Advance, advance_in, advance_many, insert_many_events};
+use super::operations::{Advance, advance_in, advance_many, insert_many_events, note_owner_events};
 use super::{SqlStore, backend};
 
 /// Most appends committed together.
@@ -133,6 +133,16 @@ async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result
     }
     // Every accepted append's events in one statement, then the news of them all.
     if let Err(error) = insert_many_events::<S::Db>(&mut tx, &logs).await {
+        return failed_all(&error);
+    }
+    // Their owners' log entries, after every game row the batch locked.
+    let notes: Vec<(&str, &super::super::OwnerNote)> = batch
+        .iter()
+        .zip(&results)
+        .filter(|(_, result)| result.is_ok())
+        .flat_map(|(append, _)| append.update.notes.iter().map(|note| (append.id.as_str(), note)))
+        .collect();
+    if let Err(error) = note_owner_events::<S::Db>(&mut tx, &notes).await {
         return failed_all(&error);
     }
     if let Err(error) = S::announce(&mut tx, &changes).await {

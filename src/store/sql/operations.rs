@@ -12,12 +12,14 @@ use tokio::sync::mpsc;
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
 use super::super::{
     CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame,
-    NewRecord, RecordHead, RecordUpdate, SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot,
-    Store, StoreError, StoredEvent, TokenHash, beyond_cap, in_progress_cap, mark_reissued,
+    NewRecord, OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, RecordHead, RecordUpdate, SNAPSHOT_EVERY, SaveMode,
+    SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, beyond_cap,
+    creation_note, in_progress_cap, mark_reissued,
 };
 use super::columns::{
-    Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, labels_value, record_from_row,
-    record_values, reissued_from_row, reissued_value, saved_from_row, saved_values, signed, snapshot_from_row,
+    Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, labels_from_row, labels_value,
+    record_from_row, record_values, reissued_from_row, reissued_value, saved_from_row, saved_values, signed,
+    snapshot_from_row,
 };
 use super::{Dialect, Executes, SqlStore, backend};
 
@@ -292,6 +294,51 @@ pub(super) async fn insert_many_events<D: Dialect>(
     Ok(())
 }
 
+/// Adds `notes` (each with its game's id) to their owners' logs. Each owner's counter row
+/// is taken in the order of the owners' names, after every game row the transaction
+/// locks, and held to the commit: one owner's entries commit in cursor order.
+pub(super) async fn note_owner_events<D: Dialect>(
+    conn: &mut D::Connection,
+    notes: &[(&str, &OwnerNote)],
+) -> Result<(), StoreError> {
+    /// Rows a statement: 5 values each stays under every database's limit on bound values.
+    const ROWS: usize = 1_000;
+    let mut by_owner: std::collections::BTreeMap<&str, Vec<(&str, &OwnerNote)>> = std::collections::BTreeMap::new();
+    for (id, note) in notes {
+        by_owner.entry(note.owner.as_str()).or_default().push((id, note));
+    }
+    for (owner, notes) in by_owner {
+        let count = notes.len() as u64;
+        let row = query::<D>(D::SQL.take_owner_cursors, [owner.into(), signed(count).into()])
+            .fetch_one(conn.executor())
+            .await
+            .map_err(backend)?;
+        let newest: u64 = unsigned(row.int("cursor")?, "cursor")?;
+        let first = newest + 1 - count;
+        let rows: Vec<(u64, &(&str, &OwnerNote))> = (first..).zip(&notes).collect();
+        for chunk in rows.chunks(ROWS) {
+            let mut insert = QueryBuilder::<D>::new(D::SQL.insert_owner_events);
+            for (index, (cursor, (id, note))) in chunk.iter().enumerate() {
+                let values: [Value; 5] = [
+                    owner.into(),
+                    signed(*cursor).into(),
+                    note.kind.code().into(),
+                    (*id).into(),
+                    signed(note.seq).into(),
+                ];
+                push_row(&mut insert, index == 0, values);
+            }
+            insert.build().execute(conn.executor()).await.map_err(backend)?;
+        }
+    }
+    Ok(())
+}
+
+/// The creation notes of new games `games`.
+fn creation_notes(games: &[NewRecord]) -> Vec<(&str, OwnerNote)> {
+    games.iter().map(|(record, _)| (record.id.as_str(), creation_note(record))).collect()
+}
+
 #[async_trait]
 impl<S: SqlStore> Store for S {
     async fn create_many(&self, games: Vec<NewRecord>, max_in_progress: Option<u64>) -> Result<(), StoreError> {
@@ -305,6 +352,9 @@ impl<S: SqlStore> Store for S {
             insert_record::<S::Db>(&mut tx, record).await?;
             insert_events::<S::Db>(&mut tx, &record.id, log).await?;
         }
+        let notes = creation_notes(&games);
+        let notes: Vec<(&str, &OwnerNote)> = notes.iter().map(|(id, note)| (*id, note)).collect();
+        note_owner_events::<S::Db>(&mut tx, &notes).await?;
         tx.commit().await.map_err(backend)
     }
 
@@ -339,6 +389,7 @@ impl<S: SqlStore> Store for S {
         }
         insert_record::<S::Db>(&mut tx, &record).await?;
         insert_events::<S::Db>(&mut tx, &record.id, &log).await?;
+        note_owner_events::<S::Db>(&mut tx, &[(&record.id, &creation_note(&record))]).await?;
         tx.commit().await.map_err(backend)
     }
 
@@ -362,8 +413,40 @@ impl<S: SqlStore> Store for S {
         let mut tx = S::begin_write(self.pool(), None).await?;
         let new_seq = advance_in::<S>(&mut tx, id, &expected, events.len(), &update).await?;
         insert_events::<S::Db>(&mut tx, id, &events).await?;
+        let notes: Vec<(&str, &OwnerNote)> = update.notes.iter().map(|note| (id, note)).collect();
+        note_owner_events::<S::Db>(&mut tx, &notes).await?;
         S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Appended(new_seq) }]).await?;
         tx.commit().await.map_err(backend)
+    }
+
+    async fn owner_events_after(&self, owner: &str, after: u64, limit: usize) -> Result<OwnerLogPage, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let values = [owner.into(), signed(after).into(), limit.into()];
+        let rows =
+            query::<S::Db>(S::Db::SQL.owner_events_after, values).fetch_all(conn.executor()).await.map_err(backend)?;
+        let entries = rows
+            .iter()
+            .map(|row| {
+                let code = row.int("kind")?;
+                Ok(OwnerEntry {
+                    cursor: unsigned(row.int("cursor")?, "cursor")?,
+                    kind: OwnerEventKind::from_code(code)
+                        .ok_or_else(|| StoreError::Backend(format!("unknown owner event kind {code}")))?,
+                    game_id: row.text("game_id")?,
+                    event: event_from_row(row)?,
+                    labels: labels_from_row(row)?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let newest = query::<S::Db>(S::Db::SQL.owner_newest, [owner.into()])
+            .fetch_optional(conn.executor())
+            .await
+            .map_err(backend)?
+            .map(|row| unsigned(row.int("cursor")?, "cursor"))
+            .transpose()?
+            .unwrap_or(0);
+        Ok(OwnerLogPage { entries, newest })
     }
 
     async fn events_after(&self, id: &str, after: u64, limit: usize) -> Result<Vec<StoredEvent>, StoreError> {

@@ -168,6 +168,19 @@ macro_rules! statements {
             ),
             revision_of_series: concat!("SELECT revision FROM series WHERE id = ", $p!(1)),
             list_series: "SELECT body FROM series WHERE 1 = 1",
+            take_owner_cursors: concat!(
+                "INSERT INTO owner_logs (owner, cursor) VALUES ", values!($p; 1, 2),
+                " ON CONFLICT (owner) DO UPDATE SET cursor = owner_logs.cursor + excluded.cursor RETURNING cursor"
+            ),
+            insert_owner_events: "INSERT INTO owner_events (owner, cursor, kind, game_id, seq) VALUES ",
+            owner_events_after: concat!(
+                "SELECT o.cursor AS cursor, o.kind AS kind, o.game_id AS game_id, e.seq AS seq, e.time_us AS time_us, ",
+                "e.body AS body, e.request_id AS request_id, e.request_digest AS request_digest, g.labels AS labels ",
+                "FROM owner_events o JOIN events e ON e.game_id = o.game_id AND e.seq = o.seq ",
+                "JOIN games g ON g.id = o.game_id WHERE o.owner = ", $p!(1), " AND o.cursor > ", $p!(2),
+                " ORDER BY o.cursor LIMIT ", $p!(3)
+            ),
+            owner_newest: concat!("SELECT cursor FROM owner_logs WHERE owner = ", $p!(1)),
         }
     };
 }
@@ -176,6 +189,17 @@ macro_rules! statements {
 /// order; the shared code binds them in that order.
 #[derive(Debug)]
 pub struct Statements {
+    /// Moves an owner's cursor on by a count, taking the owner's counter row until the
+    /// transaction ends, and returns the new newest cursor: owner, count.
+    pub take_owner_cursors: &'static str,
+    /// The head of an insert of owner log entries; each row follows in parentheses: owner,
+    /// cursor, kind code, game id, seq.
+    pub insert_owner_events: &'static str,
+    /// An owner's entries after a cursor with their events and games' labels, in order, up
+    /// to a limit: owner, cursor, limit.
+    pub owner_events_after: &'static str,
+    /// An owner's newest cursor: owner.
+    pub owner_newest: &'static str,
     /// A record's columns, by id.
     pub record: &'static str,
     /// Every record's columns; the listing appends its filters (`AND …`) and order.

@@ -13,9 +13,9 @@ from importlib.metadata import PackageNotFoundError, version
 
 from tabula_client import clocks, moves, pb
 from tabula_client._common import DEFAULT_TIMEOUT
-from tabula_client.aio import AsyncClient, AsyncEventStream, AsyncSeriesEventStream
+from tabula_client.aio import AsyncClient, AsyncEventStream, AsyncOwnerEventStream, AsyncSeriesEventStream
 from tabula_client.bots import bot_seat
-from tabula_client.client import Client, EventStream, SeriesEventStream
+from tabula_client.client import Client, EventStream, OwnerEventStream, SeriesEventStream
 from tabula_client.errors import DOMAIN, TabulaError
 from tabula_client.games import game_from_config, game_from_pgn, game_from_preset, game_from_saved_config
 from tabula_client.names import UNKNOWN, actor_kind, enum_name, event_kind, move_kind
@@ -28,6 +28,6 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
     __version__ = "0+unknown"
 
 __all__ = [
-    "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "AsyncSeriesEventStream", "Client",
-    "EventStream", "SeriesEventStream", "TabulaError", "ViewChangeError", "__version__", "actor_kind", "apply_view_change", "bot_seat", "clocks", "enum_name", "event_kind", "game_from_config", "game_from_pgn", "game_from_preset", "game_from_saved_config", "move_kind", "moves", "pb",
+    "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "AsyncOwnerEventStream",
+    "AsyncSeriesEventStream", "Client", "EventStream", "OwnerEventStream", "SeriesEventStream", "TabulaError", "ViewChangeError", "__version__", "actor_kind", "apply_view_change", "bot_seat", "clocks", "enum_name", "event_kind", "game_from_config", "game_from_pgn", "game_from_preset", "game_from_saved_config", "move_kind", "moves", "pb",
 ]

@@ -1,5 +1,5 @@
 """What the sync and asyncio clients share: channel settings, credentials, deadlines,
-requests, the event streams' gap check and retry policy."""
+requests, the event streams' gap and order checks and retry policy."""
 
 from __future__ import annotations
 
@@ -464,6 +464,25 @@ def series_stream_request(series_id: str, after_seq: int) -> pb.StreamSeriesEven
     return pb.StreamSeriesEventsRequest(series_id=series_id, after_seq=after_seq)
 
 
+def owner_kind_value(kind: pb.OwnerEventKind.ValueType | str) -> pb.OwnerEventKind.ValueType:
+    """Accepts `OwnerEventKind.OWNER_EVENT_KIND_GAME_ENDED`, `"OWNER_EVENT_KIND_GAME_ENDED"` or
+    `"game_ended"`."""
+    if isinstance(kind, str):
+        name = kind.upper()
+        return pb.OwnerEventKind.Value(name if name.startswith("OWNER_EVENT_KIND_") else f"OWNER_EVENT_KIND_{name}")
+    return kind
+
+
+def owner_stream_request(
+    after_cursor: int, kinds: Iterable[pb.OwnerEventKind.ValueType | str], labels: Labels | None
+) -> pb.StreamOwnerEventsRequest:
+    """The request that opens, or resumes after `after_cursor`, the owner's stream: only
+    events of `kinds` (empty: every kind) of games carrying every one of `labels`."""
+    return pb.StreamOwnerEventsRequest(
+        after_cursor=after_cursor, kinds=[owner_kind_value(kind) for kind in kinds], labels=labels or {}
+    )
+
+
 def response_view(response: pb.StreamEventsResponse) -> pb.View | None:
     """The view sent with a stream's event, None when the server sent none."""
     return response.view if response.HasField("view") else None
@@ -504,6 +523,21 @@ def seq_gap(game_id: str, last_seq: int, received: int, of: str = "game") -> Tab
         f"event stream of {of} {game_id!r}: expected event seq {expected}, received seq {received}",
         "SEQ_GAP",
         {"expected_seq": str(expected), "received_seq": str(received)},
+    )
+
+
+def cursor_out_of_order(last_cursor: int, received: int) -> TabulaError | None:
+    """The error for an owner's event whose cursor is not greater than the last one delivered
+    (`last_cursor`, or the stream's `after_cursor` before the first event): DATA_LOSS, reason
+    `CURSOR_OUT_OF_ORDER`. Cursors may skip numbers (a filtered stream leaves out the events
+    of other kinds and games), so only a repeated or earlier cursor is refused."""
+    if received > last_cursor:
+        return None
+    return TabulaError(
+        grpc.StatusCode.DATA_LOSS,
+        f"owner's event stream: received cursor {received}, not after the last one, {last_cursor}",
+        "CURSOR_OUT_OF_ORDER",
+        {"last_cursor": str(last_cursor), "received_cursor": str(received)},
     )
 
 

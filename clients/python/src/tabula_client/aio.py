@@ -16,30 +16,30 @@ from tabula_client.errors import TabulaError, from_rpc_error
 
 _Request = TypeVar("_Request")
 _Response = TypeVar("_Response")
-_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent)
+_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent, pb.OwnerEvent)
+_NumberedEvent = TypeVar("_NumberedEvent", pb.GameEvent, pb.SeriesEvent)
 
 
-class _AsyncFollowing(Generic[_Response, _Event]):
-    """What both async event streams share, like `tabula_client.client._Following`."""
+class _AsyncResuming(Generic[_Response, _Event]):
+    """What every async event stream shares, like `tabula_client.client._Resuming`."""
 
-    #: What the stream follows, for the `SEQ_GAP` message: `game` or `series`.
-    _OF = "game"
-
-    def __init__(self, client: AsyncClient, subject_id: str, after_seq: int, retries: int) -> None:
+    def __init__(self, client: AsyncClient, retries: int) -> None:
         self._client = client
-        self._subject_id = subject_id
         self._retries = retries
         self._call: grpc.aio.Call | None = None
         self._closed = False
-        #: Sequence number of the last event yielded (the `after_seq` to resume from).
-        self.last_seq = after_seq
 
     def _open(self) -> tuple[grpc.aio.Call, AsyncIterable[_Response]]:
-        """Opens the stream after `last_seq`: the call (to cancel) and its responses."""
+        """Opens the stream after the last event yielded: the call (to cancel) and its responses."""
         raise NotImplementedError
 
     def _event(self, response: _Response) -> _Event:
         """The event a response carries."""
+        raise NotImplementedError
+
+    def _advance(self, event: _Event) -> None:
+        """Records `event` as the last one yielded, the place to resume after; raises
+        TabulaError (and closes the stream) when it does not come after the last one."""
         raise NotImplementedError
 
     def _accepted(self, response: _Response) -> None:
@@ -52,12 +52,8 @@ class _AsyncFollowing(Generic[_Response, _Event]):
             try:
                 async for response in responses:
                     event = self._event(response)
-                    gap = _common.seq_gap(self._subject_id, self.last_seq, event.seq, self._OF)
-                    if gap is not None:
-                        self.close()
-                        raise gap
+                    self._advance(event)
                     failures = 0
-                    self.last_seq = event.seq
                     self._accepted(response)
                     yield event
                 return
@@ -87,6 +83,26 @@ class _AsyncFollowing(Generic[_Response, _Event]):
         self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+class _AsyncFollowing(_AsyncResuming[_Response, _NumberedEvent]):
+    """What both numbered async event streams share, like `tabula_client.client._Following`."""
+
+    #: What the stream follows, for the `SEQ_GAP` message: `game` or `series`.
+    _OF = "game"
+
+    def __init__(self, client: AsyncClient, subject_id: str, after_seq: int, retries: int) -> None:
+        super().__init__(client, retries)
+        self._subject_id = subject_id
+        #: Sequence number of the last event yielded (the `after_seq` to resume from).
+        self.last_seq = after_seq
+
+    def _advance(self, event: _NumberedEvent) -> None:
+        gap = _common.seq_gap(self._subject_id, self.last_seq, event.seq, self._OF)
+        if gap is not None:
+            self.close()
+            raise gap
+        self.last_seq = event.seq
 
 
 class AsyncEventStream(_AsyncFollowing[pb.StreamEventsResponse, pb.GameEvent]):
@@ -151,6 +167,45 @@ class AsyncSeriesEventStream(_AsyncFollowing[pb.StreamSeriesEventsResponse, pb.S
 
     def _event(self, response: pb.StreamSeriesEventsResponse) -> pb.SeriesEvent:
         return response.event
+
+
+class AsyncOwnerEventStream(_AsyncResuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
+    """What happens to the games the calling service key owns, in cursor order, as an async
+    iterator and an async context manager (`async with client.owner_events() as stream:`
+    cancels the call on leaving), like `tabula_client.OwnerEventStream`: the backlog after
+    `after_cursor`, then live, never ending by itself; it resumes after `last_cursor` with the
+    same filters on a dropped connection or STREAM_LAGGED, and raises TabulaError DATA_LOSS
+    `CURSOR_OUT_OF_ORDER` on an event whose cursor is not greater than the last one."""
+
+    def __init__(
+        self,
+        client: AsyncClient,
+        after_cursor: int,
+        kinds: Iterable[pb.OwnerEventKind.ValueType | str],
+        labels: _common.Labels | None,
+        retries: int,
+    ) -> None:
+        super().__init__(client, retries)
+        self._kinds = [_common.owner_kind_value(kind) for kind in kinds]
+        self._labels = dict(labels or {})
+        #: Cursor of the last event yielded (the `after_cursor` to resume from).
+        self.last_cursor = after_cursor
+
+    def _open(self) -> tuple[grpc.aio.Call, AsyncIterable[pb.StreamOwnerEventsResponse]]:
+        call = self._client.stub.StreamOwnerEvents(
+            _common.owner_stream_request(self.last_cursor, self._kinds, self._labels)
+        )
+        return call, call
+
+    def _event(self, response: pb.StreamOwnerEventsResponse) -> pb.OwnerEvent:
+        return response.event
+
+    def _advance(self, event: pb.OwnerEvent) -> None:
+        misplaced = _common.cursor_out_of_order(self.last_cursor, event.cursor)
+        if misplaced is not None:
+            self.close()
+            raise misplaced
+        self.last_cursor = event.cursor
 
 
 class _WithCredential:
@@ -464,6 +519,20 @@ class AsyncClient:
         applied by the stream (see `Client.events`)."""
         return AsyncEventStream(self, game_id, after_seq, retries, include_views, view_changes)
 
+    def owner_events(
+        self,
+        after_cursor: int = 0,
+        kinds: Iterable[pb.OwnerEventKind.ValueType | str] = (),
+        labels: _common.Labels | None = None,
+        *,
+        retries: int = _common.STREAM_RETRIES,
+    ) -> AsyncOwnerEventStream:
+        """Follows what happens to every game the calling service key owns, after
+        `after_cursor`, then live, reconnecting on its own: `async for event in
+        client.owner_events()`, or `async with client.owner_events() as stream:` to cancel
+        it on leaving the block; `kinds` and `labels` filter it (see `Client.owner_events`)."""
+        return AsyncOwnerEventStream(self, after_cursor, kinds, labels, retries)
+
     async def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         return (await self._call(self.stub.ArchiveGame, pb.ArchiveGameRequest(game_id=game_id), timeout)).game
 
@@ -618,4 +687,4 @@ class AsyncClient:
         return AsyncSeriesEventStream(self, series_id, after_seq, retries)
 
 
-__all__ = ["AsyncClient", "AsyncEventStream", "AsyncSeriesEventStream", "TabulaError"]
+__all__ = ["AsyncClient", "AsyncEventStream", "AsyncOwnerEventStream", "AsyncSeriesEventStream", "TabulaError"]

@@ -15,32 +15,33 @@ from tabula_client.errors import TabulaError, from_rpc_error
 
 _Request = TypeVar("_Request")
 _Response = TypeVar("_Response")
-_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent)
+_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent, pb.OwnerEvent)
+_NumberedEvent = TypeVar("_NumberedEvent", pb.GameEvent, pb.SeriesEvent)
 
 
-class _Following(Generic[_Response, _Event]):
-    """What both event streams share: following a history in order after `last_seq`,
-    reopening after it on UNAVAILABLE or STREAM_LAGGED, and ending with DATA_LOSS `SEQ_GAP`
-    on an event that does not follow the last one."""
+class _Resuming(Generic[_Response, _Event]):
+    """What every event stream shares: following a stream from where the last event it
+    yielded left it, reopening the call there on UNAVAILABLE or STREAM_LAGGED (at most
+    `retries` times in a row without an event between, backing off), and cancelling it on
+    `close()` or on leaving its `with` block."""
 
-    #: What the stream follows, for the `SEQ_GAP` message: `game` or `series`.
-    _OF = "game"
-
-    def __init__(self, client: Client, subject_id: str, after_seq: int, retries: int) -> None:
+    def __init__(self, client: Client, retries: int) -> None:
         self._client = client
-        self._subject_id = subject_id
         self._retries = retries
         self._call: grpc.Call | None = None
         self._closed = False
-        #: Sequence number of the last event yielded (the `after_seq` to resume from).
-        self.last_seq = after_seq
 
     def _open(self) -> tuple[grpc.Call, Iterator[_Response]]:
-        """Opens the stream after `last_seq`: the call (to cancel) and its responses."""
+        """Opens the stream after the last event yielded: the call (to cancel) and its responses."""
         raise NotImplementedError
 
     def _event(self, response: _Response) -> _Event:
         """The event a response carries."""
+        raise NotImplementedError
+
+    def _advance(self, event: _Event) -> None:
+        """Records `event` as the last one yielded, the place to resume after; raises
+        TabulaError (and closes the stream) when it does not come after the last one."""
         raise NotImplementedError
 
     def _accepted(self, response: _Response) -> None:
@@ -53,12 +54,8 @@ class _Following(Generic[_Response, _Event]):
             try:
                 for response in responses:
                     event = self._event(response)
-                    gap = _common.seq_gap(self._subject_id, self.last_seq, event.seq, self._OF)
-                    if gap is not None:
-                        self.close()
-                        raise gap
+                    self._advance(event)
                     failures = 0
-                    self.last_seq = event.seq
                     self._accepted(response)
                     yield event
                 return
@@ -82,6 +79,28 @@ class _Following(Generic[_Response, _Event]):
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
+
+
+class _Following(_Resuming[_Response, _NumberedEvent]):
+    """What both numbered event streams (a game's, a series') share: following a history in
+    order after `last_seq`, resuming after it, and ending with DATA_LOSS `SEQ_GAP` on an
+    event that does not follow the last one."""
+
+    #: What the stream follows, for the `SEQ_GAP` message: `game` or `series`.
+    _OF = "game"
+
+    def __init__(self, client: Client, subject_id: str, after_seq: int, retries: int) -> None:
+        super().__init__(client, retries)
+        self._subject_id = subject_id
+        #: Sequence number of the last event yielded (the `after_seq` to resume from).
+        self.last_seq = after_seq
+
+    def _advance(self, event: _NumberedEvent) -> None:
+        gap = _common.seq_gap(self._subject_id, self.last_seq, event.seq, self._OF)
+        if gap is not None:
+            self.close()
+            raise gap
+        self.last_seq = event.seq
 
 
 class EventStream(_Following[pb.StreamEventsResponse, pb.GameEvent]):
@@ -169,6 +188,59 @@ class SeriesEventStream(_Following[pb.StreamSeriesEventsResponse, pb.SeriesEvent
 
     def _event(self, response: pb.StreamSeriesEventsResponse) -> pb.SeriesEvent:
         return response.event
+
+
+class OwnerEventStream(_Resuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
+    """What happens to the games the calling service key owns (`pb.OwnerEvent`: a game
+    created, started, ended, a draw offered, a takeback requested), in cursor order, as an
+    iterator and a context manager, like `EventStream`.
+
+    It follows `StreamOwnerEvents` after `after_cursor`: first the backlog, then live; the
+    server never ends it by itself. When the connection drops (UNAVAILABLE, as when the
+    server stops) or the server ends a lagging subscriber (STREAM_LAGGED) it reopens the
+    stream after `last_cursor`, the cursor of the last event it yielded, with the same
+    filters, so no event is lost or repeated; after `retries` failed attempts in a row it
+    raises the last failure, a TabulaError. Cursors count every event of the key, so a
+    filtered stream skips numbers; an event whose cursor is not greater than the last one
+    raises TabulaError DATA_LOSS `CURSOR_OUT_OF_ORDER`, with metadata `last_cursor` and
+    `received_cursor`, and ends the stream.
+
+    A stream has no deadline. `close()`, or leaving `with client.owner_events() as stream:`,
+    cancels the call; an iteration running in another thread then ends quietly. An event of
+    a kind this client does not know has a `kind` without a name
+    (`enum_name(pb.OwnerEventKind, event.kind)` is `unknown(N)`) and is yielded like any
+    other.
+    """
+
+    def __init__(
+        self,
+        client: Client,
+        after_cursor: int,
+        kinds: Iterable[pb.OwnerEventKind.ValueType | str],
+        labels: _common.Labels | None,
+        retries: int,
+    ) -> None:
+        super().__init__(client, retries)
+        self._kinds = [_common.owner_kind_value(kind) for kind in kinds]
+        self._labels = dict(labels or {})
+        #: Cursor of the last event yielded (the `after_cursor` to resume from).
+        self.last_cursor = after_cursor
+
+    def _open(self) -> tuple[grpc.Call, Iterator[pb.StreamOwnerEventsResponse]]:
+        call = self._client.stub.StreamOwnerEvents(
+            _common.owner_stream_request(self.last_cursor, self._kinds, self._labels)
+        )
+        return call, call
+
+    def _event(self, response: pb.StreamOwnerEventsResponse) -> pb.OwnerEvent:
+        return response.event
+
+    def _advance(self, event: pb.OwnerEvent) -> None:
+        misplaced = _common.cursor_out_of_order(self.last_cursor, event.cursor)
+        if misplaced is not None:
+            self.close()
+            raise misplaced
+        self.last_cursor = event.cursor
 
 
 class _CallDetails(grpc.ClientCallDetails):
@@ -645,6 +717,37 @@ class Client:
         """
         return EventStream(self, game_id, after_seq, retries, include_views, view_changes)
 
+    def owner_events(
+        self,
+        after_cursor: int = 0,
+        kinds: Iterable[pb.OwnerEventKind.ValueType | str] = (),
+        labels: _common.Labels | None = None,
+        *,
+        retries: int = _common.STREAM_RETRIES,
+    ) -> OwnerEventStream:
+        """Follows what happens to every game the calling service key owns, reconnecting on
+        its own (see OwnerEventStream): `for event in client.owner_events()`, or `with
+        client.owner_events() as stream:` to cancel it on leaving the block. Each
+        `pb.OwnerEvent` has a `cursor` (increasing, the key's own), a `kind`
+        (`pb.OwnerEventKind`: `GAME_CREATED`, `GAME_STARTED`, `GAME_ENDED`, `DRAW_OFFERED`,
+        `TAKEBACK_REQUESTED`) and the game's own event as a spectator sees it, `game_event`
+        (its `game_id` names the game: a `game_created`, the first `move_applied`, the
+        `game_ended`, ...).
+
+        The server sends the events after `after_cursor` (0: the key's whole history), then
+        live ones; the stream never ends by itself. Keep `stream.last_cursor` to resume later
+        from there. `kinds` keeps only events of these kinds (`pb.OwnerEventKind` values or
+        names such as `"game_ended"`; empty: every kind); `labels` only events of games
+        carrying every one of these labels when the event is delivered (at most 64).
+
+        Needs a service key where the server has keys (as every managing call:
+        UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a credential, PERMISSION_DENIED
+        `SERVICE_KEY_REQUIRED` with a seat's); on a server without keys it follows the games
+        created without one. An `after_cursor` beyond the key's newest cursor raises
+        OUT_OF_RANGE `SEQ_OUT_OF_RANGE` (metadata `current_cursor`), too many open streams
+        RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`."""
+        return OwnerEventStream(self, after_cursor, kinds, labels, retries)
+
     def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         """Archives a finished game (a service key's call) and returns it."""
         return self._call(self.stub.ArchiveGame, pb.ArchiveGameRequest(game_id=game_id), timeout).game
@@ -863,4 +966,4 @@ class Client:
         return SeriesEventStream(self, series_id, after_seq, retries)
 
 
-__all__ = ["Client", "EventStream", "SeriesEventStream", "TabulaError"]
+__all__ = ["Client", "EventStream", "OwnerEventStream", "SeriesEventStream", "TabulaError"]

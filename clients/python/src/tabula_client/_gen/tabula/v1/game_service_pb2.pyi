@@ -193,6 +193,46 @@ SCORE_UNIT_HIT_PERCENT: ScoreUnit.ValueType  # 6
 """The chance in percent that the shot hits a ship (Battleship)."""
 Global___ScoreUnit: _TypeAlias = ScoreUnit  # noqa: Y015
 
+class _OwnerEventKind:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _OwnerEventKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OwnerEventKind.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    OWNER_EVENT_KIND_UNSPECIFIED: _OwnerEventKind.ValueType  # 0
+    """Not set: in a filter, never used."""
+    OWNER_EVENT_KIND_GAME_CREATED: _OwnerEventKind.ValueType  # 1
+    """A game was created (by `CreateGame`, a batch, a rematch or a series)."""
+    OWNER_EVENT_KIND_GAME_STARTED: _OwnerEventKind.ValueType  # 2
+    """A game's first move was played: the game has started."""
+    OWNER_EVENT_KIND_GAME_ENDED: _OwnerEventKind.ValueType  # 3
+    """A game ended: by its rules, a resignation, a timeout, an agreement, an abort or an
+    adjudication (the `GameEnded` says which).
+    """
+    OWNER_EVENT_KIND_DRAW_OFFERED: _OwnerEventKind.ValueType  # 4
+    """A seat offered a draw; its opponent answers on its turn."""
+    OWNER_EVENT_KIND_TAKEBACK_REQUESTED: _OwnerEventKind.ValueType  # 5
+    """A seat asked to take back its move; the other seat answers."""
+
+class OwnerEventKind(_OwnerEventKind, metaclass=_OwnerEventKindEnumTypeWrapper):
+    """The kinds of event on a service key's stream."""
+
+OWNER_EVENT_KIND_UNSPECIFIED: OwnerEventKind.ValueType  # 0
+"""Not set: in a filter, never used."""
+OWNER_EVENT_KIND_GAME_CREATED: OwnerEventKind.ValueType  # 1
+"""A game was created (by `CreateGame`, a batch, a rematch or a series)."""
+OWNER_EVENT_KIND_GAME_STARTED: OwnerEventKind.ValueType  # 2
+"""A game's first move was played: the game has started."""
+OWNER_EVENT_KIND_GAME_ENDED: OwnerEventKind.ValueType  # 3
+"""A game ended: by its rules, a resignation, a timeout, an agreement, an abort or an
+adjudication (the `GameEnded` says which).
+"""
+OWNER_EVENT_KIND_DRAW_OFFERED: OwnerEventKind.ValueType  # 4
+"""A seat offered a draw; its opponent answers on its turn."""
+OWNER_EVENT_KIND_TAKEBACK_REQUESTED: OwnerEventKind.ValueType  # 5
+"""A seat asked to take back its move; the other seat answers."""
+Global___OwnerEventKind: _TypeAlias = OwnerEventKind  # noqa: Y015
+
 @_typing.final
 class Preset(_message.Message):
     """A named configuration of one game kind, to create games from by name."""
@@ -2715,3 +2755,124 @@ class StreamSeriesEventsResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___StreamSeriesEventsResponse: _TypeAlias = StreamSeriesEventsResponse  # noqa: Y015
+
+@_typing.final
+class StreamOwnerEventsRequest(_message.Message):
+    """Request for `StreamOwnerEvents`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    AFTER_CURSOR_FIELD_NUMBER: _builtins.int
+    KINDS_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
+    after_cursor: _builtins.int
+    """Deliver events with a cursor greater than this: 0 for the key's whole history, the
+    last cursor seen to resume.
+    """
+    @_builtins.property
+    def kinds(self) -> _containers.RepeatedScalarFieldContainer[Global___OwnerEventKind.ValueType]:
+        """Only events of these kinds; empty for every kind. Cursors still count every event, so
+        a filtered stream skips numbers.
+        """
+
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Only events of games carrying every one of these labels (`Game.labels`, as they are
+        when the event is delivered); empty for every game. At most 64 entries.
+        """
+
+    def __init__(
+        self,
+        *,
+        after_cursor: _builtins.int = ...,
+        kinds: _abc.Iterable[Global___OwnerEventKind.ValueType] | None = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_cursor", b"after_cursor", "kinds", b"kinds", "labels", b"labels"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StreamOwnerEventsRequest: _TypeAlias = StreamOwnerEventsRequest  # noqa: Y015
+
+@_typing.final
+class StreamOwnerEventsResponse(_message.Message):
+    """One message of `StreamOwnerEvents`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    EVENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def event(self) -> Global___OwnerEvent:
+        """The next event; its `cursor` is greater than the previous message's."""
+
+    def __init__(
+        self,
+        *,
+        event: Global___OwnerEvent | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StreamOwnerEventsResponse: _TypeAlias = StreamOwnerEventsResponse  # noqa: Y015
+
+@_typing.final
+class OwnerEvent(_message.Message):
+    """What happened to one of a service key's games, on the key's own stream."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CURSOR_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    GAME_EVENT_FIELD_NUMBER: _builtins.int
+    cursor: _builtins.int
+    """Position in the key's stream, from 1, counting every event of every game the key owns;
+    resume with the last one seen as `StreamOwnerEventsRequest.after_cursor`.
+    """
+    kind: Global___OwnerEventKind.ValueType
+    """Which kind of event it is."""
+    @_builtins.property
+    def game_event(self) -> _event_pb2.GameEvent:
+        """The game's own event, as a spectator sees it (`GameEvent.game_id` names the game; its
+        `seq` places it in the game's stream): for a creation its `GameCreated`, for a start
+        the first `MoveApplied`, for an end the `GameEnded` with the result and the reason.
+        """
+
+    def __init__(
+        self,
+        *,
+        cursor: _builtins.int = ...,
+        kind: Global___OwnerEventKind.ValueType = ...,
+        game_event: _event_pb2.GameEvent | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game_event", b"game_event"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cursor", b"cursor", "game_event", b"game_event", "kind", b"kind"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OwnerEvent: _TypeAlias = OwnerEvent  # noqa: Y015

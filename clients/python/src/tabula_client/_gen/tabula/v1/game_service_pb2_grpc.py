@@ -212,6 +212,11 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsResponse.FromString,
                 _registered_method=True)
+        self.StreamOwnerEvents = channel.unary_stream(
+                '/tabula.v1.GameService/StreamOwnerEvents',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -613,6 +618,21 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StreamOwnerEvents(self, request, context):
+        """The owner's stream: what happens to every game the calling service key owns (created,
+        started, ended however it ended, a draw offered, a takeback asked), in one stream,
+        each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
+        then live, in the same order on every replica, without gaps or duplicates; resume with
+        the last cursor seen. On a server without keys, the games created without one. Needs a
+        service key. Errors: INVALID_ARGUMENT for a kind or label filter it cannot take;
+        OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the key's newest cursor (metadata
+        `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
+        with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -785,6 +805,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.StreamSeriesEvents,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsResponse.SerializeToString,
+            ),
+            'StreamOwnerEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.StreamOwnerEvents,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1713,6 +1738,33 @@ class GameService:
             '/tabula.v1.GameService/StreamSeriesEvents',
             tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.StreamSeriesEventsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StreamOwnerEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/tabula.v1.GameService/StreamOwnerEvents',
+            tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -324,6 +324,17 @@ class GameServiceStub:
     as `GetSeries`; a series has at most as many streams open as a game
     (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
     """
+    StreamOwnerEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamOwnerEventsRequest, _game_service_pb2.StreamOwnerEventsResponse]
+    """The owner's stream: what happens to every game the calling service key owns (created,
+    started, ended however it ended, a draw offered, a takeback asked), in one stream,
+    each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
+    then live, in the same order on every replica, without gaps or duplicates; resume with
+    the last cursor seen. On a server without keys, the games created without one. Needs a
+    service key. Errors: INVALID_ARGUMENT for a kind or label filter it cannot take;
+    OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the key's newest cursor (metadata
+    `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
+    with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -587,6 +598,17 @@ class GameServiceAsyncStub(GameServiceStub):
     then live until the series ends; the stream closes after `SeriesFinished`. Read access
     as `GetSeries`; a series has at most as many streams open as a game
     (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
+    """
+    StreamOwnerEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamOwnerEventsRequest, _game_service_pb2.StreamOwnerEventsResponse]  # type: ignore[assignment]
+    """The owner's stream: what happens to every game the calling service key owns (created,
+    started, ended however it ended, a draw offered, a takeback asked), in one stream,
+    each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
+    then live, in the same order on every replica, without gaps or duplicates; resume with
+    the last cursor seen. On a server without keys, the games created without one. Needs a
+    service key. Errors: INVALID_ARGUMENT for a kind or label filter it cannot take;
+    OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the key's newest cursor (metadata
+    `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
+    with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -1052,6 +1074,23 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         then live until the series ends; the stream closes after `SeriesFinished`. Read access
         as `GetSeries`; a series has at most as many streams open as a game
         (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
+        """
+
+    @_abc_1.abstractmethod
+    def StreamOwnerEvents(
+        self,
+        request: _game_service_pb2.StreamOwnerEventsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_game_service_pb2.StreamOwnerEventsResponse], _abc.AsyncIterator[_game_service_pb2.StreamOwnerEventsResponse]]:
+        """The owner's stream: what happens to every game the calling service key owns (created,
+        started, ended however it ended, a draw offered, a takeback asked), in one stream,
+        each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
+        then live, in the same order on every replica, without gaps or duplicates; resume with
+        the last cursor seen. On a server without keys, the games created without one. Needs a
+        service key. Errors: INVALID_ARGUMENT for a kind or label filter it cannot take;
+        OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the key's newest cursor (metadata
+        `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
+        with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -10,13 +10,15 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * The non-blocking event stream that {@link AsyncEventStream} and
- * {@link AsyncSeriesEventStream} are: the responses of one {@link StreamKind} after its
+ * The non-blocking event stream that {@link AsyncEventStream}, {@link AsyncSeriesEventStream}
+ * and {@link AsyncOwnerEventStream} are: the responses of one {@link StreamKind} after its
  * starting seq, delivered to an observer each once and in order. When the call fails in a way
  * the kind resumes from, it reopens the stream after the last response delivered; a response
- * whose seq is not the previous one plus 1 ends it with the kind's {@code SEQ_GAP} error. Each
- * call's responses pass through the function the kind's {@code receiver} makes for that call;
- * one that throws a {@link TabulaException} ends the stream with it.
+ * whose seq does not follow the previous one (is not the previous one plus 1, or for the owner
+ * stream not greater) ends it with the kind's error ({@code SEQ_GAP}, or for the owner stream
+ * {@code CURSOR_OUT_OF_ORDER}). Each call's responses pass through the function the kind's
+ * {@code receiver} makes for that call; one that throws a {@link TabulaException} ends the
+ * stream with it.
  *
  * @param <Q> the request that opens the stream
  * @param <R> a response on the stream
@@ -110,10 +112,10 @@ abstract class AsyncResumingStream<Q, R> implements AutoCloseable {
           return;
         }
         long seq = kind.seqOf().applyAsLong(response);
-        if (seq != lastSeq + 1) {
+        if (!kind.follows(lastSeq, seq)) {
           ended = true;
           started.cancel("a gap in the event sequence", null);
-          fail(kind.gap(lastSeq + 1, seq));
+          fail(kind.gap(lastSeq, seq));
           return;
         }
         R received;

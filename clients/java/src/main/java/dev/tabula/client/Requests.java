@@ -28,6 +28,7 @@ import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.OwnerEventKind;
 import dev.tabula.v1.PauseClockRequest;
 import dev.tabula.v1.ReissueSeatTokenRequest;
 import dev.tabula.v1.ResignRequest;
@@ -35,6 +36,7 @@ import dev.tabula.v1.ResumeClockRequest;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.Series;
 import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.StreamOwnerEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveView;
@@ -254,5 +256,18 @@ final class Requests {
 
   static StreamSeriesEventsRequest seriesEvents(String seriesId, long afterSeq) {
     return StreamSeriesEventsRequest.newBuilder().setSeriesId(seriesId).setAfterSeq(afterSeq).build();
+  }
+
+  /**
+   * The owner stream after {@code afterCursor}, of the events of {@code kinds} (none: every
+   * kind) of the games carrying every one of {@code labels} (none: every game); refuses null
+   * kinds, keys and values.
+   */
+  static StreamOwnerEventsRequest ownerEvents(long afterCursor, List<OwnerEventKind> kinds, Map<String, String> labels) {
+    StreamOwnerEventsRequest.Builder request = StreamOwnerEventsRequest.newBuilder().setAfterCursor(afterCursor);
+    for (OwnerEventKind kind : Objects.requireNonNull(kinds, "kinds")) {
+      request.addKinds(Objects.requireNonNull(kind, "a kind"));
+    }
+    return request.putAllLabels(CreateOptions.copyLabels(labels)).build();
   }
 }

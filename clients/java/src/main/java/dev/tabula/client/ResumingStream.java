@@ -14,11 +14,13 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * The blocking event stream behind {@link EventStream} and {@link SeriesEventStream}: the
- * responses of one {@link StreamKind} after its starting seq, each exactly once and in order.
- * When the call fails in a way the kind resumes from, it reopens the stream after the last
- * response returned; a response whose seq is not the previous one plus 1 ends it with the
- * kind's {@code SEQ_GAP} error. Each call's responses pass through the function the kind's
+ * The blocking event stream behind {@link EventStream}, {@link SeriesEventStream} and
+ * {@link OwnerEventStream}: the responses of one {@link StreamKind} after its starting seq,
+ * each exactly once and in order. When the call fails in a way the kind resumes from, it
+ * reopens the stream after the last response returned; a response whose seq does not follow
+ * the previous one (is not the previous one plus 1, or for the owner stream not greater) ends
+ * it with the kind's error ({@code SEQ_GAP}, or for the owner stream
+ * {@code CURSOR_OUT_OF_ORDER}). Each call's responses pass through the function the kind's
  * {@code receiver} makes for that call; one that throws a {@link TabulaException} ends the
  * stream with it. {@link #close} ends it from any thread; {@link #lastSeq} and {@link #last}
  * never wait.
@@ -71,9 +73,9 @@ final class ResumingStream<R> implements Iterator<R>, AutoCloseable {
         }
         R response = responses.next();
         long seq = kind.seqOf().applyAsLong(response);
-        if (seq != lastSeq + 1) {
+        if (!kind.follows(lastSeq, seq)) {
           close();
-          throw kind.gap(lastSeq + 1, seq);
+          throw kind.gap(lastSeq, seq);
         }
         try {
           next = receive.apply(response);

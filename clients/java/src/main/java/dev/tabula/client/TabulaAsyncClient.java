@@ -25,6 +25,8 @@ import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.ListSeriesResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.OwnerEvent;
+import dev.tabula.v1.OwnerEventKind;
 import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ResignResponse;
 import dev.tabula.v1.SavedConfig;
@@ -33,6 +35,7 @@ import dev.tabula.v1.Series;
 import dev.tabula.v1.SeriesEvent;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
+import dev.tabula.v1.StreamOwnerEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TakeBackRequest;
@@ -58,8 +61,9 @@ import java.util.function.Function;
  * Cancelling a future cancels its call. Unary calls have the same deadline as the blocking
  * client's (30 seconds unless configured otherwise, {@link #withTimeout} for another);
  * {@link #events} delivers a game's events to a {@link StreamObserver}, resuming like
- * {@link EventStream}, and {@link #seriesEvents} a series' events, like
- * {@link SeriesEventStream}.
+ * {@link EventStream}, {@link #seriesEvents} a series' events, like
+ * {@link SeriesEventStream}, and {@link #ownerEvents} the calling service key's own stream,
+ * like {@link OwnerEventStream}.
  *
  * <pre>{@code
  * TabulaAsyncClient async = client.async();
@@ -406,6 +410,41 @@ public final class TabulaAsyncClient implements AutoCloseable {
       StreamObserver<StreamEventsResponse> observer) {
     AsyncEventStream stream = new AsyncEventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay,
         Objects.requireNonNull(observer, "observer"));
+    stream.start();
+    return stream;
+  }
+
+  /**
+   * Delivers what happens to every game the calling service key owns after cursor
+   * {@code afterCursor} to {@code observer} as it arrives (first the backlog, then live),
+   * resuming after a dropped connection or a server's stop; it never completes by itself while
+   * the server runs. See {@link AsyncOwnerEventStream} and {@link TabulaClient#ownerEvents(long)}.
+   * Close it when done.
+   */
+  public AsyncOwnerEventStream ownerEvents(long afterCursor, StreamObserver<OwnerEvent> observer) {
+    return ownerEvents(Requests.ownerEvents(afterCursor, List.of(), Map.of()), StreamKind.DEFAULT_MAX_RECONNECTS,
+        StreamKind.DEFAULT_FIRST_DELAY, observer);
+  }
+
+  /**
+   * As {@link #ownerEvents(long, StreamObserver)}, only the events of {@code kinds} (empty:
+   * every kind) of the games carrying every one of {@code labels} (empty: every game); see
+   * {@link TabulaClient#ownerEvents(long, List, Map)}.
+   */
+  public AsyncOwnerEventStream ownerEvents(long afterCursor, List<OwnerEventKind> kinds, Map<String, String> labels,
+      StreamObserver<OwnerEvent> observer) {
+    return ownerEvents(Requests.ownerEvents(afterCursor, kinds, labels), StreamKind.DEFAULT_MAX_RECONNECTS,
+        StreamKind.DEFAULT_FIRST_DELAY, observer);
+  }
+
+  /**
+   * As {@link #ownerEvents(long, List, Map, StreamObserver)} from a full request, with a bound
+   * on reconnection attempts in a row and the first wait.
+   */
+  public AsyncOwnerEventStream ownerEvents(StreamOwnerEventsRequest request, int maxReconnects, Duration firstDelay,
+      StreamObserver<OwnerEvent> observer) {
+    AsyncOwnerEventStream stream = new AsyncOwnerEventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects,
+        firstDelay, Objects.requireNonNull(observer, "observer"));
     stream.start();
     return stream;
   }

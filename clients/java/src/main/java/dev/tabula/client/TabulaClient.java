@@ -24,12 +24,14 @@ import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.ListSeriesResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.OwnerEventKind;
 import dev.tabula.v1.PgnImport;
 import dev.tabula.v1.ResignResponse;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.SeatToken;
 import dev.tabula.v1.Series;
 import dev.tabula.v1.StreamEventsRequest;
+import dev.tabula.v1.StreamOwnerEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TakeBackRequest;
@@ -73,8 +75,9 @@ import java.util.function.Function;
  * {@link #batchCreateGames}, and {@code CreateSeries} likewise
  * {@link #createSeriesFromPreset}, {@link #createSeriesFromConfig} and
  * {@link #createSeriesFromSavedConfig}; {@code UpdateGame} is {@link #updateGameLabels} and
- * {@code UpdateSeries} {@link #updateSeriesLabels}; {@code StreamEvents} is {@link #events}
- * and {@code StreamSeriesEvents} {@link #seriesEvents}). Every unary call has a deadline, 30 seconds unless
+ * {@code UpdateSeries} {@link #updateSeriesLabels}; {@code StreamEvents} is {@link #events},
+ * {@code StreamSeriesEvents} {@link #seriesEvents} and {@code StreamOwnerEvents}
+ * {@link #ownerEvents}). Every unary call has a deadline, 30 seconds unless
  * the builder's {@link Builder#callTimeout} or {@link #withTimeout} says otherwise; event
  * streams have none and end with {@link EventStream#close}. Every call that fails throws
  * {@link TabulaException} with the gRPC code and the server's stable reason. The messages and
@@ -621,6 +624,58 @@ public final class TabulaClient implements AutoCloseable {
   /** As {@link #events(StreamEventsRequest)}, with a bound on reconnection attempts in a row and the first wait. */
   public EventStream events(StreamEventsRequest request, int maxReconnects, Duration firstDelay) {
     return new EventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay);
+  }
+
+  /**
+   * Follows what happens to every game the calling service key owns (on a server without
+   * keys, the games created without one) after cursor {@code afterCursor} (0: the key's whole
+   * history; the last cursor seen to resume): each game created, started (its first move),
+   * ended, a draw offered, a takeback asked, first the backlog, then live. The stream never
+   * ends by itself while the server runs; it reconnects after a dropped connection or a
+   * server's stop, after the last cursor returned. See {@link OwnerEventStream}. Close it when
+   * done. Needs a service key where the server has keys.
+   */
+  public OwnerEventStream ownerEvents(long afterCursor) {
+    return ownerEvents(Requests.ownerEvents(afterCursor, List.of(), Map.of()));
+  }
+
+  /**
+   * As {@link #ownerEvents(long)}, only the events of {@code kinds} (empty: every kind) of the
+   * games carrying every one of {@code labels} with its value (empty: every game; at most 64,
+   * checked as a listing's, {@code INVALID_ARGUMENT} {@code INVALID_REQUEST} otherwise).
+   * Cursors still count every event, so a filtered stream skips numbers; a resumed stream
+   * keeps the filters.
+   *
+   * <pre>{@code
+   * try (OwnerEventStream ended = client.ownerEvents(0, List.of(OwnerEventKind.OWNER_EVENT_KIND_GAME_ENDED),
+   *     Map.of("tournament", "spring"))) {
+   *   for (OwnerEvent event : ended) {
+   *     save(event.getGameEvent().getGameId(), event.getGameEvent().getGameEnded().getOutcome(), event.getCursor());
+   *   }
+   * }
+   * }</pre>
+   */
+  public OwnerEventStream ownerEvents(long afterCursor, List<OwnerEventKind> kinds, Map<String, String> labels) {
+    return ownerEvents(Requests.ownerEvents(afterCursor, kinds, labels));
+  }
+
+  /**
+   * As {@link #ownerEvents(long, List, Map)}, with a bound on reconnection attempts in a row
+   * and the first wait.
+   */
+  public OwnerEventStream ownerEvents(long afterCursor, List<OwnerEventKind> kinds, Map<String, String> labels,
+      int maxReconnects, Duration firstDelay) {
+    return ownerEvents(Requests.ownerEvents(afterCursor, kinds, labels), maxReconnects, firstDelay);
+  }
+
+  /** As {@link #ownerEvents(long, List, Map)}, from a full request. */
+  public OwnerEventStream ownerEvents(StreamOwnerEventsRequest request) {
+    return ownerEvents(request, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
+  }
+
+  /** As {@link #ownerEvents(StreamOwnerEventsRequest)}, with a bound on reconnection attempts in a row and the first wait. */
+  public OwnerEventStream ownerEvents(StreamOwnerEventsRequest request, int maxReconnects, Duration firstDelay) {
+    return new OwnerEventStream(stub, Objects.requireNonNull(request, "request"), maxReconnects, firstDelay);
   }
 
   /**

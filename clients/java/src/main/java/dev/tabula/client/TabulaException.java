@@ -21,7 +21,11 @@ import java.util.Map;
  *
  * <p>An event stream, of a game or of a series, also throws one itself when the sequence
  * numbers it receives skip an event: code {@code DATA_LOSS}, reason {@value #SEQ_GAP}, metadata
- * {@code expected_seq} and {@code received_seq}. A game's stream opened with
+ * {@code expected_seq} and {@code received_seq}. The owner stream ({@link OwnerEventStream})
+ * throws one when a cursor it receives is not greater than the one before: code
+ * {@code DATA_LOSS}, reason {@value #CURSOR_OUT_OF_ORDER}, metadata {@code last_cursor} (the
+ * last cursor delivered, or the one the stream started after) and {@code received_cursor}.
+ * A game's stream opened with
  * {@code view_changes} throws one when a change it receives does not apply to the view before
  * it: code {@code DATA_LOSS}, reason {@value #VIEW_CHANGE_MISMATCH}, the
  * {@link IllegalArgumentException} of {@link ViewChanges#applyViewChange} as its cause.
@@ -33,10 +37,18 @@ public final class TabulaException extends RuntimeException {
   public static final String DOMAIN = "tabula.v1";
 
   /**
-   * The reason of the error an event stream raises when an event's seq is not the previous
-   * one plus 1 (the first one not {@code after_seq + 1}): an event went missing.
+   * The reason of the error an event stream, of a game or of a series, raises when an event's
+   * seq is not the previous one plus 1 (the first one not {@code after_seq + 1}): an event
+   * went missing.
    */
   public static final String SEQ_GAP = "SEQ_GAP";
+
+  /**
+   * The reason of the error the owner stream raises when a cursor is not greater than the one
+   * before (the first one not greater than {@code after_cursor}): an event came twice or out
+   * of order. Its metadata {@code last_cursor} and {@code received_cursor} hold both cursors.
+   */
+  public static final String CURSOR_OUT_OF_ORDER = "CURSOR_OUT_OF_ORDER";
 
   /**
    * The reason of the error a game's event stream opened with {@code view_changes} raises when
@@ -110,6 +122,21 @@ public final class TabulaException extends RuntimeException {
   }
 
   /**
+   * The error the owner stream raises when it received cursor {@code received} after cursor
+   * {@code last} (the last one delivered, or its starting one), which is not greater: an event
+   * repeated or out of order. Code {@code DATA_LOSS}, reason {@value #CURSOR_OUT_OF_ORDER},
+   * metadata {@code last_cursor} and {@code received_cursor}; {@code stream} names it, as
+   * "the owner event stream".
+   */
+  static TabulaException cursorOutOfOrder(String stream, long last, long received) {
+    return new TabulaException(Status.Code.DATA_LOSS, CURSOR_OUT_OF_ORDER,
+        stream + " went back: received cursor " + Long.toUnsignedString(received) + " after cursor "
+            + Long.toUnsignedString(last),
+        Map.of("last_cursor", Long.toUnsignedString(last), "received_cursor", Long.toUnsignedString(received)),
+        null);
+  }
+
+  /**
    * The error an event stream raises when the view change of the response with seq
    * {@code seq} does not apply to the view before it ({@code refused} says why).
    */
@@ -133,7 +160,7 @@ public final class TabulaException extends RuntimeException {
   /**
    * The reason as the generated enum constant; {@code ERROR_REASON_UNSPECIFIED} when absent,
    * and {@code UNRECOGNIZED} when newer than this client or made by the client itself
-   * ({@value #SEQ_GAP}, {@value #VIEW_CHANGE_MISMATCH}).
+   * ({@value #SEQ_GAP}, {@value #CURSOR_OUT_OF_ORDER}, {@value #VIEW_CHANGE_MISMATCH}).
    */
   public ErrorReason getReasonCode() {
     if (reason.isEmpty()) {

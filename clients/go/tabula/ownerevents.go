@@ -1,0 +1,124 @@
+package tabula
+
+import (
+	"context"
+	"iter"
+	"maps"
+	"slices"
+
+	"google.golang.org/grpc"
+
+	"github.com/tabula-games/tabula/clients/go/tabulav1"
+)
+
+// OwnerEventsOption configures [Client.OwnerEvents]: its filters [OwnerKinds] and
+// [OwnerLabels], and every [StreamOption] ([MaxReconnects], [ReconnectDelay]).
+type OwnerEventsOption interface {
+	applyOwnerEvents(*ownerEventsOptions)
+}
+
+type ownerEventsOptions struct {
+	stream []StreamOption
+	kinds  []tabulav1.OwnerEventKind
+	labels map[string]string
+}
+
+// applyOwnerEvents makes a StreamOption an [OwnerEventsOption].
+func (o StreamOption) applyOwnerEvents(options *ownerEventsOptions) {
+	options.stream = append(options.stream, o)
+}
+
+// ownerFilter is an [OwnerEventsOption] that narrows what the stream asks for.
+type ownerFilter func(*ownerEventsOptions)
+
+func (f ownerFilter) applyOwnerEvents(options *ownerEventsOptions) { f(options) }
+
+// OwnerKinds has [Client.OwnerEvents] deliver only events of these kinds
+// (StreamOwnerEventsRequest.kinds), for example
+// OwnerKinds(tabulav1.OwnerEventKind_OWNER_EVENT_KIND_GAME_ENDED); without it, or with no
+// kind, every kind. Given more than once, the kinds add up.
+func OwnerKinds(kinds ...tabulav1.OwnerEventKind) OwnerEventsOption {
+	copied := slices.Clone(kinds)
+	return ownerFilter(func(o *ownerEventsOptions) { o.kinds = append(o.kinds, copied...) })
+}
+
+// OwnerLabels has [Client.OwnerEvents] deliver only events of games carrying every one of
+// these labels with these values (StreamOwnerEventsRequest.labels, at most 64 entries, under
+// the rules of [Labels]), as the game's labels are when the server delivers the event, so a
+// game relabelled since its backlog was written is judged by its labels now; without it,
+// the events of every game. Given more than once, the labels add up (a key given again takes
+// the later value). OwnerLabels copies the map, so the caller may change it afterwards.
+func OwnerLabels(labels map[string]string) OwnerEventsOption {
+	copied := maps.Clone(labels)
+	return ownerFilter(func(o *ownerEventsOptions) {
+		if o.labels == nil {
+			o.labels = make(map[string]string, len(copied))
+		}
+		maps.Copy(o.labels, copied)
+	})
+}
+
+// OwnerEvents follows what happens to every game this client's service key owns (on a
+// server without keys: to the games created without one), in one stream numbered by the
+// key's own cursor (StreamOwnerEvents): each game created (OWNER_EVENT_KIND_GAME_CREATED,
+// by a CreateGame call, a batch, a rematch or a series), started by its first move
+// (GAME_STARTED), ended however it ended (GAME_ENDED), a draw offered (DRAW_OFFERED) and a
+// takeback asked (TAKEBACK_REQUESTED). Each [tabulav1.OwnerEvent] carries its GetCursor(),
+// its GetKind() and the game's own event as a spectator sees it (GetGameEvent(), whose
+// GetGameId() names the game and GetSeq() places it in the game's stream: the
+// GetGameCreated() of a creation, the first GetMoveApplied() of a start, the
+// GetGameEnded() of an end, with the result and the reason). Read a game's every event
+// with [Client.Events] on that id.
+//
+// It yields the events whose cursor is greater than afterCursor (0: the key's whole
+// history; resume with the last cursor seen), first the backlog, then live events, each
+// exactly once and in order. Cursors count every event of every game of the key, so a
+// filtered stream skips numbers: the cursors increase, not one by one. Options: the filters
+// [OwnerKinds] and [OwnerLabels], and [MaxReconnects] and [ReconnectDelay] as for
+// [Client.Events].
+//
+// The sequence does not end by itself while the server runs. When the connection drops,
+// the server ends this reader for falling behind (reason STREAM_LAGGED), or the server
+// stops (UNAVAILABLE, reason SHUTTING_DOWN: another replica may take over), OwnerEvents
+// reconnects with the same filters and resumes after the cursor of the last event it
+// yielded, so the caller sees no gap and no duplicate. Any other failure, or running out of
+// reconnection attempts, is yielded once as an error (an [*Error] for a server status,
+// ctx's error on cancellation) and ends the sequence: on a server with keys, as for every
+// managing call, UNAUTHENTICATED, reason CREDENTIAL_REQUIRED, without a credential and
+// PERMISSION_DENIED, reason SERVICE_KEY_REQUIRED, with a seat's; OUT_OF_RANGE, reason
+// SEQ_OUT_OF_RANGE, for an afterCursor beyond the key's newest cursor (metadata
+// "current_cursor"); RESOURCE_EXHAUSTED, reason TOO_MANY_STREAMS. An event whose cursor is
+// not greater than the previous event's (the first one: not greater than afterCursor) ends
+// it with an [*Error] of code DataLoss and reason [ReasonCursorOutOfOrder], whose
+// metadata "last_cursor" and "received_cursor" hold both cursors.
+//
+// The stream has no deadline (the client's default one is for unary calls): it ends when
+// ctx is cancelled, when the loop breaks, or when the client is closed. Breaking out of
+// the loop closes the stream.
+//
+// An event of a kind this client does not know (sent by a newer server) is yielded like
+// any other: its GetKind() holds the number ([EnumName] shows it as "unknown(N)").
+func (c *Client) OwnerEvents(ctx context.Context, afterCursor uint64, opts ...OwnerEventsOption) iter.Seq2[*tabulav1.OwnerEvent, error] {
+	var o ownerEventsOptions
+	for _, opt := range opts {
+		opt.applyOwnerEvents(&o)
+	}
+	return func(yield func(*tabulav1.OwnerEvent, error) bool) {
+		open := func(ctx context.Context, after uint64) (grpc.ServerStreamingClient[tabulav1.StreamOwnerEventsResponse], error) {
+			return c.stub.StreamOwnerEvents(ctx, &tabulav1.StreamOwnerEventsRequest{AfterCursor: after, Kinds: o.kinds, Labels: o.labels})
+		}
+		cursorOf := func(response *tabulav1.StreamOwnerEventsResponse) uint64 { return response.GetEvent().GetCursor() }
+		resume(ctx, afterCursor, o.stream, open, cursorOf, increasing, func(response *tabulav1.StreamOwnerEventsResponse, err error) bool {
+			return yield(response.GetEvent(), err)
+		})
+	}
+}
+
+// increasing is the order of a service key's events: each cursor is greater than the last,
+// by one or more (a filtered stream skips the cursors of the events it leaves out).
+func increasing(last, received uint64) error {
+	if received <= last {
+		return cursorOutOfOrder(last, received)
+	}
+	return nil
+}

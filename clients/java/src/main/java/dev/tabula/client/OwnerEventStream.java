@@ -1,0 +1,102 @@
+package dev.tabula.client;
+
+import dev.tabula.v1.GameServiceGrpc;
+import dev.tabula.v1.OwnerEvent;
+import dev.tabula.v1.StreamOwnerEventsRequest;
+import dev.tabula.v1.StreamOwnerEventsResponse;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.stream.Stream;
+
+/**
+ * What happens to every game the calling service key owns (on a server without keys, the
+ * games created without one), after a given cursor, as a blocking iterator: first the
+ * backlog, then live events, each exactly once and in order, the owner's twin of
+ * {@link EventStream}. It is {@link Iterable} once (for a {@code for} loop; {@link #iterator}
+ * returns the stream itself) and {@link AutoCloseable}.
+ *
+ * <pre>{@code
+ * try (OwnerEventStream events = client.ownerEvents(lastCursorSaved,
+ *     List.of(OwnerEventKind.OWNER_EVENT_KIND_GAME_ENDED), Map.of("tournament", "spring"))) {
+ *   for (OwnerEvent event : events) {
+ *     GameEvent ended = event.getGameEvent(); // ended.getGameId() names the game
+ *     System.out.println(event.getCursor() + " " + ended.getGameId() + " " + ended.getGameEnded().getOutcome());
+ *     lastCursorSaved = event.getCursor();    // resume from here another time
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Each {@link OwnerEvent} has its {@code cursor} (its place in the key's stream, counting
+ * every event of every game the key owns), its {@code kind} ({@code GAME_CREATED},
+ * {@code GAME_STARTED}, {@code GAME_ENDED}, {@code DRAW_OFFERED},
+ * {@code TAKEBACK_REQUESTED}) and the game's own event as a spectator sees it
+ * ({@code getGameEvent()}: its {@code game_id}, its {@code seq} in the game's stream, and
+ * {@code game_created}, the first {@code move_applied}, {@code game_ended}, ...). Opened with
+ * kinds or labels, only the events of those kinds, of games carrying every one of those
+ * labels (as they are when the event is delivered), come; the cursors still count every
+ * event, so they skip numbers.
+ *
+ * <p>The stream never ends by itself while the server runs. When the connection drops, or the
+ * server stops ({@code UNAVAILABLE}, reason {@code SHUTTING_DOWN}) or ends the stream because
+ * this reader fell behind (reason {@code STREAM_LAGGED}), the iterator reconnects and resumes
+ * after the last cursor it returned, with the same filters, so the caller sees no gap and no
+ * duplicate. Any other failure ({@code OUT_OF_RANGE} {@code SEQ_OUT_OF_RANGE} for a starting
+ * cursor beyond the key's newest one, metadata {@code current_cursor};
+ * {@code UNAUTHENTICATED} {@code SERVICE_KEY_REQUIRED} without a service key where the server
+ * has keys), or running out of reconnection attempts, is thrown from {@link #hasNext} as a
+ * {@link TabulaException}. A cursor not greater than the one before (the first one not
+ * greater than {@code afterCursor}) ends the stream with a {@link TabulaException} of code
+ * {@code DATA_LOSS}, reason {@link TabulaException#CURSOR_OUT_OF_ORDER}, and metadata
+ * {@code last_cursor} (the last cursor returned, or {@code afterCursor}) and
+ * {@code received_cursor}. The stream has
+ * no deadline. {@link #close} ends it, also from another thread; a closed stream has no next
+ * element. {@link #lastCursor} never waits, also while another thread waits in
+ * {@link #hasNext}.
+ */
+public final class OwnerEventStream implements Iterator<OwnerEvent>, Iterable<OwnerEvent>, AutoCloseable {
+  private final ResumingStream<StreamOwnerEventsResponse> responses;
+
+  OwnerEventStream(GameServiceGrpc.GameServiceBlockingStub stub, StreamOwnerEventsRequest request, int maxReconnects,
+      Duration firstDelay) {
+    this.responses = new ResumingStream<>(StreamKind.owner(request, maxReconnects, firstDelay), stub::streamOwnerEvents);
+  }
+
+  /**
+   * The cursor of the last event returned (or the starting one), to resume from with
+   * {@link TabulaClient#ownerEvents(long)}; never waits.
+   */
+  public long lastCursor() {
+    return responses.lastSeq();
+  }
+
+  @Override
+  public boolean hasNext() {
+    return responses.hasNext();
+  }
+
+  @Override
+  public OwnerEvent next() {
+    return responses.next().getEvent();
+  }
+
+  /**
+   * This stream, for a {@code for} loop. An event stream is consumed as it is iterated, so it
+   * can be iterated once: a second call throws {@link IllegalStateException}.
+   */
+  @Override
+  public Iterator<OwnerEvent> iterator() {
+    responses.iterateOnce();
+    return this;
+  }
+
+  /** The remaining events as a sequential stream; closing it closes this. */
+  public Stream<OwnerEvent> stream() {
+    return responses.stream(this);
+  }
+
+  /** Ends the stream; safe to call more than once and from another thread. */
+  @Override
+  public void close() {
+    responses.close();
+  }
+}
