@@ -254,6 +254,8 @@ impl Games {
                 ChangeKind::Appended(seq) => seq > live.seq().await,
                 // Catching up also takes the store's seat token hashes, ending old streams.
                 ChangeKind::SeatTokenReplaced => true,
+                // The hub hands owners' news to their followers, not here.
+                ChangeKind::OwnerLogGrew(_) => false,
             };
             if behind && let Err(error) = games.sync(&live).await {
                 tracing::warn!(game_id = %change.game_id, ?error, "could not catch a game up with the log");

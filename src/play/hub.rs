@@ -118,7 +118,7 @@ impl Hub {
             }
         });
         if let Some(changes) = changes {
-            tokio::spawn(Games::follow(Arc::downgrade(&hub.games), changes));
+            tokio::spawn(Games::follow(Arc::downgrade(&hub.games), hub.owners.clone().follow(changes)));
         }
         tokio::spawn(Bots::sweep(Arc::downgrade(&hub.bots)));
         tokio::spawn(Timekeeper::keep_time(Arc::downgrade(&hub.timekeeper)));

@@ -1,7 +1,8 @@
 //! Owners' streams: each service key's log of what happens to its games, followed from a
 //! cursor. A follower reads the log from the store (so every replica delivers the same
-//! entries in the same order) whenever this process notes an entry for its owner, and at
-//! least every [`POLL`] for what other processes note.
+//! entries in the same order) whenever this process, or another one through the store's
+//! change feed, notes an entry for its owner, and at least every [`POLL`] in case a
+//! notification was lost.
 
 use std::collections::HashMap;
 use std::pin::Pin;
@@ -9,11 +10,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::Stream;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 
 use super::error::PlayError;
 use super::series::follow::{StreamCounts, StreamSlot};
-use crate::store::{Labels, OwnerEntry, OwnerEventKind, Store, carries};
+use crate::store::{Change, ChangeKind, Labels, OwnerEntry, OwnerEventKind, Store, carries};
 
 /// How often a follower reads its owner's log again without being told of an entry: what
 /// other processes note reaches it at least this often.
@@ -41,6 +42,27 @@ impl OwnerFeeds {
         if let Some(feed) = self.lock().get(owner) {
             feed.send_modify(|count| *count = count.wrapping_add(1));
         }
+    }
+
+    /// Takes the owners' news from other processes' `changes`, waking their followers here,
+    /// and passes the games' changes on.
+    pub fn follow(self: Arc<OwnerFeeds>, mut changes: mpsc::Receiver<Change>) -> mpsc::Receiver<Change> {
+        let (games, passed) = mpsc::channel(changes.max_capacity());
+        tokio::spawn(async move {
+            while let Some(change) = changes.recv().await {
+                match change.kind {
+                    ChangeKind::OwnerLogGrew(_) => self.grew(&change.game_id),
+                    // A full queue drops the change, as the store's own would; its poll
+                    // brings the game back.
+                    _ => {
+                        if let Err(mpsc::error::TrySendError::Closed(_)) = games.try_send(change) {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        passed
     }
 
     /// What wakes a follower of `owner`'s log; feeds nobody follows any more are dropped.

@@ -120,7 +120,7 @@ pub fn is_checkpoint(seq: u64) -> bool {
 /// A change another process made to a game, as a shared store reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
-    /// The game.
+    /// The game; for [`ChangeKind::OwnerLogGrew`], the owner.
     pub game_id: String,
     /// What changed.
     pub kind: ChangeKind,
@@ -135,6 +135,9 @@ pub enum ChangeKind {
     SeatTokenReplaced,
     /// The game was deleted.
     Deleted,
+    /// Not a game's change: the owner [`Change::game_id`] names noted entries on its log,
+    /// whose newest cursor is now this.
+    OwnerLogGrew(u64),
 }
 
 /// SHA-256 of a seat token: stores never hold tokens themselves.

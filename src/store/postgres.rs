@@ -96,6 +96,10 @@ async fn lock_owner(tx: &mut Transaction<'_, Postgres>, owner: &str) -> Result<(
 const DELETED: &str = "deleted";
 /// The payload word that says a seat token of the game was reissued.
 const SEAT_TOKEN_REPLACED: &str = "seat-token";
+/// The payload word, followed by the newest cursor, that says an owner's log grew (the
+/// payload's first word is then the owner; an owner whose name holds a space is heard of
+/// by the followers' poll alone).
+const OWNER_LOG: &str = "owner-log:";
 
 /// Tells other replicas, once `tx` commits, that game `id` changed.
 async fn notify(tx: &mut Transaction<'_, Postgres>, changes: &[Change]) -> Result<(), StoreError> {
@@ -133,6 +137,7 @@ fn payload(change: &Change) -> String {
         ChangeKind::Appended(seq) => seq.to_string(),
         ChangeKind::SeatTokenReplaced => SEAT_TOKEN_REPLACED.to_owned(),
         ChangeKind::Deleted => DELETED.to_owned(),
+        ChangeKind::OwnerLogGrew(cursor) => format!("{OWNER_LOG}{cursor}"),
     };
     format!("{} {what}", change.game_id)
 }
@@ -143,6 +148,9 @@ fn parse_change(payload: &str) -> Option<Change> {
     let kind = match what {
         DELETED => ChangeKind::Deleted,
         SEAT_TOKEN_REPLACED => ChangeKind::SeatTokenReplaced,
+        owner_log if owner_log.starts_with(OWNER_LOG) => {
+            ChangeKind::OwnerLogGrew(owner_log[OWNER_LOG.len()..].parse().ok()?)
+        }
         seq => ChangeKind::Appended(seq.parse().ok()?),
     };
     Some(Change { game_id: id.to_owned(), kind })
@@ -247,6 +255,8 @@ mod tests {
     fn notification_payloads_name_the_game_and_its_seq() {
         assert_eq!(parse_change("abc 12"), Some(Change { game_id: "abc".into(), kind: ChangeKind::Appended(12) }));
         assert_eq!(parse_change("abc deleted"), Some(Change { game_id: "abc".into(), kind: ChangeKind::Deleted }));
+        let grew = Change { game_id: "lobby".into(), kind: ChangeKind::OwnerLogGrew(42) };
+        assert_eq!(parse_change(&payload(&grew)), Some(grew));
         assert_eq!(
             parse_change("abc seat-token"),
             Some(Change { game_id: "abc".into(), kind: ChangeKind::SeatTokenReplaced })

@@ -1,5 +1,6 @@
 //! The loads a benchmark runs: the server's own ceiling (`grpc.health.v1.Health/Check`),
-//! games played move by move with spectators following them, and idle games held.
+//! games played move by move with spectators following them, the owner's streams following
+//! every game, and idle games held.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -306,6 +307,35 @@ async fn watch(channel: Channel, workload: Workload, id: String, sent: SentAt, u
         }
     }
     latencies
+}
+
+/// Follows the key's games on the owner's stream (`StreamOwnerEvents`) from the key's newest
+/// cursor until `until`, timing each entry from the time its game's event carries (server
+/// time, whole milliseconds rounded up) to its arrival.
+pub async fn follow_owner(channel: Channel, workload: Workload, until: Instant) -> Latencies {
+    let mut client = workload.client(channel);
+    let mut latencies = Latencies::default();
+    // From the newest cursor: a store that holds earlier games has a backlog, not measured.
+    let beyond = pb::StreamOwnerEventsRequest { after_cursor: u64::MAX, ..Default::default() };
+    let newest = match client.stream_owner_events(workload.request(beyond, None)).await {
+        Err(status) => current_cursor(&status),
+        Ok(_) => None,
+    };
+    let request = pb::StreamOwnerEventsRequest { after_cursor: newest.unwrap_or(0), ..Default::default() };
+    let Ok(stream) = client.stream_owner_events(workload.request(request, None)).await else { return latencies };
+    let mut stream = stream.into_inner();
+    while let Ok(Ok(Some(message))) = tokio::time::timeout_at(until.into(), stream.message()).await {
+        let time = message.event.and_then(|event| event.game_event?.time);
+        let Some(time) = time.and_then(|time| std::time::SystemTime::try_from(time).ok()) else { continue };
+        latencies.record(std::time::SystemTime::now().duration_since(time).unwrap_or_default());
+    }
+    latencies
+}
+
+/// The newest cursor an `OUT_OF_RANGE` refusal names in its `ErrorInfo`.
+fn current_cursor(status: &Status) -> Option<u64> {
+    use tonic_types::StatusExt;
+    status.get_details_error_info()?.metadata.get("current_cursor")?.parse().ok()
 }
 
 /// Creates `count` small games, each with two moves played, and leaves them idle: what

@@ -10,7 +10,7 @@ mod load;
 mod stats;
 mod target;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use self::load::{PLY_BUCKET, SpectatorViews, Workload};
 use self::stats::{grouped, millis};
@@ -51,6 +51,10 @@ pub struct BenchArgs {
     /// Spectators following each game's event stream.
     #[arg(long, default_value_t = 0)]
     subscribers: usize,
+    /// Streams following every game of the key at once (`StreamOwnerEvents`: each game
+    /// created, started and ended).
+    #[arg(long, default_value_t = 0)]
+    owner_subscribers: usize,
     /// Seconds of play (the ceiling is measured for half as long, at least 2 s).
     #[arg(long, default_value_t = 10)]
     seconds: u64,
@@ -134,8 +138,19 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
     );
     // Spectators get connections of their own, at most STREAMS_PER_CONNECTION streams each.
     let watching = target.connect((args.games * args.subscribers).div_ceil(STREAMS_PER_CONNECTION)).await?;
+    let owners_watching = target.connect(args.owner_subscribers.div_ceil(STREAMS_PER_CONNECTION)).await?;
+    let owners_until = Instant::now() + play_time + Duration::from_secs(1);
+    let mut owner_followers = tokio::task::JoinSet::new();
+    for index in 0..args.owner_subscribers {
+        let channel = owners_watching[index % owners_watching.len()].clone();
+        owner_followers.spawn(load::follow_owner(channel, workload.clone(), owners_until));
+    }
     let cpu_before_games = target.cpu_seconds();
     let mut played = load::play(&workload, &channels, &watching, args.games, args.subscribers, play_time).await?;
+    let mut owner_deliveries = stats::Latencies::default();
+    while let Some(followed) = owner_followers.join_next().await {
+        owner_deliveries.extend(&followed?);
+    }
     let cpu_games = target.cpu_seconds().zip(cpu_before_games).map(|(after, before)| after - before);
     let after_games = target.resident_kib();
     eprintln!("measuring the ceiling again: Health.Check for {} s", ceiling_time.as_secs());
@@ -204,6 +219,15 @@ pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
             "submit to delivery: {} ({} deliveries)",
             played.delivery.summary(),
             grouped(played.delivery.len() as u64)
+        );
+    }
+    if args.owner_subscribers > 0 {
+        println!(
+            "owner's streams: {} following every game; event to delivery {} ({} deliveries; from the \
+             event's time, whole milliseconds)",
+            args.owner_subscribers,
+            owner_deliveries.summary(),
+            grouped(owner_deliveries.len() as u64)
         );
     }
     let by_ply: Vec<String> = played

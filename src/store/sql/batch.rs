@@ -142,8 +142,9 @@ async fn commit<S: SqlStore>(pool: &Pool<S::Db>, batch: &[Append]) -> Vec<Result
         .filter(|(_, result)| result.is_ok())
         .flat_map(|(append, _)| append.update.notes.iter().map(|note| (append.id.as_str(), note)))
         .collect();
-    if let Err(error) = note_owner_events::<S::Db>(&mut tx, &notes).await {
-        return failed_all(&error);
+    match note_owner_events::<S::Db>(&mut tx, &notes).await {
+        Ok(grown) => changes.extend(grown),
+        Err(error) => return failed_all(&error),
     }
     if let Err(error) = S::announce(&mut tx, &changes).await {
         return failed_all(&error);

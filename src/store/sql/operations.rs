@@ -297,16 +297,19 @@ pub(super) async fn insert_many_events<D: Dialect>(
 /// Adds `notes` (each with its game's id) to their owners' logs. Each owner's counter row
 /// is taken in the order of the owners' names, after every game row the transaction
 /// locks, and held to the commit: one owner's entries commit in cursor order.
+///
+/// Returns the news of it for other processes: each owner's newest cursor.
 pub(super) async fn note_owner_events<D: Dialect>(
     conn: &mut D::Connection,
     notes: &[(&str, &OwnerNote)],
-) -> Result<(), StoreError> {
+) -> Result<Vec<Change>, StoreError> {
     /// Rows a statement: 5 values each stays under every database's limit on bound values.
     const ROWS: usize = 1_000;
     let mut by_owner: std::collections::BTreeMap<&str, Vec<(&str, &OwnerNote)>> = std::collections::BTreeMap::new();
     for (id, note) in notes {
         by_owner.entry(note.owner.as_str()).or_default().push((id, note));
     }
+    let mut grown = Vec::with_capacity(by_owner.len());
     for (owner, notes) in by_owner {
         let count = notes.len() as u64;
         let row = query::<D>(D::SQL.take_owner_cursors, [owner.into(), signed(count).into()])
@@ -330,8 +333,9 @@ pub(super) async fn note_owner_events<D: Dialect>(
             }
             insert.build().execute(conn.executor()).await.map_err(backend)?;
         }
+        grown.push(Change { game_id: owner.to_owned(), kind: ChangeKind::OwnerLogGrew(newest) });
     }
-    Ok(())
+    Ok(grown)
 }
 
 /// The creation notes of new games `games`.
@@ -354,7 +358,8 @@ impl<S: SqlStore> Store for S {
         }
         let notes = creation_notes(&games);
         let notes: Vec<(&str, &OwnerNote)> = notes.iter().map(|(id, note)| (*id, note)).collect();
-        note_owner_events::<S::Db>(&mut tx, &notes).await?;
+        let grown = note_owner_events::<S::Db>(&mut tx, &notes).await?;
+        S::announce(&mut tx, &grown).await?;
         tx.commit().await.map_err(backend)
     }
 
@@ -389,7 +394,8 @@ impl<S: SqlStore> Store for S {
         }
         insert_record::<S::Db>(&mut tx, &record).await?;
         insert_events::<S::Db>(&mut tx, &record.id, &log).await?;
-        note_owner_events::<S::Db>(&mut tx, &[(&record.id, &creation_note(&record))]).await?;
+        let grown = note_owner_events::<S::Db>(&mut tx, &[(&record.id, &creation_note(&record))]).await?;
+        S::announce(&mut tx, &grown).await?;
         tx.commit().await.map_err(backend)
     }
 
@@ -414,8 +420,9 @@ impl<S: SqlStore> Store for S {
         let new_seq = advance_in::<S>(&mut tx, id, &expected, events.len(), &update).await?;
         insert_events::<S::Db>(&mut tx, id, &events).await?;
         let notes: Vec<(&str, &OwnerNote)> = update.notes.iter().map(|note| (id, note)).collect();
-        note_owner_events::<S::Db>(&mut tx, &notes).await?;
-        S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Appended(new_seq) }]).await?;
+        let mut changes = note_owner_events::<S::Db>(&mut tx, &notes).await?;
+        changes.push(Change { game_id: id.to_owned(), kind: ChangeKind::Appended(new_seq) });
+        S::announce(&mut tx, &changes).await?;
         tx.commit().await.map_err(backend)
     }
 
