@@ -737,3 +737,98 @@ async fn the_owners_stream_is_the_same_on_every_replica_whichever_made_its_event
         assert_eq!(kinds, [K::GameCreated, K::GameStarted, K::GameEnded], "game {}", game.id);
     }
 }
+
+/// A tournament runner's script: a round of 200 games made in one batch with labels,
+/// followed on one owner's stream through a replica's restart (resumed on another replica
+/// from the last cursor seen), every game started and ended across the replicas, then a
+/// rematch of each: every entry exactly once, in order, none missed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_round_of_200_games_is_followed_on_one_owner_stream_through_a_replica_restart() {
+    use pb::OwnerEventKind as K;
+    const GAMES: usize = 200;
+    let url = common::fresh_postgres_database().await;
+    let (mut servers, mut clients) = replicas(&url).await;
+    let requests = (0..GAMES)
+        .map(|board| pb::CreateGameRequest {
+            kind: pb::GameKind::ConnectFour as i32,
+            source: Some(pb::create_game_request::Source::Preset("classic".into())),
+            labels: [("tournament", "spring"), ("round", "1"), ("board", &board.to_string())]
+                .into_iter()
+                .map(|(key, value)| (key.to_owned(), value.to_owned()))
+                .collect(),
+            ..Default::default()
+        })
+        .collect();
+    let batch = pb::BatchCreateGamesRequest { requests, request_id: "spring-round-1".into() };
+    let made = clients[0].batch_create_games(batch).await.unwrap().into_inner().games;
+    let games: Vec<common::Game> = made
+        .into_iter()
+        .map(|made| common::Game {
+            id: made.game.unwrap().game_id,
+            tokens: made.seat_tokens.into_iter().map(|token| token.token).collect(),
+        })
+        .collect();
+
+    // The runner follows the round on replica 1, the tournament's games only.
+    let spring = pb::StreamOwnerEventsRequest {
+        labels: [("tournament".to_owned(), "spring".to_owned())].into(),
+        ..Default::default()
+    };
+    let mut stream = clients[1].stream_owner_events(spring.clone()).await.unwrap().into_inner();
+    let mut seen: Vec<(u64, pb::OwnerEventKind, String)> = Vec::new();
+    read(&mut stream, &mut seen, GAMES).await;
+    // Half the games start across the replicas; then replica 1 is killed with its stream.
+    for (n, game) in games.iter().enumerate().take(GAMES / 2) {
+        clients[n % 3].submit_move(submit(game, 0, column_move(3))).await.unwrap();
+    }
+    read(&mut stream, &mut seen, GAMES / 4).await;
+    servers[1].kill();
+    // The rest start and every game ends on the other replicas meanwhile.
+    for (n, game) in games.iter().enumerate().skip(GAMES / 2) {
+        clients[[0, 2][n % 2]].submit_move(submit(game, 0, column_move(3))).await.unwrap();
+    }
+    for (n, game) in games.iter().enumerate() {
+        let resign = pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
+        clients[[0, 2][n % 2]].resign(common::as_seat(&game.tokens[1], resign)).await.unwrap();
+    }
+    // Replica 1 comes back; the runner resumes there after the last cursor it saw.
+    servers[1] = BinaryServer::spawn(&["--store", &url]);
+    clients[1] = servers[1].client().await;
+    let after = seen.last().unwrap().0;
+    let resumed = pb::StreamOwnerEventsRequest { after_cursor: after, ..spring };
+    let mut stream = clients[1].stream_owner_events(resumed).await.unwrap().into_inner();
+    read(&mut stream, &mut seen, 2 * GAMES - GAMES / 4).await;
+    // Rematches of the finished round, asked on every replica: each a new game.
+    for (n, game) in games.iter().enumerate() {
+        let asked = pb::CreateRematchRequest { game_id: game.id.clone(), request_id: format!("rematch-{n}") };
+        clients[n % 3].create_rematch(asked).await.unwrap();
+    }
+    read(&mut stream, &mut seen, GAMES).await;
+
+    let cursors: Vec<u64> = seen.iter().map(|(cursor, ..)| *cursor).collect();
+    assert!(cursors.windows(2).all(|pair| pair[0] < pair[1]), "in order, none twice");
+    assert_eq!(cursors, (1..=4 * GAMES as u64).collect::<Vec<_>>(), "every entry, none missed");
+    for game in &games {
+        let kinds: Vec<pb::OwnerEventKind> =
+            seen.iter().filter(|(_, _, id)| *id == game.id).map(|(_, kind, _)| *kind).collect();
+        assert_eq!(kinds, [K::GameCreated, K::GameStarted, K::GameEnded], "game {}", game.id);
+    }
+    let rematches =
+        seen[3 * GAMES..].iter().filter(|(_, kind, id)| *kind == K::GameCreated && !games.iter().any(|g| g.id == *id));
+    assert_eq!(rematches.count(), GAMES, "each rematch created, labelled as its game was");
+}
+
+/// Reads the next `count` entries of an owner's `stream` into `seen`.
+async fn read(
+    stream: &mut tonic::Streaming<pb::StreamOwnerEventsResponse>,
+    seen: &mut Vec<(u64, pb::OwnerEventKind, String)>,
+    count: usize,
+) {
+    for _ in 0..count {
+        let message = tokio::time::timeout(PROPAGATION, stream.message()).await.expect("an entry in time");
+        let event = message.unwrap().expect("the stream goes on").event.unwrap();
+        let kind = event.kind();
+        seen.push((event.cursor, kind, event.game_event.unwrap().game_id));
+    }
+}
