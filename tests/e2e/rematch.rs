@@ -61,6 +61,13 @@ async fn a_rematch_swaps_the_seats_keeps_the_rest_and_the_games_name_each_other(
     let piece = pb::PieceMove { from: square(6, 4), to: square(4, 4), ..Default::default() };
     let moved = pb::Move { kind: Some(pb::r#move::Kind::Move(piece)) };
     client.submit_move(submit(&game, 0, moved)).await.unwrap();
+    // Its stream, and so the owner's, opens with the game it is a rematch of.
+    let created = events_through(&mut client, &rematch.game_id, 1).await.remove(0);
+    let Some(pb::game_event::Kind::GameCreated(created)) = created.kind else { panic!("{created:?}") };
+    assert_eq!((created.rematch_of.as_str(), created.series_id.as_str()), (first.game_id.as_str(), ""));
+    let first_created = events_through(&mut client, &first.game_id, 1).await.remove(0);
+    let Some(pb::game_event::Kind::GameCreated(first_created)) = first_created.kind else { panic!() };
+    assert_eq!(first_created.rematch_of, "", "the first game is a rematch of none");
 
     // A second rematch of the same game is refused, naming the one there is.
     let refused = client.create_rematch(rematch_of(&first.game_id, "")).await.unwrap_err();

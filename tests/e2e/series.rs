@@ -142,6 +142,9 @@ async fn each_player_has_one_token_for_every_game_whichever_seat_they_sit_in() {
         let pgn = client.export_pgn(pb::ExportPgnRequest { game_id: game_id.clone() }).await.unwrap().into_inner().pgn;
         assert!(pgn.contains(&format!("[{ann_colour} \"Ann\"]")), "game {number}: {pgn}");
         assert!(pgn.contains(&format!("[Round \"{number}\"]")), "game {number}: {pgn}");
+        let created = events_through(&mut client, &game_id, 1).await.remove(0).kind;
+        let Some(pb::game_event::Kind::GameCreated(created)) = created else { panic!("{created:?}") };
+        assert_eq!(created.series_id, series_id, "game {number} names its series from its creation");
         client.resign(as_seat(resigner, pb::ResignRequest { game_id, ..Default::default() })).await.unwrap();
     }
     let finished = await_series(&mut client, &series_id, |s| s.status() == pb::SeriesStatus::Finished).await;

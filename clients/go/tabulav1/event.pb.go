@@ -575,7 +575,12 @@ type GameCreated struct {
 	// How many seats the game has; seats are numbered 1 to `seat_count`.
 	SeatCount uint32 `protobuf:"varint,2,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
 	// Who sits in each seat, as `Game.players` says.
-	Players       []*Player `protobuf:"bytes,3,rep,name=players,proto3" json:"players,omitempty"`
+	Players []*Player `protobuf:"bytes,3,rep,name=players,proto3" json:"players,omitempty"`
+	// The finished game this one is a rematch of (`CreateRematch`), as `Game.rematch_of`
+	// says; empty otherwise. On the owner's stream it tells a rematch from a new pairing.
+	RematchOf string `protobuf:"bytes,4,opt,name=rematch_of,json=rematchOf,proto3" json:"rematch_of,omitempty"`
+	// The series the game is part of (`Game.series_id`); empty for a game on its own.
+	SeriesId      string `protobuf:"bytes,5,opt,name=series_id,json=seriesId,proto3" json:"series_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -629,6 +634,20 @@ func (x *GameCreated) GetPlayers() []*Player {
 		return x.Players
 	}
 	return nil
+}
+
+func (x *GameCreated) GetRematchOf() string {
+	if x != nil {
+		return x.RematchOf
+	}
+	return ""
+}
+
+func (x *GameCreated) GetSeriesId() string {
+	if x != nil {
+		return x.SeriesId
+	}
+	return ""
 }
 
 // A move was applied.
@@ -1261,12 +1280,15 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\n" +
 	"ClockActor\")\n" +
 	"\fServiceActor\x12\x19\n" +
-	"\bkey_name\x18\x01 \x01(\tR\akeyName\"\x88\x01\n" +
+	"\bkey_name\x18\x01 \x01(\tR\akeyName\"\xc4\x01\n" +
 	"\vGameCreated\x12-\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigR\x06config\x12\x1d\n" +
 	"\n" +
 	"seat_count\x18\x02 \x01(\rR\tseatCount\x12+\n" +
-	"\aplayers\x18\x03 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\"\x99\x01\n" +
+	"\aplayers\x18\x03 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12\x1d\n" +
+	"\n" +
+	"rematch_of\x18\x04 \x01(\tR\trematchOf\x12\x1b\n" +
+	"\tseries_id\x18\x05 \x01(\tR\bseriesId\"\x99\x01\n" +
 	"\vMoveApplied\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12#\n" +
 	"\x04move\x18\x02 \x01(\v2\x0f.tabula.v1.MoveR\x04move\x12\x1a\n" +

@@ -232,6 +232,8 @@ pub fn event_to_proto(
             config: Some(pb::GameConfig { clock: live.clock.as_ref().map(clock_to_proto), ..config_to_proto(config) }),
             seat_count: config.kind().seat_count() as u32,
             players: players_to_proto(&live.players),
+            rematch_of: live.rematch_of.clone().unwrap_or_default(),
+            series_id: live.series.as_ref().map(|link| link.series_id.clone()).unwrap_or_default(),
         }),
         EventKind::Played { turn: Turn::Move(seat, action), move_number, label, .. } => {
             let visible = config.public_action(viewer, *seat, action);

@@ -265,8 +265,16 @@ class GameCreated(_message.Message):
     CONFIG_FIELD_NUMBER: _builtins.int
     SEAT_COUNT_FIELD_NUMBER: _builtins.int
     PLAYERS_FIELD_NUMBER: _builtins.int
+    REMATCH_OF_FIELD_NUMBER: _builtins.int
+    SERIES_ID_FIELD_NUMBER: _builtins.int
     seat_count: _builtins.int
     """How many seats the game has; seats are numbered 1 to `seat_count`."""
+    rematch_of: _builtins.str
+    """The finished game this one is a rematch of (`CreateRematch`), as `Game.rematch_of`
+    says; empty otherwise. On the owner's stream it tells a rematch from a new pairing.
+    """
+    series_id: _builtins.str
+    """The series the game is part of (`Game.series_id`); empty for a game on its own."""
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """The full configuration, with every default filled in and random choices made."""
@@ -281,10 +289,12 @@ class GameCreated(_message.Message):
         config: _config_pb2.GameConfig | None = ...,
         seat_count: _builtins.int = ...,
         players: _abc.Iterable[_game_pb2.Player] | None = ...,
+        rematch_of: _builtins.str = ...,
+        series_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "players", b"players", "seat_count", b"seat_count"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "players", b"players", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "series_id", b"series_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
