@@ -100,6 +100,7 @@ fn clock(per_move_ms: u64) -> pb::ClockConfig {
     pb::ClockConfig {
         controls: vec![pb::TimeControl { control: Some(pb::time_control::Control::PerMove(per_move)) }],
         on_timeout: pb::TimeoutRule::Lose as i32,
+        first_move_window: None,
     }
 }
 

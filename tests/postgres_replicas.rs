@@ -440,7 +440,11 @@ async fn three_replicas_racing_to_fire_a_timeout_fire_it_once_and_a_move_at_the_
     let one_second = pb::TimeControl {
         control: Some(pb::time_control::Control::PerMove(prost_types::Duration { seconds: 1, nanos: 0 })),
     };
-    let clock = pb::ClockConfig { controls: vec![one_second], on_timeout: pb::TimeoutRule::Lose as i32 };
+    let clock = pb::ClockConfig {
+        controls: vec![one_second],
+        on_timeout: pb::TimeoutRule::Lose as i32,
+        first_move_window: None,
+    };
     let mut games = Vec::new();
     for _ in 0..GAMES {
         let four = pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default());
@@ -831,4 +835,45 @@ async fn read(
         let kind = event.kind();
         seen.push((event.cursor, kind, event.game_event.unwrap().game_id));
     }
+}
+
+/// A no-show on replicas: every replica holds the game and watches the second seat's
+/// first-move window; once it passes, the game is called off exactly once, and the owner's
+/// stream on another replica shows its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn three_replicas_watching_a_first_move_window_call_the_game_off_once() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    let minute = pb::TimeControl {
+        control: Some(pb::time_control::Control::PerMove(prost_types::Duration { seconds: 60, nanos: 0 })),
+    };
+    let clock = pb::ClockConfig {
+        controls: vec![minute],
+        on_timeout: pb::TimeoutRule::Lose as i32,
+        first_move_window: Some(prost_types::Duration { seconds: 1, nanos: 0 }),
+    };
+    let four = pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default());
+    let game = common::create_on_clock(&mut clients[0], four, Some(clock)).await;
+    let mut owners =
+        clients[2].stream_owner_events(pb::StreamOwnerEventsRequest::default()).await.unwrap().into_inner();
+    clients[1].submit_move(submit(&game, 0, column_move(3))).await.unwrap();
+    for client in &mut clients {
+        // Every replica holds the game, and so watches its window.
+        client.get_view(pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() }).await.unwrap();
+    }
+    let mut seen = Vec::new();
+    while seen.len() < 3 {
+        let message =
+            tokio::time::timeout(PROPAGATION, owners.next()).await.expect("the end in time").unwrap().unwrap();
+        seen.push(message.event.unwrap().kind());
+    }
+    use pb::OwnerEventKind as K;
+    assert_eq!(seen, [K::GameCreated, K::GameStarted, K::GameEnded]);
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let log = common::events_through(&mut clients[0], &game.id, 4).await;
+    assert_eq!(log.len(), 4, "created, moved, aborted, ended: once, {log:?}");
+    assert!(matches!(log[2].kind, Some(pb::game_event::Kind::GameAborted(_))), "{log:?}");
+    let got = clients[1].get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+    assert_eq!(got.game.unwrap().seq, 4, "nothing after the end");
 }

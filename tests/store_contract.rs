@@ -605,6 +605,7 @@ async fn saved_configs_are_kept_per_owner(store: &dyn Store) {
         clock: Some(ClockConfig {
             controls: vec![TimeControl::Fischer { base: 60_000, increment: 1_000 }],
             on_timeout: OnTimeout::Lose,
+            first_move: Some(30_000),
         }),
         description: "blitz".into(),
         ..saved("lobby", "a", 5)
@@ -787,8 +788,11 @@ async fn bot_seats_are_kept_and_found(store: Arc<dyn Store>) {
 /// deadline on; the timekeepers' query finds the games whose deadline comes before a time,
 /// soonest first, and none once a game is over.
 async fn clocks_and_deadlines_are_kept_and_found(store: Arc<dyn Store>) {
-    let clock =
-        ClockConfig { controls: vec![TimeControl::PerMove { per_move: 30_000 }; 2], on_timeout: OnTimeout::Lose };
+    let clock = ClockConfig {
+        controls: vec![TimeControl::PerMove { per_move: 30_000 }; 2],
+        on_timeout: OnTimeout::Lose,
+        first_move: None,
+    };
     let ids = ["0190e000-0000-7000-8000-000000000001", "0190e000-0000-7000-8000-000000000002"];
     let deadlines = [time(50), time(40)];
     for (id, deadline) in ids.iter().zip(deadlines) {

@@ -149,12 +149,17 @@ pub struct ClockConfig {
     /// What a timeout does.
     #[serde(default)]
     pub on_timeout: OnTimeout,
+    /// The longest a seat may take to make its first move, from when it is first to act;
+    /// its own clock does not run until then. A seat that takes longer did not show up: the
+    /// game is called off rather than lost on time. `None`: the clocks run from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move: Option<Millis>,
 }
 
 impl ClockConfig {
     /// The same `control` for every seat, losing on time.
     pub fn uniform(control: TimeControl) -> ClockConfig {
-        ClockConfig { controls: vec![control], on_timeout: OnTimeout::Lose }
+        ClockConfig { controls: vec![control], on_timeout: OnTimeout::Lose, first_move: None }
     }
 
     /// This configuration for a game of `seats` seats, with one control per seat, or every
@@ -182,11 +187,19 @@ impl ClockConfig {
         for (index, control) in self.controls.iter().enumerate() {
             control.check(&format!("{field}.controls[{index}]"), &mut error);
         }
+        if let Some(window) = self.first_move
+            && !(MIN_TIME..=MAX_PER_MOVE).contains(&window)
+        {
+            error.add(
+                &format!("{field}.first_move_window"),
+                format!("must be from {} to {}", duration(MIN_TIME), duration(MAX_PER_MOVE)),
+            );
+        }
         if !error.violations.is_empty() {
             return Err(error);
         }
         let controls = if self.controls.len() == 1 { vec![self.controls[0]; seats] } else { self.controls.clone() };
-        Ok(ClockConfig { controls, on_timeout: self.on_timeout })
+        Ok(ClockConfig { controls, on_timeout: self.on_timeout, first_move: self.first_move })
     }
 }
 
@@ -215,6 +228,28 @@ pub struct Clocks {
     started: Vec<Option<Millis>>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     paused: bool,
+    /// [`ClockConfig::first_move`], while a seat has yet to make its first move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    first_move: Option<Millis>,
+    /// By seat, whether it has yet to make its first move; empty once every seat has made
+    /// one (or without a first-move window), so that such clocks read as they always did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    awaiting_first: Vec<bool>,
+}
+
+/// By seat (of `seats`), whether `history` holds a move of it (talk of a draw is none): the
+/// seats whose first move is behind them when clocks start after an imported history.
+pub fn seats_that_moved(history: &[Turn], seats: usize) -> Vec<bool> {
+    let mut moved = vec![false; seats];
+    for turn in history {
+        if let Turn::Move(seat, action) = turn
+            && !action.is_draw_talk()
+            && let Some(slot) = moved.get_mut(seat.index())
+        {
+            *slot = true;
+        }
+    }
+    moved
 }
 
 /// A seat ran out of time: its deadline passed before its turn ended.
@@ -242,7 +277,45 @@ impl Clocks {
     pub fn new(controls: Vec<TimeControl>) -> Clocks {
         let remaining = controls.iter().map(|c| c.initial()).collect();
         let started = vec![None; controls.len()];
-        Clocks { controls, remaining, started, paused: false }
+        Clocks { controls, remaining, started, paused: false, first_move: None, awaiting_first: Vec::new() }
+    }
+
+    /// A game's clocks under `config` when it starts at `now` with the seats in `to_act` to
+    /// act: full, those seats thinking; with a first-move window, every seat not in
+    /// `moved` (those that made a move before, in an imported history) has its window.
+    pub fn starting(config: &ClockConfig, to_act: &[usize], moved: &[bool], now: Millis) -> Clocks {
+        let mut clocks = Clocks::new(config.controls.clone());
+        if let Some(window) = config.first_move {
+            clocks.first_move = Some(window);
+            clocks.awaiting_first =
+                (0..clocks.controls.len()).map(|seat| !moved.get(seat).copied().unwrap_or(false)).collect();
+            clocks.settle_first_moves();
+        }
+        clocks.set_to_act(to_act, now);
+        clocks
+    }
+
+    /// Whether seat `seat` has yet to make its first move, under a first-move window: its
+    /// deadline is then that window's end, and a timeout is a no-show.
+    pub fn awaiting_first_move(&self, seat: usize) -> bool {
+        self.first_move.is_some() && self.awaiting_first.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Forgets the window once every seat has made its first move.
+    fn settle_first_moves(&mut self) {
+        if self.awaiting_first.iter().all(|awaiting| !awaiting) {
+            self.awaiting_first.clear();
+            self.first_move = None;
+        }
+    }
+
+    /// How long seat `seat`'s turn may last from its start: its first-move window while it
+    /// awaits its first move, else what its control leaves it.
+    fn turn_limit(&self, seat: usize) -> Millis {
+        match self.first_move {
+            Some(window) if self.awaiting_first_move(seat) => window,
+            _ => self.controls[seat].turn_limit(self.remaining[seat]),
+        }
     }
 
     /// Full clocks for seats playing `controls`, those of the seats in `to_act` running
@@ -263,6 +336,8 @@ impl Clocks {
     pub fn remaining_at(&self, seat: usize, now: Millis) -> Millis {
         match self.started[seat] {
             None => self.remaining[seat],
+            // Its own clock waits for its first move.
+            Some(_) if self.awaiting_first_move(seat) => self.remaining[seat],
             Some(since) => {
                 let limit = self.controls[seat].turn_limit(self.remaining[seat]);
                 let used = now.saturating_sub(since);
@@ -286,7 +361,7 @@ impl Clocks {
     /// When seat `seat` runs out of time, while its clock runs.
     pub fn deadline(&self, seat: usize) -> Option<Millis> {
         let since = self.started[seat]?;
-        Some(since.saturating_add(self.controls[seat].turn_limit(self.remaining[seat])))
+        Some(since.saturating_add(self.turn_limit(seat)))
     }
 
     /// The earliest deadline of a running clock, and whose.
@@ -321,6 +396,17 @@ impl Clocks {
     /// [`Flagged`] when its time ran out before `now`; the clocks are then unchanged.
     pub fn end_turn(&mut self, seat: usize, now: Millis) -> Result<(), Flagged> {
         let Some(since) = self.started[seat] else { return Ok(()) };
+        if self.awaiting_first_move(seat) {
+            // The first move: within the window, it costs the seat's clock nothing.
+            let deadline = since.saturating_add(self.turn_limit(seat));
+            if now > deadline {
+                return Err(Flagged { seat, deadline });
+            }
+            self.awaiting_first[seat] = false;
+            self.started[seat] = None;
+            self.settle_first_moves();
+            return Ok(());
+        }
         let control = self.controls[seat];
         let remaining = control
             .after_turn(self.remaining[seat], now.saturating_sub(since))
@@ -403,6 +489,7 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Action, Seat};
 
     const MIN: Millis = 60_000;
 
@@ -558,14 +645,51 @@ mod tests {
                 TimeControl::Correspondence { days: 0 },
             ],
             on_timeout: OnTimeout::Lose,
+            first_move: Some(0),
         };
         let problems = bad.for_seats(2, "clock").unwrap_err().violations;
-        assert_eq!(problems.len(), 5, "{problems:#?}");
+        assert_eq!(problems.len(), 6, "{problems:#?}");
         assert_eq!(problems[0].field, "clock.controls", "{problems:#?}");
         assert!(problems[0].description.contains("one per seat (2), not 3"), "{problems:#?}");
         let named =
             |field: &str, description: &str| problems.iter().any(|p| p.field == field && p.description == description);
         assert!(named("clock.controls[0].base", "must be from 1 s to 30 days"), "{problems:#?}");
         assert!(named("clock.controls[1].per_move", "must be from 1 s to 1 day"), "{problems:#?}");
+        assert!(named("clock.first_move_window", "must be from 1 s to 1 day"), "{problems:#?}");
+    }
+
+    #[test]
+    fn a_seat_s_clock_waits_for_its_first_move_and_its_window_is_its_deadline_until_then() {
+        let config = ClockConfig {
+            first_move: Some(30_000),
+            ..ClockConfig::uniform(TimeControl::Fischer { base: 60_000, increment: 2_000 })
+        }
+        .for_seats(2, "clock")
+        .unwrap();
+        let mut clocks = Clocks::starting(&config, &[0], &[false, false], 0);
+        assert!(clocks.awaiting_first_move(0) && clocks.awaiting_first_move(1));
+        assert_eq!((clocks.remaining_at(0, 20_000), clocks.deadline(0)), (60_000, Some(30_000)));
+        // Within its window the first move costs nothing and earns nothing.
+        clocks.end_turn(0, 25_000).unwrap();
+        clocks.set_to_act(&[1], 25_000);
+        assert_eq!(clocks.remaining_at(0, 25_000), 60_000);
+        assert_eq!(clocks.deadline(1), Some(55_000), "the second seat's window, from its turn");
+        // Past it, the seat is flagged where its window ended.
+        let before = clocks.clone();
+        assert_eq!(clocks.end_turn(1, 55_001), Err(Flagged { seat: 1, deadline: 55_000 }));
+        assert_eq!(clocks, before, "a refused turn changes nothing");
+        clocks.end_turn(1, 55_000).unwrap();
+        // Every seat has moved: the clocks run, and read, as clocks without a window.
+        assert!(!clocks.awaiting_first_move(1));
+        clocks.set_to_act(&[0], 55_000);
+        assert_eq!(clocks.deadline(0), Some(115_000));
+        clocks.end_turn(0, 65_000).unwrap();
+        assert_eq!(clocks.remaining_at(0, 65_000), 52_000, "ten seconds used, two back");
+        let json = serde_json::to_string(&clocks).unwrap();
+        assert!(!json.contains("first_move") && !json.contains("awaiting"), "{json}");
+        // A seat that moved in an imported history has no window.
+        let imported = Clocks::starting(&config, &[1], &[true, false], 0);
+        assert!(!imported.awaiting_first_move(0) && imported.awaiting_first_move(1));
+        assert_eq!(seats_that_moved(&[Turn::Move(Seat::new(0), Action::OfferDraw)], 2), [false, false]);
     }
 }

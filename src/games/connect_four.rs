@@ -267,6 +267,7 @@ impl Listed for ConnectFour {
             ClockConfig {
                 controls: vec![TimeControl::PerMove { per_move: MINUTE }],
                 on_timeout: OnTimeout::DefaultMove,
+                first_move: None,
             },
         )]
     }

@@ -3,7 +3,7 @@
 
 use std::time::SystemTime;
 
-use crate::engine::clock::{ClockConfig, Clocks, SeatReading};
+use crate::engine::clock::{ClockConfig, Clocks, SeatReading, seats_that_moved};
 use crate::engine::{AnyMatch, Seat};
 use crate::store::{from_millis, to_millis};
 
@@ -36,7 +36,9 @@ pub(super) fn indices(to_act: &[Seat]) -> Vec<usize> {
 }
 
 /// The clocks of a game created at `created` under `clock` whose log recorded none yet:
-/// every clock full, those of the seats to act in `game` running since the creation.
+/// every clock full, those of the seats to act in `game` running since the creation (a
+/// first-move window for each seat with no move in `game`'s history).
 pub(super) fn fresh_clocks(clock: &ClockConfig, game: &dyn AnyMatch, created: SystemTime) -> Clocks {
-    Clocks::started(clock.controls.clone(), &indices(&game.to_act()), to_millis(created))
+    let moved = seats_that_moved(game.history(), game.seat_count());
+    Clocks::starting(clock, &indices(&game.to_act()), &moved, to_millis(created))
 }

@@ -16,12 +16,12 @@ use super::live::{LiveGame, record_update};
 use super::owners::OwnerFeeds;
 use super::time::{TimeSource, rounded_up_to_millis};
 use super::tokens::new_token;
-use crate::engine::clock::{ClockConfig, Clocks};
+use crate::engine::clock::ClockConfig;
 use crate::engine::{AnyMatch, Seat, Turn};
 use crate::games::GameConfig;
 use crate::store::{
     Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, Player, Store, StoreError, StoredEvent, TokenHash,
-    from_millis, owner_of, to_millis,
+    from_millis, owner_of,
 };
 
 /// Events after its creation a retried creation reads to learn whether the game's tokens
@@ -463,10 +463,7 @@ impl Creator {
         // The clocks start with the game: the seats to act think from its creation.
         record.deadline = match (&record.clock, game.outcome()) {
             (Some(clock), None) => {
-                let to_act: Vec<usize> = game.to_act().iter().map(|seat| seat.index()).collect();
-                Clocks::started(clock.controls.clone(), &to_act, to_millis(time))
-                    .next_deadline()
-                    .map(|flag| from_millis(flag.deadline))
+                fresh_clocks(clock, game.as_ref(), time).next_deadline().map(|flag| from_millis(flag.deadline))
             }
             _ => None,
         };

@@ -208,7 +208,14 @@ impl Timekeeper {
             let on_timeout = live.clock.as_ref().map_or(OnTimeout::Lose, |c| c.on_timeout);
             // A log with no room left takes only an ending: the seat loses on time.
             let full = state.seq >= self.turns.max_events();
+            let no_show = Turn::Abort {
+                explanation: format!("{seat} did not make its first move in the time allowed: a no-show"),
+            };
             let turn = match on_timeout {
+                // A seat that never moved did not show up: the game is called off where it
+                // still can be (no seat has moved twice), and lost on time where not.
+                _ if clocks.awaiting_first_move(flag.seat) && state.game.check(&no_show).is_ok() => no_show,
+                _ if clocks.awaiting_first_move(flag.seat) => Turn::TimedOut(seat),
                 OnTimeout::Lose => Turn::TimedOut(seat),
                 OnTimeout::DefaultMove if full => Turn::TimedOut(seat),
                 OnTimeout::DefaultMove => {

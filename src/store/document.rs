@@ -11,7 +11,7 @@ use super::{
     from_millis, to_millis,
 };
 use crate::engine::Outcome;
-use crate::engine::clock::{ClockConfig, Clocks};
+use crate::engine::clock::{ClockConfig, Clocks, seats_that_moved};
 use crate::games::GameConfig;
 
 /// The `format` every document carries; a reader refuses others.
@@ -193,7 +193,8 @@ impl GameDocument {
             Some(clock) if outcome.is_none() => {
                 let clocks = super::log::latest_clocks(&self.events).cloned().unwrap_or_else(|| {
                     let to_act: Vec<usize> = game.to_act().iter().map(|seat| seat.index()).collect();
-                    Clocks::started(clock.controls.clone(), &to_act, to_millis(self.created))
+                    let moved = seats_that_moved(game.history(), game.seat_count());
+                    Clocks::starting(clock, &to_act, &moved, to_millis(self.created))
                 });
                 clocks.next_deadline().map(|flag| from_millis(flag.deadline))
             }

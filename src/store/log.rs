@@ -52,13 +52,14 @@ pub struct BotSeat {
 impl Actor {
     /// Whether this actor may make `turn`: a seat makes its own moves, resignations and
     /// takebacks; the engine only the moves of the seat it plays; a service key an abort
-    /// or an adjudication; the clock a timeout or a move for a seat out of time.
+    /// or an adjudication; the clock a timeout, a move for a seat out of time, or the abort
+    /// of a game a seat never showed up to.
     pub fn may_make(&self, turn: &Turn) -> bool {
         match self {
             Actor::Seat(seat) => turn.seat() == Some(*seat),
             Actor::Engine(seat) => matches!(turn, Turn::Move(mover, _) if mover == seat),
             Actor::Service { .. } => matches!(turn, Turn::Abort { .. } | Turn::Adjudicate { .. }),
-            Actor::Clock => matches!(turn, Turn::TimedOut(_) | Turn::Move(..)),
+            Actor::Clock => matches!(turn, Turn::TimedOut(_) | Turn::Move(..) | Turn::Abort { .. }),
         }
     }
 

@@ -46,7 +46,15 @@ fn per_move(ms: u64) -> pb::TimeControl {
 }
 
 fn clock(controls: Vec<pb::TimeControl>, on_timeout: pb::TimeoutRule) -> pb::ClockConfig {
-    pb::ClockConfig { controls, on_timeout: on_timeout as i32 }
+    pb::ClockConfig { controls, on_timeout: on_timeout as i32, first_move_window: None }
+}
+
+/// A minute each, and `window` milliseconds for each seat's first move.
+fn with_first_move_window(window: u64) -> pb::ClockConfig {
+    pb::ClockConfig {
+        first_move_window: Some(millis(window)),
+        ..clock(vec![fischer(60 * SECOND, 0)], pb::TimeoutRule::Lose)
+    }
 }
 
 async fn create_timed(client: &mut Client, game: pb::game_config::Game, clock: pb::ClockConfig) -> Game {
@@ -322,6 +330,57 @@ async fn a_service_key_pauses_resumes_and_adds_time_each_as_an_event() {
     let untimed = create_config(&mut client, connect_four()).await;
     let no_clock = client.pause_clock(pb::PauseClockRequest { game_id: untimed.id, request_id: String::new() }).await;
     assert_error(&no_clock.unwrap_err(), Code::FailedPrecondition, "NO_CLOCK");
+}
+
+#[tokio::test]
+async fn a_seat_that_never_makes_its_first_move_is_a_no_show_and_the_clock_aborts_the_game() {
+    let (server, time) = server_on_a_hand_clock().await;
+    let mut client = server.client().await;
+    let start = time.now();
+    let game = create_timed(&mut client, connect_four(), with_first_move_window(10 * SECOND)).await;
+    // Until its first move a seat's own clock does not run; its window does.
+    let view = spectator_view(&mut client, &game).await;
+    assert_eq!(seat_clock(readings(&view), 1, start), (60 * SECOND, true, Some(10 * SECOND)));
+    time.advance(Duration::from_secs(8));
+    let moved = client.submit_move(submit(&game, 0, column_move(3))).await.unwrap().into_inner();
+    let clocks = readings(moved.view.as_ref().unwrap());
+    assert_eq!(seat_clock(clocks, 1, start), (60 * SECOND, false, None), "the first move cost nothing");
+    assert_eq!(seat_clock(clocks, 2, start), (60 * SECOND, true, Some(18 * SECOND)), "the second seat's window");
+    // The second seat lets its window pass: a no-show, and the game is called off.
+    time.advance(Duration::from_millis(10_001));
+    let events = await_events(&mut client, &game.id, 4, PATIENCE).await;
+    let pb::game_event::Kind::GameAborted(aborted) = kind(&events[2]) else { panic!("{:?}", events[2]) };
+    assert!(by_the_clock(&events[2]), "the clock called it off");
+    assert!(aborted.explanation.contains("seat 2") && aborted.explanation.contains("no-show"), "{aborted:?}");
+    assert_eq!(outcome(&events[3]).reason, pb::EndReason::Aborted as i32);
+    let late = client.submit_move(submit(&game, 1, column_move(3))).await.unwrap_err();
+    assert_error(&late, Code::FailedPrecondition, "GAME_OVER");
+
+    // Both seats in time: from then on each clock runs as its control says.
+    let game = create_timed(&mut client, connect_four(), with_first_move_window(10 * SECOND)).await;
+    let start = time.now();
+    time.advance(Duration::from_secs(9));
+    client.submit_move(submit(&game, 0, column_move(3))).await.unwrap();
+    time.advance(Duration::from_secs(9));
+    client.submit_move(submit(&game, 1, column_move(3))).await.unwrap();
+    time.advance(Duration::from_secs(5));
+    let moved = client.submit_move(submit(&game, 0, column_move(4))).await.unwrap().into_inner();
+    let clocks = readings(moved.view.as_ref().unwrap());
+    assert_eq!(seat_clock(clocks, 1, start), (55 * SECOND, false, None), "five seconds of its own time");
+    assert_eq!(seat_clock(clocks, 2, start), (60 * SECOND, true, Some(83 * SECOND)), "its minute, running");
+    // A window beyond its range is refused, named.
+    let config = pb::GameConfig {
+        game: Some(connect_four()),
+        clock: Some(with_first_move_window(2 * 86_400 * SECOND)),
+        ..Default::default()
+    };
+    let request =
+        pb::CreateGameRequest { source: Some(pb::create_game_request::Source::Config(config)), ..Default::default() };
+    let status = client.create_game(request).await.unwrap_err();
+    assert_error(&status, Code::InvalidArgument, "INVALID_CONFIG");
+    let fields: Vec<String> =
+        status.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["config.clock.first_move_window"]);
 }
 
 #[tokio::test]

@@ -46,7 +46,8 @@ async fn a_view_at_a_past_seq_is_the_one_the_stream_carried_then_clock_changes_i
             increment: Some(prost_types::Duration { seconds: 1, nanos: 0 }),
         })),
     };
-    let clock = pb::ClockConfig { controls: vec![fischer], on_timeout: pb::TimeoutRule::Lose as i32 };
+    let clock =
+        pb::ClockConfig { controls: vec![fischer], on_timeout: pb::TimeoutRule::Lose as i32, first_move_window: None };
     let game = create_on_clock(&mut client, pb::game_config::Game::ConnectFour(Default::default()), Some(clock)).await;
     time.advance(Duration::from_secs(3));
     client.submit_move(submit(&game, 0, column_move(3))).await.unwrap();
@@ -117,7 +118,8 @@ async fn a_finished_games_past_positions_are_analysed_from_the_same_log_clock_ev
     let per_move = pb::TimeControl {
         control: Some(pb::time_control::Control::PerMove(prost_types::Duration { seconds: 60, nanos: 0 })),
     };
-    let clock = pb::ClockConfig { controls: vec![per_move], on_timeout: pb::TimeoutRule::Lose as i32 };
+    let clock =
+        pb::ClockConfig { controls: vec![per_move], on_timeout: pb::TimeoutRule::Lose as i32, first_move_window: None };
     let game = create_on_clock(&mut client, pb::game_config::Game::TicTacToe(Default::default()), Some(clock)).await;
     let pause = pb::PauseClockRequest { game_id: game.id.clone(), request_id: String::new() };
     let resume = pb::ResumeClockRequest { game_id: game.id.clone(), request_id: String::new() };

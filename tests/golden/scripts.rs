@@ -131,7 +131,10 @@ fn on_a_clock(
     controls: Vec<TimeControl>,
     on_timeout: OnTimeout,
 ) -> Script {
-    Script { clock: Some(ClockConfig { controls, on_timeout }), ..script_with_actors(about, config, steps) }
+    Script {
+        clock: Some(ClockConfig { controls, on_timeout, first_move: None }),
+        ..script_with_actors(about, config, steps)
+    }
 }
 
 fn connect_four_on_a_clock() -> Script {

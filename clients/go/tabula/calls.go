@@ -39,6 +39,7 @@ type callOptions struct {
 	atSeq        *uint64
 	clock        *tabulav1.ClockConfig
 	onTimeout    *tabulav1.TimeoutRule
+	firstMove    *time.Duration
 	starter      *tabulav1.Starter
 	players      []*tabulav1.Player
 	playerID     string
@@ -207,8 +208,8 @@ func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKin
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots], [AllowHints], [Players], [Labels], [Clock] and [OnTimeout] (the
-// game's clocks), and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
+// [RequestID], [Bots], [AllowHints], [Players], [Labels], [Clock], [OnTimeout] and
+// [FirstMoveWindow] (the game's clocks), and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
 // creation and the answer names the seat drawn), each set on a copy of config, which is
 // left unchanged. Needs a service key. [GameFromConfig] builds the same request for
 // [Client.BatchCreateGames].
@@ -232,8 +233,9 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
 // [Players], [Labels]; the clock and the starter belong to the saved configuration, so
-// [Clock], [OnTimeout] and [Starter] are refused (update the saved configuration, or create
-// the game from its GetConfig() with [Client.CreateGameFromConfig]). Needs a service key.
+// [Clock], [OnTimeout], [FirstMoveWindow] and [Starter] are refused (update the saved
+// configuration, or create the game from its GetConfig() with [Client.CreateGameFromConfig]).
+// Needs a service key.
 // [GameFromSavedConfig] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromSavedConfig", savedConfigSource(name), opts)
@@ -287,8 +289,8 @@ func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (
 // GameFromConfig is the request [Client.CreateGameFromConfig] sends, for
 // [Client.BatchCreateGames]: a game from a full configuration. It takes the options
 // CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [Clock], [OnTimeout], [Starter], the last three set on a copy of config) and
-// refuses the others.
+// [Labels], [Clock], [OnTimeout], [FirstMoveWindow], [Starter], the last four set on a copy
+// of config) and refuses the others.
 func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromConfig", configSource(config), opts, false)
 }
@@ -337,8 +339,8 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 // gameRequest is the one way a creation's request is built, for the CreateGame calls and
 // for the GameFrom builders of a batch: request, holding the source (and the kind of a
 // preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
-// [Players] and [Labels]; a configuration also [Clock], [OnTimeout] and [Starter], applied
-// to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
+// [Players] and [Labels]; a configuration also [Clock], [OnTimeout], [FirstMoveWindow] and
+// [Starter], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
 // none of its own) [RequestID]. Any other option is refused.
 func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
 	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels"}
@@ -350,7 +352,7 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 	}
 	switch request.GetSource().(type) {
 	case *tabulav1.CreateGameRequest_Config:
-		allowed = append(allowed, "Clock", "OnTimeout", "Starter")
+		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter")
 	case *tabulav1.CreateGameRequest_Pgn:
 		allowed = append(allowed, "Ply")
 	}
@@ -373,10 +375,11 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 	return request, nil
 }
 
-// configured is config with the options [Clock], [OnTimeout] and [Starter] applied, on a
+// configured is config with the options [Clock], [OnTimeout], [FirstMoveWindow] and
+// [Starter] applied, on a
 // copy when any was given; config itself is never changed.
 func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tabulav1.GameConfig, error) {
-	if o.clock == nil && o.onTimeout == nil && o.starter == nil {
+	if o.clock == nil && o.onTimeout == nil && o.firstMove == nil && o.starter == nil {
 		return config, nil
 	}
 	copied := proto.Clone(config).(*tabulav1.GameConfig)
@@ -391,6 +394,12 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 			return nil, fmt.Errorf("tabula: %s: OnTimeout without a clock (give Clock, or a configuration that has one)", call)
 		}
 		copied.Clock.OnTimeout = *o.onTimeout
+	}
+	if o.firstMove != nil {
+		if copied.Clock == nil {
+			return nil, fmt.Errorf("tabula: %s: FirstMoveWindow without a clock (give Clock, or a configuration that has one)", call)
+		}
+		copied.Clock.FirstMoveWindow = durationpb.New(*o.firstMove)
 	}
 	if o.starter != nil {
 		copied.Starter = *o.starter

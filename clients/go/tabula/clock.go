@@ -49,7 +49,9 @@ func CorrespondenceDays(days uint32) *tabulav1.TimeControl {
 // per seat in seat order (a handicap), built with [Fischer], [Bronstein], [SimpleDelay],
 // [PerMove] or [CorrespondenceDays]. It replaces any clock the configuration has, on a copy:
 // the caller's configuration is left as it is. The clocks start at the creation; a seat whose
-// time runs out loses (END_REASON_TIMEOUT) unless [OnTimeout] says otherwise. For
+// time runs out loses (END_REASON_TIMEOUT) unless [OnTimeout] says otherwise; with
+// [FirstMoveWindow] a seat's clock waits for its first move, and a seat that does not make
+// it in time aborts the game. For
 // [Client.CreateGameFromConfig], [GameFromConfig] and [Client.CreateSeriesFromConfig] (every
 // game of the series) only: a preset comes with its own clock or none (its configuration in
 // [Client.ListGameKinds] shows which), a saved configuration with the one it was saved with
@@ -67,6 +69,22 @@ func Clock(controls ...*tabulav1.TimeControl) CallOption {
 // [GameFromConfig] and [Client.CreateSeriesFromConfig] only.
 func OnTimeout(rule tabulav1.TimeoutRule) CallOption {
 	return option("OnTimeout", func(o *callOptions) { o.onTimeout = &rule })
+}
+
+// FirstMoveWindow sets the longest each seat may take to make its first move in the created
+// game (ClockConfig.first_move_window), counted from when it is first to act: from 1 second
+// to 1 day, in whole milliseconds (the server refuses other values, INVALID_ARGUMENT). Until
+// its first move a seat's own clock does not run; a seat that lets the window pass did not
+// show up, and the server's clock aborts the game (a GameAborted event whose actor is the
+// clock and whose explanation names the seat, then GameEnded with END_REASON_ABORTED and no
+// result) rather than the seat losing on time, so that a lobby can pair again. Where the game
+// can no longer be aborted (a seat has made two moves) the seat loses on time as usual.
+// Without it the clocks run from the start. It applies to the clock of [Clock], or else to
+// the one the configuration has; without either the call fails without calling the server
+// (or [GameFromConfig] fails). For [Client.CreateGameFromConfig], [GameFromConfig] and
+// [Client.CreateSeriesFromConfig] only.
+func FirstMoveWindow(d time.Duration) CallOption {
+	return option("FirstMoveWindow", func(o *callOptions) { o.firstMove = &d })
 }
 
 // SeatClock is seat's clock (numbered from 1) in readings, the clocks of a view

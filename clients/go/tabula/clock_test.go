@@ -1,8 +1,9 @@
 package tabula_test
 
 // Clocks against a real server: a game that ends on time by itself, each seat's clock in a
-// view, a move the clock plays for a seat, and a service key pausing, resuming and adding
-// time; offline, what the clock options and calls send, and the arithmetic of Remaining.
+// view, a move the clock plays for a seat, a seat that misses its first move window, and a
+// service key pausing, resuming and adding time; offline, what the clock options and calls
+// send, and the arithmetic of Remaining.
 
 import (
 	"context"
@@ -389,6 +390,55 @@ func TestTheClockMovesForASeatWhoseTimeRanOut(t *testing.T) {
 	}
 }
 
+// A seat that does not make its first move within the window is a no-show: the clock aborts
+// the game rather than the seat losing on time.
+func TestASeatThatMissesItsFirstMoveWindowAbortsTheGame(t *testing.T) {
+	ctx := testContext(t)
+	manager := dial(t, testserver.Start(t))
+	created, err := manager.CreateGameFromConfig(ctx, connectFourConfig(),
+		tabula.Clock(tabula.Fischer(time.Minute, 0)), tabula.FirstMoveWindow(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := created.GetGame().GetConfig().GetClock()
+	if window := clock.GetFirstMoveWindow(); window == nil || window.AsDuration() != time.Second || !controlsAre(clock, tabula.Fischer(time.Minute, 0)) {
+		t.Fatalf("the game's clock: %v", clock)
+	}
+	gameID := created.GetGame().GetGameId()
+
+	// Nobody moves: after the window the clock aborts the game.
+	time.Sleep(2 * time.Second)
+	waiting, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var events []*tabulav1.GameEvent
+	for event, err := range manager.Events(waiting, gameID, 0) {
+		if err != nil {
+			t.Fatalf("waiting for the abort: %v (events so far %q)", err, history(events))
+		}
+		events = append(events, event)
+		if tabula.EventKind(event) == "game_ended" {
+			break
+		}
+	}
+	if got, want := history(events), []string{"game_created by none", "game_aborted by clock", "game_ended by none"}; !slices.Equal(got, want) {
+		t.Fatalf("history %q, want %q", got, want)
+	}
+	aborted, ended := events[1], events[2]
+	if tabula.ActorKind(aborted.GetActor()) != "clock" || !strings.Contains(aborted.GetGameAborted().GetExplanation(), "seat 1") {
+		t.Fatalf("the abort: %v", aborted)
+	}
+	if gap := aborted.GetTime().AsTime().Sub(events[0].GetTime().AsTime()); gap < time.Second || gap > 3*time.Second {
+		t.Fatalf("the abort came %v after the creation", gap)
+	}
+	if outcome := ended.GetGameEnded().GetOutcome(); outcome.GetReason() != tabulav1.EndReason_END_REASON_ABORTED || outcome.GetWinner() != 0 {
+		t.Fatalf("the game ended with %v", outcome)
+	}
+	game, err := manager.GetGame(ctx, gameID)
+	if err != nil || game.GetStatus() != tabulav1.GameStatus_GAME_STATUS_FINISHED || game.GetOutcome().GetReason() != tabulav1.EndReason_END_REASON_ABORTED {
+		t.Fatalf("the game: %v, %v", game, err)
+	}
+}
+
 func TestAServiceKeyPausesResumesAndAddsTime(t *testing.T) {
 	ctx := testContext(t)
 	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
@@ -679,6 +729,84 @@ func TestClockOptionsAndCallsReachTheServer(t *testing.T) {
 	if len(c.creates) != 4 || len(c.pauses) != 1 || len(c.resumes) != 1 || len(c.addTimes) != 1 {
 		t.Fatalf("refused calls reached the server: %d creations, %d pauses, %d resumes, %d additions",
 			len(c.creates), len(c.pauses), len(c.resumes), len(c.addTimes))
+	}
+}
+
+// FirstMoveWindow is set like OnTimeout: on a copy, on the clock of Clock or else the
+// configuration's own, and refused without either (or by a call that takes no clock).
+func TestFirstMoveWindowNeedsAClock(t *testing.T) {
+	c := &clockService{}
+	client := startFake(t, c)
+	ctx := testContext(t)
+
+	config := connectFourConfig()
+	if _, err := client.CreateGameFromConfig(ctx, config, tabula.Clock(tabula.PerMove(time.Minute)), tabula.FirstMoveWindow(30*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	clocked := connectFourConfig()
+	clocked.Clock = &tabulav1.ClockConfig{Controls: []*tabulav1.TimeControl{tabula.CorrespondenceDays(2)}}
+	if _, err := client.CreateGameFromConfig(ctx, clocked, tabula.FirstMoveWindow(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if config.GetClock() != nil || clocked.GetClock().GetFirstMoveWindow() != nil {
+		t.Fatalf("FirstMoveWindow changed the caller's configuration: %v, %v", config, clocked)
+	}
+	if got, want := c.creates[0].GetConfig().GetClock(), (&tabulav1.ClockConfig{
+		Controls: []*tabulav1.TimeControl{tabula.PerMove(time.Minute)}, FirstMoveWindow: durationpb.New(30 * time.Second),
+	}); !proto.Equal(got, want) {
+		t.Fatalf("FirstMoveWindow with Clock sent %v, want %v", got, want)
+	}
+	if got := c.creates[1].GetConfig().GetClock(); got.GetFirstMoveWindow().AsDuration() != time.Hour || got.GetControls()[0].GetCorrespondenceDays() != 2 {
+		t.Fatalf("FirstMoveWindow on the configuration's clock sent %v", got)
+	}
+	built, err := tabula.GameFromConfig(clocked, tabula.FirstMoveWindow(time.Minute))
+	if err != nil || built.GetConfig().GetClock().GetFirstMoveWindow().AsDuration() != time.Minute {
+		t.Fatalf("GameFromConfig with FirstMoveWindow: %v, %v", built, err)
+	}
+
+	for _, refused := range []struct {
+		call    func() error
+		message string
+	}{
+		{func() error {
+			_, err := client.CreateGameFromConfig(ctx, connectFourConfig(), tabula.OnTimeout(tabulav1.TimeoutRule_TIMEOUT_RULE_DEFAULT_MOVE))
+			return err
+		}, "CreateGameFromConfig: OnTimeout without a clock (give Clock, or a configuration that has one)"},
+		{func() error {
+			_, err := client.CreateGameFromConfig(ctx, connectFourConfig(), tabula.FirstMoveWindow(time.Second))
+			return err
+		}, "CreateGameFromConfig: FirstMoveWindow without a clock (give Clock, or a configuration that has one)"},
+		{func() error {
+			_, err := tabula.GameFromConfig(connectFourConfig(), tabula.FirstMoveWindow(time.Second))
+			return err
+		}, "GameFromConfig: FirstMoveWindow without a clock"},
+		{func() error {
+			_, err := client.CreateSeriesFromConfig(ctx, connectFourConfig(), tabula.BestOf(3), tabula.FirstMoveWindow(time.Second))
+			return err
+		}, "CreateSeriesFromConfig: FirstMoveWindow without a clock"},
+		{func() error {
+			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "one_minute_a_move", tabula.FirstMoveWindow(time.Second))
+			return err
+		}, "CreateGameFromPreset does not take the option FirstMoveWindow"},
+		{func() error {
+			_, err := client.CreateGameFromSavedConfig(ctx, "big-board", tabula.FirstMoveWindow(time.Second))
+			return err
+		}, "CreateGameFromSavedConfig does not take the option FirstMoveWindow"},
+		{func() error {
+			_, err := client.CreateSeriesFromSavedConfig(ctx, "big-board", tabula.BestOf(3), tabula.FirstMoveWindow(time.Second))
+			return err
+		}, "CreateSeriesFromSavedConfig does not take the option FirstMoveWindow"},
+		{func() error {
+			_, err := client.SubmitMove(ctx, "g", tabula.Drop(0), tabula.FirstMoveWindow(time.Second))
+			return err
+		}, "SubmitMove does not take the option FirstMoveWindow"},
+	} {
+		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.message) {
+			t.Errorf("got %v, want %q", err, refused.message)
+		}
+	}
+	if len(c.creates) != 2 {
+		t.Fatalf("refused calls reached the server: %d creations", len(c.creates))
 	}
 }
 

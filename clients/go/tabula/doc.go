@@ -43,7 +43,7 @@
 // [MaxNodes]; [AtSeq] names an earlier position, for the hints of a finished game and for
 // [Client.GetView] of any game. A game created from a configuration gets clocks with
 // [Clock] (controls built with [Fischer], [Bronstein], [SimpleDelay], [PerMove] and
-// [CorrespondenceDays]) and [OnTimeout]; [SeatClock] and [Remaining] read a seat's time
+// [CorrespondenceDays]), [OnTimeout] and [FirstMoveWindow]; [SeatClock] and [Remaining] read a seat's time
 // from the clocks of a view or an event.
 //
 // A client acts as one credential ([WithCredential]); [Client.As] makes a client that

@@ -97,9 +97,17 @@ type ClockConfig struct {
 	// every default); a preset's may hold one for every seat.
 	Controls []*TimeControl `protobuf:"bytes,1,rep,name=controls,proto3" json:"controls,omitempty"`
 	// What happens when a seat's time runs out; unspecified means `TIMEOUT_RULE_LOSE`.
-	OnTimeout     TimeoutRule `protobuf:"varint,2,opt,name=on_timeout,json=onTimeout,proto3,enum=tabula.v1.TimeoutRule" json:"on_timeout,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	OnTimeout TimeoutRule `protobuf:"varint,2,opt,name=on_timeout,json=onTimeout,proto3,enum=tabula.v1.TimeoutRule" json:"on_timeout,omitempty"`
+	// The longest a seat may take to make its first move, counted from when it is first to
+	// act (1 second to 1 day; absent: the clocks run from the start). Until its first move a
+	// seat's own clock does not run, as on lichess; a seat that lets the window pass did not
+	// show up, and the clock aborts the game (`GameAborted` by the `CLOCK` actor, its
+	// explanation naming the seat; a `GameEnded` with no result follows), rather than losing
+	// it on time, so that a lobby can pair again. Where the game can no longer be aborted (a
+	// seat has made two moves) the seat loses on time as usual.
+	FirstMoveWindow *durationpb.Duration `protobuf:"bytes,3,opt,name=first_move_window,json=firstMoveWindow,proto3" json:"first_move_window,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ClockConfig) Reset() {
@@ -144,6 +152,13 @@ func (x *ClockConfig) GetOnTimeout() TimeoutRule {
 		return x.OnTimeout
 	}
 	return TimeoutRule_TIMEOUT_RULE_UNSPECIFIED
+}
+
+func (x *ClockConfig) GetFirstMoveWindow() *durationpb.Duration {
+	if x != nil {
+		return x.FirstMoveWindow
+	}
+	return nil
 }
 
 // How much time one seat has. Durations are whole milliseconds (finer parts are refused).
@@ -543,11 +558,12 @@ var File_tabula_v1_clock_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_clock_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/clock.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"x\n" +
+	"\x15tabula/v1/clock.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbf\x01\n" +
 	"\vClockConfig\x122\n" +
 	"\bcontrols\x18\x01 \x03(\v2\x16.tabula.v1.TimeControlR\bcontrols\x125\n" +
 	"\n" +
-	"on_timeout\x18\x02 \x01(\x0e2\x16.tabula.v1.TimeoutRuleR\tonTimeout\"\xb1\x02\n" +
+	"on_timeout\x18\x02 \x01(\x0e2\x16.tabula.v1.TimeoutRuleR\tonTimeout\x12E\n" +
+	"\x11first_move_window\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\x0ffirstMoveWindow\"\xb1\x02\n" +
 	"\vTimeControl\x125\n" +
 	"\afischer\x18\x01 \x01(\v2\x19.tabula.v1.FischerControlH\x00R\afischer\x127\n" +
 	"\tbronstein\x18\x02 \x01(\v2\x17.tabula.v1.DelayControlH\x00R\tbronstein\x12<\n" +
@@ -604,23 +620,24 @@ var file_tabula_v1_clock_proto_goTypes = []any{
 var file_tabula_v1_clock_proto_depIdxs = []int32{
 	2,  // 0: tabula.v1.ClockConfig.controls:type_name -> tabula.v1.TimeControl
 	0,  // 1: tabula.v1.ClockConfig.on_timeout:type_name -> tabula.v1.TimeoutRule
-	3,  // 2: tabula.v1.TimeControl.fischer:type_name -> tabula.v1.FischerControl
-	4,  // 3: tabula.v1.TimeControl.bronstein:type_name -> tabula.v1.DelayControl
-	4,  // 4: tabula.v1.TimeControl.simple_delay:type_name -> tabula.v1.DelayControl
-	7,  // 5: tabula.v1.TimeControl.per_move:type_name -> google.protobuf.Duration
-	7,  // 6: tabula.v1.FischerControl.base:type_name -> google.protobuf.Duration
-	7,  // 7: tabula.v1.FischerControl.increment:type_name -> google.protobuf.Duration
-	7,  // 8: tabula.v1.DelayControl.base:type_name -> google.protobuf.Duration
-	7,  // 9: tabula.v1.DelayControl.delay:type_name -> google.protobuf.Duration
-	8,  // 10: tabula.v1.ClockReadings.read_at:type_name -> google.protobuf.Timestamp
-	6,  // 11: tabula.v1.ClockReadings.seats:type_name -> tabula.v1.SeatClock
-	7,  // 12: tabula.v1.SeatClock.remaining:type_name -> google.protobuf.Duration
-	8,  // 13: tabula.v1.SeatClock.deadline:type_name -> google.protobuf.Timestamp
-	14, // [14:14] is the sub-list for method output_type
-	14, // [14:14] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	7,  // 2: tabula.v1.ClockConfig.first_move_window:type_name -> google.protobuf.Duration
+	3,  // 3: tabula.v1.TimeControl.fischer:type_name -> tabula.v1.FischerControl
+	4,  // 4: tabula.v1.TimeControl.bronstein:type_name -> tabula.v1.DelayControl
+	4,  // 5: tabula.v1.TimeControl.simple_delay:type_name -> tabula.v1.DelayControl
+	7,  // 6: tabula.v1.TimeControl.per_move:type_name -> google.protobuf.Duration
+	7,  // 7: tabula.v1.FischerControl.base:type_name -> google.protobuf.Duration
+	7,  // 8: tabula.v1.FischerControl.increment:type_name -> google.protobuf.Duration
+	7,  // 9: tabula.v1.DelayControl.base:type_name -> google.protobuf.Duration
+	7,  // 10: tabula.v1.DelayControl.delay:type_name -> google.protobuf.Duration
+	8,  // 11: tabula.v1.ClockReadings.read_at:type_name -> google.protobuf.Timestamp
+	6,  // 12: tabula.v1.ClockReadings.seats:type_name -> tabula.v1.SeatClock
+	7,  // 13: tabula.v1.SeatClock.remaining:type_name -> google.protobuf.Duration
+	8,  // 14: tabula.v1.SeatClock.deadline:type_name -> google.protobuf.Timestamp
+	15, // [15:15] is the sub-list for method output_type
+	15, // [15:15] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_clock_proto_init() }

@@ -324,6 +324,36 @@ def test_the_clock_moves_for_a_seat_out_of_time_with_the_default_move_rule(keyed
         manager.abort_game(game_id, "enough")
 
 
+def test_a_seat_that_lets_the_first_move_window_pass_is_a_no_show_and_the_clock_aborts(keyed: str) -> None:
+    """ClockConfig.first_move_window: a seat that does not make its first move within it did
+    not show up, and the clock aborts the game (`GameAborted` by the `CLOCK` actor naming the
+    seat, then a `GameEnded` with no result) rather than the seat losing on time."""
+    with Client(keyed, credential=KEY) as manager:
+        clock = clocks.clock_config(clocks.fischer(60, 0), first_move_window=timedelta(seconds=1))
+        assert clock.first_move_window.ToMilliseconds() == 1000
+        created = manager.create_game_from_config(CONNECT_FOUR, clock=clock)
+        game_id = created.game.game_id
+        assert created.game.config.clock.HasField("first_move_window")
+        assert created.game.config.clock.first_move_window.ToMilliseconds() == 1000, "the window is echoed"
+        time.sleep(2)  # Red never moves
+
+        started = time.monotonic()
+        events = list(follow(manager.events(game_id), seconds=10))
+        assert time.monotonic() - started < 10, "the stream ended with the game, not by the guard"
+        assert [describe(e) for e in events] == [
+            ("game_created", "none"),
+            ("game_aborted", "clock"),
+            ("game_ended", "none"),
+        ]
+        created_event, aborted, ended = events
+        assert created_event.game_created.config.clock.first_move_window.ToMilliseconds() == 1000
+        assert "seat 1" in aborted.game_aborted.explanation, aborted.game_aborted.explanation
+        assert ended.game_ended.outcome.type == pb.OutcomeType.OUTCOME_TYPE_NO_RESULT
+        assert ended.game_ended.outcome.reason == pb.EndReason.END_REASON_ABORTED
+        game = manager.get_game(game_id)
+        assert (game.status, game.outcome.reason) == (pb.GameStatus.GAME_STATUS_FINISHED, pb.EndReason.END_REASON_ABORTED)
+
+
 def test_a_preset_on_a_clock_starts_its_clock(keyed: str) -> None:
     with Client(keyed, credential=KEY) as manager:
         timed = [
@@ -397,6 +427,10 @@ def test_the_builders_make_whole_milliseconds() -> None:
     config = clocks.clock_config([clocks.per_move(10), clocks.per_move(20)], on_timeout="default_move")
     assert len(config.controls) == 2 and config.on_timeout == pb.TimeoutRule.TIMEOUT_RULE_DEFAULT_MOVE
     assert clocks.clock_config(clocks.per_move(10)).on_timeout == pb.TimeoutRule.TIMEOUT_RULE_UNSPECIFIED
+    assert not clocks.clock_config(clocks.per_move(10)).HasField("first_move_window"), "None leaves it unset"
+    assert clocks.clock_config(clocks.per_move(10), first_move_window=30).first_move_window.ToMilliseconds() == 30_000
+    windowed = clocks.clock_config(clocks.per_move(10), first_move_window=timedelta(minutes=2))
+    assert windowed.first_move_window.ToTimedelta() == timedelta(minutes=2)
     assert clocks.timeout_rule("TIMEOUT_RULE_LOSE") == clocks.timeout_rule("lose") == pb.TimeoutRule.TIMEOUT_RULE_LOSE
 
 

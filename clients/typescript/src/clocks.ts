@@ -68,11 +68,21 @@ export function correspondence(days: number): TimeControl {
  * A game's clocks: one control for every seat, or one per seat in seat order (a handicap),
  * and what running out of time does: `TimeoutRule.LOSE` (the default) or
  * `TimeoutRule.DEFAULT_MOVE` (the server's engine moves for the seat, and the game goes on).
+ * `firstMoveWindowMs` (1 second to 1 day; unset: none, the clocks run from the start) is the
+ * longest a seat may take to make its first move, from when it is first to act: until then
+ * its own clock does not run, and a seat that lets the window pass is a no-show, so the
+ * server's clock aborts the game (a `gameAborted` event by the clock naming the seat, then a
+ * `gameEnded` with `EndReason.ABORTED`), rather than the seat losing on time.
  */
-export function clockConfig(controls: TimeControl | TimeControl[], onTimeout?: TimeoutRule): ClockConfig {
+export function clockConfig(
+  controls: TimeControl | TimeControl[],
+  onTimeout?: TimeoutRule,
+  firstMoveWindowMs?: number,
+): ClockConfig {
   return create(ClockConfigSchema, {
     controls: Array.isArray(controls) ? controls : [controls],
     onTimeout: onTimeout ?? TimeoutRule.UNSPECIFIED,
+    ...(firstMoveWindowMs === undefined ? {} : { firstMoveWindow: millis(firstMoveWindowMs) }),
   });
 }
 

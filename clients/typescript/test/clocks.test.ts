@@ -307,6 +307,29 @@ test("with the default-move rule the clock moves for a seat out of time, and the
   await manager.abortGame(gameId, "enough");
 });
 
+// ClockConfig.first_move_window: a seat that lets the window pass without moving did not show
+// up, and the clock aborts the game, naming the seat, rather than the seat losing on time.
+test("a seat that misses its first-move window is a no-show: the clock aborts the game", async () => {
+  const clock = clocks.clockConfig(clocks.fischer(60_000), undefined, 1000);
+  const created = await manager.createGameFromConfig(connectFour, { clock });
+  const gameId = created.game!.gameId;
+  const echoed = created.game!.config!.clock!.firstMoveWindow;
+  assert.ok(echoed !== undefined && durationMs(echoed) === 1000, "the created game's clock echoes the window");
+
+  await new Promise((resolve) => setTimeout(resolve, 2000)); // Red never moves
+  const events = await follow(manager, gameId, 0n, Infinity, 10_000);
+  assert.deepEqual(events.map(describe), [
+    ["gameCreated", "none"],
+    ["gameAborted", "clock"],
+    ["gameEnded", "none"],
+  ]);
+  const [, aborted, ended] = events;
+  assert.ok(aborted.kind.case === "gameAborted");
+  assert.ok(aborted.kind.value.explanation.includes("seat 1"), aborted.kind.value.explanation);
+  assert.ok(ended.kind.case === "gameEnded" && ended.kind.value.outcome?.reason === EndReason.ABORTED);
+  assert.equal((await manager.getGame(gameId)).outcome?.reason, EndReason.ABORTED);
+});
+
 test("a preset on a clock starts its clock", async () => {
   const timed = (await manager.listGameKinds()).flatMap((kind) =>
     kind.presets.filter((preset) => preset.config?.clock !== undefined).map((preset) => ({ kind: kind.kind, preset })),
@@ -362,6 +385,9 @@ test("the builders make whole milliseconds", () => {
   const handicap = clocks.clockConfig([clocks.perMove(10_000), clocks.perMove(20_000)], TimeoutRule.DEFAULT_MOVE);
   assert.deepEqual([handicap.controls.length, handicap.onTimeout], [2, TimeoutRule.DEFAULT_MOVE]);
   assert.equal(clocks.clockConfig(clocks.perMove(10_000)).onTimeout, TimeoutRule.UNSPECIFIED);
+  assert.equal(clocks.clockConfig(clocks.perMove(10_000)).firstMoveWindow, undefined, "no window unless asked for");
+  const windowed = clocks.clockConfig(clocks.fischer(60_000), TimeoutRule.LOSE, 30_000.4).firstMoveWindow;
+  assert.ok(windowed !== undefined && durationMs(windowed) === 30_000, "a window of whole milliseconds");
 });
 
 test("remainingMs counts a running clock down to its deadline", () => {

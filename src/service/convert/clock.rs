@@ -48,7 +48,11 @@ pub fn clock_from_proto(clock: &pb::ClockConfig, field: &str, violations: &mut V
             OnTimeout::Lose
         }
     };
-    ClockConfig { controls, on_timeout }
+    let first_move = clock
+        .first_move_window
+        .as_ref()
+        .map(|window| millis_from_proto(Some(window), &format!("{field}.first_move_window"), violations));
+    ClockConfig { controls, on_timeout, first_move }
 }
 
 /// The wire time control of a domain one.
@@ -80,7 +84,11 @@ pub fn clock_to_proto(clock: &ClockConfig) -> pb::ClockConfig {
         OnTimeout::Lose => pb::TimeoutRule::Lose,
         OnTimeout::DefaultMove => pb::TimeoutRule::DefaultMove,
     };
-    pb::ClockConfig { controls, on_timeout: on_timeout as i32 }
+    pb::ClockConfig {
+        controls,
+        on_timeout: on_timeout as i32,
+        first_move_window: clock.first_move.map(millis_to_proto),
+    }
 }
 
 /// The wire readings of a game's clocks.

@@ -77,15 +77,27 @@ def timeout_rule(rule: pb.TimeoutRule.ValueType | str) -> pb.TimeoutRule.ValueTy
 
 
 def clock_config(
-    controls: pb.TimeControl | Iterable[pb.TimeControl], on_timeout: pb.TimeoutRule.ValueType | str | None = None
+    controls: pb.TimeControl | Iterable[pb.TimeControl],
+    on_timeout: pb.TimeoutRule.ValueType | str | None = None,
+    *,
+    first_move_window: Length | None = None,
 ) -> pb.ClockConfig:
     """A game's clocks: one control for every seat, or one per seat in seat order (a
     handicap), and what running out of time does: `"lose"` (the default, also when None) or
-    `"default_move"` (the server's engine moves for the seat, and the game goes on)."""
+    `"default_move"` (the server's engine moves for the seat, and the game goes on).
+
+    `first_move_window` (seconds, a `timedelta` or a `pb.Duration`; 1 second to 1 day) is the
+    longest a seat may take to make its first move, from when it is first to act; until then
+    its own clock does not run. A seat that lets it pass is a no-show: the clock aborts the
+    game (a `game_aborted` event by the `clock` actor naming the seat, then a `game_ended`
+    with `END_REASON_ABORTED`) instead of the seat losing on time. None (the default) leaves
+    it unset: the clocks run from the start."""
     listed = [controls] if isinstance(controls, pb.TimeControl) else list(controls)
     config = pb.ClockConfig(controls=listed)
     if on_timeout is not None:
         config.on_timeout = timeout_rule(on_timeout)
+    if first_move_window is not None:
+        _common.set_millis(config.first_move_window, first_move_window)
     return config
 
 

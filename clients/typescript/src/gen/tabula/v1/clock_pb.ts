@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/clock.proto.
  */
 export const file_tabula_v1_clock: GenFile = /*@__PURE__*/
-  fileDesc("ChV0YWJ1bGEvdjEvY2xvY2sucHJvdG8SCXRhYnVsYS52MSJjCgtDbG9ja0NvbmZpZxIoCghjb250cm9scxgBIAMoCzIWLnRhYnVsYS52MS5UaW1lQ29udHJvbBIqCgpvbl90aW1lb3V0GAIgASgOMhYudGFidWxhLnYxLlRpbWVvdXRSdWxlIvMBCgtUaW1lQ29udHJvbBIsCgdmaXNjaGVyGAEgASgLMhkudGFidWxhLnYxLkZpc2NoZXJDb250cm9sSAASLAoJYnJvbnN0ZWluGAIgASgLMhcudGFidWxhLnYxLkRlbGF5Q29udHJvbEgAEi8KDHNpbXBsZV9kZWxheRgDIAEoCzIXLnRhYnVsYS52MS5EZWxheUNvbnRyb2xIABItCghwZXJfbW92ZRgEIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbkgAEh0KE2NvcnJlc3BvbmRlbmNlX2RheXMYBSABKA1IAEIJCgdjb250cm9sImcKDkZpc2NoZXJDb250cm9sEicKBGJhc2UYASABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SLAoJaW5jcmVtZW50GAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uImEKDERlbGF5Q29udHJvbBInCgRiYXNlGAEgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEigKBWRlbGF5GAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uInEKDUNsb2NrUmVhZGluZ3MSKwoHcmVhZF9hdBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIwoFc2VhdHMYAiADKAsyFC50YWJ1bGEudjEuU2VhdENsb2NrEg4KBnBhdXNlZBgDIAEoCCKGAQoJU2VhdENsb2NrEgwKBHNlYXQYASABKA0SLAoJcmVtYWluaW5nGAIgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEg8KB3J1bm5pbmcYAyABKAgSLAoIZGVhZGxpbmUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wKmEKC1RpbWVvdXRSdWxlEhwKGFRJTUVPVVRfUlVMRV9VTlNQRUNJRklFRBAAEhUKEVRJTUVPVVRfUlVMRV9MT1NFEAESHQoZVElNRU9VVF9SVUxFX0RFRkFVTFRfTU9WRRACQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChV0YWJ1bGEvdjEvY2xvY2sucHJvdG8SCXRhYnVsYS52MSKZAQoLQ2xvY2tDb25maWcSKAoIY29udHJvbHMYASADKAsyFi50YWJ1bGEudjEuVGltZUNvbnRyb2wSKgoKb25fdGltZW91dBgCIAEoDjIWLnRhYnVsYS52MS5UaW1lb3V0UnVsZRI0ChFmaXJzdF9tb3ZlX3dpbmRvdxgDIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbiLzAQoLVGltZUNvbnRyb2wSLAoHZmlzY2hlchgBIAEoCzIZLnRhYnVsYS52MS5GaXNjaGVyQ29udHJvbEgAEiwKCWJyb25zdGVpbhgCIAEoCzIXLnRhYnVsYS52MS5EZWxheUNvbnRyb2xIABIvCgxzaW1wbGVfZGVsYXkYAyABKAsyFy50YWJ1bGEudjEuRGVsYXlDb250cm9sSAASLQoIcGVyX21vdmUYBCABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb25IABIdChNjb3JyZXNwb25kZW5jZV9kYXlzGAUgASgNSABCCQoHY29udHJvbCJnCg5GaXNjaGVyQ29udHJvbBInCgRiYXNlGAEgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEiwKCWluY3JlbWVudBgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbiJhCgxEZWxheUNvbnRyb2wSJwoEYmFzZRgBIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIoCgVkZWxheRgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbiJxCg1DbG9ja1JlYWRpbmdzEisKB3JlYWRfYXQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiMKBXNlYXRzGAIgAygLMhQudGFidWxhLnYxLlNlYXRDbG9jaxIOCgZwYXVzZWQYAyABKAgihgEKCVNlYXRDbG9jaxIMCgRzZWF0GAEgASgNEiwKCXJlbWFpbmluZxgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgdydW5uaW5nGAMgASgIEiwKCGRlYWRsaW5lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCphCgtUaW1lb3V0UnVsZRIcChhUSU1FT1VUX1JVTEVfVU5TUEVDSUZJRUQQABIVChFUSU1FT1VUX1JVTEVfTE9TRRABEh0KGVRJTUVPVVRfUlVMRV9ERUZBVUxUX01PVkUQAkJaCg1kZXYudGFidWxhLnYxUAFaO2dpdGh1Yi5jb20vdGFidWxhLWdhbWVzL3RhYnVsYS9jbGllbnRzL2dvL3RhYnVsYXYxO3RhYnVsYXYxqgIJVGFidWxhLlYxYgZwcm90bzM", [file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * A game's clocks: how much time each seat has, and what running out of it does. The
@@ -43,6 +43,19 @@ export type ClockConfig = Message<"tabula.v1.ClockConfig"> & {
    * @generated from field: tabula.v1.TimeoutRule on_timeout = 2;
    */
   onTimeout: TimeoutRule;
+
+  /**
+   * The longest a seat may take to make its first move, counted from when it is first to
+   * act (1 second to 1 day; absent: the clocks run from the start). Until its first move a
+   * seat's own clock does not run, as on lichess; a seat that lets the window pass did not
+   * show up, and the clock aborts the game (`GameAborted` by the `CLOCK` actor, its
+   * explanation naming the seat; a `GameEnded` with no result follows), rather than losing
+   * it on time, so that a lobby can pair again. Where the game can no longer be aborted (a
+   * seat has made two moves) the seat loses on time as usual.
+   *
+   * @generated from field: google.protobuf.Duration first_move_window = 3;
+   */
+  firstMoveWindow?: Duration | undefined;
 };
 
 /**

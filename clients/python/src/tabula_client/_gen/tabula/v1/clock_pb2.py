@@ -26,7 +26,7 @@ from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15tabula/v1/clock.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"c\n\x0b\x43lockConfig\x12(\n\x08\x63ontrols\x18\x01 \x03(\x0b\x32\x16.tabula.v1.TimeControl\x12*\n\non_timeout\x18\x02 \x01(\x0e\x32\x16.tabula.v1.TimeoutRule\"\xf3\x01\n\x0bTimeControl\x12,\n\x07\x66ischer\x18\x01 \x01(\x0b\x32\x19.tabula.v1.FischerControlH\x00\x12,\n\tbronstein\x18\x02 \x01(\x0b\x32\x17.tabula.v1.DelayControlH\x00\x12/\n\x0csimple_delay\x18\x03 \x01(\x0b\x32\x17.tabula.v1.DelayControlH\x00\x12-\n\x08per_move\x18\x04 \x01(\x0b\x32\x19.google.protobuf.DurationH\x00\x12\x1d\n\x13\x63orrespondence_days\x18\x05 \x01(\rH\x00\x42\t\n\x07\x63ontrol\"g\n\x0e\x46ischerControl\x12\'\n\x04\x62\x61se\x18\x01 \x01(\x0b\x32\x19.google.protobuf.Duration\x12,\n\tincrement\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"a\n\x0c\x44\x65layControl\x12\'\n\x04\x62\x61se\x18\x01 \x01(\x0b\x32\x19.google.protobuf.Duration\x12(\n\x05\x64\x65lay\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"q\n\rClockReadings\x12+\n\x07read_at\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12#\n\x05seats\x18\x02 \x03(\x0b\x32\x14.tabula.v1.SeatClock\x12\x0e\n\x06paused\x18\x03 \x01(\x08\"\x86\x01\n\tSeatClock\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12,\n\tremaining\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x0f\n\x07running\x18\x03 \x01(\x08\x12,\n\x08\x64\x65\x61\x64line\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp*a\n\x0bTimeoutRule\x12\x1c\n\x18TIMEOUT_RULE_UNSPECIFIED\x10\x00\x12\x15\n\x11TIMEOUT_RULE_LOSE\x10\x01\x12\x1d\n\x19TIMEOUT_RULE_DEFAULT_MOVE\x10\x02\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15tabula/v1/clock.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x99\x01\n\x0b\x43lockConfig\x12(\n\x08\x63ontrols\x18\x01 \x03(\x0b\x32\x16.tabula.v1.TimeControl\x12*\n\non_timeout\x18\x02 \x01(\x0e\x32\x16.tabula.v1.TimeoutRule\x12\x34\n\x11\x66irst_move_window\x18\x03 \x01(\x0b\x32\x19.google.protobuf.Duration\"\xf3\x01\n\x0bTimeControl\x12,\n\x07\x66ischer\x18\x01 \x01(\x0b\x32\x19.tabula.v1.FischerControlH\x00\x12,\n\tbronstein\x18\x02 \x01(\x0b\x32\x17.tabula.v1.DelayControlH\x00\x12/\n\x0csimple_delay\x18\x03 \x01(\x0b\x32\x17.tabula.v1.DelayControlH\x00\x12-\n\x08per_move\x18\x04 \x01(\x0b\x32\x19.google.protobuf.DurationH\x00\x12\x1d\n\x13\x63orrespondence_days\x18\x05 \x01(\rH\x00\x42\t\n\x07\x63ontrol\"g\n\x0e\x46ischerControl\x12\'\n\x04\x62\x61se\x18\x01 \x01(\x0b\x32\x19.google.protobuf.Duration\x12,\n\tincrement\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"a\n\x0c\x44\x65layControl\x12\'\n\x04\x62\x61se\x18\x01 \x01(\x0b\x32\x19.google.protobuf.Duration\x12(\n\x05\x64\x65lay\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"q\n\rClockReadings\x12+\n\x07read_at\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12#\n\x05seats\x18\x02 \x03(\x0b\x32\x14.tabula.v1.SeatClock\x12\x0e\n\x06paused\x18\x03 \x01(\x08\"\x86\x01\n\tSeatClock\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12,\n\tremaining\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x0f\n\x07running\x18\x03 \x01(\x08\x12,\n\x08\x64\x65\x61\x64line\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp*a\n\x0bTimeoutRule\x12\x1c\n\x18TIMEOUT_RULE_UNSPECIFIED\x10\x00\x12\x15\n\x11TIMEOUT_RULE_LOSE\x10\x01\x12\x1d\n\x19TIMEOUT_RULE_DEFAULT_MOVE\x10\x02\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,18 +34,18 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tabula.v1.clock_pb2', _glob
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rdev.tabula.v1P\001Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\252\002\tTabula.V1'
-  _globals['_TIMEOUTRULE']._serialized_start=904
-  _globals['_TIMEOUTRULE']._serialized_end=1001
-  _globals['_CLOCKCONFIG']._serialized_start=101
-  _globals['_CLOCKCONFIG']._serialized_end=200
-  _globals['_TIMECONTROL']._serialized_start=203
-  _globals['_TIMECONTROL']._serialized_end=446
-  _globals['_FISCHERCONTROL']._serialized_start=448
-  _globals['_FISCHERCONTROL']._serialized_end=551
-  _globals['_DELAYCONTROL']._serialized_start=553
-  _globals['_DELAYCONTROL']._serialized_end=650
-  _globals['_CLOCKREADINGS']._serialized_start=652
-  _globals['_CLOCKREADINGS']._serialized_end=765
-  _globals['_SEATCLOCK']._serialized_start=768
-  _globals['_SEATCLOCK']._serialized_end=902
+  _globals['_TIMEOUTRULE']._serialized_start=959
+  _globals['_TIMEOUTRULE']._serialized_end=1056
+  _globals['_CLOCKCONFIG']._serialized_start=102
+  _globals['_CLOCKCONFIG']._serialized_end=255
+  _globals['_TIMECONTROL']._serialized_start=258
+  _globals['_TIMECONTROL']._serialized_end=501
+  _globals['_FISCHERCONTROL']._serialized_start=503
+  _globals['_FISCHERCONTROL']._serialized_end=606
+  _globals['_DELAYCONTROL']._serialized_start=608
+  _globals['_DELAYCONTROL']._serialized_end=705
+  _globals['_CLOCKREADINGS']._serialized_start=707
+  _globals['_CLOCKREADINGS']._serialized_end=820
+  _globals['_SEATCLOCK']._serialized_start=823
+  _globals['_SEATCLOCK']._serialized_end=957
 # @@protoc_insertion_point(module_scope)

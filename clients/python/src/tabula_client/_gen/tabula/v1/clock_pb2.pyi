@@ -71,6 +71,7 @@ class ClockConfig(_message.Message):
 
     CONTROLS_FIELD_NUMBER: _builtins.int
     ON_TIMEOUT_FIELD_NUMBER: _builtins.int
+    FIRST_MOVE_WINDOW_FIELD_NUMBER: _builtins.int
     on_timeout: Global___TimeoutRule.ValueType
     """What happens when a seat's time runs out; unspecified means `TIMEOUT_RULE_LOSE`."""
     @_builtins.property
@@ -83,15 +84,27 @@ class ClockConfig(_message.Message):
         every default); a preset's may hold one for every seat.
         """
 
+    @_builtins.property
+    def first_move_window(self) -> _duration_pb2.Duration:
+        """The longest a seat may take to make its first move, counted from when it is first to
+        act (1 second to 1 day; absent: the clocks run from the start). Until its first move a
+        seat's own clock does not run, as on lichess; a seat that lets the window pass did not
+        show up, and the clock aborts the game (`GameAborted` by the `CLOCK` actor, its
+        explanation naming the seat; a `GameEnded` with no result follows), rather than losing
+        it on time, so that a lobby can pair again. Where the game can no longer be aborted (a
+        seat has made two moves) the seat loses on time as usual.
+        """
+
     def __init__(
         self,
         *,
         controls: _abc.Iterable[Global___TimeControl] | None = ...,
         on_timeout: Global___TimeoutRule.ValueType = ...,
+        first_move_window: _duration_pb2.Duration | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["first_move_window", b"first_move_window"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["controls", b"controls", "on_timeout", b"on_timeout"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["controls", b"controls", "first_move_window", b"first_move_window", "on_timeout", b"on_timeout"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -43,7 +43,7 @@ import java.util.Optional;
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
       new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Map.of());
+          Optional.empty(), Map.of());
 
   private final boolean privateGame;
   private final String requestId;
@@ -52,12 +52,13 @@ public final class CreateOptions {
   private final Optional<Boolean> allowHints;
   private final Optional<ClockConfig> clock;
   private final Optional<TimeoutRule> onTimeout;
+  private final Optional<Duration> firstMoveWindow;
   private final Optional<Starter> starter;
   private final Map<String, String> labels;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
-      Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout, Optional<Starter> starter,
-      Map<String, String> labels) {
+      Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout,
+      Optional<Duration> firstMoveWindow, Optional<Starter> starter, Map<String, String> labels) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
@@ -65,6 +66,7 @@ public final class CreateOptions {
     this.allowHints = allowHints;
     this.clock = clock;
     this.onTimeout = onTimeout;
+    this.firstMoveWindow = firstMoveWindow;
     this.starter = starter;
     this.labels = labels;
   }
@@ -83,7 +85,8 @@ public final class CreateOptions {
    * only its seats and service keys may read it.
    */
   public CreateOptions withPrivate(boolean privateGame) {
-    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, starter, labels);
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
+        labels);
   }
 
   /**
@@ -96,7 +99,7 @@ public final class CreateOptions {
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
-        onTimeout, starter, labels);
+        onTimeout, firstMoveWindow, starter, labels);
   }
 
   /**
@@ -110,7 +113,7 @@ public final class CreateOptions {
    */
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
-        onTimeout, starter, labels);
+        onTimeout, firstMoveWindow, starter, labels);
   }
 
   /** As {@link #withBots(List)}. */
@@ -131,7 +134,8 @@ public final class CreateOptions {
     }
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
-    return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, starter, labels);
+    return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, firstMoveWindow,
+        starter, labels);
   }
 
   /**
@@ -146,7 +150,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
-        clock, onTimeout, starter, labels);
+        clock, onTimeout, firstMoveWindow, starter, labels);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -185,7 +189,8 @@ public final class CreateOptions {
    * {@code labels[KEY]}). Every kind of creation takes them. Kept in the order given.
    */
   public CreateOptions withLabels(Map<String, String> labels) {
-    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, starter, copyLabels(labels));
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
+        copyLabels(labels));
   }
 
   /**
@@ -218,7 +223,8 @@ public final class CreateOptions {
    * Anyone may analyse a finished game either way.
    */
   public CreateOptions withAllowHints(boolean allowHints) {
-    return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, starter, labels);
+    return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, firstMoveWindow,
+        starter, labels);
   }
 
   /**
@@ -226,8 +232,9 @@ public final class CreateOptions {
    * seat in seat order (a handicap), built with {@link Clocks}. They replace any clock the
    * configuration has, on a copy; the caller's configuration is left as it is. The clocks
    * start at the creation; a seat whose time runs out loses ({@code END_REASON_TIMEOUT})
-   * unless {@link #withOnTimeout} says otherwise. Only a creation from a configuration takes a
-   * clock: a preset comes with its own clock or none (its {@code getConfig().getClock()} in
+   * unless {@link #withOnTimeout} says otherwise, and with {@link #withFirstMoveWindow} a seat's
+   * own clock waits for its first move. Only a creation from a configuration takes a clock: a
+   * preset comes with its own clock or none (its {@code getConfig().getClock()} in
    * {@code listGameKinds()} shows which), so does a saved configuration, and a PGN import has
    * none, so creating any of them with a clock throws {@link IllegalArgumentException}
    * without calling the server. To play a preset
@@ -240,7 +247,8 @@ public final class CreateOptions {
   /** As {@link #withClock(TimeControl...)}. */
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
-    return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, starter, labels);
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, firstMoveWindow,
+        starter, labels);
   }
 
   /**
@@ -252,7 +260,26 @@ public final class CreateOptions {
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
-        Optional.of(Objects.requireNonNull(rule, "rule")), starter, labels);
+        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels);
+  }
+
+  /**
+   * The longest a seat may take to make its first move ({@code ClockConfig.first_move_window}),
+   * counted from when it is first to act: from 1 second to 1 day (anything else fails with
+   * {@code INVALID_ARGUMENT}, reason {@code INVALID_CONFIG}), in whole milliseconds (finer parts
+   * fail with reason {@code INVALID_REQUEST}). Until
+   * its first move a seat's own clock does not run. A seat that lets the window pass did not
+   * show up: the clock aborts the game (a {@code game_aborted} event whose actor is the clock
+   * and whose explanation names the seat, then {@code game_ended} with
+   * {@code END_REASON_ABORTED}) rather than the seat losing on time, so that a lobby can pair
+   * again; once the game can no longer be aborted (a seat has made two moves) the seat loses
+   * on time as usual. Without it the clocks run from the start. It applies to the clock of
+   * {@link #withClock}, or else to the configuration's own; without either the creation throws
+   * {@link IllegalArgumentException} without calling the server, as {@link #withOnTimeout}.
+   */
+  public CreateOptions withFirstMoveWindow(Duration window) {
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
+        Optional.of(Objects.requireNonNull(window, "window")), starter, labels);
   }
 
   /**
@@ -269,7 +296,7 @@ public final class CreateOptions {
    * {@link IllegalArgumentException} without calling the server, as with {@link #withClock}.
    */
   public CreateOptions withStarter(Starter starter) {
-    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow,
         Optional.of(Objects.requireNonNull(starter, "starter")), labels);
   }
 
@@ -298,7 +325,7 @@ public final class CreateOptions {
     return allowHints;
   }
 
-  /** The clocks given by {@link #withClock}, without their timeout rule; empty for none. */
+  /** The clocks given by {@link #withClock}, without their timeout rule or first-move window; empty for none. */
   public Optional<ClockConfig> clock() {
     return clock;
   }
@@ -306,6 +333,11 @@ public final class CreateOptions {
   /** What running out of time does, if set. */
   public Optional<TimeoutRule> onTimeout() {
     return onTimeout;
+  }
+
+  /** The longest a seat may take to make its first move, given by {@link #withFirstMoveWindow}; empty for none. */
+  public Optional<Duration> firstMoveWindow() {
+    return firstMoveWindow;
   }
 
   /** The seat that starts, given by {@link #withStarter}; empty when the configuration says. */

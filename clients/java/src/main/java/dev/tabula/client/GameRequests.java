@@ -48,7 +48,8 @@ public final class GameRequests {
    * clock or a starter: a preset and a saved configuration bring their own, a PGN import none.
    */
   private static CreateOptions withoutClock(CreateOptions options, String source) {
-    if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()) {
+    if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()
+        || options.firstMoveWindow().isPresent()) {
       throw new IllegalArgumentException(
           "only a game created from a configuration takes a clock (createGameFromConfig), not one created from " + source);
     }
@@ -67,8 +68,8 @@ public final class GameRequests {
   /**
    * A game of {@code kind} from one of its named presets, as
    * {@link TabulaClient#createGameFromPreset(GameKind, String, CreateOptions)} creates it. The
-   * preset brings its own clock: options with a clock, a timeout rule or a starter throw
-   * {@link IllegalArgumentException}.
+   * preset brings its own clock: options with a clock, a timeout rule, a first-move window or a
+   * starter throw {@link IllegalArgumentException}.
    */
   public static CreateGameRequest gameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return create(withoutClock(options, "a preset, which brings its own"))
@@ -83,9 +84,9 @@ public final class GameRequests {
   /**
    * A game from a full configuration, as
    * {@link TabulaClient#createGameFromConfig(GameConfig, CreateOptions)} creates it: the
-   * options' clock, timeout rule and starter are set on a copy of {@code config}, which is left
-   * as it is. A timeout rule without a clock (neither in the options nor in {@code config})
-   * throws {@link IllegalArgumentException}.
+   * options' clock, timeout rule, first-move window and starter are set on a copy of
+   * {@code config}, which is left as it is. A timeout rule or a first-move window without a
+   * clock (neither in the options nor in {@code config}) throws {@link IllegalArgumentException}.
    */
   public static CreateGameRequest gameFromConfig(GameConfig config, CreateOptions options) {
     Objects.requireNonNull(options, "options");
@@ -96,6 +97,12 @@ public final class GameRequests {
         throw new IllegalArgumentException("withOnTimeout without a clock: give withClock, or a configuration that has one");
       }
       clocked.getClockBuilder().setOnTimeout(options.onTimeout().get());
+    }
+    if (options.firstMoveWindow().isPresent()) {
+      if (!clocked.hasClock()) {
+        throw new IllegalArgumentException("withFirstMoveWindow without a clock: give withClock, or a configuration that has one");
+      }
+      clocked.getClockBuilder().setFirstMoveWindow(Clocks.duration(options.firstMoveWindow().get()));
     }
     options.starter().ifPresent(clocked::setStarter);
     return create(options).setConfig(clocked).build();
@@ -109,7 +116,7 @@ public final class GameRequests {
   /**
    * A chess game imported from a PGN text, as
    * {@link TabulaClient#createGameFromPgn(String, CreateOptions)} creates it. An import has no
-   * clock: options with a clock, a timeout rule or a starter throw
+   * clock: options with a clock, a timeout rule, a first-move window or a starter throw
    * {@link IllegalArgumentException}.
    */
   public static CreateGameRequest gameFromPgn(String pgn, CreateOptions options) {
@@ -129,9 +136,9 @@ public final class GameRequests {
   /**
    * A game from the caller's saved configuration {@code name}, as
    * {@link TabulaClient#createGameFromSavedConfig(String, CreateOptions)} creates it. The saved
-   * configuration brings its clock and starter: options with a clock, a timeout rule or a
-   * starter throw {@link IllegalArgumentException}. An unknown name fails the whole call
-   * ({@code NOT_FOUND}, reason {@code SAVED_CONFIG_NOT_FOUND}).
+   * configuration brings its clock and starter: options with a clock, a timeout rule, a
+   * first-move window or a starter throw {@link IllegalArgumentException}. An unknown name
+   * fails the whole call ({@code NOT_FOUND}, reason {@code SAVED_CONFIG_NOT_FOUND}).
    */
   public static CreateGameRequest gameFromSavedConfig(String name, CreateOptions options) {
     return create(withoutClock(options, "a saved configuration, which brings its own"))

@@ -251,10 +251,11 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * As {@link #createGameFromConfig(GameConfig)}, private, with a request id, with bot seats,
-   * with clocks ({@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout}) or with
-   * the seat that starts ({@link CreateOptions#withStarter}: first, second, or drawn at random
-   * at the creation, the answer's configuration then naming the seat drawn). The clock and
-   * starter options are applied to a copy of {@code config}, which is left as it is.
+   * with clocks ({@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout},
+   * {@link CreateOptions#withFirstMoveWindow}) or with the seat that starts
+   * ({@link CreateOptions#withStarter}: first, second, or drawn at random at the creation, the
+   * answer's configuration then naming the seat drawn). The clock and starter options are
+   * applied to a copy of {@code config}, which is left as it is.
    */
   public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(GameRequests.gameFromConfig(config, options));
@@ -292,9 +293,9 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * As {@link #createGameFromSavedConfig(String)}, private, with a request id, with bot seats
    * or with hints allowed. The clock and the seat that starts are the saved configuration's:
-   * options with {@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout} or
-   * {@link CreateOptions#withStarter} throw {@link IllegalArgumentException} without calling
-   * the server, as for a preset.
+   * options with {@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout},
+   * {@link CreateOptions#withFirstMoveWindow} or {@link CreateOptions#withStarter} throw
+   * {@link IllegalArgumentException} without calling the server, as for a preset.
    */
   public CreateGameResponse createGameFromSavedConfig(String name, CreateOptions options) {
     return createGame(GameRequests.gameFromSavedConfig(name, options));

@@ -77,6 +77,33 @@ class ClockOptionsTest {
   }
 
   @Test
+  void theFirstMoveWindowGoesIntoTheClock() {
+    CreateOptions windowed = CreateOptions.defaults().withFirstMoveWindow(Duration.ofMillis(1500));
+    assertEquals(Duration.ofMillis(1500), windowed.firstMoveWindow().orElseThrow());
+    assertTrue(CreateOptions.defaults().firstMoveWindow().isEmpty());
+    assertEquals(ClockConfig.newBuilder()
+        .addControls(Clocks.fischer(Duration.ofMinutes(1), Duration.ZERO))
+        .setFirstMoveWindow(com.google.protobuf.Duration.newBuilder().setSeconds(1).setNanos(500_000_000))
+        .build(),
+        GameRequests.gameFromConfig(CONNECT_FOUR, windowed.withClock(Clocks.fischer(Duration.ofMinutes(1), Duration.ZERO)))
+            .getConfig().getClock());
+    // Alone it applies to the configuration's own clock; without any clock it is refused.
+    GameConfig clocked = CONNECT_FOUR.toBuilder()
+        .setClock(ClockConfig.newBuilder().addControls(Clocks.correspondenceDays(2))).build();
+    ClockConfig own = GameRequests.gameFromConfig(clocked, windowed).getConfig().getClock();
+    assertEquals(List.of(Clocks.correspondenceDays(2)), own.getControlsList());
+    assertEquals(1, own.getFirstMoveWindow().getSeconds());
+    assertFalse(clocked.getClock().hasFirstMoveWindow());
+    assertFalse(GameRequests.gameFromConfig(clocked, CreateOptions.defaults()).getConfig().getClock().hasFirstMoveWindow());
+    IllegalArgumentException noClock = assertThrows(IllegalArgumentException.class,
+        () -> GameRequests.gameFromConfig(CONNECT_FOUR, windowed));
+    assertTrue(noClock.getMessage().contains("withFirstMoveWindow without a clock"), noClock.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> GameRequests.gameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic", windowed));
+    assertThrows(IllegalArgumentException.class, () -> GameRequests.gameFromPgn("1. e4 *", windowed));
+    assertThrows(NullPointerException.class, () -> CreateOptions.defaults().withFirstMoveWindow(null));
+  }
+
+  @Test
   void onlyAConfigurationTakesAClock() {
     CreateOptions clock = CreateOptions.defaults().withClock(Clocks.perMove(Duration.ofSeconds(1)));
     assertThrows(IllegalArgumentException.class, () -> GameRequests.gameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic", clock));

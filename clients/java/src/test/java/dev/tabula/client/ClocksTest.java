@@ -37,8 +37,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Clocks against a real server: a game that ends on time by itself, each seat's clock in a
- * view, a move the clock plays for a seat, and a service key pausing, resuming and adding
- * time.
+ * view, a move the clock plays for a seat, a game the clock aborts when a seat misses its
+ * first-move window, and a service key pausing, resuming and adding time.
  */
 @Timeout(60)
 class ClocksTest extends Games.Live {
@@ -292,6 +292,32 @@ class ClocksTest extends Games.Live {
     assertTrue(gap.compareTo(Duration.ofSeconds(1)) >= 0 && gap.compareTo(Duration.ofSeconds(2)) <= 0, "the clock's moves came " + gap + " apart");
     assertEquals(GameStatus.GAME_STATUS_IN_PROGRESS, client.getGame(id).getStatus());
     client.abortGame(id, "the test is over");
+  }
+
+  @Test
+  void aSeatThatMissesItsFirstMoveWindowIsANoShowAndTheClockAbortsTheGame() throws Exception {
+    CreateGameResponse created = client.createGameFromConfig(CONNECT_FOUR, CreateOptions.defaults()
+        .withClock(Clocks.fischer(Duration.ofMinutes(1), Duration.ZERO)).withFirstMoveWindow(Duration.ofSeconds(1)));
+    ClockConfig clock = created.getGame().getConfig().getClock();
+    assertControlsAre(Clocks.fischer(Duration.ofMinutes(1), Duration.ZERO), clock);
+    assertTrue(clock.hasFirstMoveWindow(), clock.toString());
+    assertEquals(Duration.ofSeconds(1), Clocks.duration(clock.getFirstMoveWindow()));
+    String id = created.getGame().getGameId();
+    // Until its first move a seat's own clock does not run: Red still has its whole minute.
+    assertEquals(Duration.ofMinutes(1), remaining(seat(client.getView(id).getClock(), 1)));
+
+    // Nobody moves: once the window has passed, the clock calls the game off.
+    Thread.sleep(2_000);
+    List<GameEvent> events = CompletableFuture.supplyAsync(() -> allEvents(client, id)).get(20, TimeUnit.SECONDS);
+    assertEquals(List.of("game_created by none", "game_aborted by clock", "game_ended by none"), history(events));
+    String explanation = events.get(1).getGameAborted().getExplanation();
+    assertTrue(explanation.contains("seat 1"), explanation);
+    assertEquals(EndReason.END_REASON_ABORTED, events.get(2).getGameEnded().getOutcome().getReason());
+    Game game = client.getGame(id);
+    assertEquals(GameStatus.GAME_STATUS_FINISHED, game.getStatus());
+    assertEquals(EndReason.END_REASON_ABORTED, game.getOutcome().getReason());
+    refused(Status.Code.FAILED_PRECONDITION, "GAME_OVER",
+        () -> client.as(created.getSeatTokens(0).getToken()).submitMove(id, Moves.drop(3)));
   }
 
   @Test

@@ -64,6 +64,7 @@ class SavedConfigOptionTest {
       for (CreateOptions refused : List.of(
           CreateOptions.defaults().withClock(Clocks.perMove(Duration.ofSeconds(5))),
           CreateOptions.defaults().withOnTimeout(TimeoutRule.TIMEOUT_RULE_DEFAULT_MOVE),
+          CreateOptions.defaults().withFirstMoveWindow(Duration.ofSeconds(30)),
           CreateOptions.defaults().withStarter(Starter.STARTER_SECOND_SEAT))) {
         IllegalArgumentException blocking = assertThrows(IllegalArgumentException.class,
             () -> client.createGameFromSavedConfig("big-board", refused));
