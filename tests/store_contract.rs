@@ -46,6 +46,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         labels: Labels::new(),
         rematch_of: None,
         rematch: None,
+        start_at: None,
     }
 }
 
@@ -791,7 +792,7 @@ async fn clocks_and_deadlines_are_kept_and_found(store: Arc<dyn Store>) {
     let clock = ClockConfig {
         controls: vec![TimeControl::PerMove { per_move: 30_000 }; 2],
         on_timeout: OnTimeout::Lose,
-        first_move: None,
+        first_move: Some(20_000),
     };
     let ids = ["0190e000-0000-7000-8000-000000000001", "0190e000-0000-7000-8000-000000000002"];
     let deadlines = [time(50), time(40)];
@@ -799,6 +800,8 @@ async fn clocks_and_deadlines_are_kept_and_found(store: Arc<dyn Store>) {
         let game = GameRecord {
             clock: Some(clock.clone()),
             deadline: Some(deadline),
+            // Scheduled to start at 30 s: kept as given.
+            start_at: Some(time(30)),
             ..record(id, GameKind::ConnectFour, time(1))
         };
         store.create(game, vec![created(time(1))], None).await.unwrap();
@@ -806,8 +809,9 @@ async fn clocks_and_deadlines_are_kept_and_found(store: Arc<dyn Store>) {
     let untimed = record("0190e000-0000-7000-8000-000000000003", GameKind::ConnectFour, time(1));
     store.create(untimed.clone(), vec![created(time(1))], None).await.unwrap();
     let (kept, _) = store.load(ids[0]).await.unwrap();
-    assert_eq!((kept.clock.as_ref(), kept.deadline), (Some(&clock), Some(time(50))));
-    assert_eq!(store.load(&untimed.id).await.unwrap().0.clock, None);
+    assert_eq!((kept.clock.as_ref(), kept.deadline, kept.start_at), (Some(&clock), Some(time(50)), Some(time(30))));
+    let untimed_kept = store.load(&untimed.id).await.unwrap().0;
+    assert_eq!((untimed_kept.clock, untimed_kept.start_at), (None, None));
     let found = store.deadlines_before(time(60), 10).await.unwrap();
     assert_eq!(found, vec![(ids[1].to_owned(), time(40)), (ids[0].to_owned(), time(50))], "soonest first");
     assert_eq!(store.deadlines_before(time(45), 10).await.unwrap(), vec![(ids[1].to_owned(), time(40))]);

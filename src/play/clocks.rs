@@ -35,10 +35,11 @@ pub(super) fn indices(to_act: &[Seat]) -> Vec<usize> {
     to_act.iter().map(|seat| seat.index()).collect()
 }
 
-/// The clocks of a game created at `created` under `clock` whose log recorded none yet:
-/// every clock full, those of the seats to act in `game` running since the creation (a
-/// first-move window for each seat with no move in `game`'s history).
-pub(super) fn fresh_clocks(clock: &ClockConfig, game: &dyn AnyMatch, created: SystemTime) -> Clocks {
+/// The clocks of a game started at `started` (its creation, or its scheduled start, which
+/// may be ahead) under `clock` whose log recorded none yet: every clock full, those of the
+/// seats to act in `game` running from the start (a first-move window for each seat with no
+/// move in `game`'s history).
+pub(super) fn fresh_clocks(clock: &ClockConfig, game: &dyn AnyMatch, started: SystemTime) -> Clocks {
     let moved = seats_that_moved(game.history(), game.seat_count());
-    Clocks::starting(clock, &indices(&game.to_act()), &moved, to_millis(created))
+    Clocks::starting(clock, &indices(&game.to_act()), &moved, to_millis(started))
 }

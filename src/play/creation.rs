@@ -57,6 +57,9 @@ pub struct GameRequest {
     pub request_id: Option<String>,
     /// A digest of everything the request asked but its id.
     pub request_digest: String,
+    /// When the game starts, for one scheduled ahead; a time not after the creation starts
+    /// it at once.
+    pub start_at: Option<std::time::SystemTime>,
 }
 
 /// A rematch as a caller asks for it: who asks, and how a retry is told.
@@ -290,6 +293,8 @@ impl Creator {
             max_in_progress: asked.max_in_progress,
             request_id: asked.request_id,
             request_digest: asked.request_digest,
+            // A rematch starts at once.
+            start_at: None,
         };
         let (mut creation, tokens) = self.creation_of(request);
         creation.record.rematch_of = Some(of.id.clone());
@@ -371,6 +376,7 @@ impl Creator {
             max_in_progress,
             request_id,
             request_digest,
+            start_at,
         } = request;
         let tokens: Vec<(String, TokenHash)> = (0..game.seat_count()).map(|_| new_token()).collect();
         // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
@@ -384,6 +390,8 @@ impl Creator {
             allow_hints,
             players,
             labels,
+            // A start not after now is a start now: whole milliseconds, as a clock counts.
+            start_at: start_at.map(rounded_up_to_millis).filter(|start| *start > now),
             ..GameRecord::new_game(config, clock, now)
         };
         let creation =
@@ -462,9 +470,9 @@ impl Creator {
             (log.len() as u64, update.status, update.outcome, update.move_count);
         // The clocks start with the game: the seats to act think from its creation.
         record.deadline = match (&record.clock, game.outcome()) {
-            (Some(clock), None) => {
-                fresh_clocks(clock, game.as_ref(), time).next_deadline().map(|flag| from_millis(flag.deadline))
-            }
+            (Some(clock), None) => fresh_clocks(clock, game.as_ref(), record.start_at.unwrap_or(time))
+                .next_deadline()
+                .map(|flag| from_millis(flag.deadline)),
             _ => None,
         };
         Ok(Prepared { record, log, game, key, request_digest })
@@ -476,7 +484,10 @@ impl Creator {
         let Prepared { record, game, .. } = prepared;
         metrics::counter!("tabula_games_created_total", "kind" => record.kind().name()).increment(1);
         self.owners.grew(owner_of(&record));
-        let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.created));
+        let clocks = record
+            .clock
+            .as_ref()
+            .map(|clock| fresh_clocks(clock, game.as_ref(), record.start_at.unwrap_or(record.created)));
         let capacity = self.games.channel_capacity();
         let live = self.games.keep(Arc::new(LiveGame::new(&record, game, capacity, clocks)));
         let effects = live.effects(&*live.state.lock().await);

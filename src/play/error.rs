@@ -64,6 +64,9 @@ pub enum PlayError {
     /// A seat's time ran out before the request arrived; the clock acts on it at once.
     #[error("{seat}'s time ran out at {deadline:?}")]
     OutOfTime { seat: crate::engine::Seat, deadline: std::time::SystemTime, current_seq: u64 },
+    /// A move in a game scheduled to start later, before it starts.
+    #[error("the game starts later; no move before")]
+    NotStarted { start: std::time::SystemTime, current_seq: u64 },
     /// The game has no clocks to change.
     #[error("this game has no clock")]
     NoClock,

@@ -59,6 +59,8 @@ pub struct LiveGame {
     labels: std::sync::RwLock<Labels>,
     /// The game this one is a rematch of, if any.
     pub rematch_of: Option<String>,
+    /// When a game scheduled ahead starts: no move before.
+    pub start_at: Option<SystemTime>,
     /// The game's rematch, once made.
     rematch: std::sync::RwLock<Option<String>>,
     /// The seq at which this process's bot task is thinking, if one is.
@@ -164,6 +166,7 @@ impl LiveGame {
             series: record.series.clone(),
             labels: std::sync::RwLock::new(record.labels.clone()),
             rematch_of: record.rematch_of.clone(),
+            start_at: record.start_at,
             rematch: std::sync::RwLock::new(record.rematch.clone()),
             thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
@@ -216,7 +219,7 @@ impl LiveGame {
         let clocks = record.clock.as_ref().map(|clock| match latest_clocks(log) {
             Some(clocks) => clocks.clone(),
             // Only the creation (and turns imported with it): the clocks started then.
-            None => fresh_clocks(clock, game.as_ref(), record.created),
+            None => fresh_clocks(clock, game.as_ref(), record.start_at.unwrap_or(record.created)),
         });
         let mut record = record.clone();
         record.seq = log.last().map_or(0, |e| e.seq);
@@ -332,6 +335,7 @@ impl LiveGame {
                 seats_reissued: self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone(),
                 labels: self.labels(),
                 rematch_of: self.rematch_of.clone(),
+                start_at: self.start_at,
                 rematch: self.rematch(),
             },
             game: state.game.clone_box(),
@@ -456,11 +460,12 @@ impl LiveGame {
         }
     }
 
-    /// The clocks as they started at the game's creation, in a game with clocks.
+    /// The clocks as they started at the game's creation (or its scheduled start), in a game
+    /// with clocks.
     pub fn opening_clocks(&self) -> Option<Clocks> {
         let clock = self.clock.as_ref()?;
         let game = self.config.new_match().ok()?;
-        Some(fresh_clocks(clock, game.as_ref(), self.created))
+        Some(fresh_clocks(clock, game.as_ref(), self.start_at.unwrap_or(self.created)))
     }
 
     /// `action`'s label as a new game of this configuration names it: the label of a move

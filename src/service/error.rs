@@ -160,6 +160,9 @@ pub enum ApiError {
     /// A seat's time ran out before the request arrived.
     #[error("{seat}'s time ran out at {}; the clock ends the game or moves for it", rfc3339(*deadline))]
     OutOfTime { seat: Seat, deadline: SystemTime, current_seq: u64 },
+    /// A move before a scheduled game's start.
+    #[error("the game starts at {}: no move before then", rfc3339(*start))]
+    NotStarted { start: SystemTime, current_seq: u64 },
     /// The game has no clock.
     #[error("this game was created without a clock (GameConfig.clock)")]
     NoClock,
@@ -232,6 +235,7 @@ impl ApiError {
             E::UnsupportedByGame(_) => (C::FailedPrecondition, "UNSUPPORTED_BY_GAME"),
             E::SeatPlayedByEngine(_) => (C::FailedPrecondition, "SEAT_PLAYED_BY_ENGINE"),
             E::OutOfTime { .. } => (C::FailedPrecondition, "OUT_OF_TIME"),
+            E::NotStarted { .. } => (C::FailedPrecondition, "GAME_NOT_STARTED"),
             E::NoClock => (C::FailedPrecondition, "NO_CLOCK"),
             E::ClockPaused { .. } => (C::FailedPrecondition, "CLOCK_PAUSED"),
             E::ClockNotPaused { .. } => (C::FailedPrecondition, "CLOCK_NOT_PAUSED"),
@@ -288,6 +292,9 @@ impl ApiError {
                 ("deadline", rfc3339(*deadline)),
                 ("current_seq", current_seq.to_string()),
             ],
+            E::NotStarted { start, current_seq } => {
+                vec![("start_time", rfc3339(*start)), ("current_seq", current_seq.to_string())]
+            }
             E::LogFull { limit, current_seq } => {
                 vec![("limit", limit.to_string()), ("current_seq", current_seq.to_string())]
             }
@@ -372,6 +379,7 @@ impl From<PlayError> for ApiError {
             PlayError::RematchExists { of, rematch } => ApiError::RematchExists { of, rematch },
             PlayError::HintRefused(refusal) => ApiError::HintRefused(refusal),
             PlayError::OutOfTime { seat, deadline, current_seq } => ApiError::OutOfTime { seat, deadline, current_seq },
+            PlayError::NotStarted { start, current_seq } => ApiError::NotStarted { start, current_seq },
             PlayError::NoClock => ApiError::NoClock,
             PlayError::ClockPaused { current_seq } => ApiError::ClockPaused { current_seq },
             PlayError::ClockNotPaused { current_seq } => ApiError::ClockNotPaused { current_seq },
@@ -469,6 +477,7 @@ mod tests {
             ApiError::SearchBusy { threads: 2 },
             ApiError::SeatPlayedByEngine(crate::engine::Seat::SECOND),
             ApiError::OutOfTime { seat: crate::engine::Seat::FIRST, deadline: std::time::UNIX_EPOCH, current_seq: 3 },
+            ApiError::NotStarted { start: std::time::UNIX_EPOCH, current_seq: 1 },
             ApiError::NoClock,
             ApiError::ClockPaused { current_seq: 3 },
             ApiError::ClockNotPaused { current_seq: 3 },

@@ -66,6 +66,9 @@ pub struct GameDocument {
     /// The game's rematch (omitted when none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// When a game scheduled ahead starts (omitted for one that started at its creation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_at: Option<SystemTime>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -106,6 +109,7 @@ impl GameDocument {
             labels: record.labels,
             rematch_of: record.rematch_of,
             rematch: record.rematch,
+            start_at: record.start_at,
             events,
         }
     }
@@ -221,6 +225,7 @@ impl GameDocument {
             seats_reissued: self.seats_reissued.clone(),
             labels: self.labels.clone(),
             rematch_of: self.rematch_of.clone(),
+            start_at: self.start_at,
             rematch: self.rematch.clone(),
         })
     }

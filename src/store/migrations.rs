@@ -50,6 +50,7 @@ schemas! {
     11 "0011_labels",
     12 "0012_rematches",
     13 "0013_owner_logs",
+    14 "0014_start_time",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

@@ -205,6 +205,9 @@ pub struct GameRecord {
     pub rematch_of: Option<String>,
     /// The game's rematch, set once when it is made ([`Store::create_rematch`]).
     pub rematch: Option<String>,
+    /// When a game scheduled ahead starts: no move before, and its clocks run from then.
+    /// `None` for a game that started at its creation. Fixed at creation.
+    pub start_at: Option<SystemTime>,
 }
 
 /// `reissued` ([`GameRecord::seats_reissued`] of a game of `seats` seats) with seat `seat`
@@ -241,6 +244,7 @@ impl GameRecord {
             seats_reissued: Vec::new(),
             labels: Labels::new(),
             rematch_of: None,
+            start_at: None,
             rematch: None,
         }
     }

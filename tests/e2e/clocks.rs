@@ -384,6 +384,58 @@ async fn a_seat_that_never_makes_its_first_move_is_a_no_show_and_the_clock_abort
 }
 
 #[tokio::test]
+async fn a_game_scheduled_ahead_takes_no_move_before_it_starts_and_its_clocks_wait_for_it() {
+    let (server, time) = server_on_a_hand_clock().await;
+    let mut client = server.client().await;
+    let start = time.now();
+    let at = |ms: u64| prost_types::Timestamp::from(start + Duration::from_millis(ms));
+    let config = pb::GameConfig {
+        game: Some(connect_four()),
+        clock: Some(with_first_move_window(10 * SECOND)),
+        ..Default::default()
+    };
+    let request = |start_time: Option<prost_types::Timestamp>, bots: Vec<pb::BotSeat>| pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(config.clone())),
+        start_time,
+        bots,
+        ..Default::default()
+    };
+    let created = client.create_game(request(Some(at(60 * SECOND)), vec![])).await.unwrap().into_inner();
+    let scheduled = created.game.unwrap();
+    assert_eq!(scheduled.start_time, Some(at(60 * SECOND)));
+    let game = Game { id: scheduled.game_id, tokens: created.seat_tokens.into_iter().map(|t| t.token).collect() };
+    // Before the start: no move, no clock running down; the first-move window counts from the start.
+    time.advance(Duration::from_secs(30));
+    let early = client.submit_move(submit(&game, 0, column_move(3))).await.unwrap_err();
+    assert_error(&early, Code::FailedPrecondition, "GAME_NOT_STARTED");
+    let start_time = early.get_details_error_info().unwrap().metadata.get("start_time").cloned().unwrap();
+    assert_eq!(start_time, prost_types::Timestamp::from(start + Duration::from_secs(60)).to_string());
+    let view = spectator_view(&mut client, &game).await;
+    assert_eq!((view.seq, seat_clock(readings(&view), 1, start)), (1, (60 * SECOND, true, Some(70 * SECOND))));
+    // From the start, as a game created then.
+    time.advance(Duration::from_secs(30));
+    let moved = client.submit_move(submit(&game, 0, column_move(3))).await.unwrap().into_inner();
+    assert_eq!(seat_clock(readings(moved.view.as_ref().unwrap()), 2, start), (60 * SECOND, true, Some(70 * SECOND)));
+    // What ends a game may come before its start.
+    let later = client.create_game(request(Some(at(120 * SECOND)), vec![])).await.unwrap().into_inner();
+    let later =
+        Game { id: later.game.unwrap().game_id, tokens: later.seat_tokens.into_iter().map(|t| t.token).collect() };
+    let resign = pb::ResignRequest { game_id: later.id.clone(), ..Default::default() };
+    client.resign(as_seat(&later.tokens[0], resign)).await.unwrap();
+    // A start not ahead is a start now; too far ahead, or with an engine seat, is refused.
+    let now = client.create_game(request(Some(at(0)), vec![])).await.unwrap().into_inner().game.unwrap();
+    assert_eq!(now.start_time, None, "a time not after the creation starts it at once");
+    let far = client.create_game(request(Some(at(31 * 86_400 * SECOND)), vec![])).await.unwrap_err();
+    assert_error(&far, Code::InvalidArgument, "INVALID_REQUEST");
+    let engine = pb::BotSeat { seat: 2, level: 1, ..Default::default() };
+    let with_bot = client.create_game(request(Some(at(120 * SECOND)), vec![engine])).await.unwrap_err();
+    assert_error(&with_bot, Code::InvalidArgument, "INVALID_REQUEST");
+    let fields: Vec<String> =
+        with_bot.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["start_time"]);
+}
+
+#[tokio::test]
 async fn a_time_control_that_makes_no_sense_is_refused_with_every_problem() {
     let server = TestServer::start().await;
     let mut client = server.client().await;

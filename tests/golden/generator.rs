@@ -168,6 +168,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         labels: Default::default(),
         rematch_of: None,
         rematch: None,
+        start_at: None,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

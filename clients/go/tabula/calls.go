@@ -46,6 +46,7 @@ type callOptions struct {
 	draws        tabulav1.SeriesDraws
 	seriesStatus tabulav1.SeriesStatus
 	labels       map[string]string
+	startTime    *timestamppb.Timestamp
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -101,6 +102,28 @@ func BasicAnswer() CallOption {
 // service keys may read it.
 func Private() CallOption {
 	return option("Private", func(o *callOptions) { o.private = true })
+}
+
+// StartTime schedules the created game to start at t, at most 30 days ahead
+// (CreateGameRequest.start_time). Until then every move is refused with
+// FAILED_PRECONDITION, reason GAME_NOT_STARTED, whose metadata "start_time" (RFC 3339) says
+// when the game starts, and no clock runs; from then the clocks (and any
+// [FirstMoveWindow]) run as from a creation at t. A resignation, an abort or an
+// adjudication may come before. A t not after the creation (the zero time included, which
+// sends no start time) starts the game at once. The game shows its start in
+// GetGame().GetStartTime(), absent for a game that started at its creation. A t more than
+// 30 days ahead, or a later start for a game with an engine seat ([Bots]), fails with
+// INVALID_ARGUMENT, reason INVALID_REQUEST, on the field start_time. The server keeps the
+// time to the millisecond, rounded up (the game never starts before t). For the CreateGame calls and the GameFrom builders of
+// [Client.BatchCreateGames]; the CreateSeries calls and [Client.CreateRematch] do not take
+// it.
+func StartTime(t time.Time) CallOption {
+	return option("StartTime", func(o *callOptions) {
+		o.startTime = nil
+		if !t.IsZero() {
+			o.startTime = timestamppb.New(t)
+		}
+	})
 }
 
 // Starter sets which seat moves first in the created game (GameConfig.starter), on a copy of
@@ -200,16 +223,16 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
 // server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels]. Needs a service key. [GameFromPreset] builds the same request for
-// [Client.BatchCreateGames].
+// [Players], [Labels], [StartTime]. Needs a service key. [GameFromPreset] builds the same
+// request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPreset", presetSource(kind, preset), opts)
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots], [AllowHints], [Players], [Labels], [Clock], [OnTimeout] and
-// [FirstMoveWindow] (the game's clocks), and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
+// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [Clock], [OnTimeout]
+// and [FirstMoveWindow] (the game's clocks), and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
 // creation and the answer names the seat drawn), each set on a copy of config, which is
 // left unchanged. Needs a service key. [GameFromConfig] builds the same request for
 // [Client.BatchCreateGames].
@@ -220,7 +243,7 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
-// [RequestID], [Bots], [AllowHints], [Players], [Labels]. Needs a service key.
+// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime]. Needs a service key.
 // [GameFromPGN] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPGN", pgnSource(pgn), opts)
@@ -232,8 +255,8 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // [Client.DeleteSavedConfig] never changes it; a saved STARTER_RANDOM is drawn for each game
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels]; the clock and the starter belong to the saved configuration, so
-// [Clock], [OnTimeout], [FirstMoveWindow] and [Starter] are refused (update the saved
+// [Players], [Labels], [StartTime]; the clock and the starter belong to the saved
+// configuration, so [Clock], [OnTimeout], [FirstMoveWindow] and [Starter] are refused (update the saved
 // configuration, or create the game from its GetConfig() with [Client.CreateGameFromConfig]).
 // Needs a service key.
 // [GameFromSavedConfig] builds the same request for [Client.BatchCreateGames].
@@ -243,7 +266,7 @@ func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opt
 
 // BatchCreateGames creates several games in one call, all or nothing: 1 to 500 of them, in
 // order, each as the CreateGame call of the same request would make it, with its own
-// source, kind, players, bots, labels, privacy and hints. Build each request with
+// source, kind, players, bots, labels, privacy, hints and start time. Build each request with
 // [GameFromPreset], [GameFromConfig], [GameFromPGN] or [GameFromSavedConfig] (they take
 // the options of the matching CreateGame call but [RequestID]: a request of a batch has no
 // request id of its own). The answers come in the requests' order, each with its game and
@@ -281,7 +304,7 @@ func (c *Client) BatchCreateGames(ctx context.Context, requests []*tabulav1.Crea
 // GameFromPreset is the request [Client.CreateGameFromPreset] sends, for
 // [Client.BatchCreateGames]: a game of kind from one of its presets. It takes the options
 // CreateGameFromPreset takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels]) and refuses the others, without calling the server.
+// [Labels], [StartTime]) and refuses the others, without calling the server.
 func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromPreset", presetSource(kind, preset), opts, false)
 }
@@ -289,8 +312,8 @@ func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (
 // GameFromConfig is the request [Client.CreateGameFromConfig] sends, for
 // [Client.BatchCreateGames]: a game from a full configuration. It takes the options
 // CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [Clock], [OnTimeout], [FirstMoveWindow], [Starter], the last four set on a copy
-// of config) and refuses the others.
+// [Labels], [StartTime], [Clock], [OnTimeout], [FirstMoveWindow], [Starter], the last four
+// set on a copy of config) and refuses the others.
 func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromConfig", configSource(config), opts, false)
 }
@@ -298,7 +321,7 @@ func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.
 // GameFromPGN is the request [Client.CreateGameFromPGN] sends, for
 // [Client.BatchCreateGames]: a chess game imported from PGN. It takes the options
 // CreateGameFromPGN takes but [RequestID] ([Ply], [Private], [Bots], [AllowHints],
-// [Players], [Labels]) and refuses the others.
+// [Players], [Labels], [StartTime]) and refuses the others.
 func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromPGN", pgnSource(pgn), opts, false)
 }
@@ -306,7 +329,7 @@ func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, e
 // GameFromSavedConfig is the request [Client.CreateGameFromSavedConfig] sends, for
 // [Client.BatchCreateGames]: a game from one of the caller's saved configurations. It takes
 // the options CreateGameFromSavedConfig takes but [RequestID] ([Private], [Bots],
-// [AllowHints], [Players], [Labels]) and refuses the others.
+// [AllowHints], [Players], [Labels], [StartTime]) and refuses the others.
 func GameFromSavedConfig(name string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromSavedConfig", savedConfigSource(name), opts, false)
 }
@@ -339,11 +362,11 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 // gameRequest is the one way a creation's request is built, for the CreateGame calls and
 // for the GameFrom builders of a batch: request, holding the source (and the kind of a
 // preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
-// [Players] and [Labels]; a configuration also [Clock], [OnTimeout], [FirstMoveWindow] and
-// [Starter], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
+// [Players], [Labels] and [StartTime]; a configuration also [Clock], [OnTimeout],
+// [FirstMoveWindow] and [Starter], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
 // none of its own) [RequestID]. Any other option is refused.
 func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
-	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels"}
+	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime"}
 	if single {
 		allowed = append(allowed, "RequestID")
 	} else if read, _ := apply(call, opts); slices.Contains(read.given, "RequestID") {
@@ -371,7 +394,7 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 		source.Pgn.Ply = o.ply
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
-	request.Players, request.Labels = o.players, o.labels
+	request.Players, request.Labels, request.StartTime = o.players, o.labels, o.startTime
 	return request, nil
 }
 
@@ -409,8 +432,9 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 
 // GetGame returns a game's public summary: kind, configuration, status, outcome and seq, who
 // sits in each seat (GetPlayers(), one entry per seat when the creation named any, else
-// empty), its GetLabels() ([Labels]), and for a game of a series its GetSeriesId() and
-// GetSeriesGameNumber() (from 1).
+// empty), its GetLabels() ([Labels]), its GetStartTime() for a game scheduled to start after
+// its creation ([StartTime]; absent otherwise), and for a game of a series its GetSeriesId()
+// and GetSeriesGameNumber() (from 1).
 func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
 	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID})
 	return response.GetGame(), err
@@ -463,6 +487,8 @@ func (c *Client) ListLegalMoves(ctx context.Context, gameID string, seat uint32)
 // SubmitMove plays move as this client's seat. Build move with the constructors of this
 // package ([Drop], [PlaceCell], [Move], [Shot], [Ready], ...) or take it from
 // [Client.ListLegalMoves]. Options: [ExpectedSeq], [RequestID], [ValidateOnly], [BasicAnswer].
+// Before the start of a game scheduled ahead ([StartTime]) it fails with
+// FAILED_PRECONDITION, reason GAME_NOT_STARTED, metadata "start_time" (RFC 3339).
 func (c *Client) SubmitMove(ctx context.Context, gameID string, move *tabulav1.Move, opts ...CallOption) (*tabulav1.SubmitMoveResponse, error) {
 	o, err := apply("SubmitMove", opts, "ExpectedSeq", "RequestID", "ValidateOnly", "BasicAnswer")
 	if err != nil {

@@ -44,7 +44,8 @@
 // [Client.GetView] of any game. A game created from a configuration gets clocks with
 // [Clock] (controls built with [Fischer], [Bronstein], [SimpleDelay], [PerMove] and
 // [CorrespondenceDays]), [OnTimeout] and [FirstMoveWindow]; [SeatClock] and [Remaining] read a seat's time
-// from the clocks of a view or an event.
+// from the clocks of a view or an event. Any game may be scheduled to start later with
+// [StartTime] (until then its moves fail with reason GAME_NOT_STARTED and no clock runs).
 //
 // A client acts as one credential ([WithCredential]); [Client.As] makes a client that
 // shares the connection and acts as another. Each unary call gets a deadline of

@@ -268,6 +268,10 @@ const (
 	// ALREADY_EXISTS: `CreateRematch` of a game that has its rematch already (a game has at
 	// most one); metadata `rematch_game_id` names it, and `game_id` the game asked about.
 	ErrorReason_ERROR_REASON_REMATCH_EXISTS ErrorReason = 86
+	// FAILED_PRECONDITION: the game was scheduled to start later
+	// (`CreateGameRequest.start_time`) and takes no move before; metadata `start_time` (RFC
+	// 3339) says when it starts.
+	ErrorReason_ERROR_REASON_GAME_NOT_STARTED ErrorReason = 87
 )
 
 // Enum value maps for ErrorReason.
@@ -360,6 +364,7 @@ var (
 		84: "ERROR_REASON_EVENT_LOG_FULL",
 		85: "ERROR_REASON_HOST_NOT_ALLOWED",
 		86: "ERROR_REASON_REMATCH_EXISTS",
+		87: "ERROR_REASON_GAME_NOT_STARTED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -449,6 +454,7 @@ var (
 		"ERROR_REASON_EVENT_LOG_FULL":             84,
 		"ERROR_REASON_HOST_NOT_ALLOWED":           85,
 		"ERROR_REASON_REMATCH_EXISTS":             86,
+		"ERROR_REASON_GAME_NOT_STARTED":           87,
 	}
 )
 
@@ -483,7 +489,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xc3\x17\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xe6\x17\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -572,7 +578,8 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x1dERROR_REASON_SERIES_NOT_FOUND\x10S\x12\x1f\n" +
 	"\x1bERROR_REASON_EVENT_LOG_FULL\x10T\x12!\n" +
 	"\x1dERROR_REASON_HOST_NOT_ALLOWED\x10U\x12\x1f\n" +
-	"\x1bERROR_REASON_REMATCH_EXISTS\x10VBZ\n" +
+	"\x1bERROR_REASON_REMATCH_EXISTS\x10V\x12!\n" +
+	"\x1dERROR_REASON_GAME_NOT_STARTED\x10WBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

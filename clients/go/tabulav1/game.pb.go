@@ -510,7 +510,10 @@ type Game struct {
 	RematchOf string `protobuf:"bytes,19,opt,name=rematch_of,json=rematchOf,proto3" json:"rematch_of,omitempty"`
 	// This game's rematch, once `CreateRematch` made it; empty until then. A game has at most
 	// one. Output only.
-	Rematch       string `protobuf:"bytes,20,opt,name=rematch,proto3" json:"rematch,omitempty"`
+	Rematch string `protobuf:"bytes,20,opt,name=rematch,proto3" json:"rematch,omitempty"`
+	// When the game starts (`CreateGameRequest.start_time`); absent for a game that started
+	// at its creation. Output only.
+	StartTime     *timestamppb.Timestamp `protobuf:"bytes,21,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -685,6 +688,13 @@ func (x *Game) GetRematch() string {
 	return ""
 }
 
+func (x *Game) GetStartTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StartTime
+	}
+	return nil
+}
+
 // Who sits in a seat, as the lobby that seated them says: Tabula keeps no accounts and
 // records what it is told.
 type Player struct {
@@ -819,7 +829,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xb6\x06\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xf1\x06\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -847,7 +857,9 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x06labels\x18\x12 \x03(\v2\x1b.tabula.v1.Game.LabelsEntryR\x06labels\x12\x1d\n" +
 	"\n" +
 	"rematch_of\x18\x13 \x01(\tR\trematchOf\x12\x18\n" +
-	"\arematch\x18\x14 \x01(\tR\arematch\x1a9\n" +
+	"\arematch\x18\x14 \x01(\tR\arematch\x129\n" +
+	"\n" +
+	"start_time\x18\x15 \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
@@ -953,12 +965,13 @@ var file_tabula_v1_game_proto_depIdxs = []int32{
 	7,  // 9: tabula.v1.Game.bots:type_name -> tabula.v1.BotSeat
 	6,  // 10: tabula.v1.Game.players:type_name -> tabula.v1.Player
 	8,  // 11: tabula.v1.Game.labels:type_name -> tabula.v1.Game.LabelsEntry
-	12, // 12: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	11, // 12: tabula.v1.Game.start_time:type_name -> google.protobuf.Timestamp
+	12, // 13: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
+	14, // [14:14] is the sub-list for method output_type
+	14, // [14:14] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_proto_init() }

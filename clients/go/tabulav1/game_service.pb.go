@@ -675,7 +675,15 @@ type CreateGameRequest struct {
 	// letter that has a case must be lowercase; letters without case, digits of any script,
 	// `_` and `-` are allowed). Anything else is INVALID_ARGUMENT `INVALID_REQUEST`, every
 	// problem named (`labels[KEY]`).
-	Labels        map[string]string `protobuf:"bytes,11,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Labels map[string]string `protobuf:"bytes,11,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// When the game starts, for a game scheduled ahead (at most 30 days from now): until then
+	// every move is refused with FAILED_PRECONDITION `GAME_NOT_STARTED` (metadata
+	// `start_time`) and no clock loses time: the seats to act read as running from the start
+	// (their deadlines the start plus their time); from then the clocks (and any first-move
+	// window) run as from a creation at that time. A resignation, an abort or an adjudication may come
+	// before. Absent, or not after the creation: the game starts at once. A game that starts
+	// later has no engine seat (INVALID_ARGUMENT `INVALID_REQUEST`).
+	StartTime     *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -798,6 +806,13 @@ func (x *CreateGameRequest) GetPlayers() []*Player {
 func (x *CreateGameRequest) GetLabels() map[string]string {
 	if x != nil {
 		return x.Labels
+	}
+	return nil
+}
+
+func (x *CreateGameRequest) GetStartTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StartTime
 	}
 	return nil
 }
@@ -5166,7 +5181,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xa1\x04\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xdc\x04\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
@@ -5181,7 +5196,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"allowHints\x88\x01\x01\x12+\n" +
 	"\aplayers\x18\n" +
 	" \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12@\n" +
-	"\x06labels\x18\v \x03(\v2(.tabula.v1.CreateGameRequest.LabelsEntryR\x06labels\x1a9\n" +
+	"\x06labels\x18\v \x03(\v2(.tabula.v1.CreateGameRequest.LabelsEntryR\x06labels\x129\n" +
+	"\n" +
+	"start_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
@@ -5660,9 +5677,9 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(GameKind)(0),                      // 86: tabula.v1.GameKind
 	(*BotSeat)(nil),                    // 87: tabula.v1.BotSeat
 	(*Player)(nil),                     // 88: tabula.v1.Player
-	(*Game)(nil),                       // 89: tabula.v1.Game
-	(GameStatus)(0),                    // 90: tabula.v1.GameStatus
-	(*timestamppb.Timestamp)(nil),      // 91: google.protobuf.Timestamp
+	(*timestamppb.Timestamp)(nil),      // 89: google.protobuf.Timestamp
+	(*Game)(nil),                       // 90: tabula.v1.Game
+	(GameStatus)(0),                    // 91: tabula.v1.GameStatus
 	(*View)(nil),                       // 92: tabula.v1.View
 	(*Move)(nil),                       // 93: tabula.v1.Move
 	(*GameEvent)(nil),                  // 94: tabula.v1.GameEvent
@@ -5689,156 +5706,157 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	87,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
 	88,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
 	80,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	9,   // 11: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
-	16,  // 12: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	89,  // 13: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
-	15,  // 14: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	89,  // 15: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	15,  // 16: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	89,  // 17: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	86,  // 18: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	90,  // 19: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	91,  // 20: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	91,  // 21: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	81,  // 22: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	89,  // 23: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	92,  // 24: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	93,  // 25: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	24,  // 26: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	93,  // 27: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	0,   // 28: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	94,  // 29: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	92,  // 30: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	90,  // 31: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	95,  // 32: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	92,  // 33: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	96,  // 34: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
-	1,   // 35: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	93,  // 36: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	34,  // 37: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	93,  // 38: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
-	2,   // 39: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
-	3,   // 40: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	92,  // 41: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	92,  // 42: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	94,  // 43: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	92,  // 44: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	97,  // 45: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	89,  // 46: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	15,  // 47: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	89,  // 48: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	98,  // 49: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	89,  // 50: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	92,  // 51: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	92,  // 52: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	96,  // 53: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	92,  // 54: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	85,  // 55: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	86,  // 56: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	91,  // 57: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	91,  // 58: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	57,  // 59: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	57,  // 60: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	57,  // 61: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	89,  // 62: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	99,  // 63: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	89,  // 64: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	85,  // 65: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	86,  // 66: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	100, // 67: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	88,  // 68: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	87,  // 69: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	82,  // 70: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	101, // 71: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	102, // 72: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	101, // 73: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	103, // 74: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	83,  // 75: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	101, // 76: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	101, // 77: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	99,  // 78: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	101, // 79: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	104, // 80: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	4,   // 81: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	84,  // 82: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	79,  // 83: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
-	4,   // 84: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	94,  // 85: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	7,   // 86: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 87: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 88: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 89: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 90: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 91: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 92: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 93: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 94: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 95: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 96: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 97: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 98: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 99: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 100: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	41,  // 101: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	43,  // 102: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	65,  // 103: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	45,  // 104: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	58,  // 105: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	59,  // 106: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	60,  // 107: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	62,  // 108: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	63,  // 109: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	47,  // 110: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	49,  // 111: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	51,  // 112: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	53,  // 113: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	55,  // 114: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	67,  // 115: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	69,  // 116: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	71,  // 117: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	73,  // 118: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	75,  // 119: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	77,  // 120: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	8,   // 121: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 122: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 123: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 124: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 125: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 126: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 127: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 128: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 129: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 130: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 131: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 132: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 133: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 134: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 135: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	42,  // 136: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	44,  // 137: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	66,  // 138: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	46,  // 139: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	57,  // 140: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	57,  // 141: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	61,  // 142: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	57,  // 143: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	64,  // 144: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	48,  // 145: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	50,  // 146: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	52,  // 147: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	54,  // 148: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	56,  // 149: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	68,  // 150: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	70,  // 151: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	72,  // 152: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	74,  // 153: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	76,  // 154: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	78,  // 155: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	121, // [121:156] is the sub-list for method output_type
-	86,  // [86:121] is the sub-list for method input_type
-	86,  // [86:86] is the sub-list for extension type_name
-	86,  // [86:86] is the sub-list for extension extendee
-	0,   // [0:86] is the sub-list for field type_name
+	89,  // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
+	9,   // 12: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
+	16,  // 13: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
+	90,  // 14: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	15,  // 15: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	90,  // 16: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 17: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	90,  // 18: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	86,  // 19: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	91,  // 20: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	89,  // 21: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	89,  // 22: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	81,  // 23: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	90,  // 24: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	92,  // 25: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	93,  // 26: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	24,  // 27: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	93,  // 28: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	0,   // 29: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
+	94,  // 30: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	92,  // 31: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	91,  // 32: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	95,  // 33: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	92,  // 34: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	96,  // 35: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	1,   // 36: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	93,  // 37: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	34,  // 38: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	93,  // 39: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	2,   // 40: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	3,   // 41: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	92,  // 42: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	92,  // 43: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	94,  // 44: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	92,  // 45: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	97,  // 46: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	90,  // 47: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 48: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	90,  // 49: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	98,  // 50: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	90,  // 51: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	92,  // 52: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	92,  // 53: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	96,  // 54: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	92,  // 55: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	85,  // 56: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	86,  // 57: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	89,  // 58: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	89,  // 59: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	57,  // 60: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	57,  // 61: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	57,  // 62: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	90,  // 63: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	99,  // 64: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	90,  // 65: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	85,  // 66: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	86,  // 67: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	100, // 68: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	88,  // 69: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	87,  // 70: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	82,  // 71: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	101, // 72: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	102, // 73: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	101, // 74: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	103, // 75: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	83,  // 76: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	101, // 77: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	101, // 78: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	99,  // 79: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	101, // 80: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	104, // 81: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	4,   // 82: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
+	84,  // 83: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	79,  // 84: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
+	4,   // 85: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
+	94,  // 86: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	7,   // 87: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 88: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 89: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 90: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 91: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 92: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 93: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 94: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 95: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 96: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 97: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 98: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 99: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 100: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 101: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	41,  // 102: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	43,  // 103: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	65,  // 104: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	45,  // 105: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	58,  // 106: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	59,  // 107: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	60,  // 108: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	62,  // 109: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	63,  // 110: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	47,  // 111: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	49,  // 112: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	51,  // 113: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	53,  // 114: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	55,  // 115: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	67,  // 116: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	69,  // 117: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	71,  // 118: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	73,  // 119: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	75,  // 120: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	77,  // 121: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	8,   // 122: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 123: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 124: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 125: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 126: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 127: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 128: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 129: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 130: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 131: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 132: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 133: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 134: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 135: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 136: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	42,  // 137: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	44,  // 138: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	66,  // 139: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	46,  // 140: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	57,  // 141: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	57,  // 142: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	61,  // 143: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	57,  // 144: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	64,  // 145: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	48,  // 146: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	50,  // 147: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	52,  // 148: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	54,  // 149: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	56,  // 150: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	68,  // 151: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	70,  // 152: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	72,  // 153: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	74,  // 154: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	76,  // 155: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	78,  // 156: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	122, // [122:157] is the sub-list for method output_type
+	87,  // [87:122] is the sub-list for method input_type
+	87,  // [87:87] is the sub-list for extension type_name
+	87,  // [87:87] is the sub-list for extension extendee
+	0,   // [0:87] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }

@@ -64,7 +64,7 @@ def test_names_are_total() -> None:
     assert enum_name(pb.ErrorReason, 72) == "ERROR_REASON_SEAT_PLAYED_BY_ENGINE"
     assert enum_name(pb.ErrorReason, 78) == "ERROR_REASON_TAKEBACK_ALREADY_REQUESTED"
     assert enum_name(pb.ErrorReason, 79) == "ERROR_REASON_NO_TAKEBACK_REQUEST"
-    assert [enum_name(pb.ErrorReason, n) for n in range(80, 88)] == [
+    assert [enum_name(pb.ErrorReason, n) for n in range(80, 89)] == [
         "ERROR_REASON_SAVED_CONFIG_NOT_FOUND",
         "ERROR_REASON_SAVED_CONFIG_EXISTS",
         "ERROR_REASON_TOO_MANY_SAVED_CONFIGS",
@@ -72,7 +72,8 @@ def test_names_are_total() -> None:
         "ERROR_REASON_EVENT_LOG_FULL",
         "ERROR_REASON_HOST_NOT_ALLOWED",
         "ERROR_REASON_REMATCH_EXISTS",
-        "unknown(87)",
+        "ERROR_REASON_GAME_NOT_STARTED",
+        "unknown(88)",
     ]
     assert event_kind(pb.SeriesEvent(seq=1, game_started=pb.SeriesGameStarted(number=1))) == "game_started"
     assert event_kind(pb.SeriesEvent(game_finished=pb.SeriesGameFinished())) == "game_finished"

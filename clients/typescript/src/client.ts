@@ -130,6 +130,18 @@ export interface CreateOptions extends ManageOptions {
    * bad label.
    */
   labels?: Record<string, string>;
+  /**
+   * When the game starts, for a game scheduled ahead (at most 30 days from now; sent as
+   * `CreateGameRequest.startTime`, kept to the millisecond and shown in `Game.startTime`).
+   * Until then the game takes no move: each one rejects with FAILED_PRECONDITION
+   * GAME_NOT_STARTED, whose metadata `start_time` (RFC 3339) says when it starts, and no
+   * clock runs; from then its clocks (and any first-move window) run as from a creation at
+   * that time. A resignation, an abort or an adjudication may still come before. Absent, or
+   * not after the creation: the game starts at once (and `Game.startTime` is absent). Further
+   * than 30 days ahead, or with `bots` (an engine seat plays from the creation), rejects with
+   * INVALID_ARGUMENT INVALID_REQUEST, a field violation on `start_time`.
+   */
+  startTime?: Date;
 }
 
 /**
@@ -142,9 +154,10 @@ export type ClockOption = MessageInitShape<typeof ClockConfigSchema> | TimeContr
 export interface ConfigOptions extends CreateOptions {
   /**
    * The game's clocks (`clocks.fischer(300_000, 2_000)`, `clocks.clockConfig([...], rule)`),
-   * replacing the configuration's own `clock`. They start at creation; a seat's time runs while
-   * it is to act, and a seat out of time loses (`EndReason.TIMEOUT`), or with
-   * `TimeoutRule.DEFAULT_MOVE` the clock moves for it. A bad control rejects with INVALID_CONFIG.
+   * replacing the configuration's own `clock`. They start at creation, or at `startTime` for
+   * a game scheduled ahead; a seat's time runs while it is to act, and a seat out of time
+   * loses (`EndReason.TIMEOUT`), or with `TimeoutRule.DEFAULT_MOVE` the clock moves for it. A
+   * bad control rejects with INVALID_CONFIG.
    */
   clock?: ClockOption;
   /**
@@ -233,6 +246,7 @@ function gameRequest(
 ): CreateGameRequest {
   const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
   const labels = { ...options.labels };
+  const startTime = options.startTime === undefined ? undefined : timestampFromDate(options.startTime);
   return create(CreateGameRequestSchema, {
     source,
     kind,
@@ -242,6 +256,7 @@ function gameRequest(
     allowHints,
     players,
     labels,
+    startTime,
   });
 }
 
@@ -790,7 +805,9 @@ export class TabulaClient {
   /**
    * A game from one of `kind`'s named presets; the response holds one token per seat. Options:
    * `private`, `requestId`, `bots` (seats the server's engine plays), `allowHints`, `players`
-   * (who sits in each seat), `labels` (the managing backend's, to find it by).
+   * (who sits in each seat), `labels` (the managing backend's, to find it by), `startTime`
+   * (when a game scheduled ahead starts: until then every move rejects with
+   * FAILED_PRECONDITION GAME_NOT_STARTED).
    */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     return this.createGame(gameFromPreset(kind, preset, options), options);
@@ -824,7 +841,7 @@ export class TabulaClient {
    * game copies it, clock and starter included (a saved `Starter.RANDOM` is drawn for each
    * game), so later updates or deletion of the saved configuration never change the game.
    * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`,
-   * `players`, `labels`. An unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
+   * `players`, `labels`, `startTime`. An unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
    */
   createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     return this.createGame(gameFromSavedConfig(name, options), options);
@@ -840,8 +857,8 @@ export class TabulaClient {
    * answers it (the game and one token per seat). Needs a service key (anyone's on a server
    * without keys). `requests` are `CreateGameRequest`s, built with `gameFromPreset`,
    * `gameFromConfig`, `gameFromPgn` and `gameFromSavedConfig` (or init objects of their
-   * fields), each with its own players, bots, labels, privacy and hints, and each without a
-   * `requestId` of its own. `options.requestId` makes the whole batch safe to retry: the same
+   * fields), each with its own players, bots, labels, privacy, hints and start time, and each
+   * without a `requestId` of its own. `options.requestId` makes the whole batch safe to retry: the same
    * key, id and requests again resolve to the games the first call made, in order, each
    * `retried`, with new seat tokens for a game nobody but the engine has acted in yet (the
    * first ones stop working) and none for the others; the same id with other requests rejects

@@ -117,7 +117,9 @@ test("names are total", () => {
   assert.deepEqual([ErrorReason.EVENT_LOG_FULL, ErrorReason.HOST_NOT_ALLOWED], [84, 85]);
   assert.equal(enumName(ErrorReasonSchema, ErrorReason.REMATCH_EXISTS), "ERROR_REASON_REMATCH_EXISTS");
   assert.equal(ErrorReason.REMATCH_EXISTS, 86);
-  assert.equal(enumName(ErrorReasonSchema, 87), "unknown(87)");
+  assert.equal(enumName(ErrorReasonSchema, ErrorReason.GAME_NOT_STARTED), "ERROR_REASON_GAME_NOT_STARTED");
+  assert.equal(ErrorReason.GAME_NOT_STARTED, 87);
+  assert.equal(enumName(ErrorReasonSchema, 88), "unknown(88)");
   assert.deepEqual(
     [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
     ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],

@@ -256,6 +256,13 @@ impl Turns {
         }
         let now = turn_moment(self.time.now(), state.updated);
         let now_ms = to_millis(now);
+        // A game scheduled ahead takes no move before it starts (what ends it, it takes).
+        if let (Some(start), Command::Turn(Turn::Move(..))) = (live.start_at, &request.command)
+            && now < start
+            && state.game.outcome().is_none()
+        {
+            return Err(PlayError::NotStarted { start, current_seq: state.seq }.into());
+        }
         Turns::check_clocks(live, state, request, now_ms, effects)?;
         if state.seq >= self.max_events && state.game.outcome().is_none() && !request.command.ends_the_game() {
             return Err(PlayError::LogFull { limit: self.max_events, current_seq: state.seq }.into());

@@ -3,11 +3,13 @@
 //! the match it starts with its clock, and seating the engine and the players, every
 //! problem of a request named at once.
 
+use std::time::{Duration, SystemTime};
+
 use tonic::Request;
 
 use super::GameServiceImpl;
 use super::admission::game;
-use super::validate::{digest_of, every_problem, optional_kind, request_id, saved_name};
+use super::validate::{digest_of, every_problem, optional_kind, optional_time, request_id, saved_name};
 use crate::engine::clock::ClockConfig;
 use crate::engine::{Action, AnyMatch, ConfigError, Seat, Turn};
 use crate::games::{GameConfig, GameKind, chess};
@@ -211,6 +213,7 @@ impl GameServiceImpl {
         let Seating { bots, players, labels } =
             seating(&request.bots, &request.players, &request.labels, config.kind(), game.seat_count())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
+        let start_at = scheduled_start(request.start_time.as_ref(), !bots.is_empty(), self.hub.now())?;
         Ok(GameRequest {
             config,
             game,
@@ -227,8 +230,36 @@ impl GameServiceImpl {
             imported: moves.into_iter().map(|(seat, action)| Turn::Move(seat, action)).collect(),
             request_id: None,
             request_digest: digest_of(&pb::CreateGameRequest { request_id: String::new(), ..request }),
+            start_at,
         })
     }
+}
+
+/// The furthest ahead a game may be scheduled to start.
+const MAX_START_AHEAD: Duration = Duration::from_secs(30 * 24 * 3_600);
+
+/// When a game asked to start at `start_time` starts, `now` being its creation: `None` for
+/// at once (no time, or one not ahead).
+///
+/// # Errors
+/// `INVALID_REQUEST` for a time beyond [`MAX_START_AHEAD`], or ahead for a game with an
+/// engine seat (the engine would have to wait for it; not supported).
+fn scheduled_start(
+    start_time: Option<&prost_types::Timestamp>,
+    with_bots: bool,
+    now: SystemTime,
+) -> Result<Option<SystemTime>, ApiError> {
+    let Some(start) = optional_time(start_time, "start_time")?.filter(|start| *start > now) else { return Ok(None) };
+    if start > now + MAX_START_AHEAD {
+        return Err(ApiError::bad_field("start_time", "must be at most 30 days ahead"));
+    }
+    if with_bots {
+        return Err(ApiError::bad_field(
+            "start_time",
+            "a game with an engine seat starts at its creation: leave start_time out, or the bots",
+        ));
+    }
+    Ok(Some(start))
 }
 
 /// The answer to a creation: the game, its seat tokens (none on a retry that came too late

@@ -38,6 +38,7 @@ pub fn game_to_proto(record: &GameRecord) -> pb::Game {
         series_game_number: record.series.as_ref().map_or(0, |link| link.number),
         labels: record.labels.clone(),
         rematch_of: record.rematch_of.clone().unwrap_or_default(),
+        start_time: record.start_at.map(timestamp),
         rematch: record.rematch.clone().unwrap_or_default(),
     }
 }

@@ -179,7 +179,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 22] {
+pub fn record_values(record: &GameRecord) -> [Value; 23] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -202,6 +202,7 @@ pub fn record_values(record: &GameRecord) -> [Value; 22] {
         labels_value(&record.labels),
         record.rematch_of.clone().into(),
         record.rematch.clone().into(),
+        record.start_at.map(to_micros).into(),
         record.kind().name().into(),
     ]
 }
@@ -267,6 +268,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         labels: labels_from_row(row)?,
         rematch_of: row.optional_text("rematch_of")?,
         rematch: row.optional_text("rematch")?,
+        start_at: row.optional_int("start_us")?.map(from_micros),
     })
 }
 

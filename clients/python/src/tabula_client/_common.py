@@ -22,7 +22,8 @@ Tls = Union[bool, grpc.ChannelCredentials]
 #: PEM bytes (or the path of a PEM file) of the certificate authorities to trust.
 RootCertificates = Union[bytes, str, "os.PathLike[str]", None]
 Metadata = tuple[tuple[str, str], ...]
-#: A point in time for `list_games` filters: a `datetime` (naive means UTC) or a `Timestamp`.
+#: A point in time (`list_games` filters, a game's `start_time`): a `datetime` (naive means
+#: UTC) or a `Timestamp`.
 Time = Union[datetime, Timestamp, None]
 #: A length of time (a bot's move time, a hint's budget): seconds, a `timedelta` or a `Duration`.
 Seconds = Union[float, timedelta, Duration, None]
@@ -131,6 +132,8 @@ def series_status_value(status: pb.SeriesStatus.ValueType | str) -> pb.SeriesSta
 
 
 def timestamp(value: Time) -> Timestamp | None:
+    """`value` as a `Timestamp`: a `datetime` is converted (an aware one from its own zone, a
+    naive one read as UTC), a `Timestamp` kept as it is, None stays None."""
     if value is None or isinstance(value, Timestamp):
         return value
     stamp = Timestamp()
@@ -165,7 +168,10 @@ def _created(
     allow_hints: bool | None,
     players: Players = (),
     labels: Labels | None = None,
+    start_time: Time = None,
 ) -> pb.CreateGameRequest:
+    """Sets the options every creation shares on `request`; `start_time` (None: at once) is
+    when a game scheduled ahead starts (`CreateGameRequest.start_time`)."""
     request.private = private
     request.request_id = request_id
     request.bots.extend(bots)
@@ -173,6 +179,9 @@ def _created(
     request.labels.update(labels or {})
     if allow_hints is not None:
         request.allow_hints = allow_hints
+    start = timestamp(start_time)
+    if start is not None:
+        request.start_time.CopyFrom(start)
     return request
 
 
@@ -197,9 +206,10 @@ def preset_request(
     allow_hints: bool | None,
     players: Players = (),
     labels: Labels | None = None,
+    start_time: Time = None,
 ) -> pb.CreateGameRequest:
     request = pb.CreateGameRequest(kind=kind_value(kind), preset=preset)
-    return _created(request, private, request_id, bots, allow_hints, players, labels)
+    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time)
 
 
 def config_request(
@@ -212,13 +222,14 @@ def config_request(
     starter: pb.Starter.ValueType | None = None,
     players: Players = (),
     labels: Labels | None = None,
+    start_time: Time = None,
 ) -> pb.CreateGameRequest:
     """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
     its `clock` and `starter` (a `pb.Starter`) as its `starter` when given; the caller's
     `config` is left as it was."""
     request = pb.CreateGameRequest(config=config)
     _with_clock_and_starter(request.config, clock, starter)
-    return _created(request, private, request_id, bots, allow_hints, players, labels)
+    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time)
 
 
 def pgn_request(
@@ -230,11 +241,13 @@ def pgn_request(
     allow_hints: bool | None,
     players: Players = (),
     labels: Labels | None = None,
+    start_time: Time = None,
 ) -> pb.CreateGameRequest:
     source = pb.PgnImport(pgn=pgn)
     if ply is not None:
         source.ply = ply
-    return _created(pb.CreateGameRequest(pgn=source), private, request_id, bots, allow_hints, players, labels)
+    request = pb.CreateGameRequest(pgn=source)
+    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time)
 
 
 def saved_config_request(
@@ -245,10 +258,11 @@ def saved_config_request(
     allow_hints: bool | None,
     players: Players = (),
     labels: Labels | None = None,
+    start_time: Time = None,
 ) -> pb.CreateGameRequest:
     """A game from the caller's saved configuration `name` (`CreateGameRequest.saved_config`)."""
     request = pb.CreateGameRequest(saved_config=name)
-    return _created(request, private, request_id, bots, allow_hints, players, labels)
+    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time)
 
 
 def batch_create_request(requests: Iterable[pb.CreateGameRequest], request_id: str | None) -> pb.BatchCreateGamesRequest:

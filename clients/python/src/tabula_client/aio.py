@@ -313,9 +313,12 @@ class AsyncClient:
         allow_hints: bool | None = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
+        start_time: _common.Time = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints, players, labels)
+        request = _common.preset_request(
+            kind, preset, private, request_id, bots, allow_hints, players, labels, start_time
+        )
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_config(
@@ -330,10 +333,11 @@ class AsyncClient:
         starter: pb.Starter.ValueType | None = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
+        start_time: _common.Time = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         request = _common.config_request(
-            config, private, request_id, bots, allow_hints, clock, starter, players, labels
+            config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -348,9 +352,10 @@ class AsyncClient:
         allow_hints: bool | None = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
+        start_time: _common.Time = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players, labels)
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players, labels, start_time)
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_saved_config(
@@ -363,11 +368,14 @@ class AsyncClient:
         allow_hints: bool | None = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
+        start_time: _common.Time = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations, by name (see
         `Client.create_game_from_saved_config`)."""
-        request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players, labels)
+        request = _common.saved_config_request(
+            name, private, request_id, bots, allow_hints, players, labels, start_time
+        )
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def batch_create_games(

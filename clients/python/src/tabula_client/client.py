@@ -365,6 +365,7 @@ class Client:
         allow_hints: bool | None = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
+        start_time: _common.Time = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
@@ -389,8 +390,20 @@ class Client:
         "round": "3"}`), kept in `game.labels`, to find it by (`list_games(labels=...)`) and
         change later (`update_game_labels`): at most 64; each key 1 to 63 lowercase letters,
         digits, `_` and `-`, starting with a letter; each value at most 63 of the same. Else
-        INVALID_ARGUMENT `INVALID_REQUEST`, each bad label named (`labels[KEY]`)."""
-        request = _common.preset_request(kind, preset, private, request_id, bots, allow_hints, players, labels)
+        INVALID_ARGUMENT `INVALID_REQUEST`, each bad label named (`labels[KEY]`).
+
+        `start_time` schedules the game ahead: a `datetime` (an aware one in any zone; a naive
+        one is read as UTC) or a `pb.Timestamp`, at most 30 days from now, shown back as
+        `game.start_time` (rounded up to the millisecond). Until then every move is refused
+        with FAILED_PRECONDITION `GAME_NOT_STARTED` (metadata `start_time`, RFC 3339) and no
+        clock runs; from then the clocks run as from a creation at that time. A resignation,
+        an abort or an adjudication may come before. None, or a time not after the creation,
+        starts the game at once (`game.start_time` unset). A game that starts later may have
+        no engine seat (`bots`): INVALID_ARGUMENT `INVALID_REQUEST` on `start_time`, as is a
+        time more than 30 days ahead."""
+        request = _common.preset_request(
+            kind, preset, private, request_id, bots, allow_hints, players, labels, start_time
+        )
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_config(
@@ -405,16 +418,17 @@ class Client:
         starter: pb.Starter.ValueType | None = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
+        start_time: _common.Time = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
-        `request_id`, `bots`, `allow_hints`, `players` and `labels` as for
+        `request_id`, `bots`, `allow_hints`, `players`, `labels` and `start_time` as for
         `create_game_from_preset`.
 
         `clock` gives the game clocks (build it with `tabula_client.clocks`): a
         `pb.ClockConfig`, or one `pb.TimeControl` for every seat, such as
         `clocks.fischer(300, 2)`; it replaces `config.clock` (the caller's `config` is not
-        changed). The clocks start at creation, a seat's time runs while it is to act, and a
+        changed). The clocks start at creation (or at `start_time`), a seat's time runs while it is to act, and a
         seat out of time loses (or, with `TIMEOUT_RULE_DEFAULT_MOVE`, the clock moves for it).
         Some presets come on a clock of their own (their `config.clock` in `list_game_kinds()`);
         pass another preset's `config` here to play it with clocks.
@@ -427,7 +441,7 @@ class Client:
         answer's `game.config.starter` names the seat that starts, never RANDOM (FIRST_SEAT
         when unset; STARTER_UNSPECIFIED for chess and peg solitaire)."""
         request = _common.config_request(
-            config, private, request_id, bots, allow_hints, clock, starter, players, labels
+            config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -442,12 +456,13 @@ class Client:
         allow_hints: bool | None = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
+        start_time: _common.Time = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
         of them) with those moves as its history; `private`, `request_id`, `bots`,
-        `allow_hints`, `players` and `labels` as for `create_game_from_preset`."""
-        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players, labels)
+        `allow_hints`, `players`, `labels` and `start_time` as for `create_game_from_preset`."""
+        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players, labels, start_time)
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_saved_config(
@@ -460,15 +475,18 @@ class Client:
         allow_hints: bool | None = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
+        start_time: _common.Time = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations (`create_saved_config`), by
-        name; `private`, `request_id`, `bots`, `allow_hints`, `players` and `labels` as for
-        `create_game_from_preset`. The game copies the configuration, clock and starter
-        included (a saved `STARTER_RANDOM` is drawn anew for each game), so later updates and
-        deletions never change it. An unknown name raises NOT_FOUND
+        name; `private`, `request_id`, `bots`, `allow_hints`, `players`, `labels` and
+        `start_time` as for `create_game_from_preset`. The game copies the configuration,
+        clock and starter included (a saved `STARTER_RANDOM` is drawn anew for each game), so
+        later updates and deletions never change it. An unknown name raises NOT_FOUND
         `SAVED_CONFIG_NOT_FOUND`."""
-        request = _common.saved_config_request(name, private, request_id, bots, allow_hints, players, labels)
+        request = _common.saved_config_request(
+            name, private, request_id, bots, allow_hints, players, labels, start_time
+        )
         return self._call(self.stub.CreateGame, request, timeout)
 
     def batch_create_games(
@@ -484,8 +502,8 @@ class Client:
 
         Build each request with `game_from_preset`, `game_from_config`, `game_from_pgn` or
         `game_from_saved_config` (or as a `pb.CreateGameRequest`): each has its own source,
-        kind, players, bots, labels, `private` and `allow_hints`, and no `request_id` of its
-        own. The batch's `request_id` makes the whole batch safe to retry: the same call again
+        kind, players, bots, labels, `private`, `allow_hints` and `start_time`, and no
+        `request_id` of its own. The batch's `request_id` makes the whole batch safe to retry: the same call again
         answers with the games the first one made, in order, each `retried`, with new seat
         tokens for a game while nobody can have used its first ones and none afterwards; the
         same id with other requests is FAILED_PRECONDITION `REQUEST_ID_REUSED`.

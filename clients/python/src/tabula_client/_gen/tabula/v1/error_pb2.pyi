@@ -303,6 +303,11 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """ALREADY_EXISTS: `CreateRematch` of a game that has its rematch already (a game has at
     most one); metadata `rematch_game_id` names it, and `game_id` the game asked about.
     """
+    ERROR_REASON_GAME_NOT_STARTED: _ErrorReason.ValueType  # 87
+    """FAILED_PRECONDITION: the game was scheduled to start later
+    (`CreateGameRequest.start_time`) and takes no move before; metadata `start_time` (RFC
+    3339) says when it starts.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -581,5 +586,10 @@ elsewhere cannot reach it through a name it controls (DNS rebinding).
 ERROR_REASON_REMATCH_EXISTS: ErrorReason.ValueType  # 86
 """ALREADY_EXISTS: `CreateRematch` of a game that has its rematch already (a game has at
 most one); metadata `rematch_game_id` names it, and `game_id` the game asked about.
+"""
+ERROR_REASON_GAME_NOT_STARTED: ErrorReason.ValueType  # 87
+"""FAILED_PRECONDITION: the game was scheduled to start later
+(`CreateGameRequest.start_time`) and takes no move before; metadata `start_time` (RFC
+3339) says when it starts.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

@@ -403,6 +403,7 @@ class CreateGameRequest(_message.Message):
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     PLAYERS_FIELD_NUMBER: _builtins.int
     LABELS_FIELD_NUMBER: _builtins.int
+    START_TIME_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -477,6 +478,17 @@ class CreateGameRequest(_message.Message):
         problem named (`labels[KEY]`).
         """
 
+    @_builtins.property
+    def start_time(self) -> _timestamp_pb2.Timestamp:
+        """When the game starts, for a game scheduled ahead (at most 30 days from now): until then
+        every move is refused with FAILED_PRECONDITION `GAME_NOT_STARTED` (metadata
+        `start_time`) and no clock loses time: the seats to act read as running from the start
+        (their deadlines the start plus their time); from then the clocks (and any first-move
+        window) run as from a creation at that time. A resignation, an abort or an adjudication may come
+        before. Absent, or not after the creation: the game starts at once. A game that starts
+        later has no engine seat (INVALID_ARGUMENT `INVALID_REQUEST`).
+        """
+
     def __init__(
         self,
         *,
@@ -491,10 +503,11 @@ class CreateGameRequest(_message.Message):
         allow_hints: _builtins.bool | None = ...,
         players: _abc.Iterable[_game_pb2.Player] | None = ...,
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        start_time: _timestamp_pb2.Timestamp | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source", "start_time", b"start_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source", "start_time", b"start_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015

@@ -126,4 +126,9 @@ public final class Clocks {
   static Instant instant(Timestamp timestamp) {
     return Instant.ofEpochSecond(timestamp.getSeconds(), timestamp.getNanos());
   }
+
+  /** {@code instant} as the contract's message (its nanos never negative, as it requires). */
+  static Timestamp timestamp(Instant instant) {
+    return Timestamp.newBuilder().setSeconds(instant.getEpochSecond()).setNanos(instant.getNano()).build();
+  }
 }

@@ -7,6 +7,7 @@ import dev.tabula.v1.Starter;
 import dev.tabula.v1.TimeControl;
 import dev.tabula.v1.TimeoutRule;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,8 +21,8 @@ import java.util.Optional;
  * {@code FromPgn}, {@code FromSavedConfig}, and each request of a batch that {@link GameRequests}
  * builds for {@code batchCreateGames}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
- * move may ask for hints, the managing backend's labels to find the game by, and, for a game
- * created from a configuration, its clocks and which seat starts.
+ * move may ask for hints, the managing backend's labels to find the game by, when the game
+ * starts, and, for a game created from a configuration, its clocks and which seat starts.
  * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
@@ -38,12 +39,14 @@ import java.util.Optional;
  * client.createGameFromConfig(config, CreateOptions.defaults().withStarter(Starter.STARTER_RANDOM));
  * client.createGameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
  *     CreateOptions.defaults().withLabel("tournament", "spring").withLabel("round", "3"));
+ * client.createGameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+ *     CreateOptions.defaults().withStartTime(Instant.parse("2030-05-01T18:00:00Z")));
  * }</pre>
  */
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
       new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Optional.empty(), Map.of());
+          Optional.empty(), Map.of(), Optional.empty());
 
   private final boolean privateGame;
   private final String requestId;
@@ -55,10 +58,12 @@ public final class CreateOptions {
   private final Optional<Duration> firstMoveWindow;
   private final Optional<Starter> starter;
   private final Map<String, String> labels;
+  private final Optional<Instant> startTime;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
       Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout,
-      Optional<Duration> firstMoveWindow, Optional<Starter> starter, Map<String, String> labels) {
+      Optional<Duration> firstMoveWindow, Optional<Starter> starter, Map<String, String> labels,
+      Optional<Instant> startTime) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
@@ -69,12 +74,13 @@ public final class CreateOptions {
     this.firstMoveWindow = firstMoveWindow;
     this.starter = starter;
     this.labels = labels;
+    this.startTime = startTime;
   }
 
   /**
    * A public game, without a request id, every seat played by its token and named by nobody,
-   * hints as the server decides, without labels, clocks and the seat that starts as its
-   * configuration says.
+   * hints as the server decides, without labels, starting at once, clocks and the seat that
+   * starts as its configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -86,7 +92,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPrivate(boolean privateGame) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels);
+        labels, startTime);
   }
 
   /**
@@ -99,7 +105,7 @@ public final class CreateOptions {
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels);
+        onTimeout, firstMoveWindow, starter, labels, startTime);
   }
 
   /**
@@ -113,7 +119,7 @@ public final class CreateOptions {
    */
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels);
+        onTimeout, firstMoveWindow, starter, labels, startTime);
   }
 
   /** As {@link #withBots(List)}. */
@@ -135,7 +141,7 @@ public final class CreateOptions {
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
     return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, firstMoveWindow,
-        starter, labels);
+        starter, labels, startTime);
   }
 
   /**
@@ -150,7 +156,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
-        clock, onTimeout, firstMoveWindow, starter, labels);
+        clock, onTimeout, firstMoveWindow, starter, labels, startTime);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -190,7 +196,7 @@ public final class CreateOptions {
    */
   public CreateOptions withLabels(Map<String, String> labels) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        copyLabels(labels));
+        copyLabels(labels), startTime);
   }
 
   /**
@@ -224,7 +230,7 @@ public final class CreateOptions {
    */
   public CreateOptions withAllowHints(boolean allowHints) {
     return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, firstMoveWindow,
-        starter, labels);
+        starter, labels, startTime);
   }
 
   /**
@@ -248,7 +254,7 @@ public final class CreateOptions {
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, firstMoveWindow,
-        starter, labels);
+        starter, labels, startTime);
   }
 
   /**
@@ -260,7 +266,7 @@ public final class CreateOptions {
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
-        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels);
+        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime);
   }
 
   /**
@@ -279,7 +285,7 @@ public final class CreateOptions {
    */
   public CreateOptions withFirstMoveWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
-        Optional.of(Objects.requireNonNull(window, "window")), starter, labels);
+        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime);
   }
 
   /**
@@ -297,7 +303,24 @@ public final class CreateOptions {
    */
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow,
-        Optional.of(Objects.requireNonNull(starter, "starter")), labels);
+        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime);
+  }
+
+  /**
+   * When the game starts ({@code CreateGameRequest.start_time}), for a game scheduled ahead: at
+   * most 30 days after its creation. Until then every move is refused with
+   * {@code FAILED_PRECONDITION}, reason {@code GAME_NOT_STARTED} (metadata {@code start_time},
+   * RFC 3339), and no clock runs; from then the clocks (and any first-move window) run as from
+   * a creation at that time. A resignation, an abort or an adjudication may come before. A
+   * time not after the creation starts the game at once. The game's {@code getStartTime()}
+   * shows it (absent for a game that started at its creation). A game that starts later may
+   * not have seats the server's engine plays ({@link #withBots}), nor be more than 30 days
+   * ahead: either fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, field
+   * {@code start_time}. Every kind of creation takes it.
+   */
+  public CreateOptions withStartTime(Instant start) {
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
+        labels, Optional.of(Objects.requireNonNull(start, "start")));
   }
 
   /** Whether the game is private. */
@@ -348,5 +371,10 @@ public final class CreateOptions {
   /** The labels, in the order given; empty for none. Unmodifiable. */
   public Map<String, String> labels() {
     return labels;
+  }
+
+  /** When the game starts, given by {@link #withStartTime}; empty when it starts at its creation. */
+  public Optional<Instant> startTime() {
+    return startTime;
   }
 }

@@ -10,7 +10,7 @@ import java.util.Objects;
  * Builds the {@code CreateGameRequest} of one game's creation, the one the
  * {@code createGameFrom*} methods of {@link TabulaClient} and {@link TabulaAsyncClient} send,
  * for {@link TabulaClient#batchCreateGames(java.util.List, String)}: each request of a batch
- * with its own source, players, bots, labels, privacy and hints, from the same
+ * with its own source, players, bots, labels, privacy, hints and start time, from the same
  * {@link CreateOptions}. Like those methods, a clock or a starter on a creation that has no
  * place for one throws {@link IllegalArgumentException} here, before anything is sent.
  *
@@ -40,6 +40,7 @@ public final class GameRequests {
         .addAllPlayers(options.players())
         .putAllLabels(options.labels());
     options.allowHints().ifPresent(request::setAllowHints);
+    options.startTime().map(Clocks::timestamp).ifPresent(request::setStartTime);
     return request;
   }
 

@@ -232,8 +232,9 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * As {@link #createGameFromPreset(GameKind, String)}, private, with a request id, with
-   * seats the server's engine plays ({@link CreateOptions#withBot}) or with the players who
-   * sit in the seats ({@link CreateOptions#withPlayer}).
+   * seats the server's engine plays ({@link CreateOptions#withBot}), with the players who
+   * sit in the seats ({@link CreateOptions#withPlayer}) or starting later
+   * ({@link CreateOptions#withStartTime}).
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(GameRequests.gameFromPreset(kind, preset, options));
@@ -308,8 +309,8 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * Creates 1 to 500 games in one call, all or nothing, each as {@link #createGame} would
-   * make it from its request, with its own source, players, bots, labels, privacy and hints
-   * (build them with {@link GameRequests}), and returns one answer per request, in the
+   * make it from its request, with its own source, players, bots, labels, privacy, hints and
+   * start time (build them with {@link GameRequests}), and returns one answer per request, in the
    * requests' order, each with its game and seat tokens. Without a request id, so not safe to
    * retry: see {@link #batchCreateGames(List, String)}. Needs a service key.
    *

@@ -326,10 +326,11 @@ class UnknownValuesTest {
     assertEquals(79, ErrorReason.ERROR_REASON_NO_TAKEBACK_REQUEST_VALUE);
     assertEquals(List.of("ERROR_REASON_SAVED_CONFIG_NOT_FOUND", "ERROR_REASON_SAVED_CONFIG_EXISTS",
         "ERROR_REASON_TOO_MANY_SAVED_CONFIGS", "ERROR_REASON_SERIES_NOT_FOUND", "ERROR_REASON_EVENT_LOG_FULL",
-        "ERROR_REASON_HOST_NOT_ALLOWED", "ERROR_REASON_REMATCH_EXISTS", "unknown(87)"),
-        Stream.of(80, 81, 82, 83, 84, 85, 86, 87).map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
+        "ERROR_REASON_HOST_NOT_ALLOWED", "ERROR_REASON_REMATCH_EXISTS", "ERROR_REASON_GAME_NOT_STARTED", "unknown(88)"),
+        Stream.of(80, 81, 82, 83, 84, 85, 86, 87, 88).map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
     assertEquals(84, ErrorReason.ERROR_REASON_EVENT_LOG_FULL_VALUE);
     assertEquals(85, ErrorReason.ERROR_REASON_HOST_NOT_ALLOWED_VALUE);
+    assertEquals(87, ErrorReason.ERROR_REASON_GAME_NOT_STARTED_VALUE);
     assertEquals(80, ErrorReason.ERROR_REASON_SAVED_CONFIG_NOT_FOUND_VALUE);
     assertEquals(81, ErrorReason.ERROR_REASON_SAVED_CONFIG_EXISTS_VALUE);
     assertEquals(82, ErrorReason.ERROR_REASON_TOO_MANY_SAVED_CONFIGS_VALUE);
