@@ -93,7 +93,7 @@ impl Hub {
         let changes = store.watch_changes();
         let Settings { event_channel_capacity, cache, bot_threads, search_threads, max_events_per_game, time } =
             settings;
-        let owners = Arc::new(OwnerFeeds::default());
+        let owners = OwnerFeeds::new(store.clone());
         let hub = Arc::new_cyclic(|me: &Weak<Hub>| {
             let driver: Weak<dyn Driver> = me.clone();
             let games = Arc::new(Games::new(store.clone(), event_channel_capacity, cache, driver.clone()));

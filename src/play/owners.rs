@@ -1,50 +1,85 @@
 //! Owners' streams: each service key's log of what happens to its games, followed from a
-//! cursor. A follower reads the log from the store (so every replica delivers the same
-//! entries in the same order) whenever this process, or another one through the store's
-//! change feed, notes an entry for its owner, and at least every [`POLL`] in case a
-//! notification was lost.
+//! cursor. Every follower reads from the store (so every replica delivers the same entries
+//! in the same order), but not each on its own: one reader an owner a process reads the new
+//! entries whenever this process, or another one through the store's change feed, notes
+//! some for the owner (and at least every [`POLL`], in case a notification was lost), and
+//! hands each stretch it read to all the owner's followers here. A follower reads the store
+//! itself only for its backlog and to fill a gap (it fell behind, or joined before the
+//! reader's first stretch).
 
 use std::collections::HashMap;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use futures_util::Stream;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{broadcast, mpsc, watch};
 
 use super::error::PlayError;
 use super::series::follow::{StreamCounts, StreamSlot};
 use crate::store::{Change, ChangeKind, Labels, OwnerEntry, OwnerEventKind, Store, carries};
 
-/// How often a follower reads its owner's log again without being told of an entry: what
-/// other processes note reaches it at least this often.
+/// How often an owner's reader reads the log again without being told of an entry: what
+/// other processes note reaches the followers at least this often.
 const POLL: Duration = Duration::from_secs(1);
 /// Entries read from the store at once.
 const PAGE: usize = 256;
+/// Stretches an owner's reader holds for its slowest follower; one further behind reads
+/// the store itself to catch up.
+const STRETCHES_HELD: usize = 256;
 
-/// Tells this process's followers of an owner's log that it grew.
-#[derive(Debug, Default)]
+/// A stretch of an owner's log as its reader read it: every entry with a cursor after
+/// `after` up to `upto` (those of deleted games excepted), in order.
+#[derive(Debug)]
+struct Stretch {
+    after: u64,
+    upto: u64,
+    entries: Vec<OwnerEntry>,
+}
+
+/// One owner's reader, as its followers reach it.
+#[derive(Debug)]
+struct OwnerFeed {
+    /// Bumped each time the owner's log grows here, to wake the reader.
+    grown: watch::Sender<u64>,
+    /// The stretches the reader read.
+    stretches: broadcast::Sender<Arc<Stretch>>,
+}
+
+/// The owners' readers of this process, and how many follow each owner.
 pub struct OwnerFeeds {
-    /// By owner: a count bumped each time the owner's log grows here.
-    feeds: Mutex<HashMap<String, watch::Sender<u64>>>,
+    store: Arc<dyn Store>,
+    /// By owner, while someone follows it here.
+    feeds: Mutex<HashMap<String, OwnerFeed>>,
     /// Followers of each owner.
     streams: StreamCounts,
+    me: Weak<OwnerFeeds>,
 }
 
 impl OwnerFeeds {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, watch::Sender<u64>>> {
+    /// The readers of owners' logs in `store`.
+    pub fn new(store: Arc<dyn Store>) -> Arc<OwnerFeeds> {
+        Arc::new_cyclic(|me| OwnerFeeds {
+            store,
+            feeds: Mutex::default(),
+            streams: StreamCounts::default(),
+            me: me.clone(),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, OwnerFeed>> {
         // Every change under the lock is one insert, removal or send: nothing half-done.
         self.feeds.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Wakes the followers of `owner`'s log, if any.
+    /// Wakes the reader of `owner`'s log, if anyone follows it here.
     pub fn grew(&self, owner: &str) {
         if let Some(feed) = self.lock().get(owner) {
-            feed.send_modify(|count| *count = count.wrapping_add(1));
+            feed.grown.send_modify(|count| *count = count.wrapping_add(1));
         }
     }
 
-    /// Takes the owners' news from other processes' `changes`, waking their followers here,
+    /// Takes the owners' news from other processes' `changes`, waking their readers here,
     /// and passes the games' changes on.
     pub fn follow(self: Arc<OwnerFeeds>, mut changes: mpsc::Receiver<Change>) -> mpsc::Receiver<Change> {
         let (games, passed) = mpsc::channel(changes.max_capacity());
@@ -65,11 +100,81 @@ impl OwnerFeeds {
         passed
     }
 
-    /// What wakes a follower of `owner`'s log; feeds nobody follows any more are dropped.
-    fn watch(&self, owner: &str) -> watch::Receiver<u64> {
+    /// The stretches of `owner`'s log read from now on; starts the owner's reader if none
+    /// runs.
+    fn subscribe(&self, owner: &str) -> broadcast::Receiver<Arc<Stretch>> {
         let mut feeds = self.lock();
-        feeds.retain(|_, feed| feed.receiver_count() > 0);
-        feeds.entry(owner.to_owned()).or_insert_with(|| watch::channel(0).0).subscribe()
+        if let Some(feed) = feeds.get(owner) {
+            return feed.stretches.subscribe();
+        }
+        let (grown, woken) = watch::channel(0);
+        let (stretches, receiver) = broadcast::channel(STRETCHES_HELD);
+        feeds.insert(owner.to_owned(), OwnerFeed { grown, stretches: stretches.clone() });
+        tokio::spawn(read_owner(self.me.clone(), self.store.clone(), owner.to_owned(), woken, stretches));
+        receiver
+    }
+
+    /// Whether the reader of `owner` is to stop: nobody follows the owner any more. Its
+    /// feed is then gone, so that the next follower starts a reader of its own.
+    fn unfollowed(&self, owner: &str, stretches: &broadcast::Sender<Arc<Stretch>>) -> bool {
+        let mut feeds = self.lock();
+        let unfollowed = stretches.receiver_count() == 0;
+        if unfollowed {
+            feeds.remove(owner);
+        }
+        unfollowed
+    }
+}
+
+/// An owner's reader: from the log's newest cursor when it starts, reads each stretch the
+/// log grows by and hands it on, until nobody follows the owner.
+async fn read_owner(
+    feeds: Weak<OwnerFeeds>,
+    store: Arc<dyn Store>,
+    owner: String,
+    mut woken: watch::Receiver<u64>,
+    stretches: broadcast::Sender<Arc<Stretch>>,
+) {
+    let mut cursor = None;
+    loop {
+        let Some(strong) = feeds.upgrade() else { return };
+        if strong.unfollowed(&owner, &stretches) {
+            return;
+        }
+        drop(strong);
+        woken.borrow_and_update();
+        match cursor {
+            // Where the reader starts: a follower behind it reads the store itself.
+            None => match store.owner_events_after(&owner, 0, 0).await {
+                Ok(page) => cursor = Some(page.newest),
+                Err(error) => tracing::warn!(%error, "could not read an owner's log"),
+            },
+            Some(after) => match store.owner_events_after(&owner, after, PAGE).await {
+                Ok(page) => {
+                    let Some(upto) = page.entries.last().map(|entry| entry.cursor) else {
+                        wait_for_growth(&mut woken).await;
+                        continue;
+                    };
+                    cursor = Some(upto);
+                    let full = page.entries.len() == PAGE;
+                    // Nobody listening is no error: the next turn of the loop stops.
+                    let _ = stretches.send(Arc::new(Stretch { after, upto, entries: page.entries }));
+                    if full {
+                        continue;
+                    }
+                }
+                Err(error) => tracing::warn!(%error, "could not read an owner's log"),
+            },
+        }
+        wait_for_growth(&mut woken).await;
+    }
+}
+
+/// Waits until the owner's log grows here, or [`POLL`] passes.
+async fn wait_for_growth(woken: &mut watch::Receiver<u64>) {
+    tokio::select! {
+        _ = woken.changed() => {}
+        _ = tokio::time::sleep(POLL) => {}
     }
 }
 
@@ -97,11 +202,14 @@ struct Follower {
     store: Arc<dyn Store>,
     owner: String,
     filter: OwnerFilter,
-    /// The cursor of the last entry read.
+    /// The cursor of the last entry read (or skipped).
     cursor: u64,
     /// Entries read and not yet yielded, oldest last.
     pending: Vec<OwnerEntry>,
-    grown: watch::Receiver<u64>,
+    /// Whether the store has nothing after the cursor that the reader will not hand on:
+    /// false while the follower reads its backlog, or a gap, from the store.
+    caught_up: bool,
+    stretches: broadcast::Receiver<Arc<Stretch>>,
     shutdown: watch::Receiver<bool>,
     _slot: StreamSlot,
 }
@@ -121,8 +229,9 @@ pub async fn follow_owner(
     shutdown: watch::Receiver<bool>,
 ) -> Result<OwnerEntries, PlayError> {
     let slot = feeds.streams.take(owner, max_streams)?;
-    // Watched before the first read, so that nothing noted after the read goes unseen.
-    let grown = feeds.watch(owner);
+    // Subscribed before the backlog is read: what the reader hands on after the read is
+    // not lost, and what it handed on before is in the backlog.
+    let stretches = feeds.subscribe(owner);
     let first = store.owner_events_after(owner, after, PAGE).await?;
     if after > first.newest {
         return Err(PlayError::CursorOutOfRange { after, current: first.newest });
@@ -133,11 +242,12 @@ pub async fn follow_owner(
         filter,
         cursor: after,
         pending: Vec::new(),
-        grown,
+        caught_up: false,
+        stretches,
         shutdown,
         _slot: slot,
     };
-    follower.take(first.entries);
+    follower.take_page(first.entries);
     Ok(Box::pin(futures_util::stream::unfold(Some(follower), |follower| async move {
         let mut follower = follower?;
         match follower.next().await {
@@ -148,12 +258,27 @@ pub async fn follow_owner(
 }
 
 impl Follower {
-    /// Keeps the wanted ones of `entries`, just read, and moves the cursor past them all.
+    /// Keeps the wanted ones of `entries`, read after the cursor, and moves the cursor past
+    /// them all.
     fn take(&mut self, entries: Vec<OwnerEntry>) {
-        if let Some(last) = entries.last() {
-            self.cursor = last.cursor;
+        let mut wanted = Vec::new();
+        for entry in entries {
+            if entry.cursor <= self.cursor {
+                continue;
+            }
+            self.cursor = entry.cursor;
+            if self.filter.wants(&entry) {
+                wanted.push(entry);
+            }
         }
-        self.pending = entries.into_iter().filter(|entry| self.filter.wants(entry)).rev().collect();
+        wanted.reverse();
+        self.pending = wanted;
+    }
+
+    /// Takes a page read from the store after the cursor: a short one reached the log's end.
+    fn take_page(&mut self, entries: Vec<OwnerEntry>) {
+        self.caught_up = entries.len() < PAGE;
+        self.take(entries);
     }
 
     /// The next wanted entry, waiting for one as long as it takes.
@@ -162,18 +287,26 @@ impl Follower {
             if let Some(entry) = self.pending.pop() {
                 return Ok(entry);
             }
-            // Marked seen before the read: an entry noted after it wakes the wait below.
-            self.grown.borrow_and_update();
-            let page = self.store.owner_events_after(&self.owner, self.cursor, PAGE).await?;
-            let full = page.entries.len() == PAGE;
-            self.take(page.entries);
-            if full || !self.pending.is_empty() {
+            if !self.caught_up {
+                let page = self.store.owner_events_after(&self.owner, self.cursor, PAGE).await?;
+                self.take_page(page.entries);
                 continue;
             }
-            tokio::select! {
-                _ = self.grown.changed() => {}
-                _ = tokio::time::sleep(POLL) => {}
+            let received = tokio::select! {
+                received = self.stretches.recv() => received,
                 _ = self.shutdown.wait_for(|down| *down) => return Err(PlayError::ShuttingDown),
+            };
+            match received {
+                // A stretch that starts after the cursor leaves a gap the store fills first.
+                Ok(stretch) if stretch.after > self.cursor => self.caught_up = false,
+                Ok(stretch) => {
+                    let (upto, entries) = (stretch.upto, stretch.entries.clone());
+                    self.take(entries);
+                    self.cursor = self.cursor.max(upto);
+                }
+                // Too far behind the reader: the store has what it let go.
+                Err(broadcast::error::RecvError::Lagged(_)) => self.caught_up = false,
+                Err(broadcast::error::RecvError::Closed) => return Err(PlayError::ShuttingDown),
             }
         }
     }
