@@ -155,31 +155,18 @@ impl<G: Rules> Match<G> {
             if ending.is_some() {
                 return Err(format!("turn {index} follows the game's end outside the rules"));
             }
-            // As `play` does: every turn of the other seat lapses a waiting draw offer; a
-            // move (draw talk is none) or an answer clears a waiting takeback request.
-            game.lapse_draw_offer(turn);
+            // The offers and requests follow the turns as they did in play.
+            game.follow_talk(turn);
             match turn {
-                Turn::Move(seat, action) if game.handles_draw(action) => match action {
-                    Action::OfferDraw => game.draw_offer = Some(*seat),
-                    Action::AcceptDraw => ending = Some(Outcome::Draw { reason: DrawReason::Agreement }),
-                    _ => game.draw_offer = None,
-                },
-                Turn::Move(seat, action) => {
-                    game.moves_in_force.push((*seat, action.clone()));
-                    game.takeback_request = None;
+                Turn::Move(_, Action::AcceptDraw) if game.handles_draw(&Action::AcceptDraw) => {
+                    ending = Some(Outcome::Draw { reason: DrawReason::Agreement });
                 }
-                Turn::TakeBack(_) => {
+                Turn::Move(_, action) if game.handles_draw(action) => {}
+                Turn::Move(seat, action) => game.moves_in_force.push((*seat, action.clone())),
+                Turn::TakeBack(_) | Turn::AnswerTakeBack { accept: true, .. } => {
                     game.moves_in_force.pop().ok_or_else(|| format!("turn {index} takes back a move never made"))?;
                 }
-                Turn::AnswerTakeBack { accept, .. } => {
-                    if *accept {
-                        game.moves_in_force
-                            .pop()
-                            .ok_or_else(|| format!("turn {index} takes back a move never made"))?;
-                    }
-                    game.takeback_request = None;
-                }
-                Turn::RequestTakeBack(seat) => game.takeback_request = Some(*seat),
+                Turn::AnswerTakeBack { accept: false, .. } | Turn::RequestTakeBack(_) => {}
                 Turn::Resign(seat) => ending = Some(game.resignation_outcome(*seat)),
                 Turn::Abort { .. } => ending = Some(Match::<G>::abort_outcome()),
                 Turn::Adjudicate { result, .. } => ending = Some(Match::<G>::adjudication_outcome(*result)),
@@ -221,18 +208,15 @@ impl<G: Rules> Match<G> {
     /// Why the turn is refused; the match is then unchanged.
     pub fn play(&mut self, turn: &Turn) -> Result<(), MoveError> {
         match turn {
-            // A move lapses or answers a draw offer itself.
-            Turn::Move(seat, action) => return self.apply(*seat, action),
-            Turn::Resign(seat) => self.resign(*seat).map(|_| ())?,
-            Turn::TakeBack(seat) => self.take_back(*seat)?,
-            Turn::Abort { explanation } => self.abort(explanation).map(|_| ())?,
-            Turn::Adjudicate { result, explanation } => self.adjudicate(*result, explanation).map(|_| ())?,
-            Turn::TimedOut(seat) => self.time_out(*seat).map(|_| ())?,
-            Turn::RequestTakeBack(seat) => self.request_take_back(*seat)?,
-            Turn::AnswerTakeBack { seat, accept } => self.answer_take_back(*seat, *accept)?,
+            Turn::Move(seat, action) => self.apply(*seat, action),
+            Turn::Resign(seat) => self.resign(*seat).map(|_| ()),
+            Turn::TakeBack(seat) => self.take_back(*seat),
+            Turn::Abort { explanation } => self.abort(explanation).map(|_| ()),
+            Turn::Adjudicate { result, explanation } => self.adjudicate(*result, explanation).map(|_| ()),
+            Turn::TimedOut(seat) => self.time_out(*seat).map(|_| ()),
+            Turn::RequestTakeBack(seat) => self.request_take_back(*seat),
+            Turn::AnswerTakeBack { seat, accept } => self.answer_take_back(*seat, *accept),
         }
-        self.lapse_draw_offer(turn);
-        Ok(())
     }
 
     /// Plays one turn and returns what [`Match::undo`] needs to put the match back as it
@@ -297,12 +281,8 @@ impl<G: Rules> Match<G> {
         }
         self.check_turn(seat)?;
         self.position.apply(Mover::checked(seat), action)?;
-        let turn = Turn::Move(seat, action.clone());
-        self.lapse_draw_offer(&turn);
-        self.history.push(turn);
         self.moves_in_force.push((seat, action.clone()));
-        // A move is the answer to a takeback request nobody answered: it lapses.
-        self.takeback_request = None;
+        self.record(Turn::Move(seat, action.clone()));
         Ok(())
     }
 
@@ -339,16 +319,15 @@ impl<G: Rules> Match<G> {
                     "you have offered a draw since your last move; make a move before offering again",
                 ));
             }
-            (Action::OfferDraw, None) => self.draw_offer = Some(seat),
+            (Action::OfferDraw, None) => {}
             (_, Some(offerer)) if offerer != seat => {
                 if *action == Action::AcceptDraw {
                     self.end_outside_rules(Outcome::Draw { reason: DrawReason::Agreement });
                 }
-                self.draw_offer = None;
             }
             _ => return Err(MoveError::new(Reason::NoDrawOffer, "your opponent has not offered a draw")),
         }
-        self.history.push(Turn::Move(seat, action.clone()));
+        self.record(Turn::Move(seat, action.clone()));
         Ok(())
     }
 
@@ -367,10 +346,28 @@ impl<G: Rules> Match<G> {
             .any(|action| *action == Action::OfferDraw)
     }
 
-    /// A waiting draw offer lapses with the other seat's next turn, whatever it is.
-    fn lapse_draw_offer(&mut self, turn: &Turn) {
+    /// Adds `turn`, already applied to the position and the moves in force, to the history,
+    /// with what it does to the offers and requests waiting ([`Match::follow_talk`]).
+    fn record(&mut self, turn: Turn) {
+        self.follow_talk(&turn);
+        self.history.push(turn);
+    }
+
+    /// What `turn` does to a waiting draw offer and takeback request, the one rule for play
+    /// and for a restore: every turn of the other seat lapses an offer, and an offer stands
+    /// from its own turn; a move (talk of a draw is none) or an answer clears a request, and
+    /// a request waits from its own.
+    fn follow_talk(&mut self, turn: &Turn) {
         if turn.seat().is_some_and(|seat| Some(seat) != self.draw_offer) {
             self.draw_offer = None;
+        }
+        match turn {
+            Turn::Move(seat, action) if self.handles_draw(action) => {
+                self.draw_offer = (*action == Action::OfferDraw).then_some(*seat);
+            }
+            Turn::Move(..) | Turn::AnswerTakeBack { .. } => self.takeback_request = None,
+            Turn::RequestTakeBack(seat) => self.takeback_request = Some(*seat),
+            _ => {}
         }
     }
 
@@ -396,7 +393,7 @@ impl<G: Rules> Match<G> {
             ));
         }
         self.undo_last_move();
-        self.history.push(Turn::TakeBack(seat));
+        self.record(Turn::TakeBack(seat));
         Ok(())
     }
 
@@ -421,8 +418,7 @@ impl<G: Rules> Match<G> {
                 "your takeback request waits for the other seat's answer",
             ));
         }
-        self.takeback_request = Some(seat);
-        self.history.push(Turn::RequestTakeBack(seat));
+        self.record(Turn::RequestTakeBack(seat));
         Ok(())
     }
 
@@ -447,8 +443,7 @@ impl<G: Rules> Match<G> {
         if accept {
             self.undo_last_move();
         }
-        self.takeback_request = None;
-        self.history.push(Turn::AnswerTakeBack { seat, accept });
+        self.record(Turn::AnswerTakeBack { seat, accept });
         Ok(())
     }
 
@@ -512,7 +507,7 @@ impl<G: Rules> Match<G> {
             return Err(MoveError::new(Reason::NotYourTurn, format!("this game has no {seat}")));
         }
         let outcome = self.resignation_outcome(seat);
-        self.history.push(Turn::Resign(seat));
+        self.record(Turn::Resign(seat));
         self.end_outside_rules(outcome.clone());
         Ok(outcome)
     }
@@ -541,7 +536,7 @@ impl<G: Rules> Match<G> {
             ));
         }
         let outcome = Match::<G>::abort_outcome();
-        self.history.push(Turn::Abort { explanation: explanation.to_owned() });
+        self.record(Turn::Abort { explanation: explanation.to_owned() });
         self.end_outside_rules(outcome.clone());
         Ok(outcome)
     }
@@ -561,7 +556,7 @@ impl<G: Rules> Match<G> {
             return Err(MoveError::new(Reason::InvalidMove, format!("this game has no {winner} to win")));
         }
         let outcome = Match::<G>::adjudication_outcome(result);
-        self.history.push(Turn::Adjudicate { result, explanation: explanation.to_owned() });
+        self.record(Turn::Adjudicate { result, explanation: explanation.to_owned() });
         self.end_outside_rules(outcome.clone());
         Ok(outcome)
     }
@@ -578,7 +573,7 @@ impl<G: Rules> Match<G> {
     pub fn time_out(&mut self, seat: Seat) -> Result<Outcome, MoveError> {
         self.check_turn(seat)?;
         let outcome = self.timeout_outcome(seat);
-        self.history.push(Turn::TimedOut(seat));
+        self.record(Turn::TimedOut(seat));
         self.end_outside_rules(outcome.clone());
         Ok(outcome)
     }

@@ -470,7 +470,7 @@ impl Creator {
             (log.len() as u64, update.status, update.outcome, update.move_count);
         // The clocks start with the game: the seats to act think from its creation.
         record.deadline = match (&record.clock, game.outcome()) {
-            (Some(clock), None) => fresh_clocks(clock, game.as_ref(), record.start_at.unwrap_or(time))
+            (Some(clock), None) => fresh_clocks(clock, game.as_ref(), record.starts())
                 .next_deadline()
                 .map(|flag| from_millis(flag.deadline)),
             _ => None,
@@ -484,10 +484,7 @@ impl Creator {
         let Prepared { record, game, .. } = prepared;
         metrics::counter!("tabula_games_created_total", "kind" => record.kind().name()).increment(1);
         self.owners.grew(owner_of(&record));
-        let clocks = record
-            .clock
-            .as_ref()
-            .map(|clock| fresh_clocks(clock, game.as_ref(), record.start_at.unwrap_or(record.created)));
+        let clocks = record.clock.as_ref().map(|clock| fresh_clocks(clock, game.as_ref(), record.starts()));
         let capacity = self.games.channel_capacity();
         let live = self.games.keep(Arc::new(LiveGame::new(&record, game, capacity, clocks)));
         let effects = live.effects(&*live.state.lock().await);

@@ -328,7 +328,7 @@ impl Hub {
         max_streams: usize,
         shutdown: watch::Receiver<bool>,
     ) -> Result<OwnerEntries, PlayError> {
-        follow_owner(self.store.clone(), &self.owners, owner, after, filter, max_streams, shutdown).await
+        follow_owner(&self.owners, owner, after, filter, max_streams, shutdown).await
     }
 
     // Saved configurations.

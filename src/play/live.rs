@@ -219,7 +219,7 @@ impl LiveGame {
         let clocks = record.clock.as_ref().map(|clock| match latest_clocks(log) {
             Some(clocks) => clocks.clone(),
             // Only the creation (and turns imported with it): the clocks started then.
-            None => fresh_clocks(clock, game.as_ref(), record.start_at.unwrap_or(record.created)),
+            None => fresh_clocks(clock, game.as_ref(), record.starts()),
         });
         let mut record = record.clone();
         record.seq = log.last().map_or(0, |e| e.seq);

@@ -220,7 +220,6 @@ struct Follower {
 /// `CursorOutOfRange` when `after` is beyond the log's newest cursor; `TOO_MANY_STREAMS`
 /// when the owner already has `max_streams` followers here; a storage error.
 pub async fn follow_owner(
-    store: Arc<dyn Store>,
     feeds: &OwnerFeeds,
     owner: &str,
     after: u64,
@@ -232,6 +231,7 @@ pub async fn follow_owner(
     // Subscribed before the backlog is read: what the reader hands on after the read is
     // not lost, and what it handed on before is in the backlog.
     let stretches = feeds.subscribe(owner);
+    let store = feeds.store.clone();
     let first = store.owner_events_after(owner, after, PAGE).await?;
     if after > first.newest {
         return Err(PlayError::CursorOutOfRange { after, current: first.newest });
@@ -247,7 +247,7 @@ pub async fn follow_owner(
         shutdown,
         _slot: slot,
     };
-    follower.take_page(first.entries);
+    follower.take_page(&first.entries);
     Ok(Box::pin(futures_util::stream::unfold(Some(follower), |follower| async move {
         let mut follower = follower?;
         match follower.next().await {
@@ -258,17 +258,18 @@ pub async fn follow_owner(
 }
 
 impl Follower {
-    /// Keeps the wanted ones of `entries`, read after the cursor, and moves the cursor past
+    /// Keeps a copy of the wanted ones of `entries` after the cursor (a stretch is shared
+    /// by every follower: only what this one wants is copied), and moves the cursor past
     /// them all.
-    fn take(&mut self, entries: Vec<OwnerEntry>) {
+    fn take<'a>(&mut self, entries: impl IntoIterator<Item = &'a OwnerEntry>) {
         let mut wanted = Vec::new();
         for entry in entries {
             if entry.cursor <= self.cursor {
                 continue;
             }
             self.cursor = entry.cursor;
-            if self.filter.wants(&entry) {
-                wanted.push(entry);
+            if self.filter.wants(entry) {
+                wanted.push(entry.clone());
             }
         }
         wanted.reverse();
@@ -276,7 +277,7 @@ impl Follower {
     }
 
     /// Takes a page read from the store after the cursor: a short one reached the log's end.
-    fn take_page(&mut self, entries: Vec<OwnerEntry>) {
+    fn take_page(&mut self, entries: &[OwnerEntry]) {
         self.caught_up = entries.len() < PAGE;
         self.take(entries);
     }
@@ -289,7 +290,7 @@ impl Follower {
             }
             if !self.caught_up {
                 let page = self.store.owner_events_after(&self.owner, self.cursor, PAGE).await?;
-                self.take_page(page.entries);
+                self.take_page(&page.entries);
                 continue;
             }
             let received = tokio::select! {
@@ -300,9 +301,8 @@ impl Follower {
                 // A stretch that starts after the cursor leaves a gap the store fills first.
                 Ok(stretch) if stretch.after > self.cursor => self.caught_up = false,
                 Ok(stretch) => {
-                    let (upto, entries) = (stretch.upto, stretch.entries.clone());
-                    self.take(entries);
-                    self.cursor = self.cursor.max(upto);
+                    self.take(&stretch.entries);
+                    self.cursor = self.cursor.max(stretch.upto);
                 }
                 // Too far behind the reader: the store has what it let go.
                 Err(broadcast::error::RecvError::Lagged(_)) => self.caught_up = false,

@@ -30,7 +30,7 @@ use crate::games::{GameConfig, GameKind};
 
 pub use log::{Actor, BotSeat, Player, latest_clocks, played_turns};
 pub use memory::MemoryStore;
-pub use owner_log::{OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, creation_note, owner_of};
+pub use owner_log::{OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, creation_note, log_owner, owner_of};
 pub use postgres::PostgresStore;
 pub use saved::{SaveMode, SavedConfig};
 pub use series::{
@@ -247,6 +247,11 @@ impl GameRecord {
             start_at: None,
             rematch: None,
         }
+    }
+
+    /// When the game starts: its scheduled start, else its creation.
+    pub fn starts(&self) -> SystemTime {
+        self.start_at.unwrap_or(self.created)
     }
 
     /// The game's kind.

@@ -65,7 +65,12 @@ pub struct OwnerNote {
 /// The owner whose log a game's entries go to: its service key, or the empty name for the
 /// games created without one (on a server without keys).
 pub fn owner_of(record: &GameRecord) -> &str {
-    record.owner.as_deref().unwrap_or_default()
+    log_owner(record.owner.as_deref())
+}
+
+/// The log a game owned by `owner` (its [`GameRecord::owner`]) notes its entries on.
+pub fn log_owner(owner: Option<&str>) -> &str {
+    owner.unwrap_or_default()
 }
 
 /// The note of a new game's creation, event 1 of its log.

@@ -368,7 +368,7 @@ impl Turns {
             .collect();
         let mut update = record_update(outcome, game_after.move_count(), now);
         update.deadline = deadline.map(|flag| from_millis(flag.deadline));
-        let owner = live.owner.as_deref().unwrap_or_default();
+        let owner = crate::store::log_owner(live.owner.as_deref());
         update.notes = owner_notes(owner, &events, started);
         let noted = !update.notes.is_empty();
         let tentative = Tentative { state: &mut *state, undos };
