@@ -877,3 +877,94 @@ async fn three_replicas_watching_a_first_move_window_call_the_game_off_once() {
     let got = clients[1].get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
     assert_eq!(got.game.unwrap().seq, 4, "nothing after the end");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_seat_held_on_any_replica_is_present_on_all_and_a_replica_gone_lets_it_go_once() {
+    use pb::OwnerEventKind as K;
+    let url = common::fresh_postgres_database().await;
+    let (mut servers, mut clients) = replicas(&url).await;
+    let seconds =
+        |ms: u64| prost_types::Duration { seconds: (ms / 1_000) as i64, nanos: ((ms % 1_000) * 1_000_000) as i32 };
+    let config = pb::GameConfig {
+        game: Some(pb::game_config::Game::TicTacToe(pb::TicTacToeConfig::default())),
+        presence: Some(pb::PresenceConfig { away_after: Some(seconds(1_000)), claim_after: Some(seconds(1_000)) }),
+        ..Default::default()
+    };
+    let game = common::create_from(&mut clients[0], config).await;
+    let mut owners = clients[0]
+        .stream_owner_events(pb::StreamOwnerEventsRequest { after_cursor: 1, ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
+    // The next owner event as (kind, seat come or gone), waiting at most `patience`.
+    async fn next(
+        owners: &mut tonic::Streaming<pb::StreamOwnerEventsResponse>,
+        patience: Duration,
+    ) -> Option<(pb::OwnerEventKind, u32)> {
+        let message = tokio::time::timeout(patience, owners.next()).await.ok()?.unwrap().unwrap();
+        let event = message.event.unwrap();
+        let seat = match event.game_event.as_ref().unwrap().kind {
+            Some(pb::game_event::Kind::SeatPresenceChanged(ref changed)) => changed.seat,
+            _ => 0,
+        };
+        Some((event.kind(), seat))
+    }
+    let seat_stream = |client: &mut Client, seat: usize| {
+        let request = pb::StreamEventsRequest { game_id: game.id.clone(), after_seq: 1, ..Default::default() };
+        let mut request = tonic::Request::new(request);
+        let bearer = format!("Bearer {}", game.tokens[seat]).parse().unwrap();
+        request.metadata_mut().insert("authorization", bearer);
+        let mut client = client.clone();
+        async move { client.stream_events(request).await.unwrap().into_inner() }
+    };
+
+    // O comes through replica 1, X through replica 2; X moves through replica 0.
+    let _o_on_1 = seat_stream(&mut clients[1], 1).await;
+    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::SeatPresent, 2)));
+    let _x_on_2 = seat_stream(&mut clients[2], 0).await;
+    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::SeatPresent, 1)));
+    clients[0].submit_move(submit(&game, 0, common::cell_move(1, 1))).await.unwrap();
+    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::GameStarted, 0)));
+
+    // O holds a second stream on replica 0: replica 1 gone, O is still present.
+    let o_on_0 = seat_stream(&mut clients[0], 1).await;
+    servers[1].kill();
+    assert_eq!(next(&mut owners, Duration::from_secs(13)).await, None, "held on replica 0, O stays");
+    drop(o_on_0);
+    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::SeatGone, 2)));
+
+    // O comes back through replica 2, which then goes away with both seats' streams: both
+    // go once their streams' leases run out, announced once by the replicas left.
+    let _o_on_2 = seat_stream(&mut clients[2], 1).await;
+    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::SeatPresent, 2)));
+    servers[2].kill();
+    let mut gone = vec![
+        next(&mut owners, Duration::from_secs(15)).await.expect("a seat gone"),
+        next(&mut owners, Duration::from_secs(15)).await.expect("the other seat gone"),
+    ];
+    gone.sort();
+    assert_eq!(gone, [(K::SeatGone, 1), (K::SeatGone, 2)]);
+
+    // X calls through replica 0 and, once O has been gone the claim window, claims the game.
+    let view = clients[0]
+        .get_view(common::as_seat(
+            &game.tokens[0],
+            pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() },
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
+    let o = *view.presence.iter().find(|p| p.seat == 2).unwrap();
+    assert!(!o.present);
+    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::SeatPresent, 1)));
+    let claimable_at = std::time::SystemTime::try_from(o.claimable_at.unwrap()).unwrap();
+    tokio::time::sleep(claimable_at.duration_since(std::time::SystemTime::now()).unwrap_or_default()).await;
+    let claim = pb::ClaimVictoryRequest { game_id: game.id.clone(), ..Default::default() };
+    let claimed = clients[0].claim_victory(common::as_seat(&game.tokens[0], claim)).await.unwrap().into_inner();
+    assert_eq!(claimed.view.unwrap().outcome.unwrap().winner, 1);
+    assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::GameEnded, 0)));
+    assert_eq!(next(&mut owners, Duration::from_secs(3)).await, None, "each change once, nothing after the end");
+}

@@ -31,6 +31,7 @@ fn every_preset_and_option() -> Vec<(String, GameConfig)> {
         allow_takebacks: true,
         takeback_consent: true,
         allow_draw_offers: true,
+        presence: None,
     };
     for kind in GameKind::ALL {
         let info = kind.info();

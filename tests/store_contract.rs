@@ -15,8 +15,9 @@ use tabula::games::{GameConfig, GameKind};
 use tabula::store::document::{self, GameDocument};
 use tabula::store::{
     BotSeat, EventKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, MemoryStore, OwnerEventKind,
-    OwnerNote, Player, RecordUpdate, SaveMode, SavedConfig, SeriesDraws, SeriesGame, SeriesLength, SeriesLink,
-    SeriesRecord, SeriesResult, SeriesStatus, Snapshot, SqliteStore, Store, StoreError, StoredEvent,
+    OwnerNote, Player, PresenceLease, RecordUpdate, SaveMode, SavedConfig, SeatPresence, SeriesDraws, SeriesGame,
+    SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Snapshot, SqliteStore, Store, StoreError,
+    StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -47,6 +48,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         rematch_of: None,
         rematch: None,
         start_at: None,
+        presence: Vec::new(),
     }
 }
 
@@ -95,6 +97,7 @@ fn in_progress(move_count: u32, at: SystemTime) -> RecordUpdate {
         updated: at,
         deadline: None,
         notes: vec![],
+        presence: None,
     }
 }
 
@@ -112,6 +115,7 @@ async fn contract(store: Arc<dyn Store>) {
     appends_racing_on_many_games_each_land_once(store.clone()).await;
     series_are_kept_and_updated_one_revision_at_a_time(store.as_ref()).await;
     owner_logs_number_entries_in_commit_order(store.clone()).await;
+    presence_is_kept_with_the_record_and_held_by_leases(store.clone()).await;
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
     store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();
@@ -202,6 +206,7 @@ async fn contract(store: Arc<dyn Store>) {
         updated: time(5),
         deadline: None,
         notes: vec![],
+        presence: None,
     };
     store.append(id, at(4), vec![resign, end], finished).await.unwrap();
     assert_eq!(store.count_in_progress("lobby").await.unwrap(), 0);
@@ -645,6 +650,7 @@ async fn a_game_has_at_most_one_rematch(store: Arc<dyn Store>) {
         updated: time(2),
         deadline: None,
         notes: vec![],
+        presence: None,
     };
     store.append(&id(1), at(1), vec![], finished).await.unwrap();
     store.create_rematch(&id(1), rematch(2), vec![created(time(2))], None).await.unwrap();
@@ -663,6 +669,69 @@ async fn a_game_has_at_most_one_rematch(store: Arc<dyn Store>) {
     for n in [1, 2] {
         store.delete(&id(n)).await.unwrap();
     }
+}
+
+/// What the log last said of each seat's presence moves on with the append that says it
+/// (and stays with an append that says nothing of it); each process's lease holds a seat
+/// until it runs out, a stream's is renewed and a call's only grows, and the seats whose
+/// leases all ran out are found, then forgotten.
+async fn presence_is_kept_with_the_record_and_held_by_leases(store: Arc<dyn Store>) {
+    let id = "0190c000-0000-7000-8000-000000000001";
+    store.create(record(id, GameKind::ConnectFour, time(0)), vec![created(time(0))], None).await.unwrap();
+    assert!(store.load(id).await.unwrap().0.presence.is_empty());
+    let came = StoredEvent {
+        seq: 2,
+        time: time(2),
+        kind: EventKind::Presence { seat: Seat::SECOND, present: true },
+        request_id: None,
+        request_digest: None,
+    };
+    let said = vec![SeatPresence::default(), SeatPresence { present: true, since: Some(time(2)), changes: 1 }];
+    let update = RecordUpdate { presence: Some(said.clone()), ..in_progress(0, time(2)) };
+    store.append(id, at(1), vec![came.clone()], update).await.unwrap();
+    store.append(id, at(2), vec![played(3, 0, 3, None)], in_progress(1, time(3))).await.unwrap();
+    let (kept, log) = store.load(id).await.unwrap();
+    assert_eq!((kept.presence, &log[1]), (said.clone(), &came));
+    assert_eq!(store.load_latest(id).await.unwrap().record.presence, said);
+
+    let lease = |seat: usize, holder: &str, streaming: Option<bool>, until: u64| PresenceLease {
+        game_id: id.to_owned(),
+        seat,
+        holder: holder.to_owned(),
+        streaming,
+        until: time(until),
+    };
+    assert_eq!(store.presence_until(id, 1).await.unwrap(), None);
+    store.hold_presence(lease(1, "a", Some(true), 10)).await.unwrap();
+    store.hold_presence(lease(1, "b", None, 30)).await.unwrap();
+    store.hold_presence(lease(1, "b", None, 20)).await.unwrap();
+    store.hold_presence(lease(0, "b", None, 15)).await.unwrap();
+    assert_eq!(store.presence_until(id, 1).await.unwrap(), Some(time(30)), "a call's lease only grows");
+    // Renewed: a's stream, not b's calls.
+    store.renew_presence("a", time(40)).await.unwrap();
+    store.renew_presence("b", time(90)).await.unwrap();
+    assert_eq!(store.presence_until(id, 1).await.unwrap(), Some(time(40)));
+    assert_eq!(store.presence_until(id, 0).await.unwrap(), Some(time(15)));
+    assert_eq!(store.presence_lapsed(time(20), 10).await.unwrap(), [(id.to_owned(), 0)]);
+    // a's last stream closed: its lease runs the window, then only ends.
+    store.hold_presence(lease(1, "a", Some(false), 45)).await.unwrap();
+    store.renew_presence("a", time(99)).await.unwrap();
+    assert_eq!(store.presence_until(id, 1).await.unwrap(), Some(time(45)));
+    let mut lapsed = store.presence_lapsed(time(50), 10).await.unwrap();
+    lapsed.sort();
+    assert_eq!(lapsed, [(id.to_owned(), 0), (id.to_owned(), 1)]);
+    assert!(store.presence_lapsed(time(50), 1).await.unwrap().len() == 1, "at most the limit");
+    // Forgotten only where they ran out: a lease written meanwhile stays.
+    store.hold_presence(lease(0, "c", None, 70)).await.unwrap();
+    store.forget_presence(id, 0, time(50)).await.unwrap();
+    store.forget_presence(id, 1, time(50)).await.unwrap();
+    assert_eq!(store.presence_until(id, 0).await.unwrap(), Some(time(70)));
+    assert_eq!(store.presence_until(id, 1).await.unwrap(), None);
+    assert!(store.presence_lapsed(time(60), 10).await.unwrap().is_empty());
+    // A deleted game's leases go with it.
+    store.delete(id).await.unwrap();
+    assert!(store.presence_lapsed(time(100), 10).await.unwrap().is_empty());
+    assert_eq!(store.presence_until(id, 0).await.unwrap(), None);
 }
 
 /// Several games created at once: all of them or none, whatever refuses one (an id taken,
@@ -880,6 +949,7 @@ async fn finish(store: &dyn Store, id: &str) {
         updated: time(100),
         deadline: None,
         notes: vec![],
+        presence: None,
     };
     store.append(id, at(1), events, update).await.unwrap();
 }

@@ -91,6 +91,8 @@ fn describe(names: &[&str], game: &dyn tabula::engine::AnyMatch, viewer: Viewer,
         },
         EventKind::Clock { change, .. } => format!("clock: {change:?}"),
         EventKind::Ended(outcome) => format!("ended: {}", describe_outcome(names, outcome)),
+        EventKind::Presence { seat, present: true } => format!("{} came", who(*seat)),
+        EventKind::Presence { seat, present: false } => format!("{} went away", who(*seat)),
     }
 }
 

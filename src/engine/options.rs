@@ -63,6 +63,55 @@ pub struct PlayOptions {
     /// [`Rules::draw_offers_allowed`](super::Rules::draw_offers_allowed)).
     #[serde(default)]
     pub allow_draw_offers: bool,
+    /// Whether the server keeps the seats' presence, and how ([`Presence`]). Nothing in the
+    /// rules reads it: a claim against a seat gone too long is the play layer's to judge.
+    #[serde(default)]
+    pub presence: Option<Presence>,
+}
+
+/// How a game keeps its seats' presence: a seat is present while it holds an event stream
+/// of the game or made a call within `away_after_ms`; in a two-seat game with
+/// `claim_after_ms`, the other seat may claim the game once the seat to move has been gone
+/// that long.
+///
+/// Invariant of a validated configuration ([`Presence::problems`] empty): both windows
+/// within their bounds, and a claim window only in a game of two seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Presence {
+    /// How long a seat stays present after its last call and after its last stream closed.
+    pub away_after_ms: u64,
+    /// How long the seat to move must have been gone before the other seat may claim.
+    #[serde(default)]
+    pub claim_after_ms: Option<u64>,
+}
+
+impl Presence {
+    /// The window a configuration that leaves `away_after_ms` unset gets.
+    pub const DEFAULT_AWAY_AFTER_MS: u64 = 30_000;
+    /// The shortest presence or claim window.
+    pub const MIN_WINDOW_MS: u64 = 1_000;
+    /// The longest presence window: an hour.
+    pub const MAX_AWAY_AFTER_MS: u64 = 3_600_000;
+    /// The longest claim window: seven days.
+    pub const MAX_CLAIM_AFTER_MS: u64 = 7 * 24 * 3_600_000;
+
+    /// What is wrong with these windows in a game of `seats` seats, as (field, problem)
+    /// pairs, the fields named as the contract's `PresenceConfig` names them.
+    pub fn problems(&self, seats: usize) -> Vec<(&'static str, String)> {
+        let mut problems = Vec::new();
+        if !(Presence::MIN_WINDOW_MS..=Presence::MAX_AWAY_AFTER_MS).contains(&self.away_after_ms) {
+            problems.push(("away_after", "must be from 1 s to 1 h".to_owned()));
+        }
+        if let Some(claim) = self.claim_after_ms {
+            if !(Presence::MIN_WINDOW_MS..=Presence::MAX_CLAIM_AFTER_MS).contains(&claim) {
+                problems.push(("claim_after", "must be from 1 s to 7 days".to_owned()));
+            }
+            if seats != 2 {
+                problems.push(("claim_after", "needs an opponent to claim against; this game has one seat".to_owned()));
+            }
+        }
+        problems
+    }
 }
 
 impl PlayOptions {

@@ -45,6 +45,7 @@ pub mod reversi;
 pub mod tic_tac_toe;
 pub mod tic_tac_two;
 
+use crate::engine::Presence;
 use crate::engine::clock::ClockConfig;
 use crate::engine::{
     Action, AnyMatch, ConfigError, Match, PlayOptions, ReplayError, Rules, Seat, SnapshotError, Starter, Turn, Viewer,
@@ -362,6 +363,13 @@ impl GameConfig {
             return Some(self);
         }
         let options = PlayOptions { allow_draw_offers: true, ..self.play_options() };
+        self.with_play_options(options)
+    }
+
+    /// This configuration keeping its seats' presence as `presence` says; `None` where the
+    /// game holds no such choice (a one-seat puzzle).
+    pub fn keeping_presence(self, presence: Presence) -> Option<GameConfig> {
+        let options = PlayOptions { presence: Some(presence), ..self.play_options() };
         self.with_play_options(options)
     }
 

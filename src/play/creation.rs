@@ -528,7 +528,7 @@ impl Creator {
             && since.iter().all(|event| match &event.kind {
                 EventKind::Played { .. } => matches!(event.kind.actor(), Some(Actor::Engine(_))),
                 EventKind::Created | EventKind::Ended(_) => true,
-                EventKind::Clock { .. } => false,
+                EventKind::Clock { .. } | EventKind::Presence { .. } => false,
             });
         if !untouched {
             return Ok(false);

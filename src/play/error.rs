@@ -67,6 +67,12 @@ pub enum PlayError {
     /// A move in a game scheduled to start later, before it starts.
     #[error("the game starts later; no move before")]
     NotStarted { start: std::time::SystemTime, current_seq: u64 },
+    /// A claim against a seat gone too long that cannot be made: `why` says why.
+    #[error("{why}")]
+    ClaimNotAvailable { why: String, current_seq: u64 },
+    /// A claim before the seat to move has been gone for the game's claim window.
+    #[error("the seat to move has not been gone long enough to claim")]
+    ClaimTooEarly { claimable_at: std::time::SystemTime, current_seq: u64 },
     /// The game has no clocks to change.
     #[error("this game has no clock")]
     NoClock,

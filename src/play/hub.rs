@@ -18,6 +18,7 @@ use super::error::PlayError;
 use super::live::LiveGame;
 use super::owners::{OwnerEntries, OwnerFeeds, OwnerFilter, follow_owner};
 use super::past::{PastPosition, position_at};
+use super::presence::Attendance;
 use super::saved::{self, ToSave};
 use super::search::{SearchPool, default_threads};
 use super::series::{NewSeries, Revisions, SeriesDriver, SeriesRequest};
@@ -82,6 +83,8 @@ pub struct Hub {
     searches: SearchPool,
     /// Wakes the followers of owners' logs.
     owners: Arc<OwnerFeeds>,
+    /// The seats' presence.
+    attendance: Arc<Attendance>,
 }
 
 impl Hub {
@@ -104,6 +107,13 @@ impl Hub {
                 Bots::new(store.clone(), games.clone(), turns.clone(), bot_threads, time.clone(), driver.clone());
             let timekeeper = Timekeeper::new(store.clone(), games.clone(), turns.clone(), time.clone(), driver);
             let series = SeriesDriver::new(store.clone(), games.clone(), creator.clone(), time.clone());
+            let attendance = Attendance::new(
+                store.clone(),
+                games.clone(),
+                turns.clone(),
+                time.clone(),
+                me.clone() as Weak<dyn Driver>,
+            );
             Hub {
                 store,
                 time,
@@ -115,6 +125,7 @@ impl Hub {
                 series,
                 searches: SearchPool::new(search_threads),
                 owners,
+                attendance,
             }
         });
         if let Some(changes) = changes {
@@ -124,6 +135,8 @@ impl Hub {
         tokio::spawn(Timekeeper::keep_time(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(Timekeeper::sweep_deadlines(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(SeriesDriver::sweep(Arc::downgrade(&hub.series)));
+        tokio::spawn(Attendance::renew(Arc::downgrade(&hub.attendance)));
+        tokio::spawn(Attendance::sweep(Arc::downgrade(&hub.attendance)));
         hub
     }
 
@@ -312,7 +325,23 @@ impl Hub {
         subscription: Subscription,
         shutdown: watch::Receiver<bool>,
     ) -> Result<Deliveries, PlayError> {
-        subscribe(self.store.clone(), live, subscription, shutdown).await
+        let seat = subscription.viewer.seat().filter(|_| subscription.opened_with.is_some());
+        let hold = seat.and_then(|seat| self.attendance.stream_opened(&live, seat));
+        let deliveries = subscribe(self.store.clone(), live, subscription, shutdown).await?;
+        Ok(match hold {
+            // The seat is held for as long as its stream lives.
+            Some(hold) => Box::pin(futures_util::StreamExt::map(deliveries, move |delivery| {
+                let _held = &hold;
+                delivery
+            })),
+            None => deliveries,
+        })
+    }
+
+    /// Seat `seat` of `live` called: where the game keeps presence, the seat is present for
+    /// the game's window from now (announced before this returns, when it was not).
+    pub async fn seat_called(&self, live: &Arc<LiveGame>, seat: Seat) {
+        self.attendance.called(live, seat).await;
     }
 
     /// `owner`'s log after cursor `after`, as `filter` wants it, then live until

@@ -17,11 +17,11 @@ use super::effects::Effects;
 use super::error::PlayError;
 use super::fanout::{Announced, Fanout};
 use crate::engine::clock::{ClockConfig, Clocks};
-use crate::engine::{Action, AnyMatch, Outcome, Seat, View, Viewer};
+use crate::engine::{Action, AnyMatch, Outcome, Presence, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
-    BotSeat, EventKind, GameRecord, GameStatus, Labels, LoadedGame, Player, RecordUpdate, SeriesLink, Store,
-    StoredEvent, TokenHash, from_millis, latest_clocks, played_turns,
+    BotSeat, EventKind, GameRecord, GameStatus, Labels, LoadedGame, Player, RecordUpdate, SeatPresence, SeriesLink,
+    Store, StoredEvent, TokenHash, follow_presence, from_millis, latest_clocks, played_turns,
 };
 
 /// Events read from the store per query when catching a game up.
@@ -63,6 +63,9 @@ pub struct LiveGame {
     pub start_at: Option<SystemTime>,
     /// The game's rematch, once made.
     rematch: std::sync::RwLock<Option<String>>,
+    /// In a game keeping presence, each seat's as the log announced it, in seat order;
+    /// changed only with the state, under its lock, and read without it.
+    presence: std::sync::RwLock<Vec<SeatPresence>>,
     /// The seq at which this process's bot task is thinking, if one is.
     thinking: Mutex<Option<u64>>,
     /// Set once the game is archived.
@@ -93,6 +96,9 @@ pub(super) struct GameState {
     pub(super) updated: SystemTime,
     /// The clocks as of `seq`, in a game with clocks.
     pub(super) clocks: Option<Clocks>,
+    /// The seq of the newest event that changed the position (any but a seat's presence):
+    /// a turn expecting a seq from here to `seq` still finds the position it expects.
+    pub(super) position_seq: u64,
 }
 
 impl GameState {
@@ -138,7 +144,7 @@ pub fn revoked_by_reissue(reissued: Option<SystemTime>, issued_at: Option<u64>) 
 
 pub(super) fn record_update(outcome: Option<Outcome>, move_count: u32, updated: SystemTime) -> RecordUpdate {
     let status = if outcome.is_some() { GameStatus::Finished } else { GameStatus::InProgress };
-    RecordUpdate { status, outcome, move_count, updated, deadline: None, notes: Vec::new() }
+    RecordUpdate { status, outcome, move_count, updated, deadline: None, notes: Vec::new(), presence: None }
 }
 
 impl LiveGame {
@@ -168,6 +174,7 @@ impl LiveGame {
             rematch_of: record.rematch_of.clone(),
             start_at: record.start_at,
             rematch: std::sync::RwLock::new(record.rematch.clone()),
+            presence: std::sync::RwLock::new(record.presence.clone()),
             thinking: Mutex::new(None),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
@@ -175,7 +182,13 @@ impl LiveGame {
             removed: watch::channel(false).0,
             reissues: watch::channel(0).0,
             moved: watch::channel(record.seq).0,
-            state: tokio::sync::Mutex::new(GameState { game, seq: record.seq, updated: record.updated, clocks }),
+            state: tokio::sync::Mutex::new(GameState {
+                game,
+                seq: record.seq,
+                updated: record.updated,
+                clocks,
+                position_seq: record.seq,
+            }),
             events,
         }
     }
@@ -207,7 +220,9 @@ impl LiveGame {
         }
         let mut record = record.clone();
         record.seq = tail.last().map_or(snapshot.seq, |e| e.seq);
-        Ok(Some(LiveGame::new(&record, game, capacity, clocks)))
+        let mut live = LiveGame::new(&record, game, capacity, clocks);
+        live.state.get_mut().position_seq = position_seq(tail).unwrap_or(snapshot.seq);
+        Ok(Some(live))
     }
 
     /// Rebuilds a game by replaying its whole log.
@@ -223,7 +238,9 @@ impl LiveGame {
         });
         let mut record = record.clone();
         record.seq = log.last().map_or(0, |e| e.seq);
-        Ok(LiveGame::new(&record, game, capacity, clocks))
+        let mut live = LiveGame::new(&record, game, capacity, clocks);
+        live.state.get_mut().position_seq = position_seq(log).unwrap_or(0);
+        Ok(live)
     }
 
     /// Game `id` as the store holds it: its newest snapshot and the log after it, or, when
@@ -296,7 +313,7 @@ impl LiveGame {
                 if let Some(clocks) = event.kind.clocks() {
                     state.clocks = Some(clocks.clone());
                 }
-                state.seq = event.seq;
+                self.follow(state, &event);
                 state.updated = state.updated.max(event.time);
                 self.moved.send_replace(event.seq);
                 self.events.send(event);
@@ -337,6 +354,7 @@ impl LiveGame {
                 rematch_of: self.rematch_of.clone(),
                 start_at: self.start_at,
                 rematch: self.rematch(),
+                presence: self.presence(),
             },
             game: state.game.clone_box(),
         }
@@ -362,6 +380,38 @@ impl LiveGame {
             (a, label, machine)
         });
         (moves.collect(), state.seq)
+    }
+
+    /// How the game keeps its seats' presence; `None` when it keeps none.
+    pub fn keeps_presence(&self) -> Option<Presence> {
+        self.config.play_options().presence
+    }
+
+    /// In a game keeping presence, each seat's as the log announced it, in seat order (a
+    /// seat not yet announced is absent, or not present).
+    pub fn presence(&self) -> Vec<SeatPresence> {
+        self.presence.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// Seat `seat`'s presence as the log announced it.
+    pub fn seat_presence(&self, seat: Seat) -> SeatPresence {
+        self.presence
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(seat.index())
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Moves `state` on to `event`, just logged: its seq, and what it says of the position
+    /// or of a seat's presence.
+    pub(super) fn follow(&self, state: &mut GameState, event: &StoredEvent) {
+        state.seq = event.seq;
+        if matches!(event.kind, EventKind::Presence { .. }) {
+            follow_presence(&mut self.presence.write().unwrap_or_else(|poisoned| poisoned.into_inner()), event);
+        } else {
+            state.position_seq = event.seq;
+        }
     }
 
     /// The seat token hashes, in seat order.
@@ -536,4 +586,10 @@ impl LiveGame {
         let receiver = self.events.subscribe(max_subscribers)?;
         Ok((receiver, state.seq, state.game.outcome().is_some()))
     }
+}
+
+/// The seq of the newest event of `events` that changed the position (any but a seat's
+/// presence), if one did.
+fn position_seq(events: &[StoredEvent]) -> Option<u64> {
+    events.iter().rev().find(|event| !matches!(event.kind, EventKind::Presence { .. })).map(|event| event.seq)
 }

@@ -17,7 +17,7 @@
 //! clocks' readings, errors, effects, tokens and the search pool; a game's fan-out
 //! ([`fanout`]) and the game itself ([`live`]); its past positions ([`past`]); the cache
 //! ([`cache`]); the turn pipeline ([`turn`]); what subscribes, analyses and saves; the
-//! makers of games ([`creation`]); the drivers ([`bots`], [`timekeeper`], [`series`]); and
+//! makers of games ([`creation`]); the drivers ([`bots`], [`timekeeper`], [`series`], [`presence`]); and
 //! the facade ([`hub`]), which is also the [`effects::Driver`] every part hands what its
 //! changes call for.
 
@@ -33,6 +33,7 @@ mod hub;
 mod live;
 mod owners;
 mod past;
+mod presence;
 mod saved;
 mod search;
 pub mod series;
@@ -63,6 +64,7 @@ pub use hub::{EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, Settings};
 pub use live::{GameCopy, LiveGame, SeatProof, revoked_by_reissue};
 pub use owners::{OwnerEntries, OwnerFilter};
 pub use past::PastPosition;
+pub use presence::STREAM_LEASE;
 pub use saved::ToSave;
 pub use search::{SearchPool, default_threads};
 pub use series::{NewSeries, Revisions, SeriesRequest};

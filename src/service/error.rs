@@ -163,6 +163,12 @@ pub enum ApiError {
     /// A move before a scheduled game's start.
     #[error("the game starts at {}: no move before then", rfc3339(*start))]
     NotStarted { start: SystemTime, current_seq: u64 },
+    /// A claim that cannot be made.
+    #[error("nothing to claim: {why}")]
+    ClaimNotAvailable { why: String, current_seq: u64 },
+    /// A claim before the seat to move has been gone long enough.
+    #[error("too early to claim: the seat to move has not been gone for the game's claim window; claim from {}", rfc3339(*claimable_at))]
+    ClaimTooEarly { claimable_at: SystemTime, current_seq: u64 },
     /// The game has no clock.
     #[error("this game was created without a clock (GameConfig.clock)")]
     NoClock,
@@ -236,6 +242,8 @@ impl ApiError {
             E::SeatPlayedByEngine(_) => (C::FailedPrecondition, "SEAT_PLAYED_BY_ENGINE"),
             E::OutOfTime { .. } => (C::FailedPrecondition, "OUT_OF_TIME"),
             E::NotStarted { .. } => (C::FailedPrecondition, "GAME_NOT_STARTED"),
+            E::ClaimNotAvailable { .. } => (C::FailedPrecondition, "CLAIM_NOT_AVAILABLE"),
+            E::ClaimTooEarly { .. } => (C::FailedPrecondition, "CLAIM_TOO_EARLY"),
             E::NoClock => (C::FailedPrecondition, "NO_CLOCK"),
             E::ClockPaused { .. } => (C::FailedPrecondition, "CLOCK_PAUSED"),
             E::ClockNotPaused { .. } => (C::FailedPrecondition, "CLOCK_NOT_PAUSED"),
@@ -295,6 +303,10 @@ impl ApiError {
             E::NotStarted { start, current_seq } => {
                 vec![("start_time", rfc3339(*start)), ("current_seq", current_seq.to_string())]
             }
+            E::ClaimTooEarly { claimable_at, current_seq } => {
+                vec![("claimable_at", rfc3339(*claimable_at)), ("current_seq", current_seq.to_string())]
+            }
+            E::ClaimNotAvailable { current_seq, .. } => vec![("current_seq", current_seq.to_string())],
             E::LogFull { limit, current_seq } => {
                 vec![("limit", limit.to_string()), ("current_seq", current_seq.to_string())]
             }
@@ -380,6 +392,10 @@ impl From<PlayError> for ApiError {
             PlayError::HintRefused(refusal) => ApiError::HintRefused(refusal),
             PlayError::OutOfTime { seat, deadline, current_seq } => ApiError::OutOfTime { seat, deadline, current_seq },
             PlayError::NotStarted { start, current_seq } => ApiError::NotStarted { start, current_seq },
+            PlayError::ClaimNotAvailable { why, current_seq } => ApiError::ClaimNotAvailable { why, current_seq },
+            PlayError::ClaimTooEarly { claimable_at, current_seq } => {
+                ApiError::ClaimTooEarly { claimable_at, current_seq }
+            }
             PlayError::NoClock => ApiError::NoClock,
             PlayError::ClockPaused { current_seq } => ApiError::ClockPaused { current_seq },
             PlayError::ClockNotPaused { current_seq } => ApiError::ClockNotPaused { current_seq },
@@ -478,6 +494,8 @@ mod tests {
             ApiError::SeatPlayedByEngine(crate::engine::Seat::SECOND),
             ApiError::OutOfTime { seat: crate::engine::Seat::FIRST, deadline: std::time::UNIX_EPOCH, current_seq: 3 },
             ApiError::NotStarted { start: std::time::UNIX_EPOCH, current_seq: 1 },
+            ApiError::ClaimNotAvailable { why: "the game is over".into(), current_seq: 1 },
+            ApiError::ClaimTooEarly { claimable_at: std::time::UNIX_EPOCH, current_seq: 1 },
             ApiError::NoClock,
             ApiError::ClockPaused { current_seq: 3 },
             ApiError::ClockNotPaused { current_seq: 3 },

@@ -227,6 +227,10 @@ impl GameDocument {
             rematch_of: self.rematch_of.clone(),
             start_at: self.start_at,
             rematch: self.rematch.clone(),
+            presence: self.events.iter().fold(Vec::new(), |mut presence, event| {
+                super::follow_presence(&mut presence, event);
+                presence
+            }),
         })
     }
 }

@@ -81,7 +81,7 @@ pub fn played_turns(events: &[StoredEvent]) -> Vec<Turn> {
         .iter()
         .filter_map(|event| match &event.kind {
             EventKind::Played { turn, .. } => Some(turn.clone()),
-            EventKind::Created | EventKind::Clock { .. } | EventKind::Ended(_) => None,
+            EventKind::Created | EventKind::Clock { .. } | EventKind::Ended(_) | EventKind::Presence { .. } => None,
         })
         .collect()
 }

@@ -5,9 +5,9 @@ use async_trait::async_trait;
 
 use super::{
     ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame, NewRecord, OwnerEntry, OwnerEventKind,
-    OwnerLogPage, OwnerNote, RecordHead, RecordUpdate, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot,
-    Store, StoreError, StoredEvent, TokenHash, beyond_cap, carries, creation_note, in_progress_cap, is_checkpoint,
-    mark_reissued,
+    OwnerLogPage, OwnerNote, PresenceLease, RecordHead, RecordUpdate, SaveMode, SavedConfig, SeriesRecord,
+    SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, beyond_cap, carries, creation_note,
+    in_progress_cap, is_checkpoint, mark_reissued,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -27,10 +27,15 @@ pub struct MemoryStore {
     /// Each owner's log: entry n (cursor n + 1) is what the event at a seq of a game says.
     /// Written only under the games' lock, so entries are in the order of their events.
     owner_logs: Mutex<BTreeMap<String, Vec<LoggedEntry>>>,
+    /// Leases on seats ([`Leases`]).
+    leases: Mutex<Leases>,
 }
 
 /// An entry of an owner's log in memory: what it says, and the game and seq of its event.
 type LoggedEntry = (OwnerEventKind, String, u64);
+
+/// Leases on seats, by game, seat and holder: whether the holder streams, and the end.
+type Leases = BTreeMap<(String, usize, String), (bool, std::time::SystemTime)>;
 
 #[derive(Clone, Debug)]
 struct StoredGame {
@@ -97,6 +102,11 @@ impl MemoryStore {
         for note in notes {
             logs.entry(note.owner.clone()).or_default().push((note.kind, id.to_owned(), note.seq));
         }
+    }
+
+    fn lock_leases(&self) -> std::sync::MutexGuard<'_, Leases> {
+        // Every mutation of a lease is a single insert, update or removal.
+        self.leases.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn with_game<T>(
@@ -200,6 +210,9 @@ impl Store for MemoryStore {
             record.move_count = update.move_count;
             record.updated = update.updated;
             record.deadline = update.deadline;
+            if let Some(presence) = update.presence {
+                record.presence = presence;
+            }
             game.log.extend(events);
             self.note(id, &update.notes);
             Ok(())
@@ -311,7 +324,57 @@ impl Store for MemoryStore {
     }
 
     async fn delete(&self, id: &str) -> Result<(), StoreError> {
-        self.lock().remove(id).map(drop).ok_or_else(|| StoreError::NotFound(id.to_owned()))
+        self.lock().remove(id).ok_or_else(|| StoreError::NotFound(id.to_owned()))?;
+        self.lock_leases().retain(|(game_id, _, _), _| game_id != id);
+        Ok(())
+    }
+
+    async fn hold_presence(&self, lease: PresenceLease) -> Result<(), StoreError> {
+        let mut leases = self.lock_leases();
+        let held = leases.entry((lease.game_id, lease.seat, lease.holder)).or_insert((false, lease.until));
+        match lease.streaming {
+            Some(streaming) => *held = (streaming, lease.until),
+            None => held.1 = held.1.max(lease.until),
+        }
+        Ok(())
+    }
+
+    async fn renew_presence(&self, holder: &str, until: std::time::SystemTime) -> Result<(), StoreError> {
+        for ((_, _, by), (streaming, end)) in self.lock_leases().iter_mut() {
+            if by == holder && *streaming && *end < until {
+                *end = until;
+            }
+        }
+        Ok(())
+    }
+
+    async fn presence_until(&self, id: &str, seat: usize) -> Result<Option<std::time::SystemTime>, StoreError> {
+        let leases = self.lock_leases();
+        Ok(leases.iter().filter(|((game_id, on, _), _)| game_id == id && *on == seat).map(|(_, (_, end))| *end).max())
+    }
+
+    async fn presence_lapsed(
+        &self,
+        now: std::time::SystemTime,
+        limit: usize,
+    ) -> Result<Vec<(String, usize)>, StoreError> {
+        let mut last: BTreeMap<(&str, usize), std::time::SystemTime> = BTreeMap::new();
+        let leases = self.lock_leases();
+        for ((game_id, seat, _), (_, end)) in leases.iter() {
+            let latest = last.entry((game_id, *seat)).or_insert(*end);
+            *latest = (*latest).max(*end);
+        }
+        Ok(last
+            .into_iter()
+            .filter(|(_, end)| *end <= now)
+            .map(|((game_id, seat), _)| (game_id.to_owned(), seat))
+            .take(limit)
+            .collect())
+    }
+
+    async fn forget_presence(&self, id: &str, seat: usize, now: std::time::SystemTime) -> Result<(), StoreError> {
+        self.lock_leases().retain(|(game_id, on, _), (_, end)| !(game_id == id && *on == seat && *end <= now));
+        Ok(())
     }
 
     async fn set_labels(&self, id: &str, labels: Labels) -> Result<(), StoreError> {

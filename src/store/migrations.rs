@@ -51,6 +51,7 @@ schemas! {
     12 "0012_rematches",
     13 "0013_owner_logs",
     14 "0014_start_time",
+    15 "0015_presence",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

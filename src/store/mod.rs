@@ -12,6 +12,7 @@ mod memory;
 mod migrations;
 mod owner_log;
 mod postgres;
+mod presence;
 mod saved;
 mod series;
 mod sql;
@@ -25,13 +26,14 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
 use crate::engine::clock::{ClockChange, ClockConfig, Clocks};
-use crate::engine::{Outcome, Turn};
+use crate::engine::{Outcome, Seat, Turn};
 use crate::games::{GameConfig, GameKind};
 
 pub use log::{Actor, BotSeat, Player, latest_clocks, played_turns};
 pub use memory::MemoryStore;
 pub use owner_log::{OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, creation_note, log_owner, owner_of};
 pub use postgres::PostgresStore;
+pub use presence::{PresenceLease, SeatPresence, follow_presence};
 pub use saved::{SaveMode, SavedConfig};
 pub use series::{
     MAX_SERIES_GAMES, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus,
@@ -208,6 +210,9 @@ pub struct GameRecord {
     /// When a game scheduled ahead starts: no move before, and its clocks run from then.
     /// `None` for a game that started at its creation. Fixed at creation.
     pub start_at: Option<SystemTime>,
+    /// In a game keeping presence, each seat's as the log last announced it, in seat order
+    /// (empty before any was).
+    pub presence: Vec<SeatPresence>,
 }
 
 /// `reissued` ([`GameRecord::seats_reissued`] of a game of `seats` seats) with seat `seat`
@@ -246,6 +251,7 @@ impl GameRecord {
             rematch_of: None,
             start_at: None,
             rematch: None,
+            presence: Vec::new(),
         }
     }
 
@@ -290,6 +296,9 @@ pub enum EventKind {
     Clock { change: ClockChange, actor: Actor, clocks: Clocks },
     /// The game ended; always the last event.
     Ended(Outcome),
+    /// A seat of a game keeping presence came (`present`) or went; the event's time is when.
+    /// Changes no position.
+    Presence { seat: Seat, present: bool },
 }
 
 impl EventKind {
@@ -300,7 +309,7 @@ impl EventKind {
             EventKind::Played { actor: Some(actor), .. } => Some(actor.clone()),
             EventKind::Played { turn, actor: None, .. } => turn.seat().map(Actor::Seat),
             EventKind::Clock { actor, .. } => Some(actor.clone()),
-            EventKind::Created | EventKind::Ended(_) => None,
+            EventKind::Created | EventKind::Ended(_) | EventKind::Presence { .. } => None,
         }
     }
 
@@ -310,7 +319,7 @@ impl EventKind {
         match self {
             EventKind::Played { clocks, .. } => clocks.as_ref(),
             EventKind::Clock { clocks, .. } => Some(clocks),
-            EventKind::Created | EventKind::Ended(_) => None,
+            EventKind::Created | EventKind::Ended(_) | EventKind::Presence { .. } => None,
         }
     }
 }
@@ -366,6 +375,9 @@ pub struct RecordUpdate {
     pub deadline: Option<SystemTime>,
     /// The entries the appended events make on the game's owner's log.
     pub notes: Vec<OwnerNote>,
+    /// Each seat's presence afterwards, when the appended events announce a change of it;
+    /// `None` leaves the record's as it is.
+    pub presence: Option<Vec<SeatPresence>>,
 }
 
 /// Which games to list.
@@ -674,6 +686,22 @@ pub trait Store: Send + Sync + 'static {
         after_id: Option<&str>,
         limit: usize,
     ) -> Result<Vec<SeriesRecord>, StoreError>;
+
+    /// Writes `lease` (see [`PresenceLease`]): a process holds a seat of a game.
+    async fn hold_presence(&self, lease: PresenceLease) -> Result<(), StoreError>;
+
+    /// Extends to `until` every lease `holder` holds a stream for.
+    async fn renew_presence(&self, holder: &str, until: SystemTime) -> Result<(), StoreError>;
+
+    /// When the last lease on seat `seat` (from 0) of game `id` runs out; `None` when it has
+    /// none.
+    async fn presence_until(&self, id: &str, seat: usize) -> Result<Option<SystemTime>, StoreError>;
+
+    /// Up to `limit` seats (game and seat) that have leases, all of which ran out at `now`.
+    async fn presence_lapsed(&self, now: SystemTime, limit: usize) -> Result<Vec<(String, usize)>, StoreError>;
+
+    /// Removes the leases on seat `seat` of game `id` that ran out at `now`.
+    async fn forget_presence(&self, id: &str, seat: usize, now: SystemTime) -> Result<(), StoreError>;
 
     /// Whether other processes write the same games: then what a process holds in memory
     /// must be checked against the store before it is trusted.

@@ -22,16 +22,25 @@ pub enum OwnerEventKind {
     DrawOffered,
     /// A seat asked to take back its move.
     TakebackRequested,
+    /// A seat of a game keeping presence came.
+    SeatPresent,
+    /// A seat of a game keeping presence went away.
+    SeatGone,
+    /// A seat's time ran out.
+    ClockFlagged,
 }
 
 impl OwnerEventKind {
     /// Every kind, in code order.
-    pub const ALL: [OwnerEventKind; 5] = [
+    pub const ALL: [OwnerEventKind; 8] = [
         OwnerEventKind::GameCreated,
         OwnerEventKind::GameStarted,
         OwnerEventKind::GameEnded,
         OwnerEventKind::DrawOffered,
         OwnerEventKind::TakebackRequested,
+        OwnerEventKind::SeatPresent,
+        OwnerEventKind::SeatGone,
+        OwnerEventKind::ClockFlagged,
     ];
 
     /// The number a store keeps the kind as (the contract's numbers too).
@@ -42,6 +51,9 @@ impl OwnerEventKind {
             OwnerEventKind::GameEnded => 3,
             OwnerEventKind::DrawOffered => 4,
             OwnerEventKind::TakebackRequested => 5,
+            OwnerEventKind::SeatPresent => 6,
+            OwnerEventKind::SeatGone => 7,
+            OwnerEventKind::ClockFlagged => 8,
         }
     }
 

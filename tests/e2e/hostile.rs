@@ -545,7 +545,8 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
             pb::game_event::Kind::TakebackDeclined(declined) => {
                 turns.push(Turn::AnswerTakeBack { seat: Seat::from_number(declined.seat).unwrap(), accept: false })
             }
-            pb::game_event::Kind::GameEnded(_) => {}
+            // A seat coming or going changes no position.
+            pb::game_event::Kind::GameEnded(_) | pb::game_event::Kind::SeatPresenceChanged(_) => {}
             pb::game_event::Kind::GameAborted(_)
             | pb::game_event::Kind::GameAdjudicated(_)
             | pb::game_event::Kind::TimedOut(_)

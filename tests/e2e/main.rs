@@ -26,6 +26,7 @@ mod limits;
 mod manage;
 mod owners;
 mod players;
+mod presence;
 mod rematch;
 mod rule_options;
 mod saved_configs;

@@ -111,19 +111,28 @@ fn play(id: String, script: Script) -> GoldenGame {
             events.push(StoredEvent { seq, time: at(seq), kind, request_id: None, request_digest: None });
             continue;
         }
+        if let Step::Presence(seat, present) = step {
+            let kind = EventKind::Presence { seat: *seat, present: *present };
+            events.push(StoredEvent { seq, time: at(seq), kind, request_id: None, request_digest: None });
+            continue;
+        }
         let by_the_clock = matches!(step, Step::ClockActs(_) | Step::TimeOut);
         let turn = step.turn(game.as_ref());
         let before = game.move_count();
         game.play(&turn).unwrap_or_else(|e| panic!("{id}: {turn:?} is refused: {e}"));
         let move_number = if matches!(turn, Turn::TakeBack(_)) { before } else { game.move_count() };
+        let maker = match step {
+            Step::Claim(seat, _) => Actor::Seat(*seat),
+            _ => actor(&turn, &script),
+        };
         let (request_id, request_digest) = match seq % 2 {
             0 => {
-                let (request_id, digest) = request(&turn, &actor(&turn, &script), seq);
+                let (request_id, digest) = request(&turn, &maker, seq);
                 (Some(request_id), Some(digest))
             }
             _ => (None, None),
         };
-        let logged_actor = script.logs_actors.then(|| if by_the_clock { Actor::Clock } else { actor(&turn, &script) });
+        let logged_actor = script.logs_actors.then(|| if by_the_clock { Actor::Clock } else { maker.clone() });
         if let Some(clocks) = clocks.as_mut() {
             clocks.turn_made(&turn, by_the_clock, &to_act(game.as_ref()), now);
         }
@@ -169,6 +178,10 @@ fn play(id: String, script: Script) -> GoldenGame {
         rematch_of: None,
         rematch: None,
         start_at: None,
+        presence: events.iter().fold(Vec::new(), |mut presence, event| {
+            tabula::store::follow_presence(&mut presence, event);
+            presence
+        }),
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

@@ -57,6 +57,10 @@ pub enum Step {
     ClockActs(Action),
     /// The one seat to act runs out of time and loses.
     TimeOut,
+    /// The server announces this seat came (`true`) or went.
+    Presence(Seat, bool),
+    /// This seat claims the game against the seat to move, gone too long, saying why.
+    Claim(Seat, &'static str),
 }
 
 impl Step {
@@ -85,7 +89,11 @@ impl Step {
             }
             Step::ClockActs(action) => Step::Act(action.clone()).turn(game),
             Step::TimeOut => Turn::TimedOut(game.to_act()[0]),
+            Step::Claim(seat, explanation) => {
+                Turn::Adjudicate { result: Adjudication::Win(*seat), explanation: (*explanation).to_owned() }
+            }
             Step::Clock(_) => panic!("a clock change is no turn"),
+            Step::Presence(..) => panic!("an announcement of presence is no turn"),
         }
     }
 }
@@ -93,9 +101,13 @@ impl Step {
 /// The scripts of `kind`: one game, or for chess one per draw action that ends a game.
 pub fn scripts(kind: GameKind) -> Vec<Script> {
     match kind {
-        GameKind::TicTacToe => {
-            vec![tic_tac_toe(), tic_tac_toe_aborted(), tic_tac_toe_against_the_engine(), tic_tac_toe_on_a_clock()]
-        }
+        GameKind::TicTacToe => vec![
+            tic_tac_toe(),
+            tic_tac_toe_aborted(),
+            tic_tac_toe_against_the_engine(),
+            tic_tac_toe_on_a_clock(),
+            tic_tac_toe_claimed(),
+        ],
         GameKind::ConnectFour => vec![connect_four(), connect_four_adjudicated(), connect_four_on_a_clock()],
         GameKind::Gomoku => vec![gomoku(), gomoku_with_every_option()],
         GameKind::TicTacTwo => vec![tic_tac_two()],
@@ -207,6 +219,21 @@ fn tic_tac_toe() -> Script {
     }
 }
 
+fn tic_tac_toe_claimed() -> Script {
+    let presence = tabula::engine::Presence { away_after_ms: 30_000, claim_after_ms: Some(60_000) };
+    let config = GameConfig::TicTacToe(Default::default()).keeping_presence(presence).unwrap();
+    let steps = vec![
+        Step::Presence(Seat::FIRST, true),
+        Step::Presence(Seat::SECOND, true),
+        place(1, 1),
+        place(0, 0),
+        place(2, 2),
+        Step::Presence(Seat::SECOND, false),
+        Step::Claim(Seat::FIRST, "X claimed the game: O had been gone for 60 s"),
+    ];
+    script_with_actors("both seats come, three moves, O goes away on its turn and X claims the game", config, steps)
+}
+
 fn connect_four() -> Script {
     let mut steps: Vec<Step> = [3, 3, 4, 4].into_iter().map(|column| Step::Act(Action::drop(column))).collect();
     // Seat 2 resigns while seat 1 is to move: a resignation needs no turn.
@@ -257,6 +284,7 @@ fn gomoku_with_every_option() -> Script {
             allow_takebacks: true,
             takeback_consent: true,
             allow_draw_offers: false,
+            presence: None,
         },
         ..Default::default()
     };

@@ -47,6 +47,8 @@ type callOptions struct {
 	seriesStatus tabulav1.SeriesStatus
 	labels       map[string]string
 	startTime    *timestamppb.Timestamp
+	presence     *tabulav1.PresenceConfig
+	claimDraw    bool
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -70,15 +72,17 @@ func option(name string, set func(*callOptions)) CallOption {
 // has acted in its first game, with none after), [Client.CreateRematch] (a retried rematch
 // answers with the rematch the first one made, with new seat tokens while nobody has acted
 // in it, with none after), [Client.SubmitMove], [Client.Resign],
-// [Client.TakeBack], [Client.AnswerTakeBack], [Client.AbortGame], [Client.AdjudicateGame],
-// [Client.PauseClock], [Client.ResumeClock] and [Client.AddTime].
+// [Client.TakeBack], [Client.AnswerTakeBack], [Client.ClaimVictory], [Client.AbortGame],
+// [Client.AdjudicateGame], [Client.PauseClock], [Client.ResumeClock] and [Client.AddTime].
 func RequestID(id string) CallOption {
 	return option("RequestID", func(o *callOptions) { o.requestID = id })
 }
 
 // ExpectedSeq applies the move (or takeback, or answer to a takeback request) only if the
 // game's newest event still has this sequence number; otherwise the call fails with reason
-// STALE_SEQ. For [Client.SubmitMove], [Client.TakeBack] and [Client.AnswerTakeBack].
+// STALE_SEQ. For [Client.SubmitMove], [Client.TakeBack] and [Client.AnswerTakeBack]. For a
+// move, seats coming and going in a game keeping presence ([Presence]) change no position: a
+// seq that only "seat_presence_changed" events passed still holds.
 func ExpectedSeq(seq uint64) CallOption {
 	return option("ExpectedSeq", func(o *callOptions) { o.expectedSeq = &seq })
 }
@@ -232,9 +236,10 @@ func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKin
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
 // [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [Clock], [OnTimeout]
-// and [FirstMoveWindow] (the game's clocks), and [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
-// creation and the answer names the seat drawn), each set on a copy of config, which is
-// left unchanged. Needs a service key. [GameFromConfig] builds the same request for
+// and [FirstMoveWindow] (the game's clocks), [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
+// creation and the answer names the seat drawn) and [Presence] (the seats' presence, and
+// the claim of [Client.ClaimVictory]), each set on a copy of config, which is left
+// unchanged. Needs a service key. [GameFromConfig] builds the same request for
 // [Client.BatchCreateGames].
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromConfig", configSource(config), opts)
@@ -255,9 +260,10 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // [Client.DeleteSavedConfig] never changes it; a saved STARTER_RANDOM is drawn for each game
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime]; the clock and the starter belong to the saved
-// configuration, so [Clock], [OnTimeout], [FirstMoveWindow] and [Starter] are refused (update the saved
-// configuration, or create the game from its GetConfig() with [Client.CreateGameFromConfig]).
+// [Players], [Labels], [StartTime]; the clock, the starter and the presence belong to the
+// saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow], [Starter] and [Presence] are
+// refused (update the saved configuration, or create the game from its GetConfig() with
+// [Client.CreateGameFromConfig]).
 // Needs a service key.
 // [GameFromSavedConfig] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
@@ -312,8 +318,8 @@ func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (
 // GameFromConfig is the request [Client.CreateGameFromConfig] sends, for
 // [Client.BatchCreateGames]: a game from a full configuration. It takes the options
 // CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [StartTime], [Clock], [OnTimeout], [FirstMoveWindow], [Starter], the last four
-// set on a copy of config) and refuses the others.
+// [Labels], [StartTime], [Clock], [OnTimeout], [FirstMoveWindow], [Starter], [Presence], the
+// last five set on a copy of config) and refuses the others.
 func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromConfig", configSource(config), opts, false)
 }
@@ -363,7 +369,7 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 // for the GameFrom builders of a batch: request, holding the source (and the kind of a
 // preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
 // [Players], [Labels] and [StartTime]; a configuration also [Clock], [OnTimeout],
-// [FirstMoveWindow] and [Starter], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
+// [FirstMoveWindow], [Starter] and [Presence], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
 // none of its own) [RequestID]. Any other option is refused.
 func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
 	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime"}
@@ -375,7 +381,7 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 	}
 	switch request.GetSource().(type) {
 	case *tabulav1.CreateGameRequest_Config:
-		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter")
+		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
 	case *tabulav1.CreateGameRequest_Pgn:
 		allowed = append(allowed, "Ply")
 	}
@@ -398,11 +404,11 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 	return request, nil
 }
 
-// configured is config with the options [Clock], [OnTimeout], [FirstMoveWindow] and
-// [Starter] applied, on a
-// copy when any was given; config itself is never changed.
+// configured is config with the options [Clock], [OnTimeout], [FirstMoveWindow],
+// [Starter] and [Presence] applied, on a copy when any was given; config itself is never
+// changed.
 func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tabulav1.GameConfig, error) {
-	if o.clock == nil && o.onTimeout == nil && o.firstMove == nil && o.starter == nil {
+	if o.clock == nil && o.onTimeout == nil && o.firstMove == nil && o.starter == nil && o.presence == nil {
 		return config, nil
 	}
 	copied := proto.Clone(config).(*tabulav1.GameConfig)
@@ -426,6 +432,9 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 	}
 	if o.starter != nil {
 		copied.Starter = *o.starter
+	}
+	if o.presence != nil {
+		copied.Presence = proto.Clone(o.presence).(*tabulav1.PresenceConfig)
 	}
 	return copied, nil
 }
@@ -577,6 +586,30 @@ func (c *Client) AnswerTakeBack(ctx context.Context, gameID string, accept bool,
 	return unary(ctx, c.stub.AnswerTakeBack, &tabulav1.AnswerTakeBackRequest{
 		GameId: gameID, Accept: accept, ExpectedSeq: o.expectedSeq, RequestId: o.requestID,
 	})
+}
+
+// ClaimVictory claims, as this client's seat, the game its opponent has left: in a two-seat
+// game created with [Presence] and a claimAfter, once the seat to move has been gone (a
+// "seat_presence_changed" event with GetPresent() false) for that long, as lichess lets a
+// player claim victory. The game ends adjudicated (a "game_adjudicated" event naming the
+// claim, whose actor is this seat, then "game_ended" with END_REASON_ADJUDICATION), won by
+// this seat, or drawn with the option [ClaimDraw]. The answer's GetSeq() is that of the
+// "game_ended" event, and its GetView() the finished game, GetOutcome() the result. When the
+// claim may be made shows in the views: GetPresence() has, for the seat gone,
+// GetClaimableAt().
+//
+// Needs a seat's credential (PERMISSION_DENIED, reason SEAT_REQUIRED, for a spectator or a
+// service key). Fails with FAILED_PRECONDITION, reason CLAIM_NOT_AVAILABLE, when no claim can
+// be made (the game keeps no claim window, it is over, this seat is to move, or the seat to
+// move is present), and CLAIM_TOO_EARLY before the seat to move has been gone for the
+// game's claimAfter, whose metadata "claimable_at" (RFC 3339) says from when. Options:
+// [ClaimDraw], [RequestID].
+func (c *Client) ClaimVictory(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.ClaimVictoryResponse, error) {
+	o, err := apply("ClaimVictory", opts, "ClaimDraw", "RequestID")
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.ClaimVictory, &tabulav1.ClaimVictoryRequest{GameId: gameID, Draw: o.claimDraw, RequestId: o.requestID})
 }
 
 // ArchiveGame archives a finished game (reason GAME_NOT_FINISHED otherwise): it stays

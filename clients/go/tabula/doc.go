@@ -15,7 +15,8 @@
 // GetRematch(); one rematch a game, another refused with reason REMATCH_EXISTS),
 // [Client.GetGame], [Client.ListGames], [Client.GetView], [Client.ListLegalMoves],
 // [Client.SubmitMove], [Client.Resign], [Client.ExportPGN], [Client.GetHint], [Client.TakeBack],
-// [Client.AnswerTakeBack], [Client.ArchiveGame], [Client.DeleteGame], UpdateGame as
+// [Client.AnswerTakeBack], [Client.ClaimVictory] (the win, or a draw, against a seat to move
+// that has been gone long enough, in a game kept with [Presence]), [Client.ArchiveGame], [Client.DeleteGame], UpdateGame as
 // [Client.UpdateGameLabels], [Client.ReissueSeatToken],
 // [Client.CreateSavedConfig], [Client.GetSavedConfig], [Client.ListSavedConfigs],
 // [Client.UpdateSavedConfig], [Client.DeleteSavedConfig] (configurations saved under a name
@@ -30,7 +31,8 @@
 // [Client.GetSeries], [Client.ListSeries], UpdateSeries as [Client.UpdateSeriesLabels], and
 // StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
 // StreamOwnerEvents as [Client.OwnerEvents]: what happens to every game of the caller's
-// service key (created, started, ended, a draw offered, a takeback asked) in one stream
+// service key (created, started, ended, a draw offered, a takeback asked, a seat come or
+// gone, a clock flagged) in one stream
 // numbered by the key's cursor, filtered with [OwnerKinds] and [OwnerLabels], which resumes
 // after the last cursor it delivered like [Client.Events].
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
@@ -44,7 +46,9 @@
 // [Client.GetView] of any game. A game created from a configuration gets clocks with
 // [Clock] (controls built with [Fischer], [Bronstein], [SimpleDelay], [PerMove] and
 // [CorrespondenceDays]), [OnTimeout] and [FirstMoveWindow]; [SeatClock] and [Remaining] read a seat's time
-// from the clocks of a view or an event. Any game may be scheduled to start later with
+// from the clocks of a view or an event; with [Presence] the server keeps whether each seat
+// is at the table (the views' GetPresence(), "seat_presence_changed" events), and a seat
+// may claim the game its opponent left with [Client.ClaimVictory]. Any game may be scheduled to start later with
 // [StartTime] (until then its moves fail with reason GAME_NOT_STARTED and no clock runs).
 //
 // A client acts as one credential ([WithCredential]); [Client.As] makes a client that

@@ -27,7 +27,7 @@ func EnumName(value protoreflect.Enum) string {
 // EventKind is the arm of event's kind as the contract names it ("game_created",
 // "move_applied", "move_taken_back", "takeback_requested", "takeback_declined",
 // "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed",
-// "time_added", ...), or [Unknown] for an event of a kind added after this
+// "time_added", "seat_presence_changed", ...), or [Unknown] for an event of a kind added after this
 // client (its GetKind() is nil). Such an event still has its seq and time, and
 // [Client.Events] delivers it like any other.
 func EventKind(event *tabulav1.GameEvent) string {

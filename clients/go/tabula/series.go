@@ -61,8 +61,8 @@ func (c *Client) CreateSeriesFromPreset(ctx context.Context, kind tabulav1.GameK
 // is created from config (zero fields take their defaults; invalid values fail with reason
 // INVALID_CONFIG); random parts (a random starter, a Chess960 start) are drawn anew for each
 // game. Otherwise as [Client.CreateSeriesFromPreset], with its options and [Clock],
-// [OnTimeout], [FirstMoveWindow] and [Starter], each set on a copy of config, which is left
-// unchanged. Needs a service key.
+// [OnTimeout], [FirstMoveWindow], [Starter] and [Presence], each set on a copy of config,
+// which is left unchanged. Needs a service key.
 func (c *Client) CreateSeriesFromConfig(ctx context.Context, config *tabulav1.GameConfig, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
 	return c.createSeries(ctx, "CreateSeriesFromConfig", &tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_Config{Config: config}}, length, opts)
 }
@@ -71,9 +71,9 @@ func (c *Client) CreateSeriesFromConfig(ctx context.Context, config *tabulav1.Ga
 // game is created from name, one of the caller's saved configurations
 // ([Client.CreateSavedConfig]); the series copies it, so later changes to it leave the
 // series alone. An unknown name fails with NOT_FOUND, reason SAVED_CONFIG_NOT_FOUND.
-// Otherwise as [Client.CreateSeriesFromPreset], with its options; the clock and the starter
-// belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow] and
-// [Starter] are refused. Needs a service key.
+// Otherwise as [Client.CreateSeriesFromPreset], with its options; the clock, the starter and
+// the presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow],
+// [Starter] and [Presence] are refused. Needs a service key.
 func (c *Client) CreateSeriesFromSavedConfig(ctx context.Context, name string, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
 	return c.createSeries(ctx, "CreateSeriesFromSavedConfig", &tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_SavedConfig{SavedConfig: name}}, length, opts)
 }
@@ -84,7 +84,7 @@ func (c *Client) createSeries(ctx context.Context, call string, request *tabulav
 	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players", "Draws", "Labels"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateSeriesRequest_Config)
 	if fromConfig {
-		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter")
+		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
 	}
 	o, err := apply(call, opts, allowed...)
 	if err != nil {

@@ -17,6 +17,7 @@ package tabulav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -414,8 +415,15 @@ type GameConfig struct {
 	// game's end. Default false; chess always allows offers (and is answered with true).
 	// Peg solitaire has nobody to offer one to: refused with INVALID_REQUEST.
 	AllowDrawOffers bool `protobuf:"varint,14,opt,name=allow_draw_offers,json=allowDrawOffers,proto3" json:"allow_draw_offers,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Whether the server keeps each seat's presence, and after how long away the seat to move
+	// may be claimed against. Unset: no presence is kept (the view's `presence` stays empty
+	// and no `SeatPresenceChanged` is logged). Set (even empty), every seat the engine does
+	// not play is present while it holds an event stream of the game or made a call within
+	// `away_after`; each change is a `SeatPresenceChanged` event, on the game's stream and the
+	// owner's.
+	Presence      *PresenceConfig `protobuf:"bytes,15,opt,name=presence,proto3" json:"presence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GameConfig) Reset() {
@@ -571,6 +579,13 @@ func (x *GameConfig) GetAllowDrawOffers() bool {
 	return false
 }
 
+func (x *GameConfig) GetPresence() *PresenceConfig {
+	if x != nil {
+		return x.Presence
+	}
+	return nil
+}
+
 type isGameConfig_Game interface {
 	isGameConfig_Game()
 }
@@ -638,6 +653,65 @@ func (*GameConfig_Reversi) isGameConfig_Game() {}
 
 func (*GameConfig_Chess) isGameConfig_Game() {}
 
+// How a game keeps its seats' presence (`GameConfig.presence`).
+type PresenceConfig struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// How long a seat stays present after its last call to the game, and after its last event
+	// stream closed: from 1 s to 1 h, in whole milliseconds; unset means 30 s. A seat whose
+	// stream's server stopped (a replica gone) is gone within 10 s of that, plus this window.
+	AwayAfter *durationpb.Duration `protobuf:"bytes,1,opt,name=away_after,json=awayAfter,proto3" json:"away_after,omitempty"`
+	// In a two-seat game: how long the seat to move must have been gone (since its
+	// `SeatPresenceChanged` to gone) before the other seat may claim the game, or a draw,
+	// with `ClaimVictory`; from 1 s to 7 days, in whole milliseconds. Unset: no claim.
+	ClaimAfter    *durationpb.Duration `protobuf:"bytes,2,opt,name=claim_after,json=claimAfter,proto3" json:"claim_after,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PresenceConfig) Reset() {
+	*x = PresenceConfig{}
+	mi := &file_tabula_v1_config_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PresenceConfig) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PresenceConfig) ProtoMessage() {}
+
+func (x *PresenceConfig) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_config_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PresenceConfig.ProtoReflect.Descriptor instead.
+func (*PresenceConfig) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *PresenceConfig) GetAwayAfter() *durationpb.Duration {
+	if x != nil {
+		return x.AwayAfter
+	}
+	return nil
+}
+
+func (x *PresenceConfig) GetClaimAfter() *durationpb.Duration {
+	if x != nil {
+		return x.ClaimAfter
+	}
+	return nil
+}
+
 // Tic-tac-toe: two seats take turns marking empty cells of a square board; the first to
 // own `win_length` cells in a row, column or diagonal wins.
 type TicTacToeConfig struct {
@@ -658,7 +732,7 @@ type TicTacToeConfig struct {
 
 func (x *TicTacToeConfig) Reset() {
 	*x = TicTacToeConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[1]
+	mi := &file_tabula_v1_config_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -670,7 +744,7 @@ func (x *TicTacToeConfig) String() string {
 func (*TicTacToeConfig) ProtoMessage() {}
 
 func (x *TicTacToeConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[1]
+	mi := &file_tabula_v1_config_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -683,7 +757,7 @@ func (x *TicTacToeConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TicTacToeConfig.ProtoReflect.Descriptor instead.
 func (*TicTacToeConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{1}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *TicTacToeConfig) GetSize() uint32 {
@@ -736,7 +810,7 @@ type ConnectFourConfig struct {
 
 func (x *ConnectFourConfig) Reset() {
 	*x = ConnectFourConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[2]
+	mi := &file_tabula_v1_config_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -748,7 +822,7 @@ func (x *ConnectFourConfig) String() string {
 func (*ConnectFourConfig) ProtoMessage() {}
 
 func (x *ConnectFourConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[2]
+	mi := &file_tabula_v1_config_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -761,7 +835,7 @@ func (x *ConnectFourConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectFourConfig.ProtoReflect.Descriptor instead.
 func (*ConnectFourConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{2}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ConnectFourConfig) GetWidth() uint32 {
@@ -824,7 +898,7 @@ type GomokuConfig struct {
 
 func (x *GomokuConfig) Reset() {
 	*x = GomokuConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[3]
+	mi := &file_tabula_v1_config_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -836,7 +910,7 @@ func (x *GomokuConfig) String() string {
 func (*GomokuConfig) ProtoMessage() {}
 
 func (x *GomokuConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[3]
+	mi := &file_tabula_v1_config_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -849,7 +923,7 @@ func (x *GomokuConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GomokuConfig.ProtoReflect.Descriptor instead.
 func (*GomokuConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{3}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GomokuConfig) GetWidth() uint32 {
@@ -924,7 +998,7 @@ type TicTacTwoConfig struct {
 
 func (x *TicTacTwoConfig) Reset() {
 	*x = TicTacTwoConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[4]
+	mi := &file_tabula_v1_config_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -936,7 +1010,7 @@ func (x *TicTacTwoConfig) String() string {
 func (*TicTacTwoConfig) ProtoMessage() {}
 
 func (x *TicTacTwoConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[4]
+	mi := &file_tabula_v1_config_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -949,7 +1023,7 @@ func (x *TicTacTwoConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TicTacTwoConfig.ProtoReflect.Descriptor instead.
 func (*TicTacTwoConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{4}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *TicTacTwoConfig) GetBoardSize() uint32 {
@@ -1041,7 +1115,7 @@ type MorrisConfig struct {
 
 func (x *MorrisConfig) Reset() {
 	*x = MorrisConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[5]
+	mi := &file_tabula_v1_config_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1053,7 +1127,7 @@ func (x *MorrisConfig) String() string {
 func (*MorrisConfig) ProtoMessage() {}
 
 func (x *MorrisConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[5]
+	mi := &file_tabula_v1_config_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1066,7 +1140,7 @@ func (x *MorrisConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MorrisConfig.ProtoReflect.Descriptor instead.
 func (*MorrisConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{5}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *MorrisConfig) GetVariant() MorrisVariant {
@@ -1160,7 +1234,7 @@ type BattleshipConfig struct {
 
 func (x *BattleshipConfig) Reset() {
 	*x = BattleshipConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[6]
+	mi := &file_tabula_v1_config_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1172,7 +1246,7 @@ func (x *BattleshipConfig) String() string {
 func (*BattleshipConfig) ProtoMessage() {}
 
 func (x *BattleshipConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[6]
+	mi := &file_tabula_v1_config_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1185,7 +1259,7 @@ func (x *BattleshipConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BattleshipConfig.ProtoReflect.Descriptor instead.
 func (*BattleshipConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{6}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *BattleshipConfig) GetWidth() uint32 {
@@ -1254,7 +1328,7 @@ type PegSolitaireConfig struct {
 
 func (x *PegSolitaireConfig) Reset() {
 	*x = PegSolitaireConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[7]
+	mi := &file_tabula_v1_config_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1266,7 +1340,7 @@ func (x *PegSolitaireConfig) String() string {
 func (*PegSolitaireConfig) ProtoMessage() {}
 
 func (x *PegSolitaireConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[7]
+	mi := &file_tabula_v1_config_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1279,7 +1353,7 @@ func (x *PegSolitaireConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PegSolitaireConfig.ProtoReflect.Descriptor instead.
 func (*PegSolitaireConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{7}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PegSolitaireConfig) GetBoard() PegBoard {
@@ -1323,7 +1397,7 @@ type ReversiConfig struct {
 
 func (x *ReversiConfig) Reset() {
 	*x = ReversiConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[8]
+	mi := &file_tabula_v1_config_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1335,7 +1409,7 @@ func (x *ReversiConfig) String() string {
 func (*ReversiConfig) ProtoMessage() {}
 
 func (x *ReversiConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[8]
+	mi := &file_tabula_v1_config_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1348,7 +1422,7 @@ func (x *ReversiConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReversiConfig.ProtoReflect.Descriptor instead.
 func (*ReversiConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{8}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ReversiConfig) GetWidth() uint32 {
@@ -1403,7 +1477,7 @@ type ChessConfig struct {
 
 func (x *ChessConfig) Reset() {
 	*x = ChessConfig{}
-	mi := &file_tabula_v1_config_proto_msgTypes[9]
+	mi := &file_tabula_v1_config_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1415,7 +1489,7 @@ func (x *ChessConfig) String() string {
 func (*ChessConfig) ProtoMessage() {}
 
 func (x *ChessConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_config_proto_msgTypes[9]
+	mi := &file_tabula_v1_config_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1428,7 +1502,7 @@ func (x *ChessConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChessConfig.ProtoReflect.Descriptor instead.
 func (*ChessConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_config_proto_rawDescGZIP(), []int{9}
+	return file_tabula_v1_config_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ChessConfig) GetFen() string {
@@ -1463,7 +1537,7 @@ var File_tabula_v1_config_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_config_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\x8b\x06\n" +
+	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xc2\x06\n" +
 	"\n" +
 	"GameConfig\x12<\n" +
 	"\vtic_tac_toe\x18\x01 \x01(\v2\x1a.tabula.v1.TicTacToeConfigH\x00R\tticTacToe\x12A\n" +
@@ -1482,8 +1556,14 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\astarter\x18\v \x01(\x0e2\x12.tabula.v1.StarterR\astarter\x12'\n" +
 	"\x0fallow_takebacks\x18\f \x01(\bR\x0eallowTakebacks\x124\n" +
 	"\x16takebacks_need_consent\x18\r \x01(\bR\x14takebacksNeedConsent\x12*\n" +
-	"\x11allow_draw_offers\x18\x0e \x01(\bR\x0fallowDrawOffersB\x06\n" +
-	"\x04game\"\x87\x01\n" +
+	"\x11allow_draw_offers\x18\x0e \x01(\bR\x0fallowDrawOffers\x125\n" +
+	"\bpresence\x18\x0f \x01(\v2\x19.tabula.v1.PresenceConfigR\bpresenceB\x06\n" +
+	"\x04game\"\x86\x01\n" +
+	"\x0ePresenceConfig\x128\n" +
+	"\n" +
+	"away_after\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\tawayAfter\x12:\n" +
+	"\vclaim_after\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\n" +
+	"claimAfter\"\x87\x01\n" +
 	"\x0fTicTacToeConfig\x12\x12\n" +
 	"\x04size\x18\x01 \x01(\rR\x04size\x12\x1d\n" +
 	"\n" +
@@ -1596,53 +1676,58 @@ func file_tabula_v1_config_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_config_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_tabula_v1_config_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_tabula_v1_config_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_tabula_v1_config_proto_goTypes = []any{
-	(Starter)(0),               // 0: tabula.v1.Starter
-	(SimultaneousLines)(0),     // 1: tabula.v1.SimultaneousLines
-	(MorrisVariant)(0),         // 2: tabula.v1.MorrisVariant
-	(MorrisFlying)(0),          // 3: tabula.v1.MorrisFlying
-	(PegBoard)(0),              // 4: tabula.v1.PegBoard
-	(ReversiOpening)(0),        // 5: tabula.v1.ReversiOpening
-	(*GameConfig)(nil),         // 6: tabula.v1.GameConfig
-	(*TicTacToeConfig)(nil),    // 7: tabula.v1.TicTacToeConfig
-	(*ConnectFourConfig)(nil),  // 8: tabula.v1.ConnectFourConfig
-	(*GomokuConfig)(nil),       // 9: tabula.v1.GomokuConfig
-	(*TicTacTwoConfig)(nil),    // 10: tabula.v1.TicTacTwoConfig
-	(*MorrisConfig)(nil),       // 11: tabula.v1.MorrisConfig
-	(*BattleshipConfig)(nil),   // 12: tabula.v1.BattleshipConfig
-	(*PegSolitaireConfig)(nil), // 13: tabula.v1.PegSolitaireConfig
-	(*ReversiConfig)(nil),      // 14: tabula.v1.ReversiConfig
-	(*ChessConfig)(nil),        // 15: tabula.v1.ChessConfig
-	(*ClockConfig)(nil),        // 16: tabula.v1.ClockConfig
-	(*Cell)(nil),               // 17: tabula.v1.Cell
+	(Starter)(0),                // 0: tabula.v1.Starter
+	(SimultaneousLines)(0),      // 1: tabula.v1.SimultaneousLines
+	(MorrisVariant)(0),          // 2: tabula.v1.MorrisVariant
+	(MorrisFlying)(0),           // 3: tabula.v1.MorrisFlying
+	(PegBoard)(0),               // 4: tabula.v1.PegBoard
+	(ReversiOpening)(0),         // 5: tabula.v1.ReversiOpening
+	(*GameConfig)(nil),          // 6: tabula.v1.GameConfig
+	(*PresenceConfig)(nil),      // 7: tabula.v1.PresenceConfig
+	(*TicTacToeConfig)(nil),     // 8: tabula.v1.TicTacToeConfig
+	(*ConnectFourConfig)(nil),   // 9: tabula.v1.ConnectFourConfig
+	(*GomokuConfig)(nil),        // 10: tabula.v1.GomokuConfig
+	(*TicTacTwoConfig)(nil),     // 11: tabula.v1.TicTacTwoConfig
+	(*MorrisConfig)(nil),        // 12: tabula.v1.MorrisConfig
+	(*BattleshipConfig)(nil),    // 13: tabula.v1.BattleshipConfig
+	(*PegSolitaireConfig)(nil),  // 14: tabula.v1.PegSolitaireConfig
+	(*ReversiConfig)(nil),       // 15: tabula.v1.ReversiConfig
+	(*ChessConfig)(nil),         // 16: tabula.v1.ChessConfig
+	(*ClockConfig)(nil),         // 17: tabula.v1.ClockConfig
+	(*durationpb.Duration)(nil), // 18: google.protobuf.Duration
+	(*Cell)(nil),                // 19: tabula.v1.Cell
 }
 var file_tabula_v1_config_proto_depIdxs = []int32{
-	7,  // 0: tabula.v1.GameConfig.tic_tac_toe:type_name -> tabula.v1.TicTacToeConfig
-	8,  // 1: tabula.v1.GameConfig.connect_four:type_name -> tabula.v1.ConnectFourConfig
-	9,  // 2: tabula.v1.GameConfig.gomoku:type_name -> tabula.v1.GomokuConfig
-	10, // 3: tabula.v1.GameConfig.tic_tac_two:type_name -> tabula.v1.TicTacTwoConfig
-	11, // 4: tabula.v1.GameConfig.morris:type_name -> tabula.v1.MorrisConfig
-	12, // 5: tabula.v1.GameConfig.battleship:type_name -> tabula.v1.BattleshipConfig
-	13, // 6: tabula.v1.GameConfig.peg_solitaire:type_name -> tabula.v1.PegSolitaireConfig
-	14, // 7: tabula.v1.GameConfig.reversi:type_name -> tabula.v1.ReversiConfig
-	15, // 8: tabula.v1.GameConfig.chess:type_name -> tabula.v1.ChessConfig
-	16, // 9: tabula.v1.GameConfig.clock:type_name -> tabula.v1.ClockConfig
+	8,  // 0: tabula.v1.GameConfig.tic_tac_toe:type_name -> tabula.v1.TicTacToeConfig
+	9,  // 1: tabula.v1.GameConfig.connect_four:type_name -> tabula.v1.ConnectFourConfig
+	10, // 2: tabula.v1.GameConfig.gomoku:type_name -> tabula.v1.GomokuConfig
+	11, // 3: tabula.v1.GameConfig.tic_tac_two:type_name -> tabula.v1.TicTacTwoConfig
+	12, // 4: tabula.v1.GameConfig.morris:type_name -> tabula.v1.MorrisConfig
+	13, // 5: tabula.v1.GameConfig.battleship:type_name -> tabula.v1.BattleshipConfig
+	14, // 6: tabula.v1.GameConfig.peg_solitaire:type_name -> tabula.v1.PegSolitaireConfig
+	15, // 7: tabula.v1.GameConfig.reversi:type_name -> tabula.v1.ReversiConfig
+	16, // 8: tabula.v1.GameConfig.chess:type_name -> tabula.v1.ChessConfig
+	17, // 9: tabula.v1.GameConfig.clock:type_name -> tabula.v1.ClockConfig
 	0,  // 10: tabula.v1.GameConfig.starter:type_name -> tabula.v1.Starter
-	17, // 11: tabula.v1.TicTacToeConfig.blocked:type_name -> tabula.v1.Cell
-	17, // 12: tabula.v1.ConnectFourConfig.blocked:type_name -> tabula.v1.Cell
-	17, // 13: tabula.v1.GomokuConfig.blocked:type_name -> tabula.v1.Cell
-	1,  // 14: tabula.v1.TicTacTwoConfig.simultaneous_lines:type_name -> tabula.v1.SimultaneousLines
-	2,  // 15: tabula.v1.MorrisConfig.variant:type_name -> tabula.v1.MorrisVariant
-	3,  // 16: tabula.v1.MorrisConfig.flying:type_name -> tabula.v1.MorrisFlying
-	4,  // 17: tabula.v1.PegSolitaireConfig.board:type_name -> tabula.v1.PegBoard
-	5,  // 18: tabula.v1.ReversiConfig.opening:type_name -> tabula.v1.ReversiOpening
-	17, // 19: tabula.v1.ReversiConfig.walls:type_name -> tabula.v1.Cell
-	20, // [20:20] is the sub-list for method output_type
-	20, // [20:20] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	7,  // 11: tabula.v1.GameConfig.presence:type_name -> tabula.v1.PresenceConfig
+	18, // 12: tabula.v1.PresenceConfig.away_after:type_name -> google.protobuf.Duration
+	18, // 13: tabula.v1.PresenceConfig.claim_after:type_name -> google.protobuf.Duration
+	19, // 14: tabula.v1.TicTacToeConfig.blocked:type_name -> tabula.v1.Cell
+	19, // 15: tabula.v1.ConnectFourConfig.blocked:type_name -> tabula.v1.Cell
+	19, // 16: tabula.v1.GomokuConfig.blocked:type_name -> tabula.v1.Cell
+	1,  // 17: tabula.v1.TicTacTwoConfig.simultaneous_lines:type_name -> tabula.v1.SimultaneousLines
+	2,  // 18: tabula.v1.MorrisConfig.variant:type_name -> tabula.v1.MorrisVariant
+	3,  // 19: tabula.v1.MorrisConfig.flying:type_name -> tabula.v1.MorrisFlying
+	4,  // 20: tabula.v1.PegSolitaireConfig.board:type_name -> tabula.v1.PegBoard
+	5,  // 21: tabula.v1.ReversiConfig.opening:type_name -> tabula.v1.ReversiOpening
+	19, // 22: tabula.v1.ReversiConfig.walls:type_name -> tabula.v1.Cell
+	23, // [23:23] is the sub-list for method output_type
+	23, // [23:23] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_config_proto_init() }
@@ -1663,14 +1748,14 @@ func file_tabula_v1_config_proto_init() {
 		(*GameConfig_Reversi)(nil),
 		(*GameConfig_Chess)(nil),
 	}
-	file_tabula_v1_config_proto_msgTypes[9].OneofWrappers = []any{}
+	file_tabula_v1_config_proto_msgTypes[10].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_config_proto_rawDesc), len(file_tabula_v1_config_proto_rawDesc)),
 			NumEnums:      6,
-			NumMessages:   10,
+			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -272,6 +272,13 @@ const (
 	// (`CreateGameRequest.start_time`) and takes no move before; metadata `start_time` (RFC
 	// 3339) says when it starts.
 	ErrorReason_ERROR_REASON_GAME_NOT_STARTED ErrorReason = 87
+	// FAILED_PRECONDITION: `ClaimVictory` where no claim can be made: the game keeps no claim
+	// window (`PresenceConfig.claim_after`), it is over, the caller is the seat to move, or the
+	// seat to move is present.
+	ErrorReason_ERROR_REASON_CLAIM_NOT_AVAILABLE ErrorReason = 88
+	// FAILED_PRECONDITION: `ClaimVictory` before the seat to move has been gone for the game's
+	// `PresenceConfig.claim_after`; metadata `claimable_at` (RFC 3339) says from when.
+	ErrorReason_ERROR_REASON_CLAIM_TOO_EARLY ErrorReason = 89
 )
 
 // Enum value maps for ErrorReason.
@@ -365,6 +372,8 @@ var (
 		85: "ERROR_REASON_HOST_NOT_ALLOWED",
 		86: "ERROR_REASON_REMATCH_EXISTS",
 		87: "ERROR_REASON_GAME_NOT_STARTED",
+		88: "ERROR_REASON_CLAIM_NOT_AVAILABLE",
+		89: "ERROR_REASON_CLAIM_TOO_EARLY",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -455,6 +464,8 @@ var (
 		"ERROR_REASON_HOST_NOT_ALLOWED":           85,
 		"ERROR_REASON_REMATCH_EXISTS":             86,
 		"ERROR_REASON_GAME_NOT_STARTED":           87,
+		"ERROR_REASON_CLAIM_NOT_AVAILABLE":        88,
+		"ERROR_REASON_CLAIM_TOO_EARLY":            89,
 	}
 )
 
@@ -489,7 +500,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xe6\x17\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xae\x18\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -579,7 +590,9 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x1bERROR_REASON_EVENT_LOG_FULL\x10T\x12!\n" +
 	"\x1dERROR_REASON_HOST_NOT_ALLOWED\x10U\x12\x1f\n" +
 	"\x1bERROR_REASON_REMATCH_EXISTS\x10V\x12!\n" +
-	"\x1dERROR_REASON_GAME_NOT_STARTED\x10WBZ\n" +
+	"\x1dERROR_REASON_GAME_NOT_STARTED\x10W\x12$\n" +
+	" ERROR_REASON_CLAIM_NOT_AVAILABLE\x10X\x12 \n" +
+	"\x1cERROR_REASON_CLAIM_TOO_EARLY\x10YBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

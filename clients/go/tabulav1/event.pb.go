@@ -56,6 +56,7 @@ type GameEvent struct {
 	//	*GameEvent_TimeAdded
 	//	*GameEvent_TakebackRequested
 	//	*GameEvent_TakebackDeclined
+	//	*GameEvent_SeatPresenceChanged
 	Kind isGameEvent_Kind `protobuf_oneof:"kind"`
 	// Who made the change this event records: set on `MoveApplied`, `Resigned`,
 	// `MoveTakenBack`, `TakebackRequested`, `TakebackDeclined`, `GameAborted` and
@@ -245,6 +246,15 @@ func (x *GameEvent) GetTakebackDeclined() *TakebackDeclined {
 	return nil
 }
 
+func (x *GameEvent) GetSeatPresenceChanged() *SeatPresenceChanged {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_SeatPresenceChanged); ok {
+			return x.SeatPresenceChanged
+		}
+	}
+	return nil
+}
+
 func (x *GameEvent) GetActor() *Actor {
 	if x != nil {
 		return x.Actor
@@ -332,6 +342,11 @@ type GameEvent_TakebackDeclined struct {
 	TakebackDeclined *TakebackDeclined `protobuf:"bytes,18,opt,name=takeback_declined,json=takebackDeclined,proto3,oneof"`
 }
 
+type GameEvent_SeatPresenceChanged struct {
+	// A seat came or went (`GameConfig.presence`); the event's time is when.
+	SeatPresenceChanged *SeatPresenceChanged `protobuf:"bytes,19,opt,name=seat_presence_changed,json=seatPresenceChanged,proto3,oneof"`
+}
+
 func (*GameEvent_GameCreated) isGameEvent_Kind() {}
 
 func (*GameEvent_MoveApplied) isGameEvent_Kind() {}
@@ -357,6 +372,8 @@ func (*GameEvent_TimeAdded) isGameEvent_Kind() {}
 func (*GameEvent_TakebackRequested) isGameEvent_Kind() {}
 
 func (*GameEvent_TakebackDeclined) isGameEvent_Kind() {}
+
+func (*GameEvent_SeatPresenceChanged) isGameEvent_Kind() {}
 
 // Who made a change to a game. Every change goes through the same rules and the same
 // history, whoever makes it.
@@ -1243,11 +1260,68 @@ func (x *MoveTakenBack) GetMoveNumber() uint32 {
 	return 0
 }
 
+// A seat of a game keeping presence (`GameConfig.presence`) came or went: it opened an event
+// stream or called, or it has had no stream open and made no call for the game's
+// `away_after`.
+type SeatPresenceChanged struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat, numbered from 1.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Whether it is present now.
+	Present       bool `protobuf:"varint,2,opt,name=present,proto3" json:"present,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatPresenceChanged) Reset() {
+	*x = SeatPresenceChanged{}
+	mi := &file_tabula_v1_event_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatPresenceChanged) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatPresenceChanged) ProtoMessage() {}
+
+func (x *SeatPresenceChanged) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatPresenceChanged.ProtoReflect.Descriptor instead.
+func (*SeatPresenceChanged) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *SeatPresenceChanged) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *SeatPresenceChanged) GetPresent() bool {
+	if x != nil {
+		return x.Present
+	}
+	return false
+}
+
 var File_tabula_v1_event_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_event_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xf7\a\n" +
+	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xcd\b\n" +
 	"\tGameEvent\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x04R\x03seq\x12.\n" +
@@ -1267,7 +1341,8 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\n" +
 	"time_added\x18\x0f \x01(\v2\x14.tabula.v1.TimeAddedH\x00R\ttimeAdded\x12M\n" +
 	"\x12takeback_requested\x18\x11 \x01(\v2\x1c.tabula.v1.TakebackRequestedH\x00R\x11takebackRequested\x12J\n" +
-	"\x11takeback_declined\x18\x12 \x01(\v2\x1b.tabula.v1.TakebackDeclinedH\x00R\x10takebackDeclined\x12&\n" +
+	"\x11takeback_declined\x18\x12 \x01(\v2\x1b.tabula.v1.TakebackDeclinedH\x00R\x10takebackDeclined\x12T\n" +
+	"\x15seat_presence_changed\x18\x13 \x01(\v2\x1e.tabula.v1.SeatPresenceChangedH\x00R\x13seatPresenceChanged\x12&\n" +
 	"\x05actor\x18\t \x01(\v2\x10.tabula.v1.ActorR\x05actor\x12.\n" +
 	"\x05clock\x18\x10 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clockB\x06\n" +
 	"\x04kind\"\xa3\x01\n" +
@@ -1318,7 +1393,10 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\rMoveTakenBack\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1f\n" +
 	"\vmove_number\x18\x02 \x01(\rR\n" +
-	"moveNumberBZ\n" +
+	"moveNumber\"C\n" +
+	"\x13SeatPresenceChanged\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x18\n" +
+	"\apresent\x18\x02 \x01(\bR\apresentBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -1333,7 +1411,7 @@ func file_tabula_v1_event_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_event_proto_rawDescData
 }
 
-var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_tabula_v1_event_proto_goTypes = []any{
 	(*GameEvent)(nil),             // 0: tabula.v1.GameEvent
 	(*Actor)(nil),                 // 1: tabula.v1.Actor
@@ -1352,16 +1430,17 @@ var file_tabula_v1_event_proto_goTypes = []any{
 	(*TakebackRequested)(nil),     // 14: tabula.v1.TakebackRequested
 	(*TakebackDeclined)(nil),      // 15: tabula.v1.TakebackDeclined
 	(*MoveTakenBack)(nil),         // 16: tabula.v1.MoveTakenBack
-	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
-	(*ClockReadings)(nil),         // 18: tabula.v1.ClockReadings
-	(*GameConfig)(nil),            // 19: tabula.v1.GameConfig
-	(*Player)(nil),                // 20: tabula.v1.Player
-	(*Move)(nil),                  // 21: tabula.v1.Move
-	(*Outcome)(nil),               // 22: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),   // 23: google.protobuf.Duration
+	(*SeatPresenceChanged)(nil),   // 17: tabula.v1.SeatPresenceChanged
+	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
+	(*ClockReadings)(nil),         // 19: tabula.v1.ClockReadings
+	(*GameConfig)(nil),            // 20: tabula.v1.GameConfig
+	(*Player)(nil),                // 21: tabula.v1.Player
+	(*Move)(nil),                  // 22: tabula.v1.Move
+	(*Outcome)(nil),               // 23: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),   // 24: google.protobuf.Duration
 }
 var file_tabula_v1_event_proto_depIdxs = []int32{
-	17, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
+	18, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
 	4,  // 1: tabula.v1.GameEvent.game_created:type_name -> tabula.v1.GameCreated
 	5,  // 2: tabula.v1.GameEvent.move_applied:type_name -> tabula.v1.MoveApplied
 	6,  // 3: tabula.v1.GameEvent.resigned:type_name -> tabula.v1.Resigned
@@ -1375,20 +1454,21 @@ var file_tabula_v1_event_proto_depIdxs = []int32{
 	13, // 11: tabula.v1.GameEvent.time_added:type_name -> tabula.v1.TimeAdded
 	14, // 12: tabula.v1.GameEvent.takeback_requested:type_name -> tabula.v1.TakebackRequested
 	15, // 13: tabula.v1.GameEvent.takeback_declined:type_name -> tabula.v1.TakebackDeclined
-	1,  // 14: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
-	18, // 15: tabula.v1.GameEvent.clock:type_name -> tabula.v1.ClockReadings
-	3,  // 16: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
-	2,  // 17: tabula.v1.Actor.clock:type_name -> tabula.v1.ClockActor
-	19, // 18: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
-	20, // 19: tabula.v1.GameCreated.players:type_name -> tabula.v1.Player
-	21, // 20: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
-	22, // 21: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
-	23, // 22: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
-	23, // [23:23] is the sub-list for method output_type
-	23, // [23:23] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	17, // 14: tabula.v1.GameEvent.seat_presence_changed:type_name -> tabula.v1.SeatPresenceChanged
+	1,  // 15: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
+	19, // 16: tabula.v1.GameEvent.clock:type_name -> tabula.v1.ClockReadings
+	3,  // 17: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
+	2,  // 18: tabula.v1.Actor.clock:type_name -> tabula.v1.ClockActor
+	20, // 19: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
+	21, // 20: tabula.v1.GameCreated.players:type_name -> tabula.v1.Player
+	22, // 21: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
+	23, // 22: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
+	24, // 23: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
+	24, // [24:24] is the sub-list for method output_type
+	24, // [24:24] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_event_proto_init() }
@@ -1414,6 +1494,7 @@ func file_tabula_v1_event_proto_init() {
 		(*GameEvent_TimeAdded)(nil),
 		(*GameEvent_TakebackRequested)(nil),
 		(*GameEvent_TakebackDeclined)(nil),
+		(*GameEvent_SeatPresenceChanged)(nil),
 	}
 	file_tabula_v1_event_proto_msgTypes[1].OneofWrappers = []any{
 		(*Actor_Seat)(nil),
@@ -1427,7 +1508,7 @@ func file_tabula_v1_event_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_event_proto_rawDesc), len(file_tabula_v1_event_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

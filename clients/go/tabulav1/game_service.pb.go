@@ -317,6 +317,13 @@ const (
 	OwnerEventKind_OWNER_EVENT_KIND_DRAW_OFFERED OwnerEventKind = 4
 	// A seat asked to take back its move; the other seat answers.
 	OwnerEventKind_OWNER_EVENT_KIND_TAKEBACK_REQUESTED OwnerEventKind = 5
+	// A seat of a game keeping presence came: its `GameEvent` is the `SeatPresenceChanged`.
+	OwnerEventKind_OWNER_EVENT_KIND_SEAT_PRESENT OwnerEventKind = 6
+	// A seat of a game keeping presence went away: its `GameEvent` is the
+	// `SeatPresenceChanged`.
+	OwnerEventKind_OWNER_EVENT_KIND_SEAT_GONE OwnerEventKind = 7
+	// A seat's time ran out: its `GameEvent` is the `TimedOut` (the `GameEnded` follows).
+	OwnerEventKind_OWNER_EVENT_KIND_CLOCK_FLAGGED OwnerEventKind = 8
 )
 
 // Enum value maps for OwnerEventKind.
@@ -328,6 +335,9 @@ var (
 		3: "OWNER_EVENT_KIND_GAME_ENDED",
 		4: "OWNER_EVENT_KIND_DRAW_OFFERED",
 		5: "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
+		6: "OWNER_EVENT_KIND_SEAT_PRESENT",
+		7: "OWNER_EVENT_KIND_SEAT_GONE",
+		8: "OWNER_EVENT_KIND_CLOCK_FLAGGED",
 	}
 	OwnerEventKind_value = map[string]int32{
 		"OWNER_EVENT_KIND_UNSPECIFIED":        0,
@@ -336,6 +346,9 @@ var (
 		"OWNER_EVENT_KIND_GAME_ENDED":         3,
 		"OWNER_EVENT_KIND_DRAW_OFFERED":       4,
 		"OWNER_EVENT_KIND_TAKEBACK_REQUESTED": 5,
+		"OWNER_EVENT_KIND_SEAT_PRESENT":       6,
+		"OWNER_EVENT_KIND_SEAT_GONE":          7,
+		"OWNER_EVENT_KIND_CLOCK_FLAGGED":      8,
 	}
 )
 
@@ -1839,8 +1852,9 @@ type SubmitMoveRequest struct {
 	// The move; required, with exactly one arm set.
 	Move *Move `protobuf:"bytes,2,opt,name=move,proto3" json:"move,omitempty"`
 	// When set, the move is applied only if the game's newest event still has this sequence
-	// number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`. Unset:
-	// the move applies to whatever position the game is in.
+	// number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`. Seats
+	// coming and going (`SeatPresenceChanged`) change no position: a seq they passed still
+	// holds. Unset: the move applies to whatever position the game is in.
 	ExpectedSeq *uint64 `protobuf:"varint,3,opt,name=expected_seq,json=expectedSeq,proto3,oneof" json:"expected_seq,omitempty"`
 	// A client-chosen identifier, at most 128 characters, that makes retries safe: a request
 	// repeated by the same seat with the same `request_id` is applied at most once and
@@ -2765,6 +2779,126 @@ func (x *AnswerTakeBackResponse) GetView() *View {
 	return nil
 }
 
+// Request for `ClaimVictory`.
+type ClaimVictoryRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The game's identifier (`Game.game_id`); required, at most 64 characters.
+	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// Claim a draw rather than the win.
+	Draw bool `protobuf:"varint,2,opt,name=draw,proto3" json:"draw,omitempty"`
+	// A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+	// `SubmitMoveRequest`. Empty: no retry protection.
+	RequestId     string `protobuf:"bytes,3,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimVictoryRequest) Reset() {
+	*x = ClaimVictoryRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimVictoryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimVictoryRequest) ProtoMessage() {}
+
+func (x *ClaimVictoryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimVictoryRequest.ProtoReflect.Descriptor instead.
+func (*ClaimVictoryRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ClaimVictoryRequest) GetGameId() string {
+	if x != nil {
+		return x.GameId
+	}
+	return ""
+}
+
+func (x *ClaimVictoryRequest) GetDraw() bool {
+	if x != nil {
+		return x.Draw
+	}
+	return false
+}
+
+func (x *ClaimVictoryRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of `ClaimVictory`.
+type ClaimVictoryResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sequence number of the game's newest event after the claim (its `GameEnded`).
+	Seq uint64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	// The finished game, as the caller may see it.
+	View          *View `protobuf:"bytes,2,opt,name=view,proto3" json:"view,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimVictoryResponse) Reset() {
+	*x = ClaimVictoryResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimVictoryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimVictoryResponse) ProtoMessage() {}
+
+func (x *ClaimVictoryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimVictoryResponse.ProtoReflect.Descriptor instead.
+func (*ClaimVictoryResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *ClaimVictoryResponse) GetSeq() uint64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *ClaimVictoryResponse) GetView() *View {
+	if x != nil {
+		return x.View
+	}
+	return nil
+}
+
 // Request for `StreamEvents`.
 type StreamEventsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2790,7 +2924,7 @@ type StreamEventsRequest struct {
 
 func (x *StreamEventsRequest) Reset() {
 	*x = StreamEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2802,7 +2936,7 @@ func (x *StreamEventsRequest) String() string {
 func (*StreamEventsRequest) ProtoMessage() {}
 
 func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[34]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2815,7 +2949,7 @@ func (x *StreamEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{34}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *StreamEventsRequest) GetGameId() string {
@@ -2865,7 +2999,7 @@ type StreamEventsResponse struct {
 
 func (x *StreamEventsResponse) Reset() {
 	*x = StreamEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2877,7 +3011,7 @@ func (x *StreamEventsResponse) String() string {
 func (*StreamEventsResponse) ProtoMessage() {}
 
 func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[35]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2890,7 +3024,7 @@ func (x *StreamEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{35}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *StreamEventsResponse) GetEvent() *GameEvent {
@@ -2925,7 +3059,7 @@ type ArchiveGameRequest struct {
 
 func (x *ArchiveGameRequest) Reset() {
 	*x = ArchiveGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2937,7 +3071,7 @@ func (x *ArchiveGameRequest) String() string {
 func (*ArchiveGameRequest) ProtoMessage() {}
 
 func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[36]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2950,7 +3084,7 @@ func (x *ArchiveGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameRequest.ProtoReflect.Descriptor instead.
 func (*ArchiveGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{36}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ArchiveGameRequest) GetGameId() string {
@@ -2971,7 +3105,7 @@ type ArchiveGameResponse struct {
 
 func (x *ArchiveGameResponse) Reset() {
 	*x = ArchiveGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2983,7 +3117,7 @@ func (x *ArchiveGameResponse) String() string {
 func (*ArchiveGameResponse) ProtoMessage() {}
 
 func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[37]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2996,7 +3130,7 @@ func (x *ArchiveGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArchiveGameResponse.ProtoReflect.Descriptor instead.
 func (*ArchiveGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{37}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ArchiveGameResponse) GetGame() *Game {
@@ -3017,7 +3151,7 @@ type DeleteGameRequest struct {
 
 func (x *DeleteGameRequest) Reset() {
 	*x = DeleteGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3029,7 +3163,7 @@ func (x *DeleteGameRequest) String() string {
 func (*DeleteGameRequest) ProtoMessage() {}
 
 func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[38]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3042,7 +3176,7 @@ func (x *DeleteGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameRequest.ProtoReflect.Descriptor instead.
 func (*DeleteGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{38}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *DeleteGameRequest) GetGameId() string {
@@ -3061,7 +3195,7 @@ type DeleteGameResponse struct {
 
 func (x *DeleteGameResponse) Reset() {
 	*x = DeleteGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3073,7 +3207,7 @@ func (x *DeleteGameResponse) String() string {
 func (*DeleteGameResponse) ProtoMessage() {}
 
 func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[39]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3086,7 +3220,7 @@ func (x *DeleteGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteGameResponse.ProtoReflect.Descriptor instead.
 func (*DeleteGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{39}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
 }
 
 // Request for `ReissueSeatToken`.
@@ -3102,7 +3236,7 @@ type ReissueSeatTokenRequest struct {
 
 func (x *ReissueSeatTokenRequest) Reset() {
 	*x = ReissueSeatTokenRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3114,7 +3248,7 @@ func (x *ReissueSeatTokenRequest) String() string {
 func (*ReissueSeatTokenRequest) ProtoMessage() {}
 
 func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[40]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3127,7 +3261,7 @@ func (x *ReissueSeatTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenRequest.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{40}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ReissueSeatTokenRequest) GetGameId() string {
@@ -3155,7 +3289,7 @@ type ReissueSeatTokenResponse struct {
 
 func (x *ReissueSeatTokenResponse) Reset() {
 	*x = ReissueSeatTokenResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3167,7 +3301,7 @@ func (x *ReissueSeatTokenResponse) String() string {
 func (*ReissueSeatTokenResponse) ProtoMessage() {}
 
 func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[41]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3180,7 +3314,7 @@ func (x *ReissueSeatTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReissueSeatTokenResponse.ProtoReflect.Descriptor instead.
 func (*ReissueSeatTokenResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{41}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ReissueSeatTokenResponse) GetSeatToken() *SeatToken {
@@ -3207,7 +3341,7 @@ type AbortGameRequest struct {
 
 func (x *AbortGameRequest) Reset() {
 	*x = AbortGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3219,7 +3353,7 @@ func (x *AbortGameRequest) String() string {
 func (*AbortGameRequest) ProtoMessage() {}
 
 func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[42]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3232,7 +3366,7 @@ func (x *AbortGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameRequest.ProtoReflect.Descriptor instead.
 func (*AbortGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{42}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *AbortGameRequest) GetGameId() string {
@@ -3267,7 +3401,7 @@ type AbortGameResponse struct {
 
 func (x *AbortGameResponse) Reset() {
 	*x = AbortGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3279,7 +3413,7 @@ func (x *AbortGameResponse) String() string {
 func (*AbortGameResponse) ProtoMessage() {}
 
 func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[43]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3292,7 +3426,7 @@ func (x *AbortGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AbortGameResponse.ProtoReflect.Descriptor instead.
 func (*AbortGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{43}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *AbortGameResponse) GetGame() *Game {
@@ -3323,7 +3457,7 @@ type AdjudicateGameRequest struct {
 
 func (x *AdjudicateGameRequest) Reset() {
 	*x = AdjudicateGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3335,7 +3469,7 @@ func (x *AdjudicateGameRequest) String() string {
 func (*AdjudicateGameRequest) ProtoMessage() {}
 
 func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[44]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3348,7 +3482,7 @@ func (x *AdjudicateGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameRequest.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{44}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *AdjudicateGameRequest) GetGameId() string {
@@ -3397,7 +3531,7 @@ type AdjudicateGameResponse struct {
 
 func (x *AdjudicateGameResponse) Reset() {
 	*x = AdjudicateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3409,7 +3543,7 @@ func (x *AdjudicateGameResponse) String() string {
 func (*AdjudicateGameResponse) ProtoMessage() {}
 
 func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[45]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3422,7 +3556,7 @@ func (x *AdjudicateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjudicateGameResponse.ProtoReflect.Descriptor instead.
 func (*AdjudicateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{45}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *AdjudicateGameResponse) GetGame() *Game {
@@ -3446,7 +3580,7 @@ type PauseClockRequest struct {
 
 func (x *PauseClockRequest) Reset() {
 	*x = PauseClockRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3458,7 +3592,7 @@ func (x *PauseClockRequest) String() string {
 func (*PauseClockRequest) ProtoMessage() {}
 
 func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[46]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3471,7 +3605,7 @@ func (x *PauseClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseClockRequest.ProtoReflect.Descriptor instead.
 func (*PauseClockRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{46}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *PauseClockRequest) GetGameId() string {
@@ -3499,7 +3633,7 @@ type PauseClockResponse struct {
 
 func (x *PauseClockResponse) Reset() {
 	*x = PauseClockResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3511,7 +3645,7 @@ func (x *PauseClockResponse) String() string {
 func (*PauseClockResponse) ProtoMessage() {}
 
 func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[47]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3524,7 +3658,7 @@ func (x *PauseClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseClockResponse.ProtoReflect.Descriptor instead.
 func (*PauseClockResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{47}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *PauseClockResponse) GetView() *View {
@@ -3548,7 +3682,7 @@ type ResumeClockRequest struct {
 
 func (x *ResumeClockRequest) Reset() {
 	*x = ResumeClockRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3560,7 +3694,7 @@ func (x *ResumeClockRequest) String() string {
 func (*ResumeClockRequest) ProtoMessage() {}
 
 func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[48]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3573,7 +3707,7 @@ func (x *ResumeClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeClockRequest.ProtoReflect.Descriptor instead.
 func (*ResumeClockRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{48}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ResumeClockRequest) GetGameId() string {
@@ -3601,7 +3735,7 @@ type ResumeClockResponse struct {
 
 func (x *ResumeClockResponse) Reset() {
 	*x = ResumeClockResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3613,7 +3747,7 @@ func (x *ResumeClockResponse) String() string {
 func (*ResumeClockResponse) ProtoMessage() {}
 
 func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[49]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3626,7 +3760,7 @@ func (x *ResumeClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeClockResponse.ProtoReflect.Descriptor instead.
 func (*ResumeClockResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{49}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ResumeClockResponse) GetView() *View {
@@ -3654,7 +3788,7 @@ type AddTimeRequest struct {
 
 func (x *AddTimeRequest) Reset() {
 	*x = AddTimeRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3666,7 +3800,7 @@ func (x *AddTimeRequest) String() string {
 func (*AddTimeRequest) ProtoMessage() {}
 
 func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[50]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3679,7 +3813,7 @@ func (x *AddTimeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTimeRequest.ProtoReflect.Descriptor instead.
 func (*AddTimeRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{50}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *AddTimeRequest) GetGameId() string {
@@ -3721,7 +3855,7 @@ type AddTimeResponse struct {
 
 func (x *AddTimeResponse) Reset() {
 	*x = AddTimeResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3733,7 +3867,7 @@ func (x *AddTimeResponse) String() string {
 func (*AddTimeResponse) ProtoMessage() {}
 
 func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[51]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3746,7 +3880,7 @@ func (x *AddTimeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTimeResponse.ProtoReflect.Descriptor instead.
 func (*AddTimeResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{51}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *AddTimeResponse) GetView() *View {
@@ -3778,7 +3912,7 @@ type SavedConfig struct {
 
 func (x *SavedConfig) Reset() {
 	*x = SavedConfig{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3790,7 +3924,7 @@ func (x *SavedConfig) String() string {
 func (*SavedConfig) ProtoMessage() {}
 
 func (x *SavedConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[52]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3803,7 +3937,7 @@ func (x *SavedConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SavedConfig.ProtoReflect.Descriptor instead.
 func (*SavedConfig) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{52}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *SavedConfig) GetName() string {
@@ -3859,7 +3993,7 @@ type CreateSavedConfigRequest struct {
 
 func (x *CreateSavedConfigRequest) Reset() {
 	*x = CreateSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3871,7 +4005,7 @@ func (x *CreateSavedConfigRequest) String() string {
 func (*CreateSavedConfigRequest) ProtoMessage() {}
 
 func (x *CreateSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[53]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3884,7 +4018,7 @@ func (x *CreateSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*CreateSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{53}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CreateSavedConfigRequest) GetSavedConfig() *SavedConfig {
@@ -3905,7 +4039,7 @@ type GetSavedConfigRequest struct {
 
 func (x *GetSavedConfigRequest) Reset() {
 	*x = GetSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3917,7 +4051,7 @@ func (x *GetSavedConfigRequest) String() string {
 func (*GetSavedConfigRequest) ProtoMessage() {}
 
 func (x *GetSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[54]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3930,7 +4064,7 @@ func (x *GetSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*GetSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{54}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *GetSavedConfigRequest) GetName() string {
@@ -3954,7 +4088,7 @@ type ListSavedConfigsRequest struct {
 
 func (x *ListSavedConfigsRequest) Reset() {
 	*x = ListSavedConfigsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3966,7 +4100,7 @@ func (x *ListSavedConfigsRequest) String() string {
 func (*ListSavedConfigsRequest) ProtoMessage() {}
 
 func (x *ListSavedConfigsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[55]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3979,7 +4113,7 @@ func (x *ListSavedConfigsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedConfigsRequest.ProtoReflect.Descriptor instead.
 func (*ListSavedConfigsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{55}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ListSavedConfigsRequest) GetPageSize() int32 {
@@ -4009,7 +4143,7 @@ type ListSavedConfigsResponse struct {
 
 func (x *ListSavedConfigsResponse) Reset() {
 	*x = ListSavedConfigsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4021,7 +4155,7 @@ func (x *ListSavedConfigsResponse) String() string {
 func (*ListSavedConfigsResponse) ProtoMessage() {}
 
 func (x *ListSavedConfigsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[56]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4034,7 +4168,7 @@ func (x *ListSavedConfigsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSavedConfigsResponse.ProtoReflect.Descriptor instead.
 func (*ListSavedConfigsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{56}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ListSavedConfigsResponse) GetSavedConfigs() []*SavedConfig {
@@ -4062,7 +4196,7 @@ type UpdateSavedConfigRequest struct {
 
 func (x *UpdateSavedConfigRequest) Reset() {
 	*x = UpdateSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4074,7 +4208,7 @@ func (x *UpdateSavedConfigRequest) String() string {
 func (*UpdateSavedConfigRequest) ProtoMessage() {}
 
 func (x *UpdateSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[57]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4087,7 +4221,7 @@ func (x *UpdateSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{57}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *UpdateSavedConfigRequest) GetSavedConfig() *SavedConfig {
@@ -4108,7 +4242,7 @@ type DeleteSavedConfigRequest struct {
 
 func (x *DeleteSavedConfigRequest) Reset() {
 	*x = DeleteSavedConfigRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4120,7 +4254,7 @@ func (x *DeleteSavedConfigRequest) String() string {
 func (*DeleteSavedConfigRequest) ProtoMessage() {}
 
 func (x *DeleteSavedConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[58]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4133,7 +4267,7 @@ func (x *DeleteSavedConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSavedConfigRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSavedConfigRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{58}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *DeleteSavedConfigRequest) GetName() string {
@@ -4152,7 +4286,7 @@ type DeleteSavedConfigResponse struct {
 
 func (x *DeleteSavedConfigResponse) Reset() {
 	*x = DeleteSavedConfigResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4164,7 +4298,7 @@ func (x *DeleteSavedConfigResponse) String() string {
 func (*DeleteSavedConfigResponse) ProtoMessage() {}
 
 func (x *DeleteSavedConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[59]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4177,7 +4311,7 @@ func (x *DeleteSavedConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSavedConfigResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSavedConfigResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{59}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
 }
 
 // Request for `UpdateGame`.
@@ -4195,7 +4329,7 @@ type UpdateGameRequest struct {
 
 func (x *UpdateGameRequest) Reset() {
 	*x = UpdateGameRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4207,7 +4341,7 @@ func (x *UpdateGameRequest) String() string {
 func (*UpdateGameRequest) ProtoMessage() {}
 
 func (x *UpdateGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[60]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4220,7 +4354,7 @@ func (x *UpdateGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateGameRequest.ProtoReflect.Descriptor instead.
 func (*UpdateGameRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{60}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *UpdateGameRequest) GetGame() *Game {
@@ -4248,7 +4382,7 @@ type UpdateGameResponse struct {
 
 func (x *UpdateGameResponse) Reset() {
 	*x = UpdateGameResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4260,7 +4394,7 @@ func (x *UpdateGameResponse) String() string {
 func (*UpdateGameResponse) ProtoMessage() {}
 
 func (x *UpdateGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[61]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4273,7 +4407,7 @@ func (x *UpdateGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateGameResponse.ProtoReflect.Descriptor instead.
 func (*UpdateGameResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{61}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *UpdateGameResponse) GetGame() *Game {
@@ -4329,7 +4463,7 @@ type CreateSeriesRequest struct {
 
 func (x *CreateSeriesRequest) Reset() {
 	*x = CreateSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4341,7 +4475,7 @@ func (x *CreateSeriesRequest) String() string {
 func (*CreateSeriesRequest) ProtoMessage() {}
 
 func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[62]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4354,7 +4488,7 @@ func (x *CreateSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeriesRequest.ProtoReflect.Descriptor instead.
 func (*CreateSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{62}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *CreateSeriesRequest) GetSource() isCreateSeriesRequest_Source {
@@ -4502,7 +4636,7 @@ type CreateSeriesResponse struct {
 
 func (x *CreateSeriesResponse) Reset() {
 	*x = CreateSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4514,7 +4648,7 @@ func (x *CreateSeriesResponse) String() string {
 func (*CreateSeriesResponse) ProtoMessage() {}
 
 func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[63]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4527,7 +4661,7 @@ func (x *CreateSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSeriesResponse.ProtoReflect.Descriptor instead.
 func (*CreateSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{63}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *CreateSeriesResponse) GetSeries() *Series {
@@ -4562,7 +4696,7 @@ type GetSeriesRequest struct {
 
 func (x *GetSeriesRequest) Reset() {
 	*x = GetSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4574,7 +4708,7 @@ func (x *GetSeriesRequest) String() string {
 func (*GetSeriesRequest) ProtoMessage() {}
 
 func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[64]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4587,7 +4721,7 @@ func (x *GetSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeriesRequest.ProtoReflect.Descriptor instead.
 func (*GetSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{64}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *GetSeriesRequest) GetSeriesId() string {
@@ -4608,7 +4742,7 @@ type GetSeriesResponse struct {
 
 func (x *GetSeriesResponse) Reset() {
 	*x = GetSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4620,7 +4754,7 @@ func (x *GetSeriesResponse) String() string {
 func (*GetSeriesResponse) ProtoMessage() {}
 
 func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[65]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4633,7 +4767,7 @@ func (x *GetSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSeriesResponse.ProtoReflect.Descriptor instead.
 func (*GetSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{65}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *GetSeriesResponse) GetSeries() *Series {
@@ -4663,7 +4797,7 @@ type ListSeriesRequest struct {
 
 func (x *ListSeriesRequest) Reset() {
 	*x = ListSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4675,7 +4809,7 @@ func (x *ListSeriesRequest) String() string {
 func (*ListSeriesRequest) ProtoMessage() {}
 
 func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[66]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4688,7 +4822,7 @@ func (x *ListSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeriesRequest.ProtoReflect.Descriptor instead.
 func (*ListSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{66}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ListSeriesRequest) GetPageSize() int32 {
@@ -4732,7 +4866,7 @@ type ListSeriesResponse struct {
 
 func (x *ListSeriesResponse) Reset() {
 	*x = ListSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4744,7 +4878,7 @@ func (x *ListSeriesResponse) String() string {
 func (*ListSeriesResponse) ProtoMessage() {}
 
 func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[67]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4757,7 +4891,7 @@ func (x *ListSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSeriesResponse.ProtoReflect.Descriptor instead.
 func (*ListSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{67}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *ListSeriesResponse) GetSeries() []*Series {
@@ -4788,7 +4922,7 @@ type UpdateSeriesRequest struct {
 
 func (x *UpdateSeriesRequest) Reset() {
 	*x = UpdateSeriesRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4800,7 +4934,7 @@ func (x *UpdateSeriesRequest) String() string {
 func (*UpdateSeriesRequest) ProtoMessage() {}
 
 func (x *UpdateSeriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[68]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4813,7 +4947,7 @@ func (x *UpdateSeriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSeriesRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSeriesRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{68}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *UpdateSeriesRequest) GetSeries() *Series {
@@ -4841,7 +4975,7 @@ type UpdateSeriesResponse struct {
 
 func (x *UpdateSeriesResponse) Reset() {
 	*x = UpdateSeriesResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4853,7 +4987,7 @@ func (x *UpdateSeriesResponse) String() string {
 func (*UpdateSeriesResponse) ProtoMessage() {}
 
 func (x *UpdateSeriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[69]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4866,7 +5000,7 @@ func (x *UpdateSeriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSeriesResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSeriesResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{69}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *UpdateSeriesResponse) GetSeries() *Series {
@@ -4891,7 +5025,7 @@ type StreamSeriesEventsRequest struct {
 
 func (x *StreamSeriesEventsRequest) Reset() {
 	*x = StreamSeriesEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[70]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4903,7 +5037,7 @@ func (x *StreamSeriesEventsRequest) String() string {
 func (*StreamSeriesEventsRequest) ProtoMessage() {}
 
 func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[70]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4916,7 +5050,7 @@ func (x *StreamSeriesEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamSeriesEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamSeriesEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{70}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *StreamSeriesEventsRequest) GetSeriesId() string {
@@ -4944,7 +5078,7 @@ type StreamSeriesEventsResponse struct {
 
 func (x *StreamSeriesEventsResponse) Reset() {
 	*x = StreamSeriesEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[71]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4956,7 +5090,7 @@ func (x *StreamSeriesEventsResponse) String() string {
 func (*StreamSeriesEventsResponse) ProtoMessage() {}
 
 func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[71]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4969,7 +5103,7 @@ func (x *StreamSeriesEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamSeriesEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamSeriesEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{71}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *StreamSeriesEventsResponse) GetEvent() *SeriesEvent {
@@ -4997,7 +5131,7 @@ type StreamOwnerEventsRequest struct {
 
 func (x *StreamOwnerEventsRequest) Reset() {
 	*x = StreamOwnerEventsRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[72]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5009,7 +5143,7 @@ func (x *StreamOwnerEventsRequest) String() string {
 func (*StreamOwnerEventsRequest) ProtoMessage() {}
 
 func (x *StreamOwnerEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[72]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5022,7 +5156,7 @@ func (x *StreamOwnerEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamOwnerEventsRequest.ProtoReflect.Descriptor instead.
 func (*StreamOwnerEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{72}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *StreamOwnerEventsRequest) GetAfterCursor() uint64 {
@@ -5057,7 +5191,7 @@ type StreamOwnerEventsResponse struct {
 
 func (x *StreamOwnerEventsResponse) Reset() {
 	*x = StreamOwnerEventsResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[73]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5069,7 +5203,7 @@ func (x *StreamOwnerEventsResponse) String() string {
 func (*StreamOwnerEventsResponse) ProtoMessage() {}
 
 func (x *StreamOwnerEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[73]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5082,7 +5216,7 @@ func (x *StreamOwnerEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreamOwnerEventsResponse.ProtoReflect.Descriptor instead.
 func (*StreamOwnerEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{73}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *StreamOwnerEventsResponse) GetEvent() *OwnerEvent {
@@ -5110,7 +5244,7 @@ type OwnerEvent struct {
 
 func (x *OwnerEvent) Reset() {
 	*x = OwnerEvent{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[74]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5122,7 +5256,7 @@ func (x *OwnerEvent) String() string {
 func (*OwnerEvent) ProtoMessage() {}
 
 func (x *OwnerEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[74]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5135,7 +5269,7 @@ func (x *OwnerEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OwnerEvent.ProtoReflect.Descriptor instead.
 func (*OwnerEvent) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{74}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *OwnerEvent) GetCursor() uint64 {
@@ -5339,6 +5473,14 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\r_expected_seq\"O\n" +
 	"\x16AnswerTakeBackResponse\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12#\n" +
+	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"a\n" +
+	"\x13ClaimVictoryRequest\x12\x17\n" +
+	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x12\n" +
+	"\x04draw\x18\x02 \x01(\bR\x04draw\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x03 \x01(\tR\trequestId\"M\n" +
+	"\x14ClaimVictoryResponse\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12#\n" +
 	"\x04view\x18\x02 \x01(\v2\x0f.tabula.v1.ViewR\x04view\"\x93\x01\n" +
 	"\x13StreamEventsRequest\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x1b\n" +
@@ -5521,14 +5663,17 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xe5\x01\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xcc\x02\n" +
 	"\x0eOwnerEventKind\x12 \n" +
 	"\x1cOWNER_EVENT_KIND_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_GAME_CREATED\x10\x01\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_GAME_STARTED\x10\x02\x12\x1f\n" +
 	"\x1bOWNER_EVENT_KIND_GAME_ENDED\x10\x03\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_DRAW_OFFERED\x10\x04\x12'\n" +
-	"#OWNER_EVENT_KIND_TAKEBACK_REQUESTED\x10\x052\xe7\x15\n" +
+	"#OWNER_EVENT_KIND_TAKEBACK_REQUESTED\x10\x05\x12!\n" +
+	"\x1dOWNER_EVENT_KIND_SEAT_PRESENT\x10\x06\x12\x1e\n" +
+	"\x1aOWNER_EVENT_KIND_SEAT_GONE\x10\a\x12\"\n" +
+	"\x1eOWNER_EVENT_KIND_CLOCK_FLAGGED\x10\b2\xb8\x16\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -5545,7 +5690,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\tExportPgn\x12\x1b.tabula.v1.ExportPgnRequest\x1a\x1c.tabula.v1.ExportPgnResponse\x12@\n" +
 	"\aGetHint\x12\x19.tabula.v1.GetHintRequest\x1a\x1a.tabula.v1.GetHintResponse\x12C\n" +
 	"\bTakeBack\x12\x1a.tabula.v1.TakeBackRequest\x1a\x1b.tabula.v1.TakeBackResponse\x12U\n" +
-	"\x0eAnswerTakeBack\x12 .tabula.v1.AnswerTakeBackRequest\x1a!.tabula.v1.AnswerTakeBackResponse\x12Q\n" +
+	"\x0eAnswerTakeBack\x12 .tabula.v1.AnswerTakeBackRequest\x1a!.tabula.v1.AnswerTakeBackResponse\x12O\n" +
+	"\fClaimVictory\x12\x1e.tabula.v1.ClaimVictoryRequest\x1a\x1f.tabula.v1.ClaimVictoryResponse\x12Q\n" +
 	"\fStreamEvents\x12\x1e.tabula.v1.StreamEventsRequest\x1a\x1f.tabula.v1.StreamEventsResponse0\x01\x12L\n" +
 	"\vArchiveGame\x12\x1d.tabula.v1.ArchiveGameRequest\x1a\x1e.tabula.v1.ArchiveGameResponse\x12I\n" +
 	"\n" +
@@ -5586,7 +5732,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 80)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                    // 1: tabula.v1.HintResult
@@ -5627,236 +5773,241 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*TakeBackResponse)(nil),           // 36: tabula.v1.TakeBackResponse
 	(*AnswerTakeBackRequest)(nil),      // 37: tabula.v1.AnswerTakeBackRequest
 	(*AnswerTakeBackResponse)(nil),     // 38: tabula.v1.AnswerTakeBackResponse
-	(*StreamEventsRequest)(nil),        // 39: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),       // 40: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),         // 41: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),        // 42: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),          // 43: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),         // 44: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),    // 45: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil),   // 46: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),           // 47: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),          // 48: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),      // 49: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),     // 50: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),          // 51: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),         // 52: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),         // 53: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),        // 54: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),             // 55: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),            // 56: tabula.v1.AddTimeResponse
-	(*SavedConfig)(nil),                // 57: tabula.v1.SavedConfig
-	(*CreateSavedConfigRequest)(nil),   // 58: tabula.v1.CreateSavedConfigRequest
-	(*GetSavedConfigRequest)(nil),      // 59: tabula.v1.GetSavedConfigRequest
-	(*ListSavedConfigsRequest)(nil),    // 60: tabula.v1.ListSavedConfigsRequest
-	(*ListSavedConfigsResponse)(nil),   // 61: tabula.v1.ListSavedConfigsResponse
-	(*UpdateSavedConfigRequest)(nil),   // 62: tabula.v1.UpdateSavedConfigRequest
-	(*DeleteSavedConfigRequest)(nil),   // 63: tabula.v1.DeleteSavedConfigRequest
-	(*DeleteSavedConfigResponse)(nil),  // 64: tabula.v1.DeleteSavedConfigResponse
-	(*UpdateGameRequest)(nil),          // 65: tabula.v1.UpdateGameRequest
-	(*UpdateGameResponse)(nil),         // 66: tabula.v1.UpdateGameResponse
-	(*CreateSeriesRequest)(nil),        // 67: tabula.v1.CreateSeriesRequest
-	(*CreateSeriesResponse)(nil),       // 68: tabula.v1.CreateSeriesResponse
-	(*GetSeriesRequest)(nil),           // 69: tabula.v1.GetSeriesRequest
-	(*GetSeriesResponse)(nil),          // 70: tabula.v1.GetSeriesResponse
-	(*ListSeriesRequest)(nil),          // 71: tabula.v1.ListSeriesRequest
-	(*ListSeriesResponse)(nil),         // 72: tabula.v1.ListSeriesResponse
-	(*UpdateSeriesRequest)(nil),        // 73: tabula.v1.UpdateSeriesRequest
-	(*UpdateSeriesResponse)(nil),       // 74: tabula.v1.UpdateSeriesResponse
-	(*StreamSeriesEventsRequest)(nil),  // 75: tabula.v1.StreamSeriesEventsRequest
-	(*StreamSeriesEventsResponse)(nil), // 76: tabula.v1.StreamSeriesEventsResponse
-	(*StreamOwnerEventsRequest)(nil),   // 77: tabula.v1.StreamOwnerEventsRequest
-	(*StreamOwnerEventsResponse)(nil),  // 78: tabula.v1.StreamOwnerEventsResponse
-	(*OwnerEvent)(nil),                 // 79: tabula.v1.OwnerEvent
-	nil,                                // 80: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                // 81: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                // 82: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                // 83: tabula.v1.ListSeriesRequest.LabelsEntry
-	nil,                                // 84: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	(*GameConfig)(nil),                 // 85: tabula.v1.GameConfig
-	(GameKind)(0),                      // 86: tabula.v1.GameKind
-	(*BotSeat)(nil),                    // 87: tabula.v1.BotSeat
-	(*Player)(nil),                     // 88: tabula.v1.Player
-	(*timestamppb.Timestamp)(nil),      // 89: google.protobuf.Timestamp
-	(*Game)(nil),                       // 90: tabula.v1.Game
-	(GameStatus)(0),                    // 91: tabula.v1.GameStatus
-	(*View)(nil),                       // 92: tabula.v1.View
-	(*Move)(nil),                       // 93: tabula.v1.Move
-	(*GameEvent)(nil),                  // 94: tabula.v1.GameEvent
-	(*Outcome)(nil),                    // 95: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),        // 96: google.protobuf.Duration
-	(*ViewChange)(nil),                 // 97: tabula.v1.ViewChange
-	(OutcomeType)(0),                   // 98: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),      // 99: google.protobuf.FieldMask
-	(SeriesDraws)(0),                   // 100: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 101: tabula.v1.Series
-	(*SeriesToken)(nil),                // 102: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 103: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 104: tabula.v1.SeriesEvent
+	(*ClaimVictoryRequest)(nil),        // 39: tabula.v1.ClaimVictoryRequest
+	(*ClaimVictoryResponse)(nil),       // 40: tabula.v1.ClaimVictoryResponse
+	(*StreamEventsRequest)(nil),        // 41: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),       // 42: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),         // 43: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),        // 44: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),          // 45: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),         // 46: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),    // 47: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil),   // 48: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),           // 49: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),          // 50: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),      // 51: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),     // 52: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),          // 53: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),         // 54: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),         // 55: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),        // 56: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),             // 57: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),            // 58: tabula.v1.AddTimeResponse
+	(*SavedConfig)(nil),                // 59: tabula.v1.SavedConfig
+	(*CreateSavedConfigRequest)(nil),   // 60: tabula.v1.CreateSavedConfigRequest
+	(*GetSavedConfigRequest)(nil),      // 61: tabula.v1.GetSavedConfigRequest
+	(*ListSavedConfigsRequest)(nil),    // 62: tabula.v1.ListSavedConfigsRequest
+	(*ListSavedConfigsResponse)(nil),   // 63: tabula.v1.ListSavedConfigsResponse
+	(*UpdateSavedConfigRequest)(nil),   // 64: tabula.v1.UpdateSavedConfigRequest
+	(*DeleteSavedConfigRequest)(nil),   // 65: tabula.v1.DeleteSavedConfigRequest
+	(*DeleteSavedConfigResponse)(nil),  // 66: tabula.v1.DeleteSavedConfigResponse
+	(*UpdateGameRequest)(nil),          // 67: tabula.v1.UpdateGameRequest
+	(*UpdateGameResponse)(nil),         // 68: tabula.v1.UpdateGameResponse
+	(*CreateSeriesRequest)(nil),        // 69: tabula.v1.CreateSeriesRequest
+	(*CreateSeriesResponse)(nil),       // 70: tabula.v1.CreateSeriesResponse
+	(*GetSeriesRequest)(nil),           // 71: tabula.v1.GetSeriesRequest
+	(*GetSeriesResponse)(nil),          // 72: tabula.v1.GetSeriesResponse
+	(*ListSeriesRequest)(nil),          // 73: tabula.v1.ListSeriesRequest
+	(*ListSeriesResponse)(nil),         // 74: tabula.v1.ListSeriesResponse
+	(*UpdateSeriesRequest)(nil),        // 75: tabula.v1.UpdateSeriesRequest
+	(*UpdateSeriesResponse)(nil),       // 76: tabula.v1.UpdateSeriesResponse
+	(*StreamSeriesEventsRequest)(nil),  // 77: tabula.v1.StreamSeriesEventsRequest
+	(*StreamSeriesEventsResponse)(nil), // 78: tabula.v1.StreamSeriesEventsResponse
+	(*StreamOwnerEventsRequest)(nil),   // 79: tabula.v1.StreamOwnerEventsRequest
+	(*StreamOwnerEventsResponse)(nil),  // 80: tabula.v1.StreamOwnerEventsResponse
+	(*OwnerEvent)(nil),                 // 81: tabula.v1.OwnerEvent
+	nil,                                // 82: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                // 83: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                // 84: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                // 85: tabula.v1.ListSeriesRequest.LabelsEntry
+	nil,                                // 86: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	(*GameConfig)(nil),                 // 87: tabula.v1.GameConfig
+	(GameKind)(0),                      // 88: tabula.v1.GameKind
+	(*BotSeat)(nil),                    // 89: tabula.v1.BotSeat
+	(*Player)(nil),                     // 90: tabula.v1.Player
+	(*timestamppb.Timestamp)(nil),      // 91: google.protobuf.Timestamp
+	(*Game)(nil),                       // 92: tabula.v1.Game
+	(GameStatus)(0),                    // 93: tabula.v1.GameStatus
+	(*View)(nil),                       // 94: tabula.v1.View
+	(*Move)(nil),                       // 95: tabula.v1.Move
+	(*GameEvent)(nil),                  // 96: tabula.v1.GameEvent
+	(*Outcome)(nil),                    // 97: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),        // 98: google.protobuf.Duration
+	(*ViewChange)(nil),                 // 99: tabula.v1.ViewChange
+	(OutcomeType)(0),                   // 100: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),      // 101: google.protobuf.FieldMask
+	(SeriesDraws)(0),                   // 102: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 103: tabula.v1.Series
+	(*SeriesToken)(nil),                // 104: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 105: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 106: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	85,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	86,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	85,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	87,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	88,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	87,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	5,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	6,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	85,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	87,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	14,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	86,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	87,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	88,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	80,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	89,  // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
+	88,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	89,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	90,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	82,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	91,  // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
 	9,   // 12: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
 	16,  // 13: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	90,  // 14: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	92,  // 14: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
 	15,  // 15: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	90,  // 16: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	92,  // 16: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 17: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	90,  // 18: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	86,  // 19: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	91,  // 20: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	89,  // 21: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	89,  // 22: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	81,  // 23: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	90,  // 24: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	92,  // 25: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	93,  // 26: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	92,  // 18: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	88,  // 19: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	93,  // 20: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	91,  // 21: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	91,  // 22: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	83,  // 23: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	92,  // 24: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	94,  // 25: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	95,  // 26: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	24,  // 27: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	93,  // 28: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	95,  // 28: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
 	0,   // 29: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	94,  // 30: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	92,  // 31: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	91,  // 32: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	95,  // 33: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	92,  // 34: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	96,  // 35: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	96,  // 30: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	94,  // 31: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	93,  // 32: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	97,  // 33: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	94,  // 34: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	98,  // 35: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	1,   // 36: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	93,  // 37: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	95,  // 37: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	34,  // 38: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	93,  // 39: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	95,  // 39: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	2,   // 40: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	3,   // 41: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	92,  // 42: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	92,  // 43: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	94,  // 44: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	92,  // 45: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	97,  // 46: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	90,  // 47: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	15,  // 48: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	90,  // 49: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	98,  // 50: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	90,  // 51: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	92,  // 52: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	92,  // 53: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	96,  // 54: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	92,  // 55: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	85,  // 56: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	86,  // 57: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	89,  // 58: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	89,  // 59: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	57,  // 60: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	57,  // 61: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	57,  // 62: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	90,  // 63: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	99,  // 64: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	90,  // 65: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	85,  // 66: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	86,  // 67: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	100, // 68: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	88,  // 69: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	87,  // 70: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	82,  // 71: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	101, // 72: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	102, // 73: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	101, // 74: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	103, // 75: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	83,  // 76: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	101, // 77: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	101, // 78: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	99,  // 79: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	101, // 80: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	104, // 81: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	4,   // 82: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	84,  // 83: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	79,  // 84: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
-	4,   // 85: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	94,  // 86: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	7,   // 87: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 88: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 89: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 90: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 91: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 92: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 93: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 94: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 95: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 96: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 97: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 98: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 99: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 100: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 101: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	41,  // 102: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	43,  // 103: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	65,  // 104: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	45,  // 105: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	58,  // 106: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	59,  // 107: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	60,  // 108: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	62,  // 109: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	63,  // 110: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	47,  // 111: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	49,  // 112: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	51,  // 113: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	53,  // 114: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	55,  // 115: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	67,  // 116: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	69,  // 117: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	71,  // 118: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	73,  // 119: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	75,  // 120: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	77,  // 121: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	8,   // 122: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 123: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 124: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 125: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 126: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 127: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 128: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 129: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 130: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 131: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 132: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 133: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 134: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 135: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 136: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	42,  // 137: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	44,  // 138: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	66,  // 139: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	46,  // 140: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	57,  // 141: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	57,  // 142: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	61,  // 143: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	57,  // 144: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	64,  // 145: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	48,  // 146: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	50,  // 147: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	52,  // 148: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	54,  // 149: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	56,  // 150: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	68,  // 151: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	70,  // 152: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	72,  // 153: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	74,  // 154: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	76,  // 155: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	78,  // 156: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	122, // [122:157] is the sub-list for method output_type
-	87,  // [87:122] is the sub-list for method input_type
-	87,  // [87:87] is the sub-list for extension type_name
-	87,  // [87:87] is the sub-list for extension extendee
-	0,   // [0:87] is the sub-list for field type_name
+	94,  // 42: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	94,  // 43: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	94,  // 44: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
+	96,  // 45: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	94,  // 46: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	99,  // 47: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	92,  // 48: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 49: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	92,  // 50: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	100, // 51: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	92,  // 52: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	94,  // 53: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	94,  // 54: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	98,  // 55: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	94,  // 56: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	87,  // 57: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	88,  // 58: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	91,  // 59: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	91,  // 60: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	59,  // 61: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	59,  // 62: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	59,  // 63: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	92,  // 64: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	101, // 65: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	92,  // 66: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	87,  // 67: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	88,  // 68: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	102, // 69: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	90,  // 70: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	89,  // 71: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	84,  // 72: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	103, // 73: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	104, // 74: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	103, // 75: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	105, // 76: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	85,  // 77: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	103, // 78: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	103, // 79: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	101, // 80: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	103, // 81: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	106, // 82: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	4,   // 83: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
+	86,  // 84: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	81,  // 85: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
+	4,   // 86: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
+	96,  // 87: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	7,   // 88: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 89: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 90: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 91: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 92: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 93: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 94: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 95: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 96: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 97: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 98: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 99: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 100: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 101: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 102: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 103: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 104: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 105: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 106: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 107: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 108: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 109: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 110: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 111: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 112: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 113: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 114: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 115: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 116: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 117: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 118: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 119: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 120: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 121: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 122: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 123: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	8,   // 124: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 125: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 126: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 127: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 128: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 129: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 130: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 131: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 132: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 133: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 134: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 135: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 136: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 137: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 138: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 139: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 140: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 141: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 142: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 143: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 144: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 145: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 146: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 147: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 148: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 149: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 150: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 151: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 152: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 153: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 154: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 155: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 156: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 157: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 158: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 159: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	124, // [124:160] is the sub-list for method output_type
+	88,  // [88:124] is the sub-list for method input_type
+	88,  // [88:88] is the sub-list for extension type_name
+	88,  // [88:88] is the sub-list for extension extendee
+	0,   // [0:88] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -5883,7 +6034,7 @@ func file_tabula_v1_game_service_proto_init() {
 	file_tabula_v1_game_service_proto_msgTypes[29].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[30].OneofWrappers = []any{}
 	file_tabula_v1_game_service_proto_msgTypes[32].OneofWrappers = []any{}
-	file_tabula_v1_game_service_proto_msgTypes[62].OneofWrappers = []any{
+	file_tabula_v1_game_service_proto_msgTypes[64].OneofWrappers = []any{
 		(*CreateSeriesRequest_Config)(nil),
 		(*CreateSeriesRequest_Preset)(nil),
 		(*CreateSeriesRequest_SavedConfig)(nil),
@@ -5894,7 +6045,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   80,
+			NumMessages:   82,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

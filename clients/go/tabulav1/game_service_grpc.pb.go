@@ -67,6 +67,7 @@ const (
 	GameService_GetHint_FullMethodName            = "/tabula.v1.GameService/GetHint"
 	GameService_TakeBack_FullMethodName           = "/tabula.v1.GameService/TakeBack"
 	GameService_AnswerTakeBack_FullMethodName     = "/tabula.v1.GameService/AnswerTakeBack"
+	GameService_ClaimVictory_FullMethodName       = "/tabula.v1.GameService/ClaimVictory"
 	GameService_StreamEvents_FullMethodName       = "/tabula.v1.GameService/StreamEvents"
 	GameService_ArchiveGame_FullMethodName        = "/tabula.v1.GameService/ArchiveGame"
 	GameService_DeleteGame_FullMethodName         = "/tabula.v1.GameService/DeleteGame"
@@ -205,6 +206,14 @@ type GameServiceClient interface {
 	// FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
 	// `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
 	AnswerTakeBack(ctx context.Context, in *AnswerTakeBackRequest, opts ...grpc.CallOption) (*AnswerTakeBackResponse, error)
+	// Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
+	// `SeatPresenceChanged` to gone) for the game's `PresenceConfig.claim_after`, as lichess
+	// lets a player claim victory: the game ends adjudicated (`GameAdjudicated` naming the
+	// claim, with the caller as actor), won by the caller or drawn. Needs a seat credential
+	// (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+	// `CLAIM_NOT_AVAILABLE` (no claim window, the game over, the caller to move, or the seat to
+	// move present), `CLAIM_TOO_EARLY` (metadata `claimable_at`) or `REQUEST_ID_REUSED`.
+	ClaimVictory(ctx context.Context, in *ClaimVictoryRequest, opts ...grpc.CallOption) (*ClaimVictoryResponse, error)
 	// Streams a game's events after a given sequence number: first the backlog, then live
 	// events as they happen, in order, without gaps or duplicates, each as the caller may see
 	// it (redacted, never skipped). The stream ends after the game's final event (at once
@@ -475,6 +484,16 @@ func (c *gameServiceClient) AnswerTakeBack(ctx context.Context, in *AnswerTakeBa
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(AnswerTakeBackResponse)
 	err := c.cc.Invoke(ctx, GameService_AnswerTakeBack_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ClaimVictory(ctx context.Context, in *ClaimVictoryRequest, opts ...grpc.CallOption) (*ClaimVictoryResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ClaimVictoryResponse)
+	err := c.cc.Invoke(ctx, GameService_ClaimVictory_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -833,6 +852,14 @@ type GameServiceServer interface {
 	// FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
 	// `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
 	AnswerTakeBack(context.Context, *AnswerTakeBackRequest) (*AnswerTakeBackResponse, error)
+	// Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
+	// `SeatPresenceChanged` to gone) for the game's `PresenceConfig.claim_after`, as lichess
+	// lets a player claim victory: the game ends adjudicated (`GameAdjudicated` naming the
+	// claim, with the caller as actor), won by the caller or drawn. Needs a seat credential
+	// (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+	// `CLAIM_NOT_AVAILABLE` (no claim window, the game over, the caller to move, or the seat to
+	// move present), `CLAIM_TOO_EARLY` (metadata `claimable_at`) or `REQUEST_ID_REUSED`.
+	ClaimVictory(context.Context, *ClaimVictoryRequest) (*ClaimVictoryResponse, error)
 	// Streams a game's events after a given sequence number: first the backlog, then live
 	// events as they happen, in order, without gaps or duplicates, each as the caller may see
 	// it (redacted, never skipped). The stream ends after the game's final event (at once
@@ -1010,6 +1037,9 @@ func (UnimplementedGameServiceServer) TakeBack(context.Context, *TakeBackRequest
 }
 func (UnimplementedGameServiceServer) AnswerTakeBack(context.Context, *AnswerTakeBackRequest) (*AnswerTakeBackResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AnswerTakeBack not implemented")
+}
+func (UnimplementedGameServiceServer) ClaimVictory(context.Context, *ClaimVictoryRequest) (*ClaimVictoryResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ClaimVictory not implemented")
 }
 func (UnimplementedGameServiceServer) StreamEvents(*StreamEventsRequest, grpc.ServerStreamingServer[StreamEventsResponse]) error {
 	return status.Error(codes.Unimplemented, "method StreamEvents not implemented")
@@ -1343,6 +1373,24 @@ func _GameService_AnswerTakeBack_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(GameServiceServer).AnswerTakeBack(ctx, req.(*AnswerTakeBackRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ClaimVictory_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ClaimVictoryRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ClaimVictory(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ClaimVictory_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ClaimVictory(ctx, req.(*ClaimVictoryRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1766,6 +1814,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AnswerTakeBack",
 			Handler:    _GameService_AnswerTakeBack_Handler,
+		},
+		{
+			MethodName: "ClaimVictory",
+			Handler:    _GameService_ClaimVictory_Handler,
 		},
 		{
 			MethodName: "ArchiveGame",

@@ -11,6 +11,7 @@ package tabulav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -952,8 +953,11 @@ type View struct {
 	// (Morris), "discs" (Reversi), "ships afloat" (Battleship), "pegs left" (peg solitaire).
 	// Empty when `seat_counts` is.
 	SeatCountsLabel string `protobuf:"bytes,24,opt,name=seat_counts_label,json=seatCountsLabel,proto3" json:"seat_counts_label,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// In a game keeping presence (`GameConfig.presence`), each seat the engine does not play,
+	// in seat order; empty otherwise.
+	Presence      []*SeatPresence `protobuf:"bytes,25,rep,name=presence,proto3" json:"presence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
@@ -1154,6 +1158,13 @@ func (x *View) GetSeatCountsLabel() string {
 	return ""
 }
 
+func (x *View) GetPresence() []*SeatPresence {
+	if x != nil {
+		return x.Presence
+	}
+	return nil
+}
+
 // What changed of a view since an earlier one for the same game and viewer: the boards'
 // cells that changed, and every other field of the view whole. Applying it to the earlier
 // view gives the later one exactly.
@@ -1343,11 +1354,86 @@ func (x *PointChange) GetOccupant() uint32 {
 	return 0
 }
 
+// Whether a seat is at the table (`View.presence`).
+type SeatPresence struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat, numbered from 1.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Whether it is present: it holds an event stream of the game, or called within the game's
+	// `PresenceConfig.away_after`.
+	Present bool `protobuf:"varint,2,opt,name=present,proto3" json:"present,omitempty"`
+	// When it came, or went; unset for a seat that has not come since the game was created.
+	Since *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=since,proto3" json:"since,omitempty"`
+	// For a seat gone in a game with `PresenceConfig.claim_after`: from when its opponent may
+	// claim the game while this seat is to move (`ClaimVictory`). Unset otherwise.
+	ClaimableAt   *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=claimable_at,json=claimableAt,proto3" json:"claimable_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatPresence) Reset() {
+	*x = SeatPresence{}
+	mi := &file_tabula_v1_view_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatPresence) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatPresence) ProtoMessage() {}
+
+func (x *SeatPresence) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_view_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatPresence.ProtoReflect.Descriptor instead.
+func (*SeatPresence) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_view_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *SeatPresence) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *SeatPresence) GetPresent() bool {
+	if x != nil {
+		return x.Present
+	}
+	return false
+}
+
+func (x *SeatPresence) GetSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Since
+	}
+	return nil
+}
+
+func (x *SeatPresence) GetClaimableAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ClaimableAt
+	}
+	return nil
+}
+
 var File_tabula_v1_view_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_view_proto_rawDesc = "" +
 	"\n" +
-	"\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"I\n" +
+	"\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"I\n" +
 	"\tBoardCell\x12\x14\n" +
 	"\x05owner\x18\x01 \x01(\rR\x05owner\x12&\n" +
 	"\x05piece\x18\x02 \x01(\x0e2\x10.tabula.v1.PieceR\x05piece\"\xca\x01\n" +
@@ -1393,7 +1479,7 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\vChangedCell\x12\x1d\n" +
 	"\n" +
 	"seat_board\x18\x01 \x01(\rR\tseatBoard\x12#\n" +
-	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xd0\a\n" +
+	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\x85\b\n" +
 	"\x04View\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12'\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x1f\n" +
@@ -1426,7 +1512,8 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\x05clock\x18\x15 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clock\x12)\n" +
 	"\x10takeback_request\x18\x16 \x01(\rR\x0ftakebackRequest\x12+\n" +
 	"\aplayers\x18\x17 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12*\n" +
-	"\x11seat_counts_label\x18\x18 \x01(\tR\x0fseatCountsLabel\"\x8e\x01\n" +
+	"\x11seat_counts_label\x18\x18 \x01(\tR\x0fseatCountsLabel\x123\n" +
+	"\bpresence\x18\x19 \x03(\v2\x17.tabula.v1.SeatPresenceR\bpresence\"\x8e\x01\n" +
 	"\n" +
 	"ViewChange\x12#\n" +
 	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view\x12+\n" +
@@ -1440,7 +1527,12 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\acontent\x18\x03 \x01(\v2\x14.tabula.v1.BoardCellR\acontent\"?\n" +
 	"\vPointChange\x12\x14\n" +
 	"\x05point\x18\x01 \x01(\rR\x05point\x12\x1a\n" +
-	"\boccupant\x18\x02 \x01(\rR\boccupant*\xf2\x01\n" +
+	"\boccupant\x18\x02 \x01(\rR\boccupant\"\xad\x01\n" +
+	"\fSeatPresence\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x18\n" +
+	"\apresent\x18\x02 \x01(\bR\apresent\x120\n" +
+	"\x05since\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x05since\x12=\n" +
+	"\fclaimable_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\vclaimableAt*\xf2\x01\n" +
 	"\x05Piece\x12\x15\n" +
 	"\x11PIECE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -1493,44 +1585,46 @@ func file_tabula_v1_view_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_view_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_tabula_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_tabula_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_tabula_v1_view_proto_goTypes = []any{
-	(Piece)(0),            // 0: tabula.v1.Piece
-	(Phase)(0),            // 1: tabula.v1.Phase
-	(Stage)(0),            // 2: tabula.v1.Stage
-	(*BoardCell)(nil),     // 3: tabula.v1.BoardCell
-	(*GridBoard)(nil),     // 4: tabula.v1.GridBoard
-	(*LastMove)(nil),      // 5: tabula.v1.LastMove
-	(*Region)(nil),        // 6: tabula.v1.Region
-	(*GraphPoint)(nil),    // 7: tabula.v1.GraphPoint
-	(*GraphEdge)(nil),     // 8: tabula.v1.GraphEdge
-	(*PointLine)(nil),     // 9: tabula.v1.PointLine
-	(*GraphBoard)(nil),    // 10: tabula.v1.GraphBoard
-	(*ChangedCell)(nil),   // 11: tabula.v1.ChangedCell
-	(*View)(nil),          // 12: tabula.v1.View
-	(*ViewChange)(nil),    // 13: tabula.v1.ViewChange
-	(*CellChange)(nil),    // 14: tabula.v1.CellChange
-	(*PointChange)(nil),   // 15: tabula.v1.PointChange
-	(*Move)(nil),          // 16: tabula.v1.Move
-	(*Cell)(nil),          // 17: tabula.v1.Cell
-	(GameKind)(0),         // 18: tabula.v1.GameKind
-	(GameStatus)(0),       // 19: tabula.v1.GameStatus
-	(*Outcome)(nil),       // 20: tabula.v1.Outcome
-	(*ClockReadings)(nil), // 21: tabula.v1.ClockReadings
-	(*Player)(nil),        // 22: tabula.v1.Player
+	(Piece)(0),                    // 0: tabula.v1.Piece
+	(Phase)(0),                    // 1: tabula.v1.Phase
+	(Stage)(0),                    // 2: tabula.v1.Stage
+	(*BoardCell)(nil),             // 3: tabula.v1.BoardCell
+	(*GridBoard)(nil),             // 4: tabula.v1.GridBoard
+	(*LastMove)(nil),              // 5: tabula.v1.LastMove
+	(*Region)(nil),                // 6: tabula.v1.Region
+	(*GraphPoint)(nil),            // 7: tabula.v1.GraphPoint
+	(*GraphEdge)(nil),             // 8: tabula.v1.GraphEdge
+	(*PointLine)(nil),             // 9: tabula.v1.PointLine
+	(*GraphBoard)(nil),            // 10: tabula.v1.GraphBoard
+	(*ChangedCell)(nil),           // 11: tabula.v1.ChangedCell
+	(*View)(nil),                  // 12: tabula.v1.View
+	(*ViewChange)(nil),            // 13: tabula.v1.ViewChange
+	(*CellChange)(nil),            // 14: tabula.v1.CellChange
+	(*PointChange)(nil),           // 15: tabula.v1.PointChange
+	(*SeatPresence)(nil),          // 16: tabula.v1.SeatPresence
+	(*Move)(nil),                  // 17: tabula.v1.Move
+	(*Cell)(nil),                  // 18: tabula.v1.Cell
+	(GameKind)(0),                 // 19: tabula.v1.GameKind
+	(GameStatus)(0),               // 20: tabula.v1.GameStatus
+	(*Outcome)(nil),               // 21: tabula.v1.Outcome
+	(*ClockReadings)(nil),         // 22: tabula.v1.ClockReadings
+	(*Player)(nil),                // 23: tabula.v1.Player
+	(*timestamppb.Timestamp)(nil), // 24: google.protobuf.Timestamp
 }
 var file_tabula_v1_view_proto_depIdxs = []int32{
 	0,  // 0: tabula.v1.BoardCell.piece:type_name -> tabula.v1.Piece
 	3,  // 1: tabula.v1.GridBoard.cells:type_name -> tabula.v1.BoardCell
-	16, // 2: tabula.v1.LastMove.move:type_name -> tabula.v1.Move
+	17, // 2: tabula.v1.LastMove.move:type_name -> tabula.v1.Move
 	7,  // 3: tabula.v1.GraphBoard.points:type_name -> tabula.v1.GraphPoint
 	8,  // 4: tabula.v1.GraphBoard.edges:type_name -> tabula.v1.GraphEdge
 	9,  // 5: tabula.v1.GraphBoard.lines:type_name -> tabula.v1.PointLine
-	17, // 6: tabula.v1.ChangedCell.cell:type_name -> tabula.v1.Cell
-	18, // 7: tabula.v1.View.kind:type_name -> tabula.v1.GameKind
+	18, // 6: tabula.v1.ChangedCell.cell:type_name -> tabula.v1.Cell
+	19, // 7: tabula.v1.View.kind:type_name -> tabula.v1.GameKind
 	4,  // 8: tabula.v1.View.board:type_name -> tabula.v1.GridBoard
-	19, // 9: tabula.v1.View.status:type_name -> tabula.v1.GameStatus
-	20, // 10: tabula.v1.View.outcome:type_name -> tabula.v1.Outcome
+	20, // 9: tabula.v1.View.status:type_name -> tabula.v1.GameStatus
+	21, // 10: tabula.v1.View.outcome:type_name -> tabula.v1.Outcome
 	5,  // 11: tabula.v1.View.last_move:type_name -> tabula.v1.LastMove
 	6,  // 12: tabula.v1.View.active_region:type_name -> tabula.v1.Region
 	10, // 13: tabula.v1.View.graph:type_name -> tabula.v1.GraphBoard
@@ -1538,18 +1632,21 @@ var file_tabula_v1_view_proto_depIdxs = []int32{
 	2,  // 15: tabula.v1.View.stage:type_name -> tabula.v1.Stage
 	4,  // 16: tabula.v1.View.seat_boards:type_name -> tabula.v1.GridBoard
 	11, // 17: tabula.v1.View.last_changed:type_name -> tabula.v1.ChangedCell
-	21, // 18: tabula.v1.View.clock:type_name -> tabula.v1.ClockReadings
-	22, // 19: tabula.v1.View.players:type_name -> tabula.v1.Player
-	12, // 20: tabula.v1.ViewChange.view:type_name -> tabula.v1.View
-	14, // 21: tabula.v1.ViewChange.cells:type_name -> tabula.v1.CellChange
-	15, // 22: tabula.v1.ViewChange.points:type_name -> tabula.v1.PointChange
-	17, // 23: tabula.v1.CellChange.cell:type_name -> tabula.v1.Cell
-	3,  // 24: tabula.v1.CellChange.content:type_name -> tabula.v1.BoardCell
-	25, // [25:25] is the sub-list for method output_type
-	25, // [25:25] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	22, // 18: tabula.v1.View.clock:type_name -> tabula.v1.ClockReadings
+	23, // 19: tabula.v1.View.players:type_name -> tabula.v1.Player
+	16, // 20: tabula.v1.View.presence:type_name -> tabula.v1.SeatPresence
+	12, // 21: tabula.v1.ViewChange.view:type_name -> tabula.v1.View
+	14, // 22: tabula.v1.ViewChange.cells:type_name -> tabula.v1.CellChange
+	15, // 23: tabula.v1.ViewChange.points:type_name -> tabula.v1.PointChange
+	18, // 24: tabula.v1.CellChange.cell:type_name -> tabula.v1.Cell
+	3,  // 25: tabula.v1.CellChange.content:type_name -> tabula.v1.BoardCell
+	24, // 26: tabula.v1.SeatPresence.since:type_name -> google.protobuf.Timestamp
+	24, // 27: tabula.v1.SeatPresence.claimable_at:type_name -> google.protobuf.Timestamp
+	28, // [28:28] is the sub-list for method output_type
+	28, // [28:28] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_view_proto_init() }
@@ -1567,7 +1664,7 @@ func file_tabula_v1_view_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_view_proto_rawDesc), len(file_tabula_v1_view_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   13,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

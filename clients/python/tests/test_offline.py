@@ -31,6 +31,7 @@ from tabula_client import (
     game_from_saved_config,
     moves,
     pb,
+    presence_config,
 )
 
 #: The wrapper of each unary RPC, called with plausible arguments (and `timeout` when given).
@@ -55,6 +56,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "get_hint": ("GetHint", lambda c, **t: c.get_hint("g", max_time=0.5, max_nodes=1000, at_seq=2, **t)),
     "take_back": ("TakeBack", lambda c, **t: c.take_back("g", expected_seq=2, **t)),
     "answer_take_back": ("AnswerTakeBack", lambda c, **t: c.answer_take_back("g", True, expected_seq=3, **t)),
+    "claim_victory": ("ClaimVictory", lambda c, **t: c.claim_victory("g", draw=True, request_id="c", **t)),
     "archive_game": ("ArchiveGame", lambda c, **t: c.archive_game("g", **t)),
     "delete_game": ("DeleteGame", lambda c, **t: c.delete_game("g", **t)),
     "update_game_labels": ("UpdateGame", lambda c, **t: c.update_game_labels("g", {"round": "1"}, **t)),
@@ -682,6 +684,43 @@ async def test_the_async_answer_to_a_takeback_request_reaches_the_server(stand_i
         await client.answer_take_back("g", True)
         sent = pb.AnswerTakeBackRequest.FromString(stand_in.last("AnswerTakeBack").request)
         assert sent.accept and not sent.HasField("expected_seq") and sent.request_id == ""
+
+
+def test_a_claim_of_victory_reaches_the_server(stand_in: StandInServer) -> None:
+    def arrived() -> pb.ClaimVictoryRequest:
+        return pb.ClaimVictoryRequest.FromString(stand_in.last("ClaimVictory").request)
+
+    with Client(stand_in.address) as client:
+        answer = client.claim_victory("g", request_id="win-1")
+        assert isinstance(answer, pb.ClaimVictoryResponse)
+        assert arrived() == pb.ClaimVictoryRequest(game_id="g", draw=False, request_id="win-1")
+        client.claim_victory("g", True)
+        assert arrived() == pb.ClaimVictoryRequest(game_id="g", draw=True)
+
+
+async def test_the_async_claim_of_victory_reaches_the_server(stand_in: StandInServer) -> None:
+    async with AsyncClient(stand_in.address) as client:
+        answer = await client.claim_victory("g", draw=True, request_id="draw-1")
+        assert isinstance(answer, pb.ClaimVictoryResponse)
+        sent = pb.ClaimVictoryRequest.FromString(stand_in.last("ClaimVictory").request)
+        assert sent == pb.ClaimVictoryRequest(game_id="g", draw=True, request_id="draw-1")
+        await client.claim_victory("g")
+        sent = pb.ClaimVictoryRequest.FromString(stand_in.last("ClaimVictory").request)
+        assert not sent.draw and sent.request_id == ""
+
+
+def test_a_config_keeping_presence_is_sent_as_it_is(stand_in: StandInServer) -> None:
+    config = pb.GameConfig(
+        tic_tac_toe=pb.TicTacToeConfig(), presence=presence_config(away_after=timedelta(seconds=20), claim_after=60)
+    )
+    with Client(stand_in.address) as client:
+        client.create_game_from_config(config, clock=clocks.per_move(5))
+        sent = pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+        assert sent.config.presence.away_after.ToMilliseconds() == 20_000
+        assert sent.config.presence.claim_after.ToMilliseconds() == 60_000
+        client.create_game_from_config(pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()))
+        sent = pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+        assert not sent.config.HasField("presence"), "unset unless the config sets it"
 
 
 def test_a_config_needing_consent_for_takebacks_is_sent_as_it_is(stand_in: StandInServer) -> None:

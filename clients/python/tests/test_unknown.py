@@ -64,7 +64,7 @@ def test_names_are_total() -> None:
     assert enum_name(pb.ErrorReason, 72) == "ERROR_REASON_SEAT_PLAYED_BY_ENGINE"
     assert enum_name(pb.ErrorReason, 78) == "ERROR_REASON_TAKEBACK_ALREADY_REQUESTED"
     assert enum_name(pb.ErrorReason, 79) == "ERROR_REASON_NO_TAKEBACK_REQUEST"
-    assert [enum_name(pb.ErrorReason, n) for n in range(80, 89)] == [
+    assert [enum_name(pb.ErrorReason, n) for n in range(80, 91)] == [
         "ERROR_REASON_SAVED_CONFIG_NOT_FOUND",
         "ERROR_REASON_SAVED_CONFIG_EXISTS",
         "ERROR_REASON_TOO_MANY_SAVED_CONFIGS",
@@ -73,7 +73,16 @@ def test_names_are_total() -> None:
         "ERROR_REASON_HOST_NOT_ALLOWED",
         "ERROR_REASON_REMATCH_EXISTS",
         "ERROR_REASON_GAME_NOT_STARTED",
-        "unknown(88)",
+        "ERROR_REASON_CLAIM_NOT_AVAILABLE",
+        "ERROR_REASON_CLAIM_TOO_EARLY",
+        "unknown(90)",
+    ]
+    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 10)] == [
+        "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
+        "OWNER_EVENT_KIND_SEAT_PRESENT",
+        "OWNER_EVENT_KIND_SEAT_GONE",
+        "OWNER_EVENT_KIND_CLOCK_FLAGGED",
+        "unknown(9)",
     ]
     assert event_kind(pb.SeriesEvent(seq=1, game_started=pb.SeriesGameStarted(number=1))) == "game_started"
     assert event_kind(pb.SeriesEvent(game_finished=pb.SeriesGameFinished())) == "game_finished"
@@ -89,6 +98,8 @@ def test_names_are_total() -> None:
     assert event_kind(pb.GameEvent(move_taken_back=pb.MoveTakenBack(seat=1))) == "move_taken_back"
     assert event_kind(pb.GameEvent(takeback_requested=pb.TakebackRequested(seat=1))) == "takeback_requested"
     assert event_kind(pb.GameEvent(takeback_declined=pb.TakebackDeclined(seat=2))) == "takeback_declined"
+    changed = pb.GameEvent(seat_presence_changed=pb.SeatPresenceChanged(seat=2, present=False))
+    assert event_kind(changed) == "seat_presence_changed"
     assert enum_name(pb.EndReason, 24) == "END_REASON_TIMEOUT"
     assert enum_name(pb.EndReason, 25) == "END_REASON_TIMEOUT_VS_INSUFFICIENT_MATERIAL"
     assert enum_name(pb.EndReason, 26) == "END_REASON_OPPONENT_LINE"

@@ -9,6 +9,8 @@ import {
   AnswerTakeBackRequestSchema,
   type AnswerTakeBackResponse,
   BatchCreateGamesRequestSchema,
+  ClaimVictoryRequestSchema,
+  type ClaimVictoryResponse,
   type CreateGameRequest,
   CreateGameRequestSchema,
   type CreateGameResponse,
@@ -261,7 +263,11 @@ function gameRequest(
 }
 
 export interface SubmitOptions extends ManageOptions {
-  /** Apply only if the game's newest event still has this sequence number (else STALE_SEQ). */
+  /**
+   * Apply only if the game's newest event still has this sequence number (else STALE_SEQ);
+   * seats coming and going (`seatPresenceChanged` events) change no position, so a seq they
+   * passed still holds.
+   */
   expectedSeq?: bigint;
   /** Only check the move. */
   validateOnly?: boolean;
@@ -303,6 +309,12 @@ export interface ViewOptions extends CallOptions {
 export interface TakeBackOptions extends ManageOptions {
   /** Take back (or answer) only if the game's newest event still has this sequence number (else STALE_SEQ). */
   expectedSeq?: bigint;
+}
+
+/** Options of `claimVictory`. */
+export interface ClaimOptions extends ManageOptions {
+  /** Claim a draw rather than the win (default false). */
+  draw?: boolean;
 }
 
 /** Filters and paging of `listGames`; every filter left out matches every game. */
@@ -612,8 +624,10 @@ export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
 /**
  * What happens to every game the calling service key owns, as an async iterable of
  * `OwnerEvent`s: each game created (`OwnerEventKind.GAME_CREATED`), started (its first move,
- * `GAME_STARTED`), ended however it ended (`GAME_ENDED`), a draw offered (`DRAW_OFFERED`) and a
- * takeback asked (`TAKEBACK_REQUESTED`), each with the key's own `cursor` and the game's own
+ * `GAME_STARTED`), ended however it ended (`GAME_ENDED`), a draw offered (`DRAW_OFFERED`), a
+ * takeback asked (`TAKEBACK_REQUESTED`), a seat of a game keeping presence come or gone
+ * (`SEAT_PRESENT`, `SEAT_GONE`: a `seatPresenceChanged`) and a seat's time run out
+ * (`CLOCK_FLAGGED`: the `timedOut`), each with the key's own `cursor` and the game's own
  * event as a spectator sees it (`gameEvent`: its `gameId` names the game, its `seq` places it
  * in the game's stream). It follows `StreamOwnerEvents`, first the backlog after
  * `afterCursor`, then live; the server never ends it, so iteration ends only when the
@@ -1024,6 +1038,29 @@ export class TabulaClient {
     return this.call(options, (o) => this.raw.answerTakeBack(request, o));
   }
 
+  /**
+   * Claims the game for the caller's seat (or, with `draw`, a draw) when the seat to move has
+   * gone away, in a two-seat game whose configuration keeps presence with a claim window
+   * (`presence: presenceConfig({ claimAfterMs })`): once that seat has been gone (its
+   * `seatPresenceChanged` to not present) for `claimAfterMs`, the game ends adjudicated (a
+   * `gameAdjudicated` event naming the claim, with the caller as actor, then `gameEnded`),
+   * won by the caller or drawn. Resolves to `{ seq, view }`: the seq of the `gameEnded` and
+   * the finished game as the caller sees it. Needs a seat's credential (else
+   * PERMISSION_DENIED SEAT_REQUIRED). Rejects with FAILED_PRECONDITION CLAIM_NOT_AVAILABLE
+   * when no claim can be made (the game keeps no claim window, it is over, the caller is to
+   * move, or the seat to move is present), CLAIM_TOO_EARLY before the window has passed
+   * (metadata `claimable_at`, RFC 3339, says from when; the view's `presence` shows it too,
+   * as `claimableAt`), or REQUEST_ID_REUSED.
+   */
+  claimVictory(gameId: string, options: ClaimOptions = {}): Promise<ClaimVictoryResponse> {
+    const request = create(ClaimVictoryRequestSchema, {
+      gameId,
+      draw: options.draw ?? false,
+      requestId: options.requestId ?? "",
+    });
+    return this.call(options, (o) => this.raw.claimVictory(request, o));
+  }
+
   /** Follows the game's events after `afterSeq`, reconnecting on its own (see EventStream). */
   events(gameId: string, afterSeq = 0n, options: EventOptions = {}): EventStream {
     return new EventStream(this, gameId, afterSeq, options);
@@ -1307,7 +1344,7 @@ export class TabulaClient {
   /**
    * Follows what happens to every game the calling service key owns (on a server without
    * keys, the games created without one), created, started, ended, a draw offered, a takeback
-   * asked, after `afterCursor` (default 0n: from the start) and then live, reconnecting on
+   * asked, a seat come or gone (in a game keeping presence), a seat's time run out, after `afterCursor` (default 0n: from the start) and then live, reconnecting on
    * its own (see OwnerEventStream); `kinds` and `labels` keep only those events, or those of
    * games carrying every label. Needs a service key where the server has keys
    * (UNAUTHENTICATED SERVICE_KEY_REQUIRED).

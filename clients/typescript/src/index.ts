@@ -5,9 +5,10 @@
  * the contract (and google.rpc's error details) is re-exported from the generated code, and
  * `Code` and `ConnectError` from Connect; `moves` builds every move kind, `botSeat` a seat the
  * server's engine plays, `gameFromPreset`, `gameFromConfig`, `gameFromPgn` and
- * `gameFromSavedConfig` the requests of `batchCreateGames`, and `clocks` time controls and a
- * seat's time left; failures reject with `TabulaError` (gRPC code, the server's stable reason,
- * message and metadata); `enumName`, `eventKind`, `seriesEventKind`, `actorKind` and
+ * `gameFromSavedConfig` the requests of `batchCreateGames`, `clocks` time controls and a
+ * seat's time left, and `presenceConfig` a game's presence (`seatPresence` reads a seat's);
+ * failures reject with `TabulaError` (gRPC code, the server's stable reason, message and
+ * metadata); `enumName`, `eventKind`, `seriesEventKind`, `actorKind` and
  * `moveKind` name what the server sent, `"unknown"` for what a newer server added. `events`
  * follows a game (with its views whole, or sent as changes it applies, `viewChanges`;
  * `applyViewChange` applies one), `seriesEvents` a series (several games between the same two

@@ -22,6 +22,7 @@ export {
   gameFromPreset,
   gameFromSavedConfig,
   type CallOptions,
+  type ClaimOptions,
   type ClockOption,
   type ConfigOptions,
   type ClientOptions,
@@ -48,6 +49,7 @@ export { applyViewChange, VIEW_CHANGE_MISMATCH } from "./views.js";
 export { Code, ConnectError } from "@connectrpc/connect";
 export * as moves from "./moves.js";
 export { botSeat } from "./bots.js";
+export { presenceConfig, seatPresence, type PresenceOptions } from "./presence.js";
 export * as clocks from "./clocks.js";
 export {
   UNKNOWN,

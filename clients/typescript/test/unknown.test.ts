@@ -21,6 +21,8 @@ import {
   moves,
   OutcomeType,
   OutcomeTypeSchema,
+  OwnerEventKind,
+  OwnerEventKindSchema,
   SeriesDraws,
   SeriesDrawsSchema,
   SeriesEventSchema,
@@ -119,7 +121,25 @@ test("names are total", () => {
   assert.equal(ErrorReason.REMATCH_EXISTS, 86);
   assert.equal(enumName(ErrorReasonSchema, ErrorReason.GAME_NOT_STARTED), "ERROR_REASON_GAME_NOT_STARTED");
   assert.equal(ErrorReason.GAME_NOT_STARTED, 87);
-  assert.equal(enumName(ErrorReasonSchema, 88), "unknown(88)");
+  assert.deepEqual(
+    [ErrorReason.CLAIM_NOT_AVAILABLE, ErrorReason.CLAIM_TOO_EARLY].map((r) => enumName(ErrorReasonSchema, r)),
+    ["ERROR_REASON_CLAIM_NOT_AVAILABLE", "ERROR_REASON_CLAIM_TOO_EARLY"],
+  );
+  assert.deepEqual([ErrorReason.CLAIM_NOT_AVAILABLE, ErrorReason.CLAIM_TOO_EARLY], [88, 89]);
+  assert.equal(enumName(ErrorReasonSchema, 90), "unknown(90)");
+  assert.deepEqual(
+    [OwnerEventKind.TAKEBACK_REQUESTED, OwnerEventKind.SEAT_PRESENT, OwnerEventKind.SEAT_GONE, OwnerEventKind.CLOCK_FLAGGED].map(
+      (k) => enumName(OwnerEventKindSchema, k),
+    ),
+    [
+      "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
+      "OWNER_EVENT_KIND_SEAT_PRESENT",
+      "OWNER_EVENT_KIND_SEAT_GONE",
+      "OWNER_EVENT_KIND_CLOCK_FLAGGED",
+    ],
+  );
+  assert.deepEqual([OwnerEventKind.SEAT_PRESENT, OwnerEventKind.SEAT_GONE, OwnerEventKind.CLOCK_FLAGGED], [6, 7, 8]);
+  assert.equal(enumName(OwnerEventKindSchema, 9), "unknown(9)");
   assert.deepEqual(
     [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
     ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],
@@ -140,6 +160,7 @@ test("names are total", () => {
     "moveTakenBack",
     "takebackRequested",
     "takebackDeclined",
+    "seatPresenceChanged",
   ] as const) {
     assert.equal(eventKind(create(GameEventSchema, { kind: { case: kind, value: {} } })), kind);
   }

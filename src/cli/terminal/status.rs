@@ -37,6 +37,8 @@ pub fn event_line(event: &pb::GameEvent, seats: &SeatNames) -> String {
         }
         Some(Kind::TakebackRequested(request)) => format!("{} asks to take back its last move", who(request.seat)),
         Some(Kind::TakebackDeclined(declined)) => format!("{} declined the takeback", who(declined.seat)),
+        Some(Kind::SeatPresenceChanged(changed)) if changed.present => format!("{} is here", who(changed.seat)),
+        Some(Kind::SeatPresenceChanged(changed)) => format!("{} went away", who(changed.seat)),
         None => "an event this client does not know".to_owned(),
     };
     format!("#{} {what}", event.seq)

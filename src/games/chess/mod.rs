@@ -57,7 +57,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Action, Analysis, BoardCell, CellNames, ConfigError, DrawReason, GridBoard, MoveError, Mover, Observation, Outcome,
-    Piece, PlayOptions, Reason, Rules, SearchBudget, Seat, Starter, Viewer, WinReason,
+    Piece, PlayOptions, Presence, Reason, Rules, SearchBudget, Seat, Starter, Viewer, WinReason,
 };
 
 use super::{Listed, Preset};
@@ -101,6 +101,9 @@ pub struct Config {
     /// before the choice existed.
     #[serde(default)]
     pub takeback_consent: bool,
+    /// Whether the server keeps the sides' presence, and how.
+    #[serde(default)]
+    pub presence: Option<Presence>,
 }
 
 impl Config {
@@ -495,6 +498,7 @@ impl Rules for Chess {
             allow_takebacks: config.allow_takebacks,
             takeback_consent: config.takeback_consent,
             allow_draw_offers: true,
+            presence: config.presence,
         }
     }
 
@@ -561,6 +565,7 @@ impl Listed for Chess {
         (play.starter == Starter::FirstSeat).then_some(Config {
             allow_takebacks: play.allow_takebacks,
             takeback_consent: play.takeback_consent,
+            presence: play.presence,
             ..config
         })
     }

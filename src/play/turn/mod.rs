@@ -25,9 +25,10 @@ use super::owners::OwnerFeeds;
 use super::past::replay_through;
 use super::time::{TimeSource, turn_moment};
 use crate::engine::clock::{ClockChange, Clocks};
-use crate::engine::{AnyMatch, AnyUndo, MoveError, Outcome, Reason, Seat, Turn, Viewer};
+use crate::engine::{Adjudication, AnyMatch, AnyUndo, MoveError, Outcome, Reason, Seat, Turn, Viewer};
 use crate::store::{
-    Actor, EventKind, ExpectedHead, SNAPSHOT_EVERY, Snapshot, Store, StoreError, StoredEvent, from_millis, to_millis,
+    Actor, EventKind, ExpectedHead, SNAPSHOT_EVERY, Snapshot, Store, StoreError, StoredEvent, follow_presence,
+    from_millis, to_millis,
 };
 
 /// The turn pipeline: every change to every game goes through [`Turns::play`].
@@ -116,7 +117,7 @@ impl Turns {
         let Some(clocks) = &state.clocks else {
             return match request.command {
                 Command::Clock(_) => Err(PlayError::NoClock),
-                Command::Turn(_) => Ok(()),
+                Command::Turn(_) | Command::Claim { .. } | Command::Presence { .. } => Ok(()),
             };
         };
         if state.game.outcome().is_some() {
@@ -125,7 +126,7 @@ impl Turns {
         }
         let flagged = clocks.flagged_at(now);
         match (&request.command, &request.actor) {
-            (Command::Turn(_), Actor::Seat(_) | Actor::Engine(_)) => {
+            (Command::Turn(_) | Command::Claim { .. }, Actor::Seat(_) | Actor::Engine(_)) => {
                 if clocks.paused() {
                     return Err(PlayError::ClockPaused { current_seq });
                 }
@@ -250,12 +251,19 @@ impl Turns {
     ) -> Result<TurnResult, Refusal> {
         let (viewer, answer) = (request.viewer(), request.answer);
         if let Some(expected) = request.expected_seq
-            && expected != state.seq
+            && !expects_position(state, expected)
         {
             return Err(PlayError::StaleSeq { expected, current: state.seq }.into());
         }
         let now = turn_moment(self.time.now(), state.updated);
         let now_ms = to_millis(now);
+        if let Command::Presence { seat, present } = request.command
+            && !self.announces(live, state, seat, present, now).await?
+        {
+            let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));
+            let afterwards = Afterwards::of(state.game.as_ref(), viewer, answer);
+            return Ok(TurnResult { applied: false, seq: state.seq, events: Vec::new(), afterwards, clocks });
+        }
         // A game scheduled ahead takes no move before it starts (what ends it, it takes).
         if let (Some(start), Command::Turn(Turn::Move(..))) = (live.start_at, &request.command)
             && now < start
@@ -283,7 +291,19 @@ impl Turns {
         }
 
         let started = has_started(state.game.history());
-        let (undos, clocks, kinds) = match &request.command {
+        let claimed;
+        let command = match request.command {
+            Command::Claim { seat, draw } => {
+                claimed = Command::Turn(claim(live, state, seat, draw, now)?);
+                &claimed
+            }
+            _ => &request.command,
+        };
+        let (undos, clocks, kinds) = match command {
+            Command::Presence { seat, present } => {
+                (Vec::new(), state.clocks.clone(), vec![EventKind::Presence { seat: *seat, present: *present }])
+            }
+            Command::Claim { .. } => unreachable!("a claim is played as the turn it claims"),
             Command::Turn(asked) => {
                 let current_seq = state.seq;
                 let mut tentative = Tentative { state: &mut *state, undos: Vec::new() };
@@ -371,6 +391,13 @@ impl Turns {
         let owner = crate::store::log_owner(live.owner.as_deref());
         update.notes = owner_notes(owner, &events, started);
         let noted = !update.notes.is_empty();
+        if events.iter().any(|event| matches!(event.kind, EventKind::Presence { .. })) {
+            let mut presence = live.presence();
+            for event in &events {
+                follow_presence(&mut presence, event);
+            }
+            update.presence = Some(presence);
+        }
         let tentative = Tentative { state: &mut *state, undos };
         let expected = ExpectedHead { seq: tentative.state.seq, seat_token_hashes: live.seat_hashes() };
         let appended = self.store.append(&live.id, expected, events.clone(), update).await;
@@ -398,7 +425,7 @@ impl Turns {
                 let stale =
                     PlayError::StaleSeq { expected: request.expected_seq.unwrap_or(current), current: state.seq };
                 return Err(match request.expected_seq {
-                    Some(expected) if expected != state.seq => Refusal::Refused(stale),
+                    Some(expected) if !expects_position(state, expected) => Refusal::Refused(stale),
                     _ => Refusal::Overtaken(stale),
                 });
             }
@@ -409,7 +436,9 @@ impl Turns {
         }
 
         let before = state.seq;
-        state.seq += events.len() as u64;
+        for event in &events {
+            live.follow(state, event);
+        }
         state.updated = now;
         state.clocks = clocks;
         if state.seq / SNAPSHOT_EVERY > before / SNAPSHOT_EVERY {
@@ -435,6 +464,34 @@ impl Turns {
         })
     }
 
+    /// Whether announcing that `seat` of `live` came (`present`) or went changes what its
+    /// log says: the game keeps presence and is on, the engine does not play the seat, the
+    /// log says otherwise, the seat has changes left and the log room; and a seat said gone
+    /// holds no lease that still runs (it came back meanwhile, here or elsewhere).
+    async fn announces(
+        &self,
+        live: &LiveGame,
+        state: &GameState,
+        seat: Seat,
+        present: bool,
+        now: std::time::SystemTime,
+    ) -> Result<bool, PlayError> {
+        let said = live.seat_presence(seat);
+        let changes = live.keeps_presence().is_some()
+            && state.game.outcome().is_none()
+            && !live.is_bot(seat)
+            && seat.index() < live.seat_count()
+            && said.present != present
+            && said.changes < MAX_PRESENCE_CHANGES
+            // Room is kept for the turns that end the game.
+            && state.seq + 1 < self.max_events;
+        if !changes || present {
+            return Ok(changes);
+        }
+        let held_until = self.store.presence_until(&live.id, seat.index()).await?;
+        Ok(held_until.is_none_or(|until| until <= now))
+    }
+
     /// Saves a snapshot of `live`'s `game` at `seq` in the background (best effort, since a
     /// lost snapshot only makes loads replay more); its size, for the cache to count.
     fn save_snapshot(&self, live: &LiveGame, seq: u64, game: &dyn AnyMatch) -> usize {
@@ -448,6 +505,63 @@ impl Turns {
         });
         bytes
     }
+}
+
+/// The most changes of one seat's presence a game's log announces: past them the seat's
+/// presence stays as last announced, so that a seat coming and going cannot fill the log.
+pub const MAX_PRESENCE_CHANGES: u32 = 500;
+
+/// Whether a turn expecting the log at `expected` finds the position it expects in `state`:
+/// `expected` is the newest seq, or a seq that only announcements of presence followed.
+fn expects_position(state: &GameState, expected: u64) -> bool {
+    (state.position_seq..=state.seq).contains(&expected)
+}
+
+/// The adjudication `seat` claims (a draw, with `draw`) against the seat to move in
+/// `live`, gone for the game's claim window by `now`.
+///
+/// # Errors
+/// `ClaimNotAvailable` without a claim window, in a game over, when `seat` is to act or
+/// the seat to move is present (or never came); `ClaimTooEarly` before the window closes.
+fn claim(
+    live: &LiveGame,
+    state: &GameState,
+    seat: Seat,
+    draw: bool,
+    now: std::time::SystemTime,
+) -> Result<Turn, PlayError> {
+    let current_seq = state.seq;
+    let refuse = |why: String| PlayError::ClaimNotAvailable { why, current_seq };
+    let Some(window) = live.keeps_presence().and_then(|presence| presence.claim_after_ms) else {
+        return Err(refuse("this game allows no claims: it was created without a claim window".to_owned()));
+    };
+    if state.game.outcome().is_some() {
+        return Err(refuse("the game is over".to_owned()));
+    }
+    let to_act = state.game.to_act();
+    if to_act.contains(&seat) {
+        return Err(refuse("you are to move: a claim is made against an opponent who is to move and gone".to_owned()));
+    }
+    let Some(&absent) = to_act.first() else { return Err(refuse("nobody is to move".to_owned())) };
+    let said = live.seat_presence(absent);
+    let Some(since) = said.since.filter(|_| !said.present) else {
+        let why = match said.since {
+            Some(_) => format!("{absent} is present"),
+            None => format!("{absent} has not come to the game yet; nothing can be claimed before"),
+        };
+        return Err(refuse(why));
+    };
+    let claimable_at = since + std::time::Duration::from_millis(window);
+    if now < claimable_at {
+        return Err(PlayError::ClaimTooEarly { claimable_at, current_seq });
+    }
+    let gone = now.duration_since(since).unwrap_or_default().as_secs();
+    let (result, claimed) = match draw {
+        true => (Adjudication::Draw, "a draw"),
+        false => (Adjudication::Win(seat), "the game"),
+    };
+    let explanation = format!("{seat} claimed {claimed}: {absent} had been gone for {gone} s");
+    Ok(Turn::Adjudicate { result, explanation })
 }
 
 /// Which attempt at a request this is: a request is played at most twice, the second time

@@ -1,5 +1,5 @@
 //! What a turn's events put on its game's owner's log: the game's start (its first move),
-//! a draw offered, a takeback asked, the end.
+//! a draw offered, a takeback asked, a clock flagged, a seat come or gone, the end.
 
 use crate::engine::{Action, Turn};
 use crate::store::{EventKind, OwnerEventKind, OwnerNote, StoredEvent};
@@ -16,6 +16,9 @@ pub(super) fn owner_notes(owner: &str, events: &[StoredEvent], mut started: bool
                 Some(OwnerEventKind::GameStarted)
             }
             EventKind::Played { turn: Turn::RequestTakeBack(_), .. } => Some(OwnerEventKind::TakebackRequested),
+            EventKind::Played { turn: Turn::TimedOut(_), .. } => Some(OwnerEventKind::ClockFlagged),
+            EventKind::Presence { present: true, .. } => Some(OwnerEventKind::SeatPresent),
+            EventKind::Presence { present: false, .. } => Some(OwnerEventKind::SeatGone),
             EventKind::Ended(_) => Some(OwnerEventKind::GameEnded),
             _ => None,
         };

@@ -89,6 +89,12 @@ pub enum Command {
     Turn(Turn),
     /// A pause, a resumption or time added, by a service key.
     Clock(ClockChange),
+    /// `seat` claims the game (a draw, with `draw`) against the seat to move, gone for the
+    /// game's claim window: played as an adjudication made by `seat`.
+    Claim { seat: Seat, draw: bool },
+    /// The server announces that `seat` came (`present`) or went, where the game keeps
+    /// presence and that changes what its log last said; otherwise nothing is appended.
+    Presence { seat: Seat, present: bool },
 }
 
 impl Command {
@@ -98,6 +104,7 @@ impl Command {
         matches!(
             self,
             Command::Turn(Turn::Resign(_) | Turn::Abort { .. } | Turn::Adjudicate { .. } | Turn::TimedOut(_))
+                | Command::Claim { .. }
         )
     }
 }
@@ -154,6 +161,8 @@ impl TurnRequest {
         let asked = match &self.command {
             Command::Turn(turn) => serde_json::to_vec(&(turn, self.expected_seq, self.validate_only)),
             Command::Clock(change) => serde_json::to_vec(&("clock", change, self.expected_seq, self.validate_only)),
+            Command::Claim { seat, draw } => serde_json::to_vec(&("claim", seat, draw, self.validate_only)),
+            Command::Presence { seat, present } => serde_json::to_vec(&("presence", seat, present)),
         };
         Sha256::digest(asked.expect("requests serialise")).iter().map(|byte| format!("{byte:02x}")).collect()
     }
@@ -163,6 +172,8 @@ impl TurnRequest {
         match &self.command {
             Command::Turn(turn) => self.actor.may_make(turn),
             Command::Clock(_) => matches!(self.actor, Actor::Service { .. }),
+            Command::Claim { seat, .. } => self.actor == Actor::Seat(*seat),
+            Command::Presence { .. } => self.actor == Actor::Clock,
         }
     }
 }

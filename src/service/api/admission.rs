@@ -90,6 +90,10 @@ impl Gate {
             Ok(_) | Err(_) => peer,
         };
         self.admit(caller)?;
+        if let Ok(Entered { live, viewer: Viewer::Seat(seat), .. }) = &entered {
+            // A seat's call is a sign of life: where its game keeps presence, it stays present.
+            hub.seat_called(live, *seat).await;
+        }
         entered
     }
 

@@ -195,6 +195,13 @@ impl GameService for GameServiceImpl {
         self.answer(self.answer_take_back_call(request).await)
     }
 
+    async fn claim_victory(
+        &self,
+        request: Request<pb::ClaimVictoryRequest>,
+    ) -> Result<Response<pb::ClaimVictoryResponse>, Status> {
+        self.answer(self.claim_victory_call(request).await)
+    }
+
     async fn stream_events(
         &self,
         request: Request<pb::StreamEventsRequest>,

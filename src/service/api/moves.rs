@@ -118,4 +118,16 @@ impl GameServiceImpl {
         let (_, result) = self.seat_turn(&entered, what, answer, body.expected_seq, &body.request_id).await?;
         Ok(pb::AnswerTakeBackResponse { seq: result.seq, view: view_after(&entered.live, &result) })
     }
+
+    pub(super) async fn claim_victory_call(
+        &self,
+        request: Request<pb::ClaimVictoryRequest>,
+    ) -> Result<pb::ClaimVictoryResponse, ApiError> {
+        let entered = self.gate.enter_to_play(&self.hub, &request, &request.get_ref().game_id).await?;
+        let body = request.get_ref();
+        let claim = |seat| Command::Claim { seat, draw: body.draw };
+        let (seat, result) = self.seat_turn(&entered, "claiming a game", claim, None, &body.request_id).await?;
+        tracing::info!(game_id = %entered.live.id, %seat, draw = body.draw, "seat claimed the game");
+        Ok(pb::ClaimVictoryResponse { seq: result.seq, view: view_after(&entered.live, &result) })
+    }
 }

@@ -78,6 +78,9 @@ fn owner_kind_to_proto(kind: OwnerEventKind) -> pb::OwnerEventKind {
         OwnerEventKind::GameEnded => pb::OwnerEventKind::GameEnded,
         OwnerEventKind::DrawOffered => pb::OwnerEventKind::DrawOffered,
         OwnerEventKind::TakebackRequested => pb::OwnerEventKind::TakebackRequested,
+        OwnerEventKind::SeatPresent => pb::OwnerEventKind::SeatPresent,
+        OwnerEventKind::SeatGone => pb::OwnerEventKind::SeatGone,
+        OwnerEventKind::ClockFlagged => pb::OwnerEventKind::ClockFlagged,
     }
 }
 
@@ -89,5 +92,8 @@ fn owner_kind_from_proto(kind: pb::OwnerEventKind) -> Option<OwnerEventKind> {
         pb::OwnerEventKind::GameEnded => Some(OwnerEventKind::GameEnded),
         pb::OwnerEventKind::DrawOffered => Some(OwnerEventKind::DrawOffered),
         pb::OwnerEventKind::TakebackRequested => Some(OwnerEventKind::TakebackRequested),
+        pb::OwnerEventKind::SeatPresent => Some(OwnerEventKind::SeatPresent),
+        pb::OwnerEventKind::SeatGone => Some(OwnerEventKind::SeatGone),
+        pb::OwnerEventKind::ClockFlagged => Some(OwnerEventKind::ClockFlagged),
     }
 }

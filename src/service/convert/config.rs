@@ -3,7 +3,8 @@
 
 use super::Violations;
 use super::games;
-use crate::engine::Starter;
+use super::time::{millis_from_proto, millis_to_proto};
+use crate::engine::{Presence, Starter};
 use crate::games::{GameConfig, GameKind};
 use crate::proto::tabula::v1 as pb;
 use crate::service::error::ApiError;
@@ -75,6 +76,18 @@ macro_rules! conversions {
                 }
                 domain => domain,
             };
+            let domain = match (domain, &config.presence) {
+                (Some(domain), Some(wanted)) => {
+                    let field = format!("{field}.presence");
+                    let presence = presence_from_proto(wanted, &field, domain.kind().seat_count(), &mut violations);
+                    let keeping = domain.clone().keeping_presence(presence);
+                    if keeping.is_none() {
+                        violations.add(field, no_presence(domain.kind()));
+                    }
+                    keeping.or(Some(domain))
+                }
+                (domain, _) => domain,
+            };
             violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
         }
 
@@ -91,6 +104,7 @@ macro_rules! conversions {
                 allow_takebacks: config.takebacks_allowed(),
                 takebacks_need_consent: config.takebacks_need_consent(),
                 allow_draw_offers: config.draw_offers_allowed(),
+                presence: config.play_options().presence.map(presence_to_proto),
             }
         }
     };
@@ -117,6 +131,43 @@ fn starter_to_proto(starter: Starter) -> pb::Starter {
         Starter::SecondSeat => pb::Starter::SecondSeat,
         Starter::Random => pb::Starter::Random,
     }
+}
+
+/// The presence a request asks for: `away_after` unset is the default window; each
+/// problem (a window out of bounds, a claim where there is nobody to claim against) is a
+/// violation under `field`.
+fn presence_from_proto(
+    wanted: &pb::PresenceConfig,
+    field: &str,
+    seats: usize,
+    violations: &mut Violations,
+) -> Presence {
+    let away_after_ms = match &wanted.away_after {
+        None => Presence::DEFAULT_AWAY_AFTER_MS,
+        Some(away) => millis_from_proto(Some(away), &format!("{field}.away_after"), violations),
+    };
+    let claim_after_ms = wanted
+        .claim_after
+        .as_ref()
+        .map(|claim| millis_from_proto(Some(claim), &format!("{field}.claim_after"), violations));
+    let presence = Presence { away_after_ms, claim_after_ms };
+    for (name, problem) in presence.problems(seats) {
+        violations.add(format!("{field}.{name}"), problem);
+    }
+    presence
+}
+
+/// The wire form of a game's presence.
+fn presence_to_proto(presence: Presence) -> pb::PresenceConfig {
+    pb::PresenceConfig {
+        away_after: Some(millis_to_proto(presence.away_after_ms)),
+        claim_after: presence.claim_after_ms.map(millis_to_proto),
+    }
+}
+
+/// Why a kind keeps no presence.
+fn no_presence(kind: GameKind) -> String {
+    format!("{} has one seat and nobody to show its presence to; leave presence unset", kind.info().display_name)
 }
 
 /// Why a kind refuses a choice of who starts.

@@ -139,7 +139,33 @@ fn phase_to_proto(phase: Phase) -> pb::Phase {
 /// The wire view of a domain view of `live` at `seq`.
 pub fn view_to_proto(live: &LiveGame, seq: u64, view: &View, clocks: Option<&ClockReadings>) -> pb::View {
     let game = GameOf { id: &live.id, kind: live.config.kind(), players: &live.players };
-    game_view_to_proto(game, seq, view, clocks)
+    let mut wire = game_view_to_proto(game, seq, view, clocks);
+    wire.presence = presence_to_proto(live);
+    wire
+}
+
+/// Each seat's presence in `live`, as its log announced it, for a game keeping presence:
+/// every seat the engine does not play, in seat order.
+fn presence_to_proto(live: &LiveGame) -> Vec<pb::SeatPresence> {
+    let Some(keeping) = live.keeps_presence() else { return Vec::new() };
+    let said = live.presence();
+    (0..live.seat_count())
+        .map(|index| crate::engine::Seat::new(index as u8))
+        .filter(|seat| !live.is_bot(*seat))
+        .map(|seat| {
+            let presence = said.get(seat.index()).copied().unwrap_or_default();
+            let gone_since = presence.since.filter(|_| !presence.present);
+            let claimable_at = gone_since
+                .zip(keeping.claim_after_ms)
+                .map(|(since, window)| timestamp(since + std::time::Duration::from_millis(window)));
+            pb::SeatPresence {
+                seat: seat.number(),
+                present: presence.present,
+                since: presence.since.map(timestamp),
+                claimable_at,
+            }
+        })
+        .collect()
 }
 
 /// The status of a game whose result is `outcome`: finished once it has one.
@@ -163,6 +189,7 @@ pub struct GameOf<'a> {
 pub fn game_view_to_proto(game: GameOf<'_>, seq: u64, view: &View, clocks: Option<&ClockReadings>) -> pb::View {
     pb::View {
         clock: clocks.map(readings_to_proto),
+        presence: Vec::new(),
         game_id: game.id.to_owned(),
         kind: kind_to_proto(game.kind) as i32,
         players: players_to_proto(game.players),
@@ -274,6 +301,9 @@ pub fn event_to_proto(
             Kind::TimeAdded(pb::TimeAdded { seat: *seat as u32 + 1, added: Some(millis_to_proto(*added)) })
         }
         EventKind::Ended(outcome) => Kind::GameEnded(pb::GameEnded { outcome: Some(outcome_to_proto(outcome)) }),
+        EventKind::Presence { seat, present } => {
+            Kind::SeatPresenceChanged(pb::SeatPresenceChanged { seat: seat.number(), present: *present })
+        }
     };
     pb::GameEvent {
         game_id: game_id.to_owned(),

@@ -17,7 +17,7 @@ use super::super::codec::{
     unsigned,
 };
 use super::super::{
-    EventKind, GameRecord, Labels, RecordHead, SavedConfig, Snapshot, StoreError, StoredEvent, TokenHash,
+    EventKind, GameRecord, Labels, RecordHead, SavedConfig, SeatPresence, Snapshot, StoreError, StoredEvent, TokenHash,
 };
 use super::backend;
 
@@ -179,7 +179,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 23] {
+pub fn record_values(record: &GameRecord) -> [Value; 24] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -203,8 +203,15 @@ pub fn record_values(record: &GameRecord) -> [Value; 23] {
         record.rematch_of.clone().into(),
         record.rematch.clone().into(),
         record.start_at.map(to_micros).into(),
+        presence_value(record.presence.as_slice()),
         record.kind().name().into(),
     ]
+}
+
+/// The `presence` column of a game whose seats' presence is `presence`: JSON, or NULL
+/// before any was announced.
+pub fn presence_value(presence: &[SeatPresence]) -> Value {
+    (!presence.is_empty()).then(|| to_json(&presence)).into()
 }
 
 /// The `seats_reissued` column of seats reissued at `times`: JSON microseconds per seat, or
@@ -269,6 +276,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         rematch_of: row.optional_text("rematch_of")?,
         rematch: row.optional_text("rematch")?,
         start_at: row.optional_int("start_us")?.map(from_micros),
+        presence: row.optional_text("presence")?.map(|p| from_json(&p, "presence")).transpose()?.unwrap_or_default(),
     })
 }
 

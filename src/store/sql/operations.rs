@@ -12,14 +12,14 @@ use tokio::sync::mpsc;
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
 use super::super::{
     CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame,
-    NewRecord, OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, RecordHead, RecordUpdate, SNAPSHOT_EVERY, SaveMode,
-    SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, beyond_cap,
-    creation_note, in_progress_cap, mark_reissued,
+    NewRecord, OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, PresenceLease, RecordHead, RecordUpdate,
+    SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent,
+    TokenHash, beyond_cap, creation_note, in_progress_cap, mark_reissued,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, labels_from_row, labels_value,
-    record_from_row, record_values, reissued_from_row, reissued_value, saved_from_row, saved_values, signed,
-    snapshot_from_row,
+    presence_value, record_from_row, record_values, reissued_from_row, reissued_value, saved_from_row, saved_values,
+    signed, snapshot_from_row,
 };
 use super::{Dialect, Executes, SqlStore, backend};
 
@@ -170,8 +170,8 @@ pub(super) async fn advance_in<S: SqlStore>(
 }
 
 /// A record's summary columns as [`Statements::advance`](super::statements::Statements)
-/// sets them: new seq, status, outcome, move count, update time, deadline.
-fn summary_values(new_seq: u64, update: &RecordUpdate) -> [Value; 6] {
+/// sets them: new seq, status, outcome, move count, update time, deadline, presence.
+fn summary_values(new_seq: u64, update: &RecordUpdate) -> [Value; 7] {
     [
         signed(new_seq).into(),
         status_name(update.status).into(),
@@ -179,6 +179,8 @@ fn summary_values(new_seq: u64, update: &RecordUpdate) -> [Value; 6] {
         i64::from(update.move_count).into(),
         to_micros(update.updated).into(),
         update.deadline.map(to_micros).into(),
+        // NULL keeps the record's presence (COALESCE in the statements).
+        update.presence.as_deref().map_or(Value::from(None::<String>), presence_value),
     ]
 }
 
@@ -247,7 +249,7 @@ pub(super) async fn advance_many<D: Dialect>(
         locking.build().execute(conn.executor()).await.map_err(backend)?;
     }
     let mut update = QueryBuilder::<D>::new(
-        "WITH advance (id, expected, hashes, seq, status, outcome, move_count, updated_us, deadline_us) AS (VALUES ",
+        "WITH advance (id, expected, hashes, seq, status, outcome, move_count, updated_us, deadline_us, presence) AS (VALUES ",
     );
     for (index, advance) in advances.iter().enumerate() {
         let Advance { id, expected, appended, update: summary } = advance;
@@ -258,7 +260,8 @@ pub(super) async fn advance_many<D: Dialect>(
     }
     update.push(
         ") UPDATE games SET seq = advance.seq, status = advance.status, outcome = advance.outcome, \
-         move_count = advance.move_count, updated_us = advance.updated_us, deadline_us = advance.deadline_us \
+         move_count = advance.move_count, updated_us = advance.updated_us, deadline_us = advance.deadline_us, \
+         presence = COALESCE(advance.presence, games.presence) \
          FROM advance WHERE games.id = advance.id AND games.seq = advance.expected \
          AND games.seat_token_hashes = advance.hashes RETURNING games.id",
     );
@@ -606,7 +609,59 @@ impl<S: SqlStore> Store for S {
         if S::Db::rows_affected(&done) == 0 {
             return Err(StoreError::NotFound(id.to_owned()));
         }
+        query::<S::Db>(S::Db::SQL.delete_leases, [id.into()]).execute(tx.executor()).await.map_err(backend)?;
         S::announce(&mut tx, &[Change { game_id: id.to_owned(), kind: ChangeKind::Deleted }]).await?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn hold_presence(&self, lease: PresenceLease) -> Result<(), StoreError> {
+        let statement = if lease.streaming.is_some() { S::Db::SQL.hold_lease } else { S::Db::SQL.touch_lease };
+        let values: [Value; 5] = [
+            lease.game_id.as_str().into(),
+            signed(lease.seat as u64).into(),
+            lease.holder.as_str().into(),
+            i64::from(lease.streaming.unwrap_or(false)).into(),
+            to_micros(lease.until).into(),
+        ];
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        query::<S::Db>(statement, values).execute(tx.executor()).await.map_err(backend)?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn renew_presence(&self, holder: &str, until: std::time::SystemTime) -> Result<(), StoreError> {
+        let values: [Value; 3] = [to_micros(until).into(), holder.into(), to_micros(until).into()];
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        query::<S::Db>(S::Db::SQL.renew_leases, values).execute(tx.executor()).await.map_err(backend)?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn presence_until(&self, id: &str, seat: usize) -> Result<Option<std::time::SystemTime>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let row = query::<S::Db>(S::Db::SQL.lease_until, [id.into(), signed(seat as u64).into()])
+            .fetch_one(conn.executor())
+            .await
+            .map_err(backend)?;
+        Ok(row.optional_int("until_us")?.map(super::super::codec::from_micros))
+    }
+
+    async fn presence_lapsed(
+        &self,
+        now: std::time::SystemTime,
+        limit: usize,
+    ) -> Result<Vec<(String, usize)>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = query::<S::Db>(S::Db::SQL.lapsed_leases, [to_micros(now).into(), limit.into()])
+            .fetch_all(conn.executor())
+            .await
+            .map_err(backend)?;
+        rows.iter().map(|row| Ok((row.text("game_id")?, unsigned::<usize>(row.int("seat")?, "seat")?))).collect()
+    }
+
+    async fn forget_presence(&self, id: &str, seat: usize, now: std::time::SystemTime) -> Result<(), StoreError> {
+        let values: [Value; 3] = [id.into(), signed(seat as u64).into(), to_micros(now).into()];
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        query::<S::Db>(S::Db::SQL.forget_leases, values).execute(tx.executor()).await.map_err(backend)?;
         tx.commit().await.map_err(backend)
     }
 

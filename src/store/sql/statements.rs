@@ -10,7 +10,7 @@
 macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
-         clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch, start_us"
+         clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch, start_us, presence"
     };
 }
 
@@ -73,13 +73,43 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
-                ", move_count = ", $p!(4), ", updated_us = ", $p!(5), ", deadline_us = ", $p!(6), " WHERE id = ",
-                $p!(7), " AND seq = ", $p!(8), " AND seat_token_hashes = ", $p!(9)
+                ", move_count = ", $p!(4), ", updated_us = ", $p!(5), ", deadline_us = ", $p!(6),
+                ", presence = COALESCE(", $p!(7), ", presence) WHERE id = ", $p!(8), " AND seq = ", $p!(9),
+                " AND seat_token_hashes = ", $p!(10)
             ),
+            hold_lease: concat!(
+                "INSERT INTO seat_leases (game_id, seat, holder, streaming, expires_us) VALUES ",
+                values!($p; 1, 2, 3, 4, 5),
+                " ON CONFLICT (game_id, seat, holder) DO UPDATE SET streaming = excluded.streaming, \
+                 expires_us = excluded.expires_us"
+            ),
+            touch_lease: concat!(
+                "INSERT INTO seat_leases (game_id, seat, holder, streaming, expires_us) VALUES ",
+                values!($p; 1, 2, 3, 4, 5),
+                " ON CONFLICT (game_id, seat, holder) DO UPDATE SET expires_us = CASE \
+                 WHEN excluded.expires_us > seat_leases.expires_us THEN excluded.expires_us \
+                 ELSE seat_leases.expires_us END"
+            ),
+            renew_leases: concat!(
+                "UPDATE seat_leases SET expires_us = ", $p!(1), " WHERE holder = ", $p!(2),
+                " AND streaming = 1 AND expires_us < ", $p!(3)
+            ),
+            lease_until: concat!(
+                "SELECT MAX(expires_us) AS until_us FROM seat_leases WHERE game_id = ", $p!(1), " AND seat = ", $p!(2)
+            ),
+            lapsed_leases: concat!(
+                "SELECT game_id, seat FROM seat_leases GROUP BY game_id, seat HAVING MAX(expires_us) <= ", $p!(1),
+                " LIMIT ", $p!(2)
+            ),
+            forget_leases: concat!(
+                "DELETE FROM seat_leases WHERE game_id = ", $p!(1), " AND seat = ", $p!(2), " AND expires_us <= ",
+                $p!(3)
+            ),
+            delete_leases: concat!("DELETE FROM seat_leases WHERE game_id = ", $p!(1)),
             deadlines: concat!(
                 "SELECT id, deadline_us FROM games WHERE deadline_us IS NOT NULL AND deadline_us < ", $p!(1),
                 " ORDER BY deadline_us LIMIT ", $p!(2)
@@ -229,6 +259,22 @@ pub struct Statements {
     /// Moves a record's summary on if its seq is still the expected one: new seq, status,
     /// outcome, move count, update time, deadline, id, expected seq.
     pub advance: &'static str,
+    /// Writes a process's lease on a seat, replacing its streaming flag and end: game id,
+    /// seat, holder, streaming (0 or 1), end.
+    pub hold_lease: &'static str,
+    /// Writes a process's lease on a seat for a call: the end only grows, the streaming
+    /// flag of a lease already there stays. Game id, seat, holder, streaming, end.
+    pub touch_lease: &'static str,
+    /// Extends a holder's streaming leases: end, holder, end.
+    pub renew_leases: &'static str,
+    /// The end of a seat's last lease (as `until_us`, NULL without one): game id, seat.
+    pub lease_until: &'static str,
+    /// Seats whose leases all ran out (as `game_id`, `seat`): now, limit.
+    pub lapsed_leases: &'static str,
+    /// Removes a seat's leases that ran out: game id, seat, now.
+    pub forget_leases: &'static str,
+    /// Removes a game's leases: game id.
+    pub delete_leases: &'static str,
     /// The games whose next deadline comes before a time, soonest first, up to a limit (as
     /// `id`, `deadline_us`): time, limit.
     pub deadlines: &'static str,
@@ -334,10 +380,10 @@ mod tests {
         assert!(
             SQLITE
                 .insert_record
-                .ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .ends_with(", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         );
         assert!(POSTGRES.insert_record.ends_with(
-            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
+            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
         ));
         assert_eq!(
             POSTGRES.thin_snapshots,

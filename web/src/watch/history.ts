@@ -52,6 +52,8 @@ export function describe(event: GameEvent, seats: Seats, seatCount: number): His
       return { seq, text: `${seats.name(k.value.seat)} asks to take back a move.`, isMove: false };
     case "takebackDeclined":
       return { seq, text: `${seats.name(k.value.seat)} declined the takeback.`, isMove: false };
+    case "seatPresenceChanged":
+      return { seq, text: `${seats.name(k.value.seat)} ${k.value.present ? "is here" : "went away"}.`, isMove: false };
     default:
       return { seq, text: "An event this page does not know.", isMove: false };
   }

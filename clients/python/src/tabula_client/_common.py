@@ -464,6 +464,12 @@ def answer_take_back_request(
     return request
 
 
+def claim_victory_request(game_id: str, draw: bool, request_id: str) -> pb.ClaimVictoryRequest:
+    """The calling seat's claim of the game (or, with `draw`, of a draw) against a seat to
+    move that has been gone for the game's `PresenceConfig.claim_after`."""
+    return pb.ClaimVictoryRequest(game_id=game_id, draw=draw, request_id=request_id)
+
+
 def stream_request(
     game_id: str, after_seq: int, include_views: bool, view_changes: bool = False
 ) -> pb.StreamEventsRequest:

@@ -511,6 +511,14 @@ class AsyncClient:
         request = _common.answer_take_back_request(game_id, accept, expected_seq, request_id)
         return await self._call(self.stub.AnswerTakeBack, request, timeout)
 
+    async def claim_victory(
+        self, game_id: str, draw: bool = False, *, request_id: str = "", timeout: float | None = None
+    ) -> pb.ClaimVictoryResponse:
+        """Claims the game for the caller's seat, or a draw, against a seat to move gone for
+        the game's `PresenceConfig.claim_after` (see `Client.claim_victory`)."""
+        request = _common.claim_victory_request(game_id, draw, request_id)
+        return await self._call(self.stub.ClaimVictory, request, timeout)
+
     def events(
         self,
         game_id: str,

@@ -439,7 +439,12 @@ class Client:
         Battleship take any; chess and peg solitaire only the first seat (else
         INVALID_ARGUMENT `INVALID_REQUEST`). `pb.Starter.STARTER_RANDOM` is drawn at creation: the
         answer's `game.config.starter` names the seat that starts, never RANDOM (FIRST_SEAT
-        when unset; STARTER_UNSPECIFIED for chess and peg solitaire)."""
+        when unset; STARTER_UNSPECIFIED for chess and peg solitaire).
+
+        `config.presence` (build it with `presence_config(away_after=..., claim_after=...)`)
+        has the server keep each seat's presence: `seat_presence_changed` events,
+        `view.presence`, and with `claim_after` the other seat's `claim_victory` against a
+        seat to move that stays gone."""
         request = _common.config_request(
             config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time
         )
@@ -713,6 +718,25 @@ class Client:
         request = _common.answer_take_back_request(game_id, accept, expected_seq, request_id)
         return self._call(self.stub.AnswerTakeBack, request, timeout)
 
+    def claim_victory(
+        self, game_id: str, draw: bool = False, *, request_id: str = "", timeout: float | None = None
+    ) -> pb.ClaimVictoryResponse:
+        """Claims the game for the caller's seat (or, with `draw=True`, a draw) in a two-seat
+        game keeping presence with a claim window (`pb.GameConfig(presence=presence_config(
+        claim_after=...))`), once the seat to move has been gone (its `seat_presence_changed`
+        event to `present=False`) for `claim_after`, as lichess lets a player claim victory.
+        The game ends adjudicated: a `game_adjudicated` event naming the claim, the caller its
+        actor, then a `game_ended` (`END_REASON_ADJUDICATION`), won by the caller or drawn.
+
+        A seat credential is required (PERMISSION_DENIED `SEAT_REQUIRED`). FAILED_PRECONDITION
+        `CLAIM_NOT_AVAILABLE` where no claim can be made: the game keeps no claim window, it
+        is over, the caller is the seat to move, or the seat to move is present;
+        `CLAIM_TOO_EARLY` before the window has passed, with metadata `claimable_at` (RFC
+        3339; also the gone seat's `claimable_at` in `view.presence`). `request_id` as for
+        `submit_move`. The response's `view` is the finished game."""
+        request = _common.claim_victory_request(game_id, draw, request_id)
+        return self._call(self.stub.ClaimVictory, request, timeout)
+
     def events(
         self,
         game_id: str,
@@ -748,7 +772,8 @@ class Client:
         client.owner_events() as stream:` to cancel it on leaving the block. Each
         `pb.OwnerEvent` has a `cursor` (increasing, the key's own), a `kind`
         (`pb.OwnerEventKind`: `GAME_CREATED`, `GAME_STARTED`, `GAME_ENDED`, `DRAW_OFFERED`,
-        `TAKEBACK_REQUESTED`) and the game's own event as a spectator sees it, `game_event`
+        `TAKEBACK_REQUESTED`, `SEAT_PRESENT`, `SEAT_GONE` (a `seat_presence_changed` in a game
+        keeping presence), `CLOCK_FLAGGED` (a `timed_out`)) and the game's own event as a spectator sees it, `game_event`
         (its `game_id` names the game: a `game_created`, the first `move_applied`, the
         `game_ended`, ...).
 

@@ -24,6 +24,7 @@ pub fn from_proto(c: &pb::ChessConfig, field: &str, violations: &mut Violations)
         start_position,
         allow_takebacks: c.allow_takebacks,
         takeback_consent: false,
+        presence: None,
     }
 }
 

@@ -12,6 +12,8 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Duration } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_duration } from "@bufbuild/protobuf/wkt";
 import type { Cell } from "./cell_pb.js";
 import { file_tabula_v1_cell } from "./cell_pb.js";
 import type { ClockConfig } from "./clock_pb.js";
@@ -22,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/config.proto.
  */
 export const file_tabula_v1_config: GenFile = /*@__PURE__*/
-  fileDesc("ChZ0YWJ1bGEvdjEvY29uZmlnLnByb3RvEgl0YWJ1bGEudjEi5wQKCkdhbWVDb25maWcSMQoLdGljX3RhY190b2UYASABKAsyGi50YWJ1bGEudjEuVGljVGFjVG9lQ29uZmlnSAASNAoMY29ubmVjdF9mb3VyGAIgASgLMhwudGFidWxhLnYxLkNvbm5lY3RGb3VyQ29uZmlnSAASKQoGZ29tb2t1GAMgASgLMhcudGFidWxhLnYxLkdvbW9rdUNvbmZpZ0gAEjEKC3RpY190YWNfdHdvGAQgASgLMhoudGFidWxhLnYxLlRpY1RhY1R3b0NvbmZpZ0gAEikKBm1vcnJpcxgFIAEoCzIXLnRhYnVsYS52MS5Nb3JyaXNDb25maWdIABIxCgpiYXR0bGVzaGlwGAYgASgLMhsudGFidWxhLnYxLkJhdHRsZXNoaXBDb25maWdIABI2Cg1wZWdfc29saXRhaXJlGAcgASgLMh0udGFidWxhLnYxLlBlZ1NvbGl0YWlyZUNvbmZpZ0gAEisKB3JldmVyc2kYCCABKAsyGC50YWJ1bGEudjEuUmV2ZXJzaUNvbmZpZ0gAEicKBWNoZXNzGAkgASgLMhYudGFidWxhLnYxLkNoZXNzQ29uZmlnSAASJQoFY2xvY2sYCiABKAsyFi50YWJ1bGEudjEuQ2xvY2tDb25maWcSIwoHc3RhcnRlchgLIAEoDjISLnRhYnVsYS52MS5TdGFydGVyEhcKD2FsbG93X3Rha2ViYWNrcxgMIAEoCBIeChZ0YWtlYmFja3NfbmVlZF9jb25zZW50GA0gASgIEhkKEWFsbG93X2RyYXdfb2ZmZXJzGA4gASgIQgYKBGdhbWUiZQoPVGljVGFjVG9lQ29uZmlnEgwKBHNpemUYASABKA0SEgoKd2luX2xlbmd0aBgCIAEoDRIOCgZtaXNlcmUYAyABKAgSIAoHYmxvY2tlZBgEIAMoCzIPLnRhYnVsYS52MS5DZWxsIn4KEUNvbm5lY3RGb3VyQ29uZmlnEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRISCgp3aW5fbGVuZ3RoGAMgASgNEhQKDHdyYXBfY29sdW1ucxgEIAEoCBIgCgdibG9ja2VkGAUgAygLMg8udGFidWxhLnYxLkNlbGwikAEKDEdvbW9rdUNvbmZpZxINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SEgoKd2luX2xlbmd0aBgDIAEoDRIWCg5hbGxvd19vdmVybGluZRgEIAEoCBITCgtwcm9fb3BlbmluZxgFIAEoCBIgCgdibG9ja2VkGAYgAygLMg8udGFidWxhLnYxLkNlbGwi4wEKD1RpY1RhY1R3b0NvbmZpZxISCgpib2FyZF9zaXplGAEgASgNEhEKCWdyaWRfc2l6ZRgCIAEoDRISCgp3aW5fbGVuZ3RoGAMgASgNEhcKD3BpZWNlc19wZXJfc2VhdBgEIAEoDRIUCgx1bmxvY2tfYWZ0ZXIYBSABKA0SOAoSc2ltdWx0YW5lb3VzX2xpbmVzGAYgASgOMhwudGFidWxhLnYxLlNpbXVsdGFuZW91c0xpbmVzEhgKEHJlcGV0aXRpb25fbGltaXQYByABKA0SEgoKbW92ZV9saW1pdBgIIAEoDSKRAgoMTW9ycmlzQ29uZmlnEikKB3ZhcmlhbnQYASABKA4yGC50YWJ1bGEudjEuTW9ycmlzVmFyaWFudBIOCgZwaWVjZXMYAiABKA0SJwoGZmx5aW5nGAMgASgOMhcudGFidWxhLnYxLk1vcnJpc0ZseWluZxIYChBmbHlpbmdfdGhyZXNob2xkGAQgASgNEhoKEmNhcHR1cmVfZnJvbV9taWxscxgFIAEoCBISCgptb3ZlX2xpbWl0GAYgASgNEhUKDW5vX21vdmVfbGltaXQYByABKAgSGgoSbm9fcmVwZXRpdGlvbl9kcmF3GAggASgIEiAKGG5ldmVyX2NhcHR1cmVfZnJvbV9taWxscxgJIAEoCCKbAQoQQmF0dGxlc2hpcENvbmZpZxINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SDQoFZmxlZXQYAyADKA0SEwoLbm9fdG91Y2hpbmcYBCABKAgSGQoRZXh0cmFfc2hvdF9vbl9oaXQYBSABKAgSDQoFc2Fsdm8YBiABKAgSGgoSaGlkZV9mbGVldHNfYXRfZW5kGAcgASgIIloKElBlZ1NvbGl0YWlyZUNvbmZpZxIiCgVib2FyZBgBIAEoDjITLnRhYnVsYS52MS5QZWdCb2FyZBIMCgRyb3dzGAIgASgNEhIKCmVtcHR5X2hvbGUYAyABKA0iegoNUmV2ZXJzaUNvbmZpZxINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SKgoHb3BlbmluZxgDIAEoDjIZLnRhYnVsYS52MS5SZXZlcnNpT3BlbmluZxIeCgV3YWxscxgEIAMoCzIPLnRhYnVsYS52MS5DZWxsInUKC0NoZXNzQ29uZmlnEgsKA2ZlbhgBIAEoCRIQCghjaGVzczk2MBgCIAEoCBIbCg5zdGFydF9wb3NpdGlvbhgDIAEoDUgAiAEBEhcKD2FsbG93X3Rha2ViYWNrcxgEIAEoCEIRCg9fc3RhcnRfcG9zaXRpb24qZwoHU3RhcnRlchIXChNTVEFSVEVSX1VOU1BFQ0lGSUVEEAASFgoSU1RBUlRFUl9GSVJTVF9TRUFUEAESFwoTU1RBUlRFUl9TRUNPTkRfU0VBVBACEhIKDlNUQVJURVJfUkFORE9NEAMqdwoRU2ltdWx0YW5lb3VzTGluZXMSIgoeU0lNVUxUQU5FT1VTX0xJTkVTX1VOU1BFQ0lGSUVEEAASIQodU0lNVUxUQU5FT1VTX0xJTkVTX01PVkVSX1dJTlMQARIbChdTSU1VTFRBTkVPVVNfTElORVNfRFJBVxACKpUBCg1Nb3JyaXNWYXJpYW50Eh4KGk1PUlJJU19WQVJJQU5UX1VOU1BFQ0lGSUVEEAASGAoUTU9SUklTX1ZBUklBTlRfVEhSRUUQARIWChJNT1JSSVNfVkFSSUFOVF9TSVgQAhIXChNNT1JSSVNfVkFSSUFOVF9OSU5FEAMSGQoVTU9SUklTX1ZBUklBTlRfVFdFTFZFEAQqZQoMTW9ycmlzRmx5aW5nEh0KGU1PUlJJU19GTFlJTkdfVU5TUEVDSUZJRUQQABIZChVNT1JSSVNfRkxZSU5HX0FMTE9XRUQQARIbChdNT1JSSVNfRkxZSU5HX0ZPUkJJRERFThACKlQKCFBlZ0JvYXJkEhkKFVBFR19CT0FSRF9VTlNQRUNJRklFRBAAEhYKElBFR19CT0FSRF9UUklBTkdMRRABEhUKEVBFR19CT0FSRF9FTkdMSVNIEAIqaAoOUmV2ZXJzaU9wZW5pbmcSHwobUkVWRVJTSV9PUEVOSU5HX1VOU1BFQ0lGSUVEEAASGwoXUkVWRVJTSV9PUEVOSU5HX09USEVMTE8QARIYChRSRVZFUlNJX09QRU5JTkdfRlJFRRACQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_tabula_v1_cell, file_tabula_v1_clock]);
+  fileDesc("ChZ0YWJ1bGEvdjEvY29uZmlnLnByb3RvEgl0YWJ1bGEudjEilAUKCkdhbWVDb25maWcSMQoLdGljX3RhY190b2UYASABKAsyGi50YWJ1bGEudjEuVGljVGFjVG9lQ29uZmlnSAASNAoMY29ubmVjdF9mb3VyGAIgASgLMhwudGFidWxhLnYxLkNvbm5lY3RGb3VyQ29uZmlnSAASKQoGZ29tb2t1GAMgASgLMhcudGFidWxhLnYxLkdvbW9rdUNvbmZpZ0gAEjEKC3RpY190YWNfdHdvGAQgASgLMhoudGFidWxhLnYxLlRpY1RhY1R3b0NvbmZpZ0gAEikKBm1vcnJpcxgFIAEoCzIXLnRhYnVsYS52MS5Nb3JyaXNDb25maWdIABIxCgpiYXR0bGVzaGlwGAYgASgLMhsudGFidWxhLnYxLkJhdHRsZXNoaXBDb25maWdIABI2Cg1wZWdfc29saXRhaXJlGAcgASgLMh0udGFidWxhLnYxLlBlZ1NvbGl0YWlyZUNvbmZpZ0gAEisKB3JldmVyc2kYCCABKAsyGC50YWJ1bGEudjEuUmV2ZXJzaUNvbmZpZ0gAEicKBWNoZXNzGAkgASgLMhYudGFidWxhLnYxLkNoZXNzQ29uZmlnSAASJQoFY2xvY2sYCiABKAsyFi50YWJ1bGEudjEuQ2xvY2tDb25maWcSIwoHc3RhcnRlchgLIAEoDjISLnRhYnVsYS52MS5TdGFydGVyEhcKD2FsbG93X3Rha2ViYWNrcxgMIAEoCBIeChZ0YWtlYmFja3NfbmVlZF9jb25zZW50GA0gASgIEhkKEWFsbG93X2RyYXdfb2ZmZXJzGA4gASgIEisKCHByZXNlbmNlGA8gASgLMhkudGFidWxhLnYxLlByZXNlbmNlQ29uZmlnQgYKBGdhbWUibwoOUHJlc2VuY2VDb25maWcSLQoKYXdheV9hZnRlchgBIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIuCgtjbGFpbV9hZnRlchgCIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbiJlCg9UaWNUYWNUb2VDb25maWcSDAoEc2l6ZRgBIAEoDRISCgp3aW5fbGVuZ3RoGAIgASgNEg4KBm1pc2VyZRgDIAEoCBIgCgdibG9ja2VkGAQgAygLMg8udGFidWxhLnYxLkNlbGwifgoRQ29ubmVjdEZvdXJDb25maWcSDQoFd2lkdGgYASABKA0SDgoGaGVpZ2h0GAIgASgNEhIKCndpbl9sZW5ndGgYAyABKA0SFAoMd3JhcF9jb2x1bW5zGAQgASgIEiAKB2Jsb2NrZWQYBSADKAsyDy50YWJ1bGEudjEuQ2VsbCKQAQoMR29tb2t1Q29uZmlnEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRISCgp3aW5fbGVuZ3RoGAMgASgNEhYKDmFsbG93X292ZXJsaW5lGAQgASgIEhMKC3Byb19vcGVuaW5nGAUgASgIEiAKB2Jsb2NrZWQYBiADKAsyDy50YWJ1bGEudjEuQ2VsbCLjAQoPVGljVGFjVHdvQ29uZmlnEhIKCmJvYXJkX3NpemUYASABKA0SEQoJZ3JpZF9zaXplGAIgASgNEhIKCndpbl9sZW5ndGgYAyABKA0SFwoPcGllY2VzX3Blcl9zZWF0GAQgASgNEhQKDHVubG9ja19hZnRlchgFIAEoDRI4ChJzaW11bHRhbmVvdXNfbGluZXMYBiABKA4yHC50YWJ1bGEudjEuU2ltdWx0YW5lb3VzTGluZXMSGAoQcmVwZXRpdGlvbl9saW1pdBgHIAEoDRISCgptb3ZlX2xpbWl0GAggASgNIpECCgxNb3JyaXNDb25maWcSKQoHdmFyaWFudBgBIAEoDjIYLnRhYnVsYS52MS5Nb3JyaXNWYXJpYW50Eg4KBnBpZWNlcxgCIAEoDRInCgZmbHlpbmcYAyABKA4yFy50YWJ1bGEudjEuTW9ycmlzRmx5aW5nEhgKEGZseWluZ190aHJlc2hvbGQYBCABKA0SGgoSY2FwdHVyZV9mcm9tX21pbGxzGAUgASgIEhIKCm1vdmVfbGltaXQYBiABKA0SFQoNbm9fbW92ZV9saW1pdBgHIAEoCBIaChJub19yZXBldGl0aW9uX2RyYXcYCCABKAgSIAoYbmV2ZXJfY2FwdHVyZV9mcm9tX21pbGxzGAkgASgIIpsBChBCYXR0bGVzaGlwQ29uZmlnEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRINCgVmbGVldBgDIAMoDRITCgtub190b3VjaGluZxgEIAEoCBIZChFleHRyYV9zaG90X29uX2hpdBgFIAEoCBINCgVzYWx2bxgGIAEoCBIaChJoaWRlX2ZsZWV0c19hdF9lbmQYByABKAgiWgoSUGVnU29saXRhaXJlQ29uZmlnEiIKBWJvYXJkGAEgASgOMhMudGFidWxhLnYxLlBlZ0JvYXJkEgwKBHJvd3MYAiABKA0SEgoKZW1wdHlfaG9sZRgDIAEoDSJ6Cg1SZXZlcnNpQ29uZmlnEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRIqCgdvcGVuaW5nGAMgASgOMhkudGFidWxhLnYxLlJldmVyc2lPcGVuaW5nEh4KBXdhbGxzGAQgAygLMg8udGFidWxhLnYxLkNlbGwidQoLQ2hlc3NDb25maWcSCwoDZmVuGAEgASgJEhAKCGNoZXNzOTYwGAIgASgIEhsKDnN0YXJ0X3Bvc2l0aW9uGAMgASgNSACIAQESFwoPYWxsb3dfdGFrZWJhY2tzGAQgASgIQhEKD19zdGFydF9wb3NpdGlvbipnCgdTdGFydGVyEhcKE1NUQVJURVJfVU5TUEVDSUZJRUQQABIWChJTVEFSVEVSX0ZJUlNUX1NFQVQQARIXChNTVEFSVEVSX1NFQ09ORF9TRUFUEAISEgoOU1RBUlRFUl9SQU5ET00QAyp3ChFTaW11bHRhbmVvdXNMaW5lcxIiCh5TSU1VTFRBTkVPVVNfTElORVNfVU5TUEVDSUZJRUQQABIhCh1TSU1VTFRBTkVPVVNfTElORVNfTU9WRVJfV0lOUxABEhsKF1NJTVVMVEFORU9VU19MSU5FU19EUkFXEAIqlQEKDU1vcnJpc1ZhcmlhbnQSHgoaTU9SUklTX1ZBUklBTlRfVU5TUEVDSUZJRUQQABIYChRNT1JSSVNfVkFSSUFOVF9USFJFRRABEhYKEk1PUlJJU19WQVJJQU5UX1NJWBACEhcKE01PUlJJU19WQVJJQU5UX05JTkUQAxIZChVNT1JSSVNfVkFSSUFOVF9UV0VMVkUQBCplCgxNb3JyaXNGbHlpbmcSHQoZTU9SUklTX0ZMWUlOR19VTlNQRUNJRklFRBAAEhkKFU1PUlJJU19GTFlJTkdfQUxMT1dFRBABEhsKF01PUlJJU19GTFlJTkdfRk9SQklEREVOEAIqVAoIUGVnQm9hcmQSGQoVUEVHX0JPQVJEX1VOU1BFQ0lGSUVEEAASFgoSUEVHX0JPQVJEX1RSSUFOR0xFEAESFQoRUEVHX0JPQVJEX0VOR0xJU0gQAipoCg5SZXZlcnNpT3BlbmluZxIfChtSRVZFUlNJX09QRU5JTkdfVU5TUEVDSUZJRUQQABIbChdSRVZFUlNJX09QRU5JTkdfT1RIRUxMTxABEhgKFFJFVkVSU0lfT1BFTklOR19GUkVFEAJCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_google_protobuf_duration, file_tabula_v1_cell, file_tabula_v1_clock]);
 
 /**
  * The configuration of one game: exactly one arm is set, and it names the game kind.
@@ -165,6 +167,18 @@ export type GameConfig = Message<"tabula.v1.GameConfig"> & {
    * @generated from field: bool allow_draw_offers = 14;
    */
   allowDrawOffers: boolean;
+
+  /**
+   * Whether the server keeps each seat's presence, and after how long away the seat to move
+   * may be claimed against. Unset: no presence is kept (the view's `presence` stays empty
+   * and no `SeatPresenceChanged` is logged). Set (even empty), every seat the engine does
+   * not play is present while it holds an event stream of the game or made a call within
+   * `away_after`; each change is a `SeatPresenceChanged` event, on the game's stream and the
+   * owner's.
+   *
+   * @generated from field: tabula.v1.PresenceConfig presence = 15;
+   */
+  presence?: PresenceConfig | undefined;
 };
 
 /**
@@ -173,6 +187,38 @@ export type GameConfig = Message<"tabula.v1.GameConfig"> & {
  */
 export const GameConfigSchema: GenMessage<GameConfig> = /*@__PURE__*/
   messageDesc(file_tabula_v1_config, 0);
+
+/**
+ * How a game keeps its seats' presence (`GameConfig.presence`).
+ *
+ * @generated from message tabula.v1.PresenceConfig
+ */
+export type PresenceConfig = Message<"tabula.v1.PresenceConfig"> & {
+  /**
+   * How long a seat stays present after its last call to the game, and after its last event
+   * stream closed: from 1 s to 1 h, in whole milliseconds; unset means 30 s. A seat whose
+   * stream's server stopped (a replica gone) is gone within 10 s of that, plus this window.
+   *
+   * @generated from field: google.protobuf.Duration away_after = 1;
+   */
+  awayAfter?: Duration | undefined;
+
+  /**
+   * In a two-seat game: how long the seat to move must have been gone (since its
+   * `SeatPresenceChanged` to gone) before the other seat may claim the game, or a draw,
+   * with `ClaimVictory`; from 1 s to 7 days, in whole milliseconds. Unset: no claim.
+   *
+   * @generated from field: google.protobuf.Duration claim_after = 2;
+   */
+  claimAfter?: Duration | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.PresenceConfig.
+ * Use `create(PresenceConfigSchema)` to create a new message.
+ */
+export const PresenceConfigSchema: GenMessage<PresenceConfig> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_config, 1);
 
 /**
  * Tic-tac-toe: two seats take turns marking empty cells of a square board; the first to
@@ -217,7 +263,7 @@ export type TicTacToeConfig = Message<"tabula.v1.TicTacToeConfig"> & {
  * Use `create(TicTacToeConfigSchema)` to create a new message.
  */
 export const TicTacToeConfigSchema: GenMessage<TicTacToeConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 1);
+  messageDesc(file_tabula_v1_config, 2);
 
 /**
  * Connect Four: seats drop discs into columns; a disc falls to the lowest empty cell.
@@ -269,7 +315,7 @@ export type ConnectFourConfig = Message<"tabula.v1.ConnectFourConfig"> & {
  * Use `create(ConnectFourConfigSchema)` to create a new message.
  */
 export const ConnectFourConfigSchema: GenMessage<ConnectFourConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 2);
+  messageDesc(file_tabula_v1_config, 3);
 
 /**
  * Gomoku: seats place stones on a large board; the first with `win_length` in a row wins.
@@ -329,7 +375,7 @@ export type GomokuConfig = Message<"tabula.v1.GomokuConfig"> & {
  * Use `create(GomokuConfigSchema)` to create a new message.
  */
 export const GomokuConfigSchema: GenMessage<GomokuConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 3);
+  messageDesc(file_tabula_v1_config, 4);
 
 /**
  * Tic-Tac-Two: seats place pieces inside a small grid that lies on a larger board; after
@@ -404,7 +450,7 @@ export type TicTacTwoConfig = Message<"tabula.v1.TicTacTwoConfig"> & {
  * Use `create(TicTacTwoConfigSchema)` to create a new message.
  */
 export const TicTacTwoConfigSchema: GenMessage<TicTacTwoConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 4);
+  messageDesc(file_tabula_v1_config, 5);
 
 /**
  * The Morris family: seats place pieces on the points of a board, then move them along its
@@ -487,7 +533,7 @@ export type MorrisConfig = Message<"tabula.v1.MorrisConfig"> & {
  * Use `create(MorrisConfigSchema)` to create a new message.
  */
 export const MorrisConfigSchema: GenMessage<MorrisConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 5);
+  messageDesc(file_tabula_v1_config, 6);
 
 /**
  * Battleship: both seats place a hidden fleet at the same time and confirm it with `ready`;
@@ -555,7 +601,7 @@ export type BattleshipConfig = Message<"tabula.v1.BattleshipConfig"> & {
  * Use `create(BattleshipConfigSchema)` to create a new message.
  */
 export const BattleshipConfigSchema: GenMessage<BattleshipConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 6);
+  messageDesc(file_tabula_v1_config, 7);
 
 /**
  * Peg solitaire: one seat jumps pegs over adjacent pegs into empty holes, removing the
@@ -592,7 +638,7 @@ export type PegSolitaireConfig = Message<"tabula.v1.PegSolitaireConfig"> & {
  * Use `create(PegSolitaireConfigSchema)` to create a new message.
  */
 export const PegSolitaireConfigSchema: GenMessage<PegSolitaireConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 7);
+  messageDesc(file_tabula_v1_config, 8);
 
 /**
  * Reversi / Othello: a disc must flank a line of opponent discs, which all flip. A seat
@@ -637,7 +683,7 @@ export type ReversiConfig = Message<"tabula.v1.ReversiConfig"> & {
  * Use `create(ReversiConfigSchema)` to create a new message.
  */
 export const ReversiConfigSchema: GenMessage<ReversiConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 8);
+  messageDesc(file_tabula_v1_config, 9);
 
 /**
  * Chess under FIDE's laws, optionally Chess960.
@@ -686,7 +732,7 @@ export type ChessConfig = Message<"tabula.v1.ChessConfig"> & {
  * Use `create(ChessConfigSchema)` to create a new message.
  */
 export const ChessConfigSchema: GenMessage<ChessConfig> = /*@__PURE__*/
-  messageDesc(file_tabula_v1_config, 9);
+  messageDesc(file_tabula_v1_config, 10);
 
 /**
  * Which seat moves first (`GameConfig.starter`). Seats keep their names and pieces: with

@@ -6,6 +6,8 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Cell } from "./cell_pb.js";
 import { file_tabula_v1_cell } from "./cell_pb.js";
 import type { ClockReadings } from "./clock_pb.js";
@@ -20,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tabula/v1/view.proto.
  */
 export const file_tabula_v1_view: GenFile = /*@__PURE__*/
-  fileDesc("ChR0YWJ1bGEvdjEvdmlldy5wcm90bxIJdGFidWxhLnYxIjsKCUJvYXJkQ2VsbBINCgVvd25lchgBIAEoDRIfCgVwaWVjZRgCIAEoDjIQLnRhYnVsYS52MS5QaWVjZSKPAQoJR3JpZEJvYXJkEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRIjCgVjZWxscxgDIAMoCzIULnRhYnVsYS52MS5Cb2FyZENlbGwSFQoNY29sdW1uX2xhYmVscxgEIAMoCRISCgpyb3dfbGFiZWxzGAUgAygJEhMKC2NlbGxfbGFiZWxzGAYgAygJIncKCExhc3RNb3ZlEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhAKCG5vdGF0aW9uGAQgASgJEgsKA3VjaRgFIAEoCRINCgVsYWJlbBgGIAEoCSJCCgZSZWdpb24SCwoDdG9wGAEgASgNEgwKBGxlZnQYAiABKA0SDgoGaGVpZ2h0GAMgASgNEg0KBXdpZHRoGAQgASgNIkMKCkdyYXBoUG9pbnQSCQoBeBgBIAEoDRIJCgF5GAIgASgNEhAKCG9jY3VwYW50GAMgASgNEg0KBWxhYmVsGAQgASgJIiEKCUdyYXBoRWRnZRIJCgFhGAEgASgNEgkKAWIYAiABKA0iGwoJUG9pbnRMaW5lEg4KBnBvaW50cxgBIAMoDSKcAQoKR3JhcGhCb2FyZBINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SJQoGcG9pbnRzGAMgAygLMhUudGFidWxhLnYxLkdyYXBoUG9pbnQSIwoFZWRnZXMYBCADKAsyFC50YWJ1bGEudjEuR3JhcGhFZGdlEiMKBWxpbmVzGAUgAygLMhQudGFidWxhLnYxLlBvaW50TGluZSJACgtDaGFuZ2VkQ2VsbBISCgpzZWF0X2JvYXJkGAEgASgNEh0KBGNlbGwYAiABKAsyDy50YWJ1bGEudjEuQ2VsbCLdBQoEVmlldxIPCgdnYW1lX2lkGAEgASgJEiEKBGtpbmQYAiABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSEwoLdmlld2VyX3NlYXQYAyABKA0SIwoFYm9hcmQYBCABKAsyFC50YWJ1bGEudjEuR3JpZEJvYXJkEg4KBnRvX2FjdBgFIAMoDRIlCgZzdGF0dXMYBiABKA4yFS50YWJ1bGEudjEuR2FtZVN0YXR1cxIjCgdvdXRjb21lGAcgASgLMhIudGFidWxhLnYxLk91dGNvbWUSJgoJbGFzdF9tb3ZlGAggASgLMhMudGFidWxhLnYxLkxhc3RNb3ZlEhIKCm1vdmVfY291bnQYCSABKA0SCwoDc2VxGAogASgEEigKDWFjdGl2ZV9yZWdpb24YCyABKAsyES50YWJ1bGEudjEuUmVnaW9uEhQKDHNlYXRfaW5faGFuZBgMIAMoDRIkCgVncmFwaBgNIAEoCzIVLnRhYnVsYS52MS5HcmFwaEJvYXJkEhMKC3NlYXRfY291bnRzGA4gAygNEiUKC3NlYXRfcGhhc2VzGA8gAygOMhAudGFidWxhLnYxLlBoYXNlEh8KBXN0YWdlGBAgASgOMhAudGFidWxhLnYxLlN0YWdlEikKC3NlYXRfYm9hcmRzGBEgAygLMhQudGFidWxhLnYxLkdyaWRCb2FyZBIsCgxsYXN0X2NoYW5nZWQYEiADKAsyFi50YWJ1bGEudjEuQ2hhbmdlZENlbGwSEAoIbm90YXRpb24YEyABKAkSEgoKZHJhd19vZmZlchgUIAEoDRInCgVjbG9jaxgVIAEoCzIYLnRhYnVsYS52MS5DbG9ja1JlYWRpbmdzEhgKEHRha2ViYWNrX3JlcXVlc3QYFiABKA0SIgoHcGxheWVycxgXIAMoCzIRLnRhYnVsYS52MS5QbGF5ZXISGQoRc2VhdF9jb3VudHNfbGFiZWwYGCABKAkieQoKVmlld0NoYW5nZRIdCgR2aWV3GAEgASgLMg8udGFidWxhLnYxLlZpZXcSJAoFY2VsbHMYAiADKAsyFS50YWJ1bGEudjEuQ2VsbENoYW5nZRImCgZwb2ludHMYAyADKAsyFi50YWJ1bGEudjEuUG9pbnRDaGFuZ2UiZgoKQ2VsbENoYW5nZRISCgpzZWF0X2JvYXJkGAEgASgNEh0KBGNlbGwYAiABKAsyDy50YWJ1bGEudjEuQ2VsbBIlCgdjb250ZW50GAMgASgLMhQudGFidWxhLnYxLkJvYXJkQ2VsbCIuCgtQb2ludENoYW5nZRINCgVwb2ludBgBIAEoDRIQCghvY2N1cGFudBgCIAEoDSryAQoFUGllY2USFQoRUElFQ0VfVU5TUEVDSUZJRUQQABIOCgpQSUVDRV9NQVJLEAESDgoKUElFQ0VfVk9JRBACEg4KClBJRUNFX1NISVAQAxINCglQSUVDRV9ISVQQBBIOCgpQSUVDRV9NSVNTEAUSDgoKUElFQ0VfU1VOSxAGEg4KClBJRUNFX1dBTEwQBxIOCgpQSUVDRV9LSU5HEAgSDwoLUElFQ0VfUVVFRU4QCRIOCgpQSUVDRV9ST09LEAoSEAoMUElFQ0VfQklTSE9QEAsSEAoMUElFQ0VfS05JR0hUEAwSDgoKUElFQ0VfUEFXThANKmoKBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASEQoNUEhBU0VfUExBQ0lORxABEhAKDFBIQVNFX01PVklORxACEhAKDFBIQVNFX0ZMWUlORxADEhMKD1BIQVNFX0NBUFRVUklORxAEKlcKBVN0YWdlEhUKEVNUQUdFX1VOU1BFQ0lGSUVEEAASEwoPU1RBR0VfUExBQ0VNRU5UEAESDgoKU1RBR0VfUExBWRACEhIKDlNUQUdFX0ZJTklTSEVEEANCWgoNZGV2LnRhYnVsYS52MVABWjtnaXRodWIuY29tL3RhYnVsYS1nYW1lcy90YWJ1bGEvY2xpZW50cy9nby90YWJ1bGF2MTt0YWJ1bGF2MaoCCVRhYnVsYS5WMWIGcHJvdG8z", [file_tabula_v1_cell, file_tabula_v1_clock, file_tabula_v1_game, file_tabula_v1_move]);
+  fileDesc("ChR0YWJ1bGEvdjEvdmlldy5wcm90bxIJdGFidWxhLnYxIjsKCUJvYXJkQ2VsbBINCgVvd25lchgBIAEoDRIfCgVwaWVjZRgCIAEoDjIQLnRhYnVsYS52MS5QaWVjZSKPAQoJR3JpZEJvYXJkEg0KBXdpZHRoGAEgASgNEg4KBmhlaWdodBgCIAEoDRIjCgVjZWxscxgDIAMoCzIULnRhYnVsYS52MS5Cb2FyZENlbGwSFQoNY29sdW1uX2xhYmVscxgEIAMoCRISCgpyb3dfbGFiZWxzGAUgAygJEhMKC2NlbGxfbGFiZWxzGAYgAygJIncKCExhc3RNb3ZlEgwKBHNlYXQYASABKA0SHQoEbW92ZRgCIAEoCzIPLnRhYnVsYS52MS5Nb3ZlEhAKCHJlZGFjdGVkGAMgASgIEhAKCG5vdGF0aW9uGAQgASgJEgsKA3VjaRgFIAEoCRINCgVsYWJlbBgGIAEoCSJCCgZSZWdpb24SCwoDdG9wGAEgASgNEgwKBGxlZnQYAiABKA0SDgoGaGVpZ2h0GAMgASgNEg0KBXdpZHRoGAQgASgNIkMKCkdyYXBoUG9pbnQSCQoBeBgBIAEoDRIJCgF5GAIgASgNEhAKCG9jY3VwYW50GAMgASgNEg0KBWxhYmVsGAQgASgJIiEKCUdyYXBoRWRnZRIJCgFhGAEgASgNEgkKAWIYAiABKA0iGwoJUG9pbnRMaW5lEg4KBnBvaW50cxgBIAMoDSKcAQoKR3JhcGhCb2FyZBINCgV3aWR0aBgBIAEoDRIOCgZoZWlnaHQYAiABKA0SJQoGcG9pbnRzGAMgAygLMhUudGFidWxhLnYxLkdyYXBoUG9pbnQSIwoFZWRnZXMYBCADKAsyFC50YWJ1bGEudjEuR3JhcGhFZGdlEiMKBWxpbmVzGAUgAygLMhQudGFidWxhLnYxLlBvaW50TGluZSJACgtDaGFuZ2VkQ2VsbBISCgpzZWF0X2JvYXJkGAEgASgNEh0KBGNlbGwYAiABKAsyDy50YWJ1bGEudjEuQ2VsbCKIBgoEVmlldxIPCgdnYW1lX2lkGAEgASgJEiEKBGtpbmQYAiABKA4yEy50YWJ1bGEudjEuR2FtZUtpbmQSEwoLdmlld2VyX3NlYXQYAyABKA0SIwoFYm9hcmQYBCABKAsyFC50YWJ1bGEudjEuR3JpZEJvYXJkEg4KBnRvX2FjdBgFIAMoDRIlCgZzdGF0dXMYBiABKA4yFS50YWJ1bGEudjEuR2FtZVN0YXR1cxIjCgdvdXRjb21lGAcgASgLMhIudGFidWxhLnYxLk91dGNvbWUSJgoJbGFzdF9tb3ZlGAggASgLMhMudGFidWxhLnYxLkxhc3RNb3ZlEhIKCm1vdmVfY291bnQYCSABKA0SCwoDc2VxGAogASgEEigKDWFjdGl2ZV9yZWdpb24YCyABKAsyES50YWJ1bGEudjEuUmVnaW9uEhQKDHNlYXRfaW5faGFuZBgMIAMoDRIkCgVncmFwaBgNIAEoCzIVLnRhYnVsYS52MS5HcmFwaEJvYXJkEhMKC3NlYXRfY291bnRzGA4gAygNEiUKC3NlYXRfcGhhc2VzGA8gAygOMhAudGFidWxhLnYxLlBoYXNlEh8KBXN0YWdlGBAgASgOMhAudGFidWxhLnYxLlN0YWdlEikKC3NlYXRfYm9hcmRzGBEgAygLMhQudGFidWxhLnYxLkdyaWRCb2FyZBIsCgxsYXN0X2NoYW5nZWQYEiADKAsyFi50YWJ1bGEudjEuQ2hhbmdlZENlbGwSEAoIbm90YXRpb24YEyABKAkSEgoKZHJhd19vZmZlchgUIAEoDRInCgVjbG9jaxgVIAEoCzIYLnRhYnVsYS52MS5DbG9ja1JlYWRpbmdzEhgKEHRha2ViYWNrX3JlcXVlc3QYFiABKA0SIgoHcGxheWVycxgXIAMoCzIRLnRhYnVsYS52MS5QbGF5ZXISGQoRc2VhdF9jb3VudHNfbGFiZWwYGCABKAkSKQoIcHJlc2VuY2UYGSADKAsyFy50YWJ1bGEudjEuU2VhdFByZXNlbmNlInkKClZpZXdDaGFuZ2USHQoEdmlldxgBIAEoCzIPLnRhYnVsYS52MS5WaWV3EiQKBWNlbGxzGAIgAygLMhUudGFidWxhLnYxLkNlbGxDaGFuZ2USJgoGcG9pbnRzGAMgAygLMhYudGFidWxhLnYxLlBvaW50Q2hhbmdlImYKCkNlbGxDaGFuZ2USEgoKc2VhdF9ib2FyZBgBIAEoDRIdCgRjZWxsGAIgASgLMg8udGFidWxhLnYxLkNlbGwSJQoHY29udGVudBgDIAEoCzIULnRhYnVsYS52MS5Cb2FyZENlbGwiLgoLUG9pbnRDaGFuZ2USDQoFcG9pbnQYASABKA0SEAoIb2NjdXBhbnQYAiABKA0iigEKDFNlYXRQcmVzZW5jZRIMCgRzZWF0GAEgASgNEg8KB3ByZXNlbnQYAiABKAgSKQoFc2luY2UYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGNsYWltYWJsZV9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAq8gEKBVBpZWNlEhUKEVBJRUNFX1VOU1BFQ0lGSUVEEAASDgoKUElFQ0VfTUFSSxABEg4KClBJRUNFX1ZPSUQQAhIOCgpQSUVDRV9TSElQEAMSDQoJUElFQ0VfSElUEAQSDgoKUElFQ0VfTUlTUxAFEg4KClBJRUNFX1NVTksQBhIOCgpQSUVDRV9XQUxMEAcSDgoKUElFQ0VfS0lORxAIEg8KC1BJRUNFX1FVRUVOEAkSDgoKUElFQ0VfUk9PSxAKEhAKDFBJRUNFX0JJU0hPUBALEhAKDFBJRUNFX0tOSUdIVBAMEg4KClBJRUNFX1BBV04QDSpqCgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhEKDVBIQVNFX1BMQUNJTkcQARIQCgxQSEFTRV9NT1ZJTkcQAhIQCgxQSEFTRV9GTFlJTkcQAxITCg9QSEFTRV9DQVBUVVJJTkcQBCpXCgVTdGFnZRIVChFTVEFHRV9VTlNQRUNJRklFRBAAEhMKD1NUQUdFX1BMQUNFTUVOVBABEg4KClNUQUdFX1BMQVkQAhISCg5TVEFHRV9GSU5JU0hFRBADQloKDWRldi50YWJ1bGEudjFQAVo7Z2l0aHViLmNvbS90YWJ1bGEtZ2FtZXMvdGFidWxhL2NsaWVudHMvZ28vdGFidWxhdjE7dGFidWxhdjGqAglUYWJ1bGEuVjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tabula_v1_cell, file_tabula_v1_clock, file_tabula_v1_game, file_tabula_v1_move]);
 
 /**
  * One cell of a grid board as the viewer sees it.
@@ -582,6 +584,14 @@ export type View = Message<"tabula.v1.View"> & {
    * @generated from field: string seat_counts_label = 24;
    */
   seatCountsLabel: string;
+
+  /**
+   * In a game keeping presence (`GameConfig.presence`), each seat the engine does not play,
+   * in seat order; empty otherwise.
+   *
+   * @generated from field: repeated tabula.v1.SeatPresence presence = 25;
+   */
+  presence: SeatPresence[];
 };
 
 /**
@@ -694,6 +704,50 @@ export type PointChange = Message<"tabula.v1.PointChange"> & {
  */
 export const PointChangeSchema: GenMessage<PointChange> = /*@__PURE__*/
   messageDesc(file_tabula_v1_view, 12);
+
+/**
+ * Whether a seat is at the table (`View.presence`).
+ *
+ * @generated from message tabula.v1.SeatPresence
+ */
+export type SeatPresence = Message<"tabula.v1.SeatPresence"> & {
+  /**
+   * The seat, numbered from 1.
+   *
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Whether it is present: it holds an event stream of the game, or called within the game's
+   * `PresenceConfig.away_after`.
+   *
+   * @generated from field: bool present = 2;
+   */
+  present: boolean;
+
+  /**
+   * When it came, or went; unset for a seat that has not come since the game was created.
+   *
+   * @generated from field: google.protobuf.Timestamp since = 3;
+   */
+  since?: Timestamp | undefined;
+
+  /**
+   * For a seat gone in a game with `PresenceConfig.claim_after`: from when its opponent may
+   * claim the game while this seat is to move (`ClaimVictory`). Unset otherwise.
+   *
+   * @generated from field: google.protobuf.Timestamp claimable_at = 4;
+   */
+  claimableAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message tabula.v1.SeatPresence.
+ * Use `create(SeatPresenceSchema)` to create a new message.
+ */
+export const SeatPresenceSchema: GenMessage<SeatPresence> = /*@__PURE__*/
+  messageDesc(file_tabula_v1_view, 13);
 
 /**
  * What stands on a cell. New values may be added for new games; draw an unknown one as an

@@ -12,6 +12,7 @@ problem.
 
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -226,6 +227,7 @@ class GameConfig(_message.Message):
     ALLOW_TAKEBACKS_FIELD_NUMBER: _builtins.int
     TAKEBACKS_NEED_CONSENT_FIELD_NUMBER: _builtins.int
     ALLOW_DRAW_OFFERS_FIELD_NUMBER: _builtins.int
+    PRESENCE_FIELD_NUMBER: _builtins.int
     starter: Global___Starter.ValueType
     """Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
     Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
@@ -300,6 +302,16 @@ class GameConfig(_message.Message):
         game then). The same message for every kind.
         """
 
+    @_builtins.property
+    def presence(self) -> Global___PresenceConfig:
+        """Whether the server keeps each seat's presence, and after how long away the seat to move
+        may be claimed against. Unset: no presence is kept (the view's `presence` stays empty
+        and no `SeatPresenceChanged` is logged). Set (even empty), every seat the engine does
+        not play is present while it holds an event stream of the game or made a call within
+        `away_after`; each change is a `SeatPresenceChanged` event, on the game's stream and the
+        owner's.
+        """
+
     def __init__(
         self,
         *,
@@ -317,16 +329,53 @@ class GameConfig(_message.Message):
         allow_takebacks: _builtins.bool = ...,
         takebacks_need_consent: _builtins.bool = ...,
         allow_draw_offers: _builtins.bool = ...,
+        presence: Global___PresenceConfig | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "presence", b"presence", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_draw_offers", b"allow_draw_offers", "allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "reversi", b"reversi", "starter", b"starter", "takebacks_need_consent", b"takebacks_need_consent", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_draw_offers", b"allow_draw_offers", "allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "presence", b"presence", "reversi", b"reversi", "starter", b"starter", "takebacks_need_consent", b"takebacks_need_consent", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["tic_tac_toe", "connect_four", "gomoku", "tic_tac_two", "morris", "battleship", "peg_solitaire", "reversi", "chess"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
 Global___GameConfig: _TypeAlias = GameConfig  # noqa: Y015
+
+@_typing.final
+class PresenceConfig(_message.Message):
+    """How a game keeps its seats' presence (`GameConfig.presence`)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    AWAY_AFTER_FIELD_NUMBER: _builtins.int
+    CLAIM_AFTER_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def away_after(self) -> _duration_pb2.Duration:
+        """How long a seat stays present after its last call to the game, and after its last event
+        stream closed: from 1 s to 1 h, in whole milliseconds; unset means 30 s. A seat whose
+        stream's server stopped (a replica gone) is gone within 10 s of that, plus this window.
+        """
+
+    @_builtins.property
+    def claim_after(self) -> _duration_pb2.Duration:
+        """In a two-seat game: how long the seat to move must have been gone (since its
+        `SeatPresenceChanged` to gone) before the other seat may claim the game, or a draw,
+        with `ClaimVictory`; from 1 s to 7 days, in whole milliseconds. Unset: no claim.
+        """
+
+    def __init__(
+        self,
+        *,
+        away_after: _duration_pb2.Duration | None = ...,
+        claim_after: _duration_pb2.Duration | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["away_after", b"away_after", "claim_after", b"claim_after"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["away_after", b"away_after", "claim_after", b"claim_after"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PresenceConfig: _TypeAlias = PresenceConfig  # noqa: Y015
 
 @_typing.final
 class TicTacToeConfig(_message.Message):

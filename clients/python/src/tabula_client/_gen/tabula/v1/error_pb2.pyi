@@ -308,6 +308,15 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     (`CreateGameRequest.start_time`) and takes no move before; metadata `start_time` (RFC
     3339) says when it starts.
     """
+    ERROR_REASON_CLAIM_NOT_AVAILABLE: _ErrorReason.ValueType  # 88
+    """FAILED_PRECONDITION: `ClaimVictory` where no claim can be made: the game keeps no claim
+    window (`PresenceConfig.claim_after`), it is over, the caller is the seat to move, or the
+    seat to move is present.
+    """
+    ERROR_REASON_CLAIM_TOO_EARLY: _ErrorReason.ValueType  # 89
+    """FAILED_PRECONDITION: `ClaimVictory` before the seat to move has been gone for the game's
+    `PresenceConfig.claim_after`; metadata `claimable_at` (RFC 3339) says from when.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -591,5 +600,14 @@ ERROR_REASON_GAME_NOT_STARTED: ErrorReason.ValueType  # 87
 """FAILED_PRECONDITION: the game was scheduled to start later
 (`CreateGameRequest.start_time`) and takes no move before; metadata `start_time` (RFC
 3339) says when it starts.
+"""
+ERROR_REASON_CLAIM_NOT_AVAILABLE: ErrorReason.ValueType  # 88
+"""FAILED_PRECONDITION: `ClaimVictory` where no claim can be made: the game keeps no claim
+window (`PresenceConfig.claim_after`), it is over, the caller is the seat to move, or the
+seat to move is present.
+"""
+ERROR_REASON_CLAIM_TOO_EARLY: ErrorReason.ValueType  # 89
+"""FAILED_PRECONDITION: `ClaimVictory` before the seat to move has been gone for the game's
+`PresenceConfig.claim_after`; metadata `claimable_at` (RFC 3339) says from when.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

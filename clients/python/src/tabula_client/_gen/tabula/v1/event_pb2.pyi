@@ -49,6 +49,7 @@ class GameEvent(_message.Message):
     TIME_ADDED_FIELD_NUMBER: _builtins.int
     TAKEBACK_REQUESTED_FIELD_NUMBER: _builtins.int
     TAKEBACK_DECLINED_FIELD_NUMBER: _builtins.int
+    SEAT_PRESENCE_CHANGED_FIELD_NUMBER: _builtins.int
     ACTOR_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
@@ -123,6 +124,10 @@ class GameEvent(_message.Message):
         """The other seat declined a takeback request (`AnswerTakeBack`)."""
 
     @_builtins.property
+    def seat_presence_changed(self) -> Global___SeatPresenceChanged:
+        """A seat came or went (`GameConfig.presence`); the event's time is when."""
+
+    @_builtins.property
     def actor(self) -> Global___Actor:
         """Who made the change this event records: set on `MoveApplied`, `Resigned`,
         `MoveTakenBack`, `TakebackRequested`, `TakebackDeclined`, `GameAborted` and
@@ -156,14 +161,15 @@ class GameEvent(_message.Message):
         time_added: Global___TimeAdded | None = ...,
         takeback_requested: Global___TakebackRequested | None = ...,
         takeback_declined: Global___TakebackDeclined | None = ...,
+        seat_presence_changed: Global___SeatPresenceChanged | None = ...,
         actor: Global___Actor | None = ...,
         clock: _clock_pb2.ClockReadings | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seat_presence_changed", b"seat_presence_changed", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seq", b"seq", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seat_presence_changed", b"seat_presence_changed", "seq", b"seq", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed", "time_added", "takeback_requested", "takeback_declined"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed", "time_added", "takeback_requested", "takeback_declined", "seat_presence_changed"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 
@@ -593,3 +599,32 @@ class MoveTakenBack(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___MoveTakenBack: _TypeAlias = MoveTakenBack  # noqa: Y015
+
+@_typing.final
+class SeatPresenceChanged(_message.Message):
+    """A seat of a game keeping presence (`GameConfig.presence`) came or went: it opened an event
+    stream or called, or it has had no stream open and made no call for the game's
+    `away_after`.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    PRESENT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat, numbered from 1."""
+    present: _builtins.bool
+    """Whether it is present now."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        present: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["present", b"present", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SeatPresenceChanged: _TypeAlias = SeatPresenceChanged  # noqa: Y015

@@ -213,6 +213,14 @@ class _OwnerEventKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OwnerE
     """A seat offered a draw; its opponent answers on its turn."""
     OWNER_EVENT_KIND_TAKEBACK_REQUESTED: _OwnerEventKind.ValueType  # 5
     """A seat asked to take back its move; the other seat answers."""
+    OWNER_EVENT_KIND_SEAT_PRESENT: _OwnerEventKind.ValueType  # 6
+    """A seat of a game keeping presence came: its `GameEvent` is the `SeatPresenceChanged`."""
+    OWNER_EVENT_KIND_SEAT_GONE: _OwnerEventKind.ValueType  # 7
+    """A seat of a game keeping presence went away: its `GameEvent` is the
+    `SeatPresenceChanged`.
+    """
+    OWNER_EVENT_KIND_CLOCK_FLAGGED: _OwnerEventKind.ValueType  # 8
+    """A seat's time ran out: its `GameEvent` is the `TimedOut` (the `GameEnded` follows)."""
 
 class OwnerEventKind(_OwnerEventKind, metaclass=_OwnerEventKindEnumTypeWrapper):
     """The kinds of event on a service key's stream."""
@@ -231,6 +239,14 @@ OWNER_EVENT_KIND_DRAW_OFFERED: OwnerEventKind.ValueType  # 4
 """A seat offered a draw; its opponent answers on its turn."""
 OWNER_EVENT_KIND_TAKEBACK_REQUESTED: OwnerEventKind.ValueType  # 5
 """A seat asked to take back its move; the other seat answers."""
+OWNER_EVENT_KIND_SEAT_PRESENT: OwnerEventKind.ValueType  # 6
+"""A seat of a game keeping presence came: its `GameEvent` is the `SeatPresenceChanged`."""
+OWNER_EVENT_KIND_SEAT_GONE: OwnerEventKind.ValueType  # 7
+"""A seat of a game keeping presence went away: its `GameEvent` is the
+`SeatPresenceChanged`.
+"""
+OWNER_EVENT_KIND_CLOCK_FLAGGED: OwnerEventKind.ValueType  # 8
+"""A seat's time ran out: its `GameEvent` is the `TimedOut` (the `GameEnded` follows)."""
 Global___OwnerEventKind: _TypeAlias = OwnerEventKind  # noqa: Y015
 
 @_typing.final
@@ -1087,8 +1103,9 @@ class SubmitMoveRequest(_message.Message):
     """The game's identifier (`Game.game_id`); required, at most 64 characters."""
     expected_seq: _builtins.int
     """When set, the move is applied only if the game's newest event still has this sequence
-    number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`. Unset:
-    the move applies to whatever position the game is in.
+    number; otherwise ABORTED with reason `STALE_SEQ` and metadata `current_seq`. Seats
+    coming and going (`SeatPresenceChanged`) change no position: a seq they passed still
+    holds. Unset: the move applies to whatever position the game is in.
     """
     request_id: _builtins.str
     """A client-chosen identifier, at most 128 characters, that makes retries safe: a request
@@ -1583,6 +1600,66 @@ class AnswerTakeBackResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___AnswerTakeBackResponse: _TypeAlias = AnswerTakeBackResponse  # noqa: Y015
+
+@_typing.final
+class ClaimVictoryRequest(_message.Message):
+    """Request for `ClaimVictory`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    DRAW_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game's identifier (`Game.game_id`); required, at most 64 characters."""
+    draw: _builtins.bool
+    """Claim a draw rather than the win."""
+    request_id: _builtins.str
+    """A client-chosen identifier, at most 128 characters, that makes retries safe, as in
+    `SubmitMoveRequest`. Empty: no retry protection.
+    """
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        draw: _builtins.bool = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["draw", b"draw", "game_id", b"game_id", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ClaimVictoryRequest: _TypeAlias = ClaimVictoryRequest  # noqa: Y015
+
+@_typing.final
+class ClaimVictoryResponse(_message.Message):
+    """Response of `ClaimVictory`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEQ_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    seq: _builtins.int
+    """Sequence number of the game's newest event after the claim (its `GameEnded`)."""
+    @_builtins.property
+    def view(self) -> _view_pb2.View:
+        """The finished game, as the caller may see it."""
+
+    def __init__(
+        self,
+        *,
+        seq: _builtins.int = ...,
+        view: _view_pb2.View | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["view", b"view"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seq", b"seq", "view", b"view"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ClaimVictoryResponse: _TypeAlias = ClaimVictoryResponse  # noqa: Y015
 
 @_typing.final
 class StreamEventsRequest(_message.Message):

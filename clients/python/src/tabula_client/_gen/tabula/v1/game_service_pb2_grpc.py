@@ -112,6 +112,11 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackResponse.FromString,
                 _registered_method=True)
+        self.ClaimVictory = channel.unary_unary(
+                '/tabula.v1.GameService/ClaimVictory',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ClaimVictoryRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ClaimVictoryResponse.FromString,
+                _registered_method=True)
         self.StreamEvents = channel.unary_stream(
                 '/tabula.v1.GameService/StreamEvents',
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.StreamEventsRequest.SerializeToString,
@@ -397,6 +402,19 @@ class GameServiceServicer:
         Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
         FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
         `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ClaimVictory(self, request, context):
+        """Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
+        `SeatPresenceChanged` to gone) for the game's `PresenceConfig.claim_after`, as lichess
+        lets a player claim victory: the game ends adjudicated (`GameAdjudicated` naming the
+        claim, with the caller as actor), won by the caller or drawn. Needs a seat credential
+        (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+        `CLAIM_NOT_AVAILABLE` (no claim window, the game over, the caller to move, or the seat to
+        move present), `CLAIM_TOO_EARLY` (metadata `claimable_at`) or `REQUEST_ID_REUSED`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -705,6 +723,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.AnswerTakeBack,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackResponse.SerializeToString,
+            ),
+            'ClaimVictory': grpc.unary_unary_rpc_method_handler(
+                    servicer.ClaimVictory,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ClaimVictoryRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ClaimVictoryResponse.SerializeToString,
             ),
             'StreamEvents': grpc.unary_stream_rpc_method_handler(
                     servicer.StreamEvents,
@@ -1198,6 +1221,33 @@ class GameService:
             '/tabula.v1.GameService/AnswerTakeBack',
             tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.AnswerTakeBackResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ClaimVictory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ClaimVictory',
+            tabula_dot_v1_dot_game__service__pb2.ClaimVictoryRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ClaimVictoryResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -190,6 +190,15 @@ class GameServiceStub:
     FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
     `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
     """
+    ClaimVictory: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ClaimVictoryRequest, _game_service_pb2.ClaimVictoryResponse]
+    """Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
+    `SeatPresenceChanged` to gone) for the game's `PresenceConfig.claim_after`, as lichess
+    lets a player claim victory: the game ends adjudicated (`GameAdjudicated` naming the
+    claim, with the caller as actor), won by the caller or drawn. Needs a seat credential
+    (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+    `CLAIM_NOT_AVAILABLE` (no claim window, the game over, the caller to move, or the seat to
+    move present), `CLAIM_TOO_EARLY` (metadata `claimable_at`) or `REQUEST_ID_REUSED`.
+    """
     StreamEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamEventsRequest, _game_service_pb2.StreamEventsResponse]
     """Streams a game's events after a given sequence number: first the backlog, then live
     events as they happen, in order, without gaps or duplicates, each as the caller may see
@@ -464,6 +473,15 @@ class GameServiceAsyncStub(GameServiceStub):
     Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
     FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
     `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+    """
+    ClaimVictory: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ClaimVictoryRequest, _game_service_pb2.ClaimVictoryResponse]  # type: ignore[assignment]
+    """Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
+    `SeatPresenceChanged` to gone) for the game's `PresenceConfig.claim_after`, as lichess
+    lets a player claim victory: the game ends adjudicated (`GameAdjudicated` naming the
+    claim, with the caller as actor), won by the caller or drawn. Needs a seat credential
+    (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+    `CLAIM_NOT_AVAILABLE` (no claim window, the game over, the caller to move, or the seat to
+    move present), `CLAIM_TOO_EARLY` (metadata `claimable_at`) or `REQUEST_ID_REUSED`.
     """
     StreamEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamEventsRequest, _game_service_pb2.StreamEventsResponse]  # type: ignore[assignment]
     """Streams a game's events after a given sequence number: first the backlog, then live
@@ -820,6 +838,21 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
         FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
         `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+        """
+
+    @_abc_1.abstractmethod
+    def ClaimVictory(
+        self,
+        request: _game_service_pb2.ClaimVictoryRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ClaimVictoryResponse, _abc.Awaitable[_game_service_pb2.ClaimVictoryResponse]]:
+        """Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
+        `SeatPresenceChanged` to gone) for the game's `PresenceConfig.claim_after`, as lichess
+        lets a player claim victory: the game ends adjudicated (`GameAdjudicated` naming the
+        claim, with the caller as actor), won by the caller or drawn. Needs a seat credential
+        (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors: FAILED_PRECONDITION
+        `CLAIM_NOT_AVAILABLE` (no claim window, the game over, the caller to move, or the seat to
+        move present), `CLAIM_TOO_EARLY` (metadata `claimable_at`) or `REQUEST_ID_REUSED`.
         """
 
     @_abc_1.abstractmethod

@@ -6,6 +6,7 @@ Views: what one viewer may see of a game."""
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from tabula_client._gen.tabula.v1 import cell_pb2 as _cell_pb2
@@ -537,6 +538,7 @@ class View(_message.Message):
     TAKEBACK_REQUEST_FIELD_NUMBER: _builtins.int
     PLAYERS_FIELD_NUMBER: _builtins.int
     SEAT_COUNTS_LABEL_FIELD_NUMBER: _builtins.int
+    PRESENCE_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`)."""
     kind: _game_pb2.GameKind.ValueType
@@ -649,6 +651,12 @@ class View(_message.Message):
         named any, empty otherwise.
         """
 
+    @_builtins.property
+    def presence(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatPresence]:
+        """In a game keeping presence (`GameConfig.presence`), each seat the engine does not play,
+        in seat order; empty otherwise.
+        """
+
     def __init__(
         self,
         *,
@@ -676,10 +684,11 @@ class View(_message.Message):
         takeback_request: _builtins.int = ...,
         players: _abc.Iterable[_game_pb2.Player] | None = ...,
         seat_counts_label: _builtins.str = ...,
+        presence: _abc.Iterable[Global___SeatPresence] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "graph", b"graph", "last_move", b"last_move", "outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "players", b"players", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_counts_label", b"seat_counts_label", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "takeback_request", b"takeback_request", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "players", b"players", "presence", b"presence", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_counts_label", b"seat_counts_label", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "takeback_request", b"takeback_request", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -789,3 +798,45 @@ class PointChange(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___PointChange: _TypeAlias = PointChange  # noqa: Y015
+
+@_typing.final
+class SeatPresence(_message.Message):
+    """Whether a seat is at the table (`View.presence`)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    PRESENT_FIELD_NUMBER: _builtins.int
+    SINCE_FIELD_NUMBER: _builtins.int
+    CLAIMABLE_AT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat, numbered from 1."""
+    present: _builtins.bool
+    """Whether it is present: it holds an event stream of the game, or called within the game's
+    `PresenceConfig.away_after`.
+    """
+    @_builtins.property
+    def since(self) -> _timestamp_pb2.Timestamp:
+        """When it came, or went; unset for a seat that has not come since the game was created."""
+
+    @_builtins.property
+    def claimable_at(self) -> _timestamp_pb2.Timestamp:
+        """For a seat gone in a game with `PresenceConfig.claim_after`: from when its opponent may
+        claim the game while this seat is to move (`ClaimVictory`). Unset otherwise.
+        """
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        present: _builtins.bool = ...,
+        since: _timestamp_pb2.Timestamp | None = ...,
+        claimable_at: _timestamp_pb2.Timestamp | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["claimable_at", b"claimable_at", "since", b"since"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["claimable_at", b"claimable_at", "present", b"present", "seat", b"seat", "since", b"since"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SeatPresence: _TypeAlias = SeatPresence  # noqa: Y015

@@ -3,6 +3,7 @@ package dev.tabula.client;
 import dev.tabula.v1.BotSeat;
 import dev.tabula.v1.ClockConfig;
 import dev.tabula.v1.Player;
+import dev.tabula.v1.PresenceConfig;
 import dev.tabula.v1.Starter;
 import dev.tabula.v1.TimeControl;
 import dev.tabula.v1.TimeoutRule;
@@ -22,7 +23,8 @@ import java.util.Optional;
  * builds for {@code batchCreateGames}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
  * move may ask for hints, the managing backend's labels to find the game by, when the game
- * starts, and, for a game created from a configuration, its clocks and which seat starts.
+ * starts, and, for a game created from a configuration, its clocks, which seat starts and
+ * whether the seats' presence is kept.
  * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
@@ -41,12 +43,14 @@ import java.util.Optional;
  *     CreateOptions.defaults().withLabel("tournament", "spring").withLabel("round", "3"));
  * client.createGameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
  *     CreateOptions.defaults().withStartTime(Instant.parse("2030-05-01T18:00:00Z")));
+ * client.createGameFromConfig(config,
+ *     CreateOptions.defaults().withPresence(Presence.of(Duration.ofSeconds(30), Duration.ofMinutes(2))));
  * }</pre>
  */
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
       new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Optional.empty(), Map.of(), Optional.empty());
+          Optional.empty(), Map.of(), Optional.empty(), Optional.empty());
 
   private final boolean privateGame;
   private final String requestId;
@@ -59,11 +63,12 @@ public final class CreateOptions {
   private final Optional<Starter> starter;
   private final Map<String, String> labels;
   private final Optional<Instant> startTime;
+  private final Optional<PresenceConfig> presence;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
       Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout,
       Optional<Duration> firstMoveWindow, Optional<Starter> starter, Map<String, String> labels,
-      Optional<Instant> startTime) {
+      Optional<Instant> startTime, Optional<PresenceConfig> presence) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
@@ -75,12 +80,13 @@ public final class CreateOptions {
     this.starter = starter;
     this.labels = labels;
     this.startTime = startTime;
+    this.presence = presence;
   }
 
   /**
    * A public game, without a request id, every seat played by its token and named by nobody,
-   * hints as the server decides, without labels, starting at once, clocks and the seat that
-   * starts as its configuration says.
+   * hints as the server decides, without labels, starting at once, clocks, the seat that
+   * starts and presence as its configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -92,7 +98,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPrivate(boolean privateGame) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime);
+        labels, startTime, presence);
   }
 
   /**
@@ -105,7 +111,7 @@ public final class CreateOptions {
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels, startTime);
+        onTimeout, firstMoveWindow, starter, labels, startTime, presence);
   }
 
   /**
@@ -119,7 +125,7 @@ public final class CreateOptions {
    */
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels, startTime);
+        onTimeout, firstMoveWindow, starter, labels, startTime, presence);
   }
 
   /** As {@link #withBots(List)}. */
@@ -141,7 +147,7 @@ public final class CreateOptions {
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
     return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, firstMoveWindow,
-        starter, labels, startTime);
+        starter, labels, startTime, presence);
   }
 
   /**
@@ -156,7 +162,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
-        clock, onTimeout, firstMoveWindow, starter, labels, startTime);
+        clock, onTimeout, firstMoveWindow, starter, labels, startTime, presence);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -196,7 +202,7 @@ public final class CreateOptions {
    */
   public CreateOptions withLabels(Map<String, String> labels) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        copyLabels(labels), startTime);
+        copyLabels(labels), startTime, presence);
   }
 
   /**
@@ -230,7 +236,7 @@ public final class CreateOptions {
    */
   public CreateOptions withAllowHints(boolean allowHints) {
     return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, firstMoveWindow,
-        starter, labels, startTime);
+        starter, labels, startTime, presence);
   }
 
   /**
@@ -254,7 +260,7 @@ public final class CreateOptions {
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, firstMoveWindow,
-        starter, labels, startTime);
+        starter, labels, startTime, presence);
   }
 
   /**
@@ -266,7 +272,7 @@ public final class CreateOptions {
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
-        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime);
+        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime, presence);
   }
 
   /**
@@ -285,7 +291,7 @@ public final class CreateOptions {
    */
   public CreateOptions withFirstMoveWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
-        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime);
+        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime, presence);
   }
 
   /**
@@ -303,7 +309,7 @@ public final class CreateOptions {
    */
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow,
-        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime);
+        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime, presence);
   }
 
   /**
@@ -320,7 +326,27 @@ public final class CreateOptions {
    */
   public CreateOptions withStartTime(Instant start) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, Optional.of(Objects.requireNonNull(start, "start")));
+        labels, Optional.of(Objects.requireNonNull(start, "start")), presence);
+  }
+
+  /**
+   * Whether the server keeps each seat's presence, and after how long away the seat to move may
+   * be claimed against ({@code GameConfig.presence}), built with {@link Presence#of}: set on a
+   * copy of the configuration, replacing any presence it has; the caller's configuration is
+   * left as it is. Every seat the engine does not play is then present while it holds an event
+   * stream of the game or has called within {@code away_after} (30 seconds unless given), each
+   * change a {@code seat_presence_changed} event on the game's stream and the owner's, and the
+   * views' {@code getPresenceList()} show each seat's ({@link Presence#seat}). With
+   * {@code claim_after}, in a two-seat game, once the seat to move has been gone that long the
+   * other seat may end the game with {@link TabulaClient#claimVictory}, won or drawn. Only a
+   * creation from a configuration takes presence: a preset, a saved configuration (which
+   * brings its own) or a PGN import with it throws {@link IllegalArgumentException} without
+   * calling the server, as with {@link #withClock}. Windows out of range fail with
+   * {@code INVALID_ARGUMENT}.
+   */
+  public CreateOptions withPresence(PresenceConfig presence) {
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
+        labels, startTime, Optional.of(Objects.requireNonNull(presence, "presence")));
   }
 
   /** Whether the game is private. */
@@ -376,5 +402,10 @@ public final class CreateOptions {
   /** When the game starts, given by {@link #withStartTime}; empty when it starts at its creation. */
   public Optional<Instant> startTime() {
     return startTime;
+  }
+
+  /** The presence given by {@link #withPresence}; empty when the configuration says. */
+  public Optional<PresenceConfig> presence() {
+    return presence;
   }
 }

@@ -11,8 +11,8 @@ import java.util.Objects;
  * {@code createGameFrom*} methods of {@link TabulaClient} and {@link TabulaAsyncClient} send,
  * for {@link TabulaClient#batchCreateGames(java.util.List, String)}: each request of a batch
  * with its own source, players, bots, labels, privacy, hints and start time, from the same
- * {@link CreateOptions}. Like those methods, a clock or a starter on a creation that has no
- * place for one throws {@link IllegalArgumentException} here, before anything is sent.
+ * {@link CreateOptions}. Like those methods, a clock, a starter or presence on a creation that
+ * has no place for one throws {@link IllegalArgumentException} here, before anything is sent.
  *
  * <pre>{@code
  * List<CreateGameRequest> requests = List.of(
@@ -46,7 +46,8 @@ public final class GameRequests {
 
   /**
    * The options of a creation without a configuration of its own, which has nowhere to put a
-   * clock or a starter: a preset and a saved configuration bring their own, a PGN import none.
+   * clock, a starter or presence: a preset and a saved configuration bring their own, a PGN
+   * import none.
    */
   private static CreateOptions withoutClock(CreateOptions options, String source) {
     if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()
@@ -57,6 +58,10 @@ public final class GameRequests {
     if (options.starter().isPresent()) {
       throw new IllegalArgumentException(
           "only a game created from a configuration takes a starter (createGameFromConfig), not one created from " + source);
+    }
+    if (options.presence().isPresent()) {
+      throw new IllegalArgumentException(
+          "only a game created from a configuration takes presence (createGameFromConfig), not one created from " + source);
     }
     return options;
   }
@@ -69,8 +74,8 @@ public final class GameRequests {
   /**
    * A game of {@code kind} from one of its named presets, as
    * {@link TabulaClient#createGameFromPreset(GameKind, String, CreateOptions)} creates it. The
-   * preset brings its own clock: options with a clock, a timeout rule, a first-move window or a
-   * starter throw {@link IllegalArgumentException}.
+   * preset brings its own clock: options with a clock, a timeout rule, a first-move window, a
+   * starter or presence throw {@link IllegalArgumentException}.
    */
   public static CreateGameRequest gameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return create(withoutClock(options, "a preset, which brings its own"))
@@ -85,7 +90,7 @@ public final class GameRequests {
   /**
    * A game from a full configuration, as
    * {@link TabulaClient#createGameFromConfig(GameConfig, CreateOptions)} creates it: the
-   * options' clock, timeout rule, first-move window and starter are set on a copy of
+   * options' clock, timeout rule, first-move window, starter and presence are set on a copy of
    * {@code config}, which is left as it is. A timeout rule or a first-move window without a
    * clock (neither in the options nor in {@code config}) throws {@link IllegalArgumentException}.
    */
@@ -106,6 +111,7 @@ public final class GameRequests {
       clocked.getClockBuilder().setFirstMoveWindow(Clocks.duration(options.firstMoveWindow().get()));
     }
     options.starter().ifPresent(clocked::setStarter);
+    options.presence().ifPresent(clocked::setPresence);
     return create(options).setConfig(clocked).build();
   }
 
@@ -117,8 +123,8 @@ public final class GameRequests {
   /**
    * A chess game imported from a PGN text, as
    * {@link TabulaClient#createGameFromPgn(String, CreateOptions)} creates it. An import has no
-   * clock: options with a clock, a timeout rule, a first-move window or a starter throw
-   * {@link IllegalArgumentException}.
+   * clock: options with a clock, a timeout rule, a first-move window, a starter or presence
+   * throw {@link IllegalArgumentException}.
    */
   public static CreateGameRequest gameFromPgn(String pgn, CreateOptions options) {
     return gameFromPgn(PgnImport.newBuilder().setPgn(Objects.requireNonNull(pgn, "pgn")).build(), options);
@@ -137,8 +143,8 @@ public final class GameRequests {
   /**
    * A game from the caller's saved configuration {@code name}, as
    * {@link TabulaClient#createGameFromSavedConfig(String, CreateOptions)} creates it. The saved
-   * configuration brings its clock and starter: options with a clock, a timeout rule, a
-   * first-move window or a starter throw {@link IllegalArgumentException}. An unknown name
+   * configuration brings its clock, starter and presence: options with a clock, a timeout rule,
+   * a first-move window, a starter or presence throw {@link IllegalArgumentException}. An unknown name
    * fails the whole call ({@code NOT_FOUND}, reason {@code SAVED_CONFIG_NOT_FOUND}).
    */
   public static CreateGameRequest gameFromSavedConfig(String name, CreateOptions options) {

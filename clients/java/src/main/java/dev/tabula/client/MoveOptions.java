@@ -35,7 +35,8 @@ public final class MoveOptions {
 
   /**
    * Play only if the game is at this sequence number (else {@code ABORTED}, reason
-   * {@code STALE_SEQ}).
+   * {@code STALE_SEQ}). Seats coming and going ({@code seat_presence_changed} events, in a game
+   * keeping presence) change no position: a seq only they passed still holds.
    */
   public MoveOptions withExpectedSeq(long seq) {
     return new MoveOptions(OptionalLong.of(seq), requestId, validateOnly, basicAnswer);

@@ -7,6 +7,7 @@ import dev.tabula.v1.AdjudicateGameRequest;
 import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.ArchiveGameRequest;
 import dev.tabula.v1.BatchCreateGamesRequest;
+import dev.tabula.v1.ClaimVictoryRequest;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateRematchRequest;
 import dev.tabula.v1.CreateSavedConfigRequest;
@@ -148,6 +149,15 @@ final class Requests {
         .setGameId(gameId).setAccept(accept).setRequestId(options.requestId());
     options.expectedSeq().ifPresent(request::setExpectedSeq);
     return request.build();
+  }
+
+  /** A claim of the win, or of a draw, safe to retry with {@code requestId} (empty for none). */
+  static ClaimVictoryRequest claimVictory(String gameId, boolean draw, String requestId) {
+    return ClaimVictoryRequest.newBuilder()
+        .setGameId(Objects.requireNonNull(gameId, "gameId"))
+        .setDraw(draw)
+        .setRequestId(Objects.requireNonNull(requestId, "requestId"))
+        .build();
   }
 
   static StreamEventsRequest events(String gameId, long afterSeq) {

@@ -2,6 +2,8 @@ package dev.tabula.client;
 
 import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
+import dev.tabula.v1.ClaimVictoryRequest;
+import dev.tabula.v1.ClaimVictoryResponse;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.CreateRematchResponse;
@@ -382,6 +384,30 @@ public final class TabulaAsyncClient implements AutoCloseable {
   /** Sends a full answer to a takeback request. */
   public CompletableFuture<AnswerTakeBackResponse> answerTakeBack(AnswerTakeBackRequest request) {
     return call(GameServiceGrpc.GameServiceStub::answerTakeBack, request, r -> r);
+  }
+
+  /**
+   * Claims the game for this client's seat when the seat to move has been gone for the game's
+   * claim window ({@code CLAIM_NOT_AVAILABLE} where none can be made, {@code CLAIM_TOO_EARLY}
+   * with metadata {@code claimable_at} before); see {@link TabulaClient#claimVictory(String)}.
+   */
+  public CompletableFuture<ClaimVictoryResponse> claimVictory(String gameId) {
+    return claimVictory(gameId, false, "");
+  }
+
+  /** As {@link #claimVictory(String)}; with {@code draw} true the game ends drawn rather than won. */
+  public CompletableFuture<ClaimVictoryResponse> claimVictory(String gameId, boolean draw) {
+    return claimVictory(gameId, draw, "");
+  }
+
+  /** As {@link #claimVictory(String, boolean)}, safe to retry with {@code requestId} (empty for none). */
+  public CompletableFuture<ClaimVictoryResponse> claimVictory(String gameId, boolean draw, String requestId) {
+    return claimVictory(Requests.claimVictory(gameId, draw, requestId));
+  }
+
+  /** Sends a full claim. */
+  public CompletableFuture<ClaimVictoryResponse> claimVictory(ClaimVictoryRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::claimVictory, request, r -> r);
   }
 
   /**

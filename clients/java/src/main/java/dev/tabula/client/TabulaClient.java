@@ -2,6 +2,8 @@ package dev.tabula.client;
 
 import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.AnswerTakeBackResponse;
+import dev.tabula.v1.ClaimVictoryRequest;
+import dev.tabula.v1.ClaimVictoryResponse;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.CreateRematchResponse;
@@ -255,8 +257,9 @@ public final class TabulaClient implements AutoCloseable {
    * with clocks ({@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout},
    * {@link CreateOptions#withFirstMoveWindow}) or with the seat that starts
    * ({@link CreateOptions#withStarter}: first, second, or drawn at random at the creation, the
-   * answer's configuration then naming the seat drawn). The clock and starter options are
-   * applied to a copy of {@code config}, which is left as it is.
+   * answer's configuration then naming the seat drawn) or keeping the seats' presence
+   * ({@link CreateOptions#withPresence}). The clock, starter and presence options are applied
+   * to a copy of {@code config}, which is left as it is.
    */
   public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(GameRequests.gameFromConfig(config, options));
@@ -293,9 +296,10 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * As {@link #createGameFromSavedConfig(String)}, private, with a request id, with bot seats
-   * or with hints allowed. The clock and the seat that starts are the saved configuration's:
-   * options with {@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout},
-   * {@link CreateOptions#withFirstMoveWindow} or {@link CreateOptions#withStarter} throw
+   * or with hints allowed. The clock, the seat that starts and presence are the saved
+   * configuration's: options with {@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout},
+   * {@link CreateOptions#withFirstMoveWindow}, {@link CreateOptions#withStarter} or
+   * {@link CreateOptions#withPresence} throw
    * {@link IllegalArgumentException} without calling the server, as for a preset.
    */
   public CreateGameResponse createGameFromSavedConfig(String name, CreateOptions options) {
@@ -590,6 +594,56 @@ public final class TabulaClient implements AutoCloseable {
   }
 
   /**
+   * Claims the game for this client's seat when the seat to move has been gone for the game's
+   * claim window, as lichess lets a player claim victory, in a two-seat game created with
+   * presence and a {@code claim_after} ({@link CreateOptions#withPresence},
+   * {@link Presence#of}): a seat is gone once the game logged a {@code seat_presence_changed}
+   * event saying so, after it had held no event stream of the game and made no call for
+   * {@code away_after}, and the view's {@code getPresenceList()} shows from when the claim may
+   * be made ({@code getClaimableAt()}). The game ends adjudicated (a {@code game_adjudicated}
+   * event naming the claim, with this seat as its actor, then {@code game_ended}), won by this
+   * seat; the answer's {@code getSeq()} is that {@code game_ended} event's and its
+   * {@code getView()} the finished game.
+   *
+   * <p>Needs a seat credential ({@code PERMISSION_DENIED} {@code SEAT_REQUIRED}). Errors:
+   * {@code FAILED_PRECONDITION} {@code CLAIM_NOT_AVAILABLE} where no claim can be made (the game
+   * keeps no claim window, it is over, this seat is the one to move, or the seat to move is
+   * present) and {@code CLAIM_TOO_EARLY} before the seat to move has been gone for the window,
+   * with metadata {@code claimable_at} (RFC 3339; {@link Presence#claimableAt} reads it) saying
+   * from when.
+   *
+   * <pre>{@code
+   * try {
+   *   ClaimVictoryResponse won = x.claimVictory(gameId); // won.getView().getOutcome().getWinner() is X's seat
+   * } catch (TabulaException refused) {
+   *   Optional<Instant> from = Presence.claimableAt(refused); // CLAIM_TOO_EARLY: try again then
+   * }
+   * }</pre>
+   */
+  public ClaimVictoryResponse claimVictory(String gameId) {
+    return claimVictory(gameId, false, "");
+  }
+
+  /** As {@link #claimVictory(String)}; with {@code draw} true the game ends drawn rather than won. */
+  public ClaimVictoryResponse claimVictory(String gameId, boolean draw) {
+    return claimVictory(gameId, draw, "");
+  }
+
+  /**
+   * As {@link #claimVictory(String, boolean)}, safe to retry with {@code requestId} (empty for
+   * none): a retry answers as the first claim did; the same id with another request fails with
+   * {@code REQUEST_ID_REUSED}.
+   */
+  public ClaimVictoryResponse claimVictory(String gameId, boolean draw, String requestId) {
+    return claimVictory(Requests.claimVictory(gameId, draw, requestId));
+  }
+
+  /** Sends a full claim. */
+  public ClaimVictoryResponse claimVictory(ClaimVictoryRequest request) {
+    return call(s -> s.claimVictory(request));
+  }
+
+  /**
    * Follows the events of a game after sequence number {@code afterSeq} (0: from its creation),
    * reconnecting after a dropped connection; see {@link EventStream}. Close it when done.
    */
@@ -632,7 +686,8 @@ public final class TabulaClient implements AutoCloseable {
    * Follows what happens to every game the calling service key owns (on a server without
    * keys, the games created without one) after cursor {@code afterCursor} (0: the key's whole
    * history; the last cursor seen to resume): each game created, started (its first move),
-   * ended, a draw offered, a takeback asked, first the backlog, then live. The stream never
+   * ended, a draw offered, a takeback asked, a seat come or gone (in a game keeping presence),
+   * a seat's time run out, first the backlog, then live. The stream never
    * ends by itself while the server runs; it reconnects after a dropped connection or a
    * server's stop, after the last cursor returned. See {@link OwnerEventStream}. Close it when
    * done. Needs a service key where the server has keys.

@@ -26,7 +26,9 @@ import dev.tabula.v1.GameServiceGrpc;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.MoveTakenBack;
 import dev.tabula.v1.OutcomeType;
+import dev.tabula.v1.OwnerEventKind;
 import dev.tabula.v1.Piece;
+import dev.tabula.v1.SeatPresenceChanged;
 import dev.tabula.v1.SeriesDraws;
 import dev.tabula.v1.SeriesEvent;
 import dev.tabula.v1.SeriesFinished;
@@ -326,8 +328,16 @@ class UnknownValuesTest {
     assertEquals(79, ErrorReason.ERROR_REASON_NO_TAKEBACK_REQUEST_VALUE);
     assertEquals(List.of("ERROR_REASON_SAVED_CONFIG_NOT_FOUND", "ERROR_REASON_SAVED_CONFIG_EXISTS",
         "ERROR_REASON_TOO_MANY_SAVED_CONFIGS", "ERROR_REASON_SERIES_NOT_FOUND", "ERROR_REASON_EVENT_LOG_FULL",
-        "ERROR_REASON_HOST_NOT_ALLOWED", "ERROR_REASON_REMATCH_EXISTS", "ERROR_REASON_GAME_NOT_STARTED", "unknown(88)"),
-        Stream.of(80, 81, 82, 83, 84, 85, 86, 87, 88).map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
+        "ERROR_REASON_HOST_NOT_ALLOWED", "ERROR_REASON_REMATCH_EXISTS", "ERROR_REASON_GAME_NOT_STARTED",
+        "ERROR_REASON_CLAIM_NOT_AVAILABLE", "ERROR_REASON_CLAIM_TOO_EARLY", "unknown(90)"),
+        Stream.of(80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90).map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
+    assertEquals(88, ErrorReason.ERROR_REASON_CLAIM_NOT_AVAILABLE_VALUE);
+    assertEquals(89, ErrorReason.ERROR_REASON_CLAIM_TOO_EARLY_VALUE);
+    assertEquals(List.of("OWNER_EVENT_KIND_TAKEBACK_REQUESTED", "OWNER_EVENT_KIND_SEAT_PRESENT", "OWNER_EVENT_KIND_SEAT_GONE",
+        "OWNER_EVENT_KIND_CLOCK_FLAGGED", "unknown(9)"),
+        Stream.of(5, 6, 7, 8, 9).map(n -> Names.enumName(OwnerEventKind.getDescriptor(), n)).toList());
+    assertEquals("seat_presence_changed", Names.eventKind(
+        GameEvent.newBuilder().setSeatPresenceChanged(SeatPresenceChanged.newBuilder().setSeat(2).setPresent(true)).build()));
     assertEquals(84, ErrorReason.ERROR_REASON_EVENT_LOG_FULL_VALUE);
     assertEquals(85, ErrorReason.ERROR_REASON_HOST_NOT_ALLOWED_VALUE);
     assertEquals(87, ErrorReason.ERROR_REASON_GAME_NOT_STARTED_VALUE);
