@@ -124,6 +124,9 @@ pub enum Action {
     /// the claim holds; the move is then played and the game ends drawn, unless the move
     /// itself ends the game first (checkmate or stalemate).
     MoveAndClaimDraw { from: Location, to: Location, promotion: Option<Promotion> },
+    /// Withdraw the seat's own draw offer while it waits for an answer, on either seat's
+    /// turn. (Last of the arms: snapshots number them in order.)
+    WithdrawDraw,
 }
 
 impl Action {
@@ -137,10 +140,10 @@ impl Action {
         Action::Place(PlaceTarget::Column(column))
     }
 
-    /// Whether this is a draw offered, accepted or declined: talk between the seats, not a
-    /// move on the board.
+    /// Whether this is a draw offered, accepted, declined or withdrawn: talk between the
+    /// seats, not a move on the board.
     pub fn is_draw_talk(&self) -> bool {
-        matches!(self, Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw)
+        matches!(self, Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw | Action::WithdrawDraw)
     }
 
     /// The name of this kind of move, as used in error messages.
@@ -160,6 +163,7 @@ impl Action {
             Action::OfferDraw => "offer a draw",
             Action::AcceptDraw => "accept a draw",
             Action::DeclineDraw => "decline a draw",
+            Action::WithdrawDraw => "withdraw a draw offer",
             Action::ClaimDraw => "claim a draw",
             Action::MoveAndClaimDraw { .. } => "move and claim a draw",
         }

@@ -4,7 +4,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Action, Analysis, ConfigError, MoveError, Mover, Observation, Outcome, PlayOptions, Seat, Viewer, bot};
+use super::{
+    Action, Analysis, ConfigError, MoveError, Mover, Observation, Outcome, PlayOptions, Reason, Seat, Viewer, bot,
+};
 
 /// The rules of one game: a position and how moves change it.
 ///
@@ -157,6 +159,16 @@ pub trait Rules: Clone + Eq + Debug + Send + Sync + Serialize + DeserializeOwned
     /// whose position holds the offer); otherwise the match handles them, where the
     /// configuration allows them ([`Rules::draw_offers_allowed`]).
     const OWN_DRAW_OFFERS: bool = false;
+
+    /// Where the rules keep the offers ([`Rules::OWN_DRAW_OFFERS`]): `seat` withdraws its
+    /// offer waiting for an answer, on either seat's turn.
+    ///
+    /// # Errors
+    /// `NoDrawOffer` when `seat` has none waiting (always, for rules that keep none).
+    fn withdraw_draw_offer(&mut self, seat: Seat) -> Result<(), MoveError> {
+        let _ = seat;
+        Err(MoveError::new(Reason::NoDrawOffer, "you have no draw offer waiting to withdraw"))
+    }
 
     /// True when the seats may offer each other a draw (`Action::OfferDraw`) and accept or
     /// decline it: always where the rules handle offers themselves, otherwise as the

@@ -262,7 +262,7 @@ impl<G: Rules> Match<G> {
     /// Why the turn would be refused.
     pub fn check(&self, turn: &Turn) -> Result<(), MoveError> {
         match turn {
-            Turn::Move(seat, action) if !self.handles_draw(action) => {
+            Turn::Move(seat, action) if !self.handles_draw(action) && *action != Action::WithdrawDraw => {
                 self.check_turn(*seat)?;
                 self.position.clone().apply(Mover::checked(*seat), action)
             }
@@ -276,10 +276,20 @@ impl<G: Rules> Match<G> {
     /// # Errors
     /// Why the action is refused; the match is then unchanged.
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), MoveError> {
+        if *action == Action::WithdrawDraw {
+            return self.withdraw_draw(seat);
+        }
         if self.handles_draw(action) {
             return self.answer_draw(seat, action);
         }
         self.check_turn(seat)?;
+        if *action == Action::OfferDraw && self.offered_since_moving(seat) {
+            // Where the rules keep the offers, the match still keeps to one offer a move.
+            return Err(MoveError::new(
+                Reason::DrawAlreadyOffered,
+                "you have offered a draw since your last move; make a move before offering again",
+            ));
+        }
         self.position.apply(Mover::checked(seat), action)?;
         self.moves_in_force.push((seat, action.clone()));
         self.record(Turn::Move(seat, action.clone()));
@@ -333,7 +343,8 @@ impl<G: Rules> Match<G> {
 
     /// Whether `seat` offered a draw since its last move: one offer a move, so that offers
     /// cannot stand in for moves (in a game where both seats act at once, an offer and its
-    /// answer could otherwise follow each other forever).
+    /// answer could otherwise follow each other forever, and an offer withdrawn could be
+    /// made again forever).
     fn offered_since_moving(&self, seat: Seat) -> bool {
         self.history
             .iter()
@@ -342,8 +353,31 @@ impl<G: Rules> Match<G> {
                 Turn::Move(mover, action) if *mover == seat => Some(action),
                 _ => None,
             })
-            .take_while(|action| self.handles_draw(action))
+            .take_while(|action| action.is_draw_talk())
             .any(|action| *action == Action::OfferDraw)
+    }
+
+    /// `seat` withdraws its draw offer, waiting for an answer: on either seat's turn, the
+    /// one talk of a draw not made on the seat's own turn.
+    ///
+    /// # Errors
+    /// `MoveKindNotAllowed` where the configuration allows no offers; `GameOver`;
+    /// `NoDrawOffer` when `seat` has none waiting; the match is then unchanged.
+    fn withdraw_draw(&mut self, seat: Seat) -> Result<(), MoveError> {
+        if !G::draw_offers_allowed(&self.config) {
+            return Err(MoveError::new(Reason::MoveKindNotAllowed, "this game's configuration allows no draw offers"));
+        }
+        self.check_live()?;
+        let action = Action::WithdrawDraw;
+        if G::OWN_DRAW_OFFERS {
+            self.position.withdraw_draw_offer(seat)?;
+            // As every action the rules take, a move in force (see `Match::from_parts`).
+            self.moves_in_force.push((seat, action.clone()));
+        } else if self.draw_offer != Some(seat) {
+            return Err(MoveError::new(Reason::NoDrawOffer, "you have no draw offer waiting to withdraw"));
+        }
+        self.record(Turn::Move(seat, action));
+        Ok(())
     }
 
     /// Adds `turn`, already applied to the position and the moves in force, to the history,
@@ -490,7 +524,12 @@ impl<G: Rules> Match<G> {
         for (mover, action) in kept {
             // Each move in force passed `check_turn` when first played, and replaying the
             // same moves from the start reaches the same positions: its seat is to act again.
-            position.apply(Mover::checked(*mover), action).expect("moves in force replay");
+            let replayed = match action {
+                // Withdrawn on either seat's turn: not through `apply`, which is the mover's.
+                Action::WithdrawDraw => position.withdraw_draw_offer(*mover),
+                _ => position.apply(Mover::checked(*mover), action),
+            };
+            replayed.expect("moves in force replay");
         }
         self.position = position;
         self.moves_in_force.pop();
@@ -653,12 +692,15 @@ impl<G: Rules> Match<G> {
             return Vec::new();
         }
         let mut moves = self.position.legal_moves(seat);
+        if G::OWN_DRAW_OFFERS && self.offered_since_moving(seat) {
+            moves.retain(|action| *action != Action::OfferDraw);
+        }
         if !G::OWN_DRAW_OFFERS && G::draw_offers_allowed(&self.config) {
             match self.draw_offer {
                 None if !self.offered_since_moving(seat) => moves.push(Action::OfferDraw),
                 None => {}
                 Some(offerer) if offerer != seat => moves.extend([Action::AcceptDraw, Action::DeclineDraw]),
-                Some(_) => {}
+                Some(_) => moves.push(Action::WithdrawDraw),
             }
         }
         moves
@@ -871,6 +913,7 @@ impl<G: Rules> AnyMatch for Match<G> {
             _ if !self.handles_draw(action) => self.position.describe(action),
             Action::OfferDraw => "offers a draw".to_owned(),
             Action::AcceptDraw => "accepts the draw".to_owned(),
+            Action::WithdrawDraw => "withdraws the draw offer".to_owned(),
             _ => "declines the draw".to_owned(),
         }
     }

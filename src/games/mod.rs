@@ -578,7 +578,8 @@ mod draw_offer_tests {
 
     /// A move of `seat`'s that is not about a draw: the first its legal moves list.
     fn a_move_of(game: &dyn AnyMatch, seat: Seat) -> Action {
-        let draws = [Action::OfferDraw, Action::AcceptDraw, Action::DeclineDraw, Action::ClaimDraw];
+        let draws =
+            [Action::OfferDraw, Action::AcceptDraw, Action::DeclineDraw, Action::ClaimDraw, Action::WithdrawDraw];
         game.legal_moves(seat).into_iter().find(|action| !draws.contains(action)).expect("a move to make")
     }
 
@@ -686,6 +687,53 @@ mod draw_offer_tests {
         let restored = config.restore(&game.snapshot()).unwrap();
         assert!(restored.same_state(game.as_ref()), "the restore of {turns:?} differs");
         game
+    }
+
+    /// In every two-seat game allowing offers, chess (whose rules keep the offers) among
+    /// them: a seat withdraws its own waiting offer on its turn or on the other's, not the
+    /// other's offer nor none; and offers again only after its next move.
+    #[test]
+    fn a_seat_withdraws_its_offer_on_either_turn_and_offers_again_only_after_moving() {
+        for kind in GameKind::ALL.iter().copied().filter(|kind| kind.seat_count() == 2) {
+            let config = kind.info().default_config.allowing_draw_offers().unwrap();
+            let mut game = config.new_match().unwrap();
+            let first = seat_to_act(game.as_ref());
+            let other = first.opponent();
+            let none = game.play(&Turn::Move(first, Action::WithdrawDraw)).unwrap_err();
+            assert_eq!(none.reason, Reason::NoDrawOffer, "{kind:?}: nothing to withdraw");
+            // On its own turn, before moving.
+            play(game.as_mut(), first, Action::OfferDraw);
+            assert!(game.legal_moves(first).contains(&Action::WithdrawDraw), "{kind:?}");
+            let not_theirs = game.play(&Turn::Move(other, Action::WithdrawDraw)).unwrap_err();
+            assert_eq!(not_theirs.reason, Reason::NoDrawOffer, "{kind:?}: only one's own");
+            play(game.as_mut(), first, Action::WithdrawDraw);
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, None, "{kind:?}");
+            let again = game.play(&Turn::Move(first, Action::OfferDraw)).unwrap_err();
+            assert_eq!(again.reason, Reason::DrawAlreadyOffered, "{kind:?}: one offer a move");
+            assert!(!game.legal_moves(first).contains(&Action::OfferDraw), "{kind:?}");
+            let moved = a_move_of(game.as_ref(), first);
+            play(game.as_mut(), first, moved);
+            // The other offers and moves; then withdraws on the first seat's turn.
+            if !game.to_act().contains(&other) {
+                continue; // Both seats act at once: the turns above cover it.
+            }
+            play(game.as_mut(), other, Action::OfferDraw);
+            let moved = a_move_of(game.as_ref(), other);
+            play(game.as_mut(), other, moved);
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, Some(other), "{kind:?}");
+            if game.to_act().contains(&other) {
+                continue; // Battleship: a seat places its whole fleet over several turns of its own.
+            }
+            let turns = game.history().to_vec();
+            play(game.as_mut(), other, Action::WithdrawDraw);
+            assert_eq!(game.view(Viewer::Spectator).observation.draw_offer, None, "{kind:?}");
+            let gone = game.play(&Turn::Move(first, Action::AcceptDraw)).unwrap_err();
+            assert_eq!(gone.reason, Reason::NoDrawOffer, "{kind:?}: withdrawn, nothing to accept");
+            assert!(game.to_act().contains(&first), "{kind:?}: a withdrawal passes no turn");
+            let mut withdrawn = turns;
+            withdrawn.push(Turn::Move(other, Action::WithdrawDraw));
+            played_replayed_and_restored_alike(&config, &withdrawn);
+        }
     }
 
     #[test]

@@ -90,6 +90,7 @@ pub fn action(action: &Action) -> pb::Move {
         Action::AcceptDraw => draw(pb::DrawAction::Accept),
         Action::DeclineDraw => draw(pb::DrawAction::Decline),
         Action::ClaimDraw => draw(pb::DrawAction::Claim),
+        Action::WithdrawDraw => draw(pb::DrawAction::Withdraw),
     };
     pb::Move { kind: Some(kind) }
 }

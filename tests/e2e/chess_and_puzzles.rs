@@ -236,3 +236,29 @@ async fn a_draw_offered_and_accepted_ends_the_game_by_agreement() {
     let outcome = accepted.view.unwrap().outcome.unwrap();
     assert_eq!((outcome.r#type, outcome.reason), (pb::OutcomeType::Draw as i32, pb::EndReason::Agreement as i32));
 }
+
+#[tokio::test]
+async fn a_draw_offer_is_withdrawn_by_its_seat_on_either_turn_and_then_nothing_is_left_to_accept() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let game = create_preset(&mut client, pb::GameKind::Chess, "standard").await;
+    let none = client.submit_move(submit(&game, 0, draw(pb::DrawAction::Withdraw))).await.unwrap_err();
+    assert_error(&none, Code::FailedPrecondition, "NO_DRAW_OFFER");
+    client.submit_move(submit(&game, 0, draw(pb::DrawAction::Offer))).await.unwrap();
+    client.submit_move(submit(&game, 0, chess_move("e2", "e4"))).await.unwrap();
+    // Black's turn: White takes its offer back, and Black has nothing to accept.
+    let not_black = client.submit_move(submit(&game, 1, draw(pb::DrawAction::Withdraw))).await.unwrap_err();
+    assert_error(&not_black, Code::FailedPrecondition, "NO_DRAW_OFFER");
+    let withdrawn = client.submit_move(submit(&game, 0, draw(pb::DrawAction::Withdraw))).await.unwrap().into_inner();
+    let view = withdrawn.view.unwrap();
+    assert_eq!((view.draw_offer, view.to_act.as_slice()), (0, &[2][..]), "withdrawn; Black still to move");
+    let nothing = client.submit_move(submit(&game, 1, draw(pb::DrawAction::Accept))).await.unwrap_err();
+    assert_error(&nothing, Code::FailedPrecondition, "NO_DRAW_OFFER");
+    let log = events_through(&mut client, &game.id, withdrawn.seq).await;
+    let Some(pb::game_event::Kind::MoveApplied(applied)) = &log.last().unwrap().kind else { panic!("{log:?}") };
+    assert_eq!((applied.seat, applied.label.as_str()), (1, "withdraws the draw offer"));
+    // Offered again only after White's next move.
+    client.submit_move(submit(&game, 1, chess_move("e7", "e5"))).await.unwrap();
+    let offered = client.submit_move(submit(&game, 0, draw(pb::DrawAction::Offer))).await.unwrap().into_inner();
+    assert_eq!(offered.view.unwrap().draw_offer, 1);
+}

@@ -359,8 +359,11 @@ async fn with_draw_offers_allowed_a_connect_four_draw_is_offered_declined_and_ag
     };
     assert!(
         legal(0).await.iter().all(|m| m.label != "offer a draw"
-            && !matches!(m.r#move.as_ref().and_then(|m| m.kind.as_ref()), Some(pb::r#move::Kind::Draw(_)))),
-        "one offer at a time"
+            && match m.r#move.as_ref().and_then(|m| m.kind.as_ref()) {
+                Some(pb::r#move::Kind::Draw(draw)) => draw.action == pb::DrawAction::Withdraw as i32,
+                _ => true,
+            }),
+        "one offer at a time: the offering seat may only withdraw it"
     );
     client.submit_move(submit(&game, 0, column_move(3))).await.unwrap();
     let answers: Vec<_> = legal(1)

@@ -84,6 +84,7 @@ arms!(ACTION: Action {
     Action::DeclineDraw => "decline draw",
     Action::ClaimDraw => "claim draw",
     Action::MoveAndClaimDraw { .. } => "move and claim draw",
+    Action::WithdrawDraw => "withdraw draw",
 });
 
 arms!(PLACE_TARGET: PlaceTarget {
@@ -188,7 +189,8 @@ fn note_action(seen: &mut Seen, action: &Action) {
         | Action::OfferDraw
         | Action::AcceptDraw
         | Action::DeclineDraw
-        | Action::ClaimDraw => {}
+        | Action::ClaimDraw
+        | Action::WithdrawDraw => {}
     }
 }
 

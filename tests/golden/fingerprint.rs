@@ -211,6 +211,7 @@ fn action(action: &Action) -> String {
         Action::AcceptDraw => "accept-draw".to_owned(),
         Action::DeclineDraw => "decline-draw".to_owned(),
         Action::ClaimDraw => "claim-draw".to_owned(),
+        Action::WithdrawDraw => "withdraw-draw".to_owned(),
         Action::MoveAndClaimDraw { from, to, promotion } => format!("{}+claim", piece_move(from, to, *promotion)),
     }
 }

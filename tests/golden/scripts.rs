@@ -116,7 +116,13 @@ pub fn scripts(kind: GameKind) -> Vec<Script> {
         GameKind::Battleship => vec![battleship()],
         GameKind::Reversi => vec![reversi()],
         GameKind::Chess => {
-            vec![chess_by_agreement(), chess_claimed_draw(), chess_move_and_claim(), chess_out_of_time()]
+            vec![
+                chess_by_agreement(),
+                chess_claimed_draw(),
+                chess_move_and_claim(),
+                chess_out_of_time(),
+                chess_offers_withdrawn(),
+            ]
         }
     }
 }
@@ -471,7 +477,8 @@ fn reversi() -> Script {
 }
 
 /// Chess in UCI squares (`e2e4`, `b7a8q`), plus `offer`, `accept`, `decline`, `claim`,
-/// `takeback`, and `claim:f6g8` for a move that claims a draw.
+/// `takeback`, `claim:f6g8` for a move that claims a draw, and `white-withdraws` or
+/// `black-withdraws` for a side withdrawing its offer, on either side's turn.
 fn chess_steps(script: &str) -> Vec<Step> {
     let square = |text: &str| {
         let [file, rank] = text.as_bytes() else { panic!("bad square {text:?}") };
@@ -493,6 +500,8 @@ fn chess_steps(script: &str) -> Vec<Step> {
             "decline" => Step::Act(Action::DeclineDraw),
             "claim" => Step::Act(Action::ClaimDraw),
             "takeback" => Step::TakeBack,
+            "white-withdraws" => Step::ActAs(Seat::FIRST, Action::WithdrawDraw),
+            "black-withdraws" => Step::ActAs(Seat::SECOND, Action::WithdrawDraw),
             _ => {
                 let (claim, uci) = match word.strip_prefix("claim:") {
                     Some(uci) => (true, uci),
@@ -521,6 +530,16 @@ fn chess_by_agreement() -> Script {
         "takebacks allowed: each promotion taken back but the last, both sides castle, en passant, \
          a draw offer declined and one accepted",
         GameConfig::Chess(config),
+        steps,
+    )
+}
+
+fn chess_offers_withdrawn() -> Script {
+    let steps = chess_steps("offer white-withdraws e2e4 e7e5 offer g1f3 white-withdraws b8c6");
+    script(
+        "White offers a draw and withdraws it before moving; later offers again, moves, and withdraws it on \
+         Black's turn; in progress",
+        GameConfig::Chess(chess::Config::default()),
         steps,
     )
 }

@@ -138,7 +138,8 @@ func (Orientation) EnumDescriptor() ([]byte, []int) {
 	return file_tabula_v1_move_proto_rawDescGZIP(), []int{1}
 }
 
-// What to do about a draw (chess). Every action is made on the seat's own turn.
+// What to do about a draw (chess, and every two-seat game with `allow_draw_offers`). Every
+// action but `DRAW_ACTION_WITHDRAW` is made on the seat's own turn.
 type DrawAction int32
 
 const (
@@ -156,6 +157,11 @@ const (
 	// Claim a draw the current position allows (fifty-move rule, threefold repetition);
 	// `DRAW_NOT_CLAIMABLE` otherwise. `PieceMove.claim_draw` claims the draw a move leads to.
 	DrawAction_DRAW_ACTION_CLAIM DrawAction = 4
+	// Withdraw the caller's own offer while it waits for an answer, on either seat's turn
+	// (`NO_DRAW_OFFER` when the caller has none waiting): the offer is gone, and the seat may
+	// offer again only after its next move. Listed among the legal moves on the seat's own
+	// turn only.
+	DrawAction_DRAW_ACTION_WITHDRAW DrawAction = 5
 )
 
 // Enum value maps for DrawAction.
@@ -166,6 +172,7 @@ var (
 		2: "DRAW_ACTION_ACCEPT",
 		3: "DRAW_ACTION_DECLINE",
 		4: "DRAW_ACTION_CLAIM",
+		5: "DRAW_ACTION_WITHDRAW",
 	}
 	DrawAction_value = map[string]int32{
 		"DRAW_ACTION_UNSPECIFIED": 0,
@@ -173,6 +180,7 @@ var (
 		"DRAW_ACTION_ACCEPT":      2,
 		"DRAW_ACTION_DECLINE":     3,
 		"DRAW_ACTION_CLAIM":       4,
+		"DRAW_ACTION_WITHDRAW":    5,
 	}
 )
 
@@ -1137,14 +1145,15 @@ const file_tabula_v1_move_proto_rawDesc = "" +
 	"\vOrientation\x12\x1b\n" +
 	"\x17ORIENTATION_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16ORIENTATION_HORIZONTAL\x10\x01\x12\x18\n" +
-	"\x14ORIENTATION_VERTICAL\x10\x02*\x88\x01\n" +
+	"\x14ORIENTATION_VERTICAL\x10\x02*\xa2\x01\n" +
 	"\n" +
 	"DrawAction\x12\x1b\n" +
 	"\x17DRAW_ACTION_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11DRAW_ACTION_OFFER\x10\x01\x12\x16\n" +
 	"\x12DRAW_ACTION_ACCEPT\x10\x02\x12\x17\n" +
 	"\x13DRAW_ACTION_DECLINE\x10\x03\x12\x15\n" +
-	"\x11DRAW_ACTION_CLAIM\x10\x04BZ\n" +
+	"\x11DRAW_ACTION_CLAIM\x10\x04\x12\x18\n" +
+	"\x14DRAW_ACTION_WITHDRAW\x10\x05BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

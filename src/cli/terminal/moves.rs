@@ -256,6 +256,7 @@ pub fn draw_words(draw: &pb::Draw) -> &'static [&'static str] {
         Ok(pb::DrawAction::Accept) => &["accept draw", "accept the draw", "accept"],
         Ok(pb::DrawAction::Decline) => &["decline draw", "decline the draw", "decline"],
         Ok(pb::DrawAction::Claim) => &["claim draw", "claim a draw", "claim"],
+        Ok(pb::DrawAction::Withdraw) => &["withdraw draw", "withdraw the draw offer", "withdraw"],
         _ => &["an unknown draw action"],
     }
 }

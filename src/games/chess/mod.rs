@@ -337,6 +337,14 @@ impl Rules for Chess {
     const NAME: &'static str = "chess";
     const OWN_DRAW_OFFERS: bool = true;
 
+    fn withdraw_draw_offer(&mut self, seat: Seat) -> Result<(), MoveError> {
+        if self.draw_offer.map(actions::seat) != Some(seat) {
+            return Err(MoveError::new(Reason::NoDrawOffer, "you have no draw offer waiting to withdraw"));
+        }
+        self.draw_offer = None;
+        Ok(())
+    }
+
     fn new(config: &Config) -> Result<Chess, ConfigError> {
         let position = config.start()?;
         let legal = position.legal_moves();
@@ -390,7 +398,7 @@ impl Rules for Chess {
         match self.draw_offer {
             None => list.push(Action::OfferDraw),
             Some(color) if color != self.position.turn() => list.extend([Action::AcceptDraw, Action::DeclineDraw]),
-            Some(_) => {}
+            Some(_) => list.push(Action::WithdrawDraw),
         }
         list
     }
@@ -519,6 +527,7 @@ impl Rules for Chess {
             Action::AcceptDraw => "accepts the draw".to_owned(),
             Action::DeclineDraw => "declines the draw".to_owned(),
             Action::ClaimDraw => "claims a draw".to_owned(),
+            Action::WithdrawDraw => "withdraws the draw offer".to_owned(),
             other => other.kind_name().to_owned(),
         }
     }

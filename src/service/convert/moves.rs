@@ -81,6 +81,7 @@ pub fn action_from_proto(mv: Option<&pb::Move>, field: &str) -> Result<Action, A
             Ok(pb::DrawAction::Accept) => Some(Action::AcceptDraw),
             Ok(pb::DrawAction::Decline) => Some(Action::DeclineDraw),
             Ok(pb::DrawAction::Claim) => Some(Action::ClaimDraw),
+            Ok(pb::DrawAction::Withdraw) => Some(Action::WithdrawDraw),
             _ => {
                 v.add(format!("{field}.draw.action"), "must be one of DRAW_ACTION_OFFER, _ACCEPT, _DECLINE or _CLAIM");
                 None
@@ -180,6 +181,7 @@ pub fn action_to_proto(action: &Action) -> pb::Move {
         Action::AcceptDraw => Kind::Draw(pb::Draw { action: pb::DrawAction::Accept as i32 }),
         Action::DeclineDraw => Kind::Draw(pb::Draw { action: pb::DrawAction::Decline as i32 }),
         Action::ClaimDraw => Kind::Draw(pb::Draw { action: pb::DrawAction::Claim as i32 }),
+        Action::WithdrawDraw => Kind::Draw(pb::Draw { action: pb::DrawAction::Withdraw as i32 }),
         Action::GridShift { d_row, d_col } => Kind::GridShift(pb::GridShift { d_row: *d_row, d_col: *d_col }),
         Action::Capture(l) => Kind::Capture(pb::Capture { target: Some(location_to_proto(*l)) }),
         Action::Shot(c) => Kind::Shot(pb::Shot { target: Some(cell_to_proto(*c)) }),

@@ -104,9 +104,17 @@ class _DrawActionEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_DrawAction
     """Claim a draw the current position allows (fifty-move rule, threefold repetition);
     `DRAW_NOT_CLAIMABLE` otherwise. `PieceMove.claim_draw` claims the draw a move leads to.
     """
+    DRAW_ACTION_WITHDRAW: _DrawAction.ValueType  # 5
+    """Withdraw the caller's own offer while it waits for an answer, on either seat's turn
+    (`NO_DRAW_OFFER` when the caller has none waiting): the offer is gone, and the seat may
+    offer again only after its next move. Listed among the legal moves on the seat's own
+    turn only.
+    """
 
 class DrawAction(_DrawAction, metaclass=_DrawActionEnumTypeWrapper):
-    """What to do about a draw (chess). Every action is made on the seat's own turn."""
+    """What to do about a draw (chess, and every two-seat game with `allow_draw_offers`). Every
+    action but `DRAW_ACTION_WITHDRAW` is made on the seat's own turn.
+    """
 
 DRAW_ACTION_UNSPECIFIED: DrawAction.ValueType  # 0
 """Not an action; rejected with INVALID_REQUEST."""
@@ -125,6 +133,12 @@ move declines it too.
 DRAW_ACTION_CLAIM: DrawAction.ValueType  # 4
 """Claim a draw the current position allows (fifty-move rule, threefold repetition);
 `DRAW_NOT_CLAIMABLE` otherwise. `PieceMove.claim_draw` claims the draw a move leads to.
+"""
+DRAW_ACTION_WITHDRAW: DrawAction.ValueType  # 5
+"""Withdraw the caller's own offer while it waits for an answer, on either seat's turn
+(`NO_DRAW_OFFER` when the caller has none waiting): the offer is gone, and the seat may
+offer again only after its next move. Listed among the legal moves on the seat's own
+turn only.
 """
 Global___DrawAction: _TypeAlias = DrawAction  # noqa: Y015
 
