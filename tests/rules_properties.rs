@@ -148,7 +148,11 @@ fn check_playout(name: &str, config: &GameConfig, choices: &[u32], junk: &[Actio
         // Now and then a turn is played and undone (as the server does when its log refuses
         // one): the game must be exactly as it was.
         if step % 5 == 2 {
-            let ending = if step % 10 == 2 { Turn::Resign(seat) } else { Turn::Abort { explanation: "test".into() } };
+            let ending = if step % 10 == 2 {
+                Turn::Resign(seat)
+            } else {
+                Turn::Abort { explanation: "test".into(), no_show: None }
+            };
             for turn in [Turn::Move(seat, legal[choice % legal.len()].clone()), ending] {
                 assert_undone(name, game.as_mut(), &turn);
             }

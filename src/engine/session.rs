@@ -21,8 +21,14 @@ pub enum Turn {
     /// allow takebacks (see [`Rules::takebacks_allowed`]).
     TakeBack(Seat),
     /// The game was called off with no result, before it got going (see [`Match::abort`]);
-    /// `explanation` says why, for people.
-    Abort { explanation: String },
+    /// `explanation` says why, for people, and `no_show` names the seat that did not show
+    /// up, when that is why (the play layer's first-move window). Always written, even when
+    /// `None`: snapshots are postcard, which cannot tell a field left out.
+    Abort {
+        explanation: String,
+        #[serde(default)]
+        no_show: Option<Seat>,
+    },
     /// The game was decided from outside the board (see [`Match::adjudicate`]);
     /// `explanation` says why, for people.
     Adjudicate { result: Adjudication, explanation: String },
@@ -211,7 +217,7 @@ impl<G: Rules> Match<G> {
             Turn::Move(seat, action) => self.apply(*seat, action),
             Turn::Resign(seat) => self.resign(*seat).map(|_| ()),
             Turn::TakeBack(seat) => self.take_back(*seat),
-            Turn::Abort { explanation } => self.abort(explanation).map(|_| ()),
+            Turn::Abort { explanation, no_show } => self.call_off(explanation, *no_show).map(|_| ()),
             Turn::Adjudicate { result, explanation } => self.adjudicate(*result, explanation).map(|_| ()),
             Turn::TimedOut(seat) => self.time_out(*seat).map(|_| ()),
             Turn::RequestTakeBack(seat) => self.request_take_back(*seat),
@@ -560,7 +566,18 @@ impl<G: Rules> Match<G> {
     /// `GameOver` when the game is over, `TooLateToAbort` when a seat has moved twice; the
     /// match is then unchanged.
     pub fn abort(&mut self, explanation: &str) -> Result<Outcome, MoveError> {
+        self.call_off(explanation, None)
+    }
+
+    /// [`Match::abort`], naming the seat that did not show up when `no_show` does.
+    ///
+    /// # Errors
+    /// Those of [`Match::abort`]; `InvalidMove` for a seat the game does not have.
+    fn call_off(&mut self, explanation: &str, no_show: Option<Seat>) -> Result<Outcome, MoveError> {
         self.check_live()?;
+        if let Some(seat) = no_show.filter(|seat| seat.index() >= self.position.seat_count()) {
+            return Err(MoveError::new(Reason::InvalidMove, format!("this game has no {seat} to be a no-show")));
+        }
         let mut moves = vec![0_usize; self.position.seat_count()];
         for turn in &self.history {
             if let Turn::Move(mover, _) = turn {
@@ -575,7 +592,7 @@ impl<G: Rules> Match<G> {
             ));
         }
         let outcome = Match::<G>::abort_outcome();
-        self.record(Turn::Abort { explanation: explanation.to_owned() });
+        self.record(Turn::Abort { explanation: explanation.to_owned(), no_show });
         self.end_outside_rules(outcome.clone());
         Ok(outcome)
     }

@@ -27,7 +27,7 @@ use super::{Match, Rules, Turn};
 /// snapshots are then refused, and their games load by replay. (What a game's
 /// [`Rules::conclude`] does needs no bump: restoring concludes again, see
 /// [`Match::restore`].)
-pub const SNAPSHOT_VERSION: u32 = 7;
+pub const SNAPSHOT_VERSION: u32 = 8;
 
 /// Length of the trailing checksum, in bytes.
 pub const CHECKSUM_LEN: usize = 8;
@@ -181,7 +181,7 @@ mod tests {
     fn aborted_and_adjudicated_games_come_back_whole() {
         let first = Turn::Move(Seat::FIRST, Action::drop(2));
         for ending in [
-            Turn::Abort { explanation: "no show".into() },
+            Turn::Abort { explanation: "no show".into(), no_show: Some(Seat::SECOND) },
             Turn::Adjudicate { result: Adjudication::Win(Seat::SECOND), explanation: "ruling".into() },
             Turn::Adjudicate { result: Adjudication::Draw, explanation: "curfew".into() },
         ] {
@@ -233,7 +233,7 @@ mod tests {
         for history in [
             vec![Turn::TakeBack(Seat::FIRST)],
             vec![Turn::Resign(Seat::FIRST), Turn::Move(Seat::SECOND, Action::drop(1))],
-            vec![Turn::Abort { explanation: "x".into() }, Turn::Resign(Seat::FIRST)],
+            vec![Turn::Abort { explanation: "x".into(), no_show: None }, Turn::Resign(Seat::FIRST)],
         ] {
             let bytes = framed(SNAPSHOT_VERSION, Race::NAME, &body_of(&game, &history));
             let refusal = Match::<Race>::restore(&CONFIG, &bytes).unwrap_err();

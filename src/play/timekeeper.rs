@@ -210,6 +210,7 @@ impl Timekeeper {
             let full = state.seq >= self.turns.max_events();
             let no_show = Turn::Abort {
                 explanation: format!("{seat} did not make its first move in the time allowed: a no-show"),
+                no_show: Some(seat),
             };
             let turn = match on_timeout {
                 // A seat that never moved did not show up: the game is called off where it

@@ -327,9 +327,10 @@ pub fn replayed_view(
             Some(pb::game_event::Kind::MoveTakenBack(taken)) => {
                 Some(Turn::TakeBack(Seat::from_number(taken.seat).unwrap()))
             }
-            Some(pb::game_event::Kind::GameAborted(aborted)) => {
-                Some(Turn::Abort { explanation: aborted.explanation.clone() })
-            }
+            Some(pb::game_event::Kind::GameAborted(aborted)) => Some(Turn::Abort {
+                explanation: aborted.explanation.clone(),
+                no_show: tabula::engine::Seat::from_number(aborted.no_show_seat),
+            }),
             // "a `GameEnded` with the result follows."
             Some(pb::game_event::Kind::GameAdjudicated(adjudicated)) => {
                 let Some(pb::game_event::Kind::GameEnded(ended)) = &events[index + 1].kind else {

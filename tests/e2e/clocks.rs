@@ -352,6 +352,7 @@ async fn a_seat_that_never_makes_its_first_move_is_a_no_show_and_the_clock_abort
     let pb::game_event::Kind::GameAborted(aborted) = kind(&events[2]) else { panic!("{:?}", events[2]) };
     assert!(by_the_clock(&events[2]), "the clock called it off");
     assert!(aborted.explanation.contains("seat 2") && aborted.explanation.contains("no-show"), "{aborted:?}");
+    assert_eq!(aborted.no_show_seat, 2, "the no-show named for the lobby to pair again without it");
     assert_eq!(outcome(&events[3]).reason, pb::EndReason::Aborted as i32);
     let late = client.submit_move(submit(&game, 1, column_move(3))).await.unwrap_err();
     assert_error(&late, Code::FailedPrecondition, "GAME_OVER");

@@ -109,7 +109,11 @@ async fn a_service_key_aborts_a_game_before_a_seat_moves_twice_and_every_event_n
     let seat = |n| Some(pb::actor::Kind::Seat(n));
     assert_eq!(makers, [None, seat(1), seat(2), service("lobby"), None]);
     let Some(pb::game_event::Kind::GameAborted(said)) = &events[3].kind else { panic!("{:?}", events[3]) };
-    assert_eq!(said.explanation, "seat 2 never connected");
+    assert_eq!(
+        (said.explanation.as_str(), said.no_show_seat),
+        ("seat 2 never connected", 0),
+        "a key's abort names no seat"
+    );
     let Some(pb::game_event::Kind::GameEnded(ended)) = &events[4].kind else { panic!("{:?}", events[4]) };
     assert_eq!(ended.outcome.as_ref(), Some(&outcome));
 

@@ -83,7 +83,7 @@ impl Step {
                 Turn::RequestTakeBack(last.seat)
             }
             Step::AnswerTakeBack(accept) => Turn::AnswerTakeBack { seat: game.to_act()[0], accept: *accept },
-            Step::Abort(explanation) => Turn::Abort { explanation: (*explanation).to_owned() },
+            Step::Abort(explanation) => Turn::Abort { explanation: (*explanation).to_owned(), no_show: None },
             Step::Adjudicate(result, explanation) => {
                 Turn::Adjudicate { result: *result, explanation: (*explanation).to_owned() }
             }

@@ -848,7 +848,11 @@ func (x *GameEnded) GetOutcome() *Outcome {
 type GameAborted struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Why, in the words of whoever aborted it.
-	Explanation   string `protobuf:"bytes,1,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	Explanation string `protobuf:"bytes,1,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	// The seat that did not show up, numbered from 1, when the clock called the game off
+	// because that seat let its first-move window (`ClockConfig.first_move_window`) pass: the
+	// seat a lobby leaves out when it pairs again. 0 for any other abort.
+	NoShowSeat    uint32 `protobuf:"varint,2,opt,name=no_show_seat,json=noShowSeat,proto3" json:"no_show_seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -888,6 +892,13 @@ func (x *GameAborted) GetExplanation() string {
 		return x.Explanation
 	}
 	return ""
+}
+
+func (x *GameAborted) GetNoShowSeat() uint32 {
+	if x != nil {
+		return x.NoShowSeat
+	}
+	return 0
 }
 
 // The game was decided from outside the board.
@@ -1374,9 +1385,11 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"\bResigned\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\"9\n" +
 	"\tGameEnded\x12,\n" +
-	"\aoutcome\x18\x01 \x01(\v2\x12.tabula.v1.OutcomeR\aoutcome\"/\n" +
+	"\aoutcome\x18\x01 \x01(\v2\x12.tabula.v1.OutcomeR\aoutcome\"Q\n" +
 	"\vGameAborted\x12 \n" +
-	"\vexplanation\x18\x01 \x01(\tR\vexplanation\"3\n" +
+	"\vexplanation\x18\x01 \x01(\tR\vexplanation\x12 \n" +
+	"\fno_show_seat\x18\x02 \x01(\rR\n" +
+	"noShowSeat\"3\n" +
 	"\x0fGameAdjudicated\x12 \n" +
 	"\vexplanation\x18\x01 \x01(\tR\vexplanation\"\x1e\n" +
 	"\bTimedOut\x12\x12\n" +

@@ -79,7 +79,7 @@ impl GameServiceImpl {
         let (Ok(explanation), Ok(request_id)) = (explanation.as_ref(), request_id.as_ref()) else {
             return Err(every_problem(&[explanation.as_ref().err(), request_id.as_ref().err()]));
         };
-        let abort = Turn::Abort { explanation: explanation.clone() }.into();
+        let abort = Turn::Abort { explanation: explanation.clone(), no_show: None }.into();
         self.arbiter_turn(&live, key, abort, request_id.clone(), "game aborted").await?;
         Ok(pb::AbortGameResponse { game: Some(game_to_proto(&live.copy().await.record)) })
     }

@@ -288,8 +288,9 @@ pub fn event_to_proto(
         EventKind::Played { turn: Turn::AnswerTakeBack { seat, accept: false }, .. } => {
             Kind::TakebackDeclined(pb::TakebackDeclined { seat: seat.number() })
         }
-        EventKind::Played { turn: Turn::Abort { explanation }, .. } => {
-            Kind::GameAborted(pb::GameAborted { explanation: explanation.clone() })
+        EventKind::Played { turn: Turn::Abort { explanation, no_show }, .. } => {
+            let no_show_seat = no_show.map_or(0, |seat| seat.number());
+            Kind::GameAborted(pb::GameAborted { explanation: explanation.clone(), no_show_seat })
         }
         EventKind::Played { turn: Turn::Adjudicate { explanation, .. }, .. } => {
             Kind::GameAdjudicated(pb::GameAdjudicated { explanation: explanation.clone() })

@@ -149,7 +149,7 @@ pub fn export(config: &Config, history: &[Turn], tags: &Tags) -> Result<String, 
                 tokens.push(format!("{{{seat_name} declines the draw}}"));
                 numbered = false;
             }
-            Turn::Abort { explanation } => tokens.push(format!("{{Game aborted: {}}}", comment_text(explanation))),
+            Turn::Abort { explanation, .. } => tokens.push(format!("{{Game aborted: {}}}", comment_text(explanation))),
             Turn::Adjudicate { explanation, .. } => {
                 tokens.push(format!("{{Game adjudicated: {}}}", comment_text(explanation)));
             }

@@ -405,16 +405,23 @@ class GameAborted(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     EXPLANATION_FIELD_NUMBER: _builtins.int
+    NO_SHOW_SEAT_FIELD_NUMBER: _builtins.int
     explanation: _builtins.str
     """Why, in the words of whoever aborted it."""
+    no_show_seat: _builtins.int
+    """The seat that did not show up, numbered from 1, when the clock called the game off
+    because that seat let its first-move window (`ClockConfig.first_move_window`) pass: the
+    seat a lobby leaves out when it pairs again. 0 for any other abort.
+    """
     def __init__(
         self,
         *,
         explanation: _builtins.str = ...,
+        no_show_seat: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["explanation", b"explanation"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["explanation", b"explanation", "no_show_seat", b"no_show_seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
