@@ -16,8 +16,8 @@ use tabula::store::document::{self, GameDocument};
 use tabula::store::{
     BotSeat, EventKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, MemoryStore, OwnerEventKind,
     OwnerNote, Player, PresenceLease, RecordUpdate, SaveMode, SavedConfig, SeatPresence, SeriesDraws, SeriesGame,
-    SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Snapshot, SqliteStore, Store, StoreError,
-    StoredEvent,
+    SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Snapshot, SpectatorDelay, SqliteStore, Store,
+    StoreError, StoredEvent,
 };
 
 fn time(seconds: u64) -> SystemTime {
@@ -49,6 +49,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         rematch: None,
         start_at: None,
         presence: Vec::new(),
+        spectator_delay: None,
     }
 }
 
@@ -116,6 +117,13 @@ async fn contract(store: Arc<dyn Store>) {
     series_are_kept_and_updated_one_revision_at_a_time(store.as_ref()).await;
     owner_logs_number_entries_in_commit_order(store.clone()).await;
     presence_is_kept_with_the_record_and_held_by_leases(store.clone()).await;
+    let id = "0190c000-0000-7000-8000-000000000002";
+    let delay = SpectatorDelay { plies: 3, duration_ms: 60_000 };
+    let delayed = GameRecord { spectator_delay: Some(delay), ..record(id, GameKind::ConnectFour, time(0)) };
+    store.create(delayed, vec![created(time(0))], None).await.unwrap();
+    assert_eq!(store.load(id).await.unwrap().0.spectator_delay, Some(delay), "a game's spectator delay is kept");
+    assert_eq!(document::export(store.as_ref(), id).await.unwrap().spectator_delay, Some(delay));
+    store.delete(id).await.unwrap();
     let id = "0190a000-0000-7000-8000-000000000001";
     let creation = caused_by(created(time(0)), "r0");
     store.create(record(id, GameKind::ConnectFour, time(0)), vec![creation.clone()], None).await.unwrap();

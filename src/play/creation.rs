@@ -60,6 +60,8 @@ pub struct GameRequest {
     /// When the game starts, for one scheduled ahead; a time not after the creation starts
     /// it at once.
     pub start_at: Option<std::time::SystemTime>,
+    /// How much later than its seats spectators see the game.
+    pub spectator_delay: Option<crate::store::SpectatorDelay>,
 }
 
 /// A rematch as a caller asks for it: who asks, and how a retry is told.
@@ -295,6 +297,7 @@ impl Creator {
             request_digest: asked.request_digest,
             // A rematch starts at once.
             start_at: None,
+            spectator_delay: of.spectator_delay,
         };
         let (mut creation, tokens) = self.creation_of(request);
         creation.record.rematch_of = Some(of.id.clone());
@@ -377,6 +380,7 @@ impl Creator {
             request_id,
             request_digest,
             start_at,
+            spectator_delay,
         } = request;
         let tokens: Vec<(String, TokenHash)> = (0..game.seat_count()).map(|_| new_token()).collect();
         // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
@@ -392,6 +396,7 @@ impl Creator {
             labels,
             // A start not after now is a start now: whole milliseconds, as a clock counts.
             start_at: start_at.map(rounded_up_to_millis).filter(|start| *start > now),
+            spectator_delay,
             ..GameRecord::new_game(config, clock, now)
         };
         let creation =

@@ -13,6 +13,7 @@ use super::analysis::{AnalysisAnswer, AnalysisRequest, analyse};
 use super::bots::Bots;
 use super::cache::{CacheLimits, Games};
 use super::creation::{Created, Creation, Creator, GameRequest, NewGame, RematchRequest};
+use super::delay::spectators_see;
 use super::effects::{Driver, Effects};
 use super::error::PlayError;
 use super::live::LiveGame;
@@ -327,7 +328,7 @@ impl Hub {
     ) -> Result<Deliveries, PlayError> {
         let seat = subscription.viewer.seat().filter(|_| subscription.opened_with.is_some());
         let hold = seat.and_then(|seat| self.attendance.stream_opened(&live, seat));
-        let deliveries = subscribe(self.store.clone(), live, subscription, shutdown).await?;
+        let deliveries = subscribe(self.store.clone(), live, subscription, shutdown, self.time.clone()).await?;
         Ok(match hold {
             // The seat is held for as long as its stream lives.
             Some(hold) => Box::pin(futures_util::StreamExt::map(deliveries, move |delivery| {
@@ -336,6 +337,15 @@ impl Hub {
             })),
             None => deliveries,
         })
+    }
+
+    /// The newest seq of `live` that spectators held back by its delay may see now (its
+    /// head when it has no delay or is over).
+    ///
+    /// # Errors
+    /// A storage error.
+    pub async fn spectators_see(&self, live: &LiveGame) -> Result<u64, PlayError> {
+        spectators_see(self.store.as_ref(), live, self.now()).await
     }
 
     /// Seat `seat` of `live` called: where the game keeps presence, the seat is present for

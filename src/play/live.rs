@@ -21,7 +21,7 @@ use crate::engine::{Action, AnyMatch, Outcome, Presence, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
     BotSeat, EventKind, GameRecord, GameStatus, Labels, LoadedGame, Player, RecordUpdate, SeatPresence, SeriesLink,
-    Store, StoredEvent, TokenHash, follow_presence, from_millis, latest_clocks, played_turns,
+    SpectatorDelay, Store, StoredEvent, TokenHash, follow_presence, from_millis, latest_clocks, played_turns,
 };
 
 /// Events read from the store per query when catching a game up.
@@ -61,6 +61,8 @@ pub struct LiveGame {
     pub rematch_of: Option<String>,
     /// When a game scheduled ahead starts: no move before.
     pub start_at: Option<SystemTime>,
+    /// How much later than its seats spectators see the game.
+    pub spectator_delay: Option<SpectatorDelay>,
     /// The game's rematch, once made.
     rematch: std::sync::RwLock<Option<String>>,
     /// In a game keeping presence, each seat's as the log announced it, in seat order;
@@ -173,6 +175,7 @@ impl LiveGame {
             labels: std::sync::RwLock::new(record.labels.clone()),
             rematch_of: record.rematch_of.clone(),
             start_at: record.start_at,
+            spectator_delay: record.spectator_delay,
             rematch: std::sync::RwLock::new(record.rematch.clone()),
             presence: std::sync::RwLock::new(record.presence.clone()),
             thinking: Mutex::new(None),
@@ -355,6 +358,7 @@ impl LiveGame {
                 start_at: self.start_at,
                 rematch: self.rematch(),
                 presence: self.presence(),
+                spectator_delay: self.spectator_delay,
             },
             game: state.game.clone_box(),
         }

@@ -26,6 +26,7 @@ mod bots;
 mod cache;
 mod clocks;
 mod creation;
+mod delay;
 pub mod effects;
 mod error;
 mod fanout;
@@ -50,8 +51,8 @@ mod tests;
 // reach the store themselves.
 pub use crate::store::{
     Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, ListFilter, OwnerEntry, OwnerEventKind, Player,
-    SNAPSHOT_EVERY, SavedConfig, SeriesDraws, SeriesLength, SeriesLink, SeriesRecord, SeriesStatus, Store, StoredEvent,
-    TokenHash,
+    SNAPSHOT_EVERY, SavedConfig, SeriesDraws, SeriesLength, SeriesLink, SeriesRecord, SeriesStatus, SpectatorDelay,
+    Store, StoredEvent, TokenHash,
 };
 pub use analysis::{AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME};
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};

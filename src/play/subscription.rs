@@ -30,10 +30,12 @@ use futures_util::Stream;
 use tokio::sync::{broadcast, watch};
 
 use super::clocks::ClockReadings;
+use super::delay::Held;
 use super::error::PlayError;
 use super::fanout::{Announced, Audience, Views};
 use super::live::{LiveGame, SeatProof};
 use super::past::replay_through;
+use super::time::TimeSource;
 use crate::engine::clock::Clocks;
 use crate::engine::{AnyMatch, View, Viewer};
 use crate::store::{EventKind, Store, StoredEvent};
@@ -53,6 +55,10 @@ pub struct Subscription {
     pub max_per_game: usize,
     /// What of the game as the watcher sees it just after each event comes with it.
     pub views: Views,
+    /// Whether the watcher is a spectator held back by the game's spectator delay (one with
+    /// neither a seat's credential nor a service key): each event then waits until the
+    /// delay lets it out ([`Held`]).
+    pub delayed: bool,
 }
 
 /// One event of a subscription, and what its watcher is to receive of it.
@@ -115,9 +121,11 @@ pub async fn subscribe(
     live: Arc<LiveGame>,
     subscription: Subscription,
     shutdown: watch::Receiver<bool>,
+    time: TimeSource,
 ) -> Result<Deliveries, PlayError> {
-    let Subscription { viewer, opened_with, after, max_per_game, views } = subscription;
+    let Subscription { viewer, opened_with, after, max_per_game, views, delayed } = subscription;
     let (receiver, current, finished) = live.subscribe(max_per_game).await?;
+    let held = live.spectator_delay.filter(|_| delayed && !finished).map(Held::new);
     if after > current {
         return Err(PlayError::SeqOutOfRange { after, current });
     }
@@ -143,6 +151,9 @@ pub async fn subscribe(
         watched,
         final_seq: finished.then_some(current),
         last: after,
+        accepted: after,
+        held,
+        time,
         catching_up: Some(None),
         pending: VecDeque::new(),
         ended: None,
@@ -195,6 +206,12 @@ struct Feeder {
     final_seq: Option<u64>,
     /// The last seq delivered.
     last: u64,
+    /// The last seq delivered or held back.
+    accepted: u64,
+    /// For a spectator of a game shown with a delay, the events it may not see yet.
+    held: Option<Held>,
+    /// The time the holds count in.
+    time: TimeSource,
     /// While the log is read rather than the channel: up to which seq (`None`: to the end).
     catching_up: Option<Option<u64>>,
     /// Deliveries made and not yet read, oldest first: at most one backlog batch.
@@ -202,6 +219,16 @@ struct Feeder {
     /// Set once the stream must end, after `pending`: with the error that ends it, if any.
     ended: Option<Option<PlayError>>,
     _counted: Counted,
+}
+
+/// What woke a feeder waiting for the game.
+enum Woken {
+    /// The game's channel: an event, or why none came.
+    Event(Result<Arc<Announced>, broadcast::error::RecvError>),
+    /// The first event held back from a spectator may be seen now.
+    Due,
+    /// A seat token was reissued.
+    Reissued,
 }
 
 /// Why a feeder stopped.
@@ -252,19 +279,27 @@ impl Feeder {
             return Ok(());
         }
         let Watched { shutdown, removed, reissues } = &mut self.watched;
-        let received = tokio::select! {
-            received = self.receiver.recv() => Some(received),
+        let due = self.held.as_ref().and_then(Held::due);
+        let wait = due.map(|due| due.duration_since(self.time.now()).unwrap_or_default());
+        let woken = tokio::select! {
+            received = self.receiver.recv() => Woken::Event(received),
+            () = tokio::time::sleep(wait.unwrap_or_default()), if wait.is_some() => Woken::Due,
             _ = shutdown.wait_for(|down| *down) => return Err(Stop::Fail(PlayError::ShuttingDown)),
             _ = removed.wait_for(|gone| *gone) => {
                 return Err(Stop::Fail(PlayError::GameNotFound(self.live.id.clone())));
             }
-            _ = reissues.changed() => None,
+            _ = reissues.changed() => Woken::Reissued,
         };
-        // A token was reissued: the stream goes on only if its own still holds.
-        let Some(received) = received else { return self.check_credential() };
+        let received = match woken {
+            Woken::Event(received) => received,
+            // A held event's time came.
+            Woken::Due => return self.release(),
+            // A token was reissued: the stream goes on only if its own still holds.
+            Woken::Reissued => return self.check_credential(),
+        };
         match received {
-            Ok(announced) if announced.event.seq <= self.last => Ok(()),
-            Ok(announced) if announced.event.seq == self.last + 1 => self.deliver(announced),
+            Ok(announced) if announced.event.seq <= self.accepted => Ok(()),
+            Ok(announced) if announced.event.seq == self.accepted + 1 => self.pass(announced),
             // A gap: the log is the truth, read the missing events back from it.
             Ok(announced) => {
                 self.catching_up = Some(Some(announced.event.seq));
@@ -280,8 +315,11 @@ impl Feeder {
     /// Delivers the next batch of logged events after `self.last`, up to `until` when
     /// given; false once there is nothing more to read.
     async fn catch_up_batch(&mut self, until: Option<u64>) -> Result<bool, Stop> {
-        let batch =
-            self.store.events_after(&self.live.id, self.last, BACKLOG_BATCH).await.map_err(|e| Stop::Fail(e.into()))?;
+        let batch = self
+            .store
+            .events_after(&self.live.id, self.accepted, BACKLOG_BATCH)
+            .await
+            .map_err(|e| Stop::Fail(e.into()))?;
         if batch.is_empty() {
             return Ok(false);
         }
@@ -289,15 +327,37 @@ impl Feeder {
             if until.is_some_and(|until| event.seq > until) {
                 return Ok(false);
             }
-            self.deliver(Arc::new(Announced::new(event)))?;
+            self.pass(Arc::new(Announced::new(event)))?;
         }
-        Ok(until.is_none_or(|until| self.last < until))
+        Ok(until.is_none_or(|until| self.accepted < until))
     }
 
     /// Fails once the credential the stream was opened with no longer acts for its seat.
     fn check_credential(&self) -> Result<(), Stop> {
         let (Some(opened_with), Viewer::Seat(seat)) = (self.opened_with, self.viewer) else { return Ok(()) };
         if self.live.acts_for(seat, opened_with) { Ok(()) } else { Err(Stop::Fail(PlayError::CredentialRevoked)) }
+    }
+
+    /// Delivers `announced`, the event after the last one accepted, or holds it back while
+    /// the watcher may not see it yet, delivering whatever the hold lets out.
+    fn pass(&mut self, announced: Arc<Announced>) -> Result<(), Stop> {
+        self.accepted = announced.event.seq;
+        match &mut self.held {
+            None => self.deliver(announced),
+            Some(held) => {
+                held.hold(announced);
+                self.release()
+            }
+        }
+    }
+
+    /// Delivers every held event the delay lets out now.
+    fn release(&mut self) -> Result<(), Stop> {
+        let now = self.time.now();
+        while let Some(announced) = self.held.as_mut().and_then(|held| held.release(now)) {
+            self.deliver(announced)?;
+        }
+        Ok(())
     }
 
     fn deliver(&mut self, announced: Arc<Announced>) -> Result<(), Stop> {

@@ -69,6 +69,9 @@ pub struct GameDocument {
     /// When a game scheduled ahead starts (omitted for one that started at its creation).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_at: Option<SystemTime>,
+    /// How much later than its seats spectators see the game (omitted for no delay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spectator_delay: Option<super::SpectatorDelay>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -110,6 +113,7 @@ impl GameDocument {
             rematch_of: record.rematch_of,
             rematch: record.rematch,
             start_at: record.start_at,
+            spectator_delay: record.spectator_delay,
             events,
         }
     }
@@ -226,6 +230,7 @@ impl GameDocument {
             labels: self.labels.clone(),
             rematch_of: self.rematch_of.clone(),
             start_at: self.start_at,
+            spectator_delay: self.spectator_delay,
             rematch: self.rematch.clone(),
             presence: self.events.iter().fold(Vec::new(), |mut presence, event| {
                 super::follow_presence(&mut presence, event);

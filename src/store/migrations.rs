@@ -52,6 +52,7 @@ schemas! {
     13 "0013_owner_logs",
     14 "0014_start_time",
     15 "0015_presence",
+    16 "0016_spectator_delay",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

@@ -213,6 +213,34 @@ pub struct GameRecord {
     /// In a game keeping presence, each seat's as the log last announced it, in seat order
     /// (empty before any was).
     pub presence: Vec<SeatPresence>,
+    /// How much later than its seats spectators see the game; `None` for no delay. Fixed at
+    /// creation.
+    pub spectator_delay: Option<SpectatorDelay>,
+}
+
+/// How much later than its seats spectators see a game: its last `plies` moves, and its
+/// events younger than `duration_ms`, are held back from them until the game is over.
+///
+/// Invariant of a validated delay: `plies` at most [`SpectatorDelay::MAX_PLIES`],
+/// `duration_ms` 0 or from [`SpectatorDelay::MIN_DURATION_MS`] to
+/// [`SpectatorDelay::MAX_DURATION_MS`], and not both zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpectatorDelay {
+    /// Moves held back.
+    #[serde(default)]
+    pub plies: u32,
+    /// How long each event is held back, in milliseconds.
+    #[serde(default)]
+    pub duration_ms: u64,
+}
+
+impl SpectatorDelay {
+    /// The most moves held back.
+    pub const MAX_PLIES: u32 = 100;
+    /// The shortest delay in time.
+    pub const MIN_DURATION_MS: u64 = 1_000;
+    /// The longest delay in time: an hour.
+    pub const MAX_DURATION_MS: u64 = 3_600_000;
 }
 
 /// `reissued` ([`GameRecord::seats_reissued`] of a game of `seats` seats) with seat `seat`
@@ -252,6 +280,7 @@ impl GameRecord {
             start_at: None,
             rematch: None,
             presence: Vec::new(),
+            spectator_delay: None,
         }
     }
 

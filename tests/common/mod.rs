@@ -296,6 +296,7 @@ pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &
         rematch: None,
         start_at: None,
         presence: Vec::new(),
+        spectator_delay: None,
     };
     let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
     store.create(record, vec![created], None).await.unwrap();

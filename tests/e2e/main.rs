@@ -32,6 +32,7 @@ mod rule_options;
 mod saved_configs;
 mod series;
 mod server_moves;
+mod spectator_delay;
 mod streams;
 mod terminal;
 mod web;

@@ -182,6 +182,7 @@ fn play(id: String, script: Script) -> GoldenGame {
             tabula::store::follow_presence(&mut presence, event);
             presence
         }),
+        spectator_delay: None,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

@@ -47,6 +47,7 @@ type callOptions struct {
 	seriesStatus tabulav1.SeriesStatus
 	labels       map[string]string
 	startTime    *timestamppb.Timestamp
+	delay        *tabulav1.SpectatorDelay
 	presence     *tabulav1.PresenceConfig
 	claimDraw    bool
 }
@@ -126,6 +127,27 @@ func StartTime(t time.Time) CallOption {
 		o.startTime = nil
 		if !t.IsZero() {
 			o.startTime = timestamppb.New(t)
+		}
+	})
+}
+
+// SpectatorDelay shows the created game to spectators (callers with neither a seat's
+// credential nor a service key) later than to its seats (CreateGameRequest.spectator_delay):
+// as it stood plies moves, or d, ago, whichever shows less. A spectator's [Client.GetView]
+// shows that earlier position (its GetSeq() the last event shown) and a spectator's
+// [Client.Events] holds each event back until then; seats and service keys see everything
+// as it happens, and once the game is over everyone sees all of it. A zero plies or d leaves
+// that part unset; plies is at most 100, d from 1 s to 1 h in whole milliseconds, and at
+// least one must be set (SpectatorDelay(0, 0) sends a delay with neither), else
+// INVALID_ARGUMENT, reason INVALID_REQUEST, on the field spectator_delay. The game shows its
+// delay in GetGame().GetSpectatorDelay(), and a rematch ([Client.CreateRematch]) keeps it.
+// For the CreateGame calls and the GameFrom builders of [Client.BatchCreateGames]; the
+// CreateSeries calls and [Client.CreateRematch] do not take it.
+func SpectatorDelay(plies uint32, d time.Duration) CallOption {
+	return option("SpectatorDelay", func(o *callOptions) {
+		o.delay = &tabulav1.SpectatorDelay{Plies: plies}
+		if d != 0 {
+			o.delay.Duration = durationpb.New(d)
 		}
 	})
 }
@@ -227,16 +249,16 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
 // server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime]. Needs a service key. [GameFromPreset] builds the same
-// request for [Client.BatchCreateGames].
+// [Players], [Labels], [StartTime], [SpectatorDelay]. Needs a service key. [GameFromPreset]
+// builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPreset", presetSource(kind, preset), opts)
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [Clock], [OnTimeout]
-// and [FirstMoveWindow] (the game's clocks), [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
+// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay],
+// [Clock], [OnTimeout] and [FirstMoveWindow] (the game's clocks), [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
 // creation and the answer names the seat drawn) and [Presence] (the seats' presence, and
 // the claim of [Client.ClaimVictory]), each set on a copy of config, which is left
 // unchanged. Needs a service key. [GameFromConfig] builds the same request for
@@ -248,7 +270,8 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
-// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime]. Needs a service key.
+// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay].
+// Needs a service key.
 // [GameFromPGN] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPGN", pgnSource(pgn), opts)
@@ -260,8 +283,8 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // [Client.DeleteSavedConfig] never changes it; a saved STARTER_RANDOM is drawn for each game
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime]; the clock, the starter and the presence belong to the
-// saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow], [Starter] and [Presence] are
+// [Players], [Labels], [StartTime], [SpectatorDelay]; the clock, the starter and the
+// presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow], [Starter] and [Presence] are
 // refused (update the saved configuration, or create the game from its GetConfig() with
 // [Client.CreateGameFromConfig]).
 // Needs a service key.
@@ -272,11 +295,11 @@ func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opt
 
 // BatchCreateGames creates several games in one call, all or nothing: 1 to 500 of them, in
 // order, each as the CreateGame call of the same request would make it, with its own
-// source, kind, players, bots, labels, privacy, hints and start time. Build each request with
-// [GameFromPreset], [GameFromConfig], [GameFromPGN] or [GameFromSavedConfig] (they take
-// the options of the matching CreateGame call but [RequestID]: a request of a batch has no
-// request id of its own). The answers come in the requests' order, each with its game and
-// its seat tokens, shown only this once.
+// source, kind, players, bots, labels, privacy, hints, start time and spectator delay.
+// Build each request with [GameFromPreset], [GameFromConfig], [GameFromPGN] or
+// [GameFromSavedConfig] (they take the options of the matching CreateGame call but
+// [RequestID]: a request of a batch has no request id of its own). The answers come in the
+// requests' order, each with its game and its seat tokens, shown only this once.
 //
 // Option: [RequestID], which makes the whole batch safe to retry: a second call with the
 // same id and the same requests answers with the games the first one made, in order, each
@@ -310,7 +333,8 @@ func (c *Client) BatchCreateGames(ctx context.Context, requests []*tabulav1.Crea
 // GameFromPreset is the request [Client.CreateGameFromPreset] sends, for
 // [Client.BatchCreateGames]: a game of kind from one of its presets. It takes the options
 // CreateGameFromPreset takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [StartTime]) and refuses the others, without calling the server.
+// [Labels], [StartTime], [SpectatorDelay]) and refuses the others, without calling the
+// server.
 func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromPreset", presetSource(kind, preset), opts, false)
 }
@@ -318,8 +342,8 @@ func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (
 // GameFromConfig is the request [Client.CreateGameFromConfig] sends, for
 // [Client.BatchCreateGames]: a game from a full configuration. It takes the options
 // CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [StartTime], [Clock], [OnTimeout], [FirstMoveWindow], [Starter], [Presence], the
-// last five set on a copy of config) and refuses the others.
+// [Labels], [StartTime], [SpectatorDelay], [Clock], [OnTimeout], [FirstMoveWindow],
+// [Starter], [Presence], the last five set on a copy of config) and refuses the others.
 func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromConfig", configSource(config), opts, false)
 }
@@ -327,7 +351,7 @@ func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.
 // GameFromPGN is the request [Client.CreateGameFromPGN] sends, for
 // [Client.BatchCreateGames]: a chess game imported from PGN. It takes the options
 // CreateGameFromPGN takes but [RequestID] ([Ply], [Private], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime]) and refuses the others.
+// [Players], [Labels], [StartTime], [SpectatorDelay]) and refuses the others.
 func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromPGN", pgnSource(pgn), opts, false)
 }
@@ -335,7 +359,7 @@ func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, e
 // GameFromSavedConfig is the request [Client.CreateGameFromSavedConfig] sends, for
 // [Client.BatchCreateGames]: a game from one of the caller's saved configurations. It takes
 // the options CreateGameFromSavedConfig takes but [RequestID] ([Private], [Bots],
-// [AllowHints], [Players], [Labels], [StartTime]) and refuses the others.
+// [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay]) and refuses the others.
 func GameFromSavedConfig(name string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromSavedConfig", savedConfigSource(name), opts, false)
 }
@@ -368,11 +392,11 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 // gameRequest is the one way a creation's request is built, for the CreateGame calls and
 // for the GameFrom builders of a batch: request, holding the source (and the kind of a
 // preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
-// [Players], [Labels] and [StartTime]; a configuration also [Clock], [OnTimeout],
+// [Players], [Labels], [StartTime] and [SpectatorDelay]; a configuration also [Clock], [OnTimeout],
 // [FirstMoveWindow], [Starter] and [Presence], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
 // none of its own) [RequestID]. Any other option is refused.
 func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
-	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime"}
+	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime", "SpectatorDelay"}
 	if single {
 		allowed = append(allowed, "RequestID")
 	} else if read, _ := apply(call, opts); slices.Contains(read.given, "RequestID") {
@@ -400,7 +424,7 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 		source.Pgn.Ply = o.ply
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
-	request.Players, request.Labels, request.StartTime = o.players, o.labels, o.startTime
+	request.Players, request.Labels, request.StartTime, request.SpectatorDelay = o.players, o.labels, o.startTime, o.delay
 	return request, nil
 }
 
@@ -442,7 +466,8 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 // GetGame returns a game's public summary: kind, configuration, status, outcome and seq, who
 // sits in each seat (GetPlayers(), one entry per seat when the creation named any, else
 // empty), its GetLabels() ([Labels]), its GetStartTime() for a game scheduled to start after
-// its creation ([StartTime]; absent otherwise), and for a game of a series its GetSeriesId()
+// its creation ([StartTime]; absent otherwise), its GetSpectatorDelay() ([SpectatorDelay];
+// absent for none), and for a game of a series its GetSeriesId()
 // and GetSeriesGameNumber() (from 1).
 func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
 	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID})
@@ -477,7 +502,9 @@ func (c *Client) ListGames(ctx context.Context, opts ...CallOption) (*tabulav1.L
 // viewer saw then), with the clocks as they read at that event; it is the view
 // [Client.EventsWithViews] carried with that event. A clock change (pause, resumption, added
 // time) is an event but no move: the board at its seq is the board of the event before it.
-// 0 or a seq beyond the log fails with OUT_OF_RANGE, reason SEQ_OUT_OF_RANGE.
+// 0 or a seq beyond the log fails with OUT_OF_RANGE, reason SEQ_OUT_OF_RANGE. A spectator of
+// a game created with [SpectatorDelay] sees it, until it is over, as it stood that delay ago
+// (the view's GetSeq() is the last event shown).
 func (c *Client) GetView(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.View, error) {
 	o, err := apply("GetView", opts, "AtSeq")
 	if err != nil {

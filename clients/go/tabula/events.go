@@ -57,6 +57,9 @@ func ReconnectDelay(d time.Duration) StreamOption {
 // nil and [EventKind] is [Unknown]) is yielded like any other, with its seq and time, and
 // counts towards the sequence numbers.
 //
+// A spectator of a game created with [SpectatorDelay] gets each event only once the delay
+// lets it see it (everything once the game is over); seats and service keys get it at once.
+//
 // To draw a board from the stream alone, use [Client.EventsWithViews].
 func (c *Client) Events(ctx context.Context, gameID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[*tabulav1.GameEvent, error] {
 	return func(yield func(*tabulav1.GameEvent, error) bool) {

@@ -7,11 +7,12 @@ import (
 )
 
 // CreateRematch plays the finished game gameID again: a new game with its configuration (a
-// Chess960 start included), clock, labels, privacy and hints, its players and the engine's
-// seats ([Bots]) swapped between the two seats, so the colours change hands (a one-seat game
-// keeps them), and new seat tokens, in seat order, shown only this once. The two games name
-// each other: the rematch's GetRematchOf() is gameID, and the finished game's GetRematch()
-// ([Client.GetGame]) names the rematch; both are empty when there is none.
+// Chess960 start included), clock, labels, privacy, hints and spectator delay
+// ([SpectatorDelay]), its players and the engine's seats ([Bots]) swapped between the two
+// seats, so the colours change hands (a one-seat game keeps them), and new seat tokens, in
+// seat order, shown only this once. The two games name each other: the rematch's
+// GetRematchOf() is gameID, and the finished game's GetRematch() ([Client.GetGame]) names
+// the rematch; both are empty when there is none.
 //
 // A game has at most one rematch, however many are asked for at once: another request fails
 // with ALREADY_EXISTS, reason REMATCH_EXISTS, its metadata "rematch_game_id" naming the

@@ -513,9 +513,12 @@ type Game struct {
 	Rematch string `protobuf:"bytes,20,opt,name=rematch,proto3" json:"rematch,omitempty"`
 	// When the game starts (`CreateGameRequest.start_time`); absent for a game that started
 	// at its creation. Output only.
-	StartTime     *timestamppb.Timestamp `protobuf:"bytes,21,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	StartTime *timestamppb.Timestamp `protobuf:"bytes,21,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
+	// How much later than the seats spectators see the game (`CreateGameRequest
+	// .spectator_delay`); absent for none. Output only.
+	SpectatorDelay *SpectatorDelay `protobuf:"bytes,22,opt,name=spectator_delay,json=spectatorDelay,proto3" json:"spectator_delay,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Game) Reset() {
@@ -695,6 +698,75 @@ func (x *Game) GetStartTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Game) GetSpectatorDelay() *SpectatorDelay {
+	if x != nil {
+		return x.SpectatorDelay
+	}
+	return nil
+}
+
+// How much later than the seats spectators see a game, as lichess delays its broadcasts
+// against cheating: a spectator (a caller with neither a seat's credential nor a service key)
+// is shown the game as it stood that many moves, or that long, ago, whichever shows less; its
+// stream holds each event back until then. Seats and service keys see the game as it is, and
+// once the game is over everyone sees all of it. What each viewer may see of an event
+// (hidden information) is unchanged.
+type SpectatorDelay struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Moves held back: the spectator does not see the game's last this many moves (nor what
+	// followed the first of them); at most 100.
+	Plies uint32 `protobuf:"varint,1,opt,name=plies,proto3" json:"plies,omitempty"`
+	// How long each event is held back: from 1 s to 1 h, in whole milliseconds; unset for no
+	// delay in time.
+	Duration      *durationpb.Duration `protobuf:"bytes,2,opt,name=duration,proto3" json:"duration,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SpectatorDelay) Reset() {
+	*x = SpectatorDelay{}
+	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SpectatorDelay) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SpectatorDelay) ProtoMessage() {}
+
+func (x *SpectatorDelay) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SpectatorDelay.ProtoReflect.Descriptor instead.
+func (*SpectatorDelay) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *SpectatorDelay) GetPlies() uint32 {
+	if x != nil {
+		return x.Plies
+	}
+	return 0
+}
+
+func (x *SpectatorDelay) GetDuration() *durationpb.Duration {
+	if x != nil {
+		return x.Duration
+	}
+	return nil
+}
+
 // Who sits in a seat, as the lobby that seated them says: Tabula keeps no accounts and
 // records what it is told.
 type Player struct {
@@ -711,7 +783,7 @@ type Player struct {
 
 func (x *Player) Reset() {
 	*x = Player{}
-	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	mi := &file_tabula_v1_game_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -723,7 +795,7 @@ func (x *Player) String() string {
 func (*Player) ProtoMessage() {}
 
 func (x *Player) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_proto_msgTypes[2]
+	mi := &file_tabula_v1_game_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -736,7 +808,7 @@ func (x *Player) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Player.ProtoReflect.Descriptor instead.
 func (*Player) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_proto_rawDescGZIP(), []int{2}
+	return file_tabula_v1_game_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Player) GetPlayerId() string {
@@ -771,7 +843,7 @@ type BotSeat struct {
 
 func (x *BotSeat) Reset() {
 	*x = BotSeat{}
-	mi := &file_tabula_v1_game_proto_msgTypes[3]
+	mi := &file_tabula_v1_game_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -783,7 +855,7 @@ func (x *BotSeat) String() string {
 func (*BotSeat) ProtoMessage() {}
 
 func (x *BotSeat) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_proto_msgTypes[3]
+	mi := &file_tabula_v1_game_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -796,7 +868,7 @@ func (x *BotSeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BotSeat.ProtoReflect.Descriptor instead.
 func (*BotSeat) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_proto_rawDescGZIP(), []int{3}
+	return file_tabula_v1_game_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *BotSeat) GetSeat() uint32 {
@@ -829,7 +901,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xf1\x06\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xb5\a\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -859,10 +931,14 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"rematch_of\x18\x13 \x01(\tR\trematchOf\x12\x18\n" +
 	"\arematch\x18\x14 \x01(\tR\arematch\x129\n" +
 	"\n" +
-	"start_time\x18\x15 \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x1a9\n" +
+	"start_time\x18\x15 \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12B\n" +
+	"\x0fspectator_delay\x18\x16 \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"]\n" +
+	"\x0eSpectatorDelay\x12\x14\n" +
+	"\x05plies\x18\x01 \x01(\rR\x05plies\x125\n" +
+	"\bduration\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\bduration\"H\n" +
 	"\x06Player\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12!\n" +
 	"\fdisplay_name\x18\x02 \x01(\tR\vdisplayName\"k\n" +
@@ -936,7 +1012,7 @@ func file_tabula_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_tabula_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_tabula_v1_game_proto_goTypes = []any{
 	(GameKind)(0),                 // 0: tabula.v1.GameKind
 	(GameStatus)(0),               // 1: tabula.v1.GameStatus
@@ -944,34 +1020,37 @@ var file_tabula_v1_game_proto_goTypes = []any{
 	(EndReason)(0),                // 3: tabula.v1.EndReason
 	(*Outcome)(nil),               // 4: tabula.v1.Outcome
 	(*Game)(nil),                  // 5: tabula.v1.Game
-	(*Player)(nil),                // 6: tabula.v1.Player
-	(*BotSeat)(nil),               // 7: tabula.v1.BotSeat
-	nil,                           // 8: tabula.v1.Game.LabelsEntry
-	(*Cell)(nil),                  // 9: tabula.v1.Cell
-	(*GameConfig)(nil),            // 10: tabula.v1.GameConfig
-	(*timestamppb.Timestamp)(nil), // 11: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 12: google.protobuf.Duration
+	(*SpectatorDelay)(nil),        // 6: tabula.v1.SpectatorDelay
+	(*Player)(nil),                // 7: tabula.v1.Player
+	(*BotSeat)(nil),               // 8: tabula.v1.BotSeat
+	nil,                           // 9: tabula.v1.Game.LabelsEntry
+	(*Cell)(nil),                  // 10: tabula.v1.Cell
+	(*GameConfig)(nil),            // 11: tabula.v1.GameConfig
+	(*timestamppb.Timestamp)(nil), // 12: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 13: google.protobuf.Duration
 }
 var file_tabula_v1_game_proto_depIdxs = []int32{
 	2,  // 0: tabula.v1.Outcome.type:type_name -> tabula.v1.OutcomeType
 	3,  // 1: tabula.v1.Outcome.reason:type_name -> tabula.v1.EndReason
-	9,  // 2: tabula.v1.Outcome.winning_line:type_name -> tabula.v1.Cell
+	10, // 2: tabula.v1.Outcome.winning_line:type_name -> tabula.v1.Cell
 	0,  // 3: tabula.v1.Game.kind:type_name -> tabula.v1.GameKind
-	10, // 4: tabula.v1.Game.config:type_name -> tabula.v1.GameConfig
+	11, // 4: tabula.v1.Game.config:type_name -> tabula.v1.GameConfig
 	1,  // 5: tabula.v1.Game.status:type_name -> tabula.v1.GameStatus
 	4,  // 6: tabula.v1.Game.outcome:type_name -> tabula.v1.Outcome
-	11, // 7: tabula.v1.Game.create_time:type_name -> google.protobuf.Timestamp
-	11, // 8: tabula.v1.Game.update_time:type_name -> google.protobuf.Timestamp
-	7,  // 9: tabula.v1.Game.bots:type_name -> tabula.v1.BotSeat
-	6,  // 10: tabula.v1.Game.players:type_name -> tabula.v1.Player
-	8,  // 11: tabula.v1.Game.labels:type_name -> tabula.v1.Game.LabelsEntry
-	11, // 12: tabula.v1.Game.start_time:type_name -> google.protobuf.Timestamp
-	12, // 13: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
-	14, // [14:14] is the sub-list for method output_type
-	14, // [14:14] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	12, // 7: tabula.v1.Game.create_time:type_name -> google.protobuf.Timestamp
+	12, // 8: tabula.v1.Game.update_time:type_name -> google.protobuf.Timestamp
+	8,  // 9: tabula.v1.Game.bots:type_name -> tabula.v1.BotSeat
+	7,  // 10: tabula.v1.Game.players:type_name -> tabula.v1.Player
+	9,  // 11: tabula.v1.Game.labels:type_name -> tabula.v1.Game.LabelsEntry
+	12, // 12: tabula.v1.Game.start_time:type_name -> google.protobuf.Timestamp
+	6,  // 13: tabula.v1.Game.spectator_delay:type_name -> tabula.v1.SpectatorDelay
+	13, // 14: tabula.v1.SpectatorDelay.duration:type_name -> google.protobuf.Duration
+	13, // 15: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_proto_init() }
@@ -987,7 +1066,7 @@ func file_tabula_v1_game_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_proto_rawDesc), len(file_tabula_v1_game_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   5,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

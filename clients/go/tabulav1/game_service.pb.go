@@ -696,9 +696,13 @@ type CreateGameRequest struct {
 	// window) run as from a creation at that time. A resignation, an abort or an adjudication may come
 	// before. Absent, or not after the creation: the game starts at once. A game that starts
 	// later has no engine seat (INVALID_ARGUMENT `INVALID_REQUEST`).
-	StartTime     *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	StartTime *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
+	// Spectators see the game later than its seats (see `SpectatorDelay`): `plies` (at most 100)
+	// or `duration` (1 s to 1 h) or both, at least one of them set; anything else is
+	// INVALID_ARGUMENT `INVALID_REQUEST` naming the field. A rematch keeps its game's delay.
+	SpectatorDelay *SpectatorDelay `protobuf:"bytes,13,opt,name=spectator_delay,json=spectatorDelay,proto3" json:"spectator_delay,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CreateGameRequest) Reset() {
@@ -826,6 +830,13 @@ func (x *CreateGameRequest) GetLabels() map[string]string {
 func (x *CreateGameRequest) GetStartTime() *timestamppb.Timestamp {
 	if x != nil {
 		return x.StartTime
+	}
+	return nil
+}
+
+func (x *CreateGameRequest) GetSpectatorDelay() *SpectatorDelay {
+	if x != nil {
+		return x.SpectatorDelay
 	}
 	return nil
 }
@@ -5315,7 +5326,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xdc\x04\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xa0\x05\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
@@ -5332,7 +5343,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	" \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12@\n" +
 	"\x06labels\x18\v \x03(\v2(.tabula.v1.CreateGameRequest.LabelsEntryR\x06labels\x129\n" +
 	"\n" +
-	"start_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x1a9\n" +
+	"start_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12B\n" +
+	"\x0fspectator_delay\x18\r \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
@@ -5826,21 +5838,22 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*BotSeat)(nil),                    // 89: tabula.v1.BotSeat
 	(*Player)(nil),                     // 90: tabula.v1.Player
 	(*timestamppb.Timestamp)(nil),      // 91: google.protobuf.Timestamp
-	(*Game)(nil),                       // 92: tabula.v1.Game
-	(GameStatus)(0),                    // 93: tabula.v1.GameStatus
-	(*View)(nil),                       // 94: tabula.v1.View
-	(*Move)(nil),                       // 95: tabula.v1.Move
-	(*GameEvent)(nil),                  // 96: tabula.v1.GameEvent
-	(*Outcome)(nil),                    // 97: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),        // 98: google.protobuf.Duration
-	(*ViewChange)(nil),                 // 99: tabula.v1.ViewChange
-	(OutcomeType)(0),                   // 100: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),      // 101: google.protobuf.FieldMask
-	(SeriesDraws)(0),                   // 102: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 103: tabula.v1.Series
-	(*SeriesToken)(nil),                // 104: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 105: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 106: tabula.v1.SeriesEvent
+	(*SpectatorDelay)(nil),             // 92: tabula.v1.SpectatorDelay
+	(*Game)(nil),                       // 93: tabula.v1.Game
+	(GameStatus)(0),                    // 94: tabula.v1.GameStatus
+	(*View)(nil),                       // 95: tabula.v1.View
+	(*Move)(nil),                       // 96: tabula.v1.Move
+	(*GameEvent)(nil),                  // 97: tabula.v1.GameEvent
+	(*Outcome)(nil),                    // 98: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),        // 99: google.protobuf.Duration
+	(*ViewChange)(nil),                 // 100: tabula.v1.ViewChange
+	(OutcomeType)(0),                   // 101: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),      // 102: google.protobuf.FieldMask
+	(SeriesDraws)(0),                   // 103: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 104: tabula.v1.Series
+	(*SeriesToken)(nil),                // 105: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 106: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 107: tabula.v1.SeriesEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	87,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
@@ -5855,159 +5868,160 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	90,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
 	82,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
 	91,  // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
-	9,   // 12: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
-	16,  // 13: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	92,  // 14: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
-	15,  // 15: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	92,  // 16: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	15,  // 17: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	92,  // 18: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	88,  // 19: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	93,  // 20: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	91,  // 21: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	91,  // 22: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	83,  // 23: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	92,  // 24: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	94,  // 25: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	95,  // 26: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	24,  // 27: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	95,  // 28: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	0,   // 29: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	96,  // 30: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	94,  // 31: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	93,  // 32: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	97,  // 33: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	94,  // 34: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	98,  // 35: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
-	1,   // 36: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	95,  // 37: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	34,  // 38: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	95,  // 39: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
-	2,   // 40: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
-	3,   // 41: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	94,  // 42: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	94,  // 43: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	94,  // 44: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
-	96,  // 45: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	94,  // 46: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	99,  // 47: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	92,  // 48: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	15,  // 49: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	92,  // 50: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	100, // 51: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	92,  // 52: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	94,  // 53: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	94,  // 54: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	98,  // 55: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	94,  // 56: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	87,  // 57: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	88,  // 58: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	91,  // 59: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	91,  // 60: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	59,  // 61: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	59,  // 62: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	59,  // 63: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	92,  // 64: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	101, // 65: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	92,  // 66: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	87,  // 67: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	88,  // 68: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	102, // 69: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	90,  // 70: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	89,  // 71: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	84,  // 72: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	103, // 73: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	104, // 74: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	103, // 75: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	105, // 76: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	85,  // 77: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	103, // 78: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	103, // 79: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	101, // 80: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	103, // 81: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	106, // 82: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	4,   // 83: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	86,  // 84: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	81,  // 85: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
-	4,   // 86: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	96,  // 87: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	7,   // 88: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 89: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 90: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 91: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 92: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 93: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 94: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 95: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 96: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 97: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 98: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 99: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 100: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 101: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 102: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
-	41,  // 103: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	43,  // 104: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	45,  // 105: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	67,  // 106: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	47,  // 107: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	60,  // 108: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	61,  // 109: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	62,  // 110: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	64,  // 111: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	65,  // 112: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	49,  // 113: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	51,  // 114: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	53,  // 115: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	55,  // 116: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	57,  // 117: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	69,  // 118: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	71,  // 119: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	73,  // 120: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	75,  // 121: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	77,  // 122: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	79,  // 123: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	8,   // 124: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 125: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 126: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 127: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 128: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 129: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 130: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 131: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 132: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 133: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 134: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 135: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 136: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 137: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 138: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 139: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 140: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 141: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 142: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 143: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 144: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 145: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 146: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 147: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 148: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 149: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 150: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 151: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 152: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 153: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 154: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 155: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 156: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 157: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 158: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 159: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	124, // [124:160] is the sub-list for method output_type
-	88,  // [88:124] is the sub-list for method input_type
-	88,  // [88:88] is the sub-list for extension type_name
-	88,  // [88:88] is the sub-list for extension extendee
-	0,   // [0:88] is the sub-list for field type_name
+	92,  // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
+	9,   // 13: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
+	16,  // 14: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
+	93,  // 15: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	15,  // 16: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	93,  // 17: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 18: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	93,  // 19: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	88,  // 20: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	94,  // 21: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	91,  // 22: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	91,  // 23: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	83,  // 24: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	93,  // 25: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	95,  // 26: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	96,  // 27: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	24,  // 28: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	96,  // 29: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	0,   // 30: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
+	97,  // 31: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	95,  // 32: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	94,  // 33: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	98,  // 34: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	95,  // 35: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	99,  // 36: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	1,   // 37: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	96,  // 38: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	34,  // 39: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	96,  // 40: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	2,   // 41: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	3,   // 42: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	95,  // 43: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	95,  // 44: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	95,  // 45: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
+	97,  // 46: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	95,  // 47: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	100, // 48: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	93,  // 49: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 50: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	93,  // 51: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	101, // 52: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	93,  // 53: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	95,  // 54: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	95,  // 55: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	99,  // 56: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	95,  // 57: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	87,  // 58: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	88,  // 59: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	91,  // 60: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	91,  // 61: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	59,  // 62: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	59,  // 63: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	59,  // 64: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	93,  // 65: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	102, // 66: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	93,  // 67: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	87,  // 68: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	88,  // 69: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	103, // 70: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	90,  // 71: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	89,  // 72: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	84,  // 73: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	104, // 74: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	105, // 75: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	104, // 76: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	106, // 77: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	85,  // 78: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	104, // 79: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	104, // 80: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	102, // 81: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	104, // 82: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	107, // 83: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	4,   // 84: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
+	86,  // 85: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	81,  // 86: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
+	4,   // 87: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
+	97,  // 88: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	7,   // 89: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 90: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 91: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 92: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 93: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 94: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 95: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 96: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 97: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 98: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 99: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 100: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 101: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 102: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 103: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 104: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 105: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 106: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 107: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 108: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 109: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 110: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 111: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 112: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 113: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 114: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 115: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 116: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 117: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 118: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 119: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 120: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 121: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 122: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 123: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 124: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	8,   // 125: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 126: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 127: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 128: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 129: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 130: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 131: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 132: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 133: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 134: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 135: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 136: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 137: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 138: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 139: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 140: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 141: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 142: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 143: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 144: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 145: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 146: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 147: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 148: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 149: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 150: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 151: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 152: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 153: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 154: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 155: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 156: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 157: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 158: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 159: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 160: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	125, // [125:161] is the sub-list for method output_type
+	89,  // [89:125] is the sub-list for method input_type
+	89,  // [89:89] is the sub-list for extension type_name
+	89,  // [89:89] is the sub-list for extension extendee
+	0,   // [0:89] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }

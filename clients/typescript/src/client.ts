@@ -4,7 +4,16 @@ import { type CallOptions as ConnectCallOptions, type Client, Code, createClient
 import { ClockConfigSchema, type TimeControl } from "./gen/tabula/v1/clock_pb.js";
 import { type GameConfig, GameConfigSchema, type Starter } from "./gen/tabula/v1/config_pb.js";
 import type { GameEvent } from "./gen/tabula/v1/event_pb.js";
-import type { BotSeatSchema, Game, GameKind, GameStatus, OutcomeType, PlayerSchema } from "./gen/tabula/v1/game_pb.js";
+import {
+  type BotSeatSchema,
+  type Game,
+  type GameKind,
+  type GameStatus,
+  type OutcomeType,
+  type PlayerSchema,
+  type SpectatorDelay,
+  SpectatorDelaySchema,
+} from "./gen/tabula/v1/game_pb.js";
 import {
   AnswerTakeBackRequestSchema,
   type AnswerTakeBackResponse,
@@ -144,6 +153,39 @@ export interface CreateOptions extends ManageOptions {
    * INVALID_ARGUMENT INVALID_REQUEST, a field violation on `start_time`.
    */
   startTime?: Date;
+  /**
+   * Spectators (callers with neither a seat's credential nor a service key) see the game
+   * later than its seats, as lichess delays its broadcasts against cheating: as it stood
+   * `plies` moves or `durationMs` ago, whichever shows less (sent as
+   * `CreateGameRequest.spectatorDelay` and shown in `Game.spectatorDelay`). A spectator's
+   * `getView` shows that delayed position (its `seq` the last event shown) and its `events`
+   * stream holds each event back until then; seats and service keys see the game live, and
+   * once the game is over everyone sees all of it. A rematch keeps its game's delay. `plies`
+   * at most 100, `durationMs` 1 s to 1 h in whole milliseconds, at least one of them set;
+   * anything else rejects with INVALID_ARGUMENT INVALID_REQUEST naming the field. Absent: no
+   * delay.
+   */
+  spectatorDelay?: SpectatorDelayOption;
+}
+
+/**
+ * How much later than the seats spectators see a game (`CreateOptions.spectatorDelay`), sent
+ * as a `SpectatorDelay`: the moves held back, the time each event is held back, or both.
+ */
+export interface SpectatorDelayOption {
+  /** Moves held back: spectators do not see the game's last this many moves (at most 100). */
+  plies?: number;
+  /** How long each event is held back, in whole milliseconds: 1,000 (1 s) to 3,600,000 (1 h). */
+  durationMs?: number;
+}
+
+/** `delay` as the `SpectatorDelay` it is sent as: an unset field (plies 0, no duration) asks for none of that kind. */
+function spectatorDelayMessage(delay: SpectatorDelayOption): SpectatorDelay {
+  const { plies = 0, durationMs } = delay;
+  return create(SpectatorDelaySchema, {
+    plies,
+    duration: durationMs === undefined ? undefined : durationFromMs(durationMs),
+  });
 }
 
 /**
@@ -249,6 +291,8 @@ function gameRequest(
   const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
   const labels = { ...options.labels };
   const startTime = options.startTime === undefined ? undefined : timestampFromDate(options.startTime);
+  const spectatorDelay =
+    options.spectatorDelay === undefined ? undefined : spectatorDelayMessage(options.spectatorDelay);
   return create(CreateGameRequestSchema, {
     source,
     kind,
@@ -259,6 +303,7 @@ function gameRequest(
     players,
     labels,
     startTime,
+    spectatorDelay,
   });
 }
 
@@ -821,7 +866,8 @@ export class TabulaClient {
    * `private`, `requestId`, `bots` (seats the server's engine plays), `allowHints`, `players`
    * (who sits in each seat), `labels` (the managing backend's, to find it by), `startTime`
    * (when a game scheduled ahead starts: until then every move rejects with
-   * FAILED_PRECONDITION GAME_NOT_STARTED).
+   * FAILED_PRECONDITION GAME_NOT_STARTED), `spectatorDelay` (how many moves, or how long,
+   * spectators see the game behind its seats).
    */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     return this.createGame(gameFromPreset(kind, preset, options), options);
@@ -855,7 +901,7 @@ export class TabulaClient {
    * game copies it, clock and starter included (a saved `Starter.RANDOM` is drawn for each
    * game), so later updates or deletion of the saved configuration never change the game.
    * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`,
-   * `players`, `labels`, `startTime`. An unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
+   * `players`, `labels`, `startTime`, `spectatorDelay`. An unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
    */
   createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     return this.createGame(gameFromSavedConfig(name, options), options);
@@ -871,9 +917,10 @@ export class TabulaClient {
    * answers it (the game and one token per seat). Needs a service key (anyone's on a server
    * without keys). `requests` are `CreateGameRequest`s, built with `gameFromPreset`,
    * `gameFromConfig`, `gameFromPgn` and `gameFromSavedConfig` (or init objects of their
-   * fields), each with its own players, bots, labels, privacy, hints and start time, and each
-   * without a `requestId` of its own. `options.requestId` makes the whole batch safe to retry: the same
-   * key, id and requests again resolve to the games the first call made, in order, each
+   * fields), each with its own players, bots, labels, privacy, hints, start time and
+   * spectator delay, and each without a `requestId` of its own. `options.requestId` makes
+   * the whole batch safe to retry: the same key, id and requests again resolve to the games
+   * the first call made, in order, each
    * `retried`, with new seat tokens for a game nobody but the engine has acted in yet (the
    * first ones stop working) and none for the others; the same id with other requests rejects
    * with FAILED_PRECONDITION REQUEST_ID_REUSED. If any request is refused no game is made: a

@@ -39,6 +39,7 @@ export {
   type SeriesConfigOptions,
   type SeriesLength,
   type SeriesOptions,
+  type SpectatorDelayOption,
   type StreamOptions,
   type SubmitOptions,
   type TakeBackOptions,

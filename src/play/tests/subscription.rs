@@ -20,7 +20,7 @@ async fn subscribers_who_see_the_same_share_one_rendering_and_no_one_else_gets_i
     let live = create(&hub, "watched").await;
     let (_shutdown, shutdown) = watch::channel(false);
     let open = async |viewer, views| {
-        let subscription = Subscription { viewer, opened_with: None, after: 1, max_per_game: 8, views };
+        let subscription = Subscription { viewer, opened_with: None, after: 1, max_per_game: 8, views, delayed: false };
         let mut stream = hub.subscribe(live.clone(), subscription, shutdown.clone()).await.unwrap();
         // Caught up with the log (nothing after the creation): now on the game's channel.
         assert!(next(&mut stream).await.is_none());

@@ -26,6 +26,16 @@ pub struct Entered {
     pub proof: Option<SeatProof>,
 }
 
+impl Entered {
+    /// Whether the caller is a spectator the game's spectator delay holds back: one with
+    /// neither a seat's credential nor a service key, in a game shown with a delay.
+    pub fn delayed(&self) -> bool {
+        self.live.spectator_delay.is_some()
+            && self.viewer == Viewer::Spectator
+            && !matches!(self.credential, Credential::ServiceKey(_))
+    }
+}
+
 /// How current the game a call names must be before the caller is identified in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Freshness {

@@ -15,6 +15,7 @@ use crate::engine::{Action, AnyMatch, ConfigError, Seat, Turn};
 use crate::games::{GameConfig, GameKind, chess};
 use crate::play::{BotSeat, GameRequest, Labels, NewGame, Player, RematchRequest};
 use crate::proto::tabula::v1 as pb;
+use crate::service::convert::spectator_delay_from_proto;
 use crate::service::convert::{
     Violations, bot_seats_from_proto, clock_from_proto, config_from_proto, game_to_proto, labels_from_proto,
     players_from_proto,
@@ -214,7 +215,9 @@ impl GameServiceImpl {
             seating(&request.bots, &request.players, &request.labels, config.kind(), game.seat_count())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let start_at = scheduled_start(request.start_time.as_ref(), !bots.is_empty(), self.hub.now())?;
+        let spectator_delay = spectator_delay_from_proto(request.spectator_delay.as_ref())?;
         Ok(GameRequest {
+            spectator_delay,
             config,
             game,
             clock,

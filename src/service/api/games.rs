@@ -102,8 +102,22 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::GetViewRequest>,
     ) -> Result<pb::GetViewResponse, ApiError> {
-        let Entered { live, viewer, .. } = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
-        let (view, seq, clocks) = match request.get_ref().at_seq {
+        let entered = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let at_seq = match (request.get_ref().at_seq, entered.delayed()) {
+            (asked, false) => asked,
+            // A spectator held back by the game's delay sees it as it stood then, and no later.
+            (asked, true) => {
+                let shown = self.hub.spectators_see(&entered.live).await?;
+                match asked {
+                    Some(seq) if seq > shown => return Err(ApiError::SeqOutOfRange { after: seq, current: shown }),
+                    Some(seq) => Some(seq),
+                    None if shown < entered.live.seq().await => Some(shown),
+                    None => None,
+                }
+            }
+        };
+        let Entered { live, viewer, .. } = entered;
+        let (view, seq, clocks) = match at_seq {
             None => live.view(viewer, self.hub.now()).await,
             Some(seq) => {
                 let past = self.hub.position_at(&live, seq).await?;
@@ -117,7 +131,11 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::ListLegalMovesRequest>,
     ) -> Result<pb::ListLegalMovesResponse, ApiError> {
-        let Entered { live, viewer, .. } = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let entered = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        if entered.delayed() && entered.live.copy().await.record.outcome.is_none() {
+            return Err(ApiError::SeatRequired("listing moves in a game spectators see with a delay"));
+        }
+        let Entered { live, viewer, .. } = entered;
         let seat = match (request.get_ref().seat, viewer) {
             (0, Viewer::Seat(seat)) => seat,
             (0, Viewer::Spectator) => {
@@ -149,11 +167,17 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::ExportPgnRequest>,
     ) -> Result<pb::ExportPgnResponse, ApiError> {
-        let Entered { live, .. } = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let entered = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let delayed = entered.delayed();
+        let Entered { live, .. } = entered;
         let GameConfig::Chess(config) = &live.config else {
             return Err(ApiError::UnsupportedByGame("PGN export"));
         };
         let snapshot = live.copy().await;
+        // A spectator held back by the game's delay gets its moves once it is over.
+        if delayed && snapshot.record.outcome.is_none() {
+            return Err(ApiError::GameNotFinished(live.id.clone()));
+        }
         // A player is named by their display name, or else their id; "?" when unnamed.
         let name = |seat: usize| {
             let player = live.players.get(seat);

@@ -31,9 +31,11 @@ impl GameServiceImpl {
         &self,
         request: Request<pb::StreamEventsRequest>,
     ) -> Result<EventStream, ApiError> {
-        let Entered { live, viewer, proof, .. } =
-            self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let entered = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
+        let delayed = entered.delayed();
+        let Entered { live, viewer, proof, .. } = entered;
         let subscription = Subscription {
+            delayed,
             viewer,
             // A stream opened with a seat's credential ends when a reissue revokes it.
             opened_with: proof,

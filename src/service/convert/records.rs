@@ -39,6 +39,7 @@ pub fn game_to_proto(record: &GameRecord) -> pb::Game {
         labels: record.labels.clone(),
         rematch_of: record.rematch_of.clone().unwrap_or_default(),
         start_time: record.start_at.map(timestamp),
+        spectator_delay: record.spectator_delay.as_ref().map(super::time::spectator_delay_to_proto),
         rematch: record.rematch.clone().unwrap_or_default(),
     }
 }

@@ -169,9 +169,11 @@ def _created(
     players: Players = (),
     labels: Labels | None = None,
     start_time: Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     """Sets the options every creation shares on `request`; `start_time` (None: at once) is
-    when a game scheduled ahead starts (`CreateGameRequest.start_time`)."""
+    when a game scheduled ahead starts (`CreateGameRequest.start_time`), `spectator_delay`
+    (None: none) how much later spectators see it (`CreateGameRequest.spectator_delay`)."""
     request.private = private
     request.request_id = request_id
     request.bots.extend(bots)
@@ -182,6 +184,8 @@ def _created(
     start = timestamp(start_time)
     if start is not None:
         request.start_time.CopyFrom(start)
+    if spectator_delay is not None:
+        request.spectator_delay.CopyFrom(spectator_delay)
     return request
 
 
@@ -207,9 +211,10 @@ def preset_request(
     players: Players = (),
     labels: Labels | None = None,
     start_time: Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     request = pb.CreateGameRequest(kind=kind_value(kind), preset=preset)
-    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time)
+    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay)
 
 
 def config_request(
@@ -223,13 +228,14 @@ def config_request(
     players: Players = (),
     labels: Labels | None = None,
     start_time: Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
     its `clock` and `starter` (a `pb.Starter`) as its `starter` when given; the caller's
     `config` is left as it was."""
     request = pb.CreateGameRequest(config=config)
     _with_clock_and_starter(request.config, clock, starter)
-    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time)
+    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay)
 
 
 def pgn_request(
@@ -242,12 +248,13 @@ def pgn_request(
     players: Players = (),
     labels: Labels | None = None,
     start_time: Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     source = pb.PgnImport(pgn=pgn)
     if ply is not None:
         source.ply = ply
     request = pb.CreateGameRequest(pgn=source)
-    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time)
+    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay)
 
 
 def saved_config_request(
@@ -259,10 +266,11 @@ def saved_config_request(
     players: Players = (),
     labels: Labels | None = None,
     start_time: Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     """A game from the caller's saved configuration `name` (`CreateGameRequest.saved_config`)."""
     request = pb.CreateGameRequest(saved_config=name)
-    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time)
+    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay)
 
 
 def batch_create_request(requests: Iterable[pb.CreateGameRequest], request_id: str | None) -> pb.BatchCreateGamesRequest:

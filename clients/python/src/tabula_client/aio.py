@@ -314,10 +314,11 @@ class AsyncClient:
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
+        spectator_delay: pb.SpectatorDelay | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         request = _common.preset_request(
-            kind, preset, private, request_id, bots, allow_hints, players, labels, start_time
+            kind, preset, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -334,10 +335,11 @@ class AsyncClient:
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
+        spectator_delay: pb.SpectatorDelay | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         request = _common.config_request(
-            config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time
+            config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time, spectator_delay
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -353,9 +355,12 @@ class AsyncClient:
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
+        spectator_delay: pb.SpectatorDelay | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
-        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players, labels, start_time)
+        request = _common.pgn_request(
+            pgn, ply, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
+        )
         return await self._call(self.stub.CreateGame, request, timeout)
 
     async def create_game_from_saved_config(
@@ -369,12 +374,13 @@ class AsyncClient:
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
+        spectator_delay: pb.SpectatorDelay | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations, by name (see
         `Client.create_game_from_saved_config`)."""
         request = _common.saved_config_request(
-            name, private, request_id, bots, allow_hints, players, labels, start_time
+            name, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 

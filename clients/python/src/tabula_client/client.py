@@ -366,6 +366,7 @@ class Client:
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
+        spectator_delay: pb.SpectatorDelay | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
@@ -400,9 +401,19 @@ class Client:
         an abort or an adjudication may come before. None, or a time not after the creation,
         starts the game at once (`game.start_time` unset). A game that starts later may have
         no engine seat (`bots`): INVALID_ARGUMENT `INVALID_REQUEST` on `start_time`, as is a
-        time more than 30 days ahead."""
+        time more than 30 days ahead.
+
+        `spectator_delay` (build it with `spectator_delay(plies=..., duration=...)`; None: no
+        delay) has spectators, callers with neither a seat's credential nor a service key, see
+        the game `plies` moves (at most 100) or `duration` (1 second to 1 hour, whole
+        milliseconds) behind, whichever shows less: a spectator's `get_view` shows the game as
+        it stood then (its `seq` the last event shown) and its `events` hold each event back
+        until then. Seats and service keys see everything at once, and once the game is over
+        everyone sees all of it. `game.spectator_delay` shows it back, and a rematch keeps it.
+        A delay out of range, or with neither set, is INVALID_ARGUMENT `INVALID_REQUEST` on
+        `spectator_delay`."""
         request = _common.preset_request(
-            kind, preset, private, request_id, bots, allow_hints, players, labels, start_time
+            kind, preset, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -419,11 +430,12 @@ class Client:
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
+        spectator_delay: pb.SpectatorDelay | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
-        `request_id`, `bots`, `allow_hints`, `players`, `labels` and `start_time` as for
-        `create_game_from_preset`.
+        `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time` and
+        `spectator_delay` as for `create_game_from_preset`.
 
         `clock` gives the game clocks (build it with `tabula_client.clocks`): a
         `pb.ClockConfig`, or one `pb.TimeControl` for every seat, such as
@@ -446,7 +458,7 @@ class Client:
         `view.presence`, and with `claim_after` the other seat's `claim_victory` against a
         seat to move that stays gone."""
         request = _common.config_request(
-            config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time
+            config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time, spectator_delay
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -462,12 +474,16 @@ class Client:
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
+        spectator_delay: pb.SpectatorDelay | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
         of them) with those moves as its history; `private`, `request_id`, `bots`,
-        `allow_hints`, `players`, `labels` and `start_time` as for `create_game_from_preset`."""
-        request = _common.pgn_request(pgn, ply, private, request_id, bots, allow_hints, players, labels, start_time)
+        `allow_hints`, `players`, `labels`, `start_time` and `spectator_delay` as for
+        `create_game_from_preset`."""
+        request = _common.pgn_request(
+            pgn, ply, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
+        )
         return self._call(self.stub.CreateGame, request, timeout)
 
     def create_game_from_saved_config(
@@ -481,16 +497,17 @@ class Client:
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
+        spectator_delay: pb.SpectatorDelay | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations (`create_saved_config`), by
-        name; `private`, `request_id`, `bots`, `allow_hints`, `players`, `labels` and
-        `start_time` as for `create_game_from_preset`. The game copies the configuration,
+        name; `private`, `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time`
+        and `spectator_delay` as for `create_game_from_preset`. The game copies the configuration,
         clock and starter included (a saved `STARTER_RANDOM` is drawn anew for each game), so
         later updates and deletions never change it. An unknown name raises NOT_FOUND
         `SAVED_CONFIG_NOT_FOUND`."""
         request = _common.saved_config_request(
-            name, private, request_id, bots, allow_hints, players, labels, start_time
+            name, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -507,8 +524,8 @@ class Client:
 
         Build each request with `game_from_preset`, `game_from_config`, `game_from_pgn` or
         `game_from_saved_config` (or as a `pb.CreateGameRequest`): each has its own source,
-        kind, players, bots, labels, `private`, `allow_hints` and `start_time`, and no
-        `request_id` of its own. The batch's `request_id` makes the whole batch safe to retry: the same call again
+        kind, players, bots, labels, `private`, `allow_hints`, `start_time` and
+        `spectator_delay`, and no `request_id` of its own. The batch's `request_id` makes the whole batch safe to retry: the same call again
         answers with the games the first one made, in order, each `retried`, with new seat
         tokens for a game while nobody can have used its first ones and none afterwards; the
         same id with other requests is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
@@ -526,9 +543,9 @@ class Client:
         self, game_id: str, *, request_id: str | None = None, timeout: float | None = None
     ) -> pb.CreateRematchResponse:
         """Plays a finished game again (a service key's call): a new game with the same
-        configuration (a Chess960 start included), clock, labels, privacy and hints, its
-        players and its engine's seats swapped between the two seats (so colours change
-        hands; a one-seat game keeps them), and new seat tokens. The response holds the
+        configuration (a Chess960 start included), clock, labels, privacy, hints and
+        spectator delay, its players and its engine's seats swapped between the two seats (so
+        colours change hands; a one-seat game keeps them), and new seat tokens. The response holds the
         `game`, one token per seat in seat order, and `retried`. The two games name each
         other: the rematch's `game.rematch_of` is `game_id`, and `get_game(game_id).rematch`
         is the rematch's id (each empty when there is none).

@@ -27,10 +27,13 @@ def game_from_preset(
     players: _common.Players = (),
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     """A game of one of `kind`'s presets (`kind` as `pb.GameKind.GAME_KIND_CHESS`,
     `"GAME_KIND_CHESS"` or `"chess"`); the options as for `Client.create_game_from_preset`."""
-    return _common.preset_request(kind, preset, private, "", bots, allow_hints, players, labels, start_time)
+    return _common.preset_request(
+        kind, preset, private, "", bots, allow_hints, players, labels, start_time, spectator_delay
+    )
 
 
 def game_from_config(
@@ -44,11 +47,14 @@ def game_from_config(
     players: _common.Players = (),
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     """A game of a full configuration (zero fields take their defaults), with `clock` and
     `starter` set on a copy of `config` when given; the options as for
     `Client.create_game_from_config`."""
-    return _common.config_request(config, private, "", bots, allow_hints, clock, starter, players, labels, start_time)
+    return _common.config_request(
+        config, private, "", bots, allow_hints, clock, starter, players, labels, start_time, spectator_delay
+    )
 
 
 def game_from_pgn(
@@ -61,10 +67,11 @@ def game_from_pgn(
     players: _common.Players = (),
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     """A chess game imported from PGN (after `ply` of its moves, or all); the options as for
     `Client.create_game_from_pgn`."""
-    return _common.pgn_request(pgn, ply, private, "", bots, allow_hints, players, labels, start_time)
+    return _common.pgn_request(pgn, ply, private, "", bots, allow_hints, players, labels, start_time, spectator_delay)
 
 
 def game_from_saved_config(
@@ -76,10 +83,13 @@ def game_from_saved_config(
     players: _common.Players = (),
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
+    spectator_delay: pb.SpectatorDelay | None = None,
 ) -> pb.CreateGameRequest:
     """A game of one of the caller's saved configurations, by name; the options as for
     `Client.create_game_from_saved_config`."""
-    return _common.saved_config_request(name, private, "", bots, allow_hints, players, labels, start_time)
+    return _common.saved_config_request(
+        name, private, "", bots, allow_hints, players, labels, start_time, spectator_delay
+    )
 
 
 __all__ = ["game_from_config", "game_from_pgn", "game_from_preset", "game_from_saved_config"]

@@ -76,6 +76,7 @@ from tabula_client._gen.tabula.v1.game_pb2 import (
     Outcome,
     OutcomeType,
     Player,
+    SpectatorDelay,
 )
 from tabula_client._gen.tabula.v1.game_service_pb2 import (
     AbortGameRequest,
@@ -366,6 +367,7 @@ __all__ = [
     "ShipPlacement",
     "Shot",
     "SimultaneousLines",
+    "SpectatorDelay",
     "Stage",
     "Starter",
     "StreamEventsRequest",

@@ -386,6 +386,7 @@ class Game(_message.Message):
     REMATCH_OF_FIELD_NUMBER: _builtins.int
     REMATCH_FIELD_NUMBER: _builtins.int
     START_TIME_FIELD_NUMBER: _builtins.int
+    SPECTATOR_DELAY_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -465,6 +466,12 @@ class Game(_message.Message):
         at its creation. Output only.
         """
 
+    @_builtins.property
+    def spectator_delay(self) -> Global___SpectatorDelay:
+        """How much later than the seats spectators see the game (`CreateGameRequest
+        .spectator_delay`); absent for none. Output only.
+        """
+
     def __init__(
         self,
         *,
@@ -489,14 +496,53 @@ class Game(_message.Message):
         rematch_of: _builtins.str = ...,
         rematch: _builtins.str = ...,
         start_time: _timestamp_pb2.Timestamp | None = ...,
+        spectator_delay: Global___SpectatorDelay | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "start_time", b"start_time", "update_time", b"update_time"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "players", b"players", "private", b"private", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "start_time", b"start_time", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "players", b"players", "private", b"private", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class SpectatorDelay(_message.Message):
+    """How much later than the seats spectators see a game, as lichess delays its broadcasts
+    against cheating: a spectator (a caller with neither a seat's credential nor a service key)
+    is shown the game as it stood that many moves, or that long, ago, whichever shows less; its
+    stream holds each event back until then. Seats and service keys see the game as it is, and
+    once the game is over everyone sees all of it. What each viewer may see of an event
+    (hidden information) is unchanged.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLIES_FIELD_NUMBER: _builtins.int
+    DURATION_FIELD_NUMBER: _builtins.int
+    plies: _builtins.int
+    """Moves held back: the spectator does not see the game's last this many moves (nor what
+    followed the first of them); at most 100.
+    """
+    @_builtins.property
+    def duration(self) -> _duration_pb2.Duration:
+        """How long each event is held back: from 1 s to 1 h, in whole milliseconds; unset for no
+        delay in time.
+        """
+
+    def __init__(
+        self,
+        *,
+        plies: _builtins.int = ...,
+        duration: _duration_pb2.Duration | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["duration", b"duration"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["duration", b"duration", "plies", b"plies"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SpectatorDelay: _TypeAlias = SpectatorDelay  # noqa: Y015
 
 @_typing.final
 class Player(_message.Message):

@@ -420,6 +420,7 @@ class CreateGameRequest(_message.Message):
     PLAYERS_FIELD_NUMBER: _builtins.int
     LABELS_FIELD_NUMBER: _builtins.int
     START_TIME_FIELD_NUMBER: _builtins.int
+    SPECTATOR_DELAY_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -505,6 +506,13 @@ class CreateGameRequest(_message.Message):
         later has no engine seat (INVALID_ARGUMENT `INVALID_REQUEST`).
         """
 
+    @_builtins.property
+    def spectator_delay(self) -> _game_pb2.SpectatorDelay:
+        """Spectators see the game later than its seats (see `SpectatorDelay`): `plies` (at most 100)
+        or `duration` (1 s to 1 h) or both, at least one of them set; anything else is
+        INVALID_ARGUMENT `INVALID_REQUEST` naming the field. A rematch keeps its game's delay.
+        """
+
     def __init__(
         self,
         *,
@@ -520,10 +528,11 @@ class CreateGameRequest(_message.Message):
         players: _abc.Iterable[_game_pb2.Player] | None = ...,
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         start_time: _timestamp_pb2.Timestamp | None = ...,
+        spectator_delay: _game_pb2.SpectatorDelay | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source", "start_time", b"start_time"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source", "spectator_delay", b"spectator_delay", "start_time", b"start_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source", "start_time", b"start_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source", "spectator_delay", b"spectator_delay", "start_time", b"start_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015

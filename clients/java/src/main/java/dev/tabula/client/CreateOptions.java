@@ -4,6 +4,7 @@ import dev.tabula.v1.BotSeat;
 import dev.tabula.v1.ClockConfig;
 import dev.tabula.v1.Player;
 import dev.tabula.v1.PresenceConfig;
+import dev.tabula.v1.SpectatorDelay;
 import dev.tabula.v1.Starter;
 import dev.tabula.v1.TimeControl;
 import dev.tabula.v1.TimeoutRule;
@@ -23,8 +24,8 @@ import java.util.Optional;
  * builds for {@code batchCreateGames}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
  * move may ask for hints, the managing backend's labels to find the game by, when the game
- * starts, and, for a game created from a configuration, its clocks, which seat starts and
- * whether the seats' presence is kept.
+ * starts, how much later spectators see it, and, for a game created from a configuration, its
+ * clocks, which seat starts and whether the seats' presence is kept.
  * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
@@ -43,6 +44,8 @@ import java.util.Optional;
  *     CreateOptions.defaults().withLabel("tournament", "spring").withLabel("round", "3"));
  * client.createGameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
  *     CreateOptions.defaults().withStartTime(Instant.parse("2030-05-01T18:00:00Z")));
+ * client.createGameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
+ *     CreateOptions.defaults().withSpectatorDelay(2, Duration.ofSeconds(30)));
  * client.createGameFromConfig(config,
  *     CreateOptions.defaults().withPresence(Presence.of(Duration.ofSeconds(30), Duration.ofMinutes(2))));
  * }</pre>
@@ -50,7 +53,7 @@ import java.util.Optional;
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
       new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Optional.empty(), Map.of(), Optional.empty(), Optional.empty());
+          Optional.empty(), Map.of(), Optional.empty(), Optional.empty(), Optional.empty());
 
   private final boolean privateGame;
   private final String requestId;
@@ -64,11 +67,12 @@ public final class CreateOptions {
   private final Map<String, String> labels;
   private final Optional<Instant> startTime;
   private final Optional<PresenceConfig> presence;
+  private final Optional<SpectatorDelay> spectatorDelay;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
       Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout,
       Optional<Duration> firstMoveWindow, Optional<Starter> starter, Map<String, String> labels,
-      Optional<Instant> startTime, Optional<PresenceConfig> presence) {
+      Optional<Instant> startTime, Optional<PresenceConfig> presence, Optional<SpectatorDelay> spectatorDelay) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
@@ -81,12 +85,13 @@ public final class CreateOptions {
     this.labels = labels;
     this.startTime = startTime;
     this.presence = presence;
+    this.spectatorDelay = spectatorDelay;
   }
 
   /**
    * A public game, without a request id, every seat played by its token and named by nobody,
-   * hints as the server decides, without labels, starting at once, clocks, the seat that
-   * starts and presence as its configuration says.
+   * hints as the server decides, without labels, starting at once, spectators seeing it live,
+   * clocks, the seat that starts and presence as its configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -98,7 +103,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPrivate(boolean privateGame) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, presence);
+        labels, startTime, presence, spectatorDelay);
   }
 
   /**
@@ -111,7 +116,7 @@ public final class CreateOptions {
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels, startTime, presence);
+        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay);
   }
 
   /**
@@ -125,7 +130,7 @@ public final class CreateOptions {
    */
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels, startTime, presence);
+        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay);
   }
 
   /** As {@link #withBots(List)}. */
@@ -147,7 +152,7 @@ public final class CreateOptions {
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
     return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence);
+        starter, labels, startTime, presence, spectatorDelay);
   }
 
   /**
@@ -162,7 +167,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
-        clock, onTimeout, firstMoveWindow, starter, labels, startTime, presence);
+        clock, onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -202,7 +207,7 @@ public final class CreateOptions {
    */
   public CreateOptions withLabels(Map<String, String> labels) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        copyLabels(labels), startTime, presence);
+        copyLabels(labels), startTime, presence, spectatorDelay);
   }
 
   /**
@@ -236,7 +241,7 @@ public final class CreateOptions {
    */
   public CreateOptions withAllowHints(boolean allowHints) {
     return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence);
+        starter, labels, startTime, presence, spectatorDelay);
   }
 
   /**
@@ -260,7 +265,7 @@ public final class CreateOptions {
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence);
+        starter, labels, startTime, presence, spectatorDelay);
   }
 
   /**
@@ -272,7 +277,7 @@ public final class CreateOptions {
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
-        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime, presence);
+        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime, presence, spectatorDelay);
   }
 
   /**
@@ -291,7 +296,7 @@ public final class CreateOptions {
    */
   public CreateOptions withFirstMoveWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
-        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime, presence);
+        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime, presence, spectatorDelay);
   }
 
   /**
@@ -309,7 +314,7 @@ public final class CreateOptions {
    */
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow,
-        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime, presence);
+        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime, presence, spectatorDelay);
   }
 
   /**
@@ -326,7 +331,35 @@ public final class CreateOptions {
    */
   public CreateOptions withStartTime(Instant start) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, Optional.of(Objects.requireNonNull(start, "start")), presence);
+        labels, Optional.of(Objects.requireNonNull(start, "start")), presence, spectatorDelay);
+  }
+
+  /**
+   * How much later than the seats spectators see the game ({@code CreateGameRequest.spectator_delay}),
+   * against cheating by watching: a spectator (a caller with neither a seat's credential nor a
+   * service key) is shown the game as it stood {@code plies} moves or {@code duration} ago,
+   * whichever shows less. Its {@code getView} shows that position (the view's {@code seq} is
+   * the last event shown) and its event stream holds each event back until then. The seats
+   * and service keys see everything live, and once the game is over everyone sees all of it.
+   * {@code plies} from 1 to 100, 0 for no delay in moves; {@code duration} from 1 second to
+   * 1 hour in whole milliseconds, null for no delay in time; at least one of them. Anything
+   * else fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, naming the field
+   * ({@code spectator_delay.plies}, {@code spectator_delay.duration}, or
+   * {@code spectator_delay} when neither is set); negative
+   * {@code plies} throws {@link IllegalArgumentException} without calling the server. The
+   * game's {@code getSpectatorDelay()} shows it (absent for none), and its rematch keeps it.
+   * Every kind of creation takes it; a later call replaces it.
+   */
+  public CreateOptions withSpectatorDelay(int plies, Duration duration) {
+    if (plies < 0) {
+      throw new IllegalArgumentException("a spectator delay of " + plies + " plies: give 0 to 100");
+    }
+    SpectatorDelay.Builder delay = SpectatorDelay.newBuilder().setPlies(plies);
+    if (duration != null) {
+      delay.setDuration(Clocks.duration(duration));
+    }
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
+        labels, startTime, presence, Optional.of(delay.build()));
   }
 
   /**
@@ -346,7 +379,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPresence(PresenceConfig presence) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, Optional.of(Objects.requireNonNull(presence, "presence")));
+        labels, startTime, Optional.of(Objects.requireNonNull(presence, "presence")), spectatorDelay);
   }
 
   /** Whether the game is private. */
@@ -407,5 +440,10 @@ public final class CreateOptions {
   /** The presence given by {@link #withPresence}; empty when the configuration says. */
   public Optional<PresenceConfig> presence() {
     return presence;
+  }
+
+  /** How much later spectators see the game, given by {@link #withSpectatorDelay}; empty when they see it live. */
+  public Optional<SpectatorDelay> spectatorDelay() {
+    return spectatorDelay;
   }
 }

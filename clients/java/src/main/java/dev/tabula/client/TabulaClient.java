@@ -235,8 +235,9 @@ public final class TabulaClient implements AutoCloseable {
   /**
    * As {@link #createGameFromPreset(GameKind, String)}, private, with a request id, with
    * seats the server's engine plays ({@link CreateOptions#withBot}), with the players who
-   * sit in the seats ({@link CreateOptions#withPlayer}) or starting later
-   * ({@link CreateOptions#withStartTime}).
+   * sit in the seats ({@link CreateOptions#withPlayer}), starting later
+   * ({@link CreateOptions#withStartTime}) or shown to spectators later
+   * ({@link CreateOptions#withSpectatorDelay}).
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(GameRequests.gameFromPreset(kind, preset, options));
@@ -313,9 +314,9 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * Creates 1 to 500 games in one call, all or nothing, each as {@link #createGame} would
-   * make it from its request, with its own source, players, bots, labels, privacy, hints and
-   * start time (build them with {@link GameRequests}), and returns one answer per request, in the
-   * requests' order, each with its game and seat tokens. Without a request id, so not safe to
+   * make it from its request, with its own source, players, bots, labels, privacy, hints,
+   * start time and spectator delay (build them with {@link GameRequests}), and returns one
+   * answer per request, in the requests' order, each with its game and seat tokens. Without a request id, so not safe to
    * retry: see {@link #batchCreateGames(List, String)}. Needs a service key.
    *
    * <p>If any request is refused no game is made: {@code INVALID_ARGUMENT}, reason
@@ -354,9 +355,9 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * Creates the rematch of a finished game: a new game with the same configuration (a Chess960
-   * start included), clock, labels, privacy and hints, its players and the engine's seats
-   * swapped between the two seats (so colours change hands; a one-seat game keeps them), and
-   * new seat tokens, which the response holds ({@code getSeatTokensList()}, in seat order,
+   * start included), clock, labels, privacy, hints and spectator delay, its players and the
+   * engine's seats swapped between the two seats (so colours change hands; a one-seat game
+   * keeps them), and new seat tokens, which the response holds ({@code getSeatTokensList()}, in seat order,
    * shown only this once). The two games name each other: the rematch's
    * {@code getRematchOf()} is {@code gameId}, and the finished game's {@code getRematch()}
    * names the rematch from then on. Without a request id, so not safe to retry: see
