@@ -59,7 +59,7 @@ async fn a_spectator_sees_the_game_a_move_behind_until_it_ends_and_seats_and_the
     assert_eq!(seen(&mut client, &game, Some(&game.tokens[0])).await, (3, 2), "a seat: live");
     assert_eq!(seen(&mut client, &game, Some(LOBBY)).await, (3, 2), "the key: live");
     // Nothing of the held-back moves through other doors.
-    let ahead = pb::GetViewRequest { game_id: game.id.clone(), at_seq: Some(3), ..Default::default() };
+    let ahead = pb::GetViewRequest { game_id: game.id.clone(), at_seq: Some(3) };
     let refused = client.get_view(ahead).await.unwrap_err();
     assert_error(&refused, Code::OutOfRange, "SEQ_OUT_OF_RANGE");
     assert_eq!(refused.get_details_error_info().unwrap().metadata.get("current_seq").map(String::as_str), Some("2"));
