@@ -93,6 +93,20 @@ impl Bots {
     /// task of this process is already computing it.
     async fn move_bot(self: Arc<Bots>, id: &str) {
         let Ok(live) = self.games.get(id).await else { return };
+        if let Some(start) = live.start_at
+            && let Ok(ahead) = start.duration_since(self.time.now())
+        {
+            // Scheduled later: the bot moves once the game starts (one waiter a game held).
+            if live.wait_for_start() {
+                let bots = self.clone();
+                let id = id.to_owned();
+                tokio::spawn(async move {
+                    tokio::time::sleep(ahead).await;
+                    bots.drive(&id);
+                });
+            }
+            return;
+        }
         let (game, seq, bot, think, mut changes) = {
             let state = live.state.lock().await;
             let Some(bot) = live.due_bot(state.game.as_ref()) else { return };

@@ -70,6 +70,8 @@ pub struct LiveGame {
     presence: std::sync::RwLock<Vec<SeatPresence>>,
     /// The seq at which this process's bot task is thinking, if one is.
     thinking: Mutex<Option<u64>>,
+    /// Set once this process waits for the game's scheduled start to move its bot.
+    waiting_for_start: AtomicBool,
     /// Set once the game is archived.
     pub(super) archived: AtomicBool,
     /// The cache's clock when the game was last used.
@@ -179,6 +181,7 @@ impl LiveGame {
             rematch: std::sync::RwLock::new(record.rematch.clone()),
             presence: std::sync::RwLock::new(record.presence.clone()),
             thinking: Mutex::new(None),
+            waiting_for_start: AtomicBool::new(false),
             archived: AtomicBool::new(record.status == GameStatus::Archived),
             last_used: AtomicU64::new(0),
             bytes: AtomicUsize::new(GAME_OVERHEAD_BYTES + game.snapshot().len()),
@@ -555,6 +558,12 @@ impl LiveGame {
         }
         *thinking = Some(seq);
         true
+    }
+
+    /// Marks this process as waiting for the game's scheduled start to move its bot; false
+    /// when it already is.
+    pub(super) fn wait_for_start(&self) -> bool {
+        !self.waiting_for_start.swap(true, Ordering::AcqRel)
     }
 
     /// Ends the thinking at `seq`, unless thinking at a later seq began meanwhile.

@@ -423,17 +423,39 @@ async fn a_game_scheduled_ahead_takes_no_move_before_it_starts_and_its_clocks_wa
         Game { id: later.game.unwrap().game_id, tokens: later.seat_tokens.into_iter().map(|t| t.token).collect() };
     let resign = pb::ResignRequest { game_id: later.id.clone(), ..Default::default() };
     client.resign(as_seat(&later.tokens[0], resign)).await.unwrap();
-    // A start not ahead is a start now; too far ahead, or with an engine seat, is refused.
+    // A start not ahead is a start now; too far ahead is refused.
     let now = client.create_game(request(Some(at(0)), vec![])).await.unwrap().into_inner().game.unwrap();
     assert_eq!(now.start_time, None, "a time not after the creation starts it at once");
     let far = client.create_game(request(Some(at(31 * 86_400 * SECOND)), vec![])).await.unwrap_err();
     assert_error(&far, Code::InvalidArgument, "INVALID_REQUEST");
-    let engine = pb::BotSeat { seat: 2, level: 1, ..Default::default() };
-    let with_bot = client.create_game(request(Some(at(120 * SECOND)), vec![engine])).await.unwrap_err();
-    assert_error(&with_bot, Code::InvalidArgument, "INVALID_REQUEST");
     let fields: Vec<String> =
-        with_bot.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+        far.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
     assert_eq!(fields, ["start_time"]);
+}
+
+#[tokio::test]
+async fn an_engine_seat_of_a_game_scheduled_ahead_makes_its_first_move_at_the_start() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let start = std::time::SystemTime::now() + Duration::from_millis(1_500);
+    let request = pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(pb::GameConfig {
+            game: Some(connect_four()),
+            ..Default::default()
+        })),
+        start_time: Some(prost_types::Timestamp::from(start)),
+        bots: vec![pb::BotSeat { seat: 1, level: 1, ..Default::default() }],
+        ..Default::default()
+    };
+    let created = client.create_game(request).await.unwrap().into_inner();
+    let game =
+        Game { id: created.game.unwrap().game_id, tokens: created.seat_tokens.into_iter().map(|t| t.token).collect() };
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(spectator_view(&mut client, &game).await.seq, 1, "no move before the start");
+    let events = await_events(&mut client, &game.id, 2, Duration::from_secs(10)).await;
+    let moved = std::time::SystemTime::try_from(events[1].time.unwrap()).unwrap();
+    assert!(moved >= start, "the engine moved at {moved:?}, before the start {start:?}");
+    assert!(matches!(events[1].actor.as_ref().and_then(|a| a.kind.clone()), Some(pb::actor::Kind::Engine(1))));
 }
 
 #[tokio::test]

@@ -116,8 +116,8 @@ func Private() CallOption {
 // [FirstMoveWindow]) run as from a creation at t. A resignation, an abort or an
 // adjudication may come before. A t not after the creation (the zero time included, which
 // sends no start time) starts the game at once. The game shows its start in
-// GetGame().GetStartTime(), absent for a game that started at its creation. A t more than
-// 30 days ahead, or a later start for a game with an engine seat ([Bots]), fails with
+// GetGame().GetStartTime(), absent for a game that started at its creation; an engine seat
+// ([Bots]) waits for the start too. A t more than 30 days ahead fails with
 // INVALID_ARGUMENT, reason INVALID_REQUEST, on the field start_time. The server keeps the
 // time to the millisecond, rounded up (the game never starts before t). For the CreateGame calls and the GameFrom builders of
 // [Client.BatchCreateGames]; the CreateSeries calls and [Client.CreateRematch] do not take

@@ -694,8 +694,8 @@ type CreateGameRequest struct {
 	// `start_time`) and no clock loses time: the seats to act read as running from the start
 	// (their deadlines the start plus their time); from then the clocks (and any first-move
 	// window) run as from a creation at that time. A resignation, an abort or an adjudication may come
-	// before. Absent, or not after the creation: the game starts at once. A game that starts
-	// later has no engine seat (INVALID_ARGUMENT `INVALID_REQUEST`).
+	// before. Absent, or not after the creation: the game starts at once. An engine seat
+	// makes its first move once the game starts.
 	StartTime *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
 	// Spectators see the game later than its seats (see `SpectatorDelay`): `plies` (at most 100)
 	// or `duration` (1 s to 1 h) or both, at least one of them set; anything else is

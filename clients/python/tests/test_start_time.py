@@ -111,22 +111,21 @@ def test_a_start_time_not_after_the_creation_starts_the_game_at_once(server: str
         assert client.with_credential(created.seat_tokens[0].token).submit_move(game_id, moves.drop(0)).applied
 
 
-def test_a_game_with_an_engine_seat_or_more_than_30_days_ahead_is_refused(server: str) -> None:
+def test_a_game_more_than_30_days_ahead_is_refused_and_one_with_an_engine_seat_is_scheduled(server: str) -> None:
     later = datetime.now(timezone.utc) + timedelta(hours=1)
     with Client(server) as client:
-        with pytest.raises(TabulaError) as refused:
-            client.create_game_from_preset("connect_four", "classic", bots=[bot_seat(2, 1)], start_time=later)
-        assert failure(refused.value) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
-        assert "start_time" in refused.value.message
+        # An engine seat waits for the start like any seat.
+        scheduled = client.create_game_from_preset("connect_four", "classic", bots=[bot_seat(2, 1)], start_time=later)
+        assert scheduled.game.HasField("start_time")
 
         with pytest.raises(TabulaError) as too_far:
             client.create_game_from_preset("connect_four", "classic", start_time=later + timedelta(days=31))
         assert failure(too_far.value) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
         assert "start_time" in too_far.value.message
 
-        scheduled_bot = game_from_config(CONNECT_FOUR, bots=[bot_seat(2, 1)], start_time=later)
+        too_far_in_batch = game_from_config(CONNECT_FOUR, start_time=later + timedelta(days=31))
         with pytest.raises(TabulaError) as in_batch:
-            client.batch_create_games([game_from_config(CONNECT_FOUR), scheduled_bot])
+            client.batch_create_games([game_from_config(CONNECT_FOUR), too_far_in_batch])
         assert failure(in_batch.value) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
         assert "requests[1].start_time" in in_batch.value.message
 

@@ -149,8 +149,8 @@ export interface CreateOptions extends ManageOptions {
    * clock runs; from then its clocks (and any first-move window) run as from a creation at
    * that time. A resignation, an abort or an adjudication may still come before. Absent, or
    * not after the creation: the game starts at once (and `Game.startTime` is absent). Further
-   * than 30 days ahead, or with `bots` (an engine seat plays from the creation), rejects with
-   * INVALID_ARGUMENT INVALID_REQUEST, a field violation on `start_time`.
+   * than 30 days ahead rejects with INVALID_ARGUMENT INVALID_REQUEST, a field violation on
+   * `start_time`. An engine seat (`bots`) waits for the start too.
    */
   startTime?: Date;
   /**

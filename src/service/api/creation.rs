@@ -214,7 +214,7 @@ impl GameServiceImpl {
         let Seating { bots, players, labels } =
             seating(&request.bots, &request.players, &request.labels, config.kind(), game.seat_count())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
-        let start_at = scheduled_start(request.start_time.as_ref(), !bots.is_empty(), self.hub.now())?;
+        let start_at = scheduled_start(request.start_time.as_ref(), self.hub.now())?;
         let spectator_delay = spectator_delay_from_proto(request.spectator_delay.as_ref())?;
         Ok(GameRequest {
             spectator_delay,
@@ -245,22 +245,14 @@ const MAX_START_AHEAD: Duration = Duration::from_secs(30 * 24 * 3_600);
 /// at once (no time, or one not ahead).
 ///
 /// # Errors
-/// `INVALID_REQUEST` for a time beyond [`MAX_START_AHEAD`], or ahead for a game with an
-/// engine seat (the engine would have to wait for it; not supported).
+/// `INVALID_REQUEST` for a time beyond [`MAX_START_AHEAD`].
 fn scheduled_start(
     start_time: Option<&prost_types::Timestamp>,
-    with_bots: bool,
     now: SystemTime,
 ) -> Result<Option<SystemTime>, ApiError> {
     let Some(start) = optional_time(start_time, "start_time")?.filter(|start| *start > now) else { return Ok(None) };
     if start > now + MAX_START_AHEAD {
         return Err(ApiError::bad_field("start_time", "must be at most 30 days ahead"));
-    }
-    if with_bots {
-        return Err(ApiError::bad_field(
-            "start_time",
-            "a game with an engine seat starts at its creation: leave start_time out, or the bots",
-        ));
     }
     Ok(Some(start))
 }

@@ -399,9 +399,9 @@ class Client:
         with FAILED_PRECONDITION `GAME_NOT_STARTED` (metadata `start_time`, RFC 3339) and no
         clock runs; from then the clocks run as from a creation at that time. A resignation,
         an abort or an adjudication may come before. None, or a time not after the creation,
-        starts the game at once (`game.start_time` unset). A game that starts later may have
-        no engine seat (`bots`): INVALID_ARGUMENT `INVALID_REQUEST` on `start_time`, as is a
-        time more than 30 days ahead.
+        starts the game at once (`game.start_time` unset). An engine seat (`bots`) waits for
+        the start too. A time more than 30 days ahead is INVALID_ARGUMENT `INVALID_REQUEST` on
+        `start_time`.
 
         `spectator_delay` (build it with `spectator_delay(plies=..., duration=...)`; None: no
         delay) has spectators, callers with neither a seat's credential nor a service key, see

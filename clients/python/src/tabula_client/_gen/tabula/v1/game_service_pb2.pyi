@@ -502,8 +502,8 @@ class CreateGameRequest(_message.Message):
         `start_time`) and no clock loses time: the seats to act read as running from the start
         (their deadlines the start plus their time); from then the clocks (and any first-move
         window) run as from a creation at that time. A resignation, an abort or an adjudication may come
-        before. Absent, or not after the creation: the game starts at once. A game that starts
-        later has no engine seat (INVALID_ARGUMENT `INVALID_REQUEST`).
+        before. Absent, or not after the creation: the game starts at once. An engine seat
+        makes its first move once the game starts.
         """
 
     @_builtins.property

@@ -67,20 +67,18 @@ class StartTimeTest extends Games.Live {
   }
 
   @Test
-  void aTimeNotAheadStartsAtOnceAndEngineSeatsCannotWait() {
+  void aTimeNotAheadStartsAtOnceAndEngineSeatsWaitForTheStart() {
     // A time not after the creation: the game starts at once and shows no start time.
     CreateGameResponse now = client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
         CreateOptions.defaults().withStartTime(Instant.now().minusSeconds(60)));
     assertFalse(now.getGame().hasStartTime(), now.getGame().toString());
     seat(now, 1).submitMove(now.getGame().getGameId(), Moves.drop(3));
 
-    // A game that starts later may not have an engine seat.
-    TabulaException bots = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
-        () -> client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
-            CreateOptions.defaults().withBot(2, 1, Duration.ZERO).withStartTime(Instant.now().plusSeconds(60))));
-    assertEquals(ErrorReason.ERROR_REASON_INVALID_REQUEST, bots.getReasonCode());
-    assertEquals(List.of("start_time"), LabelsTest.fieldViolations(bots));
-    // Nor start more than 30 days ahead.
+    // A game that starts later may have an engine seat: it waits for the start.
+    CreateGameResponse withBot = client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
+        CreateOptions.defaults().withBot(2, 1, Duration.ZERO).withStartTime(Instant.now().plusSeconds(60)));
+    assertTrue(withBot.getGame().hasStartTime(), withBot.getGame().toString());
+    // It may not start more than 30 days ahead.
     TabulaException far = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
         () -> client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
             CreateOptions.defaults().withStartTime(Instant.now().plus(Duration.ofDays(31)))));
