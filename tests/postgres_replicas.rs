@@ -968,3 +968,164 @@ async fn a_seat_held_on_any_replica_is_present_on_all_and_a_replica_gone_lets_it
     assert_eq!(next(&mut owners, PROPAGATION).await, Some((K::GameEnded, 0)));
     assert_eq!(next(&mut owners, Duration::from_secs(3)).await, None, "each change once, nothing after the end");
 }
+
+/// A tournament's round as a runner lives it: 200 games made in one batch, half keeping
+/// presence with a claim window, half with a first-move window, followed on one owner's
+/// stream through a replica's death and return. Every coming and going, start, no-show,
+/// claim and end arrives exactly once and in order, and the finished games are rematched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_round_of_200_games_with_presence_no_shows_and_claims_reaches_the_runner_exactly_once() {
+    use pb::OwnerEventKind as K;
+    const GAMES: usize = 200;
+    let url = common::fresh_postgres_database().await;
+    let (mut servers, mut clients) = replicas(&url).await;
+    let second = |ms: u64| prost_types::Duration { seconds: (ms / 1_000) as i64, nanos: 0 };
+    let presence = pb::PresenceConfig { away_after: Some(second(1_000)), claim_after: Some(second(1_000)) };
+    let minute = pb::TimeControl { control: Some(pb::time_control::Control::PerMove(second(60_000))) };
+    // Even boards keep presence with a claim window; odd ones a first-move window of 6 s.
+    let config = |board: usize| pb::GameConfig {
+        game: Some(pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default())),
+        presence: Some(presence),
+        clock: (board % 2 == 1).then(|| pb::ClockConfig {
+            controls: vec![minute],
+            on_timeout: pb::TimeoutRule::Lose as i32,
+            first_move_window: Some(second(6_000)),
+        }),
+        ..Default::default()
+    };
+    let requests = (0..GAMES)
+        .map(|board| pb::CreateGameRequest {
+            source: Some(pb::create_game_request::Source::Config(config(board))),
+            labels: [("tournament", "autumn"), ("board", &board.to_string())]
+                .into_iter()
+                .map(|(key, value)| (key.to_owned(), value.to_owned()))
+                .collect(),
+            ..Default::default()
+        })
+        .collect();
+    let batch = pb::BatchCreateGamesRequest { requests, request_id: "autumn-round-1".into() };
+    let made = clients[0].batch_create_games(batch).await.unwrap().into_inner().games;
+    let games: Vec<common::Game> = made
+        .into_iter()
+        .map(|made| common::Game {
+            id: made.game.unwrap().game_id,
+            tokens: made.seat_tokens.into_iter().map(|token| token.token).collect(),
+        })
+        .collect();
+    let autumn = pb::StreamOwnerEventsRequest {
+        labels: [("tournament".to_owned(), "autumn".to_owned())].into(),
+        ..Default::default()
+    };
+    let mut stream = clients[1].stream_owner_events(autumn.clone()).await.unwrap().into_inner();
+    let mut seen: Vec<(u64, K, String)> = Vec::new();
+    read(&mut stream, &mut seen, GAMES).await;
+
+    // Every first seat moves (a call: it comes), the odd boards' first, within their windows;
+    // on the even boards the second seat looks in.
+    let view = |game: &common::Game| {
+        common::as_seat(&game.tokens[1], pb::GetViewRequest { game_id: game.id.clone(), ..Default::default() })
+    };
+    let order = (0..GAMES).filter(|n| n % 2 == 1).chain((0..GAMES).filter(|n| n % 2 == 0));
+    for (step, n) in order.enumerate() {
+        let game = &games[n];
+        if step == GAMES / 2 {
+            // The runner's replica dies half way through.
+            read(&mut stream, &mut seen, GAMES / 4).await;
+            servers[1].kill();
+        }
+        let (mover, looker) = if step < GAMES / 2 { (n % 3, (n + 1) % 3) } else { ([0, 2][n % 2], [2, 0][n % 2]) };
+        clients[mover].submit_move(submit(game, 0, column_move(3))).await.unwrap();
+        if n % 2 == 0 {
+            clients[looker].get_view(view(game)).await.unwrap();
+        }
+    }
+    // Both seats of the even boards go (no call for a second), and the odd boards' second
+    // seats never come: their first-move windows call those games off.
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    // The first seat of each even board claims the game against the second, gone.
+    for (n, game) in games.iter().enumerate().filter(|(n, _)| n % 2 == 0) {
+        let claim = || {
+            common::as_seat(&game.tokens[0], pb::ClaimVictoryRequest { game_id: game.id.clone(), ..Default::default() })
+        };
+        let client = &mut clients[[0, 2][n % 4 / 2]];
+        loop {
+            match client.claim_victory(claim()).await {
+                Ok(claimed) => {
+                    assert_eq!(claimed.into_inner().view.unwrap().outcome.unwrap().winner, 1);
+                    break;
+                }
+                Err(status) if common::reason(&status) == "CLAIM_TOO_EARLY" => {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                Err(status) => panic!("board {n}: {status:?}"),
+            }
+        }
+    }
+    // The runner's replica returns; the runner resumes after the last cursor it saw, and reads
+    // until every game has ended.
+    servers[1] = BinaryServer::spawn(&["--store", &url]);
+    clients[1] = servers[1].client().await;
+    let after = seen.last().unwrap().0;
+    let mut stream = clients[1]
+        .stream_owner_events(pb::StreamOwnerEventsRequest { after_cursor: after, ..autumn.clone() })
+        .await
+        .unwrap()
+        .into_inner();
+    while seen.iter().filter(|(_, kind, _)| *kind == K::GameEnded).count() < GAMES {
+        read(&mut stream, &mut seen, 1).await;
+    }
+    // Rematches of the whole round, asked on every replica.
+    for (n, game) in games.iter().enumerate() {
+        let asked = pb::CreateRematchRequest { game_id: game.id.clone(), request_id: format!("rematch-{n}") };
+        clients[n % 3].create_rematch(asked).await.unwrap();
+    }
+    let before_rematches = seen.len();
+    while seen.len() < before_rematches + GAMES {
+        read(&mut stream, &mut seen, 1).await;
+    }
+    // Nothing more: every change was told once.
+    let quiet = tokio::time::timeout(Duration::from_secs(3), stream.message()).await;
+    assert!(quiet.is_err(), "nothing after the rematches: {quiet:?}");
+
+    let cursors: Vec<u64> = seen.iter().map(|(cursor, ..)| *cursor).collect();
+    assert_eq!(cursors, (1..=seen.len() as u64).collect::<Vec<_>>(), "every entry once, in order");
+    for (n, game) in games.iter().enumerate() {
+        let kinds: Vec<K> = seen.iter().filter(|(_, _, id)| *id == game.id).map(|(_, kind, _)| *kind).collect();
+        if n % 2 == 0 {
+            // Created, the first seat comes and starts, the second comes; both go (in either
+            // order); the first comes back to claim, and the game ends.
+            let (head, tail) = kinds.split_at(4.min(kinds.len()));
+            assert_eq!(head, [K::GameCreated, K::SeatPresent, K::GameStarted, K::SeatPresent], "board {n}: {kinds:?}");
+            assert_eq!(tail, [K::SeatGone, K::SeatGone, K::SeatPresent, K::GameEnded], "board {n}: {kinds:?}");
+        } else {
+            // Created, the first seat comes and starts; it may go before the second seat's
+            // window passes; the no-show ends the game.
+            let expected = [
+                &[K::GameCreated, K::SeatPresent, K::GameStarted, K::GameEnded][..],
+                &[K::GameCreated, K::SeatPresent, K::GameStarted, K::SeatGone, K::GameEnded][..],
+            ];
+            if !expected.contains(&kinds.as_slice()) {
+                let log = common::events_through(&mut clients[0], &game.id, 1).await;
+                let log = common::events_through(&mut clients[0], &game.id, log.len() as u64 + 10).await;
+                let brief: Vec<String> = log
+                    .iter()
+                    .map(|e| match &e.kind {
+                        Some(pb::game_event::Kind::SeatPresenceChanged(c)) => {
+                            format!("{} presence {} {}", e.seq, c.seat, c.present)
+                        }
+                        other => format!(
+                            "{} {:?}",
+                            e.seq,
+                            other.as_ref().map(|k| format!("{k:?}").chars().take(30).collect::<String>())
+                        ),
+                    })
+                    .collect();
+                let entries: Vec<_> = seen.iter().filter(|(_, _, id)| *id == game.id).collect();
+                panic!("board {n}: {kinds:?}; log {brief:#?}; entries {entries:?}");
+            }
+        }
+    }
+    let rematches = seen[before_rematches..].iter().filter(|(_, kind, _)| *kind == K::GameCreated).count();
+    assert_eq!(rematches, GAMES, "each rematch created, labelled as its game was");
+}

@@ -225,6 +225,7 @@ impl LiveGame {
             })?;
         }
         let mut record = record.clone();
+        record.presence = presence_through(&record, tail);
         record.seq = tail.last().map_or(snapshot.seq, |e| e.seq);
         let mut live = LiveGame::new(&record, game, capacity, clocks);
         live.state.get_mut().position_seq = position_seq(tail).unwrap_or(snapshot.seq);
@@ -243,6 +244,7 @@ impl LiveGame {
             None => fresh_clocks(clock, game.as_ref(), record.starts()),
         });
         let mut record = record.clone();
+        record.presence = presence_through(&record, log);
         record.seq = log.last().map_or(0, |e| e.seq);
         let mut live = LiveGame::new(&record, game, capacity, clocks);
         live.state.get_mut().position_seq = position_seq(log).unwrap_or(0);
@@ -599,6 +601,17 @@ impl LiveGame {
         let receiver = self.events.subscribe(max_subscribers)?;
         Ok((receiver, state.seq, state.game.outcome().is_some()))
     }
+}
+
+/// The seats' presence after `events`, from `record`'s (as of its own seq): the record and
+/// the log are read one after the other, and another process may append between the two
+/// reads, so the log may go further than the record.
+fn presence_through(record: &GameRecord, events: &[StoredEvent]) -> Vec<SeatPresence> {
+    let mut presence = record.presence.clone();
+    for event in events.iter().filter(|event| event.seq > record.seq) {
+        follow_presence(&mut presence, event);
+    }
+    presence
 }
 
 /// The seq of the newest event of `events` that changed the position (any but a seat's
