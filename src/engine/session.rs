@@ -44,6 +44,16 @@ pub enum Turn {
 }
 
 impl Turn {
+    /// This turn as a request's digest takes it: its serde form, but for an abort that names
+    /// no no-show, which leaves the field out as aborts logged before it existed did, so
+    /// that a retry of a request logged then is still recognised.
+    pub fn digest_form(&self) -> DigestForm<'_> {
+        match self {
+            Turn::Abort { explanation, no_show: None } => DigestForm::Abort(AbortBefore::Abort { explanation }),
+            turn => DigestForm::Turn(turn),
+        }
+    }
+
     /// The seat that played this turn; `None` for the turns no seat plays (an abort, an
     /// adjudication, a timeout: the seat whose time ran out did not play it).
     pub fn seat(&self) -> Option<Seat> {
@@ -56,6 +66,23 @@ impl Turn {
             Turn::Abort { .. } | Turn::Adjudicate { .. } | Turn::TimedOut(_) => None,
         }
     }
+}
+
+/// A turn as a request's digest takes it ([`Turn::digest_form`]).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum DigestForm<'a> {
+    /// Any turn, as it serialises.
+    Turn(&'a Turn),
+    /// An abort naming no no-show, as aborts serialised before they could name one.
+    Abort(AbortBefore<'a>),
+}
+
+/// An abort as turns serialised it before [`Turn::Abort`] named a no-show.
+#[derive(Serialize)]
+pub enum AbortBefore<'a> {
+    /// See [`Turn::Abort`].
+    Abort { explanation: &'a str },
 }
 
 /// The result an adjudication gives a game.
@@ -963,6 +990,18 @@ impl<G: Rules> AnyMatch for Match<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A request's digest of an abort reads as before aborts could name a no-show, so a
+    /// retry of one logged then is recognised; one naming a no-show names it.
+    #[test]
+    fn an_abort_without_a_no_show_is_digested_as_before() {
+        let before = Turn::Abort { explanation: "x".into(), no_show: None };
+        assert_eq!(serde_json::to_string(&before.digest_form()).unwrap(), r#"{"Abort":{"explanation":"x"}}"#);
+        let named = Turn::Abort { explanation: "x".into(), no_show: Some(Seat::SECOND) };
+        assert_eq!(serde_json::to_string(&named.digest_form()).unwrap(), serde_json::to_string(&named).unwrap());
+        let moved = Turn::Resign(Seat::FIRST);
+        assert_eq!(serde_json::to_string(&moved.digest_form()).unwrap(), serde_json::to_string(&moved).unwrap());
+    }
     use crate::engine::race::Race;
 
     #[test]

@@ -159,7 +159,7 @@ impl TurnRequest {
     /// changes existed, so retries logged then are still recognised.)
     pub(super) fn digest(&self) -> String {
         let asked = match &self.command {
-            Command::Turn(turn) => serde_json::to_vec(&(turn, self.expected_seq, self.validate_only)),
+            Command::Turn(turn) => serde_json::to_vec(&(turn.digest_form(), self.expected_seq, self.validate_only)),
             Command::Clock(change) => serde_json::to_vec(&("clock", change, self.expected_seq, self.validate_only)),
             Command::Claim { seat, draw } => serde_json::to_vec(&("claim", seat, draw, self.validate_only)),
             Command::Presence { seat, present } => serde_json::to_vec(&("presence", seat, present)),
