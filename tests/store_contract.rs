@@ -50,6 +50,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         start_at: None,
         presence: Vec::new(),
         spectator_delay: None,
+        owner_moves: false,
     }
 }
 
@@ -119,9 +120,15 @@ async fn contract(store: Arc<dyn Store>) {
     presence_is_kept_with_the_record_and_held_by_leases(store.clone()).await;
     let id = "0190c000-0000-7000-8000-000000000002";
     let delay = SpectatorDelay { plies: 3, duration_ms: 60_000 };
-    let delayed = GameRecord { spectator_delay: Some(delay), ..record(id, GameKind::ConnectFour, time(0)) };
+    let delayed =
+        GameRecord { spectator_delay: Some(delay), owner_moves: true, ..record(id, GameKind::ConnectFour, time(0)) };
     store.create(delayed, vec![created(time(0))], None).await.unwrap();
-    assert_eq!(store.load(id).await.unwrap().0.spectator_delay, Some(delay), "a game's spectator delay is kept");
+    let kept = store.load(id).await.unwrap().0;
+    assert_eq!(
+        (kept.spectator_delay, kept.owner_moves),
+        (Some(delay), true),
+        "a game's delay and owner moves are kept"
+    );
     assert_eq!(document::export(store.as_ref(), id).await.unwrap().spectator_delay, Some(delay));
     store.delete(id).await.unwrap();
     let id = "0190a000-0000-7000-8000-000000000001";

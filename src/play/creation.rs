@@ -62,6 +62,8 @@ pub struct GameRequest {
     pub start_at: Option<std::time::SystemTime>,
     /// How much later than its seats spectators see the game.
     pub spectator_delay: Option<crate::store::SpectatorDelay>,
+    /// Whether each move goes on the owner's log too.
+    pub owner_moves: bool,
 }
 
 /// A rematch as a caller asks for it: who asks, and how a retry is told.
@@ -298,6 +300,7 @@ impl Creator {
             // A rematch starts at once.
             start_at: None,
             spectator_delay: of.spectator_delay,
+            owner_moves: of.owner_moves,
         };
         let (mut creation, tokens) = self.creation_of(request);
         creation.record.rematch_of = Some(of.id.clone());
@@ -381,6 +384,7 @@ impl Creator {
             request_digest,
             start_at,
             spectator_delay,
+            owner_moves,
         } = request;
         let tokens: Vec<(String, TokenHash)> = (0..game.seat_count()).map(|_| new_token()).collect();
         // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
@@ -397,6 +401,7 @@ impl Creator {
             // A start not after now is a start now: whole milliseconds, as a clock counts.
             start_at: start_at.map(rounded_up_to_millis).filter(|start| *start > now),
             spectator_delay,
+            owner_moves,
             ..GameRecord::new_game(config, clock, now)
         };
         let creation =

@@ -63,6 +63,8 @@ pub struct LiveGame {
     pub start_at: Option<SystemTime>,
     /// How much later than its seats spectators see the game.
     pub spectator_delay: Option<SpectatorDelay>,
+    /// Whether each move goes on the owner's log too.
+    pub owner_moves: bool,
     /// The game's rematch, once made.
     rematch: std::sync::RwLock<Option<String>>,
     /// In a game keeping presence, each seat's as the log announced it, in seat order;
@@ -178,6 +180,7 @@ impl LiveGame {
             rematch_of: record.rematch_of.clone(),
             start_at: record.start_at,
             spectator_delay: record.spectator_delay,
+            owner_moves: record.owner_moves,
             rematch: std::sync::RwLock::new(record.rematch.clone()),
             presence: std::sync::RwLock::new(record.presence.clone()),
             thinking: Mutex::new(None),
@@ -364,6 +367,7 @@ impl LiveGame {
                 rematch: self.rematch(),
                 presence: self.presence(),
                 spectator_delay: self.spectator_delay,
+                owner_moves: self.owner_moves,
             },
             game: state.game.clone_box(),
         }

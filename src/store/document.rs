@@ -72,6 +72,9 @@ pub struct GameDocument {
     /// How much later than its seats spectators see the game (omitted for no delay).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spectator_delay: Option<super::SpectatorDelay>,
+    /// Whether each move goes on the owner's log too (omitted when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub owner_moves: bool,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -114,6 +117,7 @@ impl GameDocument {
             rematch: record.rematch,
             start_at: record.start_at,
             spectator_delay: record.spectator_delay,
+            owner_moves: record.owner_moves,
             events,
         }
     }
@@ -231,6 +235,7 @@ impl GameDocument {
             rematch_of: self.rematch_of.clone(),
             start_at: self.start_at,
             spectator_delay: self.spectator_delay,
+            owner_moves: self.owner_moves,
             rematch: self.rematch.clone(),
             presence: self.events.iter().fold(Vec::new(), |mut presence, event| {
                 super::follow_presence(&mut presence, event);

@@ -53,6 +53,7 @@ schemas! {
     14 "0014_start_time",
     15 "0015_presence",
     16 "0016_spectator_delay",
+    17 "0017_owner_moves",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

@@ -216,6 +216,9 @@ pub struct GameRecord {
     /// How much later than its seats spectators see the game; `None` for no delay. Fixed at
     /// creation.
     pub spectator_delay: Option<SpectatorDelay>,
+    /// Whether each move goes on the owner's log too ([`OwnerEventKind::MovePlayed`]). Fixed
+    /// at creation.
+    pub owner_moves: bool,
 }
 
 /// How much later than its seats spectators see a game: its last `plies` moves, and its
@@ -281,6 +284,7 @@ impl GameRecord {
             rematch: None,
             presence: Vec::new(),
             spectator_delay: None,
+            owner_moves: false,
         }
     }
 

@@ -28,11 +28,13 @@ pub enum OwnerEventKind {
     SeatGone,
     /// A seat's time ran out.
     ClockFlagged,
+    /// A move was played, in a game whose moves go on its owner's log.
+    MovePlayed,
 }
 
 impl OwnerEventKind {
     /// Every kind, in code order.
-    pub const ALL: [OwnerEventKind; 8] = [
+    pub const ALL: [OwnerEventKind; 9] = [
         OwnerEventKind::GameCreated,
         OwnerEventKind::GameStarted,
         OwnerEventKind::GameEnded,
@@ -41,6 +43,7 @@ impl OwnerEventKind {
         OwnerEventKind::SeatPresent,
         OwnerEventKind::SeatGone,
         OwnerEventKind::ClockFlagged,
+        OwnerEventKind::MovePlayed,
     ];
 
     /// The number a store keeps the kind as (the contract's numbers too).
@@ -54,6 +57,7 @@ impl OwnerEventKind {
             OwnerEventKind::SeatPresent => 6,
             OwnerEventKind::SeatGone => 7,
             OwnerEventKind::ClockFlagged => 8,
+            OwnerEventKind::MovePlayed => 9,
         }
     }
 

@@ -180,3 +180,50 @@ async fn without_keys_the_stream_follows_the_games_created_without_one_and_ends_
     let status = ended.expect_err("ended with an error");
     assert_error(&status, Code::Unavailable, "SHUTTING_DOWN");
 }
+
+#[tokio::test]
+async fn a_game_created_with_its_moves_on_the_owners_stream_puts_each_there_and_others_do_not() {
+    use pb::OwnerEventKind as K;
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let create = |moves: bool| pb::CreateGameRequest {
+        kind: pb::GameKind::ConnectFour as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        owner_stream_moves: moves,
+        ..Default::default()
+    };
+    let mut games = Vec::new();
+    for moves in [true, false] {
+        let created = client.create_game(as_seat(LOBBY, create(moves))).await.unwrap().into_inner();
+        assert_eq!(created.game.as_ref().unwrap().owner_stream_moves, moves);
+        games.push(Game {
+            id: created.game.unwrap().game_id,
+            tokens: created.seat_tokens.into_iter().map(|t| t.token).collect(),
+        });
+    }
+    for game in &games {
+        client.submit_move(submit(game, 0, column_move(3))).await.unwrap();
+        client.submit_move(submit(game, 1, column_move(4))).await.unwrap();
+    }
+    let mut stream = open(&mut client, LOBBY, pb::StreamOwnerEventsRequest::default()).await;
+    let (followed, other) = (games[0].id.clone(), games[1].id.clone());
+    assert_eq!(
+        next(&mut stream, 6).await,
+        [
+            (1, K::GameCreated, followed.clone(), 1),
+            (2, K::GameCreated, other.clone(), 1),
+            (3, K::GameStarted, followed.clone(), 2),
+            (4, K::MovePlayed, followed.clone(), 2),
+            (5, K::MovePlayed, followed.clone(), 3),
+            (6, K::GameStarted, other.clone(), 2),
+        ]
+    );
+    let quiet = tokio::time::timeout(Duration::from_millis(300), stream.message()).await;
+    assert!(quiet.is_err(), "the other game's moves stay off the stream: {quiet:?}");
+    // Filtered to moves: only the followed game's, each its `MoveApplied`.
+    let moves = pb::StreamOwnerEventsRequest { kinds: vec![K::MovePlayed as i32], ..Default::default() };
+    let mut only_moves = open(&mut client, LOBBY, moves).await;
+    let message = only_moves.message().await.unwrap().unwrap().event.unwrap();
+    let Some(pb::game_event::Kind::MoveApplied(applied)) = message.game_event.unwrap().kind else { panic!() };
+    assert_eq!((message.cursor, applied.seat, applied.label.as_str()), (4, 1, "column 4"));
+}

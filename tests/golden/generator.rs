@@ -183,6 +183,7 @@ fn play(id: String, script: Script) -> GoldenGame {
             presence
         }),
         spectator_delay: None,
+        owner_moves: false,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

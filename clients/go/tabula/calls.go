@@ -48,6 +48,7 @@ type callOptions struct {
 	labels       map[string]string
 	startTime    *timestamppb.Timestamp
 	delay        *tabulav1.SpectatorDelay
+	ownerMoves   bool
 	presence     *tabulav1.PresenceConfig
 	claimDraw    bool
 }
@@ -152,6 +153,19 @@ func SpectatorDelay(plies uint32, d time.Duration) CallOption {
 	})
 }
 
+// OwnerStreamMoves puts each move of the created game on its owner's stream too
+// (CreateGameRequest.owner_stream_moves): [Client.OwnerEvents] then delivers every move as
+// an OWNER_EVENT_KIND_MOVE_PLAYED whose GetGameEvent() is the MoveApplied as a spectator
+// sees it (the first move is also the game's GAME_STARTED), for a backend that follows its
+// games' play from one stream; [OwnerKinds] keeps or leaves out those events. Off by
+// default: at thousands of games, every move is many entries. The game shows it in
+// GetGame().GetOwnerStreamMoves(), and a rematch ([Client.CreateRematch]) keeps it. For the
+// CreateGame calls and the GameFrom builders of [Client.BatchCreateGames]; the CreateSeries
+// calls and [Client.CreateRematch] do not take it.
+func OwnerStreamMoves() CallOption {
+	return option("OwnerStreamMoves", func(o *callOptions) { o.ownerMoves = true })
+}
+
 // Starter sets which seat moves first in the created game (GameConfig.starter), on a copy of
 // the configuration: the caller's configuration is left as it is. STARTER_FIRST_SEAT (the
 // default), STARTER_SECOND_SEAT, or STARTER_RANDOM, which the server draws once at the
@@ -249,15 +263,15 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
 // server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay]. Needs a service key. [GameFromPreset]
-// builds the same request for [Client.BatchCreateGames].
+// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]. Needs a service
+// key. [GameFromPreset] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPreset", presetSource(kind, preset), opts)
 }
 
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
-// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay],
+// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves],
 // [Clock], [OnTimeout] and [FirstMoveWindow] (the game's clocks), [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
 // creation and the answer names the seat drawn) and [Presence] (the seats' presence, and
 // the claim of [Client.ClaimVictory]), each set on a copy of config, which is left
@@ -270,8 +284,8 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // CreateGameFromPGN creates a chess game from a game in PGN (at most 1 MiB), at the
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
-// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay].
-// Needs a service key.
+// [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay],
+// [OwnerStreamMoves]. Needs a service key.
 // [GameFromPGN] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPGN", pgnSource(pgn), opts)
@@ -283,7 +297,7 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // [Client.DeleteSavedConfig] never changes it; a saved STARTER_RANDOM is drawn for each game
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay]; the clock, the starter and the
+// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]; the clock, the starter and the
 // presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow], [Starter] and [Presence] are
 // refused (update the saved configuration, or create the game from its GetConfig() with
 // [Client.CreateGameFromConfig]).
@@ -295,7 +309,8 @@ func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opt
 
 // BatchCreateGames creates several games in one call, all or nothing: 1 to 500 of them, in
 // order, each as the CreateGame call of the same request would make it, with its own
-// source, kind, players, bots, labels, privacy, hints, start time and spectator delay.
+// source, kind, players, bots, labels, privacy, hints, start time, spectator delay and
+// owner stream of moves.
 // Build each request with [GameFromPreset], [GameFromConfig], [GameFromPGN] or
 // [GameFromSavedConfig] (they take the options of the matching CreateGame call but
 // [RequestID]: a request of a batch has no request id of its own). The answers come in the
@@ -333,8 +348,8 @@ func (c *Client) BatchCreateGames(ctx context.Context, requests []*tabulav1.Crea
 // GameFromPreset is the request [Client.CreateGameFromPreset] sends, for
 // [Client.BatchCreateGames]: a game of kind from one of its presets. It takes the options
 // CreateGameFromPreset takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [StartTime], [SpectatorDelay]) and refuses the others, without calling the
-// server.
+// [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]) and refuses the others,
+// without calling the server.
 func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromPreset", presetSource(kind, preset), opts, false)
 }
@@ -342,7 +357,7 @@ func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (
 // GameFromConfig is the request [Client.CreateGameFromConfig] sends, for
 // [Client.BatchCreateGames]: a game from a full configuration. It takes the options
 // CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [StartTime], [SpectatorDelay], [Clock], [OnTimeout], [FirstMoveWindow],
+// [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [Clock], [OnTimeout], [FirstMoveWindow],
 // [Starter], [Presence], the last five set on a copy of config) and refuses the others.
 func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromConfig", configSource(config), opts, false)
@@ -351,7 +366,7 @@ func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.
 // GameFromPGN is the request [Client.CreateGameFromPGN] sends, for
 // [Client.BatchCreateGames]: a chess game imported from PGN. It takes the options
 // CreateGameFromPGN takes but [RequestID] ([Ply], [Private], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay]) and refuses the others.
+// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]) and refuses the others.
 func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromPGN", pgnSource(pgn), opts, false)
 }
@@ -359,7 +374,7 @@ func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, e
 // GameFromSavedConfig is the request [Client.CreateGameFromSavedConfig] sends, for
 // [Client.BatchCreateGames]: a game from one of the caller's saved configurations. It takes
 // the options CreateGameFromSavedConfig takes but [RequestID] ([Private], [Bots],
-// [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay]) and refuses the others.
+// [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]) and refuses the others.
 func GameFromSavedConfig(name string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromSavedConfig", savedConfigSource(name), opts, false)
 }
@@ -392,11 +407,11 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 // gameRequest is the one way a creation's request is built, for the CreateGame calls and
 // for the GameFrom builders of a batch: request, holding the source (and the kind of a
 // preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime] and [SpectatorDelay]; a configuration also [Clock], [OnTimeout],
+// [Players], [Labels], [StartTime], [SpectatorDelay] and [OwnerStreamMoves]; a configuration also [Clock], [OnTimeout],
 // [FirstMoveWindow], [Starter] and [Presence], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
 // none of its own) [RequestID]. Any other option is refused.
 func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
-	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime", "SpectatorDelay"}
+	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime", "SpectatorDelay", "OwnerStreamMoves"}
 	if single {
 		allowed = append(allowed, "RequestID")
 	} else if read, _ := apply(call, opts); slices.Contains(read.given, "RequestID") {
@@ -425,6 +440,7 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
 	request.Players, request.Labels, request.StartTime, request.SpectatorDelay = o.players, o.labels, o.startTime, o.delay
+	request.OwnerStreamMoves = o.ownerMoves
 	return request, nil
 }
 
@@ -467,7 +483,7 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 // sits in each seat (GetPlayers(), one entry per seat when the creation named any, else
 // empty), its GetLabels() ([Labels]), its GetStartTime() for a game scheduled to start after
 // its creation ([StartTime]; absent otherwise), its GetSpectatorDelay() ([SpectatorDelay];
-// absent for none), and for a game of a series its GetSeriesId()
+// absent for none), its GetOwnerStreamMoves() ([OwnerStreamMoves]), and for a game of a series its GetSeriesId()
 // and GetSeriesGameNumber() (from 1).
 func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
 	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID})

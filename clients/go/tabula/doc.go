@@ -50,7 +50,8 @@
 // is at the table (the views' GetPresence(), "seat_presence_changed" events), and a seat
 // may claim the game its opponent left with [Client.ClaimVictory]. Any game may be scheduled to start later with
 // [StartTime] (until then its moves fail with reason GAME_NOT_STARTED and no clock runs),
-// and shown to spectators some moves or some time late with [SpectatorDelay].
+// and shown to spectators some moves or some time late with [SpectatorDelay]; with
+// [OwnerStreamMoves] its every move goes on its owner's stream ([Client.OwnerEvents]) too.
 //
 // A client acts as one credential ([WithCredential]); [Client.As] makes a client that
 // shares the connection and acts as another. Each unary call gets a deadline of

@@ -517,8 +517,11 @@ type Game struct {
 	// How much later than the seats spectators see the game (`CreateGameRequest
 	// .spectator_delay`); absent for none. Output only.
 	SpectatorDelay *SpectatorDelay `protobuf:"bytes,22,opt,name=spectator_delay,json=spectatorDelay,proto3" json:"spectator_delay,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Whether each move goes on the owner's stream too (`CreateGameRequest
+	// .owner_stream_moves`). Output only.
+	OwnerStreamMoves bool `protobuf:"varint,23,opt,name=owner_stream_moves,json=ownerStreamMoves,proto3" json:"owner_stream_moves,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Game) Reset() {
@@ -703,6 +706,13 @@ func (x *Game) GetSpectatorDelay() *SpectatorDelay {
 		return x.SpectatorDelay
 	}
 	return nil
+}
+
+func (x *Game) GetOwnerStreamMoves() bool {
+	if x != nil {
+		return x.OwnerStreamMoves
+	}
+	return false
 }
 
 // How much later than the seats spectators see a game, as lichess delays its broadcasts
@@ -901,7 +911,7 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xb5\a\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xe3\a\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -932,7 +942,8 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\arematch\x18\x14 \x01(\tR\arematch\x129\n" +
 	"\n" +
 	"start_time\x18\x15 \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12B\n" +
-	"\x0fspectator_delay\x18\x16 \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x1a9\n" +
+	"\x0fspectator_delay\x18\x16 \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x12,\n" +
+	"\x12owner_stream_moves\x18\x17 \x01(\bR\x10ownerStreamMoves\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"]\n" +

@@ -324,6 +324,9 @@ const (
 	OwnerEventKind_OWNER_EVENT_KIND_SEAT_GONE OwnerEventKind = 7
 	// A seat's time ran out: its `GameEvent` is the `TimedOut` (the `GameEnded` follows).
 	OwnerEventKind_OWNER_EVENT_KIND_CLOCK_FLAGGED OwnerEventKind = 8
+	// A move of a game created with `CreateGameRequest.owner_stream_moves`: its `GameEvent` is
+	// the `MoveApplied` (the first move is also the game's `GAME_STARTED`).
+	OwnerEventKind_OWNER_EVENT_KIND_MOVE_PLAYED OwnerEventKind = 9
 )
 
 // Enum value maps for OwnerEventKind.
@@ -338,6 +341,7 @@ var (
 		6: "OWNER_EVENT_KIND_SEAT_PRESENT",
 		7: "OWNER_EVENT_KIND_SEAT_GONE",
 		8: "OWNER_EVENT_KIND_CLOCK_FLAGGED",
+		9: "OWNER_EVENT_KIND_MOVE_PLAYED",
 	}
 	OwnerEventKind_value = map[string]int32{
 		"OWNER_EVENT_KIND_UNSPECIFIED":        0,
@@ -349,6 +353,7 @@ var (
 		"OWNER_EVENT_KIND_SEAT_PRESENT":       6,
 		"OWNER_EVENT_KIND_SEAT_GONE":          7,
 		"OWNER_EVENT_KIND_CLOCK_FLAGGED":      8,
+		"OWNER_EVENT_KIND_MOVE_PLAYED":        9,
 	}
 )
 
@@ -701,8 +706,13 @@ type CreateGameRequest struct {
 	// or `duration` (1 s to 1 h) or both, at least one of them set; anything else is
 	// INVALID_ARGUMENT `INVALID_REQUEST` naming the field. A rematch keeps its game's delay.
 	SpectatorDelay *SpectatorDelay `protobuf:"bytes,13,opt,name=spectator_delay,json=spectatorDelay,proto3" json:"spectator_delay,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Put each of this game's moves on its owner's stream too (`OWNER_EVENT_KIND_MOVE_PLAYED`,
+	// the `MoveApplied` as a spectator sees it), for a backend that follows its games' play
+	// from one stream. Off by default: at thousands of games, every move is many entries. A
+	// rematch keeps it.
+	OwnerStreamMoves bool `protobuf:"varint,14,opt,name=owner_stream_moves,json=ownerStreamMoves,proto3" json:"owner_stream_moves,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *CreateGameRequest) Reset() {
@@ -839,6 +849,13 @@ func (x *CreateGameRequest) GetSpectatorDelay() *SpectatorDelay {
 		return x.SpectatorDelay
 	}
 	return nil
+}
+
+func (x *CreateGameRequest) GetOwnerStreamMoves() bool {
+	if x != nil {
+		return x.OwnerStreamMoves
+	}
+	return false
 }
 
 type isCreateGameRequest_Source interface {
@@ -5326,7 +5343,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xa0\x05\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xce\x05\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
@@ -5344,7 +5361,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x06labels\x18\v \x03(\v2(.tabula.v1.CreateGameRequest.LabelsEntryR\x06labels\x129\n" +
 	"\n" +
 	"start_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12B\n" +
-	"\x0fspectator_delay\x18\r \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x1a9\n" +
+	"\x0fspectator_delay\x18\r \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x12,\n" +
+	"\x12owner_stream_moves\x18\x0e \x01(\bR\x10ownerStreamMoves\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
@@ -5675,7 +5693,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xcc\x02\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xee\x02\n" +
 	"\x0eOwnerEventKind\x12 \n" +
 	"\x1cOWNER_EVENT_KIND_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_GAME_CREATED\x10\x01\x12!\n" +
@@ -5685,7 +5703,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"#OWNER_EVENT_KIND_TAKEBACK_REQUESTED\x10\x05\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_SEAT_PRESENT\x10\x06\x12\x1e\n" +
 	"\x1aOWNER_EVENT_KIND_SEAT_GONE\x10\a\x12\"\n" +
-	"\x1eOWNER_EVENT_KIND_CLOCK_FLAGGED\x10\b2\xb8\x16\n" +
+	"\x1eOWNER_EVENT_KIND_CLOCK_FLAGGED\x10\b\x12 \n" +
+	"\x1cOWNER_EVENT_KIND_MOVE_PLAYED\x10\t2\xb8\x16\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +

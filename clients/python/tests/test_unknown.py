@@ -77,12 +77,13 @@ def test_names_are_total() -> None:
         "ERROR_REASON_CLAIM_TOO_EARLY",
         "unknown(90)",
     ]
-    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 10)] == [
+    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 11)] == [
         "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
         "OWNER_EVENT_KIND_SEAT_PRESENT",
         "OWNER_EVENT_KIND_SEAT_GONE",
         "OWNER_EVENT_KIND_CLOCK_FLAGGED",
-        "unknown(9)",
+        "OWNER_EVENT_KIND_MOVE_PLAYED",
+        "unknown(10)",
     ]
     assert event_kind(pb.SeriesEvent(seq=1, game_started=pb.SeriesGameStarted(number=1))) == "game_started"
     assert event_kind(pb.SeriesEvent(game_finished=pb.SeriesGameFinished())) == "game_finished"

@@ -166,6 +166,15 @@ export interface CreateOptions extends ManageOptions {
    * delay.
    */
   spectatorDelay?: SpectatorDelayOption;
+  /**
+   * Put each of the game's moves on its owner's stream too (`ownerEvents`, as
+   * `OwnerEventKind.MOVE_PLAYED`, whose `gameEvent` is the `moveApplied` as a spectator sees
+   * it; the first move is also the game's `GAME_STARTED`), for a backend that follows its
+   * games' play from one stream (sent as `CreateGameRequest.ownerStreamMoves` and shown in
+   * `Game.ownerStreamMoves`). Off by default: at thousands of games, every move is many
+   * entries. A rematch keeps it.
+   */
+  ownerStreamMoves?: boolean;
 }
 
 /**
@@ -288,7 +297,14 @@ function gameRequest(
   kind: GameKind | undefined,
   options: CreateOptions,
 ): CreateGameRequest {
-  const { requestId = "", private: isPrivate = false, bots = [], allowHints, players = [] } = options;
+  const {
+    requestId = "",
+    private: isPrivate = false,
+    bots = [],
+    allowHints,
+    players = [],
+    ownerStreamMoves = false,
+  } = options;
   const labels = { ...options.labels };
   const startTime = options.startTime === undefined ? undefined : timestampFromDate(options.startTime);
   const spectatorDelay =
@@ -304,6 +320,7 @@ function gameRequest(
     labels,
     startTime,
     spectatorDelay,
+    ownerStreamMoves,
   });
 }
 
@@ -672,9 +689,10 @@ export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
  * `GAME_STARTED`), ended however it ended (`GAME_ENDED`), a draw offered (`DRAW_OFFERED`), a
  * takeback asked (`TAKEBACK_REQUESTED`), a seat of a game keeping presence come or gone
  * (`SEAT_PRESENT`, `SEAT_GONE`: a `seatPresenceChanged`) and a seat's time run out
- * (`CLOCK_FLAGGED`: the `timedOut`), each with the key's own `cursor` and the game's own
- * event as a spectator sees it (`gameEvent`: its `gameId` names the game, its `seq` places it
- * in the game's stream). It follows `StreamOwnerEvents`, first the backlog after
+ * (`CLOCK_FLAGGED`: the `timedOut`), and each move of a game created with `ownerStreamMoves`
+ * (`MOVE_PLAYED`: the `moveApplied`; the first is also the game's `GAME_STARTED`), each with
+ * the key's own `cursor` and the game's own event as a spectator sees it (`gameEvent`: its
+ * `gameId` names the game, its `seq` places it in the game's stream). It follows `StreamOwnerEvents`, first the backlog after
  * `afterCursor`, then live; the server never ends it, so iteration ends only when the
  * `signal` aborts, the client is closed, or a failure it does not resume from. It resumes
  * exactly as `EventStream` does: when the connection drops or the server stops (UNAVAILABLE)
@@ -867,7 +885,8 @@ export class TabulaClient {
    * (who sits in each seat), `labels` (the managing backend's, to find it by), `startTime`
    * (when a game scheduled ahead starts: until then every move rejects with
    * FAILED_PRECONDITION GAME_NOT_STARTED), `spectatorDelay` (how many moves, or how long,
-   * spectators see the game behind its seats).
+   * spectators see the game behind its seats), `ownerStreamMoves` (each move on the owner's
+   * stream too, as `OwnerEventKind.MOVE_PLAYED`).
    */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     return this.createGame(gameFromPreset(kind, preset, options), options);
@@ -901,7 +920,8 @@ export class TabulaClient {
    * game copies it, clock and starter included (a saved `Starter.RANDOM` is drawn for each
    * game), so later updates or deletion of the saved configuration never change the game.
    * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`,
-   * `players`, `labels`, `startTime`, `spectatorDelay`. An unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
+   * `players`, `labels`, `startTime`, `spectatorDelay`, `ownerStreamMoves`. An unknown name
+   * rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
    */
   createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     return this.createGame(gameFromSavedConfig(name, options), options);
@@ -917,11 +937,10 @@ export class TabulaClient {
    * answers it (the game and one token per seat). Needs a service key (anyone's on a server
    * without keys). `requests` are `CreateGameRequest`s, built with `gameFromPreset`,
    * `gameFromConfig`, `gameFromPgn` and `gameFromSavedConfig` (or init objects of their
-   * fields), each with its own players, bots, labels, privacy, hints, start time and
-   * spectator delay, and each without a `requestId` of its own. `options.requestId` makes
-   * the whole batch safe to retry: the same key, id and requests again resolve to the games
-   * the first call made, in order, each
-   * `retried`, with new seat tokens for a game nobody but the engine has acted in yet (the
+   * fields), each with its own players, bots, labels, privacy, hints, start time, spectator
+   * delay and `ownerStreamMoves`, and each without a `requestId` of its own.
+   * `options.requestId` makes the whole batch safe to retry: the same key, id and requests
+   * again resolve to the games the first call made, in order, each `retried`, with new seat tokens for a game nobody but the engine has acted in yet (the
    * first ones stop working) and none for the others; the same id with other requests rejects
    * with FAILED_PRECONDITION REQUEST_ID_REUSED. If any request is refused no game is made: a
    * bad request rejects with INVALID_ARGUMENT INVALID_REQUEST, whose `google.rpc.BadRequest`
@@ -940,9 +959,9 @@ export class TabulaClient {
 
   /**
    * The rematch of a finished game: a new game of the same configuration (a Chess960 start
-   * included), clock, labels, privacy and hints, with its players and its engine's seats
-   * swapped between the two seats (colours change hands; a one-seat game keeps them), and new
-   * seat tokens. Resolves to a `CreateRematchResponse`: the new `game` (`game.rematchOf` names
+   * included), clock, labels, privacy, hints, spectator delay and `ownerStreamMoves`, with its
+   * players and its engine's seats swapped between the two seats (colours change hands; a
+   * one-seat game keeps them), and new seat tokens. Resolves to a `CreateRematchResponse`: the new `game` (`game.rematchOf` names
    * the finished one, whose `rematch` now names it), one token per seat in `seatTokens`, and
    * `retried`. Needs a service key (anyone's on a server without keys); counts against the
    * key's cap of games in progress (RESOURCE_EXHAUSTED TOO_MANY_GAMES). A game has at most one

@@ -128,18 +128,26 @@ test("names are total", () => {
   assert.deepEqual([ErrorReason.CLAIM_NOT_AVAILABLE, ErrorReason.CLAIM_TOO_EARLY], [88, 89]);
   assert.equal(enumName(ErrorReasonSchema, 90), "unknown(90)");
   assert.deepEqual(
-    [OwnerEventKind.TAKEBACK_REQUESTED, OwnerEventKind.SEAT_PRESENT, OwnerEventKind.SEAT_GONE, OwnerEventKind.CLOCK_FLAGGED].map(
-      (k) => enumName(OwnerEventKindSchema, k),
-    ),
+    [
+      OwnerEventKind.TAKEBACK_REQUESTED,
+      OwnerEventKind.SEAT_PRESENT,
+      OwnerEventKind.SEAT_GONE,
+      OwnerEventKind.CLOCK_FLAGGED,
+      OwnerEventKind.MOVE_PLAYED,
+    ].map((k) => enumName(OwnerEventKindSchema, k)),
     [
       "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
       "OWNER_EVENT_KIND_SEAT_PRESENT",
       "OWNER_EVENT_KIND_SEAT_GONE",
       "OWNER_EVENT_KIND_CLOCK_FLAGGED",
+      "OWNER_EVENT_KIND_MOVE_PLAYED",
     ],
   );
-  assert.deepEqual([OwnerEventKind.SEAT_PRESENT, OwnerEventKind.SEAT_GONE, OwnerEventKind.CLOCK_FLAGGED], [6, 7, 8]);
-  assert.equal(enumName(OwnerEventKindSchema, 9), "unknown(9)");
+  assert.deepEqual(
+    [OwnerEventKind.SEAT_PRESENT, OwnerEventKind.SEAT_GONE, OwnerEventKind.CLOCK_FLAGGED, OwnerEventKind.MOVE_PLAYED],
+    [6, 7, 8, 9],
+  );
+  assert.equal(enumName(OwnerEventKindSchema, 10), "unknown(10)");
   assert.deepEqual(
     [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
     ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],

@@ -389,7 +389,7 @@ impl Turns {
         let mut update = record_update(outcome, game_after.move_count(), now);
         update.deadline = deadline.map(|flag| from_millis(flag.deadline));
         let owner = crate::store::log_owner(live.owner.as_deref());
-        update.notes = owner_notes(owner, &events, started);
+        update.notes = owner_notes(owner, &events, started, live.owner_moves);
         let noted = !update.notes.is_empty();
         if events.iter().any(|event| matches!(event.kind, EventKind::Presence { .. })) {
             let mut presence = live.presence();

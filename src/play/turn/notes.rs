@@ -5,10 +5,12 @@ use crate::engine::{Action, Turn};
 use crate::store::{EventKind, OwnerEventKind, OwnerNote, StoredEvent};
 
 /// The entries `events` make on `owner`'s log, in order; `started` says whether the game's
-/// first move was made before them.
-pub(super) fn owner_notes(owner: &str, events: &[StoredEvent], mut started: bool) -> Vec<OwnerNote> {
+/// first move was made before them, `moves` whether each move goes on the log too.
+pub(super) fn owner_notes(owner: &str, events: &[StoredEvent], mut started: bool, moves: bool) -> Vec<OwnerNote> {
     let mut notes = Vec::new();
     for event in events {
+        let is_move =
+            matches!(&event.kind, EventKind::Played { turn: Turn::Move(_, action), .. } if !action.is_draw_talk());
         let kind = match &event.kind {
             EventKind::Played { turn: Turn::Move(_, Action::OfferDraw), .. } => Some(OwnerEventKind::DrawOffered),
             EventKind::Played { turn: Turn::Move(_, action), .. } if !action.is_draw_talk() && !started => {
@@ -24,6 +26,9 @@ pub(super) fn owner_notes(owner: &str, events: &[StoredEvent], mut started: bool
         };
         if let Some(kind) = kind {
             notes.push(OwnerNote { owner: owner.to_owned(), seq: event.seq, kind });
+        }
+        if moves && is_move {
+            notes.push(OwnerNote { owner: owner.to_owned(), seq: event.seq, kind: OwnerEventKind::MovePlayed });
         }
     }
     notes
@@ -61,7 +66,7 @@ mod tests {
             played(4, Turn::Move(o, Action::place(1, 1))),
             played(5, Turn::RequestTakeBack(o)),
         ];
-        let notes = owner_notes("lobby", &events, false);
+        let notes = owner_notes("lobby", &events, false, false);
         assert_eq!(
             kinds(&notes),
             [
@@ -72,14 +77,14 @@ mod tests {
         );
         assert!(notes.iter().all(|note| note.owner == "lobby"));
         // A game that had started before (its first move taken back, say) starts no more.
-        assert_eq!(kinds(&owner_notes("lobby", &events[1..2], true)), []);
+        assert_eq!(kinds(&owner_notes("lobby", &events[1..2], true, false)), []);
         let ended = StoredEvent {
             seq: 7,
             kind: EventKind::Ended(Outcome::Draw { reason: DrawReason::Agreement }),
             ..played(0, Turn::Resign(x))
         };
         assert_eq!(
-            kinds(&owner_notes("", &[played(6, Turn::Resign(x)), ended], true)),
+            kinds(&owner_notes("", &[played(6, Turn::Resign(x)), ended], true, false)),
             [(7, OwnerEventKind::GameEnded)]
         );
         assert!(has_started(&[Turn::Move(x, Action::OfferDraw), Turn::Move(x, Action::place(0, 0))]));

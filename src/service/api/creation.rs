@@ -218,6 +218,7 @@ impl GameServiceImpl {
         let spectator_delay = spectator_delay_from_proto(request.spectator_delay.as_ref())?;
         Ok(GameRequest {
             spectator_delay,
+            owner_moves: request.owner_stream_moves,
             config,
             game,
             clock,

@@ -81,6 +81,7 @@ fn owner_kind_to_proto(kind: OwnerEventKind) -> pb::OwnerEventKind {
         OwnerEventKind::SeatPresent => pb::OwnerEventKind::SeatPresent,
         OwnerEventKind::SeatGone => pb::OwnerEventKind::SeatGone,
         OwnerEventKind::ClockFlagged => pb::OwnerEventKind::ClockFlagged,
+        OwnerEventKind::MovePlayed => pb::OwnerEventKind::MovePlayed,
     }
 }
 
@@ -95,5 +96,6 @@ fn owner_kind_from_proto(kind: pb::OwnerEventKind) -> Option<OwnerEventKind> {
         pb::OwnerEventKind::SeatPresent => Some(OwnerEventKind::SeatPresent),
         pb::OwnerEventKind::SeatGone => Some(OwnerEventKind::SeatGone),
         pb::OwnerEventKind::ClockFlagged => Some(OwnerEventKind::ClockFlagged),
+        pb::OwnerEventKind::MovePlayed => Some(OwnerEventKind::MovePlayed),
     }
 }

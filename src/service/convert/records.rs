@@ -40,6 +40,7 @@ pub fn game_to_proto(record: &GameRecord) -> pb::Game {
         rematch_of: record.rematch_of.clone().unwrap_or_default(),
         start_time: record.start_at.map(timestamp),
         spectator_delay: record.spectator_delay.as_ref().map(super::time::spectator_delay_to_proto),
+        owner_stream_moves: record.owner_moves,
         rematch: record.rematch.clone().unwrap_or_default(),
     }
 }

@@ -179,7 +179,7 @@ where
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 25] {
+pub fn record_values(record: &GameRecord) -> [Value; 26] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -205,6 +205,7 @@ pub fn record_values(record: &GameRecord) -> [Value; 25] {
         record.start_at.map(to_micros).into(),
         presence_value(record.presence.as_slice()),
         record.spectator_delay.as_ref().map(to_json).into(),
+        record.owner_moves.into(),
         record.kind().name().into(),
     ]
 }
@@ -279,6 +280,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         start_at: row.optional_int("start_us")?.map(from_micros),
         presence: row.optional_text("presence")?.map(|p| from_json(&p, "presence")).transpose()?.unwrap_or_default(),
         spectator_delay: row.optional_text("spectator_delay")?.map(|d| from_json(&d, "spectator delay")).transpose()?,
+        owner_moves: row.boolean("owner_moves")?,
     })
 }
 

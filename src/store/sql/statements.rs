@@ -10,7 +10,7 @@
 macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
-         clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch, start_us, presence, spectator_delay"
+         clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch, start_us, presence, spectator_delay, owner_moves"
     };
 }
 
@@ -73,7 +73,7 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
@@ -377,13 +377,11 @@ mod tests {
             POSTGRES.seat_token_hashes,
             "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = $1 FOR UPDATE"
         );
-        assert!(
-            SQLITE.insert_record.ends_with(
-                ", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            )
-        );
+        assert!(SQLITE.insert_record.ends_with(
+            ", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ));
         assert!(POSTGRES.insert_record.ends_with(
-            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
+            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)"
         ));
         assert_eq!(
             POSTGRES.thin_snapshots,

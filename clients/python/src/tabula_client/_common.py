@@ -170,10 +170,13 @@ def _created(
     labels: Labels | None = None,
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     """Sets the options every creation shares on `request`; `start_time` (None: at once) is
     when a game scheduled ahead starts (`CreateGameRequest.start_time`), `spectator_delay`
-    (None: none) how much later spectators see it (`CreateGameRequest.spectator_delay`)."""
+    (None: none) how much later spectators see it (`CreateGameRequest.spectator_delay`), and
+    `owner_stream_moves` whether its moves go on the owner's stream too
+    (`CreateGameRequest.owner_stream_moves`)."""
     request.private = private
     request.request_id = request_id
     request.bots.extend(bots)
@@ -186,6 +189,7 @@ def _created(
         request.start_time.CopyFrom(start)
     if spectator_delay is not None:
         request.spectator_delay.CopyFrom(spectator_delay)
+    request.owner_stream_moves = owner_stream_moves
     return request
 
 
@@ -212,9 +216,12 @@ def preset_request(
     labels: Labels | None = None,
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     request = pb.CreateGameRequest(kind=kind_value(kind), preset=preset)
-    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay)
+    return _created(
+        request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+    )
 
 
 def config_request(
@@ -229,13 +236,16 @@ def config_request(
     labels: Labels | None = None,
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
     its `clock` and `starter` (a `pb.Starter`) as its `starter` when given; the caller's
     `config` is left as it was."""
     request = pb.CreateGameRequest(config=config)
     _with_clock_and_starter(request.config, clock, starter)
-    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay)
+    return _created(
+        request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+    )
 
 
 def pgn_request(
@@ -249,12 +259,15 @@ def pgn_request(
     labels: Labels | None = None,
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     source = pb.PgnImport(pgn=pgn)
     if ply is not None:
         source.ply = ply
     request = pb.CreateGameRequest(pgn=source)
-    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay)
+    return _created(
+        request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+    )
 
 
 def saved_config_request(
@@ -267,10 +280,13 @@ def saved_config_request(
     labels: Labels | None = None,
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     """A game from the caller's saved configuration `name` (`CreateGameRequest.saved_config`)."""
     request = pb.CreateGameRequest(saved_config=name)
-    return _created(request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay)
+    return _created(
+        request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+    )
 
 
 def batch_create_request(requests: Iterable[pb.CreateGameRequest], request_id: str | None) -> pb.BatchCreateGamesRequest:

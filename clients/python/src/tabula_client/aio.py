@@ -315,10 +315,12 @@ class AsyncClient:
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
+        owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         request = _common.preset_request(
-            kind, preset, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
+            kind, preset, private, request_id, bots, allow_hints, players, labels,
+            start_time, spectator_delay, owner_stream_moves
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -336,10 +338,12 @@ class AsyncClient:
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
+        owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         request = _common.config_request(
-            config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time, spectator_delay
+            config, private, request_id, bots, allow_hints, clock, starter, players, labels,
+            start_time, spectator_delay, owner_stream_moves
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -356,10 +360,12 @@ class AsyncClient:
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
+        owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         request = _common.pgn_request(
-            pgn, ply, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
+            pgn, ply, private, request_id, bots, allow_hints, players, labels,
+            start_time, spectator_delay, owner_stream_moves
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -375,12 +381,14 @@ class AsyncClient:
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
+        owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations, by name (see
         `Client.create_game_from_saved_config`)."""
         request = _common.saved_config_request(
-            name, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
+            name, private, request_id, bots, allow_hints, players, labels,
+            start_time, spectator_delay, owner_stream_moves
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 

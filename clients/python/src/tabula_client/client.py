@@ -367,6 +367,7 @@ class Client:
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
+        owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
@@ -411,9 +412,17 @@ class Client:
         until then. Seats and service keys see everything at once, and once the game is over
         everyone sees all of it. `game.spectator_delay` shows it back, and a rematch keeps it.
         A delay out of range, or with neither set, is INVALID_ARGUMENT `INVALID_REQUEST` on
-        `spectator_delay`."""
+        `spectator_delay`.
+
+        `owner_stream_moves=True` also puts each of the game's moves on its owner's stream
+        (`owner_events`) as an `OWNER_EVENT_KIND_MOVE_PLAYED`, its `game_event` the
+        `move_applied` as a spectator sees it (the first move is also the `GAME_STARTED`), for
+        a backend that follows its games' play from one stream. Off by default: with many
+        games, every move is many events. `game.owner_stream_moves` shows it back, and a
+        rematch keeps it."""
         request = _common.preset_request(
-            kind, preset, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
+            kind, preset, private, request_id, bots, allow_hints, players, labels,
+            start_time, spectator_delay, owner_stream_moves
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -431,11 +440,12 @@ class Client:
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
+        owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
-        `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time` and
-        `spectator_delay` as for `create_game_from_preset`.
+        `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time`,
+        `spectator_delay` and `owner_stream_moves` as for `create_game_from_preset`.
 
         `clock` gives the game clocks (build it with `tabula_client.clocks`): a
         `pb.ClockConfig`, or one `pb.TimeControl` for every seat, such as
@@ -458,7 +468,8 @@ class Client:
         `view.presence`, and with `claim_after` the other seat's `claim_victory` against a
         seat to move that stays gone."""
         request = _common.config_request(
-            config, private, request_id, bots, allow_hints, clock, starter, players, labels, start_time, spectator_delay
+            config, private, request_id, bots, allow_hints, clock, starter, players, labels,
+            start_time, spectator_delay, owner_stream_moves
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -475,14 +486,16 @@ class Client:
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
+        owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
         of them) with those moves as its history; `private`, `request_id`, `bots`,
-        `allow_hints`, `players`, `labels`, `start_time` and `spectator_delay` as for
-        `create_game_from_preset`."""
+        `allow_hints`, `players`, `labels`, `start_time`, `spectator_delay` and
+        `owner_stream_moves` as for `create_game_from_preset`."""
         request = _common.pgn_request(
-            pgn, ply, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
+            pgn, ply, private, request_id, bots, allow_hints, players, labels,
+            start_time, spectator_delay, owner_stream_moves
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -498,16 +511,18 @@ class Client:
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
+        owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations (`create_saved_config`), by
-        name; `private`, `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time`
-        and `spectator_delay` as for `create_game_from_preset`. The game copies the configuration,
-        clock and starter included (a saved `STARTER_RANDOM` is drawn anew for each game), so
-        later updates and deletions never change it. An unknown name raises NOT_FOUND
-        `SAVED_CONFIG_NOT_FOUND`."""
+        name; `private`, `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time`,
+        `spectator_delay` and `owner_stream_moves` as for `create_game_from_preset`. The game
+        copies the configuration, clock and starter included (a saved `STARTER_RANDOM` is
+        drawn anew for each game), so later updates and deletions never change it. An unknown
+        name raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
         request = _common.saved_config_request(
-            name, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay
+            name, private, request_id, bots, allow_hints, players, labels,
+            start_time, spectator_delay, owner_stream_moves
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -524,8 +539,8 @@ class Client:
 
         Build each request with `game_from_preset`, `game_from_config`, `game_from_pgn` or
         `game_from_saved_config` (or as a `pb.CreateGameRequest`): each has its own source,
-        kind, players, bots, labels, `private`, `allow_hints`, `start_time` and
-        `spectator_delay`, and no `request_id` of its own. The batch's `request_id` makes the whole batch safe to retry: the same call again
+        kind, players, bots, labels, `private`, `allow_hints`, `start_time`,
+        `spectator_delay` and `owner_stream_moves`, and no `request_id` of its own. The batch's `request_id` makes the whole batch safe to retry: the same call again
         answers with the games the first one made, in order, each `retried`, with new seat
         tokens for a game while nobody can have used its first ones and none afterwards; the
         same id with other requests is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
@@ -790,7 +805,8 @@ class Client:
         `pb.OwnerEvent` has a `cursor` (increasing, the key's own), a `kind`
         (`pb.OwnerEventKind`: `GAME_CREATED`, `GAME_STARTED`, `GAME_ENDED`, `DRAW_OFFERED`,
         `TAKEBACK_REQUESTED`, `SEAT_PRESENT`, `SEAT_GONE` (a `seat_presence_changed` in a game
-        keeping presence), `CLOCK_FLAGGED` (a `timed_out`)) and the game's own event as a spectator sees it, `game_event`
+        keeping presence), `CLOCK_FLAGGED` (a `timed_out`), `MOVE_PLAYED` (every
+        `move_applied` of a game created with `owner_stream_moves=True`)) and the game's own event as a spectator sees it, `game_event`
         (its `game_id` names the game: a `game_created`, the first `move_applied`, the
         `game_ended`, ...).
 

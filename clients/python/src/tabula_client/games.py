@@ -28,11 +28,12 @@ def game_from_preset(
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     """A game of one of `kind`'s presets (`kind` as `pb.GameKind.GAME_KIND_CHESS`,
     `"GAME_KIND_CHESS"` or `"chess"`); the options as for `Client.create_game_from_preset`."""
     return _common.preset_request(
-        kind, preset, private, "", bots, allow_hints, players, labels, start_time, spectator_delay
+        kind, preset, private, "", bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
     )
 
 
@@ -48,12 +49,14 @@ def game_from_config(
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     """A game of a full configuration (zero fields take their defaults), with `clock` and
     `starter` set on a copy of `config` when given; the options as for
     `Client.create_game_from_config`."""
     return _common.config_request(
-        config, private, "", bots, allow_hints, clock, starter, players, labels, start_time, spectator_delay
+        config, private, "", bots, allow_hints, clock, starter, players, labels,
+        start_time, spectator_delay, owner_stream_moves
     )
 
 
@@ -68,10 +71,13 @@ def game_from_pgn(
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     """A chess game imported from PGN (after `ply` of its moves, or all); the options as for
     `Client.create_game_from_pgn`."""
-    return _common.pgn_request(pgn, ply, private, "", bots, allow_hints, players, labels, start_time, spectator_delay)
+    return _common.pgn_request(
+        pgn, ply, private, "", bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+    )
 
 
 def game_from_saved_config(
@@ -84,11 +90,12 @@ def game_from_saved_config(
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
+    owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
     """A game of one of the caller's saved configurations, by name; the options as for
     `Client.create_game_from_saved_config`."""
     return _common.saved_config_request(
-        name, private, "", bots, allow_hints, players, labels, start_time, spectator_delay
+        name, private, "", bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
     )
 
 

@@ -387,6 +387,7 @@ class Game(_message.Message):
     REMATCH_FIELD_NUMBER: _builtins.int
     START_TIME_FIELD_NUMBER: _builtins.int
     SPECTATOR_DELAY_FIELD_NUMBER: _builtins.int
+    OWNER_STREAM_MOVES_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -422,6 +423,10 @@ class Game(_message.Message):
     rematch: _builtins.str
     """This game's rematch, once `CreateRematch` made it; empty until then. A game has at most
     one. Output only.
+    """
+    owner_stream_moves: _builtins.bool
+    """Whether each move goes on the owner's stream too (`CreateGameRequest
+    .owner_stream_moves`). Output only.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -497,10 +502,11 @@ class Game(_message.Message):
         rematch: _builtins.str = ...,
         start_time: _timestamp_pb2.Timestamp | None = ...,
         spectator_delay: Global___SpectatorDelay | None = ...,
+        owner_stream_moves: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "players", b"players", "private", b"private", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "owner_stream_moves", b"owner_stream_moves", "players", b"players", "private", b"private", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -221,6 +221,10 @@ class _OwnerEventKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OwnerE
     """
     OWNER_EVENT_KIND_CLOCK_FLAGGED: _OwnerEventKind.ValueType  # 8
     """A seat's time ran out: its `GameEvent` is the `TimedOut` (the `GameEnded` follows)."""
+    OWNER_EVENT_KIND_MOVE_PLAYED: _OwnerEventKind.ValueType  # 9
+    """A move of a game created with `CreateGameRequest.owner_stream_moves`: its `GameEvent` is
+    the `MoveApplied` (the first move is also the game's `GAME_STARTED`).
+    """
 
 class OwnerEventKind(_OwnerEventKind, metaclass=_OwnerEventKindEnumTypeWrapper):
     """The kinds of event on a service key's stream."""
@@ -247,6 +251,10 @@ OWNER_EVENT_KIND_SEAT_GONE: OwnerEventKind.ValueType  # 7
 """
 OWNER_EVENT_KIND_CLOCK_FLAGGED: OwnerEventKind.ValueType  # 8
 """A seat's time ran out: its `GameEvent` is the `TimedOut` (the `GameEnded` follows)."""
+OWNER_EVENT_KIND_MOVE_PLAYED: OwnerEventKind.ValueType  # 9
+"""A move of a game created with `CreateGameRequest.owner_stream_moves`: its `GameEvent` is
+the `MoveApplied` (the first move is also the game's `GAME_STARTED`).
+"""
 Global___OwnerEventKind: _TypeAlias = OwnerEventKind  # noqa: Y015
 
 @_typing.final
@@ -421,6 +429,7 @@ class CreateGameRequest(_message.Message):
     LABELS_FIELD_NUMBER: _builtins.int
     START_TIME_FIELD_NUMBER: _builtins.int
     SPECTATOR_DELAY_FIELD_NUMBER: _builtins.int
+    OWNER_STREAM_MOVES_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -453,6 +462,12 @@ class CreateGameRequest(_message.Message):
     """Whether the seat to move may ask `GetHint` while the game runs. Unset: allowed in
     one-seat games (peg solitaire), refused where seats play each other. Fixed at creation;
     anyone may analyse a finished game either way.
+    """
+    owner_stream_moves: _builtins.bool
+    """Put each of this game's moves on its owner's stream too (`OWNER_EVENT_KIND_MOVE_PLAYED`,
+    the `MoveApplied` as a spectator sees it), for a backend that follows its games' play
+    from one stream. Off by default: at thousands of games, every move is many entries. A
+    rematch keeps it.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -529,10 +544,11 @@ class CreateGameRequest(_message.Message):
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         start_time: _timestamp_pb2.Timestamp | None = ...,
         spectator_delay: _game_pb2.SpectatorDelay | None = ...,
+        owner_stream_moves: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source", "spectator_delay", b"spectator_delay", "start_time", b"start_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source", "spectator_delay", b"spectator_delay", "start_time", b"start_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "owner_stream_moves", b"owner_stream_moves", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source", "spectator_delay", b"spectator_delay", "start_time", b"start_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015

@@ -24,8 +24,9 @@ import java.util.Optional;
  * builds for {@code batchCreateGames}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
  * move may ask for hints, the managing backend's labels to find the game by, when the game
- * starts, how much later spectators see it, and, for a game created from a configuration, its
- * clocks, which seat starts and whether the seats' presence is kept.
+ * starts, how much later spectators see it, whether its moves go on its owner's stream, and,
+ * for a game created from a configuration, its clocks, which seat starts and whether the
+ * seats' presence is kept.
  * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
@@ -46,6 +47,8 @@ import java.util.Optional;
  *     CreateOptions.defaults().withStartTime(Instant.parse("2030-05-01T18:00:00Z")));
  * client.createGameFromPreset(GameKind.GAME_KIND_CHESS, "standard",
  *     CreateOptions.defaults().withSpectatorDelay(2, Duration.ofSeconds(30)));
+ * client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
+ *     CreateOptions.defaults().withOwnerStreamMoves(true));
  * client.createGameFromConfig(config,
  *     CreateOptions.defaults().withPresence(Presence.of(Duration.ofSeconds(30), Duration.ofMinutes(2))));
  * }</pre>
@@ -53,7 +56,7 @@ import java.util.Optional;
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
       new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Optional.empty(), Map.of(), Optional.empty(), Optional.empty(), Optional.empty());
+          Optional.empty(), Map.of(), Optional.empty(), Optional.empty(), Optional.empty(), false);
 
   private final boolean privateGame;
   private final String requestId;
@@ -68,11 +71,13 @@ public final class CreateOptions {
   private final Optional<Instant> startTime;
   private final Optional<PresenceConfig> presence;
   private final Optional<SpectatorDelay> spectatorDelay;
+  private final boolean ownerStreamMoves;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
       Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout,
       Optional<Duration> firstMoveWindow, Optional<Starter> starter, Map<String, String> labels,
-      Optional<Instant> startTime, Optional<PresenceConfig> presence, Optional<SpectatorDelay> spectatorDelay) {
+      Optional<Instant> startTime, Optional<PresenceConfig> presence, Optional<SpectatorDelay> spectatorDelay,
+      boolean ownerStreamMoves) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
@@ -86,12 +91,14 @@ public final class CreateOptions {
     this.startTime = startTime;
     this.presence = presence;
     this.spectatorDelay = spectatorDelay;
+    this.ownerStreamMoves = ownerStreamMoves;
   }
 
   /**
    * A public game, without a request id, every seat played by its token and named by nobody,
    * hints as the server decides, without labels, starting at once, spectators seeing it live,
-   * clocks, the seat that starts and presence as its configuration says.
+   * its moves kept off the owner's stream, clocks, the seat that starts and presence as its
+   * configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -103,7 +110,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPrivate(boolean privateGame) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, presence, spectatorDelay);
+        labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -116,7 +123,7 @@ public final class CreateOptions {
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay);
+        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -130,7 +137,7 @@ public final class CreateOptions {
    */
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay);
+        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /** As {@link #withBots(List)}. */
@@ -152,7 +159,7 @@ public final class CreateOptions {
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
     return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence, spectatorDelay);
+        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -167,7 +174,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
-        clock, onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay);
+        clock, onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -207,7 +214,7 @@ public final class CreateOptions {
    */
   public CreateOptions withLabels(Map<String, String> labels) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        copyLabels(labels), startTime, presence, spectatorDelay);
+        copyLabels(labels), startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -241,7 +248,7 @@ public final class CreateOptions {
    */
   public CreateOptions withAllowHints(boolean allowHints) {
     return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence, spectatorDelay);
+        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -265,7 +272,7 @@ public final class CreateOptions {
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence, spectatorDelay);
+        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -277,7 +284,7 @@ public final class CreateOptions {
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
-        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime, presence, spectatorDelay);
+        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -296,7 +303,7 @@ public final class CreateOptions {
    */
   public CreateOptions withFirstMoveWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
-        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime, presence, spectatorDelay);
+        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -314,7 +321,7 @@ public final class CreateOptions {
    */
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow,
-        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime, presence, spectatorDelay);
+        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -331,7 +338,7 @@ public final class CreateOptions {
    */
   public CreateOptions withStartTime(Instant start) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, Optional.of(Objects.requireNonNull(start, "start")), presence, spectatorDelay);
+        labels, Optional.of(Objects.requireNonNull(start, "start")), presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -359,7 +366,22 @@ public final class CreateOptions {
       delay.setDuration(Clocks.duration(duration));
     }
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, presence, Optional.of(delay.build()));
+        labels, startTime, presence, Optional.of(delay.build()), ownerStreamMoves);
+  }
+
+  /**
+   * Whether each move of the game also goes on its owner's stream
+   * ({@link TabulaClient#ownerEvents(long)}; {@code CreateGameRequest.owner_stream_moves}), as
+   * an event of kind {@code OWNER_EVENT_KIND_MOVE_PLAYED} whose {@code getGameEvent()} is the
+   * {@code move_applied} as a spectator sees it (the first move is also the game's
+   * {@code GAME_STARTED}): for a backend that follows its games' play from one stream. Off by
+   * default, since at thousands of games every move is many entries. The game's
+   * {@code getOwnerStreamMoves()} shows it, and its rematch keeps it. Every kind of creation
+   * takes it; a later call replaces it.
+   */
+  public CreateOptions withOwnerStreamMoves(boolean ownerStreamMoves) {
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
+        labels, startTime, presence, spectatorDelay, ownerStreamMoves);
   }
 
   /**
@@ -379,7 +401,7 @@ public final class CreateOptions {
    */
   public CreateOptions withPresence(PresenceConfig presence) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, Optional.of(Objects.requireNonNull(presence, "presence")), spectatorDelay);
+        labels, startTime, Optional.of(Objects.requireNonNull(presence, "presence")), spectatorDelay, ownerStreamMoves);
   }
 
   /** Whether the game is private. */
@@ -445,5 +467,10 @@ public final class CreateOptions {
   /** How much later spectators see the game, given by {@link #withSpectatorDelay}; empty when they see it live. */
   public Optional<SpectatorDelay> spectatorDelay() {
     return spectatorDelay;
+  }
+
+  /** Whether each move also goes on the owner's stream, given by {@link #withOwnerStreamMoves}; false by default. */
+  public boolean ownerStreamMoves() {
+    return ownerStreamMoves;
   }
 }

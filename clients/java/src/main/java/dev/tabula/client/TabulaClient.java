@@ -236,8 +236,9 @@ public final class TabulaClient implements AutoCloseable {
    * As {@link #createGameFromPreset(GameKind, String)}, private, with a request id, with
    * seats the server's engine plays ({@link CreateOptions#withBot}), with the players who
    * sit in the seats ({@link CreateOptions#withPlayer}), starting later
-   * ({@link CreateOptions#withStartTime}) or shown to spectators later
-   * ({@link CreateOptions#withSpectatorDelay}).
+   * ({@link CreateOptions#withStartTime}), shown to spectators later
+   * ({@link CreateOptions#withSpectatorDelay}) or with its moves on the owner's stream
+   * ({@link CreateOptions#withOwnerStreamMoves}).
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(GameRequests.gameFromPreset(kind, preset, options));
@@ -688,7 +689,8 @@ public final class TabulaClient implements AutoCloseable {
    * keys, the games created without one) after cursor {@code afterCursor} (0: the key's whole
    * history; the last cursor seen to resume): each game created, started (its first move),
    * ended, a draw offered, a takeback asked, a seat come or gone (in a game keeping presence),
-   * a seat's time run out, first the backlog, then live. The stream never
+   * a seat's time run out, each move (in a game created with
+   * {@link CreateOptions#withOwnerStreamMoves}), first the backlog, then live. The stream never
    * ends by itself while the server runs; it reconnects after a dropped connection or a
    * server's stop, after the last cursor returned. See {@link OwnerEventStream}. Close it when
    * done. Needs a service key where the server has keys.

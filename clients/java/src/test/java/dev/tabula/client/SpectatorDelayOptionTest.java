@@ -18,7 +18,10 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The spectator delay a creation sends, in the requests of every kind of source, offline. */
+/**
+ * The spectator delay and the moves on the owner's stream a creation sends, in the requests of
+ * every kind of source, offline.
+ */
 class SpectatorDelayOptionTest {
   private static SpectatorDelay parse(String json) throws Exception {
     SpectatorDelay.Builder delay = SpectatorDelay.newBuilder();
@@ -48,7 +51,7 @@ class SpectatorDelayOptionTest {
     CreateOptions mixed = delayed.withPrivate(true).withPlayer("u-17", "Ann").withRequestId("r").withAllowHints(true)
         .withLabel("round", "1").withStarter(Starter.STARTER_SECOND_SEAT).withClock(Clocks.perMove(Duration.ofSeconds(5)))
         .withOnTimeout(dev.tabula.v1.TimeoutRule.TIMEOUT_RULE_LOSE).withFirstMoveWindow(Duration.ofSeconds(30)).withBots(List.of())
-        .withStartTime(Instant.parse("2030-05-01T18:00:00Z")).withPresence(Presence.kept());
+        .withStartTime(Instant.parse("2030-05-01T18:00:00Z")).withPresence(Presence.kept()).withOwnerStreamMoves(true);
     assertEquals(3, mixed.spectatorDelay().orElseThrow().getPlies());
     CreateOptions replaced = mixed.withSpectatorDelay(0, Duration.ofMinutes(1));
     assertEquals(0, replaced.spectatorDelay().orElseThrow().getPlies(), "a later call replaces it");
@@ -56,6 +59,27 @@ class SpectatorDelayOptionTest {
     assertEquals("r", replaced.requestId());
     assertEquals(Optional.of(Instant.parse("2030-05-01T18:00:00Z")), replaced.startTime());
     assertEquals(Optional.of(Presence.kept()), replaced.presence());
+    assertTrue(replaced.ownerStreamMoves(), "the delay leaves the owner stream's moves as they were");
+  }
+
+  @Test
+  void theOwnerStreamMovesAreOffByDefaultAndKeptAlongTheOtherOptions() {
+    assertFalse(CreateOptions.defaults().ownerStreamMoves());
+    CreateOptions on = CreateOptions.defaults().withOwnerStreamMoves(true);
+    assertTrue(on.ownerStreamMoves());
+    assertFalse(CreateOptions.defaults().ownerStreamMoves(), "the defaults are left as they are");
+    CreateOptions mixed = on.withPrivate(true).withPlayer("u-17", "Ann").withRequestId("r").withAllowHints(true)
+        .withLabel("round", "1").withStarter(Starter.STARTER_SECOND_SEAT).withClock(Clocks.perMove(Duration.ofSeconds(5)))
+        .withOnTimeout(dev.tabula.v1.TimeoutRule.TIMEOUT_RULE_LOSE).withFirstMoveWindow(Duration.ofSeconds(30))
+        .withBots(List.of()).withPlayers(List.of()).withLabels(java.util.Map.of()).withBot(2, 1, Duration.ZERO)
+        .withStartTime(Instant.parse("2030-05-01T18:00:00Z")).withPresence(Presence.kept()).withSpectatorDelay(1, null);
+    assertTrue(mixed.ownerStreamMoves(), "every other option keeps it");
+    CreateOptions off = mixed.withOwnerStreamMoves(false);
+    assertFalse(off.ownerStreamMoves(), "a later call replaces it");
+    assertTrue(off.isPrivate());
+    assertEquals("r", off.requestId());
+    assertEquals(1, off.spectatorDelay().orElseThrow().getPlies());
+    assertEquals(Optional.of(Presence.kept()), off.presence());
   }
 
   @Test
@@ -70,5 +94,21 @@ class SpectatorDelayOptionTest {
       assertEquals(parse("{\"plies\": 1, \"duration\": \"2s\"}"), request.getSpectatorDelay(), request.toString());
     }
     assertFalse(GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", CreateOptions.defaults()).hasSpectatorDelay());
+  }
+
+  @Test
+  void everySourceSendsTheOwnerStreamMoves() {
+    CreateOptions options = CreateOptions.defaults().withOwnerStreamMoves(true);
+    GameConfig config = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
+    for (CreateGameRequest request : List.of(
+        GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", options),
+        GameRequests.gameFromConfig(config, options),
+        GameRequests.gameFromPgn("1. e4 *", options),
+        GameRequests.gameFromPgn(dev.tabula.v1.PgnImport.newBuilder().setPgn("1. e4 *").setPly(1).build(), options),
+        GameRequests.gameFromSavedConfig("board", options))) {
+      assertTrue(request.getOwnerStreamMoves(), request.toString());
+    }
+    assertFalse(GameRequests.gameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", CreateOptions.defaults()).getOwnerStreamMoves());
+    assertFalse(GameRequests.gameFromConfig(config, options.withOwnerStreamMoves(false)).getOwnerStreamMoves());
   }
 }

@@ -334,8 +334,9 @@ class UnknownValuesTest {
     assertEquals(88, ErrorReason.ERROR_REASON_CLAIM_NOT_AVAILABLE_VALUE);
     assertEquals(89, ErrorReason.ERROR_REASON_CLAIM_TOO_EARLY_VALUE);
     assertEquals(List.of("OWNER_EVENT_KIND_TAKEBACK_REQUESTED", "OWNER_EVENT_KIND_SEAT_PRESENT", "OWNER_EVENT_KIND_SEAT_GONE",
-        "OWNER_EVENT_KIND_CLOCK_FLAGGED", "unknown(9)"),
-        Stream.of(5, 6, 7, 8, 9).map(n -> Names.enumName(OwnerEventKind.getDescriptor(), n)).toList());
+        "OWNER_EVENT_KIND_CLOCK_FLAGGED", "OWNER_EVENT_KIND_MOVE_PLAYED", "unknown(10)"),
+        Stream.of(5, 6, 7, 8, 9, 10).map(n -> Names.enumName(OwnerEventKind.getDescriptor(), n)).toList());
+    assertEquals(9, OwnerEventKind.OWNER_EVENT_KIND_MOVE_PLAYED_VALUE);
     assertEquals("seat_presence_changed", Names.eventKind(
         GameEvent.newBuilder().setSeatPresenceChanged(SeatPresenceChanged.newBuilder().setSeat(2).setPresent(true)).build()));
     assertEquals(84, ErrorReason.ERROR_REASON_EVENT_LOG_FULL_VALUE);
