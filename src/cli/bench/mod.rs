@@ -85,6 +85,10 @@ pub struct BenchArgs {
     /// whole, then what changed, which each spectator applies to its copy).
     #[arg(long, value_enum, default_value_t = SpectatorViews::None)]
     spectator_views: SpectatorViews,
+    /// Create every game keeping its seats' presence (`GameConfig.presence`, the default
+    /// window): each seat's calls then hold it present, to measure what that costs a move.
+    #[arg(long)]
+    presence: bool,
 }
 
 /// The configuration `args` ask each game to have, and whether its moves name columns.
@@ -100,7 +104,11 @@ fn workload(args: &BenchArgs) -> Result<Workload, String> {
         other => return Err(format!("--kind {other:?}: expected tic_tac_toe, gomoku or connect_four")),
     };
     Ok(Workload {
-        config: pb::GameConfig { game: Some(game), ..Default::default() },
+        config: pb::GameConfig {
+            game: Some(game),
+            presence: args.presence.then(pb::PresenceConfig::default),
+            ..Default::default()
+        },
         by_column,
         key: args.key.clone(),
         pace: Duration::from_millis(args.move_every),
