@@ -1049,13 +1049,18 @@ async fn a_round_of_200_games_with_presence_no_shows_and_claims_reaches_the_runn
             common::as_seat(&game.tokens[0], pb::ClaimVictoryRequest { game_id: game.id.clone(), ..Default::default() })
         };
         let client = &mut clients[[0, 2][n % 4 / 2]];
+        // On a loaded machine the second seat may not be gone yet, or not long enough.
+        let patience = std::time::Instant::now() + Duration::from_secs(20);
         loop {
             match client.claim_victory(claim()).await {
                 Ok(claimed) => {
                     assert_eq!(claimed.into_inner().view.unwrap().outcome.unwrap().winner, 1);
                     break;
                 }
-                Err(status) if common::reason(&status) == "CLAIM_TOO_EARLY" => {
+                Err(status)
+                    if ["CLAIM_TOO_EARLY", "CLAIM_NOT_AVAILABLE"].contains(&common::reason(&status).as_str())
+                        && std::time::Instant::now() < patience =>
+                {
                     tokio::time::sleep(Duration::from_millis(200)).await;
                 }
                 Err(status) => panic!("board {n}: {status:?}"),
