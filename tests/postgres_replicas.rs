@@ -753,26 +753,12 @@ async fn a_round_of_200_games_is_followed_on_one_owner_stream_through_a_replica_
     const GAMES: usize = 200;
     let url = common::fresh_postgres_database().await;
     let (mut servers, mut clients) = replicas(&url).await;
-    let requests = (0..GAMES)
-        .map(|board| pb::CreateGameRequest {
-            kind: pb::GameKind::ConnectFour as i32,
-            source: Some(pb::create_game_request::Source::Preset("classic".into())),
-            labels: [("tournament", "spring"), ("round", "1"), ("board", &board.to_string())]
-                .into_iter()
-                .map(|(key, value)| (key.to_owned(), value.to_owned()))
-                .collect(),
-            ..Default::default()
-        })
-        .collect();
-    let batch = pb::BatchCreateGamesRequest { requests, request_id: "spring-round-1".into() };
-    let made = clients[0].batch_create_games(batch).await.unwrap().into_inner().games;
-    let games: Vec<common::Game> = made
-        .into_iter()
-        .map(|made| common::Game {
-            id: made.game.unwrap().game_id,
-            tokens: made.seat_tokens.into_iter().map(|token| token.token).collect(),
-        })
-        .collect();
+    let classic = |_| pb::CreateGameRequest {
+        kind: pb::GameKind::ConnectFour as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        ..Default::default()
+    };
+    let games = create_round(&mut clients[0], "spring", GAMES, classic).await;
 
     // The runner follows the round on replica 1, the tournament's games only.
     let spring = pb::StreamOwnerEventsRequest {
@@ -821,6 +807,33 @@ async fn a_round_of_200_games_is_followed_on_one_owner_stream_through_a_replica_
     let rematches =
         seen[3 * GAMES..].iter().filter(|(_, kind, id)| *kind == K::GameCreated && !games.iter().any(|g| g.id == *id));
     assert_eq!(rematches.count(), GAMES, "each rematch created, labelled as its game was");
+}
+
+/// A tournament's first round of `boards` games, made in one batch through `client`: board
+/// n's game as `game(n)` asks, labelled with the tournament, the round and its board.
+async fn create_round(
+    client: &mut Client,
+    tournament: &str,
+    boards: usize,
+    game: impl Fn(usize) -> pb::CreateGameRequest,
+) -> Vec<common::Game> {
+    let requests = (0..boards)
+        .map(|board| {
+            let labels = [("tournament", tournament), ("round", "1"), ("board", &board.to_string())]
+                .into_iter()
+                .map(|(key, value)| (key.to_owned(), value.to_owned()))
+                .collect();
+            pb::CreateGameRequest { labels, ..game(board) }
+        })
+        .collect();
+    let batch = pb::BatchCreateGamesRequest { requests, request_id: format!("{tournament}-round-1") };
+    let made = client.batch_create_games(batch).await.unwrap().into_inner().games;
+    made.into_iter()
+        .map(|made| common::Game {
+            id: made.game.unwrap().game_id,
+            tokens: made.seat_tokens.into_iter().map(|token| token.token).collect(),
+        })
+        .collect()
 }
 
 /// Reads the next `count` entries of an owner's `stream` into `seen`.
@@ -994,25 +1007,11 @@ async fn a_round_of_200_games_with_presence_no_shows_and_claims_reaches_the_runn
         }),
         ..Default::default()
     };
-    let requests = (0..GAMES)
-        .map(|board| pb::CreateGameRequest {
-            source: Some(pb::create_game_request::Source::Config(config(board))),
-            labels: [("tournament", "autumn"), ("board", &board.to_string())]
-                .into_iter()
-                .map(|(key, value)| (key.to_owned(), value.to_owned()))
-                .collect(),
-            ..Default::default()
-        })
-        .collect();
-    let batch = pb::BatchCreateGamesRequest { requests, request_id: "autumn-round-1".into() };
-    let made = clients[0].batch_create_games(batch).await.unwrap().into_inner().games;
-    let games: Vec<common::Game> = made
-        .into_iter()
-        .map(|made| common::Game {
-            id: made.game.unwrap().game_id,
-            tokens: made.seat_tokens.into_iter().map(|token| token.token).collect(),
-        })
-        .collect();
+    let configured = |board| pb::CreateGameRequest {
+        source: Some(pb::create_game_request::Source::Config(config(board))),
+        ..Default::default()
+    };
+    let games = create_round(&mut clients[0], "autumn", GAMES, configured).await;
     let autumn = pb::StreamOwnerEventsRequest {
         labels: [("tournament".to_owned(), "autumn".to_owned())].into(),
         ..Default::default()

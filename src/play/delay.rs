@@ -9,16 +9,10 @@ use std::time::{Duration, SystemTime};
 use super::error::PlayError;
 use super::fanout::Announced;
 use super::live::LiveGame;
-use crate::engine::{Action, Turn};
-use crate::store::{EventKind, SpectatorDelay, Store, StoredEvent};
+use crate::store::{EventKind, SpectatorDelay, Store};
 
 /// Events read from the log's end per query when looking for what spectators may see.
 const BATCH: usize = 256;
-
-/// Whether `event` is a move, as a delay in plies counts them (talk of a draw is none).
-fn is_move(event: &StoredEvent) -> bool {
-    matches!(&event.kind, EventKind::Played { turn: Turn::Move(_, action), .. } if !Action::is_draw_talk(action))
-}
 
 /// The newest seq of `live` that spectators may see at `now`: its head for a game without a
 /// delay or over, otherwise the newest event that at least `plies` moves followed and that
@@ -43,7 +37,7 @@ pub async fn spectators_see(store: &dyn Store, live: &LiveGame, now: SystemTime)
             if moves_after >= delay.plies && event.time <= cutoff {
                 return Ok(event.seq.max(1));
             }
-            if is_move(event) {
+            if event.kind.is_move() {
                 moves_after += 1;
             }
         }
@@ -70,28 +64,26 @@ impl Held {
 
     /// Holds `announced`, the event after every one held.
     pub fn hold(&mut self, announced: std::sync::Arc<Announced>) {
-        self.moves += u32::from(is_move(&announced.event));
+        self.moves += u32::from(announced.event.kind.is_move());
         self.ended |= matches!(announced.event.kind, EventKind::Ended(_));
         self.waiting.push_back(announced);
     }
 
     /// The next event spectators may see at `now`, if one is due.
     pub fn release(&mut self, now: SystemTime) -> Option<std::sync::Arc<Announced>> {
-        let first = self.waiting.front()?;
-        let moved_on = self.moves - u32::from(is_move(&first.event)) >= self.delay.plies;
-        let old_enough = first.event.time + Duration::from_millis(self.delay.duration_ms) <= now;
-        if !(self.ended || moved_on && old_enough) {
+        if !self.ended && self.due()? > now {
             return None;
         }
         let first = self.waiting.pop_front()?;
-        self.moves -= u32::from(is_move(&first.event));
+        self.moves -= u32::from(first.event.kind.is_move());
         Some(first)
     }
 
-    /// When the event first in line is old enough, if one waits for its time alone.
+    /// When the event first in line may be seen, once enough moves followed it: its time
+    /// plus the delay in time. `None` while too few moves followed, or none waits.
     pub fn due(&self) -> Option<SystemTime> {
         let first = self.waiting.front()?;
-        let moved_on = self.moves - u32::from(is_move(&first.event)) >= self.delay.plies;
+        let moved_on = self.moves - u32::from(first.event.kind.is_move()) >= self.delay.plies;
         moved_on.then(|| first.event.time + Duration::from_millis(self.delay.duration_ms))
     }
 }

@@ -508,6 +508,11 @@ impl LiveGame {
         self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
     }
 
+    /// Whether the game is over.
+    pub async fn is_over(&self) -> bool {
+        self.state.lock().await.game.outcome().is_some()
+    }
+
     /// The game's newest seq.
     pub async fn seq(&self) -> u64 {
         self.state.lock().await.seq

@@ -346,7 +346,13 @@ impl EventKind {
         }
     }
 
-    /// The clocks just after this event, when it records them (every turn and clock change
+    /// Whether this event is a move on the board (a move, not talk of a draw): what starts a
+    /// game, what a spectator delay in plies counts and what the owner's log notes.
+    pub fn is_move(&self) -> bool {
+        matches!(self, EventKind::Played { turn: Turn::Move(_, action), .. } if !action.is_draw_talk())
+    }
+
+    /// The clocks just after this event (every turn and clock change
     /// of a game with clocks; creations and ends do not).
     pub fn clocks(&self) -> Option<&Clocks> {
         match self {

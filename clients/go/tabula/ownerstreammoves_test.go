@@ -7,7 +7,6 @@ package tabula_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -183,28 +182,7 @@ func TestOwnerStreamMovesReachesTheServerOnlyFromTheCreations(t *testing.T) {
 
 	// A series has no such option of its own, and a rematch keeps its game's: refused
 	// without a call.
-	moves := tabula.OwnerStreamMoves()
-	for _, refused := range []struct {
-		call func() error
-		text string
-	}{
-		{func() error {
-			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CONNECT_FOUR, "classic", tabula.BestOf(3), moves)
-			return err
-		}, "CreateSeriesFromPreset does not take the option OwnerStreamMoves"},
-		{func() error {
-			_, err := client.CreateRematch(ctx, "g", moves)
-			return err
-		}, "CreateRematch does not take the option OwnerStreamMoves"},
-		{func() error {
-			_, err := client.ListGames(ctx, moves)
-			return err
-		}, "ListGames does not take the option OwnerStreamMoves"},
-	} {
-		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.text) {
-			t.Errorf("got %v, want %q", err, refused.text)
-		}
-	}
+	requireOnlyGameCreationsTake(t, ctx, client, tabula.OwnerStreamMoves(), "OwnerStreamMoves")
 	if n := len(s.seen()); n != len(wants) {
 		t.Fatalf("%d requests reached the server, want %d", n, len(wants))
 	}

@@ -9,11 +9,9 @@ use crate::store::{EventKind, OwnerEventKind, OwnerNote, StoredEvent};
 pub(super) fn owner_notes(owner: &str, events: &[StoredEvent], mut started: bool, moves: bool) -> Vec<OwnerNote> {
     let mut notes = Vec::new();
     for event in events {
-        let is_move =
-            matches!(&event.kind, EventKind::Played { turn: Turn::Move(_, action), .. } if !action.is_draw_talk());
         let kind = match &event.kind {
             EventKind::Played { turn: Turn::Move(_, Action::OfferDraw), .. } => Some(OwnerEventKind::DrawOffered),
-            EventKind::Played { turn: Turn::Move(_, action), .. } if !action.is_draw_talk() && !started => {
+            kind if kind.is_move() && !started => {
                 started = true;
                 Some(OwnerEventKind::GameStarted)
             }
@@ -27,7 +25,7 @@ pub(super) fn owner_notes(owner: &str, events: &[StoredEvent], mut started: bool
         if let Some(kind) = kind {
             notes.push(OwnerNote { owner: owner.to_owned(), seq: event.seq, kind });
         }
-        if moves && is_move {
+        if moves && event.kind.is_move() {
             notes.push(OwnerNote { owner: owner.to_owned(), seq: event.seq, kind: OwnerEventKind::MovePlayed });
         }
     }

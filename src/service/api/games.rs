@@ -132,7 +132,7 @@ impl GameServiceImpl {
         request: Request<pb::ListLegalMovesRequest>,
     ) -> Result<pb::ListLegalMovesResponse, ApiError> {
         let entered = self.gate.enter(&self.hub, &request, &request.get_ref().game_id).await?;
-        if entered.delayed() && entered.live.copy().await.record.outcome.is_none() {
+        if entered.delayed() && !entered.live.is_over().await {
             return Err(ApiError::SeatRequired("listing moves in a game spectators see with a delay"));
         }
         let Entered { live, viewer, .. } = entered;

@@ -21,10 +21,13 @@ pub use config::{config_from_proto, config_to_proto, kind_from_proto, kind_to_pr
 pub use labels::{MAX_LABEL_CHARS, MAX_LABELS, labels_from_proto, labels_in_mask};
 pub use moves::{action_from_proto, action_to_proto};
 pub use players::{MAX_PLAYER_ID_CHARS, players_from_proto, players_to_proto};
-pub use records::{bot_seat_to_proto, bot_seats_from_proto, game_to_proto, kind_info_to_proto, saved_to_proto};
+pub use records::{
+    bot_seat_to_proto, bot_seats_from_proto, game_to_proto, kind_info_to_proto, saved_to_proto,
+    spectator_delay_from_proto, spectator_delay_to_proto,
+};
 pub use series::{series_events, series_to_proto};
 pub use text::check_free_text;
-pub use time::{millis_from_proto, millis_to_proto, spectator_delay_from_proto, spectator_delay_to_proto, timestamp};
+pub use time::{millis_from_proto, millis_to_proto, timestamp};
 pub use view::{
     GameOf, event_to_proto, game_status, game_view_to_proto, outcome_to_proto, status_to_proto, view_to_proto,
 };

@@ -1,5 +1,5 @@
 //! The resources on the wire: a game, its engine seats, a kind's facts, a saved
-//! configuration.
+//! configuration, a spectator delay.
 
 use super::Violations;
 use super::clock::clock_to_proto;
@@ -10,8 +10,9 @@ use super::time::{millis_from_proto, millis_to_proto};
 use super::view::{outcome_to_proto, status_to_proto};
 use crate::engine::Seat;
 use crate::games::GameKind;
-use crate::play::{BotSeat, DEFAULT_MOVE_TIME, GameRecord, MAX_MOVE_TIME, SavedConfig};
+use crate::play::{BotSeat, DEFAULT_MOVE_TIME, GameRecord, MAX_MOVE_TIME, SavedConfig, SpectatorDelay};
 use crate::proto::tabula::v1 as pb;
+use crate::service::error::ApiError;
 
 /// The wire form of a game's record.
 pub fn game_to_proto(record: &GameRecord) -> pb::Game {
@@ -39,7 +40,7 @@ pub fn game_to_proto(record: &GameRecord) -> pb::Game {
         labels: record.labels.clone(),
         rematch_of: record.rematch_of.clone().unwrap_or_default(),
         start_time: record.start_at.map(timestamp),
-        spectator_delay: record.spectator_delay.as_ref().map(super::time::spectator_delay_to_proto),
+        spectator_delay: record.spectator_delay.as_ref().map(spectator_delay_to_proto),
         owner_stream_moves: record.owner_moves,
         rematch: record.rematch.clone().unwrap_or_default(),
     }
@@ -138,5 +139,36 @@ pub fn saved_to_proto(saved: &SavedConfig) -> pb::SavedConfig {
         kind: kind_to_proto(saved.config.kind()) as i32,
         create_time: Some(timestamp(saved.created)),
         update_time: Some(timestamp(saved.updated)),
+    }
+}
+
+/// The spectator delay a creation asks for, checked: `None` when it asks for none.
+///
+/// # Errors
+/// `INVALID_REQUEST` naming every problem: too many plies, a duration out of range or not in
+/// whole milliseconds, or neither set.
+pub fn spectator_delay_from_proto(asked: Option<&pb::SpectatorDelay>) -> Result<Option<SpectatorDelay>, ApiError> {
+    let Some(asked) = asked else { return Ok(None) };
+    let mut violations = Violations::default();
+    if asked.plies > SpectatorDelay::MAX_PLIES {
+        violations.add("spectator_delay.plies", format!("must be at most {}", SpectatorDelay::MAX_PLIES));
+    }
+    let duration_ms = millis_from_proto(asked.duration.as_ref(), "spectator_delay.duration", &mut violations);
+    if asked.duration.is_some()
+        && !(SpectatorDelay::MIN_DURATION_MS..=SpectatorDelay::MAX_DURATION_MS).contains(&duration_ms)
+    {
+        violations.add("spectator_delay.duration", "must be from 1 s to 1 h");
+    }
+    if asked.plies == 0 && asked.duration.is_none() {
+        violations.add("spectator_delay", "holds nothing back: set plies, duration or both");
+    }
+    violations.into_result(Some(SpectatorDelay { plies: asked.plies, duration_ms }))
+}
+
+/// The wire form of a spectator delay.
+pub fn spectator_delay_to_proto(delay: &SpectatorDelay) -> pb::SpectatorDelay {
+    pb::SpectatorDelay {
+        plies: delay.plies,
+        duration: (delay.duration_ms > 0).then(|| millis_to_proto(delay.duration_ms)),
     }
 }
