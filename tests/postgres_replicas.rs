@@ -1133,3 +1133,73 @@ async fn a_round_of_200_games_with_presence_no_shows_and_claims_reaches_the_runn
     let rematches = seen[before_rematches..].iter().filter(|(_, kind, _)| *kind == K::GameCreated).count();
     assert_eq!(rematches, GAMES, "each rematch created, labelled as its game was");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn the_end_taken_back_on_one_replica_is_taken_back_once_and_streams_go_on_everywhere() {
+    let url = common::fresh_postgres_database().await;
+    let (_servers, mut clients) = replicas(&url).await;
+    let config = pb::GameConfig {
+        game: Some(pb::game_config::Game::ConnectFour(pb::ConnectFourConfig::default())),
+        allow_takebacks: true,
+        ending_takeback_window: Some(prost_types::Duration { seconds: 60, nanos: 0 }),
+        ..Default::default()
+    };
+    let game = common::create_from(&mut clients[0], config).await;
+    // A spectator on replica 2 and the owner's stream on replica 1 follow the game.
+    let request = pb::StreamEventsRequest { game_id: game.id.clone(), ..Default::default() };
+    let mut stream = clients[2].stream_events(request).await.unwrap().into_inner();
+    let kinds = vec![pb::OwnerEventKind::GameEnded as i32, pb::OwnerEventKind::GameResumed as i32];
+    let owner_request = pb::StreamOwnerEventsRequest { kinds, ..Default::default() };
+    let mut owner = clients[1].stream_owner_events(owner_request).await.unwrap().into_inner();
+    // Seat 1 wins on column 0, each move on the next replica; every replica reads the end.
+    for (index, column) in [0, 1, 0, 1, 0, 1, 0].into_iter().enumerate() {
+        clients[index % 3].submit_move(submit(&game, index % 2, column_move(column))).await.unwrap();
+    }
+    for client in &mut clients {
+        let got = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+        assert_eq!(got.game.unwrap().status, pb::GameStatus::Finished as i32);
+    }
+    // The winner takes the winning drop back on all three replicas at once: once.
+    let mut racing = tokio::task::JoinSet::new();
+    for client in &clients {
+        let mut client = client.clone();
+        let request = pb::TakeBackRequest { game_id: game.id.clone(), expected_seq: Some(9), ..Default::default() };
+        let request = common::as_seat(&game.tokens[0], request);
+        racing.spawn(async move { client.take_back(request).await });
+    }
+    let mut taken = 0;
+    while let Some(answer) = racing.join_next().await {
+        match answer.unwrap() {
+            Ok(answer) => {
+                taken += 1;
+                assert_eq!(answer.into_inner().seq, 11, "the takeback and the resumption");
+            }
+            Err(status) => assert_error(&status, Code::Aborted, "STALE_SEQ"),
+        }
+    }
+    assert_eq!(taken, 1, "one takeback of three asked on three replicas");
+    // Seat 1 drops elsewhere, seat 2 wins on column 1: the game ends again.
+    clients[1].submit_move(submit(&game, 0, column_move(6))).await.unwrap();
+    clients[2].submit_move(submit(&game, 1, column_move(1))).await.unwrap();
+    let mut seen = Vec::new();
+    while seen.len() < 14 {
+        let message = tokio::time::timeout(PROPAGATION, stream.next()).await.expect("the stream goes on after the end");
+        let event = message.unwrap().unwrap().event.unwrap();
+        seen.push((event.seq, matches!(event.kind, Some(pb::game_event::Kind::GameResumed(_)))));
+    }
+    assert_eq!(seen.iter().map(|(seq, _)| *seq).collect::<Vec<_>>(), (1..=14).collect::<Vec<_>>());
+    assert_eq!(seen.iter().filter(|(_, resumed)| *resumed).count(), 1, "resumed once");
+    let mut entries = Vec::new();
+    while entries.len() < 3 {
+        let message = tokio::time::timeout(PROPAGATION, owner.next()).await.expect("the owner's stream");
+        entries.push(message.unwrap().unwrap().event.unwrap().kind());
+    }
+    use pb::OwnerEventKind::{GameEnded, GameResumed};
+    assert_eq!(entries, [GameEnded, GameResumed, GameEnded], "on a replica that made none of them");
+    for client in &mut clients {
+        let got = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+        let got = got.game.unwrap();
+        assert_eq!((got.seq, got.status), (14, pb::GameStatus::Finished as i32));
+    }
+}

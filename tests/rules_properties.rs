@@ -22,7 +22,7 @@ fn every_preset() -> Vec<(String, GameConfig)> {
 }
 
 /// Every preset, each kind's default with every choice about the course of play that it
-/// offers (the second seat starting, takebacks by consent, draw offers), chess with takebacks, and the
+/// offers (the second seat starting, takebacks by consent, draw offers, ends taken back), chess with takebacks, and the
 /// grid games with blocked cells: the configurations random playouts cover.
 fn every_preset_and_option() -> Vec<(String, GameConfig)> {
     let mut configs = every_preset();
@@ -32,11 +32,15 @@ fn every_preset_and_option() -> Vec<(String, GameConfig)> {
         takeback_consent: true,
         allow_draw_offers: true,
         presence: None,
+        ending_takeback_ms: Some(60_000),
     };
     for kind in GameKind::ALL {
         let info = kind.info();
         if let Some(config) = info.default_config.clone().with_play_options(play) {
-            configs.push((format!("{}/second seat starts, takebacks by consent, draw offers", info.name), config));
+            configs.push((
+                format!("{}/second seat starts, takebacks by consent, draw offers, ends taken back", info.name),
+                config,
+            ));
         }
     }
     // Takebacks without asking: peg solitaire's presets always allow them; chess by choice.

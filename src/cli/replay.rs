@@ -91,6 +91,7 @@ fn describe(names: &[&str], game: &dyn tabula::engine::AnyMatch, viewer: Viewer,
         },
         EventKind::Clock { change, .. } => format!("clock: {change:?}"),
         EventKind::Ended(outcome) => format!("ended: {}", describe_outcome(names, outcome)),
+        EventKind::Resumed => "resumed: the end was taken back".to_owned(),
         EventKind::Presence { seat, present: true } => format!("{} came", who(*seat)),
         EventKind::Presence { seat, present: false } => format!("{} went away", who(*seat)),
     }

@@ -31,7 +31,7 @@ pub use action::{Action, Cell, Location, Orientation, PlaceTarget, Promotion, Sh
 pub use analysis::{Analysis, Score, ScoreUnit, Solved};
 pub use error::{ConfigError, FieldViolation, MoveError, Reason};
 pub use mover::Mover;
-pub use options::{PlayOptions, Presence, Starter};
+pub use options::{ENDING_TAKEBACK_MS, PlayOptions, Presence, Starter};
 pub use outcome::{DrawReason, EndReason, NoResultReason, Outcome, WinReason};
 pub use rules::{Rules, SearchBudget};
 pub use seat::{Seat, Viewer};

@@ -67,7 +67,17 @@ pub struct PlayOptions {
     /// rules reads it: a claim against a seat gone too long is the play layer's to judge.
     #[serde(default)]
     pub presence: Option<Presence>,
+    /// For how long, in milliseconds, after a move ended the game by the rules its mover may
+    /// still take it back, putting the game back in progress; `None`: a game's end is final.
+    /// The rules read only whether it is set (see
+    /// [`Match::end_reopenable`](super::Match::end_reopenable)): the window is the play
+    /// layer's to time.
+    #[serde(default)]
+    pub ending_takeback_ms: Option<u64>,
 }
+
+/// The bounds of [`PlayOptions::ending_takeback_ms`].
+pub const ENDING_TAKEBACK_MS: std::ops::RangeInclusive<u64> = 1_000..=3_600_000;
 
 /// How a game keeps its seats' presence: a seat is present while it holds an event stream
 /// of the game or made a call within `away_after_ms`; in a two-seat game with

@@ -496,7 +496,7 @@ impl<G: Rules> Match<G> {
     /// `GameOver` after the end; `NoTakebackRequest` when no request waits for `seat`'s
     /// answer; the match is then unchanged.
     pub fn answer_take_back(&mut self, seat: Seat, accept: bool) -> Result<(), MoveError> {
-        self.check_live()?;
+        self.check_live_or_reopenable()?;
         match self.takeback_request {
             Some(requester) if requester != seat => {}
             Some(_) => {
@@ -515,9 +515,31 @@ impl<G: Rules> Match<G> {
     }
 
     /// The seat whose takeback request waits for the other seat's answer; none once the
-    /// game is over.
+    /// game is over, but for a request to take back the move that ended it
+    /// ([`Match::end_reopenable`]).
     pub fn takeback_request(&self) -> Option<Seat> {
-        self.takeback_request.filter(|_| self.outcome().is_none())
+        self.takeback_request.filter(|_| self.outcome().is_none() || self.end_reopenable())
+    }
+
+    /// Whether the game is over and its end may still be taken back, as far as the rules
+    /// go: the configuration allows it ([`PlayOptions::ending_takeback_ms`]), the rules
+    /// ended the game with the last move in force (a move on the board: not a resignation,
+    /// a timeout, an abort, an adjudication, an agreement or a claim), and nothing but a
+    /// request to take that move back followed it. Taking it back (at once, or by a
+    /// request accepted) puts the game back in progress; a request declined leaves the end
+    /// final. How long the end stays open is the play layer's to judge.
+    ///
+    /// [`PlayOptions::ending_takeback_ms`]: super::PlayOptions::ending_takeback_ms
+    pub fn end_reopenable(&self) -> bool {
+        let by_a_move = matches!(
+            self.moves_in_force.last(),
+            Some((_, action)) if !action.is_draw_talk() && !matches!(action, Action::ClaimDraw | Action::MoveAndClaimDraw { .. })
+        );
+        G::play_options(&self.config).ending_takeback_ms.is_some()
+            && self.ending.is_none()
+            && self.position.outcome().is_some()
+            && by_a_move
+            && matches!(self.history.last(), Some(Turn::Move(..) | Turn::RequestTakeBack(_)))
     }
 
     /// Checks that `seat` may take back (or ask to take back) the last move in force: its
@@ -530,7 +552,7 @@ impl<G: Rules> Match<G> {
                 "this game's configuration does not allow takebacks",
             ));
         }
-        self.check_live()?;
+        self.check_live_or_reopenable()?;
         let Some((mover, _)) = self.moves_in_force.last() else {
             return Err(MoveError::new(Reason::NothingToTakeBack, "no move has been made yet"));
         };
@@ -707,6 +729,15 @@ impl<G: Rules> Match<G> {
         Ok(())
     }
 
+    /// [`Match::check_live`], but for a game whose end may still be taken back
+    /// ([`Match::end_reopenable`]).
+    fn check_live_or_reopenable(&self) -> Result<(), MoveError> {
+        if self.end_reopenable() {
+            return Ok(());
+        }
+        self.check_live()
+    }
+
     fn check_turn(&self, seat: Seat) -> Result<(), MoveError> {
         self.check_live()?;
         let to_act = self.position.to_act();
@@ -875,6 +906,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn check(&self, turn: &Turn) -> Result<(), MoveError>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game's end may still be taken back; see [`Match::end_reopenable`].
+    fn end_reopenable(&self) -> bool;
     /// Moves applied so far.
     fn move_count(&self) -> u32;
     /// Every turn so far.
@@ -933,6 +966,9 @@ impl<G: Rules> AnyMatch for Match<G> {
     }
     fn outcome(&self) -> Option<Outcome> {
         Match::outcome(self)
+    }
+    fn end_reopenable(&self) -> bool {
+        Match::end_reopenable(self)
     }
     fn move_count(&self) -> u32 {
         Match::move_count(self)

@@ -373,6 +373,14 @@ impl GameConfig {
         self.with_play_options(options)
     }
 
+    /// This configuration letting the move that ended the game by the rules be taken back
+    /// for `window_ms` after it ([`PlayOptions::ending_takeback_ms`]); `None` where the
+    /// game holds no such choice.
+    pub fn with_ending_takeback(self, window_ms: u64) -> Option<GameConfig> {
+        let options = PlayOptions { ending_takeback_ms: Some(window_ms), ..self.play_options() };
+        self.with_play_options(options)
+    }
+
     /// This configuration asking the other seat to agree to each takeback; `None` where
     /// there is no other seat to ask.
     pub fn with_takeback_consent(self) -> Option<GameConfig> {
@@ -570,6 +578,9 @@ mod consent_tests {
         assert_eq!(free.request_take_back(Seat::FIRST).unwrap_err().reason, Reason::TakebackNotAllowed);
     }
 }
+
+#[cfg(test)]
+mod ending_takeback_tests;
 
 #[cfg(test)]
 mod draw_offer_tests {

@@ -266,8 +266,10 @@ impl Creator {
     /// as a retried creation does.
     ///
     /// # Errors
-    /// `GAME_NOT_FINISHED`, `REMATCH_EXISTS`, `REQUEST_ID_REUSED`, `TOO_MANY_GAMES`.
+    /// `GAME_NOT_FINISHED` (also while its end may still be taken back), `REMATCH_EXISTS`,
+    /// `REQUEST_ID_REUSED`, `TOO_MANY_GAMES`.
     pub async fn create_rematch(&self, of: &LiveGame, asked: RematchRequest) -> Result<NewGame, PlayError> {
+        of.check_end_final(self.time.now(), self.store.as_ref()).await?;
         let earlier = of.copy().await.record;
         if earlier.status == GameStatus::InProgress {
             return Err(PlayError::GameNotFinished(of.id.clone()));
@@ -538,7 +540,7 @@ impl Creator {
             && since.iter().all(|event| match &event.kind {
                 EventKind::Played { .. } => matches!(event.kind.actor(), Some(Actor::Engine(_))),
                 EventKind::Created | EventKind::Ended(_) => true,
-                EventKind::Clock { .. } | EventKind::Presence { .. } => false,
+                EventKind::Clock { .. } | EventKind::Presence { .. } | EventKind::Resumed => false,
             });
         if !untouched {
             return Ok(false);

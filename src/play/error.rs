@@ -64,6 +64,10 @@ pub enum PlayError {
     /// A seat's time ran out before the request arrived; the clock acts on it at once.
     #[error("{seat}'s time ran out at {deadline:?}")]
     OutOfTime { seat: crate::engine::Seat, deadline: std::time::SystemTime, current_seq: u64 },
+    /// A rematch or an archive of game `id`, whose end may still be taken back until `until`
+    /// (`GameConfig.ending_takeback_window`).
+    #[error("game {id}'s end may still be taken back")]
+    EndNotFinal { id: String, until: std::time::SystemTime },
     /// A move in a game scheduled to start later, before it starts.
     #[error("the game starts later; no move before")]
     NotStarted { start: std::time::SystemTime, current_seq: u64 },

@@ -248,15 +248,15 @@ impl Hub {
         played
     }
 
-    /// Archives a finished game.
+    /// Archives `live`, a finished game whose end is final.
     ///
     /// # Errors
-    /// `GAME_NOT_FINISHED`, `GAME_NOT_FOUND`, a storage error.
-    pub async fn archive(&self, id: &str) -> Result<GameRecord, PlayError> {
-        let record = self.store.archive(id).await?;
-        if let Some(live) = self.games.cached(id) {
-            live.mark_archived();
-        }
+    /// `GAME_NOT_FINISHED` (also while its end may still be taken back), `GAME_NOT_FOUND`, a
+    /// storage error.
+    pub async fn archive(&self, live: &LiveGame) -> Result<GameRecord, PlayError> {
+        live.check_end_final(self.now(), self.store.as_ref()).await?;
+        let record = self.store.archive(&live.id).await?;
+        live.mark_archived();
         Ok(record)
     }
 

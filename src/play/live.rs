@@ -508,6 +508,59 @@ impl LiveGame {
         self.seats_reissued.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
     }
 
+    /// Until when the move that ended the game may still be taken back, as of `state`: the
+    /// game's window ([`PlayOptions::ending_takeback_ms`]) after its last event, while the
+    /// rules allow it ([`AnyMatch::end_reopenable`]) and the game has neither a rematch nor
+    /// been archived; `None` while the game is on, or once its end is final but for the
+    /// window's passing (which the caller compares with its own time).
+    ///
+    /// [`PlayOptions::ending_takeback_ms`]: crate::engine::PlayOptions::ending_takeback_ms
+    pub(super) fn end_open_until(&self, state: &GameState) -> Option<SystemTime> {
+        let window = self.config.play_options().ending_takeback_ms?;
+        let open = state.game.end_reopenable() && self.rematch().is_none() && !self.archived.load(Ordering::Acquire);
+        open.then(|| state.updated + std::time::Duration::from_millis(window))
+    }
+
+    /// Refuses with `EndNotFinal` while the move that ended the game may still be taken
+    /// back at `now` ([`LiveGame::end_open_until`]), as the log stands: a rematch and an
+    /// archive wait for the end to be final.
+    ///
+    /// # Errors
+    /// `EndNotFinal`, or a storage error.
+    pub(super) async fn check_end_final(&self, now: SystemTime, store: &dyn Store) -> Result<(), PlayError> {
+        let mut state = self.state.lock().await;
+        if self.config.play_options().ending_takeback_ms.is_none() {
+            return Ok(());
+        }
+        if store.shared() {
+            self.catch_up(&mut state, store).await?;
+        }
+        match self.end_open_until(&state).filter(|until| *until > now) {
+            Some(until) => Err(PlayError::EndNotFinal { id: self.id.clone(), until }),
+            None => Ok(()),
+        }
+    }
+
+    /// For a stream that delivered the game's end: the game's newest seq, and until when
+    /// its end stays open after `now` (`None` once final, or while the game is on). A copy
+    /// of a shared store's game is caught up first when its end looks final, so that a
+    /// takeback made elsewhere is not missed.
+    ///
+    /// # Errors
+    /// A storage error.
+    pub(super) async fn end_watch(
+        &self,
+        now: SystemTime,
+        store: &dyn Store,
+    ) -> Result<(u64, Option<SystemTime>), PlayError> {
+        let mut state = self.state.lock().await;
+        let open = |state: &GameState| self.end_open_until(state).filter(|until| *until > now);
+        if open(&state).is_none() && store.shared() {
+            self.catch_up(&mut state, store).await?;
+        }
+        Ok((state.seq, open(&state)))
+    }
+
     /// Whether the game is over.
     pub async fn is_over(&self) -> bool {
         self.state.lock().await.game.outcome().is_some()

@@ -125,6 +125,8 @@ pub async fn subscribe(
 ) -> Result<Deliveries, PlayError> {
     let Subscription { viewer, opened_with, after, max_per_game, views, delayed } = subscription;
     let (receiver, current, finished) = live.subscribe(max_per_game).await?;
+    // A game whose end may still be taken back is not over for its streams until it is final.
+    let reopenable = live.config.play_options().ending_takeback_ms.is_some();
     let held = live.spectator_delay.filter(|_| delayed && !finished).map(Held::new);
     if after > current {
         return Err(PlayError::SeqOutOfRange { after, current });
@@ -149,7 +151,9 @@ pub async fn subscribe(
         clocks,
         receiver,
         watched,
-        final_seq: finished.then_some(current),
+        final_seq: (finished && !reopenable).then_some(current),
+        over: finished,
+        reopenable,
         last: after,
         accepted: after,
         held,
@@ -202,8 +206,13 @@ struct Feeder {
     clocks: Option<Clocks>,
     receiver: broadcast::Receiver<Arc<Announced>>,
     watched: Watched,
-    /// The game's last seq when it was already over at subscription.
+    /// The game's last seq when it was already over at subscription, its end final.
     final_seq: Option<u64>,
+    /// Whether the game is over as of `last`.
+    over: bool,
+    /// Whether the game's end may be taken back (`ending_takeback_ms`): then the stream goes
+    /// on after the end until it is final.
+    reopenable: bool,
     /// The last seq delivered.
     last: u64,
     /// The last seq delivered or held back.
@@ -278,12 +287,17 @@ impl Feeder {
             }
             return Ok(());
         }
+        let closes = self.end_closes().await?;
         let Watched { shutdown, removed, reissues } = &mut self.watched;
         let due = self.held.as_ref().and_then(Held::due);
-        let wait = due.map(|due| due.duration_since(self.time.now()).unwrap_or_default());
+        let now = self.time.now();
+        let wait = due.map(|due| due.duration_since(now).unwrap_or_default());
+        let closing = closes.map(|closes| closes.duration_since(now).unwrap_or_default());
         let woken = tokio::select! {
             received = self.receiver.recv() => Woken::Event(received),
             () = tokio::time::sleep(wait.unwrap_or_default()), if wait.is_some() => Woken::Due,
+            // The end may have become final: look again.
+            () = tokio::time::sleep(closing.unwrap_or_default()), if closing.is_some() => return Ok(()),
             _ = shutdown.wait_for(|down| *down) => return Err(Stop::Fail(PlayError::ShuttingDown)),
             _ = removed.wait_for(|gone| *gone) => {
                 return Err(Stop::Fail(PlayError::GameNotFound(self.live.id.clone())));
@@ -309,6 +323,21 @@ impl Feeder {
                 Err(Stop::Fail(PlayError::StreamLagged { last_seq: self.last }))
             }
             Err(broadcast::error::RecvError::Closed) => Err(Stop::Done),
+        }
+    }
+
+    /// For a stream past its game's end, in a game whose end may be taken back: ends the
+    /// stream once that end is final and delivered; until then, when to look again (`None`
+    /// while more events are due, or the game is on).
+    async fn end_closes(&mut self) -> Result<Option<std::time::SystemTime>, Stop> {
+        if !self.over {
+            return Ok(None);
+        }
+        let watched = self.live.end_watch(self.time.now(), self.store.as_ref()).await;
+        match watched.map_err(Stop::Fail)? {
+            (seq, _) if seq > self.accepted => Ok(None),
+            (_, Some(open_until)) => Ok(Some(open_until)),
+            (_, None) => Err(Stop::Done),
         }
     }
 
@@ -398,8 +427,14 @@ impl Feeder {
             }
         };
         let (seq, ended) = (event.seq, matches!(event.kind, EventKind::Ended(_)));
+        match event.kind {
+            EventKind::Ended(_) => self.over = true,
+            EventKind::Resumed => self.over = false,
+            _ => {}
+        }
         self.pending.push_back(Delivery { announced, content, audience });
         self.last = seq;
-        if ended { Err(Stop::Done) } else { Ok(()) }
+        // An end that may be taken back is final only later (`Feeder::end_closes`).
+        if ended && !self.reopenable { Err(Stop::Done) } else { Ok(()) }
     }
 }

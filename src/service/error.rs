@@ -160,6 +160,9 @@ pub enum ApiError {
     /// A seat's time ran out before the request arrived.
     #[error("{seat}'s time ran out at {}; the clock ends the game or moves for it", rfc3339(*deadline))]
     OutOfTime { seat: Seat, deadline: SystemTime, current_seq: u64 },
+    /// A rematch or an archive before the game's end is final.
+    #[error("game {id:?}'s end may still be taken back until {}; its end is final then", rfc3339(*until))]
+    EndNotFinal { id: String, until: SystemTime },
     /// A move before a scheduled game's start.
     #[error("the game starts at {}: no move before then", rfc3339(*start))]
     NotStarted { start: SystemTime, current_seq: u64 },
@@ -242,6 +245,7 @@ impl ApiError {
             E::SeatPlayedByEngine(_) => (C::FailedPrecondition, "SEAT_PLAYED_BY_ENGINE"),
             E::OutOfTime { .. } => (C::FailedPrecondition, "OUT_OF_TIME"),
             E::NotStarted { .. } => (C::FailedPrecondition, "GAME_NOT_STARTED"),
+            E::EndNotFinal { .. } => (C::FailedPrecondition, "GAME_NOT_FINISHED"),
             E::ClaimNotAvailable { .. } => (C::FailedPrecondition, "CLAIM_NOT_AVAILABLE"),
             E::ClaimTooEarly { .. } => (C::FailedPrecondition, "CLAIM_TOO_EARLY"),
             E::NoClock => (C::FailedPrecondition, "NO_CLOCK"),
@@ -300,6 +304,7 @@ impl ApiError {
                 ("deadline", rfc3339(*deadline)),
                 ("current_seq", current_seq.to_string()),
             ],
+            E::EndNotFinal { id, until } => vec![("game_id", id.clone()), ("final_at", rfc3339(*until))],
             E::NotStarted { start, current_seq } => {
                 vec![("start_time", rfc3339(*start)), ("current_seq", current_seq.to_string())]
             }
@@ -392,6 +397,7 @@ impl From<PlayError> for ApiError {
             PlayError::HintRefused(refusal) => ApiError::HintRefused(refusal),
             PlayError::OutOfTime { seat, deadline, current_seq } => ApiError::OutOfTime { seat, deadline, current_seq },
             PlayError::NotStarted { start, current_seq } => ApiError::NotStarted { start, current_seq },
+            PlayError::EndNotFinal { id, until } => ApiError::EndNotFinal { id, until },
             PlayError::ClaimNotAvailable { why, current_seq } => ApiError::ClaimNotAvailable { why, current_seq },
             PlayError::ClaimTooEarly { claimable_at, current_seq } => {
                 ApiError::ClaimTooEarly { claimable_at, current_seq }
@@ -494,6 +500,7 @@ mod tests {
             ApiError::SeatPlayedByEngine(crate::engine::Seat::SECOND),
             ApiError::OutOfTime { seat: crate::engine::Seat::FIRST, deadline: std::time::UNIX_EPOCH, current_seq: 3 },
             ApiError::NotStarted { start: std::time::UNIX_EPOCH, current_seq: 1 },
+            ApiError::EndNotFinal { id: "g".into(), until: std::time::UNIX_EPOCH },
             ApiError::ClaimNotAvailable { why: "the game is over".into(), current_seq: 1 },
             ApiError::ClaimTooEarly { claimable_at: std::time::UNIX_EPOCH, current_seq: 1 },
             ApiError::NoClock,

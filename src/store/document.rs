@@ -10,7 +10,6 @@ use super::{
     BotSeat, EventKind, GameRecord, GameStatus, Labels, Player, SeriesLink, Store, StoreError, StoredEvent, TokenHash,
     from_millis, to_millis,
 };
-use crate::engine::Outcome;
 use crate::engine::clock::{ClockConfig, Clocks, seats_that_moved};
 use crate::games::GameConfig;
 
@@ -172,20 +171,16 @@ impl GameDocument {
             )));
         }
         let outcome = game.outcome();
-        let ended: Vec<&Outcome> = self
-            .events
-            .iter()
-            .filter_map(|e| match &e.kind {
-                EventKind::Ended(outcome) => Some(outcome),
-                _ => None,
-            })
-            .collect();
-        let consistent = match (&outcome, ended.as_slice()) {
-            (None, []) => self.status == GameStatus::InProgress,
-            (Some(outcome), [ended]) => {
-                *ended == outcome
-                    && matches!(self.events.last(), Some(StoredEvent { kind: EventKind::Ended(_), .. }))
-                    && matches!(self.status, GameStatus::Finished | GameStatus::Archived)
+        // The newest end or resumption says how the log leaves the game: ended, or on.
+        let said = self.events.iter().rev().find_map(|e| match &e.kind {
+            EventKind::Ended(outcome) => Some(Some(outcome)),
+            EventKind::Resumed => Some(None),
+            _ => None,
+        });
+        let consistent = match (&outcome, said) {
+            (None, None | Some(None)) => self.status == GameStatus::InProgress,
+            (Some(outcome), Some(Some(ended))) => {
+                ended == outcome && matches!(self.status, GameStatus::Finished | GameStatus::Archived)
             }
             _ => false,
         };

@@ -81,7 +81,11 @@ pub fn played_turns(events: &[StoredEvent]) -> Vec<Turn> {
         .iter()
         .filter_map(|event| match &event.kind {
             EventKind::Played { turn, .. } => Some(turn.clone()),
-            EventKind::Created | EventKind::Clock { .. } | EventKind::Ended(_) | EventKind::Presence { .. } => None,
+            EventKind::Created
+            | EventKind::Clock { .. }
+            | EventKind::Ended(_)
+            | EventKind::Resumed
+            | EventKind::Presence { .. } => None,
         })
         .collect()
 }

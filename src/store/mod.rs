@@ -327,8 +327,11 @@ pub enum EventKind {
     /// A service key changed the clocks (a pause, a resumption, time added); `clocks` are
     /// the clocks just after.
     Clock { change: ClockChange, actor: Actor, clocks: Clocks },
-    /// The game ended; always the last event.
+    /// The game ended: the last event, unless the move that ended it is taken back, when a
+    /// [`EventKind::Resumed`] follows that takeback.
     Ended(Outcome),
+    /// The game is in progress again: the move that ended it was just taken back.
+    Resumed,
     /// A seat of a game keeping presence came (`present`) or went; the event's time is when.
     /// Changes no position.
     Presence { seat: Seat, present: bool },
@@ -342,7 +345,7 @@ impl EventKind {
             EventKind::Played { actor: Some(actor), .. } => Some(actor.clone()),
             EventKind::Played { turn, actor: None, .. } => turn.seat().map(Actor::Seat),
             EventKind::Clock { actor, .. } => Some(actor.clone()),
-            EventKind::Created | EventKind::Ended(_) | EventKind::Presence { .. } => None,
+            EventKind::Created | EventKind::Ended(_) | EventKind::Resumed | EventKind::Presence { .. } => None,
         }
     }
 
@@ -358,7 +361,7 @@ impl EventKind {
         match self {
             EventKind::Played { clocks, .. } => clocks.as_ref(),
             EventKind::Clock { clocks, .. } => Some(clocks),
-            EventKind::Created | EventKind::Ended(_) | EventKind::Presence { .. } => None,
+            EventKind::Created | EventKind::Ended(_) | EventKind::Resumed | EventKind::Presence { .. } => None,
         }
     }
 }

@@ -30,11 +30,13 @@ pub enum OwnerEventKind {
     ClockFlagged,
     /// A move was played, in a game whose moves go on its owner's log.
     MovePlayed,
+    /// The move that ended the game was taken back: it is in progress again.
+    GameResumed,
 }
 
 impl OwnerEventKind {
     /// Every kind, in code order.
-    pub const ALL: [OwnerEventKind; 9] = [
+    pub const ALL: [OwnerEventKind; 10] = [
         OwnerEventKind::GameCreated,
         OwnerEventKind::GameStarted,
         OwnerEventKind::GameEnded,
@@ -44,6 +46,7 @@ impl OwnerEventKind {
         OwnerEventKind::SeatGone,
         OwnerEventKind::ClockFlagged,
         OwnerEventKind::MovePlayed,
+        OwnerEventKind::GameResumed,
     ];
 
     /// The number a store keeps the kind as (the contract's numbers too).
@@ -58,6 +61,7 @@ impl OwnerEventKind {
             OwnerEventKind::SeatGone => 7,
             OwnerEventKind::ClockFlagged => 8,
             OwnerEventKind::MovePlayed => 9,
+            OwnerEventKind::GameResumed => 10,
         }
     }
 

@@ -546,7 +546,9 @@ async fn check_against_replay(client: &mut Client, tracked: &Tracked) {
                 turns.push(Turn::AnswerTakeBack { seat: Seat::from_number(declined.seat).unwrap(), accept: false })
             }
             // A seat coming or going changes no position.
-            pb::game_event::Kind::GameEnded(_) | pb::game_event::Kind::SeatPresenceChanged(_) => {}
+            pb::game_event::Kind::GameEnded(_)
+            | pb::game_event::Kind::GameResumed(_)
+            | pb::game_event::Kind::SeatPresenceChanged(_) => {}
             pb::game_event::Kind::GameAborted(_)
             | pb::game_event::Kind::GameAdjudicated(_)
             | pb::game_event::Kind::TimedOut(_)

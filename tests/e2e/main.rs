@@ -16,6 +16,7 @@ mod compression;
 mod concurrency;
 mod connections;
 mod durability;
+mod ending_takeback;
 mod errors;
 mod games;
 mod hidden_information;

@@ -36,6 +36,7 @@ arms!(EVENT_KIND: EventKind {
     EventKind::Played { .. } => "played",
     EventKind::Clock { .. } => "clock",
     EventKind::Ended(_) => "ended",
+    EventKind::Resumed => "resumed",
     EventKind::Presence { .. } => "presence",
 });
 
@@ -155,7 +156,7 @@ pub fn note_document(seen: &mut Seen, document: &GameDocument) {
                 note(seen, &ACTOR, actor);
             }
             EventKind::Ended(outcome) => note(seen, &OUTCOME, outcome),
-            EventKind::Presence { .. } => {}
+            EventKind::Resumed | EventKind::Presence { .. } => {}
         }
     }
 }

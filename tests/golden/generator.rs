@@ -118,7 +118,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         }
         let by_the_clock = matches!(step, Step::ClockActs(_) | Step::TimeOut);
         let turn = step.turn(game.as_ref());
-        let before = game.move_count();
+        let (before, was_over) = (game.move_count(), game.outcome().is_some());
         game.play(&turn).unwrap_or_else(|e| panic!("{id}: {turn:?} is refused: {e}"));
         let move_number = if matches!(turn, Turn::TakeBack(_)) { before } else { game.move_count() };
         let maker = match step {
@@ -145,8 +145,12 @@ fn play(id: String, script: Script) -> GoldenGame {
             request_digest: request_digest.clone(),
         };
         events.push(event(seq, played));
-        if let Some(outcome) = game.outcome() {
-            events.push(StoredEvent { time: at(seq), ..event(seq + 1, EventKind::Ended(outcome)) });
+        match game.outcome() {
+            Some(outcome) if !was_over => {
+                events.push(StoredEvent { time: at(seq), ..event(seq + 1, EventKind::Ended(outcome)) })
+            }
+            None if was_over => events.push(StoredEvent { time: at(seq), ..event(seq + 1, EventKind::Resumed) }),
+            _ => {}
         }
     }
     let last = events.last().unwrap();

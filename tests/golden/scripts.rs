@@ -45,7 +45,7 @@ pub enum Step {
     TakeBack,
     /// The seat that made the last move asks the other to agree to take it back.
     RequestTakeBack,
-    /// The seat to act answers the other's takeback request.
+    /// The seat that did not ask answers the other's takeback request.
     AnswerTakeBack(bool),
     /// The owner aborts the game, saying why.
     Abort(&'static str),
@@ -82,7 +82,10 @@ impl Step {
                 let last = game.view(Viewer::Spectator).last_move.expect("a takeback needs a move to take back");
                 Turn::RequestTakeBack(last.seat)
             }
-            Step::AnswerTakeBack(accept) => Turn::AnswerTakeBack { seat: game.to_act()[0], accept: *accept },
+            Step::AnswerTakeBack(accept) => {
+                let asking = game.view(Viewer::Spectator).takeback_request.expect("an answer needs a request");
+                Turn::AnswerTakeBack { seat: asking.opponent(), accept: *accept }
+            }
             Step::Abort(explanation) => Turn::Abort { explanation: (*explanation).to_owned(), no_show: None },
             Step::Adjudicate(result, explanation) => {
                 Turn::Adjudicate { result: *result, explanation: (*explanation).to_owned() }
@@ -107,6 +110,7 @@ pub fn scripts(kind: GameKind) -> Vec<Script> {
             tic_tac_toe_against_the_engine(),
             tic_tac_toe_on_a_clock(),
             tic_tac_toe_claimed(),
+            tic_tac_toe_end_taken_back(),
         ],
         GameKind::ConnectFour => vec![connect_four(), connect_four_adjudicated(), connect_four_on_a_clock()],
         GameKind::Gomoku => vec![gomoku(), gomoku_with_every_option()],
@@ -240,6 +244,29 @@ fn tic_tac_toe_claimed() -> Script {
     script_with_actors("both seats come, three moves, O goes away on its turn and X claims the game", config, steps)
 }
 
+fn tic_tac_toe_end_taken_back() -> Script {
+    let config = GameConfig::TicTacToe(Default::default()).allowing_takebacks();
+    let config = config.with_takeback_consent().unwrap().with_ending_takeback(60_000).unwrap();
+    let steps = vec![
+        place(0, 0),
+        place(1, 0),
+        place(0, 1),
+        place(1, 1),
+        place(0, 2),
+        Step::RequestTakeBack,
+        Step::AnswerTakeBack(true),
+        place(2, 2),
+        place(1, 2),
+        Step::RequestTakeBack,
+        Step::AnswerTakeBack(false),
+    ];
+    script_with_actors(
+        "X wins, asks to take the win back and O agrees: the game goes on; O wins, asks the same and X declines",
+        config,
+        steps,
+    )
+}
+
 fn connect_four() -> Script {
     let mut steps: Vec<Step> = [3, 3, 4, 4].into_iter().map(|column| Step::Act(Action::drop(column))).collect();
     // Seat 2 resigns while seat 1 is to move: a resignation needs no turn.
@@ -291,6 +318,7 @@ fn gomoku_with_every_option() -> Script {
             takeback_consent: true,
             allow_draw_offers: false,
             presence: None,
+            ending_takeback_ms: None,
         },
         ..Default::default()
     };

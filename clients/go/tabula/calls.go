@@ -51,6 +51,8 @@ type callOptions struct {
 	ownerMoves   bool
 	presence     *tabulav1.PresenceConfig
 	claimDraw    bool
+	// endingTakeback is [EndingTakebackWindow]'s window, nil when not given (0: none).
+	endingTakeback *time.Duration
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -273,8 +275,9 @@ func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKin
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
 // [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves],
 // [Clock], [OnTimeout] and [FirstMoveWindow] (the game's clocks), [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
-// creation and the answer names the seat drawn) and [Presence] (the seats' presence, and
-// the claim of [Client.ClaimVictory]), each set on a copy of config, which is left
+// creation and the answer names the seat drawn), [Presence] (the seats' presence, and
+// the claim of [Client.ClaimVictory]) and [EndingTakebackWindow] (how long the move that
+// ended the game may still be taken back), each set on a copy of config, which is left
 // unchanged. Needs a service key. [GameFromConfig] builds the same request for
 // [Client.BatchCreateGames].
 func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
@@ -298,8 +301,8 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
 // [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]; the clock, the starter and the
-// presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow], [Starter] and [Presence] are
-// refused (update the saved configuration, or create the game from its GetConfig() with
+// presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow], [Starter], [Presence] and
+// [EndingTakebackWindow] are refused (update the saved configuration, or create the game from its GetConfig() with
 // [Client.CreateGameFromConfig]).
 // Needs a service key.
 // [GameFromSavedConfig] builds the same request for [Client.BatchCreateGames].
@@ -358,7 +361,8 @@ func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (
 // [Client.BatchCreateGames]: a game from a full configuration. It takes the options
 // CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
 // [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [Clock], [OnTimeout], [FirstMoveWindow],
-// [Starter], [Presence], the last five set on a copy of config) and refuses the others.
+// [Starter], [Presence], [EndingTakebackWindow], the last six set on a copy of config) and
+// refuses the others.
 func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromConfig", configSource(config), opts, false)
 }
@@ -408,7 +412,7 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 // for the GameFrom builders of a batch: request, holding the source (and the kind of a
 // preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
 // [Players], [Labels], [StartTime], [SpectatorDelay] and [OwnerStreamMoves]; a configuration also [Clock], [OnTimeout],
-// [FirstMoveWindow], [Starter] and [Presence], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
+// [FirstMoveWindow], [Starter], [Presence] and [EndingTakebackWindow], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
 // none of its own) [RequestID]. Any other option is refused.
 func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
 	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime", "SpectatorDelay", "OwnerStreamMoves"}
@@ -420,7 +424,7 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 	}
 	switch request.GetSource().(type) {
 	case *tabulav1.CreateGameRequest_Config:
-		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
+		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence", "EndingTakebackWindow")
 	case *tabulav1.CreateGameRequest_Pgn:
 		allowed = append(allowed, "Ply")
 	}
@@ -445,10 +449,10 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 }
 
 // configured is config with the options [Clock], [OnTimeout], [FirstMoveWindow],
-// [Starter] and [Presence] applied, on a copy when any was given; config itself is never
-// changed.
+// [Starter], [Presence] and [EndingTakebackWindow] applied, on a copy when any was given;
+// config itself is never changed.
 func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tabulav1.GameConfig, error) {
-	if o.clock == nil && o.onTimeout == nil && o.firstMove == nil && o.starter == nil && o.presence == nil {
+	if o.clock == nil && o.onTimeout == nil && o.firstMove == nil && o.starter == nil && o.presence == nil && o.endingTakeback == nil {
 		return config, nil
 	}
 	copied := proto.Clone(config).(*tabulav1.GameConfig)
@@ -475,6 +479,12 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 	}
 	if o.presence != nil {
 		copied.Presence = proto.Clone(o.presence).(*tabulav1.PresenceConfig)
+	}
+	if o.endingTakeback != nil {
+		copied.EndingTakebackWindow = nil
+		if *o.endingTakeback != 0 {
+			copied.EndingTakebackWindow = durationpb.New(*o.endingTakeback)
+		}
 	}
 	return copied, nil
 }
@@ -596,6 +606,11 @@ func (c *Client) GetHint(ctx context.Context, gameID string, opts ...CallOption)
 // reason TAKEBACK_NOT_ALLOWED in a game without them, NOTHING_TO_TAKE_BACK when the seat
 // has no move of its own to take back (another seat moved since, or none yet).
 //
+// In a game created with [EndingTakebackWindow], the seat whose move ended the game by the
+// rules may still take that move back within the window: the game is in progress again (a
+// "move_taken_back" event, then "game_resumed"), with this seat to move. After the window
+// the end is final and TakeBack fails with reason GAME_OVER.
+//
 // In a two-seat game created with GameConfig.takebacks_need_consent too, TakeBack does not
 // undo the move at once: it asks the other seat, which answers with [Client.AnswerTakeBack].
 // The game logs a "takeback_requested" event (actor: the asking seat), and the answer's view
@@ -619,7 +634,10 @@ func (c *Client) TakeBack(ctx context.Context, gameID string, opts ...CallOption
 // Needs a seat's credential (PERMISSION_DENIED, reason SEAT_REQUIRED, for a spectator or a
 // service key). Fails with FAILED_PRECONDITION, reason NO_TAKEBACK_REQUEST when no request
 // waits for this seat's answer (none was made, it lapsed, or it is this seat's own), and
-// GAME_OVER once the game has ended. Options: [ExpectedSeq] (ABORTED, reason STALE_SEQ,
+// GAME_OVER once the game has ended (a request to take back the move that ended a game
+// created with [EndingTakebackWindow] may be answered within the window: accepting it puts
+// the game back in progress, a "move_taken_back" event then "game_resumed"; answered after
+// the window, it fails with GAME_OVER). Options: [ExpectedSeq] (ABORTED, reason STALE_SEQ,
 // when the game has moved on), [RequestID].
 func (c *Client) AnswerTakeBack(ctx context.Context, gameID string, accept bool, opts ...CallOption) (*tabulav1.AnswerTakeBackResponse, error) {
 	o, err := apply("AnswerTakeBack", opts, "ExpectedSeq", "RequestID")
@@ -655,9 +673,11 @@ func (c *Client) ClaimVictory(ctx context.Context, gameID string, opts ...CallOp
 	return unary(ctx, c.stub.ClaimVictory, &tabulav1.ClaimVictoryRequest{GameId: gameID, Draw: o.claimDraw, RequestId: o.requestID})
 }
 
-// ArchiveGame archives a finished game (reason GAME_NOT_FINISHED otherwise): it stays
-// readable but leaves the default [Client.ListGames] listing. Returns the archived game.
-// Needs a service key.
+// ArchiveGame archives a finished game (FAILED_PRECONDITION, reason GAME_NOT_FINISHED
+// otherwise, also while the move that ended a game created with [EndingTakebackWindow] may
+// still be taken back: its metadata "final_at", RFC 3339, says when the end is final): it
+// stays readable but leaves the default [Client.ListGames] listing. Returns the archived
+// game. Needs a service key.
 func (c *Client) ArchiveGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
 	response, err := unary(ctx, c.stub.ArchiveGame, &tabulav1.ArchiveGameRequest{GameId: gameID})
 	return response.GetGame(), err

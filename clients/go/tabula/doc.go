@@ -32,7 +32,7 @@
 // StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
 // StreamOwnerEvents as [Client.OwnerEvents]: what happens to every game of the caller's
 // service key (created, started, ended, a draw offered, a takeback asked, a seat come or
-// gone, a clock flagged) in one stream
+// gone, a clock flagged, an end taken back) in one stream
 // numbered by the key's cursor, filtered with [OwnerKinds] and [OwnerLabels], which resumes
 // after the last cursor it delivered like [Client.Events].
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
@@ -48,7 +48,11 @@
 // [CorrespondenceDays]), [OnTimeout] and [FirstMoveWindow]; [SeatClock] and [Remaining] read a seat's time
 // from the clocks of a view or an event; with [Presence] the server keeps whether each seat
 // is at the table (the views' GetPresence(), "seat_presence_changed" events), and a seat
-// may claim the game its opponent left with [Client.ClaimVictory]. Any game may be scheduled to start later with
+// may claim the game its opponent left with [Client.ClaimVictory]; with
+// [EndingTakebackWindow] the seat whose move ended the game may take it back for a while
+// ([Client.TakeBack]: "move_taken_back", then "game_resumed", and the game is in progress
+// again; until the end is final a rematch or an archive fails with GAME_NOT_FINISHED and the
+// game's stream stays open after its "game_ended"). Any game may be scheduled to start later with
 // [StartTime] (until then its moves fail with reason GAME_NOT_STARTED and no clock runs),
 // and shown to spectators some moves or some time late with [SpectatorDelay]; with
 // [OwnerStreamMoves] its every move goes on its owner's stream ([Client.OwnerEvents]) too.

@@ -40,9 +40,12 @@ func ReconnectDelay(d time.Duration) StreamOption {
 // Events follows the events of a game that come after sequence number afterSeq (0: from the
 // creation): first the backlog, then live events, each exactly once and in order.
 //
-// The sequence ends after the game's final event. When the connection drops, or the server
-// ends the stream because this reader fell behind (reason STREAM_LAGGED), Events reconnects
-// and resumes after the last event it yielded, so the caller sees no gap and no duplicate.
+// The sequence ends after the game's final event: its "game_ended", or, in a game created
+// with [EndingTakebackWindow], once that end is final (until then the move that ended the
+// game may be taken back, and a "move_taken_back" then a "game_resumed" follow the
+// "game_ended"). When the connection drops, or the server ends the stream because this
+// reader fell behind (reason STREAM_LAGGED), Events reconnects and resumes after the last
+// event it yielded, so the caller sees no gap and no duplicate.
 // Any other failure, or running out of reconnection attempts, is yielded once as an error
 // (an [*Error] for a server status, ctx's error on cancellation) and ends the sequence.
 // An event whose seq is not the one after the previous event's (the first one: not

@@ -27,8 +27,8 @@ func EnumName(value protoreflect.Enum) string {
 // EventKind is the arm of event's kind as the contract names it ("game_created",
 // "move_applied", "move_taken_back", "takeback_requested", "takeback_declined",
 // "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed",
-// "time_added", "seat_presence_changed", ...), or [Unknown] for an event of a kind added after this
-// client (its GetKind() is nil). Such an event still has its seq and time, and
+// "time_added", "seat_presence_changed", "game_resumed", ...), or [Unknown] for an event of a
+// kind added after this client (its GetKind() is nil). Such an event still has its seq and time, and
 // [Client.Events] delivers it like any other.
 func EventKind(event *tabulav1.GameEvent) string {
 	return oneofCase(event.ProtoReflect(), "kind")
@@ -40,8 +40,8 @@ func EventKind(event *tabulav1.GameEvent) string {
 // playing a bot seat; GetEngine() is that seat's number) or "clock" (the game's clock: a
 // TimedOut event, or a move played for a seat whose time ran out), or [Unknown] for a kind of
 // actor added after this client. Events of seats, service keys, the engine and the clock
-// carry one (event.GetActor()); GameCreated and GameEnded events carry none, and
-// ActorKind(nil) is [Unknown] too.
+// carry one (event.GetActor()); GameCreated, GameEnded and GameResumed events carry none,
+// and ActorKind(nil) is [Unknown] too.
 func ActorKind(actor *tabulav1.Actor) string {
 	return oneofCase(actor.ProtoReflect(), "kind")
 }

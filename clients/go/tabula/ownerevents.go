@@ -64,14 +64,16 @@ func OwnerLabels(labels map[string]string) OwnerEventsOption {
 // by a CreateGame call, a batch, a rematch or a series), started by its first move
 // (GAME_STARTED), ended however it ended (GAME_ENDED), a draw offered (DRAW_OFFERED), a
 // takeback asked (TAKEBACK_REQUESTED), a seat of a game keeping presence ([Presence]) come
-// (SEAT_PRESENT) or gone (SEAT_GONE), a seat's time run out (CLOCK_FLAGGED), and each move
+// (SEAT_PRESENT) or gone (SEAT_GONE), a seat's time run out (CLOCK_FLAGGED), each move
 // of a game created with [OwnerStreamMoves] (MOVE_PLAYED; the first one is also the
-// GAME_STARTED). Each [tabulav1.OwnerEvent] carries its GetCursor(), its GetKind() and the
+// GAME_STARTED), and a game's end taken back within its [EndingTakebackWindow], the game in
+// progress again (GAME_RESUMED). Each [tabulav1.OwnerEvent] carries its GetCursor(), its GetKind() and the
 // game's own event as a spectator sees it (GetGameEvent(), whose GetGameId() names the game
 // and GetSeq() places it in the game's stream: the GetGameCreated() of a creation, the first
 // GetMoveApplied() of a start, the GetGameEnded() of an end, with the result and the reason,
 // the GetSeatPresenceChanged() of a seat come or gone, the GetTimedOut() of a flag, which
-// the GAME_ENDED follows, the GetMoveApplied() of a move played). Read a game's every event
+// the GAME_ENDED follows, the GetMoveApplied() of a move played, the GetGameResumed() of a
+// game resumed). Read a game's every event
 // with [Client.Events] on that id.
 //
 // It yields the events whose cursor is greater than afterCursor (0: the key's whole

@@ -22,8 +22,10 @@ import (
 // answer's tokens then stop working) and none after; the same id with another request fails
 // with FAILED_PRECONDITION, reason REQUEST_ID_REUSED.
 //
-// A game in progress fails with FAILED_PRECONDITION, reason GAME_NOT_FINISHED; an unknown id
-// with NOT_FOUND, reason GAME_NOT_FOUND. The rematch counts against the key's cap of games in
+// A game in progress fails with FAILED_PRECONDITION, reason GAME_NOT_FINISHED, and so does a
+// finished game whose end may still be taken back ([EndingTakebackWindow]), with metadata
+// "final_at" (RFC 3339) saying when its end is final; an unknown id with NOT_FOUND, reason
+// GAME_NOT_FOUND. The rematch counts against the key's cap of games in
 // progress (RESOURCE_EXHAUSTED, reason TOO_MANY_GAMES). Needs a service key.
 func (c *Client) CreateRematch(ctx context.Context, gameID string, opts ...CallOption) (*tabulav1.CreateRematchResponse, error) {
 	o, err := apply("CreateRematch", opts, "RequestID")

@@ -62,7 +62,8 @@ func (c *Client) CreateSeriesFromPreset(ctx context.Context, kind tabulav1.GameK
 // INVALID_CONFIG); random parts (a random starter, a Chess960 start) are drawn anew for each
 // game. Otherwise as [Client.CreateSeriesFromPreset], with its options and [Clock],
 // [OnTimeout], [FirstMoveWindow], [Starter] and [Presence], each set on a copy of config,
-// which is left unchanged. Needs a service key.
+// which is left unchanged. A series' games end for good (it moves on when one ends), so
+// [EndingTakebackWindow] is refused without calling the server. Needs a service key.
 func (c *Client) CreateSeriesFromConfig(ctx context.Context, config *tabulav1.GameConfig, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
 	return c.createSeries(ctx, "CreateSeriesFromConfig", &tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_Config{Config: config}}, length, opts)
 }
@@ -73,7 +74,7 @@ func (c *Client) CreateSeriesFromConfig(ctx context.Context, config *tabulav1.Ga
 // series alone. An unknown name fails with NOT_FOUND, reason SAVED_CONFIG_NOT_FOUND.
 // Otherwise as [Client.CreateSeriesFromPreset], with its options; the clock, the starter and
 // the presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow],
-// [Starter] and [Presence] are refused. Needs a service key.
+// [Starter], [Presence] and [EndingTakebackWindow] are refused. Needs a service key.
 func (c *Client) CreateSeriesFromSavedConfig(ctx context.Context, name string, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
 	return c.createSeries(ctx, "CreateSeriesFromSavedConfig", &tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_SavedConfig{SavedConfig: name}}, length, opts)
 }

@@ -421,9 +421,24 @@ type GameConfig struct {
 	// not play is present while it holds an event stream of the game or made a call within
 	// `away_after`; each change is a `SeatPresenceChanged` event, on the game's stream and the
 	// owner's.
-	Presence      *PresenceConfig `protobuf:"bytes,15,opt,name=presence,proto3" json:"presence,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Presence *PresenceConfig `protobuf:"bytes,15,opt,name=presence,proto3" json:"presence,omitempty"`
+	// With takebacks allowed: for how long after a move ended the game by the rules (a line, a
+	// mate, a full board; not a resignation, a timeout, an agreement, a claim, an abort or an
+	// adjudication) the seat that made it may still take it back, from 1 s to 1 h in whole
+	// milliseconds. The takeback (`TakeBack`, or where takebacks need consent a request the
+	// other seat accepts with `AnswerTakeBack`) puts the game back in progress: a
+	// `MoveTakenBack`, then a `GameResumed`, on the game's stream and the owner's
+	// (`GAME_RESUMED`); the clocks run again from then, and an engine to move moves. The
+	// window counts from the game's last event (the end, or a request to take it back); the
+	// end is final once it has passed or once a request to take it back is declined. Until
+	// then `CreateRematch` and `ArchiveGame` wait (FAILED_PRECONDITION `GAME_NOT_FINISHED`,
+	// metadata `final_at`), and a game's stream stays open after its `GameEnded`. Unset: a game's end is final at once. Refused (INVALID_REQUEST)
+	// without `allow_takebacks`, in a game with hidden information (Battleship: its last
+	// shot is never taken back), in peg solitaire (no such choice), in a series, and with
+	// `CreateGameRequest.spectator_delay`.
+	EndingTakebackWindow *durationpb.Duration `protobuf:"bytes,16,opt,name=ending_takeback_window,json=endingTakebackWindow,proto3" json:"ending_takeback_window,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *GameConfig) Reset() {
@@ -582,6 +597,13 @@ func (x *GameConfig) GetAllowDrawOffers() bool {
 func (x *GameConfig) GetPresence() *PresenceConfig {
 	if x != nil {
 		return x.Presence
+	}
+	return nil
+}
+
+func (x *GameConfig) GetEndingTakebackWindow() *durationpb.Duration {
+	if x != nil {
+		return x.EndingTakebackWindow
 	}
 	return nil
 }
@@ -1537,7 +1559,7 @@ var File_tabula_v1_config_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_config_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xc2\x06\n" +
+	"\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\x93\a\n" +
 	"\n" +
 	"GameConfig\x12<\n" +
 	"\vtic_tac_toe\x18\x01 \x01(\v2\x1a.tabula.v1.TicTacToeConfigH\x00R\tticTacToe\x12A\n" +
@@ -1557,7 +1579,8 @@ const file_tabula_v1_config_proto_rawDesc = "" +
 	"\x0fallow_takebacks\x18\f \x01(\bR\x0eallowTakebacks\x124\n" +
 	"\x16takebacks_need_consent\x18\r \x01(\bR\x14takebacksNeedConsent\x12*\n" +
 	"\x11allow_draw_offers\x18\x0e \x01(\bR\x0fallowDrawOffers\x125\n" +
-	"\bpresence\x18\x0f \x01(\v2\x19.tabula.v1.PresenceConfigR\bpresenceB\x06\n" +
+	"\bpresence\x18\x0f \x01(\v2\x19.tabula.v1.PresenceConfigR\bpresence\x12O\n" +
+	"\x16ending_takeback_window\x18\x10 \x01(\v2\x19.google.protobuf.DurationR\x14endingTakebackWindowB\x06\n" +
 	"\x04game\"\x86\x01\n" +
 	"\x0ePresenceConfig\x128\n" +
 	"\n" +
@@ -1712,22 +1735,23 @@ var file_tabula_v1_config_proto_depIdxs = []int32{
 	17, // 9: tabula.v1.GameConfig.clock:type_name -> tabula.v1.ClockConfig
 	0,  // 10: tabula.v1.GameConfig.starter:type_name -> tabula.v1.Starter
 	7,  // 11: tabula.v1.GameConfig.presence:type_name -> tabula.v1.PresenceConfig
-	18, // 12: tabula.v1.PresenceConfig.away_after:type_name -> google.protobuf.Duration
-	18, // 13: tabula.v1.PresenceConfig.claim_after:type_name -> google.protobuf.Duration
-	19, // 14: tabula.v1.TicTacToeConfig.blocked:type_name -> tabula.v1.Cell
-	19, // 15: tabula.v1.ConnectFourConfig.blocked:type_name -> tabula.v1.Cell
-	19, // 16: tabula.v1.GomokuConfig.blocked:type_name -> tabula.v1.Cell
-	1,  // 17: tabula.v1.TicTacTwoConfig.simultaneous_lines:type_name -> tabula.v1.SimultaneousLines
-	2,  // 18: tabula.v1.MorrisConfig.variant:type_name -> tabula.v1.MorrisVariant
-	3,  // 19: tabula.v1.MorrisConfig.flying:type_name -> tabula.v1.MorrisFlying
-	4,  // 20: tabula.v1.PegSolitaireConfig.board:type_name -> tabula.v1.PegBoard
-	5,  // 21: tabula.v1.ReversiConfig.opening:type_name -> tabula.v1.ReversiOpening
-	19, // 22: tabula.v1.ReversiConfig.walls:type_name -> tabula.v1.Cell
-	23, // [23:23] is the sub-list for method output_type
-	23, // [23:23] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	18, // 12: tabula.v1.GameConfig.ending_takeback_window:type_name -> google.protobuf.Duration
+	18, // 13: tabula.v1.PresenceConfig.away_after:type_name -> google.protobuf.Duration
+	18, // 14: tabula.v1.PresenceConfig.claim_after:type_name -> google.protobuf.Duration
+	19, // 15: tabula.v1.TicTacToeConfig.blocked:type_name -> tabula.v1.Cell
+	19, // 16: tabula.v1.ConnectFourConfig.blocked:type_name -> tabula.v1.Cell
+	19, // 17: tabula.v1.GomokuConfig.blocked:type_name -> tabula.v1.Cell
+	1,  // 18: tabula.v1.TicTacTwoConfig.simultaneous_lines:type_name -> tabula.v1.SimultaneousLines
+	2,  // 19: tabula.v1.MorrisConfig.variant:type_name -> tabula.v1.MorrisVariant
+	3,  // 20: tabula.v1.MorrisConfig.flying:type_name -> tabula.v1.MorrisFlying
+	4,  // 21: tabula.v1.PegSolitaireConfig.board:type_name -> tabula.v1.PegBoard
+	5,  // 22: tabula.v1.ReversiConfig.opening:type_name -> tabula.v1.ReversiOpening
+	19, // 23: tabula.v1.ReversiConfig.walls:type_name -> tabula.v1.Cell
+	24, // [24:24] is the sub-list for method output_type
+	24, // [24:24] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_config_proto_init() }

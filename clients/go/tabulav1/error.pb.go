@@ -192,7 +192,10 @@ const (
 	// metadata `limit` holds the cap and `owner` the key's name. Finish, archive or delete
 	// some first.
 	ErrorReason_ERROR_REASON_TOO_MANY_GAMES ErrorReason = 62
-	// FAILED_PRECONDITION: only a finished game may be archived; metadata `game_id` holds it.
+	// FAILED_PRECONDITION: only a finished game may be archived (or rematched, or exported
+	// where that waits for the end); metadata `game_id` holds it. A game whose end may still
+	// be taken back (`GameConfig.ending_takeback_window`) is not finished yet for an archive or
+	// a rematch: metadata `final_at` then holds when its end is final.
 	ErrorReason_ERROR_REASON_GAME_NOT_FINISHED ErrorReason = 63
 	// DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
 	// `grpc-timeout`, or the server's own bound on every call, whichever is shorter).

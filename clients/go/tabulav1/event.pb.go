@@ -57,6 +57,7 @@ type GameEvent struct {
 	//	*GameEvent_TakebackRequested
 	//	*GameEvent_TakebackDeclined
 	//	*GameEvent_SeatPresenceChanged
+	//	*GameEvent_GameResumed
 	Kind isGameEvent_Kind `protobuf_oneof:"kind"`
 	// Who made the change this event records: set on `MoveApplied`, `Resigned`,
 	// `MoveTakenBack`, `TakebackRequested`, `TakebackDeclined`, `GameAborted` and
@@ -255,6 +256,15 @@ func (x *GameEvent) GetSeatPresenceChanged() *SeatPresenceChanged {
 	return nil
 }
 
+func (x *GameEvent) GetGameResumed() *GameResumed {
+	if x != nil {
+		if x, ok := x.Kind.(*GameEvent_GameResumed); ok {
+			return x.GameResumed
+		}
+	}
+	return nil
+}
+
 func (x *GameEvent) GetActor() *Actor {
 	if x != nil {
 		return x.Actor
@@ -289,7 +299,8 @@ type GameEvent_Resigned struct {
 }
 
 type GameEvent_GameEnded struct {
-	// The game ended; always the game's last event.
+	// The game ended: the game's last event, unless the move that ended it is taken back
+	// (`GameConfig.ending_takeback_window`), when a `GameResumed` follows.
 	GameEnded *GameEnded `protobuf:"bytes,7,opt,name=game_ended,json=gameEnded,proto3,oneof"`
 }
 
@@ -347,6 +358,12 @@ type GameEvent_SeatPresenceChanged struct {
 	SeatPresenceChanged *SeatPresenceChanged `protobuf:"bytes,19,opt,name=seat_presence_changed,json=seatPresenceChanged,proto3,oneof"`
 }
 
+type GameEvent_GameResumed struct {
+	// The game is in progress again: the move that ended it was taken back (the
+	// `MoveTakenBack` just before), within `GameConfig.ending_takeback_window`.
+	GameResumed *GameResumed `protobuf:"bytes,20,opt,name=game_resumed,json=gameResumed,proto3,oneof"`
+}
+
 func (*GameEvent_GameCreated) isGameEvent_Kind() {}
 
 func (*GameEvent_MoveApplied) isGameEvent_Kind() {}
@@ -374,6 +391,8 @@ func (*GameEvent_TakebackRequested) isGameEvent_Kind() {}
 func (*GameEvent_TakebackDeclined) isGameEvent_Kind() {}
 
 func (*GameEvent_SeatPresenceChanged) isGameEvent_Kind() {}
+
+func (*GameEvent_GameResumed) isGameEvent_Kind() {}
 
 // Who made a change to a game. Every change goes through the same rules and the same
 // history, whoever makes it.
@@ -1328,11 +1347,49 @@ func (x *SeatPresenceChanged) GetPresent() bool {
 	return false
 }
 
+// The game is in progress again, its end taken back (`GameConfig.ending_takeback_window`):
+// the outcome its `GameEnded` gave no longer holds.
+type GameResumed struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameResumed) Reset() {
+	*x = GameResumed{}
+	mi := &file_tabula_v1_event_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameResumed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameResumed) ProtoMessage() {}
+
+func (x *GameResumed) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_event_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameResumed.ProtoReflect.Descriptor instead.
+func (*GameResumed) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_event_proto_rawDescGZIP(), []int{18}
+}
+
 var File_tabula_v1_event_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_event_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xcd\b\n" +
+	"\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\x8a\t\n" +
 	"\tGameEvent\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x04R\x03seq\x12.\n" +
@@ -1353,7 +1410,8 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"time_added\x18\x0f \x01(\v2\x14.tabula.v1.TimeAddedH\x00R\ttimeAdded\x12M\n" +
 	"\x12takeback_requested\x18\x11 \x01(\v2\x1c.tabula.v1.TakebackRequestedH\x00R\x11takebackRequested\x12J\n" +
 	"\x11takeback_declined\x18\x12 \x01(\v2\x1b.tabula.v1.TakebackDeclinedH\x00R\x10takebackDeclined\x12T\n" +
-	"\x15seat_presence_changed\x18\x13 \x01(\v2\x1e.tabula.v1.SeatPresenceChangedH\x00R\x13seatPresenceChanged\x12&\n" +
+	"\x15seat_presence_changed\x18\x13 \x01(\v2\x1e.tabula.v1.SeatPresenceChangedH\x00R\x13seatPresenceChanged\x12;\n" +
+	"\fgame_resumed\x18\x14 \x01(\v2\x16.tabula.v1.GameResumedH\x00R\vgameResumed\x12&\n" +
 	"\x05actor\x18\t \x01(\v2\x10.tabula.v1.ActorR\x05actor\x12.\n" +
 	"\x05clock\x18\x10 \x01(\v2\x18.tabula.v1.ClockReadingsR\x05clockB\x06\n" +
 	"\x04kind\"\xa3\x01\n" +
@@ -1409,7 +1467,8 @@ const file_tabula_v1_event_proto_rawDesc = "" +
 	"moveNumber\"C\n" +
 	"\x13SeatPresenceChanged\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x18\n" +
-	"\apresent\x18\x02 \x01(\bR\apresentBZ\n" +
+	"\apresent\x18\x02 \x01(\bR\apresent\"\r\n" +
+	"\vGameResumedBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -1424,7 +1483,7 @@ func file_tabula_v1_event_proto_rawDescGZIP() []byte {
 	return file_tabula_v1_event_proto_rawDescData
 }
 
-var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_tabula_v1_event_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_tabula_v1_event_proto_goTypes = []any{
 	(*GameEvent)(nil),             // 0: tabula.v1.GameEvent
 	(*Actor)(nil),                 // 1: tabula.v1.Actor
@@ -1444,16 +1503,17 @@ var file_tabula_v1_event_proto_goTypes = []any{
 	(*TakebackDeclined)(nil),      // 15: tabula.v1.TakebackDeclined
 	(*MoveTakenBack)(nil),         // 16: tabula.v1.MoveTakenBack
 	(*SeatPresenceChanged)(nil),   // 17: tabula.v1.SeatPresenceChanged
-	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
-	(*ClockReadings)(nil),         // 19: tabula.v1.ClockReadings
-	(*GameConfig)(nil),            // 20: tabula.v1.GameConfig
-	(*Player)(nil),                // 21: tabula.v1.Player
-	(*Move)(nil),                  // 22: tabula.v1.Move
-	(*Outcome)(nil),               // 23: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),   // 24: google.protobuf.Duration
+	(*GameResumed)(nil),           // 18: tabula.v1.GameResumed
+	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
+	(*ClockReadings)(nil),         // 20: tabula.v1.ClockReadings
+	(*GameConfig)(nil),            // 21: tabula.v1.GameConfig
+	(*Player)(nil),                // 22: tabula.v1.Player
+	(*Move)(nil),                  // 23: tabula.v1.Move
+	(*Outcome)(nil),               // 24: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),   // 25: google.protobuf.Duration
 }
 var file_tabula_v1_event_proto_depIdxs = []int32{
-	18, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
+	19, // 0: tabula.v1.GameEvent.time:type_name -> google.protobuf.Timestamp
 	4,  // 1: tabula.v1.GameEvent.game_created:type_name -> tabula.v1.GameCreated
 	5,  // 2: tabula.v1.GameEvent.move_applied:type_name -> tabula.v1.MoveApplied
 	6,  // 3: tabula.v1.GameEvent.resigned:type_name -> tabula.v1.Resigned
@@ -1468,20 +1528,21 @@ var file_tabula_v1_event_proto_depIdxs = []int32{
 	14, // 12: tabula.v1.GameEvent.takeback_requested:type_name -> tabula.v1.TakebackRequested
 	15, // 13: tabula.v1.GameEvent.takeback_declined:type_name -> tabula.v1.TakebackDeclined
 	17, // 14: tabula.v1.GameEvent.seat_presence_changed:type_name -> tabula.v1.SeatPresenceChanged
-	1,  // 15: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
-	19, // 16: tabula.v1.GameEvent.clock:type_name -> tabula.v1.ClockReadings
-	3,  // 17: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
-	2,  // 18: tabula.v1.Actor.clock:type_name -> tabula.v1.ClockActor
-	20, // 19: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
-	21, // 20: tabula.v1.GameCreated.players:type_name -> tabula.v1.Player
-	22, // 21: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
-	23, // 22: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
-	24, // 23: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
-	24, // [24:24] is the sub-list for method output_type
-	24, // [24:24] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	18, // 15: tabula.v1.GameEvent.game_resumed:type_name -> tabula.v1.GameResumed
+	1,  // 16: tabula.v1.GameEvent.actor:type_name -> tabula.v1.Actor
+	20, // 17: tabula.v1.GameEvent.clock:type_name -> tabula.v1.ClockReadings
+	3,  // 18: tabula.v1.Actor.service:type_name -> tabula.v1.ServiceActor
+	2,  // 19: tabula.v1.Actor.clock:type_name -> tabula.v1.ClockActor
+	21, // 20: tabula.v1.GameCreated.config:type_name -> tabula.v1.GameConfig
+	22, // 21: tabula.v1.GameCreated.players:type_name -> tabula.v1.Player
+	23, // 22: tabula.v1.MoveApplied.move:type_name -> tabula.v1.Move
+	24, // 23: tabula.v1.GameEnded.outcome:type_name -> tabula.v1.Outcome
+	25, // 24: tabula.v1.TimeAdded.added:type_name -> google.protobuf.Duration
+	25, // [25:25] is the sub-list for method output_type
+	25, // [25:25] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_event_proto_init() }
@@ -1508,6 +1569,7 @@ func file_tabula_v1_event_proto_init() {
 		(*GameEvent_TakebackRequested)(nil),
 		(*GameEvent_TakebackDeclined)(nil),
 		(*GameEvent_SeatPresenceChanged)(nil),
+		(*GameEvent_GameResumed)(nil),
 	}
 	file_tabula_v1_event_proto_msgTypes[1].OneofWrappers = []any{
 		(*Actor_Seat)(nil),
@@ -1521,7 +1583,7 @@ func file_tabula_v1_event_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_event_proto_rawDesc), len(file_tabula_v1_event_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   18,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

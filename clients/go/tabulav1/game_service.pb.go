@@ -327,21 +327,25 @@ const (
 	// A move of a game created with `CreateGameRequest.owner_stream_moves`: its `GameEvent` is
 	// the `MoveApplied` (the first move is also the game's `GAME_STARTED`).
 	OwnerEventKind_OWNER_EVENT_KIND_MOVE_PLAYED OwnerEventKind = 9
+	// A game's end was taken back (`GameConfig.ending_takeback_window`): it is in progress
+	// again. Its `GameEvent` is the `GameResumed`.
+	OwnerEventKind_OWNER_EVENT_KIND_GAME_RESUMED OwnerEventKind = 10
 )
 
 // Enum value maps for OwnerEventKind.
 var (
 	OwnerEventKind_name = map[int32]string{
-		0: "OWNER_EVENT_KIND_UNSPECIFIED",
-		1: "OWNER_EVENT_KIND_GAME_CREATED",
-		2: "OWNER_EVENT_KIND_GAME_STARTED",
-		3: "OWNER_EVENT_KIND_GAME_ENDED",
-		4: "OWNER_EVENT_KIND_DRAW_OFFERED",
-		5: "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
-		6: "OWNER_EVENT_KIND_SEAT_PRESENT",
-		7: "OWNER_EVENT_KIND_SEAT_GONE",
-		8: "OWNER_EVENT_KIND_CLOCK_FLAGGED",
-		9: "OWNER_EVENT_KIND_MOVE_PLAYED",
+		0:  "OWNER_EVENT_KIND_UNSPECIFIED",
+		1:  "OWNER_EVENT_KIND_GAME_CREATED",
+		2:  "OWNER_EVENT_KIND_GAME_STARTED",
+		3:  "OWNER_EVENT_KIND_GAME_ENDED",
+		4:  "OWNER_EVENT_KIND_DRAW_OFFERED",
+		5:  "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
+		6:  "OWNER_EVENT_KIND_SEAT_PRESENT",
+		7:  "OWNER_EVENT_KIND_SEAT_GONE",
+		8:  "OWNER_EVENT_KIND_CLOCK_FLAGGED",
+		9:  "OWNER_EVENT_KIND_MOVE_PLAYED",
+		10: "OWNER_EVENT_KIND_GAME_RESUMED",
 	}
 	OwnerEventKind_value = map[string]int32{
 		"OWNER_EVENT_KIND_UNSPECIFIED":        0,
@@ -354,6 +358,7 @@ var (
 		"OWNER_EVENT_KIND_SEAT_GONE":          7,
 		"OWNER_EVENT_KIND_CLOCK_FLAGGED":      8,
 		"OWNER_EVENT_KIND_MOVE_PLAYED":        9,
+		"OWNER_EVENT_KIND_GAME_RESUMED":       10,
 	}
 )
 
@@ -5693,7 +5698,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xee\x02\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\x91\x03\n" +
 	"\x0eOwnerEventKind\x12 \n" +
 	"\x1cOWNER_EVENT_KIND_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_GAME_CREATED\x10\x01\x12!\n" +
@@ -5704,7 +5709,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x1dOWNER_EVENT_KIND_SEAT_PRESENT\x10\x06\x12\x1e\n" +
 	"\x1aOWNER_EVENT_KIND_SEAT_GONE\x10\a\x12\"\n" +
 	"\x1eOWNER_EVENT_KIND_CLOCK_FLAGGED\x10\b\x12 \n" +
-	"\x1cOWNER_EVENT_KIND_MOVE_PLAYED\x10\t2\xb8\x16\n" +
+	"\x1cOWNER_EVENT_KIND_MOVE_PLAYED\x10\t\x12!\n" +
+	"\x1dOWNER_EVENT_KIND_GAME_RESUMED\x10\n" +
+	"2\xb8\x16\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +

@@ -187,7 +187,9 @@ type GameServiceClient interface {
 	// `SEARCH_BUSY` when every search thread of the server is busy (retry shortly).
 	GetHint(ctx context.Context, in *GetHintRequest, opts ...grpc.CallOption) (*GetHintResponse, error)
 	// Takes back the caller's own last move while the game is in progress, where takebacks
-	// are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
+	// are allowed (`GameConfig.allow_takebacks`; peg solitaire always), or the move that ended
+	// the game within the game's `GameConfig.ending_takeback_window`, which puts it back in
+	// progress (`MoveTakenBack`, then `GameResumed`). The history stays
 	// append-only: the takeback is itself an event (`MoveTakenBack`). A move that showed its
 	// mover hidden information can never be taken back, with consent or without: in
 	// Battleship no shot is (it showed a hit or a miss), while placements and `Ready` may be.
@@ -204,7 +206,9 @@ type GameServiceClient interface {
 	// answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
 	// Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
 	// FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
-	// `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+	// `GAME_OVER` (also once a request to take back the game's ending move is answered after
+	// `ending_takeback_window`) or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for
+	// `SubmitMove`.
 	AnswerTakeBack(ctx context.Context, in *AnswerTakeBackRequest, opts ...grpc.CallOption) (*AnswerTakeBackResponse, error)
 	// Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
 	// `SeatPresenceChanged` to gone) for the game's `PresenceConfig.claim_after`, as lichess
@@ -833,7 +837,9 @@ type GameServiceServer interface {
 	// `SEARCH_BUSY` when every search thread of the server is busy (retry shortly).
 	GetHint(context.Context, *GetHintRequest) (*GetHintResponse, error)
 	// Takes back the caller's own last move while the game is in progress, where takebacks
-	// are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
+	// are allowed (`GameConfig.allow_takebacks`; peg solitaire always), or the move that ended
+	// the game within the game's `GameConfig.ending_takeback_window`, which puts it back in
+	// progress (`MoveTakenBack`, then `GameResumed`). The history stays
 	// append-only: the takeback is itself an event (`MoveTakenBack`). A move that showed its
 	// mover hidden information can never be taken back, with consent or without: in
 	// Battleship no shot is (it showed a hit or a miss), while placements and `Ready` may be.
@@ -850,7 +856,9 @@ type GameServiceServer interface {
 	// answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
 	// Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
 	// FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
-	// `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+	// `GAME_OVER` (also once a request to take back the game's ending move is answered after
+	// `ending_takeback_window`) or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for
+	// `SubmitMove`.
 	AnswerTakeBack(context.Context, *AnswerTakeBackRequest) (*AnswerTakeBackResponse, error)
 	// Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
 	// `SeatPresenceChanged` to gone) for the game's `PresenceConfig.claim_after`, as lichess

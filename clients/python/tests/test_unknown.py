@@ -77,13 +77,14 @@ def test_names_are_total() -> None:
         "ERROR_REASON_CLAIM_TOO_EARLY",
         "unknown(90)",
     ]
-    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 11)] == [
+    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 12)] == [
         "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
         "OWNER_EVENT_KIND_SEAT_PRESENT",
         "OWNER_EVENT_KIND_SEAT_GONE",
         "OWNER_EVENT_KIND_CLOCK_FLAGGED",
         "OWNER_EVENT_KIND_MOVE_PLAYED",
-        "unknown(10)",
+        "OWNER_EVENT_KIND_GAME_RESUMED",
+        "unknown(11)",
     ]
     assert event_kind(pb.SeriesEvent(seq=1, game_started=pb.SeriesGameStarted(number=1))) == "game_started"
     assert event_kind(pb.SeriesEvent(game_finished=pb.SeriesGameFinished())) == "game_finished"

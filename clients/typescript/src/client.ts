@@ -569,7 +569,9 @@ function cursorOutOfOrder(last: bigint, received: bigint): TabulaError {
  * A game's events, in order and without gaps, as an async iterable. It follows
  * `StreamEvents` from `afterSeq`; when the connection drops (UNAVAILABLE) or the server ends
  * a lagging subscriber (STREAM_LAGGED) it reopens the stream after `lastSeq`, the last event
- * it yielded, so no event is lost or repeated. Iteration ends after the game's final event,
+ * it yielded, so no event is lost or repeated. Iteration ends after the game's final event
+ * (its `gameEnded`, or in a game with an ending takeback window, `endingTakebackWindowMs`,
+ * once that end is final: until then a `moveTakenBack` and a `gameResumed` may follow it),
  * when the `signal` aborts, or when the client is closed. An event whose seq is not the one
  * after the last (the first: not `afterSeq + 1`) ends the iteration with a `TabulaError` of
  * code `Code.DataLoss`, reason `SEQ_GAP`, metadata `expected_seq` and `received_seq`.
@@ -689,8 +691,10 @@ export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
  * `GAME_STARTED`), ended however it ended (`GAME_ENDED`), a draw offered (`DRAW_OFFERED`), a
  * takeback asked (`TAKEBACK_REQUESTED`), a seat of a game keeping presence come or gone
  * (`SEAT_PRESENT`, `SEAT_GONE`: a `seatPresenceChanged`) and a seat's time run out
- * (`CLOCK_FLAGGED`: the `timedOut`), and each move of a game created with `ownerStreamMoves`
- * (`MOVE_PLAYED`: the `moveApplied`; the first is also the game's `GAME_STARTED`), each with
+ * (`CLOCK_FLAGGED`: the `timedOut`), a game's end taken back (`GAME_RESUMED`: the
+ * `gameResumed`, in a game with an ending takeback window, `endingTakebackWindowMs`), and
+ * each move of a game created with `ownerStreamMoves` (`MOVE_PLAYED`: the `moveApplied`; the
+ * first is also the game's `GAME_STARTED`), each with
  * the key's own `cursor` and the game's own event as a spectator sees it (`gameEvent`: its
  * `gameId` names the game, its `seq` places it in the game's stream). It follows `StreamOwnerEvents`, first the backlog after
  * `afterCursor`, then live; the server never ends it, so iteration ends only when the
@@ -969,8 +973,10 @@ export class TabulaClient {
    * `rematch_game_id` naming it, unless `options.requestId` repeats the id of the call that
    * made it (same key and game): that resolves to the same game, `retried`, with new seat
    * tokens while nobody but the engine has acted in it (the first ones stop working) and none
-   * afterwards. A game in progress rejects with FAILED_PRECONDITION GAME_NOT_FINISHED, an
-   * unknown one with NOT_FOUND GAME_NOT_FOUND.
+   * afterwards. A game in progress rejects with FAILED_PRECONDITION GAME_NOT_FINISHED, as
+   * does a finished one whose end may still be taken back (`endingTakebackWindowMs`; metadata
+   * `final_at`, RFC 3339, says when its end is final), an unknown one with NOT_FOUND
+   * GAME_NOT_FOUND.
    */
   createRematch(gameId: string, options: ManageOptions = {}): Promise<CreateRematchResponse> {
     const request = create(CreateRematchRequestSchema, { gameId, requestId: options.requestId ?? "" });
@@ -1074,6 +1080,11 @@ export class TabulaClient {
    * seat: the game logs a `takebackRequested` event, the answer's `view.takebackRequest` is
    * the caller's seat and `view.moveCount` is unchanged, until the other seat answers with
    * `answerTakeBack`. A second request while one waits rejects with TAKEBACK_ALREADY_REQUESTED.
+   * In a game whose configuration sets an ending takeback window (`endingTakebackWindow:
+   * endingTakebackWindowMs(ms)`), the seat whose move ended the game by the rules may take it
+   * back within that window after the game's last event (or ask to, where takebacks need
+   * consent): the game is in progress again, logging a `moveTakenBack` then a `gameResumed`
+   * (`OwnerEventKind.GAME_RESUMED` on the owner's stream). Afterwards it rejects with GAME_OVER.
    */
   takeBack(gameId: string, options: TakeBackOptions = {}): Promise<TakeBackResponse> {
     const request = create(TakeBackRequestSchema, {
@@ -1132,7 +1143,11 @@ export class TabulaClient {
     return new EventStream(this, gameId, afterSeq, options);
   }
 
-  /** Archives a finished game (needs a service key); resolves to it, `GameStatus.ARCHIVED`. */
+  /**
+   * Archives a finished game (needs a service key); resolves to it, `GameStatus.ARCHIVED`. A
+   * game in progress rejects with FAILED_PRECONDITION GAME_NOT_FINISHED, as does a finished
+   * one whose end may still be taken back (`endingTakebackWindowMs`; metadata `final_at`).
+   */
   async archiveGame(gameId: string, options: CallOptions = {}): Promise<Game> {
     const response = await this.call(options, (o) => this.raw.archiveGame({ gameId }, o));
     return required(response.game, "game");
@@ -1410,7 +1425,8 @@ export class TabulaClient {
   /**
    * Follows what happens to every game the calling service key owns (on a server without
    * keys, the games created without one), created, started, ended, a draw offered, a takeback
-   * asked, a seat come or gone (in a game keeping presence), a seat's time run out, after `afterCursor` (default 0n: from the start) and then live, reconnecting on
+   * asked, a seat come or gone (in a game keeping presence), a seat's time run out, a game's
+   * end taken back, after `afterCursor` (default 0n: from the start) and then live, reconnecting on
    * its own (see OwnerEventStream); `kinds` and `labels` keep only those events, or those of
    * games carrying every label. Needs a service key where the server has keys
    * (UNAUTHENTICATED SERVICE_KEY_REQUIRED).

@@ -6,7 +6,8 @@
  * `Code` and `ConnectError` from Connect; `moves` builds every move kind, `botSeat` a seat the
  * server's engine plays, `gameFromPreset`, `gameFromConfig`, `gameFromPgn` and
  * `gameFromSavedConfig` the requests of `batchCreateGames`, `clocks` time controls and a
- * seat's time left, and `presenceConfig` a game's presence (`seatPresence` reads a seat's);
+ * seat's time left, `presenceConfig` a game's presence (`seatPresence` reads a seat's), and
+ * `endingTakebackWindowMs` how long a game's ending move may still be taken back;
  * failures reject with `TabulaError` (gRPC code, the server's stable reason, message and
  * metadata); `enumName`, `eventKind`, `seriesEventKind`, `actorKind` and
  * `moveKind` name what the server sent, `"unknown"` for what a newer server added. `events`

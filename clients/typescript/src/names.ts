@@ -39,9 +39,9 @@ export type MoveKind = NonNullable<Move["kind"]["case"]> | typeof UNKNOWN;
 /**
  * `event.kind.case` (`"gameCreated"`, `"moveApplied"`, `"gameAborted"`, `"gameAdjudicated"`,
  * `"timedOut"`, `"clockPaused"`, `"clockResumed"`, `"timeAdded"`, `"moveTakenBack"`,
- * `"takebackRequested"`, `"takebackDeclined"`, `"seatPresenceChanged"`, ...), or `"unknown"`
- * for an event of a kind added after this client: such an event still has its `seq` and
- * `time`, and event streams deliver it like any other.
+ * `"takebackRequested"`, `"takebackDeclined"`, `"seatPresenceChanged"`, `"gameResumed"`,
+ * ...), or `"unknown"` for an event of a kind added after this client: such an event still
+ * has its `seq` and `time`, and event streams deliver it like any other.
  */
 export function eventKind(event: GameEvent): EventKind {
   return event.kind.case ?? UNKNOWN;

@@ -51,6 +51,7 @@ export { Code, ConnectError } from "@connectrpc/connect";
 export * as moves from "./moves.js";
 export { botSeat } from "./bots.js";
 export { presenceConfig, seatPresence, type PresenceOptions } from "./presence.js";
+export { endingTakebackWindowMs } from "./takebacks.js";
 export * as clocks from "./clocks.js";
 export {
   UNKNOWN,

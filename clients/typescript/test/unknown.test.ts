@@ -147,7 +147,9 @@ test("names are total", () => {
     [OwnerEventKind.SEAT_PRESENT, OwnerEventKind.SEAT_GONE, OwnerEventKind.CLOCK_FLAGGED, OwnerEventKind.MOVE_PLAYED],
     [6, 7, 8, 9],
   );
-  assert.equal(enumName(OwnerEventKindSchema, 10), "unknown(10)");
+  assert.equal(enumName(OwnerEventKindSchema, OwnerEventKind.GAME_RESUMED), "OWNER_EVENT_KIND_GAME_RESUMED");
+  assert.equal(OwnerEventKind.GAME_RESUMED, 10);
+  assert.equal(enumName(OwnerEventKindSchema, 11), "unknown(11)");
   assert.deepEqual(
     [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
     ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],
@@ -169,6 +171,7 @@ test("names are total", () => {
     "takebackRequested",
     "takebackDeclined",
     "seatPresenceChanged",
+    "gameResumed",
   ] as const) {
     assert.equal(eventKind(create(GameEventSchema, { kind: { case: kind, value: {} } })), kind);
   }

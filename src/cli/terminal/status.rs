@@ -39,6 +39,7 @@ pub fn event_line(event: &pb::GameEvent, seats: &SeatNames) -> String {
         Some(Kind::TakebackDeclined(declined)) => format!("{} declined the takeback", who(declined.seat)),
         Some(Kind::SeatPresenceChanged(changed)) if changed.present => format!("{} is here", who(changed.seat)),
         Some(Kind::SeatPresenceChanged(changed)) => format!("{} went away", who(changed.seat)),
+        Some(Kind::GameResumed(_)) => "the game goes on: its end was taken back".to_owned(),
         None => "an event this client does not know".to_owned(),
     };
     format!("#{} {what}", event.seq)

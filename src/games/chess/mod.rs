@@ -104,6 +104,10 @@ pub struct Config {
     /// Whether the server keeps the sides' presence, and how.
     #[serde(default)]
     pub presence: Option<Presence>,
+    /// For how long a mate (or another end by the rules) may still be taken back
+    /// ([`PlayOptions::ending_takeback_ms`]).
+    #[serde(default)]
+    pub ending_takeback_ms: Option<u64>,
 }
 
 impl Config {
@@ -507,6 +511,7 @@ impl Rules for Chess {
             takeback_consent: config.takeback_consent,
             allow_draw_offers: true,
             presence: config.presence,
+            ending_takeback_ms: config.ending_takeback_ms,
         }
     }
 
@@ -575,6 +580,7 @@ impl Listed for Chess {
             allow_takebacks: play.allow_takebacks,
             takeback_consent: play.takeback_consent,
             presence: play.presence,
+            ending_takeback_ms: play.ending_takeback_ms,
             ..config
         })
     }

@@ -271,8 +271,14 @@ impl Turns {
         {
             return Err(PlayError::NotStarted { start, current_seq: state.seq }.into());
         }
+        let was_over = state.game.outcome().is_some();
+        let reopening = was_over && request.command.takes_back();
+        if reopening {
+            check_end_open(live, state, now)?;
+        }
         Turns::check_clocks(live, state, request, now_ms, effects)?;
-        if state.seq >= self.max_events && state.game.outcome().is_none() && !request.command.ends_the_game() {
+        let on = state.game.outcome().is_none() || reopening;
+        if state.seq >= self.max_events && on && !request.command.ends_the_game() {
             return Err(PlayError::LogFull { limit: self.max_events, current_seq: state.seq }.into());
         }
         if request.validate_only {
@@ -371,11 +377,15 @@ impl Turns {
         };
         let game_after = state.game.as_ref();
         let outcome = game_after.outcome();
+        // The end is logged once, when the game ends, and a resumption when it goes on again;
+        // a request to take the end back, or its refusal, leaves the game as it was.
+        let resumed = (was_over && outcome.is_none()).then_some(EventKind::Resumed);
         let deadline = if outcome.is_some() { None } else { clocks.as_ref().and_then(Clocks::next_deadline) };
         let (request_id, request_digest) = (request.log_key(), request.request_id.as_ref().map(|_| request.digest()));
-        let ended = outcome.iter().map(|outcome| EventKind::Ended(outcome.clone()));
+        let ended = outcome.iter().filter(|_| !was_over).map(|outcome| EventKind::Ended(outcome.clone()));
         let events: Vec<StoredEvent> = kinds
             .into_iter()
+            .chain(resumed)
             .chain(ended)
             .enumerate()
             .map(|(index, kind)| StoredEvent {
@@ -515,6 +525,23 @@ pub const MAX_PRESENCE_CHANGES: u32 = 500;
 /// `expected` is the newest seq, or a seq that only announcements of presence followed.
 fn expects_position(state: &GameState, expected: u64) -> bool {
     (state.position_seq..=state.seq).contains(&expected)
+}
+
+/// Refuses a takeback of the move that ended `live` (or a request for one, or its
+/// answer) that comes when its end is final: once the game's window after its last event
+/// has passed at `now`, or the game has a rematch or was archived. Where the rules
+/// themselves refuse (no window, an end no move made), they say why.
+fn check_end_open(live: &LiveGame, state: &GameState, now: std::time::SystemTime) -> Result<(), PlayError> {
+    if !state.game.end_reopenable() || live.end_open_until(state).is_some_and(|until| now <= until) {
+        return Ok(());
+    }
+    let why = match live.config.play_options().ending_takeback_ms {
+        Some(window) if live.rematch().is_none() && !live.archived.load(std::sync::atomic::Ordering::Acquire) => {
+            format!("the game ended more than {} s ago, its takeback window: its end is final", window / 1_000)
+        }
+        _ => "the game has a rematch or was archived: its end is final".to_owned(),
+    };
+    Err(PlayError::Move { error: MoveError::new(Reason::GameOver, why), current_seq: state.seq })
 }
 
 /// The adjudication `seat` claims (a draw, with `draw`) against the seat to move in

@@ -20,6 +20,7 @@ pub(super) fn owner_notes(owner: &str, events: &[StoredEvent], mut started: bool
             EventKind::Presence { present: true, .. } => Some(OwnerEventKind::SeatPresent),
             EventKind::Presence { present: false, .. } => Some(OwnerEventKind::SeatGone),
             EventKind::Ended(_) => Some(OwnerEventKind::GameEnded),
+            EventKind::Resumed => Some(OwnerEventKind::GameResumed),
             _ => None,
         };
         if let Some(kind) = kind {

@@ -107,6 +107,12 @@ impl Command {
                 | Command::Claim { .. }
         )
     }
+
+    /// Whether this takes back a move, asks to, or answers such a request: what may follow
+    /// a game's end while it may still be taken back.
+    pub(super) fn takes_back(&self) -> bool {
+        matches!(self, Command::Turn(Turn::TakeBack(_) | Turn::RequestTakeBack(_) | Turn::AnswerTakeBack { .. }))
+    }
 }
 
 impl From<Turn> for Command {

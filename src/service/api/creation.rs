@@ -69,6 +69,17 @@ pub struct Requested {
     pub moves: Vec<(Seat, Action)>,
 }
 
+impl Requested {
+    /// The request field that holds the configuration's play option `option` (a field of
+    /// `GameConfig` itself): in the config sent, or the saved configuration named.
+    pub fn option_field(&self, option: &str) -> String {
+        match self.field.as_str() {
+            "saved_config" | "preset" => self.field.clone(),
+            _ => format!("config.{option}"),
+        }
+    }
+}
+
 impl GameServiceImpl {
     /// What `source` asks for in a game of kind `kind` (the request's `kind`, which may be
     /// unspecified), a saved configuration read as `owner`'s.
@@ -208,7 +219,9 @@ impl GameServiceImpl {
     /// left to the caller.
     async fn game_asked(&self, request: pb::CreateGameRequest, owner: Option<String>) -> Result<GameRequest, ApiError> {
         let source = Source::of_game(request.source.as_ref());
-        let Requested { config, clock, field, moves } = self.requested(source, request.kind, owner.as_deref()).await?;
+        let requested = self.requested(source, request.kind, owner.as_deref()).await?;
+        let window_field = requested.option_field("ending_takeback_window");
+        let Requested { config, clock, field, moves } = requested;
         let config = config.drawn();
         let (game, clock) = checked_game(&config, clock, "config", &field)?;
         let Seating { bots, players, labels } =
@@ -216,6 +229,15 @@ impl GameServiceImpl {
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let start_at = scheduled_start(request.start_time.as_ref(), self.hub.now())?;
         let spectator_delay = spectator_delay_from_proto(request.spectator_delay.as_ref())?;
+        if spectator_delay.is_some() && config.play_options().ending_takeback_ms.is_some() {
+            return Err(ApiError::bad_field(
+                "spectator_delay",
+                format!(
+                    "a game whose end may be taken back ({window_field}) shows everyone its end, which a delay \
+                     would hold back; leave one of the two unset"
+                ),
+            ));
+        }
         Ok(GameRequest {
             spectator_delay,
             owner_moves: request.owner_stream_moves,

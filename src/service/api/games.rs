@@ -215,7 +215,7 @@ impl GameServiceImpl {
     ) -> Result<pb::ArchiveGameResponse, ApiError> {
         let key = self.gate.service_key(&request, "archiving a game")?;
         let live = game(&self.hub, &request.get_ref().game_id).await?;
-        self.hub.archive(&live.id).await?;
+        self.hub.archive(&live).await?;
         tracing::info!(game_id = %live.id, key = key.as_deref(), "game archived");
         Ok(pb::ArchiveGameResponse { game: Some(game_to_proto(&live.copy().await.record)) })
     }

@@ -82,6 +82,7 @@ fn owner_kind_to_proto(kind: OwnerEventKind) -> pb::OwnerEventKind {
         OwnerEventKind::SeatGone => pb::OwnerEventKind::SeatGone,
         OwnerEventKind::ClockFlagged => pb::OwnerEventKind::ClockFlagged,
         OwnerEventKind::MovePlayed => pb::OwnerEventKind::MovePlayed,
+        OwnerEventKind::GameResumed => pb::OwnerEventKind::GameResumed,
     }
 }
 
@@ -97,5 +98,6 @@ fn owner_kind_from_proto(kind: pb::OwnerEventKind) -> Option<OwnerEventKind> {
         pb::OwnerEventKind::SeatGone => Some(OwnerEventKind::SeatGone),
         pb::OwnerEventKind::ClockFlagged => Some(OwnerEventKind::ClockFlagged),
         pb::OwnerEventKind::MovePlayed => Some(OwnerEventKind::MovePlayed),
+        pb::OwnerEventKind::GameResumed => Some(OwnerEventKind::GameResumed),
     }
 }

@@ -80,7 +80,9 @@ impl GameServiceImpl {
         let request = request.into_inner();
         let request_id = request_id(&request.request_id)?;
         let source = Source::of_series(request.source.as_ref());
-        let Requested { config, clock, field, .. } = self.requested(source, request.kind, owner.as_deref()).await?;
+        let requested = self.requested(source, request.kind, owner.as_deref()).await?;
+        let window_field = requested.option_field("ending_takeback_window");
+        let Requested { config, clock, field, .. } = requested;
         // Each game draws its random parts: check one such game.
         let (game, clock) = checked_game(&config.clone().drawn(), clock, "config", &field)?;
         if game.seat_count() != 2 {
@@ -88,6 +90,12 @@ impl GameServiceImpl {
             return Err(ApiError::bad_field(
                 "kind",
                 format!("is {kind}, which is not played by two: a series needs two players"),
+            ));
+        }
+        if config.play_options().ending_takeback_ms.is_some() {
+            return Err(ApiError::bad_field(
+                window_field,
+                "a series moves on when a game ends, so its games' ends are final at once; leave it unset",
             ));
         }
         let seated = seating(&request.bots, &request.players, &request.labels, config.kind(), 2);

@@ -4,7 +4,7 @@
 use super::Violations;
 use super::games;
 use super::time::{millis_from_proto, millis_to_proto};
-use crate::engine::{Presence, Starter};
+use crate::engine::{ENDING_TAKEBACK_MS, Presence, Starter};
 use crate::games::{GameConfig, GameKind};
 use crate::proto::tabula::v1 as pb;
 use crate::service::error::ApiError;
@@ -88,6 +88,13 @@ macro_rules! conversions {
                 }
                 (domain, _) => domain,
             };
+            let domain = match (domain, &config.ending_takeback_window) {
+                (Some(domain), Some(window)) => {
+                    let field = format!("{field}.ending_takeback_window");
+                    Some(ending_takeback_from_proto(domain, window, &field, &mut violations))
+                }
+                (domain, _) => domain,
+            };
             violations.into_result(domain).map(|d| d.expect("a config without violations").with_defaults())
         }
 
@@ -105,6 +112,7 @@ macro_rules! conversions {
                 takebacks_need_consent: config.takebacks_need_consent(),
                 allow_draw_offers: config.draw_offers_allowed(),
                 presence: config.play_options().presence.map(presence_to_proto),
+                ending_takeback_window: config.play_options().ending_takeback_ms.map(millis_to_proto),
             }
         }
     };
@@ -155,6 +163,36 @@ fn presence_from_proto(
         violations.add(format!("{field}.{name}"), problem);
     }
     presence
+}
+
+/// `domain` letting the move that ended it be taken back for `window`; each problem (a
+/// window out of bounds, takebacks not allowed, a game that holds no such choice or whose
+/// hidden information an end shows) is a violation under `field`.
+fn ending_takeback_from_proto(
+    domain: GameConfig,
+    window: &prost_types::Duration,
+    field: &str,
+    violations: &mut Violations,
+) -> GameConfig {
+    let window_ms = millis_from_proto(Some(window), field, violations);
+    if !ENDING_TAKEBACK_MS.contains(&window_ms) {
+        violations.add(field, "must be from 1 s to 1 h");
+    }
+    if !domain.takebacks_allowed() {
+        violations.add(field, "takes back the move that ended the game; set allow_takebacks too");
+    }
+    let name = domain.kind().info().display_name;
+    if domain.has_hidden_information() {
+        let why = format!("{name} hides information that its end shows to everyone, so its end is always final");
+        violations.add(field, why);
+    }
+    match domain.clone().with_ending_takeback(window_ms) {
+        Some(reopenable) => reopenable,
+        None => {
+            violations.add(field, format!("{name} holds no such choice; leave it unset"));
+            domain
+        }
+    }
 }
 
 /// The wire form of a game's presence.

@@ -302,6 +302,7 @@ pub fn event_to_proto(
             Kind::TimeAdded(pb::TimeAdded { seat: *seat as u32 + 1, added: Some(millis_to_proto(*added)) })
         }
         EventKind::Ended(outcome) => Kind::GameEnded(pb::GameEnded { outcome: Some(outcome_to_proto(outcome)) }),
+        EventKind::Resumed => Kind::GameResumed(pb::GameResumed {}),
         EventKind::Presence { seat, present } => {
             Kind::SeatPresenceChanged(pb::SeatPresenceChanged { seat: seat.number(), present: *present })
         }

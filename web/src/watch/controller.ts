@@ -241,6 +241,7 @@ export class WatchController {
     markUndone(this.lines, event);
     this.lines.push(describe(event, this.seats, this.seatCount));
     if (event.kind.case === "gameEnded") this.ended = true;
+    if (event.kind.case === "gameResumed") this.ended = false;
   }
 
   /** Asks for the legal moves once the events that arrived together are taken: a backlog asks about its last position only. */

@@ -54,6 +54,8 @@ export function describe(event: GameEvent, seats: Seats, seatCount: number): His
       return { seq, text: `${seats.name(k.value.seat)} declined the takeback.`, isMove: false };
     case "seatPresenceChanged":
       return { seq, text: `${seats.name(k.value.seat)} ${k.value.present ? "is here" : "went away"}.`, isMove: false };
+    case "gameResumed":
+      return { seq, text: "The game goes on: its end was taken back.", isMove: false };
     default:
       return { seq, text: "An event this page does not know.", isMove: false };
   }

@@ -237,12 +237,16 @@ def config_request(
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    ending_takeback_window: Seconds = None,
 ) -> pb.CreateGameRequest:
     """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
-    its `clock` and `starter` (a `pb.Starter`) as its `starter` when given; the caller's
-    `config` is left as it was."""
+    its `clock`, `starter` (a `pb.Starter`) as its `starter` and `ending_takeback_window`
+    (seconds, rounded to whole milliseconds, a `timedelta` or a `Duration`) as its
+    `ending_takeback_window` when given; the caller's `config` is left as it was."""
     request = pb.CreateGameRequest(config=config)
     _with_clock_and_starter(request.config, clock, starter)
+    if ending_takeback_window is not None:
+        set_millis(request.config.ending_takeback_window, ending_takeback_window)
     return _created(
         request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
     )

@@ -334,6 +334,7 @@ class AsyncClient:
         allow_hints: bool | None = None,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
+        ending_takeback_window: _common.Seconds = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
@@ -341,9 +342,11 @@ class AsyncClient:
         owner_stream_moves: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
+        """A game from a full configuration, with the options of `Client.create_game_from_config`
+        (`clock`, `starter` and `ending_takeback_window` set on a copy of `config`)."""
         request = _common.config_request(
             config, private, request_id, bots, allow_hints, clock, starter, players, labels,
-            start_time, spectator_delay, owner_stream_moves
+            start_time, spectator_delay, owner_stream_moves, ending_takeback_window
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 

@@ -109,7 +109,10 @@ class EventStream(_Following[pb.StreamEventsResponse, pb.GameEvent]):
     It follows `StreamEvents` from `after_seq`; when the connection drops (UNAVAILABLE) or the
     server ends a lagging subscriber (STREAM_LAGGED) it reopens the stream after `last_seq`,
     the last event it yielded, so no event is lost or repeated. Iteration ends after the
-    game's final event; other failures raise TabulaError. An event whose seq does not follow
+    game's final event, when the server closes the stream: in a game with an
+    `ending_takeback_window` that is once its end is final, so the stream stays open after
+    a `game_ended` that may still be taken back (then `move_taken_back` and `game_resumed`
+    follow). Other failures raise TabulaError. An event whose seq does not follow
     the last one (the first one `after_seq + 1`) raises TabulaError DATA_LOSS `SEQ_GAP`, with
     metadata `expected_seq` and `received_seq`, and ends the stream.
 
@@ -192,7 +195,7 @@ class SeriesEventStream(_Following[pb.StreamSeriesEventsResponse, pb.SeriesEvent
 
 class OwnerEventStream(_Resuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
     """What happens to the games the calling service key owns (`pb.OwnerEvent`: a game
-    created, started, ended, a draw offered, a takeback requested), in cursor order, as an
+    created, started, ended, resumed, a draw offered, a takeback requested), in cursor order, as an
     iterator and a context manager, like `EventStream`.
 
     It follows `StreamOwnerEvents` after `after_cursor`: first the backlog, then live; the
@@ -436,6 +439,7 @@ class Client:
         allow_hints: bool | None = None,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
+        ending_takeback_window: _common.Seconds = None,
         players: _common.Players = (),
         labels: _common.Labels | None = None,
         start_time: _common.Time = None,
@@ -466,10 +470,26 @@ class Client:
         `config.presence` (build it with `presence_config(away_after=..., claim_after=...)`)
         has the server keep each seat's presence: `seat_presence_changed` events,
         `view.presence`, and with `claim_after` the other seat's `claim_victory` against a
-        seat to move that stays gone."""
+        seat to move that stays gone.
+
+        `ending_takeback_window` (seconds, rounded to whole milliseconds, a `timedelta` or a
+        `pb.Duration`; 1 second to 1 hour) sets `config.ending_takeback_window` on the copy
+        sent (None leaves the config's own; unset, a game's end is final at once). With
+        `allow_takebacks`, the seat whose move ended the game by the rules (a line, a mate,
+        a full board; not a resignation, a timeout, an agreement, a claim, an abort or an
+        adjudication) may take that move back for that long after the game's last event:
+        `take_back` (or, with `takebacks_need_consent`, a request the other seat accepts with
+        `answer_take_back`) logs `move_taken_back` then `game_resumed` (on the owner's
+        stream `GAME_RESUMED`), and the game is in progress again. Until the end is final
+        (the window passed, a request to take it back declined, or the game archived) the
+        game's event streams stay open after its `game_ended`, and `create_rematch` and
+        `archive_game` raise FAILED_PRECONDITION `GAME_NOT_FINISHED` (metadata `final_at`).
+        Refused (INVALID_ARGUMENT `INVALID_REQUEST`) without `allow_takebacks`, in
+        Battleship, in peg solitaire, and with `spectator_delay`; series take no such
+        window."""
         request = _common.config_request(
             config, private, request_id, bots, allow_hints, clock, starter, players, labels,
-            start_time, spectator_delay, owner_stream_moves
+            start_time, spectator_delay, owner_stream_moves, ending_takeback_window
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -571,7 +591,9 @@ class Client:
         answers with the same game and `retried` set, with new seat tokens while nobody can
         have used the first ones (those then stop working) and none afterwards. None or an
         empty `request_id`: no retry protection. A game in progress raises
-        FAILED_PRECONDITION `GAME_NOT_FINISHED`, an unknown one NOT_FOUND `GAME_NOT_FOUND`;
+        FAILED_PRECONDITION `GAME_NOT_FINISHED`, and so does a game whose end may still be
+        taken back (its `ending_takeback_window`; metadata `final_at`, RFC 3339, when its end
+        is final), an unknown one NOT_FOUND `GAME_NOT_FOUND`;
         the rematch counts against the key's cap of games in progress (RESOURCE_EXHAUSTED
         `TOO_MANY_GAMES`)."""
         request = _common.rematch_request(game_id, request_id)
@@ -806,7 +828,9 @@ class Client:
         (`pb.OwnerEventKind`: `GAME_CREATED`, `GAME_STARTED`, `GAME_ENDED`, `DRAW_OFFERED`,
         `TAKEBACK_REQUESTED`, `SEAT_PRESENT`, `SEAT_GONE` (a `seat_presence_changed` in a game
         keeping presence), `CLOCK_FLAGGED` (a `timed_out`), `MOVE_PLAYED` (every
-        `move_applied` of a game created with `owner_stream_moves=True`)) and the game's own event as a spectator sees it, `game_event`
+        `move_applied` of a game created with `owner_stream_moves=True`), `GAME_RESUMED` (a
+        `game_resumed`: the game's end taken back within its `ending_takeback_window`)) and
+        the game's own event as a spectator sees it, `game_event`
         (its `game_id` names the game: a `game_created`, the first `move_applied`, the
         `game_ended`, ...).
 
@@ -825,7 +849,9 @@ class Client:
         return OwnerEventStream(self, after_cursor, kinds, labels, retries)
 
     def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
-        """Archives a finished game (a service key's call) and returns it."""
+        """Archives a finished game (a service key's call) and returns it. A game in progress
+        raises FAILED_PRECONDITION `GAME_NOT_FINISHED`, and so does a game whose end may still
+        be taken back (its `ending_takeback_window`; metadata `final_at`)."""
         return self._call(self.stub.ArchiveGame, pb.ArchiveGameRequest(game_id=game_id), timeout).game
 
     def delete_game(self, game_id: str, *, timeout: float | None = None) -> None:

@@ -45,18 +45,19 @@ def game_from_config(
     allow_hints: bool | None = None,
     clock: _common.Clock | None = None,
     starter: pb.Starter.ValueType | None = None,
+    ending_takeback_window: _common.Seconds = None,
     players: _common.Players = (),
     labels: _common.Labels | None = None,
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
 ) -> pb.CreateGameRequest:
-    """A game of a full configuration (zero fields take their defaults), with `clock` and
-    `starter` set on a copy of `config` when given; the options as for
-    `Client.create_game_from_config`."""
+    """A game of a full configuration (zero fields take their defaults), with `clock`,
+    `starter` and `ending_takeback_window` set on a copy of `config` when given; the options
+    as for `Client.create_game_from_config`."""
     return _common.config_request(
         config, private, "", bots, allow_hints, clock, starter, players, labels,
-        start_time, spectator_delay, owner_stream_moves
+        start_time, spectator_delay, owner_stream_moves, ending_takeback_window
     )
 
 

@@ -38,7 +38,8 @@ def enum_name(enum: EnumType, number: int) -> str:
 def event_kind(event: pb.GameEvent | pb.SeriesEvent) -> str:
     """The arm of `event.kind` (`game_created`, `move_applied`, `move_taken_back`,
     `takeback_requested`, `takeback_declined`, `game_aborted`, `game_adjudicated`,
-    `timed_out`, `clock_paused`, `clock_resumed`, `time_added`, `seat_presence_changed`, ...;
+    `timed_out`, `clock_paused`, `clock_resumed`, `time_added`, `seat_presence_changed`,
+    `game_resumed` (a game's end taken back: it is in progress again), ...;
     of a series' event, `game_started`, `game_finished` or `series_finished`), or
     `unknown` for an event of a kind added after this client: such an event still has its
     `seq` and `time`, and event streams deliver it like any other."""

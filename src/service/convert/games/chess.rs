@@ -25,6 +25,7 @@ pub fn from_proto(c: &pb::ChessConfig, field: &str, violations: &mut Violations)
         allow_takebacks: c.allow_takebacks,
         takeback_consent: false,
         presence: None,
+        ending_takeback_ms: None,
     }
 }
 

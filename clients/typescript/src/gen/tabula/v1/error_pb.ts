@@ -500,7 +500,10 @@ export enum ErrorReason {
   TOO_MANY_GAMES = 62,
 
   /**
-   * FAILED_PRECONDITION: only a finished game may be archived; metadata `game_id` holds it.
+   * FAILED_PRECONDITION: only a finished game may be archived (or rematched, or exported
+   * where that waits for the end); metadata `game_id` holds it. A game whose end may still
+   * be taken back (`GameConfig.ending_takeback_window`) is not finished yet for an archive or
+   * a rematch: metadata `final_at` then holds when its end is final.
    *
    * @generated from enum value: ERROR_REASON_GAME_NOT_FINISHED = 63;
    */

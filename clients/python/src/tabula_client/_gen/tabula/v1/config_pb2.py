@@ -27,7 +27,7 @@ from tabula_client._gen.tabula.v1 import cell_pb2 as tabula_dot_v1_dot_cell__pb2
 from tabula_client._gen.tabula.v1 import clock_pb2 as tabula_dot_v1_dot_clock__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\x94\x05\n\nGameConfig\x12\x31\n\x0btic_tac_toe\x18\x01 \x01(\x0b\x32\x1a.tabula.v1.TicTacToeConfigH\x00\x12\x34\n\x0c\x63onnect_four\x18\x02 \x01(\x0b\x32\x1c.tabula.v1.ConnectFourConfigH\x00\x12)\n\x06gomoku\x18\x03 \x01(\x0b\x32\x17.tabula.v1.GomokuConfigH\x00\x12\x31\n\x0btic_tac_two\x18\x04 \x01(\x0b\x32\x1a.tabula.v1.TicTacTwoConfigH\x00\x12)\n\x06morris\x18\x05 \x01(\x0b\x32\x17.tabula.v1.MorrisConfigH\x00\x12\x31\n\nbattleship\x18\x06 \x01(\x0b\x32\x1b.tabula.v1.BattleshipConfigH\x00\x12\x36\n\rpeg_solitaire\x18\x07 \x01(\x0b\x32\x1d.tabula.v1.PegSolitaireConfigH\x00\x12+\n\x07reversi\x18\x08 \x01(\x0b\x32\x18.tabula.v1.ReversiConfigH\x00\x12\'\n\x05\x63hess\x18\t \x01(\x0b\x32\x16.tabula.v1.ChessConfigH\x00\x12%\n\x05\x63lock\x18\n \x01(\x0b\x32\x16.tabula.v1.ClockConfig\x12#\n\x07starter\x18\x0b \x01(\x0e\x32\x12.tabula.v1.Starter\x12\x17\n\x0f\x61llow_takebacks\x18\x0c \x01(\x08\x12\x1e\n\x16takebacks_need_consent\x18\r \x01(\x08\x12\x19\n\x11\x61llow_draw_offers\x18\x0e \x01(\x08\x12+\n\x08presence\x18\x0f \x01(\x0b\x32\x19.tabula.v1.PresenceConfigB\x06\n\x04game\"o\n\x0ePresenceConfig\x12-\n\naway_after\x18\x01 \x01(\x0b\x32\x19.google.protobuf.Duration\x12.\n\x0b\x63laim_after\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"e\n\x0fTicTacToeConfig\x12\x0c\n\x04size\x18\x01 \x01(\r\x12\x12\n\nwin_length\x18\x02 \x01(\r\x12\x0e\n\x06misere\x18\x03 \x01(\x08\x12 \n\x07\x62locked\x18\x04 \x03(\x0b\x32\x0f.tabula.v1.Cell\"~\n\x11\x43onnectFourConfig\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12\x12\n\nwin_length\x18\x03 \x01(\r\x12\x14\n\x0cwrap_columns\x18\x04 \x01(\x08\x12 \n\x07\x62locked\x18\x05 \x03(\x0b\x32\x0f.tabula.v1.Cell\"\x90\x01\n\x0cGomokuConfig\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12\x12\n\nwin_length\x18\x03 \x01(\r\x12\x16\n\x0e\x61llow_overline\x18\x04 \x01(\x08\x12\x13\n\x0bpro_opening\x18\x05 \x01(\x08\x12 \n\x07\x62locked\x18\x06 \x03(\x0b\x32\x0f.tabula.v1.Cell\"\xe3\x01\n\x0fTicTacTwoConfig\x12\x12\n\nboard_size\x18\x01 \x01(\r\x12\x11\n\tgrid_size\x18\x02 \x01(\r\x12\x12\n\nwin_length\x18\x03 \x01(\r\x12\x17\n\x0fpieces_per_seat\x18\x04 \x01(\r\x12\x14\n\x0cunlock_after\x18\x05 \x01(\r\x12\x38\n\x12simultaneous_lines\x18\x06 \x01(\x0e\x32\x1c.tabula.v1.SimultaneousLines\x12\x18\n\x10repetition_limit\x18\x07 \x01(\r\x12\x12\n\nmove_limit\x18\x08 \x01(\r\"\x91\x02\n\x0cMorrisConfig\x12)\n\x07variant\x18\x01 \x01(\x0e\x32\x18.tabula.v1.MorrisVariant\x12\x0e\n\x06pieces\x18\x02 \x01(\r\x12\'\n\x06\x66lying\x18\x03 \x01(\x0e\x32\x17.tabula.v1.MorrisFlying\x12\x18\n\x10\x66lying_threshold\x18\x04 \x01(\r\x12\x1a\n\x12\x63\x61pture_from_mills\x18\x05 \x01(\x08\x12\x12\n\nmove_limit\x18\x06 \x01(\r\x12\x15\n\rno_move_limit\x18\x07 \x01(\x08\x12\x1a\n\x12no_repetition_draw\x18\x08 \x01(\x08\x12 \n\x18never_capture_from_mills\x18\t \x01(\x08\"\x9b\x01\n\x10\x42\x61ttleshipConfig\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12\r\n\x05\x66leet\x18\x03 \x03(\r\x12\x13\n\x0bno_touching\x18\x04 \x01(\x08\x12\x19\n\x11\x65xtra_shot_on_hit\x18\x05 \x01(\x08\x12\r\n\x05salvo\x18\x06 \x01(\x08\x12\x1a\n\x12hide_fleets_at_end\x18\x07 \x01(\x08\"Z\n\x12PegSolitaireConfig\x12\"\n\x05\x62oard\x18\x01 \x01(\x0e\x32\x13.tabula.v1.PegBoard\x12\x0c\n\x04rows\x18\x02 \x01(\r\x12\x12\n\nempty_hole\x18\x03 \x01(\r\"z\n\rReversiConfig\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12*\n\x07opening\x18\x03 \x01(\x0e\x32\x19.tabula.v1.ReversiOpening\x12\x1e\n\x05walls\x18\x04 \x03(\x0b\x32\x0f.tabula.v1.Cell\"u\n\x0b\x43hessConfig\x12\x0b\n\x03\x66\x65n\x18\x01 \x01(\t\x12\x10\n\x08\x63hess960\x18\x02 \x01(\x08\x12\x1b\n\x0estart_position\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x17\n\x0f\x61llow_takebacks\x18\x04 \x01(\x08\x42\x11\n\x0f_start_position*g\n\x07Starter\x12\x17\n\x13STARTER_UNSPECIFIED\x10\x00\x12\x16\n\x12STARTER_FIRST_SEAT\x10\x01\x12\x17\n\x13STARTER_SECOND_SEAT\x10\x02\x12\x12\n\x0eSTARTER_RANDOM\x10\x03*w\n\x11SimultaneousLines\x12\"\n\x1eSIMULTANEOUS_LINES_UNSPECIFIED\x10\x00\x12!\n\x1dSIMULTANEOUS_LINES_MOVER_WINS\x10\x01\x12\x1b\n\x17SIMULTANEOUS_LINES_DRAW\x10\x02*\x95\x01\n\rMorrisVariant\x12\x1e\n\x1aMORRIS_VARIANT_UNSPECIFIED\x10\x00\x12\x18\n\x14MORRIS_VARIANT_THREE\x10\x01\x12\x16\n\x12MORRIS_VARIANT_SIX\x10\x02\x12\x17\n\x13MORRIS_VARIANT_NINE\x10\x03\x12\x19\n\x15MORRIS_VARIANT_TWELVE\x10\x04*e\n\x0cMorrisFlying\x12\x1d\n\x19MORRIS_FLYING_UNSPECIFIED\x10\x00\x12\x19\n\x15MORRIS_FLYING_ALLOWED\x10\x01\x12\x1b\n\x17MORRIS_FLYING_FORBIDDEN\x10\x02*T\n\x08PegBoard\x12\x19\n\x15PEG_BOARD_UNSPECIFIED\x10\x00\x12\x16\n\x12PEG_BOARD_TRIANGLE\x10\x01\x12\x15\n\x11PEG_BOARD_ENGLISH\x10\x02*h\n\x0eReversiOpening\x12\x1f\n\x1bREVERSI_OPENING_UNSPECIFIED\x10\x00\x12\x1b\n\x17REVERSI_OPENING_OTHELLO\x10\x01\x12\x18\n\x14REVERSI_OPENING_FREE\x10\x02\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16tabula/v1/config.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\"\xcf\x05\n\nGameConfig\x12\x31\n\x0btic_tac_toe\x18\x01 \x01(\x0b\x32\x1a.tabula.v1.TicTacToeConfigH\x00\x12\x34\n\x0c\x63onnect_four\x18\x02 \x01(\x0b\x32\x1c.tabula.v1.ConnectFourConfigH\x00\x12)\n\x06gomoku\x18\x03 \x01(\x0b\x32\x17.tabula.v1.GomokuConfigH\x00\x12\x31\n\x0btic_tac_two\x18\x04 \x01(\x0b\x32\x1a.tabula.v1.TicTacTwoConfigH\x00\x12)\n\x06morris\x18\x05 \x01(\x0b\x32\x17.tabula.v1.MorrisConfigH\x00\x12\x31\n\nbattleship\x18\x06 \x01(\x0b\x32\x1b.tabula.v1.BattleshipConfigH\x00\x12\x36\n\rpeg_solitaire\x18\x07 \x01(\x0b\x32\x1d.tabula.v1.PegSolitaireConfigH\x00\x12+\n\x07reversi\x18\x08 \x01(\x0b\x32\x18.tabula.v1.ReversiConfigH\x00\x12\'\n\x05\x63hess\x18\t \x01(\x0b\x32\x16.tabula.v1.ChessConfigH\x00\x12%\n\x05\x63lock\x18\n \x01(\x0b\x32\x16.tabula.v1.ClockConfig\x12#\n\x07starter\x18\x0b \x01(\x0e\x32\x12.tabula.v1.Starter\x12\x17\n\x0f\x61llow_takebacks\x18\x0c \x01(\x08\x12\x1e\n\x16takebacks_need_consent\x18\r \x01(\x08\x12\x19\n\x11\x61llow_draw_offers\x18\x0e \x01(\x08\x12+\n\x08presence\x18\x0f \x01(\x0b\x32\x19.tabula.v1.PresenceConfig\x12\x39\n\x16\x65nding_takeback_window\x18\x10 \x01(\x0b\x32\x19.google.protobuf.DurationB\x06\n\x04game\"o\n\x0ePresenceConfig\x12-\n\naway_after\x18\x01 \x01(\x0b\x32\x19.google.protobuf.Duration\x12.\n\x0b\x63laim_after\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"e\n\x0fTicTacToeConfig\x12\x0c\n\x04size\x18\x01 \x01(\r\x12\x12\n\nwin_length\x18\x02 \x01(\r\x12\x0e\n\x06misere\x18\x03 \x01(\x08\x12 \n\x07\x62locked\x18\x04 \x03(\x0b\x32\x0f.tabula.v1.Cell\"~\n\x11\x43onnectFourConfig\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12\x12\n\nwin_length\x18\x03 \x01(\r\x12\x14\n\x0cwrap_columns\x18\x04 \x01(\x08\x12 \n\x07\x62locked\x18\x05 \x03(\x0b\x32\x0f.tabula.v1.Cell\"\x90\x01\n\x0cGomokuConfig\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12\x12\n\nwin_length\x18\x03 \x01(\r\x12\x16\n\x0e\x61llow_overline\x18\x04 \x01(\x08\x12\x13\n\x0bpro_opening\x18\x05 \x01(\x08\x12 \n\x07\x62locked\x18\x06 \x03(\x0b\x32\x0f.tabula.v1.Cell\"\xe3\x01\n\x0fTicTacTwoConfig\x12\x12\n\nboard_size\x18\x01 \x01(\r\x12\x11\n\tgrid_size\x18\x02 \x01(\r\x12\x12\n\nwin_length\x18\x03 \x01(\r\x12\x17\n\x0fpieces_per_seat\x18\x04 \x01(\r\x12\x14\n\x0cunlock_after\x18\x05 \x01(\r\x12\x38\n\x12simultaneous_lines\x18\x06 \x01(\x0e\x32\x1c.tabula.v1.SimultaneousLines\x12\x18\n\x10repetition_limit\x18\x07 \x01(\r\x12\x12\n\nmove_limit\x18\x08 \x01(\r\"\x91\x02\n\x0cMorrisConfig\x12)\n\x07variant\x18\x01 \x01(\x0e\x32\x18.tabula.v1.MorrisVariant\x12\x0e\n\x06pieces\x18\x02 \x01(\r\x12\'\n\x06\x66lying\x18\x03 \x01(\x0e\x32\x17.tabula.v1.MorrisFlying\x12\x18\n\x10\x66lying_threshold\x18\x04 \x01(\r\x12\x1a\n\x12\x63\x61pture_from_mills\x18\x05 \x01(\x08\x12\x12\n\nmove_limit\x18\x06 \x01(\r\x12\x15\n\rno_move_limit\x18\x07 \x01(\x08\x12\x1a\n\x12no_repetition_draw\x18\x08 \x01(\x08\x12 \n\x18never_capture_from_mills\x18\t \x01(\x08\"\x9b\x01\n\x10\x42\x61ttleshipConfig\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12\r\n\x05\x66leet\x18\x03 \x03(\r\x12\x13\n\x0bno_touching\x18\x04 \x01(\x08\x12\x19\n\x11\x65xtra_shot_on_hit\x18\x05 \x01(\x08\x12\r\n\x05salvo\x18\x06 \x01(\x08\x12\x1a\n\x12hide_fleets_at_end\x18\x07 \x01(\x08\"Z\n\x12PegSolitaireConfig\x12\"\n\x05\x62oard\x18\x01 \x01(\x0e\x32\x13.tabula.v1.PegBoard\x12\x0c\n\x04rows\x18\x02 \x01(\r\x12\x12\n\nempty_hole\x18\x03 \x01(\r\"z\n\rReversiConfig\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12*\n\x07opening\x18\x03 \x01(\x0e\x32\x19.tabula.v1.ReversiOpening\x12\x1e\n\x05walls\x18\x04 \x03(\x0b\x32\x0f.tabula.v1.Cell\"u\n\x0b\x43hessConfig\x12\x0b\n\x03\x66\x65n\x18\x01 \x01(\t\x12\x10\n\x08\x63hess960\x18\x02 \x01(\x08\x12\x1b\n\x0estart_position\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x17\n\x0f\x61llow_takebacks\x18\x04 \x01(\x08\x42\x11\n\x0f_start_position*g\n\x07Starter\x12\x17\n\x13STARTER_UNSPECIFIED\x10\x00\x12\x16\n\x12STARTER_FIRST_SEAT\x10\x01\x12\x17\n\x13STARTER_SECOND_SEAT\x10\x02\x12\x12\n\x0eSTARTER_RANDOM\x10\x03*w\n\x11SimultaneousLines\x12\"\n\x1eSIMULTANEOUS_LINES_UNSPECIFIED\x10\x00\x12!\n\x1dSIMULTANEOUS_LINES_MOVER_WINS\x10\x01\x12\x1b\n\x17SIMULTANEOUS_LINES_DRAW\x10\x02*\x95\x01\n\rMorrisVariant\x12\x1e\n\x1aMORRIS_VARIANT_UNSPECIFIED\x10\x00\x12\x18\n\x14MORRIS_VARIANT_THREE\x10\x01\x12\x16\n\x12MORRIS_VARIANT_SIX\x10\x02\x12\x17\n\x13MORRIS_VARIANT_NINE\x10\x03\x12\x19\n\x15MORRIS_VARIANT_TWELVE\x10\x04*e\n\x0cMorrisFlying\x12\x1d\n\x19MORRIS_FLYING_UNSPECIFIED\x10\x00\x12\x19\n\x15MORRIS_FLYING_ALLOWED\x10\x01\x12\x1b\n\x17MORRIS_FLYING_FORBIDDEN\x10\x02*T\n\x08PegBoard\x12\x19\n\x15PEG_BOARD_UNSPECIFIED\x10\x00\x12\x16\n\x12PEG_BOARD_TRIANGLE\x10\x01\x12\x15\n\x11PEG_BOARD_ENGLISH\x10\x02*h\n\x0eReversiOpening\x12\x1f\n\x1bREVERSI_OPENING_UNSPECIFIED\x10\x00\x12\x1b\n\x17REVERSI_OPENING_OTHELLO\x10\x01\x12\x18\n\x14REVERSI_OPENING_FREE\x10\x02\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,38 +35,38 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tabula.v1.config_pb2', _glo
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rdev.tabula.v1P\001Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\252\002\tTabula.V1'
-  _globals['_STARTER']._serialized_start=2267
-  _globals['_STARTER']._serialized_end=2370
-  _globals['_SIMULTANEOUSLINES']._serialized_start=2372
-  _globals['_SIMULTANEOUSLINES']._serialized_end=2491
-  _globals['_MORRISVARIANT']._serialized_start=2494
-  _globals['_MORRISVARIANT']._serialized_end=2643
-  _globals['_MORRISFLYING']._serialized_start=2645
-  _globals['_MORRISFLYING']._serialized_end=2746
-  _globals['_PEGBOARD']._serialized_start=2748
-  _globals['_PEGBOARD']._serialized_end=2832
-  _globals['_REVERSIOPENING']._serialized_start=2834
-  _globals['_REVERSIOPENING']._serialized_end=2938
+  _globals['_STARTER']._serialized_start=2326
+  _globals['_STARTER']._serialized_end=2429
+  _globals['_SIMULTANEOUSLINES']._serialized_start=2431
+  _globals['_SIMULTANEOUSLINES']._serialized_end=2550
+  _globals['_MORRISVARIANT']._serialized_start=2553
+  _globals['_MORRISVARIANT']._serialized_end=2702
+  _globals['_MORRISFLYING']._serialized_start=2704
+  _globals['_MORRISFLYING']._serialized_end=2805
+  _globals['_PEGBOARD']._serialized_start=2807
+  _globals['_PEGBOARD']._serialized_end=2891
+  _globals['_REVERSIOPENING']._serialized_start=2893
+  _globals['_REVERSIOPENING']._serialized_end=2997
   _globals['_GAMECONFIG']._serialized_start=115
-  _globals['_GAMECONFIG']._serialized_end=775
-  _globals['_PRESENCECONFIG']._serialized_start=777
-  _globals['_PRESENCECONFIG']._serialized_end=888
-  _globals['_TICTACTOECONFIG']._serialized_start=890
-  _globals['_TICTACTOECONFIG']._serialized_end=991
-  _globals['_CONNECTFOURCONFIG']._serialized_start=993
-  _globals['_CONNECTFOURCONFIG']._serialized_end=1119
-  _globals['_GOMOKUCONFIG']._serialized_start=1122
-  _globals['_GOMOKUCONFIG']._serialized_end=1266
-  _globals['_TICTACTWOCONFIG']._serialized_start=1269
-  _globals['_TICTACTWOCONFIG']._serialized_end=1496
-  _globals['_MORRISCONFIG']._serialized_start=1499
-  _globals['_MORRISCONFIG']._serialized_end=1772
-  _globals['_BATTLESHIPCONFIG']._serialized_start=1775
-  _globals['_BATTLESHIPCONFIG']._serialized_end=1930
-  _globals['_PEGSOLITAIRECONFIG']._serialized_start=1932
-  _globals['_PEGSOLITAIRECONFIG']._serialized_end=2022
-  _globals['_REVERSICONFIG']._serialized_start=2024
-  _globals['_REVERSICONFIG']._serialized_end=2146
-  _globals['_CHESSCONFIG']._serialized_start=2148
-  _globals['_CHESSCONFIG']._serialized_end=2265
+  _globals['_GAMECONFIG']._serialized_end=834
+  _globals['_PRESENCECONFIG']._serialized_start=836
+  _globals['_PRESENCECONFIG']._serialized_end=947
+  _globals['_TICTACTOECONFIG']._serialized_start=949
+  _globals['_TICTACTOECONFIG']._serialized_end=1050
+  _globals['_CONNECTFOURCONFIG']._serialized_start=1052
+  _globals['_CONNECTFOURCONFIG']._serialized_end=1178
+  _globals['_GOMOKUCONFIG']._serialized_start=1181
+  _globals['_GOMOKUCONFIG']._serialized_end=1325
+  _globals['_TICTACTWOCONFIG']._serialized_start=1328
+  _globals['_TICTACTWOCONFIG']._serialized_end=1555
+  _globals['_MORRISCONFIG']._serialized_start=1558
+  _globals['_MORRISCONFIG']._serialized_end=1831
+  _globals['_BATTLESHIPCONFIG']._serialized_start=1834
+  _globals['_BATTLESHIPCONFIG']._serialized_end=1989
+  _globals['_PEGSOLITAIRECONFIG']._serialized_start=1991
+  _globals['_PEGSOLITAIRECONFIG']._serialized_end=2081
+  _globals['_REVERSICONFIG']._serialized_start=2083
+  _globals['_REVERSICONFIG']._serialized_end=2205
+  _globals['_CHESSCONFIG']._serialized_start=2207
+  _globals['_CHESSCONFIG']._serialized_end=2324
 # @@protoc_insertion_point(module_scope)

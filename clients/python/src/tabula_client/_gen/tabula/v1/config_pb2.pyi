@@ -228,6 +228,7 @@ class GameConfig(_message.Message):
     TAKEBACKS_NEED_CONSENT_FIELD_NUMBER: _builtins.int
     ALLOW_DRAW_OFFERS_FIELD_NUMBER: _builtins.int
     PRESENCE_FIELD_NUMBER: _builtins.int
+    ENDING_TAKEBACK_WINDOW_FIELD_NUMBER: _builtins.int
     starter: Global___Starter.ValueType
     """Which seat moves first, in the two-seat games whose rules leave it open: tic-tac-toe,
     Connect Four, Gomoku, Tic-Tac-Two, Morris, Reversi and Battleship (the first shot).
@@ -312,6 +313,24 @@ class GameConfig(_message.Message):
         owner's.
         """
 
+    @_builtins.property
+    def ending_takeback_window(self) -> _duration_pb2.Duration:
+        """With takebacks allowed: for how long after a move ended the game by the rules (a line, a
+        mate, a full board; not a resignation, a timeout, an agreement, a claim, an abort or an
+        adjudication) the seat that made it may still take it back, from 1 s to 1 h in whole
+        milliseconds. The takeback (`TakeBack`, or where takebacks need consent a request the
+        other seat accepts with `AnswerTakeBack`) puts the game back in progress: a
+        `MoveTakenBack`, then a `GameResumed`, on the game's stream and the owner's
+        (`GAME_RESUMED`); the clocks run again from then, and an engine to move moves. The
+        window counts from the game's last event (the end, or a request to take it back); the
+        end is final once it has passed or once a request to take it back is declined. Until
+        then `CreateRematch` and `ArchiveGame` wait (FAILED_PRECONDITION `GAME_NOT_FINISHED`,
+        metadata `final_at`), and a game's stream stays open after its `GameEnded`. Unset: a game's end is final at once. Refused (INVALID_REQUEST)
+        without `allow_takebacks`, in a game with hidden information (Battleship: its last
+        shot is never taken back), in peg solitaire (no such choice), in a series, and with
+        `CreateGameRequest.spectator_delay`.
+        """
+
     def __init__(
         self,
         *,
@@ -330,10 +349,11 @@ class GameConfig(_message.Message):
         takebacks_need_consent: _builtins.bool = ...,
         allow_draw_offers: _builtins.bool = ...,
         presence: Global___PresenceConfig | None = ...,
+        ending_takeback_window: _duration_pb2.Duration | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "presence", b"presence", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "ending_takeback_window", b"ending_takeback_window", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "presence", b"presence", "reversi", b"reversi", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_draw_offers", b"allow_draw_offers", "allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "presence", b"presence", "reversi", b"reversi", "starter", b"starter", "takebacks_need_consent", b"takebacks_need_consent", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_draw_offers", b"allow_draw_offers", "allow_takebacks", b"allow_takebacks", "battleship", b"battleship", "chess", b"chess", "clock", b"clock", "connect_four", b"connect_four", "ending_takeback_window", b"ending_takeback_window", "game", b"game", "gomoku", b"gomoku", "morris", b"morris", "peg_solitaire", b"peg_solitaire", "presence", b"presence", "reversi", b"reversi", "starter", b"starter", "takebacks_need_consent", b"takebacks_need_consent", "tic_tac_toe", b"tic_tac_toe", "tic_tac_two", b"tic_tac_two"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["tic_tac_toe", "connect_four", "gomoku", "tic_tac_two", "morris", "battleship", "peg_solitaire", "reversi", "chess"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015

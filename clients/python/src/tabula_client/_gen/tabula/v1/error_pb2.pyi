@@ -209,7 +209,11 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     some first.
     """
     ERROR_REASON_GAME_NOT_FINISHED: _ErrorReason.ValueType  # 63
-    """FAILED_PRECONDITION: only a finished game may be archived; metadata `game_id` holds it."""
+    """FAILED_PRECONDITION: only a finished game may be archived (or rematched, or exported
+    where that waits for the end); metadata `game_id` holds it. A game whose end may still
+    be taken back (`GameConfig.ending_takeback_window`) is not finished yet for an archive or
+    a rematch: metadata `final_at` then holds when its end is final.
+    """
     ERROR_REASON_DEADLINE_EXCEEDED: _ErrorReason.ValueType  # 64
     """DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
     `grpc-timeout`, or the server's own bound on every call, whichever is shorter).
@@ -502,7 +506,11 @@ metadata `limit` holds the cap and `owner` the key's name. Finish, archive or de
 some first.
 """
 ERROR_REASON_GAME_NOT_FINISHED: ErrorReason.ValueType  # 63
-"""FAILED_PRECONDITION: only a finished game may be archived; metadata `game_id` holds it."""
+"""FAILED_PRECONDITION: only a finished game may be archived (or rematched, or exported
+where that waits for the end); metadata `game_id` holds it. A game whose end may still
+be taken back (`GameConfig.ending_takeback_window`) is not finished yet for an archive or
+a rematch: metadata `final_at` then holds when its end is final.
+"""
 ERROR_REASON_DEADLINE_EXCEEDED: ErrorReason.ValueType  # 64
 """DEADLINE_EXCEEDED: the call did not finish within its deadline (the client's
 `grpc-timeout`, or the server's own bound on every call, whichever is shorter).

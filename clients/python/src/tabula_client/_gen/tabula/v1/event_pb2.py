@@ -30,7 +30,7 @@ from tabula_client._gen.tabula.v1 import game_pb2 as tabula_dot_v1_dot_game__pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as tabula_dot_v1_dot_move__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\xe6\x06\n\tGameEvent\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\x0cgame_created\x18\x04 \x01(\x0b\x32\x16.tabula.v1.GameCreatedH\x00\x12.\n\x0cmove_applied\x18\x05 \x01(\x0b\x32\x16.tabula.v1.MoveAppliedH\x00\x12\'\n\x08resigned\x18\x06 \x01(\x0b\x32\x13.tabula.v1.ResignedH\x00\x12*\n\ngame_ended\x18\x07 \x01(\x0b\x32\x14.tabula.v1.GameEndedH\x00\x12\x33\n\x0fmove_taken_back\x18\x08 \x01(\x0b\x32\x18.tabula.v1.MoveTakenBackH\x00\x12.\n\x0cgame_aborted\x18\n \x01(\x0b\x32\x16.tabula.v1.GameAbortedH\x00\x12\x36\n\x10game_adjudicated\x18\x0b \x01(\x0b\x32\x1a.tabula.v1.GameAdjudicatedH\x00\x12(\n\ttimed_out\x18\x0c \x01(\x0b\x32\x13.tabula.v1.TimedOutH\x00\x12.\n\x0c\x63lock_paused\x18\r \x01(\x0b\x32\x16.tabula.v1.ClockPausedH\x00\x12\x30\n\rclock_resumed\x18\x0e \x01(\x0b\x32\x17.tabula.v1.ClockResumedH\x00\x12*\n\ntime_added\x18\x0f \x01(\x0b\x32\x14.tabula.v1.TimeAddedH\x00\x12:\n\x12takeback_requested\x18\x11 \x01(\x0b\x32\x1c.tabula.v1.TakebackRequestedH\x00\x12\x38\n\x11takeback_declined\x18\x12 \x01(\x0b\x32\x1b.tabula.v1.TakebackDeclinedH\x00\x12?\n\x15seat_presence_changed\x18\x13 \x01(\x0b\x32\x1e.tabula.v1.SeatPresenceChangedH\x00\x12\x1f\n\x05\x61\x63tor\x18\t \x01(\x0b\x32\x10.tabula.v1.Actor\x12\'\n\x05\x63lock\x18\x10 \x01(\x0b\x32\x18.tabula.v1.ClockReadingsB\x06\n\x04kind\"\x85\x01\n\x05\x41\x63tor\x12\x0e\n\x04seat\x18\x01 \x01(\rH\x00\x12*\n\x07service\x18\x02 \x01(\x0b\x32\x17.tabula.v1.ServiceActorH\x00\x12\x10\n\x06\x65ngine\x18\x03 \x01(\rH\x00\x12&\n\x05\x63lock\x18\x04 \x01(\x0b\x32\x15.tabula.v1.ClockActorH\x00\x42\x06\n\x04kind\"\x0c\n\nClockActor\" \n\x0cServiceActor\x12\x10\n\x08key_name\x18\x01 \x01(\t\"\x93\x01\n\x0bGameCreated\x12%\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12\x12\n\nseat_count\x18\x02 \x01(\r\x12\"\n\x07players\x18\x03 \x03(\x0b\x32\x11.tabula.v1.Player\x12\x12\n\nrematch_of\x18\x04 \x01(\t\x12\x11\n\tseries_id\x18\x05 \x01(\t\"p\n\x0bMoveApplied\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x10\n\x08redacted\x18\x03 \x01(\x08\x12\x13\n\x0bmove_number\x18\x04 \x01(\r\x12\r\n\x05label\x18\x05 \x01(\t\"\x18\n\x08Resigned\x12\x0c\n\x04seat\x18\x01 \x01(\r\"0\n\tGameEnded\x12#\n\x07outcome\x18\x01 \x01(\x0b\x32\x12.tabula.v1.Outcome\"8\n\x0bGameAborted\x12\x13\n\x0b\x65xplanation\x18\x01 \x01(\t\x12\x14\n\x0cno_show_seat\x18\x02 \x01(\r\"&\n\x0fGameAdjudicated\x12\x13\n\x0b\x65xplanation\x18\x01 \x01(\t\"\x18\n\x08TimedOut\x12\x0c\n\x04seat\x18\x01 \x01(\r\"\r\n\x0b\x43lockPaused\"\x0e\n\x0c\x43lockResumed\"C\n\tTimeAdded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12(\n\x05\x61\x64\x64\x65\x64\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"!\n\x11TakebackRequested\x12\x0c\n\x04seat\x18\x01 \x01(\r\" \n\x10TakebackDeclined\x12\x0c\n\x04seat\x18\x01 \x01(\r\"2\n\rMoveTakenBack\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bmove_number\x18\x02 \x01(\r\"4\n\x13SeatPresenceChanged\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07present\x18\x02 \x01(\x08\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15tabula/v1/event.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tabula/v1/clock.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"\x96\x07\n\tGameEvent\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\x0cgame_created\x18\x04 \x01(\x0b\x32\x16.tabula.v1.GameCreatedH\x00\x12.\n\x0cmove_applied\x18\x05 \x01(\x0b\x32\x16.tabula.v1.MoveAppliedH\x00\x12\'\n\x08resigned\x18\x06 \x01(\x0b\x32\x13.tabula.v1.ResignedH\x00\x12*\n\ngame_ended\x18\x07 \x01(\x0b\x32\x14.tabula.v1.GameEndedH\x00\x12\x33\n\x0fmove_taken_back\x18\x08 \x01(\x0b\x32\x18.tabula.v1.MoveTakenBackH\x00\x12.\n\x0cgame_aborted\x18\n \x01(\x0b\x32\x16.tabula.v1.GameAbortedH\x00\x12\x36\n\x10game_adjudicated\x18\x0b \x01(\x0b\x32\x1a.tabula.v1.GameAdjudicatedH\x00\x12(\n\ttimed_out\x18\x0c \x01(\x0b\x32\x13.tabula.v1.TimedOutH\x00\x12.\n\x0c\x63lock_paused\x18\r \x01(\x0b\x32\x16.tabula.v1.ClockPausedH\x00\x12\x30\n\rclock_resumed\x18\x0e \x01(\x0b\x32\x17.tabula.v1.ClockResumedH\x00\x12*\n\ntime_added\x18\x0f \x01(\x0b\x32\x14.tabula.v1.TimeAddedH\x00\x12:\n\x12takeback_requested\x18\x11 \x01(\x0b\x32\x1c.tabula.v1.TakebackRequestedH\x00\x12\x38\n\x11takeback_declined\x18\x12 \x01(\x0b\x32\x1b.tabula.v1.TakebackDeclinedH\x00\x12?\n\x15seat_presence_changed\x18\x13 \x01(\x0b\x32\x1e.tabula.v1.SeatPresenceChangedH\x00\x12.\n\x0cgame_resumed\x18\x14 \x01(\x0b\x32\x16.tabula.v1.GameResumedH\x00\x12\x1f\n\x05\x61\x63tor\x18\t \x01(\x0b\x32\x10.tabula.v1.Actor\x12\'\n\x05\x63lock\x18\x10 \x01(\x0b\x32\x18.tabula.v1.ClockReadingsB\x06\n\x04kind\"\x85\x01\n\x05\x41\x63tor\x12\x0e\n\x04seat\x18\x01 \x01(\rH\x00\x12*\n\x07service\x18\x02 \x01(\x0b\x32\x17.tabula.v1.ServiceActorH\x00\x12\x10\n\x06\x65ngine\x18\x03 \x01(\rH\x00\x12&\n\x05\x63lock\x18\x04 \x01(\x0b\x32\x15.tabula.v1.ClockActorH\x00\x42\x06\n\x04kind\"\x0c\n\nClockActor\" \n\x0cServiceActor\x12\x10\n\x08key_name\x18\x01 \x01(\t\"\x93\x01\n\x0bGameCreated\x12%\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12\x12\n\nseat_count\x18\x02 \x01(\r\x12\"\n\x07players\x18\x03 \x03(\x0b\x32\x11.tabula.v1.Player\x12\x12\n\nrematch_of\x18\x04 \x01(\t\x12\x11\n\tseries_id\x18\x05 \x01(\t\"p\n\x0bMoveApplied\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x10\n\x08redacted\x18\x03 \x01(\x08\x12\x13\n\x0bmove_number\x18\x04 \x01(\r\x12\r\n\x05label\x18\x05 \x01(\t\"\x18\n\x08Resigned\x12\x0c\n\x04seat\x18\x01 \x01(\r\"0\n\tGameEnded\x12#\n\x07outcome\x18\x01 \x01(\x0b\x32\x12.tabula.v1.Outcome\"8\n\x0bGameAborted\x12\x13\n\x0b\x65xplanation\x18\x01 \x01(\t\x12\x14\n\x0cno_show_seat\x18\x02 \x01(\r\"&\n\x0fGameAdjudicated\x12\x13\n\x0b\x65xplanation\x18\x01 \x01(\t\"\x18\n\x08TimedOut\x12\x0c\n\x04seat\x18\x01 \x01(\r\"\r\n\x0b\x43lockPaused\"\x0e\n\x0c\x43lockResumed\"C\n\tTimeAdded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12(\n\x05\x61\x64\x64\x65\x64\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\"!\n\x11TakebackRequested\x12\x0c\n\x04seat\x18\x01 \x01(\r\" \n\x10TakebackDeclined\x12\x0c\n\x04seat\x18\x01 \x01(\r\"2\n\rMoveTakenBack\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x13\n\x0bmove_number\x18\x02 \x01(\r\"4\n\x13SeatPresenceChanged\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07present\x18\x02 \x01(\x08\"\r\n\x0bGameResumedBZ\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -39,39 +39,41 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rdev.tabula.v1P\001Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\252\002\tTabula.V1'
   _globals['_GAMEEVENT']._serialized_start=193
-  _globals['_GAMEEVENT']._serialized_end=1063
-  _globals['_ACTOR']._serialized_start=1066
-  _globals['_ACTOR']._serialized_end=1199
-  _globals['_CLOCKACTOR']._serialized_start=1201
-  _globals['_CLOCKACTOR']._serialized_end=1213
-  _globals['_SERVICEACTOR']._serialized_start=1215
-  _globals['_SERVICEACTOR']._serialized_end=1247
-  _globals['_GAMECREATED']._serialized_start=1250
-  _globals['_GAMECREATED']._serialized_end=1397
-  _globals['_MOVEAPPLIED']._serialized_start=1399
-  _globals['_MOVEAPPLIED']._serialized_end=1511
-  _globals['_RESIGNED']._serialized_start=1513
-  _globals['_RESIGNED']._serialized_end=1537
-  _globals['_GAMEENDED']._serialized_start=1539
-  _globals['_GAMEENDED']._serialized_end=1587
-  _globals['_GAMEABORTED']._serialized_start=1589
-  _globals['_GAMEABORTED']._serialized_end=1645
-  _globals['_GAMEADJUDICATED']._serialized_start=1647
-  _globals['_GAMEADJUDICATED']._serialized_end=1685
-  _globals['_TIMEDOUT']._serialized_start=1687
-  _globals['_TIMEDOUT']._serialized_end=1711
-  _globals['_CLOCKPAUSED']._serialized_start=1713
-  _globals['_CLOCKPAUSED']._serialized_end=1726
-  _globals['_CLOCKRESUMED']._serialized_start=1728
-  _globals['_CLOCKRESUMED']._serialized_end=1742
-  _globals['_TIMEADDED']._serialized_start=1744
-  _globals['_TIMEADDED']._serialized_end=1811
-  _globals['_TAKEBACKREQUESTED']._serialized_start=1813
-  _globals['_TAKEBACKREQUESTED']._serialized_end=1846
-  _globals['_TAKEBACKDECLINED']._serialized_start=1848
-  _globals['_TAKEBACKDECLINED']._serialized_end=1880
-  _globals['_MOVETAKENBACK']._serialized_start=1882
-  _globals['_MOVETAKENBACK']._serialized_end=1932
-  _globals['_SEATPRESENCECHANGED']._serialized_start=1934
-  _globals['_SEATPRESENCECHANGED']._serialized_end=1986
+  _globals['_GAMEEVENT']._serialized_end=1111
+  _globals['_ACTOR']._serialized_start=1114
+  _globals['_ACTOR']._serialized_end=1247
+  _globals['_CLOCKACTOR']._serialized_start=1249
+  _globals['_CLOCKACTOR']._serialized_end=1261
+  _globals['_SERVICEACTOR']._serialized_start=1263
+  _globals['_SERVICEACTOR']._serialized_end=1295
+  _globals['_GAMECREATED']._serialized_start=1298
+  _globals['_GAMECREATED']._serialized_end=1445
+  _globals['_MOVEAPPLIED']._serialized_start=1447
+  _globals['_MOVEAPPLIED']._serialized_end=1559
+  _globals['_RESIGNED']._serialized_start=1561
+  _globals['_RESIGNED']._serialized_end=1585
+  _globals['_GAMEENDED']._serialized_start=1587
+  _globals['_GAMEENDED']._serialized_end=1635
+  _globals['_GAMEABORTED']._serialized_start=1637
+  _globals['_GAMEABORTED']._serialized_end=1693
+  _globals['_GAMEADJUDICATED']._serialized_start=1695
+  _globals['_GAMEADJUDICATED']._serialized_end=1733
+  _globals['_TIMEDOUT']._serialized_start=1735
+  _globals['_TIMEDOUT']._serialized_end=1759
+  _globals['_CLOCKPAUSED']._serialized_start=1761
+  _globals['_CLOCKPAUSED']._serialized_end=1774
+  _globals['_CLOCKRESUMED']._serialized_start=1776
+  _globals['_CLOCKRESUMED']._serialized_end=1790
+  _globals['_TIMEADDED']._serialized_start=1792
+  _globals['_TIMEADDED']._serialized_end=1859
+  _globals['_TAKEBACKREQUESTED']._serialized_start=1861
+  _globals['_TAKEBACKREQUESTED']._serialized_end=1894
+  _globals['_TAKEBACKDECLINED']._serialized_start=1896
+  _globals['_TAKEBACKDECLINED']._serialized_end=1928
+  _globals['_MOVETAKENBACK']._serialized_start=1930
+  _globals['_MOVETAKENBACK']._serialized_end=1980
+  _globals['_SEATPRESENCECHANGED']._serialized_start=1982
+  _globals['_SEATPRESENCECHANGED']._serialized_end=2034
+  _globals['_GAMERESUMED']._serialized_start=2036
+  _globals['_GAMERESUMED']._serialized_end=2049
 # @@protoc_insertion_point(module_scope)

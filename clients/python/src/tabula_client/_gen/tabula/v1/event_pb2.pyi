@@ -50,6 +50,7 @@ class GameEvent(_message.Message):
     TAKEBACK_REQUESTED_FIELD_NUMBER: _builtins.int
     TAKEBACK_DECLINED_FIELD_NUMBER: _builtins.int
     SEAT_PRESENCE_CHANGED_FIELD_NUMBER: _builtins.int
+    GAME_RESUMED_FIELD_NUMBER: _builtins.int
     ACTOR_FIELD_NUMBER: _builtins.int
     CLOCK_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
@@ -78,7 +79,9 @@ class GameEvent(_message.Message):
 
     @_builtins.property
     def game_ended(self) -> Global___GameEnded:
-        """The game ended; always the game's last event."""
+        """The game ended: the game's last event, unless the move that ended it is taken back
+        (`GameConfig.ending_takeback_window`), when a `GameResumed` follows.
+        """
 
     @_builtins.property
     def move_taken_back(self) -> Global___MoveTakenBack:
@@ -128,6 +131,12 @@ class GameEvent(_message.Message):
         """A seat came or went (`GameConfig.presence`); the event's time is when."""
 
     @_builtins.property
+    def game_resumed(self) -> Global___GameResumed:
+        """The game is in progress again: the move that ended it was taken back (the
+        `MoveTakenBack` just before), within `GameConfig.ending_takeback_window`.
+        """
+
+    @_builtins.property
     def actor(self) -> Global___Actor:
         """Who made the change this event records: set on `MoveApplied`, `Resigned`,
         `MoveTakenBack`, `TakebackRequested`, `TakebackDeclined`, `GameAborted` and
@@ -162,14 +171,15 @@ class GameEvent(_message.Message):
         takeback_requested: Global___TakebackRequested | None = ...,
         takeback_declined: Global___TakebackDeclined | None = ...,
         seat_presence_changed: Global___SeatPresenceChanged | None = ...,
+        game_resumed: Global___GameResumed | None = ...,
         actor: Global___Actor | None = ...,
         clock: _clock_pb2.ClockReadings | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seat_presence_changed", b"seat_presence_changed", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_resumed", b"game_resumed", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seat_presence_changed", b"seat_presence_changed", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seat_presence_changed", b"seat_presence_changed", "seq", b"seq", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "clock", b"clock", "clock_paused", b"clock_paused", "clock_resumed", b"clock_resumed", "game_aborted", b"game_aborted", "game_adjudicated", b"game_adjudicated", "game_created", b"game_created", "game_ended", b"game_ended", "game_id", b"game_id", "game_resumed", b"game_resumed", "kind", b"kind", "move_applied", b"move_applied", "move_taken_back", b"move_taken_back", "resigned", b"resigned", "seat_presence_changed", b"seat_presence_changed", "seq", b"seq", "takeback_declined", b"takeback_declined", "takeback_requested", b"takeback_requested", "time", b"time", "time_added", b"time_added", "timed_out", b"timed_out"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed", "time_added", "takeback_requested", "takeback_declined", "seat_presence_changed"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_created", "move_applied", "resigned", "game_ended", "move_taken_back", "game_aborted", "game_adjudicated", "timed_out", "clock_paused", "clock_resumed", "time_added", "takeback_requested", "takeback_declined", "seat_presence_changed", "game_resumed"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 
@@ -635,3 +645,22 @@ class SeatPresenceChanged(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___SeatPresenceChanged: _TypeAlias = SeatPresenceChanged  # noqa: Y015
+
+@_typing.final
+class GameResumed(_message.Message):
+    """The game is in progress again, its end taken back (`GameConfig.ending_takeback_window`):
+    the outcome its `GameEnded` gave no longer holds.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameResumed: _TypeAlias = GameResumed  # noqa: Y015

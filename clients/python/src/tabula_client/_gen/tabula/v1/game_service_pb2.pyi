@@ -225,6 +225,10 @@ class _OwnerEventKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OwnerE
     """A move of a game created with `CreateGameRequest.owner_stream_moves`: its `GameEvent` is
     the `MoveApplied` (the first move is also the game's `GAME_STARTED`).
     """
+    OWNER_EVENT_KIND_GAME_RESUMED: _OwnerEventKind.ValueType  # 10
+    """A game's end was taken back (`GameConfig.ending_takeback_window`): it is in progress
+    again. Its `GameEvent` is the `GameResumed`.
+    """
 
 class OwnerEventKind(_OwnerEventKind, metaclass=_OwnerEventKindEnumTypeWrapper):
     """The kinds of event on a service key's stream."""
@@ -254,6 +258,10 @@ OWNER_EVENT_KIND_CLOCK_FLAGGED: OwnerEventKind.ValueType  # 8
 OWNER_EVENT_KIND_MOVE_PLAYED: OwnerEventKind.ValueType  # 9
 """A move of a game created with `CreateGameRequest.owner_stream_moves`: its `GameEvent` is
 the `MoveApplied` (the first move is also the game's `GAME_STARTED`).
+"""
+OWNER_EVENT_KIND_GAME_RESUMED: OwnerEventKind.ValueType  # 10
+"""A game's end was taken back (`GameConfig.ending_takeback_window`): it is in progress
+again. Its `GameEvent` is the `GameResumed`.
 """
 Global___OwnerEventKind: _TypeAlias = OwnerEventKind  # noqa: Y015
 

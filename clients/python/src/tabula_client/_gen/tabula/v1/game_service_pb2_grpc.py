@@ -379,7 +379,9 @@ class GameServiceServicer:
 
     def TakeBack(self, request, context):
         """Takes back the caller's own last move while the game is in progress, where takebacks
-        are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
+        are allowed (`GameConfig.allow_takebacks`; peg solitaire always), or the move that ended
+        the game within the game's `GameConfig.ending_takeback_window`, which puts it back in
+        progress (`MoveTakenBack`, then `GameResumed`). The history stays
         append-only: the takeback is itself an event (`MoveTakenBack`). A move that showed its
         mover hidden information can never be taken back, with consent or without: in
         Battleship no shot is (it showed a hit or a miss), while placements and `Ready` may be.
@@ -401,7 +403,9 @@ class GameServiceServicer:
         answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
         Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
         FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
-        `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+        `GAME_OVER` (also once a request to take back the game's ending move is answered after
+        `ending_takeback_window`) or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for
+        `SubmitMove`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -170,7 +170,9 @@ class GameServiceStub:
     """
     TakeBack: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]
     """Takes back the caller's own last move while the game is in progress, where takebacks
-    are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
+    are allowed (`GameConfig.allow_takebacks`; peg solitaire always), or the move that ended
+    the game within the game's `GameConfig.ending_takeback_window`, which puts it back in
+    progress (`MoveTakenBack`, then `GameResumed`). The history stays
     append-only: the takeback is itself an event (`MoveTakenBack`). A move that showed its
     mover hidden information can never be taken back, with consent or without: in
     Battleship no shot is (it showed a hit or a miss), while placements and `Ready` may be.
@@ -188,7 +190,9 @@ class GameServiceStub:
     answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
     Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
     FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
-    `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+    `GAME_OVER` (also once a request to take back the game's ending move is answered after
+    `ending_takeback_window`) or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for
+    `SubmitMove`.
     """
     ClaimVictory: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ClaimVictoryRequest, _game_service_pb2.ClaimVictoryResponse]
     """Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
@@ -454,7 +458,9 @@ class GameServiceAsyncStub(GameServiceStub):
     """
     TakeBack: _aio.UnaryUnaryMultiCallable[_game_service_pb2.TakeBackRequest, _game_service_pb2.TakeBackResponse]  # type: ignore[assignment]
     """Takes back the caller's own last move while the game is in progress, where takebacks
-    are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
+    are allowed (`GameConfig.allow_takebacks`; peg solitaire always), or the move that ended
+    the game within the game's `GameConfig.ending_takeback_window`, which puts it back in
+    progress (`MoveTakenBack`, then `GameResumed`). The history stays
     append-only: the takeback is itself an event (`MoveTakenBack`). A move that showed its
     mover hidden information can never be taken back, with consent or without: in
     Battleship no shot is (it showed a hit or a miss), while placements and `Ready` may be.
@@ -472,7 +478,9 @@ class GameServiceAsyncStub(GameServiceStub):
     answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
     Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
     FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
-    `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+    `GAME_OVER` (also once a request to take back the game's ending move is answered after
+    `ending_takeback_window`) or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for
+    `SubmitMove`.
     """
     ClaimVictory: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ClaimVictoryRequest, _game_service_pb2.ClaimVictoryResponse]  # type: ignore[assignment]
     """Claims the game for the calling seat, or a draw, when the seat to move has been gone (a
@@ -813,7 +821,9 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_game_service_pb2.TakeBackResponse, _abc.Awaitable[_game_service_pb2.TakeBackResponse]]:
         """Takes back the caller's own last move while the game is in progress, where takebacks
-        are allowed (`GameConfig.allow_takebacks`; peg solitaire always). The history stays
+        are allowed (`GameConfig.allow_takebacks`; peg solitaire always), or the move that ended
+        the game within the game's `GameConfig.ending_takeback_window`, which puts it back in
+        progress (`MoveTakenBack`, then `GameResumed`). The history stays
         append-only: the takeback is itself an event (`MoveTakenBack`). A move that showed its
         mover hidden information can never be taken back, with consent or without: in
         Battleship no shot is (it showed a hit or a miss), while placements and `Ready` may be.
@@ -837,7 +847,9 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         answering seat as its actor), declining leaves the game as it is (`TakebackDeclined`).
         Needs a seat credential (PERMISSION_DENIED `SEAT_REQUIRED` otherwise). Errors:
         FAILED_PRECONDITION `NO_TAKEBACK_REQUEST` (none waits for the caller's answer),
-        `GAME_OVER` or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for `SubmitMove`.
+        `GAME_OVER` (also once a request to take back the game's ending move is answered after
+        `ending_takeback_window`) or `REQUEST_ID_REUSED`; ABORTED `STALE_SEQ` as for
+        `SubmitMove`.
         """
 
     @_abc_1.abstractmethod

@@ -13,7 +13,8 @@ import java.time.Duration;
  *
  * <p>It delivers each event once and in order, resumes after the last one delivered when the
  * connection drops or the server ends a lagging reader ({@code STREAM_LAGGED}), and ends with
- * {@code onCompleted} after the game's final event. Any other failure, running out of
+ * {@code onCompleted} after the game's final event (in a game created with an ending takeback
+ * window, once its end is final: see {@link EventStream}). Any other failure, running out of
  * reconnection attempts, or a gap in the sequence numbers ({@code DATA_LOSS},
  * {@link TabulaException#SEQ_GAP}) ends it with {@code onError} and a {@link TabulaException}.
  * The observer is called from gRPC's threads, one call at a time. The stream has no deadline;

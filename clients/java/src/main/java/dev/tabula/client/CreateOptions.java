@@ -25,8 +25,8 @@ import java.util.Optional;
  * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
  * move may ask for hints, the managing backend's labels to find the game by, when the game
  * starts, how much later spectators see it, whether its moves go on its owner's stream, and,
- * for a game created from a configuration, its clocks, which seat starts and whether the
- * seats' presence is kept.
+ * for a game created from a configuration, its clocks, which seat starts, whether the
+ * seats' presence is kept and for how long the move that ended it may still be taken back.
  * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
@@ -51,12 +51,14 @@ import java.util.Optional;
  *     CreateOptions.defaults().withOwnerStreamMoves(true));
  * client.createGameFromConfig(config,
  *     CreateOptions.defaults().withPresence(Presence.of(Duration.ofSeconds(30), Duration.ofMinutes(2))));
+ * client.createGameFromConfig(config.toBuilder().setAllowTakebacks(true).build(),
+ *     CreateOptions.defaults().withEndingTakebackWindow(Duration.ofSeconds(60)));
  * }</pre>
  */
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
       new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Optional.empty(), Map.of(), Optional.empty(), Optional.empty(), Optional.empty(), false);
+          Optional.empty(), Map.of(), Optional.empty(), Optional.empty(), Optional.empty(), false, Optional.empty());
 
   private final boolean privateGame;
   private final String requestId;
@@ -72,12 +74,13 @@ public final class CreateOptions {
   private final Optional<PresenceConfig> presence;
   private final Optional<SpectatorDelay> spectatorDelay;
   private final boolean ownerStreamMoves;
+  private final Optional<Duration> endingTakebackWindow;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
       Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout,
       Optional<Duration> firstMoveWindow, Optional<Starter> starter, Map<String, String> labels,
       Optional<Instant> startTime, Optional<PresenceConfig> presence, Optional<SpectatorDelay> spectatorDelay,
-      boolean ownerStreamMoves) {
+      boolean ownerStreamMoves, Optional<Duration> endingTakebackWindow) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
@@ -92,13 +95,14 @@ public final class CreateOptions {
     this.presence = presence;
     this.spectatorDelay = spectatorDelay;
     this.ownerStreamMoves = ownerStreamMoves;
+    this.endingTakebackWindow = endingTakebackWindow;
   }
 
   /**
    * A public game, without a request id, every seat played by its token and named by nobody,
    * hints as the server decides, without labels, starting at once, spectators seeing it live,
-   * its moves kept off the owner's stream, clocks, the seat that starts and presence as its
-   * configuration says.
+   * its moves kept off the owner's stream, clocks, the seat that starts, presence and the
+   * ending takeback window as its configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -110,7 +114,8 @@ public final class CreateOptions {
    */
   public CreateOptions withPrivate(boolean privateGame) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -123,7 +128,8 @@ public final class CreateOptions {
    */
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -137,7 +143,8 @@ public final class CreateOptions {
    */
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
-        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /** As {@link #withBots(List)}. */
@@ -159,7 +166,8 @@ public final class CreateOptions {
     List<BotSeat> more = new ArrayList<>(bots);
     more.add(bot.build());
     return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -174,7 +182,8 @@ public final class CreateOptions {
    */
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
-        clock, onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        clock, onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -214,7 +223,8 @@ public final class CreateOptions {
    */
   public CreateOptions withLabels(Map<String, String> labels) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        copyLabels(labels), startTime, presence, spectatorDelay, ownerStreamMoves);
+        copyLabels(labels), startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -248,7 +258,8 @@ public final class CreateOptions {
    */
   public CreateOptions withAllowHints(boolean allowHints) {
     return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -272,7 +283,8 @@ public final class CreateOptions {
   public CreateOptions withClock(List<TimeControl> controls) {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, firstMoveWindow,
-        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -284,7 +296,8 @@ public final class CreateOptions {
    */
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
-        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -303,7 +316,8 @@ public final class CreateOptions {
    */
   public CreateOptions withFirstMoveWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
-        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -321,7 +335,8 @@ public final class CreateOptions {
    */
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow,
-        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -338,7 +353,8 @@ public final class CreateOptions {
    */
   public CreateOptions withStartTime(Instant start) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, Optional.of(Objects.requireNonNull(start, "start")), presence, spectatorDelay, ownerStreamMoves);
+        labels, Optional.of(Objects.requireNonNull(start, "start")), presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -366,7 +382,7 @@ public final class CreateOptions {
       delay.setDuration(Clocks.duration(duration));
     }
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, presence, Optional.of(delay.build()), ownerStreamMoves);
+        labels, startTime, presence, Optional.of(delay.build()), ownerStreamMoves, endingTakebackWindow);
   }
 
   /**
@@ -381,7 +397,8 @@ public final class CreateOptions {
    */
   public CreateOptions withOwnerStreamMoves(boolean ownerStreamMoves) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, presence, spectatorDelay, ownerStreamMoves);
+        labels, startTime, presence, spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
   }
 
   /**
@@ -401,7 +418,36 @@ public final class CreateOptions {
    */
   public CreateOptions withPresence(PresenceConfig presence) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, Optional.of(Objects.requireNonNull(presence, "presence")), spectatorDelay, ownerStreamMoves);
+        labels, startTime, Optional.of(Objects.requireNonNull(presence, "presence")), spectatorDelay, ownerStreamMoves,
+        endingTakebackWindow);
+  }
+
+  /**
+   * For how long after a move ended the game by the rules (a line, a mate, a full board; not a
+   * resignation, a timeout, an agreement, a claim, an abort or an adjudication) the seat that
+   * made it may still take it back ({@code GameConfig.ending_takeback_window}), in a game
+   * that allows takebacks ({@code GameConfig.allow_takebacks}): set on a copy of the
+   * configuration, replacing any window it has; the caller's configuration is left as it is.
+   * From 1 second to 1 hour in whole milliseconds, counted from the game's last event (the
+   * end, or a request to take it back). Within it {@link TabulaClient#takeBack} (or, where
+   * takebacks need consent, a request the other seat accepts with
+   * {@link TabulaClient#answerTakeBack}) puts the game back in progress: a
+   * {@code move_taken_back} event, then a {@code game_resumed}, on the game's stream and the
+   * owner's ({@code OWNER_EVENT_KIND_GAME_RESUMED}); the clocks run again and an engine to move
+   * moves. The end is final once the window has passed or a request to take it back is
+   * declined; until then the game's event stream stays open after its {@code game_ended}, and
+   * {@link TabulaClient#createRematch} and {@link TabulaClient#archiveGame} fail with
+   * {@code FAILED_PRECONDITION}, reason {@code GAME_NOT_FINISHED}, metadata {@code final_at}
+   * (RFC 3339: when the end is final). Only a creation from a configuration takes the window:
+   * a preset, a saved configuration (which brings its own) or a PGN import with it throws
+   * {@link IllegalArgumentException} without calling the server, as with {@link #withClock}.
+   * Without {@code allow_takebacks}, in a game with hidden information (Battleship), in peg
+   * solitaire, in a series, with {@link #withSpectatorDelay}, or out of range, the creation
+   * fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}.
+   */
+  public CreateOptions withEndingTakebackWindow(Duration window) {
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
+        labels, startTime, presence, spectatorDelay, ownerStreamMoves, Optional.of(Objects.requireNonNull(window, "window")));
   }
 
   /** Whether the game is private. */
@@ -472,5 +518,13 @@ public final class CreateOptions {
   /** Whether each move also goes on the owner's stream, given by {@link #withOwnerStreamMoves}; false by default. */
   public boolean ownerStreamMoves() {
     return ownerStreamMoves;
+  }
+
+  /**
+   * For how long the move that ended the game may still be taken back, given by
+   * {@link #withEndingTakebackWindow}; empty when the configuration says.
+   */
+  public Optional<Duration> endingTakebackWindow() {
+    return endingTakebackWindow;
   }
 }

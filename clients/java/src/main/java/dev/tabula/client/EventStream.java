@@ -23,7 +23,11 @@ import java.util.stream.Stream;
  * }
  * }</pre>
  *
- * <p>The iteration ends after the game's final event. When the connection drops, or the
+ * <p>The iteration ends after the game's final event: its {@code game_ended}, or, in a game
+ * created with an ending takeback window ({@link CreateOptions#withEndingTakebackWindow}),
+ * once that end is final; until then the stream stays open, and a takeback of the ending move
+ * brings a {@code move_taken_back} and then a {@code game_resumed}, after which the game goes
+ * on. When the connection drops, or the
  * server ends the stream because this reader fell behind (reason {@code STREAM_LAGGED}), the
  * iterator reconnects and resumes after the last event it returned, so the caller sees no gap
  * and no duplicate. Any other failure, or running out of reconnection attempts, is thrown

@@ -11,8 +11,8 @@ import java.util.Objects;
  * {@code createGameFrom*} methods of {@link TabulaClient} and {@link TabulaAsyncClient} send,
  * for {@link TabulaClient#batchCreateGames(java.util.List, String)}: each request of a batch
  * with its own source, players, bots, labels, privacy, hints, start time, spectator delay and
- * moves on the owner's stream, from the same {@link CreateOptions}. Like those methods, a clock, a starter or presence on a creation that
- * has no place for one throws {@link IllegalArgumentException} here, before anything is sent.
+ * moves on the owner's stream, from the same {@link CreateOptions}. Like those methods, a clock, a starter, presence or an
+ * ending takeback window on a creation that has no place for one throws {@link IllegalArgumentException} here, before anything is sent.
  *
  * <pre>{@code
  * List<CreateGameRequest> requests = List.of(
@@ -48,8 +48,8 @@ public final class GameRequests {
 
   /**
    * The options of a creation without a configuration of its own, which has nowhere to put a
-   * clock, a starter or presence: a preset and a saved configuration bring their own, a PGN
-   * import none.
+   * clock, a starter, presence or an ending takeback window: a preset and a saved
+   * configuration bring their own, a PGN import none.
    */
   private static CreateOptions withoutClock(CreateOptions options, String source) {
     if (Objects.requireNonNull(options, "options").clock().isPresent() || options.onTimeout().isPresent()
@@ -65,6 +65,10 @@ public final class GameRequests {
       throw new IllegalArgumentException(
           "only a game created from a configuration takes presence (createGameFromConfig), not one created from " + source);
     }
+    if (options.endingTakebackWindow().isPresent()) {
+      throw new IllegalArgumentException("only a game created from a configuration takes an ending takeback window"
+          + " (createGameFromConfig), not one created from " + source);
+    }
     return options;
   }
 
@@ -77,7 +81,7 @@ public final class GameRequests {
    * A game of {@code kind} from one of its named presets, as
    * {@link TabulaClient#createGameFromPreset(GameKind, String, CreateOptions)} creates it. The
    * preset brings its own clock: options with a clock, a timeout rule, a first-move window, a
-   * starter or presence throw {@link IllegalArgumentException}.
+   * starter, presence or an ending takeback window throw {@link IllegalArgumentException}.
    */
   public static CreateGameRequest gameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return create(withoutClock(options, "a preset, which brings its own"))
@@ -92,8 +96,8 @@ public final class GameRequests {
   /**
    * A game from a full configuration, as
    * {@link TabulaClient#createGameFromConfig(GameConfig, CreateOptions)} creates it: the
-   * options' clock, timeout rule, first-move window, starter and presence are set on a copy of
-   * {@code config}, which is left as it is. A timeout rule or a first-move window without a
+   * options' clock, timeout rule, first-move window, starter, presence and ending takeback
+   * window are set on a copy of {@code config}, which is left as it is. A timeout rule or a first-move window without a
    * clock (neither in the options nor in {@code config}) throws {@link IllegalArgumentException}.
    */
   public static CreateGameRequest gameFromConfig(GameConfig config, CreateOptions options) {
@@ -114,6 +118,7 @@ public final class GameRequests {
     }
     options.starter().ifPresent(clocked::setStarter);
     options.presence().ifPresent(clocked::setPresence);
+    options.endingTakebackWindow().map(Clocks::duration).ifPresent(clocked::setEndingTakebackWindow);
     return create(options).setConfig(clocked).build();
   }
 
@@ -125,8 +130,8 @@ public final class GameRequests {
   /**
    * A chess game imported from a PGN text, as
    * {@link TabulaClient#createGameFromPgn(String, CreateOptions)} creates it. An import has no
-   * clock: options with a clock, a timeout rule, a first-move window, a starter or presence
-   * throw {@link IllegalArgumentException}.
+   * clock: options with a clock, a timeout rule, a first-move window, a starter, presence or
+   * an ending takeback window throw {@link IllegalArgumentException}.
    */
   public static CreateGameRequest gameFromPgn(String pgn, CreateOptions options) {
     return gameFromPgn(PgnImport.newBuilder().setPgn(Objects.requireNonNull(pgn, "pgn")).build(), options);
@@ -145,8 +150,9 @@ public final class GameRequests {
   /**
    * A game from the caller's saved configuration {@code name}, as
    * {@link TabulaClient#createGameFromSavedConfig(String, CreateOptions)} creates it. The saved
-   * configuration brings its clock, starter and presence: options with a clock, a timeout rule,
-   * a first-move window, a starter or presence throw {@link IllegalArgumentException}. An unknown name
+   * configuration brings its clock, starter, presence and ending takeback window: options with
+   * a clock, a timeout rule, a first-move window, a starter, presence or an ending takeback
+   * window throw {@link IllegalArgumentException}. An unknown name
    * fails the whole call ({@code NOT_FOUND}, reason {@code SAVED_CONFIG_NOT_FOUND}).
    */
   public static CreateGameRequest gameFromSavedConfig(String name, CreateOptions options) {

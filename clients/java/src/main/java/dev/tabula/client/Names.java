@@ -39,7 +39,8 @@ public final class Names {
    * The arm of the event's kind as the contract names it ({@code game_created},
    * {@code move_applied}, {@code game_aborted}, {@code game_adjudicated}, {@code timed_out},
    * {@code clock_paused}, {@code clock_resumed}, {@code time_added}, {@code move_taken_back},
-   * {@code takeback_requested}, {@code takeback_declined}, {@code seat_presence_changed}, ...), or
+   * {@code takeback_requested}, {@code takeback_declined}, {@code seat_presence_changed},
+   * {@code game_resumed}, ...), or
    * {@value #UNKNOWN} for an event of a kind added after this client. Such an event still has
    * its seq and time, and {@link EventStream} returns it like any other.
    */

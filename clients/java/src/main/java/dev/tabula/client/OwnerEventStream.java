@@ -28,14 +28,15 @@ import java.util.stream.Stream;
  *
  * <p>Each {@link OwnerEvent} has its {@code cursor} (its place in the key's stream, counting
  * every event of every game the key owns), its {@code kind} ({@code GAME_CREATED},
- * {@code GAME_STARTED}, {@code GAME_ENDED}, {@code DRAW_OFFERED},
+ * {@code GAME_STARTED}, {@code GAME_ENDED}, {@code GAME_RESUMED} when a game's end was taken
+ * back ({@link CreateOptions#withEndingTakebackWindow}), {@code DRAW_OFFERED},
  * {@code TAKEBACK_REQUESTED}, {@code SEAT_PRESENT} and {@code SEAT_GONE} in a game keeping
  * presence, {@code CLOCK_FLAGGED} when a seat's time ran out, {@code MOVE_PLAYED} for each
  * move of a game created with {@link CreateOptions#withOwnerStreamMoves}) and the game's own
  * event as a spectator sees it ({@code getGameEvent()}: its {@code game_id}, its {@code seq} in
  * the game's stream, and {@code game_created}, the first (or, for {@code MOVE_PLAYED}, each)
- * {@code move_applied}, {@code game_ended}, {@code seat_presence_changed}, {@code timed_out},
- * ...). Opened with
+ * {@code move_applied}, {@code game_ended}, {@code game_resumed}, {@code seat_presence_changed},
+ * {@code timed_out}, ...). Opened with
  * kinds or labels, only the events of those kinds, of games carrying every one of those
  * labels (as they are when the event is delivered), come; the cursors still count every
  * event, so they skip numbers.

@@ -259,9 +259,11 @@ public final class TabulaClient implements AutoCloseable {
    * with clocks ({@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout},
    * {@link CreateOptions#withFirstMoveWindow}) or with the seat that starts
    * ({@link CreateOptions#withStarter}: first, second, or drawn at random at the creation, the
-   * answer's configuration then naming the seat drawn) or keeping the seats' presence
-   * ({@link CreateOptions#withPresence}). The clock, starter and presence options are applied
-   * to a copy of {@code config}, which is left as it is.
+   * answer's configuration then naming the seat drawn), keeping the seats' presence
+   * ({@link CreateOptions#withPresence}) or letting the move that ended the game be taken back
+   * for a while ({@link CreateOptions#withEndingTakebackWindow}). The clock, starter, presence
+   * and ending takeback window options are applied to a copy of {@code config}, which is left
+   * as it is.
    */
   public CreateGameResponse createGameFromConfig(GameConfig config, CreateOptions options) {
     return createGame(GameRequests.gameFromConfig(config, options));
@@ -298,10 +300,11 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * As {@link #createGameFromSavedConfig(String)}, private, with a request id, with bot seats
-   * or with hints allowed. The clock, the seat that starts and presence are the saved
-   * configuration's: options with {@link CreateOptions#withClock}, {@link CreateOptions#withOnTimeout},
-   * {@link CreateOptions#withFirstMoveWindow}, {@link CreateOptions#withStarter} or
-   * {@link CreateOptions#withPresence} throw
+   * or with hints allowed. The clock, the seat that starts, presence and the ending takeback
+   * window are the saved configuration's: options with {@link CreateOptions#withClock},
+   * {@link CreateOptions#withOnTimeout}, {@link CreateOptions#withFirstMoveWindow},
+   * {@link CreateOptions#withStarter}, {@link CreateOptions#withPresence} or
+   * {@link CreateOptions#withEndingTakebackWindow} throw
    * {@link IllegalArgumentException} without calling the server, as for a preset.
    */
   public CreateGameResponse createGameFromSavedConfig(String name, CreateOptions options) {
@@ -368,7 +371,9 @@ public final class TabulaClient implements AutoCloseable {
    * <p>A game has at most one rematch, however many are asked for at once: another call fails
    * with {@code ALREADY_EXISTS}, reason {@code REMATCH_EXISTS}, metadata
    * {@code rematch_game_id} naming the rematch there is. A game in progress fails with
-   * {@code FAILED_PRECONDITION}, reason {@code GAME_NOT_FINISHED}; an unknown game with
+   * {@code FAILED_PRECONDITION}, reason {@code GAME_NOT_FINISHED}, and so does a finished game
+   * whose end may still be taken back ({@link CreateOptions#withEndingTakebackWindow}), with
+   * metadata {@code final_at} (RFC 3339: when its end is final); an unknown game with
    * {@code NOT_FOUND}, reason {@code GAME_NOT_FOUND}.
    *
    * <pre>{@code
@@ -544,7 +549,10 @@ public final class TabulaClient implements AutoCloseable {
    * Takes back this client's seat's last move while no other seat has moved since, in a game
    * that allows takebacks ({@code GameConfig.allow_takebacks}; peg solitaire always does):
    * else {@code FAILED_PRECONDITION} {@code TAKEBACK_NOT_ALLOWED}, and with no move of this
-   * seat's to take back {@code NOTHING_TO_TAKE_BACK}.
+   * seat's to take back {@code NOTHING_TO_TAKE_BACK}. In a game created with an ending
+   * takeback window ({@link CreateOptions#withEndingTakebackWindow}) the seat whose move ended
+   * the game by the rules may take that move back within the window, which puts the game back
+   * in progress: a {@code move_taken_back} event, then a {@code game_resumed}.
    *
    * <p>In a two-seat game created with {@code GameConfig.takebacks_need_consent} as well, the
    * move is not undone at once: the call asks the other seat, which answers with
@@ -573,10 +581,14 @@ public final class TabulaClient implements AutoCloseable {
    * last move (a {@code move_taken_back} event for that seat, whose actor is this client's
    * seat, the one that agreed); false declines it (a {@code takeback_declined} event for this
    * seat) and the move stands. Either way the view's {@code getTakebackRequest()} is 0 again.
-   * A move made before the answer lets the request lapse. Needs a seat credential
+   * A move made before the answer lets the request lapse. A request to take back the move that
+   * ended the game ({@link CreateOptions#withEndingTakebackWindow}), accepted, puts the game
+   * back in progress ({@code move_taken_back}, then {@code game_resumed}); declined, the end is
+   * final. Needs a seat credential
    * ({@code PERMISSION_DENIED} {@code SEAT_REQUIRED}); with no request waiting for this seat's
    * answer (none at all, or this seat's own) {@code FAILED_PRECONDITION}
-   * {@code NO_TAKEBACK_REQUEST}; also {@code GAME_OVER}.
+   * {@code NO_TAKEBACK_REQUEST}; also {@code GAME_OVER}, as for an answer to a request to take
+   * back the ending move given after the window.
    */
   public AnswerTakeBackResponse answerTakeBack(String gameId, boolean accept) {
     return answerTakeBack(gameId, accept, MoveOptions.defaults());
@@ -688,7 +700,8 @@ public final class TabulaClient implements AutoCloseable {
    * Follows what happens to every game the calling service key owns (on a server without
    * keys, the games created without one) after cursor {@code afterCursor} (0: the key's whole
    * history; the last cursor seen to resume): each game created, started (its first move),
-   * ended, a draw offered, a takeback asked, a seat come or gone (in a game keeping presence),
+   * ended, resumed (its end taken back, see {@link CreateOptions#withEndingTakebackWindow}), a
+   * draw offered, a takeback asked, a seat come or gone (in a game keeping presence),
    * a seat's time run out, each move (in a game created with
    * {@link CreateOptions#withOwnerStreamMoves}), first the backlog, then live. The stream never
    * ends by itself while the server runs; it reconnects after a dropped connection or a
@@ -740,7 +753,9 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * Archives a finished game: it stays readable but leaves the default listing. Needs a
-   * service key ({@code GAME_NOT_FINISHED} for a game in progress).
+   * service key ({@code GAME_NOT_FINISHED} for a game in progress, and for one whose end may
+   * still be taken back, with metadata {@code final_at}: see
+   * {@link CreateOptions#withEndingTakebackWindow}).
    */
   public Game archiveGame(String gameId) {
     return call(s -> s.archiveGame(Requests.archiveGame(gameId))).getGame();
