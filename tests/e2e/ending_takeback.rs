@@ -200,3 +200,37 @@ async fn a_window_that_makes_no_sense_is_refused_naming_every_problem() {
     let refused = client.create_series(series).await.unwrap_err();
     assert_eq!(fields(&refused), ["config.ending_takeback_window"]);
 }
+
+#[tokio::test]
+async fn on_a_clock_the_time_between_the_end_and_its_takeback_is_charged_to_nobody() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let minute = pb::TimeControl {
+        control: Some(pb::time_control::Control::Fischer(pb::FischerControl {
+            base: Some(prost_types::Duration { seconds: 60, nanos: 0 }),
+            increment: None,
+        })),
+    };
+    let clock = pb::ClockConfig { controls: vec![minute], ..Default::default() };
+    let game =
+        create_from(&mut client, pb::GameConfig { clock: Some(clock), ..reopenable(Duration::from_secs(60), false) })
+            .await;
+    let won = play_all(&mut client, &game, &x_wins()).await;
+    let remaining = |view: &pb::View, seat: usize| {
+        let readings = view.clock.as_ref().expect("a game on a clock shows its clocks");
+        let clock = &readings.seats[seat];
+        let left = clock.remaining.expect("each seat's time");
+        (Duration::new(left.seconds as u64, left.nanos as u32), clock.running)
+    };
+    let (left_at_the_end, running) = remaining(won.view.as_ref().unwrap(), 0);
+    assert!(!running, "the end stops every clock");
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let taken = client.take_back(take_back(&game, 0)).await.unwrap().into_inner();
+    let view = taken.view.unwrap();
+    let (left, running) = remaining(&view, 0);
+    assert!(running, "X is to move again, its clock running");
+    // What X had when it won, less nothing for the 1.5 s the game lay finished (the read
+    // happens a moment after the takeback).
+    assert!(left + Duration::from_millis(500) >= left_at_the_end, "{left:?} against {left_at_the_end:?}");
+    assert!(!remaining(&view, 1).1, "O's clock waits");
+}

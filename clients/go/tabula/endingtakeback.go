@@ -11,7 +11,7 @@ import "time"
 // [Client.AnswerTakeBack]) then puts the game back in progress: a "move_taken_back" event,
 // then a "game_resumed" one (GetGameResumed()), on the game's stream and, as
 // OWNER_EVENT_KIND_GAME_RESUMED, on the owner's ([Client.OwnerEvents]); the clocks run again
-// from then, and an engine to move moves. The window counts from the game's last event (the
+// from then. The window counts from the game's last event (the
 // end, or a request to take it back); the end is final once it has passed or once a request
 // to take it back is declined. Until then [Client.Events] stays open after the "game_ended"
 // event, and [Client.CreateRematch] and [Client.ArchiveGame] fail with FAILED_PRECONDITION,

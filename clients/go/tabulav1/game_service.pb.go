@@ -2630,7 +2630,8 @@ func (x *TakeBackRequest) GetRequestId() string {
 type TakeBackResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Sequence number of the game's newest event after the takeback (its `MoveTakenBack`,
-	// or its `TakebackRequested` where the other seat must agree).
+	// the `GameResumed` after it where the takeback put a finished game back in progress, or
+	// its `TakebackRequested` where the other seat must agree).
 	Seq uint64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
 	// The game after the takeback, as the caller may see it.
 	View          *View `protobuf:"bytes,2,opt,name=view,proto3" json:"view,omitempty"`

@@ -1348,7 +1348,8 @@ export const TakeBackRequestSchema: GenMessage<TakeBackRequest> = /*@__PURE__*/
 export type TakeBackResponse = Message<"tabula.v1.TakeBackResponse"> & {
   /**
    * Sequence number of the game's newest event after the takeback (its `MoveTakenBack`,
-   * or its `TakebackRequested` where the other seat must agree).
+   * the `GameResumed` after it where the takeback put a finished game back in progress, or
+   * its `TakebackRequested` where the other seat must agree).
    *
    * @generated from field: uint64 seq = 1;
    */

@@ -321,8 +321,8 @@ class GameConfig(_message.Message):
         milliseconds. The takeback (`TakeBack`, or where takebacks need consent a request the
         other seat accepts with `AnswerTakeBack`) puts the game back in progress: a
         `MoveTakenBack`, then a `GameResumed`, on the game's stream and the owner's
-        (`GAME_RESUMED`); the clocks run again from then, and an engine to move moves. The
-        window counts from the game's last event (the end, or a request to take it back); the
+        (`GAME_RESUMED`); the clocks run again from then (the time after the end is charged to
+        nobody). The window counts from the game's last event (the end, or a request to take it back); the
         end is final once it has passed or once a request to take it back is declined. Until
         then `CreateRematch` and `ArchiveGame` wait (FAILED_PRECONDITION `GAME_NOT_FINISHED`,
         metadata `final_at`), and a game's stream stays open after its `GameEnded`. Unset: a game's end is final at once. Refused (INVALID_REQUEST)

@@ -1546,7 +1546,8 @@ class TakeBackResponse(_message.Message):
     VIEW_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     """Sequence number of the game's newest event after the takeback (its `MoveTakenBack`,
-    or its `TakebackRequested` where the other seat must agree).
+    the `GameResumed` after it where the takeback put a finished game back in progress, or
+    its `TakebackRequested` where the other seat must agree).
     """
     @_builtins.property
     def view(self) -> _view_pb2.View:
