@@ -26,9 +26,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .build_client(true)
         .build_server(false)
         .compile_fds(descriptors.clone())?;
-    // The server, on its own: it names the messages above, except that its event stream
-    // sends messages already encoded, so that every subscriber who sees the same event
-    // shares one encoding of it.
+    // The server, on its own: it names the messages above, except that its event streams
+    // (a game's, an owner's) send messages already encoded, so that every subscriber who
+    // sees the same event shares one encoding of it.
     let server_dir = out_dir.join("server");
     fs::create_dir_all(&server_dir)?;
     tonic_prost_build::configure()
@@ -38,6 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .out_dir(&server_dir)
         .extern_path(".tabula.v1", "crate::proto::tabula::v1")
         .extern_path(".tabula.v1.StreamEventsResponse", "crate::service::EncodedEvent")
+        .extern_path(".tabula.v1.StreamOwnerEventsResponse", "crate::service::EncodedOwnerEvent")
         .compile_fds(descriptors)?;
     Ok(())
 }

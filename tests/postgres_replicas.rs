@@ -525,6 +525,10 @@ async fn a_series_played_across_replicas_makes_each_game_once_and_streams_everyw
         best_of: 3,
         ..Default::default()
     };
+    // The owner's stream of the games scored, on a replica, from before the series.
+    let scored = vec![pb::OwnerEventKind::SeriesGameFinished as i32];
+    let owner_request = pb::StreamOwnerEventsRequest { kinds: scored, ..Default::default() };
+    let mut owner = clients[1].stream_owner_events(owner_request).await.unwrap().into_inner();
     let created = clients[0].create_series(request).await.unwrap().into_inner();
     let id = created.series.unwrap().series_id;
     let tokens: Vec<String> = created.player_tokens.iter().map(|t| t.token.clone()).collect();
@@ -579,6 +583,17 @@ async fn a_series_played_across_replicas_makes_each_game_once_and_streams_everyw
     assert_eq!(numbers, [1, 2, 3], "one game a number, none made twice");
     let series = clients[2].get_series(pb::GetSeriesRequest { series_id: id }).await.unwrap().into_inner();
     assert_eq!(series.series.unwrap().points, [1.0, 1.0]);
+    // Each game scored once on the owner's stream, whichever replica scored it.
+    let mut numbers = Vec::new();
+    while let Ok(Some(message)) = tokio::time::timeout(Duration::from_secs(1), owner.next()).await {
+        let entry = message.unwrap().event.unwrap();
+        let Some(pb::series_event::Kind::GameFinished(finished)) = entry.series_event.and_then(|event| event.kind)
+        else {
+            panic!("a scored game's entry carries the series' event")
+        };
+        numbers.push(finished.number);
+    }
+    assert_eq!(numbers, [1, 2], "each game scored once, in order");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -505,11 +505,24 @@ async fn series_are_kept_and_updated_one_revision_at_a_time(store: &dyn Store) {
     let mut moved = series(ids[0], 1);
     moved.games.push(SeriesGame { game_id: "g-1".into(), started: time(5), result: None });
     moved.revision = 1;
-    store.update_series(moved.clone()).await.unwrap();
+    store.update_series(moved.clone(), &[]).await.unwrap();
+    // The step that scores a game notes it on the owner's log in the same update (each
+    // note pointing at the game's end); an update that loses notes nothing.
+    // (Another key's game, so that the lobby's counts below stay its own.)
+    let game = GameRecord { owner: Some("league".into()), ..record("g-1", GameKind::ConnectFour, time(5)) };
+    store.create(game.clone(), vec![created(time(5))], None).await.unwrap();
+    let owner = tabula::store::owner_of(&game).to_owned();
+    let noted_before = store.owner_events_after(&owner, 0, 100).await.unwrap().newest;
+    let note = |kind| ("g-1".to_owned(), OwnerNote { owner: owner.clone(), seq: 1, kind });
+    let scored = [note(OwnerEventKind::SeriesGameFinished), note(OwnerEventKind::SeriesFinished)];
     assert!(
-        matches!(store.update_series(moved.clone()).await, Err(StoreError::Conflict { expected: 0, current: 1 })),
+        matches!(
+            store.update_series(moved.clone(), &scored).await,
+            Err(StoreError::Conflict { expected: 0, current: 1 })
+        ),
         "a second update from the same revision loses"
     );
+    assert_eq!(store.owner_events_after(&owner, 0, 100).await.unwrap().newest, noted_before, "and notes nothing");
     moved.games[0].result = Some(SeriesResult {
         outcome: Outcome::Draw { reason: tabula::engine::DrawReason::Agreement },
         half_points: [1, 1],
@@ -518,8 +531,17 @@ async fn series_are_kept_and_updated_one_revision_at_a_time(store: &dyn Store) {
     moved.status = SeriesStatus::Finished;
     moved.winner = Some(1);
     moved.revision = 2;
-    store.update_series(moved.clone()).await.unwrap();
+    store.update_series(moved.clone(), &scored).await.unwrap();
     assert_eq!(store.series(ids[0]).await.unwrap(), moved);
+    let noted = store.owner_events_after(&owner, noted_before, 100).await.unwrap();
+    let kinds: Vec<_> =
+        noted.entries.iter().map(|entry| (entry.kind, entry.game_id.as_str(), entry.event.seq)).collect();
+    assert_eq!(
+        kinds,
+        [(OwnerEventKind::SeriesGameFinished, "g-1", 1), (OwnerEventKind::SeriesFinished, "g-1", 1)],
+        "noted with the update, in order"
+    );
+    store.delete("g-1").await.unwrap();
 
     let listed = |status, after: Option<&'static str>| async move {
         store.list_series(status, &Labels::new(), after, 2).await.unwrap().into_iter().map(|s| s.id).collect::<Vec<_>>()
@@ -543,7 +565,7 @@ async fn series_are_kept_and_updated_one_revision_at_a_time(store: &dyn Store) {
     assert_eq!(relabelled.labels, spring);
     relabelled.labels = labels(&[("tournament", "spring"), ("round", "2")]);
     relabelled.revision += 1;
-    store.update_series(relabelled.clone()).await.unwrap();
+    store.update_series(relabelled.clone(), &[]).await.unwrap();
     assert!(found(labels(&[("round", "1")])).await.is_empty(), "the old labels no longer find it");
     assert_eq!(found(labels(&[("round", "2")])).await, [labelled]);
     assert_eq!(store.series(labelled).await.unwrap().labels, relabelled.labels);

@@ -107,7 +107,7 @@ impl Hub {
             let bots =
                 Bots::new(store.clone(), games.clone(), turns.clone(), bot_threads, time.clone(), driver.clone());
             let timekeeper = Timekeeper::new(store.clone(), games.clone(), turns.clone(), time.clone(), driver);
-            let series = SeriesDriver::new(store.clone(), games.clone(), creator.clone(), time.clone());
+            let series = SeriesDriver::new(store.clone(), games.clone(), creator.clone(), time.clone(), owners.clone());
             let attendance = Attendance::new(
                 store.clone(),
                 games.clone(),

@@ -63,7 +63,7 @@ pub use error::{HintRefusal, PlayError};
 pub use fanout::{Announced, Views};
 pub use hub::{EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, Settings};
 pub use live::{GameCopy, LiveGame, SeatProof, revoked_by_reissue};
-pub use owners::{OwnerEntries, OwnerFilter};
+pub use owners::{OwnerEntries, OwnerFilter, SharedEntry};
 pub use past::PastPosition;
 pub use presence::STREAM_LEASE;
 pub use saved::ToSave;

@@ -9,9 +9,10 @@
 
 use std::collections::HashMap;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::Duration;
 
+use bytes::Bytes;
 use futures_util::Stream;
 use tokio::sync::{broadcast, mpsc, watch};
 
@@ -34,7 +35,38 @@ const STRETCHES_HELD: usize = 256;
 struct Stretch {
     after: u64,
     upto: u64,
-    entries: Vec<OwnerEntry>,
+    entries: Vec<Arc<SharedEntry>>,
+}
+
+/// An entry of an owner's log as the owner's followers here share it: every follower
+/// delivers it as a spectator sees it, so the first to render it for the wire leaves the
+/// rendering for the others.
+#[derive(Debug)]
+pub struct SharedEntry {
+    /// The entry.
+    pub entry: OwnerEntry,
+    rendering: OnceLock<Bytes>,
+}
+
+impl SharedEntry {
+    fn new(entry: OwnerEntry) -> Arc<SharedEntry> {
+        Arc::new(SharedEntry { entry, rendering: OnceLock::new() })
+    }
+
+    /// The entry rendered for the wire, once a follower rendered it.
+    pub fn rendering(&self) -> Option<&Bytes> {
+        self.rendering.get()
+    }
+
+    /// Leaves `rendering` for the other followers; one made first by another is kept.
+    pub fn share(&self, rendering: Bytes) {
+        let _ = self.rendering.set(rendering);
+    }
+}
+
+/// The entries of a page read from the store, each to share.
+fn shared(entries: Vec<OwnerEntry>) -> Vec<Arc<SharedEntry>> {
+    entries.into_iter().map(SharedEntry::new).collect()
 }
 
 /// One owner's reader, as its followers reach it.
@@ -144,9 +176,16 @@ async fn read_owner(
         drop(strong);
         woken.borrow_and_update();
         match cursor {
-            // Where the reader starts: a follower behind it reads the store itself.
+            // Where the reader starts: a follower behind it reads the store itself. An empty
+            // stretch says where, for a follower that read its backlog before this read and
+            // so, when entries were noted in between, lies behind it: it fills the gap from
+            // the store rather than wait for the next stretch, which may never come.
             None => match store.owner_events_after(&owner, 0, 0).await {
-                Ok(page) => cursor = Some(page.newest),
+                Ok(page) => {
+                    cursor = Some(page.newest);
+                    let start = Stretch { after: page.newest, upto: page.newest, entries: Vec::new() };
+                    let _ = stretches.send(Arc::new(start));
+                }
                 Err(error) => tracing::warn!(%error, "could not read an owner's log"),
             },
             Some(after) => match store.owner_events_after(&owner, after, PAGE).await {
@@ -158,7 +197,7 @@ async fn read_owner(
                     cursor = Some(upto);
                     let full = page.entries.len() == PAGE;
                     // Nobody listening is no error: the next turn of the loop stops.
-                    let _ = stretches.send(Arc::new(Stretch { after, upto, entries: page.entries }));
+                    let _ = stretches.send(Arc::new(Stretch { after, upto, entries: shared(page.entries) }));
                     if full {
                         continue;
                     }
@@ -195,7 +234,7 @@ impl OwnerFilter {
 
 /// An owner's entries after a cursor, in order, then live; ends with `SHUTTING_DOWN` when
 /// the server stops, or with a storage error.
-pub type OwnerEntries = Pin<Box<dyn Stream<Item = Result<OwnerEntry, PlayError>> + Send>>;
+pub type OwnerEntries = Pin<Box<dyn Stream<Item = Result<Arc<SharedEntry>, PlayError>> + Send>>;
 
 /// Where a follower stands.
 struct Follower {
@@ -205,7 +244,7 @@ struct Follower {
     /// The cursor of the last entry read (or skipped).
     cursor: u64,
     /// Entries read and not yet yielded, oldest last.
-    pending: Vec<OwnerEntry>,
+    pending: Vec<Arc<SharedEntry>>,
     /// Whether the store has nothing after the cursor that the reader will not hand on:
     /// false while the follower reads its backlog, or a gap, from the store.
     caught_up: bool,
@@ -247,7 +286,7 @@ pub async fn follow_owner(
         shutdown,
         _slot: slot,
     };
-    follower.take_page(&first.entries);
+    follower.take_page(&shared(first.entries));
     Ok(Box::pin(futures_util::stream::unfold(Some(follower), |follower| async move {
         let mut follower = follower?;
         match follower.next().await {
@@ -258,18 +297,17 @@ pub async fn follow_owner(
 }
 
 impl Follower {
-    /// Keeps a copy of the wanted ones of `entries` after the cursor (a stretch is shared
-    /// by every follower: only what this one wants is copied), and moves the cursor past
-    /// them all.
-    fn take<'a>(&mut self, entries: impl IntoIterator<Item = &'a OwnerEntry>) {
+    /// Keeps the wanted ones of `entries` after the cursor (shared with every other
+    /// follower), and moves the cursor past them all.
+    fn take<'a>(&mut self, entries: impl IntoIterator<Item = &'a Arc<SharedEntry>>) {
         let mut wanted = Vec::new();
-        for entry in entries {
-            if entry.cursor <= self.cursor {
+        for shared in entries {
+            if shared.entry.cursor <= self.cursor {
                 continue;
             }
-            self.cursor = entry.cursor;
-            if self.filter.wants(entry) {
-                wanted.push(entry.clone());
+            self.cursor = shared.entry.cursor;
+            if self.filter.wants(&shared.entry) {
+                wanted.push(shared.clone());
             }
         }
         wanted.reverse();
@@ -277,20 +315,20 @@ impl Follower {
     }
 
     /// Takes a page read from the store after the cursor: a short one reached the log's end.
-    fn take_page(&mut self, entries: &[OwnerEntry]) {
+    fn take_page(&mut self, entries: &[Arc<SharedEntry>]) {
         self.caught_up = entries.len() < PAGE;
         self.take(entries);
     }
 
     /// The next wanted entry, waiting for one as long as it takes.
-    async fn next(&mut self) -> Result<OwnerEntry, PlayError> {
+    async fn next(&mut self) -> Result<Arc<SharedEntry>, PlayError> {
         loop {
             if let Some(entry) = self.pending.pop() {
                 return Ok(entry);
             }
             if !self.caught_up {
                 let page = self.store.owner_events_after(&self.owner, self.cursor, PAGE).await?;
-                self.take_page(&page.entries);
+                self.take_page(&shared(page.entries));
                 continue;
             }
             let received = tokio::select! {
@@ -308,6 +346,54 @@ impl Follower {
                 Err(broadcast::error::RecvError::Lagged(_)) => self.caught_up = false,
                 Err(broadcast::error::RecvError::Closed) => return Err(PlayError::ShuttingDown),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::SystemTime;
+
+    use super::*;
+    use crate::games::GameConfig;
+    use crate::store::{EventKind, GameRecord, MemoryStore, StoredEvent};
+
+    /// Creates game `id` of `owner` in `store`: its creation is an entry of the owner's log.
+    async fn create(store: &MemoryStore, id: &str, owner: &str) {
+        let config = GameConfig::TicTacToe(Default::default());
+        let record = GameRecord {
+            id: id.to_owned(),
+            owner: Some(owner.to_owned()),
+            seat_token_hashes: vec![[1; 32], [2; 32]],
+            ..GameRecord::new_game(config, None, SystemTime::now())
+        };
+        let created = StoredEvent {
+            seq: 1,
+            time: record.created,
+            kind: EventKind::Created,
+            request_id: None,
+            request_digest: None,
+        };
+        store.create(record, vec![created], None).await.unwrap();
+    }
+
+    /// The race a follower must not lose to: its backlog read, then an entry noted, then
+    /// the owner's new reader starting from the log's newest cursor, after that entry. The
+    /// test's runtime runs one task at a time, so the order is fixed: the reader, spawned
+    /// when the follower subscribes, runs only once the test waits.
+    #[tokio::test]
+    async fn a_follower_behind_the_reader_s_start_gets_the_entries_in_between() {
+        let store = Arc::new(MemoryStore::new());
+        create(&store, "g-1", "lobby").await;
+        let feeds = OwnerFeeds::new(store.clone());
+        let (_down, shutdown) = watch::channel(false);
+        let mut entries = follow_owner(&feeds, "lobby", 0, OwnerFilter::default(), 8, shutdown).await.unwrap();
+        // Its backlog is read: entry 1. Entry 2 is noted before the reader reads the log.
+        create(&store, "g-2", "lobby").await;
+        for (cursor, game) in [(1, "g-1"), (2, "g-2")] {
+            let next = tokio::time::timeout(Duration::from_secs(5), futures_util::StreamExt::next(&mut entries));
+            let shared = next.await.expect("no entry is left behind").unwrap().unwrap();
+            assert_eq!((shared.entry.cursor, shared.entry.game_id.as_str()), (cursor, game));
         }
     }
 }

@@ -31,8 +31,8 @@ use crate::play::{
 use crate::proto::server::game_service_server::GameServiceServer;
 
 pub use api::{
-    DEFAULT_PAGE_SIZE, EncodedEvent, GameLimits, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE, MAX_PRESET_LEN,
-    MAX_REQUEST_ID_LEN,
+    DEFAULT_PAGE_SIZE, EncodedEvent, EncodedOwnerEvent, GameLimits, GameServiceImpl, MAX_GAME_ID_LEN, MAX_PAGE_SIZE,
+    MAX_PRESET_LEN, MAX_REQUEST_ID_LEN,
 };
 pub use auth::{Authenticator, CLOCK_LEEWAY_SECS, JwtVerifier, MAX_CREDENTIAL_LEN, MIN_SECRET_LEN, ServiceKeys};
 pub use error::{ApiError, ERROR_DOMAIN};

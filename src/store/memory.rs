@@ -519,13 +519,18 @@ impl Store for MemoryStore {
         all.get(id).map(|(series, _)| series.clone()).ok_or_else(|| StoreError::SeriesNotFound(id.to_owned()))
     }
 
-    async fn update_series(&self, series: SeriesRecord) -> Result<(), StoreError> {
+    async fn update_series(&self, series: SeriesRecord, notes: &[(String, OwnerNote)]) -> Result<(), StoreError> {
+        // The games' lock first, as every append notes under it.
+        let _games = self.lock();
         let mut all = self.lock_series();
         let (stored, _) = all.get_mut(&series.id).ok_or_else(|| StoreError::SeriesNotFound(series.id.clone()))?;
         if stored.revision + 1 != series.revision {
             return Err(StoreError::Conflict { expected: series.revision - 1, current: stored.revision });
         }
         *stored = series;
+        for (game_id, note) in notes {
+            self.note(game_id, [note]);
+        }
         Ok(())
     }
 

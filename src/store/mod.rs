@@ -715,9 +715,11 @@ pub trait Store: Send + Sync + 'static {
     /// Replaces game `id`'s labels with `labels`.
     async fn set_labels(&self, id: &str, labels: Labels) -> Result<(), StoreError>;
 
-    /// Replaces a series with `series` if its stored revision is still `series.revision - 1`;
-    /// otherwise [`StoreError::Conflict`] (expected and current revisions).
-    async fn update_series(&self, series: SeriesRecord) -> Result<(), StoreError>;
+    /// Replaces a series with `series` if its stored revision is still `series.revision - 1`,
+    /// and in the same step adds `notes` (each with the game whose event it points at) to
+    /// their owners' logs; otherwise [`StoreError::Conflict`] (expected and current
+    /// revisions), and nothing is noted.
+    async fn update_series(&self, series: SeriesRecord, notes: &[(String, OwnerNote)]) -> Result<(), StoreError>;
 
     /// Up to `limit` series, newest first, in `status` if given and carrying every label of
     /// `labels`, after the series with id `after_id` in that order.

@@ -32,11 +32,15 @@ pub enum OwnerEventKind {
     MovePlayed,
     /// The move that ended the game was taken back: it is in progress again.
     GameResumed,
+    /// The game, one of a series, was scored by its series (the entry points at its end).
+    SeriesGameFinished,
+    /// The game decided its series (the entry points at its end).
+    SeriesFinished,
 }
 
 impl OwnerEventKind {
     /// Every kind, in code order.
-    pub const ALL: [OwnerEventKind; 10] = [
+    pub const ALL: [OwnerEventKind; 12] = [
         OwnerEventKind::GameCreated,
         OwnerEventKind::GameStarted,
         OwnerEventKind::GameEnded,
@@ -47,6 +51,8 @@ impl OwnerEventKind {
         OwnerEventKind::ClockFlagged,
         OwnerEventKind::MovePlayed,
         OwnerEventKind::GameResumed,
+        OwnerEventKind::SeriesGameFinished,
+        OwnerEventKind::SeriesFinished,
     ];
 
     /// The number a store keeps the kind as (the contract's numbers too).
@@ -62,6 +68,8 @@ impl OwnerEventKind {
             OwnerEventKind::ClockFlagged => 8,
             OwnerEventKind::MovePlayed => 9,
             OwnerEventKind::GameResumed => 10,
+            OwnerEventKind::SeriesGameFinished => 11,
+            OwnerEventKind::SeriesFinished => 12,
         }
     }
 

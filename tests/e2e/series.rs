@@ -303,7 +303,7 @@ async fn a_series_left_half_way_by_a_dead_process_is_moved_on_by_the_next() {
     let (games, revision) = (before_the_end.games.clone(), stale.revision + 1);
     stale.games = games;
     stale.revision = revision;
-    store.update_series(stale).await.unwrap();
+    store.update_series(stale, &[]).await.unwrap();
 
     let server = TestServer::start_on(store.clone(), Default::default()).await;
     let mut client = server.client().await;
@@ -338,4 +338,51 @@ async fn deleting_a_running_game_moves_its_series_on_at_once() {
         "it counts for nothing"
     );
     assert_eq!(moved_on.points, [0.0, 0.0]);
+}
+
+#[tokio::test]
+async fn the_owners_stream_tells_each_game_scored_and_the_series_decided() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let kinds = vec![pb::OwnerEventKind::SeriesGameFinished as i32, pb::OwnerEventKind::SeriesFinished as i32];
+    let request = pb::StreamOwnerEventsRequest { kinds, ..Default::default() };
+    let mut owner = client.stream_owner_events(request).await.unwrap().into_inner();
+    let bot = |player| pb::BotSeat { seat: player, level: 1, ..Default::default() };
+    let request = pb::CreateSeriesRequest {
+        best_of: 3,
+        bots: vec![bot(1), bot(2)],
+        ..preset_series(pb::GameKind::TicTacToe, "classic")
+    };
+    let series = client.create_series(request).await.unwrap().into_inner().series.unwrap();
+    let history = series_history(&mut client, &series.series_id, 0).await;
+
+    // What the series' own stream says of its games' ends and its own, in order.
+    let told: Vec<pb::SeriesEvent> = history
+        .into_iter()
+        .filter(|event| !matches!(event.kind, Some(pb::series_event::Kind::GameStarted(_))))
+        .collect();
+    let mut entries = Vec::new();
+    while entries.len() < told.len() {
+        let next = tokio::time::timeout(Duration::from_secs(10), owner.message()).await.expect("the owner's stream");
+        entries.push(next.unwrap().unwrap().event.unwrap());
+    }
+    for (entry, told) in entries.iter().zip(&told) {
+        let kind = match told.kind {
+            Some(pb::series_event::Kind::GameFinished(_)) => pb::OwnerEventKind::SeriesGameFinished,
+            _ => pb::OwnerEventKind::SeriesFinished,
+        };
+        assert_eq!(entry.kind(), kind);
+        assert_eq!(entry.series_event.as_ref(), Some(told), "the series' own event");
+        // Each points at the end of the game that moved the series on.
+        let ended = entry.game_event.as_ref().unwrap();
+        assert!(matches!(ended.kind, Some(pb::game_event::Kind::GameEnded(_))), "{ended:?}");
+        if let Some(pb::series_event::Kind::GameFinished(finished)) = &told.kind {
+            assert_eq!(ended.game_id, finished.game_id);
+        }
+    }
+    let cursors: Vec<u64> = entries.iter().map(|entry| entry.cursor).collect();
+    assert!(cursors.is_sorted(), "{cursors:?}");
+    let last = entries.last().unwrap();
+    assert_eq!(last.kind(), pb::OwnerEventKind::SeriesFinished, "the series decided, last");
+    assert_eq!(last.game_event, entries[entries.len() - 2].game_event, "by the end of its last game");
 }

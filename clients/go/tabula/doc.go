@@ -32,8 +32,9 @@
 // StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
 // StreamOwnerEvents as [Client.OwnerEvents]: what happens to every game of the caller's
 // service key (created, started, ended, a draw offered, a takeback asked, a seat come or
-// gone, a clock flagged, an end taken back) in one stream
-// numbered by the key's cursor, filtered with [OwnerKinds] and [OwnerLabels], which resumes
+// gone, a clock flagged, an end taken back) and to its series (each game scored, the series
+// decided: the series' own event in GetSeriesEvent()) in one stream numbered by the key's
+// cursor, filtered with [OwnerKinds] and [OwnerLabels], which resumes
 // after the last cursor it delivered like [Client.Events].
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
 // constructors of this package; seats the server's engine plays with [Bots] and [BotSeat];

@@ -66,15 +66,22 @@ func OwnerLabels(labels map[string]string) OwnerEventsOption {
 // takeback asked (TAKEBACK_REQUESTED), a seat of a game keeping presence ([Presence]) come
 // (SEAT_PRESENT) or gone (SEAT_GONE), a seat's time run out (CLOCK_FLAGGED), each move
 // of a game created with [OwnerStreamMoves] (MOVE_PLAYED; the first one is also the
-// GAME_STARTED), and a game's end taken back within its [EndingTakebackWindow], the game in
-// progress again (GAME_RESUMED). Each [tabulav1.OwnerEvent] carries its GetCursor(), its GetKind() and the
-// game's own event as a spectator sees it (GetGameEvent(), whose GetGameId() names the game
-// and GetSeq() places it in the game's stream: the GetGameCreated() of a creation, the first
-// GetMoveApplied() of a start, the GetGameEnded() of an end, with the result and the reason,
-// the GetSeatPresenceChanged() of a seat come or gone, the GetTimedOut() of a flag, which
-// the GAME_ENDED follows, the GetMoveApplied() of a move played, the GetGameResumed() of a
-// game resumed). Read a game's every event
-// with [Client.Events] on that id.
+// GAME_STARTED), a game's end taken back within its [EndingTakebackWindow], the game in
+// progress again (GAME_RESUMED), and of the key's series each game scored
+// (SERIES_GAME_FINISHED) and the series decided by the game that just ended
+// (SERIES_FINISHED, after that game's SERIES_GAME_FINISHED). Each [tabulav1.OwnerEvent]
+// carries its GetCursor(), its GetKind() and the game's own event as a spectator sees it
+// (GetGameEvent(), whose GetGameId() names the game and GetSeq() places it in the game's
+// stream: the GetGameCreated() of a creation, the first GetMoveApplied() of a start, the
+// GetGameEnded() of an end, with the result and the reason, the GetSeatPresenceChanged() of
+// a seat come or gone, the GetTimedOut() of a flag, which the GAME_ENDED follows, the
+// GetMoveApplied() of a move played, the GetGameResumed() of a game resumed, and for both
+// series kinds the GetGameEnded() of the game that moved the series on). The two series
+// kinds also carry the series' own event, as [Client.SeriesEvents] delivers it, in
+// GetSeriesEvent() (nil for every other kind): the GetGameFinished() of a game scored
+// (its number, game id, outcome and the points so far) and the GetSeriesFinished() of the
+// end (the winner and the final points); its GetSeriesId() names the series. Read a game's
+// every event with [Client.Events] on that id, a series' with [Client.SeriesEvents].
 //
 // It yields the events whose cursor is greater than afterCursor (0: the key's whole
 // history; resume with the last cursor seen), first the backlog, then live events, each

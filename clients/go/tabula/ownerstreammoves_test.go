@@ -49,35 +49,7 @@ func TestOwnerStreamMovesPutsOnlyThatGamesMovesOnTheOwnersStream(t *testing.T) {
 	// Only the moves, read as they come: from the start of the (fresh) server's history.
 	streamCtx, cancel := context.WithTimeout(ctx, ownerStreamTimeout)
 	defer cancel()
-	type item struct {
-		event *tabulav1.OwnerEvent
-		err   error
-	}
-	items := make(chan item, 16)
-	go func() {
-		for event, err := range manager.OwnerEvents(streamCtx, 0, tabula.OwnerKinds(ownerMovePlayed)) {
-			select {
-			case items <- item{event, err}:
-			case <-streamCtx.Done():
-				return
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	next := func(within time.Duration) (*tabulav1.OwnerEvent, bool) {
-		t.Helper()
-		select {
-		case got := <-items:
-			if got.err != nil {
-				t.Fatalf("the owner stream failed: %v", got.err)
-			}
-			return got.event, true
-		case <-time.After(within):
-			return nil, false
-		}
-	}
+	next := readAsTheyCome(t, streamCtx, "the owner stream", manager.OwnerEvents(streamCtx, 0, tabula.OwnerKinds(ownerMovePlayed)))
 
 	// Column 3, then column 4, in each game, in turn.
 	for _, move := range []struct {

@@ -133,7 +133,10 @@ func (c *Client) ListSeries(ctx context.Context, opts ...CallOption) (*tabulav1.
 // game finished and scored ("game_finished", with the points after it), and last the end
 // ("series_finished", with the winner and the final points); first the backlog, then live
 // events, each exactly once and in order. Read a series' games themselves with
-// [Client.Events] on the game ids its events name.
+// [Client.Events] on the game ids its events name. The owner's stream ([Client.OwnerEvents])
+// carries the same game_finished and series_finished events, for every series of the key at
+// once, as OWNER_EVENT_KIND_SERIES_GAME_FINISHED and OWNER_EVENT_KIND_SERIES_FINISHED
+// (GetSeriesEvent()).
 //
 // The sequence ends when the server closes the stream after the series_finished event. It
 // resumes, checks the seqs and ends as [Client.Events] does, with the same options: after a

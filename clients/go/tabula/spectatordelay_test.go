@@ -67,35 +67,7 @@ func TestASpectatorSeesTheGameAMoveLate(t *testing.T) {
 	// until X moves again.
 	streamCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	type item struct {
-		event *tabulav1.GameEvent
-		err   error
-	}
-	items := make(chan item, 16)
-	go func() {
-		for event, err := range spectator.Events(streamCtx, gameID, 0) {
-			select {
-			case items <- item{event, err}:
-			case <-streamCtx.Done():
-				return
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	next := func(within time.Duration) (*tabulav1.GameEvent, bool) {
-		t.Helper()
-		select {
-		case got := <-items:
-			if got.err != nil {
-				t.Fatalf("the spectator's stream: %v", got.err)
-			}
-			return got.event, true
-		case <-time.After(within):
-			return nil, false
-		}
-	}
+	next := readAsTheyCome(t, streamCtx, "the spectator's stream", spectator.Events(streamCtx, gameID, 0))
 	for want := uint64(1); want <= 2; want++ {
 		event, ok := next(10 * time.Second)
 		if !ok {

@@ -330,6 +330,13 @@ const (
 	// A game's end was taken back (`GameConfig.ending_takeback_window`): it is in progress
 	// again. Its `GameEvent` is the `GameResumed`.
 	OwnerEventKind_OWNER_EVENT_KIND_GAME_RESUMED OwnerEventKind = 10
+	// A game of a series ended and the series scored it: its `GameEvent` is the game's
+	// `GameEnded`, its `series_event` the series' `SeriesGameFinished` (the points so far).
+	OwnerEventKind_OWNER_EVENT_KIND_SERIES_GAME_FINISHED OwnerEventKind = 11
+	// A series was decided by the game that just ended: its `GameEvent` is that game's
+	// `GameEnded`, its `series_event` the series' `SeriesFinished` (the winner, the points).
+	// It follows that game's `SERIES_GAME_FINISHED`.
+	OwnerEventKind_OWNER_EVENT_KIND_SERIES_FINISHED OwnerEventKind = 12
 )
 
 // Enum value maps for OwnerEventKind.
@@ -346,19 +353,23 @@ var (
 		8:  "OWNER_EVENT_KIND_CLOCK_FLAGGED",
 		9:  "OWNER_EVENT_KIND_MOVE_PLAYED",
 		10: "OWNER_EVENT_KIND_GAME_RESUMED",
+		11: "OWNER_EVENT_KIND_SERIES_GAME_FINISHED",
+		12: "OWNER_EVENT_KIND_SERIES_FINISHED",
 	}
 	OwnerEventKind_value = map[string]int32{
-		"OWNER_EVENT_KIND_UNSPECIFIED":        0,
-		"OWNER_EVENT_KIND_GAME_CREATED":       1,
-		"OWNER_EVENT_KIND_GAME_STARTED":       2,
-		"OWNER_EVENT_KIND_GAME_ENDED":         3,
-		"OWNER_EVENT_KIND_DRAW_OFFERED":       4,
-		"OWNER_EVENT_KIND_TAKEBACK_REQUESTED": 5,
-		"OWNER_EVENT_KIND_SEAT_PRESENT":       6,
-		"OWNER_EVENT_KIND_SEAT_GONE":          7,
-		"OWNER_EVENT_KIND_CLOCK_FLAGGED":      8,
-		"OWNER_EVENT_KIND_MOVE_PLAYED":        9,
-		"OWNER_EVENT_KIND_GAME_RESUMED":       10,
+		"OWNER_EVENT_KIND_UNSPECIFIED":          0,
+		"OWNER_EVENT_KIND_GAME_CREATED":         1,
+		"OWNER_EVENT_KIND_GAME_STARTED":         2,
+		"OWNER_EVENT_KIND_GAME_ENDED":           3,
+		"OWNER_EVENT_KIND_DRAW_OFFERED":         4,
+		"OWNER_EVENT_KIND_TAKEBACK_REQUESTED":   5,
+		"OWNER_EVENT_KIND_SEAT_PRESENT":         6,
+		"OWNER_EVENT_KIND_SEAT_GONE":            7,
+		"OWNER_EVENT_KIND_CLOCK_FLAGGED":        8,
+		"OWNER_EVENT_KIND_MOVE_PLAYED":          9,
+		"OWNER_EVENT_KIND_GAME_RESUMED":         10,
+		"OWNER_EVENT_KIND_SERIES_GAME_FINISHED": 11,
+		"OWNER_EVENT_KIND_SERIES_FINISHED":      12,
 	}
 )
 
@@ -5270,8 +5281,13 @@ type OwnerEvent struct {
 	Kind OwnerEventKind `protobuf:"varint,2,opt,name=kind,proto3,enum=tabula.v1.OwnerEventKind" json:"kind,omitempty"`
 	// The game's own event, as a spectator sees it (`GameEvent.game_id` names the game; its
 	// `seq` places it in the game's stream): for a creation its `GameCreated`, for a start
-	// the first `MoveApplied`, for an end the `GameEnded` with the result and the reason.
-	GameEvent     *GameEvent `protobuf:"bytes,3,opt,name=game_event,json=gameEvent,proto3" json:"game_event,omitempty"`
+	// the first `MoveApplied`, for an end the `GameEnded` with the result and the reason
+	// (also for the series kinds: the end of the game that moved the series on).
+	GameEvent *GameEvent `protobuf:"bytes,3,opt,name=game_event,json=gameEvent,proto3" json:"game_event,omitempty"`
+	// For `SERIES_GAME_FINISHED` and `SERIES_FINISHED`: the series' own event
+	// (`SeriesGameFinished` with the points after the game, or `SeriesFinished` with the
+	// winner), as `StreamSeriesEvents` delivers it; unset for every other kind.
+	SeriesEvent   *SeriesEvent `protobuf:"bytes,4,opt,name=series_event,json=seriesEvent,proto3" json:"series_event,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5323,6 +5339,13 @@ func (x *OwnerEvent) GetKind() OwnerEventKind {
 func (x *OwnerEvent) GetGameEvent() *GameEvent {
 	if x != nil {
 		return x.GameEvent
+	}
+	return nil
+}
+
+func (x *OwnerEvent) GetSeriesEvent() *SeriesEvent {
+	if x != nil {
+		return x.SeriesEvent
 	}
 	return nil
 }
@@ -5669,13 +5692,14 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
 	"\x19StreamOwnerEventsResponse\x12+\n" +
-	"\x05event\x18\x01 \x01(\v2\x15.tabula.v1.OwnerEventR\x05event\"\x88\x01\n" +
+	"\x05event\x18\x01 \x01(\v2\x15.tabula.v1.OwnerEventR\x05event\"\xc3\x01\n" +
 	"\n" +
 	"OwnerEvent\x12\x16\n" +
 	"\x06cursor\x18\x01 \x01(\x04R\x06cursor\x12-\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x19.tabula.v1.OwnerEventKindR\x04kind\x123\n" +
 	"\n" +
-	"game_event\x18\x03 \x01(\v2\x14.tabula.v1.GameEventR\tgameEvent*i\n" +
+	"game_event\x18\x03 \x01(\v2\x14.tabula.v1.GameEventR\tgameEvent\x129\n" +
+	"\fseries_event\x18\x04 \x01(\v2\x16.tabula.v1.SeriesEventR\vseriesEvent*i\n" +
 	"\x0eSubmitMoveView\x12 \n" +
 	"\x1cSUBMIT_MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SUBMIT_MOVE_VIEW_BASIC\x10\x01\x12\x19\n" +
@@ -5699,7 +5723,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\x91\x03\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xe2\x03\n" +
 	"\x0eOwnerEventKind\x12 \n" +
 	"\x1cOWNER_EVENT_KIND_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_GAME_CREATED\x10\x01\x12!\n" +
@@ -5712,7 +5736,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x1eOWNER_EVENT_KIND_CLOCK_FLAGGED\x10\b\x12 \n" +
 	"\x1cOWNER_EVENT_KIND_MOVE_PLAYED\x10\t\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_GAME_RESUMED\x10\n" +
-	"2\xb8\x16\n" +
+	"\x12)\n" +
+	"%OWNER_EVENT_KIND_SERIES_GAME_FINISHED\x10\v\x12$\n" +
+	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f2\xb8\x16\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -5972,83 +5998,84 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	81,  // 86: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
 	4,   // 87: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
 	97,  // 88: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	7,   // 89: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 90: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 91: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 92: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 93: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 94: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 95: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 96: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 97: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 98: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 99: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 100: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 101: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 102: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 103: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
-	41,  // 104: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	43,  // 105: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	45,  // 106: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	67,  // 107: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	47,  // 108: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	60,  // 109: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	61,  // 110: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	62,  // 111: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	64,  // 112: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	65,  // 113: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	49,  // 114: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	51,  // 115: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	53,  // 116: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	55,  // 117: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	57,  // 118: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	69,  // 119: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	71,  // 120: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	73,  // 121: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	75,  // 122: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	77,  // 123: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	79,  // 124: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	8,   // 125: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 126: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 127: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 128: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 129: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 130: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 131: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 132: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 133: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 134: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 135: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 136: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 137: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 138: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 139: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 140: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 141: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 142: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 143: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 144: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 145: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 146: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 147: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 148: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 149: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 150: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 151: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 152: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 153: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 154: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 155: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 156: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 157: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 158: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 159: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 160: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	125, // [125:161] is the sub-list for method output_type
-	89,  // [89:125] is the sub-list for method input_type
-	89,  // [89:89] is the sub-list for extension type_name
-	89,  // [89:89] is the sub-list for extension extendee
-	0,   // [0:89] is the sub-list for field type_name
+	107, // 89: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
+	7,   // 90: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 91: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 92: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 93: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 94: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 95: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 96: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 97: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 98: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 99: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 100: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 101: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 102: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 103: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 104: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 105: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 106: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 107: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 108: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 109: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 110: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 111: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 112: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 113: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 114: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 115: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 116: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 117: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 118: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 119: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 120: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 121: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 122: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 123: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 124: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 125: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	8,   // 126: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 127: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 128: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 129: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 130: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 131: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 132: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 133: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 134: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 135: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 136: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 137: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 138: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 139: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 140: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 141: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 142: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 143: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 144: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 145: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 146: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 147: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 148: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 149: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 150: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 151: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 152: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 153: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 154: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 155: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 156: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 157: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 158: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 159: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 160: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 161: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	126, // [126:162] is the sub-list for method output_type
+	90,  // [90:126] is the sub-list for method input_type
+	90,  // [90:90] is the sub-list for extension type_name
+	90,  // [90:90] is the sub-list for extension extendee
+	0,   // [0:90] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }

@@ -335,7 +335,8 @@ type GameServiceClient interface {
 	// (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
 	StreamSeriesEvents(ctx context.Context, in *StreamSeriesEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamSeriesEventsResponse], error)
 	// The owner's stream: what happens to every game the calling service key owns (created,
-	// started, ended however it ended, a draw offered, a takeback asked), in one stream,
+	// started, ended however it ended, a draw offered, a takeback asked) and to its series
+	// (each game scored, the series decided), in one stream,
 	// each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
 	// then live, in the same order on every replica, without gaps or duplicates; resume with
 	// the last cursor seen. On a server without keys, the games created without one. Needs a
@@ -985,7 +986,8 @@ type GameServiceServer interface {
 	// (RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`).
 	StreamSeriesEvents(*StreamSeriesEventsRequest, grpc.ServerStreamingServer[StreamSeriesEventsResponse]) error
 	// The owner's stream: what happens to every game the calling service key owns (created,
-	// started, ended however it ended, a draw offered, a takeback asked), in one stream,
+	// started, ended however it ended, a draw offered, a takeback asked) and to its series
+	// (each game scored, the series decided), in one stream,
 	// each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
 	// then live, in the same order on every replica, without gaps or duplicates; resume with
 	// the last cursor seen. On a server without keys, the games created without one. Needs a

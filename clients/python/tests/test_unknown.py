@@ -77,14 +77,16 @@ def test_names_are_total() -> None:
         "ERROR_REASON_CLAIM_TOO_EARLY",
         "unknown(90)",
     ]
-    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 12)] == [
+    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 14)] == [
         "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
         "OWNER_EVENT_KIND_SEAT_PRESENT",
         "OWNER_EVENT_KIND_SEAT_GONE",
         "OWNER_EVENT_KIND_CLOCK_FLAGGED",
         "OWNER_EVENT_KIND_MOVE_PLAYED",
         "OWNER_EVENT_KIND_GAME_RESUMED",
-        "unknown(11)",
+        "OWNER_EVENT_KIND_SERIES_GAME_FINISHED",
+        "OWNER_EVENT_KIND_SERIES_FINISHED",
+        "unknown(13)",
     ]
     assert event_kind(pb.SeriesEvent(seq=1, game_started=pb.SeriesGameStarted(number=1))) == "game_started"
     assert event_kind(pb.SeriesEvent(game_finished=pb.SeriesGameFinished())) == "game_finished"

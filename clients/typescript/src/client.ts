@@ -512,7 +512,10 @@ export interface OwnerEventOptions extends StreamOptions {
    * cursor: OUT_OF_RANGE SEQ_OUT_OF_RANGE (metadata `current_cursor`).
    */
   afterCursor?: bigint;
-  /** Only events of these kinds (`OwnerEventKind.GAME_ENDED`, ...); absent or empty: every kind. */
+  /**
+   * Only events of these kinds (`OwnerEventKind.GAME_ENDED`, `SERIES_FINISHED`, ...), sent as
+   * they are, so a kind this client does not name yet filters too; absent or empty: every kind.
+   */
   kinds?: OwnerEventKind[];
   /**
    * Only events of games carrying every one of these labels with that value, as the game's
@@ -694,9 +697,15 @@ export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
  * (`CLOCK_FLAGGED`: the `timedOut`), a game's end taken back (`GAME_RESUMED`: the
  * `gameResumed`, in a game with an ending takeback window, `endingTakebackWindowMs`), and
  * each move of a game created with `ownerStreamMoves` (`MOVE_PLAYED`: the `moveApplied`; the
- * first is also the game's `GAME_STARTED`), each with
+ * first is also the game's `GAME_STARTED`), a game of a series ended and scored by the series
+ * (`SERIES_GAME_FINISHED`) and a series decided by the game that just ended (`SERIES_FINISHED`,
+ * after that game's `SERIES_GAME_FINISHED`), each with
  * the key's own `cursor` and the game's own event as a spectator sees it (`gameEvent`: its
- * `gameId` names the game, its `seq` places it in the game's stream). It follows `StreamOwnerEvents`, first the backlog after
+ * `gameId` names the game, its `seq` places it in the game's stream; for the two series kinds,
+ * the `gameEnded` of the game that moved the series on). The series kinds also carry the
+ * series' own event in `seriesEvent`, as `seriesEvents` yields it: a `gameFinished` (number,
+ * game, outcome, points so far) or the `seriesFinished` (winner, points); every other kind
+ * leaves it `undefined`. It follows `StreamOwnerEvents`, first the backlog after
  * `afterCursor`, then live; the server never ends it, so iteration ends only when the
  * `signal` aborts, the client is closed, or a failure it does not resume from. It resumes
  * exactly as `EventStream` does: when the connection drops or the server stops (UNAVAILABLE)
@@ -1426,7 +1435,9 @@ export class TabulaClient {
    * Follows what happens to every game the calling service key owns (on a server without
    * keys, the games created without one), created, started, ended, a draw offered, a takeback
    * asked, a seat come or gone (in a game keeping presence), a seat's time run out, a game's
-   * end taken back, after `afterCursor` (default 0n: from the start) and then live, reconnecting on
+   * end taken back, each move of a game created with `ownerStreamMoves`, a game of a series
+   * scored (`SERIES_GAME_FINISHED`) and a series decided (`SERIES_FINISHED`; both with the
+   * series' own event in `seriesEvent`), after `afterCursor` (default 0n: from the start) and then live, reconnecting on
    * its own (see OwnerEventStream); `kinds` and `labels` keep only those events, or those of
    * games carrying every label. Needs a service key where the server has keys
    * (UNAUTHENTICATED SERVICE_KEY_REQUIRED).

@@ -14,7 +14,8 @@
  * follows a game (with its views whole, or sent as changes it applies, `viewChanges`;
  * `applyViewChange` applies one), `seriesEvents` a series (several games between the same two
  * players, `createSeriesFrom...`), `ownerEvents` every game the calling service key owns
- * (`OwnerEvent`s of the kinds of `OwnerEventKind`, numbered by the key's own cursor).
+ * (`OwnerEvent`s of the kinds of `OwnerEventKind`, numbered by the key's own cursor; those of
+ * a series' games scored and of a series decided carry the series' own event, `seriesEvent`).
  */
 export * from "./web.js";
 // Node's client, with `connect`, in place of the transport-agnostic one of the same name.

@@ -149,7 +149,12 @@ test("names are total", () => {
   );
   assert.equal(enumName(OwnerEventKindSchema, OwnerEventKind.GAME_RESUMED), "OWNER_EVENT_KIND_GAME_RESUMED");
   assert.equal(OwnerEventKind.GAME_RESUMED, 10);
-  assert.equal(enumName(OwnerEventKindSchema, 11), "unknown(11)");
+  assert.deepEqual(
+    [OwnerEventKind.SERIES_GAME_FINISHED, OwnerEventKind.SERIES_FINISHED].map((k) => enumName(OwnerEventKindSchema, k)),
+    ["OWNER_EVENT_KIND_SERIES_GAME_FINISHED", "OWNER_EVENT_KIND_SERIES_FINISHED"],
+  );
+  assert.deepEqual([OwnerEventKind.SERIES_GAME_FINISHED, OwnerEventKind.SERIES_FINISHED], [11, 12]);
+  assert.equal(enumName(OwnerEventKindSchema, 13), "unknown(13)");
   assert.deepEqual(
     [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
     ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],

@@ -22,14 +22,15 @@ use self::standings::{Standing, score};
 use super::cache::Games;
 use super::creation::{Created, Creation, Creator};
 use super::error::PlayError;
+use super::owners::OwnerFeeds;
 use super::time::TimeSource;
 use super::tokens::new_token;
 use crate::engine::clock::ClockConfig;
 use crate::engine::{NoResultReason, Outcome, Seat};
 use crate::games::GameConfig;
 use crate::store::{
-    Actor, BotSeat, GameRecord, Labels, Player, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord,
-    SeriesResult, SeriesStatus, Store, StoreError, TokenHash, to_stored_precision,
+    Actor, BotSeat, GameRecord, Labels, OwnerEventKind, OwnerNote, Player, SeriesDraws, SeriesGame, SeriesLength,
+    SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Store, StoreError, TokenHash, log_owner, to_stored_precision,
 };
 
 /// How often every series in progress is looked at, to finish what a crash interrupted.
@@ -98,6 +99,8 @@ pub struct SeriesDriver {
     games: Arc<Games>,
     creator: Arc<Creator>,
     time: TimeSource,
+    /// Told when a step notes entries on a series' owner's log.
+    owners: Arc<OwnerFeeds>,
     /// Counts the series this process moved on, for their streams to look again.
     changed: watch::Sender<u64>,
     /// Event streams open per series.
@@ -108,12 +111,19 @@ pub struct SeriesDriver {
 
 impl SeriesDriver {
     /// Series kept in `store`, their games made by `creator`.
-    pub fn new(store: Arc<dyn Store>, games: Arc<Games>, creator: Arc<Creator>, time: TimeSource) -> Arc<SeriesDriver> {
+    pub fn new(
+        store: Arc<dyn Store>,
+        games: Arc<Games>,
+        creator: Arc<Creator>,
+        time: TimeSource,
+        owners: Arc<OwnerFeeds>,
+    ) -> Arc<SeriesDriver> {
         Arc::new_cyclic(|me| SeriesDriver {
             store,
             games,
             creator,
             time,
+            owners,
             changed: watch::channel(0).0,
             streams: StreamCounts::default(),
             me: me.clone(),
@@ -204,7 +214,7 @@ impl SeriesDriver {
             }
             series.labels = labels.clone();
             series.revision += 1;
-            match self.store.update_series(series.clone()).await {
+            match self.store.update_series(series.clone(), &[]).await {
                 Ok(()) => return Ok(series),
                 // The series moved on meanwhile: label the revision it moved on to.
                 Err(StoreError::Conflict { .. }) => continue,
@@ -265,9 +275,12 @@ impl SeriesDriver {
     pub async fn advance(&self, id: &str) -> Result<SeriesRecord, PlayError> {
         for _ in 0..MAX_STEPS {
             let series = self.store.series(id).await?;
-            let Some(next) = self.next_step(series.clone()).await? else { return Ok(series) };
-            match self.store.update_series(next.clone()).await {
+            let Some((next, notes)) = self.next_step(series.clone()).await? else { return Ok(series) };
+            match self.store.update_series(next.clone(), &notes).await {
                 Ok(()) => {
+                    if let Some((_, note)) = notes.first() {
+                        self.owners.grew(&note.owner);
+                    }
                     self.changed.send_modify(|version| *version += 1);
                     tracing::info!(series_id = %id, games = next.games.len(), finished = next.status == SeriesStatus::Finished, "series moved on");
                     // A game created already over (it cannot be, today) would otherwise wait
@@ -281,11 +294,23 @@ impl SeriesDriver {
         Err(PlayError::Storage(format!("series {id:?} kept changing under its updates")))
     }
 
-    /// What `series` becomes after one step, or `None` when nothing is to be done yet.
-    async fn next_step(&self, mut series: SeriesRecord) -> Result<Option<SeriesRecord>, PlayError> {
+    /// What `series` becomes after one step, and the entries that step makes on its owner's
+    /// log (a game scored, the series decided: each pointing at the end of the game that
+    /// made it); `None` when nothing is to be done yet.
+    async fn next_step(
+        &self,
+        mut series: SeriesRecord,
+    ) -> Result<Option<(SeriesRecord, Vec<(String, OwnerNote)>)>, PlayError> {
         if series.status == SeriesStatus::Finished {
             return Ok(None);
         }
+        let owner = log_owner(series.owner.as_deref()).to_owned();
+        let note = |game_id: &str, seq: u64, kind: OwnerEventKind| {
+            (game_id.to_owned(), OwnerNote { owner: owner.clone(), seq, kind })
+        };
+        let mut notes = Vec::new();
+        // The last game's end, when it has one to point at (a deleted game has none).
+        let mut end_of_last = None;
         let now = to_stored_precision(self.now());
         let number = series.games.len() as u32;
         if let Some(last) = series.games.last_mut()
@@ -295,6 +320,10 @@ impl SeriesDriver {
                 Ok(live) => {
                     let record = live.copy().await.record;
                     let Some(outcome) = record.outcome else { return Ok(None) };
+                    // A series' game ends for good (no end taken back in a series): its
+                    // end is its log's last event.
+                    notes.push(note(&last.game_id, record.seq, OwnerEventKind::SeriesGameFinished));
+                    end_of_last = Some((last.game_id.clone(), record.seq));
                     (outcome, record.updated)
                 }
                 // A deleted game counts for nothing and is played again.
@@ -308,6 +337,12 @@ impl SeriesDriver {
                 Some(winner) => {
                     series.status = SeriesStatus::Finished;
                     series.winner = winner;
+                    if let Some(last) = series.games.last()
+                        && let Ok(live) = self.games.get(&last.game_id).await
+                    {
+                        let record = live.copy().await.record;
+                        end_of_last = record.outcome.is_some().then(|| (last.game_id.clone(), record.seq));
+                    }
                 }
                 None => {
                     let number = series.games.len() as u32 + 1;
@@ -324,9 +359,14 @@ impl SeriesDriver {
             series.status = SeriesStatus::Finished;
             series.winner = winner;
         }
+        if series.status == SeriesStatus::Finished
+            && let Some((game_id, seq)) = &end_of_last
+        {
+            notes.push(note(game_id, *seq, OwnerEventKind::SeriesFinished));
+        }
         series.updated = now;
         series.revision += 1;
-        Ok(Some(series))
+        Ok(Some((series, notes)))
     }
 
     /// Creates game `number` of `series`, or finds it when an earlier step created it.
@@ -400,7 +440,7 @@ impl SeriesDriver {
             let mut series = self.store.series(&series.id).await?;
             series.token_hashes = hashes;
             series.revision += 1;
-            match self.store.update_series(series).await {
+            match self.store.update_series(series, &[]).await {
                 Ok(()) => return Ok(true),
                 Err(StoreError::Conflict { .. }) => continue,
                 Err(other) => return Err(other.into()),

@@ -31,7 +31,7 @@ use crate::service::rate_limit::CallLimiter;
 
 pub use creation::MAX_PRESET_LEN;
 pub use page::{DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE};
-pub use streams::EncodedEvent;
+pub use streams::{EncodedEvent, EncodedOwnerEvent};
 pub use validate::{MAX_GAME_ID_LEN, MAX_REQUEST_ID_LEN};
 
 /// The caps the handlers enforce themselves.

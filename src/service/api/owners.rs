@@ -3,18 +3,21 @@
 
 use std::pin::Pin;
 
+use bytes::Bytes;
+use prost::Message;
 use tokio_stream::{Stream, StreamExt};
 use tonic::{Request, Status};
 
 use super::GameServiceImpl;
+use super::streams::EncodedOwnerEvent;
 use crate::engine::Viewer;
-use crate::play::{OwnerEntry, OwnerEventKind, OwnerFilter};
+use crate::play::{OwnerEntry, OwnerEventKind, OwnerFilter, SharedEntry};
 use crate::proto::tabula::v1 as pb;
-use crate::service::convert::{Violations, event_to_proto, labels_from_proto};
+use crate::service::convert::{Violations, event_to_proto, labels_from_proto, series_events};
 use crate::service::error::ApiError;
 
 /// The stream a `StreamOwnerEvents` call answers with.
-pub type OwnerEventStream = Pin<Box<dyn Stream<Item = Result<pb::StreamOwnerEventsResponse, Status>> + Send>>;
+pub type OwnerEventStream = Pin<Box<dyn Stream<Item = Result<EncodedOwnerEvent, Status>> + Send>>;
 
 impl GameServiceImpl {
     pub(super) async fn stream_owner_events_call(
@@ -43,32 +46,65 @@ impl GameServiceImpl {
             .follow_owner(&owner, asked.after_cursor, filter, self.limits.max_streams_per_game, self.shutdown.clone())
             .await?;
         let hub = self.hub.clone();
-        let events = entries.then(move |entry| {
+        let events = entries.then(move |shared| {
             let hub = hub.clone();
             async move {
-                let entry = entry.map_err(|error| Status::from(ApiError::from(error)))?;
-                Ok(owner_event(&hub, entry).await)
+                let shared = shared.map_err(|error| Status::from(ApiError::from(error)))?;
+                Ok(encoded_owner_event(&hub, &shared).await)
             }
         });
         // An entry whose game was deleted meanwhile is left out, as the log leaves it.
-        Ok(Box::pin(
-            events.filter_map(|event: Result<Option<pb::StreamOwnerEventsResponse>, Status>| event.transpose()),
-        ))
+        Ok(Box::pin(events.filter_map(|event: Result<Option<EncodedOwnerEvent>, Status>| event.transpose())))
     }
+}
+
+/// `shared`'s message, encoded: the encoding another follower of the owner made, or a new
+/// one, then left for the next; `None` when the game is gone.
+async fn encoded_owner_event(hub: &crate::play::Hub, shared: &SharedEntry) -> Option<EncodedOwnerEvent> {
+    if let Some(rendering) = shared.rendering() {
+        return Some(EncodedOwnerEvent::new(rendering.clone()));
+    }
+    let encoded = Bytes::from(owner_event(hub, &shared.entry).await?.encode_to_vec());
+    shared.share(encoded.clone());
+    Some(EncodedOwnerEvent::new(encoded))
 }
 
 /// `entry` as its message: its game's event as a spectator sees it; `None` when the game
 /// is gone.
-async fn owner_event(hub: &crate::play::Hub, entry: OwnerEntry) -> Option<pb::StreamOwnerEventsResponse> {
+async fn owner_event(hub: &crate::play::Hub, entry: &OwnerEntry) -> Option<pb::StreamOwnerEventsResponse> {
     let live = hub.game(&entry.game_id).await.ok()?;
     let clocks = live.clock_readings_of(&entry.event);
     let game_event = event_to_proto(&live, Viewer::Spectator, &entry.event, clocks.as_ref());
+    let series_event = match (entry.kind, &live.series) {
+        (OwnerEventKind::SeriesGameFinished | OwnerEventKind::SeriesFinished, Some(link)) => {
+            series_event_of(hub, &link.series_id, &entry.game_id, entry.kind).await
+        }
+        _ => None,
+    };
     let event = pb::OwnerEvent {
         cursor: entry.cursor,
         kind: owner_kind_to_proto(entry.kind) as i32,
         game_event: Some(game_event),
+        series_event,
     };
     Some(pb::StreamOwnerEventsResponse { event: Some(event) })
+}
+
+/// The event of series `series_id` that an entry of `kind` about its game `game_id` tells:
+/// the game's scoring, or the series' end; `None` when the series is gone.
+async fn series_event_of(
+    hub: &crate::play::Hub,
+    series_id: &str,
+    game_id: &str,
+    kind: OwnerEventKind,
+) -> Option<pb::SeriesEvent> {
+    use pb::series_event::Kind;
+    let series = hub.series(series_id).await.ok()?;
+    series_events(&series).into_iter().find(|event| match (&event.kind, kind) {
+        (Some(Kind::GameFinished(finished)), OwnerEventKind::SeriesGameFinished) => finished.game_id == game_id,
+        (Some(Kind::SeriesFinished(_)), OwnerEventKind::SeriesFinished) => true,
+        _ => false,
+    })
 }
 
 fn owner_kind_to_proto(kind: OwnerEventKind) -> pb::OwnerEventKind {
@@ -83,6 +119,8 @@ fn owner_kind_to_proto(kind: OwnerEventKind) -> pb::OwnerEventKind {
         OwnerEventKind::ClockFlagged => pb::OwnerEventKind::ClockFlagged,
         OwnerEventKind::MovePlayed => pb::OwnerEventKind::MovePlayed,
         OwnerEventKind::GameResumed => pb::OwnerEventKind::GameResumed,
+        OwnerEventKind::SeriesGameFinished => pb::OwnerEventKind::SeriesGameFinished,
+        OwnerEventKind::SeriesFinished => pb::OwnerEventKind::SeriesFinished,
     }
 }
 
@@ -99,5 +137,7 @@ fn owner_kind_from_proto(kind: pb::OwnerEventKind) -> Option<OwnerEventKind> {
         pb::OwnerEventKind::ClockFlagged => Some(OwnerEventKind::ClockFlagged),
         pb::OwnerEventKind::MovePlayed => Some(OwnerEventKind::MovePlayed),
         pb::OwnerEventKind::GameResumed => Some(OwnerEventKind::GameResumed),
+        pb::OwnerEventKind::SeriesGameFinished => Some(OwnerEventKind::SeriesGameFinished),
+        pb::OwnerEventKind::SeriesFinished => Some(OwnerEventKind::SeriesFinished),
     }
 }

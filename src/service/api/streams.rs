@@ -2,6 +2,7 @@
 //! into what its viewer may see and encoded once for all who see the same) and a series'
 //! (its revisions as numbered events).
 
+use std::marker::PhantomData;
 use std::pin::Pin;
 
 use bytes::{Buf, BufMut, Bytes};
@@ -89,7 +90,7 @@ impl GameServiceImpl {
 /// same audience made, or a new one, then left for the next.
 fn encode(live: &LiveGame, viewer: Viewer, delivery: Delivery) -> EncodedEvent {
     let (view, earlier, view_clocks) = match &delivery.content {
-        Content::Rendered(encoded) => return EncodedEvent(encoded.clone()),
+        Content::Rendered(encoded) => return EncodedEvent::new(encoded.clone()),
         Content::Fresh { view, earlier, clocks } => (view, earlier, clocks),
     };
     let event = delivery.event();
@@ -105,18 +106,60 @@ fn encode(live: &LiveGame, viewer: Viewer, delivery: Delivery) -> EncodedEvent {
     let event = event_to_proto(live, viewer, event, live.clock_readings_of(event).as_ref());
     let encoded = Bytes::from(pb::StreamEventsResponse { event: Some(event), view, view_change }.encode_to_vec());
     delivery.share(encoded.clone());
-    EncodedEvent(encoded)
+    EncodedEvent::new(encoded)
 }
 
-/// A `StreamEventsResponse` already encoded, which the server sends as it is: subscribers
-/// who see the same event share one encoding of it.
+/// A message already encoded, which the server sends as it is: the subscribers of a
+/// stream who see the same event (a game's audience, an owner's followers) share one
+/// encoding of it.
 ///
-/// Only the server's code uses it (the clients and the rest of the crate read
-/// [`pb::StreamEventsResponse`]); it is a [`Message`] so that tonic's codec can send it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct EncodedEvent(pub Bytes);
+/// Only the server's code uses it (the clients and the rest of the crate read the message
+/// `M` itself); it is a [`Message`] so that tonic's codec can send it.
+pub struct Encoded<M>(Bytes, PhantomData<fn() -> M>);
 
-impl Message for EncodedEvent {
+/// A `StreamEventsResponse` already encoded.
+pub type EncodedEvent = Encoded<pb::StreamEventsResponse>;
+
+/// A `StreamOwnerEventsResponse` already encoded.
+pub type EncodedOwnerEvent = Encoded<pb::StreamOwnerEventsResponse>;
+
+impl<M> Encoded<M> {
+    /// The message that `bytes` encode.
+    pub fn new(bytes: Bytes) -> Encoded<M> {
+        Encoded(bytes, PhantomData)
+    }
+
+    /// The encoding.
+    pub fn bytes(&self) -> &Bytes {
+        &self.0
+    }
+}
+
+impl<M> Clone for Encoded<M> {
+    fn clone(&self) -> Self {
+        Encoded::new(self.0.clone())
+    }
+}
+
+impl<M> Default for Encoded<M> {
+    fn default() -> Self {
+        Encoded::new(Bytes::new())
+    }
+}
+
+impl<M> PartialEq for Encoded<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<M> std::fmt::Debug for Encoded<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Encoded").field(&self.0).finish()
+    }
+}
+
+impl<M: Message + Default> Message for Encoded<M> {
     fn encode_raw(&self, buf: &mut impl BufMut) {
         buf.put_slice(&self.0);
     }
@@ -130,7 +173,7 @@ impl Message for EncodedEvent {
         buf: &mut impl Buf,
         ctx: DecodeContext,
     ) -> Result<(), prost::DecodeError> {
-        let mut message = pb::StreamEventsResponse::decode(self.0.clone())?;
+        let mut message = M::decode(self.0.clone())?;
         message.merge_field(tag, wire_type, buf, ctx)?;
         self.0 = message.encode_to_vec().into();
         Ok(())
@@ -154,10 +197,10 @@ mod tests {
     fn an_encoded_event_is_the_message_it_encodes_on_the_wire() {
         let message =
             StreamEventsResponse { event: Some(GameEvent { seq: 7, ..Default::default() }), ..Default::default() };
-        let encoded = EncodedEvent(message.encode_to_vec().into());
+        let encoded = EncodedEvent::new(message.encode_to_vec().into());
         assert_eq!(encoded.encode_to_vec(), message.encode_to_vec());
         assert_eq!(encoded.encode_length_delimited_to_vec(), message.encode_length_delimited_to_vec());
         let decoded = EncodedEvent::decode(message.encode_to_vec().as_slice()).unwrap();
-        assert_eq!(StreamEventsResponse::decode(decoded.0).unwrap(), message);
+        assert_eq!(StreamEventsResponse::decode(decoded.bytes().clone()).unwrap(), message);
     }
 }

@@ -872,7 +872,7 @@ impl<S: SqlStore> Store for S {
         tx.commit().await.map_err(backend)
     }
 
-    async fn update_series(&self, series: SeriesRecord) -> Result<(), StoreError> {
+    async fn update_series(&self, series: SeriesRecord, notes: &[(String, OwnerNote)]) -> Result<(), StoreError> {
         let mut tx = S::begin_write(self.pool(), None).await?;
         let expected = series.revision.saturating_sub(1);
         let values: [Value; 5] = [
@@ -885,6 +885,9 @@ impl<S: SqlStore> Store for S {
         let done = query::<S::Db>(S::Db::SQL.update_series, values).execute(tx.executor()).await.map_err(backend)?;
         if S::Db::rows_affected(&done) == 1 {
             index_labels::<S::Db>(&mut tx, Labelled::Series, &series.id, &series.labels).await?;
+            let notes: Vec<(&str, &OwnerNote)> = notes.iter().map(|(id, note)| (id.as_str(), note)).collect();
+            let grown = note_owner_events::<S::Db>(&mut tx, &notes).await?;
+            S::announce(&mut tx, &grown).await?;
             return tx.commit().await.map_err(backend);
         }
         let row = query::<S::Db>(S::Db::SQL.revision_of_series, [series.id.as_str().into()])

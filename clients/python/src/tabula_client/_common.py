@@ -514,7 +514,8 @@ def series_stream_request(series_id: str, after_seq: int) -> pb.StreamSeriesEven
 
 def owner_kind_value(kind: pb.OwnerEventKind.ValueType | str) -> pb.OwnerEventKind.ValueType:
     """Accepts `OwnerEventKind.OWNER_EVENT_KIND_GAME_ENDED`, `"OWNER_EVENT_KIND_GAME_ENDED"` or
-    `"game_ended"`."""
+    `"game_ended"` (any case), and so for every kind (`"series_game_finished"`,
+    `"series_finished"`, ...); an unknown name raises ValueError."""
     if isinstance(kind, str):
         name = kind.upper()
         return pb.OwnerEventKind.Value(name if name.startswith("OWNER_EVENT_KIND_") else f"OWNER_EVENT_KIND_{name}")

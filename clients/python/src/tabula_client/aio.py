@@ -170,8 +170,8 @@ class AsyncSeriesEventStream(_AsyncFollowing[pb.StreamSeriesEventsResponse, pb.S
 
 
 class AsyncOwnerEventStream(_AsyncResuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
-    """What happens to the games the calling service key owns, in cursor order, as an async
-    iterator and an async context manager (`async with client.owner_events() as stream:`
+    """What happens to the games and series the calling service key owns, in cursor order,
+    as an async iterator and an async context manager (`async with client.owner_events() as stream:`
     cancels the call on leaving), like `tabula_client.OwnerEventStream`: the backlog after
     `after_cursor`, then live, never ending by itself; it resumes after `last_cursor` with the
     same filters on a dropped connection or STREAM_LAGGED, and raises TabulaError DATA_LOSS
@@ -560,10 +560,12 @@ class AsyncClient:
         *,
         retries: int = _common.STREAM_RETRIES,
     ) -> AsyncOwnerEventStream:
-        """Follows what happens to every game the calling service key owns, after
+        """Follows what happens to every game and series the calling service key owns, after
         `after_cursor`, then live, reconnecting on its own: `async for event in
         client.owner_events()`, or `async with client.owner_events() as stream:` to cancel
-        it on leaving the block; `kinds` and `labels` filter it (see `Client.owner_events`)."""
+        it on leaving the block; `kinds` and `labels` filter it, and each `pb.OwnerEvent`
+        has the `cursor`, `kind`, `game_event` and, for `SERIES_GAME_FINISHED` and
+        `SERIES_FINISHED`, `series_event` (see `Client.owner_events`)."""
         return AsyncOwnerEventStream(self, after_cursor, kinds, labels, retries)
 
     async def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:

@@ -194,9 +194,10 @@ class SeriesEventStream(_Following[pb.StreamSeriesEventsResponse, pb.SeriesEvent
 
 
 class OwnerEventStream(_Resuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
-    """What happens to the games the calling service key owns (`pb.OwnerEvent`: a game
-    created, started, ended, resumed, a draw offered, a takeback requested), in cursor order, as an
-    iterator and a context manager, like `EventStream`.
+    """What happens to the games and series the calling service key owns (`pb.OwnerEvent`: a
+    game created, started, ended, resumed, a draw offered, a takeback requested, a game of a
+    series scored, a series decided), in cursor order, as an iterator and a context manager,
+    like `EventStream`.
 
     It follows `StreamOwnerEvents` after `after_cursor`: first the backlog, then live; the
     server never ends it by itself. When the connection drops (UNAVAILABLE, as when the
@@ -821,24 +822,32 @@ class Client:
         *,
         retries: int = _common.STREAM_RETRIES,
     ) -> OwnerEventStream:
-        """Follows what happens to every game the calling service key owns, reconnecting on
-        its own (see OwnerEventStream): `for event in client.owner_events()`, or `with
-        client.owner_events() as stream:` to cancel it on leaving the block. Each
+        """Follows what happens to every game and series the calling service key owns,
+        reconnecting on its own (see OwnerEventStream): `for event in client.owner_events()`,
+        or `with client.owner_events() as stream:` to cancel it on leaving the block. Each
         `pb.OwnerEvent` has a `cursor` (increasing, the key's own), a `kind`
         (`pb.OwnerEventKind`: `GAME_CREATED`, `GAME_STARTED`, `GAME_ENDED`, `DRAW_OFFERED`,
         `TAKEBACK_REQUESTED`, `SEAT_PRESENT`, `SEAT_GONE` (a `seat_presence_changed` in a game
         keeping presence), `CLOCK_FLAGGED` (a `timed_out`), `MOVE_PLAYED` (every
         `move_applied` of a game created with `owner_stream_moves=True`), `GAME_RESUMED` (a
-        `game_resumed`: the game's end taken back within its `ending_takeback_window`)) and
-        the game's own event as a spectator sees it, `game_event`
-        (its `game_id` names the game: a `game_created`, the first `move_applied`, the
-        `game_ended`, ...).
+        `game_resumed`: the game's end taken back within its `ending_takeback_window`),
+        `SERIES_GAME_FINISHED` (a game of a series ended and the series scored it) and
+        `SERIES_FINISHED` (the series was decided by the game that just ended; it follows
+        that game's `SERIES_GAME_FINISHED`)), the game's own event as a spectator sees it,
+        `game_event` (its `game_id` names the game: a `game_created`, the first
+        `move_applied`, the `game_ended`, ...; for the two series kinds the `game_ended` of
+        the game that moved the series on) and, for the two series kinds only,
+        `series_event`: the series' own `pb.SeriesEvent` as `series_events` delivers it (a
+        `game_finished` with the game's `number`, `game_id`, `outcome` and the `points` after
+        it, or the `series_finished` with the `winner` and the final `points`; unset for
+        every other kind, `event.HasField("series_event")` is False).
 
         The server sends the events after `after_cursor` (0: the key's whole history), then
         live ones; the stream never ends by itself. Keep `stream.last_cursor` to resume later
         from there. `kinds` keeps only events of these kinds (`pb.OwnerEventKind` values or
-        names such as `"game_ended"`; empty: every kind); `labels` only events of games
-        carrying every one of these labels when the event is delivered (at most 64).
+        names such as `"game_ended"` or `"series_finished"`; empty: every kind); `labels` only
+        events of games carrying every one of these labels when the event is delivered (at
+        most 64; a series' games carry the series' labels).
 
         Needs a service key where the server has keys (as every managing call:
         UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a credential, PERMISSION_DENIED

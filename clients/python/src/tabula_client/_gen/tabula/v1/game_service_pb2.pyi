@@ -229,6 +229,15 @@ class _OwnerEventKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OwnerE
     """A game's end was taken back (`GameConfig.ending_takeback_window`): it is in progress
     again. Its `GameEvent` is the `GameResumed`.
     """
+    OWNER_EVENT_KIND_SERIES_GAME_FINISHED: _OwnerEventKind.ValueType  # 11
+    """A game of a series ended and the series scored it: its `GameEvent` is the game's
+    `GameEnded`, its `series_event` the series' `SeriesGameFinished` (the points so far).
+    """
+    OWNER_EVENT_KIND_SERIES_FINISHED: _OwnerEventKind.ValueType  # 12
+    """A series was decided by the game that just ended: its `GameEvent` is that game's
+    `GameEnded`, its `series_event` the series' `SeriesFinished` (the winner, the points).
+    It follows that game's `SERIES_GAME_FINISHED`.
+    """
 
 class OwnerEventKind(_OwnerEventKind, metaclass=_OwnerEventKindEnumTypeWrapper):
     """The kinds of event on a service key's stream."""
@@ -262,6 +271,15 @@ the `MoveApplied` (the first move is also the game's `GAME_STARTED`).
 OWNER_EVENT_KIND_GAME_RESUMED: OwnerEventKind.ValueType  # 10
 """A game's end was taken back (`GameConfig.ending_takeback_window`): it is in progress
 again. Its `GameEvent` is the `GameResumed`.
+"""
+OWNER_EVENT_KIND_SERIES_GAME_FINISHED: OwnerEventKind.ValueType  # 11
+"""A game of a series ended and the series scored it: its `GameEvent` is the game's
+`GameEnded`, its `series_event` the series' `SeriesGameFinished` (the points so far).
+"""
+OWNER_EVENT_KIND_SERIES_FINISHED: OwnerEventKind.ValueType  # 12
+"""A series was decided by the game that just ended: its `GameEvent` is that game's
+`GameEnded`, its `series_event` the series' `SeriesFinished` (the winner, the points).
+It follows that game's `SERIES_GAME_FINISHED`.
 """
 Global___OwnerEventKind: _TypeAlias = OwnerEventKind  # noqa: Y015
 
@@ -2973,6 +2991,7 @@ class OwnerEvent(_message.Message):
     CURSOR_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
     GAME_EVENT_FIELD_NUMBER: _builtins.int
+    SERIES_EVENT_FIELD_NUMBER: _builtins.int
     cursor: _builtins.int
     """Position in the key's stream, from 1, counting every event of every game the key owns;
     resume with the last one seen as `StreamOwnerEventsRequest.after_cursor`.
@@ -2983,7 +3002,15 @@ class OwnerEvent(_message.Message):
     def game_event(self) -> _event_pb2.GameEvent:
         """The game's own event, as a spectator sees it (`GameEvent.game_id` names the game; its
         `seq` places it in the game's stream): for a creation its `GameCreated`, for a start
-        the first `MoveApplied`, for an end the `GameEnded` with the result and the reason.
+        the first `MoveApplied`, for an end the `GameEnded` with the result and the reason
+        (also for the series kinds: the end of the game that moved the series on).
+        """
+
+    @_builtins.property
+    def series_event(self) -> _series_pb2.SeriesEvent:
+        """For `SERIES_GAME_FINISHED` and `SERIES_FINISHED`: the series' own event
+        (`SeriesGameFinished` with the points after the game, or `SeriesFinished` with the
+        winner), as `StreamSeriesEvents` delivers it; unset for every other kind.
         """
 
     def __init__(
@@ -2992,10 +3019,11 @@ class OwnerEvent(_message.Message):
         cursor: _builtins.int = ...,
         kind: Global___OwnerEventKind.ValueType = ...,
         game_event: _event_pb2.GameEvent | None = ...,
+        series_event: _series_pb2.SeriesEvent | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game_event", b"game_event"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game_event", b"game_event", "series_event", b"series_event"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cursor", b"cursor", "game_event", b"game_event", "kind", b"kind"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cursor", b"cursor", "game_event", b"game_event", "kind", b"kind", "series_event", b"series_event"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

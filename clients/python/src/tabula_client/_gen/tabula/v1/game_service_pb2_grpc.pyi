@@ -339,7 +339,8 @@ class GameServiceStub:
     """
     StreamOwnerEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamOwnerEventsRequest, _game_service_pb2.StreamOwnerEventsResponse]
     """The owner's stream: what happens to every game the calling service key owns (created,
-    started, ended however it ended, a draw offered, a takeback asked), in one stream,
+    started, ended however it ended, a draw offered, a takeback asked) and to its series
+    (each game scored, the series decided), in one stream,
     each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
     then live, in the same order on every replica, without gaps or duplicates; resume with
     the last cursor seen. On a server without keys, the games created without one. Needs a
@@ -627,7 +628,8 @@ class GameServiceAsyncStub(GameServiceStub):
     """
     StreamOwnerEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamOwnerEventsRequest, _game_service_pb2.StreamOwnerEventsResponse]  # type: ignore[assignment]
     """The owner's stream: what happens to every game the calling service key owns (created,
-    started, ended however it ended, a draw offered, a takeback asked), in one stream,
+    started, ended however it ended, a draw offered, a takeback asked) and to its series
+    (each game scored, the series decided), in one stream,
     each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
     then live, in the same order on every replica, without gaps or duplicates; resume with
     the last cursor seen. On a server without keys, the games created without one. Needs a
@@ -1128,7 +1130,8 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_abc.Iterator[_game_service_pb2.StreamOwnerEventsResponse], _abc.AsyncIterator[_game_service_pb2.StreamOwnerEventsResponse]]:
         """The owner's stream: what happens to every game the calling service key owns (created,
-        started, ended however it ended, a draw offered, a takeback asked), in one stream,
+        started, ended however it ended, a draw offered, a takeback asked) and to its series
+        (each game scored, the series decided), in one stream,
         each numbered by a cursor of the key's own. First the backlog after `after_cursor`,
         then live, in the same order on every replica, without gaps or duplicates; resume with
         the last cursor seen. On a server without keys, the games created without one. Needs a

@@ -52,7 +52,10 @@ public final class Names {
    * The arm of a series event's kind as the contract names it ({@code game_started},
    * {@code game_finished} or {@code series_finished}), or {@value #UNKNOWN} for a kind added
    * after this client. Such an event still has its seq and time, and
-   * {@link SeriesEventStream} returns it like any other.
+   * {@link SeriesEventStream} returns it like any other. The owner's stream
+   * ({@link OwnerEventStream}) carries one as {@code OwnerEvent.getSeriesEvent()}: a
+   * {@code game_finished} for {@code OWNER_EVENT_KIND_SERIES_GAME_FINISHED}, a
+   * {@code series_finished} for {@code OWNER_EVENT_KIND_SERIES_FINISHED}.
    */
   public static String seriesEventKind(SeriesEvent event) {
     return oneofCase(event, "kind");

@@ -9,8 +9,8 @@ import java.util.Iterator;
 import java.util.stream.Stream;
 
 /**
- * What happens to every game the calling service key owns (on a server without keys, the
- * games created without one), after a given cursor, as a blocking iterator: first the
+ * What happens to every game and series the calling service key owns (on a server without
+ * keys, the games created without one), after a given cursor, as a blocking iterator: first the
  * backlog, then live events, each exactly once and in order, the owner's twin of
  * {@link EventStream}. It is {@link Iterable} once (for a {@code for} loop; {@link #iterator}
  * returns the stream itself) and {@link AutoCloseable}.
@@ -32,14 +32,41 @@ import java.util.stream.Stream;
  * back ({@link CreateOptions#withEndingTakebackWindow}), {@code DRAW_OFFERED},
  * {@code TAKEBACK_REQUESTED}, {@code SEAT_PRESENT} and {@code SEAT_GONE} in a game keeping
  * presence, {@code CLOCK_FLAGGED} when a seat's time ran out, {@code MOVE_PLAYED} for each
- * move of a game created with {@link CreateOptions#withOwnerStreamMoves}) and the game's own
+ * move of a game created with {@link CreateOptions#withOwnerStreamMoves},
+ * {@code SERIES_GAME_FINISHED} when a game of one of the key's series ended and the series
+ * scored it, and {@code SERIES_FINISHED} when the game that just ended decided its series,
+ * after that game's {@code SERIES_GAME_FINISHED}) and the game's own
  * event as a spectator sees it ({@code getGameEvent()}: its {@code game_id}, its {@code seq} in
  * the game's stream, and {@code game_created}, the first (or, for {@code MOVE_PLAYED}, each)
  * {@code move_applied}, {@code game_ended}, {@code game_resumed}, {@code seat_presence_changed},
- * {@code timed_out}, ...). Opened with
+ * {@code timed_out}, ...; for both series kinds the {@code game_ended} of the game that moved the
+ * series on). The two series kinds also carry the series' own event, as
+ * {@link TabulaClient#seriesEvents(String, long)} delivers it, in {@code getSeriesEvent()}
+ * ({@code hasSeriesEvent()} is false for every other kind): the {@code game_finished} of the
+ * game scored (its number, game id, outcome and the points so far) or the
+ * {@code series_finished} of the end (the winner and the final points); its
+ * {@code getSeriesId()} names the series. Opened with
  * kinds or labels, only the events of those kinds, of games carrying every one of those
  * labels (as they are when the event is delivered), come; the cursors still count every
  * event, so they skip numbers.
+ *
+ * <p>Following the key's series, each game scored and each series decided:
+ *
+ * <pre>{@code
+ * try (OwnerEventStream series = client.ownerEvents(lastCursorSaved, List.of(
+ *     OwnerEventKind.OWNER_EVENT_KIND_SERIES_GAME_FINISHED, OwnerEventKind.OWNER_EVENT_KIND_SERIES_FINISHED), Map.of())) {
+ *   for (OwnerEvent event : series) {
+ *     SeriesEvent scored = event.getSeriesEvent(); // scored.getSeriesId() names the series
+ *     if (scored.hasGameFinished()) {              // SERIES_GAME_FINISHED: the points so far
+ *       System.out.println(scored.getSeriesId() + " game " + scored.getGameFinished().getNumber() + ": "
+ *           + scored.getGameFinished().getPointsList());
+ *     } else if (scored.hasSeriesFinished()) {     // SERIES_FINISHED: the winner (0: a tie)
+ *       System.out.println(scored.getSeriesId() + " won by " + scored.getSeriesFinished().getWinner());
+ *     }
+ *     lastCursorSaved = event.getCursor();
+ *   }
+ * }
+ * }</pre>
  *
  * <p>The stream never ends by itself while the server runs. When the connection drops, or the
  * server stops ({@code UNAVAILABLE}, reason {@code SHUTTING_DOWN}) or ends the stream because

@@ -441,10 +441,12 @@ public final class TabulaAsyncClient implements AutoCloseable {
   }
 
   /**
-   * Delivers what happens to every game the calling service key owns after cursor
-   * {@code afterCursor} to {@code observer} as it arrives (first the backlog, then live),
-   * resuming after a dropped connection or a server's stop; it never completes by itself while
-   * the server runs. See {@link AsyncOwnerEventStream} and {@link TabulaClient#ownerEvents(long)}.
+   * Delivers what happens to every game the calling service key owns, and to its series (each
+   * game scored, {@code OWNER_EVENT_KIND_SERIES_GAME_FINISHED}, and the series decided,
+   * {@code OWNER_EVENT_KIND_SERIES_FINISHED}, with the series' own event in
+   * {@code getSeriesEvent()}), after cursor {@code afterCursor} to {@code observer} as it
+   * arrives (first the backlog, then live), resuming after a dropped connection or a server's
+   * stop; it never completes by itself while the server runs. See {@link AsyncOwnerEventStream} and {@link TabulaClient#ownerEvents(long)}.
    * Close it when done.
    */
   public AsyncOwnerEventStream ownerEvents(long afterCursor, StreamObserver<OwnerEvent> observer) {

@@ -703,7 +703,14 @@ public final class TabulaClient implements AutoCloseable {
    * ended, resumed (its end taken back, see {@link CreateOptions#withEndingTakebackWindow}), a
    * draw offered, a takeback asked, a seat come or gone (in a game keeping presence),
    * a seat's time run out, each move (in a game created with
-   * {@link CreateOptions#withOwnerStreamMoves}), first the backlog, then live. The stream never
+   * {@link CreateOptions#withOwnerStreamMoves}), and of the key's series each game scored
+   * ({@code OWNER_EVENT_KIND_SERIES_GAME_FINISHED}) and the series decided by the game that just
+   * ended ({@code OWNER_EVENT_KIND_SERIES_FINISHED}, after that game's
+   * {@code SERIES_GAME_FINISHED}), first the backlog, then live. Each {@code OwnerEvent} carries
+   * the game's own event ({@code getGameEvent()}; for both series kinds the {@code game_ended}
+   * of the game that moved the series on) and, for the two series kinds only, the series' own
+   * event as {@link #seriesEvents(String, long)} delivers it ({@code getSeriesEvent()}: its
+   * {@code game_finished} or {@code series_finished}). The stream never
    * ends by itself while the server runs; it reconnects after a dropped connection or a
    * server's stop, after the last cursor returned. See {@link OwnerEventStream}. Close it when
    * done. Needs a service key where the server has keys.
@@ -724,6 +731,19 @@ public final class TabulaClient implements AutoCloseable {
    *     Map.of("tournament", "spring"))) {
    *   for (OwnerEvent event : ended) {
    *     save(event.getGameEvent().getGameId(), event.getGameEvent().getGameEnded().getOutcome(), event.getCursor());
+   *   }
+   * }
+   * }</pre>
+   *
+   * <p>The key's series, each game scored and each series decided (a label filter applies to
+   * the game that ended, which carries the labels its series had when it made the game):
+   *
+   * <pre>{@code
+   * try (OwnerEventStream series = client.ownerEvents(0, List.of(OwnerEventKind.OWNER_EVENT_KIND_SERIES_GAME_FINISHED,
+   *     OwnerEventKind.OWNER_EVENT_KIND_SERIES_FINISHED), Map.of())) {
+   *   for (OwnerEvent event : series) {
+   *     SeriesEvent scored = event.getSeriesEvent(); // game_finished, or series_finished at the end
+   *     save(scored.getSeriesId(), Names.seriesEventKind(scored), event.getCursor());
    *   }
    * }
    * }</pre>

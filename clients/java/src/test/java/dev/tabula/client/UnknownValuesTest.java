@@ -335,10 +335,13 @@ class UnknownValuesTest {
     assertEquals(88, ErrorReason.ERROR_REASON_CLAIM_NOT_AVAILABLE_VALUE);
     assertEquals(89, ErrorReason.ERROR_REASON_CLAIM_TOO_EARLY_VALUE);
     assertEquals(List.of("OWNER_EVENT_KIND_TAKEBACK_REQUESTED", "OWNER_EVENT_KIND_SEAT_PRESENT", "OWNER_EVENT_KIND_SEAT_GONE",
-        "OWNER_EVENT_KIND_CLOCK_FLAGGED", "OWNER_EVENT_KIND_MOVE_PLAYED", "OWNER_EVENT_KIND_GAME_RESUMED", "unknown(11)"),
-        Stream.of(5, 6, 7, 8, 9, 10, 11).map(n -> Names.enumName(OwnerEventKind.getDescriptor(), n)).toList());
+        "OWNER_EVENT_KIND_CLOCK_FLAGGED", "OWNER_EVENT_KIND_MOVE_PLAYED", "OWNER_EVENT_KIND_GAME_RESUMED",
+        "OWNER_EVENT_KIND_SERIES_GAME_FINISHED", "OWNER_EVENT_KIND_SERIES_FINISHED", "unknown(13)"),
+        Stream.of(5, 6, 7, 8, 9, 10, 11, 12, 13).map(n -> Names.enumName(OwnerEventKind.getDescriptor(), n)).toList());
     assertEquals(9, OwnerEventKind.OWNER_EVENT_KIND_MOVE_PLAYED_VALUE);
     assertEquals(10, OwnerEventKind.OWNER_EVENT_KIND_GAME_RESUMED_VALUE);
+    assertEquals(11, OwnerEventKind.OWNER_EVENT_KIND_SERIES_GAME_FINISHED_VALUE);
+    assertEquals(12, OwnerEventKind.OWNER_EVENT_KIND_SERIES_FINISHED_VALUE);
     assertEquals("game_resumed", Names.eventKind(GameEvent.newBuilder().setGameResumed(GameResumed.getDefaultInstance()).build()));
     assertEquals("seat_presence_changed", Names.eventKind(
         GameEvent.newBuilder().setSeatPresenceChanged(SeatPresenceChanged.newBuilder().setSeat(2).setPresent(true)).build()));
