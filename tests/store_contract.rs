@@ -739,10 +739,10 @@ async fn presence_is_kept_with_the_record_and_held_by_leases(store: Arc<dyn Stor
         until: time(until),
     };
     assert_eq!(store.presence_until(id, 1).await.unwrap(), None);
-    store.hold_presence(lease(1, "a", Some(true), 10)).await.unwrap();
-    store.hold_presence(lease(1, "b", None, 30)).await.unwrap();
-    store.hold_presence(lease(1, "b", None, 20)).await.unwrap();
-    store.hold_presence(lease(0, "b", None, 15)).await.unwrap();
+    // Several at once, in one step, applied in order.
+    let batch = [lease(1, "a", Some(true), 10), lease(1, "b", None, 30), lease(1, "b", None, 20)];
+    store.hold_presence(&batch).await.unwrap();
+    store.hold_presence(&[lease(0, "b", None, 15)]).await.unwrap();
     assert_eq!(store.presence_until(id, 1).await.unwrap(), Some(time(30)), "a call's lease only grows");
     // Renewed: a's stream, not b's calls.
     store.renew_presence("a", time(40)).await.unwrap();
@@ -751,7 +751,7 @@ async fn presence_is_kept_with_the_record_and_held_by_leases(store: Arc<dyn Stor
     assert_eq!(store.presence_until(id, 0).await.unwrap(), Some(time(15)));
     assert_eq!(store.presence_lapsed(time(20), 10).await.unwrap(), [(id.to_owned(), 0)]);
     // a's last stream closed: its lease runs the window, then only ends.
-    store.hold_presence(lease(1, "a", Some(false), 45)).await.unwrap();
+    store.hold_presence(&[lease(1, "a", Some(false), 45)]).await.unwrap();
     store.renew_presence("a", time(99)).await.unwrap();
     assert_eq!(store.presence_until(id, 1).await.unwrap(), Some(time(45)));
     let mut lapsed = store.presence_lapsed(time(50), 10).await.unwrap();
@@ -759,7 +759,7 @@ async fn presence_is_kept_with_the_record_and_held_by_leases(store: Arc<dyn Stor
     assert_eq!(lapsed, [(id.to_owned(), 0), (id.to_owned(), 1)]);
     assert!(store.presence_lapsed(time(50), 1).await.unwrap().len() == 1, "at most the limit");
     // Forgotten only where they ran out: a lease written meanwhile stays.
-    store.hold_presence(lease(0, "c", None, 70)).await.unwrap();
+    store.hold_presence(&[lease(0, "c", None, 70)]).await.unwrap();
     store.forget_presence(id, 0, time(50)).await.unwrap();
     store.forget_presence(id, 1, time(50)).await.unwrap();
     assert_eq!(store.presence_until(id, 0).await.unwrap(), Some(time(70)));

@@ -136,6 +136,7 @@ impl Hub {
         tokio::spawn(Timekeeper::keep_time(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(Timekeeper::sweep_deadlines(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(SeriesDriver::sweep(Arc::downgrade(&hub.series)));
+        tokio::spawn(Attendance::write_leases(Arc::downgrade(&hub.attendance)));
         tokio::spawn(Attendance::renew(Arc::downgrade(&hub.attendance)));
         tokio::spawn(Attendance::sweep(Arc::downgrade(&hub.attendance)));
         hub

@@ -4,7 +4,9 @@
 //! pipeline (so on every stream, the owner's too, and in the same order on every replica).
 //!
 //! A process writes its hold on a seat to the store as a lease (see
-//! [`crate::store::PresenceLease`]): a stream's lease is renewed every [`RENEW_EVERY`] for
+//! [`crate::store::PresenceLease`]; the leases asked for at once are written together, so
+//! that thousands of seats arriving at once cost a few transactions, not one each): a
+//! stream's lease is renewed every [`RENEW_EVERY`] for
 //! [`STREAM_LEASE`] ahead and, once the process's last stream of the seat closes, left the
 //! game's window to run; a call extends its lease by the window (written at most three
 //! times a window). A seat said gone that holds a lease again is announced present by the
@@ -15,6 +17,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, SystemTime};
+
+use tokio::sync::{mpsc, oneshot};
 
 use super::cache::Games;
 use super::effects::Driver;
@@ -34,6 +38,11 @@ const RENEW_EVERY: Duration = Duration::from_secs(3);
 const SWEEP_EVERY: Duration = Duration::from_secs(1);
 /// The most seats one sweep announces gone.
 const SWEEP_LIMIT: usize = 1_000;
+/// The most leases written in one step.
+const LEASES_AT_ONCE: usize = 512;
+
+/// A lease to write, and who waits for it to be written.
+type LeaseAsked = (PresenceLease, oneshot::Sender<Result<(), String>>);
 
 /// The presence of the seats this process holds, and the announcements of it.
 pub struct Attendance {
@@ -47,6 +56,10 @@ pub struct Attendance {
     driver: Weak<dyn Driver>,
     /// This process's holds, by game and seat.
     holds: Mutex<HashMap<(String, Seat), Hold>>,
+    /// The leases to write, to the writer ([`Attendance::write_leases`]).
+    leases: mpsc::UnboundedSender<LeaseAsked>,
+    /// The writer's end, until it starts.
+    asked: Mutex<Option<mpsc::UnboundedReceiver<LeaseAsked>>>,
     me: Weak<Attendance>,
 }
 
@@ -83,6 +96,7 @@ impl Attendance {
         time: TimeSource,
         driver: Weak<dyn Driver>,
     ) -> Arc<Attendance> {
+        let (leases, asked) = mpsc::unbounded_channel();
         Arc::new_cyclic(|me| Attendance {
             holder: super::tokens::new_token().0,
             store,
@@ -91,6 +105,8 @@ impl Attendance {
             time,
             driver,
             holds: Mutex::new(HashMap::new()),
+            leases,
+            asked: Mutex::new(Some(asked)),
             me: me.clone(),
         })
     }
@@ -191,7 +207,12 @@ impl Attendance {
             streaming: Some(streaming),
             until,
         };
-        if let Err(error) = self.store.hold_presence(lease).await {
+        let (written, done) = oneshot::channel();
+        let result = match self.leases.send((lease, written)) {
+            Ok(()) => done.await.unwrap_or_else(|_| Err("the lease writer stopped".to_owned())),
+            Err(_) => Err("the lease writer stopped".to_owned()),
+        };
+        if let Err(error) = result {
             tracing::warn!(game_id = %live.id, %seat, %error, "could not write a seat's presence");
             return;
         }
@@ -220,6 +241,23 @@ impl Attendance {
         match played {
             Ok(_) | Err(PlayError::GameNotFound(_)) => {}
             Err(error) => tracing::warn!(game_id = %live.id, %seat, %error, "a seat's presence was not announced"),
+        }
+    }
+
+    /// Writes the leases asked for, those asked for while a write runs together in the next
+    /// (up to [`LEASES_AT_ONCE`]), and tells each asker how it went. Ends when the
+    /// attendance is dropped.
+    pub async fn write_leases(attendance: Weak<Attendance>) {
+        let asked = attendance.upgrade().and_then(|me| me.asked.lock().unwrap_or_else(|p| p.into_inner()).take());
+        let Some(mut asked) = asked else { return };
+        let mut batch = Vec::with_capacity(LEASES_AT_ONCE);
+        while asked.recv_many(&mut batch, LEASES_AT_ONCE).await > 0 {
+            let Some(me) = attendance.upgrade() else { return };
+            let (leases, waiting): (Vec<PresenceLease>, Vec<_>) = batch.drain(..).unzip();
+            let written = me.store.hold_presence(&leases).await.map_err(|error| error.to_string());
+            for waiter in waiting {
+                let _ = waiter.send(written.clone());
+            }
         }
     }
 

@@ -329,12 +329,15 @@ impl Store for MemoryStore {
         Ok(())
     }
 
-    async fn hold_presence(&self, lease: PresenceLease) -> Result<(), StoreError> {
-        let mut leases = self.lock_leases();
-        let held = leases.entry((lease.game_id, lease.seat, lease.holder)).or_insert((false, lease.until));
-        match lease.streaming {
-            Some(streaming) => *held = (streaming, lease.until),
-            None => held.1 = held.1.max(lease.until),
+    async fn hold_presence(&self, leases: &[PresenceLease]) -> Result<(), StoreError> {
+        let mut held = self.lock_leases();
+        for lease in leases {
+            let key = (lease.game_id.clone(), lease.seat, lease.holder.clone());
+            let held = held.entry(key).or_insert((false, lease.until));
+            match lease.streaming {
+                Some(streaming) => *held = (streaming, lease.until),
+                None => held.1 = held.1.max(lease.until),
+            }
         }
         Ok(())
     }

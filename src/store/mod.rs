@@ -731,8 +731,8 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> Result<Vec<SeriesRecord>, StoreError>;
 
-    /// Writes `lease` (see [`PresenceLease`]): a process holds a seat of a game.
-    async fn hold_presence(&self, lease: PresenceLease) -> Result<(), StoreError>;
+    /// Writes `leases` (see [`PresenceLease`]), in one step: a process holds seats of games.
+    async fn hold_presence(&self, leases: &[PresenceLease]) -> Result<(), StoreError>;
 
     /// Extends to `until` every lease `holder` holds a stream for.
     async fn renew_presence(&self, holder: &str, until: SystemTime) -> Result<(), StoreError>;

@@ -614,17 +614,19 @@ impl<S: SqlStore> Store for S {
         tx.commit().await.map_err(backend)
     }
 
-    async fn hold_presence(&self, lease: PresenceLease) -> Result<(), StoreError> {
-        let statement = if lease.streaming.is_some() { S::Db::SQL.hold_lease } else { S::Db::SQL.touch_lease };
-        let values: [Value; 5] = [
-            lease.game_id.as_str().into(),
-            signed(lease.seat as u64).into(),
-            lease.holder.as_str().into(),
-            i64::from(lease.streaming.unwrap_or(false)).into(),
-            to_micros(lease.until).into(),
-        ];
+    async fn hold_presence(&self, leases: &[PresenceLease]) -> Result<(), StoreError> {
         let mut tx = S::begin_write(self.pool(), None).await?;
-        query::<S::Db>(statement, values).execute(tx.executor()).await.map_err(backend)?;
+        for lease in leases {
+            let statement = if lease.streaming.is_some() { S::Db::SQL.hold_lease } else { S::Db::SQL.touch_lease };
+            let values: [Value; 5] = [
+                lease.game_id.as_str().into(),
+                signed(lease.seat as u64).into(),
+                lease.holder.as_str().into(),
+                i64::from(lease.streaming.unwrap_or(false)).into(),
+                to_micros(lease.until).into(),
+            ];
+            query::<S::Db>(statement, values).execute(tx.executor()).await.map_err(backend)?;
+        }
         tx.commit().await.map_err(backend)
     }
 
