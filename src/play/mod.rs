@@ -42,6 +42,7 @@ mod subscription;
 mod time;
 mod timekeeper;
 pub mod tokens;
+pub mod tournament;
 mod turn;
 
 #[cfg(test)]
