@@ -35,6 +35,7 @@ mod live;
 mod owners;
 mod past;
 mod presence;
+pub mod ratings;
 mod saved;
 mod search;
 pub mod series;
