@@ -528,23 +528,16 @@ impl LiveGame {
     /// # Errors
     /// `EndNotFinal`, or a storage error.
     pub(super) async fn check_end_final(&self, now: SystemTime, store: &dyn Store) -> Result<(), PlayError> {
-        let mut state = self.state.lock().await;
-        if self.config.play_options().ending_takeback_ms.is_none() {
-            return Ok(());
-        }
-        if store.shared() {
-            self.catch_up(&mut state, store).await?;
-        }
-        match self.end_open_until(&state).filter(|until| *until > now) {
-            Some(until) => Err(PlayError::EndNotFinal { id: self.id.clone(), until }),
-            None => Ok(()),
+        match self.end_watch(now, store).await? {
+            (_, Some(until)) => Err(PlayError::EndNotFinal { id: self.id.clone(), until }),
+            (_, None) => Ok(()),
         }
     }
 
-    /// For a stream that delivered the game's end: the game's newest seq, and until when
-    /// its end stays open after `now` (`None` once final, or while the game is on). A copy
-    /// of a shared store's game is caught up first when its end looks final, so that a
-    /// takeback made elsewhere is not missed.
+    /// The game's newest seq, and until when its end stays open after `now` (`None` once
+    /// final, while the game is on, or where no end is ever taken back). A copy of a shared
+    /// store's game is caught up first when its end does not look open, so that an end, or
+    /// a takeback, made elsewhere is not missed.
     ///
     /// # Errors
     /// A storage error.
@@ -554,6 +547,9 @@ impl LiveGame {
         store: &dyn Store,
     ) -> Result<(u64, Option<SystemTime>), PlayError> {
         let mut state = self.state.lock().await;
+        if self.config.play_options().ending_takeback_ms.is_none() {
+            return Ok((state.seq, None));
+        }
         let open = |state: &GameState| self.end_open_until(state).filter(|until| *until > now);
         if open(&state).is_none() && store.shared() {
             self.catch_up(&mut state, store).await?;

@@ -151,7 +151,6 @@ pub async fn subscribe(
         clocks,
         receiver,
         watched,
-        final_seq: (finished && !reopenable).then_some(current),
         over: finished,
         reopenable,
         last: after,
@@ -206,9 +205,8 @@ struct Feeder {
     clocks: Option<Clocks>,
     receiver: broadcast::Receiver<Arc<Announced>>,
     watched: Watched,
-    /// The game's last seq when it was already over at subscription, its end final.
-    final_seq: Option<u64>,
-    /// Whether the game is over as of `last`.
+    /// Whether the game is over as of `last` (as of the subscription, before anything is
+    /// delivered).
     over: bool,
     /// Whether the game's end may be taken back (`ending_takeback_ms`): then the stream goes
     /// on after the end until it is final.
@@ -280,8 +278,9 @@ impl Feeder {
             let more = self.catch_up_batch(until).await?;
             if !more {
                 self.catching_up = None;
-                // Already over, and everything delivered: nothing will ever follow.
-                if self.final_seq.is_some_and(|seq| self.last >= seq) {
+                // Over for good at subscription, and everything delivered: nothing will
+                // ever follow (an end delivered here ended the stream already).
+                if self.over && !self.reopenable {
                     return Err(Stop::Done);
                 }
             }

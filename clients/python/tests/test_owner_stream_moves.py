@@ -6,14 +6,12 @@ the game shows the option back, a rematch keeps it, and the asyncio client does 
 
 from __future__ import annotations
 
-import queue
-import threading
 import uuid
 
+from streams import Follower
 from tabula_client import (
     AsyncClient,
     Client,
-    OwnerEventStream,
     enum_name,
     game_from_config,
     game_from_pgn,
@@ -27,37 +25,6 @@ from tabula_client._common import owner_kind_value
 Kind = pb.OwnerEventKind
 MOVE_PLAYED = Kind.OWNER_EVENT_KIND_MOVE_PLAYED
 TIC_TAC_TOE = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig())
-
-
-class Follower:
-    """An owner stream's events, read in a thread of their own, handed out one by one with a
-    wait (the stream never ends by itself)."""
-
-    def __init__(self, stream: OwnerEventStream) -> None:
-        self.stream = stream
-        self.events: queue.Queue[pb.OwnerEvent | None] = queue.Queue()
-        self.thread = threading.Thread(target=self._follow, daemon=True)
-        self.thread.start()
-
-    def _follow(self) -> None:
-        try:
-            for event in self.stream:
-                self.events.put(event)
-        except Exception:  # closed from the test's thread
-            pass
-        finally:
-            self.events.put(None)
-
-    def next(self, seconds: float) -> pb.OwnerEvent | None:
-        """The next event within `seconds`, or None (nothing came, or the stream ended)."""
-        try:
-            return self.events.get(timeout=seconds)
-        except queue.Empty:
-            return None
-
-    def close(self) -> None:
-        self.stream.close()
-        self.thread.join(timeout=10)
 
 
 def test_the_kind_is_in_the_enum_and_filters_by_name() -> None:
@@ -100,7 +67,8 @@ def test_the_owner_stream_holds_each_move_of_such_a_game_only(server: str) -> No
                 seat = created.seat_tokens[column - 3].token  # seat 1 drops in 3, seat 2 in 4
                 assert manager.with_credential(seat).submit_move(created.game.game_id, moves.drop(column)).applied
 
-        follower = Follower(manager.owner_events(kinds=[MOVE_PLAYED], labels=labels))
+        # The stream never ends by itself: it is closed from here.
+        follower = Follower(manager.owner_events(kinds=[MOVE_PLAYED], labels=labels), quiet_close=True)
         try:
             played: list[pb.OwnerEvent] = []
             for _ in range(2):

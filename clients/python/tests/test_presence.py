@@ -11,13 +11,14 @@ import asyncio
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 import grpc
 import pytest
 
+from streams import Stream
 from tabula_client import (
     AsyncClient,
     Client,
@@ -38,15 +39,7 @@ TIC_TAC_TOE = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig(), presence=PRESENCE)
 #: The longest a test waits for an event the server should send.
 PATIENCE = 15.0
 
-_Event = TypeVar("_Event", covariant=True)
-
-
-class Stream(Protocol[_Event]):
-    """An event stream of this client: a game's (`EventStream`) or the owner's."""
-
-    def __iter__(self) -> Iterator[_Event]: ...
-
-    def close(self) -> None: ...
+_Event = TypeVar("_Event")
 
 
 def utc(stamp: pb.Timestamp) -> datetime:

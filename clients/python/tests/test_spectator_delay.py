@@ -6,18 +6,16 @@ of a finished game, a rematch keeps the delay, and a delay out of range is refus
 
 from __future__ import annotations
 
-import queue
-import threading
 import time
 from datetime import timedelta
 
 import grpc
 import pytest
 
+from streams import Follower
 from tabula_client import (
     AsyncClient,
     Client,
-    EventStream,
     TabulaError,
     game_from_config,
     game_from_pgn,
@@ -33,34 +31,6 @@ TIC_TAC_TOE = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig())
 
 def failure(error: TabulaError) -> tuple[grpc.StatusCode, str]:
     return error.code, error.reason
-
-
-class Follower:
-    """A stream's events, read in a thread of their own, handed out one by one with a wait."""
-
-    def __init__(self, stream: EventStream) -> None:
-        self.stream = stream
-        self.events: queue.Queue[pb.GameEvent | None] = queue.Queue()
-        self.thread = threading.Thread(target=self._follow, daemon=True)
-        self.thread.start()
-
-    def _follow(self) -> None:
-        try:
-            for event in self.stream:
-                self.events.put(event)
-        finally:
-            self.events.put(None)  # the stream ended
-
-    def next(self, seconds: float) -> pb.GameEvent | None:
-        """The next event within `seconds`, or None (nothing came, or the stream ended)."""
-        try:
-            return self.events.get(timeout=seconds)
-        except queue.Empty:
-            return None
-
-    def close(self) -> None:
-        self.stream.close()
-        self.thread.join(timeout=10)
 
 
 def test_the_helper_builds_the_delay_from_plies_and_any_length_of_time() -> None:

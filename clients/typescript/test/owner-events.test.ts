@@ -19,14 +19,13 @@ import {
   OwnerEventKind,
   OwnerEventKindSchema,
   OwnerEventSchema,
-  type OwnerEventStream,
   OutcomeType,
   type StreamOwnerEventsRequest,
   StreamOwnerEventsResponseSchema,
   TabulaClient,
   TabulaError,
 } from "../src/index.js";
-import { seatClient } from "./helpers.js";
+import { READ_TIMEOUT_MS, reader, seatClient } from "./helpers.js";
 import { startRelay, useServer } from "./server.js";
 
 const live = useServer(); // a server without keys: the stream holds the games created without one
@@ -34,27 +33,6 @@ const live = useServer(); // a server without keys: the stream holds the games c
 /** A label of this test's own: the file's other tests create games on the same server. */
 function uniqueLabels(): Record<string, string> {
   return { suite: `owner-${randomBytes(6).toString("hex")}` };
-}
-
-/** How long a stream may wait for its next event before the test fails rather than hang. */
-const READ_TIMEOUT_MS = 20_000;
-
-/**
- * Reads `stream` one event at a time. Its signal (`stop.signal`, or a timeout) ends the
- * iteration quietly, which `next` reports as a failure naming the event it waited for.
- */
-function reader(stream: OwnerEventStream) {
-  const events = stream[Symbol.asyncIterator]();
-  return {
-    async next(what: string): Promise<OwnerEvent> {
-      const result = await events.next();
-      assert.ok(!result.done, `the stream ended before ${what} (timed out after ${READ_TIMEOUT_MS} ms?)`);
-      return result.value;
-    },
-    async close(): Promise<void> {
-      await events.return?.();
-    },
-  };
 }
 
 /** A signal that aborts with `stop` or after READ_TIMEOUT_MS, whichever comes first. */

@@ -15,47 +15,17 @@ import {
   GameKind,
   type Move,
   moves,
-  type OwnerEvent,
   OwnerEventKind,
   OwnerEventKindSchema,
-  type OwnerEventStream,
 } from "../src/index.js";
-import { seatClient, ticTacToe } from "./helpers.js";
+import { READ_TIMEOUT_MS, reader, seatClient, ticTacToe } from "./helpers.js";
 import { useServer } from "./server.js";
 
 const live = useServer(); // no keys: the owner's stream holds the games created without one
 
-/** How long a stream may wait for its next event before the test fails rather than hang. */
-const READ_TIMEOUT_MS = 20_000;
-
 /** A label of this test's own: the file's other tests create games on the same server. */
 function uniqueLabels(): Record<string, string> {
   return { suite: `owner-moves-${randomBytes(6).toString("hex")}` };
-}
-
-/** Reads `stream` one event at a time, keeping the read in flight so it can be waited on later. */
-function reader(stream: OwnerEventStream) {
-  const events = stream[Symbol.asyncIterator]();
-  let pending: Promise<IteratorResult<OwnerEvent>> | undefined;
-  const read = () => (pending ??= events.next());
-  return {
-    async next(what: string): Promise<OwnerEvent> {
-      const result = await read();
-      pending = undefined;
-      assert.ok(!result.done, `the stream ended before ${what} (timed out after ${READ_TIMEOUT_MS} ms?)`);
-      return result.value;
-    },
-    /** Whether no event arrives within `ms` (the read stays pending). */
-    async quietFor(ms: number): Promise<boolean> {
-      let timer: NodeJS.Timeout | undefined;
-      const quiet = new Promise<"quiet">((resolve) => {
-        timer = setTimeout(() => resolve("quiet"), ms);
-      });
-      const outcome = await Promise.race([read().then(() => "event" as const), quiet]);
-      clearTimeout(timer);
-      return outcome === "quiet";
-    },
-  };
 }
 
 /** The column of a Connect Four drop; undefined for any other move. */

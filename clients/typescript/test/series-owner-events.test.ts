@@ -20,7 +20,6 @@ import {
   type OwnerEvent,
   OwnerEventKind,
   OwnerEventKindSchema,
-  type OwnerEventStream,
   OutcomeSchema,
   type SeriesEvent,
   SeriesEventSchema,
@@ -29,32 +28,19 @@ import {
   StreamOwnerEventsResponseSchema,
   TabulaClient,
 } from "../src/index.js";
+import { reader } from "./helpers.js";
 import { useServer } from "./server.js";
 
 const live = useServer(); // no keys: the owner's stream holds the games created without one
 
-/** How long a stream may wait for its next event before the test fails rather than hang. */
-const READ_TIMEOUT_MS = 20_000;
-
 const SERIES_KINDS = [OwnerEventKind.SERIES_GAME_FINISHED, OwnerEventKind.SERIES_FINISHED];
+
+/** How the owner's streams here are read: the first read starts as soon as the reader is made. */
+const OWNER_STREAM = { name: "the owner's stream", eager: true };
 
 /** A label of this test's own: a series' games carry its labels, and the owner's stream filters on them. */
 function uniqueLabels(): Record<string, string> {
   return { suite: `series-owner-${randomBytes(6).toString("hex")}` };
-}
-
-/** Reads `stream` one event at a time; the first read starts as soon as the reader is made. */
-function reader(stream: OwnerEventStream) {
-  const events = stream[Symbol.asyncIterator]();
-  let pending: Promise<IteratorResult<OwnerEvent>> | undefined = events.next();
-  return {
-    async next(what: string): Promise<OwnerEvent> {
-      const result = await (pending ?? events.next());
-      pending = undefined;
-      assert.ok(!result.done, `the owner's stream ended before ${what} (timed out after ${READ_TIMEOUT_MS} ms?)`);
-      return result.value;
-    },
-  };
 }
 
 /** The name of an owner event's kind, for messages. */
@@ -67,7 +53,7 @@ test("a best-of-3 series between bots puts each scored game and its end on the o
   const labels = uniqueLabels();
   const signal = AbortSignal.timeout(50_000);
   // Opened before the series exists: its entries arrive live.
-  const owner = reader(client.ownerEvents({ kinds: SERIES_KINDS, labels, signal }));
+  const owner = reader(client.ownerEvents({ kinds: SERIES_KINDS, labels, signal }), OWNER_STREAM);
 
   const created = await client.createSeriesFromPreset(GameKind.TIC_TAC_TOE, "classic", {
     bestOf: 3,
@@ -127,7 +113,7 @@ test("a best-of-3 series between bots puts each scored game and its end on the o
   assert.ok(entries.every((e) => e.seriesEvent!.seriesId === seriesId), "every entry names the series");
 
   // The same games' GAME_ENDED entries carry no series event.
-  const plain = reader(client.ownerEvents({ kinds: [OwnerEventKind.GAME_ENDED], labels, signal }));
+  const plain = reader(client.ownerEvents({ kinds: [OwnerEventKind.GAME_ENDED], labels, signal }), OWNER_STREAM);
   for (const [i, scored] of finished.entries()) {
     const entry = await plain.next(`the GAME_ENDED of game ${i + 1}`);
     assert.equal(entry.kind, OwnerEventKind.GAME_ENDED);

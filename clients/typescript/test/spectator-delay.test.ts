@@ -9,47 +9,17 @@ import { test } from "node:test";
 import { durationMs } from "@bufbuild/protobuf/wkt";
 import {
   Code,
-  type EventStream,
   gameFromConfig,
   gameFromPreset,
   GameKind,
-  type GameEvent,
   GameStatus,
   moves,
   type SpectatorDelayOption,
 } from "../src/index.js";
-import { seatClient, tabulaError, ticTacToe } from "./helpers.js";
+import { READ_TIMEOUT_MS, reader, seatClient, tabulaError, ticTacToe } from "./helpers.js";
 import { useServer } from "./server.js";
 
 const live = useServer(); // no keys: a client without a credential is a spectator
-
-/** How long a stream may wait for its next event before the test fails rather than hang. */
-const READ_TIMEOUT_MS = 20_000;
-
-/** Reads `stream` one event at a time, keeping the read in flight so it can be waited on later. */
-function reader(stream: EventStream) {
-  const events = stream[Symbol.asyncIterator]();
-  let pending: Promise<IteratorResult<GameEvent>> | undefined;
-  const read = () => (pending ??= events.next());
-  return {
-    async next(what: string): Promise<GameEvent> {
-      const result = await read();
-      pending = undefined;
-      assert.ok(!result.done, `the stream ended before ${what} (timed out after ${READ_TIMEOUT_MS} ms?)`);
-      return result.value;
-    },
-    /** Whether no event arrives within `ms` (the read stays pending for `next`). */
-    async quietFor(ms: number): Promise<boolean> {
-      let timer: NodeJS.Timeout | undefined;
-      const quiet = new Promise<"quiet">((resolve) => {
-        timer = setTimeout(() => resolve("quiet"), ms);
-      });
-      const outcome = await Promise.race([read().then(() => "event" as const), quiet]);
-      clearTimeout(timer);
-      return outcome === "quiet";
-    },
-  };
-}
 
 test("the request builders send spectatorDelay as CreateGameRequest.spectatorDelay", () => {
   const delay: SpectatorDelayOption = { plies: 3, durationMs: 1500 };

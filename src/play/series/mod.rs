@@ -33,6 +33,14 @@ use crate::store::{
     SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Store, StoreError, TokenHash, log_owner, to_stored_precision,
 };
 
+/// A series' game as a step finds it ([`SeriesDriver::find_game`]).
+enum Found {
+    /// Its record, as it stands.
+    Record(Box<GameRecord>),
+    /// Deleted.
+    Deleted,
+}
+
 /// How often every series in progress is looked at, to finish what a crash interrupted.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
 /// Series read per page of a sweep.
@@ -316,19 +324,15 @@ impl SeriesDriver {
         if let Some(last) = series.games.last_mut()
             && last.result.is_none()
         {
-            let (outcome, finished) = match self.games.get(&last.game_id).await {
-                Ok(live) => {
-                    let record = live.copy().await.record;
+            let (outcome, finished) = match self.find_game(&last.game_id).await? {
+                Found::Record(record) => {
                     let Some(outcome) = record.outcome else { return Ok(None) };
-                    // A series' game ends for good (no end taken back in a series): its
-                    // end is its log's last event.
                     notes.push(note(&last.game_id, record.seq, OwnerEventKind::SeriesGameFinished));
                     end_of_last = Some((last.game_id.clone(), record.seq));
                     (outcome, record.updated)
                 }
                 // A deleted game counts for nothing and is played again.
-                Err(PlayError::GameNotFound(_)) => (Outcome::NoResult { reason: NoResultReason::Aborted }, now),
-                Err(other) => return Err(other),
+                Found::Deleted => (Outcome::NoResult { reason: NoResultReason::Aborted }, now),
             };
             let (half_points, _) = score(&outcome, SeriesRecord::player_one_seat(number), series.draws);
             last.result = Some(SeriesResult { outcome, half_points, finished: to_stored_precision(finished) });
@@ -338,9 +342,8 @@ impl SeriesDriver {
                     series.status = SeriesStatus::Finished;
                     series.winner = winner;
                     if let Some(last) = series.games.last()
-                        && let Ok(live) = self.games.get(&last.game_id).await
+                        && let Found::Record(record) = self.find_game(&last.game_id).await?
                     {
-                        let record = live.copy().await.record;
                         end_of_last = record.outcome.is_some().then(|| (last.game_id.clone(), record.seq));
                     }
                 }
@@ -367,6 +370,16 @@ impl SeriesDriver {
         series.updated = now;
         series.revision += 1;
         Ok(Some((series, notes)))
+    }
+
+    /// Game `game_id` of a series as it stands: its record, whose seq is its end's once it
+    /// has an outcome (no end is taken back in a series), or gone.
+    async fn find_game(&self, game_id: &str) -> Result<Found, PlayError> {
+        match self.games.get(game_id).await {
+            Ok(live) => Ok(Found::Record(Box::new(live.copy().await.record))),
+            Err(PlayError::GameNotFound(_)) => Ok(Found::Deleted),
+            Err(other) => Err(other),
+        }
     }
 
     /// Creates game `number` of `series`, or finds it when an earlier step created it.

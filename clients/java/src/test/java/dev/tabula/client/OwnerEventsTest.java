@@ -1,9 +1,11 @@
 package dev.tabula.client;
 
+import static dev.tabula.client.OwnerStreams.WAIT_SECONDS;
+import static dev.tabula.client.OwnerStreams.next;
+import static dev.tabula.client.OwnerStreams.nothingMore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.GameKind;
@@ -15,9 +17,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,9 +28,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class OwnerEventsTest extends Games.Live {
-  /** How long a read waits for an event the test has caused. */
-  private static final long WAIT_SECONDS = 10;
-
   /** A label only this test's games carry: its value lowercase letters, digits and dashes. */
   private static Map<String, String> uniqueLabel(String prefix) {
     return Map.of("owner-test", prefix + "-" + UUID.randomUUID().toString().substring(0, 8));
@@ -39,31 +36,6 @@ class OwnerEventsTest extends Games.Live {
   /** A Tic-tac-toe game carrying {@code labels}. */
   private static CreateGameResponse ticTacToe(Map<String, String> labels) {
     return client.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", CreateOptions.defaults().withLabels(labels));
-  }
-
-  /** The stream's next event, failing (and closing the stream) when none comes within {@link #WAIT_SECONDS}. */
-  private static OwnerEvent next(OwnerEventStream events) throws Exception {
-    CompletableFuture<OwnerEvent> read = CompletableFuture.supplyAsync(events::next);
-    try {
-      return read.get(WAIT_SECONDS, TimeUnit.SECONDS);
-    } catch (TimeoutException slow) {
-      events.close();
-      throw new AssertionError("no owner event within " + WAIT_SECONDS + " s after cursor " + events.lastCursor(), slow);
-    } catch (ExecutionException failed) {
-      throw new AssertionError("the owner stream failed after cursor " + events.lastCursor(), failed.getCause());
-    }
-  }
-
-  /** Checks that the stream delivers nothing more within {@code millis}, then closes it. */
-  private static void nothingMore(OwnerEventStream events, long millis) throws Exception {
-    CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(events::hasNext);
-    try {
-      boolean more = waiting.get(millis, TimeUnit.MILLISECONDS);
-      fail(more ? "an unexpected owner event: " + events.next() : "the owner stream ended by itself");
-    } catch (TimeoutException quiet) {
-      events.close();
-      assertFalse(waiting.get(WAIT_SECONDS, TimeUnit.SECONDS), "a closed stream has no next event");
-    }
   }
 
   private static void assertEvent(OwnerEventKind kind, String gameId, OwnerEvent event) {

@@ -1,9 +1,9 @@
 package dev.tabula.client;
 
+import static dev.tabula.client.OwnerStreams.nothingMore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tabula.v1.CreateSeriesResponse;
 import dev.tabula.v1.GameEvent;
@@ -37,18 +37,6 @@ class OwnerSeriesEventsTest extends Games.Live {
 
   private static final List<OwnerEventKind> SERIES_KINDS = List.of(OwnerEventKind.OWNER_EVENT_KIND_SERIES_GAME_FINISHED,
       OwnerEventKind.OWNER_EVENT_KIND_SERIES_FINISHED);
-
-  /** Checks that the stream delivers nothing more within {@code millis}, then closes it. */
-  private static void nothingMore(OwnerEventStream events, long millis) throws Exception {
-    CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(events::hasNext);
-    try {
-      boolean more = waiting.get(millis, TimeUnit.MILLISECONDS);
-      fail(more ? "an unexpected owner event: " + events.next() : "the owner stream ended by itself");
-    } catch (TimeoutException quiet) {
-      events.close();
-      assertFalse(waiting.get(WAIT_SECONDS, TimeUnit.SECONDS), "a closed stream has no next event");
-    }
-  }
 
   /**
    * The entries {@code reading} read from {@code owner} up to the series' end, failing (and

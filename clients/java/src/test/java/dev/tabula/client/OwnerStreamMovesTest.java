@@ -1,9 +1,10 @@
 package dev.tabula.client;
 
+import static dev.tabula.client.OwnerStreams.next;
+import static dev.tabula.client.OwnerStreams.nothingMore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.GameEvent;
@@ -14,10 +15,6 @@ import dev.tabula.v1.OwnerEventKind;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,35 +25,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class OwnerStreamMovesTest extends Games.Live {
-  /** How long a read waits for an event the test has caused. */
-  private static final long WAIT_SECONDS = 10;
-
   private static final List<OwnerEventKind> MOVES = List.of(OwnerEventKind.OWNER_EVENT_KIND_MOVE_PLAYED);
-
-  /** The stream's next event, failing (and closing the stream) when none comes within {@link #WAIT_SECONDS}. */
-  private static OwnerEvent next(OwnerEventStream events) throws Exception {
-    CompletableFuture<OwnerEvent> read = CompletableFuture.supplyAsync(events::next);
-    try {
-      return read.get(WAIT_SECONDS, TimeUnit.SECONDS);
-    } catch (TimeoutException slow) {
-      events.close();
-      throw new AssertionError("no owner event within " + WAIT_SECONDS + " s after cursor " + events.lastCursor(), slow);
-    } catch (ExecutionException failed) {
-      throw new AssertionError("the owner stream failed after cursor " + events.lastCursor(), failed.getCause());
-    }
-  }
-
-  /** Checks that the stream delivers nothing more within {@code millis}, then closes it. */
-  private static void nothingMore(OwnerEventStream events, long millis) throws Exception {
-    CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(events::hasNext);
-    try {
-      boolean more = waiting.get(millis, TimeUnit.MILLISECONDS);
-      fail(more ? "an unexpected owner event: " + events.next() : "the owner stream ended by itself");
-    } catch (TimeoutException quiet) {
-      events.close();
-      assertFalse(waiting.get(WAIT_SECONDS, TimeUnit.SECONDS), "a closed stream has no next event");
-    }
-  }
 
   /** Checks that {@code event} is the move {@code moveNumber} of game {@code gameId}: {@code seat} dropping in {@code column}. */
   private static void assertMove(String gameId, int moveNumber, int seat, int column, OwnerEvent event) {
