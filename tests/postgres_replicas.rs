@@ -1218,3 +1218,86 @@ async fn the_end_taken_back_on_one_replica_is_taken_back_once_and_streams_go_on_
         assert_eq!((got.seq, got.status), (14, pb::GameStatus::Finished as i32));
     }
 }
+
+/// Rated games ended at once across three replicas, each of which sees every end and races
+/// to rate it: every result counts exactly once, on every replica's reading, and equals
+/// Glicko-2 computed here from the results; a second game between two of the players is
+/// rated over their first ratings, whichever replica rated those.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn rated_games_ended_across_replicas_count_once_each() {
+    use skillratings::Outcomes;
+    use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+    const GAMES: usize = 12;
+    let url = common::fresh_postgres_database().await;
+    let (_servers, clients) = replicas(&url).await;
+    let rated = |x: String, o: String| pb::CreateGameRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        players: vec![
+            pb::Player { player_id: x, display_name: String::new() },
+            pb::Player { player_id: o, display_name: String::new() },
+        ],
+        rating_pool: pb::RatingPool::Kind as i32,
+        ..Default::default()
+    };
+    let create = |mut client: Client, request: pb::CreateGameRequest| async move {
+        let made = client.create_game(request).await.unwrap().into_inner();
+        common::Game { id: made.game.unwrap().game_id, tokens: made.seat_tokens.into_iter().map(|t| t.token).collect() }
+    };
+    let games: Vec<common::Game> = futures_util::future::join_all(
+        (0..GAMES).map(|n| create(clients[n % 3].clone(), rated(format!("p{}", 2 * n), format!("p{}", 2 * n + 1)))),
+    )
+    .await;
+    // Seat 2 resigns each, on a replica that did not make it.
+    futures_util::future::join_all(games.iter().enumerate().map(|(n, game)| {
+        let mut client = clients[(n + 1) % 3].clone();
+        let resign = pb::ResignRequest { game_id: game.id.clone(), ..Default::default() };
+        async move { client.resign(common::as_seat(&game.tokens[1], resign)).await.unwrap() }
+    }))
+    .await;
+    let config = Glicko2Config { tau: 0.5, ..Glicko2Config::new() };
+    let (winner, loser) = glicko2(&Glicko2Rating::new(), &Glicko2Rating::new(), &Outcomes::WIN, &config);
+    let close = |served: &pb::Rating, expected: &Glicko2Rating| {
+        (served.rating - expected.rating).abs() < 1e-4 && (served.deviation - expected.deviation).abs() < 1e-4
+    };
+    let settled = |mut client: Client, player: String, games: u32| async move {
+        for _ in 0..200 {
+            let ratings = client
+                .get_player_ratings(pb::GetPlayerRatingsRequest { player_id: player.clone() })
+                .await
+                .unwrap()
+                .into_inner()
+                .ratings;
+            if ratings.first().is_some_and(|rating| rating.games >= games) {
+                return ratings;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("{player} was not rated {games} times within 5 s");
+    };
+    for n in 0..2 * GAMES {
+        let ratings = settled(clients[n % 3].clone(), format!("p{n}"), 1).await;
+        let expected = if n % 2 == 0 { &winner } else { &loser };
+        assert_eq!((ratings.len(), ratings[0].games), (1, 1), "p{n} rated once");
+        assert!(close(ratings[0].rating.as_ref().unwrap(), expected), "p{n}: {ratings:?}");
+    }
+    // Every game marked rated on every replica.
+    for (n, game) in games.iter().enumerate() {
+        let mut client = clients[(n + 2) % 3].clone();
+        let read = client.get_game(pb::GetGameRequest { game_id: game.id.clone() }).await.unwrap().into_inner();
+        let rating = read.game.unwrap().rating.unwrap();
+        assert!(rating.rated && rating.after.len() == 2, "{rating:?}");
+    }
+
+    // p0 (a winner) and p3 (a loser) again: rated over what the first round left.
+    let again = create(clients[2].clone(), rated("p3".into(), "p0".into())).await;
+    let resign = pb::ResignRequest { game_id: again.id.clone(), ..Default::default() };
+    clients[0].clone().resign(common::as_seat(&again.tokens[1], resign)).await.unwrap();
+    let (p3, p0) = glicko2(&loser, &winner, &Outcomes::WIN, &config);
+    let served_p3 = settled(clients[1].clone(), "p3".into(), 2).await;
+    let served_p0 = settled(clients[2].clone(), "p0".into(), 2).await;
+    assert!(close(served_p3[0].rating.as_ref().unwrap(), &p3), "{served_p3:?}");
+    assert!(close(served_p0[0].rating.as_ref().unwrap(), &p0), "{served_p0:?}");
+    assert_eq!((served_p0[0].games, served_p0[0].wins, served_p0[0].losses), (2, 1, 1));
+}

@@ -5,6 +5,7 @@
 
 mod common;
 mod golden;
+mod store_ratings;
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -51,6 +52,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         presence: Vec::new(),
         spectator_delay: None,
         owner_moves: false,
+        rating: None,
     }
 }
 
@@ -1029,6 +1031,46 @@ async fn cap_holds(store: Arc<dyn Store>) {
     for round in 0..3 {
         cap_holds_under_racing_creations(store.clone(), round).await;
     }
+}
+
+/// The ratings part of the contract, on a fresh, empty store.
+async fn ratings_contract(store: Arc<dyn Store>) {
+    let id = |n: u32| format!("0190c000-0000-7000-8000-{n:012}");
+    let chess = |n: u32| record(&id(n), GameKind::Chess, time(u64::from(n)));
+    let rated = store_ratings::rated(chess(1), "chess", "ann", "bob");
+    let running = store_ratings::rated(chess(3), "chess", "ann", "bob");
+    for game in [rated, chess(2), running] {
+        store.create(game, vec![created(time(0))], None).await.unwrap();
+    }
+    finish(store.as_ref(), &id(1)).await;
+    finish(store.as_ref(), &id(2)).await;
+    store_ratings::ratings_are_written_once_per_game(store.clone(), &id(1), &id(2), &id(3), time(200)).await;
+
+    let board: Vec<String> = (10..15).map(id).collect();
+    for n in 0..board.len() {
+        let record = GameRecord { owner: Some("board".into()), ..chess(10 + n as u32) };
+        let rated = store_ratings::rated(record, "go", &format!("p{}", n * 2), &format!("p{}", n * 2 + 1));
+        store.create(rated, vec![created(time(0))], None).await.unwrap();
+    }
+    store_ratings::leaderboards_page_in_rating_order(store, &board, time(300)).await;
+}
+
+#[tokio::test]
+async fn memory_store_keeps_the_ratings_contract() {
+    ratings_contract(Arc::new(MemoryStore::new())).await;
+}
+
+#[tokio::test]
+async fn sqlite_store_keeps_the_ratings_contract_in_a_real_file() {
+    let dir = tempfile::tempdir().unwrap();
+    ratings_contract(Arc::new(SqliteStore::open(&dir.path().join("games.db")).await.unwrap())).await;
+}
+
+#[tokio::test]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn postgres_store_keeps_the_ratings_contract() {
+    let url = common::fresh_postgres_database().await;
+    ratings_contract(Arc::new(tabula::store::PostgresStore::connect(&url).await.unwrap())).await;
 }
 
 #[tokio::test]

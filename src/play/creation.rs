@@ -14,6 +14,7 @@ use super::effects::Driver;
 use super::error::PlayError;
 use super::live::{LiveGame, record_update};
 use super::owners::OwnerFeeds;
+use super::ratings::{game_rating, rated_players};
 use super::time::{TimeSource, rounded_up_to_millis};
 use super::tokens::new_token;
 use crate::engine::clock::ClockConfig;
@@ -64,6 +65,9 @@ pub struct GameRequest {
     pub spectator_delay: Option<crate::store::SpectatorDelay>,
     /// Whether each move goes on the owner's log too.
     pub owner_moves: bool,
+    /// The pool a rated game is rated in; `None` for a game not rated. A rated game's
+    /// seats each name a player ([`rated_players`]).
+    pub rating_pool: Option<String>,
 }
 
 /// A rematch as a caller asks for it: who asks, and how a retry is told.
@@ -192,7 +196,7 @@ impl Creator {
     /// # Errors
     /// As for [`Creator::create`].
     pub async fn create_game(&self, request: GameRequest) -> Result<NewGame, PlayError> {
-        let (creation, tokens) = self.creation_of(request);
+        let (creation, tokens) = self.creation_of(request).await?;
         match self.create(creation).await? {
             Created::New(live) => Ok(NewGame { live, tokens, retried: false }),
             Created::Earlier { live, created_through } => self.found_again(live, created_through).await,
@@ -221,7 +225,7 @@ impl Creator {
         for (index, request) in requests.into_iter().enumerate() {
             // Every game of a batch carries the batch's id (numbered) and digest, so that a
             // retry finds them and an id reused for another batch is told apart.
-            let (creation, seat_tokens) = self.creation_of(request);
+            let (creation, seat_tokens) = self.creation_of(request).await?;
             creations.push(Creation {
                 max_in_progress,
                 request_id: request_id.clone(),
@@ -303,8 +307,9 @@ impl Creator {
             start_at: None,
             spectator_delay: of.spectator_delay,
             owner_moves: of.owner_moves,
+            rating_pool: earlier.rating.as_ref().map(|rating| rating.pool.clone()),
         };
-        let (mut creation, tokens) = self.creation_of(request);
+        let (mut creation, tokens) = self.creation_of(request).await?;
         creation.record.rematch_of = Some(of.id.clone());
         if let Some(key) = creation.log_key()
             && let Some(Created::Earlier { live, created_through }) =
@@ -368,8 +373,12 @@ impl Creator {
     }
 
     /// The creation `request` asks for, with an id, a creation time and a token per seat of
-    /// its own (the tokens returned, their hashes in the record).
-    fn creation_of(&self, request: GameRequest) -> (Creation, Vec<String>) {
+    /// its own (the tokens returned, their hashes in the record), and for a rated game its
+    /// players' ratings as they stand.
+    ///
+    /// # Errors
+    /// A storage error reading the ratings.
+    async fn creation_of(&self, request: GameRequest) -> Result<(Creation, Vec<String>), PlayError> {
         let GameRequest {
             config,
             game,
@@ -387,7 +396,16 @@ impl Creator {
             start_at,
             spectator_delay,
             owner_moves,
+            rating_pool,
         } = request;
+        let rating = match rating_pool {
+            Some(pool) => {
+                let rated = rated_players(game.seat_count(), &players, &bots)
+                    .ok_or_else(|| PlayError::Storage("a rated game was asked without its players".into()))?;
+                Some(game_rating(self.store.as_ref(), self.time.now(), owner.as_deref(), pool, rated).await?)
+            }
+            None => None,
+        };
         let tokens: Vec<(String, TokenHash)> = (0..game.seat_count()).map(|_| new_token()).collect();
         // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
         let now = rounded_up_to_millis(self.time.now());
@@ -404,11 +422,12 @@ impl Creator {
             start_at: start_at.map(rounded_up_to_millis).filter(|start| *start > now),
             spectator_delay,
             owner_moves,
+            rating,
             ..GameRecord::new_game(config, clock, now)
         };
         let creation =
             Creation { record, game, imported, max_in_progress, request_id, batch_index: None, request_digest };
-        (creation, tokens.into_iter().map(|(token, _)| token).collect())
+        Ok((creation, tokens.into_iter().map(|(token, _)| token).collect()))
     }
 
     /// Creates a game: stores its record with its creation event and imported moves in one

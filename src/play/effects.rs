@@ -20,6 +20,8 @@ pub struct Effects {
     pub clock_due: bool,
     /// The game, part of this series, has ended (or gone).
     pub series_ended: Option<SeriesLink>,
+    /// The game, a rated one, has ended: its result is to be rated.
+    pub rating_due: bool,
     /// The game's state now takes this many bytes, for the cache to count.
     pub weight: Option<usize>,
 }

@@ -131,9 +131,10 @@ impl From<StoreError> for PlayError {
             StoreError::SeriesNotFound(id) => PlayError::SeriesNotFound(id),
             StoreError::SavedConfigExists(name) => PlayError::SavedConfigExists(name),
             StoreError::TooManySavedConfigs { owner, limit } => PlayError::TooManySavedConfigs { owner, limit },
-            StoreError::AlreadyExists(_) | StoreError::CreationRequestTaken | StoreError::Backend(_) => {
-                PlayError::Storage(error.to_string())
-            }
+            StoreError::AlreadyExists(_)
+            | StoreError::CreationRequestTaken
+            | StoreError::NotRatable(_)
+            | StoreError::Backend(_) => PlayError::Storage(error.to_string()),
         }
     }
 }

@@ -20,6 +20,7 @@ use super::live::LiveGame;
 use super::owners::{OwnerEntries, OwnerFeeds, OwnerFilter, follow_owner};
 use super::past::{PastPosition, position_at};
 use super::presence::Attendance;
+use super::ratings::Rater;
 use super::saved::{self, ToSave};
 use super::search::{SearchPool, default_threads};
 use super::series::{NewSeries, Revisions, SeriesDriver, SeriesRequest};
@@ -30,7 +31,9 @@ use super::tokens::new_token;
 use super::turn::{TurnRequest, TurnResult, Turns};
 use crate::engine::Seat;
 use crate::games::GameKind;
-use crate::store::{GameRecord, Labels, ListFilter, SavedConfig, SeriesRecord, SeriesStatus, Store};
+use crate::store::{
+    GameRecord, Labels, LeaderboardCursor, ListFilter, PlayerRating, SavedConfig, SeriesRecord, SeriesStatus, Store,
+};
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
 /// told it lagged.
@@ -80,6 +83,8 @@ pub struct Hub {
     bots: Arc<Bots>,
     timekeeper: Arc<Timekeeper>,
     series: Arc<SeriesDriver>,
+    /// Rates rated games once they end.
+    rater: Arc<Rater>,
     /// Where hints think.
     searches: SearchPool,
     /// Wakes the followers of owners' logs.
@@ -108,6 +113,7 @@ impl Hub {
                 Bots::new(store.clone(), games.clone(), turns.clone(), bot_threads, time.clone(), driver.clone());
             let timekeeper = Timekeeper::new(store.clone(), games.clone(), turns.clone(), time.clone(), driver);
             let series = SeriesDriver::new(store.clone(), games.clone(), creator.clone(), time.clone(), owners.clone());
+            let rater = Rater::new(store.clone(), games.clone(), time.clone());
             let attendance = Attendance::new(
                 store.clone(),
                 games.clone(),
@@ -124,6 +130,7 @@ impl Hub {
                 bots,
                 timekeeper,
                 series,
+                rater,
                 searches: SearchPool::new(search_threads),
                 owners,
                 attendance,
@@ -136,6 +143,7 @@ impl Hub {
         tokio::spawn(Timekeeper::keep_time(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(Timekeeper::sweep_deadlines(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(SeriesDriver::sweep(Arc::downgrade(&hub.series)));
+        tokio::spawn(Rater::sweep(Arc::downgrade(&hub.rater)));
         tokio::spawn(Attendance::write_leases(Arc::downgrade(&hub.attendance)));
         tokio::spawn(Attendance::renew(Arc::downgrade(&hub.attendance)));
         tokio::spawn(Attendance::sweep(Arc::downgrade(&hub.attendance)));
@@ -465,6 +473,38 @@ impl Hub {
         self.series.follow(id, max_streams, shutdown).await
     }
 
+    /// Every rating `player` has under `owner`, as it stands now (see
+    /// [`Rater::player_ratings`]).
+    ///
+    /// # Errors
+    /// A storage error.
+    pub async fn player_ratings(&self, owner: Option<&str>, player: &str) -> Result<Vec<PlayerRating>, PlayError> {
+        self.rater.player_ratings(owner, player).await
+    }
+
+    /// A page of `owner`'s pool `pool`'s leaderboard (see [`Rater::leaderboard`]).
+    ///
+    /// # Errors
+    /// A storage error.
+    pub async fn leaderboard(
+        &self,
+        owner: Option<&str>,
+        pool: &str,
+        after: Option<LeaderboardCursor>,
+        limit: usize,
+        exclude_provisional: bool,
+    ) -> Result<(Vec<PlayerRating>, Option<LeaderboardCursor>), PlayError> {
+        self.rater.leaderboard(owner, pool, after, limit, exclude_provisional).await
+    }
+
+    /// Rates game `id` if it has ended and waits to be rated (see [`Rater::rate`]).
+    ///
+    /// # Errors
+    /// `GAME_NOT_FOUND`, a storage error.
+    pub async fn rate(&self, id: &str) -> Result<(), PlayError> {
+        self.rater.rate(id).await
+    }
+
     /// Moves series `id` on as far as it can go now (see [`SeriesDriver::advance`]).
     ///
     /// # Errors
@@ -476,7 +516,7 @@ impl Hub {
 
 impl Driver for Hub {
     fn act(&self, id: &str, effects: Effects) {
-        let Effects { deadline, bot_due, clock_due, series_ended, weight } = effects;
+        let Effects { deadline, bot_due, clock_due, series_ended, rating_due, weight } = effects;
         if let Some(bytes) = weight
             && let Some(live) = self.games.cached(id)
         {
@@ -493,6 +533,15 @@ impl Driver for Hub {
         }
         if let Some(link) = series_ended {
             self.series.advance_soon(&link);
+        }
+        if rating_due {
+            let rater = self.rater.clone();
+            let id = id.to_owned();
+            tokio::spawn(async move {
+                if let Err(error) = rater.rate(&id).await {
+                    tracing::warn!(game_id = %id, %error, "rating a game failed; the sweep tries again");
+                }
+            });
         }
     }
 }

@@ -20,8 +20,9 @@ use crate::engine::clock::{ClockConfig, Clocks};
 use crate::engine::{Action, AnyMatch, Outcome, Presence, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
-    BotSeat, EventKind, GameRecord, GameStatus, Labels, LoadedGame, Player, RecordUpdate, SeatPresence, SeriesLink,
-    SpectatorDelay, Store, StoredEvent, TokenHash, follow_presence, from_millis, latest_clocks, played_turns,
+    BotSeat, EventKind, GameRating, GameRecord, GameStatus, Labels, LoadedGame, Player, RecordUpdate, SeatPresence,
+    SeriesLink, SpectatorDelay, Store, StoredEvent, TokenHash, follow_presence, from_millis, latest_clocks,
+    played_turns,
 };
 
 /// Events read from the store per query when catching a game up.
@@ -65,6 +66,8 @@ pub struct LiveGame {
     pub spectator_delay: Option<SpectatorDelay>,
     /// Whether each move goes on the owner's log too.
     pub owner_moves: bool,
+    /// For a rated game, its pool and its players' ratings (rated once it has ended).
+    rating: std::sync::RwLock<Option<GameRating>>,
     /// The game's rematch, once made.
     rematch: std::sync::RwLock<Option<String>>,
     /// In a game keeping presence, each seat's as the log announced it, in seat order;
@@ -181,6 +184,7 @@ impl LiveGame {
             start_at: record.start_at,
             spectator_delay: record.spectator_delay,
             owner_moves: record.owner_moves,
+            rating: std::sync::RwLock::new(record.rating.clone()),
             rematch: std::sync::RwLock::new(record.rematch.clone()),
             presence: std::sync::RwLock::new(record.presence.clone()),
             thinking: Mutex::new(None),
@@ -272,11 +276,12 @@ impl LiveGame {
         }
     }
 
-    /// What the game as it stands calls for: its deadline watched, and its bot's move when
-    /// a bot is to act.
+    /// What the game as it stands calls for: its deadline watched, its bot's move when a
+    /// bot is to act, and its rating when it is a rated game that ended unrated.
     pub(super) fn effects(&self, state: &GameState) -> Effects {
         let bot_due = self.due_bot(state.game.as_ref()).is_some();
-        Effects { bot_due, ..Effects::none().with_deadline(state.deadline()) }
+        let rating_due = state.game.outcome().is_some() && self.rating().is_some_and(|rating| !rating.done);
+        Effects { bot_due, rating_due, ..Effects::none().with_deadline(state.deadline()) }
     }
 
     /// Brings the game up to the log's newest seq, broadcasting what it missed; what it
@@ -286,7 +291,8 @@ impl LiveGame {
         let before = state.seq;
         self.catch_up(&mut state, store).await?;
         let effects = self.effects(&state);
-        Ok(Effects { bot_due: effects.bot_due && state.seq != before, ..effects })
+        let moved = state.seq != before;
+        Ok(Effects { bot_due: effects.bot_due && moved, rating_due: effects.rating_due && moved, ..effects })
     }
 
     /// Takes the store's seat credentials, and reads the events after `state.seq` from the
@@ -368,6 +374,7 @@ impl LiveGame {
                 presence: self.presence(),
                 spectator_delay: self.spectator_delay,
                 owner_moves: self.owner_moves,
+                rating: self.rating(),
             },
             game: state.game.clone_box(),
         }
@@ -485,6 +492,16 @@ impl LiveGame {
     /// The game's rematch, once made.
     pub fn rematch(&self) -> Option<String> {
         self.rematch.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// For a rated game, its pool and its players' ratings, as this process last knew them.
+    pub fn rating(&self) -> Option<GameRating> {
+        self.rating.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    /// Holds the game's rating as the store now holds it.
+    pub(super) fn set_rating(&self, rating: GameRating) {
+        *self.rating.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(rating);
     }
 
     /// Links the game to its rematch, as the store already does.

@@ -52,9 +52,9 @@ mod tests;
 // The records the play layer keeps, named from here by the layers above it, which never
 // reach the store themselves.
 pub use crate::store::{
-    Actor, BotSeat, EventKind, GameRecord, GameStatus, Labels, ListFilter, OwnerEntry, OwnerEventKind, Player,
-    SNAPSHOT_EVERY, SavedConfig, SeriesDraws, SeriesLength, SeriesLink, SeriesRecord, SeriesStatus, SpectatorDelay,
-    Store, StoredEvent, TokenHash,
+    Actor, BotSeat, EventKind, GameRating, GameRecord, GameStatus, Labels, LeaderboardCursor, ListFilter, OwnerEntry,
+    OwnerEventKind, Player, PlayerRating, RatingValue, SNAPSHOT_EVERY, SavedConfig, SeriesDraws, SeriesLength,
+    SeriesLink, SeriesRecord, SeriesStatus, SpectatorDelay, Store, StoredEvent, TokenHash,
 };
 pub use analysis::{AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME};
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};

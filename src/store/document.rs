@@ -74,6 +74,10 @@ pub struct GameDocument {
     /// Whether each move goes on the owner's log too (omitted when not).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub owner_moves: bool,
+    /// For a rated game, its pool and its players' ratings (omitted for a game not rated).
+    /// A game imported before it was rated is rated in the store it is imported into.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<super::GameRating>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -117,6 +121,7 @@ impl GameDocument {
             start_at: record.start_at,
             spectator_delay: record.spectator_delay,
             owner_moves: record.owner_moves,
+            rating: record.rating,
             events,
         }
     }
@@ -231,6 +236,7 @@ impl GameDocument {
             start_at: self.start_at,
             spectator_delay: self.spectator_delay,
             owner_moves: self.owner_moves,
+            rating: self.rating.clone(),
             rematch: self.rematch.clone(),
             presence: self.events.iter().fold(Vec::new(), |mut presence, event| {
                 super::follow_presence(&mut presence, event);

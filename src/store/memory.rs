@@ -4,10 +4,10 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 
 use super::{
-    ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame, NewRecord, OwnerEntry, OwnerEventKind,
-    OwnerLogPage, OwnerNote, PresenceLease, RecordHead, RecordUpdate, SaveMode, SavedConfig, SeriesRecord,
-    SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, beyond_cap, carries, creation_note,
-    in_progress_cap, is_checkpoint, mark_reissued,
+    ExpectedHead, GameRecord, GameStatus, Labels, LeaderboardCursor, ListFilter, LoadedGame, NewRecord, OwnerEntry,
+    OwnerEventKind, OwnerLogPage, OwnerNote, PlayerRating, PresenceLease, RatedGame, RecordHead, RecordUpdate,
+    SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, beyond_cap,
+    carries, creation_note, in_progress_cap, is_checkpoint, mark_reissued,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -29,6 +29,8 @@ pub struct MemoryStore {
     owner_logs: Mutex<BTreeMap<String, Vec<LoggedEntry>>>,
     /// Leases on seats ([`Leases`]).
     leases: Mutex<Leases>,
+    /// Players' ratings, by owner, pool and player.
+    ratings: Mutex<BTreeMap<(String, String, String), PlayerRating>>,
 }
 
 /// An entry of an owner's log in memory: what it says, and the game and seq of its event.
@@ -73,6 +75,11 @@ impl MemoryStore {
     fn lock_saved(&self) -> std::sync::MutexGuard<'_, BTreeMap<(String, String), SavedConfig>> {
         // Every mutation of a saved configuration is a single insert or removal after all checks.
         self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn lock_ratings(&self) -> std::sync::MutexGuard<'_, BTreeMap<(String, String, String), PlayerRating>> {
+        // Ratings are written by inserts after all checks.
+        self.ratings.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn lock_series(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, (SeriesRecord, Option<String>)>> {
@@ -378,6 +385,70 @@ impl Store for MemoryStore {
     async fn forget_presence(&self, id: &str, seat: usize, now: std::time::SystemTime) -> Result<(), StoreError> {
         self.lock_leases().retain(|(game_id, on, _), (_, end)| !(game_id == id && *on == seat && *end <= now));
         Ok(())
+    }
+
+    async fn ratings(&self, owner: &str, pool: &str, players: &[String]) -> Result<Vec<PlayerRating>, StoreError> {
+        let all = self.lock_ratings();
+        Ok(players
+            .iter()
+            .filter_map(|player| all.get(&(owner.to_owned(), pool.to_owned(), player.clone())).cloned())
+            .collect())
+    }
+
+    async fn player_ratings(&self, owner: &str, player: &str) -> Result<Vec<PlayerRating>, StoreError> {
+        let all = self.lock_ratings();
+        Ok(all.values().filter(|rating| rating.owner == owner && rating.player == player).cloned().collect())
+    }
+
+    async fn leaderboard(
+        &self,
+        owner: &str,
+        pool: &str,
+        after: Option<&LeaderboardCursor>,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let all = self.lock_ratings();
+        let mut board: Vec<PlayerRating> = all
+            .values()
+            .filter(|rating| rating.owner == owner && rating.pool == pool)
+            .filter(|rating| after.is_none_or(|cursor| !super::ratings::before_cursor(rating, cursor)))
+            .cloned()
+            .collect();
+        board.sort_by(|a, b| b.value.rating.total_cmp(&a.value.rating).then_with(|| a.player.cmp(&b.player)));
+        board.truncate(limit);
+        Ok(board)
+    }
+
+    async fn rate_game(&self, rated: RatedGame) -> Result<(), StoreError> {
+        let mut games = self.lock();
+        let game = games.get_mut(&rated.game_id).ok_or_else(|| StoreError::NotFound(rated.game_id.clone()))?;
+        if game.record.rating.as_ref().is_none_or(|rating| rating.done) {
+            return Err(StoreError::NotRatable(rated.game_id));
+        }
+        let mut all = self.lock_ratings();
+        for player in &rated.players {
+            let key = (player.owner.clone(), player.pool.clone(), player.player.clone());
+            let current = all.get(&key).map_or(0, |stored| stored.revision);
+            if current + 1 != player.revision {
+                return Err(StoreError::Conflict { expected: player.revision - 1, current });
+            }
+        }
+        for player in rated.players {
+            all.insert((player.owner.clone(), player.pool.clone(), player.player.clone()), player);
+        }
+        game.record.rating = Some(rated.rating);
+        Ok(())
+    }
+
+    async fn games_to_rate(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .lock()
+            .values()
+            .filter(|game| game.record.status != GameStatus::InProgress)
+            .filter(|game| game.record.rating.as_ref().is_some_and(|rating| !rating.done))
+            .map(|game| game.record.id.clone())
+            .take(limit)
+            .collect())
     }
 
     async fn set_labels(&self, id: &str, labels: Labels) -> Result<(), StoreError> {

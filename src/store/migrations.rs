@@ -54,6 +54,7 @@ schemas! {
     15 "0015_presence",
     16 "0016_spectator_delay",
     17 "0017_owner_moves",
+    18 "0018_ratings",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

@@ -13,6 +13,7 @@ mod migrations;
 mod owner_log;
 mod postgres;
 mod presence;
+mod ratings;
 mod saved;
 mod series;
 mod sql;
@@ -34,6 +35,9 @@ pub use memory::MemoryStore;
 pub use owner_log::{OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, creation_note, log_owner, owner_of};
 pub use postgres::PostgresStore;
 pub use presence::{PresenceLease, SeatPresence, follow_presence};
+pub use ratings::{
+    GameRating, LeaderboardCursor, PlayerRating, RATING_UNITS, RatedGame, RatingValue, VOLATILITY_UNITS, engine_player,
+};
 pub use saved::{SaveMode, SavedConfig};
 pub use series::{
     MAX_SERIES_GAMES, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus,
@@ -219,6 +223,9 @@ pub struct GameRecord {
     /// Whether each move goes on the owner's log too ([`OwnerEventKind::MovePlayed`]). Fixed
     /// at creation.
     pub owner_moves: bool,
+    /// For a rated game, its pool and its players' ratings: fixed at creation, then rated
+    /// once when the game has ended ([`Store::rate_game`]). `None` for a game not rated.
+    pub rating: Option<GameRating>,
 }
 
 /// How much later than its seats spectators see a game: its last `plies` moves, and its
@@ -285,6 +292,7 @@ impl GameRecord {
             presence: Vec::new(),
             spectator_delay: None,
             owner_moves: false,
+            rating: None,
         }
     }
 
@@ -523,6 +531,9 @@ pub enum StoreError {
     /// No series has this identifier.
     #[error("no series has id {0:?}")]
     SeriesNotFound(String),
+    /// The game is not waiting to be rated: it was rated already, or is not rated.
+    #[error("game {0:?} is not waiting to be rated")]
+    NotRatable(String),
     /// The owner already saved `limit` configurations.
     #[error("{owner:?} already saved {limit} configurations")]
     TooManySavedConfigs { owner: String, limit: u64 },
@@ -746,6 +757,35 @@ pub trait Store: Send + Sync + 'static {
 
     /// Removes the leases on seat `seat` of game `id` that ran out at `now`.
     async fn forget_presence(&self, id: &str, seat: usize, now: SystemTime) -> Result<(), StoreError>;
+
+    /// The ratings in `owner`'s pool `pool` of those of `players` who have one, in no order.
+    async fn ratings(&self, owner: &str, pool: &str, players: &[String]) -> Result<Vec<PlayerRating>, StoreError>;
+
+    /// Every rating `player` has under `owner`, by pool name.
+    async fn player_ratings(&self, owner: &str, player: &str) -> Result<Vec<PlayerRating>, StoreError>;
+
+    /// Up to `limit` ratings of `owner`'s pool `pool`, the best rating first (then by player
+    /// id), after the place `after` names.
+    async fn leaderboard(
+        &self,
+        owner: &str,
+        pool: &str,
+        after: Option<&LeaderboardCursor>,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError>;
+
+    /// Writes a rated game's end at once: the game's rating (marked done) and its players'
+    /// new ratings, each only if its revision is still the one before the one given.
+    ///
+    /// # Errors
+    /// `NotRatable` when the game is not waiting to be rated (rated already, or not rated);
+    /// `Conflict` (revisions) when a player's rating moved since it was read; `NotFound`.
+    /// Nothing is written on an error.
+    async fn rate_game(&self, rated: RatedGame) -> Result<(), StoreError>;
+
+    /// Up to `limit` games that have ended (finished or archived) and wait to be rated, the
+    /// oldest first.
+    async fn games_to_rate(&self, limit: usize) -> Result<Vec<String>, StoreError>;
 
     /// Whether other processes write the same games: then what a process holds in memory
     /// must be checked against the store before it is trusted.

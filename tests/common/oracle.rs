@@ -37,6 +37,8 @@ pub fn view(game_id: &str, kind: GameKind, seq: u64, view: &View) -> pb::View {
         clock: None,
         // "empty otherwise": games compared with the oracle keep no presence.
         presence: Vec::new(),
+        // "For a rated game": games compared with the oracle are not rated.
+        rating: None,
         game_id: game_id.to_owned(),
         kind: game_kind(kind) as i32,
         // "The seat this view was built for (numbered from 1); 0 for a spectator".

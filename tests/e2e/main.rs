@@ -28,6 +28,7 @@ mod manage;
 mod owners;
 mod players;
 mod presence;
+mod ratings;
 mod rematch;
 mod rule_options;
 mod saved_configs;

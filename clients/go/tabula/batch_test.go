@@ -312,7 +312,7 @@ func TestTheBatchBuildersBuildWhatTheCreationsSend(t *testing.T) {
 	common := []tabula.CallOption{
 		tabula.Private(), tabula.Bots(tabula.BotSeat(2, 1, 0)), tabula.AllowHints(true), tabula.Players(ann, bob),
 		tabula.Labels(map[string]string{"round": "1"}), tabula.StartTime(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)),
-		tabula.SpectatorDelay(2, 30*time.Second), tabula.OwnerStreamMoves(),
+		tabula.SpectatorDelay(2, 30*time.Second), tabula.OwnerStreamMoves(), tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND),
 	}
 	withCommon := func(opts ...tabula.CallOption) []tabula.CallOption { return append(slices.Clone(common), opts...) }
 	config := ticTacToeConfig()

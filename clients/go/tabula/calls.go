@@ -51,6 +51,9 @@ type callOptions struct {
 	ownerMoves   bool
 	presence     *tabulav1.PresenceConfig
 	claimDraw    bool
+	ratingPool   tabulav1.RatingPool
+	// excludeProvisional is [ExcludeProvisional]'s: leave provisional ratings out.
+	excludeProvisional bool
 	// endingTakeback is [EndingTakebackWindow]'s window, nil when not given (0: none).
 	endingTakeback *time.Duration
 }
@@ -212,9 +215,9 @@ func CreatedBefore(t time.Time) CallOption {
 	return option("CreatedBefore", func(o *callOptions) { o.before = timestamppb.New(t) })
 }
 
-// PageSize sets how many games (or saved configurations, or series) a page holds at most:
-// 0 means 50, more than 500 means 500. For [Client.ListGames], [Client.ListSavedConfigs] and
-// [Client.ListSeries].
+// PageSize sets how many games (or saved configurations, or series, or ratings) a page holds
+// at most: 0 means 50, more than 500 means 500. For [Client.ListGames],
+// [Client.ListSavedConfigs], [Client.ListSeries] and [Client.ListLeaderboard].
 func PageSize(n int32) CallOption {
 	return option("PageSize", func(o *callOptions) { o.pageSize = n })
 }
@@ -222,8 +225,10 @@ func PageSize(n int32) CallOption {
 // PageToken asks for the page after the one whose GetNextPageToken() this is
 // ([tabulav1.ListGamesResponse.GetNextPageToken],
 // [tabulav1.ListSavedConfigsResponse.GetNextPageToken],
-// [tabulav1.ListSeriesResponse.GetNextPageToken]); the other options must be those of that
-// call. For [Client.ListGames], [Client.ListSavedConfigs] and [Client.ListSeries].
+// [tabulav1.ListSeriesResponse.GetNextPageToken],
+// [tabulav1.ListLeaderboardResponse.GetNextPageToken]); the other options (and a
+// leaderboard's pool) must be those of that call. For [Client.ListGames],
+// [Client.ListSavedConfigs], [Client.ListSeries] and [Client.ListLeaderboard].
 func PageToken(token string) CallOption {
 	return option("PageToken", func(o *callOptions) { o.pageToken = token })
 }
@@ -265,8 +270,9 @@ func (c *Client) ListGameKinds(ctx context.Context) ([]*tabulav1.GameKindInfo, e
 // CreateGameFromPreset creates a game of kind from one of its named presets (reason
 // UNKNOWN_PRESET for a name kind lacks). The response holds the seat tokens, which the
 // server shows only this once. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]. Needs a service
-// key. [GameFromPreset] builds the same request for [Client.BatchCreateGames].
+// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]
+// (RATING_POOL_PRESET rates it in the preset's own pool). Needs a service key.
+// [GameFromPreset] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPreset", presetSource(kind, preset), opts)
 }
@@ -274,7 +280,7 @@ func (c *Client) CreateGameFromPreset(ctx context.Context, kind tabulav1.GameKin
 // CreateGameFromConfig creates a game from a full configuration; zero fields take their
 // defaults, and invalid values fail with reason INVALID_CONFIG. Options: [Private],
 // [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves],
-// [Clock], [OnTimeout] and [FirstMoveWindow] (the game's clocks), [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
+// [RatingPool], [Clock], [OnTimeout] and [FirstMoveWindow] (the game's clocks), [Starter] (the seat that moves first; STARTER_RANDOM is drawn at the
 // creation and the answer names the seat drawn), [Presence] (the seats' presence, and
 // the claim of [Client.ClaimVictory]) and [EndingTakebackWindow] (how long the move that
 // ended the game may still be taken back), each set on a copy of config, which is left
@@ -288,7 +294,7 @@ func (c *Client) CreateGameFromConfig(ctx context.Context, config *tabulav1.Game
 // position after its moves, which become its history; unreadable text or an illegal move
 // fails with reason INVALID_PGN. Options: [Ply] (import only that many plies), [Private],
 // [RequestID], [Bots], [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay],
-// [OwnerStreamMoves]. Needs a service key.
+// [OwnerStreamMoves], [RatingPool]. Needs a service key.
 // [GameFromPGN] builds the same request for [Client.BatchCreateGames].
 func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...CallOption) (*tabulav1.CreateGameResponse, error) {
 	return c.createGame(ctx, "CreateGameFromPGN", pgnSource(pgn), opts)
@@ -300,7 +306,7 @@ func (c *Client) CreateGameFromPGN(ctx context.Context, pgn string, opts ...Call
 // [Client.DeleteSavedConfig] never changes it; a saved STARTER_RANDOM is drawn for each game
 // made from it, and the answer names the seat drawn. An unknown name fails with NOT_FOUND,
 // reason SAVED_CONFIG_NOT_FOUND. Options: [Private], [RequestID], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]; the clock, the starter and the
+// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]; the clock, the starter and the
 // presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow], [Starter], [Presence] and
 // [EndingTakebackWindow] are refused (update the saved configuration, or create the game from its GetConfig() with
 // [Client.CreateGameFromConfig]).
@@ -312,8 +318,8 @@ func (c *Client) CreateGameFromSavedConfig(ctx context.Context, name string, opt
 
 // BatchCreateGames creates several games in one call, all or nothing: 1 to 500 of them, in
 // order, each as the CreateGame call of the same request would make it, with its own
-// source, kind, players, bots, labels, privacy, hints, start time, spectator delay and
-// owner stream of moves.
+// source, kind, players, bots, labels, privacy, hints, start time, spectator delay, owner
+// stream of moves and rating pool.
 // Build each request with [GameFromPreset], [GameFromConfig], [GameFromPGN] or
 // [GameFromSavedConfig] (they take the options of the matching CreateGame call but
 // [RequestID]: a request of a batch has no request id of its own). The answers come in the
@@ -351,8 +357,8 @@ func (c *Client) BatchCreateGames(ctx context.Context, requests []*tabulav1.Crea
 // GameFromPreset is the request [Client.CreateGameFromPreset] sends, for
 // [Client.BatchCreateGames]: a game of kind from one of its presets. It takes the options
 // CreateGameFromPreset takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]) and refuses the others,
-// without calling the server.
+// [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]) and refuses the
+// others, without calling the server.
 func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromPreset", presetSource(kind, preset), opts, false)
 }
@@ -360,7 +366,7 @@ func GameFromPreset(kind tabulav1.GameKind, preset string, opts ...CallOption) (
 // GameFromConfig is the request [Client.CreateGameFromConfig] sends, for
 // [Client.BatchCreateGames]: a game from a full configuration. It takes the options
 // CreateGameFromConfig takes but [RequestID] ([Private], [Bots], [AllowHints], [Players],
-// [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [Clock], [OnTimeout], [FirstMoveWindow],
+// [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool], [Clock], [OnTimeout], [FirstMoveWindow],
 // [Starter], [Presence], [EndingTakebackWindow], the last six set on a copy of config) and
 // refuses the others.
 func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
@@ -370,7 +376,7 @@ func GameFromConfig(config *tabulav1.GameConfig, opts ...CallOption) (*tabulav1.
 // GameFromPGN is the request [Client.CreateGameFromPGN] sends, for
 // [Client.BatchCreateGames]: a chess game imported from PGN. It takes the options
 // CreateGameFromPGN takes but [RequestID] ([Ply], [Private], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]) and refuses the others.
+// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]) and refuses the others.
 func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromPGN", pgnSource(pgn), opts, false)
 }
@@ -378,7 +384,7 @@ func GameFromPGN(pgn string, opts ...CallOption) (*tabulav1.CreateGameRequest, e
 // GameFromSavedConfig is the request [Client.CreateGameFromSavedConfig] sends, for
 // [Client.BatchCreateGames]: a game from one of the caller's saved configurations. It takes
 // the options CreateGameFromSavedConfig takes but [RequestID] ([Private], [Bots],
-// [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves]) and refuses the others.
+// [AllowHints], [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves], [RatingPool]) and refuses the others.
 func GameFromSavedConfig(name string, opts ...CallOption) (*tabulav1.CreateGameRequest, error) {
 	return gameRequest("GameFromSavedConfig", savedConfigSource(name), opts, false)
 }
@@ -411,11 +417,11 @@ func (c *Client) createGame(ctx context.Context, call string, request *tabulav1.
 // gameRequest is the one way a creation's request is built, for the CreateGame calls and
 // for the GameFrom builders of a batch: request, holding the source (and the kind of a
 // preset), with opts applied. Every creation takes [Private], [Bots], [AllowHints],
-// [Players], [Labels], [StartTime], [SpectatorDelay] and [OwnerStreamMoves]; a configuration also [Clock], [OnTimeout],
+// [Players], [Labels], [StartTime], [SpectatorDelay], [OwnerStreamMoves] and [RatingPool]; a configuration also [Clock], [OnTimeout],
 // [FirstMoveWindow], [Starter], [Presence] and [EndingTakebackWindow], applied to a copy of it; a PGN [Ply]; and a single creation (not a request of a batch, which has
 // none of its own) [RequestID]. Any other option is refused.
 func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOption, single bool) (*tabulav1.CreateGameRequest, error) {
-	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime", "SpectatorDelay", "OwnerStreamMoves"}
+	allowed := []string{"Private", "Bots", "AllowHints", "Players", "Labels", "StartTime", "SpectatorDelay", "OwnerStreamMoves", "RatingPool"}
 	if single {
 		allowed = append(allowed, "RequestID")
 	} else if read, _ := apply(call, opts); slices.Contains(read.given, "RequestID") {
@@ -444,7 +450,7 @@ func gameRequest(call string, request *tabulav1.CreateGameRequest, opts []CallOp
 	}
 	request.Private, request.RequestId, request.Bots, request.AllowHints = o.private, o.requestID, o.bots, o.allowHints
 	request.Players, request.Labels, request.StartTime, request.SpectatorDelay = o.players, o.labels, o.startTime, o.delay
-	request.OwnerStreamMoves = o.ownerMoves
+	request.OwnerStreamMoves, request.RatingPool = o.ownerMoves, o.ratingPool
 	return request, nil
 }
 
@@ -493,7 +499,9 @@ func (o *callOptions) configured(call string, config *tabulav1.GameConfig) (*tab
 // sits in each seat (GetPlayers(), one entry per seat when the creation named any, else
 // empty), its GetLabels() ([Labels]), its GetStartTime() for a game scheduled to start after
 // its creation ([StartTime]; absent otherwise), its GetSpectatorDelay() ([SpectatorDelay];
-// absent for none), its GetOwnerStreamMoves() ([OwnerStreamMoves]), and for a game of a series its GetSeriesId()
+// absent for none), its GetOwnerStreamMoves() ([OwnerStreamMoves]), for a rated game its
+// GetRating() ([RatingPool]: the pool, the players as rated, their ratings before and, once
+// GetRated(), after it), and for a game of a series its GetSeriesId()
 // and GetSeriesGameNumber() (from 1).
 func (c *Client) GetGame(ctx context.Context, gameID string) (*tabulav1.Game, error) {
 	response, err := unary(ctx, c.stub.GetGame, &tabulav1.GetGameRequest{GameId: gameID})

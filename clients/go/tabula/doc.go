@@ -30,6 +30,9 @@
 // [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo]),
 // [Client.GetSeries], [Client.ListSeries], UpdateSeries as [Client.UpdateSeriesLabels], and
 // StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
+// Ratings of the players of games created with [RatingPool] (Glicko-2, per service key and
+// pool): [Client.GetPlayerRatings] and [Client.ListLeaderboard] (paged, with
+// [ExcludeProvisional]).
 // StreamOwnerEvents as [Client.OwnerEvents]: what happens to every game of the caller's
 // service key (created, started, ended, a draw offered, a takeback asked, a seat come or
 // gone, a clock flagged, an end taken back) and to its series (each game scored, the series

@@ -21,7 +21,8 @@ import "time"
 // once, whatever window the configuration had). The server refuses other values, and a
 // window without allow_takebacks, in a game with hidden information (Battleship), or in peg
 // solitaire, with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field
-// config.ending_takeback_window; with [SpectatorDelay] too, on the field spectator_delay.
+// config.ending_takeback_window; with [SpectatorDelay] too, on the field spectator_delay; and
+// with [RatingPool] on the field rating_pool (a rated game's end is final at once).
 // For [Client.CreateGameFromConfig] and [GameFromConfig] only: a preset keeps no window and
 // a saved configuration the window it was saved with (set GameConfig.EndingTakebackWindow on
 // the configuration saved), and a series takes none (it moves on when a game ends), so the

@@ -8,7 +8,8 @@ import (
 
 // CreateRematch plays the finished game gameID again: a new game with its configuration (a
 // Chess960 start included), clock, labels, privacy, hints, spectator delay
-// ([SpectatorDelay]) and owner stream of moves ([OwnerStreamMoves]), its players and the
+// ([SpectatorDelay]), owner stream of moves ([OwnerStreamMoves]) and rating pool
+// ([RatingPool]: a rematch of a rated game is rated in the same pool), its players and the
 // engine's seats ([Bots]) swapped between the two seats, so the colours change hands (a
 // one-seat game keeps them), and new seat tokens, in seat order, shown only this once. The two games name each other: the rematch's
 // GetRematchOf() is gameID, and the finished game's GetRematch() ([Client.GetGame]) names

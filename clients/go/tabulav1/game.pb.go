@@ -520,8 +520,11 @@ type Game struct {
 	// Whether each move goes on the owner's stream too (`CreateGameRequest
 	// .owner_stream_moves`). Output only.
 	OwnerStreamMoves bool `protobuf:"varint,23,opt,name=owner_stream_moves,json=ownerStreamMoves,proto3" json:"owner_stream_moves,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// For a rated game (`CreateGameRequest.rating_pool`): its pool, its players' ratings
+	// when it was made and, once rated, after it. Output only.
+	Rating        *GameRating `protobuf:"bytes,24,opt,name=rating,proto3" json:"rating,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Game) Reset() {
@@ -715,6 +718,13 @@ func (x *Game) GetOwnerStreamMoves() bool {
 	return false
 }
 
+func (x *Game) GetRating() *GameRating {
+	if x != nil {
+		return x.Rating
+	}
+	return nil
+}
+
 // How much later than the seats spectators see a game, as lichess delays its broadcasts
 // against cheating: a spectator (a caller with neither a seat's credential nor a service key)
 // is shown the game as it stood that many moves, or that long, ago, whichever shows less; its
@@ -906,12 +916,12 @@ var File_tabula_v1_game_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x14tabula/v1/game.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x16tabula/v1/config.proto\"\xaf\x01\n" +
+	"\x14tabula/v1/game.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x16tabula/v1/config.proto\x1a\x16tabula/v1/rating.proto\"\xaf\x01\n" +
 	"\aOutcome\x12*\n" +
 	"\x04type\x18\x01 \x01(\x0e2\x16.tabula.v1.OutcomeTypeR\x04type\x12\x16\n" +
 	"\x06winner\x18\x02 \x01(\rR\x06winner\x12,\n" +
 	"\x06reason\x18\x03 \x01(\x0e2\x14.tabula.v1.EndReasonR\x06reason\x122\n" +
-	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\xe3\a\n" +
+	"\fwinning_line\x18\x04 \x03(\v2\x0f.tabula.v1.CellR\vwinningLine\"\x92\b\n" +
 	"\x04Game\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x17\n" +
 	"\agame_id\x18\x02 \x01(\tR\x06gameId\x12'\n" +
@@ -943,7 +953,8 @@ const file_tabula_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"start_time\x18\x15 \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12B\n" +
 	"\x0fspectator_delay\x18\x16 \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x12,\n" +
-	"\x12owner_stream_moves\x18\x17 \x01(\bR\x10ownerStreamMoves\x1a9\n" +
+	"\x12owner_stream_moves\x18\x17 \x01(\bR\x10ownerStreamMoves\x12-\n" +
+	"\x06rating\x18\x18 \x01(\v2\x15.tabula.v1.GameRatingR\x06rating\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"]\n" +
@@ -1038,7 +1049,8 @@ var file_tabula_v1_game_proto_goTypes = []any{
 	(*Cell)(nil),                  // 10: tabula.v1.Cell
 	(*GameConfig)(nil),            // 11: tabula.v1.GameConfig
 	(*timestamppb.Timestamp)(nil), // 12: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 13: google.protobuf.Duration
+	(*GameRating)(nil),            // 13: tabula.v1.GameRating
+	(*durationpb.Duration)(nil),   // 14: google.protobuf.Duration
 }
 var file_tabula_v1_game_proto_depIdxs = []int32{
 	2,  // 0: tabula.v1.Outcome.type:type_name -> tabula.v1.OutcomeType
@@ -1055,13 +1067,14 @@ var file_tabula_v1_game_proto_depIdxs = []int32{
 	9,  // 11: tabula.v1.Game.labels:type_name -> tabula.v1.Game.LabelsEntry
 	12, // 12: tabula.v1.Game.start_time:type_name -> google.protobuf.Timestamp
 	6,  // 13: tabula.v1.Game.spectator_delay:type_name -> tabula.v1.SpectatorDelay
-	13, // 14: tabula.v1.SpectatorDelay.duration:type_name -> google.protobuf.Duration
-	13, // 15: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
-	16, // [16:16] is the sub-list for method output_type
-	16, // [16:16] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	13, // 14: tabula.v1.Game.rating:type_name -> tabula.v1.GameRating
+	14, // 15: tabula.v1.SpectatorDelay.duration:type_name -> google.protobuf.Duration
+	14, // 16: tabula.v1.BotSeat.move_time:type_name -> google.protobuf.Duration
+	17, // [17:17] is the sub-list for method output_type
+	17, // [17:17] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_proto_init() }
@@ -1071,6 +1084,7 @@ func file_tabula_v1_game_proto_init() {
 	}
 	file_tabula_v1_cell_proto_init()
 	file_tabula_v1_config_proto_init()
+	file_tabula_v1_rating_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -727,8 +727,15 @@ type CreateGameRequest struct {
 	// from one stream. Off by default: at thousands of games, every move is many entries. A
 	// rematch keeps it.
 	OwnerStreamMoves bool `protobuf:"varint,14,opt,name=owner_stream_moves,json=ownerStreamMoves,proto3" json:"owner_stream_moves,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Rate the game in this pool (unspecified: not rated): when it ends with a result, both
+	// players' Glicko-2 ratings in the pool are updated, exactly once (`Game.rating`). Needs
+	// two seats each naming its player (`players`, or a seat of the engine's, rated as its
+	// level), two different players, a preset for `RATING_POOL_PRESET`, and an end that is
+	// final (no `config.ending_takeback_window`); INVALID_ARGUMENT `INVALID_REQUEST` otherwise,
+	// every problem named. A rematch is rated in the same pool.
+	RatingPool    RatingPool `protobuf:"varint,15,opt,name=rating_pool,json=ratingPool,proto3,enum=tabula.v1.RatingPool" json:"rating_pool,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateGameRequest) Reset() {
@@ -872,6 +879,13 @@ func (x *CreateGameRequest) GetOwnerStreamMoves() bool {
 		return x.OwnerStreamMoves
 	}
 	return false
+}
+
+func (x *CreateGameRequest) GetRatingPool() RatingPool {
+	if x != nil {
+		return x.RatingPool
+	}
+	return RatingPool_RATING_POOL_UNSPECIFIED
 }
 
 type isCreateGameRequest_Source interface {
@@ -5350,11 +5364,236 @@ func (x *OwnerEvent) GetSeriesEvent() *SeriesEvent {
 	return nil
 }
 
+// Request for `GetPlayerRatings`.
+type GetPlayerRatingsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The player (`Player.player_id`, or `engine-level-<level>`): required, at most 128
+	// characters.
+	PlayerId      string `protobuf:"bytes,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPlayerRatingsRequest) Reset() {
+	*x = GetPlayerRatingsRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[77]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPlayerRatingsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPlayerRatingsRequest) ProtoMessage() {}
+
+func (x *GetPlayerRatingsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[77]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPlayerRatingsRequest.ProtoReflect.Descriptor instead.
+func (*GetPlayerRatingsRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{77}
+}
+
+func (x *GetPlayerRatingsRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+// Response of `GetPlayerRatings`.
+type GetPlayerRatingsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The player's rating in each pool it was rated in, by pool name.
+	Ratings       []*PlayerRating `protobuf:"bytes,1,rep,name=ratings,proto3" json:"ratings,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPlayerRatingsResponse) Reset() {
+	*x = GetPlayerRatingsResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPlayerRatingsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPlayerRatingsResponse) ProtoMessage() {}
+
+func (x *GetPlayerRatingsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPlayerRatingsResponse.ProtoReflect.Descriptor instead.
+func (*GetPlayerRatingsResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{78}
+}
+
+func (x *GetPlayerRatingsResponse) GetRatings() []*PlayerRating {
+	if x != nil {
+		return x.Ratings
+	}
+	return nil
+}
+
+// Request for `ListLeaderboard`.
+type ListLeaderboardRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The pool (`GameRating.pool`: `chess`, `chess/chess960`): required, at most 128
+	// characters.
+	Pool string `protobuf:"bytes,1,opt,name=pool,proto3" json:"pool,omitempty"`
+	// Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+	// are INVALID_REQUEST.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// `next_page_token` from a previous response with the same pool and filter; empty for the
+	// first page.
+	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Leave out provisional ratings (`Rating.provisional`); ranks then count only those
+	// listed.
+	ExcludeProvisional bool `protobuf:"varint,4,opt,name=exclude_provisional,json=excludeProvisional,proto3" json:"exclude_provisional,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *ListLeaderboardRequest) Reset() {
+	*x = ListLeaderboardRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[79]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLeaderboardRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLeaderboardRequest) ProtoMessage() {}
+
+func (x *ListLeaderboardRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[79]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLeaderboardRequest.ProtoReflect.Descriptor instead.
+func (*ListLeaderboardRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{79}
+}
+
+func (x *ListLeaderboardRequest) GetPool() string {
+	if x != nil {
+		return x.Pool
+	}
+	return ""
+}
+
+func (x *ListLeaderboardRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListLeaderboardRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListLeaderboardRequest) GetExcludeProvisional() bool {
+	if x != nil {
+		return x.ExcludeProvisional
+	}
+	return false
+}
+
+// Response of `ListLeaderboard`.
+type ListLeaderboardResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The ratings of this page, best first, each with its `rank`.
+	Ratings []*PlayerRating `protobuf:"bytes,1,rep,name=ratings,proto3" json:"ratings,omitempty"`
+	// Token for the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLeaderboardResponse) Reset() {
+	*x = ListLeaderboardResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[80]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLeaderboardResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLeaderboardResponse) ProtoMessage() {}
+
+func (x *ListLeaderboardResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[80]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLeaderboardResponse.ProtoReflect.Descriptor instead.
+func (*ListLeaderboardResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{80}
+}
+
+func (x *ListLeaderboardResponse) GetRatings() []*PlayerRating {
+	if x != nil {
+		return x.Ratings
+	}
+	return nil
+}
+
+func (x *ListLeaderboardResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/series.proto\x1a\x14tabula/v1/view.proto\"m\n" +
+	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/rating.proto\x1a\x16tabula/v1/series.proto\x1a\x14tabula/v1/view.proto\"m\n" +
 	"\x06Preset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12-\n" +
@@ -5372,7 +5611,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\rmax_bot_level\x18\b \x01(\rR\vmaxBotLevel\"\x16\n" +
 	"\x14ListGameKindsRequest\"F\n" +
 	"\x15ListGameKindsResponse\x12-\n" +
-	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\xce\x05\n" +
+	"\x05kinds\x18\x01 \x03(\v2\x17.tabula.v1.GameKindInfoR\x05kinds\"\x86\x06\n" +
 	"\x11CreateGameRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12(\n" +
@@ -5391,7 +5630,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"start_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12B\n" +
 	"\x0fspectator_delay\x18\r \x01(\v2\x19.tabula.v1.SpectatorDelayR\x0espectatorDelay\x12,\n" +
-	"\x12owner_stream_moves\x18\x0e \x01(\bR\x10ownerStreamMoves\x1a9\n" +
+	"\x12owner_stream_moves\x18\x0e \x01(\bR\x10ownerStreamMoves\x126\n" +
+	"\vrating_pool\x18\x0f \x01(\x0e2\x15.tabula.v1.RatingPoolR\n" +
+	"ratingPool\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
@@ -5699,7 +5940,20 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x04kind\x18\x02 \x01(\x0e2\x19.tabula.v1.OwnerEventKindR\x04kind\x123\n" +
 	"\n" +
 	"game_event\x18\x03 \x01(\v2\x14.tabula.v1.GameEventR\tgameEvent\x129\n" +
-	"\fseries_event\x18\x04 \x01(\v2\x16.tabula.v1.SeriesEventR\vseriesEvent*i\n" +
+	"\fseries_event\x18\x04 \x01(\v2\x16.tabula.v1.SeriesEventR\vseriesEvent\"6\n" +
+	"\x17GetPlayerRatingsRequest\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\"M\n" +
+	"\x18GetPlayerRatingsResponse\x121\n" +
+	"\aratings\x18\x01 \x03(\v2\x17.tabula.v1.PlayerRatingR\aratings\"\x99\x01\n" +
+	"\x16ListLeaderboardRequest\x12\x12\n" +
+	"\x04pool\x18\x01 \x01(\tR\x04pool\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\x12/\n" +
+	"\x13exclude_provisional\x18\x04 \x01(\bR\x12excludeProvisional\"t\n" +
+	"\x17ListLeaderboardResponse\x121\n" +
+	"\aratings\x18\x01 \x03(\v2\x17.tabula.v1.PlayerRatingR\aratings\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken*i\n" +
 	"\x0eSubmitMoveView\x12 \n" +
 	"\x1cSUBMIT_MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SUBMIT_MOVE_VIEW_BASIC\x10\x01\x12\x19\n" +
@@ -5738,7 +5992,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x1dOWNER_EVENT_KIND_GAME_RESUMED\x10\n" +
 	"\x12)\n" +
 	"%OWNER_EVENT_KIND_SERIES_GAME_FINISHED\x10\v\x12$\n" +
-	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f2\xb8\x16\n" +
+	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f2\xef\x17\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -5781,7 +6035,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"ListSeries\x12\x1c.tabula.v1.ListSeriesRequest\x1a\x1d.tabula.v1.ListSeriesResponse\x12O\n" +
 	"\fUpdateSeries\x12\x1e.tabula.v1.UpdateSeriesRequest\x1a\x1f.tabula.v1.UpdateSeriesResponse\x12c\n" +
 	"\x12StreamSeriesEvents\x12$.tabula.v1.StreamSeriesEventsRequest\x1a%.tabula.v1.StreamSeriesEventsResponse0\x01\x12`\n" +
-	"\x11StreamOwnerEvents\x12#.tabula.v1.StreamOwnerEventsRequest\x1a$.tabula.v1.StreamOwnerEventsResponse0\x01BZ\n" +
+	"\x11StreamOwnerEvents\x12#.tabula.v1.StreamOwnerEventsRequest\x1a$.tabula.v1.StreamOwnerEventsResponse0\x01\x12[\n" +
+	"\x10GetPlayerRatings\x12\".tabula.v1.GetPlayerRatingsRequest\x1a#.tabula.v1.GetPlayerRatingsResponse\x12X\n" +
+	"\x0fListLeaderboard\x12!.tabula.v1.ListLeaderboardRequest\x1a\".tabula.v1.ListLeaderboardResponseBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -5797,7 +6053,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 86)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                    // 1: tabula.v1.HintResult
@@ -5881,201 +6137,214 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*StreamOwnerEventsRequest)(nil),   // 79: tabula.v1.StreamOwnerEventsRequest
 	(*StreamOwnerEventsResponse)(nil),  // 80: tabula.v1.StreamOwnerEventsResponse
 	(*OwnerEvent)(nil),                 // 81: tabula.v1.OwnerEvent
-	nil,                                // 82: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                // 83: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                // 84: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                // 85: tabula.v1.ListSeriesRequest.LabelsEntry
-	nil,                                // 86: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	(*GameConfig)(nil),                 // 87: tabula.v1.GameConfig
-	(GameKind)(0),                      // 88: tabula.v1.GameKind
-	(*BotSeat)(nil),                    // 89: tabula.v1.BotSeat
-	(*Player)(nil),                     // 90: tabula.v1.Player
-	(*timestamppb.Timestamp)(nil),      // 91: google.protobuf.Timestamp
-	(*SpectatorDelay)(nil),             // 92: tabula.v1.SpectatorDelay
-	(*Game)(nil),                       // 93: tabula.v1.Game
-	(GameStatus)(0),                    // 94: tabula.v1.GameStatus
-	(*View)(nil),                       // 95: tabula.v1.View
-	(*Move)(nil),                       // 96: tabula.v1.Move
-	(*GameEvent)(nil),                  // 97: tabula.v1.GameEvent
-	(*Outcome)(nil),                    // 98: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),        // 99: google.protobuf.Duration
-	(*ViewChange)(nil),                 // 100: tabula.v1.ViewChange
-	(OutcomeType)(0),                   // 101: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),      // 102: google.protobuf.FieldMask
-	(SeriesDraws)(0),                   // 103: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 104: tabula.v1.Series
-	(*SeriesToken)(nil),                // 105: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 106: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 107: tabula.v1.SeriesEvent
+	(*GetPlayerRatingsRequest)(nil),    // 82: tabula.v1.GetPlayerRatingsRequest
+	(*GetPlayerRatingsResponse)(nil),   // 83: tabula.v1.GetPlayerRatingsResponse
+	(*ListLeaderboardRequest)(nil),     // 84: tabula.v1.ListLeaderboardRequest
+	(*ListLeaderboardResponse)(nil),    // 85: tabula.v1.ListLeaderboardResponse
+	nil,                                // 86: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                // 87: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                // 88: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                // 89: tabula.v1.ListSeriesRequest.LabelsEntry
+	nil,                                // 90: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	(*GameConfig)(nil),                 // 91: tabula.v1.GameConfig
+	(GameKind)(0),                      // 92: tabula.v1.GameKind
+	(*BotSeat)(nil),                    // 93: tabula.v1.BotSeat
+	(*Player)(nil),                     // 94: tabula.v1.Player
+	(*timestamppb.Timestamp)(nil),      // 95: google.protobuf.Timestamp
+	(*SpectatorDelay)(nil),             // 96: tabula.v1.SpectatorDelay
+	(RatingPool)(0),                    // 97: tabula.v1.RatingPool
+	(*Game)(nil),                       // 98: tabula.v1.Game
+	(GameStatus)(0),                    // 99: tabula.v1.GameStatus
+	(*View)(nil),                       // 100: tabula.v1.View
+	(*Move)(nil),                       // 101: tabula.v1.Move
+	(*GameEvent)(nil),                  // 102: tabula.v1.GameEvent
+	(*Outcome)(nil),                    // 103: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),        // 104: google.protobuf.Duration
+	(*ViewChange)(nil),                 // 105: tabula.v1.ViewChange
+	(OutcomeType)(0),                   // 106: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),      // 107: google.protobuf.FieldMask
+	(SeriesDraws)(0),                   // 108: tabula.v1.SeriesDraws
+	(*Series)(nil),                     // 109: tabula.v1.Series
+	(*SeriesToken)(nil),                // 110: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                  // 111: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                // 112: tabula.v1.SeriesEvent
+	(*PlayerRating)(nil),               // 113: tabula.v1.PlayerRating
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	87,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	88,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	87,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	91,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	92,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	91,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	5,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	6,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	87,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	91,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	14,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	88,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	89,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	90,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	82,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	91,  // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
-	92,  // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
-	9,   // 13: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
-	16,  // 14: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	93,  // 15: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
-	15,  // 16: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	93,  // 17: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
-	15,  // 18: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	93,  // 19: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	88,  // 20: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	94,  // 21: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	91,  // 22: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	91,  // 23: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	83,  // 24: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	93,  // 25: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	95,  // 26: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	96,  // 27: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
-	24,  // 28: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	96,  // 29: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
-	0,   // 30: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	97,  // 31: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	95,  // 32: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	94,  // 33: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	98,  // 34: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	95,  // 35: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	99,  // 36: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
-	1,   // 37: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	96,  // 38: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
-	34,  // 39: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	96,  // 40: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
-	2,   // 41: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
-	3,   // 42: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	95,  // 43: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	95,  // 44: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	95,  // 45: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
-	97,  // 46: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	95,  // 47: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	100, // 48: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	93,  // 49: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
-	15,  // 50: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	93,  // 51: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	101, // 52: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	93,  // 53: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	95,  // 54: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	95,  // 55: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	99,  // 56: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	95,  // 57: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	87,  // 58: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	88,  // 59: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	91,  // 60: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	91,  // 61: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
-	59,  // 62: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	59,  // 63: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
-	59,  // 64: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	93,  // 65: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	102, // 66: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	93,  // 67: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	87,  // 68: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	88,  // 69: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	103, // 70: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	90,  // 71: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	89,  // 72: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	84,  // 73: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	104, // 74: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	105, // 75: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	104, // 76: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	106, // 77: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	85,  // 78: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	104, // 79: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	104, // 80: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	102, // 81: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	104, // 82: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	107, // 83: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	4,   // 84: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	86,  // 85: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	81,  // 86: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
-	4,   // 87: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	97,  // 88: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	107, // 89: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
-	7,   // 90: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 91: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 92: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 93: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 94: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 95: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 96: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 97: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 98: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 99: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 100: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 101: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 102: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 103: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 104: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
-	41,  // 105: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	43,  // 106: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	45,  // 107: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	67,  // 108: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	47,  // 109: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	60,  // 110: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	61,  // 111: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	62,  // 112: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	64,  // 113: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	65,  // 114: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	49,  // 115: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	51,  // 116: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	53,  // 117: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	55,  // 118: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	57,  // 119: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	69,  // 120: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	71,  // 121: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	73,  // 122: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	75,  // 123: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	77,  // 124: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	79,  // 125: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	8,   // 126: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 127: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 128: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 129: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 130: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 131: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 132: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 133: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 134: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 135: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 136: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 137: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 138: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 139: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 140: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 141: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 142: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 143: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 144: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 145: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 146: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 147: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 148: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 149: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 150: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 151: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 152: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 153: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 154: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 155: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 156: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 157: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 158: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 159: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 160: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 161: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	126, // [126:162] is the sub-list for method output_type
-	90,  // [90:126] is the sub-list for method input_type
-	90,  // [90:90] is the sub-list for extension type_name
-	90,  // [90:90] is the sub-list for extension extendee
-	0,   // [0:90] is the sub-list for field type_name
+	92,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	93,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	94,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	86,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	95,  // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
+	96,  // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
+	97,  // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	9,   // 14: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
+	16,  // 15: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
+	98,  // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	15,  // 17: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	98,  // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 19: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
+	98,  // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	92,  // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	99,  // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	95,  // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	95,  // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	87,  // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	98,  // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	100, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	101, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	24,  // 29: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
+	101, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	0,   // 31: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
+	102, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	100, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	99,  // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	103, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	100, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	104, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	1,   // 38: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
+	101, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	34,  // 40: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
+	101, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	2,   // 42: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
+	3,   // 43: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
+	100, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	100, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	100, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
+	102, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	100, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	105, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	98,  // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	15,  // 51: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
+	98,  // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	106, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	98,  // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	100, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	100, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	104, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	100, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	91,  // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	92,  // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	95,  // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	95,  // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	59,  // 63: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	59,  // 64: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
+	59,  // 65: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
+	98,  // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	107, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	98,  // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	91,  // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	92,  // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	108, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	94,  // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	93,  // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	88,  // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	109, // 75: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	110, // 76: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	109, // 77: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	111, // 78: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	89,  // 79: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	109, // 80: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	109, // 81: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	107, // 82: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	109, // 83: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	112, // 84: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	4,   // 85: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
+	90,  // 86: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	81,  // 87: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
+	4,   // 88: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
+	102, // 89: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	112, // 90: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
+	113, // 91: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
+	113, // 92: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
+	7,   // 93: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 94: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 95: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 96: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 97: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 98: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 99: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 100: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 101: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 102: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 103: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 104: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 105: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 106: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 107: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 108: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 109: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 110: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 111: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 112: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 113: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 114: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 115: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 116: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 117: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 118: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 119: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 120: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 121: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 122: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 123: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 124: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 125: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 126: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 127: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 128: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	82,  // 129: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
+	84,  // 130: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
+	8,   // 131: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 132: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 133: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 134: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 135: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 136: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 137: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 138: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 139: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 140: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 141: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 142: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 143: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 144: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 145: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 146: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 147: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 148: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 149: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 150: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 151: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 152: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 153: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 154: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 155: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 156: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 157: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 158: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 159: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 160: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 161: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 162: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 163: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 164: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 165: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 166: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	83,  // 167: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
+	85,  // 168: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
+	131, // [131:169] is the sub-list for method output_type
+	93,  // [93:131] is the sub-list for method input_type
+	93,  // [93:93] is the sub-list for extension type_name
+	93,  // [93:93] is the sub-list for extension extendee
+	0,   // [0:93] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -6087,6 +6356,7 @@ func file_tabula_v1_game_service_proto_init() {
 	file_tabula_v1_event_proto_init()
 	file_tabula_v1_game_proto_init()
 	file_tabula_v1_move_proto_init()
+	file_tabula_v1_rating_proto_init()
 	file_tabula_v1_series_proto_init()
 	file_tabula_v1_view_proto_init()
 	file_tabula_v1_game_service_proto_msgTypes[4].OneofWrappers = []any{
@@ -6113,7 +6383,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   82,
+			NumMessages:   86,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

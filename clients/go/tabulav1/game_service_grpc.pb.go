@@ -89,6 +89,8 @@ const (
 	GameService_UpdateSeries_FullMethodName       = "/tabula.v1.GameService/UpdateSeries"
 	GameService_StreamSeriesEvents_FullMethodName = "/tabula.v1.GameService/StreamSeriesEvents"
 	GameService_StreamOwnerEvents_FullMethodName  = "/tabula.v1.GameService/StreamOwnerEvents"
+	GameService_GetPlayerRatings_FullMethodName   = "/tabula.v1.GameService/GetPlayerRatings"
+	GameService_ListLeaderboard_FullMethodName    = "/tabula.v1.GameService/ListLeaderboard"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -345,6 +347,13 @@ type GameServiceClient interface {
 	// `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
 	// with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
 	StreamOwnerEvents(ctx context.Context, in *StreamOwnerEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamOwnerEventsResponse], error)
+	// A player's ratings under the calling service key, one per pool the player was rated
+	// in (none for a player never rated). Needs a service key.
+	GetPlayerRatings(ctx context.Context, in *GetPlayerRatingsRequest, opts ...grpc.CallOption) (*GetPlayerRatingsResponse, error)
+	// A pool's leaderboard under the calling service key: the best rating first, players
+	// with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
+	// are listed, flagged, unless `exclude_provisional`.
+	ListLeaderboard(ctx context.Context, in *ListLeaderboardRequest, opts ...grpc.CallOption) (*ListLeaderboardResponse, error)
 }
 
 type gameServiceClient struct {
@@ -742,6 +751,26 @@ func (c *gameServiceClient) StreamOwnerEvents(ctx context.Context, in *StreamOwn
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type GameService_StreamOwnerEventsClient = grpc.ServerStreamingClient[StreamOwnerEventsResponse]
 
+func (c *gameServiceClient) GetPlayerRatings(ctx context.Context, in *GetPlayerRatingsRequest, opts ...grpc.CallOption) (*GetPlayerRatingsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetPlayerRatingsResponse)
+	err := c.cc.Invoke(ctx, GameService_GetPlayerRatings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListLeaderboard(ctx context.Context, in *ListLeaderboardRequest, opts ...grpc.CallOption) (*ListLeaderboardResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListLeaderboardResponse)
+	err := c.cc.Invoke(ctx, GameService_ListLeaderboard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -996,6 +1025,13 @@ type GameServiceServer interface {
 	// `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
 	// with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
 	StreamOwnerEvents(*StreamOwnerEventsRequest, grpc.ServerStreamingServer[StreamOwnerEventsResponse]) error
+	// A player's ratings under the calling service key, one per pool the player was rated
+	// in (none for a player never rated). Needs a service key.
+	GetPlayerRatings(context.Context, *GetPlayerRatingsRequest) (*GetPlayerRatingsResponse, error)
+	// A pool's leaderboard under the calling service key: the best rating first, players
+	// with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
+	// are listed, flagged, unless `exclude_provisional`.
+	ListLeaderboard(context.Context, *ListLeaderboardRequest) (*ListLeaderboardResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -1113,6 +1149,12 @@ func (UnimplementedGameServiceServer) StreamSeriesEvents(*StreamSeriesEventsRequ
 }
 func (UnimplementedGameServiceServer) StreamOwnerEvents(*StreamOwnerEventsRequest, grpc.ServerStreamingServer[StreamOwnerEventsResponse]) error {
 	return status.Error(codes.Unimplemented, "method StreamOwnerEvents not implemented")
+}
+func (UnimplementedGameServiceServer) GetPlayerRatings(context.Context, *GetPlayerRatingsRequest) (*GetPlayerRatingsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetPlayerRatings not implemented")
+}
+func (UnimplementedGameServiceServer) ListLeaderboard(context.Context, *ListLeaderboardRequest) (*ListLeaderboardResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListLeaderboard not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -1762,6 +1804,42 @@ func _GameService_StreamOwnerEvents_Handler(srv interface{}, stream grpc.ServerS
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type GameService_StreamOwnerEventsServer = grpc.ServerStreamingServer[StreamOwnerEventsResponse]
 
+func _GameService_GetPlayerRatings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetPlayerRatingsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetPlayerRatings(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetPlayerRatings_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetPlayerRatings(ctx, req.(*GetPlayerRatingsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListLeaderboard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListLeaderboardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListLeaderboard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ListLeaderboard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListLeaderboard(ctx, req.(*ListLeaderboardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1900,6 +1978,14 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UpdateSeries",
 			Handler:    _GameService_UpdateSeries_Handler,
+		},
+		{
+			MethodName: "GetPlayerRatings",
+			Handler:    _GameService_GetPlayerRatings_Handler,
+		},
+		{
+			MethodName: "ListLeaderboard",
+			Handler:    _GameService_ListLeaderboard_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -955,7 +955,9 @@ type View struct {
 	SeatCountsLabel string `protobuf:"bytes,24,opt,name=seat_counts_label,json=seatCountsLabel,proto3" json:"seat_counts_label,omitempty"`
 	// In a game keeping presence (`GameConfig.presence`), each seat the engine does not play,
 	// in seat order; empty otherwise.
-	Presence      []*SeatPresence `protobuf:"bytes,25,rep,name=presence,proto3" json:"presence,omitempty"`
+	Presence []*SeatPresence `protobuf:"bytes,25,rep,name=presence,proto3" json:"presence,omitempty"`
+	// For a rated game, its pool and its players' ratings, as `Game.rating` says.
+	Rating        *GameRating `protobuf:"bytes,26,opt,name=rating,proto3" json:"rating,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1161,6 +1163,13 @@ func (x *View) GetSeatCountsLabel() string {
 func (x *View) GetPresence() []*SeatPresence {
 	if x != nil {
 		return x.Presence
+	}
+	return nil
+}
+
+func (x *View) GetRating() *GameRating {
+	if x != nil {
+		return x.Rating
 	}
 	return nil
 }
@@ -1433,7 +1442,7 @@ var File_tabula_v1_view_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_view_proto_rawDesc = "" +
 	"\n" +
-	"\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\"I\n" +
+	"\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/rating.proto\"I\n" +
 	"\tBoardCell\x12\x14\n" +
 	"\x05owner\x18\x01 \x01(\rR\x05owner\x12&\n" +
 	"\x05piece\x18\x02 \x01(\x0e2\x10.tabula.v1.PieceR\x05piece\"\xca\x01\n" +
@@ -1479,7 +1488,7 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\vChangedCell\x12\x1d\n" +
 	"\n" +
 	"seat_board\x18\x01 \x01(\rR\tseatBoard\x12#\n" +
-	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\x85\b\n" +
+	"\x04cell\x18\x02 \x01(\v2\x0f.tabula.v1.CellR\x04cell\"\xb4\b\n" +
 	"\x04View\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12'\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x12\x1f\n" +
@@ -1513,7 +1522,8 @@ const file_tabula_v1_view_proto_rawDesc = "" +
 	"\x10takeback_request\x18\x16 \x01(\rR\x0ftakebackRequest\x12+\n" +
 	"\aplayers\x18\x17 \x03(\v2\x11.tabula.v1.PlayerR\aplayers\x12*\n" +
 	"\x11seat_counts_label\x18\x18 \x01(\tR\x0fseatCountsLabel\x123\n" +
-	"\bpresence\x18\x19 \x03(\v2\x17.tabula.v1.SeatPresenceR\bpresence\"\x8e\x01\n" +
+	"\bpresence\x18\x19 \x03(\v2\x17.tabula.v1.SeatPresenceR\bpresence\x12-\n" +
+	"\x06rating\x18\x1a \x01(\v2\x15.tabula.v1.GameRatingR\x06rating\"\x8e\x01\n" +
 	"\n" +
 	"ViewChange\x12#\n" +
 	"\x04view\x18\x01 \x01(\v2\x0f.tabula.v1.ViewR\x04view\x12+\n" +
@@ -1611,7 +1621,8 @@ var file_tabula_v1_view_proto_goTypes = []any{
 	(*Outcome)(nil),               // 21: tabula.v1.Outcome
 	(*ClockReadings)(nil),         // 22: tabula.v1.ClockReadings
 	(*Player)(nil),                // 23: tabula.v1.Player
-	(*timestamppb.Timestamp)(nil), // 24: google.protobuf.Timestamp
+	(*GameRating)(nil),            // 24: tabula.v1.GameRating
+	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
 }
 var file_tabula_v1_view_proto_depIdxs = []int32{
 	0,  // 0: tabula.v1.BoardCell.piece:type_name -> tabula.v1.Piece
@@ -1635,18 +1646,19 @@ var file_tabula_v1_view_proto_depIdxs = []int32{
 	22, // 18: tabula.v1.View.clock:type_name -> tabula.v1.ClockReadings
 	23, // 19: tabula.v1.View.players:type_name -> tabula.v1.Player
 	16, // 20: tabula.v1.View.presence:type_name -> tabula.v1.SeatPresence
-	12, // 21: tabula.v1.ViewChange.view:type_name -> tabula.v1.View
-	14, // 22: tabula.v1.ViewChange.cells:type_name -> tabula.v1.CellChange
-	15, // 23: tabula.v1.ViewChange.points:type_name -> tabula.v1.PointChange
-	18, // 24: tabula.v1.CellChange.cell:type_name -> tabula.v1.Cell
-	3,  // 25: tabula.v1.CellChange.content:type_name -> tabula.v1.BoardCell
-	24, // 26: tabula.v1.SeatPresence.since:type_name -> google.protobuf.Timestamp
-	24, // 27: tabula.v1.SeatPresence.claimable_at:type_name -> google.protobuf.Timestamp
-	28, // [28:28] is the sub-list for method output_type
-	28, // [28:28] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	24, // 21: tabula.v1.View.rating:type_name -> tabula.v1.GameRating
+	12, // 22: tabula.v1.ViewChange.view:type_name -> tabula.v1.View
+	14, // 23: tabula.v1.ViewChange.cells:type_name -> tabula.v1.CellChange
+	15, // 24: tabula.v1.ViewChange.points:type_name -> tabula.v1.PointChange
+	18, // 25: tabula.v1.CellChange.cell:type_name -> tabula.v1.Cell
+	3,  // 26: tabula.v1.CellChange.content:type_name -> tabula.v1.BoardCell
+	25, // 27: tabula.v1.SeatPresence.since:type_name -> google.protobuf.Timestamp
+	25, // 28: tabula.v1.SeatPresence.claimable_at:type_name -> google.protobuf.Timestamp
+	29, // [29:29] is the sub-list for method output_type
+	29, // [29:29] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_view_proto_init() }
@@ -1658,6 +1670,7 @@ func file_tabula_v1_view_proto_init() {
 	file_tabula_v1_clock_proto_init()
 	file_tabula_v1_game_proto_init()
 	file_tabula_v1_move_proto_init()
+	file_tabula_v1_rating_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -86,6 +86,11 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "get_series": ("GetSeries", lambda c, **t: c.get_series("s", **t)),
     "list_series": ("ListSeries", lambda c, **t: c.list_series(status="finished", **t)),
     "update_series_labels": ("UpdateSeries", lambda c, **t: c.update_series_labels("s", {"round": "1"}, **t)),
+    "get_player_ratings": ("GetPlayerRatings", lambda c, **t: c.get_player_ratings("u-17", **t)),
+    "list_leaderboard": (
+        "ListLeaderboard",
+        lambda c, **t: c.list_leaderboard("chess", page_size=2, page_token="a", exclude_provisional=True, **t),
+    ),
 }
 
 #: The wrappers of the server-streaming RPCs (no deadline, no `timeout=`).
@@ -337,6 +342,41 @@ def test_labels_reach_the_server_from_every_create_and_list_call(stand_in: Stand
             {"round": "3"},
             pb.SeriesStatus.SERIES_STATUS_FINISHED,
         )
+
+
+def test_the_rating_pool_and_the_ratings_calls_reach_the_server(stand_in: StandInServer) -> None:
+    def created() -> pb.CreateGameRequest:
+        return pb.CreateGameRequest.FromString(stand_in.last("CreateGame").request)
+
+    kind, preset = pb.RatingPool.RATING_POOL_KIND, pb.RatingPool.RATING_POOL_PRESET
+    with Client(stand_in.address) as client:
+        client.create_game_from_preset("chess", "chess960", players=[ALICE, BOB], rating_pool=preset)
+        assert created().rating_pool == preset
+        client.create_game_from_config(pb.GameConfig(), rating_pool="kind")
+        assert created().rating_pool == kind
+        client.create_game_from_pgn("1. e4 *", rating_pool="RATING_POOL_KIND")
+        assert created().rating_pool == kind
+        client.create_game_from_saved_config("mine", rating_pool=kind)
+        assert created().rating_pool == kind
+        client.create_game_from_preset("chess", "standard")
+        assert created().rating_pool == pb.RatingPool.RATING_POOL_UNSPECIFIED, "not rated unless asked"
+        client.batch_create_games([game_from_preset("chess", "standard", rating_pool="preset")])
+        batch = pb.BatchCreateGamesRequest.FromString(stand_in.last("BatchCreateGames").request)
+        assert [request.rating_pool for request in batch.requests] == [preset]
+
+        assert client.get_player_ratings("u-17") == [], "the stand-in knows no rating"
+        assert pb.GetPlayerRatingsRequest.FromString(stand_in.last("GetPlayerRatings").request).player_id == "u-17"
+        client.list_leaderboard("chess/chess960", page_size=20, page_token="next", exclude_provisional=True)
+        asked = pb.ListLeaderboardRequest.FromString(stand_in.last("ListLeaderboard").request)
+        assert (asked.pool, asked.page_size, asked.page_token, asked.exclude_provisional) == (
+            "chess/chess960",
+            20,
+            "next",
+            True,
+        )
+        client.list_leaderboard("chess")
+        first = pb.ListLeaderboardRequest.FromString(stand_in.last("ListLeaderboard").request)
+        assert (first.page_size, first.page_token, first.exclude_provisional) == (0, "", False)
 
 
 def test_a_batch_sends_each_request_as_the_create_calls_build_it(stand_in: StandInServer) -> None:

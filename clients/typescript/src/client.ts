@@ -34,6 +34,8 @@ import {
   GetViewRequestSchema,
   ListGamesRequestSchema,
   type ListGamesResponse,
+  ListLeaderboardRequestSchema,
+  type ListLeaderboardResponse,
   type ListLegalMovesResponse,
   ListSavedConfigsRequestSchema,
   type ListSavedConfigsResponse,
@@ -55,6 +57,7 @@ import {
   UpdateSeriesRequestSchema,
 } from "./gen/tabula/v1/game_service_pb.js";
 import type { Move } from "./gen/tabula/v1/move_pb.js";
+import { type PlayerRating, RatingPool } from "./gen/tabula/v1/rating_pb.js";
 import type { Series, SeriesDraws, SeriesEvent, SeriesStatus } from "./gen/tabula/v1/series_pb.js";
 import { type View, ViewSchema } from "./gen/tabula/v1/view_pb.js";
 import { closeConnection, type Connection, credentialTransport, openConnection } from "./connection.js";
@@ -175,6 +178,22 @@ export interface CreateOptions extends ManageOptions {
    * entries. A rematch keeps it.
    */
   ownerStreamMoves?: boolean;
+  /**
+   * Rate the game in this pool (sent as `CreateGameRequest.ratingPool`; absent or
+   * `RatingPool.UNSPECIFIED`: not rated): `RatingPool.KIND`, the kind's pool, named by the
+   * kind (`tic_tac_toe`, `chess`), or `RatingPool.PRESET`, the preset's, named
+   * `<kind>/<preset>` (`chess/blitz_3_2`; only for a game made from a preset). When the game
+   * ends with a result, both players' Glicko-2 ratings in the pool are updated, exactly once,
+   * moments after the end: `Game.rating` (and `View.rating`) holds the pool, the rated
+   * `playerIds`, the ratings `before` (from the creation) and, once `rated`, `after`. A rated
+   * game needs two seats each naming its player (`players` with a `playerId`, or a seat of the
+   * engine's, `bots`, rated as the player `engine-level-<level>`), two different players, and
+   * an end that is final (no `endingTakebackWindow`); anything else rejects with
+   * INVALID_ARGUMENT INVALID_REQUEST, every problem named. Ratings are kept per service key:
+   * read them with `getPlayerRatings` and `listLeaderboard`. A rematch is rated in the same
+   * pool.
+   */
+  ratingPool?: RatingPool;
 }
 
 /**
@@ -304,6 +323,7 @@ function gameRequest(
     allowHints,
     players = [],
     ownerStreamMoves = false,
+    ratingPool = RatingPool.UNSPECIFIED,
   } = options;
   const labels = { ...options.labels };
   const startTime = options.startTime === undefined ? undefined : timestampFromDate(options.startTime);
@@ -321,6 +341,7 @@ function gameRequest(
     startTime,
     spectatorDelay,
     ownerStreamMoves,
+    ratingPool,
   });
 }
 
@@ -400,6 +421,20 @@ export interface ListGamesOptions extends CallOptions {
   pageSize?: number;
   /** `nextPageToken` of the previous page, asked with the same filters. */
   pageToken?: string;
+}
+
+/** Filter and paging of `listLeaderboard`. */
+export interface ListLeaderboardOptions extends CallOptions {
+  /** Ratings per page: 0 or absent means 50, at most 500. */
+  pageSize?: number;
+  /** `nextPageToken` of the previous page, asked with the same pool and filter. */
+  pageToken?: string;
+  /**
+   * Leave out provisional ratings (`Rating.provisional`: a deviation above 110, too few games
+   * or too long ago to rely on); ranks then count only those listed. Default false: they are
+   * listed, flagged.
+   */
+  excludeProvisional?: boolean;
 }
 
 /** Paging of `listSavedConfigs`. */
@@ -899,7 +934,8 @@ export class TabulaClient {
    * (when a game scheduled ahead starts: until then every move rejects with
    * FAILED_PRECONDITION GAME_NOT_STARTED), `spectatorDelay` (how many moves, or how long,
    * spectators see the game behind its seats), `ownerStreamMoves` (each move on the owner's
-   * stream too, as `OwnerEventKind.MOVE_PLAYED`).
+   * stream too, as `OwnerEventKind.MOVE_PLAYED`), `ratingPool` (the pool the game is rated in,
+   * `RatingPool.KIND` or `RatingPool.PRESET`: its players' ratings are updated once it ends).
    */
   createGameFromPreset(kind: GameKind, preset: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     return this.createGame(gameFromPreset(kind, preset, options), options);
@@ -933,8 +969,9 @@ export class TabulaClient {
    * game copies it, clock and starter included (a saved `Starter.RANDOM` is drawn for each
    * game), so later updates or deletion of the saved configuration never change the game.
    * Options as for `createGameFromPreset`: `private`, `requestId`, `bots`, `allowHints`,
-   * `players`, `labels`, `startTime`, `spectatorDelay`, `ownerStreamMoves`. An unknown name
-   * rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
+   * `players`, `labels`, `startTime`, `spectatorDelay`, `ownerStreamMoves`, `ratingPool`
+   * (`RatingPool.KIND` only: a saved configuration is no preset). An unknown name rejects with
+   * NOT_FOUND SAVED_CONFIG_NOT_FOUND.
    */
   createGameFromSavedConfig(name: string, options: CreateOptions = {}): Promise<CreateGameResponse> {
     return this.createGame(gameFromSavedConfig(name, options), options);
@@ -951,7 +988,7 @@ export class TabulaClient {
    * without keys). `requests` are `CreateGameRequest`s, built with `gameFromPreset`,
    * `gameFromConfig`, `gameFromPgn` and `gameFromSavedConfig` (or init objects of their
    * fields), each with its own players, bots, labels, privacy, hints, start time, spectator
-   * delay and `ownerStreamMoves`, and each without a `requestId` of its own.
+   * delay, `ownerStreamMoves` and `ratingPool`, and each without a `requestId` of its own.
    * `options.requestId` makes the whole batch safe to retry: the same key, id and requests
    * again resolve to the games the first call made, in order, each `retried`, with new seat tokens for a game nobody but the engine has acted in yet (the
    * first ones stop working) and none for the others; the same id with other requests rejects
@@ -972,9 +1009,10 @@ export class TabulaClient {
 
   /**
    * The rematch of a finished game: a new game of the same configuration (a Chess960 start
-   * included), clock, labels, privacy, hints, spectator delay and `ownerStreamMoves`, with its
-   * players and its engine's seats swapped between the two seats (colours change hands; a
-   * one-seat game keeps them), and new seat tokens. Resolves to a `CreateRematchResponse`: the new `game` (`game.rematchOf` names
+   * included), clock, labels, privacy, hints, spectator delay, `ownerStreamMoves` and rating
+   * pool (`ratingPool`), with its players and its engine's seats swapped between the two seats
+   * (colours change hands; a one-seat game keeps them), and new seat tokens. Resolves to a
+   * `CreateRematchResponse`: the new `game` (`game.rematchOf` names
    * the finished one, whose `rematch` now names it), one token per seat in `seatTokens`, and
    * `retried`. Needs a service key (anyone's on a server without keys); counts against the
    * key's cap of games in progress (RESOURCE_EXHAUSTED TOO_MANY_GAMES). A game has at most one
@@ -1444,5 +1482,43 @@ export class TabulaClient {
    */
   ownerEvents(options: OwnerEventOptions = {}): OwnerEventStream {
     return new OwnerEventStream(this, options);
+  }
+
+  /**
+   * A player's ratings under the calling service key (`GetPlayerRatings`), one
+   * `PlayerRating` per pool the player was rated in, by pool name; none for a player never
+   * rated. `playerId` is a seat's `Player.playerId` in a rated game (`CreateOptions.ratingPool`),
+   * or `engine-level-<level>` for the server's engine at that level. Each holds the `pool`,
+   * the `rating` now (`rating`, `deviation`, as of now: it grows while the player is away,
+   * `volatility`, and `provisional` above a deviation of 110), the rated `games`, `wins`,
+   * `draws` and `losses`, and `lastRatedTime`; `rank` is 0 (`listLeaderboard` ranks). Needs a
+   * service key (anyone's on a server without keys, who share one set of ratings). An empty
+   * id, or one over 128 characters, rejects with INVALID_ARGUMENT INVALID_REQUEST.
+   */
+  async getPlayerRatings(playerId: string, options: CallOptions = {}): Promise<PlayerRating[]> {
+    return (await this.call(options, (o) => this.raw.getPlayerRatings({ playerId }, o))).ratings;
+  }
+
+  /**
+   * One page of a pool's leaderboard under the calling service key (`ListLeaderboard`):
+   * `ratings`, the best rating first (players with equal ratings by id), each a
+   * `PlayerRating` with its `rank`, its place from 1 (each player a place of its own), and
+   * `nextPageToken` to ask for the next page with the same pool and filter (empty on the last
+   * page). `pool` is a `GameRating.pool`: a kind's name (`tic_tac_toe`, `chess`) for games
+   * rated with `RatingPool.KIND`, `<kind>/<preset>` (`chess/blitz_3_2`) for
+   * `RatingPool.PRESET`; a pool nobody was rated in is empty. Provisional ratings are listed,
+   * flagged (`rating.provisional`), unless `excludeProvisional`, which ranks only those listed.
+   * Needs a service key (anyone's on a server without keys). An empty pool or one over 128
+   * characters, or a negative page size, rejects with INVALID_ARGUMENT INVALID_REQUEST; a
+   * token of another pool or filter with INVALID_PAGE_TOKEN.
+   */
+  listLeaderboard(pool: string, options: ListLeaderboardOptions = {}): Promise<ListLeaderboardResponse> {
+    const request = create(ListLeaderboardRequestSchema, {
+      pool,
+      pageSize: options.pageSize ?? 0,
+      pageToken: options.pageToken ?? "",
+      excludeProvisional: options.excludeProvisional ?? false,
+    });
+    return this.call(options, (o) => this.raw.listLeaderboard(request, o));
   }
 }

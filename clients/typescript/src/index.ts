@@ -16,6 +16,8 @@
  * players, `createSeriesFrom...`), `ownerEvents` every game the calling service key owns
  * (`OwnerEvent`s of the kinds of `OwnerEventKind`, numbered by the key's own cursor; those of
  * a series' games scored and of a series decided carry the series' own event, `seriesEvent`).
+ * A game created with a `ratingPool` (`RatingPool.KIND`, `RatingPool.PRESET`) is rated: its
+ * players' Glicko-2 ratings, read with `getPlayerRatings` and `listLeaderboard`.
  */
 export * from "./web.js";
 // Node's client, with `connect`, in place of the transport-agnostic one of the same name.

@@ -31,6 +31,7 @@ export {
   type EventOptions,
   type HintOptions,
   type ListGamesOptions,
+  type ListLeaderboardOptions,
   type ListSavedConfigsOptions,
   type ListSeriesOptions,
   type ManageOptions,
@@ -73,6 +74,7 @@ export * from "./gen/tabula/v1/event_pb.js";
 export * from "./gen/tabula/v1/game_pb.js";
 export * from "./gen/tabula/v1/game_service_pb.js";
 export * from "./gen/tabula/v1/move_pb.js";
+export * from "./gen/tabula/v1/rating_pb.js";
 export * from "./gen/tabula/v1/series_pb.js";
 export * from "./gen/tabula/v1/view_pb.js";
 export * from "./gen/google/rpc/error_details_pb.js";

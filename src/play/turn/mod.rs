@@ -462,6 +462,7 @@ impl Turns {
         effects.bot_due = live.due_bot(state.game.as_ref()).is_some();
         if state.game.outcome().is_some() {
             effects.series_ended.clone_from(&live.series);
+            effects.rating_due = live.rating().is_some_and(|rating| !rating.done);
         }
         *effects = effects.clone().with_deadline(state.deadline());
         let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));

@@ -9,6 +9,7 @@ use tonic::Request;
 
 use super::GameServiceImpl;
 use super::admission::game;
+use super::ratings::{RatingAsked, rating_pool};
 use super::validate::{digest_of, every_problem, optional_kind, optional_time, request_id, saved_name};
 use crate::engine::clock::ClockConfig;
 use crate::engine::{Action, AnyMatch, ConfigError, Seat, Turn};
@@ -219,6 +220,10 @@ impl GameServiceImpl {
     /// left to the caller.
     async fn game_asked(&self, request: pb::CreateGameRequest, owner: Option<String>) -> Result<GameRequest, ApiError> {
         let source = Source::of_game(request.source.as_ref());
+        let preset = match &request.source {
+            Some(pb::create_game_request::Source::Preset(name)) => Some(name.as_str()),
+            _ => None,
+        };
         let requested = self.requested(source, request.kind, owner.as_deref()).await?;
         let window_field = requested.option_field("ending_takeback_window");
         let Requested { config, clock, field, moves } = requested;
@@ -226,6 +231,20 @@ impl GameServiceImpl {
         let (game, clock) = checked_game(&config, clock, "config", &field)?;
         let Seating { bots, players, labels } =
             seating(&request.bots, &request.players, &request.labels, config.kind(), game.seat_count())?;
+        let mut violations = Violations::default();
+        let rating_pool = rating_pool(
+            &RatingAsked {
+                pool: request.rating_pool,
+                kind: config.kind(),
+                preset,
+                seats: game.seat_count(),
+                players: &players,
+                bots: &bots,
+                ending_takeback: config.play_options().ending_takeback_ms.is_some().then(|| window_field.clone()),
+            },
+            &mut violations,
+        );
+        violations.into_result(())?;
         let allow_hints = request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default());
         let start_at = scheduled_start(request.start_time.as_ref(), self.hub.now())?;
         let spectator_delay = spectator_delay_from_proto(request.spectator_delay.as_ref())?;
@@ -257,6 +276,7 @@ impl GameServiceImpl {
             request_id: None,
             request_digest: digest_of(&pb::CreateGameRequest { request_id: String::new(), ..request }),
             start_at,
+            rating_pool,
         })
     }
 }

@@ -11,6 +11,7 @@ mod games;
 mod moves;
 mod owners;
 mod page;
+mod ratings;
 mod saved;
 mod series;
 mod streams;
@@ -337,6 +338,20 @@ impl GameService for GameServiceImpl {
         request: Request<pb::StreamSeriesEventsRequest>,
     ) -> Result<Response<Self::StreamSeriesEventsStream>, Status> {
         stream(self.stream_series_events_call(request).await)
+    }
+
+    async fn get_player_ratings(
+        &self,
+        request: Request<pb::GetPlayerRatingsRequest>,
+    ) -> Result<Response<pb::GetPlayerRatingsResponse>, Status> {
+        self.answer(self.get_player_ratings_call(request).await)
+    }
+
+    async fn list_leaderboard(
+        &self,
+        request: Request<pb::ListLeaderboardRequest>,
+    ) -> Result<Response<pb::ListLeaderboardResponse>, Status> {
+        self.answer(self.list_leaderboard_call(request).await)
     }
 
     async fn stream_owner_events(

@@ -7,13 +7,16 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-use super::validate::MAX_GAME_ID_LEN;
 use crate::service::error::ApiError;
 
 /// Page size when a request leaves it at 0.
 pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// Largest page; larger requests are served this many.
 pub const MAX_PAGE_SIZE: usize = 500;
+
+/// Longest item name a token carries: an id, or a leaderboard's place (a count, a rating
+/// and a player id of up to 128 characters, encoded).
+const MAX_LAST_LEN: usize = 256;
 
 /// The version every token starts with.
 const VERSION: &str = "v2";
@@ -53,6 +56,12 @@ impl Page {
         self.size + 1
     }
 
+    /// The token of the page after the item `last` names, for a list call that finds for
+    /// itself whether another page follows.
+    pub fn token_after(&self, last: &str) -> String {
+        token(&self.query, last)
+    }
+
     /// Cuts `items` (read with [`Page::to_read`]) to the page, and the token of the next
     /// page, empty when none follows; `id` names an item.
     pub fn finish<T>(&self, mut items: Vec<T>, id: impl Fn(&T) -> &str) -> (Vec<T>, String) {
@@ -78,7 +87,7 @@ fn last_of(token_given: &str, query: &str) -> Option<String> {
     // The exact encoding `token` gives, of an id of a length ours take. (A token edited to
     // name another id only starts the page there: it shows nothing the caller could not
     // list anyway.)
-    let fine = !last.is_empty() && last.len() <= MAX_GAME_ID_LEN && !last.contains('|');
+    let fine = !last.is_empty() && last.len() <= MAX_LAST_LEN && !last.contains('|');
     (fine && token(query, last) == token_given).then(|| last.to_owned())
 }
 

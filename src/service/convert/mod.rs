@@ -9,6 +9,7 @@ mod games;
 mod labels;
 mod moves;
 mod players;
+mod ratings;
 mod records;
 mod series;
 mod text;
@@ -21,6 +22,7 @@ pub use config::{config_from_proto, config_to_proto, kind_from_proto, kind_to_pr
 pub use labels::{MAX_LABEL_CHARS, MAX_LABELS, labels_from_proto, labels_in_mask};
 pub use moves::{action_from_proto, action_to_proto};
 pub use players::{MAX_PLAYER_ID_CHARS, players_from_proto, players_to_proto};
+pub use ratings::{game_rating_to_proto, player_rating_to_proto};
 pub use records::{
     bot_seat_to_proto, bot_seats_from_proto, game_to_proto, kind_info_to_proto, saved_to_proto,
     spectator_delay_from_proto, spectator_delay_to_proto,

@@ -43,6 +43,7 @@ pub fn game_to_proto(record: &GameRecord) -> pb::Game {
         spectator_delay: record.spectator_delay.as_ref().map(spectator_delay_to_proto),
         owner_stream_moves: record.owner_moves,
         rematch: record.rematch.clone().unwrap_or_default(),
+        rating: record.rating.as_ref().map(super::ratings::game_rating_to_proto),
     }
 }
 

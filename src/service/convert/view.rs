@@ -141,6 +141,7 @@ pub fn view_to_proto(live: &LiveGame, seq: u64, view: &View, clocks: Option<&Clo
     let game = GameOf { id: &live.id, kind: live.config.kind(), players: &live.players };
     let mut wire = game_view_to_proto(game, seq, view, clocks);
     wire.presence = presence_to_proto(live);
+    wire.rating = live.rating().as_ref().map(super::ratings::game_rating_to_proto);
     wire
 }
 
@@ -190,6 +191,7 @@ pub fn game_view_to_proto(game: GameOf<'_>, seq: u64, view: &View, clocks: Optio
     pb::View {
         clock: clocks.map(readings_to_proto),
         presence: Vec::new(),
+        rating: None,
         game_id: game.id.to_owned(),
         kind: kind_to_proto(game.kind) as i32,
         players: players_to_proto(game.players),

@@ -178,8 +178,9 @@ where
 }
 
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
-/// for `record`: its columns in order, then its kind (kept for listing by kind).
-pub fn record_values(record: &GameRecord) -> [Value; 26] {
+/// for `record`: its columns in order, then its kind (kept for listing by kind) and whether
+/// it waits to be rated.
+pub fn record_values(record: &GameRecord) -> [Value; 28] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -206,7 +207,9 @@ pub fn record_values(record: &GameRecord) -> [Value; 26] {
         presence_value(record.presence.as_slice()),
         record.spectator_delay.as_ref().map(to_json).into(),
         record.owner_moves.into(),
+        record.rating.as_ref().map(to_json).into(),
         record.kind().name().into(),
+        record.rating.as_ref().is_some_and(|rating| !rating.done).into(),
     ]
 }
 
@@ -281,6 +284,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         presence: row.optional_text("presence")?.map(|p| from_json(&p, "presence")).transpose()?.unwrap_or_default(),
         spectator_delay: row.optional_text("spectator_delay")?.map(|d| from_json(&d, "spectator delay")).transpose()?,
         owner_moves: row.boolean("owner_moves")?,
+        rating: row.optional_text("rating")?.map(|r| from_json(&r, "rating")).transpose()?,
     })
 }
 
@@ -342,4 +346,9 @@ pub fn head_from_row(row: &impl Columns) -> Result<RecordHead, StoreError> {
 /// The seat token hashes of a row's `seat_token_hashes`.
 pub fn hashes_from_row(row: &impl Columns) -> Result<Vec<TokenHash>, StoreError> {
     hashes_from_bytes(&row.bytes("seat_token_hashes")?)
+}
+
+/// `sql` with `values` bound in order.
+pub fn query<D: Binds>(sql: &'static str, values: impl IntoIterator<Item = Value>) -> Query<'static, D, D::Arguments> {
+    values.into_iter().fold(sqlx::query(sql), D::bind)
 }

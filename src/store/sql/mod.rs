@@ -24,6 +24,7 @@
 pub mod batch;
 mod columns;
 mod operations;
+mod ratings;
 mod statements;
 
 use async_trait::async_trait;

@@ -3,7 +3,6 @@
 //! differ.
 
 use async_trait::async_trait;
-use sqlx::query::Query;
 use sqlx::{QueryBuilder, Transaction};
 
 use crate::games::GameKind;
@@ -11,25 +10,20 @@ use tokio::sync::mpsc;
 
 use super::super::codec::{from_json, hashes_to_bytes, series_status_name, status_name, to_json, to_micros, unsigned};
 use super::super::{
-    CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, Labels, ListFilter, LoadedGame,
-    NewRecord, OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, PresenceLease, RecordHead, RecordUpdate,
-    SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent,
-    TokenHash, beyond_cap, creation_note, in_progress_cap, mark_reissued,
+    CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, Labels, LeaderboardCursor, ListFilter,
+    LoadedGame, NewRecord, OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, PlayerRating, PresenceLease, RatedGame,
+    RecordHead, RecordUpdate, SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store,
+    StoreError, StoredEvent, TokenHash, beyond_cap, creation_note, in_progress_cap, mark_reissued,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, labels_from_row, labels_value,
-    presence_value, record_from_row, record_values, reissued_from_row, reissued_value, saved_from_row, saved_values,
-    signed, snapshot_from_row,
+    presence_value, query, record_from_row, record_values, reissued_from_row, reissued_value, saved_from_row,
+    saved_values, signed, snapshot_from_row,
 };
-use super::{Dialect, Executes, SqlStore, backend};
+use super::{Dialect, Executes, SqlStore, backend, ratings};
 
 fn is_unique_violation(error: &sqlx::Error) -> bool {
     error.as_database_error().is_some_and(|e| e.is_unique_violation())
-}
-
-/// `sql` with `values` bound in order.
-fn query<D: Dialect>(sql: &'static str, values: impl IntoIterator<Item = Value>) -> Query<'static, D, D::Arguments> {
-    values.into_iter().fold(sqlx::query(sql), D::bind)
 }
 
 /// Game `id`'s record.
@@ -665,6 +659,47 @@ impl<S: SqlStore> Store for S {
         let mut tx = S::begin_write(self.pool(), None).await?;
         query::<S::Db>(S::Db::SQL.forget_leases, values).execute(tx.executor()).await.map_err(backend)?;
         tx.commit().await.map_err(backend)
+    }
+
+    async fn ratings(&self, owner: &str, pool: &str, players: &[String]) -> Result<Vec<PlayerRating>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        ratings::of_players::<S::Db>(&mut conn, owner, pool, players).await
+    }
+
+    async fn player_ratings(&self, owner: &str, player: &str) -> Result<Vec<PlayerRating>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let rows = query::<S::Db>(S::Db::SQL.ratings_of_player, [owner.into(), player.into()])
+            .fetch_all(conn.executor())
+            .await
+            .map_err(backend)?;
+        rows.iter().map(ratings::rating_from_row).collect()
+    }
+
+    async fn leaderboard(
+        &self,
+        owner: &str,
+        pool: &str,
+        after: Option<&LeaderboardCursor>,
+        limit: usize,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        ratings::leaderboard::<S::Db>(&mut conn, owner, pool, after, limit).await
+    }
+
+    async fn rate_game(&self, rated: RatedGame) -> Result<(), StoreError> {
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        ratings::rate::<S::Db>(&mut tx, &rated).await?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn games_to_rate(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = query::<S::Db>(S::Db::SQL.games_to_rate, [limit.into()])
+            .fetch_all(conn.executor())
+            .await
+            .map_err(backend)?;
+        rows.iter().map(|row| row.text("id")).collect()
     }
 
     async fn set_seat_token_hash(

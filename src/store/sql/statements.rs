@@ -10,7 +10,8 @@
 macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
-         clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch, start_us, presence, spectator_delay, owner_moves"
+         clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch, start_us, presence, spectator_delay, owner_moves, \
+         rating"
     };
 }
 
@@ -25,6 +26,14 @@ macro_rules! event_columns {
 macro_rules! saved_columns {
     () => {
         "owner, name, description, config, clock, created_us, updated_us"
+    };
+}
+
+/// The columns of a player's rating, in the order its statements name them.
+macro_rules! rating_columns {
+    () => {
+        "owner, pool, player, rating_micros, deviation_micros, volatility_nanos, games, wins, draws, losses, rated_us, \
+         revision"
     };
 }
 
@@ -72,8 +81,8 @@ macro_rules! statements {
                 "SELECT COUNT(*) AS n FROM games WHERE owner = ", $p!(1), " AND status = 'in_progress'"
             ),
             insert_record: concat!(
-                "INSERT INTO games (", record_columns!(), ", kind) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26)
+                "INSERT INTO games (", record_columns!(), ", kind, rating_due) VALUES ",
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
@@ -211,6 +220,32 @@ macro_rules! statements {
                 " ORDER BY o.cursor LIMIT ", $p!(3)
             ),
             owner_newest: concat!("SELECT cursor FROM owner_logs WHERE owner = ", $p!(1)),
+            ratings: concat!("SELECT ", rating_columns!(), " FROM ratings"),
+            ratings_of_player: concat!(
+                "SELECT ", rating_columns!(), " FROM ratings WHERE owner = ", $p!(1), " AND player = ", $p!(2),
+                " ORDER BY pool"
+            ),
+            insert_rating: concat!(
+                "INSERT INTO ratings (", rating_columns!(), ") VALUES ",
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+                " ON CONFLICT (owner, pool, player) DO NOTHING"
+            ),
+            update_rating: concat!(
+                "UPDATE ratings SET rating_micros = ", $p!(1), ", deviation_micros = ", $p!(2),
+                ", volatility_nanos = ", $p!(3), ", games = ", $p!(4), ", wins = ", $p!(5), ", draws = ", $p!(6),
+                ", losses = ", $p!(7), ", rated_us = ", $p!(8), ", revision = ", $p!(9), " WHERE owner = ", $p!(10),
+                " AND pool = ", $p!(11), " AND player = ", $p!(12), " AND revision = ", $p!(13)
+            ),
+            revision_of_rating: concat!(
+                "SELECT revision FROM ratings WHERE owner = ", $p!(1), " AND pool = ", $p!(2), " AND player = ",
+                $p!(3)
+            ),
+            rate_game: concat!(
+                "UPDATE games SET rating = ", $p!(1), ", rating_due = FALSE WHERE id = ", $p!(2), " AND rating_due"
+            ),
+            games_to_rate: concat!(
+                "SELECT id FROM games WHERE rating_due AND status <> 'in_progress' ORDER BY id LIMIT ", $p!(1)
+            ),
         }
     };
 }
@@ -353,6 +388,22 @@ pub struct Statements {
     pub revision_of_series: &'static str,
     /// Every series' body; the listing appends its filters (`AND …`) and order.
     pub list_series: &'static str,
+    /// Every rating's columns; a read appends its conditions (` WHERE …`), order and limit.
+    pub ratings: &'static str,
+    /// A player's ratings in every pool of an owner's, by pool: owner, player.
+    pub ratings_of_player: &'static str,
+    /// A player's first rating, unless one is there: its columns in order.
+    pub insert_rating: &'static str,
+    /// Replaces a player's rating if its revision is still the expected one: rating,
+    /// deviation, volatility, games, wins, draws, losses, rating time, new revision, owner,
+    /// pool, player, expected revision.
+    pub update_rating: &'static str,
+    /// A player's rating's revision: owner, pool, player.
+    pub revision_of_rating: &'static str,
+    /// Marks a game waiting to be rated as rated: its rating, id.
+    pub rate_game: &'static str,
+    /// Games that ended and wait to be rated, oldest first (as `id`): limit.
+    pub games_to_rate: &'static str,
 }
 
 /// SQLite's statements. SQLite locks the whole database for a writing transaction, so it
@@ -378,10 +429,10 @@ mod tests {
             "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = $1 FOR UPDATE"
         );
         assert!(SQLITE.insert_record.ends_with(
-            ", kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ", kind, rating_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ));
         assert!(POSTGRES.insert_record.ends_with(
-            ", kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)"
+            ", kind, rating_due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)"
         ));
         assert_eq!(
             POSTGRES.thin_snapshots,

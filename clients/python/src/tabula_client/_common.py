@@ -131,6 +131,15 @@ def series_status_value(status: pb.SeriesStatus.ValueType | str) -> pb.SeriesSta
     return status
 
 
+def rating_pool_value(pool: pb.RatingPool.ValueType | str) -> pb.RatingPool.ValueType:
+    """Accepts `RatingPool.RATING_POOL_KIND`, `"RATING_POOL_KIND"` or `"kind"` (and so
+    `"preset"`, `"unspecified"`); an unknown name raises ValueError."""
+    if isinstance(pool, str):
+        name = pool.upper()
+        return pb.RatingPool.Value(name if name.startswith("RATING_POOL_") else f"RATING_POOL_{name}")
+    return pool
+
+
 def timestamp(value: Time) -> Timestamp | None:
     """`value` as a `Timestamp`: a `datetime` is converted (an aware one from its own zone, a
     naive one read as UTC), a `Timestamp` kept as it is, None stays None."""
@@ -171,12 +180,14 @@ def _created(
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     """Sets the options every creation shares on `request`; `start_time` (None: at once) is
     when a game scheduled ahead starts (`CreateGameRequest.start_time`), `spectator_delay`
-    (None: none) how much later spectators see it (`CreateGameRequest.spectator_delay`), and
+    (None: none) how much later spectators see it (`CreateGameRequest.spectator_delay`),
     `owner_stream_moves` whether its moves go on the owner's stream too
-    (`CreateGameRequest.owner_stream_moves`)."""
+    (`CreateGameRequest.owner_stream_moves`), and `rating_pool` (None: not rated) the pool
+    the game is rated in (`CreateGameRequest.rating_pool`)."""
     request.private = private
     request.request_id = request_id
     request.bots.extend(bots)
@@ -190,6 +201,8 @@ def _created(
     if spectator_delay is not None:
         request.spectator_delay.CopyFrom(spectator_delay)
     request.owner_stream_moves = owner_stream_moves
+    if rating_pool is not None:
+        request.rating_pool = rating_pool_value(rating_pool)
     return request
 
 
@@ -217,10 +230,12 @@ def preset_request(
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     request = pb.CreateGameRequest(kind=kind_value(kind), preset=preset)
     return _created(
-        request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+        request, private, request_id, bots, allow_hints, players, labels,
+        start_time, spectator_delay, owner_stream_moves, rating_pool
     )
 
 
@@ -238,6 +253,7 @@ def config_request(
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
     ending_takeback_window: Seconds = None,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     """`config`, with `clock` (a `pb.ClockConfig`, or one `pb.TimeControl` for every seat) as
     its `clock`, `starter` (a `pb.Starter`) as its `starter` and `ending_takeback_window`
@@ -248,7 +264,8 @@ def config_request(
     if ending_takeback_window is not None:
         set_millis(request.config.ending_takeback_window, ending_takeback_window)
     return _created(
-        request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+        request, private, request_id, bots, allow_hints, players, labels,
+        start_time, spectator_delay, owner_stream_moves, rating_pool
     )
 
 
@@ -264,13 +281,15 @@ def pgn_request(
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     source = pb.PgnImport(pgn=pgn)
     if ply is not None:
         source.ply = ply
     request = pb.CreateGameRequest(pgn=source)
     return _created(
-        request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+        request, private, request_id, bots, allow_hints, players, labels,
+        start_time, spectator_delay, owner_stream_moves, rating_pool
     )
 
 
@@ -285,11 +304,13 @@ def saved_config_request(
     start_time: Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     """A game from the caller's saved configuration `name` (`CreateGameRequest.saved_config`)."""
     request = pb.CreateGameRequest(saved_config=name)
     return _created(
-        request, private, request_id, bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+        request, private, request_id, bots, allow_hints, players, labels,
+        start_time, spectator_delay, owner_stream_moves, rating_pool
     )
 
 
@@ -409,6 +430,16 @@ def update_series_labels_request(series_id: str, labels: Labels) -> pb.UpdateSer
 
 def list_saved_configs_request(page_size: int, page_token: str) -> pb.ListSavedConfigsRequest:
     return pb.ListSavedConfigsRequest(page_size=page_size, page_token=page_token)
+
+
+def list_leaderboard_request(
+    pool: str, page_size: int, page_token: str, exclude_provisional: bool
+) -> pb.ListLeaderboardRequest:
+    """One page of `pool`'s leaderboard (`GameRating.pool`: `chess`, `chess/chess960`),
+    without the provisional ratings with `exclude_provisional`."""
+    return pb.ListLeaderboardRequest(
+        pool=pool, page_size=page_size, page_token=page_token, exclude_provisional=exclude_provisional
+    )
 
 
 def view_request(game_id: str, at_seq: int | None) -> pb.GetViewRequest:

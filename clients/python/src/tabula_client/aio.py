@@ -316,11 +316,12 @@ class AsyncClient:
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
         owner_stream_moves: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         request = _common.preset_request(
             kind, preset, private, request_id, bots, allow_hints, players, labels,
-            start_time, spectator_delay, owner_stream_moves
+            start_time, spectator_delay, owner_stream_moves, rating_pool
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -340,13 +341,14 @@ class AsyncClient:
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
         owner_stream_moves: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration, with the options of `Client.create_game_from_config`
         (`clock`, `starter` and `ending_takeback_window` set on a copy of `config`)."""
         request = _common.config_request(
             config, private, request_id, bots, allow_hints, clock, starter, players, labels,
-            start_time, spectator_delay, owner_stream_moves, ending_takeback_window
+            start_time, spectator_delay, owner_stream_moves, ending_takeback_window, rating_pool
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -364,11 +366,12 @@ class AsyncClient:
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
         owner_stream_moves: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         request = _common.pgn_request(
             pgn, ply, private, request_id, bots, allow_hints, players, labels,
-            start_time, spectator_delay, owner_stream_moves
+            start_time, spectator_delay, owner_stream_moves, rating_pool
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -385,13 +388,14 @@ class AsyncClient:
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
         owner_stream_moves: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations, by name (see
         `Client.create_game_from_saved_config`)."""
         request = _common.saved_config_request(
             name, private, request_id, bots, allow_hints, players, labels,
-            start_time, spectator_delay, owner_stream_moves
+            start_time, spectator_delay, owner_stream_moves, rating_pool
         )
         return await self._call(self.stub.CreateGame, request, timeout)
 
@@ -720,6 +724,26 @@ class AsyncClient:
         server closes the stream after `series_finished`: `async for event in
         client.series_events(id)`, or `async with client.series_events(id) as stream:`."""
         return AsyncSeriesEventStream(self, series_id, after_seq, retries)
+
+    async def get_player_ratings(self, player_id: str, *, timeout: float | None = None) -> list[pb.PlayerRating]:
+        """A player's ratings under the calling service key, one `pb.PlayerRating` per pool
+        the player was rated in (see `Client.get_player_ratings`)."""
+        request = pb.GetPlayerRatingsRequest(player_id=player_id)
+        return list((await self._call(self.stub.GetPlayerRatings, request, timeout)).ratings)
+
+    async def list_leaderboard(
+        self,
+        pool: str,
+        *,
+        page_size: int = 0,
+        page_token: str = "",
+        exclude_provisional: bool = False,
+        timeout: float | None = None,
+    ) -> pb.ListLeaderboardResponse:
+        """One page of a pool's leaderboard, best first, each rating with its `rank` (see
+        `Client.list_leaderboard`)."""
+        request = _common.list_leaderboard_request(pool, page_size, page_token, exclude_provisional)
+        return await self._call(self.stub.ListLeaderboard, request, timeout)
 
 
 __all__ = ["AsyncClient", "AsyncEventStream", "AsyncOwnerEventStream", "AsyncSeriesEventStream", "TabulaError"]

@@ -372,6 +372,7 @@ class Client:
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
         owner_stream_moves: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of `kind`'s named presets; the response holds one token per seat.
@@ -423,10 +424,24 @@ class Client:
         `move_applied` as a spectator sees it (the first move is also the `GAME_STARTED`), for
         a backend that follows its games' play from one stream. Off by default: with many
         games, every move is many events. `game.owner_stream_moves` shows it back, and a
-        rematch keeps it."""
+        rematch keeps it.
+
+        `rating_pool` rates the game (a `pb.RatingPool`, or its name: `"kind"`, `"preset"`;
+        None: not rated): `RATING_POOL_KIND` in the kind's pool (named after the kind,
+        `"tic_tac_toe"`), `RATING_POOL_PRESET` in the preset's (`"chess/chess960"`). Once the
+        game ends with a result, moments after its end (not at once: the rating is written
+        asynchronously), both players' Glicko-2 ratings in the pool are updated, exactly once:
+        `game.rating` (`pb.GameRating`: `pool`, `player_ids`, the ratings `before` the game and
+        `after` it, in seat order, and `rated` once done; `view.rating` the same) shows it, and
+        `get_player_ratings` and `list_leaderboard` read the pools. It needs two seats each
+        naming its player (`players`, or a seat of the engine's, rated as
+        `engine-level-<level>`), two different players, a preset for `RATING_POOL_PRESET` and
+        an end that is final (no `ending_takeback_window`); else INVALID_ARGUMENT
+        `INVALID_REQUEST`, every problem named. A rematch is rated in the same pool. An aborted
+        game counts for nothing (`rated` with no `after`)."""
         request = _common.preset_request(
             kind, preset, private, request_id, bots, allow_hints, players, labels,
-            start_time, spectator_delay, owner_stream_moves
+            start_time, spectator_delay, owner_stream_moves, rating_pool
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -446,11 +461,13 @@ class Client:
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
         owner_stream_moves: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from a full configuration (zero fields take their defaults); `private`,
         `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time`,
-        `spectator_delay` and `owner_stream_moves` as for `create_game_from_preset`.
+        `spectator_delay`, `owner_stream_moves` and `rating_pool` (but `RATING_POOL_PRESET`,
+        which needs a preset) as for `create_game_from_preset`.
 
         `clock` gives the game clocks (build it with `tabula_client.clocks`): a
         `pb.ClockConfig`, or one `pb.TimeControl` for every seat, such as
@@ -490,7 +507,7 @@ class Client:
         window."""
         request = _common.config_request(
             config, private, request_id, bots, allow_hints, clock, starter, players, labels,
-            start_time, spectator_delay, owner_stream_moves, ending_takeback_window
+            start_time, spectator_delay, owner_stream_moves, ending_takeback_window, rating_pool
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -508,15 +525,17 @@ class Client:
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
         owner_stream_moves: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A chess game imported from PGN, at the position after its moves (or after `ply`
         of them) with those moves as its history; `private`, `request_id`, `bots`,
-        `allow_hints`, `players`, `labels`, `start_time`, `spectator_delay` and
-        `owner_stream_moves` as for `create_game_from_preset`."""
+        `allow_hints`, `players`, `labels`, `start_time`, `spectator_delay`,
+        `owner_stream_moves` and `rating_pool` (but `RATING_POOL_PRESET`) as for
+        `create_game_from_preset`."""
         request = _common.pgn_request(
             pgn, ply, private, request_id, bots, allow_hints, players, labels,
-            start_time, spectator_delay, owner_stream_moves
+            start_time, spectator_delay, owner_stream_moves, rating_pool
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -533,17 +552,19 @@ class Client:
         start_time: _common.Time = None,
         spectator_delay: pb.SpectatorDelay | None = None,
         owner_stream_moves: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateGameResponse:
         """A game from one of the caller's saved configurations (`create_saved_config`), by
         name; `private`, `request_id`, `bots`, `allow_hints`, `players`, `labels`, `start_time`,
-        `spectator_delay` and `owner_stream_moves` as for `create_game_from_preset`. The game
+        `spectator_delay`, `owner_stream_moves` and `rating_pool` (but `RATING_POOL_PRESET`) as
+        for `create_game_from_preset`. The game
         copies the configuration, clock and starter included (a saved `STARTER_RANDOM` is
         drawn anew for each game), so later updates and deletions never change it. An unknown
         name raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
         request = _common.saved_config_request(
             name, private, request_id, bots, allow_hints, players, labels,
-            start_time, spectator_delay, owner_stream_moves
+            start_time, spectator_delay, owner_stream_moves, rating_pool
         )
         return self._call(self.stub.CreateGame, request, timeout)
 
@@ -561,7 +582,8 @@ class Client:
         Build each request with `game_from_preset`, `game_from_config`, `game_from_pgn` or
         `game_from_saved_config` (or as a `pb.CreateGameRequest`): each has its own source,
         kind, players, bots, labels, `private`, `allow_hints`, `start_time`,
-        `spectator_delay` and `owner_stream_moves`, and no `request_id` of its own. The batch's `request_id` makes the whole batch safe to retry: the same call again
+        `spectator_delay`, `owner_stream_moves` and `rating_pool`, and no `request_id` of its
+        own. The batch's `request_id` makes the whole batch safe to retry: the same call again
         answers with the games the first one made, in order, each `retried`, with new seat
         tokens for a game while nobody can have used its first ones and none afterwards; the
         same id with other requests is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
@@ -579,8 +601,8 @@ class Client:
         self, game_id: str, *, request_id: str | None = None, timeout: float | None = None
     ) -> pb.CreateRematchResponse:
         """Plays a finished game again (a service key's call): a new game with the same
-        configuration (a Chess960 start included), clock, labels, privacy, hints and
-        spectator delay, its players and its engine's seats swapped between the two seats (so
+        configuration (a Chess960 start included), clock, labels, privacy, hints, spectator
+        delay and rating pool, its players and its engine's seats swapped between the two seats (so
         colours change hands; a one-seat game keeps them), and new seat tokens. The response holds the
         `game`, one token per seat in seat order, and `retried`. The two games name each
         other: the rematch's `game.rematch_of` is `game_id`, and `get_game(game_id).rematch`
@@ -642,8 +664,9 @@ class Client:
 
     def get_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
         """The game's public summary: kind, configuration, status, outcome and seq, its
-        `players` (one per seat when the creation named any), its `labels`, and for a game of
-        a series its `series_id` and `series_game_number` (from 1)."""
+        `players` (one per seat when the creation named any), its `labels`, for a game of
+        a series its `series_id` and `series_game_number` (from 1), and for a rated game its
+        `rating` (`pb.GameRating`; `rating.rated` once its end was rated, moments after it)."""
         return self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id), timeout).game
 
     def list_games(
@@ -1075,6 +1098,39 @@ class Client:
         it on leaving the block. The iteration ends after `series_finished`. Read access as
         `get_series`."""
         return SeriesEventStream(self, series_id, after_seq, retries)
+
+    def get_player_ratings(self, player_id: str, *, timeout: float | None = None) -> list[pb.PlayerRating]:
+        """A player's ratings under the calling service key (a service key's call), one
+        `pb.PlayerRating` per pool the player was rated in (none for a player never rated):
+        `pool`, `rating` (`pb.Rating`: `rating`, `deviation` as of now, growing while the
+        player is away, `volatility`, and `provisional` while the deviation is above 110),
+        `games`, `wins`, `draws`, `losses` and `last_rated_time`. `player_id` is a
+        `pb.Player.player_id` of rated games, or `engine-level-<level>` for the server's
+        engine (at most 128 characters; empty or longer is INVALID_ARGUMENT
+        `INVALID_REQUEST`). A new player is rated 1500, deviation 350, volatility 0.06."""
+        request = pb.GetPlayerRatingsRequest(player_id=player_id)
+        return list(self._call(self.stub.GetPlayerRatings, request, timeout).ratings)
+
+    def list_leaderboard(
+        self,
+        pool: str,
+        *,
+        page_size: int = 0,
+        page_token: str = "",
+        exclude_provisional: bool = False,
+        timeout: float | None = None,
+    ) -> pb.ListLeaderboardResponse:
+        """One page of a pool's leaderboard under the calling service key (a service key's
+        call): `ratings`, best first, each a `pb.PlayerRating` with its `rank` (from 1;
+        players with equal ratings by id, each with a place of its own), and the
+        `next_page_token` to pass for the next page (empty on the last). `pool` is a
+        `pb.GameRating.pool` (`"tic_tac_toe"`, `"chess/chess960"`; required, at most 128
+        characters). Provisional ratings are listed, flagged (`rating.provisional`), unless
+        `exclude_provisional`, which leaves them out and ranks only those listed (pass the
+        same with each `page_token`). `page_size` 0 means 50 (at most 500; negative is
+        INVALID_ARGUMENT `INVALID_REQUEST`)."""
+        request = _common.list_leaderboard_request(pool, page_size, page_token, exclude_provisional)
+        return self._call(self.stub.ListLeaderboard, request, timeout)
 
 
 __all__ = ["Client", "EventStream", "OwnerEventStream", "SeriesEventStream", "TabulaError"]

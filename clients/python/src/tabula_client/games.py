@@ -29,11 +29,13 @@ def game_from_preset(
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     """A game of one of `kind`'s presets (`kind` as `pb.GameKind.GAME_KIND_CHESS`,
     `"GAME_KIND_CHESS"` or `"chess"`); the options as for `Client.create_game_from_preset`."""
     return _common.preset_request(
-        kind, preset, private, "", bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+        kind, preset, private, "", bots, allow_hints, players, labels,
+        start_time, spectator_delay, owner_stream_moves, rating_pool
     )
 
 
@@ -51,13 +53,14 @@ def game_from_config(
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     """A game of a full configuration (zero fields take their defaults), with `clock`,
     `starter` and `ending_takeback_window` set on a copy of `config` when given; the options
     as for `Client.create_game_from_config`."""
     return _common.config_request(
         config, private, "", bots, allow_hints, clock, starter, players, labels,
-        start_time, spectator_delay, owner_stream_moves, ending_takeback_window
+        start_time, spectator_delay, owner_stream_moves, ending_takeback_window, rating_pool
     )
 
 
@@ -73,11 +76,13 @@ def game_from_pgn(
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     """A chess game imported from PGN (after `ply` of its moves, or all); the options as for
     `Client.create_game_from_pgn`."""
     return _common.pgn_request(
-        pgn, ply, private, "", bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+        pgn, ply, private, "", bots, allow_hints, players, labels,
+        start_time, spectator_delay, owner_stream_moves, rating_pool
     )
 
 
@@ -92,11 +97,13 @@ def game_from_saved_config(
     start_time: _common.Time = None,
     spectator_delay: pb.SpectatorDelay | None = None,
     owner_stream_moves: bool = False,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateGameRequest:
     """A game of one of the caller's saved configurations, by name; the options as for
     `Client.create_game_from_saved_config`."""
     return _common.saved_config_request(
-        name, private, "", bots, allow_hints, players, labels, start_time, spectator_delay, owner_stream_moves
+        name, private, "", bots, allow_hints, players, labels,
+        start_time, spectator_delay, owner_stream_moves, rating_pool
     )
 
 

@@ -12,6 +12,7 @@ from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from tabula_client._gen.tabula.v1 import cell_pb2 as _cell_pb2
 from tabula_client._gen.tabula.v1 import config_pb2 as _config_pb2
+from tabula_client._gen.tabula.v1 import rating_pb2 as _rating_pb2
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -388,6 +389,7 @@ class Game(_message.Message):
     START_TIME_FIELD_NUMBER: _builtins.int
     SPECTATOR_DELAY_FIELD_NUMBER: _builtins.int
     OWNER_STREAM_MOVES_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `games/{game_id}`. Output only."""
     game_id: _builtins.str
@@ -477,6 +479,12 @@ class Game(_message.Message):
         .spectator_delay`); absent for none. Output only.
         """
 
+    @_builtins.property
+    def rating(self) -> _rating_pb2.GameRating:
+        """For a rated game (`CreateGameRequest.rating_pool`): its pool, its players' ratings
+        when it was made and, once rated, after it. Output only.
+        """
+
     def __init__(
         self,
         *,
@@ -503,10 +511,11 @@ class Game(_message.Message):
         start_time: _timestamp_pb2.Timestamp | None = ...,
         spectator_delay: Global___SpectatorDelay | None = ...,
         owner_stream_moves: _builtins.bool = ...,
+        rating: _rating_pb2.GameRating | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "update_time", b"update_time"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "outcome", b"outcome", "rating", b"rating", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "owner_stream_moves", b"owner_stream_moves", "players", b"players", "private", b"private", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "create_time", b"create_time", "game_id", b"game_id", "kind", b"kind", "labels", b"labels", "move_count", b"move_count", "name", b"name", "outcome", b"outcome", "owner_stream_moves", b"owner_stream_moves", "players", b"players", "private", b"private", "rating", b"rating", "rematch", b"rematch", "rematch_of", b"rematch_of", "seat_count", b"seat_count", "seq", b"seq", "series_game_number", b"series_game_number", "series_id", b"series_id", "spectator_delay", b"spectator_delay", "start_time", b"start_time", "status", b"status", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

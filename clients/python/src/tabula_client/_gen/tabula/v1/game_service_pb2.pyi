@@ -48,6 +48,7 @@ from tabula_client._gen.tabula.v1 import config_pb2 as _config_pb2
 from tabula_client._gen.tabula.v1 import event_pb2 as _event_pb2
 from tabula_client._gen.tabula.v1 import game_pb2 as _game_pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as _move_pb2
+from tabula_client._gen.tabula.v1 import rating_pb2 as _rating_pb2
 from tabula_client._gen.tabula.v1 import series_pb2 as _series_pb2
 from tabula_client._gen.tabula.v1 import view_pb2 as _view_pb2
 import builtins as _builtins
@@ -456,6 +457,7 @@ class CreateGameRequest(_message.Message):
     START_TIME_FIELD_NUMBER: _builtins.int
     SPECTATOR_DELAY_FIELD_NUMBER: _builtins.int
     OWNER_STREAM_MOVES_FIELD_NUMBER: _builtins.int
+    RATING_POOL_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets (at most 64 characters); `kind` is then required.
     An unknown name is INVALID_ARGUMENT `UNKNOWN_PRESET`.
@@ -494,6 +496,14 @@ class CreateGameRequest(_message.Message):
     the `MoveApplied` as a spectator sees it), for a backend that follows its games' play
     from one stream. Off by default: at thousands of games, every move is many entries. A
     rematch keeps it.
+    """
+    rating_pool: _rating_pb2.RatingPool.ValueType
+    """Rate the game in this pool (unspecified: not rated): when it ends with a result, both
+    players' Glicko-2 ratings in the pool are updated, exactly once (`Game.rating`). Needs
+    two seats each naming its player (`players`, or a seat of the engine's, rated as its
+    level), two different players, a preset for `RATING_POOL_PRESET`, and an end that is
+    final (no `config.ending_takeback_window`); INVALID_ARGUMENT `INVALID_REQUEST` otherwise,
+    every problem named. A rematch is rated in the same pool.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -571,10 +581,11 @@ class CreateGameRequest(_message.Message):
         start_time: _timestamp_pb2.Timestamp | None = ...,
         spectator_delay: _game_pb2.SpectatorDelay | None = ...,
         owner_stream_moves: _builtins.bool = ...,
+        rating_pool: _rating_pb2.RatingPool.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "pgn", b"pgn", "preset", b"preset", "saved_config", b"saved_config", "source", b"source", "spectator_delay", b"spectator_delay", "start_time", b"start_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "owner_stream_moves", b"owner_stream_moves", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source", "spectator_delay", b"spectator_delay", "start_time", b"start_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "bots", b"bots", "config", b"config", "kind", b"kind", "labels", b"labels", "owner_stream_moves", b"owner_stream_moves", "pgn", b"pgn", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source", "spectator_delay", b"spectator_delay", "start_time", b"start_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
@@ -3028,3 +3039,121 @@ class OwnerEvent(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___OwnerEvent: _TypeAlias = OwnerEvent  # noqa: Y015
+
+@_typing.final
+class GetPlayerRatingsRequest(_message.Message):
+    """Request for `GetPlayerRatings`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    player_id: _builtins.str
+    """The player (`Player.player_id`, or `engine-level-<level>`): required, at most 128
+    characters.
+    """
+    def __init__(
+        self,
+        *,
+        player_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetPlayerRatingsRequest: _TypeAlias = GetPlayerRatingsRequest  # noqa: Y015
+
+@_typing.final
+class GetPlayerRatingsResponse(_message.Message):
+    """Response of `GetPlayerRatings`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RATINGS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def ratings(self) -> _containers.RepeatedCompositeFieldContainer[_rating_pb2.PlayerRating]:
+        """The player's rating in each pool it was rated in, by pool name."""
+
+    def __init__(
+        self,
+        *,
+        ratings: _abc.Iterable[_rating_pb2.PlayerRating] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["ratings", b"ratings"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetPlayerRatingsResponse: _TypeAlias = GetPlayerRatingsResponse  # noqa: Y015
+
+@_typing.final
+class ListLeaderboardRequest(_message.Message):
+    """Request for `ListLeaderboard`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POOL_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    EXCLUDE_PROVISIONAL_FIELD_NUMBER: _builtins.int
+    pool: _builtins.str
+    """The pool (`GameRating.pool`: `chess`, `chess/chess960`): required, at most 128
+    characters.
+    """
+    page_size: _builtins.int
+    """Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+    are INVALID_REQUEST.
+    """
+    page_token: _builtins.str
+    """`next_page_token` from a previous response with the same pool and filter; empty for the
+    first page.
+    """
+    exclude_provisional: _builtins.bool
+    """Leave out provisional ratings (`Rating.provisional`); ranks then count only those
+    listed.
+    """
+    def __init__(
+        self,
+        *,
+        pool: _builtins.str = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+        exclude_provisional: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["exclude_provisional", b"exclude_provisional", "page_size", b"page_size", "page_token", b"page_token", "pool", b"pool"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListLeaderboardRequest: _TypeAlias = ListLeaderboardRequest  # noqa: Y015
+
+@_typing.final
+class ListLeaderboardResponse(_message.Message):
+    """Response of `ListLeaderboard`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RATINGS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Token for the next page; empty on the last page."""
+    @_builtins.property
+    def ratings(self) -> _containers.RepeatedCompositeFieldContainer[_rating_pb2.PlayerRating]:
+        """The ratings of this page, best first, each with its `rank`."""
+
+    def __init__(
+        self,
+        *,
+        ratings: _abc.Iterable[_rating_pb2.PlayerRating] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "ratings", b"ratings"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListLeaderboardResponse: _TypeAlias = ListLeaderboardResponse  # noqa: Y015

@@ -222,6 +222,16 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsResponse.FromString,
                 _registered_method=True)
+        self.GetPlayerRatings = channel.unary_unary(
+                '/tabula.v1.GameService/GetPlayerRatings',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.GetPlayerRatingsRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.GetPlayerRatingsResponse.FromString,
+                _registered_method=True)
+        self.ListLeaderboard = channel.unary_unary(
+                '/tabula.v1.GameService/ListLeaderboard',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ListLeaderboardRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ListLeaderboardResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -656,6 +666,23 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetPlayerRatings(self, request, context):
+        """A player's ratings under the calling service key, one per pool the player was rated
+        in (none for a player never rated). Needs a service key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListLeaderboard(self, request, context):
+        """A pool's leaderboard under the calling service key: the best rating first, players
+        with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
+        are listed, flagged, unless `exclude_provisional`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -838,6 +865,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.StreamOwnerEvents,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsResponse.SerializeToString,
+            ),
+            'GetPlayerRatings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayerRatings,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.GetPlayerRatingsRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.GetPlayerRatingsResponse.SerializeToString,
+            ),
+            'ListLeaderboard': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListLeaderboard,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ListLeaderboardRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ListLeaderboardResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1820,6 +1857,60 @@ class GameService:
             '/tabula.v1.GameService/StreamOwnerEvents',
             tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.StreamOwnerEventsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayerRatings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/GetPlayerRatings',
+            tabula_dot_v1_dot_game__service__pb2.GetPlayerRatingsRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.GetPlayerRatingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListLeaderboard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ListLeaderboard',
+            tabula_dot_v1_dot_game__service__pb2.ListLeaderboardRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ListLeaderboardResponse.FromString,
             options,
             channel_credentials,
             insecure,

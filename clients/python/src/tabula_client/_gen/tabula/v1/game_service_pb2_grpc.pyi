@@ -349,6 +349,15 @@ class GameServiceStub:
     `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
     with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
     """
+    GetPlayerRatings: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetPlayerRatingsRequest, _game_service_pb2.GetPlayerRatingsResponse]
+    """A player's ratings under the calling service key, one per pool the player was rated
+    in (none for a player never rated). Needs a service key.
+    """
+    ListLeaderboard: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListLeaderboardRequest, _game_service_pb2.ListLeaderboardResponse]
+    """A pool's leaderboard under the calling service key: the best rating first, players
+    with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
+    are listed, flagged, unless `exclude_provisional`.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -637,6 +646,15 @@ class GameServiceAsyncStub(GameServiceStub):
     OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the key's newest cursor (metadata
     `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
     with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
+    """
+    GetPlayerRatings: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetPlayerRatingsRequest, _game_service_pb2.GetPlayerRatingsResponse]  # type: ignore[assignment]
+    """A player's ratings under the calling service key, one per pool the player was rated
+    in (none for a player never rated). Needs a service key.
+    """
+    ListLeaderboard: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListLeaderboardRequest, _game_service_pb2.ListLeaderboardResponse]  # type: ignore[assignment]
+    """A pool's leaderboard under the calling service key: the best rating first, players
+    with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
+    are listed, flagged, unless `exclude_provisional`.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -1139,6 +1157,27 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the key's newest cursor (metadata
         `current_cursor`); RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; a stream that was open ends
         with UNAVAILABLE `SHUTTING_DOWN` when the server stops (resume elsewhere).
+        """
+
+    @_abc_1.abstractmethod
+    def GetPlayerRatings(
+        self,
+        request: _game_service_pb2.GetPlayerRatingsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.GetPlayerRatingsResponse, _abc.Awaitable[_game_service_pb2.GetPlayerRatingsResponse]]:
+        """A player's ratings under the calling service key, one per pool the player was rated
+        in (none for a player never rated). Needs a service key.
+        """
+
+    @_abc_1.abstractmethod
+    def ListLeaderboard(
+        self,
+        request: _game_service_pb2.ListLeaderboardRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ListLeaderboardResponse, _abc.Awaitable[_game_service_pb2.ListLeaderboardResponse]]:
+        """A pool's leaderboard under the calling service key: the best rating first, players
+        with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
+        are listed, flagged, unless `exclude_provisional`.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

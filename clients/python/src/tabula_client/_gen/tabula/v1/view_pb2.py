@@ -27,9 +27,10 @@ from tabula_client._gen.tabula.v1 import cell_pb2 as tabula_dot_v1_dot_cell__pb2
 from tabula_client._gen.tabula.v1 import clock_pb2 as tabula_dot_v1_dot_clock__pb2
 from tabula_client._gen.tabula.v1 import game_pb2 as tabula_dot_v1_dot_game__pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as tabula_dot_v1_dot_move__pb2
+from tabula_client._gen.tabula.v1 import rating_pb2 as tabula_dot_v1_dot_rating__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\";\n\tBoardCell\x12\r\n\x05owner\x18\x01 \x01(\r\x12\x1f\n\x05piece\x18\x02 \x01(\x0e\x32\x10.tabula.v1.Piece\"\x8f\x01\n\tGridBoard\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12#\n\x05\x63\x65lls\x18\x03 \x03(\x0b\x32\x14.tabula.v1.BoardCell\x12\x15\n\rcolumn_labels\x18\x04 \x03(\t\x12\x12\n\nrow_labels\x18\x05 \x03(\t\x12\x13\n\x0b\x63\x65ll_labels\x18\x06 \x03(\t\"w\n\x08LastMove\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x10\n\x08redacted\x18\x03 \x01(\x08\x12\x10\n\x08notation\x18\x04 \x01(\t\x12\x0b\n\x03uci\x18\x05 \x01(\t\x12\r\n\x05label\x18\x06 \x01(\t\"B\n\x06Region\x12\x0b\n\x03top\x18\x01 \x01(\r\x12\x0c\n\x04left\x18\x02 \x01(\r\x12\x0e\n\x06height\x18\x03 \x01(\r\x12\r\n\x05width\x18\x04 \x01(\r\"C\n\nGraphPoint\x12\t\n\x01x\x18\x01 \x01(\r\x12\t\n\x01y\x18\x02 \x01(\r\x12\x10\n\x08occupant\x18\x03 \x01(\r\x12\r\n\x05label\x18\x04 \x01(\t\"!\n\tGraphEdge\x12\t\n\x01\x61\x18\x01 \x01(\r\x12\t\n\x01\x62\x18\x02 \x01(\r\"\x1b\n\tPointLine\x12\x0e\n\x06points\x18\x01 \x03(\r\"\x9c\x01\n\nGraphBoard\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12%\n\x06points\x18\x03 \x03(\x0b\x32\x15.tabula.v1.GraphPoint\x12#\n\x05\x65\x64ges\x18\x04 \x03(\x0b\x32\x14.tabula.v1.GraphEdge\x12#\n\x05lines\x18\x05 \x03(\x0b\x32\x14.tabula.v1.PointLine\"@\n\x0b\x43hangedCell\x12\x12\n\nseat_board\x18\x01 \x01(\r\x12\x1d\n\x04\x63\x65ll\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Cell\"\x88\x06\n\x04View\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12!\n\x04kind\x18\x02 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12\x13\n\x0bviewer_seat\x18\x03 \x01(\r\x12#\n\x05\x62oard\x18\x04 \x01(\x0b\x32\x14.tabula.v1.GridBoard\x12\x0e\n\x06to_act\x18\x05 \x03(\r\x12%\n\x06status\x18\x06 \x01(\x0e\x32\x15.tabula.v1.GameStatus\x12#\n\x07outcome\x18\x07 \x01(\x0b\x32\x12.tabula.v1.Outcome\x12&\n\tlast_move\x18\x08 \x01(\x0b\x32\x13.tabula.v1.LastMove\x12\x12\n\nmove_count\x18\t \x01(\r\x12\x0b\n\x03seq\x18\n \x01(\x04\x12(\n\ractive_region\x18\x0b \x01(\x0b\x32\x11.tabula.v1.Region\x12\x14\n\x0cseat_in_hand\x18\x0c \x03(\r\x12$\n\x05graph\x18\r \x01(\x0b\x32\x15.tabula.v1.GraphBoard\x12\x13\n\x0bseat_counts\x18\x0e \x03(\r\x12%\n\x0bseat_phases\x18\x0f \x03(\x0e\x32\x10.tabula.v1.Phase\x12\x1f\n\x05stage\x18\x10 \x01(\x0e\x32\x10.tabula.v1.Stage\x12)\n\x0bseat_boards\x18\x11 \x03(\x0b\x32\x14.tabula.v1.GridBoard\x12,\n\x0clast_changed\x18\x12 \x03(\x0b\x32\x16.tabula.v1.ChangedCell\x12\x10\n\x08notation\x18\x13 \x01(\t\x12\x12\n\ndraw_offer\x18\x14 \x01(\r\x12\'\n\x05\x63lock\x18\x15 \x01(\x0b\x32\x18.tabula.v1.ClockReadings\x12\x18\n\x10takeback_request\x18\x16 \x01(\r\x12\"\n\x07players\x18\x17 \x03(\x0b\x32\x11.tabula.v1.Player\x12\x19\n\x11seat_counts_label\x18\x18 \x01(\t\x12)\n\x08presence\x18\x19 \x03(\x0b\x32\x17.tabula.v1.SeatPresence\"y\n\nViewChange\x12\x1d\n\x04view\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.View\x12$\n\x05\x63\x65lls\x18\x02 \x03(\x0b\x32\x15.tabula.v1.CellChange\x12&\n\x06points\x18\x03 \x03(\x0b\x32\x16.tabula.v1.PointChange\"f\n\nCellChange\x12\x12\n\nseat_board\x18\x01 \x01(\r\x12\x1d\n\x04\x63\x65ll\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Cell\x12%\n\x07\x63ontent\x18\x03 \x01(\x0b\x32\x14.tabula.v1.BoardCell\".\n\x0bPointChange\x12\r\n\x05point\x18\x01 \x01(\r\x12\x10\n\x08occupant\x18\x02 \x01(\r\"\x8a\x01\n\x0cSeatPresence\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07present\x18\x02 \x01(\x08\x12)\n\x05since\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x30\n\x0c\x63laimable_at\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp*\xf2\x01\n\x05Piece\x12\x15\n\x11PIECE_UNSPECIFIED\x10\x00\x12\x0e\n\nPIECE_MARK\x10\x01\x12\x0e\n\nPIECE_VOID\x10\x02\x12\x0e\n\nPIECE_SHIP\x10\x03\x12\r\n\tPIECE_HIT\x10\x04\x12\x0e\n\nPIECE_MISS\x10\x05\x12\x0e\n\nPIECE_SUNK\x10\x06\x12\x0e\n\nPIECE_WALL\x10\x07\x12\x0e\n\nPIECE_KING\x10\x08\x12\x0f\n\x0bPIECE_QUEEN\x10\t\x12\x0e\n\nPIECE_ROOK\x10\n\x12\x10\n\x0cPIECE_BISHOP\x10\x0b\x12\x10\n\x0cPIECE_KNIGHT\x10\x0c\x12\x0e\n\nPIECE_PAWN\x10\r*j\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n\rPHASE_PLACING\x10\x01\x12\x10\n\x0cPHASE_MOVING\x10\x02\x12\x10\n\x0cPHASE_FLYING\x10\x03\x12\x13\n\x0fPHASE_CAPTURING\x10\x04*W\n\x05Stage\x12\x15\n\x11STAGE_UNSPECIFIED\x10\x00\x12\x13\n\x0fSTAGE_PLACEMENT\x10\x01\x12\x0e\n\nSTAGE_PLAY\x10\x02\x12\x12\n\x0eSTAGE_FINISHED\x10\x03\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tabula/v1/view.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tabula/v1/cell.proto\x1a\x15tabula/v1/clock.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/rating.proto\";\n\tBoardCell\x12\r\n\x05owner\x18\x01 \x01(\r\x12\x1f\n\x05piece\x18\x02 \x01(\x0e\x32\x10.tabula.v1.Piece\"\x8f\x01\n\tGridBoard\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12#\n\x05\x63\x65lls\x18\x03 \x03(\x0b\x32\x14.tabula.v1.BoardCell\x12\x15\n\rcolumn_labels\x18\x04 \x03(\t\x12\x12\n\nrow_labels\x18\x05 \x03(\t\x12\x13\n\x0b\x63\x65ll_labels\x18\x06 \x03(\t\"w\n\x08LastMove\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Move\x12\x10\n\x08redacted\x18\x03 \x01(\x08\x12\x10\n\x08notation\x18\x04 \x01(\t\x12\x0b\n\x03uci\x18\x05 \x01(\t\x12\r\n\x05label\x18\x06 \x01(\t\"B\n\x06Region\x12\x0b\n\x03top\x18\x01 \x01(\r\x12\x0c\n\x04left\x18\x02 \x01(\r\x12\x0e\n\x06height\x18\x03 \x01(\r\x12\r\n\x05width\x18\x04 \x01(\r\"C\n\nGraphPoint\x12\t\n\x01x\x18\x01 \x01(\r\x12\t\n\x01y\x18\x02 \x01(\r\x12\x10\n\x08occupant\x18\x03 \x01(\r\x12\r\n\x05label\x18\x04 \x01(\t\"!\n\tGraphEdge\x12\t\n\x01\x61\x18\x01 \x01(\r\x12\t\n\x01\x62\x18\x02 \x01(\r\"\x1b\n\tPointLine\x12\x0e\n\x06points\x18\x01 \x03(\r\"\x9c\x01\n\nGraphBoard\x12\r\n\x05width\x18\x01 \x01(\r\x12\x0e\n\x06height\x18\x02 \x01(\r\x12%\n\x06points\x18\x03 \x03(\x0b\x32\x15.tabula.v1.GraphPoint\x12#\n\x05\x65\x64ges\x18\x04 \x03(\x0b\x32\x14.tabula.v1.GraphEdge\x12#\n\x05lines\x18\x05 \x03(\x0b\x32\x14.tabula.v1.PointLine\"@\n\x0b\x43hangedCell\x12\x12\n\nseat_board\x18\x01 \x01(\r\x12\x1d\n\x04\x63\x65ll\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Cell\"\xaf\x06\n\x04View\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12!\n\x04kind\x18\x02 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12\x13\n\x0bviewer_seat\x18\x03 \x01(\r\x12#\n\x05\x62oard\x18\x04 \x01(\x0b\x32\x14.tabula.v1.GridBoard\x12\x0e\n\x06to_act\x18\x05 \x03(\r\x12%\n\x06status\x18\x06 \x01(\x0e\x32\x15.tabula.v1.GameStatus\x12#\n\x07outcome\x18\x07 \x01(\x0b\x32\x12.tabula.v1.Outcome\x12&\n\tlast_move\x18\x08 \x01(\x0b\x32\x13.tabula.v1.LastMove\x12\x12\n\nmove_count\x18\t \x01(\r\x12\x0b\n\x03seq\x18\n \x01(\x04\x12(\n\ractive_region\x18\x0b \x01(\x0b\x32\x11.tabula.v1.Region\x12\x14\n\x0cseat_in_hand\x18\x0c \x03(\r\x12$\n\x05graph\x18\r \x01(\x0b\x32\x15.tabula.v1.GraphBoard\x12\x13\n\x0bseat_counts\x18\x0e \x03(\r\x12%\n\x0bseat_phases\x18\x0f \x03(\x0e\x32\x10.tabula.v1.Phase\x12\x1f\n\x05stage\x18\x10 \x01(\x0e\x32\x10.tabula.v1.Stage\x12)\n\x0bseat_boards\x18\x11 \x03(\x0b\x32\x14.tabula.v1.GridBoard\x12,\n\x0clast_changed\x18\x12 \x03(\x0b\x32\x16.tabula.v1.ChangedCell\x12\x10\n\x08notation\x18\x13 \x01(\t\x12\x12\n\ndraw_offer\x18\x14 \x01(\r\x12\'\n\x05\x63lock\x18\x15 \x01(\x0b\x32\x18.tabula.v1.ClockReadings\x12\x18\n\x10takeback_request\x18\x16 \x01(\r\x12\"\n\x07players\x18\x17 \x03(\x0b\x32\x11.tabula.v1.Player\x12\x19\n\x11seat_counts_label\x18\x18 \x01(\t\x12)\n\x08presence\x18\x19 \x03(\x0b\x32\x17.tabula.v1.SeatPresence\x12%\n\x06rating\x18\x1a \x01(\x0b\x32\x15.tabula.v1.GameRating\"y\n\nViewChange\x12\x1d\n\x04view\x18\x01 \x01(\x0b\x32\x0f.tabula.v1.View\x12$\n\x05\x63\x65lls\x18\x02 \x03(\x0b\x32\x15.tabula.v1.CellChange\x12&\n\x06points\x18\x03 \x03(\x0b\x32\x16.tabula.v1.PointChange\"f\n\nCellChange\x12\x12\n\nseat_board\x18\x01 \x01(\r\x12\x1d\n\x04\x63\x65ll\x18\x02 \x01(\x0b\x32\x0f.tabula.v1.Cell\x12%\n\x07\x63ontent\x18\x03 \x01(\x0b\x32\x14.tabula.v1.BoardCell\".\n\x0bPointChange\x12\r\n\x05point\x18\x01 \x01(\r\x12\x10\n\x08occupant\x18\x02 \x01(\r\"\x8a\x01\n\x0cSeatPresence\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0f\n\x07present\x18\x02 \x01(\x08\x12)\n\x05since\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x30\n\x0c\x63laimable_at\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp*\xf2\x01\n\x05Piece\x12\x15\n\x11PIECE_UNSPECIFIED\x10\x00\x12\x0e\n\nPIECE_MARK\x10\x01\x12\x0e\n\nPIECE_VOID\x10\x02\x12\x0e\n\nPIECE_SHIP\x10\x03\x12\r\n\tPIECE_HIT\x10\x04\x12\x0e\n\nPIECE_MISS\x10\x05\x12\x0e\n\nPIECE_SUNK\x10\x06\x12\x0e\n\nPIECE_WALL\x10\x07\x12\x0e\n\nPIECE_KING\x10\x08\x12\x0f\n\x0bPIECE_QUEEN\x10\t\x12\x0e\n\nPIECE_ROOK\x10\n\x12\x10\n\x0cPIECE_BISHOP\x10\x0b\x12\x10\n\x0cPIECE_KNIGHT\x10\x0c\x12\x0e\n\nPIECE_PAWN\x10\r*j\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n\rPHASE_PLACING\x10\x01\x12\x10\n\x0cPHASE_MOVING\x10\x02\x12\x10\n\x0cPHASE_FLYING\x10\x03\x12\x13\n\x0fPHASE_CAPTURING\x10\x04*W\n\x05Stage\x12\x15\n\x11STAGE_UNSPECIFIED\x10\x00\x12\x13\n\x0fSTAGE_PLACEMENT\x10\x01\x12\x0e\n\nSTAGE_PLAY\x10\x02\x12\x12\n\x0eSTAGE_FINISHED\x10\x03\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,38 +38,38 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tabula.v1.view_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rdev.tabula.v1P\001Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\252\002\tTabula.V1'
-  _globals['_PIECE']._serialized_start=2107
-  _globals['_PIECE']._serialized_end=2349
-  _globals['_PHASE']._serialized_start=2351
-  _globals['_PHASE']._serialized_end=2457
-  _globals['_STAGE']._serialized_start=2459
-  _globals['_STAGE']._serialized_end=2546
-  _globals['_BOARDCELL']._serialized_start=157
-  _globals['_BOARDCELL']._serialized_end=216
-  _globals['_GRIDBOARD']._serialized_start=219
-  _globals['_GRIDBOARD']._serialized_end=362
-  _globals['_LASTMOVE']._serialized_start=364
-  _globals['_LASTMOVE']._serialized_end=483
-  _globals['_REGION']._serialized_start=485
-  _globals['_REGION']._serialized_end=551
-  _globals['_GRAPHPOINT']._serialized_start=553
-  _globals['_GRAPHPOINT']._serialized_end=620
-  _globals['_GRAPHEDGE']._serialized_start=622
-  _globals['_GRAPHEDGE']._serialized_end=655
-  _globals['_POINTLINE']._serialized_start=657
-  _globals['_POINTLINE']._serialized_end=684
-  _globals['_GRAPHBOARD']._serialized_start=687
-  _globals['_GRAPHBOARD']._serialized_end=843
-  _globals['_CHANGEDCELL']._serialized_start=845
-  _globals['_CHANGEDCELL']._serialized_end=909
-  _globals['_VIEW']._serialized_start=912
-  _globals['_VIEW']._serialized_end=1688
-  _globals['_VIEWCHANGE']._serialized_start=1690
-  _globals['_VIEWCHANGE']._serialized_end=1811
-  _globals['_CELLCHANGE']._serialized_start=1813
-  _globals['_CELLCHANGE']._serialized_end=1915
-  _globals['_POINTCHANGE']._serialized_start=1917
-  _globals['_POINTCHANGE']._serialized_end=1963
-  _globals['_SEATPRESENCE']._serialized_start=1966
-  _globals['_SEATPRESENCE']._serialized_end=2104
+  _globals['_PIECE']._serialized_start=2170
+  _globals['_PIECE']._serialized_end=2412
+  _globals['_PHASE']._serialized_start=2414
+  _globals['_PHASE']._serialized_end=2520
+  _globals['_STAGE']._serialized_start=2522
+  _globals['_STAGE']._serialized_end=2609
+  _globals['_BOARDCELL']._serialized_start=181
+  _globals['_BOARDCELL']._serialized_end=240
+  _globals['_GRIDBOARD']._serialized_start=243
+  _globals['_GRIDBOARD']._serialized_end=386
+  _globals['_LASTMOVE']._serialized_start=388
+  _globals['_LASTMOVE']._serialized_end=507
+  _globals['_REGION']._serialized_start=509
+  _globals['_REGION']._serialized_end=575
+  _globals['_GRAPHPOINT']._serialized_start=577
+  _globals['_GRAPHPOINT']._serialized_end=644
+  _globals['_GRAPHEDGE']._serialized_start=646
+  _globals['_GRAPHEDGE']._serialized_end=679
+  _globals['_POINTLINE']._serialized_start=681
+  _globals['_POINTLINE']._serialized_end=708
+  _globals['_GRAPHBOARD']._serialized_start=711
+  _globals['_GRAPHBOARD']._serialized_end=867
+  _globals['_CHANGEDCELL']._serialized_start=869
+  _globals['_CHANGEDCELL']._serialized_end=933
+  _globals['_VIEW']._serialized_start=936
+  _globals['_VIEW']._serialized_end=1751
+  _globals['_VIEWCHANGE']._serialized_start=1753
+  _globals['_VIEWCHANGE']._serialized_end=1874
+  _globals['_CELLCHANGE']._serialized_start=1876
+  _globals['_CELLCHANGE']._serialized_end=1978
+  _globals['_POINTCHANGE']._serialized_start=1980
+  _globals['_POINTCHANGE']._serialized_end=2026
+  _globals['_SEATPRESENCE']._serialized_start=2029
+  _globals['_SEATPRESENCE']._serialized_end=2167
 # @@protoc_insertion_point(module_scope)

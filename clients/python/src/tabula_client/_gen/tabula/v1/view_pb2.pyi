@@ -13,6 +13,7 @@ from tabula_client._gen.tabula.v1 import cell_pb2 as _cell_pb2
 from tabula_client._gen.tabula.v1 import clock_pb2 as _clock_pb2
 from tabula_client._gen.tabula.v1 import game_pb2 as _game_pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as _move_pb2
+from tabula_client._gen.tabula.v1 import rating_pb2 as _rating_pb2
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -539,6 +540,7 @@ class View(_message.Message):
     PLAYERS_FIELD_NUMBER: _builtins.int
     SEAT_COUNTS_LABEL_FIELD_NUMBER: _builtins.int
     PRESENCE_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's identifier (`Game.game_id`)."""
     kind: _game_pb2.GameKind.ValueType
@@ -657,6 +659,10 @@ class View(_message.Message):
         in seat order; empty otherwise.
         """
 
+    @_builtins.property
+    def rating(self) -> _rating_pb2.GameRating:
+        """For a rated game, its pool and its players' ratings, as `Game.rating` says."""
+
     def __init__(
         self,
         *,
@@ -685,10 +691,11 @@ class View(_message.Message):
         players: _abc.Iterable[_game_pb2.Player] | None = ...,
         seat_counts_label: _builtins.str = ...,
         presence: _abc.Iterable[Global___SeatPresence] | None = ...,
+        rating: _rating_pb2.GameRating | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "graph", b"graph", "last_move", b"last_move", "outcome", b"outcome"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "graph", b"graph", "last_move", b"last_move", "outcome", b"outcome", "rating", b"rating"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "players", b"players", "presence", b"presence", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_counts_label", b"seat_counts_label", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "takeback_request", b"takeback_request", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["active_region", b"active_region", "board", b"board", "clock", b"clock", "draw_offer", b"draw_offer", "game_id", b"game_id", "graph", b"graph", "kind", b"kind", "last_changed", b"last_changed", "last_move", b"last_move", "move_count", b"move_count", "notation", b"notation", "outcome", b"outcome", "players", b"players", "presence", b"presence", "rating", b"rating", "seat_boards", b"seat_boards", "seat_counts", b"seat_counts", "seat_counts_label", b"seat_counts_label", "seat_in_hand", b"seat_in_hand", "seat_phases", b"seat_phases", "seq", b"seq", "stage", b"stage", "status", b"status", "takeback_request", b"takeback_request", "to_act", b"to_act", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -4,6 +4,7 @@ import dev.tabula.v1.BotSeat;
 import dev.tabula.v1.ClockConfig;
 import dev.tabula.v1.Player;
 import dev.tabula.v1.PresenceConfig;
+import dev.tabula.v1.RatingPool;
 import dev.tabula.v1.SpectatorDelay;
 import dev.tabula.v1.Starter;
 import dev.tabula.v1.TimeControl;
@@ -24,9 +25,10 @@ import java.util.Optional;
  * builds for {@code batchCreateGames}): whether the game is private, a request id that makes the creation safe to
  * retry, the seats the server's own engine plays, who sits in the seats, whether the seat to
  * move may ask for hints, the managing backend's labels to find the game by, when the game
- * starts, how much later spectators see it, whether its moves go on its owner's stream, and,
- * for a game created from a configuration, its clocks, which seat starts, whether the
- * seats' presence is kept and for how long the move that ended it may still be taken back.
+ * starts, how much later spectators see it, whether its moves go on its owner's stream, the
+ * pool it is rated in, and, for a game created from a configuration, its clocks, which seat
+ * starts, whether the seats' presence is kept and for how long the move that ended it may
+ * still be taken back.
  * Immutable; each {@code with...} returns a copy.
  *
  * <pre>{@code
@@ -49,6 +51,8 @@ import java.util.Optional;
  *     CreateOptions.defaults().withSpectatorDelay(2, Duration.ofSeconds(30)));
  * client.createGameFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic",
  *     CreateOptions.defaults().withOwnerStreamMoves(true));
+ * client.createGameFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+ *     CreateOptions.defaults().withPlayer("u-17", "Ann").withPlayer("u-42", "Bob").withRatingPool(RatingPool.RATING_POOL_KIND));
  * client.createGameFromConfig(config,
  *     CreateOptions.defaults().withPresence(Presence.of(Duration.ofSeconds(30), Duration.ofMinutes(2))));
  * client.createGameFromConfig(config.toBuilder().setAllowTakebacks(true).build(),
@@ -58,7 +62,7 @@ import java.util.Optional;
 public final class CreateOptions {
   private static final CreateOptions DEFAULTS =
       new CreateOptions(false, "", List.of(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-          Optional.empty(), Map.of(), Optional.empty(), Optional.empty(), Optional.empty(), false, Optional.empty());
+          Optional.empty(), Map.of(), Optional.empty(), Optional.empty(), Optional.empty(), false, Optional.empty(), RatingPool.RATING_POOL_UNSPECIFIED);
 
   private final boolean privateGame;
   private final String requestId;
@@ -75,12 +79,13 @@ public final class CreateOptions {
   private final Optional<SpectatorDelay> spectatorDelay;
   private final boolean ownerStreamMoves;
   private final Optional<Duration> endingTakebackWindow;
+  private final RatingPool ratingPool;
 
   private CreateOptions(boolean privateGame, String requestId, List<BotSeat> bots, List<Player> players,
       Optional<Boolean> allowHints, Optional<ClockConfig> clock, Optional<TimeoutRule> onTimeout,
       Optional<Duration> firstMoveWindow, Optional<Starter> starter, Map<String, String> labels,
       Optional<Instant> startTime, Optional<PresenceConfig> presence, Optional<SpectatorDelay> spectatorDelay,
-      boolean ownerStreamMoves, Optional<Duration> endingTakebackWindow) {
+      boolean ownerStreamMoves, Optional<Duration> endingTakebackWindow, RatingPool ratingPool) {
     this.privateGame = privateGame;
     this.requestId = requestId;
     this.bots = bots;
@@ -96,13 +101,14 @@ public final class CreateOptions {
     this.spectatorDelay = spectatorDelay;
     this.ownerStreamMoves = ownerStreamMoves;
     this.endingTakebackWindow = endingTakebackWindow;
+    this.ratingPool = ratingPool;
   }
 
   /**
    * A public game, without a request id, every seat played by its token and named by nobody,
    * hints as the server decides, without labels, starting at once, spectators seeing it live,
-   * its moves kept off the owner's stream, clocks, the seat that starts, presence and the
-   * ending takeback window as its configuration says.
+   * its moves kept off the owner's stream, not rated, clocks, the seat that starts, presence
+   * and the ending takeback window as its configuration says.
    */
   public static CreateOptions defaults() {
     return DEFAULTS;
@@ -115,7 +121,7 @@ public final class CreateOptions {
   public CreateOptions withPrivate(boolean privateGame) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
         labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -129,7 +135,7 @@ public final class CreateOptions {
   public CreateOptions withRequestId(String requestId) {
     return new CreateOptions(privateGame, Objects.requireNonNull(requestId, "requestId"), bots, players, allowHints, clock,
         onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -144,7 +150,7 @@ public final class CreateOptions {
   public CreateOptions withBots(List<BotSeat> bots) {
     return new CreateOptions(privateGame, requestId, List.copyOf(Objects.requireNonNull(bots, "bots")), players, allowHints, clock,
         onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /** As {@link #withBots(List)}. */
@@ -167,7 +173,7 @@ public final class CreateOptions {
     more.add(bot.build());
     return new CreateOptions(privateGame, requestId, List.copyOf(more), players, allowHints, clock, onTimeout, firstMoveWindow,
         starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -183,7 +189,7 @@ public final class CreateOptions {
   public CreateOptions withPlayers(List<Player> players) {
     return new CreateOptions(privateGame, requestId, bots, List.copyOf(Objects.requireNonNull(players, "players")), allowHints,
         clock, onTimeout, firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /** As {@link #withPlayers(List)}. */
@@ -224,7 +230,7 @@ public final class CreateOptions {
   public CreateOptions withLabels(Map<String, String> labels) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
         copyLabels(labels), startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -259,7 +265,7 @@ public final class CreateOptions {
   public CreateOptions withAllowHints(boolean allowHints) {
     return new CreateOptions(privateGame, requestId, bots, players, Optional.of(allowHints), clock, onTimeout, firstMoveWindow,
         starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -284,7 +290,7 @@ public final class CreateOptions {
     ClockConfig config = ClockConfig.newBuilder().addAllControls(Objects.requireNonNull(controls, "controls")).build();
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, Optional.of(config), onTimeout, firstMoveWindow,
         starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -297,7 +303,7 @@ public final class CreateOptions {
   public CreateOptions withOnTimeout(TimeoutRule rule) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock,
         Optional.of(Objects.requireNonNull(rule, "rule")), firstMoveWindow, starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -317,7 +323,7 @@ public final class CreateOptions {
   public CreateOptions withFirstMoveWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout,
         Optional.of(Objects.requireNonNull(window, "window")), starter, labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -336,7 +342,7 @@ public final class CreateOptions {
   public CreateOptions withStarter(Starter starter) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow,
         Optional.of(Objects.requireNonNull(starter, "starter")), labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -354,7 +360,7 @@ public final class CreateOptions {
   public CreateOptions withStartTime(Instant start) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
         labels, Optional.of(Objects.requireNonNull(start, "start")), presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -382,7 +388,7 @@ public final class CreateOptions {
       delay.setDuration(Clocks.duration(duration));
     }
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, presence, Optional.of(delay.build()), ownerStreamMoves, endingTakebackWindow);
+        labels, startTime, presence, Optional.of(delay.build()), ownerStreamMoves, endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -398,7 +404,7 @@ public final class CreateOptions {
   public CreateOptions withOwnerStreamMoves(boolean ownerStreamMoves) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
         labels, startTime, presence, spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -419,7 +425,7 @@ public final class CreateOptions {
   public CreateOptions withPresence(PresenceConfig presence) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
         labels, startTime, Optional.of(Objects.requireNonNull(presence, "presence")), spectatorDelay, ownerStreamMoves,
-        endingTakebackWindow);
+        endingTakebackWindow, ratingPool);
   }
 
   /**
@@ -447,7 +453,32 @@ public final class CreateOptions {
    */
   public CreateOptions withEndingTakebackWindow(Duration window) {
     return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
-        labels, startTime, presence, spectatorDelay, ownerStreamMoves, Optional.of(Objects.requireNonNull(window, "window")));
+        labels, startTime, presence, spectatorDelay, ownerStreamMoves, Optional.of(Objects.requireNonNull(window, "window")), ratingPool);
+  }
+
+  /**
+   * Rates the game in {@code pool} ({@code CreateGameRequest.rating_pool}):
+   * {@code RATING_POOL_KIND}, the kind's pool, named by the kind ({@code tic_tac_toe},
+   * {@code chess}), or {@code RATING_POOL_PRESET}, the preset's, named
+   * {@code <kind>/<preset>} ({@code chess/chess960}), which needs a creation from a preset;
+   * {@code RATING_POOL_UNSPECIFIED} (the default) leaves it unrated. Ratings are Glicko-2 and
+   * kept per service key: each key's pools are its own. When the game ends with a result both
+   * players' ratings in the pool are updated, exactly once, moments after the end; the game's
+   * and its views' {@code getRating()} ({@code GameRating}) show the pool, the players as rated
+   * ({@code getPlayerIdsList()}), their ratings when it was made ({@code getBeforeList()}) and,
+   * once {@code getRated()}, after it ({@code getAfterList()}). A game aborted counts for
+   * nothing. It needs two seats each naming its player ({@link #withPlayer}) or played by the
+   * engine ({@link #withBot}, rated as player {@code engine-level-<level>}), two different
+   * players, and an end that is final (no {@link #withEndingTakebackWindow}); anything else
+   * fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem named.
+   * A rematch is rated in the same pool. Read the ratings with
+   * {@link TabulaClient#getPlayerRatings} and {@link TabulaClient#listLeaderboard(String)}.
+   * Every kind of creation takes it; a later call replaces it.
+   */
+  public CreateOptions withRatingPool(RatingPool pool) {
+    return new CreateOptions(privateGame, requestId, bots, players, allowHints, clock, onTimeout, firstMoveWindow, starter,
+        labels, startTime, presence, spectatorDelay, ownerStreamMoves, endingTakebackWindow,
+        Objects.requireNonNull(pool, "pool"));
   }
 
   /** Whether the game is private. */
@@ -526,5 +557,10 @@ public final class CreateOptions {
    */
   public Optional<Duration> endingTakebackWindow() {
     return endingTakebackWindow;
+  }
+
+  /** The pool the game is rated in, given by {@link #withRatingPool}; {@code RATING_POOL_UNSPECIFIED} (not rated) by default. */
+  public RatingPool ratingPool() {
+    return ratingPool;
   }
 }

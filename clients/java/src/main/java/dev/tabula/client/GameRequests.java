@@ -10,8 +10,8 @@ import java.util.Objects;
  * Builds the {@code CreateGameRequest} of one game's creation, the one the
  * {@code createGameFrom*} methods of {@link TabulaClient} and {@link TabulaAsyncClient} send,
  * for {@link TabulaClient#batchCreateGames(java.util.List, String)}: each request of a batch
- * with its own source, players, bots, labels, privacy, hints, start time, spectator delay and
- * moves on the owner's stream, from the same {@link CreateOptions}. Like those methods, a clock, a starter, presence or an
+ * with its own source, players, bots, labels, privacy, hints, start time, spectator delay,
+ * moves on the owner's stream and rating pool, from the same {@link CreateOptions}. Like those methods, a clock, a starter, presence or an
  * ending takeback window on a creation that has no place for one throws {@link IllegalArgumentException} here, before anything is sent.
  *
  * <pre>{@code
@@ -43,6 +43,7 @@ public final class GameRequests {
     options.startTime().map(Clocks::timestamp).ifPresent(request::setStartTime);
     options.spectatorDelay().ifPresent(request::setSpectatorDelay);
     request.setOwnerStreamMoves(options.ownerStreamMoves());
+    request.setRatingPool(options.ratingPool());
     return request;
   }
 

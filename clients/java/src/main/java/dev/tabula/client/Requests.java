@@ -20,10 +20,12 @@ import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GetGameRequest;
 import dev.tabula.v1.GetHintRequest;
+import dev.tabula.v1.GetPlayerRatingsRequest;
 import dev.tabula.v1.GetSavedConfigRequest;
 import dev.tabula.v1.GetSeriesRequest;
 import dev.tabula.v1.GetViewRequest;
 import dev.tabula.v1.ListGamesRequest;
+import dev.tabula.v1.ListLeaderboardRequest;
 import dev.tabula.v1.ListLegalMovesRequest;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSeriesRequest;
@@ -266,6 +268,21 @@ final class Requests {
 
   static StreamSeriesEventsRequest seriesEvents(String seriesId, long afterSeq) {
     return StreamSeriesEventsRequest.newBuilder().setSeriesId(seriesId).setAfterSeq(afterSeq).build();
+  }
+
+  /** A player's ratings, one per pool. */
+  static GetPlayerRatingsRequest getPlayerRatings(String playerId) {
+    return GetPlayerRatingsRequest.newBuilder().setPlayerId(Objects.requireNonNull(playerId, "playerId")).build();
+  }
+
+  /** One page of a pool's leaderboard, after {@code pageToken} (empty for the first). */
+  static ListLeaderboardRequest listLeaderboard(String pool, int pageSize, String pageToken, boolean excludeProvisional) {
+    return ListLeaderboardRequest.newBuilder()
+        .setPool(Objects.requireNonNull(pool, "pool"))
+        .setPageSize(pageSize)
+        .setPageToken(Objects.requireNonNull(pageToken, "pageToken"))
+        .setExcludeProvisional(excludeProvisional)
+        .build();
   }
 
   /**

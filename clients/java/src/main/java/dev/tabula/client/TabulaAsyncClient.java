@@ -20,6 +20,8 @@ import dev.tabula.v1.GetHintResponse;
 import dev.tabula.v1.ListGameKindsRequest;
 import dev.tabula.v1.ListGamesRequest;
 import dev.tabula.v1.ListGamesResponse;
+import dev.tabula.v1.ListLeaderboardRequest;
+import dev.tabula.v1.ListLeaderboardResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSavedConfigsResponse;
@@ -30,6 +32,7 @@ import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.OwnerEvent;
 import dev.tabula.v1.OwnerEventKind;
 import dev.tabula.v1.PgnImport;
+import dev.tabula.v1.PlayerRating;
 import dev.tabula.v1.ResignResponse;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.SeatToken;
@@ -659,6 +662,30 @@ public final class TabulaAsyncClient implements AutoCloseable {
         firstDelay, Objects.requireNonNull(observer, "observer"));
     stream.start();
     return stream;
+  }
+
+  /** A player's ratings, one per pool; see {@link TabulaClient#getPlayerRatings(String)}. Needs a service key. */
+  public CompletableFuture<List<PlayerRating>> getPlayerRatings(String playerId) {
+    return call(GameServiceGrpc.GameServiceStub::getPlayerRatings, Requests.getPlayerRatings(playerId), r -> r.getRatingsList());
+  }
+
+  /** The first page of a pool's leaderboard; see {@link TabulaClient#listLeaderboard(String)}. Needs a service key. */
+  public CompletableFuture<ListLeaderboardResponse> listLeaderboard(String pool) {
+    return listLeaderboard(pool, 0, "", false);
+  }
+
+  /**
+   * One page of a pool's leaderboard; see {@link TabulaClient#listLeaderboard(String, int, String, boolean)}.
+   * Needs a service key.
+   */
+  public CompletableFuture<ListLeaderboardResponse> listLeaderboard(String pool, int pageSize, String pageToken,
+      boolean excludeProvisional) {
+    return listLeaderboard(Requests.listLeaderboard(pool, pageSize, pageToken, excludeProvisional));
+  }
+
+  /** One page of a pool's leaderboard from a full request. */
+  public CompletableFuture<ListLeaderboardResponse> listLeaderboard(ListLeaderboardRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::listLeaderboard, request, r -> r);
   }
 
   /** Does nothing: the connection belongs to the {@link TabulaClient} this came from. */

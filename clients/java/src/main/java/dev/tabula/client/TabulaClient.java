@@ -19,6 +19,8 @@ import dev.tabula.v1.GetHintResponse;
 import dev.tabula.v1.ListGameKindsRequest;
 import dev.tabula.v1.ListGamesRequest;
 import dev.tabula.v1.ListGamesResponse;
+import dev.tabula.v1.ListLeaderboardRequest;
+import dev.tabula.v1.ListLeaderboardResponse;
 import dev.tabula.v1.ListLegalMovesResponse;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSavedConfigsResponse;
@@ -28,6 +30,7 @@ import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.OwnerEventKind;
 import dev.tabula.v1.PgnImport;
+import dev.tabula.v1.PlayerRating;
 import dev.tabula.v1.ResignResponse;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.SeatToken;
@@ -237,8 +240,9 @@ public final class TabulaClient implements AutoCloseable {
    * seats the server's engine plays ({@link CreateOptions#withBot}), with the players who
    * sit in the seats ({@link CreateOptions#withPlayer}), starting later
    * ({@link CreateOptions#withStartTime}), shown to spectators later
-   * ({@link CreateOptions#withSpectatorDelay}) or with its moves on the owner's stream
-   * ({@link CreateOptions#withOwnerStreamMoves}).
+   * ({@link CreateOptions#withSpectatorDelay}), with its moves on the owner's stream
+   * ({@link CreateOptions#withOwnerStreamMoves}) or rated
+   * ({@link CreateOptions#withRatingPool}).
    */
   public CreateGameResponse createGameFromPreset(GameKind kind, String preset, CreateOptions options) {
     return createGame(GameRequests.gameFromPreset(kind, preset, options));
@@ -359,9 +363,9 @@ public final class TabulaClient implements AutoCloseable {
 
   /**
    * Creates the rematch of a finished game: a new game with the same configuration (a Chess960
-   * start included), clock, labels, privacy, hints and spectator delay, its players and the
-   * engine's seats swapped between the two seats (so colours change hands; a one-seat game
-   * keeps them), and new seat tokens, which the response holds ({@code getSeatTokensList()}, in seat order,
+   * start included), clock, labels, privacy, hints, spectator delay and rating pool, its
+   * players and the engine's seats swapped between the two seats (so colours change hands; a
+   * one-seat game keeps them), and new seat tokens, which the response holds ({@code getSeatTokensList()}, in seat order,
    * shown only this once). The two games name each other: the rematch's
    * {@code getRematchOf()} is {@code gameId}, and the finished game's {@code getRematch()}
    * names the rematch from then on. Without a request id, so not safe to retry: see
@@ -1123,6 +1127,88 @@ public final class TabulaClient implements AutoCloseable {
   /** As {@link #seriesEvents(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
   public SeriesEventStream seriesEvents(String seriesId, long afterSeq, int maxReconnects, Duration firstDelay) {
     return new SeriesEventStream(stub, Requests.seriesEvents(seriesId, afterSeq), maxReconnects, firstDelay);
+  }
+
+  /**
+   * A player's Glicko-2 ratings under the calling service key, one per pool the player was
+   * rated in (see {@link CreateOptions#withRatingPool}), by pool name: each
+   * {@code PlayerRating} with its {@code getPool()}, its {@code getRating()} now (the rating,
+   * its deviation as of now, its volatility, and whether it is {@code getProvisional()}: a
+   * deviation above 110), the rated games played in the pool ({@code getGames()},
+   * {@code getWins()}, {@code getDraws()}, {@code getLosses()}) and when the last one was rated
+   * ({@code getLastRatedTime()}); its {@code getRank()} is 0. Empty for a player never rated.
+   * {@code playerId} is a seat's {@code Player.player_id}, or {@code engine-level-<level>} for
+   * the engine at that level (required, at most 128 characters; else {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}). Needs a service key.
+   *
+   * <pre>{@code
+   * for (PlayerRating rating : client.getPlayerRatings("u-17")) {
+   *   System.out.println(rating.getPool() + " " + Math.round(rating.getRating().getRating()));
+   * }
+   * }</pre>
+   */
+  public List<PlayerRating> getPlayerRatings(String playerId) {
+    return call(s -> s.getPlayerRatings(Requests.getPlayerRatings(playerId))).getRatingsList();
+  }
+
+  /**
+   * The first page of a pool's leaderboard under the calling service key (50 a page,
+   * provisional ratings included): the best rating first, players with equal ratings by id,
+   * each {@code PlayerRating} with its {@code getRank()}, its place from 1. {@code pool} is a
+   * {@code GameRating.getPool()}: a kind's ({@code tic_tac_toe}) or a preset's
+   * ({@code chess/chess960}), see {@link CreateOptions#withRatingPool}. Needs a service key.
+   * For the next pages see {@link #listLeaderboard(String, int, String, boolean)} or
+   * {@link #listAllLeaderboard(String, boolean)}.
+   */
+  public ListLeaderboardResponse listLeaderboard(String pool) {
+    return listLeaderboard(pool, 0, "", false);
+  }
+
+  /**
+   * One page of a pool's leaderboard (see {@link #listLeaderboard(String)}): at most
+   * {@code pageSize} (0: 50; at most 500; negative: {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}), after {@code pageToken}, the previous response's
+   * {@code next_page_token} with the same pool and filter (empty for the first page; empty in
+   * the response after the last). With {@code excludeProvisional} provisional ratings are left
+   * out, and the ranks count only the ratings listed. Needs a service key.
+   *
+   * <pre>{@code
+   * ListLeaderboardResponse page = client.listLeaderboard("chess", 20, "", true);
+   * for (PlayerRating entry : page.getRatingsList()) {
+   *   System.out.println(entry.getRank() + ". " + entry.getPlayerId() + " " + Math.round(entry.getRating().getRating()));
+   * }
+   * page = client.listLeaderboard("chess", 20, page.getNextPageToken(), true); // the next 20
+   * }</pre>
+   */
+  public ListLeaderboardResponse listLeaderboard(String pool, int pageSize, String pageToken, boolean excludeProvisional) {
+    return listLeaderboard(Requests.listLeaderboard(pool, pageSize, pageToken, excludeProvisional));
+  }
+
+  /** One page of a pool's leaderboard from a full request. Needs a service key. */
+  public ListLeaderboardResponse listLeaderboard(ListLeaderboardRequest request) {
+    return call(s -> s.listLeaderboard(request));
+  }
+
+  /**
+   * A pool's whole leaderboard, best first, following the pages (see
+   * {@link #listLeaderboard(String, int, String, boolean)}). Needs a service key.
+   */
+  public List<PlayerRating> listAllLeaderboard(String pool, boolean excludeProvisional) {
+    return listAllLeaderboard(Requests.listLeaderboard(pool, 0, "", excludeProvisional));
+  }
+
+  /** A pool's leaderboard from the request's {@code page_token} to the end, following the pages. */
+  public List<PlayerRating> listAllLeaderboard(ListLeaderboardRequest request) {
+    List<PlayerRating> ratings = new ArrayList<>();
+    ListLeaderboardRequest page = request;
+    while (true) {
+      ListLeaderboardResponse response = listLeaderboard(page);
+      ratings.addAll(response.getRatingsList());
+      if (response.getNextPageToken().isEmpty()) {
+        return ratings;
+      }
+      page = page.toBuilder().setPageToken(response.getNextPageToken()).build();
+    }
   }
 
   /**

@@ -5,12 +5,13 @@
 //! Rating periods: each rated game is a rating period of its own for both of its players,
 //! as lichess rates, so a result counts at once; a player's deviation grows again, by the
 //! system's own step for a period without games, for every [`IDLE_PERIOD`] without a rated
-//! game, up to the deviation of a new player. Only the pure computation is here so far: the
-//! pools, the store and the calls will use it.
+//! game, up to the deviation of a new player.
 
 use std::time::Duration;
 
 use skillratings::Outcomes;
+
+use crate::store::RatingValue;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2, glicko2_rating_period};
 
 /// How long without a rated game counts as one rating period without games, over which
@@ -43,6 +44,17 @@ pub enum Score {
     Draw,
     /// The first player lost.
     Loss,
+}
+
+impl Score {
+    /// The same result for the other player.
+    pub fn reversed(self) -> Score {
+        match self {
+            Score::Win => Score::Loss,
+            Score::Draw => Score::Draw,
+            Score::Loss => Score::Win,
+        }
+    }
 }
 
 impl Default for Rating {
@@ -97,6 +109,20 @@ fn outcome(score: Score) -> Outcomes {
         Score::Win => Outcomes::WIN,
         Score::Draw => Outcomes::DRAW,
         Score::Loss => Outcomes::LOSS,
+    }
+}
+
+impl From<RatingValue> for Rating {
+    fn from(value: RatingValue) -> Rating {
+        Rating { rating: value.rating, deviation: value.deviation, volatility: value.volatility }
+    }
+}
+
+impl From<Rating> for RatingValue {
+    /// The rating as a store keeps it (rounded to its units).
+    fn from(rating: Rating) -> RatingValue {
+        RatingValue { rating: rating.rating, deviation: rating.deviation, volatility: rating.volatility }
+            .to_stored_precision()
     }
 }
 
