@@ -1301,3 +1301,102 @@ async fn rated_games_ended_across_replicas_count_once_each() {
     assert!(close(served_p0[0].rating.as_ref().unwrap(), &p0), "{served_p0:?}");
     assert_eq!((served_p0[0].games, served_p0[0].wins, served_p0[0].losses), (2, 1, 1));
 }
+
+/// A round robin of eight run by three replicas, its games ended on each replica in turn,
+/// one replica killed and started again in the middle of round 4: it ends, every board's
+/// game made once (the event's games are exactly the boards'), every round paired once, the
+/// standings adding up to a point a game, and every replica telling the same tournament.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_round_robin_run_by_three_replicas_through_a_restart_makes_each_game_once() {
+    use std::collections::{BTreeMap, HashMap};
+    let url = common::fresh_postgres_database().await;
+    let (mut servers, mut clients) = replicas(&url).await;
+    let players = (1..=8).map(|n| pb::TournamentPlayer { player_id: format!("p{n}"), ..Default::default() }).collect();
+    let request = pb::CreateTournamentRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_tournament_request::Source::Preset("classic".into())),
+        format: pb::TournamentFormat::RoundRobin as i32,
+        players,
+        labels: BTreeMap::from([("event".to_owned(), "replicas".to_owned())]),
+        ..Default::default()
+    };
+    let made = clients[0].create_tournament(request).await.unwrap().into_inner();
+    let id = made.tournament.unwrap().tournament_id;
+    let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+    let get = |mut client: Client, id: String| async move {
+        client
+            .get_tournament(pb::GetTournamentRequest { tournament_id: id })
+            .await
+            .unwrap()
+            .into_inner()
+            .tournament
+            .unwrap()
+    };
+    let mut played = 0;
+    for round in 1..=7 {
+        let mut boards = Vec::new();
+        for _ in 0..400 {
+            let tournament = get(clients[(round + 1) % 3].clone(), id.clone()).await;
+            if let Some(paired) = tournament.rounds.get(round - 1) {
+                boards = paired.boards.clone();
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        assert_eq!(boards.len(), 4, "round {round} paired within 10 s");
+        for (index, board) in boards.iter().enumerate() {
+            if round == 4 && index == 2 {
+                servers[0].kill();
+                servers[0] = BinaryServer::spawn(&["--store", &url]);
+                clients[0] = servers[0].client().await;
+            }
+            // Black resigns on every other board, White on the rest, each on a replica in turn.
+            let loser = if index % 2 == 0 { board.black } else { board.white };
+            let token = &tokens[&loser];
+            let resign = pb::ResignRequest { game_id: board.game_id.clone(), ..Default::default() };
+            clients[played % 3].clone().resign(common::as_seat(token, resign)).await.unwrap();
+            played += 1;
+        }
+    }
+    let mut done = None;
+    for _ in 0..400 {
+        let tournament = get(clients[2].clone(), id.clone()).await;
+        if tournament.status == pb::TournamentStatus::Finished as i32 {
+            done = Some(tournament);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let done = done.expect("the tournament ended within 10 s of its last game");
+    assert_eq!(done.rounds.len(), 7);
+    let mut boards: Vec<String> =
+        done.rounds.iter().flat_map(|round| round.boards.iter().map(|board| board.game_id.clone())).collect();
+    let list = pb::ListGamesRequest {
+        labels: BTreeMap::from([("event".to_owned(), "replicas".to_owned())]),
+        page_size: 100,
+        ..Default::default()
+    };
+    let mut games: Vec<String> =
+        clients[1].list_games(list).await.unwrap().into_inner().games.into_iter().map(|g| g.game_id).collect();
+    boards.sort();
+    games.sort();
+    assert_eq!((games.len(), &games), (28, &boards), "each board's game made once");
+    let points: f64 = done.standings.iter().map(|line| line.points).sum();
+    assert_eq!(points, 28.0);
+    for client in &clients {
+        assert_eq!(get(client.clone(), id.clone()).await, done, "every replica tells the same tournament");
+    }
+    // The events: seven rounds paired once each, numbered without a gap.
+    let events: Vec<pb::TournamentEvent> = clients[0]
+        .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id, after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner()
+        .map(|m| m.unwrap().event.unwrap())
+        .collect()
+        .await;
+    let paired = events.iter().filter(|e| matches!(e.kind, Some(pb::tournament_event::Kind::RoundPaired(_)))).count();
+    assert_eq!(paired, 7);
+    assert_eq!(events.iter().map(|e| e.seq).collect::<Vec<_>>(), (1..=events.len() as u64).collect::<Vec<_>>());
+}

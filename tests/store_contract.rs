@@ -6,6 +6,7 @@
 mod common;
 mod golden;
 mod store_ratings;
+mod store_tournaments;
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -53,6 +54,7 @@ fn record(id: &str, kind: GameKind, created: SystemTime) -> GameRecord {
         spectator_delay: None,
         owner_moves: false,
         rating: None,
+        tournament: None,
     }
 }
 
@@ -1053,6 +1055,40 @@ async fn ratings_contract(store: Arc<dyn Store>) {
         store.create(rated, vec![created(time(0))], None).await.unwrap();
     }
     store_ratings::leaderboards_page_in_rating_order(store, &board, time(300)).await;
+}
+
+/// A game's place in a tournament is kept with it.
+async fn tournament_links_are_kept(store: &dyn Store) {
+    let id = "0190d000-0000-7000-8000-000000000001";
+    let link = tabula::store::TournamentLink { tournament_id: "t".into(), round: 2, board: 3 };
+    let game = GameRecord { tournament: Some(link.clone()), ..record(id, GameKind::TicTacToe, time(0)) };
+    store.create(game, vec![created(time(0))], None).await.unwrap();
+    assert_eq!(store.load(id).await.unwrap().0.tournament, Some(link));
+}
+
+/// The tournaments part of the contract, on a fresh, empty store.
+async fn tournaments_contract(store: Arc<dyn Store>) {
+    let id = |n: u32| format!("0190e000-0000-7000-8000-{n:012}");
+    store_tournaments::tournaments_are_kept_and_updated_one_revision_at_a_time(store.clone(), id, time(5)).await;
+    tournament_links_are_kept(store.as_ref()).await;
+}
+
+#[tokio::test]
+async fn memory_store_keeps_the_tournaments_contract() {
+    tournaments_contract(Arc::new(MemoryStore::new())).await;
+}
+
+#[tokio::test]
+async fn sqlite_store_keeps_the_tournaments_contract_in_a_real_file() {
+    let dir = tempfile::tempdir().unwrap();
+    tournaments_contract(Arc::new(SqliteStore::open(&dir.path().join("games.db")).await.unwrap())).await;
+}
+
+#[tokio::test]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn postgres_store_keeps_the_tournaments_contract() {
+    let url = common::fresh_postgres_database().await;
+    tournaments_contract(Arc::new(tabula::store::PostgresStore::connect(&url).await.unwrap())).await;
 }
 
 #[tokio::test]

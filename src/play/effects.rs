@@ -5,7 +5,7 @@
 //! one way.
 
 use crate::engine::clock::Millis;
-use crate::store::SeriesLink;
+use crate::store::{SeriesLink, TournamentLink};
 
 /// What a change to one game calls for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub struct Effects {
     pub series_ended: Option<SeriesLink>,
     /// The game, a rated one, has ended: its result is to be rated.
     pub rating_due: bool,
+    /// The game, made for this place of a tournament, has ended (or gone).
+    pub tournament_ended: Option<TournamentLink>,
     /// The game's state now takes this many bytes, for the cache to count.
     pub weight: Option<usize>,
 }

@@ -31,6 +31,15 @@ pub enum PlayError {
     /// No series has this id.
     #[error("no series has id {0:?}")]
     SeriesNotFound(String),
+    /// No tournament has this id.
+    #[error("no tournament has id {0:?}")]
+    TournamentNotFound(String),
+    /// A change to a tournament that makes no sense: the request field at fault, and why.
+    #[error("{field}: {why}")]
+    InvalidTournamentChange { field: &'static str, why: String },
+    /// The tournament is over and takes no change to its course.
+    #[error("tournament {0:?} is over")]
+    TournamentOver(String),
     /// The caller already saved a configuration of this name.
     #[error("a saved configuration is already called {0:?}")]
     SavedConfigExists(String),
@@ -129,6 +138,7 @@ impl From<StoreError> for PlayError {
             StoreError::RematchExists { of, rematch } => PlayError::RematchExists { of, rematch },
             StoreError::SavedConfigNotFound(name) => PlayError::SavedConfigNotFound(name),
             StoreError::SeriesNotFound(id) => PlayError::SeriesNotFound(id),
+            StoreError::TournamentNotFound(id) => PlayError::TournamentNotFound(id),
             StoreError::SavedConfigExists(name) => PlayError::SavedConfigExists(name),
             StoreError::TooManySavedConfigs { owner, limit } => PlayError::TooManySavedConfigs { owner, limit },
             StoreError::AlreadyExists(_)

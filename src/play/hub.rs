@@ -16,6 +16,7 @@ use super::creation::{Created, Creation, Creator, GameRequest, NewGame, RematchR
 use super::delay::spectators_see;
 use super::effects::{Driver, Effects};
 use super::error::PlayError;
+use super::follow::Revisions;
 use super::live::LiveGame;
 use super::owners::{OwnerEntries, OwnerFeeds, OwnerFilter, follow_owner};
 use super::past::{PastPosition, position_at};
@@ -23,16 +24,18 @@ use super::presence::Attendance;
 use super::ratings::Rater;
 use super::saved::{self, ToSave};
 use super::search::{SearchPool, default_threads};
-use super::series::{NewSeries, Revisions, SeriesDriver, SeriesRequest};
+use super::series::{NewSeries, SeriesDriver, SeriesRequest};
 use super::subscription::{Deliveries, Subscription, subscribe};
 use super::time::TimeSource;
 use super::timekeeper::Timekeeper;
 use super::tokens::new_token;
+use super::tournament::{NewTournament, TournamentDriver, TournamentRequest};
 use super::turn::{TurnRequest, TurnResult, Turns};
 use crate::engine::Seat;
 use crate::games::GameKind;
 use crate::store::{
     GameRecord, Labels, LeaderboardCursor, ListFilter, PlayerRating, SavedConfig, SeriesRecord, SeriesStatus, Store,
+    TournamentRecord, TournamentStatus,
 };
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
@@ -85,6 +88,8 @@ pub struct Hub {
     series: Arc<SeriesDriver>,
     /// Rates rated games once they end.
     rater: Arc<Rater>,
+    /// Runs tournaments.
+    tournaments: Arc<TournamentDriver>,
     /// Where hints think.
     searches: SearchPool,
     /// Wakes the followers of owners' logs.
@@ -114,6 +119,7 @@ impl Hub {
             let timekeeper = Timekeeper::new(store.clone(), games.clone(), turns.clone(), time.clone(), driver);
             let series = SeriesDriver::new(store.clone(), games.clone(), creator.clone(), time.clone(), owners.clone());
             let rater = Rater::new(store.clone(), games.clone(), time.clone());
+            let tournaments = TournamentDriver::new(store.clone(), games.clone(), creator.clone(), time.clone());
             let attendance = Attendance::new(
                 store.clone(),
                 games.clone(),
@@ -131,6 +137,7 @@ impl Hub {
                 timekeeper,
                 series,
                 rater,
+                tournaments,
                 searches: SearchPool::new(search_threads),
                 owners,
                 attendance,
@@ -144,6 +151,7 @@ impl Hub {
         tokio::spawn(Timekeeper::sweep_deadlines(Arc::downgrade(&hub.timekeeper)));
         tokio::spawn(SeriesDriver::sweep(Arc::downgrade(&hub.series)));
         tokio::spawn(Rater::sweep(Arc::downgrade(&hub.rater)));
+        tokio::spawn(TournamentDriver::sweep(Arc::downgrade(&hub.tournaments)));
         tokio::spawn(Attendance::write_leases(Arc::downgrade(&hub.attendance)));
         tokio::spawn(Attendance::renew(Arc::downgrade(&hub.attendance)));
         tokio::spawn(Attendance::sweep(Arc::downgrade(&hub.attendance)));
@@ -277,7 +285,8 @@ impl Hub {
     pub async fn delete(&self, live: &LiveGame) -> Result<(), PlayError> {
         self.store.delete(&live.id).await?;
         self.games.forget(&live.id);
-        self.act(&live.id, Effects { series_ended: live.series.clone(), ..Effects::none() });
+        let (series_ended, tournament_ended) = (live.series.clone(), live.tournament.clone());
+        self.act(&live.id, Effects { series_ended, tournament_ended, ..Effects::none() });
         Ok(())
     }
 
@@ -469,7 +478,7 @@ impl Hub {
         id: &str,
         max_streams: usize,
         shutdown: watch::Receiver<bool>,
-    ) -> Result<Revisions, PlayError> {
+    ) -> Result<Revisions<SeriesRecord>, PlayError> {
         self.series.follow(id, max_streams, shutdown).await
     }
 
@@ -505,6 +514,73 @@ impl Hub {
         self.rater.rate(id).await
     }
 
+    /// Creates the tournament `request` asks for (see [`TournamentDriver::create`]).
+    ///
+    /// # Errors
+    /// `REQUEST_ID_REUSED`, a storage error.
+    pub async fn create_tournament(&self, request: TournamentRequest) -> Result<NewTournament, PlayError> {
+        self.tournaments.create(request).await
+    }
+
+    /// The tournament `id`.
+    ///
+    /// # Errors
+    /// `TOURNAMENT_NOT_FOUND`, a storage error.
+    pub async fn tournament(&self, id: &str) -> Result<TournamentRecord, PlayError> {
+        self.tournaments.get(id).await
+    }
+
+    /// Up to `limit` tournaments, newest first (see [`TournamentDriver::list`]).
+    ///
+    /// # Errors
+    /// A storage error.
+    pub async fn list_tournaments(
+        &self,
+        status: Option<TournamentStatus>,
+        labels: &Labels,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<TournamentRecord>, PlayError> {
+        self.tournaments.list(status, labels, after, limit).await
+    }
+
+    /// Lets tournament `id` make its round `round` (see [`TournamentDriver::release`]).
+    ///
+    /// # Errors
+    /// As [`TournamentDriver::release`] says.
+    pub async fn start_tournament_round(&self, id: &str, round: u32) -> Result<TournamentRecord, PlayError> {
+        self.tournaments.release(id, round).await
+    }
+
+    /// Withdraws `player` from tournament `id` (see [`TournamentDriver::withdraw`]).
+    ///
+    /// # Errors
+    /// As [`TournamentDriver::withdraw`] says.
+    pub async fn withdraw_from_tournament(&self, id: &str, player: u32) -> Result<TournamentRecord, PlayError> {
+        self.tournaments.withdraw(id, player).await
+    }
+
+    /// Calls tournament `id` off (see [`TournamentDriver::cancel`]).
+    ///
+    /// # Errors
+    /// `TOURNAMENT_OVER`, `TOURNAMENT_NOT_FOUND`, a storage error.
+    pub async fn cancel_tournament(&self, id: &str) -> Result<TournamentRecord, PlayError> {
+        self.tournaments.cancel(id).await
+    }
+
+    /// Tournament `id`'s revisions as it moves on (see [`TournamentDriver::follow`]).
+    ///
+    /// # Errors
+    /// `TOO_MANY_STREAMS`, `TOURNAMENT_NOT_FOUND`, a storage error.
+    pub async fn follow_tournament(
+        &self,
+        id: &str,
+        max_streams: usize,
+        shutdown: watch::Receiver<bool>,
+    ) -> Result<Revisions<TournamentRecord>, PlayError> {
+        self.tournaments.follow(id, max_streams, shutdown).await
+    }
+
     /// Moves series `id` on as far as it can go now (see [`SeriesDriver::advance`]).
     ///
     /// # Errors
@@ -516,7 +592,7 @@ impl Hub {
 
 impl Driver for Hub {
     fn act(&self, id: &str, effects: Effects) {
-        let Effects { deadline, bot_due, clock_due, series_ended, rating_due, weight } = effects;
+        let Effects { deadline, bot_due, clock_due, series_ended, rating_due, tournament_ended, weight } = effects;
         if let Some(bytes) = weight
             && let Some(live) = self.games.cached(id)
         {
@@ -533,6 +609,9 @@ impl Driver for Hub {
         }
         if let Some(link) = series_ended {
             self.series.advance_soon(&link);
+        }
+        if let Some(link) = tournament_ended {
+            self.tournaments.advance_soon(&link);
         }
         if rating_due {
             let rater = self.rater.clone();

@@ -21,8 +21,8 @@ use crate::engine::{Action, AnyMatch, Outcome, Presence, Seat, View, Viewer};
 use crate::games::GameConfig;
 use crate::store::{
     BotSeat, EventKind, GameRating, GameRecord, GameStatus, Labels, LoadedGame, Player, RecordUpdate, SeatPresence,
-    SeriesLink, SpectatorDelay, Store, StoredEvent, TokenHash, follow_presence, from_millis, latest_clocks,
-    played_turns,
+    SeriesLink, SpectatorDelay, Store, StoredEvent, TokenHash, TournamentLink, follow_presence, from_millis,
+    latest_clocks, played_turns,
 };
 
 /// Events read from the store per query when catching a game up.
@@ -66,6 +66,8 @@ pub struct LiveGame {
     pub spectator_delay: Option<SpectatorDelay>,
     /// Whether each move goes on the owner's log too.
     pub owner_moves: bool,
+    /// The tournament the game was made for, if any.
+    pub tournament: Option<TournamentLink>,
     /// For a rated game, its pool and its players' ratings (rated once it has ended).
     rating: std::sync::RwLock<Option<GameRating>>,
     /// The game's rematch, once made.
@@ -185,6 +187,7 @@ impl LiveGame {
             spectator_delay: record.spectator_delay,
             owner_moves: record.owner_moves,
             rating: std::sync::RwLock::new(record.rating.clone()),
+            tournament: record.tournament.clone(),
             rematch: std::sync::RwLock::new(record.rematch.clone()),
             presence: std::sync::RwLock::new(record.presence.clone()),
             thinking: Mutex::new(None),
@@ -375,6 +378,7 @@ impl LiveGame {
                 spectator_delay: self.spectator_delay,
                 owner_moves: self.owner_moves,
                 rating: self.rating(),
+                tournament: self.tournament.clone(),
             },
             game: state.game.clone_box(),
         }

@@ -30,6 +30,7 @@ mod delay;
 pub mod effects;
 mod error;
 mod fanout;
+mod follow;
 mod hub;
 mod live;
 mod owners;
@@ -52,9 +53,11 @@ mod tests;
 // The records the play layer keeps, named from here by the layers above it, which never
 // reach the store themselves.
 pub use crate::store::{
-    Actor, BotSeat, EventKind, GameRating, GameRecord, GameStatus, Labels, LeaderboardCursor, ListFilter, OwnerEntry,
-    OwnerEventKind, Player, PlayerRating, RatingValue, SNAPSHOT_EVERY, SavedConfig, SeriesDraws, SeriesLength,
-    SeriesLink, SeriesRecord, SeriesStatus, SpectatorDelay, Store, StoredEvent, TokenHash,
+    Actor, Board, BoardResult, BotSeat, Entrant, EventKind, GameRating, GameRecord, GameStatus, Happening, Labels,
+    LeaderboardCursor, ListFilter, MAX_ROUND_ROBIN_PLAYERS, MAX_TOURNAMENT_PLAYERS, OwnerEntry, OwnerEventKind, Player,
+    PlayerRating, Points, RatingValue, SNAPSHOT_EVERY, SavedConfig, SeriesDraws, SeriesLength, SeriesLink,
+    SeriesRecord, SeriesStatus, SpectatorDelay, Store, StoredEvent, TieBreak, TokenHash, TournamentFormat,
+    TournamentRecord, TournamentStatus, engine_player,
 };
 pub use analysis::{AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME};
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};
@@ -63,6 +66,7 @@ pub use clocks::ClockReadings;
 pub use creation::{Created, Creation, GameRequest, NewGame, RematchRequest};
 pub use error::{HintRefusal, PlayError};
 pub use fanout::{Announced, Views};
+pub use follow::Revisions;
 pub use hub::{EVENT_CHANNEL_CAPACITY, Hub, MAX_EVENTS_PER_GAME, Settings};
 pub use live::{GameCopy, LiveGame, SeatProof, revoked_by_reissue};
 pub use owners::{OwnerEntries, OwnerFilter, SharedEntry};
@@ -70,7 +74,7 @@ pub use past::PastPosition;
 pub use presence::STREAM_LEASE;
 pub use saved::ToSave;
 pub use search::{SearchPool, default_threads};
-pub use series::{NewSeries, Revisions, SeriesRequest};
+pub use series::{NewSeries, SeriesRequest};
 pub use subscription::{Content, Deliveries, Delivery, Subscription};
 pub use time::{ManualTime, TimeSource, rounded_up_to_millis, turn_moment};
 pub use turn::{Afterwards, Answer, Command, TurnRequest, TurnResult};

@@ -17,7 +17,7 @@ use futures_util::Stream;
 use tokio::sync::{broadcast, mpsc, watch};
 
 use super::error::PlayError;
-use super::series::follow::{StreamCounts, StreamSlot};
+use super::follow::{StreamCounts, StreamSlot};
 use crate::store::{Change, ChangeKind, Labels, OwnerEntry, OwnerEventKind, Store, carries};
 
 /// How often an owner's reader reads the log again without being told of an entry: what

@@ -76,6 +76,15 @@ pub enum ApiError {
     /// A spectator asked for a private series.
     #[error("series {0:?} is private: only its players (with their tokens) and service keys may see it")]
     PrivateSeries(String),
+    /// No tournament has this id.
+    #[error("no tournament has id {0:?}; check the id CreateTournament or ListTournaments gave")]
+    TournamentNotFound(String),
+    /// A spectator asked for a private tournament.
+    #[error("tournament {0:?} is private: only its players (with their tokens) and service keys may see it")]
+    PrivateTournament(String),
+    /// The tournament is over.
+    #[error("tournament {0:?} is over (finished or cancelled) and takes no change to its course")]
+    TournamentOver(String),
     /// The caller already saved a configuration of this name.
     #[error("you already saved a configuration called {0:?}; update it or choose another name")]
     SavedConfigExists(String),
@@ -222,6 +231,9 @@ impl ApiError {
             E::GameNotFound(_) => (C::NotFound, "GAME_NOT_FOUND"),
             E::SavedConfigNotFound(_) => (C::NotFound, "SAVED_CONFIG_NOT_FOUND"),
             E::SeriesNotFound(_) => (C::NotFound, "SERIES_NOT_FOUND"),
+            E::TournamentNotFound(_) => (C::NotFound, "TOURNAMENT_NOT_FOUND"),
+            E::PrivateTournament(_) => (C::PermissionDenied, "PRIVATE_TOURNAMENT"),
+            E::TournamentOver(_) => (C::FailedPrecondition, "TOURNAMENT_OVER"),
             E::SavedConfigExists(_) => (C::AlreadyExists, "SAVED_CONFIG_EXISTS"),
             E::InvalidCredential(_) => (C::Unauthenticated, "INVALID_CREDENTIAL"),
             E::CredentialRequired(_) => (C::Unauthenticated, "CREDENTIAL_REQUIRED"),
@@ -280,6 +292,9 @@ impl ApiError {
                 vec![("game_id", id.clone())]
             }
             E::SeriesNotFound(id) | E::PrivateSeries(id) => vec![("series_id", id.clone())],
+            E::TournamentNotFound(id) | E::PrivateTournament(id) | E::TournamentOver(id) => {
+                vec![("tournament_id", id.clone())]
+            }
             E::SavedConfigNotFound(name) | E::SavedConfigExists(name) => vec![("name", name.clone())],
             E::RateLimited { retry_after_ms } => vec![("retry_after_ms", retry_after_ms.to_string())],
             E::TooManyStreams { limit } => vec![("limit", limit.to_string())],
@@ -383,6 +398,9 @@ impl From<PlayError> for ApiError {
             PlayError::TooManyGames { owner, limit } => ApiError::TooManyGames { owner, limit },
             PlayError::SavedConfigNotFound(name) => ApiError::SavedConfigNotFound(name),
             PlayError::SeriesNotFound(id) => ApiError::SeriesNotFound(id),
+            PlayError::TournamentNotFound(id) => ApiError::TournamentNotFound(id),
+            PlayError::TournamentOver(id) => ApiError::TournamentOver(id),
+            PlayError::InvalidTournamentChange { field, why } => ApiError::bad_field(field, why),
             PlayError::SavedConfigExists(name) => ApiError::SavedConfigExists(name),
             PlayError::TooManySavedConfigs { owner, limit } => ApiError::TooManySavedConfigs { owner, limit },
             PlayError::SeqOutOfRange { after, current } => ApiError::SeqOutOfRange { after, current },
@@ -474,6 +492,9 @@ mod tests {
             ApiError::SavedConfigExists("blitz".into()),
             ApiError::SeriesNotFound("s".into()),
             ApiError::PrivateSeries("s".into()),
+            ApiError::TournamentNotFound("t".into()),
+            ApiError::PrivateTournament("t".into()),
+            ApiError::TournamentOver("t".into()),
             ApiError::TooManySavedConfigs { owner: "lobby".into(), limit: 3 },
             ApiError::DeadlineExceeded,
             ApiError::GameNotFinished("g".into()),

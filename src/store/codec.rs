@@ -37,6 +37,15 @@ pub fn series_status_name(status: super::SeriesStatus) -> &'static str {
     }
 }
 
+/// The stored name of a tournament's status.
+pub fn tournament_status_name(status: super::TournamentStatus) -> &'static str {
+    match status {
+        super::TournamentStatus::InProgress => "in_progress",
+        super::TournamentStatus::Finished => "finished",
+        super::TournamentStatus::Cancelled => "cancelled",
+    }
+}
+
 /// The stored name of a status.
 pub fn status_name(status: GameStatus) -> &'static str {
     match status {

@@ -78,6 +78,9 @@ pub struct GameDocument {
     /// A game imported before it was rated is rated in the store it is imported into.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<super::GameRating>,
+    /// The tournament the game was made for (omitted for a game of none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<super::TournamentLink>,
     /// The whole log, from seq 1.
     pub events: Vec<StoredEvent>,
 }
@@ -122,6 +125,7 @@ impl GameDocument {
             spectator_delay: record.spectator_delay,
             owner_moves: record.owner_moves,
             rating: record.rating,
+            tournament: record.tournament,
             events,
         }
     }
@@ -237,6 +241,7 @@ impl GameDocument {
             spectator_delay: self.spectator_delay,
             owner_moves: self.owner_moves,
             rating: self.rating.clone(),
+            tournament: self.tournament.clone(),
             rematch: self.rematch.clone(),
             presence: self.events.iter().fold(Vec::new(), |mut presence, event| {
                 super::follow_presence(&mut presence, event);

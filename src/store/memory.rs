@@ -6,8 +6,9 @@ use async_trait::async_trait;
 use super::{
     ExpectedHead, GameRecord, GameStatus, Labels, LeaderboardCursor, ListFilter, LoadedGame, NewRecord, OwnerEntry,
     OwnerEventKind, OwnerLogPage, OwnerNote, PlayerRating, PresenceLease, RatedGame, RecordHead, RecordUpdate,
-    SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash, beyond_cap,
-    carries, creation_note, in_progress_cap, is_checkpoint, mark_reissued,
+    SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store, StoreError, StoredEvent, TokenHash,
+    TournamentRecord, TournamentStatus, beyond_cap, carries, creation_note, in_progress_cap, is_checkpoint,
+    mark_reissued,
 };
 
 /// Games kept in process memory: nothing survives a restart. For tests and throw-away
@@ -29,6 +30,8 @@ pub struct MemoryStore {
     owner_logs: Mutex<BTreeMap<String, Vec<LoggedEntry>>>,
     /// Leases on seats ([`Leases`]).
     leases: Mutex<Leases>,
+    /// By id, with the request key each was created with.
+    tournaments: Mutex<BTreeMap<String, (TournamentRecord, Option<String>)>>,
     /// Players' ratings, by owner, pool and player.
     ratings: Mutex<BTreeMap<(String, String, String), PlayerRating>>,
 }
@@ -75,6 +78,11 @@ impl MemoryStore {
     fn lock_saved(&self) -> std::sync::MutexGuard<'_, BTreeMap<(String, String), SavedConfig>> {
         // Every mutation of a saved configuration is a single insert or removal after all checks.
         self.saved.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn lock_tournaments(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, (TournamentRecord, Option<String>)>> {
+        // Every mutation of a tournament is a single insert after all checks.
+        self.tournaments.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn lock_ratings(&self) -> std::sync::MutexGuard<'_, BTreeMap<(String, String, String), PlayerRating>> {
@@ -438,6 +446,63 @@ impl Store for MemoryStore {
         }
         game.record.rating = Some(rated.rating);
         Ok(())
+    }
+
+    async fn create_tournament(
+        &self,
+        tournament: TournamentRecord,
+        request_key: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut all = self.lock_tournaments();
+        if all.contains_key(&tournament.id) {
+            return Err(StoreError::AlreadyExists(tournament.id));
+        }
+        if request_key.is_some() && all.values().any(|(_, key)| key.as_deref() == request_key) {
+            return Err(StoreError::CreationRequestTaken);
+        }
+        all.insert(tournament.id.clone(), (tournament, request_key.map(str::to_owned)));
+        Ok(())
+    }
+
+    async fn find_tournament_creation(&self, request_key: &str) -> Result<Option<String>, StoreError> {
+        let all = self.lock_tournaments();
+        Ok(all.values().find(|(_, key)| key.as_deref() == Some(request_key)).map(|(t, _)| t.id.clone()))
+    }
+
+    async fn tournament(&self, id: &str) -> Result<TournamentRecord, StoreError> {
+        let all = self.lock_tournaments();
+        all.get(id).map(|(t, _)| t.clone()).ok_or_else(|| StoreError::TournamentNotFound(id.to_owned()))
+    }
+
+    async fn update_tournament(&self, tournament: TournamentRecord) -> Result<(), StoreError> {
+        let mut all = self.lock_tournaments();
+        let (stored, _) =
+            all.get_mut(&tournament.id).ok_or_else(|| StoreError::TournamentNotFound(tournament.id.clone()))?;
+        if stored.revision + 1 != tournament.revision {
+            return Err(StoreError::Conflict { expected: tournament.revision - 1, current: stored.revision });
+        }
+        *stored = tournament;
+        Ok(())
+    }
+
+    async fn list_tournaments(
+        &self,
+        status: Option<TournamentStatus>,
+        labels: &Labels,
+        after_id: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        let all = self.lock_tournaments();
+        Ok(all
+            .values()
+            .rev()
+            .map(|(t, _)| t)
+            .filter(|t| after_id.is_none_or(|after| t.id.as_str() < after))
+            .filter(|t| status.is_none_or(|status| t.status == status))
+            .filter(|t| carries(&t.labels, labels))
+            .take(limit)
+            .cloned()
+            .collect())
     }
 
     async fn games_to_rate(&self, limit: usize) -> Result<Vec<String>, StoreError> {

@@ -55,6 +55,7 @@ schemas! {
     16 "0016_spectator_delay",
     17 "0017_owner_moves",
     18 "0018_ratings",
+    19 "0019_tournaments",
 }
 
 /// One migration as sqlx's folder source makes it: the description is the file's name

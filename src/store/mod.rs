@@ -18,6 +18,7 @@ mod saved;
 mod series;
 mod sql;
 mod sqlite;
+mod tournament;
 
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -43,6 +44,10 @@ pub use series::{
     MAX_SERIES_GAMES, SeriesDraws, SeriesGame, SeriesLength, SeriesLink, SeriesRecord, SeriesResult, SeriesStatus,
 };
 pub use sqlite::SqliteStore;
+pub use tournament::{
+    Board, BoardResult, Entrant, Happening, HistoryEntry, MAX_ROUND_ROBIN_PLAYERS, MAX_TOURNAMENT_PLAYERS, Points,
+    Round, TieBreak, TournamentFormat, TournamentLink, TournamentRecord, TournamentStatus,
+};
 
 /// The SQLite schema's migrations up to `version` only, to build a database as an older
 /// release left it (tests of the migrations use it).
@@ -226,6 +231,9 @@ pub struct GameRecord {
     /// For a rated game, its pool and its players' ratings: fixed at creation, then rated
     /// once when the game has ended ([`Store::rate_game`]). `None` for a game not rated.
     pub rating: Option<GameRating>,
+    /// The tournament the game was made for, if any, and its place there. Fixed at
+    /// creation.
+    pub tournament: Option<TournamentLink>,
 }
 
 /// How much later than its seats spectators see a game: its last `plies` moves, and its
@@ -293,6 +301,7 @@ impl GameRecord {
             spectator_delay: None,
             owner_moves: false,
             rating: None,
+            tournament: None,
         }
     }
 
@@ -531,6 +540,9 @@ pub enum StoreError {
     /// No series has this identifier.
     #[error("no series has id {0:?}")]
     SeriesNotFound(String),
+    /// No tournament has this identifier.
+    #[error("no tournament has id {0:?}")]
+    TournamentNotFound(String),
     /// The game is not waiting to be rated: it was rated already, or is not rated.
     #[error("game {0:?} is not waiting to be rated")]
     NotRatable(String),
@@ -786,6 +798,41 @@ pub trait Store: Send + Sync + 'static {
     /// Up to `limit` games that have ended (finished or archived) and wait to be rated, the
     /// oldest first.
     async fn games_to_rate(&self, limit: usize) -> Result<Vec<String>, StoreError>;
+
+    /// Adds a new tournament, with the key of the request that created it, if it had one.
+    ///
+    /// # Errors
+    /// `CreationRequestTaken` when another tournament carries the key.
+    async fn create_tournament(
+        &self,
+        tournament: TournamentRecord,
+        request_key: Option<&str>,
+    ) -> Result<(), StoreError>;
+
+    /// The tournament created with request key `request_key`, if one was.
+    async fn find_tournament_creation(&self, request_key: &str) -> Result<Option<String>, StoreError>;
+
+    /// The tournament `id`.
+    ///
+    /// # Errors
+    /// `TournamentNotFound`.
+    async fn tournament(&self, id: &str) -> Result<TournamentRecord, StoreError>;
+
+    /// Replaces a tournament by its next revision, only if it is still at the one before.
+    ///
+    /// # Errors
+    /// `Conflict` (revisions) when it moved on; `TournamentNotFound`.
+    async fn update_tournament(&self, tournament: TournamentRecord) -> Result<(), StoreError>;
+
+    /// Up to `limit` tournaments, newest first, in `status` if given and carrying every
+    /// label of `labels`, after the tournament `after`.
+    async fn list_tournaments(
+        &self,
+        status: Option<TournamentStatus>,
+        labels: &Labels,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<TournamentRecord>, StoreError>;
 
     /// Whether other processes write the same games: then what a process holds in memory
     /// must be checked against the store before it is trusted.

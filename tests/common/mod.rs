@@ -299,6 +299,7 @@ pub async fn store_game_with_bot_to_move(store: &dyn tabula::store::Store, id: &
         spectator_delay: None,
         owner_moves: false,
         rating: None,
+        tournament: None,
     };
     let created = StoredEvent { seq: 1, time: now, kind: EventKind::Created, request_id: None, request_digest: None };
     store.create(record, vec![created], None).await.unwrap();

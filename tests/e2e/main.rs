@@ -37,4 +37,5 @@ mod server_moves;
 mod spectator_delay;
 mod streams;
 mod terminal;
+mod tournaments;
 mod web;

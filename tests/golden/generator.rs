@@ -189,6 +189,7 @@ fn play(id: String, script: Script) -> GoldenGame {
         spectator_delay: None,
         owner_moves: false,
         rating: None,
+        tournament: None,
     };
     let expected =
         Expected { outcome, move_count: game.move_count(), seq: last.seq, fingerprint: fingerprint(game.as_ref()) };

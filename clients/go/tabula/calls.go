@@ -56,6 +56,14 @@ type callOptions struct {
 	excludeProvisional bool
 	// endingTakeback is [EndingTakebackWindow]'s window, nil when not given (0: none).
 	endingTakeback *time.Duration
+	// format, scoring, tieBreaks and holdRounds are a tournament's: [Format], [Scoring],
+	// [TieBreaks], [HoldRounds].
+	format     tabulav1.TournamentFormat
+	scoring    *tabulav1.TournamentScoring
+	tieBreaks  []tabulav1.TieBreak
+	holdRounds bool
+	// tournamentStatus is [InTournamentStatus]'s filter.
+	tournamentStatus tabulav1.TournamentStatus
 }
 
 func option(name string, set func(*callOptions)) CallOption {
@@ -76,8 +84,10 @@ func option(name string, set func(*callOptions)) CallOption {
 // of a batch, built by the GameFrom builders, take no RequestID of their own), the
 // CreateSeries calls (a retried
 // creation answers with the series the first one made, with new player tokens while nobody
-// has acted in its first game, with none after), [Client.CreateRematch] (a retried rematch
-// answers with the rematch the first one made, with new seat tokens while nobody has acted
+// has acted in its first game, with none after), the CreateTournament calls (a retried
+// creation answers with the tournament the first one made, GetRetried() true, with new
+// player tokens while none could have been used, with none after), [Client.CreateRematch]
+// (a retried rematch answers with the rematch the first one made, with new seat tokens while nobody has acted
 // in it, with none after), [Client.SubmitMove], [Client.Resign],
 // [Client.TakeBack], [Client.AnswerTakeBack], [Client.ClaimVictory], [Client.AbortGame],
 // [Client.AdjudicateGame], [Client.PauseClock], [Client.ResumeClock] and [Client.AddTime].
@@ -108,9 +118,9 @@ func BasicAnswer() CallOption {
 
 // Private makes the created game refuse spectators (reason PRIVATE_GAME): only its seats
 // and service keys may read it. For the CreateGame calls (and the GameFrom builders of
-// [Client.BatchCreateGames]), and for the CreateSeries calls,
-// whose every game it makes private, and the series too: only its players' tokens and
-// service keys may read it.
+// [Client.BatchCreateGames]), and for the CreateSeries and CreateTournament calls,
+// whose every game it makes private, and the series or tournament too: only its players'
+// tokens and service keys may read it.
 func Private() CallOption {
 	return option("Private", func(o *callOptions) { o.private = true })
 }
@@ -215,9 +225,10 @@ func CreatedBefore(t time.Time) CallOption {
 	return option("CreatedBefore", func(o *callOptions) { o.before = timestamppb.New(t) })
 }
 
-// PageSize sets how many games (or saved configurations, or series, or ratings) a page holds
-// at most: 0 means 50, more than 500 means 500. For [Client.ListGames],
-// [Client.ListSavedConfigs], [Client.ListSeries] and [Client.ListLeaderboard].
+// PageSize sets how many games (or saved configurations, or series, or tournaments, or
+// ratings) a page holds at most: 0 means 50, more than 500 means 500. For [Client.ListGames],
+// [Client.ListSavedConfigs], [Client.ListSeries], [Client.ListTournaments] and
+// [Client.ListLeaderboard].
 func PageSize(n int32) CallOption {
 	return option("PageSize", func(o *callOptions) { o.pageSize = n })
 }
@@ -226,9 +237,11 @@ func PageSize(n int32) CallOption {
 // ([tabulav1.ListGamesResponse.GetNextPageToken],
 // [tabulav1.ListSavedConfigsResponse.GetNextPageToken],
 // [tabulav1.ListSeriesResponse.GetNextPageToken],
+// [tabulav1.ListTournamentsResponse.GetNextPageToken],
 // [tabulav1.ListLeaderboardResponse.GetNextPageToken]); the other options (and a
 // leaderboard's pool) must be those of that call. For [Client.ListGames],
-// [Client.ListSavedConfigs], [Client.ListSeries] and [Client.ListLeaderboard].
+// [Client.ListSavedConfigs], [Client.ListSeries], [Client.ListTournaments] and
+// [Client.ListLeaderboard].
 func PageToken(token string) CallOption {
 	return option("PageToken", func(o *callOptions) { o.pageToken = token })
 }

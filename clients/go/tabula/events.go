@@ -20,13 +20,13 @@ type streamOptions struct {
 }
 
 // StreamOption configures [Client.Events], [Client.EventsWithViews],
-// [Client.EventsWithViewChanges], [Client.SeriesEvents] and [Client.OwnerEvents] (it is an
-// [OwnerEventsOption] too).
+// [Client.EventsWithViewChanges], [Client.SeriesEvents], [Client.TournamentEvents] and
+// [Client.OwnerEvents] (it is an [OwnerEventsOption] too).
 type StreamOption func(*streamOptions)
 
 // MaxReconnects bounds the reconnection attempts in a row that deliver no event before an
-// event stream ([Client.Events], [Client.SeriesEvents], [Client.OwnerEvents]) gives up and
-// yields the last error. Default 5; 0 never reconnects.
+// event stream ([Client.Events], [Client.SeriesEvents], [Client.TournamentEvents],
+// [Client.OwnerEvents]) gives up and yields the last error. Default 5; 0 never reconnects.
 func MaxReconnects(n int) StreamOption {
 	return func(o *streamOptions) { o.maxReconnects = max(n, 0) }
 }
@@ -170,8 +170,9 @@ func (c *Client) follow(ctx context.Context, gameID string, afterSeq uint64, wit
 // through, an error ends the sequence with it.
 type order func(last, received uint64) error
 
-// consecutive is the order of a game's and a series' events: each seq is the one after the
-// last; subject ("game g", "series s") names the stream in the [ReasonSeqGap] error.
+// consecutive is the order of a game's, a series' and a tournament's events: each seq is the
+// one after the last; subject ("game g", "series s", "tournament t") names the stream in the
+// [ReasonSeqGap] error.
 func consecutive(subject string) order {
 	return func(last, received uint64) error {
 		if received != last+1 {
@@ -181,10 +182,10 @@ func consecutive(subject string) order {
 	}
 }
 
-// resume follows a stream of numbered messages (a game's or a series' events by seq, a
-// service key's by cursor) from afterSeq on, opening it again after the last message it
-// yielded when the connection drops or the server ends a lagging reader; check says which
-// number may come next. It yields each message once and in order (a nil message with the
+// resume follows a stream of numbered messages (a game's, a series' or a tournament's
+// events by seq, a service key's by cursor) from afterSeq on, opening it again after the
+// last message it yielded when the connection drops or the server ends a lagging reader;
+// check says which number may come next. It yields each message once and in order (a nil message with the
 // error that ends it).
 func resume[Response any](
 	ctx context.Context, afterSeq uint64, opts []StreamOption,

@@ -32,7 +32,8 @@ func AtSeq(seq uint64) CallOption {
 // runs. Without it the server decides: allowed in one-seat games (peg solitaire), refused
 // (reason HINTS_DISABLED) where seats play each other. Anyone may analyse a finished game
 // either way. For the CreateGame calls (and the GameFrom builders of
-// [Client.BatchCreateGames]), and for the CreateSeries calls (every game of the series).
+// [Client.BatchCreateGames]), and for the CreateSeries and CreateTournament calls (every
+// game of the series or tournament).
 func AllowHints(allow bool) CallOption {
 	return option("AllowHints", func(o *callOptions) { o.allowHints = &allow })
 }

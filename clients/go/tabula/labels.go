@@ -9,9 +9,9 @@ import (
 	"github.com/tabula-games/tabula/clients/go/tabulav1"
 )
 
-// Labels sets the managing backend's own key-value tags on the created game or series (for
-// example "tournament": "spring", "round": "3"), to find it by later, or filters a listing
-// by them. The server holds labels to these rules: at most 64; each key 1 to 63 characters
+// Labels sets the managing backend's own key-value tags on the created game, series or
+// tournament (for example "tournament": "spring", "round": "3"), to find it by later, or
+// filters a listing by them. The server holds labels to these rules: at most 64; each key 1 to 63 characters
 // of lowercase letters, digits, '_' and '-', starting with a lowercase letter; each value 0
 // to 63 of the same characters (a letter that has a case must be lowercase). Labels that
 // break them fail with INVALID_ARGUMENT, reason INVALID_REQUEST, every bad label named as a
@@ -22,9 +22,11 @@ import (
 // For the CreateGame calls and the GameFrom builders of [Client.BatchCreateGames], where
 // they are the created game's labels (GetGame().GetLabels());
 // for the CreateSeries calls, where they are the series' labels and each game of the series
-// is made with the labels the series has when it makes the game; for [Client.ListGames] and
-// [Client.ListSeries], where they filter: only games (or series) carrying every one of these
-// labels with these values are listed. Given more than once, the labels add up (a key given
+// is made with the labels the series has when it makes the game; for the CreateTournament
+// calls, where they are the tournament's labels and every game of the tournament carries
+// them too; for [Client.ListGames], [Client.ListSeries] and [Client.ListTournaments], where
+// they filter: only games (or series, or tournaments) carrying every one of these labels
+// with these values are listed. Given more than once, the labels add up (a key given
 // again takes the later value). Labels copies the map, so the caller may change it afterwards.
 // Change the labels of an existing game or series with [Client.UpdateGameLabels] and
 // [Client.UpdateSeriesLabels].

@@ -24,8 +24,10 @@ import (
 // GetAfter() (empty for a game that ended without a result, which counts for nothing). Read
 // the ratings with [Client.GetPlayerRatings] and [Client.ListLeaderboard]. A rematch
 // ([Client.CreateRematch]) is rated in the same pool. For the CreateGame calls and the
-// GameFrom builders of [Client.BatchCreateGames]; the CreateSeries calls and
-// [Client.CreateRematch] do not take it.
+// GameFrom builders of [Client.BatchCreateGames], and for the CreateTournament calls, which
+// rate every game of the tournament in the pool (the tournament names it in
+// GetRatingPool(); each player is rated as its own: two [Engine] players of one level are
+// refused); the CreateSeries calls and [Client.CreateRematch] do not take it.
 func RatingPool(pool tabulav1.RatingPool) CallOption {
 	return option("RatingPool", func(o *callOptions) { o.ratingPool = pool })
 }

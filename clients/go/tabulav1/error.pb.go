@@ -282,6 +282,14 @@ const (
 	// FAILED_PRECONDITION: `ClaimVictory` before the seat to move has been gone for the game's
 	// `PresenceConfig.claim_after`; metadata `claimable_at` (RFC 3339) says from when.
 	ErrorReason_ERROR_REASON_CLAIM_TOO_EARLY ErrorReason = 89
+	// NOT_FOUND: no tournament has this id.
+	ErrorReason_ERROR_REASON_TOURNAMENT_NOT_FOUND ErrorReason = 90
+	// FAILED_PRECONDITION: the tournament is over (finished or cancelled) and takes no change
+	// to its course.
+	ErrorReason_ERROR_REASON_TOURNAMENT_OVER ErrorReason = 91
+	// PERMISSION_DENIED: the tournament is private; read it with a service key or one of its
+	// players' tokens.
+	ErrorReason_ERROR_REASON_PRIVATE_TOURNAMENT ErrorReason = 92
 )
 
 // Enum value maps for ErrorReason.
@@ -377,6 +385,9 @@ var (
 		87: "ERROR_REASON_GAME_NOT_STARTED",
 		88: "ERROR_REASON_CLAIM_NOT_AVAILABLE",
 		89: "ERROR_REASON_CLAIM_TOO_EARLY",
+		90: "ERROR_REASON_TOURNAMENT_NOT_FOUND",
+		91: "ERROR_REASON_TOURNAMENT_OVER",
+		92: "ERROR_REASON_PRIVATE_TOURNAMENT",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                0,
@@ -469,6 +480,9 @@ var (
 		"ERROR_REASON_GAME_NOT_STARTED":           87,
 		"ERROR_REASON_CLAIM_NOT_AVAILABLE":        88,
 		"ERROR_REASON_CLAIM_TOO_EARLY":            89,
+		"ERROR_REASON_TOURNAMENT_NOT_FOUND":       90,
+		"ERROR_REASON_TOURNAMENT_OVER":            91,
+		"ERROR_REASON_PRIVATE_TOURNAMENT":         92,
 	}
 )
 
@@ -503,7 +517,7 @@ var File_tabula_v1_error_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_error_proto_rawDesc = "" +
 	"\n" +
-	"\x15tabula/v1/error.proto\x12\ttabula.v1*\xae\x18\n" +
+	"\x15tabula/v1/error.proto\x12\ttabula.v1*\x9c\x19\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_INVALID_REQUEST\x10\x01\x12\x1f\n" +
@@ -595,7 +609,10 @@ const file_tabula_v1_error_proto_rawDesc = "" +
 	"\x1bERROR_REASON_REMATCH_EXISTS\x10V\x12!\n" +
 	"\x1dERROR_REASON_GAME_NOT_STARTED\x10W\x12$\n" +
 	" ERROR_REASON_CLAIM_NOT_AVAILABLE\x10X\x12 \n" +
-	"\x1cERROR_REASON_CLAIM_TOO_EARLY\x10YBZ\n" +
+	"\x1cERROR_REASON_CLAIM_TOO_EARLY\x10Y\x12%\n" +
+	"!ERROR_REASON_TOURNAMENT_NOT_FOUND\x10Z\x12 \n" +
+	"\x1cERROR_REASON_TOURNAMENT_OVER\x10[\x12#\n" +
+	"\x1fERROR_REASON_PRIVATE_TOURNAMENT\x10\\BZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (

@@ -5589,11 +5589,901 @@ func (x *ListLeaderboardResponse) GetNextPageToken() string {
 	return ""
 }
 
+// Request for `CreateTournament`.
+type CreateTournamentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Every game's configuration, as `CreateGameRequest` names one (a clock included).
+	//
+	// Types that are valid to be assigned to Source:
+	//
+	//	*CreateTournamentRequest_Config
+	//	*CreateTournamentRequest_Preset
+	//	*CreateTournamentRequest_SavedConfig
+	Source isCreateTournamentRequest_Source `protobuf_oneof:"source"`
+	// The kind: required with `preset`, otherwise checked against the configuration.
+	Kind GameKind `protobuf:"varint,4,opt,name=kind,proto3,enum=tabula.v1.GameKind" json:"kind,omitempty"`
+	// How players are paired: required.
+	Format TournamentFormat `protobuf:"varint,5,opt,name=format,proto3,enum=tabula.v1.TournamentFormat" json:"format,omitempty"`
+	// The players, in the tournament's order (their pairing numbers): 2 to 100 in a round
+	// robin.
+	Players []*TournamentPlayer `protobuf:"bytes,6,rep,name=players,proto3" json:"players,omitempty"`
+	// What results are worth; unset for 1, ½, 0 and a bye 1. Whole or half points, from 0 to
+	// 10.
+	Scoring *TournamentScoring `protobuf:"bytes,7,opt,name=scoring,proto3" json:"scoring,omitempty"`
+	// The tie-breaks, in the order they are applied, each at most once; empty for direct
+	// encounter, wins, then Sonneborn–Berger.
+	TieBreaks []TieBreak `protobuf:"varint,8,rep,packed,name=tie_breaks,json=tieBreaks,proto3,enum=tabula.v1.TieBreak" json:"tie_breaks,omitempty"`
+	// Make each round only when the organiser says go (`StartTournamentRound`), the first too.
+	HoldRounds bool `protobuf:"varint,9,opt,name=hold_rounds,json=holdRounds,proto3" json:"hold_rounds,omitempty"`
+	// Rate every game in this pool (`CreateGameRequest.rating_pool`); unspecified: not rated.
+	RatingPool RatingPool `protobuf:"varint,10,opt,name=rating_pool,json=ratingPool,proto3,enum=tabula.v1.RatingPool" json:"rating_pool,omitempty"`
+	// Refuse spectators, in the tournament and its games.
+	Private bool `protobuf:"varint,11,opt,name=private,proto3" json:"private,omitempty"`
+	// Whether the seat to move may ask for hints in its games; unset: the kind's default.
+	AllowHints *bool `protobuf:"varint,12,opt,name=allow_hints,json=allowHints,proto3,oneof" json:"allow_hints,omitempty"`
+	// The managing backend's labels (the rules of `CreateGameRequest.labels`); every game of
+	// the tournament carries them too.
+	Labels map[string]string `protobuf:"bytes,13,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// Makes a retry safe, as `CreateGameRequest.request_id`: at most 128 characters.
+	RequestId     string `protobuf:"bytes,14,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateTournamentRequest) Reset() {
+	*x = CreateTournamentRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[81]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateTournamentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateTournamentRequest) ProtoMessage() {}
+
+func (x *CreateTournamentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[81]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateTournamentRequest.ProtoReflect.Descriptor instead.
+func (*CreateTournamentRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{81}
+}
+
+func (x *CreateTournamentRequest) GetSource() isCreateTournamentRequest_Source {
+	if x != nil {
+		return x.Source
+	}
+	return nil
+}
+
+func (x *CreateTournamentRequest) GetConfig() *GameConfig {
+	if x != nil {
+		if x, ok := x.Source.(*CreateTournamentRequest_Config); ok {
+			return x.Config
+		}
+	}
+	return nil
+}
+
+func (x *CreateTournamentRequest) GetPreset() string {
+	if x != nil {
+		if x, ok := x.Source.(*CreateTournamentRequest_Preset); ok {
+			return x.Preset
+		}
+	}
+	return ""
+}
+
+func (x *CreateTournamentRequest) GetSavedConfig() string {
+	if x != nil {
+		if x, ok := x.Source.(*CreateTournamentRequest_SavedConfig); ok {
+			return x.SavedConfig
+		}
+	}
+	return ""
+}
+
+func (x *CreateTournamentRequest) GetKind() GameKind {
+	if x != nil {
+		return x.Kind
+	}
+	return GameKind_GAME_KIND_UNSPECIFIED
+}
+
+func (x *CreateTournamentRequest) GetFormat() TournamentFormat {
+	if x != nil {
+		return x.Format
+	}
+	return TournamentFormat_TOURNAMENT_FORMAT_UNSPECIFIED
+}
+
+func (x *CreateTournamentRequest) GetPlayers() []*TournamentPlayer {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *CreateTournamentRequest) GetScoring() *TournamentScoring {
+	if x != nil {
+		return x.Scoring
+	}
+	return nil
+}
+
+func (x *CreateTournamentRequest) GetTieBreaks() []TieBreak {
+	if x != nil {
+		return x.TieBreaks
+	}
+	return nil
+}
+
+func (x *CreateTournamentRequest) GetHoldRounds() bool {
+	if x != nil {
+		return x.HoldRounds
+	}
+	return false
+}
+
+func (x *CreateTournamentRequest) GetRatingPool() RatingPool {
+	if x != nil {
+		return x.RatingPool
+	}
+	return RatingPool_RATING_POOL_UNSPECIFIED
+}
+
+func (x *CreateTournamentRequest) GetPrivate() bool {
+	if x != nil {
+		return x.Private
+	}
+	return false
+}
+
+func (x *CreateTournamentRequest) GetAllowHints() bool {
+	if x != nil && x.AllowHints != nil {
+		return *x.AllowHints
+	}
+	return false
+}
+
+func (x *CreateTournamentRequest) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
+}
+
+func (x *CreateTournamentRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+type isCreateTournamentRequest_Source interface {
+	isCreateTournamentRequest_Source()
+}
+
+type CreateTournamentRequest_Config struct {
+	// A configuration.
+	Config *GameConfig `protobuf:"bytes,1,opt,name=config,proto3,oneof"`
+}
+
+type CreateTournamentRequest_Preset struct {
+	// A preset of `kind`.
+	Preset string `protobuf:"bytes,2,opt,name=preset,proto3,oneof"`
+}
+
+type CreateTournamentRequest_SavedConfig struct {
+	// A configuration the key saved.
+	SavedConfig string `protobuf:"bytes,3,opt,name=saved_config,json=savedConfig,proto3,oneof"`
+}
+
+func (*CreateTournamentRequest_Config) isCreateTournamentRequest_Source() {}
+
+func (*CreateTournamentRequest_Preset) isCreateTournamentRequest_Source() {}
+
+func (*CreateTournamentRequest_SavedConfig) isCreateTournamentRequest_Source() {}
+
+// Response of `CreateTournament`.
+type CreateTournamentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament, its first round paired unless held.
+	Tournament *Tournament `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	// Each person's token, shown once (none for a player the engine plays); a retry that
+	// comes after a token could have been used gets none.
+	PlayerTokens []*TournamentPlayerToken `protobuf:"bytes,2,rep,name=player_tokens,json=playerTokens,proto3" json:"player_tokens,omitempty"`
+	// Whether an earlier request with the same id made it.
+	Retried       bool `protobuf:"varint,3,opt,name=retried,proto3" json:"retried,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateTournamentResponse) Reset() {
+	*x = CreateTournamentResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[82]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateTournamentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateTournamentResponse) ProtoMessage() {}
+
+func (x *CreateTournamentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[82]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateTournamentResponse.ProtoReflect.Descriptor instead.
+func (*CreateTournamentResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{82}
+}
+
+func (x *CreateTournamentResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
+func (x *CreateTournamentResponse) GetPlayerTokens() []*TournamentPlayerToken {
+	if x != nil {
+		return x.PlayerTokens
+	}
+	return nil
+}
+
+func (x *CreateTournamentResponse) GetRetried() bool {
+	if x != nil {
+		return x.Retried
+	}
+	return false
+}
+
+// Request for `GetTournament`.
+type GetTournamentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament: required, at most 64 characters.
+	TournamentId  string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTournamentRequest) Reset() {
+	*x = GetTournamentRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[83]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTournamentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTournamentRequest) ProtoMessage() {}
+
+func (x *GetTournamentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[83]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTournamentRequest.ProtoReflect.Descriptor instead.
+func (*GetTournamentRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{83}
+}
+
+func (x *GetTournamentRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+// Response of `GetTournament`.
+type GetTournamentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament.
+	Tournament    *Tournament `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTournamentResponse) Reset() {
+	*x = GetTournamentResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[84]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTournamentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTournamentResponse) ProtoMessage() {}
+
+func (x *GetTournamentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[84]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTournamentResponse.ProtoReflect.Descriptor instead.
+func (*GetTournamentResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{84}
+}
+
+func (x *GetTournamentResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
+// Request for `ListTournaments`.
+type ListTournamentsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+	// are INVALID_REQUEST.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// `next_page_token` from a previous response with the same filter; empty for the first
+	// page.
+	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only tournaments in this status; unspecified for every one.
+	Status TournamentStatus `protobuf:"varint,3,opt,name=status,proto3,enum=tabula.v1.TournamentStatus" json:"status,omitempty"`
+	// Only tournaments carrying every one of these labels with these values.
+	Labels        map[string]string `protobuf:"bytes,4,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTournamentsRequest) Reset() {
+	*x = ListTournamentsRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[85]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTournamentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTournamentsRequest) ProtoMessage() {}
+
+func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[85]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTournamentsRequest.ProtoReflect.Descriptor instead.
+func (*ListTournamentsRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{85}
+}
+
+func (x *ListTournamentsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListTournamentsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListTournamentsRequest) GetStatus() TournamentStatus {
+	if x != nil {
+		return x.Status
+	}
+	return TournamentStatus_TOURNAMENT_STATUS_UNSPECIFIED
+}
+
+func (x *ListTournamentsRequest) GetLabels() map[string]string {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
+}
+
+// Response of `ListTournaments`.
+type ListTournamentsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournaments of this page, newest first.
+	Tournaments []*Tournament `protobuf:"bytes,1,rep,name=tournaments,proto3" json:"tournaments,omitempty"`
+	// Token for the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTournamentsResponse) Reset() {
+	*x = ListTournamentsResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[86]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTournamentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTournamentsResponse) ProtoMessage() {}
+
+func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[86]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTournamentsResponse.ProtoReflect.Descriptor instead.
+func (*ListTournamentsResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{86}
+}
+
+func (x *ListTournamentsResponse) GetTournaments() []*Tournament {
+	if x != nil {
+		return x.Tournaments
+	}
+	return nil
+}
+
+func (x *ListTournamentsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+// Request for `StreamTournamentEvents`.
+type StreamTournamentEventsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament: required, at most 64 characters.
+	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// Start after this event (0: from the first); OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the
+	// newest.
+	AfterSeq      uint64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamTournamentEventsRequest) Reset() {
+	*x = StreamTournamentEventsRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[87]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamTournamentEventsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamTournamentEventsRequest) ProtoMessage() {}
+
+func (x *StreamTournamentEventsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[87]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamTournamentEventsRequest.ProtoReflect.Descriptor instead.
+func (*StreamTournamentEventsRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{87}
+}
+
+func (x *StreamTournamentEventsRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *StreamTournamentEventsRequest) GetAfterSeq() uint64 {
+	if x != nil {
+		return x.AfterSeq
+	}
+	return 0
+}
+
+// Response of `StreamTournamentEvents`: one event.
+type StreamTournamentEventsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event.
+	Event         *TournamentEvent `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamTournamentEventsResponse) Reset() {
+	*x = StreamTournamentEventsResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[88]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamTournamentEventsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamTournamentEventsResponse) ProtoMessage() {}
+
+func (x *StreamTournamentEventsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[88]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamTournamentEventsResponse.ProtoReflect.Descriptor instead.
+func (*StreamTournamentEventsResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{88}
+}
+
+func (x *StreamTournamentEventsResponse) GetEvent() *TournamentEvent {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+// Request for `StartTournamentRound`.
+type StartTournamentRoundRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament: required, at most 64 characters.
+	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// The round to let be made: the next one, numbered from 1.
+	Round         uint32 `protobuf:"varint,2,opt,name=round,proto3" json:"round,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartTournamentRoundRequest) Reset() {
+	*x = StartTournamentRoundRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[89]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartTournamentRoundRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartTournamentRoundRequest) ProtoMessage() {}
+
+func (x *StartTournamentRoundRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[89]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartTournamentRoundRequest.ProtoReflect.Descriptor instead.
+func (*StartTournamentRoundRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{89}
+}
+
+func (x *StartTournamentRoundRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *StartTournamentRoundRequest) GetRound() uint32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+// Response of `StartTournamentRound`.
+type StartTournamentRoundResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament, the round paired if the one before had ended.
+	Tournament    *Tournament `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartTournamentRoundResponse) Reset() {
+	*x = StartTournamentRoundResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[90]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartTournamentRoundResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartTournamentRoundResponse) ProtoMessage() {}
+
+func (x *StartTournamentRoundResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[90]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartTournamentRoundResponse.ProtoReflect.Descriptor instead.
+func (*StartTournamentRoundResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{90}
+}
+
+func (x *StartTournamentRoundResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
+// Request for `WithdrawTournamentPlayer`.
+type WithdrawTournamentPlayerRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament: required, at most 64 characters.
+	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// The player, numbered from 1.
+	Player        uint32 `protobuf:"varint,2,opt,name=player,proto3" json:"player,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawTournamentPlayerRequest) Reset() {
+	*x = WithdrawTournamentPlayerRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[91]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawTournamentPlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawTournamentPlayerRequest) ProtoMessage() {}
+
+func (x *WithdrawTournamentPlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[91]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawTournamentPlayerRequest.ProtoReflect.Descriptor instead.
+func (*WithdrawTournamentPlayerRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{91}
+}
+
+func (x *WithdrawTournamentPlayerRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *WithdrawTournamentPlayerRequest) GetPlayer() uint32 {
+	if x != nil {
+		return x.Player
+	}
+	return 0
+}
+
+// Response of `WithdrawTournamentPlayer`.
+type WithdrawTournamentPlayerResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament after the withdrawal.
+	Tournament    *Tournament `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WithdrawTournamentPlayerResponse) Reset() {
+	*x = WithdrawTournamentPlayerResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[92]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WithdrawTournamentPlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WithdrawTournamentPlayerResponse) ProtoMessage() {}
+
+func (x *WithdrawTournamentPlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[92]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WithdrawTournamentPlayerResponse.ProtoReflect.Descriptor instead.
+func (*WithdrawTournamentPlayerResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{92}
+}
+
+func (x *WithdrawTournamentPlayerResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
+// Request for `CancelTournament`.
+type CancelTournamentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament: required, at most 64 characters.
+	TournamentId  string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelTournamentRequest) Reset() {
+	*x = CancelTournamentRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[93]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelTournamentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelTournamentRequest) ProtoMessage() {}
+
+func (x *CancelTournamentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[93]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelTournamentRequest.ProtoReflect.Descriptor instead.
+func (*CancelTournamentRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{93}
+}
+
+func (x *CancelTournamentRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+// Response of `CancelTournament`.
+type CancelTournamentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament, cancelled.
+	Tournament    *Tournament `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelTournamentResponse) Reset() {
+	*x = CancelTournamentResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[94]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelTournamentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelTournamentResponse) ProtoMessage() {}
+
+func (x *CancelTournamentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[94]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelTournamentResponse.ProtoReflect.Descriptor instead.
+func (*CancelTournamentResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{94}
+}
+
+func (x *CancelTournamentResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/rating.proto\x1a\x16tabula/v1/series.proto\x1a\x14tabula/v1/view.proto\"m\n" +
+	"\x1ctabula/v1/game_service.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x15tabula/v1/event.proto\x1a\x14tabula/v1/game.proto\x1a\x14tabula/v1/move.proto\x1a\x16tabula/v1/rating.proto\x1a\x16tabula/v1/series.proto\x1a\x1atabula/v1/tournament.proto\x1a\x14tabula/v1/view.proto\"m\n" +
 	"\x06Preset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12-\n" +
@@ -5953,7 +6843,82 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x13exclude_provisional\x18\x04 \x01(\bR\x12excludeProvisional\"t\n" +
 	"\x17ListLeaderboardResponse\x121\n" +
 	"\aratings\x18\x01 \x03(\v2\x17.tabula.v1.PlayerRatingR\aratings\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken*i\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xdf\x05\n" +
+	"\x17CreateTournamentRequest\x12/\n" +
+	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
+	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12#\n" +
+	"\fsaved_config\x18\x03 \x01(\tH\x00R\vsavedConfig\x12'\n" +
+	"\x04kind\x18\x04 \x01(\x0e2\x13.tabula.v1.GameKindR\x04kind\x123\n" +
+	"\x06format\x18\x05 \x01(\x0e2\x1b.tabula.v1.TournamentFormatR\x06format\x125\n" +
+	"\aplayers\x18\x06 \x03(\v2\x1b.tabula.v1.TournamentPlayerR\aplayers\x126\n" +
+	"\ascoring\x18\a \x01(\v2\x1c.tabula.v1.TournamentScoringR\ascoring\x122\n" +
+	"\n" +
+	"tie_breaks\x18\b \x03(\x0e2\x13.tabula.v1.TieBreakR\ttieBreaks\x12\x1f\n" +
+	"\vhold_rounds\x18\t \x01(\bR\n" +
+	"holdRounds\x126\n" +
+	"\vrating_pool\x18\n" +
+	" \x01(\x0e2\x15.tabula.v1.RatingPoolR\n" +
+	"ratingPool\x12\x18\n" +
+	"\aprivate\x18\v \x01(\bR\aprivate\x12$\n" +
+	"\vallow_hints\x18\f \x01(\bH\x01R\n" +
+	"allowHints\x88\x01\x01\x12F\n" +
+	"\x06labels\x18\r \x03(\v2..tabula.v1.CreateTournamentRequest.LabelsEntryR\x06labels\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x0e \x01(\tR\trequestId\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
+	"\x06sourceB\x0e\n" +
+	"\f_allow_hints\"\xb2\x01\n" +
+	"\x18CreateTournamentResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.tabula.v1.TournamentR\n" +
+	"tournament\x12E\n" +
+	"\rplayer_tokens\x18\x02 \x03(\v2 .tabula.v1.TournamentPlayerTokenR\fplayerTokens\x12\x18\n" +
+	"\aretried\x18\x03 \x01(\bR\aretried\";\n" +
+	"\x14GetTournamentRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"N\n" +
+	"\x15GetTournamentResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.tabula.v1.TournamentR\n" +
+	"tournament\"\x8b\x02\n" +
+	"\x16ListTournamentsRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\x123\n" +
+	"\x06status\x18\x03 \x01(\x0e2\x1b.tabula.v1.TournamentStatusR\x06status\x12E\n" +
+	"\x06labels\x18\x04 \x03(\v2-.tabula.v1.ListTournamentsRequest.LabelsEntryR\x06labels\x1a9\n" +
+	"\vLabelsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"z\n" +
+	"\x17ListTournamentsResponse\x127\n" +
+	"\vtournaments\x18\x01 \x03(\v2\x15.tabula.v1.TournamentR\vtournaments\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"a\n" +
+	"\x1dStreamTournamentEventsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1b\n" +
+	"\tafter_seq\x18\x02 \x01(\x04R\bafterSeq\"R\n" +
+	"\x1eStreamTournamentEventsResponse\x120\n" +
+	"\x05event\x18\x01 \x01(\v2\x1a.tabula.v1.TournamentEventR\x05event\"X\n" +
+	"\x1bStartTournamentRoundRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x14\n" +
+	"\x05round\x18\x02 \x01(\rR\x05round\"U\n" +
+	"\x1cStartTournamentRoundResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.tabula.v1.TournamentR\n" +
+	"tournament\"^\n" +
+	"\x1fWithdrawTournamentPlayerRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x16\n" +
+	"\x06player\x18\x02 \x01(\rR\x06player\"Y\n" +
+	" WithdrawTournamentPlayerResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.tabula.v1.TournamentR\n" +
+	"tournament\">\n" +
+	"\x17CancelTournamentRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"Q\n" +
+	"\x18CancelTournamentResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.tabula.v1.TournamentR\n" +
+	"tournament*i\n" +
 	"\x0eSubmitMoveView\x12 \n" +
 	"\x1cSUBMIT_MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SUBMIT_MOVE_VIEW_BASIC\x10\x01\x12\x19\n" +
@@ -5992,7 +6957,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x1dOWNER_EVENT_KIND_GAME_RESUMED\x10\n" +
 	"\x12)\n" +
 	"%OWNER_EVENT_KIND_SERIES_GAME_FINISHED\x10\v\x12$\n" +
-	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f2\xef\x17\n" +
+	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f2\xa6\x1d\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -6037,7 +7002,14 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x12StreamSeriesEvents\x12$.tabula.v1.StreamSeriesEventsRequest\x1a%.tabula.v1.StreamSeriesEventsResponse0\x01\x12`\n" +
 	"\x11StreamOwnerEvents\x12#.tabula.v1.StreamOwnerEventsRequest\x1a$.tabula.v1.StreamOwnerEventsResponse0\x01\x12[\n" +
 	"\x10GetPlayerRatings\x12\".tabula.v1.GetPlayerRatingsRequest\x1a#.tabula.v1.GetPlayerRatingsResponse\x12X\n" +
-	"\x0fListLeaderboard\x12!.tabula.v1.ListLeaderboardRequest\x1a\".tabula.v1.ListLeaderboardResponseBZ\n" +
+	"\x0fListLeaderboard\x12!.tabula.v1.ListLeaderboardRequest\x1a\".tabula.v1.ListLeaderboardResponse\x12[\n" +
+	"\x10CreateTournament\x12\".tabula.v1.CreateTournamentRequest\x1a#.tabula.v1.CreateTournamentResponse\x12R\n" +
+	"\rGetTournament\x12\x1f.tabula.v1.GetTournamentRequest\x1a .tabula.v1.GetTournamentResponse\x12X\n" +
+	"\x0fListTournaments\x12!.tabula.v1.ListTournamentsRequest\x1a\".tabula.v1.ListTournamentsResponse\x12o\n" +
+	"\x16StreamTournamentEvents\x12(.tabula.v1.StreamTournamentEventsRequest\x1a).tabula.v1.StreamTournamentEventsResponse0\x01\x12g\n" +
+	"\x14StartTournamentRound\x12&.tabula.v1.StartTournamentRoundRequest\x1a'.tabula.v1.StartTournamentRoundResponse\x12s\n" +
+	"\x18WithdrawTournamentPlayer\x12*.tabula.v1.WithdrawTournamentPlayerRequest\x1a+.tabula.v1.WithdrawTournamentPlayerResponse\x12[\n" +
+	"\x10CancelTournament\x12\".tabula.v1.CancelTournamentRequest\x1a#.tabula.v1.CancelTournamentResponseBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -6053,298 +7025,354 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 86)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 102)
 var file_tabula_v1_game_service_proto_goTypes = []any{
-	(SubmitMoveView)(0),                // 0: tabula.v1.SubmitMoveView
-	(HintResult)(0),                    // 1: tabula.v1.HintResult
-	(ScoreResult)(0),                   // 2: tabula.v1.ScoreResult
-	(ScoreUnit)(0),                     // 3: tabula.v1.ScoreUnit
-	(OwnerEventKind)(0),                // 4: tabula.v1.OwnerEventKind
-	(*Preset)(nil),                     // 5: tabula.v1.Preset
-	(*GameKindInfo)(nil),               // 6: tabula.v1.GameKindInfo
-	(*ListGameKindsRequest)(nil),       // 7: tabula.v1.ListGameKindsRequest
-	(*ListGameKindsResponse)(nil),      // 8: tabula.v1.ListGameKindsResponse
-	(*CreateGameRequest)(nil),          // 9: tabula.v1.CreateGameRequest
-	(*BatchCreateGamesRequest)(nil),    // 10: tabula.v1.BatchCreateGamesRequest
-	(*BatchCreateGamesResponse)(nil),   // 11: tabula.v1.BatchCreateGamesResponse
-	(*CreateRematchRequest)(nil),       // 12: tabula.v1.CreateRematchRequest
-	(*CreateRematchResponse)(nil),      // 13: tabula.v1.CreateRematchResponse
-	(*PgnImport)(nil),                  // 14: tabula.v1.PgnImport
-	(*SeatToken)(nil),                  // 15: tabula.v1.SeatToken
-	(*CreateGameResponse)(nil),         // 16: tabula.v1.CreateGameResponse
-	(*GetGameRequest)(nil),             // 17: tabula.v1.GetGameRequest
-	(*GetGameResponse)(nil),            // 18: tabula.v1.GetGameResponse
-	(*ListGamesRequest)(nil),           // 19: tabula.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),          // 20: tabula.v1.ListGamesResponse
-	(*GetViewRequest)(nil),             // 21: tabula.v1.GetViewRequest
-	(*GetViewResponse)(nil),            // 22: tabula.v1.GetViewResponse
-	(*ListLegalMovesRequest)(nil),      // 23: tabula.v1.ListLegalMovesRequest
-	(*LegalMove)(nil),                  // 24: tabula.v1.LegalMove
-	(*ListLegalMovesResponse)(nil),     // 25: tabula.v1.ListLegalMovesResponse
-	(*SubmitMoveRequest)(nil),          // 26: tabula.v1.SubmitMoveRequest
-	(*SubmitMoveResponse)(nil),         // 27: tabula.v1.SubmitMoveResponse
-	(*ResignRequest)(nil),              // 28: tabula.v1.ResignRequest
-	(*ResignResponse)(nil),             // 29: tabula.v1.ResignResponse
-	(*ExportPgnRequest)(nil),           // 30: tabula.v1.ExportPgnRequest
-	(*ExportPgnResponse)(nil),          // 31: tabula.v1.ExportPgnResponse
-	(*GetHintRequest)(nil),             // 32: tabula.v1.GetHintRequest
-	(*GetHintResponse)(nil),            // 33: tabula.v1.GetHintResponse
-	(*HintScore)(nil),                  // 34: tabula.v1.HintScore
-	(*TakeBackRequest)(nil),            // 35: tabula.v1.TakeBackRequest
-	(*TakeBackResponse)(nil),           // 36: tabula.v1.TakeBackResponse
-	(*AnswerTakeBackRequest)(nil),      // 37: tabula.v1.AnswerTakeBackRequest
-	(*AnswerTakeBackResponse)(nil),     // 38: tabula.v1.AnswerTakeBackResponse
-	(*ClaimVictoryRequest)(nil),        // 39: tabula.v1.ClaimVictoryRequest
-	(*ClaimVictoryResponse)(nil),       // 40: tabula.v1.ClaimVictoryResponse
-	(*StreamEventsRequest)(nil),        // 41: tabula.v1.StreamEventsRequest
-	(*StreamEventsResponse)(nil),       // 42: tabula.v1.StreamEventsResponse
-	(*ArchiveGameRequest)(nil),         // 43: tabula.v1.ArchiveGameRequest
-	(*ArchiveGameResponse)(nil),        // 44: tabula.v1.ArchiveGameResponse
-	(*DeleteGameRequest)(nil),          // 45: tabula.v1.DeleteGameRequest
-	(*DeleteGameResponse)(nil),         // 46: tabula.v1.DeleteGameResponse
-	(*ReissueSeatTokenRequest)(nil),    // 47: tabula.v1.ReissueSeatTokenRequest
-	(*ReissueSeatTokenResponse)(nil),   // 48: tabula.v1.ReissueSeatTokenResponse
-	(*AbortGameRequest)(nil),           // 49: tabula.v1.AbortGameRequest
-	(*AbortGameResponse)(nil),          // 50: tabula.v1.AbortGameResponse
-	(*AdjudicateGameRequest)(nil),      // 51: tabula.v1.AdjudicateGameRequest
-	(*AdjudicateGameResponse)(nil),     // 52: tabula.v1.AdjudicateGameResponse
-	(*PauseClockRequest)(nil),          // 53: tabula.v1.PauseClockRequest
-	(*PauseClockResponse)(nil),         // 54: tabula.v1.PauseClockResponse
-	(*ResumeClockRequest)(nil),         // 55: tabula.v1.ResumeClockRequest
-	(*ResumeClockResponse)(nil),        // 56: tabula.v1.ResumeClockResponse
-	(*AddTimeRequest)(nil),             // 57: tabula.v1.AddTimeRequest
-	(*AddTimeResponse)(nil),            // 58: tabula.v1.AddTimeResponse
-	(*SavedConfig)(nil),                // 59: tabula.v1.SavedConfig
-	(*CreateSavedConfigRequest)(nil),   // 60: tabula.v1.CreateSavedConfigRequest
-	(*GetSavedConfigRequest)(nil),      // 61: tabula.v1.GetSavedConfigRequest
-	(*ListSavedConfigsRequest)(nil),    // 62: tabula.v1.ListSavedConfigsRequest
-	(*ListSavedConfigsResponse)(nil),   // 63: tabula.v1.ListSavedConfigsResponse
-	(*UpdateSavedConfigRequest)(nil),   // 64: tabula.v1.UpdateSavedConfigRequest
-	(*DeleteSavedConfigRequest)(nil),   // 65: tabula.v1.DeleteSavedConfigRequest
-	(*DeleteSavedConfigResponse)(nil),  // 66: tabula.v1.DeleteSavedConfigResponse
-	(*UpdateGameRequest)(nil),          // 67: tabula.v1.UpdateGameRequest
-	(*UpdateGameResponse)(nil),         // 68: tabula.v1.UpdateGameResponse
-	(*CreateSeriesRequest)(nil),        // 69: tabula.v1.CreateSeriesRequest
-	(*CreateSeriesResponse)(nil),       // 70: tabula.v1.CreateSeriesResponse
-	(*GetSeriesRequest)(nil),           // 71: tabula.v1.GetSeriesRequest
-	(*GetSeriesResponse)(nil),          // 72: tabula.v1.GetSeriesResponse
-	(*ListSeriesRequest)(nil),          // 73: tabula.v1.ListSeriesRequest
-	(*ListSeriesResponse)(nil),         // 74: tabula.v1.ListSeriesResponse
-	(*UpdateSeriesRequest)(nil),        // 75: tabula.v1.UpdateSeriesRequest
-	(*UpdateSeriesResponse)(nil),       // 76: tabula.v1.UpdateSeriesResponse
-	(*StreamSeriesEventsRequest)(nil),  // 77: tabula.v1.StreamSeriesEventsRequest
-	(*StreamSeriesEventsResponse)(nil), // 78: tabula.v1.StreamSeriesEventsResponse
-	(*StreamOwnerEventsRequest)(nil),   // 79: tabula.v1.StreamOwnerEventsRequest
-	(*StreamOwnerEventsResponse)(nil),  // 80: tabula.v1.StreamOwnerEventsResponse
-	(*OwnerEvent)(nil),                 // 81: tabula.v1.OwnerEvent
-	(*GetPlayerRatingsRequest)(nil),    // 82: tabula.v1.GetPlayerRatingsRequest
-	(*GetPlayerRatingsResponse)(nil),   // 83: tabula.v1.GetPlayerRatingsResponse
-	(*ListLeaderboardRequest)(nil),     // 84: tabula.v1.ListLeaderboardRequest
-	(*ListLeaderboardResponse)(nil),    // 85: tabula.v1.ListLeaderboardResponse
-	nil,                                // 86: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                // 87: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                // 88: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                // 89: tabula.v1.ListSeriesRequest.LabelsEntry
-	nil,                                // 90: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	(*GameConfig)(nil),                 // 91: tabula.v1.GameConfig
-	(GameKind)(0),                      // 92: tabula.v1.GameKind
-	(*BotSeat)(nil),                    // 93: tabula.v1.BotSeat
-	(*Player)(nil),                     // 94: tabula.v1.Player
-	(*timestamppb.Timestamp)(nil),      // 95: google.protobuf.Timestamp
-	(*SpectatorDelay)(nil),             // 96: tabula.v1.SpectatorDelay
-	(RatingPool)(0),                    // 97: tabula.v1.RatingPool
-	(*Game)(nil),                       // 98: tabula.v1.Game
-	(GameStatus)(0),                    // 99: tabula.v1.GameStatus
-	(*View)(nil),                       // 100: tabula.v1.View
-	(*Move)(nil),                       // 101: tabula.v1.Move
-	(*GameEvent)(nil),                  // 102: tabula.v1.GameEvent
-	(*Outcome)(nil),                    // 103: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),        // 104: google.protobuf.Duration
-	(*ViewChange)(nil),                 // 105: tabula.v1.ViewChange
-	(OutcomeType)(0),                   // 106: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),      // 107: google.protobuf.FieldMask
-	(SeriesDraws)(0),                   // 108: tabula.v1.SeriesDraws
-	(*Series)(nil),                     // 109: tabula.v1.Series
-	(*SeriesToken)(nil),                // 110: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                  // 111: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                // 112: tabula.v1.SeriesEvent
-	(*PlayerRating)(nil),               // 113: tabula.v1.PlayerRating
+	(SubmitMoveView)(0),                      // 0: tabula.v1.SubmitMoveView
+	(HintResult)(0),                          // 1: tabula.v1.HintResult
+	(ScoreResult)(0),                         // 2: tabula.v1.ScoreResult
+	(ScoreUnit)(0),                           // 3: tabula.v1.ScoreUnit
+	(OwnerEventKind)(0),                      // 4: tabula.v1.OwnerEventKind
+	(*Preset)(nil),                           // 5: tabula.v1.Preset
+	(*GameKindInfo)(nil),                     // 6: tabula.v1.GameKindInfo
+	(*ListGameKindsRequest)(nil),             // 7: tabula.v1.ListGameKindsRequest
+	(*ListGameKindsResponse)(nil),            // 8: tabula.v1.ListGameKindsResponse
+	(*CreateGameRequest)(nil),                // 9: tabula.v1.CreateGameRequest
+	(*BatchCreateGamesRequest)(nil),          // 10: tabula.v1.BatchCreateGamesRequest
+	(*BatchCreateGamesResponse)(nil),         // 11: tabula.v1.BatchCreateGamesResponse
+	(*CreateRematchRequest)(nil),             // 12: tabula.v1.CreateRematchRequest
+	(*CreateRematchResponse)(nil),            // 13: tabula.v1.CreateRematchResponse
+	(*PgnImport)(nil),                        // 14: tabula.v1.PgnImport
+	(*SeatToken)(nil),                        // 15: tabula.v1.SeatToken
+	(*CreateGameResponse)(nil),               // 16: tabula.v1.CreateGameResponse
+	(*GetGameRequest)(nil),                   // 17: tabula.v1.GetGameRequest
+	(*GetGameResponse)(nil),                  // 18: tabula.v1.GetGameResponse
+	(*ListGamesRequest)(nil),                 // 19: tabula.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),                // 20: tabula.v1.ListGamesResponse
+	(*GetViewRequest)(nil),                   // 21: tabula.v1.GetViewRequest
+	(*GetViewResponse)(nil),                  // 22: tabula.v1.GetViewResponse
+	(*ListLegalMovesRequest)(nil),            // 23: tabula.v1.ListLegalMovesRequest
+	(*LegalMove)(nil),                        // 24: tabula.v1.LegalMove
+	(*ListLegalMovesResponse)(nil),           // 25: tabula.v1.ListLegalMovesResponse
+	(*SubmitMoveRequest)(nil),                // 26: tabula.v1.SubmitMoveRequest
+	(*SubmitMoveResponse)(nil),               // 27: tabula.v1.SubmitMoveResponse
+	(*ResignRequest)(nil),                    // 28: tabula.v1.ResignRequest
+	(*ResignResponse)(nil),                   // 29: tabula.v1.ResignResponse
+	(*ExportPgnRequest)(nil),                 // 30: tabula.v1.ExportPgnRequest
+	(*ExportPgnResponse)(nil),                // 31: tabula.v1.ExportPgnResponse
+	(*GetHintRequest)(nil),                   // 32: tabula.v1.GetHintRequest
+	(*GetHintResponse)(nil),                  // 33: tabula.v1.GetHintResponse
+	(*HintScore)(nil),                        // 34: tabula.v1.HintScore
+	(*TakeBackRequest)(nil),                  // 35: tabula.v1.TakeBackRequest
+	(*TakeBackResponse)(nil),                 // 36: tabula.v1.TakeBackResponse
+	(*AnswerTakeBackRequest)(nil),            // 37: tabula.v1.AnswerTakeBackRequest
+	(*AnswerTakeBackResponse)(nil),           // 38: tabula.v1.AnswerTakeBackResponse
+	(*ClaimVictoryRequest)(nil),              // 39: tabula.v1.ClaimVictoryRequest
+	(*ClaimVictoryResponse)(nil),             // 40: tabula.v1.ClaimVictoryResponse
+	(*StreamEventsRequest)(nil),              // 41: tabula.v1.StreamEventsRequest
+	(*StreamEventsResponse)(nil),             // 42: tabula.v1.StreamEventsResponse
+	(*ArchiveGameRequest)(nil),               // 43: tabula.v1.ArchiveGameRequest
+	(*ArchiveGameResponse)(nil),              // 44: tabula.v1.ArchiveGameResponse
+	(*DeleteGameRequest)(nil),                // 45: tabula.v1.DeleteGameRequest
+	(*DeleteGameResponse)(nil),               // 46: tabula.v1.DeleteGameResponse
+	(*ReissueSeatTokenRequest)(nil),          // 47: tabula.v1.ReissueSeatTokenRequest
+	(*ReissueSeatTokenResponse)(nil),         // 48: tabula.v1.ReissueSeatTokenResponse
+	(*AbortGameRequest)(nil),                 // 49: tabula.v1.AbortGameRequest
+	(*AbortGameResponse)(nil),                // 50: tabula.v1.AbortGameResponse
+	(*AdjudicateGameRequest)(nil),            // 51: tabula.v1.AdjudicateGameRequest
+	(*AdjudicateGameResponse)(nil),           // 52: tabula.v1.AdjudicateGameResponse
+	(*PauseClockRequest)(nil),                // 53: tabula.v1.PauseClockRequest
+	(*PauseClockResponse)(nil),               // 54: tabula.v1.PauseClockResponse
+	(*ResumeClockRequest)(nil),               // 55: tabula.v1.ResumeClockRequest
+	(*ResumeClockResponse)(nil),              // 56: tabula.v1.ResumeClockResponse
+	(*AddTimeRequest)(nil),                   // 57: tabula.v1.AddTimeRequest
+	(*AddTimeResponse)(nil),                  // 58: tabula.v1.AddTimeResponse
+	(*SavedConfig)(nil),                      // 59: tabula.v1.SavedConfig
+	(*CreateSavedConfigRequest)(nil),         // 60: tabula.v1.CreateSavedConfigRequest
+	(*GetSavedConfigRequest)(nil),            // 61: tabula.v1.GetSavedConfigRequest
+	(*ListSavedConfigsRequest)(nil),          // 62: tabula.v1.ListSavedConfigsRequest
+	(*ListSavedConfigsResponse)(nil),         // 63: tabula.v1.ListSavedConfigsResponse
+	(*UpdateSavedConfigRequest)(nil),         // 64: tabula.v1.UpdateSavedConfigRequest
+	(*DeleteSavedConfigRequest)(nil),         // 65: tabula.v1.DeleteSavedConfigRequest
+	(*DeleteSavedConfigResponse)(nil),        // 66: tabula.v1.DeleteSavedConfigResponse
+	(*UpdateGameRequest)(nil),                // 67: tabula.v1.UpdateGameRequest
+	(*UpdateGameResponse)(nil),               // 68: tabula.v1.UpdateGameResponse
+	(*CreateSeriesRequest)(nil),              // 69: tabula.v1.CreateSeriesRequest
+	(*CreateSeriesResponse)(nil),             // 70: tabula.v1.CreateSeriesResponse
+	(*GetSeriesRequest)(nil),                 // 71: tabula.v1.GetSeriesRequest
+	(*GetSeriesResponse)(nil),                // 72: tabula.v1.GetSeriesResponse
+	(*ListSeriesRequest)(nil),                // 73: tabula.v1.ListSeriesRequest
+	(*ListSeriesResponse)(nil),               // 74: tabula.v1.ListSeriesResponse
+	(*UpdateSeriesRequest)(nil),              // 75: tabula.v1.UpdateSeriesRequest
+	(*UpdateSeriesResponse)(nil),             // 76: tabula.v1.UpdateSeriesResponse
+	(*StreamSeriesEventsRequest)(nil),        // 77: tabula.v1.StreamSeriesEventsRequest
+	(*StreamSeriesEventsResponse)(nil),       // 78: tabula.v1.StreamSeriesEventsResponse
+	(*StreamOwnerEventsRequest)(nil),         // 79: tabula.v1.StreamOwnerEventsRequest
+	(*StreamOwnerEventsResponse)(nil),        // 80: tabula.v1.StreamOwnerEventsResponse
+	(*OwnerEvent)(nil),                       // 81: tabula.v1.OwnerEvent
+	(*GetPlayerRatingsRequest)(nil),          // 82: tabula.v1.GetPlayerRatingsRequest
+	(*GetPlayerRatingsResponse)(nil),         // 83: tabula.v1.GetPlayerRatingsResponse
+	(*ListLeaderboardRequest)(nil),           // 84: tabula.v1.ListLeaderboardRequest
+	(*ListLeaderboardResponse)(nil),          // 85: tabula.v1.ListLeaderboardResponse
+	(*CreateTournamentRequest)(nil),          // 86: tabula.v1.CreateTournamentRequest
+	(*CreateTournamentResponse)(nil),         // 87: tabula.v1.CreateTournamentResponse
+	(*GetTournamentRequest)(nil),             // 88: tabula.v1.GetTournamentRequest
+	(*GetTournamentResponse)(nil),            // 89: tabula.v1.GetTournamentResponse
+	(*ListTournamentsRequest)(nil),           // 90: tabula.v1.ListTournamentsRequest
+	(*ListTournamentsResponse)(nil),          // 91: tabula.v1.ListTournamentsResponse
+	(*StreamTournamentEventsRequest)(nil),    // 92: tabula.v1.StreamTournamentEventsRequest
+	(*StreamTournamentEventsResponse)(nil),   // 93: tabula.v1.StreamTournamentEventsResponse
+	(*StartTournamentRoundRequest)(nil),      // 94: tabula.v1.StartTournamentRoundRequest
+	(*StartTournamentRoundResponse)(nil),     // 95: tabula.v1.StartTournamentRoundResponse
+	(*WithdrawTournamentPlayerRequest)(nil),  // 96: tabula.v1.WithdrawTournamentPlayerRequest
+	(*WithdrawTournamentPlayerResponse)(nil), // 97: tabula.v1.WithdrawTournamentPlayerResponse
+	(*CancelTournamentRequest)(nil),          // 98: tabula.v1.CancelTournamentRequest
+	(*CancelTournamentResponse)(nil),         // 99: tabula.v1.CancelTournamentResponse
+	nil,                                      // 100: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                      // 101: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                      // 102: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                      // 103: tabula.v1.ListSeriesRequest.LabelsEntry
+	nil,                                      // 104: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	nil,                                      // 105: tabula.v1.CreateTournamentRequest.LabelsEntry
+	nil,                                      // 106: tabula.v1.ListTournamentsRequest.LabelsEntry
+	(*GameConfig)(nil),                       // 107: tabula.v1.GameConfig
+	(GameKind)(0),                            // 108: tabula.v1.GameKind
+	(*BotSeat)(nil),                          // 109: tabula.v1.BotSeat
+	(*Player)(nil),                           // 110: tabula.v1.Player
+	(*timestamppb.Timestamp)(nil),            // 111: google.protobuf.Timestamp
+	(*SpectatorDelay)(nil),                   // 112: tabula.v1.SpectatorDelay
+	(RatingPool)(0),                          // 113: tabula.v1.RatingPool
+	(*Game)(nil),                             // 114: tabula.v1.Game
+	(GameStatus)(0),                          // 115: tabula.v1.GameStatus
+	(*View)(nil),                             // 116: tabula.v1.View
+	(*Move)(nil),                             // 117: tabula.v1.Move
+	(*GameEvent)(nil),                        // 118: tabula.v1.GameEvent
+	(*Outcome)(nil),                          // 119: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),              // 120: google.protobuf.Duration
+	(*ViewChange)(nil),                       // 121: tabula.v1.ViewChange
+	(OutcomeType)(0),                         // 122: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),            // 123: google.protobuf.FieldMask
+	(SeriesDraws)(0),                         // 124: tabula.v1.SeriesDraws
+	(*Series)(nil),                           // 125: tabula.v1.Series
+	(*SeriesToken)(nil),                      // 126: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                        // 127: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                      // 128: tabula.v1.SeriesEvent
+	(*PlayerRating)(nil),                     // 129: tabula.v1.PlayerRating
+	(TournamentFormat)(0),                    // 130: tabula.v1.TournamentFormat
+	(*TournamentPlayer)(nil),                 // 131: tabula.v1.TournamentPlayer
+	(*TournamentScoring)(nil),                // 132: tabula.v1.TournamentScoring
+	(TieBreak)(0),                            // 133: tabula.v1.TieBreak
+	(*Tournament)(nil),                       // 134: tabula.v1.Tournament
+	(*TournamentPlayerToken)(nil),            // 135: tabula.v1.TournamentPlayerToken
+	(TournamentStatus)(0),                    // 136: tabula.v1.TournamentStatus
+	(*TournamentEvent)(nil),                  // 137: tabula.v1.TournamentEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	91,  // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	92,  // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	91,  // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	107, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	108, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	107, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	5,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	6,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	91,  // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	107, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	14,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	92,  // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	93,  // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	94,  // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	86,  // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	95,  // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
-	96,  // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
-	97,  // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	108, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	109, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	110, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	100, // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	111, // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
+	112, // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
+	113, // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
 	9,   // 14: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
 	16,  // 15: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	98,  // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	114, // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
 	15,  // 17: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	98,  // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	114, // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 19: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	98,  // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	92,  // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	99,  // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	95,  // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	95,  // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	87,  // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	98,  // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	100, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	101, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	114, // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	108, // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	115, // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	111, // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	111, // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	101, // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	114, // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	116, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	117, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	24,  // 29: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	101, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	117, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
 	0,   // 31: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	102, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	100, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	99,  // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	103, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	100, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	104, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	118, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	116, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	115, // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	119, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	116, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	120, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	1,   // 38: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	101, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	117, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	34,  // 40: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	101, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	117, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	2,   // 42: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	3,   // 43: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	100, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	100, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	100, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
-	102, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	100, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	105, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	98,  // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	116, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	116, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	116, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
+	118, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	116, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	121, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	114, // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 51: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	98,  // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	106, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	98,  // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	100, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	100, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	104, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	100, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	91,  // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	92,  // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	95,  // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	95,  // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	114, // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	122, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	114, // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	116, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	116, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	120, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	116, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	107, // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	108, // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	111, // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	111, // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
 	59,  // 63: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
 	59,  // 64: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
 	59,  // 65: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	98,  // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	107, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	98,  // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	91,  // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	92,  // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	108, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	94,  // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	93,  // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	88,  // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	109, // 75: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	110, // 76: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	109, // 77: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	111, // 78: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	89,  // 79: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	109, // 80: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	109, // 81: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	107, // 82: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	109, // 83: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	112, // 84: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	114, // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	123, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	114, // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	107, // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	108, // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	124, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	110, // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	109, // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	102, // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	125, // 75: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	126, // 76: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	125, // 77: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	127, // 78: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	103, // 79: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	125, // 80: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	125, // 81: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	123, // 82: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	125, // 83: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	128, // 84: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
 	4,   // 85: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	90,  // 86: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	104, // 86: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
 	81,  // 87: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
 	4,   // 88: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	102, // 89: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	112, // 90: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
-	113, // 91: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
-	113, // 92: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
-	7,   // 93: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 94: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 95: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 96: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 97: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 98: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 99: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 100: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 101: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 102: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 103: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 104: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 105: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 106: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 107: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
-	41,  // 108: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	43,  // 109: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	45,  // 110: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	67,  // 111: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	47,  // 112: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	60,  // 113: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	61,  // 114: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	62,  // 115: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	64,  // 116: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	65,  // 117: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	49,  // 118: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	51,  // 119: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	53,  // 120: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	55,  // 121: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	57,  // 122: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	69,  // 123: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	71,  // 124: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	73,  // 125: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	75,  // 126: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	77,  // 127: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	79,  // 128: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	82,  // 129: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
-	84,  // 130: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
-	8,   // 131: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 132: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 133: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 134: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 135: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 136: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 137: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 138: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 139: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 140: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 141: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 142: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 143: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 144: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 145: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 146: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 147: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 148: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 149: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 150: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 151: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 152: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 153: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 154: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 155: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 156: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 157: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 158: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 159: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 160: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 161: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 162: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 163: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 164: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 165: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 166: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	83,  // 167: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
-	85,  // 168: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
-	131, // [131:169] is the sub-list for method output_type
-	93,  // [93:131] is the sub-list for method input_type
-	93,  // [93:93] is the sub-list for extension type_name
-	93,  // [93:93] is the sub-list for extension extendee
-	0,   // [0:93] is the sub-list for field type_name
+	118, // 89: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	128, // 90: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
+	129, // 91: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
+	129, // 92: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
+	107, // 93: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
+	108, // 94: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
+	130, // 95: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
+	131, // 96: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
+	132, // 97: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
+	133, // 98: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
+	113, // 99: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	105, // 100: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
+	134, // 101: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	135, // 102: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
+	134, // 103: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	136, // 104: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
+	106, // 105: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
+	134, // 106: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
+	137, // 107: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
+	134, // 108: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
+	134, // 109: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
+	134, // 110: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	7,   // 111: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 112: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 113: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 114: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 115: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 116: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 117: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 118: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 119: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 120: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 121: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 122: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 123: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 124: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 125: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 126: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 127: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 128: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 129: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 130: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 131: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 132: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 133: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 134: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 135: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 136: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 137: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 138: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 139: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 140: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 141: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 142: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 143: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 144: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 145: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 146: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	82,  // 147: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
+	84,  // 148: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
+	86,  // 149: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
+	88,  // 150: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
+	90,  // 151: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
+	92,  // 152: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
+	94,  // 153: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
+	96,  // 154: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
+	98,  // 155: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
+	8,   // 156: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 157: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 158: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 159: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 160: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 161: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 162: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 163: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 164: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 165: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 166: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 167: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 168: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 169: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 170: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 171: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 172: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 173: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 174: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 175: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 176: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 177: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 178: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 179: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 180: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 181: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 182: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 183: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 184: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 185: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 186: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 187: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 188: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 189: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 190: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 191: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	83,  // 192: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
+	85,  // 193: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
+	87,  // 194: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
+	89,  // 195: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
+	91,  // 196: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
+	93,  // 197: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
+	95,  // 198: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
+	97,  // 199: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
+	99,  // 200: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
+	156, // [156:201] is the sub-list for method output_type
+	111, // [111:156] is the sub-list for method input_type
+	111, // [111:111] is the sub-list for extension type_name
+	111, // [111:111] is the sub-list for extension extendee
+	0,   // [0:111] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -6358,6 +7386,7 @@ func file_tabula_v1_game_service_proto_init() {
 	file_tabula_v1_move_proto_init()
 	file_tabula_v1_rating_proto_init()
 	file_tabula_v1_series_proto_init()
+	file_tabula_v1_tournament_proto_init()
 	file_tabula_v1_view_proto_init()
 	file_tabula_v1_game_service_proto_msgTypes[4].OneofWrappers = []any{
 		(*CreateGameRequest_Config)(nil),
@@ -6377,13 +7406,18 @@ func file_tabula_v1_game_service_proto_init() {
 		(*CreateSeriesRequest_Preset)(nil),
 		(*CreateSeriesRequest_SavedConfig)(nil),
 	}
+	file_tabula_v1_game_service_proto_msgTypes[81].OneofWrappers = []any{
+		(*CreateTournamentRequest_Config)(nil),
+		(*CreateTournamentRequest_Preset)(nil),
+		(*CreateTournamentRequest_SavedConfig)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   86,
+			NumMessages:   102,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

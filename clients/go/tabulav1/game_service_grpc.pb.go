@@ -53,44 +53,51 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	GameService_ListGameKinds_FullMethodName      = "/tabula.v1.GameService/ListGameKinds"
-	GameService_CreateGame_FullMethodName         = "/tabula.v1.GameService/CreateGame"
-	GameService_BatchCreateGames_FullMethodName   = "/tabula.v1.GameService/BatchCreateGames"
-	GameService_CreateRematch_FullMethodName      = "/tabula.v1.GameService/CreateRematch"
-	GameService_GetGame_FullMethodName            = "/tabula.v1.GameService/GetGame"
-	GameService_ListGames_FullMethodName          = "/tabula.v1.GameService/ListGames"
-	GameService_GetView_FullMethodName            = "/tabula.v1.GameService/GetView"
-	GameService_ListLegalMoves_FullMethodName     = "/tabula.v1.GameService/ListLegalMoves"
-	GameService_SubmitMove_FullMethodName         = "/tabula.v1.GameService/SubmitMove"
-	GameService_Resign_FullMethodName             = "/tabula.v1.GameService/Resign"
-	GameService_ExportPgn_FullMethodName          = "/tabula.v1.GameService/ExportPgn"
-	GameService_GetHint_FullMethodName            = "/tabula.v1.GameService/GetHint"
-	GameService_TakeBack_FullMethodName           = "/tabula.v1.GameService/TakeBack"
-	GameService_AnswerTakeBack_FullMethodName     = "/tabula.v1.GameService/AnswerTakeBack"
-	GameService_ClaimVictory_FullMethodName       = "/tabula.v1.GameService/ClaimVictory"
-	GameService_StreamEvents_FullMethodName       = "/tabula.v1.GameService/StreamEvents"
-	GameService_ArchiveGame_FullMethodName        = "/tabula.v1.GameService/ArchiveGame"
-	GameService_DeleteGame_FullMethodName         = "/tabula.v1.GameService/DeleteGame"
-	GameService_UpdateGame_FullMethodName         = "/tabula.v1.GameService/UpdateGame"
-	GameService_ReissueSeatToken_FullMethodName   = "/tabula.v1.GameService/ReissueSeatToken"
-	GameService_CreateSavedConfig_FullMethodName  = "/tabula.v1.GameService/CreateSavedConfig"
-	GameService_GetSavedConfig_FullMethodName     = "/tabula.v1.GameService/GetSavedConfig"
-	GameService_ListSavedConfigs_FullMethodName   = "/tabula.v1.GameService/ListSavedConfigs"
-	GameService_UpdateSavedConfig_FullMethodName  = "/tabula.v1.GameService/UpdateSavedConfig"
-	GameService_DeleteSavedConfig_FullMethodName  = "/tabula.v1.GameService/DeleteSavedConfig"
-	GameService_AbortGame_FullMethodName          = "/tabula.v1.GameService/AbortGame"
-	GameService_AdjudicateGame_FullMethodName     = "/tabula.v1.GameService/AdjudicateGame"
-	GameService_PauseClock_FullMethodName         = "/tabula.v1.GameService/PauseClock"
-	GameService_ResumeClock_FullMethodName        = "/tabula.v1.GameService/ResumeClock"
-	GameService_AddTime_FullMethodName            = "/tabula.v1.GameService/AddTime"
-	GameService_CreateSeries_FullMethodName       = "/tabula.v1.GameService/CreateSeries"
-	GameService_GetSeries_FullMethodName          = "/tabula.v1.GameService/GetSeries"
-	GameService_ListSeries_FullMethodName         = "/tabula.v1.GameService/ListSeries"
-	GameService_UpdateSeries_FullMethodName       = "/tabula.v1.GameService/UpdateSeries"
-	GameService_StreamSeriesEvents_FullMethodName = "/tabula.v1.GameService/StreamSeriesEvents"
-	GameService_StreamOwnerEvents_FullMethodName  = "/tabula.v1.GameService/StreamOwnerEvents"
-	GameService_GetPlayerRatings_FullMethodName   = "/tabula.v1.GameService/GetPlayerRatings"
-	GameService_ListLeaderboard_FullMethodName    = "/tabula.v1.GameService/ListLeaderboard"
+	GameService_ListGameKinds_FullMethodName            = "/tabula.v1.GameService/ListGameKinds"
+	GameService_CreateGame_FullMethodName               = "/tabula.v1.GameService/CreateGame"
+	GameService_BatchCreateGames_FullMethodName         = "/tabula.v1.GameService/BatchCreateGames"
+	GameService_CreateRematch_FullMethodName            = "/tabula.v1.GameService/CreateRematch"
+	GameService_GetGame_FullMethodName                  = "/tabula.v1.GameService/GetGame"
+	GameService_ListGames_FullMethodName                = "/tabula.v1.GameService/ListGames"
+	GameService_GetView_FullMethodName                  = "/tabula.v1.GameService/GetView"
+	GameService_ListLegalMoves_FullMethodName           = "/tabula.v1.GameService/ListLegalMoves"
+	GameService_SubmitMove_FullMethodName               = "/tabula.v1.GameService/SubmitMove"
+	GameService_Resign_FullMethodName                   = "/tabula.v1.GameService/Resign"
+	GameService_ExportPgn_FullMethodName                = "/tabula.v1.GameService/ExportPgn"
+	GameService_GetHint_FullMethodName                  = "/tabula.v1.GameService/GetHint"
+	GameService_TakeBack_FullMethodName                 = "/tabula.v1.GameService/TakeBack"
+	GameService_AnswerTakeBack_FullMethodName           = "/tabula.v1.GameService/AnswerTakeBack"
+	GameService_ClaimVictory_FullMethodName             = "/tabula.v1.GameService/ClaimVictory"
+	GameService_StreamEvents_FullMethodName             = "/tabula.v1.GameService/StreamEvents"
+	GameService_ArchiveGame_FullMethodName              = "/tabula.v1.GameService/ArchiveGame"
+	GameService_DeleteGame_FullMethodName               = "/tabula.v1.GameService/DeleteGame"
+	GameService_UpdateGame_FullMethodName               = "/tabula.v1.GameService/UpdateGame"
+	GameService_ReissueSeatToken_FullMethodName         = "/tabula.v1.GameService/ReissueSeatToken"
+	GameService_CreateSavedConfig_FullMethodName        = "/tabula.v1.GameService/CreateSavedConfig"
+	GameService_GetSavedConfig_FullMethodName           = "/tabula.v1.GameService/GetSavedConfig"
+	GameService_ListSavedConfigs_FullMethodName         = "/tabula.v1.GameService/ListSavedConfigs"
+	GameService_UpdateSavedConfig_FullMethodName        = "/tabula.v1.GameService/UpdateSavedConfig"
+	GameService_DeleteSavedConfig_FullMethodName        = "/tabula.v1.GameService/DeleteSavedConfig"
+	GameService_AbortGame_FullMethodName                = "/tabula.v1.GameService/AbortGame"
+	GameService_AdjudicateGame_FullMethodName           = "/tabula.v1.GameService/AdjudicateGame"
+	GameService_PauseClock_FullMethodName               = "/tabula.v1.GameService/PauseClock"
+	GameService_ResumeClock_FullMethodName              = "/tabula.v1.GameService/ResumeClock"
+	GameService_AddTime_FullMethodName                  = "/tabula.v1.GameService/AddTime"
+	GameService_CreateSeries_FullMethodName             = "/tabula.v1.GameService/CreateSeries"
+	GameService_GetSeries_FullMethodName                = "/tabula.v1.GameService/GetSeries"
+	GameService_ListSeries_FullMethodName               = "/tabula.v1.GameService/ListSeries"
+	GameService_UpdateSeries_FullMethodName             = "/tabula.v1.GameService/UpdateSeries"
+	GameService_StreamSeriesEvents_FullMethodName       = "/tabula.v1.GameService/StreamSeriesEvents"
+	GameService_StreamOwnerEvents_FullMethodName        = "/tabula.v1.GameService/StreamOwnerEvents"
+	GameService_GetPlayerRatings_FullMethodName         = "/tabula.v1.GameService/GetPlayerRatings"
+	GameService_ListLeaderboard_FullMethodName          = "/tabula.v1.GameService/ListLeaderboard"
+	GameService_CreateTournament_FullMethodName         = "/tabula.v1.GameService/CreateTournament"
+	GameService_GetTournament_FullMethodName            = "/tabula.v1.GameService/GetTournament"
+	GameService_ListTournaments_FullMethodName          = "/tabula.v1.GameService/ListTournaments"
+	GameService_StreamTournamentEvents_FullMethodName   = "/tabula.v1.GameService/StreamTournamentEvents"
+	GameService_StartTournamentRound_FullMethodName     = "/tabula.v1.GameService/StartTournamentRound"
+	GameService_WithdrawTournamentPlayer_FullMethodName = "/tabula.v1.GameService/WithdrawTournamentPlayer"
+	GameService_CancelTournament_FullMethodName         = "/tabula.v1.GameService/CancelTournament"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -354,6 +361,36 @@ type GameServiceClient interface {
 	// with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
 	// are listed, flagged, unless `exclude_provisional`.
 	ListLeaderboard(ctx context.Context, in *ListLeaderboardRequest, opts ...grpc.CallOption) (*ListLeaderboardResponse, error)
+	// Creates a tournament, its first round paired and its games made at once (unless
+	// `hold_rounds`), and a token for each of its players: each player's seat in every game
+	// of the tournament. The next round is paired as soon as every board of a round has
+	// ended, through the same creation path as every game, exactly once across restarts and
+	// replicas. Needs a service key; only two-seat kinds; INVALID_ARGUMENT `INVALID_REQUEST`
+	// naming every problem of a request that makes no sense. Its games are not counted
+	// against the key's cap of games in progress.
+	CreateTournament(ctx context.Context, in *CreateTournamentRequest, opts ...grpc.CallOption) (*CreateTournamentResponse, error)
+	// A tournament: its players, rounds, boards and standings. A private tournament is read
+	// only with a service key or one of its players' tokens; NOT_FOUND `TOURNAMENT_NOT_FOUND`
+	// for an unknown id.
+	GetTournament(ctx context.Context, in *GetTournamentRequest, opts ...grpc.CallOption) (*GetTournamentResponse, error)
+	// Tournaments, newest first, a page at a time. Needs a service key.
+	ListTournaments(ctx context.Context, in *ListTournamentsRequest, opts ...grpc.CallOption) (*ListTournamentsResponse, error)
+	// A tournament's events (each round paired, each board ended, each round finished with
+	// the standings, each withdrawal, the end), numbered from 1, then live until it ends; the
+	// stream closes after `TournamentEnded`. Read access as `GetTournament`.
+	StreamTournamentEvents(ctx context.Context, in *StreamTournamentEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamTournamentEventsResponse], error)
+	// Lets a tournament created with `hold_rounds` pair its next round once the round before
+	// has ended (at once, if it has). Needs a service key. FAILED_PRECONDITION
+	// `TOURNAMENT_OVER` for a tournament over; INVALID_ARGUMENT for a round other than the
+	// next.
+	StartTournamentRound(ctx context.Context, in *StartTournamentRoundRequest, opts ...grpc.CallOption) (*StartTournamentRoundResponse, error)
+	// Withdraws a player: it plays the game of the round in progress, if it has one, and is
+	// paired in no round after, its opponents there winning by forfeit. Needs a service key.
+	// FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
+	WithdrawTournamentPlayer(ctx context.Context, in *WithdrawTournamentPlayerRequest, opts ...grpc.CallOption) (*WithdrawTournamentPlayerResponse, error)
+	// Calls a tournament off: no round is made after (games in progress are left to end, or
+	// to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
+	CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error)
 }
 
 type gameServiceClient struct {
@@ -771,6 +808,85 @@ func (c *gameServiceClient) ListLeaderboard(ctx context.Context, in *ListLeaderb
 	return out, nil
 }
 
+func (c *gameServiceClient) CreateTournament(ctx context.Context, in *CreateTournamentRequest, opts ...grpc.CallOption) (*CreateTournamentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateTournamentResponse)
+	err := c.cc.Invoke(ctx, GameService_CreateTournament_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) GetTournament(ctx context.Context, in *GetTournamentRequest, opts ...grpc.CallOption) (*GetTournamentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetTournamentResponse)
+	err := c.cc.Invoke(ctx, GameService_GetTournament_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) ListTournaments(ctx context.Context, in *ListTournamentsRequest, opts ...grpc.CallOption) (*ListTournamentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListTournamentsResponse)
+	err := c.cc.Invoke(ctx, GameService_ListTournaments_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) StreamTournamentEvents(ctx context.Context, in *StreamTournamentEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamTournamentEventsResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &GameService_ServiceDesc.Streams[3], GameService_StreamTournamentEvents_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[StreamTournamentEventsRequest, StreamTournamentEventsResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type GameService_StreamTournamentEventsClient = grpc.ServerStreamingClient[StreamTournamentEventsResponse]
+
+func (c *gameServiceClient) StartTournamentRound(ctx context.Context, in *StartTournamentRoundRequest, opts ...grpc.CallOption) (*StartTournamentRoundResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StartTournamentRoundResponse)
+	err := c.cc.Invoke(ctx, GameService_StartTournamentRound_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) WithdrawTournamentPlayer(ctx context.Context, in *WithdrawTournamentPlayerRequest, opts ...grpc.CallOption) (*WithdrawTournamentPlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(WithdrawTournamentPlayerResponse)
+	err := c.cc.Invoke(ctx, GameService_WithdrawTournamentPlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *gameServiceClient) CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CancelTournamentResponse)
+	err := c.cc.Invoke(ctx, GameService_CancelTournament_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -1032,6 +1148,36 @@ type GameServiceServer interface {
 	// with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
 	// are listed, flagged, unless `exclude_provisional`.
 	ListLeaderboard(context.Context, *ListLeaderboardRequest) (*ListLeaderboardResponse, error)
+	// Creates a tournament, its first round paired and its games made at once (unless
+	// `hold_rounds`), and a token for each of its players: each player's seat in every game
+	// of the tournament. The next round is paired as soon as every board of a round has
+	// ended, through the same creation path as every game, exactly once across restarts and
+	// replicas. Needs a service key; only two-seat kinds; INVALID_ARGUMENT `INVALID_REQUEST`
+	// naming every problem of a request that makes no sense. Its games are not counted
+	// against the key's cap of games in progress.
+	CreateTournament(context.Context, *CreateTournamentRequest) (*CreateTournamentResponse, error)
+	// A tournament: its players, rounds, boards and standings. A private tournament is read
+	// only with a service key or one of its players' tokens; NOT_FOUND `TOURNAMENT_NOT_FOUND`
+	// for an unknown id.
+	GetTournament(context.Context, *GetTournamentRequest) (*GetTournamentResponse, error)
+	// Tournaments, newest first, a page at a time. Needs a service key.
+	ListTournaments(context.Context, *ListTournamentsRequest) (*ListTournamentsResponse, error)
+	// A tournament's events (each round paired, each board ended, each round finished with
+	// the standings, each withdrawal, the end), numbered from 1, then live until it ends; the
+	// stream closes after `TournamentEnded`. Read access as `GetTournament`.
+	StreamTournamentEvents(*StreamTournamentEventsRequest, grpc.ServerStreamingServer[StreamTournamentEventsResponse]) error
+	// Lets a tournament created with `hold_rounds` pair its next round once the round before
+	// has ended (at once, if it has). Needs a service key. FAILED_PRECONDITION
+	// `TOURNAMENT_OVER` for a tournament over; INVALID_ARGUMENT for a round other than the
+	// next.
+	StartTournamentRound(context.Context, *StartTournamentRoundRequest) (*StartTournamentRoundResponse, error)
+	// Withdraws a player: it plays the game of the round in progress, if it has one, and is
+	// paired in no round after, its opponents there winning by forfeit. Needs a service key.
+	// FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
+	WithdrawTournamentPlayer(context.Context, *WithdrawTournamentPlayerRequest) (*WithdrawTournamentPlayerResponse, error)
+	// Calls a tournament off: no round is made after (games in progress are left to end, or
+	// to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
+	CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -1155,6 +1301,27 @@ func (UnimplementedGameServiceServer) GetPlayerRatings(context.Context, *GetPlay
 }
 func (UnimplementedGameServiceServer) ListLeaderboard(context.Context, *ListLeaderboardRequest) (*ListLeaderboardResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListLeaderboard not implemented")
+}
+func (UnimplementedGameServiceServer) CreateTournament(context.Context, *CreateTournamentRequest) (*CreateTournamentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateTournament not implemented")
+}
+func (UnimplementedGameServiceServer) GetTournament(context.Context, *GetTournamentRequest) (*GetTournamentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetTournament not implemented")
+}
+func (UnimplementedGameServiceServer) ListTournaments(context.Context, *ListTournamentsRequest) (*ListTournamentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListTournaments not implemented")
+}
+func (UnimplementedGameServiceServer) StreamTournamentEvents(*StreamTournamentEventsRequest, grpc.ServerStreamingServer[StreamTournamentEventsResponse]) error {
+	return status.Error(codes.Unimplemented, "method StreamTournamentEvents not implemented")
+}
+func (UnimplementedGameServiceServer) StartTournamentRound(context.Context, *StartTournamentRoundRequest) (*StartTournamentRoundResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method StartTournamentRound not implemented")
+}
+func (UnimplementedGameServiceServer) WithdrawTournamentPlayer(context.Context, *WithdrawTournamentPlayerRequest) (*WithdrawTournamentPlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method WithdrawTournamentPlayer not implemented")
+}
+func (UnimplementedGameServiceServer) CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CancelTournament not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -1840,6 +2007,125 @@ func _GameService_ListLeaderboard_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_CreateTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateTournamentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).CreateTournament(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_CreateTournament_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).CreateTournament(ctx, req.(*CreateTournamentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_GetTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetTournamentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).GetTournament(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_GetTournament_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).GetTournament(ctx, req.(*GetTournamentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_ListTournaments_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListTournamentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ListTournaments(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ListTournaments_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ListTournaments(ctx, req.(*ListTournamentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_StreamTournamentEvents_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(StreamTournamentEventsRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(GameServiceServer).StreamTournamentEvents(m, &grpc.GenericServerStream[StreamTournamentEventsRequest, StreamTournamentEventsResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type GameService_StreamTournamentEventsServer = grpc.ServerStreamingServer[StreamTournamentEventsResponse]
+
+func _GameService_StartTournamentRound_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartTournamentRoundRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).StartTournamentRound(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_StartTournamentRound_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).StartTournamentRound(ctx, req.(*StartTournamentRoundRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_WithdrawTournamentPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(WithdrawTournamentPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).WithdrawTournamentPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_WithdrawTournamentPlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).WithdrawTournamentPlayer(ctx, req.(*WithdrawTournamentPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _GameService_CancelTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CancelTournamentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).CancelTournament(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_CancelTournament_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).CancelTournament(ctx, req.(*CancelTournamentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1987,6 +2273,30 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "ListLeaderboard",
 			Handler:    _GameService_ListLeaderboard_Handler,
 		},
+		{
+			MethodName: "CreateTournament",
+			Handler:    _GameService_CreateTournament_Handler,
+		},
+		{
+			MethodName: "GetTournament",
+			Handler:    _GameService_GetTournament_Handler,
+		},
+		{
+			MethodName: "ListTournaments",
+			Handler:    _GameService_ListTournaments_Handler,
+		},
+		{
+			MethodName: "StartTournamentRound",
+			Handler:    _GameService_StartTournamentRound_Handler,
+		},
+		{
+			MethodName: "WithdrawTournamentPlayer",
+			Handler:    _GameService_WithdrawTournamentPlayer_Handler,
+		},
+		{
+			MethodName: "CancelTournament",
+			Handler:    _GameService_CancelTournament_Handler,
+		},
 	},
 	Streams: []grpc.StreamDesc{
 		{
@@ -2002,6 +2312,11 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			StreamName:    "StreamOwnerEvents",
 			Handler:       _GameService_StreamOwnerEvents_Handler,
+			ServerStreams: true,
+		},
+		{
+			StreamName:    "StreamTournamentEvents",
+			Handler:       _GameService_StreamTournamentEvents_Handler,
 			ServerStreams: true,
 		},
 	},

@@ -1,7 +1,7 @@
 """A stand-in server on loopback that answers every call of tabula.v1.GameService with an
 empty response and records what each call brought (deadline, credential, request); its event
-streams (a game's, a series' and the owner's) send the events it is given, so gaps, cursors
-out of order and cancellation can be staged offline."""
+streams (a game's, a series', a tournament's and the owner's) send the events it is given, so
+gaps, cursors out of order and cancellation can be staged offline."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ class Seen:
 
 @dataclass
 class StandInServer:
-    #: The seqs of the events each StreamEvents or StreamSeriesEvents call sends (the
-    #: cursors of StreamOwnerEvents' events).
+    #: The seqs of the events each StreamEvents, StreamSeriesEvents or StreamTournamentEvents
+    #: call sends (the cursors of StreamOwnerEvents' events).
     stream_seqs: list[int] = field(default_factory=list)
     #: After its events, a stream waits (until cancelled) instead of ending.
     stream_hangs: bool = False
@@ -76,6 +76,8 @@ class StandInServer:
         def response(seq: int) -> Message:
             if name == "StreamSeriesEvents":
                 return pb.StreamSeriesEventsResponse(event=pb.SeriesEvent(series_id="s", seq=seq))
+            if name == "StreamTournamentEvents":
+                return pb.StreamTournamentEventsResponse(event=pb.TournamentEvent(tournament_id="t", seq=seq))
             if name == "StreamOwnerEvents":
                 return pb.StreamOwnerEventsResponse(event=pb.OwnerEvent(cursor=seq))
             return pb.StreamEventsResponse(event=pb.GameEvent(seq=seq))

@@ -1,8 +1,8 @@
 """Every call of both clients against a stand-in server, offline: each is wrapped, carries
 the client's credential, has the default deadline or its own `timeout=`, options reach the
-server, and event streams (a game's and a series') report gaps in seqs, the owner's stream
-sends its filters and refuses a cursor out of order, and each cancels its call when its block
-ends."""
+server, and event streams (a game's, a series' and a tournament's) report gaps in seqs, the
+owner's stream sends its filters and refuses a cursor out of order, and each cancels its call
+when its block ends."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from tabula_client import (
     moves,
     pb,
     presence_config,
+    tournaments,
 )
 
 #: The wrapper of each unary RPC, called with plausible arguments (and `timeout` when given).
@@ -86,6 +87,26 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
     "get_series": ("GetSeries", lambda c, **t: c.get_series("s", **t)),
     "list_series": ("ListSeries", lambda c, **t: c.list_series(status="finished", **t)),
     "update_series_labels": ("UpdateSeries", lambda c, **t: c.update_series_labels("s", {"round": "1"}, **t)),
+    "create_tournament_from_preset": (
+        "CreateTournament",
+        lambda c, **t: c.create_tournament_from_preset("tic_tac_toe", "classic", [tournaments.person("a")], **t),
+    ),
+    "create_tournament_from_config": (
+        "CreateTournament",
+        lambda c, **t: c.create_tournament_from_config(pb.GameConfig(), [tournaments.engine(1)], **t),
+    ),
+    "create_tournament_from_saved_config": (
+        "CreateTournament",
+        lambda c, **t: c.create_tournament_from_saved_config("mine", [], format="double_round_robin", **t),
+    ),
+    "get_tournament": ("GetTournament", lambda c, **t: c.get_tournament("t", **t)),
+    "list_tournaments": ("ListTournaments", lambda c, **t: c.list_tournaments(status="cancelled", **t)),
+    "start_tournament_round": ("StartTournamentRound", lambda c, **t: c.start_tournament_round("t", 2, **t)),
+    "withdraw_tournament_player": (
+        "WithdrawTournamentPlayer",
+        lambda c, **t: c.withdraw_tournament_player("t", 3, **t),
+    ),
+    "cancel_tournament": ("CancelTournament", lambda c, **t: c.cancel_tournament("t", **t)),
     "get_player_ratings": ("GetPlayerRatings", lambda c, **t: c.get_player_ratings("u-17", **t)),
     "list_leaderboard": (
         "ListLeaderboard",
@@ -94,7 +115,12 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
 }
 
 #: The wrappers of the server-streaming RPCs (no deadline, no `timeout=`).
-STREAMS = {"StreamEvents": "events", "StreamSeriesEvents": "series_events", "StreamOwnerEvents": "owner_events"}
+STREAMS = {
+    "StreamEvents": "events",
+    "StreamSeriesEvents": "series_events",
+    "StreamTournamentEvents": "tournament_events",
+    "StreamOwnerEvents": "owner_events",
+}
 
 
 def snake(name: str) -> str:
@@ -121,6 +147,11 @@ def test_every_rpc_has_a_wrapper_named_after_it_in_both_clients() -> None:
         # Only labels may change, so the wrappers say so.
         "UpdateGame": ["update_game_labels"],
         "UpdateSeries": ["update_series_labels"],
+        "CreateTournament": [
+            "create_tournament_from_preset",
+            "create_tournament_from_config",
+            "create_tournament_from_saved_config",
+        ],
     }
     names.update({rpc: [name] for rpc, name in STREAMS.items()})
     wrapped = {rpc for rpc, _ in CALLS.values()} | set(STREAMS)
@@ -600,6 +631,120 @@ async def test_the_async_series_calls_send_what_they_are_given(stand_in: StandIn
         assert (sent_list.status, sent_list.page_size) == (pb.SeriesStatus.SERIES_STATUS_FINISHED, 9)
 
 
+def test_tournament_options_reach_the_server(stand_in: StandInServer) -> None:
+    def sent() -> pb.CreateTournamentRequest:
+        return pb.CreateTournamentRequest.FromString(stand_in.last("CreateTournament").request)
+
+    alice, bot = tournaments.person("u-1", "Alice"), tournaments.engine(3, 0.5, player_id="bot-3")
+    assert (bot.engine_level, bot.engine_move_time.ToMilliseconds(), bot.player_id) == (3, 500, "bot-3")
+    with Client(stand_in.address, credential="key") as client:
+        answer = client.create_tournament_from_preset(
+            "chess",
+            "standard",
+            [alice, bot],
+            format="double_round_robin",
+            scoring=tournaments.scoring(win=3, draw=1),
+            tie_breaks=["buchholz_cut_1", "TIE_BREAK_WINS", pb.TieBreak.TIE_BREAK_SONNEBORN_BERGER],
+            hold_rounds=True,
+            rating_pool="preset",
+            private=True,
+            allow_hints=False,
+            labels=LABELS,
+            request_id="t-1",
+        )
+        assert isinstance(answer, pb.CreateTournamentResponse)
+        request = sent()
+        assert (request.kind, request.preset, request.WhichOneof("source")) == (
+            pb.GameKind.GAME_KIND_CHESS, "standard", "preset"
+        )
+        assert list(request.players) == [alice, bot]
+        assert request.format == pb.TournamentFormat.TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN
+        assert request.scoring == pb.TournamentScoring(win=3, draw=1, loss=0, bye=1)
+        assert list(request.tie_breaks) == [
+            pb.TieBreak.TIE_BREAK_BUCHHOLZ_CUT_1, pb.TieBreak.TIE_BREAK_WINS, pb.TieBreak.TIE_BREAK_SONNEBORN_BERGER
+        ]
+        assert (request.hold_rounds, request.rating_pool, request.private) == (
+            True, pb.RatingPool.RATING_POOL_PRESET, True
+        )
+        assert request.HasField("allow_hints") and request.allow_hints is False
+        assert (dict(request.labels), request.request_id) == (LABELS, "t-1")
+
+        client.create_tournament_from_preset("tic_tac_toe", "classic", [alice])
+        request = sent()
+        assert request.format == pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN, "the default format"
+        assert not request.HasField("scoring") and not request.tie_breaks and not request.HasField("allow_hints")
+        assert (request.hold_rounds, request.rating_pool, request.private, request.request_id) == (
+            False, pb.RatingPool.RATING_POOL_UNSPECIFIED, False, ""
+        ), "unset: the server's defaults"
+
+        config = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig())
+        client.create_tournament_from_config(
+            config, [alice], clock=clocks.fischer(60, 1), starter=pb.Starter.STARTER_RANDOM
+        )
+        request = sent()
+        assert request.WhichOneof("source") == "config" and request.config.HasField("clock")
+        assert request.config.starter == pb.Starter.STARTER_RANDOM
+        assert not config.HasField("clock") and config.starter == pb.Starter.STARTER_UNSPECIFIED, "the caller's is kept"
+        client.create_tournament_from_saved_config(
+            "mine", [alice], format=pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN
+        )
+        assert (sent().saved_config, sent().WhichOneof("source")) == ("mine", "saved_config")
+
+        assert isinstance(client.get_tournament("t-1"), pb.Tournament)
+        assert pb.GetTournamentRequest.FromString(stand_in.last("GetTournament").request).tournament_id == "t-1"
+        page = client.list_tournaments(status="in_progress", page_size=2, page_token="p", labels={"round": "3"})
+        assert isinstance(page, pb.ListTournamentsResponse)
+        listed = pb.ListTournamentsRequest.FromString(stand_in.last("ListTournaments").request)
+        assert (listed.status, listed.page_size, listed.page_token, dict(listed.labels)) == (
+            pb.TournamentStatus.TOURNAMENT_STATUS_IN_PROGRESS, 2, "p", {"round": "3"}
+        )
+        client.list_tournaments()
+        listed = pb.ListTournamentsRequest.FromString(stand_in.last("ListTournaments").request)
+        assert listed.status == pb.TournamentStatus.TOURNAMENT_STATUS_UNSPECIFIED, "every status"
+        assert isinstance(client.start_tournament_round("t-1", 2), pb.Tournament)
+        started = pb.StartTournamentRoundRequest.FromString(stand_in.last("StartTournamentRound").request)
+        assert (started.tournament_id, started.round) == ("t-1", 2)
+        assert isinstance(client.withdraw_tournament_player("t-1", 4), pb.Tournament)
+        withdrawn = pb.WithdrawTournamentPlayerRequest.FromString(stand_in.last("WithdrawTournamentPlayer").request)
+        assert (withdrawn.tournament_id, withdrawn.player) == ("t-1", 4)
+        assert isinstance(client.cancel_tournament("t-1"), pb.Tournament)
+        assert pb.CancelTournamentRequest.FromString(stand_in.last("CancelTournament").request).tournament_id == "t-1"
+        with pytest.raises(ValueError):
+            client.create_tournament_from_preset("tic_tac_toe", "classic", [alice], format="swiss")
+        with pytest.raises(ValueError):
+            client.list_tournaments(status="over")
+
+
+async def test_the_async_tournament_calls_send_what_they_are_given(stand_in: StandInServer) -> None:
+    def sent() -> pb.CreateTournamentRequest:
+        return pb.CreateTournamentRequest.FromString(stand_in.last("CreateTournament").request)
+
+    players = [tournaments.person("u-1"), tournaments.engine(2)]
+    async with AsyncClient(stand_in.address) as client:
+        await client.create_tournament_from_preset("reversi", "small", players, tie_breaks=["wins"], labels=LABELS)
+        assert (sent().kind, sent().preset, list(sent().players), list(sent().tie_breaks), dict(sent().labels)) == (
+            pb.GameKind.GAME_KIND_REVERSI, "small", players, [pb.TieBreak.TIE_BREAK_WINS], LABELS
+        )
+        await client.create_tournament_from_config(
+            pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), players, format="DOUBLE_ROUND_ROBIN", hold_rounds=True
+        )
+        assert sent().format == pb.TournamentFormat.TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN and sent().hold_rounds
+        await client.create_tournament_from_saved_config("mine", players, private=True, request_id="r")
+        assert (sent().saved_config, sent().private, sent().request_id) == ("mine", True, "r")
+        assert isinstance(await client.get_tournament("t-2"), pb.Tournament)
+        assert pb.GetTournamentRequest.FromString(stand_in.last("GetTournament").request).tournament_id == "t-2"
+        await client.list_tournaments(status=pb.TournamentStatus.TOURNAMENT_STATUS_FINISHED, page_size=9)
+        listed = pb.ListTournamentsRequest.FromString(stand_in.last("ListTournaments").request)
+        assert (listed.status, listed.page_size) == (pb.TournamentStatus.TOURNAMENT_STATUS_FINISHED, 9)
+        await client.start_tournament_round("t-2", 1)
+        started = pb.StartTournamentRoundRequest.FromString(stand_in.last("StartTournamentRound").request)
+        assert (started.tournament_id, started.round) == ("t-2", 1)
+        await client.withdraw_tournament_player("t-2", 2)
+        withdrawn = pb.WithdrawTournamentPlayerRequest.FromString(stand_in.last("WithdrawTournamentPlayer").request)
+        assert (withdrawn.tournament_id, withdrawn.player) == ("t-2", 2)
+        assert isinstance(await client.cancel_tournament("t-2"), pb.Tournament)
+
+
 def test_the_view_at_seq_option_reaches_the_server(stand_in: StandInServer) -> None:
     def arrived() -> pb.GetViewRequest:
         return pb.GetViewRequest.FromString(stand_in.last("GetView").request)
@@ -894,6 +1039,75 @@ async def test_a_gap_in_series_seqs_raises_seq_gap_from_the_async_stream(stand_i
                 seen.append(event.seq)
     assert seen == [3]
     assert_series_gap(gap.value, 4, 5)
+
+
+def assert_tournament_gap(error: TabulaError, expected: int, received: int) -> None:
+    assert_gap(error, expected, received)
+    assert "event stream of tournament 't'" in error.message, error.message
+
+
+@pytest.mark.parametrize(("after", "seqs", "delivered", "expected", "received"), [
+    (0, [1, 2, 4], [1, 2], 3, 4),
+    (0, [2], [], 1, 2),
+    (6, [7, 7], [7], 8, 7),
+])
+def test_a_gap_in_tournament_seqs_raises_seq_gap(
+    stand_in: StandInServer, after: int, seqs: list[int], delivered: list[int], expected: int, received: int
+) -> None:
+    stand_in.stream_seqs = seqs
+    seen: list[int] = []
+    with Client(stand_in.address, credential="key") as client:
+        with pytest.raises(TabulaError) as gap:
+            for event in client.tournament_events("t", after_seq=after):
+                seen.append(event.seq)
+    assert seen == delivered
+    assert_tournament_gap(gap.value, expected, received)
+    sent = pb.StreamTournamentEventsRequest.FromString(stand_in.last("StreamTournamentEvents").request)
+    assert (sent.tournament_id, sent.after_seq) == ("t", after)
+    assert stand_in.last("StreamTournamentEvents").authorization == "Bearer key"
+    remaining = stand_in.last("StreamTournamentEvents").time_remaining
+    assert remaining is None or remaining > 1e9, "streams have no deadline"
+
+
+def test_a_tournament_stream_without_gaps_ends_when_the_server_closes_it(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs = [1, 2, 3]
+    with Client(stand_in.address) as client:
+        stream = client.tournament_events("t")
+        assert [(event.tournament_id, event.seq) for event in stream] == [("t", 1), ("t", 2), ("t", 3)]
+        assert stream.last_seq == 3
+
+
+async def test_a_gap_in_tournament_seqs_raises_seq_gap_from_the_async_stream(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs = [3, 5]
+    seen: list[int] = []
+    async with AsyncClient(stand_in.address) as client:
+        with pytest.raises(TabulaError) as gap:
+            async for event in client.tournament_events("t", after_seq=2):
+                seen.append(event.seq)
+    assert seen == [3]
+    assert_tournament_gap(gap.value, 4, 5)
+
+
+def test_leaving_a_tournament_stream_block_cancels_the_call(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [1, 2], True
+    with Client(stand_in.address) as client:
+        with client.tournament_events("t") as stream:
+            for event in stream:
+                if event.seq == 2:
+                    break
+        assert stand_in.stream_cancelled.wait(5), "the server saw the stream cancelled"
+        assert stream.last_seq == 2
+        assert list(stream) == [], "a closed stream yields nothing more"
+
+
+async def test_leaving_an_async_tournament_stream_block_cancels_the_call(stand_in: StandInServer) -> None:
+    stand_in.stream_seqs, stand_in.stream_hangs = [1], True
+    async with AsyncClient(stand_in.address) as client:
+        async with client.tournament_events("t") as stream:
+            async for event in stream:
+                assert event.seq == 1
+                break
+        assert await asyncio.to_thread(stand_in.stream_cancelled.wait, 5), "the server saw the stream cancelled"
 
 
 def test_leaving_a_series_stream_block_cancels_the_call(stand_in: StandInServer) -> None:

@@ -75,8 +75,22 @@ def test_names_are_total() -> None:
         "ERROR_REASON_GAME_NOT_STARTED",
         "ERROR_REASON_CLAIM_NOT_AVAILABLE",
         "ERROR_REASON_CLAIM_TOO_EARLY",
-        "unknown(90)",
+        "ERROR_REASON_TOURNAMENT_NOT_FOUND",
     ]
+    assert [enum_name(pb.ErrorReason, n) for n in range(91, 94)] == [
+        "ERROR_REASON_TOURNAMENT_OVER",
+        "ERROR_REASON_PRIVATE_TOURNAMENT",
+        "unknown(93)",
+    ]
+    assert event_kind(pb.TournamentEvent(seq=1, round_paired=pb.TournamentRound(number=1))) == "round_paired"
+    assert event_kind(pb.TournamentEvent(board_finished=pb.TournamentBoardFinished())) == "board_finished"
+    assert event_kind(pb.TournamentEvent(round_finished=pb.TournamentRoundFinished(round=1))) == "round_finished"
+    assert event_kind(pb.TournamentEvent(player_withdrew=pb.TournamentPlayerWithdrew(player=2))) == "player_withdrew"
+    assert event_kind(pb.TournamentEvent(tournament_ended=pb.TournamentEnded())) == "tournament_ended"
+    assert event_kind(pb.TournamentEvent(seq=6)) == "unknown"
+    assert [enum_name(pb.BoardResult, n) for n in (4, 7, 8)] == ["BOARD_RESULT_BYE", "BOARD_RESULT_UNPLAYED", "unknown(8)"]
+    assert enum_name(pb.TournamentStatus, 3) == "TOURNAMENT_STATUS_CANCELLED"
+    assert enum_name(pb.TournamentFormat, 3) == "unknown(3)"
     assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 14)] == [
         "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
         "OWNER_EVENT_KIND_SEAT_PRESENT",

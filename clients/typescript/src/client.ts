@@ -27,6 +27,8 @@ import {
   type CreateRematchResponse,
   type CreateSeriesRequestSchema,
   type CreateSeriesResponse,
+  type CreateTournamentRequestSchema,
+  type CreateTournamentResponse,
   type GameKindInfo,
   GameService,
   GetHintRequestSchema,
@@ -41,6 +43,8 @@ import {
   type ListSavedConfigsResponse,
   ListSeriesRequestSchema,
   type ListSeriesResponse,
+  ListTournamentsRequestSchema,
+  type ListTournamentsResponse,
   type OwnerEvent,
   type OwnerEventKind,
   type ResignResponse,
@@ -59,6 +63,15 @@ import {
 import type { Move } from "./gen/tabula/v1/move_pb.js";
 import { type PlayerRating, RatingPool } from "./gen/tabula/v1/rating_pb.js";
 import type { Series, SeriesDraws, SeriesEvent, SeriesStatus } from "./gen/tabula/v1/series_pb.js";
+import {
+  type TieBreak,
+  type Tournament,
+  type TournamentEvent,
+  TournamentFormat,
+  type TournamentPlayerSchema,
+  type TournamentScoringSchema,
+  type TournamentStatus,
+} from "./gen/tabula/v1/tournament_pb.js";
 import { type View, ViewSchema } from "./gen/tabula/v1/view_pb.js";
 import { closeConnection, type Connection, credentialTransport, openConnection } from "./connection.js";
 import { TabulaError, toTabulaError } from "./errors.js";
@@ -508,7 +521,78 @@ export interface ListSeriesOptions extends CallOptions {
   pageToken?: string;
 }
 
-/** Options of every event stream: of a game (`events`), a series (`seriesEvents`) and a key's games (`ownerEvents`). */
+/**
+ * Options of the `createTournamentFrom...` calls (their players are an argument of their own:
+ * `TournamentPlayer`s, `{ playerId, displayName }` or `{ engineLevel }`).
+ */
+export interface TournamentOptions extends ManageOptions {
+  /**
+   * How players are paired: `TournamentFormat.ROUND_ROBIN` (the default here: everyone plays
+   * everyone once, in the order of FIDE's Berger tables; with an odd number of players one
+   * sits out each round, a bye) or `TournamentFormat.DOUBLE_ROUND_ROBIN` (twice, the colours
+   * of the first cycle reversed in the second).
+   */
+  format?: TournamentFormat;
+  /**
+   * What results are worth, `{ win, draw, loss, bye }` in whole or half points from 0 to 10;
+   * absent: a win 1, a draw ½, a loss 0 and a bye 1.
+   */
+  scoring?: MessageInitShape<typeof TournamentScoringSchema>;
+  /**
+   * The tie-breaks (`TieBreak.BUCHHOLZ`, `SONNEBORN_BERGER`, ...) in the order they are
+   * applied, each at most once; absent or empty: direct encounter, wins, then
+   * Sonneborn–Berger.
+   */
+  tieBreaks?: TieBreak[];
+  /**
+   * Make each round, the first too, only when the organiser says go
+   * (`startTournamentRound(tournamentId, round)`); default false: each round is paired as
+   * soon as the one before ended.
+   */
+  holdRounds?: boolean;
+  /**
+   * Rate every game in this pool (`RatingPool.KIND`, or `RatingPool.PRESET` for a tournament
+   * from a preset), as `CreateOptions.ratingPool`; absent: not rated. Each player needs its
+   * own `playerId` (an engine player is rated as `engine-level-<level>`).
+   */
+  ratingPool?: RatingPool;
+  /** Refuse spectators, in the tournament and its games (read with a service key or a player's token). */
+  private?: boolean;
+  /** Whether the seat to move may ask `getHint` while a game runs; absent: the kind's default. */
+  allowHints?: boolean;
+  /**
+   * The managing backend's labels, to find the tournament by (`listTournaments({ labels })`),
+   * under the rules of `CreateOptions.labels`; shown in `Tournament.labels`, and every game of
+   * the tournament carries them too.
+   */
+  labels?: Record<string, string>;
+}
+
+/**
+ * Options of `createTournamentFromConfig`: as `TournamentOptions`, and the clocks and first
+ * seat of every game, set on a copy of the configuration as `createGameFromConfig` does.
+ */
+export type TournamentConfigOptions = TournamentOptions & Pick<ConfigOptions, "clock" | "starter">;
+
+/** Filter and paging of `listTournaments`. */
+export interface ListTournamentsOptions extends CallOptions {
+  /** Only tournaments in this status; absent: every tournament. */
+  status?: TournamentStatus;
+  /**
+   * Only tournaments carrying every one of these labels with that value (a tournament may
+   * carry more). Checked like `CreateOptions.labels` (else INVALID_REQUEST).
+   */
+  labels?: Record<string, string>;
+  /** Tournaments per page: 0 or absent means 50, at most 500. */
+  pageSize?: number;
+  /** `nextPageToken` of the previous page, asked with the same filter. */
+  pageToken?: string;
+}
+
+/**
+ * Options of every event stream: of a game (`events`), a series (`seriesEvents`), a tournament
+ * (`tournamentEvents`) and a key's games (`ownerEvents`).
+ */
 export interface StreamOptions {
   /** Stops the stream; iteration then ends quietly. */
   signal?: AbortSignal;
@@ -537,6 +621,16 @@ export interface EventOptions extends StreamOptions {
    * starts from a whole view again. Default false.
    */
   viewChanges?: boolean;
+}
+
+/** Options of `tournamentEvents`: where to start, and those of every event stream. */
+export interface TournamentEventOptions extends StreamOptions {
+  /**
+   * Deliver the events after this one (default 0n: from the first); the `lastSeq` of an
+   * earlier stream to take up where it stopped. Beyond the newest: OUT_OF_RANGE
+   * SEQ_OUT_OF_RANGE.
+   */
+  afterSeq?: bigint;
 }
 
 /** Options of `ownerEvents`: where to start, which events, and those of every event stream. */
@@ -719,6 +813,41 @@ export class SeriesEventStream implements AsyncIterable<SeriesEvent> {
   async *[Symbol.asyncIterator](): AsyncIterator<SeriesEvent> {
     yield* follow(this.client, bySeq(this), this.options, (afterSeq, signal) =>
       this.client.raw.streamSeriesEvents({ seriesId: this.seriesId, afterSeq }, { signal }),
+    );
+  }
+}
+
+/**
+ * A tournament's events, in order and without gaps, as an async iterable: each round paired
+ * (`roundPaired`: the round with its boards and their games), each board ended
+ * (`boardFinished`: the round and the board with its result), each round ended
+ * (`roundFinished`: the standings after it), each player withdrawn (`playerWithdrew`) and the
+ * end (`tournamentEnded`: finished or cancelled, and the final standings), read with
+ * `tournamentEventKind(event)`. It follows `StreamTournamentEvents` from `afterSeq` and
+ * resumes exactly as `EventStream` does: after `lastSeq` when the connection drops
+ * (UNAVAILABLE) or the server ends a lagging subscriber (STREAM_LAGGED). Iteration ends when
+ * the server closes the stream after `tournamentEnded`, when the `signal` aborts, or when the
+ * client is closed. An event whose seq is not the one after the last (the first: not
+ * `afterSeq + 1`) ends the iteration with a `TabulaError` of code `Code.DataLoss`, reason
+ * `SEQ_GAP`, metadata `expected_seq` and `received_seq`. An event of a kind this client does
+ * not know is yielded like any other, with its `seq`: `tournamentEventKind(event)` is
+ * `"unknown"`.
+ */
+export class TournamentEventStream implements AsyncIterable<TournamentEvent> {
+  /** Sequence number of the last event yielded (the `afterSeq` to resume from). */
+  lastSeq: bigint;
+
+  constructor(
+    private readonly client: TabulaClient,
+    private readonly tournamentId: string,
+    private readonly options: TournamentEventOptions,
+  ) {
+    this.lastSeq = options.afterSeq ?? 0n;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<TournamentEvent> {
+    yield* follow(this.client, bySeq(this), this.options, (afterSeq, signal) =>
+      this.client.raw.streamTournamentEvents({ tournamentId: this.tournamentId, afterSeq }, { signal }),
     );
   }
 }
@@ -1520,5 +1649,180 @@ export class TabulaClient {
       excludeProvisional: options.excludeProvisional ?? false,
     });
     return this.call(options, (o) => this.raw.listLeaderboard(request, o));
+  }
+
+  /**
+   * A tournament of games of one of `kind`'s named presets between `players` (2 to 1,000, in
+   * the tournament's order: their numbers, from 1, are the pairing numbers): a person
+   * `{ playerId, displayName }` (the id required, each player's its own), or a player the
+   * server's engine plays, `{ engineLevel, engineMoveTime? }`. The server pairs the first
+   * round and makes its games at once (unless `holdRounds`), and each next round as soon as
+   * every board of the round before has ended; follow it with `tournamentEvents` or read it
+   * with `getTournament`. Options: `format` (`TournamentFormat.ROUND_ROBIN` unless told,
+   * or `DOUBLE_ROUND_ROBIN`), `scoring`, `tieBreaks`, `holdRounds`, `ratingPool`, `private`,
+   * `allowHints`, `labels` (which every game of the tournament carries too) and `requestId`.
+   * Resolves to the tournament, its first round paired unless held, and one
+   * `TournamentPlayerToken` per person in `playerTokens` (`player`, numbered from 1, and
+   * `token`, shown once; none for the engine's players, nor on a retry after a token could
+   * have been used): in every game of the tournament a player's token acts as the seat the
+   * player sits in (`withCredential(token)`: a board's `white` sits in seat 1, its `black` in
+   * seat 2), and reads a private tournament. Needs a service key (anyone on a server without
+   * keys); its games are not counted against the key's cap of games in progress. Only
+   * two-seat kinds make a tournament; that, or any request that makes no sense (fewer than
+   * two players, a player without an id, a bad scoring or tie-break), rejects with
+   * INVALID_ARGUMENT INVALID_REQUEST naming every problem.
+   */
+  createTournamentFromPreset(
+    kind: GameKind,
+    preset: string,
+    players: MessageInitShape<typeof TournamentPlayerSchema>[],
+    options: TournamentOptions = {},
+  ): Promise<CreateTournamentResponse> {
+    return this.createTournament({ case: "preset", value: preset }, kind, players, options);
+  }
+
+  /**
+   * A tournament whose games are created from a full configuration (zero fields take their
+   * defaults; random parts are drawn anew for each game). Players and options as for
+   * `createTournamentFromPreset`, and `clock` and `starter` as for `createGameFromConfig`,
+   * applied to a copy: `config` is left as it was. A configuration with an ending takeback
+   * window rejects with INVALID_REQUEST: a tournament moves on as soon as a game ends.
+   */
+  createTournamentFromConfig(
+    config: MessageInitShape<typeof GameConfigSchema>,
+    players: MessageInitShape<typeof TournamentPlayerSchema>[],
+    options: TournamentConfigOptions = {},
+  ): Promise<CreateTournamentResponse> {
+    const { clock, starter } = options;
+    const clocked = clock === undefined ? config : withClock(config, clock);
+    const value = starter === undefined ? clocked : withStarter(clocked, starter);
+    return this.createTournament({ case: "config", value }, undefined, players, options);
+  }
+
+  /**
+   * A tournament whose games copy one of the caller's saved configurations
+   * (`createSavedConfig`), by name. Players and options as for `createTournamentFromPreset`.
+   * An unknown name rejects with NOT_FOUND SAVED_CONFIG_NOT_FOUND.
+   */
+  createTournamentFromSavedConfig(
+    name: string,
+    players: MessageInitShape<typeof TournamentPlayerSchema>[],
+    options: TournamentOptions = {},
+  ): Promise<CreateTournamentResponse> {
+    return this.createTournament({ case: "savedConfig", value: name }, undefined, players, options);
+  }
+
+  private createTournament(
+    source: MessageInitShape<typeof CreateTournamentRequestSchema>["source"],
+    kind: GameKind | undefined,
+    players: MessageInitShape<typeof TournamentPlayerSchema>[],
+    options: TournamentOptions,
+  ): Promise<CreateTournamentResponse> {
+    const {
+      requestId = "",
+      format = TournamentFormat.ROUND_ROBIN,
+      scoring,
+      tieBreaks = [],
+      holdRounds = false,
+      ratingPool = RatingPool.UNSPECIFIED,
+      private: isPrivate = false,
+      allowHints,
+    } = options;
+    const labels = { ...options.labels };
+    return this.call(options, (o) =>
+      this.raw.createTournament(
+        {
+          source,
+          kind,
+          format,
+          players,
+          scoring,
+          tieBreaks,
+          holdRounds,
+          ratingPool,
+          private: isPrivate,
+          allowHints,
+          labels,
+          requestId,
+        },
+        o,
+      ),
+    );
+  }
+
+  /**
+   * A tournament: its configuration, `format`, `players` (each withdrawn one with
+   * `withdrawnAfterRound`), `scoring`, `tieBreaks`, `status`, `roundCount`, its `rounds` so
+   * far (each with its `boards`: `white` and `black` by player number, the board's `gameId`
+   * and, once it ended, its `result`, a `BoardResult`) and the `standings` after the results
+   * so far, best first (`rank`, `player`, `playerId`, `points` and the value of each
+   * tie-break). A private tournament is read only with a service key or one of its players'
+   * tokens (else PERMISSION_DENIED PRIVATE_TOURNAMENT). An unknown id rejects with NOT_FOUND
+   * TOURNAMENT_NOT_FOUND.
+   */
+  async getTournament(tournamentId: string, options: CallOptions = {}): Promise<Tournament> {
+    const response = await this.call(options, (o) => this.raw.getTournament({ tournamentId }, o));
+    return required(response.tournament, "tournament");
+  }
+
+  /**
+   * One page of the server's tournaments, newest first (needs a service key): `tournaments`,
+   * and `nextPageToken` to ask for the next page with the same filters (empty on the last
+   * page). `status` keeps the tournaments in that status, `labels` those carrying every one
+   * of them.
+   */
+  listTournaments(options: ListTournamentsOptions = {}): Promise<ListTournamentsResponse> {
+    const request = create(ListTournamentsRequestSchema, {
+      status: options.status,
+      labels: { ...options.labels },
+      pageSize: options.pageSize ?? 0,
+      pageToken: options.pageToken ?? "",
+    });
+    return this.call(options, (o) => this.raw.listTournaments(request, o));
+  }
+
+  /**
+   * Follows the tournament's events after `afterSeq` (default 0n: from the first) until the
+   * server closes the stream after `tournamentEnded`, reconnecting on its own (see
+   * TournamentEventStream). Read access as `getTournament`.
+   */
+  tournamentEvents(tournamentId: string, options: TournamentEventOptions = {}): TournamentEventStream {
+    return new TournamentEventStream(this, tournamentId, options);
+  }
+
+  /**
+   * Lets a tournament created with `holdRounds` pair round `round` (the next one, numbered
+   * from 1) once the round before has ended, at once if it has, and resolves to the
+   * tournament (with the round paired, if it was). Needs a service key. A round other than
+   * the next rejects with INVALID_ARGUMENT INVALID_REQUEST, a tournament over with
+   * FAILED_PRECONDITION TOURNAMENT_OVER, an unknown one with NOT_FOUND TOURNAMENT_NOT_FOUND.
+   */
+  async startTournamentRound(tournamentId: string, round: number, options: CallOptions = {}): Promise<Tournament> {
+    const response = await this.call(options, (o) => this.raw.startTournamentRound({ tournamentId, round }, o));
+    return required(response.tournament, "tournament");
+  }
+
+  /**
+   * Withdraws `player` (numbered from 1) from a tournament and resolves to the tournament:
+   * the player plays its game of the round in progress, if it has one, and is paired in no
+   * round after, its opponents there winning by forfeit (`players[player - 1]
+   * .withdrawnAfterRound`; a `playerWithdrew` event). Needs a service key. A player unknown or
+   * withdrawn already rejects with INVALID_ARGUMENT INVALID_REQUEST, a tournament over with
+   * FAILED_PRECONDITION TOURNAMENT_OVER.
+   */
+  async withdrawTournamentPlayer(tournamentId: string, player: number, options: CallOptions = {}): Promise<Tournament> {
+    const response = await this.call(options, (o) => this.raw.withdrawTournamentPlayer({ tournamentId, player }, o));
+    return required(response.tournament, "tournament");
+  }
+
+  /**
+   * Calls a tournament off and resolves to it, `TournamentStatus.CANCELLED`: no round is made
+   * after (its games in progress are left to end, or to `abortGame`), and its event stream
+   * ends with `tournamentEnded`. Needs a service key. A tournament over already rejects with
+   * FAILED_PRECONDITION TOURNAMENT_OVER.
+   */
+  async cancelTournament(tournamentId: string, options: CallOptions = {}): Promise<Tournament> {
+    const response = await this.call(options, (o) => this.raw.cancelTournament({ tournamentId }, o));
+    return required(response.tournament, "tournament");
   }
 }

@@ -9,13 +9,15 @@
  * seat's time left, `presenceConfig` a game's presence (`seatPresence` reads a seat's), and
  * `endingTakebackWindowMs` how long a game's ending move may still be taken back;
  * failures reject with `TabulaError` (gRPC code, the server's stable reason, message and
- * metadata); `enumName`, `eventKind`, `seriesEventKind`, `actorKind` and
- * `moveKind` name what the server sent, `"unknown"` for what a newer server added. `events`
+ * metadata); `enumName`, `eventKind`, `seriesEventKind`, `tournamentEventKind`, `actorKind`
+ * and `moveKind` name what the server sent, `"unknown"` for what a newer server added. `events`
  * follows a game (with its views whole, or sent as changes it applies, `viewChanges`;
  * `applyViewChange` applies one), `seriesEvents` a series (several games between the same two
- * players, `createSeriesFrom...`), `ownerEvents` every game the calling service key owns
- * (`OwnerEvent`s of the kinds of `OwnerEventKind`, numbered by the key's own cursor; those of
- * a series' games scored and of a series decided carry the series' own event, `seriesEvent`).
+ * players, `createSeriesFrom...`), `tournamentEvents` a tournament (many players, round after
+ * round of games the server pairs, `createTournamentFrom...`), `ownerEvents` every game the
+ * calling service key owns (`OwnerEvent`s of the kinds of `OwnerEventKind`, numbered by the
+ * key's own cursor; those of a series' games scored and of a series decided carry the series'
+ * own event, `seriesEvent`).
  * A game created with a `ratingPool` (`RatingPool.KIND`, `RatingPool.PRESET`) is rated: its
  * players' Glicko-2 ratings, read with `getPlayerRatings` and `listLeaderboard`.
  */

@@ -10,6 +10,7 @@ import type { DescEnum } from "@bufbuild/protobuf";
 import type { Actor, GameEvent } from "./gen/tabula/v1/event_pb.js";
 import type { Move } from "./gen/tabula/v1/move_pb.js";
 import type { SeriesEvent } from "./gen/tabula/v1/series_pb.js";
+import type { TournamentEvent } from "./gen/tabula/v1/tournament_pb.js";
 
 /** The kind of an event or move whose oneof arm this client does not know. */
 export const UNKNOWN = "unknown";
@@ -29,6 +30,9 @@ export type EventKind = NonNullable<GameEvent["kind"]["case"]> | typeof UNKNOWN;
 
 /** The arms of `SeriesEvent.kind`, and `"unknown"` for one added after this client. */
 export type SeriesEventKind = NonNullable<SeriesEvent["kind"]["case"]> | typeof UNKNOWN;
+
+/** The arms of `TournamentEvent.kind`, and `"unknown"` for one added after this client. */
+export type TournamentEventKind = NonNullable<TournamentEvent["kind"]["case"]> | typeof UNKNOWN;
 
 /** The arms of `Actor.kind`, and `"unknown"` for one added after this client. */
 export type ActorKind = NonNullable<Actor["kind"]["case"]> | typeof UNKNOWN;
@@ -54,6 +58,16 @@ export function eventKind(event: GameEvent): EventKind {
  * any other.
  */
 export function seriesEventKind(event: SeriesEvent): SeriesEventKind {
+  return event.kind.case ?? UNKNOWN;
+}
+
+/**
+ * `event.kind.case` of a tournament's event: `"roundPaired"`, `"boardFinished"`,
+ * `"roundFinished"`, `"playerWithdrew"` or `"tournamentEnded"` (always the last), or
+ * `"unknown"` for an event of a kind added after this client: such an event still has its
+ * `seq` and `time`, and `tournamentEvents` delivers it like any other.
+ */
+export function tournamentEventKind(event: TournamentEvent): TournamentEventKind {
   return event.kind.case ?? UNKNOWN;
 }
 

@@ -16,6 +16,7 @@ export {
   EventStream,
   OwnerEventStream,
   SeriesEventStream,
+  TournamentEventStream,
   DEFAULT_TIMEOUT_MS,
   gameFromConfig,
   gameFromPgn,
@@ -34,6 +35,7 @@ export {
   type ListLeaderboardOptions,
   type ListSavedConfigsOptions,
   type ListSeriesOptions,
+  type ListTournamentsOptions,
   type ManageOptions,
   type OwnerEventOptions,
   type PgnOptions,
@@ -44,6 +46,9 @@ export {
   type StreamOptions,
   type SubmitOptions,
   type TakeBackOptions,
+  type TournamentConfigOptions,
+  type TournamentEventOptions,
+  type TournamentOptions,
   type ViewOptions,
 } from "./client.js";
 export { TabulaError, DOMAIN, codeName, toTabulaError } from "./errors.js";
@@ -61,10 +66,12 @@ export {
   eventKind,
   moveKind,
   seriesEventKind,
+  tournamentEventKind,
   type ActorKind,
   type EventKind,
   type MoveKind,
   type SeriesEventKind,
+  type TournamentEventKind,
 } from "./names.js";
 export * from "./gen/tabula/v1/cell_pb.js";
 export * from "./gen/tabula/v1/clock_pb.js";
@@ -76,5 +83,6 @@ export * from "./gen/tabula/v1/game_service_pb.js";
 export * from "./gen/tabula/v1/move_pb.js";
 export * from "./gen/tabula/v1/rating_pb.js";
 export * from "./gen/tabula/v1/series_pb.js";
+export * from "./gen/tabula/v1/tournament_pb.js";
 export * from "./gen/tabula/v1/view_pb.js";
 export * from "./gen/google/rpc/error_details_pb.js";

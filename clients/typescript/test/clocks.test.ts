@@ -427,6 +427,8 @@ test("every RPC has a wrapper named after it", () => {
     createSeries: ["createSeriesFromPreset", "createSeriesFromConfig", "createSeriesFromSavedConfig"],
     streamSeriesEvents: ["seriesEvents"],
     streamOwnerEvents: ["ownerEvents"],
+    createTournament: ["createTournamentFromPreset", "createTournamentFromConfig", "createTournamentFromSavedConfig"],
+    streamTournamentEvents: ["tournamentEvents"],
     updateGame: ["updateGameLabels"],
     updateSeries: ["updateSeriesLabels"],
   };

@@ -7,6 +7,8 @@ import { create } from "@bufbuild/protobuf";
 import {
   ActorSchema,
   actorKind,
+  BoardResult,
+  BoardResultSchema,
   EndReason,
   EndReasonSchema,
   enumName,
@@ -32,8 +34,16 @@ import {
   Starter,
   StarterSchema,
   TabulaClient,
+  TieBreak,
+  TieBreakSchema,
   TimeoutRule,
   TimeoutRuleSchema,
+  TournamentEventSchema,
+  tournamentEventKind,
+  TournamentFormat,
+  TournamentFormatSchema,
+  TournamentStatus,
+  TournamentStatusSchema,
 } from "../src/index.js";
 import { check, checkEvents, entries, StandIn, unaryCall } from "./unknown.js";
 
@@ -126,7 +136,14 @@ test("names are total", () => {
     ["ERROR_REASON_CLAIM_NOT_AVAILABLE", "ERROR_REASON_CLAIM_TOO_EARLY"],
   );
   assert.deepEqual([ErrorReason.CLAIM_NOT_AVAILABLE, ErrorReason.CLAIM_TOO_EARLY], [88, 89]);
-  assert.equal(enumName(ErrorReasonSchema, 90), "unknown(90)");
+  assert.deepEqual(
+    [ErrorReason.TOURNAMENT_NOT_FOUND, ErrorReason.TOURNAMENT_OVER, ErrorReason.PRIVATE_TOURNAMENT].map((r) =>
+      enumName(ErrorReasonSchema, r),
+    ),
+    ["ERROR_REASON_TOURNAMENT_NOT_FOUND", "ERROR_REASON_TOURNAMENT_OVER", "ERROR_REASON_PRIVATE_TOURNAMENT"],
+  );
+  assert.deepEqual([ErrorReason.TOURNAMENT_NOT_FOUND, ErrorReason.TOURNAMENT_OVER, ErrorReason.PRIVATE_TOURNAMENT], [90, 91, 92]);
+  assert.equal(enumName(ErrorReasonSchema, 93), "unknown(93)");
   assert.deepEqual(
     [
       OwnerEventKind.TAKEBACK_REQUESTED,
@@ -167,6 +184,39 @@ test("names are total", () => {
     assert.equal(seriesEventKind(create(SeriesEventSchema, { kind: { case: kind, value: {} } })), kind);
   }
   assert.equal(seriesEventKind(create(SeriesEventSchema, { seq: 1n })), "unknown");
+  for (const kind of ["roundPaired", "boardFinished", "roundFinished", "playerWithdrew", "tournamentEnded"] as const) {
+    assert.equal(tournamentEventKind(create(TournamentEventSchema, { kind: { case: kind, value: {} } })), kind);
+  }
+  assert.equal(tournamentEventKind(create(TournamentEventSchema, { seq: 1n })), "unknown");
+  assert.deepEqual(
+    [TournamentFormat.ROUND_ROBIN, TournamentFormat.DOUBLE_ROUND_ROBIN].map((f) => enumName(TournamentFormatSchema, f)),
+    ["TOURNAMENT_FORMAT_ROUND_ROBIN", "TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN"],
+  );
+  assert.deepEqual(
+    [TournamentStatus.IN_PROGRESS, TournamentStatus.FINISHED, TournamentStatus.CANCELLED].map((t) =>
+      enumName(TournamentStatusSchema, t),
+    ),
+    ["TOURNAMENT_STATUS_IN_PROGRESS", "TOURNAMENT_STATUS_FINISHED", "TOURNAMENT_STATUS_CANCELLED"],
+  );
+  assert.deepEqual(
+    [TieBreak.BUCHHOLZ, TieBreak.BUCHHOLZ_CUT_1, TieBreak.SONNEBORN_BERGER, TieBreak.DIRECT_ENCOUNTER, TieBreak.WINS].map(
+      (t) => enumName(TieBreakSchema, t),
+    ),
+    [
+      "TIE_BREAK_BUCHHOLZ",
+      "TIE_BREAK_BUCHHOLZ_CUT_1",
+      "TIE_BREAK_SONNEBORN_BERGER",
+      "TIE_BREAK_DIRECT_ENCOUNTER",
+      "TIE_BREAK_WINS",
+    ],
+  );
+  assert.deepEqual(
+    [BoardResult.WHITE_WINS, BoardResult.BYE, BoardResult.BLACK_WINS_BY_FORFEIT, BoardResult.UNPLAYED].map((r) =>
+      enumName(BoardResultSchema, r),
+    ),
+    ["BOARD_RESULT_WHITE_WINS", "BOARD_RESULT_BYE", "BOARD_RESULT_BLACK_WINS_BY_FORFEIT", "BOARD_RESULT_UNPLAYED"],
+  );
+  assert.equal(enumName(BoardResultSchema, 8), "unknown(8)");
   for (const kind of [
     "timedOut",
     "clockPaused",

@@ -9,7 +9,6 @@
 //! scoring the same game one wins and the other reads its work. A game's end calls it at
 //! once; a sweep calls it for every series in progress, for what a crash interrupted.
 
-pub(crate) mod follow;
 pub mod standings;
 
 use std::sync::{Arc, Weak};
@@ -17,11 +16,11 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-pub use self::follow::{Revisions, StreamCounts};
 use self::standings::{Standing, score};
 use super::cache::Games;
 use super::creation::{Created, Creation, Creator};
 use super::error::PlayError;
+use super::follow::{self, Revisions, StreamCounts};
 use super::owners::OwnerFeeds;
 use super::time::TimeSource;
 use super::tokens::new_token;
@@ -517,7 +516,7 @@ impl SeriesDriver {
         id: &str,
         max_streams: usize,
         shutdown: watch::Receiver<bool>,
-    ) -> Result<Revisions, PlayError> {
+    ) -> Result<Revisions<SeriesRecord>, PlayError> {
         let slot = self.streams.take(id, max_streams)?;
         let first = self.store.series(id).await?;
         Ok(follow::revisions(self.store.clone(), first, self.changed.subscribe(), shutdown, slot))

@@ -1,8 +1,13 @@
 //! Tournaments of many players: the order of their rounds, their pairings and their
-//! standings. Only the pure parts so far, which the tournament resource will drive as the
-//! series driver drives a series: the round-robin schedule by FIDE's Berger tables, a
-//! knockout's seeded bracket, and standings with tie-breaks.
+//! standings (the pure parts: the round-robin schedule by FIDE's Berger tables, a
+//! knockout's seeded bracket, standings with tie-breaks), and the driver that runs a
+//! tournament round after round as the series driver runs a series.
 
 pub mod berger;
+mod driver;
 pub mod knockout;
 pub mod standings;
+
+pub use driver::{
+    MAX_TRIES, NewTournament, TournamentDriver, TournamentRequest, round_count, round_finished, standings_after,
+};

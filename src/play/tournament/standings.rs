@@ -10,24 +10,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-/// What a game, or a bye, is worth, in half points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Points {
-    /// A win: 2 (one point) by default.
-    pub win: u32,
-    /// A draw: 1 (half a point) by default.
-    pub draw: u32,
-    /// A loss: 0 by default.
-    pub loss: u32,
-    /// A bye: 2 (a point, as for a pairing-allocated bye) by default.
-    pub bye: u32,
-}
-
-impl Default for Points {
-    fn default() -> Points {
-        Points { win: 2, draw: 1, loss: 0, bye: 2 }
-    }
-}
+pub use crate::store::{Points, TieBreak};
 
 /// How a game between two players ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,23 +30,9 @@ pub enum Entry {
     Game { white: u32, black: u32, result: GameResult },
     /// A bye.
     Bye(u32),
-}
-
-/// A tie-break (FIDE C.07's names).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TieBreak {
-    /// The sum of the points of every opponent played.
-    Buchholz,
-    /// Buchholz without the opponent with the fewest points.
-    BuchholzCut1,
-    /// The sum, over the games played, of the opponent's points times the share of the
-    /// game the player scored (all of it for a win, half for a draw).
-    SonnebornBerger,
-    /// Among the players tied so far, the points scored in the games between them; only
-    /// when every one of them has played every other, otherwise it separates nobody.
-    DirectEncounter,
-    /// The number of games won.
-    Wins,
+    /// A game not played, won by forfeit: it scores as a win and a loss, and counts as
+    /// unplayed for the tie-breaks, as a bye does.
+    Forfeit { winner: u32, loser: u32 },
 }
 
 /// One player's line of the standings.
@@ -149,6 +118,10 @@ impl Scores {
         for entry in entries {
             match *entry {
                 Entry::Bye(player) => scores.totals[player as usize - 1] += points.bye,
+                Entry::Forfeit { winner, loser } => {
+                    scores.totals[winner as usize - 1] += points.win;
+                    scores.totals[loser as usize - 1] += points.loss;
+                }
                 Entry::Game { white, black, result } => {
                     let (to_white, to_black) = match result {
                         GameResult::WhiteWins => (points.win, points.loss),

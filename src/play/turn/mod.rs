@@ -463,6 +463,7 @@ impl Turns {
         if state.game.outcome().is_some() {
             effects.series_ended.clone_from(&live.series);
             effects.rating_due = live.rating().is_some_and(|rating| !rating.done);
+            effects.tournament_ended.clone_from(&live.tournament);
         }
         *effects = effects.clone().with_deadline(state.deadline());
         let clocks = state.clocks.as_ref().map(|clocks| ClockReadings::of(clocks, now));

@@ -15,6 +15,7 @@ mod ratings;
 mod saved;
 mod series;
 mod streams;
+mod tournaments;
 mod validate;
 
 use std::sync::Arc;
@@ -112,6 +113,7 @@ impl GameService for GameServiceImpl {
     type StreamEventsStream = streams::EventStream;
     type StreamSeriesEventsStream = streams::SeriesEventStream;
     type StreamOwnerEventsStream = owners::OwnerEventStream;
+    type StreamTournamentEventsStream = tournaments::TournamentEventStream;
 
     async fn list_game_kinds(
         &self,
@@ -352,6 +354,55 @@ impl GameService for GameServiceImpl {
         request: Request<pb::ListLeaderboardRequest>,
     ) -> Result<Response<pb::ListLeaderboardResponse>, Status> {
         self.answer(self.list_leaderboard_call(request).await)
+    }
+
+    async fn create_tournament(
+        &self,
+        request: Request<pb::CreateTournamentRequest>,
+    ) -> Result<Response<pb::CreateTournamentResponse>, Status> {
+        self.answer(self.create_tournament_call(request).await)
+    }
+
+    async fn get_tournament(
+        &self,
+        request: Request<pb::GetTournamentRequest>,
+    ) -> Result<Response<pb::GetTournamentResponse>, Status> {
+        self.answer(self.get_tournament_call(request).await)
+    }
+
+    async fn list_tournaments(
+        &self,
+        request: Request<pb::ListTournamentsRequest>,
+    ) -> Result<Response<pb::ListTournamentsResponse>, Status> {
+        self.answer(self.list_tournaments_call(request).await)
+    }
+
+    async fn stream_tournament_events(
+        &self,
+        request: Request<pb::StreamTournamentEventsRequest>,
+    ) -> Result<Response<Self::StreamTournamentEventsStream>, Status> {
+        stream(self.stream_tournament_events_call(request).await)
+    }
+
+    async fn start_tournament_round(
+        &self,
+        request: Request<pb::StartTournamentRoundRequest>,
+    ) -> Result<Response<pb::StartTournamentRoundResponse>, Status> {
+        self.answer(self.start_tournament_round_call(request).await)
+    }
+
+    async fn withdraw_tournament_player(
+        &self,
+        request: Request<pb::WithdrawTournamentPlayerRequest>,
+    ) -> Result<Response<pb::WithdrawTournamentPlayerResponse>, Status> {
+        self.answer(self.withdraw_tournament_player_call(request).await)
+    }
+
+    async fn cancel_tournament(
+        &self,
+        request: Request<pb::CancelTournamentRequest>,
+    ) -> Result<Response<pb::CancelTournamentResponse>, Status> {
+        self.answer(self.cancel_tournament_call(request).await)
     }
 
     async fn stream_owner_events(

@@ -180,7 +180,7 @@ where
 /// What [`Statements::insert_record`](super::statements::Statements::insert_record) binds
 /// for `record`: its columns in order, then its kind (kept for listing by kind) and whether
 /// it waits to be rated.
-pub fn record_values(record: &GameRecord) -> [Value; 28] {
+pub fn record_values(record: &GameRecord) -> [Value; 29] {
     [
         record.id.as_str().into(),
         to_json(&record.config).into(),
@@ -208,6 +208,7 @@ pub fn record_values(record: &GameRecord) -> [Value; 28] {
         record.spectator_delay.as_ref().map(to_json).into(),
         record.owner_moves.into(),
         record.rating.as_ref().map(to_json).into(),
+        record.tournament.as_ref().map(to_json).into(),
         record.kind().name().into(),
         record.rating.as_ref().is_some_and(|rating| !rating.done).into(),
     ]
@@ -285,6 +286,7 @@ pub fn record_from_row(row: &impl Columns) -> Result<GameRecord, StoreError> {
         spectator_delay: row.optional_text("spectator_delay")?.map(|d| from_json(&d, "spectator delay")).transpose()?,
         owner_moves: row.boolean("owner_moves")?,
         rating: row.optional_text("rating")?.map(|r| from_json(&r, "rating")).transpose()?,
+        tournament: row.optional_text("tournament")?.map(|t| from_json(&t, "tournament link")).transpose()?,
     })
 }
 

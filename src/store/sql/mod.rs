@@ -23,9 +23,11 @@
 
 pub mod batch;
 mod columns;
+mod labels;
 mod operations;
 mod ratings;
 mod statements;
+mod tournaments;
 
 use async_trait::async_trait;
 use sqlx::{Database, Executor, IntoArguments, Pool, Transaction};

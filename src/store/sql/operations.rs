@@ -13,14 +13,16 @@ use super::super::{
     CHECKPOINT_EVERY, Change, ChangeKind, ExpectedHead, GameRecord, GameStatus, Labels, LeaderboardCursor, ListFilter,
     LoadedGame, NewRecord, OwnerEntry, OwnerEventKind, OwnerLogPage, OwnerNote, PlayerRating, PresenceLease, RatedGame,
     RecordHead, RecordUpdate, SNAPSHOT_EVERY, SaveMode, SavedConfig, SeriesRecord, SeriesStatus, Snapshot, Store,
-    StoreError, StoredEvent, TokenHash, beyond_cap, creation_note, in_progress_cap, mark_reissued,
+    StoreError, StoredEvent, TokenHash, TournamentRecord, TournamentStatus, beyond_cap, creation_note, in_progress_cap,
+    mark_reissued,
 };
 use super::columns::{
     Binds, Columns, Value, event_from_row, event_values, hashes_from_row, head_from_row, labels_from_row, labels_value,
     presence_value, query, record_from_row, record_values, reissued_from_row, reissued_value, saved_from_row,
     saved_values, signed, snapshot_from_row,
 };
-use super::{Dialect, Executes, SqlStore, backend, ratings};
+use super::labels::{Labelled, index_labels, push_label_conditions};
+use super::{Dialect, Executes, SqlStore, backend, ratings, tournaments};
 
 fn is_unique_violation(error: &sqlx::Error) -> bool {
     error.as_database_error().is_some_and(|e| e.is_unique_violation())
@@ -77,49 +79,6 @@ async fn insert_record<D: Dialect>(conn: &mut D::Connection, record: &GameRecord
 }
 
 /// What carries labels, each in its own index table.
-#[derive(Clone, Copy)]
-enum Labelled {
-    Game,
-    Series,
-}
-
-/// Makes `labels` the index rows of the game or series `id`, in place of any it had.
-async fn index_labels<D: Dialect>(
-    conn: &mut D::Connection,
-    labelled: Labelled,
-    id: &str,
-    labels: &Labels,
-) -> Result<(), StoreError> {
-    let (delete, insert) = match labelled {
-        Labelled::Game => (D::SQL.delete_game_labels, D::SQL.insert_game_label),
-        Labelled::Series => (D::SQL.delete_series_labels, D::SQL.insert_series_label),
-    };
-    query::<D>(delete, [id.into()]).execute(conn.executor()).await.map_err(backend)?;
-    for (key, value) in labels {
-        query::<D>(insert, [id.into(), key.as_str().into(), value.as_str().into()])
-            .execute(conn.executor())
-            .await
-            .map_err(backend)?;
-    }
-    Ok(())
-}
-
-/// Adds to `query` the conditions that the listed game or series carries every label of
-/// `labels`, each on its own index.
-fn push_label_conditions<D: Dialect>(query: &mut QueryBuilder<D>, labelled: Labelled, labels: &Labels) {
-    let start = match labelled {
-        Labelled::Game => D::SQL.games_with_label,
-        Labelled::Series => D::SQL.series_with_label,
-    };
-    for (key, value) in labels {
-        query.push(start);
-        D::push(query, key.as_str().into());
-        query.push(" AND value = ");
-        D::push(query, value.as_str().into());
-        query.push(")");
-    }
-}
-
 /// The series whose body is in `row`.
 fn series_from_row(row: &impl Columns) -> Result<SeriesRecord, StoreError> {
     from_json(&row.text("body")?, "series")
@@ -690,6 +649,51 @@ impl<S: SqlStore> Store for S {
         let mut tx = S::begin_write(self.pool(), None).await?;
         ratings::rate::<S::Db>(&mut tx, &rated).await?;
         tx.commit().await.map_err(backend)
+    }
+
+    async fn create_tournament(
+        &self,
+        tournament: TournamentRecord,
+        request_key: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        if tournaments::insert::<S::Db>(&mut tx, &tournament, request_key).await? {
+            return tx.commit().await.map_err(backend);
+        }
+        drop(tx);
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        Err(match tournaments::read::<S::Db>(&mut conn, &tournament.id).await {
+            Ok(_) => StoreError::AlreadyExists(tournament.id),
+            Err(StoreError::TournamentNotFound(_)) => StoreError::CreationRequestTaken,
+            Err(other) => other,
+        })
+    }
+
+    async fn find_tournament_creation(&self, request_key: &str) -> Result<Option<String>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        tournaments::of_request::<S::Db>(&mut conn, request_key).await
+    }
+
+    async fn tournament(&self, id: &str) -> Result<TournamentRecord, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        tournaments::read::<S::Db>(&mut conn, id).await
+    }
+
+    async fn update_tournament(&self, tournament: TournamentRecord) -> Result<(), StoreError> {
+        let mut tx = S::begin_write(self.pool(), None).await?;
+        tournaments::update::<S::Db>(&mut tx, &tournament).await?;
+        tx.commit().await.map_err(backend)
+    }
+
+    async fn list_tournaments(
+        &self,
+        status: Option<TournamentStatus>,
+        labels: &Labels,
+        after_id: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        let mut conn = self.pool().acquire().await.map_err(backend)?;
+        tournaments::list::<S::Db>(&mut conn, status, labels, after_id, limit).await
     }
 
     async fn games_to_rate(&self, limit: usize) -> Result<Vec<String>, StoreError> {

@@ -11,7 +11,7 @@ macro_rules! record_columns {
     () => {
         "id, config, seat_token_hashes, created_us, updated_us, seq, status, outcome, move_count, private, owner, bots, allow_hints, \
          clock, deadline_us, players, series, seats_reissued, labels, rematch_of, rematch, start_us, presence, spectator_delay, owner_moves, \
-         rating"
+         rating, tournament"
     };
 }
 
@@ -82,7 +82,7 @@ macro_rules! statements {
             ),
             insert_record: concat!(
                 "INSERT INTO games (", record_columns!(), ", kind, rating_due) VALUES ",
-                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28)
+                values!($p; 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29)
             ),
             advance: concat!(
                 "UPDATE games SET seq = ", $p!(1), ", status = ", $p!(2), ", outcome = ", $p!(3),
@@ -243,6 +243,22 @@ macro_rules! statements {
             rate_game: concat!(
                 "UPDATE games SET rating = ", $p!(1), ", rating_due = FALSE WHERE id = ", $p!(2), " AND rating_due"
             ),
+            delete_tournament_labels: concat!("DELETE FROM tournament_labels WHERE tournament_id = ", $p!(1)),
+            insert_tournament_label: concat!(
+                "INSERT INTO tournament_labels (tournament_id, key, value) VALUES ", values!($p; 1, 2, 3)
+            ),
+            tournaments_with_label: " AND id IN (SELECT tournament_id FROM tournament_labels WHERE key = ",
+            insert_tournament: concat!(
+                "INSERT INTO tournaments (id, body, status, revision, request_key) VALUES ", values!($p; 1, 2, 3, 4, 5)
+            ),
+            tournament: concat!("SELECT body FROM tournaments WHERE id = ", $p!(1)),
+            tournament_of_request: concat!("SELECT id FROM tournaments WHERE request_key = ", $p!(1)),
+            update_tournament: concat!(
+                "UPDATE tournaments SET body = ", $p!(1), ", status = ", $p!(2), ", revision = ", $p!(3),
+                " WHERE id = ", $p!(4), " AND revision = ", $p!(5)
+            ),
+            revision_of_tournament: concat!("SELECT revision FROM tournaments WHERE id = ", $p!(1)),
+            list_tournaments: "SELECT body FROM tournaments WHERE 1 = 1",
             games_to_rate: concat!(
                 "SELECT id FROM games WHERE rating_due AND status <> 'in_progress' ORDER BY id LIMIT ", $p!(1)
             ),
@@ -400,6 +416,25 @@ pub struct Statements {
     pub update_rating: &'static str,
     /// A player's rating's revision: owner, pool, player.
     pub revision_of_rating: &'static str,
+    /// Deletes a tournament's label index rows: the id.
+    pub delete_tournament_labels: &'static str,
+    /// One label index row of a tournament: the id, the key, the value.
+    pub insert_tournament_label: &'static str,
+    /// [`Statements::games_with_label`] for tournaments.
+    pub tournaments_with_label: &'static str,
+    /// Inserts a tournament: id, body, status, revision, request key.
+    pub insert_tournament: &'static str,
+    /// A tournament's body, by id.
+    pub tournament: &'static str,
+    /// The id of the tournament created with a request key.
+    pub tournament_of_request: &'static str,
+    /// Replaces a tournament's body if its revision is still the expected one: body,
+    /// status, new revision, id, expected revision.
+    pub update_tournament: &'static str,
+    /// A tournament's revision, by id.
+    pub revision_of_tournament: &'static str,
+    /// Every tournament's body; the listing appends its filters (`AND …`) and order.
+    pub list_tournaments: &'static str,
     /// Marks a game waiting to be rated as rated: its rating, id.
     pub rate_game: &'static str,
     /// Games that ended and wait to be rated, oldest first (as `id`): limit.
@@ -429,10 +464,10 @@ mod tests {
             "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = $1 FOR UPDATE"
         );
         assert!(SQLITE.insert_record.ends_with(
-            ", kind, rating_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ", kind, rating_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         ));
         assert!(POSTGRES.insert_record.ends_with(
-            ", kind, rating_due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)"
+            ", kind, rating_due) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)"
         ));
         assert_eq!(
             POSTGRES.thin_snapshots,

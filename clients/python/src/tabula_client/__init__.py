@@ -4,7 +4,8 @@ Messages and enums live in `tabula_client.pb`, move builders in `tabula_client.m
 seats the server's engine plays are built with `bot_seat`, time controls and a seat's time
 left with `tabula_client.clocks`, a game's presence (`GameConfig.presence`) with
 `presence_config` and a seat's presence with `seat_presence` (`tabula_client.presence`), how
-much later spectators see a game with `spectator_delay` (`tabula_client.spectators`), the
+much later spectators see a game with `spectator_delay` (`tabula_client.spectators`), a
+tournament's players and scoring with `tabula_client.tournaments`, the
 games of `batch_create_games` with `game_from_preset`,
 `game_from_config`, `game_from_pgn` and `game_from_saved_config`;
 every failure raises `TabulaError` with the gRPC `code`, the server's stable `reason`, its
@@ -14,11 +15,17 @@ the server sent, `unknown` for what a newer server added (see `tabula_client.nam
 
 from importlib.metadata import PackageNotFoundError, version
 
-from tabula_client import clocks, moves, pb, presence, spectators
+from tabula_client import clocks, moves, pb, presence, spectators, tournaments
 from tabula_client._common import DEFAULT_TIMEOUT
-from tabula_client.aio import AsyncClient, AsyncEventStream, AsyncOwnerEventStream, AsyncSeriesEventStream
+from tabula_client.aio import (
+    AsyncClient,
+    AsyncEventStream,
+    AsyncOwnerEventStream,
+    AsyncSeriesEventStream,
+    AsyncTournamentEventStream,
+)
 from tabula_client.bots import bot_seat
-from tabula_client.client import Client, EventStream, OwnerEventStream, SeriesEventStream
+from tabula_client.client import Client, EventStream, OwnerEventStream, SeriesEventStream, TournamentEventStream
 from tabula_client.errors import DOMAIN, TabulaError
 from tabula_client.games import game_from_config, game_from_pgn, game_from_preset, game_from_saved_config
 from tabula_client.names import UNKNOWN, actor_kind, enum_name, event_kind, move_kind
@@ -34,6 +41,7 @@ except PackageNotFoundError:  # imported from a source tree that was never insta
 
 __all__ = [
     "DEFAULT_TIMEOUT", "DOMAIN", "UNKNOWN", "AsyncClient", "AsyncEventStream", "AsyncOwnerEventStream",
-    "AsyncSeriesEventStream", "Client", "EventStream", "OwnerEventStream", "SeriesEventStream", "TabulaError", "ViewChangeError", "__version__", "actor_kind", "apply_view_change", "bot_seat", "clocks", "enum_name", "event_kind", "game_from_config", "game_from_pgn", "game_from_preset", "game_from_saved_config", "move_kind", "moves", "pb", "presence", "presence_config", "seat_presence",
-    "spectator_delay", "spectators",
+    "AsyncSeriesEventStream", "AsyncTournamentEventStream", "Client", "EventStream", "OwnerEventStream",
+    "SeriesEventStream", "TabulaError", "TournamentEventStream", "ViewChangeError", "__version__", "actor_kind", "apply_view_change", "bot_seat", "clocks", "enum_name", "event_kind", "game_from_config", "game_from_pgn", "game_from_preset", "game_from_saved_config", "move_kind", "moves", "pb", "presence", "presence_config", "seat_presence",
+    "spectator_delay", "spectators", "tournaments",
 ]

@@ -36,6 +36,9 @@ Players = Iterable[pb.Player]
 #: The managing backend's labels of a game or series, to find it by: key to value (see
 #: `CreateGameRequest.labels` for the rules the server checks).
 Labels = Mapping[str, str]
+#: A tournament's players, in its order (their pairing numbers, from 1):
+#: `pb.TournamentPlayer`s (build them with `tournaments.person` and `tournaments.engine`).
+TournamentPlayers = Iterable[pb.TournamentPlayer]
 
 #: The `update_mask` of `update_game_labels` and `update_series_labels`.
 LABELS_MASK = ("labels",)
@@ -129,6 +132,34 @@ def series_status_value(status: pb.SeriesStatus.ValueType | str) -> pb.SeriesSta
         name = status.upper()
         return pb.SeriesStatus.Value(name if name.startswith("SERIES_STATUS_") else f"SERIES_STATUS_{name}")
     return status
+
+
+def tournament_format_value(format: pb.TournamentFormat.ValueType | str) -> pb.TournamentFormat.ValueType:
+    """Accepts `TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN`, `"TOURNAMENT_FORMAT_ROUND_ROBIN"`
+    or `"round_robin"` (and so `"double_round_robin"`); an unknown name raises ValueError."""
+    if isinstance(format, str):
+        name = format.upper()
+        return pb.TournamentFormat.Value(name if name.startswith("TOURNAMENT_FORMAT_") else f"TOURNAMENT_FORMAT_{name}")
+    return format
+
+
+def tournament_status_value(status: pb.TournamentStatus.ValueType | str) -> pb.TournamentStatus.ValueType:
+    """Accepts `TournamentStatus.TOURNAMENT_STATUS_FINISHED`, `"TOURNAMENT_STATUS_FINISHED"` or
+    `"finished"` (and so `"in_progress"`, `"cancelled"`); an unknown name raises ValueError."""
+    if isinstance(status, str):
+        name = status.upper()
+        return pb.TournamentStatus.Value(name if name.startswith("TOURNAMENT_STATUS_") else f"TOURNAMENT_STATUS_{name}")
+    return status
+
+
+def tie_break_value(tie_break: pb.TieBreak.ValueType | str) -> pb.TieBreak.ValueType:
+    """Accepts `TieBreak.TIE_BREAK_BUCHHOLZ`, `"TIE_BREAK_BUCHHOLZ"` or `"buchholz"` (and so
+    `"buchholz_cut_1"`, `"sonneborn_berger"`, `"direct_encounter"`, `"wins"`); an unknown name
+    raises ValueError."""
+    if isinstance(tie_break, str):
+        name = tie_break.upper()
+        return pb.TieBreak.Value(name if name.startswith("TIE_BREAK_") else f"TIE_BREAK_{name}")
+    return tie_break
 
 
 def rating_pool_value(pool: pb.RatingPool.ValueType | str) -> pb.RatingPool.ValueType:
@@ -416,6 +447,116 @@ def list_series_request(
     return request
 
 
+def _tournament(
+    request: pb.CreateTournamentRequest,
+    players: TournamentPlayers,
+    format: pb.TournamentFormat.ValueType | str,
+    scoring: pb.TournamentScoring | None,
+    tie_breaks: Iterable[pb.TieBreak.ValueType | str],
+    hold_rounds: bool,
+    rating_pool: pb.RatingPool.ValueType | str | None,
+    private: bool,
+    allow_hints: bool | None,
+    labels: Labels | None,
+    request_id: str,
+) -> pb.CreateTournamentRequest:
+    """Sets the options every tournament creation shares on `request`: `scoring` (None: the
+    server's 1, ½, 0 and a bye 1), `tie_breaks` (empty: the server's), `rating_pool` (None:
+    not rated) and `allow_hints` (None: the kind's default) only when given."""
+    request.format = tournament_format_value(format)
+    request.players.extend(players)
+    if scoring is not None:
+        request.scoring.CopyFrom(scoring)
+    request.tie_breaks.extend(tie_break_value(tie_break) for tie_break in tie_breaks)
+    request.hold_rounds = hold_rounds
+    if rating_pool is not None:
+        request.rating_pool = rating_pool_value(rating_pool)
+    request.private = private
+    if allow_hints is not None:
+        request.allow_hints = allow_hints
+    request.labels.update(labels or {})
+    request.request_id = request_id
+    return request
+
+
+def tournament_preset_request(
+    kind: pb.GameKind.ValueType | str,
+    preset: str,
+    players: TournamentPlayers,
+    format: pb.TournamentFormat.ValueType | str,
+    scoring: pb.TournamentScoring | None,
+    tie_breaks: Iterable[pb.TieBreak.ValueType | str],
+    hold_rounds: bool,
+    rating_pool: pb.RatingPool.ValueType | str | None,
+    private: bool,
+    allow_hints: bool | None,
+    labels: Labels | None,
+    request_id: str,
+) -> pb.CreateTournamentRequest:
+    """A tournament of `kind`'s preset `preset` (`CreateTournamentRequest.preset`)."""
+    request = pb.CreateTournamentRequest(kind=kind_value(kind), preset=preset)
+    return _tournament(
+        request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+        labels, request_id
+    )
+
+
+def tournament_config_request(
+    config: pb.GameConfig,
+    players: TournamentPlayers,
+    format: pb.TournamentFormat.ValueType | str,
+    scoring: pb.TournamentScoring | None,
+    tie_breaks: Iterable[pb.TieBreak.ValueType | str],
+    hold_rounds: bool,
+    rating_pool: pb.RatingPool.ValueType | str | None,
+    private: bool,
+    allow_hints: bool | None,
+    labels: Labels | None,
+    request_id: str,
+    clock: Clock | None = None,
+    starter: pb.Starter.ValueType | None = None,
+) -> pb.CreateTournamentRequest:
+    """A tournament of `config`, with `clock` and `starter` as `config_request` sets them; the
+    caller's `config` is left as it was."""
+    request = pb.CreateTournamentRequest(config=config)
+    _with_clock_and_starter(request.config, clock, starter)
+    return _tournament(
+        request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+        labels, request_id
+    )
+
+
+def tournament_saved_config_request(
+    name: str,
+    players: TournamentPlayers,
+    format: pb.TournamentFormat.ValueType | str,
+    scoring: pb.TournamentScoring | None,
+    tie_breaks: Iterable[pb.TieBreak.ValueType | str],
+    hold_rounds: bool,
+    rating_pool: pb.RatingPool.ValueType | str | None,
+    private: bool,
+    allow_hints: bool | None,
+    labels: Labels | None,
+    request_id: str,
+) -> pb.CreateTournamentRequest:
+    """A tournament of the caller's saved configuration `name`
+    (`CreateTournamentRequest.saved_config`)."""
+    request = pb.CreateTournamentRequest(saved_config=name)
+    return _tournament(
+        request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+        labels, request_id
+    )
+
+
+def list_tournaments_request(
+    status: pb.TournamentStatus.ValueType | str | None, page_size: int, page_token: str, labels: Labels | None = None
+) -> pb.ListTournamentsRequest:
+    request = pb.ListTournamentsRequest(page_size=page_size, page_token=page_token, labels=labels or {})
+    if status is not None:
+        request.status = tournament_status_value(status)
+    return request
+
+
 def update_game_labels_request(game_id: str, labels: Labels) -> pb.UpdateGameRequest:
     """Replaces the game's labels with `labels` (`update_mask` `labels`; empty clears them)."""
     game = pb.Game(game_id=game_id, labels=labels)
@@ -543,6 +684,11 @@ def series_stream_request(series_id: str, after_seq: int) -> pb.StreamSeriesEven
     return pb.StreamSeriesEventsRequest(series_id=series_id, after_seq=after_seq)
 
 
+def tournament_stream_request(tournament_id: str, after_seq: int) -> pb.StreamTournamentEventsRequest:
+    """The request that opens, or resumes after `after_seq`, a tournament's event stream."""
+    return pb.StreamTournamentEventsRequest(tournament_id=tournament_id, after_seq=after_seq)
+
+
 def owner_kind_value(kind: pb.OwnerEventKind.ValueType | str) -> pb.OwnerEventKind.ValueType:
     """Accepts `OwnerEventKind.OWNER_EVENT_KIND_GAME_ENDED`, `"OWNER_EVENT_KIND_GAME_ENDED"` or
     `"game_ended"` (any case), and so for every kind (`"series_game_finished"`,
@@ -594,7 +740,8 @@ def next_view(game_id: str, held: pb.View | None, response: pb.StreamEventsRespo
 def seq_gap(game_id: str, last_seq: int, received: int, of: str = "game") -> TabulaError | None:
     """The error for an event that does not follow the last one delivered (`last_seq`, or
     the stream's `after_seq` before the first event): DATA_LOSS, reason `SEQ_GAP`. `of`
-    names what the stream follows: `game` (`game_id` is a game's id) or `series`."""
+    names what the stream follows: `game` (`game_id` is a game's id), `series` or
+    `tournament`."""
     expected = last_seq + 1
     if received == expected:
         return None

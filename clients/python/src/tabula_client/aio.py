@@ -16,8 +16,8 @@ from tabula_client.errors import TabulaError, from_rpc_error
 
 _Request = TypeVar("_Request")
 _Response = TypeVar("_Response")
-_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent, pb.OwnerEvent)
-_NumberedEvent = TypeVar("_NumberedEvent", pb.GameEvent, pb.SeriesEvent)
+_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent, pb.TournamentEvent, pb.OwnerEvent)
+_NumberedEvent = TypeVar("_NumberedEvent", pb.GameEvent, pb.SeriesEvent, pb.TournamentEvent)
 
 
 class _AsyncResuming(Generic[_Response, _Event]):
@@ -86,9 +86,9 @@ class _AsyncResuming(Generic[_Response, _Event]):
 
 
 class _AsyncFollowing(_AsyncResuming[_Response, _NumberedEvent]):
-    """What both numbered async event streams share, like `tabula_client.client._Following`."""
+    """What the numbered async event streams share, like `tabula_client.client._Following`."""
 
-    #: What the stream follows, for the `SEQ_GAP` message: `game` or `series`.
+    #: What the stream follows, for the `SEQ_GAP` message: `game`, `series` or `tournament`.
     _OF = "game"
 
     def __init__(self, client: AsyncClient, subject_id: str, after_seq: int, retries: int) -> None:
@@ -166,6 +166,25 @@ class AsyncSeriesEventStream(_AsyncFollowing[pb.StreamSeriesEventsResponse, pb.S
         return call, call
 
     def _event(self, response: pb.StreamSeriesEventsResponse) -> pb.SeriesEvent:
+        return response.event
+
+
+class AsyncTournamentEventStream(_AsyncFollowing[pb.StreamTournamentEventsResponse, pb.TournamentEvent]):
+    """A tournament's events, in order and without gaps, as an async iterator and an async
+    context manager (`async with client.tournament_events(id) as stream:` cancels the call on
+    leaving), like `tabula_client.TournamentEventStream`: it resumes after `last_seq`, raises
+    TabulaError DATA_LOSS `SEQ_GAP` on an event that does not follow the last one, and ends
+    when the server closes the stream after `tournament_ended`."""
+
+    _OF = "tournament"
+
+    def _open(self) -> tuple[grpc.aio.Call, AsyncIterable[pb.StreamTournamentEventsResponse]]:
+        call = self._client.stub.StreamTournamentEvents(
+            _common.tournament_stream_request(self._subject_id, self.last_seq)
+        )
+        return call, call
+
+    def _event(self, response: pb.StreamTournamentEventsResponse) -> pb.TournamentEvent:
         return response.event
 
 
@@ -725,6 +744,130 @@ class AsyncClient:
         client.series_events(id)`, or `async with client.series_events(id) as stream:`."""
         return AsyncSeriesEventStream(self, series_id, after_seq, retries)
 
+    async def create_tournament_from_preset(
+        self,
+        kind: pb.GameKind.ValueType | str,
+        preset: str,
+        players: _common.TournamentPlayers,
+        *,
+        format: pb.TournamentFormat.ValueType | str = pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN,
+        scoring: pb.TournamentScoring | None = None,
+        tie_breaks: Iterable[pb.TieBreak.ValueType | str] = (),
+        hold_rounds: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
+        private: bool = False,
+        allow_hints: bool | None = None,
+        labels: _common.Labels | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.CreateTournamentResponse:
+        """A round-robin tournament of one of `kind`'s presets, with one token per person (see
+        `Client.create_tournament_from_preset`)."""
+        request = _common.tournament_preset_request(
+            kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+            labels, request_id
+        )
+        return await self._call(self.stub.CreateTournament, request, timeout)
+
+    async def create_tournament_from_config(
+        self,
+        config: pb.GameConfig,
+        players: _common.TournamentPlayers,
+        *,
+        format: pb.TournamentFormat.ValueType | str = pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN,
+        scoring: pb.TournamentScoring | None = None,
+        tie_breaks: Iterable[pb.TieBreak.ValueType | str] = (),
+        hold_rounds: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
+        private: bool = False,
+        allow_hints: bool | None = None,
+        labels: _common.Labels | None = None,
+        request_id: str = "",
+        clock: _common.Clock | None = None,
+        starter: pb.Starter.ValueType | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateTournamentResponse:
+        """A tournament of a full configuration (see `Client.create_tournament_from_config`)."""
+        request = _common.tournament_config_request(
+            config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+            labels, request_id, clock, starter
+        )
+        return await self._call(self.stub.CreateTournament, request, timeout)
+
+    async def create_tournament_from_saved_config(
+        self,
+        name: str,
+        players: _common.TournamentPlayers,
+        *,
+        format: pb.TournamentFormat.ValueType | str = pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN,
+        scoring: pb.TournamentScoring | None = None,
+        tie_breaks: Iterable[pb.TieBreak.ValueType | str] = (),
+        hold_rounds: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
+        private: bool = False,
+        allow_hints: bool | None = None,
+        labels: _common.Labels | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.CreateTournamentResponse:
+        """A tournament of one of the caller's saved configurations, by name (see
+        `Client.create_tournament_from_saved_config`)."""
+        request = _common.tournament_saved_config_request(
+            name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+            labels, request_id
+        )
+        return await self._call(self.stub.CreateTournament, request, timeout)
+
+    async def get_tournament(self, tournament_id: str, *, timeout: float | None = None) -> pb.Tournament:
+        """A tournament, its rounds, boards and standings (NOT_FOUND `TOURNAMENT_NOT_FOUND`;
+        see `Client.get_tournament`)."""
+        request = pb.GetTournamentRequest(tournament_id=tournament_id)
+        return (await self._call(self.stub.GetTournament, request, timeout)).tournament
+
+    async def list_tournaments(
+        self,
+        *,
+        status: pb.TournamentStatus.ValueType | str | None = None,
+        page_size: int = 0,
+        page_token: str = "",
+        labels: _common.Labels | None = None,
+        timeout: float | None = None,
+    ) -> pb.ListTournamentsResponse:
+        """One page of the server's tournaments, newest first, filtered by `status` and
+        `labels` (see `Client.list_tournaments`)."""
+        request = _common.list_tournaments_request(status, page_size, page_token, labels)
+        return await self._call(self.stub.ListTournaments, request, timeout)
+
+    def tournament_events(
+        self, tournament_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES
+    ) -> AsyncTournamentEventStream:
+        """Follows the tournament's events after `after_seq`, reconnecting on its own, until
+        the server closes the stream after `tournament_ended`: `async for event in
+        client.tournament_events(id)`, or `async with client.tournament_events(id) as
+        stream:` (see `Client.tournament_events`)."""
+        return AsyncTournamentEventStream(self, tournament_id, after_seq, retries)
+
+    async def start_tournament_round(
+        self, tournament_id: str, round: int, *, timeout: float | None = None
+    ) -> pb.Tournament:
+        """Lets a tournament created with `hold_rounds` make round `round`, the next one (see
+        `Client.start_tournament_round`)."""
+        request = pb.StartTournamentRoundRequest(tournament_id=tournament_id, round=round)
+        return (await self._call(self.stub.StartTournamentRound, request, timeout)).tournament
+
+    async def withdraw_tournament_player(
+        self, tournament_id: str, player: int, *, timeout: float | None = None
+    ) -> pb.Tournament:
+        """Withdraws `player` (from 1) from the rounds after the one in progress (see
+        `Client.withdraw_tournament_player`)."""
+        request = pb.WithdrawTournamentPlayerRequest(tournament_id=tournament_id, player=player)
+        return (await self._call(self.stub.WithdrawTournamentPlayer, request, timeout)).tournament
+
+    async def cancel_tournament(self, tournament_id: str, *, timeout: float | None = None) -> pb.Tournament:
+        """Calls a tournament off (see `Client.cancel_tournament`)."""
+        request = pb.CancelTournamentRequest(tournament_id=tournament_id)
+        return (await self._call(self.stub.CancelTournament, request, timeout)).tournament
+
     async def get_player_ratings(self, player_id: str, *, timeout: float | None = None) -> list[pb.PlayerRating]:
         """A player's ratings under the calling service key, one `pb.PlayerRating` per pool
         the player was rated in (see `Client.get_player_ratings`)."""
@@ -746,4 +889,7 @@ class AsyncClient:
         return await self._call(self.stub.ListLeaderboard, request, timeout)
 
 
-__all__ = ["AsyncClient", "AsyncEventStream", "AsyncOwnerEventStream", "AsyncSeriesEventStream", "TabulaError"]
+__all__ = [
+    "AsyncClient", "AsyncEventStream", "AsyncOwnerEventStream", "AsyncSeriesEventStream", "AsyncTournamentEventStream",
+    "TabulaError",
+]

@@ -15,8 +15,8 @@ from tabula_client.errors import TabulaError, from_rpc_error
 
 _Request = TypeVar("_Request")
 _Response = TypeVar("_Response")
-_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent, pb.OwnerEvent)
-_NumberedEvent = TypeVar("_NumberedEvent", pb.GameEvent, pb.SeriesEvent)
+_Event = TypeVar("_Event", pb.GameEvent, pb.SeriesEvent, pb.TournamentEvent, pb.OwnerEvent)
+_NumberedEvent = TypeVar("_NumberedEvent", pb.GameEvent, pb.SeriesEvent, pb.TournamentEvent)
 
 
 class _Resuming(Generic[_Response, _Event]):
@@ -82,11 +82,11 @@ class _Resuming(Generic[_Response, _Event]):
 
 
 class _Following(_Resuming[_Response, _NumberedEvent]):
-    """What both numbered event streams (a game's, a series') share: following a history in
-    order after `last_seq`, resuming after it, and ending with DATA_LOSS `SEQ_GAP` on an
-    event that does not follow the last one."""
+    """What the numbered event streams (a game's, a series', a tournament's) share: following
+    a history in order after `last_seq`, resuming after it, and ending with DATA_LOSS
+    `SEQ_GAP` on an event that does not follow the last one."""
 
-    #: What the stream follows, for the `SEQ_GAP` message: `game` or `series`.
+    #: What the stream follows, for the `SEQ_GAP` message: `game`, `series` or `tournament`.
     _OF = "game"
 
     def __init__(self, client: Client, subject_id: str, after_seq: int, retries: int) -> None:
@@ -190,6 +190,35 @@ class SeriesEventStream(_Following[pb.StreamSeriesEventsResponse, pb.SeriesEvent
         return call, call
 
     def _event(self, response: pb.StreamSeriesEventsResponse) -> pb.SeriesEvent:
+        return response.event
+
+
+class TournamentEventStream(_Following[pb.StreamTournamentEventsResponse, pb.TournamentEvent]):
+    """A tournament's events (`round_paired`, `board_finished`, `round_finished`,
+    `player_withdrew`, `tournament_ended`), in order and without gaps, as an iterator and a
+    context manager, like `SeriesEventStream`.
+
+    It follows `StreamTournamentEvents` from `after_seq`, reopens after `last_seq` when the
+    connection drops or the server ends a lagging subscriber, and raises TabulaError
+    DATA_LOSS `SEQ_GAP` (metadata `expected_seq` and `received_seq`) on an event whose seq
+    does not follow the last one. Iteration ends when the server closes the stream after
+    `tournament_ended`, the tournament's last event (finished or cancelled). It has no
+    deadline; `close()`, or leaving `with client.tournament_events(id) as stream:`, cancels
+    the call.
+
+    An event of a kind this client does not know is yielded like any other, with its `seq`
+    and `time` (`event_kind(event)` is `unknown`): skip it, its seq is counted.
+    """
+
+    _OF = "tournament"
+
+    def _open(self) -> tuple[grpc.Call, Iterator[pb.StreamTournamentEventsResponse]]:
+        call = self._client.stub.StreamTournamentEvents(
+            _common.tournament_stream_request(self._subject_id, self.last_seq)
+        )
+        return call, call
+
+    def _event(self, response: pb.StreamTournamentEventsResponse) -> pb.TournamentEvent:
         return response.event
 
 
@@ -1099,6 +1128,184 @@ class Client:
         `get_series`."""
         return SeriesEventStream(self, series_id, after_seq, retries)
 
+    def create_tournament_from_preset(
+        self,
+        kind: pb.GameKind.ValueType | str,
+        preset: str,
+        players: _common.TournamentPlayers,
+        *,
+        format: pb.TournamentFormat.ValueType | str = pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN,
+        scoring: pb.TournamentScoring | None = None,
+        tie_breaks: Iterable[pb.TieBreak.ValueType | str] = (),
+        hold_rounds: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
+        private: bool = False,
+        allow_hints: bool | None = None,
+        labels: _common.Labels | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.CreateTournamentResponse:
+        """A round-robin tournament of one of `kind`'s presets (a service key's call; only
+        two-seat kinds): the response holds the `tournament`, its first round already paired
+        and its games made (unless `hold_rounds`), and `player_tokens`, one
+        `pb.TournamentPlayerToken` (`player`, numbered from 1, and `token`) per person.
+
+        `players` are the players, 2 to 1,000, in the tournament's order (their numbers, from
+        1, are the pairing numbers): `tournaments.person(player_id, display_name)` for a
+        person, `tournaments.engine(level)` for the server's engine (no token). `format` is
+        `"round_robin"` (the default: everyone plays everyone once, FIDE's Berger tables, a
+        bye each round for an odd number) or `"double_round_robin"` (twice, colours reversed
+        in the second cycle), a `pb.TournamentFormat` or its name. `scoring`
+        (`tournaments.scoring(win=..., draw=..., loss=..., bye=...)`; None: 1, ½, 0 and a bye
+        1) is what results are worth; `tie_breaks` orders players with equal points (each a
+        `pb.TieBreak` or its name: `"buchholz"`, `"buchholz_cut_1"`, `"sonneborn_berger"`,
+        `"direct_encounter"`, `"wins"`; empty: direct encounter, wins, then
+        Sonneborn-Berger). `rating_pool` rates every game (as for `create_game_from_preset`).
+        `private`, `allow_hints`, `labels` (every game of the tournament carries them too)
+        and `request_id` as for `create_game_from_preset` (a retry answers with the
+        tournament the first call made and `retried` set; with no tokens once one could have
+        been used).
+
+        A player's token acts, in every game of the tournament, as the seat that player sits
+        in: a board's `white` is seat 1 of its `game_id`, its `black` seat 2. The server pairs
+        each next round as soon as every board of the round before has ended (a game ended
+        without a result is played again); with `hold_rounds` each round, the first too,
+        waits for `start_tournament_round`. Follow it with `tournament_events`. A request that
+        makes no sense (one player, a one-seat kind, a bad scoring) is INVALID_ARGUMENT
+        `INVALID_REQUEST`, every problem named."""
+        request = _common.tournament_preset_request(
+            kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+            labels, request_id
+        )
+        return self._call(self.stub.CreateTournament, request, timeout)
+
+    def create_tournament_from_config(
+        self,
+        config: pb.GameConfig,
+        players: _common.TournamentPlayers,
+        *,
+        format: pb.TournamentFormat.ValueType | str = pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN,
+        scoring: pb.TournamentScoring | None = None,
+        tie_breaks: Iterable[pb.TieBreak.ValueType | str] = (),
+        hold_rounds: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
+        private: bool = False,
+        allow_hints: bool | None = None,
+        labels: _common.Labels | None = None,
+        request_id: str = "",
+        clock: _common.Clock | None = None,
+        starter: pb.Starter.ValueType | None = None,
+        timeout: float | None = None,
+    ) -> pb.CreateTournamentResponse:
+        """A tournament of a full configuration (zero fields take their defaults); the other
+        options as for `create_tournament_from_preset` (but `RATING_POOL_PRESET`, which needs
+        a preset), and `clock` and `starter` as for `create_game_from_config` (set on a copy
+        of `config`)."""
+        request = _common.tournament_config_request(
+            config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+            labels, request_id, clock, starter
+        )
+        return self._call(self.stub.CreateTournament, request, timeout)
+
+    def create_tournament_from_saved_config(
+        self,
+        name: str,
+        players: _common.TournamentPlayers,
+        *,
+        format: pb.TournamentFormat.ValueType | str = pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN,
+        scoring: pb.TournamentScoring | None = None,
+        tie_breaks: Iterable[pb.TieBreak.ValueType | str] = (),
+        hold_rounds: bool = False,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
+        private: bool = False,
+        allow_hints: bool | None = None,
+        labels: _common.Labels | None = None,
+        request_id: str = "",
+        timeout: float | None = None,
+    ) -> pb.CreateTournamentResponse:
+        """A tournament of one of the caller's saved configurations, by name (the tournament
+        copies it); the other options as for `create_tournament_from_preset` (but
+        `RATING_POOL_PRESET`). An unknown name raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
+        request = _common.tournament_saved_config_request(
+            name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
+            labels, request_id
+        )
+        return self._call(self.stub.CreateTournament, request, timeout)
+
+    def get_tournament(self, tournament_id: str, *, timeout: float | None = None) -> pb.Tournament:
+        """A tournament: its configuration, `format`, `players` (`withdrawn_after_round` set
+        for one that withdrew), `scoring`, `tie_breaks`, `status` (`pb.TournamentStatus`),
+        `round_count`, the `rounds` made so far (each a `pb.TournamentRound`: `number`,
+        `boards` and `finished`; each board a `pb.TournamentBoard`: `number`, `white` and
+        `black` (player numbers; `black` 0 for a bye), `game_id` and, once it ended,
+        `result`, a `pb.BoardResult`), the `standings` so far (`pb.TournamentStanding`:
+        `rank`, `player`, `player_id`, `points` and its `tie_breaks` values, best first) and
+        `labels`. Anyone may read a tournament that is not private; a private one needs a
+        service key or one of its players' tokens (else PERMISSION_DENIED
+        `PRIVATE_TOURNAMENT`). An unknown id raises NOT_FOUND `TOURNAMENT_NOT_FOUND`."""
+        request = pb.GetTournamentRequest(tournament_id=tournament_id)
+        return self._call(self.stub.GetTournament, request, timeout).tournament
+
+    def list_tournaments(
+        self,
+        *,
+        status: pb.TournamentStatus.ValueType | str | None = None,
+        page_size: int = 0,
+        page_token: str = "",
+        labels: _common.Labels | None = None,
+        timeout: float | None = None,
+    ) -> pb.ListTournamentsResponse:
+        """One page of the server's tournaments, newest first (a service key's call):
+        `tournaments` and the `next_page_token` to pass for the next page (empty on the
+        last). `status` keeps only tournaments `"in_progress"`, `"finished"` or `"cancelled"`
+        (a `pb.TournamentStatus` or its name); `labels` only those carrying every one of these
+        labels with that value; `page_size` 0 means 50 (at most 500)."""
+        request = _common.list_tournaments_request(status, page_size, page_token, labels)
+        return self._call(self.stub.ListTournaments, request, timeout)
+
+    def tournament_events(
+        self, tournament_id: str, after_seq: int = 0, *, retries: int = _common.STREAM_RETRIES
+    ) -> TournamentEventStream:
+        """Follows the tournament's events after `after_seq`, reconnecting on its own (see
+        TournamentEventStream): `for event in client.tournament_events(id)`, or `with
+        client.tournament_events(id) as stream:` to cancel it on leaving the block. Each
+        `pb.TournamentEvent` has its `seq` (from 1), `time` and one of `round_paired` (the
+        `pb.TournamentRound`, its boards' games made), `board_finished` (`round`, the `board`
+        with its `result`), `round_finished` (`round`, the `standings` after it),
+        `player_withdrew` (`player`, `after_round`) and `tournament_ended` (`status`, the
+        final `standings`), after which the server closes the stream and the iteration ends.
+        Read access as `get_tournament`."""
+        return TournamentEventStream(self, tournament_id, after_seq, retries)
+
+    def start_tournament_round(
+        self, tournament_id: str, round: int, *, timeout: float | None = None
+    ) -> pb.Tournament:
+        """Lets a tournament created with `hold_rounds` make round `round` (the next one, from
+        1), at once if the round before has ended, else as soon as it does, and returns the
+        tournament (its `released_rounds` counting it). A service key's call. Another round
+        is INVALID_ARGUMENT; a tournament over FAILED_PRECONDITION `TOURNAMENT_OVER`."""
+        request = pb.StartTournamentRoundRequest(tournament_id=tournament_id, round=round)
+        return self._call(self.stub.StartTournamentRound, request, timeout).tournament
+
+    def withdraw_tournament_player(
+        self, tournament_id: str, player: int, *, timeout: float | None = None
+    ) -> pb.Tournament:
+        """Withdraws `player` (numbered from 1) and returns the tournament: the player plays
+        its game of the round in progress, if it has one, and is paired in no round after,
+        its opponents there winning by forfeit (its `withdrawn_after_round` is that round; a
+        `player_withdrew` event). A service key's call. A player withdrawn already is
+        INVALID_ARGUMENT; a tournament over FAILED_PRECONDITION `TOURNAMENT_OVER`."""
+        request = pb.WithdrawTournamentPlayerRequest(tournament_id=tournament_id, player=player)
+        return self._call(self.stub.WithdrawTournamentPlayer, request, timeout).tournament
+
+    def cancel_tournament(self, tournament_id: str, *, timeout: float | None = None) -> pb.Tournament:
+        """Calls a tournament off and returns it, `TOURNAMENT_STATUS_CANCELLED`: no round is
+        made after (games in progress are left to end, or to `abort_game`), and its event
+        stream ends with `tournament_ended`. A service key's call; a tournament over already
+        raises FAILED_PRECONDITION `TOURNAMENT_OVER`."""
+        request = pb.CancelTournamentRequest(tournament_id=tournament_id)
+        return self._call(self.stub.CancelTournament, request, timeout).tournament
+
     def get_player_ratings(self, player_id: str, *, timeout: float | None = None) -> list[pb.PlayerRating]:
         """A player's ratings under the calling service key (a service key's call), one
         `pb.PlayerRating` per pool the player was rated in (none for a player never rated):
@@ -1133,4 +1340,4 @@ class Client:
         return self._call(self.stub.ListLeaderboard, request, timeout)
 
 
-__all__ = ["Client", "EventStream", "OwnerEventStream", "SeriesEventStream", "TabulaError"]
+__all__ = ["Client", "EventStream", "OwnerEventStream", "SeriesEventStream", "TabulaError", "TournamentEventStream"]

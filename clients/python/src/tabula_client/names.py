@@ -35,12 +35,14 @@ def enum_name(enum: EnumType, number: int) -> str:
     return str(value.name) if value is not None else f"{UNKNOWN}({number})"
 
 
-def event_kind(event: pb.GameEvent | pb.SeriesEvent) -> str:
+def event_kind(event: pb.GameEvent | pb.SeriesEvent | pb.TournamentEvent) -> str:
     """The arm of `event.kind` (`game_created`, `move_applied`, `move_taken_back`,
     `takeback_requested`, `takeback_declined`, `game_aborted`, `game_adjudicated`,
     `timed_out`, `clock_paused`, `clock_resumed`, `time_added`, `seat_presence_changed`,
     `game_resumed` (a game's end taken back: it is in progress again), ...;
-    of a series' event, `game_started`, `game_finished` or `series_finished`), or
+    of a series' event, `game_started`, `game_finished` or `series_finished`; of a
+    tournament's, `round_paired`, `board_finished`, `round_finished`, `player_withdrew` or
+    `tournament_ended`), or
     `unknown` for an event of a kind added after this client: such an event still has its
     `seq` and `time`, and event streams deliver it like any other."""
     kind: str | None = event.WhichOneof("kind")

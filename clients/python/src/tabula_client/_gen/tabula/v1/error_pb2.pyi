@@ -321,6 +321,16 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """FAILED_PRECONDITION: `ClaimVictory` before the seat to move has been gone for the game's
     `PresenceConfig.claim_after`; metadata `claimable_at` (RFC 3339) says from when.
     """
+    ERROR_REASON_TOURNAMENT_NOT_FOUND: _ErrorReason.ValueType  # 90
+    """NOT_FOUND: no tournament has this id."""
+    ERROR_REASON_TOURNAMENT_OVER: _ErrorReason.ValueType  # 91
+    """FAILED_PRECONDITION: the tournament is over (finished or cancelled) and takes no change
+    to its course.
+    """
+    ERROR_REASON_PRIVATE_TOURNAMENT: _ErrorReason.ValueType  # 92
+    """PERMISSION_DENIED: the tournament is private; read it with a service key or one of its
+    players' tokens.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Reasons carried in `google.rpc.ErrorInfo.reason`, each with the gRPC code it comes with.
@@ -617,5 +627,15 @@ seat to move is present.
 ERROR_REASON_CLAIM_TOO_EARLY: ErrorReason.ValueType  # 89
 """FAILED_PRECONDITION: `ClaimVictory` before the seat to move has been gone for the game's
 `PresenceConfig.claim_after`; metadata `claimable_at` (RFC 3339) says from when.
+"""
+ERROR_REASON_TOURNAMENT_NOT_FOUND: ErrorReason.ValueType  # 90
+"""NOT_FOUND: no tournament has this id."""
+ERROR_REASON_TOURNAMENT_OVER: ErrorReason.ValueType  # 91
+"""FAILED_PRECONDITION: the tournament is over (finished or cancelled) and takes no change
+to its course.
+"""
+ERROR_REASON_PRIVATE_TOURNAMENT: ErrorReason.ValueType  # 92
+"""PERMISSION_DENIED: the tournament is private; read it with a service key or one of its
+players' tokens.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

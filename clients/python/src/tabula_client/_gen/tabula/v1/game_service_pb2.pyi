@@ -50,6 +50,7 @@ from tabula_client._gen.tabula.v1 import game_pb2 as _game_pb2
 from tabula_client._gen.tabula.v1 import move_pb2 as _move_pb2
 from tabula_client._gen.tabula.v1 import rating_pb2 as _rating_pb2
 from tabula_client._gen.tabula.v1 import series_pb2 as _series_pb2
+from tabula_client._gen.tabula.v1 import tournament_pb2 as _tournament_pb2
 from tabula_client._gen.tabula.v1 import view_pb2 as _view_pb2
 import builtins as _builtins
 import sys
@@ -3157,3 +3158,490 @@ class ListLeaderboardResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ListLeaderboardResponse: _TypeAlias = ListLeaderboardResponse  # noqa: Y015
+
+@_typing.final
+class CreateTournamentRequest(_message.Message):
+    """Request for `CreateTournament`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    CONFIG_FIELD_NUMBER: _builtins.int
+    PRESET_FIELD_NUMBER: _builtins.int
+    SAVED_CONFIG_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    FORMAT_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    SCORING_FIELD_NUMBER: _builtins.int
+    TIE_BREAKS_FIELD_NUMBER: _builtins.int
+    HOLD_ROUNDS_FIELD_NUMBER: _builtins.int
+    RATING_POOL_FIELD_NUMBER: _builtins.int
+    PRIVATE_FIELD_NUMBER: _builtins.int
+    ALLOW_HINTS_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    preset: _builtins.str
+    """A preset of `kind`."""
+    saved_config: _builtins.str
+    """A configuration the key saved."""
+    kind: _game_pb2.GameKind.ValueType
+    """The kind: required with `preset`, otherwise checked against the configuration."""
+    format: _tournament_pb2.TournamentFormat.ValueType
+    """How players are paired: required."""
+    hold_rounds: _builtins.bool
+    """Make each round only when the organiser says go (`StartTournamentRound`), the first too."""
+    rating_pool: _rating_pb2.RatingPool.ValueType
+    """Rate every game in this pool (`CreateGameRequest.rating_pool`); unspecified: not rated."""
+    private: _builtins.bool
+    """Refuse spectators, in the tournament and its games."""
+    allow_hints: _builtins.bool
+    """Whether the seat to move may ask for hints in its games; unset: the kind's default."""
+    request_id: _builtins.str
+    """Makes a retry safe, as `CreateGameRequest.request_id`: at most 128 characters."""
+    @_builtins.property
+    def config(self) -> _config_pb2.GameConfig:
+        """A configuration."""
+
+    @_builtins.property
+    def players(self) -> _containers.RepeatedCompositeFieldContainer[_tournament_pb2.TournamentPlayer]:
+        """The players, in the tournament's order (their pairing numbers): 2 to 100 in a round
+        robin.
+        """
+
+    @_builtins.property
+    def scoring(self) -> _tournament_pb2.TournamentScoring:
+        """What results are worth; unset for 1, ½, 0 and a bye 1. Whole or half points, from 0 to
+        10.
+        """
+
+    @_builtins.property
+    def tie_breaks(self) -> _containers.RepeatedScalarFieldContainer[_tournament_pb2.TieBreak.ValueType]:
+        """The tie-breaks, in the order they are applied, each at most once; empty for direct
+        encounter, wins, then Sonneborn–Berger.
+        """
+
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The managing backend's labels (the rules of `CreateGameRequest.labels`); every game of
+        the tournament carries them too.
+        """
+
+    def __init__(
+        self,
+        *,
+        config: _config_pb2.GameConfig | None = ...,
+        preset: _builtins.str = ...,
+        saved_config: _builtins.str = ...,
+        kind: _game_pb2.GameKind.ValueType = ...,
+        format: _tournament_pb2.TournamentFormat.ValueType = ...,
+        players: _abc.Iterable[_tournament_pb2.TournamentPlayer] | None = ...,
+        scoring: _tournament_pb2.TournamentScoring | None = ...,
+        tie_breaks: _abc.Iterable[_tournament_pb2.TieBreak.ValueType] | None = ...,
+        hold_rounds: _builtins.bool = ...,
+        rating_pool: _rating_pb2.RatingPool.ValueType = ...,
+        private: _builtins.bool = ...,
+        allow_hints: _builtins.bool | None = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "preset", b"preset", "saved_config", b"saved_config", "scoring", b"scoring", "source", b"source"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "saved_config", b"saved_config", "scoring", b"scoring", "source", b"source", "tie_breaks", b"tie_breaks"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
+    _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
+    _WhichOneofReturnType_source: _TypeAlias = _typing.Literal["config", "preset", "saved_config"]  # noqa: Y015
+    _WhichOneofArgType_source: _TypeAlias = _typing.Literal["source", b"source"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__allow_hints) -> _WhichOneofReturnType__allow_hints | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_source) -> _WhichOneofReturnType_source | None: ...
+
+Global___CreateTournamentRequest: _TypeAlias = CreateTournamentRequest  # noqa: Y015
+
+@_typing.final
+class CreateTournamentResponse(_message.Message):
+    """Response of `CreateTournament`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    PLAYER_TOKENS_FIELD_NUMBER: _builtins.int
+    RETRIED_FIELD_NUMBER: _builtins.int
+    retried: _builtins.bool
+    """Whether an earlier request with the same id made it."""
+    @_builtins.property
+    def tournament(self) -> _tournament_pb2.Tournament:
+        """The tournament, its first round paired unless held."""
+
+    @_builtins.property
+    def player_tokens(self) -> _containers.RepeatedCompositeFieldContainer[_tournament_pb2.TournamentPlayerToken]:
+        """Each person's token, shown once (none for a player the engine plays); a retry that
+        comes after a token could have been used gets none.
+        """
+
+    def __init__(
+        self,
+        *,
+        tournament: _tournament_pb2.Tournament | None = ...,
+        player_tokens: _abc.Iterable[_tournament_pb2.TournamentPlayerToken] | None = ...,
+        retried: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_tokens", b"player_tokens", "retried", b"retried", "tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateTournamentResponse: _TypeAlias = CreateTournamentResponse  # noqa: Y015
+
+@_typing.final
+class GetTournamentRequest(_message.Message):
+    """Request for `GetTournament`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament: required, at most 64 characters."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetTournamentRequest: _TypeAlias = GetTournamentRequest  # noqa: Y015
+
+@_typing.final
+class GetTournamentResponse(_message.Message):
+    """Response of `GetTournament`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tournament(self) -> _tournament_pb2.Tournament:
+        """The tournament."""
+
+    def __init__(
+        self,
+        *,
+        tournament: _tournament_pb2.Tournament | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetTournamentResponse: _TypeAlias = GetTournamentResponse  # noqa: Y015
+
+@_typing.final
+class ListTournamentsRequest(_message.Message):
+    """Request for `ListTournaments`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class LabelsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
+    page_size: _builtins.int
+    """Maximum number to return: 0 means 50, larger values are capped at 500, negative values
+    are INVALID_REQUEST.
+    """
+    page_token: _builtins.str
+    """`next_page_token` from a previous response with the same filter; empty for the first
+    page.
+    """
+    status: _tournament_pb2.TournamentStatus.ValueType
+    """Only tournaments in this status; unspecified for every one."""
+    @_builtins.property
+    def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Only tournaments carrying every one of these labels with these values."""
+
+    def __init__(
+        self,
+        *,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+        status: _tournament_pb2.TournamentStatus.ValueType = ...,
+        labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["labels", b"labels", "page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListTournamentsRequest: _TypeAlias = ListTournamentsRequest  # noqa: Y015
+
+@_typing.final
+class ListTournamentsResponse(_message.Message):
+    """Response of `ListTournaments`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENTS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Token for the next page; empty on the last page."""
+    @_builtins.property
+    def tournaments(self) -> _containers.RepeatedCompositeFieldContainer[_tournament_pb2.Tournament]:
+        """The tournaments of this page, newest first."""
+
+    def __init__(
+        self,
+        *,
+        tournaments: _abc.Iterable[_tournament_pb2.Tournament] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "tournaments", b"tournaments"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListTournamentsResponse: _TypeAlias = ListTournamentsResponse  # noqa: Y015
+
+@_typing.final
+class StreamTournamentEventsRequest(_message.Message):
+    """Request for `StreamTournamentEvents`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    AFTER_SEQ_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament: required, at most 64 characters."""
+    after_seq: _builtins.int
+    """Start after this event (0: from the first); OUT_OF_RANGE `SEQ_OUT_OF_RANGE` beyond the
+    newest.
+    """
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        after_seq: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StreamTournamentEventsRequest: _TypeAlias = StreamTournamentEventsRequest  # noqa: Y015
+
+@_typing.final
+class StreamTournamentEventsResponse(_message.Message):
+    """Response of `StreamTournamentEvents`: one event."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    EVENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def event(self) -> _tournament_pb2.TournamentEvent:
+        """The event."""
+
+    def __init__(
+        self,
+        *,
+        event: _tournament_pb2.TournamentEvent | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StreamTournamentEventsResponse: _TypeAlias = StreamTournamentEventsResponse  # noqa: Y015
+
+@_typing.final
+class StartTournamentRoundRequest(_message.Message):
+    """Request for `StartTournamentRound`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    ROUND_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament: required, at most 64 characters."""
+    round: _builtins.int
+    """The round to let be made: the next one, numbered from 1."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        round: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["round", b"round", "tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StartTournamentRoundRequest: _TypeAlias = StartTournamentRoundRequest  # noqa: Y015
+
+@_typing.final
+class StartTournamentRoundResponse(_message.Message):
+    """Response of `StartTournamentRound`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tournament(self) -> _tournament_pb2.Tournament:
+        """The tournament, the round paired if the one before had ended."""
+
+    def __init__(
+        self,
+        *,
+        tournament: _tournament_pb2.Tournament | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StartTournamentRoundResponse: _TypeAlias = StartTournamentRoundResponse  # noqa: Y015
+
+@_typing.final
+class WithdrawTournamentPlayerRequest(_message.Message):
+    """Request for `WithdrawTournamentPlayer`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament: required, at most 64 characters."""
+    player: _builtins.int
+    """The player, numbered from 1."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        player: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player", b"player", "tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WithdrawTournamentPlayerRequest: _TypeAlias = WithdrawTournamentPlayerRequest  # noqa: Y015
+
+@_typing.final
+class WithdrawTournamentPlayerResponse(_message.Message):
+    """Response of `WithdrawTournamentPlayer`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tournament(self) -> _tournament_pb2.Tournament:
+        """The tournament after the withdrawal."""
+
+    def __init__(
+        self,
+        *,
+        tournament: _tournament_pb2.Tournament | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WithdrawTournamentPlayerResponse: _TypeAlias = WithdrawTournamentPlayerResponse  # noqa: Y015
+
+@_typing.final
+class CancelTournamentRequest(_message.Message):
+    """Request for `CancelTournament`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament: required, at most 64 characters."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CancelTournamentRequest: _TypeAlias = CancelTournamentRequest  # noqa: Y015
+
+@_typing.final
+class CancelTournamentResponse(_message.Message):
+    """Response of `CancelTournament`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tournament(self) -> _tournament_pb2.Tournament:
+        """The tournament, cancelled."""
+
+    def __init__(
+        self,
+        *,
+        tournament: _tournament_pb2.Tournament | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CancelTournamentResponse: _TypeAlias = CancelTournamentResponse  # noqa: Y015

@@ -232,6 +232,41 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.ListLeaderboardRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.ListLeaderboardResponse.FromString,
                 _registered_method=True)
+        self.CreateTournament = channel.unary_unary(
+                '/tabula.v1.GameService/CreateTournament',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.CreateTournamentRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateTournamentResponse.FromString,
+                _registered_method=True)
+        self.GetTournament = channel.unary_unary(
+                '/tabula.v1.GameService/GetTournament',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.GetTournamentRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.GetTournamentResponse.FromString,
+                _registered_method=True)
+        self.ListTournaments = channel.unary_unary(
+                '/tabula.v1.GameService/ListTournaments',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ListTournamentsRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ListTournamentsResponse.FromString,
+                _registered_method=True)
+        self.StreamTournamentEvents = channel.unary_stream(
+                '/tabula.v1.GameService/StreamTournamentEvents',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.StreamTournamentEventsRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamTournamentEventsResponse.FromString,
+                _registered_method=True)
+        self.StartTournamentRound = channel.unary_unary(
+                '/tabula.v1.GameService/StartTournamentRound',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.StartTournamentRoundRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.StartTournamentRoundResponse.FromString,
+                _registered_method=True)
+        self.WithdrawTournamentPlayer = channel.unary_unary(
+                '/tabula.v1.GameService/WithdrawTournamentPlayer',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerResponse.FromString,
+                _registered_method=True)
+        self.CancelTournament = channel.unary_unary(
+                '/tabula.v1.GameService/CancelTournament',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -683,6 +718,71 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateTournament(self, request, context):
+        """Creates a tournament, its first round paired and its games made at once (unless
+        `hold_rounds`), and a token for each of its players: each player's seat in every game
+        of the tournament. The next round is paired as soon as every board of a round has
+        ended, through the same creation path as every game, exactly once across restarts and
+        replicas. Needs a service key; only two-seat kinds; INVALID_ARGUMENT `INVALID_REQUEST`
+        naming every problem of a request that makes no sense. Its games are not counted
+        against the key's cap of games in progress.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetTournament(self, request, context):
+        """A tournament: its players, rounds, boards and standings. A private tournament is read
+        only with a service key or one of its players' tokens; NOT_FOUND `TOURNAMENT_NOT_FOUND`
+        for an unknown id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListTournaments(self, request, context):
+        """Tournaments, newest first, a page at a time. Needs a service key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StreamTournamentEvents(self, request, context):
+        """A tournament's events (each round paired, each board ended, each round finished with
+        the standings, each withdrawal, the end), numbered from 1, then live until it ends; the
+        stream closes after `TournamentEnded`. Read access as `GetTournament`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartTournamentRound(self, request, context):
+        """Lets a tournament created with `hold_rounds` pair its next round once the round before
+        has ended (at once, if it has). Needs a service key. FAILED_PRECONDITION
+        `TOURNAMENT_OVER` for a tournament over; INVALID_ARGUMENT for a round other than the
+        next.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WithdrawTournamentPlayer(self, request, context):
+        """Withdraws a player: it plays the game of the round in progress, if it has one, and is
+        paired in no round after, its opponents there winning by forfeit. Needs a service key.
+        FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelTournament(self, request, context):
+        """Calls a tournament off: no round is made after (games in progress are left to end, or
+        to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -875,6 +975,41 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListLeaderboard,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.ListLeaderboardRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.ListLeaderboardResponse.SerializeToString,
+            ),
+            'CreateTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateTournament,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.CreateTournamentRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.CreateTournamentResponse.SerializeToString,
+            ),
+            'GetTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTournament,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.GetTournamentRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.GetTournamentResponse.SerializeToString,
+            ),
+            'ListTournaments': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTournaments,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ListTournamentsRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ListTournamentsResponse.SerializeToString,
+            ),
+            'StreamTournamentEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.StreamTournamentEvents,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.StreamTournamentEventsRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.StreamTournamentEventsResponse.SerializeToString,
+            ),
+            'StartTournamentRound': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartTournamentRound,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.StartTournamentRoundRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.StartTournamentRoundResponse.SerializeToString,
+            ),
+            'WithdrawTournamentPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.WithdrawTournamentPlayer,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerResponse.SerializeToString,
+            ),
+            'CancelTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelTournament,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1911,6 +2046,195 @@ class GameService:
             '/tabula.v1.GameService/ListLeaderboard',
             tabula_dot_v1_dot_game__service__pb2.ListLeaderboardRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.ListLeaderboardResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/CreateTournament',
+            tabula_dot_v1_dot_game__service__pb2.CreateTournamentRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.CreateTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/GetTournament',
+            tabula_dot_v1_dot_game__service__pb2.GetTournamentRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.GetTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTournaments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ListTournaments',
+            tabula_dot_v1_dot_game__service__pb2.ListTournamentsRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ListTournamentsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StreamTournamentEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/tabula.v1.GameService/StreamTournamentEvents',
+            tabula_dot_v1_dot_game__service__pb2.StreamTournamentEventsRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.StreamTournamentEventsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartTournamentRound(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/StartTournamentRound',
+            tabula_dot_v1_dot_game__service__pb2.StartTournamentRoundRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.StartTournamentRoundResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WithdrawTournamentPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/WithdrawTournamentPlayer',
+            tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/CancelTournament',
+            tabula_dot_v1_dot_game__service__pb2.CancelTournamentRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.CancelTournamentResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -358,6 +358,42 @@ class GameServiceStub:
     with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
     are listed, flagged, unless `exclude_provisional`.
     """
+    CreateTournament: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.CreateTournamentRequest, _game_service_pb2.CreateTournamentResponse]
+    """Creates a tournament, its first round paired and its games made at once (unless
+    `hold_rounds`), and a token for each of its players: each player's seat in every game
+    of the tournament. The next round is paired as soon as every board of a round has
+    ended, through the same creation path as every game, exactly once across restarts and
+    replicas. Needs a service key; only two-seat kinds; INVALID_ARGUMENT `INVALID_REQUEST`
+    naming every problem of a request that makes no sense. Its games are not counted
+    against the key's cap of games in progress.
+    """
+    GetTournament: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.GetTournamentRequest, _game_service_pb2.GetTournamentResponse]
+    """A tournament: its players, rounds, boards and standings. A private tournament is read
+    only with a service key or one of its players' tokens; NOT_FOUND `TOURNAMENT_NOT_FOUND`
+    for an unknown id.
+    """
+    ListTournaments: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ListTournamentsRequest, _game_service_pb2.ListTournamentsResponse]
+    """Tournaments, newest first, a page at a time. Needs a service key."""
+    StreamTournamentEvents: _grpc.UnaryStreamMultiCallable[_game_service_pb2.StreamTournamentEventsRequest, _game_service_pb2.StreamTournamentEventsResponse]
+    """A tournament's events (each round paired, each board ended, each round finished with
+    the standings, each withdrawal, the end), numbered from 1, then live until it ends; the
+    stream closes after `TournamentEnded`. Read access as `GetTournament`.
+    """
+    StartTournamentRound: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.StartTournamentRoundRequest, _game_service_pb2.StartTournamentRoundResponse]
+    """Lets a tournament created with `hold_rounds` pair its next round once the round before
+    has ended (at once, if it has). Needs a service key. FAILED_PRECONDITION
+    `TOURNAMENT_OVER` for a tournament over; INVALID_ARGUMENT for a round other than the
+    next.
+    """
+    WithdrawTournamentPlayer: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.WithdrawTournamentPlayerRequest, _game_service_pb2.WithdrawTournamentPlayerResponse]
+    """Withdraws a player: it plays the game of the round in progress, if it has one, and is
+    paired in no round after, its opponents there winning by forfeit. Needs a service key.
+    FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
+    """
+    CancelTournament: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.CancelTournamentRequest, _game_service_pb2.CancelTournamentResponse]
+    """Calls a tournament off: no round is made after (games in progress are left to end, or
+    to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -655,6 +691,42 @@ class GameServiceAsyncStub(GameServiceStub):
     """A pool's leaderboard under the calling service key: the best rating first, players
     with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
     are listed, flagged, unless `exclude_provisional`.
+    """
+    CreateTournament: _aio.UnaryUnaryMultiCallable[_game_service_pb2.CreateTournamentRequest, _game_service_pb2.CreateTournamentResponse]  # type: ignore[assignment]
+    """Creates a tournament, its first round paired and its games made at once (unless
+    `hold_rounds`), and a token for each of its players: each player's seat in every game
+    of the tournament. The next round is paired as soon as every board of a round has
+    ended, through the same creation path as every game, exactly once across restarts and
+    replicas. Needs a service key; only two-seat kinds; INVALID_ARGUMENT `INVALID_REQUEST`
+    naming every problem of a request that makes no sense. Its games are not counted
+    against the key's cap of games in progress.
+    """
+    GetTournament: _aio.UnaryUnaryMultiCallable[_game_service_pb2.GetTournamentRequest, _game_service_pb2.GetTournamentResponse]  # type: ignore[assignment]
+    """A tournament: its players, rounds, boards and standings. A private tournament is read
+    only with a service key or one of its players' tokens; NOT_FOUND `TOURNAMENT_NOT_FOUND`
+    for an unknown id.
+    """
+    ListTournaments: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ListTournamentsRequest, _game_service_pb2.ListTournamentsResponse]  # type: ignore[assignment]
+    """Tournaments, newest first, a page at a time. Needs a service key."""
+    StreamTournamentEvents: _aio.UnaryStreamMultiCallable[_game_service_pb2.StreamTournamentEventsRequest, _game_service_pb2.StreamTournamentEventsResponse]  # type: ignore[assignment]
+    """A tournament's events (each round paired, each board ended, each round finished with
+    the standings, each withdrawal, the end), numbered from 1, then live until it ends; the
+    stream closes after `TournamentEnded`. Read access as `GetTournament`.
+    """
+    StartTournamentRound: _aio.UnaryUnaryMultiCallable[_game_service_pb2.StartTournamentRoundRequest, _game_service_pb2.StartTournamentRoundResponse]  # type: ignore[assignment]
+    """Lets a tournament created with `hold_rounds` pair its next round once the round before
+    has ended (at once, if it has). Needs a service key. FAILED_PRECONDITION
+    `TOURNAMENT_OVER` for a tournament over; INVALID_ARGUMENT for a round other than the
+    next.
+    """
+    WithdrawTournamentPlayer: _aio.UnaryUnaryMultiCallable[_game_service_pb2.WithdrawTournamentPlayerRequest, _game_service_pb2.WithdrawTournamentPlayerResponse]  # type: ignore[assignment]
+    """Withdraws a player: it plays the game of the round in progress, if it has one, and is
+    paired in no round after, its opponents there winning by forfeit. Needs a service key.
+    FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
+    """
+    CancelTournament: _aio.UnaryUnaryMultiCallable[_game_service_pb2.CancelTournamentRequest, _game_service_pb2.CancelTournamentResponse]  # type: ignore[assignment]
+    """Calls a tournament off: no round is made after (games in progress are left to end, or
+    to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -1178,6 +1250,84 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         """A pool's leaderboard under the calling service key: the best rating first, players
         with equal ratings by id, a page at a time. Needs a service key. Provisional ratings
         are listed, flagged, unless `exclude_provisional`.
+        """
+
+    @_abc_1.abstractmethod
+    def CreateTournament(
+        self,
+        request: _game_service_pb2.CreateTournamentRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.CreateTournamentResponse, _abc.Awaitable[_game_service_pb2.CreateTournamentResponse]]:
+        """Creates a tournament, its first round paired and its games made at once (unless
+        `hold_rounds`), and a token for each of its players: each player's seat in every game
+        of the tournament. The next round is paired as soon as every board of a round has
+        ended, through the same creation path as every game, exactly once across restarts and
+        replicas. Needs a service key; only two-seat kinds; INVALID_ARGUMENT `INVALID_REQUEST`
+        naming every problem of a request that makes no sense. Its games are not counted
+        against the key's cap of games in progress.
+        """
+
+    @_abc_1.abstractmethod
+    def GetTournament(
+        self,
+        request: _game_service_pb2.GetTournamentRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.GetTournamentResponse, _abc.Awaitable[_game_service_pb2.GetTournamentResponse]]:
+        """A tournament: its players, rounds, boards and standings. A private tournament is read
+        only with a service key or one of its players' tokens; NOT_FOUND `TOURNAMENT_NOT_FOUND`
+        for an unknown id.
+        """
+
+    @_abc_1.abstractmethod
+    def ListTournaments(
+        self,
+        request: _game_service_pb2.ListTournamentsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ListTournamentsResponse, _abc.Awaitable[_game_service_pb2.ListTournamentsResponse]]:
+        """Tournaments, newest first, a page at a time. Needs a service key."""
+
+    @_abc_1.abstractmethod
+    def StreamTournamentEvents(
+        self,
+        request: _game_service_pb2.StreamTournamentEventsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_game_service_pb2.StreamTournamentEventsResponse], _abc.AsyncIterator[_game_service_pb2.StreamTournamentEventsResponse]]:
+        """A tournament's events (each round paired, each board ended, each round finished with
+        the standings, each withdrawal, the end), numbered from 1, then live until it ends; the
+        stream closes after `TournamentEnded`. Read access as `GetTournament`.
+        """
+
+    @_abc_1.abstractmethod
+    def StartTournamentRound(
+        self,
+        request: _game_service_pb2.StartTournamentRoundRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.StartTournamentRoundResponse, _abc.Awaitable[_game_service_pb2.StartTournamentRoundResponse]]:
+        """Lets a tournament created with `hold_rounds` pair its next round once the round before
+        has ended (at once, if it has). Needs a service key. FAILED_PRECONDITION
+        `TOURNAMENT_OVER` for a tournament over; INVALID_ARGUMENT for a round other than the
+        next.
+        """
+
+    @_abc_1.abstractmethod
+    def WithdrawTournamentPlayer(
+        self,
+        request: _game_service_pb2.WithdrawTournamentPlayerRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.WithdrawTournamentPlayerResponse, _abc.Awaitable[_game_service_pb2.WithdrawTournamentPlayerResponse]]:
+        """Withdraws a player: it plays the game of the round in progress, if it has one, and is
+        paired in no round after, its opponents there winning by forfeit. Needs a service key.
+        FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
+        """
+
+    @_abc_1.abstractmethod
+    def CancelTournament(
+        self,
+        request: _game_service_pb2.CancelTournamentRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.CancelTournamentResponse, _abc.Awaitable[_game_service_pb2.CancelTournamentResponse]]:
+        """Calls a tournament off: no round is made after (games in progress are left to end, or
+        to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -10,8 +10,8 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * The non-blocking event stream that {@link AsyncEventStream}, {@link AsyncSeriesEventStream}
- * and {@link AsyncOwnerEventStream} are: the responses of one {@link StreamKind} after its
+ * The non-blocking event stream that {@link AsyncEventStream}, {@link AsyncSeriesEventStream},
+ * {@link AsyncTournamentEventStream} and {@link AsyncOwnerEventStream} are: the responses of one {@link StreamKind} after its
  * starting seq, delivered to an observer each once and in order. When the call fails in a way
  * the kind resumes from, it reopens the stream after the last response delivered; a response
  * whose seq does not follow the previous one (is not the previous one plus 1, or for the owner

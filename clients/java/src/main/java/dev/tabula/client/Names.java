@@ -8,6 +8,7 @@ import dev.tabula.v1.Actor;
 import dev.tabula.v1.GameEvent;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.SeriesEvent;
+import dev.tabula.v1.TournamentEvent;
 
 /**
  * Names for what a server sends, total over values this client does not know.
@@ -58,6 +59,17 @@ public final class Names {
    * {@code series_finished} for {@code OWNER_EVENT_KIND_SERIES_FINISHED}.
    */
   public static String seriesEventKind(SeriesEvent event) {
+    return oneofCase(event, "kind");
+  }
+
+  /**
+   * The arm of a tournament event's kind as the contract names it ({@code round_paired},
+   * {@code board_finished}, {@code round_finished}, {@code player_withdrew} or
+   * {@code tournament_ended}), or {@value #UNKNOWN} for a kind added after this client. Such an
+   * event still has its seq and time, and {@link TournamentEventStream} returns it like any
+   * other.
+   */
+  public static String tournamentEventKind(TournamentEvent event) {
     return oneofCase(event, "kind");
   }
 

@@ -7,11 +7,13 @@ import dev.tabula.v1.AdjudicateGameRequest;
 import dev.tabula.v1.AnswerTakeBackRequest;
 import dev.tabula.v1.ArchiveGameRequest;
 import dev.tabula.v1.BatchCreateGamesRequest;
+import dev.tabula.v1.CancelTournamentRequest;
 import dev.tabula.v1.ClaimVictoryRequest;
 import dev.tabula.v1.CreateGameRequest;
 import dev.tabula.v1.CreateRematchRequest;
 import dev.tabula.v1.CreateSavedConfigRequest;
 import dev.tabula.v1.CreateSeriesRequest;
+import dev.tabula.v1.CreateTournamentRequest;
 import dev.tabula.v1.DeleteGameRequest;
 import dev.tabula.v1.DeleteSavedConfigRequest;
 import dev.tabula.v1.ExportPgnRequest;
@@ -23,12 +25,14 @@ import dev.tabula.v1.GetHintRequest;
 import dev.tabula.v1.GetPlayerRatingsRequest;
 import dev.tabula.v1.GetSavedConfigRequest;
 import dev.tabula.v1.GetSeriesRequest;
+import dev.tabula.v1.GetTournamentRequest;
 import dev.tabula.v1.GetViewRequest;
 import dev.tabula.v1.ListGamesRequest;
 import dev.tabula.v1.ListLeaderboardRequest;
 import dev.tabula.v1.ListLegalMovesRequest;
 import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSeriesRequest;
+import dev.tabula.v1.ListTournamentsRequest;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.OwnerEventKind;
@@ -38,15 +42,19 @@ import dev.tabula.v1.ResignRequest;
 import dev.tabula.v1.ResumeClockRequest;
 import dev.tabula.v1.SavedConfig;
 import dev.tabula.v1.Series;
+import dev.tabula.v1.StartTournamentRoundRequest;
 import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamOwnerEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsRequest;
+import dev.tabula.v1.StreamTournamentEventsRequest;
 import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveView;
 import dev.tabula.v1.TakeBackRequest;
+import dev.tabula.v1.TournamentPlayer;
 import dev.tabula.v1.UpdateGameRequest;
 import dev.tabula.v1.UpdateSavedConfigRequest;
 import dev.tabula.v1.UpdateSeriesRequest;
+import dev.tabula.v1.WithdrawTournamentPlayerRequest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -268,6 +276,63 @@ final class Requests {
 
   static StreamSeriesEventsRequest seriesEvents(String seriesId, long afterSeq) {
     return StreamSeriesEventsRequest.newBuilder().setSeriesId(seriesId).setAfterSeq(afterSeq).build();
+  }
+
+  private static CreateTournamentRequest.Builder tournament(List<TournamentPlayer> players, TournamentOptions options) {
+    Objects.requireNonNull(options, "options");
+    CreateTournamentRequest.Builder request = CreateTournamentRequest.newBuilder()
+        .setFormat(options.format())
+        .setHoldRounds(options.holdRounds())
+        .setRatingPool(options.ratingPool())
+        .setPrivate(options.isPrivate())
+        .putAllLabels(options.labels())
+        .setRequestId(options.requestId());
+    for (TournamentPlayer player : Objects.requireNonNull(players, "players")) {
+      request.addPlayers(Objects.requireNonNull(player, "a player"));
+    }
+    options.scoring().ifPresent(request::setScoring);
+    request.addAllTieBreaks(options.tieBreaks());
+    options.allowHints().ifPresent(request::setAllowHints);
+    return request;
+  }
+
+  static CreateTournamentRequest tournamentFromPreset(GameKind kind, String preset, List<TournamentPlayer> players,
+      TournamentOptions options) {
+    return tournament(players, options).setKind(Objects.requireNonNull(kind, "kind"))
+        .setPreset(Objects.requireNonNull(preset, "preset")).build();
+  }
+
+  static CreateTournamentRequest tournamentFromConfig(GameConfig config, List<TournamentPlayer> players, TournamentOptions options) {
+    return tournament(players, options).setConfig(Objects.requireNonNull(config, "config")).build();
+  }
+
+  static CreateTournamentRequest tournamentFromSavedConfig(String name, List<TournamentPlayer> players, TournamentOptions options) {
+    return tournament(players, options).setSavedConfig(Objects.requireNonNull(name, "name")).build();
+  }
+
+  static GetTournamentRequest getTournament(String tournamentId) {
+    return GetTournamentRequest.newBuilder().setTournamentId(tournamentId).build();
+  }
+
+  /** The first page of the tournaments carrying every one of {@code labels}. */
+  static ListTournamentsRequest listTournaments(Map<String, String> labels) {
+    return ListTournamentsRequest.newBuilder().putAllLabels(CreateOptions.copyLabels(labels)).build();
+  }
+
+  static StreamTournamentEventsRequest tournamentEvents(String tournamentId, long afterSeq) {
+    return StreamTournamentEventsRequest.newBuilder().setTournamentId(tournamentId).setAfterSeq(afterSeq).build();
+  }
+
+  static StartTournamentRoundRequest startTournamentRound(String tournamentId, int round) {
+    return StartTournamentRoundRequest.newBuilder().setTournamentId(tournamentId).setRound(round).build();
+  }
+
+  static WithdrawTournamentPlayerRequest withdrawTournamentPlayer(String tournamentId, int player) {
+    return WithdrawTournamentPlayerRequest.newBuilder().setTournamentId(tournamentId).setPlayer(player).build();
+  }
+
+  static CancelTournamentRequest cancelTournament(String tournamentId) {
+    return CancelTournamentRequest.newBuilder().setTournamentId(tournamentId).build();
   }
 
   /** A player's ratings, one per pool. */

@@ -14,8 +14,8 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * The blocking event stream behind {@link EventStream}, {@link SeriesEventStream} and
- * {@link OwnerEventStream}: the responses of one {@link StreamKind} after its starting seq,
+ * The blocking event stream behind {@link EventStream}, {@link SeriesEventStream},
+ * {@link TournamentEventStream} and {@link OwnerEventStream}: the responses of one {@link StreamKind} after its starting seq,
  * each exactly once and in order. When the call fails in a way the kind resumes from, it
  * reopens the stream after the last response returned; a response whose seq does not follow
  * the previous one (is not the previous one plus 1, or for the owner stream not greater) ends

@@ -6,6 +6,8 @@ import dev.tabula.v1.StreamOwnerEventsRequest;
 import dev.tabula.v1.StreamOwnerEventsResponse;
 import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsResponse;
+import dev.tabula.v1.StreamTournamentEventsRequest;
+import dev.tabula.v1.StreamTournamentEventsResponse;
 import io.grpc.Status;
 import java.time.Duration;
 import java.util.function.LongFunction;
@@ -14,12 +16,12 @@ import java.util.function.ToLongFunction;
 import java.util.function.UnaryOperator;
 
 /**
- * One kind of event stream, a game's, a series' or a service key's own (its owner stream), as
+ * One kind of event stream, a game's, a series', a tournament's or a service key's own (its owner stream), as
  * {@link ResumingStream} and {@link AsyncResumingStream} follow it: its name in errors
  * ({@code "the event stream of game ID"}), the seq it starts after, its request resumed after
  * a given seq (every other field of the opening request kept), the seq of a response (for the
  * owner stream, its cursor), whether the seqs are gapless (each the previous one plus 1: a
- * game's and a series') or only increasing (the owner stream's cursors, which skip the events
+ * game's, a series' and a tournament's) or only increasing (the owner stream's cursors, which skip the events
  * a filter leaves out and those of deleted games), what each call does to its responses
  * before they are handed out ({@code receiver} makes a new function for each call, the opening
  * one and every resumed one: for a game's stream with {@code view_changes}, the one that turns
@@ -56,6 +58,14 @@ record StreamKind<Q, R>(String name, long afterSeq, LongFunction<Q> resumedAfter
   static StreamKind<StreamSeriesEventsRequest, StreamSeriesEventsResponse> series(StreamSeriesEventsRequest request,
       int maxReconnects, Duration firstDelay) {
     return new StreamKind<>("the event stream of series " + request.getSeriesId(), request.getAfterSeq(),
+        seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), true,
+        UnaryOperator::identity, maxReconnects, firstDelay);
+  }
+
+  /** A tournament's events, from the request that opens them. */
+  static StreamKind<StreamTournamentEventsRequest, StreamTournamentEventsResponse> tournament(
+      StreamTournamentEventsRequest request, int maxReconnects, Duration firstDelay) {
+    return new StreamKind<>("the event stream of tournament " + request.getTournamentId(), request.getAfterSeq(),
         seq -> request.toBuilder().setAfterSeq(seq).build(), response -> response.getEvent().getSeq(), true,
         UnaryOperator::identity, maxReconnects, firstDelay);
   }

@@ -9,6 +9,8 @@ import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.CreateRematchResponse;
 import dev.tabula.v1.CreateSeriesRequest;
 import dev.tabula.v1.CreateSeriesResponse;
+import dev.tabula.v1.CreateTournamentRequest;
+import dev.tabula.v1.CreateTournamentResponse;
 import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameEvent;
@@ -27,6 +29,8 @@ import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSavedConfigsResponse;
 import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.ListSeriesResponse;
+import dev.tabula.v1.ListTournamentsRequest;
+import dev.tabula.v1.ListTournamentsResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.OwnerEvent;
@@ -45,6 +49,9 @@ import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TakeBackRequest;
 import dev.tabula.v1.TakeBackResponse;
+import dev.tabula.v1.Tournament;
+import dev.tabula.v1.TournamentEvent;
+import dev.tabula.v1.TournamentPlayer;
 import dev.tabula.v1.UpdateGameRequest;
 import dev.tabula.v1.UpdateSeriesRequest;
 import dev.tabula.v1.View;
@@ -67,7 +74,8 @@ import java.util.function.Function;
  * client's (30 seconds unless configured otherwise, {@link #withTimeout} for another);
  * {@link #events} delivers a game's events to a {@link StreamObserver}, resuming like
  * {@link EventStream}, {@link #seriesEvents} a series' events, like
- * {@link SeriesEventStream}, and {@link #ownerEvents} the calling service key's own stream,
+ * {@link SeriesEventStream}, {@link #tournamentEvents} a tournament's, like
+ * {@link TournamentEventStream}, and {@link #ownerEvents} the calling service key's own stream,
  * like {@link OwnerEventStream}.
  *
  * <pre>{@code
@@ -686,6 +694,87 @@ public final class TabulaAsyncClient implements AutoCloseable {
   /** One page of a pool's leaderboard from a full request. */
   public CompletableFuture<ListLeaderboardResponse> listLeaderboard(ListLeaderboardRequest request) {
     return call(GameServiceGrpc.GameServiceStub::listLeaderboard, request, r -> r);
+  }
+
+  /** Creates a tournament from a preset; see {@link TabulaClient#createTournamentFromPreset}. Needs a service key. */
+  public CompletableFuture<CreateTournamentResponse> createTournamentFromPreset(GameKind kind, String preset,
+      List<TournamentPlayer> players, TournamentOptions options) {
+    return createTournament(Requests.tournamentFromPreset(kind, preset, players, options));
+  }
+
+  /** Creates a tournament from a full configuration; see {@link TabulaClient#createTournamentFromConfig}. */
+  public CompletableFuture<CreateTournamentResponse> createTournamentFromConfig(GameConfig config, List<TournamentPlayer> players,
+      TournamentOptions options) {
+    return createTournament(Requests.tournamentFromConfig(config, players, options));
+  }
+
+  /** Creates a tournament from a saved configuration; see {@link TabulaClient#createTournamentFromSavedConfig}. */
+  public CompletableFuture<CreateTournamentResponse> createTournamentFromSavedConfig(String name, List<TournamentPlayer> players,
+      TournamentOptions options) {
+    return createTournament(Requests.tournamentFromSavedConfig(name, players, options));
+  }
+
+  /** Creates a tournament from a full request. */
+  public CompletableFuture<CreateTournamentResponse> createTournament(CreateTournamentRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::createTournament, request, r -> r);
+  }
+
+  /** A tournament, its rounds and standings; see {@link TabulaClient#getTournament(String)}. */
+  public CompletableFuture<Tournament> getTournament(String tournamentId) {
+    return call(GameServiceGrpc.GameServiceStub::getTournament, Requests.getTournament(tournamentId), r -> r.getTournament());
+  }
+
+  /** The first page of tournaments; see {@link TabulaClient#listTournaments()}. */
+  public CompletableFuture<ListTournamentsResponse> listTournaments() {
+    return listTournaments(ListTournamentsRequest.getDefaultInstance());
+  }
+
+  /** One page of tournaments; see {@link TabulaClient#listTournaments(ListTournamentsRequest)}. */
+  public CompletableFuture<ListTournamentsResponse> listTournaments(ListTournamentsRequest request) {
+    return call(GameServiceGrpc.GameServiceStub::listTournaments, request, r -> r);
+  }
+
+  /** The first page of the tournaments carrying every one of {@code labels}; see {@link TabulaClient#listTournaments(Map)}. */
+  public CompletableFuture<ListTournamentsResponse> listTournaments(Map<String, String> labels) {
+    return listTournaments(Requests.listTournaments(labels));
+  }
+
+  /**
+   * Delivers the events of a tournament after {@code afterSeq} to {@code observer} as they
+   * arrive, resuming after a dropped connection, until {@code onCompleted} after the
+   * tournament's final event; see {@link AsyncTournamentEventStream}. Close it when done.
+   */
+  public AsyncTournamentEventStream tournamentEvents(String tournamentId, long afterSeq, StreamObserver<TournamentEvent> observer) {
+    return tournamentEvents(tournamentId, afterSeq, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY, observer);
+  }
+
+  /**
+   * As {@link #tournamentEvents(String, long, StreamObserver)}, with a bound on reconnection
+   * attempts in a row and the first wait.
+   */
+  public AsyncTournamentEventStream tournamentEvents(String tournamentId, long afterSeq, int maxReconnects, Duration firstDelay,
+      StreamObserver<TournamentEvent> observer) {
+    AsyncTournamentEventStream stream = new AsyncTournamentEventStream(stub, Requests.tournamentEvents(tournamentId, afterSeq),
+        maxReconnects, firstDelay, Objects.requireNonNull(observer, "observer"));
+    stream.start();
+    return stream;
+  }
+
+  /** Lets a held tournament's next round be made; see {@link TabulaClient#startTournamentRound(String, int)}. */
+  public CompletableFuture<Tournament> startTournamentRound(String tournamentId, int round) {
+    return call(GameServiceGrpc.GameServiceStub::startTournamentRound, Requests.startTournamentRound(tournamentId, round),
+        r -> r.getTournament());
+  }
+
+  /** Withdraws a player from a tournament; see {@link TabulaClient#withdrawTournamentPlayer(String, int)}. */
+  public CompletableFuture<Tournament> withdrawTournamentPlayer(String tournamentId, int player) {
+    return call(GameServiceGrpc.GameServiceStub::withdrawTournamentPlayer, Requests.withdrawTournamentPlayer(tournamentId, player),
+        r -> r.getTournament());
+  }
+
+  /** Calls a tournament off; see {@link TabulaClient#cancelTournament(String)}. */
+  public CompletableFuture<Tournament> cancelTournament(String tournamentId) {
+    return call(GameServiceGrpc.GameServiceStub::cancelTournament, Requests.cancelTournament(tournamentId), r -> r.getTournament());
   }
 
   /** Does nothing: the connection belongs to the {@link TabulaClient} this came from. */

@@ -9,6 +9,8 @@ import dev.tabula.v1.CreateGameResponse;
 import dev.tabula.v1.CreateRematchResponse;
 import dev.tabula.v1.CreateSeriesRequest;
 import dev.tabula.v1.CreateSeriesResponse;
+import dev.tabula.v1.CreateTournamentRequest;
+import dev.tabula.v1.CreateTournamentResponse;
 import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
@@ -26,6 +28,8 @@ import dev.tabula.v1.ListSavedConfigsRequest;
 import dev.tabula.v1.ListSavedConfigsResponse;
 import dev.tabula.v1.ListSeriesRequest;
 import dev.tabula.v1.ListSeriesResponse;
+import dev.tabula.v1.ListTournamentsRequest;
+import dev.tabula.v1.ListTournamentsResponse;
 import dev.tabula.v1.Move;
 import dev.tabula.v1.OutcomeType;
 import dev.tabula.v1.OwnerEventKind;
@@ -41,6 +45,8 @@ import dev.tabula.v1.SubmitMoveRequest;
 import dev.tabula.v1.SubmitMoveResponse;
 import dev.tabula.v1.TakeBackRequest;
 import dev.tabula.v1.TakeBackResponse;
+import dev.tabula.v1.Tournament;
+import dev.tabula.v1.TournamentPlayer;
 import dev.tabula.v1.UpdateGameRequest;
 import dev.tabula.v1.UpdateSeriesRequest;
 import dev.tabula.v1.View;
@@ -80,9 +86,11 @@ import java.util.function.Function;
  * {@link #batchCreateGames}, and {@code CreateSeries} likewise
  * {@link #createSeriesFromPreset}, {@link #createSeriesFromConfig} and
  * {@link #createSeriesFromSavedConfig}; {@code UpdateGame} is {@link #updateGameLabels} and
- * {@code UpdateSeries} {@link #updateSeriesLabels}; {@code StreamEvents} is {@link #events},
- * {@code StreamSeriesEvents} {@link #seriesEvents} and {@code StreamOwnerEvents}
- * {@link #ownerEvents}). Every unary call has a deadline, 30 seconds unless
+ * {@code UpdateSeries} {@link #updateSeriesLabels}; {@code CreateTournament} is
+ * {@link #createTournamentFromPreset}, {@link #createTournamentFromConfig} and
+ * {@link #createTournamentFromSavedConfig}; {@code StreamEvents} is {@link #events},
+ * {@code StreamSeriesEvents} {@link #seriesEvents}, {@code StreamTournamentEvents}
+ * {@link #tournamentEvents} and {@code StreamOwnerEvents} {@link #ownerEvents}). Every unary call has a deadline, 30 seconds unless
  * the builder's {@link Builder#callTimeout} or {@link #withTimeout} says otherwise; event
  * streams have none and end with {@link EventStream#close}. Every call that fails throws
  * {@link TabulaException} with the gRPC code and the server's stable reason. The messages and
@@ -1209,6 +1217,174 @@ public final class TabulaClient implements AutoCloseable {
       }
       page = page.toBuilder().setPageToken(response.getNextPageToken()).build();
     }
+  }
+
+  /**
+   * Creates a tournament of {@code kind}, every game of it from one of the kind's named
+   * presets: {@code players} (2 to 1,000, in the tournament's order: the first is player 1;
+   * see {@link TournamentPlayers}) meet round after round as {@code options} pair them
+   * ({@link TournamentOptions#roundRobin} or {@link TournamentOptions#doubleRoundRobin}). The
+   * server makes each round's boards and games as soon as every board of the round before has
+   * ended (the first at once), or, with {@link TournamentOptions#withHoldRounds}, once
+   * {@link #startTournamentRound} lets it. The response holds the tournament, its first round
+   * paired unless held, and one token per person ({@code getPlayerTokensList()}, by player
+   * number, shown only this once; none for a player the engine plays): in every game of the
+   * tournament a player's token acts as the seat the player sits in ({@code client.as(token)}:
+   * a board's white sits in seat 1, its black in seat 2). Needs a service key; only two-seat
+   * kinds. A request that makes no sense (fewer than two players, a player without an id, an
+   * unset format, a bad scoring) fails with {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}, every problem named.
+   *
+   * <pre>{@code
+   * CreateTournamentResponse created = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
+   *     List.of(TournamentPlayers.person("u-17", "Ann"), TournamentPlayers.person("u-42", "Bob"),
+   *         TournamentPlayers.person("u-7", "Cy"), TournamentPlayers.person("u-9", "Di")),
+   *     TournamentOptions.roundRobin());
+   * TabulaClient ann = client.as(created.getPlayerTokens(0).getToken()); // player 1 in every round
+   * TournamentBoard board = created.getTournament().getRounds(0).getBoards(0); // white and black, by player number
+   * }</pre>
+   */
+  public CreateTournamentResponse createTournamentFromPreset(GameKind kind, String preset, List<TournamentPlayer> players,
+      TournamentOptions options) {
+    return createTournament(Requests.tournamentFromPreset(kind, preset, players, options));
+  }
+
+  /**
+   * As {@link #createTournamentFromPreset}, every game created from a full configuration (its
+   * clock included); zero fields take their defaults.
+   */
+  public CreateTournamentResponse createTournamentFromConfig(GameConfig config, List<TournamentPlayer> players,
+      TournamentOptions options) {
+    return createTournament(Requests.tournamentFromConfig(config, players, options));
+  }
+
+  /**
+   * As {@link #createTournamentFromPreset}, every game created from one of the caller's saved
+   * configurations, which the tournament copies ({@code NOT_FOUND}
+   * {@code SAVED_CONFIG_NOT_FOUND} for an unknown name).
+   */
+  public CreateTournamentResponse createTournamentFromSavedConfig(String name, List<TournamentPlayer> players,
+      TournamentOptions options) {
+    return createTournament(Requests.tournamentFromSavedConfig(name, players, options));
+  }
+
+  /** Creates a tournament from a full request. Needs a service key. */
+  public CreateTournamentResponse createTournament(CreateTournamentRequest request) {
+    return call(s -> s.createTournament(request));
+  }
+
+  /**
+   * A tournament: its configuration, format, players (each withdrawn one with
+   * {@code getWithdrawnAfterRound()}), scoring and tie-breaks, its rounds so far
+   * ({@code getRoundsList()}, each with its boards: white and black by player number, the game
+   * id, and once ended the {@code BoardResult}), {@code getRoundCount()} in all, the standings
+   * after the results so far ({@code getStandingsList()}, best first, each with its rank,
+   * points and tie-break values) and its status. Anyone may read a tournament that is not
+   * private; a private one needs a service key or one of its players' tokens
+   * ({@code PERMISSION_DENIED}, reason {@code PRIVATE_TOURNAMENT}). An unknown id fails with
+   * {@code NOT_FOUND}, reason {@code TOURNAMENT_NOT_FOUND}.
+   */
+  public Tournament getTournament(String tournamentId) {
+    return call(s -> s.getTournament(Requests.getTournament(tournamentId))).getTournament();
+  }
+
+  /** The first page of tournaments, newest first (every status, 50 a page). Needs a service key. */
+  public ListTournamentsResponse listTournaments() {
+    return listTournaments(ListTournamentsRequest.getDefaultInstance());
+  }
+
+  /**
+   * One page of tournaments, newest first, filtered by the request's {@code status} and
+   * {@code labels} (tournaments carrying every one of them, see
+   * {@link TournamentOptions#withLabels}); pass the response's {@code next_page_token} as
+   * {@code page_token} for the next page (empty after the last). Needs a service key.
+   */
+  public ListTournamentsResponse listTournaments(ListTournamentsRequest request) {
+    return call(s -> s.listTournaments(request));
+  }
+
+  /**
+   * The first page of the tournaments carrying every one of {@code labels} with its value (see
+   * {@link TournamentOptions#withLabels}), newest first, 50 a page; every tournament for none.
+   * Needs a service key. Labels that break the rules of {@link CreateOptions#withLabels} fail
+   * with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}. For the next pages, or with
+   * the {@code status} filter, use {@link #listTournaments(ListTournamentsRequest)} with
+   * {@code putAllLabels(labels)}, or {@link #listAllTournaments(Map)}.
+   */
+  public ListTournamentsResponse listTournaments(Map<String, String> labels) {
+    return listTournaments(Requests.listTournaments(labels));
+  }
+
+  /** Every tournament carrying every one of {@code labels}, following the pages (see {@link #listTournaments(Map)}). */
+  public List<Tournament> listAllTournaments(Map<String, String> labels) {
+    return listAllTournaments(Requests.listTournaments(labels));
+  }
+
+  /** Every tournament the request's filter selects, following the pages from its {@code page_token}. */
+  public List<Tournament> listAllTournaments(ListTournamentsRequest request) {
+    List<Tournament> tournaments = new ArrayList<>();
+    ListTournamentsRequest page = request;
+    while (true) {
+      ListTournamentsResponse response = listTournaments(page);
+      tournaments.addAll(response.getTournamentsList());
+      if (response.getNextPageToken().isEmpty()) {
+        return tournaments;
+      }
+      page = page.toBuilder().setPageToken(response.getNextPageToken()).build();
+    }
+  }
+
+  /**
+   * Follows the events of a tournament after sequence number {@code afterSeq} (0: from the
+   * first): each round paired ({@code round_paired}, with its boards and games), each board
+   * ended ({@code board_finished}), each round finished with the standings after it
+   * ({@code round_finished}), each withdrawal ({@code player_withdrew}), then
+   * {@code tournament_ended}, after which the stream ends; reconnects after a dropped
+   * connection. See {@link TournamentEventStream}. Close it when done.
+   */
+  public TournamentEventStream tournamentEvents(String tournamentId, long afterSeq) {
+    return tournamentEvents(tournamentId, afterSeq, StreamKind.DEFAULT_MAX_RECONNECTS, StreamKind.DEFAULT_FIRST_DELAY);
+  }
+
+  /** As {@link #tournamentEvents(String, long)}, with a bound on reconnection attempts in a row and the first wait. */
+  public TournamentEventStream tournamentEvents(String tournamentId, long afterSeq, int maxReconnects, Duration firstDelay) {
+    return new TournamentEventStream(stub, Requests.tournamentEvents(tournamentId, afterSeq), maxReconnects, firstDelay);
+  }
+
+  /**
+   * Lets round {@code round} (the next one, from 1) of a tournament created with
+   * {@link TournamentOptions#withHoldRounds} be made: at once if the round before has ended,
+   * otherwise as soon as it ends. Returns the tournament, with the round paired if it was made.
+   * Needs a service key. Fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST},
+   * for a round other than the next, and {@code FAILED_PRECONDITION}, reason
+   * {@code TOURNAMENT_OVER}, for a tournament finished or cancelled.
+   */
+  public Tournament startTournamentRound(String tournamentId, int round) {
+    return call(s -> s.startTournamentRound(Requests.startTournamentRound(tournamentId, round))).getTournament();
+  }
+
+  /**
+   * Withdraws {@code player} (numbered from 1) from a tournament: it plays its game of the
+   * round in progress, if it has one, and is paired in no round after, its opponents there
+   * winning by forfeit; {@code getWithdrawnAfterRound()} of its {@code TournamentPlayer} is
+   * then the last round it played. Returns the tournament after the withdrawal. Needs a
+   * service key. Fails with {@code INVALID_ARGUMENT} for a player withdrawn already (or not in
+   * the tournament) and {@code FAILED_PRECONDITION}, reason {@code TOURNAMENT_OVER}, for a
+   * tournament over.
+   */
+  public Tournament withdrawTournamentPlayer(String tournamentId, int player) {
+    return call(s -> s.withdrawTournamentPlayer(Requests.withdrawTournamentPlayer(tournamentId, player))).getTournament();
+  }
+
+  /**
+   * Calls a tournament off: no round is made after (its games in progress are left to end, or
+   * to {@link #abortGame}), and its event stream ends with {@code tournament_ended}, status
+   * {@code TOURNAMENT_STATUS_CANCELLED}. Returns the tournament, cancelled. Needs a service
+   * key. Fails with {@code FAILED_PRECONDITION}, reason {@code TOURNAMENT_OVER}, for a
+   * tournament finished or cancelled already.
+   */
+  public Tournament cancelTournament(String tournamentId) {
+    return call(s -> s.cancelTournament(Requests.cancelTournament(tournamentId))).getTournament();
   }
 
   /**

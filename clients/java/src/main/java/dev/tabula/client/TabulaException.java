@@ -19,9 +19,9 @@ import java.util.Map;
  * <p>The reason is empty only when the status carried no ErrorInfo, which happens for failures
  * that never reached the server (an unreachable address, a deadline that expired first).
  *
- * <p>An event stream, of a game or of a series, also throws one itself when the sequence
- * numbers it receives skip an event: code {@code DATA_LOSS}, reason {@value #SEQ_GAP}, metadata
- * {@code expected_seq} and {@code received_seq}. The owner stream ({@link OwnerEventStream})
+ * <p>An event stream, of a game, a series or a tournament, also throws one itself when the
+ * sequence numbers it receives skip an event: code {@code DATA_LOSS}, reason
+ * {@value #SEQ_GAP}, metadata {@code expected_seq} and {@code received_seq}. The owner stream ({@link OwnerEventStream})
  * throws one when a cursor it receives is not greater than the one before: code
  * {@code DATA_LOSS}, reason {@value #CURSOR_OUT_OF_ORDER}, metadata {@code last_cursor} (the
  * last cursor delivered, or the one the stream started after) and {@code received_cursor}.
@@ -37,9 +37,9 @@ public final class TabulaException extends RuntimeException {
   public static final String DOMAIN = "tabula.v1";
 
   /**
-   * The reason of the error an event stream, of a game or of a series, raises when an event's
-   * seq is not the previous one plus 1 (the first one not {@code after_seq + 1}): an event
-   * went missing.
+   * The reason of the error an event stream, of a game, a series or a tournament, raises when
+   * an event's seq is not the previous one plus 1 (the first one not {@code after_seq + 1}): an
+   * event went missing.
    */
   public static final String SEQ_GAP = "SEQ_GAP";
 

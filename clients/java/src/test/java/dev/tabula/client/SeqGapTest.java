@@ -13,6 +13,9 @@ import dev.tabula.v1.StreamEventsRequest;
 import dev.tabula.v1.StreamEventsResponse;
 import dev.tabula.v1.StreamSeriesEventsRequest;
 import dev.tabula.v1.StreamSeriesEventsResponse;
+import dev.tabula.v1.StreamTournamentEventsRequest;
+import dev.tabula.v1.StreamTournamentEventsResponse;
+import dev.tabula.v1.TournamentEvent;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
@@ -31,9 +34,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A stand-in server that skips or repeats an event: every event stream, a game's and a series',
- * blocking and asynchronous, ends with DATA_LOSS {@code SEQ_GAP}, naming the stream, the seq it
- * expected and the one it received. Offline.
+ * A stand-in server that skips or repeats an event: every event stream, a game's, a series' and
+ * a tournament's, blocking and asynchronous, ends with DATA_LOSS {@code SEQ_GAP}, naming the
+ * stream, the seq it expected and the one it received. Offline.
  */
 @Timeout(30)
 class SeqGapTest {
@@ -48,7 +51,7 @@ class SeqGapTest {
   /** An asynchronous event stream: its last seq and its end. */
   record Async(LongSupplier lastSeq, CompletableFuture<Void> done) {}
 
-  /** The two kinds of event stream, each opened on a stand-in that sends events of given seqs, then ends the stream. */
+  /** The kinds of event stream, each opened on a stand-in that sends events of given seqs, then ends the stream. */
   enum Kind {
     GAME("the event stream of game g") {
       @Override
@@ -100,6 +103,34 @@ class SeqGapTest {
       Async openAsync(TabulaClient client, long afterSeq, StreamObserver<Long> seqs) {
         AsyncSeriesEventStream stream =
             client.async().seriesEvents("s", afterSeq, AsyncResumingStream.mapped(seqs, SeriesEvent::getSeq));
+        return new Async(stream::lastSeq, stream.done());
+      }
+    },
+    TOURNAMENT("the event stream of tournament t") {
+      @Override
+      Games.StandIn skipping(long... seqs) throws IOException {
+        return new Games.StandIn(new GameServiceGrpc.GameServiceImplBase() {
+          @Override
+          public void streamTournamentEvents(StreamTournamentEventsRequest request,
+              StreamObserver<StreamTournamentEventsResponse> observer) {
+            for (long seq : seqs) {
+              observer.onNext(StreamTournamentEventsResponse.newBuilder().setEvent(TournamentEvent.newBuilder().setSeq(seq)).build());
+            }
+            observer.onCompleted();
+          }
+        });
+      }
+
+      @Override
+      Seqs open(TabulaClient client, long afterSeq) {
+        TournamentEventStream events = client.tournamentEvents("t", afterSeq);
+        return seqs(events, TournamentEvent::getSeq, events::lastSeq, events::close);
+      }
+
+      @Override
+      Async openAsync(TabulaClient client, long afterSeq, StreamObserver<Long> seqs) {
+        AsyncTournamentEventStream stream =
+            client.async().tournamentEvents("t", afterSeq, AsyncResumingStream.mapped(seqs, TournamentEvent::getSeq));
         return new Async(stream::lastSeq, stream.done());
       }
     };

@@ -13,6 +13,7 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.Timestamps;
 import dev.tabula.v1.Actor;
+import dev.tabula.v1.BoardResult;
 import dev.tabula.v1.ClockActor;
 import dev.tabula.v1.ClockPaused;
 import dev.tabula.v1.ClockResumed;
@@ -44,6 +45,8 @@ import dev.tabula.v1.TakebackRequested;
 import dev.tabula.v1.TimeAdded;
 import dev.tabula.v1.TimedOut;
 import dev.tabula.v1.TimeoutRule;
+import dev.tabula.v1.TournamentBoardFinished;
+import dev.tabula.v1.TournamentEvent;
 import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.MethodDescriptor;
@@ -330,10 +333,20 @@ class UnknownValuesTest {
     assertEquals(List.of("ERROR_REASON_SAVED_CONFIG_NOT_FOUND", "ERROR_REASON_SAVED_CONFIG_EXISTS",
         "ERROR_REASON_TOO_MANY_SAVED_CONFIGS", "ERROR_REASON_SERIES_NOT_FOUND", "ERROR_REASON_EVENT_LOG_FULL",
         "ERROR_REASON_HOST_NOT_ALLOWED", "ERROR_REASON_REMATCH_EXISTS", "ERROR_REASON_GAME_NOT_STARTED",
-        "ERROR_REASON_CLAIM_NOT_AVAILABLE", "ERROR_REASON_CLAIM_TOO_EARLY", "unknown(90)"),
-        Stream.of(80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90).map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
+        "ERROR_REASON_CLAIM_NOT_AVAILABLE", "ERROR_REASON_CLAIM_TOO_EARLY", "ERROR_REASON_TOURNAMENT_NOT_FOUND",
+        "ERROR_REASON_TOURNAMENT_OVER", "ERROR_REASON_PRIVATE_TOURNAMENT", "unknown(93)"),
+        Stream.of(80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93)
+            .map(n -> Names.enumName(ErrorReason.getDescriptor(), n)).toList());
     assertEquals(88, ErrorReason.ERROR_REASON_CLAIM_NOT_AVAILABLE_VALUE);
     assertEquals(89, ErrorReason.ERROR_REASON_CLAIM_TOO_EARLY_VALUE);
+    assertEquals(90, ErrorReason.ERROR_REASON_TOURNAMENT_NOT_FOUND_VALUE);
+    assertEquals(91, ErrorReason.ERROR_REASON_TOURNAMENT_OVER_VALUE);
+    assertEquals(92, ErrorReason.ERROR_REASON_PRIVATE_TOURNAMENT_VALUE);
+    assertEquals("unknown", Names.tournamentEventKind(TournamentEvent.getDefaultInstance()));
+    assertEquals("board_finished", Names.tournamentEventKind(
+        TournamentEvent.newBuilder().setBoardFinished(TournamentBoardFinished.newBuilder().setRound(1)).build()));
+    assertEquals(List.of("BOARD_RESULT_UNPLAYED", "unknown(8)"),
+        Stream.of(7, 8).map(n -> Names.enumName(BoardResult.getDescriptor(), n)).toList());
     assertEquals(List.of("OWNER_EVENT_KIND_TAKEBACK_REQUESTED", "OWNER_EVENT_KIND_SEAT_PRESENT", "OWNER_EVENT_KIND_SEAT_GONE",
         "OWNER_EVENT_KIND_CLOCK_FLAGGED", "OWNER_EVENT_KIND_MOVE_PLAYED", "OWNER_EVENT_KIND_GAME_RESUMED",
         "OWNER_EVENT_KIND_SERIES_GAME_FINISHED", "OWNER_EVENT_KIND_SERIES_FINISHED", "unknown(13)"),

@@ -1,6 +1,6 @@
-//! Following a series: its revisions as it moves on, read again whenever this process
-//! moves a series on and every few seconds (for what other processes do), and the cap on
-//! how many follow one series at once.
+//! Following a record that moves on (a series, a tournament): its revisions as it moves
+//! on, read again whenever this process moves it on and every few seconds (for what other
+//! processes do), and the cap on how many follow one record at once.
 
 use std::collections::HashMap;
 use std::pin::Pin;
@@ -10,16 +10,16 @@ use std::time::Duration;
 use futures_util::Stream;
 use tokio::sync::watch;
 
-use super::super::error::PlayError;
-use crate::store::{SeriesRecord, SeriesStatus, Store};
+use super::error::PlayError;
+use crate::store::{SeriesRecord, SeriesStatus, Store, StoreError, TournamentRecord, TournamentStatus};
 
 /// How often a follower reads its series again without being told of a change: what other
 /// processes do reaches it at least this often.
 const POLL: Duration = Duration::from_secs(2);
 
-/// A series' revisions, from the one it stood at when followed, each newer than the last,
-/// until it is finished (its last revision) or the server shuts down (`SHUTTING_DOWN`).
-pub type Revisions = Pin<Box<dyn Stream<Item = Result<SeriesRecord, PlayError>> + Send>>;
+/// A record's revisions, from the one it stood at when followed, each newer than the last,
+/// until it is over (its last revision) or the server shuts down (`SHUTTING_DOWN`).
+pub type Revisions<T> = Pin<Box<dyn Stream<Item = Result<T, PlayError>> + Send>>;
 
 /// How many followers each series has.
 #[derive(Clone, Debug, Default)]
@@ -64,14 +64,52 @@ impl Drop for StreamSlot {
     }
 }
 
+/// A record that moves on one revision at a time and ends: a series, a tournament.
+pub trait Followed: Sized + Send + 'static {
+    /// Its revision: each update adds one.
+    fn revision(&self) -> u64;
+    /// Whether it is over: its last revision.
+    fn over(&self) -> bool;
+    /// Record `id` as `store` holds it now.
+    fn read(store: Arc<dyn Store>, id: String) -> impl Future<Output = Result<Self, StoreError>> + Send;
+}
+
+impl Followed for SeriesRecord {
+    fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn over(&self) -> bool {
+        self.status == SeriesStatus::Finished
+    }
+
+    async fn read(store: Arc<dyn Store>, id: String) -> Result<SeriesRecord, StoreError> {
+        store.series(&id).await
+    }
+}
+
+impl Followed for TournamentRecord {
+    fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn over(&self) -> bool {
+        self.status != TournamentStatus::InProgress
+    }
+
+    async fn read(store: Arc<dyn Store>, id: String) -> Result<TournamentRecord, StoreError> {
+        store.tournament(&id).await
+    }
+}
+
 /// Where a follower stands.
-struct Follower {
+struct Follower<T> {
     store: Arc<dyn Store>,
     /// The revision to yield next; `None` once it was yielded and the next is awaited.
-    next: Option<SeriesRecord>,
+    next: Option<T>,
     /// The revision last yielded.
     seen: u64,
-    finished: bool,
+    over: bool,
     changes: watch::Receiver<u64>,
     shutdown: watch::Receiver<bool>,
     slot: StreamSlot,
@@ -79,30 +117,30 @@ struct Follower {
 
 /// `first`'s revisions, `first` included, then each newer one as `changes` or the poll
 /// finds it.
-pub(super) fn revisions(
+pub(super) fn revisions<T: Followed>(
     store: Arc<dyn Store>,
-    first: SeriesRecord,
+    first: T,
     changes: watch::Receiver<u64>,
     shutdown: watch::Receiver<bool>,
     slot: StreamSlot,
-) -> Revisions {
-    let follower = Follower { store, next: Some(first), seen: 0, finished: false, changes, shutdown, slot };
+) -> Revisions<T> {
+    let follower = Follower { store, next: Some(first), seen: 0, over: false, changes, shutdown, slot };
     Box::pin(futures_util::stream::unfold(follower, |mut follower| async move {
         let next = follower.next().await?;
         Some((next, follower))
     }))
 }
 
-impl Follower {
+impl<T: Followed> Follower<T> {
     /// The next revision, or what ends the stream; `None` once ended.
-    async fn next(&mut self) -> Option<Result<SeriesRecord, PlayError>> {
+    async fn next(&mut self) -> Option<Result<T, PlayError>> {
         loop {
-            if let Some(series) = self.next.take() {
-                self.seen = series.revision;
-                self.finished = series.status == SeriesStatus::Finished;
-                return Some(Ok(series));
+            if let Some(record) = self.next.take() {
+                self.seen = record.revision();
+                self.over = record.over();
+                return Some(Ok(record));
             }
-            if self.finished {
+            if self.over {
                 return None;
             }
             tokio::select! {
@@ -111,22 +149,17 @@ impl Follower {
                 _ = self.shutdown.changed() => {}
             }
             if *self.shutdown.borrow() {
-                self.finished = true;
+                self.over = true;
                 return Some(Err(PlayError::ShuttingDown));
             }
-            let id = self.store_id();
-            match self.store.series(&id).await {
-                Ok(series) if series.revision > self.seen => self.next = Some(series),
+            match T::read(self.store.clone(), self.slot.id.clone()).await {
+                Ok(record) if record.revision() > self.seen => self.next = Some(record),
                 Ok(_) => {}
                 Err(error) => {
-                    self.finished = true;
+                    self.over = true;
                     return Some(Err(error.into()));
                 }
             }
         }
-    }
-
-    fn store_id(&self) -> String {
-        self.slot.id.clone()
     }
 }

@@ -1,0 +1,258 @@
+package tabula
+
+import (
+	"context"
+	"iter"
+	"slices"
+
+	"google.golang.org/grpc"
+
+	"github.com/tabula-games/tabula/clients/go/tabulav1"
+)
+
+// Person is a tournament's player who plays its own games, for the CreateTournament calls:
+// playerID is the player's id in the caller's own system (required, at most 128 characters,
+// each player's its own), displayName the name to show (at most 64 characters, without
+// control characters). The creation answers with the player's token
+// (GetPlayerTokens()), its seat in every game of the tournament.
+func Person(playerID, displayName string) *tabulav1.TournamentPlayer {
+	return &tabulav1.TournamentPlayer{PlayerId: playerID, DisplayName: displayName}
+}
+
+// Engine is a tournament's player the server's engine plays, for the CreateTournament
+// calls: at level, from 1 (the weakest: a random legal move) to the kind's
+// [tabulav1.GameKindInfo.GetMaxBotLevel]. It has no token; it is rated (with [RatingPool])
+// as the player "engine-level-<level>", which is its id when it is given none. Set the
+// returned message's PlayerId, DisplayName or EngineMoveTime (the longest it thinks a move,
+// as [BotSeat]'s moveTime: unset for the server's default of 1 second, at most 10 seconds)
+// for more.
+func Engine(level uint32) *tabulav1.TournamentPlayer {
+	return &tabulav1.TournamentPlayer{EngineLevel: level}
+}
+
+// Format sets how a tournament pairs its players: TOURNAMENT_FORMAT_ROUND_ROBIN (everyone
+// plays everyone once, in the order of FIDE's Berger tables; with an odd number of players
+// one sits each round out, a bye) or TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN (everyone plays
+// everyone twice, the colours of the first cycle reversed in the second). Without it the
+// CreateTournament calls send TOURNAMENT_FORMAT_ROUND_ROBIN. For the CreateTournament calls.
+func Format(format tabulav1.TournamentFormat) CallOption {
+	return option("Format", func(o *callOptions) { o.format = format })
+}
+
+// Scoring sets what a tournament's results are worth, in whole or half points from 0 to 10
+// (a win, and a win by forfeit; a draw; a loss; a bye), a win worth more than a loss; others
+// fail with INVALID_ARGUMENT, reason INVALID_REQUEST. Without it a win is 1, a draw ½, a
+// loss 0 and a bye 1. For the CreateTournament calls.
+func Scoring(win, draw, loss, bye float64) CallOption {
+	return option("Scoring", func(o *callOptions) {
+		o.scoring = &tabulav1.TournamentScoring{Win: win, Draw: draw, Loss: loss, Bye: bye}
+	})
+}
+
+// TieBreaks sets the tie-breaks that order a tournament's players with equal points, in the
+// order they are applied (TIE_BREAK_BUCHHOLZ, TIE_BREAK_BUCHHOLZ_CUT_1,
+// TIE_BREAK_SONNEBORN_BERGER, TIE_BREAK_DIRECT_ENCOUNTER, TIE_BREAK_WINS), each at most once;
+// players still tied after every one share a rank. Without it: direct encounter, wins, then
+// Sonneborn-Berger. Given more than once, the tie-breaks add up. For the CreateTournament
+// calls.
+func TieBreaks(tieBreaks ...tabulav1.TieBreak) CallOption {
+	return option("TieBreaks", func(o *callOptions) { o.tieBreaks = append(o.tieBreaks, tieBreaks...) })
+}
+
+// HoldRounds has a tournament make each round, the first too, only once its organiser says
+// go with [Client.StartTournamentRound]; without it each round is paired, and its games
+// made, as soon as the round before has ended. For the CreateTournament calls.
+func HoldRounds() CallOption {
+	return option("HoldRounds", func(o *callOptions) { o.holdRounds = true })
+}
+
+// InTournamentStatus lists only tournaments in status (TOURNAMENT_STATUS_IN_PROGRESS,
+// TOURNAMENT_STATUS_FINISHED or TOURNAMENT_STATUS_CANCELLED); without it every tournament is
+// listed. For [Client.ListTournaments].
+func InTournamentStatus(status tabulav1.TournamentStatus) CallOption {
+	return option("InTournamentStatus", func(o *callOptions) { o.tournamentStatus = status })
+}
+
+// CreateTournamentFromPreset creates a tournament of players (2 to 1,000, in the
+// tournament's order: their pairing numbers, from 1; build them with [Person] and [Engine])
+// whose every game is kind's named preset (reason UNKNOWN_PRESET for a name kind lacks): a
+// round robin ([Format]) the server plays out round after round. It pairs the first round
+// and makes its games at once (unless [HoldRounds]), and each next round as soon as every
+// board of the round before has ended, exactly once; each board's White (the board's
+// GetWhite(), a player number) sits in its game's first seat and Black in the second. It
+// keeps the standings after every round (see [Client.GetTournament],
+// [Client.TournamentEvents]). Only two-seat kinds make a tournament. A request that makes no
+// sense (one player, two players of one id, a person without an id, an engine level the kind
+// lacks, bad scoring or tie-breaks) fails with INVALID_ARGUMENT, reason INVALID_REQUEST,
+// every problem named as a field violation. Its games are not counted against the key's cap
+// of games in progress.
+//
+// The response holds the tournament, its first round paired unless held, and one token per
+// person (GetPlayerTokens(): each one's GetPlayer(), its number, and GetToken(), shown only
+// this once; none for a player the engine plays): in every game of the tournament a
+// player's token acts as the seat the player sits in, like a seat token (use it with
+// [Client.As]). Options: [Format], [Scoring], [TieBreaks], [HoldRounds], [RatingPool] (every
+// game rated in the pool; RATING_POOL_PRESET the preset's own), [Private], [AllowHints],
+// [Labels] (the tournament's, which every one of its games carries too), [RequestID]. Needs
+// a service key.
+func (c *Client) CreateTournamentFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
+	return c.createTournament(ctx, "CreateTournamentFromPreset", &tabulav1.CreateTournamentRequest{Kind: kind, Source: &tabulav1.CreateTournamentRequest_Preset{Preset: preset}}, players, opts)
+}
+
+// CreateTournamentFromConfig creates a tournament of players whose every game is created from
+// config (zero fields take their defaults; invalid values fail with reason INVALID_CONFIG);
+// random parts (a random starter, a Chess960 start) are drawn anew for each game. Otherwise
+// as [Client.CreateTournamentFromPreset], with its options and [Clock], [OnTimeout],
+// [FirstMoveWindow], [Starter] and [Presence], each set on a copy of config, which is left
+// unchanged. A tournament moves on when a game ends, so [EndingTakebackWindow] is refused
+// without calling the server. Needs a service key.
+func (c *Client) CreateTournamentFromConfig(ctx context.Context, config *tabulav1.GameConfig, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
+	return c.createTournament(ctx, "CreateTournamentFromConfig", &tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_Config{Config: config}}, players, opts)
+}
+
+// CreateTournamentFromSavedConfig creates a tournament of players whose every game is created
+// from name, one of the caller's saved configurations ([Client.CreateSavedConfig]); the
+// tournament copies it, so later changes to it leave the tournament alone. An unknown name
+// fails with NOT_FOUND, reason SAVED_CONFIG_NOT_FOUND. Otherwise as
+// [Client.CreateTournamentFromPreset], with its options; the clock, the starter and the
+// presence belong to the saved configuration, so [Clock], [OnTimeout], [FirstMoveWindow],
+// [Starter], [Presence] and [EndingTakebackWindow] are refused. Needs a service key.
+func (c *Client) CreateTournamentFromSavedConfig(ctx context.Context, name string, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
+	return c.createTournament(ctx, "CreateTournamentFromSavedConfig", &tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_SavedConfig{SavedConfig: name}}, players, opts)
+}
+
+// createTournament sends a tournament's creation from a preset, a configuration or a saved
+// configuration, as createSeries sends a series'.
+func (c *Client) createTournament(ctx context.Context, call string, request *tabulav1.CreateTournamentRequest, players []*tabulav1.TournamentPlayer, opts []CallOption) (*tabulav1.CreateTournamentResponse, error) {
+	allowed := []string{"Format", "Scoring", "TieBreaks", "HoldRounds", "RatingPool", "Private", "AllowHints", "Labels", "RequestID"}
+	config, fromConfig := request.GetSource().(*tabulav1.CreateTournamentRequest_Config)
+	if fromConfig {
+		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
+	}
+	o, err := apply(call, opts, allowed...)
+	if err != nil {
+		return nil, err
+	}
+	if fromConfig {
+		copied, err := o.configured(call, config.Config)
+		if err != nil {
+			return nil, err
+		}
+		request.Source = &tabulav1.CreateTournamentRequest_Config{Config: copied}
+	}
+	request.Format = tabulav1.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN
+	if slices.Contains(o.given, "Format") {
+		request.Format = o.format
+	}
+	request.Players, request.Scoring, request.TieBreaks, request.HoldRounds = players, o.scoring, o.tieBreaks, o.holdRounds
+	request.RatingPool, request.Private, request.AllowHints = o.ratingPool, o.private, o.allowHints
+	request.Labels, request.RequestId = o.labels, o.requestID
+	return unary(ctx, c.stub.CreateTournament, request)
+}
+
+// GetTournament returns a tournament: its kind and configuration, GetFormat(), GetPlayers()
+// (in pairing order; a withdrawn one's GetWithdrawnAfterRound()), GetScoring(),
+// GetTieBreaks(), GetStatus(), GetRoundCount() (how many rounds it plays in all),
+// GetRounds() (those made so far: each one's GetNumber(), GetBoards() and GetFinished(); a
+// board's GetWhite() and GetBlack() player numbers, 0 for a bye's Black, its GetGameId() and
+// GetResult(), unspecified while its game is played), GetStandings() after the results so
+// far (best first: GetRank(), shared by players tied after every tie-break, GetPlayer(),
+// GetPlayerId(), GetPoints(), GetTieBreaks()), with [HoldRounds] GetReleasedRounds(), and
+// GetLabels(). Anyone may read a tournament that is not private; a private one needs a
+// service key or one of its players' tokens (PERMISSION_DENIED, reason PRIVATE_TOURNAMENT).
+// An unknown id fails with NOT_FOUND, reason TOURNAMENT_NOT_FOUND.
+func (c *Client) GetTournament(ctx context.Context, tournamentID string) (*tabulav1.Tournament, error) {
+	response, err := unary(ctx, c.stub.GetTournament, &tabulav1.GetTournamentRequest{TournamentId: tournamentID})
+	return response.GetTournament(), err
+}
+
+// ListTournaments lists the server's tournaments, newest first, one page at a time. Options:
+// filters [InTournamentStatus], [Labels] (tournaments carrying every one of them); paging
+// [PageSize], [PageToken] (the response's GetNextPageToken(), empty on the last page; later
+// pages take the same filters). Needs a service key.
+func (c *Client) ListTournaments(ctx context.Context, opts ...CallOption) (*tabulav1.ListTournamentsResponse, error) {
+	o, err := apply("ListTournaments", opts, "InTournamentStatus", "Labels", "PageSize", "PageToken")
+	if err != nil {
+		return nil, err
+	}
+	return unary(ctx, c.stub.ListTournaments, &tabulav1.ListTournamentsRequest{
+		PageSize: o.pageSize, PageToken: o.pageToken, Status: o.tournamentStatus, Labels: o.labels,
+	})
+}
+
+// TournamentEvents follows the events of a tournament that come after sequence number
+// afterSeq (0: from its start): each round paired ("round_paired", the round with its boards
+// and their game ids), each board ended ("board_finished", with its result), each round
+// finished ("round_finished", with the standings after it), each player withdrawn
+// ("player_withdrew") and last the end ("tournament_ended", finished or cancelled, with the
+// final standings); first the backlog, then live events, each exactly once and in order.
+// Read a tournament's games themselves with [Client.Events] on the game ids its boards name.
+//
+// The sequence ends when the server closes the stream after the tournament_ended event. It
+// resumes, checks the seqs and ends as [Client.Events] does, with the same options: after a
+// dropped connection or STREAM_LAGGED it reconnects after the last event it yielded; an
+// event whose seq is not the one after the previous event's (the first one: not
+// afterSeq+1) ends it with an [*Error] of code DataLoss and reason [ReasonSeqGap], metadata
+// "expected_seq" and "received_seq"; any other failure is yielded once as an error (an
+// unknown id: NOT_FOUND, reason TOURNAMENT_NOT_FOUND; afterSeq beyond the newest event:
+// OUT_OF_RANGE, reason SEQ_OUT_OF_RANGE). It has no deadline: it ends when ctx is cancelled,
+// when the loop breaks, or when the client is closed. Read access is
+// [Client.GetTournament]'s.
+//
+// An event of a kind this client does not know (its GetKind() is nil and
+// [TournamentEventKind] is [Unknown]) is yielded like any other and counts towards the
+// sequence numbers.
+func (c *Client) TournamentEvents(ctx context.Context, tournamentID string, afterSeq uint64, opts ...StreamOption) iter.Seq2[*tabulav1.TournamentEvent, error] {
+	return func(yield func(*tabulav1.TournamentEvent, error) bool) {
+		open := func(ctx context.Context, after uint64) (grpc.ServerStreamingClient[tabulav1.StreamTournamentEventsResponse], error) {
+			return c.stub.StreamTournamentEvents(ctx, &tabulav1.StreamTournamentEventsRequest{TournamentId: tournamentID, AfterSeq: after})
+		}
+		seqOf := func(response *tabulav1.StreamTournamentEventsResponse) uint64 { return response.GetEvent().GetSeq() }
+		resume(ctx, afterSeq, opts, open, seqOf, consecutive("tournament "+tournamentID), func(response *tabulav1.StreamTournamentEventsResponse, err error) bool {
+			return yield(response.GetEvent(), err)
+		})
+	}
+}
+
+// TournamentEventKind is the arm of a tournament event's kind as the contract names it
+// ("round_paired", "board_finished", "round_finished", "player_withdrew",
+// "tournament_ended"), or [Unknown] for an event of a kind added after this client (its
+// GetKind() is nil). Such an event still has its seq and time, and
+// [Client.TournamentEvents] delivers it like any other.
+func TournamentEventKind(event *tabulav1.TournamentEvent) string {
+	return oneofCase(event.ProtoReflect(), "kind")
+}
+
+// StartTournamentRound lets round (from 1: the next one) of a tournament created with
+// [HoldRounds] be made: at once if the round before has ended (the first round at any time),
+// else as soon as it ends. Returns the tournament, the round in GetRounds() if it was paired,
+// GetReleasedRounds() counting it. Fails with INVALID_ARGUMENT for a round other than the
+// next, FAILED_PRECONDITION, reason TOURNAMENT_OVER, for a tournament finished or cancelled,
+// NOT_FOUND, reason TOURNAMENT_NOT_FOUND, for an unknown id. Needs a service key.
+func (c *Client) StartTournamentRound(ctx context.Context, tournamentID string, round uint32) (*tabulav1.Tournament, error) {
+	response, err := unary(ctx, c.stub.StartTournamentRound, &tabulav1.StartTournamentRoundRequest{TournamentId: tournamentID, Round: round})
+	return response.GetTournament(), err
+}
+
+// WithdrawTournamentPlayer withdraws player (its number, from 1) from a tournament: it plays
+// its game of the round in progress, if it has one, and is paired in no round after, its
+// opponents there winning by forfeit (BOARD_RESULT_WHITE_WINS_BY_FORFEIT or
+// BOARD_RESULT_BLACK_WINS_BY_FORFEIT). Returns the tournament, the player's
+// GetWithdrawnAfterRound() set; the tournament's stream gets a "player_withdrew" event.
+// Fails with INVALID_ARGUMENT for a player the tournament lacks or one withdrawn already,
+// FAILED_PRECONDITION, reason TOURNAMENT_OVER, for a tournament finished or cancelled.
+// Needs a service key.
+func (c *Client) WithdrawTournamentPlayer(ctx context.Context, tournamentID string, player uint32) (*tabulav1.Tournament, error) {
+	response, err := unary(ctx, c.stub.WithdrawTournamentPlayer, &tabulav1.WithdrawTournamentPlayerRequest{TournamentId: tournamentID, Player: player})
+	return response.GetTournament(), err
+}
+
+// CancelTournament calls a tournament off: no round is made after, and its status is
+// TOURNAMENT_STATUS_CANCELLED (its stream ends with a "tournament_ended" event). Games in
+// progress are left to end, or to [Client.AbortGame]. Returns the cancelled tournament.
+// Fails with FAILED_PRECONDITION, reason TOURNAMENT_OVER, for a tournament finished or
+// cancelled already. Needs a service key.
+func (c *Client) CancelTournament(ctx context.Context, tournamentID string) (*tabulav1.Tournament, error) {
+	response, err := unary(ctx, c.stub.CancelTournament, &tabulav1.CancelTournamentRequest{TournamentId: tournamentID})
+	return response.GetTournament(), err
+}

@@ -1,0 +1,811 @@
+package tabula_test
+
+// Tournaments: against a real server with a service key (a round robin of four played out
+// by its players' tokens, each game resigned, round after round, with its stream of events
+// and its standings; a held tournament that waits for its organiser, a withdrawal and a
+// cancellation; a refused creation), and offline against a stand-in server (the requests
+// the calls send, the options they refuse, the stream's gap check).
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/tabula-games/tabula/clients/go/internal/testserver"
+	"github.com/tabula-games/tabula/clients/go/tabula"
+	"github.com/tabula-games/tabula/clients/go/tabulav1"
+)
+
+const (
+	tournamentInProgress = tabulav1.TournamentStatus_TOURNAMENT_STATUS_IN_PROGRESS
+	tournamentFinished   = tabulav1.TournamentStatus_TOURNAMENT_STATUS_FINISHED
+	tournamentCancelled  = tabulav1.TournamentStatus_TOURNAMENT_STATUS_CANCELLED
+)
+
+// tournamentWithin bounds how long a tournament may take to make its next round, or to
+// finish, once its games ended.
+const tournamentWithin = 20 * time.Second
+
+// cupPlayers are four people of a round robin, in pairing order.
+var cupPlayers = []*tabulav1.TournamentPlayer{
+	tabula.Person("cup-ann", "Ann"), tabula.Person("cup-bob", "Bob"),
+	tabula.Person("cup-cy", "Cy"), tabula.Person("cup-dee", "Dee"),
+}
+
+// tokenClients are the clients of a tournament's player tokens, by player number, checking
+// that there is one token per person, numbered from 1.
+func tokenClients(t *testing.T, manager *tabula.Client, tokens []*tabulav1.TournamentPlayerToken, people int) map[uint32]*tabula.Client {
+	t.Helper()
+	if len(tokens) != people {
+		t.Fatalf("%d player tokens, want %d: %v", len(tokens), people, tokens)
+	}
+	clients := make(map[uint32]*tabula.Client, len(tokens))
+	for i, token := range tokens {
+		if token.GetPlayer() != uint32(i+1) || token.GetToken() == "" {
+			t.Fatalf("player token %d: %v", i, token)
+		}
+		clients[token.GetPlayer()] = manager.As(token.GetToken())
+	}
+	return clients
+}
+
+// whiteResigns says which player of a board resigns its game: White on boards whose round and
+// number add up to an even number, else Black.
+func whiteResigns(round, board uint32) bool { return (round+board)%2 == 0 }
+
+// boardsOf is a tournament's boards as "round.board:white-black=result", round after round.
+func boardsOf(tournament *tabulav1.Tournament) string {
+	var boards []string
+	for _, round := range tournament.GetRounds() {
+		for _, board := range round.GetBoards() {
+			boards = append(boards, fmt.Sprintf("%d.%d:%d-%d=%s", round.GetNumber(), board.GetNumber(),
+				board.GetWhite(), board.GetBlack(), strings.TrimPrefix(board.GetResult().String(), "BOARD_RESULT_")))
+		}
+	}
+	return strings.Join(boards, " ")
+}
+
+// awaitTournament polls GetTournament until done says the tournament is as awaited.
+func awaitTournament(t *testing.T, ctx context.Context, manager *tabula.Client, id, what string, done func(*tabulav1.Tournament) bool) *tabulav1.Tournament {
+	t.Helper()
+	deadline := time.Now().Add(tournamentWithin)
+	for {
+		tournament, err := manager.GetTournament(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done(tournament) {
+			return tournament
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("tournament %s: not %s within %s: %s, %s", id, what, tournamentWithin,
+				tabula.EnumName(tournament.GetStatus()), boardsOf(tournament))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// asPaired is event with a round_paired's round as it was paired: the server renders the
+// round as it stands when it sends the event, so the backlog's round_paired carries the
+// results and the finished flag of a round played since, which the live one lacked.
+func asPaired(event *tabulav1.TournamentEvent) *tabulav1.TournamentEvent {
+	if event.GetRoundPaired() == nil {
+		return event
+	}
+	event = proto.Clone(event).(*tabulav1.TournamentEvent)
+	event.GetRoundPaired().Finished = false
+	for _, board := range event.GetRoundPaired().GetBoards() {
+		board.Result = tabulav1.BoardResult_BOARD_RESULT_UNSPECIFIED
+	}
+	return event
+}
+
+// tournamentEventsOf reads a tournament's stream from after to its end.
+func tournamentEventsOf(t *testing.T, ctx context.Context, client *tabula.Client, id string, after uint64) []*tabulav1.TournamentEvent {
+	t.Helper()
+	var events []*tabulav1.TournamentEvent
+	for event, err := range client.TournamentEvents(ctx, id, after) {
+		if err != nil {
+			t.Fatalf("tournament %s's stream after %d events: %v", id, len(events), err)
+		}
+		events = append(events, event)
+	}
+	return events
+}
+
+func TestARoundRobinIsPlayedOutByItsPlayersTokens(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
+	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
+	cup := map[string]string{"cup": "spring"}
+
+	created, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", cupPlayers,
+		tabula.Labels(cup), tabula.RequestID("cup-1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournament := created.GetTournament()
+	id := tournament.GetTournamentId()
+	if id == "" || tournament.GetName() != "tournaments/"+id || tournament.GetKind() != tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE ||
+		tournament.GetFormat() != tabulav1.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN || tournament.GetStatus() != tournamentInProgress ||
+		tournament.GetRoundCount() != 3 || len(tournament.GetPlayers()) != 4 || tournament.GetHoldRounds() || created.GetRetried() {
+		t.Fatalf("created %v", tournament)
+	}
+	requireLabels(t, "the tournament", tournament.GetLabels(), cup)
+	if rounds := tournament.GetRounds(); len(rounds) != 1 || rounds[0].GetNumber() != 1 || len(rounds[0].GetBoards()) != 2 {
+		t.Fatalf("the tournament was created without its first round: %s", boardsOf(tournament))
+	}
+	players := tokenClients(t, manager, created.GetPlayerTokens(), 4)
+
+	// The stream, open from the start and read as the events come.
+	streamCtx, stopStream := context.WithCancel(ctx)
+	defer stopStream()
+	next := readAsTheyCome(t, streamCtx, "the tournament stream", manager.TournamentEvents(streamCtx, id, 0))
+
+	// Each round's games, resigned with the players' tokens until the tournament is over.
+	resigned := map[string]bool{}
+	met := map[[2]uint32]int{}
+	wins := map[uint32]float64{}
+	for {
+		tournament := awaitTournament(t, ctx, manager, id, "moved on", func(tournament *tabulav1.Tournament) bool {
+			if tournament.GetStatus() != tournamentInProgress {
+				return true
+			}
+			for _, round := range tournament.GetRounds() {
+				for _, board := range round.GetBoards() {
+					if board.GetGameId() != "" && !resigned[board.GetGameId()] {
+						return true
+					}
+				}
+			}
+			return false
+		})
+		if tournament.GetStatus() != tournamentInProgress {
+			if tournament.GetStatus() != tournamentFinished {
+				t.Fatalf("the tournament ended %s", tabula.EnumName(tournament.GetStatus()))
+			}
+			break
+		}
+		for _, round := range tournament.GetRounds() {
+			for _, board := range round.GetBoards() {
+				gameID := board.GetGameId()
+				if gameID == "" || resigned[gameID] {
+					continue
+				}
+				white, black := players[board.GetWhite()], players[board.GetBlack()]
+				if white == nil || black == nil {
+					t.Fatalf("round %d board %d pairs players %d and %d", round.GetNumber(), board.GetNumber(), board.GetWhite(), board.GetBlack())
+				}
+				// White's token is seat 1 of the board's game, Black's seat 2.
+				for seat, player := range []*tabula.Client{white, black} {
+					view, err := player.GetView(ctx, gameID)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if view.GetViewerSeat() != uint32(seat+1) {
+						t.Fatalf("round %d board %d: the token of player %d views game %s as seat %d, want %d",
+							round.GetNumber(), board.GetNumber(), []uint32{board.GetWhite(), board.GetBlack()}[seat], gameID, view.GetViewerSeat(), seat+1)
+					}
+				}
+				game, err := manager.GetGame(ctx, gameID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantPlayers := fmt.Sprintf("%s:%s %s:%s", cupPlayers[board.GetWhite()-1].GetPlayerId(), cupPlayers[board.GetWhite()-1].GetDisplayName(),
+					cupPlayers[board.GetBlack()-1].GetPlayerId(), cupPlayers[board.GetBlack()-1].GetDisplayName())
+				if got := playerNames(game.GetPlayers()); got != wantPlayers {
+					t.Fatalf("game %s seats %q, want %q", gameID, got, wantPlayers)
+				}
+				requireLabels(t, "a game of the tournament", game.GetLabels(), cup)
+				resigner, winner := white, board.GetBlack()
+				if !whiteResigns(round.GetNumber(), board.GetNumber()) {
+					resigner, winner = black, board.GetWhite()
+				}
+				if _, err := resigner.Resign(ctx, gameID); err != nil {
+					t.Fatalf("resigning game %s (round %d board %d): %v", gameID, round.GetNumber(), board.GetNumber(), err)
+				}
+				resigned[gameID] = true
+				met[[2]uint32{min(board.GetWhite(), board.GetBlack()), max(board.GetWhite(), board.GetBlack())}]++
+				wins[winner]++
+			}
+		}
+	}
+
+	final, err := manager.GetTournament(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(final.GetRounds()) != 3 || len(resigned) != 6 {
+		t.Fatalf("the finished tournament has %d rounds and %d games resigned: %s", len(final.GetRounds()), len(resigned), boardsOf(final))
+	}
+	for _, round := range final.GetRounds() {
+		if !round.GetFinished() || len(round.GetBoards()) != 2 || round.GetPairTime() == nil {
+			t.Fatalf("round %d of the finished tournament: %v", round.GetNumber(), round)
+		}
+		for _, board := range round.GetBoards() {
+			want := tabulav1.BoardResult_BOARD_RESULT_WHITE_WINS
+			if whiteResigns(round.GetNumber(), board.GetNumber()) {
+				want = tabulav1.BoardResult_BOARD_RESULT_BLACK_WINS
+			}
+			if board.GetResult() != want {
+				t.Fatalf("round %d board %d ended %s, want %s", round.GetNumber(), board.GetNumber(), tabula.EnumName(board.GetResult()), tabula.EnumName(want))
+			}
+		}
+	}
+	if len(met) != 6 {
+		t.Fatalf("the pairs that met: %v; in a round robin of four every one of the 6 meets once", met)
+	}
+	standings := final.GetStandings()
+	if len(standings) != 4 {
+		t.Fatalf("standings %v", standings)
+	}
+	total := 0.0
+	for i, standing := range standings {
+		total += standing.GetPoints()
+		if standing.GetPoints() != wins[standing.GetPlayer()] || standing.GetPlayerId() != cupPlayers[standing.GetPlayer()-1].GetPlayerId() {
+			t.Fatalf("standing %d: %v; player %d won %v games", i+1, standing, standing.GetPlayer(), wins[standing.GetPlayer()])
+		}
+		if i > 0 && (standing.GetPoints() > standings[i-1].GetPoints() || standing.GetRank() < standings[i-1].GetRank()) {
+			t.Fatalf("standings not best first: %v", standings)
+		}
+	}
+	if total != float64(len(resigned)) {
+		t.Fatalf("the standings' points add up to %v; %d games were played", total, len(resigned))
+	}
+
+	// The stream read live and the backlog read after the end: the same events, numbered
+	// from 1, each round paired, its boards finished and the round finished, then the end.
+	events := tournamentEventsOf(t, ctx, manager, id, 0)
+	for i, want := range events {
+		got, ok := next(tournamentWithin)
+		if !ok {
+			t.Fatalf("the live stream delivered %d events, the backlog %d", i, len(events))
+		}
+		if !proto.Equal(asPaired(got), asPaired(want)) {
+			t.Fatalf("event %d live %v, from the backlog %v", i+1, got, want)
+		}
+	}
+	if extra, ok := next(time.Second); ok {
+		t.Fatalf("the live stream delivered one more: %v", extra)
+	}
+	var kinds []string
+	for i, event := range events {
+		if event.GetSeq() != uint64(i+1) || event.GetTournamentId() != id || event.GetTime() == nil {
+			t.Fatalf("event %d: %v", i+1, event)
+		}
+		kind := tabula.TournamentEventKind(event)
+		round := uint32(len(slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return k != "round_finished" })) + 1)
+		switch kind {
+		case "round_paired":
+			paired := event.GetRoundPaired()
+			if paired.GetNumber() != round || len(paired.GetBoards()) != 2 {
+				t.Fatalf("event %d pairs %v, want round %d", i+1, paired, round)
+			}
+			for j, board := range paired.GetBoards() {
+				played := final.GetRounds()[round-1].GetBoards()[j]
+				if board.GetGameId() != played.GetGameId() || board.GetWhite() != played.GetWhite() || board.GetBlack() != played.GetBlack() {
+					t.Fatalf("event %d pairs board %v; the tournament played %v", i+1, board, played)
+				}
+			}
+		case "board_finished":
+			if finished := event.GetBoardFinished(); finished.GetRound() != round || finished.GetBoard().GetResult() == tabulav1.BoardResult_BOARD_RESULT_UNSPECIFIED {
+				t.Fatalf("event %d finishes %v in round %d", i+1, finished, round)
+			}
+		case "round_finished":
+			if finished := event.GetRoundFinished(); finished.GetRound() != round || len(finished.GetStandings()) != 4 {
+				t.Fatalf("event %d finishes %v, want round %d with the standings", i+1, finished, round)
+			}
+		case "tournament_ended":
+			ended := event.GetTournamentEnded()
+			if ended.GetStatus() != tournamentFinished || len(ended.GetStandings()) != len(standings) {
+				t.Fatalf("the end %v", ended)
+			}
+			for j := range standings {
+				if !proto.Equal(ended.GetStandings()[j], standings[j]) {
+					t.Fatalf("the end's standing %d %v, the tournament's %v", j+1, ended.GetStandings()[j], standings[j])
+				}
+			}
+		default:
+			t.Fatalf("event %d is of kind %s", i+1, kind)
+		}
+		kinds = append(kinds, kind)
+	}
+	perRound := []string{"round_paired", "board_finished", "board_finished", "round_finished"}
+	want := slices.Concat(perRound, perRound, perRound, []string{"tournament_ended"})
+	if !slices.Equal(kinds, want) {
+		t.Fatalf("the events' kinds %v, want %v", kinds, want)
+	}
+
+	// Resumed near the end: only the last event, then the stream closes.
+	tail := tournamentEventsOf(t, ctx, manager, id, uint64(len(events)-1))
+	if len(tail) != 1 || tail[0].GetSeq() != uint64(len(events)) || tabula.TournamentEventKind(tail[0]) != "tournament_ended" {
+		t.Fatalf("after seq %d: %v", len(events)-1, tail)
+	}
+
+	// A retried creation answers with the same tournament and no tokens now that they were used.
+	again, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", cupPlayers,
+		tabula.Labels(cup), tabula.RequestID("cup-1"))
+	if err != nil || !again.GetRetried() || again.GetTournament().GetTournamentId() != id || len(again.GetPlayerTokens()) != 0 {
+		t.Fatalf("retried creation: %v, %v", again, err)
+	}
+
+	// Listed, newest first, by status and by label.
+	running, err := manager.CreateTournamentFromConfig(ctx, ticTacToeConfig(), cupPlayers[:3],
+		tabula.Format(tabulav1.TournamentFormat_TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runningID := running.GetTournament().GetTournamentId()
+	// Three players, twice each: 3 rounds a cycle, each with a bye.
+	if got := running.GetTournament(); got.GetRoundCount() != 6 || got.GetFormat() != tabulav1.TournamentFormat_TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN ||
+		len(got.GetRounds()) != 1 || len(got.GetRounds()[0].GetBoards()) != 2 {
+		t.Fatalf("a double round robin of three: %d rounds, %s", got.GetRoundCount(), boardsOf(got))
+	}
+	listed := func(opts ...tabula.CallOption) string {
+		t.Helper()
+		page, err := manager.ListTournaments(ctx, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, tournament := range page.GetTournaments() {
+			ids = append(ids, tournament.GetTournamentId())
+		}
+		return strings.Join(append(ids, "next:"+page.GetNextPageToken()), " ")
+	}
+	if got, want := listed(), runningID+" "+id+" next:"; got != want {
+		t.Fatalf("every tournament %q, want %q", got, want)
+	}
+	if got, want := listed(tabula.InTournamentStatus(tournamentFinished)), id+" next:"; got != want {
+		t.Fatalf("finished tournaments %q, want %q", got, want)
+	}
+	if got, want := listed(tabula.InTournamentStatus(tournamentInProgress)), runningID+" next:"; got != want {
+		t.Fatalf("tournaments in progress %q, want %q", got, want)
+	}
+	if got, want := listed(tabula.Labels(cup)), id+" next:"; got != want {
+		t.Fatalf("the spring cup's tournaments %q, want %q", got, want)
+	}
+	first := listed(tabula.PageSize(1))
+	if !strings.HasPrefix(first, runningID+" next:") || strings.HasSuffix(first, "next:") {
+		t.Fatalf("first page of one %q, want %s and a token", first, runningID)
+	}
+	if got, want := listed(tabula.PageSize(1), tabula.PageToken(strings.TrimPrefix(first, runningID+" next:"))), id+" next:"; got != want {
+		t.Fatalf("second page %q, want %q", got, want)
+	}
+}
+
+func TestAHeldTournamentWaitsForItsOrganiser(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
+	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
+	players := []*tabulav1.TournamentPlayer{cupPlayers[0], cupPlayers[1], cupPlayers[2], tabula.Engine(1)}
+
+	created, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", players,
+		tabula.HoldRounds(), tabula.Private(), tabula.TieBreaks(tabulav1.TieBreak_TIE_BREAK_BUCHHOLZ, tabulav1.TieBreak_TIE_BREAK_WINS),
+		tabula.Scoring(3, 1, 0, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := created.GetTournament()
+	id := held.GetTournamentId()
+	if !held.GetHoldRounds() || !held.GetPrivate() || held.GetReleasedRounds() != 0 || len(held.GetRounds()) != 0 ||
+		held.GetStatus() != tournamentInProgress || held.GetRoundCount() != 3 {
+		t.Fatalf("a held tournament was created %v", held)
+	}
+	if !slices.Equal(held.GetTieBreaks(), []tabulav1.TieBreak{tabulav1.TieBreak_TIE_BREAK_BUCHHOLZ, tabulav1.TieBreak_TIE_BREAK_WINS}) ||
+		!proto.Equal(held.GetScoring(), &tabulav1.TournamentScoring{Win: 3, Draw: 1, Loss: 0, Bye: 3}) {
+		t.Fatalf("tie-breaks %v, scoring %v", held.GetTieBreaks(), held.GetScoring())
+	}
+	if engine := held.GetPlayers()[3]; engine.GetEngineLevel() != 1 || engine.GetPlayerId() != "engine-level-1" {
+		t.Fatalf("the engine player %v", engine)
+	}
+	// Three people, three tokens: none for the engine.
+	tokens := tokenClients(t, manager, created.GetPlayerTokens(), 3)
+
+	// Private: a spectator may not read it, a player's token may.
+	_, err = manager.As("").GetTournament(ctx, id)
+	requireError(t, err, codes.PermissionDenied, "PRIVATE_TOURNAMENT")
+	if _, err := tokens[1].GetTournament(ctx, id); err != nil {
+		t.Fatalf("a player reading its private tournament: %v", err)
+	}
+
+	// No round until the organiser says go; then round 1, and only the next round may be let go.
+	time.Sleep(200 * time.Millisecond)
+	if still, err := manager.GetTournament(ctx, id); err != nil || len(still.GetRounds()) != 0 {
+		t.Fatalf("a held tournament made a round unasked: %v, %v", still, err)
+	}
+	_, err = manager.StartTournamentRound(ctx, id, 2)
+	requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+	_, err = tokens[1].StartTournamentRound(ctx, id, 1)
+	requireError(t, err, codes.PermissionDenied, "SERVICE_KEY_REQUIRED")
+	started, err := manager.StartTournamentRound(ctx, id, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if started.GetReleasedRounds() != 1 {
+		t.Fatalf("after StartTournamentRound(1): %d rounds released", started.GetReleasedRounds())
+	}
+	started = awaitTournament(t, ctx, manager, id, "paired round 1", func(tournament *tabulav1.Tournament) bool {
+		return len(tournament.GetRounds()) == 1
+	})
+	if boards := started.GetRounds()[0].GetBoards(); len(boards) != 2 || boards[0].GetGameId() == "" || boards[1].GetGameId() == "" {
+		t.Fatalf("round 1: %s", boardsOf(started))
+	}
+	_, err = manager.StartTournamentRound(ctx, id, 1)
+	requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+
+	// A withdrawal, once.
+	withdrawn, err := manager.WithdrawTournamentPlayer(ctx, id, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after := withdrawn.GetPlayers()[1].GetWithdrawnAfterRound(); after != 1 {
+		t.Fatalf("player 2 withdrew after round %d, want 1", after)
+	}
+	_, err = manager.WithdrawTournamentPlayer(ctx, id, 2)
+	requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+	_, err = manager.WithdrawTournamentPlayer(ctx, id, 5)
+	requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+
+	// Cancelled: over for good.
+	cancelled, err := manager.CancelTournament(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cancelled.GetStatus() != tournamentCancelled {
+		t.Fatalf("cancelled: %s", tabula.EnumName(cancelled.GetStatus()))
+	}
+	_, err = manager.CancelTournament(ctx, id)
+	requireError(t, err, codes.FailedPrecondition, "TOURNAMENT_OVER")
+	_, err = manager.StartTournamentRound(ctx, id, 2)
+	requireError(t, err, codes.FailedPrecondition, "TOURNAMENT_OVER")
+	_, err = manager.WithdrawTournamentPlayer(ctx, id, 1)
+	requireError(t, err, codes.FailedPrecondition, "TOURNAMENT_OVER")
+
+	// Its stream, read by a player: the round paired, the withdrawal, the end; then it closes.
+	var kinds []string
+	var ended *tabulav1.TournamentEnded
+	for i, event := range tournamentEventsOf(t, ctx, tokens[3], id, 0) {
+		if event.GetSeq() != uint64(i+1) {
+			t.Fatalf("event %d has seq %d", i+1, event.GetSeq())
+		}
+		kind := tabula.TournamentEventKind(event)
+		switch kind {
+		case "player_withdrew":
+			if withdrew := event.GetPlayerWithdrew(); withdrew.GetPlayer() != 2 || withdrew.GetAfterRound() != 1 {
+				t.Fatalf("the withdrawal %v", withdrew)
+			}
+		case "tournament_ended":
+			ended = event.GetTournamentEnded()
+		}
+		if kind != "board_finished" { // the engine's game may end by now
+			kinds = append(kinds, kind)
+		}
+	}
+	if want := []string{"round_paired", "player_withdrew", "tournament_ended"}; !slices.Equal(kinds, want) || ended.GetStatus() != tournamentCancelled {
+		t.Fatalf("the held tournament's events %v (ended %v), want %v", kinds, ended, want)
+	}
+
+	// Unknown ids.
+	_, err = manager.GetTournament(ctx, "no-such-tournament")
+	if e := requireError(t, err, codes.NotFound, "TOURNAMENT_NOT_FOUND"); e.ReasonCode() != tabulav1.ErrorReason_ERROR_REASON_TOURNAMENT_NOT_FOUND {
+		t.Fatalf("ReasonCode %v", e.ReasonCode())
+	}
+	var streamErr error
+	for _, err := range manager.TournamentEvents(ctx, "no-such-tournament", 0) {
+		streamErr = err
+	}
+	requireError(t, streamErr, codes.NotFound, "TOURNAMENT_NOT_FOUND")
+	_, err = manager.CancelTournament(ctx, "no-such-tournament")
+	requireError(t, err, codes.NotFound, "TOURNAMENT_NOT_FOUND")
+}
+
+func TestARefusedTournamentNamesItsProblems(t *testing.T) {
+	ctx := testContext(t)
+	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
+	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
+	classic := func(players []*tabulav1.TournamentPlayer, opts ...tabula.CallOption) error {
+		_, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", players, opts...)
+		return err
+	}
+
+	requireError(t, classic(cupPlayers[:1]), codes.InvalidArgument, "INVALID_REQUEST")
+	if fields := violatedFields(t, classic(cupPlayers[:1])); !slices.Contains(fields, "players") {
+		t.Fatalf("one player: the violations name %v", fields)
+	}
+	// Two players of one id, a person without one, an engine level tic-tac-toe lacks.
+	fields := violatedFields(t, classic([]*tabulav1.TournamentPlayer{cupPlayers[0], cupPlayers[0], tabula.Person("", "Nobody"), tabula.Engine(99)}))
+	for _, want := range []string{"players[1].player_id", "players[2].player_id", "players[3].engine_level"} {
+		if !slices.Contains(fields, want) {
+			t.Fatalf("the violations name %v, not %s", fields, want)
+		}
+	}
+	requireError(t, classic(cupPlayers, tabula.Scoring(0, 0, 1, 0)), codes.InvalidArgument, "INVALID_REQUEST")
+	requireError(t, classic(cupPlayers, tabula.Format(tabulav1.TournamentFormat_TOURNAMENT_FORMAT_UNSPECIFIED)), codes.InvalidArgument, "INVALID_REQUEST")
+	_, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_PEG_SOLITAIRE, "triangle15", cupPlayers)
+	requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+	_, err = manager.CreateTournamentFromSavedConfig(ctx, "no-such-config", cupPlayers)
+	requireError(t, err, codes.NotFound, "SAVED_CONFIG_NOT_FOUND")
+	// Without the service key.
+	_, err = manager.As("").CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", cupPlayers)
+	requireError(t, err, codes.Unauthenticated, "CREDENTIAL_REQUIRED")
+	_, err = manager.As("").ListTournaments(ctx)
+	requireError(t, err, codes.Unauthenticated, "CREDENTIAL_REQUIRED")
+	page, err := manager.ListTournaments(ctx)
+	if err != nil || len(page.GetTournaments()) != 0 {
+		t.Fatalf("refused creations made tournaments: %v, %v", page, err)
+	}
+}
+
+// tournamentService records the tournament requests that reach it, and streams a
+// tournament's events of seqs.
+type tournamentService struct {
+	tabulav1.UnimplementedGameServiceServer
+	seqs []uint64
+
+	mu       sync.Mutex
+	requests []proto.Message
+}
+
+func (s *tournamentService) record(request proto.Message) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = append(s.requests, request)
+}
+
+func (s *tournamentService) seen() []proto.Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]proto.Message(nil), s.requests...)
+}
+
+func (s *tournamentService) CreateTournament(_ context.Context, request *tabulav1.CreateTournamentRequest) (*tabulav1.CreateTournamentResponse, error) {
+	s.record(request)
+	return &tabulav1.CreateTournamentResponse{Tournament: &tabulav1.Tournament{TournamentId: "t"}}, nil
+}
+
+func (s *tournamentService) GetTournament(_ context.Context, request *tabulav1.GetTournamentRequest) (*tabulav1.GetTournamentResponse, error) {
+	s.record(request)
+	return &tabulav1.GetTournamentResponse{Tournament: &tabulav1.Tournament{TournamentId: request.GetTournamentId()}}, nil
+}
+
+func (s *tournamentService) ListTournaments(_ context.Context, request *tabulav1.ListTournamentsRequest) (*tabulav1.ListTournamentsResponse, error) {
+	s.record(request)
+	return &tabulav1.ListTournamentsResponse{NextPageToken: "next"}, nil
+}
+
+func (s *tournamentService) StartTournamentRound(_ context.Context, request *tabulav1.StartTournamentRoundRequest) (*tabulav1.StartTournamentRoundResponse, error) {
+	s.record(request)
+	return &tabulav1.StartTournamentRoundResponse{Tournament: &tabulav1.Tournament{TournamentId: request.GetTournamentId(), ReleasedRounds: request.GetRound()}}, nil
+}
+
+func (s *tournamentService) WithdrawTournamentPlayer(_ context.Context, request *tabulav1.WithdrawTournamentPlayerRequest) (*tabulav1.WithdrawTournamentPlayerResponse, error) {
+	s.record(request)
+	return &tabulav1.WithdrawTournamentPlayerResponse{Tournament: &tabulav1.Tournament{TournamentId: request.GetTournamentId()}}, nil
+}
+
+func (s *tournamentService) CancelTournament(_ context.Context, request *tabulav1.CancelTournamentRequest) (*tabulav1.CancelTournamentResponse, error) {
+	s.record(request)
+	return &tabulav1.CancelTournamentResponse{Tournament: &tabulav1.Tournament{TournamentId: request.GetTournamentId(), Status: tournamentCancelled}}, nil
+}
+
+// StreamTournamentEvents sends the events of seqs after after_seq: round_paired, or of no
+// kind this client knows at seq 3.
+func (s *tournamentService) StreamTournamentEvents(request *tabulav1.StreamTournamentEventsRequest, stream grpc.ServerStreamingServer[tabulav1.StreamTournamentEventsResponse]) error {
+	s.record(request)
+	for _, seq := range s.seqs {
+		if seq <= request.GetAfterSeq() {
+			continue
+		}
+		event := &tabulav1.TournamentEvent{TournamentId: request.GetTournamentId(), Seq: seq}
+		if seq != 3 {
+			event.Kind = &tabulav1.TournamentEvent_RoundPaired{RoundPaired: &tabulav1.TournamentRound{Number: uint32(seq)}}
+		}
+		if err := stream.Send(&tabulav1.StreamTournamentEventsResponse{Event: event}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
+	s := &tournamentService{}
+	client := startFake(t, s)
+	ctx := testContext(t)
+	config := ticTacToeConfig()
+	engine := tabula.Engine(2)
+	players := []*tabulav1.TournamentPlayer{tabula.Person("p1", "Ann"), engine}
+	labels := map[string]string{"cup": "spring"}
+	calls := []func() error{
+		func() error {
+			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", players,
+				tabula.Format(tabulav1.TournamentFormat_TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN), tabula.Scoring(3, 1, 0, 3),
+				tabula.TieBreaks(tabulav1.TieBreak_TIE_BREAK_BUCHHOLZ), tabula.TieBreaks(tabulav1.TieBreak_TIE_BREAK_WINS),
+				tabula.HoldRounds(), tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_PRESET), tabula.Private(),
+				tabula.AllowHints(false), tabula.Labels(labels), tabula.RequestID("t1"))
+			return err
+		},
+		func() error {
+			_, err := client.CreateTournamentFromConfig(ctx, config, players,
+				tabula.Clock(tabula.PerMove(time.Minute)), tabula.Starter(tabulav1.Starter_STARTER_SECOND_SEAT))
+			return err
+		},
+		func() error {
+			_, err := client.CreateTournamentFromSavedConfig(ctx, "big-board", players)
+			return err
+		},
+		func() error {
+			tournament, err := client.GetTournament(ctx, "t7")
+			if err == nil && tournament.GetTournamentId() != "t7" {
+				err = fmt.Errorf("GetTournament answered %v", tournament)
+			}
+			return err
+		},
+		func() error {
+			page, err := client.ListTournaments(ctx, tabula.InTournamentStatus(tournamentCancelled), tabula.Labels(labels),
+				tabula.PageSize(2), tabula.PageToken("p"))
+			if err == nil && page.GetNextPageToken() != "next" {
+				err = fmt.Errorf("ListTournaments answered %v", page)
+			}
+			return err
+		},
+		func() error {
+			tournament, err := client.StartTournamentRound(ctx, "t7", 2)
+			if err == nil && tournament.GetReleasedRounds() != 2 {
+				err = fmt.Errorf("StartTournamentRound answered %v", tournament)
+			}
+			return err
+		},
+		func() error {
+			_, err := client.WithdrawTournamentPlayer(ctx, "t7", 3)
+			return err
+		},
+		func() error {
+			tournament, err := client.CancelTournament(ctx, "t7")
+			if err == nil && tournament.GetStatus() != tournamentCancelled {
+				err = fmt.Errorf("CancelTournament answered %v", tournament)
+			}
+			return err
+		},
+	}
+	for i, call := range calls {
+		if err := call(); err != nil {
+			t.Fatalf("call %d: %v", i+1, err)
+		}
+	}
+	clocked := proto.Clone(config).(*tabulav1.GameConfig)
+	clocked.Clock = &tabulav1.ClockConfig{Controls: []*tabulav1.TimeControl{tabula.PerMove(time.Minute)}}
+	clocked.Starter = tabulav1.Starter_STARTER_SECOND_SEAT
+	roundRobin := tabulav1.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN
+	want := []proto.Message{
+		&tabulav1.CreateTournamentRequest{
+			Kind: tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, Source: &tabulav1.CreateTournamentRequest_Preset{Preset: "classic"},
+			Format: tabulav1.TournamentFormat_TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN, Players: players,
+			Scoring:    &tabulav1.TournamentScoring{Win: 3, Draw: 1, Loss: 0, Bye: 3},
+			TieBreaks:  []tabulav1.TieBreak{tabulav1.TieBreak_TIE_BREAK_BUCHHOLZ, tabulav1.TieBreak_TIE_BREAK_WINS},
+			HoldRounds: true, RatingPool: tabulav1.RatingPool_RATING_POOL_PRESET, Private: true, AllowHints: proto.Bool(false),
+			Labels: labels, RequestId: "t1",
+		},
+		&tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_Config{Config: clocked}, Format: roundRobin, Players: players},
+		&tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_SavedConfig{SavedConfig: "big-board"}, Format: roundRobin, Players: players},
+		&tabulav1.GetTournamentRequest{TournamentId: "t7"},
+		&tabulav1.ListTournamentsRequest{Status: tournamentCancelled, Labels: labels, PageSize: 2, PageToken: "p"},
+		&tabulav1.StartTournamentRoundRequest{TournamentId: "t7", Round: 2},
+		&tabulav1.WithdrawTournamentPlayerRequest{TournamentId: "t7", Player: 3},
+		&tabulav1.CancelTournamentRequest{TournamentId: "t7"},
+	}
+	got := s.seen()
+	if len(got) != len(want) {
+		t.Fatalf("%d requests reached the server, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if !proto.Equal(got[i], want[i]) {
+			t.Errorf("call %d sent %v, want %v", i+1, got[i], want[i])
+		}
+	}
+	if !proto.Equal(config, ticTacToeConfig()) {
+		t.Errorf("the caller's configuration changed: %v", config)
+	}
+	if !proto.Equal(engine, &tabulav1.TournamentPlayer{EngineLevel: 2}) || !maps.Equal(labels, map[string]string{"cup": "spring"}) {
+		t.Errorf("the caller's player or labels changed: %v, %v", engine, labels)
+	}
+
+	// Options a call does not take are refused without calling the server.
+	for _, refused := range []struct {
+		call func() error
+		text string
+	}{
+		{func() error {
+			_, err := client.CreateTournamentFromSavedConfig(ctx, "big-board", players, tabula.Clock(tabula.PerMove(time.Minute)))
+			return err
+		}, "CreateTournamentFromSavedConfig does not take the option Clock"},
+		{func() error {
+			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", players, tabula.Starter(tabulav1.Starter_STARTER_SECOND_SEAT))
+			return err
+		}, "CreateTournamentFromPreset does not take the option Starter"},
+		{func() error {
+			_, err := client.CreateTournamentFromConfig(ctx, config, players, tabula.EndingTakebackWindow(time.Minute))
+			return err
+		}, "CreateTournamentFromConfig does not take the option EndingTakebackWindow"},
+		{func() error {
+			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", players, tabula.Players(ann, bob))
+			return err
+		}, "CreateTournamentFromPreset does not take the option Players"},
+		{func() error {
+			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", players, tabula.Bots(tabula.BotSeat(1, 1, 0)))
+			return err
+		}, "CreateTournamentFromPreset does not take the option Bots"},
+		{func() error {
+			_, err := client.CreateTournamentFromConfig(ctx, config, players, tabula.OnTimeout(tabulav1.TimeoutRule_TIMEOUT_RULE_DEFAULT_MOVE))
+			return err
+		}, "CreateTournamentFromConfig: OnTimeout without a clock"},
+		{func() error {
+			_, err := client.ListTournaments(ctx, tabula.InSeriesStatus(tabulav1.SeriesStatus_SERIES_STATUS_FINISHED))
+			return err
+		}, "ListTournaments does not take the option InSeriesStatus"},
+		{func() error {
+			_, err := client.ListSeries(ctx, tabula.InTournamentStatus(tournamentFinished))
+			return err
+		}, "ListSeries does not take the option InTournamentStatus"},
+		{func() error {
+			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.BestOf(3), tabula.HoldRounds())
+			return err
+		}, "CreateSeriesFromPreset does not take the option HoldRounds"},
+		{func() error {
+			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.Format(roundRobin))
+			return err
+		}, "CreateGameFromPreset does not take the option Format"},
+	} {
+		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.text) {
+			t.Errorf("got %v, want %q", err, refused.text)
+		}
+	}
+	if n := len(s.seen()); n != len(want) {
+		t.Fatalf("a refused call reached the server: %d requests", n)
+	}
+}
+
+func TestTheTournamentStreamChecksItsSeqs(t *testing.T) {
+	read := func(s *tournamentService, after uint64) (seqs []uint64, kinds []string, failures []error) {
+		t.Helper()
+		for event, err := range startFake(t, s).TournamentEvents(testContext(t), "t", after) {
+			if err != nil {
+				failures = append(failures, err)
+				continue
+			}
+			seqs = append(seqs, event.GetSeq())
+			kinds = append(kinds, tabula.TournamentEventKind(event))
+		}
+		return seqs, kinds, failures
+	}
+	seqs, kinds, failures := read(&tournamentService{seqs: []uint64{1, 2, 3, 4}}, 0)
+	if len(failures) != 0 || !slices.Equal(seqs, []uint64{1, 2, 3, 4}) {
+		t.Fatalf("delivered %v and errors %v, want 1 to 4", seqs, failures)
+	}
+	if want := []string{"round_paired", "round_paired", tabula.Unknown, "round_paired"}; !slices.Equal(kinds, want) {
+		t.Fatalf("kinds %v, want %v", kinds, want)
+	}
+	seqs, _, failures = read(&tournamentService{seqs: []uint64{1, 2, 4}}, 0)
+	if !slices.Equal(seqs, []uint64{1, 2}) || len(failures) != 1 {
+		t.Fatalf("delivered %v and errors %v, want 1, 2 then one error", seqs, failures)
+	}
+	requireSeqGap(t, failures[0], "3", "4")
+	if !strings.Contains(failures[0].Error(), "tournament t") {
+		t.Fatalf("the error %q does not name the tournament", failures[0])
+	}
+	seqs, _, failures = read(&tournamentService{seqs: []uint64{1, 2, 3}}, 2)
+	if !slices.Equal(seqs, []uint64{3}) || len(failures) != 0 {
+		t.Fatalf("after seq 2: delivered %v and errors %v", seqs, failures)
+	}
+}

@@ -1,0 +1,415 @@
+package dev.tabula.client;
+
+import static dev.tabula.client.Refusals.refused;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tabula.v1.BoardResult;
+import dev.tabula.v1.CreateTournamentResponse;
+import dev.tabula.v1.ErrorReason;
+import dev.tabula.v1.Game;
+import dev.tabula.v1.GameConfig;
+import dev.tabula.v1.GameKind;
+import dev.tabula.v1.GameStatus;
+import dev.tabula.v1.ListTournamentsRequest;
+import dev.tabula.v1.SavedConfig;
+import dev.tabula.v1.TicTacToeConfig;
+import dev.tabula.v1.TieBreak;
+import dev.tabula.v1.Tournament;
+import dev.tabula.v1.TournamentBoard;
+import dev.tabula.v1.TournamentEvent;
+import dev.tabula.v1.TournamentFormat;
+import dev.tabula.v1.TournamentPlayer;
+import dev.tabula.v1.TournamentPlayerToken;
+import dev.tabula.v1.TournamentRound;
+import dev.tabula.v1.TournamentStanding;
+import dev.tabula.v1.TournamentStatus;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Tournaments against a real server with a service key: a round robin played out by its
+ * players' tokens, its events, held rounds, a withdrawal, a cancellation and refusals.
+ */
+@Timeout(120)
+class TournamentTest {
+  private static final String SECRET = "organiser-secret-0123456789";
+  private static final GameConfig TIC_TAC_TOE = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
+  /** How long the server may take to make a round or score a board after the game that caused it. */
+  private static final Duration SETTLES_WITHIN = Duration.ofSeconds(15);
+
+  private static TestServer server;
+  /** The organiser: the service key's client. */
+  private static TabulaClient organiser;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    server = TestServer.start("--service-key", "organiser=" + SECRET);
+    organiser = TabulaClient.builder(server.address).credential(SECRET).build();
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (organiser != null) {
+      organiser.close();
+      organiser = null;
+    }
+    if (server != null) {
+      server.close();
+      server = null;
+    }
+  }
+
+  /** An id no other test of the run uses. */
+  private static String unique(String prefix) {
+    return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** Four people with ids of their own: Ann, Bob, Cy and Di, players 1 to 4. */
+  private static List<TournamentPlayer> four() {
+    return List.of(TournamentPlayers.person(unique("ann"), "Ann"), TournamentPlayers.person(unique("bob"), "Bob"),
+        TournamentPlayers.person(unique("cy"), "Cy"), TournamentPlayers.person(unique("di"), "Di"));
+  }
+
+  /** The client of player {@code player} (from 1): its token, as a seat credential. */
+  private static TabulaClient player(CreateTournamentResponse created, int player) {
+    return organiser.as(created.getPlayerTokensList().stream().filter(t -> t.getPlayer() == player)
+        .map(TournamentPlayerToken::getToken).findFirst()
+        .orElseThrow(() -> new AssertionError("no token for player " + player + " in " + created.getPlayerTokensList())));
+  }
+
+  /** The tournament once {@code settled} holds of it; fails after {@link #SETTLES_WITHIN}. */
+  private static Tournament until(String id, String what, Predicate<Tournament> settled) throws InterruptedException {
+    Instant deadline = Instant.now().plus(SETTLES_WITHIN);
+    while (true) {
+      Tournament tournament = organiser.getTournament(id);
+      if (settled.test(tournament)) {
+        return tournament;
+      }
+      assertTrue(Instant.now().isBefore(deadline), "not " + what + " within " + SETTLES_WITHIN + ": " + tournament);
+      Thread.sleep(50);
+    }
+  }
+
+  /** The points of a board's two players, white's then black's, by the default scoring. */
+  private static double[] points(BoardResult result) {
+    return switch (result) {
+      case BOARD_RESULT_WHITE_WINS, BOARD_RESULT_WHITE_WINS_BY_FORFEIT -> new double[] {1, 0};
+      case BOARD_RESULT_BLACK_WINS, BOARD_RESULT_BLACK_WINS_BY_FORFEIT -> new double[] {0, 1};
+      case BOARD_RESULT_DRAW -> new double[] {0.5, 0.5};
+      default -> throw new AssertionError("a board of two players ended " + result);
+    };
+  }
+
+  @Test
+  void aRoundRobinIsPlayedOutByItsPlayersTokens() throws Exception {
+    String event = unique("spring");
+    List<TournamentPlayer> players = four();
+    CreateTournamentResponse created = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", players,
+        TournamentOptions.roundRobin().withLabel("event", event));
+    assertFalse(created.getRetried());
+    Tournament started = created.getTournament();
+    String id = started.getTournamentId();
+    assertFalse(id.isEmpty());
+    assertEquals("tournaments/" + id, started.getName());
+    assertEquals(GameKind.GAME_KIND_TIC_TAC_TOE, started.getKind());
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN, started.getFormat());
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_IN_PROGRESS, started.getStatus());
+    assertEquals(3, started.getRoundCount(), "four players meet in three rounds");
+    assertEquals(players, started.getPlayersList());
+    assertEquals(Map.of("event", event), started.getLabelsMap());
+    assertEquals(List.of(1, 2, 3, 4), created.getPlayerTokensList().stream().map(TournamentPlayerToken::getPlayer).toList(),
+        "one token per person, by player number");
+    assertEquals(1, started.getRoundsCount(), "the first round is paired at once");
+    assertEquals(2, started.getRounds(0).getBoardsCount());
+
+    // The stream, opened before any game is played, follows the tournament live to its end.
+    TournamentEventStream live = organiser.tournamentEvents(id, 0);
+    CompletableFuture<List<TournamentEvent>> following = CompletableFuture.supplyAsync(() -> live.stream().toList());
+
+    Set<Set<Integer>> met = new HashSet<>();
+    Map<Integer, Double> expected = new HashMap<>();
+    int games = 0;
+    for (int number = 1; number <= 3; number++) {
+      int wanted = number;
+      TournamentRound round = until(id, "paired round " + number, t -> t.getRoundsCount() >= wanted).getRounds(number - 1);
+      assertEquals(number, round.getNumber());
+      assertFalse(round.getFinished());
+      assertEquals(2, round.getBoardsCount(), round.toString());
+      for (TournamentBoard board : round.getBoardsList()) {
+        assertTrue(board.getWhite() >= 1 && board.getWhite() <= 4 && board.getBlack() >= 1 && board.getBlack() <= 4, board.toString());
+        assertEquals(BoardResult.BOARD_RESULT_UNSPECIFIED, board.getResult());
+        assertTrue(met.add(Set.of(board.getWhite(), board.getBlack())), "each pair meets once: " + board);
+        Game game = organiser.getGame(board.getGameId());
+        assertEquals(GameStatus.GAME_STATUS_IN_PROGRESS, game.getStatus());
+        assertEquals(event, game.getLabelsMap().get("event"), "every game carries the tournament's labels");
+        // White's token plays seat 1, black's seat 2: on the first board white resigns, on the
+        // second black does.
+        boolean whiteResigns = board.getNumber() == 1;
+        TabulaClient resigning = player(created, whiteResigns ? board.getWhite() : board.getBlack());
+        resigning.resign(board.getGameId());
+        Game over = organiser.getGame(board.getGameId());
+        assertEquals(GameStatus.GAME_STATUS_FINISHED, over.getStatus());
+        assertEquals(whiteResigns ? 2 : 1, over.getOutcome().getWinner(), "the resigning token's seat lost: " + over.getOutcome());
+        expected.merge(whiteResigns ? board.getBlack() : board.getWhite(), 1.0, Double::sum);
+        expected.merge(whiteResigns ? board.getWhite() : board.getBlack(), 0.0, Double::sum);
+        games++;
+      }
+    }
+    assertEquals(6, met.size(), "everyone met everyone");
+
+    Tournament finished = until(id, "finished", t -> t.getStatus() == TournamentStatus.TOURNAMENT_STATUS_FINISHED);
+    assertEquals(3, finished.getRoundsCount());
+    for (TournamentRound round : finished.getRoundsList()) {
+      assertTrue(round.getFinished(), round.toString());
+      for (TournamentBoard board : round.getBoardsList()) {
+        assertEquals(board.getNumber() == 1 ? BoardResult.BOARD_RESULT_BLACK_WINS : BoardResult.BOARD_RESULT_WHITE_WINS,
+            board.getResult(), board.toString());
+      }
+    }
+    List<TournamentStanding> standings = finished.getStandingsList();
+    assertEquals(4, standings.size());
+    assertEquals(games, standings.stream().mapToDouble(TournamentStanding::getPoints).sum(), 1e-9,
+        "a game is worth one point in all: " + standings);
+    for (TournamentStanding standing : standings) {
+      assertEquals(expected.get(standing.getPlayer()), standing.getPoints(), 1e-9, standing.toString());
+      assertEquals(players.get(standing.getPlayer() - 1).getPlayerId(), standing.getPlayerId());
+    }
+    for (int i = 1; i < standings.size(); i++) {
+      assertTrue(standings.get(i - 1).getPoints() >= standings.get(i).getPoints(), "best first: " + standings);
+      assertTrue(standings.get(i - 1).getRank() <= standings.get(i).getRank(), "ranks from 1: " + standings);
+    }
+    assertEquals(1, standings.get(0).getRank());
+
+    // The live stream ended after tournament_ended; its events are numbered from 1.
+    List<TournamentEvent> events = following.get(SETTLES_WITHIN.toSeconds(), TimeUnit.SECONDS);
+    assertEquals(events.size(), live.lastSeq());
+    live.close();
+    for (int i = 0; i < events.size(); i++) {
+      assertEquals(i + 1, events.get(i).getSeq(), "seqs run 1, 2, 3, ... without gaps: " + events);
+      assertEquals(id, events.get(i).getTournamentId());
+    }
+    Map<String, Long> kinds = new HashMap<>();
+    events.forEach(e -> kinds.merge(Names.tournamentEventKind(e), 1L, Long::sum));
+    assertEquals(Map.of("round_paired", 3L, "board_finished", 6L, "round_finished", 3L, "tournament_ended", 1L), kinds);
+    assertEquals("round_paired", Names.tournamentEventKind(events.get(0)));
+    assertEquals(finished.getRounds(0).getBoardsList().stream().map(b -> b.toBuilder().clearResult().build()).toList(),
+        events.get(0).getRoundPaired().getBoardsList().stream().map(b -> b.toBuilder().clearResult().build()).toList(),
+        "the first round's boards, as paired");
+    TournamentEvent last = events.get(events.size() - 1);
+    assertTrue(last.hasTournamentEnded(), last.toString());
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_FINISHED, last.getTournamentEnded().getStatus());
+    assertEquals(standings, last.getTournamentEnded().getStandingsList());
+    TournamentEvent third = events.stream().filter(e -> e.hasRoundFinished() && e.getRoundFinished().getRound() == 3)
+        .findFirst().orElseThrow();
+    assertEquals(standings, third.getRoundFinished().getStandingsList(), "the standings after the last round are the final ones");
+    List<Integer> paired = events.stream().filter(TournamentEvent::hasRoundPaired).map(e -> e.getRoundPaired().getNumber()).toList();
+    assertEquals(List.of(1, 2, 3), paired);
+
+    // The whole history again, from the blocking stream, from a seq, and from the asynchronous
+    // stream, which ends too. A replay shows each round as it is now (its boards' results
+    // included), so the events are compared with the live ones by seq and kind only.
+    List<TournamentEvent> history;
+    try (TournamentEventStream again = organiser.tournamentEvents(id, 0)) {
+      history = again.stream().toList();
+    }
+    assertEquals(events.stream().map(e -> e.getSeq() + " " + Names.tournamentEventKind(e)).toList(),
+        history.stream().map(e -> e.getSeq() + " " + Names.tournamentEventKind(e)).toList());
+    try (TournamentEventStream after = organiser.tournamentEvents(id, 1)) {
+      assertEquals(history.subList(1, history.size()), after.stream().toList(), "a stream resumes after a seq");
+    }
+    List<TournamentEvent> replayed = new CopyOnWriteArrayList<>();
+    CompletableFuture<Void> completed = new CompletableFuture<>();
+    try (AsyncTournamentEventStream stream = organiser.async().tournamentEvents(id, 0, new StreamObserver<TournamentEvent>() {
+      @Override
+      public void onNext(TournamentEvent value) {
+        replayed.add(value);
+      }
+
+      @Override
+      public void onError(Throwable error) {
+        completed.completeExceptionally(error);
+      }
+
+      @Override
+      public void onCompleted() {
+        completed.complete(null);
+      }
+    })) {
+      completed.get(30, TimeUnit.SECONDS);
+      stream.done().get(5, TimeUnit.SECONDS);
+      assertEquals(history, replayed);
+    }
+
+    // Anyone reads a public tournament; the key lists it by its labels and status.
+    assertEquals(finished, organiser.as("").getTournament(id));
+    assertEquals(finished, organiser.async().getTournament(id).get(10, TimeUnit.SECONDS));
+    assertEquals(List.of(id), organiser.listAllTournaments(Map.of("event", event)).stream().map(Tournament::getTournamentId).toList());
+    assertEquals(List.of(id), organiser.listTournaments(Map.of("event", event)).getTournamentsList().stream()
+        .map(Tournament::getTournamentId).toList());
+    ListTournamentsRequest over = ListTournamentsRequest.newBuilder().setStatus(TournamentStatus.TOURNAMENT_STATUS_FINISHED)
+        .putLabels("event", event).setPageSize(1).build();
+    assertEquals(List.of(id), organiser.listAllTournaments(over).stream().map(Tournament::getTournamentId).toList());
+    assertEquals(List.of(), organiser.listAllTournaments(
+        over.toBuilder().setStatus(TournamentStatus.TOURNAMENT_STATUS_IN_PROGRESS).build()));
+    assertTrue(organiser.listTournaments().getTournamentsList().stream().anyMatch(t -> t.getTournamentId().equals(id)));
+    assertTrue(organiser.async().listTournaments(Map.of("event", event)).get(10, TimeUnit.SECONDS).getTournamentsList().stream()
+        .anyMatch(t -> t.getTournamentId().equals(id)));
+    refused(Status.Code.FAILED_PRECONDITION, "TOURNAMENT_OVER", () -> organiser.cancelTournament(id));
+  }
+
+  @Test
+  void aHeldTournamentWaitsForItsRoundsAndIsWithdrawnFromThenCancelled() throws Exception {
+    CreateTournamentResponse created = organiser.createTournamentFromConfig(TIC_TAC_TOE, four(),
+        TournamentOptions.doubleRoundRobin().withHoldRounds(true).withScoring(3, 1, 0, 3)
+            .withTieBreaks(TieBreak.TIE_BREAK_WINS, TieBreak.TIE_BREAK_BUCHHOLZ));
+    Tournament held = created.getTournament();
+    String id = held.getTournamentId();
+    assertTrue(held.getHoldRounds());
+    assertEquals(0, held.getRoundsCount(), "a held tournament has no round before it is started");
+    assertEquals(0, held.getReleasedRounds());
+    assertEquals(6, held.getRoundCount(), "four players meet twice in six rounds");
+    assertEquals(List.of(TieBreak.TIE_BREAK_WINS, TieBreak.TIE_BREAK_BUCHHOLZ), held.getTieBreaksList());
+    assertEquals(3, held.getScoring().getWin(), 1e-9);
+    assertEquals(0, organiser.getTournament(id).getRoundsCount());
+
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST", () -> organiser.startTournamentRound(id, 2));
+    Tournament first = organiser.startTournamentRound(id, 1);
+    assertEquals(1, first.getReleasedRounds());
+    Tournament paired = first.getRoundsCount() == 1 ? first : until(id, "paired round 1", t -> t.getRoundsCount() == 1);
+    assertEquals(2, paired.getRounds(0).getBoardsCount());
+    // Round 2 may be let through before round 1 has ended: it is made once round 1 ends.
+    assertEquals(2, organiser.async().startTournamentRound(id, 2).get(10, TimeUnit.SECONDS).getReleasedRounds());
+
+    Tournament withdrawn = organiser.withdrawTournamentPlayer(id, 2);
+    assertEquals(1, withdrawn.getPlayers(1).getWithdrawnAfterRound(), "player 2 plays its game of round 1 and no more");
+    assertEquals(0, withdrawn.getPlayers(0).getWithdrawnAfterRound());
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST", () -> organiser.withdrawTournamentPlayer(id, 2));
+
+    Tournament cancelled = organiser.cancelTournament(id);
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_CANCELLED, cancelled.getStatus());
+    refused(Status.Code.FAILED_PRECONDITION, "TOURNAMENT_OVER", () -> organiser.cancelTournament(id));
+    refused(Status.Code.FAILED_PRECONDITION, "TOURNAMENT_OVER", () -> organiser.startTournamentRound(id, 3));
+    refused(Status.Code.FAILED_PRECONDITION, "TOURNAMENT_OVER", () -> organiser.withdrawTournamentPlayer(id, 3));
+
+    // Its stream ends too: round 1 paired, the withdrawal, the end (cancelled).
+    List<TournamentEvent> events;
+    try (TournamentEventStream stream = organiser.tournamentEvents(id, 0)) {
+      events = CompletableFuture.supplyAsync(() -> stream.stream().toList()).get(SETTLES_WITHIN.toSeconds(), TimeUnit.SECONDS);
+    }
+    List<String> kinds = events.stream().map(Names::tournamentEventKind).toList();
+    assertEquals("round_paired", kinds.get(0), kinds.toString());
+    assertTrue(kinds.contains("player_withdrew"), kinds.toString());
+    TournamentEvent withdrew = events.stream().filter(TournamentEvent::hasPlayerWithdrew).findFirst().orElseThrow();
+    assertEquals(2, withdrew.getPlayerWithdrew().getPlayer());
+    assertEquals(1, withdrew.getPlayerWithdrew().getAfterRound());
+    TournamentEvent last = events.get(events.size() - 1);
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_CANCELLED, last.getTournamentEnded().getStatus(), last.toString());
+    for (int i = 0; i < events.size(); i++) {
+      assertEquals(i + 1, events.get(i).getSeq());
+    }
+  }
+
+  @Test
+  void aPrivateTournamentFromASavedConfigurationIsReadByItsPlayersAndRetried() throws Exception {
+    organiser.createSavedConfig(SavedConfig.newBuilder().setName("tournament-board").setConfig(TIC_TAC_TOE).build());
+    List<TournamentPlayer> players = List.of(TournamentPlayers.person(unique("ann"), "Ann"), TournamentPlayers.engine(1));
+    TournamentOptions options = TournamentOptions.roundRobin().withPrivate(true).withHoldRounds(true)
+        .withRequestId(unique("tournament"));
+    CreateTournamentResponse created = organiser.createTournamentFromSavedConfig("tournament-board", players, options);
+    String id = created.getTournament().getTournamentId();
+    assertTrue(created.getTournament().getPrivate());
+    assertEquals(List.of(1), created.getPlayerTokensList().stream().map(TournamentPlayerToken::getPlayer).toList(),
+        "no token for the engine's player");
+    assertEquals(1, created.getTournament().getPlayers(1).getEngineLevel());
+
+    CreateTournamentResponse retried = organiser.createTournamentFromSavedConfig("tournament-board", players, options);
+    assertTrue(retried.getRetried());
+    assertEquals(id, retried.getTournament().getTournamentId());
+
+    CreateTournamentResponse reading = retried.getPlayerTokensCount() > 0 ? retried : created;
+    assertEquals(id, player(reading, 1).getTournament(id).getTournamentId(), "a player's token reads a private tournament");
+    TabulaException spectator = refused(Status.Code.PERMISSION_DENIED, "PRIVATE_TOURNAMENT", () -> organiser.as("").getTournament(id));
+    assertEquals(ErrorReason.ERROR_REASON_PRIVATE_TOURNAMENT, spectator.getReasonCode());
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_CANCELLED,
+        organiser.async().cancelTournament(id).get(10, TimeUnit.SECONDS).getStatus());
+  }
+
+  @Test
+  void aTournamentOfTheEngineAloneWithAByePlaysItselfOut() throws Exception {
+    List<TournamentPlayer> engines = List.of(TournamentPlayers.engine(1, Duration.ofMillis(100)), TournamentPlayers.engine(2),
+        TournamentPlayers.engine("bot-b", "Bot B", 1, null));
+    CreateTournamentResponse created = organiser.async().createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+        engines, TournamentOptions.roundRobin()).get(10, TimeUnit.SECONDS);
+    String id = created.getTournament().getTournamentId();
+    assertEquals(List.of(), created.getPlayerTokensList());
+    assertEquals(3, created.getTournament().getRoundCount(), "three players: three rounds, one sitting out each");
+    List<TournamentEvent> events;
+    try (TournamentEventStream stream = organiser.tournamentEvents(id, 0)) {
+      events = CompletableFuture.supplyAsync(() -> stream.stream().toList()).get(60, TimeUnit.SECONDS);
+    }
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_FINISHED, events.get(events.size() - 1).getTournamentEnded().getStatus());
+    Tournament finished = organiser.getTournament(id);
+    List<BoardResult> byes = new ArrayList<>();
+    double total = 0;
+    for (TournamentRound round : finished.getRoundsList()) {
+      for (TournamentBoard board : round.getBoardsList()) {
+        if (board.getBlack() == 0) {
+          byes.add(board.getResult());
+          total += 1;
+        } else {
+          double[] both = points(board.getResult());
+          total += both[0] + both[1];
+        }
+      }
+    }
+    assertEquals(List.of(BoardResult.BOARD_RESULT_BYE, BoardResult.BOARD_RESULT_BYE, BoardResult.BOARD_RESULT_BYE), byes);
+    assertEquals(total, finished.getStandingsList().stream().mapToDouble(TournamentStanding::getPoints).sum(), 1e-9,
+        "a game is worth a point in all, a bye one: " + finished.getStandingsList());
+  }
+
+  @Test
+  void refusedTournamentsAndAnUnknownOne() {
+    TabulaException alone = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic",
+            List.of(TournamentPlayers.person(unique("ann"), "Ann")), TournamentOptions.roundRobin()));
+    assertEquals(ErrorReason.ERROR_REASON_INVALID_REQUEST, alone.getReasonCode());
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.of(TournamentFormat.TOURNAMENT_FORMAT_UNSPECIFIED)));
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_PEG_SOLITAIRE, "triangle15", four(),
+            TournamentOptions.roundRobin()));
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.roundRobin().withScoring(0.3, 0, 0, 0)));
+    refused(Status.Code.UNAUTHENTICATED, "CREDENTIAL_REQUIRED",
+        () -> organiser.as("").createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.roundRobin()));
+
+    TabulaException missing = refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", () -> organiser.getTournament("no-such-tournament"));
+    assertEquals(ErrorReason.ERROR_REASON_TOURNAMENT_NOT_FOUND, missing.getReasonCode());
+    try (TournamentEventStream events = organiser.tournamentEvents("no-such-tournament", 0)) {
+      refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", events::hasNext);
+    }
+    refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", () -> organiser.cancelTournament("no-such-tournament"));
+  }
+}

@@ -1,0 +1,332 @@
+"""Tournaments against a real server with a service key: a four-player round robin of classic
+tic-tac-toe played to its end by the players' own tokens, every game ended by a resignation,
+its standings and its event stream; a held tournament that makes no round until the organiser
+starts it, a withdrawal and a cancellation; refused creations, unknown ids and private
+tournaments; listing; and, through the asyncio client, a double round robin of the engine's
+players from a saved configuration, followed on its event stream to its end.
+
+The tests of this module share one server, so each lists only the tournaments carrying a
+label of its own."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from itertools import combinations
+
+import grpc
+import pytest
+
+from conftest import start_server
+from tabula_client import AsyncClient, Client, TabulaError, TournamentEventStream, event_kind, pb, tournaments
+
+KEY = "tournament-secret-0123456789"
+Status = pb.TournamentStatus
+Result = pb.BoardResult
+
+
+@pytest.fixture(scope="module")
+def keyed() -> Iterator[str]:
+    """A server of this module's own with the service key `lobby`, its address."""
+    with start_server("--service-key", f"lobby={KEY}") as address:
+        yield address
+
+
+def suite() -> dict[str, str]:
+    """A label no other test's tournaments carry."""
+    return {"suite": uuid.uuid4().hex[:16]}
+
+
+def people(count: int) -> list[pb.TournamentPlayer]:
+    """`count` people with ids no other test uses."""
+    tag = uuid.uuid4().hex[:12]
+    return [tournaments.person(f"p{number}-{tag}", f"Player {number}") for number in range(1, count + 1)]
+
+
+def assert_error(error: TabulaError, code: grpc.StatusCode, reason: str) -> None:
+    assert (error.code, error.reason) == (code, reason), f"{error.code} {error.reason}: {error.message}"
+
+
+def follow(stream: TournamentEventStream, seconds: float = 60) -> Iterator[pb.TournamentEvent]:
+    """The stream's events, closing it after `seconds` so a test that waits for an event the
+    server never sends fails instead of hanging."""
+    guard = threading.Timer(seconds, stream.close)
+    guard.start()
+    try:
+        yield from stream
+    finally:
+        guard.cancel()
+        stream.close()
+
+
+def wait_for(manager: Client, tournament_id: str, rounds: int, seconds: float = 20) -> pb.Tournament:
+    """The tournament once it has `rounds` rounds or is over; fails after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        tournament = manager.get_tournament(tournament_id)
+        if len(tournament.rounds) >= rounds or tournament.status != Status.TOURNAMENT_STATUS_IN_PROGRESS:
+            return tournament
+        assert time.monotonic() < deadline, f"round {rounds} never came: {tournament}"
+        time.sleep(0.05)
+
+
+def test_a_round_robin_is_played_to_its_end_by_its_players_tokens(keyed: str) -> None:
+    players, labels = people(4), suite()
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", players, format="round_robin", labels=labels, request_id=f"rr-{labels['suite']}"
+        )
+        tournament = created.tournament
+        tournament_id = tournament.tournament_id
+        assert tournament_id and tournament.name == f"tournaments/{tournament_id}" and not created.retried
+        assert tournament.kind == pb.GameKind.GAME_KIND_TIC_TAC_TOE
+        assert tournament.format == pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN
+        assert tournament.status == Status.TOURNAMENT_STATUS_IN_PROGRESS
+        assert [(p.player_id, p.display_name) for p in tournament.players] == [
+            (p.player_id, p.display_name) for p in players
+        ]
+        assert tournament.round_count == 3, "four players meet in three rounds"
+        assert len(tournament.rounds) == 1 and len(tournament.rounds[0].boards) == 2, "the first round is made"
+        assert dict(tournament.labels) == labels and not tournament.hold_rounds
+        assert (tournament.scoring.win, tournament.scoring.draw, tournament.scoring.loss, tournament.scoring.bye) == (
+            1.0, 0.5, 0.0, 1.0
+        ), "the server's scoring"
+        tokens = {token.player: token.token for token in created.player_tokens}
+        assert sorted(tokens) == [1, 2, 3, 4], "one token per person, by player number"
+        seats = {number: manager.with_credential(token) for number, token in tokens.items()}
+
+        games = 0
+        white_wins = 0
+        for number in range(1, 4):
+            tournament = wait_for(manager, tournament_id, number)
+            assert tournament.status == Status.TOURNAMENT_STATUS_IN_PROGRESS
+            assert len(tournament.rounds) == number, "each round is made once the one before ended"
+            played = tournament.rounds[number - 1]
+            assert played.number == number and not played.finished
+            for board in played.boards:
+                assert board.white and board.black and board.game_id
+                assert board.result == Result.BOARD_RESULT_UNSPECIFIED, "not ended yet"
+                assert seats[board.white].get_view(board.game_id).viewer_seat == 1, "white sits in seat 1"
+                assert seats[board.black].get_view(board.game_id).viewer_seat == 2, "black sits in seat 2"
+                game = manager.get_game(board.game_id)
+                assert [p.player_id for p in game.players] == [
+                    players[board.white - 1].player_id, players[board.black - 1].player_id
+                ]
+                assert dict(game.labels) == labels, "its games carry the tournament's labels"
+                # White resigns on odd boards, black on even ones.
+                loser = board.white if board.number % 2 else board.black
+                ended = seats[loser].resign(board.game_id)
+                assert ended.view.status == pb.GameStatus.GAME_STATUS_FINISHED
+                games += 1
+                white_wins += board.number % 2 == 0
+        tournament = wait_for(manager, tournament_id, 4)
+        assert tournament.status == Status.TOURNAMENT_STATUS_FINISHED
+        assert len(tournament.rounds) == 3 and all(r.finished for r in tournament.rounds)
+        boards = [board for r in tournament.rounds for board in r.boards]
+        assert len(boards) == games == 6
+        met = sorted(tuple(sorted((board.white, board.black))) for board in boards)
+        assert met == list(combinations(range(1, 5), 2)), "everyone played everyone once"
+        for board in boards:
+            expected = Result.BOARD_RESULT_BLACK_WINS if board.number % 2 else Result.BOARD_RESULT_WHITE_WINS
+            assert board.result == expected
+        assert sum(board.result == Result.BOARD_RESULT_WHITE_WINS for board in boards) == white_wins == 3
+
+        standings = list(tournament.standings)
+        assert sorted(s.player for s in standings) == [1, 2, 3, 4]
+        assert sum(s.points for s in standings) == games, "a win is worth 1, each game gives out 1 point"
+        assert [s.points for s in standings] == sorted((s.points for s in standings), reverse=True), "best first"
+        assert standings[0].rank == 1 and all(len(s.tie_breaks) == len(tournament.tie_breaks) for s in standings)
+        for standing in standings:
+            won = sum(
+                (board.white == standing.player and board.result == Result.BOARD_RESULT_WHITE_WINS)
+                or (board.black == standing.player and board.result == Result.BOARD_RESULT_BLACK_WINS)
+                for board in boards
+            )
+            assert standing.points == won and standing.player_id == players[standing.player - 1].player_id
+
+        events = list(follow(manager.tournament_events(tournament_id)))
+        assert [event.seq for event in events] == list(range(1, len(events) + 1)), "numbered from 1, no gap"
+        assert all(event.tournament_id == tournament_id for event in events)
+        kinds = [event_kind(event) for event in events]
+        assert kinds == (["round_paired"] + ["board_finished"] * 2 + ["round_finished"]) * 3 + ["tournament_ended"]
+        paired = [event.round_paired for event in events if event_kind(event) == "round_paired"]
+        assert [r.number for r in paired] == [1, 2, 3]
+        assert [[(b.number, b.white, b.black, b.game_id) for b in r.boards] for r in paired] == [
+            [(b.number, b.white, b.black, b.game_id) for b in r.boards] for r in tournament.rounds
+        ], "each round's boards as paired"
+        finished = [event.board_finished for event in events if event_kind(event) == "board_finished"]
+        assert sorted((f.round, f.board.game_id, f.board.result) for f in finished) == sorted(
+            (r.number, b.game_id, b.result) for r in tournament.rounds for b in r.boards
+        )
+        rounds_done = [event.round_finished for event in events if event_kind(event) == "round_finished"]
+        assert [r.round for r in rounds_done] == [1, 2, 3]
+        assert [sum(s.points for s in r.standings) for r in rounds_done] == [2, 4, 6]
+        end = events[-1].tournament_ended
+        assert end.status == Status.TOURNAMENT_STATUS_FINISHED
+        assert list(end.standings) == standings == list(rounds_done[-1].standings)
+
+        resumed = [event.seq for event in follow(manager.tournament_events(tournament_id, after_seq=10))]
+        assert resumed == list(range(11, len(events) + 1)), "a stream resumes after a seq"
+        assert [e.seq for e in follow(seats[1].tournament_events(tournament_id))] == [e.seq for e in events]
+
+        again = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", players, labels=labels, request_id=f"rr-{labels['suite']}"
+        )
+        assert again.retried and again.tournament.tournament_id == tournament_id and not again.player_tokens
+
+        done = manager.list_tournaments(status="finished", labels=labels)
+        assert [t.tournament_id for t in done.tournaments] == [tournament_id]
+        assert not manager.list_tournaments(status=Status.TOURNAMENT_STATUS_IN_PROGRESS, labels=labels).tournaments
+
+
+def test_a_held_tournament_waits_for_its_rounds_and_is_withdrawn_from_and_cancelled(keyed: str) -> None:
+    labels = suite()
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_tournament_from_config(
+            pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()),
+            people(4),
+            format=pb.TournamentFormat.TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN,
+            hold_rounds=True,
+            tie_breaks=["buchholz", pb.TieBreak.TIE_BREAK_WINS],
+            labels=labels,
+        )
+        tournament_id = created.tournament.tournament_id
+        assert created.tournament.hold_rounds and created.tournament.released_rounds == 0
+        assert created.tournament.round_count == 6, "twice three rounds"
+        assert list(created.tournament.tie_breaks) == [pb.TieBreak.TIE_BREAK_BUCHHOLZ, pb.TieBreak.TIE_BREAK_WINS]
+        assert not created.tournament.rounds, "no round until the organiser says go"
+        time.sleep(0.2)
+        assert not manager.get_tournament(tournament_id).rounds, "still none"
+
+        with pytest.raises(TabulaError) as not_next:
+            manager.start_tournament_round(tournament_id, 2)
+        assert_error(not_next.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        started = manager.start_tournament_round(tournament_id, 1)
+        assert started.released_rounds == 1 and len(started.rounds) == 1 and len(started.rounds[0].boards) == 2
+        assert all(board.game_id for board in started.rounds[0].boards)
+
+        withdrawn = manager.withdraw_tournament_player(tournament_id, 2)
+        assert [p.withdrawn_after_round for p in withdrawn.players] == [0, 1, 0, 0], "it plays round 1 still"
+        with pytest.raises(TabulaError) as twice:
+            manager.withdraw_tournament_player(tournament_id, 2)
+        assert_error(twice.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+
+        cancelled = manager.cancel_tournament(tournament_id)
+        assert cancelled.status == Status.TOURNAMENT_STATUS_CANCELLED and len(cancelled.rounds) == 1
+        with pytest.raises(TabulaError) as over:
+            manager.cancel_tournament(tournament_id)
+        assert_error(over.value, grpc.StatusCode.FAILED_PRECONDITION, "TOURNAMENT_OVER")
+        with pytest.raises(TabulaError) as no_round:
+            manager.start_tournament_round(tournament_id, 2)
+        assert_error(no_round.value, grpc.StatusCode.FAILED_PRECONDITION, "TOURNAMENT_OVER")
+        with pytest.raises(TabulaError) as no_withdrawal:
+            manager.withdraw_tournament_player(tournament_id, 3)
+        assert_error(no_withdrawal.value, grpc.StatusCode.FAILED_PRECONDITION, "TOURNAMENT_OVER")
+
+        events = list(follow(manager.tournament_events(tournament_id)))
+        assert [event.seq for event in events] == list(range(1, len(events) + 1))
+        assert [event_kind(event) for event in events] == ["round_paired", "player_withdrew", "tournament_ended"]
+        withdrew = events[1].player_withdrew
+        assert (withdrew.player, withdrew.after_round) == (2, 1)
+        assert events[-1].tournament_ended.status == Status.TOURNAMENT_STATUS_CANCELLED
+
+        listed = manager.list_tournaments(status="cancelled", labels=labels)
+        assert [t.tournament_id for t in listed.tournaments] == [tournament_id]
+
+
+def test_refused_creations_unknown_ids_and_private_tournaments(keyed: str) -> None:
+    with Client(keyed, credential=KEY) as manager:
+        with pytest.raises(TabulaError) as alone:
+            manager.create_tournament_from_preset("tic_tac_toe", "classic", people(1))
+        assert_error(alone.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        with pytest.raises(TabulaError) as solitaire:
+            manager.create_tournament_from_preset("peg_solitaire", "triangle15", people(2))
+        assert_error(solitaire.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        with pytest.raises(TabulaError) as no_saved:
+            manager.create_tournament_from_saved_config(f"none-{uuid.uuid4().hex[:8]}", people(2))
+        assert_error(no_saved.value, grpc.StatusCode.NOT_FOUND, "SAVED_CONFIG_NOT_FOUND")
+        with pytest.raises(ValueError):
+            manager.create_tournament_from_preset("tic_tac_toe", "classic", people(2), format="swiss")
+        with pytest.raises(TabulaError) as anonymous:
+            manager.with_credential(None).create_tournament_from_preset("tic_tac_toe", "classic", people(2))
+        assert_error(anonymous.value, grpc.StatusCode.UNAUTHENTICATED, "CREDENTIAL_REQUIRED")
+
+        with pytest.raises(TabulaError) as missing:
+            manager.get_tournament("no-such-tournament")
+        assert_error(missing.value, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND")
+        with pytest.raises(TabulaError) as no_stream:
+            list(manager.tournament_events("no-such-tournament"))
+        assert_error(no_stream.value, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND")
+
+        created = manager.create_tournament_from_preset("tic_tac_toe", "classic", people(2), private=True)
+        tournament_id = created.tournament.tournament_id
+        assert created.tournament.private and created.tournament.round_count == 1
+        with pytest.raises(TabulaError) as hidden:
+            manager.with_credential(None).get_tournament(tournament_id)
+        assert_error(hidden.value, grpc.StatusCode.PERMISSION_DENIED, "PRIVATE_TOURNAMENT")
+        player = manager.with_credential(created.player_tokens[0].token)
+        assert player.get_tournament(tournament_id).tournament_id == tournament_id, "a player reads it"
+        manager.cancel_tournament(tournament_id)
+
+
+def test_tournaments_are_listed_newest_first_a_page_at_a_time(keyed: str) -> None:
+    labels = suite()
+    with Client(keyed, credential=KEY) as manager:
+        config = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig())
+        ids = [
+            manager.create_tournament_from_config(config, people(2), hold_rounds=True, labels=labels)
+            .tournament.tournament_id
+            for _ in range(3)
+        ]
+        first = manager.list_tournaments(page_size=2, labels=labels)
+        assert [t.tournament_id for t in first.tournaments] == ids[::-1][:2] and first.next_page_token
+        rest = manager.list_tournaments(page_size=2, page_token=first.next_page_token, labels=labels)
+        assert [t.tournament_id for t in rest.tournaments] == [ids[0]] and not rest.next_page_token
+        running = manager.list_tournaments(status="in_progress", page_size=500)
+        assert set(ids) <= {t.tournament_id for t in running.tournaments}
+        for tournament_id in ids:
+            manager.cancel_tournament(tournament_id)
+
+
+async def test_the_async_client_follows_an_engine_tournament_to_its_end(keyed: str) -> None:
+    tag = uuid.uuid4().hex[:12]
+    name = f"tournament-{tag}"
+    async with AsyncClient(keyed, credential=KEY) as manager:
+        await manager.create_saved_config(
+            pb.SavedConfig(name=name, config=pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()))
+        )
+        players = [tournaments.engine(1, 0.2, player_id=f"e{number}-{tag}") for number in range(1, 4)]
+        created = await manager.create_tournament_from_saved_config(
+            name, players, format="double_round_robin", scoring=tournaments.scoring(win=3, draw=1, bye=2)
+        )
+        tournament_id = created.tournament.tournament_id
+        assert not created.player_tokens, "the engine's players get no token"
+        assert created.tournament.round_count == 6, "three players, twice, a bye each round"
+        assert [p.engine_level for p in created.tournament.players] == [1, 1, 1]
+
+        async def everything() -> list[pb.TournamentEvent]:
+            async with manager.tournament_events(tournament_id) as stream:
+                return [event async for event in stream]
+
+        events = await asyncio.wait_for(everything(), timeout=120)
+        assert [event.seq for event in events] == list(range(1, len(events) + 1))
+        kinds = [event_kind(event) for event in events]
+        assert kinds.count("round_paired") == kinds.count("round_finished") == 6
+        assert kinds.count("board_finished") == 12 and kinds[-1] == "tournament_ended"
+
+        tournament = await manager.get_tournament(tournament_id)
+        assert tournament.status == Status.TOURNAMENT_STATUS_FINISHED
+        results = [board.result for r in tournament.rounds for board in r.boards]
+        assert results.count(Result.BOARD_RESULT_BYE) == 6
+        wins = sum(r in (Result.BOARD_RESULT_WHITE_WINS, Result.BOARD_RESULT_BLACK_WINS) for r in results)
+        draws = results.count(Result.BOARD_RESULT_DRAW)
+        assert wins + draws == 6, "six games played"
+        assert sum(s.points for s in tournament.standings) == 3 * wins + 2 * draws + 2 * 6
+        listed = await manager.list_tournaments(status="finished", page_size=500)
+        assert tournament_id in [t.tournament_id for t in listed.tournaments]
+        with pytest.raises(TabulaError) as missing:
+            await manager.get_tournament("no-such-tournament")
+        assert_error(missing.value, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND")

@@ -1,0 +1,425 @@
+// Tournaments against a real server with a service key: a 4-player round-robin of tic-tac-toe
+// played to its end, each game ended by a player resigning with its player token, its rounds,
+// boards, standings and event stream checked; a held tournament that pairs no round until the
+// organiser starts it; a player withdrawn and a tournament cancelled; refused creations. And,
+// over an in-process stand-in, what the tournament calls send.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { test } from "node:test";
+import { create } from "@bufbuild/protobuf";
+import { type ConnectRouter, createRouterTransport } from "@connectrpc/connect";
+import {
+  BoardResult,
+  Code,
+  type CreateTournamentRequest,
+  type CreateTournamentResponse,
+  GameKind,
+  GameService,
+  GameStatus,
+  type ListTournamentsRequest,
+  RatingPool,
+  Starter,
+  type StartTournamentRoundRequest,
+  type StreamTournamentEventsRequest,
+  StreamTournamentEventsResponseSchema,
+  TabulaClient,
+  TieBreak,
+  type Tournament,
+  type TournamentEvent,
+  tournamentEventKind,
+  TournamentFormat,
+  TournamentSchema,
+  TournamentStatus,
+  type WithdrawTournamentPlayerRequest,
+  clocks,
+} from "../src/index.js";
+import { tabulaError, ticTacToe } from "./helpers.js";
+import { useServer } from "./server.js";
+
+const KEY = "tournaments-secret-0123456789";
+const live = useServer(["--service-key", `lobby=${KEY}`]);
+const manager = () => live.client.withCredential(KEY);
+
+/** How long a tournament may take to reach what a test waits for before the test fails. */
+const WITHIN_MS = 20_000;
+
+/** Four players of this test's own (ids unique to the run), numbered 1 to 4 in this order. */
+function fourPlayers() {
+  const suffix = randomBytes(6).toString("hex");
+  return ["ada", "bob", "cy", "dee"].map((name) => ({ playerId: `${name}-${suffix}`, displayName: name }));
+}
+
+/** A label of this test's own: a tournament's games carry its labels, and listings filter on them. */
+function uniqueLabels(): Record<string, string> {
+  return { suite: `tournament-${randomBytes(6).toString("hex")}` };
+}
+
+/** Each player's client, by player number: `clients.get(2)` acts with player 2's token. */
+function playerClients(client: TabulaClient, created: CreateTournamentResponse): Map<number, TabulaClient> {
+  return new Map(created.playerTokens.map((t) => [t.player, client.withCredential(t.token)]));
+}
+
+/** Every event of a tournament's stream until the server closes it (after `tournamentEnded`). */
+async function allEvents(stream: AsyncIterable<TournamentEvent>): Promise<TournamentEvent[]> {
+  const events: TournamentEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+/**
+ * Plays the tournament to its end: in each round's boards as the server pairs them, the
+ * player with the higher number resigns with its player token (board.white sits in seat 1,
+ * board.black in seat 2), polling `getTournament` until it is FINISHED.
+ */
+async function playOut(client: TabulaClient, tournamentId: string, players: Map<number, TabulaClient>): Promise<Tournament> {
+  const resigned = new Set<string>();
+  const deadline = Date.now() + WITHIN_MS;
+  for (;;) {
+    const tournament = await client.getTournament(tournamentId);
+    if (tournament.status === TournamentStatus.FINISHED) return tournament;
+    assert.equal(tournament.status, TournamentStatus.IN_PROGRESS);
+    for (const board of tournament.rounds.at(-1)?.boards ?? []) {
+      if (board.result !== BoardResult.UNSPECIFIED || board.gameId === "" || resigned.has(board.gameId)) continue;
+      const loser = Math.max(board.white, board.black);
+      const seat = loser === board.white ? 1 : 2;
+      const answer = await players.get(loser)!.resign(board.gameId);
+      assert.equal(answer.view?.outcome?.winner, 3 - seat, `player ${loser} resigned as seat ${seat}`);
+      resigned.add(board.gameId);
+    }
+    assert.ok(Date.now() < deadline, `tournament ${tournamentId} not finished within ${WITHIN_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test("a 4-player round-robin played by its players' tokens to its end: 3 rounds, standings, and its events from 1", async () => {
+  const client = manager();
+  const players = fourPlayers();
+  const labels = uniqueLabels();
+  const signal = AbortSignal.timeout(50_000);
+  const created = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", players, {
+    labels,
+    requestId: `tournament-${labels.suite}`,
+  });
+  const first = created.tournament!;
+  const tournamentId = first.tournamentId;
+  assert.equal(first.name, `tournaments/${tournamentId}`);
+  assert.deepEqual(
+    [first.kind, first.format, first.status, first.roundCount, first.holdRounds],
+    [GameKind.TIC_TAC_TOE, TournamentFormat.ROUND_ROBIN, TournamentStatus.IN_PROGRESS, 3, false],
+    "a round-robin unless told, of 3 rounds for 4 players",
+  );
+  assert.deepEqual(first.players.map((p) => p.playerId), players.map((p) => p.playerId));
+  assert.deepEqual(first.labels, labels);
+  assert.deepEqual(created.playerTokens.map((t) => t.player), [1, 2, 3, 4], "a token per person, by player number");
+  assert.equal(first.rounds.length, 1, "the first round is paired at once");
+  assert.equal(first.rounds[0].number, 1);
+  assert.equal(first.rounds[0].boards.length, 2);
+  assert.ok(first.rounds[0].boards.every((b) => b.gameId !== "" && b.result === BoardResult.UNSPECIFIED));
+
+  // A board's game seats its white in seat 1 and carries the tournament's labels.
+  const board = first.rounds[0].boards[0];
+  const game = await client.getGame(board.gameId);
+  assert.deepEqual(
+    game.players.map((p) => p.playerId),
+    [players[board.white - 1].playerId, players[board.black - 1].playerId],
+    "white in seat 1, black in seat 2",
+  );
+  assert.deepEqual(game.labels, labels);
+  const retried = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", players, {
+    labels,
+    requestId: `tournament-${labels.suite}`,
+  });
+  assert.deepEqual([retried.retried, retried.tournament!.tournamentId], [true, tournamentId], "a retry answers the same one");
+
+  // Followed live from the first event while it is played.
+  const stream = client.tournamentEvents(tournamentId, { signal });
+  const streamed = allEvents(stream);
+  const tokens = playerClients(client, created);
+  const finished = await playOut(client, tournamentId, tokens);
+
+  assert.equal(finished.rounds.length, 3, "three rounds");
+  assert.deepEqual(finished.rounds.map((r) => r.number), [1, 2, 3]);
+  assert.ok(finished.rounds.every((r) => r.finished && r.boards.length === 2), "each round of two boards, ended");
+  const met = new Set<string>();
+  for (const round of finished.rounds) {
+    for (const b of round.boards) {
+      met.add([b.white, b.black].sort().join("-"));
+      const expected = b.white < b.black ? BoardResult.WHITE_WINS : BoardResult.BLACK_WINS;
+      assert.equal(b.result, expected, `round ${round.number}, board ${b.number}: the higher number resigned`);
+      assert.equal((await client.getGame(b.gameId)).status, GameStatus.FINISHED);
+    }
+  }
+  assert.equal(met.size, 6, "everyone played everyone once");
+  const games = finished.rounds.reduce((n, r) => n + r.boards.length, 0);
+  const total = finished.standings.reduce((sum, s) => sum + s.points, 0);
+  assert.equal(total, games, "a point per game");
+  assert.deepEqual(
+    finished.standings.map((s) => [s.rank, s.player, s.playerId, s.points]),
+    players.map((p, i) => [i + 1, i + 1, p.playerId, 3 - i]),
+    "each player lost to every lower number",
+  );
+  assert.equal(finished.standings[0].tieBreaks.length, finished.tieBreaks.length, "a value per tie-break");
+
+  const events = await streamed;
+  assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => BigInt(i + 1)), "seqs run 1, 2, 3, ... without gaps");
+  assert.equal(stream.lastSeq, BigInt(events.length));
+  assert.ok(events.every((e) => e.tournamentId === tournamentId));
+  const round = ["roundPaired", "boardFinished", "boardFinished", "roundFinished"];
+  assert.deepEqual(events.map(tournamentEventKind), [...round, ...round, ...round, "tournamentEnded"]);
+  const paired = events.flatMap((e) => (e.kind.case === "roundPaired" ? [e.kind.value] : []));
+  assert.deepEqual(paired.map((r) => r.number), [1, 2, 3]);
+  assert.deepEqual(
+    paired.map((r) => r.boards.map((b) => b.gameId)),
+    finished.rounds.map((r) => r.boards.map((b) => b.gameId)),
+    "each round paired with its games",
+  );
+  const boards = events.flatMap((e) => (e.kind.case === "boardFinished" ? [e.kind.value] : []));
+  assert.ok(boards.every((b) => b.board?.result !== BoardResult.UNSPECIFIED), "each finished board with its result");
+  const rounds = events.flatMap((e) => (e.kind.case === "roundFinished" ? [e.kind.value] : []));
+  assert.deepEqual(rounds.map((r) => r.round), [1, 2, 3]);
+  assert.deepEqual(rounds.map((r) => r.standings.reduce((sum, s) => sum + s.points, 0)), [2, 4, 6], "standings after each round");
+  const end = events.at(-1)!;
+  assert.ok(end.kind.case === "tournamentEnded");
+  assert.equal(end.kind.value.status, TournamentStatus.FINISHED);
+  assert.deepEqual(end.kind.value.standings.map((s) => [s.player, s.points]), finished.standings.map((s) => [s.player, s.points]));
+
+  // Taken up after an event; a player's token reads the tournament and its stream too.
+  const tail = await allEvents(tokens.get(2)!.tournamentEvents(tournamentId, { afterSeq: 10n, signal }));
+  assert.deepEqual(tail.map((e) => e.seq), [11n, 12n, 13n]);
+  assert.equal((await tokens.get(4)!.getTournament(tournamentId)).status, TournamentStatus.FINISHED);
+  await assert.rejects(
+    allEvents(client.tournamentEvents(tournamentId, { afterSeq: 14n })),
+    tabulaError(Code.OutOfRange, "SEQ_OUT_OF_RANGE"),
+  );
+
+  const done = await client.listTournaments({ labels, status: TournamentStatus.FINISHED });
+  assert.deepEqual(done.tournaments.map((t) => t.tournamentId), [tournamentId], "listed by its labels and status");
+  const running = await client.listTournaments({ labels, status: TournamentStatus.IN_PROGRESS });
+  assert.deepEqual(running.tournaments, [], "not among those in progress");
+});
+
+test("a held tournament pairs no round until the organiser starts it", async () => {
+  const client = manager();
+  const labels = uniqueLabels();
+  const created = await client.createTournamentFromConfig(ticTacToe, fourPlayers(), {
+    holdRounds: true,
+    format: TournamentFormat.DOUBLE_ROUND_ROBIN,
+    tieBreaks: [TieBreak.WINS, TieBreak.BUCHHOLZ],
+    scoring: { win: 2, draw: 1, loss: 0, bye: 1 },
+    labels,
+  });
+  const tournamentId = created.tournament!.tournamentId;
+  assert.deepEqual(
+    [created.tournament!.holdRounds, created.tournament!.releasedRounds, created.tournament!.rounds.length],
+    [true, 0, 0],
+    "no round made",
+  );
+  assert.equal(created.tournament!.roundCount, 6, "a double round-robin of 4 plays 6 rounds");
+  assert.deepEqual(created.tournament!.tieBreaks, [TieBreak.WINS, TieBreak.BUCHHOLZ]);
+  assert.equal(created.tournament!.scoring?.win, 2);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal((await client.getTournament(tournamentId)).rounds.length, 0, "still none a moment later");
+
+  await assert.rejects(client.startTournamentRound(tournamentId, 2), tabulaError(Code.InvalidArgument, "INVALID_REQUEST"));
+  const started = await client.startTournamentRound(tournamentId, 1);
+  assert.equal(started.releasedRounds, 1);
+  assert.equal(started.rounds.length, 1, "round 1 paired at once");
+  assert.equal(started.rounds[0].boards.length, 2);
+  assert.ok(started.rounds[0].boards.every((b) => b.gameId !== ""));
+  await assert.rejects(client.startTournamentRound(tournamentId, 1), tabulaError(Code.InvalidArgument, "INVALID_REQUEST"));
+
+  const events: TournamentEvent[] = [];
+  for await (const event of client.tournamentEvents(tournamentId, { signal: AbortSignal.timeout(2_000) })) {
+    events.push(event);
+    if (events.length === 1) break;
+  }
+  assert.ok(events[0]?.kind.case === "roundPaired" && events[0].seq === 1n, "its first event is round 1 paired");
+  assert.equal(events[0].kind.value.number, 1);
+  await client.cancelTournament(tournamentId);
+});
+
+test("a player withdrawn, then the tournament cancelled: no change after", async () => {
+  const client = manager();
+  const saved = await client.createSavedConfig({ name: `tournament-${randomBytes(4).toString("hex")}`, config: ticTacToe });
+  const created = await client.createTournamentFromSavedConfig(saved.name, fourPlayers(), { private: true });
+  const tournamentId = created.tournament!.tournamentId;
+  assert.equal(created.tournament!.kind, GameKind.TIC_TAC_TOE);
+  assert.equal(created.tournament!.private, true);
+  await assert.rejects(
+    live.client.getTournament(tournamentId),
+    tabulaError(Code.PermissionDenied, "PRIVATE_TOURNAMENT"),
+    "a spectator may not read a private tournament",
+  );
+  const players = playerClients(client, created);
+  assert.equal((await players.get(1)!.getTournament(tournamentId)).tournamentId, tournamentId, "a player may");
+
+  const withdrawn = await client.withdrawTournamentPlayer(tournamentId, 3);
+  assert.deepEqual(withdrawn.players.map((p) => p.withdrawnAfterRound), [0, 0, 1, 0], "player 3 after round 1");
+  await assert.rejects(client.withdrawTournamentPlayer(tournamentId, 3), tabulaError(Code.InvalidArgument, "INVALID_REQUEST"));
+  await assert.rejects(client.withdrawTournamentPlayer(tournamentId, 5), tabulaError(Code.InvalidArgument, "INVALID_REQUEST"));
+
+  const cancelled = await client.cancelTournament(tournamentId);
+  assert.equal(cancelled.status, TournamentStatus.CANCELLED);
+  assert.equal(cancelled.rounds.length, 1, "no round made after");
+  await assert.rejects(client.cancelTournament(tournamentId), tabulaError(Code.FailedPrecondition, "TOURNAMENT_OVER"));
+  await assert.rejects(client.withdrawTournamentPlayer(tournamentId, 1), tabulaError(Code.FailedPrecondition, "TOURNAMENT_OVER"));
+  await assert.rejects(client.startTournamentRound(tournamentId, 2), tabulaError(Code.FailedPrecondition, "TOURNAMENT_OVER"));
+
+  const events = await allEvents(client.tournamentEvents(tournamentId, { signal: AbortSignal.timeout(10_000) }));
+  assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => BigInt(i + 1)));
+  assert.deepEqual(events.map(tournamentEventKind), ["roundPaired", "playerWithdrew", "tournamentEnded"]);
+  const withdrew = events[1];
+  assert.ok(withdrew.kind.case === "playerWithdrew");
+  assert.deepEqual([withdrew.kind.value.player, withdrew.kind.value.afterRound], [3, 1]);
+  const end = events[2];
+  assert.ok(end.kind.case === "tournamentEnded");
+  assert.equal(end.kind.value.status, TournamentStatus.CANCELLED);
+  const listed = await client.listTournaments({ status: TournamentStatus.CANCELLED, pageSize: 500 });
+  assert.ok(listed.tournaments.some((t) => t.tournamentId === tournamentId), "listed among the cancelled");
+});
+
+test("a creation that makes no sense is refused with INVALID_REQUEST; an unknown tournament is not found", async () => {
+  const client = manager();
+  const [ada] = fourPlayers();
+  await assert.rejects(
+    client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", [ada]),
+    tabulaError(Code.InvalidArgument, "INVALID_REQUEST"),
+    "one player",
+  );
+  await assert.rejects(
+    client.createTournamentFromPreset(GameKind.PEG_SOLITAIRE, "triangle15", fourPlayers()),
+    tabulaError(Code.InvalidArgument, "INVALID_REQUEST"),
+    "a kind not played by two",
+  );
+  await assert.rejects(
+    client.createTournamentFromSavedConfig("no-such-config", fourPlayers()),
+    tabulaError(Code.NotFound, "SAVED_CONFIG_NOT_FOUND"),
+  );
+  await assert.rejects(
+    live.client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", fourPlayers()),
+    tabulaError(Code.Unauthenticated, "CREDENTIAL_REQUIRED"),
+    "needs a service key",
+  );
+  await assert.rejects(client.getTournament("no-such-tournament"), tabulaError(Code.NotFound, "TOURNAMENT_NOT_FOUND"));
+  await assert.rejects(
+    allEvents(client.tournamentEvents("no-such-tournament")),
+    tabulaError(Code.NotFound, "TOURNAMENT_NOT_FOUND"),
+  );
+});
+
+test("the tournament calls send what they are given", async () => {
+  const sent: {
+    create: CreateTournamentRequest[];
+    list: ListTournamentsRequest[];
+    start: StartTournamentRoundRequest[];
+    withdraw: WithdrawTournamentPlayerRequest[];
+    stream: StreamTournamentEventsRequest[];
+    get: string[];
+    cancel: string[];
+  } = { create: [], list: [], start: [], withdraw: [], stream: [], get: [], cancel: [] };
+  const tournament = create(TournamentSchema, { tournamentId: "t-1" });
+  const transport = createRouterTransport((router: ConnectRouter) =>
+    router.service(GameService, {
+      createTournament(request) {
+        sent.create.push(request);
+        return { tournament };
+      },
+      getTournament(request) {
+        sent.get.push(request.tournamentId);
+        return { tournament };
+      },
+      listTournaments(request) {
+        sent.list.push(request);
+        return {};
+      },
+      async *streamTournamentEvents(request) {
+        sent.stream.push(request);
+        yield create(StreamTournamentEventsResponseSchema, {
+          event: { tournamentId: "t-1", seq: request.afterSeq + 1n, kind: { case: "roundPaired", value: { number: 2 } } },
+        });
+        yield create(StreamTournamentEventsResponseSchema, { event: { tournamentId: "t-1", seq: request.afterSeq + 2n } });
+      },
+      startTournamentRound(request) {
+        sent.start.push(request);
+        return { tournament };
+      },
+      withdrawTournamentPlayer(request) {
+        sent.withdraw.push(request);
+        return { tournament };
+      },
+      cancelTournament(request) {
+        sent.cancel.push(request.tournamentId);
+        return { tournament };
+      },
+    }),
+  );
+  const client = new TabulaClient(transport);
+  const players = [{ playerId: "ada", displayName: "Ada" }, { engineLevel: 3 }];
+
+  await client.createTournamentFromPreset(GameKind.CONNECT_FOUR, "classic", players, {
+    format: TournamentFormat.DOUBLE_ROUND_ROBIN,
+    scoring: { win: 3, draw: 1, loss: 0, bye: 3 },
+    tieBreaks: [TieBreak.SONNEBORN_BERGER, TieBreak.DIRECT_ENCOUNTER],
+    holdRounds: true,
+    ratingPool: RatingPool.PRESET,
+    private: true,
+    allowHints: false,
+    labels: { season: "spring" },
+    requestId: "t-req",
+  });
+  const preset = sent.create.at(-1)!;
+  assert.deepEqual(preset.source, { case: "preset", value: "classic" });
+  assert.equal(preset.kind, GameKind.CONNECT_FOUR);
+  assert.equal(preset.format, TournamentFormat.DOUBLE_ROUND_ROBIN);
+  assert.deepEqual(preset.players.map((p) => [p.playerId, p.displayName, p.engineLevel]), [["ada", "Ada", 0], ["", "", 3]]);
+  assert.deepEqual([preset.scoring?.win, preset.scoring?.draw, preset.scoring?.bye], [3, 1, 3]);
+  assert.deepEqual(preset.tieBreaks, [TieBreak.SONNEBORN_BERGER, TieBreak.DIRECT_ENCOUNTER]);
+  assert.deepEqual(
+    [preset.holdRounds, preset.ratingPool, preset.private, preset.allowHints, preset.requestId],
+    [true, RatingPool.PRESET, true, false, "t-req"],
+  );
+  assert.deepEqual(preset.labels, { season: "spring" });
+
+  const config = { game: { case: "ticTacToe" as const, value: {} } };
+  await client.createTournamentFromConfig(config, players, { clock: clocks.fischer(60_000, 1_000), starter: Starter.RANDOM });
+  const fromConfig = sent.create.at(-1)!;
+  assert.ok(fromConfig.source.case === "config");
+  assert.equal(fromConfig.source.value.starter, Starter.RANDOM);
+  assert.equal(fromConfig.source.value.clock?.controls.length, 1);
+  assert.deepEqual(config, { game: { case: "ticTacToe", value: {} } }, "the caller's config is left as it was");
+  assert.deepEqual(
+    [fromConfig.kind, fromConfig.format, fromConfig.scoring, fromConfig.tieBreaks, fromConfig.holdRounds],
+    [GameKind.UNSPECIFIED, TournamentFormat.ROUND_ROBIN, undefined, [], false],
+    "a round-robin by default, the rest unset",
+  );
+  assert.deepEqual(
+    [fromConfig.ratingPool, fromConfig.private, fromConfig.allowHints, fromConfig.requestId, fromConfig.labels],
+    [RatingPool.UNSPECIFIED, false, undefined, "", {}],
+  );
+  await client.createTournamentFromSavedConfig("big-board", players);
+  assert.deepEqual(sent.create.at(-1)!.source, { case: "savedConfig", value: "big-board" });
+
+  assert.equal((await client.getTournament("t-1")).tournamentId, "t-1");
+  assert.deepEqual(sent.get, ["t-1"]);
+  await client.listTournaments({ status: TournamentStatus.FINISHED, labels: { season: "spring" }, pageSize: 7, pageToken: "p" });
+  await client.listTournaments();
+  assert.deepEqual(
+    sent.list.map((r) => [r.status, r.labels, r.pageSize, r.pageToken]),
+    [
+      [TournamentStatus.FINISHED, { season: "spring" }, 7, "p"],
+      [TournamentStatus.UNSPECIFIED, {}, 0, ""],
+    ],
+  );
+  assert.equal((await client.startTournamentRound("t-1", 2)).tournamentId, "t-1");
+  assert.deepEqual(sent.start.map((r) => [r.tournamentId, r.round]), [["t-1", 2]]);
+  assert.equal((await client.withdrawTournamentPlayer("t-1", 4)).tournamentId, "t-1");
+  assert.deepEqual(sent.withdraw.map((r) => [r.tournamentId, r.player]), [["t-1", 4]]);
+  assert.equal((await client.cancelTournament("t-1")).tournamentId, "t-1");
+  assert.deepEqual(sent.cancel, ["t-1"]);
+
+  const stream = client.tournamentEvents("t-1", { afterSeq: 5n });
+  const events = await allEvents(stream);
+  assert.deepEqual(sent.stream.map((r) => [r.tournamentId, r.afterSeq]), [["t-1", 5n]]);
+  assert.deepEqual(events.map((e) => [e.seq, tournamentEventKind(e)]), [[6n, "roundPaired"], [7n, "unknown"]]);
+  assert.equal(stream.lastSeq, 7n);
+});

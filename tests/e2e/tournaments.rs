@@ -1,0 +1,474 @@
+//! Tournaments over a real socket: a double round-robin of ten played out through its
+//! players' tokens (every game made once, the standings equal to a recount from the games,
+//! the events numbered and complete), rounds held until the organiser says go, a
+//! withdrawal's forfeits, a cancellation, engine players that play a tournament by
+//! themselves, access to a private one, a retried creation, and every problem of a request
+//! that makes no sense named.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
+
+use tabula::service::{Authenticator, ServeOptions, ServiceKeys};
+use tokio_stream::StreamExt;
+use tonic::Code;
+use tonic_types::StatusExt;
+
+use crate::common::*;
+
+const LOBBY: &str = "tournament-lobby-secret-0123456789";
+
+fn keyed() -> ServeOptions {
+    let keys = ServiceKeys::parse([format!("lobby={LOBBY}").as_str()]).unwrap();
+    ServeOptions { auth: Authenticator { service_keys: keys, jwt: None }, ..Default::default() }
+}
+
+fn person(id: &str) -> pb::TournamentPlayer {
+    pb::TournamentPlayer { player_id: id.into(), display_name: id.to_uppercase(), ..Default::default() }
+}
+
+fn engine(level: u32) -> pb::TournamentPlayer {
+    pb::TournamentPlayer { engine_level: level, ..Default::default() }
+}
+
+/// A tournament of tic-tac-toe among `players`, labelled with `event`.
+fn tournament(
+    format: pb::TournamentFormat,
+    players: Vec<pb::TournamentPlayer>,
+    event: &str,
+) -> pb::CreateTournamentRequest {
+    pb::CreateTournamentRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_tournament_request::Source::Preset("classic".into())),
+        format: format as i32,
+        players,
+        labels: BTreeMap::from([("event".to_owned(), event.to_owned())]),
+        ..Default::default()
+    }
+}
+
+async fn get(client: &mut Client, id: &str) -> pb::Tournament {
+    let request = as_seat(LOBBY, pb::GetTournamentRequest { tournament_id: id.into() });
+    client.get_tournament(request).await.unwrap().into_inner().tournament.unwrap()
+}
+
+/// How board `board` of round `round` ends, by a rule that gives every result: White wins,
+/// Black wins, or a draw played out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum End {
+    White,
+    Black,
+    Draw,
+}
+
+fn end_for(round: u32, board: &pb::TournamentBoard) -> End {
+    match (round + board.white * 3 + board.black) % 3 {
+        0 => End::White,
+        1 => End::Black,
+        _ => End::Draw,
+    }
+}
+
+/// Plays board `board`'s game to `end` with the players' tokens.
+async fn play(client: &mut Client, board: &pb::TournamentBoard, tokens: &HashMap<u32, String>, end: End) {
+    let game =
+        Game { id: board.game_id.clone(), tokens: vec![tokens[&board.white].clone(), tokens[&board.black].clone()] };
+    let resign =
+        |seat: usize| as_seat(&game.tokens[seat], pb::ResignRequest { game_id: game.id.clone(), ..Default::default() });
+    match end {
+        End::White => drop(client.resign(resign(1)).await.unwrap()),
+        End::Black => drop(client.resign(resign(0)).await.unwrap()),
+        End::Draw => {
+            let cells = [(0, 0), (1, 1), (2, 2), (0, 1), (2, 1), (2, 0), (0, 2), (1, 2), (1, 0)];
+            let moves: Vec<pb::Move> = cells.iter().map(|&(row, col)| cell_move(row, col)).collect();
+            play_all(client, &game, &moves).await;
+        }
+    }
+}
+
+/// The tournament once round `round` has been paired (waiting a few seconds at most).
+async fn paired(client: &mut Client, id: &str, round: usize) -> pb::Tournament {
+    for _ in 0..400 {
+        let tournament = get(client, id).await;
+        if tournament.rounds.len() >= round || tournament.status != pb::TournamentStatus::InProgress as i32 {
+            return tournament;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("round {round} of {id} was not paired within 10 s");
+}
+
+/// The tournament once it is over (waiting `seconds` at most).
+async fn over(client: &mut Client, id: &str, seconds: u64) -> pb::Tournament {
+    for _ in 0..seconds * 40 {
+        let tournament = get(client, id).await;
+        if tournament.status != pb::TournamentStatus::InProgress as i32 {
+            return tournament;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("{id} did not end within {seconds} s");
+}
+
+#[tokio::test]
+async fn a_double_round_robin_of_ten_is_played_out_each_game_once_and_its_standings_recount() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let players: Vec<pb::TournamentPlayer> = (1..=10).map(|n| person(&format!("p{n}"))).collect();
+    let request = tournament(pb::TournamentFormat::DoubleRoundRobin, players, "double-10");
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let id = made.tournament.as_ref().unwrap().tournament_id.clone();
+    assert_eq!(made.tournament.as_ref().unwrap().round_count, 18);
+    let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+    assert_eq!(tokens.len(), 10);
+    let mut events = client
+        .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id.clone(), after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner();
+
+    let mut met: HashMap<(u32, u32), u32> = HashMap::new();
+    let mut points: HashMap<u32, f64> = HashMap::new();
+    for round in 1..=18 {
+        let tournament = paired(&mut client, &id, round).await;
+        let boards = tournament.rounds[round - 1].boards.clone();
+        assert_eq!(boards.len(), 5, "ten players, five boards, no bye");
+        for board in &boards {
+            let end = end_for(round as u32, board);
+            play(&mut client, board, &tokens, end).await;
+            *met.entry((board.white, board.black)).or_default() += 1;
+            let (white, black) = match end {
+                End::White => (1.0, 0.0),
+                End::Black => (0.0, 1.0),
+                End::Draw => (0.5, 0.5),
+            };
+            *points.entry(board.white).or_default() += white;
+            *points.entry(board.black).or_default() += black;
+        }
+    }
+    let tournament = over(&mut client, &id, 10).await;
+    assert_eq!(tournament.status, pb::TournamentStatus::Finished as i32);
+    // Everyone met everyone twice, once with each colour.
+    for a in 1..=10u32 {
+        for b in 1..=10u32 {
+            if a != b {
+                assert_eq!(met.get(&(a, b)), Some(&1), "{a} had White against {b} once");
+            }
+        }
+    }
+    // Every game made once: the event's label finds exactly the 90 games the boards name.
+    let mut listed = Vec::new();
+    let mut token = String::new();
+    loop {
+        let list = pb::ListGamesRequest {
+            labels: BTreeMap::from([("event".to_owned(), "double-10".to_owned())]),
+            page_size: 500,
+            page_token: token,
+            ..Default::default()
+        };
+        let page = client.list_games(as_seat(LOBBY, list)).await.unwrap().into_inner();
+        listed.extend(page.games.into_iter().map(|game| game.game_id));
+        token = page.next_page_token;
+        if token.is_empty() {
+            break;
+        }
+    }
+    let mut named: Vec<String> =
+        tournament.rounds.iter().flat_map(|round| round.boards.iter().map(|board| board.game_id.clone())).collect();
+    listed.sort();
+    named.sort();
+    assert_eq!((listed.len(), &listed), (90, &named));
+    // The standings are the recount: points, and ranks in order of points.
+    for line in &tournament.standings {
+        assert_eq!(line.points, points[&line.player], "player {}", line.player);
+        assert_eq!(line.player_id, format!("p{}", line.player));
+        assert_eq!(line.tie_breaks.len(), 3);
+    }
+    assert!(
+        tournament.standings.windows(2).all(|pair| pair[0].points >= pair[1].points && pair[0].rank <= pair[1].rank)
+    );
+
+    // The stream: each round paired, each board ended, each round finished, the end; numbered
+    // 1 to 127, then closed.
+    let mut kinds: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut seq = 0;
+    let mut live = Vec::new();
+    while let Some(message) = tokio::time::timeout(Duration::from_secs(5), events.next()).await.unwrap() {
+        let event = message.unwrap().event.unwrap();
+        live.push(event.clone());
+        seq += 1;
+        assert_eq!(event.seq, seq);
+        let kind = match event.kind.unwrap() {
+            pb::tournament_event::Kind::RoundPaired(_) => "paired",
+            pb::tournament_event::Kind::BoardFinished(_) => "board",
+            pb::tournament_event::Kind::RoundFinished(finished) => {
+                assert_eq!(finished.standings.len(), 10);
+                "finished"
+            }
+            pb::tournament_event::Kind::PlayerWithdrew(_) => "withdrew",
+            pb::tournament_event::Kind::TournamentEnded(ended) => {
+                assert_eq!(ended.standings, tournament.standings);
+                "ended"
+            }
+        };
+        *kinds.entry(kind).or_default() += 1;
+    }
+    assert_eq!(kinds, BTreeMap::from([("board", 90), ("ended", 1), ("finished", 18), ("paired", 18)]));
+    // Read again from the start, every event says what it said live: a pairing its games
+    // and no result of play.
+    let replayed: Vec<pb::TournamentEvent> = client
+        .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id.clone(), after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner()
+        .map(|m| m.unwrap().event.unwrap())
+        .collect()
+        .await;
+    assert_eq!(replayed, live);
+    let Some(pb::tournament_event::Kind::RoundPaired(first)) = &replayed[0].kind else { panic!("{:?}", replayed[0]) };
+    assert!(first.boards.iter().all(|b| b.result == pb::BoardResult::Unspecified as i32) && !first.finished);
+    // Resumed from the middle: the rest, from the seq asked after.
+    let resumed = client
+        .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id.clone(), after_seq: 120 })
+        .await
+        .unwrap()
+        .into_inner();
+    let rest: Vec<u64> = resumed.map(|m| m.unwrap().event.unwrap().seq).collect().await;
+    assert_eq!(rest, (121..=127).collect::<Vec<_>>());
+}
+
+#[tokio::test]
+async fn held_rounds_wait_for_the_organiser_and_a_withdrawal_forfeits_the_rounds_after() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let players: Vec<pb::TournamentPlayer> = ["ann", "bob", "cid", "dee", "eve"].iter().map(|p| person(p)).collect();
+    let request = pb::CreateTournamentRequest {
+        hold_rounds: true,
+        scoring: Some(pb::TournamentScoring { win: 3.0, draw: 1.0, loss: 0.0, bye: 1.0 }),
+        ..tournament(pb::TournamentFormat::RoundRobin, players, "held")
+    };
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+    let held = made.tournament.unwrap();
+    let id = held.tournament_id.clone();
+    assert_eq!((held.rounds.len(), held.round_count), (0, 5), "nothing before the organiser says go");
+
+    let start = |round: u32| as_seat(LOBBY, pb::StartTournamentRoundRequest { tournament_id: id.clone(), round });
+    let refused = client.start_tournament_round(start(2)).await.unwrap_err();
+    assert_error(&refused, Code::InvalidArgument, "INVALID_REQUEST");
+    assert!(refused.message().contains("round 1 is"), "{refused:?}");
+    let started = client.start_tournament_round(start(1)).await.unwrap().into_inner().tournament.unwrap();
+    let round = &started.rounds[0];
+    let byes: Vec<&pb::TournamentBoard> = round.boards.iter().filter(|b| b.black == 0).collect();
+    assert_eq!(byes.len(), 1, "five players: one bye a round");
+    assert_eq!(byes[0].result, pb::BoardResult::Bye as i32);
+
+    // Bob withdraws during round 1: he plays its game, then is paired in no round after.
+    let withdraw =
+        |player: u32| as_seat(LOBBY, pb::WithdrawTournamentPlayerRequest { tournament_id: id.clone(), player });
+    let after = client.withdraw_tournament_player(withdraw(2)).await.unwrap().into_inner().tournament.unwrap();
+    assert_eq!(after.players[1].withdrawn_after_round, 1);
+    let again = client.withdraw_tournament_player(withdraw(2)).await.unwrap_err();
+    assert!(again.message().contains("withdrew already"), "{again:?}");
+    for board in round.boards.iter().filter(|b| b.black != 0) {
+        play(&mut client, board, &tokens, End::White).await;
+    }
+    // Round 1 over; round 2 waits for its go.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(get(&mut client, &id).await.rounds.len(), 1);
+    let second = client.start_tournament_round(start(2)).await.unwrap().into_inner().tournament.unwrap();
+    let bobs: Vec<&pb::TournamentBoard> =
+        second.rounds[1].boards.iter().filter(|b| b.white == 2 || b.black == 2).collect();
+    assert_eq!(bobs.len(), 1);
+    let forfeit =
+        if bobs[0].white == 2 { pb::BoardResult::BlackWinsByForfeit } else { pb::BoardResult::WhiteWinsByForfeit };
+    assert_eq!((bobs[0].result, bobs[0].game_id.as_str()), (forfeit as i32, ""), "no game for a forfeit");
+    // A forfeit is worth a win (3 here).
+    let winner = if bobs[0].white == 2 { bobs[0].black } else { bobs[0].white };
+    let line = second.standings.iter().find(|line| line.player == winner).unwrap();
+    assert!(line.points >= 3.0, "{line:?}");
+
+    // Cancelled: no round after, and nothing more is taken.
+    let cancel = pb::CancelTournamentRequest { tournament_id: id.clone() };
+    let cancelled = client.cancel_tournament(as_seat(LOBBY, cancel.clone())).await.unwrap().into_inner();
+    assert_eq!(cancelled.tournament.unwrap().status, pb::TournamentStatus::Cancelled as i32);
+    assert_error(
+        &client.cancel_tournament(as_seat(LOBBY, cancel)).await.unwrap_err(),
+        Code::FailedPrecondition,
+        "TOURNAMENT_OVER",
+    );
+    assert_error(
+        &client.start_tournament_round(start(3)).await.unwrap_err(),
+        Code::FailedPrecondition,
+        "TOURNAMENT_OVER",
+    );
+    // Its stream tells the withdrawal and ends with the cancellation.
+    let events: Vec<pb::TournamentEvent> = client
+        .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id.clone(), after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner()
+        .map(|m| m.unwrap().event.unwrap())
+        .collect()
+        .await;
+    assert!(events.iter().any(|e| matches!(&e.kind, Some(pb::tournament_event::Kind::PlayerWithdrew(w)) if w.player == 2 && w.after_round == 1)));
+    let Some(pb::tournament_event::Kind::TournamentEnded(ended)) = &events.last().unwrap().kind else {
+        panic!("{events:?}")
+    };
+    assert_eq!(ended.status, pb::TournamentStatus::Cancelled as i32);
+}
+
+#[tokio::test]
+async fn engine_players_play_a_round_robin_by_themselves_and_a_retry_finds_it() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let players = vec![engine(1), engine(2), engine(3)];
+    let request = pb::CreateTournamentRequest {
+        request_id: "engines-1".into(),
+        rating_pool: pb::RatingPool::Kind as i32,
+        ..tournament(pb::TournamentFormat::RoundRobin, players, "engines")
+    };
+    let made = client.create_tournament(as_seat(LOBBY, request.clone())).await.unwrap().into_inner();
+    assert!(made.player_tokens.is_empty(), "no person plays");
+    let id = made.tournament.unwrap().tournament_id;
+    let retried = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    assert_eq!((retried.tournament.unwrap().tournament_id, retried.retried), (id.clone(), true));
+
+    let done = over(&mut client, &id, 60).await;
+    assert_eq!(done.status, pb::TournamentStatus::Finished as i32);
+    assert_eq!(done.rounds.len(), 3);
+    let total: f64 = done.standings.iter().map(|line| line.points).sum();
+    assert_eq!(total, 6.0, "three games and three byes, a point each");
+    assert_eq!(done.players[0].player_id, "engine-level-1");
+    // Its games were rated: each level played two.
+    let ratings = pb::GetPlayerRatingsRequest { player_id: "engine-level-3".into() };
+    for _ in 0..200 {
+        let read = client.get_player_ratings(as_seat(LOBBY, ratings.clone())).await.unwrap().into_inner().ratings;
+        if read.first().is_some_and(|r| r.games == 2) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the engine's games were not all rated");
+}
+
+#[tokio::test]
+async fn a_private_tournament_is_read_by_its_players_and_keys_only() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let request = pb::CreateTournamentRequest {
+        private: true,
+        ..tournament(pb::TournamentFormat::RoundRobin, vec![person("ann"), person("bob")], "private")
+    };
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let id = made.tournament.unwrap().tournament_id;
+    let read =
+        |credential: Option<&str>| with_credential(credential, pb::GetTournamentRequest { tournament_id: id.clone() });
+    let refused = client.get_tournament(read(None)).await.unwrap_err();
+    assert_error(&refused, Code::PermissionDenied, "PRIVATE_TOURNAMENT");
+    client.get_tournament(read(Some(&made.player_tokens[0].token))).await.unwrap();
+    let listed =
+        client.list_tournaments(as_seat(LOBBY, pb::ListTournamentsRequest::default())).await.unwrap().into_inner();
+    assert_eq!(listed.tournaments.len(), 1);
+    let unknown =
+        client.get_tournament(as_seat(LOBBY, pb::GetTournamentRequest { tournament_id: "nope".into() })).await;
+    assert_error(&unknown.unwrap_err(), Code::NotFound, "TOURNAMENT_NOT_FOUND");
+}
+
+#[tokio::test]
+async fn a_tournament_that_makes_no_sense_is_refused_with_every_problem_named() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let request = pb::CreateTournamentRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_tournament_request::Source::Preset("classic".into())),
+        format: pb::TournamentFormat::Unspecified as i32,
+        players: vec![person("ann"), person("ann"), pb::TournamentPlayer::default(), engine(99)],
+        scoring: Some(pb::TournamentScoring { win: 0.3, draw: 0.5, loss: 0.0, bye: 1.0 }),
+        tie_breaks: vec![pb::TieBreak::Wins as i32, pb::TieBreak::Wins as i32],
+        ..Default::default()
+    };
+    let refused = client.create_tournament(as_seat(LOBBY, request)).await.unwrap_err();
+    assert_error(&refused, Code::InvalidArgument, "INVALID_REQUEST");
+    let fields: Vec<String> =
+        refused.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(
+        fields,
+        [
+            "format",
+            "players[1].player_id",
+            "players[2].player_id",
+            "players[3].engine_level",
+            "scoring.win",
+            "tie_breaks[1]"
+        ],
+        "{refused:?}"
+    );
+    // One player is not a tournament; a one-seat kind is not played in pairs; no key, no tournament.
+    let alone = tournament(pb::TournamentFormat::RoundRobin, vec![person("ann")], "x");
+    assert!(client.create_tournament(as_seat(LOBBY, alone)).await.unwrap_err().message().contains("2 to 1000"));
+    let puzzle = pb::CreateTournamentRequest {
+        kind: pb::GameKind::PegSolitaire as i32,
+        source: Some(pb::create_tournament_request::Source::Preset("english".into())),
+        ..tournament(pb::TournamentFormat::RoundRobin, vec![person("ann"), person("bob")], "x")
+    };
+    assert!(
+        client.create_tournament(as_seat(LOBBY, puzzle)).await.unwrap_err().message().contains("not played by two")
+    );
+    let anonymous = tournament(pb::TournamentFormat::RoundRobin, vec![person("ann"), person("bob")], "x");
+    assert_eq!(client.create_tournament(anonymous).await.unwrap_err().code(), Code::Unauthenticated);
+    let listed = client.list_tournaments(as_seat(LOBBY, pb::ListTournamentsRequest::default())).await.unwrap();
+    assert!(listed.into_inner().tournaments.is_empty(), "nothing was made");
+}
+
+#[tokio::test]
+async fn a_game_aborted_in_a_tournament_is_played_again_and_its_pairing_still_names_the_first() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let request = tournament(pb::TournamentFormat::RoundRobin, vec![person("ann"), person("bob")], "again");
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+    let tournament = made.tournament.unwrap();
+    let id = tournament.tournament_id.clone();
+    let first = tournament.rounds[0].boards[0].clone();
+    let abort =
+        pb::AbortGameRequest { game_id: first.game_id.clone(), explanation: "a no-show".into(), ..Default::default() };
+    client.abort_game(as_seat(LOBBY, abort)).await.unwrap();
+    let mut again = first.clone();
+    for _ in 0..400 {
+        again = get(&mut client, &id).await.rounds[0].boards[0].clone();
+        if again.game_id != first.game_id {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_ne!(again.game_id, first.game_id, "a new game for the board");
+    assert_eq!(
+        (again.white, again.black, again.result),
+        (first.white, first.black, pb::BoardResult::Unspecified as i32)
+    );
+    play(&mut client, &again, &tokens, End::Black).await;
+    let done = over(&mut client, &id, 10).await;
+    assert_eq!(done.rounds[0].boards[0].result, pb::BoardResult::BlackWins as i32);
+    let events: Vec<pb::TournamentEvent> = client
+        .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id, after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner()
+        .map(|m| m.unwrap().event.unwrap())
+        .collect()
+        .await;
+    let Some(pb::tournament_event::Kind::RoundPaired(paired)) = &events[0].kind else { panic!("{events:?}") };
+    assert_eq!(paired.boards[0].game_id, first.game_id, "the pairing names the game it made");
+    let Some(pb::tournament_event::Kind::BoardFinished(finished)) = &events[1].kind else { panic!("{events:?}") };
+    assert_eq!(finished.board.as_ref().unwrap().game_id, again.game_id, "the end names the game that ended it");
+}
+
+#[tokio::test]
+async fn a_round_robin_takes_at_most_a_hundred_players() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let players = (1..=101).map(|n| person(&format!("p{n}"))).collect();
+    let request = tournament(pb::TournamentFormat::RoundRobin, players, "crowd");
+    let refused = client.create_tournament(as_seat(LOBBY, request)).await.unwrap_err();
+    assert!(refused.message().contains("a round robin takes at most 100"), "{refused:?}");
+}
