@@ -1400,3 +1400,96 @@ async fn a_round_robin_run_by_three_replicas_through_a_restart_makes_each_game_o
     assert_eq!(paired, 7);
     assert_eq!(events.iter().map(|e| e.seq).collect::<Vec<_>>(), (1..=events.len() as u64).collect::<Vec<_>>());
 }
+
+/// A knockout of four, best-of-three matches, its games ended on each replica in turn: each
+/// match a series made once, each of its games once, the bracket followed to its final on
+/// every replica.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_knockout_run_by_three_replicas_makes_each_match_and_game_once() {
+    use std::collections::{BTreeMap, HashMap};
+    let url = common::fresh_postgres_database().await;
+    let (_servers, clients) = replicas(&url).await;
+    let players = (1..=4).map(|n| pb::TournamentPlayer { player_id: format!("k{n}"), ..Default::default() }).collect();
+    let request = pb::CreateTournamentRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_tournament_request::Source::Preset("classic".into())),
+        format: pb::TournamentFormat::Knockout as i32,
+        best_of: 3,
+        players,
+        labels: BTreeMap::from([("event".to_owned(), "knockout".to_owned())]),
+        ..Default::default()
+    };
+    let made = clients[0].clone().create_tournament(request).await.unwrap().into_inner();
+    let id = made.tournament.unwrap().tournament_id;
+    let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+    let get = |mut client: Client, id: String| async move {
+        client
+            .get_tournament(pb::GetTournamentRequest { tournament_id: id })
+            .await
+            .unwrap()
+            .into_inner()
+            .tournament
+            .unwrap()
+    };
+    let mut step = 0;
+    for round in 1..=2 {
+        let mut boards = Vec::new();
+        for _ in 0..400 {
+            if let Some(paired) = get(clients[round % 3].clone(), id.clone()).await.rounds.get(round - 1) {
+                boards = paired.boards.clone();
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        assert!(!boards.is_empty(), "round {round} paired");
+        for board in &boards {
+            // Black resigns every game of its match, each on the next replica.
+            let mut resigned: Vec<String> = Vec::new();
+            for _ in 0..400 {
+                let mut client = clients[step % 3].clone();
+                let series = client
+                    .get_series(pb::GetSeriesRequest { series_id: board.series_id.clone() })
+                    .await
+                    .unwrap()
+                    .into_inner()
+                    .series
+                    .unwrap();
+                if series.status == pb::SeriesStatus::Finished as i32 {
+                    assert_eq!((series.winner, series.games.len()), (1, 2));
+                    break;
+                }
+                let game = series.games.last().unwrap().game_id.clone();
+                if !resigned.contains(&game) {
+                    let resign = pb::ResignRequest { game_id: game.clone(), ..Default::default() };
+                    client.resign(common::as_seat(&tokens[&board.black], resign)).await.unwrap();
+                    resigned.push(game);
+                    step += 1;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+    }
+    let mut done = None;
+    for _ in 0..400 {
+        let tournament = get(clients[2].clone(), id.clone()).await;
+        if tournament.status == pb::TournamentStatus::Finished as i32 {
+            done = Some(tournament);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let done = done.expect("the knockout ended");
+    assert_eq!((done.rounds[1].boards[0].white, done.rounds[1].boards[0].black), (1, 2));
+    assert_eq!(done.standings[0].player, 1);
+    let list = pb::ListGamesRequest {
+        labels: BTreeMap::from([("event".to_owned(), "knockout".to_owned())]),
+        page_size: 100,
+        ..Default::default()
+    };
+    let games = clients[1].clone().list_games(list).await.unwrap().into_inner().games;
+    assert_eq!(games.len(), 6, "three matches of two games");
+    for client in &clients {
+        assert_eq!(get(client.clone(), id.clone()).await, done);
+    }
+}

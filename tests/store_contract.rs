@@ -487,6 +487,8 @@ async fn series_are_kept_and_updated_one_revision_at_a_time(store: &dyn Store) {
         revision: 0,
         request_digest: Some("digest".into()),
         labels: Labels::new(),
+        tournament: Some(tabula::store::TournamentLink { tournament_id: "t".into(), round: 1, board: 2 }),
+        rating_pool: Some("chess".into()),
     };
     let ids = [
         "0190f000-0000-7000-8000-000000000001",

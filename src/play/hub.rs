@@ -119,7 +119,8 @@ impl Hub {
             let timekeeper = Timekeeper::new(store.clone(), games.clone(), turns.clone(), time.clone(), driver);
             let series = SeriesDriver::new(store.clone(), games.clone(), creator.clone(), time.clone(), owners.clone());
             let rater = Rater::new(store.clone(), games.clone(), time.clone());
-            let tournaments = TournamentDriver::new(store.clone(), games.clone(), creator.clone(), time.clone());
+            let tournaments =
+                TournamentDriver::new(store.clone(), games.clone(), creator.clone(), series.clone(), time.clone());
             let attendance = Attendance::new(
                 store.clone(),
                 games.clone(),
@@ -607,11 +608,20 @@ impl Driver for Hub {
         if bot_due {
             self.bots.drive(id);
         }
-        if let Some(link) = series_ended {
-            self.series.advance_soon(&link);
-        }
-        if let Some(link) = tournament_ended {
-            self.tournaments.advance_soon(&link);
+        match (series_ended, tournament_ended) {
+            // A knockout's match: the tournament moves on once its series has.
+            (Some(series), Some(tournament)) => {
+                let (driver, tournaments) = (self.series.clone(), self.tournaments.clone());
+                tokio::spawn(async move {
+                    if let Err(error) = driver.advance(&series.series_id).await {
+                        tracing::warn!(series_id = %series.series_id, %error, "could not move a series on; the sweep will retry");
+                    }
+                    tournaments.advance_soon(&tournament);
+                });
+            }
+            (Some(series), None) => self.series.advance_soon(&series),
+            (None, Some(tournament)) => self.tournaments.advance_soon(&tournament),
+            (None, None) => {}
         }
         if rating_due {
             let rater = self.rater.clone();

@@ -129,6 +129,12 @@ pub struct SeriesRecord {
     /// created with them. They may change.
     #[serde(default, skip_serializing_if = "Labels::is_empty")]
     pub labels: Labels,
+    /// The tournament's match the series is, if it is one: its games carry the link too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<super::TournamentLink>,
+    /// The rating pool its games are rated in, if they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_pool: Option<String>,
 }
 
 impl SeriesRecord {

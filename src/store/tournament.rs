@@ -28,6 +28,9 @@ pub enum TournamentFormat {
     /// Everyone meets everyone, `cycles` times (1 or 2; the second with colours reversed),
     /// in the order of FIDE's Berger tables.
     RoundRobin { cycles: u32 },
+    /// Single elimination from a seeded bracket, each match a series of best of `best_of`
+    /// games (draws played again); the winners of a round meet in the next.
+    Knockout { best_of: u32 },
 }
 
 /// What a game, or a bye, is worth, in half points.
@@ -112,7 +115,8 @@ pub struct Board {
     /// Black; `None` for a bye.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black: Option<u32>,
-    /// The board's game, once made (a board decided without play has none).
+    /// The board's game, once made (a board decided without play has none); in a knockout,
+    /// the match's series.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_id: Option<String>,
     /// Games made for the board so far: a game that ended without a result, or was
@@ -189,6 +193,10 @@ pub struct TournamentRecord {
     pub format: TournamentFormat,
     /// The players, in the tournament's order (the pairing numbers).
     pub players: Vec<Entrant>,
+    /// In a knockout, the players by seed: `seeds[0]` is the first seed's number. Empty:
+    /// the players' order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seeds: Vec<u32>,
     /// Each player's token hash, in the same order: the player's seat in each of its games.
     pub token_hashes: Vec<TokenHash>,
     /// What results are worth.

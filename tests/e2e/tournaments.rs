@@ -226,6 +226,33 @@ async fn a_double_round_robin_of_ten_is_played_out_each_game_once_and_its_standi
     assert_eq!(replayed, live);
     let Some(pb::tournament_event::Kind::RoundPaired(first)) = &replayed[0].kind else { panic!("{:?}", replayed[0]) };
     assert!(first.boards.iter().all(|b| b.result == pb::BoardResult::Unspecified as i32) && !first.finished);
+    // Its TRF reads back to the tournament: each player's points, rank and every round's
+    // opponent, colour and result.
+    let export = pb::ExportTournamentTrfRequest { tournament_id: id.clone() };
+    let trf = client.export_tournament_trf(export).await.unwrap().into_inner().trf;
+    assert!(trf.contains("\n092 Double round robin\n") && trf.contains("\n062 10\n"), "{trf}");
+    let lines = tabula::play::tournament::trf::read_players(&trf).unwrap();
+    assert_eq!(lines.len(), 10);
+    for line in &lines {
+        let standing = tournament.standings.iter().find(|s| s.player == line.number).unwrap();
+        assert_eq!(
+            (line.name.as_str(), line.points, line.rank),
+            (standing.player_id.to_uppercase().as_str(), standing.points, standing.rank)
+        );
+        assert_eq!(line.rounds.len(), 18);
+        for (round, entry) in tournament.rounds.iter().zip(&line.rounds) {
+            let board = round.boards.iter().find(|b| b.white == line.number || b.black == line.number).unwrap();
+            let white = board.white == line.number;
+            let result = match (board.result, white) {
+                (r, _) if r == pb::BoardResult::Draw as i32 => '=',
+                (r, true) if r == pb::BoardResult::WhiteWins as i32 => '1',
+                (r, false) if r == pb::BoardResult::BlackWins as i32 => '1',
+                _ => '0',
+            };
+            let opponent = if white { board.black } else { board.white };
+            assert_eq!((entry.opponent, entry.colour, entry.result), (opponent, if white { 'w' } else { 'b' }, result));
+        }
+    }
     // Resumed from the middle: the rest, from the seq asked after.
     let resumed = client
         .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id.clone(), after_seq: 120 })
@@ -471,4 +498,129 @@ async fn a_round_robin_takes_at_most_a_hundred_players() {
     let request = tournament(pb::TournamentFormat::RoundRobin, players, "crowd");
     let refused = client.create_tournament(as_seat(LOBBY, request)).await.unwrap_err();
     assert!(refused.message().contains("a round robin takes at most 100"), "{refused:?}");
+}
+
+/// Plays the match of knockout board `board` to its end: `winner` wins every game, its
+/// opponent resigning each with its token, whichever seat it sits in.
+async fn play_match(client: &mut Client, board: &pb::TournamentBoard, tokens: &HashMap<u32, String>, winner: u32) {
+    let loser = if winner == board.white { board.black } else { board.white };
+    let mut resigned = Vec::new();
+    for _ in 0..400 {
+        let get = pb::GetSeriesRequest { series_id: board.series_id.clone() };
+        let series = client.get_series(as_seat(LOBBY, get)).await.unwrap().into_inner().series.unwrap();
+        if series.status == pb::SeriesStatus::Finished as i32 {
+            let won = if winner == board.white { 1 } else { 2 };
+            assert_eq!(series.winner, won, "the match's winner");
+            return;
+        }
+        let game = series.games.last().unwrap();
+        if !resigned.contains(&game.game_id) {
+            let resign = pb::ResignRequest { game_id: game.game_id.clone(), ..Default::default() };
+            client.resign(as_seat(&tokens[&loser], resign)).await.unwrap();
+            resigned.push(game.game_id.clone());
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the match of board {} did not end", board.number);
+}
+
+#[tokio::test]
+async fn a_sixteen_player_knockout_of_best_of_three_matches_follows_its_bracket_to_the_final() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let players: Vec<pb::TournamentPlayer> = (1..=16).map(|n| person(&format!("s{n}"))).collect();
+    let request =
+        pb::CreateTournamentRequest { best_of: 3, ..tournament(pb::TournamentFormat::Knockout, players, "cup") };
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+    let cup = made.tournament.unwrap();
+    let id = cup.tournament_id.clone();
+    assert_eq!((cup.round_count, cup.best_of, cup.tie_breaks.len()), (4, 3, 0));
+    assert_eq!(cup.seeds, (1..=16).collect::<Vec<u32>>(), "seeded in the players' order");
+    let first: Vec<(u32, u32)> = cup.rounds[0].boards.iter().map(|b| (b.white, b.black)).collect();
+    assert_eq!(first, [(1, 16), (8, 9), (4, 13), (5, 12), (2, 15), (7, 10), (3, 14), (6, 11)], "the seeded bracket");
+    // The better seed wins every match but one: 9 beats 8, then meets 1 in round 2.
+    let mut rounds = Vec::new();
+    for round in 1..=4 {
+        let tournament = paired(&mut client, &id, round).await;
+        let boards = tournament.rounds[round - 1].boards.clone();
+        for board in &boards {
+            assert!(board.game_id.is_empty() && !board.series_id.is_empty(), "a knockout's boards are matches");
+            let winner = if (board.white, board.black) == (8, 9) { 9 } else { board.white };
+            play_match(&mut client, board, &tokens, winner).await;
+        }
+        rounds.push(boards);
+    }
+    let done = over(&mut client, &id, 10).await;
+    assert_eq!(done.status, pb::TournamentStatus::Finished as i32);
+    let second: Vec<(u32, u32)> = done.rounds[1].boards.iter().map(|b| (b.white, b.black)).collect();
+    assert_eq!(second, [(1, 9), (4, 5), (2, 7), (3, 6)]);
+    assert_eq!((done.rounds[3].boards[0].white, done.rounds[3].boards[0].black), (1, 2), "1 and 2 in the final");
+    // Ranks by how far each got: 1 won, 2 lost the final, 3 and 4 the semi-finals.
+    let rank = |player: u32| done.standings.iter().find(|l| l.player == player).unwrap().rank;
+    assert_eq!([rank(1), rank(2), rank(3), rank(4), rank(9), rank(8)], [1, 2, 3, 3, 5, 9]);
+    // Each match a series of two games (best of three, won 2–0), each game made once.
+    let mut games = 0;
+    for board in done.rounds.iter().flat_map(|r| r.boards.iter()) {
+        let get = pb::GetSeriesRequest { series_id: board.series_id.clone() };
+        let series = client.get_series(as_seat(LOBBY, get)).await.unwrap().into_inner().series.unwrap();
+        assert_eq!((series.best_of, series.games.len()), (3, 2));
+        assert_eq!(series.labels.get("event").map(String::as_str), Some("cup"));
+        games += series.games.len();
+    }
+    let list = pb::ListGamesRequest {
+        labels: BTreeMap::from([("event".to_owned(), "cup".to_owned())]),
+        page_size: 100,
+        ..Default::default()
+    };
+    let listed = client.list_games(as_seat(LOBBY, list)).await.unwrap().into_inner().games;
+    assert_eq!((games, listed.len()), (30, 30), "15 matches of two games");
+}
+
+#[tokio::test]
+async fn a_knockout_seeded_by_rating_gives_the_best_rated_the_bye() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    // Zed beats Amy in a rated game: Zed is rated above 1500, Amy below, Bob is new.
+    let rated = pb::CreateGameRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_game_request::Source::Preset("classic".into())),
+        players: vec![
+            pb::Player { player_id: "zed".into(), ..Default::default() },
+            pb::Player { player_id: "amy".into(), ..Default::default() },
+        ],
+        rating_pool: pb::RatingPool::Kind as i32,
+        ..Default::default()
+    };
+    let game = client.create_game(as_seat(LOBBY, rated)).await.unwrap().into_inner();
+    let resign = pb::ResignRequest { game_id: game.game.unwrap().game_id, ..Default::default() };
+    client.resign(as_seat(&game.seat_tokens[1].token, resign)).await.unwrap();
+    for _ in 0..200 {
+        let ratings = pb::GetPlayerRatingsRequest { player_id: "zed".into() };
+        if !client.get_player_ratings(as_seat(LOBBY, ratings)).await.unwrap().into_inner().ratings.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let request = pb::CreateTournamentRequest {
+        seed_by_rating: true,
+        rating_pool: pb::RatingPool::Kind as i32,
+        ..tournament(pb::TournamentFormat::Knockout, vec![person("amy"), person("bob"), person("zed")], "seeded")
+    };
+    let cup = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner().tournament.unwrap();
+    assert_eq!(cup.seeds, [3, 2, 1], "Zed, then Bob (new), then Amy");
+    let bye = cup.rounds[0].boards.iter().find(|b| b.result == pb::BoardResult::Bye as i32).unwrap();
+    assert_eq!(bye.white, 3, "the first seed sits the first round out");
+
+    // A knockout's problems, every one named.
+    let wrong = pb::CreateTournamentRequest {
+        best_of: 2,
+        tie_breaks: vec![pb::TieBreak::Wins as i32],
+        seed_by_rating: true,
+        ..tournament(pb::TournamentFormat::Knockout, vec![person("amy"), person("bob")], "wrong")
+    };
+    let refused = client.create_tournament(as_seat(LOBBY, wrong)).await.unwrap_err();
+    let fields: Vec<String> =
+        refused.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["best_of", "seed_by_rating", "tie_breaks"], "{refused:?}");
 }

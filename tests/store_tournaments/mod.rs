@@ -21,6 +21,7 @@ pub fn tournament(id: &str, players: u32, labels: Labels, at: SystemTime) -> Tou
         players: (1..=players)
             .map(|n| Entrant { id: format!("p{n}"), name: String::new(), engine: None, withdrawn_after: None })
             .collect(),
+        seeds: Vec::new(),
         token_hashes: (1..=players).map(|n| [n as u8; 32]).collect(),
         points: Points::default(),
         tie_breaks: vec![TieBreak::SonnebornBerger],

@@ -56,12 +56,15 @@ type callOptions struct {
 	excludeProvisional bool
 	// endingTakeback is [EndingTakebackWindow]'s window, nil when not given (0: none).
 	endingTakeback *time.Duration
-	// format, scoring, tieBreaks and holdRounds are a tournament's: [Format], [Scoring],
-	// [TieBreaks], [HoldRounds].
-	format     tabulav1.TournamentFormat
-	scoring    *tabulav1.TournamentScoring
-	tieBreaks  []tabulav1.TieBreak
-	holdRounds bool
+	// format, scoring, tieBreaks, holdRounds, matchBestOf and seedByRating are a
+	// tournament's: [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf],
+	// [SeedByRating].
+	format       tabulav1.TournamentFormat
+	scoring      *tabulav1.TournamentScoring
+	tieBreaks    []tabulav1.TieBreak
+	holdRounds   bool
+	matchBestOf  uint32
+	seedByRating bool
 	// tournamentStatus is [InTournamentStatus]'s filter.
 	tournamentStatus tabulav1.TournamentStatus
 }

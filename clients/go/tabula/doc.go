@@ -30,13 +30,16 @@
 // [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo]),
 // [Client.GetSeries], [Client.ListSeries], UpdateSeries as [Client.UpdateSeriesLabels], and
 // StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
-// Round-robin tournaments of many players, round after round made by the server:
-// CreateTournament as [Client.CreateTournamentFromPreset], [Client.CreateTournamentFromConfig]
-// and [Client.CreateTournamentFromSavedConfig] (players built with [Person] and [Engine];
-// options [Format], [Scoring], [TieBreaks], [HoldRounds], [RatingPool], [Private],
-// [AllowHints], [Labels] and [RequestID]), [Client.GetTournament], [Client.ListTournaments] (with
-// [InTournamentStatus]), StreamTournamentEvents as [Client.TournamentEvents], which resumes
-// like [Client.Events], and the organiser's [Client.StartTournamentRound],
+// Round-robin and knockout tournaments of many players, round after round made by the server
+// (a knockout's matches each a series): CreateTournament as
+// [Client.CreateTournamentFromPreset], [Client.CreateTournamentFromConfig] and
+// [Client.CreateTournamentFromSavedConfig] (players built with [Person] and [Engine];
+// options [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf], [SeedByRating],
+// [RatingPool], [Private], [AllowHints], [Labels] and [RequestID]), [Client.GetTournament],
+// ExportTournamentTrf as [Client.ExportTournamentTRF] (FIDE's Tournament Report File),
+// [Client.ListTournaments] (with [InTournamentStatus]), StreamTournamentEvents as
+// [Client.TournamentEvents], which resumes like [Client.Events], and the organiser's
+// [Client.StartTournamentRound],
 // [Client.WithdrawTournamentPlayer] and [Client.CancelTournament].
 // Ratings of the players of games created with [RatingPool] (Glicko-2, per service key and
 // pool): [Client.GetPlayerRatings] and [Client.ListLeaderboard] (paged, with

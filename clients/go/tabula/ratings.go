@@ -27,7 +27,7 @@ import (
 // GameFrom builders of [Client.BatchCreateGames], and for the CreateTournament calls, which
 // rate every game of the tournament in the pool (the tournament names it in
 // GetRatingPool(); each player is rated as its own: two [Engine] players of one level are
-// refused); the CreateSeries calls and [Client.CreateRematch] do not take it.
+// refused; [SeedByRating] seeds a knockout by the pool's ratings); the CreateSeries calls and [Client.CreateRematch] do not take it.
 func RatingPool(pool tabulav1.RatingPool) CallOption {
 	return option("RatingPool", func(o *callOptions) { o.ratingPool = pool })
 }

@@ -32,8 +32,13 @@ func Engine(level uint32) *tabulav1.TournamentPlayer {
 
 // Format sets how a tournament pairs its players: TOURNAMENT_FORMAT_ROUND_ROBIN (everyone
 // plays everyone once, in the order of FIDE's Berger tables; with an odd number of players
-// one sits each round out, a bye) or TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN (everyone plays
-// everyone twice, the colours of the first cycle reversed in the second). Without it the
+// one sits each round out, a bye), TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN (everyone plays
+// everyone twice, the colours of the first cycle reversed in the second) or
+// TOURNAMENT_FORMAT_KNOCKOUT (single elimination from a seeded bracket: seeds 1 and 2 meet
+// only in the final, two of seeds 1 to 4 not before the semi-finals, and the byes of a field
+// short of a power of two go to the best seeds; each match is a series of [MatchBestOf]
+// games, draws played again, and the winners of two neighbouring boards meet in the next
+// round). A round robin takes 2 to 100 players, a knockout 2 to 1,000. Without it the
 // CreateTournament calls send TOURNAMENT_FORMAT_ROUND_ROBIN. For the CreateTournament calls.
 func Format(format tabulav1.TournamentFormat) CallOption {
 	return option("Format", func(o *callOptions) { o.format = format })
@@ -53,8 +58,9 @@ func Scoring(win, draw, loss, bye float64) CallOption {
 // order they are applied (TIE_BREAK_BUCHHOLZ, TIE_BREAK_BUCHHOLZ_CUT_1,
 // TIE_BREAK_SONNEBORN_BERGER, TIE_BREAK_DIRECT_ENCOUNTER, TIE_BREAK_WINS), each at most once;
 // players still tied after every one share a rank. Without it: direct encounter, wins, then
-// Sonneborn-Berger. Given more than once, the tie-breaks add up. For the CreateTournament
-// calls.
+// Sonneborn-Berger. Given more than once, the tie-breaks add up. A knockout ranks its players
+// by how far each went and takes none (INVALID_ARGUMENT, reason INVALID_REQUEST, on the
+// field tie_breaks). For the CreateTournament calls.
 func TieBreaks(tieBreaks ...tabulav1.TieBreak) CallOption {
 	return option("TieBreaks", func(o *callOptions) { o.tieBreaks = append(o.tieBreaks, tieBreaks...) })
 }
@@ -66,6 +72,29 @@ func HoldRounds() CallOption {
 	return option("HoldRounds", func(o *callOptions) { o.holdRounds = true })
 }
 
+// MatchBestOf makes each match of a knockout (TOURNAMENT_FORMAT_KNOCKOUT, [Format]) a series
+// of at most games games: an odd number from 1 to 99, so that each match has a winner (a
+// drawn game is played again); the first player to win more than half of them goes through.
+// Without it each match is one game. The match is a series ([Client.GetSeries] on its
+// board's GetSeriesId()), its players the board's White (player 1, the better seed) and
+// Black, whose tournament tokens act as their seats in each of its games. An even number, one
+// above 99, or any best-of for a round robin fails with INVALID_ARGUMENT, reason
+// INVALID_REQUEST, on the field best_of. It is not [BestOf], a [SeriesLength] for the
+// CreateSeries calls. For the CreateTournament calls.
+func MatchBestOf(games uint32) CallOption {
+	return option("MatchBestOf", func(o *callOptions) { o.matchBestOf = games })
+}
+
+// SeedByRating seeds a knockout's players by their ratings in its [RatingPool], the best
+// first (a player never rated counts as new, 1500; equal ratings keep the players' order),
+// rather than in the players' order; the tournament shows the seeding in GetSeeds(). It needs
+// a knockout (TOURNAMENT_FORMAT_KNOCKOUT, [Format]) and a rating pool, else it fails with
+// INVALID_ARGUMENT, reason INVALID_REQUEST, on the field seed_by_rating. For the
+// CreateTournament calls.
+func SeedByRating() CallOption {
+	return option("SeedByRating", func(o *callOptions) { o.seedByRating = true })
+}
+
 // InTournamentStatus lists only tournaments in status (TOURNAMENT_STATUS_IN_PROGRESS,
 // TOURNAMENT_STATUS_FINISHED or TOURNAMENT_STATUS_CANCELLED); without it every tournament is
 // listed. For [Client.ListTournaments].
@@ -73,28 +102,32 @@ func InTournamentStatus(status tabulav1.TournamentStatus) CallOption {
 	return option("InTournamentStatus", func(o *callOptions) { o.tournamentStatus = status })
 }
 
-// CreateTournamentFromPreset creates a tournament of players (2 to 1,000, in the
-// tournament's order: their pairing numbers, from 1; build them with [Person] and [Engine])
+// CreateTournamentFromPreset creates a tournament of players (2 to 100 in a round robin, 2 to
+// 1,000 in a knockout, in the tournament's order: their pairing numbers, from 1; build them
+// with [Person] and [Engine])
 // whose every game is kind's named preset (reason UNKNOWN_PRESET for a name kind lacks): a
-// round robin ([Format]) the server plays out round after round. It pairs the first round
-// and makes its games at once (unless [HoldRounds]), and each next round as soon as every
-// board of the round before has ended, exactly once; each board's White (the board's
-// GetWhite(), a player number) sits in its game's first seat and Black in the second. It
-// keeps the standings after every round (see [Client.GetTournament],
-// [Client.TournamentEvents]). Only two-seat kinds make a tournament. A request that makes no
-// sense (one player, two players of one id, a person without an id, an engine level the kind
-// lacks, bad scoring or tie-breaks) fails with INVALID_ARGUMENT, reason INVALID_REQUEST,
-// every problem named as a field violation. Its games are not counted against the key's cap
-// of games in progress.
+// round robin or a knockout ([Format]) the server plays out round after round. It pairs the
+// first round and makes its games at once (unless [HoldRounds]), and each next round as soon
+// as every board of the round before has ended, exactly once; each board's White (the
+// board's GetWhite(), a player number) sits in its game's first seat and Black in the
+// second. In a knockout each board is a match, a series of [MatchBestOf] games (the board's
+// GetSeriesId(), its GetGameId() empty), in which White is player 1 and the players take
+// turns in the first seat; the winner of the match goes through. It keeps the standings
+// after every round (see [Client.GetTournament], [Client.TournamentEvents]). Only two-seat
+// kinds make a tournament. A request that makes no sense (one player, two players of one id,
+// a person without an id, an engine level the kind lacks, bad scoring or tie-breaks,
+// tie-breaks or an even best-of for a knockout, [SeedByRating] without a knockout and a
+// rating pool) fails with INVALID_ARGUMENT, reason INVALID_REQUEST, every problem named as a
+// field violation. Its games are not counted against the key's cap of games in progress.
 //
 // The response holds the tournament, its first round paired unless held, and one token per
 // person (GetPlayerTokens(): each one's GetPlayer(), its number, and GetToken(), shown only
 // this once; none for a player the engine plays): in every game of the tournament a
 // player's token acts as the seat the player sits in, like a seat token (use it with
-// [Client.As]). Options: [Format], [Scoring], [TieBreaks], [HoldRounds], [RatingPool] (every
-// game rated in the pool; RATING_POOL_PRESET the preset's own), [Private], [AllowHints],
-// [Labels] (the tournament's, which every one of its games carries too), [RequestID]. Needs
-// a service key.
+// [Client.As]). Options: [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf] and
+// [SeedByRating] (a knockout's), [RatingPool] (every game rated in the pool;
+// RATING_POOL_PRESET the preset's own), [Private], [AllowHints], [Labels] (the tournament's,
+// which every one of its games carries too), [RequestID]. Needs a service key.
 func (c *Client) CreateTournamentFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
 	return c.createTournament(ctx, "CreateTournamentFromPreset", &tabulav1.CreateTournamentRequest{Kind: kind, Source: &tabulav1.CreateTournamentRequest_Preset{Preset: preset}}, players, opts)
 }
@@ -124,7 +157,7 @@ func (c *Client) CreateTournamentFromSavedConfig(ctx context.Context, name strin
 // createTournament sends a tournament's creation from a preset, a configuration or a saved
 // configuration, as createSeries sends a series'.
 func (c *Client) createTournament(ctx context.Context, call string, request *tabulav1.CreateTournamentRequest, players []*tabulav1.TournamentPlayer, opts []CallOption) (*tabulav1.CreateTournamentResponse, error) {
-	allowed := []string{"Format", "Scoring", "TieBreaks", "HoldRounds", "RatingPool", "Private", "AllowHints", "Labels", "RequestID"}
+	allowed := []string{"Format", "Scoring", "TieBreaks", "HoldRounds", "MatchBestOf", "SeedByRating", "RatingPool", "Private", "AllowHints", "Labels", "RequestID"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateTournamentRequest_Config)
 	if fromConfig {
 		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
@@ -145,6 +178,7 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 		request.Format = o.format
 	}
 	request.Players, request.Scoring, request.TieBreaks, request.HoldRounds = players, o.scoring, o.tieBreaks, o.holdRounds
+	request.BestOf, request.SeedByRating = o.matchBestOf, o.seedByRating
 	request.RatingPool, request.Private, request.AllowHints = o.ratingPool, o.private, o.allowHints
 	request.Labels, request.RequestId = o.labels, o.requestID
 	return unary(ctx, c.stub.CreateTournament, request)
@@ -158,12 +192,33 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 // GetResult(), unspecified while its game is played), GetStandings() after the results so
 // far (best first: GetRank(), shared by players tied after every tie-break, GetPlayer(),
 // GetPlayerId(), GetPoints(), GetTieBreaks()), with [HoldRounds] GetReleasedRounds(), and
-// GetLabels(). Anyone may read a tournament that is not private; a private one needs a
-// service key or one of its players' tokens (PERMISSION_DENIED, reason PRIVATE_TOURNAMENT).
-// An unknown id fails with NOT_FOUND, reason TOURNAMENT_NOT_FOUND.
+// GetLabels(). A knockout has GetBestOf() ([MatchBestOf]) and GetSeeds() (the players by
+// seed: GetSeeds()[0] is the first seed's number); each board's GetSeriesId() names its match
+// ([Client.GetSeries]; its GetGameId() is empty), its White is the better seed (0 for a
+// board of nobody, both its players having withdrawn) and its result White's or Black's win
+// of the match; its standings rank the players by how far each went (players knocked out in
+// one round share a rank), without tie-breaks. Anyone may read a tournament that is not
+// private; a private one needs a service key or one of its players' tokens
+// (PERMISSION_DENIED, reason PRIVATE_TOURNAMENT). An unknown id fails with NOT_FOUND, reason
+// TOURNAMENT_NOT_FOUND.
 func (c *Client) GetTournament(ctx context.Context, tournamentID string) (*tabulav1.Tournament, error) {
 	response, err := unary(ctx, c.stub.GetTournament, &tabulav1.GetTournamentRequest{TournamentId: tournamentID})
 	return response.GetTournament(), err
+}
+
+// ExportTournamentTRF returns a tournament, running or over, as FIDE's Tournament Report
+// File (TRF): fixed-column text, each line ending in a line feed, whose "012" line names the
+// tournament (its label "name", if it has one), whose "062" line counts its players, and
+// whose "001" lines are its players, one each in pairing order: the number (columns 5–8), the
+// name (15–47: the display name, else the id, at most 33 characters), the points (81–84, as
+// in GetStandings()), the rank (86–89), then each round's opponent, colour and result from
+// column 92 (blank for a game still being played; a knockout's match counts as one game).
+// Read access is [Client.GetTournament]'s: anyone for a tournament that is not private, else
+// a service key or one of its players' tokens (PERMISSION_DENIED, reason
+// PRIVATE_TOURNAMENT). An unknown id fails with NOT_FOUND, reason TOURNAMENT_NOT_FOUND.
+func (c *Client) ExportTournamentTRF(ctx context.Context, tournamentID string) (string, error) {
+	response, err := unary(ctx, c.stub.ExportTournamentTrf, &tabulav1.ExportTournamentTrfRequest{TournamentId: tournamentID})
+	return response.GetTrf(), err
 }
 
 // ListTournaments lists the server's tournaments, newest first, one page at a time. Options:
@@ -182,11 +237,12 @@ func (c *Client) ListTournaments(ctx context.Context, opts ...CallOption) (*tabu
 
 // TournamentEvents follows the events of a tournament that come after sequence number
 // afterSeq (0: from its start): each round paired ("round_paired", the round with its boards
-// and their game ids), each board ended ("board_finished", with its result), each round
+// and their game ids, or in a knockout their series ids), each board ended ("board_finished", with its result), each round
 // finished ("round_finished", with the standings after it), each player withdrawn
 // ("player_withdrew") and last the end ("tournament_ended", finished or cancelled, with the
 // final standings); first the backlog, then live events, each exactly once and in order.
-// Read a tournament's games themselves with [Client.Events] on the game ids its boards name.
+// Read a tournament's games themselves with [Client.Events] on the game ids its boards name
+// (in a knockout, a match's with [Client.SeriesEvents] on its series id).
 //
 // The sequence ends when the server closes the stream after the tournament_ended event. It
 // resumes, checks the seqs and ends as [Client.Events] does, with the same options: after a

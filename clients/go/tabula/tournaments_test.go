@@ -2,7 +2,8 @@ package tabula_test
 
 // Tournaments: against a real server with a service key (a round robin of four played out
 // by its players' tokens, each game resigned, round after round, with its stream of events
-// and its standings; a held tournament that waits for its organiser, a withdrawal and a
+// and its standings, then exported as a TRF; a knockout of four played out match by match, each match a series, and
+// one seeded by rating; a held tournament that waits for its organiser, a withdrawal and a
 // cancellation; a refused creation), and offline against a stand-in server (the requests
 // the calls send, the options they refuse, the stream's gap check).
 
@@ -29,6 +30,7 @@ const (
 	tournamentInProgress = tabulav1.TournamentStatus_TOURNAMENT_STATUS_IN_PROGRESS
 	tournamentFinished   = tabulav1.TournamentStatus_TOURNAMENT_STATUS_FINISHED
 	tournamentCancelled  = tabulav1.TournamentStatus_TOURNAMENT_STATUS_CANCELLED
+	knockout             = tabulav1.TournamentFormat_TOURNAMENT_FORMAT_KNOCKOUT
 )
 
 // tournamentWithin bounds how long a tournament may take to make its next round, or to
@@ -120,6 +122,51 @@ func tournamentEventsOf(t *testing.T, ctx context.Context, client *tabula.Client
 		events = append(events, event)
 	}
 	return events
+}
+
+// requireTRF checks a tournament's export as a TRF against its standings: a "062" line with
+// its number of players, and one "001" line per player, its number in columns 5–8 and its
+// points in columns 81–84 (1-based) those of its standing.
+func requireTRF(t *testing.T, trf string, players int, standings []*tabulav1.TournamentStanding) {
+	t.Helper()
+	points := map[uint32]float64{}
+	for _, standing := range standings {
+		points[standing.GetPlayer()] = standing.GetPoints()
+	}
+	if !strings.HasSuffix(trf, "\n") {
+		t.Fatalf("the TRF does not end in a line feed:\n%s", trf)
+	}
+	counted, seen := false, map[uint32]bool{}
+	for _, line := range strings.Split(strings.TrimSuffix(trf, "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(line, "062 "):
+			if got := strings.TrimSpace(line[4:]); got != fmt.Sprint(players) || counted {
+				t.Fatalf("the TRF's 062 line %q, want one with %d players:\n%s", line, players, trf)
+			}
+			counted = true
+		case strings.HasPrefix(line, "001"):
+			if len(line) < 84 {
+				t.Fatalf("the TRF's player line %q is too short for its points:\n%s", line, trf)
+			}
+			var number uint32
+			var got float64
+			if _, err := fmt.Sscan(line[4:8], &number); err != nil {
+				t.Fatalf("the player line %q: number %q: %v", line, line[4:8], err)
+			}
+			if _, err := fmt.Sscan(line[80:84], &got); err != nil {
+				t.Fatalf("the player line %q: points %q: %v", line, line[80:84], err)
+			}
+			want, known := points[number]
+			if !known || seen[number] || got != want {
+				t.Fatalf("the player line %q: player %d with %v points; the standings give it %v (known: %t, seen before: %t):\n%s",
+					line, number, got, want, known, seen[number], trf)
+			}
+			seen[number] = true
+		}
+	}
+	if !counted || len(seen) != players {
+		t.Fatalf("the TRF has a 062 line: %t, and %d player lines, want %d:\n%s", counted, len(seen), players, trf)
+	}
 }
 
 func TestARoundRobinIsPlayedOutByItsPlayersTokens(t *testing.T) {
@@ -263,6 +310,16 @@ func TestARoundRobinIsPlayedOutByItsPlayersTokens(t *testing.T) {
 		t.Fatalf("the standings' points add up to %v; %d games were played", total, len(resigned))
 	}
 
+	// Exported as FIDE's Tournament Report File, by anyone (the tournament is not private):
+	// one player line a player, each with the points of the standings.
+	trf, err := manager.As("").ExportTournamentTRF(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	requireTRF(t, trf, 4, standings)
+	_, err = manager.ExportTournamentTRF(ctx, "no-such-tournament")
+	requireError(t, err, codes.NotFound, "TOURNAMENT_NOT_FOUND")
+
 	// The stream read live and the backlog read after the end: the same events, numbered
 	// from 1, each round paired, its boards finished and the round finished, then the end.
 	events := tournamentEventsOf(t, ctx, manager, id, 0)
@@ -381,6 +438,167 @@ func TestARoundRobinIsPlayedOutByItsPlayersTokens(t *testing.T) {
 	}
 	if got, want := listed(tabula.PageSize(1), tabula.PageToken(strings.TrimPrefix(first, runningID+" next:"))), id+" next:"; got != want {
 		t.Fatalf("second page %q, want %q", got, want)
+	}
+}
+
+// playMatch plays a knockout's match out by having loser (a player's client) resign every
+// game of its series, the newest each time, until the series is finished; it returns the
+// finished series.
+func playMatch(t *testing.T, ctx context.Context, manager, loser *tabula.Client, seriesID string) *tabulav1.Series {
+	t.Helper()
+	resigned := map[string]bool{}
+	deadline := time.Now().Add(tournamentWithin)
+	for {
+		series, err := manager.GetSeries(ctx, seriesID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if series.GetStatus() == tabulav1.SeriesStatus_SERIES_STATUS_FINISHED {
+			return series
+		}
+		games := series.GetGames()
+		if len(games) == 0 {
+			t.Fatalf("match %s: a series in progress without a game", seriesID)
+		}
+		last := games[len(games)-1].GetGameId()
+		if !resigned[last] {
+			if _, err := loser.Resign(ctx, last); err != nil {
+				t.Fatalf("resigning game %s of match %s: %v", last, seriesID, err)
+			}
+			resigned[last] = true
+			continue
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("match %s: no next game, nor its end, within %s of game %s's: %v", seriesID, tournamentWithin, last, series)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// pairsOf is a round's boards as "white-black", in order.
+func pairsOf(round *tabulav1.TournamentRound) []string {
+	var pairs []string
+	for _, board := range round.GetBoards() {
+		pairs = append(pairs, fmt.Sprintf("%d-%d", board.GetWhite(), board.GetBlack()))
+	}
+	return pairs
+}
+
+func TestAKnockoutIsPlayedOutMatchByMatch(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
+	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
+
+	created, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", cupPlayers,
+		tabula.Format(knockout), tabula.MatchBestOf(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournament := created.GetTournament()
+	id := tournament.GetTournamentId()
+	if tournament.GetFormat() != knockout || tournament.GetBestOf() != 3 || tournament.GetRoundCount() != 2 ||
+		len(tournament.GetTieBreaks()) != 0 || tournament.GetStatus() != tournamentInProgress {
+		t.Fatalf("created %v", tournament)
+	}
+	// Seeded in the players' order, which the tournament shows.
+	if seeds := tournament.GetSeeds(); !slices.Equal(seeds, []uint32{1, 2, 3, 4}) {
+		t.Fatalf("seeds %v, want the players' order", seeds)
+	}
+	players := tokenClients(t, manager, created.GetPlayerTokens(), 4)
+
+	// Round after round, each board's match: its Black resigns every game of the series.
+	matches := map[string]*tabulav1.Series{}
+	for number := uint32(1); number <= 2; number++ {
+		tournament := awaitTournament(t, ctx, manager, id, fmt.Sprintf("made round %d's matches", number), func(tournament *tabulav1.Tournament) bool {
+			if uint32(len(tournament.GetRounds())) < number {
+				return false
+			}
+			for _, board := range tournament.GetRounds()[number-1].GetBoards() {
+				if board.GetSeriesId() == "" {
+					return false
+				}
+			}
+			return true
+		})
+		for _, board := range tournament.GetRounds()[number-1].GetBoards() {
+			white, black := players[board.GetWhite()], players[board.GetBlack()]
+			if white == nil || black == nil || board.GetGameId() != "" {
+				t.Fatalf("round %d board %d: %v", number, board.GetNumber(), board)
+			}
+			match, err := manager.GetSeries(ctx, board.GetSeriesId())
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The match's player 1 is White, player 2 Black.
+			wantPlayers := fmt.Sprintf("%s:%s %s:%s", cupPlayers[board.GetWhite()-1].GetPlayerId(), cupPlayers[board.GetWhite()-1].GetDisplayName(),
+				cupPlayers[board.GetBlack()-1].GetPlayerId(), cupPlayers[board.GetBlack()-1].GetDisplayName())
+			if got := playerNames(match.GetPlayers()); got != wantPlayers || match.GetBestOf() != 3 {
+				t.Fatalf("round %d board %d's match: players %q, want %q; best of %d", number, board.GetNumber(), got, wantPlayers, match.GetBestOf())
+			}
+			matches[board.GetSeriesId()] = playMatch(t, ctx, manager, black, board.GetSeriesId())
+		}
+	}
+
+	final := awaitTournament(t, ctx, manager, id, "finished", func(tournament *tabulav1.Tournament) bool {
+		return tournament.GetStatus() != tournamentInProgress
+	})
+	if final.GetStatus() != tournamentFinished || len(final.GetRounds()) != 2 || len(matches) != 3 {
+		t.Fatalf("the knockout ended %s after %d rounds and %d matches: %s", tabula.EnumName(final.GetStatus()),
+			len(final.GetRounds()), len(matches), boardsOf(final))
+	}
+	// Seeds 1 and 4, 2 and 3 in the semi-finals; White, the better seed, won each match.
+	semis := pairsOf(final.GetRounds()[0])
+	slices.Sort(semis)
+	if want := []string{"1-4", "2-3"}; !slices.Equal(semis, want) {
+		t.Fatalf("the semi-finals %v, want %v", semis, want)
+	}
+	if got := pairsOf(final.GetRounds()[1]); !slices.Equal(got, []string{"1-2"}) {
+		t.Fatalf("the final %v, want players 1 and 2", got)
+	}
+	for _, round := range final.GetRounds() {
+		if !round.GetFinished() {
+			t.Fatalf("round %d of the finished knockout is not finished", round.GetNumber())
+		}
+		for _, board := range round.GetBoards() {
+			if board.GetResult() != tabulav1.BoardResult_BOARD_RESULT_WHITE_WINS {
+				t.Fatalf("round %d board %d ended %s, want White's win", round.GetNumber(), board.GetNumber(), tabula.EnumName(board.GetResult()))
+			}
+			match := matches[board.GetSeriesId()]
+			if len(match.GetGames()) != 2 || match.GetWinner() != 1 {
+				t.Fatalf("round %d board %d's match: %d games, winner %d; want 2 games, won by player 1 (White)",
+					round.GetNumber(), board.GetNumber(), len(match.GetGames()), match.GetWinner())
+			}
+		}
+	}
+	standings := final.GetStandings()
+	if len(standings) != 4 || standings[0].GetPlayer() != 1 || standings[0].GetRank() != 1 ||
+		standings[1].GetPlayer() != 2 || standings[1].GetRank() != 2 || len(standings[0].GetTieBreaks()) != 0 {
+		t.Fatalf("the knockout's standings %v, want player 1 first and player 2 second", standings)
+	}
+	if standings[2].GetRank() != standings[3].GetRank() || standings[2].GetRank() <= 2 {
+		t.Fatalf("the semi-finals' losers ranked %d and %d, want one shared rank after 2", standings[2].GetRank(), standings[3].GetRank())
+	}
+
+	// Seeded by rating: after Dee beat Ann in a rated game, Dee is the first seed, Bob and Cy
+	// (never rated, as new) keep their order, and Ann is last.
+	game, err := manager.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic",
+		tabula.Players(tabula.Player(cupPlayers[0].GetPlayerId(), "Ann"), tabula.Player(cupPlayers[3].GetPlayerId(), "Dee")),
+		tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := manager.As(game.GetSeatTokens()[0].GetToken()).Resign(ctx, game.GetGame().GetGameId()); err != nil {
+		t.Fatal(err)
+	}
+	awaitRated(t, ctx, manager, game.GetGame().GetGameId())
+	seeded, err := manager.CreateTournamentFromConfig(ctx, ticTacToeConfig(), cupPlayers,
+		tabula.Format(knockout), tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND), tabula.SeedByRating())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := seeded.GetTournament(); !slices.Equal(got.GetSeeds(), []uint32{4, 2, 3, 1}) || got.GetBestOf() != 1 {
+		t.Fatalf("seeded by rating: seeds %v, best of %d; want 4 2 3 1, best of 1", got.GetSeeds(), got.GetBestOf())
 	}
 }
 
@@ -533,6 +751,24 @@ func TestARefusedTournamentNamesItsProblems(t *testing.T) {
 	}
 	requireError(t, classic(cupPlayers, tabula.Scoring(0, 0, 1, 0)), codes.InvalidArgument, "INVALID_REQUEST")
 	requireError(t, classic(cupPlayers, tabula.Format(tabulav1.TournamentFormat_TOURNAMENT_FORMAT_UNSPECIFIED)), codes.InvalidArgument, "INVALID_REQUEST")
+	// A knockout's matches of an even number of games, its tie-breaks, a best-of for a round
+	// robin, a seeding by rating without a pool.
+	for _, refused := range []struct {
+		opts  []tabula.CallOption
+		field string
+	}{
+		{[]tabula.CallOption{tabula.Format(knockout), tabula.MatchBestOf(2)}, "best_of"},
+		{[]tabula.CallOption{tabula.Format(knockout), tabula.MatchBestOf(101)}, "best_of"},
+		{[]tabula.CallOption{tabula.Format(knockout), tabula.TieBreaks(tabulav1.TieBreak_TIE_BREAK_WINS)}, "tie_breaks"},
+		{[]tabula.CallOption{tabula.MatchBestOf(3)}, "best_of"},
+		{[]tabula.CallOption{tabula.Format(knockout), tabula.SeedByRating()}, "seed_by_rating"},
+	} {
+		err := classic(cupPlayers, refused.opts...)
+		requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+		if fields := violatedFields(t, err); !slices.Contains(fields, refused.field) {
+			t.Fatalf("the violations name %v, not %s", fields, refused.field)
+		}
+	}
 	_, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_PEG_SOLITAIRE, "triangle15", cupPlayers)
 	requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
 	_, err = manager.CreateTournamentFromSavedConfig(ctx, "no-such-config", cupPlayers)
@@ -600,6 +836,11 @@ func (s *tournamentService) CancelTournament(_ context.Context, request *tabulav
 	return &tabulav1.CancelTournamentResponse{Tournament: &tabulav1.Tournament{TournamentId: request.GetTournamentId(), Status: tournamentCancelled}}, nil
 }
 
+func (s *tournamentService) ExportTournamentTrf(_ context.Context, request *tabulav1.ExportTournamentTrfRequest) (*tabulav1.ExportTournamentTrfResponse, error) {
+	s.record(request)
+	return &tabulav1.ExportTournamentTrfResponse{Trf: "012 " + request.GetTournamentId() + "\n"}, nil
+}
+
 // StreamTournamentEvents sends the events of seqs after after_seq: round_paired, or of no
 // kind this client knows at seq 3.
 func (s *tournamentService) StreamTournamentEvents(request *tabulav1.StreamTournamentEventsRequest, stream grpc.ServerStreamingServer[tabulav1.StreamTournamentEventsResponse]) error {
@@ -642,7 +883,9 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 			return err
 		},
 		func() error {
-			_, err := client.CreateTournamentFromSavedConfig(ctx, "big-board", players)
+			_, err := client.CreateTournamentFromSavedConfig(ctx, "big-board", players,
+				tabula.Format(tabulav1.TournamentFormat_TOURNAMENT_FORMAT_KNOCKOUT), tabula.MatchBestOf(5),
+				tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND), tabula.SeedByRating())
 			return err
 		},
 		func() error {
@@ -678,6 +921,13 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 			}
 			return err
 		},
+		func() error {
+			trf, err := client.ExportTournamentTRF(ctx, "t7")
+			if err == nil && trf != "012 t7\n" {
+				err = fmt.Errorf("ExportTournamentTRF answered %q", trf)
+			}
+			return err
+		},
 	}
 	for i, call := range calls {
 		if err := call(); err != nil {
@@ -698,12 +948,16 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 			Labels: labels, RequestId: "t1",
 		},
 		&tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_Config{Config: clocked}, Format: roundRobin, Players: players},
-		&tabulav1.CreateTournamentRequest{Source: &tabulav1.CreateTournamentRequest_SavedConfig{SavedConfig: "big-board"}, Format: roundRobin, Players: players},
+		&tabulav1.CreateTournamentRequest{
+			Source: &tabulav1.CreateTournamentRequest_SavedConfig{SavedConfig: "big-board"}, Format: tabulav1.TournamentFormat_TOURNAMENT_FORMAT_KNOCKOUT,
+			Players: players, BestOf: 5, RatingPool: tabulav1.RatingPool_RATING_POOL_KIND, SeedByRating: true,
+		},
 		&tabulav1.GetTournamentRequest{TournamentId: "t7"},
 		&tabulav1.ListTournamentsRequest{Status: tournamentCancelled, Labels: labels, PageSize: 2, PageToken: "p"},
 		&tabulav1.StartTournamentRoundRequest{TournamentId: "t7", Round: 2},
 		&tabulav1.WithdrawTournamentPlayerRequest{TournamentId: "t7", Player: 3},
 		&tabulav1.CancelTournamentRequest{TournamentId: "t7"},
+		&tabulav1.ExportTournamentTrfRequest{TournamentId: "t7"},
 	}
 	got := s.seen()
 	if len(got) != len(want) {
@@ -766,6 +1020,14 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.Format(roundRobin))
 			return err
 		}, "CreateGameFromPreset does not take the option Format"},
+		{func() error {
+			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.BestOf(3), tabula.MatchBestOf(3))
+			return err
+		}, "CreateSeriesFromPreset does not take the option MatchBestOf"},
+		{func() error {
+			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.SeedByRating())
+			return err
+		}, "CreateGameFromPreset does not take the option SeedByRating"},
 	} {
 		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.text) {
 			t.Errorf("got %v, want %q", err, refused.text)

@@ -5605,13 +5605,14 @@ type CreateTournamentRequest struct {
 	// How players are paired: required.
 	Format TournamentFormat `protobuf:"varint,5,opt,name=format,proto3,enum=tabula.v1.TournamentFormat" json:"format,omitempty"`
 	// The players, in the tournament's order (their pairing numbers): 2 to 100 in a round
-	// robin.
+	// robin, 2 to 1,000 in a knockout.
 	Players []*TournamentPlayer `protobuf:"bytes,6,rep,name=players,proto3" json:"players,omitempty"`
 	// What results are worth; unset for 1, ½, 0 and a bye 1. Whole or half points, from 0 to
 	// 10.
 	Scoring *TournamentScoring `protobuf:"bytes,7,opt,name=scoring,proto3" json:"scoring,omitempty"`
 	// The tie-breaks, in the order they are applied, each at most once; empty for direct
-	// encounter, wins, then Sonneborn–Berger.
+	// encounter, wins, then Sonneborn–Berger. None in a knockout, which ranks by how far
+	// each player went.
 	TieBreaks []TieBreak `protobuf:"varint,8,rep,packed,name=tie_breaks,json=tieBreaks,proto3,enum=tabula.v1.TieBreak" json:"tie_breaks,omitempty"`
 	// Make each round only when the organiser says go (`StartTournamentRound`), the first too.
 	HoldRounds bool `protobuf:"varint,9,opt,name=hold_rounds,json=holdRounds,proto3" json:"hold_rounds,omitempty"`
@@ -5625,7 +5626,14 @@ type CreateTournamentRequest struct {
 	// the tournament carries them too.
 	Labels map[string]string `protobuf:"bytes,13,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// Makes a retry safe, as `CreateGameRequest.request_id`: at most 128 characters.
-	RequestId     string `protobuf:"bytes,14,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	RequestId string `protobuf:"bytes,14,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// In a knockout, how many games each match is the best of: odd, from 1 (the default) to
+	// 99, so that a match has a winner (a drawn game is played again).
+	BestOf uint32 `protobuf:"varint,15,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
+	// In a knockout, seed the players by their ratings in `rating_pool` (the best first; a
+	// player never rated counts as new, 1500; equal ratings keep the players' order) rather
+	// than in the players' order.
+	SeedByRating  bool `protobuf:"varint,16,opt,name=seed_by_rating,json=seedByRating,proto3" json:"seed_by_rating,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5769,6 +5777,20 @@ func (x *CreateTournamentRequest) GetRequestId() string {
 		return x.RequestId
 	}
 	return ""
+}
+
+func (x *CreateTournamentRequest) GetBestOf() uint32 {
+	if x != nil {
+		return x.BestOf
+	}
+	return 0
+}
+
+func (x *CreateTournamentRequest) GetSeedByRating() bool {
+	if x != nil {
+		return x.SeedByRating
+	}
+	return false
 }
 
 type isCreateTournamentRequest_Source interface {
@@ -6479,6 +6501,100 @@ func (x *CancelTournamentResponse) GetTournament() *Tournament {
 	return nil
 }
 
+// Request for `ExportTournamentTrf`.
+type ExportTournamentTrfRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament: required, at most 64 characters.
+	TournamentId  string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportTournamentTrfRequest) Reset() {
+	*x = ExportTournamentTrfRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[95]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportTournamentTrfRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportTournamentTrfRequest) ProtoMessage() {}
+
+func (x *ExportTournamentTrfRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[95]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportTournamentTrfRequest.ProtoReflect.Descriptor instead.
+func (*ExportTournamentTrfRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{95}
+}
+
+func (x *ExportTournamentTrfRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+// Response of `ExportTournamentTrf`.
+type ExportTournamentTrfResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The file's text, lines ending in a line feed. A player's name is its display name (or
+	// its id), at most 33 characters; a game still being played has a blank result; the
+	// tournament's name is its label `name`, if it has one.
+	Trf           string `protobuf:"bytes,1,opt,name=trf,proto3" json:"trf,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportTournamentTrfResponse) Reset() {
+	*x = ExportTournamentTrfResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[96]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportTournamentTrfResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportTournamentTrfResponse) ProtoMessage() {}
+
+func (x *ExportTournamentTrfResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[96]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportTournamentTrfResponse.ProtoReflect.Descriptor instead.
+func (*ExportTournamentTrfResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{96}
+}
+
+func (x *ExportTournamentTrfResponse) GetTrf() string {
+	if x != nil {
+		return x.Trf
+	}
+	return ""
+}
+
 var File_tabula_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_game_service_proto_rawDesc = "" +
@@ -6843,7 +6959,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x13exclude_provisional\x18\x04 \x01(\bR\x12excludeProvisional\"t\n" +
 	"\x17ListLeaderboardResponse\x121\n" +
 	"\aratings\x18\x01 \x03(\v2\x17.tabula.v1.PlayerRatingR\aratings\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xdf\x05\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x9e\x06\n" +
 	"\x17CreateTournamentRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12#\n" +
@@ -6864,7 +6980,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"allowHints\x88\x01\x01\x12F\n" +
 	"\x06labels\x18\r \x03(\v2..tabula.v1.CreateTournamentRequest.LabelsEntryR\x06labels\x12\x1d\n" +
 	"\n" +
-	"request_id\x18\x0e \x01(\tR\trequestId\x1a9\n" +
+	"request_id\x18\x0e \x01(\tR\trequestId\x12\x17\n" +
+	"\abest_of\x18\x0f \x01(\rR\x06bestOf\x12$\n" +
+	"\x0eseed_by_rating\x18\x10 \x01(\bR\fseedByRating\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
@@ -6918,7 +7036,11 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x18CancelTournamentResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.tabula.v1.TournamentR\n" +
-	"tournament*i\n" +
+	"tournament\"A\n" +
+	"\x1aExportTournamentTrfRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"/\n" +
+	"\x1bExportTournamentTrfResponse\x12\x10\n" +
+	"\x03trf\x18\x01 \x01(\tR\x03trf*i\n" +
 	"\x0eSubmitMoveView\x12 \n" +
 	"\x1cSUBMIT_MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SUBMIT_MOVE_VIEW_BASIC\x10\x01\x12\x19\n" +
@@ -6957,7 +7079,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x1dOWNER_EVENT_KIND_GAME_RESUMED\x10\n" +
 	"\x12)\n" +
 	"%OWNER_EVENT_KIND_SERIES_GAME_FINISHED\x10\v\x12$\n" +
-	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f2\xa6\x1d\n" +
+	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f2\x8c\x1e\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -7009,7 +7131,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x16StreamTournamentEvents\x12(.tabula.v1.StreamTournamentEventsRequest\x1a).tabula.v1.StreamTournamentEventsResponse0\x01\x12g\n" +
 	"\x14StartTournamentRound\x12&.tabula.v1.StartTournamentRoundRequest\x1a'.tabula.v1.StartTournamentRoundResponse\x12s\n" +
 	"\x18WithdrawTournamentPlayer\x12*.tabula.v1.WithdrawTournamentPlayerRequest\x1a+.tabula.v1.WithdrawTournamentPlayerResponse\x12[\n" +
-	"\x10CancelTournament\x12\".tabula.v1.CancelTournamentRequest\x1a#.tabula.v1.CancelTournamentResponseBZ\n" +
+	"\x10CancelTournament\x12\".tabula.v1.CancelTournamentRequest\x1a#.tabula.v1.CancelTournamentResponse\x12d\n" +
+	"\x13ExportTournamentTrf\x12%.tabula.v1.ExportTournamentTrfRequest\x1a&.tabula.v1.ExportTournamentTrfResponseBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
 
 var (
@@ -7025,7 +7148,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 102)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 104)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                      // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                          // 1: tabula.v1.HintResult
@@ -7127,157 +7250,159 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*WithdrawTournamentPlayerResponse)(nil), // 97: tabula.v1.WithdrawTournamentPlayerResponse
 	(*CancelTournamentRequest)(nil),          // 98: tabula.v1.CancelTournamentRequest
 	(*CancelTournamentResponse)(nil),         // 99: tabula.v1.CancelTournamentResponse
-	nil,                                      // 100: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                      // 101: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                      // 102: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                      // 103: tabula.v1.ListSeriesRequest.LabelsEntry
-	nil,                                      // 104: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	nil,                                      // 105: tabula.v1.CreateTournamentRequest.LabelsEntry
-	nil,                                      // 106: tabula.v1.ListTournamentsRequest.LabelsEntry
-	(*GameConfig)(nil),                       // 107: tabula.v1.GameConfig
-	(GameKind)(0),                            // 108: tabula.v1.GameKind
-	(*BotSeat)(nil),                          // 109: tabula.v1.BotSeat
-	(*Player)(nil),                           // 110: tabula.v1.Player
-	(*timestamppb.Timestamp)(nil),            // 111: google.protobuf.Timestamp
-	(*SpectatorDelay)(nil),                   // 112: tabula.v1.SpectatorDelay
-	(RatingPool)(0),                          // 113: tabula.v1.RatingPool
-	(*Game)(nil),                             // 114: tabula.v1.Game
-	(GameStatus)(0),                          // 115: tabula.v1.GameStatus
-	(*View)(nil),                             // 116: tabula.v1.View
-	(*Move)(nil),                             // 117: tabula.v1.Move
-	(*GameEvent)(nil),                        // 118: tabula.v1.GameEvent
-	(*Outcome)(nil),                          // 119: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),              // 120: google.protobuf.Duration
-	(*ViewChange)(nil),                       // 121: tabula.v1.ViewChange
-	(OutcomeType)(0),                         // 122: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),            // 123: google.protobuf.FieldMask
-	(SeriesDraws)(0),                         // 124: tabula.v1.SeriesDraws
-	(*Series)(nil),                           // 125: tabula.v1.Series
-	(*SeriesToken)(nil),                      // 126: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                        // 127: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                      // 128: tabula.v1.SeriesEvent
-	(*PlayerRating)(nil),                     // 129: tabula.v1.PlayerRating
-	(TournamentFormat)(0),                    // 130: tabula.v1.TournamentFormat
-	(*TournamentPlayer)(nil),                 // 131: tabula.v1.TournamentPlayer
-	(*TournamentScoring)(nil),                // 132: tabula.v1.TournamentScoring
-	(TieBreak)(0),                            // 133: tabula.v1.TieBreak
-	(*Tournament)(nil),                       // 134: tabula.v1.Tournament
-	(*TournamentPlayerToken)(nil),            // 135: tabula.v1.TournamentPlayerToken
-	(TournamentStatus)(0),                    // 136: tabula.v1.TournamentStatus
-	(*TournamentEvent)(nil),                  // 137: tabula.v1.TournamentEvent
+	(*ExportTournamentTrfRequest)(nil),       // 100: tabula.v1.ExportTournamentTrfRequest
+	(*ExportTournamentTrfResponse)(nil),      // 101: tabula.v1.ExportTournamentTrfResponse
+	nil,                                      // 102: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                      // 103: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                      // 104: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                      // 105: tabula.v1.ListSeriesRequest.LabelsEntry
+	nil,                                      // 106: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	nil,                                      // 107: tabula.v1.CreateTournamentRequest.LabelsEntry
+	nil,                                      // 108: tabula.v1.ListTournamentsRequest.LabelsEntry
+	(*GameConfig)(nil),                       // 109: tabula.v1.GameConfig
+	(GameKind)(0),                            // 110: tabula.v1.GameKind
+	(*BotSeat)(nil),                          // 111: tabula.v1.BotSeat
+	(*Player)(nil),                           // 112: tabula.v1.Player
+	(*timestamppb.Timestamp)(nil),            // 113: google.protobuf.Timestamp
+	(*SpectatorDelay)(nil),                   // 114: tabula.v1.SpectatorDelay
+	(RatingPool)(0),                          // 115: tabula.v1.RatingPool
+	(*Game)(nil),                             // 116: tabula.v1.Game
+	(GameStatus)(0),                          // 117: tabula.v1.GameStatus
+	(*View)(nil),                             // 118: tabula.v1.View
+	(*Move)(nil),                             // 119: tabula.v1.Move
+	(*GameEvent)(nil),                        // 120: tabula.v1.GameEvent
+	(*Outcome)(nil),                          // 121: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),              // 122: google.protobuf.Duration
+	(*ViewChange)(nil),                       // 123: tabula.v1.ViewChange
+	(OutcomeType)(0),                         // 124: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),            // 125: google.protobuf.FieldMask
+	(SeriesDraws)(0),                         // 126: tabula.v1.SeriesDraws
+	(*Series)(nil),                           // 127: tabula.v1.Series
+	(*SeriesToken)(nil),                      // 128: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                        // 129: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                      // 130: tabula.v1.SeriesEvent
+	(*PlayerRating)(nil),                     // 131: tabula.v1.PlayerRating
+	(TournamentFormat)(0),                    // 132: tabula.v1.TournamentFormat
+	(*TournamentPlayer)(nil),                 // 133: tabula.v1.TournamentPlayer
+	(*TournamentScoring)(nil),                // 134: tabula.v1.TournamentScoring
+	(TieBreak)(0),                            // 135: tabula.v1.TieBreak
+	(*Tournament)(nil),                       // 136: tabula.v1.Tournament
+	(*TournamentPlayerToken)(nil),            // 137: tabula.v1.TournamentPlayerToken
+	(TournamentStatus)(0),                    // 138: tabula.v1.TournamentStatus
+	(*TournamentEvent)(nil),                  // 139: tabula.v1.TournamentEvent
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	107, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	108, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	107, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	109, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	110, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	109, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	5,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	6,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	107, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	109, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	14,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	108, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	109, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	110, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	100, // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	111, // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
-	112, // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
-	113, // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	110, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	111, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	112, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	102, // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	113, // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
+	114, // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
+	115, // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
 	9,   // 14: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
 	16,  // 15: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	114, // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	116, // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
 	15,  // 17: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	114, // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	116, // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 19: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	114, // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	108, // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	115, // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	111, // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	111, // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	101, // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	114, // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	116, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	117, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	116, // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	110, // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	117, // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	113, // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	113, // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	103, // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	116, // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	118, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	119, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	24,  // 29: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	117, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	119, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
 	0,   // 31: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	118, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	116, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	115, // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	119, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	116, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	120, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	120, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	118, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	117, // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	121, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	118, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	122, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	1,   // 38: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	117, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	119, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	34,  // 40: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	117, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	119, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	2,   // 42: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	3,   // 43: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	116, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	116, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	116, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
-	118, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	116, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	121, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	114, // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	118, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	118, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	118, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
+	120, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	118, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	123, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	116, // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 51: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	114, // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	122, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	114, // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	116, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	116, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	120, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	116, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	107, // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	108, // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	111, // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	111, // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	116, // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	124, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	116, // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	118, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	118, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	122, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	118, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	109, // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	110, // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	113, // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	113, // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
 	59,  // 63: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
 	59,  // 64: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
 	59,  // 65: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	114, // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	123, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	114, // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	107, // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	108, // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	124, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	110, // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	109, // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	102, // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	125, // 75: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	126, // 76: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	125, // 77: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	127, // 78: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	103, // 79: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	125, // 80: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	125, // 81: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	123, // 82: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	125, // 83: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	128, // 84: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	116, // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	125, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	116, // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	109, // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	110, // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	126, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	112, // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	111, // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	104, // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	127, // 75: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	128, // 76: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	127, // 77: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	129, // 78: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	105, // 79: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	127, // 80: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	127, // 81: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	125, // 82: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	127, // 83: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	130, // 84: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
 	4,   // 85: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	104, // 86: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	106, // 86: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
 	81,  // 87: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
 	4,   // 88: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	118, // 89: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	128, // 90: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
-	129, // 91: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
-	129, // 92: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
-	107, // 93: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
-	108, // 94: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
-	130, // 95: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
-	131, // 96: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
-	132, // 97: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
-	133, // 98: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
-	113, // 99: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
-	105, // 100: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
-	134, // 101: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	135, // 102: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
-	134, // 103: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	136, // 104: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
-	106, // 105: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
-	134, // 106: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
-	137, // 107: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
-	134, // 108: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
-	134, // 109: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
-	134, // 110: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	120, // 89: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	130, // 90: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
+	131, // 91: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
+	131, // 92: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
+	109, // 93: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
+	110, // 94: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
+	132, // 95: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
+	133, // 96: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
+	134, // 97: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
+	135, // 98: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
+	115, // 99: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	107, // 100: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
+	136, // 101: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	137, // 102: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
+	136, // 103: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	138, // 104: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
+	108, // 105: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
+	136, // 106: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
+	139, // 107: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
+	136, // 108: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
+	136, // 109: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
+	136, // 110: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
 	7,   // 111: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
 	9,   // 112: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
 	10,  // 113: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
@@ -7323,53 +7448,55 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	94,  // 153: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
 	96,  // 154: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
 	98,  // 155: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
-	8,   // 156: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 157: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 158: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 159: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 160: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 161: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 162: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 163: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 164: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 165: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 166: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 167: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 168: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 169: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 170: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 171: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 172: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 173: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 174: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 175: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 176: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 177: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 178: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 179: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 180: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 181: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 182: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 183: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 184: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 185: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 186: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 187: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 188: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 189: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 190: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 191: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	83,  // 192: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
-	85,  // 193: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
-	87,  // 194: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
-	89,  // 195: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
-	91,  // 196: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
-	93,  // 197: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
-	95,  // 198: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
-	97,  // 199: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
-	99,  // 200: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
-	156, // [156:201] is the sub-list for method output_type
-	111, // [111:156] is the sub-list for method input_type
+	100, // 156: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
+	8,   // 157: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 158: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 159: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 160: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 161: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 162: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 163: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 164: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 165: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 166: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 167: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 168: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 169: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 170: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 171: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 172: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 173: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 174: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 175: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 176: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 177: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 178: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 179: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 180: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 181: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 182: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 183: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 184: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 185: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 186: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 187: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 188: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 189: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 190: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 191: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 192: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	83,  // 193: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
+	85,  // 194: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
+	87,  // 195: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
+	89,  // 196: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
+	91,  // 197: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
+	93,  // 198: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
+	95,  // 199: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
+	97,  // 200: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
+	99,  // 201: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
+	101, // 202: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
+	157, // [157:203] is the sub-list for method output_type
+	111, // [111:157] is the sub-list for method input_type
 	111, // [111:111] is the sub-list for extension type_name
 	111, // [111:111] is the sub-list for extension extendee
 	0,   // [0:111] is the sub-list for field type_name
@@ -7417,7 +7544,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   102,
+			NumMessages:   104,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -98,6 +98,7 @@ const (
 	GameService_StartTournamentRound_FullMethodName     = "/tabula.v1.GameService/StartTournamentRound"
 	GameService_WithdrawTournamentPlayer_FullMethodName = "/tabula.v1.GameService/WithdrawTournamentPlayer"
 	GameService_CancelTournament_FullMethodName         = "/tabula.v1.GameService/CancelTournament"
+	GameService_ExportTournamentTrf_FullMethodName      = "/tabula.v1.GameService/ExportTournamentTrf"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -391,6 +392,11 @@ type GameServiceClient interface {
 	// Calls a tournament off: no round is made after (games in progress are left to end, or
 	// to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
 	CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error)
+	// A tournament as FIDE's Tournament Report File (the TRF-16 columns: tags 012, 042, 052,
+	// 062, 092, 132, 142 and 162 when the scoring is not FIDE's, then a `001` line a player
+	// with its points, rank and each round's opponent, colour and result), the file FIDE asks
+	// of rated events and other pairing programs read. Read access as `GetTournament`.
+	ExportTournamentTrf(ctx context.Context, in *ExportTournamentTrfRequest, opts ...grpc.CallOption) (*ExportTournamentTrfResponse, error)
 }
 
 type gameServiceClient struct {
@@ -887,6 +893,16 @@ func (c *gameServiceClient) CancelTournament(ctx context.Context, in *CancelTour
 	return out, nil
 }
 
+func (c *gameServiceClient) ExportTournamentTrf(ctx context.Context, in *ExportTournamentTrfRequest, opts ...grpc.CallOption) (*ExportTournamentTrfResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ExportTournamentTrfResponse)
+	err := c.cc.Invoke(ctx, GameService_ExportTournamentTrf_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -1178,6 +1194,11 @@ type GameServiceServer interface {
 	// Calls a tournament off: no round is made after (games in progress are left to end, or
 	// to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
 	CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error)
+	// A tournament as FIDE's Tournament Report File (the TRF-16 columns: tags 012, 042, 052,
+	// 062, 092, 132, 142 and 162 when the scoring is not FIDE's, then a `001` line a player
+	// with its points, rank and each round's opponent, colour and result), the file FIDE asks
+	// of rated events and other pairing programs read. Read access as `GetTournament`.
+	ExportTournamentTrf(context.Context, *ExportTournamentTrfRequest) (*ExportTournamentTrfResponse, error)
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -1322,6 +1343,9 @@ func (UnimplementedGameServiceServer) WithdrawTournamentPlayer(context.Context, 
 }
 func (UnimplementedGameServiceServer) CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CancelTournament not implemented")
+}
+func (UnimplementedGameServiceServer) ExportTournamentTrf(context.Context, *ExportTournamentTrfRequest) (*ExportTournamentTrfResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ExportTournamentTrf not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -2126,6 +2150,24 @@ func _GameService_CancelTournament_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_ExportTournamentTrf_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ExportTournamentTrfRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).ExportTournamentTrf(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_ExportTournamentTrf_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).ExportTournamentTrf(ctx, req.(*ExportTournamentTrfRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -2296,6 +2338,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CancelTournament",
 			Handler:    _GameService_CancelTournament_Handler,
+		},
+		{
+			MethodName: "ExportTournamentTrf",
+			Handler:    _GameService_ExportTournamentTrf_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

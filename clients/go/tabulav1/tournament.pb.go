@@ -36,6 +36,11 @@ const (
 	TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN TournamentFormat = 1
 	// Everyone plays everyone twice, the colours of the first cycle reversed in the second.
 	TournamentFormat_TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN TournamentFormat = 2
+	// Single elimination: a seeded bracket (seeds 1 and 2 meet only in the final, two of 1
+	// to 4 not before the semi-finals, the byes of a field short of a power of two to the best
+	// seeds), each match a series (`CreateTournamentRequest.best_of`, draws played again), the
+	// winners of two neighbouring boards meeting in the next round.
+	TournamentFormat_TOURNAMENT_FORMAT_KNOCKOUT TournamentFormat = 3
 )
 
 // Enum value maps for TournamentFormat.
@@ -44,11 +49,13 @@ var (
 		0: "TOURNAMENT_FORMAT_UNSPECIFIED",
 		1: "TOURNAMENT_FORMAT_ROUND_ROBIN",
 		2: "TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN",
+		3: "TOURNAMENT_FORMAT_KNOCKOUT",
 	}
 	TournamentFormat_value = map[string]int32{
 		"TOURNAMENT_FORMAT_UNSPECIFIED":        0,
 		"TOURNAMENT_FORMAT_ROUND_ROBIN":        1,
 		"TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN": 2,
+		"TOURNAMENT_FORMAT_KNOCKOUT":           3,
 	}
 )
 
@@ -445,15 +452,19 @@ type TournamentBoard struct {
 	// The board's number in its round, from 1.
 	Number uint32 `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
 	// White: the player (numbered from 1 in `Tournament.players`) in the game's first seat,
-	// or the bye's player.
+	// or the bye's player; in a knockout, the better seed (its match's player 1), and 0 for
+	// a board of nobody (both players it would have had withdrew).
 	White uint32 `protobuf:"varint,2,opt,name=white,proto3" json:"white,omitempty"`
 	// Black: the player in the second seat; 0 for a bye.
 	Black uint32 `protobuf:"varint,3,opt,name=black,proto3" json:"black,omitempty"`
 	// The board's game, once made; empty for a board decided without play. A game that ends
 	// without a result is played again: this is the newest.
 	GameId string `protobuf:"bytes,4,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
-	// How it ended; unspecified while its game is being played.
-	Result        BoardResult `protobuf:"varint,5,opt,name=result,proto3,enum=tabula.v1.BoardResult" json:"result,omitempty"`
+	// How it ended; unspecified while its game is being played. In a knockout, White's or
+	// Black's win is its match's.
+	Result BoardResult `protobuf:"varint,5,opt,name=result,proto3,enum=tabula.v1.BoardResult" json:"result,omitempty"`
+	// In a knockout, the board's match (`GetSeries`), once made; its games are the series'.
+	SeriesId      string `protobuf:"bytes,6,opt,name=series_id,json=seriesId,proto3" json:"series_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -521,6 +532,13 @@ func (x *TournamentBoard) GetResult() BoardResult {
 		return x.Result
 	}
 	return BoardResult_BOARD_RESULT_UNSPECIFIED
+}
+
+func (x *TournamentBoard) GetSeriesId() string {
+	if x != nil {
+		return x.SeriesId
+	}
+	return ""
 }
 
 // A round.
@@ -709,7 +727,9 @@ type Tournament struct {
 	RoundCount uint32 `protobuf:"varint,13,opt,name=round_count,json=roundCount,proto3" json:"round_count,omitempty"`
 	// The rounds made so far, in order.
 	Rounds []*TournamentRound `protobuf:"bytes,14,rep,name=rounds,proto3" json:"rounds,omitempty"`
-	// The standings after the results so far, best first.
+	// The standings after the results so far, best first. In a knockout, by how many rounds
+	// each player went through (players knocked out in one round share a rank), without
+	// tie-breaks.
 	Standings []*TournamentStanding `protobuf:"bytes,15,rep,name=standings,proto3" json:"standings,omitempty"`
 	// When it was created.
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
@@ -720,7 +740,11 @@ type Tournament struct {
 	// Whether the seat to move may ask for hints in its games.
 	AllowHints bool `protobuf:"varint,19,opt,name=allow_hints,json=allowHints,proto3" json:"allow_hints,omitempty"`
 	// The managing backend's labels; every game of the tournament carries them too.
-	Labels        map[string]string `protobuf:"bytes,20,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Labels map[string]string `protobuf:"bytes,20,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// In a knockout, how many games each match is the best of.
+	BestOf uint32 `protobuf:"varint,21,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
+	// In a knockout, the players by seed: `seeds[0]` is the first seed's number.
+	Seeds         []uint32 `protobuf:"varint,22,rep,packed,name=seeds,proto3" json:"seeds,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -891,6 +915,20 @@ func (x *Tournament) GetAllowHints() bool {
 func (x *Tournament) GetLabels() map[string]string {
 	if x != nil {
 		return x.Labels
+	}
+	return nil
+}
+
+func (x *Tournament) GetBestOf() uint32 {
+	if x != nil {
+		return x.BestOf
+	}
+	return 0
+}
+
+func (x *Tournament) GetSeeds() []uint32 {
+	if x != nil {
+		return x.Seeds
 	}
 	return nil
 }
@@ -1350,13 +1388,14 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\x03win\x18\x01 \x01(\x01R\x03win\x12\x12\n" +
 	"\x04draw\x18\x02 \x01(\x01R\x04draw\x12\x12\n" +
 	"\x04loss\x18\x03 \x01(\x01R\x04loss\x12\x10\n" +
-	"\x03bye\x18\x04 \x01(\x01R\x03bye\"\x9e\x01\n" +
+	"\x03bye\x18\x04 \x01(\x01R\x03bye\"\xbb\x01\n" +
 	"\x0fTournamentBoard\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\rR\x06number\x12\x14\n" +
 	"\x05white\x18\x02 \x01(\rR\x05white\x12\x14\n" +
 	"\x05black\x18\x03 \x01(\rR\x05black\x12\x17\n" +
 	"\agame_id\x18\x04 \x01(\tR\x06gameId\x12.\n" +
-	"\x06result\x18\x05 \x01(\x0e2\x16.tabula.v1.BoardResultR\x06result\"\xb2\x01\n" +
+	"\x06result\x18\x05 \x01(\x0e2\x16.tabula.v1.BoardResultR\x06result\x12\x1b\n" +
+	"\tseries_id\x18\x06 \x01(\tR\bseriesId\"\xb2\x01\n" +
 	"\x0fTournamentRound\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\rR\x06number\x127\n" +
 	"\tpair_time\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\bpairTime\x122\n" +
@@ -1368,7 +1407,7 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\tplayer_id\x18\x03 \x01(\tR\bplayerId\x12\x16\n" +
 	"\x06points\x18\x04 \x01(\x01R\x06points\x12\x1d\n" +
 	"\n" +
-	"tie_breaks\x18\x05 \x03(\x01R\ttieBreaks\"\xd2\a\n" +
+	"tie_breaks\x18\x05 \x03(\x01R\ttieBreaks\"\x81\b\n" +
 	"\n" +
 	"Tournament\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12#\n" +
@@ -1398,7 +1437,9 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\aprivate\x18\x12 \x01(\bR\aprivate\x12\x1f\n" +
 	"\vallow_hints\x18\x13 \x01(\bR\n" +
 	"allowHints\x129\n" +
-	"\x06labels\x18\x14 \x03(\v2!.tabula.v1.Tournament.LabelsEntryR\x06labels\x1a9\n" +
+	"\x06labels\x18\x14 \x03(\v2!.tabula.v1.Tournament.LabelsEntryR\x06labels\x12\x17\n" +
+	"\abest_of\x18\x15 \x01(\rR\x06bestOf\x12\x14\n" +
+	"\x05seeds\x18\x16 \x03(\rR\x05seeds\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf4\x03\n" +
@@ -1427,11 +1468,12 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\tstandings\x18\x02 \x03(\v2\x1d.tabula.v1.TournamentStandingR\tstandings\"E\n" +
 	"\x15TournamentPlayerToken\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\rR\x06player\x12\x14\n" +
-	"\x05token\x18\x02 \x01(\tR\x05token*\x82\x01\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token*\xa2\x01\n" +
 	"\x10TournamentFormat\x12!\n" +
 	"\x1dTOURNAMENT_FORMAT_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dTOURNAMENT_FORMAT_ROUND_ROBIN\x10\x01\x12(\n" +
-	"$TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN\x10\x02*\x99\x01\n" +
+	"$TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN\x10\x02\x12\x1e\n" +
+	"\x1aTOURNAMENT_FORMAT_KNOCKOUT\x10\x03*\x99\x01\n" +
 	"\x10TournamentStatus\x12!\n" +
 	"\x1dTOURNAMENT_STATUS_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dTOURNAMENT_STATUS_IN_PROGRESS\x10\x01\x12\x1e\n" +

@@ -100,6 +100,7 @@ CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
         lambda c, **t: c.create_tournament_from_saved_config("mine", [], format="double_round_robin", **t),
     ),
     "get_tournament": ("GetTournament", lambda c, **t: c.get_tournament("t", **t)),
+    "export_tournament_trf": ("ExportTournamentTrf", lambda c, **t: c.export_tournament_trf("t", **t)),
     "list_tournaments": ("ListTournaments", lambda c, **t: c.list_tournaments(status="cancelled", **t)),
     "start_tournament_round": ("StartTournamentRound", lambda c, **t: c.start_tournament_round("t", 2, **t)),
     "withdraw_tournament_player": (
@@ -676,12 +677,26 @@ def test_tournament_options_reach_the_server(stand_in: StandInServer) -> None:
         assert (request.hold_rounds, request.rating_pool, request.private, request.request_id) == (
             False, pb.RatingPool.RATING_POOL_UNSPECIFIED, False, ""
         ), "unset: the server's defaults"
+        assert (request.best_of, request.seed_by_rating) == (0, False), "unset: the server's best of 1"
+
+        client.create_tournament_from_preset(
+            "tic_tac_toe", "classic", [alice], format="knockout", best_of=5, rating_pool="preset", seed_by_rating=True
+        )
+        request = sent()
+        assert request.format == pb.TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT
+        assert (request.best_of, request.seed_by_rating) == (5, True)
 
         config = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig())
         client.create_tournament_from_config(
-            config, [alice], clock=clocks.fischer(60, 1), starter=pb.Starter.STARTER_RANDOM
+            config,
+            [alice],
+            format="KNOCKOUT",
+            best_of=3,
+            clock=clocks.fischer(60, 1),
+            starter=pb.Starter.STARTER_RANDOM,
         )
         request = sent()
+        assert (request.format, request.best_of) == (pb.TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, 3)
         assert request.WhichOneof("source") == "config" and request.config.HasField("clock")
         assert request.config.starter == pb.Starter.STARTER_RANDOM
         assert not config.HasField("clock") and config.starter == pb.Starter.STARTER_UNSPECIFIED, "the caller's is kept"
@@ -689,6 +704,12 @@ def test_tournament_options_reach_the_server(stand_in: StandInServer) -> None:
             "mine", [alice], format=pb.TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN
         )
         assert (sent().saved_config, sent().WhichOneof("source")) == ("mine", "saved_config")
+        client.create_tournament_from_saved_config(
+            "mine", [alice], format=pb.TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, best_of=7, seed_by_rating=True
+        )
+        assert (sent().format, sent().best_of, sent().seed_by_rating) == (
+            pb.TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, 7, True
+        )
 
         assert isinstance(client.get_tournament("t-1"), pb.Tournament)
         assert pb.GetTournamentRequest.FromString(stand_in.last("GetTournament").request).tournament_id == "t-1"
@@ -731,6 +752,20 @@ async def test_the_async_tournament_calls_send_what_they_are_given(stand_in: Sta
         assert sent().format == pb.TournamentFormat.TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN and sent().hold_rounds
         await client.create_tournament_from_saved_config("mine", players, private=True, request_id="r")
         assert (sent().saved_config, sent().private, sent().request_id) == ("mine", True, "r")
+        await client.create_tournament_from_preset(
+            "chess", "standard", players, format="knockout", best_of=3, rating_pool="preset", seed_by_rating=True
+        )
+        assert (sent().format, sent().best_of, sent().seed_by_rating) == (
+            pb.TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, 3, True
+        )
+        await client.create_tournament_from_config(
+            pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), players, format="knockout", best_of=5
+        )
+        assert (sent().format, sent().best_of, sent().seed_by_rating) == (
+            pb.TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, 5, False
+        )
+        await client.create_tournament_from_saved_config("mine", players, format="knockout", seed_by_rating=True)
+        assert (sent().best_of, sent().seed_by_rating) == (0, True)
         assert isinstance(await client.get_tournament("t-2"), pb.Tournament)
         assert pb.GetTournamentRequest.FromString(stand_in.last("GetTournament").request).tournament_id == "t-2"
         await client.list_tournaments(status=pb.TournamentStatus.TOURNAMENT_STATUS_FINISHED, page_size=9)

@@ -1,9 +1,11 @@
 """Tournaments against a real server with a service key: a four-player round robin of classic
 tic-tac-toe played to its end by the players' own tokens, every game ended by a resignation,
-its standings and its event stream; a held tournament that makes no round until the organiser
-starts it, a withdrawal and a cancellation; refused creations, unknown ids and private
-tournaments; listing; and, through the asyncio client, a double round robin of the engine's
-players from a saved configuration, followed on its event stream to its end.
+its standings, its event stream and its Tournament Report File; a held tournament that makes
+no round until the organiser starts it, a withdrawal and a cancellation; a four-player
+knockout of best-of-three matches played to its end by the players' tokens, each match a
+series, and its file; refused creations, unknown ids and private tournaments; listing; and,
+through the asyncio client, a double round robin of the engine's players from a saved
+configuration, followed on its event stream to its end, and its file.
 
 The tests of this module share one server, so each lists only the tournaments carrying a
 label of its own."""
@@ -71,6 +73,23 @@ def wait_for(manager: Client, tournament_id: str, rounds: int, seconds: float = 
             return tournament
         assert time.monotonic() < deadline, f"round {rounds} never came: {tournament}"
         time.sleep(0.05)
+
+
+def assert_trf(trf: str, tournament: pb.Tournament) -> None:
+    """`trf`, a tournament's Tournament Report File, counts its players (`062`) and has one
+    player line (`001`) per player, in player number order, with its name and the points of
+    its standing in columns 81 to 84."""
+    assert trf.endswith("\n"), "lines end in a line feed"
+    lines = trf.splitlines()
+    assert f"062 {len(tournament.players)}" in lines, trf
+    player_lines = [line for line in lines if line.startswith("001")]
+    assert len(player_lines) == len(tournament.players), trf
+    points = {standing.player: standing.points for standing in tournament.standings}
+    for number, (line, player) in enumerate(zip(player_lines, tournament.players), 1):
+        assert int(line[4:8]) == number, f"starting rank in columns 5-8: {line!r}"
+        name = (player.display_name or player.player_id)[:33]
+        assert line[14:47].rstrip() == name, f"name in columns 15-47: {line!r}"
+        assert float(line[80:84]) == points[number], f"points in columns 81-84: {line!r}"
 
 
 def test_a_round_robin_is_played_to_its_end_by_its_players_tokens(keyed: str) -> None:
@@ -146,6 +165,7 @@ def test_a_round_robin_is_played_to_its_end_by_its_players_tokens(keyed: str) ->
                 for board in boards
             )
             assert standing.points == won and standing.player_id == players[standing.player - 1].player_id
+        assert_trf(manager.export_tournament_trf(tournament_id), tournament)
 
         events = list(follow(manager.tournament_events(tournament_id)))
         assert [event.seq for event in events] == list(range(1, len(events) + 1)), "numbered from 1, no gap"
@@ -237,6 +257,87 @@ def test_a_held_tournament_waits_for_its_rounds_and_is_withdrawn_from_and_cancel
         assert [t.tournament_id for t in listed.tournaments] == [tournament_id]
 
 
+def play_match(manager: Client, series_id: str, loser: Client, seconds: float = 20) -> pb.Series:
+    """Plays the match `series_id` to its end, `loser` resigning each of its games as soon as it
+    is made; the finished series. Fails after `seconds`."""
+    deadline = time.monotonic() + seconds
+    resigned: set[str] = set()
+    while True:
+        series = manager.get_series(series_id)
+        if series.status == pb.SeriesStatus.SERIES_STATUS_FINISHED:
+            return series
+        game_id = series.games[-1].game_id if series.games else ""
+        if game_id and game_id not in resigned:
+            ended = loser.resign(game_id)
+            assert ended.view.status == pb.GameStatus.GAME_STATUS_FINISHED
+            resigned.add(game_id)
+        else:
+            assert time.monotonic() < deadline, f"the match never went on: {series}"
+            time.sleep(0.05)
+
+
+def test_a_knockout_of_best_of_three_matches_is_played_to_its_end(keyed: str) -> None:
+    players, labels = people(4), suite()
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", players, format="knockout", best_of=3, labels=labels
+        )
+        tournament = created.tournament
+        tournament_id = tournament.tournament_id
+        assert tournament.format == pb.TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT
+        assert tournament.best_of == 3
+        assert tournament.round_count == 2, "four players: semi-finals and a final"
+        assert list(tournament.seeds) == [1, 2, 3, 4], "seeded in their order"
+        assert not tournament.tie_breaks, "a knockout ranks by how far each player went"
+        tokens = {token.player: token.token for token in created.player_tokens}
+        assert sorted(tokens) == [1, 2, 3, 4]
+        seats = {number: manager.with_credential(token) for number, token in tokens.items()}
+
+        matches: list[pb.Series] = []
+        for number in range(1, 3):
+            tournament = wait_for(manager, tournament_id, number)
+            assert tournament.status == Status.TOURNAMENT_STATUS_IN_PROGRESS
+            assert len(tournament.rounds) == number, "each round is made once the one before ended"
+            played = tournament.rounds[number - 1]
+            assert played.number == number and not played.finished
+            assert len(played.boards) == 2 // number
+            for board in played.boards:
+                assert board.white and board.black and board.white < board.black, "the better seed is white"
+                assert board.series_id and not board.game_id, "a board's match is a series"
+                assert board.result == Result.BOARD_RESULT_UNSPECIFIED, "not ended yet"
+                series = play_match(manager, board.series_id, seats[board.black])
+                assert [p.player_id for p in series.players] == [
+                    players[board.white - 1].player_id, players[board.black - 1].player_id
+                ], "white is the match's player 1"
+                assert series.winner == 1, "black resigned every game"
+                matches.append(series)
+        tournament = wait_for(manager, tournament_id, 3)
+        assert tournament.status == Status.TOURNAMENT_STATUS_FINISHED
+        assert len(tournament.rounds) == 2 and all(r.finished for r in tournament.rounds)
+        assert [[(b.white, b.black) for b in r.boards] for r in tournament.rounds] == [[(1, 4), (2, 3)], [(1, 2)]], (
+            "seeds 1 and 2 meet only in the final"
+        )
+        boards = [board for r in tournament.rounds for board in r.boards]
+        assert all(board.result == Result.BOARD_RESULT_WHITE_WINS for board in boards), "white (the better seed) won"
+        assert [board.series_id for board in boards] == [series.series_id for series in matches]
+        assert [len(series.games) for series in matches] == [2, 2, 2], "two wins end a best of three"
+        for series in matches:
+            assert all(game.game_id for game in series.games)
+            assert series.games[-1].game_id and manager.get_game(series.games[-1].game_id).series_id == series.series_id
+
+        standings = list(tournament.standings)
+        assert [(s.rank, s.player) for s in standings[:2]] == [(1, 1), (2, 2)], "the winner, then the finalist"
+        assert sorted((s.rank, s.player) for s in standings[2:]) == [(3, 3), (3, 4)], "knocked out together"
+        assert standings[0].player_id == players[0].player_id
+        assert_trf(manager.export_tournament_trf(tournament_id), tournament)
+
+        kinds = [event_kind(event) for event in follow(manager.tournament_events(tournament_id))]
+        assert kinds == (
+            ["round_paired"] + ["board_finished"] * 2 + ["round_finished"]
+            + ["round_paired", "board_finished", "round_finished", "tournament_ended"]
+        )
+
+
 def test_refused_creations_unknown_ids_and_private_tournaments(keyed: str) -> None:
     with Client(keyed, credential=KEY) as manager:
         with pytest.raises(TabulaError) as alone:
@@ -250,6 +351,22 @@ def test_refused_creations_unknown_ids_and_private_tournaments(keyed: str) -> No
         assert_error(no_saved.value, grpc.StatusCode.NOT_FOUND, "SAVED_CONFIG_NOT_FOUND")
         with pytest.raises(ValueError):
             manager.create_tournament_from_preset("tic_tac_toe", "classic", people(2), format="swiss")
+        with pytest.raises(TabulaError) as even:
+            manager.create_tournament_from_preset("tic_tac_toe", "classic", people(4), format="knockout", best_of=2)
+        assert_error(even.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        with pytest.raises(TabulaError) as tie_broken:
+            manager.create_tournament_from_preset(
+                "tic_tac_toe", "classic", people(4), format="knockout", tie_breaks=["wins"]
+            )
+        assert_error(tie_broken.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        with pytest.raises(TabulaError) as unrated:
+            manager.create_tournament_from_preset(
+                "tic_tac_toe", "classic", people(4), format="knockout", seed_by_rating=True
+            )
+        assert_error(unrated.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        with pytest.raises(TabulaError) as not_a_match:
+            manager.create_tournament_from_preset("tic_tac_toe", "classic", people(4), best_of=3)
+        assert_error(not_a_match.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
         with pytest.raises(TabulaError) as anonymous:
             manager.with_credential(None).create_tournament_from_preset("tic_tac_toe", "classic", people(2))
         assert_error(anonymous.value, grpc.StatusCode.UNAUTHENTICATED, "CREDENTIAL_REQUIRED")
@@ -257,6 +374,9 @@ def test_refused_creations_unknown_ids_and_private_tournaments(keyed: str) -> No
         with pytest.raises(TabulaError) as missing:
             manager.get_tournament("no-such-tournament")
         assert_error(missing.value, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND")
+        with pytest.raises(TabulaError) as no_file:
+            manager.export_tournament_trf("no-such-tournament")
+        assert_error(no_file.value, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND")
         with pytest.raises(TabulaError) as no_stream:
             list(manager.tournament_events("no-such-tournament"))
         assert_error(no_stream.value, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND")
@@ -269,6 +389,10 @@ def test_refused_creations_unknown_ids_and_private_tournaments(keyed: str) -> No
         assert_error(hidden.value, grpc.StatusCode.PERMISSION_DENIED, "PRIVATE_TOURNAMENT")
         player = manager.with_credential(created.player_tokens[0].token)
         assert player.get_tournament(tournament_id).tournament_id == tournament_id, "a player reads it"
+        with pytest.raises(TabulaError) as hidden_file:
+            manager.with_credential(None).export_tournament_trf(tournament_id)
+        assert_error(hidden_file.value, grpc.StatusCode.PERMISSION_DENIED, "PRIVATE_TOURNAMENT")
+        assert player.export_tournament_trf(tournament_id).count("\n001 ") == 2, "a player exports it"
         manager.cancel_tournament(tournament_id)
 
 
@@ -325,6 +449,7 @@ async def test_the_async_client_follows_an_engine_tournament_to_its_end(keyed: s
         draws = results.count(Result.BOARD_RESULT_DRAW)
         assert wins + draws == 6, "six games played"
         assert sum(s.points for s in tournament.standings) == 3 * wins + 2 * draws + 2 * 6
+        assert_trf(await manager.export_tournament_trf(tournament_id), tournament)
         listed = await manager.list_tournaments(status="finished", page_size=500)
         assert tournament_id in [t.tournament_id for t in listed.tournaments]
         with pytest.raises(TabulaError) as missing:

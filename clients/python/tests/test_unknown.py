@@ -90,7 +90,7 @@ def test_names_are_total() -> None:
     assert event_kind(pb.TournamentEvent(seq=6)) == "unknown"
     assert [enum_name(pb.BoardResult, n) for n in (4, 7, 8)] == ["BOARD_RESULT_BYE", "BOARD_RESULT_UNPLAYED", "unknown(8)"]
     assert enum_name(pb.TournamentStatus, 3) == "TOURNAMENT_STATUS_CANCELLED"
-    assert enum_name(pb.TournamentFormat, 3) == "unknown(3)"
+    assert [enum_name(pb.TournamentFormat, n) for n in (3, 4)] == ["TOURNAMENT_FORMAT_KNOCKOUT", "unknown(4)"]
     assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 14)] == [
         "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
         "OWNER_EVENT_KIND_SEAT_PRESENT",

@@ -529,8 +529,12 @@ export interface TournamentOptions extends ManageOptions {
   /**
    * How players are paired: `TournamentFormat.ROUND_ROBIN` (the default here: everyone plays
    * everyone once, in the order of FIDE's Berger tables; with an odd number of players one
-   * sits out each round, a bye) or `TournamentFormat.DOUBLE_ROUND_ROBIN` (twice, the colours
-   * of the first cycle reversed in the second).
+   * sits out each round, a bye), `TournamentFormat.DOUBLE_ROUND_ROBIN` (twice, the colours
+   * of the first cycle reversed in the second) or `TournamentFormat.KNOCKOUT` (single
+   * elimination from a seeded bracket: seeds 1 and 2 meet only in the final, the byes of a
+   * field short of a power of two go to the best seeds; each match a series of `bestOf`
+   * games, draws played again, named by its board's `seriesId`; the winners of two
+   * neighbouring boards meet in the next round).
    */
   format?: TournamentFormat;
   /**
@@ -541,9 +545,23 @@ export interface TournamentOptions extends ManageOptions {
   /**
    * The tie-breaks (`TieBreak.BUCHHOLZ`, `SONNEBORN_BERGER`, ...) in the order they are
    * applied, each at most once; absent or empty: direct encounter, wins, then
-   * Sonneborn–Berger.
+   * Sonneborn–Berger. Absent or empty in a knockout, which ranks by how far each player went
+   * (else INVALID_REQUEST).
    */
   tieBreaks?: TieBreak[];
+  /**
+   * In a knockout, how many games each match is the best of: odd, from 1 to 99 (else
+   * INVALID_REQUEST); absent or 0: 1. Its games are a series' (`getSeries(board.seriesId)`),
+   * a drawn game played again, so that a match has a winner.
+   */
+  bestOf?: number;
+  /**
+   * In a knockout with a `ratingPool`, seed the players by their ratings in that pool (the
+   * best first; a player never rated counts as new, 1500; equal ratings keep the players'
+   * order) rather than in the players' order; default false. Without a knockout and a
+   * `ratingPool` it rejects with INVALID_REQUEST.
+   */
+  seedByRating?: boolean;
   /**
    * Make each round, the first too, only when the organiser says go
    * (`startTournamentRound(tournamentId, round)`); default false: each round is paired as
@@ -1659,8 +1677,12 @@ export class TabulaClient {
    * round and makes its games at once (unless `holdRounds`), and each next round as soon as
    * every board of the round before has ended; follow it with `tournamentEvents` or read it
    * with `getTournament`. Options: `format` (`TournamentFormat.ROUND_ROBIN` unless told,
-   * or `DOUBLE_ROUND_ROBIN`), `scoring`, `tieBreaks`, `holdRounds`, `ratingPool`, `private`,
-   * `allowHints`, `labels` (which every game of the tournament carries too) and `requestId`.
+   * `DOUBLE_ROUND_ROBIN` or `KNOCKOUT`), `scoring`, `tieBreaks`, `bestOf` and
+   * `seedByRating` (a knockout's), `holdRounds`, `ratingPool`, `private`, `allowHints`,
+   * `labels` (which every game of the tournament carries too) and `requestId`. In a
+   * knockout each board is a match, a series (`board.seriesId`, read with `getSeries`; the
+   * board's `gameId` stays empty) whose games seat its players in turn, the players' tokens
+   * acting in each.
    * Resolves to the tournament, its first round paired unless held, and one
    * `TournamentPlayerToken` per person in `playerTokens` (`player`, numbered from 1, and
    * `token`, shown once; none for the engine's players, nor on a retry after a token could
@@ -1669,8 +1691,9 @@ export class TabulaClient {
    * seat 2), and reads a private tournament. Needs a service key (anyone on a server without
    * keys); its games are not counted against the key's cap of games in progress. Only
    * two-seat kinds make a tournament; that, or any request that makes no sense (fewer than
-   * two players, a player without an id, a bad scoring or tie-break), rejects with
-   * INVALID_ARGUMENT INVALID_REQUEST naming every problem.
+   * two players, a player without an id, a bad scoring or tie-break, an even `bestOf`,
+   * tie-breaks in a knockout, `seedByRating` without a knockout and a rating pool), rejects
+   * with INVALID_ARGUMENT INVALID_REQUEST naming every problem.
    */
   createTournamentFromPreset(
     kind: GameKind,
@@ -1723,6 +1746,8 @@ export class TabulaClient {
       format = TournamentFormat.ROUND_ROBIN,
       scoring,
       tieBreaks = [],
+      bestOf = 0,
+      seedByRating = false,
       holdRounds = false,
       ratingPool = RatingPool.UNSPECIFIED,
       private: isPrivate = false,
@@ -1738,6 +1763,8 @@ export class TabulaClient {
           players,
           scoring,
           tieBreaks,
+          bestOf,
+          seedByRating,
           holdRounds,
           ratingPool,
           private: isPrivate,
@@ -1754,15 +1781,35 @@ export class TabulaClient {
    * A tournament: its configuration, `format`, `players` (each withdrawn one with
    * `withdrawnAfterRound`), `scoring`, `tieBreaks`, `status`, `roundCount`, its `rounds` so
    * far (each with its `boards`: `white` and `black` by player number, the board's `gameId`
-   * and, once it ended, its `result`, a `BoardResult`) and the `standings` after the results
-   * so far, best first (`rank`, `player`, `playerId`, `points` and the value of each
-   * tie-break). A private tournament is read only with a service key or one of its players'
+   * or, in a knockout, its match's `seriesId`, and, once it ended, its `result`, a
+   * `BoardResult`: in a knockout, the match's) and the `standings` after the results so far,
+   * best first (`rank`, `player`, `playerId`, `points` and the value of each tie-break; in a
+   * knockout, by how many rounds each player went through, those knocked out in one round
+   * sharing a rank). A knockout's `bestOf` is its matches' length, its `seeds` the player
+   * numbers by seed (`seeds[0]`: the first seed). A private tournament is read only with a service key or one of its players'
    * tokens (else PERMISSION_DENIED PRIVATE_TOURNAMENT). An unknown id rejects with NOT_FOUND
    * TOURNAMENT_NOT_FOUND.
    */
   async getTournament(tournamentId: string, options: CallOptions = {}): Promise<Tournament> {
     const response = await this.call(options, (o) => this.raw.getTournament({ tournamentId }, o));
     return required(response.tournament, "tournament");
+  }
+
+  /**
+   * The tournament as FIDE's Tournament Report File (TRF-16), the fixed-column text FIDE asks
+   * of rated events and pairing programs read, its lines each ending in a line feed: tags
+   * 012 (the name: the tournament's label `name`, if it has one), 042 and 052 (its dates),
+   * 062 (the player count), 092, 132, 142 and, when the scoring is not FIDE's, 162; then one
+   * `001` line a player, by player number: its name (display name, or id; at most 33
+   * characters), its points (columns 81–84) and rank (86–89), and each round's opponent,
+   * colour and result (blank for a game still being played; a knockout's match counts as
+   * one game). Read access as `getTournament`: a private tournament is read only with a
+   * service key or one of its players' tokens (else PERMISSION_DENIED PRIVATE_TOURNAMENT); an
+   * unknown id rejects with NOT_FOUND TOURNAMENT_NOT_FOUND.
+   */
+  async exportTournamentTrf(tournamentId: string, options: CallOptions = {}): Promise<string> {
+    const response = await this.call(options, (o) => this.raw.exportTournamentTrf({ tournamentId }, o));
+    return response.trf;
   }
 
   /**

@@ -1,8 +1,10 @@
 // Tournaments against a real server with a service key: a 4-player round-robin of tic-tac-toe
 // played to its end, each game ended by a player resigning with its player token, its rounds,
-// boards, standings and event stream checked; a held tournament that pairs no round until the
-// organiser starts it; a player withdrawn and a tournament cancelled; refused creations. And,
-// over an in-process stand-in, what the tournament calls send.
+// boards, standings, event stream and export as FIDE's Tournament Report File checked; a
+// 4-player knockout of best-of-3 matches played to its end the same way, its seeds, bracket,
+// series and standings checked; a held tournament that pairs no round until the organiser
+// starts it; a player withdrawn and a tournament cancelled; refused creations. And, over an
+// in-process stand-in, what the tournament calls send.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
@@ -17,7 +19,9 @@ import {
   GameService,
   GameStatus,
   type ListTournamentsRequest,
+  type Series,
   RatingPool,
+  SeriesStatus,
   Starter,
   type StartTournamentRoundRequest,
   type StreamTournamentEventsRequest,
@@ -160,6 +164,28 @@ test("a 4-player round-robin played by its players' tokens to its end: 3 rounds,
   );
   assert.equal(finished.standings[0].tieBreaks.length, finished.tieBreaks.length, "a value per tie-break");
 
+  // Exported as FIDE's Tournament Report File: its player count, and a 001 line a player
+  // whose points (columns 81–84) are that player's in the standings.
+  const trf = await client.exportTournamentTrf(tournamentId);
+  assert.ok(trf.endsWith("\n"), "each line ends in a line feed");
+  const lines = trf.split("\n");
+  const count = lines.filter((line) => line.startsWith("062 "));
+  assert.deepEqual(count.map((line) => line.slice(4).trim()), [String(players.length)], "062: the player count");
+  const playerLines = lines.filter((line) => line.startsWith("001"));
+  assert.equal(playerLines.length, players.length, "a 001 line a player");
+  for (const line of playerLines) {
+    const number = Number(line.slice(4, 8));
+    const standing = finished.standings.find((s) => s.player === number);
+    assert.ok(standing !== undefined, `001 line of player ${number}: ${line}`);
+    assert.equal(Number(line.slice(80, 84)), standing.points, `player ${number}'s points in columns 81–84: ${line}`);
+  }
+  assert.deepEqual(
+    playerLines.map((line) => Number(line.slice(4, 8))).sort(),
+    [1, 2, 3, 4],
+    "the lines by player number",
+  );
+  assert.equal(await tokens.get(3)!.exportTournamentTrf(tournamentId), trf, "a player's token reads it too");
+
   const events = await streamed;
   assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => BigInt(i + 1)), "seqs run 1, 2, 3, ... without gaps");
   assert.equal(stream.lastSeq, BigInt(events.length));
@@ -196,6 +222,115 @@ test("a 4-player round-robin played by its players' tokens to its end: 3 rounds,
   assert.deepEqual(done.tournaments.map((t) => t.tournamentId), [tournamentId], "listed by its labels and status");
   const running = await client.listTournaments({ labels, status: TournamentStatus.IN_PROGRESS });
   assert.deepEqual(running.tournaments, [], "not among those in progress");
+});
+
+/**
+ * Plays a knockout's match to its end: the board's black player resigns, with its player
+ * token, every game of the board's series (the newest, `games.at(-1)`) until the series is
+ * finished, polling `getSeries` for each next game. Resolves to the finished series.
+ */
+async function blackResignsMatch(
+  client: TabulaClient,
+  board: { seriesId: string; white: number; black: number },
+  players: Map<number, TabulaClient>,
+): Promise<Series> {
+  const resigned = new Set<string>();
+  const deadline = Date.now() + WITHIN_MS;
+  for (;;) {
+    const series = await client.getSeries(board.seriesId);
+    if (series.status === SeriesStatus.FINISHED) return series;
+    const game = series.games.at(-1);
+    if (game !== undefined && !resigned.has(game.gameId)) {
+      const answer = await players.get(board.black)!.resign(game.gameId);
+      // White is the match's player 1: it sits in seat 1 in odd-numbered games, 2 in even ones.
+      assert.equal(answer.view?.outcome?.winner, game.playerOneSeat, `game ${game.number}: black resigned, white won`);
+      resigned.add(game.gameId);
+      continue;
+    }
+    assert.ok(Date.now() < deadline, `series ${board.seriesId} not finished within ${WITHIN_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test("a 4-player knockout of best-of-3 matches: black resigns every game, seed 1 wins the final against seed 2", async () => {
+  const client = manager();
+  const players = fourPlayers();
+  const labels = uniqueLabels();
+  const created = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", players, {
+    format: TournamentFormat.KNOCKOUT,
+    bestOf: 3,
+    labels,
+  });
+  const first = created.tournament!;
+  const tournamentId = first.tournamentId;
+  assert.deepEqual(
+    [first.format, first.bestOf, first.roundCount, first.status, first.tieBreaks],
+    [TournamentFormat.KNOCKOUT, 3, 2, TournamentStatus.IN_PROGRESS, []],
+    "a knockout of best-of-3 matches, 2 rounds for 4 players, without tie-breaks",
+  );
+  assert.deepEqual(created.playerTokens.map((t) => t.player), [1, 2, 3, 4]);
+  assert.equal(first.rounds.length, 1, "the first round is paired at once");
+  assert.ok(
+    first.rounds[0].boards.every((b) => b.seriesId !== "" && b.gameId === "" && b.result === BoardResult.UNSPECIFIED),
+    "each board a match, named by its series",
+  );
+  assert.deepEqual(first.seeds, [1, 2, 3, 4], "seeded in the players' order");
+  const tokens = playerClients(client, created);
+
+  const deadline = Date.now() + WITHIN_MS;
+  let tournament = first;
+  const series: Series[] = [];
+  for (let number = 1; number <= 2; number++) {
+    // Round `number`, once the server has paired it.
+    let round = tournament.rounds.find((r) => r.number === number);
+    while (round === undefined) {
+      assert.ok(Date.now() < deadline, `round ${number} not paired within ${WITHIN_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      tournament = await client.getTournament(tournamentId);
+      round = tournament.rounds.find((r) => r.number === number);
+    }
+    for (const board of round.boards) {
+      assert.ok(board.white < board.black, `round ${number}, board ${board.number}: white the better seed`);
+      assert.notEqual(board.seriesId, "", `round ${number}, board ${board.number}: a match`);
+      const played = await blackResignsMatch(client, board, tokens);
+      assert.equal(played.winner, 1, `round ${number}, board ${board.number}: white (the match's player 1) won`);
+      series.push(played);
+    }
+  }
+  while (tournament.status !== TournamentStatus.FINISHED) {
+    assert.ok(Date.now() < deadline, `tournament ${tournamentId} not finished within ${WITHIN_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    tournament = await client.getTournament(tournamentId);
+  }
+
+  assert.equal(tournament.rounds.length, 2, "two rounds");
+  assert.deepEqual(tournament.seeds, [1, 2, 3, 4], "the seeds, player numbers by seed");
+  assert.deepEqual(tournament.rounds.map((r) => r.boards.length), [2, 1], "two semi-finals, then the final");
+  for (const round of tournament.rounds) {
+    assert.ok(round.finished);
+    for (const b of round.boards) {
+      assert.equal(b.result, BoardResult.WHITE_WINS, `round ${round.number}, board ${b.number}: white won its match`);
+      assert.equal(b.gameId, "", "a match's board names no game");
+    }
+  }
+  assert.deepEqual(
+    tournament.rounds[0].boards.map((b) => [b.white, b.black]).sort(),
+    [[1, 4], [2, 3]],
+    "seed 1 against seed 4, seed 2 against seed 3",
+  );
+  const [final] = tournament.rounds[1].boards;
+  assert.deepEqual([final.white, final.black], [1, 2], "the final: players 1 and 2");
+  assert.equal(tournament.standings[0].player, 1, "player 1 first");
+  assert.deepEqual(
+    tournament.standings.map((s) => [s.rank, s.player]),
+    [[1, 1], [2, 2], [3, 3], [3, 4]],
+    "the losing semi-finalists share a rank",
+  );
+  assert.equal(series.length, 3);
+  for (const played of series) {
+    assert.equal(played.games.length, 2, `series ${played.seriesId}: won 2-0 in two games`);
+    assert.deepEqual(played.games.map((g) => g.playerOneSeat), [1, 2], "the players take turns in seat 1");
+  }
 });
 
 test("a held tournament pairs no round until the organiser starts it", async () => {
@@ -292,6 +427,14 @@ test("a creation that makes no sense is refused with INVALID_REQUEST; an unknown
     "a kind not played by two",
   );
   await assert.rejects(
+    client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", fourPlayers(), {
+      format: TournamentFormat.KNOCKOUT,
+      bestOf: 2,
+    }),
+    tabulaError(Code.InvalidArgument, "INVALID_REQUEST"),
+    "a knockout's matches the best of an even number",
+  );
+  await assert.rejects(
     client.createTournamentFromSavedConfig("no-such-config", fourPlayers()),
     tabulaError(Code.NotFound, "SAVED_CONFIG_NOT_FOUND"),
   );
@@ -301,6 +444,10 @@ test("a creation that makes no sense is refused with INVALID_REQUEST; an unknown
     "needs a service key",
   );
   await assert.rejects(client.getTournament("no-such-tournament"), tabulaError(Code.NotFound, "TOURNAMENT_NOT_FOUND"));
+  await assert.rejects(
+    client.exportTournamentTrf("no-such-tournament"),
+    tabulaError(Code.NotFound, "TOURNAMENT_NOT_FOUND"),
+  );
   await assert.rejects(
     allEvents(client.tournamentEvents("no-such-tournament")),
     tabulaError(Code.NotFound, "TOURNAMENT_NOT_FOUND"),
@@ -316,7 +463,8 @@ test("the tournament calls send what they are given", async () => {
     stream: StreamTournamentEventsRequest[];
     get: string[];
     cancel: string[];
-  } = { create: [], list: [], start: [], withdraw: [], stream: [], get: [], cancel: [] };
+    trf: string[];
+  } = { create: [], list: [], start: [], withdraw: [], stream: [], get: [], cancel: [], trf: [] };
   const tournament = create(TournamentSchema, { tournamentId: "t-1" });
   const transport = createRouterTransport((router: ConnectRouter) =>
     router.service(GameService, {
@@ -351,6 +499,10 @@ test("the tournament calls send what they are given", async () => {
         sent.cancel.push(request.tournamentId);
         return { tournament };
       },
+      exportTournamentTrf(request) {
+        sent.trf.push(request.tournamentId);
+        return { trf: "012 Spring\n062 2\n" };
+      },
     }),
   );
   const client = new TabulaClient(transport);
@@ -360,6 +512,8 @@ test("the tournament calls send what they are given", async () => {
     format: TournamentFormat.DOUBLE_ROUND_ROBIN,
     scoring: { win: 3, draw: 1, loss: 0, bye: 3 },
     tieBreaks: [TieBreak.SONNEBORN_BERGER, TieBreak.DIRECT_ENCOUNTER],
+    bestOf: 5,
+    seedByRating: true,
     holdRounds: true,
     ratingPool: RatingPool.PRESET,
     private: true,
@@ -374,6 +528,7 @@ test("the tournament calls send what they are given", async () => {
   assert.deepEqual(preset.players.map((p) => [p.playerId, p.displayName, p.engineLevel]), [["ada", "Ada", 0], ["", "", 3]]);
   assert.deepEqual([preset.scoring?.win, preset.scoring?.draw, preset.scoring?.bye], [3, 1, 3]);
   assert.deepEqual(preset.tieBreaks, [TieBreak.SONNEBORN_BERGER, TieBreak.DIRECT_ENCOUNTER]);
+  assert.deepEqual([preset.bestOf, preset.seedByRating], [5, true]);
   assert.deepEqual(
     [preset.holdRounds, preset.ratingPool, preset.private, preset.allowHints, preset.requestId],
     [true, RatingPool.PRESET, true, false, "t-req"],
@@ -396,8 +551,14 @@ test("the tournament calls send what they are given", async () => {
     [fromConfig.ratingPool, fromConfig.private, fromConfig.allowHints, fromConfig.requestId, fromConfig.labels],
     [RatingPool.UNSPECIFIED, false, undefined, "", {}],
   );
-  await client.createTournamentFromSavedConfig("big-board", players);
-  assert.deepEqual(sent.create.at(-1)!.source, { case: "savedConfig", value: "big-board" });
+  assert.deepEqual([fromConfig.bestOf, fromConfig.seedByRating], [0, false], "bestOf unset (1) and seeding by order");
+  await client.createTournamentFromConfig(config, players, { format: TournamentFormat.KNOCKOUT, bestOf: 3, seedByRating: true });
+  const knockout = sent.create.at(-1)!;
+  assert.deepEqual([knockout.format, knockout.bestOf, knockout.seedByRating], [TournamentFormat.KNOCKOUT, 3, true]);
+  await client.createTournamentFromSavedConfig("big-board", players, { format: TournamentFormat.KNOCKOUT, bestOf: 7, seedByRating: true });
+  const fromSaved = sent.create.at(-1)!;
+  assert.deepEqual(fromSaved.source, { case: "savedConfig", value: "big-board" });
+  assert.deepEqual([fromSaved.format, fromSaved.bestOf, fromSaved.seedByRating], [TournamentFormat.KNOCKOUT, 7, true]);
 
   assert.equal((await client.getTournament("t-1")).tournamentId, "t-1");
   assert.deepEqual(sent.get, ["t-1"]);
@@ -416,6 +577,8 @@ test("the tournament calls send what they are given", async () => {
   assert.deepEqual(sent.withdraw.map((r) => [r.tournamentId, r.player]), [["t-1", 4]]);
   assert.equal((await client.cancelTournament("t-1")).tournamentId, "t-1");
   assert.deepEqual(sent.cancel, ["t-1"]);
+  assert.equal(await client.exportTournamentTrf("t-1"), "012 Spring\n062 2\n", "the file's text, as sent");
+  assert.deepEqual(sent.trf, ["t-1"]);
 
   const stream = client.tournamentEvents("t-1", { afterSeq: 5n });
   const events = await allEvents(stream);

@@ -22,6 +22,7 @@ use super::creation::{Created, Creation, Creator};
 use super::error::PlayError;
 use super::follow::{self, Revisions, StreamCounts};
 use super::owners::OwnerFeeds;
+use super::ratings::game_rating;
 use super::time::TimeSource;
 use super::tokens::new_token;
 use crate::engine::clock::ClockConfig;
@@ -29,7 +30,8 @@ use crate::engine::{NoResultReason, Outcome, Seat};
 use crate::games::GameConfig;
 use crate::store::{
     Actor, BotSeat, GameRecord, Labels, OwnerEventKind, OwnerNote, Player, SeriesDraws, SeriesGame, SeriesLength,
-    SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Store, StoreError, TokenHash, log_owner, to_stored_precision,
+    SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Store, StoreError, TokenHash, engine_player, log_owner,
+    to_stored_precision,
 };
 
 /// A series' game as a step finds it ([`SeriesDriver::find_game`]).
@@ -171,6 +173,8 @@ impl SeriesDriver {
             revision: 0,
             request_digest: Some(request.request_digest),
             labels: request.labels,
+            tournament: None,
+            rating_pool: None,
         };
         let [(first, _), (second, _)] = tokens;
         match self.create_record(series, request.request_id, request.max_in_progress).await? {
@@ -182,6 +186,18 @@ impl SeriesDriver {
                 let replaced = self.replace_untouched_tokens(&series, [one, two]).await?;
                 Ok(NewSeries { series, tokens: replaced.then_some([first, second]), retried: true })
             }
+        }
+    }
+
+    /// Creates `series`, a tournament's match, under the request id `request_id` (unique to
+    /// the match): made once however many times it is asked, its first game with it.
+    /// Returns it as it then stands.
+    ///
+    /// # Errors
+    /// A storage error.
+    pub async fn create_match(&self, series: SeriesRecord, request_id: String) -> Result<SeriesRecord, PlayError> {
+        match self.create_record(series, Some(request_id), None).await? {
+            SeriesCreated::New(series) | SeriesCreated::Earlier(series) => Ok(series),
         }
     }
 
@@ -405,6 +421,19 @@ impl SeriesDriver {
             })
             .collect();
         bots.sort_by_key(|bot| bot.seat);
+        let rating = match &series.rating_pool {
+            Some(pool) => {
+                let rated = (0..2)
+                    .map(|seat| match bots.iter().find(|bot| bot.seat.index() == seat) {
+                        Some(bot) => engine_player(bot.level),
+                        None => players.get(seat).map(|player| player.id.clone()).unwrap_or_default(),
+                    })
+                    .collect();
+                let (owner, now) = (series.owner.as_deref(), self.now());
+                Some(game_rating(self.store.as_ref(), now, owner, pool.clone(), rated).await?)
+            }
+            None => None,
+        };
         let created = super::rounded_up_to_millis(self.now());
         let record = GameRecord {
             id: uuid::Uuid::now_v7().to_string(),
@@ -416,6 +445,8 @@ impl SeriesDriver {
             players,
             labels: series.labels.clone(),
             series: Some(SeriesLink { series_id: series.id.clone(), number }),
+            tournament: series.tournament.clone(),
+            rating,
             ..GameRecord::new_game(config, series.clock.clone(), created)
         };
         let creation = Creation {

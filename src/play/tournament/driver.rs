@@ -16,6 +16,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::berger::{self, Cycles};
+use super::bracket;
 use super::standings::{Entry, GameResult, Standing, standings};
 use crate::engine::{Outcome, Seat};
 use crate::play::cache::Games;
@@ -23,12 +24,13 @@ use crate::play::creation::{Created, Creation, Creator};
 use crate::play::error::PlayError;
 use crate::play::follow::{self, Revisions, StreamCounts};
 use crate::play::ratings::game_rating;
+use crate::play::series::SeriesDriver;
 use crate::play::time::TimeSource;
 use crate::play::tokens::new_token;
 use crate::store::{
-    Board, BoardResult, BotSeat, GameRecord, Happening, HistoryEntry, Labels, Player, Round, Store, StoreError,
-    TokenHash, TournamentFormat, TournamentLink, TournamentRecord, TournamentStatus, engine_player,
-    to_stored_precision,
+    Board, BoardResult, BotSeat, GameRecord, Happening, HistoryEntry, Labels, Player, Round, SeriesDraws, SeriesLength,
+    SeriesRecord, SeriesStatus, Store, StoreError, TokenHash, TournamentFormat, TournamentLink, TournamentRecord,
+    TournamentStatus, engine_player, to_stored_precision,
 };
 
 /// How often every tournament in progress is looked at, to finish what a crash interrupted.
@@ -49,6 +51,9 @@ pub struct TournamentRequest {
     pub record: TournamentRecord,
     /// Makes retries safe: the creator's id for this request.
     pub request_id: Option<String>,
+    /// In a knockout, seed the players by their ratings in the tournament's pool (the best
+    /// first) rather than in their order.
+    pub seed_by_rating: bool,
 }
 
 /// A tournament made (or found again).
@@ -77,6 +82,8 @@ pub struct TournamentDriver {
     store: Arc<dyn Store>,
     games: Arc<Games>,
     creator: Arc<Creator>,
+    /// Makes and reads a knockout's matches.
+    series: Arc<SeriesDriver>,
     time: TimeSource,
     /// Counts the tournaments this process moved on, for their streams to look again.
     changed: watch::Sender<u64>,
@@ -91,11 +98,21 @@ pub fn round_count(tournament: &TournamentRecord) -> u32 {
     let players = tournament.players.len() as u32;
     match tournament.format {
         TournamentFormat::RoundRobin { cycles } => berger::rounds_in_a_cycle(players) * cycles,
+        TournamentFormat::Knockout { .. } => bracket::rounds(players),
     }
+}
+
+/// The players by seed: `seeds[0]` is the first seed's number.
+pub fn seeds(tournament: &TournamentRecord) -> Vec<u32> {
+    if tournament.seeds.is_empty() { (1..=tournament.players.len() as u32).collect() } else { tournament.seeds.clone() }
 }
 
 /// The standings of `tournament` after the results of its first `rounds` rounds.
 pub fn standings_after(tournament: &TournamentRecord, rounds: usize) -> Vec<Standing> {
+    if let TournamentFormat::Knockout { .. } = tournament.format {
+        let played: Vec<Vec<Board>> = tournament.rounds.iter().take(rounds).map(|r| r.boards.clone()).collect();
+        return bracket::standings(tournament.players.len() as u32, &played, tournament.points);
+    }
     let entries: Vec<Entry> = tournament
         .rounds
         .iter()
@@ -124,6 +141,27 @@ pub fn standings_after(tournament: &TournamentRecord, rounds: usize) -> Vec<Stan
     standings(tournament.players.len() as u32, &entries, tournament.points, &tournament.tie_breaks)
 }
 
+/// A round robin's board for `pair`, decided at once when a player withdrew (`out`).
+fn robin_board(pair: berger::Board, out: impl Fn(u32) -> bool) -> Board {
+    match pair {
+        berger::Board::Bye(player) if out(player) => {
+            Board { white: player, black: None, result: Some(BoardResult::Unplayed), ..Board::default() }
+        }
+        berger::Board::Bye(player) => {
+            Board { white: player, black: None, result: Some(BoardResult::Bye), ..Board::default() }
+        }
+        berger::Board::Game { white, black } => {
+            let result = match (out(white), out(black)) {
+                (true, true) => Some(BoardResult::Unplayed),
+                (true, false) => Some(BoardResult::Forfeit { winner: black }),
+                (false, true) => Some(BoardResult::Forfeit { winner: white }),
+                (false, false) => None,
+            };
+            Board { white, black: Some(black), result, ..Board::default() }
+        }
+    }
+}
+
 /// Whether every board of `round` ended.
 pub fn round_finished(round: &Round) -> bool {
     round.boards.iter().all(|board| board.result.is_some())
@@ -135,12 +173,14 @@ impl TournamentDriver {
         store: Arc<dyn Store>,
         games: Arc<Games>,
         creator: Arc<Creator>,
+        series: Arc<SeriesDriver>,
         time: TimeSource,
     ) -> Arc<TournamentDriver> {
         Arc::new_cyclic(|me| TournamentDriver {
             store,
             games,
             creator,
+            series,
             time,
             changed: watch::channel(0).0,
             streams: StreamCounts::default(),
@@ -155,7 +195,7 @@ impl TournamentDriver {
     /// # Errors
     /// `REQUEST_ID_REUSED` for an id used before with a different request.
     pub async fn create(&self, request: TournamentRequest) -> Result<NewTournament, PlayError> {
-        let TournamentRequest { mut record, request_id } = request;
+        let TournamentRequest { mut record, request_id, seed_by_rating } = request;
         let now = to_stored_precision(self.time.now());
         let tokens: Vec<(String, TokenHash)> = record.players.iter().map(|_| new_token()).collect();
         record.id = uuid::Uuid::now_v7().to_string();
@@ -166,6 +206,9 @@ impl TournamentDriver {
         record.rounds = Vec::new();
         record.history = Vec::new();
         record.status = TournamentStatus::InProgress;
+        if let (true, Some(pool)) = (seed_by_rating, &record.rating_pool) {
+            record.seeds = self.seeds_by_rating(&record, pool).await?;
+        }
         let scope = match &record.owner {
             Some(key) => format!("key:{key}"),
             None => "anonymous".to_owned(),
@@ -197,6 +240,24 @@ impl TournamentDriver {
             .map(|(index, ((token, _), _))| (index as u32 + 1, token))
             .collect();
         Ok(NewTournament { tournament, tokens: Some(tokens), retried: false })
+    }
+
+    /// `tournament`'s players by their ratings in `pool` as they stand, the best first (a
+    /// player never rated counts as new; equal ratings keep the players' order).
+    async fn seeds_by_rating(&self, tournament: &TournamentRecord, pool: &str) -> Result<Vec<u32>, PlayError> {
+        let rated: Vec<String> = tournament
+            .players
+            .iter()
+            .map(|p| p.engine.map_or_else(|| p.id.clone(), |(level, _)| engine_player(level)))
+            .collect();
+        let owner = tournament.owner.as_deref();
+        let rating = game_rating(self.store.as_ref(), self.time.now(), owner, pool.to_owned(), rated).await?;
+        let mut seeds: Vec<u32> = (1..=tournament.players.len() as u32).collect();
+        seeds.sort_by(|a, b| {
+            let of = |player: &u32| rating.before[*player as usize - 1].rating;
+            of(b).total_cmp(&of(a)).then(a.cmp(b))
+        });
+        Ok(seeds)
     }
 
     /// The tournament an earlier creation with key `key` made, if one did.
@@ -409,6 +470,19 @@ impl TournamentDriver {
     ) -> Result<bool, PlayError> {
         let board = &tournament.rounds[number as usize - 1].boards[index];
         let (Some(game_id), None) = (board.game_id.clone(), board.result) else { return Ok(false) };
+        if let TournamentFormat::Knockout { .. } = tournament.format {
+            let series = self.series.get(&game_id).await?;
+            if series.status != SeriesStatus::Finished {
+                return Ok(false);
+            }
+            // A match undecided after the most games a series plays: the better seed goes
+            // through.
+            let result = if series.winner == Some(1) { BoardResult::BlackWins } else { BoardResult::WhiteWins };
+            tournament.rounds[number as usize - 1].boards[index].result = Some(result);
+            let what = Happening::BoardFinished { round: number, board: index as u32 + 1 };
+            tournament.history.push(HistoryEntry { time: now, what });
+            return Ok(true);
+        }
         let result = match self.find_game(&game_id).await? {
             Found::Playing => return Ok(false),
             Found::Ended(Outcome::Win { winner, .. }) if winner == Seat::FIRST => BoardResult::WhiteWins,
@@ -434,50 +508,100 @@ impl TournamentDriver {
         Ok(true)
     }
 
-    /// Round `number` of `tournament`, paired, its games made.
+    /// The boards of round `number` of `tournament`, as its format pairs them, `out`
+    /// saying who withdrew before it: the boards decided without play have their results.
+    fn boards(&self, tournament: &TournamentRecord, number: u32, out: impl Fn(u32) -> bool) -> Vec<Board> {
+        let players = tournament.players.len() as u32;
+        match tournament.format {
+            TournamentFormat::Knockout { .. } => {
+                let earlier: Vec<Vec<Board>> = tournament.rounds.iter().map(|r| r.boards.clone()).collect();
+                bracket::round(&seeds(tournament), &earlier, number, out)
+            }
+            TournamentFormat::RoundRobin { cycles } => {
+                let cycles = if cycles >= 2 { Cycles::Double } else { Cycles::Single };
+                let schedule = berger::schedule(players, cycles);
+                let pairs = schedule.get(number as usize - 1).cloned().unwrap_or_default();
+                pairs.into_iter().map(|pair| robin_board(pair, &out)).collect()
+            }
+        }
+    }
+
+    /// Round `number` of `tournament`, paired, its games (or matches) made.
     async fn pair(
         &self,
         tournament: &TournamentRecord,
         number: u32,
         now: std::time::SystemTime,
     ) -> Result<Round, PlayError> {
-        let players = tournament.players.len() as u32;
-        let TournamentFormat::RoundRobin { cycles } = tournament.format;
-        let cycles = if cycles >= 2 { Cycles::Double } else { Cycles::Single };
-        let schedule = berger::schedule(players, cycles);
-        let pairs = schedule.get(number as usize - 1).cloned().unwrap_or_default();
-        // Who withdrew before this round.
         let out =
             |player: u32| tournament.players[player as usize - 1].withdrawn_after.is_some_and(|after| after < number);
-        let mut round = Round { made: now, boards: Vec::with_capacity(pairs.len()) };
-        for pair in pairs {
-            let board = match pair {
-                berger::Board::Bye(player) if out(player) => {
-                    Board { white: player, black: None, result: Some(BoardResult::Unplayed), ..Board::default() }
-                }
-                berger::Board::Bye(player) => {
-                    Board { white: player, black: None, result: Some(BoardResult::Bye), ..Board::default() }
-                }
-                berger::Board::Game { white, black } => {
-                    let result = match (out(white), out(black)) {
-                        (true, true) => Some(BoardResult::Unplayed),
-                        (true, false) => Some(BoardResult::Forfeit { winner: black }),
-                        (false, true) => Some(BoardResult::Forfeit { winner: white }),
-                        (false, false) => None,
-                    };
-                    Board { white, black: Some(black), result, ..Board::default() }
-                }
-            };
-            round.boards.push(board);
-        }
+        let mut round = Round { made: now, boards: self.boards(tournament, number, out) };
         for (index, board) in round.boards.iter_mut().enumerate() {
-            if let (None, Some(black)) = (board.result, board.black) {
-                let record = self.board_game(tournament, number, index, [board.white, black], 1).await?;
-                board.game_id = Some(record.id);
-                board.tries = 1;
-            }
+            let (None, Some(black)) = (board.result, board.black) else { continue };
+            let seated = [board.white, black];
+            board.game_id = Some(match tournament.format {
+                TournamentFormat::Knockout { best_of } => {
+                    self.board_match(tournament, number, index, seated, best_of).await?.id
+                }
+                TournamentFormat::RoundRobin { .. } => self.board_game(tournament, number, index, seated, 1).await?.id,
+            });
+            board.tries = 1;
         }
         Ok(round)
+    }
+
+    /// Makes the match of board `index` of round `number` of `tournament` (a knockout's),
+    /// between the players `seated` (the better seed first), or finds it when an earlier
+    /// step made it: a series, best of the tournament's count, draws played again.
+    async fn board_match(
+        &self,
+        tournament: &TournamentRecord,
+        number: u32,
+        index: usize,
+        seated: [u32; 2],
+        best_of: u32,
+    ) -> Result<SeriesRecord, PlayError> {
+        let entrant = |player: usize| &tournament.players[seated[player] as usize - 1];
+        let players: Vec<Player> = (0..2)
+            .map(|player| Player { id: entrant(player).id.clone(), name: entrant(player).name.clone() })
+            .collect();
+        // A series names its players by seat number: player 1 is seat 1's.
+        let bots: Vec<BotSeat> = (0..2)
+            .filter_map(|player| {
+                let (level, move_time_ms) = entrant(player).engine?;
+                Some(BotSeat { seat: Seat::new(player as u8), level, move_time_ms })
+            })
+            .collect();
+        let now = to_stored_precision(self.time.now());
+        let request = format!("tournament/{}/round/{number}/board/{}", tournament.id, index + 1);
+        let series = SeriesRecord {
+            id: uuid::Uuid::now_v7().to_string(),
+            owner: tournament.owner.clone(),
+            config: tournament.config.clone(),
+            clock: tournament.clock.clone(),
+            length: SeriesLength::BestOf(best_of),
+            draws: SeriesDraws::Replayed,
+            players,
+            bots,
+            private: tournament.private,
+            allow_hints: tournament.allow_hints,
+            token_hashes: seated.map(|player| tournament.token_hashes[player as usize - 1]),
+            games: Vec::new(),
+            status: SeriesStatus::InProgress,
+            winner: None,
+            created: now,
+            updated: now,
+            revision: 0,
+            request_digest: Some(request.clone()),
+            labels: tournament.labels.clone(),
+            tournament: Some(TournamentLink {
+                tournament_id: tournament.id.clone(),
+                round: number,
+                board: index as u32 + 1,
+            }),
+            rating_pool: tournament.rating_pool.clone(),
+        };
+        self.series.create_match(series, request).await
     }
 
     /// Makes try `tries` of the game of board `index` of round `number` of `tournament`,

@@ -4,10 +4,12 @@
 //! tournament round after round as the series driver runs a series.
 
 pub mod berger;
+pub mod bracket;
 mod driver;
 pub mod knockout;
 pub mod standings;
+pub mod trf;
 
 pub use driver::{
-    MAX_TRIES, NewTournament, TournamentDriver, TournamentRequest, round_count, round_finished, standings_after,
+    MAX_TRIES, NewTournament, TournamentDriver, TournamentRequest, round_count, round_finished, seeds, standings_after,
 };

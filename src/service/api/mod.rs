@@ -405,6 +405,13 @@ impl GameService for GameServiceImpl {
         self.answer(self.cancel_tournament_call(request).await)
     }
 
+    async fn export_tournament_trf(
+        &self,
+        request: Request<pb::ExportTournamentTrfRequest>,
+    ) -> Result<Response<pb::ExportTournamentTrfResponse>, Status> {
+        self.answer(self.export_tournament_trf_call(request).await)
+    }
+
     async fn stream_owner_events(
         &self,
         request: Request<pb::StreamOwnerEventsRequest>,

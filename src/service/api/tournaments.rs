@@ -12,9 +12,10 @@ use super::GameServiceImpl;
 use super::creation::{Requested, Source, checked_game};
 use super::page::Page;
 use super::ratings::{RatingAsked, rating_pool};
+use super::series::MAX_BEST_OF;
 use super::validate::{digest_of, labels_query, request_id, resource_id};
 use crate::play::tokens::seat_for;
-use crate::play::tournament::TournamentRequest;
+use crate::play::tournament::{TournamentRequest, standings_after, trf};
 use crate::play::{BotSeat, MAX_ROUND_ROBIN_PLAYERS, Player, TournamentFormat, TournamentRecord, TournamentStatus};
 use crate::proto::tabula::v1 as pb;
 use crate::service::auth::Credential;
@@ -76,7 +77,28 @@ impl GameServiceImpl {
                 "a tournament moves on when a game ends, so its games' ends are final at once; leave it unset",
             );
         }
-        let format = format_from_proto(request.format, &mut violations);
+        let format = match format_from_proto(request.format, &mut violations) {
+            Some(TournamentFormat::Knockout { .. }) => {
+                let best_of = request.best_of.max(1);
+                if best_of > MAX_BEST_OF || best_of.is_multiple_of(2) {
+                    violations.add(
+                        "best_of",
+                        format!("must be odd, from 1 to {MAX_BEST_OF}, so that each match has a winner"),
+                    );
+                }
+                Some(TournamentFormat::Knockout { best_of })
+            }
+            other => {
+                if request.best_of != 0 {
+                    violations.add("best_of", "is for a knockout's matches; leave it unset");
+                }
+                other
+            }
+        };
+        let knockout = matches!(format, Some(TournamentFormat::Knockout { .. }));
+        if request.seed_by_rating && !(knockout && request.rating_pool != 0) {
+            violations.add("seed_by_rating", "seeds a knockout by the ratings of its rating_pool: it needs both");
+        }
         let players = entrants_from_proto(&request.players, kind, &mut violations);
         if matches!(format, Some(TournamentFormat::RoundRobin { .. })) && players.len() > MAX_ROUND_ROBIN_PLAYERS {
             violations.add(
@@ -85,7 +107,7 @@ impl GameServiceImpl {
             );
         }
         let points = points_from_proto(request.scoring.as_ref(), &mut violations);
-        let tie_breaks = tie_breaks_from_proto(&request.tie_breaks, &mut violations);
+        let tie_breaks = tie_breaks_from_proto(&request.tie_breaks, knockout, &mut violations);
         let labels = labels_from_proto(&request.labels, "labels", &mut violations);
         // A rated tournament rates every game: check the pool as for a game between two of
         // its players, and that no two are rated as the same one.
@@ -116,6 +138,7 @@ impl GameServiceImpl {
         };
         violations.into_result(())?;
         let Some(format) = format else { return Err(ApiError::bad_field("format", "is required")) };
+        let request_seed_by_rating = request.seed_by_rating;
         let now = self.hub.now();
         let record = TournamentRecord {
             id: String::new(),
@@ -125,6 +148,7 @@ impl GameServiceImpl {
             clock,
             format,
             players,
+            seeds: Vec::new(),
             token_hashes: Vec::new(),
             points,
             tie_breaks,
@@ -141,7 +165,8 @@ impl GameServiceImpl {
             revision: 0,
             request_digest: Some(digest_of(&pb::CreateTournamentRequest { request_id: String::new(), ..request })),
         };
-        let made = self.hub.create_tournament(TournamentRequest { record, request_id }).await?;
+        let seed_by_rating = request_seed_by_rating;
+        let made = self.hub.create_tournament(TournamentRequest { record, request_id, seed_by_rating }).await?;
         let tournament = &made.tournament;
         tracing::info!(tournament_id = %tournament.id, kind = kind.name(), owner = owner.as_deref(), players = tournament.players.len(), retried = made.retried, "tournament created");
         let player_tokens = made
@@ -222,6 +247,15 @@ impl GameServiceImpl {
             stream::iter(events)
         });
         Ok(Box::pin(events))
+    }
+
+    pub(super) async fn export_tournament_trf_call(
+        &self,
+        request: Request<pb::ExportTournamentTrfRequest>,
+    ) -> Result<pb::ExportTournamentTrfResponse, ApiError> {
+        let tournament = self.readable_tournament(&request, &request.get_ref().tournament_id).await?;
+        let standings = standings_after(&tournament, tournament.rounds.len());
+        Ok(pb::ExportTournamentTrfResponse { trf: trf::export(&tournament, &standings) })
     }
 
     pub(super) async fn start_tournament_round_call(

@@ -7,7 +7,7 @@ use super::time::{millis_from_proto, millis_to_proto, timestamp};
 use super::{MAX_PLAYER_ID_CHARS, Violations, check_free_text, config_to_proto, kind_to_proto};
 use crate::games::GameKind;
 use crate::play::tournament::standings::Standing;
-use crate::play::tournament::{round_count, round_finished, standings_after};
+use crate::play::tournament::{round_count, round_finished, seeds, standings_after};
 use crate::play::{
     Board, BoardResult, DEFAULT_MOVE_TIME, Entrant, Happening, MAX_MOVE_TIME, MAX_TOURNAMENT_PLAYERS, Points, TieBreak,
     TournamentFormat, TournamentRecord, TournamentStatus,
@@ -57,9 +57,12 @@ pub fn format_from_proto(format: i32, violations: &mut Violations) -> Option<Tou
     match pb::TournamentFormat::try_from(format) {
         Ok(pb::TournamentFormat::RoundRobin) => Some(TournamentFormat::RoundRobin { cycles: 1 }),
         Ok(pb::TournamentFormat::DoubleRoundRobin) => Some(TournamentFormat::RoundRobin { cycles: 2 }),
+        Ok(pb::TournamentFormat::Knockout) => Some(TournamentFormat::Knockout { best_of: 1 }),
         Ok(pb::TournamentFormat::Unspecified) => {
-            violations
-                .add("format", "is required: TOURNAMENT_FORMAT_ROUND_ROBIN or TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN");
+            violations.add(
+                "format",
+                "is required: TOURNAMENT_FORMAT_ROUND_ROBIN, TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN or TOURNAMENT_FORMAT_KNOCKOUT",
+            );
             None
         }
         Err(_) => {
@@ -69,8 +72,15 @@ pub fn format_from_proto(format: i32, violations: &mut Violations) -> Option<Tou
     }
 }
 
-/// The tie-breaks a creation asks for, in order; the default order when it names none.
-pub fn tie_breaks_from_proto(wire: &[i32], violations: &mut Violations) -> Vec<TieBreak> {
+/// The tie-breaks a creation asks for, in order; the default order when it names none (none
+/// for a knockout, which ranks by how far each player went).
+pub fn tie_breaks_from_proto(wire: &[i32], knockout: bool, violations: &mut Violations) -> Vec<TieBreak> {
+    if knockout {
+        if !wire.is_empty() {
+            violations.add("tie_breaks", "must be empty for a knockout, which ranks by how far each player went");
+        }
+        return Vec::new();
+    }
     if wire.is_empty() {
         return vec![TieBreak::DirectEncounter, TieBreak::Wins, TieBreak::SonnebornBerger];
     }
@@ -190,13 +200,19 @@ fn board_result_to_proto(board: &Board) -> pb::BoardResult {
     }
 }
 
-fn board_to_proto(number: usize, board: &Board) -> pb::TournamentBoard {
+fn board_to_proto(tournament: &TournamentRecord, number: usize, board: &Board) -> pb::TournamentBoard {
+    let made = board.game_id.clone().unwrap_or_default();
+    let (game_id, series_id) = match tournament.format {
+        TournamentFormat::Knockout { .. } => (String::new(), made),
+        TournamentFormat::RoundRobin { .. } => (made, String::new()),
+    };
     pb::TournamentBoard {
         number: number as u32 + 1,
         white: board.white,
         black: board.black.unwrap_or(0),
-        game_id: board.game_id.clone().unwrap_or_default(),
+        game_id,
         result: board_result_to_proto(board) as i32,
+        series_id,
     }
 }
 
@@ -215,7 +231,7 @@ fn round_as_paired(tournament: &TournamentRecord, number: usize) -> pb::Tourname
                 result: if first.is_some() { None } else { board.result },
                 ..board.clone()
             };
-            board_to_proto(index, &paired)
+            board_to_proto(tournament, index, &paired)
         })
         .collect();
     let finished = boards.iter().all(|board| board.result != pb::BoardResult::Unspecified as i32);
@@ -227,7 +243,12 @@ fn round_to_proto(tournament: &TournamentRecord, number: usize) -> pb::Tournamen
     pb::TournamentRound {
         number: number as u32 + 1,
         pair_time: Some(timestamp(round.made)),
-        boards: round.boards.iter().enumerate().map(|(index, board)| board_to_proto(index, board)).collect(),
+        boards: round
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(index, board)| board_to_proto(tournament, index, board))
+            .collect(),
         finished: round_finished(round),
     }
 }
@@ -248,9 +269,10 @@ fn standings_to_proto(tournament: &TournamentRecord, standings: &[Standing]) -> 
 /// The wire form of a tournament.
 pub fn tournament_to_proto(tournament: &TournamentRecord) -> pb::Tournament {
     let points = |half: u32| f64::from(half) / 2.0;
-    let format = match tournament.format {
-        TournamentFormat::RoundRobin { cycles: 2.. } => pb::TournamentFormat::DoubleRoundRobin,
-        TournamentFormat::RoundRobin { .. } => pb::TournamentFormat::RoundRobin,
+    let (format, best_of) = match tournament.format {
+        TournamentFormat::RoundRobin { cycles: 2.. } => (pb::TournamentFormat::DoubleRoundRobin, 0),
+        TournamentFormat::RoundRobin { .. } => (pb::TournamentFormat::RoundRobin, 0),
+        TournamentFormat::Knockout { best_of } => (pb::TournamentFormat::Knockout, best_of),
     };
     pb::Tournament {
         name: format!("tournaments/{}", tournament.id),
@@ -291,6 +313,11 @@ pub fn tournament_to_proto(tournament: &TournamentRecord) -> pb::Tournament {
         private: tournament.private,
         allow_hints: tournament.allow_hints,
         labels: tournament.labels.clone(),
+        best_of,
+        seeds: match tournament.format {
+            TournamentFormat::Knockout { .. } => seeds(tournament),
+            TournamentFormat::RoundRobin { .. } => Vec::new(),
+        },
     }
 }
 
@@ -309,6 +336,7 @@ pub fn tournament_events(tournament: &TournamentRecord) -> Vec<pb::TournamentEve
                 Happening::BoardFinished { round, board } => Kind::BoardFinished(pb::TournamentBoardFinished {
                     round,
                     board: Some(board_to_proto(
+                        tournament,
                         board as usize - 1,
                         &tournament.rounds[round as usize - 1].boards[board as usize - 1],
                     )),

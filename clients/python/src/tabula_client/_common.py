@@ -136,7 +136,8 @@ def series_status_value(status: pb.SeriesStatus.ValueType | str) -> pb.SeriesSta
 
 def tournament_format_value(format: pb.TournamentFormat.ValueType | str) -> pb.TournamentFormat.ValueType:
     """Accepts `TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN`, `"TOURNAMENT_FORMAT_ROUND_ROBIN"`
-    or `"round_robin"` (and so `"double_round_robin"`); an unknown name raises ValueError."""
+    or `"round_robin"` (and so `"double_round_robin"`, `"knockout"`); an unknown name raises
+    ValueError."""
     if isinstance(format, str):
         name = format.upper()
         return pb.TournamentFormat.Value(name if name.startswith("TOURNAMENT_FORMAT_") else f"TOURNAMENT_FORMAT_{name}")
@@ -459,10 +460,14 @@ def _tournament(
     allow_hints: bool | None,
     labels: Labels | None,
     request_id: str,
+    best_of: int,
+    seed_by_rating: bool,
 ) -> pb.CreateTournamentRequest:
     """Sets the options every tournament creation shares on `request`: `scoring` (None: the
     server's 1, ½, 0 and a bye 1), `tie_breaks` (empty: the server's), `rating_pool` (None:
-    not rated) and `allow_hints` (None: the kind's default) only when given."""
+    not rated) and `allow_hints` (None: the kind's default) only when given; `best_of` (0:
+    the server's 1) and `seed_by_rating` as given (the server refuses them outside a
+    knockout)."""
     request.format = tournament_format_value(format)
     request.players.extend(players)
     if scoring is not None:
@@ -476,6 +481,8 @@ def _tournament(
         request.allow_hints = allow_hints
     request.labels.update(labels or {})
     request.request_id = request_id
+    request.best_of = best_of
+    request.seed_by_rating = seed_by_rating
     return request
 
 
@@ -492,12 +499,14 @@ def tournament_preset_request(
     allow_hints: bool | None,
     labels: Labels | None,
     request_id: str,
+    best_of: int,
+    seed_by_rating: bool,
 ) -> pb.CreateTournamentRequest:
     """A tournament of `kind`'s preset `preset` (`CreateTournamentRequest.preset`)."""
     request = pb.CreateTournamentRequest(kind=kind_value(kind), preset=preset)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id
+        labels, request_id, best_of, seed_by_rating
     )
 
 
@@ -513,6 +522,8 @@ def tournament_config_request(
     allow_hints: bool | None,
     labels: Labels | None,
     request_id: str,
+    best_of: int,
+    seed_by_rating: bool,
     clock: Clock | None = None,
     starter: pb.Starter.ValueType | None = None,
 ) -> pb.CreateTournamentRequest:
@@ -522,7 +533,7 @@ def tournament_config_request(
     _with_clock_and_starter(request.config, clock, starter)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id
+        labels, request_id, best_of, seed_by_rating
     )
 
 
@@ -538,13 +549,15 @@ def tournament_saved_config_request(
     allow_hints: bool | None,
     labels: Labels | None,
     request_id: str,
+    best_of: int,
+    seed_by_rating: bool,
 ) -> pb.CreateTournamentRequest:
     """A tournament of the caller's saved configuration `name`
     (`CreateTournamentRequest.saved_config`)."""
     request = pb.CreateTournamentRequest(saved_config=name)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id
+        labels, request_id, best_of, seed_by_rating
     )
 
 

@@ -759,13 +759,15 @@ class AsyncClient:
         allow_hints: bool | None = None,
         labels: _common.Labels | None = None,
         request_id: str = "",
+        best_of: int = 0,
+        seed_by_rating: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
-        """A round-robin tournament of one of `kind`'s presets, with one token per person (see
-        `Client.create_tournament_from_preset`)."""
+        """A tournament (a round robin, or a knockout of `best_of` matches) of one of `kind`'s
+        presets, with one token per person (see `Client.create_tournament_from_preset`)."""
         request = _common.tournament_preset_request(
             kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id
+            labels, request_id, best_of, seed_by_rating
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 
@@ -783,6 +785,8 @@ class AsyncClient:
         allow_hints: bool | None = None,
         labels: _common.Labels | None = None,
         request_id: str = "",
+        best_of: int = 0,
+        seed_by_rating: bool = False,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
         timeout: float | None = None,
@@ -790,7 +794,7 @@ class AsyncClient:
         """A tournament of a full configuration (see `Client.create_tournament_from_config`)."""
         request = _common.tournament_config_request(
             config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, clock, starter
+            labels, request_id, best_of, seed_by_rating, clock, starter
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 
@@ -808,13 +812,15 @@ class AsyncClient:
         allow_hints: bool | None = None,
         labels: _common.Labels | None = None,
         request_id: str = "",
+        best_of: int = 0,
+        seed_by_rating: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of one of the caller's saved configurations, by name (see
         `Client.create_tournament_from_saved_config`)."""
         request = _common.tournament_saved_config_request(
             name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id
+            labels, request_id, best_of, seed_by_rating
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 
@@ -823,6 +829,12 @@ class AsyncClient:
         see `Client.get_tournament`)."""
         request = pb.GetTournamentRequest(tournament_id=tournament_id)
         return (await self._call(self.stub.GetTournament, request, timeout)).tournament
+
+    async def export_tournament_trf(self, tournament_id: str, *, timeout: float | None = None) -> str:
+        """A tournament as FIDE's Tournament Report File text (NOT_FOUND
+        `TOURNAMENT_NOT_FOUND`; see `Client.export_tournament_trf`)."""
+        request = pb.ExportTournamentTrfRequest(tournament_id=tournament_id)
+        return (await self._call(self.stub.ExportTournamentTrf, request, timeout)).trf
 
     async def list_tournaments(
         self,

@@ -1143,39 +1143,55 @@ class Client:
         allow_hints: bool | None = None,
         labels: _common.Labels | None = None,
         request_id: str = "",
+        best_of: int = 0,
+        seed_by_rating: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
-        """A round-robin tournament of one of `kind`'s presets (a service key's call; only
-        two-seat kinds): the response holds the `tournament`, its first round already paired
-        and its games made (unless `hold_rounds`), and `player_tokens`, one
+        """A tournament (a round robin, or a knockout) of one of `kind`'s presets (a service
+        key's call; only two-seat kinds): the response holds the `tournament`, its first round
+        already paired and its games made (unless `hold_rounds`), and `player_tokens`, one
         `pb.TournamentPlayerToken` (`player`, numbered from 1, and `token`) per person.
 
-        `players` are the players, 2 to 1,000, in the tournament's order (their numbers, from
-        1, are the pairing numbers): `tournaments.person(player_id, display_name)` for a
-        person, `tournaments.engine(level)` for the server's engine (no token). `format` is
-        `"round_robin"` (the default: everyone plays everyone once, FIDE's Berger tables, a
-        bye each round for an odd number) or `"double_round_robin"` (twice, colours reversed
-        in the second cycle), a `pb.TournamentFormat` or its name. `scoring`
+        `players` are the players in the tournament's order (their numbers, from 1, are the
+        pairing numbers), 2 to 100 in a round robin and 2 to 1,000 in a knockout:
+        `tournaments.person(player_id, display_name)` for a person, `tournaments.engine(level)`
+        for the server's engine (no token). `format` is `"round_robin"` (the default:
+        everyone plays everyone once, FIDE's Berger tables, a bye each round for an odd
+        number), `"double_round_robin"` (twice, colours reversed in the second cycle) or
+        `"knockout"` (single elimination from a seeded bracket: seeds 1 and 2 meet only in
+        the final, the byes of a field short of a power of two go to the best seeds, and the
+        winners of two neighbouring boards meet in the next round), a `pb.TournamentFormat`
+        or its name. In a knockout each board is a match, a series of `best_of` games (odd,
+        1 to 99; 0: the server's 1) in which a drawn game is played again; `seed_by_rating`
+        seeds the players by their ratings in `rating_pool` (best first; a player never rated
+        counts as 1500; equal ratings keep the players' order) rather than in the players'
+        order. Both need `"knockout"` (and `seed_by_rating` a `rating_pool`). `scoring`
         (`tournaments.scoring(win=..., draw=..., loss=..., bye=...)`; None: 1, ½, 0 and a bye
         1) is what results are worth; `tie_breaks` orders players with equal points (each a
         `pb.TieBreak` or its name: `"buchholz"`, `"buchholz_cut_1"`, `"sonneborn_berger"`,
         `"direct_encounter"`, `"wins"`; empty: direct encounter, wins, then
-        Sonneborn-Berger). `rating_pool` rates every game (as for `create_game_from_preset`).
+        Sonneborn-Berger; it must stay empty in a knockout, which ranks players by how far
+        they went). `rating_pool` rates every game (as for `create_game_from_preset`).
         `private`, `allow_hints`, `labels` (every game of the tournament carries them too)
         and `request_id` as for `create_game_from_preset` (a retry answers with the
         tournament the first call made and `retried` set; with no tokens once one could have
         been used).
 
         A player's token acts, in every game of the tournament, as the seat that player sits
-        in: a board's `white` is seat 1 of its `game_id`, its `black` seat 2. The server pairs
-        each next round as soon as every board of the round before has ended (a game ended
-        without a result is played again); with `hold_rounds` each round, the first too,
-        waits for `start_tournament_round`. Follow it with `tournament_events`. A request that
-        makes no sense (one player, a one-seat kind, a bad scoring) is INVALID_ARGUMENT
+        in: in a round robin a board's `white` is seat 1 of its `game_id`, its `black` seat 2.
+        In a knockout a board's `white` is the better seed, its match's player 1, its
+        `game_id` stays empty and its `series_id` names the match (`get_series`: its `games`,
+        the last one the one being played, with seats swapping from game to game);
+        `tournament.best_of` and `tournament.seeds` (player numbers by seed, first seed
+        first) say how it is played. The server pairs each next round as soon as every board
+        of the round before has ended (a game ended without a result is played again); with
+        `hold_rounds` each round, the first too, waits for `start_tournament_round`. Follow
+        it with `tournament_events`. A request that makes no sense (one player, a one-seat
+        kind, a bad scoring, an even `best_of`, tie-breaks in a knockout) is INVALID_ARGUMENT
         `INVALID_REQUEST`, every problem named."""
         request = _common.tournament_preset_request(
             kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id
+            labels, request_id, best_of, seed_by_rating
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
@@ -1193,6 +1209,8 @@ class Client:
         allow_hints: bool | None = None,
         labels: _common.Labels | None = None,
         request_id: str = "",
+        best_of: int = 0,
+        seed_by_rating: bool = False,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
         timeout: float | None = None,
@@ -1203,7 +1221,7 @@ class Client:
         of `config`)."""
         request = _common.tournament_config_request(
             config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, clock, starter
+            labels, request_id, best_of, seed_by_rating, clock, starter
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
@@ -1221,6 +1239,8 @@ class Client:
         allow_hints: bool | None = None,
         labels: _common.Labels | None = None,
         request_id: str = "",
+        best_of: int = 0,
+        seed_by_rating: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of one of the caller's saved configurations, by name (the tournament
@@ -1228,7 +1248,7 @@ class Client:
         `RATING_POOL_PRESET`). An unknown name raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
         request = _common.tournament_saved_config_request(
             name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id
+            labels, request_id, best_of, seed_by_rating
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
@@ -1237,14 +1257,28 @@ class Client:
         for one that withdrew), `scoring`, `tie_breaks`, `status` (`pb.TournamentStatus`),
         `round_count`, the `rounds` made so far (each a `pb.TournamentRound`: `number`,
         `boards` and `finished`; each board a `pb.TournamentBoard`: `number`, `white` and
-        `black` (player numbers; `black` 0 for a bye), `game_id` and, once it ended,
-        `result`, a `pb.BoardResult`), the `standings` so far (`pb.TournamentStanding`:
-        `rank`, `player`, `player_id`, `points` and its `tie_breaks` values, best first) and
-        `labels`. Anyone may read a tournament that is not private; a private one needs a
+        `black` (player numbers; `black` 0 for a bye), `game_id` (in a knockout empty, and
+        `series_id` the board's match instead) and, once it ended, `result`, a
+        `pb.BoardResult`), the `standings` so far (`pb.TournamentStanding`: `rank`, `player`,
+        `player_id`, `points` and its `tie_breaks` values, best first; in a knockout by how
+        far each player went, those knocked out in one round sharing a rank), `labels` and,
+        in a knockout, `best_of` and `seeds`. Anyone may read a tournament that is not private; a private one needs a
         service key or one of its players' tokens (else PERMISSION_DENIED
         `PRIVATE_TOURNAMENT`). An unknown id raises NOT_FOUND `TOURNAMENT_NOT_FOUND`."""
         request = pb.GetTournamentRequest(tournament_id=tournament_id)
         return self._call(self.stub.GetTournament, request, timeout).tournament
+
+    def export_tournament_trf(self, tournament_id: str, *, timeout: float | None = None) -> str:
+        """A tournament, running or over, as FIDE's Tournament Report File (TRF) text, lines
+        ending in a line feed: its name (`012`, its label `name` if it has one), its player
+        count (`062`), and one `001` line per player, in player number order, with its name
+        (its display name, or its id; at most 33 characters), its points (columns 81 to 84)
+        and rank (86 to 89) and its games round by round (a game still being played has a
+        blank result; in a knockout a match counts as one game). Read access as `get_tournament`
+        (PERMISSION_DENIED `PRIVATE_TOURNAMENT` for a private one without a service key or
+        one of its players' tokens); an unknown id raises NOT_FOUND `TOURNAMENT_NOT_FOUND`."""
+        request = pb.ExportTournamentTrfRequest(tournament_id=tournament_id)
+        return self._call(self.stub.ExportTournamentTrf, request, timeout).trf
 
     def list_tournaments(
         self,

@@ -3199,6 +3199,8 @@ class CreateTournamentRequest(_message.Message):
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     LABELS_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    BEST_OF_FIELD_NUMBER: _builtins.int
+    SEED_BY_RATING_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """A preset of `kind`."""
     saved_config: _builtins.str
@@ -3217,6 +3219,15 @@ class CreateTournamentRequest(_message.Message):
     """Whether the seat to move may ask for hints in its games; unset: the kind's default."""
     request_id: _builtins.str
     """Makes a retry safe, as `CreateGameRequest.request_id`: at most 128 characters."""
+    best_of: _builtins.int
+    """In a knockout, how many games each match is the best of: odd, from 1 (the default) to
+    99, so that a match has a winner (a drawn game is played again).
+    """
+    seed_by_rating: _builtins.bool
+    """In a knockout, seed the players by their ratings in `rating_pool` (the best first; a
+    player never rated counts as new, 1500; equal ratings keep the players' order) rather
+    than in the players' order.
+    """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """A configuration."""
@@ -3224,7 +3235,7 @@ class CreateTournamentRequest(_message.Message):
     @_builtins.property
     def players(self) -> _containers.RepeatedCompositeFieldContainer[_tournament_pb2.TournamentPlayer]:
         """The players, in the tournament's order (their pairing numbers): 2 to 100 in a round
-        robin.
+        robin, 2 to 1,000 in a knockout.
         """
 
     @_builtins.property
@@ -3236,7 +3247,8 @@ class CreateTournamentRequest(_message.Message):
     @_builtins.property
     def tie_breaks(self) -> _containers.RepeatedScalarFieldContainer[_tournament_pb2.TieBreak.ValueType]:
         """The tie-breaks, in the order they are applied, each at most once; empty for direct
-        encounter, wins, then Sonneborn–Berger.
+        encounter, wins, then Sonneborn–Berger. None in a knockout, which ranks by how far
+        each player went.
         """
 
     @_builtins.property
@@ -3262,10 +3274,12 @@ class CreateTournamentRequest(_message.Message):
         allow_hints: _builtins.bool | None = ...,
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         request_id: _builtins.str = ...,
+        best_of: _builtins.int = ...,
+        seed_by_rating: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "preset", b"preset", "saved_config", b"saved_config", "scoring", b"scoring", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "saved_config", b"saved_config", "scoring", b"scoring", "source", b"source", "tie_breaks", b"tie_breaks"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "best_of", b"best_of", "config", b"config", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "saved_config", b"saved_config", "scoring", b"scoring", "seed_by_rating", b"seed_by_rating", "source", b"source", "tie_breaks", b"tie_breaks"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
@@ -3645,3 +3659,50 @@ class CancelTournamentResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CancelTournamentResponse: _TypeAlias = CancelTournamentResponse  # noqa: Y015
+
+@_typing.final
+class ExportTournamentTrfRequest(_message.Message):
+    """Request for `ExportTournamentTrf`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament: required, at most 64 characters."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ExportTournamentTrfRequest: _TypeAlias = ExportTournamentTrfRequest  # noqa: Y015
+
+@_typing.final
+class ExportTournamentTrfResponse(_message.Message):
+    """Response of `ExportTournamentTrf`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TRF_FIELD_NUMBER: _builtins.int
+    trf: _builtins.str
+    """The file's text, lines ending in a line feed. A player's name is its display name (or
+    its id), at most 33 characters; a game still being played has a blank result; the
+    tournament's name is its label `name`, if it has one.
+    """
+    def __init__(
+        self,
+        *,
+        trf: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["trf", b"trf"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ExportTournamentTrfResponse: _TypeAlias = ExportTournamentTrfResponse  # noqa: Y015

@@ -267,6 +267,11 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentResponse.FromString,
                 _registered_method=True)
+        self.ExportTournamentTrf = channel.unary_unary(
+                '/tabula.v1.GameService/ExportTournamentTrf',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.ExportTournamentTrfRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.ExportTournamentTrfResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -783,6 +788,16 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ExportTournamentTrf(self, request, context):
+        """A tournament as FIDE's Tournament Report File (the TRF-16 columns: tags 012, 042, 052,
+        062, 092, 132, 142 and 162 when the scoring is not FIDE's, then a `001` line a player
+        with its points, rank and each round's opponent, colour and result), the file FIDE asks
+        of rated events and other pairing programs read. Read access as `GetTournament`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -1010,6 +1025,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.CancelTournament,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentResponse.SerializeToString,
+            ),
+            'ExportTournamentTrf': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportTournamentTrf,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.ExportTournamentTrfRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.ExportTournamentTrfResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -2235,6 +2255,33 @@ class GameService:
             '/tabula.v1.GameService/CancelTournament',
             tabula_dot_v1_dot_game__service__pb2.CancelTournamentRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.CancelTournamentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportTournamentTrf(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/ExportTournamentTrf',
+            tabula_dot_v1_dot_game__service__pb2.ExportTournamentTrfRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.ExportTournamentTrfResponse.FromString,
             options,
             channel_credentials,
             insecure,

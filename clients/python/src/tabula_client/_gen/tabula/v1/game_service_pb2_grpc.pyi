@@ -394,6 +394,12 @@ class GameServiceStub:
     """Calls a tournament off: no round is made after (games in progress are left to end, or
     to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
     """
+    ExportTournamentTrf: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.ExportTournamentTrfRequest, _game_service_pb2.ExportTournamentTrfResponse]
+    """A tournament as FIDE's Tournament Report File (the TRF-16 columns: tags 012, 042, 052,
+    062, 092, 132, 142 and 162 when the scoring is not FIDE's, then a `001` line a player
+    with its points, rank and each round's opponent, colour and result), the file FIDE asks
+    of rated events and other pairing programs read. Read access as `GetTournament`.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -727,6 +733,12 @@ class GameServiceAsyncStub(GameServiceStub):
     CancelTournament: _aio.UnaryUnaryMultiCallable[_game_service_pb2.CancelTournamentRequest, _game_service_pb2.CancelTournamentResponse]  # type: ignore[assignment]
     """Calls a tournament off: no round is made after (games in progress are left to end, or
     to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
+    """
+    ExportTournamentTrf: _aio.UnaryUnaryMultiCallable[_game_service_pb2.ExportTournamentTrfRequest, _game_service_pb2.ExportTournamentTrfResponse]  # type: ignore[assignment]
+    """A tournament as FIDE's Tournament Report File (the TRF-16 columns: tags 012, 042, 052,
+    062, 092, 132, 142 and 162 when the scoring is not FIDE's, then a `001` line a player
+    with its points, rank and each round's opponent, colour and result), the file FIDE asks
+    of rated events and other pairing programs read. Read access as `GetTournament`.
     """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -1328,6 +1340,18 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_game_service_pb2.CancelTournamentResponse, _abc.Awaitable[_game_service_pb2.CancelTournamentResponse]]:
         """Calls a tournament off: no round is made after (games in progress are left to end, or
         to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
+        """
+
+    @_abc_1.abstractmethod
+    def ExportTournamentTrf(
+        self,
+        request: _game_service_pb2.ExportTournamentTrfRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.ExportTournamentTrfResponse, _abc.Awaitable[_game_service_pb2.ExportTournamentTrfResponse]]:
+        """A tournament as FIDE's Tournament Report File (the TRF-16 columns: tags 012, 042, 052,
+        062, 092, 132, 142 and 162 when the scoring is not FIDE's, then a `001` line a player
+        with its points, rank and each round's opponent, colour and result), the file FIDE asks
+        of rated events and other pairing programs read. Read access as `GetTournament`.
         """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -28,7 +28,7 @@ from tabula_client._gen.tabula.v1 import config_pb2 as tabula_dot_v1_dot_config_
 from tabula_client._gen.tabula.v1 import game_pb2 as tabula_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1atabula/v1/tournament.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\"\xa5\x01\n\x10TournamentPlayer\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\x14\n\x0c\x65ngine_level\x18\x03 \x01(\r\x12\x33\n\x10\x65ngine_move_time\x18\x04 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x1d\n\x15withdrawn_after_round\x18\x05 \x01(\r\"I\n\x11TournamentScoring\x12\x0b\n\x03win\x18\x01 \x01(\x01\x12\x0c\n\x04\x64raw\x18\x02 \x01(\x01\x12\x0c\n\x04loss\x18\x03 \x01(\x01\x12\x0b\n\x03\x62ye\x18\x04 \x01(\x01\"x\n\x0fTournamentBoard\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\r\n\x05white\x18\x02 \x01(\r\x12\r\n\x05\x62lack\x18\x03 \x01(\r\x12\x0f\n\x07game_id\x18\x04 \x01(\t\x12&\n\x06result\x18\x05 \x01(\x0e\x32\x16.tabula.v1.BoardResult\"\x8e\x01\n\x0fTournamentRound\x12\x0e\n\x06number\x18\x01 \x01(\r\x12-\n\tpair_time\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12*\n\x06\x62oards\x18\x03 \x03(\x0b\x32\x1a.tabula.v1.TournamentBoard\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\"i\n\x12TournamentStanding\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\x0e\n\x06player\x18\x02 \x01(\r\x12\x11\n\tplayer_id\x18\x03 \x01(\t\x12\x0e\n\x06points\x18\x04 \x01(\x01\x12\x12\n\ntie_breaks\x18\x05 \x03(\x01\"\xfb\x05\n\nTournament\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x15\n\rtournament_id\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12%\n\x06\x63onfig\x18\x04 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12+\n\x06\x66ormat\x18\x05 \x01(\x0e\x32\x1b.tabula.v1.TournamentFormat\x12,\n\x07players\x18\x06 \x03(\x0b\x32\x1b.tabula.v1.TournamentPlayer\x12-\n\x07scoring\x18\x07 \x01(\x0b\x32\x1c.tabula.v1.TournamentScoring\x12\'\n\ntie_breaks\x18\x08 \x03(\x0e\x32\x13.tabula.v1.TieBreak\x12\x13\n\x0bhold_rounds\x18\t \x01(\x08\x12\x17\n\x0freleased_rounds\x18\n \x01(\r\x12\x13\n\x0brating_pool\x18\x0b \x01(\t\x12+\n\x06status\x18\x0c \x01(\x0e\x32\x1b.tabula.v1.TournamentStatus\x12\x13\n\x0bround_count\x18\r \x01(\r\x12*\n\x06rounds\x18\x0e \x03(\x0b\x32\x1a.tabula.v1.TournamentRound\x12\x30\n\tstandings\x18\x0f \x03(\x0b\x32\x1d.tabula.v1.TournamentStanding\x12/\n\x0b\x63reate_time\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x11 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07private\x18\x12 \x01(\x08\x12\x13\n\x0b\x61llow_hints\x18\x13 \x01(\x08\x12\x31\n\x06labels\x18\x14 \x03(\x0b\x32!.tabula.v1.Tournament.LabelsEntry\x1a-\n\x0bLabelsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x8f\x03\n\x0fTournamentEvent\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x32\n\x0cround_paired\x18\x04 \x01(\x0b\x32\x1a.tabula.v1.TournamentRoundH\x00\x12<\n\x0e\x62oard_finished\x18\x05 \x01(\x0b\x32\".tabula.v1.TournamentBoardFinishedH\x00\x12<\n\x0eround_finished\x18\x06 \x01(\x0b\x32\".tabula.v1.TournamentRoundFinishedH\x00\x12>\n\x0fplayer_withdrew\x18\x07 \x01(\x0b\x32#.tabula.v1.TournamentPlayerWithdrewH\x00\x12\x36\n\x10tournament_ended\x18\x08 \x01(\x0b\x32\x1a.tabula.v1.TournamentEndedH\x00\x42\x06\n\x04kind\"S\n\x17TournamentBoardFinished\x12\r\n\x05round\x18\x01 \x01(\r\x12)\n\x05\x62oard\x18\x02 \x01(\x0b\x32\x1a.tabula.v1.TournamentBoard\"Z\n\x17TournamentRoundFinished\x12\r\n\x05round\x18\x01 \x01(\r\x12\x30\n\tstandings\x18\x02 \x03(\x0b\x32\x1d.tabula.v1.TournamentStanding\"?\n\x18TournamentPlayerWithdrew\x12\x0e\n\x06player\x18\x01 \x01(\r\x12\x13\n\x0b\x61\x66ter_round\x18\x02 \x01(\r\"p\n\x0fTournamentEnded\x12+\n\x06status\x18\x01 \x01(\x0e\x32\x1b.tabula.v1.TournamentStatus\x12\x30\n\tstandings\x18\x02 \x03(\x0b\x32\x1d.tabula.v1.TournamentStanding\"6\n\x15TournamentPlayerToken\x12\x0e\n\x06player\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t*\x82\x01\n\x10TournamentFormat\x12!\n\x1dTOURNAMENT_FORMAT_UNSPECIFIED\x10\x00\x12!\n\x1dTOURNAMENT_FORMAT_ROUND_ROBIN\x10\x01\x12(\n$TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN\x10\x02*\x99\x01\n\x10TournamentStatus\x12!\n\x1dTOURNAMENT_STATUS_UNSPECIFIED\x10\x00\x12!\n\x1dTOURNAMENT_STATUS_IN_PROGRESS\x10\x01\x12\x1e\n\x1aTOURNAMENT_STATUS_FINISHED\x10\x02\x12\x1f\n\x1bTOURNAMENT_STATUS_CANCELLED\x10\x03*\xaf\x01\n\x08TieBreak\x12\x19\n\x15TIE_BREAK_UNSPECIFIED\x10\x00\x12\x16\n\x12TIE_BREAK_BUCHHOLZ\x10\x01\x12\x1c\n\x18TIE_BREAK_BUCHHOLZ_CUT_1\x10\x02\x12\x1e\n\x1aTIE_BREAK_SONNEBORN_BERGER\x10\x03\x12\x1e\n\x1aTIE_BREAK_DIRECT_ENCOUNTER\x10\x04\x12\x12\n\x0eTIE_BREAK_WINS\x10\x05*\xfd\x01\n\x0b\x42oardResult\x12\x1c\n\x18\x42OARD_RESULT_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x42OARD_RESULT_WHITE_WINS\x10\x01\x12\x15\n\x11\x42OARD_RESULT_DRAW\x10\x02\x12\x1b\n\x17\x42OARD_RESULT_BLACK_WINS\x10\x03\x12\x14\n\x10\x42OARD_RESULT_BYE\x10\x04\x12&\n\"BOARD_RESULT_WHITE_WINS_BY_FORFEIT\x10\x05\x12&\n\"BOARD_RESULT_BLACK_WINS_BY_FORFEIT\x10\x06\x12\x19\n\x15\x42OARD_RESULT_UNPLAYED\x10\x07\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1atabula/v1/tournament.proto\x12\ttabula.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\"\xa5\x01\n\x10TournamentPlayer\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12\x14\n\x0c\x65ngine_level\x18\x03 \x01(\r\x12\x33\n\x10\x65ngine_move_time\x18\x04 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x1d\n\x15withdrawn_after_round\x18\x05 \x01(\r\"I\n\x11TournamentScoring\x12\x0b\n\x03win\x18\x01 \x01(\x01\x12\x0c\n\x04\x64raw\x18\x02 \x01(\x01\x12\x0c\n\x04loss\x18\x03 \x01(\x01\x12\x0b\n\x03\x62ye\x18\x04 \x01(\x01\"\x8b\x01\n\x0fTournamentBoard\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\r\n\x05white\x18\x02 \x01(\r\x12\r\n\x05\x62lack\x18\x03 \x01(\r\x12\x0f\n\x07game_id\x18\x04 \x01(\t\x12&\n\x06result\x18\x05 \x01(\x0e\x32\x16.tabula.v1.BoardResult\x12\x11\n\tseries_id\x18\x06 \x01(\t\"\x8e\x01\n\x0fTournamentRound\x12\x0e\n\x06number\x18\x01 \x01(\r\x12-\n\tpair_time\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12*\n\x06\x62oards\x18\x03 \x03(\x0b\x32\x1a.tabula.v1.TournamentBoard\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\"i\n\x12TournamentStanding\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\x0e\n\x06player\x18\x02 \x01(\r\x12\x11\n\tplayer_id\x18\x03 \x01(\t\x12\x0e\n\x06points\x18\x04 \x01(\x01\x12\x12\n\ntie_breaks\x18\x05 \x03(\x01\"\x9b\x06\n\nTournament\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x15\n\rtournament_id\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12%\n\x06\x63onfig\x18\x04 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12+\n\x06\x66ormat\x18\x05 \x01(\x0e\x32\x1b.tabula.v1.TournamentFormat\x12,\n\x07players\x18\x06 \x03(\x0b\x32\x1b.tabula.v1.TournamentPlayer\x12-\n\x07scoring\x18\x07 \x01(\x0b\x32\x1c.tabula.v1.TournamentScoring\x12\'\n\ntie_breaks\x18\x08 \x03(\x0e\x32\x13.tabula.v1.TieBreak\x12\x13\n\x0bhold_rounds\x18\t \x01(\x08\x12\x17\n\x0freleased_rounds\x18\n \x01(\r\x12\x13\n\x0brating_pool\x18\x0b \x01(\t\x12+\n\x06status\x18\x0c \x01(\x0e\x32\x1b.tabula.v1.TournamentStatus\x12\x13\n\x0bround_count\x18\r \x01(\r\x12*\n\x06rounds\x18\x0e \x03(\x0b\x32\x1a.tabula.v1.TournamentRound\x12\x30\n\tstandings\x18\x0f \x03(\x0b\x32\x1d.tabula.v1.TournamentStanding\x12/\n\x0b\x63reate_time\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x11 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07private\x18\x12 \x01(\x08\x12\x13\n\x0b\x61llow_hints\x18\x13 \x01(\x08\x12\x31\n\x06labels\x18\x14 \x03(\x0b\x32!.tabula.v1.Tournament.LabelsEntry\x12\x0f\n\x07\x62\x65st_of\x18\x15 \x01(\r\x12\r\n\x05seeds\x18\x16 \x03(\r\x1a-\n\x0bLabelsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x8f\x03\n\x0fTournamentEvent\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x32\n\x0cround_paired\x18\x04 \x01(\x0b\x32\x1a.tabula.v1.TournamentRoundH\x00\x12<\n\x0e\x62oard_finished\x18\x05 \x01(\x0b\x32\".tabula.v1.TournamentBoardFinishedH\x00\x12<\n\x0eround_finished\x18\x06 \x01(\x0b\x32\".tabula.v1.TournamentRoundFinishedH\x00\x12>\n\x0fplayer_withdrew\x18\x07 \x01(\x0b\x32#.tabula.v1.TournamentPlayerWithdrewH\x00\x12\x36\n\x10tournament_ended\x18\x08 \x01(\x0b\x32\x1a.tabula.v1.TournamentEndedH\x00\x42\x06\n\x04kind\"S\n\x17TournamentBoardFinished\x12\r\n\x05round\x18\x01 \x01(\r\x12)\n\x05\x62oard\x18\x02 \x01(\x0b\x32\x1a.tabula.v1.TournamentBoard\"Z\n\x17TournamentRoundFinished\x12\r\n\x05round\x18\x01 \x01(\r\x12\x30\n\tstandings\x18\x02 \x03(\x0b\x32\x1d.tabula.v1.TournamentStanding\"?\n\x18TournamentPlayerWithdrew\x12\x0e\n\x06player\x18\x01 \x01(\r\x12\x13\n\x0b\x61\x66ter_round\x18\x02 \x01(\r\"p\n\x0fTournamentEnded\x12+\n\x06status\x18\x01 \x01(\x0e\x32\x1b.tabula.v1.TournamentStatus\x12\x30\n\tstandings\x18\x02 \x03(\x0b\x32\x1d.tabula.v1.TournamentStanding\"6\n\x15TournamentPlayerToken\x12\x0e\n\x06player\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t*\xa2\x01\n\x10TournamentFormat\x12!\n\x1dTOURNAMENT_FORMAT_UNSPECIFIED\x10\x00\x12!\n\x1dTOURNAMENT_FORMAT_ROUND_ROBIN\x10\x01\x12(\n$TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN\x10\x02\x12\x1e\n\x1aTOURNAMENT_FORMAT_KNOCKOUT\x10\x03*\x99\x01\n\x10TournamentStatus\x12!\n\x1dTOURNAMENT_STATUS_UNSPECIFIED\x10\x00\x12!\n\x1dTOURNAMENT_STATUS_IN_PROGRESS\x10\x01\x12\x1e\n\x1aTOURNAMENT_STATUS_FINISHED\x10\x02\x12\x1f\n\x1bTOURNAMENT_STATUS_CANCELLED\x10\x03*\xaf\x01\n\x08TieBreak\x12\x19\n\x15TIE_BREAK_UNSPECIFIED\x10\x00\x12\x16\n\x12TIE_BREAK_BUCHHOLZ\x10\x01\x12\x1c\n\x18TIE_BREAK_BUCHHOLZ_CUT_1\x10\x02\x12\x1e\n\x1aTIE_BREAK_SONNEBORN_BERGER\x10\x03\x12\x1e\n\x1aTIE_BREAK_DIRECT_ENCOUNTER\x10\x04\x12\x12\n\x0eTIE_BREAK_WINS\x10\x05*\xfd\x01\n\x0b\x42oardResult\x12\x1c\n\x18\x42OARD_RESULT_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x42OARD_RESULT_WHITE_WINS\x10\x01\x12\x15\n\x11\x42OARD_RESULT_DRAW\x10\x02\x12\x1b\n\x17\x42OARD_RESULT_BLACK_WINS\x10\x03\x12\x14\n\x10\x42OARD_RESULT_BYE\x10\x04\x12&\n\"BOARD_RESULT_WHITE_WINS_BY_FORFEIT\x10\x05\x12&\n\"BOARD_RESULT_BLACK_WINS_BY_FORFEIT\x10\x06\x12\x19\n\x15\x42OARD_RESULT_UNPLAYED\x10\x07\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -38,38 +38,38 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'\n\rdev.tabula.v1P\001Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\252\002\tTabula.V1'
   _globals['_TOURNAMENT_LABELSENTRY']._loaded_options = None
   _globals['_TOURNAMENT_LABELSENTRY']._serialized_options = b'8\001'
-  _globals['_TOURNAMENTFORMAT']._serialized_start=2350
-  _globals['_TOURNAMENTFORMAT']._serialized_end=2480
-  _globals['_TOURNAMENTSTATUS']._serialized_start=2483
-  _globals['_TOURNAMENTSTATUS']._serialized_end=2636
-  _globals['_TIEBREAK']._serialized_start=2639
-  _globals['_TIEBREAK']._serialized_end=2814
-  _globals['_BOARDRESULT']._serialized_start=2817
-  _globals['_BOARDRESULT']._serialized_end=3070
+  _globals['_TOURNAMENTFORMAT']._serialized_start=2402
+  _globals['_TOURNAMENTFORMAT']._serialized_end=2564
+  _globals['_TOURNAMENTSTATUS']._serialized_start=2567
+  _globals['_TOURNAMENTSTATUS']._serialized_end=2720
+  _globals['_TIEBREAK']._serialized_start=2723
+  _globals['_TIEBREAK']._serialized_end=2898
+  _globals['_BOARDRESULT']._serialized_start=2901
+  _globals['_BOARDRESULT']._serialized_end=3154
   _globals['_TOURNAMENTPLAYER']._serialized_start=153
   _globals['_TOURNAMENTPLAYER']._serialized_end=318
   _globals['_TOURNAMENTSCORING']._serialized_start=320
   _globals['_TOURNAMENTSCORING']._serialized_end=393
-  _globals['_TOURNAMENTBOARD']._serialized_start=395
-  _globals['_TOURNAMENTBOARD']._serialized_end=515
-  _globals['_TOURNAMENTROUND']._serialized_start=518
-  _globals['_TOURNAMENTROUND']._serialized_end=660
-  _globals['_TOURNAMENTSTANDING']._serialized_start=662
-  _globals['_TOURNAMENTSTANDING']._serialized_end=767
-  _globals['_TOURNAMENT']._serialized_start=770
-  _globals['_TOURNAMENT']._serialized_end=1533
-  _globals['_TOURNAMENT_LABELSENTRY']._serialized_start=1488
-  _globals['_TOURNAMENT_LABELSENTRY']._serialized_end=1533
-  _globals['_TOURNAMENTEVENT']._serialized_start=1536
-  _globals['_TOURNAMENTEVENT']._serialized_end=1935
-  _globals['_TOURNAMENTBOARDFINISHED']._serialized_start=1937
-  _globals['_TOURNAMENTBOARDFINISHED']._serialized_end=2020
-  _globals['_TOURNAMENTROUNDFINISHED']._serialized_start=2022
-  _globals['_TOURNAMENTROUNDFINISHED']._serialized_end=2112
-  _globals['_TOURNAMENTPLAYERWITHDREW']._serialized_start=2114
-  _globals['_TOURNAMENTPLAYERWITHDREW']._serialized_end=2177
-  _globals['_TOURNAMENTENDED']._serialized_start=2179
-  _globals['_TOURNAMENTENDED']._serialized_end=2291
-  _globals['_TOURNAMENTPLAYERTOKEN']._serialized_start=2293
-  _globals['_TOURNAMENTPLAYERTOKEN']._serialized_end=2347
+  _globals['_TOURNAMENTBOARD']._serialized_start=396
+  _globals['_TOURNAMENTBOARD']._serialized_end=535
+  _globals['_TOURNAMENTROUND']._serialized_start=538
+  _globals['_TOURNAMENTROUND']._serialized_end=680
+  _globals['_TOURNAMENTSTANDING']._serialized_start=682
+  _globals['_TOURNAMENTSTANDING']._serialized_end=787
+  _globals['_TOURNAMENT']._serialized_start=790
+  _globals['_TOURNAMENT']._serialized_end=1585
+  _globals['_TOURNAMENT_LABELSENTRY']._serialized_start=1540
+  _globals['_TOURNAMENT_LABELSENTRY']._serialized_end=1585
+  _globals['_TOURNAMENTEVENT']._serialized_start=1588
+  _globals['_TOURNAMENTEVENT']._serialized_end=1987
+  _globals['_TOURNAMENTBOARDFINISHED']._serialized_start=1989
+  _globals['_TOURNAMENTBOARDFINISHED']._serialized_end=2072
+  _globals['_TOURNAMENTROUNDFINISHED']._serialized_start=2074
+  _globals['_TOURNAMENTROUNDFINISHED']._serialized_end=2164
+  _globals['_TOURNAMENTPLAYERWITHDREW']._serialized_start=2166
+  _globals['_TOURNAMENTPLAYERWITHDREW']._serialized_end=2229
+  _globals['_TOURNAMENTENDED']._serialized_start=2231
+  _globals['_TOURNAMENTENDED']._serialized_end=2343
+  _globals['_TOURNAMENTPLAYERTOKEN']._serialized_start=2345
+  _globals['_TOURNAMENTPLAYERTOKEN']._serialized_end=2399
 # @@protoc_insertion_point(module_scope)

@@ -37,6 +37,12 @@ class _TournamentFormatEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Tour
     """
     TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN: _TournamentFormat.ValueType  # 2
     """Everyone plays everyone twice, the colours of the first cycle reversed in the second."""
+    TOURNAMENT_FORMAT_KNOCKOUT: _TournamentFormat.ValueType  # 3
+    """Single elimination: a seeded bracket (seeds 1 and 2 meet only in the final, two of 1
+    to 4 not before the semi-finals, the byes of a field short of a power of two to the best
+    seeds), each match a series (`CreateTournamentRequest.best_of`, draws played again), the
+    winners of two neighbouring boards meeting in the next round.
+    """
 
 class TournamentFormat(_TournamentFormat, metaclass=_TournamentFormatEnumTypeWrapper):
     """How a tournament pairs its players."""
@@ -49,6 +55,12 @@ with an odd number of players one sits out each round (a bye).
 """
 TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN: TournamentFormat.ValueType  # 2
 """Everyone plays everyone twice, the colours of the first cycle reversed in the second."""
+TOURNAMENT_FORMAT_KNOCKOUT: TournamentFormat.ValueType  # 3
+"""Single elimination: a seeded bracket (seeds 1 and 2 meet only in the final, two of 1
+to 4 not before the semi-finals, the byes of a field short of a power of two to the best
+seeds), each match a series (`CreateTournamentRequest.best_of`, draws played again), the
+winners of two neighbouring boards meeting in the next round.
+"""
 Global___TournamentFormat: _TypeAlias = TournamentFormat  # noqa: Y015
 
 class _TournamentStatus:
@@ -271,11 +283,13 @@ class TournamentBoard(_message.Message):
     BLACK_FIELD_NUMBER: _builtins.int
     GAME_ID_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    SERIES_ID_FIELD_NUMBER: _builtins.int
     number: _builtins.int
     """The board's number in its round, from 1."""
     white: _builtins.int
     """White: the player (numbered from 1 in `Tournament.players`) in the game's first seat,
-    or the bye's player.
+    or the bye's player; in a knockout, the better seed (its match's player 1), and 0 for
+    a board of nobody (both players it would have had withdrew).
     """
     black: _builtins.int
     """Black: the player in the second seat; 0 for a bye."""
@@ -284,7 +298,11 @@ class TournamentBoard(_message.Message):
     without a result is played again: this is the newest.
     """
     result: Global___BoardResult.ValueType
-    """How it ended; unspecified while its game is being played."""
+    """How it ended; unspecified while its game is being played. In a knockout, White's or
+    Black's win is its match's.
+    """
+    series_id: _builtins.str
+    """In a knockout, the board's match (`GetSeries`), once made; its games are the series'."""
     def __init__(
         self,
         *,
@@ -293,10 +311,11 @@ class TournamentBoard(_message.Message):
         black: _builtins.int = ...,
         game_id: _builtins.str = ...,
         result: Global___BoardResult.ValueType = ...,
+        series_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["black", b"black", "game_id", b"game_id", "number", b"number", "result", b"result", "white", b"white"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black", b"black", "game_id", b"game_id", "number", b"number", "result", b"result", "series_id", b"series_id", "white", b"white"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -426,6 +445,8 @@ class Tournament(_message.Message):
     PRIVATE_FIELD_NUMBER: _builtins.int
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     LABELS_FIELD_NUMBER: _builtins.int
+    BEST_OF_FIELD_NUMBER: _builtins.int
+    SEEDS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """The resource name, `tournaments/{tournament_id}`."""
     tournament_id: _builtins.str
@@ -448,6 +469,8 @@ class Tournament(_message.Message):
     """Whether spectators are refused (in its games too)."""
     allow_hints: _builtins.bool
     """Whether the seat to move may ask for hints in its games."""
+    best_of: _builtins.int
+    """In a knockout, how many games each match is the best of."""
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """Every game's configuration, clock included."""
@@ -470,7 +493,10 @@ class Tournament(_message.Message):
 
     @_builtins.property
     def standings(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentStanding]:
-        """The standings after the results so far, best first."""
+        """The standings after the results so far, best first. In a knockout, by how many rounds
+        each player went through (players knocked out in one round share a rank), without
+        tie-breaks.
+        """
 
     @_builtins.property
     def create_time(self) -> _timestamp_pb2.Timestamp:
@@ -483,6 +509,10 @@ class Tournament(_message.Message):
     @_builtins.property
     def labels(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """The managing backend's labels; every game of the tournament carries them too."""
+
+    @_builtins.property
+    def seeds(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """In a knockout, the players by seed: `seeds[0]` is the first seed's number."""
 
     def __init__(
         self,
@@ -507,10 +537,12 @@ class Tournament(_message.Message):
         private: _builtins.bool = ...,
         allow_hints: _builtins.bool = ...,
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        best_of: _builtins.int = ...,
+        seeds: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "scoring", b"scoring", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "config", b"config", "create_time", b"create_time", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "name", b"name", "players", b"players", "private", b"private", "rating_pool", b"rating_pool", "released_rounds", b"released_rounds", "round_count", b"round_count", "rounds", b"rounds", "scoring", b"scoring", "standings", b"standings", "status", b"status", "tie_breaks", b"tie_breaks", "tournament_id", b"tournament_id", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "best_of", b"best_of", "config", b"config", "create_time", b"create_time", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "name", b"name", "players", b"players", "private", b"private", "rating_pool", b"rating_pool", "released_rounds", b"released_rounds", "round_count", b"round_count", "rounds", b"rounds", "scoring", b"scoring", "seeds", b"seeds", "standings", b"standings", "status", b"status", "tie_breaks", b"tie_breaks", "tournament_id", b"tournament_id", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

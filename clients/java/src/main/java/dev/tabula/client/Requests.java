@@ -17,6 +17,7 @@ import dev.tabula.v1.CreateTournamentRequest;
 import dev.tabula.v1.DeleteGameRequest;
 import dev.tabula.v1.DeleteSavedConfigRequest;
 import dev.tabula.v1.ExportPgnRequest;
+import dev.tabula.v1.ExportTournamentTrfRequest;
 import dev.tabula.v1.Game;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
@@ -286,7 +287,9 @@ final class Requests {
         .setRatingPool(options.ratingPool())
         .setPrivate(options.isPrivate())
         .putAllLabels(options.labels())
-        .setRequestId(options.requestId());
+        .setRequestId(options.requestId())
+        .setBestOf(options.bestOf())
+        .setSeedByRating(options.seedByRating());
     for (TournamentPlayer player : Objects.requireNonNull(players, "players")) {
       request.addPlayers(Objects.requireNonNull(player, "a player"));
     }
@@ -312,6 +315,10 @@ final class Requests {
 
   static GetTournamentRequest getTournament(String tournamentId) {
     return GetTournamentRequest.newBuilder().setTournamentId(tournamentId).build();
+  }
+
+  static ExportTournamentTrfRequest exportTournamentTrf(String tournamentId) {
+    return ExportTournamentTrfRequest.newBuilder().setTournamentId(tournamentId).build();
   }
 
   /** The first page of the tournaments carrying every one of {@code labels}. */

@@ -724,6 +724,11 @@ public final class TabulaAsyncClient implements AutoCloseable {
     return call(GameServiceGrpc.GameServiceStub::getTournament, Requests.getTournament(tournamentId), r -> r.getTournament());
   }
 
+  /** A tournament as FIDE's Tournament Report File text; see {@link TabulaClient#exportTournamentTrf(String)}. */
+  public CompletableFuture<String> exportTournamentTrf(String tournamentId) {
+    return call(GameServiceGrpc.GameServiceStub::exportTournamentTrf, Requests.exportTournamentTrf(tournamentId), r -> r.getTrf());
+  }
+
   /** The first page of tournaments; see {@link TabulaClient#listTournaments()}. */
   public CompletableFuture<ListTournamentsResponse> listTournaments() {
     return listTournaments(ListTournamentsRequest.getDefaultInstance());

@@ -1223,17 +1223,23 @@ public final class TabulaClient implements AutoCloseable {
    * Creates a tournament of {@code kind}, every game of it from one of the kind's named
    * presets: {@code players} (2 to 1,000, in the tournament's order: the first is player 1;
    * see {@link TournamentPlayers}) meet round after round as {@code options} pair them
-   * ({@link TournamentOptions#roundRobin} or {@link TournamentOptions#doubleRoundRobin}). The
-   * server makes each round's boards and games as soon as every board of the round before has
-   * ended (the first at once), or, with {@link TournamentOptions#withHoldRounds}, once
-   * {@link #startTournamentRound} lets it. The response holds the tournament, its first round
-   * paired unless held, and one token per person ({@code getPlayerTokensList()}, by player
-   * number, shown only this once; none for a player the engine plays): in every game of the
+   * ({@link TournamentOptions#roundRobin}, {@link TournamentOptions#doubleRoundRobin} or
+   * {@link TournamentOptions#knockout(int)}). The server makes each round's boards and games
+   * as soon as every board of the round before has ended (the first at once), or, with
+   * {@link TournamentOptions#withHoldRounds}, once {@link #startTournamentRound} lets it. In a
+   * knockout each board is a match, a series best of {@link TournamentOptions#withBestOf} games
+   * (drawn games played again): the board's {@code getSeriesId()} names it ({@link #getSeries};
+   * its games are the series', the last one the game being played) and its
+   * {@code getGameId()} is empty. The response holds the tournament, its first round paired
+   * unless held, and one token per person ({@code getPlayerTokensList()}, by player number,
+   * shown only this once; none for a player the engine plays): in every game of the
    * tournament a player's token acts as the seat the player sits in ({@code client.as(token)}:
-   * a board's white sits in seat 1, its black in seat 2). Needs a service key; only two-seat
-   * kinds. A request that makes no sense (fewer than two players, a player without an id, an
-   * unset format, a bad scoring) fails with {@code INVALID_ARGUMENT}, reason
-   * {@code INVALID_REQUEST}, every problem named.
+   * a board's white sits in seat 1, its black in seat 2; in a knockout's match they take turns,
+   * white in seat 1 in its odd-numbered games). Needs a service key; only two-seat kinds. A
+   * request that makes no sense (fewer than two players, a player without an id, an unset
+   * format, a bad scoring, an even {@code best_of}, tie-breaks in a knockout,
+   * {@code seed_by_rating} without a knockout and a rating pool) fails with
+   * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem named.
    *
    * <pre>{@code
    * CreateTournamentResponse created = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
@@ -1242,6 +1248,11 @@ public final class TabulaClient implements AutoCloseable {
    *     TournamentOptions.roundRobin());
    * TabulaClient ann = client.as(created.getPlayerTokens(0).getToken()); // player 1 in every round
    * TournamentBoard board = created.getTournament().getRounds(0).getBoards(0); // white and black, by player number
+   *
+   * CreateTournamentResponse cup = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", players,
+   *     TournamentOptions.knockout(3)); // each match best of 3
+   * String match = cup.getTournament().getRounds(0).getBoards(0).getSeriesId();
+   * Series series = client.getSeries(match); // its games so far: the last is being played
    * }</pre>
    */
   public CreateTournamentResponse createTournamentFromPreset(GameKind kind, String preset, List<TournamentPlayer> players,
@@ -1277,15 +1288,44 @@ public final class TabulaClient implements AutoCloseable {
    * A tournament: its configuration, format, players (each withdrawn one with
    * {@code getWithdrawnAfterRound()}), scoring and tie-breaks, its rounds so far
    * ({@code getRoundsList()}, each with its boards: white and black by player number, the game
-   * id, and once ended the {@code BoardResult}), {@code getRoundCount()} in all, the standings
-   * after the results so far ({@code getStandingsList()}, best first, each with its rank,
-   * points and tie-break values) and its status. Anyone may read a tournament that is not
+   * id, or in a knockout the match's series id, and once ended the {@code BoardResult}),
+   * {@code getRoundCount()} in all, the standings after the results so far
+   * ({@code getStandingsList()}, best first, each with its rank, points and tie-break values;
+   * in a knockout by how far each player went), a knockout's {@code getBestOf()} and
+   * {@code getSeedsList()} (the players by seed), and its status. Anyone may read a tournament that is not
    * private; a private one needs a service key or one of its players' tokens
    * ({@code PERMISSION_DENIED}, reason {@code PRIVATE_TOURNAMENT}). An unknown id fails with
    * {@code NOT_FOUND}, reason {@code TOURNAMENT_NOT_FOUND}.
    */
   public Tournament getTournament(String tournamentId) {
     return call(s -> s.getTournament(Requests.getTournament(tournamentId))).getTournament();
+  }
+
+  /**
+   * A tournament as FIDE's Tournament Report File (TRF-16), the fixed-column text FIDE asks of
+   * rated events and pairing programs read: the tags 012 (its name: the label {@code name}, if
+   * it has one), 042 and 052 (its dates), 062 (the number of players), 092 (its format), 132
+   * (each round's date), 142 (the number of rounds) and, when the scoring is not FIDE's, 162,
+   * then one {@code 001} line a player, by player number: its name (its display name, or its
+   * id; at most 33 characters) in columns 15&ndash;47, its points in 81&ndash;84 and its rank in
+   * 86&ndash;89, then ten columns a round from column 92 (the opponent's number, the colour
+   * {@code w}, {@code b} or {@code -}, and the result: {@code 1}, {@code =}, {@code 0},
+   * {@code +} or {@code -} for a forfeit, {@code U} for a bye, {@code Z} for a round not
+   * played, blank for a game still being played). A knockout's match counts as one game.
+   * Each line ends in a line feed. Read access as {@link #getTournament}: anyone for a public
+   * tournament, a service key or one of its players' tokens for a private one
+   * ({@code PERMISSION_DENIED}, reason {@code PRIVATE_TOURNAMENT}); an unknown id fails with
+   * {@code NOT_FOUND}, reason {@code TOURNAMENT_NOT_FOUND}.
+   *
+   * <pre>{@code
+   * String trf = client.exportTournamentTrf(tournamentId);
+   * Files.writeString(Path.of("spring.trf"), trf);
+   * trf.lines().filter(line -> line.startsWith("001")) // a player's line: its name, then its points
+   *     .forEach(line -> System.out.println(line.substring(14, 47).strip() + ": " + line.substring(80, 84).strip()));
+   * }</pre>
+   */
+  public String exportTournamentTrf(String tournamentId) {
+    return call(s -> s.exportTournamentTrf(Requests.exportTournamentTrf(tournamentId))).getTrf();
   }
 
   /** The first page of tournaments, newest first (every status, 50 a page). Needs a service key. */

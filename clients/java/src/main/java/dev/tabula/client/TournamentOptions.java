@@ -14,12 +14,14 @@ import java.util.Optional;
  * Options of a tournament's creation ({@code createTournamentFromPreset}, {@code FromConfig},
  * {@code FromSavedConfig}; the players are an argument of their own, see
  * {@link TournamentPlayers}): how players are paired, a round robin
- * ({@link #roundRobin()}) or a double one ({@link #doubleRoundRobin()}), one of which starts
- * every set of options; what results are worth; the tie-breaks; whether each round waits for
- * the organiser ({@link TabulaClient#startTournamentRound}); the rating pool of its games;
- * whether it is private; whether the seat to move may ask for hints; the managing backend's
- * labels to find it by; and a request id that makes the creation safe to retry. Immutable;
- * each {@code with...} returns a copy.
+ * ({@link #roundRobin()}), a double one ({@link #doubleRoundRobin()}) or a knockout
+ * ({@link #knockout(int)}), one of which starts every set of options; what results are worth;
+ * the tie-breaks; in a knockout, how many games each match is the best of and whether the
+ * players are seeded by rating; whether each round waits for the organiser
+ * ({@link TabulaClient#startTournamentRound}); the rating pool of its games; whether it is
+ * private; whether the seat to move may ask for hints; the managing backend's labels to find
+ * it by; and a request id that makes the creation safe to retry. Immutable; each
+ * {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
@@ -28,6 +30,8 @@ import java.util.Optional;
  *     TournamentOptions.roundRobin().withTieBreaks(TieBreak.TIE_BREAK_SONNEBORN_BERGER).withLabel("event", "spring"));
  * client.createTournamentFromPreset(GameKind.GAME_KIND_CONNECT_FOUR, "classic", players,
  *     TournamentOptions.doubleRoundRobin().withScoring(3, 1, 0, 3).withHoldRounds(true));
+ * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "rapid_10_0", players,
+ *     TournamentOptions.knockout(3).withRatingPool(RatingPool.RATING_POOL_KIND).withSeedByRating(true));
  * }</pre>
  */
 public final class TournamentOptions {
@@ -40,10 +44,12 @@ public final class TournamentOptions {
   private final Optional<Boolean> allowHints;
   private final Map<String, String> labels;
   private final String requestId;
+  private final int bestOf;
+  private final boolean seedByRating;
 
   private TournamentOptions(TournamentFormat format, Optional<TournamentScoring> scoring, List<TieBreak> tieBreaks,
       boolean holdRounds, RatingPool ratingPool, boolean privateTournament, Optional<Boolean> allowHints,
-      Map<String, String> labels, String requestId) {
+      Map<String, String> labels, String requestId, int bestOf, boolean seedByRating) {
     this.format = format;
     this.scoring = scoring;
     this.tieBreaks = tieBreaks;
@@ -53,20 +59,24 @@ public final class TournamentOptions {
     this.allowHints = allowHints;
     this.labels = labels;
     this.requestId = requestId;
+    this.bestOf = bestOf;
+    this.seedByRating = seedByRating;
   }
 
   /**
    * A tournament of {@code format}: everyone against everyone once
-   * ({@code TOURNAMENT_FORMAT_ROUND_ROBIN}) or twice ({@code TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN}).
+   * ({@code TOURNAMENT_FORMAT_ROUND_ROBIN}) or twice ({@code TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN}),
+   * or single elimination ({@code TOURNAMENT_FORMAT_KNOCKOUT}, see {@link #knockout()}).
    * Public, the server's scoring (a win 1, a draw ½, a loss 0, a bye 1) and tie-breaks (direct
-   * encounter, wins, then Sonneborn–Berger), each round made as soon as the one before ended,
+   * encounter, wins, then Sonneborn–Berger; none in a knockout), a knockout's matches of one
+   * game each, seeded in the players' order, each round made as soon as the one before ended,
    * not rated, hints as the kind decides, without labels or a request id.
    * {@code TOURNAMENT_FORMAT_UNSPECIFIED} is refused by the server with {@code INVALID_ARGUMENT},
    * reason {@code INVALID_REQUEST}.
    */
   public static TournamentOptions of(TournamentFormat format) {
     return new TournamentOptions(Objects.requireNonNull(format, "format"), Optional.empty(), List.of(), false,
-        RatingPool.RATING_POOL_UNSPECIFIED, false, Optional.empty(), Map.of(), "");
+        RatingPool.RATING_POOL_UNSPECIFIED, false, Optional.empty(), Map.of(), "", 0, false);
   }
 
   /**
@@ -86,10 +96,34 @@ public final class TournamentOptions {
     return of(TournamentFormat.TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN);
   }
 
+  /**
+   * A knockout (single elimination): the players are seeded, in the players' order (player 1
+   * the first seed) or, with {@link #withSeedByRating}, by rating, into a bracket where seeds 1
+   * and 2 meet only in the final and two of seeds 1 to 4 not before the semi-finals; a field
+   * short of a power of two gives its byes to the best seeds. Each board of a round is a match,
+   * a series of {@link #withBestOf best of} some games (one by default; a drawn game is played
+   * again), whose winner meets the winner of the neighbouring board in the next round: a
+   * board's {@code getSeriesId()} names its match ({@code getSeries}; its {@code getGameId()}
+   * is empty), its white is the better seed (the match's player 1, in seat 1 in its odd-numbered
+   * games), and its result is the match's. {@code log2} of the field, rounded up, rounds in all
+   * ({@code Tournament.getRoundCount()}); {@code Tournament.getSeedsList()} holds the players
+   * by seed, and the standings rank the players by how far each went (players knocked out in
+   * one round share a rank). 2 to 1,000 players; tie-breaks are refused ({@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}). Otherwise as {@link #of(TournamentFormat)}.
+   */
+  public static TournamentOptions knockout() {
+    return of(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT);
+  }
+
+  /** A knockout whose matches are each the best of {@code bestOf} games: {@code knockout().withBestOf(bestOf)}. */
+  public static TournamentOptions knockout(int bestOf) {
+    return knockout().withBestOf(bestOf);
+  }
+
   /** How players are paired, replacing the format these options started with. */
   public TournamentOptions withFormat(TournamentFormat format) {
     return new TournamentOptions(Objects.requireNonNull(format, "format"), scoring, tieBreaks, holdRounds, ratingPool,
-        privateTournament, allowHints, labels, requestId);
+        privateTournament, allowHints, labels, requestId, bestOf, seedByRating);
   }
 
   /**
@@ -99,7 +133,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withScoring(TournamentScoring scoring) {
     return new TournamentOptions(format, Optional.of(Objects.requireNonNull(scoring, "scoring")), tieBreaks, holdRounds,
-        ratingPool, privateTournament, allowHints, labels, requestId);
+        ratingPool, privateTournament, allowHints, labels, requestId, bestOf, seedByRating);
   }
 
   /**
@@ -121,12 +155,36 @@ public final class TournamentOptions {
       copy.add(Objects.requireNonNull(tieBreak, "a tie-break"));
     }
     return new TournamentOptions(format, scoring, List.copyOf(copy), holdRounds, ratingPool, privateTournament, allowHints,
-        labels, requestId);
+        labels, requestId, bestOf, seedByRating);
   }
 
   /** As {@link #withTieBreaks(List)}. */
   public TournamentOptions withTieBreaks(TieBreak... tieBreaks) {
     return withTieBreaks(List.of(tieBreaks));
+  }
+
+  /**
+   * In a knockout, how many games each match is the best of: odd, from 1 to 99, so that a match
+   * has a winner (a drawn game is played again; the first player to win more than half of them
+   * goes through). 0, the default, leaves the server's: 1. An even number or one out of range
+   * in a knockout, and anything but 0 in another format, fails with {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}.
+   */
+  public TournamentOptions withBestOf(int bestOf) {
+    return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
+        requestId, bestOf, seedByRating);
+  }
+
+  /**
+   * In a knockout, whether the players are seeded by their ratings in the tournament's
+   * {@link #withRatingPool rating pool} (the best first; a player never rated counts as new,
+   * 1500; equal ratings keep the players' order) rather than in the players' order. It needs a
+   * knockout and a rating pool: otherwise the creation fails with {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}.
+   */
+  public TournamentOptions withSeedByRating(boolean seedByRating) {
+    return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
+        requestId, bestOf, seedByRating);
   }
 
   /**
@@ -136,7 +194,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withHoldRounds(boolean holdRounds) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId);
+        requestId, bestOf, seedByRating);
   }
 
   /**
@@ -146,7 +204,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withRatingPool(RatingPool pool) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, Objects.requireNonNull(pool, "pool"),
-        privateTournament, allowHints, labels, requestId);
+        privateTournament, allowHints, labels, requestId, bestOf, seedByRating);
   }
 
   /**
@@ -156,7 +214,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withPrivate(boolean privateTournament) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId);
+        requestId, bestOf, seedByRating);
   }
 
   /**
@@ -165,7 +223,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withAllowHints(boolean allowHints) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament,
-        Optional.of(allowHints), labels, requestId);
+        Optional.of(allowHints), labels, requestId, bestOf, seedByRating);
   }
 
   /**
@@ -176,7 +234,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withLabels(Map<String, String> labels) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints,
-        CreateOptions.copyLabels(labels), requestId);
+        CreateOptions.copyLabels(labels), requestId, bestOf, seedByRating);
   }
 
   /**
@@ -195,7 +253,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withRequestId(String requestId) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        Objects.requireNonNull(requestId, "requestId"));
+        Objects.requireNonNull(requestId, "requestId"), bestOf, seedByRating);
   }
 
   /** How players are paired. */
@@ -241,5 +299,15 @@ public final class TournamentOptions {
   /** The request id; empty for none. */
   public String requestId() {
     return requestId;
+  }
+
+  /** How many games a knockout's matches are the best of; 0 for the server's default (1). */
+  public int bestOf() {
+    return bestOf;
+  }
+
+  /** Whether a knockout's players are seeded by rating rather than in the players' order. */
+  public boolean seedByRating() {
+    return seedByRating;
   }
 }

@@ -9,6 +9,8 @@ import dev.tabula.v1.CancelTournamentRequest;
 import dev.tabula.v1.CancelTournamentResponse;
 import dev.tabula.v1.CreateTournamentRequest;
 import dev.tabula.v1.CreateTournamentResponse;
+import dev.tabula.v1.ExportTournamentTrfRequest;
+import dev.tabula.v1.ExportTournamentTrfResponse;
 import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameServiceGrpc;
@@ -46,6 +48,8 @@ class TournamentOptionTest {
   private static final TournamentPlayer ANN = TournamentPlayer.newBuilder().setPlayerId("u-17").setDisplayName("Ann").build();
   private static final TournamentPlayer BOB = TournamentPlayer.newBuilder().setPlayerId("u-42").setDisplayName("Bob").build();
   private static final List<TournamentPlayer> PLAYERS = List.of(ANN, BOB);
+  private static final TournamentOptions SEEDED_KNOCKOUT = TournamentOptions.knockout(5).withRatingPool(RatingPool.RATING_POOL_KIND)
+      .withSeedByRating(true).withHoldRounds(true);
 
   @Test
   void aFormatStartsTheOptionsAndTheRestDefault() {
@@ -64,12 +68,54 @@ class TournamentOptionTest {
     assertTrue(single.allowHints().isEmpty());
     assertEquals(Map.of(), single.labels());
     assertEquals("", single.requestId());
+    assertEquals(0, single.bestOf(), "the server's default");
+    assertFalse(single.seedByRating());
 
     CreateTournamentRequest plain = Requests.tournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", PLAYERS, single);
     assertEquals(CreateTournamentRequest.newBuilder().setKind(GameKind.GAME_KIND_TIC_TAC_TOE).setPreset("classic")
         .setFormat(TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN).addPlayers(ANN).addPlayers(BOB).build(), plain);
     assertFalse(plain.hasAllowHints());
     assertFalse(plain.hasScoring(), "no scoring: the server's");
+  }
+
+  @Test
+  void aKnockoutSendsItsBestOfAndItsSeeding() {
+    TournamentOptions plain = TournamentOptions.knockout();
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, plain.format());
+    assertEquals(0, plain.bestOf(), "best of 1, the server's default");
+    assertFalse(plain.seedByRating());
+    assertEquals(CreateTournamentRequest.newBuilder().setKind(GameKind.GAME_KIND_TIC_TAC_TOE).setPreset("classic")
+        .setFormat(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT).addPlayers(ANN).addPlayers(BOB).build(),
+        Requests.tournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", PLAYERS, plain));
+
+    TournamentOptions seeded = TournamentOptions.knockout(3).withRatingPool(RatingPool.RATING_POOL_KIND).withSeedByRating(true);
+    assertEquals(3, seeded.bestOf());
+    assertTrue(seeded.seedByRating());
+    assertEquals(5, seeded.withBestOf(5).bestOf());
+    assertEquals(3, seeded.bestOf(), "the original is unchanged");
+    assertFalse(seeded.withSeedByRating(false).seedByRating());
+    assertEquals(3, TournamentOptions.knockout().withBestOf(3).bestOf());
+    assertEquals(7, TournamentOptions.of(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT).withBestOf(7).bestOf());
+    // Every other option keeps them.
+    TournamentOptions more = seeded.withHoldRounds(true).withPrivate(true).withAllowHints(true).withLabel("cup", "spring")
+        .withRequestId("k1").withScoring(2, 1, 0, 2).withTieBreaks().withFormat(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT);
+    assertEquals(3, more.bestOf());
+    assertTrue(more.seedByRating());
+
+    CreateTournamentRequest expected = CreateTournamentRequest.newBuilder()
+        .setFormat(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT).addAllPlayers(PLAYERS)
+        .setRatingPool(RatingPool.RATING_POOL_KIND).setBestOf(3).setSeedByRating(true).build();
+    GameConfig config = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
+    assertEquals(expected.toBuilder().setKind(GameKind.GAME_KIND_CHESS).setPreset("blitz_3_2").build(),
+        Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS, seeded));
+    assertEquals(expected.toBuilder().setConfig(config).build(), Requests.tournamentFromConfig(config, PLAYERS, seeded));
+    assertEquals(expected.toBuilder().setSavedConfig("board").build(), Requests.tournamentFromSavedConfig("board", PLAYERS, seeded));
+
+    // Nothing is checked here: the server refuses an even best_of, or one outside a knockout.
+    assertEquals(2, Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS, TournamentOptions.knockout(2))
+        .getBestOf());
+    assertEquals(3, Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS,
+        TournamentOptions.roundRobin().withBestOf(3)).getBestOf());
   }
 
   @Test
@@ -156,6 +202,13 @@ class TournamentOptionTest {
       }
 
       @Override
+      public void exportTournamentTrf(ExportTournamentTrfRequest request, StreamObserver<ExportTournamentTrfResponse> observer) {
+        requests.add(request);
+        observer.onNext(ExportTournamentTrfResponse.newBuilder().setTrf("012 " + request.getTournamentId() + "\n062 2\n").build());
+        observer.onCompleted();
+      }
+
+      @Override
       public void listTournaments(ListTournamentsRequest request, StreamObserver<ListTournamentsResponse> observer) {
         requests.add(request);
         // Three pages: a, b | c, d | e.
@@ -206,25 +259,37 @@ class TournamentOptionTest {
       assertEquals(List.of("t1", "t2"), created.getPlayerTokensList().stream().map(TournamentPlayerToken::getToken).toList());
       assertEquals("t-board", client.async().createTournamentFromSavedConfig("board", PLAYERS, TournamentOptions.doubleRoundRobin())
           .get(10, TimeUnit.SECONDS).getTournament().getTournamentId());
-      client.createTournamentFromConfig(GameConfig.getDefaultInstance(), PLAYERS, TournamentOptions.roundRobin());
+      client.createTournamentFromConfig(GameConfig.getDefaultInstance(), PLAYERS, TournamentOptions.knockout(3));
       client.async().createTournamentFromConfig(GameConfig.getDefaultInstance(), PLAYERS, TournamentOptions.doubleRoundRobin())
           .get(10, TimeUnit.SECONDS);
-      client.async().createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "standard", PLAYERS, TournamentOptions.roundRobin())
+      client.async().createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "standard", PLAYERS, TournamentOptions.knockout())
           .get(10, TimeUnit.SECONDS);
-      client.createTournamentFromSavedConfig("board", PLAYERS, TournamentOptions.roundRobin().withHoldRounds(true));
+      client.createTournamentFromSavedConfig("board", PLAYERS, SEEDED_KNOCKOUT);
       assertEquals(List.of(
           Requests.tournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", PLAYERS, TournamentOptions.roundRobin()),
           Requests.tournamentFromSavedConfig("board", PLAYERS, TournamentOptions.doubleRoundRobin()),
-          Requests.tournamentFromConfig(GameConfig.getDefaultInstance(), PLAYERS, TournamentOptions.roundRobin()),
+          Requests.tournamentFromConfig(GameConfig.getDefaultInstance(), PLAYERS, TournamentOptions.knockout(3)),
           Requests.tournamentFromConfig(GameConfig.getDefaultInstance(), PLAYERS, TournamentOptions.doubleRoundRobin()),
-          Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "standard", PLAYERS, TournamentOptions.roundRobin()),
-          Requests.tournamentFromSavedConfig("board", PLAYERS, TournamentOptions.roundRobin().withHoldRounds(true))), sent);
+          Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "standard", PLAYERS, TournamentOptions.knockout()),
+          Requests.tournamentFromSavedConfig("board", PLAYERS, SEEDED_KNOCKOUT)), sent);
+      assertEquals(3, ((CreateTournamentRequest) sent.get(2)).getBestOf(), "a knockout's best of goes over the wire");
+      assertEquals(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, ((CreateTournamentRequest) sent.get(4)).getFormat());
+      CreateTournamentRequest seeded = (CreateTournamentRequest) sent.get(5);
+      assertEquals(5, seeded.getBestOf());
+      assertTrue(seeded.getSeedByRating());
+      assertTrue(seeded.getHoldRounds());
       sent.clear();
 
       assertEquals("x", client.getTournament("x").getTournamentId());
       assertEquals("y", client.async().getTournament("y").get(10, TimeUnit.SECONDS).getTournamentId());
       assertEquals(List.of(GetTournamentRequest.newBuilder().setTournamentId("x").build(),
           GetTournamentRequest.newBuilder().setTournamentId("y").build()), sent);
+      sent.clear();
+
+      assertEquals("012 x\n062 2\n", client.exportTournamentTrf("x"), "the file's text, as the server sent it");
+      assertEquals("012 y\n062 2\n", client.async().exportTournamentTrf("y").get(10, TimeUnit.SECONDS));
+      assertEquals(List.of(ExportTournamentTrfRequest.newBuilder().setTournamentId("x").build(),
+          ExportTournamentTrfRequest.newBuilder().setTournamentId("y").build()), sent);
       sent.clear();
 
       assertEquals(3, client.startTournamentRound("x", 3).getReleasedRounds());

@@ -13,7 +13,11 @@ import dev.tabula.v1.GameConfig;
 import dev.tabula.v1.GameKind;
 import dev.tabula.v1.GameStatus;
 import dev.tabula.v1.ListTournamentsRequest;
+import dev.tabula.v1.RatingPool;
 import dev.tabula.v1.SavedConfig;
+import dev.tabula.v1.Series;
+import dev.tabula.v1.SeriesGame;
+import dev.tabula.v1.SeriesStatus;
 import dev.tabula.v1.TicTacToeConfig;
 import dev.tabula.v1.TieBreak;
 import dev.tabula.v1.Tournament;
@@ -47,7 +51,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Tournaments against a real server with a service key: a round robin played out by its
- * players' tokens, its events, held rounds, a withdrawal, a cancellation and refusals.
+ * players' tokens, its events, held rounds, a withdrawal, a cancellation, a knockout of
+ * best-of-three matches played out by resignations, and refusals.
  */
 @Timeout(120)
 class TournamentTest {
@@ -117,6 +122,50 @@ class TournamentTest {
       case BOARD_RESULT_DRAW -> new double[] {0.5, 0.5};
       default -> throw new AssertionError("a board of two players ended " + result);
     };
+  }
+
+  /**
+   * Checks a tournament's Tournament Report File against the tournament: a {@code 062} line
+   * with the number of players, then one {@code 001} line a player, by player number, each
+   * with the player's name (columns 15–47), its standings points (81–84) and rank (86–89),
+   * and for each round (ten columns a round from column 92) its opponent, colour and result.
+   */
+  private static void assertTrfOf(Tournament tournament, String trf) {
+    assertTrue(trf.endsWith("\n"), "lines end in a line feed: " + trf);
+    List<String> lines = trf.lines().toList();
+    int count = tournament.getPlayersCount();
+    assertEquals(List.of("062 " + count), lines.stream().filter(line -> line.startsWith("062 ")).toList(), trf);
+    List<String> players = lines.stream().filter(line -> line.startsWith("001")).toList();
+    assertEquals(count, players.size(), "one 001 line a player: " + trf);
+    Map<Integer, TournamentStanding> standings = new HashMap<>();
+    tournament.getStandingsList().forEach(standing -> standings.put(standing.getPlayer(), standing));
+    for (int number = 1; number <= count; number++) {
+      String line = players.get(number - 1);
+      assertEquals(number, Integer.parseInt(line.substring(4, 8).strip()), "by player number: " + line);
+      assertEquals(tournament.getPlayers(number - 1).getDisplayName(), line.substring(14, 47).strip(), line);
+      TournamentStanding standing = standings.get(number);
+      assertEquals(standing.getPoints(), Double.parseDouble(line.substring(80, 84).strip()), 1e-9, "points: " + line);
+      assertEquals(standing.getRank(), Integer.parseInt(line.substring(85, 89).strip()), "rank: " + line);
+      for (TournamentRound round : tournament.getRoundsList()) {
+        int at = 91 + 10 * (round.getNumber() - 1); // the round's ten columns, 0-based
+        int player = number;
+        TournamentBoard board = round.getBoardsList().stream().filter(b -> b.getWhite() == player || b.getBlack() == player)
+            .findFirst().orElseThrow(() -> new AssertionError("player " + player + " sat out round " + round.getNumber()));
+        boolean white = board.getWhite() == number;
+        char result = switch (board.getResult()) {
+          case BOARD_RESULT_WHITE_WINS -> white ? '1' : '0';
+          case BOARD_RESULT_BLACK_WINS -> white ? '0' : '1';
+          case BOARD_RESULT_DRAW -> '=';
+          case BOARD_RESULT_WHITE_WINS_BY_FORFEIT -> white ? '+' : '-';
+          case BOARD_RESULT_BLACK_WINS_BY_FORFEIT -> white ? '-' : '+';
+          default -> throw new AssertionError("a board of two players ended " + board);
+        };
+        assertEquals(white ? board.getBlack() : board.getWhite(), Integer.parseInt(line.substring(at, at + 4).strip()),
+            "round " + round.getNumber() + "'s opponent: " + line);
+        assertEquals(white ? 'w' : 'b', line.charAt(at + 5), "round " + round.getNumber() + "'s colour: " + line);
+        assertEquals(result, line.charAt(at + 7), "round " + round.getNumber() + "'s result: " + line);
+      }
+    }
   }
 
   @Test
@@ -199,6 +248,14 @@ class TournamentTest {
     }
     assertEquals(1, standings.get(0).getRank());
 
+    // Its Tournament Report File: the same players, points, ranks and games, for anyone.
+    String trf = organiser.exportTournamentTrf(id);
+    assertTrfOf(finished, trf);
+    assertTrue(trf.contains("\n092 Round robin\n"), trf);
+    assertTrue(trf.lines().anyMatch(line -> line.equals("142 3")), "three rounds: " + trf);
+    assertEquals(trf, organiser.as("").exportTournamentTrf(id));
+    assertEquals(trf, organiser.async().exportTournamentTrf(id).get(10, TimeUnit.SECONDS));
+
     // The live stream ended after tournament_ended; its events are numbered from 1.
     List<TournamentEvent> events = following.get(SETTLES_WITHIN.toSeconds(), TimeUnit.SECONDS);
     assertEquals(events.size(), live.lastSeq());
@@ -276,6 +333,100 @@ class TournamentTest {
     refused(Status.Code.FAILED_PRECONDITION, "TOURNAMENT_OVER", () -> organiser.cancelTournament(id));
   }
 
+  /**
+   * Plays a knockout board's match out: its black player resigns every game of the series, the
+   * newest one each time, until the series is finished; returns the finished series.
+   */
+  private static Series blackResignsTheMatch(CreateTournamentResponse created, TournamentBoard board) throws InterruptedException {
+    TabulaClient black = player(created, board.getBlack());
+    Set<String> resigned = new HashSet<>();
+    Instant deadline = Instant.now().plus(SETTLES_WITHIN.multipliedBy(2));
+    while (true) {
+      Series series = organiser.getSeries(board.getSeriesId());
+      if (series.getStatus() == SeriesStatus.SERIES_STATUS_FINISHED) {
+        return series;
+      }
+      assertTrue(Instant.now().isBefore(deadline), "the match did not end: " + series);
+      assertTrue(series.getGamesCount() > 0, series.toString());
+      String last = series.getGames(series.getGamesCount() - 1).getGameId();
+      if (resigned.add(last)) {
+        // The token acts for black's seat whichever it is: seat 2 in the match's odd-numbered
+        // games, seat 1 in the others.
+        black.resign(last);
+      } else {
+        Thread.sleep(50); // the series is scoring it, or making the next game
+      }
+    }
+  }
+
+  @Test
+  void aKnockoutOfBestOfThreeMatchesIsPlayedOutByResignations() throws Exception {
+    List<TournamentPlayer> players = four();
+    CreateTournamentResponse created = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", players,
+        TournamentOptions.knockout(3));
+    Tournament started = created.getTournament();
+    String id = started.getTournamentId();
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, started.getFormat());
+    assertEquals(3, started.getBestOf());
+    assertEquals(List.of(1, 2, 3, 4), started.getSeedsList(), "seeded in the players' order");
+    assertEquals(2, started.getRoundCount(), "four players: semi-finals and a final");
+    assertEquals(List.of(), started.getTieBreaksList());
+    assertEquals(List.of(1, 2, 3, 4), created.getPlayerTokensList().stream().map(TournamentPlayerToken::getPlayer).toList());
+
+    List<Series> matches = new ArrayList<>();
+    for (int number = 1; number <= 2; number++) {
+      int wanted = number;
+      TournamentRound round = until(id, "paired round " + number,
+          t -> t.getRoundsCount() >= wanted && t.getRounds(wanted - 1).getBoardsList().stream().noneMatch(b -> b.getSeriesId().isEmpty()))
+          .getRounds(number - 1);
+      assertEquals(number, round.getNumber());
+      assertEquals(number == 1 ? 2 : 1, round.getBoardsCount(), round.toString());
+      for (TournamentBoard board : round.getBoardsList()) {
+        assertFalse(board.getSeriesId().isEmpty(), "a knockout's board is a match: " + board);
+        assertEquals("", board.getGameId(), "a match's games are its series': " + board);
+        assertTrue(board.getWhite() < board.getBlack(), "white is the better seed: " + board);
+        Series match = blackResignsTheMatch(created, board);
+        assertEquals(3, match.getBestOf());
+        assertEquals(1, match.getWinner(), "white (the match's player 1) beat black: " + match);
+        assertEquals(2, match.getGamesCount(), "two wins decide a best of three: " + match);
+        for (SeriesGame game : match.getGamesList()) {
+          assertEquals(List.of(1.0, 0.0), game.getPointsList(), game.toString());
+        }
+        matches.add(match);
+      }
+      int played = number;
+      TournamentRound ended = until(id, "finished round " + number, t -> t.getRounds(played - 1).getFinished()).getRounds(number - 1);
+      for (TournamentBoard board : ended.getBoardsList()) {
+        assertEquals(BoardResult.BOARD_RESULT_WHITE_WINS, board.getResult(), board.toString());
+      }
+      if (number == 1) {
+        assertEquals(Set.of(Set.of(1, 4), Set.of(2, 3)),
+            Set.copyOf(ended.getBoardsList().stream().map(b -> Set.of(b.getWhite(), b.getBlack())).toList()),
+            "seeds 1 and 2 meet only in the final: " + ended);
+      }
+    }
+    assertEquals(3, matches.size());
+
+    Tournament finished = until(id, "finished", t -> t.getStatus() == TournamentStatus.TOURNAMENT_STATUS_FINISHED);
+    assertEquals(2, finished.getRoundsCount());
+    TournamentBoard last = finished.getRounds(1).getBoards(0);
+    assertEquals(1, last.getWhite(), "the final: seed 1 " + last);
+    assertEquals(2, last.getBlack(), "against seed 2 " + last);
+    assertEquals(BoardResult.BOARD_RESULT_WHITE_WINS, last.getResult());
+    List<TournamentStanding> standings = finished.getStandingsList();
+    assertEquals(4, standings.size(), standings.toString());
+    assertEquals(1, standings.get(0).getPlayer(), "the winner first: " + standings);
+    assertEquals(1, standings.get(0).getRank());
+    assertEquals(players.get(0).getPlayerId(), standings.get(0).getPlayerId());
+    assertEquals(2, standings.get(1).getPlayer(), "the finalist second: " + standings);
+    assertEquals(2, standings.get(1).getRank());
+    assertEquals(Set.of(3, 4), Set.of(standings.get(2).getPlayer(), standings.get(3).getPlayer()));
+    assertEquals(standings.get(2).getRank(), standings.get(3).getRank(), "knocked out in one round: one rank " + standings);
+    for (Series match : matches) {
+      assertEquals(2, organiser.getSeries(match.getSeriesId()).getGamesCount(), match.toString());
+    }
+  }
+
   @Test
   void aHeldTournamentWaitsForItsRoundsAndIsWithdrawnFromThenCancelled() throws Exception {
     CreateTournamentResponse created = organiser.createTournamentFromConfig(TIC_TAC_TOE, four(),
@@ -349,6 +500,8 @@ class TournamentTest {
     assertEquals(id, player(reading, 1).getTournament(id).getTournamentId(), "a player's token reads a private tournament");
     TabulaException spectator = refused(Status.Code.PERMISSION_DENIED, "PRIVATE_TOURNAMENT", () -> organiser.as("").getTournament(id));
     assertEquals(ErrorReason.ERROR_REASON_PRIVATE_TOURNAMENT, spectator.getReasonCode());
+    assertTrue(player(reading, 1).exportTournamentTrf(id).contains("\n062 2\n"), "a player's token exports a private tournament");
+    refused(Status.Code.PERMISSION_DENIED, "PRIVATE_TOURNAMENT", () -> organiser.as("").exportTournamentTrf(id));
     assertEquals(TournamentStatus.TOURNAMENT_STATUS_CANCELLED,
         organiser.async().cancelTournament(id).get(10, TimeUnit.SECONDS).getStatus());
   }
@@ -401,6 +554,21 @@ class TournamentTest {
     refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
         () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
             TournamentOptions.roundRobin().withScoring(0.3, 0, 0, 0)));
+    TabulaException even = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(), TournamentOptions.knockout(2)));
+    assertTrue(even.getMessage().contains("best_of"), even.getMessage());
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.knockout(3).withTieBreaks(TieBreak.TIE_BREAK_WINS)));
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.knockout().withSeedByRating(true)));
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.roundRobin().withRatingPool(RatingPool.RATING_POOL_KIND).withSeedByRating(true)));
+    refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.roundRobin().withBestOf(3)));
     refused(Status.Code.UNAUTHENTICATED, "CREDENTIAL_REQUIRED",
         () -> organiser.as("").createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
             TournamentOptions.roundRobin()));
@@ -411,5 +579,6 @@ class TournamentTest {
       refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", events::hasNext);
     }
     refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", () -> organiser.cancelTournament("no-such-tournament"));
+    refused(Status.Code.NOT_FOUND, "TOURNAMENT_NOT_FOUND", () -> organiser.exportTournamentTrf("no-such-tournament"));
   }
 }
