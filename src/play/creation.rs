@@ -14,7 +14,7 @@ use super::effects::Driver;
 use super::error::PlayError;
 use super::live::{LiveGame, record_update};
 use super::owners::OwnerFeeds;
-use super::ratings::{game_rating, rated_players};
+use super::ratings::seated_rating;
 use super::time::{TimeSource, rounded_up_to_millis};
 use super::tokens::new_token;
 use crate::engine::clock::ClockConfig;
@@ -398,14 +398,9 @@ impl Creator {
             owner_moves,
             rating_pool,
         } = request;
-        let rating = match rating_pool {
-            Some(pool) => {
-                let rated = rated_players(game.seat_count(), &players, &bots)
-                    .ok_or_else(|| PlayError::Storage("a rated game was asked without its players".into()))?;
-                Some(game_rating(self.store.as_ref(), self.time.now(), owner.as_deref(), pool, rated).await?)
-            }
-            None => None,
-        };
+        let seated = (game.seat_count(), players.as_slice(), bots.as_slice());
+        let (store, now) = (self.store.as_ref(), self.time.now());
+        let rating = seated_rating(store, now, owner.as_deref(), rating_pool, seated).await?;
         let tokens: Vec<(String, TokenHash)> = (0..game.seat_count()).map(|_| new_token()).collect();
         // Whole milliseconds, as every turn's: a clock starts exactly when its game was made.
         let now = rounded_up_to_millis(self.time.now());

@@ -315,6 +315,10 @@ impl LiveGame {
         if head.labels != self.labels() {
             self.replace_labels(head.labels);
         }
+        // Another process may have rated the game: hold its rating.
+        if let Some(rating) = head.rating.filter(|rating| rating.done && self.rating().is_some_and(|own| !own.done)) {
+            self.set_rating(rating);
+        }
         if head.rematch.is_some() && head.rematch != self.rematch() {
             self.set_rematch(head.rematch);
         }

@@ -554,6 +554,7 @@ impl Store for MemoryStore {
                 seats_reissued: game.record.seats_reissued.clone(),
                 labels: game.record.labels.clone(),
                 rematch: game.record.rematch.clone(),
+                rating: game.record.rating.clone(),
             })
         })
     }

@@ -95,6 +95,8 @@ pub struct RecordHead {
     pub labels: Labels,
     /// The game's rematch, once made ([`GameRecord::rematch`]).
     pub rematch: Option<String>,
+    /// For a rated game, its rating ([`GameRecord::rating`]), rated once it has ended.
+    pub rating: Option<GameRating>,
 }
 
 /// What an append expects a game's record to hold still: the seq its log ends at and the

@@ -88,6 +88,14 @@ pub struct Entrant {
     pub withdrawn_after: Option<u32>,
 }
 
+impl Entrant {
+    /// The id it is rated as: its own, or for the engine's player its level's
+    /// ([`engine_player`](super::engine_player)).
+    pub fn rated_id(&self) -> String {
+        self.engine.map_or_else(|| self.id.clone(), |(level, _)| super::engine_player(level))
+    }
+}
+
 /// How a board of a round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -75,6 +75,24 @@ pub async fn game_rating(
     Ok(GameRating { pool, players, before, after: Vec::new(), done: false })
 }
 
+/// The rating a new game of `seats` seats between `players` and the engine's `bots` starts
+/// with when it is rated in `pool` (`None`: not rated), every path that makes a game alike.
+///
+/// # Errors
+/// A storage error; a seat naming nobody (a rated game's creation was checked for that).
+pub async fn seated_rating(
+    store: &dyn Store,
+    now: SystemTime,
+    owner: Option<&str>,
+    pool: Option<String>,
+    (seats, players, bots): (usize, &[Player], &[BotSeat]),
+) -> Result<Option<GameRating>, PlayError> {
+    let Some(pool) = pool else { return Ok(None) };
+    let rated = rated_players(seats, players, bots)
+        .ok_or_else(|| PlayError::Storage("a rated game was asked without its players".into()))?;
+    Ok(Some(game_rating(store, now, owner, pool, rated).await?))
+}
+
 /// Rates games and reads ratings.
 pub struct Rater {
     store: Arc<dyn Store>,
@@ -116,9 +134,10 @@ impl Rater {
                     live.set_rating(done);
                     return Ok(());
                 }
-                // Rated by another process: hold what it wrote.
+                // Rated by another process: hold what it wrote (its head holds the rating,
+                // not the whole log).
                 Err(StoreError::NotRatable(_)) => {
-                    if let Some(stored) = self.store.load(id).await?.0.rating {
+                    if let Some(stored) = self.store.head(id).await?.rating {
                         live.set_rating(stored);
                     }
                     return Ok(());

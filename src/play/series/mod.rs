@@ -22,7 +22,7 @@ use super::creation::{Created, Creation, Creator};
 use super::error::PlayError;
 use super::follow::{self, Revisions, StreamCounts};
 use super::owners::OwnerFeeds;
-use super::ratings::game_rating;
+use super::ratings::seated_rating;
 use super::time::TimeSource;
 use super::tokens::new_token;
 use crate::engine::clock::ClockConfig;
@@ -30,8 +30,7 @@ use crate::engine::{NoResultReason, Outcome, Seat};
 use crate::games::GameConfig;
 use crate::store::{
     Actor, BotSeat, GameRecord, Labels, OwnerEventKind, OwnerNote, Player, SeriesDraws, SeriesGame, SeriesLength,
-    SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Store, StoreError, TokenHash, engine_player, log_owner,
-    to_stored_precision,
+    SeriesLink, SeriesRecord, SeriesResult, SeriesStatus, Store, StoreError, TokenHash, log_owner, to_stored_precision,
 };
 
 /// A series' game as a step finds it ([`SeriesDriver::find_game`]).
@@ -421,19 +420,8 @@ impl SeriesDriver {
             })
             .collect();
         bots.sort_by_key(|bot| bot.seat);
-        let rating = match &series.rating_pool {
-            Some(pool) => {
-                let rated = (0..2)
-                    .map(|seat| match bots.iter().find(|bot| bot.seat.index() == seat) {
-                        Some(bot) => engine_player(bot.level),
-                        None => players.get(seat).map(|player| player.id.clone()).unwrap_or_default(),
-                    })
-                    .collect();
-                let (owner, now) = (series.owner.as_deref(), self.now());
-                Some(game_rating(self.store.as_ref(), now, owner, pool.clone(), rated).await?)
-            }
-            None => None,
-        };
+        let (pool, owner) = (series.rating_pool.clone(), series.owner.as_deref());
+        let rating = seated_rating(self.store.as_ref(), self.now(), owner, pool, (2, &players, &bots)).await?;
         let created = super::rounded_up_to_millis(self.now());
         let record = GameRecord {
             id: uuid::Uuid::now_v7().to_string(),

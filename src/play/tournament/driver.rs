@@ -23,14 +23,14 @@ use crate::play::cache::Games;
 use crate::play::creation::{Created, Creation, Creator};
 use crate::play::error::PlayError;
 use crate::play::follow::{self, Revisions, StreamCounts};
-use crate::play::ratings::game_rating;
+use crate::play::ratings::{game_rating, seated_rating};
 use crate::play::series::SeriesDriver;
 use crate::play::time::TimeSource;
 use crate::play::tokens::new_token;
 use crate::store::{
-    Board, BoardResult, BotSeat, GameRecord, Happening, HistoryEntry, Labels, Player, Round, SeriesDraws, SeriesLength,
-    SeriesRecord, SeriesStatus, Store, StoreError, TokenHash, TournamentFormat, TournamentLink, TournamentRecord,
-    TournamentStatus, engine_player, to_stored_precision,
+    Board, BoardResult, BotSeat, Entrant, GameRecord, Happening, HistoryEntry, Labels, Player, Round, SeriesDraws,
+    SeriesLength, SeriesRecord, SeriesStatus, Store, StoreError, TokenHash, TournamentFormat, TournamentLink,
+    TournamentRecord, TournamentStatus, to_stored_precision,
 };
 
 /// How often every tournament in progress is looked at, to finish what a crash interrupted.
@@ -245,11 +245,7 @@ impl TournamentDriver {
     /// `tournament`'s players by their ratings in `pool` as they stand, the best first (a
     /// player never rated counts as new; equal ratings keep the players' order).
     async fn seeds_by_rating(&self, tournament: &TournamentRecord, pool: &str) -> Result<Vec<u32>, PlayError> {
-        let rated: Vec<String> = tournament
-            .players
-            .iter()
-            .map(|p| p.engine.map_or_else(|| p.id.clone(), |(level, _)| engine_player(level)))
-            .collect();
+        let rated: Vec<String> = tournament.players.iter().map(Entrant::rated_id).collect();
         let owner = tournament.owner.as_deref();
         let rating = game_rating(self.store.as_ref(), self.time.now(), owner, pool.to_owned(), rated).await?;
         let mut seeds: Vec<u32> = (1..=tournament.players.len() as u32).collect();
@@ -628,19 +624,8 @@ impl TournamentDriver {
                 Some(BotSeat { seat: Seat::new(seat as u8), level, move_time_ms })
             })
             .collect();
-        let rating = match &tournament.rating_pool {
-            Some(pool) => {
-                let rated = (0..2)
-                    .map(|seat| match entrant(seat).engine {
-                        Some((level, _)) => engine_player(level),
-                        None => entrant(seat).id.clone(),
-                    })
-                    .collect();
-                let (owner, now) = (tournament.owner.as_deref(), self.time.now());
-                Some(game_rating(self.store.as_ref(), now, owner, pool.clone(), rated).await?)
-            }
-            None => None,
-        };
+        let (pool, owner) = (tournament.rating_pool.clone(), tournament.owner.as_deref());
+        let rating = seated_rating(self.store.as_ref(), self.time.now(), owner, pool, (2, &players, &bots)).await?;
         let created = crate::play::time::rounded_up_to_millis(self.time.now());
         let link = TournamentLink { tournament_id: tournament.id.clone(), round: number, board: index as u32 + 1 };
         let record = GameRecord {

@@ -16,7 +16,9 @@ use super::series::MAX_BEST_OF;
 use super::validate::{digest_of, labels_query, request_id, resource_id};
 use crate::play::tokens::seat_for;
 use crate::play::tournament::{TournamentRequest, standings_after, trf};
-use crate::play::{BotSeat, MAX_ROUND_ROBIN_PLAYERS, Player, TournamentFormat, TournamentRecord, TournamentStatus};
+use crate::play::{
+    BotSeat, Entrant, MAX_ROUND_ROBIN_PLAYERS, Player, TournamentFormat, TournamentRecord, TournamentStatus,
+};
 use crate::proto::tabula::v1 as pb;
 use crate::service::auth::Credential;
 use crate::service::convert::{
@@ -126,10 +128,7 @@ impl GameServiceImpl {
                 ending_takeback: None,
             };
             let pool = rating_pool(&asked, &mut violations);
-            let mut rated: Vec<String> = players
-                .iter()
-                .map(|p| p.engine.map_or_else(|| p.id.clone(), |(level, _)| crate::play::engine_player(level)))
-                .collect();
+            let mut rated: Vec<String> = players.iter().map(Entrant::rated_id).collect();
             rated.sort();
             if rated.windows(2).any(|pair| pair[0] == pair[1]) {
                 violations.add("players", "in a rated tournament each player is rated as its own: two engine players of one level are one player");
@@ -138,8 +137,7 @@ impl GameServiceImpl {
         };
         violations.into_result(())?;
         let Some(format) = format else { return Err(ApiError::bad_field("format", "is required")) };
-        let request_seed_by_rating = request.seed_by_rating;
-        let now = self.hub.now();
+        let (now, seed_by_rating) = (self.hub.now(), request.seed_by_rating);
         let record = TournamentRecord {
             id: String::new(),
             allow_hints: request.allow_hints.unwrap_or_else(|| kind.hints_by_default()),
@@ -165,7 +163,6 @@ impl GameServiceImpl {
             revision: 0,
             request_digest: Some(digest_of(&pb::CreateTournamentRequest { request_id: String::new(), ..request })),
         };
-        let seed_by_rating = request_seed_by_rating;
         let made = self.hub.create_tournament(TournamentRequest { record, request_id, seed_by_rating }).await?;
         let tournament = &made.tournament;
         tracing::info!(tournament_id = %tournament.id, kind = kind.name(), owner = owner.as_deref(), players = tournament.players.len(), retried = made.retried, "tournament created");

@@ -342,6 +342,7 @@ pub fn head_from_row(row: &impl Columns) -> Result<RecordHead, StoreError> {
         seats_reissued: reissued_from_row(row)?,
         labels: labels_from_row(row)?,
         rematch: row.optional_text("rematch")?,
+        rating: row.optional_text("rating")?.map(|r| from_json(&r, "rating")).transpose()?,
     })
 }
 

@@ -67,7 +67,8 @@ macro_rules! statements {
             list: concat!("SELECT ", record_columns!(), " FROM games WHERE 1 = 1"),
             seq: concat!("SELECT seq FROM games WHERE id = ", $p!(1)),
             head: concat!(
-                "SELECT seq, seat_token_hashes, seats_reissued, labels, rematch FROM games WHERE id = ", $p!(1)
+                "SELECT seq, seat_token_hashes, seats_reissued, labels, rematch, rating FROM games WHERE id = ",
+                $p!(1)
             ),
             seat_token_hashes: concat!(
                 "SELECT seat_token_hashes, seats_reissued FROM games WHERE id = ", $p!(1), $lock
