@@ -1493,3 +1493,124 @@ async fn a_knockout_run_by_three_replicas_makes_each_match_and_game_once() {
         assert_eq!(get(client.clone(), id.clone()).await, done);
     }
 }
+
+/// A Swiss of 64 engine players over seven rounds, run by three replicas, one killed and
+/// started again right after it let round 3 be made: the engines play every game by themselves, it
+/// ends after seven rounds, every board's game made once, nobody meeting anyone twice nor
+/// the standings equal to a recount from the boards' results, and every
+/// replica telling the same tournament.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs a PostgreSQL server: set TABULA_TEST_POSTGRES (the test command does)"]
+async fn a_swiss_of_64_engines_runs_seven_rounds_through_a_replica_restart() {
+    use std::collections::{BTreeMap, HashMap, HashSet};
+    let url = common::fresh_postgres_database().await;
+    let (mut servers, mut clients) = replicas(&url).await;
+    let players = (1..=64)
+        .map(|n| pb::TournamentPlayer {
+            player_id: format!("bot{n}"),
+            engine_level: 1 + n % 3,
+            engine_move_time: Some(prost_types::Duration { seconds: 0, nanos: 50_000_000 }),
+            ..Default::default()
+        })
+        .collect();
+    let request = pb::CreateTournamentRequest {
+        kind: pb::GameKind::TicTacToe as i32,
+        source: Some(pb::create_tournament_request::Source::Preset("classic".into())),
+        format: pb::TournamentFormat::Swiss as i32,
+        rounds: 7,
+        hold_rounds: true,
+        players,
+        labels: BTreeMap::from([("event".to_owned(), "swiss-64".to_owned())]),
+        ..Default::default()
+    };
+    let made = clients[0].create_tournament(request).await.unwrap().into_inner();
+    let id = made.tournament.unwrap().tournament_id;
+    let get = |mut client: Client, id: String| async move {
+        client
+            .get_tournament(pb::GetTournamentRequest { tournament_id: id })
+            .await
+            .unwrap()
+            .into_inner()
+            .tournament
+            .unwrap()
+    };
+    // The organiser lets each round be made once the one before ended, on each replica in
+    // turn; replica 0 is killed right after it lets round 3 be made, and started again.
+    let mut done = None;
+    for round in 1..=7u32 {
+        let client = (round as usize) % 3;
+        let start = pb::StartTournamentRoundRequest { tournament_id: id.clone(), round };
+        clients[client].start_tournament_round(start).await.unwrap();
+        if round == 3 {
+            assert_eq!(client, 0);
+            servers[0].kill();
+            servers[0] = BinaryServer::spawn(&["--store", &url]);
+            clients[0] = servers[0].client().await;
+        }
+        for step in 0..2400 {
+            let tournament = get(clients[step % 3].clone(), id.clone()).await;
+            let ended = tournament.rounds.len() == round as usize && tournament.rounds.iter().all(|r| r.finished);
+            if ended || tournament.status != pb::TournamentStatus::InProgress as i32 {
+                done = Some(tournament);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let reached = done.as_ref().map(|t| t.rounds.len());
+        assert_eq!(reached, Some(round as usize), "round {round} was played within a minute");
+    }
+    for _ in 0..400 {
+        let tournament = get(clients[2].clone(), id.clone()).await;
+        if tournament.status == pb::TournamentStatus::Finished as i32 {
+            done = Some(tournament);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let done = done.filter(|t| t.status == pb::TournamentStatus::Finished as i32).expect("the Swiss ended");
+    assert_eq!(done.rounds.len(), 7);
+    let mut met = HashSet::new();
+    let mut points: HashMap<u32, f64> = HashMap::new();
+    let mut named = Vec::new();
+    for round in &done.rounds {
+        assert_eq!(round.boards.len(), 32);
+        for board in &round.boards {
+            assert!(met.insert((board.white.min(board.black), board.white.max(board.black))), "a rematch: {board:?}");
+            named.push(board.game_id.clone());
+            let result = pb::BoardResult::try_from(board.result).unwrap();
+            let (white, black) = match result {
+                pb::BoardResult::WhiteWins => (1.0, 0.0),
+                pb::BoardResult::BlackWins => (0.0, 1.0),
+                pb::BoardResult::Draw => (0.5, 0.5),
+                other => panic!("an engine game ended {other:?}"),
+            };
+            *points.entry(board.white).or_default() += white;
+            *points.entry(board.black).or_default() += black;
+        }
+    }
+    for line in &done.standings {
+        assert_eq!(line.points, points[&line.player], "player {}", line.player);
+    }
+    let mut listed = Vec::new();
+    let mut token = String::new();
+    loop {
+        let list = pb::ListGamesRequest {
+            labels: BTreeMap::from([("event".to_owned(), "swiss-64".to_owned())]),
+            page_size: 100,
+            page_token: token,
+            ..Default::default()
+        };
+        let page = clients[1].list_games(list).await.unwrap().into_inner();
+        listed.extend(page.games.into_iter().map(|game| game.game_id));
+        token = page.next_page_token;
+        if token.is_empty() {
+            break;
+        }
+    }
+    listed.sort();
+    named.sort();
+    assert_eq!((listed.len(), &listed), (224, &named), "each board's game made once");
+    for client in &clients {
+        assert_eq!(get(client.clone(), id.clone()).await, done, "every replica tells the same tournament");
+    }
+}

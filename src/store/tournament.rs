@@ -31,6 +31,13 @@ pub enum TournamentFormat {
     /// Single elimination from a seeded bracket, each match a series of best of `best_of`
     /// games (draws played again); the winners of a round meet in the next.
     Knockout { best_of: u32 },
+    /// Swiss by the FIDE (Dutch) system: `rounds` rounds, each pairing players on equal
+    /// scores who have not met; `accelerated`: Baku acceleration in the first rounds.
+    Swiss {
+        rounds: u32,
+        #[serde(default)]
+        accelerated: bool,
+    },
 }
 
 /// What a game, or a bye, is worth, in half points.

@@ -624,3 +624,114 @@ async fn a_knockout_seeded_by_rating_gives_the_best_rated_the_bye() {
         refused.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
     assert_eq!(fields, ["best_of", "seed_by_rating", "tie_breaks"], "{refused:?}");
 }
+
+/// A Swiss of eleven people over five rounds, played through their tokens: each round's
+/// pairs are players who have not met, the bye goes to a different player each round (never
+/// one who had it), most pairs meet on equal scores, the colours alternate within the
+/// absolute rules, the standings recount from the games, and its TRF reads back.
+#[tokio::test]
+async fn a_swiss_of_eleven_pairs_by_score_without_rematches_and_its_standings_recount() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let players: Vec<pb::TournamentPlayer> = (1..=11).map(|n| person(&format!("s{n}"))).collect();
+    let request =
+        pb::CreateTournamentRequest { rounds: 5, ..tournament(pb::TournamentFormat::Swiss, players, "swiss-11") };
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let created = made.tournament.unwrap();
+    let id = created.tournament_id.clone();
+    assert_eq!((created.format, created.round_count), (pb::TournamentFormat::Swiss as i32, 5));
+    assert_eq!(created.tie_breaks, [2, 1, 4, 5], "Swiss default: Buchholz cut 1, Buchholz, direct encounter, wins");
+    let tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+
+    let mut met: HashMap<(u32, u32), u32> = HashMap::new();
+    let mut points: HashMap<u32, f64> = (1..=11).map(|n| (n, 0.0)).collect();
+    let mut byes = Vec::new();
+    let mut colours: HashMap<u32, Vec<char>> = HashMap::new();
+    let mut equal_pairs = 0;
+    for round in 1..=5 {
+        let tournament = paired(&mut client, &id, round).await;
+        let boards = tournament.rounds[round - 1].boards.clone();
+        assert_eq!(boards.len(), 6, "five games and a bye");
+        let mut seen: Vec<u32> = boards.iter().flat_map(|b| [b.white, b.black]).filter(|n| *n != 0).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=11).collect::<Vec<_>>(), "round {round}: everyone once");
+        for board in &boards {
+            if board.black == 0 {
+                assert_eq!(board.result, pb::BoardResult::Bye as i32);
+                assert!(!byes.contains(&board.white), "{} had a second bye", board.white);
+                byes.push(board.white);
+                *points.get_mut(&board.white).unwrap() += 1.0;
+                continue;
+            }
+            let pair = (board.white.min(board.black), board.white.max(board.black));
+            assert_eq!(met.insert(pair, round as u32), None, "{pair:?} met twice");
+            equal_pairs += usize::from(points[&board.white] == points[&board.black]);
+            colours.entry(board.white).or_default().push('w');
+            colours.entry(board.black).or_default().push('b');
+            let end = end_for(round as u32, board);
+            play(&mut client, board, &tokens, end).await;
+            let (white, black) = match end {
+                End::White => (1.0, 0.0),
+                End::Black => (0.0, 1.0),
+                End::Draw => (0.5, 0.5),
+            };
+            *points.get_mut(&board.white).unwrap() += white;
+            *points.get_mut(&board.black).unwrap() += black;
+        }
+    }
+    let tournament = over(&mut client, &id, 10).await;
+    assert_eq!(tournament.status, pb::TournamentStatus::Finished as i32);
+    assert_eq!(byes.len(), 5);
+    assert!(equal_pairs >= 15, "most of the 25 games are between equal scores: {equal_pairs}");
+    // Before the last round (whose topscorers may break them), nobody has one colour three
+    // times in a row or twice more than the other.
+    for (player, played) in &colours {
+        let early = &played[..played.len().saturating_sub(1)];
+        assert!(!early.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]), "{player}: {played:?}");
+        let whites = early.iter().filter(|c| **c == 'w').count() as i32;
+        assert!((2 * whites - early.len() as i32).abs() <= 2, "{player}: {played:?}");
+    }
+    for line in &tournament.standings {
+        assert_eq!(line.points, points[&line.player], "player {}", line.player);
+        assert_eq!(line.tie_breaks.len(), 4);
+    }
+    let export = pb::ExportTournamentTrfRequest { tournament_id: id.clone() };
+    let trf = client.export_tournament_trf(export).await.unwrap().into_inner().trf;
+    assert!(trf.contains("\n092 Swiss System (FIDE Dutch)\n"), "{trf}");
+    let lines = tabula::play::tournament::trf::read_players(&trf).unwrap();
+    assert_eq!(lines.len(), 11);
+    for line in &lines {
+        assert_eq!(line.points, points[&line.number]);
+        assert_eq!(line.rounds.len(), 5);
+    }
+}
+
+/// A Swiss's own problems are named: more rounds than a field without rematches allows,
+/// and the Swiss options on another format.
+#[tokio::test]
+async fn a_swiss_that_makes_no_sense_is_refused_with_every_problem_named() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let four: Vec<pb::TournamentPlayer> = (1..=4).map(|n| person(&format!("x{n}"))).collect();
+    let request =
+        pb::CreateTournamentRequest { rounds: 4, ..tournament(pb::TournamentFormat::Swiss, four.clone(), "bad") };
+    let status = client.create_tournament(as_seat(LOBBY, request)).await.unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    let fields: Vec<String> =
+        status.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["rounds"], "{}", status.message());
+    let request = pb::CreateTournamentRequest {
+        rounds: 2,
+        accelerated: true,
+        ..tournament(pb::TournamentFormat::RoundRobin, four.clone(), "bad")
+    };
+    let status = client.create_tournament(as_seat(LOBBY, request)).await.unwrap_err();
+    let fields: Vec<String> =
+        status.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["rounds", "accelerated"], "{}", status.message());
+    // Derived: four players play two rounds; acceleration is kept.
+    let request =
+        pb::CreateTournamentRequest { accelerated: true, ..tournament(pb::TournamentFormat::Swiss, four, "fine") };
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner().tournament.unwrap();
+    assert_eq!((made.round_count, made.accelerated), (2, true));
+}

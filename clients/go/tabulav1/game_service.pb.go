@@ -5605,14 +5605,14 @@ type CreateTournamentRequest struct {
 	// How players are paired: required.
 	Format TournamentFormat `protobuf:"varint,5,opt,name=format,proto3,enum=tabula.v1.TournamentFormat" json:"format,omitempty"`
 	// The players, in the tournament's order (their pairing numbers): 2 to 100 in a round
-	// robin, 2 to 1,000 in a knockout.
+	// robin, 2 to 1,000 in a knockout or a Swiss.
 	Players []*TournamentPlayer `protobuf:"bytes,6,rep,name=players,proto3" json:"players,omitempty"`
 	// What results are worth; unset for 1, ½, 0 and a bye 1. Whole or half points, from 0 to
 	// 10.
 	Scoring *TournamentScoring `protobuf:"bytes,7,opt,name=scoring,proto3" json:"scoring,omitempty"`
 	// The tie-breaks, in the order they are applied, each at most once; empty for direct
-	// encounter, wins, then Sonneborn–Berger. None in a knockout, which ranks by how far
-	// each player went.
+	// encounter, wins, then Sonneborn–Berger (in a Swiss: Buchholz cut 1, Buchholz, direct
+	// encounter, wins). None in a knockout, which ranks by how far each player went.
 	TieBreaks []TieBreak `protobuf:"varint,8,rep,packed,name=tie_breaks,json=tieBreaks,proto3,enum=tabula.v1.TieBreak" json:"tie_breaks,omitempty"`
 	// Make each round only when the organiser says go (`StartTournamentRound`), the first too.
 	HoldRounds bool `protobuf:"varint,9,opt,name=hold_rounds,json=holdRounds,proto3" json:"hold_rounds,omitempty"`
@@ -5632,8 +5632,16 @@ type CreateTournamentRequest struct {
 	BestOf uint32 `protobuf:"varint,15,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
 	// In a knockout, seed the players by their ratings in `rating_pool` (the best first; a
 	// player never rated counts as new, 1500; equal ratings keep the players' order) rather
-	// than in the players' order.
-	SeedByRating  bool `protobuf:"varint,16,opt,name=seed_by_rating,json=seedByRating,proto3" json:"seed_by_rating,omitempty"`
+	// than in the players' order. In a Swiss, order the pairing numbers so.
+	SeedByRating bool `protobuf:"varint,16,opt,name=seed_by_rating,json=seedByRating,proto3" json:"seed_by_rating,omitempty"`
+	// In a Swiss, how many rounds: from 1 to one fewer than the players; 0 for ⌈log₂ of the
+	// players⌉, enough for one player to win every game and stand alone on top.
+	Rounds uint32 `protobuf:"varint,17,opt,name=rounds,proto3" json:"rounds,omitempty"`
+	// In a Swiss, pair the first rounds with Baku acceleration (FIDE C.04.5): the upper half
+	// of the pairing numbers counts a virtual win in the first quarter of the rounds and a
+	// virtual draw in the second, so the strongest meet each other sooner. Standings count
+	// only real points.
+	Accelerated   bool `protobuf:"varint,18,opt,name=accelerated,proto3" json:"accelerated,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5789,6 +5797,20 @@ func (x *CreateTournamentRequest) GetBestOf() uint32 {
 func (x *CreateTournamentRequest) GetSeedByRating() bool {
 	if x != nil {
 		return x.SeedByRating
+	}
+	return false
+}
+
+func (x *CreateTournamentRequest) GetRounds() uint32 {
+	if x != nil {
+		return x.Rounds
+	}
+	return 0
+}
+
+func (x *CreateTournamentRequest) GetAccelerated() bool {
+	if x != nil {
+		return x.Accelerated
 	}
 	return false
 }
@@ -6959,7 +6981,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x13exclude_provisional\x18\x04 \x01(\bR\x12excludeProvisional\"t\n" +
 	"\x17ListLeaderboardResponse\x121\n" +
 	"\aratings\x18\x01 \x03(\v2\x17.tabula.v1.PlayerRatingR\aratings\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x9e\x06\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xd8\x06\n" +
 	"\x17CreateTournamentRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12#\n" +
@@ -6982,7 +7004,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"request_id\x18\x0e \x01(\tR\trequestId\x12\x17\n" +
 	"\abest_of\x18\x0f \x01(\rR\x06bestOf\x12$\n" +
-	"\x0eseed_by_rating\x18\x10 \x01(\bR\fseedByRating\x1a9\n" +
+	"\x0eseed_by_rating\x18\x10 \x01(\bR\fseedByRating\x12\x16\n" +
+	"\x06rounds\x18\x11 \x01(\rR\x06rounds\x12 \n" +
+	"\vaccelerated\x18\x12 \x01(\bR\vaccelerated\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +

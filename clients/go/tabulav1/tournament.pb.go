@@ -41,6 +41,12 @@ const (
 	// seeds), each match a series (`CreateTournamentRequest.best_of`, draws played again), the
 	// winners of two neighbouring boards meeting in the next round.
 	TournamentFormat_TOURNAMENT_FORMAT_KNOCKOUT TournamentFormat = 3
+	// Swiss by the FIDE (Dutch) system (C.04.3): each round pairs players on equal scores
+	// who have not met, the upper half of a score group against its lower half, with the
+	// colour preferences, floats and pairing-allocated bye (to a player who had none) its
+	// rules weigh; a player moves to another score group only when its own cannot pair it.
+	// Ends early, with the rounds played, if a round cannot be paired without a rematch.
+	TournamentFormat_TOURNAMENT_FORMAT_SWISS TournamentFormat = 4
 )
 
 // Enum value maps for TournamentFormat.
@@ -50,12 +56,14 @@ var (
 		1: "TOURNAMENT_FORMAT_ROUND_ROBIN",
 		2: "TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN",
 		3: "TOURNAMENT_FORMAT_KNOCKOUT",
+		4: "TOURNAMENT_FORMAT_SWISS",
 	}
 	TournamentFormat_value = map[string]int32{
 		"TOURNAMENT_FORMAT_UNSPECIFIED":        0,
 		"TOURNAMENT_FORMAT_ROUND_ROBIN":        1,
 		"TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN": 2,
 		"TOURNAMENT_FORMAT_KNOCKOUT":           3,
+		"TOURNAMENT_FORMAT_SWISS":              4,
 	}
 )
 
@@ -744,7 +752,10 @@ type Tournament struct {
 	// In a knockout, how many games each match is the best of.
 	BestOf uint32 `protobuf:"varint,21,opt,name=best_of,json=bestOf,proto3" json:"best_of,omitempty"`
 	// In a knockout, the players by seed: `seeds[0]` is the first seed's number.
-	Seeds         []uint32 `protobuf:"varint,22,rep,packed,name=seeds,proto3" json:"seeds,omitempty"`
+	Seeds []uint32 `protobuf:"varint,22,rep,packed,name=seeds,proto3" json:"seeds,omitempty"`
+	// In a Swiss, whether the first rounds are paired with Baku acceleration
+	// (`CreateTournamentRequest.accelerated`).
+	Accelerated   bool `protobuf:"varint,23,opt,name=accelerated,proto3" json:"accelerated,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -931,6 +942,13 @@ func (x *Tournament) GetSeeds() []uint32 {
 		return x.Seeds
 	}
 	return nil
+}
+
+func (x *Tournament) GetAccelerated() bool {
+	if x != nil {
+		return x.Accelerated
+	}
+	return false
 }
 
 // Something that happened to a tournament, numbered from 1 in order.
@@ -1407,7 +1425,7 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\tplayer_id\x18\x03 \x01(\tR\bplayerId\x12\x16\n" +
 	"\x06points\x18\x04 \x01(\x01R\x06points\x12\x1d\n" +
 	"\n" +
-	"tie_breaks\x18\x05 \x03(\x01R\ttieBreaks\"\x81\b\n" +
+	"tie_breaks\x18\x05 \x03(\x01R\ttieBreaks\"\xa3\b\n" +
 	"\n" +
 	"Tournament\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12#\n" +
@@ -1439,7 +1457,8 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"allowHints\x129\n" +
 	"\x06labels\x18\x14 \x03(\v2!.tabula.v1.Tournament.LabelsEntryR\x06labels\x12\x17\n" +
 	"\abest_of\x18\x15 \x01(\rR\x06bestOf\x12\x14\n" +
-	"\x05seeds\x18\x16 \x03(\rR\x05seeds\x1a9\n" +
+	"\x05seeds\x18\x16 \x03(\rR\x05seeds\x12 \n" +
+	"\vaccelerated\x18\x17 \x01(\bR\vaccelerated\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf4\x03\n" +
@@ -1468,12 +1487,13 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\tstandings\x18\x02 \x03(\v2\x1d.tabula.v1.TournamentStandingR\tstandings\"E\n" +
 	"\x15TournamentPlayerToken\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\rR\x06player\x12\x14\n" +
-	"\x05token\x18\x02 \x01(\tR\x05token*\xa2\x01\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token*\xbf\x01\n" +
 	"\x10TournamentFormat\x12!\n" +
 	"\x1dTOURNAMENT_FORMAT_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dTOURNAMENT_FORMAT_ROUND_ROBIN\x10\x01\x12(\n" +
 	"$TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN\x10\x02\x12\x1e\n" +
-	"\x1aTOURNAMENT_FORMAT_KNOCKOUT\x10\x03*\x99\x01\n" +
+	"\x1aTOURNAMENT_FORMAT_KNOCKOUT\x10\x03\x12\x1b\n" +
+	"\x17TOURNAMENT_FORMAT_SWISS\x10\x04*\x99\x01\n" +
 	"\x10TournamentStatus\x12!\n" +
 	"\x1dTOURNAMENT_STATUS_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dTOURNAMENT_STATUS_IN_PROGRESS\x10\x01\x12\x1e\n" +

@@ -8,6 +8,7 @@
 mod answer;
 mod load;
 mod stats;
+mod swiss;
 mod target;
 
 use std::time::{Duration, Instant};
@@ -80,6 +81,13 @@ pub struct BenchArgs {
     /// the basic answer (`SUBMIT_MOVE_VIEW_BASIC`).
     #[arg(long)]
     full_answers: bool,
+    /// Time the pairing of each round of a Swiss of this many players (2 to 1000, results
+    /// drawn at random) instead of playing games: no server is started.
+    #[arg(long)]
+    swiss_players: Option<u32>,
+    /// With `--swiss-players`, the rounds to pair.
+    #[arg(long, default_value_t = 7)]
+    swiss_rounds: u32,
     /// What the spectators' streams carry with each event: `none` (the events alone),
     /// `whole` (`include_views`: the whole view) or `changes` (`view_changes`: the first view
     /// whole, then what changed, which each spectator applies to its copy).
@@ -120,6 +128,12 @@ fn workload(args: &BenchArgs) -> Result<Workload, String> {
 
 /// Runs the benchmark `args` describe and prints its report.
 pub async fn run(args: BenchArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(players) = args.swiss_players {
+        let rounds = args.swiss_rounds;
+        return tokio::task::spawn_blocking(move || swiss::run(players, rounds).map_err(|e| e.to_string()))
+            .await?
+            .map_err(Into::into);
+    }
     let workload = workload(&args)?;
     let target = match &args.address {
         Some(address) => Target::external(address),

@@ -18,6 +18,7 @@ use tokio::sync::watch;
 use super::berger::{self, Cycles};
 use super::bracket;
 use super::standings::{Entry, GameResult, Standing, standings};
+use super::swiss::{self, colours::Colour};
 use crate::engine::{Outcome, Seat};
 use crate::play::cache::Games;
 use crate::play::creation::{Created, Creation, Creator};
@@ -52,7 +53,7 @@ pub struct TournamentRequest {
     /// Makes retries safe: the creator's id for this request.
     pub request_id: Option<String>,
     /// In a knockout, seed the players by their ratings in the tournament's pool (the best
-    /// first) rather than in their order.
+    /// first) rather than in their order; in a Swiss, number them so.
     pub seed_by_rating: bool,
 }
 
@@ -99,6 +100,7 @@ pub fn round_count(tournament: &TournamentRecord) -> u32 {
     match tournament.format {
         TournamentFormat::RoundRobin { cycles } => berger::rounds_in_a_cycle(players) * cycles,
         TournamentFormat::Knockout { .. } => bracket::rounds(players),
+        TournamentFormat::Swiss { rounds, .. } => rounds,
     }
 }
 
@@ -197,6 +199,16 @@ impl TournamentDriver {
     pub async fn create(&self, request: TournamentRequest) -> Result<NewTournament, PlayError> {
         let TournamentRequest { mut record, request_id, seed_by_rating } = request;
         let now = to_stored_precision(self.time.now());
+        if let (true, Some(pool)) = (seed_by_rating, &record.rating_pool) {
+            let seeds = self.seeds_by_rating(&record, pool).await?;
+            if let TournamentFormat::Swiss { .. } = record.format {
+                // A Swiss's pairing numbers are its order: the players take their seeds'.
+                let players = std::mem::take(&mut record.players);
+                record.players = seeds.iter().map(|seed| players[*seed as usize - 1].clone()).collect();
+            } else {
+                record.seeds = seeds;
+            }
+        }
         let tokens: Vec<(String, TokenHash)> = record.players.iter().map(|_| new_token()).collect();
         record.id = uuid::Uuid::now_v7().to_string();
         record.token_hashes = tokens.iter().map(|(_, hash)| *hash).collect();
@@ -206,9 +218,6 @@ impl TournamentDriver {
         record.rounds = Vec::new();
         record.history = Vec::new();
         record.status = TournamentStatus::InProgress;
-        if let (true, Some(pool)) = (seed_by_rating, &record.rating_pool) {
-            record.seeds = self.seeds_by_rating(&record, pool).await?;
-        }
         let scope = match &record.owner {
             Some(key) => format!("key:{key}"),
             None => "anonymous".to_owned(),
@@ -431,7 +440,15 @@ impl TournamentDriver {
             tournament.history.push(HistoryEntry { time: now, what: Happening::Ended });
             changed = true;
         } else if !tournament.hold_rounds || tournament.released > number {
-            let round = self.pair(&tournament, number + 1, now).await?;
+            let Some(round) = self.pair(&tournament, number + 1, now).await? else {
+                // A Swiss whose players have met everyone they could: it ends early.
+                tracing::info!(tournament_id = %tournament.id, round = number + 1, "no Swiss pairing is left: the tournament ends");
+                tournament.status = TournamentStatus::Finished;
+                tournament.history.push(HistoryEntry { time: now, what: Happening::Ended });
+                tournament.updated = now;
+                tournament.revision += 1;
+                return Ok(Some(tournament));
+            };
             tournament.rounds.push(round);
             tournament.history.push(HistoryEntry { time: now, what: Happening::RoundPaired { round: number + 1 } });
             // Boards decided without play (byes, forfeits) end with the pairing.
@@ -506,32 +523,59 @@ impl TournamentDriver {
 
     /// The boards of round `number` of `tournament`, as its format pairs them, `out`
     /// saying who withdrew before it: the boards decided without play have their results.
-    fn boards(&self, tournament: &TournamentRecord, number: u32, out: impl Fn(u32) -> bool) -> Vec<Board> {
+    /// `None` when a Swiss has no pairing left.
+    async fn boards(
+        &self,
+        tournament: &TournamentRecord,
+        number: u32,
+        out: impl Fn(u32) -> bool,
+    ) -> Result<Option<Vec<Board>>, PlayError> {
         let players = tournament.players.len() as u32;
-        match tournament.format {
-            TournamentFormat::Knockout { .. } => {
-                let earlier: Vec<Vec<Board>> = tournament.rounds.iter().map(|r| r.boards.clone()).collect();
-                bracket::round(&seeds(tournament), &earlier, number, out)
-            }
+        let earlier: Vec<Vec<Board>> = tournament.rounds.iter().map(|r| r.boards.clone()).collect();
+        Ok(Some(match tournament.format {
+            TournamentFormat::Knockout { .. } => bracket::round(&seeds(tournament), &earlier, number, out),
             TournamentFormat::RoundRobin { cycles } => {
                 let cycles = if cycles >= 2 { Cycles::Double } else { Cycles::Single };
                 let schedule = berger::schedule(players, cycles);
                 let pairs = schedule.get(number as usize - 1).cloned().unwrap_or_default();
                 pairs.into_iter().map(|pair| robin_board(pair, &out)).collect()
             }
-        }
+            TournamentFormat::Swiss { rounds, accelerated } => {
+                let acceleration = accelerated.then_some(rounds);
+                let mut cards = swiss::cards::cards(players, &earlier, tournament.points, acceleration);
+                cards.retain(|card| !out(card.number));
+                let setup =
+                    swiss::RoundSetup { round: number, rounds, win: tournament.points.win, initial: Colour::White };
+                // A weighted matching over up to a thousand players: off the runtime.
+                let pairing = tokio::task::spawn_blocking(move || swiss::pair(&cards, &setup))
+                    .await
+                    .map_err(|error| PlayError::Storage(format!("the Swiss pairing stopped: {error}")))?;
+                let Some(pairing) = pairing else { return Ok(None) };
+                let game = |(white, black)| Board { white, black: Some(black), ..Board::default() };
+                let mut boards: Vec<Board> = pairing.boards.into_iter().map(game).collect();
+                boards.extend(pairing.bye.map(|white| Board {
+                    white,
+                    black: None,
+                    result: Some(BoardResult::Bye),
+                    ..Board::default()
+                }));
+                boards
+            }
+        }))
     }
 
-    /// Round `number` of `tournament`, paired, its games (or matches) made.
+    /// Round `number` of `tournament`, paired, its games (or matches) made; `None` when a
+    /// Swiss has no pairing left.
     async fn pair(
         &self,
         tournament: &TournamentRecord,
         number: u32,
         now: std::time::SystemTime,
-    ) -> Result<Round, PlayError> {
+    ) -> Result<Option<Round>, PlayError> {
         let out =
             |player: u32| tournament.players[player as usize - 1].withdrawn_after.is_some_and(|after| after < number);
-        let mut round = Round { made: now, boards: self.boards(tournament, number, out) };
+        let Some(boards) = self.boards(tournament, number, out).await? else { return Ok(None) };
+        let mut round = Round { made: now, boards };
         for (index, board) in round.boards.iter_mut().enumerate() {
             let (None, Some(black)) = (board.result, board.black) else { continue };
             let seated = [board.white, black];
@@ -539,11 +583,13 @@ impl TournamentDriver {
                 TournamentFormat::Knockout { best_of } => {
                     self.board_match(tournament, number, index, seated, best_of).await?.id
                 }
-                TournamentFormat::RoundRobin { .. } => self.board_game(tournament, number, index, seated, 1).await?.id,
+                TournamentFormat::RoundRobin { .. } | TournamentFormat::Swiss { .. } => {
+                    self.board_game(tournament, number, index, seated, 1).await?.id
+                }
             });
             board.tries = 1;
         }
-        Ok(round)
+        Ok(Some(round))
     }
 
     /// Makes the match of board `index` of round `number` of `tournament` (a knockout's),

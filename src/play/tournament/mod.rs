@@ -8,6 +8,7 @@ pub mod bracket;
 mod driver;
 pub mod knockout;
 pub mod standings;
+pub mod swiss;
 pub mod trf;
 
 pub use driver::{

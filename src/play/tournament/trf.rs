@@ -144,6 +144,7 @@ pub fn export(tournament: &TournamentRecord, standings: &[Standing]) -> String {
         TournamentFormat::RoundRobin { cycles: 2.. } => "Double round robin",
         TournamentFormat::RoundRobin { .. } => "Round robin",
         TournamentFormat::Knockout { .. } => "Knockout",
+        TournamentFormat::Swiss { .. } => "Swiss System (FIDE Dutch)",
     };
     let _ = writeln!(file, "092 {kind}");
     let mut dates = format!("{:<91}", "132");

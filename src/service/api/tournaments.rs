@@ -15,6 +15,7 @@ use super::ratings::{RatingAsked, rating_pool};
 use super::series::MAX_BEST_OF;
 use super::validate::{digest_of, labels_query, request_id, resource_id};
 use crate::play::tokens::seat_for;
+use crate::play::tournament::swiss::cards::derived_rounds as swiss_rounds;
 use crate::play::tournament::{TournamentRequest, standings_after, trf};
 use crate::play::{
     BotSeat, Entrant, MAX_ROUND_ROBIN_PLAYERS, Player, TournamentFormat, TournamentRecord, TournamentStatus,
@@ -97,11 +98,39 @@ impl GameServiceImpl {
                 other
             }
         };
-        let knockout = matches!(format, Some(TournamentFormat::Knockout { .. }));
-        if request.seed_by_rating && !(knockout && request.rating_pool != 0) {
-            violations.add("seed_by_rating", "seeds a knockout by the ratings of its rating_pool: it needs both");
-        }
         let players = entrants_from_proto(&request.players, kind, &mut violations);
+        let format = match format {
+            Some(TournamentFormat::Swiss { .. }) => {
+                let count = players.len() as u32;
+                let rounds = if request.rounds == 0 { swiss_rounds(count) } else { request.rounds };
+                if request.rounds != 0 && count >= 2 && request.rounds >= count {
+                    let why = format!(
+                        "{} rounds of {count} players would need a rematch: at most {}",
+                        request.rounds,
+                        count - 1
+                    );
+                    violations.add("rounds", why);
+                }
+                Some(TournamentFormat::Swiss { rounds, accelerated: request.accelerated })
+            }
+            other => {
+                if request.rounds != 0 {
+                    violations
+                        .add("rounds", "is for a Swiss, whose rounds are not fixed by its players; leave it unset");
+                }
+                if request.accelerated {
+                    violations.add("accelerated", "accelerates a Swiss's pairings; leave it unset");
+                }
+                other
+            }
+        };
+        let seeded = matches!(format, Some(TournamentFormat::Knockout { .. } | TournamentFormat::Swiss { .. }));
+        if request.seed_by_rating && !(seeded && request.rating_pool != 0) {
+            violations.add(
+                "seed_by_rating",
+                "seeds a knockout (or numbers a Swiss) by the ratings of its rating_pool: it needs both",
+            );
+        }
         if matches!(format, Some(TournamentFormat::RoundRobin { .. })) && players.len() > MAX_ROUND_ROBIN_PLAYERS {
             violations.add(
                 "players",
@@ -109,7 +138,7 @@ impl GameServiceImpl {
             );
         }
         let points = points_from_proto(request.scoring.as_ref(), &mut violations);
-        let tie_breaks = tie_breaks_from_proto(&request.tie_breaks, knockout, &mut violations);
+        let tie_breaks = tie_breaks_from_proto(&request.tie_breaks, format, &mut violations);
         let labels = labels_from_proto(&request.labels, "labels", &mut violations);
         // A rated tournament rates every game: check the pool as for a game between two of
         // its players, and that no two are rated as the same one.

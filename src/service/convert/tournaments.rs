@@ -58,10 +58,11 @@ pub fn format_from_proto(format: i32, violations: &mut Violations) -> Option<Tou
         Ok(pb::TournamentFormat::RoundRobin) => Some(TournamentFormat::RoundRobin { cycles: 1 }),
         Ok(pb::TournamentFormat::DoubleRoundRobin) => Some(TournamentFormat::RoundRobin { cycles: 2 }),
         Ok(pb::TournamentFormat::Knockout) => Some(TournamentFormat::Knockout { best_of: 1 }),
+        Ok(pb::TournamentFormat::Swiss) => Some(TournamentFormat::Swiss { rounds: 0, accelerated: false }),
         Ok(pb::TournamentFormat::Unspecified) => {
             violations.add(
                 "format",
-                "is required: TOURNAMENT_FORMAT_ROUND_ROBIN, TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN or TOURNAMENT_FORMAT_KNOCKOUT",
+                "is required: TOURNAMENT_FORMAT_ROUND_ROBIN, TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN, TOURNAMENT_FORMAT_KNOCKOUT or TOURNAMENT_FORMAT_SWISS",
             );
             None
         }
@@ -74,15 +75,24 @@ pub fn format_from_proto(format: i32, violations: &mut Violations) -> Option<Tou
 
 /// The tie-breaks a creation asks for, in order; the default order when it names none (none
 /// for a knockout, which ranks by how far each player went).
-pub fn tie_breaks_from_proto(wire: &[i32], knockout: bool, violations: &mut Violations) -> Vec<TieBreak> {
-    if knockout {
+pub fn tie_breaks_from_proto(
+    wire: &[i32],
+    format: Option<TournamentFormat>,
+    violations: &mut Violations,
+) -> Vec<TieBreak> {
+    if let Some(TournamentFormat::Knockout { .. }) = format {
         if !wire.is_empty() {
             violations.add("tie_breaks", "must be empty for a knockout, which ranks by how far each player went");
         }
         return Vec::new();
     }
     if wire.is_empty() {
-        return vec![TieBreak::DirectEncounter, TieBreak::Wins, TieBreak::SonnebornBerger];
+        return match format {
+            Some(TournamentFormat::Swiss { .. }) => {
+                vec![TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::DirectEncounter, TieBreak::Wins]
+            }
+            _ => vec![TieBreak::DirectEncounter, TieBreak::Wins, TieBreak::SonnebornBerger],
+        };
     }
     let mut tie_breaks = Vec::with_capacity(wire.len());
     for (index, value) in wire.iter().enumerate() {
@@ -204,7 +214,7 @@ fn board_to_proto(tournament: &TournamentRecord, number: usize, board: &Board) -
     let made = board.game_id.clone().unwrap_or_default();
     let (game_id, series_id) = match tournament.format {
         TournamentFormat::Knockout { .. } => (String::new(), made),
-        TournamentFormat::RoundRobin { .. } => (made, String::new()),
+        TournamentFormat::RoundRobin { .. } | TournamentFormat::Swiss { .. } => (made, String::new()),
     };
     pb::TournamentBoard {
         number: number as u32 + 1,
@@ -269,10 +279,11 @@ fn standings_to_proto(tournament: &TournamentRecord, standings: &[Standing]) -> 
 /// The wire form of a tournament.
 pub fn tournament_to_proto(tournament: &TournamentRecord) -> pb::Tournament {
     let points = |half: u32| f64::from(half) / 2.0;
-    let (format, best_of) = match tournament.format {
-        TournamentFormat::RoundRobin { cycles: 2.. } => (pb::TournamentFormat::DoubleRoundRobin, 0),
-        TournamentFormat::RoundRobin { .. } => (pb::TournamentFormat::RoundRobin, 0),
-        TournamentFormat::Knockout { best_of } => (pb::TournamentFormat::Knockout, best_of),
+    let (format, best_of, accelerated) = match tournament.format {
+        TournamentFormat::RoundRobin { cycles: 2.. } => (pb::TournamentFormat::DoubleRoundRobin, 0, false),
+        TournamentFormat::RoundRobin { .. } => (pb::TournamentFormat::RoundRobin, 0, false),
+        TournamentFormat::Knockout { best_of } => (pb::TournamentFormat::Knockout, best_of, false),
+        TournamentFormat::Swiss { accelerated, .. } => (pb::TournamentFormat::Swiss, 0, accelerated),
     };
     pb::Tournament {
         name: format!("tournaments/{}", tournament.id),
@@ -316,8 +327,9 @@ pub fn tournament_to_proto(tournament: &TournamentRecord) -> pb::Tournament {
         best_of,
         seeds: match tournament.format {
             TournamentFormat::Knockout { .. } => seeds(tournament),
-            TournamentFormat::RoundRobin { .. } => Vec::new(),
+            TournamentFormat::RoundRobin { .. } | TournamentFormat::Swiss { .. } => Vec::new(),
         },
+        accelerated,
     }
 }
 

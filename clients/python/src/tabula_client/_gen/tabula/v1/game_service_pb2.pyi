@@ -3201,6 +3201,8 @@ class CreateTournamentRequest(_message.Message):
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     BEST_OF_FIELD_NUMBER: _builtins.int
     SEED_BY_RATING_FIELD_NUMBER: _builtins.int
+    ROUNDS_FIELD_NUMBER: _builtins.int
+    ACCELERATED_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """A preset of `kind`."""
     saved_config: _builtins.str
@@ -3226,7 +3228,17 @@ class CreateTournamentRequest(_message.Message):
     seed_by_rating: _builtins.bool
     """In a knockout, seed the players by their ratings in `rating_pool` (the best first; a
     player never rated counts as new, 1500; equal ratings keep the players' order) rather
-    than in the players' order.
+    than in the players' order. In a Swiss, order the pairing numbers so.
+    """
+    rounds: _builtins.int
+    """In a Swiss, how many rounds: from 1 to one fewer than the players; 0 for ⌈log₂ of the
+    players⌉, enough for one player to win every game and stand alone on top.
+    """
+    accelerated: _builtins.bool
+    """In a Swiss, pair the first rounds with Baku acceleration (FIDE C.04.5): the upper half
+    of the pairing numbers counts a virtual win in the first quarter of the rounds and a
+    virtual draw in the second, so the strongest meet each other sooner. Standings count
+    only real points.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -3235,7 +3247,7 @@ class CreateTournamentRequest(_message.Message):
     @_builtins.property
     def players(self) -> _containers.RepeatedCompositeFieldContainer[_tournament_pb2.TournamentPlayer]:
         """The players, in the tournament's order (their pairing numbers): 2 to 100 in a round
-        robin, 2 to 1,000 in a knockout.
+        robin, 2 to 1,000 in a knockout or a Swiss.
         """
 
     @_builtins.property
@@ -3247,8 +3259,8 @@ class CreateTournamentRequest(_message.Message):
     @_builtins.property
     def tie_breaks(self) -> _containers.RepeatedScalarFieldContainer[_tournament_pb2.TieBreak.ValueType]:
         """The tie-breaks, in the order they are applied, each at most once; empty for direct
-        encounter, wins, then Sonneborn–Berger. None in a knockout, which ranks by how far
-        each player went.
+        encounter, wins, then Sonneborn–Berger (in a Swiss: Buchholz cut 1, Buchholz, direct
+        encounter, wins). None in a knockout, which ranks by how far each player went.
         """
 
     @_builtins.property
@@ -3276,10 +3288,12 @@ class CreateTournamentRequest(_message.Message):
         request_id: _builtins.str = ...,
         best_of: _builtins.int = ...,
         seed_by_rating: _builtins.bool = ...,
+        rounds: _builtins.int = ...,
+        accelerated: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "preset", b"preset", "saved_config", b"saved_config", "scoring", b"scoring", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "best_of", b"best_of", "config", b"config", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "saved_config", b"saved_config", "scoring", b"scoring", "seed_by_rating", b"seed_by_rating", "source", b"source", "tie_breaks", b"tie_breaks"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "accelerated", b"accelerated", "allow_hints", b"allow_hints", "best_of", b"best_of", "config", b"config", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "rounds", b"rounds", "saved_config", b"saved_config", "scoring", b"scoring", "seed_by_rating", b"seed_by_rating", "source", b"source", "tie_breaks", b"tie_breaks"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015

@@ -43,6 +43,13 @@ class _TournamentFormatEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Tour
     seeds), each match a series (`CreateTournamentRequest.best_of`, draws played again), the
     winners of two neighbouring boards meeting in the next round.
     """
+    TOURNAMENT_FORMAT_SWISS: _TournamentFormat.ValueType  # 4
+    """Swiss by the FIDE (Dutch) system (C.04.3): each round pairs players on equal scores
+    who have not met, the upper half of a score group against its lower half, with the
+    colour preferences, floats and pairing-allocated bye (to a player who had none) its
+    rules weigh; a player moves to another score group only when its own cannot pair it.
+    Ends early, with the rounds played, if a round cannot be paired without a rematch.
+    """
 
 class TournamentFormat(_TournamentFormat, metaclass=_TournamentFormatEnumTypeWrapper):
     """How a tournament pairs its players."""
@@ -60,6 +67,13 @@ TOURNAMENT_FORMAT_KNOCKOUT: TournamentFormat.ValueType  # 3
 to 4 not before the semi-finals, the byes of a field short of a power of two to the best
 seeds), each match a series (`CreateTournamentRequest.best_of`, draws played again), the
 winners of two neighbouring boards meeting in the next round.
+"""
+TOURNAMENT_FORMAT_SWISS: TournamentFormat.ValueType  # 4
+"""Swiss by the FIDE (Dutch) system (C.04.3): each round pairs players on equal scores
+who have not met, the upper half of a score group against its lower half, with the
+colour preferences, floats and pairing-allocated bye (to a player who had none) its
+rules weigh; a player moves to another score group only when its own cannot pair it.
+Ends early, with the rounds played, if a round cannot be paired without a rematch.
 """
 Global___TournamentFormat: _TypeAlias = TournamentFormat  # noqa: Y015
 
@@ -447,6 +461,7 @@ class Tournament(_message.Message):
     LABELS_FIELD_NUMBER: _builtins.int
     BEST_OF_FIELD_NUMBER: _builtins.int
     SEEDS_FIELD_NUMBER: _builtins.int
+    ACCELERATED_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """The resource name, `tournaments/{tournament_id}`."""
     tournament_id: _builtins.str
@@ -471,6 +486,10 @@ class Tournament(_message.Message):
     """Whether the seat to move may ask for hints in its games."""
     best_of: _builtins.int
     """In a knockout, how many games each match is the best of."""
+    accelerated: _builtins.bool
+    """In a Swiss, whether the first rounds are paired with Baku acceleration
+    (`CreateTournamentRequest.accelerated`).
+    """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """Every game's configuration, clock included."""
@@ -539,10 +558,11 @@ class Tournament(_message.Message):
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         best_of: _builtins.int = ...,
         seeds: _abc.Iterable[_builtins.int] | None = ...,
+        accelerated: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "scoring", b"scoring", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "best_of", b"best_of", "config", b"config", "create_time", b"create_time", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "name", b"name", "players", b"players", "private", b"private", "rating_pool", b"rating_pool", "released_rounds", b"released_rounds", "round_count", b"round_count", "rounds", b"rounds", "scoring", b"scoring", "seeds", b"seeds", "standings", b"standings", "status", b"status", "tie_breaks", b"tie_breaks", "tournament_id", b"tournament_id", "update_time", b"update_time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["accelerated", b"accelerated", "allow_hints", b"allow_hints", "best_of", b"best_of", "config", b"config", "create_time", b"create_time", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "name", b"name", "players", b"players", "private", b"private", "rating_pool", b"rating_pool", "released_rounds", b"released_rounds", "round_count", b"round_count", "rounds", b"rounds", "scoring", b"scoring", "seeds", b"seeds", "standings", b"standings", "status", b"status", "tie_breaks", b"tie_breaks", "tournament_id", b"tournament_id", "update_time", b"update_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
