@@ -277,9 +277,11 @@ impl Bracket<'_, '_> {
                 let (position, other) = if vertices[a] == Vertex::Bye { (b, a) } else { (a, b) };
                 let again = |ago| usize::from(p.float_ago(ago) == Some(Float::Down));
                 if position < inside {
+                    // The bye is a float down (A.4), from the last bracket too: C6 gives it
+                    // to the lowest score there.
+                    set(Criterion::Floater, 1);
+                    set(Criterion::FloaterScore, self.score_level(x));
                     if other >= inside {
-                        set(Criterion::Floater, 1);
-                        set(Criterion::FloaterScore, self.score_level(x));
                         set(Criterion::NextBracket, usize::from(!in_next(Vertex::Bye)));
                     }
                     set(Criterion::Order, from_foot(position));

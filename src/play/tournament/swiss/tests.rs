@@ -84,6 +84,18 @@ fn the_second_round_pairs_within_score_groups_and_alternates_colours() {
     assert_eq!(pairing.boards, [(4, 1), (2, 3), (5, 8), (7, 6)]);
 }
 
+#[test]
+fn the_bye_goes_to_the_lowest_score_not_to_a_player_moved_down() {
+    let mut simulation = Simulation::new(5, 3);
+    // Round 1: 1-3 1-0, 4-2 0-1, 5 the bye: 1, 2 and 5 on a point, 3 and 4 on none.
+    let first = simulation.play(&mut [0, 2].into_iter()).unwrap();
+    assert_eq!((first.boards.as_slice(), first.bye), ([(1, 3), (4, 2)].as_slice(), Some(5)));
+    let second = simulation.play(&mut std::iter::empty()).unwrap();
+    // 5, whose bye was a float down, is paired in the top bracket rather than floating again
+    // (C12); 2 floats down and meets 3 (it met 4); 4, on no points, has the bye.
+    assert_eq!((second.boards.as_slice(), second.bye), ([(5, 1), (2, 3)].as_slice(), Some(4)));
+}
+
 /// Every perfect matching of `n` players (indices), for brute force.
 fn matchings(players: &[usize]) -> Vec<Vec<(usize, usize)>> {
     if players.is_empty() {
