@@ -386,3 +386,55 @@ async fn the_owners_stream_tells_each_game_scored_and_the_series_decided() {
     assert_eq!(last.kind(), pb::OwnerEventKind::SeriesFinished, "the series decided, last");
     assert_eq!(last.game_event, entries[entries.len() - 2].game_event, "by the end of its last game");
 }
+
+/// A rated series: every game rated in the series' pool as it ends, the players' ratings
+/// counting each; a series of unnamed players cannot be rated.
+#[tokio::test]
+async fn a_rated_series_rates_each_of_its_games() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let request = pb::CreateSeriesRequest {
+        best_of: 3,
+        players: vec![player("r-ann", "Ann"), player("r-bob", "Bob")],
+        rating_pool: pb::RatingPool::Preset as i32,
+        ..preset_series(pb::GameKind::TicTacToe, "classic")
+    };
+    let created = client.create_series(request).await.unwrap().into_inner();
+    let series = created.series.unwrap();
+    assert_eq!(series.rating_pool, "tic_tac_toe/classic");
+    let bob = created.player_tokens[1].token.clone();
+    for number in 1..=2 {
+        let series = await_series(&mut client, &series.series_id, |s| s.games.len() == number).await;
+        let game_id = series.games[number - 1].game_id.clone();
+        client.resign(as_seat(&bob, pb::ResignRequest { game_id, ..Default::default() })).await.unwrap();
+    }
+    let finished = await_series(&mut client, &series.series_id, |s| s.status() == pb::SeriesStatus::Finished).await;
+    assert_eq!(finished.winner, 1);
+    for game in &finished.games {
+        let read = client.get_game(pb::GetGameRequest { game_id: game.game_id.clone() }).await.unwrap().into_inner();
+        let rating = read.game.unwrap().rating.unwrap();
+        let seated = game_players(game.player_one_seat, "r-ann", "r-bob");
+        assert_eq!((rating.pool.as_str(), &rating.player_ids), ("tic_tac_toe/classic", &seated));
+    }
+    let ratings = pb::GetPlayerRatingsRequest { player_id: "r-ann".into() };
+    for _ in 0..400 {
+        let read = client.get_player_ratings(ratings.clone()).await.unwrap().into_inner().ratings;
+        if read.first().is_some_and(|r| r.games == 2 && r.wins == 2) {
+            let unnamed = pb::CreateSeriesRequest {
+                best_of: 1,
+                rating_pool: pb::RatingPool::Kind as i32,
+                ..preset_series(pb::GameKind::TicTacToe, "classic")
+            };
+            let error = client.create_series(unnamed).await.unwrap_err();
+            assert_error(&error, Code::InvalidArgument, "INVALID_REQUEST");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("Ann's two wins were not rated");
+}
+
+/// The players of a series game by seat, `player_one_seat` being player 1's seat.
+fn game_players(player_one_seat: u32, one: &str, two: &str) -> Vec<String> {
+    if player_one_seat == 1 { vec![one.into(), two.into()] } else { vec![two.into(), one.into()] }
+}

@@ -679,8 +679,8 @@ async fn a_swiss_of_eleven_pairs_by_score_without_rematches_and_its_standings_re
             *points.get_mut(&board.black).unwrap() += black;
         }
     }
-    let tournament = over(&mut client, &id, 10).await;
-    assert_eq!(tournament.status, pb::TournamentStatus::Finished as i32);
+    let finished = over(&mut client, &id, 10).await;
+    assert_eq!(finished.status, pb::TournamentStatus::Finished as i32);
     assert_eq!(byes.len(), 5);
     assert!(equal_pairs >= 15, "most of the 25 games are between equal scores: {equal_pairs}");
     // Before the last round (whose topscorers may break them), nobody has one colour three
@@ -691,7 +691,7 @@ async fn a_swiss_of_eleven_pairs_by_score_without_rematches_and_its_standings_re
         let whites = early.iter().filter(|c| **c == 'w').count() as i32;
         assert!((2 * whites - early.len() as i32).abs() <= 2, "{player}: {played:?}");
     }
-    for line in &tournament.standings {
+    for line in &finished.standings {
         assert_eq!(line.points, points[&line.player], "player {}", line.player);
         assert_eq!(line.tie_breaks.len(), 4);
     }
@@ -704,6 +704,45 @@ async fn a_swiss_of_eleven_pairs_by_score_without_rematches_and_its_standings_re
         assert_eq!(line.points, points[&line.number]);
         assert_eq!(line.rounds.len(), 5);
     }
+
+    // Continued from its TRF as a seven-round Swiss: the five rounds read back, round 6
+    // paired at once without a rematch, the standings where the file left them.
+    let players: Vec<pb::TournamentPlayer> = (1..=11).map(|n| person(&format!("s{n}"))).collect();
+    let continued = pb::CreateTournamentRequest {
+        rounds: 7,
+        trf: trf.clone(),
+        ..tournament(pb::TournamentFormat::Swiss, players.clone(), "swiss-11-continued")
+    };
+    let made = client.create_tournament(as_seat(LOBBY, continued)).await.unwrap().into_inner();
+    let again = paired(&mut client, &made.tournament.unwrap().tournament_id, 6).await;
+    assert_eq!((again.round_count, again.rounds.len()), (7, 6));
+    for (read, played) in again.rounds.iter().zip(&finished.rounds) {
+        let pairs = |round: &pb::TournamentRound| {
+            let mut pairs: Vec<(u32, u32, i32)> = round.boards.iter().map(|b| (b.white, b.black, b.result)).collect();
+            pairs.sort_unstable();
+            pairs
+        };
+        assert_eq!(pairs(read), pairs(played));
+    }
+    for board in &again.rounds[5].boards {
+        let pair = (board.white.min(board.black), board.white.max(board.black));
+        assert!(board.black == 0 || !met.contains_key(&pair), "{pair:?} met in the file already");
+    }
+    for line in &again.standings {
+        let bye = again.rounds[5].boards.iter().any(|b| b.black == 0 && b.white == line.player);
+        assert_eq!(line.points, points[&line.player] + if bye { 1.0 } else { 0.0 }, "player {}", line.player);
+    }
+    // A file that does not fit is refused, every problem named.
+    let wrong = pb::CreateTournamentRequest {
+        rounds: 5,
+        trf: trf.replace("\n001    2", "\n001    9"),
+        ..tournament(pb::TournamentFormat::Swiss, players, "swiss-11-wrong")
+    };
+    let status = client.create_tournament(as_seat(LOBBY, wrong)).await.unwrap_err();
+    let fields: Vec<String> =
+        status.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect();
+    assert_eq!(fields, ["trf"], "{}", status.message());
+    assert!(status.message().contains("numbered 1 to 11"), "{}", status.message());
 }
 
 /// A Swiss's own problems are named: more rounds than a field without rematches allows,

@@ -4515,7 +4515,10 @@ type CreateSeriesRequest struct {
 	// The managing backend's labels, to find the series by, under the rules of
 	// `CreateGameRequest.labels`; each game of the series is made with the labels the series
 	// has when it makes the game.
-	Labels        map[string]string `protobuf:"bytes,13,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Labels map[string]string `protobuf:"bytes,13,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// Rate every game of the series in this pool, as `CreateGameRequest.rating_pool` rates a
+	// game (both players named, or the engine's); unspecified: not rated.
+	RatingPool    RatingPool `protobuf:"varint,14,opt,name=rating_pool,json=ratingPool,proto3,enum=tabula.v1.RatingPool" json:"rating_pool,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4652,6 +4655,13 @@ func (x *CreateSeriesRequest) GetLabels() map[string]string {
 		return x.Labels
 	}
 	return nil
+}
+
+func (x *CreateSeriesRequest) GetRatingPool() RatingPool {
+	if x != nil {
+		return x.RatingPool
+	}
+	return RatingPool_RATING_POOL_UNSPECIFIED
 }
 
 type isCreateSeriesRequest_Source interface {
@@ -5641,7 +5651,16 @@ type CreateTournamentRequest struct {
 	// of the pairing numbers counts a virtual win in the first quarter of the rounds and a
 	// virtual draw in the second, so the strongest meet each other sooner. Standings count
 	// only real points.
-	Accelerated   bool `protobuf:"varint,18,opt,name=accelerated,proto3" json:"accelerated,omitempty"`
+	Accelerated bool `protobuf:"varint,18,opt,name=accelerated,proto3" json:"accelerated,omitempty"`
+	// In a Swiss, continue one played elsewhere: a FIDE Tournament Report File (TRF-16, as
+	// `ExportTournamentTrf` writes and other pairing programs do; at most 2 MiB) whose player
+	// lines give the rounds played so far, every game ended. `players` lists the same players
+	// in the file's starting-rank order; `rounds` counts the file's rounds too and must be
+	// more. Each game must read the same on both players' lines and each player's points be
+	// what its rounds make (with `scoring`); byes the pairing gave (`U`) and full-point byes
+	// (`F`) count as byes, rounds not played (`Z`) as nothing; half-point byes are refused.
+	// The next round is paired at once, as for a new tournament.
+	Trf           string `protobuf:"bytes,19,opt,name=trf,proto3" json:"trf,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5813,6 +5832,13 @@ func (x *CreateTournamentRequest) GetAccelerated() bool {
 		return x.Accelerated
 	}
 	return false
+}
+
+func (x *CreateTournamentRequest) GetTrf() string {
+	if x != nil {
+		return x.Trf
+	}
+	return ""
 }
 
 type isCreateTournamentRequest_Source interface {
@@ -6899,7 +6925,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\vupdate_mask\x18\x02 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
 	"updateMask\"9\n" +
 	"\x12UpdateGameResponse\x12#\n" +
-	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\xdd\x04\n" +
+	"\x04game\x18\x01 \x01(\v2\x0f.tabula.v1.GameR\x04game\"\x95\x05\n" +
 	"\x13CreateSeriesRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12#\n" +
@@ -6916,7 +6942,9 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"allowHints\x88\x01\x01\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\f \x01(\tR\trequestId\x12B\n" +
-	"\x06labels\x18\r \x03(\v2*.tabula.v1.CreateSeriesRequest.LabelsEntryR\x06labels\x1a9\n" +
+	"\x06labels\x18\r \x03(\v2*.tabula.v1.CreateSeriesRequest.LabelsEntryR\x06labels\x126\n" +
+	"\vrating_pool\x18\x0e \x01(\x0e2\x15.tabula.v1.RatingPoolR\n" +
+	"ratingPool\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
@@ -6981,7 +7009,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x13exclude_provisional\x18\x04 \x01(\bR\x12excludeProvisional\"t\n" +
 	"\x17ListLeaderboardResponse\x121\n" +
 	"\aratings\x18\x01 \x03(\v2\x17.tabula.v1.PlayerRatingR\aratings\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xd8\x06\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xea\x06\n" +
 	"\x17CreateTournamentRequest\x12/\n" +
 	"\x06config\x18\x01 \x01(\v2\x15.tabula.v1.GameConfigH\x00R\x06config\x12\x18\n" +
 	"\x06preset\x18\x02 \x01(\tH\x00R\x06preset\x12#\n" +
@@ -7006,7 +7034,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\abest_of\x18\x0f \x01(\rR\x06bestOf\x12$\n" +
 	"\x0eseed_by_rating\x18\x10 \x01(\bR\fseedByRating\x12\x16\n" +
 	"\x06rounds\x18\x11 \x01(\rR\x06rounds\x12 \n" +
-	"\vaccelerated\x18\x12 \x01(\bR\vaccelerated\x1a9\n" +
+	"\vaccelerated\x18\x12 \x01(\bR\vaccelerated\x12\x10\n" +
+	"\x03trf\x18\x13 \x01(\tR\x03trf\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\b\n" +
@@ -7391,139 +7420,140 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	112, // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
 	111, // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
 	104, // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	127, // 75: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	128, // 76: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	127, // 77: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	129, // 78: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	105, // 79: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	127, // 80: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	127, // 81: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	125, // 82: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	127, // 83: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	130, // 84: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
-	4,   // 85: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	106, // 86: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	81,  // 87: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
-	4,   // 88: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	120, // 89: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	130, // 90: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
-	131, // 91: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
-	131, // 92: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
-	109, // 93: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
-	110, // 94: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
-	132, // 95: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
-	133, // 96: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
-	134, // 97: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
-	135, // 98: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
-	115, // 99: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
-	107, // 100: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
-	136, // 101: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	137, // 102: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
-	136, // 103: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	138, // 104: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
-	108, // 105: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
-	136, // 106: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
-	139, // 107: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
-	136, // 108: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
-	136, // 109: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
-	136, // 110: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	7,   // 111: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 112: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 113: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 114: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 115: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 116: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 117: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 118: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 119: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 120: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 121: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 122: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 123: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 124: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 125: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
-	41,  // 126: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	43,  // 127: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	45,  // 128: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	67,  // 129: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	47,  // 130: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	60,  // 131: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	61,  // 132: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	62,  // 133: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	64,  // 134: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	65,  // 135: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	49,  // 136: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	51,  // 137: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	53,  // 138: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	55,  // 139: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	57,  // 140: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	69,  // 141: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	71,  // 142: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	73,  // 143: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	75,  // 144: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	77,  // 145: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	79,  // 146: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	82,  // 147: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
-	84,  // 148: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
-	86,  // 149: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
-	88,  // 150: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
-	90,  // 151: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
-	92,  // 152: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
-	94,  // 153: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
-	96,  // 154: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
-	98,  // 155: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
-	100, // 156: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
-	8,   // 157: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 158: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 159: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 160: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 161: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 162: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 163: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 164: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 165: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 166: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 167: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 168: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 169: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 170: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 171: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 172: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 173: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 174: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 175: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 176: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 177: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 178: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 179: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 180: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 181: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 182: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 183: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 184: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 185: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 186: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 187: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 188: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 189: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 190: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 191: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 192: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	83,  // 193: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
-	85,  // 194: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
-	87,  // 195: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
-	89,  // 196: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
-	91,  // 197: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
-	93,  // 198: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
-	95,  // 199: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
-	97,  // 200: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
-	99,  // 201: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
-	101, // 202: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
-	157, // [157:203] is the sub-list for method output_type
-	111, // [111:157] is the sub-list for method input_type
-	111, // [111:111] is the sub-list for extension type_name
-	111, // [111:111] is the sub-list for extension extendee
-	0,   // [0:111] is the sub-list for field type_name
+	115, // 75: tabula.v1.CreateSeriesRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	127, // 76: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	128, // 77: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	127, // 78: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	129, // 79: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	105, // 80: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	127, // 81: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	127, // 82: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	125, // 83: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	127, // 84: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	130, // 85: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	4,   // 86: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
+	106, // 87: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	81,  // 88: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
+	4,   // 89: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
+	120, // 90: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	130, // 91: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
+	131, // 92: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
+	131, // 93: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
+	109, // 94: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
+	110, // 95: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
+	132, // 96: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
+	133, // 97: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
+	134, // 98: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
+	135, // 99: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
+	115, // 100: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	107, // 101: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
+	136, // 102: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	137, // 103: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
+	136, // 104: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	138, // 105: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
+	108, // 106: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
+	136, // 107: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
+	139, // 108: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
+	136, // 109: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
+	136, // 110: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
+	136, // 111: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	7,   // 112: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 113: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 114: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 115: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 116: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 117: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 118: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 119: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 120: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 121: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 122: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 123: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 124: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 125: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 126: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 127: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 128: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 129: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 130: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 131: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 132: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 133: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 134: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 135: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 136: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 137: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 138: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 139: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 140: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 141: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 142: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 143: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 144: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 145: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 146: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 147: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	82,  // 148: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
+	84,  // 149: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
+	86,  // 150: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
+	88,  // 151: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
+	90,  // 152: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
+	92,  // 153: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
+	94,  // 154: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
+	96,  // 155: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
+	98,  // 156: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
+	100, // 157: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
+	8,   // 158: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 159: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 160: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 161: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 162: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 163: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 164: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 165: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 166: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 167: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 168: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 169: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 170: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 171: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 172: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 173: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 174: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 175: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 176: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 177: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 178: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 179: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 180: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 181: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 182: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 183: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 184: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 185: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 186: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 187: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 188: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 189: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 190: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 191: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 192: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 193: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	83,  // 194: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
+	85,  // 195: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
+	87,  // 196: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
+	89,  // 197: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
+	91,  // 198: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
+	93,  // 199: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
+	95,  // 200: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
+	97,  // 201: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
+	99,  // 202: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
+	101, // 203: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
+	158, // [158:204] is the sub-list for method output_type
+	112, // [112:158] is the sub-list for method input_type
+	112, // [112:112] is the sub-list for extension type_name
+	112, // [112:112] is the sub-list for extension extendee
+	0,   // [0:112] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }

@@ -184,7 +184,10 @@ type Series struct {
 	// The managing backend's labels, to find the series by (`ListSeriesRequest.labels`), as
 	// `CreateSeriesRequest.labels` gave them or `UpdateSeries` changed them. Every game of
 	// the series is made with the labels the series has then.
-	Labels        map[string]string `protobuf:"bytes,18,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Labels map[string]string `protobuf:"bytes,18,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// The rating pool its games are rated in (`CreateSeriesRequest.rating_pool`, or a rated
+	// knockout's); empty when they are not rated.
+	RatingPool    string `protobuf:"bytes,19,opt,name=rating_pool,json=ratingPool,proto3" json:"rating_pool,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -343,6 +346,13 @@ func (x *Series) GetLabels() map[string]string {
 		return x.Labels
 	}
 	return nil
+}
+
+func (x *Series) GetRatingPool() string {
+	if x != nil {
+		return x.RatingPool
+	}
+	return ""
 }
 
 // One game of a series.
@@ -814,7 +824,7 @@ var File_tabula_v1_series_proto protoreflect.FileDescriptor
 
 const file_tabula_v1_series_proto_rawDesc = "" +
 	"\n" +
-	"\x16tabula/v1/series.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\"\xfd\x05\n" +
+	"\x16tabula/v1/series.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\"\x9e\x06\n" +
 	"\x06Series\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1b\n" +
 	"\tseries_id\x18\x02 \x01(\tR\bseriesId\x12'\n" +
@@ -837,7 +847,9 @@ const file_tabula_v1_series_proto_rawDesc = "" +
 	"\x04bots\x18\x10 \x03(\v2\x12.tabula.v1.BotSeatR\x04bots\x12\x1f\n" +
 	"\vallow_hints\x18\x11 \x01(\bR\n" +
 	"allowHints\x125\n" +
-	"\x06labels\x18\x12 \x03(\v2\x1d.tabula.v1.Series.LabelsEntryR\x06labels\x1a9\n" +
+	"\x06labels\x18\x12 \x03(\v2\x1d.tabula.v1.Series.LabelsEntryR\x06labels\x12\x1f\n" +
+	"\vrating_pool\x18\x13 \x01(\tR\n" +
+	"ratingPool\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xab\x01\n" +

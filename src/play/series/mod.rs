@@ -76,6 +76,8 @@ pub struct SeriesRequest {
     pub request_id: Option<String>,
     /// A digest of everything the request asked but its id.
     pub request_digest: String,
+    /// The rating pool its games are rated in, if they are.
+    pub rating_pool: Option<String>,
     /// With an owner on the series, the most games in progress it may have when the
     /// series begins. Its first game counts against this like any creation; the games after
     /// it are owed to a series already accepted, and are made whatever the count.
@@ -173,7 +175,7 @@ impl SeriesDriver {
             request_digest: Some(request.request_digest),
             labels: request.labels,
             tournament: None,
-            rating_pool: None,
+            rating_pool: request.rating_pool,
         };
         let [(first, _), (second, _)] = tokens;
         match self.create_record(series, request.request_id, request.max_in_progress).await? {

@@ -55,6 +55,9 @@ pub struct TournamentRequest {
     /// In a knockout, seed the players by their ratings in the tournament's pool (the best
     /// first) rather than in their order; in a Swiss, number them so.
     pub seed_by_rating: bool,
+    /// A Swiss continued from elsewhere: the rounds it played there, every board ended
+    /// (read from a TRF); the tournament pairs the round after them.
+    pub imported: Vec<Vec<Board>>,
 }
 
 /// A tournament made (or found again).
@@ -197,7 +200,7 @@ impl TournamentDriver {
     /// # Errors
     /// `REQUEST_ID_REUSED` for an id used before with a different request.
     pub async fn create(&self, request: TournamentRequest) -> Result<NewTournament, PlayError> {
-        let TournamentRequest { mut record, request_id, seed_by_rating } = request;
+        let TournamentRequest { mut record, request_id, seed_by_rating, imported } = request;
         let now = to_stored_precision(self.time.now());
         if let (true, Some(pool)) = (seed_by_rating, &record.rating_pool) {
             let seeds = self.seeds_by_rating(&record, pool).await?;
@@ -217,6 +220,16 @@ impl TournamentDriver {
         record.revision = 0;
         record.rounds = Vec::new();
         record.history = Vec::new();
+        for boards in imported {
+            let round = record.rounds.len() as u32 + 1;
+            let at = |what| HistoryEntry { time: now, what };
+            record.history.push(at(Happening::RoundPaired { round }));
+            for board in 1..=boards.len() as u32 {
+                record.history.push(at(Happening::BoardFinished { round, board }));
+            }
+            record.history.push(at(Happening::RoundFinished { round }));
+            record.rounds.push(Round { made: now, boards });
+        }
         record.status = TournamentStatus::InProgress;
         let scope = match &record.owner {
             Some(key) => format!("key:{key}"),

@@ -1,6 +1,7 @@
 //! FIDE's Tournament Report File (TRF, the FIDE handbook's C.04 Annex 2, as of TRF-16): the
 //! fixed-column text FIDE asks of rated events and that pairing programs read. Written from
-//! a tournament's record, and read back into its players' lines.
+//! a tournament's record, read back into its players' lines, and read into the rounds a
+//! Swiss played, to continue it.
 //!
 //! A player line (`001`) holds the starting rank (columns 5–8), the name (15–47), the points
 //! (81–84) and the rank (86–89), then ten columns a round from column 92: the opponent's
@@ -227,6 +228,119 @@ pub fn read_players(file: &str) -> Result<Vec<PlayerLine>, TrfError> {
     Ok(players)
 }
 
+/// The rounds the player `lines` of a TRF record, as boards, for a tournament of `players`
+/// scored by `points`: each game once (from White's line), a bye the pairing gave (`U`) or a
+/// full-point bye (`F`) as a bye, a round not played (`Z`, or `-` without an opponent) as an
+/// unplayed board. Every line must agree with its opponents', every game have ended, and each
+/// player's points be what its rounds make.
+///
+/// # Errors
+/// Every problem found, each named with its player and round.
+pub fn rounds_from_lines(lines: &[PlayerLine], players: usize, points: Points) -> Result<Vec<Vec<Board>>, Vec<String>> {
+    let mut problems = Vec::new();
+    if lines.len() != players {
+        problems.push(format!("the file has {} player lines, and players lists {players}", lines.len()));
+        return Err(problems);
+    }
+    for (index, line) in lines.iter().enumerate() {
+        if line.number as usize != index + 1 {
+            problems.push(format!(
+                "its player lines must be numbered 1 to {players} in order; line {} is {}",
+                index + 1,
+                line.number
+            ));
+        }
+    }
+    let rounds = lines.iter().map(|line| line.rounds.len()).max().unwrap_or(0);
+    for line in lines.iter().filter(|line| line.rounds.len() != rounds) {
+        problems.push(format!("player {} has {} rounds, others {rounds}", line.number, line.rounds.len()));
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut played = Vec::with_capacity(rounds);
+    let mut scores = vec![0u32; players];
+    for round in 0..rounds {
+        let mut boards = Vec::new();
+        let mut byes = Vec::new();
+        for (index, line) in lines.iter().enumerate() {
+            let me = index as u32 + 1;
+            let entry = line.rounds[round];
+            let at = format!("player {me}, round {}", round + 1);
+            if entry.opponent == 0 {
+                let result = match entry.result {
+                    'U' | 'F' => BoardResult::Bye,
+                    'Z' | '-' | ' ' => BoardResult::Unplayed,
+                    other => {
+                        problems.push(format!("{at}: {other:?} without an opponent is not kept here (a half-point bye has no place in Tabula's scoring)"));
+                        continue;
+                    }
+                };
+                scores[index] += if result == BoardResult::Bye { points.bye } else { 0 };
+                byes.push(Board { white: me, black: None, result: Some(result), ..Board::default() });
+                continue;
+            }
+            let them = entry.opponent;
+            let Some(other) = (them as usize).checked_sub(1).and_then(|i| lines.get(i)).filter(|_| them != me) else {
+                problems.push(format!("{at}: opponent {them} is not another player"));
+                continue;
+            };
+            let back = other.rounds[round];
+            let mirrored =
+                matches!((entry.result, back.result), ('1', '0') | ('0', '1') | ('=', '=') | ('+', '-') | ('-', '+'));
+            if back.opponent != me || !mirrored {
+                problems.push(format!("{at}: its game against {them} reads otherwise on {them}'s line"));
+                continue;
+            }
+            let forfeit = matches!(entry.result, '+' | '-');
+            let white = match (entry.colour, back.colour) {
+                ('w', 'b') => true,
+                ('b', 'w') => false,
+                _ if forfeit => me < them,
+                _ => {
+                    problems.push(format!("{at}: the colours against {them} are not one White and one Black"));
+                    continue;
+                }
+            };
+            scores[index] += match entry.result {
+                '1' | '+' => points.win,
+                '=' => points.draw,
+                _ => points.loss,
+            };
+            if !white {
+                continue;
+            }
+            let result = match entry.result {
+                '1' => BoardResult::WhiteWins,
+                '0' => BoardResult::BlackWins,
+                '=' => BoardResult::Draw,
+                '+' => BoardResult::Forfeit { winner: me },
+                _ => BoardResult::Forfeit { winner: them },
+            };
+            boards.push(Board { white: me, black: Some(them), result: Some(result), ..Board::default() });
+        }
+        if lines.iter().any(|line| line.rounds[round].result == ' ' && line.rounds[round].opponent != 0) {
+            problems.push(format!("round {} has a game without a result: only ended rounds continue", round + 1));
+        }
+        boards.extend(byes);
+        played.push(boards);
+    }
+    if !problems.is_empty() {
+        // The points are recounted only from rounds that read right.
+        return Err(problems);
+    }
+    for (line, score) in lines.iter().zip(&scores) {
+        let made = f64::from(*score) / 2.0;
+        if (line.points - made).abs() > 1e-9 {
+            problems.push(format!(
+                "player {} has {} points on its line, and its rounds make {made}",
+                line.number, line.points
+            ));
+        }
+    }
+    if problems.is_empty() { Ok(played) } else { Err(problems) }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, UNIX_EPOCH};
@@ -326,6 +440,37 @@ mod tests {
         for line in &standings {
             assert_eq!(players[line.player as usize - 1].rank, line.rank);
         }
+    }
+
+    #[test]
+    fn a_written_file_reads_back_into_the_same_rounds() {
+        let tournament = three();
+        let file = export(&tournament, &super::super::standings_after(&tournament, 3));
+        let rounds = rounds_from_lines(&read_players(&file).unwrap(), 3, Points::default()).unwrap();
+        for (read, kept) in rounds.iter().zip(&tournament.rounds) {
+            let mut kept = kept.boards.clone();
+            kept.sort_by_key(|board| (board.black.is_none(), board.white));
+            assert_eq!(read, &kept);
+        }
+    }
+
+    #[test]
+    fn a_file_that_disagrees_with_itself_is_refused_with_every_problem() {
+        let tournament = three();
+        let file = export(&tournament, &super::super::standings_after(&tournament, 3));
+        let mut lines = read_players(&file).unwrap();
+        let mut points_off = lines.clone();
+        points_off[2].points = 9.0;
+        let problems = rounds_from_lines(&points_off, 3, Points::default()).unwrap_err();
+        assert_eq!(problems, ["player 3 has 9 points on its line, and its rounds make 1.5"]);
+        lines[0].rounds[0].result = '='; // Ann's win over Bob, now a draw on her line only.
+        lines[1].rounds[1].result = 'H';
+        let problems = rounds_from_lines(&lines, 3, Points::default()).unwrap_err();
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].starts_with("player 1, round 1: its game against 2"), "{problems:?}");
+        assert!(problems[1].starts_with("player 2, round 1: its game against 1"), "{problems:?}");
+        assert!(problems[2].starts_with("player 2, round 2: 'H'"), "{problems:?}");
+        assert_eq!(rounds_from_lines(&lines, 4, Points::default()).unwrap_err().len(), 1);
     }
 
     #[test]

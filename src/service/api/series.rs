@@ -6,6 +6,7 @@ use tonic::Request;
 use super::GameServiceImpl;
 use super::creation::{Requested, Seating, Source, checked_game, seating};
 use super::page::Page;
+use super::ratings::{RatingAsked, rating_pool};
 use super::validate::{digest_of, every_problem, labels_query, request_id, resource_id};
 use crate::engine::FieldViolation;
 use crate::play::tokens::seat_for;
@@ -104,6 +105,22 @@ impl GameServiceImpl {
             (Ok(seated), Ok(length)) => (seated, length),
             (seated, length) => return Err(every_problem(&[seated.as_ref().err(), length.as_ref().err()])),
         };
+        let preset = match &request.source {
+            Some(pb::create_series_request::Source::Preset(name)) => Some(name.as_str()),
+            _ => None,
+        };
+        let asked = RatingAsked {
+            pool: request.rating_pool,
+            kind: config.kind(),
+            preset,
+            seats: 2,
+            players: &players,
+            bots: &bots,
+            ending_takeback: None,
+        };
+        let mut violations = Violations::default();
+        let rating_pool = rating_pool(&asked, &mut violations);
+        violations.into_result(())?;
         let asked = SeriesRequest {
             allow_hints: request.allow_hints.unwrap_or_else(|| config.kind().hints_by_default()),
             config,
@@ -114,6 +131,7 @@ impl GameServiceImpl {
             bots,
             labels,
             private: request.private,
+            rating_pool,
             max_in_progress: owner.is_some().then_some(self.limits.max_games_per_key),
             owner,
             request_id,

@@ -18,7 +18,7 @@ use crate::play::tokens::seat_for;
 use crate::play::tournament::swiss::cards::derived_rounds as swiss_rounds;
 use crate::play::tournament::{TournamentRequest, standings_after, trf};
 use crate::play::{
-    BotSeat, Entrant, MAX_ROUND_ROBIN_PLAYERS, Player, TournamentFormat, TournamentRecord, TournamentStatus,
+    Board, BotSeat, Entrant, MAX_ROUND_ROBIN_PLAYERS, Player, TournamentFormat, TournamentRecord, TournamentStatus,
 };
 use crate::proto::tabula::v1 as pb;
 use crate::service::auth::Credential;
@@ -44,6 +44,54 @@ fn check_access(credential: &Credential, tournament: &TournamentRecord) -> Resul
             Err(ApiError::PrivateTournament(tournament.id.clone()))
         }
         Credential::None | Credential::Signed(_) => Ok(()),
+    }
+}
+
+/// The longest TRF a creation takes.
+const MAX_TRF_BYTES: usize = 2 << 20;
+
+/// The rounds a Swiss continued from a TRF (`request.trf`) played, once they read right
+/// (each problem a violation of `trf`); none for a new tournament.
+fn imported_rounds(
+    request: &pb::CreateTournamentRequest,
+    format: Option<TournamentFormat>,
+    players: usize,
+    violations: &mut Violations,
+) -> Vec<Vec<Board>> {
+    if request.trf.is_empty() {
+        return Vec::new();
+    }
+    let Some(TournamentFormat::Swiss { rounds, .. }) = format else {
+        violations.add("trf", "continues a Swiss; leave it unset for another format");
+        return Vec::new();
+    };
+    if request.trf.len() > MAX_TRF_BYTES {
+        violations.add("trf", format!("is {} bytes; at most {MAX_TRF_BYTES}", request.trf.len()));
+        return Vec::new();
+    }
+    let lines = match trf::read_players(&request.trf) {
+        Ok(lines) => lines,
+        Err(error) => {
+            violations.add("trf", format!("is not a TRF: {error}"));
+            return Vec::new();
+        }
+    };
+    let points = points_from_proto(request.scoring.as_ref(), &mut Violations::default());
+    match trf::rounds_from_lines(&lines, players, points) {
+        Ok(played) => {
+            if played.len() as u32 >= rounds {
+                let why =
+                    format!("the file played {} rounds: a continued Swiss plays more ({rounds} asked)", played.len());
+                violations.add("rounds", why);
+            }
+            played
+        }
+        Err(problems) => {
+            for problem in problems {
+                violations.add("trf", problem);
+            }
+            Vec::new()
+        }
     }
 }
 
@@ -124,6 +172,7 @@ impl GameServiceImpl {
                 other
             }
         };
+        let imported = imported_rounds(&request, format, players.len(), &mut violations);
         let seeded = matches!(format, Some(TournamentFormat::Knockout { .. } | TournamentFormat::Swiss { .. }));
         if request.seed_by_rating && !(seeded && request.rating_pool != 0) {
             violations.add(
@@ -192,7 +241,8 @@ impl GameServiceImpl {
             revision: 0,
             request_digest: Some(digest_of(&pb::CreateTournamentRequest { request_id: String::new(), ..request })),
         };
-        let made = self.hub.create_tournament(TournamentRequest { record, request_id, seed_by_rating }).await?;
+        let request = TournamentRequest { record, request_id, seed_by_rating, imported };
+        let made = self.hub.create_tournament(request).await?;
         let tournament = &made.tournament;
         tracing::info!(tournament_id = %tournament.id, kind = kind.name(), owner = owner.as_deref(), players = tournament.players.len(), retried = made.retried, "tournament created");
         let player_tokens = made

@@ -65,6 +65,7 @@ pub fn series_to_proto(series: &SeriesRecord) -> pb::Series {
         bots: series.bots.iter().map(bot_seat_to_proto).collect(),
         allow_hints: series.allow_hints,
         labels: series.labels.clone(),
+        rating_pool: series.rating_pool.clone().unwrap_or_default(),
     }
 }
 

@@ -2549,6 +2549,7 @@ class CreateSeriesRequest(_message.Message):
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     LABELS_FIELD_NUMBER: _builtins.int
+    RATING_POOL_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """The name of one of `kind`'s presets; `kind` is then required."""
     saved_config: _builtins.str
@@ -2573,6 +2574,10 @@ class CreateSeriesRequest(_message.Message):
     the first one created (`retried`), with new tokens while nobody has acted in its first
     game (the lost answer's tokens then stop working) and none after. The same id with a
     different request is FAILED_PRECONDITION `REQUEST_ID_REUSED`.
+    """
+    rating_pool: _rating_pb2.RatingPool.ValueType
+    """Rate every game of the series in this pool, as `CreateGameRequest.rating_pool` rates a
+    game (both players named, or the engine's); unspecified: not rated.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -2613,10 +2618,11 @@ class CreateSeriesRequest(_message.Message):
         allow_hints: _builtins.bool | None = ...,
         request_id: _builtins.str = ...,
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        rating_pool: _rating_pb2.RatingPool.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "preset", b"preset", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "draws", b"draws", "first_to", b"first_to", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "draws", b"draws", "first_to", b"first_to", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "saved_config", b"saved_config", "source", b"source"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015
@@ -3203,6 +3209,7 @@ class CreateTournamentRequest(_message.Message):
     SEED_BY_RATING_FIELD_NUMBER: _builtins.int
     ROUNDS_FIELD_NUMBER: _builtins.int
     ACCELERATED_FIELD_NUMBER: _builtins.int
+    TRF_FIELD_NUMBER: _builtins.int
     preset: _builtins.str
     """A preset of `kind`."""
     saved_config: _builtins.str
@@ -3239,6 +3246,16 @@ class CreateTournamentRequest(_message.Message):
     of the pairing numbers counts a virtual win in the first quarter of the rounds and a
     virtual draw in the second, so the strongest meet each other sooner. Standings count
     only real points.
+    """
+    trf: _builtins.str
+    """In a Swiss, continue one played elsewhere: a FIDE Tournament Report File (TRF-16, as
+    `ExportTournamentTrf` writes and other pairing programs do; at most 2 MiB) whose player
+    lines give the rounds played so far, every game ended. `players` lists the same players
+    in the file's starting-rank order; `rounds` counts the file's rounds too and must be
+    more. Each game must read the same on both players' lines and each player's points be
+    what its rounds make (with `scoring`); byes the pairing gave (`U`) and full-point byes
+    (`F`) count as byes, rounds not played (`Z`) as nothing; half-point byes are refused.
+    The next round is paired at once, as for a new tournament.
     """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
@@ -3290,10 +3307,11 @@ class CreateTournamentRequest(_message.Message):
         seed_by_rating: _builtins.bool = ...,
         rounds: _builtins.int = ...,
         accelerated: _builtins.bool = ...,
+        trf: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "allow_hints", b"allow_hints", "config", b"config", "preset", b"preset", "saved_config", b"saved_config", "scoring", b"scoring", "source", b"source"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "accelerated", b"accelerated", "allow_hints", b"allow_hints", "best_of", b"best_of", "config", b"config", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "rounds", b"rounds", "saved_config", b"saved_config", "scoring", b"scoring", "seed_by_rating", b"seed_by_rating", "source", b"source", "tie_breaks", b"tie_breaks"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints", "accelerated", b"accelerated", "allow_hints", b"allow_hints", "best_of", b"best_of", "config", b"config", "format", b"format", "hold_rounds", b"hold_rounds", "kind", b"kind", "labels", b"labels", "players", b"players", "preset", b"preset", "private", b"private", "rating_pool", b"rating_pool", "request_id", b"request_id", "rounds", b"rounds", "saved_config", b"saved_config", "scoring", b"scoring", "seed_by_rating", b"seed_by_rating", "source", b"source", "tie_breaks", b"tie_breaks", "trf", b"trf"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__allow_hints: _TypeAlias = _typing.Literal["allow_hints"]  # noqa: Y015
     _WhichOneofArgType__allow_hints: _TypeAlias = _typing.Literal["_allow_hints", b"_allow_hints"]  # noqa: Y015

@@ -27,7 +27,7 @@ from tabula_client._gen.tabula.v1 import config_pb2 as tabula_dot_v1_dot_config_
 from tabula_client._gen.tabula.v1 import game_pb2 as tabula_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16tabula/v1/series.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\"\xd8\x04\n\x06Series\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tseries_id\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12%\n\x06\x63onfig\x18\x04 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12\x0f\n\x07\x62\x65st_of\x18\x05 \x01(\r\x12\x10\n\x08\x66irst_to\x18\x06 \x01(\r\x12%\n\x05\x64raws\x18\x07 \x01(\x0e\x32\x16.tabula.v1.SeriesDraws\x12\"\n\x07players\x18\x08 \x03(\x0b\x32\x11.tabula.v1.Player\x12\'\n\x06status\x18\t \x01(\x0e\x32\x17.tabula.v1.SeriesStatus\x12$\n\x05games\x18\n \x03(\x0b\x32\x15.tabula.v1.SeriesGame\x12\x0e\n\x06points\x18\x0b \x03(\x01\x12\x0e\n\x06winner\x18\x0c \x01(\r\x12/\n\x0b\x63reate_time\x18\r \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x0e \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07private\x18\x0f \x01(\x08\x12 \n\x04\x62ots\x18\x10 \x03(\x0b\x32\x12.tabula.v1.BotSeat\x12\x13\n\x0b\x61llow_hints\x18\x11 \x01(\x08\x12-\n\x06labels\x18\x12 \x03(\x0b\x32\x1d.tabula.v1.Series.LabelsEntry\x1a-\n\x0bLabelsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"{\n\nSeriesGame\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x17\n\x0fplayer_one_seat\x18\x03 \x01(\r\x12#\n\x07outcome\x18\x04 \x01(\x0b\x32\x12.tabula.v1.Outcome\x12\x0e\n\x06points\x18\x05 \x03(\x01\"\x83\x02\n\x0bSeriesEvent\x12\x11\n\tseries_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x34\n\x0cgame_started\x18\x04 \x01(\x0b\x32\x1c.tabula.v1.SeriesGameStartedH\x00\x12\x36\n\rgame_finished\x18\x05 \x01(\x0b\x32\x1d.tabula.v1.SeriesGameFinishedH\x00\x12\x34\n\x0fseries_finished\x18\x06 \x01(\x0b\x32\x19.tabula.v1.SeriesFinishedH\x00\x42\x06\n\x04kind\"M\n\x11SeriesGameStarted\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x17\n\x0fplayer_one_seat\x18\x03 \x01(\r\"j\n\x12SeriesGameFinished\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12#\n\x07outcome\x18\x03 \x01(\x0b\x32\x12.tabula.v1.Outcome\x12\x0e\n\x06points\x18\x04 \x03(\x01\"0\n\x0eSeriesFinished\x12\x0e\n\x06winner\x18\x01 \x01(\r\x12\x0e\n\x06points\x18\x02 \x03(\x01\",\n\x0bSeriesToken\x12\x0e\n\x06player\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t*c\n\x0bSeriesDraws\x12\x1c\n\x18SERIES_DRAWS_UNSPECIFIED\x10\x00\x12\x1b\n\x17SERIES_DRAWS_HALF_POINT\x10\x01\x12\x19\n\x15SERIES_DRAWS_REPLAYED\x10\x02*h\n\x0cSeriesStatus\x12\x1d\n\x19SERIES_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n\x19SERIES_STATUS_IN_PROGRESS\x10\x01\x12\x1a\n\x16SERIES_STATUS_FINISHED\x10\x02\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16tabula/v1/series.proto\x12\ttabula.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tabula/v1/config.proto\x1a\x14tabula/v1/game.proto\"\xed\x04\n\x06Series\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tseries_id\x18\x02 \x01(\t\x12!\n\x04kind\x18\x03 \x01(\x0e\x32\x13.tabula.v1.GameKind\x12%\n\x06\x63onfig\x18\x04 \x01(\x0b\x32\x15.tabula.v1.GameConfig\x12\x0f\n\x07\x62\x65st_of\x18\x05 \x01(\r\x12\x10\n\x08\x66irst_to\x18\x06 \x01(\r\x12%\n\x05\x64raws\x18\x07 \x01(\x0e\x32\x16.tabula.v1.SeriesDraws\x12\"\n\x07players\x18\x08 \x03(\x0b\x32\x11.tabula.v1.Player\x12\'\n\x06status\x18\t \x01(\x0e\x32\x17.tabula.v1.SeriesStatus\x12$\n\x05games\x18\n \x03(\x0b\x32\x15.tabula.v1.SeriesGame\x12\x0e\n\x06points\x18\x0b \x03(\x01\x12\x0e\n\x06winner\x18\x0c \x01(\r\x12/\n\x0b\x63reate_time\x18\r \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x0e \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07private\x18\x0f \x01(\x08\x12 \n\x04\x62ots\x18\x10 \x03(\x0b\x32\x12.tabula.v1.BotSeat\x12\x13\n\x0b\x61llow_hints\x18\x11 \x01(\x08\x12-\n\x06labels\x18\x12 \x03(\x0b\x32\x1d.tabula.v1.Series.LabelsEntry\x12\x13\n\x0brating_pool\x18\x13 \x01(\t\x1a-\n\x0bLabelsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"{\n\nSeriesGame\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x17\n\x0fplayer_one_seat\x18\x03 \x01(\r\x12#\n\x07outcome\x18\x04 \x01(\x0b\x32\x12.tabula.v1.Outcome\x12\x0e\n\x06points\x18\x05 \x03(\x01\"\x83\x02\n\x0bSeriesEvent\x12\x11\n\tseries_id\x18\x01 \x01(\t\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12(\n\x04time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x34\n\x0cgame_started\x18\x04 \x01(\x0b\x32\x1c.tabula.v1.SeriesGameStartedH\x00\x12\x36\n\rgame_finished\x18\x05 \x01(\x0b\x32\x1d.tabula.v1.SeriesGameFinishedH\x00\x12\x34\n\x0fseries_finished\x18\x06 \x01(\x0b\x32\x19.tabula.v1.SeriesFinishedH\x00\x42\x06\n\x04kind\"M\n\x11SeriesGameStarted\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x17\n\x0fplayer_one_seat\x18\x03 \x01(\r\"j\n\x12SeriesGameFinished\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12#\n\x07outcome\x18\x03 \x01(\x0b\x32\x12.tabula.v1.Outcome\x12\x0e\n\x06points\x18\x04 \x03(\x01\"0\n\x0eSeriesFinished\x12\x0e\n\x06winner\x18\x01 \x01(\r\x12\x0e\n\x06points\x18\x02 \x03(\x01\",\n\x0bSeriesToken\x12\x0e\n\x06player\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t*c\n\x0bSeriesDraws\x12\x1c\n\x18SERIES_DRAWS_UNSPECIFIED\x10\x00\x12\x1b\n\x17SERIES_DRAWS_HALF_POINT\x10\x01\x12\x19\n\x15SERIES_DRAWS_REPLAYED\x10\x02*h\n\x0cSeriesStatus\x12\x1d\n\x19SERIES_STATUS_UNSPECIFIED\x10\x00\x12\x1d\n\x19SERIES_STATUS_IN_PROGRESS\x10\x01\x12\x1a\n\x16SERIES_STATUS_FINISHED\x10\x02\x42Z\n\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,24 +37,24 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'\n\rdev.tabula.v1P\001Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\252\002\tTabula.V1'
   _globals['_SERIES_LABELSENTRY']._loaded_options = None
   _globals['_SERIES_LABELSENTRY']._serialized_options = b'8\001'
-  _globals['_SERIESDRAWS']._serialized_start=1389
-  _globals['_SERIESDRAWS']._serialized_end=1488
-  _globals['_SERIESSTATUS']._serialized_start=1490
-  _globals['_SERIESSTATUS']._serialized_end=1594
+  _globals['_SERIESDRAWS']._serialized_start=1410
+  _globals['_SERIESDRAWS']._serialized_end=1509
+  _globals['_SERIESSTATUS']._serialized_start=1511
+  _globals['_SERIESSTATUS']._serialized_end=1615
   _globals['_SERIES']._serialized_start=117
-  _globals['_SERIES']._serialized_end=717
-  _globals['_SERIES_LABELSENTRY']._serialized_start=672
-  _globals['_SERIES_LABELSENTRY']._serialized_end=717
-  _globals['_SERIESGAME']._serialized_start=719
-  _globals['_SERIESGAME']._serialized_end=842
-  _globals['_SERIESEVENT']._serialized_start=845
-  _globals['_SERIESEVENT']._serialized_end=1104
-  _globals['_SERIESGAMESTARTED']._serialized_start=1106
-  _globals['_SERIESGAMESTARTED']._serialized_end=1183
-  _globals['_SERIESGAMEFINISHED']._serialized_start=1185
-  _globals['_SERIESGAMEFINISHED']._serialized_end=1291
-  _globals['_SERIESFINISHED']._serialized_start=1293
-  _globals['_SERIESFINISHED']._serialized_end=1341
-  _globals['_SERIESTOKEN']._serialized_start=1343
-  _globals['_SERIESTOKEN']._serialized_end=1387
+  _globals['_SERIES']._serialized_end=738
+  _globals['_SERIES_LABELSENTRY']._serialized_start=693
+  _globals['_SERIES_LABELSENTRY']._serialized_end=738
+  _globals['_SERIESGAME']._serialized_start=740
+  _globals['_SERIESGAME']._serialized_end=863
+  _globals['_SERIESEVENT']._serialized_start=866
+  _globals['_SERIESEVENT']._serialized_end=1125
+  _globals['_SERIESGAMESTARTED']._serialized_start=1127
+  _globals['_SERIESGAMESTARTED']._serialized_end=1204
+  _globals['_SERIESGAMEFINISHED']._serialized_start=1206
+  _globals['_SERIESGAMEFINISHED']._serialized_end=1312
+  _globals['_SERIESFINISHED']._serialized_start=1314
+  _globals['_SERIESFINISHED']._serialized_end=1362
+  _globals['_SERIESTOKEN']._serialized_start=1364
+  _globals['_SERIESTOKEN']._serialized_end=1408
 # @@protoc_insertion_point(module_scope)

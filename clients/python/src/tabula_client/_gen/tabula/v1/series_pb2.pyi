@@ -122,6 +122,7 @@ class Series(_message.Message):
     BOTS_FIELD_NUMBER: _builtins.int
     ALLOW_HINTS_FIELD_NUMBER: _builtins.int
     LABELS_FIELD_NUMBER: _builtins.int
+    RATING_POOL_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Resource name, `series/{series_id}`. Output only."""
     series_id: _builtins.str
@@ -151,6 +152,10 @@ class Series(_message.Message):
     """Whether its games refuse spectators (`CreateGameRequest.private`)."""
     allow_hints: _builtins.bool
     """Whether the seat to move may ask `GetHint` while a game of the series runs."""
+    rating_pool: _builtins.str
+    """The rating pool its games are rated in (`CreateSeriesRequest.rating_pool`, or a rated
+    knockout's); empty when they are not rated.
+    """
     @_builtins.property
     def config(self) -> _config_pb2.GameConfig:
         """The configuration every game is created with, defaults filled in. Random parts (a
@@ -211,10 +216,11 @@ class Series(_message.Message):
         bots: _abc.Iterable[_game_pb2.BotSeat] | None = ...,
         allow_hints: _builtins.bool = ...,
         labels: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        rating_pool: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "create_time", b"create_time", "update_time", b"update_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "create_time", b"create_time", "draws", b"draws", "first_to", b"first_to", "games", b"games", "kind", b"kind", "labels", b"labels", "name", b"name", "players", b"players", "points", b"points", "private", b"private", "series_id", b"series_id", "status", b"status", "update_time", b"update_time", "winner", b"winner"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["allow_hints", b"allow_hints", "best_of", b"best_of", "bots", b"bots", "config", b"config", "create_time", b"create_time", "draws", b"draws", "first_to", b"first_to", "games", b"games", "kind", b"kind", "labels", b"labels", "name", b"name", "players", b"players", "points", b"points", "private", b"private", "rating_pool", b"rating_pool", "series_id", b"series_id", "status", b"status", "update_time", b"update_time", "winner", b"winner"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
