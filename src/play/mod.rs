@@ -57,7 +57,7 @@ pub use crate::store::{
     LeaderboardCursor, ListFilter, MAX_ROUND_ROBIN_PLAYERS, MAX_TOURNAMENT_PLAYERS, OwnerEntry, OwnerEventKind, Player,
     PlayerRating, Points, RatingValue, SNAPSHOT_EVERY, SavedConfig, SeriesDraws, SeriesLength, SeriesLink,
     SeriesRecord, SeriesStatus, SpectatorDelay, Store, StoredEvent, TieBreak, TokenHash, TournamentFormat,
-    TournamentRecord, TournamentStatus, engine_player,
+    TournamentLink, TournamentRecord, TournamentStatus, engine_player,
 };
 pub use analysis::{AnalysisAnswer, AnalysisRequest, DEFAULT_ANALYSIS_TIME, MAX_ANALYSIS_NODES, MAX_ANALYSIS_TIME};
 pub use bots::{DEFAULT_MOVE_TIME, MAX_MOVE_TIME};

@@ -474,7 +474,13 @@ impl Store for MemoryStore {
         all.get(id).map(|(t, _)| t.clone()).ok_or_else(|| StoreError::TournamentNotFound(id.to_owned()))
     }
 
-    async fn update_tournament(&self, tournament: TournamentRecord) -> Result<(), StoreError> {
+    async fn update_tournament(
+        &self,
+        tournament: TournamentRecord,
+        notes: &[(String, OwnerNote)],
+    ) -> Result<(), StoreError> {
+        // The games' lock first, as every append notes under it.
+        let _games = self.lock();
         let mut all = self.lock_tournaments();
         let (stored, _) =
             all.get_mut(&tournament.id).ok_or_else(|| StoreError::TournamentNotFound(tournament.id.clone()))?;
@@ -482,6 +488,9 @@ impl Store for MemoryStore {
             return Err(StoreError::Conflict { expected: tournament.revision - 1, current: stored.revision });
         }
         *stored = tournament;
+        for (game_id, note) in notes {
+            self.note(game_id, [note]);
+        }
         Ok(())
     }
 

@@ -820,11 +820,16 @@ pub trait Store: Send + Sync + 'static {
     /// `TournamentNotFound`.
     async fn tournament(&self, id: &str) -> Result<TournamentRecord, StoreError>;
 
-    /// Replaces a tournament by its next revision, only if it is still at the one before.
+    /// Replaces a tournament by its next revision, only if it is still at the one before,
+    /// and notes `notes` (each on a game's event) on its owner's log in the same step.
     ///
     /// # Errors
     /// `Conflict` (revisions) when it moved on; `TournamentNotFound`.
-    async fn update_tournament(&self, tournament: TournamentRecord) -> Result<(), StoreError>;
+    async fn update_tournament(
+        &self,
+        tournament: TournamentRecord,
+        notes: &[(String, OwnerNote)],
+    ) -> Result<(), StoreError>;
 
     /// Up to `limit` tournaments, newest first, in `status` if given and carrying every
     /// label of `labels`, after the tournament `after`.

@@ -36,11 +36,17 @@ pub enum OwnerEventKind {
     SeriesGameFinished,
     /// The game decided its series (the entry points at its end).
     SeriesFinished,
+    /// The game, a board of a tournament, was scored by it (the entry points at its end).
+    TournamentBoardFinished,
+    /// The game was the last of its tournament round to end (the entry points at its end).
+    TournamentRoundFinished,
+    /// The game was the last of its tournament to end (the entry points at its end).
+    TournamentFinished,
 }
 
 impl OwnerEventKind {
     /// Every kind, in code order.
-    pub const ALL: [OwnerEventKind; 12] = [
+    pub const ALL: [OwnerEventKind; 15] = [
         OwnerEventKind::GameCreated,
         OwnerEventKind::GameStarted,
         OwnerEventKind::GameEnded,
@@ -53,6 +59,9 @@ impl OwnerEventKind {
         OwnerEventKind::GameResumed,
         OwnerEventKind::SeriesGameFinished,
         OwnerEventKind::SeriesFinished,
+        OwnerEventKind::TournamentBoardFinished,
+        OwnerEventKind::TournamentRoundFinished,
+        OwnerEventKind::TournamentFinished,
     ];
 
     /// The number a store keeps the kind as (the contract's numbers too).
@@ -70,6 +79,9 @@ impl OwnerEventKind {
             OwnerEventKind::GameResumed => 10,
             OwnerEventKind::SeriesGameFinished => 11,
             OwnerEventKind::SeriesFinished => 12,
+            OwnerEventKind::TournamentBoardFinished => 13,
+            OwnerEventKind::TournamentRoundFinished => 14,
+            OwnerEventKind::TournamentFinished => 15,
         }
     }
 

@@ -774,3 +774,60 @@ async fn a_swiss_that_makes_no_sense_is_refused_with_every_problem_named() {
     let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner().tournament.unwrap();
     assert_eq!((made.round_count, made.accelerated), (2, true));
 }
+
+/// The key's own stream tells each board its games scored, each round's end and the
+/// tournament's, each entry at the end of the game that did it with the tournament's own
+/// event beside it, as the tournament's stream tells them.
+#[tokio::test]
+async fn the_owners_stream_tells_each_board_round_and_the_end_of_a_tournament() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let kinds = vec![
+        pb::OwnerEventKind::TournamentBoardFinished as i32,
+        pb::OwnerEventKind::TournamentRoundFinished as i32,
+        pb::OwnerEventKind::TournamentFinished as i32,
+    ];
+    let request = as_seat(LOBBY, pb::StreamOwnerEventsRequest { kinds, ..Default::default() });
+    let mut owner = client.stream_owner_events(request).await.unwrap().into_inner();
+    let players: Vec<pb::TournamentPlayer> = (1..=4)
+        .map(|n| pb::TournamentPlayer { player_id: format!("e{n}"), ..engine(1 + n % 3) })
+        .collect();
+    let request = tournament(pb::TournamentFormat::RoundRobin, players, "owner-stream");
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let id = made.tournament.unwrap().tournament_id;
+    let done = over(&mut client, &id, 60).await;
+    let told: Vec<pb::TournamentEvent> = client
+        .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id.clone(), after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner()
+        .map(|m| m.unwrap().event.unwrap())
+        .filter(|event| !matches!(event.kind, Some(pb::tournament_event::Kind::RoundPaired(_))))
+        .collect()
+        .await;
+    assert_eq!(told.len(), 6 + 3 + 1, "six boards, three rounds, the end");
+    let mut entries = Vec::new();
+    while entries.len() < told.len() {
+        let next = tokio::time::timeout(Duration::from_secs(10), owner.message()).await.expect("the owner's stream");
+        entries.push(next.unwrap().unwrap().event.unwrap());
+    }
+    for (entry, told) in entries.iter().zip(&told) {
+        let kind = match &told.kind {
+            Some(pb::tournament_event::Kind::BoardFinished(_)) => pb::OwnerEventKind::TournamentBoardFinished,
+            Some(pb::tournament_event::Kind::RoundFinished(_)) => pb::OwnerEventKind::TournamentRoundFinished,
+            _ => pb::OwnerEventKind::TournamentFinished,
+        };
+        assert_eq!(entry.kind(), kind);
+        assert_eq!(entry.tournament_event.as_ref(), Some(told), "the tournament's own event");
+        let ended = entry.game_event.as_ref().unwrap();
+        assert!(matches!(ended.kind, Some(pb::game_event::Kind::GameEnded(_))), "{ended:?}");
+        if let Some(pb::tournament_event::Kind::BoardFinished(finished)) = &told.kind {
+            assert_eq!(ended.game_id, finished.board.as_ref().unwrap().game_id);
+        }
+    }
+    let last = entries.last().unwrap();
+    let Some(pb::tournament_event::Kind::TournamentEnded(ended)) = &last.tournament_event.as_ref().unwrap().kind else {
+        panic!("{last:?}")
+    };
+    assert_eq!(ended.standings, done.standings);
+}

@@ -82,9 +82,9 @@ pub async fn tournaments_are_kept_and_updated_one_revision_at_a_time(
         ],
     });
     next.history.push(HistoryEntry { time: at, what: Happening::RoundPaired { round: 1 } });
-    store.update_tournament(next.clone()).await.unwrap();
+    store.update_tournament(next.clone(), &[]).await.unwrap();
     assert!(matches!(
-        store.update_tournament(next.clone()).await,
+        store.update_tournament(next.clone(), &[]).await,
         Err(StoreError::Conflict { expected: 0, current: 1 })
     ));
     assert_eq!(store.tournament(&id(1)).await.unwrap(), next, "kept whole");
@@ -92,10 +92,10 @@ pub async fn tournaments_are_kept_and_updated_one_revision_at_a_time(
     finished.revision = 2;
     finished.status = TournamentStatus::Finished;
     finished.labels = labelled(&[("event", "summer")]);
-    store.update_tournament(finished.clone()).await.unwrap();
+    store.update_tournament(finished.clone(), &[]).await.unwrap();
     let mut missing = finished.clone();
     missing.id = id(8);
-    assert!(matches!(store.update_tournament(missing).await, Err(StoreError::TournamentNotFound(_))));
+    assert!(matches!(store.update_tournament(missing, &[]).await, Err(StoreError::TournamentNotFound(_))));
 
     // Listed newest first, by status and by label (the replaced labels, not the first).
     let ids = |list: Vec<TournamentRecord>| list.into_iter().map(|t| t.id).collect::<Vec<_>>();

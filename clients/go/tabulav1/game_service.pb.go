@@ -337,6 +337,18 @@ const (
 	// `GameEnded`, its `series_event` the series' `SeriesFinished` (the winner, the points).
 	// It follows that game's `SERIES_GAME_FINISHED`.
 	OwnerEventKind_OWNER_EVENT_KIND_SERIES_FINISHED OwnerEventKind = 12
+	// A board of a tournament was scored by the game that just ended: its `GameEvent` is that
+	// game's `GameEnded`, its `tournament_event` the tournament's `TournamentBoardFinished`.
+	OwnerEventKind_OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED OwnerEventKind = 13
+	// The game that just ended was the last of its tournament round: its `tournament_event`
+	// is the `TournamentRoundFinished` with the standings. It follows that game's
+	// `TOURNAMENT_BOARD_FINISHED`.
+	OwnerEventKind_OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED OwnerEventKind = 14
+	// The game that just ended was the tournament's last: its `tournament_event` is the
+	// `TournamentEnded` with the final standings. It follows `TOURNAMENT_ROUND_FINISHED`.
+	// (A tournament whose last board ends without a game, or a knockout, whose matches are
+	// series with their own kinds, has no such entry.)
+	OwnerEventKind_OWNER_EVENT_KIND_TOURNAMENT_FINISHED OwnerEventKind = 15
 )
 
 // Enum value maps for OwnerEventKind.
@@ -355,21 +367,27 @@ var (
 		10: "OWNER_EVENT_KIND_GAME_RESUMED",
 		11: "OWNER_EVENT_KIND_SERIES_GAME_FINISHED",
 		12: "OWNER_EVENT_KIND_SERIES_FINISHED",
+		13: "OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED",
+		14: "OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED",
+		15: "OWNER_EVENT_KIND_TOURNAMENT_FINISHED",
 	}
 	OwnerEventKind_value = map[string]int32{
-		"OWNER_EVENT_KIND_UNSPECIFIED":          0,
-		"OWNER_EVENT_KIND_GAME_CREATED":         1,
-		"OWNER_EVENT_KIND_GAME_STARTED":         2,
-		"OWNER_EVENT_KIND_GAME_ENDED":           3,
-		"OWNER_EVENT_KIND_DRAW_OFFERED":         4,
-		"OWNER_EVENT_KIND_TAKEBACK_REQUESTED":   5,
-		"OWNER_EVENT_KIND_SEAT_PRESENT":         6,
-		"OWNER_EVENT_KIND_SEAT_GONE":            7,
-		"OWNER_EVENT_KIND_CLOCK_FLAGGED":        8,
-		"OWNER_EVENT_KIND_MOVE_PLAYED":          9,
-		"OWNER_EVENT_KIND_GAME_RESUMED":         10,
-		"OWNER_EVENT_KIND_SERIES_GAME_FINISHED": 11,
-		"OWNER_EVENT_KIND_SERIES_FINISHED":      12,
+		"OWNER_EVENT_KIND_UNSPECIFIED":               0,
+		"OWNER_EVENT_KIND_GAME_CREATED":              1,
+		"OWNER_EVENT_KIND_GAME_STARTED":              2,
+		"OWNER_EVENT_KIND_GAME_ENDED":                3,
+		"OWNER_EVENT_KIND_DRAW_OFFERED":              4,
+		"OWNER_EVENT_KIND_TAKEBACK_REQUESTED":        5,
+		"OWNER_EVENT_KIND_SEAT_PRESENT":              6,
+		"OWNER_EVENT_KIND_SEAT_GONE":                 7,
+		"OWNER_EVENT_KIND_CLOCK_FLAGGED":             8,
+		"OWNER_EVENT_KIND_MOVE_PLAYED":               9,
+		"OWNER_EVENT_KIND_GAME_RESUMED":              10,
+		"OWNER_EVENT_KIND_SERIES_GAME_FINISHED":      11,
+		"OWNER_EVENT_KIND_SERIES_FINISHED":           12,
+		"OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED": 13,
+		"OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED": 14,
+		"OWNER_EVENT_KIND_TOURNAMENT_FINISHED":       15,
 	}
 )
 
@@ -5311,9 +5329,12 @@ type OwnerEvent struct {
 	// For `SERIES_GAME_FINISHED` and `SERIES_FINISHED`: the series' own event
 	// (`SeriesGameFinished` with the points after the game, or `SeriesFinished` with the
 	// winner), as `StreamSeriesEvents` delivers it; unset for every other kind.
-	SeriesEvent   *SeriesEvent `protobuf:"bytes,4,opt,name=series_event,json=seriesEvent,proto3" json:"series_event,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	SeriesEvent *SeriesEvent `protobuf:"bytes,4,opt,name=series_event,json=seriesEvent,proto3" json:"series_event,omitempty"`
+	// For the `TOURNAMENT_…` kinds: the tournament's own event, as `StreamTournamentEvents`
+	// delivers it; unset for every other kind.
+	TournamentEvent *TournamentEvent `protobuf:"bytes,5,opt,name=tournament_event,json=tournamentEvent,proto3" json:"tournament_event,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *OwnerEvent) Reset() {
@@ -5370,6 +5391,13 @@ func (x *OwnerEvent) GetGameEvent() *GameEvent {
 func (x *OwnerEvent) GetSeriesEvent() *SeriesEvent {
 	if x != nil {
 		return x.SeriesEvent
+	}
+	return nil
+}
+
+func (x *OwnerEvent) GetTournamentEvent() *TournamentEvent {
+	if x != nil {
+		return x.TournamentEvent
 	}
 	return nil
 }
@@ -6989,14 +7017,15 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
 	"\x19StreamOwnerEventsResponse\x12+\n" +
-	"\x05event\x18\x01 \x01(\v2\x15.tabula.v1.OwnerEventR\x05event\"\xc3\x01\n" +
+	"\x05event\x18\x01 \x01(\v2\x15.tabula.v1.OwnerEventR\x05event\"\x8a\x02\n" +
 	"\n" +
 	"OwnerEvent\x12\x16\n" +
 	"\x06cursor\x18\x01 \x01(\x04R\x06cursor\x12-\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x19.tabula.v1.OwnerEventKindR\x04kind\x123\n" +
 	"\n" +
 	"game_event\x18\x03 \x01(\v2\x14.tabula.v1.GameEventR\tgameEvent\x129\n" +
-	"\fseries_event\x18\x04 \x01(\v2\x16.tabula.v1.SeriesEventR\vseriesEvent\"6\n" +
+	"\fseries_event\x18\x04 \x01(\v2\x16.tabula.v1.SeriesEventR\vseriesEvent\x12E\n" +
+	"\x10tournament_event\x18\x05 \x01(\v2\x1a.tabula.v1.TournamentEventR\x0ftournamentEvent\"6\n" +
 	"\x17GetPlayerRatingsRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\"M\n" +
 	"\x18GetPlayerRatingsResponse\x121\n" +
@@ -7117,7 +7146,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x10SCORE_UNIT_DISCS\x10\x03\x12\x19\n" +
 	"\x15SCORE_UNIT_PONS_SCORE\x10\x04\x12\x13\n" +
 	"\x0fSCORE_UNIT_PEGS\x10\x05\x12\x1a\n" +
-	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xe2\x03\n" +
+	"\x16SCORE_UNIT_HIT_PERCENT\x10\x06*\xec\x04\n" +
 	"\x0eOwnerEventKind\x12 \n" +
 	"\x1cOWNER_EVENT_KIND_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dOWNER_EVENT_KIND_GAME_CREATED\x10\x01\x12!\n" +
@@ -7132,7 +7161,10 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x1dOWNER_EVENT_KIND_GAME_RESUMED\x10\n" +
 	"\x12)\n" +
 	"%OWNER_EVENT_KIND_SERIES_GAME_FINISHED\x10\v\x12$\n" +
-	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f2\x8c\x1e\n" +
+	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f\x12.\n" +
+	"*OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED\x10\r\x12.\n" +
+	"*OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED\x10\x0e\x12(\n" +
+	"$OWNER_EVENT_KIND_TOURNAMENT_FINISHED\x10\x0f2\x8c\x1e\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -7334,15 +7366,15 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*SeriesToken)(nil),                      // 128: tabula.v1.SeriesToken
 	(SeriesStatus)(0),                        // 129: tabula.v1.SeriesStatus
 	(*SeriesEvent)(nil),                      // 130: tabula.v1.SeriesEvent
-	(*PlayerRating)(nil),                     // 131: tabula.v1.PlayerRating
-	(TournamentFormat)(0),                    // 132: tabula.v1.TournamentFormat
-	(*TournamentPlayer)(nil),                 // 133: tabula.v1.TournamentPlayer
-	(*TournamentScoring)(nil),                // 134: tabula.v1.TournamentScoring
-	(TieBreak)(0),                            // 135: tabula.v1.TieBreak
-	(*Tournament)(nil),                       // 136: tabula.v1.Tournament
-	(*TournamentPlayerToken)(nil),            // 137: tabula.v1.TournamentPlayerToken
-	(TournamentStatus)(0),                    // 138: tabula.v1.TournamentStatus
-	(*TournamentEvent)(nil),                  // 139: tabula.v1.TournamentEvent
+	(*TournamentEvent)(nil),                  // 131: tabula.v1.TournamentEvent
+	(*PlayerRating)(nil),                     // 132: tabula.v1.PlayerRating
+	(TournamentFormat)(0),                    // 133: tabula.v1.TournamentFormat
+	(*TournamentPlayer)(nil),                 // 134: tabula.v1.TournamentPlayer
+	(*TournamentScoring)(nil),                // 135: tabula.v1.TournamentScoring
+	(TieBreak)(0),                            // 136: tabula.v1.TieBreak
+	(*Tournament)(nil),                       // 137: tabula.v1.Tournament
+	(*TournamentPlayerToken)(nil),            // 138: tabula.v1.TournamentPlayerToken
+	(TournamentStatus)(0),                    // 139: tabula.v1.TournamentStatus
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	109, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
@@ -7437,123 +7469,124 @@ var file_tabula_v1_game_service_proto_depIdxs = []int32{
 	4,   // 89: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
 	120, // 90: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
 	130, // 91: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
-	131, // 92: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
-	131, // 93: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
-	109, // 94: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
-	110, // 95: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
-	132, // 96: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
-	133, // 97: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
-	134, // 98: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
-	135, // 99: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
-	115, // 100: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
-	107, // 101: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
-	136, // 102: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	137, // 103: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
-	136, // 104: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	138, // 105: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
-	108, // 106: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
-	136, // 107: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
-	139, // 108: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
-	136, // 109: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
-	136, // 110: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
-	136, // 111: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	7,   // 112: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 113: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 114: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 115: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 116: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 117: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 118: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 119: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 120: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 121: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 122: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 123: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 124: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 125: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 126: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
-	41,  // 127: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	43,  // 128: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	45,  // 129: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	67,  // 130: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	47,  // 131: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	60,  // 132: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	61,  // 133: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	62,  // 134: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	64,  // 135: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	65,  // 136: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	49,  // 137: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	51,  // 138: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	53,  // 139: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	55,  // 140: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	57,  // 141: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	69,  // 142: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	71,  // 143: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	73,  // 144: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	75,  // 145: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	77,  // 146: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	79,  // 147: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	82,  // 148: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
-	84,  // 149: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
-	86,  // 150: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
-	88,  // 151: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
-	90,  // 152: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
-	92,  // 153: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
-	94,  // 154: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
-	96,  // 155: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
-	98,  // 156: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
-	100, // 157: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
-	8,   // 158: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 159: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 160: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 161: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 162: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 163: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 164: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 165: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 166: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 167: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 168: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 169: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 170: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 171: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 172: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 173: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 174: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 175: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 176: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 177: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 178: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 179: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 180: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 181: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 182: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 183: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 184: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 185: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 186: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 187: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 188: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 189: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 190: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 191: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 192: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 193: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	83,  // 194: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
-	85,  // 195: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
-	87,  // 196: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
-	89,  // 197: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
-	91,  // 198: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
-	93,  // 199: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
-	95,  // 200: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
-	97,  // 201: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
-	99,  // 202: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
-	101, // 203: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
-	158, // [158:204] is the sub-list for method output_type
-	112, // [112:158] is the sub-list for method input_type
-	112, // [112:112] is the sub-list for extension type_name
-	112, // [112:112] is the sub-list for extension extendee
-	0,   // [0:112] is the sub-list for field type_name
+	131, // 92: tabula.v1.OwnerEvent.tournament_event:type_name -> tabula.v1.TournamentEvent
+	132, // 93: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
+	132, // 94: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
+	109, // 95: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
+	110, // 96: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
+	133, // 97: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
+	134, // 98: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
+	135, // 99: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
+	136, // 100: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
+	115, // 101: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	107, // 102: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
+	137, // 103: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	138, // 104: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
+	137, // 105: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	139, // 106: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
+	108, // 107: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
+	137, // 108: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
+	131, // 109: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
+	137, // 110: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
+	137, // 111: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
+	137, // 112: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	7,   // 113: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 114: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 115: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 116: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 117: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 118: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 119: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 120: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 121: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 122: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 123: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 124: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 125: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 126: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 127: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 128: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 129: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 130: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 131: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 132: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 133: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 134: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 135: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 136: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 137: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 138: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 139: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 140: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 141: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 142: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 143: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 144: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 145: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 146: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 147: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 148: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	82,  // 149: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
+	84,  // 150: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
+	86,  // 151: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
+	88,  // 152: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
+	90,  // 153: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
+	92,  // 154: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
+	94,  // 155: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
+	96,  // 156: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
+	98,  // 157: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
+	100, // 158: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
+	8,   // 159: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 160: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 161: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 162: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 163: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 164: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 165: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 166: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 167: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 168: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 169: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 170: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 171: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 172: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 173: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 174: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 175: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 176: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 177: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 178: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 179: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 180: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 181: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 182: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 183: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 184: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 185: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 186: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 187: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 188: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 189: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 190: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 191: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 192: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 193: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 194: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	83,  // 195: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
+	85,  // 196: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
+	87,  // 197: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
+	89,  // 198: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
+	91,  // 199: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
+	93,  // 200: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
+	95,  // 201: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
+	97,  // 202: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
+	99,  // 203: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
+	101, // 204: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
+	159, // [159:205] is the sub-list for method output_type
+	113, // [113:159] is the sub-list for method input_type
+	113, // [113:113] is the sub-list for extension type_name
+	113, // [113:113] is the sub-list for extension extendee
+	0,   // [0:113] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }

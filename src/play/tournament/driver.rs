@@ -29,9 +29,9 @@ use crate::play::series::SeriesDriver;
 use crate::play::time::TimeSource;
 use crate::play::tokens::new_token;
 use crate::store::{
-    Board, BoardResult, BotSeat, Entrant, GameRecord, Happening, HistoryEntry, Labels, Player, Round, SeriesDraws,
-    SeriesLength, SeriesRecord, SeriesStatus, Store, StoreError, TokenHash, TournamentFormat, TournamentLink,
-    TournamentRecord, TournamentStatus, to_stored_precision,
+    Board, BoardResult, BotSeat, Entrant, GameRecord, Happening, HistoryEntry, Labels, OwnerEventKind, OwnerNote,
+    Player, Round, SeriesDraws, SeriesLength, SeriesRecord, SeriesStatus, Store, StoreError, TokenHash,
+    TournamentFormat, TournamentLink, TournamentRecord, TournamentStatus, log_owner, to_stored_precision,
 };
 
 /// How often every tournament in progress is looked at, to finish what a crash interrupted.
@@ -73,8 +73,8 @@ pub struct NewTournament {
 
 /// A board's game as a step finds it.
 enum Found {
-    /// It ended so.
-    Ended(Outcome),
+    /// It ended so, at its event `seq`.
+    Ended(Outcome, u64),
     /// It is still being played.
     Playing,
     /// Deleted.
@@ -332,7 +332,7 @@ impl TournamentDriver {
             }
             tournament.updated = to_stored_precision(self.time.now());
             tournament.revision += 1;
-            match self.store.update_tournament(tournament).await {
+            match self.store.update_tournament(tournament, &[]).await {
                 Ok(()) => {
                     self.changed.send_modify(|version| *version += 1);
                     return self.advance(id).await;
@@ -419,8 +419,8 @@ impl TournamentDriver {
     pub async fn advance(&self, id: &str) -> Result<TournamentRecord, PlayError> {
         for _ in 0..MAX_STEPS {
             let tournament = self.store.tournament(id).await?;
-            let Some(next) = self.next_step(tournament.clone()).await? else { return Ok(tournament) };
-            match self.store.update_tournament(next.clone()).await {
+            let Some((next, notes)) = self.next_step(tournament.clone()).await? else { return Ok(tournament) };
+            match self.store.update_tournament(next.clone(), &notes).await {
                 Ok(()) => {
                     self.changed.send_modify(|version| *version += 1);
                     tracing::info!(tournament_id = %id, rounds = next.rounds.len(), status = ?next.status, "tournament moved on");
@@ -433,20 +433,47 @@ impl TournamentDriver {
         Err(PlayError::Storage(format!("tournament {id:?} kept changing under its updates")))
     }
 
-    /// What `tournament` becomes after one step; `None` when nothing is to be done yet.
-    async fn next_step(&self, mut tournament: TournamentRecord) -> Result<Option<TournamentRecord>, PlayError> {
+    /// What `tournament` becomes after one step, and the entries that step makes on its
+    /// owner's log (a board scored, a round or the tournament ended: each pointing at the end
+    /// of the game that did it); `None` when nothing is to be done yet.
+    async fn next_step(
+        &self,
+        mut tournament: TournamentRecord,
+    ) -> Result<Option<(TournamentRecord, Vec<(String, OwnerNote)>)>, PlayError> {
         if tournament.status != TournamentStatus::InProgress {
             return Ok(None);
         }
         let now = to_stored_precision(self.time.now());
         let mut changed = false;
+        let mut notes = Vec::new();
+        let owner = log_owner(tournament.owner.as_deref()).to_owned();
+        let note = |(game_id, seq): &(String, u64), kind| {
+            (game_id.clone(), OwnerNote { owner: owner.clone(), seq: *seq, kind })
+        };
         let number = tournament.rounds.len() as u32;
         if number > 0 && !round_finished(&tournament.rounds[number as usize - 1]) {
+            let mut last_end = None;
             for index in 0..tournament.rounds[number as usize - 1].boards.len() {
-                changed |= self.score_board(&mut tournament, number, index, now).await?;
+                let (scored, end) = self.score_board(&mut tournament, number, index, now).await?;
+                changed |= scored;
+                if let Some(end) = end {
+                    notes.push(note(&end, OwnerEventKind::TournamentBoardFinished));
+                    last_end = Some(end);
+                }
             }
             if round_finished(&tournament.rounds[number as usize - 1]) {
                 tournament.history.push(HistoryEntry { time: now, what: Happening::RoundFinished { round: number } });
+                if let Some(end) = &last_end {
+                    notes.push(note(end, OwnerEventKind::TournamentRoundFinished));
+                }
+                // The last round's end is the tournament's, in the same step.
+                if number == round_count(&tournament) {
+                    tournament.status = TournamentStatus::Finished;
+                    tournament.history.push(HistoryEntry { time: now, what: Happening::Ended });
+                    if let Some(end) = &last_end {
+                        notes.push(note(end, OwnerEventKind::TournamentFinished));
+                    }
+                }
             }
         } else if number == round_count(&tournament) {
             tournament.status = TournamentStatus::Finished;
@@ -460,7 +487,7 @@ impl TournamentDriver {
                 tournament.history.push(HistoryEntry { time: now, what: Happening::Ended });
                 tournament.updated = now;
                 tournament.revision += 1;
-                return Ok(Some(tournament));
+                return Ok(Some((tournament, notes)));
             };
             tournament.rounds.push(round);
             tournament.history.push(HistoryEntry { time: now, what: Happening::RoundPaired { round: number + 1 } });
@@ -482,24 +509,25 @@ impl TournamentDriver {
         }
         tournament.updated = now;
         tournament.revision += 1;
-        Ok(Some(tournament))
+        Ok(Some((tournament, notes)))
     }
 
     /// Scores board `index` of round `number` if its game ended (or plays it again, if it
-    /// ended without a result or was deleted). Returns whether the board changed.
+    /// ended without a result or was deleted). Returns whether the board changed, and the
+    /// game and seq of the end that scored it, if a game's end did.
     async fn score_board(
         &self,
         tournament: &mut TournamentRecord,
         number: u32,
         index: usize,
         now: std::time::SystemTime,
-    ) -> Result<bool, PlayError> {
+    ) -> Result<(bool, Option<(String, u64)>), PlayError> {
         let board = &tournament.rounds[number as usize - 1].boards[index];
-        let (Some(game_id), None) = (board.game_id.clone(), board.result) else { return Ok(false) };
+        let (Some(game_id), None) = (board.game_id.clone(), board.result) else { return Ok((false, None)) };
         if let TournamentFormat::Knockout { .. } = tournament.format {
             let series = self.series.get(&game_id).await?;
             if series.status != SeriesStatus::Finished {
-                return Ok(false);
+                return Ok((false, None));
             }
             // A match undecided after the most games a series plays: the better seed goes
             // through.
@@ -507,14 +535,19 @@ impl TournamentDriver {
             tournament.rounds[number as usize - 1].boards[index].result = Some(result);
             let what = Happening::BoardFinished { round: number, board: index as u32 + 1 };
             tournament.history.push(HistoryEntry { time: now, what });
-            return Ok(true);
+            return Ok((true, None));
         }
-        let result = match self.find_game(&game_id).await? {
-            Found::Playing => return Ok(false),
-            Found::Ended(Outcome::Win { winner, .. }) if winner == Seat::FIRST => BoardResult::WhiteWins,
-            Found::Ended(Outcome::Win { .. }) => BoardResult::BlackWins,
-            Found::Ended(Outcome::Draw { .. }) => BoardResult::Draw,
-            Found::Ended(Outcome::NoResult { .. }) | Found::Deleted if board.tries < MAX_TRIES => {
+        let found = self.find_game(&game_id).await?;
+        let end = match found {
+            Found::Ended(_, seq) => Some((game_id.clone(), seq)),
+            _ => None,
+        };
+        let result = match found {
+            Found::Playing => return Ok((false, None)),
+            Found::Ended(Outcome::Win { winner, .. }, _) if winner == Seat::FIRST => BoardResult::WhiteWins,
+            Found::Ended(Outcome::Win { .. }, _) => BoardResult::BlackWins,
+            Found::Ended(Outcome::Draw { .. }, _) => BoardResult::Draw,
+            Found::Ended(Outcome::NoResult { .. }, _) | Found::Deleted if board.tries < MAX_TRIES => {
                 let tries = board.tries + 1;
                 let seated = [board.white, board.black.unwrap_or(board.white)];
                 let record = self.board_game(tournament, number, index, seated, tries).await?;
@@ -524,14 +557,14 @@ impl TournamentDriver {
                 }
                 board.game_id = Some(record.id);
                 board.tries = tries;
-                return Ok(true);
+                return Ok((true, None));
             }
-            Found::Ended(Outcome::NoResult { .. }) | Found::Deleted => BoardResult::Unplayed,
+            Found::Ended(Outcome::NoResult { .. }, _) | Found::Deleted => BoardResult::Unplayed,
         };
         tournament.rounds[number as usize - 1].boards[index].result = Some(result);
         let what = Happening::BoardFinished { round: number, board: index as u32 + 1 };
         tournament.history.push(HistoryEntry { time: now, what });
-        Ok(true)
+        Ok((true, end))
     }
 
     /// The boards of round `number` of `tournament`, as its format pairs them, `out`
@@ -721,10 +754,13 @@ impl TournamentDriver {
     /// Game `game_id` of a board as it stands.
     async fn find_game(&self, game_id: &str) -> Result<Found, PlayError> {
         match self.games.get(game_id).await {
-            Ok(live) => Ok(match live.copy().await.record.outcome {
-                Some(outcome) => Found::Ended(outcome),
-                None => Found::Playing,
-            }),
+            Ok(live) => {
+                let record = live.copy().await.record;
+                Ok(match record.outcome {
+                    Some(outcome) => Found::Ended(outcome, record.seq),
+                    None => Found::Playing,
+                })
+            }
             Err(PlayError::GameNotFound(_)) => Ok(Found::Deleted),
             Err(other) => Err(other),
         }

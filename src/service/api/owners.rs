@@ -11,9 +11,9 @@ use tonic::{Request, Status};
 use super::GameServiceImpl;
 use super::streams::EncodedOwnerEvent;
 use crate::engine::Viewer;
-use crate::play::{OwnerEntry, OwnerEventKind, OwnerFilter, SharedEntry};
+use crate::play::{OwnerEntry, OwnerEventKind, OwnerFilter, SharedEntry, TournamentLink};
 use crate::proto::tabula::v1 as pb;
-use crate::service::convert::{Violations, event_to_proto, labels_from_proto, series_events};
+use crate::service::convert::{Violations, event_to_proto, labels_from_proto, series_events, tournament_events};
 use crate::service::error::ApiError;
 
 /// The stream a `StreamOwnerEvents` call answers with.
@@ -81,11 +81,16 @@ async fn owner_event(hub: &crate::play::Hub, entry: &OwnerEntry) -> Option<pb::S
         }
         _ => None,
     };
+    let tournament_event = match &live.tournament {
+        Some(link) => tournament_event_of(hub, link, entry.kind).await,
+        None => None,
+    };
     let event = pb::OwnerEvent {
         cursor: entry.cursor,
         kind: owner_kind_to_proto(entry.kind) as i32,
         game_event: Some(game_event),
         series_event,
+        tournament_event,
     };
     Some(pb::StreamOwnerEventsResponse { event: Some(event) })
 }
@@ -107,6 +112,34 @@ async fn series_event_of(
     })
 }
 
+/// The event of the tournament game `link` belongs to that an entry of `kind` about the
+/// game tells: its board's end, its round's, or the tournament's; `None` for another kind
+/// or when the tournament is gone.
+async fn tournament_event_of(
+    hub: &crate::play::Hub,
+    link: &TournamentLink,
+    kind: OwnerEventKind,
+) -> Option<pb::TournamentEvent> {
+    use pb::tournament_event::Kind;
+    if !matches!(
+        kind,
+        OwnerEventKind::TournamentBoardFinished
+            | OwnerEventKind::TournamentRoundFinished
+            | OwnerEventKind::TournamentFinished
+    ) {
+        return None;
+    }
+    let tournament = hub.tournament(&link.tournament_id).await.ok()?;
+    tournament_events(&tournament).into_iter().find(|event| match (&event.kind, kind) {
+        (Some(Kind::BoardFinished(finished)), OwnerEventKind::TournamentBoardFinished) => {
+            finished.round == link.round && finished.board.as_ref().is_some_and(|b| b.number == link.board)
+        }
+        (Some(Kind::RoundFinished(finished)), OwnerEventKind::TournamentRoundFinished) => finished.round == link.round,
+        (Some(Kind::TournamentEnded(_)), OwnerEventKind::TournamentFinished) => true,
+        _ => false,
+    })
+}
+
 fn owner_kind_to_proto(kind: OwnerEventKind) -> pb::OwnerEventKind {
     match kind {
         OwnerEventKind::GameCreated => pb::OwnerEventKind::GameCreated,
@@ -121,6 +154,9 @@ fn owner_kind_to_proto(kind: OwnerEventKind) -> pb::OwnerEventKind {
         OwnerEventKind::GameResumed => pb::OwnerEventKind::GameResumed,
         OwnerEventKind::SeriesGameFinished => pb::OwnerEventKind::SeriesGameFinished,
         OwnerEventKind::SeriesFinished => pb::OwnerEventKind::SeriesFinished,
+        OwnerEventKind::TournamentBoardFinished => pb::OwnerEventKind::TournamentBoardFinished,
+        OwnerEventKind::TournamentRoundFinished => pb::OwnerEventKind::TournamentRoundFinished,
+        OwnerEventKind::TournamentFinished => pb::OwnerEventKind::TournamentFinished,
     }
 }
 
@@ -139,5 +175,8 @@ fn owner_kind_from_proto(kind: pb::OwnerEventKind) -> Option<OwnerEventKind> {
         pb::OwnerEventKind::GameResumed => Some(OwnerEventKind::GameResumed),
         pb::OwnerEventKind::SeriesGameFinished => Some(OwnerEventKind::SeriesGameFinished),
         pb::OwnerEventKind::SeriesFinished => Some(OwnerEventKind::SeriesFinished),
+        pb::OwnerEventKind::TournamentBoardFinished => Some(OwnerEventKind::TournamentBoardFinished),
+        pb::OwnerEventKind::TournamentRoundFinished => Some(OwnerEventKind::TournamentRoundFinished),
+        pb::OwnerEventKind::TournamentFinished => Some(OwnerEventKind::TournamentFinished),
     }
 }

@@ -679,9 +679,16 @@ impl<S: SqlStore> Store for S {
         tournaments::read::<S::Db>(&mut conn, id).await
     }
 
-    async fn update_tournament(&self, tournament: TournamentRecord) -> Result<(), StoreError> {
+    async fn update_tournament(
+        &self,
+        tournament: TournamentRecord,
+        notes: &[(String, OwnerNote)],
+    ) -> Result<(), StoreError> {
         let mut tx = S::begin_write(self.pool(), None).await?;
         tournaments::update::<S::Db>(&mut tx, &tournament).await?;
+        let notes: Vec<(&str, &OwnerNote)> = notes.iter().map(|(id, note)| (id.as_str(), note)).collect();
+        let grown = note_owner_events::<S::Db>(&mut tx, &notes).await?;
+        S::announce(&mut tx, &grown).await?;
         tx.commit().await.map_err(backend)
     }
 

@@ -240,6 +240,21 @@ class _OwnerEventKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OwnerE
     `GameEnded`, its `series_event` the series' `SeriesFinished` (the winner, the points).
     It follows that game's `SERIES_GAME_FINISHED`.
     """
+    OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED: _OwnerEventKind.ValueType  # 13
+    """A board of a tournament was scored by the game that just ended: its `GameEvent` is that
+    game's `GameEnded`, its `tournament_event` the tournament's `TournamentBoardFinished`.
+    """
+    OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED: _OwnerEventKind.ValueType  # 14
+    """The game that just ended was the last of its tournament round: its `tournament_event`
+    is the `TournamentRoundFinished` with the standings. It follows that game's
+    `TOURNAMENT_BOARD_FINISHED`.
+    """
+    OWNER_EVENT_KIND_TOURNAMENT_FINISHED: _OwnerEventKind.ValueType  # 15
+    """The game that just ended was the tournament's last: its `tournament_event` is the
+    `TournamentEnded` with the final standings. It follows `TOURNAMENT_ROUND_FINISHED`.
+    (A tournament whose last board ends without a game, or a knockout, whose matches are
+    series with their own kinds, has no such entry.)
+    """
 
 class OwnerEventKind(_OwnerEventKind, metaclass=_OwnerEventKindEnumTypeWrapper):
     """The kinds of event on a service key's stream."""
@@ -282,6 +297,21 @@ OWNER_EVENT_KIND_SERIES_FINISHED: OwnerEventKind.ValueType  # 12
 """A series was decided by the game that just ended: its `GameEvent` is that game's
 `GameEnded`, its `series_event` the series' `SeriesFinished` (the winner, the points).
 It follows that game's `SERIES_GAME_FINISHED`.
+"""
+OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED: OwnerEventKind.ValueType  # 13
+"""A board of a tournament was scored by the game that just ended: its `GameEvent` is that
+game's `GameEnded`, its `tournament_event` the tournament's `TournamentBoardFinished`.
+"""
+OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED: OwnerEventKind.ValueType  # 14
+"""The game that just ended was the last of its tournament round: its `tournament_event`
+is the `TournamentRoundFinished` with the standings. It follows that game's
+`TOURNAMENT_BOARD_FINISHED`.
+"""
+OWNER_EVENT_KIND_TOURNAMENT_FINISHED: OwnerEventKind.ValueType  # 15
+"""The game that just ended was the tournament's last: its `tournament_event` is the
+`TournamentEnded` with the final standings. It follows `TOURNAMENT_ROUND_FINISHED`.
+(A tournament whose last board ends without a game, or a knockout, whose matches are
+series with their own kinds, has no such entry.)
 """
 Global___OwnerEventKind: _TypeAlias = OwnerEventKind  # noqa: Y015
 
@@ -3010,6 +3040,7 @@ class OwnerEvent(_message.Message):
     KIND_FIELD_NUMBER: _builtins.int
     GAME_EVENT_FIELD_NUMBER: _builtins.int
     SERIES_EVENT_FIELD_NUMBER: _builtins.int
+    TOURNAMENT_EVENT_FIELD_NUMBER: _builtins.int
     cursor: _builtins.int
     """Position in the key's stream, from 1, counting every event of every game the key owns;
     resume with the last one seen as `StreamOwnerEventsRequest.after_cursor`.
@@ -3031,6 +3062,12 @@ class OwnerEvent(_message.Message):
         winner), as `StreamSeriesEvents` delivers it; unset for every other kind.
         """
 
+    @_builtins.property
+    def tournament_event(self) -> _tournament_pb2.TournamentEvent:
+        """For the `TOURNAMENT_…` kinds: the tournament's own event, as `StreamTournamentEvents`
+        delivers it; unset for every other kind.
+        """
+
     def __init__(
         self,
         *,
@@ -3038,10 +3075,11 @@ class OwnerEvent(_message.Message):
         kind: Global___OwnerEventKind.ValueType = ...,
         game_event: _event_pb2.GameEvent | None = ...,
         series_event: _series_pb2.SeriesEvent | None = ...,
+        tournament_event: _tournament_pb2.TournamentEvent | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game_event", b"game_event", "series_event", b"series_event"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game_event", b"game_event", "series_event", b"series_event", "tournament_event", b"tournament_event"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cursor", b"cursor", "game_event", b"game_event", "kind", b"kind", "series_event", b"series_event"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cursor", b"cursor", "game_event", b"game_event", "kind", b"kind", "series_event", b"series_event", "tournament_event", b"tournament_event"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
