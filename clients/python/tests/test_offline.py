@@ -678,6 +678,7 @@ def test_tournament_options_reach_the_server(stand_in: StandInServer) -> None:
             False, pb.RatingPool.RATING_POOL_UNSPECIFIED, False, ""
         ), "unset: the server's defaults"
         assert (request.best_of, request.seed_by_rating) == (0, False), "unset: the server's best of 1"
+        assert (request.rounds, request.accelerated) == (0, False), "unset: the server's rounds, not accelerated"
 
         client.create_tournament_from_preset(
             "tic_tac_toe", "classic", [alice], format="knockout", best_of=5, rating_pool="preset", seed_by_rating=True
@@ -710,6 +711,19 @@ def test_tournament_options_reach_the_server(stand_in: StandInServer) -> None:
         assert (sent().format, sent().best_of, sent().seed_by_rating) == (
             pb.TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, 7, True
         )
+        client.create_tournament_from_preset(
+            "chess", "standard", [alice, bot], format="swiss", rounds=5, accelerated=True, rating_pool="preset",
+            seed_by_rating=True,
+        )
+        request = sent()
+        assert request.format == pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS
+        assert (request.rounds, request.accelerated, request.seed_by_rating, request.best_of) == (5, True, True, 0)
+        client.create_tournament_from_config(config, [alice], format=pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS, rounds=2)
+        assert (sent().format, sent().rounds, sent().accelerated) == (pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS, 2, False)
+        client.create_tournament_from_saved_config("mine", [alice], format="TOURNAMENT_FORMAT_SWISS", accelerated=True)
+        assert (sent().saved_config, sent().format, sent().rounds, sent().accelerated) == (
+            "mine", pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS, 0, True
+        )
 
         assert isinstance(client.get_tournament("t-1"), pb.Tournament)
         assert pb.GetTournamentRequest.FromString(stand_in.last("GetTournament").request).tournament_id == "t-1"
@@ -731,7 +745,7 @@ def test_tournament_options_reach_the_server(stand_in: StandInServer) -> None:
         assert isinstance(client.cancel_tournament("t-1"), pb.Tournament)
         assert pb.CancelTournamentRequest.FromString(stand_in.last("CancelTournament").request).tournament_id == "t-1"
         with pytest.raises(ValueError):
-            client.create_tournament_from_preset("tic_tac_toe", "classic", [alice], format="swiss")
+            client.create_tournament_from_preset("tic_tac_toe", "classic", [alice], format="ladder")
         with pytest.raises(ValueError):
             client.list_tournaments(status="over")
 
@@ -766,6 +780,14 @@ async def test_the_async_tournament_calls_send_what_they_are_given(stand_in: Sta
         )
         await client.create_tournament_from_saved_config("mine", players, format="knockout", seed_by_rating=True)
         assert (sent().best_of, sent().seed_by_rating) == (0, True)
+        await client.create_tournament_from_preset("reversi", "small", players, format="swiss", rounds=1)
+        assert (sent().format, sent().rounds, sent().accelerated) == (pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS, 1, False)
+        await client.create_tournament_from_config(
+            pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), players, format="swiss", accelerated=True
+        )
+        assert (sent().rounds, sent().accelerated) == (0, True)
+        await client.create_tournament_from_saved_config("mine", players, format="swiss", rounds=3, accelerated=True)
+        assert (sent().saved_config, sent().rounds, sent().accelerated) == ("mine", 3, True)
         assert isinstance(await client.get_tournament("t-2"), pb.Tournament)
         assert pb.GetTournamentRequest.FromString(stand_in.last("GetTournament").request).tournament_id == "t-2"
         await client.list_tournaments(status=pb.TournamentStatus.TOURNAMENT_STATUS_FINISHED, page_size=9)

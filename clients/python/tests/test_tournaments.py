@@ -3,9 +3,11 @@ tic-tac-toe played to its end by the players' own tokens, every game ended by a 
 its standings, its event stream and its Tournament Report File; a held tournament that makes
 no round until the organiser starts it, a withdrawal and a cancellation; a four-player
 knockout of best-of-three matches played to its end by the players' tokens, each match a
-series, and its file; refused creations, unknown ids and private tournaments; listing; and,
-through the asyncio client, a double round robin of the engine's players from a saved
-configuration, followed on its event stream to its end, and its file.
+series, and its file; a Swiss of the engine's players paired by the Dutch system to its end,
+its refused rounds and its acceleration; refused creations, unknown ids and private
+tournaments; listing; and, through the asyncio client, a double round robin of the engine's
+players from a saved configuration, followed on its event stream to its end, its file, and
+an accelerated Swiss.
 
 The tests of this module share one server, so each lists only the tournaments carrying a
 label of its own."""
@@ -18,9 +20,11 @@ import time
 import uuid
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Any
 
 import grpc
 import pytest
+from google.rpc import error_details_pb2, status_pb2
 
 from conftest import start_server
 from tabula_client import AsyncClient, Client, TabulaError, TournamentEventStream, event_kind, pb, tournaments
@@ -50,6 +54,24 @@ def people(count: int) -> list[pb.TournamentPlayer]:
 
 def assert_error(error: TabulaError, code: grpc.StatusCode, reason: str) -> None:
     assert (error.code, error.reason) == (code, reason), f"{error.code} {error.reason}: {error.message}"
+
+
+def bad_request_fields(error: grpc.RpcError) -> list[str]:
+    """The fields named by the google.rpc.BadRequest in a raw call's status details."""
+    trailers: Any = error.trailing_metadata()
+    status = status_pb2.Status.FromString(dict(trailers or ())["grpc-status-details-bin"])
+    fields = []
+    for detail in status.details:
+        bad = error_details_pb2.BadRequest()
+        if detail.Is(bad.DESCRIPTOR) and detail.Unpack(bad):
+            fields += [violation.field for violation in bad.field_violations]
+    return fields
+
+
+def engines(count: int, move_time: float = 0.05) -> list[pb.TournamentPlayer]:
+    """`count` players of the engine at level 1, quick to move, with ids no other test uses."""
+    tag = uuid.uuid4().hex[:12]
+    return [tournaments.engine(1, move_time, player_id=f"e{number}-{tag}") for number in range(1, count + 1)]
 
 
 def follow(stream: TournamentEventStream, seconds: float = 60) -> Iterator[pb.TournamentEvent]:
@@ -338,6 +360,102 @@ def test_a_knockout_of_best_of_three_matches_is_played_to_its_end(keyed: str) ->
         )
 
 
+def test_a_swiss_of_engine_players_is_paired_to_its_end(keyed: str) -> None:
+    labels = suite()
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", engines(6), format="swiss", rounds=3, labels=labels
+        )
+        tournament = created.tournament
+        tournament_id = tournament.tournament_id
+        assert not created.player_tokens, "the engine's players get no token"
+        assert tournament.format == pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS
+        assert tournament.round_count == 3 and not tournament.accelerated
+        assert list(tournament.tie_breaks) == [
+            pb.TieBreak.TIE_BREAK_BUCHHOLZ_CUT_1,
+            pb.TieBreak.TIE_BREAK_BUCHHOLZ,
+            pb.TieBreak.TIE_BREAK_DIRECT_ENCOUNTER,
+            pb.TieBreak.TIE_BREAK_WINS,
+        ], "a Swiss's own tie-breaks"
+        assert len(tournament.rounds) == 1, "the first round is made"
+        first = sorted(tuple(sorted((board.white, board.black))) for board in tournament.rounds[0].boards)
+        assert first == [(1, 4), (2, 5), (3, 6)], "the upper half of the pairing numbers against the lower half"
+
+        events = list(follow(manager.tournament_events(tournament_id), seconds=45))
+        assert [event.seq for event in events] == list(range(1, len(events) + 1)), "numbered from 1, no gap"
+        kinds = [event_kind(event) for event in events]
+        assert kinds == (["round_paired"] + ["board_finished"] * 3 + ["round_finished"]) * 3 + ["tournament_ended"]
+        assert events[-1].tournament_ended.status == Status.TOURNAMENT_STATUS_FINISHED
+
+        tournament = manager.get_tournament(tournament_id)
+        assert tournament.status == Status.TOURNAMENT_STATUS_FINISHED
+        assert tournament.format == pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS and tournament.round_count == 3
+        assert len(tournament.rounds) == 3 and all(r.finished for r in tournament.rounds)
+        assert [r.number for r in tournament.rounds] == [1, 2, 3]
+        for played in tournament.rounds:
+            assert len(played.boards) == 3, "six players, three boards, no bye"
+            seated = sorted(number for board in played.boards for number in (board.white, board.black))
+            assert seated == [1, 2, 3, 4, 5, 6], f"each player once in round {played.number}"
+            assert all(board.game_id and not board.series_id for board in played.boards), "each board one game"
+            assert all(board.result != Result.BOARD_RESULT_UNSPECIFIED for board in played.boards)
+        pairs = [frozenset((board.white, board.black)) for r in tournament.rounds for board in r.boards]
+        assert len(pairs) == len(set(pairs)) == 9, "no two players met twice"
+
+        standings = list(tournament.standings)
+        assert sorted(s.player for s in standings) == [1, 2, 3, 4, 5, 6]
+        assert sum(s.points for s in standings) == 9, "each of the nine games gives out one point"
+        assert [s.points for s in standings] == sorted((s.points for s in standings), reverse=True), "best first"
+        assert all(len(s.tie_breaks) == 4 for s in standings)
+        assert_trf(manager.export_tournament_trf(tournament_id), tournament)
+        done = manager.list_tournaments(status="finished", labels=labels)
+        assert [t.tournament_id for t in done.tournaments] == [tournament_id]
+
+
+def test_a_swiss_refuses_as_many_rounds_as_players_and_echoes_its_acceleration(keyed: str) -> None:
+    with Client(keyed, credential=KEY) as manager:
+        for rounds in (6, 7):
+            with pytest.raises(TabulaError) as too_many:
+                manager.create_tournament_from_preset("tic_tac_toe", "classic", engines(6), format="swiss", rounds=rounds)
+            assert_error(too_many.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+            assert "rounds" in too_many.value.message, too_many.value.message
+        raw_request = pb.CreateTournamentRequest(
+            kind=pb.GameKind.GAME_KIND_TIC_TAC_TOE,
+            preset="classic",
+            players=engines(6),
+            format=pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS,
+            rounds=6,
+        )
+        with pytest.raises(grpc.RpcError) as raw:
+            manager.stub.CreateTournament(raw_request, timeout=10)
+        assert bad_request_fields(raw.value) == ["rounds"], "the one problem, named"
+
+        with pytest.raises(TabulaError) as not_swiss:
+            manager.create_tournament_from_preset(
+                "tic_tac_toe", "classic", engines(4), format="round_robin", rounds=2, accelerated=True
+            )
+        assert_error(not_swiss.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        assert "rounds" in not_swiss.value.message and "accelerated" in not_swiss.value.message
+
+        most = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", engines(6), format="swiss", rounds=5, hold_rounds=True
+        )
+        assert most.tournament.round_count == 5, "one fewer round than players is allowed"
+        derived = manager.create_tournament_from_config(
+            pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), engines(9), format="swiss", hold_rounds=True
+        )
+        assert derived.tournament.round_count == 4, "rounds=0: ceil(log2(9))"
+        assert not derived.tournament.accelerated
+
+        accelerated = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", engines(8), format="swiss", rounds=4, accelerated=True, hold_rounds=True
+        )
+        assert accelerated.tournament.accelerated and accelerated.tournament.round_count == 4
+        assert accelerated.tournament.format == pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS
+        assert manager.get_tournament(accelerated.tournament.tournament_id).accelerated, "it is kept"
+        for tournament_id in (most, derived, accelerated):
+            manager.cancel_tournament(tournament_id.tournament.tournament_id)
+
+
 def test_refused_creations_unknown_ids_and_private_tournaments(keyed: str) -> None:
     with Client(keyed, credential=KEY) as manager:
         with pytest.raises(TabulaError) as alone:
@@ -350,7 +468,7 @@ def test_refused_creations_unknown_ids_and_private_tournaments(keyed: str) -> No
             manager.create_tournament_from_saved_config(f"none-{uuid.uuid4().hex[:8]}", people(2))
         assert_error(no_saved.value, grpc.StatusCode.NOT_FOUND, "SAVED_CONFIG_NOT_FOUND")
         with pytest.raises(ValueError):
-            manager.create_tournament_from_preset("tic_tac_toe", "classic", people(2), format="swiss")
+            manager.create_tournament_from_preset("tic_tac_toe", "classic", people(2), format="ladder")
         with pytest.raises(TabulaError) as even:
             manager.create_tournament_from_preset("tic_tac_toe", "classic", people(4), format="knockout", best_of=2)
         assert_error(even.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
@@ -455,3 +573,29 @@ async def test_the_async_client_follows_an_engine_tournament_to_its_end(keyed: s
         with pytest.raises(TabulaError) as missing:
             await manager.get_tournament("no-such-tournament")
         assert_error(missing.value, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND")
+
+
+async def test_the_async_client_plays_an_accelerated_swiss(keyed: str) -> None:
+    async with AsyncClient(keyed, credential=KEY) as manager:
+        created = await manager.create_tournament_from_config(
+            pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), engines(8), format="SWISS", accelerated=True
+        )
+        tournament_id = created.tournament.tournament_id
+        assert created.tournament.format == pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS
+        assert created.tournament.accelerated and created.tournament.round_count == 3, "rounds=0: ceil(log2(8))"
+
+        async def everything() -> list[pb.TournamentEvent]:
+            async with manager.tournament_events(tournament_id) as stream:
+                return [event async for event in stream]
+
+        events = await asyncio.wait_for(everything(), timeout=45)
+        assert [event_kind(event) for event in events].count("round_finished") == 3
+        tournament = await manager.get_tournament(tournament_id)
+        assert tournament.status == Status.TOURNAMENT_STATUS_FINISHED and tournament.accelerated
+        pairs = [frozenset((board.white, board.black)) for r in tournament.rounds for board in r.boards]
+        assert len(tournament.rounds) == 3 and len(pairs) == len(set(pairs)) == 12, "no two players met twice"
+        assert sum(s.points for s in tournament.standings) == 12, "only real points count"
+        with pytest.raises(TabulaError) as too_many:
+            await manager.create_tournament_from_preset("tic_tac_toe", "classic", engines(4), format="swiss", rounds=4)
+        assert_error(too_many.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        assert "rounds" in too_many.value.message, too_many.value.message

@@ -90,8 +90,12 @@ def test_names_are_total() -> None:
     assert event_kind(pb.TournamentEvent(seq=6)) == "unknown"
     assert [enum_name(pb.BoardResult, n) for n in (4, 7, 8)] == ["BOARD_RESULT_BYE", "BOARD_RESULT_UNPLAYED", "unknown(8)"]
     assert enum_name(pb.TournamentStatus, 3) == "TOURNAMENT_STATUS_CANCELLED"
-    assert [enum_name(pb.TournamentFormat, n) for n in (3, 4)] == ["TOURNAMENT_FORMAT_KNOCKOUT", "unknown(4)"]
-    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 14)] == [
+    assert [enum_name(pb.TournamentFormat, n) for n in (3, 4, 5)] == [
+        "TOURNAMENT_FORMAT_KNOCKOUT",
+        "TOURNAMENT_FORMAT_SWISS",
+        "unknown(5)",
+    ]
+    assert [enum_name(pb.OwnerEventKind, n) for n in range(5, 17)] == [
         "OWNER_EVENT_KIND_TAKEBACK_REQUESTED",
         "OWNER_EVENT_KIND_SEAT_PRESENT",
         "OWNER_EVENT_KIND_SEAT_GONE",
@@ -100,7 +104,10 @@ def test_names_are_total() -> None:
         "OWNER_EVENT_KIND_GAME_RESUMED",
         "OWNER_EVENT_KIND_SERIES_GAME_FINISHED",
         "OWNER_EVENT_KIND_SERIES_FINISHED",
-        "unknown(13)",
+        "OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED",
+        "OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED",
+        "OWNER_EVENT_KIND_TOURNAMENT_FINISHED",
+        "unknown(16)",
     ]
     assert event_kind(pb.SeriesEvent(seq=1, game_started=pb.SeriesGameStarted(number=1))) == "game_started"
     assert event_kind(pb.SeriesEvent(game_finished=pb.SeriesGameFinished())) == "game_finished"

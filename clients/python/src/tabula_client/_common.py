@@ -136,8 +136,8 @@ def series_status_value(status: pb.SeriesStatus.ValueType | str) -> pb.SeriesSta
 
 def tournament_format_value(format: pb.TournamentFormat.ValueType | str) -> pb.TournamentFormat.ValueType:
     """Accepts `TournamentFormat.TOURNAMENT_FORMAT_ROUND_ROBIN`, `"TOURNAMENT_FORMAT_ROUND_ROBIN"`
-    or `"round_robin"` (and so `"double_round_robin"`, `"knockout"`); an unknown name raises
-    ValueError."""
+    or `"round_robin"` (and so `"double_round_robin"`, `"knockout"`, `"swiss"`); an unknown name
+    raises ValueError."""
     if isinstance(format, str):
         name = format.upper()
         return pb.TournamentFormat.Value(name if name.startswith("TOURNAMENT_FORMAT_") else f"TOURNAMENT_FORMAT_{name}")
@@ -462,12 +462,16 @@ def _tournament(
     request_id: str,
     best_of: int,
     seed_by_rating: bool,
+    rounds: int,
+    accelerated: bool,
 ) -> pb.CreateTournamentRequest:
     """Sets the options every tournament creation shares on `request`: `scoring` (None: the
     server's 1, ½, 0 and a bye 1), `tie_breaks` (empty: the server's), `rating_pool` (None:
     not rated) and `allow_hints` (None: the kind's default) only when given; `best_of` (0:
-    the server's 1) and `seed_by_rating` as given (the server refuses them outside a
-    knockout)."""
+    the server's 1) and `seed_by_rating` as given (the server refuses `best_of` outside a
+    knockout, `seed_by_rating` outside a knockout or a Swiss), and `rounds` (0: the
+    server's ⌈log₂ players⌉) and `accelerated` as given (the server refuses them outside a
+    Swiss)."""
     request.format = tournament_format_value(format)
     request.players.extend(players)
     if scoring is not None:
@@ -483,6 +487,8 @@ def _tournament(
     request.request_id = request_id
     request.best_of = best_of
     request.seed_by_rating = seed_by_rating
+    request.rounds = rounds
+    request.accelerated = accelerated
     return request
 
 
@@ -501,12 +507,14 @@ def tournament_preset_request(
     request_id: str,
     best_of: int,
     seed_by_rating: bool,
+    rounds: int,
+    accelerated: bool,
 ) -> pb.CreateTournamentRequest:
     """A tournament of `kind`'s preset `preset` (`CreateTournamentRequest.preset`)."""
     request = pb.CreateTournamentRequest(kind=kind_value(kind), preset=preset)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id, best_of, seed_by_rating
+        labels, request_id, best_of, seed_by_rating, rounds, accelerated
     )
 
 
@@ -524,6 +532,8 @@ def tournament_config_request(
     request_id: str,
     best_of: int,
     seed_by_rating: bool,
+    rounds: int,
+    accelerated: bool,
     clock: Clock | None = None,
     starter: pb.Starter.ValueType | None = None,
 ) -> pb.CreateTournamentRequest:
@@ -533,7 +543,7 @@ def tournament_config_request(
     _with_clock_and_starter(request.config, clock, starter)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id, best_of, seed_by_rating
+        labels, request_id, best_of, seed_by_rating, rounds, accelerated
     )
 
 
@@ -551,13 +561,15 @@ def tournament_saved_config_request(
     request_id: str,
     best_of: int,
     seed_by_rating: bool,
+    rounds: int,
+    accelerated: bool,
 ) -> pb.CreateTournamentRequest:
     """A tournament of the caller's saved configuration `name`
     (`CreateTournamentRequest.saved_config`)."""
     request = pb.CreateTournamentRequest(saved_config=name)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id, best_of, seed_by_rating
+        labels, request_id, best_of, seed_by_rating, rounds, accelerated
     )
 
 

@@ -761,13 +761,16 @@ class AsyncClient:
         request_id: str = "",
         best_of: int = 0,
         seed_by_rating: bool = False,
+        rounds: int = 0,
+        accelerated: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
-        """A tournament (a round robin, or a knockout of `best_of` matches) of one of `kind`'s
-        presets, with one token per person (see `Client.create_tournament_from_preset`)."""
+        """A tournament (a round robin, a knockout of `best_of` matches, or a Swiss of `rounds`
+        rounds, `accelerated` or not) of one of `kind`'s presets, with one token per person
+        (see `Client.create_tournament_from_preset`)."""
         request = _common.tournament_preset_request(
             kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 
@@ -787,6 +790,8 @@ class AsyncClient:
         request_id: str = "",
         best_of: int = 0,
         seed_by_rating: bool = False,
+        rounds: int = 0,
+        accelerated: bool = False,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
         timeout: float | None = None,
@@ -794,7 +799,7 @@ class AsyncClient:
         """A tournament of a full configuration (see `Client.create_tournament_from_config`)."""
         request = _common.tournament_config_request(
             config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating, clock, starter
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated, clock, starter
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 
@@ -814,13 +819,15 @@ class AsyncClient:
         request_id: str = "",
         best_of: int = 0,
         seed_by_rating: bool = False,
+        rounds: int = 0,
+        accelerated: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of one of the caller's saved configurations, by name (see
         `Client.create_tournament_from_saved_config`)."""
         request = _common.tournament_saved_config_request(
             name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 

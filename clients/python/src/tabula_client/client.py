@@ -1145,53 +1145,72 @@ class Client:
         request_id: str = "",
         best_of: int = 0,
         seed_by_rating: bool = False,
+        rounds: int = 0,
+        accelerated: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
-        """A tournament (a round robin, or a knockout) of one of `kind`'s presets (a service
-        key's call; only two-seat kinds): the response holds the `tournament`, its first round
-        already paired and its games made (unless `hold_rounds`), and `player_tokens`, one
-        `pb.TournamentPlayerToken` (`player`, numbered from 1, and `token`) per person.
+        """A tournament (a round robin, a knockout or a Swiss) of one of `kind`'s presets (a
+        service key's call; only two-seat kinds): the response holds the `tournament`, its
+        first round already paired and its games made (unless `hold_rounds`), and
+        `player_tokens`, one `pb.TournamentPlayerToken` (`player`, numbered from 1, and
+        `token`) per person.
 
         `players` are the players in the tournament's order (their numbers, from 1, are the
-        pairing numbers), 2 to 100 in a round robin and 2 to 1,000 in a knockout:
+        pairing numbers), 2 to 100 in a round robin and 2 to 1,000 in a knockout or a Swiss:
         `tournaments.person(player_id, display_name)` for a person, `tournaments.engine(level)`
         for the server's engine (no token). `format` is `"round_robin"` (the default:
         everyone plays everyone once, FIDE's Berger tables, a bye each round for an odd
-        number), `"double_round_robin"` (twice, colours reversed in the second cycle) or
+        number), `"double_round_robin"` (twice, colours reversed in the second cycle),
         `"knockout"` (single elimination from a seeded bracket: seeds 1 and 2 meet only in
         the final, the byes of a field short of a power of two go to the best seeds, and the
-        winners of two neighbouring boards meet in the next round), a `pb.TournamentFormat`
-        or its name. In a knockout each board is a match, a series of `best_of` games (odd,
-        1 to 99; 0: the server's 1) in which a drawn game is played again; `seed_by_rating`
-        seeds the players by their ratings in `rating_pool` (best first; a player never rated
-        counts as 1500; equal ratings keep the players' order) rather than in the players'
-        order. Both need `"knockout"` (and `seed_by_rating` a `rating_pool`). `scoring`
+        winners of two neighbouring boards meet in the next round) or `"swiss"` (FIDE's Dutch
+        system: each round pairs players on equal scores who have not met, the upper half of
+        a score group against its lower half, weighing colour preferences and floats, a bye
+        for an odd number going to a player who had none; it ends early, with the rounds
+        played, if a round cannot be paired without a rematch), a `pb.TournamentFormat` or
+        its name. In a knockout each board is a match, a series of `best_of` games (odd, 1 to
+        99; 0: the server's 1) in which a drawn game is played again; `best_of` needs
+        `"knockout"`. `seed_by_rating` orders the players by their ratings in `rating_pool`
+        (best first; a player never rated counts as 1500; equal ratings keep the players'
+        order) rather than in the players' order: the seeds of a knockout, the pairing
+        numbers of a Swiss; it needs `"knockout"` or `"swiss"`, and a `rating_pool`. In a
+        Swiss, `rounds` is how many rounds it plays (1 to one fewer than the players; 0, the
+        default: ⌈log₂ of the players⌉, enough for one player to win every game and stand
+        alone on top), and `accelerated=True` pairs its first rounds with Baku acceleration
+        (FIDE C.04.5: the upper half of the pairing numbers counts a virtual win in the first
+        quarter of the rounds and a virtual draw in the second, so the strongest meet sooner;
+        the standings count only real points); both need `"swiss"`. `scoring`
         (`tournaments.scoring(win=..., draw=..., loss=..., bye=...)`; None: 1, ½, 0 and a bye
         1) is what results are worth; `tie_breaks` orders players with equal points (each a
         `pb.TieBreak` or its name: `"buchholz"`, `"buchholz_cut_1"`, `"sonneborn_berger"`,
-        `"direct_encounter"`, `"wins"`; empty: direct encounter, wins, then
-        Sonneborn-Berger; it must stay empty in a knockout, which ranks players by how far
-        they went). `rating_pool` rates every game (as for `create_game_from_preset`).
+        `"direct_encounter"`, `"wins"`; empty: direct encounter, wins, then Sonneborn-Berger,
+        and in a Swiss Buchholz cut 1, Buchholz, direct encounter, wins; it must stay empty
+        in a knockout, which ranks players by how far they went). `rating_pool` rates every
+        game (as for `create_game_from_preset`).
         `private`, `allow_hints`, `labels` (every game of the tournament carries them too)
         and `request_id` as for `create_game_from_preset` (a retry answers with the
         tournament the first call made and `retried` set; with no tokens once one could have
         been used).
 
         A player's token acts, in every game of the tournament, as the seat that player sits
-        in: in a round robin a board's `white` is seat 1 of its `game_id`, its `black` seat 2.
-        In a knockout a board's `white` is the better seed, its match's player 1, its
-        `game_id` stays empty and its `series_id` names the match (`get_series`: its `games`,
-        the last one the one being played, with seats swapping from game to game);
-        `tournament.best_of` and `tournament.seeds` (player numbers by seed, first seed
-        first) say how it is played. The server pairs each next round as soon as every board
-        of the round before has ended (a game ended without a result is played again); with
+        in: in a round robin or a Swiss a board's `white` is seat 1 of its `game_id`, its
+        `black` seat 2 (`black` is 0 for a bye). In a knockout a board's `white` is the
+        better seed, its match's player 1, its `game_id` stays empty and its `series_id`
+        names the match (`get_series`: its `games`, the last one the one being played, with
+        seats swapping from game to game); `tournament.best_of` and `tournament.seeds`
+        (player numbers by seed, first seed first) say how it is played. A Swiss's
+        `tournament.round_count` is its `rounds` (derived when 0) and `tournament.accelerated`
+        echoes `accelerated`. The server pairs each next round as soon as every board of the
+        round before has ended (a game ended without a result is played again); with
         `hold_rounds` each round, the first too, waits for `start_tournament_round`. Follow
         it with `tournament_events`. A request that makes no sense (one player, a one-seat
-        kind, a bad scoring, an even `best_of`, tie-breaks in a knockout) is INVALID_ARGUMENT
-        `INVALID_REQUEST`, every problem named."""
+        kind, a bad scoring, an even `best_of`, tie-breaks in a knockout, `rounds` or
+        `accelerated` outside a Swiss, `rounds` not fewer than the players) is
+        INVALID_ARGUMENT `INVALID_REQUEST`, every problem named (`rounds` for a Swiss's
+        rounds)."""
         request = _common.tournament_preset_request(
             kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
@@ -1211,6 +1230,8 @@ class Client:
         request_id: str = "",
         best_of: int = 0,
         seed_by_rating: bool = False,
+        rounds: int = 0,
+        accelerated: bool = False,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
         timeout: float | None = None,
@@ -1221,7 +1242,7 @@ class Client:
         of `config`)."""
         request = _common.tournament_config_request(
             config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating, clock, starter
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated, clock, starter
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
@@ -1241,6 +1262,8 @@ class Client:
         request_id: str = "",
         best_of: int = 0,
         seed_by_rating: bool = False,
+        rounds: int = 0,
+        accelerated: bool = False,
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of one of the caller's saved configurations, by name (the tournament
@@ -1248,7 +1271,7 @@ class Client:
         `RATING_POOL_PRESET`). An unknown name raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
         request = _common.tournament_saved_config_request(
             name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
@@ -1262,7 +1285,7 @@ class Client:
         `pb.BoardResult`), the `standings` so far (`pb.TournamentStanding`: `rank`, `player`,
         `player_id`, `points` and its `tie_breaks` values, best first; in a knockout by how
         far each player went, those knocked out in one round sharing a rank), `labels` and,
-        in a knockout, `best_of` and `seeds`. Anyone may read a tournament that is not private; a private one needs a
+        in a knockout, `best_of` and `seeds`, in a Swiss `accelerated`. Anyone may read a tournament that is not private; a private one needs a
         service key or one of its players' tokens (else PERMISSION_DENIED
         `PRIVATE_TOURNAMENT`). An unknown id raises NOT_FOUND `TOURNAMENT_NOT_FOUND`."""
         request = pb.GetTournamentRequest(tournament_id=tournament_id)
