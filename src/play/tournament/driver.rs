@@ -17,7 +17,7 @@ use tokio::sync::watch;
 
 use super::berger::{self, Cycles};
 use super::bracket;
-use super::standings::{Entry, GameResult, Standing, standings};
+use super::standings::{Entry, GameResult, Standing, standings, swiss_standings};
 use super::swiss::{self, colours::Colour};
 use crate::engine::{Outcome, Seat};
 use crate::play::cache::Games;
@@ -118,32 +118,36 @@ pub fn standings_after(tournament: &TournamentRecord, rounds: usize) -> Vec<Stan
         let played: Vec<Vec<Board>> = tournament.rounds.iter().take(rounds).map(|r| r.boards.clone()).collect();
         return bracket::standings(tournament.players.len() as u32, &played, tournament.points);
     }
-    let entries: Vec<Entry> = tournament
+    let by_round: Vec<Vec<Entry>> = tournament
         .rounds
         .iter()
         .take(rounds)
-        .flat_map(|round| round.boards.iter())
-        .filter_map(|board| {
-            let result = board.result?;
-            let black = board.black;
-            Some(match (result, black) {
-                (BoardResult::WhiteWins, Some(black)) => {
-                    Entry::Game { white: board.white, black, result: GameResult::WhiteWins }
-                }
-                (BoardResult::Draw, Some(black)) => Entry::Game { white: board.white, black, result: GameResult::Draw },
-                (BoardResult::BlackWins, Some(black)) => {
-                    Entry::Game { white: board.white, black, result: GameResult::BlackWins }
-                }
-                (BoardResult::Forfeit { winner }, Some(black)) => {
-                    let loser = if winner == board.white { black } else { board.white };
-                    Entry::Forfeit { winner, loser }
-                }
-                (BoardResult::Bye, _) => Entry::Bye(board.white),
-                _ => return None,
-            })
-        })
+        .map(|round| round.boards.iter().filter_map(board_entry).collect())
         .collect();
-    standings(tournament.players.len() as u32, &entries, tournament.points, &tournament.tie_breaks)
+    let players = tournament.players.len() as u32;
+    if let TournamentFormat::Swiss { rounds: total, .. } = tournament.format {
+        return swiss_standings(players, &by_round, total, tournament.points, &tournament.tie_breaks);
+    }
+    let entries: Vec<Entry> = by_round.into_iter().flatten().collect();
+    standings(players, &entries, tournament.points, &tournament.tie_breaks)
+}
+
+/// What a board that ended adds to the standings: a game, a bye or a forfeit; nothing for
+/// a board not played or not yet ended.
+fn board_entry(board: &Board) -> Option<Entry> {
+    let game = |result| Some(Entry::Game { white: board.white, black: board.black?, result });
+    match board.result? {
+        BoardResult::WhiteWins => game(GameResult::WhiteWins),
+        BoardResult::Draw => game(GameResult::Draw),
+        BoardResult::BlackWins => game(GameResult::BlackWins),
+        BoardResult::Forfeit { winner } => {
+            let black = board.black?;
+            let loser = if winner == board.white { black } else { board.white };
+            Some(Entry::Forfeit { winner, loser })
+        }
+        BoardResult::Bye => Some(Entry::Bye(board.white)),
+        BoardResult::Unplayed => None,
+    }
 }
 
 /// A round robin's board for `pair`, decided at once when a player withdrew (`out`).

@@ -3,9 +3,14 @@
 //! follows; players still tied after every tie-break share their rank.
 //!
 //! Scores are kept in half points (a win 2, a draw 1 by default), so that every sum is
-//! exact. Only games played count towards the opponents' tie-breaks: a bye scores its
-//! points for its player and adds nothing to Buchholz or Sonneborn–Berger (FIDE's rules
-//! for unplayed rounds, which count them against a notional opponent, are not applied yet).
+//! exact. In a round robin ([`standings`]) only games played count towards the opponents'
+//! tie-breaks: a bye scores its points for its player and adds nothing to Buchholz or
+//! Sonneborn–Berger. A Swiss ([`swiss_standings`]) follows C.07's Article 16 on unplayed
+//! rounds: each player's score as its opponents count it is adjusted (a zero-point bye
+//! followed only by such rounds, as a withdrawn player's, counts as a draw), each of its own
+//! unplayed rounds counts as a game against a dummy on its own score (no more than the
+//! forfeiting opponent's adjusted score, or a draw a round for a bye), and Buchholz cut-1
+//! cuts the lowest contribution of a round it chose not to play first.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -51,7 +56,27 @@ pub struct Standing {
 /// The standings of `players` after `entries`, scored by `points`, tied players ordered by
 /// `tie_breaks` in turn: best first, and in player order among those sharing a rank.
 pub fn standings(players: u32, entries: &[Entry], points: Points, tie_breaks: &[TieBreak]) -> Vec<Standing> {
-    let scores = Scores::of(players, entries, points);
+    ranked(players, &Scores::of(players, entries, points), tie_breaks)
+}
+
+/// The standings of a Swiss of `players` after `rounds` (each round's entries; a player in
+/// none of a round's did not play it), of `total_rounds` in all, with C.07 Article 16's
+/// treatment of unplayed rounds in Buchholz and Sonneborn–Berger.
+pub fn swiss_standings(
+    players: u32,
+    rounds: &[Vec<Entry>],
+    total_rounds: u32,
+    points: Points,
+    tie_breaks: &[TieBreak],
+) -> Vec<Standing> {
+    let entries: Vec<Entry> = rounds.iter().flatten().copied().collect();
+    let mut scores = Scores::of(players, &entries, points);
+    scores.unplayed = Some(Unplayed::of(&scores, rounds, total_rounds));
+    ranked(players, &scores, tie_breaks)
+}
+
+/// The lines of `players` ranked by their points, then by `tie_breaks` in turn.
+fn ranked(players: u32, scores: &Scores, tie_breaks: &[TieBreak]) -> Vec<Standing> {
     let mut lines: Vec<Standing> = (1..=players)
         .map(|player| Standing { player, points: scores.total(player), tie_breaks: Vec::new(), rank: 0 })
         .collect();
@@ -109,12 +134,104 @@ struct Scores {
     /// Per player: each game played, as (opponent, half points scored in it).
     games: Vec<Vec<(u32, u32)>>,
     points: Points,
+    /// In a Swiss, the unplayed rounds as Article 16 counts them.
+    unplayed: Option<Unplayed>,
+}
+
+/// How a player's round went without a game (C.07 16.2's categories).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Missed {
+    /// A pairing-allocated bye (16.2.1).
+    Bye,
+    /// A win by forfeit against `opponent` (16.2.2).
+    ForfeitWin(u32),
+    /// A loss by forfeit against `opponent` (16.2.4): voluntary.
+    ForfeitLoss(u32),
+    /// Not paired, or paired in a game never played: a zero-point bye, voluntary; `last`
+    /// when only such rounds follow (16.2.5), otherwise 16.2.3.
+    ZeroBye { last: bool },
+}
+
+/// A Swiss's unplayed rounds, counted by Article 16.
+struct Unplayed {
+    /// Per player: its score as its opponents' tie-breaks count it (16.3), half points.
+    adjusted: Vec<u32>,
+    /// Per player: each unplayed round's dummy opponent's score, the half points the
+    /// player was awarded in it, and whether the round was voluntary (16.4).
+    dummies: Vec<Vec<(u32, u32, bool)>>,
+}
+
+impl Unplayed {
+    fn of(scores: &Scores, rounds: &[Vec<Entry>], total_rounds: u32) -> Unplayed {
+        let players = scores.totals.len();
+        let points = scores.points;
+        // Each player's rounds: `None` for a game played.
+        let mut missed: Vec<Vec<Option<Missed>>> = vec![Vec::with_capacity(rounds.len()); players];
+        for round in rounds {
+            let mut this: Vec<Option<Option<Missed>>> = vec![None; players];
+            for entry in round {
+                match *entry {
+                    Entry::Game { white, black, .. } => {
+                        this[white as usize - 1] = Some(None);
+                        this[black as usize - 1] = Some(None);
+                    }
+                    Entry::Bye(player) => this[player as usize - 1] = Some(Some(Missed::Bye)),
+                    Entry::Forfeit { winner, loser } => {
+                        this[winner as usize - 1] = Some(Some(Missed::ForfeitWin(loser)));
+                        this[loser as usize - 1] = Some(Some(Missed::ForfeitLoss(winner)));
+                    }
+                }
+            }
+            for (record, round) in missed.iter_mut().zip(this) {
+                record.push(round.unwrap_or(Some(Missed::ZeroBye { last: false })));
+            }
+        }
+        let voluntary = |m: &Option<Missed>| matches!(m, Some(Missed::ForfeitLoss(_) | Missed::ZeroBye { .. }));
+        for record in &mut missed {
+            // A zero-point bye followed only by voluntary rounds (or the last) is 16.2.5.
+            let tail = record.iter().rev().take_while(|m| voluntary(m)).count();
+            let from = record.len() - tail;
+            for m in &mut record[from..] {
+                if let Some(Missed::ZeroBye { last }) = m {
+                    *last = true;
+                }
+            }
+        }
+        let adjusted: Vec<u32> = (0..players)
+            .map(|index| {
+                let extra: u32 =
+                    missed[index].iter().filter(|m| matches!(m, Some(Missed::ZeroBye { last: true }))).count() as u32;
+                scores.totals[index] + extra * points.draw
+            })
+            .collect();
+        let dummies = (0..players)
+            .map(|index| {
+                let own = scores.totals[index];
+                let draws = points.draw * total_rounds;
+                missed[index]
+                    .iter()
+                    .flatten()
+                    .map(|m| match *m {
+                        Missed::Bye => (own.min(draws), points.bye, false),
+                        Missed::ForfeitWin(opponent) => (own.min(adjusted[opponent as usize - 1]), points.win, false),
+                        Missed::ForfeitLoss(opponent) => (own.min(adjusted[opponent as usize - 1]), points.loss, true),
+                        Missed::ZeroBye { .. } => (own.min(draws), 0, true),
+                    })
+                    .collect()
+            })
+            .collect();
+        Unplayed { adjusted, dummies }
+    }
 }
 
 impl Scores {
     fn of(players: u32, entries: &[Entry], points: Points) -> Scores {
-        let mut scores =
-            Scores { totals: vec![0; players as usize], games: vec![Vec::new(); players as usize], points };
+        let mut scores = Scores {
+            totals: vec![0; players as usize],
+            games: vec![Vec::new(); players as usize],
+            points,
+            unplayed: None,
+        };
         for entry in entries {
             match *entry {
                 Entry::Bye(player) => scores.totals[player as usize - 1] += points.bye,
@@ -146,19 +263,45 @@ impl Scores {
         &self.games[player as usize - 1]
     }
 
+    /// An opponent's score as `player`'s tie-breaks count it: adjusted in a Swiss.
+    fn opponent_score(&self, opponent: u32) -> u32 {
+        match &self.unplayed {
+            Some(unplayed) => unplayed.adjusted[opponent as usize - 1],
+            None => self.total(opponent),
+        }
+    }
+
+    /// What each round adds to `player`'s Buchholz and Sonneborn–Berger: the opponent's (or
+    /// dummy's) score, the half points scored against it, and whether the round was one
+    /// the player chose not to play.
+    fn contributions(&self, player: u32) -> Vec<(u32, u32, bool)> {
+        let mut all: Vec<(u32, u32, bool)> = self
+            .games(player)
+            .iter()
+            .map(|(opponent, scored)| (self.opponent_score(*opponent), *scored, false))
+            .collect();
+        if let Some(unplayed) = &self.unplayed {
+            all.extend(unplayed.dummies[player as usize - 1].iter().copied());
+        }
+        all
+    }
+
     /// `tie_break`'s value for `player`, tied so far with the players of `group`, in points.
     fn tie_break(&self, tie_break: TieBreak, group: &[u32], player: u32) -> f64 {
         let half = |units: u32| f64::from(units) / 2.0;
-        let opponents = || self.games(player).iter().map(|(opponent, _)| self.total(*opponent));
+        let contributions = self.contributions(player);
+        let opponents = || contributions.iter().map(|(score, _, _)| *score);
         match tie_break {
             TieBreak::Buchholz => half(opponents().sum()),
-            TieBreak::BuchholzCut1 => half(opponents().sum::<u32>() - opponents().min().unwrap_or(0)),
+            TieBreak::BuchholzCut1 => {
+                // Article 16.5: the lowest contribution of a voluntary unplayed round is cut
+                // first, where there is one.
+                let voluntary = contributions.iter().filter(|(_, _, v)| *v).map(|(score, _, _)| *score).min();
+                half(opponents().sum::<u32>() - voluntary.or_else(|| opponents().min()).unwrap_or(0))
+            }
             TieBreak::SonnebornBerger => {
                 let win = f64::from(self.points.win.max(1));
-                self.games(player)
-                    .iter()
-                    .map(|(opponent, scored)| half(self.total(*opponent)) * f64::from(*scored) / win)
-                    .sum()
+                contributions.iter().map(|(score, scored, _)| half(*score) * f64::from(*scored) / win).sum()
             }
             TieBreak::DirectEncounter => {
                 let all_met = group
@@ -249,5 +392,34 @@ mod tests {
         // adds nothing to its Buchholz, so 3 and 4 (each the other's opponent, 1 point) lead.
         let ranks: Vec<(u32, u32)> = order(&lines);
         assert_eq!(ranks, [(1, 1), (3, 2), (4, 2), (5, 4), (2, 5)]);
+    }
+
+    /// A Swiss of four over three rounds with every kind of unplayed round, worked by hand
+    /// from C.07 Article 16: round 1, 1 beats 2 and 3 beats 4; round 2, 3 forfeits to 1 and
+    /// 2 beats 4; round 3, 4 has withdrawn, 3 has the bye, 1 and 2 draw.
+    #[test]
+    fn a_swiss_counts_its_unplayed_rounds_as_article_16_says() {
+        let game = |white, black, result| Entry::Game { white, black, result };
+        let rounds = vec![
+            vec![game(1, 2, WhiteWins), game(3, 4, WhiteWins)],
+            vec![Entry::Forfeit { winner: 1, loser: 3 }, game(2, 4, WhiteWins)],
+            vec![game(1, 2, Draw), Entry::Bye(3)],
+        ];
+        let all = [TieBreak::Buchholz, TieBreak::BuchholzCut1, TieBreak::SonnebornBerger];
+        let lines = swiss_standings(4, &rounds, 3, Points::default(), &all);
+        let of = |player: u32| lines.iter().find(|line| line.player == player).unwrap();
+        assert_eq!([1, 2, 3, 4].map(|p| of(p).points), [5, 3, 4, 0]);
+        // 4's withdrawal (a zero-point bye in the last round) counts as a draw for its
+        // opponents: 4 is worth ½. 1's forfeit win is a dummy on 1's own 2½, capped by 3's 2.
+        assert_eq!(of(1).tie_breaks, [1.5 + 1.5 + 2.0, 1.5 + 2.0, 1.5 + 0.75 + 2.0]);
+        // 3: 4 (½), its forfeit loss's dummy (its own 2, under 1's 2½), its bye's dummy (its
+        // own 2, capped at a draw a round: 1½). Cut-1 cuts the forfeit loss's 2, not the ½.
+        assert_eq!(of(3).tie_breaks[..2], [0.5 + 2.0 + 1.5, 0.5 + 1.5]);
+        // 4: 3 (2) and 2 (1½), and its own round-3 dummy on its own 0.
+        assert_eq!(of(4).tie_breaks[0], 3.5);
+        // The same results as a round robin's would count no dummy at all.
+        let flat: Vec<Entry> = rounds.concat();
+        let robin = standings(4, &flat, Points::default(), &all);
+        assert_eq!(robin.iter().find(|line| line.player == 1).unwrap().tie_breaks[0], 3.0);
     }
 }
