@@ -789,9 +789,8 @@ async fn the_owners_stream_tells_each_board_round_and_the_end_of_a_tournament() 
     ];
     let request = as_seat(LOBBY, pb::StreamOwnerEventsRequest { kinds, ..Default::default() });
     let mut owner = client.stream_owner_events(request).await.unwrap().into_inner();
-    let players: Vec<pb::TournamentPlayer> = (1..=4)
-        .map(|n| pb::TournamentPlayer { player_id: format!("e{n}"), ..engine(1 + n % 3) })
-        .collect();
+    let players: Vec<pb::TournamentPlayer> =
+        (1..=4).map(|n| pb::TournamentPlayer { player_id: format!("e{n}"), ..engine(1 + n % 3) }).collect();
     let request = tournament(pb::TournamentFormat::RoundRobin, players, "owner-stream");
     let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
     let id = made.tournament.unwrap().tournament_id;
