@@ -767,7 +767,12 @@ export const TournamentStatusSchema: GenEnum<TournamentStatus> = /*@__PURE__*/
 
 /**
  * A tie-break (the names of FIDE's tie-break regulations, C.07). Players with equal points
- * are ordered by each tie-break in turn; those still tied after every one share a rank.
+ * are ordered by each tie-break in turn; those still tied after every one share a rank. In a
+ * Swiss, Buchholz and Sonneborn–Berger count unplayed rounds as C.07's Article 16 says: an
+ * opponent's zero-point byes that only voluntary unplayed rounds follow (a withdrawn
+ * player's) count as draws, and each of the player's own unplayed rounds (a bye, a forfeit,
+ * a round it was not paired) as a game against a dummy on its own score, at most the
+ * forfeiting opponent's or a draw a round; cut-1 cuts a voluntary unplayed round first.
  *
  * @generated from enum tabula.v1.TieBreak
  */

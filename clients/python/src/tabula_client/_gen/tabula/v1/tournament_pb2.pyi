@@ -134,7 +134,12 @@ class _TieBreakEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TieBreak.Val
 
 class TieBreak(_TieBreak, metaclass=_TieBreakEnumTypeWrapper):
     """A tie-break (the names of FIDE's tie-break regulations, C.07). Players with equal points
-    are ordered by each tie-break in turn; those still tied after every one share a rank.
+    are ordered by each tie-break in turn; those still tied after every one share a rank. In a
+    Swiss, Buchholz and Sonneborn–Berger count unplayed rounds as C.07's Article 16 says: an
+    opponent's zero-point byes that only voluntary unplayed rounds follow (a withdrawn
+    player's) count as draws, and each of the player's own unplayed rounds (a bye, a forfeit,
+    a round it was not paired) as a game against a dummy on its own score, at most the
+    forfeiting opponent's or a draw a round; cut-1 cuts a voluntary unplayed round first.
     """
 
 TIE_BREAK_UNSPECIFIED: TieBreak.ValueType  # 0

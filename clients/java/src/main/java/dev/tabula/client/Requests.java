@@ -289,7 +289,9 @@ final class Requests {
         .putAllLabels(options.labels())
         .setRequestId(options.requestId())
         .setBestOf(options.bestOf())
-        .setSeedByRating(options.seedByRating());
+        .setSeedByRating(options.seedByRating())
+        .setRounds(options.rounds())
+        .setAccelerated(options.accelerated());
     for (TournamentPlayer player : Objects.requireNonNull(players, "players")) {
       request.addPlayers(Objects.requireNonNull(player, "a player"));
     }

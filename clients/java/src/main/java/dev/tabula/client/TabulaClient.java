@@ -1223,9 +1223,10 @@ public final class TabulaClient implements AutoCloseable {
    * Creates a tournament of {@code kind}, every game of it from one of the kind's named
    * presets: {@code players} (2 to 1,000, in the tournament's order: the first is player 1;
    * see {@link TournamentPlayers}) meet round after round as {@code options} pair them
-   * ({@link TournamentOptions#roundRobin}, {@link TournamentOptions#doubleRoundRobin} or
-   * {@link TournamentOptions#knockout(int)}). The server makes each round's boards and games
-   * as soon as every board of the round before has ended (the first at once), or, with
+   * ({@link TournamentOptions#roundRobin}, {@link TournamentOptions#doubleRoundRobin},
+   * {@link TournamentOptions#knockout(int)} or {@link TournamentOptions#swiss(int)}). The server
+   * makes each round's boards and games (in a Swiss, pairing it from the results so far) as
+   * soon as every board of the round before has ended (the first at once), or, with
    * {@link TournamentOptions#withHoldRounds}, once {@link #startTournamentRound} lets it. In a
    * knockout each board is a match, a series best of {@link TournamentOptions#withBestOf} games
    * (drawn games played again): the board's {@code getSeriesId()} names it ({@link #getSeries};
@@ -1238,8 +1239,10 @@ public final class TabulaClient implements AutoCloseable {
    * white in seat 1 in its odd-numbered games). Needs a service key; only two-seat kinds. A
    * request that makes no sense (fewer than two players, a player without an id, an unset
    * format, a bad scoring, an even {@code best_of}, tie-breaks in a knockout,
-   * {@code seed_by_rating} without a knockout and a rating pool) fails with
-   * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem named.
+   * {@code seed_by_rating} without a knockout or a Swiss and a rating pool, a Swiss's
+   * {@code rounds} not fewer than its players, {@code rounds} or {@code accelerated} outside a
+   * Swiss) fails with {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, every problem
+   * named.
    *
    * <pre>{@code
    * CreateTournamentResponse created = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
@@ -1253,6 +1256,9 @@ public final class TabulaClient implements AutoCloseable {
    *     TournamentOptions.knockout(3)); // each match best of 3
    * String match = cup.getTournament().getRounds(0).getBoards(0).getSeriesId();
    * Series series = client.getSeries(match); // its games so far: the last is being played
+   *
+   * CreateTournamentResponse open = client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", players,
+   *     TournamentOptions.swiss(5).withAccelerated(true)); // five rounds, each paired when the one before ends
    * }</pre>
    */
   public CreateTournamentResponse createTournamentFromPreset(GameKind kind, String preset, List<TournamentPlayer> players,
@@ -1292,7 +1298,8 @@ public final class TabulaClient implements AutoCloseable {
    * {@code getRoundCount()} in all, the standings after the results so far
    * ({@code getStandingsList()}, best first, each with its rank, points and tie-break values;
    * in a knockout by how far each player went), a knockout's {@code getBestOf()} and
-   * {@code getSeedsList()} (the players by seed), and its status. Anyone may read a tournament that is not
+   * {@code getSeedsList()} (the players by seed), whether a Swiss is accelerated
+   * ({@code getAccelerated()}), and its status. Anyone may read a tournament that is not
    * private; a private one needs a service key or one of its players' tokens
    * ({@code PERMISSION_DENIED}, reason {@code PRIVATE_TOURNAMENT}). An unknown id fails with
    * {@code NOT_FOUND}, reason {@code TOURNAMENT_NOT_FOUND}.

@@ -14,14 +14,15 @@ import java.util.Optional;
  * Options of a tournament's creation ({@code createTournamentFromPreset}, {@code FromConfig},
  * {@code FromSavedConfig}; the players are an argument of their own, see
  * {@link TournamentPlayers}): how players are paired, a round robin
- * ({@link #roundRobin()}), a double one ({@link #doubleRoundRobin()}) or a knockout
- * ({@link #knockout(int)}), one of which starts every set of options; what results are worth;
- * the tie-breaks; in a knockout, how many games each match is the best of and whether the
- * players are seeded by rating; whether each round waits for the organiser
- * ({@link TabulaClient#startTournamentRound}); the rating pool of its games; whether it is
- * private; whether the seat to move may ask for hints; the managing backend's labels to find
- * it by; and a request id that makes the creation safe to retry. Immutable; each
- * {@code with...} returns a copy.
+ * ({@link #roundRobin()}), a double one ({@link #doubleRoundRobin()}), a knockout
+ * ({@link #knockout(int)}) or a Swiss ({@link #swiss(int)}), one of which starts every set of
+ * options; what results are worth; the tie-breaks; in a knockout, how many games each match is
+ * the best of; in a Swiss, how many rounds and whether the first ones are accelerated; in a
+ * knockout or a Swiss, whether the players are seeded by rating; whether each round waits
+ * for the organiser ({@link TabulaClient#startTournamentRound}); the rating pool of its games;
+ * whether it is private; whether the seat to move may ask for hints; the managing backend's
+ * labels to find it by; and a request id that makes the creation safe to retry. Immutable;
+ * each {@code with...} returns a copy.
  *
  * <pre>{@code
  * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2",
@@ -32,6 +33,8 @@ import java.util.Optional;
  *     TournamentOptions.doubleRoundRobin().withScoring(3, 1, 0, 3).withHoldRounds(true));
  * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "rapid_10_0", players,
  *     TournamentOptions.knockout(3).withRatingPool(RatingPool.RATING_POOL_KIND).withSeedByRating(true));
+ * client.createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", players,
+ *     TournamentOptions.swiss(7).withAccelerated(true)); // seven rounds, the first ones Baku-accelerated
  * }</pre>
  */
 public final class TournamentOptions {
@@ -46,10 +49,12 @@ public final class TournamentOptions {
   private final String requestId;
   private final int bestOf;
   private final boolean seedByRating;
+  private final int rounds;
+  private final boolean accelerated;
 
   private TournamentOptions(TournamentFormat format, Optional<TournamentScoring> scoring, List<TieBreak> tieBreaks,
       boolean holdRounds, RatingPool ratingPool, boolean privateTournament, Optional<Boolean> allowHints,
-      Map<String, String> labels, String requestId, int bestOf, boolean seedByRating) {
+      Map<String, String> labels, String requestId, int bestOf, boolean seedByRating, int rounds, boolean accelerated) {
     this.format = format;
     this.scoring = scoring;
     this.tieBreaks = tieBreaks;
@@ -61,22 +66,27 @@ public final class TournamentOptions {
     this.requestId = requestId;
     this.bestOf = bestOf;
     this.seedByRating = seedByRating;
+    this.rounds = rounds;
+    this.accelerated = accelerated;
   }
 
   /**
    * A tournament of {@code format}: everyone against everyone once
    * ({@code TOURNAMENT_FORMAT_ROUND_ROBIN}) or twice ({@code TOURNAMENT_FORMAT_DOUBLE_ROUND_ROBIN}),
-   * or single elimination ({@code TOURNAMENT_FORMAT_KNOCKOUT}, see {@link #knockout()}).
+   * single elimination ({@code TOURNAMENT_FORMAT_KNOCKOUT}, see {@link #knockout()}) or a Swiss
+   * ({@code TOURNAMENT_FORMAT_SWISS}, see {@link #swiss()}).
    * Public, the server's scoring (a win 1, a draw ½, a loss 0, a bye 1) and tie-breaks (direct
-   * encounter, wins, then Sonneborn–Berger; none in a knockout), a knockout's matches of one
-   * game each, seeded in the players' order, each round made as soon as the one before ended,
-   * not rated, hints as the kind decides, without labels or a request id.
+   * encounter, wins, then Sonneborn–Berger; in a Swiss Buchholz cut 1, Buchholz, direct
+   * encounter, wins; none in a knockout), a knockout's matches of one game each, seeded in the
+   * players' order, a Swiss's rounds derived from its players and not accelerated, each round
+   * made as soon as the one before ended, not rated, hints as the kind decides, without labels
+   * or a request id.
    * {@code TOURNAMENT_FORMAT_UNSPECIFIED} is refused by the server with {@code INVALID_ARGUMENT},
    * reason {@code INVALID_REQUEST}.
    */
   public static TournamentOptions of(TournamentFormat format) {
     return new TournamentOptions(Objects.requireNonNull(format, "format"), Optional.empty(), List.of(), false,
-        RatingPool.RATING_POOL_UNSPECIFIED, false, Optional.empty(), Map.of(), "", 0, false);
+        RatingPool.RATING_POOL_UNSPECIFIED, false, Optional.empty(), Map.of(), "", 0, false, 0, false);
   }
 
   /**
@@ -120,10 +130,32 @@ public final class TournamentOptions {
     return knockout().withBestOf(bestOf);
   }
 
+  /**
+   * A Swiss by FIDE's Dutch system (C.04.3): each round pairs players on equal scores who have
+   * not met yet, the upper half of a score group (by pairing number: the players' order, or
+   * with {@link #withSeedByRating} their ratings) against its lower half, weighing colour
+   * preferences, floats and the pairing-allocated bye (a point, to a player who had none) as
+   * its rules do; a player moves to another score group only when its own cannot pair it. Each
+   * round is paired from the results of the ones before, as soon as they have ended. Its
+   * {@link #withRounds rounds} default to {@code log2} of the players rounded up
+   * ({@code Tournament.getRoundCount()}); it ends early, with the rounds played, when a round
+   * cannot be paired without a rematch. 2 to 1,000 players; tie-breaks default to Buchholz
+   * cut 1, Buchholz, direct encounter, wins. {@link #withAccelerated} pairs its first rounds with
+   * Baku acceleration. Otherwise as {@link #of(TournamentFormat)}.
+   */
+  public static TournamentOptions swiss() {
+    return of(TournamentFormat.TOURNAMENT_FORMAT_SWISS);
+  }
+
+  /** A Swiss of {@code rounds} rounds: {@code swiss().withRounds(rounds)}. */
+  public static TournamentOptions swiss(int rounds) {
+    return swiss().withRounds(rounds);
+  }
+
   /** How players are paired, replacing the format these options started with. */
   public TournamentOptions withFormat(TournamentFormat format) {
     return new TournamentOptions(Objects.requireNonNull(format, "format"), scoring, tieBreaks, holdRounds, ratingPool,
-        privateTournament, allowHints, labels, requestId, bestOf, seedByRating);
+        privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
@@ -133,7 +165,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withScoring(TournamentScoring scoring) {
     return new TournamentOptions(format, Optional.of(Objects.requireNonNull(scoring, "scoring")), tieBreaks, holdRounds,
-        ratingPool, privateTournament, allowHints, labels, requestId, bestOf, seedByRating);
+        ratingPool, privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
@@ -147,7 +179,8 @@ public final class TournamentOptions {
   /**
    * The tie-breaks, in the order they are applied to players with equal points, each at most
    * once, replacing any given before; none (the default) for direct encounter, wins, then
-   * Sonneborn–Berger. Players still tied after every one share a rank.
+   * Sonneborn–Berger (in a Swiss: Buchholz cut 1, Buchholz, direct encounter, wins). Players
+   * still tied after every one share a rank. A knockout takes none.
    */
   public TournamentOptions withTieBreaks(List<TieBreak> tieBreaks) {
     List<TieBreak> copy = new ArrayList<>();
@@ -155,7 +188,7 @@ public final class TournamentOptions {
       copy.add(Objects.requireNonNull(tieBreak, "a tie-break"));
     }
     return new TournamentOptions(format, scoring, List.copyOf(copy), holdRounds, ratingPool, privateTournament, allowHints,
-        labels, requestId, bestOf, seedByRating);
+        labels, requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /** As {@link #withTieBreaks(List)}. */
@@ -172,19 +205,46 @@ public final class TournamentOptions {
    */
   public TournamentOptions withBestOf(int bestOf) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating);
+        requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
    * In a knockout, whether the players are seeded by their ratings in the tournament's
    * {@link #withRatingPool rating pool} (the best first; a player never rated counts as new,
-   * 1500; equal ratings keep the players' order) rather than in the players' order. It needs a
-   * knockout and a rating pool: otherwise the creation fails with {@code INVALID_ARGUMENT},
-   * reason {@code INVALID_REQUEST}.
+   * 1500; equal ratings keep the players' order) rather than in the players' order; in a Swiss,
+   * whether its pairing numbers are ordered so. It needs a knockout or a Swiss, and a rating
+   * pool: otherwise the creation fails with {@code INVALID_ARGUMENT}, reason
+   * {@code INVALID_REQUEST}.
    */
   public TournamentOptions withSeedByRating(boolean seedByRating) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating);
+        requestId, bestOf, seedByRating, rounds, accelerated);
+  }
+
+  /**
+   * In a Swiss, how many rounds it plays: from 1 to one fewer than the players, so that no two
+   * need meet twice. 0, the default, leaves the server's: {@code log2} of the players rounded
+   * up, enough for one player to win every game and stand alone on top. As many rounds as
+   * players or more, or anything but 0 in another format, fails with {@code INVALID_ARGUMENT},
+   * reason {@code INVALID_REQUEST}, naming the field {@code rounds}.
+   */
+  public TournamentOptions withRounds(int rounds) {
+    return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
+        requestId, bestOf, seedByRating, rounds, accelerated);
+  }
+
+  /**
+   * In a Swiss, whether its first rounds are paired with Baku acceleration (FIDE C.04.5): the
+   * upper half of the pairing numbers counts a virtual win in the first quarter of the rounds
+   * and a virtual draw in the second, so that the strongest meet each other sooner; the
+   * standings count only real points. The tournament echoes it
+   * ({@code Tournament.getAccelerated()}). True in another format fails with
+   * {@code INVALID_ARGUMENT}, reason {@code INVALID_REQUEST}, naming the field
+   * {@code accelerated}.
+   */
+  public TournamentOptions withAccelerated(boolean accelerated) {
+    return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
+        requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
@@ -194,7 +254,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withHoldRounds(boolean holdRounds) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating);
+        requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
@@ -204,7 +264,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withRatingPool(RatingPool pool) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, Objects.requireNonNull(pool, "pool"),
-        privateTournament, allowHints, labels, requestId, bestOf, seedByRating);
+        privateTournament, allowHints, labels, requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
@@ -214,7 +274,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withPrivate(boolean privateTournament) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        requestId, bestOf, seedByRating);
+        requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
@@ -223,7 +283,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withAllowHints(boolean allowHints) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament,
-        Optional.of(allowHints), labels, requestId, bestOf, seedByRating);
+        Optional.of(allowHints), labels, requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
@@ -234,7 +294,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withLabels(Map<String, String> labels) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints,
-        CreateOptions.copyLabels(labels), requestId, bestOf, seedByRating);
+        CreateOptions.copyLabels(labels), requestId, bestOf, seedByRating, rounds, accelerated);
   }
 
   /**
@@ -253,7 +313,7 @@ public final class TournamentOptions {
    */
   public TournamentOptions withRequestId(String requestId) {
     return new TournamentOptions(format, scoring, tieBreaks, holdRounds, ratingPool, privateTournament, allowHints, labels,
-        Objects.requireNonNull(requestId, "requestId"), bestOf, seedByRating);
+        Objects.requireNonNull(requestId, "requestId"), bestOf, seedByRating, rounds, accelerated);
   }
 
   /** How players are paired. */
@@ -306,8 +366,21 @@ public final class TournamentOptions {
     return bestOf;
   }
 
-  /** Whether a knockout's players are seeded by rating rather than in the players' order. */
+  /**
+   * Whether a knockout's players are seeded, or a Swiss's pairing numbers ordered, by rating
+   * rather than in the players' order.
+   */
   public boolean seedByRating() {
     return seedByRating;
+  }
+
+  /** How many rounds a Swiss plays; 0 for the server's default ({@code log2} of the players, rounded up). */
+  public int rounds() {
+    return rounds;
+  }
+
+  /** Whether a Swiss's first rounds are paired with Baku acceleration. */
+  public boolean accelerated() {
+    return accelerated;
   }
 }

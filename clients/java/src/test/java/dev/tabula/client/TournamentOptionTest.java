@@ -50,6 +50,7 @@ class TournamentOptionTest {
   private static final List<TournamentPlayer> PLAYERS = List.of(ANN, BOB);
   private static final TournamentOptions SEEDED_KNOCKOUT = TournamentOptions.knockout(5).withRatingPool(RatingPool.RATING_POOL_KIND)
       .withSeedByRating(true).withHoldRounds(true);
+  private static final TournamentOptions ACCELERATED_SWISS = TournamentOptions.swiss(3).withAccelerated(true);
 
   @Test
   void aFormatStartsTheOptionsAndTheRestDefault() {
@@ -70,6 +71,8 @@ class TournamentOptionTest {
     assertEquals("", single.requestId());
     assertEquals(0, single.bestOf(), "the server's default");
     assertFalse(single.seedByRating());
+    assertEquals(0, single.rounds(), "the server's default");
+    assertFalse(single.accelerated());
 
     CreateTournamentRequest plain = Requests.tournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", PLAYERS, single);
     assertEquals(CreateTournamentRequest.newBuilder().setKind(GameKind.GAME_KIND_TIC_TAC_TOE).setPreset("classic")
@@ -116,6 +119,59 @@ class TournamentOptionTest {
         .getBestOf());
     assertEquals(3, Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS,
         TournamentOptions.roundRobin().withBestOf(3)).getBestOf());
+  }
+
+  @Test
+  void aSwissSendsItsRoundsItsAccelerationAndItsSeeding() {
+    TournamentOptions plain = TournamentOptions.swiss();
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_SWISS, plain.format());
+    assertEquals(0, plain.rounds(), "log2 of the players rounded up, the server's default");
+    assertFalse(plain.accelerated());
+    assertFalse(plain.seedByRating());
+    assertEquals(0, plain.bestOf());
+    assertEquals(CreateTournamentRequest.newBuilder().setKind(GameKind.GAME_KIND_TIC_TAC_TOE).setPreset("classic")
+        .setFormat(TournamentFormat.TOURNAMENT_FORMAT_SWISS).addPlayers(ANN).addPlayers(BOB).build(),
+        Requests.tournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", PLAYERS, plain));
+
+    TournamentOptions accelerated = TournamentOptions.swiss(5).withAccelerated(true).withRatingPool(RatingPool.RATING_POOL_KIND)
+        .withSeedByRating(true);
+    assertEquals(5, accelerated.rounds());
+    assertTrue(accelerated.accelerated());
+    assertTrue(accelerated.seedByRating());
+    assertEquals(7, accelerated.withRounds(7).rounds());
+    assertEquals(5, accelerated.rounds(), "the original is unchanged");
+    assertFalse(accelerated.withAccelerated(false).accelerated());
+    assertTrue(accelerated.accelerated(), "the original is unchanged");
+    assertEquals(3, TournamentOptions.swiss().withRounds(3).rounds());
+    assertEquals(4, TournamentOptions.of(TournamentFormat.TOURNAMENT_FORMAT_SWISS).withRounds(4).rounds());
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_SWISS,
+        TournamentOptions.roundRobin().withFormat(TournamentFormat.TOURNAMENT_FORMAT_SWISS).format());
+    // Every other option keeps them.
+    TournamentOptions more = accelerated.withHoldRounds(true).withPrivate(true).withAllowHints(true).withLabel("open", "spring")
+        .withRequestId("s1").withScoring(2, 1, 0, 2).withTieBreaks(TieBreak.TIE_BREAK_BUCHHOLZ).withBestOf(0)
+        .withFormat(TournamentFormat.TOURNAMENT_FORMAT_SWISS);
+    assertEquals(5, more.rounds());
+    assertTrue(more.accelerated());
+    assertTrue(more.seedByRating());
+
+    CreateTournamentRequest expected = CreateTournamentRequest.newBuilder()
+        .setFormat(TournamentFormat.TOURNAMENT_FORMAT_SWISS).addAllPlayers(PLAYERS)
+        .setRatingPool(RatingPool.RATING_POOL_KIND).setSeedByRating(true).setRounds(5).setAccelerated(true).build();
+    GameConfig config = GameConfig.newBuilder().setTicTacToe(TicTacToeConfig.getDefaultInstance()).build();
+    assertEquals(expected.toBuilder().setKind(GameKind.GAME_KIND_CHESS).setPreset("blitz_3_2").build(),
+        Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS, accelerated));
+    assertEquals(expected.toBuilder().setConfig(config).build(), Requests.tournamentFromConfig(config, PLAYERS, accelerated));
+    assertEquals(expected.toBuilder().setSavedConfig("board").build(),
+        Requests.tournamentFromSavedConfig("board", PLAYERS, accelerated));
+
+    // Nothing is checked here: the server refuses too many rounds, or rounds and acceleration
+    // outside a Swiss.
+    assertEquals(2, Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS, TournamentOptions.swiss(2))
+        .getRounds());
+    CreateTournamentRequest outside = Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "blitz_3_2", PLAYERS,
+        TournamentOptions.roundRobin().withRounds(3).withAccelerated(true));
+    assertEquals(3, outside.getRounds());
+    assertTrue(outside.getAccelerated());
   }
 
   @Test
@@ -265,19 +321,26 @@ class TournamentOptionTest {
       client.async().createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "standard", PLAYERS, TournamentOptions.knockout())
           .get(10, TimeUnit.SECONDS);
       client.createTournamentFromSavedConfig("board", PLAYERS, SEEDED_KNOCKOUT);
+      client.async().createTournamentFromPreset(GameKind.GAME_KIND_CHESS, "standard", PLAYERS, ACCELERATED_SWISS)
+          .get(10, TimeUnit.SECONDS);
       assertEquals(List.of(
           Requests.tournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", PLAYERS, TournamentOptions.roundRobin()),
           Requests.tournamentFromSavedConfig("board", PLAYERS, TournamentOptions.doubleRoundRobin()),
           Requests.tournamentFromConfig(GameConfig.getDefaultInstance(), PLAYERS, TournamentOptions.knockout(3)),
           Requests.tournamentFromConfig(GameConfig.getDefaultInstance(), PLAYERS, TournamentOptions.doubleRoundRobin()),
           Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "standard", PLAYERS, TournamentOptions.knockout()),
-          Requests.tournamentFromSavedConfig("board", PLAYERS, SEEDED_KNOCKOUT)), sent);
+          Requests.tournamentFromSavedConfig("board", PLAYERS, SEEDED_KNOCKOUT),
+          Requests.tournamentFromPreset(GameKind.GAME_KIND_CHESS, "standard", PLAYERS, ACCELERATED_SWISS)), sent);
       assertEquals(3, ((CreateTournamentRequest) sent.get(2)).getBestOf(), "a knockout's best of goes over the wire");
       assertEquals(TournamentFormat.TOURNAMENT_FORMAT_KNOCKOUT, ((CreateTournamentRequest) sent.get(4)).getFormat());
       CreateTournamentRequest seeded = (CreateTournamentRequest) sent.get(5);
       assertEquals(5, seeded.getBestOf());
       assertTrue(seeded.getSeedByRating());
       assertTrue(seeded.getHoldRounds());
+      CreateTournamentRequest swiss = (CreateTournamentRequest) sent.get(6);
+      assertEquals(TournamentFormat.TOURNAMENT_FORMAT_SWISS, swiss.getFormat());
+      assertEquals(3, swiss.getRounds(), "a Swiss's rounds go over the wire");
+      assertTrue(swiss.getAccelerated(), "and its acceleration");
       sent.clear();
 
       assertEquals("x", client.getTournament("x").getTournamentId());

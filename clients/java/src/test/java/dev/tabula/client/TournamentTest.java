@@ -52,7 +52,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Tournaments against a real server with a service key: a round robin played out by its
  * players' tokens, its events, held rounds, a withdrawal, a cancellation, a knockout of
- * best-of-three matches played out by resignations, and refusals.
+ * best-of-three matches played out by resignations, a Swiss of engine players played out by
+ * the server, and refusals.
  */
 @Timeout(120)
 class TournamentTest {
@@ -92,6 +93,15 @@ class TournamentTest {
   private static List<TournamentPlayer> four() {
     return List.of(TournamentPlayers.person(unique("ann"), "Ann"), TournamentPlayers.person(unique("bob"), "Bob"),
         TournamentPlayers.person(unique("cy"), "Cy"), TournamentPlayers.person(unique("di"), "Di"));
+  }
+
+  /** {@code count} players the engine plays at level 1, each with an id of its own, thinking at most 20 ms a move. */
+  private static List<TournamentPlayer> engines(int count) {
+    List<TournamentPlayer> engines = new ArrayList<>();
+    for (int number = 1; number <= count; number++) {
+      engines.add(TournamentPlayers.engine(unique("bot-" + number), "Bot " + number, 1, Duration.ofMillis(20)));
+    }
+    return engines;
   }
 
   /** The client of player {@code player} (from 1): its token, as a seat credential. */
@@ -537,6 +547,94 @@ class TournamentTest {
     assertEquals(List.of(BoardResult.BOARD_RESULT_BYE, BoardResult.BOARD_RESULT_BYE, BoardResult.BOARD_RESULT_BYE), byes);
     assertEquals(total, finished.getStandingsList().stream().mapToDouble(TournamentStanding::getPoints).sum(), 1e-9,
         "a game is worth a point in all, a bye one: " + finished.getStandingsList());
+  }
+
+  @Test
+  void aSwissOfSixEnginesPlaysItsThreeRoundsWithoutARematch() throws Exception {
+    List<TournamentPlayer> players = engines(6);
+    CreateTournamentResponse created = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", players,
+        TournamentOptions.swiss(3));
+    Tournament started = created.getTournament();
+    String id = started.getTournamentId();
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_SWISS, started.getFormat());
+    assertEquals(3, started.getRoundCount(), "the rounds asked");
+    assertFalse(started.getAccelerated());
+    assertEquals(List.of(), created.getPlayerTokensList(), "no token for the engine's players");
+
+    // The stream follows it to its end: the server pairs each round from the results so far.
+    List<TournamentEvent> events;
+    try (TournamentEventStream stream = organiser.tournamentEvents(id, 0)) {
+      events = CompletableFuture.supplyAsync(() -> stream.stream().toList()).get(60, TimeUnit.SECONDS);
+    }
+    TournamentEvent last = events.get(events.size() - 1);
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_FINISHED, last.getTournamentEnded().getStatus(), last.toString());
+    assertEquals(List.of(1, 2, 3), events.stream().filter(TournamentEvent::hasRoundPaired)
+        .map(e -> e.getRoundPaired().getNumber()).toList());
+
+    Tournament finished = organiser.getTournament(id);
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_FINISHED, finished.getStatus());
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_SWISS, finished.getFormat());
+    assertEquals(3, finished.getRoundCount());
+    assertEquals(3, finished.getRoundsCount(), "every round played: " + finished.getRoundsList());
+    Set<Set<Integer>> met = new HashSet<>();
+    double total = 0;
+    for (TournamentRound round : finished.getRoundsList()) {
+      assertTrue(round.getFinished(), round.toString());
+      List<Integer> seated = new ArrayList<>();
+      for (TournamentBoard board : round.getBoardsList()) {
+        assertTrue(board.getBlack() != 0, "six players need no bye: " + board);
+        seated.add(board.getWhite());
+        seated.add(board.getBlack());
+        assertTrue(met.add(Set.of(board.getWhite(), board.getBlack())), "no pair meets twice: " + board);
+        double[] both = points(board.getResult());
+        total += both[0] + both[1];
+      }
+      assertEquals(List.of(1, 2, 3, 4, 5, 6), seated.stream().sorted().toList(),
+          "each player once in round " + round.getNumber() + ": " + round);
+    }
+    assertEquals(9, met.size(), "three boards a round, three rounds, no rematch");
+    List<TournamentStanding> standings = finished.getStandingsList();
+    assertEquals(6, standings.size(), standings.toString());
+    assertEquals(total, standings.stream().mapToDouble(TournamentStanding::getPoints).sum(), 1e-9,
+        "a game is worth a point in all: " + standings);
+    assertEquals(List.of(TieBreak.TIE_BREAK_BUCHHOLZ_CUT_1, TieBreak.TIE_BREAK_BUCHHOLZ, TieBreak.TIE_BREAK_DIRECT_ENCOUNTER,
+        TieBreak.TIE_BREAK_WINS), finished.getTieBreaksList(), "a Swiss's default tie-breaks");
+  }
+
+  @Test
+  void aSwissRefusesAsManyRoundsAsPlayersAndEchoesItsAcceleration() {
+    TabulaException tooMany = refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(), TournamentOptions.swiss(4)));
+    assertEquals(List.of("rounds"), LabelsTest.fieldViolations(tooMany), tooMany.getMessage());
+    assertTrue(tooMany.getMessage().contains("rounds"), tooMany.getMessage());
+    assertEquals(List.of("rounds"), LabelsTest.fieldViolations(refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromConfig(TIC_TAC_TOE, engines(3), TournamentOptions.swiss(9)))));
+    // Rounds and acceleration are a Swiss's alone.
+    assertEquals(List.of("rounds"), LabelsTest.fieldViolations(refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.roundRobin().withRounds(3)))));
+    assertEquals(List.of("accelerated"), LabelsTest.fieldViolations(refused(Status.Code.INVALID_ARGUMENT, "INVALID_REQUEST",
+        () -> organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+            TournamentOptions.knockout().withAccelerated(true)))));
+
+    // One fewer round than players is the most; held, so that nothing is played.
+    Tournament most = organiser.createTournamentFromPreset(GameKind.GAME_KIND_TIC_TAC_TOE, "classic", four(),
+        TournamentOptions.swiss(3).withHoldRounds(true)).getTournament();
+    assertEquals(3, most.getRoundCount());
+    assertFalse(most.getAccelerated());
+    organiser.cancelTournament(most.getTournamentId());
+
+    // Accelerated, its rounds derived (four players: two), numbered by rating: echoed back.
+    CreateTournamentResponse created = organiser.createTournamentFromConfig(TIC_TAC_TOE, four(),
+        TournamentOptions.swiss().withAccelerated(true).withRatingPool(RatingPool.RATING_POOL_KIND).withSeedByRating(true)
+            .withHoldRounds(true));
+    Tournament accelerated = created.getTournament();
+    assertTrue(accelerated.getAccelerated());
+    assertEquals(TournamentFormat.TOURNAMENT_FORMAT_SWISS, accelerated.getFormat());
+    assertEquals(2, accelerated.getRoundCount(), "log2 of four players");
+    assertTrue(organiser.getTournament(accelerated.getTournamentId()).getAccelerated(), "kept");
+    assertEquals(TournamentStatus.TOURNAMENT_STATUS_CANCELLED, organiser.cancelTournament(accelerated.getTournamentId()).getStatus());
+    assertTrue(organiser.getTournament(accelerated.getTournamentId()).getAccelerated(), "kept after it ended");
   }
 
   @Test

@@ -47,6 +47,7 @@ import dev.tabula.v1.TimedOut;
 import dev.tabula.v1.TimeoutRule;
 import dev.tabula.v1.TournamentBoardFinished;
 import dev.tabula.v1.TournamentEvent;
+import dev.tabula.v1.TournamentFormat;
 import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.MethodDescriptor;
@@ -345,12 +346,16 @@ class UnknownValuesTest {
     assertEquals("unknown", Names.tournamentEventKind(TournamentEvent.getDefaultInstance()));
     assertEquals("board_finished", Names.tournamentEventKind(
         TournamentEvent.newBuilder().setBoardFinished(TournamentBoardFinished.newBuilder().setRound(1)).build()));
+    assertEquals(List.of("TOURNAMENT_FORMAT_KNOCKOUT", "TOURNAMENT_FORMAT_SWISS", "unknown(5)"),
+        Stream.of(3, 4, 5).map(n -> Names.enumName(TournamentFormat.getDescriptor(), n)).toList());
+    assertEquals(4, TournamentFormat.TOURNAMENT_FORMAT_SWISS_VALUE);
     assertEquals(List.of("BOARD_RESULT_UNPLAYED", "unknown(8)"),
         Stream.of(7, 8).map(n -> Names.enumName(BoardResult.getDescriptor(), n)).toList());
     assertEquals(List.of("OWNER_EVENT_KIND_TAKEBACK_REQUESTED", "OWNER_EVENT_KIND_SEAT_PRESENT", "OWNER_EVENT_KIND_SEAT_GONE",
         "OWNER_EVENT_KIND_CLOCK_FLAGGED", "OWNER_EVENT_KIND_MOVE_PLAYED", "OWNER_EVENT_KIND_GAME_RESUMED",
-        "OWNER_EVENT_KIND_SERIES_GAME_FINISHED", "OWNER_EVENT_KIND_SERIES_FINISHED", "unknown(13)"),
-        Stream.of(5, 6, 7, 8, 9, 10, 11, 12, 13).map(n -> Names.enumName(OwnerEventKind.getDescriptor(), n)).toList());
+        "OWNER_EVENT_KIND_SERIES_GAME_FINISHED", "OWNER_EVENT_KIND_SERIES_FINISHED", "OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED",
+        "OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED", "OWNER_EVENT_KIND_TOURNAMENT_FINISHED", "unknown(16)"),
+        Stream.of(5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16).map(n -> Names.enumName(OwnerEventKind.getDescriptor(), n)).toList());
     assertEquals(9, OwnerEventKind.OWNER_EVENT_KIND_MOVE_PLAYED_VALUE);
     assertEquals(10, OwnerEventKind.OWNER_EVENT_KIND_GAME_RESUMED_VALUE);
     assertEquals(11, OwnerEventKind.OWNER_EVENT_KIND_SERIES_GAME_FINISHED_VALUE);
