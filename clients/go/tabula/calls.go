@@ -56,15 +56,17 @@ type callOptions struct {
 	excludeProvisional bool
 	// endingTakeback is [EndingTakebackWindow]'s window, nil when not given (0: none).
 	endingTakeback *time.Duration
-	// format, scoring, tieBreaks, holdRounds, matchBestOf and seedByRating are a
-	// tournament's: [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf],
-	// [SeedByRating].
+	// format, scoring, tieBreaks, holdRounds, matchBestOf, seedByRating, swissRounds and
+	// accelerated are a tournament's: [Format], [Scoring], [TieBreaks], [HoldRounds],
+	// [MatchBestOf], [SeedByRating], [SwissRounds], [Accelerated].
 	format       tabulav1.TournamentFormat
 	scoring      *tabulav1.TournamentScoring
 	tieBreaks    []tabulav1.TieBreak
 	holdRounds   bool
 	matchBestOf  uint32
 	seedByRating bool
+	swissRounds  uint32
+	accelerated  bool
 	// tournamentStatus is [InTournamentStatus]'s filter.
 	tournamentStatus tabulav1.TournamentStatus
 }

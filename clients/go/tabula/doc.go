@@ -30,12 +30,13 @@
 // [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo]),
 // [Client.GetSeries], [Client.ListSeries], UpdateSeries as [Client.UpdateSeriesLabels], and
 // StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
-// Round-robin and knockout tournaments of many players, round after round made by the server
-// (a knockout's matches each a series): CreateTournament as
+// Round-robin, knockout and Swiss tournaments of many players, round after round made by the
+// server (a knockout's matches each a series; a Swiss paired by FIDE's Dutch system): CreateTournament as
 // [Client.CreateTournamentFromPreset], [Client.CreateTournamentFromConfig] and
 // [Client.CreateTournamentFromSavedConfig] (players built with [Person] and [Engine];
 // options [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf], [SeedByRating],
-// [RatingPool], [Private], [AllowHints], [Labels] and [RequestID]), [Client.GetTournament],
+// [SwissRounds], [Accelerated], [RatingPool], [Private], [AllowHints], [Labels] and
+// [RequestID]), [Client.GetTournament],
 // ExportTournamentTrf as [Client.ExportTournamentTRF] (FIDE's Tournament Report File),
 // [Client.ListTournaments] (with [InTournamentStatus]), StreamTournamentEvents as
 // [Client.TournamentEvents], which resumes like [Client.Events], and the organiser's

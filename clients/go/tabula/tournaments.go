@@ -38,8 +38,14 @@ func Engine(level uint32) *tabulav1.TournamentPlayer {
 // only in the final, two of seeds 1 to 4 not before the semi-finals, and the byes of a field
 // short of a power of two go to the best seeds; each match is a series of [MatchBestOf]
 // games, draws played again, and the winners of two neighbouring boards meet in the next
-// round). A round robin takes 2 to 100 players, a knockout 2 to 1,000. Without it the
-// CreateTournament calls send TOURNAMENT_FORMAT_ROUND_ROBIN. For the CreateTournament calls.
+// round) or TOURNAMENT_FORMAT_SWISS (a Swiss by FIDE's Dutch system: each round pairs
+// players on equal scores who have not met, the upper half of a score group against its
+// lower half, weighing colour preferences, floats and a bye to a player who had none; a
+// player moves to another score group only when its own cannot pair it; [SwissRounds]
+// rounds, ended early, with the rounds played, if a round cannot be paired without a
+// rematch; see also [Accelerated] and [SeedByRating]). A round robin takes 2 to 100 players,
+// a knockout or a Swiss 2 to 1,000. Without it the CreateTournament calls send
+// TOURNAMENT_FORMAT_ROUND_ROBIN. For the CreateTournament calls.
 func Format(format tabulav1.TournamentFormat) CallOption {
 	return option("Format", func(o *callOptions) { o.format = format })
 }
@@ -58,7 +64,9 @@ func Scoring(win, draw, loss, bye float64) CallOption {
 // order they are applied (TIE_BREAK_BUCHHOLZ, TIE_BREAK_BUCHHOLZ_CUT_1,
 // TIE_BREAK_SONNEBORN_BERGER, TIE_BREAK_DIRECT_ENCOUNTER, TIE_BREAK_WINS), each at most once;
 // players still tied after every one share a rank. Without it: direct encounter, wins, then
-// Sonneborn-Berger. Given more than once, the tie-breaks add up. A knockout ranks its players
+// Sonneborn-Berger (in a Swiss: Buchholz cut 1, Buchholz, direct encounter, wins; a Swiss's
+// Buchholz and Sonneborn-Berger count its unplayed rounds as FIDE's C.07 Article 16 says).
+// Given more than once, the tie-breaks add up. A knockout ranks its players
 // by how far each went and takes none (INVALID_ARGUMENT, reason INVALID_REQUEST, on the
 // field tie_breaks). For the CreateTournament calls.
 func TieBreaks(tieBreaks ...tabulav1.TieBreak) CallOption {
@@ -87,12 +95,36 @@ func MatchBestOf(games uint32) CallOption {
 
 // SeedByRating seeds a knockout's players by their ratings in its [RatingPool], the best
 // first (a player never rated counts as new, 1500; equal ratings keep the players' order),
-// rather than in the players' order; the tournament shows the seeding in GetSeeds(). It needs
-// a knockout (TOURNAMENT_FORMAT_KNOCKOUT, [Format]) and a rating pool, else it fails with
-// INVALID_ARGUMENT, reason INVALID_REQUEST, on the field seed_by_rating. For the
-// CreateTournament calls.
+// rather than in the players' order; the tournament shows the seeding in GetSeeds(). In a
+// Swiss it orders the pairing numbers so: the best-rated player is number 1, GetPlayers()
+// lists the players in that order and their tokens carry those numbers. It needs a
+// knockout or a Swiss (TOURNAMENT_FORMAT_KNOCKOUT or TOURNAMENT_FORMAT_SWISS, [Format]) and
+// a rating pool, else it fails with INVALID_ARGUMENT, reason INVALID_REQUEST, on the field
+// seed_by_rating. For the CreateTournament calls.
 func SeedByRating() CallOption {
 	return option("SeedByRating", func(o *callOptions) { o.seedByRating = true })
+}
+
+// SwissRounds sets how many rounds a Swiss (TOURNAMENT_FORMAT_SWISS, [Format]) plays: from 1
+// to one fewer than its players, so that no round needs a rematch. Without it (or with 0) a
+// Swiss plays ⌈log₂ of its players⌉ rounds, enough for one player to win every game and
+// stand alone on top; the tournament shows the count in GetRoundCount(). A Swiss ends early,
+// with the rounds played, if a round cannot be paired without a rematch. As many rounds as
+// players or more, or any rounds for another format, fail with INVALID_ARGUMENT, reason
+// INVALID_REQUEST, on the field rounds. For the CreateTournament calls.
+func SwissRounds(rounds uint32) CallOption {
+	return option("SwissRounds", func(o *callOptions) { o.swissRounds = rounds })
+}
+
+// Accelerated pairs a Swiss's (TOURNAMENT_FORMAT_SWISS, [Format]) first rounds with Baku
+// acceleration (FIDE C.04.5): the upper half of the pairing numbers counts a virtual win in
+// the first quarter of the rounds and a virtual draw in the second, so that the strongest
+// meet each other sooner. The virtual points only pair: the standings count real points
+// alone. The tournament shows it in GetAccelerated(). For another format it fails with
+// INVALID_ARGUMENT, reason INVALID_REQUEST, on the field accelerated. For the
+// CreateTournament calls.
+func Accelerated() CallOption {
+	return option("Accelerated", func(o *callOptions) { o.accelerated = true })
 }
 
 // InTournamentStatus lists only tournaments in status (TOURNAMENT_STATUS_IN_PROGRESS,
@@ -103,10 +135,10 @@ func InTournamentStatus(status tabulav1.TournamentStatus) CallOption {
 }
 
 // CreateTournamentFromPreset creates a tournament of players (2 to 100 in a round robin, 2 to
-// 1,000 in a knockout, in the tournament's order: their pairing numbers, from 1; build them
-// with [Person] and [Engine])
+// 1,000 in a knockout or a Swiss, in the tournament's order: their pairing numbers, from 1;
+// build them with [Person] and [Engine])
 // whose every game is kind's named preset (reason UNKNOWN_PRESET for a name kind lacks): a
-// round robin or a knockout ([Format]) the server plays out round after round. It pairs the
+// round robin, a knockout or a Swiss ([Format]) the server plays out round after round. It pairs the
 // first round and makes its games at once (unless [HoldRounds]), and each next round as soon
 // as every board of the round before has ended, exactly once; each board's White (the
 // board's GetWhite(), a player number) sits in its game's first seat and Black in the
@@ -116,16 +148,18 @@ func InTournamentStatus(status tabulav1.TournamentStatus) CallOption {
 // after every round (see [Client.GetTournament], [Client.TournamentEvents]). Only two-seat
 // kinds make a tournament. A request that makes no sense (one player, two players of one id,
 // a person without an id, an engine level the kind lacks, bad scoring or tie-breaks,
-// tie-breaks or an even best-of for a knockout, [SeedByRating] without a knockout and a
-// rating pool) fails with INVALID_ARGUMENT, reason INVALID_REQUEST, every problem named as a
+// tie-breaks or an even best-of for a knockout, [SeedByRating] without a knockout or a Swiss
+// and a rating pool, [SwissRounds] not fewer than the players, [SwissRounds] or
+// [Accelerated] without a Swiss) fails with INVALID_ARGUMENT, reason INVALID_REQUEST, every problem named as a
 // field violation. Its games are not counted against the key's cap of games in progress.
 //
 // The response holds the tournament, its first round paired unless held, and one token per
 // person (GetPlayerTokens(): each one's GetPlayer(), its number, and GetToken(), shown only
 // this once; none for a player the engine plays): in every game of the tournament a
 // player's token acts as the seat the player sits in, like a seat token (use it with
-// [Client.As]). Options: [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf] and
-// [SeedByRating] (a knockout's), [RatingPool] (every game rated in the pool;
+// [Client.As]). Options: [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf] (a
+// knockout's), [SeedByRating] (a knockout's or a Swiss's), [SwissRounds] and [Accelerated]
+// (a Swiss's), [RatingPool] (every game rated in the pool;
 // RATING_POOL_PRESET the preset's own), [Private], [AllowHints], [Labels] (the tournament's,
 // which every one of its games carries too), [RequestID]. Needs a service key.
 func (c *Client) CreateTournamentFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
@@ -157,7 +191,7 @@ func (c *Client) CreateTournamentFromSavedConfig(ctx context.Context, name strin
 // createTournament sends a tournament's creation from a preset, a configuration or a saved
 // configuration, as createSeries sends a series'.
 func (c *Client) createTournament(ctx context.Context, call string, request *tabulav1.CreateTournamentRequest, players []*tabulav1.TournamentPlayer, opts []CallOption) (*tabulav1.CreateTournamentResponse, error) {
-	allowed := []string{"Format", "Scoring", "TieBreaks", "HoldRounds", "MatchBestOf", "SeedByRating", "RatingPool", "Private", "AllowHints", "Labels", "RequestID"}
+	allowed := []string{"Format", "Scoring", "TieBreaks", "HoldRounds", "MatchBestOf", "SeedByRating", "SwissRounds", "Accelerated", "RatingPool", "Private", "AllowHints", "Labels", "RequestID"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateTournamentRequest_Config)
 	if fromConfig {
 		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
@@ -179,6 +213,7 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 	}
 	request.Players, request.Scoring, request.TieBreaks, request.HoldRounds = players, o.scoring, o.tieBreaks, o.holdRounds
 	request.BestOf, request.SeedByRating = o.matchBestOf, o.seedByRating
+	request.Rounds, request.Accelerated = o.swissRounds, o.accelerated
 	request.RatingPool, request.Private, request.AllowHints = o.ratingPool, o.private, o.allowHints
 	request.Labels, request.RequestId = o.labels, o.requestID
 	return unary(ctx, c.stub.CreateTournament, request)
@@ -197,7 +232,10 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 // ([Client.GetSeries]; its GetGameId() is empty), its White is the better seed (0 for a
 // board of nobody, both its players having withdrawn) and its result White's or Black's win
 // of the match; its standings rank the players by how far each went (players knocked out in
-// one round share a rank), without tie-breaks. Anyone may read a tournament that is not
+// one round share a rank), without tie-breaks. A Swiss (TOURNAMENT_FORMAT_SWISS) has
+// GetAccelerated() ([Accelerated]), its GetRoundCount() the rounds it was asked for
+// ([SwissRounds]) or derived; one ended early, a round unpairable without a rematch, has
+// fewer GetRounds(). Anyone may read a tournament that is not
 // private; a private one needs a service key or one of its players' tokens
 // (PERMISSION_DENIED, reason PRIVATE_TOURNAMENT). An unknown id fails with NOT_FOUND, reason
 // TOURNAMENT_NOT_FOUND.

@@ -3,7 +3,8 @@ package tabula_test
 // Tournaments: against a real server with a service key (a round robin of four played out
 // by its players' tokens, each game resigned, round after round, with its stream of events
 // and its standings, then exported as a TRF; a knockout of four played out match by match, each match a series, and
-// one seeded by rating; a held tournament that waits for its organiser, a withdrawal and a
+// one seeded by rating, and a Swiss numbered by rating; a Swiss of six engines played out
+// without a rematch, one accelerated and one of too many rounds; a held tournament that waits for its organiser, a withdrawal and a
 // cancellation; a refused creation), and offline against a stand-in server (the requests
 // the calls send, the options they refuse, the stream's gap check).
 
@@ -20,6 +21,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/tabula-games/tabula/clients/go/internal/testserver"
 	"github.com/tabula-games/tabula/clients/go/tabula"
@@ -31,6 +33,7 @@ const (
 	tournamentFinished   = tabulav1.TournamentStatus_TOURNAMENT_STATUS_FINISHED
 	tournamentCancelled  = tabulav1.TournamentStatus_TOURNAMENT_STATUS_CANCELLED
 	knockout             = tabulav1.TournamentFormat_TOURNAMENT_FORMAT_KNOCKOUT
+	swiss                = tabulav1.TournamentFormat_TOURNAMENT_FORMAT_SWISS
 )
 
 // tournamentWithin bounds how long a tournament may take to make its next round, or to
@@ -600,6 +603,138 @@ func TestAKnockoutIsPlayedOutMatchByMatch(t *testing.T) {
 	if got := seeded.GetTournament(); !slices.Equal(got.GetSeeds(), []uint32{4, 2, 3, 1}) || got.GetBestOf() != 1 {
 		t.Fatalf("seeded by rating: seeds %v, best of %d; want 4 2 3 1, best of 1", got.GetSeeds(), got.GetBestOf())
 	}
+	// A Swiss numbered by rating: its players in that order, Dee number 1, her token too.
+	numbered, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", cupPlayers,
+		tabula.Format(swiss), tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND), tabula.SeedByRating(), tabula.HoldRounds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, player := range numbered.GetTournament().GetPlayers() {
+		order = append(order, player.GetPlayerId())
+	}
+	if want := []string{"cup-dee", "cup-bob", "cup-cy", "cup-ann"}; !slices.Equal(order, want) || numbered.GetTournament().GetFormat() != swiss {
+		t.Fatalf("a Swiss numbered by rating: players %v, format %s; want %v", order, tabula.EnumName(numbered.GetTournament().GetFormat()), want)
+	}
+	dee := tokenClients(t, manager, numbered.GetPlayerTokens(), 4)[1]
+	if tournament, err := dee.GetTournament(ctx, numbered.GetTournament().GetTournamentId()); err != nil || len(tournament.GetRounds()) != 0 {
+		t.Fatalf("player 1 reading the held Swiss: %v, %v", tournament, err)
+	}
+}
+
+// swissEngines are players engines of level 1 (a random legal move) who think for at most
+// 10 ms, each of its own id.
+func swissEngines(players int) []*tabulav1.TournamentPlayer {
+	engines := make([]*tabulav1.TournamentPlayer, players)
+	for i := range engines {
+		engines[i] = tabula.Engine(1)
+		engines[i].PlayerId = fmt.Sprintf("swiss-engine-%d", i+1)
+		engines[i].EngineMoveTime = durationpb.New(10 * time.Millisecond)
+	}
+	return engines
+}
+
+func TestASwissIsPlayedOutWithoutRematches(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
+	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
+	engines := swissEngines(6)
+
+	created, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", engines,
+		tabula.Format(swiss), tabula.SwissRounds(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tournament := created.GetTournament()
+	id := tournament.GetTournamentId()
+	swissTieBreaks := []tabulav1.TieBreak{tabulav1.TieBreak_TIE_BREAK_BUCHHOLZ_CUT_1, tabulav1.TieBreak_TIE_BREAK_BUCHHOLZ,
+		tabulav1.TieBreak_TIE_BREAK_DIRECT_ENCOUNTER, tabulav1.TieBreak_TIE_BREAK_WINS}
+	if tournament.GetFormat() != swiss || tournament.GetRoundCount() != 3 || tournament.GetAccelerated() ||
+		!slices.Equal(tournament.GetTieBreaks(), swissTieBreaks) || len(created.GetPlayerTokens()) != 0 {
+		t.Fatalf("created %v with tokens %v", tournament, created.GetPlayerTokens())
+	}
+
+	// The engines play it out: its stream ends with the end, three rounds paired before it.
+	var paired int
+	var ended *tabulav1.TournamentEnded
+	for _, event := range tournamentEventsOf(t, ctx, manager, id, 0) {
+		switch tabula.TournamentEventKind(event) {
+		case "round_paired":
+			paired++
+		case "tournament_ended":
+			ended = event.GetTournamentEnded()
+		}
+	}
+	if paired != 3 || ended.GetStatus() != tournamentFinished {
+		t.Fatalf("the Swiss's stream paired %d rounds and ended %v, want 3 rounds, finished", paired, ended)
+	}
+
+	final, err := manager.GetTournament(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.GetStatus() != tournamentFinished || final.GetFormat() != swiss || final.GetRoundCount() != 3 || len(final.GetRounds()) != 3 {
+		t.Fatalf("the Swiss ended %s, format %s, %d rounds of %d: %s", tabula.EnumName(final.GetStatus()),
+			tabula.EnumName(final.GetFormat()), len(final.GetRounds()), final.GetRoundCount(), boardsOf(final))
+	}
+	// Each player once a round (six players: three boards, no bye), no two players twice.
+	met := map[[2]uint32]uint32{}
+	for _, round := range final.GetRounds() {
+		seen := map[uint32]bool{}
+		if !round.GetFinished() || len(round.GetBoards()) != 3 {
+			t.Fatalf("round %d: finished %t, %d boards: %s", round.GetNumber(), round.GetFinished(), len(round.GetBoards()), boardsOf(final))
+		}
+		for _, board := range round.GetBoards() {
+			white, black := board.GetWhite(), board.GetBlack()
+			for _, player := range []uint32{white, black} {
+				if player < 1 || player > 6 || seen[player] {
+					t.Fatalf("round %d: player %d out of range or paired twice: %s", round.GetNumber(), player, boardsOf(final))
+				}
+				seen[player] = true
+			}
+			if board.GetGameId() == "" || board.GetResult() == tabulav1.BoardResult_BOARD_RESULT_UNSPECIFIED {
+				t.Fatalf("round %d board %d: %v", round.GetNumber(), board.GetNumber(), board)
+			}
+			pair := [2]uint32{min(white, black), max(white, black)}
+			if earlier, twice := met[pair]; twice {
+				t.Fatalf("players %d and %d met in rounds %d and %d: %s", pair[0], pair[1], earlier, round.GetNumber(), boardsOf(final))
+			}
+			met[pair] = round.GetNumber()
+		}
+		if len(seen) != 6 {
+			t.Fatalf("round %d paired %d players, want 6: %s", round.GetNumber(), len(seen), boardsOf(final))
+		}
+	}
+	// Nine games, a point each: the standings share nine points among the six.
+	var points float64
+	for _, standing := range final.GetStandings() {
+		points += standing.GetPoints()
+	}
+	if len(final.GetStandings()) != 6 || points != 9 {
+		t.Fatalf("the standings %v share %v points, want 6 players and 9 points", final.GetStandings(), points)
+	}
+
+	// As many rounds as players would need a rematch.
+	_, err = manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", engines,
+		tabula.Format(swiss), tabula.SwissRounds(6))
+	requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+	if fields := violatedFields(t, err); !slices.Equal(fields, []string{"rounds"}) {
+		t.Fatalf("six rounds of six players: the violations name %v, want rounds", fields)
+	}
+
+	// Accelerated, its rounds derived (⌈log₂ 6⌉ = 3), held so that nothing is played.
+	accelerated, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", engines,
+		tabula.Format(swiss), tabula.Accelerated(), tabula.HoldRounds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := accelerated.GetTournament(); !got.GetAccelerated() || got.GetRoundCount() != 3 || got.GetFormat() != swiss {
+		t.Fatalf("an accelerated Swiss was created %v", got)
+	}
+	if got, err := manager.GetTournament(ctx, accelerated.GetTournament().GetTournamentId()); err != nil || !got.GetAccelerated() {
+		t.Fatalf("the accelerated Swiss read back: %v, %v", got, err)
+	}
 }
 
 func TestAHeldTournamentWaitsForItsOrganiser(t *testing.T) {
@@ -752,7 +887,8 @@ func TestARefusedTournamentNamesItsProblems(t *testing.T) {
 	requireError(t, classic(cupPlayers, tabula.Scoring(0, 0, 1, 0)), codes.InvalidArgument, "INVALID_REQUEST")
 	requireError(t, classic(cupPlayers, tabula.Format(tabulav1.TournamentFormat_TOURNAMENT_FORMAT_UNSPECIFIED)), codes.InvalidArgument, "INVALID_REQUEST")
 	// A knockout's matches of an even number of games, its tie-breaks, a best-of for a round
-	// robin, a seeding by rating without a pool.
+	// robin, a seeding by rating without a pool; a Swiss of as many rounds as players, a
+	// Swiss's rounds or acceleration for another format.
 	for _, refused := range []struct {
 		opts  []tabula.CallOption
 		field string
@@ -762,6 +898,10 @@ func TestARefusedTournamentNamesItsProblems(t *testing.T) {
 		{[]tabula.CallOption{tabula.Format(knockout), tabula.TieBreaks(tabulav1.TieBreak_TIE_BREAK_WINS)}, "tie_breaks"},
 		{[]tabula.CallOption{tabula.MatchBestOf(3)}, "best_of"},
 		{[]tabula.CallOption{tabula.Format(knockout), tabula.SeedByRating()}, "seed_by_rating"},
+		{[]tabula.CallOption{tabula.Format(swiss), tabula.SeedByRating()}, "seed_by_rating"},
+		{[]tabula.CallOption{tabula.Format(swiss), tabula.SwissRounds(4)}, "rounds"},
+		{[]tabula.CallOption{tabula.SwissRounds(2)}, "rounds"},
+		{[]tabula.CallOption{tabula.Format(knockout), tabula.Accelerated()}, "accelerated"},
 	} {
 		err := classic(cupPlayers, refused.opts...)
 		requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
@@ -889,6 +1029,12 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 			return err
 		},
 		func() error {
+			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "blitz_3_2", players,
+				tabula.Format(swiss), tabula.SwissRounds(5), tabula.Accelerated(),
+				tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND), tabula.SeedByRating())
+			return err
+		},
+		func() error {
 			tournament, err := client.GetTournament(ctx, "t7")
 			if err == nil && tournament.GetTournamentId() != "t7" {
 				err = fmt.Errorf("GetTournament answered %v", tournament)
@@ -951,6 +1097,11 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 		&tabulav1.CreateTournamentRequest{
 			Source: &tabulav1.CreateTournamentRequest_SavedConfig{SavedConfig: "big-board"}, Format: tabulav1.TournamentFormat_TOURNAMENT_FORMAT_KNOCKOUT,
 			Players: players, BestOf: 5, RatingPool: tabulav1.RatingPool_RATING_POOL_KIND, SeedByRating: true,
+		},
+		&tabulav1.CreateTournamentRequest{
+			Kind: tabulav1.GameKind_GAME_KIND_CHESS, Source: &tabulav1.CreateTournamentRequest_Preset{Preset: "blitz_3_2"},
+			Format: swiss, Players: players, Rounds: 5, Accelerated: true, RatingPool: tabulav1.RatingPool_RATING_POOL_KIND,
+			SeedByRating: true,
 		},
 		&tabulav1.GetTournamentRequest{TournamentId: "t7"},
 		&tabulav1.ListTournamentsRequest{Status: tournamentCancelled, Labels: labels, PageSize: 2, PageToken: "p"},
@@ -1028,6 +1179,14 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.SeedByRating())
 			return err
 		}, "CreateGameFromPreset does not take the option SeedByRating"},
+		{func() error {
+			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.BestOf(3), tabula.SwissRounds(3))
+			return err
+		}, "CreateSeriesFromPreset does not take the option SwissRounds"},
+		{func() error {
+			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.Accelerated())
+			return err
+		}, "CreateGameFromPreset does not take the option Accelerated"},
 	} {
 		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.text) {
 			t.Errorf("got %v, want %q", err, refused.text)
