@@ -25,6 +25,8 @@ from tabula_client import (
     TabulaError,
     bot_seat,
     clocks,
+    enum_name,
+    event_kind,
     game_from_config,
     game_from_pgn,
     game_from_preset,
@@ -34,6 +36,7 @@ from tabula_client import (
     presence_config,
     tournaments,
 )
+from tabula_client._common import owner_kind_value, owner_stream_request
 
 #: The wrapper of each unary RPC, called with plausible arguments (and `timeout` when given).
 CALLS: dict[str, tuple[str, Callable[..., Any]]] = {
@@ -800,6 +803,100 @@ async def test_the_async_tournament_calls_send_what_they_are_given(stand_in: Sta
         withdrawn = pb.WithdrawTournamentPlayerRequest.FromString(stand_in.last("WithdrawTournamentPlayer").request)
         assert (withdrawn.tournament_id, withdrawn.player) == ("t-2", 2)
         assert isinstance(await client.cancel_tournament("t-2"), pb.Tournament)
+
+
+TRF = "012 Spring open\n062 2\n001    1      Alice   1.0    1     2 w 1\n001    2      Bob     0.0    2     1 b 0\n"
+
+
+def test_a_series_rating_pool_and_a_tournament_file_reach_the_server(stand_in: StandInServer) -> None:
+    def series() -> pb.CreateSeriesRequest:
+        return pb.CreateSeriesRequest.FromString(stand_in.last("CreateSeries").request)
+
+    def tournament() -> pb.CreateTournamentRequest:
+        return pb.CreateTournamentRequest.FromString(stand_in.last("CreateTournament").request)
+
+    kind, preset = pb.RatingPool.RATING_POOL_KIND, pb.RatingPool.RATING_POOL_PRESET
+    config = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig())
+    players = [tournaments.person("u-1", "Alice"), tournaments.person("u-2", "Bob")]
+    with Client(stand_in.address, credential="key") as client:
+        client.create_series_from_preset("chess", "standard", best_of=3, players=[ALICE, BOB], rating_pool="preset")
+        assert series().rating_pool == preset
+        client.create_series_from_config(config, first_to=2, players=[ALICE, BOB], rating_pool=kind, labels=LABELS)
+        assert (series().rating_pool, dict(series().labels)) == (kind, LABELS)
+        client.create_series_from_saved_config("mine", best_of=1, rating_pool="RATING_POOL_KIND")
+        assert series().rating_pool == kind
+        client.create_series_from_preset("chess", "standard", best_of=3)
+        assert series().rating_pool == pb.RatingPool.RATING_POOL_UNSPECIFIED, "not rated unless asked"
+        with pytest.raises(ValueError):
+            client.create_series_from_preset("chess", "standard", best_of=3, rating_pool="league")
+
+        client.create_tournament_from_preset("chess", "standard", players, format="swiss", rounds=3, trf=TRF)
+        assert (tournament().trf, tournament().rounds, tournament().format) == (
+            TRF, 3, pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS
+        ), "the file as it is"
+        client.create_tournament_from_config(config, players, format="swiss", rounds=2, trf=TRF, clock=clocks.per_move(5))
+        assert (tournament().trf, tournament().WhichOneof("source"), tournament().config.HasField("clock")) == (
+            TRF, "config", True
+        )
+        client.create_tournament_from_saved_config("mine", players, format="swiss", rounds=4, trf=TRF)
+        assert (tournament().trf, tournament().saved_config) == (TRF, "mine")
+        client.create_tournament_from_preset("chess", "standard", players, format="swiss")
+        assert tournament().trf == "", "a tournament of its own unless given"
+
+
+async def test_the_async_series_rating_pool_and_tournament_file_reach_the_server(stand_in: StandInServer) -> None:
+    def series() -> pb.CreateSeriesRequest:
+        return pb.CreateSeriesRequest.FromString(stand_in.last("CreateSeries").request)
+
+    def tournament() -> pb.CreateTournamentRequest:
+        return pb.CreateTournamentRequest.FromString(stand_in.last("CreateTournament").request)
+
+    kind = pb.RatingPool.RATING_POOL_KIND
+    config = pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig())
+    players = [tournaments.person("u-1"), tournaments.engine(2)]
+    async with AsyncClient(stand_in.address) as client:
+        await client.create_series_from_preset("tic_tac_toe", "classic", best_of=3, players=[ALICE, BOB], rating_pool="kind")
+        assert series().rating_pool == kind
+        await client.create_series_from_config(config, best_of=3, players=[ALICE, BOB], rating_pool=kind)
+        assert series().rating_pool == kind
+        await client.create_series_from_saved_config("mine", best_of=3, rating_pool="Preset")
+        assert series().rating_pool == pb.RatingPool.RATING_POOL_PRESET
+        await client.create_series_from_saved_config("mine", best_of=3)
+        assert series().rating_pool == pb.RatingPool.RATING_POOL_UNSPECIFIED
+
+        await client.create_tournament_from_preset("reversi", "small", players, format="swiss", rounds=3, trf=TRF)
+        assert (tournament().trf, tournament().rounds) == (TRF, 3)
+        await client.create_tournament_from_config(config, players, format="swiss", rounds=2, trf=TRF)
+        assert (tournament().trf, tournament().WhichOneof("source")) == (TRF, "config")
+        await client.create_tournament_from_saved_config("mine", players, format="swiss", rounds=2, trf=TRF)
+        assert (tournament().trf, tournament().saved_config) == (TRF, "mine")
+        await client.create_tournament_from_saved_config("mine", players, format="swiss")
+        assert tournament().trf == ""
+
+
+def test_the_tournament_kinds_of_the_owner_stream_are_named_like_the_others() -> None:
+    Kind = pb.OwnerEventKind
+    board, round_, finished = (
+        Kind.OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED,
+        Kind.OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED,
+        Kind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED,
+    )
+    assert (board, round_, finished) == (13, 14, 15)
+    assert enum_name(Kind, 15) == "OWNER_EVENT_KIND_TOURNAMENT_FINISHED"
+    sent = owner_stream_request(7, ["tournament_board_finished", "TOURNAMENT_ROUND_FINISHED", finished], None)
+    assert (sent.after_cursor, list(sent.kinds)) == (7, [board, round_, finished])
+    assert owner_kind_value("OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED") == board
+    assert owner_kind_value("Tournament_Finished") == finished
+    with pytest.raises(ValueError):
+        owner_kind_value("tournament_started")
+    entry = pb.OwnerEvent(
+        cursor=9,
+        kind=round_,
+        tournament_event=pb.TournamentEvent(tournament_id="t", seq=4, round_finished=pb.TournamentRoundFinished(round=1)),
+    )
+    assert entry.HasField("tournament_event") and event_kind(entry.tournament_event) == "round_finished"
+    assert not entry.HasField("series_event")
+    assert not pb.OwnerEvent(kind=Kind.OWNER_EVENT_KIND_GAME_ENDED).HasField("tournament_event")
 
 
 def test_the_view_at_seq_option_reaches_the_server(stand_in: StandInServer) -> None:

@@ -3,7 +3,9 @@ request carries the pool, unset unless given, by value or by name; against a rea
 keys) a rated tic-tac-toe game between two named players, ended by a resignation, is rated
 moments after its end (`game.rating`, `view.rating`), `get_player_ratings` shows the winner's
 record and `list_leaderboard` ranks the two, a page at a time; a rated game without players is
-refused; and the asyncio client rates a game against the engine in a preset's pool."""
+refused; a rated series (`rating_pool=` on the `create_series_*` calls) rates every one of its
+games, its players' records counting them, and one without its players is refused; and the
+asyncio client rates a game against the engine in a preset's pool."""
 
 from __future__ import annotations
 
@@ -145,6 +147,71 @@ def test_a_rated_game_needs_its_players(server: str) -> None:
 
         unrated = manager.create_game_from_preset("tic_tac_toe", "classic", players=[alice, player("bob")])
         assert not unrated.game.HasField("rating"), "not rated unless asked"
+
+
+def test_a_rated_series_rates_every_one_of_its_games(server: str) -> None:
+    with Client(server) as manager:
+        alice, bob = player("alice"), player("bob")
+        created = manager.create_series_from_preset(
+            "tic_tac_toe", "classic", best_of=3, players=[alice, bob], rating_pool=KIND
+        )
+        series_id = created.series.series_id
+        assert created.series.rating_pool == "tic_tac_toe", "the kind's pool"
+        first = manager.get_game(created.series.games[0].game_id)
+        assert first.rating.pool == "tic_tac_toe" and not first.rating.rated, "rated once it ends"
+        bob_plays = manager.with_credential({t.player: t.token for t in created.player_tokens}[2])
+
+        # Bob resigns every game until Alice has won the series, 2-0.
+        deadline = time.monotonic() + 20
+        resigned: set[str] = set()
+        while (series := manager.get_series(series_id)).status != pb.SeriesStatus.SERIES_STATUS_FINISHED:
+            game_id = series.games[-1].game_id
+            if game_id not in resigned:
+                bob_plays.resign(game_id)
+                resigned.add(game_id)
+            else:
+                assert time.monotonic() < deadline, f"the series never went on: {series}"
+                time.sleep(0.05)
+        assert (series.winner, list(series.points), len(series.games)) == (1, [2.0, 0.0], 2)
+        assert series.rating_pool == "tic_tac_toe", "kept once it is over"
+        assert {game.game_id for game in series.games} == resigned
+
+        games = [rated(manager, game.game_id) for game in series.games]
+        for number, game in enumerate(games, start=1):
+            assert game.rating.rated and game.rating.pool == "tic_tac_toe"
+            seats = [alice, bob] if number % 2 else [bob, alice]  # player 1 sits in seat 2 of game 2
+            assert list(game.rating.player_ids) == [seat.player_id for seat in seats]
+            assert len(game.rating.after) == 2
+        alice_after = games[-1].rating.after[1].rating
+        assert alice_after > START > games[-1].rating.after[0].rating
+
+        won = manager.get_player_ratings(alice.player_id)
+        assert [(r.pool, r.games, r.wins, r.draws, r.losses) for r in won] == [("tic_tac_toe", 2, 2, 0, 0)]
+        assert won[0].rating.rating == pytest.approx(alice_after)
+        lost = manager.get_player_ratings(bob.player_id)
+        assert [(r.pool, r.games, r.wins, r.losses) for r in lost] == [("tic_tac_toe", 2, 0, 2)]
+
+        unrated = manager.create_series_from_preset("tic_tac_toe", "classic", best_of=1, players=[alice, bob])
+        assert unrated.series.rating_pool == "", "not rated unless asked"
+        assert not manager.get_game(unrated.series.games[0].game_id).HasField("rating")
+
+
+def test_a_rated_series_needs_its_players(server: str) -> None:
+    with Client(server) as manager:
+        with pytest.raises(TabulaError) as nobody:
+            manager.create_series_from_preset("tic_tac_toe", "classic", best_of=3, rating_pool="kind")
+        assert (nobody.value.code, nobody.value.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        assert "players" in nobody.value.message, nobody.value.message
+        with pytest.raises(TabulaError) as no_preset:
+            manager.create_series_from_config(
+                TIC_TAC_TOE, best_of=3, players=[player("alice"), player("bob")], rating_pool=PRESET
+            )
+        assert (no_preset.value.code, no_preset.value.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+        assert "rating_pool" in no_preset.value.message, no_preset.value.message
+        against_the_engine = manager.create_series_from_config(
+            TIC_TAC_TOE, first_to=1, players=[player("alice")], bots=[bot_seat(2, 1)], rating_pool="kind"
+        )
+        assert against_the_engine.series.rating_pool == "tic_tac_toe", "the engine is rated as its level"
 
 
 async def test_the_async_client_rates_a_game_against_the_engine_in_the_preset_pool(server: str) -> None:

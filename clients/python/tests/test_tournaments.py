@@ -4,10 +4,13 @@ its standings, its event stream and its Tournament Report File; a held tournamen
 no round until the organiser starts it, a withdrawal and a cancellation; a four-player
 knockout of best-of-three matches played to its end by the players' tokens, each match a
 series, and its file; a Swiss of the engine's players paired by the Dutch system to its end,
-its refused rounds and its acceleration; refused creations, unknown ids and private
-tournaments; listing; and, through the asyncio client, a double round robin of the engine's
-players from a saved configuration, followed on its event stream to its end, its file, and
-an accelerated Swiss.
+its refused rounds and its acceleration; a Swiss continued from the Tournament Report File of
+one played before (`trf=`), and a file of another number of players refused; a round robin
+of the engine's players on the key's owner stream, board by board (`TOURNAMENT_…` kinds,
+each with its `tournament_event`); refused creations, unknown ids and private tournaments;
+listing; and, through the asyncio client, a double round robin of the engine's players from
+a saved configuration, followed on its event stream to its end, its file, an accelerated
+Swiss, and a round robin on the owner stream.
 
 The tests of this module share one server, so each lists only the tournaments carrying a
 label of its own."""
@@ -19,6 +22,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import combinations
 from typing import Any
 
@@ -27,11 +31,29 @@ import pytest
 from google.rpc import error_details_pb2, status_pb2
 
 from conftest import start_server
-from tabula_client import AsyncClient, Client, TabulaError, TournamentEventStream, event_kind, pb, tournaments
+from tabula_client import (
+    AsyncClient,
+    Client,
+    OwnerEventStream,
+    TabulaError,
+    TournamentEventStream,
+    event_kind,
+    pb,
+    tournaments,
+)
 
 KEY = "tournament-secret-0123456789"
 Status = pb.TournamentStatus
 Result = pb.BoardResult
+Kind = pb.OwnerEventKind
+BOARD_FINISHED = Kind.OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED
+ROUND_FINISHED = Kind.OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED
+TOURNAMENT_FINISHED = Kind.OWNER_EVENT_KIND_TOURNAMENT_FINISHED
+#: A four-player round robin's entries on the owner stream: two boards, then their round,
+#: three times, then the tournament's end.
+ROUND_ROBIN_ENTRIES = ([BOARD_FINISHED] * 2 + [ROUND_FINISHED]) * 3 + [TOURNAMENT_FINISHED]
+#: The tournament's own events the owner stream carries, by `event_kind`.
+ON_THE_OWNER_STREAM = ("board_finished", "round_finished", "tournament_ended")
 
 
 @pytest.fixture(scope="module")
@@ -456,6 +478,173 @@ def test_a_swiss_refuses_as_many_rounds_as_players_and_echoes_its_acceleration(k
             manager.cancel_tournament(tournament_id.tournament.tournament_id)
 
 
+def played_swiss(manager: Client, players: list[pb.TournamentPlayer], labels: dict[str, str]) -> tuple[pb.Tournament, str]:
+    """A two-round Swiss of classic tic-tac-toe between `players` (the engine's), played to
+    its end: the tournament and its Tournament Report File."""
+    created = manager.create_tournament_from_preset(
+        "tic_tac_toe", "classic", players, format="swiss", rounds=2, labels=labels
+    )
+    tournament_id = created.tournament.tournament_id
+    kinds = [event_kind(event) for event in follow(manager.tournament_events(tournament_id), seconds=45)]
+    assert kinds and kinds[-1] == "tournament_ended", kinds
+    tournament = manager.get_tournament(tournament_id)
+    assert tournament.status == Status.TOURNAMENT_STATUS_FINISHED and len(tournament.rounds) == 2
+    trf = manager.export_tournament_trf(tournament_id)
+    assert_trf(trf, tournament)
+    return tournament, trf
+
+
+def boards_of(played: pb.TournamentRound) -> list[tuple[int, int, int]]:
+    """A round's boards as (white, black, result), in one order whatever the boards' numbers."""
+    return sorted((board.white, board.black, board.result) for board in played.boards)
+
+
+def test_a_swiss_continues_from_the_file_of_one_played_before(keyed: str) -> None:
+    players, labels = engines(6), suite()
+    with Client(keyed, credential=KEY) as manager:
+        played, trf = played_swiss(manager, players, labels)
+        met = {frozenset((board.white, board.black)) for r in played.rounds for board in r.boards}
+
+        # Held, so that nothing moves on: the file's rounds and standings, as they were.
+        held = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", players, format="swiss", rounds=4, trf=trf, hold_rounds=True, labels=labels
+        ).tournament
+        assert held.tournament_id != played.tournament_id and held.round_count == 4
+        assert [p.player_id for p in held.players] == [p.player_id for p in players], "in the file's order"
+        assert len(held.rounds) == len(played.rounds) == 2, "the file's rounds, the next one held"
+        for imported, original in zip(held.rounds, played.rounds):
+            assert imported.number == original.number and imported.finished
+            assert boards_of(imported) == boards_of(original), f"round {original.number} as the file has it"
+            assert not any(board.game_id for board in imported.boards), "played elsewhere: no game here"
+        assert [(s.player, s.points) for s in held.standings] == [(s.player, s.points) for s in played.standings]
+        started = manager.start_tournament_round(held.tournament_id, 3)
+        assert [r.number for r in started.rounds] == [1, 2, 3], "round 3 is the next to start"
+        manager.cancel_tournament(held.tournament_id)
+
+        # Not held: the next round is paired at once, and played here.
+        created = manager.create_tournament_from_preset(
+            "tic_tac_toe", "classic", players, format="swiss", rounds=4, trf=trf, labels=labels
+        )
+        continued = created.tournament
+        tournament_id = continued.tournament_id
+        assert continued.round_count == 4 and len(continued.rounds) >= 3, "round 3 paired at once"
+        assert [boards_of(r) for r in continued.rounds[:2]] == [boards_of(r) for r in played.rounds]
+        third = continued.rounds[2]
+        assert third.number == 3 and len(third.boards) == 3
+        assert sorted(n for board in third.boards for n in (board.white, board.black)) == [1, 2, 3, 4, 5, 6]
+        assert all(board.game_id for board in third.boards), "round 3 is played here"
+        assert not met & {frozenset((board.white, board.black)) for board in third.boards}, "no rematch"
+
+        tournament = wait_for(manager, tournament_id, 4, seconds=45)
+        assert tournament.rounds[2].finished, "round 3 was played to its end"
+        assert all(board.result != Result.BOARD_RESULT_UNSPECIFIED for board in tournament.rounds[2].boards)
+        if tournament.status == Status.TOURNAMENT_STATUS_IN_PROGRESS:
+            manager.cancel_tournament(tournament_id)
+
+
+def test_a_file_of_another_number_of_players_is_refused(keyed: str) -> None:
+    players, labels = engines(6), suite()
+    with Client(keyed, credential=KEY) as manager:
+        _, trf = played_swiss(manager, players, labels)
+        for others in (players[:5], players + engines(1)):
+            with pytest.raises(TabulaError) as refused:
+                manager.create_tournament_from_preset(
+                    "tic_tac_toe", "classic", others, format="swiss", rounds=4, trf=trf, labels=labels
+                )
+            assert_error(refused.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
+            assert "trf" in refused.value.message, refused.value.message
+        raw_request = pb.CreateTournamentRequest(
+            kind=pb.GameKind.GAME_KIND_TIC_TAC_TOE,
+            preset="classic",
+            players=players[:5],
+            format=pb.TournamentFormat.TOURNAMENT_FORMAT_SWISS,
+            rounds=4,
+            trf=trf,
+        )
+        with pytest.raises(grpc.RpcError) as raw:
+            manager.stub.CreateTournament(raw_request, timeout=10)
+        assert bad_request_fields(raw.value) == ["trf"], "the one problem, named"
+        made = manager.list_tournaments(labels=labels)
+        assert len(made.tournaments) == 1, "nothing made but the Swiss the file came from"
+
+
+@contextmanager
+def guarded(stream: OwnerEventStream, seconds: float = 30) -> Iterator[Iterator[pb.OwnerEvent]]:
+    """The stream's events; the stream is closed on leaving the block, or after `seconds`, so
+    that a test waiting for an entry the server never sends fails instead of hanging (the
+    owner stream never ends by itself)."""
+    guard = threading.Timer(seconds, stream.close)
+    guard.start()
+    try:
+        yield iter(stream)
+    finally:
+        guard.cancel()
+        stream.close()
+
+
+def take(events: Iterator[pb.OwnerEvent], count: int) -> list[pb.OwnerEvent]:
+    """The next `count` entries; fails when the stream was closed (by `guarded`) first."""
+    taken = [event for _, event in zip(range(count), events)]
+    assert len(taken) == count, f"only {len(taken)} of {count} entries came in time: {taken}"
+    return taken
+
+
+def assert_owner_entries(
+    entries: list[pb.OwnerEvent], events: list[pb.TournamentEvent], tournament: pb.Tournament
+) -> None:
+    """`entries`, a four-player round robin's on the owner stream, are its boards, rounds and
+    end in order, each with the tournament's own event as `tournament_events` delivered it
+    (`events`) and the `game_ended` of the game that moved it on."""
+    assert [entry.kind for entry in entries] == ROUND_ROBIN_ENTRIES
+    cursors = [entry.cursor for entry in entries]
+    assert cursors == sorted(set(cursors)), "in cursor order"
+    assert all(entry.HasField("tournament_event") and not entry.HasField("series_event") for entry in entries)
+    assert [entry.tournament_event for entry in entries] == [
+        event for event in events if event_kind(event) in ON_THE_OWNER_STREAM
+    ], "the tournament's own events"
+    games = {board.game_id for r in tournament.rounds for board in r.boards}
+    assert all(event_kind(entry.game_event) == "game_ended" for entry in entries)
+    assert {entry.game_event.game_id for entry in entries} == games, "every game's end"
+    for before, entry in zip(entries, entries[1:]):
+        if entry.kind == BOARD_FINISHED:
+            assert entry.game_event.game_id == entry.tournament_event.board_finished.board.game_id
+        else:
+            assert entry.game_event == before.game_event, "the end of the game that finished the round"
+    end = entries[-1].tournament_event.tournament_ended
+    assert end.status == Status.TOURNAMENT_STATUS_FINISHED and list(end.standings) == list(tournament.standings)
+
+
+def test_the_owner_s_stream_carries_a_round_robin_board_by_board(keyed: str) -> None:
+    labels = suite()
+    with Client(keyed, credential=KEY) as manager:
+        created = manager.create_tournament_from_preset("tic_tac_toe", "classic", engines(4), labels=labels)
+        tournament_id = created.tournament.tournament_id
+        # Opened while the engine plays: its first entries from the backlog, the rest live.
+        owner = manager.owner_events(
+            kinds=["tournament_board_finished", "TOURNAMENT_ROUND_FINISHED", TOURNAMENT_FINISHED], labels=labels
+        )
+        with guarded(owner) as stream:
+            entries = take(stream, len(ROUND_ROBIN_ENTRIES))
+        assert owner.last_cursor == entries[-1].cursor
+
+        events = list(follow(manager.tournament_events(tournament_id)))
+        assert event_kind(events[-1]) == "tournament_ended"
+        tournament = manager.get_tournament(tournament_id)
+        assert tournament.status == Status.TOURNAMENT_STATUS_FINISHED
+        assert_owner_entries(entries, events, tournament)
+        assert all(entry.tournament_event.tournament_id == tournament_id for entry in entries)
+
+        # The same games' plain ends carry no tournament event.
+        ends = manager.owner_events(kinds=["game_ended"], labels=labels)
+        with guarded(ends) as stream:
+            plain = take(stream, 6)
+        assert not any(entry.HasField("tournament_event") for entry in plain)
+        # Resumed after the last round's entry: the end alone.
+        resumed = manager.owner_events(after_cursor=entries[-2].cursor, kinds=[TOURNAMENT_FINISHED], labels=labels)
+        with guarded(resumed) as stream:
+            assert take(stream, 1) == entries[-1:]
+
+
 def test_refused_creations_unknown_ids_and_private_tournaments(keyed: str) -> None:
     with Client(keyed, credential=KEY) as manager:
         with pytest.raises(TabulaError) as alone:
@@ -599,3 +788,25 @@ async def test_the_async_client_plays_an_accelerated_swiss(keyed: str) -> None:
             await manager.create_tournament_from_preset("tic_tac_toe", "classic", engines(4), format="swiss", rounds=4)
         assert_error(too_many.value, grpc.StatusCode.INVALID_ARGUMENT, "INVALID_REQUEST")
         assert "rounds" in too_many.value.message, too_many.value.message
+
+
+async def test_the_async_owner_s_stream_carries_a_round_robin_too(keyed: str) -> None:
+    labels = suite()
+    async with AsyncClient(keyed, credential=KEY) as manager:
+        created = await manager.create_tournament_from_config(
+            pb.GameConfig(tic_tac_toe=pb.TicTacToeConfig()), engines(4), labels=labels
+        )
+        tournament_id = created.tournament.tournament_id
+
+        async def everything() -> list[pb.TournamentEvent]:
+            async with manager.tournament_events(tournament_id) as stream:
+                return [event async for event in stream]
+
+        events = await asyncio.wait_for(everything(), timeout=45)
+        tournament = await manager.get_tournament(tournament_id)
+        async with manager.owner_events(
+            kinds=[BOARD_FINISHED, ROUND_FINISHED, "tournament_finished"], labels=labels
+        ) as owner:
+            entries = aiter(owner)
+            taken = [await asyncio.wait_for(anext(entries), 20) for _ in ROUND_ROBIN_ENTRIES]
+    assert_owner_entries(taken, events, tournament)

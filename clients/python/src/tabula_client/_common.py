@@ -369,7 +369,11 @@ def _series(
     allow_hints: bool | None,
     request_id: str,
     labels: Labels | None = None,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateSeriesRequest:
+    """Sets the options every series creation shares on `request`; `rating_pool` (None: not
+    rated) is the pool every game of the series is rated in (`CreateSeriesRequest.rating_pool`),
+    a `pb.RatingPool` or its name as `rating_pool_value` reads it."""
     request.best_of = best_of
     request.first_to = first_to
     if draws is not None:
@@ -381,6 +385,8 @@ def _series(
         request.allow_hints = allow_hints
     request.request_id = request_id
     request.labels.update(labels or {})
+    if rating_pool is not None:
+        request.rating_pool = rating_pool_value(rating_pool)
     return request
 
 
@@ -396,9 +402,12 @@ def series_preset_request(
     allow_hints: bool | None,
     request_id: str,
     labels: Labels | None = None,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateSeriesRequest:
     request = pb.CreateSeriesRequest(kind=kind_value(kind), preset=preset)
-    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels)
+    return _series(
+        request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels, rating_pool
+    )
 
 
 def series_config_request(
@@ -414,12 +423,15 @@ def series_config_request(
     clock: Clock | None = None,
     starter: pb.Starter.ValueType | None = None,
     labels: Labels | None = None,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateSeriesRequest:
     """A series of `config`, with `clock` and `starter` as `config_request` sets them; the
     caller's `config` is left as it was."""
     request = pb.CreateSeriesRequest(config=config)
     _with_clock_and_starter(request.config, clock, starter)
-    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels)
+    return _series(
+        request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels, rating_pool
+    )
 
 
 def series_saved_config_request(
@@ -433,10 +445,13 @@ def series_saved_config_request(
     allow_hints: bool | None,
     request_id: str,
     labels: Labels | None = None,
+    rating_pool: pb.RatingPool.ValueType | str | None = None,
 ) -> pb.CreateSeriesRequest:
     """A series of the caller's saved configuration `name` (`CreateSeriesRequest.saved_config`)."""
     request = pb.CreateSeriesRequest(saved_config=name)
-    return _series(request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels)
+    return _series(
+        request, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels, rating_pool
+    )
 
 
 def list_series_request(
@@ -464,6 +479,7 @@ def _tournament(
     seed_by_rating: bool,
     rounds: int,
     accelerated: bool,
+    trf: str = "",
 ) -> pb.CreateTournamentRequest:
     """Sets the options every tournament creation shares on `request`: `scoring` (None: the
     server's 1, ½, 0 and a bye 1), `tie_breaks` (empty: the server's), `rating_pool` (None:
@@ -471,7 +487,8 @@ def _tournament(
     the server's 1) and `seed_by_rating` as given (the server refuses `best_of` outside a
     knockout, `seed_by_rating` outside a knockout or a Swiss), and `rounds` (0: the
     server's ⌈log₂ players⌉) and `accelerated` as given (the server refuses them outside a
-    Swiss)."""
+    Swiss), and `trf` as given (empty: a tournament of its own), the FIDE Tournament Report
+    File of a Swiss played elsewhere that it continues (`CreateTournamentRequest.trf`)."""
     request.format = tournament_format_value(format)
     request.players.extend(players)
     if scoring is not None:
@@ -489,6 +506,7 @@ def _tournament(
     request.seed_by_rating = seed_by_rating
     request.rounds = rounds
     request.accelerated = accelerated
+    request.trf = trf
     return request
 
 
@@ -509,12 +527,13 @@ def tournament_preset_request(
     seed_by_rating: bool,
     rounds: int,
     accelerated: bool,
+    trf: str = "",
 ) -> pb.CreateTournamentRequest:
     """A tournament of `kind`'s preset `preset` (`CreateTournamentRequest.preset`)."""
     request = pb.CreateTournamentRequest(kind=kind_value(kind), preset=preset)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id, best_of, seed_by_rating, rounds, accelerated
+        labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
     )
 
 
@@ -536,6 +555,7 @@ def tournament_config_request(
     accelerated: bool,
     clock: Clock | None = None,
     starter: pb.Starter.ValueType | None = None,
+    trf: str = "",
 ) -> pb.CreateTournamentRequest:
     """A tournament of `config`, with `clock` and `starter` as `config_request` sets them; the
     caller's `config` is left as it was."""
@@ -543,7 +563,7 @@ def tournament_config_request(
     _with_clock_and_starter(request.config, clock, starter)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id, best_of, seed_by_rating, rounds, accelerated
+        labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
     )
 
 
@@ -563,13 +583,14 @@ def tournament_saved_config_request(
     seed_by_rating: bool,
     rounds: int,
     accelerated: bool,
+    trf: str = "",
 ) -> pb.CreateTournamentRequest:
     """A tournament of the caller's saved configuration `name`
     (`CreateTournamentRequest.saved_config`)."""
     request = pb.CreateTournamentRequest(saved_config=name)
     return _tournament(
         request, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-        labels, request_id, best_of, seed_by_rating, rounds, accelerated
+        labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
     )
 
 
@@ -717,7 +738,8 @@ def tournament_stream_request(tournament_id: str, after_seq: int) -> pb.StreamTo
 def owner_kind_value(kind: pb.OwnerEventKind.ValueType | str) -> pb.OwnerEventKind.ValueType:
     """Accepts `OwnerEventKind.OWNER_EVENT_KIND_GAME_ENDED`, `"OWNER_EVENT_KIND_GAME_ENDED"` or
     `"game_ended"` (any case), and so for every kind (`"series_game_finished"`,
-    `"series_finished"`, ...); an unknown name raises ValueError."""
+    `"series_finished"`, `"tournament_board_finished"`, `"tournament_round_finished"`,
+    `"tournament_finished"`, ...); an unknown name raises ValueError."""
     if isinstance(kind, str):
         name = kind.upper()
         return pb.OwnerEventKind.Value(name if name.startswith("OWNER_EVENT_KIND_") else f"OWNER_EVENT_KIND_{name}")

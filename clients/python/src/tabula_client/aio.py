@@ -189,9 +189,9 @@ class AsyncTournamentEventStream(_AsyncFollowing[pb.StreamTournamentEventsRespon
 
 
 class AsyncOwnerEventStream(_AsyncResuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
-    """What happens to the games and series the calling service key owns, in cursor order,
-    as an async iterator and an async context manager (`async with client.owner_events() as stream:`
-    cancels the call on leaving), like `tabula_client.OwnerEventStream`: the backlog after
+    """What happens to the games, series and tournaments the calling service key owns, in
+    cursor order, as an async iterator and an async context manager (`async with
+    client.owner_events() as stream:` cancels the call on leaving), like `tabula_client.OwnerEventStream`: the backlog after
     `after_cursor`, then live, never ending by itself; it resumes after `last_cursor` with the
     same filters on a dropped connection or STREAM_LAGGED, and raises TabulaError DATA_LOSS
     `CURSOR_OUT_OF_ORDER` on an event whose cursor is not greater than the last one."""
@@ -583,12 +583,14 @@ class AsyncClient:
         *,
         retries: int = _common.STREAM_RETRIES,
     ) -> AsyncOwnerEventStream:
-        """Follows what happens to every game and series the calling service key owns, after
-        `after_cursor`, then live, reconnecting on its own: `async for event in
+        """Follows what happens to every game, series and tournament the calling service key
+        owns, after `after_cursor`, then live, reconnecting on its own: `async for event in
         client.owner_events()`, or `async with client.owner_events() as stream:` to cancel
         it on leaving the block; `kinds` and `labels` filter it, and each `pb.OwnerEvent`
-        has the `cursor`, `kind`, `game_event` and, for `SERIES_GAME_FINISHED` and
-        `SERIES_FINISHED`, `series_event` (see `Client.owner_events`)."""
+        has the `cursor`, `kind`, `game_event`, for `SERIES_GAME_FINISHED` and
+        `SERIES_FINISHED` a `series_event`, and for `TOURNAMENT_BOARD_FINISHED`,
+        `TOURNAMENT_ROUND_FINISHED` and `TOURNAMENT_FINISHED` a `tournament_event` (see
+        `Client.owner_events`)."""
         return AsyncOwnerEventStream(self, after_cursor, kinds, labels, retries)
 
     async def archive_game(self, game_id: str, *, timeout: float | None = None) -> pb.Game:
@@ -656,12 +658,15 @@ class AsyncClient:
         allow_hints: bool | None = None,
         request_id: str = "",
         labels: _common.Labels | None = None,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of `kind`'s presets between two players, with one token
-        per player (see `Client.create_series_from_preset`)."""
+        per player, its games rated in `rating_pool` if given (see
+        `Client.create_series_from_preset`)."""
         request = _common.series_preset_request(
-            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels
+            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels,
+            rating_pool
         )
         return await self._call(self.stub.CreateSeries, request, timeout)
 
@@ -680,11 +685,13 @@ class AsyncClient:
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
         labels: _common.Labels | None = None,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of a full configuration (see `Client.create_series_from_config`)."""
         request = _common.series_config_request(
-            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter, labels
+            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter, labels,
+            rating_pool
         )
         return await self._call(self.stub.CreateSeries, request, timeout)
 
@@ -701,12 +708,14 @@ class AsyncClient:
         allow_hints: bool | None = None,
         request_id: str = "",
         labels: _common.Labels | None = None,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of the caller's saved configurations, by name (see
         `Client.create_series_from_saved_config`)."""
         request = _common.series_saved_config_request(
-            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels
+            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels,
+            rating_pool
         )
         return await self._call(self.stub.CreateSeries, request, timeout)
 
@@ -763,14 +772,16 @@ class AsyncClient:
         seed_by_rating: bool = False,
         rounds: int = 0,
         accelerated: bool = False,
+        trf: str = "",
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament (a round robin, a knockout of `best_of` matches, or a Swiss of `rounds`
-        rounds, `accelerated` or not) of one of `kind`'s presets, with one token per person
-        (see `Client.create_tournament_from_preset`)."""
+        rounds, `accelerated` or not, continuing the one of the TRF text `trf` if given) of
+        one of `kind`'s presets, with one token per person (see
+        `Client.create_tournament_from_preset`)."""
         request = _common.tournament_preset_request(
             kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating, rounds, accelerated
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 
@@ -794,12 +805,13 @@ class AsyncClient:
         accelerated: bool = False,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
+        trf: str = "",
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of a full configuration (see `Client.create_tournament_from_config`)."""
         request = _common.tournament_config_request(
             config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating, rounds, accelerated, clock, starter
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated, clock, starter, trf
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 
@@ -821,13 +833,14 @@ class AsyncClient:
         seed_by_rating: bool = False,
         rounds: int = 0,
         accelerated: bool = False,
+        trf: str = "",
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of one of the caller's saved configurations, by name (see
         `Client.create_tournament_from_saved_config`)."""
         request = _common.tournament_saved_config_request(
             name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating, rounds, accelerated
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
         )
         return await self._call(self.stub.CreateTournament, request, timeout)
 

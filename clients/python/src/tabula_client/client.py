@@ -223,10 +223,11 @@ class TournamentEventStream(_Following[pb.StreamTournamentEventsResponse, pb.Tou
 
 
 class OwnerEventStream(_Resuming[pb.StreamOwnerEventsResponse, pb.OwnerEvent]):
-    """What happens to the games and series the calling service key owns (`pb.OwnerEvent`: a
-    game created, started, ended, resumed, a draw offered, a takeback requested, a game of a
-    series scored, a series decided), in cursor order, as an iterator and a context manager,
-    like `EventStream`.
+    """What happens to the games, series and tournaments the calling service key owns
+    (`pb.OwnerEvent`: a game created, started, ended, resumed, a draw offered, a takeback
+    requested, a game of a series scored, a series decided, a tournament's board scored, its
+    round finished, the tournament finished), in cursor order, as an iterator and a context
+    manager, like `EventStream`.
 
     It follows `StreamOwnerEvents` after `after_cursor`: first the backlog, then live; the
     server never ends it by itself. When the connection drops (UNAVAILABLE, as when the
@@ -874,8 +875,8 @@ class Client:
         *,
         retries: int = _common.STREAM_RETRIES,
     ) -> OwnerEventStream:
-        """Follows what happens to every game and series the calling service key owns,
-        reconnecting on its own (see OwnerEventStream): `for event in client.owner_events()`,
+        """Follows what happens to every game, series and tournament the calling service key
+        owns, reconnecting on its own (see OwnerEventStream): `for event in client.owner_events()`,
         or `with client.owner_events() as stream:` to cancel it on leaving the block. Each
         `pb.OwnerEvent` has a `cursor` (increasing, the key's own), a `kind`
         (`pb.OwnerEventKind`: `GAME_CREATED`, `GAME_STARTED`, `GAME_ENDED`, `DRAW_OFFERED`,
@@ -883,23 +884,35 @@ class Client:
         keeping presence), `CLOCK_FLAGGED` (a `timed_out`), `MOVE_PLAYED` (every
         `move_applied` of a game created with `owner_stream_moves=True`), `GAME_RESUMED` (a
         `game_resumed`: the game's end taken back within its `ending_takeback_window`),
-        `SERIES_GAME_FINISHED` (a game of a series ended and the series scored it) and
+        `SERIES_GAME_FINISHED` (a game of a series ended and the series scored it),
         `SERIES_FINISHED` (the series was decided by the game that just ended; it follows
-        that game's `SERIES_GAME_FINISHED`)), the game's own event as a spectator sees it,
-        `game_event` (its `game_id` names the game: a `game_created`, the first
-        `move_applied`, the `game_ended`, ...; for the two series kinds the `game_ended` of
-        the game that moved the series on) and, for the two series kinds only,
-        `series_event`: the series' own `pb.SeriesEvent` as `series_events` delivers it (a
-        `game_finished` with the game's `number`, `game_id`, `outcome` and the `points` after
-        it, or the `series_finished` with the `winner` and the final `points`; unset for
-        every other kind, `event.HasField("series_event")` is False).
+        that game's `SERIES_GAME_FINISHED`), `TOURNAMENT_BOARD_FINISHED` (a board of a
+        tournament was scored by the game that just ended), `TOURNAMENT_ROUND_FINISHED` (that
+        game was the last of its round; it follows the game's `TOURNAMENT_BOARD_FINISHED`) and
+        `TOURNAMENT_FINISHED` (that game was the tournament's last; it follows the
+        `TOURNAMENT_ROUND_FINISHED`; a knockout, whose boards are series, and a tournament
+        whose last board ends without a game have none)), the game's own event as a spectator
+        sees it, `game_event` (its `game_id` names the game: a `game_created`, the first
+        `move_applied`, the `game_ended`, ...; for the series and tournament kinds the
+        `game_ended` of the game that moved the series or tournament on), for the two series
+        kinds only, `series_event`: the series' own `pb.SeriesEvent` as `series_events`
+        delivers it (a `game_finished` with the game's `number`, `game_id`, `outcome` and the
+        `points` after it, or the `series_finished` with the `winner` and the final `points`;
+        unset for every other kind, `event.HasField("series_event")` is False), and for the
+        three tournament kinds only, `tournament_event`: the tournament's own
+        `pb.TournamentEvent` as `tournament_events` delivers it (a `board_finished` with the
+        `round` and the `board` with its `result`, a `round_finished` with the `round` and the
+        `standings` after it, or the `tournament_ended` with the `status` and the final
+        `standings`; unset for every other kind, `event.HasField("tournament_event")` is
+        False).
 
         The server sends the events after `after_cursor` (0: the key's whole history), then
         live ones; the stream never ends by itself. Keep `stream.last_cursor` to resume later
         from there. `kinds` keeps only events of these kinds (`pb.OwnerEventKind` values or
-        names such as `"game_ended"` or `"series_finished"`; empty: every kind); `labels` only
-        events of games carrying every one of these labels when the event is delivered (at
-        most 64; a series' games carry the series' labels).
+        names such as `"game_ended"`, `"series_finished"` or `"tournament_round_finished"`;
+        empty: every kind); `labels` only events of games carrying every one of these labels
+        when the event is delivered (at most 64; a series' and a tournament's games carry
+        their labels).
 
         Needs a service key where the server has keys (as every managing call:
         UNAUTHENTICATED `CREDENTIAL_REQUIRED` without a credential, PERMISSION_DENIED
@@ -1000,6 +1013,7 @@ class Client:
         allow_hints: bool | None = None,
         request_id: str = "",
         labels: _common.Labels | None = None,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of `kind`'s presets between two players (a service key's
@@ -1026,9 +1040,18 @@ class Client:
         `labels` are the managing backend's tags for the series, under the rules of
         `create_game_from_preset`'s, kept in `series.labels`: `list_series(labels=...)` finds
         it, `update_series_labels` changes them, and each game of the series is made with the
-        labels the series has at that moment."""
+        labels the series has at that moment.
+
+        `rating_pool` rates every game of the series, as `create_game_from_preset`'s rates a
+        game (a `pb.RatingPool`, or its name: `"kind"`, `"preset"`; None: not rated): each
+        game's `game.rating` shows it (`rated` moments after the game ends), and
+        `series.rating_pool` names the pool (`"tic_tac_toe"`; empty when not rated). It needs
+        both players named (`players`) or played by the engine (`bots`, rated as
+        `engine-level-<level>`), two different players, and a preset for
+        `RATING_POOL_PRESET`; else INVALID_ARGUMENT `INVALID_REQUEST`."""
         request = _common.series_preset_request(
-            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels
+            kind, preset, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels,
+            rating_pool
         )
         return self._call(self.stub.CreateSeries, request, timeout)
 
@@ -1047,14 +1070,17 @@ class Client:
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
         labels: _common.Labels | None = None,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of a full configuration (zero fields take their defaults); the
-        other options as for `create_series_from_preset`, and `clock` and `starter` as for
-        `create_game_from_config` (set on a copy of `config`). Random parts, a random
+        other options as for `create_series_from_preset` (but `RATING_POOL_PRESET`, which
+        needs a preset), and `clock` and `starter` as for `create_game_from_config` (set on a
+        copy of `config`). Random parts, a random
         starter or a Chess960 start, are drawn anew for each game."""
         request = _common.series_config_request(
-            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter, labels
+            config, best_of, first_to, draws, players, bots, private, allow_hints, request_id, clock, starter, labels,
+            rating_pool
         )
         return self._call(self.stub.CreateSeries, request, timeout)
 
@@ -1071,13 +1097,15 @@ class Client:
         allow_hints: bool | None = None,
         request_id: str = "",
         labels: _common.Labels | None = None,
+        rating_pool: pb.RatingPool.ValueType | str | None = None,
         timeout: float | None = None,
     ) -> pb.CreateSeriesResponse:
         """A series of games of one of the caller's saved configurations, by name (the series
-        copies it); the other options as for `create_series_from_preset`. An unknown name
-        raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
+        copies it); the other options as for `create_series_from_preset` (but
+        `RATING_POOL_PRESET`). An unknown name raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
         request = _common.series_saved_config_request(
-            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels
+            name, best_of, first_to, draws, players, bots, private, allow_hints, request_id, labels,
+            rating_pool
         )
         return self._call(self.stub.CreateSeries, request, timeout)
 
@@ -1085,7 +1113,8 @@ class Client:
         """A series: its configuration and length, `players`, `status`, `games` so far (each a
         `pb.SeriesGame`: `number`, `game_id`, `player_one_seat`, and once scored `outcome` and
         `points`), `points` (player 1's and player 2's), `winner` (1 or 2 once finished; 0
-        while it runs or for a tie) and `labels`. Anyone may read a series that is not
+        while it runs or for a tie), `labels` and `rating_pool` (the pool its games are rated
+        in; empty when they are not). Anyone may read a series that is not
         private; a private one needs a service key or one of its players' tokens. An unknown
         id raises NOT_FOUND `SERIES_NOT_FOUND`."""
         return self._call(self.stub.GetSeries, pb.GetSeriesRequest(series_id=series_id), timeout).series
@@ -1147,6 +1176,7 @@ class Client:
         seed_by_rating: bool = False,
         rounds: int = 0,
         accelerated: bool = False,
+        trf: str = "",
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament (a round robin, a knockout or a Swiss) of one of `kind`'s presets (a
@@ -1179,7 +1209,18 @@ class Client:
         alone on top), and `accelerated=True` pairs its first rounds with Baku acceleration
         (FIDE C.04.5: the upper half of the pairing numbers counts a virtual win in the first
         quarter of the rounds and a virtual draw in the second, so the strongest meet sooner;
-        the standings count only real points); both need `"swiss"`. `scoring`
+        the standings count only real points); both need `"swiss"`. `trf` continues a Swiss
+        played elsewhere: the text of its FIDE Tournament Report File (TRF-16, as
+        `export_tournament_trf` writes it and other pairing programs do; at most 2 MiB), whose
+        player lines give the rounds played so far, every game ended. `players` then lists
+        the same players in the file's starting-rank order, and `rounds` counts the file's
+        rounds too and must be more; each game must read the same on both players' lines and
+        each player's points be what its rounds make (with `scoring`). Byes the pairing gave
+        (`U`) and full-point byes (`F`) count as byes, rounds not played (`Z`) as nothing;
+        half-point byes are refused. The tournament's first rounds are the file's (their
+        boards have results but no `game_id`) and the next round is paired at once, as for a
+        new tournament (with `hold_rounds`, once `start_tournament_round` says go); a file that does not fit is INVALID_ARGUMENT `INVALID_REQUEST` naming
+        `trf` (empty, the default: a tournament of its own). `scoring`
         (`tournaments.scoring(win=..., draw=..., loss=..., bye=...)`; None: 1, ½, 0 and a bye
         1) is what results are worth; `tie_breaks` orders players with equal points (each a
         `pb.TieBreak` or its name: `"buchholz"`, `"buchholz_cut_1"`, `"sonneborn_berger"`,
@@ -1210,7 +1251,7 @@ class Client:
         rounds)."""
         request = _common.tournament_preset_request(
             kind, preset, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating, rounds, accelerated
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
@@ -1234,6 +1275,7 @@ class Client:
         accelerated: bool = False,
         clock: _common.Clock | None = None,
         starter: pb.Starter.ValueType | None = None,
+        trf: str = "",
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of a full configuration (zero fields take their defaults); the other
@@ -1242,7 +1284,7 @@ class Client:
         of `config`)."""
         request = _common.tournament_config_request(
             config, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating, rounds, accelerated, clock, starter
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated, clock, starter, trf
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
@@ -1264,6 +1306,7 @@ class Client:
         seed_by_rating: bool = False,
         rounds: int = 0,
         accelerated: bool = False,
+        trf: str = "",
         timeout: float | None = None,
     ) -> pb.CreateTournamentResponse:
         """A tournament of one of the caller's saved configurations, by name (the tournament
@@ -1271,7 +1314,7 @@ class Client:
         `RATING_POOL_PRESET`). An unknown name raises NOT_FOUND `SAVED_CONFIG_NOT_FOUND`."""
         request = _common.tournament_saved_config_request(
             name, players, format, scoring, tie_breaks, hold_rounds, rating_pool, private, allow_hints,
-            labels, request_id, best_of, seed_by_rating, rounds, accelerated
+            labels, request_id, best_of, seed_by_rating, rounds, accelerated, trf
         )
         return self._call(self.stub.CreateTournament, request, timeout)
 
