@@ -56,9 +56,9 @@ type callOptions struct {
 	excludeProvisional bool
 	// endingTakeback is [EndingTakebackWindow]'s window, nil when not given (0: none).
 	endingTakeback *time.Duration
-	// format, scoring, tieBreaks, holdRounds, matchBestOf, seedByRating, swissRounds and
-	// accelerated are a tournament's: [Format], [Scoring], [TieBreaks], [HoldRounds],
-	// [MatchBestOf], [SeedByRating], [SwissRounds], [Accelerated].
+	// format, scoring, tieBreaks, holdRounds, matchBestOf, seedByRating, swissRounds,
+	// accelerated and trf are a tournament's: [Format], [Scoring], [TieBreaks], [HoldRounds],
+	// [MatchBestOf], [SeedByRating], [SwissRounds], [Accelerated], [ContinueFromTRF].
 	format       tabulav1.TournamentFormat
 	scoring      *tabulav1.TournamentScoring
 	tieBreaks    []tabulav1.TieBreak
@@ -67,6 +67,7 @@ type callOptions struct {
 	seedByRating bool
 	swissRounds  uint32
 	accelerated  bool
+	trf          string
 	// tournamentStatus is [InTournamentStatus]'s filter.
 	tournamentStatus tabulav1.TournamentStatus
 }

@@ -27,29 +27,31 @@
 // the game as the caller sees it after each event, and [Client.EventsWithViewChanges] the
 // same views, sent as changes and applied with [ApplyViewChange]). Series of games between two players:
 // CreateSeries as [Client.CreateSeriesFromPreset], [Client.CreateSeriesFromConfig] and
-// [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo]),
-// [Client.GetSeries], [Client.ListSeries], UpdateSeries as [Client.UpdateSeriesLabels], and
+// [Client.CreateSeriesFromSavedConfig] (each with a [SeriesLength], [BestOf] or [FirstTo];
+// with [RatingPool] every game of the series rated), [Client.GetSeries], [Client.ListSeries], UpdateSeries as [Client.UpdateSeriesLabels], and
 // StreamSeriesEvents as [Client.SeriesEvents], which resumes like [Client.Events].
 // Round-robin, knockout and Swiss tournaments of many players, round after round made by the
 // server (a knockout's matches each a series; a Swiss paired by FIDE's Dutch system): CreateTournament as
 // [Client.CreateTournamentFromPreset], [Client.CreateTournamentFromConfig] and
 // [Client.CreateTournamentFromSavedConfig] (players built with [Person] and [Engine];
 // options [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf], [SeedByRating],
-// [SwissRounds], [Accelerated], [RatingPool], [Private], [AllowHints], [Labels] and
-// [RequestID]), [Client.GetTournament],
-// ExportTournamentTrf as [Client.ExportTournamentTRF] (FIDE's Tournament Report File),
+// [SwissRounds], [Accelerated], [ContinueFromTRF] (a Swiss played elsewhere, continued
+// from its TRF), [RatingPool], [Private], [AllowHints], [Labels] and [RequestID]),
+// [Client.GetTournament], ExportTournamentTrf as [Client.ExportTournamentTRF] (FIDE's
+// Tournament Report File),
 // [Client.ListTournaments] (with [InTournamentStatus]), StreamTournamentEvents as
 // [Client.TournamentEvents], which resumes like [Client.Events], and the organiser's
 // [Client.StartTournamentRound],
 // [Client.WithdrawTournamentPlayer] and [Client.CancelTournament].
-// Ratings of the players of games created with [RatingPool] (Glicko-2, per service key and
-// pool): [Client.GetPlayerRatings] and [Client.ListLeaderboard] (paged, with
+// Ratings of the players of games, series and tournaments created with [RatingPool]
+// (Glicko-2, per service key and pool): [Client.GetPlayerRatings] and [Client.ListLeaderboard] (paged, with
 // [ExcludeProvisional]).
 // StreamOwnerEvents as [Client.OwnerEvents]: what happens to every game of the caller's
 // service key (created, started, ended, a draw offered, a takeback asked, a seat come or
-// gone, a clock flagged, an end taken back) and to its series (each game scored, the series
-// decided: the series' own event in GetSeriesEvent()) in one stream numbered by the key's
-// cursor, filtered with [OwnerKinds] and [OwnerLabels], which resumes
+// gone, a clock flagged, an end taken back), to its series (each game scored, the series
+// decided: the series' own event in GetSeriesEvent()) and to its tournaments (each board
+// scored, each round finished, the tournament finished by a game's end: the tournament's
+// own event in GetTournamentEvent()) in one stream numbered by the key's cursor, filtered with [OwnerKinds] and [OwnerLabels], which resumes
 // after the last cursor it delivered like [Client.Events].
 // Moves are built with [Drop], [PlaceCell], [Move], [Shot], [Ready] and the other
 // constructors of this package; seats the server's engine plays with [Bots] and [BotSeat];

@@ -61,27 +61,40 @@ func OwnerLabels(labels map[string]string) OwnerEventsOption {
 // OwnerEvents follows what happens to every game this client's service key owns (on a
 // server without keys: to the games created without one), in one stream numbered by the
 // key's own cursor (StreamOwnerEvents): each game created (OWNER_EVENT_KIND_GAME_CREATED,
-// by a CreateGame call, a batch, a rematch or a series), started by its first move
+// by a CreateGame call, a batch, a rematch, a series or a tournament), started by its first move
 // (GAME_STARTED), ended however it ended (GAME_ENDED), a draw offered (DRAW_OFFERED), a
 // takeback asked (TAKEBACK_REQUESTED), a seat of a game keeping presence ([Presence]) come
 // (SEAT_PRESENT) or gone (SEAT_GONE), a seat's time run out (CLOCK_FLAGGED), each move
 // of a game created with [OwnerStreamMoves] (MOVE_PLAYED; the first one is also the
 // GAME_STARTED), a game's end taken back within its [EndingTakebackWindow], the game in
-// progress again (GAME_RESUMED), and of the key's series each game scored
+// progress again (GAME_RESUMED), of the key's series each game scored
 // (SERIES_GAME_FINISHED) and the series decided by the game that just ended
-// (SERIES_FINISHED, after that game's SERIES_GAME_FINISHED). Each [tabulav1.OwnerEvent]
-// carries its GetCursor(), its GetKind() and the game's own event as a spectator sees it
-// (GetGameEvent(), whose GetGameId() names the game and GetSeq() places it in the game's
-// stream: the GetGameCreated() of a creation, the first GetMoveApplied() of a start, the
-// GetGameEnded() of an end, with the result and the reason, the GetSeatPresenceChanged() of
-// a seat come or gone, the GetTimedOut() of a flag, which the GAME_ENDED follows, the
-// GetMoveApplied() of a move played, the GetGameResumed() of a game resumed, and for both
-// series kinds the GetGameEnded() of the game that moved the series on). The two series
-// kinds also carry the series' own event, as [Client.SeriesEvents] delivers it, in
-// GetSeriesEvent() (nil for every other kind): the GetGameFinished() of a game scored
-// (its number, game id, outcome and the points so far) and the GetSeriesFinished() of the
-// end (the winner and the final points); its GetSeriesId() names the series. Read a game's
-// every event with [Client.Events] on that id, a series' with [Client.SeriesEvents].
+// (SERIES_FINISHED, after that game's SERIES_GAME_FINISHED), and of the key's tournaments
+// each board scored by the game that just ended (TOURNAMENT_BOARD_FINISHED), the round
+// that game was the last of (TOURNAMENT_ROUND_FINISHED, after that game's
+// TOURNAMENT_BOARD_FINISHED) and the tournament it was the last game of
+// (TOURNAMENT_FINISHED, after the TOURNAMENT_ROUND_FINISHED). A board decided without a
+// game (a bye, a forfeit) has no entry, nor has a round or a tournament whose last board is
+// one; a knockout's matches are series, so its games come as the series kinds and it has no
+// tournament kind. Each [tabulav1.OwnerEvent] carries its GetCursor(), its GetKind() and the
+// game's own event as a spectator sees it (GetGameEvent(), whose GetGameId() names the game
+// and GetSeq() places it in the game's stream: the GetGameCreated() of a creation, the first
+// GetMoveApplied() of a start, the GetGameEnded() of an end, with the result and the
+// reason, the GetSeatPresenceChanged() of a seat come or gone, the GetTimedOut() of a flag,
+// which the GAME_ENDED follows, the GetMoveApplied() of a move played, the GetGameResumed()
+// of a game resumed, and for the series and tournament kinds the GetGameEnded() of the game
+// that moved the series or the tournament on). The two series kinds also carry the series'
+// own event, as [Client.SeriesEvents] delivers it, in GetSeriesEvent() (nil for every other
+// kind): the GetGameFinished() of a game scored (its number, game id, outcome and the points
+// so far) and the GetSeriesFinished() of the end (the winner and the final points); its
+// GetSeriesId() names the series. The three tournament kinds carry the tournament's own
+// event, as [Client.TournamentEvents] delivers it, in GetTournamentEvent() (nil for every
+// other kind): the GetBoardFinished() of a board scored (its round, and the board with its
+// players, game id and result), the GetRoundFinished() of a round (its number and the
+// standings after it) and the GetTournamentEnded() of the end (TOURNAMENT_STATUS_FINISHED
+// and the final standings); its GetTournamentId() names the tournament and GetSeq() places
+// it in the tournament's stream. Read a game's every event with [Client.Events] on that id,
+// a series' with [Client.SeriesEvents], a tournament's with [Client.TournamentEvents].
 //
 // It yields the events whose cursor is greater than afterCursor (0: the key's whole
 // history; resume with the last cursor seen), first the backlog, then live events, each

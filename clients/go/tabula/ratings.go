@@ -24,10 +24,14 @@ import (
 // GetAfter() (empty for a game that ended without a result, which counts for nothing). Read
 // the ratings with [Client.GetPlayerRatings] and [Client.ListLeaderboard]. A rematch
 // ([Client.CreateRematch]) is rated in the same pool. For the CreateGame calls and the
-// GameFrom builders of [Client.BatchCreateGames], and for the CreateTournament calls, which
-// rate every game of the tournament in the pool (the tournament names it in
-// GetRatingPool(); each player is rated as its own: two [Engine] players of one level are
-// refused; [SeedByRating] seeds a knockout by the pool's ratings); the CreateSeries calls and [Client.CreateRematch] do not take it.
+// GameFrom builders of [Client.BatchCreateGames]; for the CreateSeries calls
+// (CreateSeriesRequest.rating_pool), which rate every game of the series in the pool, each
+// as a game created with it is (both players named with [Players], or played by the
+// engine with [Bots]; the series names the pool in GetRatingPool(), each game its rating in
+// GetRating()); and for the CreateTournament calls, which rate every game of the tournament
+// in the pool (the tournament names it in GetRatingPool(); each player is rated as its own:
+// two [Engine] players of one level are refused; [SeedByRating] seeds a knockout by the
+// pool's ratings). [Client.CreateRematch] does not take it.
 func RatingPool(pool tabulav1.RatingPool) CallOption {
 	return option("RatingPool", func(o *callOptions) { o.ratingPool = pool })
 }

@@ -3,7 +3,7 @@ package tabula_test
 // Rated games and their ratings (RatingPool, GetPlayerRatings, ListLeaderboard): against a
 // real server with a service key (a rated game resigned, rated moments after its end, the
 // players' ratings and the leaderboard, paged and without provisional ratings; a rated
-// creation without players refused), and offline against a stand-in server (the requests the
+// series whose every game is resigned and rated; a rated creation without players refused), and offline against a stand-in server (the requests the
 // calls send, the calls that refuse the options).
 
 import (
@@ -199,6 +199,92 @@ func TestARatedGameRatesItsPlayersOnceItEnds(t *testing.T) {
 	}
 }
 
+func TestARatedSeriesRatesEveryGame(t *testing.T) {
+	ctx := testContext(t)
+	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
+	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
+	run := strconv.FormatInt(time.Now().UnixNano(), 36) // player ids of this run only
+	ids := [2]string{"series-ann-" + run, "series-bob-" + run}
+	const pool = "tic_tac_toe"
+
+	created, err := manager.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.BestOf(3),
+		tabula.Players(tabula.Player(ids[0], "Ann"), tabula.Player(ids[1], "Bob")),
+		tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seriesID := created.GetSeries().GetSeriesId()
+	if got := created.GetSeries().GetRatingPool(); got != pool {
+		t.Fatalf("the created series' rating pool %q, want %q", got, pool)
+	}
+	tokens := created.GetPlayerTokens()
+	if len(tokens) != 2 {
+		t.Fatalf("player tokens: %v", tokens)
+	}
+	players := [2]*tabula.Client{manager.As(tokens[0].GetToken()), manager.As(tokens[1].GetToken())}
+
+	// Ann resigns game 1, Bob game 2, Ann game 3: Bob wins 2-1.
+	resigns := []int{0, 1, 0}
+	var games []string
+	for event, err := range manager.SeriesEvents(ctx, seriesID, 0) {
+		if err != nil {
+			t.Fatalf("the series stream: %v", err)
+		}
+		started := event.GetGameStarted()
+		if started == nil {
+			continue
+		}
+		if int(started.GetNumber()) != len(games)+1 || len(games) == len(resigns) {
+			t.Fatalf("game %d started after %d games", started.GetNumber(), len(games))
+		}
+		games = append(games, started.GetGameId())
+		if _, err := players[resigns[len(games)-1]].Resign(ctx, started.GetGameId()); err != nil {
+			t.Fatalf("resigning game %d: %v", len(games), err)
+		}
+	}
+	series, err := manager.GetSeries(ctx, seriesID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if series.GetStatus() != tabulav1.SeriesStatus_SERIES_STATUS_FINISHED || series.GetWinner() != 2 ||
+		!slices.Equal(series.GetPoints(), []float64{1, 2}) || len(games) != 3 || series.GetRatingPool() != pool {
+		t.Fatalf("the series ended %s, winner %d, points %v, after %d games, pool %q",
+			tabula.EnumName(series.GetStatus()), series.GetWinner(), series.GetPoints(), len(games), series.GetRatingPool())
+	}
+
+	// Each game is rated moments after its end, its players seated as the series seats them
+	// (Ann first in games 1 and 3). (Its ratings before are those when the series made it,
+	// which may come before the game ahead of it was rated.)
+	for i, gameID := range games {
+		rating := awaitRated(t, ctx, manager, gameID).GetRating()
+		seated := []string{ids[0], ids[1]}
+		if i%2 == 1 {
+			seated = []string{ids[1], ids[0]}
+		}
+		if rating.GetPool() != pool || !slices.Equal(rating.GetPlayerIds(), seated) || len(rating.GetBefore()) != 2 || len(rating.GetAfter()) != 2 {
+			t.Fatalf("game %d's rating %v, want pool %q, players %v, two ratings before and after", i+1, rating, pool, seated)
+		}
+	}
+
+	// The players' ratings count the three games: Ann's one win, Bob's two, Bob's rating
+	// above Ann's.
+	var final [2]float64
+	for player, want := range [2][3]uint32{{1, 0, 2}, {2, 0, 1}} {
+		ratings, err := manager.GetPlayerRatings(ctx, ids[player])
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := ratingOf(t, ratings, ids[player], pool)
+		if got := [3]uint32{r.GetWins(), r.GetDraws(), r.GetLosses()}; r.GetGames() != 3 || got != want {
+			t.Fatalf("%s's rating counts %d games, %v wins, draws and losses; want 3 games, %v", ids[player], r.GetGames(), got, want)
+		}
+		final[player] = r.GetRating().GetRating()
+	}
+	if final[1] <= final[0] {
+		t.Fatalf("after the series Bob's rating %v, Ann's %v; want Bob's above", final[1], final[0])
+	}
+}
+
 func TestARatedCreationWithoutPlayersIsRefused(t *testing.T) {
 	ctx := testContext(t)
 	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
@@ -309,13 +395,15 @@ func TestTheRatingCallsSendTheirRequests(t *testing.T) {
 		}
 	}
 
-	// A series has no pool of its own, a rematch keeps its game's, and the listings take the
-	// options of their own: refused without a call.
-	requireOnlyGameCreationsTake(t, ctx, client, kind, "RatingPool")
+	// A rematch keeps its game's pool, and the listings take the options of their own:
+	// refused without a call. (The series' creations take it: TestTheSeriesCallsSendTheirRequests.)
 	for _, refused := range []struct {
 		call func() error
 		text string
 	}{
+		{func() error { _, err := client.CreateRematch(ctx, "g", kind); return err }, "CreateRematch does not take the option RatingPool"},
+		{func() error { _, err := client.ListGames(ctx, kind); return err }, "ListGames does not take the option RatingPool"},
+		{func() error { _, err := client.ListSeries(ctx, kind); return err }, "ListSeries does not take the option RatingPool"},
 		{func() error {
 			_, err := client.ListLeaderboard(ctx, "chess", tabula.Labels(map[string]string{"round": "1"}))
 			return err

@@ -52,7 +52,9 @@ func InSeriesStatus(status tabulav1.SeriesStatus) CallOption {
 // [Players] (the two players, at most two), [Bots] (whose seat names the player the engine
 // plays in every game, 1 or 2), [Draws], [Private], [AllowHints], [RequestID], [Labels]
 // (the series' labels, which each of its games is made with; change them with
-// [Client.UpdateSeriesLabels]). Needs a service key.
+// [Client.UpdateSeriesLabels]), [RatingPool] (every game of the series rated in the pool, as
+// a game created with it is: both players named with [Players], or played by the engine;
+// RATING_POOL_PRESET the preset's own). Needs a service key.
 func (c *Client) CreateSeriesFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, length SeriesLength, opts ...CallOption) (*tabulav1.CreateSeriesResponse, error) {
 	return c.createSeries(ctx, "CreateSeriesFromPreset", &tabulav1.CreateSeriesRequest{Kind: kind, Source: &tabulav1.CreateSeriesRequest_Preset{Preset: preset}}, length, opts)
 }
@@ -82,7 +84,7 @@ func (c *Client) CreateSeriesFromSavedConfig(ctx context.Context, name string, l
 // createSeries sends a series' creation from a preset, a configuration or a saved
 // configuration, as createGame sends a game's.
 func (c *Client) createSeries(ctx context.Context, call string, request *tabulav1.CreateSeriesRequest, length SeriesLength, opts []CallOption) (*tabulav1.CreateSeriesResponse, error) {
-	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players", "Draws", "Labels"}
+	allowed := []string{"Private", "RequestID", "Bots", "AllowHints", "Players", "Draws", "Labels", "RatingPool"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateSeriesRequest_Config)
 	if fromConfig {
 		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
@@ -101,14 +103,17 @@ func (c *Client) createSeries(ctx context.Context, call string, request *tabulav
 	request.BestOf, request.FirstTo, request.Draws = length.bestOf, length.firstTo, o.draws
 	request.Players, request.Bots, request.Labels = o.players, o.bots, o.labels
 	request.Private, request.AllowHints, request.RequestId = o.private, o.allowHints, o.requestID
+	request.RatingPool = o.ratingPool
 	return unary(ctx, c.stub.CreateSeries, request)
 }
 
 // GetSeries returns a series: its configuration and length, its players and bots, its
 // GetStatus(), its games so far in order (GetGames(): each one's number, game id, the seat
 // player 1 sits in, and once scored its outcome and points), GetPoints() (player 1's and
-// player 2's), GetLabels() ([Labels]) and, once it is finished, GetWinner() (1 or 2; 0 for a
-// tie). Anyone may read a series that is not private; a private one needs a service key or
+// player 2's), GetLabels() ([Labels]), GetRatingPool() (the pool its games are rated in,
+// [RatingPool] or a rated knockout's; empty when they are not rated: each game shows its
+// own rating in [Client.GetGame]'s GetRating()) and, once it is finished, GetWinner() (1 or
+// 2; 0 for a tie). Anyone may read a series that is not private; a private one needs a service key or
 // one of its players' tokens. An unknown id fails with NOT_FOUND, reason SERIES_NOT_FOUND.
 func (c *Client) GetSeries(ctx context.Context, seriesID string) (*tabulav1.Series, error) {
 	response, err := unary(ctx, c.stub.GetSeries, &tabulav1.GetSeriesRequest{SeriesId: seriesID})

@@ -477,12 +477,13 @@ func TestTheSeriesCallsSendTheirRequests(t *testing.T) {
 		func() error {
 			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", tabula.BestOf(3),
 				tabula.Players(ann), tabula.Players(bob), tabula.Bots(bot), tabula.Draws(tabulav1.SeriesDraws_SERIES_DRAWS_REPLAYED),
-				tabula.Private(), tabula.AllowHints(false), tabula.RequestID("s1"))
+				tabula.Private(), tabula.AllowHints(false), tabula.RequestID("s1"), tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_PRESET))
 			return err
 		},
 		func() error {
 			_, err := client.CreateSeriesFromConfig(ctx, config, tabula.FirstTo(2),
-				tabula.Clock(tabula.PerMove(time.Minute)), tabula.Starter(tabulav1.Starter_STARTER_SECOND_SEAT))
+				tabula.Clock(tabula.PerMove(time.Minute)), tabula.Starter(tabulav1.Starter_STARTER_SECOND_SEAT),
+				tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND))
 			return err
 		},
 		func() error {
@@ -544,8 +545,11 @@ func TestTheSeriesCallsSendTheirRequests(t *testing.T) {
 			Kind: tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, Source: &tabulav1.CreateSeriesRequest_Preset{Preset: "classic"},
 			BestOf: 3, Draws: tabulav1.SeriesDraws_SERIES_DRAWS_REPLAYED, Players: []*tabulav1.Player{ann, bob},
 			Bots: []*tabulav1.BotSeat{bot}, Private: true, AllowHints: proto.Bool(false), RequestId: "s1",
+			RatingPool: tabulav1.RatingPool_RATING_POOL_PRESET,
 		},
-		&tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_Config{Config: clocked}, FirstTo: 2},
+		&tabulav1.CreateSeriesRequest{
+			Source: &tabulav1.CreateSeriesRequest_Config{Config: clocked}, FirstTo: 2, RatingPool: tabulav1.RatingPool_RATING_POOL_KIND,
+		},
 		&tabulav1.CreateSeriesRequest{Source: &tabulav1.CreateSeriesRequest_Config{Config: config}, BestOf: 1},
 		&tabulav1.CreateSeriesRequest{
 			Source: &tabulav1.CreateSeriesRequest_SavedConfig{SavedConfig: "big-board"}, BestOf: 5, Players: []*tabulav1.Player{ann, bob},

@@ -43,7 +43,7 @@ func Engine(level uint32) *tabulav1.TournamentPlayer {
 // lower half, weighing colour preferences, floats and a bye to a player who had none; a
 // player moves to another score group only when its own cannot pair it; [SwissRounds]
 // rounds, ended early, with the rounds played, if a round cannot be paired without a
-// rematch; see also [Accelerated] and [SeedByRating]). A round robin takes 2 to 100 players,
+// rematch; see also [Accelerated], [SeedByRating] and [ContinueFromTRF]). A round robin takes 2 to 100 players,
 // a knockout or a Swiss 2 to 1,000. Without it the CreateTournament calls send
 // TOURNAMENT_FORMAT_ROUND_ROBIN. For the CreateTournament calls.
 func Format(format tabulav1.TournamentFormat) CallOption {
@@ -127,6 +127,28 @@ func Accelerated() CallOption {
 	return option("Accelerated", func(o *callOptions) { o.accelerated = true })
 }
 
+// ContinueFromTRF continues a Swiss (TOURNAMENT_FORMAT_SWISS, [Format]) played elsewhere
+// (CreateTournamentRequest.trf): trf is a FIDE Tournament Report File (TRF-16, as
+// [Client.ExportTournamentTRF] writes it and other pairing programs do; at most 2 MiB) whose
+// player lines give the rounds played so far, every game ended. The players given to the
+// CreateTournament call are the file's, in its starting-rank order (its player lines
+// numbered 1 to the number of players, in order), and [SwissRounds] counts the file's
+// rounds too and must be more (without it, ⌈log₂ of the players⌉ must be). Each game must
+// read the same on both players' lines and each player's points be what its rounds make
+// under [Scoring]; a bye the pairing gave (U) and a full-point bye (F) count as byes, a round
+// not played (Z) as nothing, and a half-point bye is refused. The file's rounds become the
+// tournament's first rounds, ended (in GetRounds() each board with its White, Black and
+// result, and no game: GetGameId() empty; on [Client.TournamentEvents] each round paired, its
+// boards finished and the round finished), and the next round is paired at once, as a new
+// tournament's first round is (with [HoldRounds], when the organiser says go). A file that
+// does not read so, or whose player lines are not as many as the players, or a TRF for
+// another format fails with INVALID_ARGUMENT, reason INVALID_REQUEST, every problem named
+// as a violation of the field trf (too few rounds asked: of the field rounds). For the
+// CreateTournament calls.
+func ContinueFromTRF(trf string) CallOption {
+	return option("ContinueFromTRF", func(o *callOptions) { o.trf = trf })
+}
+
 // InTournamentStatus lists only tournaments in status (TOURNAMENT_STATUS_IN_PROGRESS,
 // TOURNAMENT_STATUS_FINISHED or TOURNAMENT_STATUS_CANCELLED); without it every tournament is
 // listed. For [Client.ListTournaments].
@@ -149,8 +171,9 @@ func InTournamentStatus(status tabulav1.TournamentStatus) CallOption {
 // kinds make a tournament. A request that makes no sense (one player, two players of one id,
 // a person without an id, an engine level the kind lacks, bad scoring or tie-breaks,
 // tie-breaks or an even best-of for a knockout, [SeedByRating] without a knockout or a Swiss
-// and a rating pool, [SwissRounds] not fewer than the players, [SwissRounds] or
-// [Accelerated] without a Swiss) fails with INVALID_ARGUMENT, reason INVALID_REQUEST, every problem named as a
+// and a rating pool, [SwissRounds] not fewer than the players, [SwissRounds],
+// [Accelerated] or [ContinueFromTRF] without a Swiss, a TRF that does not continue the
+// Swiss) fails with INVALID_ARGUMENT, reason INVALID_REQUEST, every problem named as a
 // field violation. Its games are not counted against the key's cap of games in progress.
 //
 // The response holds the tournament, its first round paired unless held, and one token per
@@ -158,8 +181,8 @@ func InTournamentStatus(status tabulav1.TournamentStatus) CallOption {
 // this once; none for a player the engine plays): in every game of the tournament a
 // player's token acts as the seat the player sits in, like a seat token (use it with
 // [Client.As]). Options: [Format], [Scoring], [TieBreaks], [HoldRounds], [MatchBestOf] (a
-// knockout's), [SeedByRating] (a knockout's or a Swiss's), [SwissRounds] and [Accelerated]
-// (a Swiss's), [RatingPool] (every game rated in the pool;
+// knockout's), [SeedByRating] (a knockout's or a Swiss's), [SwissRounds], [Accelerated]
+// and [ContinueFromTRF] (a Swiss's), [RatingPool] (every game rated in the pool;
 // RATING_POOL_PRESET the preset's own), [Private], [AllowHints], [Labels] (the tournament's,
 // which every one of its games carries too), [RequestID]. Needs a service key.
 func (c *Client) CreateTournamentFromPreset(ctx context.Context, kind tabulav1.GameKind, preset string, players []*tabulav1.TournamentPlayer, opts ...CallOption) (*tabulav1.CreateTournamentResponse, error) {
@@ -191,7 +214,7 @@ func (c *Client) CreateTournamentFromSavedConfig(ctx context.Context, name strin
 // createTournament sends a tournament's creation from a preset, a configuration or a saved
 // configuration, as createSeries sends a series'.
 func (c *Client) createTournament(ctx context.Context, call string, request *tabulav1.CreateTournamentRequest, players []*tabulav1.TournamentPlayer, opts []CallOption) (*tabulav1.CreateTournamentResponse, error) {
-	allowed := []string{"Format", "Scoring", "TieBreaks", "HoldRounds", "MatchBestOf", "SeedByRating", "SwissRounds", "Accelerated", "RatingPool", "Private", "AllowHints", "Labels", "RequestID"}
+	allowed := []string{"Format", "Scoring", "TieBreaks", "HoldRounds", "MatchBestOf", "SeedByRating", "SwissRounds", "Accelerated", "ContinueFromTRF", "RatingPool", "Private", "AllowHints", "Labels", "RequestID"}
 	config, fromConfig := request.GetSource().(*tabulav1.CreateTournamentRequest_Config)
 	if fromConfig {
 		allowed = append(allowed, "Clock", "OnTimeout", "FirstMoveWindow", "Starter", "Presence")
@@ -213,7 +236,7 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 	}
 	request.Players, request.Scoring, request.TieBreaks, request.HoldRounds = players, o.scoring, o.tieBreaks, o.holdRounds
 	request.BestOf, request.SeedByRating = o.matchBestOf, o.seedByRating
-	request.Rounds, request.Accelerated = o.swissRounds, o.accelerated
+	request.Rounds, request.Accelerated, request.Trf = o.swissRounds, o.accelerated, o.trf
 	request.RatingPool, request.Private, request.AllowHints = o.ratingPool, o.private, o.allowHints
 	request.Labels, request.RequestId = o.labels, o.requestID
 	return unary(ctx, c.stub.CreateTournament, request)
@@ -235,7 +258,8 @@ func (c *Client) createTournament(ctx context.Context, call string, request *tab
 // one round share a rank), without tie-breaks. A Swiss (TOURNAMENT_FORMAT_SWISS) has
 // GetAccelerated() ([Accelerated]), its GetRoundCount() the rounds it was asked for
 // ([SwissRounds]) or derived; one ended early, a round unpairable without a rematch, has
-// fewer GetRounds(). Anyone may read a tournament that is not
+// fewer GetRounds(); one continued from a TRF ([ContinueFromTRF]) has the file's rounds
+// first, their boards without games. Anyone may read a tournament that is not
 // private; a private one needs a service key or one of its players' tokens
 // (PERMISSION_DENIED, reason PRIVATE_TOURNAMENT). An unknown id fails with NOT_FOUND, reason
 // TOURNAMENT_NOT_FOUND.
@@ -251,7 +275,8 @@ func (c *Client) GetTournament(ctx context.Context, tournamentID string) (*tabul
 // name (15–47: the display name, else the id, at most 33 characters), the points (81–84, as
 // in GetStandings()), the rank (86–89), then each round's opponent, colour and result from
 // column 92 (blank for a game still being played; a knockout's match counts as one game).
-// Read access is [Client.GetTournament]'s: anyone for a tournament that is not private, else
+// A Swiss's file, every game of it ended, continues the Swiss in a new tournament
+// ([ContinueFromTRF]). Read access is [Client.GetTournament]'s: anyone for a tournament that is not private, else
 // a service key or one of its players' tokens (PERMISSION_DENIED, reason
 // PRIVATE_TOURNAMENT). An unknown id fails with NOT_FOUND, reason TOURNAMENT_NOT_FOUND.
 func (c *Client) ExportTournamentTRF(ctx context.Context, tournamentID string) (string, error) {
@@ -280,7 +305,12 @@ func (c *Client) ListTournaments(ctx context.Context, opts ...CallOption) (*tabu
 // ("player_withdrew") and last the end ("tournament_ended", finished or cancelled, with the
 // final standings); first the backlog, then live events, each exactly once and in order.
 // Read a tournament's games themselves with [Client.Events] on the game ids its boards name
-// (in a knockout, a match's with [Client.SeriesEvents] on its series id).
+// (in a knockout, a match's with [Client.SeriesEvents] on its series id). The owner's stream
+// ([Client.OwnerEvents]) carries the same board_finished, round_finished and
+// tournament_ended events, for every tournament of the key at once, as
+// OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED, OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED and
+// OWNER_EVENT_KIND_TOURNAMENT_FINISHED (GetTournamentEvent()), each with the end of the game
+// that made it (a board decided without a game, and a knockout's matches, have none there).
 //
 // The sequence ends when the server closes the stream after the tournament_ended event. It
 // resumes, checks the seqs and ends as [Client.Events] does, with the same options: after a

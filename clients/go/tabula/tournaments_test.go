@@ -4,7 +4,8 @@ package tabula_test
 // by its players' tokens, each game resigned, round after round, with its stream of events
 // and its standings, then exported as a TRF; a knockout of four played out match by match, each match a series, and
 // one seeded by rating, and a Swiss numbered by rating; a Swiss of six engines played out
-// without a rematch, one accelerated and one of too many rounds; a held tournament that waits for its organiser, a withdrawal and a
+// without a rematch, one accelerated and one of too many rounds; a Swiss continued from the
+// TRF of another, and a TRF refused; a held tournament that waits for its organiser, a withdrawal and a
 // cancellation; a refused creation), and offline against a stand-in server (the requests
 // the calls send, the options they refuse, the stream's gap check).
 
@@ -737,6 +738,117 @@ func TestASwissIsPlayedOutWithoutRematches(t *testing.T) {
 	}
 }
 
+// sortedBoards is a round's boards as "white-black=result", sorted: a Swiss continued from
+// a TRF reads the file's boards player by player, so it numbers them its own way.
+func sortedBoards(round *tabulav1.TournamentRound) []string {
+	var boards []string
+	for _, board := range round.GetBoards() {
+		boards = append(boards, fmt.Sprintf("%d-%d=%s", board.GetWhite(), board.GetBlack(), tabula.EnumName(board.GetResult())))
+	}
+	slices.Sort(boards)
+	return boards
+}
+
+func TestASwissContinuesFromItsTRF(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	address := testserver.StartWith(t, "--service-key", "arbiter="+arbiterSecret)
+	manager := dial(t, address, tabula.WithCredential(arbiterSecret))
+	engines := swissEngines(6)
+
+	// Two rounds played out here, then exported as the TRF another program would write.
+	first, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", engines,
+		tabula.Format(swiss), tabula.SwissRounds(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstID := first.GetTournament().GetTournamentId()
+	tournamentEventsOf(t, ctx, manager, firstID, 0) // to its end
+	exported, err := manager.GetTournament(ctx, firstID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exported.GetStatus() != tournamentFinished || len(exported.GetRounds()) != 2 {
+		t.Fatalf("the Swiss to export ended %s with %d rounds: %s", tabula.EnumName(exported.GetStatus()), len(exported.GetRounds()), boardsOf(exported))
+	}
+	trf, err := manager.ExportTournamentTRF(ctx, firstID)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Continued over four rounds by the same players in the same order: the file's two rounds
+	// come first, ended and without games, and round 3 is paired at once, without a rematch.
+	continued, err := manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", engines,
+		tabula.Format(swiss), tabula.SwissRounds(4), tabula.ContinueFromTRF(trf))
+	if err != nil {
+		t.Fatalf("continuing from the TRF:\n%s\n%v", trf, err)
+	}
+	tournament := continued.GetTournament()
+	id := tournament.GetTournamentId()
+	rounds := tournament.GetRounds()
+	if tournament.GetFormat() != swiss || tournament.GetRoundCount() != 4 || len(rounds) != 3 {
+		t.Fatalf("the continued Swiss: format %s, %d rounds of %d: %s", tabula.EnumName(tournament.GetFormat()),
+			len(rounds), tournament.GetRoundCount(), boardsOf(tournament))
+	}
+	met := map[[2]uint32]bool{}
+	for i, round := range rounds[:2] {
+		want := exported.GetRounds()[i]
+		if round.GetNumber() != want.GetNumber() || !round.GetFinished() || !slices.Equal(sortedBoards(round), sortedBoards(want)) {
+			t.Fatalf("round %d continued as %v (finished %t), played as %v", i+1, sortedBoards(round), round.GetFinished(), sortedBoards(want))
+		}
+		for _, board := range round.GetBoards() {
+			if board.GetGameId() != "" {
+				t.Fatalf("round %d of the file has a game: %v", i+1, board)
+			}
+			met[[2]uint32{min(board.GetWhite(), board.GetBlack()), max(board.GetWhite(), board.GetBlack())}] = true
+		}
+	}
+	third := rounds[2]
+	seen := map[uint32]bool{}
+	for _, board := range third.GetBoards() {
+		white, black := board.GetWhite(), board.GetBlack()
+		if board.GetGameId() == "" || seen[white] || seen[black] || white == black || white < 1 || black < 1 || white > 6 || black > 6 {
+			t.Fatalf("round 3 is paired %s", boardsOf(tournament))
+		}
+		seen[white], seen[black] = true, true
+		if met[[2]uint32{min(white, black), max(white, black)}] {
+			t.Fatalf("round 3 pairs %d and %d again: %s", white, black, boardsOf(tournament))
+		}
+	}
+	if third.GetNumber() != 3 || len(seen) != 6 {
+		t.Fatalf("round 3 is paired %s", boardsOf(tournament))
+	}
+
+	// Its stream tells the file's rounds as played (each paired, its boards finished, the
+	// round finished), then round 3 paired.
+	var kinds []string
+	for event, err := range manager.TournamentEvents(ctx, id, 0) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds = append(kinds, tabula.TournamentEventKind(event))
+		if event.GetRoundPaired().GetNumber() == 3 {
+			break
+		}
+	}
+	played := []string{"round_paired", "board_finished", "board_finished", "board_finished", "round_finished"}
+	if want := slices.Concat(played, played, []string{"round_paired"}); !slices.Equal(kinds, want) {
+		t.Fatalf("the continued Swiss's stream %v, want %v", kinds, want)
+	}
+
+	// A file of six players for four, or for a round robin, is refused on the field trf.
+	for _, refused := range [][]tabula.CallOption{
+		{tabula.Format(swiss), tabula.SwissRounds(3), tabula.ContinueFromTRF(trf)},
+		{tabula.ContinueFromTRF(trf)},
+	} {
+		_, err = manager.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", swissEngines(4), refused...)
+		requireError(t, err, codes.InvalidArgument, "INVALID_REQUEST")
+		if fields := violatedFields(t, err); !slices.Contains(fields, "trf") {
+			t.Fatalf("a TRF of six players for four: the violations name %v, not trf", fields)
+		}
+	}
+}
+
 func TestAHeldTournamentWaitsForItsOrganiser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -1008,6 +1120,7 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 	engine := tabula.Engine(2)
 	players := []*tabulav1.TournamentPlayer{tabula.Person("p1", "Ann"), engine}
 	labels := map[string]string{"cup": "spring"}
+	const trfFile = "012 Spring Swiss\n001    1      Ann\n001    2      Engine\n"
 	calls := []func() error{
 		func() error {
 			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_TIC_TAC_TOE, "classic", players,
@@ -1031,7 +1144,7 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 		func() error {
 			_, err := client.CreateTournamentFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "blitz_3_2", players,
 				tabula.Format(swiss), tabula.SwissRounds(5), tabula.Accelerated(),
-				tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND), tabula.SeedByRating())
+				tabula.RatingPool(tabulav1.RatingPool_RATING_POOL_KIND), tabula.SeedByRating(), tabula.ContinueFromTRF(trfFile))
 			return err
 		},
 		func() error {
@@ -1101,7 +1214,7 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 		&tabulav1.CreateTournamentRequest{
 			Kind: tabulav1.GameKind_GAME_KIND_CHESS, Source: &tabulav1.CreateTournamentRequest_Preset{Preset: "blitz_3_2"},
 			Format: swiss, Players: players, Rounds: 5, Accelerated: true, RatingPool: tabulav1.RatingPool_RATING_POOL_KIND,
-			SeedByRating: true,
+			SeedByRating: true, Trf: trfFile,
 		},
 		&tabulav1.GetTournamentRequest{TournamentId: "t7"},
 		&tabulav1.ListTournamentsRequest{Status: tournamentCancelled, Labels: labels, PageSize: 2, PageToken: "p"},
@@ -1187,6 +1300,18 @@ func TestTheTournamentCallsSendTheirRequests(t *testing.T) {
 			_, err := client.CreateGameFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.Accelerated())
 			return err
 		}, "CreateGameFromPreset does not take the option Accelerated"},
+		{func() error {
+			_, err := client.CreateSeriesFromPreset(ctx, tabulav1.GameKind_GAME_KIND_CHESS, "standard", tabula.BestOf(3), tabula.ContinueFromTRF(trfFile))
+			return err
+		}, "CreateSeriesFromPreset does not take the option ContinueFromTRF"},
+		{func() error {
+			_, err := client.CreateGameFromConfig(ctx, config, tabula.ContinueFromTRF(trfFile))
+			return err
+		}, "CreateGameFromConfig does not take the option ContinueFromTRF"},
+		{func() error {
+			_, err := client.ListTournaments(ctx, tabula.ContinueFromTRF(trfFile))
+			return err
+		}, "ListTournaments does not take the option ContinueFromTRF"},
 	} {
 		if err := refused.call(); err == nil || !strings.Contains(err.Error(), refused.text) {
 			t.Errorf("got %v, want %q", err, refused.text)

@@ -425,6 +425,8 @@ func TestNamesAreTotal(t *testing.T) {
 		{tabula.EnumName(tabulav1.OwnerEventKind_OWNER_EVENT_KIND_SERIES_FINISHED), "OWNER_EVENT_KIND_SERIES_FINISHED"},
 		{tabula.EnumName(tabulav1.OwnerEventKind(12)), "OWNER_EVENT_KIND_SERIES_FINISHED"},
 		{tabula.EnumName(tabulav1.OwnerEventKind(13)), "OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED"},
+		{tabula.EnumName(tabulav1.OwnerEventKind_OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED), "OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED"},
+		{tabula.EnumName(tabulav1.OwnerEventKind(14)), "OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED"},
 		{tabula.EnumName(tabulav1.OwnerEventKind(15)), "OWNER_EVENT_KIND_TOURNAMENT_FINISHED"},
 		{tabula.EnumName(tabulav1.OwnerEventKind(16)), "unknown(16)"},
 		{tabula.EventKind(&tabulav1.GameEvent{Kind: &tabulav1.GameEvent_GameResumed{GameResumed: &tabulav1.GameResumed{}}}), "game_resumed"},
