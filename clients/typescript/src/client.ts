@@ -530,11 +530,16 @@ export interface TournamentOptions extends ManageOptions {
    * How players are paired: `TournamentFormat.ROUND_ROBIN` (the default here: everyone plays
    * everyone once, in the order of FIDE's Berger tables; with an odd number of players one
    * sits out each round, a bye), `TournamentFormat.DOUBLE_ROUND_ROBIN` (twice, the colours
-   * of the first cycle reversed in the second) or `TournamentFormat.KNOCKOUT` (single
+   * of the first cycle reversed in the second), `TournamentFormat.KNOCKOUT` (single
    * elimination from a seeded bracket: seeds 1 and 2 meet only in the final, the byes of a
    * field short of a power of two go to the best seeds; each match a series of `bestOf`
    * games, draws played again, named by its board's `seriesId`; the winners of two
-   * neighbouring boards meet in the next round).
+   * neighbouring boards meet in the next round) or `TournamentFormat.SWISS` (FIDE's Dutch
+   * system, C.04.3: `rounds` rounds, each pairing players on equal scores who have not met,
+   * the upper half of a score group against its lower half, weighing colour preferences and
+   * floats, a bye for an odd number going to a player who had none; a player moves to
+   * another score group only when its own cannot pair it; it ends early, with the rounds
+   * played, if a round cannot be paired without a rematch).
    */
   format?: TournamentFormat;
   /**
@@ -545,7 +550,9 @@ export interface TournamentOptions extends ManageOptions {
   /**
    * The tie-breaks (`TieBreak.BUCHHOLZ`, `SONNEBORN_BERGER`, ...) in the order they are
    * applied, each at most once; absent or empty: direct encounter, wins, then
-   * Sonneborn–Berger. Absent or empty in a knockout, which ranks by how far each player went
+   * Sonneborn–Berger (in a Swiss: Buchholz cut 1, Buchholz, direct encounter, wins). In a
+   * Swiss, Buchholz and Sonneborn–Berger count unplayed rounds as FIDE's C.07 Article 16
+   * says. Absent or empty in a knockout, which ranks by how far each player went
    * (else INVALID_REQUEST).
    */
   tieBreaks?: TieBreak[];
@@ -556,12 +563,28 @@ export interface TournamentOptions extends ManageOptions {
    */
   bestOf?: number;
   /**
-   * In a knockout with a `ratingPool`, seed the players by their ratings in that pool (the
-   * best first; a player never rated counts as new, 1500; equal ratings keep the players'
-   * order) rather than in the players' order; default false. Without a knockout and a
-   * `ratingPool` it rejects with INVALID_REQUEST.
+   * With a `ratingPool`, order the players by their ratings in that pool (the best first; a
+   * player never rated counts as new, 1500; equal ratings keep the players' order) rather
+   * than in the players' order: a knockout's seeds, a Swiss's pairing numbers; default
+   * false. Without a knockout or a Swiss, and a `ratingPool`, it rejects with
+   * INVALID_REQUEST.
    */
   seedByRating?: boolean;
+  /**
+   * In a Swiss, how many rounds it plays: from 1 to one fewer than the players (else
+   * INVALID_REQUEST naming the field `rounds`); absent or 0: ⌈log₂ of the players⌉, enough
+   * for one player to win every game and stand alone on top. The tournament's `roundCount`
+   * tells it (derived when 0). Outside a Swiss it rejects with INVALID_REQUEST.
+   */
+  rounds?: number;
+  /**
+   * In a Swiss, pair the first rounds with Baku acceleration (FIDE C.04.5): the upper half
+   * of the pairing numbers counts a virtual win in the first quarter of the rounds and a
+   * virtual draw in the second, so that the strongest meet each other sooner; the standings
+   * count only real points. Default false; echoed as `Tournament.accelerated`. Outside a
+   * Swiss it rejects with INVALID_REQUEST.
+   */
+  accelerated?: boolean;
   /**
    * Make each round, the first too, only when the organiser says go
    * (`startTournamentRound(tournamentId, round)`); default false: each round is paired as
@@ -1673,14 +1696,16 @@ export class TabulaClient {
    * A tournament of games of one of `kind`'s named presets between `players` (2 to 1,000, in
    * the tournament's order: their numbers, from 1, are the pairing numbers): a person
    * `{ playerId, displayName }` (the id required, each player's its own), or a player the
-   * server's engine plays, `{ engineLevel, engineMoveTime? }`. The server pairs the first
+   * server's engine plays, `{ engineLevel, engineMoveTime? }` (without a `playerId` it counts
+   * as `engine-level-<level>`: two of one level each need an id of their own). The server pairs the first
    * round and makes its games at once (unless `holdRounds`), and each next round as soon as
    * every board of the round before has ended; follow it with `tournamentEvents` or read it
    * with `getTournament`. Options: `format` (`TournamentFormat.ROUND_ROBIN` unless told,
-   * `DOUBLE_ROUND_ROBIN` or `KNOCKOUT`), `scoring`, `tieBreaks`, `bestOf` and
-   * `seedByRating` (a knockout's), `holdRounds`, `ratingPool`, `private`, `allowHints`,
-   * `labels` (which every game of the tournament carries too) and `requestId`. In a
-   * knockout each board is a match, a series (`board.seriesId`, read with `getSeries`; the
+   * `DOUBLE_ROUND_ROBIN`, `KNOCKOUT` or `SWISS`), `scoring`, `tieBreaks`, `bestOf` (a
+   * knockout's), `seedByRating` (a knockout's or a Swiss's), `rounds` and `accelerated` (a
+   * Swiss's), `holdRounds`, `ratingPool`, `private`, `allowHints`, `labels` (which every
+   * game of the tournament carries too) and `requestId`. In a round robin or a Swiss each
+   * board is a game (`board.gameId`; `black` 0 for a bye). In a knockout each board is a match, a series (`board.seriesId`, read with `getSeries`; the
    * board's `gameId` stays empty) whose games seat its players in turn, the players' tokens
    * acting in each.
    * Resolves to the tournament, its first round paired unless held, and one
@@ -1692,8 +1717,10 @@ export class TabulaClient {
    * keys); its games are not counted against the key's cap of games in progress. Only
    * two-seat kinds make a tournament; that, or any request that makes no sense (fewer than
    * two players, a player without an id, a bad scoring or tie-break, an even `bestOf`,
-   * tie-breaks in a knockout, `seedByRating` without a knockout and a rating pool), rejects
-   * with INVALID_ARGUMENT INVALID_REQUEST naming every problem.
+   * tie-breaks in a knockout, `seedByRating` without a knockout or a Swiss and a rating
+   * pool, `rounds` or `accelerated` outside a Swiss, `rounds` not fewer than the players),
+   * rejects with INVALID_ARGUMENT INVALID_REQUEST naming every problem (a field violation
+   * per field: `rounds` for a Swiss's rounds).
    */
   createTournamentFromPreset(
     kind: GameKind,
@@ -1748,6 +1775,8 @@ export class TabulaClient {
       tieBreaks = [],
       bestOf = 0,
       seedByRating = false,
+      rounds = 0,
+      accelerated = false,
       holdRounds = false,
       ratingPool = RatingPool.UNSPECIFIED,
       private: isPrivate = false,
@@ -1765,6 +1794,8 @@ export class TabulaClient {
           tieBreaks,
           bestOf,
           seedByRating,
+          rounds,
+          accelerated,
           holdRounds,
           ratingPool,
           private: isPrivate,
@@ -1786,7 +1817,9 @@ export class TabulaClient {
    * best first (`rank`, `player`, `playerId`, `points` and the value of each tie-break; in a
    * knockout, by how many rounds each player went through, those knocked out in one round
    * sharing a rank). A knockout's `bestOf` is its matches' length, its `seeds` the player
-   * numbers by seed (`seeds[0]`: the first seed). A private tournament is read only with a service key or one of its players'
+   * numbers by seed (`seeds[0]`: the first seed). A Swiss's `roundCount` is its `rounds`
+   * (derived when 0) and its `accelerated` whether its first rounds were paired with Baku
+   * acceleration. A private tournament is read only with a service key or one of its players'
    * tokens (else PERMISSION_DENIED PRIVATE_TOURNAMENT). An unknown id rejects with NOT_FOUND
    * TOURNAMENT_NOT_FOUND.
    */

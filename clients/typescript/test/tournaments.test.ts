@@ -2,7 +2,8 @@
 // played to its end, each game ended by a player resigning with its player token, its rounds,
 // boards, standings, event stream and export as FIDE's Tournament Report File checked; a
 // 4-player knockout of best-of-3 matches played to its end the same way, its seeds, bracket,
-// series and standings checked; a held tournament that pairs no round until the organiser
+// series and standings checked; a 6-player Swiss of the server's engine players played to its
+// end, its rounds and pairings checked; a held tournament that pairs no round until the organiser
 // starts it; a player withdrawn and a tournament cancelled; refused creations. And, over an
 // in-process stand-in, what the tournament calls send.
 import assert from "node:assert/strict";
@@ -11,8 +12,10 @@ import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { type ConnectRouter, createRouterTransport } from "@connectrpc/connect";
 import {
+  BadRequestSchema,
   BoardResult,
   Code,
+  ConnectError,
   type CreateTournamentRequest,
   type CreateTournamentResponse,
   GameKind,
@@ -27,6 +30,7 @@ import {
   type StreamTournamentEventsRequest,
   StreamTournamentEventsResponseSchema,
   TabulaClient,
+  TabulaError,
   TieBreak,
   type Tournament,
   type TournamentEvent,
@@ -333,6 +337,127 @@ test("a 4-player knockout of best-of-3 matches: black resigns every game, seed 1
   }
 });
 
+/** A predicate for `assert.rejects`: INVALID_ARGUMENT INVALID_REQUEST naming exactly these fields. */
+function badRequest(...fields: string[]) {
+  return (error: unknown) => {
+    tabulaError(Code.InvalidArgument, "INVALID_REQUEST")(error);
+    assert.ok(error instanceof TabulaError && error.cause instanceof ConnectError, String(error));
+    const [details] = error.cause.findDetails(BadRequestSchema);
+    assert.deepEqual(details?.fieldViolations.map((v) => v.field).sort(), [...fields].sort(), String(error));
+    return true;
+  };
+}
+
+/**
+ * `count` players the server's engine plays, at its first level and thinking 5 ms a move, each
+ * with an id of this test's own (engine players of one level would otherwise share
+ * `engine-level-1`, and each player's id must be its own).
+ */
+function enginePlayers(count: number) {
+  const suffix = randomBytes(6).toString("hex");
+  return Array.from({ length: count }, (_, i) => ({
+    playerId: `engine-${i + 1}-${suffix}`,
+    displayName: `engine ${i + 1}`,
+    engineLevel: 1,
+    engineMoveTime: { nanos: 5_000_000 },
+  }));
+}
+
+test("a 6-player Swiss of engine players, 3 rounds accelerated: everyone plays once a round, no pair twice", async () => {
+  const client = manager();
+  const labels = uniqueLabels();
+  const created = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", enginePlayers(6), {
+    format: TournamentFormat.SWISS,
+    rounds: 3,
+    accelerated: true,
+    labels,
+  });
+  const first = created.tournament!;
+  const tournamentId = first.tournamentId;
+  assert.deepEqual(
+    [first.format, first.roundCount, first.accelerated, first.status],
+    [TournamentFormat.SWISS, 3, true, TournamentStatus.IN_PROGRESS],
+    "a Swiss of 3 rounds, accelerated",
+  );
+  assert.deepEqual(created.playerTokens, [], "no token for the engine's players");
+  assert.equal(first.rounds.length, 1, "the first round is paired at once");
+
+  // Followed to its end: the server closes the stream after tournamentEnded (or the signal
+  // ends it quietly, and the check below fails).
+  const events = await allEvents(client.tournamentEvents(tournamentId, { signal: AbortSignal.timeout(WITHIN_MS) }));
+  const end = events.at(-1);
+  assert.ok(end?.kind.case === "tournamentEnded", `tournament ${tournamentId} not ended within ${WITHIN_MS} ms`);
+  assert.equal(end.kind.value.status, TournamentStatus.FINISHED);
+  assert.deepEqual(
+    events.flatMap((e) => (e.kind.case === "roundPaired" ? [e.kind.value.number] : [])),
+    [1, 2, 3],
+    "three rounds paired",
+  );
+
+  const finished = await client.getTournament(tournamentId);
+  assert.deepEqual(
+    [finished.format, finished.roundCount, finished.accelerated, finished.status],
+    [TournamentFormat.SWISS, 3, true, TournamentStatus.FINISHED],
+  );
+  assert.equal(finished.rounds.length, 3, "three rounds");
+  assert.deepEqual(finished.rounds.map((r) => r.number), [1, 2, 3]);
+  const met = new Set<string>();
+  for (const round of finished.rounds) {
+    assert.ok(round.finished, `round ${round.number} ended`);
+    assert.equal(round.boards.length, 3, `round ${round.number}: three boards`);
+    const seated = round.boards.flatMap((b) => [b.white, b.black]).sort((a, b) => a - b);
+    assert.deepEqual(seated, [1, 2, 3, 4, 5, 6], `round ${round.number}: each player once`);
+    for (const b of round.boards) {
+      assert.notEqual(b.gameId, "", `round ${round.number}, board ${b.number}: a game`);
+      assert.notEqual(b.result, BoardResult.UNSPECIFIED, `round ${round.number}, board ${b.number}: ended`);
+      const pair = [b.white, b.black].sort((x, y) => x - y).join("-");
+      assert.ok(!met.has(pair), `round ${round.number}: ${pair} met before`);
+      met.add(pair);
+    }
+  }
+  assert.equal(met.size, 9, "nine different pairs");
+  assert.equal(finished.standings.length, 6);
+  const total = finished.standings.reduce((sum, s) => sum + s.points, 0);
+  assert.equal(total, 9, "a point per game");
+});
+
+test("a Swiss's rounds: derived when unset, refused when not fewer than the players or outside a Swiss", async () => {
+  const client = manager();
+  const derived = await client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", fourPlayers(), {
+    format: TournamentFormat.SWISS,
+    holdRounds: true,
+  });
+  assert.deepEqual(
+    [derived.tournament!.format, derived.tournament!.roundCount, derived.tournament!.accelerated],
+    [TournamentFormat.SWISS, 2, false],
+    "⌈log₂ 4⌉ = 2 rounds, not accelerated unless told",
+  );
+  await client.cancelTournament(derived.tournament!.tournamentId);
+
+  await assert.rejects(
+    client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", fourPlayers(), {
+      format: TournamentFormat.SWISS,
+      rounds: 4,
+    }),
+    badRequest("rounds"),
+    "4 rounds of 4 players",
+  );
+  await assert.rejects(
+    client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", enginePlayers(6), {
+      format: TournamentFormat.SWISS,
+      rounds: 7,
+      accelerated: true,
+    }),
+    badRequest("rounds"),
+    "7 rounds of 6 players",
+  );
+  await assert.rejects(
+    client.createTournamentFromPreset(GameKind.TIC_TAC_TOE, "classic", fourPlayers(), { rounds: 2, accelerated: true }),
+    badRequest("rounds", "accelerated"),
+    "rounds and acceleration are a Swiss's",
+  );
+});
+
 test("a held tournament pairs no round until the organiser starts it", async () => {
   const client = manager();
   const labels = uniqueLabels();
@@ -559,6 +684,22 @@ test("the tournament calls send what they are given", async () => {
   const fromSaved = sent.create.at(-1)!;
   assert.deepEqual(fromSaved.source, { case: "savedConfig", value: "big-board" });
   assert.deepEqual([fromSaved.format, fromSaved.bestOf, fromSaved.seedByRating], [TournamentFormat.KNOCKOUT, 7, true]);
+  assert.deepEqual([fromSaved.rounds, fromSaved.accelerated], [0, false], "rounds unset (derived) and not accelerated");
+  await client.createTournamentFromPreset(GameKind.CHESS, "standard", players, {
+    format: TournamentFormat.SWISS,
+    rounds: 5,
+    accelerated: true,
+    seedByRating: true,
+    ratingPool: RatingPool.KIND,
+  });
+  const swiss = sent.create.at(-1)!;
+  assert.deepEqual(
+    [swiss.format, swiss.rounds, swiss.accelerated, swiss.seedByRating, swiss.ratingPool, swiss.bestOf],
+    [TournamentFormat.SWISS, 5, true, true, RatingPool.KIND, 0],
+  );
+  await client.createTournamentFromConfig(config, players, { format: TournamentFormat.SWISS, rounds: 1 });
+  const swissFromConfig = sent.create.at(-1)!;
+  assert.deepEqual([swissFromConfig.format, swissFromConfig.rounds, swissFromConfig.accelerated], [TournamentFormat.SWISS, 1, false]);
 
   assert.equal((await client.getTournament("t-1")).tournamentId, "t-1");
   assert.deepEqual(sent.get, ["t-1"]);

@@ -171,7 +171,7 @@ test("names are total", () => {
     ["OWNER_EVENT_KIND_SERIES_GAME_FINISHED", "OWNER_EVENT_KIND_SERIES_FINISHED"],
   );
   assert.deepEqual([OwnerEventKind.SERIES_GAME_FINISHED, OwnerEventKind.SERIES_FINISHED], [11, 12]);
-  assert.equal(enumName(OwnerEventKindSchema, 13), "unknown(13)");
+  assert.equal(enumName(OwnerEventKindSchema, 99), "unknown(99)");
   assert.deepEqual(
     [SeriesDraws.UNSPECIFIED, SeriesDraws.HALF_POINT, SeriesDraws.REPLAYED].map((d) => enumName(SeriesDrawsSchema, d)),
     ["SERIES_DRAWS_UNSPECIFIED", "SERIES_DRAWS_HALF_POINT", "SERIES_DRAWS_REPLAYED"],
