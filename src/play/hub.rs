@@ -34,8 +34,8 @@ use super::turn::{TurnRequest, TurnResult, Turns};
 use crate::engine::Seat;
 use crate::games::GameKind;
 use crate::store::{
-    GameRecord, Labels, LeaderboardCursor, ListFilter, PlayerRating, SavedConfig, SeriesRecord, SeriesStatus, Store,
-    TournamentRecord, TournamentStatus,
+    Entrant, GameRecord, Labels, LeaderboardCursor, ListFilter, PlayerRating, SavedConfig, SeriesRecord, SeriesStatus,
+    Store, TournamentRecord, TournamentStatus,
 };
 
 /// Events a game's channel holds for its slowest subscriber before that subscriber is
@@ -559,6 +559,19 @@ impl Hub {
     /// As [`TournamentDriver::withdraw`] says.
     pub async fn withdraw_from_tournament(&self, id: &str, player: u32) -> Result<TournamentRecord, PlayError> {
         self.tournaments.withdraw(id, player).await
+    }
+
+    /// Adds `entrant` to tournament `id`, a Swiss under way (see
+    /// [`TournamentDriver::add_player`]).
+    ///
+    /// # Errors
+    /// As [`TournamentDriver::add_player`] says.
+    pub async fn add_to_tournament(
+        &self,
+        id: &str,
+        entrant: Entrant,
+    ) -> Result<(TournamentRecord, Option<(u32, String)>), PlayError> {
+        self.tournaments.add_player(id, entrant).await
     }
 
     /// Calls tournament `id` off (see [`TournamentDriver::cancel`]).

@@ -180,6 +180,9 @@ pub enum Happening {
     RoundFinished { round: u32 },
     /// Player `player` (from 1) withdrew after round `after`.
     PlayerWithdrew { player: u32, after: u32 },
+    /// Player `player` (from 1) joined a Swiss under way, to be paired from round
+    /// `first_round`.
+    PlayerJoined { player: u32, first_round: u32 },
     /// The tournament ended: every round played, or cancelled.
     Ended,
 }

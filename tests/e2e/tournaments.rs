@@ -205,6 +205,7 @@ async fn a_double_round_robin_of_ten_is_played_out_each_game_once_and_its_standi
                 "finished"
             }
             pb::tournament_event::Kind::PlayerWithdrew(_) => "withdrew",
+            pb::tournament_event::Kind::PlayerJoined(_) => "joined",
             pb::tournament_event::Kind::TournamentEnded(ended) => {
                 assert_eq!(ended.standings, tournament.standings);
                 "ended"
@@ -829,4 +830,88 @@ async fn the_owners_stream_tells_each_board_round_and_the_end_of_a_tournament() 
         panic!("{last:?}")
     };
     assert_eq!(ended.standings, done.standings);
+}
+
+/// A late entry: a player added to a Swiss after its first round is paired plays from the
+/// second with its own token, round 1 counting as a round it did not play; a round robin,
+/// a second player of one id and a request without a player are refused.
+#[tokio::test]
+async fn a_player_added_to_a_swiss_under_way_is_paired_from_the_next_round() {
+    let server = TestServer::start_with(keyed()).await;
+    let mut client = server.client().await;
+    let players: Vec<pb::TournamentPlayer> = (1..=5).map(|n| person(&format!("l{n}"))).collect();
+    let request = pb::CreateTournamentRequest {
+        rounds: 3,
+        ..tournament(pb::TournamentFormat::Swiss, players.clone(), "late-entry")
+    };
+    let made = client.create_tournament(as_seat(LOBBY, request)).await.unwrap().into_inner();
+    let id = made.tournament.unwrap().tournament_id;
+    let mut tokens: HashMap<u32, String> = made.player_tokens.into_iter().map(|t| (t.player, t.token)).collect();
+    let add = pb::AddTournamentPlayerRequest { tournament_id: id.clone(), player: Some(person("l6")) };
+    let added = client.add_tournament_player(as_seat(LOBBY, add.clone())).await.unwrap().into_inner();
+    let token = added.player_token.unwrap();
+    assert_eq!((token.player, added.tournament.unwrap().players.len()), (6, 6));
+    tokens.insert(token.player, token.token);
+    // A second player of the same id is refused, as is a request without a player.
+    let status = client.add_tournament_player(as_seat(LOBBY, add)).await.unwrap_err();
+    assert_eq!((status.code(), fields_of(&status)), (Code::InvalidArgument, vec!["player".to_owned()]));
+    let empty = pb::AddTournamentPlayerRequest { tournament_id: id.clone(), player: None };
+    let status = client.add_tournament_player(as_seat(LOBBY, empty)).await.unwrap_err();
+    assert_eq!(fields_of(&status), ["player"]);
+
+    let mut points: HashMap<u32, f64> = (1..=6).map(|n| (n, 0.0)).collect();
+    for round in 1..=3 {
+        let tournament = paired(&mut client, &id, round).await;
+        let boards = tournament.rounds[round - 1].boards.clone();
+        let seated: Vec<u32> = boards.iter().flat_map(|b| [b.white, b.black]).filter(|n| *n != 0).collect();
+        assert_eq!(seated.contains(&6), round > 1, "round {round}: the late player from round 2");
+        for board in &boards {
+            if board.black == 0 {
+                *points.get_mut(&board.white).unwrap() += 1.0;
+                continue;
+            }
+            let end = end_for(round as u32, board);
+            play(&mut client, board, &tokens, end).await;
+            let (white, black) = match end {
+                End::White => (1.0, 0.0),
+                End::Black => (0.0, 1.0),
+                End::Draw => (0.5, 0.5),
+            };
+            *points.get_mut(&board.white).unwrap() += white;
+            *points.get_mut(&board.black).unwrap() += black;
+        }
+    }
+    let done = over(&mut client, &id, 10).await;
+    for line in &done.standings {
+        assert_eq!(line.points, points[&line.player], "player {}", line.player);
+    }
+    let events: Vec<pb::TournamentEvent> = client
+        .stream_tournament_events(pb::StreamTournamentEventsRequest { tournament_id: id, after_seq: 0 })
+        .await
+        .unwrap()
+        .into_inner()
+        .map(|m| m.unwrap().event.unwrap())
+        .collect()
+        .await;
+    let joined: Vec<&pb::TournamentPlayerJoined> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            Some(pb::tournament_event::Kind::PlayerJoined(joined)) => Some(joined),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(joined, [&pb::TournamentPlayerJoined { player: 6, first_round: 2 }]);
+
+    // A round robin's schedule is fixed.
+    let robin = tournament(pb::TournamentFormat::RoundRobin, players, "late-robin");
+    let robin = client.create_tournament(as_seat(LOBBY, robin)).await.unwrap().into_inner().tournament.unwrap();
+    let add = pb::AddTournamentPlayerRequest { tournament_id: robin.tournament_id, player: Some(person("l7")) };
+    let status = client.add_tournament_player(as_seat(LOBBY, add)).await.unwrap_err();
+    assert_eq!(fields_of(&status), ["player"]);
+    assert!(status.message().contains("only a Swiss"), "{}", status.message());
+}
+
+/// The fields a refusal's `BadRequest` names.
+fn fields_of(status: &tonic::Status) -> Vec<String> {
+    status.get_details_bad_request().unwrap().field_violations.into_iter().map(|v| v.field).collect()
 }

@@ -6485,6 +6485,116 @@ func (x *WithdrawTournamentPlayerResponse) GetTournament() *Tournament {
 	return nil
 }
 
+// Request for `AddTournamentPlayer`.
+type AddTournamentPlayerRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament: required, at most 64 characters.
+	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// The player, as `CreateTournamentRequest.players` gives one: required.
+	Player        *TournamentPlayer `protobuf:"bytes,2,opt,name=player,proto3" json:"player,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddTournamentPlayerRequest) Reset() {
+	*x = AddTournamentPlayerRequest{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[93]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddTournamentPlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddTournamentPlayerRequest) ProtoMessage() {}
+
+func (x *AddTournamentPlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[93]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddTournamentPlayerRequest.ProtoReflect.Descriptor instead.
+func (*AddTournamentPlayerRequest) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{93}
+}
+
+func (x *AddTournamentPlayerRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *AddTournamentPlayerRequest) GetPlayer() *TournamentPlayer {
+	if x != nil {
+		return x.Player
+	}
+	return nil
+}
+
+// Response of `AddTournamentPlayer`.
+type AddTournamentPlayerResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The tournament with its new player, last in `players`.
+	Tournament *Tournament `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	// The new player's token, shown once; unset for a player the engine plays.
+	PlayerToken   *TournamentPlayerToken `protobuf:"bytes,2,opt,name=player_token,json=playerToken,proto3" json:"player_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddTournamentPlayerResponse) Reset() {
+	*x = AddTournamentPlayerResponse{}
+	mi := &file_tabula_v1_game_service_proto_msgTypes[94]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddTournamentPlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddTournamentPlayerResponse) ProtoMessage() {}
+
+func (x *AddTournamentPlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_game_service_proto_msgTypes[94]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddTournamentPlayerResponse.ProtoReflect.Descriptor instead.
+func (*AddTournamentPlayerResponse) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{94}
+}
+
+func (x *AddTournamentPlayerResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
+func (x *AddTournamentPlayerResponse) GetPlayerToken() *TournamentPlayerToken {
+	if x != nil {
+		return x.PlayerToken
+	}
+	return nil
+}
+
 // Request for `CancelTournament`.
 type CancelTournamentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -6496,7 +6606,7 @@ type CancelTournamentRequest struct {
 
 func (x *CancelTournamentRequest) Reset() {
 	*x = CancelTournamentRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[93]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6508,7 +6618,7 @@ func (x *CancelTournamentRequest) String() string {
 func (*CancelTournamentRequest) ProtoMessage() {}
 
 func (x *CancelTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[93]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6521,7 +6631,7 @@ func (x *CancelTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelTournamentRequest.ProtoReflect.Descriptor instead.
 func (*CancelTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{93}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *CancelTournamentRequest) GetTournamentId() string {
@@ -6542,7 +6652,7 @@ type CancelTournamentResponse struct {
 
 func (x *CancelTournamentResponse) Reset() {
 	*x = CancelTournamentResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[94]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6554,7 +6664,7 @@ func (x *CancelTournamentResponse) String() string {
 func (*CancelTournamentResponse) ProtoMessage() {}
 
 func (x *CancelTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[94]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6567,7 +6677,7 @@ func (x *CancelTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelTournamentResponse.ProtoReflect.Descriptor instead.
 func (*CancelTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{94}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *CancelTournamentResponse) GetTournament() *Tournament {
@@ -6588,7 +6698,7 @@ type ExportTournamentTrfRequest struct {
 
 func (x *ExportTournamentTrfRequest) Reset() {
 	*x = ExportTournamentTrfRequest{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[95]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6600,7 +6710,7 @@ func (x *ExportTournamentTrfRequest) String() string {
 func (*ExportTournamentTrfRequest) ProtoMessage() {}
 
 func (x *ExportTournamentTrfRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[95]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6613,7 +6723,7 @@ func (x *ExportTournamentTrfRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentTrfRequest.ProtoReflect.Descriptor instead.
 func (*ExportTournamentTrfRequest) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{95}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *ExportTournamentTrfRequest) GetTournamentId() string {
@@ -6636,7 +6746,7 @@ type ExportTournamentTrfResponse struct {
 
 func (x *ExportTournamentTrfResponse) Reset() {
 	*x = ExportTournamentTrfResponse{}
-	mi := &file_tabula_v1_game_service_proto_msgTypes[96]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6648,7 +6758,7 @@ func (x *ExportTournamentTrfResponse) String() string {
 func (*ExportTournamentTrfResponse) ProtoMessage() {}
 
 func (x *ExportTournamentTrfResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_game_service_proto_msgTypes[96]
+	mi := &file_tabula_v1_game_service_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6661,7 +6771,7 @@ func (x *ExportTournamentTrfResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportTournamentTrfResponse.ProtoReflect.Descriptor instead.
 func (*ExportTournamentTrfResponse) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{96}
+	return file_tabula_v1_game_service_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *ExportTournamentTrfResponse) GetTrf() string {
@@ -7112,7 +7222,15 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	" WithdrawTournamentPlayerResponse\x125\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x15.tabula.v1.TournamentR\n" +
-	"tournament\">\n" +
+	"tournament\"v\n" +
+	"\x1aAddTournamentPlayerRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x123\n" +
+	"\x06player\x18\x02 \x01(\v2\x1b.tabula.v1.TournamentPlayerR\x06player\"\x99\x01\n" +
+	"\x1bAddTournamentPlayerResponse\x125\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x15.tabula.v1.TournamentR\n" +
+	"tournament\x12C\n" +
+	"\fplayer_token\x18\x02 \x01(\v2 .tabula.v1.TournamentPlayerTokenR\vplayerToken\">\n" +
 	"\x17CancelTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"Q\n" +
 	"\x18CancelTournamentResponse\x125\n" +
@@ -7164,7 +7282,7 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	" OWNER_EVENT_KIND_SERIES_FINISHED\x10\f\x12.\n" +
 	"*OWNER_EVENT_KIND_TOURNAMENT_BOARD_FINISHED\x10\r\x12.\n" +
 	"*OWNER_EVENT_KIND_TOURNAMENT_ROUND_FINISHED\x10\x0e\x12(\n" +
-	"$OWNER_EVENT_KIND_TOURNAMENT_FINISHED\x10\x0f2\x8c\x1e\n" +
+	"$OWNER_EVENT_KIND_TOURNAMENT_FINISHED\x10\x0f2\xf2\x1e\n" +
 	"\vGameService\x12R\n" +
 	"\rListGameKinds\x12\x1f.tabula.v1.ListGameKindsRequest\x1a .tabula.v1.ListGameKindsResponse\x12I\n" +
 	"\n" +
@@ -7215,7 +7333,8 @@ const file_tabula_v1_game_service_proto_rawDesc = "" +
 	"\x0fListTournaments\x12!.tabula.v1.ListTournamentsRequest\x1a\".tabula.v1.ListTournamentsResponse\x12o\n" +
 	"\x16StreamTournamentEvents\x12(.tabula.v1.StreamTournamentEventsRequest\x1a).tabula.v1.StreamTournamentEventsResponse0\x01\x12g\n" +
 	"\x14StartTournamentRound\x12&.tabula.v1.StartTournamentRoundRequest\x1a'.tabula.v1.StartTournamentRoundResponse\x12s\n" +
-	"\x18WithdrawTournamentPlayer\x12*.tabula.v1.WithdrawTournamentPlayerRequest\x1a+.tabula.v1.WithdrawTournamentPlayerResponse\x12[\n" +
+	"\x18WithdrawTournamentPlayer\x12*.tabula.v1.WithdrawTournamentPlayerRequest\x1a+.tabula.v1.WithdrawTournamentPlayerResponse\x12d\n" +
+	"\x13AddTournamentPlayer\x12%.tabula.v1.AddTournamentPlayerRequest\x1a&.tabula.v1.AddTournamentPlayerResponse\x12[\n" +
 	"\x10CancelTournament\x12\".tabula.v1.CancelTournamentRequest\x1a#.tabula.v1.CancelTournamentResponse\x12d\n" +
 	"\x13ExportTournamentTrf\x12%.tabula.v1.ExportTournamentTrfRequest\x1a&.tabula.v1.ExportTournamentTrfResponseBZ\n" +
 	"\rdev.tabula.v1P\x01Z;github.com/tabula-games/tabula/clients/go/tabulav1;tabulav1\xaa\x02\tTabula.V1b\x06proto3"
@@ -7233,7 +7352,7 @@ func file_tabula_v1_game_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_game_service_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 104)
+var file_tabula_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 106)
 var file_tabula_v1_game_service_proto_goTypes = []any{
 	(SubmitMoveView)(0),                      // 0: tabula.v1.SubmitMoveView
 	(HintResult)(0),                          // 1: tabula.v1.HintResult
@@ -7333,260 +7452,267 @@ var file_tabula_v1_game_service_proto_goTypes = []any{
 	(*StartTournamentRoundResponse)(nil),     // 95: tabula.v1.StartTournamentRoundResponse
 	(*WithdrawTournamentPlayerRequest)(nil),  // 96: tabula.v1.WithdrawTournamentPlayerRequest
 	(*WithdrawTournamentPlayerResponse)(nil), // 97: tabula.v1.WithdrawTournamentPlayerResponse
-	(*CancelTournamentRequest)(nil),          // 98: tabula.v1.CancelTournamentRequest
-	(*CancelTournamentResponse)(nil),         // 99: tabula.v1.CancelTournamentResponse
-	(*ExportTournamentTrfRequest)(nil),       // 100: tabula.v1.ExportTournamentTrfRequest
-	(*ExportTournamentTrfResponse)(nil),      // 101: tabula.v1.ExportTournamentTrfResponse
-	nil,                                      // 102: tabula.v1.CreateGameRequest.LabelsEntry
-	nil,                                      // 103: tabula.v1.ListGamesRequest.LabelsEntry
-	nil,                                      // 104: tabula.v1.CreateSeriesRequest.LabelsEntry
-	nil,                                      // 105: tabula.v1.ListSeriesRequest.LabelsEntry
-	nil,                                      // 106: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
-	nil,                                      // 107: tabula.v1.CreateTournamentRequest.LabelsEntry
-	nil,                                      // 108: tabula.v1.ListTournamentsRequest.LabelsEntry
-	(*GameConfig)(nil),                       // 109: tabula.v1.GameConfig
-	(GameKind)(0),                            // 110: tabula.v1.GameKind
-	(*BotSeat)(nil),                          // 111: tabula.v1.BotSeat
-	(*Player)(nil),                           // 112: tabula.v1.Player
-	(*timestamppb.Timestamp)(nil),            // 113: google.protobuf.Timestamp
-	(*SpectatorDelay)(nil),                   // 114: tabula.v1.SpectatorDelay
-	(RatingPool)(0),                          // 115: tabula.v1.RatingPool
-	(*Game)(nil),                             // 116: tabula.v1.Game
-	(GameStatus)(0),                          // 117: tabula.v1.GameStatus
-	(*View)(nil),                             // 118: tabula.v1.View
-	(*Move)(nil),                             // 119: tabula.v1.Move
-	(*GameEvent)(nil),                        // 120: tabula.v1.GameEvent
-	(*Outcome)(nil),                          // 121: tabula.v1.Outcome
-	(*durationpb.Duration)(nil),              // 122: google.protobuf.Duration
-	(*ViewChange)(nil),                       // 123: tabula.v1.ViewChange
-	(OutcomeType)(0),                         // 124: tabula.v1.OutcomeType
-	(*fieldmaskpb.FieldMask)(nil),            // 125: google.protobuf.FieldMask
-	(SeriesDraws)(0),                         // 126: tabula.v1.SeriesDraws
-	(*Series)(nil),                           // 127: tabula.v1.Series
-	(*SeriesToken)(nil),                      // 128: tabula.v1.SeriesToken
-	(SeriesStatus)(0),                        // 129: tabula.v1.SeriesStatus
-	(*SeriesEvent)(nil),                      // 130: tabula.v1.SeriesEvent
-	(*TournamentEvent)(nil),                  // 131: tabula.v1.TournamentEvent
-	(*PlayerRating)(nil),                     // 132: tabula.v1.PlayerRating
-	(TournamentFormat)(0),                    // 133: tabula.v1.TournamentFormat
-	(*TournamentPlayer)(nil),                 // 134: tabula.v1.TournamentPlayer
-	(*TournamentScoring)(nil),                // 135: tabula.v1.TournamentScoring
-	(TieBreak)(0),                            // 136: tabula.v1.TieBreak
-	(*Tournament)(nil),                       // 137: tabula.v1.Tournament
-	(*TournamentPlayerToken)(nil),            // 138: tabula.v1.TournamentPlayerToken
-	(TournamentStatus)(0),                    // 139: tabula.v1.TournamentStatus
+	(*AddTournamentPlayerRequest)(nil),       // 98: tabula.v1.AddTournamentPlayerRequest
+	(*AddTournamentPlayerResponse)(nil),      // 99: tabula.v1.AddTournamentPlayerResponse
+	(*CancelTournamentRequest)(nil),          // 100: tabula.v1.CancelTournamentRequest
+	(*CancelTournamentResponse)(nil),         // 101: tabula.v1.CancelTournamentResponse
+	(*ExportTournamentTrfRequest)(nil),       // 102: tabula.v1.ExportTournamentTrfRequest
+	(*ExportTournamentTrfResponse)(nil),      // 103: tabula.v1.ExportTournamentTrfResponse
+	nil,                                      // 104: tabula.v1.CreateGameRequest.LabelsEntry
+	nil,                                      // 105: tabula.v1.ListGamesRequest.LabelsEntry
+	nil,                                      // 106: tabula.v1.CreateSeriesRequest.LabelsEntry
+	nil,                                      // 107: tabula.v1.ListSeriesRequest.LabelsEntry
+	nil,                                      // 108: tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	nil,                                      // 109: tabula.v1.CreateTournamentRequest.LabelsEntry
+	nil,                                      // 110: tabula.v1.ListTournamentsRequest.LabelsEntry
+	(*GameConfig)(nil),                       // 111: tabula.v1.GameConfig
+	(GameKind)(0),                            // 112: tabula.v1.GameKind
+	(*BotSeat)(nil),                          // 113: tabula.v1.BotSeat
+	(*Player)(nil),                           // 114: tabula.v1.Player
+	(*timestamppb.Timestamp)(nil),            // 115: google.protobuf.Timestamp
+	(*SpectatorDelay)(nil),                   // 116: tabula.v1.SpectatorDelay
+	(RatingPool)(0),                          // 117: tabula.v1.RatingPool
+	(*Game)(nil),                             // 118: tabula.v1.Game
+	(GameStatus)(0),                          // 119: tabula.v1.GameStatus
+	(*View)(nil),                             // 120: tabula.v1.View
+	(*Move)(nil),                             // 121: tabula.v1.Move
+	(*GameEvent)(nil),                        // 122: tabula.v1.GameEvent
+	(*Outcome)(nil),                          // 123: tabula.v1.Outcome
+	(*durationpb.Duration)(nil),              // 124: google.protobuf.Duration
+	(*ViewChange)(nil),                       // 125: tabula.v1.ViewChange
+	(OutcomeType)(0),                         // 126: tabula.v1.OutcomeType
+	(*fieldmaskpb.FieldMask)(nil),            // 127: google.protobuf.FieldMask
+	(SeriesDraws)(0),                         // 128: tabula.v1.SeriesDraws
+	(*Series)(nil),                           // 129: tabula.v1.Series
+	(*SeriesToken)(nil),                      // 130: tabula.v1.SeriesToken
+	(SeriesStatus)(0),                        // 131: tabula.v1.SeriesStatus
+	(*SeriesEvent)(nil),                      // 132: tabula.v1.SeriesEvent
+	(*TournamentEvent)(nil),                  // 133: tabula.v1.TournamentEvent
+	(*PlayerRating)(nil),                     // 134: tabula.v1.PlayerRating
+	(TournamentFormat)(0),                    // 135: tabula.v1.TournamentFormat
+	(*TournamentPlayer)(nil),                 // 136: tabula.v1.TournamentPlayer
+	(*TournamentScoring)(nil),                // 137: tabula.v1.TournamentScoring
+	(TieBreak)(0),                            // 138: tabula.v1.TieBreak
+	(*Tournament)(nil),                       // 139: tabula.v1.Tournament
+	(*TournamentPlayerToken)(nil),            // 140: tabula.v1.TournamentPlayerToken
+	(TournamentStatus)(0),                    // 141: tabula.v1.TournamentStatus
 }
 var file_tabula_v1_game_service_proto_depIdxs = []int32{
-	109, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
-	110, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
-	109, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
+	111, // 0: tabula.v1.Preset.config:type_name -> tabula.v1.GameConfig
+	112, // 1: tabula.v1.GameKindInfo.kind:type_name -> tabula.v1.GameKind
+	111, // 2: tabula.v1.GameKindInfo.default_config:type_name -> tabula.v1.GameConfig
 	5,   // 3: tabula.v1.GameKindInfo.presets:type_name -> tabula.v1.Preset
 	6,   // 4: tabula.v1.ListGameKindsResponse.kinds:type_name -> tabula.v1.GameKindInfo
-	109, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
+	111, // 5: tabula.v1.CreateGameRequest.config:type_name -> tabula.v1.GameConfig
 	14,  // 6: tabula.v1.CreateGameRequest.pgn:type_name -> tabula.v1.PgnImport
-	110, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
-	111, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
-	112, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
-	102, // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
-	113, // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
-	114, // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
-	115, // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	112, // 7: tabula.v1.CreateGameRequest.kind:type_name -> tabula.v1.GameKind
+	113, // 8: tabula.v1.CreateGameRequest.bots:type_name -> tabula.v1.BotSeat
+	114, // 9: tabula.v1.CreateGameRequest.players:type_name -> tabula.v1.Player
+	104, // 10: tabula.v1.CreateGameRequest.labels:type_name -> tabula.v1.CreateGameRequest.LabelsEntry
+	115, // 11: tabula.v1.CreateGameRequest.start_time:type_name -> google.protobuf.Timestamp
+	116, // 12: tabula.v1.CreateGameRequest.spectator_delay:type_name -> tabula.v1.SpectatorDelay
+	117, // 13: tabula.v1.CreateGameRequest.rating_pool:type_name -> tabula.v1.RatingPool
 	9,   // 14: tabula.v1.BatchCreateGamesRequest.requests:type_name -> tabula.v1.CreateGameRequest
 	16,  // 15: tabula.v1.BatchCreateGamesResponse.games:type_name -> tabula.v1.CreateGameResponse
-	116, // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
+	118, // 16: tabula.v1.CreateRematchResponse.game:type_name -> tabula.v1.Game
 	15,  // 17: tabula.v1.CreateRematchResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	116, // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
+	118, // 18: tabula.v1.CreateGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 19: tabula.v1.CreateGameResponse.seat_tokens:type_name -> tabula.v1.SeatToken
-	116, // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
-	110, // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
-	117, // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
-	113, // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
-	113, // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
-	103, // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
-	116, // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
-	118, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
-	119, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
+	118, // 20: tabula.v1.GetGameResponse.game:type_name -> tabula.v1.Game
+	112, // 21: tabula.v1.ListGamesRequest.kind:type_name -> tabula.v1.GameKind
+	119, // 22: tabula.v1.ListGamesRequest.status:type_name -> tabula.v1.GameStatus
+	115, // 23: tabula.v1.ListGamesRequest.create_time_after:type_name -> google.protobuf.Timestamp
+	115, // 24: tabula.v1.ListGamesRequest.create_time_before:type_name -> google.protobuf.Timestamp
+	105, // 25: tabula.v1.ListGamesRequest.labels:type_name -> tabula.v1.ListGamesRequest.LabelsEntry
+	118, // 26: tabula.v1.ListGamesResponse.games:type_name -> tabula.v1.Game
+	120, // 27: tabula.v1.GetViewResponse.view:type_name -> tabula.v1.View
+	121, // 28: tabula.v1.LegalMove.move:type_name -> tabula.v1.Move
 	24,  // 29: tabula.v1.ListLegalMovesResponse.moves:type_name -> tabula.v1.LegalMove
-	119, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
+	121, // 30: tabula.v1.SubmitMoveRequest.move:type_name -> tabula.v1.Move
 	0,   // 31: tabula.v1.SubmitMoveRequest.view:type_name -> tabula.v1.SubmitMoveView
-	120, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
-	118, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
-	117, // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
-	121, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
-	118, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
-	122, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
+	122, // 32: tabula.v1.SubmitMoveResponse.events:type_name -> tabula.v1.GameEvent
+	120, // 33: tabula.v1.SubmitMoveResponse.view:type_name -> tabula.v1.View
+	119, // 34: tabula.v1.SubmitMoveResponse.status:type_name -> tabula.v1.GameStatus
+	123, // 35: tabula.v1.SubmitMoveResponse.outcome:type_name -> tabula.v1.Outcome
+	120, // 36: tabula.v1.ResignResponse.view:type_name -> tabula.v1.View
+	124, // 37: tabula.v1.GetHintRequest.max_time:type_name -> google.protobuf.Duration
 	1,   // 38: tabula.v1.GetHintResponse.result:type_name -> tabula.v1.HintResult
-	119, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
+	121, // 39: tabula.v1.GetHintResponse.move:type_name -> tabula.v1.Move
 	34,  // 40: tabula.v1.GetHintResponse.score:type_name -> tabula.v1.HintScore
-	119, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
+	121, // 41: tabula.v1.GetHintResponse.principal_variation:type_name -> tabula.v1.Move
 	2,   // 42: tabula.v1.HintScore.result:type_name -> tabula.v1.ScoreResult
 	3,   // 43: tabula.v1.HintScore.unit:type_name -> tabula.v1.ScoreUnit
-	118, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
-	118, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
-	118, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
-	120, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
-	118, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
-	123, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
-	116, // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
+	120, // 44: tabula.v1.TakeBackResponse.view:type_name -> tabula.v1.View
+	120, // 45: tabula.v1.AnswerTakeBackResponse.view:type_name -> tabula.v1.View
+	120, // 46: tabula.v1.ClaimVictoryResponse.view:type_name -> tabula.v1.View
+	122, // 47: tabula.v1.StreamEventsResponse.event:type_name -> tabula.v1.GameEvent
+	120, // 48: tabula.v1.StreamEventsResponse.view:type_name -> tabula.v1.View
+	125, // 49: tabula.v1.StreamEventsResponse.view_change:type_name -> tabula.v1.ViewChange
+	118, // 50: tabula.v1.ArchiveGameResponse.game:type_name -> tabula.v1.Game
 	15,  // 51: tabula.v1.ReissueSeatTokenResponse.seat_token:type_name -> tabula.v1.SeatToken
-	116, // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
-	124, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
-	116, // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
-	118, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
-	118, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
-	122, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
-	118, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
-	109, // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
-	110, // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
-	113, // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
-	113, // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
+	118, // 52: tabula.v1.AbortGameResponse.game:type_name -> tabula.v1.Game
+	126, // 53: tabula.v1.AdjudicateGameRequest.result:type_name -> tabula.v1.OutcomeType
+	118, // 54: tabula.v1.AdjudicateGameResponse.game:type_name -> tabula.v1.Game
+	120, // 55: tabula.v1.PauseClockResponse.view:type_name -> tabula.v1.View
+	120, // 56: tabula.v1.ResumeClockResponse.view:type_name -> tabula.v1.View
+	124, // 57: tabula.v1.AddTimeRequest.time:type_name -> google.protobuf.Duration
+	120, // 58: tabula.v1.AddTimeResponse.view:type_name -> tabula.v1.View
+	111, // 59: tabula.v1.SavedConfig.config:type_name -> tabula.v1.GameConfig
+	112, // 60: tabula.v1.SavedConfig.kind:type_name -> tabula.v1.GameKind
+	115, // 61: tabula.v1.SavedConfig.create_time:type_name -> google.protobuf.Timestamp
+	115, // 62: tabula.v1.SavedConfig.update_time:type_name -> google.protobuf.Timestamp
 	59,  // 63: tabula.v1.CreateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
 	59,  // 64: tabula.v1.ListSavedConfigsResponse.saved_configs:type_name -> tabula.v1.SavedConfig
 	59,  // 65: tabula.v1.UpdateSavedConfigRequest.saved_config:type_name -> tabula.v1.SavedConfig
-	116, // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
-	125, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
-	116, // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
-	109, // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
-	110, // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
-	126, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
-	112, // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
-	111, // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
-	104, // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
-	115, // 75: tabula.v1.CreateSeriesRequest.rating_pool:type_name -> tabula.v1.RatingPool
-	127, // 76: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
-	128, // 77: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
-	127, // 78: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
-	129, // 79: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
-	105, // 80: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
-	127, // 81: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
-	127, // 82: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
-	125, // 83: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
-	127, // 84: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
-	130, // 85: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
+	118, // 66: tabula.v1.UpdateGameRequest.game:type_name -> tabula.v1.Game
+	127, // 67: tabula.v1.UpdateGameRequest.update_mask:type_name -> google.protobuf.FieldMask
+	118, // 68: tabula.v1.UpdateGameResponse.game:type_name -> tabula.v1.Game
+	111, // 69: tabula.v1.CreateSeriesRequest.config:type_name -> tabula.v1.GameConfig
+	112, // 70: tabula.v1.CreateSeriesRequest.kind:type_name -> tabula.v1.GameKind
+	128, // 71: tabula.v1.CreateSeriesRequest.draws:type_name -> tabula.v1.SeriesDraws
+	114, // 72: tabula.v1.CreateSeriesRequest.players:type_name -> tabula.v1.Player
+	113, // 73: tabula.v1.CreateSeriesRequest.bots:type_name -> tabula.v1.BotSeat
+	106, // 74: tabula.v1.CreateSeriesRequest.labels:type_name -> tabula.v1.CreateSeriesRequest.LabelsEntry
+	117, // 75: tabula.v1.CreateSeriesRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	129, // 76: tabula.v1.CreateSeriesResponse.series:type_name -> tabula.v1.Series
+	130, // 77: tabula.v1.CreateSeriesResponse.player_tokens:type_name -> tabula.v1.SeriesToken
+	129, // 78: tabula.v1.GetSeriesResponse.series:type_name -> tabula.v1.Series
+	131, // 79: tabula.v1.ListSeriesRequest.status:type_name -> tabula.v1.SeriesStatus
+	107, // 80: tabula.v1.ListSeriesRequest.labels:type_name -> tabula.v1.ListSeriesRequest.LabelsEntry
+	129, // 81: tabula.v1.ListSeriesResponse.series:type_name -> tabula.v1.Series
+	129, // 82: tabula.v1.UpdateSeriesRequest.series:type_name -> tabula.v1.Series
+	127, // 83: tabula.v1.UpdateSeriesRequest.update_mask:type_name -> google.protobuf.FieldMask
+	129, // 84: tabula.v1.UpdateSeriesResponse.series:type_name -> tabula.v1.Series
+	132, // 85: tabula.v1.StreamSeriesEventsResponse.event:type_name -> tabula.v1.SeriesEvent
 	4,   // 86: tabula.v1.StreamOwnerEventsRequest.kinds:type_name -> tabula.v1.OwnerEventKind
-	106, // 87: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
+	108, // 87: tabula.v1.StreamOwnerEventsRequest.labels:type_name -> tabula.v1.StreamOwnerEventsRequest.LabelsEntry
 	81,  // 88: tabula.v1.StreamOwnerEventsResponse.event:type_name -> tabula.v1.OwnerEvent
 	4,   // 89: tabula.v1.OwnerEvent.kind:type_name -> tabula.v1.OwnerEventKind
-	120, // 90: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
-	130, // 91: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
-	131, // 92: tabula.v1.OwnerEvent.tournament_event:type_name -> tabula.v1.TournamentEvent
-	132, // 93: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
-	132, // 94: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
-	109, // 95: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
-	110, // 96: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
-	133, // 97: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
-	134, // 98: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
-	135, // 99: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
-	136, // 100: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
-	115, // 101: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
-	107, // 102: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
-	137, // 103: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	138, // 104: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
-	137, // 105: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	139, // 106: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
-	108, // 107: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
-	137, // 108: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
-	131, // 109: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
-	137, // 110: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
-	137, // 111: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
-	137, // 112: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
-	7,   // 113: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
-	9,   // 114: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
-	10,  // 115: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
-	12,  // 116: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
-	17,  // 117: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
-	19,  // 118: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
-	21,  // 119: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
-	23,  // 120: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
-	26,  // 121: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
-	28,  // 122: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
-	30,  // 123: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
-	32,  // 124: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
-	35,  // 125: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
-	37,  // 126: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
-	39,  // 127: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
-	41,  // 128: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
-	43,  // 129: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
-	45,  // 130: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
-	67,  // 131: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
-	47,  // 132: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
-	60,  // 133: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
-	61,  // 134: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
-	62,  // 135: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
-	64,  // 136: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
-	65,  // 137: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
-	49,  // 138: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
-	51,  // 139: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
-	53,  // 140: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
-	55,  // 141: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
-	57,  // 142: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
-	69,  // 143: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
-	71,  // 144: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
-	73,  // 145: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
-	75,  // 146: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
-	77,  // 147: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
-	79,  // 148: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
-	82,  // 149: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
-	84,  // 150: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
-	86,  // 151: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
-	88,  // 152: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
-	90,  // 153: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
-	92,  // 154: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
-	94,  // 155: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
-	96,  // 156: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
-	98,  // 157: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
-	100, // 158: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
-	8,   // 159: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
-	16,  // 160: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
-	11,  // 161: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
-	13,  // 162: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
-	18,  // 163: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
-	20,  // 164: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
-	22,  // 165: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
-	25,  // 166: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
-	27,  // 167: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
-	29,  // 168: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
-	31,  // 169: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
-	33,  // 170: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
-	36,  // 171: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
-	38,  // 172: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
-	40,  // 173: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
-	42,  // 174: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
-	44,  // 175: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
-	46,  // 176: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
-	68,  // 177: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
-	48,  // 178: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
-	59,  // 179: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
-	59,  // 180: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
-	63,  // 181: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
-	59,  // 182: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
-	66,  // 183: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
-	50,  // 184: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
-	52,  // 185: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
-	54,  // 186: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
-	56,  // 187: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
-	58,  // 188: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
-	70,  // 189: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
-	72,  // 190: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
-	74,  // 191: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
-	76,  // 192: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
-	78,  // 193: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
-	80,  // 194: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
-	83,  // 195: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
-	85,  // 196: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
-	87,  // 197: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
-	89,  // 198: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
-	91,  // 199: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
-	93,  // 200: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
-	95,  // 201: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
-	97,  // 202: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
-	99,  // 203: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
-	101, // 204: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
-	159, // [159:205] is the sub-list for method output_type
-	113, // [113:159] is the sub-list for method input_type
-	113, // [113:113] is the sub-list for extension type_name
-	113, // [113:113] is the sub-list for extension extendee
-	0,   // [0:113] is the sub-list for field type_name
+	122, // 90: tabula.v1.OwnerEvent.game_event:type_name -> tabula.v1.GameEvent
+	132, // 91: tabula.v1.OwnerEvent.series_event:type_name -> tabula.v1.SeriesEvent
+	133, // 92: tabula.v1.OwnerEvent.tournament_event:type_name -> tabula.v1.TournamentEvent
+	134, // 93: tabula.v1.GetPlayerRatingsResponse.ratings:type_name -> tabula.v1.PlayerRating
+	134, // 94: tabula.v1.ListLeaderboardResponse.ratings:type_name -> tabula.v1.PlayerRating
+	111, // 95: tabula.v1.CreateTournamentRequest.config:type_name -> tabula.v1.GameConfig
+	112, // 96: tabula.v1.CreateTournamentRequest.kind:type_name -> tabula.v1.GameKind
+	135, // 97: tabula.v1.CreateTournamentRequest.format:type_name -> tabula.v1.TournamentFormat
+	136, // 98: tabula.v1.CreateTournamentRequest.players:type_name -> tabula.v1.TournamentPlayer
+	137, // 99: tabula.v1.CreateTournamentRequest.scoring:type_name -> tabula.v1.TournamentScoring
+	138, // 100: tabula.v1.CreateTournamentRequest.tie_breaks:type_name -> tabula.v1.TieBreak
+	117, // 101: tabula.v1.CreateTournamentRequest.rating_pool:type_name -> tabula.v1.RatingPool
+	109, // 102: tabula.v1.CreateTournamentRequest.labels:type_name -> tabula.v1.CreateTournamentRequest.LabelsEntry
+	139, // 103: tabula.v1.CreateTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	140, // 104: tabula.v1.CreateTournamentResponse.player_tokens:type_name -> tabula.v1.TournamentPlayerToken
+	139, // 105: tabula.v1.GetTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	141, // 106: tabula.v1.ListTournamentsRequest.status:type_name -> tabula.v1.TournamentStatus
+	110, // 107: tabula.v1.ListTournamentsRequest.labels:type_name -> tabula.v1.ListTournamentsRequest.LabelsEntry
+	139, // 108: tabula.v1.ListTournamentsResponse.tournaments:type_name -> tabula.v1.Tournament
+	133, // 109: tabula.v1.StreamTournamentEventsResponse.event:type_name -> tabula.v1.TournamentEvent
+	139, // 110: tabula.v1.StartTournamentRoundResponse.tournament:type_name -> tabula.v1.Tournament
+	139, // 111: tabula.v1.WithdrawTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
+	136, // 112: tabula.v1.AddTournamentPlayerRequest.player:type_name -> tabula.v1.TournamentPlayer
+	139, // 113: tabula.v1.AddTournamentPlayerResponse.tournament:type_name -> tabula.v1.Tournament
+	140, // 114: tabula.v1.AddTournamentPlayerResponse.player_token:type_name -> tabula.v1.TournamentPlayerToken
+	139, // 115: tabula.v1.CancelTournamentResponse.tournament:type_name -> tabula.v1.Tournament
+	7,   // 116: tabula.v1.GameService.ListGameKinds:input_type -> tabula.v1.ListGameKindsRequest
+	9,   // 117: tabula.v1.GameService.CreateGame:input_type -> tabula.v1.CreateGameRequest
+	10,  // 118: tabula.v1.GameService.BatchCreateGames:input_type -> tabula.v1.BatchCreateGamesRequest
+	12,  // 119: tabula.v1.GameService.CreateRematch:input_type -> tabula.v1.CreateRematchRequest
+	17,  // 120: tabula.v1.GameService.GetGame:input_type -> tabula.v1.GetGameRequest
+	19,  // 121: tabula.v1.GameService.ListGames:input_type -> tabula.v1.ListGamesRequest
+	21,  // 122: tabula.v1.GameService.GetView:input_type -> tabula.v1.GetViewRequest
+	23,  // 123: tabula.v1.GameService.ListLegalMoves:input_type -> tabula.v1.ListLegalMovesRequest
+	26,  // 124: tabula.v1.GameService.SubmitMove:input_type -> tabula.v1.SubmitMoveRequest
+	28,  // 125: tabula.v1.GameService.Resign:input_type -> tabula.v1.ResignRequest
+	30,  // 126: tabula.v1.GameService.ExportPgn:input_type -> tabula.v1.ExportPgnRequest
+	32,  // 127: tabula.v1.GameService.GetHint:input_type -> tabula.v1.GetHintRequest
+	35,  // 128: tabula.v1.GameService.TakeBack:input_type -> tabula.v1.TakeBackRequest
+	37,  // 129: tabula.v1.GameService.AnswerTakeBack:input_type -> tabula.v1.AnswerTakeBackRequest
+	39,  // 130: tabula.v1.GameService.ClaimVictory:input_type -> tabula.v1.ClaimVictoryRequest
+	41,  // 131: tabula.v1.GameService.StreamEvents:input_type -> tabula.v1.StreamEventsRequest
+	43,  // 132: tabula.v1.GameService.ArchiveGame:input_type -> tabula.v1.ArchiveGameRequest
+	45,  // 133: tabula.v1.GameService.DeleteGame:input_type -> tabula.v1.DeleteGameRequest
+	67,  // 134: tabula.v1.GameService.UpdateGame:input_type -> tabula.v1.UpdateGameRequest
+	47,  // 135: tabula.v1.GameService.ReissueSeatToken:input_type -> tabula.v1.ReissueSeatTokenRequest
+	60,  // 136: tabula.v1.GameService.CreateSavedConfig:input_type -> tabula.v1.CreateSavedConfigRequest
+	61,  // 137: tabula.v1.GameService.GetSavedConfig:input_type -> tabula.v1.GetSavedConfigRequest
+	62,  // 138: tabula.v1.GameService.ListSavedConfigs:input_type -> tabula.v1.ListSavedConfigsRequest
+	64,  // 139: tabula.v1.GameService.UpdateSavedConfig:input_type -> tabula.v1.UpdateSavedConfigRequest
+	65,  // 140: tabula.v1.GameService.DeleteSavedConfig:input_type -> tabula.v1.DeleteSavedConfigRequest
+	49,  // 141: tabula.v1.GameService.AbortGame:input_type -> tabula.v1.AbortGameRequest
+	51,  // 142: tabula.v1.GameService.AdjudicateGame:input_type -> tabula.v1.AdjudicateGameRequest
+	53,  // 143: tabula.v1.GameService.PauseClock:input_type -> tabula.v1.PauseClockRequest
+	55,  // 144: tabula.v1.GameService.ResumeClock:input_type -> tabula.v1.ResumeClockRequest
+	57,  // 145: tabula.v1.GameService.AddTime:input_type -> tabula.v1.AddTimeRequest
+	69,  // 146: tabula.v1.GameService.CreateSeries:input_type -> tabula.v1.CreateSeriesRequest
+	71,  // 147: tabula.v1.GameService.GetSeries:input_type -> tabula.v1.GetSeriesRequest
+	73,  // 148: tabula.v1.GameService.ListSeries:input_type -> tabula.v1.ListSeriesRequest
+	75,  // 149: tabula.v1.GameService.UpdateSeries:input_type -> tabula.v1.UpdateSeriesRequest
+	77,  // 150: tabula.v1.GameService.StreamSeriesEvents:input_type -> tabula.v1.StreamSeriesEventsRequest
+	79,  // 151: tabula.v1.GameService.StreamOwnerEvents:input_type -> tabula.v1.StreamOwnerEventsRequest
+	82,  // 152: tabula.v1.GameService.GetPlayerRatings:input_type -> tabula.v1.GetPlayerRatingsRequest
+	84,  // 153: tabula.v1.GameService.ListLeaderboard:input_type -> tabula.v1.ListLeaderboardRequest
+	86,  // 154: tabula.v1.GameService.CreateTournament:input_type -> tabula.v1.CreateTournamentRequest
+	88,  // 155: tabula.v1.GameService.GetTournament:input_type -> tabula.v1.GetTournamentRequest
+	90,  // 156: tabula.v1.GameService.ListTournaments:input_type -> tabula.v1.ListTournamentsRequest
+	92,  // 157: tabula.v1.GameService.StreamTournamentEvents:input_type -> tabula.v1.StreamTournamentEventsRequest
+	94,  // 158: tabula.v1.GameService.StartTournamentRound:input_type -> tabula.v1.StartTournamentRoundRequest
+	96,  // 159: tabula.v1.GameService.WithdrawTournamentPlayer:input_type -> tabula.v1.WithdrawTournamentPlayerRequest
+	98,  // 160: tabula.v1.GameService.AddTournamentPlayer:input_type -> tabula.v1.AddTournamentPlayerRequest
+	100, // 161: tabula.v1.GameService.CancelTournament:input_type -> tabula.v1.CancelTournamentRequest
+	102, // 162: tabula.v1.GameService.ExportTournamentTrf:input_type -> tabula.v1.ExportTournamentTrfRequest
+	8,   // 163: tabula.v1.GameService.ListGameKinds:output_type -> tabula.v1.ListGameKindsResponse
+	16,  // 164: tabula.v1.GameService.CreateGame:output_type -> tabula.v1.CreateGameResponse
+	11,  // 165: tabula.v1.GameService.BatchCreateGames:output_type -> tabula.v1.BatchCreateGamesResponse
+	13,  // 166: tabula.v1.GameService.CreateRematch:output_type -> tabula.v1.CreateRematchResponse
+	18,  // 167: tabula.v1.GameService.GetGame:output_type -> tabula.v1.GetGameResponse
+	20,  // 168: tabula.v1.GameService.ListGames:output_type -> tabula.v1.ListGamesResponse
+	22,  // 169: tabula.v1.GameService.GetView:output_type -> tabula.v1.GetViewResponse
+	25,  // 170: tabula.v1.GameService.ListLegalMoves:output_type -> tabula.v1.ListLegalMovesResponse
+	27,  // 171: tabula.v1.GameService.SubmitMove:output_type -> tabula.v1.SubmitMoveResponse
+	29,  // 172: tabula.v1.GameService.Resign:output_type -> tabula.v1.ResignResponse
+	31,  // 173: tabula.v1.GameService.ExportPgn:output_type -> tabula.v1.ExportPgnResponse
+	33,  // 174: tabula.v1.GameService.GetHint:output_type -> tabula.v1.GetHintResponse
+	36,  // 175: tabula.v1.GameService.TakeBack:output_type -> tabula.v1.TakeBackResponse
+	38,  // 176: tabula.v1.GameService.AnswerTakeBack:output_type -> tabula.v1.AnswerTakeBackResponse
+	40,  // 177: tabula.v1.GameService.ClaimVictory:output_type -> tabula.v1.ClaimVictoryResponse
+	42,  // 178: tabula.v1.GameService.StreamEvents:output_type -> tabula.v1.StreamEventsResponse
+	44,  // 179: tabula.v1.GameService.ArchiveGame:output_type -> tabula.v1.ArchiveGameResponse
+	46,  // 180: tabula.v1.GameService.DeleteGame:output_type -> tabula.v1.DeleteGameResponse
+	68,  // 181: tabula.v1.GameService.UpdateGame:output_type -> tabula.v1.UpdateGameResponse
+	48,  // 182: tabula.v1.GameService.ReissueSeatToken:output_type -> tabula.v1.ReissueSeatTokenResponse
+	59,  // 183: tabula.v1.GameService.CreateSavedConfig:output_type -> tabula.v1.SavedConfig
+	59,  // 184: tabula.v1.GameService.GetSavedConfig:output_type -> tabula.v1.SavedConfig
+	63,  // 185: tabula.v1.GameService.ListSavedConfigs:output_type -> tabula.v1.ListSavedConfigsResponse
+	59,  // 186: tabula.v1.GameService.UpdateSavedConfig:output_type -> tabula.v1.SavedConfig
+	66,  // 187: tabula.v1.GameService.DeleteSavedConfig:output_type -> tabula.v1.DeleteSavedConfigResponse
+	50,  // 188: tabula.v1.GameService.AbortGame:output_type -> tabula.v1.AbortGameResponse
+	52,  // 189: tabula.v1.GameService.AdjudicateGame:output_type -> tabula.v1.AdjudicateGameResponse
+	54,  // 190: tabula.v1.GameService.PauseClock:output_type -> tabula.v1.PauseClockResponse
+	56,  // 191: tabula.v1.GameService.ResumeClock:output_type -> tabula.v1.ResumeClockResponse
+	58,  // 192: tabula.v1.GameService.AddTime:output_type -> tabula.v1.AddTimeResponse
+	70,  // 193: tabula.v1.GameService.CreateSeries:output_type -> tabula.v1.CreateSeriesResponse
+	72,  // 194: tabula.v1.GameService.GetSeries:output_type -> tabula.v1.GetSeriesResponse
+	74,  // 195: tabula.v1.GameService.ListSeries:output_type -> tabula.v1.ListSeriesResponse
+	76,  // 196: tabula.v1.GameService.UpdateSeries:output_type -> tabula.v1.UpdateSeriesResponse
+	78,  // 197: tabula.v1.GameService.StreamSeriesEvents:output_type -> tabula.v1.StreamSeriesEventsResponse
+	80,  // 198: tabula.v1.GameService.StreamOwnerEvents:output_type -> tabula.v1.StreamOwnerEventsResponse
+	83,  // 199: tabula.v1.GameService.GetPlayerRatings:output_type -> tabula.v1.GetPlayerRatingsResponse
+	85,  // 200: tabula.v1.GameService.ListLeaderboard:output_type -> tabula.v1.ListLeaderboardResponse
+	87,  // 201: tabula.v1.GameService.CreateTournament:output_type -> tabula.v1.CreateTournamentResponse
+	89,  // 202: tabula.v1.GameService.GetTournament:output_type -> tabula.v1.GetTournamentResponse
+	91,  // 203: tabula.v1.GameService.ListTournaments:output_type -> tabula.v1.ListTournamentsResponse
+	93,  // 204: tabula.v1.GameService.StreamTournamentEvents:output_type -> tabula.v1.StreamTournamentEventsResponse
+	95,  // 205: tabula.v1.GameService.StartTournamentRound:output_type -> tabula.v1.StartTournamentRoundResponse
+	97,  // 206: tabula.v1.GameService.WithdrawTournamentPlayer:output_type -> tabula.v1.WithdrawTournamentPlayerResponse
+	99,  // 207: tabula.v1.GameService.AddTournamentPlayer:output_type -> tabula.v1.AddTournamentPlayerResponse
+	101, // 208: tabula.v1.GameService.CancelTournament:output_type -> tabula.v1.CancelTournamentResponse
+	103, // 209: tabula.v1.GameService.ExportTournamentTrf:output_type -> tabula.v1.ExportTournamentTrfResponse
+	163, // [163:210] is the sub-list for method output_type
+	116, // [116:163] is the sub-list for method input_type
+	116, // [116:116] is the sub-list for extension type_name
+	116, // [116:116] is the sub-list for extension extendee
+	0,   // [0:116] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_game_service_proto_init() }
@@ -7631,7 +7757,7 @@ func file_tabula_v1_game_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_game_service_proto_rawDesc), len(file_tabula_v1_game_service_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   104,
+			NumMessages:   106,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

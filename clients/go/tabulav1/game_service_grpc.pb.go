@@ -97,6 +97,7 @@ const (
 	GameService_StreamTournamentEvents_FullMethodName   = "/tabula.v1.GameService/StreamTournamentEvents"
 	GameService_StartTournamentRound_FullMethodName     = "/tabula.v1.GameService/StartTournamentRound"
 	GameService_WithdrawTournamentPlayer_FullMethodName = "/tabula.v1.GameService/WithdrawTournamentPlayer"
+	GameService_AddTournamentPlayer_FullMethodName      = "/tabula.v1.GameService/AddTournamentPlayer"
 	GameService_CancelTournament_FullMethodName         = "/tabula.v1.GameService/CancelTournament"
 	GameService_ExportTournamentTrf_FullMethodName      = "/tabula.v1.GameService/ExportTournamentTrf"
 )
@@ -389,6 +390,14 @@ type GameServiceClient interface {
 	// paired in no round after, its opponents there winning by forfeit. Needs a service key.
 	// FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
 	WithdrawTournamentPlayer(ctx context.Context, in *WithdrawTournamentPlayerRequest, opts ...grpc.CallOption) (*WithdrawTournamentPlayerResponse, error)
+	// Adds a player to a Swiss under way (a late entry): numbered after every player, with
+	// no points, paired from the next round made (the rounds before count as rounds it did
+	// not play), its token shown once. Needs a service key. INVALID_ARGUMENT for a player
+	// that `CreateTournamentRequest.players` would refuse, an id another player has (or, in a
+	// rated tournament, is rated as), a full tournament (1,000 players), or a round robin or
+	// knockout, whose schedule or bracket is fixed at creation; FAILED_PRECONDITION
+	// `TOURNAMENT_OVER` for one over.
+	AddTournamentPlayer(ctx context.Context, in *AddTournamentPlayerRequest, opts ...grpc.CallOption) (*AddTournamentPlayerResponse, error)
 	// Calls a tournament off: no round is made after (games in progress are left to end, or
 	// to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
 	CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error)
@@ -883,6 +892,16 @@ func (c *gameServiceClient) WithdrawTournamentPlayer(ctx context.Context, in *Wi
 	return out, nil
 }
 
+func (c *gameServiceClient) AddTournamentPlayer(ctx context.Context, in *AddTournamentPlayerRequest, opts ...grpc.CallOption) (*AddTournamentPlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AddTournamentPlayerResponse)
+	err := c.cc.Invoke(ctx, GameService_AddTournamentPlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *gameServiceClient) CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CancelTournamentResponse)
@@ -1191,6 +1210,14 @@ type GameServiceServer interface {
 	// paired in no round after, its opponents there winning by forfeit. Needs a service key.
 	// FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
 	WithdrawTournamentPlayer(context.Context, *WithdrawTournamentPlayerRequest) (*WithdrawTournamentPlayerResponse, error)
+	// Adds a player to a Swiss under way (a late entry): numbered after every player, with
+	// no points, paired from the next round made (the rounds before count as rounds it did
+	// not play), its token shown once. Needs a service key. INVALID_ARGUMENT for a player
+	// that `CreateTournamentRequest.players` would refuse, an id another player has (or, in a
+	// rated tournament, is rated as), a full tournament (1,000 players), or a round robin or
+	// knockout, whose schedule or bracket is fixed at creation; FAILED_PRECONDITION
+	// `TOURNAMENT_OVER` for one over.
+	AddTournamentPlayer(context.Context, *AddTournamentPlayerRequest) (*AddTournamentPlayerResponse, error)
 	// Calls a tournament off: no round is made after (games in progress are left to end, or
 	// to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
 	CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error)
@@ -1340,6 +1367,9 @@ func (UnimplementedGameServiceServer) StartTournamentRound(context.Context, *Sta
 }
 func (UnimplementedGameServiceServer) WithdrawTournamentPlayer(context.Context, *WithdrawTournamentPlayerRequest) (*WithdrawTournamentPlayerResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method WithdrawTournamentPlayer not implemented")
+}
+func (UnimplementedGameServiceServer) AddTournamentPlayer(context.Context, *AddTournamentPlayerRequest) (*AddTournamentPlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AddTournamentPlayer not implemented")
 }
 func (UnimplementedGameServiceServer) CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CancelTournament not implemented")
@@ -2132,6 +2162,24 @@ func _GameService_WithdrawTournamentPlayer_Handler(srv interface{}, ctx context.
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_AddTournamentPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AddTournamentPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).AddTournamentPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_AddTournamentPlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).AddTournamentPlayer(ctx, req.(*AddTournamentPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_CancelTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CancelTournamentRequest)
 	if err := dec(in); err != nil {
@@ -2334,6 +2382,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "WithdrawTournamentPlayer",
 			Handler:    _GameService_WithdrawTournamentPlayer_Handler,
+		},
+		{
+			MethodName: "AddTournamentPlayer",
+			Handler:    _GameService_AddTournamentPlayer_Handler,
 		},
 		{
 			MethodName: "CancelTournament",

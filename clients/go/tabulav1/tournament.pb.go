@@ -974,6 +974,7 @@ type TournamentEvent struct {
 	//	*TournamentEvent_RoundFinished
 	//	*TournamentEvent_PlayerWithdrew
 	//	*TournamentEvent_TournamentEnded
+	//	*TournamentEvent_PlayerJoined
 	Kind          isTournamentEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1082,6 +1083,15 @@ func (x *TournamentEvent) GetTournamentEnded() *TournamentEnded {
 	return nil
 }
 
+func (x *TournamentEvent) GetPlayerJoined() *TournamentPlayerJoined {
+	if x != nil {
+		if x, ok := x.Kind.(*TournamentEvent_PlayerJoined); ok {
+			return x.PlayerJoined
+		}
+	}
+	return nil
+}
+
 type isTournamentEvent_Kind interface {
 	isTournamentEvent_Kind()
 }
@@ -1111,6 +1121,11 @@ type TournamentEvent_TournamentEnded struct {
 	TournamentEnded *TournamentEnded `protobuf:"bytes,8,opt,name=tournament_ended,json=tournamentEnded,proto3,oneof"`
 }
 
+type TournamentEvent_PlayerJoined struct {
+	// A player joined a Swiss under way (`AddTournamentPlayer`).
+	PlayerJoined *TournamentPlayerJoined `protobuf:"bytes,9,opt,name=player_joined,json=playerJoined,proto3,oneof"`
+}
+
 func (*TournamentEvent_RoundPaired) isTournamentEvent_Kind() {}
 
 func (*TournamentEvent_BoardFinished) isTournamentEvent_Kind() {}
@@ -1120,6 +1135,8 @@ func (*TournamentEvent_RoundFinished) isTournamentEvent_Kind() {}
 func (*TournamentEvent_PlayerWithdrew) isTournamentEvent_Kind() {}
 
 func (*TournamentEvent_TournamentEnded) isTournamentEvent_Kind() {}
+
+func (*TournamentEvent_PlayerJoined) isTournamentEvent_Kind() {}
 
 // A board ended.
 type TournamentBoardFinished struct {
@@ -1286,6 +1303,61 @@ func (x *TournamentPlayerWithdrew) GetAfterRound() uint32 {
 	return 0
 }
 
+// A player joined a Swiss under way.
+type TournamentPlayerJoined struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The player, numbered from 1: after every player before it.
+	Player uint32 `protobuf:"varint,1,opt,name=player,proto3" json:"player,omitempty"`
+	// The first round it is paired in; the rounds before count as rounds it did not play.
+	FirstRound    uint32 `protobuf:"varint,2,opt,name=first_round,json=firstRound,proto3" json:"first_round,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentPlayerJoined) Reset() {
+	*x = TournamentPlayerJoined{}
+	mi := &file_tabula_v1_tournament_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentPlayerJoined) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentPlayerJoined) ProtoMessage() {}
+
+func (x *TournamentPlayerJoined) ProtoReflect() protoreflect.Message {
+	mi := &file_tabula_v1_tournament_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentPlayerJoined.ProtoReflect.Descriptor instead.
+func (*TournamentPlayerJoined) Descriptor() ([]byte, []int) {
+	return file_tabula_v1_tournament_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *TournamentPlayerJoined) GetPlayer() uint32 {
+	if x != nil {
+		return x.Player
+	}
+	return 0
+}
+
+func (x *TournamentPlayerJoined) GetFirstRound() uint32 {
+	if x != nil {
+		return x.FirstRound
+	}
+	return 0
+}
+
 // The tournament ended.
 type TournamentEnded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1299,7 +1371,7 @@ type TournamentEnded struct {
 
 func (x *TournamentEnded) Reset() {
 	*x = TournamentEnded{}
-	mi := &file_tabula_v1_tournament_proto_msgTypes[10]
+	mi := &file_tabula_v1_tournament_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1311,7 +1383,7 @@ func (x *TournamentEnded) String() string {
 func (*TournamentEnded) ProtoMessage() {}
 
 func (x *TournamentEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_tournament_proto_msgTypes[10]
+	mi := &file_tabula_v1_tournament_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1324,7 +1396,7 @@ func (x *TournamentEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentEnded.ProtoReflect.Descriptor instead.
 func (*TournamentEnded) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_tournament_proto_rawDescGZIP(), []int{10}
+	return file_tabula_v1_tournament_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TournamentEnded) GetStatus() TournamentStatus {
@@ -1354,7 +1426,7 @@ type TournamentPlayerToken struct {
 
 func (x *TournamentPlayerToken) Reset() {
 	*x = TournamentPlayerToken{}
-	mi := &file_tabula_v1_tournament_proto_msgTypes[11]
+	mi := &file_tabula_v1_tournament_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1366,7 +1438,7 @@ func (x *TournamentPlayerToken) String() string {
 func (*TournamentPlayerToken) ProtoMessage() {}
 
 func (x *TournamentPlayerToken) ProtoReflect() protoreflect.Message {
-	mi := &file_tabula_v1_tournament_proto_msgTypes[11]
+	mi := &file_tabula_v1_tournament_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1379,7 +1451,7 @@ func (x *TournamentPlayerToken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentPlayerToken.ProtoReflect.Descriptor instead.
 func (*TournamentPlayerToken) Descriptor() ([]byte, []int) {
-	return file_tabula_v1_tournament_proto_rawDescGZIP(), []int{11}
+	return file_tabula_v1_tournament_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TournamentPlayerToken) GetPlayer() uint32 {
@@ -1466,7 +1538,7 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\vaccelerated\x18\x17 \x01(\bR\vaccelerated\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf4\x03\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xbe\x04\n" +
 	"\x0fTournamentEvent\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x04R\x03seq\x12.\n" +
@@ -1475,7 +1547,8 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\x0eboard_finished\x18\x05 \x01(\v2\".tabula.v1.TournamentBoardFinishedH\x00R\rboardFinished\x12K\n" +
 	"\x0eround_finished\x18\x06 \x01(\v2\".tabula.v1.TournamentRoundFinishedH\x00R\rroundFinished\x12N\n" +
 	"\x0fplayer_withdrew\x18\a \x01(\v2#.tabula.v1.TournamentPlayerWithdrewH\x00R\x0eplayerWithdrew\x12G\n" +
-	"\x10tournament_ended\x18\b \x01(\v2\x1a.tabula.v1.TournamentEndedH\x00R\x0ftournamentEndedB\x06\n" +
+	"\x10tournament_ended\x18\b \x01(\v2\x1a.tabula.v1.TournamentEndedH\x00R\x0ftournamentEnded\x12H\n" +
+	"\rplayer_joined\x18\t \x01(\v2!.tabula.v1.TournamentPlayerJoinedH\x00R\fplayerJoinedB\x06\n" +
 	"\x04kind\"a\n" +
 	"\x17TournamentBoardFinished\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\rR\x05round\x120\n" +
@@ -1486,7 +1559,11 @@ const file_tabula_v1_tournament_proto_rawDesc = "" +
 	"\x18TournamentPlayerWithdrew\x12\x16\n" +
 	"\x06player\x18\x01 \x01(\rR\x06player\x12\x1f\n" +
 	"\vafter_round\x18\x02 \x01(\rR\n" +
-	"afterRound\"\x83\x01\n" +
+	"afterRound\"Q\n" +
+	"\x16TournamentPlayerJoined\x12\x16\n" +
+	"\x06player\x18\x01 \x01(\rR\x06player\x12\x1f\n" +
+	"\vfirst_round\x18\x02 \x01(\rR\n" +
+	"firstRound\"\x83\x01\n" +
 	"\x0fTournamentEnded\x123\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x1b.tabula.v1.TournamentStatusR\x06status\x12;\n" +
 	"\tstandings\x18\x02 \x03(\v2\x1d.tabula.v1.TournamentStandingR\tstandings\"E\n" +
@@ -1535,7 +1612,7 @@ func file_tabula_v1_tournament_proto_rawDescGZIP() []byte {
 }
 
 var file_tabula_v1_tournament_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tabula_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_tabula_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_tabula_v1_tournament_proto_goTypes = []any{
 	(TournamentFormat)(0),            // 0: tabula.v1.TournamentFormat
 	(TournamentStatus)(0),            // 1: tabula.v1.TournamentStatus
@@ -1551,21 +1628,22 @@ var file_tabula_v1_tournament_proto_goTypes = []any{
 	(*TournamentBoardFinished)(nil),  // 11: tabula.v1.TournamentBoardFinished
 	(*TournamentRoundFinished)(nil),  // 12: tabula.v1.TournamentRoundFinished
 	(*TournamentPlayerWithdrew)(nil), // 13: tabula.v1.TournamentPlayerWithdrew
-	(*TournamentEnded)(nil),          // 14: tabula.v1.TournamentEnded
-	(*TournamentPlayerToken)(nil),    // 15: tabula.v1.TournamentPlayerToken
-	nil,                              // 16: tabula.v1.Tournament.LabelsEntry
-	(*durationpb.Duration)(nil),      // 17: google.protobuf.Duration
-	(*timestamppb.Timestamp)(nil),    // 18: google.protobuf.Timestamp
-	(GameKind)(0),                    // 19: tabula.v1.GameKind
-	(*GameConfig)(nil),               // 20: tabula.v1.GameConfig
+	(*TournamentPlayerJoined)(nil),   // 14: tabula.v1.TournamentPlayerJoined
+	(*TournamentEnded)(nil),          // 15: tabula.v1.TournamentEnded
+	(*TournamentPlayerToken)(nil),    // 16: tabula.v1.TournamentPlayerToken
+	nil,                              // 17: tabula.v1.Tournament.LabelsEntry
+	(*durationpb.Duration)(nil),      // 18: google.protobuf.Duration
+	(*timestamppb.Timestamp)(nil),    // 19: google.protobuf.Timestamp
+	(GameKind)(0),                    // 20: tabula.v1.GameKind
+	(*GameConfig)(nil),               // 21: tabula.v1.GameConfig
 }
 var file_tabula_v1_tournament_proto_depIdxs = []int32{
-	17, // 0: tabula.v1.TournamentPlayer.engine_move_time:type_name -> google.protobuf.Duration
+	18, // 0: tabula.v1.TournamentPlayer.engine_move_time:type_name -> google.protobuf.Duration
 	3,  // 1: tabula.v1.TournamentBoard.result:type_name -> tabula.v1.BoardResult
-	18, // 2: tabula.v1.TournamentRound.pair_time:type_name -> google.protobuf.Timestamp
+	19, // 2: tabula.v1.TournamentRound.pair_time:type_name -> google.protobuf.Timestamp
 	6,  // 3: tabula.v1.TournamentRound.boards:type_name -> tabula.v1.TournamentBoard
-	19, // 4: tabula.v1.Tournament.kind:type_name -> tabula.v1.GameKind
-	20, // 5: tabula.v1.Tournament.config:type_name -> tabula.v1.GameConfig
+	20, // 4: tabula.v1.Tournament.kind:type_name -> tabula.v1.GameKind
+	21, // 5: tabula.v1.Tournament.config:type_name -> tabula.v1.GameConfig
 	0,  // 6: tabula.v1.Tournament.format:type_name -> tabula.v1.TournamentFormat
 	4,  // 7: tabula.v1.Tournament.players:type_name -> tabula.v1.TournamentPlayer
 	5,  // 8: tabula.v1.Tournament.scoring:type_name -> tabula.v1.TournamentScoring
@@ -1573,24 +1651,25 @@ var file_tabula_v1_tournament_proto_depIdxs = []int32{
 	1,  // 10: tabula.v1.Tournament.status:type_name -> tabula.v1.TournamentStatus
 	7,  // 11: tabula.v1.Tournament.rounds:type_name -> tabula.v1.TournamentRound
 	8,  // 12: tabula.v1.Tournament.standings:type_name -> tabula.v1.TournamentStanding
-	18, // 13: tabula.v1.Tournament.create_time:type_name -> google.protobuf.Timestamp
-	18, // 14: tabula.v1.Tournament.update_time:type_name -> google.protobuf.Timestamp
-	16, // 15: tabula.v1.Tournament.labels:type_name -> tabula.v1.Tournament.LabelsEntry
-	18, // 16: tabula.v1.TournamentEvent.time:type_name -> google.protobuf.Timestamp
+	19, // 13: tabula.v1.Tournament.create_time:type_name -> google.protobuf.Timestamp
+	19, // 14: tabula.v1.Tournament.update_time:type_name -> google.protobuf.Timestamp
+	17, // 15: tabula.v1.Tournament.labels:type_name -> tabula.v1.Tournament.LabelsEntry
+	19, // 16: tabula.v1.TournamentEvent.time:type_name -> google.protobuf.Timestamp
 	7,  // 17: tabula.v1.TournamentEvent.round_paired:type_name -> tabula.v1.TournamentRound
 	11, // 18: tabula.v1.TournamentEvent.board_finished:type_name -> tabula.v1.TournamentBoardFinished
 	12, // 19: tabula.v1.TournamentEvent.round_finished:type_name -> tabula.v1.TournamentRoundFinished
 	13, // 20: tabula.v1.TournamentEvent.player_withdrew:type_name -> tabula.v1.TournamentPlayerWithdrew
-	14, // 21: tabula.v1.TournamentEvent.tournament_ended:type_name -> tabula.v1.TournamentEnded
-	6,  // 22: tabula.v1.TournamentBoardFinished.board:type_name -> tabula.v1.TournamentBoard
-	8,  // 23: tabula.v1.TournamentRoundFinished.standings:type_name -> tabula.v1.TournamentStanding
-	1,  // 24: tabula.v1.TournamentEnded.status:type_name -> tabula.v1.TournamentStatus
-	8,  // 25: tabula.v1.TournamentEnded.standings:type_name -> tabula.v1.TournamentStanding
-	26, // [26:26] is the sub-list for method output_type
-	26, // [26:26] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	15, // 21: tabula.v1.TournamentEvent.tournament_ended:type_name -> tabula.v1.TournamentEnded
+	14, // 22: tabula.v1.TournamentEvent.player_joined:type_name -> tabula.v1.TournamentPlayerJoined
+	6,  // 23: tabula.v1.TournamentBoardFinished.board:type_name -> tabula.v1.TournamentBoard
+	8,  // 24: tabula.v1.TournamentRoundFinished.standings:type_name -> tabula.v1.TournamentStanding
+	1,  // 25: tabula.v1.TournamentEnded.status:type_name -> tabula.v1.TournamentStatus
+	8,  // 26: tabula.v1.TournamentEnded.standings:type_name -> tabula.v1.TournamentStanding
+	27, // [27:27] is the sub-list for method output_type
+	27, // [27:27] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_tabula_v1_tournament_proto_init() }
@@ -1606,6 +1685,7 @@ func file_tabula_v1_tournament_proto_init() {
 		(*TournamentEvent_RoundFinished)(nil),
 		(*TournamentEvent_PlayerWithdrew)(nil),
 		(*TournamentEvent_TournamentEnded)(nil),
+		(*TournamentEvent_PlayerJoined)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1613,7 +1693,7 @@ func file_tabula_v1_tournament_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tabula_v1_tournament_proto_rawDesc), len(file_tabula_v1_tournament_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   13,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -29,9 +29,9 @@ use crate::play::series::SeriesDriver;
 use crate::play::time::TimeSource;
 use crate::play::tokens::new_token;
 use crate::store::{
-    Board, BoardResult, BotSeat, Entrant, GameRecord, Happening, HistoryEntry, Labels, OwnerEventKind, OwnerNote,
-    Player, Round, SeriesDraws, SeriesLength, SeriesRecord, SeriesStatus, Store, StoreError, TokenHash,
-    TournamentFormat, TournamentLink, TournamentRecord, TournamentStatus, log_owner, to_stored_precision,
+    Board, BoardResult, BotSeat, Entrant, GameRecord, Happening, HistoryEntry, Labels, MAX_TOURNAMENT_PLAYERS,
+    OwnerEventKind, OwnerNote, Player, Round, SeriesDraws, SeriesLength, SeriesRecord, SeriesStatus, Store, StoreError,
+    TokenHash, TournamentFormat, TournamentLink, TournamentRecord, TournamentStatus, log_owner, to_stored_precision,
 };
 
 /// How often every tournament in progress is looked at, to finish what a crash interrupted.
@@ -398,6 +398,54 @@ impl TournamentDriver {
             Ok(true)
         })
         .await
+    }
+
+    /// Adds `entrant` to tournament `id`, a Swiss under way, after every player: paired from
+    /// the next round made. Returns the tournament and, for a person, its number and token.
+    ///
+    /// # Errors
+    /// `INVALID_REQUEST` for a tournament not a Swiss, a full one, or an id (or rated id)
+    /// another player has; `TOURNAMENT_OVER`, `TOURNAMENT_NOT_FOUND`.
+    pub async fn add_player(
+        &self,
+        id: &str,
+        entrant: Entrant,
+    ) -> Result<(TournamentRecord, Option<(u32, String)>), PlayError> {
+        let (token, hash) = new_token();
+        let now = to_stored_precision(self.time.now());
+        let tournament = self
+            .change(id, |tournament| {
+                let refuse = |why: String| Err(PlayError::InvalidTournamentChange { field: "player", why });
+                if !matches!(tournament.format, TournamentFormat::Swiss { .. }) {
+                    return refuse(
+                        "only a Swiss takes a player once it is under way: a round robin's schedule and a knockout's bracket are fixed at its creation".into(),
+                    );
+                }
+                if tournament.players.len() >= MAX_TOURNAMENT_PLAYERS {
+                    return refuse(format!("the tournament has {MAX_TOURNAMENT_PLAYERS} players, the most one takes"));
+                }
+                if tournament.players.iter().any(|player| player.id == entrant.id) {
+                    return refuse(format!("{:?} is a player of the tournament already", entrant.id));
+                }
+                let rated = entrant.rated_id();
+                if tournament.rating_pool.is_some() && tournament.players.iter().any(|p| p.rated_id() == rated) {
+                    return refuse(format!("in this rated tournament another player is rated as {rated:?}"));
+                }
+                tournament.players.push(entrant.clone());
+                tournament.token_hashes.push(hash);
+                let player = tournament.players.len() as u32;
+                let first_round = tournament.rounds.len() as u32 + 1;
+                tournament.history.push(HistoryEntry { time: now, what: Happening::PlayerJoined { player, first_round } });
+                Ok(true)
+            })
+            .await?;
+        // The player's number: the entrant's place (it may have moved on since).
+        let number = tournament.players.iter().position(|player| player.id == entrant.id).map(|at| at as u32 + 1);
+        let token = match (entrant.engine, number) {
+            (None, Some(number)) => Some((number, token)),
+            _ => None,
+        };
+        Ok((tournament, token))
     }
 
     /// Calls tournament `id` off.

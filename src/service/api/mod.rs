@@ -398,6 +398,13 @@ impl GameService for GameServiceImpl {
         self.answer(self.withdraw_tournament_player_call(request).await)
     }
 
+    async fn add_tournament_player(
+        &self,
+        request: Request<pb::AddTournamentPlayerRequest>,
+    ) -> Result<Response<pb::AddTournamentPlayerResponse>, Status> {
+        self.answer(self.add_tournament_player_call(request).await)
+    }
+
     async fn cancel_tournament(
         &self,
         request: Request<pb::CancelTournamentRequest>,

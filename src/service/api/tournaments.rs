@@ -23,8 +23,8 @@ use crate::play::{
 use crate::proto::tabula::v1 as pb;
 use crate::service::auth::Credential;
 use crate::service::convert::{
-    Violations, entrants_from_proto, format_from_proto, labels_from_proto, points_from_proto, tie_breaks_from_proto,
-    tournament_events, tournament_status_from_proto, tournament_to_proto,
+    Violations, entrant_from_proto, entrants_from_proto, format_from_proto, labels_from_proto, points_from_proto,
+    tie_breaks_from_proto, tournament_events, tournament_status_from_proto, tournament_to_proto,
 };
 use crate::service::error::ApiError;
 
@@ -356,6 +356,25 @@ impl GameServiceImpl {
         let tournament = self.hub.withdraw_from_tournament(id, body.player).await?;
         tracing::info!(tournament_id = %id, player = body.player, key = key.as_deref(), "tournament player withdrawn");
         Ok(pb::WithdrawTournamentPlayerResponse { tournament: Some(tournament_to_proto(&tournament)) })
+    }
+
+    pub(super) async fn add_tournament_player_call(
+        &self,
+        request: Request<pb::AddTournamentPlayerRequest>,
+    ) -> Result<pb::AddTournamentPlayerResponse, ApiError> {
+        let key = self.gate.service_key(&request, "adding a tournament's player")?;
+        let body = request.get_ref();
+        let id = resource_id(&body.tournament_id, "tournament_id")?;
+        let Some(player) = body.player.as_ref() else { return Err(ApiError::bad_field("player", "is required")) };
+        let tournament = self.hub.tournament(id).await?;
+        let mut violations = Violations::default();
+        let entrant = entrant_from_proto(player, "player", tournament.config.kind(), &[], &mut violations);
+        violations.into_result(())?;
+        let (tournament, token) = self.hub.add_to_tournament(id, entrant).await?;
+        let player_token = token.map(|(player, token)| pb::TournamentPlayerToken { player, token });
+        let number = tournament.players.len();
+        tracing::info!(tournament_id = %id, players = number, key = key.as_deref(), "tournament player added");
+        Ok(pb::AddTournamentPlayerResponse { tournament: Some(tournament_to_proto(&tournament)), player_token })
     }
 
     pub(super) async fn cancel_tournament_call(

@@ -32,8 +32,8 @@ pub use series::{series_events, series_to_proto};
 pub use text::check_free_text;
 pub use time::{millis_from_proto, millis_to_proto, timestamp};
 pub use tournaments::{
-    entrants_from_proto, format_from_proto, points_from_proto, tie_breaks_from_proto, tournament_events,
-    tournament_status_from_proto, tournament_to_proto,
+    entrant_from_proto, entrants_from_proto, format_from_proto, points_from_proto, tie_breaks_from_proto,
+    tournament_events, tournament_status_from_proto, tournament_to_proto,
 };
 pub use view::{
     GameOf, event_to_proto, game_status, game_view_to_proto, outcome_to_proto, status_to_proto, view_to_proto,

@@ -147,54 +147,66 @@ pub fn entrants_from_proto(wire: &[pb::TournamentPlayer], kind: GameKind, violat
         violations
             .add("players", format!("has {} players; a tournament takes 2 to {MAX_TOURNAMENT_PLAYERS}", wire.len()));
     }
-    let top = kind.max_bot_level();
     let mut entrants: Vec<Entrant> = Vec::with_capacity(wire.len());
     for (index, player) in wire.iter().enumerate() {
-        let field = |name: &str| format!("players[{index}].{name}");
-        check_free_text(&player.player_id, MAX_PLAYER_ID_CHARS, &field("player_id"), violations);
-        check_free_text(&player.display_name, MAX_DISPLAY_NAME_CHARS, &field("display_name"), violations);
-        let engine = match player.engine_level {
-            0 => None,
-            level if level <= u32::from(top) => {
-                let mut time_problems = Violations::default();
-                let time =
-                    millis_from_proto(player.engine_move_time.as_ref(), &field("engine_move_time"), &mut time_problems);
-                match u32::try_from(time).ok().filter(|ms| u128::from(*ms) <= MAX_MOVE_TIME.as_millis()) {
-                    Some(ms) if time_problems.is_empty() => Some((level as u8, ms)),
-                    _ => {
-                        violations.add(
-                            field("engine_move_time"),
-                            format!(
-                                "must be from 0 (the default, {} s) to {} s, in whole milliseconds",
-                                DEFAULT_MOVE_TIME.as_secs(),
-                                MAX_MOVE_TIME.as_secs()
-                            ),
-                        );
-                        None
-                    }
-                }
-            }
-            _ => {
-                violations
-                    .add(field("engine_level"), format!("must be 0 (a person) or from 1 to {top} for {}", kind.name()));
-                None
-            }
-        };
-        let id = match (player.player_id.as_str(), engine) {
-            ("", Some((level, _))) => crate::play::engine_player(level),
-            ("", None) if player.engine_level == 0 => {
-                violations.add(field("player_id"), "is required for a person");
-                String::new()
-            }
-            (id, _) => id.to_owned(),
-        };
-        if !id.is_empty() && entrants.iter().any(|other| other.id == id) {
-            violations
-                .add(field("player_id"), format!("{id:?} names a player a second time; each player's id is its own"));
-        }
-        entrants.push(Entrant { id, name: player.display_name.clone(), engine, withdrawn_after: None });
+        let entrant = entrant_from_proto(player, &format!("players[{index}]"), kind, &entrants, violations);
+        entrants.push(entrant);
     }
     entrants
+}
+
+/// One player of a tournament, checked as field `at`, among the players `others` (whose ids
+/// it may not repeat).
+pub fn entrant_from_proto(
+    player: &pb::TournamentPlayer,
+    at: &str,
+    kind: GameKind,
+    others: &[Entrant],
+    violations: &mut Violations,
+) -> Entrant {
+    let top = kind.max_bot_level();
+    let field = |name: &str| format!("{at}.{name}");
+    check_free_text(&player.player_id, MAX_PLAYER_ID_CHARS, &field("player_id"), violations);
+    check_free_text(&player.display_name, MAX_DISPLAY_NAME_CHARS, &field("display_name"), violations);
+    let engine = match player.engine_level {
+        0 => None,
+        level if level <= u32::from(top) => {
+            let mut time_problems = Violations::default();
+            let time =
+                millis_from_proto(player.engine_move_time.as_ref(), &field("engine_move_time"), &mut time_problems);
+            match u32::try_from(time).ok().filter(|ms| u128::from(*ms) <= MAX_MOVE_TIME.as_millis()) {
+                Some(ms) if time_problems.is_empty() => Some((level as u8, ms)),
+                _ => {
+                    violations.add(
+                        field("engine_move_time"),
+                        format!(
+                            "must be from 0 (the default, {} s) to {} s, in whole milliseconds",
+                            DEFAULT_MOVE_TIME.as_secs(),
+                            MAX_MOVE_TIME.as_secs()
+                        ),
+                    );
+                    None
+                }
+            }
+        }
+        _ => {
+            violations
+                .add(field("engine_level"), format!("must be 0 (a person) or from 1 to {top} for {}", kind.name()));
+            None
+        }
+    };
+    let id = match (player.player_id.as_str(), engine) {
+        ("", Some((level, _))) => crate::play::engine_player(level),
+        ("", None) if player.engine_level == 0 => {
+            violations.add(field("player_id"), "is required for a person");
+            String::new()
+        }
+        (id, _) => id.to_owned(),
+    };
+    if !id.is_empty() && others.iter().any(|other| other.id == id) {
+        violations.add(field("player_id"), format!("{id:?} names a player a second time; each player's id is its own"));
+    }
+    Entrant { id, name: player.display_name.clone(), engine, withdrawn_after: None }
 }
 
 fn board_result_to_proto(board: &Board) -> pb::BoardResult {
@@ -359,6 +371,9 @@ pub fn tournament_events(tournament: &TournamentRecord) -> Vec<pb::TournamentEve
                 }),
                 Happening::PlayerWithdrew { player, after } => {
                     Kind::PlayerWithdrew(pb::TournamentPlayerWithdrew { player, after_round: after })
+                }
+                Happening::PlayerJoined { player, first_round } => {
+                    Kind::PlayerJoined(pb::TournamentPlayerJoined { player, first_round })
                 }
                 Happening::Ended => Kind::TournamentEnded(pb::TournamentEnded {
                     status: tournament_status_to_proto(tournament.status) as i32,

@@ -3685,6 +3685,64 @@ class WithdrawTournamentPlayerResponse(_message.Message):
 Global___WithdrawTournamentPlayerResponse: _TypeAlias = WithdrawTournamentPlayerResponse  # noqa: Y015
 
 @_typing.final
+class AddTournamentPlayerRequest(_message.Message):
+    """Request for `AddTournamentPlayer`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament: required, at most 64 characters."""
+    @_builtins.property
+    def player(self) -> _tournament_pb2.TournamentPlayer:
+        """The player, as `CreateTournamentRequest.players` gives one: required."""
+
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        player: _tournament_pb2.TournamentPlayer | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["player", b"player"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player", b"player", "tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AddTournamentPlayerRequest: _TypeAlias = AddTournamentPlayerRequest  # noqa: Y015
+
+@_typing.final
+class AddTournamentPlayerResponse(_message.Message):
+    """Response of `AddTournamentPlayer`."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    PLAYER_TOKEN_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tournament(self) -> _tournament_pb2.Tournament:
+        """The tournament with its new player, last in `players`."""
+
+    @_builtins.property
+    def player_token(self) -> _tournament_pb2.TournamentPlayerToken:
+        """The new player's token, shown once; unset for a player the engine plays."""
+
+    def __init__(
+        self,
+        *,
+        tournament: _tournament_pb2.Tournament | None = ...,
+        player_token: _tournament_pb2.TournamentPlayerToken | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["player_token", b"player_token", "tournament", b"tournament"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_token", b"player_token", "tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AddTournamentPlayerResponse: _TypeAlias = AddTournamentPlayerResponse  # noqa: Y015
+
+@_typing.final
 class CancelTournamentRequest(_message.Message):
     """Request for `CancelTournament`."""
 

@@ -262,6 +262,11 @@ class GameServiceStub:
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerRequest.SerializeToString,
                 response_deserializer=tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerResponse.FromString,
                 _registered_method=True)
+        self.AddTournamentPlayer = channel.unary_unary(
+                '/tabula.v1.GameService/AddTournamentPlayer',
+                request_serializer=tabula_dot_v1_dot_game__service__pb2.AddTournamentPlayerRequest.SerializeToString,
+                response_deserializer=tabula_dot_v1_dot_game__service__pb2.AddTournamentPlayerResponse.FromString,
+                _registered_method=True)
         self.CancelTournament = channel.unary_unary(
                 '/tabula.v1.GameService/CancelTournament',
                 request_serializer=tabula_dot_v1_dot_game__service__pb2.CancelTournamentRequest.SerializeToString,
@@ -780,6 +785,19 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AddTournamentPlayer(self, request, context):
+        """Adds a player to a Swiss under way (a late entry): numbered after every player, with
+        no points, paired from the next round made (the rounds before count as rounds it did
+        not play), its token shown once. Needs a service key. INVALID_ARGUMENT for a player
+        that `CreateTournamentRequest.players` would refuse, an id another player has (or, in a
+        rated tournament, is rated as), a full tournament (1,000 players), or a round robin or
+        knockout, whose schedule or bracket is fixed at creation; FAILED_PRECONDITION
+        `TOURNAMENT_OVER` for one over.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CancelTournament(self, request, context):
         """Calls a tournament off: no round is made after (games in progress are left to end, or
         to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
@@ -1020,6 +1038,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WithdrawTournamentPlayer,
                     request_deserializer=tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerRequest.FromString,
                     response_serializer=tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerResponse.SerializeToString,
+            ),
+            'AddTournamentPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.AddTournamentPlayer,
+                    request_deserializer=tabula_dot_v1_dot_game__service__pb2.AddTournamentPlayerRequest.FromString,
+                    response_serializer=tabula_dot_v1_dot_game__service__pb2.AddTournamentPlayerResponse.SerializeToString,
             ),
             'CancelTournament': grpc.unary_unary_rpc_method_handler(
                     servicer.CancelTournament,
@@ -2228,6 +2251,33 @@ class GameService:
             '/tabula.v1.GameService/WithdrawTournamentPlayer',
             tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerRequest.SerializeToString,
             tabula_dot_v1_dot_game__service__pb2.WithdrawTournamentPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AddTournamentPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tabula.v1.GameService/AddTournamentPlayer',
+            tabula_dot_v1_dot_game__service__pb2.AddTournamentPlayerRequest.SerializeToString,
+            tabula_dot_v1_dot_game__service__pb2.AddTournamentPlayerResponse.FromString,
             options,
             channel_credentials,
             insecure,

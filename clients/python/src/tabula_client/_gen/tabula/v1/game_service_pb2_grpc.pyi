@@ -390,6 +390,15 @@ class GameServiceStub:
     paired in no round after, its opponents there winning by forfeit. Needs a service key.
     FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
     """
+    AddTournamentPlayer: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.AddTournamentPlayerRequest, _game_service_pb2.AddTournamentPlayerResponse]
+    """Adds a player to a Swiss under way (a late entry): numbered after every player, with
+    no points, paired from the next round made (the rounds before count as rounds it did
+    not play), its token shown once. Needs a service key. INVALID_ARGUMENT for a player
+    that `CreateTournamentRequest.players` would refuse, an id another player has (or, in a
+    rated tournament, is rated as), a full tournament (1,000 players), or a round robin or
+    knockout, whose schedule or bracket is fixed at creation; FAILED_PRECONDITION
+    `TOURNAMENT_OVER` for one over.
+    """
     CancelTournament: _grpc.UnaryUnaryMultiCallable[_game_service_pb2.CancelTournamentRequest, _game_service_pb2.CancelTournamentResponse]
     """Calls a tournament off: no round is made after (games in progress are left to end, or
     to `AbortGame`). Needs a service key. FAILED_PRECONDITION `TOURNAMENT_OVER` for one over.
@@ -729,6 +738,15 @@ class GameServiceAsyncStub(GameServiceStub):
     """Withdraws a player: it plays the game of the round in progress, if it has one, and is
     paired in no round after, its opponents there winning by forfeit. Needs a service key.
     FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
+    """
+    AddTournamentPlayer: _aio.UnaryUnaryMultiCallable[_game_service_pb2.AddTournamentPlayerRequest, _game_service_pb2.AddTournamentPlayerResponse]  # type: ignore[assignment]
+    """Adds a player to a Swiss under way (a late entry): numbered after every player, with
+    no points, paired from the next round made (the rounds before count as rounds it did
+    not play), its token shown once. Needs a service key. INVALID_ARGUMENT for a player
+    that `CreateTournamentRequest.players` would refuse, an id another player has (or, in a
+    rated tournament, is rated as), a full tournament (1,000 players), or a round robin or
+    knockout, whose schedule or bracket is fixed at creation; FAILED_PRECONDITION
+    `TOURNAMENT_OVER` for one over.
     """
     CancelTournament: _aio.UnaryUnaryMultiCallable[_game_service_pb2.CancelTournamentRequest, _game_service_pb2.CancelTournamentResponse]  # type: ignore[assignment]
     """Calls a tournament off: no round is made after (games in progress are left to end, or
@@ -1330,6 +1348,21 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         """Withdraws a player: it plays the game of the round in progress, if it has one, and is
         paired in no round after, its opponents there winning by forfeit. Needs a service key.
         FAILED_PRECONDITION `TOURNAMENT_OVER`; INVALID_ARGUMENT for a player withdrawn already.
+        """
+
+    @_abc_1.abstractmethod
+    def AddTournamentPlayer(
+        self,
+        request: _game_service_pb2.AddTournamentPlayerRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_game_service_pb2.AddTournamentPlayerResponse, _abc.Awaitable[_game_service_pb2.AddTournamentPlayerResponse]]:
+        """Adds a player to a Swiss under way (a late entry): numbered after every player, with
+        no points, paired from the next round made (the rounds before count as rounds it did
+        not play), its token shown once. Needs a service key. INVALID_ARGUMENT for a player
+        that `CreateTournamentRequest.players` would refuse, an id another player has (or, in a
+        rated tournament, is rated as), a full tournament (1,000 players), or a round robin or
+        knockout, whose schedule or bracket is fixed at creation; FAILED_PRECONDITION
+        `TOURNAMENT_OVER` for one over.
         """
 
     @_abc_1.abstractmethod

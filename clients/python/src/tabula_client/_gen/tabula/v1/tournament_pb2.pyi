@@ -587,6 +587,7 @@ class TournamentEvent(_message.Message):
     ROUND_FINISHED_FIELD_NUMBER: _builtins.int
     PLAYER_WITHDREW_FIELD_NUMBER: _builtins.int
     TOURNAMENT_ENDED_FIELD_NUMBER: _builtins.int
+    PLAYER_JOINED_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
     """The tournament."""
     seq: _builtins.int
@@ -615,6 +616,10 @@ class TournamentEvent(_message.Message):
     def tournament_ended(self) -> Global___TournamentEnded:
         """The tournament ended: every round played, or cancelled."""
 
+    @_builtins.property
+    def player_joined(self) -> Global___TournamentPlayerJoined:
+        """A player joined a Swiss under way (`AddTournamentPlayer`)."""
+
     def __init__(
         self,
         *,
@@ -626,12 +631,13 @@ class TournamentEvent(_message.Message):
         round_finished: Global___TournamentRoundFinished | None = ...,
         player_withdrew: Global___TournamentPlayerWithdrew | None = ...,
         tournament_ended: Global___TournamentEnded | None = ...,
+        player_joined: Global___TournamentPlayerJoined | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["board_finished", b"board_finished", "kind", b"kind", "player_withdrew", b"player_withdrew", "round_finished", b"round_finished", "round_paired", b"round_paired", "time", b"time", "tournament_ended", b"tournament_ended"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["board_finished", b"board_finished", "kind", b"kind", "player_joined", b"player_joined", "player_withdrew", b"player_withdrew", "round_finished", b"round_finished", "round_paired", b"round_paired", "time", b"time", "tournament_ended", b"tournament_ended"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_finished", b"board_finished", "kind", b"kind", "player_withdrew", b"player_withdrew", "round_finished", b"round_finished", "round_paired", b"round_paired", "seq", b"seq", "time", b"time", "tournament_ended", b"tournament_ended", "tournament_id", b"tournament_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_finished", b"board_finished", "kind", b"kind", "player_joined", b"player_joined", "player_withdrew", b"player_withdrew", "round_finished", b"round_finished", "round_paired", b"round_paired", "seq", b"seq", "time", b"time", "tournament_ended", b"tournament_ended", "tournament_id", b"tournament_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["round_paired", "board_finished", "round_finished", "player_withdrew", "tournament_ended"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["round_paired", "board_finished", "round_finished", "player_withdrew", "tournament_ended", "player_joined"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 
@@ -718,6 +724,32 @@ class TournamentPlayerWithdrew(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___TournamentPlayerWithdrew: _TypeAlias = TournamentPlayerWithdrew  # noqa: Y015
+
+@_typing.final
+class TournamentPlayerJoined(_message.Message):
+    """A player joined a Swiss under way."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_FIELD_NUMBER: _builtins.int
+    FIRST_ROUND_FIELD_NUMBER: _builtins.int
+    player: _builtins.int
+    """The player, numbered from 1: after every player before it."""
+    first_round: _builtins.int
+    """The first round it is paired in; the rounds before count as rounds it did not play."""
+    def __init__(
+        self,
+        *,
+        player: _builtins.int = ...,
+        first_round: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["first_round", b"first_round", "player", b"player"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TournamentPlayerJoined: _TypeAlias = TournamentPlayerJoined  # noqa: Y015
 
 @_typing.final
 class TournamentEnded(_message.Message):
